@@ -1,0 +1,87 @@
+/**
+ * `@svc/sdk/documents`: routine and workout documents offline.
+ *
+ * - `routineSchema`, `workoutSchema`: the JSON Schemas (draft 2020-12). They refuse unknown
+ *   properties and carry every rule a schema can express; `validate*Document` is stricter (it also
+ *   checks real dates, reps ranges going from low to high, set text limits and effort scales).
+ *   To compile them with Ajv: `new Ajv2020({ validateFormats: false })` or add `ajv-formats`.
+ * - `validateRoutineDocument`, `validateWorkoutDocument`: the same first problem (path, reason)
+ *   as the server, for everything the server can judge without its database; on success the
+ *   canonical document.
+ * - `parseSet` / `formatSet`, `parseDuration` / `formatDuration`, `parseRepsRange` /
+ *   `formatRepsRange`: the text languages inside documents.
+ * - `convertWeight`: kg <-> lb, 2 decimals.
+ *
+ * Canonical document (what the server's `show` returns, before it resolves exercise references
+ * to catalog names and adds the `id` of a new document), keys in the spec's table order:
+ * - routine: `id` (lower case, if given), `name`, `icon` (if given), `progression` (always;
+ *   default `linear`), `unit` (always; default the user's unit), `deload` (only when true),
+ *   `exercises`;
+ * - routine exercise: `exercise` (as given), `sets`, `reps` (integer, or `"<low>-<high>"`; a
+ *   range with low = high becomes the integer), `time` and `rest` (integer seconds), `weight`
+ *   (number; omitted when null), `superset` and `progression` (omitted when null), `warmups`,
+ *   `drops`, `bursts` (omitted when 0);
+ * - workout: `id`, `name` (if given), `date`, `start` (always; in UTC as
+ *   `YYYY-MM-DDTHH:MM:SS[.f]Z`, default `<date>T12:00:00Z`), `minutes`, `bodyweight` (omitted when
+ *   null), `unit` and `effort` (always; defaults from options, else kg and rpe), `routine` (lower
+ *   case; omitted when null), `notes` (omitted when null; `""` kept), `skipProgression` (only when
+ *   true), `exercises`;
+ * - workout exercise: `exercise`, `superset`, `note` (omitted when null), `pinned`,
+ *   `skipProgression` (only when true), `sets`: each set as its canonical text (`formatSet`), or
+ *   `{ "set": "<text>", "done": false }` for a planned set not done.
+ * Validating a canonical document returns it unchanged.
+ */
+import routineSchemaJson from "./routine.schema.json" with { type: "json" };
+import workoutSchemaJson from "./workout.schema.json" with { type: "json" };
+
+export { REASONS, type Reason, type ReasonKey } from "./reasons.ts";
+export {
+  validateRoutineDocument,
+  validateWorkoutDocument,
+  compareCodePoints,
+  PROGRESSIONS,
+  UNITS,
+  EFFORT_SCALES,
+  ROUTINE_FIELDS,
+  ROUTINE_EXERCISE_FIELDS,
+  WORKOUT_FIELDS,
+  WORKOUT_EXERCISE_FIELDS,
+  SET_FIELDS,
+  UUID_PATTERN,
+  DATE_PATTERN,
+  DATE_TIME_PATTERN,
+  type ValidateOptions,
+  type ValidationResult,
+  type Progression,
+  type CanonicalRoutine,
+  type CanonicalRoutineExercise,
+  type CanonicalWorkout,
+  type CanonicalWorkoutExercise,
+  type CanonicalSet,
+} from "./validate.ts";
+export {
+  parseSet,
+  formatSet,
+  parseDuration,
+  formatDuration,
+  parseRepsRange,
+  formatRepsRange,
+  SET_TEXT_PATTERN,
+  DURATION_PATTERN,
+  REPS_RANGE_PATTERN,
+  MAX_DURATION_SECONDS,
+  MAX_REST_SECONDS,
+  MAX_REPS,
+  MAX_WEIGHT,
+  type ParsedSet,
+  type SetKind,
+  type EffortScale,
+  type RepsRange,
+  type Result,
+} from "./text.ts";
+export { convertWeight, KG_PER_LB, type Unit } from "./units.ts";
+
+/** JSON Schema (draft 2020-12) of a routine document; `svc routine schema` prints it. */
+export const routineSchema: Record<string, unknown> = routineSchemaJson;
+/** JSON Schema (draft 2020-12) of a workout document; `svc workout schema` prints it. */
+export const workoutSchema: Record<string, unknown> = workoutSchemaJson;

@@ -1,0 +1,224 @@
+/**
+ * The small text languages inside documents: durations (`time`, `rest`), reps ranges and set text.
+ *
+ * Every rule here is a regular expression plus integer/decimal checks on the captured digits,
+ * written so that PostgreSQL (ARE regexes, `numeric`) can reproduce it exactly:
+ * - only `[0-9]` for digits, `[ \t]` for whitespace (space and tab, nothing else);
+ * - letters are matched case-insensitively by listing both cases (`[xX×]`), never with a flag;
+ * - digit strings may be long (`0000100`): compare them as exact numbers, never as floats;
+ * - decimals are checked on the text of the digits, not on a binary float.
+ * The same patterns are embedded in the JSON Schemas (a test keeps them identical).
+ */
+import { REASONS } from "./reasons.ts";
+
+export type Result<T> = { ok: true; value: T } | { ok: false; reason: string };
+export type EffortScale = "rpe" | "rir";
+export type SetKind = "work" | "warmup" | "drop" | "burst";
+
+/** Longest duration anywhere (routine `time`, set text): one day. */
+export const MAX_DURATION_SECONDS = 86400;
+/** Longest routine `rest`. */
+export const MAX_REST_SECONDS = 900;
+export const MAX_REPS = 500;
+/** Largest weight (routine weight, bodyweight, set text weight). Weights have at most 2 decimals. */
+export const MAX_WEIGHT = 10000;
+
+const W = "[ \\t]*";
+/** Alternatives of a duration that carries its own unit (used in set text and time/rest strings). */
+const DURATION_WITH_UNIT =
+  `([0-9]+)${W}[sS]` + // 1: seconds, `45s`
+  `|([0-9]+):([0-5]?[0-9])` + // 2,3: `1:30`, `1:5` (= 65 s)
+  `|([0-9]+)${W}[mM](?:${W}([0-9]+)${W}[sS])?`; // 4,5: `2m`, `1m30s`, `1m 30s`
+
+/**
+ * Duration string for `time` and `rest`: bare seconds (`90`), `<m>:<ss>` (`1:30`, seconds 0-59,
+ * one or two digits), `<n>m` optionally followed by `<n>s` (`2m`, `1m30s`), or `<n>s` (`45s`).
+ * Groups: 1 bare seconds; 2 seconds; 3,4 minutes and seconds of m:ss; 5,6 minutes and seconds of m/s.
+ */
+export const DURATION_PATTERN = `^${W}(?:([0-9]+)|${DURATION_WITH_UNIT})${W}$`;
+
+/** Reps range: digits, optional spaces, hyphen or en dash, optional spaces, digits. Groups: 1 low, 2 high. */
+export const REPS_RANGE_PATTERN = `^${W}([0-9]+)${W}[-–]${W}([0-9]+)${W}$`;
+
+/**
+ * Set text. Groups:
+ *  1 prefix (`w`, `d`, `rp`, any case);
+ *  2 `bw`, 3 its reps;
+ *  4 weight (digits, optional `.` or `,` and digits), 5 reps (form `<weight>x<reps>` or `x<reps>`);
+ *  6 seconds (`45s`); 7,8 minutes and seconds (`1:30`); 9,10 minutes and seconds (`2m`, `1m30s`);
+ *  11 effort (digits, optional `.` or `,` and digits).
+ */
+export const SET_TEXT_PATTERN =
+  `^${W}(?:([wW]|[dD]|[rR][pP])${W}:${W})?` +
+  `(?:([bB][wW])${W}[xX×]${W}([0-9]+)` +
+  `|([0-9]+(?:[.,][0-9]+)?)?${W}[xX×]${W}([0-9]+)` +
+  `|${DURATION_WITH_UNIT})` +
+  `(?:${W}@${W}([0-9]+(?:[.,][0-9]+)?))?${W}$`;
+
+const DURATION_RE = new RegExp(DURATION_PATTERN);
+const REPS_RANGE_RE = new RegExp(REPS_RANGE_PATTERN);
+const SET_TEXT_RE = new RegExp(SET_TEXT_PATTERN);
+
+/** Value of a digit string (any length). Exact for the ranges we accept; huge values just stay huge. */
+function digits(text: string): number {
+  return Number(text);
+}
+
+/** Seconds of a duration match starting at group `g` of DURATION_WITH_UNIT. */
+function durationFromGroups(m: RegExpExecArray, g: number): number {
+  if (m[g] !== undefined) return digits(m[g]);
+  if (m[g + 1] !== undefined) return digits(m[g + 1]) * 60 + digits(m[g + 2]);
+  return digits(m[g + 3]) * 60 + (m[g + 4] !== undefined ? digits(m[g + 4]) : 0);
+}
+
+/**
+ * Parses a `time`/`rest` value: a non-negative integer (seconds) or a duration string.
+ * No maximum is applied here (the document rules add 86400 for time, 900 for rest).
+ * Failure reason: `REASONS.duration`.
+ */
+export function parseDuration(input: unknown): Result<number> {
+  if (typeof input === "number") {
+    if (Number.isInteger(input) && input >= 0) return { ok: true, value: input + 0 };
+    return { ok: false, reason: REASONS.duration };
+  }
+  if (typeof input !== "string") return { ok: false, reason: REASONS.duration };
+  const m = DURATION_RE.exec(input);
+  if (!m) return { ok: false, reason: REASONS.duration };
+  const value = m[1] !== undefined ? digits(m[1]) : durationFromGroups(m, 2);
+  return { ok: true, value };
+}
+
+/**
+ * Canonical text of a duration inside set text: under a minute `<n>s` (`45s`, `0s`), otherwise
+ * `<m>:<ss>` with two-digit seconds (`1:00`, `1:30`, `60:00`). Documents store `time`/`rest` as
+ * integer seconds instead.
+ */
+export function formatDuration(seconds: number): string {
+  if (!Number.isInteger(seconds) || seconds < 0) throw new RangeError(`not a duration: ${seconds}`);
+  if (seconds < 60) return `${seconds}s`;
+  const m = Math.floor(seconds / 60);
+  const s = seconds % 60;
+  return `${m}:${String(s).padStart(2, "0")}`;
+}
+
+export type RepsRange = { low: number; high: number };
+
+/**
+ * Parses a reps range string such as `8-12`, `8 - 12` or `8–12` (en dash).
+ * Reasons: `REASONS.reps` (not a range), `REASONS.repsRangeBounds` (an end above 500),
+ * `REASONS.repsRangeOrder` (low above high). `8-8` is a valid range.
+ */
+export function parseRepsRange(text: unknown): Result<RepsRange> {
+  if (typeof text !== "string") return { ok: false, reason: REASONS.reps };
+  const m = REPS_RANGE_RE.exec(text);
+  if (!m) return { ok: false, reason: REASONS.reps };
+  const low = digits(m[1]);
+  const high = digits(m[2]);
+  if (low > MAX_REPS || high > MAX_REPS) return { ok: false, reason: REASONS.repsRangeBounds };
+  if (low > high) return { ok: false, reason: REASONS.repsRangeOrder };
+  return { ok: true, value: { low, high } };
+}
+
+/** Canonical reps range text: `8-12` (hyphen, no spaces, no leading zeros). */
+export function formatRepsRange(range: RepsRange): string {
+  return `${range.low}-${range.high}`;
+}
+
+/** A set, as parsed from its text. Exactly one of: weight+reps, reps only, bodyweight+reps, seconds. */
+export type ParsedSet = {
+  kind: SetKind;
+  /** Load in the document's unit; null for `x12`, `bw x 8` and durations. */
+  weight: number | null;
+  /** True for `bw x <reps>`. */
+  bodyweight: boolean;
+  /** Repetitions 0-500; null for durations. */
+  reps: number | null;
+  /** Duration 0-86400 s for `45s` / `1:30` / `1m30s`; null otherwise. */
+  seconds: number | null;
+  /** `@` rating on the document's scale (RPE 1-10 or RIR 0-10, half steps); null when absent. */
+  effort: number | null;
+};
+
+const KIND_OF_PREFIX: Record<string, SetKind> = { w: "warmup", d: "drop", rp: "burst" };
+const PREFIX_OF_KIND: Record<SetKind, string> = { work: "", warmup: "w:", drop: "d:", burst: "rp:" };
+
+/**
+ * Value of a decimal text (`102.5`, `102,5`, `0100`) if it has at most `places` significant
+ * decimals (trailing zeros beyond them are fine: `102.500`), else null. Text-based, so it agrees
+ * with PostgreSQL `numeric` whatever the length of the digits.
+ */
+function decimal(text: string, places: number): number | null {
+  const [int, frac = ""] = text.split(/[.,]/);
+  const significant = frac.replace(/0+$/, "");
+  if (significant.length > places) return null;
+  return Number(`${int}.${significant || "0"}`);
+}
+
+/**
+ * Parses set text as people type it: `100x5@8`, ` 100 X 5 @ 8 `, `102,5×5`, `x12`, `BW x 8`,
+ * `45s`, `1:30`, `2m`, `1m30s`, with an optional prefix `w:` (warm-up), `d:` (drop) or
+ * `rp:` (rest-pause burst). The effort after `@` is on `options.effort` (default `rpe`):
+ * RPE 1 to 10, RIR 0 to 10, in half steps (`7.5` yes, `7.3` no).
+ *
+ * Checks, in this order (the first failure is the reason): the form (`REASONS.setText`), then
+ * weight (`REASONS.setWeight`: at most 10000, at most 2 decimals), reps (`REASONS.setReps`:
+ * at most 500), duration (`REASONS.setDuration`: at most 86400 s), effort (`REASONS.rpe` / `REASONS.rir`).
+ */
+export function parseSet(text: unknown, options: { effort?: EffortScale } = {}): Result<ParsedSet> {
+  const scale = options.effort ?? "rpe";
+  if (typeof text !== "string") return { ok: false, reason: REASONS.setText };
+  const m = SET_TEXT_RE.exec(text);
+  if (!m) return { ok: false, reason: REASONS.setText };
+  const kind: SetKind = m[1] === undefined ? "work" : KIND_OF_PREFIX[m[1].toLowerCase()];
+  let weight: number | null = null;
+  let bodyweight = false;
+  let reps: number | null = null;
+  let seconds: number | null = null;
+  if (m[2] !== undefined) {
+    bodyweight = true;
+    reps = digits(m[3]);
+  } else if (m[5] !== undefined) {
+    if (m[4] !== undefined) {
+      weight = decimal(m[4], 2);
+      if (weight === null || weight > MAX_WEIGHT) return { ok: false, reason: REASONS.setWeight };
+    }
+    reps = digits(m[5]);
+  } else {
+    seconds = durationFromGroups(m, 6);
+  }
+  if (reps !== null && reps > MAX_REPS) return { ok: false, reason: REASONS.setReps };
+  if (seconds !== null && seconds > MAX_DURATION_SECONDS) return { ok: false, reason: REASONS.setDuration };
+  let effort: number | null = null;
+  if (m[11] !== undefined) {
+    const bad = { ok: false as const, reason: scale === "rpe" ? REASONS.rpe : REASONS.rir };
+    const frac = m[11].split(/[.,]/)[1] ?? "";
+    if (!/^(0*|50*)$/.test(frac)) return bad;
+    effort = Number(m[11].replace(",", "."));
+    if (effort > 10 || effort < (scale === "rpe" ? 1 : 0)) return bad;
+  }
+  return { ok: true, value: { kind, weight, bodyweight, reps, seconds, effort } };
+}
+
+/**
+ * The one canonical text of a set:
+ * - prefix `w:`, `d:`, `rp:` written lower case with no spaces (`w:60x5`, `rp:x4`);
+ * - `<weight>x<reps>` with the weight in shortest decimal form (`100x5`, `102.5x5`, `0x5`);
+ * - `x<reps>` (`x12`); `bw x <reps>` (`bw x 8`);
+ * - durations as `formatDuration`: `<n>s` under a minute (`45s`), else `<m>:<ss>` (`1:30`);
+ * - effort `@<n>` right after, shortest form (`100x5@8`, `x12@7.5`, `bw x 8@9`, `45s@8`).
+ * parseSet(formatSet(p)) deep-equals p for every valid p.
+ */
+export function formatSet(set: ParsedSet): string {
+  let body: string;
+  if (set.seconds !== null) body = formatDuration(set.seconds);
+  else if (set.bodyweight) body = `bw x ${set.reps}`;
+  else if (set.weight !== null) body = `${formatNumber(set.weight)}x${set.reps}`;
+  else body = `x${set.reps}`;
+  const effort = set.effort === null ? "" : `@${formatNumber(set.effort)}`;
+  return `${PREFIX_OF_KIND[set.kind]}${body}${effort}`;
+}
+
+/** Shortest decimal text of a number (no exponent for the ranges used here, `-0` as `0`). */
+function formatNumber(n: number): string {
+  return String(n + 0);
+}
