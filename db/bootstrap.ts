@@ -1,0 +1,91 @@
+// Creates the roles and the database the service needs, given a connection that may create them.
+import pg from "pg";
+import { randomBytes } from "node:crypto";
+
+export const ROLES = { visitor: "svc_visitor", reader: "svc_reader", authenticator: "svc_authenticator" } as const;
+
+export type Connections = { ownerUrl: string; authUrl: string };
+
+function withDatabase(url: string, database: string, user?: string, password?: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  if (user) u.username = user;
+  if (password !== undefined) u.password = password;
+  return u.toString();
+}
+
+/**
+ * Embedded mode: from the superuser connection, make sure the database `svc`, its owner `svc_owner`,
+ * the authenticator and the visitor roles exist. Passwords are kept by the caller (secrets file).
+ */
+export async function bootstrapCluster(rootUrl: string, database: string, passwords: { owner: string; authenticator: string }): Promise<Connections> {
+  const root = new pg.Client({ connectionString: rootUrl });
+  await root.connect();
+  try {
+    await ensureRoles(root, passwords.authenticator);
+    await root.query(`do $$ begin
+      if not exists (select 1 from pg_roles where rolname = 'svc_owner') then
+        create role svc_owner login;
+      end if;
+    end $$`);
+    await root.query(`alter role svc_owner with login password ${pg.escapeLiteral(passwords.owner)}`);
+    await root.query(`grant ${ROLES.visitor}, ${ROLES.reader} to svc_owner with admin option`);
+    const { rowCount } = await root.query("select 1 from pg_database where datname = $1", [database]);
+    if (!rowCount) {
+      await root.query(`create database ${pg.escapeIdentifier(database)} owner svc_owner`);
+    }
+    await root.query(`revoke all on database ${pg.escapeIdentifier(database)} from public`);
+    await root.query(`grant connect on database ${pg.escapeIdentifier(database)} to ${ROLES.authenticator}`);
+  } finally {
+    await root.end();
+  }
+  return {
+    ownerUrl: withDatabase(rootUrl, database, "svc_owner", passwords.owner),
+    authUrl: withDatabase(rootUrl, database, ROLES.authenticator, passwords.authenticator),
+  };
+}
+
+/** The cluster-wide roles. Needs CREATEROLE (or superuser) on `client`. */
+export async function ensureRoles(client: pg.Client, authenticatorPassword?: string): Promise<void> {
+  await client.query(`do $$ begin
+    if not exists (select 1 from pg_roles where rolname = '${ROLES.reader}') then create role ${ROLES.reader} nologin; end if;
+    if not exists (select 1 from pg_roles where rolname = '${ROLES.visitor}') then create role ${ROLES.visitor} nologin; end if;
+    if not exists (select 1 from pg_roles where rolname = '${ROLES.authenticator}') then create role ${ROLES.authenticator} login noinherit; end if;
+  end $$`);
+  await client.query(`grant ${ROLES.reader} to ${ROLES.visitor}`);
+  await client.query(`grant ${ROLES.visitor}, ${ROLES.reader} to ${ROLES.authenticator}`);
+  if (authenticatorPassword) {
+    await client.query(`alter role ${ROLES.authenticator} with login password ${pg.escapeLiteral(authenticatorPassword)}`);
+  }
+}
+
+/**
+ * External mode (DATABASE_URL): that connection owns the schema. The roles are created if the
+ * connection may; PostGraphile connects with AUTH_DATABASE_URL when given, else with DATABASE_URL
+ * (it switches to the visitor role for every request either way).
+ */
+export async function bootstrapExternal(databaseUrl: string, authUrl?: string): Promise<Connections> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query("select rolsuper or rolcreaterole as can from pg_roles where rolname = current_user");
+    if (rows[0]?.can) {
+      await ensureRoles(client);
+      await client.query(`grant ${ROLES.visitor}, ${ROLES.reader} to current_user`);
+    } else {
+      const { rowCount } = await client.query("select 1 from pg_roles where rolname = any($1)", [[ROLES.visitor, ROLES.reader]]);
+      if (rowCount !== 2) {
+        throw new Error(
+          `The roles ${ROLES.visitor} and ${ROLES.reader} do not exist and the DATABASE_URL user may not create them; create them once as a superuser (see README).`,
+        );
+      }
+    }
+  } finally {
+    await client.end();
+  }
+  return { ownerUrl: databaseUrl, authUrl: authUrl ?? databaseUrl };
+}
+
+export function newPassword(): string {
+  return randomBytes(18).toString("hex");
+}

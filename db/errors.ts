@@ -1,0 +1,38 @@
+// The one list of expected errors: custom SQLSTATEs raised by our SQL, and the standard ones we
+// expect, each with the stable GraphQL `extensions.code` a client can rely on.
+// SQL raises them with `raise exception '...' using errcode = 'SV...'`; maskError maps them here.
+
+export const ERROR_CODES = {
+  // Custom SQLSTATEs (class SV: Training Log)
+  SVFBD: "FORBIDDEN", // not signed in, a key where a sign-in is needed, or not allowed
+  SVNFD: "NOT_FOUND", // no such row for this caller (never says whether it exists for someone else)
+  SVBAD: "INVALID_INPUT", // an argument is out of range; the message names it
+  SVDOC: "INVALID_DOCUMENT", // a routine or workout document is invalid: detail = path, hint = reason
+  SVDUP: "CONFLICT", // a unique value is taken (email, routine name)
+  SVRLM: "RATE_LIMITED", // too many requests in this window
+  // Standard SQLSTATEs we expect to see
+  "42501": "FORBIDDEN", // insufficient_privilege: a write through the read-only role, or an RLS check
+  "23505": "CONFLICT", // unique_violation
+  "23514": "INVALID_INPUT", // check_violation
+  "23502": "INVALID_INPUT", // not_null_violation
+  "22P02": "INVALID_INPUT", // invalid_text_representation (a malformed id)
+  "22007": "INVALID_INPUT", // invalid_datetime_format
+  "22008": "INVALID_INPUT", // datetime_field_overflow
+  "22003": "INVALID_INPUT", // numeric_value_out_of_range
+  "23503": "NOT_FOUND", // foreign_key_violation: the referenced row is not there
+} as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+/** Messages for standard SQLSTATEs, whose own text may name internals. */
+export const STANDARD_MESSAGES: Record<string, string> = {
+  "42501": "You are not allowed to do this",
+  "23505": "That value is already taken",
+  "23514": "A value is out of range",
+  "23502": "A required value is missing",
+  "22P02": "A value has the wrong format",
+  "22007": "A date or time has the wrong format",
+  "22008": "A date or time is out of range",
+  "22003": "A number is out of range",
+  "23503": "Not found",
+};

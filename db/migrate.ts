@@ -1,0 +1,41 @@
+// Applies the schema with graphile-migrate: committed migrations, then the current one if it has content.
+import { migrate, watch } from "graphile-migrate";
+import { createRequire } from "node:module";
+
+// graphile-migrate checks `instanceof` against its own copy of @graphile/logger.
+const { Logger } = createRequire(createRequire(import.meta.url).resolve("graphile-migrate"))("@graphile/logger");
+import { readdirSync, readFileSync, existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../migrations");
+
+function currentHasContent(): boolean {
+  const dir = path.join(MIGRATIONS_FOLDER, "current");
+  const file = path.join(MIGRATIONS_FOLDER, "current.sql");
+  const texts = existsSync(dir)
+    ? readdirSync(dir).filter((f) => f.endsWith(".sql")).map((f) => readFileSync(path.join(dir, f), "utf8"))
+    : existsSync(file) ? [readFileSync(file, "utf8")] : [];
+  return texts.some((t) => t.split("\n").some((line) => line.trim() && !line.trim().startsWith("--")));
+}
+
+export function migrateSettings(ownerUrl: string, rootUrl?: string) {
+  return {
+    connectionString: ownerUrl,
+    ...(rootUrl ? { rootConnectionString: rootUrl } : {}),
+    migrationsFolder: MIGRATIONS_FOLDER,
+    logger: quietLogger,
+  };
+}
+
+// graphile-migrate logs every step; keep start-up output to what an operator needs.
+const quietLogger = new Logger(() => (level: string, message: string) => {
+  if (level === "error" || level === "warning") console.error(message);
+});
+
+export async function migrateDatabase(ownerUrl: string): Promise<void> {
+  const settings = migrateSettings(ownerUrl);
+  await migrate(settings as never);
+  // Work in progress (migrations/current) is applied too until it is committed.
+  if (currentHasContent()) await watch(settings as never, true);
+}

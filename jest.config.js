@@ -1,0 +1,12 @@
+// ESM Jest: graphile-worker 0.18 is ESM-only, so tests run as ES modules transformed by SWC.
+export default {
+  testEnvironment: "node",
+  extensionsToTreatAsEsm: [".ts"],
+  transform: {
+    "^.+\\.ts$": ["@swc/jest", { jsc: { parser: { syntax: "typescript" }, target: "es2022" }, module: { type: "es6" } }],
+  },
+  testMatch: ["<rootDir>/test/**/*.test.ts", "<rootDir>/sdk/test/**/*.test.ts", "<rootDir>/cli/test/**/*.test.ts"],
+  globalSetup: "<rootDir>/test/support/global-setup.ts",
+  globalTeardown: "<rootDir>/test/support/global-teardown.ts",
+  testTimeout: 60000,
+};

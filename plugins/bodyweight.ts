@@ -1,0 +1,82 @@
+// logBodyweight(input: BodyweightInput!): the day's bodyweight, replacing an earlier value that day.
+import { extendSchema, gql } from "postgraphile/utils";
+import { sideEffectWithPgClientTransaction } from "postgraphile/@dataplan/pg";
+import { SafeError } from "postgraphile/grafast";
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A `YYYY-MM-DD` string that names a real calendar day. */
+export function isCalendarDate(text: string): boolean {
+  const m = DATE_RE.exec(text);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+}
+
+function invalid(message: string): never {
+  throw new SafeError(message, { code: "INVALID_INPUT" });
+}
+
+// PostGraphile names the table's own input type `BodyweightInput`; the contract wants that name
+// for logBodyweight's argument, so the (unused) table input type is renamed.
+export const BodyweightInputNamePlugin: GraphileConfig.Plugin = {
+  name: "BodyweightInputNamePlugin",
+  version: "1.0.0",
+  inflection: {
+    replace: {
+      inputType(previous: any, _options: any, typeName: string) {
+        const name = previous!(typeName);
+        return name === "BodyweightInput" ? "BodyweightRowInput" : name;
+      },
+    },
+  },
+};
+
+export const BodyweightPlugin = extendSchema((build) => {
+  const { bodyweights } = build.input.pgRegistry.pgResources;
+  return {
+    typeDefs: gql`
+      "A weight unit: kilograms or pounds (1 lb = 0.45359237 kg)."
+      enum Unit {
+        KG
+        LB
+      }
+      "A bodyweight to log."
+      input BodyweightInput {
+        "The day, as YYYY-MM-DD."
+        date: String!
+        "The weight, a number >= 0 (below 100000)."
+        weight: Float!
+        "The unit; default the user's unit."
+        unit: Unit
+      }
+      extend type Mutation {
+        "Logs the bodyweight for a date; logging the same date again replaces that day's value."
+        logBodyweight(input: BodyweightInput!): Bodyweight
+      }
+    `,
+    enums: {
+      Unit: { values: { KG: { value: "kg" }, LB: { value: "lb" } } },
+    },
+    objects: {
+      Mutation: {
+        plans: {
+          logBodyweight(_: unknown, fieldArgs: any) {
+            const $input = fieldArgs.getRaw("input");
+            const $id = sideEffectWithPgClientTransaction(bodyweights.executor, $input, async (client: any, input: any) => {
+              if (!isCalendarDate(input.date)) invalid("date: must be a real calendar date as YYYY-MM-DD");
+              if (!(input.weight >= 0)) invalid("weight: must be a number >= 0");
+              if (input.weight >= 100000) invalid("weight: must be below 100000");
+              const { rows } = await client.query({
+                text: "select (app_public.log_bodyweight($1::date, $2::float8, $3::text)).id as id",
+                values: [input.date, input.weight, input.unit ?? null],
+              });
+              return rows[0].id;
+            });
+            return bodyweights.get({ id: $id });
+          },
+        },
+      },
+    },
+  };
+});

@@ -1,0 +1,40 @@
+// The one place errors leave the API: expected errors keep a stable extensions.code (see
+// db/errors.ts); anything else is logged with an id and masked.
+import { GraphQLError } from "postgraphile/graphql";
+import { isSafeError } from "postgraphile/grafast";
+import { randomUUID } from "node:crypto";
+import { ERROR_CODES, STANDARD_MESSAGES } from "../db/errors.ts";
+import { log } from "../server/logger.ts";
+
+type PgError = Error & { code?: string; detail?: string; hint?: string };
+
+function rebuild(error: GraphQLError, message: string, extensions: Record<string, unknown>): GraphQLError {
+  return new GraphQLError(message, {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    path: error.path,
+    originalError: error.originalError,
+    extensions,
+  });
+}
+
+export function maskError(error: GraphQLError): GraphQLError {
+  const original = error.originalError as PgError | undefined;
+  // Validation and syntax errors, and errors we raised deliberately as GraphQLErrors.
+  if (!original || original instanceof GraphQLError) return error;
+  if (isSafeError(original)) return rebuild(error, original.message, { ...(original.extensions ?? {}) });
+  const code = original.code ? ERROR_CODES[original.code as keyof typeof ERROR_CODES] : undefined;
+  if (code) {
+    if (code === "INVALID_DOCUMENT") {
+      const path = original.detail ?? "";
+      const reason = original.hint ?? original.message;
+      return rebuild(error, `${path}: ${reason}`, { code, path, reason });
+    }
+    const custom = original.code!.startsWith("SV");
+    return rebuild(error, custom ? original.message : STANDARD_MESSAGES[original.code!] ?? "Invalid request", { code });
+  }
+  const errorId = randomUUID();
+  log("error", "unexpected GraphQL error", { errorId, error: original.message, code: original.code, path: error.path });
+  return rebuild(error, `An unexpected error occurred (error id ${errorId})`, { code: "INTERNAL_ERROR", errorId });
+}

@@ -1,0 +1,39 @@
+// The PostGraphile preset: Amber, aggregates, and our plugins. Add a feature's plugin here.
+import { PostGraphileAmberPreset } from "postgraphile/presets/amber";
+import { PgAggregatesPreset } from "@graphile/pg-aggregates";
+import { makePgService } from "postgraphile/adaptors/pg";
+import type pg from "pg";
+import { ViewerPlugin } from "./viewer.ts";
+import { PlainIdsPlugin } from "./plain-ids.ts";
+import { BodyweightPlugin, BodyweightInputNamePlugin } from "./bodyweight.ts";
+import { maskError } from "./mask-error.ts";
+import { pgSettingsFor, type Identity } from "../server/identity.ts";
+
+export const GRAPHQL_PATH = "/api/graphql";
+
+export function makePreset(options: { pool: pg.Pool; dev: boolean }): GraphileConfig.Preset {
+  return {
+    extends: [PostGraphileAmberPreset, PgAggregatesPreset],
+    // Plain uuids as `id` (no Relay global ids): what the documents, the CLI and the ban endpoint use.
+    disablePlugins: ["NodePlugin"],
+    plugins: [PlainIdsPlugin, ViewerPlugin, BodyweightInputNamePlugin, BodyweightPlugin],
+    pgServices: [makePgService({ pool: options.pool, schemas: ["app_public"] })],
+    grafserv: {
+      graphqlPath: GRAPHQL_PATH,
+      graphiql: options.dev,
+      graphiqlOnGraphQLGET: options.dev,
+      maskError,
+    },
+    grafast: {
+      explain: options.dev,
+      context(requestContext) {
+        const req = (requestContext as any).expressv4?.req as { identity?: Identity } | undefined;
+        return { pgSettings: pgSettingsFor(req?.identity ?? { kind: "anonymous" }) };
+      },
+    },
+    schema: {
+      // Documents and PostGraphile's own payloads stay stable; no connections-only surprises.
+      pgJwtTypes: [],
+    } as any,
+  };
+}

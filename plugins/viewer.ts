@@ -1,0 +1,47 @@
+// `viewer`: the signed-in user (null when signed out), with their workouts newest first.
+import { extendSchema, gql } from "postgraphile/utils";
+import { TYPES } from "postgraphile/@dataplan/pg";
+import { constant } from "postgraphile/grafast";
+
+export const MAX_LIST_LIMIT = 1000;
+
+export const ViewerPlugin = extendSchema((build) => {
+  const { sql } = build;
+  const { users, workouts } = build.input.pgRegistry.pgResources;
+  return {
+    typeDefs: gql`
+      extend type Query {
+        "The signed-in user, or null when signed out (or with a revoked, expired or unknown key)."
+        viewer: User
+      }
+      extend type User {
+        "The user's workouts, newest first (by date, then start time). limit: 1 to 1000, default 50."
+        workouts(limit: Int): [Workout!]!
+      }
+    `,
+    objects: {
+      Query: {
+        plans: {
+          viewer() {
+            const $users = users.find();
+            $users.where(sql`${$users.alias}.id = app_public.current_user_id()`);
+            return $users.single();
+          },
+        },
+      },
+      User: {
+        plans: {
+          workouts($user: any, { $limit }: any) {
+            const $workouts = workouts.find({ user_id: $user.get("id") });
+            $workouts.orderBy({ attribute: "date", direction: "DESC" });
+            $workouts.orderBy({ attribute: "start", direction: "DESC" });
+            $workouts.orderBy({ attribute: "id", direction: "DESC" });
+            $workouts.setFirst($limit ?? constant(50));
+            return $workouts;
+          },
+        },
+      },
+    },
+  };
+});
+void TYPES;

@@ -1,0 +1,145 @@
+// /api/auth/*: sign-up, sign-in, sign-out and the current session. Passwords are hashed in
+// Postgres (pgcrypto bcrypt); this file only checks shapes and turns results into HTTP.
+import express, { type Request, type Response } from "express";
+import type pg from "pg";
+import { UAParser } from "ua-parser-js";
+import { SESSION_COOKIE, sha256, readCredential } from "./identity.ts";
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 200;
+const COOKIE_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
+
+export class BadRequest extends Error {
+  status = 400;
+}
+
+type FieldSpec = { type: "string"; min?: number; max?: number; optional?: boolean };
+
+/** Checks the JSON body against a small spec; the first problem names the field. */
+export function readBody<T extends Record<string, FieldSpec>>(req: Request, spec: T): { [K in keyof T]: string } {
+  const body = req.body;
+  if (body === undefined || body === null || typeof body !== "object" || Array.isArray(body)) {
+    throw new BadRequest("The request body must be a JSON object");
+  }
+  const out: Record<string, string> = {};
+  for (const [name, field] of Object.entries(spec)) {
+    const value = body[name];
+    if (value === undefined || value === null) {
+      if (field.optional) continue;
+      throw new BadRequest(`${name} is required`);
+    }
+    if (typeof value !== "string") throw new BadRequest(`${name} must be a string`);
+    if (field.min !== undefined && [...value].length < field.min) {
+      throw new BadRequest(field.min === 1 ? `${name} must not be empty` : `${name} must be at least ${field.min} characters`);
+    }
+    if (field.max !== undefined && [...value].length > field.max) throw new BadRequest(`${name} must be at most ${field.max} characters`);
+    out[name] = value;
+  }
+  return out as { [K in keyof T]: string };
+}
+
+/** What the devices list shows: the name a client sends, else the browser named from its user agent. */
+export function clientName(req: Request): string {
+  const sent = req.get("x-client-name");
+  if (sent?.trim()) return sent.trim().slice(0, 200);
+  const ua = req.get("user-agent");
+  if (!ua) return "Unknown client";
+  const { browser, os } = UAParser(ua);
+  if (browser.name) return `${browser.name}${browser.major ? ` ${browser.major}` : ""}${os.name ? ` on ${os.name}` : ""}`;
+  return ua.slice(0, 200);
+}
+
+function setSessionCookie(req: Request, res: Response, token: string) {
+  res.cookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: req.secure,
+    maxAge: COOKIE_MAX_AGE_MS,
+    path: "/",
+  });
+}
+
+async function userRecord(pool: pg.Pool, userId: string) {
+  const { rows } = await pool.query("select app_private.user_record($1) as user", [userId]);
+  return rows[0].user;
+}
+
+const EMAIL_RE = /^[^@\s]+@[^@\s]+$/;
+
+export function authRoutes(ownerPool: pg.Pool) {
+  const router = express.Router();
+
+  router.post("/sign-up/email", async (req, res) => {
+    const { name, email, password } = readBody(req, {
+      name: { type: "string", min: 1, max: 100 },
+      email: { type: "string", min: 1, max: 254 },
+      password: { type: "string", min: PASSWORD_MIN, max: PASSWORD_MAX },
+    });
+    if (!EMAIL_RE.test(email)) throw new BadRequest("email must be an email address");
+    try {
+      const { rows } = await ownerPool.query("select user_id, token from app_private.sign_up($1, $2, $3, $4)", [
+        name, email, password, clientName(req),
+      ]);
+      setSessionCookie(req, res, rows[0].token);
+      res.json({ token: rows[0].token, user: await userRecord(ownerPool, rows[0].user_id) });
+    } catch (error) {
+      if ((error as { code?: string }).code === "SVDUP" || (error as { code?: string }).code === "23505") {
+        res.status(409).json({ code: "USER_ALREADY_EXISTS", message: "An account with this email already exists" });
+        return;
+      }
+      throw error;
+    }
+  });
+
+  router.post("/sign-in/email", async (req, res) => {
+    const { email, password } = readBody(req, {
+      email: { type: "string", min: 1, max: 254 },
+      password: { type: "string", min: 1, max: PASSWORD_MAX },
+    });
+    const { rows } = await ownerPool.query(
+      "select status, user_id, token, retry_after from app_private.sign_in($1, $2, $3)",
+      [email, password, clientName(req)],
+    );
+    const result = rows[0];
+    switch (result.status) {
+      case "ok":
+        setSessionCookie(req, res, result.token);
+        res.json({ token: result.token, user: await userRecord(ownerPool, result.user_id) });
+        return;
+      case "banned":
+        res.status(403).json({ code: "BANNED_USER", message: "This account is banned" });
+        return;
+      case "locked":
+        res.set("Retry-After", String(result.retry_after));
+        res.status(429).json({
+          code: "TOO_MANY_ATTEMPTS",
+          message: `Too many failed sign-in attempts for this email; try again in ${result.retry_after} seconds`,
+        });
+        return;
+      default:
+        res.status(401).json({ code: "INVALID_EMAIL_OR_PASSWORD", message: "Wrong email or password" });
+    }
+  });
+
+  router.post("/sign-out", async (req, res) => {
+    const credential = readCredential(req);
+    if (credential?.kind === "session") await ownerPool.query("select app_private.end_session($1)", [sha256(credential.value)]);
+    res.clearCookie(SESSION_COOKIE, { path: "/" });
+    res.json({ success: true });
+  });
+
+  router.get("/get-session", async (req, res) => {
+    const identity = req.identity;
+    if (identity.kind !== "session") {
+      res.json(null);
+      return;
+    }
+    const { rows } = await ownerPool.query(
+      `select id, client, created_at as "createdAt", last_active_at as "lastActiveAt" from app_public.sessions where id = $1`,
+      [identity.sessionId],
+    );
+    res.json({ session: { ...rows[0], userId: identity.userId }, user: await userRecord(ownerPool, identity.userId) });
+  });
+
+  return router;
+}

@@ -1,0 +1,44 @@
+// `npm start`: database (embedded unless DATABASE_URL), migrations, background worker, HTTP server.
+import { readConfig } from "./config.ts";
+import { openDatabase } from "./database.ts";
+import { createApp } from "./app.ts";
+import { startWorker } from "./worker.ts";
+import { DataDirInUseError } from "../db/embedded.ts";
+
+async function main() {
+  const config = readConfig();
+  const say = (m: string) => process.stdout.write(`${m}\n`);
+  const db = await openDatabase(config, say);
+  const worker = await startWorker(db.ownerUrl);
+  const { server, close } = await createApp({ ownerPool: db.ownerPool, authPool: db.authPool, dev: config.dev });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    say(`${signal} received, stopping`);
+    await close().catch(() => {});
+    await worker.stop().catch(() => {});
+    await db.close();
+    say("Stopped");
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+
+  server.on("error", async (error: NodeJS.ErrnoException) => {
+    console.error(error.code === "EADDRINUSE" ? `Port ${config.port} is in use; set PORT to another port` : error.message);
+    await worker.stop().catch(() => {});
+    await db.close();
+    process.exit(1);
+  });
+  server.listen(config.port, () => {
+    const { port } = server.address() as { port: number };
+    say(`Training Log is running at http://localhost:${port}/  (GraphQL: http://localhost:${port}/api/graphql)`);
+  });
+}
+
+main().catch((error) => {
+  console.error(error instanceof DataDirInUseError ? error.message : `Could not start: ${error.message ?? error}`);
+  process.exit(1);
+});
