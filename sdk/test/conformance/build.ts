@@ -37,10 +37,8 @@ type Extra = { options?: Options; database?: true; canonical?: unknown };
 function add(kind: Case["kind"], name: string, document: unknown, path: string | null, reason: string | null, extra: Extra = {}) {
   if (names.has(name)) throw new Error(`duplicate case name: ${name}`);
   names.add(name);
-  const c: Case = { name, kind, document };
-  if (extra.options) c.options = extra.options;
-  c.path = path;
-  c.reason = reason;
+  // Key order of each case in the file: name, kind, document, options, path, reason, database, canonical.
+  const c: Case = { name, kind, document, ...(extra.options ? { options: extra.options } : {}), path, reason };
   if (extra.database) c.database = true;
   if (extra.canonical !== undefined) c.canonical = extra.canonical;
   cases.push(c);
