@@ -12,7 +12,7 @@
  *   `null` is a value: allowed only where the spec says "or null".
  *
  * The canonical document has a fixed key order (the table order) and one form per field:
- * see `canonical*` comments below and the README of this folder in index.ts.
+ * see the Canonical* types below and the summary in index.ts.
  */
 import { REASONS } from "./reasons.ts";
 import {
