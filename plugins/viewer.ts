@@ -1,9 +1,17 @@
 // `viewer`: the signed-in user (null when signed out), with their workouts newest first.
 import { extendSchema, gql } from "postgraphile/utils";
-import { TYPES } from "postgraphile/@dataplan/pg";
-import { constant } from "postgraphile/grafast";
+import { lambda, SafeError } from "postgraphile/grafast";
 
 export const MAX_LIST_LIMIT = 1000;
+
+/** A list limit: default 50, 1 to MAX_LIST_LIMIT. */
+export function checkLimit(limit: number | null | undefined): number {
+  if (limit === null || limit === undefined) return 50;
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIST_LIMIT) {
+    throw new SafeError(`limit: must be 1 to ${MAX_LIST_LIMIT}`, { code: "INVALID_INPUT" });
+  }
+  return limit;
+}
 
 export const ViewerPlugin = extendSchema((build) => {
   const { sql } = build;
@@ -36,7 +44,7 @@ export const ViewerPlugin = extendSchema((build) => {
             $workouts.orderBy({ attribute: "date", direction: "DESC" });
             $workouts.orderBy({ attribute: "start", direction: "DESC" });
             $workouts.orderBy({ attribute: "id", direction: "DESC" });
-            $workouts.setFirst($limit ?? constant(50));
+            $workouts.setFirst(lambda($limit, checkLimit, true));
             return $workouts;
           },
         },
@@ -44,4 +52,3 @@ export const ViewerPlugin = extendSchema((build) => {
     },
   };
 });
-void TYPES;

