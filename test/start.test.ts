@@ -69,3 +69,48 @@ test("start, answer, refuse a second start, stop cleanly, restart with the data 
   expect(await again.exited).toBe(0);
   expect(existsSync(path.join(dataDir, "pg", "postmaster.pid"))).toBe(false);
 }, 120000);
+
+test("with DATABASE_URL it uses that server, migrates an empty database and starts no embedded PostgreSQL", async () => {
+  const pg = (await import("pg")).default;
+  const { testEnv } = await import("./support/harness.ts");
+  const { urlFor } = await import("../db/scratch.ts");
+  const { rootUrl } = testEnv();
+  const name = `svc_external_${process.pid}`;
+  const admin = new pg.Client({ connectionString: rootUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  const emptyDataDir = mkdtempSync(path.join(tmpdir(), "svc-external-"));
+  try {
+    const port = await freePort();
+    let out = "";
+    const child = spawn(process.execPath, ["server/main.ts"], {
+      cwd: root,
+      env: { ...process.env, PORT: String(port), SVC_DATA_DIR: emptyDataDir, DATABASE_URL: urlFor(rootUrl, name), GRAPHILE_ENV: "production" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout!.on("data", (d) => (out += d));
+    child.stderr!.on("data", (d) => (out += d));
+    const exited = new Promise((resolve) => child.on("exit", resolve));
+    const t0 = Date.now();
+    while (!/running at/.test(out)) {
+      if (Date.now() - t0 > 60000 || child.exitCode !== null) throw new Error(out);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(out).toMatch(/Using the PostgreSQL server at DATABASE_URL/);
+    expect(out).not.toMatch(/embedded/);
+    expect(existsSync(path.join(emptyDataDir, "pg"))).toBe(false);
+    const url = `http://127.0.0.1:${port}`;
+    expect((await gql(url, "{ viewer { id } }")).body).toEqual({ data: { viewer: null } });
+    const signUp = await post(url, "/api/auth/sign-up/email", { name: "Ext", email: "ext@example.com", password: "external-db" });
+    expect(signUp.status).toBe(200);
+    const me = await gql(url, "{ viewer { name } }", {}, { token: signUp.body.token });
+    expect(me.body.data.viewer).toEqual({ name: "Ext" });
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    rmSync(emptyDataDir, { recursive: true, force: true });
+  }
+}, 120000);
