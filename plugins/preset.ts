@@ -6,6 +6,9 @@ import type pg from "pg";
 import { ViewerPlugin } from "./viewer.ts";
 import { PlainIdsPlugin } from "./plain-ids.ts";
 import { BodyweightPlugin, BodyweightInputNamePlugin } from "./bodyweight.ts";
+import { ApiKeysPlugin, ApiKeyAccessEnumPlugin } from "./api-keys.ts";
+import { DevicesPlugin } from "./devices.ts";
+import { AccountPlugin } from "./account.ts";
 import { maskError } from "./mask-error.ts";
 import { pgSettingsFor, type Identity } from "../server/identity.ts";
 
@@ -16,7 +19,7 @@ export function makePreset(options: { pool: pg.Pool; dev: boolean }): GraphileCo
     extends: [PostGraphileAmberPreset, PgAggregatesPreset],
     // Plain uuids as `id` (no Relay global ids): what the documents, the CLI and the ban endpoint use.
     disablePlugins: ["NodePlugin"],
-    plugins: [PlainIdsPlugin, ViewerPlugin, BodyweightInputNamePlugin, BodyweightPlugin],
+    plugins: [PlainIdsPlugin, ViewerPlugin, BodyweightInputNamePlugin, BodyweightPlugin, ApiKeyAccessEnumPlugin, ApiKeysPlugin, DevicesPlugin, AccountPlugin],
     pgServices: [makePgService({ pool: options.pool, schemas: ["app_public"] })],
     grafserv: {
       graphqlPath: GRAPHQL_PATH,

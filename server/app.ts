@@ -9,6 +9,7 @@ import { makePreset, GRAPHQL_PATH } from "../plugins/preset.ts";
 import { sessionIdentity, apiKeyGate } from "./identity.ts";
 import { graphqlGuard } from "./graphql-guard.ts";
 import { authRoutes, BadRequest } from "./auth-routes.ts";
+import { adminRoutes } from "./admin-routes.ts";
 import { log } from "./logger.ts";
 
 export const BODY_LIMIT = "1mb";
@@ -36,6 +37,7 @@ export async function createApp({ ownerPool, authPool, dev = false }: AppOptions
     next();
   });
   app.use("/api/auth", authRoutes(ownerPool));
+  app.use("/api/auth/admin", adminRoutes(ownerPool));
   app.use(GRAPHQL_PATH, apiKeyGate(ownerPool), graphqlGuard());
 
   const pgl = postgraphile(makePreset({ pool: authPool, dev }));

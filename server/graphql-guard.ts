@@ -2,7 +2,7 @@
 // out or with a read-only key, and session-only fields (keys, devices, account) with a key.
 // The database enforces the same rules again (roles and RLS); this gives a clean FORBIDDEN.
 import type { Request, Response, NextFunction } from "express";
-import { parse, Kind, type OperationDefinitionNode, type DocumentNode } from "graphql";
+import { parse, Kind, type OperationDefinitionNode, type DocumentNode, type SelectionSetNode, type FragmentDefinitionNode } from "graphql";
 
 /** Root fields that need a signed-in session; an API key is refused even for its owner. */
 export const SESSION_ONLY_FIELDS = new Set([
@@ -21,6 +21,23 @@ function selectedOperation(doc: DocumentNode, operationName: unknown): Operation
   const ops = doc.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
   if (typeof operationName === "string" && operationName) return ops.find((o) => o.name?.value === operationName);
   return ops.length === 1 ? ops[0] : undefined;
+}
+
+/** The root field names an operation selects, through fragment spreads and inline fragments too. */
+export function rootFieldNames(doc: DocumentNode, selectionSet: SelectionSetNode, seen = new Set<string>()): string[] {
+  const names: string[] = [];
+  for (const selection of selectionSet.selections) {
+    if (selection.kind === Kind.FIELD) names.push(selection.name.value);
+    else if (selection.kind === Kind.INLINE_FRAGMENT) names.push(...rootFieldNames(doc, selection.selectionSet, seen));
+    else if (selection.kind === Kind.FRAGMENT_SPREAD && !seen.has(selection.name.value)) {
+      seen.add(selection.name.value);
+      const fragment = doc.definitions.find(
+        (d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION && d.name.value === selection.name.value,
+      );
+      if (fragment) names.push(...rootFieldNames(doc, fragment.selectionSet, seen));
+    }
+  }
+  return names;
 }
 
 export function graphqlGuard() {
@@ -44,8 +61,7 @@ export function graphqlGuard() {
       }
     }
     if (identity.kind === "key" || identity.kind === "dead-key") {
-      const fields = op.selectionSet.selections.filter((s) => s.kind === Kind.FIELD).map((s) => s.name.value);
-      const sessionOnly = fields.find((f) => SESSION_ONLY_FIELDS.has(f));
+      const sessionOnly = rootFieldNames(doc, op.selectionSet).find((f) => SESSION_ONLY_FIELDS.has(f));
       if (sessionOnly) return forbidden(res, `${sessionOnly} needs a signed-in session; API keys cannot use it`);
     }
     next();
