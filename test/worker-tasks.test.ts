@@ -1,0 +1,166 @@
+// The background tasks for real against the test database: lift expired bans, mark keys past
+// their expiry, prune counters and failed sign-ins, delete idle sessions; once through
+// graphile-worker's runOnce, and the crontab runs every one of them every minute.
+import pg from "pg";
+import { runOnce, quickAddJob, parseCrontab, Logger } from "graphile-worker";
+import { tasks, crontab } from "../server/tasks/index.ts";
+import { startWorker } from "../server/worker.ts";
+import { liftExpiredBans } from "../server/tasks/lift-expired-bans.ts";
+import { expireApiKeys } from "../server/tasks/expire-api-keys.ts";
+import { pruneCounters } from "../server/tasks/prune-counters.ts";
+import { deleteIdleSessions } from "../server/tasks/delete-idle-sessions.ts";
+import { startTestServer, gql, post, signUp, type TestServer } from "./support/harness.ts";
+
+let s: TestServer;
+beforeAll(async () => { s = await startTestServer(); });
+afterAll(async () => { await s.close(); });
+
+const q = (text: string, values: unknown[] = []) => s.ownerPool.query(text, values);
+
+async function createKey(token: string) {
+  const res = await gql(s.url, `mutation { createApiKey(input: {name: "k", access: READ_WRITE, expiresIn: DAYS_30}) { key apiKey { id } } }`, {}, { token });
+  return { key: res.body.data.createApiKey.key as string, id: res.body.data.createApiKey.apiKey.id as string };
+}
+
+async function signInStatus(email: string, password: string) {
+  return (await post(s.url, "/api/auth/sign-in/email", { email, password })).status;
+}
+
+test("lift_expired_bans: bans whose time has passed are lifted; running and endless ones stay", async () => {
+  const past = await signUp(s.url);
+  const future = await signUp(s.url);
+  const endless = await signUp(s.url);
+  await q("update app_public.users set banned = true, ban_reason = 'r', ban_expires = now() - interval '1 second' where id = $1", [past.user.id]);
+  await q("update app_public.users set banned = true, ban_reason = 'r', ban_expires = now() + interval '1 minute' where id = $1", [future.user.id]);
+  await q("update app_public.users set banned = true, ban_reason = 'r', ban_expires = null where id = $1", [endless.user.id]);
+  const client = await s.ownerPool.connect();
+  try {
+    expect(await liftExpiredBans(client)).toBe(1);
+    expect(await liftExpiredBans(client)).toBe(0);
+  } finally {
+    client.release();
+  }
+  const { rows } = await q("select id, banned, ban_reason, ban_expires is null as no_end from app_public.users where id = any($1)", [[past.user.id, future.user.id, endless.user.id]]);
+  const byId = Object.fromEntries(rows.map((r) => [r.id, r]));
+  expect(byId[past.user.id]).toMatchObject({ banned: false, ban_reason: null, no_end: true });
+  expect(byId[future.user.id]).toMatchObject({ banned: true, ban_reason: "r" });
+  expect(byId[endless.user.id]).toMatchObject({ banned: true, no_end: true });
+  expect(await signInStatus(past.email, past.password)).toBe(200);
+  expect(await signInStatus(future.email, future.password)).toBe(403);
+  expect(await signInStatus(endless.email, endless.password)).toBe(403);
+});
+
+test("expire_api_keys: keys past their expiry are marked expired and stay listed until revoked", async () => {
+  const { token } = await signUp(s.url);
+  const old = await createKey(token);
+  const live = await createKey(token);
+  await q("update app_public.api_keys set expires_at = now() - interval '1 second' where id = $1", [old.id]);
+  await q("update app_public.api_keys set expires_at = now() + interval '1 minute' where id = $1", [live.id]);
+  const client = await s.ownerPool.connect();
+  try {
+    expect(await expireApiKeys(client)).toBe(1);
+    expect(await expireApiKeys(client)).toBe(0);
+  } finally {
+    client.release();
+  }
+  const { rows } = await q("select id, expired from app_public.api_keys where id = any($1)", [[old.id, live.id]]);
+  expect(Object.fromEntries(rows.map((r) => [r.id, r.expired]))).toEqual({ [old.id]: true, [live.id]: false });
+  const listed = await gql(s.url, "{ viewer { apiKeys { id expired } } }", {}, { token });
+  expect(listed.body.data.viewer.apiKeys).toEqual(expect.arrayContaining([{ id: old.id, expired: true }, { id: live.id, expired: false }]));
+  expect((await gql(s.url, "{ viewer { id } }", {}, { key: old.key })).body.data.viewer).toBeNull();
+  expect((await gql(s.url, "{ viewer { id } }", {}, { key: live.key })).body.data.viewer).not.toBeNull();
+  // Moving the expiry back does not revive a key once it is marked expired.
+  await q("update app_public.api_keys set expires_at = now() + interval '1 day' where id = $1", [old.id]);
+  expect((await gql(s.url, "{ viewer { id } }", {}, { key: old.key })).body.data.viewer).toBeNull();
+});
+
+test("prune_counters: counters older than 10 minutes and failed sign-ins older than 15 minutes go; newer ones stay", async () => {
+  await q(`insert into app_private.rate_counters (subject, window_start, count) values
+    ('test:old', now() - interval '10 minutes' - interval '1 second', 5),
+    ('test:recent', now() - interval '9 minutes' - interval '59 seconds', 5)`);
+  await q(`insert into app_private.failed_sign_ins (email, attempted_at) values
+    ('old@prune.test', now() - interval '15 minutes' - interval '1 second'),
+    ('recent@prune.test', now() - interval '14 minutes' - interval '59 seconds')`);
+  const client = await s.ownerPool.connect();
+  try {
+    expect(await pruneCounters(client)).toBe(2);
+    expect(await pruneCounters(client)).toBe(0);
+  } finally {
+    client.release();
+  }
+  expect((await q("select subject from app_private.rate_counters where subject like 'test:%'")).rows).toEqual([{ subject: "test:recent" }]);
+  expect((await q("select email::text from app_private.failed_sign_ins where email like '%@prune.test'")).rows).toEqual([{ email: "recent@prune.test" }]);
+});
+
+test("delete_idle_sessions: sessions idle 30 days go; younger ones stay signed in", async () => {
+  const idle = await signUp(s.url);
+  const active = await signUp(s.url);
+  await q("update app_public.sessions set last_active_at = now() - interval '30 days' where user_id = $1", [idle.user.id]);
+  await q("update app_public.sessions set last_active_at = now() - interval '29 days' - interval '23 hours' where user_id = $1", [active.user.id]);
+  const client = await s.ownerPool.connect();
+  try {
+    expect(await deleteIdleSessions(client)).toBe(1);
+    expect(await deleteIdleSessions(client)).toBe(0);
+  } finally {
+    client.release();
+  }
+  expect((await q("select count(*)::int as n from app_public.sessions where user_id = $1", [idle.user.id])).rows[0].n).toBe(0);
+  expect((await q("select count(*)::int as n from app_private.session_tokens t join app_public.sessions x on x.id = t.session_id where x.user_id = $1", [idle.user.id])).rows[0].n).toBe(0);
+  expect((await gql(s.url, "{ viewer { id } }", {}, { token: active.token })).body.data.viewer.id).toBe(active.user.id);
+});
+
+test("the crontab runs every task every minute, and every task it names exists", () => {
+  const items = parseCrontab(crontab);
+  expect(items.map((i) => i.task).sort()).toEqual(Object.keys(tasks).sort());
+  for (const item of items) {
+    expect(item.match).toBeDefined();
+    // Every minute of every hour.
+    for (const [min, hour] of [[0, 0], [1, 0], [37, 13], [59, 23]]) {
+      expect(item.match({ min, hour, date: 15, month: 6, dow: 3 })).toBe(true);
+    }
+  }
+});
+
+test("through graphile-worker: queued jobs for every task run with runOnce and do their work", async () => {
+  const banned = await signUp(s.url);
+  const { token } = await signUp(s.url);
+  const key = await createKey(token);
+  const idle = await signUp(s.url);
+  await q("update app_public.users set banned = true, ban_expires = now() - interval '1 minute' where id = $1", [banned.user.id]);
+  await q("update app_public.api_keys set expires_at = now() - interval '1 minute' where id = $1", [key.id]);
+  await q("insert into app_private.rate_counters (subject, window_start, count) values ('test:worker', now() - interval '1 hour', 1)");
+  await q("update app_public.sessions set last_active_at = now() - interval '31 days' where user_id = $1", [idle.user.id]);
+
+  const quiet = new Logger(() => () => {});
+  const pool = new pg.Pool({ connectionString: s.ownerUrl, max: 2 });
+  pool.on("error", () => {});
+  try {
+    for (const identifier of Object.keys(tasks)) await quickAddJob({ pgPool: pool, logger: quiet }, identifier, {});
+    await runOnce({ pgPool: pool, taskList: tasks, logger: quiet, concurrency: 1 });
+    const { rows: left } = await pool.query("select count(*)::int as n from graphile_worker.jobs");
+    expect(left[0].n).toBe(0);
+  } finally {
+    await pool.end();
+  }
+  expect((await q("select banned from app_public.users where id = $1", [banned.user.id])).rows[0].banned).toBe(false);
+  expect((await q("select expired from app_public.api_keys where id = $1", [key.id])).rows[0].expired).toBe(true);
+  expect((await q("select count(*)::int as n from app_private.rate_counters where subject = 'test:worker'")).rows[0].n).toBe(0);
+  expect((await q("select count(*)::int as n from app_public.sessions where user_id = $1", [idle.user.id])).rows[0].n).toBe(0);
+});
+
+test("the server's worker registers the four cron tasks", async () => {
+  const pool = new pg.Pool({ connectionString: s.ownerUrl, max: 4 });
+  pool.on("error", () => {});
+  const runner = await startWorker(pool);
+  try {
+    let known: string[] = [];
+    for (let i = 0; i < 50 && known.length < 4; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      known = (await q("select identifier from graphile_worker._private_known_crontabs order by 1").catch(() => ({ rows: [] as any[] }))).rows.map((r: any) => r.identifier);
+    }
+    expect(known).toEqual(["delete_idle_sessions", "expire_api_keys", "lift_expired_bans", "prune_counters"]);
+  } finally {
+    await runner.stop();
+    await pool.end();
+  }
+});
