@@ -1,0 +1,131 @@
+// What every `svc` command shares: the client for the current instance, output to stdout/stderr,
+// and one place that turns any error into one clear sentence and an exit code:
+// 0 ok, 1 failure, 2 usage or invalid document, 4 not signed in or forbidden, 5 rate limited.
+import { Command, Errors, Flags } from "@oclif/core";
+import type { SvcClient, Unit } from "@svc/sdk";
+import { CliError, DocumentError, EXIT, NotSignedInError, UsageError, SIGN_IN_HINT } from "./errors.ts";
+import { resolve, type Resolved } from "./credentials.ts";
+import { red, json, withSpinner } from "./output.ts";
+
+export const jsonFlag = Flags.boolean({ description: "Print the result as JSON." });
+export const unitFlag = Flags.option({ options: ["kg", "lb"] as const, description: "Show weights in this unit." })();
+
+/** How `svc` names itself in the owner's signed-in devices. */
+export async function clientName(): Promise<string> {
+  const { hostname } = await import("node:os");
+  return `svc CLI on ${hostname()}`;
+}
+
+export abstract class BaseCommand extends Command {
+  /** Writes a line to standard output. */
+  protected out(text: string): void {
+    process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
+  }
+
+  /** `--json` output. */
+  protected outJson(value: unknown): void {
+    this.out(json(value));
+  }
+
+  /** A note for the person at the terminal (standard error, so it never mixes with data). */
+  protected note(text: string): void {
+    process.stderr.write(`${text}\n`);
+  }
+
+  /** The instance and credentials to use (`SVC_URL`, `SVC_API_KEY`, then the saved ones). */
+  protected resolved(): Resolved {
+    return resolve();
+  }
+
+  /**
+   * A client for the current instance. `auth: "required"` (the default) refuses to go on without a
+   * credential; `"optional"` only needs an instance address.
+   */
+  protected async client(options: { auth?: "required" | "optional" } = {}): Promise<{ client: SvcClient; resolved: Resolved }> {
+    const resolved = this.resolved();
+    if (!resolved.url) {
+      throw new NotSignedInError(
+        resolved.apiKey ? "SVC_API_KEY is set but no server address is known: set SVC_URL too." : "Not signed in.",
+      );
+    }
+    if ((options.auth ?? "required") === "required" && !resolved.apiKey && !resolved.token) {
+      throw new NotSignedInError(`Not signed in to ${resolved.url}.`);
+    }
+    const { createClient } = await import("@svc/sdk");
+    const client = createClient({
+      url: resolved.url,
+      apiKey: resolved.apiKey,
+      token: resolved.token,
+      clientName: await clientName(),
+    });
+    return { client, resolved };
+  }
+
+  /** Runs a request with a spinner on standard error (only when it is a terminal). */
+  protected spin<T>(text: string, work: Promise<T>): Promise<T> {
+    return withSpinner(text, work);
+  }
+
+  /** Parses `unit` flags into the SDK's unit. */
+  protected unit(value: string | undefined): Unit | undefined {
+    return value === "kg" || value === "lb" ? value : undefined;
+  }
+
+  async catch(error: Error & { oclif?: { exit?: number }; code?: string }): Promise<never> {
+    if (error instanceof Errors.ExitError) throw error;
+    const { message, exitCode, bare } = describe(error, this.id);
+    process.stderr.write(bare ? `${message}\n` : `${red("Error:", process.stderr)} ${message}\n`);
+    if (process.env.SVC_DEBUG && error.stack) process.stderr.write(`${error.stack}\n`);
+    throw new Errors.ExitError(exitCode);
+  }
+}
+
+/** One clear sentence and the exit code for any error. */
+export function describe(error: unknown, commandId?: string): { message: string; exitCode: number; bare?: boolean } {
+  // An invalid document is printed as `path: reason` and nothing else.
+  if (error instanceof DocumentError) return { message: error.message, exitCode: error.exitCode, bare: true };
+  if (error instanceof CliError) return { message: error.message, exitCode: error.exitCode };
+  const e = error as Error & {
+    name?: string;
+    code?: string;
+    path?: string;
+    reason?: string;
+    retryAfter?: number;
+    parse?: unknown;
+    oclif?: { exit?: number };
+  };
+  // Flag and argument errors from oclif's parser.
+  if (e instanceof Errors.CLIError) {
+    const text = e.message.replace(/\nSee more help with --help$/, "").trim();
+    const help = commandId ? `svc ${commandId.replaceAll(":", " ")} --help` : "svc --help";
+    return { message: `${text}\nSee \`${help}\`.`, exitCode: EXIT.usage };
+  }
+  switch (e?.name) {
+    case "InvalidDocumentError":
+      return { message: e.path ? `${e.path}: ${e.reason}` : `${e.reason}`, exitCode: EXIT.usage, bare: true };
+    case "RateLimitedError": {
+      const seconds = Math.max(1, Number(e.retryAfter) || 60);
+      const at = new Date(Date.now() + seconds * 1000).toLocaleTimeString();
+      const what = e.code === "TOO_MANY_ATTEMPTS" ? e.message.replace(/;.*$/, "") : "Rate limited: too many requests with this API key";
+      return { message: `${what}. Try again in ${seconds} second${seconds === 1 ? "" : "s"} (at ${at}).`, exitCode: EXIT.rateLimited };
+    }
+    case "ForbiddenError":
+      return { message: `${sentence(e.message)} ${SIGN_IN_HINT}`, exitCode: EXIT.forbidden };
+    case "NetworkError":
+      return { message: `${sentence(e.message)}`, exitCode: EXIT.failure };
+    case "NotFoundError":
+      return { message: sentence(e.message), exitCode: EXIT.failure };
+    case "SvcError":
+      if (e.code === "INVALID_INPUT" || e.code === "BAD_REQUEST") return { message: sentence(e.message), exitCode: EXIT.usage };
+      return { message: sentence(e.message), exitCode: EXIT.failure };
+    default:
+      break;
+  }
+  if (error instanceof UsageError) return { message: error.message, exitCode: EXIT.usage };
+  return { message: `Unexpected error: ${sentence(e?.message ?? String(error))} (set SVC_DEBUG=1 for details)`, exitCode: EXIT.failure };
+}
+
+function sentence(text: string): string {
+  const trimmed = text.trim();
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}

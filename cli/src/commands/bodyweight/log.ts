@@ -1,0 +1,28 @@
+import { Args, Flags } from "@oclif/core";
+import { BaseCommand, jsonFlag } from "../../base.ts";
+import { UsageError } from "../../errors.ts";
+import { checkDate, today } from "../../input.ts";
+
+export default class BodyweightLog extends BaseCommand {
+  static summary = "Log your bodyweight for a day (logging the same day again replaces it).";
+  static examples = ["svc bodyweight log 81.4", "svc bodyweight log 179.5 --unit lb --date 2026-03-01"];
+  static args = { weight: Args.string({ description: "The weight, a number.", required: true }) };
+  static flags = {
+    date: Flags.string({ description: "The day, YYYY-MM-DD (default today)." }),
+    unit: Flags.option({ options: ["kg", "lb"] as const, description: "Unit of the weight (default your unit)." })(),
+    json: jsonFlag,
+  };
+
+  async run(): Promise<void> {
+    const { args, flags } = await this.parse(BodyweightLog);
+    const weight = Number(args.weight);
+    if (!/^\s*\d+(\.\d+)?\s*$/.test(args.weight) || !Number.isFinite(weight)) {
+      throw new UsageError(`The weight must be a number like 81.4, not ${JSON.stringify(args.weight)}.`);
+    }
+    const date = flags.date === undefined ? today() : checkDate(flags.date, "--date");
+    const { client } = await this.client();
+    const logged = await this.spin("Logging", client.logBodyweight({ date, weight, unit: this.unit(flags.unit) }));
+    if (flags.json) return this.outJson(logged);
+    this.out(`Logged ${logged.weight} ${logged.unit} for ${logged.date}.`);
+  }
+}

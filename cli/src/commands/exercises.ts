@@ -1,0 +1,32 @@
+import { Args, Flags } from "@oclif/core";
+import { BaseCommand, jsonFlag } from "../base.ts";
+import { table } from "../output.ts";
+import { UsageError } from "../errors.ts";
+
+export default class Exercises extends BaseCommand {
+  static summary = "Find exercises by name or everyday name, best match first.";
+  static description = "Searches the catalog and your own exercises; typos are tolerated. Any name or alias shown works as `exercise` in a document.";
+  static examples = ["svc exercises bench", "svc exercises romanian dead --limit 3", "svc exercises pullup --json"];
+  static strict = false;
+  static args = { words: Args.string({ description: "Words to search for.", required: true }) };
+  static flags = {
+    limit: Flags.integer({ description: "At most this many results.", min: 1, max: 100 }),
+    json: jsonFlag,
+  };
+
+  async run(): Promise<void> {
+    const { argv, flags } = await this.parse(Exercises);
+    const words = (argv as string[]).join(" ").trim();
+    if (!words) throw new UsageError("Give some words to search for, e.g. `svc exercises bench press`.");
+    const { client } = await this.client({ auth: "optional" });
+    const found = await this.spin("Searching", client.searchExercises(words, { limit: flags.limit ?? 10 }));
+    if (flags.json) return this.outJson(found);
+    if (!found.length) return this.out(`No exercises match ${JSON.stringify(words)}.`);
+    this.out(table(found, [
+      { header: "NAME", get: (e) => e.name },
+      { header: "EQUIPMENT", get: (e) => e.equipment },
+      { header: "REGION", get: (e) => e.region },
+      { header: "ALSO KNOWN AS", get: (e) => (e.aliases ?? []).join(", ") },
+    ]));
+  }
+}

@@ -1,0 +1,77 @@
+import { Flags } from "@oclif/core";
+import { BaseCommand, clientName } from "../base.ts";
+import { readStore, saveInstance, normalizeUrl } from "../credentials.ts";
+import { UsageError, NotSignedInError } from "../errors.ts";
+import { ask, askHidden, canPrompt, readSecretFromStdin } from "../prompt.ts";
+
+export default class Login extends BaseCommand {
+  static summary = "Sign in to a Training Log server.";
+  static description = `Asks for the server address, your email and your password (never echoed), then saves a session token in \${XDG_CONFIG_HOME:-~/.config}/svc/credentials.json (mode 0600), one entry per server.
+The session appears in your signed-in devices as "svc CLI on <this host>".
+With --with-token, reads an API key from standard input instead (create one with \`svc keys create\`).`;
+  static examples = [
+    { description: "Sign in interactively", command: "svc login" },
+    { description: "Sign in from a script", command: "printf '%s' \"$PASSWORD\" | svc login --url https://log.example.com --email me@example.com --password-stdin" },
+    { description: "Use an API key", command: "svc login --url https://log.example.com --with-token < key.txt" },
+  ];
+  static flags = {
+    url: Flags.string({ description: "Server address, e.g. https://log.example.com (default: SVC_URL or the last server)." }),
+    email: Flags.string({ description: "Account email." }),
+    "password-stdin": Flags.boolean({ description: "Read the password from standard input (first line).", exclusive: ["with-token"] }),
+    "with-token": Flags.boolean({ description: "Read an API key from standard input instead of signing in with a password." }),
+  };
+
+  async run(): Promise<void> {
+    const { flags } = await this.parse(Login);
+    const interactive = canPrompt();
+    const url = await serverUrl(flags.url, interactive);
+    const { createClient } = await import("@svc/sdk");
+    const name = await clientName();
+
+    if (flags["with-token"]) {
+      const apiKey = (await readSecretFromStdin("API key")).trim();
+      const client = createClient({ url, apiKey, clientName: name });
+      const viewer = await this.spin("Checking the key", client.viewer());
+      if (!viewer) throw new NotSignedInError(`${url} did not accept that API key (unknown, revoked or expired).`);
+      saveInstance(url, { kind: "api-key", apiKey, user: { id: viewer.id, name: viewer.name, email: viewer.email }, savedAt: new Date().toISOString() });
+      this.out(`Signed in to ${url} as ${viewer.name} <${viewer.email}> with an API key.`);
+      return;
+    }
+
+    let email = flags.email?.trim();
+    if (!email) {
+      if (!interactive) throw new UsageError("Give your email with --email (standard input is not a terminal, so svc cannot ask).");
+      email = await ask("Email");
+      if (!email) throw new UsageError("An email is needed to sign in.");
+    }
+    let password: string;
+    if (flags["password-stdin"]) password = await readSecretFromStdin("password");
+    else if (interactive) password = await askHidden("Password");
+    else throw new UsageError("Cannot ask for a password: standard input is not a terminal. Use --password-stdin.");
+    if (!password) throw new UsageError("A password is needed to sign in.");
+
+    const previous = readStore().instances[url];
+    const client = createClient({ url, clientName: name });
+    const { token, user } = await this.spin("Signing in", client.auth.signIn({ email, password }));
+    saveInstance(url, { kind: "session", token, user: { id: user.id, name: user.name, email: user.email }, savedAt: new Date().toISOString() });
+    // The session this login replaces is ended on the server, so devices do not pile up.
+    if (previous?.kind === "session" && previous.token !== token) {
+      await createClient({ url, token: previous.token }).auth.signOut().catch(() => undefined);
+    }
+    this.out(`Signed in to ${url} as ${user.name} <${user.email}>.`);
+  }
+}
+
+/** The server address: the flag, else SVC_URL, else asked (default the last server). */
+export async function serverUrl(flag: string | undefined, interactive: boolean): Promise<string> {
+  if (flag) return normalizeUrl(flag, "--url");
+  if (process.env.SVC_URL?.trim()) return normalizeUrl(process.env.SVC_URL, "SVC_URL");
+  const last = readStore().current;
+  if (!interactive) {
+    if (last) return last;
+    throw new UsageError("Give the server address with --url or SVC_URL (standard input is not a terminal, so svc cannot ask).");
+  }
+  const answer = await ask("Server address", last);
+  if (!answer) throw new UsageError("A server address is needed, e.g. https://log.example.com");
+  return normalizeUrl(answer);
+}

@@ -1,0 +1,34 @@
+import { BaseCommand } from "../base.ts";
+import { forgetInstance, resolve } from "../credentials.ts";
+import { CliError } from "../errors.ts";
+
+export default class Logout extends BaseCommand {
+  static summary = "Sign out: end this session on the server and forget the saved credentials.";
+  static description = "Ends the saved session on the server (it disappears from your signed-in devices) and removes it from the credentials file. A saved API key is only forgotten here; revoke it with `svc keys revoke <id>`.";
+  static examples = ["svc logout", { description: "Sign out of another server", command: "SVC_URL=https://other.example.com svc logout" }];
+
+  async run(): Promise<void> {
+    await this.parse(Logout);
+    const resolved = resolve();
+    if (process.env.SVC_API_KEY) this.note("Note: SVC_API_KEY is set in the environment; svc keeps using it until you unset it.");
+    if (!resolved.url || !resolved.saved) {
+      this.out(resolved.url ? `Not signed in to ${resolved.url}.` : "Not signed in.");
+      return;
+    }
+    const { url, saved } = resolved;
+    if (saved.kind === "api-key") {
+      forgetInstance(url);
+      this.out(`Forgot the API key for ${url}. The key itself still works until you revoke it (svc keys revoke <id>).`);
+      return;
+    }
+    const { createClient } = await import("@svc/sdk");
+    try {
+      await this.spin("Signing out", createClient({ url, token: saved.token }).auth.signOut());
+    } catch (error) {
+      forgetInstance(url);
+      throw new CliError(`Forgot the saved session for ${url}, but could not end it on the server: ${(error as Error).message}. Sign it out from another device (svc devices sign-out).`);
+    }
+    forgetInstance(url);
+    this.out(`Signed out of ${url}.`);
+  }
+}

@@ -1,0 +1,20 @@
+import { BaseCommand, jsonFlag } from "../../base.ts";
+import { table } from "../../output.ts";
+
+export default class RoutineList extends BaseCommand {
+  static summary = "List your routines.";
+  static examples = ["svc routine list", "svc routine list --json"];
+  static flags = { json: jsonFlag };
+
+  async run(): Promise<void> {
+    const { flags } = await this.parse(RoutineList);
+    const { client } = await this.client();
+    const routines = await this.spin("Loading routines", client.routines());
+    if (flags.json) return this.outJson(routines);
+    if (!routines.length) return this.out("No routines yet. Create one with `svc routine apply <file>` (see `svc routine schema`).");
+    this.out(table(routines, [
+      { header: "NAME", get: (r) => r.name },
+      { header: "ID", get: (r) => r.id },
+    ]));
+  }
+}

@@ -1,0 +1,27 @@
+import { Flags } from "@oclif/core";
+import { BaseCommand, jsonFlag } from "../base.ts";
+import { NotSignedInError } from "../errors.ts";
+
+export default class Settings extends BaseCommand {
+  static summary = "Show or change your default unit and effort scale.";
+  static description = "The unit (kg or lb) is the default for documents and bodyweights without one; the effort scale (RPE or RIR) is how `@` ratings in set text are read.";
+  static examples = ["svc settings", "svc settings --unit lb", "svc settings --unit kg --effort rir --json"];
+  static flags = {
+    unit: Flags.option({ options: ["kg", "lb"] as const, description: "Default unit." })(),
+    effort: Flags.option({ options: ["rpe", "rir"] as const, description: "Effort scale." })(),
+    json: jsonFlag,
+  };
+
+  async run(): Promise<void> {
+    const { flags } = await this.parse(Settings);
+    const { client, resolved } = await this.client();
+    const changing = flags.unit !== undefined || flags.effort !== undefined;
+    const user = changing
+      ? await this.spin("Saving", client.updateSettings({ ...(flags.unit ? { unit: flags.unit } : {}), ...(flags.effort ? { effort: flags.effort } : {}) }))
+      : await this.spin("Loading", client.viewer());
+    if (!user) throw new NotSignedInError(`The saved credentials for ${resolved.url} are no longer valid.`);
+    const settings = { unit: user.unit, effort: user.effort };
+    if (flags.json) return this.outJson(settings);
+    this.out(`${changing ? "Saved. " : ""}Unit: ${settings.unit}. Effort scale: ${settings.effort.toUpperCase()}.`);
+  }
+}

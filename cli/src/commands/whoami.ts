@@ -1,0 +1,26 @@
+import { BaseCommand, jsonFlag } from "../base.ts";
+import { NotSignedInError } from "../errors.ts";
+
+export default class Whoami extends BaseCommand {
+  static summary = "Show who you are signed in as, and where.";
+  static examples = ["svc whoami", "svc whoami --json"];
+  static flags = { json: jsonFlag };
+
+  async run(): Promise<void> {
+    const { flags } = await this.parse(Whoami);
+    const { client, resolved } = await this.client();
+    const viewer = await this.spin("Checking", client.viewer());
+    if (!viewer) {
+      throw new NotSignedInError(resolved.auth === "SVC_API_KEY"
+        ? `${resolved.url} did not accept SVC_API_KEY (unknown, revoked or expired).`
+        : `The saved credentials for ${resolved.url} are no longer valid.`);
+    }
+    const via = resolved.auth === "session" ? "session" : "api-key";
+    if (flags.json) {
+      this.outJson({ url: resolved.url, auth: via, user: viewer });
+      return;
+    }
+    this.out(`${viewer.name} <${viewer.email}> on ${resolved.url}`);
+    this.out(`Signed in with ${via === "session" ? "a session" : resolved.auth === "SVC_API_KEY" ? "an API key (SVC_API_KEY)" : "an API key"}; role ${viewer.role}; unit ${viewer.unit}; effort ${viewer.effort.toUpperCase()}.`);
+  }
+}

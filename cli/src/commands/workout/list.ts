@@ -1,0 +1,32 @@
+import { Flags } from "@oclif/core";
+import { BaseCommand, jsonFlag } from "../../base.ts";
+import { table } from "../../output.ts";
+import { checkDate } from "../../input.ts";
+import { SHORT_ID } from "../../workouts.ts";
+
+export default class WorkoutList extends BaseCommand {
+  static summary = "List your workouts, newest first.";
+  static description = "Shows the first characters of each id; any unique prefix works with `svc workout show`, `apply` and `delete`. --json gives full ids.";
+  static examples = ["svc workout list", "svc workout list --limit 5", "svc workout list --since 2026-01-01 --json"];
+  static flags = {
+    limit: Flags.integer({ description: "At most this many workouts (1 to 1000).", min: 1, max: 1000 }),
+    since: Flags.string({ description: "Only workouts on or after this date (YYYY-MM-DD)." }),
+    json: jsonFlag,
+  };
+
+  async run(): Promise<void> {
+    const { flags } = await this.parse(WorkoutList);
+    const since = flags.since === undefined ? undefined : checkDate(flags.since, "--since");
+    const { client } = await this.client();
+    // Newest first, so the workouts on or after --since are a prefix of the list.
+    const all = await this.spin("Loading workouts", client.workouts({ limit: flags.limit ?? (since ? 1000 : 20) }));
+    const workouts = since ? all.filter((w) => w.date >= since) : all;
+    if (flags.json) return this.outJson(workouts);
+    if (!workouts.length) return this.out(since ? `No workouts since ${since}.` : "No workouts yet. Log one with `svc workout apply <file>` (see `svc workout schema`).");
+    this.out(table(workouts, [
+      { header: "ID", get: (w) => w.id.slice(0, SHORT_ID) },
+      { header: "DATE", get: (w) => w.date },
+      { header: "NAME", get: (w) => w.name },
+    ]));
+  }
+}

@@ -1,0 +1,26 @@
+import { Args } from "@oclif/core";
+import { BaseCommand, jsonFlag, unitFlag } from "../../base.ts";
+import { CliError } from "../../errors.ts";
+import { workoutView } from "../../show.ts";
+import { resolveWorkoutId } from "../../workouts.ts";
+
+export default class WorkoutShow extends BaseCommand {
+  static summary = "Show a workout, by id or a unique id prefix.";
+  static description = "With --json, prints the workout document exactly as the API returns it, so `svc workout show <id> --json | svc workout apply -` changes nothing.";
+  static examples = [
+    "svc workout show 3f2a9c1e",
+    { description: "Print the document, weights in kilograms", command: "svc workout show 3f2a --json --unit kg" },
+  ];
+  static args = { id: Args.string({ description: "Workout id, or the first characters of it.", required: true }) };
+  static flags = { json: jsonFlag, unit: unitFlag };
+
+  async run(): Promise<void> {
+    const { args, flags } = await this.parse(WorkoutShow);
+    const { client } = await this.client();
+    const id = await resolveWorkoutId(client, args.id);
+    const document = await this.spin("Loading the workout", client.workoutDocument(id, { unit: this.unit(flags.unit) }));
+    if (!document) throw new CliError(`No workout with id ${id}. See \`svc workout list\`.`);
+    if (flags.json) return this.outJson(document);
+    this.out(workoutView(document));
+  }
+}

@@ -1,0 +1,68 @@
+// Human views of routine and workout documents (the `--json` output is the document itself).
+import { table, bold, dim } from "./output.ts";
+
+type Doc = Record<string, unknown>;
+
+function seconds(value: unknown): string | undefined {
+  if (typeof value !== "number") return typeof value === "string" ? value : undefined;
+  const m = Math.floor(value / 60);
+  const s = value % 60;
+  return m ? `${m}:${String(s).padStart(2, "0")}` : `${s}s`;
+}
+
+export function routineView(doc: Doc): string {
+  const exercises = (Array.isArray(doc.exercises) ? doc.exercises : []) as Doc[];
+  const unit = String(doc.unit ?? "");
+  const facts = [
+    `progression ${doc.progression ?? "linear"}`,
+    `unit ${unit}`,
+    doc.deload ? "deload" : undefined,
+    doc.icon ? `icon ${doc.icon}` : undefined,
+  ].filter(Boolean);
+  const head = `${bold(String(doc.name ?? ""))}  ${dim(String(doc.id ?? ""))}\n${facts.join(" · ")}`;
+  if (!exercises.length) return `${head}\nNo exercises.`;
+  const extra = (e: Doc) => [
+    e.superset ? `superset ${e.superset}` : undefined,
+    e.progression ? `progression ${e.progression}` : undefined,
+    e.warmups ? `${e.warmups} warm-up${e.warmups === 1 ? "" : "s"}` : undefined,
+    e.drops ? `${e.drops} drop${e.drops === 1 ? "" : "s"}` : undefined,
+    e.bursts ? `${e.bursts} burst${e.bursts === 1 ? "" : "s"}` : undefined,
+  ].filter(Boolean).join(", ");
+  return `${head}\n\n${table(exercises, [
+    { header: "EXERCISE", get: (e) => String(e.exercise) },
+    { header: "SETS", get: (e) => e.sets as number, align: "right" },
+    { header: "REPS", get: (e) => (e.reps === undefined ? undefined : String(e.reps)) },
+    { header: "TIME", get: (e) => seconds(e.time) },
+    { header: "WEIGHT", get: (e) => (typeof e.weight === "number" ? `${e.weight} ${unit}` : undefined) },
+    { header: "REST", get: (e) => seconds(e.rest) },
+    { header: "NOTES", get: extra },
+  ])}`;
+}
+
+export function workoutView(doc: Doc): string {
+  const exercises = (Array.isArray(doc.exercises) ? doc.exercises : []) as Doc[];
+  const unit = String(doc.unit ?? "");
+  const title = doc.name ? `${bold(String(doc.name))} on ${doc.date}` : bold(`Workout on ${doc.date}`);
+  const facts = [
+    typeof doc.start === "string" ? `started ${doc.start}` : undefined,
+    typeof doc.minutes === "number" ? `${doc.minutes} min` : undefined,
+    typeof doc.bodyweight === "number" ? `bodyweight ${doc.bodyweight} ${unit}` : undefined,
+    `unit ${unit}`,
+    `effort ${String(doc.effort ?? "rpe").toUpperCase()}`,
+    doc.routine ? `routine ${doc.routine}` : undefined,
+    doc.skipProgression ? "skips progression" : undefined,
+  ].filter(Boolean);
+  const lines = [`${title}  ${dim(String(doc.id ?? ""))}`, facts.join(" · ")];
+  if (typeof doc.notes === "string" && doc.notes) lines.push(`Notes: ${doc.notes}`);
+  lines.push("");
+  for (const e of exercises) {
+    const sets = (Array.isArray(e.sets) ? e.sets : []).map((s) =>
+      typeof s === "string" ? s : `${(s as Doc).set}${(s as Doc).done === false ? " (planned)" : ""}`);
+    const tags = [e.superset ? `superset ${e.superset}` : undefined, e.skipProgression ? "skips progression" : undefined].filter(Boolean);
+    lines.push(`${bold(String(e.exercise))}${tags.length ? dim(`  (${tags.join(", ")})`) : ""}`);
+    lines.push(`  ${sets.join(", ")}`);
+    if (typeof e.note === "string" && e.note) lines.push(`  note${e.pinned ? " (pinned)" : ""}: ${e.note}`);
+  }
+  if (!exercises.length) lines.push("No exercises.");
+  return lines.join("\n");
+}

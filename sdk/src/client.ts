@@ -1,0 +1,337 @@
+/**
+ * `createClient({ url, apiKey?, token? })`: a small typed client for the Training Log API. It talks
+ * to `/api/graphql` and `/api/auth/*` with `fetch`, like any other client, and throws the typed
+ * errors of `./errors.ts`.
+ */
+import {
+  SvcError,
+  NetworkError,
+  RateLimitedError,
+  ForbiddenError,
+  NotFoundError,
+  errorFromCode,
+} from "./errors.ts";
+import * as ops from "./operations.ts";
+
+export type ClientOptions = {
+  /** Base address of the instance, e.g. `https://log.example.com` (no `/api` suffix). */
+  url: string;
+  /** A personal API key (`svc_...`). */
+  apiKey?: string;
+  /** A session token from `auth.signIn` / `auth.signUp`. */
+  token?: string;
+  /** Sent as `x-client-name`: how this client appears in the owner's signed-in devices. */
+  clientName?: string;
+  /** Milliseconds before a request is abandoned with a `NetworkError`; default 30000. */
+  timeoutMs?: number;
+  /** A `fetch` to use instead of the global one. */
+  fetch?: typeof fetch;
+};
+
+export type Unit = "kg" | "lb";
+export type EffortScale = "rpe" | "rir";
+export type JsonObject = Record<string, unknown>;
+
+export type User = {
+  id: string;
+  name: string;
+  email: string;
+  role: string;
+  unit: Unit;
+  effort: EffortScale;
+  createdAt: string;
+};
+
+/** The user record of the auth routes (spec 2.5). */
+export type UserRecord = {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  image?: string | null;
+  createdAt: string;
+  updatedAt: string;
+  role?: string | null;
+  banned?: boolean | null;
+  banReason?: string | null;
+  banExpires?: string | null;
+  isAnonymous?: boolean | null;
+  lastLoginMethod?: string | null;
+};
+
+export type AuthResult = { token: string; user: UserRecord };
+export type SessionInfo = {
+  session: { id: string; client: string; createdAt: string; lastActiveAt: string; userId: string };
+  user: UserRecord;
+};
+
+export type Bodyweight = { id: string; date: string; weight: number; unit: Unit };
+export type RoutineSummary = { id: string; name: string };
+export type WorkoutSummary = { id: string; date: string; name: string | null };
+export type Exercise = {
+  id: string;
+  name: string;
+  aliases: string[];
+  equipment: string;
+  region: string;
+  kind: string;
+};
+export type ApplyResult<K extends string, T> = { [P in K]: T } & { document: JsonObject; created: boolean };
+export type ApiKeyAccess = "READ_ONLY" | "READ_WRITE";
+export type ApiKeyExpiry = "DAYS_30" | "DAYS_90" | "YEAR_1" | "NEVER";
+export type ApiKey = {
+  id: string;
+  name: string;
+  start: string;
+  access: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  expiresAt: string | null;
+  expired: boolean;
+};
+export type Session = { id: string; client: string; createdAt: string; lastActiveAt: string; current: boolean | null };
+
+export type SvcClient = ReturnType<typeof createClient>;
+
+type GraphQLBody = { data?: Record<string, unknown> | null; errors?: { message: string; extensions?: Record<string, unknown> }[] };
+
+function describeFetchFailure(url: string, error: unknown): string {
+  const e = error as { name?: string; cause?: { code?: string; message?: string } };
+  if (e?.name === "TimeoutError" || e?.name === "AbortError") return `The server at ${url} did not answer in time`;
+  const code = e?.cause?.code;
+  const why =
+    code === "ECONNREFUSED" ? "connection refused"
+      : code === "ENOTFOUND" || code === "EAI_AGAIN" ? "host not found"
+        : code === "ECONNRESET" ? "connection reset"
+          : code === "CERT_HAS_EXPIRED" || code?.startsWith("ERR_TLS") || code?.includes("CERT") ? "TLS certificate problem"
+            : code ?? e?.cause?.message ?? (error as Error)?.message ?? "unknown error";
+  return `Could not reach the Training Log server at ${url} (${why})`;
+}
+
+function authError(status: number, body: unknown, retryAfterHeader: string | null): SvcError {
+  const record = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
+  const message = typeof record.message === "string" ? record.message : `The server answered HTTP ${status}`;
+  const code = typeof record.code === "string" ? record.code : undefined;
+  const options = { status, extensions: record, retryAfterHeader };
+  if (status === 429) return errorFromCode(code ?? "RATE_LIMITED", message, options);
+  if (status === 401) {
+    return code === "INVALID_EMAIL_OR_PASSWORD"
+      ? new SvcError(code, message, options)
+      : new ForbiddenError(code ?? "UNAUTHORIZED", message, options);
+  }
+  if (status === 403) return new ForbiddenError(code ?? "FORBIDDEN", message, options);
+  if (status === 404) return new NotFoundError(message, options);
+  if (code) return errorFromCode(code, message, options);
+  return new SvcError(status >= 500 ? "INTERNAL_ERROR" : "INVALID_INPUT", message, options);
+}
+
+export function createClient(options: ClientOptions) {
+  if (typeof options?.url !== "string" || !/^https?:\/\/[^/]/i.test(options.url)) {
+    throw new SvcError("INVALID_INPUT", "url must be an http:// or https:// address");
+  }
+  const base = options.url.replace(/\/+$/, "");
+  const doFetch = options.fetch ?? globalThis.fetch;
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const secret = options.apiKey ?? options.token;
+
+  function headers(extra: Record<string, string> = {}): Record<string, string> {
+    const h: Record<string, string> = { "content-type": "application/json", accept: "application/json", ...extra };
+    if (secret) h.authorization = `Bearer ${secret}`;
+    if (options.clientName) h["x-client-name"] = options.clientName;
+    return h;
+  }
+
+  async function send(path: string, init: RequestInit): Promise<{ status: number; body: unknown; retryAfter: string | null }> {
+    let res: Response;
+    try {
+      res = await doFetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      throw new NetworkError(base, describeFetchFailure(base, error), { cause: error });
+    }
+    let text: string;
+    try {
+      text = await res.text();
+    } catch (error) {
+      throw new NetworkError(base, describeFetchFailure(base, error), { cause: error });
+    }
+    let body: unknown = null;
+    if (text) {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        throw new SvcError(
+          "BAD_RESPONSE",
+          `The server at ${base} did not answer like a Training Log server (HTTP ${res.status}, not JSON)`,
+          { status: res.status },
+        );
+      }
+    }
+    return { status: res.status, body, retryAfter: res.headers.get("retry-after") };
+  }
+
+  /** Runs any GraphQL operation; returns `data` or throws the first error as a typed error. */
+  async function request<T = Record<string, unknown>>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+    const { status, body, retryAfter } = await send("/api/graphql", {
+      method: "POST",
+      headers: headers(),
+      body: JSON.stringify({ query, variables }),
+    });
+    const result = (body ?? {}) as GraphQLBody;
+    const first = Array.isArray(result.errors) ? result.errors[0] : undefined;
+    if (first) {
+      const extensions = first.extensions ?? {};
+      const code = typeof extensions.code === "string" ? extensions.code : status === 429 ? "RATE_LIMITED" : "GRAPHQL_ERROR";
+      throw errorFromCode(code, first.message ?? "Request failed", { status, extensions, retryAfterHeader: retryAfter });
+    }
+    if (status === 429) throw new RateLimitedError("Too many requests", Number(retryAfter) || 60, { status });
+    if (status < 200 || status >= 300 || !result.data || typeof result.data !== "object") {
+      throw new SvcError("BAD_RESPONSE", `The server at ${base} answered HTTP ${status} without GraphQL data`, { status });
+    }
+    return result.data as T;
+  }
+
+  async function auth<T>(path: string, payload?: Record<string, unknown>, extraHeaders?: Record<string, string>): Promise<T> {
+    const { status, body, retryAfter } = await send(`/api/auth${path}`, payload === undefined
+      ? { method: "GET", headers: headers(extraHeaders) }
+      : { method: "POST", headers: headers(extraHeaders), body: JSON.stringify(payload) });
+    if (status < 200 || status >= 300) throw authError(status, body, retryAfter);
+    return body as T;
+  }
+
+  async function viewerId(): Promise<string> {
+    const { viewer } = await request<{ viewer: { id: string } | null }>(ops.VIEWER_ID);
+    if (!viewer) throw new ForbiddenError("FORBIDDEN", "Not signed in");
+    return viewer.id;
+  }
+
+  function signedIn<T>(viewer: T | null): T {
+    if (!viewer) throw new ForbiddenError("FORBIDDEN", "Not signed in");
+    return viewer;
+  }
+
+  return {
+    /** The instance address this client talks to. */
+    url: base,
+    request,
+
+    /** `/api/auth/*`: sessions by email and password. */
+    auth: {
+      signUp: (input: { name: string; email: string; password: string }) => auth<AuthResult>("/sign-up/email", input),
+      signIn: (input: { email: string; password: string }) => auth<AuthResult>("/sign-in/email", input),
+      /** Ends the session of this client's token on the server. */
+      signOut: () => auth<{ success: boolean }>("/sign-out", {}),
+      /** The current session and user, or null when signed out (API keys have no session). */
+      getSession: () => auth<SessionInfo | null>("/get-session"),
+    },
+
+    /** The signed-in user, or null when signed out or with a revoked, expired or unknown key. */
+    async viewer(): Promise<User | null> {
+      return (await request<{ viewer: User | null }>(ops.VIEWER)).viewer;
+    },
+
+    /** Changes the signed-in user's default unit and effort scale. */
+    async updateSettings(patch: { unit?: Unit; effort?: EffortScale; name?: string }): Promise<User> {
+      const id = await viewerId();
+      const data = await request<{ updateUserById: { user: User } }>(ops.UPDATE_USER, { id, patch });
+      return data.updateUserById.user;
+    },
+
+    async logBodyweight(input: { date: string; weight: number; unit?: Unit }): Promise<Bodyweight> {
+      const variables = { input: { date: input.date, weight: input.weight, ...(input.unit ? { unit: input.unit.toUpperCase() } : {}) } };
+      return (await request<{ logBodyweight: Bodyweight }>(ops.LOG_BODYWEIGHT, variables)).logBodyweight;
+    },
+
+    /** Bodyweights, newest first. */
+    async bodyweights(options: { limit?: number } = {}): Promise<Bodyweight[]> {
+      const data = await request<{ viewer: { bodyweightsByUserId: { nodes: Bodyweight[] } } | null }>(ops.BODYWEIGHTS, { first: options.limit ?? null });
+      return signedIn(data.viewer).bodyweightsByUserId.nodes;
+    },
+
+    async routines(): Promise<RoutineSummary[]> {
+      return signedIn((await request<{ viewer: { routines: RoutineSummary[] } | null }>(ops.ROUTINES)).viewer).routines;
+    },
+
+    /** A routine as a document, by id or name; null when there is none. */
+    async routineDocument(ref: string, options: { unit?: Unit } = {}): Promise<JsonObject | null> {
+      const data = await request<{ routineDocument: JsonObject | null }>(ops.ROUTINE_DOCUMENT, { ref, unit: options.unit?.toUpperCase() ?? null });
+      return data.routineDocument;
+    },
+
+    /** Creates (no `id`) or replaces (with `id`) a routine from a document. */
+    async applyRoutineDocument(document: unknown): Promise<ApplyResult<"routine", RoutineSummary>> {
+      return (await request<{ applyRoutineDocument: ApplyResult<"routine", RoutineSummary> }>(ops.APPLY_ROUTINE_DOCUMENT, { document })).applyRoutineDocument;
+    },
+
+    async deleteRoutine(id: string): Promise<RoutineSummary> {
+      const data = await request<{ deleteRoutineById: { routine: RoutineSummary | null } | null }>(ops.DELETE_ROUTINE, { id });
+      const routine = data.deleteRoutineById?.routine;
+      if (!routine) throw new NotFoundError("No such routine");
+      return routine;
+    },
+
+    /** Workouts, newest first; limit 1 to 1000 (default 50). */
+    async workouts(options: { limit?: number } = {}): Promise<WorkoutSummary[]> {
+      const data = await request<{ viewer: { workouts: WorkoutSummary[] } | null }>(ops.WORKOUTS, { limit: options.limit ?? null });
+      return signedIn(data.viewer).workouts;
+    },
+
+    /** A workout as a document; null when there is none. */
+    async workoutDocument(id: string, options: { unit?: Unit } = {}): Promise<JsonObject | null> {
+      const data = await request<{ workoutDocument: JsonObject | null }>(ops.WORKOUT_DOCUMENT, { id, unit: options.unit?.toUpperCase() ?? null });
+      return data.workoutDocument;
+    },
+
+    /** Logs (no `id`) or replaces (with `id`) a workout from a document. */
+    async applyWorkoutDocument(document: unknown): Promise<ApplyResult<"workout", WorkoutSummary>> {
+      return (await request<{ applyWorkoutDocument: ApplyResult<"workout", WorkoutSummary> }>(ops.APPLY_WORKOUT_DOCUMENT, { document })).applyWorkoutDocument;
+    },
+
+    async deleteWorkout(id: string): Promise<WorkoutSummary> {
+      const data = await request<{ deleteWorkoutById: { workout: WorkoutSummary | null } | null }>(ops.DELETE_WORKOUT, { id });
+      const workout = data.deleteWorkoutById?.workout;
+      if (!workout) throw new NotFoundError("No such workout");
+      return workout;
+    },
+
+    /** Exercises matching some words, best first (catalog and the user's own). */
+    async searchExercises(words: string, options: { limit?: number } = {}): Promise<Exercise[]> {
+      return (await request<{ searchExercises: Exercise[] }>(ops.SEARCH_EXERCISES, { words, limit: options.limit ?? null })).searchExercises;
+    },
+
+    /** The signed-in user's API keys (needs a session, not a key). */
+    async apiKeys(): Promise<ApiKey[]> {
+      return signedIn((await request<{ viewer: { apiKeys: ApiKey[] } | null }>(ops.API_KEYS)).viewer).apiKeys;
+    },
+
+    /** Creates an API key; `key` is the full value, shown only this once. */
+    async createApiKey(input: { name: string; access: ApiKeyAccess; expiresIn: ApiKeyExpiry }): Promise<{ apiKey: ApiKey; key: string }> {
+      return (await request<{ createApiKey: { apiKey: ApiKey; key: string } }>(ops.CREATE_API_KEY, { input })).createApiKey;
+    },
+
+    async revokeApiKey(id: string): Promise<void> {
+      await request(ops.REVOKE_API_KEY, { input: { id } });
+    },
+
+    /** Signed-in devices (sessions) of the user (needs a session, not a key). */
+    async sessions(): Promise<Session[]> {
+      return signedIn((await request<{ viewer: { sessions: Session[] } | null }>(ops.SESSIONS)).viewer).sessions;
+    },
+
+    async signOutSession(id: string): Promise<void> {
+      await request(ops.SIGN_OUT_SESSION, { input: { id } });
+    },
+
+    /** Ends every other session of the user; returns how many ended. */
+    async signOutOtherSessions(): Promise<number> {
+      return (await request<{ signOutOtherSessions: { count: number } }>(ops.SIGN_OUT_OTHER_SESSIONS)).signOutOtherSessions.count;
+    },
+
+    /** Admin tools (`/api/auth/admin/*`); they need an admin's session token. */
+    admin: {
+      /** Bans a user; `banExpiresIn` in seconds (omit for a ban without end). */
+      banUser: (input: { userId: string; banReason?: string; banExpiresIn?: number }) =>
+        auth<{ user: UserRecord }>("/admin/ban-user", input),
+      unbanUser: (input: { userId: string }) => auth<{ user: UserRecord }>("/admin/unban-user", input),
+    },
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * Typed errors of the `@svc/sdk` client. Every error the client throws is an `SvcError`; its `code`
+ * is the GraphQL `extensions.code` (or the auth route's `code`), so callers can branch on it:
+ *
+ * - `InvalidDocumentError` (`INVALID_DOCUMENT`): `path` and `reason` of the first problem.
+ * - `RateLimitedError` (`RATE_LIMITED`, or HTTP 429): `retryAfter`, seconds to wait.
+ * - `ForbiddenError` (`FORBIDDEN`, `UNAUTHORIZED`, `BANNED_USER`): not signed in, a read-only or
+ *   revoked key, or not allowed.
+ * - `NotFoundError` (`NOT_FOUND`).
+ * - `NetworkError` (`NETWORK_ERROR`): the server could not be reached.
+ * - `SvcError` itself for anything else (`INVALID_INPUT`, `CONFLICT`, `INTERNAL_ERROR`, ...).
+ */
+
+export type SvcErrorOptions = {
+  /** HTTP status of the response, when there was one. */
+  status?: number;
+  /** The GraphQL error's `extensions`, or the auth route's JSON body. */
+  extensions?: Record<string, unknown>;
+  cause?: unknown;
+};
+
+export class SvcError extends Error {
+  /** Stable error code, e.g. `FORBIDDEN`, `INVALID_INPUT`, `NOT_FOUND`. */
+  readonly code: string;
+  readonly status: number | undefined;
+  readonly extensions: Record<string, unknown>;
+
+  constructor(code: string, message: string, options: SvcErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = "SvcError";
+    this.code = code;
+    this.status = options.status;
+    this.extensions = options.extensions ?? {};
+  }
+}
+
+/** A routine or workout document was refused; nothing was saved. */
+export class InvalidDocumentError extends SvcError {
+  /** Path of the first problem, e.g. `exercises[2].reps` (empty for the document itself). */
+  readonly path: string;
+  readonly reason: string;
+
+  constructor(path: string, reason: string, options: SvcErrorOptions = {}) {
+    super("INVALID_DOCUMENT", path ? `${path}: ${reason}` : reason, options);
+    this.name = "InvalidDocumentError";
+    this.path = path;
+    this.reason = reason;
+  }
+}
+
+/** Too many requests: wait `retryAfter` seconds. */
+export class RateLimitedError extends SvcError {
+  /** Seconds to wait before retrying (at least 1). */
+  readonly retryAfter: number;
+
+  constructor(message: string, retryAfter: number, options: SvcErrorOptions & { code?: string } = {}) {
+    super(options.code ?? "RATE_LIMITED", message, options);
+    this.name = "RateLimitedError";
+    this.retryAfter = retryAfter;
+  }
+}
+
+/** Not signed in (or a revoked, expired or unknown key), a read-only key, or not allowed. */
+export class ForbiddenError extends SvcError {
+  constructor(code: string, message: string, options: SvcErrorOptions = {}) {
+    super(code, message, options);
+    this.name = "ForbiddenError";
+  }
+}
+
+export class NotFoundError extends SvcError {
+  constructor(message: string, options: SvcErrorOptions = {}) {
+    super("NOT_FOUND", message, options);
+    this.name = "NotFoundError";
+  }
+}
+
+/** The server could not be reached, or did not answer in time. */
+export class NetworkError extends SvcError {
+  readonly url: string;
+
+  constructor(url: string, message: string, options: SvcErrorOptions = {}) {
+    super("NETWORK_ERROR", message, options);
+    this.name = "NetworkError";
+    this.url = url;
+  }
+}
+
+const FORBIDDEN_CODES = new Set(["FORBIDDEN", "UNAUTHORIZED", "BANNED_USER"]);
+
+/** The typed error for a code and message (from GraphQL `extensions` or an auth route's body). */
+export function errorFromCode(
+  code: string,
+  message: string,
+  options: SvcErrorOptions & { retryAfterHeader?: string | null } = {},
+): SvcError {
+  const extensions = options.extensions ?? {};
+  if (code === "INVALID_DOCUMENT") {
+    const path = typeof extensions.path === "string" ? extensions.path : "";
+    const reason = typeof extensions.reason === "string" ? extensions.reason : message;
+    return new InvalidDocumentError(path, reason, options);
+  }
+  if (code === "RATE_LIMITED" || code === "TOO_MANY_ATTEMPTS" || options.status === 429) {
+    const fromExtensions = Number(extensions.retryAfter);
+    const fromHeader = Number(options.retryAfterHeader);
+    const retryAfter = Number.isFinite(fromExtensions) && fromExtensions > 0
+      ? fromExtensions
+      : Number.isFinite(fromHeader) && fromHeader > 0 ? fromHeader : 60;
+    return new RateLimitedError(message, Math.ceil(retryAfter), { ...options, code });
+  }
+  if (FORBIDDEN_CODES.has(code)) return new ForbiddenError(code, message, options);
+  if (code === "NOT_FOUND") return new NotFoundError(message, options);
+  return new SvcError(code, message, options);
+}

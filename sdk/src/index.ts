@@ -1,0 +1,37 @@
+/**
+ * `@svc/sdk`: a typed client for the Training Log API (`createClient`), its typed errors and the
+ * GraphQL operations it sends. The document tools (schemas, offline validation, set text) are in
+ * `@svc/sdk/documents`; the GraphQL schema file is `@svc/sdk/schema.graphql`.
+ */
+export {
+  createClient,
+  type ClientOptions,
+  type SvcClient,
+  type Unit,
+  type EffortScale,
+  type JsonObject,
+  type User,
+  type UserRecord,
+  type AuthResult,
+  type SessionInfo,
+  type Bodyweight,
+  type RoutineSummary,
+  type WorkoutSummary,
+  type Exercise,
+  type ApplyResult,
+  type ApiKey,
+  type ApiKeyAccess,
+  type ApiKeyExpiry,
+  type Session,
+} from "./client.ts";
+export {
+  SvcError,
+  InvalidDocumentError,
+  RateLimitedError,
+  ForbiddenError,
+  NotFoundError,
+  NetworkError,
+  errorFromCode,
+  type SvcErrorOptions,
+} from "./errors.ts";
+export * as operations from "./operations.ts";
