@@ -1,0 +1,92 @@
+// The exercise catalog in GraphQL: `searchExercises(words, limit)` as a plain ranked list, and the
+// computed `Exercise.aliases` / `Exercise.custom` fields. The ranking, the limits and the errors
+// live in SQL (app_public.search_exercises, migrations/current/2-catalog.sql); this only exposes it.
+// Custom exercises are written with createCustomExercise / updateCustomExercise /
+// deleteCustomExercise, which PostGraphile generates from the SQL functions of the same names.
+import { extendSchema, gql } from "postgraphile/utils";
+import { TYPES, listOfCodec } from "postgraphile/@dataplan/pg";
+
+const TEXT_ARRAY = listOfCodec(TYPES.text);
+import { constant } from "postgraphile/grafast";
+
+export const SEARCH_DEFAULT_LIMIT = 20;
+export const SEARCH_MAX_LIMIT = 100;
+
+export const ExercisesPlugin = extendSchema((build) => {
+  const { sql } = build;
+  const searchExercises = build.input.pgRegistry.pgResources.search_exercises;
+  if (!searchExercises) throw new Error("ExercisesPlugin: app_public.search_exercises is missing; run the migrations");
+  return {
+    typeDefs: gql`
+      extend type Query {
+        """
+        Exercises you can use (the catalog and your custom ones) matching \`words\`, best first:
+        an exact name or alias (ignoring case, spacing and hyphens), then names or aliases starting
+        with the words, then those containing every word, then fuzzy matches (typos such as
+        \`benchpres\`); ties by name. \`words\`: 1 to 200 characters, not blank. \`limit\`: 1 to 100,
+        default 20. Out of range: INVALID_INPUT.
+        """
+        searchExercises(words: String!, limit: Int): [Exercise!]!
+      }
+      extend type Exercise {
+        "Everyday names that also refer to this exercise (\`bench\`, \`OHP\`, \`RDL\`), alphabetical; empty for custom exercises."
+        aliases: [String!]!
+        "Whether this is one of your custom exercises (false for the shared catalog)."
+        custom: Boolean!
+      }
+    `,
+    objects: {
+      Query: {
+        plans: {
+          searchExercises(_: unknown, fieldArgs: any) {
+            // The function returns rows in rank order; PostGraphile selects from it without reordering.
+            return searchExercises.execute([
+              { step: fieldArgs.getRaw("words"), pgCodec: TYPES.text },
+              { step: fieldArgs.getRaw("limit") ?? constant(null), pgCodec: TYPES.int },
+            ]);
+          },
+        },
+      },
+      Exercise: {
+        plans: {
+          aliases($exercise: any) {
+            return $exercise.select(sql`app_public.exercises_aliases(${$exercise.getClassStep().alias})`, TEXT_ARRAY, true);
+          },
+          custom($exercise: any) {
+            return $exercise.select(sql`app_public.exercises_custom(${$exercise.getClassStep().alias})`, TYPES.boolean, true);
+          },
+        },
+      },
+    },
+  };
+});
+
+// PostGraphile makes every SQL function argument nullable; these ones are required.
+const REQUIRED_INPUT_FIELDS: Record<string, string[]> = {
+  CreateCustomExerciseInput: ["name"],
+  UpdateCustomExerciseInput: ["id"],
+  DeleteCustomExerciseInput: ["id"],
+};
+const MUSCLES_INPUTS = new Set(["CreateCustomExerciseInput", "UpdateCustomExerciseInput"]);
+
+/** `name: String!`, `id: UUID!` and `muscles: [String!]` on the custom exercise mutation inputs. */
+export const CustomExerciseInputsPlugin: GraphileConfig.Plugin = {
+  name: "CustomExerciseInputsPlugin",
+  version: "1.0.0",
+  schema: {
+    hooks: {
+      GraphQLInputObjectType_fields_field(field, build, context) {
+        const { GraphQLNonNull, GraphQLList, isNonNullType, isListType } = build.graphql;
+        const typeName = context.Self.name;
+        const fieldName = context.scope.fieldName;
+        if (REQUIRED_INPUT_FIELDS[typeName]?.includes(fieldName) && !isNonNullType(field.type)) {
+          return { ...field, type: new GraphQLNonNull(field.type) };
+        }
+        if (MUSCLES_INPUTS.has(typeName) && fieldName === "muscles" && isListType(field.type) && !isNonNullType(field.type.ofType)) {
+          return { ...field, type: new GraphQLList(new GraphQLNonNull(field.type.ofType)) };
+        }
+        return field;
+      },
+    },
+  },
+};
