@@ -732,7 +732,7 @@ begin
   return v_row;
 end;
 $$;
-comment on function app_public.create_custom_exercise(text, text, text[], text, text) is E'Adds a custom exercise, private to the signed-in user. '
+comment on function app_public.create_custom_exercise(text, text, text[], text, text) is E'@resultFieldName exercise\nAdds a custom exercise, private to the signed-in user. '
   'name: 1 to 100 characters, unique among the user''s custom exercises ignoring case, spacing and hyphens (CONFLICT otherwise); '
   'it may equal a catalog name, and then the user''s own exercise is the one their references mean. '
   'equipment (default other), muscles (at most 10), region (default full body), kind (default reps) as on Exercise.';
@@ -755,7 +755,7 @@ begin
   return v_row;
 end;
 $$;
-comment on function app_public.update_custom_exercise(uuid, text, text, text[], text, text) is E'Renames or changes one of the user''s custom exercises; '
+comment on function app_public.update_custom_exercise(uuid, text, text, text[], text, text) is E'@resultFieldName exercise\nRenames or changes one of the user''s custom exercises; '
   'fields left out (or null) stay as they are. Same rules as createCustomExercise. NOT_FOUND for a catalog exercise or someone else''s.';
 
 create function app_public.delete_custom_exercise(id uuid) returns app_public.exercises
@@ -780,7 +780,7 @@ begin
   return v_row;
 end;
 $$;
-comment on function app_public.delete_custom_exercise(uuid) is E'Deletes one of the user''s custom exercises. NOT_FOUND for a catalog exercise or someone else''s; '
+comment on function app_public.delete_custom_exercise(uuid) is E'@resultFieldName exercise\nDeletes one of the user''s custom exercises. NOT_FOUND for a catalog exercise or someone else''s; '
   'CONFLICT while a routine or workout still uses it (history is never dropped silently).';
 
 grant execute on function app_public.create_custom_exercise(text, text, text[], text, text),
