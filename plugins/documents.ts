@@ -1,0 +1,267 @@
+// Routine and workout documents in GraphQL: routineDocument / workoutDocument (show),
+// applyRoutineDocument / applyWorkoutDocument (validate and save in one transaction). Everything
+// that decides anything lives in SQL (migrations/current/3-documents.sql); an invalid document
+// raises SQLSTATE SVDOC there, which maskError turns into {code: INVALID_DOCUMENT, path, reason}.
+import { extendSchema, gql } from "postgraphile/utils";
+import { TYPES, loadOneWithPgClient, sideEffectWithPgClientTransaction } from "postgraphile/@dataplan/pg";
+import { access, constant, object } from "postgraphile/grafast";
+
+const UUID_RE = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+type ShowLookup = { ref: string; unit: string | null };
+
+// Loaders are module-level so grafast can reuse (and batch through) them.
+async function loadRoutineDocuments(client: any, lookups: readonly ShowLookup[]) {
+  return Promise.all(
+    lookups.map(async ({ ref, unit }) => {
+      const { rows } = await client.query({
+        text: "select app_public.routine_document($1::text, $2::text)::text as document",
+        values: [ref, unit ?? null],
+      });
+      return rows[0].document === null ? null : JSON.parse(rows[0].document);
+    }),
+  );
+}
+
+async function loadWorkoutDocuments(client: any, lookups: readonly ShowLookup[]) {
+  return Promise.all(
+    lookups.map(async ({ ref, unit }) => {
+      // A string that is not a uuid names no workout: null, like an unknown id.
+      if (!UUID_RE.test(ref)) {
+        await client.query({ text: "select app_hidden.require_user()" });
+        return null;
+      }
+      const { rows } = await client.query({
+        text: "select app_public.workout_document($1::uuid, $2::text)::text as document",
+        values: [ref, unit ?? null],
+      });
+      return rows[0].document === null ? null : JSON.parse(rows[0].document);
+    }),
+  );
+}
+
+/** The document as JSON text for PostgreSQL; `undefined` (not JSON) is sent as JSON null. */
+function documentText(document: unknown): string {
+  return JSON.stringify(document) ?? "null";
+}
+
+export const DocumentsPlugin = extendSchema((build) => {
+  const { sql } = build;
+  const { routines, routine_exercises, workouts, workout_exercises, workout_sets, exercises } =
+    build.input.pgRegistry.pgResources as any;
+  for (const [name, resource] of Object.entries({ routines, routine_exercises, workouts, workout_exercises, workout_sets, exercises })) {
+    if (!resource) throw new Error(`DocumentsPlugin: ${name} not introspected; run the migrations`);
+  }
+  const byPosition = ($list: any) => {
+    $list.orderBy({ attribute: "position", direction: "ASC" });
+    return $list;
+  };
+  return {
+    typeDefs: gql`
+      "A routine document to save (see the routine JSON Schema: \`svc routine schema\`)."
+      input ApplyRoutineDocumentInput {
+        "The routine document. With \`id\`: replaces that routine whole; without: creates one."
+        document: JSON!
+        "Echoed back in the payload."
+        clientMutationId: String
+      }
+      "The saved routine."
+      type ApplyRoutineDocumentPayload {
+        "The routine as saved."
+        routine: Routine
+        "The canonical document, exactly as routineDocument shows it."
+        document: JSON
+        "True when the routine was created, false when an existing one was replaced."
+        created: Boolean!
+        clientMutationId: String
+      }
+      "A workout document to save (see the workout JSON Schema: \`svc workout schema\`)."
+      input ApplyWorkoutDocumentInput {
+        "The workout document. With \`id\`: replaces that workout whole; without: logs a new one."
+        document: JSON!
+        "Echoed back in the payload."
+        clientMutationId: String
+      }
+      "The saved workout."
+      type ApplyWorkoutDocumentPayload {
+        "The workout as saved."
+        workout: Workout
+        "The canonical document, exactly as workoutDocument shows it."
+        document: JSON
+        "True when the workout was logged, false when an existing one was replaced."
+        created: Boolean!
+        clientMutationId: String
+      }
+      extend type Query {
+        """
+        One of your routines as its canonical document, by id or by name (ignoring case); null when
+        you have no such routine. Weights are in the routine's unit, or converted to \`unit\`
+        (2 decimals). Applying the document back changes nothing.
+        """
+        routineDocument(ref: String!, unit: Unit): JSON
+        """
+        One of your workouts as its canonical document; null when you have no workout with this id.
+        Weights are in the workout's unit, or converted to \`unit\` (2 decimals). Applying the
+        document back changes nothing.
+        """
+        workoutDocument(id: String!, unit: Unit): JSON
+      }
+      extend type Mutation {
+        """
+        Saves a routine document in one transaction. Invalid: nothing is saved and the error has
+        \`extensions: {code: "INVALID_DOCUMENT", path, reason}\` for the first problem (an \`id\`
+        that is not one of your routines: path \`id\`, reason \`not found\`; a name another of your
+        routines has: path \`name\`).
+        """
+        applyRoutineDocument(input: ApplyRoutineDocumentInput!): ApplyRoutineDocumentPayload
+        """
+        Saves a workout document in one transaction. Invalid: nothing is saved and the error has
+        \`extensions: {code: "INVALID_DOCUMENT", path, reason}\` for the first problem.
+        """
+        applyWorkoutDocument(input: ApplyWorkoutDocumentInput!): ApplyWorkoutDocumentPayload
+      }
+      extend type User {
+        "Your routines, by name (ignoring case)."
+        routines: [Routine!]!
+      }
+      extend type Routine {
+        "The routine's exercises, in order."
+        exercises: [RoutineExercise!]!
+      }
+      extend type RoutineExercise {
+        "The exercise."
+        exercise: Exercise
+      }
+      extend type Workout {
+        "The routine followed, if any."
+        routine: Routine
+        "The workout's exercises, in order."
+        exercises: [WorkoutExercise!]!
+      }
+      extend type WorkoutExercise {
+        "The exercise."
+        exercise: Exercise
+        "The sets, in order."
+        sets: [WorkoutSet!]!
+      }
+    `,
+    objects: {
+      Query: {
+        plans: {
+          routineDocument(_: unknown, fieldArgs: any) {
+            const $lookup = object({ ref: fieldArgs.getRaw("ref"), unit: fieldArgs.getRaw("unit") ?? constant(null) });
+            return loadOneWithPgClient(routines.executor, $lookup, loadRoutineDocuments as any);
+          },
+          workoutDocument(_: unknown, fieldArgs: any) {
+            const $lookup = object({ ref: fieldArgs.getRaw("id"), unit: fieldArgs.getRaw("unit") ?? constant(null) });
+            return loadOneWithPgClient(workouts.executor, $lookup, loadWorkoutDocuments as any);
+          },
+        },
+      },
+      Mutation: {
+        plans: {
+          applyRoutineDocument(_: unknown, fieldArgs: any) {
+            const $input = fieldArgs.getRaw("input");
+            return sideEffectWithPgClientTransaction(routines.executor, $input, async (client: any, input: any) => {
+              const { rows } = await client.query({
+                text: "select routine_id, created from app_public.apply_routine_document($1::jsonb)",
+                values: [documentText(input.document)],
+              });
+              const { routine_id: id, created } = rows[0];
+              const shown = await client.query({ text: "select app_public.routine_document($1::text)::text as document", values: [id] });
+              return { id, created, document: JSON.parse(shown.rows[0].document), clientMutationId: input.clientMutationId ?? null };
+            });
+          },
+          applyWorkoutDocument(_: unknown, fieldArgs: any) {
+            const $input = fieldArgs.getRaw("input");
+            return sideEffectWithPgClientTransaction(workouts.executor, $input, async (client: any, input: any) => {
+              const { rows } = await client.query({
+                text: "select workout_id, created from app_public.apply_workout_document($1::jsonb)",
+                values: [documentText(input.document)],
+              });
+              const { workout_id: id, created } = rows[0];
+              const shown = await client.query({ text: "select app_public.workout_document($1::uuid)::text as document", values: [id] });
+              return { id, created, document: JSON.parse(shown.rows[0].document), clientMutationId: input.clientMutationId ?? null };
+            });
+          },
+        },
+      },
+      ApplyRoutineDocumentPayload: {
+        plans: {
+          routine($payload: any) {
+            return routines.get({ id: access($payload, "id") });
+          },
+          document($payload: any) {
+            return access($payload, "document");
+          },
+          created($payload: any) {
+            return access($payload, "created");
+          },
+          clientMutationId($payload: any) {
+            return access($payload, "clientMutationId");
+          },
+        },
+      },
+      ApplyWorkoutDocumentPayload: {
+        plans: {
+          workout($payload: any) {
+            return workouts.get({ id: access($payload, "id") });
+          },
+          document($payload: any) {
+            return access($payload, "document");
+          },
+          created($payload: any) {
+            return access($payload, "created");
+          },
+          clientMutationId($payload: any) {
+            return access($payload, "clientMutationId");
+          },
+        },
+      },
+      User: {
+        plans: {
+          routines($user: any) {
+            const $list = routines.find({ user_id: $user.get("id") });
+            $list.orderBy({ fragment: sql`lower(${$list.alias}.name)`, codec: TYPES.text, direction: "ASC" });
+            $list.orderBy({ attribute: "id", direction: "ASC" });
+            return $list;
+          },
+        },
+      },
+      Routine: {
+        plans: {
+          exercises($routine: any) {
+            return byPosition(routine_exercises.find({ routine_id: $routine.get("id") }));
+          },
+        },
+      },
+      RoutineExercise: {
+        plans: {
+          exercise($entry: any) {
+            return exercises.get({ id: $entry.get("exercise_id") });
+          },
+        },
+      },
+      Workout: {
+        plans: {
+          routine($workout: any) {
+            return routines.get({ id: $workout.get("routine_id") });
+          },
+          exercises($workout: any) {
+            return byPosition(workout_exercises.find({ workout_id: $workout.get("id") }));
+          },
+        },
+      },
+      WorkoutExercise: {
+        plans: {
+          exercise($entry: any) {
+            return exercises.get({ id: $entry.get("exercise_id") });
+          },
+          sets($entry: any) {
+            return byPosition(workout_sets.find({ workout_exercise_id: $entry.get("id") }));
+          },
+        },
+      },
+    },
+  };
+}, "DocumentsPlugin");
