@@ -8,5 +8,7 @@ if (!process.features?.typescript) {
   process.exit(1);
 }
 module.enableCompileCache?.();
+// bin checked the Node version above; skip oclif's own check, which loads all of semver (~15 ms).
+process.env.OCLIF_DISABLE_ENGINE_WARNING ??= "1";
 const { execute } = await import("@oclif/core");
 await execute({ dir: import.meta.url });

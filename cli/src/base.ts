@@ -91,6 +91,7 @@ export function describe(error: unknown, commandId?: string): { message: string;
     path?: string;
     reason?: string;
     retryAfter?: number;
+    status?: number;
     parse?: unknown;
     oclif?: { exit?: number };
   };
@@ -116,7 +117,8 @@ export function describe(error: unknown, commandId?: string): { message: string;
     case "NotFoundError":
       return { message: sentence(e.message), exitCode: EXIT.failure };
     case "SvcError":
-      if (e.code === "INVALID_INPUT" || e.code === "BAD_REQUEST") return { message: sentence(e.message), exitCode: EXIT.usage };
+      // A value the server refused (GraphQL INVALID_INPUT, or HTTP 400 from an auth route).
+      if (e.code === "INVALID_INPUT" || e.status === 400) return { message: sentence(e.message), exitCode: EXIT.usage };
       return { message: sentence(e.message), exitCode: EXIT.failure };
     default:
       break;

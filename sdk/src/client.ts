@@ -185,7 +185,7 @@ export function createClient(options: ClientOptions) {
     }
     if (status === 429) throw new RateLimitedError("Too many requests", Number(retryAfter) || 60, { status });
     if (status < 200 || status >= 300 || !result.data || typeof result.data !== "object") {
-      throw new SvcError("BAD_RESPONSE", `The server at ${base} answered HTTP ${status} without GraphQL data`, { status });
+      throw new SvcError("BAD_RESPONSE", `The server at ${base} did not answer like a Training Log server (HTTP ${status}, no GraphQL data)`, { status });
     }
     return result.data as T;
   }
@@ -273,6 +273,11 @@ export function createClient(options: ClientOptions) {
     async workouts(options: { limit?: number } = {}): Promise<WorkoutSummary[]> {
       const data = await request<{ viewer: { workouts: WorkoutSummary[] } | null }>(ops.WORKOUTS, { limit: options.limit ?? null });
       return signedIn(data.viewer).workouts;
+    },
+
+    /** One of the user's workouts; null when there is none with this id. */
+    async workout(id: string): Promise<WorkoutSummary | null> {
+      return (await request<{ workoutById: WorkoutSummary | null }>(ops.WORKOUT, { id })).workoutById;
     },
 
     /** A workout as a document; null when there is none. */

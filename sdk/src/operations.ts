@@ -40,6 +40,8 @@ export const DELETE_ROUTINE = /* GraphQL */ `
 export const WORKOUTS = /* GraphQL */ `
   query Workouts($limit: Int) { viewer { workouts(limit: $limit) { id date name } } }`;
 
+export const WORKOUT = /* GraphQL */ `query Workout($id: UUID!) { workoutById(id: $id) { id date name } }`;
+
 export const WORKOUT_DOCUMENT = /* GraphQL */ `
   query WorkoutDocument($id: String!, $unit: Unit) { workoutDocument(id: $id, unit: $unit) }`;
 

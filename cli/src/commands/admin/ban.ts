@@ -1,6 +1,7 @@
 import { Args, Flags } from "@oclif/core";
 import { BaseCommand, jsonFlag } from "../../base.ts";
-import { parseDuration } from "../../input.ts";
+import { parseDuration, isUuid } from "../../input.ts";
+import { UsageError } from "../../errors.ts";
 import { when } from "../../output.ts";
 
 export default class AdminBan extends BaseCommand {
@@ -20,6 +21,7 @@ export default class AdminBan extends BaseCommand {
   async run(): Promise<void> {
     const { args, flags } = await this.parse(AdminBan);
     const banExpiresIn = flags["expires-in"] === undefined ? undefined : parseDuration(flags["expires-in"], "--expires-in");
+    if (!isUuid(args.userId)) throw new UsageError(`${JSON.stringify(args.userId)} is not a user id (a UUID).`);
     const { client } = await this.client();
     const { user } = await this.spin("Banning", client.admin.banUser({
       userId: args.userId,

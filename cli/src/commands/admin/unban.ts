@@ -1,5 +1,7 @@
 import { Args } from "@oclif/core";
 import { BaseCommand, jsonFlag } from "../../base.ts";
+import { isUuid } from "../../input.ts";
+import { UsageError } from "../../errors.ts";
 
 export default class AdminUnban extends BaseCommand {
   static summary = "Lift a user's ban (admins only, with a signed-in session).";
@@ -9,6 +11,7 @@ export default class AdminUnban extends BaseCommand {
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(AdminUnban);
+    if (!isUuid(args.userId)) throw new UsageError(`${JSON.stringify(args.userId)} is not a user id (a UUID).`);
     const { client } = await this.client();
     const { user } = await this.spin("Lifting the ban", client.admin.unbanUser({ userId: args.userId }));
     if (flags.json) return this.outJson({ user });

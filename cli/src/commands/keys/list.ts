@@ -16,7 +16,7 @@ export default class KeysList extends BaseCommand {
       { header: "ID", get: (k) => k.id },
       { header: "NAME", get: (k) => k.name },
       { header: "KEY", get: (k) => `${k.start}...` },
-      { header: "ACCESS", get: (k) => (k.access === "read_only" ? "read only" : k.access === "read_write" ? "read and write" : k.access) },
+      { header: "ACCESS", get: (k) => ({ read_only: "read only", read_write: "read and write" } as Record<string, string>)[k.access.toLowerCase()] ?? k.access },
       { header: "CREATED", get: (k) => when(k.createdAt) },
       { header: "LAST USED", get: (k) => (k.lastUsedAt ? when(k.lastUsedAt) : "never") },
       { header: "EXPIRES", get: (k) => (k.expired ? `expired ${when(k.expiresAt)}` : k.expiresAt ? when(k.expiresAt) : "never") },

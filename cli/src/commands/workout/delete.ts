@@ -1,6 +1,7 @@
 import { Args } from "@oclif/core";
 import { BaseCommand, jsonFlag } from "../../base.ts";
 import { resolveWorkoutId } from "../../workouts.ts";
+import { CliError } from "../../errors.ts";
 
 export default class WorkoutDelete extends BaseCommand {
   static summary = "Delete a workout, by id or a unique id prefix.";
@@ -12,6 +13,7 @@ export default class WorkoutDelete extends BaseCommand {
     const { args, flags } = await this.parse(WorkoutDelete);
     const { client } = await this.client();
     const id = await resolveWorkoutId(client, args.id);
+    if (!(await client.workout(id))) throw new CliError(`No workout with id ${id}. See \`svc workout list\`.`);
     const deleted = await this.spin("Deleting the workout", client.deleteWorkout(id));
     if (flags.json) return this.outJson({ deleted });
     this.out(`Deleted workout ${deleted.name ? `${deleted.name} ` : ""}on ${deleted.date} (${deleted.id}).`);

@@ -1,0 +1,519 @@
+// The real `svc` binary against the real server: signing up and in (password from stdin and on a
+// terminal without echo), credentials on disk, logout, whoami, settings, bodyweight, API keys
+// (including SVC_API_KEY with a read-only key), devices, admin ban, exit codes and output rules.
+import { statSync, writeFileSync, chmodSync, mkdirSync } from "node:fs";
+import { hostname } from "node:os";
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { startTestServer, gql, get, post, signUp, type TestServer } from "../../test/support/harness.ts";
+import { makeHome, svcOnTerminal, hasStackTrace, type Home } from "./support.ts";
+
+let s: TestServer;
+const homes: Home[] = [];
+function home(env: Record<string, string | undefined> = {}) {
+  const h = makeHome({ SVC_URL: s.url, ...env });
+  homes.push(h);
+  return h;
+}
+beforeAll(async () => { s = await startTestServer(); });
+afterAll(async () => {
+  for (const h of homes) h.remove();
+  await s.close();
+});
+
+let counter = 0;
+const email = () => `cli${++counter}-${Date.now()}@example.com`;
+const PASSWORD = "correct horse battery";
+
+/** A home signed in as a new user through `svc signup`. */
+async function signedUp(name = "Cli User") {
+  const h = home();
+  const address = email();
+  const r = await h.run(["signup", "--name", name, "--email", address, "--password-stdin"], { input: `${PASSWORD}\n` });
+  expect(r).toMatchObject({ code: 0 });
+  const token = h.credentials().instances[s.url].token as string;
+  return { h, email: address, token, userId: h.credentials().instances[s.url].user.id as string };
+}
+
+describe("version, help and usage errors", () => {
+  test("oclif.manifest.json (what makes start-up fast) matches the command files", async () => {
+    const r = await new Promise<{ code: number | null; out: string }>((resolve) => {
+      const child = spawn(process.execPath, [path.join(import.meta.dirname, "../scripts/manifest.ts"), "--check"], { stdio: ["ignore", "pipe", "pipe"] });
+      let out = "";
+      child.stdout.on("data", (d) => { out += d; });
+      child.stderr.on("data", (d) => { out += d; });
+      child.on("close", (code) => resolve({ code, out }));
+    });
+    expect(r).toEqual({ code: 0, out: "cli/oclif.manifest.json is up to date\n" });
+  });
+
+  test("--version", async () => {
+    const r = await home().run(["--version"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^svc\/0\.1\.0 /);
+  });
+
+  test("every topic's --help shows examples", async () => {
+    const h = home();
+    for (const topic of ["routine", "workout", "bodyweight", "keys", "devices", "admin"]) {
+      const r = await h.run([topic, "--help"]);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain("EXAMPLES");
+      expect(r.stdout).toContain(`$ svc ${topic} `);
+    }
+    const root = await h.run(["--help"]);
+    expect(root.stdout).toMatch(/TOPICS[\s\S]*routine[\s\S]*COMMANDS[\s\S]*login/);
+    const command = await h.run(["keys", "create", "--help"]);
+    expect(command.stdout).toMatch(/EXAMPLES[\s\S]*\$ svc keys create --name/);
+  });
+
+  test("unknown command, unknown flag, missing argument, bad option: exit 2, no stack trace", async () => {
+    const h = home();
+    for (const args of [["nope"], ["whoami", "--nope"], ["routine", "show"], ["settings", "--unit", "stone"], ["workout", "list", "--limit", "0"], ["workout", "list", "--limit", "1001"]]) {
+      const r = await h.run(args);
+      expect({ args, code: r.code }).toEqual({ args, code: 2 });
+      expect(r.stdout).toBe("");
+      expect(hasStackTrace(r.stderr)).toBe(false);
+    }
+  });
+});
+
+describe("not signed in", () => {
+  test("commands that need an account exit 4 and say how to sign in", async () => {
+    const h = home();
+    for (const args of [["whoami"], ["routine", "list"], ["workout", "list"], ["bodyweight", "list"], ["keys", "list"], ["devices", "list"], ["settings"]]) {
+      const r = await h.run(args);
+      expect({ args, code: r.code }).toEqual({ args, code: 4 });
+      expect(r.stderr).toContain("svc login");
+      expect(r.stdout).toBe("");
+    }
+    const nowhere = home({ SVC_URL: undefined });
+    const r = await nowhere.run(["whoami"]);
+    expect(r.code).toBe(4);
+    expect(r.stderr).toContain("svc login");
+  });
+
+  test("a saved token the server no longer knows: whoami exit 4", async () => {
+    const h = home();
+    mkdirSync(path.dirname(h.credentialsFile), { recursive: true });
+    writeFileSync(h.credentialsFile, JSON.stringify({
+      current: s.url,
+      instances: { [s.url]: { kind: "session", token: "f".repeat(64), user: { id: "x", name: "x", email: "x" }, savedAt: "" } },
+    }), { mode: 0o600 });
+    const r = await h.run(["whoami"]);
+    expect(r.code).toBe(4);
+    expect(r.stderr).toMatch(/no longer valid.*svc login/);
+  });
+
+  test("a mutation while signed out: exit 4 from the server's FORBIDDEN", async () => {
+    const { h } = await signedUp();
+    const token = h.credentials().instances[s.url].token;
+    await post(s.url, "/api/auth/sign-out", {}, { token });
+    const r = await h.run(["bodyweight", "log", "80"]);
+    expect(r.code).toBe(4);
+    expect(r.stderr).toContain("svc login");
+  });
+});
+
+describe("signup, login, credentials file, logout", () => {
+  test("signup saves a session in a 0600 file in a 0700 folder, keyed by the instance URL", async () => {
+    const { h, email: address } = await signedUp("Ada");
+    const file = statSync(h.credentialsFile);
+    expect(file.mode & 0o777).toBe(0o600);
+    expect(statSync(path.dirname(h.credentialsFile)).mode & 0o777).toBe(0o700);
+    const saved = h.credentials();
+    expect(saved.current).toBe(s.url);
+    expect(saved.instances[s.url]).toMatchObject({ kind: "session", user: { name: "Ada", email: address } });
+    expect(saved.instances[s.url].token).toMatch(/^[0-9a-f]{64}$|^\S{20,}$/);
+
+    const who = await h.run(["whoami"]);
+    expect(who.code).toBe(0);
+    expect(who.stdout).toContain(`Ada <${address}> on ${s.url}`);
+    const json = await h.run(["whoami", "--json"]);
+    expect(JSON.parse(json.stdout)).toMatchObject({ url: s.url, auth: "session", user: { name: "Ada", email: address, unit: "kg", effort: "rpe" } });
+  });
+
+  test("signup with an email already taken, or a short password: one sentence, no account", async () => {
+    const { email: taken } = await signedUp();
+    const h = home();
+    const dup = await h.run(["signup", "--name", "B", "--email", taken, "--password-stdin"], { input: PASSWORD });
+    expect(dup.code).toBe(1);
+    expect(dup.stderr).toMatch(/already exists/);
+    const short = await h.run(["signup", "--name", "B", "--email", email(), "--password-stdin"], { input: "1234567" });
+    expect(short.code).toBe(2);
+    expect(short.stderr).toMatch(/at least 8/);
+    const ok = await h.run(["signup", "--name", "B", "--email", email(), "--password-stdin"], { input: "12345678" });
+    expect(ok.code).toBe(0);
+  });
+
+  test("login --password-stdin; the session shows as `svc CLI on <host>`; logging in again ends the old session", async () => {
+    const { email: address } = await signedUp("Bea");
+    const h = home();
+    const r = await h.run(["login", "--email", address, "--password-stdin"], { input: `${PASSWORD}\n` });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`Signed in to ${s.url} as Bea <${address}>`);
+    const first = h.credentials().instances[s.url].token;
+    const session = await get(s.url, "/api/auth/get-session", { token: first });
+    expect(session.body.session.client).toBe(`svc CLI on ${hostname()}`);
+
+    const again = await h.run(["login", "--url", `${s.url}/`, "--email", address, "--password-stdin"], { input: PASSWORD });
+    expect(again.code).toBe(0);
+    const second = h.credentials().instances[s.url].token;
+    expect(second).not.toBe(first);
+    expect((await get(s.url, "/api/auth/get-session", { token: first })).body).toBeNull();
+    expect((await get(s.url, "/api/auth/get-session", { token: second })).body.user.email).toBe(address);
+  });
+
+  test("wrong password: exit 1, nothing saved; no password source: exit 2", async () => {
+    const { email: address } = await signedUp();
+    const h = home();
+    const wrong = await h.run(["login", "--email", address, "--password-stdin"], { input: "not the password" });
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain("Wrong email or password");
+    expect(() => statSync(h.credentialsFile)).toThrow();
+    const noPassword = await h.run(["login", "--email", address]);
+    expect(noPassword.code).toBe(2);
+    expect(noPassword.stderr).toContain("--password-stdin");
+    const noEmail = await h.run(["login", "--password-stdin"], { input: PASSWORD });
+    expect(noEmail.code).toBe(2);
+    const emptyStdin = await h.run(["login", "--email", address, "--password-stdin"], { input: "" });
+    expect(emptyStdin.code).toBe(2);
+    const noUrl = await home({ SVC_URL: undefined }).run(["login", "--email", address, "--password-stdin"], { input: PASSWORD });
+    expect(noUrl.code).toBe(2);
+    expect(noUrl.stderr).toContain("--url");
+    const badUrl = await h.run(["login", "--url", "ftp://example.com", "--email", address, "--password-stdin"], { input: PASSWORD });
+    expect(badUrl.code).toBe(2);
+  });
+
+  test("on a terminal, login asks for email and password and never echoes the password", async () => {
+    const { email: address } = await signedUp("Tess");
+    const h = home();
+    const secret = "correct horse battery";
+    const r = await svcOnTerminal(["login"], h.env(), [
+      { waitFor: "Email: ", type: `${address}\r` },
+      { waitFor: "Password: ", type: `${secret}\r` },
+    ]);
+    expect(r.stdout).toContain("Signed in to");
+    expect(r.stdout).not.toContain("horse");
+    expect(r.code).toBe(0);
+    expect(h.credentials().instances[s.url].user.email).toBe(address);
+  });
+
+  test("logout ends the session on the server and forgets it; a second logout says so", async () => {
+    const { h, token } = await signedUp();
+    const r = await h.run(["logout"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`Signed out of ${s.url}`);
+    expect((await get(s.url, "/api/auth/get-session", { token })).body).toBeNull();
+    expect(h.credentials().instances[s.url]).toBeUndefined();
+    expect(statSync(h.credentialsFile).mode & 0o777).toBe(0o600);
+    const again = await h.run(["logout"]);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain("Not signed in");
+    expect((await h.run(["whoami"])).code).toBe(4);
+  });
+
+  test("credentials are kept per instance; SVC_URL picks the instance", async () => {
+    const { h, email: address } = await signedUp("Multi");
+    // A second, fake instance saved in the same file.
+    const saved = h.credentials();
+    saved.instances["http://127.0.0.1:9"] = { kind: "session", token: "x".repeat(64), user: { id: "1", name: "Other", email: "o@x" }, savedAt: "" };
+    writeFileSync(h.credentialsFile, JSON.stringify(saved), { mode: 0o600 });
+    const here = await h.run(["whoami"]);
+    expect(here.stdout).toContain(address);
+    const there = await h.run(["whoami"], { env: { SVC_URL: "http://127.0.0.1:9" } });
+    expect(there.code).toBe(1);
+    expect(there.stderr).toContain("Could not reach the Training Log server at http://127.0.0.1:9");
+    // Without SVC_URL, the last server signed in to is used.
+    const noEnv = await h.run(["whoami"], { env: { SVC_URL: undefined } });
+    expect(noEnv.stdout).toContain(address);
+  });
+
+  test("a credentials file others can read is used, with a warning", async () => {
+    const { h } = await signedUp();
+    chmodSync(h.credentialsFile, 0o644);
+    const r = await h.run(["whoami"]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain("chmod 600");
+  });
+
+  test("a damaged credentials file: one sentence, exit 1", async () => {
+    const h = home();
+    mkdirSync(path.dirname(h.credentialsFile), { recursive: true });
+    writeFileSync(h.credentialsFile, "{not json", { mode: 0o600 });
+    const r = await h.run(["whoami"]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("damaged");
+    expect(hasStackTrace(r.stderr)).toBe(false);
+  });
+});
+
+describe("server down", () => {
+  test("one clear sentence, exit 1, no stack trace", async () => {
+    const { h } = await signedUp();
+    for (const args of [["whoami"], ["routine", "list"], ["bodyweight", "log", "80"], ["exercises", "bench"]]) {
+      const r = await h.run(args, { env: { SVC_URL: "http://127.0.0.1:1", SVC_API_KEY: "svc_whatever" } });
+      expect({ args, code: r.code }).toEqual({ args, code: 1 });
+      expect(r.stderr.trim().split("\n")).toHaveLength(1);
+      expect(r.stderr).toContain("Could not reach the Training Log server at http://127.0.0.1:1");
+      expect(hasStackTrace(r.stderr)).toBe(false);
+    }
+  });
+
+  test("an address that is not a Training Log server", async () => {
+    const { h } = await signedUp();
+    const r = await h.run(["whoami"], { env: { SVC_URL: `${s.url}/nothing-here`, SVC_API_KEY: "svc_x" } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/did not answer like a Training Log server/);
+  });
+});
+
+describe("settings", () => {
+  test("show, change, --json; a wrong value is a usage error", async () => {
+    const { h } = await signedUp();
+    const show = await h.run(["settings"]);
+    expect(show).toMatchObject({ code: 0 });
+    expect(show.stdout).toContain("Unit: kg. Effort scale: RPE.");
+    const change = await h.run(["settings", "--unit", "lb", "--effort", "rir"]);
+    expect(change.code).toBe(0);
+    expect(change.stdout).toContain("Saved. Unit: lb. Effort scale: RIR.");
+    const json = await h.run(["settings", "--json"]);
+    expect(JSON.parse(json.stdout)).toEqual({ unit: "lb", effort: "rir" });
+    const one = await h.run(["settings", "--effort", "rpe", "--json"]);
+    expect(JSON.parse(one.stdout)).toEqual({ unit: "lb", effort: "rpe" });
+    const bad = await h.run(["settings", "--effort", "borg"]);
+    expect(bad.code).toBe(2);
+  });
+});
+
+describe("bodyweight", () => {
+  test("log in the user's unit or another; the same day replaces; list newest first; --json", async () => {
+    const { h } = await signedUp();
+    const first = await h.run(["bodyweight", "log", "80.5", "--date", "2026-03-01"]);
+    expect(first).toMatchObject({ code: 0, stdout: "Logged 80.5 kg for 2026-03-01.\n" });
+    const lb = await h.run(["bodyweight", "log", "178", "--date", "2026-03-02", "--unit", "lb", "--json"]);
+    expect(JSON.parse(lb.stdout)).toMatchObject({ date: "2026-03-02", weight: 178, unit: "lb" });
+    const replaced = await h.run(["bodyweight", "log", "80", "--date", "2026-03-01"]);
+    expect(replaced.code).toBe(0);
+    const today = await h.run(["bodyweight", "log", "79"]);
+    expect(today.stdout).toMatch(/^Logged 79 kg for \d{4}-\d{2}-\d{2}\.\n$/);
+
+    const list = await h.run(["bodyweight", "list"]);
+    expect(list.code).toBe(0);
+    const lines = list.stdout.trim().split("\n");
+    expect(lines[0]).toMatch(/^DATE\s+WEIGHT$/);
+    expect(lines.slice(-2)).toEqual([expect.stringMatching(/^2026-03-02\s+178 lb$/), expect.stringMatching(/^2026-03-01\s+80 kg$/)]);
+    const json = await h.run(["bodyweight", "list", "--json", "--limit", "2"]);
+    const entries = JSON.parse(json.stdout);
+    expect(entries).toHaveLength(2);
+    expect(entries[1]).toMatchObject({ date: "2026-03-02", weight: 178, unit: "lb" });
+  });
+
+  test("bad weight or date: exit 2; a weight the server refuses: exit 2 with its reason", async () => {
+    const { h } = await signedUp();
+    for (const args of [["bodyweight", "log", "heavy"], ["bodyweight", "log", "-5"], ["bodyweight", "log", "80", "--date", "2026-02-30"], ["bodyweight", "log", "80", "--date", "yesterday"], ["bodyweight", "log", "80", "--unit", "st"]]) {
+      const r = await h.run(args);
+      expect({ args, code: r.code }).toEqual({ args, code: 2 });
+    }
+    const edge = await h.run(["bodyweight", "log", "99999.99", "--date", "2026-01-01"]);
+    expect(edge.code).toBe(0);
+    const tooHeavy = await h.run(["bodyweight", "log", "100000", "--date", "2026-01-02"]);
+    expect(tooHeavy.code).toBe(2);
+    expect(tooHeavy.stderr).toMatch(/weight/);
+    const empty = await h.run(["bodyweight", "list", "--json"], { env: { SVC_URL: s.url } });
+    expect(JSON.parse(empty.stdout)).toHaveLength(1);
+  });
+});
+
+describe("API keys", () => {
+  test("create prints the key once with a warning; list; login --with-token; revoke", async () => {
+    const { h } = await signedUp("Keyholder");
+    const created = await h.run(["keys", "create", "--name", "backup", "--access", "read-only", "--expires", "90d"]);
+    expect(created.code).toBe(0);
+    const key = created.stdout.trim();
+    expect(key).toMatch(/^svc_[0-9A-Za-z]{32,}$/);
+    expect(created.stderr).toContain("shown only once");
+
+    const list = await h.run(["keys", "list"]);
+    expect(list.code).toBe(0);
+    expect(list.stdout).toMatch(/^ID\s+NAME\s+KEY\s+ACCESS\s+CREATED\s+LAST USED\s+EXPIRES/);
+    expect(list.stdout).toContain("read only");
+    expect(list.stdout).toContain(`${key.slice(0, 8)}...`);
+    expect(list.stdout).not.toContain(key);
+    const listed = JSON.parse((await h.run(["keys", "list", "--json"])).stdout);
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ name: "backup", start: key.slice(0, 8), expired: false });
+
+    const json = await h.run(["keys", "create", "--name", "ci", "--access", "read-write", "--expires", "never", "--json"]);
+    const payload = JSON.parse(json.stdout);
+    expect(payload.key).toMatch(/^svc_/);
+    expect(payload.apiKey).toMatchObject({ name: "ci", expiresAt: null });
+
+    // Another home uses the key through `login --with-token`.
+    const other = home();
+    const login = await other.run(["login", "--with-token"], { input: `${payload.key}\n` });
+    expect(login.code).toBe(0);
+    expect(login.stdout).toContain("as Keyholder");
+    expect(other.credentials().instances[s.url]).toMatchObject({ kind: "api-key", apiKey: payload.key });
+    expect(statSync(other.credentialsFile).mode & 0o777).toBe(0o600);
+    expect(JSON.parse((await other.run(["whoami", "--json"])).stdout).auth).toBe("api-key");
+    // A key may not manage keys: exit 4.
+    const keysWithKey = await other.run(["keys", "list"]);
+    expect(keysWithKey.code).toBe(4);
+
+    const revoke = await h.run(["keys", "revoke", payload.apiKey.id]);
+    expect(revoke.code).toBe(0);
+    expect(JSON.parse((await h.run(["keys", "list", "--json"])).stdout)).toHaveLength(1);
+    const after = await other.run(["whoami"]);
+    expect(after.code).toBe(4);
+    expect(after.stderr).toContain("no longer valid");
+    const logout = await other.run(["logout"]);
+    expect(logout.stdout).toContain("Forgot the API key");
+    const revokeAgain = await h.run(["keys", "revoke", payload.apiKey.id]);
+    expect(revokeAgain.code).toBe(1);
+  });
+
+  test("login --with-token with an unknown key: exit 4, nothing saved", async () => {
+    const h = home();
+    const r = await h.run(["login", "--with-token"], { input: "svc_000000000000000000000000000000000000000000\n" });
+    expect(r.code).toBe(4);
+    expect(() => statSync(h.credentialsFile)).toThrow();
+  });
+
+  test("SVC_API_KEY with a read-only key: reads work, every write is refused with exit 4", async () => {
+    const { h } = await signedUp();
+    await h.run(["bodyweight", "log", "70", "--date", "2026-02-01"]);
+    const key = (await h.run(["keys", "create", "--name", "ro", "--access", "read-only", "--expires", "30d"])).stdout.trim();
+    const reader = home({ SVC_API_KEY: key });
+    expect((await reader.run(["whoami"])).code).toBe(0);
+    const list = await reader.run(["bodyweight", "list", "--json"]);
+    expect(JSON.parse(list.stdout)).toEqual([expect.objectContaining({ date: "2026-02-01", weight: 70 })]);
+    for (const args of [["bodyweight", "log", "71", "--date", "2026-02-02"], ["settings", "--unit", "lb"]]) {
+      const r = await reader.run(args);
+      expect({ args, code: r.code }).toEqual({ args, code: 4 });
+      expect(r.stderr).toMatch(/read only/);
+    }
+    expect(JSON.parse((await h.run(["bodyweight", "list", "--json"])).stdout)).toHaveLength(1);
+    expect(JSON.parse((await h.run(["settings", "--json"])).stdout).unit).toBe("kg");
+    // A read-write key may write.
+    const rw = (await h.run(["keys", "create", "--name", "rw", "--access", "read-write", "--expires", "30d"])).stdout.trim();
+    const writer = home({ SVC_API_KEY: rw });
+    expect((await writer.run(["bodyweight", "log", "71", "--date", "2026-02-02"])).code).toBe(0);
+    // SVC_API_KEY wins over saved credentials.
+    const who = await h.run(["whoami", "--json"], { env: { SVC_API_KEY: key } });
+    expect(JSON.parse(who.stdout).auth).toBe("api-key");
+  });
+
+  test("rate limited: exit 5 and when to retry", async () => {
+    const { h } = await signedUp();
+    const key = (await h.run(["keys", "create", "--name", "busy", "--access", "read-only", "--expires", "30d"])).stdout.trim();
+    // The limit is per calendar minute: start early in a minute so all requests share it.
+    const second = new Date().getUTCSeconds();
+    if (second > 40) await new Promise((r) => setTimeout(r, (61 - second) * 1000));
+    for (let i = 0; i < 12; i += 1) {
+      const batch = await Promise.all(Array.from({ length: 10 }, () => gql(s.url, "{ viewer { id } }", {}, { key })));
+      for (const res of batch) expect(res.status).toBe(200);
+    }
+    const limited = await home({ SVC_API_KEY: key }).run(["whoami"]);
+    expect(limited.code).toBe(5);
+    expect(limited.stderr).toMatch(/^Error: Rate limited: too many requests with this API key\. Try again in \d+ seconds? \(at .+\)\.\n$/);
+  });
+});
+
+describe("devices", () => {
+  test("list marks this device; sign-out another ends it; signing out this one forgets the credentials", async () => {
+    const { h, email: address } = await signedUp();
+    const other = await post(s.url, "/api/auth/sign-in/email", { email: address, password: PASSWORD }, { headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36" } });
+    const list = await h.run(["devices", "list"]);
+    expect(list.code).toBe(0);
+    expect(list.stdout).toMatch(/^ID\s+DEVICE\s+SIGNED IN\s+LAST ACTIVE/);
+    expect(list.stdout).toContain(`svc CLI on ${hostname()} (this one)`);
+    expect(list.stdout).toContain("Chrome 120 on Linux");
+    const sessions = JSON.parse((await h.run(["devices", "list", "--json"])).stdout);
+    expect(sessions).toHaveLength(2);
+    const browser = sessions.find((x: any) => !x.current);
+    const mine = sessions.find((x: any) => x.current);
+
+    const out = await h.run(["devices", "sign-out", browser.id]);
+    expect(out).toMatchObject({ code: 0, stdout: `Signed out device ${browser.id}.\n` });
+    expect((await get(s.url, "/api/auth/get-session", { token: other.body.token })).body).toBeNull();
+    const unknown = await h.run(["devices", "sign-out", "00000000-0000-4000-8000-000000000000"]);
+    expect(unknown.code).toBe(1);
+
+    const self = await h.run(["devices", "sign-out", mine.id, "--json"]);
+    expect(JSON.parse(self.stdout)).toEqual({ signedOut: mine.id, current: true });
+    expect(h.credentials().instances[s.url]).toBeUndefined();
+    expect((await h.run(["whoami"])).code).toBe(4);
+  });
+});
+
+describe("admin", () => {
+  test("ban and unban with reason and expiry; non-admins and API keys are refused with exit 4", async () => {
+    // An operator makes an account admin with the documented SQL function.
+    const { h: admin, email: adminEmail } = await signedUp("Admin");
+    await s.ownerPool.query("select app_public.grant_admin($1)", [adminEmail]);
+
+    const { h: victimHome, userId, token } = await signedUp("Victim");
+    const ban = await admin.run(["admin", "ban", userId, "--reason", "spam", "--expires-in", "7d"]);
+    expect(ban.code).toBe(0);
+    expect(ban.stdout).toMatch(/^Banned Victim <.+> until \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(reason: spam\)\.\n$/);
+    const { rows: [banned] } = await s.ownerPool.query("select banned, ban_reason, extract(epoch from ban_expires - now()) as left from app_public.users where id = $1", [userId]);
+    expect(banned).toMatchObject({ banned: true, ban_reason: "spam" });
+    expect(Number(banned.left)).toBeGreaterThan(7 * 86400 - 60);
+    expect(Number(banned.left)).toBeLessThanOrEqual(7 * 86400);
+    expect((await get(s.url, "/api/auth/get-session", { token })).body).toBeNull();
+    expect((await victimHome.run(["whoami"])).code).toBe(4);
+
+    const json = await admin.run(["admin", "ban", userId, "--json"]);
+    const permanent = JSON.parse(json.stdout).user;
+    expect(permanent).toMatchObject({ id: userId, banned: true });
+    expect(permanent.banExpires ?? null).toBeNull();
+    const unban = await admin.run(["admin", "unban", userId]);
+    expect(unban).toMatchObject({ code: 0, stdout: expect.stringContaining("Lifted the ban on Victim") });
+    const unbanJson = await admin.run(["admin", "unban", userId, "--json"]);
+    expect(JSON.parse(unbanJson.stdout).user).toMatchObject({ id: userId, banned: false });
+
+    const notAdmin = await victimHome.run(["login", "--email", (await s.ownerPool.query("select email from app_public.users where id = $1", [userId])).rows[0].email, "--password-stdin"], { input: PASSWORD });
+    expect(notAdmin.code).toBe(0);
+    const refused = await victimHome.run(["admin", "ban", (await s.ownerPool.query("select id from app_public.users where email = $1", [adminEmail])).rows[0].id]);
+    expect(refused.code).toBe(4);
+    expect(refused.stderr).toContain("Only an admin");
+
+    const key = (await admin.run(["keys", "create", "--name", "admin-key", "--access", "read-write", "--expires", "30d"])).stdout.trim();
+    const withKey = await admin.run(["admin", "ban", userId], { env: { SVC_API_KEY: key } });
+    expect(withKey.code).toBe(4);
+
+    for (const args of [["admin", "ban", userId, "--expires-in", "soon"], ["admin", "ban", userId, "--expires-in", "0d"]]) {
+      expect((await admin.run(args)).code).toBe(2);
+    }
+    const unknown = await admin.run(["admin", "ban", "00000000-0000-4000-8000-000000000000"]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain("No user");
+    const notAnId = await admin.run(["admin", "unban", "not-a-uuid"]);
+    expect(notAnId.code).toBe(2);
+    expect(notAnId.stderr).toContain("not a user id");
+    const yourself = await admin.run(["admin", "ban", admin.credentials().instances[s.url].user.id]);
+    expect(yourself.code).toBe(2);
+  });
+});
+
+describe("output rules", () => {
+  test("no colour when stdout is not a terminal; colour on a terminal unless NO_COLOR is set", async () => {
+    const { h } = await signedUp();
+    await h.run(["bodyweight", "log", "80", "--date", "2026-05-01"]);
+    const piped = await h.run(["bodyweight", "list"]);
+    expect(piped.stdout).not.toContain("\u001B[");
+    const tty = await svcOnTerminal(["bodyweight", "list"], h.env(), []);
+    expect(tty.stdout).toContain("\u001B[1mDATE");
+    const noColor = await svcOnTerminal(["bodyweight", "list"], h.env({ NO_COLOR: "1" }), []);
+    expect(noColor.stdout).toContain("DATE");
+    expect(noColor.stdout).not.toContain("\u001B[");
+  });
+
+  test("--json output is JSON only, errors go to stderr", async () => {
+    const { h } = await signedUp();
+    const r = await h.run(["whoami", "--json"]);
+    expect(() => JSON.parse(r.stdout)).not.toThrow();
+    expect(r.stderr).toBe("");
+  });
+});

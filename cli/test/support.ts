@@ -1,0 +1,102 @@
+// Runs the real `svc` binary as a child process, the way a user does: its own HOME and
+// XDG_CONFIG_HOME (a temp folder), SVC_URL pointing at a real test server, and nothing inherited
+// from the test runner's environment that could change its behaviour.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export const BIN = path.resolve(import.meta.dirname, "../bin/run.js");
+
+export type Run = { code: number | null; stdout: string; stderr: string };
+export type RunOptions = { env?: Record<string, string | undefined>; input?: string; timeoutMs?: number };
+
+/** A user's home: a temp folder holding their config; `run` executes svc as that user. */
+export function makeHome(baseEnv: Record<string, string | undefined> = {}) {
+  const home = mkdtempSync(path.join(tmpdir(), "svc-cli-test-"));
+  const env = (extra: Record<string, string | undefined> = {}) => {
+    const out: Record<string, string> = {
+      PATH: process.env.PATH ?? "",
+      HOME: home,
+      XDG_CONFIG_HOME: path.join(home, ".config"),
+      LANG: "C.UTF-8",
+      TZ: "UTC",
+    };
+    for (const [k, v] of Object.entries({ ...baseEnv, ...extra })) {
+      if (v === undefined) delete out[k];
+      else out[k] = v;
+    }
+    return out;
+  };
+  return {
+    home,
+    credentialsFile: path.join(home, ".config", "svc", "credentials.json"),
+    credentials(): any {
+      return JSON.parse(readFileSync(path.join(home, ".config", "svc", "credentials.json"), "utf8"));
+    },
+    env,
+    run: (args: string[], options: RunOptions = {}) => svc(args, { ...options, env: env(options.env) }),
+    remove: () => rmSync(home, { recursive: true, force: true }),
+  };
+}
+
+export type Home = ReturnType<typeof makeHome>;
+
+/** Runs `node cli/bin/run.js ...args` with exactly `options.env`; resolves when it exits. */
+export function svc(args: string[], options: RunOptions & { env: Record<string, string> }): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env: options.env, stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (d) => { stdout += d; });
+    child.stderr.setEncoding("utf8").on("data", (d) => { stderr += d; });
+    const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 30_000);
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+    child.stdin.on("error", () => undefined);
+    child.stdin.end(options.input ?? "");
+  });
+}
+
+/**
+ * Runs svc on a pseudo-terminal (util-linux `script`), typing `keystrokes` once `waitFor` appears
+ * in the output. Returns everything the terminal showed.
+ */
+export function svcOnTerminal(args: string[], env: Record<string, string>, steps: { waitFor: string; type: string }[]): Promise<Run> {
+  const quote = (s: string) => `'${s.replaceAll("'", "'\\''")}'`;
+  const command = [process.execPath, BIN, ...args].map(quote).join(" ");
+  return new Promise((resolve, reject) => {
+    const child = spawn("script", ["-qfec", command, "/dev/null"], { env: { ...env, SHELL: "/bin/sh" }, stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    let step = 0;
+    let seen = 0;
+    const next = () => {
+      while (step < steps.length) {
+        const at = stdout.indexOf(steps[step].waitFor, seen);
+        if (at === -1) return;
+        seen = at + steps[step].waitFor.length;
+        child.stdin.write(steps[step].type);
+        step += 1;
+      }
+    };
+    child.stdout.setEncoding("utf8").on("data", (d) => { stdout += d; next(); });
+    child.stderr.setEncoding("utf8").on("data", (d) => { stderr += d; });
+    const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+    child.on("exit", () => child.stdin.end());
+    child.stdin.on("error", () => undefined);
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** True when the text holds a Node stack trace line. */
+export function hasStackTrace(text: string): boolean {
+  return /^\s+at .+[:(]/m.test(text);
+}
