@@ -1,0 +1,322 @@
+// The real `svc` binary against the real server: routine and workout documents (list, show, apply
+// from a file and from stdin, the show|apply round trip, delete, schema, --dry-run offline,
+// invalid documents as `path: reason` with exit 2), workout id prefixes and exercise search.
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { routineSchema, workoutSchema } from "@svc/sdk/documents";
+import { startTestServer, type TestServer } from "../../test/support/harness.ts";
+import { makeHome, hasStackTrace, type Home } from "./support.ts";
+
+let s: TestServer;
+const homes: Home[] = [];
+function home(env: Record<string, string | undefined> = {}) {
+  const h = makeHome({ SVC_URL: s.url, ...env });
+  homes.push(h);
+  return h;
+}
+beforeAll(async () => { s = await startTestServer(); });
+afterAll(async () => {
+  for (const h of homes) h.remove();
+  await s.close();
+});
+
+let counter = 0;
+async function signedUp() {
+  const h = home();
+  const r = await h.run(["signup", "--name", "Lifter", "--email", `doc${++counter}-${Date.now()}@example.com`, "--password-stdin"], { input: "correct horse battery\n" });
+  expect(r.code).toBe(0);
+  return h;
+}
+
+function file(h: Home, name: string, content: unknown): string {
+  const p = path.join(h.home, name);
+  writeFileSync(p, typeof content === "string" ? content : JSON.stringify(content, null, 2));
+  return p;
+}
+
+const PUSH = {
+  name: "Push",
+  unit: "kg",
+  exercises: [
+    { exercise: "bench", sets: 3, reps: "5-8", weight: 100, rest: "2m" },
+    { exercise: "Overhead Press", sets: 3, reps: 8, weight: 52.5, warmups: 2 },
+    { exercise: "plank", sets: 2, time: "1:00" },
+  ],
+};
+
+const WORKOUT = {
+  name: "Monday",
+  date: "2026-03-02",
+  unit: "kg",
+  exercises: [
+    { exercise: "Bench Press", sets: ["w:60x5", "100x5@8", "100 x 5", { set: "100x5", done: false }], note: "elbows in" },
+    { exercise: "plank", sets: ["60s"] },
+  ],
+};
+
+describe("schema", () => {
+  test("routine schema and workout schema print the SDK's schemas, offline", async () => {
+    const h = home({ SVC_URL: undefined });
+    const routine = await h.run(["routine", "schema"]);
+    expect(routine.code).toBe(0);
+    expect(JSON.parse(routine.stdout)).toEqual(routineSchema);
+    const workout = await h.run(["workout", "schema"]);
+    expect(JSON.parse(workout.stdout)).toEqual(workoutSchema);
+    // The server being down does not matter.
+    const down = await h.run(["routine", "schema"], { env: { SVC_URL: "http://127.0.0.1:1" } });
+    expect(down.code).toBe(0);
+  });
+});
+
+describe("apply --dry-run validates offline", () => {
+  test("valid documents: exit 0, nothing sent (no server, no credentials)", async () => {
+    const h = home({ SVC_URL: "http://127.0.0.1:1" });
+    const r = await h.run(["routine", "apply", file(h, "push.json", PUSH), "--dry-run"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("is a valid routine document (dry run: nothing saved)");
+    const json = await h.run(["workout", "apply", "-", "--dry-run", "--json"], { input: JSON.stringify(WORKOUT) });
+    expect(json.code).toBe(0);
+    const out = JSON.parse(json.stdout);
+    expect(out.valid).toBe(true);
+    expect(out.document.exercises[0].sets).toEqual(["w:60x5", "100x5@8", "100x5", { set: "100x5", done: false }]);
+  });
+
+  test("invalid documents: `path: reason` only, exit 2", async () => {
+    const h = home({ SVC_URL: "http://127.0.0.1:1" });
+    const cases: [string, unknown, string][] = [
+      ["routine", { ...PUSH, exercises: [PUSH.exercises[0], { exercise: "x", sets: 3, reps: "12-8" }] }, "exercises[1].reps: "],
+      ["routine", { ...PUSH, colour: "red" }, "colour: "],
+      ["routine", { ...PUSH, exercises: [{ exercise: "bench", sets: 21 }] }, "exercises[0].sets: "],
+      ["workout", { ...WORKOUT, date: "2026-02-30" }, "date: "],
+      ["workout", { ...WORKOUT, exercises: [{ exercise: "bench", sets: [] }] }, "exercises[0].sets: "],
+    ];
+    for (const [kind, doc, prefix] of cases) {
+      const r = await h.run([kind, "apply", "-", "--dry-run"], { input: JSON.stringify(doc) });
+      expect({ doc, code: r.code }).toEqual({ doc, code: 2 });
+      expect(r.stderr.startsWith(prefix)).toBe(true);
+      expect(r.stderr.trim().split("\n")).toHaveLength(1);
+      expect(r.stdout).toBe("");
+    }
+  });
+
+  test("bad files and input: one sentence, exit 2, no stack trace", async () => {
+    const h = home();
+    const cases: [string[], string | undefined, RegExp][] = [
+      [["routine", "apply", path.join(h.home, "missing.json")], undefined, /Cannot read .*missing\.json: no such file\./],
+      [["routine", "apply", h.home], undefined, /it is a folder/],
+      [["routine", "apply", file(h, "bad.json", "{ \"name\": ")], undefined, /bad\.json is not valid JSON/],
+      [["workout", "apply", file(h, "empty.json", "")], undefined, /empty\.json is empty/],
+      [["workout", "apply", "-"], "", /standard input is empty/],
+      [["workout", "apply", "-"], "[1, 2", /standard input is not valid JSON/],
+      [["routine", "apply", "-"], "[]", /^document: must be an object\n$/],
+    ];
+    for (const [args, input, message] of cases) {
+      const r = await h.run(args, { input });
+      expect({ args, code: r.code }).toEqual({ args, code: 2 });
+      expect(r.stderr).toMatch(message);
+      expect(hasStackTrace(r.stderr)).toBe(false);
+    }
+  });
+});
+
+describe("routines", () => {
+  test("apply creates, list, show (table, --json, --unit lb), show|apply round trip, delete", async () => {
+    const h = await signedUp();
+    const created = await h.run(["routine", "apply", file(h, "push.json", PUSH)]);
+    expect(created.code).toBe(0);
+    const id = /^Created routine Push \(([0-9a-f-]{36})\)\.\n$/.exec(created.stdout)?.[1];
+    expect(id).toBeDefined();
+
+    const list = await h.run(["routine", "list"]);
+    expect(list.stdout).toMatch(new RegExp(`^NAME\\s+ID\\nPush\\s+${id}\\n$`));
+    expect(JSON.parse((await h.run(["routine", "list", "--json"])).stdout)).toEqual([{ id, name: "Push" }]);
+
+    const table = await h.run(["routine", "show", "push"]);
+    expect(table.code).toBe(0);
+    expect(table.stdout).toContain("Push");
+    expect(table.stdout).toMatch(/EXERCISE\s+SETS\s+REPS\s+TIME\s+WEIGHT\s+REST\s+NOTES/);
+    expect(table.stdout).toMatch(/Bench Press\s+3\s+5-8\s+-\s+100 kg\s+2:00/);
+
+    const shown = await h.run(["routine", "show", "Push", "--json"]);
+    const document = JSON.parse(shown.stdout);
+    expect(document).toMatchObject({ id, name: "Push", unit: "kg", exercises: [{ exercise: "Bench Press", sets: 3, reps: "5-8", weight: 100, rest: 120 }, {}, {}] });
+    // By id too; --unit lb converts.
+    expect(JSON.parse((await h.run(["routine", "show", id!, "--json"])).stdout)).toEqual(document);
+    const pounds = JSON.parse((await h.run(["routine", "show", "PUSH", "--json", "--unit", "lb"])).stdout);
+    expect(pounds.unit).toBe("lb");
+    expect(pounds.exercises[0].weight).toBeCloseTo(220.46, 2);
+
+    // show --json | apply - changes nothing.
+    const again = await h.run(["routine", "apply", "-"], { input: shown.stdout });
+    expect(again).toMatchObject({ code: 0, stdout: `Replaced routine Push (${id}).\n` });
+    expect((await h.run(["routine", "show", "Push", "--json"])).stdout).toBe(shown.stdout);
+    const json = JSON.parse((await h.run(["routine", "apply", "-", "--json"], { input: shown.stdout })).stdout);
+    expect(json).toEqual({ routine: { id, name: "Push" }, document, created: false });
+
+    // An edited document replaces it.
+    const edited = { ...document, exercises: document.exercises.slice(0, 1) };
+    expect((await h.run(["routine", "apply", "-"], { input: JSON.stringify(edited) })).code).toBe(0);
+    expect(JSON.parse((await h.run(["routine", "show", "Push", "--json"])).stdout).exercises).toHaveLength(1);
+
+    const missing = await h.run(["routine", "show", "Pull"]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('No routine named or with id "Pull"');
+
+    const deleted = await h.run(["routine", "delete", "push"]);
+    expect(deleted).toMatchObject({ code: 0, stdout: `Deleted routine Push (${id}).\n` });
+    expect((await h.run(["routine", "list"])).stdout).toContain("No routines yet");
+    expect((await h.run(["routine", "delete", "push"])).code).toBe(1);
+  });
+
+  test("documents the server refuses: `path: reason`, exit 2, nothing saved", async () => {
+    const h = await signedUp();
+    const unknown = await h.run(["routine", "apply", "-"], { input: JSON.stringify({ name: "Legs", exercises: [{ exercise: "no such lift anywhere", sets: 3 }] }) });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/^exercises\[0\]\.exercise: /);
+    expect(JSON.parse((await h.run(["routine", "list", "--json"])).stdout)).toEqual([]);
+
+    expect((await h.run(["routine", "apply", "-"], { input: JSON.stringify(PUSH) })).code).toBe(0);
+    const duplicate = await h.run(["routine", "apply", "-"], { input: JSON.stringify(PUSH) });
+    expect(duplicate.code).toBe(2);
+    expect(duplicate.stderr).toMatch(/^name: /);
+    const otherId = await h.run(["routine", "apply", "-"], { input: JSON.stringify({ ...PUSH, id: "00000000-0000-4000-8000-000000000000" }) });
+    expect(otherId.code).toBe(2);
+    expect(otherId.stderr).toMatch(/^id: /);
+    expect(JSON.parse((await h.run(["routine", "list", "--json"])).stdout)).toHaveLength(1);
+  });
+
+  test("another user's routine is not found", async () => {
+    const a = await signedUp();
+    const b = await signedUp();
+    const created = await a.run(["routine", "apply", "-", "--json"], { input: JSON.stringify(PUSH) });
+    const { routine } = JSON.parse(created.stdout);
+    expect((await b.run(["routine", "show", routine.id])).code).toBe(1);
+    const del = await b.run(["routine", "delete", routine.id]);
+    expect(del.code).toBe(1);
+    expect(del.stderr).toContain(`No routine named or with id "${routine.id}"`);
+    expect((await a.run(["routine", "show", routine.id])).code).toBe(0);
+  });
+});
+
+describe("workouts", () => {
+  test("apply logs, list (--limit, --since, --json), show by prefix, round trip, delete", async () => {
+    const h = await signedUp();
+    const ids: string[] = [];
+    for (const [date, name] of [["2026-03-01", "A"], ["2026-03-03", "C"], ["2026-03-02", "B"]]) {
+      const r = await h.run(["workout", "apply", "-", "--json"], { input: JSON.stringify({ ...WORKOUT, date, name }) });
+      expect(r.code).toBe(0);
+      const out = JSON.parse(r.stdout);
+      expect(out).toMatchObject({ created: true, workout: { date, name } });
+      ids.push(out.workout.id);
+    }
+    const human = await h.run(["workout", "apply", file(h, "w.json", { ...WORKOUT, date: "2026-02-01", name: "Old" })]);
+    expect(human.stdout).toMatch(/^Logged workout Old on 2026-02-01 \([0-9a-f-]{36}\)\.\n$/);
+
+    const list = await h.run(["workout", "list"]);
+    const lines = list.stdout.trim().split("\n");
+    expect(lines[0]).toMatch(/^ID\s+DATE\s+NAME$/);
+    expect(lines.slice(1).map((l) => l.split(/\s+/).slice(1))).toEqual([["2026-03-03", "C"], ["2026-03-02", "B"], ["2026-03-01", "A"], ["2026-02-01", "Old"]]);
+    expect(lines[1].split(/\s+/)[0]).toBe(ids[1].slice(0, 8));
+    const limited = JSON.parse((await h.run(["workout", "list", "--limit", "2", "--json"])).stdout);
+    expect(limited.map((w: any) => w.name)).toEqual(["C", "B"]);
+    const since = JSON.parse((await h.run(["workout", "list", "--since", "2026-03-02", "--json"])).stdout);
+    expect(since.map((w: any) => w.name)).toEqual(["C", "B"]);
+    expect(JSON.parse((await h.run(["workout", "list", "--since", "2026-03-04", "--json"])).stdout)).toEqual([]);
+    expect((await h.run(["workout", "list", "--since", "March"])).code).toBe(2);
+
+    // Show by a unique prefix; the table view; --json; --unit lb.
+    const prefix = ids[0].slice(0, 8);
+    const view = await h.run(["workout", "show", prefix]);
+    expect(view.code).toBe(0);
+    expect(view.stdout).toContain("A on 2026-03-01");
+    expect(view.stdout).toContain("w:60x5, 100x5@8, 100x5, 100x5 (planned)");
+    expect(view.stdout).toContain("note: elbows in");
+    const shown = await h.run(["workout", "show", prefix, "--json"]);
+    const document = JSON.parse(shown.stdout);
+    expect(document).toMatchObject({ id: ids[0], date: "2026-03-01", name: "A", unit: "kg" });
+    expect(JSON.parse((await h.run(["workout", "show", ids[0], "--json"])).stdout)).toEqual(document);
+    const pounds = JSON.parse((await h.run(["workout", "show", prefix, "--json", "--unit", "lb"])).stdout);
+    expect(pounds.unit).toBe("lb");
+
+    // show --json | apply - changes nothing.
+    const again = await h.run(["workout", "apply", "-"], { input: shown.stdout });
+    expect(again).toMatchObject({ code: 0, stdout: `Replaced workout A on 2026-03-01 (${ids[0]}).\n` });
+    expect((await h.run(["workout", "show", prefix, "--json"])).stdout).toBe(shown.stdout);
+
+    // Prefix errors.
+    const none = await h.run(["workout", "show", "ffffffff"]);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain("No workout with an id starting ffffffff");
+    expect((await h.run(["workout", "show", "abc"])).code).toBe(2);
+    expect((await h.run(["workout", "show", "not-an-id!"])).code).toBe(2);
+    expect((await h.run(["workout", "show", "00000000-0000-4000-8000-000000000000"])).code).toBe(1);
+
+    const deleted = await h.run(["workout", "delete", ids[2].slice(0, 10)]);
+    expect(deleted).toMatchObject({ code: 0, stdout: `Deleted workout B on 2026-03-02 (${ids[2]}).\n` });
+    expect(JSON.parse((await h.run(["workout", "list", "--json"])).stdout)).toHaveLength(3);
+    const json = JSON.parse((await h.run(["workout", "delete", ids[1], "--json"])).stdout);
+    expect(json).toEqual({ deleted: { id: ids[1], date: "2026-03-03", name: "C" } });
+    const gone = await h.run(["workout", "delete", ids[1]]);
+    expect(gone.code).toBe(1);
+    expect(gone.stderr).toBe(`Error: No workout with id ${ids[1]}. See \`svc workout list\`.\n`);
+  });
+
+  test("an ambiguous prefix: exit 2, names the matches; fewer than 4 characters: exit 2", async () => {
+    const h = await signedUp();
+    const userId = h.credentials().instances[s.url].user.id;
+    // Two workouts whose ids share their first 8 characters.
+    const ids = ["abcdef01-0000-4000-8000-000000000001", "abcdef01-0000-4000-8000-000000000002"];
+    for (const [i, id] of ids.entries()) {
+      await s.ownerPool.query(
+        "insert into app_public.workouts (id, user_id, date, start, name, unit, effort) values ($1, $2, $3, ($3::date + time '12:00') at time zone 'UTC', $4, 'kg', 'rpe')",
+        [id, userId, `2026-01-0${i + 1}`, `W${i + 1}`]);
+    }
+    const ambiguous = await h.run(["workout", "show", "abcdef01"]);
+    expect(ambiguous.code).toBe(2);
+    expect(ambiguous.stderr).toContain(`abcdef01 matches 2 workouts: ${ids[1]} (2026-01-02 W2), ${ids[0]} (2026-01-01 W1)`);
+    const unique = await h.run(["workout", "show", "ABCDEF01-0000-4000-8000-000000000002", "--json"]);
+    expect(JSON.parse(unique.stdout)).toMatchObject({ id: ids[1], name: "W2" });
+    const longer = await h.run(["workout", "show", "abcdef01-0000-4000-8000-00000000000", "--json"]);
+    expect(longer.code).toBe(2);
+    const short = await h.run(["workout", "show", "abc"]);
+    expect(short.code).toBe(2);
+    expect(short.stderr).toContain("at least 4 characters");
+    const four = await h.run(["workout", "delete", "abcd"]);
+    expect(four.code).toBe(2);
+    expect((await h.run(["workout", "delete", ids[0]])).code).toBe(0);
+    expect(JSON.parse((await h.run(["workout", "show", "abcd", "--json"])).stdout).id).toBe(ids[1]);
+  });
+
+  test("an invalid workout the server refuses: `path: reason`, exit 2, nothing saved", async () => {
+    const h = await signedUp();
+    const r = await h.run(["workout", "apply", "-"], { input: JSON.stringify({ ...WORKOUT, exercises: [{ exercise: "bench", sets: ["100x5"] }, { exercise: "zzzz qqqq", sets: ["x5"] }] }) });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^exercises\[1\]\.exercise: /);
+    expect(JSON.parse((await h.run(["workout", "list", "--json"])).stdout)).toEqual([]);
+    const routine = await h.run(["workout", "apply", "-"], { input: JSON.stringify({ ...WORKOUT, routine: "00000000-0000-4000-8000-000000000000" }) });
+    expect(routine.code).toBe(2);
+    expect(routine.stderr).toMatch(/^routine: /);
+  });
+});
+
+describe("exercises", () => {
+  test("search by words, best match first, --limit, --json; works without signing in", async () => {
+    const h = await signedUp();
+    const r = await h.run(["exercises", "bench"]);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split("\n");
+    expect(lines[0]).toMatch(/^NAME\s+EQUIPMENT\s+REGION\s+ALSO KNOWN AS$/);
+    expect(lines[1]).toMatch(/^Bench Press\s+barbell\s+upper\s+.*bench/);
+    const json = JSON.parse((await h.run(["exercises", "romanian", "dead", "--limit", "3", "--json"])).stdout);
+    expect(json.length).toBeLessThanOrEqual(3);
+    expect(json[0]).toMatchObject({ name: "Romanian Deadlift" });
+    expect(json[0].aliases).toEqual(expect.any(Array));
+    const anonymous = await home().run(["exercises", "benchpres", "--json"]);
+    expect(anonymous.code).toBe(0);
+    expect(JSON.parse(anonymous.stdout)[0].name).toBe("Bench Press");
+    const nothing = await h.run(["exercises", "qqqqqqqqqqqq"]);
+    expect(nothing).toMatchObject({ code: 0, stdout: 'No exercises match "qqqqqqqqqqqq".\n' });
+    expect((await h.run(["exercises"])).code).toBe(2);
+    expect((await h.run(["exercises", "bench", "--limit", "0"])).code).toBe(2);
+  });
+});
