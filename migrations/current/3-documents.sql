@@ -123,7 +123,8 @@ begin
     v_reps := m[3]::numeric;
   elsif m[5] is not null then
     if m[4] is not null then
-      if char_length(rtrim(coalesce(substring(m[4] from '[.,]([0-9]+)$'), ''), '0')) > 2
+      -- Decimals are judged on the text (`102.500` has 1), like the SDK.
+      if char_length(rtrim(split_part(replace(m[4], ',', '.'), '.', 2), '0')) > 2
          or replace(m[4], ',', '.')::numeric > 10000 then
         reason := 'weight must be from 0 to 10000 with at most 2 decimals';
         return;
@@ -150,7 +151,8 @@ begin
   seconds := v_seconds;
   if m[11] is not null then
     effort := replace(m[11], ',', '.')::numeric;
-    if coalesce(substring(m[11] from '[.,]([0-9]+)$'), '') !~ '^(0*|50*)$'
+    -- Half steps: the decimals are zeros, or a 5 then zeros.
+    if rtrim(split_part(replace(m[11], ',', '.'), '.', 2), '0') not in ('', '5')
        or effort > 10 or effort < (case when scale = 'rpe' then 1 else 0 end) then
       reason := case when scale = 'rpe' then 'rpe must be from 1 to 10 in half steps' else 'rir must be from 0 to 10 in half steps' end;
       effort := null;
