@@ -355,3 +355,23 @@ end;
 $$;
 comment on function app_private.delete_idle_sessions() is
   E'Deletes sessions idle for 30 days (they stopped counting as signed in at that moment); returns how many.';
+
+--------------------------------------------------------------------------------
+-- Defence in depth found by the security matrix (test/security-matrix.test.ts): a workout could
+-- point at another user's routine when written straight in SQL as svc_visitor (the document
+-- functions already refuse it). Same rule as app_hidden.tg_check_parent_owner, for an optional parent.
+--------------------------------------------------------------------------------
+create function app_hidden.tg_check_workout_routine() returns trigger
+language plpgsql security definer set search_path to pg_catalog, public as $$
+begin
+  if new.routine_id is not null
+     and not exists (select 1 from app_public.routines r where r.id = new.routine_id and r.user_id = new.user_id) then
+    raise exception 'Routine not found' using errcode = 'SVNFD';
+  end if;
+  return new;
+end;
+$$;
+comment on function app_hidden.tg_check_workout_routine() is
+  E'Trigger: a workout''s routine, when it names one, must belong to the workout''s owner.';
+create trigger _210_routine_owner before insert or update of routine_id, user_id on app_public.workouts
+  for each row execute procedure app_hidden.tg_check_workout_routine();
