@@ -4,7 +4,8 @@
 // raises SQLSTATE SVDOC there, which maskError turns into {code: INVALID_DOCUMENT, path, reason}.
 import { extendSchema, gql } from "postgraphile/utils";
 import { TYPES, loadOneWithPgClient, sideEffectWithPgClientTransaction } from "postgraphile/@dataplan/pg";
-import { access, constant, object } from "postgraphile/grafast";
+import { SafeError, access, constant, object } from "postgraphile/grafast";
+import { compareCodePoints } from "@svc/sdk/documents";
 
 const UUID_RE = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
@@ -40,8 +41,40 @@ async function loadWorkoutDocuments(client: any, lookups: readonly ShowLookup[])
   );
 }
 
+export const NUL_REASON = "must not contain the character U+0000";
+
+/**
+ * The path of the first string (or key) holding U+0000, which PostgreSQL text cannot store, so
+ * jsonb refuses the whole document before the validation walk can run. Objects are walked by key
+ * in code point order, arrays by index, like the walk itself.
+ */
+export function nulPath(value: unknown, path = ""): string | null {
+  const at = (key: string) => (path === "" ? key : `${path}.${key}`);
+  if (typeof value === "string") return value.includes("\u0000") ? path || "document" : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = nulPath(value[i], `${path}[${i}]`);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (value !== null && typeof value === "object") {
+    const keys = Object.keys(value).sort(compareCodePoints);
+    for (const key of keys) {
+      if (key.includes("\u0000")) return at(key);
+      const found = nulPath((value as Record<string, unknown>)[key], at(key));
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
 /** The document as JSON text for PostgreSQL; `undefined` (not JSON) is sent as JSON null. */
 function documentText(document: unknown): string {
+  const path = nulPath(document);
+  if (path !== null) {
+    throw new SafeError(`${path}: ${NUL_REASON}`, { code: "INVALID_DOCUMENT", path, reason: NUL_REASON });
+  }
   return JSON.stringify(document) ?? "null";
 }
 

@@ -183,6 +183,26 @@ describe("routines", () => {
     expect((await applyRoutine(other, routine({ name: "Pull Day" }))).data.applyRoutineDocument.created).toBe(true);
   });
 
+  test("concurrent creations with one name: exactly one is created, the others are told the winner's id", async () => {
+    const before = await counts();
+    const results = await Promise.all(Array.from({ length: 6 }, () => applyRoutine(token, routine({ name: "Race Day" }))));
+    const created = results.filter((r) => r.data?.applyRoutineDocument?.created);
+    expect(created).toHaveLength(1);
+    const winner = created[0].data.applyRoutineDocument.routine.id;
+    for (const r of results.filter((x) => !x.data?.applyRoutineDocument)) {
+      expectInvalid(r, "name", `a routine with this name already exists: ${winner}`);
+    }
+    expect((await counts()).routines).toBe(before.routines + 1);
+  });
+
+  test("a string holding U+0000 (which PostgreSQL text cannot store) is refused at its path; nothing is saved", async () => {
+    const before = await counts();
+    expectInvalid(await applyRoutine(token, routine({ name: "a\u0000b" })), "name", "must not contain the character U+0000");
+    expectInvalid(await applyWorkout(token, workout({}, { sets: ["100x5", "\u0000"] })), "exercises[0].sets[1]", "must not contain the character U+0000");
+    expectInvalid(await applyWorkout(token, workout({ ["x\u0000"]: 1 })), "x\u0000", "must not contain the character U+0000");
+    expect(await counts()).toEqual(before);
+  });
+
   test("an unknown exercise names the closest ones; nothing is saved", async () => {
     const before = await counts();
     const body = await applyRoutine(token, routine({}, { exercise: "benchpres" }));

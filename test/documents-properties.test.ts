@@ -160,7 +160,7 @@ describe.each(KINDS)("%s documents", (kind, docArb, validate) => {
         const first = await apply(kind, doc);
         expect(first.errors).toBeUndefined();
         expect(first.created).toBe(true);
-        const expected = { ...(sdk.document as Obj), id: first.id };
+        const expected: Obj = { ...(sdk.document as Obj), id: first.id };
         expected.exercises = expected.exercises.map((e: Obj) => ({ ...e, exercise: names.get(e.exercise) }));
         expect(first.document).toEqual(expected);
         const shown = await show(kind, first.id!);
