@@ -110,3 +110,21 @@ describe("errors", () => {
     expect((await res.json()).errors[0].extensions.code).toBe("BAD_REQUEST");
   });
 });
+
+test("GraphiQL is not served outside development", async () => {
+  const res = await fetch(`${s.url}/api/graphql`, { headers: { accept: "text/html" } });
+  const text = await res.text();
+  expect(text).not.toMatch(/ruru|graphiql/i);
+  expect(res.status).not.toBe(200);
+});
+
+test("GraphiQL is served in development", async () => {
+  const dev = await startTestServer({ dev: true });
+  try {
+    const res = await fetch(`${dev.url}/api/graphql`, { headers: { accept: "text/html" } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toMatch(/ruru|graphiql/i);
+  } finally {
+    await dev.close();
+  }
+});

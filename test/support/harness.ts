@@ -28,11 +28,11 @@ export async function freshDatabase() {
   return createDatabaseFromTemplate(rootUrl, templateDb, `svc_test_${randomBytes(6).toString("hex")}`);
 }
 
-export async function startTestServer(): Promise<TestServer> {
+export async function startTestServer(options: { dev?: boolean } = {}): Promise<TestServer> {
   const db = await freshDatabase();
   const ownerPool = new pg.Pool({ connectionString: db.ownerUrl, max: 10 });
   const authPool = new pg.Pool({ connectionString: db.authUrl, max: 10 });
-  const { server, close } = await createApp({ ownerPool, authPool });
+  const { server, close } = await createApp({ ownerPool, authPool, dev: options.dev });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
