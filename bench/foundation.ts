@@ -3,7 +3,7 @@
 import express from "express";
 import { createServer } from "node:http";
 import { createHash } from "node:crypto";
-import { benchDatabase, startApp, listen, load, report, DURATION_S, CONNECTIONS } from "./support.ts";
+import { benchDatabase, startApp, listen, load, report, DURATION_S, CONNECTIONS, type LoadResult } from "./support.ts";
 
 const USERS = 100;
 const WORKOUTS_PER_USER = 2000;
@@ -50,11 +50,17 @@ export async function run() {
     const check = await (await fetch(`${url}/api/graphql`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(query) })).json();
     if ((check as any).data?.viewer?.workouts?.length !== 10) throw new Error(`unexpected answer: ${JSON.stringify(check)}`);
 
-    const ours = await load(`${url}/api/graphql`, query, headers);
-    const base = await load(`${baselineUrl}/workouts`, query, headers);
+    // Alternate the two so drift on a noisy machine hits both alike; keep each side's better round.
+    const rounds: { ours: LoadResult; base: LoadResult }[] = [];
+    for (let i = 0; i < 2; i++) {
+      rounds.push({ ours: await load(`${url}/api/graphql`, query, headers), base: await load(`${baselineUrl}/workouts`, query, headers) });
+    }
+    const best = (xs: LoadResult[]) => xs.reduce((a, b) => (b.reqPerSec > a.reqPerSec ? b : a));
+    const ours = best(rounds.map((r) => r.ours));
+    const base = best(rounds.map((r) => r.base));
     report({
       benchmark: "viewer.workouts(limit: 10), session, 100 users x 2000 workouts",
-      durationSeconds: DURATION_S, connections: CONNECTIONS,
+      durationSeconds: DURATION_S, connections: CONNECTIONS, rounds: 2,
       postgraphile: ours, baseline: base,
       ratio: Number((ours.reqPerSec / base.reqPerSec).toFixed(3)),
     });
