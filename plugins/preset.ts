@@ -11,6 +11,7 @@ import { DevicesPlugin } from "./devices.ts";
 import { AccountPlugin } from "./account.ts";
 import { ExercisesPlugin, CustomExerciseInputsPlugin } from "./exercises.ts";
 import { DocumentsPlugin } from "./documents.ts";
+import { ProgressionPlugin } from "./progression.ts";
 import { maskError } from "./mask-error.ts";
 import { pgSettingsFor, type Identity } from "../server/identity.ts";
 
@@ -21,7 +22,7 @@ export function makePreset(options: { pool: pg.Pool; dev: boolean }): GraphileCo
     extends: [PostGraphileAmberPreset, PgAggregatesPreset],
     // Plain uuids as `id` (no Relay global ids): what the documents, the CLI and the ban endpoint use.
     disablePlugins: ["NodePlugin"],
-    plugins: [PlainIdsPlugin, ViewerPlugin, BodyweightInputNamePlugin, BodyweightPlugin, ApiKeyAccessEnumPlugin, ApiKeysPlugin, DevicesPlugin, AccountPlugin, ExercisesPlugin, CustomExerciseInputsPlugin, DocumentsPlugin],
+    plugins: [PlainIdsPlugin, ViewerPlugin, BodyweightInputNamePlugin, BodyweightPlugin, ApiKeyAccessEnumPlugin, ApiKeysPlugin, DevicesPlugin, AccountPlugin, ExercisesPlugin, CustomExerciseInputsPlugin, DocumentsPlugin, ProgressionPlugin],
     pgServices: [makePgService({ pool: options.pool, schemas: ["app_public"] })],
     grafserv: {
       graphqlPath: GRAPHQL_PATH,
