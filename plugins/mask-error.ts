@@ -24,6 +24,11 @@ export function maskError(error: GraphQLError): GraphQLError {
   // Validation and syntax errors, and errors we raised deliberately as GraphQLErrors.
   if (!original || original instanceof GraphQLError) return error;
   if (isSafeError(original)) return rebuild(error, original.message, { ...(original.extensions ?? {}) });
+  // PostGraphile's generated delete/update mutations find no row the caller may change: to the
+  // caller that is simply "not found" (whether it exists for someone else is not said).
+  if (/^No values were (deleted|updated) in collection/.test(original.message)) {
+    return rebuild(error, "Not found", { code: "NOT_FOUND" });
+  }
   const code = original.code ? ERROR_CODES[original.code as keyof typeof ERROR_CODES] : undefined;
   if (code) {
     if (code === "INVALID_DOCUMENT") {

@@ -128,3 +128,19 @@ test("GraphiQL is served in development", async () => {
     await dev.close();
   }
 });
+
+test("deleting a routine or workout that is not yours (or does not exist) is NOT_FOUND and deletes nothing", async () => {
+  const owner = await signUp(s.url, "Owner");
+  const other = await signUp(s.url, "Other");
+  const { rows: [r] } = await s.ownerPool.query(
+    "insert into app_public.routines (user_id, name, unit) values ($1, 'Mine', 'kg') returning id", [owner.user.id]);
+  for (const id of [r.id, "00000000-0000-4000-8000-000000000000"]) {
+    const res = await gql(s.url, "mutation($id: UUID!) { deleteRoutineById(input: {id: $id}) { routine { id } } }", { id }, { token: other.token });
+    expect(res.body.errors[0].extensions.code).toBe("NOT_FOUND");
+    expect(res.body.errors[0].message).toBe("Not found");
+    const w = await gql(s.url, "mutation($id: UUID!) { deleteWorkoutById(input: {id: $id}) { workout { id } } }", { id }, { token: other.token });
+    expect(w.body.errors[0].extensions.code).toBe("NOT_FOUND");
+  }
+  const { rows } = await s.ownerPool.query("select count(*)::int as n from app_public.routines where id = $1", [r.id]);
+  expect(rows[0].n).toBe(1);
+});
