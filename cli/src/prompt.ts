@@ -53,8 +53,9 @@ export function askHidden(question: string): Promise<string> {
   const out = process.stderr;
   return new Promise((resolve, reject) => {
     let value = "";
-    out.write(`${question}: `);
+    // Echo off before the prompt shows, so nothing typed after it is ever echoed.
     stdin.setRawMode(true);
+    out.write(`${question}: `);
     stdin.resume();
     stdin.setEncoding("utf8");
     const finish = (error?: Error) => {

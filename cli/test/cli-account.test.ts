@@ -6,7 +6,7 @@ import { hostname } from "node:os";
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { startTestServer, gql, get, post, signUp, type TestServer } from "../../test/support/harness.ts";
-import { makeHome, svcOnTerminal, hasStackTrace, type Home } from "./support.ts";
+import { makeHome, svcOnTerminal, hasStackTrace, closedUrl, type Home } from "./support.ts";
 
 let s: TestServer;
 const homes: Home[] = [];
@@ -51,6 +51,20 @@ describe("version, help and usage errors", () => {
     const r = await home().run(["--version"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^svc\/0\.1\.0 /);
+  });
+
+  test("a node without type stripping on PATH: svc re-runs itself with the Node the repository pins", async () => {
+    const r = await new Promise<{ code: number | null; out: string }>((resolve) => {
+      const child = spawn(process.execPath, ["--no-experimental-strip-types", path.join(import.meta.dirname, "../bin/run.js"), "--version"], {
+        env: home().env(), stdio: ["ignore", "pipe", "pipe"],
+      });
+      let out = "";
+      child.stdout.on("data", (d) => { out += d; });
+      child.stderr.on("data", (d) => { out += d; });
+      child.on("close", (code) => resolve({ code, out }));
+    });
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^svc\/0\.1\.0 .* node-v2[4-9]\./);
   });
 
   test("every topic's --help shows examples", async () => {
@@ -217,13 +231,14 @@ describe("signup, login, credentials file, logout", () => {
     const { h, email: address } = await signedUp("Multi");
     // A second, fake instance saved in the same file.
     const saved = h.credentials();
-    saved.instances["http://127.0.0.1:9"] = { kind: "session", token: "x".repeat(64), user: { id: "1", name: "Other", email: "o@x" }, savedAt: "" };
+    const nowhere = await closedUrl();
+    saved.instances[nowhere] = { kind: "session", token: "x".repeat(64), user: { id: "1", name: "Other", email: "o@x" }, savedAt: "" };
     writeFileSync(h.credentialsFile, JSON.stringify(saved), { mode: 0o600 });
     const here = await h.run(["whoami"]);
     expect(here.stdout).toContain(address);
-    const there = await h.run(["whoami"], { env: { SVC_URL: "http://127.0.0.1:9" } });
+    const there = await h.run(["whoami"], { env: { SVC_URL: nowhere } });
     expect(there.code).toBe(1);
-    expect(there.stderr).toContain("Could not reach the Training Log server at http://127.0.0.1:9");
+    expect(there.stderr).toBe(`Error: Could not reach the Training Log server at ${nowhere} (connection refused).\n`);
     // Without SVC_URL, the last server signed in to is used.
     const noEnv = await h.run(["whoami"], { env: { SVC_URL: undefined } });
     expect(noEnv.stdout).toContain(address);
@@ -251,13 +266,29 @@ describe("signup, login, credentials file, logout", () => {
 describe("server down", () => {
   test("one clear sentence, exit 1, no stack trace", async () => {
     const { h } = await signedUp();
+    const nowhere = await closedUrl();
     for (const args of [["whoami"], ["routine", "list"], ["bodyweight", "log", "80"], ["exercises", "bench"]]) {
-      const r = await h.run(args, { env: { SVC_URL: "http://127.0.0.1:1", SVC_API_KEY: "svc_whatever" } });
+      const r = await h.run(args, { env: { SVC_URL: nowhere, SVC_API_KEY: "svc_whatever" } });
       expect({ args, code: r.code }).toEqual({ args, code: 1 });
       expect(r.stderr.trim().split("\n")).toHaveLength(1);
-      expect(r.stderr).toContain("Could not reach the Training Log server at http://127.0.0.1:1");
+      expect(r.stderr).toContain(`Could not reach the Training Log server at ${nowhere} (connection refused)`);
       expect(hasStackTrace(r.stderr)).toBe(false);
     }
+  });
+
+  test("logout while the server is down: forgets the session, says it could not end it, exit 1", async () => {
+    const h = home();
+    const nowhere = await closedUrl();
+    mkdirSync(path.dirname(h.credentialsFile), { recursive: true });
+    writeFileSync(h.credentialsFile, JSON.stringify({
+      current: nowhere,
+      instances: { [nowhere]: { kind: "session", token: "t".repeat(64), user: { id: "1", name: "x", email: "x@x" }, savedAt: "" } },
+    }), { mode: 0o600 });
+    const r = await h.run(["logout"], { env: { SVC_URL: undefined } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^Error: Forgot the saved session for .*, but could not end it on the server: Could not reach/);
+    expect(hasStackTrace(r.stderr)).toBe(false);
+    expect(h.credentials().instances).toEqual({});
   });
 
   test("an address that is not a Training Log server", async () => {

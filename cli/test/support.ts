@@ -100,3 +100,13 @@ export function svcOnTerminal(args: string[], env: Record<string, string>, steps
 export function hasStackTrace(text: string): boolean {
   return /^\s+at .+[:(]/m.test(text);
 }
+
+/** An address where nothing listens (a port just freed), so connections are refused. */
+export async function closedUrl(): Promise<string> {
+  const { createServer } = await import("node:net");
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}`;
+}
