@@ -5,7 +5,10 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { report } from "./support.ts";
+
+function report(line: Record<string, unknown>) {
+  process.stdout.write(JSON.stringify(line) + "\n");
+}
 
 const RUNS = Number(process.env.BENCH_CLI_RUNS ?? 10);
 const BIN = path.resolve(import.meta.dirname, "../cli/bin/run.js");
