@@ -98,7 +98,7 @@ export async function run() {
     }
 
     const sessionHeaders = [{ authorization: `Bearer ${token}` }];
-    const keyHeaders = keys.map((k, i) => (i % 2 ? { authorization: `Bearer ${k}` } : { "x-api-key": k }));
+    const keyHeaders = keys.map((k, i): Record<string, string> => (i % 2 ? { authorization: `Bearer ${k}` } : { "x-api-key": k }));
     const sessionRuns: Run[] = [];
     const keyRuns: Run[] = [];
     sessionRuns.push(await loadWith(app.url, sessionHeaders));

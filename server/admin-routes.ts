@@ -20,7 +20,7 @@ const bad = (message: string, code = "BAD_REQUEST"): Fail => ({ status: 400, cod
 
 type BanBody = { userId: string; banReason: string | null; banExpiresIn: number | null };
 
-/** Reads {userId, banReason?, banExpiresIn?}; a string describing the first problem, or the values. */
+/** Reads {userId, banReason?, banExpiresIn?}: the values, or the first problem as a 400. */
 export function readBanBody(body: unknown, withBanFields: boolean): BanBody | Fail {
   if (body === undefined || body === null || typeof body !== "object" || Array.isArray(body)) {
     return bad("The request body must be a JSON object (Content-Type: application/json)");
