@@ -213,6 +213,33 @@ describe("signup, login, credentials file, logout", () => {
     expect(h.credentials().instances[s.url].user.email).toBe(address);
   });
 
+  test("on a terminal, signup asks for the server, name, email and the password twice", async () => {
+    const h = home({ SVC_URL: undefined });
+    const address = email();
+    const steps = (again: string) => [
+      { waitFor: "Server address: ", type: `${s.url}\r` },
+      { waitFor: "Name: ", type: "Terminal Tom\r" },
+      { waitFor: "Email: ", type: `${address}\r` },
+      { waitFor: "Password (at least 8 characters): ", type: "correct horse battery\r" },
+      { waitFor: "Password again: ", type: `${again}\r` },
+    ];
+    const mismatch = await svcOnTerminal(["signup"], h.env(), steps("correct horse batter"));
+    expect(mismatch.code).toBe(2);
+    expect(mismatch.stdout).toContain("The passwords do not match.");
+    const r = await svcOnTerminal(["signup"], h.env(), steps("correct horse battery"));
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`Created the account Terminal Tom <${address}> on ${s.url} and signed in.`);
+    expect(r.stdout).not.toContain("horse");
+    // The next login offers the last server as the default.
+    const login = await svcOnTerminal(["login"], h.env(), [
+      { waitFor: `Server address (${s.url}): `, type: "\r" },
+      { waitFor: "Email: ", type: `${address}\r` },
+      { waitFor: "Password: ", type: "correct horse battery\r" },
+    ]);
+    expect(login.code).toBe(0);
+    expect(login.stdout).toContain(`Signed in to ${s.url} as Terminal Tom`);
+  });
+
   test("logout ends the session on the server and forgets it; a second logout says so", async () => {
     const { h, token } = await signedUp();
     const r = await h.run(["logout"]);
