@@ -44,6 +44,16 @@ test("package exports: @svc/sdk, @svc/sdk/documents and @svc/sdk/schema.graphql"
   expect(typeof operations.VIEWER).toBe("string");
 });
 
+test("every operation the client sends is valid against schema.graphql", async () => {
+  const { buildSchema, parse, validate } = await import("graphql");
+  const require = createRequire(import.meta.url);
+  const schema = buildSchema(readFileSync(require.resolve("@svc/sdk/schema.graphql"), "utf8"));
+  const problems = Object.entries(operations).flatMap(([name, text]) =>
+    validate(schema, parse(text)).map((e) => `${name}: ${e.message}`));
+  expect(problems).toEqual([]);
+  expect(Object.keys(operations).length).toBeGreaterThanOrEqual(21);
+});
+
 test("createClient refuses an address that is not http(s)", () => {
   expect(() => createClient({ url: "ftp://example.com" })).toThrow(SvcError);
   expect(() => createClient({ url: "example.com" })).toThrow(/http/);
