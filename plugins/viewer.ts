@@ -5,9 +5,9 @@ import { lambda, SafeError } from "postgraphile/grafast";
 export const MAX_LIST_LIMIT = 1000;
 
 /** A list limit: default 50, 1 to MAX_LIST_LIMIT. */
-export function checkLimit(limit: number | null | undefined): number {
+export function checkLimit(limit: unknown): number {
   if (limit === null || limit === undefined) return 50;
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIST_LIMIT) {
+  if (typeof limit !== "number" || !Number.isInteger(limit) || limit < 1 || limit > MAX_LIST_LIMIT) {
     throw new SafeError(`limit: must be 1 to ${MAX_LIST_LIMIT}`, { code: "INVALID_INPUT" });
   }
   return limit;

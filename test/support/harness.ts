@@ -69,7 +69,7 @@ export async function gql(url: string, query: string, variables: Record<string, 
     body: JSON.stringify({ query, variables }),
   });
   const body = await res.json();
-  return { status: res.status, headers: res.headers, body: body as { data?: any; errors?: any[] } };
+  return { status: res.status, headers: res.headers, body: body as { data?: any; errors?: any } };
 }
 
 export async function post(url: string, path: string, body: unknown, c: Credentials = {}) {
