@@ -159,6 +159,21 @@ create type app_hidden.progression_target as (
 comment on type app_hidden.progression_target is E'The next target of one routine exercise: rule applied (linear, greyskull, double, time, none or deload), '
   'weight (in the routine''s unit; null for unloaded work), reps or seconds per work set, how many history sessions were replayed, and a short explanation.';
 
+create function app_hidden.progression_first_note(rule text, sets int, reps int, seconds int, weight numeric, unit text) returns text
+language sql immutable parallel safe as $$
+  select case rule
+    when 'deload' then 'Deload routine: '
+    when 'none' then 'Progression none: '
+    else 'No history yet: ' end
+    || sets || 'x' || coalesce(reps::text, app_hidden.format_duration(seconds), '?')
+    || coalesce(' at ' || weight || ' ' || unit, '')
+    || case rule
+    when 'deload' then ' as written; progression paused.'
+    when 'none' then ' as written.'
+    else ' as written (' || rule || ').' end;
+$$;
+comment on function app_hidden.progression_first_note(text, int, int, int, numeric, text) is E'The explanation of a target no session has moved: no history yet, progression none, or a deload routine.';
+
 create function app_hidden.progression_targets(p_routine app_public.routines, p_date date)
 returns setof app_hidden.progression_target
 language plpgsql stable security definer set search_path to pg_catalog, public as $$
@@ -203,11 +218,15 @@ language plpgsql stable security definer set search_path to pg_catalog, public a
 -- (deloads here; warm-ups, drops and unit conversions in nextWorkout) snap to the nearest multiple
 -- of the increment. Weights stay at most 10000 and times at most a day (the set text limits).
 declare
-  v_re record;
   v_s record;
+  v_re_id uuid;
+  v_re_position int;
+  v_re_exercise uuid;
+  v_re_seconds int;
   v_rule text;
   v_inc numeric;
   v_w numeric;
+  v_shown numeric;
   v_t int;
   v_secs int;
   v_n int;
@@ -231,207 +250,273 @@ declare
   v_what text;
   v_at text;
   v_date text;
+  v_last boolean;
+  v_weights numeric[];
+  v_reps int[];
+  v_seconds int[];
+  v_done boolean[];
   i int;
 begin
-  for v_re in
-    select re.*, e.region,
-           row_number() over (partition by re.exercise_id order by re.position) as occurrence
-      from app_public.routine_exercises re
-      join app_public.exercises e on e.id = re.exercise_id
-     where re.routine_id = p_routine.id
-     order by re.position
+  -- One pass over the whole history: every routine exercise (in position order) with its sessions
+  -- (oldest first); a routine exercise without history comes once with a null session.
+  for v_s in
+    with re as (
+      select re.id, re.position, re.exercise_id, re.sets, re.reps_low, re.reps_high, re.seconds as re_seconds,
+             trim_scale(re.weight::numeric) as weight, e.region,
+             row_number() over (partition by re.exercise_id order by re.position) as occurrence,
+             case when p_routine.deload then 'deload'
+                  when coalesce(re.progression, p_routine.progression) = 'time' and (re.reps_low is not null or re.seconds is null) then 'none'
+                  when coalesce(re.progression, p_routine.progression) = 'double' and re.reps_low is null then 'none'
+                  else coalesce(re.progression, p_routine.progression) end as rule
+        from app_public.routine_exercises re
+        join app_public.exercises e on e.id = re.exercise_id
+       where re.routine_id = p_routine.id
+    ), history as (
+      select w.id, w.date, w.start, w.unit
+        from app_public.workouts w
+       where w.user_id = p_routine.user_id
+         and w.routine_id = p_routine.id
+         and w.date <= p_date
+         and not w.skip_progression
+         and exists (select 1 from app_public.workout_sets d where d.workout_id = w.id and d.done)
+    ), occurrences as (
+      select we.id, we.exercise_id, we.skip_progression, h.date, h.start, h.id as workout_id, h.unit,
+             row_number() over (partition by we.workout_id, we.exercise_id order by we.position) as occurrence
+        from history h
+        join app_public.workout_exercises we on we.workout_id = h.id
+       where we.exercise_id in (select re.exercise_id from re where re.rule in ('linear', 'greyskull', 'double', 'time'))
+    ), work_sets as (
+      select s.workout_exercise_id,
+             array_agg(s.weight::numeric order by s.position) as weights, array_agg(s.reps order by s.position) as reps,
+             array_agg(s.seconds order by s.position) as seconds, array_agg(s.done order by s.position) as done
+        from app_public.workout_sets s
+       where s.workout_id in (select h.id from history h) and s.kind = 'work'
+       group by s.workout_exercise_id
+    )
+    select re.*, o.date, o.unit as wunit,
+           row_number() over (partition by re.id order by o.date, o.start, o.workout_id) as session_no,
+           count(o.id) over (partition by re.id) as session_count,
+           coalesce(ws.weights, '{}') as weights, coalesce(ws.reps, '{}') as reps,
+           coalesce(ws.seconds, '{}') as seconds, coalesce(ws.done, '{}') as done
+      from re
+      left join occurrences o
+        on o.exercise_id = re.exercise_id and o.occurrence = re.occurrence and not o.skip_progression
+       and re.rule in ('linear', 'greyskull', 'double', 'time')
+      left join work_sets ws on ws.workout_exercise_id = o.id
+     order by re.position, o.date, o.start, o.workout_id
   loop
-    v_rule := case when p_routine.deload then 'deload'
-                   else coalesce(v_re.progression, p_routine.progression, 'linear') end;
-    v_inc := app_hidden.weight_increment(v_re.region, p_routine.unit);
-    v_w := trim_scale(v_re.weight::numeric);
-    v_n := v_re.sets;
-    v_low := v_re.reps_low;
-    v_high := coalesce(v_re.reps_high, v_re.reps_low);
-    v_t := v_low;
-    v_secs := case when v_low is null then v_re.seconds end;
-    if v_rule = 'time' and v_secs is null then
-      v_rule := 'none';
+    if v_re_id is distinct from v_s.id then
+      if v_re_id is not null then
+        if v_note is null then
+          v_note := app_hidden.progression_first_note(v_rule, v_n, v_t, coalesce(v_secs, v_re_seconds), v_w, p_routine.unit);
+        end if;
+        return next row(v_re_id, v_re_position, v_re_exercise, v_rule, v_w, v_t, case when v_t is null then coalesce(v_secs, v_re_seconds) end,
+                        v_sessions, v_note || case when v_rule = 'greyskull' then ' Last set: as many reps as possible.' else '' end)::app_hidden.progression_target;
+      end if;
+      v_re_id := v_s.id;
+      v_re_position := v_s.position;
+      v_re_exercise := v_s.exercise_id;
+      v_re_seconds := v_s.re_seconds;
+      v_rule := v_s.rule;
+      v_inc := app_hidden.weight_increment(v_s.region, p_routine.unit);
+      v_w := v_s.weight;
+      v_n := v_s.sets;
+      v_low := v_s.reps_low;
+      v_high := coalesce(v_s.reps_high, v_s.reps_low);
+      v_t := v_low;
+      v_secs := case when v_low is null then v_s.re_seconds end;
+      v_misses := 0;
+      v_stall := 0;
+      v_best := null;
+      v_sessions := 0;
+      if v_last then
+        v_note := null;
+      end if;
     end if;
-    if v_rule = 'double' and v_low is null then
-      v_rule := 'none';
+    continue when v_s.date is null;
+
+    v_sessions := v_sessions + 1;
+    -- Only the last session's explanation is shown: notes are written for it alone.
+    v_last := v_s.session_no = v_s.session_count;
+    v_weights := v_s.weights;
+    v_reps := v_s.reps;
+    v_seconds := v_s.seconds;
+    v_done := v_s.done;
+    v_cnt := coalesce(array_length(v_weights, 1), 0);
+    v_hit := v_cnt >= v_n;
+    v_top := v_cnt >= v_n;
+    v_lowest := null;
+    v_total := 0;
+    if v_w is not null and v_s.wunit <> p_routine.unit then
+      -- The target as nextWorkout showed it in this workout's unit.
+      v_shown := app_hidden.snap_weight(app_hidden.convert_weight(v_w, p_routine.unit, v_s.wunit),
+                                        app_hidden.weight_increment(v_s.region, v_s.wunit));
     end if;
-    v_misses := 0;
-    v_stall := 0;
-    v_best := null;
-    v_sessions := 0;
-    v_note := null;
+    for i in 1 .. v_n loop
+      if i > v_cnt then
+        v_ok := false;
+        v_top := false;
+        v_r := 0;
+      else
+        v_wok := v_done[i] and (
+          v_w is null or v_w = 0
+          or (v_weights[i] is not null and (
+                (v_s.wunit = p_routine.unit and v_weights[i] >= v_w - 0.01)
+                or (v_s.wunit <> p_routine.unit and (v_weights[i] >= v_shown - 0.01
+                    or app_hidden.convert_weight(v_weights[i], v_s.wunit, p_routine.unit) >= v_w - 0.01)))));
+        v_ok := v_wok and (
+          case when v_t is not null then coalesce(v_reps[i] >= v_t, false)
+               when v_secs is not null then coalesce(v_seconds[i] >= v_secs, false)
+               else true end);
+        v_r := case when v_wok then coalesce(v_reps[i], 0) else 0 end;
+        v_top := v_top and v_wok and coalesce(v_reps[i] >= v_high, false);
+      end if;
+      v_hit := v_hit and v_ok;
+      v_lowest := least(v_lowest, v_r);
+      v_total := v_total + v_r;
+    end loop;
 
-    if v_rule in ('linear', 'greyskull', 'double', 'time') then
-      for v_s in
-        select w.date, w.unit,
-               coalesce(array_agg(s.weight::numeric order by s.position) filter (where s.kind = 'work'), '{}') as weights,
-               coalesce(array_agg(s.reps order by s.position) filter (where s.kind = 'work'), '{}') as reps,
-               coalesce(array_agg(s.seconds order by s.position) filter (where s.kind = 'work'), '{}') as seconds,
-               coalesce(array_agg(s.done order by s.position) filter (where s.kind = 'work'), '{}') as done
-          from app_public.workouts w
-          join lateral (
-            select x.id, x.skip_progression
-              from (select we.id, we.skip_progression, row_number() over (order by we.position) as occurrence
-                      from app_public.workout_exercises we
-                     where we.workout_id = w.id and we.exercise_id = v_re.exercise_id) x
-             where x.occurrence = v_re.occurrence
-          ) we on not we.skip_progression
-          left join app_public.workout_sets s on s.workout_exercise_id = we.id
-         where w.user_id = p_routine.user_id
-           and w.routine_id = p_routine.id
-           and w.date <= p_date
-           and not w.skip_progression
-           and exists (select 1 from app_public.workout_sets d where d.workout_id = w.id and d.done)
-         group by w.id, w.date, w.start, w.unit
-         order by w.date, w.start, w.id
-      loop
-        v_sessions := v_sessions + 1;
-        v_date := to_char(v_s.date, 'YYYY-MM-DD');
-        v_cnt := coalesce(array_length(v_s.weights, 1), 0);
-        v_hit := v_cnt >= v_n;
-        v_top := v_cnt >= v_n;
-        v_lowest := null;
-        v_total := 0;
-        for i in 1 .. v_n loop
-          if i > v_cnt then
-            v_ok := false;
-            v_top := false;
-            v_r := 0;
-          else
-            v_wok := v_s.done[i] and (
-              v_w is null or v_w = 0
-              or (v_s.weights[i] is not null and (
-                    app_hidden.convert_weight(v_s.weights[i], v_s.unit, p_routine.unit) >= v_w - 0.01
-                    or (v_s.unit <> p_routine.unit and v_s.weights[i] >= app_hidden.snap_weight(
-                          app_hidden.convert_weight(v_w, p_routine.unit, v_s.unit),
-                          app_hidden.weight_increment(v_re.region, v_s.unit)) - 0.01))));
-            v_ok := v_wok and (
-              case when v_t is not null then coalesce(v_s.reps[i] >= v_t, false)
-                   when v_secs is not null then coalesce(v_s.seconds[i] >= v_secs, false)
-                   else true end);
-            v_r := case when v_wok then coalesce(v_s.reps[i], 0) else 0 end;
-            v_top := v_top and v_wok and coalesce(v_s.reps[i] >= v_high, false);
-          end if;
-          v_hit := v_hit and v_ok;
-          v_lowest := least(v_lowest, v_r);
-          v_total := v_total + v_r;
-        end loop;
+    if v_last then
+      v_date := to_char(v_s.date, 'YYYY-MM-DD');
+      v_what := v_n || 'x' || coalesce(v_t::text, app_hidden.format_duration(v_secs), '?');
+      v_at := case when v_w is null then '' else ' at ' || v_w || ' ' || p_routine.unit end;
+    end if;
 
-        v_what := v_n || 'x' || coalesce(v_t::text, app_hidden.format_duration(v_secs), '?');
-        v_at := case when v_w is null then '' else ' at ' || v_w || ' ' || p_routine.unit end;
-
-        if v_rule = 'linear' then
-          if v_hit then
-            v_misses := 0;
-            if v_w is null then
-              v_note := format('Last session (%s) hit %s: no weight to add, same targets.', v_date, v_what);
-            else
-              v_new := trim_scale(least(10000, v_w + v_inc));
-              v_note := format('Last session (%s) hit %s%s: +%s %s to %s %s.', v_date, v_what, v_at, trim_scale(v_inc), p_routine.unit, v_new, p_routine.unit);
-              v_w := v_new;
-            end if;
-          else
-            v_misses := v_misses + 1;
-            if v_misses >= 3 and v_w is not null then
-              v_new := app_hidden.deload_weight(v_w, v_inc);
-              v_note := format('Three misses in a row%s (last %s): deload to 90 %%, %s %s.', v_at, v_date, v_new, p_routine.unit);
-              v_w := v_new;
-              v_misses := 0;
-            else
-              v_note := format('Last session (%s) missed %s%s (miss %s of 3): same targets.', v_date, v_what, v_at, least(v_misses, 3));
-              if v_misses >= 3 then
-                v_misses := 0;
-              end if;
-            end if;
-          end if;
-        elsif v_rule = 'greyskull' then
-          v_amrap := case when v_cnt >= v_n then v_s.reps[v_n] end;
-          if v_hit and v_w is not null and v_t > 0 and v_amrap >= 2 * v_t then
-            v_new := trim_scale(least(10000, v_w + 2 * v_inc));
-            v_note := format('Last session (%s) hit %s%s with %s reps on the last set: +%s %s to %s %s.', v_date, v_what, v_at, v_amrap, trim_scale(2 * v_inc), p_routine.unit, v_new, p_routine.unit);
-            v_w := v_new;
-          elsif v_hit and v_w is not null then
-            v_new := trim_scale(least(10000, v_w + v_inc));
-            v_note := format('Last session (%s) hit %s%s: +%s %s to %s %s.', v_date, v_what, v_at, trim_scale(v_inc), p_routine.unit, v_new, p_routine.unit);
-            v_w := v_new;
-          elsif v_hit then
+    if v_rule = 'linear' then
+      if v_hit then
+        v_misses := 0;
+        if v_w is null then
+          if v_last then
             v_note := format('Last session (%s) hit %s: no weight to add, same targets.', v_date, v_what);
-          elsif v_w is not null then
-            v_new := app_hidden.deload_weight(v_w, v_inc);
-            v_note := format('Last session (%s) missed %s%s: deload to 90 %%, %s %s.', v_date, v_what, v_at, v_new, p_routine.unit);
-            v_w := v_new;
-          else
-            v_note := format('Last session (%s) missed %s: same targets.', v_date, v_what);
           end if;
-        elsif v_rule = 'double' then
-          if v_top and v_w is not null then
-            v_new := trim_scale(least(10000, v_w + v_inc));
-            v_note := format('Last session (%s): all %s sets at the top of %s-%s%s: +%s %s to %s %s, back to %s reps.',
-                             v_date, v_n, v_low, v_high, v_at, trim_scale(v_inc), p_routine.unit, v_new, p_routine.unit, v_low);
-            v_w := v_new;
-            v_t := v_low;
-            v_best := null;
-            v_stall := 0;
-          elsif v_top then
-            v_t := v_high;
-            v_note := format('Last session (%s): all %s sets at the top of %s-%s: no weight to add, stay at %s reps.', v_date, v_n, v_low, v_high, v_high);
-          else
-            if v_best is null or v_total > v_best then
-              v_best := v_total;
-              v_stall := 0;
-            else
-              v_stall := v_stall + 1;
-            end if;
-            if v_stall >= 3 then
-              v_new := app_hidden.deload_weight(v_w, v_inc);
-              v_note := case when v_w is null
-                then format('No rep gained in three sessions (last %s): back to %s reps.', v_date, v_low)
-                else format('No rep gained in three sessions%s (last %s): deload to 90 %%, %s %s, back to %s reps.', v_at, v_date, v_new, p_routine.unit, v_low) end;
-              v_w := v_new;
-              v_t := v_low;
-              v_best := null;
-              v_stall := 0;
-            else
-              v_t := greatest(v_low, least(v_high, v_lowest + 1));
-              v_note := format('Last session (%s): lowest set %s reps%s: aim for %s (range %s-%s).', v_date, v_lowest, v_at, v_t, v_low, v_high);
-            end if;
+        else
+          v_new := trim_scale(least(10000, v_w + v_inc));
+          if v_last then
+            v_note := format('Last session (%s) hit %s%s: +%s %s to %s %s.', v_date, v_what, v_at, trim_scale(v_inc), p_routine.unit, v_new, p_routine.unit);
           end if;
-        elsif v_rule = 'time' then
-          if v_hit then
+          v_w := v_new;
+        end if;
+      else
+        v_misses := v_misses + 1;
+        if v_misses >= 3 and v_w is not null then
+          v_new := app_hidden.deload_weight(v_w, v_inc);
+          if v_last then
+            v_note := format('Three misses in a row%s (last %s): deload to 90 %%, %s %s.', v_at, v_date, v_new, p_routine.unit);
+          end if;
+          v_w := v_new;
+          v_misses := 0;
+        else
+          if v_last then
+            v_note := format('Last session (%s) missed %s%s (miss %s of 3): same targets.', v_date, v_what, v_at, least(v_misses, 3));
+          end if;
+          if v_misses >= 3 then
             v_misses := 0;
-            v_secs := least(86400, v_secs + 5);
-            v_note := format('Last session (%s) held %s%s: +5 s to %s.', v_date, v_what, v_at, app_hidden.format_duration(v_secs));
-          else
-            v_misses := v_misses + 1;
-            if v_misses >= 3 then
-              v_note := format('Three misses in a row at %s (last %s): ', app_hidden.format_duration(v_secs), v_date);
-              v_secs := greatest(5, least(round(v_secs * 0.9 / 5)::int * 5, v_secs - 5));
-              v_note := v_note || format('90 %%, %s.', app_hidden.format_duration(v_secs));
-              v_misses := 0;
-            else
-              v_note := format('Last session (%s) missed %s%s (miss %s of 3): same time.', v_date, v_what, v_at, v_misses);
-            end if;
           end if;
         end if;
-      end loop;
+      end if;
+    elsif v_rule = 'greyskull' then
+      v_amrap := case when v_cnt >= v_n then v_reps[v_n] end;
+      if v_hit and v_w is not null and v_t > 0 and v_amrap >= 2 * v_t then
+        v_new := trim_scale(least(10000, v_w + 2 * v_inc));
+        if v_last then
+          v_note := format('Last session (%s) hit %s%s with %s reps on the last set: +%s %s to %s %s.', v_date, v_what, v_at, v_amrap, trim_scale(2 * v_inc), p_routine.unit, v_new, p_routine.unit);
+        end if;
+        v_w := v_new;
+      elsif v_hit and v_w is not null then
+        v_new := trim_scale(least(10000, v_w + v_inc));
+        if v_last then
+          v_note := format('Last session (%s) hit %s%s: +%s %s to %s %s.', v_date, v_what, v_at, trim_scale(v_inc), p_routine.unit, v_new, p_routine.unit);
+        end if;
+        v_w := v_new;
+      elsif v_hit then
+        if v_last then
+          v_note := format('Last session (%s) hit %s: no weight to add, same targets.', v_date, v_what);
+        end if;
+      elsif v_w is not null then
+        v_new := app_hidden.deload_weight(v_w, v_inc);
+        if v_last then
+          v_note := format('Last session (%s) missed %s%s: deload to 90 %%, %s %s.', v_date, v_what, v_at, v_new, p_routine.unit);
+        end if;
+        v_w := v_new;
+      else
+        if v_last then
+          v_note := format('Last session (%s) missed %s: same targets.', v_date, v_what);
+        end if;
+      end if;
+    elsif v_rule = 'double' then
+      if v_top and v_w is not null then
+        v_new := trim_scale(least(10000, v_w + v_inc));
+        if v_last then
+          v_note := format('Last session (%s): all %s sets at the top of %s-%s%s: +%s %s to %s %s, back to %s reps.',
+                           v_date, v_n, v_low, v_high, v_at, trim_scale(v_inc), p_routine.unit, v_new, p_routine.unit, v_low);
+        end if;
+        v_w := v_new;
+        v_t := v_low;
+        v_best := null;
+        v_stall := 0;
+      elsif v_top then
+        v_t := v_high;
+        if v_last then
+          v_note := format('Last session (%s): all %s sets at the top of %s-%s: no weight to add, stay at %s reps.', v_date, v_n, v_low, v_high, v_high);
+        end if;
+      else
+        if v_best is null or v_total > v_best then
+          v_best := v_total;
+          v_stall := 0;
+        else
+          v_stall := v_stall + 1;
+        end if;
+        if v_stall >= 3 then
+          v_new := app_hidden.deload_weight(v_w, v_inc);
+          if v_last then
+            v_note := case when v_w is null
+              then format('No rep gained in three sessions (last %s): back to %s reps.', v_date, v_low)
+              else format('No rep gained in three sessions%s (last %s): deload to 90 %%, %s %s, back to %s reps.', v_at, v_date, v_new, p_routine.unit, v_low) end;
+          end if;
+          v_w := v_new;
+          v_t := v_low;
+          v_best := null;
+          v_stall := 0;
+        else
+          v_t := greatest(v_low, least(v_high, v_lowest + 1));
+          if v_last then
+            v_note := format('Last session (%s): lowest set %s reps%s: aim for %s (range %s-%s).', v_date, v_lowest, v_at, v_t, v_low, v_high);
+          end if;
+        end if;
+      end if;
+    elsif v_rule = 'time' then
+      if v_hit then
+        v_misses := 0;
+        v_secs := least(86400, v_secs + 5);
+        if v_last then
+          v_note := format('Last session (%s) held %s%s: +5 s to %s.', v_date, v_what, v_at, app_hidden.format_duration(v_secs));
+        end if;
+      else
+        v_misses := v_misses + 1;
+        if v_misses >= 3 then
+          if v_last then
+            v_note := format('Three misses in a row at %s (last %s): ', app_hidden.format_duration(v_secs), v_date);
+          end if;
+          v_secs := greatest(5, least(round(v_secs * 0.9 / 5)::int * 5, v_secs - 5));
+          if v_last then
+            v_note := v_note || format('90 %%, %s.', app_hidden.format_duration(v_secs));
+          end if;
+          v_misses := 0;
+        else
+          if v_last then
+            v_note := format('Last session (%s) missed %s%s (miss %s of 3): same time.', v_date, v_what, v_at, v_misses);
+          end if;
+        end if;
+      end if;
     end if;
-
-    if v_note is null then
-      v_what := v_n || 'x' || coalesce(v_t::text, app_hidden.format_duration(v_secs), app_hidden.format_duration(v_re.seconds), '?');
-      v_at := case when v_w is null then '' else ' at ' || v_w || ' ' || p_routine.unit end;
-      v_note := case v_rule
-        when 'deload' then format('Deload routine: %s%s as written; progression paused.', v_what, v_at)
-        when 'none' then format('Progression none: %s%s as written.', v_what, v_at)
-        else format('No history yet: %s%s as written (%s).', v_what, v_at, v_rule) end;
-    end if;
-    if v_rule = 'greyskull' then
-      v_note := v_note || ' Last set: as many reps as possible.';
-    end if;
-
-    return next row(v_re.id, v_re.position, v_re.exercise_id, v_rule, v_w, v_t,
-                    case when v_t is null then coalesce(v_secs, v_re.seconds) end, v_sessions, v_note)::app_hidden.progression_target;
   end loop;
+  if v_re_id is not null then
+    if v_note is null then
+      v_note := app_hidden.progression_first_note(v_rule, v_n, v_t, coalesce(v_secs, v_re_seconds), v_w, p_routine.unit);
+    end if;
+    return next row(v_re_id, v_re_position, v_re_exercise, v_rule, v_w, v_t, case when v_t is null then coalesce(v_secs, v_re_seconds) end,
+                    v_sessions, v_note || case when v_rule = 'greyskull' then ' Last set: as many reps as possible.' else '' end)::app_hidden.progression_target;
+  end if;
 end;
 $$;
 comment on function app_hidden.progression_targets(app_public.routines, date) is E'The next targets of each exercise of a routine on a date, replayed from the owner''s history (see the comment in the function body for every rule).';
@@ -644,7 +729,7 @@ comment on function app_public.workout_sets_personal_record(app_public.workout_s
 grant execute on function
   app_hidden.weight_increment(text, text), app_hidden.snap_weight(numeric, numeric), app_hidden.deload_weight(numeric, numeric),
   app_hidden.weight_kg(numeric, text), app_hidden.e1rm(numeric, int), app_hidden.check_date(text),
-  app_hidden.progression_targets(app_public.routines, date),
+  app_hidden.progression_first_note(text, int, int, int, numeric, text), app_hidden.progression_targets(app_public.routines, date),
   app_hidden.planned_sets(text, numeric, boolean, int, int, int, int, int, int, numeric),
   app_public.routines_next_workout(app_public.routines, text), app_public.next_workout(text, text), app_public.exercises_records(app_public.exercises),
   app_public.workout_sets_personal_record(app_public.workout_sets)
