@@ -51,7 +51,7 @@ async function next(u: User, routineId: string, date: string | null, unit: "kg" 
   return doc;
 }
 
-const planned = (...sets: string[]) => sets.map((set) => ({ set, done: false }));
+const planned = (...sets: string[]) => sets.map((set) => ({ set, done: false as const }));
 const times = (n: number, set: string) => Array.from({ length: n }, () => set);
 
 /** Logs each session against the routine (or another routine / none) and returns the next workout. */
