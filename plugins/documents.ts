@@ -11,34 +11,37 @@ const UUID_RE = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0
 
 type ShowLookup = { ref: string; unit: string | null };
 
+/** One query at a time: a pg client runs queries in sequence, and overlapping them is deprecated. */
+async function mapInSequence<T, R>(items: readonly T[], fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (const item of items) out.push(await fn(item));
+  return out;
+}
+
 // Loaders are module-level so grafast can reuse (and batch through) them.
 async function loadRoutineDocuments(client: any, lookups: readonly ShowLookup[]) {
-  return Promise.all(
-    lookups.map(async ({ ref, unit }) => {
-      const { rows } = await client.query({
-        text: "select app_public.routine_document($1::text, $2::text)::text as document",
-        values: [ref, unit ?? null],
-      });
-      return rows[0].document === null ? null : JSON.parse(rows[0].document);
-    }),
-  );
+  return mapInSequence(lookups, async ({ ref, unit }) => {
+    const { rows } = await client.query({
+      text: "select app_public.routine_document($1::text, $2::text)::text as document",
+      values: [ref, unit ?? null],
+    });
+    return rows[0].document === null ? null : JSON.parse(rows[0].document);
+  });
 }
 
 async function loadWorkoutDocuments(client: any, lookups: readonly ShowLookup[]) {
-  return Promise.all(
-    lookups.map(async ({ ref, unit }) => {
-      // A string that is not a uuid names no workout: null, like an unknown id.
-      if (!UUID_RE.test(ref)) {
-        await client.query({ text: "select app_hidden.require_user()" });
-        return null;
-      }
-      const { rows } = await client.query({
-        text: "select app_public.workout_document($1::uuid, $2::text)::text as document",
-        values: [ref, unit ?? null],
-      });
-      return rows[0].document === null ? null : JSON.parse(rows[0].document);
-    }),
-  );
+  return mapInSequence(lookups, async ({ ref, unit }) => {
+    // A string that is not a uuid names no workout: null, like an unknown id.
+    if (!UUID_RE.test(ref)) {
+      await client.query({ text: "select app_hidden.require_user()" });
+      return null;
+    }
+    const { rows } = await client.query({
+      text: "select app_public.workout_document($1::uuid, $2::text)::text as document",
+      values: [ref, unit ?? null],
+    });
+    return rows[0].document === null ? null : JSON.parse(rows[0].document);
+  });
 }
 
 export const NUL_REASON = "must not contain the character U+0000";

@@ -1,6 +1,7 @@
 // Refuses, before anything runs, the mutations a caller may not attempt: any mutation when signed
 // out or with a read-only key, and session-only fields (keys, devices, account) with a key.
 // The database enforces the same rules again (roles and RLS); this gives a clean FORBIDDEN.
+// It also bounds the size of an operation (depth, fields, root fields) before it is planned.
 import type { Request, Response, NextFunction } from "express";
 import { parse, Kind, type OperationDefinitionNode, type DocumentNode, type SelectionSetNode, type FragmentDefinitionNode } from "graphql";
 
@@ -40,6 +41,42 @@ export function rootFieldNames(doc: DocumentNode, selectionSet: SelectionSetNode
   return names;
 }
 
+/** Bounds on one operation, so a single request cannot make the planner work for seconds. */
+export const QUERY_LIMITS = { depth: 12, fields: 2000, rootFields: 25 } as const;
+
+/** Depth and field count of a selection, following fragments (each spread counted where used). */
+export function measureSelection(doc: DocumentNode, selectionSet: SelectionSetNode, depth = 1, seen: string[] = []): { depth: number; fields: number } {
+  let maxDepth = depth;
+  let fields = 0;
+  for (const selection of selectionSet.selections) {
+    let inner: SelectionSetNode | undefined;
+    let nextDepth = depth;
+    if (selection.kind === Kind.FIELD) {
+      fields += 1;
+      inner = selection.selectionSet;
+      nextDepth = depth + 1;
+    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+      inner = selection.selectionSet;
+    } else if (!seen.includes(selection.name.value)) {
+      inner = doc.definitions.find(
+        (d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION && d.name.value === selection.name.value,
+      )?.selectionSet;
+      seen = [...seen, selection.name.value];
+    }
+    if (inner) {
+      const m = measureSelection(doc, inner, nextDepth, seen);
+      maxDepth = Math.max(maxDepth, m.depth);
+      fields += m.fields;
+    }
+    if (fields > QUERY_LIMITS.fields || maxDepth > QUERY_LIMITS.depth) break;
+  }
+  return { depth: maxDepth, fields };
+}
+
+function tooComplex(res: Response, message: string) {
+  res.status(400).json({ errors: [{ message, extensions: { code: "QUERY_TOO_COMPLEX" } }] });
+}
+
 export function graphqlGuard() {
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "POST" || typeof req.body?.query !== "string") return next();
@@ -51,6 +88,13 @@ export function graphqlGuard() {
     }
     const op = selectedOperation(doc, req.body.operationName);
     if (!op) return next();
+    const roots = rootFieldNames(doc, op.selectionSet);
+    if (roots.length > QUERY_LIMITS.rootFields) {
+      return tooComplex(res, `An operation may select at most ${QUERY_LIMITS.rootFields} root fields (this one selects ${roots.length})`);
+    }
+    const size = measureSelection(doc, op.selectionSet);
+    if (size.depth > QUERY_LIMITS.depth) return tooComplex(res, `An operation may nest at most ${QUERY_LIMITS.depth} levels deep`);
+    if (size.fields > QUERY_LIMITS.fields) return tooComplex(res, `An operation may select at most ${QUERY_LIMITS.fields} fields`);
     const identity = req.identity;
     if (op.operation === "mutation") {
       if (identity.kind === "anonymous" || identity.kind === "dead-key") {
@@ -61,7 +105,7 @@ export function graphqlGuard() {
       }
     }
     if (identity.kind === "key" || identity.kind === "dead-key") {
-      const sessionOnly = rootFieldNames(doc, op.selectionSet).find((f) => SESSION_ONLY_FIELDS.has(f));
+      const sessionOnly = roots.find((f) => SESSION_ONLY_FIELDS.has(f));
       if (sessionOnly) return forbidden(res, `${sessionOnly} needs a signed-in session; API keys cannot use it`);
     }
     next();

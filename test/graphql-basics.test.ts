@@ -144,3 +144,41 @@ test("deleting a routine or workout that is not yours (or does not exist) is NOT
   const { rows } = await s.ownerPool.query("select count(*)::int as n from app_public.routines where id = $1", [r.id]);
   expect(rows[0].n).toBe(1);
 });
+
+describe("operation size limits", () => {
+  test("25 root fields are fine, 26 are refused before anything runs", async () => {
+    const fields = (n: number) => Array.from({ length: n }, (_, i) => `a${i}: viewer { id }`).join(" ");
+    expect((await gql(s.url, `{ ${fields(25)} }`)).body.errors).toBeUndefined();
+    const res = await gql(s.url, `{ ${fields(26)} }`);
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].extensions.code).toBe("QUERY_TOO_COMPLEX");
+    expect(res.body.errors[0].message).toMatch(/at most 25 root fields/);
+  });
+
+  test("depth 12 passes the guard, 13 is refused; fragments count where they are used", async () => {
+    const { measureSelection } = await import("../server/graphql-guard.ts");
+    const { parse } = await import("graphql");
+    const chain = (n: number) => "{ " + "a { ".repeat(n - 1) + "b" + " }".repeat(n - 1) + " }";
+    const measure = (text: string) => {
+      const doc = parse(text);
+      return measureSelection(doc, (doc.definitions[0] as any).selectionSet);
+    };
+    expect(measure(chain(12))).toEqual({ depth: 12, fields: 12 });
+    expect(measure("query { ...F } fragment F on Query { a { ...G } } fragment G on A { b { c } }")).toEqual({ depth: 3, fields: 3 });
+    const refused = await gql(s.url, chain(13));
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors[0].message).toMatch(/at most 12 levels/);
+    // Depth 12 reaches GraphQL validation (the made-up fields fail there, not in the guard).
+    const passed = await gql(s.url, chain(12));
+    expect(passed.body.errors[0].extensions?.code).not.toBe("QUERY_TOO_COMPLEX");
+    expect(passed.body.errors[0].message).toMatch(/Cannot query field "a"/);
+  });
+
+  test("more than 2000 fields are refused", async () => {
+    const wide = (n: number) => `{ viewer { ${Array.from({ length: n - 1 }, (_, i) => `f${i}: id`).join(" ")} } }`;
+    expect((await gql(s.url, wide(2000))).status).toBe(200);
+    const res = await gql(s.url, wide(2001));
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].message).toMatch(/at most 2000 fields/);
+  });
+});
