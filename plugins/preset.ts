@@ -37,9 +37,5 @@ export function makePreset(options: { pool: pg.Pool; dev: boolean }): GraphileCo
         return { pgSettings: pgSettingsFor(req?.identity ?? { kind: "anonymous" }) };
       },
     },
-    schema: {
-      // Documents and PostGraphile's own payloads stay stable; no connections-only surprises.
-      pgJwtTypes: [],
-    } as any,
   };
 }
