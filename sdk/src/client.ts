@@ -76,6 +76,25 @@ export type Exercise = {
   region: string;
   kind: string;
 };
+/** One record set (the heaviest, or the best estimated one-rep max), in the user's unit. */
+export type ExerciseRecord = {
+  /** The heaviest weight, or the estimated one-rep max (Epley: w * (1 + r/30)), 2 decimals. */
+  weight: number;
+  unit: Unit;
+  reps: number;
+  /** The weight of the set that holds the record. */
+  setWeight: number;
+  date: string;
+  workoutId: string;
+};
+/** The most reps done at one weight. */
+export type ExerciseRepsRecord = { weight: number; unit: Unit; reps: number; date: string; workoutId: string };
+export type ExerciseRecords = {
+  heaviest: ExerciseRecord | null;
+  bestE1rm: ExerciseRecord | null;
+  /** Lightest weight first. */
+  repsAtWeight: ExerciseRepsRecord[];
+};
 export type ApplyResult<K extends string, T> = { [P in K]: T } & { document: JsonObject; created: boolean };
 export type ApiKeyAccess = "READ_ONLY" | "READ_WRITE";
 export type ApiKeyExpiry = "DAYS_30" | "DAYS_90" | "YEAR_1" | "NEVER";
@@ -257,6 +276,15 @@ export function createClient(options: ClientOptions) {
       return data.routineDocument;
     },
 
+    /**
+     * The next workout of a routine (by id or name, any case) for a date (YYYY-MM-DD, default today
+     * on the server) as a workout document with every set planned; null when there is no such routine.
+     */
+    async nextWorkout(routine: string, options: { date?: string } = {}): Promise<JsonObject | null> {
+      const data = await request<{ nextWorkout: JsonObject | null }>(ops.NEXT_WORKOUT, { routine, date: options.date ?? null });
+      return data.nextWorkout;
+    },
+
     /** Creates (no `id`) or replaces (with `id`) a routine from a document. */
     async applyRoutineDocument(document: unknown): Promise<ApplyResult<"routine", RoutineSummary>> {
       return (await request<{ applyRoutineDocument: ApplyResult<"routine", RoutineSummary> }>(ops.APPLY_ROUTINE_DOCUMENT, { document })).applyRoutineDocument;
@@ -301,6 +329,16 @@ export function createClient(options: ClientOptions) {
     /** Exercises matching some words, best first (catalog and the user's own). */
     async searchExercises(words: string, options: { limit?: number } = {}): Promise<Exercise[]> {
       return (await request<{ searchExercises: Exercise[] }>(ops.SEARCH_EXERCISES, { words, limit: options.limit ?? null })).searchExercises;
+    },
+
+    /**
+     * The exercise that best matches some words, with the signed-in user's records on it; null when
+     * none matches. Records are personal, so signed out (anonymous) it throws `ForbiddenError`.
+     */
+    async exerciseRecords(words: string): Promise<{ id: string; name: string; records: ExerciseRecords } | null> {
+      const data = await request<{ viewer: { id: string } | null; searchExercises: { id: string; name: string; records: ExerciseRecords }[] }>(ops.EXERCISE_RECORDS, { words });
+      signedIn(data.viewer);
+      return data.searchExercises[0] ?? null;
     },
 
     /** The signed-in user's API keys (needs a session, not a key). */

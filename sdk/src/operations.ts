@@ -58,6 +58,24 @@ export const SEARCH_EXERCISES = /* GraphQL */ `
     searchExercises(words: $words, limit: $limit) { id name aliases equipment region kind }
   }`;
 
+export const NEXT_WORKOUT = /* GraphQL */ `
+  query NextWorkout($routine: String!, $date: String) { nextWorkout(routine: $routine, date: $date) }`;
+
+const RECORD_FIELDS = "weight unit reps setWeight date workoutId";
+
+export const EXERCISE_RECORDS = /* GraphQL */ `
+  query ExerciseRecords($words: String!) {
+    viewer { id }
+    searchExercises(words: $words, limit: 1) {
+      id name
+      records {
+        heaviest { ${RECORD_FIELDS} }
+        bestE1rm { ${RECORD_FIELDS} }
+        repsAtWeight { weight unit reps date workoutId }
+      }
+    }
+  }`;
+
 const API_KEY_FIELDS = "id name start access createdAt lastUsedAt expiresAt expired";
 
 export const API_KEYS = /* GraphQL */ `query ApiKeys { viewer { apiKeys { ${API_KEY_FIELDS} } } }`;

@@ -6,7 +6,12 @@ import { UsageError } from "../errors.ts";
 export default class Exercises extends BaseCommand {
   static summary = "Find exercises by name or everyday name, best match first.";
   static description = "Searches the catalog and your own exercises; typos are tolerated. Any name or alias shown works as `exercise` in a document.";
-  static examples = ["svc exercises bench", "svc exercises romanian dead --limit 3", "svc exercises pullup --json"];
+  static examples = [
+    "svc exercises bench",
+    "svc exercises romanian dead --limit 3",
+    "svc exercises pullup --json",
+    { description: "Your records on the best match (see `svc exercises records --help`)", command: "svc exercises records bench" },
+  ];
   static strict = false;
   static args = { words: Args.string({ description: "Words to search for.", required: true }) };
   static flags = {

@@ -1,0 +1,27 @@
+import { Args } from "@oclif/core";
+import { BaseCommand, jsonFlag } from "../../base.ts";
+import { CliError, UsageError } from "../../errors.ts";
+
+export default class ExercisesRecords extends BaseCommand {
+  static summary = "Your personal records on an exercise: heaviest, best estimated 1RM, most reps at each weight.";
+  static description = "Finds the exercise that best matches the words (as `svc exercises <words>` does) and shows your records on it, over sets done with a weight (warm-ups do not count), in your unit. The estimated one-rep max is Epley's: weight x (1 + reps / 30), from sets of 1 to 12 reps. With --json, prints `{ id, name, records }`.";
+  static examples = [
+    "svc exercises records bench",
+    { description: "As JSON", command: "svc exercises records romanian deadlift --json" },
+  ];
+  static strict = false;
+  static args = { words: Args.string({ description: "Exercise name, alias or words from it.", required: true }) };
+  static flags = { json: jsonFlag };
+
+  async run(): Promise<void> {
+    const { argv, flags } = await this.parse(ExercisesRecords);
+    const words = (argv as string[]).join(" ").trim();
+    if (!words) throw new UsageError("Give an exercise name, e.g. `svc exercises records bench press`.");
+    const { client } = await this.client();
+    const found = await this.spin("Loading records", client.exerciseRecords(words));
+    if (!found) throw new CliError(`No exercise matches ${JSON.stringify(words)}. See \`svc exercises ${words}\`.`);
+    if (flags.json) return this.outJson(found);
+    const { recordsView } = await import("../../progression.ts");
+    this.out(recordsView(found.name, found.records));
+  }
+}
