@@ -449,3 +449,23 @@ describe("the loop: nextWorkout -> applyWorkoutDocument -> sets done -> apply ->
     expect((await next(u, id, "2026-01-09")).exercises[0].sets).toEqual(planned("w:40x4", "w:85x2", "105x5", "105x5", "105x5"));
   });
 });
+
+test("an exercise without history explains its own target, not the previous exercise's", async () => {
+  const server = await startTestServer();
+  try {
+    const { token } = await signUp(server.url, "Notes");
+    const routine = { name: "Fresh", unit: "kg", exercises: [
+      { exercise: "Back Squat", sets: 3, reps: 5, weight: 100 },
+      { exercise: "Plank", sets: 3, time: 45 },
+    ] };
+    const applied = await gql(server.url, "mutation($d: JSON!) { applyRoutineDocument(input: {document: $d}) { routine { id } } }", { d: routine }, { token });
+    expect(applied.body.errors).toBeUndefined();
+    const next = await gql(server.url, "query { nextWorkout(routine: \"Fresh\", date: \"2026-11-22\") }", {}, { token });
+    const [squat, plank] = next.body.data.nextWorkout.exercises;
+    expect(squat.note).toMatch(/100 kg/);
+    expect(plank.note).not.toMatch(/100 kg/);
+    expect(plank.note).toMatch(/45|0:45/);
+  } finally {
+    await server.close();
+  }
+});

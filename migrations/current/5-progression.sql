@@ -329,9 +329,9 @@ begin
       v_stall := 0;
       v_best := null;
       v_sessions := 0;
-      if v_last then
-        v_note := null;
-      end if;
+      -- Each routine exercise explains itself; never carry the previous one's note over.
+      v_note := null;
+      v_last := null;
     end if;
     continue when v_s.date is null;
 
