@@ -38,7 +38,8 @@ export async function run() {
       const { rows: [session] } = await ownerPool.query("select user_id from app_private.session_for_token($1)", [hash]);
       if (!session?.user_id) return void res.json({ data: { viewer: null } });
       const { rows } = await ownerPool.query(
-        "select date::text as date, name from app_public.workouts where user_id = $1 order by date desc, start desc, id desc limit 10",
+        // Qualified columns: an unqualified `order by date` would sort on the text alias, not the index.
+        "select w.date::text as date, w.name from app_public.workouts w where w.user_id = $1 order by w.date desc, w.start desc, w.id desc limit 10",
         [session.user_id]);
       res.json({ data: { viewer: { workouts: rows } } });
     });
