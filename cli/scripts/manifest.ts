@@ -14,8 +14,11 @@ export async function buildManifest(): Promise<unknown> {
   return plugin.manifest;
 }
 
+/** Commands sorted by id: oclif loads command files concurrently, so its own order varies run to run. */
 export function manifestText(manifest: unknown): string {
-  return `${JSON.stringify(manifest, null, 2)}\n`;
+  const m = manifest as { commands: Record<string, unknown> };
+  const commands = Object.fromEntries(Object.keys(m.commands).sort().map((id) => [id, m.commands[id]]));
+  return `${JSON.stringify({ ...m, commands }, null, 2)}\n`;
 }
 
 if (import.meta.main) {

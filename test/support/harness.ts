@@ -32,6 +32,9 @@ export async function startTestServer(options: { dev?: boolean } = {}): Promise<
   const db = await freshDatabase();
   const ownerPool = new pg.Pool({ connectionString: db.ownerUrl, max: 10 });
   const authPool = new pg.Pool({ connectionString: db.authUrl, max: 10 });
+  // The database is dropped (with force) at the end; an idle connection cut then is not a failure.
+  ownerPool.on("error", () => {});
+  authPool.on("error", () => {});
   const { server, close } = await createApp({ ownerPool, authPool, dev: options.dev });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
