@@ -108,3 +108,16 @@ test("a routine cannot use another user's custom exercise, even by inserting row
     (await client.query("insert into app_public.routine_exercises (routine_id, position, exercise_id, sets) values ($1, 0, $2, 3)", [bobRoutine.id, catalog.id])).rowCount);
   expect(inserted).toBe(1);
 });
+
+test("policies evaluate the caller once per statement (identity functions wrapped in a subquery)", async () => {
+  const { rows } = await s.ownerPool.query(`
+    select tablename, policyname from pg_policies
+     where schemaname = 'app_public'
+       and (coalesce(qual, '') || coalesce(with_check, '')) ~ 'current_(user|session)_id\\(\\)'
+       and regexp_replace(coalesce(qual, '') || coalesce(with_check, ''), 'SELECT app_public\\.current_(user|session)_id\\(\\) AS current_(user|session)_id', '', 'g')
+           ~ 'current_(user|session)_id\\(\\)'`);
+  expect(rows).toEqual([]);
+  const { rows: [{ n }] } = await s.ownerPool.query(
+    "select count(*)::int as n from pg_policies where schemaname = 'app_public' and qual ~ 'SELECT app_public.current_user_id'");
+  expect(n).toBeGreaterThan(10);
+});
