@@ -299,6 +299,24 @@ describe("workouts", () => {
   });
 });
 
+describe("effort scale", () => {
+  test("a workout without `effort` is read on the user's scale when applied; --dry-run reads it on --effort", async () => {
+    const h = await signedUp();
+    expect((await h.run(["settings", "--effort", "rir"])).code).toBe(0);
+    const doc = JSON.stringify({ date: "2026-01-05", exercises: [{ exercise: "bench", sets: ["100x5@0"] }] });
+    // RIR 0 is valid on the user's RIR scale (it would be out of range on RPE).
+    const applied = await h.run(["workout", "apply", "-"], { input: doc });
+    expect(applied).toMatchObject({ code: 0 });
+    const shown = JSON.parse((await h.run(["workout", "list", "--json"])).stdout);
+    expect(shown).toHaveLength(1);
+    // Offline there are no settings: RPE unless --effort says otherwise.
+    const rpe = await h.run(["workout", "apply", "-", "--dry-run"], { input: doc });
+    expect(rpe.code).toBe(2);
+    expect(rpe.stderr).toMatch(/^exercises\[0\]\.sets\[0\]: rpe must be from 1 to 10/);
+    expect((await h.run(["workout", "apply", "-", "--dry-run", "--effort", "rir"], { input: doc })).code).toBe(0);
+  });
+});
+
 describe("exercises", () => {
   test("search by words, best match first, --limit, --json; works without signing in", async () => {
     const h = await signedUp();
