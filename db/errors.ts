@@ -21,6 +21,7 @@ export const ERROR_CODES = {
   "22008": "INVALID_INPUT", // datetime_field_overflow
   "22003": "INVALID_INPUT", // numeric_value_out_of_range
   "23503": "NOT_FOUND", // foreign_key_violation: the referenced row is not there
+  "22021": "INVALID_INPUT", // character_not_in_repertoire: a text value holds U+0000
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
@@ -36,4 +37,5 @@ export const STANDARD_MESSAGES: Record<string, string> = {
   "22008": "A date or time is out of range",
   "22003": "A number is out of range",
   "23503": "Not found",
+  "22021": "A text value contains the character U+0000, which cannot be stored",
 };

@@ -29,11 +29,13 @@ export function readBanBody(body: unknown, withBanFields: boolean): BanBody | Fa
   if (b.userId === undefined || b.userId === null) return bad("userId is required");
   if (typeof b.userId !== "string") return bad("userId must be a string");
   if (b.userId.length === 0) return bad("userId must not be empty");
+  if (b.userId.includes("\u0000")) return bad("userId must not contain the character U+0000");
   const out: BanBody = { userId: b.userId, banReason: null, banExpiresIn: null };
   if (!withBanFields) return out;
   if (b.banReason !== undefined && b.banReason !== null) {
     if (typeof b.banReason !== "string") return bad("banReason must be a string");
     if ([...b.banReason].length > BAN_REASON_MAX) return bad(`banReason must be at most ${BAN_REASON_MAX} characters`);
+    if (b.banReason.includes("\u0000")) return bad("banReason must not contain the character U+0000");
     out.banReason = b.banReason;
   }
   if (b.banExpiresIn !== undefined && b.banExpiresIn !== null) {
@@ -67,7 +69,9 @@ export function adminRoutes(ownerPool: pg.Pool) {
 
   const handler = (action: "ban" | "unban") => async (req: Request, res: Response) => {
     const identity = req.identity;
-    if (identity?.kind !== "session") {
+    // The bearer header only: a browser attaches the cookie to requests other sites make it send.
+    const bearer = /^Bearer\s+\S+/i.test(req.get("authorization") ?? "");
+    if (identity?.kind !== "session" || !bearer) {
       return send(res, {
         status: 401,
         code: "UNAUTHORIZED",

@@ -26,7 +26,8 @@ export async function createApp({ ownerPool, authPool, dev = false }: AppOptions
     res.set("x-request-id", id);
     next();
   });
-  app.use(express.json({ limit: BODY_LIMIT }));
+  // Not strict: `null` or `"x"` is valid JSON; the routes then say it must be an object.
+  app.use(express.json({ limit: BODY_LIMIT, strict: false }));
   app.use(sessionIdentity(ownerPool));
   // A key is not a sign-in: it works only on /api/graphql.
   app.use("/api/auth", (req, res, next) => {
@@ -73,6 +74,9 @@ export async function createApp({ ownerPool, authPool, dev = false }: AppOptions
     } else if (err.type === "entity.too.large") {
       status = 413;
       message = `The request body is larger than ${BODY_LIMIT}`;
+    } else if ((err as { code?: string }).code === "22021") {
+      status = 400;
+      message = "A text value contains the character U+0000, which cannot be stored";
     } else if (err.status && err.status >= 400 && err.status < 500) {
       status = err.status;
       message = err.message ?? "Bad request";

@@ -6,14 +6,15 @@ import { UAParser } from "ua-parser-js";
 import { SESSION_COOKIE, sha256, readCredential } from "./identity.ts";
 
 export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 200;
+/** bcrypt reads only the first 72 bytes of a password; a longer one would be checked only in part. */
+export const PASSWORD_MAX_BYTES = 72;
 const COOKIE_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
 
 export class BadRequest extends Error {
   status = 400;
 }
 
-type FieldSpec = { type: "string"; min?: number; max?: number; optional?: boolean };
+type FieldSpec = { type: "string"; min?: number; max?: number; maxBytes?: number; optional?: boolean; notBlank?: boolean };
 
 /** Checks the JSON body against a small spec; the first problem names the field. */
 export function readBody<T extends Record<string, FieldSpec>>(req: Request, spec: T): { [K in keyof T]: string } {
@@ -29,10 +30,16 @@ export function readBody<T extends Record<string, FieldSpec>>(req: Request, spec
       throw new BadRequest(`${name} is required`);
     }
     if (typeof value !== "string") throw new BadRequest(`${name} must be a string`);
+    // PostgreSQL text cannot hold U+0000.
+    if (value.includes("\u0000")) throw new BadRequest(`${name} must not contain the character U+0000`);
     if (field.min !== undefined && [...value].length < field.min) {
       throw new BadRequest(field.min === 1 ? `${name} must not be empty` : `${name} must be at least ${field.min} characters`);
     }
     if (field.max !== undefined && [...value].length > field.max) throw new BadRequest(`${name} must be at most ${field.max} characters`);
+    if (field.maxBytes !== undefined && Buffer.byteLength(value, "utf8") > field.maxBytes) {
+      throw new BadRequest(`${name} must be at most ${field.maxBytes} bytes (UTF-8)`);
+    }
+    if (field.notBlank && value.trim() === "") throw new BadRequest(`${name} must not be blank`);
     out[name] = value;
   }
   return out as { [K in keyof T]: string };
@@ -71,9 +78,9 @@ export function authRoutes(ownerPool: pg.Pool) {
 
   router.post("/sign-up/email", async (req, res) => {
     const { name, email, password } = readBody(req, {
-      name: { type: "string", min: 1, max: 100 },
+      name: { type: "string", min: 1, max: 100, notBlank: true },
       email: { type: "string", min: 1, max: 254 },
-      password: { type: "string", min: PASSWORD_MIN, max: PASSWORD_MAX },
+      password: { type: "string", min: PASSWORD_MIN, maxBytes: PASSWORD_MAX_BYTES },
     });
     if (!EMAIL_RE.test(email)) throw new BadRequest("email must be an email address");
     try {
@@ -94,7 +101,7 @@ export function authRoutes(ownerPool: pg.Pool) {
   router.post("/sign-in/email", async (req, res) => {
     const { email, password } = readBody(req, {
       email: { type: "string", min: 1, max: 254 },
-      password: { type: "string", min: 1, max: PASSWORD_MAX },
+      password: { type: "string", min: 1, maxBytes: PASSWORD_MAX_BYTES },
     });
     const { rows } = await ownerPool.query(
       "select status, user_id, token, retry_after from app_private.sign_in($1, $2, $3)",

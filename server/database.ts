@@ -51,6 +51,8 @@ export async function openDatabase(config: Pick<Config, "databaseUrl" | "authDat
   // A dropped idle connection must not crash the server.
   ownerPool.on("error", () => {});
   authPool.on("error", () => {});
+  // graphile-worker shares the owner pool and wants each client's errors handled too.
+  ownerPool.on("connect", (client) => client.on("error", () => {}));
   return {
     ...connections,
     ownerPool,

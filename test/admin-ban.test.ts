@@ -171,6 +171,8 @@ describe("401: no token, unknown or ended session, an API key", () => {
       expectError(await post(s.url, path, { userId: victim.user.id }, { key: adminKey }), 401, "UNAUTHORIZED");
       expectError(await post(s.url, path, { userId: victim.user.id }, { key: adminKey, keyHeader: "x-api-key" }), 401, "UNAUTHORIZED");
       expectError(await post(s.url, path, { userId: victim.user.id }, { headers: { authorization: "Basic abc" } }), 401, "UNAUTHORIZED");
+      // The admin's session cookie alone is not enough: a browser would send it on other sites' behalf.
+      expectError(await post(s.url, path, { userId: victim.user.id }, { headers: { cookie: `svc_session=${token}` } }), 401, "UNAUTHORIZED");
     }
     expect(await signedIn({ token: victim.token })).toBe(true);
   });
@@ -256,4 +258,12 @@ test("other methods and paths under /api/auth/admin are 404 {message, code}", as
   expectError(await post(s.url, "/api/auth/admin/list-users", {}, { token }), 404);
   const res = await fetch(`${s.url}${BAN}`, { headers: { authorization: `Bearer ${token}` } });
   expect(res.status).toBe(404);
+});
+
+test("U+0000 in userId or banReason is a 400, not a 500", async () => {
+  const token = await adminSession();
+  const victim = await signUp(s.url);
+  expectError(await post(s.url, BAN, { userId: "a\u0000b" }, { token }), 400, "BAD_REQUEST");
+  expectError(await post(s.url, BAN, { userId: victim.user.id, banReason: "x\u0000" }, { token }), 400, "BAD_REQUEST");
+  expectError(await post(s.url, UNBAN, { userId: "a\u0000b" }, { token }), 400, "BAD_REQUEST");
 });

@@ -50,6 +50,38 @@ describe("sign-up", () => {
     expect(res.body.message).toMatch(message);
   });
 
+  test("password: at most 72 bytes, what bcrypt checks (counted in UTF-8)", async () => {
+    const ok = await post(s.url, "/api/auth/sign-up/email", { name: "B", email: "b72@example.com", password: "a".repeat(72) });
+    expect(ok.status).toBe(200);
+    const euroOk = await post(s.url, "/api/auth/sign-up/email", { name: "B", email: "b72e@example.com", password: "€".repeat(24) });
+    expect(euroOk.status).toBe(200);
+    for (const password of ["a".repeat(73), "€".repeat(25)]) {
+      const bad = await post(s.url, "/api/auth/sign-up/email", { name: "B", email: "b73@example.com", password });
+      expect(bad.status).toBe(400);
+      expect(bad.body.message).toBe("password must be at most 72 bytes (UTF-8)");
+    }
+    // A longer password can no longer sign in by matching only its first 72 bytes.
+    const signIn = await post(s.url, "/api/auth/sign-in/email", { email: "b72@example.com", password: "a".repeat(72) + "zzz" });
+    expect(signIn.status).toBe(400);
+  });
+
+  test("U+0000 anywhere is a 400 naming the field; a blank name is refused; non-object JSON says so", async () => {
+    const nulName = await post(s.url, "/api/auth/sign-up/email", { name: "a\u0000b", email: "nul@example.com", password: "12345678" });
+    expect(nulName.status).toBe(400);
+    expect(nulName.body.message).toBe("name must not contain the character U+0000");
+    const nulPassword = await post(s.url, "/api/auth/sign-in/email", { email: "nul@example.com", password: "x\u0000y" });
+    expect(nulPassword.status).toBe(400);
+    expect(nulPassword.body.message).toMatch(/^password/);
+    const blank = await post(s.url, "/api/auth/sign-up/email", { name: "   ", email: "blank@example.com", password: "12345678" });
+    expect(blank.status).toBe(400);
+    expect(blank.body.message).toBe("name must not be blank");
+    for (const body of ["null", '"x"', "42"]) {
+      const res = await post(s.url, "/api/auth/sign-up/email", body);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe("The request body must be a JSON object");
+    }
+  });
+
   test("400 for bad JSON, never 500", async () => {
     const res = await post(s.url, "/api/auth/sign-up/email", "{not json");
     expect(res.status).toBe(400);

@@ -182,3 +182,12 @@ describe("operation size limits", () => {
     expect(res.body.errors[0].message).toMatch(/at most 2000 fields/);
   });
 });
+
+test("U+0000 in a GraphQL argument is INVALID_INPUT, not an internal error", async () => {
+  const { token } = await signUp(s.url, "Nul");
+  const search = await gql(s.url, "query($w: String!) { searchExercises(words: $w) { id } }", { w: "a\u0000b" }, { token });
+  expect(search.body.errors[0].extensions.code).toBe("INVALID_INPUT");
+  expect(search.body.errors[0].message).toMatch(/U\+0000/);
+  const key = await gql(s.url, "mutation($n: String!) { createApiKey(input: {name: $n, access: READ_ONLY, expiresIn: NEVER}) { key } }", { n: "k\u0000" }, { token });
+  expect(key.body.errors[0].extensions.code).toBe("INVALID_INPUT");
+});

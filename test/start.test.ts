@@ -114,3 +114,35 @@ test("with DATABASE_URL it uses that server, migrates an empty database and star
     rmSync(emptyDataDir, { recursive: true, force: true });
   }
 }, 120000);
+
+test("SIGTERM to `npm start` (npm, not node) stops the server and PostgreSQL", async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "svc-npm-start-"));
+  chmodSync(dir, 0o777);
+  const port = await freePort();
+  let out = "";
+  const npm = spawn("npm", ["start"], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), SVC_DATA_DIR: dir, DATABASE_URL: "", NODE_OPTIONS: "" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  npm.stdout!.on("data", (d) => (out += d));
+  npm.stderr!.on("data", (d) => (out += d));
+  const exited = new Promise((resolve) => npm.on("exit", resolve));
+  try {
+    const t0 = Date.now();
+    while (!/running at/.test(out)) {
+      if (Date.now() - t0 > 60000 || npm.exitCode !== null) throw new Error(out);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect((await gql(`http://127.0.0.1:${port}`, "{ viewer { id } }")).body).toEqual({ data: { viewer: null } });
+    npm.kill("SIGTERM");
+    await exited;
+    const t1 = Date.now();
+    while (existsSync(path.join(dir, "pg", "postmaster.pid")) && Date.now() - t1 < 20000) await new Promise((r) => setTimeout(r, 100));
+    expect(existsSync(path.join(dir, "pg", "postmaster.pid"))).toBe(false);
+    await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
+    expect(out).toMatch(/Stopped/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 120000);
