@@ -539,3 +539,24 @@ describe("structured types and deletes", () => {
     expect(await workoutDoc(token, newer.id)).not.toBeNull();
   });
 });
+
+test("routine names that differ only in surrounding spaces (or case) are the same name", async () => {
+  const server = await startTestServer();
+  try {
+    const { token } = await signUp(server.url, "Spaces");
+    const apply = (name: string) => gql(server.url,
+      "mutation($d: JSON!) { applyRoutineDocument(input: {document: $d}) { routine { id name } created } }",
+      { d: { name, exercises: [{ exercise: "bench", sets: 3, reps: 5 }] } }, { token });
+    const first = await apply("U4");
+    const id = first.body.data.applyRoutineDocument.routine.id;
+    for (const name of ["U4 ", "  u4", "\tU4\t"]) {
+      const res = await apply(name);
+      expect(res.body.errors[0].extensions).toEqual({ code: "INVALID_DOCUMENT", path: "name", reason: `a routine with this name already exists: ${id}` });
+    }
+    expect((await apply("U4b")).body.data.applyRoutineDocument.created).toBe(true);
+    const { rows } = await server.ownerPool.query("select count(*)::int as n from app_public.routines");
+    expect(rows[0].n).toBe(2);
+  } finally {
+    await server.close();
+  }
+});
