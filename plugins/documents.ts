@@ -222,19 +222,11 @@ export const DocumentsPlugin = extendSchema((build) => {
           },
         },
       },
+      // document, created and clientMutationId are read from the payload object by grafast's default plan.
       ApplyRoutineDocumentPayload: {
         plans: {
           routine($payload: any) {
             return routines.get({ id: access($payload, "id") });
-          },
-          document($payload: any) {
-            return access($payload, "document");
-          },
-          created($payload: any) {
-            return access($payload, "created");
-          },
-          clientMutationId($payload: any) {
-            return access($payload, "clientMutationId");
           },
         },
       },
@@ -242,15 +234,6 @@ export const DocumentsPlugin = extendSchema((build) => {
         plans: {
           workout($payload: any) {
             return workouts.get({ id: access($payload, "id") });
-          },
-          document($payload: any) {
-            return access($payload, "document");
-          },
-          created($payload: any) {
-            return access($payload, "created");
-          },
-          clientMutationId($payload: any) {
-            return access($payload, "clientMutationId");
           },
         },
       },

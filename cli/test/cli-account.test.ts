@@ -5,32 +5,21 @@ import { statSync, writeFileSync, chmodSync, mkdirSync } from "node:fs";
 import { hostname } from "node:os";
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { startTestServer, gql, get, post, signUp, type TestServer } from "../../test/support/harness.ts";
-import { makeHome, svcOnTerminal, hasStackTrace, closedUrl, type Home } from "./support.ts";
+import { gql, get, post, signUp, type TestServer } from "../../test/support/harness.ts";
+import { cliServer, svcOnTerminal, hasStackTrace, closedUrl } from "./support.ts";
 
+const cli = cliServer();
+const home = cli.home;
 let s: TestServer;
-const homes: Home[] = [];
-function home(env: Record<string, string | undefined> = {}) {
-  const h = makeHome({ SVC_URL: s.url, ...env });
-  homes.push(h);
-  return h;
-}
-beforeAll(async () => { s = await startTestServer(); });
-afterAll(async () => {
-  for (const h of homes) h.remove();
-  await s.close();
-});
+beforeAll(() => { s = cli.fixture.server; });
 
-let counter = 0;
-const email = () => `cli${++counter}-${Date.now()}@example.com`;
+const email = () => cli.email("cli");
 const PASSWORD = "correct horse battery";
 
 /** A home signed in as a new user through `svc signup`. */
 async function signedUp(name = "Cli User") {
-  const h = home();
   const address = email();
-  const r = await h.run(["signup", "--name", name, "--email", address, "--password-stdin"], { input: `${PASSWORD}\n` });
-  expect(r).toMatchObject({ code: 0 });
+  const h = await cli.signUpHome(name, address, PASSWORD);
   const token = h.credentials().instances[s.url].token as string;
   return { h, email: address, token, userId: h.credentials().instances[s.url].user.id as string };
 }

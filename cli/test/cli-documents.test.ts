@@ -4,29 +4,15 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { routineSchema, workoutSchema } from "@svc/sdk/documents";
-import { startTestServer, type TestServer } from "../../test/support/harness.ts";
-import { makeHome, hasStackTrace, type Home } from "./support.ts";
+import { type TestServer } from "../../test/support/harness.ts";
+import { cliServer, hasStackTrace, type Home } from "./support.ts";
 
+const cli = cliServer();
+const home = cli.home;
 let s: TestServer;
-const homes: Home[] = [];
-function home(env: Record<string, string | undefined> = {}) {
-  const h = makeHome({ SVC_URL: s.url, ...env });
-  homes.push(h);
-  return h;
-}
-beforeAll(async () => { s = await startTestServer(); });
-afterAll(async () => {
-  for (const h of homes) h.remove();
-  await s.close();
-});
+beforeAll(() => { s = cli.fixture.server; });
 
-let counter = 0;
-async function signedUp() {
-  const h = home();
-  const r = await h.run(["signup", "--name", "Lifter", "--email", `doc${++counter}-${Date.now()}@example.com`, "--password-stdin"], { input: "correct horse battery\n" });
-  expect(r.code).toBe(0);
-  return h;
-}
+const signedUp = () => cli.signUpHome("Lifter", cli.email("doc"), "correct horse battery");
 
 function file(h: Home, name: string, content: unknown): string {
   const p = path.join(h.home, name);

@@ -6,6 +6,8 @@ import { mkdtempSync, rmSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
+import { startTestServer, type TestServer } from "../../test/support/harness.ts";
+
 export const BIN = path.resolve(import.meta.dirname, "../bin/run.js");
 
 export type Run = { code: number | null; stdout: string; stderr: string };
@@ -109,4 +111,36 @@ export async function closedUrl(): Promise<string> {
   const { port } = server.address() as { port: number };
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return `http://127.0.0.1:${port}`;
+}
+
+/**
+ * The set-up every CLI test file shares: one real server for the file, CLI homes on it (removed
+ * afterwards) and users signed up through the real `svc signup`.
+ */
+export function cliServer() {
+  const fixture = { server: undefined as unknown as TestServer };
+  const homes: Home[] = [];
+  let counter = 0;
+  beforeAll(async () => { fixture.server = await startTestServer(); });
+  afterAll(async () => {
+    for (const h of homes) h.remove();
+    await fixture.server.close();
+  });
+  const home = (env: Record<string, string | undefined> = {}) => {
+    const h = makeHome({ SVC_URL: fixture.server.url, ...env });
+    homes.push(h);
+    return h;
+  };
+  return {
+    fixture,
+    home,
+    email: (prefix: string) => `${prefix}${++counter}-${Date.now()}@example.com`,
+    /** A home signed in as a new user through `svc signup`. */
+    async signUpHome(name: string, email: string, password: string) {
+      const h = home();
+      const r = await h.run(["signup", "--name", name, "--email", email, "--password-stdin"], { input: `${password}\n` });
+      expect(r).toMatchObject({ code: 0 });
+      return h;
+    },
+  };
 }
