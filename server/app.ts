@@ -11,6 +11,7 @@ import { graphqlGuard } from "./graphql-guard.ts";
 import { authRoutes, BadRequest } from "./auth-routes.ts";
 import { adminRoutes } from "./admin-routes.ts";
 import { log } from "./logger.ts";
+import { securityHeaders } from "./security-headers.ts";
 
 export const BODY_LIMIT = "1mb";
 
@@ -21,6 +22,7 @@ export async function createApp({ ownerPool, authPool, dev = false }: AppOptions
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
+  app.use(securityHeaders());
   app.use((req, res, next) => {
     const id = req.get("x-request-id")?.slice(0, 100) || randomUUID();
     res.set("x-request-id", id);
