@@ -21,7 +21,7 @@ export async function run() {
              lateral (select date '2020-01-01' + n as d) dd;
       analyze;
     `);
-    const { url, close } = await startApp(ownerPool, authPool);
+    const { url, close } = await startApp(db.pools);
     await ownerPool.query(`insert into app_private.user_secrets select id, crypt('bench-password', gen_salt('bf', 4)) from app_public.users where email = 'user1@bench.test'`);
     const signIn = await fetch(`${url}/api/auth/sign-in/email`, {
       method: "POST", headers: { "content-type": "application/json" },

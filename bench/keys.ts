@@ -82,7 +82,7 @@ export async function run() {
       [ids, keys.map((k) => createHash("sha256").update(k).digest())]);
     await ownerPool.query("analyze");
 
-    const app = await startApp(ownerPool, authPool);
+    const app = await startApp(db.pools);
     apps.push(app);
     const signIn = await fetch(`${app.url}/api/auth/sign-in/email`, {
       method: "POST", headers: { "content-type": "application/json" },
@@ -123,7 +123,7 @@ export async function run() {
     const single = await burst(app.url, one, 300, 50);
     report({ benchmark: "rate limit exactness: 300 requests, one key, 50 connections, one server", ...single, expectedOk: 120, ratio: Number((single.ok / 120).toFixed(3)) });
 
-    const second = await startApp(ownerPool, authPool);
+    const second = await startApp(db.pools);
     apps.push(second);
     const two = newKeyValue();
     await ownerPool.query(`

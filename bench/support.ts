@@ -1,11 +1,11 @@
 // Shared bench plumbing: a scratch database, the real app on a loopback port, autocannon runs,
 // and one JSON line per benchmark.
 import autocannon from "autocannon";
-import pg from "pg";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { startScratch, createDatabaseFromTemplate } from "../db/scratch.ts";
 import { createApp } from "../server/app.ts";
+import { createPools, type Pools } from "../server/database.ts";
 
 export const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -14,14 +14,13 @@ export async function benchDatabase(name: string) {
   process.env.SVC_LOG = "silent";
   const scratch = await startScratch();
   const db = await createDatabaseFromTemplate(scratch.rootUrl, scratch.templateDb, `svc_bench_${name}_${process.pid}`);
-  const ownerPool = new pg.Pool({ connectionString: db.ownerUrl, max: 20 });
-  const authPool = new pg.Pool({ connectionString: db.authUrl, max: 20 });
+  const pools = createPools({ ownerUrl: db.ownerUrl, authUrl: db.authUrl });
   return {
-    ownerPool,
-    authPool,
+    pools,
+    ownerPool: pools.account,
+    authPool: pools.graphql,
     stop: async () => {
-      await ownerPool.end();
-      await authPool.end();
+      await pools.end();
       await db.drop();
       await scratch.stop();
     },
@@ -33,8 +32,8 @@ export async function listen(server: Server): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-export async function startApp(ownerPool: pg.Pool, authPool: pg.Pool) {
-  const app = await createApp({ ownerPool, authPool });
+export async function startApp(pools: Pools) {
+  const app = await createApp({ pools });
   return { url: await listen(app.server), close: app.close };
 }
 

@@ -22,6 +22,7 @@ export const ERROR_CODES = {
   "22003": "INVALID_INPUT", // numeric_value_out_of_range
   "23503": "NOT_FOUND", // foreign_key_violation: the referenced row is not there
   "22021": "INVALID_INPUT", // character_not_in_repertoire: a text value holds U+0000
+  "57014": "TIMEOUT", // query_canceled: over statement_timeout, or its request's time ran out (server/database-time.ts)
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
@@ -38,4 +39,5 @@ export const STANDARD_MESSAGES: Record<string, string> = {
   "22003": "A number is out of range",
   "23503": "Not found",
   "22021": "A text value contains the character U+0000, which cannot be stored",
+  "57014": "The request took longer than the database time limit and was cancelled",
 };

@@ -2,7 +2,6 @@
 import express, { type Request, type Response, type NextFunction } from "express";
 import { createServer, type Server } from "node:http";
 import { randomUUID } from "node:crypto";
-import pg from "pg";
 import { postgraphile } from "postgraphile";
 import { grafserv } from "postgraphile/grafserv/express/v4";
 import { makePreset, GRAPHQL_PATH } from "../plugins/preset.ts";
@@ -12,13 +11,27 @@ import { authRoutes, BadRequest } from "./auth-routes.ts";
 import { adminRoutes } from "./admin-routes.ts";
 import { log } from "./logger.ts";
 import { securityHeaders } from "./security-headers.ts";
+import type { Pools } from "./database.ts";
+import { healthRoute, HEALTH_PATH } from "./health.ts";
+import { databaseTimePlugin, requestDatabaseWork, DEFAULT_STATEMENT_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from "./database-time.ts";
 
 export const BODY_LIMIT = "1mb";
 
-export type AppOptions = { ownerPool: pg.Pool; authPool: pg.Pool; dev?: boolean };
+export type AppOptions = {
+  /** Every pool comes from server/database.ts (createPools), which owns them. */
+  pools: Pools;
+  dev?: boolean;
+  statementTimeoutMs?: number;
+  requestTimeoutMs?: number;
+};
 export type App = { app: express.Express; server: Server; close: () => Promise<void> };
 
-export async function createApp({ ownerPool, authPool, dev = false }: AppOptions): Promise<App> {
+export async function createApp({
+  pools,
+  dev = false,
+  statementTimeoutMs = DEFAULT_STATEMENT_TIMEOUT_MS,
+  requestTimeoutMs = DEFAULT_REQUEST_TIMEOUT_MS,
+}: AppOptions): Promise<App> {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
@@ -28,9 +41,11 @@ export async function createApp({ ownerPool, authPool, dev = false }: AppOptions
     res.set("x-request-id", id);
     next();
   });
+  // Before identity and body parsing: a health check touches only its own pool.
+  app.get(HEALTH_PATH, healthRoute(pools.health));
   // Not strict: `null` or `"x"` is valid JSON; the routes then say it must be an object.
   app.use(express.json({ limit: BODY_LIMIT, strict: false }));
-  app.use(sessionIdentity(ownerPool));
+  app.use(sessionIdentity(pools.identity));
   // A key is not a sign-in: it works only on /api/graphql.
   app.use("/api/auth", (req, res, next) => {
     if (req.presentedCredential === "key") {
@@ -39,19 +54,11 @@ export async function createApp({ ownerPool, authPool, dev = false }: AppOptions
     }
     next();
   });
-  app.use("/api/auth", authRoutes(ownerPool));
-  app.use("/api/auth/admin", adminRoutes(ownerPool));
-  // Key lookups commit their counter without waiting for the disk: a crash may forget the last few
-  // increments, which matters to nobody, and every keyed request saves an fsync.
-  const counterPool = new pg.Pool({
-    connectionString: (ownerPool as unknown as { options: { connectionString: string } }).options.connectionString,
-    options: "-c synchronous_commit=off",
-    max: 5,
-  });
-  counterPool.on("error", () => {});
-  app.use(GRAPHQL_PATH, apiKeyGate(counterPool), graphqlGuard());
+  app.use("/api/auth", authRoutes(pools.account));
+  app.use("/api/auth/admin", adminRoutes(pools.account));
+  app.use(GRAPHQL_PATH, apiKeyGate(pools.identity), requestDatabaseWork(requestTimeoutMs), graphqlGuard());
 
-  const pgl = postgraphile(makePreset({ pool: authPool, dev }));
+  const pgl = postgraphile({ extends: [makePreset({ pool: pools.graphql, dev })], plugins: [databaseTimePlugin(statementTimeoutMs)] });
   const serv = pgl.createServ(grafserv);
   const server = createServer(app);
   await serv.addTo(app, server, false);
@@ -99,7 +106,6 @@ export async function createApp({ ownerPool, authPool, dev = false }: AppOptions
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections?.();
       await pgl.release();
-      await counterPool.end();
     },
   };
 }

@@ -1,5 +1,6 @@
 // Configuration from the environment, read once.
 import path from "node:path";
+import { DEFAULT_STATEMENT_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from "./database-time.ts";
 
 export type Config = {
   port: number;
@@ -7,6 +8,10 @@ export type Config = {
   authDatabaseUrl?: string;
   dataDir: string;
   dev: boolean;
+  /** statement_timeout of the GraphQL request roles, in ms. */
+  statementTimeoutMs: number;
+  /** Past this many ms a GraphQL request's queries are cancelled. */
+  requestTimeoutMs: number;
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -20,5 +25,18 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authDatabaseUrl: env.AUTH_DATABASE_URL || undefined,
     dataDir: path.resolve(env.SVC_DATA_DIR || ".data"),
     dev: env.NODE_ENV === "development",
+    statementTimeoutMs: milliseconds(env, "STATEMENT_TIMEOUT", DEFAULT_STATEMENT_TIMEOUT_MS),
+    requestTimeoutMs: milliseconds(env, "REQUEST_TIMEOUT", DEFAULT_REQUEST_TIMEOUT_MS),
   };
+}
+
+/** A duration in whole milliseconds from 100 ms to 1 hour, or the default when unset. */
+function milliseconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < 100 || value > 3_600_000) {
+    throw new Error(`${name} must be a whole number of milliseconds from 100 to 3600000, got "${raw}"`);
+  }
+  return value;
 }

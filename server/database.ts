@@ -1,5 +1,6 @@
 // Brings up the database the service runs on: the embedded PostgreSQL or DATABASE_URL, bootstrapped
-// and migrated. Returns the owner and authenticator pools.
+// and migrated, and owns every pool the server uses. Each kind of work has a pool of its own, so a
+// flood of one kind (GraphQL) never makes another (sign-in, health checks) wait for a connection.
 import pg from "pg";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -8,12 +9,61 @@ import { bootstrapCluster, bootstrapExternal, newPassword, type Connections } fr
 import { migrateDatabase } from "../db/migrate.ts";
 import type { Config } from "./config.ts";
 
+/** How long GET /api/health waits for a connection and for `select 1`. */
+export const HEALTH_TIMEOUT_MS = 2000;
+
+export type Pools = {
+  /** Auth and admin routes: sign-up, sign-in, sign-out, bans (owner role). */
+  account: pg.Pool;
+  /** Who is calling, on every request: session lookups and API key counters (owner role). */
+  identity: pg.Pool;
+  /** PostGraphile: the authenticator, switching to the visitor or reader role for each request. */
+  graphql: pg.Pool;
+  /** graphile-worker's jobs (owner role). */
+  worker: pg.Pool;
+  /** GET /api/health: one connection with short timeouts. */
+  health: pg.Pool;
+  end: () => Promise<void>;
+};
+
 export type Database = Connections & {
-  ownerPool: pg.Pool;
-  authPool: pg.Pool;
+  pools: Pools;
   embedded?: EmbeddedCluster;
   close: () => Promise<void>;
 };
+
+function quietPool(config: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool(config);
+  // A dropped connection (idle in the pool, or checked out when PostgreSQL goes away) must not
+  // crash the server: the query in flight fails and the pool opens a new connection next time.
+  pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
+  return pool;
+}
+
+export function createPools({ ownerUrl, authUrl }: Connections): Pools {
+  const pools = {
+    account: quietPool({ connectionString: ownerUrl, max: 10 }),
+    // Counters and session touches commit without waiting for the disk: a crash may forget the last
+    // few increments, which matters to nobody, and every request saves an fsync.
+    identity: quietPool({ connectionString: ownerUrl, max: 10, options: "-c synchronous_commit=off" }),
+    graphql: quietPool({ connectionString: authUrl, max: 20 }),
+    worker: quietPool({ connectionString: ownerUrl, max: 4 }),
+    health: quietPool({
+      connectionString: authUrl,
+      max: 1,
+      connectionTimeoutMillis: HEALTH_TIMEOUT_MS,
+      query_timeout: HEALTH_TIMEOUT_MS,
+      statement_timeout: HEALTH_TIMEOUT_MS,
+    }),
+  };
+  return {
+    ...pools,
+    end: async () => {
+      await Promise.allSettled(Object.values(pools).map((pool) => pool.end()));
+    },
+  };
+}
 
 function rolePasswords(dataDir: string): { owner: string; authenticator: string } {
   const file = path.join(dataDir, "roles.json");
@@ -31,7 +81,7 @@ export async function openDatabase(config: Pick<Config, "databaseUrl" | "authDat
     connections = await bootstrapExternal(config.databaseUrl, config.authDatabaseUrl);
   } else {
     onProgress(`Starting the embedded PostgreSQL (data in ${config.dataDir})`);
-    embedded = await startEmbedded(config.dataDir);
+    embedded = await startEmbedded(config.dataDir, { notice: onProgress });
     try {
       connections = await bootstrapCluster(embedded.rootUrl, "svc", rolePasswords(config.dataDir));
     } catch (error) {
@@ -46,20 +96,13 @@ export async function openDatabase(config: Pick<Config, "databaseUrl" | "authDat
     await embedded?.stop();
     throw error;
   }
-  const ownerPool = new pg.Pool({ connectionString: connections.ownerUrl, max: 10 });
-  const authPool = new pg.Pool({ connectionString: connections.authUrl, max: 20 });
-  // A dropped idle connection must not crash the server.
-  ownerPool.on("error", () => {});
-  authPool.on("error", () => {});
-  // graphile-worker shares the owner pool and wants each client's errors handled too.
-  ownerPool.on("connect", (client) => client.on("error", () => {}));
+  const pools = createPools(connections);
   return {
     ...connections,
-    ownerPool,
-    authPool,
+    pools,
     embedded,
     close: async () => {
-      await Promise.allSettled([ownerPool.end(), authPool.end()]);
+      await pools.end();
       await embedded?.stop();
     },
   };

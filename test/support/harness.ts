@@ -4,10 +4,13 @@ import pg from "pg";
 import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { createDatabaseFromTemplate } from "../../db/scratch.ts";
-import { createApp } from "../../server/app.ts";
+import { createApp, type AppOptions } from "../../server/app.ts";
+import { createPools, type Pools } from "../../server/database.ts";
 
 export type TestServer = {
   url: string;
+  /** The server's own pools (server/database.ts); ownerPool and authPool are two of them. */
+  pools: Pools;
   ownerPool: pg.Pool;
   authPool: pg.Pool;
   ownerUrl: string;
@@ -28,26 +31,23 @@ export async function freshDatabase() {
   return createDatabaseFromTemplate(rootUrl, templateDb, `svc_test_${randomBytes(6).toString("hex")}`);
 }
 
-export async function startTestServer(options: { dev?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(options: Omit<AppOptions, "pools"> = {}): Promise<TestServer> {
   const db = await freshDatabase();
-  const ownerPool = new pg.Pool({ connectionString: db.ownerUrl, max: 10 });
-  const authPool = new pg.Pool({ connectionString: db.authUrl, max: 10 });
-  // The database is dropped (with force) at the end; an idle connection cut then is not a failure.
-  ownerPool.on("error", () => {});
-  authPool.on("error", () => {});
-  const { server, close } = await createApp({ ownerPool, authPool, dev: options.dev });
+  // The same pools as `npm start`; the database is dropped (with force) at the end.
+  const pools = createPools({ ownerUrl: db.ownerUrl, authUrl: db.authUrl });
+  const { server, close } = await createApp({ pools, ...options });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    ownerPool,
-    authPool,
+    pools,
+    ownerPool: pools.account,
+    authPool: pools.graphql,
     ownerUrl: db.ownerUrl,
     authUrl: db.authUrl,
     close: async () => {
       await close();
-      await ownerPool.end();
-      await authPool.end();
+      await pools.end();
       await db.drop();
     },
   };
