@@ -28,6 +28,9 @@ export function makePreset(options: { pool: pg.Pool; dev: boolean }): GraphileCo
       graphqlPath: GRAPHQL_PATH,
       graphiql: options.dev,
       graphiqlOnGraphQLGET: options.dev,
+      // Not at grafserv's default "/": the web app is there.
+      graphiqlPath: "/api/graphiql",
+      graphiqlStaticPath: "/api/ruru-static/",
       maskError,
     },
     grafast: {

@@ -11,6 +11,7 @@ import { authRoutes, BadRequest } from "./auth-routes.ts";
 import { adminRoutes } from "./admin-routes.ts";
 import { log } from "./logger.ts";
 import { securityHeaders } from "./security-headers.ts";
+import { webApp } from "./web-app.ts";
 import type { Pools } from "./database.ts";
 import { healthRoute, HEALTH_PATH } from "./health.ts";
 import { databaseTimePlugin, requestDatabaseWork, DEFAULT_STATEMENT_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from "./database-time.ts";
@@ -63,9 +64,9 @@ export async function createApp({
   const server = createServer(app);
   await serv.addTo(app, server, false);
 
-  app.get("/", (_req, res) => {
-    res.type("text/plain").send(`Training Log. GraphQL API: POST ${GRAPHQL_PATH}\n`);
-  });
+  // The web app at / (after the API, so /api/... never reaches it).
+  const web = await webApp({ dev, server, say: (message) => log("info", message) });
+  app.use(web.handler);
   app.use((_req, res) => {
     res.status(404).json({ code: "NOT_FOUND", message: "No such route" });
   });
@@ -105,6 +106,7 @@ export async function createApp({
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections?.();
+      await web.close();
       await pgl.release();
     },
   };

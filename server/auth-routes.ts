@@ -113,9 +113,16 @@ export function authRoutes(ownerPool: pg.Pool) {
         setSessionCookie(req, res, result.token);
         res.json({ token: result.token, user: await userRecord(ownerPool, result.user_id) });
         return;
-      case "banned":
-        res.status(403).json({ code: "BANNED_USER", message: "This account is banned" });
+      case "banned": {
+        // Only after the right password: the person may learn why and until when.
+        const { rows: ban } = await ownerPool.query(
+          `select ban_reason as "banReason", to_char(ban_expires at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "banExpires"
+             from app_public.users where email = $1::citext`,
+          [email],
+        );
+        res.status(403).json({ code: "BANNED_USER", message: "This account is banned", banReason: ban[0]?.banReason ?? null, banExpires: ban[0]?.banExpires ?? null });
         return;
+      }
       case "locked":
         res.set("Retry-After", String(result.retry_after));
         res.status(429).json({

@@ -1,5 +1,6 @@
 // One PostgreSQL for the whole test run, with a migrated template database each test file copies.
 import { startScratch, type Scratch } from "../../db/scratch.ts";
+import { ensureWebBuild } from "../../server/web-app.ts";
 
 declare global {
   var __svcScratch: Scratch | undefined;
@@ -11,4 +12,6 @@ export default async function globalSetup() {
   globalThis.__svcScratch = scratch;
   process.env.SVC_TEST_ROOT_URL = scratch.rootUrl;
   process.env.SVC_TEST_TEMPLATE_DB = scratch.templateDb;
+  // Once here, so test servers (one per file, in parallel workers) find web/dist current.
+  await ensureWebBuild();
 }

@@ -1,0 +1,142 @@
+// The web app (web/) at `/`, from the same process and origin as /api, so the HttpOnly session
+// cookie is its credential. Production: the Vite build in web/dist, rebuilt first when missing or
+// older than its sources; hashed /assets/* cached for a year, every other page address answered
+// with index.html (history fallback) so deep links work. Development: Vite as middleware, with
+// live reload. Paths under /api/ are never answered here: they stay the API's JSON 404s.
+import express, { type Request, type Response, type NextFunction } from "express";
+import type { Server } from "node:http";
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+export const WEB_ROOT = path.resolve(import.meta.dirname, "../web");
+export const WEB_DIST = path.join(WEB_ROOT, "dist");
+const VITE_CONFIG = path.join(WEB_ROOT, "vite.config.ts");
+/** Written after a build: when its sources were read (ms since the epoch). */
+const STAMP = ".built-from";
+/** What the build reads: the app, its config, and the SDK's document validation it bundles. */
+const SOURCES = [
+  path.join(WEB_ROOT, "src"),
+  path.join(WEB_ROOT, "index.html"),
+  VITE_CONFIG,
+  path.join(WEB_ROOT, "package.json"),
+  path.resolve(WEB_ROOT, "../sdk/src"),
+  path.resolve(WEB_ROOT, "../sdk/package.json"),
+];
+
+function newestChange(file: string): number {
+  const stat = statSync(file);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(file)) newest = Math.max(newest, newestChange(path.join(file, entry)));
+  return newest;
+}
+
+/** Why the build must be (re)made, or null when web/dist is current. */
+export function staleReason(): string | null {
+  const stampFile = path.join(WEB_DIST, STAMP);
+  if (!existsSync(path.join(WEB_DIST, "index.html")) || !existsSync(stampFile)) return "the web app has not been built";
+  const builtFrom = Number(readFileSync(stampFile, "utf8"));
+  const newest = Math.max(...SOURCES.filter((s) => existsSync(s)).map(newestChange));
+  return newest > builtFrom ? "the web app's sources changed since its last build" : null;
+}
+
+let building: Promise<void> | null = null;
+
+/**
+ * Builds web/dist when it is missing or stale. The build goes to a folder of its own first and
+ * replaces dist in one rename, so a request never sees half a build.
+ */
+export async function ensureWebBuild(say: (message: string) => void = () => {}): Promise<void> {
+  const reason = staleReason();
+  if (!reason) return;
+  building ??= (async () => {
+    say(`Building the web app (${reason})…`);
+    const startedAt = Date.now();
+    const outDir = `${WEB_DIST}.tmp-${process.pid}`;
+    const { build } = await import("vite");
+    // Vite follows NODE_ENV over its mode: under Jest (NODE_ENV=test) it would bundle React's
+    // development build. This is always the production build.
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = "production";
+    try {
+      await build({ root: WEB_ROOT, configFile: VITE_CONFIG, mode: "production", logLevel: "warn", build: { outDir, emptyOutDir: true } });
+    } finally {
+      if (nodeEnv === undefined) delete process.env.NODE_ENV;
+      else process.env.NODE_ENV = nodeEnv;
+    }
+    writeFileSync(path.join(outDir, STAMP), String(startedAt));
+    const old = `${WEB_DIST}.old-${process.pid}`;
+    if (existsSync(WEB_DIST)) renameSync(WEB_DIST, old);
+    try {
+      renameSync(outDir, WEB_DIST);
+    } catch {
+      // Another process put its build in place first; ours is not needed.
+      rmSync(outDir, { recursive: true, force: true });
+    }
+    rmSync(old, { recursive: true, force: true });
+    say(`Built the web app in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
+  })().finally(() => {
+    building = null;
+  });
+  return building;
+}
+
+const isApiPath = (p: string) => p === "/api" || p.startsWith("/api/");
+
+/** The built app: static files, then index.html for any other page address. */
+function servedBuild() {
+  const router = express.Router();
+  // Vite puts a content hash in every asset name: a changed file is a new address.
+  router.use("/assets", express.static(path.join(WEB_DIST, "assets"), { immutable: true, maxAge: "365d", index: false, fallthrough: true }));
+  router.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    if (isApiPath(req.path) || req.path.startsWith("/assets/")) return next();
+    const file = path.join(WEB_DIST, req.path === "/" ? "index.html" : path.normalize(req.path));
+    const isTopFile = file.startsWith(WEB_DIST + path.sep) && path.dirname(file) === WEB_DIST && existsSync(file) && !path.basename(file).startsWith(".");
+    // Pages must be revalidated, so a new build's asset names reach the browser at once.
+    res.set("Cache-Control", "no-cache");
+    if (isTopFile) return res.sendFile(file, { dotfiles: "deny" });
+    if (!req.accepts("html")) return next();
+    res.sendFile(path.join(WEB_DIST, "index.html"), (error) => error && next(error));
+  });
+  return router;
+}
+
+type ViteDevServer = { middlewares: express.RequestHandler; close: () => Promise<void> };
+
+/** Vite as middleware (`npm run dev`), started on the first page request: API-only uses never pay for it. */
+function devMiddleware(server: Server) {
+  let vite: Promise<ViteDevServer> | null = null;
+  const handler = async (req: Request, res: Response, next: NextFunction) => {
+    if (isApiPath(req.path)) return next();
+    try {
+      vite ??= import("vite").then(({ createServer }) =>
+        createServer({
+          root: WEB_ROOT,
+          configFile: VITE_CONFIG,
+          appType: "spa",
+          server: { middlewareMode: true, hmr: { server } },
+        }) as Promise<ViteDevServer>,
+      );
+      const dev = await vite;
+      // The React refresh runtime is an inline script: allowed in development only.
+      res.setHeader("Content-Security-Policy", DEV_CSP);
+      dev.middlewares(req, res, next);
+    } catch (error) {
+      next(error);
+    }
+  };
+  return { handler, close: async () => (vite ? (await vite).close() : undefined) };
+}
+
+const DEV_CSP = "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self' ws: wss:; frame-ancestors 'none'; object-src 'none'; base-uri 'self'; form-action 'self'";
+
+/** The web app's routes, mounted after the API; `close` stops the dev server if one started. */
+export async function webApp({ dev, server, say }: { dev: boolean; server: Server; say?: (message: string) => void }) {
+  if (dev) {
+    const { handler, close } = devMiddleware(server);
+    return { handler: handler as express.RequestHandler, close };
+  }
+  await ensureWebBuild(say);
+  return { handler: servedBuild(), close: async () => {} };
+}

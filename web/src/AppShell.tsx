@@ -1,0 +1,71 @@
+// The frame around every page: skip link, header with the main navigation (from routes.tsx,
+// filtered by who is signed in), the signed-in user with Sign out, and the page itself.
+import { Suspense, useState } from "react";
+import { Link, NavLink, Outlet, useNavigate } from "react-router";
+import { appRoutes } from "./routes.tsx";
+import { useSession } from "./auth/session.tsx";
+import { ErrorMessage, Loading } from "./components/States.tsx";
+import { Notice } from "./components/Notice.tsx";
+import { APP_NAME } from "./components/Page.tsx";
+
+export function AppShell() {
+  const { viewer, notice, setNotice, signOut } = useSession();
+  const navigate = useNavigate();
+  const [signOutError, setSignOutError] = useState<unknown>(null);
+  const links = appRoutes.filter((r) => r.nav && (r.access === "public" || (viewer && (r.access === "signed-in" || (r.access === "admin" && viewer.role === "admin")))));
+
+  return (
+    <>
+      <a className="skip-link" href="#main">Skip to content</a>
+      <header className="app-header">
+        <Link to="/" className="brand">{APP_NAME}</Link>
+        {viewer ? (
+          <nav aria-label="Main">
+            <ul>
+              {links.map((r) => (
+                <li key={r.path}>
+                  <NavLink to={r.path} end={r.path === "/"}>{r.nav}</NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+        <div className="account">
+          {viewer ? (
+            <>
+              <span className="muted account-name" title={viewer.email}>{viewer.name}</span>
+              <button
+                type="button"
+                onClick={async () => {
+                  try {
+                    await signOut();
+                    setSignOutError(null);
+                    navigate("/sign-in");
+                  } catch (e) {
+                    setSignOutError(e);
+                  }
+                }}
+              >
+                Sign out
+              </button>
+            </>
+          ) : viewer === null ? (
+            <nav aria-label="Account">
+              <ul>
+                <li><NavLink to="/sign-in">Sign in</NavLink></li>
+                <li><NavLink to="/sign-up">Sign up</NavLink></li>
+              </ul>
+            </nav>
+          ) : null}
+        </div>
+      </header>
+      <main id="main" tabIndex={-1}>
+        <ErrorMessage error={signOutError} />
+        {notice ? <Notice onDismiss={() => setNotice(null)}>{notice}</Notice> : null}
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+// Shows a page only to whom its route allows; sends others to sign-in (keeping where they were
+// going) or home. While the session is unknown it shows loading, or the error with a retry.
+import type { ReactNode } from "react";
+import { Navigate, useLocation } from "react-router";
+import type { Access } from "./routes.tsx";
+import { useSession } from "./auth/session.tsx";
+import { ErrorMessage, Loading } from "./components/States.tsx";
+import NotFound from "./pages/NotFound.tsx";
+
+export function Guard({ access, children }: { access: Access; children: ReactNode }) {
+  const { viewer, error, refresh } = useSession();
+  const location = useLocation();
+  if (access === "public") return children;
+  if (viewer === undefined) {
+    return error ? <ErrorMessage error={error} onRetry={() => void refresh().catch(() => {})} /> : <Loading />;
+  }
+  if (access === "signed-out") {
+    if (!viewer) return children;
+    const next = new URLSearchParams(location.search).get("next");
+    return <Navigate to={next?.startsWith("/") && !next.startsWith("//") ? next : "/"} replace />;
+  }
+  if (!viewer) {
+    const next = location.pathname + location.search;
+    return <Navigate to={next === "/" ? "/sign-in" : `/sign-in?next=${encodeURIComponent(next)}`} replace />;
+  }
+  // Admin pages do not exist for anyone else (the server refuses them anyway).
+  if (access === "admin" && viewer.role !== "admin") return <NotFound />;
+  return children;
+}

@@ -1,0 +1,85 @@
+// Who is signed in, from the API's `viewer` (the session cookie decides). Pages read it with
+// `useSession()`; sign-in, sign-up and sign-out refresh it.
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { graphql, type ResultOf } from "../graphql/graphql.ts";
+import { request } from "../graphql/client.ts";
+import * as auth from "./api.ts";
+
+export const ViewerQuery = graphql(`
+  query Viewer {
+    viewer { id name email role unit effort }
+  }
+`);
+
+export type Viewer = NonNullable<ResultOf<typeof ViewerQuery>["viewer"]>;
+
+type Session = {
+  /** undefined while the first check runs; null when signed out. */
+  viewer: Viewer | null | undefined;
+  /** Set when the first check failed (server unreachable); the shell shows it with a retry. */
+  error: unknown;
+  refresh: () => Promise<Viewer | null>;
+  signIn: (input: { email: string; password: string }) => Promise<Viewer | null>;
+  signUp: (input: { name: string; email: string; password: string }) => Promise<Viewer | null>;
+  signOut: () => Promise<void>;
+  /** A one-time message for the next page (for example "you are the admin"). */
+  notice: string | null;
+  setNotice: (notice: string | null) => void;
+};
+
+const SessionContext = createContext<Session | null>(null);
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [viewer, setViewer] = useState<Viewer | null | undefined>(undefined);
+  const [error, setError] = useState<unknown>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const refresh = useCallback(async () => {
+    try {
+      const data = await request(ViewerQuery);
+      setViewer(data.viewer);
+      setError(null);
+      return data.viewer;
+    } catch (e) {
+      setError(e);
+      throw e;
+    }
+  }, []);
+
+  useEffect(() => {
+    refresh().catch(() => {});
+  }, [refresh]);
+
+  const value = useMemo<Session>(
+    () => ({
+      viewer,
+      error,
+      refresh,
+      notice,
+      setNotice,
+      signIn: async (input) => {
+        await auth.signIn(input);
+        return refresh();
+      },
+      signUp: async (input) => {
+        const user = await auth.signUp(input);
+        if (user.role === "admin") {
+          setNotice("Welcome! You are the first account on this server, so you are its admin: you can ban and unban users on the Admin page.");
+        }
+        return refresh();
+      },
+      signOut: async () => {
+        await auth.signOut();
+        setViewer(null);
+      },
+    }),
+    [viewer, error, refresh, notice],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error("useSession must be used inside <SessionProvider>");
+  return session;
+}

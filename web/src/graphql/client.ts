@@ -1,0 +1,70 @@
+// The one way the app talks to /api/graphql. The browser's HttpOnly session cookie is the
+// credential (same origin); no token is ever kept in script-readable storage.
+import { print } from "@0no-co/graphql.web";
+import type { TadaDocumentNode } from "gql.tada";
+
+export const GRAPHQL_URL = "/api/graphql";
+
+/** The server refused the operation; `code` is its stable `extensions.code`. */
+export class ApiError extends Error {
+  readonly code: string;
+  readonly path: readonly (string | number)[] | undefined;
+  readonly extensions: Record<string, unknown>;
+  constructor(message: string, code: string, extensions: Record<string, unknown> = {}, path?: readonly (string | number)[]) {
+    super(message);
+    this.name = "ApiError";
+    this.code = code;
+    this.extensions = extensions;
+    this.path = path;
+  }
+}
+
+/** The request never got an answer (offline, server down): nothing was changed, try again. */
+export class NetworkError extends Error {
+  constructor(message = "Could not reach the server. Check your connection and try again; nothing you typed was lost.") {
+    super(message);
+    this.name = "NetworkError";
+  }
+}
+
+type GraphQLResponse = {
+  data?: unknown;
+  errors?: { message: string; path?: (string | number)[]; extensions?: Record<string, unknown> }[];
+};
+
+/** Runs one operation; resolves to its typed data or throws ApiError / NetworkError. */
+export async function request<Result, Variables>(
+  document: TadaDocumentNode<Result, Variables>,
+  ...[variables]: Variables extends Record<string, never> ? [variables?: Variables] : [variables: Variables]
+): Promise<Result> {
+  let response: Response;
+  try {
+    response = await fetch(GRAPHQL_URL, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "content-type": "application/json", accept: "application/graphql-response+json, application/json" },
+      body: JSON.stringify({ query: print(document), variables: variables ?? {} }),
+    });
+  } catch {
+    throw new NetworkError();
+  }
+  let body: GraphQLResponse;
+  try {
+    body = (await response.json()) as GraphQLResponse;
+  } catch {
+    throw new NetworkError(`The server answered ${response.status} without a GraphQL response. Try again in a moment.`);
+  }
+  const first = body.errors?.[0];
+  if (first) {
+    const code = typeof first.extensions?.code === "string" ? first.extensions.code : "ERROR";
+    throw new ApiError(first.message, code, first.extensions ?? {}, first.path);
+  }
+  return body.data as Result;
+}
+
+/** A message fit to show a person for any error thrown by `request` or the auth calls. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError || error instanceof NetworkError) return error.message;
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

@@ -1,0 +1,81 @@
+// The sign-in and sign-up forms: visible labels, the server's message at the field it names,
+// and a message (never a cleared form) when the request fails.
+import { useState, type FormEvent } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { TextField } from "../components/Field.tsx";
+import { ErrorMessage } from "../components/States.tsx";
+import { AuthError, describeAuthError } from "../auth/api.ts";
+import { useSession } from "../auth/session.tsx";
+
+type Mode = "sign-in" | "sign-up";
+type FieldName = "name" | "email" | "password";
+
+export function AuthForm({ mode }: { mode: Mode }) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [values, setValues] = useState({ name: "", email: "", password: "" });
+  const [busy, setBusy] = useState(false);
+  const [fieldError, setFieldError] = useState<{ field: FieldName; message: string } | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const set = (field: FieldName) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setFieldError(null);
+    setFormError(null);
+    try {
+      if (mode === "sign-up") await session.signUp(values);
+      else await session.signIn({ email: values.email, password: values.password });
+      const next = new URLSearchParams(location.search).get("next");
+      navigate(next?.startsWith("/") && !next.startsWith("//") ? next : "/", { replace: true });
+    } catch (error) {
+      // The auth routes name the field first in a 400's message ("password must be at least ...").
+      const field = error instanceof AuthError && error.code === "BAD_REQUEST" ? (error.message.split(" ")[0] as FieldName) : null;
+      if (field && ["name", "email", "password"].includes(field) && (mode === "sign-up" || field !== "name")) {
+        setFieldError({ field, message: capitalize(error instanceof Error ? error.message : "") });
+      } else {
+        setFormError(describeAuthError(error));
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const errorFor = (field: FieldName) => (fieldError?.field === field ? fieldError.message : null);
+  return (
+    <form onSubmit={submit} noValidate className="stack">
+      {mode === "sign-up" ? (
+        <TextField label="Name" name="name" autoComplete="name" value={values.name} onChange={set("name")} error={errorFor("name")} required />
+      ) : null}
+      <TextField label="Email" name="email" type="email" autoComplete="email" value={values.email} onChange={set("email")} error={errorFor("email")} required />
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete={mode === "sign-up" ? "new-password" : "current-password"}
+        value={values.password}
+        onChange={set("password")}
+        error={errorFor("password")}
+        required
+      />
+      {formError ? <ErrorMessage error={new Error(formError)} /> : null}
+      <div className="form-actions">
+        <button type="submit" className="primary" disabled={busy}>
+          {mode === "sign-up" ? "Sign up" : "Sign in"}
+        </button>
+        {mode === "sign-up" ? (
+          <p className="muted">Already have an account? <Link to={`/sign-in${location.search}`}>Sign in</Link></p>
+        ) : (
+          <p className="muted">New here? <Link to={`/sign-up${location.search}`}>Create an account</Link></p>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function capitalize(text: string) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -1,0 +1,74 @@
+// The Express app serves the built web app at / (same origin as /api): the page with security
+// headers and no inline script, long-cached hashed assets, deep links through the history
+// fallback, and JSON 404s for unknown API paths.
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { startTestServer, type TestServer } from "../../test/support/harness.ts";
+import { WEB_DIST, staleReason } from "../../server/web-app.ts";
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => s?.close());
+
+test("the build the tests use is current with its sources", () => {
+  expect(staleReason()).toBeNull();
+});
+
+test("/ is the app, with security headers and no inline script", async () => {
+  const res = await fetch(`${s.url}/`);
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+  expect(res.headers.get("cache-control")).toBe("no-cache");
+  const csp = res.headers.get("content-security-policy") ?? "";
+  expect(csp).toMatch(/script-src 'self'(;|$)/);
+  expect(csp).toMatch(/frame-ancestors 'none'/);
+  expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+  expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+  expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  const html = await res.text();
+  expect(html).toContain('<div id="root"></div>');
+  const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const [, attributes, body] of scripts) {
+    expect(attributes).toMatch(/src="\/assets\/[^"]+\.js"/);
+    expect(body.trim()).toBe("");
+  }
+  expect(html).not.toMatch(/\sstyle=|<style/);
+});
+
+test.each(["/routines/Push", "/settings", "/workouts/2024-01-01?x=1", "/a/deep/link/"])("the deep link %s loads the app", async (link) => {
+  const res = await fetch(`${s.url}${link}`, { headers: { accept: "text/html" } });
+  expect(res.status).toBe(200);
+  expect(await res.text()).toContain('<div id="root"></div>');
+});
+
+test("hashed assets are cached for a year; a missing asset is a 404, not the app", async () => {
+  const asset = readdirSync(path.join(WEB_DIST, "assets")).find((f) => f.endsWith(".js"))!;
+  const res = await fetch(`${s.url}/assets/${asset}`);
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toMatch(/javascript/);
+  expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  const missing = await fetch(`${s.url}/assets/index-missing.js`);
+  expect(missing.status).toBe(404);
+  expect(await missing.json()).toEqual({ code: "NOT_FOUND", message: "No such route" });
+});
+
+test("unknown /api paths stay JSON 404s, and so does a non-GET to a page address", async () => {
+  for (const p of ["/api/nope", "/api", "/api/auth/nope", "/api/graphql/extra"]) {
+    const res = await fetch(`${s.url}${p}`, { headers: { accept: "text/html" } });
+    expect([p, res.status]).toEqual([p, 404]);
+    expect(res.headers.get("content-type")).toMatch(/application\/json/);
+  }
+  const post = await fetch(`${s.url}/settings`, { method: "POST" });
+  expect(post.status).toBe(404);
+  expect(await post.json()).toEqual({ code: "NOT_FOUND", message: "No such route" });
+});
+
+test("a page address asked for as JSON is a 404, and the build's stamp file is not served", async () => {
+  const res = await fetch(`${s.url}/settings`, { headers: { accept: "application/json" } });
+  expect(res.status).toBe(404);
+  const stamp = await fetch(`${s.url}/.built-from`, { headers: { accept: "text/html" } });
+  expect(await stamp.text()).toContain('<div id="root"></div>');
+});

@@ -1,0 +1,102 @@
+// Browser tests: a real headless Chromium (from the npm package @sparticuz/chromium, so nothing is
+// downloaded at run time) driven by playwright-core, against the real Express app on a database of
+// the test's own (test/support/harness.ts). Helpers here act as a person would: labels and roles.
+import sparticuz from "@sparticuz/chromium";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { AxeBuilder } from "@axe-core/playwright";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { startTestServer, type TestServer } from "../../../test/support/harness.ts";
+
+export type { Browser, BrowserContext, Page, TestServer };
+
+/** Screenshots for a reviewer (git-ignored). */
+export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, "../../../.screenshots");
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+// --single-process crashes a second browser context; --disable-web-security would hide CORS and
+// cookie bugs; insecure content is never wanted.
+const DROPPED_FLAGS = ["--single-process", "--disable-web-security", "--allow-running-insecure-content"];
+// This machine's network is closed: no background calls to Google's services.
+const QUIET_FLAGS = ["--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"];
+
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = await sparticuz.executablePath();
+  const args = [...sparticuz.args.filter((flag) => !DROPPED_FLAGS.includes(flag)), ...QUIET_FLAGS];
+  return chromium.launch({ executablePath, args, headless: true });
+}
+
+/** A test server and a browser, started together and closed together. */
+export async function startBrowserTest(): Promise<{ server: TestServer; browser: Browser; close: () => Promise<void> }> {
+  const [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  return {
+    server,
+    browser,
+    close: async () => {
+      await browser.close().catch(() => {});
+      await server.close();
+    },
+  };
+}
+
+/** A fresh browser profile (own cookies) at the server, at desktop size unless told. */
+export async function newPage(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, viewport });
+  const page = await context.newPage();
+  // A broken page should fail the test, not be screenshotted silently.
+  page.on("pageerror", (error) => {
+    throw error;
+  });
+  return { context, page };
+}
+
+/** Waits for the page's h1 and checks the window title names the page. */
+export async function expectPage(page: Page, title: string) {
+  await page.getByRole("heading", { level: 1, name: title }).waitFor();
+  expect(await page.title()).toBe(`${title} · Training Log`);
+}
+
+/** axe-core on the current page: no serious or critical accessibility violations. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+/** Nothing on the page is wider than the window (no horizontal scrolling). */
+export async function expectNoHorizontalScroll(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+}
+
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = "lifter") {
+  counter += 1;
+  return `${prefix}${counter}-${Date.now().toString(36)}@example.com`;
+}
+
+/** Signs up through the Sign up page; ends on Home. */
+export async function signUpInBrowser(page: Page, { name = "Lifter", email = uniqueEmail(), password = "correct horse battery" } = {}) {
+  await page.goto("/sign-up");
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await expectPage(page, "Home");
+  return { name, email, password };
+}
+
+/** Signs in through the Sign in page. */
+export async function signInInBrowser(page: Page, { email, password }: { email: string; password: string }) {
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
