@@ -43,9 +43,9 @@ export const BodyweightPlugin = extendSchema((build) => {
       }
       "A bodyweight to log."
       input BodyweightInput {
-        "The day, as YYYY-MM-DD."
+        "The day, as YYYY-MM-DD: from 1900-01-01, not in the future."
         date: String!
-        "The weight, a number >= 0 (below 100000)."
+        "The weight: above 0, at most 1500, with at most 2 decimals (the rule of workout documents)."
         weight: Float!
         "The unit; default the user's unit."
         unit: Unit
@@ -64,9 +64,9 @@ export const BodyweightPlugin = extendSchema((build) => {
           logBodyweight(_: unknown, fieldArgs: any) {
             const $input = fieldArgs.getRaw("input");
             const $id = sideEffectWithPgClientTransaction(bodyweights.executor, $input, async (client: any, input: any) => {
+              // The date is cast to SQL date below, so it is checked first; the rest is judged in SQL
+              // (app_public.log_bodyweight), by the rule workout documents follow.
               if (!isCalendarDate(input.date)) invalid("date: must be a real calendar date as YYYY-MM-DD");
-              if (!(input.weight >= 0)) invalid("weight: must be a number >= 0");
-              if (input.weight >= 100000) invalid("weight: must be below 100000");
               const { rows } = await client.query({
                 text: "select (app_public.log_bodyweight($1::date, $2::float8, $3::text)).id as id",
                 values: [input.date, input.weight, input.unit ?? null],

@@ -1,11 +1,11 @@
 // Routine and workout documents in GraphQL: routineDocument / workoutDocument (show),
 // applyRoutineDocument / applyWorkoutDocument (validate and save in one transaction). Everything
-// that decides anything lives in SQL (migrations/current/3-documents.sql); an invalid document
+// that decides anything lives in SQL (the documents part of the migrations); an invalid document
 // raises SQLSTATE SVDOC there, which maskError turns into {code: INVALID_DOCUMENT, path, reason}.
 import { extendSchema, gql } from "postgraphile/utils";
 import { TYPES, loadOneWithPgClient, sideEffectWithPgClientTransaction } from "postgraphile/@dataplan/pg";
 import { SafeError, access, constant, object } from "postgraphile/grafast";
-import { compareCodePoints } from "@svc/sdk/documents";
+import { firstBadJsonValue } from "@svc/sdk/documents";
 
 const UUID_RE = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
@@ -44,41 +44,23 @@ async function loadWorkoutDocuments(client: any, lookups: readonly ShowLookup[])
   });
 }
 
-export const NUL_REASON = "must not contain the character U+0000";
-
 /**
- * The path of the first string (or key) holding U+0000, which PostgreSQL text cannot store, so
- * jsonb refuses the whole document before the validation walk can run. Objects are walked by key
- * in code point order, arrays by index, like the walk itself.
+ * The document as JSON text for PostgreSQL, after the checks jsonb cannot make with a path
+ * (nesting depth, U+0000, unpaired surrogates: the SDK's firstBadJsonValue, so the walk never
+ * recurses into a deep document). `undefined` and `null` are sent as JSON null (the walk then says
+ * `document: must be an object`). A number beyond a double (`1e400`, which JSON parsing turned
+ * into Infinity) is sent as 1e400 rather than the null JSON.stringify would write, so the walk
+ * refuses it at its path like any number out of range.
  */
-export function nulPath(value: unknown, path = ""): string | null {
-  const at = (key: string) => (path === "" ? key : `${path}.${key}`);
-  if (typeof value === "string") return value.includes("\u0000") ? path || "document" : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = nulPath(value[i], `${path}[${i}]`);
-      if (found !== null) return found;
-    }
-    return null;
-  }
-  if (value !== null && typeof value === "object") {
-    const keys = Object.keys(value).sort(compareCodePoints);
-    for (const key of keys) {
-      if (key.includes("\u0000")) return at(key);
-      const found = nulPath((value as Record<string, unknown>)[key], at(key));
-      if (found !== null) return found;
-    }
-  }
-  return null;
-}
-
-/** The document as JSON text for PostgreSQL; `undefined` (not JSON) is sent as JSON null. */
-function documentText(document: unknown): string {
-  const path = nulPath(document);
-  if (path !== null) {
-    throw new SafeError(`${path}: ${NUL_REASON}`, { code: "INVALID_DOCUMENT", path, reason: NUL_REASON });
-  }
-  return JSON.stringify(document) ?? "null";
+export function documentText(document: unknown): string {
+  const bad = firstBadJsonValue(document);
+  if (bad) throw new SafeError(`${bad.path}: ${bad.reason}`, { code: "INVALID_DOCUMENT", path: bad.path, reason: bad.reason });
+  // U+0000 cannot be in the document (checked above), so these markers cannot collide with its text.
+  const text = JSON.stringify(document, (_key, value) =>
+    value === Infinity ? "\u0000+inf" : value === -Infinity ? "\u0000-inf" : value,
+  );
+  if (text === undefined) return "null";
+  return text.replaceAll('"\\u0000+inf"', "1e400").replaceAll('"\\u0000-inf"', "-1e400");
 }
 
 export const DocumentsPlugin = extendSchema((build) => {
@@ -96,8 +78,8 @@ export const DocumentsPlugin = extendSchema((build) => {
     typeDefs: gql`
       "A routine document to save (see the routine JSON Schema: \`svc routine schema\`)."
       input ApplyRoutineDocumentInput {
-        "The routine document. With \`id\`: replaces that routine whole; without: creates one."
-        document: JSON!
+        "The routine document (an object). With \`id\`: replaces that routine whole; without: creates one."
+        document: JSON
         "Echoed back in the payload."
         clientMutationId: String
       }
@@ -113,8 +95,8 @@ export const DocumentsPlugin = extendSchema((build) => {
       }
       "A workout document to save (see the workout JSON Schema: \`svc workout schema\`)."
       input ApplyWorkoutDocumentInput {
-        "The workout document. With \`id\`: replaces that workout whole; without: logs a new one."
-        document: JSON!
+        "The workout document (an object). With \`id\`: replaces that workout whole; without: logs a new one."
+        document: JSON
         "Echoed back in the payload."
         clientMutationId: String
       }

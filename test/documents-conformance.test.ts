@@ -16,6 +16,10 @@
  *   the shown document again must show it identically (round trip).
  * - `database: true` cases need rows: the id 3f2b8c1e-... exists as ANOTHER user's routine and
  *   workout, so "not the user's" is tested with a real row, not merely a missing one.
+ * - `plugin: true` cases are judged by the server before PostgreSQL (nesting depth, U+0000,
+ *   unpaired surrogates, numbers beyond a double): they are sent through GraphQL, as raw JSON text
+ *   when the case has `json`, and must be refused with the path and reason, nothing saved.
+ * - a case with `json` (and no `document`) sends that text to PostgreSQL as it is.
  */
 import pg from "pg";
 import { readFileSync } from "node:fs";
@@ -32,6 +36,8 @@ type Case = {
   reason: string | null;
   database?: true;
   canonical?: Record<string, any>;
+  json?: string;
+  plugin?: true;
 };
 
 const cases: Case[] = JSON.parse(readFileSync(new URL("./fixtures/document-conformance.json", import.meta.url), "utf8"));
@@ -40,11 +46,13 @@ const OTHER_USERS_ID = "3f2b8c1e-9d4a-4c1b-8e2f-7a6b5c4d3e2f";
 let s: TestServer;
 let client: pg.Client;
 let sessionHash: string;
+let token: string;
 
 beforeAll(async () => {
   s = await startTestServer();
   const me = await signUp(s.url, "Conformance");
   const other = await signUp(s.url, "Someone Else");
+  token = me.token;
   sessionHash = createHash("sha256").update(me.token).digest("hex");
   // Another user's routine and workout under the id the database cases use.
   await s.ownerPool.query("insert into app_public.routines (id, user_id, name, unit) values ($1, $2, 'Theirs', 'kg')", [OTHER_USERS_ID, other.user.id]);
@@ -73,8 +81,11 @@ async function asVisitor<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The document as JSON text: the case's own text, or its document written as JSON. */
+const textOf = (c: Case): string => c.json ?? JSON.stringify(c.document);
+
 async function validate(c: Case) {
-  const doc = JSON.stringify(c.document);
+  const doc = textOf(c);
   const { rows } =
     c.kind === "routine"
       ? await client.query("select path, reason, canonical from app_public.validate_routine_document($1::jsonb, $2)", [doc, c.options?.unit ?? null])
@@ -99,11 +110,26 @@ async function exerciseName(ref: string): Promise<string> {
   return rows[0].name;
 }
 
-test("the conformance file has 509 cases, 179 of them valid and 10 judged only by the server", () => {
-  expect(cases.length).toBe(509);
-  expect(cases.filter((c) => c.path === null).length).toBe(179);
+test("the conformance file has 578 cases, 188 of them valid, 10 judged only by the server and 27 before PostgreSQL", () => {
+  expect(cases.length).toBe(578);
+  expect(cases.filter((c) => c.path === null).length).toBe(188);
   expect(cases.filter((c) => c.database).length).toBe(10);
+  expect(cases.filter((c) => c.plugin).length).toBe(27);
+  expect(cases.filter((c) => c.plugin && c.path === null)).toEqual([]);
 });
+
+/** Sends a case through GraphQL as the signed-in user (raw JSON text, so 1e400 and "\ud800" arrive as written). */
+async function applyOverGraphQL(c: Case) {
+  const field = c.kind === "routine" ? "applyRoutineDocument" : "applyWorkoutDocument";
+  const query = `mutation($document: JSON) { ${field}(input: {document: $document}) { created } }`;
+  const res = await fetch(`${s.url}/api/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: `{"query":${JSON.stringify(query)},"variables":{"document":${textOf(c)}}}`,
+  });
+  const body = await res.json();
+  return { data: body.data?.[field] ?? null, errors: body.errors as { message: string; extensions: Record<string, unknown> }[] };
+}
 
 test("the id the database cases use is another user's routine and workout (a real row, not just a missing one)", async () => {
   const { rows } = await s.ownerPool.query(
@@ -138,7 +164,20 @@ test("the SQL regular expressions are the SDK's, character for character", async
   expect(src.walk_workout_document).toContain(`'${DATE_PATTERN}'`);
 });
 
-describe.each(cases.map((c) => [c.name, c] as const))("%s", (_name, c) => {
+describe.each(cases.filter((c) => c.plugin).map((c) => [c.name, c] as const))("%s", (_name, c) => {
+  test(`is refused over GraphQL at ${c.path}: ${c.reason}, nothing saved`, async () => {
+    const before = await s.ownerPool.query("select (select count(*) from app_public.routines) + (select count(*) from app_public.workouts) as n");
+    const r = await applyOverGraphQL(c);
+    expect(r.data).toBeNull();
+    expect(r.errors).toHaveLength(1);
+    expect(r.errors[0].extensions).toEqual({ code: "INVALID_DOCUMENT", path: c.path, reason: c.reason });
+    expect(r.errors[0].message).toBe(`${c.path}: ${c.reason}`);
+    const after = await s.ownerPool.query("select (select count(*) from app_public.routines) + (select count(*) from app_public.workouts) as n");
+    expect(after.rows[0].n).toBe(before.rows[0].n);
+  });
+});
+
+describe.each(cases.filter((c) => !c.plugin).map((c) => [c.name, c] as const))("%s", (_name, c) => {
   test(c.path === null ? "is valid in SQL with the SDK's canonical form; apply and show round-trip" : `fails in SQL at ${c.path}: ${c.reason}`, async () => {
     await asVisitor(async () => {
       if (c.options) {
@@ -159,7 +198,7 @@ describe.each(cases.map((c) => [c.name, c] as const))("%s", (_name, c) => {
       expect({ path: r.path, reason: r.reason }).toEqual({ path: null, reason: null });
       expect(r.canonical).toEqual(c.canonical);
 
-      const first = await applyAndShow(c.kind, c.document);
+      const first = await applyAndShow(c.kind, c.json !== undefined ? JSON.parse(c.json) : c.document);
       const expected: Record<string, any> = { ...c.canonical, id: first.id };
       expected.exercises = [];
       // One query at a time on the shared client.

@@ -74,15 +74,17 @@ const routineDoc = rec({
 });
 
 const digits = (n: number) => String(n).padStart(2, "0");
-const dateArb = fc.date({ min: new Date("1900-01-01T00:00:00Z"), max: new Date("2999-12-31T00:00:00Z"), noInvalidDate: true })
+const dateArb = fc.date({ min: new Date("1900-01-01T00:00:00Z"), max: new Date("2099-12-31T00:00:00Z"), noInvalidDate: true })
   .map((d) => d.toISOString().slice(0, 10));
-const startArb = fc
+/** A start within a day of `date`: its UTC day is the day before, of or after it. */
+const startArb = (date: string) => fc
   .tuple(
-    fc.date({ min: new Date("1900-01-02T00:00:00Z"), max: new Date("2999-12-30T00:00:00Z"), noInvalidDate: true }),
+    fc.integer({ min: -86400, max: 2 * 86400 - 1 }),
     fc.integer({ min: -14 * 60, max: 14 * 60 }),
     fc.boolean(),
   )
-  .map(([d, off, withMs]) => {
+  .map(([seconds, off, withMs]) => {
+    const d = new Date(Date.parse(`${date}T00:00:00Z`) + seconds * 1000);
     const local = new Date(d.getTime() + off * 60000).toISOString().slice(0, withMs ? 23 : 19);
     const zone = off === 0 ? "Z" : `${off < 0 ? "-" : "+"}${digits(Math.floor(Math.abs(off) / 60))}:${digits(Math.abs(off) % 60)}`;
     return `${local}${zone}`;
@@ -102,14 +104,16 @@ const setTextArb = (scale: "rpe" | "rir") =>
     )
     .map(([p, b, e]) => `${p}${b}${e}`);
 
-const workoutDoc = fc.constantFrom("rpe", "rir").chain((scale) =>
+const bodyweight = fc.integer({ min: 1, max: 150_000 }).map((c) => c / 100);
+
+const workoutDoc = fc.tuple(fc.constantFrom("rpe", "rir"), dateArb).chain(([scale, date]) =>
   rec({
     id: opt(uuid),
     name: opt(textOf(1, 80)),
-    date: dateArb,
-    start: opt(startArb),
+    date: fc.constant(date),
+    start: opt(startArb(date)),
     minutes: opt(fc.integer({ min: 0, max: 1440 })),
-    bodyweight: opt(fc.option(weight, { nil: null })),
+    bodyweight: opt(fc.option(bodyweight, { nil: null })),
     unit: opt(fc.constantFrom("kg", "lb")),
     effort: fc.constant(scale),
     routine: opt(fc.option(uuid, { nil: null })),
@@ -258,7 +262,10 @@ const workoutMutations: Mutation[] = [
   { name: "start without offset", apply: setAt("start", "2024-05-31T10:00:00"), reason: REASONS.dateTime },
   { name: "start hour 25", apply: setAt("start", "2024-05-31T25:00:00Z"), reason: REASONS.realDateTime },
   { name: "minutes 1441", apply: setAt("minutes", 1441), reason: REASONS.minutes },
-  { name: "bodyweight negative", apply: setAt("bodyweight", -1), reason: REASONS.weight },
+  { name: "bodyweight negative", apply: setAt("bodyweight", -1), reason: REASONS.bodyweight },
+  { name: "bodyweight 0", apply: setAt("bodyweight", 0), reason: REASONS.bodyweight },
+  { name: "date out of range", apply: setAt("date", "2100-01-01"), reason: REASONS.dateRange },
+  { name: "name with a newline", apply: setAt("name", "Heavy\nday"), reason: REASONS.controlCharacter },
   { name: "unit bad", apply: setAt("unit", "stone"), reason: REASONS.unit },
   { name: "effort bad", apply: setAt("effort", "borg"), reason: REASONS.effort },
   { name: "routine bad", apply: setAt("routine", "my routine"), reason: REASONS.uuid },

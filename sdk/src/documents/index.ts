@@ -11,6 +11,9 @@
  * - `parseSet` / `formatSet`, `parseDuration` / `formatDuration`, `parseRepsRange` /
  *   `formatRepsRange`: the text languages inside documents.
  * - `convertWeight`: kg <-> lb, 2 decimals.
+ * - `firstBadJsonValue`: the checks made before the walk (nesting at most MAX_DEPTH deep, no
+ *   U+0000, no unpaired surrogate); the server makes them with this function too.
+ * - `likelySwappedSets`: sets such as `5x100` that read as weight and reps swapped (a warning).
  *
  * Canonical document (what the server's `show` returns, before it resolves exercise references
  * to catalog names and adds the `id` of a new document), keys in the spec's table order:
@@ -39,6 +42,12 @@ export {
   validateRoutineDocument,
   validateWorkoutDocument,
   compareCodePoints,
+  isBodyweight,
+  DOCUMENT_LIMITS,
+  MAX_BODYWEIGHT,
+  FIRST_DATE,
+  LAST_DATE,
+  CONTROL_CHARACTER_PATTERN,
   PROGRESSIONS,
   UNITS,
   EFFORT_SCALES,
@@ -79,6 +88,8 @@ export {
   type RepsRange,
   type Result,
 } from "./text.ts";
+export { firstBadJsonValue, MAX_DEPTH, type ValueProblem } from "./json-values.ts";
+export { likelySwappedSets, type SwappedSet } from "./warnings.ts";
 export { convertWeight, KG_PER_LB, type Unit } from "./units.ts";
 
 /** JSON Schema (draft 2020-12) of a routine document; `svc routine schema` prints it. */

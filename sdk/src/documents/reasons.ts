@@ -11,6 +11,12 @@
 export const REASONS = {
   /** The root, or a routine/workout exercise entry, is not a JSON object. */
   object: "must be an object",
+  /** An object or array nested deeper than 16 levels (the root object is level 1). */
+  depth: "must not nest objects and arrays more than 16 deep",
+  /** A string or key holding U+0000, which PostgreSQL text cannot store. */
+  nul: "must not contain the character U+0000",
+  /** A string or key holding an unpaired UTF-16 surrogate (such as `"\ud800"`): not Unicode text. */
+  surrogate: "must not contain an unpaired surrogate (invalid Unicode)",
   /** A property that the document format does not know (reported at `<path>.<key>`). */
   unknownProperty: "unknown property",
   /** A required field is absent. `null` is a value, not an absence. */
@@ -35,6 +41,8 @@ export const REASONS = {
   notes: "must be at most 2000 characters",
   /** Workout exercise note: more than 500 characters. */
   note: "must be at most 500 characters",
+  /** name, icon, exercise, superset (one-line text): a control character such as a newline or tab. */
+  controlCharacter: "must not contain control characters such as a newline or tab",
   /** Routine or routine-exercise progression: not one of the values (any type). */
   progression: "must be one of linear, greyskull, double, time, none",
   /** unit: not one of the values (any type). */
@@ -43,6 +51,12 @@ export const REASONS = {
   effort: "must be one of rir, rpe",
   /** Routine exercises: more than 100 entries. */
   routineExercises: "must have at most 100 entries",
+  /** Workout exercises: more than 100 entries. */
+  workoutExercises: "must have at most 100 entries",
+  /** Workout exercises: more than 500 sets in all (counted before any entry is checked). */
+  workoutSets: "must have at most 500 sets in all",
+  /** A workout exercise's sets: more than 50 entries. */
+  setsMax: "must have at most 50 entries",
   /** Routine exercise sets: not an integer from 1 to 20 (any type). */
   setCount: "must be an integer from 1 to 20",
   /** warmups, drops, bursts: not an integer from 0 to 5 (any type). */
@@ -63,16 +77,22 @@ export const REASONS = {
   restMax: "must be at most 900 seconds",
   /** Routine exercise time given together with reps (time is used instead of reps). */
   timeWithReps: "cannot be used together with reps",
-  /** weight, bodyweight: not a number from 0 to 10000 with at most 2 decimals (null is allowed). */
+  /** Routine weight: not a number from 0 to 10000 with at most 2 decimals (null is allowed). */
   weight: "must be a number from 0 to 10000 with at most 2 decimals",
+  /** Workout bodyweight: not a number above 0 and at most 1500 with at most 2 decimals (null is allowed). */
+  bodyweight: "must be a number above 0 and at most 1500 with at most 2 decimals",
   /** Workout date: not a string of the form YYYY-MM-DD. */
   date: "must be a date like 2024-05-31",
   /** Workout date: the form is right but the day does not exist (2023-02-29, 2024-13-01, 0000-01-01). */
   calendarDate: "not a real calendar date",
+  /** Workout date: a real day, but before 1900-01-01 or after 2099-12-31. */
+  dateRange: "must be from 1900-01-01 to 2099-12-31",
   /** Workout start: not an ISO 8601 date-time with an offset. */
   dateTime: "must be a date-time with offset like 2024-05-31T18:30:00+02:00",
   /** Workout start: the form is right but a part is out of range. */
   realDateTime: "not a real date-time",
+  /** Workout start: its UTC day is not the day before, the day of, or the day after `date`. */
+  startNearDate: "must be within a day of date",
   /** Workout exercise sets: empty array. */
   setsMin: "must have at least 1 entry",
   /** A workout set that is neither a string nor an object. */

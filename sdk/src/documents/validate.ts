@@ -15,6 +15,7 @@
  * see the Canonical* types below and the summary in index.ts.
  */
 import { REASONS } from "./reasons.ts";
+import { compareCodePoints, firstBadJsonValue } from "./json-values.ts";
 import {
   MAX_DURATION_SECONDS,
   MAX_REPS,
@@ -119,7 +120,32 @@ const UUID_RE = new RegExp(UUID_PATTERN);
 const DATE_RE = new RegExp(DATE_PATTERN);
 const DATE_TIME_RE = new RegExp(DATE_TIME_PATTERN);
 
-const LIMITS = { name: 80, icon: 40, exercise: 100, superset: 8, notes: 2000, note: 500, routineExercises: 100 };
+/**
+ * Size limits of documents. The last three bound the work of saving a workout (a few times the
+ * largest real session); they are checked before any entry is looked at.
+ */
+export const DOCUMENT_LIMITS = {
+  name: 80,
+  icon: 40,
+  exercise: 100,
+  superset: 8,
+  notes: 2000,
+  note: 500,
+  routineExercises: 100,
+  workoutExercises: 100,
+  setsPerExercise: 50,
+  setsPerWorkout: 500,
+} as const;
+const LIMITS = DOCUMENT_LIMITS;
+
+/** Largest bodyweight, in kg or lb (above the heaviest person ever weighed). Bodyweights are above 0. */
+export const MAX_BODYWEIGHT = 1500;
+/** Workout dates, inclusive. */
+export const FIRST_DATE = "1900-01-01";
+export const LAST_DATE = "2099-12-31";
+/** Control characters (Unicode Cc; U+0000 is refused before the walk): refused in one-line text (names, icon, exercise, superset). */
+export const CONTROL_CHARACTER_PATTERN = "[\\u0001-\\u001f\\u007f-\\u009f]";
+const CONTROL_RE = new RegExp(CONTROL_CHARACTER_PATTERN);
 
 class Problem {
   path: string;
@@ -136,16 +162,7 @@ function fail(path: string, reason: string): never {
 
 type Json = Record<string, unknown>;
 
-/** Orders strings by Unicode code point (as PostgreSQL `collate "C"` on UTF-8 does). */
-export function compareCodePoints(a: string, b: string): number {
-  const x = [...a];
-  const y = [...b];
-  for (let i = 0; i < Math.min(x.length, y.length); i++) {
-    const d = x[i].codePointAt(0)! - y[i].codePointAt(0)!;
-    if (d !== 0) return d;
-  }
-  return x.length - y.length;
-}
+export { compareCodePoints };
 
 /** Number of Unicode code points (PostgreSQL `char_length`). */
 function chars(s: string): number {
@@ -189,6 +206,13 @@ function text(v: unknown, min: number, max: number, path: string, reason: string
   return v;
 }
 
+/** One-line text (a name, icon, exercise reference or superset): `text` without control characters. */
+function line(v: unknown, min: number, max: number, path: string, reason: string): string {
+  const s = text(v, min, max, path, reason);
+  if (CONTROL_RE.test(s)) fail(path, REASONS.controlCharacter);
+  return s;
+}
+
 function bool(v: unknown, path: string): boolean {
   if (typeof v !== "boolean") fail(path, REASONS.boolean);
   return v;
@@ -215,7 +239,14 @@ function weight(v: unknown, path: string): number {
   return v + 0;
 }
 
+/** A bodyweight: above 0, at most MAX_BODYWEIGHT, at most 2 decimals (checked as in `weight`). */
+export function isBodyweight(v: unknown): v is number {
+  return typeof v === "number" && v > 0 && v <= MAX_BODYWEIGHT && Math.round(v * 100) / 100 === v;
+}
+
 function duration(v: unknown, max: number, path: string, maxReason: string): number {
+  // JSON numbers beyond a double (1e400) parse as Infinity: a whole number over any maximum.
+  if (v === Infinity) fail(path, maxReason);
   const r = parseDuration(v);
   if (!r.ok) fail(path, r.reason);
   if (r.value > max) fail(path, maxReason);
@@ -239,7 +270,7 @@ const pad = (n: number, w = 2) => String(n).padStart(w, "0");
  * trailing zeros (dropped when zero), plus `Z`. Parts must be real: a real date, hour 0-23,
  * minute 0-59, second 0-59, offset hours 0-14 and minutes 0-59, and the UTC year 1 to 9999.
  */
-function startTime(v: unknown, path: string): string {
+function startTime(v: unknown, path: string, day: string): string {
   const m = typeof v === "string" ? DATE_TIME_RE.exec(v) : null;
   if (!m) fail(path, REASONS.dateTime);
   const [y, mo, d, h, mi] = [1, 2, 3, 4, 5].map((i) => Number(m[i]));
@@ -253,6 +284,12 @@ function startTime(v: unknown, path: string): string {
   t.setUTCHours(h, mi - offset, s, 0);
   const year = t.getUTCFullYear();
   if (year < 1 || year > 9999) fail(path, REASONS.realDateTime);
+  // Within a day: the start's UTC day is the day before, of or after `date`.
+  const [dy, dm, dd] = day.split("-").map(Number);
+  const dayStart = new Date(0);
+  dayStart.setUTCFullYear(dy, dm - 1, dd);
+  const days = Math.floor((t.getTime() - dayStart.getTime()) / 86400000);
+  if (days < -1 || days > 1) fail(path, REASONS.startNearDate);
   const fraction = (m[7] ?? "").replace(/0+$/, "");
   return (
     `${pad(year, 4)}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}` +
@@ -265,6 +302,7 @@ function date(v: unknown, path: string): string {
   if (typeof v !== "string" || !DATE_RE.test(v)) fail(path, REASONS.date);
   const [y, m, d] = v.split("-").map(Number);
   if (!isRealDate(y, m, d)) fail(path, REASONS.calendarDate);
+  if (v < FIRST_DATE || v > LAST_DATE) fail(path, REASONS.dateRange);
   return v;
 }
 
@@ -281,7 +319,7 @@ function routineExercise(value: unknown, path: string): CanonicalRoutineExercise
   const p = (k: string) => child(path, k);
   if (!has(o, "exercise")) fail(p("exercise"), REASONS.required);
   const out: CanonicalRoutineExercise = {
-    exercise: text(o.exercise, 1, LIMITS.exercise, p("exercise"), REASONS.exercise),
+    exercise: line(o.exercise, 1, LIMITS.exercise, p("exercise"), REASONS.exercise),
     sets: 0,
   };
   if (!has(o, "sets")) fail(p("sets"), REASONS.required);
@@ -302,7 +340,7 @@ function routineExercise(value: unknown, path: string): CanonicalRoutineExercise
   if (has(o, "weight") && o.weight !== null) out.weight = weight(o.weight, p("weight"));
   if (has(o, "rest")) out.rest = duration(o.rest, MAX_REST_SECONDS, p("rest"), REASONS.restMax);
   if (has(o, "superset") && o.superset !== null) {
-    out.superset = text(o.superset, 1, LIMITS.superset, p("superset"), REASONS.superset);
+    out.superset = line(o.superset, 1, LIMITS.superset, p("superset"), REASONS.superset);
   }
   if (has(o, "progression") && o.progression !== null) {
     out.progression = oneOf(o.progression, PROGRESSIONS, p("progression"), REASONS.progression);
@@ -321,8 +359,8 @@ function routine(value: unknown, options: { unit: Unit }): CanonicalRoutine {
   const out: Partial<CanonicalRoutine> = {};
   if (has(o, "id")) out.id = uuid(o.id, "id");
   if (!has(o, "name")) fail("name", REASONS.required);
-  out.name = text(o.name, 1, LIMITS.name, "name", REASONS.name);
-  if (has(o, "icon")) out.icon = text(o.icon, 1, LIMITS.icon, "icon", REASONS.icon);
+  out.name = line(o.name, 1, LIMITS.name, "name", REASONS.name);
+  if (has(o, "icon")) out.icon = line(o.icon, 1, LIMITS.icon, "icon", REASONS.icon);
   out.progression = has(o, "progression") ? oneOf(o.progression, PROGRESSIONS, "progression", REASONS.progression) : "linear";
   out.unit = has(o, "unit") ? oneOf(o.unit, UNITS, "unit", REASONS.unit) : options.unit;
   if (has(o, "deload") && bool(o.deload, "deload")) out.deload = true;
@@ -355,10 +393,10 @@ function workoutExercise(value: unknown, path: string, effort: EffortScale): Can
   const p = (k: string) => child(path, k);
   if (!has(o, "exercise")) fail(p("exercise"), REASONS.required);
   const out: Partial<CanonicalWorkoutExercise> = {
-    exercise: text(o.exercise, 1, LIMITS.exercise, p("exercise"), REASONS.exercise),
+    exercise: line(o.exercise, 1, LIMITS.exercise, p("exercise"), REASONS.exercise),
   };
   if (has(o, "superset") && o.superset !== null) {
-    out.superset = text(o.superset, 1, LIMITS.superset, p("superset"), REASONS.superset);
+    out.superset = line(o.superset, 1, LIMITS.superset, p("superset"), REASONS.superset);
   }
   if (has(o, "note") && o.note !== null) out.note = text(o.note, 0, LIMITS.note, p("note"), REASONS.note);
   if (has(o, "pinned") && bool(o.pinned, p("pinned"))) out.pinned = true;
@@ -366,6 +404,7 @@ function workoutExercise(value: unknown, path: string, effort: EffortScale): Can
   if (!has(o, "sets")) fail(p("sets"), REASONS.required);
   if (!Array.isArray(o.sets)) fail(p("sets"), REASONS.array);
   if (o.sets.length < 1) fail(p("sets"), REASONS.setsMin);
+  if (o.sets.length > LIMITS.setsPerExercise) fail(p("sets"), REASONS.setsMax);
   out.sets = o.sets.map((s, i) => workoutSet(s, `${p("sets")}[${i}]`, effort));
   return out as CanonicalWorkoutExercise;
 }
@@ -374,12 +413,15 @@ function workout(value: unknown, options: { unit: Unit; effort: EffortScale }): 
   const o = objectAt(value, "document", "", WORKOUT_FIELDS);
   const out: Partial<CanonicalWorkout> = {};
   if (has(o, "id")) out.id = uuid(o.id, "id");
-  if (has(o, "name")) out.name = text(o.name, 1, LIMITS.name, "name", REASONS.name);
+  if (has(o, "name")) out.name = line(o.name, 1, LIMITS.name, "name", REASONS.name);
   if (!has(o, "date")) fail("date", REASONS.required);
   out.date = date(o.date, "date");
-  out.start = has(o, "start") ? startTime(o.start, "start") : `${out.date}T12:00:00Z`;
+  out.start = has(o, "start") ? startTime(o.start, "start", out.date) : `${out.date}T12:00:00Z`;
   if (has(o, "minutes")) out.minutes = integerIn(o.minutes, 0, 1440, "minutes", REASONS.minutes);
-  if (has(o, "bodyweight") && o.bodyweight !== null) out.bodyweight = weight(o.bodyweight, "bodyweight");
+  if (has(o, "bodyweight") && o.bodyweight !== null) {
+    if (!isBodyweight(o.bodyweight)) fail("bodyweight", REASONS.bodyweight);
+    out.bodyweight = o.bodyweight + 0;
+  }
   out.unit = has(o, "unit") ? oneOf(o.unit, UNITS, "unit", REASONS.unit) : options.unit;
   out.effort = has(o, "effort") ? oneOf(o.effort, EFFORT_SCALES, "effort", REASONS.effort) : options.effort;
   if (has(o, "routine") && o.routine !== null) out.routine = uuid(o.routine, "routine");
@@ -387,12 +429,26 @@ function workout(value: unknown, options: { unit: Unit; effort: EffortScale }): 
   if (has(o, "skipProgression") && bool(o.skipProgression, "skipProgression")) out.skipProgression = true;
   if (!has(o, "exercises")) fail("exercises", REASONS.required);
   if (!Array.isArray(o.exercises)) fail("exercises", REASONS.array);
+  if (o.exercises.length > LIMITS.workoutExercises) fail("exercises", REASONS.workoutExercises);
+  if (setsInAll(o.exercises) > LIMITS.setsPerWorkout) fail("exercises", REASONS.workoutSets);
   const effort = out.effort;
   out.exercises = o.exercises.map((e, i) => workoutExercise(e, `exercises[${i}]`, effort));
   return out as CanonicalWorkout;
 }
 
-function run<T>(walk: () => T): ValidationResult<T> {
+/** Sets in all: the lengths of the `sets` arrays of the entries that are objects. */
+function setsInAll(exercises: unknown[]): number {
+  let n = 0;
+  for (const e of exercises) {
+    const sets = typeof e === "object" && e !== null && !Array.isArray(e) ? (e as Json).sets : undefined;
+    if (Array.isArray(sets)) n += sets.length;
+  }
+  return n;
+}
+
+function run<T>(doc: unknown, walk: () => T): ValidationResult<T> {
+  const bad = firstBadJsonValue(doc);
+  if (bad) return { valid: false, path: bad.path, reason: bad.reason };
   try {
     return { valid: true, document: walk() };
   } catch (e) {
@@ -404,11 +460,11 @@ function run<T>(walk: () => T): ValidationResult<T> {
 /** Validates a routine document; on success returns its canonical form. */
 export function validateRoutineDocument(doc: unknown, options?: ValidateOptions): ValidationResult<CanonicalRoutine> {
   const opts = resolveOptions(options);
-  return run(() => routine(doc, opts));
+  return run(doc, () => routine(doc, opts));
 }
 
 /** Validates a workout document; on success returns its canonical form. */
 export function validateWorkoutDocument(doc: unknown, options?: ValidateOptions): ValidationResult<CanonicalWorkout> {
   const opts = resolveOptions(options);
-  return run(() => workout(doc, opts));
+  return run(doc, () => workout(doc, opts));
 }

@@ -12,6 +12,11 @@
  * `database: true`: only the server can judge (unknown exercise, an id or routine that is not
  * the user's); the SDK tests skip those. For an unknown exercise the server's reason starts with
  * `unknown exercise`.
+ * `json`: the document as JSON text, for values a JavaScript object cannot write back to JSON
+ * (`1e400`, `"\ud800"`); the case has no `document` then, and readers parse `json`.
+ * `plugin: true`: the server judges it before the document reaches PostgreSQL
+ * (plugins/documents.ts: nesting depth, U+0000, unpaired surrogates, and numbers beyond a double
+ * turned into Infinity by JSON parsing); the database tests send it through GraphQL.
  */
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -22,24 +27,34 @@ type Options = { unit?: "kg" | "lb"; effort?: "rpe" | "rir" };
 export type Case = {
   name: string;
   kind: "routine" | "workout";
-  document: unknown;
+  document?: unknown;
   options?: Options;
   path: string | null;
   reason: string | null;
   database?: true;
   canonical?: unknown;
+  json?: string;
+  plugin?: true;
 };
 
 const cases: Case[] = [];
 const names = new Set<string>();
-type Extra = { options?: Options; database?: true; canonical?: unknown };
+type Extra = { options?: Options; database?: true; canonical?: unknown; json?: string; plugin?: true };
 
 function add(kind: Case["kind"], name: string, document: unknown, path: string | null, reason: string | null, extra: Extra = {}) {
   if (names.has(name)) throw new Error(`duplicate case name: ${name}`);
   names.add(name);
-  // Key order of each case in the file: name, kind, document, options, path, reason, database, canonical.
-  const c: Case = { name, kind, document, ...(extra.options ? { options: extra.options } : {}), path, reason };
+  // Key order of each case in the file: name, kind, document or json, options, path, reason, database, plugin, canonical.
+  const c: Case = {
+    name,
+    kind,
+    ...(extra.json !== undefined ? { json: extra.json } : { document }),
+    ...(extra.options ? { options: extra.options } : {}),
+    path,
+    reason,
+  };
   if (extra.database) c.database = true;
+  if (extra.plugin) c.plugin = true;
   if (extra.canonical !== undefined) c.canonical = extra.canonical;
   cases.push(c);
 }
@@ -485,8 +500,13 @@ workout("workout: date month 13", wr({ date: "2024-13-01" }), "date", R.calendar
 workout("workout: date month 00", wr({ date: "2024-00-10" }), "date", R.calendarDate);
 workout("workout: date day 00", wr({ date: "2024-01-00" }), "date", R.calendarDate);
 workout("workout: date year 0000", wr({ date: "0000-01-01" }), "date", R.calendarDate);
-workout("workout: date year 0001", wr({ date: "0001-01-01" }));
-workout("workout: date year 9999", wr({ date: "9999-12-31" }));
+workout("workout: date year 0001 is out of range", wr({ date: "0001-01-01" }), "date", R.dateRange);
+workout("workout: date year 9999 is out of range", wr({ date: "9999-12-31" }), "date", R.dateRange);
+workout("workout: date 1900-01-01, the first allowed", wr({ date: "1900-01-01" }));
+workout("workout: date 1899-12-31, the day before the first allowed", wr({ date: "1899-12-31" }), "date", R.dateRange);
+workout("workout: date 2099-12-31, the last allowed", wr({ date: "2099-12-31" }));
+workout("workout: date 2100-01-01, the day after the last allowed", wr({ date: "2100-01-01" }), "date", R.dateRange);
+workout("workout: date out of range is reported before start", wr({ date: "2100-01-01", start: "x" }), "date", R.dateRange);
 
 // start
 workout("workout: start in UTC", wr({ start: "2024-05-31T18:30:00Z" }), null, null, {
@@ -538,13 +558,15 @@ workout("workout: minutes null", wr({ minutes: null }), "minutes", R.minutes);
 workout("workout: bodyweight null is omitted", wr({ bodyweight: null }), null, null, {
   canonical: { date: "2024-05-31", start: "2024-05-31T12:00:00Z", unit: "kg", effort: "rpe", exercises: [{ exercise: "Bench Press", sets: ["100x5"] }] },
 });
-workout("workout: bodyweight 0", wr({ bodyweight: 0 }));
+workout("workout: bodyweight 0", wr({ bodyweight: 0 }), "bodyweight", R.bodyweight);
+workout("workout: bodyweight 0.01", wr({ bodyweight: 0.01 }));
 workout("workout: bodyweight 80.25", wr({ bodyweight: 80.25 }));
-workout("workout: bodyweight 10000", wr({ bodyweight: 10000 }));
-workout("workout: bodyweight 10000.01", wr({ bodyweight: 10000.01 }), "bodyweight", R.weight);
-workout("workout: bodyweight -1", wr({ bodyweight: -1 }), "bodyweight", R.weight);
-workout("workout: bodyweight 80.255", wr({ bodyweight: 80.255 }), "bodyweight", R.weight);
-workout("workout: bodyweight a string", wr({ bodyweight: "80" }), "bodyweight", R.weight);
+workout("workout: bodyweight 1500", wr({ bodyweight: 1500 }));
+workout("workout: bodyweight 1500.01", wr({ bodyweight: 1500.01 }), "bodyweight", R.bodyweight);
+workout("workout: bodyweight 10000", wr({ bodyweight: 10000 }), "bodyweight", R.bodyweight);
+workout("workout: bodyweight -1", wr({ bodyweight: -1 }), "bodyweight", R.bodyweight);
+workout("workout: bodyweight 80.255", wr({ bodyweight: 80.255 }), "bodyweight", R.bodyweight);
+workout("workout: bodyweight a string", wr({ bodyweight: "80" }), "bodyweight", R.bodyweight);
 workout("workout: unit lb", wr({ unit: "lb" }));
 workout("workout: unit pounds", wr({ unit: "pounds" }), "unit", R.unit);
 workout("workout: unit null", wr({ unit: null }), "unit", R.unit);
@@ -577,7 +599,7 @@ workout("workout: exercises missing", { date: "2024-05-31" }, "exercises", R.req
 workout("workout: exercises an object", wr({ exercises: {} }), "exercises", R.array);
 workout("workout: exercises null", wr({ exercises: null }), "exercises", R.array);
 workout("workout: exercises empty", wr({ exercises: [] }));
-workout("workout: 150 exercises (no maximum)", wr({ exercises: Array.from({ length: 150 }, () => ({ exercise: "Dumbbell Curl", sets: ["x10"] })) }));
+workout("workout: 150 exercises (at most 100)", wr({ exercises: Array.from({ length: 150 }, () => ({ exercise: "Dumbbell Curl", sets: ["x10"] })) }), "exercises", R.workoutExercises);
 workout("workout: exercise entry a string", wr({ exercises: ["Bench Press"] }), "exercises[0]", R.object);
 workout("workout: exercise entry null", wr({ exercises: [null] }), "exercises[0]", R.object);
 
@@ -621,7 +643,7 @@ workout("workout exercise: sets empty", wx({ sets: [] }), `${X}.sets`, R.setsMin
 workout("workout exercise: sets a string", wx({ sets: "100x5" }), `${X}.sets`, R.array);
 workout("workout exercise: sets null", wx({ sets: null }), `${X}.sets`, R.array);
 workout("workout exercise: one set is enough", wx({ sets: ["x1"] }));
-workout("workout exercise: 60 sets (no maximum)", wx({ sets: Array.from({ length: 60 }, () => "20x10") }));
+workout("workout exercise: 60 sets (at most 50)", wx({ sets: Array.from({ length: 60 }, () => "20x10") }), `${X}.sets`, R.setsMax);
 
 // set items
 workout("set: a number", ws(5), SET, R.setItem);
@@ -786,7 +808,7 @@ workout("effort: bad effort field is reported before the sets", ws("100x5@0", { 
 workout("workout: several problems, date before exercises", wr({ date: "2023-02-29", exercises: [{ exercise: "" }] }), "date", R.calendarDate);
 workout("workout: several problems, name before date", wr({ name: "", date: "x" }), "name", R.name);
 workout("workout: several problems, start before minutes", wr({ minutes: -1, start: "x" }), "start", R.dateTime);
-workout("workout: several problems, bodyweight before unit", wr({ unit: "g", bodyweight: -1 }), "bodyweight", R.weight);
+workout("workout: several problems, bodyweight before unit", wr({ unit: "g", bodyweight: -1 }), "bodyweight", R.bodyweight);
 workout("workout: several problems, unit before effort", wr({ effort: "x", unit: "g" }), "unit", R.unit);
 workout("workout: several problems, routine before notes", wr({ notes: 1, routine: 1 }), "routine", R.uuid);
 workout("workout: several problems, notes before skipProgression", wr({ skipProgression: 1, notes: 1 }), "notes", R.string);
@@ -800,11 +822,104 @@ workout("workout: key order in a set object (b)", ws({ y: 0, z: 0, done: 1, set:
 workout("workout: key order in an entry (a)", wx({ note: s(501), exercise: "Bench Press", sets: ["x"] }), `${X}.note`, R.note);
 workout("workout: key order in an entry (b)", { date: "2024-05-31", exercises: [{ sets: ["x"], exercise: "Bench Press", note: s(501) }] }, `${X}.note`, R.note);
 
+
+// ---------------------------------------------------------------- checks before the walk
+/** `levels` arrays nested in one another (1: `[]`). */
+function nest(levels: number): unknown {
+  let v: unknown = [];
+  for (let i = 1; i < levels; i++) v = [v];
+  return v;
+}
+const zeros = (n: number) => "[0]".repeat(n);
+const plugin = { plugin: true } as const;
+// The root object is level 1: `notes` holding 15 nested arrays reaches level 16, the deepest allowed.
+workout("depth: 16 levels is allowed (then notes must be a string)", wr({ notes: nest(15) }), "notes", R.string, plugin);
+workout("depth: 17 levels is refused at the first value too deep", wr({ notes: nest(16) }), `notes${zeros(15)}`, R.depth, plugin);
+// JSON.stringify itself overflows the stack on such a document: written as text.
+workout("depth: 5000 levels is refused without recursion", null, `notes${zeros(15)}`, R.depth,
+  { ...plugin, json: `{"date":"2024-05-31","exercises":[],"notes":${"[".repeat(5000)}${"]".repeat(5000)}}` });
+routine("depth: nested objects", rr({ zz: { a: { a: { a: { a: { a: { a: { a: { a: { a: { a: { a: { a: { a: { a: { a: { a: 1 } } } } } } } } } } } } } } } } }),
+  "zz.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a", R.depth, plugin);
+routine("depth: a root array nested 17 deep", nest(17), zeros(16), R.depth, plugin);
+routine("depth: a root array nested 16 deep is not an object", nest(16), "document", R.object, plugin);
+workout("depth: checked before the walk (a deep unknown property after a bad date)", wr({ date: "x", zz: nest(20) }), `zz${zeros(15)}`, R.depth, plugin);
+workout("depth: the first problem in code point order of keys (a)", wr({ b: "\u0000", a: nest(20) }), `a${zeros(15)}`, R.depth, plugin);
+workout("depth: the first problem in code point order of keys (b)", wr({ a: "\u0000", b: nest(20) }), "a", R.nul, plugin);
+workout("U+0000 in a name", wr({ name: "a\u0000b" }), "name", R.nul, plugin);
+workout("U+0000 in a set", wx({ sets: ["100x5", "\u0000"] }), `${X}.sets[1]`, R.nul, plugin);
+workout("U+0000 in a key", wr({ "x\u0000": 1 }), "x\u0000", R.nul, plugin);
+routine("U+0000 as the whole document", "\u0000", "document", R.nul, plugin);
+workout("surrogate: a lone high surrogate in notes", null, "notes", R.surrogate,
+  { ...plugin, json: '{"date":"2024-05-31","exercises":[],"notes":"a\\ud800b"}' });
+workout("surrogate: a lone low surrogate in a name", null, "name", R.surrogate,
+  { ...plugin, json: '{"date":"2024-05-31","exercises":[],"name":"\\udc00"}' });
+workout("surrogate: a high surrogate at the end of a set", null, `${X}.sets[0]`, R.surrogate,
+  { ...plugin, json: '{"date":"2024-05-31","exercises":[{"exercise":"Bench Press","sets":["100x5\\ud83d"]}]}' });
+workout("surrogate: in a key", null, "\udc00", R.surrogate,
+  { ...plugin, json: '{"date":"2024-05-31","exercises":[],"\\udc00":1}' });
+workout("surrogate: reported before the walk's problems", null, "notes", R.surrogate,
+  { ...plugin, json: '{"date":"x","exercises":[],"notes":"\\ud800"}' });
+workout("surrogate: a pair is one character (an emoji name)", null, null, null,
+  { json: '{"date":"2024-05-31","name":"\\ud83d\\udcaa","exercises":[]}', canonical: { name: "\u{1f4aa}", date: "2024-05-31", start: "2024-05-31T12:00:00Z", unit: "kg", effort: "rpe", exercises: [] } });
+
+// ---------------------------------------------------------------- numbers beyond a double (JSON parsing gives Infinity)
+workout("1e400: bodyweight", null, "bodyweight", R.bodyweight, { ...plugin, json: '{"date":"2024-05-31","exercises":[],"bodyweight":1e400}' });
+workout("1e400: bodyweight -1e400", null, "bodyweight", R.bodyweight, { ...plugin, json: '{"date":"2024-05-31","exercises":[],"bodyweight":-1e400}' });
+workout("1e400: minutes", null, "minutes", R.minutes, { ...plugin, json: '{"date":"2024-05-31","exercises":[],"minutes":1e400}' });
+workout("1e400: as a set", null, `${X}.sets[0]`, R.setItem, { ...plugin, json: '{"date":"2024-05-31","exercises":[{"exercise":"Bench Press","sets":[1e400]}]}' });
+workout("1e400: as the document", null, "document", R.object, { ...plugin, json: "1e400" });
+routine("1e400: routine weight", null, "exercises[0].weight", R.weight, { ...plugin, json: '{"name":"P","exercises":[{"exercise":"Bench Press","sets":3,"weight":1e400}]}' });
+routine("1e400: routine sets", null, "exercises[0].sets", R.setCount, { ...plugin, json: '{"name":"P","exercises":[{"exercise":"Bench Press","sets":1e400}]}' });
+routine("1e400: routine time is over the maximum", null, "exercises[0].time", R.timeMax, { ...plugin, json: '{"name":"P","exercises":[{"exercise":"Plank","sets":3,"time":1e400}]}' });
+routine("1e400: routine rest -1e400 is not a duration", null, "exercises[0].rest", R.duration, { ...plugin, json: '{"name":"P","exercises":[{"exercise":"Plank","sets":3,"rest":-1e400}]}' });
+routine("1e300: routine time (a finite number) is over the maximum", rx({ time: 1e300 }), "exercises[0].time", R.timeMax);
+
+// ---------------------------------------------------------------- one-line text: no control characters
+routine("control: routine name with a newline", rr({ name: "Push\nA" }), "name", R.controlCharacter);
+routine("control: routine name with a tab", rr({ name: "Push\tA" }), "name", R.controlCharacter);
+routine("control: routine name with U+001F", rr({ name: "Push\u001fA" }), "name", R.controlCharacter);
+routine("control: routine name with DEL (U+007F)", rr({ name: "Push\u007f" }), "name", R.controlCharacter);
+routine("control: routine name with U+009F (C1)", rr({ name: "Push\u009f" }), "name", R.controlCharacter);
+routine("control: routine name with U+00A0 (no-break space) is fine", rr({ name: "Push\u00a0A" }));
+routine("control: routine name with U+0020 spaces is fine", rr({ name: " Push  A " }));
+routine("control: length is checked first", rr({ name: `${s(80)}\n` }), "name", R.name);
+routine("control: routine icon", rr({ icon: "bar\tbell" }), "icon", R.controlCharacter);
+routine("control: routine exercise reference", rx({ exercise: "Bench\nPress" }), "exercises[0].exercise", R.controlCharacter);
+routine("control: routine superset", rx({ superset: "A\n" }), "exercises[0].superset", R.controlCharacter);
+workout("control: workout name", wr({ name: "Heavy\r\nday" }), "name", R.controlCharacter);
+workout("control: workout exercise reference", wx({ exercise: "Bench\tPress" }), `${X}.exercise`, R.controlCharacter);
+workout("control: workout superset", wx({ superset: "\u0001" }), `${X}.superset`, R.controlCharacter);
+workout("control: notes and notes of an exercise keep newlines and tabs", wr({ notes: "Line 1\nLine 2\tend", exercises: [{ exercise: "Bench Press", note: "a\nb\tc", sets: ["100x5"] }] }));
+
+// ---------------------------------------------------------------- bounded work per workout
+const entry = (sets: number) => ({ exercise: "Bench Press", sets: Array.from({ length: sets }, () => "100x5") });
+const many = (n: number, sets: number) => Array.from({ length: n }, () => entry(sets));
+workout("limit: 100 exercises, the most allowed", wr({ exercises: many(100, 1) }));
+workout("limit: 101 exercises", wr({ exercises: many(101, 1) }), "exercises", R.workoutExercises);
+workout("limit: 50 sets in an exercise, the most allowed", wr({ exercises: [entry(50)] }));
+workout("limit: 51 sets in an exercise", wr({ exercises: [entry(1), entry(51)] }), "exercises[1].sets", R.setsMax);
+workout("limit: 500 sets in all, the most allowed", wr({ exercises: many(10, 50) }));
+workout("limit: 501 sets in all", wr({ exercises: [...many(10, 50), entry(1)] }), "exercises", R.workoutSets);
+workout("limit: sets in all are counted before any entry is checked", wr({ exercises: [{ exercise: "" }, ...many(10, 50), entry(1)] }), "exercises", R.workoutSets);
+workout("limit: sets in all count only arrays in objects", wr({ exercises: [...many(10, 50), { sets: "x".repeat(600) }, "x"] }), "exercises[10].exercise", R.required);
+workout("limit: more than 100 exercises is reported before the sets in all", wr({ exercises: many(101, 5) }), "exercises", R.workoutExercises);
+workout("limit: 600 sets in one exercise", wr({ exercises: [entry(600)] }), "exercises", R.workoutSets);
+workout("limit: an exercise's fields come before its number of sets", wr({ exercises: [{ ...entry(51), note: 1 }] }), `${X}.note`, R.string);
+
+// ---------------------------------------------------------------- start within a day of date
+workout("start: the day before date at 00:00Z", wr({ start: "2024-05-30T00:00:00Z" }));
+workout("start: two days before date (23:59:59Z)", wr({ start: "2024-05-29T23:59:59Z" }), "start", R.startNearDate);
+workout("start: the day after date at 23:59:59.999999Z", wr({ start: "2024-06-01T23:59:59.999999Z" }));
+workout("start: two days after date", wr({ start: "2024-06-02T00:00:00Z" }), "start", R.startNearDate);
+workout("start: the day after in UTC from a local offset", wr({ start: "2024-06-02T01:00:00+02:00" }));
+workout("start: a year off", wr({ start: "2025-05-31T18:00:00+02:00" }), "start", R.startNearDate);
+workout("start: the first allowed date with a start the day before", wr({ date: "1900-01-01", start: "1899-12-31T22:00:00-02:00" }));
+
 // ---------------------------------------------------------------- check against the SDK and write
 let problems = 0;
 for (const c of cases) {
   const validate = c.kind === "routine" ? validateRoutineDocument : validateWorkoutDocument;
-  const r = validate(c.document, c.options);
+  const r = validate(c.json !== undefined ? JSON.parse(c.json) : c.document, c.options);
   if (c.database) continue;
   const got = r.valid ? { path: null, reason: null } : { path: r.path, reason: r.reason };
   if (got.path !== c.path || got.reason !== c.reason) {
