@@ -12,6 +12,8 @@ export type EmbeddedCluster = {
   port: number;
   /** The postmaster's pid. */
   pid: number;
+  /** Whether the postmaster still runs (synchronous: also usable in a process "exit" handler). */
+  isRunning: () => boolean;
   /** Called once if PostgreSQL exits without `stop()` (killed, crashed). */
   onUnexpectedExit: (listener: (how: { code: number | null; signal: NodeJS.Signals | null }) => void) => void;
   stop: () => Promise<void>;
@@ -136,6 +138,20 @@ function isPostgresOf(pid: number, pgDir: string): boolean {
   }
 }
 
+function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
+  } catch {
+    return false;
+  }
+}
+
+async function untilReaped(pid: number, timeoutMs = 10000): Promise<void> {
+  const t0 = Date.now();
+  while (isZombie(pid) && Date.now() - t0 < timeoutMs) await new Promise((r) => setTimeout(r, 100));
+}
+
 /** Fast shutdown (SIGINT: roll back open transactions, checkpoint, exit) of an orphaned postmaster. */
 async function stopOrphan(pid: number, lockFile: string, timeoutMs = 60000): Promise<void> {
   process.kill(pid, "SIGINT");
@@ -208,6 +224,10 @@ async function startClaimed(
       }
       notice(`Stopping the embedded PostgreSQL (pid ${pid}) left running by a server that is gone (pid ${claim.previous.pid})`);
       await stopOrphan(pid, lockFile);
+    } else if (pid) {
+      // A PostgreSQL killed with its server may not be reaped yet; PostgreSQL takes a zombie for
+      // a live postmaster and would refuse the data folder.
+      await untilReaped(pid);
     }
   }
   const port = await freePort();
@@ -249,6 +269,7 @@ async function startClaimed(
     port,
     pid: child.pid!,
     rootUrl: `postgres://postgres:${secrets.superuserPassword}@127.0.0.1:${port}/postgres`,
+    isRunning: () => child.exitCode === null && child.signalCode === null && isAlive(child.pid!) && !isZombie(child.pid!),
     onUnexpectedExit: (listener) => {
       void exited.then((how) => {
         if (!stopping) listener(how);

@@ -9,14 +9,25 @@ async function main() {
   const config = readConfig();
   const say = (m: string) => process.stdout.write(`${m}\n`);
   const db = await openDatabase(config, say);
+  let stopping = false;
   // A server without its database answers nothing useful: exit non-zero so a process manager
   // restarts the whole thing (the next start finds the data folder free).
-  db.embedded?.onUnexpectedExit(({ code, signal }) => {
-    console.error(
-      `The embedded PostgreSQL (pid ${db.embedded!.pid}) stopped unexpectedly (${signal ? `signal ${signal}` : `exit code ${code}`}); the server exits so it can be restarted.`,
-    );
+  const embedded = db.embedded;
+  let databaseGone = false;
+  const reportDatabaseGone = (how?: string) => {
+    if (databaseGone) return;
+    databaseGone = true;
+    console.error(`The embedded PostgreSQL (pid ${embedded!.pid}) stopped unexpectedly${how ? ` (${how})` : ""}; the server exits so it can be restarted.`);
+  };
+  embedded?.onUnexpectedExit(({ code, signal }) => {
+    reportDatabaseGone(signal ? `signal ${signal}` : `exit code ${code}`);
     const closing = Promise.race([db.close(), new Promise((r) => setTimeout(r, 3000))]);
     void closing.finally(() => process.exit(1));
+  });
+  // A pool that sees its connections cut may end the process first (graphile-migrate's does):
+  // the operator still learns why.
+  process.on("exit", (code) => {
+    if (code !== 0 && embedded && !stopping && !embedded.isRunning()) reportDatabaseGone();
   });
   const worker = await startWorker(db.pools.worker);
   const { server, close } = await createApp({
@@ -30,7 +41,6 @@ async function main() {
   // of open connections; we stop in order instead: HTTP, worker, pools, then PostgreSQL.
   process.removeAllListeners("SIGINT");
   process.removeAllListeners("SIGTERM");
-  let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
