@@ -1,14 +1,28 @@
-// Progression, records and volume in GraphQL. Most of it is SQL (migrations/current/5-progression.sql):
-// `Routine.nextWorkout(date)` and `WorkoutSet.personalRecord` are computed columns PostGraphile
-// exposes by itself, and volume is plain columns on workout_sets that @graphile/pg-aggregates groups.
-// This plugin adds the typed `Exercise.records` over app_public.exercises_records (JSON in SQL),
-// so the field names are exactly `heaviest`, `bestE1rm` and `repsAtWeight`.
+// Progression, records and volume in GraphQL. Most of it is SQL (migrations/committed, 5-progression):
+// `Routine.nextWorkout(date)` is a computed column PostGraphile exposes by itself, and volume is
+// plain columns on workout_sets that @graphile/pg-aggregates groups. This plugin adds the typed
+// `Exercise.records` over app_public.exercises_records (JSON in SQL), so the field names are exactly
+// `heaviest`, `bestE1rm` and `repsAtWeight`, and `WorkoutSet.personalRecord`, asked of
+// app_hidden.personal_records once for all the sets of a request (one pass over the history, where a
+// computed column would rescan it for every set).
 import { extendSchema, gql } from "postgraphile/utils";
 import { lambda } from "postgraphile/grafast";
-import { TYPES } from "postgraphile/@dataplan/pg";
+import { TYPES, loadOneWithPgClient, type PgClient } from "postgraphile/@dataplan/pg";
+
+/** personalRecord of many sets in one query; null for a set that is not the caller's. */
+async function loadPersonalRecords(client: PgClient, setIds: readonly string[]): Promise<(boolean | null)[]> {
+  const { rows } = await client.query<{ set_id: string; personal_record: boolean }>({
+    text: "select set_id, personal_record from app_hidden.personal_records($1::uuid[])",
+    values: [setIds],
+  });
+  const bySet = new Map(rows.map((row) => [row.set_id, row.personal_record]));
+  return setIds.map((id) => bySet.get(id) ?? null);
+}
 
 export const ProgressionPlugin = extendSchema((build) => {
   const { sql } = build;
+  const workoutSets = build.input.pgRegistry.pgResources.workout_sets;
+  if (!workoutSets) throw new Error("ProgressionPlugin: app_public.workout_sets is missing; run the migrations");
   return {
     typeDefs: gql`
       "One record set: the set that holds a record, in your unit."
@@ -60,6 +74,12 @@ export const ProgressionPlugin = extendSchema((build) => {
         "Your personal records on this exercise (yours only, also on catalog exercises)."
         records: ExerciseRecords!
       }
+      extend type WorkoutSet {
+        """
+        True when this set beat every earlier set of its exercise (by date, then start, then position) on heaviest weight or on estimated one-rep max (Epley, 1 to 12 reps); warm-ups, sets not done and sets without a weight or reps are never records. The first weighted set of an exercise is a record.
+        """
+        personalRecord: Boolean!
+      }
     `,
     objects: {
       Exercise: {
@@ -71,6 +91,13 @@ export const ProgressionPlugin = extendSchema((build) => {
             );
             // A plain object step, so the nested fields read their keys with the default plans.
             return lambda($json, (value: unknown) => value, true);
+          },
+        },
+      },
+      WorkoutSet: {
+        plans: {
+          personalRecord($set: any) {
+            return loadOneWithPgClient(workoutSets.executor, $set.get("id"), loadPersonalRecords as any);
           },
         },
       },

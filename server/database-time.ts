@@ -7,8 +7,9 @@ import type pg from "pg";
 import { isPromiseLike } from "postgraphile/grafast";
 
 /**
- * Measured (bench/records.ts, bench/progression.ts): the heaviest legitimate read, personal records
- * over 18,000 sets, takes well under a second; 5 s leaves room for a slow disk and a busy machine.
+ * From measurement (bench/records.ts): the heaviest legitimate statement we know, personal records
+ * over a lifter's 18,000 sets, takes about 0.5 s; 5 s leaves ten times that for a slow disk or a
+ * busy machine, and bounds what any one statement can hold.
  */
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 5000;
 /** A request may run a few statements in a row; past this its queries are cancelled. */
