@@ -41,3 +41,10 @@ export const STANDARD_MESSAGES: Record<string, string> = {
   "22021": "A text value contains the character U+0000, which cannot be stored",
   "57014": "The request took longer than the database time limit and was cancelled",
 };
+
+/** Codes given before any SQL runs, by the GraphQL operation guard (plugins/operation-guard.ts). */
+export const REQUEST_CODES = {
+  QUERY_TOO_COMPLEX: "QUERY_TOO_COMPLEX", // over the depth, field, root-field or cost bounds of one operation
+  UNSUPPORTED_OPERATION: "UNSUPPORTED_OPERATION", // a subscription: the API answers queries and mutations only
+  INVALID_INPUT: "INVALID_INPUT", // a negative list size (first, last, limit, offset); the message names it
+} as const;

@@ -13,6 +13,7 @@ import { ExercisesPlugin, CustomExerciseInputsPlugin } from "./exercises.ts";
 import { DocumentsPlugin } from "./documents.ts";
 import { ProgressionPlugin } from "./progression.ts";
 import { maskError } from "./mask-error.ts";
+import { OperationGuardPlugin, type GuardContext } from "./operation-guard.ts";
 import { pgSettingsFor, type Identity } from "../server/identity.ts";
 
 export const GRAPHQL_PATH = "/api/graphql";
@@ -22,7 +23,7 @@ export function makePreset(options: { pool: pg.Pool; dev: boolean }): GraphileCo
     extends: [PostGraphileAmberPreset, PgAggregatesPreset],
     // Plain uuids as `id` (no Relay global ids): what the documents, the CLI and the ban endpoint use.
     disablePlugins: ["NodePlugin"],
-    plugins: [PlainIdsPlugin, ViewerPlugin, BodyweightInputNamePlugin, BodyweightPlugin, ApiKeyAccessEnumPlugin, ApiKeysPlugin, DevicesPlugin, AccountPlugin, ExercisesPlugin, CustomExerciseInputsPlugin, DocumentsPlugin, ProgressionPlugin],
+    plugins: [PlainIdsPlugin, ViewerPlugin, BodyweightInputNamePlugin, BodyweightPlugin, ApiKeyAccessEnumPlugin, ApiKeysPlugin, DevicesPlugin, AccountPlugin, ExercisesPlugin, CustomExerciseInputsPlugin, DocumentsPlugin, ProgressionPlugin, OperationGuardPlugin],
     pgServices: [makePgService({ pool: options.pool, schemas: ["app_public"] })],
     grafserv: {
       graphqlPath: GRAPHQL_PATH,
@@ -36,8 +37,10 @@ export function makePreset(options: { pool: pg.Pool; dev: boolean }): GraphileCo
     grafast: {
       explain: options.dev,
       context(requestContext) {
-        const req = (requestContext as any).expressv4?.req as { identity?: Identity } | undefined;
-        return { pgSettings: pgSettingsFor(req?.identity ?? { kind: "anonymous" }) };
+        const req = (requestContext as any).expressv4?.req as ({ identity?: Identity } & GuardContext) | undefined;
+        const identity: Identity = req?.identity ?? { kind: "anonymous" };
+        // The operation guard reads the identity (and charges a key's cost) from the context.
+        return { pgSettings: pgSettingsFor(identity), identity, chargeKeyCost: req?.chargeKeyCost };
       },
     },
   };

@@ -156,12 +156,14 @@ describe("operation size limits", () => {
   });
 
   test("depth 12 passes the guard, 13 is refused; fragments count where they are used", async () => {
-    const { measureSelection } = await import("../server/graphql-guard.ts");
-    const { parse } = await import("graphql");
+    const { measureOperation } = await import("../plugins/operation-cost.ts");
+    const { parse, buildSchema } = await import("postgraphile/graphql");
+    const schema = buildSchema("type Query { a: A } type A { a: A b: B } type B { c: Int }");
     const chain = (n: number) => "{ " + "a { ".repeat(n - 1) + "b" + " }".repeat(n - 1) + " }";
     const measure = (text: string) => {
       const doc = parse(text);
-      return measureSelection(doc, (doc.definitions[0] as any).selectionSet);
+      const { depth, fields } = measureOperation(schema, doc, doc.definitions[0] as any, null);
+      return { depth, fields };
     };
     expect(measure(chain(12))).toEqual({ depth: 12, fields: 12 });
     expect(measure("query { ...F } fragment F on Query { a { ...G } } fragment G on A { b { c } }")).toEqual({ depth: 3, fields: 3 });

@@ -12,6 +12,7 @@
 import pg from "pg";
 import { createHash, randomBytes } from "node:crypto";
 import { startTestServer, gql, post, signUp, type TestServer, type Credentials } from "./support/harness.ts";
+import { OPERATION_LIMITS } from "../plugins/operation-cost.ts";
 
 
 // ---------------------------------------------------------------- captured server log
@@ -362,6 +363,9 @@ let refused: Identity[];
 let exerciseName = "Squat";
 
 beforeAll(async () => {
+  // The reads select every field three levels deep, far over the cost budget of one request: RLS is
+  // under test here, not cost (test/graphql-cost.test.ts tests the budget).
+  Object.assign(OPERATION_LIMITS, { cost: 1_000_000_000, keyCostPerMinute: 2_000_000_000 });
   captureLogs();
   s = await startTestServer();
   admin = await person("Admin");

@@ -1,0 +1,135 @@
+// Refuses, before an operation is planned, what must not run, for every way grafserv takes a
+// request (application/json, application/graphql, ...), on the document grafserv parsed and cached:
+// - during validation (cached with the document): subscriptions, and operations over the depth,
+//   field and root-field bounds (so a fragment bomb never reaches the planner);
+// - before execution (per request, with the variables): list sizes that are negative, operations
+//   over the cost budget, mutations a caller may not attempt (signed out, read-only key),
+//   session-only fields with a key, and an API key's per-minute cost budget.
+// The database enforces the same authorization again (roles and RLS); this gives a clean FORBIDDEN.
+import { GraphQLError, getOperationAST, type ValidationRule, type ExecutionResult } from "postgraphile/graphql";
+import { measureOperation, exceededLimit, RUNS_FUNCTION } from "./operation-cost.ts";
+import { REQUEST_CODES } from "../db/errors.ts";
+import type { Identity, KeyCostCharge } from "../server/identity.ts";
+
+/** Root fields that need a signed-in session; an API key is refused even for its owner. */
+export const SESSION_ONLY_FIELDS = new Set([
+  "createApiKey",
+  "revokeApiKey",
+  "signOutSession",
+  "signOutOtherSessions",
+  "deleteAccount",
+]);
+
+/** What the guard reads from the GraphQL context (set in preset.ts). */
+export type GuardContext = { identity?: Identity; chargeKeyCost?: (cost: number) => Promise<KeyCostCharge> };
+
+/** A validation rule: bounds that do not depend on variables or on the caller. */
+export const OperationLimitsRule: ValidationRule = (context) => ({
+  OperationDefinition(operation) {
+    if (operation.operation === "subscription") {
+      context.reportError(new GraphQLError("Subscriptions are not supported; send queries and mutations over HTTP POST", {
+        nodes: operation,
+        extensions: { code: REQUEST_CODES.UNSUPPORTED_OPERATION },
+      }));
+      return false;
+    }
+    const exceeded = exceededLimit(measureOperation(context.getSchema(), context.getDocument(), operation, null), false);
+    if (exceeded) context.reportError(new GraphQLError(exceeded, { nodes: operation, extensions: { code: REQUEST_CODES.QUERY_TOO_COMPLEX } }));
+    return false; // fields are the other rules' business
+  },
+});
+
+const refusal = (message: string, code: string, extra: Record<string, unknown> = {}) =>
+  new GraphQLError(message, { extensions: { code, ...extra } });
+
+/** HTTP answers the guard decides (status, headers), applied to grafserv's response for the request. */
+const httpOverrides = new WeakMap<object, { statusCode: number; headers: Record<string, string> }>();
+
+type ExecuteArgs = {
+  schema: Parameters<typeof measureOperation>[0];
+  document: Parameters<typeof measureOperation>[1];
+  operationName?: string | null;
+  variableValues?: Record<string, unknown> | null;
+  contextValue?: unknown;
+  requestContext?: { http?: object };
+};
+
+/** The checks before execution; a result to answer with instead of executing, or null to go on. */
+async function checkBeforeExecution(args: ExecuteArgs): Promise<ExecutionResult | null> {
+  const operation = getOperationAST(args.document, args.operationName ?? undefined);
+  if (!operation) return null; // grafast explains a missing or ambiguous operation itself
+  const m = measureOperation(args.schema, args.document, operation, args.variableValues ?? {});
+  if (m.badArgument) {
+    const { field, argument, value } = m.badArgument;
+    return { errors: [refusal(`${field}: ${argument} must be 0 or more (got ${JSON.stringify(value)})`, REQUEST_CODES.INVALID_INPUT, { field, argument })] };
+  }
+  const exceeded = exceededLimit(m, true);
+  if (exceeded) return { errors: [refusal(exceeded, REQUEST_CODES.QUERY_TOO_COMPLEX, { cost: m.cost })] };
+
+  const context = (args.contextValue ?? {}) as GuardContext;
+  const identity: Identity = context.identity ?? { kind: "anonymous" };
+  const forbidden = (message: string): ExecutionResult => ({ data: null, errors: [refusal(message, "FORBIDDEN")] });
+  if (operation.operation === "mutation") {
+    if (identity.kind === "anonymous" || identity.kind === "dead-key") return forbidden("Sign in (or use a valid API key) to make changes");
+    if (identity.kind === "key" && identity.access === "read_only") return forbidden("This API key is read only; mutations need a read and write key");
+  }
+  if (identity.kind === "key" || identity.kind === "dead-key") {
+    const sessionOnly = m.rootFields.find((f) => SESSION_ONLY_FIELDS.has(f));
+    if (sessionOnly) return forbidden(`${sessionOnly} needs a signed-in session; API keys cannot use it`);
+  }
+  if (identity.kind === "key" && context.chargeKeyCost) {
+    const charge = await context.chargeKeyCost(m.cost);
+    if (!charge.allowed) {
+      if (args.requestContext?.http) {
+        httpOverrides.set(args.requestContext.http, { statusCode: 429, headers: { "retry-after": String(charge.retryAfter) } });
+      }
+      return {
+        errors: [refusal(charge.message, "RATE_LIMITED", { retryAfter: charge.retryAfter, limit: "cost", cost: m.cost })],
+      };
+    }
+  }
+  return null;
+}
+
+export const OperationGuardPlugin: GraphileConfig.Plugin = {
+  name: "OperationGuardPlugin",
+  description: "Bounds every operation (depth, fields, root fields, cost) and refuses what a caller may not run, before planning",
+  version: "0.0.0",
+  schema: {
+    hooks: {
+      // A computed column (a SQL function run for each row) costs like a fetch, not like a column.
+      GraphQLObjectType_fields_field(field, _build, context) {
+        const scope = context.scope as { fieldBehaviorScope?: string; pgFieldResource?: { parameters?: unknown } };
+        if (scope.fieldBehaviorScope === "typeField:single" || scope.pgFieldResource?.parameters) {
+          field.extensions = { ...field.extensions, [RUNS_FUNCTION]: true };
+        }
+        return field;
+      },
+    },
+  },
+  grafserv: {
+    middleware: {
+      setPreset(next, event) {
+        event.validationRules.push(OperationLimitsRule);
+        return next();
+      },
+      async processRequest(next, event) {
+        const result = await next();
+        const override = httpOverrides.get(event.requestDigest);
+        if (result && override) {
+          result.statusCode = override.statusCode;
+          Object.assign(result.headers, override.headers);
+        }
+        return result;
+      },
+    },
+  },
+  grafast: {
+    middleware: {
+      async execute(next, event) {
+        const refused = await checkBeforeExecution(event.args as unknown as ExecuteArgs);
+        return refused ?? next();
+      },
+    },
+  },
+};

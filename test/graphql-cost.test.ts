@@ -1,0 +1,322 @@
+// The operation guard over real HTTP: fragment bombs (several shapes), many fields under one root
+// field, every content type grafserv accepts, the per-request cost budget at its edge, negative list
+// sizes, subscriptions, authorization for every content type, and an API key's cost budget a minute
+// (429 with Retry-After and RATE_LIMITED, RateLimit headers naming both limits).
+import { jest } from "@jest/globals";
+import { startTestServer, gql, signUp, type TestServer } from "./support/harness.ts";
+import { OPERATION_LIMITS, COST_WEIGHTS } from "../plugins/operation-cost.ts";
+import { RATE_LIMIT_PER_MINUTE } from "../server/identity.ts";
+
+const KEY_COST_PER_MINUTE = OPERATION_LIMITS.keyCostPerMinute;
+
+let s: TestServer;
+beforeAll(async () => { s = await startTestServer(); });
+afterAll(async () => { await s.close(); });
+
+type Answer = { status: number; headers: Headers; body: any };
+
+/** A POST with any content type and a raw body (the harness's gql() always sends JSON). */
+async function send(contentType: string, body: string, headers: Record<string, string> = {}): Promise<Answer> {
+  const res = await fetch(`${s.url}/api/graphql`, { method: "POST", headers: { "content-type": contentType, ...headers }, body });
+  const text = await res.text();
+  let json: any = text;
+  try { json = JSON.parse(text); } catch { /* not JSON: kept as text */ }
+  return { status: res.status, headers: res.headers, body: json };
+}
+const asJson = (query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+  send("application/json", JSON.stringify({ query, variables }), headers);
+const asGraphQL = (query: string, headers: Record<string, string> = {}) => send("application/graphql", query, headers);
+
+const code = (a: Answer) => a.body?.errors?.[0]?.extensions?.code;
+
+/** Fragments each spreading the next `fanOut` times: the expanded operation doubles (or more) per level. */
+function chainedFragments(prefix: string, levels: number, fanOut: number, on = "Query", leaf = "__typename") {
+  const defs = Array.from({ length: levels }, (_, i) =>
+    `fragment ${prefix}${i} on ${on} { ${Array.from({ length: fanOut }, () => `...${prefix}${i + 1}`).join(" ")} }`);
+  return `${defs.join("\n")}\nfragment ${prefix}${levels} on ${on} { ${leaf} }`;
+}
+
+const bombs: Record<string, string> = {
+  "the reported shape: 30 levels, each spreading the next twice": `{ ...F0 } ${chainedFragments("F", 30, 2)}`,
+  "other names, 40 levels, three spreads each": `query Q { ...zZ_0 } ${chainedFragments("zZ_", 40, 3)}`,
+  "on an object type under a root field": `{ viewer { ...U0 } } ${chainedFragments("U", 25, 2, "User", "id name")}`,
+  "inline fragments wrapping the spreads": `{ ...I0 } ${Array.from({ length: 30 }, (_, i) =>
+    `fragment I${i} on Query { ... on Query { ...I${i + 1} } ... { ...I${i + 1} } }`).join(" ")} fragment I30 on Query { __typename }`,
+  "mixed: fields, inline fragments and spreads at every level": `{ ...M0 } ${Array.from({ length: 24 }, (_, i) =>
+    `fragment M${i} on Query { a${i}: __typename ...M${i + 1} ... on Query { ...M${i + 1} } }`).join(" ")} fragment M24 on Query { viewer { id } }`,
+};
+
+describe("fragment bombs are refused before planning, for every content type", () => {
+  for (const [name, query] of Object.entries(bombs)) {
+    test(name, async () => {
+      for (const answer of [await asJson(query), await asGraphQL(query), await send("application/json; charset=utf-8", JSON.stringify({ query })),
+        await send("application/graphql; charset=utf-8", query)]) {
+        expect(answer.status).toBe(400);
+        expect(code(answer)).toBe("QUERY_TOO_COMPLEX");
+        expect(answer.body.errors[0].message).toMatch(/at most (25 root fields|2000 fields, counting each fragment spread)/);
+        expect(answer.body.data).toBeUndefined();
+      }
+    });
+  }
+
+  test("an ordinary request is answered while bombs are being sent", async () => {
+    const { token } = await signUp(s.url, "Bystander");
+    const bombsInFlight = Object.values(bombs).flatMap((q) => [asJson(q), asGraphQL(q)]);
+    const ordinary = gql(s.url, "{ viewer { name } }", {}, { token });
+    const [answer, ...refused] = await Promise.all([ordinary, ...bombsInFlight]);
+    expect(answer.body.data.viewer.name).toBe("Bystander");
+    for (const r of refused) expect(code(r)).toBe("QUERY_TOO_COMPLEX");
+  });
+
+  test("a spread used once per level is fine: fragments are not refused as such", async () => {
+    const fine = `{ ...F0 } ${chainedFragments("F", 30, 1)}`;
+    const answer = await asGraphQL(fine);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.__typename).toBe("Query");
+  });
+
+  test("a cycle of fragments is GraphQL's own validation error, not a hang", async () => {
+    const answer = await asJson("{ ...A } fragment A on Query { ...B } fragment B on Query { ...A }");
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors[0].message).toMatch(/Cannot spread fragment "A" within itself/);
+  });
+});
+
+describe("many fields under one root field", () => {
+  const searches = (n: number, extra = "") =>
+    `{ query { ${Array.from({ length: n }, (_, i) => `s${i}: searchExercises(words: "bench"${extra}) { id }`).join(" ")} } }`;
+
+  test("990 searches nested under `query` are refused (JSON and application/graphql), as are 70", async () => {
+    for (const answer of [await asJson(searches(990)), await asGraphQL(searches(990)), await asJson(searches(70, ", limit: 1"))]) {
+      expect(answer.status).toBe(400);
+      expect(code(answer)).toBe("QUERY_TOO_COMPLEX");
+      expect(answer.body.errors[0].message).toMatch(/over the budget of 20000 for one request/);
+    }
+  });
+
+  test("a few searches under one root field still run", async () => {
+    const { token } = await signUp(s.url, "Searcher");
+    const answer = await gql(s.url, searches(5, ", limit: 2"), {}, { token });
+    expect(answer.body.errors).toBeUndefined();
+    expect(answer.body.data.query.s0.length).toBeGreaterThan(0);
+  });
+
+  test("nested lists multiply: every set of 1000 workouts with its records is refused, 5 workouts are not", async () => {
+    const { token } = await signUp(s.url, "Lister");
+    const nested = (n: number) => `{ viewer { workouts(limit: ${n}) { id exercises { id sets { id personalRecord } } } } }`;
+    const refused = await gql(s.url, nested(1000), {}, { token });
+    expect(refused.body.errors[0].extensions.code).toBe("QUERY_TOO_COMPLEX");
+    expect(refused.body.errors[0].extensions.cost).toBeGreaterThan(OPERATION_LIMITS.cost);
+    // A computed column (a SQL function per row) counts as a fetch, a plain column as one field.
+    const withReps = await gql(s.url, nested(1000).replace("personalRecord", "reps"), {}, { token });
+    expect(refused.body.errors[0].extensions.cost - withReps.body.errors[0].extensions.cost).toBe(1000 * 10 * 10 * COST_WEIGHTS.fetch);
+    const fine = await gql(s.url, nested(5), {}, { token });
+    expect(fine.body.errors).toBeUndefined();
+    expect(fine.body.data.viewer.workouts).toEqual([]);
+  });
+
+  test("nesting deeper than 12 through `query` is refused", async () => {
+    const deep = (n: number) => "{ " + "query { ".repeat(n - 1) + "__typename" + " }".repeat(n - 1) + " }";
+    expect((await asGraphQL(deep(12))).body.data).toBeDefined();
+    const answer = await asGraphQL(deep(13));
+    expect(code(answer)).toBe("QUERY_TOO_COMPLEX");
+    expect(answer.body.errors[0].message).toMatch(/at most 12 levels deep \(this one nests 13\)/);
+  });
+});
+
+describe("the cost budget of one request, at its edge", () => {
+  // { allExercises(first: n) { nodes { id } } }: a root field (a statement of its own), a list of
+  // n nodes (a fetch) and one field per node.
+  const overhead = COST_WEIGHTS.field + COST_WEIGHTS.statement + COST_WEIGHTS.field + COST_WEIGHTS.fetch;
+  const edge = OPERATION_LIMITS.cost - overhead;
+  const literal = (n: number) => `{ allExercises(first: ${n}) { nodes { id } } }`;
+  const withVariable = "query($n: Int) { allExercises(first: $n) { nodes { id } } }";
+
+  test("the last accepted cost runs, one more is refused (literal and variable)", async () => {
+    const { token } = await signUp(s.url, "Edge");
+    const accepted = [await gql(s.url, literal(edge), {}, { token }), await gql(s.url, withVariable, { n: edge }, { token })];
+    for (const answer of accepted) {
+      expect(answer.body.errors).toBeUndefined();
+      expect(answer.body.data.allExercises.nodes.length).toBeGreaterThan(10);
+    }
+    const refused = [await gql(s.url, literal(edge + 1), {}, { token }), await gql(s.url, withVariable, { n: edge + 1 }, { token })];
+    for (const answer of refused) {
+      expect(answer.status).toBe(400);
+      expect(answer.body.errors[0].extensions).toEqual({ code: "QUERY_TOO_COMPLEX", cost: OPERATION_LIMITS.cost + 1 });
+      expect(answer.body.errors[0].message).toBe(
+        `This operation costs ${OPERATION_LIMITS.cost + 1}, over the budget of ${OPERATION_LIMITS.cost} for one request: ask for fewer items (first, limit) or fewer fields`);
+    }
+  });
+
+  test("a variable's default value counts when no value is sent", async () => {
+    const withDefault = `query($n: Int = ${edge + 1}) { allExercises(first: $n) { nodes { id } } }`;
+    expect(code(await asJson(withDefault))).toBe("QUERY_TOO_COMPLEX");
+    expect(code(await asJson(withDefault, { n: 3 }))).toBeUndefined();
+  });
+});
+
+describe("bad list sizes are INVALID_INPUT naming the argument", () => {
+  const cases: [string, string, Record<string, unknown>, string, string][] = [
+    ["first: -1", "{ allExercises(first: -1) { nodes { id } } }", {}, "allExercises", "first"],
+    ["first from a variable", "query($f: Int) { allExercises(first: $f) { totalCount } }", { f: -1 }, "allExercises", "first"],
+    ["last: -3", "{ allExercises(last: -3) { nodes { id } } }", {}, "allExercises", "last"],
+    ["offset: -1", "{ allExercises(offset: -1, first: 2) { nodes { id } } }", {}, "allExercises", "offset"],
+    ["limit: -5", `{ searchExercises(words: "squat", limit: -5) { id } }`, {}, "searchExercises", "limit"],
+    ["nested in a fragment", "{ viewer { ...W } } fragment W on User { workouts(limit: -2) { id } }", {}, "workouts", "limit"],
+  ];
+  for (const [name, query, variables, field, argument] of cases) {
+    test(name, async () => {
+      const { token } = await signUp(s.url, "Sizes");
+      const answer = await gql(s.url, query, variables, { token });
+      expect(answer.status).toBe(400);
+      expect(answer.body.errors[0].extensions).toEqual({ code: "INVALID_INPUT", field, argument });
+      expect(answer.body.errors[0].message).toMatch(new RegExp(`^${field}: ${argument} must be 0 or more \\(got -\\d+\\)$`));
+    });
+  }
+
+  test("first: 0 is fine", async () => {
+    const answer = await asJson("{ allExercises(first: 0) { nodes { id } } }");
+    expect(answer.body.errors).toBeUndefined();
+    expect(answer.body.data.allExercises.nodes).toEqual([]);
+  });
+});
+
+test("a subscription is refused with a clear error, nothing logged", async () => {
+  const written: string[] = [];
+  const spies = [
+    jest.spyOn(console, "error").mockImplementation((...args) => { written.push(args.join(" ")); }),
+    jest.spyOn(console, "log").mockImplementation((...args) => { written.push(args.join(" ")); }),
+    jest.spyOn(process.stderr, "write").mockImplementation((chunk) => { written.push(String(chunk)); return true; }),
+  ];
+  try {
+    for (const answer of [await asJson("subscription { viewer { id } }"), await asGraphQL("subscription S { __typename }")]) {
+      expect(answer.status).toBe(400);
+      expect(code(answer)).toBe("UNSUPPORTED_OPERATION");
+      expect(answer.body.errors[0].message).toMatch(/^Subscriptions are not supported/);
+    }
+  } finally {
+    for (const spy of spies) spy.mockRestore();
+  }
+  expect(written).toEqual([]);
+});
+
+describe("authorization holds for every content type", () => {
+  const mutation = `mutation { logBodyweight(input: {date: "2024-01-01", weight: 80}) { date } }`;
+
+  test("signed out: a mutation over application/graphql is FORBIDDEN and saves nothing", async () => {
+    const answer = await asGraphQL(mutation);
+    expect(code(answer)).toBe("FORBIDDEN");
+    expect(answer.body.data).toBeNull();
+    const { rows } = await s.ownerPool.query("select count(*)::int as n from app_public.bodyweights");
+    expect(rows[0].n).toBe(0);
+  });
+
+  test("a read-only key cannot mutate, and no key may use a session-only field, over either content type", async () => {
+    const { token } = await signUp(s.url, "Keyholder");
+    const make = async (access: string) => (await gql(s.url,
+      `mutation { createApiKey(input: {name: "k ${access}", access: ${access}, expiresIn: NEVER}) { key } }`, {}, { token })).body.data.createApiKey.key as string;
+    const readOnly = await make("READ_ONLY");
+    const readWrite = await make("READ_WRITE");
+    for (const send of [asGraphQL, (q: string, h: Record<string, string>) => asJson(q, {}, h)]) {
+      const refused = await send(mutation, { authorization: `Bearer ${readOnly}` });
+      expect(code(refused)).toBe("FORBIDDEN");
+      expect(refused.body.errors[0].message).toMatch(/read only/);
+      const sessionOnly = await send(`mutation { createApiKey(input: {name: "x", access: READ_ONLY, expiresIn: NEVER}) { key } }`, { "x-api-key": readWrite });
+      expect(code(sessionOnly)).toBe("FORBIDDEN");
+      expect(sessionOnly.body.errors[0].message).toMatch(/createApiKey needs a signed-in session/);
+      // Through a fragment too.
+      const viaFragment = await send(`mutation { ...M } fragment M on Mutation { deleteAccount(input: {}) { clientMutationId } }`, { "x-api-key": readWrite });
+      expect(code(viaFragment)).toBe("FORBIDDEN");
+    }
+    const { rows } = await s.ownerPool.query("select count(*)::int as n from app_public.bodyweights");
+    expect(rows[0].n).toBe(0);
+  });
+});
+
+describe("an API key's cost budget a minute", () => {
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  /** Calendar minutes: start when the steps can finish inside the current minute. */
+  async function awayFromMinuteEdge(secondsNeeded: number) {
+    const intoMinute = (Date.now() % 60000) / 1000;
+    if (intoMinute > 60 - secondsNeeded) await sleep((60 - intoMinute) * 1000 + 250);
+  }
+  async function keyFor(name: string) {
+    const { token } = await signUp(s.url, name);
+    const res = await gql(s.url, `mutation { createApiKey(input: {name: "cost", access: READ_ONLY, expiresIn: NEVER}) { key apiKey { id } } }`, {}, { token });
+    return { key: res.body.data.createApiKey.key as string, id: res.body.data.createApiKey.apiKey.id as string };
+  }
+  const spent = async (id: string) => (await s.ownerPool.query(
+    "select coalesce(sum(count), 0)::int as n from app_private.rate_counters where subject = 'key-cost:' || $1 and window_start = date_trunc('minute', now())", [id])).rows[0].n as number;
+  const setSpent = (id: string, n: number) => s.ownerPool.query(
+    `insert into app_private.rate_counters (subject, window_start, count) values ('key-cost:' || $1, date_trunc('minute', now()), $2)
+     on conflict (subject, window_start) do update set count = excluded.count`, [id, n]);
+  // { viewer { id } }: a root field (a statement) returning an object, and one field.
+  const VIEWER = "{ viewer { id } }";
+  const viewerCost = COST_WEIGHTS.field + COST_WEIGHTS.statement + COST_WEIGHTS.field;
+
+  test("each operation spends its cost; headers name both limits", async () => {
+    const { key, id } = await keyFor("Spender");
+    await awayFromMinuteEdge(5);
+    const first = await asJson(VIEWER, {}, { authorization: `Bearer ${key}` });
+    expect(first.status).toBe(200);
+    expect(await spent(id)).toBe(viewerCost);
+    const second = await asGraphQL(VIEWER, { "x-api-key": key });
+    expect(second.status).toBe(200);
+    expect(await spent(id)).toBe(2 * viewerCost);
+    expect(second.headers.get("ratelimit-policy")).toBe(`"requests";q=${RATE_LIMIT_PER_MINUTE};w=60, "cost";q=${KEY_COST_PER_MINUTE};w=60`);
+    expect(second.headers.get("ratelimit")).toMatch(
+      new RegExp(`^"requests";r=${RATE_LIMIT_PER_MINUTE - 2};t=\\d+, "cost";r=${KEY_COST_PER_MINUTE - 2 * viewerCost};t=\\d+$`));
+    expect(second.headers.get("ratelimit-remaining")).toBe(String(RATE_LIMIT_PER_MINUTE - 2));
+    // A refused operation (over the request budget) spends nothing.
+    const tooBig = await asJson(`{ allExercises(first: 1000000) { nodes { id } } }`, {}, { "x-api-key": key });
+    expect(code(tooBig)).toBe("QUERY_TOO_COMPLEX");
+    expect(await spent(id)).toBe(2 * viewerCost);
+  });
+
+  test("an operation that does not fit in what is left is 429 RATE_LIMITED with Retry-After; one that fits runs", async () => {
+    const { key, id } = await keyFor("Near the edge");
+    await awayFromMinuteEdge(5);
+    const left = viewerCost; // exactly one { viewer { id } } left
+    await setSpent(id, KEY_COST_PER_MINUTE - left);
+    const bigger = await asJson("{ viewer { id name } }", {}, { "x-api-key": key });
+    expect(bigger.status).toBe(429);
+    expect(code(bigger)).toBe("RATE_LIMITED");
+    expect(bigger.body.errors[0].extensions.limit).toBe("cost");
+    const retryAfter = Number(bigger.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(bigger.body.errors[0].extensions.retryAfter).toBe(retryAfter);
+    expect(bigger.body.errors[0].message).toMatch(new RegExp(`costs ${viewerCost + 1}, more than the ${left} left`));
+    expect(bigger.headers.get("ratelimit")).toMatch(new RegExp(`"cost";r=${left};t=${retryAfter}$`));
+    expect(await spent(id)).toBe(KEY_COST_PER_MINUTE - left); // nothing spent by the refusal
+    // Exactly what is left still runs (the last accepted cost), and spends the budget to 0.
+    const fits = await asGraphQL(VIEWER, { authorization: `Bearer ${key}` });
+    expect(fits.status).toBe(200);
+    expect(fits.body.data.viewer).not.toBeNull();
+    expect(fits.headers.get("ratelimit")).toMatch(/"cost";r=0;t=\d+$/);
+    // Spent: the next request is refused before it is even read, over either content type.
+    for (const answer of [await asJson("{ __typename }", {}, { "x-api-key": key }), await asGraphQL("{ __typename }", { "x-api-key": key })]) {
+      expect(answer.status).toBe(429);
+      expect(code(answer)).toBe("RATE_LIMITED");
+      expect(answer.body.errors[0].extensions.limit).toBe("cost");
+      expect(Number(answer.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+      expect(answer.headers.get("ratelimit-policy")).toContain(`"cost";q=${KEY_COST_PER_MINUTE}`);
+    }
+    // The request count stayed exact through all this (4 requests, each counted once).
+    const { rows } = await s.ownerPool.query("select count from app_private.rate_counters where subject = 'key:' || $1", [id]);
+    expect(rows).toEqual([{ count: 4 }]);
+  });
+
+  test("the budget is per key and sessions have none", async () => {
+    const a = await keyFor("Key A");
+    const b = await keyFor("Key B");
+    await awayFromMinuteEdge(5);
+    await setSpent(a.id, KEY_COST_PER_MINUTE);
+    expect((await asJson(VIEWER, {}, { "x-api-key": a.key })).status).toBe(429);
+    expect((await asJson(VIEWER, {}, { "x-api-key": b.key })).status).toBe(200);
+    const { token } = await signUp(s.url, "Session");
+    const session = await gql(s.url, VIEWER, {}, { token });
+    expect(session.status).toBe(200);
+    expect(session.headers.get("ratelimit")).toBeNull();
+  });
+});
