@@ -19,6 +19,8 @@ export async function benchDatabase(name: string) {
     pools,
     ownerPool: pools.account,
     authPool: pools.graphql,
+    ownerUrl: db.ownerUrl,
+    authUrl: db.authUrl,
     stop: async () => {
       await pools.end();
       await db.drop();

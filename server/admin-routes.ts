@@ -70,7 +70,8 @@ export function adminRoutes(ownerPool: pg.Pool) {
   const handler = (action: "ban" | "unban") => async (req: Request, res: Response) => {
     const identity = req.identity;
     // The bearer header only: a browser attaches the cookie to requests other sites make it send.
-    const bearer = /^Bearer\s+\S+/i.test(req.get("authorization") ?? "");
+    // (A malformed header never gets here: sessionIdentity answers 401 first.)
+    const bearer = req.credential?.kind === "session" && req.credential.source === "header";
     if (identity?.kind !== "session" || !bearer) {
       return send(res, {
         status: 401,

@@ -6,10 +6,14 @@ import { postgraphile } from "postgraphile";
 import { grafserv } from "postgraphile/grafserv/express/v4";
 import { makePreset, GRAPHQL_PATH } from "../plugins/preset.ts";
 import { sessionIdentity, apiKeyGate } from "./identity.ts";
+import { graphqlGuard } from "./graphql-guard.ts";
 import { authRoutes, BadRequest } from "./auth-routes.ts";
 import { adminRoutes } from "./admin-routes.ts";
 import { log } from "./logger.ts";
 import { securityHeaders } from "./security-headers.ts";
+import { requestId } from "./request-id.ts";
+import type { TrustProxy } from "./client-address.ts";
+import { AUTH_LIMITS, type AuthLimits } from "./auth-limits.ts";
 import { webApp } from "./web-app.ts";
 import type { Pools } from "./database.ts";
 import { healthRoute, HEALTH_PATH } from "./health.ts";
@@ -23,6 +27,10 @@ export type AppOptions = {
   dev?: boolean;
   statementTimeoutMs?: number;
   requestTimeoutMs?: number;
+  /** Proxies whose X-Forwarded-For is believed (TRUST_PROXY); none by default: the socket's address. */
+  trustProxy?: TrustProxy;
+  /** Per-address sign-in and sign-up limits; AUTH_LIMITS unless overridden. */
+  authLimits?: Partial<AuthLimits>;
 };
 export type App = { app: express.Express; server: Server; close: () => Promise<void> };
 
@@ -31,21 +39,24 @@ export async function createApp({
   dev = false,
   statementTimeoutMs = DEFAULT_STATEMENT_TIMEOUT_MS,
   requestTimeoutMs = DEFAULT_REQUEST_TIMEOUT_MS,
+  trustProxy = false,
+  authLimits,
 }: AppOptions): Promise<App> {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  app.set("trust proxy", trustProxy);
   app.use(securityHeaders());
-  app.use((req, res, next) => {
-    const id = req.get("x-request-id")?.slice(0, 100) || randomUUID();
-    res.set("x-request-id", id);
+  app.use(requestId());
+  // API answers carry tokens (sign-up, sign-in, createApiKey) and personal data: no cache may keep them.
+  app.use("/api", (_req, res, next) => {
+    res.set("Cache-Control", "no-store");
     next();
   });
   // Before identity and body parsing: a health check touches only its own pool.
   app.get(HEALTH_PATH, healthRoute(pools.health));
   // Not strict: `null` or `"x"` is valid JSON; the routes then say it must be an object.
   app.use(express.json({ limit: BODY_LIMIT, strict: false }));
-  app.use(sessionIdentity(pools.identity));
+  app.use(sessionIdentity(pools.identity, GRAPHQL_PATH));
   // A key is not a sign-in: it works only on /api/graphql.
   app.use("/api/auth", (req, res, next) => {
     if (req.presentedCredential === "key") {
@@ -54,10 +65,9 @@ export async function createApp({
     }
     next();
   });
-  app.use("/api/auth", authRoutes(pools.account));
+  app.use("/api/auth", authRoutes(pools.account, { ...AUTH_LIMITS, ...authLimits }));
   app.use("/api/auth/admin", adminRoutes(pools.account));
-  // What an operation may do and cost is checked inside grafserv (plugins/operation-guard.ts).
-  app.use(GRAPHQL_PATH, apiKeyGate(pools.identity), requestDatabaseWork(requestTimeoutMs));
+  app.use(GRAPHQL_PATH, apiKeyGate(pools.identity), requestDatabaseWork(requestTimeoutMs), graphqlGuard());
 
   const pgl = postgraphile({ extends: [makePreset({ pool: pools.graphql, dev })], plugins: [databaseTimePlugin(statementTimeoutMs)] });
   const serv = pgl.createServ(grafserv);

@@ -1,9 +1,12 @@
 // /api/auth/*: sign-up, sign-in, sign-out and the current session. Passwords are hashed in
-// Postgres (pgcrypto bcrypt); this file only checks shapes and turns results into HTTP.
+// Postgres (pgcrypto bcrypt) and failures counted there; this file checks shapes, claims the
+// per-address attempt (server/auth-limits.ts) and turns results into HTTP.
 import express, { type Request, type Response } from "express";
 import type pg from "pg";
 import { UAParser } from "ua-parser-js";
 import { SESSION_COOKIE, sha256, readCredential } from "./identity.ts";
+import { clientAddress } from "./client-address.ts";
+import { claimAttempt, type AuthLimits } from "./auth-limits.ts";
 
 export const PASSWORD_MIN = 8;
 /** bcrypt reads only the first 72 bytes of a password; a longer one would be checked only in part. */
@@ -72,8 +75,23 @@ async function userRecord(pool: pg.Pool, userId: string) {
 }
 
 const EMAIL_RE = /^[^@\s]+@[^@\s]+$/;
+// Characters that control a terminal or print nothing (zero-width spaces and joiners, bidi marks,
+// fillers, variation selectors, unassigned code points): an address holding one looks exactly
+// like another account's, or hides in logs.
+const CONTROL_OR_INVISIBLE =
+  /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}\u034F\u115F\u1160\u2800\u3164\uFFA0\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u;
 
-export function authRoutes(ownerPool: pg.Pool) {
+/** An email address as the accounts table takes it, or a 400 naming the first problem. */
+export function checkEmail(email: string): void {
+  const hidden = CONTROL_OR_INVISIBLE.exec(email)?.[0];
+  if (hidden) {
+    const codePoint = hidden.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
+    throw new BadRequest(`email must not contain control or invisible characters (found U+${codePoint})`);
+  }
+  if (!EMAIL_RE.test(email)) throw new BadRequest("email must be an email address");
+}
+
+export function authRoutes(ownerPool: pg.Pool, limits: AuthLimits) {
   const router = express.Router();
 
   router.post("/sign-up/email", async (req, res) => {
@@ -82,7 +100,8 @@ export function authRoutes(ownerPool: pg.Pool) {
       email: { type: "string", min: 1, max: 254 },
       password: { type: "string", min: PASSWORD_MIN, maxBytes: PASSWORD_MAX_BYTES },
     });
-    if (!EMAIL_RE.test(email)) throw new BadRequest("email must be an email address");
+    checkEmail(email);
+    if (!(await claimAttempt(ownerPool, limits, "sign-up", clientAddress(req), res))) return;
     try {
       const { rows } = await ownerPool.query("select user_id, token from app_private.sign_up($1, $2, $3, $4)", [
         name, email, password, clientName(req),
@@ -103,9 +122,12 @@ export function authRoutes(ownerPool: pg.Pool) {
       email: { type: "string", min: 1, max: 254 },
       password: { type: "string", min: 1, maxBytes: PASSWORD_MAX_BYTES },
     });
+    checkEmail(email);
+    const address = clientAddress(req);
+    if (!(await claimAttempt(ownerPool, limits, "sign-in", address, res))) return;
     const { rows } = await ownerPool.query(
-      "select status, user_id, token, retry_after from app_private.sign_in($1, $2, $3)",
-      [email, password, clientName(req)],
+      "select status, user_id, token, retry_after from app_private.sign_in($1, $2, $3, $4, $5, $6)",
+      [email, password, clientName(req), address, limits.failuresPerAccountAndAddress, limits.failuresPerAddress],
     );
     const result = rows[0];
     switch (result.status) {
@@ -124,10 +146,13 @@ export function authRoutes(ownerPool: pg.Pool) {
         return;
       }
       case "locked":
+      case "address-locked":
         res.set("Retry-After", String(result.retry_after));
         res.status(429).json({
           code: "TOO_MANY_ATTEMPTS",
-          message: `Too many failed sign-in attempts for this email; try again in ${result.retry_after} seconds`,
+          message: result.status === "locked"
+            ? `Too many failed sign-in attempts for this email from your address; try again in ${result.retry_after} seconds`
+            : `Too many failed sign-in attempts from your address; try again in ${result.retry_after} seconds`,
         });
         return;
       default:

@@ -1,5 +1,6 @@
 // Configuration from the environment, read once.
 import path from "node:path";
+import { parseTrustProxy, type TrustProxy } from "./client-address.ts";
 import { DEFAULT_STATEMENT_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from "./database-time.ts";
 
 export type Config = {
@@ -12,6 +13,8 @@ export type Config = {
   statementTimeoutMs: number;
   /** Past this many ms a GraphQL request's queries are cancelled. */
   requestTimeoutMs: number;
+  /** TRUST_PROXY: whose X-Forwarded-For names the client (for per-address sign-in limits). */
+  trustProxy: TrustProxy;
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -27,6 +30,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dev: env.NODE_ENV === "development",
     statementTimeoutMs: milliseconds(env, "STATEMENT_TIMEOUT", DEFAULT_STATEMENT_TIMEOUT_MS),
     requestTimeoutMs: milliseconds(env, "REQUEST_TIMEOUT", DEFAULT_REQUEST_TIMEOUT_MS),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }
 

