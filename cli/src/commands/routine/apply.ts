@@ -1,6 +1,6 @@
 import { Args, Flags } from "@oclif/core";
 import { BaseCommand, jsonFlag } from "../../base.ts";
-import { loadDocument, checked } from "../../input.ts";
+import { loadDocument, checked, tooLarge } from "../../input.ts";
 
 export default class RoutineApply extends BaseCommand {
   static summary = "Create or replace a routine from a document (a file, or - for standard input).";
@@ -18,7 +18,8 @@ export default class RoutineApply extends BaseCommand {
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(RoutineApply);
-    const { source, document } = await loadDocument(args.file);
+    const loaded = await loadDocument(args.file);
+    const { source, document } = loaded;
     const { validateRoutineDocument } = await import("@svc/sdk/documents");
     const canonical = checked(validateRoutineDocument(document));
     if (flags["dry-run"]) {
@@ -26,7 +27,9 @@ export default class RoutineApply extends BaseCommand {
       return this.out(`${source} is a valid routine document (dry run: nothing saved). Exercise names are checked when it is applied.`);
     }
     const { client } = await this.client();
-    const result = await this.spin("Saving the routine", client.applyRoutineDocument(document));
+    const result = await this.spin("Saving the routine", client.applyRoutineDocument(document)).catch((error) => {
+      throw tooLarge(error, loaded, "A routine holds at most 100 exercises.");
+    });
     if (flags.json) return this.outJson(result);
     this.out(`${result.created ? "Created" : "Replaced"} routine ${result.routine.name} (${result.routine.id}).`);
   }
