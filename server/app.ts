@@ -6,7 +6,6 @@ import { postgraphile } from "postgraphile";
 import { grafserv } from "postgraphile/grafserv/express/v4";
 import { makePreset, GRAPHQL_PATH } from "../plugins/preset.ts";
 import { sessionIdentity, apiKeyGate } from "./identity.ts";
-import { graphqlGuard } from "./graphql-guard.ts";
 import { authRoutes, BadRequest } from "./auth-routes.ts";
 import { adminRoutes } from "./admin-routes.ts";
 import { log } from "./logger.ts";
@@ -67,7 +66,8 @@ export async function createApp({
   });
   app.use("/api/auth", authRoutes(pools.account, { ...AUTH_LIMITS, ...authLimits }));
   app.use("/api/auth/admin", adminRoutes(pools.account));
-  app.use(GRAPHQL_PATH, apiKeyGate(pools.identity), requestDatabaseWork(requestTimeoutMs), graphqlGuard());
+  // What an operation may do and cost is checked inside grafserv (plugins/operation-guard.ts).
+  app.use(GRAPHQL_PATH, apiKeyGate(pools.identity), requestDatabaseWork(requestTimeoutMs));
 
   const pgl = postgraphile({ extends: [makePreset({ pool: pools.graphql, dev })], plugins: [databaseTimePlugin(statementTimeoutMs)] });
   const serv = pgl.createServ(grafserv);
