@@ -1,7 +1,7 @@
 // The frame around every page: skip link, header with the main navigation (from routes.tsx,
 // filtered by who is signed in), the signed-in user with Sign out, and the page itself.
 import { Suspense, useState } from "react";
-import { Link, NavLink, Outlet, useNavigate } from "react-router";
+import { Link, NavLink, Outlet } from "react-router";
 import { appRoutes } from "./routes.tsx";
 import { useSession } from "./auth/session.tsx";
 import { ErrorMessage, Loading } from "./components/States.tsx";
@@ -10,7 +10,6 @@ import { APP_NAME } from "./components/Page.tsx";
 
 export function AppShell() {
   const { viewer, notice, setNotice, signOut } = useSession();
-  const navigate = useNavigate();
   const [signOutError, setSignOutError] = useState<unknown>(null);
   const links = appRoutes.filter((r) => r.nav && (r.access === "public" || (viewer && (r.access === "signed-in" || (r.access === "admin" && viewer.role === "admin")))));
 
@@ -38,9 +37,8 @@ export function AppShell() {
                 type="button"
                 onClick={async () => {
                   try {
-                    await signOut();
+                    await signOut({ to: "/sign-in" });
                     setSignOutError(null);
-                    navigate("/sign-in");
                   } catch (e) {
                     setSignOutError(e);
                   }

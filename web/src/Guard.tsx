@@ -8,7 +8,7 @@ import { ErrorMessage, Loading } from "./components/States.tsx";
 import NotFound from "./pages/NotFound.tsx";
 
 export function Guard({ access, children }: { access: Access; children: ReactNode }) {
-  const { viewer, error, refresh } = useSession();
+  const { viewer, error, refresh, afterSignOut } = useSession();
   const location = useLocation();
   if (access === "public") return children;
   if (viewer === undefined) {
@@ -20,6 +20,7 @@ export function Guard({ access, children }: { access: Access; children: ReactNod
     return <Navigate to={next?.startsWith("/") && !next.startsWith("//") ? next : "/"} replace />;
   }
   if (!viewer) {
+    if (afterSignOut) return <Navigate to={afterSignOut} replace />;
     const next = location.pathname + location.search;
     return <Navigate to={next === "/" ? "/sign-in" : `/sign-in?next=${encodeURIComponent(next)}`} replace />;
   }

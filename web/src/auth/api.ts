@@ -1,6 +1,7 @@
 // The auth routes (/api/auth/*). The server sets the HttpOnly session cookie on sign-up and
 // sign-in; the token in the response body is deliberately ignored (scripts never hold it).
 import { NetworkError } from "../graphql/client.ts";
+import { formatDateTime } from "../format.ts";
 
 export type AuthUser = { id: string; name: string; email: string; role: string };
 
@@ -92,8 +93,4 @@ export function formatWait(seconds: number): string {
   if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} minute${minutes === 1 ? "" : "s"}`;
-}
-
-export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 }

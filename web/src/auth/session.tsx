@@ -21,7 +21,10 @@ type Session = {
   refresh: () => Promise<Viewer | null>;
   signIn: (input: { email: string; password: string }) => Promise<Viewer | null>;
   signUp: (input: { name: string; email: string; password: string }) => Promise<Viewer | null>;
-  signOut: () => Promise<void>;
+  /** Signs out; pages that need a sign-in then go to `to` (default: Sign in, then back here). */
+  signOut: (options?: { to?: string }) => Promise<void>;
+  /** Where signing out sent the person, if it said. */
+  afterSignOut: string | null;
   /** A one-time message for the next page (for example "you are the admin"). */
   notice: string | null;
   setNotice: (notice: string | null) => void;
@@ -33,6 +36,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [viewer, setViewer] = useState<Viewer | null | undefined>(undefined);
   const [error, setError] = useState<unknown>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [afterSignOut, setAfterSignOut] = useState<string | null>(null);
 
   const refresh = useCallback(async () => {
     try {
@@ -57,23 +61,27 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       refresh,
       notice,
       setNotice,
+      afterSignOut,
       signIn: async (input) => {
         await auth.signIn(input);
+        setAfterSignOut(null);
         return refresh();
       },
       signUp: async (input) => {
         const user = await auth.signUp(input);
+        setAfterSignOut(null);
         if (user.role === "admin") {
           setNotice("Welcome! You are the first account on this server, so you are its admin: you can ban and unban users on the Admin page.");
         }
         return refresh();
       },
-      signOut: async () => {
+      signOut: async (options) => {
         await auth.signOut();
+        setAfterSignOut(options?.to ?? null);
         setViewer(null);
       },
     }),
-    [viewer, error, refresh, notice],
+    [viewer, error, refresh, notice, afterSignOut],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

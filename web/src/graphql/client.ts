@@ -68,3 +68,13 @@ export function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message;
   return String(error);
 }
+
+/**
+ * The message of an INVALID_INPUT error about `field` (the server names the field first:
+ * "name: must be ..." or "name must be ..."), for showing at that field; else null.
+ */
+export function fieldError(error: unknown, field: string): string | null {
+  if (!(error instanceof ApiError) || error.code !== "INVALID_INPUT") return null;
+  const match = error.message.match(/^([A-Za-z.[\]0-9]+):?\s+(.*)$/s);
+  return match && match[1] === field ? match[2].charAt(0).toUpperCase() + match[2].slice(1) : null;
+}

@@ -1,9 +1,15 @@
+// Settings: Account, API keys, Signed-in devices (one page, a section each).
 import { Page } from "../components/Page.tsx";
+import { AccountSection } from "./settings/AccountSection.tsx";
+import { ApiKeysSection } from "./settings/ApiKeysSection.tsx";
+import { DevicesSection } from "./settings/DevicesSection.tsx";
 
 export default function Settings() {
   return (
     <Page title="Settings">
-      <p className="muted">Account, API keys and signed-in devices.</p>
+      <AccountSection />
+      <ApiKeysSection />
+      <DevicesSection />
     </Page>
   );
 }

@@ -45,6 +45,8 @@ export async function startBrowserTest(): Promise<{ server: TestServer; browser:
 export async function newPage(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport });
   const page = await context.newPage();
+  // Fail in seconds, not Playwright's 30 s: every step here is local.
+  page.setDefaultTimeout(10_000);
   // A broken page should fail the test, not be screenshotted silently.
   page.on("pageerror", (error) => {
     throw error;
@@ -54,7 +56,12 @@ export async function newPage(browser: Browser, baseURL: string, viewport = DESK
 
 /** Waits for the page's h1 and checks the window title names the page. */
 export async function expectPage(page: Page, title: string) {
-  await page.getByRole("heading", { level: 1, name: title }).waitFor();
+  try {
+    await page.getByRole("heading", { level: 1, name: title }).waitFor();
+  } catch (error) {
+    await screenshot(page, `failed-waiting-for-${title.replace(/\W+/g, "-")}`).catch(() => {});
+    throw new Error(`Expected the page "${title}" at ${page.url()}; the page says: ${(await page.locator("main").innerText().catch(() => "?")).slice(0, 500)}`, { cause: error });
+  }
   expect(await page.title()).toBe(`${title} · Training Log`);
 }
 

@@ -1,0 +1,166 @@
+// API keys: the list, creating one (shown once, with a copy button) and revoking one.
+import { useState, type FormEvent } from "react";
+import { graphql, type ResultOf, type VariablesOf } from "../../graphql/graphql.ts";
+import { useMutation, useQuery } from "../../graphql/hooks.ts";
+import { errorMessage, fieldError } from "../../graphql/client.ts";
+import { Section } from "../../components/Page.tsx";
+import { SelectField, TextField } from "../../components/Field.tsx";
+import { Empty, ErrorMessage, QueryView } from "../../components/States.tsx";
+import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
+import { formatDate, formatDateTime } from "../../format.ts";
+
+const ApiKeys = graphql(`
+  query ApiKeys {
+    viewer { id apiKeys { id name start access createdAt lastUsedAt expiresAt expired } }
+  }
+`);
+
+const CreateApiKey = graphql(`
+  mutation CreateApiKey($input: CreateApiKeyInput!) {
+    createApiKey(input: $input) { key apiKey { id name } }
+  }
+`);
+
+const RevokeApiKey = graphql(`
+  mutation RevokeApiKey($id: String!) { revokeApiKey(input: { id: $id }) { id } }
+`);
+
+type Key = NonNullable<ResultOf<typeof ApiKeys>["viewer"]>["apiKeys"][number];
+type Access = VariablesOf<typeof CreateApiKey>["input"]["access"];
+type Expiry = VariablesOf<typeof CreateApiKey>["input"]["expiresIn"];
+
+const ACCESS: readonly { value: Access; label: string }[] = [
+  { value: "READ_ONLY", label: "Read only" },
+  { value: "READ_WRITE", label: "Read and write" },
+];
+const EXPIRY: readonly { value: Expiry; label: string }[] = [
+  { value: "DAYS_30", label: "30 days" },
+  { value: "DAYS_90", label: "90 days" },
+  { value: "YEAR_1", label: "One year" },
+  { value: "NEVER", label: "Never" },
+];
+const accessLabel = (access: Access) => ACCESS.find((a) => a.value === access)?.label ?? access;
+
+export function ApiKeysSection() {
+  const keys = useQuery(ApiKeys, {});
+  const [create, creating] = useMutation(CreateApiKey);
+  const [revoke, revoking] = useMutation(RevokeApiKey);
+  const [form, setForm] = useState<{ name: string; access: Access; expiresIn: Expiry }>({ name: "", access: "READ_ONLY", expiresIn: "DAYS_90" });
+  const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
+  const [copied, setCopied] = useState<string | null>(null);
+  const [toRevoke, setToRevoke] = useState<Key | null>(null);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setCreated(null);
+    setCopied(null);
+    try {
+      const result = await create({ input: { name: form.name, access: form.access, expiresIn: form.expiresIn } });
+      if (result.createApiKey) setCreated({ name: result.createApiKey.apiKey?.name ?? form.name, key: result.createApiKey.key });
+      setForm((f) => ({ ...f, name: "" }));
+      await keys.reload();
+    } catch {
+      // Shown from creating.error; the form keeps what was typed.
+    }
+  }
+
+  async function copy(key: string) {
+    try {
+      await navigator.clipboard.writeText(key);
+      setCopied("Copied to the clipboard.");
+    } catch {
+      setCopied("Could not copy: select the key and copy it yourself.");
+    }
+  }
+
+  async function confirmRevoke() {
+    if (!toRevoke) return;
+    try {
+      await revoke({ id: toRevoke.id });
+      setToRevoke(null);
+      await keys.reload();
+    } catch {
+      // Shown in the dialog.
+    }
+  }
+
+  const nameError = fieldError(creating.error, "name");
+  return (
+    <Section title="API keys" description="Keys let scripts and other apps use your data through the API. A key works only on the GraphQL API, never to sign in.">
+      <QueryView query={keys}>
+        {(data) =>
+          !data.viewer || data.viewer.apiKeys.length === 0 ? (
+            <Empty><p>No API keys yet.</p></Empty>
+          ) : (
+            <table className="cards">
+              <caption className="visually-hidden">Your API keys</caption>
+              <thead>
+                <tr><th>Name</th><th>Key starts</th><th>Access</th><th>Created</th><th>Last used</th><th>Expires</th><th><span className="visually-hidden">Actions</span></th></tr>
+              </thead>
+              <tbody>
+                {data.viewer.apiKeys.map((k) => (
+                  <tr key={k.id}>
+                    <td data-label="Name">{k.name}</td>
+                    <td data-label="Key starts"><code>{k.start}…</code></td>
+                    <td data-label="Access">{accessLabel(k.access)}</td>
+                    <td data-label="Created">{formatDate(k.createdAt)}</td>
+                    <td data-label="Last used">{k.lastUsedAt ? formatDateTime(k.lastUsedAt) : "Never"}</td>
+                    <td data-label="Expires">
+                      {k.expiresAt ? formatDate(k.expiresAt) : "Never"}
+                      {k.expired ? <> <span className="badge badge-expired">Expired</span></> : null}
+                    </td>
+                    <td data-label="">
+                      <button type="button" onClick={() => { revoking.reset(); setToRevoke(k); }}>
+                        Revoke<span className="visually-hidden"> {k.name}</span>
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )
+        }
+      </QueryView>
+
+      {created ? (
+        <div className="section" aria-labelledby="new-key-heading">
+          <h3 id="new-key-heading">Your new key “{created.name}”</h3>
+          <p className="warning" role="status">Copy this key now: it will not be shown again. Anyone with it can use your data as its access allows.</p>
+          <div className="secret">
+            <TextField label="New API key" name="new-key" value={created.key} readOnly onFocus={(e) => e.target.select()} />
+            <button type="button" onClick={() => copy(created.key)}>Copy key</button>
+          </div>
+          {copied ? <p role="status">{copied}</p> : null}
+          <button type="button" className="link" onClick={() => setCreated(null)}>I have copied it</button>
+        </div>
+      ) : null}
+
+      <h3>Create a key</h3>
+      <form className="stack" onSubmit={submit} noValidate>
+        <TextField label="Name" name="key-name" value={form.name} error={nameError} hint="To recognise the key by, for example the script that uses it."
+          onChange={(e) => setForm({ ...form, name: e.target.value })} />
+        <div className="row">
+          <SelectField label="Access" name="access" options={ACCESS} value={form.access} onChange={(e) => setForm({ ...form, access: e.target.value as Access })} />
+          <SelectField label="Expiry" name="expiry" options={EXPIRY} value={form.expiresIn} onChange={(e) => setForm({ ...form, expiresIn: e.target.value as Expiry })} />
+        </div>
+        {creating.error && !nameError ? <ErrorMessage error={creating.error} /> : null}
+        <div className="form-actions">
+          <button type="submit" className="primary" disabled={creating.running}>Create key</button>
+        </div>
+      </form>
+
+      <ConfirmDialog
+        open={toRevoke !== null}
+        title="Revoke this key?"
+        confirmLabel="Revoke key"
+        danger
+        busy={revoking.running}
+        error={revoking.error ? errorMessage(revoking.error) : null}
+        onCancel={() => setToRevoke(null)}
+        onConfirm={confirmRevoke}
+      >
+        <p>Programs using “{toRevoke?.name}” ({toRevoke?.start}…) will be signed out at once. This cannot be undone.</p>
+      </ConfirmDialog>
+    </Section>
+  );
+}

@@ -1,0 +1,113 @@
+// Signed-in devices: every browser and command-line session; sign out any other one, or all.
+import { useState } from "react";
+import { graphql, type ResultOf } from "../../graphql/graphql.ts";
+import { useMutation, useQuery } from "../../graphql/hooks.ts";
+import { errorMessage } from "../../graphql/client.ts";
+import { Section } from "../../components/Page.tsx";
+import { ErrorMessage, QueryView } from "../../components/States.tsx";
+import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
+import { formatDateTime } from "../../format.ts";
+
+const Sessions = graphql(`
+  query Sessions {
+    viewer { id sessions { id client createdAt lastActiveAt current } }
+  }
+`);
+
+const SignOutSession = graphql(`
+  mutation SignOutSession($id: String!) { signOutSession(input: { id: $id }) { id } }
+`);
+
+const SignOutOthers = graphql(`
+  mutation SignOutOtherSessions { signOutOtherSessions(input: {}) { count } }
+`);
+
+type Device = NonNullable<ResultOf<typeof Sessions>["viewer"]>["sessions"][number];
+
+export function DevicesSection() {
+  const sessions = useQuery(Sessions, {});
+  const [signOut, signingOut] = useMutation(SignOutSession);
+  const [signOutOthers, signingOutOthers] = useMutation(SignOutOthers);
+  const [confirmAll, setConfirmAll] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+
+  async function endOne(device: Device) {
+    setMessage(null);
+    try {
+      await signOut({ id: device.id });
+      setMessage(`Signed out ${device.client}.`);
+      await sessions.reload();
+    } catch {
+      // Shown from signingOut.error.
+    }
+  }
+
+  async function endOthers() {
+    try {
+      const result = await signOutOthers({});
+      const count = result.signOutOtherSessions?.count ?? 0;
+      setConfirmAll(false);
+      setMessage(`Signed out ${count} other device${count === 1 ? "" : "s"}.`);
+      await sessions.reload();
+    } catch {
+      // Shown in the dialog.
+    }
+  }
+
+  return (
+    <Section title="Signed-in devices" description="Every browser and command-line client signed in to your account.">
+      {message ? <p role="status">{message}</p> : null}
+      <ErrorMessage error={signingOut.error} />
+      <QueryView query={sessions}>
+        {(data) => {
+          const list = data.viewer?.sessions ?? [];
+          const others = list.filter((s) => !s.current);
+          return (
+            <>
+              <table className="cards">
+                <caption className="visually-hidden">Signed-in devices</caption>
+                <thead>
+                  <tr><th>Device</th><th>Signed in</th><th>Last active</th><th><span className="visually-hidden">Actions</span></th></tr>
+                </thead>
+                <tbody>
+                  {list.map((s) => (
+                    <tr key={s.id} aria-current={s.current ? "true" : undefined}>
+                      <td data-label="Device">
+                        {s.client} {s.current ? <span className="badge badge-current">This device</span> : null}
+                      </td>
+                      <td data-label="Signed in">{formatDateTime(s.createdAt)}</td>
+                      <td data-label="Last active">{formatDateTime(s.lastActiveAt)}</td>
+                      <td data-label="">
+                        {s.current ? null : (
+                          <button type="button" disabled={signingOut.running} onClick={() => endOne(s)}>
+                            Sign out<span className="visually-hidden"> {s.client}, signed in {formatDateTime(s.createdAt)}</span>
+                          </button>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              <div className="actions">
+                <button type="button" disabled={others.length === 0} onClick={() => { signingOutOthers.reset(); setConfirmAll(true); }}>
+                  Sign out all other devices
+                </button>
+              </div>
+            </>
+          );
+        }}
+      </QueryView>
+      <ConfirmDialog
+        open={confirmAll}
+        title="Sign out all other devices?"
+        confirmLabel="Sign them out"
+        busy={signingOutOthers.running}
+        error={signingOutOthers.error ? errorMessage(signingOutOthers.error) : null}
+        onCancel={() => setConfirmAll(false)}
+        onConfirm={endOthers}
+      >
+        <p>Every other browser and command-line client signed in to your account will have to sign in again. This device stays signed in.</p>
+      </ConfirmDialog>
+    </Section>
+  );
+}
