@@ -48,7 +48,8 @@ export function createPools({ ownerUrl, authUrl }: Connections): Pools {
     // few increments, which matters to nobody, and every request saves an fsync.
     identity: quietPool({ connectionString: ownerUrl, max: 10, options: "-c synchronous_commit=off" }),
     graphql: quietPool({ connectionString: authUrl, max: 20 }),
-    worker: quietPool({ connectionString: ownerUrl, max: 4 }),
+    // Two jobs at a time, plus the listener and the cron scheduler.
+    worker: quietPool({ connectionString: ownerUrl, max: 6 }),
     health: quietPool({
       connectionString: authUrl,
       max: 1,
