@@ -4,6 +4,7 @@
 // with documents, no control characters in names. Every refusal: its code, path and reason,
 // nothing saved, never INTERNAL_ERROR.
 import { REASONS } from "../sdk/src/documents/index.ts";
+import { createClient } from "../sdk/src/index.ts";
 import { startTestServer, gql, signUp, type TestServer } from "./support/harness.ts";
 
 let s: TestServer;
@@ -123,6 +124,14 @@ describe("checks before the walk", () => {
     expectRefused((await gql(s.url, "mutation { applyRoutineDocument(input: {}) { created } }", {}, { token })).body, "document", REASONS.object);
     expectRefused((await gql(s.url, "mutation { applyWorkoutDocument(input: {document: null}) { created } }", {}, { token })).body, "document", REASONS.object);
     expect(await saved()).toEqual(before);
+  });
+
+  test("the SDK client passes null and undefined on, so its caller gets the same `document: must be an object`", async () => {
+    const client = createClient({ url: s.url, token });
+    for (const document of [null, undefined]) {
+      await expect(client.applyWorkoutDocument(document)).rejects.toMatchObject({ name: "InvalidDocumentError", path: "document", reason: REASONS.object });
+      await expect(client.applyRoutineDocument(document)).rejects.toMatchObject({ name: "InvalidDocumentError", path: "document", reason: REASONS.object });
+    }
   });
 });
 

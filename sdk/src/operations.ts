@@ -30,7 +30,7 @@ export const ROUTINE_DOCUMENT = /* GraphQL */ `
   query RoutineDocument($ref: String!, $unit: Unit) { routineDocument(ref: $ref, unit: $unit) }`;
 
 export const APPLY_ROUTINE_DOCUMENT = /* GraphQL */ `
-  mutation ApplyRoutineDocument($document: JSON!) {
+  mutation ApplyRoutineDocument($document: JSON) {
     applyRoutineDocument(input: { document: $document }) { routine { id name } document created }
   }`;
 
@@ -46,7 +46,7 @@ export const WORKOUT_DOCUMENT = /* GraphQL */ `
   query WorkoutDocument($id: String!, $unit: Unit) { workoutDocument(id: $id, unit: $unit) }`;
 
 export const APPLY_WORKOUT_DOCUMENT = /* GraphQL */ `
-  mutation ApplyWorkoutDocument($document: JSON!) {
+  mutation ApplyWorkoutDocument($document: JSON) {
     applyWorkoutDocument(input: { document: $document }) { workout { id date name } document created }
   }`;
 
