@@ -4,6 +4,7 @@
 // one transaction inside a security definer SQL function. Every error body is {message, code}.
 import express, { type Request, type Response } from "express";
 import type pg from "pg";
+import { isSameOriginBrowserRequest } from "./cross-site-guard.ts";
 
 export const ADMIN_CALLS_PER_MINUTE = 60;
 /** Longest ban with an end: 10 years, in seconds. */
@@ -69,10 +70,11 @@ export function adminRoutes(ownerPool: pg.Pool) {
 
   const handler = (action: "ban" | "unban") => async (req: Request, res: Response) => {
     const identity = req.identity;
-    // The bearer header only: a browser attaches the cookie to requests other sites make it send.
+    // The bearer header, or the cookie of the web app's own page (the browser vouches for the
+    // origin, server/cross-site-guard.ts): a browser attaches the cookie to other sites' requests.
     // (A malformed header never gets here: sessionIdentity answers 401 first.)
     const bearer = req.credential?.kind === "session" && req.credential.source === "header";
-    if (identity?.kind !== "session" || !bearer) {
+    if (identity?.kind !== "session" || !(bearer || isSameOriginBrowserRequest(req))) {
       return send(res, {
         status: 401,
         code: "UNAUTHORIZED",

@@ -13,10 +13,11 @@ import { securityHeaders } from "./security-headers.ts";
 import { requestId } from "./request-id.ts";
 import type { TrustProxy } from "./client-address.ts";
 import { AUTH_LIMITS, type AuthLimits } from "./auth-limits.ts";
-import { webApp } from "./web-app.ts";
 import type { Pools } from "./database.ts";
 import { healthRoute, HEALTH_PATH } from "./health.ts";
 import { databaseTimePlugin, requestDatabaseWork, DEFAULT_STATEMENT_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from "./database-time.ts";
+import { webApp } from "./web-app.ts";
+import { crossSiteGuard } from "./cross-site-guard.ts";
 
 export const BODY_LIMIT = "1mb";
 
@@ -53,6 +54,8 @@ export async function createApp({
   });
   // Before identity and body parsing: a health check touches only its own pool.
   app.get(HEALTH_PATH, healthRoute(pools.health));
+  // Before any route: an unsafe request from another origin may not ride on the session cookie.
+  app.use(crossSiteGuard(GRAPHQL_PATH));
   // Not strict: `null` or `"x"` is valid JSON; the routes then say it must be an object.
   app.use(express.json({ limit: BODY_LIMIT, strict: false }));
   app.use(sessionIdentity(pools.identity, GRAPHQL_PATH));

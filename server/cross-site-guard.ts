@@ -1,0 +1,47 @@
+// Cross-site request forgery: a browser attaches the session cookie to requests other pages make
+// it send. SameSite=Lax keeps the cookie off cross-site posts, but not off posts from another
+// origin of the same site (another port or subdomain), and grafserv refuses form content types
+// only on /api/graphql. So an unsafe request whose credential is the cookie must come from our
+// own origin: the browser says so in Sec-Fetch-Site, or else in Origin. Requests with an
+// Authorization or x-api-key header carry their credential explicitly and are not affected.
+import type { Request, Response, NextFunction } from "express";
+import { parse as parseCookie } from "cookie";
+import { SESSION_COOKIE } from "./identity.ts";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+function ownOrigin(req: Request): string {
+  return `${req.protocol}://${req.get("host")}`;
+}
+
+function usesSessionCookie(req: Request): boolean {
+  if (req.get("authorization") || req.get("x-api-key")) return false;
+  const cookie = req.get("cookie");
+  return cookie ? parseCookie(cookie)[SESSION_COOKIE] !== undefined : false;
+}
+
+/** What the browser says about where the request comes from: ours, another origin, or unknown (not a browser, or an old one). */
+export function requestSource(req: Request): "same-origin" | "cross-origin" | "unknown" {
+  const site = req.get("sec-fetch-site");
+  if (site) return site === "same-origin" ? "same-origin" : "cross-origin";
+  const origin = req.get("origin");
+  if (origin) return origin === ownOrigin(req) ? "same-origin" : "cross-origin";
+  return "unknown";
+}
+
+/** Whether this request is the web app's own (same origin, as the browser vouches). */
+export function isSameOriginBrowserRequest(req: Request): boolean {
+  return requestSource(req) === "same-origin";
+}
+
+export const CROSS_SITE_CODE = "CROSS_SITE_REQUEST";
+const MESSAGE = "A request from another site may not use your session cookie; send it from this site or with Authorization: Bearer";
+
+export function crossSiteGuard(graphqlPath: string) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (SAFE_METHODS.has(req.method) || !usesSessionCookie(req) || requestSource(req) !== "cross-origin") return next();
+    res.status(403);
+    if (req.path === graphqlPath) res.json({ errors: [{ message: MESSAGE, extensions: { code: CROSS_SITE_CODE } }] });
+    else res.json({ code: CROSS_SITE_CODE, message: MESSAGE });
+  };
+}

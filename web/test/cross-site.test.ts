@@ -1,0 +1,110 @@
+// Cross-site request forgery: another origin's page cannot make the browser run a mutation, sign
+// out or ban with the session cookie. SameSite=Lax does not cover another port or subdomain of the
+// same site, so the server checks Sec-Fetch-Site / Origin on cookie-authenticated unsafe requests
+// (server/cross-site-guard.ts). The attacker here is a page on another port of 127.0.0.1.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { gql, post, signUp } from "../../test/support/harness.ts";
+import { startBrowserTest, newPage, signUpInBrowser, type Browser, type TestServer } from "./support/browser.ts";
+
+let server: TestServer;
+let browser: Browser;
+let close: () => Promise<void>;
+let attacker: Server;
+let attackerUrl: string;
+
+const CREATE_KEY = `mutation { createApiKey(input: { name: "planted", access: READ_WRITE, expiresIn: NEVER }) { key } }`;
+
+function attackerPage(target: string) {
+  const json = JSON.stringify({ query: CREATE_KEY, padding: "" }).slice(0, -2); // ends inside "padding"
+  return `<!doctype html><html><body>
+    <form id="text" method="POST" action="${target}/api/graphql" enctype="text/plain">
+      <input type="hidden" name='${json.replace(/'/g, "&#39;")}' value='"}'><button>text/plain</button></form>
+    <form id="urlencoded" method="POST" action="${target}/api/graphql">
+      <input type="hidden" name="query" value='${CREATE_KEY.replace(/'/g, "&#39;")}'><button>urlencoded</button></form>
+    <form id="signout" method="POST" action="${target}/api/auth/sign-out"><button>sign out</button></form>
+  </body></html>`;
+}
+
+beforeAll(async () => {
+  ({ server, browser, close } = await startBrowserTest());
+  attacker = createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "text/html" });
+    res.end(attackerPage(server.url));
+  });
+  await new Promise<void>((resolve) => attacker.listen(0, "127.0.0.1", resolve));
+  attackerUrl = `http://127.0.0.1:${(attacker.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => attacker?.close(resolve));
+  await close?.();
+});
+
+async function keyNames(cookie: string) {
+  const res = await gql(server.url, "{ viewer { apiKeys { name } } }", {}, { headers: { cookie } });
+  return res.body.data.viewer.apiKeys.map((k: { name: string }) => k.name);
+}
+
+test("forms posted from another origin with the cookie are refused: no mutation, no sign-out", async () => {
+  const { context, page } = await newPage(browser, server.url);
+  await signUpInBrowser(page, { name: "Target" });
+  const session = (await context.cookies()).find((c) => c.name === "svc_session")!;
+  const cookie = `svc_session=${session.value}`;
+
+  for (const form of ["text", "urlencoded", "signout"]) {
+    const evil = await context.newPage();
+    await evil.goto(attackerUrl);
+    const [response] = await Promise.all([
+      evil.waitForResponse((r) => r.url().startsWith(server.url) && r.request().method() === "POST"),
+      evil.locator(`#${form} button`).click(),
+    ]);
+    // The browser did send the cookie (same site, other origin): the server refused it.
+    expect(await response.request().headerValue("cookie")).toContain("svc_session=");
+    expect([form, response.status()]).toEqual([form, 403]);
+    await evil.close();
+  }
+  expect(await keyNames(cookie)).toEqual([]);
+  expect((await gql(server.url, "{ viewer { name } }", {}, { headers: { cookie } })).body.data.viewer).toEqual({ name: "Target" });
+
+  // A script on the other origin cannot send JSON with the cookie either: the preflight fails.
+  const evil = await context.newPage();
+  await evil.goto(attackerUrl);
+  const outcome = await evil.evaluate(async ([url, query]) => {
+    try {
+      const res = await fetch(`${url}/api/graphql`, { method: "POST", credentials: "include", headers: { "content-type": "application/json" }, body: JSON.stringify({ query }) });
+      return `status ${res.status}`;
+    } catch (error) {
+      return `blocked: ${(error as Error).name}`;
+    }
+  }, [server.url, CREATE_KEY]);
+  expect(outcome).toBe("blocked: TypeError");
+  expect(await keyNames(cookie)).toEqual([]);
+  await context.close();
+});
+
+test("the cookie works for unsafe requests only when the browser says they are same-origin", async () => {
+  const { token } = await signUp(server.url, "Hdr");
+  const cookie = `svc_session=${token}`;
+  const send = (headers: Record<string, string>) => gql(server.url, CREATE_KEY, {}, { headers: { cookie, ...headers } });
+
+  for (const headers of [{ "sec-fetch-site": "cross-site" }, { "sec-fetch-site": "same-site" }, { "sec-fetch-site": "none" }, { origin: "http://evil.example" }, { origin: "null" }]) {
+    const res = await send(headers);
+    expect([headers, res.status, res.body.errors?.[0]?.extensions?.code]).toEqual([headers, 403, "CROSS_SITE_REQUEST"]);
+  }
+  expect(await keyNames(cookie)).toEqual([]);
+
+  // Our own page (as the browser vouches), and a client that is not a browser (no such headers).
+  expect((await send({ "sec-fetch-site": "same-origin" })).status).toBe(200);
+  expect((await send({ origin: server.url })).status).toBe(200);
+  expect((await send({})).status).toBe(200);
+  // An explicit bearer token is not a cookie riding along: the browser headers do not matter.
+  expect((await gql(server.url, CREATE_KEY, {}, { token, headers: { "sec-fetch-site": "cross-site" } })).status).toBe(200);
+  expect(await keyNames(cookie)).toEqual(["planted", "planted", "planted", "planted"]);
+
+  // Reads are not affected, and neither are the auth routes' JSON errors format.
+  expect((await gql(server.url, "{ viewer { name } }", {}, { headers: { cookie } })).status).toBe(200);
+  const signOut = await post(server.url, "/api/auth/sign-out", {}, { headers: { cookie, "sec-fetch-site": "cross-site" } });
+  expect(signOut.status).toBe(403);
+  expect(signOut.body.code).toBe("CROSS_SITE_REQUEST");
+  expect((await gql(server.url, "{ viewer { name } }", {}, { headers: { cookie } })).body.data.viewer).toEqual({ name: "Hdr" });
+});
