@@ -23,7 +23,12 @@ export function maskError(error: GraphQLError): GraphQLError {
   const original = error.originalError as PgError | undefined;
   // Validation and syntax errors, and errors we raised deliberately as GraphQLErrors.
   if (!original || original instanceof GraphQLError) return error;
-  if (isSafeError(original)) return rebuild(error, original.message, { ...(original.extensions ?? {}) });
+  if (isSafeError(original)) {
+    const extensions: Record<string, unknown> = { ...(original.extensions ?? {}) };
+    // A pagination cursor that does not decode (@dataplan/pg says so without a code): a bad argument.
+    if (!extensions.code && /^Invalid (cursor|'(after|before)' cursor)\b/.test(original.message)) extensions.code = "INVALID_INPUT";
+    return rebuild(error, original.message, extensions);
+  }
   // PostGraphile's generated delete/update mutations find no row the caller may change: to the
   // caller that is simply "not found" (whether it exists for someone else is not said).
   if (/^No values were (deleted|updated) in collection/.test(original.message)) {

@@ -174,6 +174,14 @@ describe("bad list sizes are INVALID_INPUT naming the argument", () => {
     });
   }
 
+  test("a cursor that does not decode is INVALID_INPUT too", async () => {
+    for (const query of [`{ allExercises(after: "garbage") { nodes { id } } }`, `{ allExercises(before: "WyJuYXR1cmFsIiw1XQ==", orderBy: NAME_ASC) { nodes { id } } }`]) {
+      const answer = await asJson(query);
+      expect(answer.body.errors[0].extensions.code).toBe("INVALID_INPUT");
+      expect(answer.body.errors[0].message).toMatch(/^Invalid (cursor|'before' cursor)/);
+    }
+  });
+
   test("first: 0 is fine", async () => {
     const answer = await asJson("{ allExercises(first: 0) { nodes { id } } }");
     expect(answer.body.errors).toBeUndefined();
