@@ -68,6 +68,16 @@ describe("fragment bombs are refused before planning, for every content type", (
     for (const r of refused) expect(code(r)).toBe("QUERY_TOO_COMPLEX");
   });
 
+  test("no other way in: other content types are 415 and GET is not served, so nothing runs", async () => {
+    const query = bombs["the reported shape: 30 levels, each spreading the next twice"];
+    for (const contentType of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]) {
+      const answer = await send(contentType, contentType.startsWith("application/x-www") ? `query=${encodeURIComponent(query)}` : query);
+      expect([contentType, answer.status]).toEqual([contentType, 415]);
+    }
+    const get = await fetch(`${s.url}/api/graphql?query=${encodeURIComponent(query)}`, { headers: { accept: "application/json" } });
+    expect(get.status).toBe(405);
+  });
+
   test("a spread used once per level is fine: fragments are not refused as such", async () => {
     const fine = `{ ...F0 } ${chainedFragments("F", 30, 1)}`;
     const answer = await asGraphQL(fine);
