@@ -1,7 +1,8 @@
 // WorkoutSet.personalRecord answered in one pass for a whole request: over a generated history
 // (two exercises, kg and lb, warm-ups, drops, sets not done, unloaded and 0-rep sets, 13+ reps, and
 // two workouts at the same date and start), every set's flag equals the rule computed here in
-// TypeScript from the raw rows; the psql function agrees; another user's sets stay out.
+// TypeScript from the raw rows; the psql function agrees; another user's sets stay out; and a
+// request asks the database once for all its sets, never once per set.
 import { startTestServer, gql, signUp, type TestServer } from "./support/harness.ts";
 
 let s: TestServer;
@@ -71,12 +72,32 @@ test("every set of a 400-set history, in one request, matches the rule computed 
   expect(rows.some((r) => !r.done)).toBe(true);
   expect([...expected.values()].filter(Boolean).length).toBeGreaterThan(5);
 
+  // Function call counts, from connections opened after this (PostgreSQL's own statistics).
+  const database = new URL(s.ownerUrl).pathname.slice(1);
+  await s.ownerPool.query(`alter database ${database} set track_functions = 'all'`);
+  await s.ownerPool.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and usename = 'svc_authenticator'");
+  const t0 = Date.now();
+  while (s.pools.graphql.totalCount > 0 && Date.now() - t0 < 5000) await new Promise((r) => setTimeout(r, 50));
+  const calls = async () => {
+    const { rows } = await s.ownerPool.query(
+      "select funcname, calls::int from pg_stat_user_functions where funcname in ('personal_records', 'workout_sets_personal_record')");
+    return Object.fromEntries(rows.map((r) => [r.funcname, r.calls]));
+  };
   const res = await gql(s.url, "{ allWorkoutSets(first: 1000) { nodes { id personalRecord } } }", {}, { token: u.token });
   expect(res.body.errors).toBeUndefined();
   const got = new Map<string, boolean>(res.body.data.allWorkoutSets.nodes.map((n: any) => [n.id, n.personalRecord]));
   expect(got.size).toBe(400);
   const differing = rows.filter((r) => got.get(r.id) !== expected.get(r.id)).map((r) => ({ ...r, got: got.get(r.id), expected: expected.get(r.id) }));
   expect(differing).toEqual([]);
+
+  // One call for the 400 sets. A backend reports its statistics at the end of a transaction at
+  // least a second after its last report (else after 10 s idle): another request a second later,
+  // on the same connection, brings them in.
+  await new Promise((r) => setTimeout(r, 1100));
+  expect((await gql(s.url, "{ viewer { id } }", {}, { token: u.token })).body.data.viewer.id).toBe(u.user.id);
+  const t1 = Date.now();
+  while (!(await calls()).personal_records && Date.now() - t1 < 15000) await new Promise((r) => setTimeout(r, 200));
+  expect(await calls()).toEqual({ personal_records: 1 });
 
   // The psql function gives the same answer for a set (as its owner), and null for someone else.
   const sample = rows.find((r) => expected.get(r.id))!;
