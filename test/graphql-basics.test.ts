@@ -43,20 +43,22 @@ describe("logBodyweight", () => {
     expect(list.body.data.viewer.bodyweightsByUserId.nodes).toEqual([{ date: "2026-03-01", weight: 176.5, unit: "lb" }]);
   });
 
-  test("weight 0 is accepted, -0.01 is refused; dates must be real", async () => {
+  test("weight 0.01 to 1500 is accepted, 0 and 1500.01 are refused (the rule of workout documents); dates must be real", async () => {
     const { token } = await signUp(s.url, "Xan");
-    expect((await gql(s.url, LOG, { input: { date: "2024-02-29", weight: 0 } }, { token })).body.data.logBodyweight.weight).toBe(0);
-    const negative = await gql(s.url, LOG, { input: { date: "2024-03-01", weight: -0.01 } }, { token });
-    expect(negative.body.errors[0].extensions.code).toBe("INVALID_INPUT");
-    expect(negative.body.errors[0].message).toMatch(/^weight/);
+    expect((await gql(s.url, LOG, { input: { date: "2024-02-29", weight: 0.01 } }, { token })).body.data.logBodyweight.weight).toBe(0.01);
+    for (const weight of [0, -0.01]) {
+      const refused = await gql(s.url, LOG, { input: { date: "2024-03-01", weight } }, { token });
+      expect(refused.body.errors[0].extensions.code).toBe("INVALID_INPUT");
+      expect(refused.body.errors[0].message).toMatch(/^weight/);
+    }
     for (const date of ["2023-02-29", "2024-13-01", "2024-1-01", "yesterday"]) {
       const bad = await gql(s.url, LOG, { input: { date, weight: 70 } }, { token });
       expect(bad.body.errors[0].extensions.code).toBe("INVALID_INPUT");
       expect(bad.body.errors[0].message).toMatch(/^date/);
     }
-    const bigOk = await gql(s.url, LOG, { input: { date: "2024-03-02", weight: 99999.99 } }, { token });
+    const bigOk = await gql(s.url, LOG, { input: { date: "2024-03-02", weight: 1500 } }, { token });
     expect(bigOk.body.errors).toBeUndefined();
-    const tooBig = await gql(s.url, LOG, { input: { date: "2024-03-03", weight: 100000 } }, { token });
+    const tooBig = await gql(s.url, LOG, { input: { date: "2024-03-03", weight: 1500.01 } }, { token });
     expect(tooBig.body.errors[0].extensions.code).toBe("INVALID_INPUT");
     const { rows } = await s.ownerPool.query("select count(*)::int as n from app_public.bodyweights b join app_public.users u on u.id = b.user_id where u.name = 'Xan'");
     expect(rows[0].n).toBe(2);

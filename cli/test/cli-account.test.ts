@@ -362,9 +362,9 @@ describe("bodyweight", () => {
       const r = await h.run(args);
       expect({ args, code: r.code }).toEqual({ args, code: 2 });
     }
-    const edge = await h.run(["bodyweight", "log", "99999.99", "--date", "2026-01-01"]);
+    const edge = await h.run(["bodyweight", "log", "1500", "--date", "2026-01-01"]);
     expect(edge.code).toBe(0);
-    const tooHeavy = await h.run(["bodyweight", "log", "100000", "--date", "2026-01-02"]);
+    const tooHeavy = await h.run(["bodyweight", "log", "1500.01", "--date", "2026-01-02"]);
     expect(tooHeavy.code).toBe(2);
     expect(tooHeavy.stderr).toMatch(/weight/);
     const empty = await h.run(["bodyweight", "list", "--json"], { env: { SVC_URL: s.url } });

@@ -605,6 +605,13 @@ create trigger _140_one_line_name before insert or update of name on app_public.
 --------------------------------------------------------------------------------
 -- Bodyweights: the documents' rule
 --------------------------------------------------------------------------------
+-- Written only through log_bodyweight; the table holds the value rule too (new rows: `not valid`
+-- leaves rows logged under the older, looser rule alone).
+alter table app_public.bodyweights drop constraint if exists bodyweights_weight_rule;
+alter table app_public.bodyweights add constraint bodyweights_weight_rule
+  check (weight > 0 and weight <= 1500 and weight::numeric = round(weight::numeric, 2)) not valid;
+comment on constraint bodyweights_weight_rule on app_public.bodyweights is E'A bodyweight is above 0, at most 1500 and has at most 2 decimals (the rule of workout documents).';
+
 create or replace function app_public.log_bodyweight(p_date date, p_weight double precision, p_unit text default null)
 returns app_public.bodyweights
 language plpgsql volatile security invoker set search_path to pg_catalog, public as $$
