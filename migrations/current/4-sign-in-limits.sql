@@ -1,7 +1,7 @@
---! Sign-in limits: failed sign-ins counted per account and client address (and per address), so an
---! attacker locks out only themselves; per-address limits on sign-ins and sign-ups; at most
---! max_sessions_per_user() sessions per user; bcrypt cost from a measurement, old hashes upgraded at
---! the next sign-in; an unknown email costs the same bcrypt work as a wrong password.
+-- Sign-in limits: failed sign-ins counted per account and client address (and per address), so an
+-- attacker locks out only themselves; per-address limits on sign-ins and sign-ups; at most
+-- max_sessions_per_user() sessions per user; bcrypt cost from a measurement, old hashes upgraded at
+-- the next sign-in; an unknown email costs the same bcrypt work as a wrong password.
 -- The counts (how many failures, sign-ins, sign-ups) come from server/auth-limits.ts as arguments.
 -- Idempotent: graphile-migrate re-runs this file on every change while it is current.
 
