@@ -26,7 +26,7 @@ export class AuthError extends Error {
   }
 }
 
-async function post(path: string, body: unknown): Promise<Record<string, unknown>> {
+export async function postAuthRoute(path: string, body: unknown): Promise<Record<string, unknown>> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -49,17 +49,17 @@ async function post(path: string, body: unknown): Promise<Record<string, unknown
 }
 
 export async function signUp(input: { name: string; email: string; password: string }): Promise<AuthUser> {
-  const body = await post("/api/auth/sign-up/email", input);
+  const body = await postAuthRoute("/api/auth/sign-up/email", input);
   return body.user as AuthUser;
 }
 
 export async function signIn(input: { email: string; password: string }): Promise<AuthUser> {
-  const body = await post("/api/auth/sign-in/email", input);
+  const body = await postAuthRoute("/api/auth/sign-in/email", input);
   return body.user as AuthUser;
 }
 
 export async function signOut(): Promise<void> {
-  await post("/api/auth/sign-out", {});
+  await postAuthRoute("/api/auth/sign-out", {});
 }
 
 /** What to tell a person whose sign-in or sign-up was refused. */
