@@ -42,8 +42,12 @@ export const STANDARD_MESSAGES: Record<string, string> = {
   "57014": "The request took longer than the database time limit and was cancelled",
 };
 
-/** Codes given before any SQL runs, by the GraphQL operation guard (plugins/operation-guard.ts). */
+/**
+ * Codes given before any SQL runs: by the GraphQL operation guard (plugins/operation-guard.ts), and
+ * UNAUTHORIZED by the credential check on every route (server/identity.ts).
+ */
 export const REQUEST_CODES = {
+  UNAUTHORIZED: "UNAUTHORIZED", // a malformed Authorization or x-api-key header: 401, never read as signed out
   QUERY_TOO_COMPLEX: "QUERY_TOO_COMPLEX", // over the depth, field, root-field or cost bounds of one operation
   UNSUPPORTED_OPERATION: "UNSUPPORTED_OPERATION", // a subscription: the API answers queries and mutations only
   INVALID_INPUT: "INVALID_INPUT", // a negative list size (first, last, limit, offset); the message names it

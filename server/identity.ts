@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import type { Request, Response, NextFunction } from "express";
 import { parse as parseCookie } from "cookie";
 import type pg from "pg";
+import { REQUEST_CODES } from "../db/errors.ts";
 import { OPERATION_LIMITS } from "../plugins/operation-cost.ts";
 
 export const SESSION_COOKIE = "svc_session";
@@ -82,8 +83,9 @@ export function sessionIdentity(ownerPool: pg.Pool, graphqlPath: string) {
       if (credential?.kind === "malformed") {
         const message = `${credential.problem} (a malformed credential is refused, never ignored)`;
         res.set("WWW-Authenticate", 'Bearer error="invalid_request"');
-        if (req.path.startsWith(graphqlPath)) res.status(401).json({ errors: [{ message, extensions: { code: "UNAUTHORIZED" } }] });
-        else res.status(401).json({ code: "UNAUTHORIZED", message });
+        const code = REQUEST_CODES.UNAUTHORIZED;
+        if (req.path.startsWith(graphqlPath)) res.status(401).json({ errors: [{ message, extensions: { code } }] });
+        else res.status(401).json({ code, message });
         return;
       }
       req.credential = credential;
