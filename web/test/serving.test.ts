@@ -4,17 +4,13 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { startTestServer, type TestServer } from "../../test/support/harness.ts";
-import { WEB_DIST, staleReason } from "../../server/web-app.ts";
+import { WEB_DIST } from "../../server/web-app.ts";
 
 let s: TestServer;
 beforeAll(async () => {
   s = await startTestServer();
 });
 afterAll(async () => s?.close());
-
-test("the build the tests use is current with its sources", () => {
-  expect(staleReason()).toBeNull();
-});
 
 test("/ is the app, with security headers and no inline script", async () => {
   const res = await fetch(`${s.url}/`);
@@ -71,4 +67,25 @@ test("a page address asked for as JSON is a 404, and the build's stamp file is n
   expect(res.status).toBe(404);
   const stamp = await fetch(`${s.url}/.built-from`, { headers: { accept: "text/html" } });
   expect(await stamp.text()).toContain('<div id="root"></div>');
+});
+
+test("the Content-Security-Policy blocks an inline script in the app's page (and the app itself runs)", async () => {
+  const { launchBrowser, newPage, expectPage } = await import("./support/browser.ts");
+  const browser = await launchBrowser();
+  try {
+    const { page } = await newPage(browser, s.url);
+    await page.goto("/sign-in");
+    await expectPage(page, "Sign in");
+    expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)).toEqual([]);
+    // An injected inline script must not run: the policy is doing its job.
+    await page.evaluate(() => {
+      const script = document.createElement("script");
+      script.textContent = "window.__injected = true";
+      document.body.append(script);
+    });
+    expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected ?? false)).toBe(false);
+    expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)).toEqual(["script-src-elem inline"]);
+  } finally {
+    await browser.close();
+  }
 });

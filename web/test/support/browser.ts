@@ -44,6 +44,12 @@ export async function startBrowserTest(): Promise<{ server: TestServer; browser:
 /** A fresh browser profile (own cookies) at the server, at desktop size unless told. */
 export async function newPage(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport });
+  // Record Content-Security-Policy violations from the first script on; expectAccessible checks them.
+  await context.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+    document.addEventListener("securitypolicyviolation", (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
   const page = await context.newPage();
   // Fail in seconds, not Playwright's 30 s: every step here is local.
   page.setDefaultTimeout(10_000);
@@ -65,8 +71,9 @@ export async function expectPage(page: Page, title: string) {
   expect(await page.title()).toBe(`${title} · Training Log`);
 }
 
-/** axe-core on the current page: no serious or critical accessibility violations. */
+/** axe-core on the current page: no serious or critical accessibility violations (and no CSP violation). */
 export async function expectAccessible(page: Page) {
+  expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)).toEqual([]);
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
