@@ -91,6 +91,7 @@ export function describe(error: unknown, commandId?: string): { message: string;
     path?: string;
     reason?: string;
     retryAfter?: number;
+    extensions?: Record<string, unknown>;
     status?: number;
     parse?: unknown;
     oclif?: { exit?: number };
@@ -107,7 +108,10 @@ export function describe(error: unknown, commandId?: string): { message: string;
     case "RateLimitedError": {
       const seconds = Math.max(1, Number(e.retryAfter) || 60);
       const at = new Date(Date.now() + seconds * 1000).toLocaleTimeString();
-      const what = e.code === "TOO_MANY_ATTEMPTS" ? e.message.replace(/;.*$/, "") : "Rate limited: too many requests with this API key";
+      // The auth routes' 429s (an account locked for this address, this address's sign-in or
+      // sign-up limit) explain themselves in their body; a key's limit is named here.
+      const fromAuthRoute = typeof e.extensions?.message === "string";
+      const what = fromAuthRoute ? e.message.replace(/;.*$/, "") : "Rate limited: too many requests with this API key";
       return { message: `${what}. Try again in ${seconds} second${seconds === 1 ? "" : "s"} (at ${at}).`, exitCode: EXIT.rateLimited };
     }
     case "ForbiddenError":

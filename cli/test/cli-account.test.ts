@@ -5,7 +5,8 @@ import { statSync, writeFileSync, chmodSync, mkdirSync } from "node:fs";
 import { hostname } from "node:os";
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { gql, get, post, signUp, type TestServer } from "../../test/support/harness.ts";
+import { gql, get, post, signUp, TEST_ADDRESS_LIMITS, type TestServer } from "../../test/support/harness.ts";
+import { AUTH_LIMITS } from "../../server/auth-limits.ts";
 import { cliServer, svcOnTerminal, hasStackTrace, closedUrl } from "./support.ts";
 
 const cli = cliServer();
@@ -186,6 +187,31 @@ describe("signup, login, credentials file, logout", () => {
     expect(noUrl.stderr).toContain("--url");
     const badUrl = await h.run(["login", "--url", "ftp://example.com", "--email", address, "--password-stdin"], { input: PASSWORD });
     expect(badUrl.code).toBe(2);
+  });
+
+  test("too many attempts: exit 5 with the server's reason (this email locked for this address, or this address's limit)", async () => {
+    const { email: address } = await signedUp();
+    const h = home();
+    for (let i = 0; i < AUTH_LIMITS.failuresPerAccountAndAddress; i++) {
+      expect((await post(s.url, "/api/auth/sign-in/email", { email: address, password: `wrong-${i}-pass` })).status).toBe(401);
+    }
+    const locked = await h.run(["login", "--email", address, "--password-stdin"], { input: PASSWORD });
+    expect(locked.code).toBe(5);
+    expect(locked.stderr).toMatch(/^Error: Too many failed sign-in attempts for this email from your address\. Try again in \d+ seconds? \(at .+\)\.\n$/);
+    expect(() => statSync(h.credentialsFile)).toThrow();
+    await s.ownerPool.query("delete from app_private.failed_sign_ins where email = $1", [address]);
+    // This address at the test server's sign-in limit (seeded): RATE_LIMITED, said as such.
+    const limit = TEST_ADDRESS_LIMITS.signInsPerAddressPerMinute;
+    await s.ownerPool.query(`insert into app_private.address_attempts (action, address)
+      select 'sign-in', '127.0.0.1' from generate_series(1, $1)`, [limit]);
+    try {
+      const limited = await h.run(["login", "--email", address, "--password-stdin"], { input: PASSWORD });
+      expect(limited.code).toBe(5);
+      expect(limited.stderr).toMatch(new RegExp(`^Error: Too many attempts from your address \\(at most ${limit} sign-in attempts a minute\\)\\. Try again in \\d+ seconds? \\(at .+\\)\\.\\n$`));
+    } finally {
+      await s.ownerPool.query("delete from app_private.address_attempts where action = 'sign-in'");
+    }
+    expect((await h.run(["login", "--email", address, "--password-stdin"], { input: PASSWORD })).code).toBe(0);
   });
 
   test("on a terminal, login asks for email and password and never echoes the password", async () => {

@@ -33,7 +33,7 @@ export async function freshDatabase() {
 
 // Test files sign many users up and in from 127.0.0.1; test/auth-limits.test.ts checks the real
 // per-address limits by passing `authLimits: AUTH_LIMITS`.
-const TEST_ADDRESS_LIMITS = { signInsPerAddressPerMinute: 100_000, signUpsPerAddressPerHour: 100_000 };
+export const TEST_ADDRESS_LIMITS = { signInsPerAddressPerMinute: 100_000, signUpsPerAddressPerHour: 100_000 };
 
 export async function startTestServer(options: Omit<AppOptions, "pools"> = {}): Promise<TestServer> {
   const db = await freshDatabase();
