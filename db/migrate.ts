@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 
 // graphile-migrate checks `instanceof` against its own copy of @graphile/logger.
 const { Logger } = createRequire(createRequire(import.meta.url).resolve("graphile-migrate"))("@graphile/logger");
+const migratePools: { clearAllPools: () => void } = createRequire(import.meta.url)("graphile-migrate/dist/pgReal.js");
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -38,4 +39,7 @@ export async function migrateDatabase(ownerUrl: string): Promise<void> {
   await migrate(settings as never);
   // Work in progress (migrations/current) is applied too until it is committed.
   if (currentHasContent()) await watch(settings as never, true);
+  // graphile-migrate keeps its pool a moment after use and ends the whole process if that pool
+  // sees a connection error: end it now, so a server's own handlers decide what a lost database means.
+  migratePools.clearAllPools();
 }
