@@ -21,7 +21,7 @@ export const SESSION_ONLY_FIELDS = new Set([
 ]);
 
 /** What the guard reads from the GraphQL context (set in preset.ts). */
-export type GuardContext = { identity?: Identity; chargeKeyCost?: (cost: number) => Promise<KeyCostCharge> };
+export type GuardContext = { identity?: Identity; chargeKeyCost?: (cost: number) => KeyCostCharge };
 
 /** A validation rule: bounds that do not depend on variables or on the caller. */
 export const OperationLimitsRule: ValidationRule = (context) => ({
@@ -44,6 +44,8 @@ const refusal = (message: string, code: string, extra: Record<string, unknown> =
 
 /** HTTP answers the guard decides (status, headers), applied to grafserv's response for the request. */
 const httpOverrides = new WeakMap<object, { statusCode: number; headers: Record<string, string> }>();
+/** Work the answer waits for (a key's cost being counted while its operation runs). */
+const pendingWork = new WeakMap<object, Promise<void>>();
 
 type ExecuteArgs = {
   schema: Parameters<typeof measureOperation>[0];
@@ -55,7 +57,7 @@ type ExecuteArgs = {
 };
 
 /** The checks before execution; a result to answer with instead of executing, or null to go on. */
-async function checkBeforeExecution(args: ExecuteArgs): Promise<ExecutionResult | null> {
+function checkBeforeExecution(args: ExecuteArgs): ExecutionResult | null {
   const operation = getOperationAST(args.document, args.operationName ?? undefined);
   if (!operation) return null; // grafast explains a missing or ambiguous operation itself
   const m = measureOperation(args.schema, args.document, operation, args.variableValues ?? {});
@@ -78,7 +80,8 @@ async function checkBeforeExecution(args: ExecuteArgs): Promise<ExecutionResult 
     if (sessionOnly) return forbidden(`${sessionOnly} needs a signed-in session; API keys cannot use it`);
   }
   if (identity.kind === "key" && context.chargeKeyCost) {
-    const charge = await context.chargeKeyCost(m.cost);
+    const charge = context.chargeKeyCost(m.cost);
+    if (charge.allowed && args.requestContext?.http) pendingWork.set(args.requestContext.http, charge.recorded);
     if (!charge.allowed) {
       if (args.requestContext?.http) {
         httpOverrides.set(args.requestContext.http, { statusCode: 429, headers: { "retry-after": String(charge.retryAfter) } });
@@ -115,6 +118,7 @@ export const OperationGuardPlugin: GraphileConfig.Plugin = {
       },
       async processRequest(next, event) {
         const result = await next();
+        await pendingWork.get(event.requestDigest);
         const override = httpOverrides.get(event.requestDigest);
         if (result && override) {
           result.statusCode = override.statusCode;
@@ -126,9 +130,8 @@ export const OperationGuardPlugin: GraphileConfig.Plugin = {
   },
   grafast: {
     middleware: {
-      async execute(next, event) {
-        const refused = await checkBeforeExecution(event.args as unknown as ExecuteArgs);
-        return refused ?? next();
+      execute(next, event) {
+        return checkBeforeExecution(event.args as unknown as ExecuteArgs) ?? next();
       },
     },
   },

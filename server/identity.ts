@@ -6,6 +6,7 @@ import { parse as parseCookie } from "cookie";
 import type pg from "pg";
 import { REQUEST_CODES } from "../db/errors.ts";
 import { OPERATION_LIMITS } from "../plugins/operation-cost.ts";
+import { log } from "./logger.ts";
 
 export const SESSION_COOKIE = "svc_session";
 export const KEY_PREFIX = "svc_";
@@ -24,7 +25,7 @@ declare module "express-serve-static-core" {
     credential: Credential | null;
     presentedCredential: "none" | "session" | "key";
     /** Set by apiKeyGate for a live key: spends an operation's cost from the key's budget. */
-    chargeKeyCost?: (cost: number) => Promise<KeyCostCharge>;
+    chargeKeyCost?: (cost: number) => KeyCostCharge;
   }
 }
 
@@ -98,8 +99,8 @@ export function sessionIdentity(ownerPool: pg.Pool, graphqlPath: string) {
   };
 }
 
-/** The outcome of charging an operation's cost to a key. */
-export type KeyCostCharge = { allowed: true } | { allowed: false; retryAfter: number; message: string };
+/** The outcome of charging an operation's cost to a key: refused, or spent once `recorded` settles. */
+export type KeyCostCharge = { allowed: true; recorded: Promise<void> } | { allowed: false; retryAfter: number; message: string };
 
 const secondsUntil = (windowEnd: Date | string) => Math.max(1, Math.ceil((new Date(windowEnd).getTime() - Date.now()) / 1000));
 
@@ -132,7 +133,7 @@ function rateLimited(res: Response, limit: "requests" | "cost", resetSeconds: nu
 /**
  * On /api/graphql: look the key up, count the request (committed on its own, so it counts even if
  * the GraphQL request fails) and answer 429 past either limit. The operation's cost is charged
- * later, once the GraphQL guard has measured it, through `req.chargeKeyCost`.
+ * later, once the operation guard has measured it, through `req.chargeKeyCost`.
  */
 export function apiKeyGate(ownerPool: pg.Pool) {
   return async (req: Request, res: Response, next: NextFunction) => {
@@ -154,21 +155,26 @@ export function apiKeyGate(ownerPool: pg.Pool) {
       if (row.request_count > RATE_LIMIT_PER_MINUTE) return rateLimited(res, "requests", resetSeconds);
       if (row.cost_used >= OPERATION_LIMITS.keyCostPerMinute) return rateLimited(res, "cost", resetSeconds);
       req.identity = { kind: "key", userId: row.user_id, keyId: row.api_key_id, access: row.access, keyHash: hash.toString("hex") };
-      req.chargeKeyCost = async (cost: number): Promise<KeyCostCharge> => {
-        const { rows: [charge] } = await ownerPool.query(
-          "select allowed, cost_used, window_end from app_private.charge_api_key_cost($1, $2, $3)",
-          // More than the whole budget never fits; capped, it stays a SQL int.
-          [row.api_key_id, Math.min(Math.ceil(cost), OPERATION_LIMITS.keyCostPerMinute + 1), OPERATION_LIMITS.keyCostPerMinute],
-        );
-        const reset = secondsUntil(charge.window_end);
-        setKeyLimitHeaders(res, row.request_count, charge.cost_used, reset);
-        if (charge.allowed) return { allowed: true };
-        const left = Math.max(0, OPERATION_LIMITS.keyCostPerMinute - charge.cost_used);
-        return {
-          allowed: false,
-          retryAfter: reset,
-          message: `This operation costs ${Math.ceil(cost)}, more than the ${left} left of this key's GraphQL cost budget (${OPERATION_LIMITS.keyCostPerMinute} a minute); retry in ${reset} s`,
-        };
+      req.chargeKeyCost = (cost: number): KeyCostCharge => {
+        const budget = OPERATION_LIMITS.keyCostPerMinute;
+        const charged = Math.min(Math.ceil(cost), budget + 1); // more than the budget never fits; stays a SQL int
+        // Judged on what was spent when this request arrived (exact for one request at a time;
+        // concurrent requests of one key can together pass the budget by their own costs).
+        if (row.cost_used + charged > budget) {
+          const left = Math.max(0, budget - row.cost_used);
+          return {
+            allowed: false,
+            retryAfter: resetSeconds,
+            message: `This operation costs ${charged}, more than the ${left} left of this key's GraphQL cost budget (${budget} a minute); retry in ${resetSeconds} s`,
+          };
+        }
+        // Counted while the operation runs, not before it: no extra round trip in the request's way.
+        // The answer waits for it (OperationGuardPlugin), so the headers and the next request see it.
+        const recorded = ownerPool
+          .query("select app_private.spend_api_key_cost($1, $2) as cost_used", [row.api_key_id, charged])
+          .then(({ rows: [spent] }) => setKeyLimitHeaders(res, row.request_count, spent.cost_used, resetSeconds))
+          .catch((error: Error) => log("error", "could not count an API key's GraphQL cost", { error: error.message }));
+        return { allowed: true, recorded };
       };
       next();
     } catch (error) {

@@ -1,8 +1,8 @@
 -- GraphQL cost per API key: besides its requests, a key spends a cost budget each minute.
 -- The cost of an operation is measured in the server (plugins/operation-cost.ts) before it runs;
 -- it is counted here, in app_private.rate_counters beside the request count (subject
--- 'key-cost:<key id>'), so every server process shares it. The budget is passed in by the server
--- (KEY_COST_PER_MINUTE in server/identity.ts).
+-- 'key-cost:<key id>'), so every server process shares it. The budget itself is the server's
+-- (OPERATION_LIMITS.keyCostPerMinute in plugins/operation-cost.ts).
 
 -- use_api_key also returns the cost already spent this minute (for the RateLimit headers and to
 -- refuse a key whose budget is spent before its request is even parsed).
@@ -42,27 +42,14 @@ comment on function app_private.use_api_key(bytea) is
   E'Looks up a live key by its SHA-256, counts this request in the current minute, marks the key used and says how much of its per-minute GraphQL cost budget is spent.';
 
 drop function if exists app_private.charge_api_key_cost(uuid, int, int);
-create function app_private.charge_api_key_cost(p_api_key_id uuid, p_cost int, p_budget int,
-  out allowed boolean, out cost_used int, out window_end timestamptz)
-language plpgsql volatile security definer set search_path to pg_catalog, public as $$
-declare
-  v_window timestamptz := date_trunc('minute', now());
-  v_subject text := 'key-cost:' || p_api_key_id;
-begin
-  window_end := v_window + interval '1 minute';
-  -- Spend only if it fits: the row lock of the upsert makes concurrent charges exact, and a
-  -- refused operation spends nothing (its request was counted by use_api_key already).
+drop function if exists app_private.spend_api_key_cost(uuid, int);
+create function app_private.spend_api_key_cost(p_api_key_id uuid, p_cost int) returns int
+language sql volatile security definer set search_path to pg_catalog, public as $$
+  -- The row lock of the upsert makes concurrent spending from many processes count exactly.
   insert into app_private.rate_counters as c (subject, window_start, count)
-  select v_subject, v_window, p_cost where p_cost <= p_budget
-  on conflict (subject, window_start) do update set count = c.count + excluded.count
-   where c.count::bigint + excluded.count <= p_budget
-  returning c.count into cost_used;
-  allowed := found;
-  if not allowed then
-    select c.count into cost_used from app_private.rate_counters c where c.subject = v_subject and c.window_start = v_window;
-    cost_used := coalesce(cost_used, 0);
-  end if;
-end;
+  values ('key-cost:' || p_api_key_id, date_trunc('minute', now()), p_cost)
+  on conflict (subject, window_start) do update set count = least(c.count::bigint + excluded.count, 2147483647)::int
+  returning c.count;
 $$;
-comment on function app_private.charge_api_key_cost(uuid, int, int) is
-  E'Spends p_cost of a key''s GraphQL cost budget (p_budget a minute) if it fits in the current minute; allowed is false (and nothing is spent) when it does not.';
+comment on function app_private.spend_api_key_cost(uuid, int) is
+  E'Adds an operation''s cost to its key''s spending in the current minute and returns the total. The server refuses an operation that does not fit before spending (it knows what was spent from use_api_key).';
