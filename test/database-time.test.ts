@@ -179,6 +179,7 @@ describe("GET /api/health", () => {
   afterAll(async () => { await s.close(); });
 
   test("200 while the database answers, 503 while it refuses connections, 200 again after", async () => {
+    expect((await gql(s.url, SEARCH)).body.data.searchExercises).toHaveLength(1);
     const up = await get(s.url, "/api/health");
     expect(up.status).toBe(200);
     expect(up.body).toEqual({ ok: true, database: "up" });
@@ -198,6 +199,8 @@ describe("GET /api/health", () => {
       await root.end();
     }
     expect(await get(s.url, "/api/health")).toMatchObject({ status: 200, body: { ok: true, database: "up" } });
+    // GraphQL lost its connections too and opens new ones: the server outlived the outage.
+    expect((await gql(s.url, SEARCH)).body).toEqual({ data: { searchExercises: [{ name: "Bench Press" }] } });
   });
 });
 
