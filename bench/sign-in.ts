@@ -1,7 +1,8 @@
 // Sign-in timing: does the answer's time tell whether an email has an account? The server runs in
 // its own process (this file with SVC_BENCH_SIGN_IN_SERVER set), the load generator here, PostgreSQL
 // in a third. One connection, requests interleaved (wrong password for a known email, unknown email,
-// right password) so drift hits all three alike; p50/p99 of each, and the ratio unknown / known.
+// right password, wrong password for an account still on a cost-8 hash) so drift hits all alike;
+// p50/p99 of each, and the ratio unknown / known.
 // A second line: pgcrypto's bcrypt time by cost on this machine, which chose password_hash_cost().
 import { spawn } from "node:child_process";
 import { once } from "node:events";
@@ -13,6 +14,7 @@ import { createPools } from "../server/database.ts";
 const ROUNDS = Number(process.env.BENCH_SIGN_IN_ROUNDS ?? 60);
 const PASSWORD = "correct horse battery staple";
 const KNOWN = "known@sign-in.bench";
+const OLD_HASH = "old-hash@sign-in.bench"; // an account whose hash is still of cost 8
 const UNKNOWN = "nobody@sign-in.bench";
 
 /** The child process: the real app on a loopback port, limits lifted (this measures time, not limits). */
@@ -59,6 +61,8 @@ export async function run() {
     const { rows: [{ cost }] } = await ownerPool.query("select app_private.password_hash_cost() as cost");
     const { rows: [user] } = await ownerPool.query("insert into app_public.users (name, email) values ('Known', $1) returning id", [KNOWN]);
     await ownerPool.query("insert into app_private.user_secrets values ($1, crypt($2, gen_salt('bf', $3)))", [user.id, PASSWORD, cost]);
+    const { rows: [old] } = await ownerPool.query("insert into app_public.users (name, email) values ('Old', $1) returning id", [OLD_HASH]);
+    await ownerPool.query("insert into app_private.user_secrets values ($1, crypt($2, gen_salt('bf', 8)))", [old.id, PASSWORD]);
 
     // bcrypt by cost, in PostgreSQL as sign-in runs it (median of 9 after one warm-up).
     const byCost: Record<string, number> = {};
@@ -89,14 +93,17 @@ export async function run() {
       await timeSignIn(url, KNOWN, "wrong password", 401);
       await timeSignIn(url, UNKNOWN, "wrong password", 401);
       await timeSignIn(url, KNOWN, PASSWORD, 200);
+      await timeSignIn(url, OLD_HASH, "wrong password", 401);
     }
     const known: number[] = [];
+    const oldHash: number[] = [];
     const unknown: number[] = [];
     const correct: number[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       known.push(await timeSignIn(url, KNOWN, "wrong password", 401));
       unknown.push(await timeSignIn(url, UNKNOWN, "wrong password", 401));
       correct.push(await timeSignIn(url, KNOWN, PASSWORD, 200));
+      oldHash.push(await timeSignIn(url, OLD_HASH, "wrong password", 401));
     }
     const k = summary(known);
     const u = summary(unknown);
@@ -105,6 +112,8 @@ export async function run() {
       knownEmailWrongPassword: k,
       unknownEmail: u,
       correctPassword: summary(correct),
+      // Not yet upgraded (its owner has not signed in since): one hash of cost 8 plus one of the current cost.
+      knownEmailCost8HashWrongPassword: summary(oldHash),
       ratio: Number((u.p50 / k.p50).toFixed(3)), // unknown / known; 1.0 means the time tells nothing
     });
   } finally {

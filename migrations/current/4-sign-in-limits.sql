@@ -179,6 +179,11 @@ begin
   -- fresh salt, so its answer takes as long as a wrong password's.
   v_check := crypt(p_password, coalesce(v_hash, gen_salt('bf', app_private.password_hash_cost())));
   if v_hash is null or v_check <> v_hash then
+    -- A hash of a lower cost answers faster than an unknown email would; one more hash of the
+    -- current cost (what a success spends upgrading it) keeps it from standing out as an account.
+    if app_private.password_hash_cost_of(v_hash) < app_private.password_hash_cost() and v_hash is not null then
+      perform crypt(p_password, gen_salt('bf', app_private.password_hash_cost()));
+    end if;
     insert into app_private.failed_sign_ins (email, address) values (p_email, v_address);
     status := 'wrong';
     return;
