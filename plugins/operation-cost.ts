@@ -10,6 +10,7 @@ import {
   isListType,
   isObjectType,
   isInterfaceType,
+  isIntrospectionType,
   valueFromASTUntyped,
   type DocumentNode,
   type FieldNode,
@@ -126,19 +127,23 @@ export function measureOperation(
     const named = def ? getNamedType(def.type) : undefined;
     const childType = named && isCompositeType(named) ? named : undefined;
     const takesSize = def?.args.some((a) => SIZE_ARGUMENTS.includes(a.name)) ?? false;
+    // Introspection (__schema, __type and all under them) is answered from memory: its lists still
+    // multiply, but it queries nothing and its nesting (ofType { ofType { } }) adds no depth; graphql's
+    // own MaxIntrospectionDepthRule refuses re-entering lists (fields { type { fields { ... } } }).
+    const introspection = field.name.value.startsWith("__") || (parent !== undefined && isIntrospectionType(parent));
     // A connection (sized, not itself a list) passes its size to the lists inside it (nodes, edges).
     const items = isList ? size ?? page ?? (takesSize ? COST_WEIGHTS.unboundedList : COST_WEIGHTS.relationList) : 1;
     const innerPage: Page = !isList && takesSize ? size ?? COST_WEIGHTS.unboundedList : null;
     const fetches = childType !== undefined || isList || (field.arguments?.length ?? 0) > 0 || def?.extensions?.[RUNS_FUNCTION] === true;
     const isStatement = def !== undefined && parent !== undefined && rootTypes.has(parent) && !rootTypes.has(named as GraphQLCompositeType);
-    let cost: number = COST_WEIGHTS.field + (isStatement ? COST_WEIGHTS.statement : fetches ? COST_WEIGHTS.fetch : 0);
+    let cost: number = COST_WEIGHTS.field + (introspection ? 0 : isStatement ? COST_WEIGHTS.statement : fetches ? COST_WEIGHTS.fetch : 0);
     let fields = 1;
     let depth = 1;
     if (field.selectionSet) {
       const inner = measureSelectionSet(field.selectionSet, childType, innerPage);
       cost += Math.min(CEILING, items * inner.cost);
       fields += inner.fields;
-      depth += inner.depth;
+      if (!introspection) depth += inner.depth;
     }
     return { cost: Math.min(CEILING, cost), fields: Math.min(CEILING, fields), depth };
   };

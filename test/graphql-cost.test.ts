@@ -134,6 +134,23 @@ describe("many fields under one root field", () => {
   });
 });
 
+describe("introspection", () => {
+  test("the standard introspection query is answered (tools and GraphiQL need it), its type chains are no depth", async () => {
+    const { getIntrospectionQuery } = await import("postgraphile/graphql");
+    const query = getIntrospectionQuery({ descriptions: true, specifiedByUrl: true, directiveIsRepeatable: true, schemaDescription: true, inputValueDeprecation: true });
+    for (const answer of [await asJson(query), await asGraphQL(query)]) {
+      expect(answer.body.errors).toBeUndefined();
+      expect(answer.body.data.__schema.queryType.name).toBe("Query");
+    }
+  });
+
+  test("re-entering lists through introspection is refused (GraphQL's own introspection depth rule)", async () => {
+    const answer = await asJson("{ __schema { types { fields { type { fields { type { fields { name } } } } } } } }");
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors[0].message).toMatch(/Maximum introspection depth exceeded/);
+  });
+});
+
 describe("the cost budget of one request, at its edge", () => {
   // { allExercises(first: n) { nodes { id } } }: a root field (a statement of its own), a list of
   // n nodes (a fetch) and one field per node.
