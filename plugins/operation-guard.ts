@@ -81,14 +81,12 @@ function checkBeforeExecution(args: ExecuteArgs): ExecutionResult | null {
   }
   if (identity.kind === "key" && context.chargeKeyCost) {
     const charge = context.chargeKeyCost(m.cost);
-    if (charge.allowed && args.requestContext?.http) pendingWork.set(args.requestContext.http, charge.recorded);
-    if (!charge.allowed) {
-      if (args.requestContext?.http) {
-        httpOverrides.set(args.requestContext.http, { statusCode: 429, headers: { "retry-after": String(charge.retryAfter) } });
-      }
-      return {
-        errors: [refusal(charge.message, "RATE_LIMITED", { retryAfter: charge.retryAfter, limit: "cost", cost: m.cost })],
-      };
+    const http = args.requestContext?.http;
+    if (charge.allowed) {
+      if (http) pendingWork.set(http, charge.recorded);
+    } else {
+      if (http) httpOverrides.set(http, { statusCode: 429, headers: { "retry-after": String(charge.retryAfter) } });
+      return { errors: [refusal(charge.message, "RATE_LIMITED", { retryAfter: charge.retryAfter, limit: "cost", cost: m.cost })] };
     }
   }
   return null;
