@@ -11,6 +11,7 @@ import { adminRoutes } from "./admin-routes.ts";
 import { log } from "./logger.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { requestId } from "./request-id.ts";
+import { requestLog, DEFAULT_SLOW_REQUEST_MS } from "./request-log.ts";
 import type { TrustProxy } from "./client-address.ts";
 import { AUTH_LIMITS, type AuthLimits } from "./auth-limits.ts";
 import type { Pools } from "./database.ts";
@@ -31,6 +32,8 @@ export type AppOptions = {
   trustProxy?: TrustProxy;
   /** Per-address sign-in and sign-up limits; AUTH_LIMITS unless overridden. */
   authLimits?: Partial<AuthLimits>;
+  /** A request at least this long is logged as slow (LOG_SLOW_MS). */
+  slowRequestMs?: number;
 };
 export type App = { app: express.Express; server: Server; close: () => Promise<void> };
 
@@ -41,12 +44,14 @@ export async function createApp({
   requestTimeoutMs = DEFAULT_REQUEST_TIMEOUT_MS,
   trustProxy = false,
   authLimits,
+  slowRequestMs = DEFAULT_SLOW_REQUEST_MS,
 }: AppOptions): Promise<App> {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxy);
   app.use(securityHeaders());
   app.use(requestId());
+  app.use(requestLog({ slowMs: slowRequestMs }));
   // API answers carry tokens (sign-up, sign-in, createApiKey) and personal data: no cache may keep them.
   app.use("/api", (_req, res, next) => {
     res.set("Cache-Control", "no-store");

@@ -2,6 +2,8 @@
 import path from "node:path";
 import { parseTrustProxy, type TrustProxy } from "./client-address.ts";
 import { DEFAULT_STATEMENT_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from "./database-time.ts";
+import { DEFAULT_SLOW_REQUEST_MS } from "./request-log.ts";
+import { logFormat, type LogFormat } from "./logger.ts";
 
 export type Config = {
   port: number;
@@ -15,6 +17,10 @@ export type Config = {
   requestTimeoutMs: number;
   /** TRUST_PROXY: whose X-Forwarded-For names the client (for per-address sign-in limits). */
   trustProxy: TrustProxy;
+  /** LOG_FORMAT: text (default) or json lines. */
+  logFormat: LogFormat;
+  /** LOG_SLOW_MS: a request at least this long is logged at warn level as slow. */
+  slowRequestMs: number;
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -31,6 +37,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statementTimeoutMs: milliseconds(env, "STATEMENT_TIMEOUT", DEFAULT_STATEMENT_TIMEOUT_MS),
     requestTimeoutMs: milliseconds(env, "REQUEST_TIMEOUT", DEFAULT_REQUEST_TIMEOUT_MS),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    logFormat: logFormat(env),
+    slowRequestMs: milliseconds(env, "LOG_SLOW_MS", DEFAULT_SLOW_REQUEST_MS),
   };
 }
 

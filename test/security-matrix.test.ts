@@ -23,6 +23,7 @@ const originalLogSetting = process.env.SVC_LOG;
 
 function captureLogs() {
   delete process.env.SVC_LOG; // the app logs for real during this file
+  process.env.LOG_FORMAT = "json"; // our lines are recognised (and kept out of the test output) by their shape
   const tap = (original: typeof process.stdout.write) => function (this: unknown, chunk: unknown, ...rest: unknown[]) {
     const text = typeof chunk === "string" ? chunk : Buffer.from(chunk as Uint8Array).toString("utf8");
     logged.push(text);
