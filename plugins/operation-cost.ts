@@ -32,19 +32,19 @@ export const OPERATION_LIMITS = {
   /** Fields at the top of the operation. */
   rootFields: 25,
   /** Cost budget of one request (units: COST_WEIGHTS below; chosen from bench/graphql-cost.ts, see the README). */
-  cost: 20_000,
+  cost: 50_000,
   /** Cost an API key may spend a minute, counted in PostgreSQL: ten requests at the full budget. */
-  keyCostPerMinute: 200_000,
+  keyCostPerMinute: 500_000,
 } as const;
 
-/** How the cost counts (one unit is roughly 10 microseconds of this server; bench/graphql-cost.ts). */
+/** How the cost counts (one unit is at most about 5 microseconds of this server; bench/graphql-cost.ts). */
 export const COST_WEIGHTS = {
   /** Every field selected, once per item of every list around it. */
   field: 1,
   /** A field that reads more than its row: an object, a list, a field taking arguments, a SQL function. */
   fetch: 10,
   /** A field of the root Query or Mutation type: a statement of its own (nested `query { }` too). */
-  statement: 300,
+  statement: 1000,
   /** The size assumed for a list or connection that takes first, last or limit but was given none. */
   unboundedList: 100,
   /** The size assumed for a list that takes no size (a row's children: a workout's exercises, sets). */

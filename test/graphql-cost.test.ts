@@ -96,12 +96,18 @@ describe("many fields under one root field", () => {
   const searches = (n: number, extra = "") =>
     `{ query { ${Array.from({ length: n }, (_, i) => `s${i}: searchExercises(words: "bench"${extra}) { id }`).join(" ")} } }`;
 
-  test("990 searches nested under `query` are refused (JSON and application/graphql), as are 70", async () => {
-    for (const answer of [await asJson(searches(990)), await asGraphQL(searches(990)), await asJson(searches(70, ", limit: 1"))]) {
+  test("990 searches nested under `query` are refused (JSON and application/graphql), and so is one more than the budget holds", async () => {
+    // Each searchExercises is a statement of its own: 1 + statement, plus 1 per item and 1 for `id`.
+    const perSearch = COST_WEIGHTS.field + COST_WEIGHTS.statement + 1;
+    const fitting = Math.floor((OPERATION_LIMITS.cost - COST_WEIGHTS.field - COST_WEIGHTS.fetch) / perSearch);
+    for (const answer of [await asJson(searches(990)), await asGraphQL(searches(990)), await asJson(searches(fitting + 1, ", limit: 1"))]) {
       expect(answer.status).toBe(400);
       expect(code(answer)).toBe("QUERY_TOO_COMPLEX");
-      expect(answer.body.errors[0].message).toMatch(/over the budget of 20000 for one request/);
+      expect(answer.body.errors[0].message).toMatch(new RegExp(`over the budget of ${OPERATION_LIMITS.cost} for one request`));
     }
+    const { token } = await signUp(s.url, "Many searches");
+    const fits = await gql(s.url, searches(fitting, ", limit: 1"), {}, { token });
+    expect(fits.body.errors).toBeUndefined();
   });
 
   test("a few searches under one root field still run", async () => {
