@@ -87,7 +87,8 @@ test("the cookie works for unsafe requests only when the browser says they are s
   const cookie = `svc_session=${token}`;
   const send = (headers: Record<string, string>) => gql(server.url, CREATE_KEY, {}, { headers: { cookie, ...headers } });
 
-  for (const headers of [{ "sec-fetch-site": "cross-site" }, { "sec-fetch-site": "same-site" }, { "sec-fetch-site": "none" }, { origin: "http://evil.example" }, { origin: "null" }]) {
+  const crossOrigin: Record<string, string>[] = [{ "sec-fetch-site": "cross-site" }, { "sec-fetch-site": "same-site" }, { "sec-fetch-site": "none" }, { origin: "http://evil.example" }, { origin: "null" }];
+  for (const headers of crossOrigin) {
     const res = await send(headers);
     expect([headers, res.status, res.body.errors?.[0]?.extensions?.code]).toEqual([headers, 403, "CROSS_SITE_REQUEST"]);
   }

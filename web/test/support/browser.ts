@@ -1,12 +1,14 @@
-// Browser tests: a real headless Chromium (from the npm package @sparticuz/chromium, so nothing is
-// downloaded at run time) driven by playwright-core, against the real Express app on a database of
-// the test's own (test/support/harness.ts). Helpers here act as a person would: labels and roles.
-import sparticuz from "@sparticuz/chromium";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+// Browser tests: a real headless Chromium (./chromium.ts) driven by playwright-core, against the
+// real Express app on a database of the test's own (test/support/harness.ts). Helpers here act as
+// a person would: labels and roles.
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { AxeBuilder } from "@axe-core/playwright";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { startTestServer, type TestServer } from "../../../test/support/harness.ts";
+import { launchBrowser } from "./chromium.ts";
+
+export { launchBrowser };
 
 export type { Browser, BrowserContext, Page, TestServer };
 
@@ -15,18 +17,6 @@ export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, "../../../.scree
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
-
-// --single-process crashes a second browser context; --disable-web-security would hide CORS and
-// cookie bugs; insecure content is never wanted.
-const DROPPED_FLAGS = ["--single-process", "--disable-web-security", "--allow-running-insecure-content"];
-// This machine's network is closed: no background calls to Google's services.
-const QUIET_FLAGS = ["--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"];
-
-export async function launchBrowser(): Promise<Browser> {
-  const executablePath = await sparticuz.executablePath();
-  const args = [...sparticuz.args.filter((flag) => !DROPPED_FLAGS.includes(flag)), ...QUIET_FLAGS];
-  return chromium.launch({ executablePath, args, headless: true });
-}
 
 /** A test server and a browser, started together and closed together. */
 export async function startBrowserTest(): Promise<{ server: TestServer; browser: Browser; close: () => Promise<void> }> {
