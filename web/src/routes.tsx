@@ -15,6 +15,16 @@ export type AppRoute = {
 
 export const appRoutes: AppRoute[] = [
   { path: "/", page: lazy(() => import("./pages/Home.tsx")), access: "signed-in", nav: "Home" },
+  { path: "/routines", page: lazy(() => import("./pages/routines/Routines.tsx")), access: "signed-in", nav: "Routines" },
+  { path: "/routines/new", page: lazy(() => import("./pages/routines/NewRoutine.tsx")), access: "signed-in" },
+  { path: "/routines/:ref", page: lazy(() => import("./pages/routines/RoutinePage.tsx")), access: "signed-in" },
+  { path: "/routines/:ref/edit", page: lazy(() => import("./pages/routines/RoutineEdit.tsx")), access: "signed-in" },
+  { path: "/workouts", page: lazy(() => import("./pages/workouts/Workouts.tsx")), access: "signed-in", nav: "Workouts" },
+  { path: "/workouts/new", page: lazy(() => import("./pages/workouts/NewWorkout.tsx")), access: "signed-in" },
+  { path: "/workouts/:id", page: lazy(() => import("./pages/workouts/WorkoutPage.tsx")), access: "signed-in" },
+  { path: "/workouts/:id/edit", page: lazy(() => import("./pages/workouts/WorkoutEdit.tsx")), access: "signed-in" },
+  { path: "/exercises", page: lazy(() => import("./pages/exercises/Exercises.tsx")), access: "signed-in", nav: "Exercises" },
+  { path: "/bodyweight", page: lazy(() => import("./pages/bodyweight/Bodyweight.tsx")), access: "signed-in", nav: "Bodyweight" },
   { path: "/settings", page: lazy(() => import("./pages/Settings.tsx")), access: "signed-in", nav: "Settings" },
   { path: "/admin", page: lazy(() => import("./pages/Admin.tsx")), access: "admin", nav: "Admin" },
   { path: "/sign-in", page: lazy(() => import("./pages/SignIn.tsx")), access: "signed-out" },

@@ -1,13 +1,98 @@
-// Home: the signed-in start page. (Routines with their next workout, latest workouts and this
-// week's volume belong here.)
-import { Page } from "../components/Page.tsx";
+// Home: this week's work sets and volume, each routine with its next workout, the latest workouts.
+import { Link } from "react-router";
+import { Page, Section } from "../components/Page.tsx";
+import { Empty, QueryView } from "../components/States.tsx";
+import { graphql } from "../graphql/graphql.ts";
+import { useQuery } from "../graphql/hooks.ts";
 import { useSession } from "../auth/session.tsx";
+import { formatVolume, useUserUnits } from "../components/units.ts";
+import { mondayOf } from "../components/documentValues.ts";
+import type { CanonicalWorkout } from "../documents.ts";
+import { WorkoutSets } from "./routines/RoutineSummary.tsx";
+import { routinePath } from "./routines/operations.ts";
+
+const HomeQuery = graphql(`
+  query Home($week: Date!) {
+    viewer {
+      id
+      routines { id name unit nextWorkout }
+      workouts(limit: 5) {
+        id date name
+        routine { id name }
+        workoutSetsByWorkoutId { aggregates { sum { volumeKg volumeLb workSets } } }
+      }
+      workoutSetsByUserId(condition: { week: $week }) { aggregates { sum { volumeKg volumeLb workSets } } }
+    }
+  }
+`);
 
 export default function Home() {
   const { viewer } = useSession();
+  const { unit } = useUserUnits();
+  const week = mondayOf();
+  const home = useQuery(HomeQuery, { week });
   return (
-    <Page title="Home">
+    <Page title="Home" actions={<Link className="button primary" to="/workouts/new">Log workout</Link>}>
       <p>Welcome, {viewer?.name}.</p>
+      <QueryView query={home}>
+        {(data) => {
+          const me = data.viewer;
+          if (!me) return null;
+          const sum = me.workoutSetsByUserId.aggregates?.sum;
+          return (
+            <>
+              <Section title="This week">
+                <dl className="stats">
+                  <div><dt>Work sets</dt><dd>{sum?.workSets ?? "0"}</dd></div>
+                  <div><dt>Volume</dt><dd>{formatVolume(sum, unit)}</dd></div>
+                </dl>
+                <p className="muted">Since Monday {week}. Volume is weight × reps of done work sets.</p>
+              </Section>
+              <Section title="Routines">
+                {me.routines.length === 0 ? (
+                  <Empty><p>No routines yet. <Link to="/routines/new">Create a routine</Link> to plan your next workouts.</p></Empty>
+                ) : (
+                  <ul className="doc-rows">
+                    {me.routines.map((r) => {
+                      const next = r.nextWorkout as CanonicalWorkout | null;
+                      return (
+                        <li key={r.id} className="doc-row">
+                          <h3 className="h3"><Link to={routinePath(r)}>{r.name}</Link></h3>
+                          {next ? (
+                            <>
+                              <p className="muted">Next workout ({next.unit}):</p>
+                              <WorkoutSets workout={next} />
+                            </>
+                          ) : null}
+                          <p><Link to={`/workouts/new?routine=${encodeURIComponent(r.id)}`}>Log the next {r.name} workout</Link></p>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                )}
+              </Section>
+              <Section title="Latest workouts">
+                {me.workouts.length === 0 ? (
+                  <Empty><p>No workouts yet. <Link to="/workouts/new">Log a workout</Link>.</p></Empty>
+                ) : (
+                  <>
+                    <ul>
+                      {me.workouts.map((w) => (
+                        <li key={w.id}>
+                          <Link to={`/workouts/${w.id}`}>{w.date}{w.name ? ` ${w.name}` : ""}</Link>
+                          {w.routine ? <span className="muted"> · {w.routine.name}</span> : null}
+                          <span className="muted"> · {w.workoutSetsByWorkoutId.aggregates?.sum?.workSets ?? "0"} work sets, {formatVolume(w.workoutSetsByWorkoutId.aggregates?.sum, unit)}</span>
+                        </li>
+                      ))}
+                    </ul>
+                    <p><Link to="/workouts">All workouts</Link></p>
+                  </>
+                )}
+              </Section>
+            </>
+          );
+        }}
+      </QueryView>
     </Page>
   );
 }

@@ -1,0 +1,198 @@
+// One routine or workout document, edited two ways: a form and the JSON text. The document is the
+// one state; the form and the text are views of it (text that is not yet valid JSON is kept as
+// typed and the form waits for it). The first problem, from @svc/sdk/documents before sending or
+// from the server's INVALID_DOCUMENT after, is shown at the field its path names and under the
+// JSON text, with the same path and reason.
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { checkDocumentText, validateRoutineDocument, validateWorkoutDocument, type DocumentKind, type ValidateOptions } from "../documents.ts";
+import { ApiError } from "../graphql/client.ts";
+import { ErrorMessage } from "./States.tsx";
+import { TextAreaField } from "./Field.tsx";
+import { isObject, pathString, setIn, type Doc, type Json, type PathKey } from "./documentValues.ts";
+
+export type Problem = { path: string; reason: string };
+
+/** What a form view gets: the document, a way to change one value, and the problem at a path. */
+export type FormContext = {
+  doc: Doc;
+  set: (path: readonly PathKey[], value: Json | undefined) => void;
+  replace: (doc: Doc) => void;
+  /** The reason when the shown problem is exactly at `path`. */
+  errorAt: (path: readonly PathKey[]) => string | null;
+  /** The shown problem when it is at or under `path` (for a row's own message). */
+  problemUnder: (path: readonly PathKey[]) => Problem | null;
+};
+
+type View = "form" | "json";
+
+function validate(kind: DocumentKind, doc: unknown, options: ValidateOptions) {
+  return kind === "routine" ? validateRoutineDocument(doc, options) : validateWorkoutDocument(doc, options);
+}
+
+/** The problem an INVALID_DOCUMENT error names, else null. */
+export function serverProblem(error: unknown): Problem | null {
+  if (!(error instanceof ApiError) || error.code !== "INVALID_DOCUMENT") return null;
+  const { path, reason } = error.extensions;
+  return typeof path === "string" && typeof reason === "string" ? { path, reason } : null;
+}
+
+export function DocumentEditor({ kind, initial, options, saveLabel, onSave, renderForm, extraActions }: {
+  kind: DocumentKind;
+  initial: Doc;
+  options: ValidateOptions;
+  saveLabel: string;
+  /** Saves the canonical document; throws ApiError / NetworkError. */
+  onSave: (document: unknown) => Promise<void>;
+  renderForm: (form: FormContext) => ReactNode;
+  extraActions?: ReactNode;
+}) {
+  const [doc, setDoc] = useState<Json>(initial);
+  const [view, setView] = useState<View>("form");
+  // The JSON text as typed, while the JSON view is open; null when it shows the document as is.
+  const [text, setText] = useState<string | null>(null);
+  const [showProblems, setShowProblems] = useState(false);
+  const [fromServer, setFromServer] = useState<Problem | null>(null);
+  const [saveError, setSaveError] = useState<unknown>(null);
+  const [saving, setSaving] = useState(false);
+  const [switchMessage, setSwitchMessage] = useState<string | null>(null);
+  const textAreaRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const shownText = text ?? JSON.stringify(doc, null, 2);
+  const local = useMemo(() => {
+    const result = text !== null ? checkDocumentText(kind, text, options) : validate(kind, doc, options);
+    return result.valid ? null : { path: result.path, reason: result.reason };
+  }, [kind, doc, text, options]);
+  const problem = fromServer ?? (showProblems ? local : null);
+
+  // Any edit makes a server's verdict on the previous document stale.
+  function edited() {
+    setFromServer(null);
+    setSaveError(null);
+    setSwitchMessage(null);
+  }
+
+  const form: FormContext | null = isObject(doc)
+    ? {
+        doc,
+        set: (path, value) => {
+          edited();
+          setDoc((d) => setIn(d, path, value));
+        },
+        replace: (next) => {
+          edited();
+          setDoc(next);
+        },
+        errorAt: (path) => (problem && problem.path === pathString(path) ? problem.reason : null),
+        problemUnder: (path) => {
+          const prefix = pathString(path);
+          return problem && (problem.path === prefix || problem.path.startsWith(`${prefix}.`) || problem.path.startsWith(`${prefix}[`)) ? problem : null;
+        },
+      }
+    : null;
+
+  function showView(next: View) {
+    if (next === view) return;
+    if (next === "form" && text !== null) {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        setShowProblems(true);
+        setSwitchMessage("The JSON text does not parse yet; fix it to see it in the form (nothing is lost).");
+        return;
+      }
+      setDoc(parsed as Json);
+      setText(null);
+    }
+    if (next === "json") setText(JSON.stringify(doc, null, 2));
+    setSwitchMessage(null);
+    setView(next);
+  }
+
+  // After a save that found a problem, focus goes to the field (or the JSON text) it names.
+  const [focusRequest, setFocusRequest] = useState(0);
+  useEffect(() => {
+    if (focusRequest === 0 || !problem) return;
+    if (view === "json") textAreaRef.current?.querySelector("textarea")?.focus();
+    else formRef.current?.querySelector<HTMLElement>(`[data-path="${CSS.escape(problem.path)}"]`)?.focus();
+    // Only a new request moves focus, not every change of the problem while typing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [focusRequest]);
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    setShowProblems(true);
+    setFromServer(null);
+    setSaveError(null);
+    const result = text !== null ? checkDocumentText(kind, text, options) : validate(kind, doc, options);
+    if (!result.valid) {
+      setFocusRequest((n) => n + 1);
+      return;
+    }
+    setSaving(true);
+    try {
+      await onSave(result.document);
+    } catch (error) {
+      const named = serverProblem(error);
+      if (named) {
+        setFromServer(named);
+        setFocusRequest((n) => n + 1);
+      } else setSaveError(error);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form ref={formRef} className="stack document-editor" onSubmit={save} noValidate aria-label={`${kind === "routine" ? "Routine" : "Workout"} editor`}>
+      <div className="view-switch" role="group" aria-label="Edit with">
+        <button type="button" aria-pressed={view === "form"} onClick={() => showView("form")}>Form</button>
+        <button type="button" aria-pressed={view === "json"} onClick={() => showView("json")}>Document (JSON)</button>
+      </div>
+      {switchMessage ? <p role="alert" className="state state-error">{switchMessage}</p> : null}
+      {problem ? (
+        <div role="alert" className="state state-error problem-summary">
+          <p>
+            The {kind} cannot be saved yet: <code>{problem.path}</code>: {problem.reason}
+          </p>
+        </div>
+      ) : null}
+
+      {view === "form" ? (
+        form ? renderForm(form) : <p className="state state-error">This document is not a JSON object; fix it in the Document (JSON) view.</p>
+      ) : (
+        <div ref={textAreaRef}>
+          <TextAreaField
+            label={`${kind === "routine" ? "Routine" : "Workout"} document (JSON)`}
+            name="document"
+            className="json-editor"
+            spellCheck={false}
+            autoCapitalize="off"
+            autoCorrect="off"
+            rows={Math.min(30, Math.max(10, shownText.split("\n").length + 1))}
+            value={shownText}
+            hint="Edit or paste a whole document. The form shows the same document."
+            error={problem ? `${problem.path}: ${problem.reason}` : null}
+            onChange={(e) => {
+              edited();
+              setShowProblems(true);
+              setText(e.target.value);
+              try {
+                setDoc(JSON.parse(e.target.value) as Json);
+              } catch {
+                // Kept as typed; the problem says where it does not parse.
+              }
+            }}
+          />
+        </div>
+      )}
+
+      <ErrorMessage error={saveError} />
+      <div className="form-actions">
+        <button type="submit" className="primary" disabled={saving}>{saving ? "Saving…" : saveLabel}</button>
+        {extraActions}
+      </div>
+    </form>
+  );
+}

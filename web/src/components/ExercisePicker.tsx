@@ -1,0 +1,82 @@
+// Finds an exercise by the API's typo-tolerant search (`bench pres` finds Bench Press) and hands
+// the chosen one to the page. Results are buttons, so a keyboard picks them with Tab and Enter.
+import { useEffect, useState } from "react";
+import { graphql, type ResultOf } from "../graphql/graphql.ts";
+import { useQuery } from "../graphql/hooks.ts";
+import { TextField } from "./Field.tsx";
+import { ErrorMessage } from "./States.tsx";
+
+export const SearchExercises = graphql(`
+  query SearchExercises($words: String!, $limit: Int) {
+    searchExercises(words: $words, limit: $limit) { id name aliases equipment region kind custom }
+  }
+`);
+
+export type FoundExercise = ResultOf<typeof SearchExercises>["searchExercises"][number];
+
+/** The words typed, settled for a moment (one search per pause, not per key). */
+export function useSettled(value: string, ms = 250): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+export function ExercisePicker({ label = "Find an exercise", actionLabel = "Add", onPick, limit = 8 }: {
+  label?: string;
+  actionLabel?: string;
+  onPick: (exercise: FoundExercise) => void;
+  limit?: number;
+}) {
+  const [typed, setTyped] = useState("");
+  const words = useSettled(typed.trim());
+  const search = useQuery(SearchExercises, { words, limit }, { skip: words === "" });
+  const results = words === "" ? [] : search.data?.searchExercises ?? [];
+
+  return (
+    <div className="exercise-picker">
+      <TextField
+        label={label}
+        type="search"
+        name="exercise-search"
+        autoComplete="off"
+        value={typed}
+        hint="Any name, everyday name or a near miss (bench pres)."
+        onChange={(e) => setTyped(e.target.value)}
+        onKeyDown={(e) => {
+          // Enter picks the best match instead of submitting the surrounding form.
+          if (e.key === "Enter") {
+            e.preventDefault();
+            if (results[0] && words === typed.trim()) {
+              onPick(results[0]);
+              setTyped("");
+            }
+          }
+        }}
+      />
+      {words !== "" && search.error ? <ErrorMessage error={search.error} onRetry={() => void search.reload()} /> : null}
+      {words !== "" && search.loading && !search.data ? <p className="muted" role="status">Searching…</p> : null}
+      {words !== "" && search.data && results.length === 0 ? <p className="muted" role="status">No exercise matches “{words}”.</p> : null}
+      {results.length > 0 ? (
+        <ul className="picker-results" aria-label={`Exercises matching ${words}`}>
+          {results.map((x) => (
+            <li key={x.id}>
+              <button
+                type="button"
+                onClick={() => {
+                  onPick(x);
+                  setTyped("");
+                }}
+              >
+                {actionLabel} {x.name}
+              </button>
+              <span className="muted"> {x.equipment} · {x.region}{x.custom ? " · custom" : ""}{x.aliases.length ? ` · also ${x.aliases.slice(0, 3).join(", ")}` : ""}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+// Weights as the user reads them: in the unit of their settings, or as a document was written.
+import { useMemo } from "react";
+import { useSession } from "../auth/session.tsx";
+export type UnitName = "kg" | "lb";
+
+export function unitOf(value: string | null | undefined): UnitName {
+  return value === "lb" ? "lb" : "kg";
+}
+
+/** The GraphQL `Unit` enum value of a unit. */
+export function unitEnum(unit: UnitName): "KG" | "LB" {
+  return unit === "lb" ? "LB" : "KG";
+}
+
+export function otherUnit(unit: UnitName): UnitName {
+  return unit === "kg" ? "lb" : "kg";
+}
+
+const number = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
+
+export function formatWeight(value: number | null | undefined, unit: string): string {
+  if (value === null || value === undefined) return "—";
+  return `${number.format(value)} ${unit}`;
+}
+
+/** Volume (weight x reps summed) in the user's unit, from the API's kg and lb sums. */
+export function formatVolume(sum: { volumeKg: number; volumeLb: number } | null | undefined, unit: string): string {
+  if (!sum) return formatWeight(0, unit);
+  return formatWeight(unit === "lb" ? sum.volumeLb : sum.volumeKg, unit);
+}
+
+export function effortLabel(effort: string | null | undefined): string {
+  return effort === "rir" ? "RIR" : "RPE";
+}
+
+/** The signed-in user's unit and effort scale: the defaults of documents and of every weight shown. */
+export function useUserUnits(): { unit: UnitName; effort: "rpe" | "rir" } {
+  const { viewer } = useSession();
+  const unit = unitOf(viewer?.unit);
+  const effort = viewer?.effort === "rir" ? "rir" : "rpe";
+  return useMemo(() => ({ unit, effort }), [unit, effort]);
+}

@@ -1,0 +1,131 @@
+// Bodyweight: log a weight for a date (a second one that day replaces it) and the list, newest
+// first, in the user's unit (with what was logged when that was the other unit).
+import { useState, type FormEvent } from "react";
+import { graphql } from "../../graphql/graphql.ts";
+import { useMutation, useQuery } from "../../graphql/hooks.ts";
+import { errorMessage, fieldError } from "../../graphql/client.ts";
+import { Page, Section } from "../../components/Page.tsx";
+import { SelectField, TextField } from "../../components/Field.tsx";
+import { Empty, ErrorMessage, QueryView } from "../../components/States.tsx";
+import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
+import { today } from "../../components/documentValues.ts";
+import { formatWeight, unitEnum, unitOf, useUserUnits } from "../../components/units.ts";
+import { convertWeight } from "../../documents.ts";
+
+const Bodyweights = graphql(`
+  query Bodyweights($first: Int!) {
+    viewer { id bodyweightsByUserId(orderBy: [DATE_DESC], first: $first) { totalCount nodes { id date weight unit } } }
+  }
+`);
+
+const LogBodyweight = graphql(`
+  mutation LogBodyweightEntry($input: BodyweightInput!) { logBodyweight(input: $input) { id date weight unit } }
+`);
+
+const DeleteBodyweight = graphql(`
+  mutation DeleteBodyweight($id: UUID!) { deleteBodyweightById(input: { id: $id }) { bodyweight { id } } }
+`);
+
+const SHOWN = 60;
+const UNITS = [{ value: "kg", label: "kg" }, { value: "lb", label: "lb" }] as const;
+
+export default function Bodyweight() {
+  const { unit } = useUserUnits();
+  const list = useQuery(Bodyweights, { first: SHOWN });
+  const [values, setValues] = useState({ date: today(), weight: "", unit: "" });
+  const [problems, setProblems] = useState<{ date?: string; weight?: string }>({});
+  const [log, logging] = useMutation(LogBodyweight);
+  const [remove, removing] = useMutation(DeleteBodyweight);
+  const [deleting, setDeleting] = useState<{ id: string; date: string } | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const chosenUnit = unitOf(values.unit || unit);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setMessage(null);
+    const weight = Number(values.weight.replace(",", "."));
+    const found: typeof problems = {};
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(values.date)) found.date = "Date must be a day (YYYY-MM-DD)";
+    if (values.weight.trim() === "" || !Number.isFinite(weight)) found.weight = "Weight must be a number";
+    setProblems(found);
+    if (found.date || found.weight) return;
+    try {
+      const saved = await log({ input: { date: values.date, weight, unit: unitEnum(chosenUnit) } });
+      setMessage(`Logged ${formatWeight(saved.logBodyweight?.weight, saved.logBodyweight?.unit ?? chosenUnit)} for ${values.date}.`);
+      setValues({ ...values, weight: "" });
+      await list.reload();
+    } catch {
+      // Shown at the field or below the form; what was typed stays.
+    }
+  }
+
+  const weightError = problems.weight ?? fieldError(logging.error, "weight");
+  const dateError = problems.date ?? fieldError(logging.error, "date");
+
+  return (
+    <Page title="Bodyweight">
+      <Section title="Log your weight">
+        <form className="stack" onSubmit={submit} noValidate>
+          <div className="row">
+            <TextField label="Date" name="date" type="date" value={values.date} error={dateError} max={today()}
+              onChange={(e) => setValues({ ...values, date: e.target.value })} />
+            <TextField label="Weight" name="weight" inputMode="decimal" autoComplete="off" value={values.weight} error={weightError}
+              hint={`Above 0, up to 1500, 2 decimals at most.`} onChange={(e) => setValues({ ...values, weight: e.target.value })} />
+            <SelectField label="Unit" name="unit" options={UNITS} value={chosenUnit} onChange={(e) => setValues({ ...values, unit: e.target.value })} />
+          </div>
+          {logging.error && !weightError && !dateError ? <ErrorMessage error={logging.error} /> : null}
+          <div className="form-actions">
+            <button type="submit" className="primary" disabled={logging.running}>Log weight</button>
+            {message ? <p role="status">{message}</p> : null}
+          </div>
+        </form>
+      </Section>
+      <Section title="History">
+        <QueryView query={list}>
+          {(data) => {
+            const rows = (data.viewer?.bodyweightsByUserId.nodes ?? []).filter((b) => b !== null);
+            if (rows.length === 0) return <Empty><p>No weights logged yet.</p></Empty>;
+            return (
+              <table className="cards">
+                <caption className="visually-hidden">Your bodyweight, newest first</caption>
+                <thead><tr><th>Date</th><th>Weight ({unit})</th><th>As logged</th><th><span className="visually-hidden">Actions</span></th></tr></thead>
+                <tbody>
+                  {rows.map((b) => (
+                    <tr key={b.id}>
+                      <td data-label="Date">{b.date}</td>
+                      <td data-label="Weight">{formatWeight(convertWeight(b.weight, unitOf(b.unit), unit), unit)}</td>
+                      <td data-label="As logged">{b.unit === unit ? "—" : formatWeight(b.weight, b.unit)}</td>
+                      <td data-label=""><button type="button" onClick={() => { removing.reset(); setDeleting({ id: b.id, date: b.date }); }}>Delete<span className="visually-hidden"> the weight of {b.date}</span></button></td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            );
+          }}
+        </QueryView>
+      </Section>
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this weight?"
+        confirmLabel="Delete weight"
+        danger
+        busy={removing.running}
+        error={removing.error ? errorMessage(removing.error) : null}
+        onCancel={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (!deleting) return;
+          try {
+            await remove({ id: deleting.id });
+            setMessage(`Deleted the weight of ${deleting.date}.`);
+            setDeleting(null);
+            await list.reload();
+          } catch {
+            // Shown in the dialog.
+          }
+        }}
+      >
+        <p>The weight logged for {deleting?.date} will be deleted.</p>
+      </ConfirmDialog>
+    </Page>
+  );
+}

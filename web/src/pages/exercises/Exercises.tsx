@@ -1,0 +1,190 @@
+// Exercises: search the catalog and your custom exercises (typo-tolerant); create a custom
+// exercise; rename or delete one of yours (the server refuses to delete one still in use).
+import { useState, type FormEvent } from "react";
+import { graphql } from "../../graphql/graphql.ts";
+import { useMutation, useQuery } from "../../graphql/hooks.ts";
+import { errorMessage, fieldError } from "../../graphql/client.ts";
+import { Page, Section } from "../../components/Page.tsx";
+import { SelectField, TextField } from "../../components/Field.tsx";
+import { Empty, ErrorMessage, Loading } from "../../components/States.tsx";
+import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
+import { SearchExercises, useSettled, type FoundExercise } from "../../components/ExercisePicker.tsx";
+
+const CreateExercise = graphql(`
+  mutation CreateExercise($input: CreateCustomExerciseInput!) {
+    createCustomExercise(input: $input) { exercise { id name equipment region kind custom } }
+  }
+`);
+
+const RenameExercise = graphql(`
+  mutation RenameExercise($id: UUID!, $name: String!) {
+    updateCustomExercise(input: { id: $id, name: $name }) { exercise { id name } }
+  }
+`);
+
+const DeleteExercise = graphql(`
+  mutation DeleteExercise($id: UUID!) { deleteCustomExercise(input: { id: $id }) { exercise { id name } } }
+`);
+
+const EQUIPMENT = ["barbell", "dumbbell", "machine", "cable", "bodyweight", "kettlebell", "band", "cardio", "other"].map((v) => ({ value: v, label: v }));
+const REGIONS = [
+  { value: "upper", label: "Upper body" },
+  { value: "lower", label: "Lower body" },
+  { value: "core", label: "Core" },
+  { value: "full body", label: "Full body" },
+  { value: "cardio", label: "Cardio" },
+];
+const KINDS = [
+  { value: "reps", label: "Reps (weight × reps)" },
+  { value: "time", label: "Time (holds)" },
+  { value: "cardio", label: "Cardio" },
+];
+
+const EMPTY_NEW = { name: "", equipment: "other", region: "full body", kind: "reps" };
+
+export default function Exercises() {
+  const [typed, setTyped] = useState("");
+  const settled = useSettled(typed.trim());
+  const [submitted, setSubmitted] = useState<string | null>(null);
+  const words = submitted ?? settled;
+  const search = useQuery(SearchExercises, { words, limit: 30 }, { skip: words === "" });
+  const [created, setCreated] = useState(EMPTY_NEW);
+  const [blankName, setBlankName] = useState(false);
+  const [create, creating] = useMutation(CreateExercise);
+  const [rename, renaming] = useMutation(RenameExercise);
+  const [remove, removing] = useMutation(DeleteExercise);
+  const [renameTarget, setRenameTarget] = useState<FoundExercise | null>(null);
+  const [newName, setNewName] = useState("");
+  const [deleteTarget, setDeleteTarget] = useState<FoundExercise | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+
+  function showSearch(text: string) {
+    setTyped(text);
+    setSubmitted(text.trim());
+  }
+
+  async function submitCreate(e: FormEvent) {
+    e.preventDefault();
+    setMessage(null);
+    setBlankName(created.name.trim() === "");
+    if (created.name.trim() === "") return;
+    try {
+      const result = await create({ input: { ...created, name: created.name.trim() } });
+      const name = result.createCustomExercise?.exercise?.name ?? created.name.trim();
+      setMessage(`Created the custom exercise ${name}.`);
+      setCreated(EMPTY_NEW);
+      showSearch(name);
+    } catch {
+      // Shown from creating.error; the form keeps what was typed.
+    }
+  }
+
+  const results = words === "" ? [] : search.data?.searchExercises ?? [];
+  const nameError = blankName ? "Name must not be blank" : fieldError(creating.error, "name");
+
+  return (
+    <Page title="Exercises">
+      <Section title="Find exercises" description="The catalog and your custom exercises. Everyday names and near misses work too.">
+        <form role="search" className="row" onSubmit={(e) => { e.preventDefault(); setSubmitted(typed.trim()); }}>
+          <TextField label="Search exercises" type="search" name="q" autoComplete="off" value={typed}
+            onChange={(e) => { setTyped(e.target.value); setSubmitted(null); }} />
+          <button type="submit">Search</button>
+        </form>
+        {message ? <p role="status">{message}</p> : null}
+        {words === "" ? <p className="muted">Type a name to search, for example “squat”, “ohp” or “bench pres”.</p> : search.error ? (
+          <ErrorMessage error={search.error} onRetry={() => void search.reload()} />
+        ) : !search.data ? <Loading label="Searching…" /> : results.length === 0 ? (
+          <Empty><p>No exercise matches “{words}”. You can create it below.</p></Empty>
+        ) : (
+          <table className="cards">
+            <caption className="visually-hidden">Exercises matching {words}</caption>
+            <thead><tr><th>Name</th><th>Equipment</th><th>Region</th><th>Kind</th><th>Also called</th><th><span className="visually-hidden">Actions</span></th></tr></thead>
+            <tbody>
+              {results.map((x) => (
+                <tr key={x.id}>
+                  <td data-label="Name">{x.name}{x.custom ? <> <span className="badge">Custom</span></> : null}</td>
+                  <td data-label="Equipment">{x.equipment}</td>
+                  <td data-label="Region">{x.region}</td>
+                  <td data-label="Kind">{x.kind}</td>
+                  <td data-label="Also called">{x.aliases.join(", ") || "—"}</td>
+                  <td data-label="">
+                    {x.custom ? (
+                      <div className="actions">
+                        <button type="button" onClick={() => { renaming.reset(); setNewName(x.name); setRenameTarget(x); }}>Rename<span className="visually-hidden"> {x.name}</span></button>
+                        <button type="button" onClick={() => { removing.reset(); setDeleteTarget(x); }}>Delete<span className="visually-hidden"> {x.name}</span></button>
+                      </div>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Section>
+
+      <Section title="Create a custom exercise" description="Only you see your custom exercises; routines and workouts can name them like catalog ones.">
+        <form className="stack" onSubmit={submitCreate} noValidate>
+          <TextField label="Exercise name" name="name" autoComplete="off" value={created.name} error={nameError}
+            onChange={(e) => setCreated({ ...created, name: e.target.value })} />
+          <div className="row">
+            <SelectField label="Equipment" name="equipment" options={EQUIPMENT} value={created.equipment} onChange={(e) => setCreated({ ...created, equipment: e.target.value })} />
+            <SelectField label="Region" name="region" options={REGIONS} value={created.region} hint="Lower body progresses in bigger steps."
+              onChange={(e) => setCreated({ ...created, region: e.target.value })} />
+            <SelectField label="Kind" name="kind" options={KINDS} value={created.kind} onChange={(e) => setCreated({ ...created, kind: e.target.value })} />
+          </div>
+          {creating.error && !nameError ? <ErrorMessage error={creating.error} /> : null}
+          <div className="form-actions">
+            <button type="submit" className="primary" disabled={creating.running}>Create exercise</button>
+          </div>
+        </form>
+      </Section>
+
+      <ConfirmDialog
+        open={renameTarget !== null}
+        title="Rename exercise"
+        confirmLabel="Rename"
+        busy={renaming.running}
+        canConfirm={newName.trim() !== ""}
+        error={renaming.error ? errorMessage(renaming.error) : null}
+        onCancel={() => setRenameTarget(null)}
+        onConfirm={async () => {
+          if (!renameTarget) return;
+          try {
+            const result = await rename({ id: renameTarget.id, name: newName.trim() });
+            const name = result.updateCustomExercise?.exercise?.name ?? newName.trim();
+            setMessage(`Renamed ${renameTarget.name} to ${name}. Routines and workouts that use it show the new name.`);
+            setRenameTarget(null);
+            showSearch(name);
+          } catch {
+            // Shown in the dialog.
+          }
+        }}
+      >
+        <TextField label="New name" name="new-name" autoComplete="off" value={newName} onChange={(e) => setNewName(e.target.value)} />
+      </ConfirmDialog>
+
+      <ConfirmDialog
+        open={deleteTarget !== null}
+        title="Delete exercise?"
+        confirmLabel="Delete exercise"
+        danger
+        busy={removing.running}
+        error={removing.error ? errorMessage(removing.error) : null}
+        onCancel={() => setDeleteTarget(null)}
+        onConfirm={async () => {
+          if (!deleteTarget) return;
+          try {
+            await remove({ id: deleteTarget.id });
+            setMessage(`Deleted the custom exercise ${deleteTarget.name}.`);
+            setDeleteTarget(null);
+            await search.reload();
+          } catch {
+            // Shown in the dialog.
+          }
+        }}
+      >
+        <p>Your custom exercise <strong>{deleteTarget?.name}</strong> will be deleted. One still used by a routine or workout cannot be.</p>
+      </ConfirmDialog>
+    </Page>
+  );
+}

@@ -1,0 +1,100 @@
+// One routine (deep link /routines/<name or id>): its targets as written, viewable converted to
+// the user's unit; its next workout; edit, log the next workout, delete with confirmation.
+import { useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { Page } from "../../components/Page.tsx";
+import { ErrorMessage, Loading, QueryView } from "../../components/States.tsx";
+import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
+import { useMutation, useQuery } from "../../graphql/hooks.ts";
+import { errorMessage } from "../../graphql/client.ts";
+import { unitEnum, unitOf, useUserUnits } from "../../components/units.ts";
+import { useSession } from "../../auth/session.tsx";
+import type { CanonicalRoutine, CanonicalWorkout } from "../../documents.ts";
+import NotFound from "../NotFound.tsx";
+import { DeleteRoutine, RoutineDocument, RoutineWithNext, routinePath } from "./operations.ts";
+import { RoutineSummary, WorkoutSets } from "./RoutineSummary.tsx";
+
+export default function RoutinePage() {
+  const ref = useParams().ref ?? "";
+  const { unit } = useUserUnits();
+  const { setNotice } = useSession();
+  const navigate = useNavigate();
+  const routine = useQuery(RoutineWithNext, { ref });
+  const [converted, setConverted] = useState(false);
+  const conversion = useQuery(RoutineDocument, { ref, unit: unitEnum(unit) }, { skip: !converted });
+  const [confirming, setConfirming] = useState(false);
+  const [remove, removing] = useMutation(DeleteRoutine);
+
+  if (routine.data && !routine.data.routineDocument) return <NotFound />;
+  const doc = routine.data?.routineDocument as (CanonicalRoutine & { id: string }) | undefined;
+  const next = routine.data?.nextWorkout as CanonicalWorkout | null | undefined;
+  const written = unitOf(doc?.unit);
+  const shown = converted && conversion.data?.routineDocument ? (conversion.data.routineDocument as CanonicalRoutine) : doc;
+
+  return (
+    <Page
+      title={doc ? `Routine: ${doc.name}` : "Routine"}
+      actions={doc ? (
+        <div className="actions">
+          <Link className="button" to={routinePath(doc, "/edit")}>Edit routine</Link>
+          <Link className="button primary" to={`/workouts/new?routine=${encodeURIComponent(doc.id)}`}>Log next workout</Link>
+          <button type="button" className="danger" onClick={() => { removing.reset(); setConfirming(true); }}>Delete routine…</button>
+        </div>
+      ) : null}
+    >
+      <QueryView query={routine}>
+        {() => doc && shown ? (
+          <>
+            <section className="section" aria-labelledby="targets-heading">
+              <h2 id="targets-heading">Targets</h2>
+              <p className="muted">
+                Progression: {doc.progression}. {doc.deload ? "A planned deload. " : ""}
+                {written === unit ? `Weights in ${written}.` : converted ? `Shown in ${unit}, converted from the ${written} it is written in.` : `Written in ${written}; your unit is ${unit}.`}
+              </p>
+              {written !== unit ? (
+                <p>
+                  <button type="button" aria-pressed={converted} onClick={() => setConverted(!converted)}>
+                    {converted ? `Show as written (${written})` : `Show in ${unit}`}
+                  </button>
+                </p>
+              ) : null}
+              {converted && conversion.error ? <ErrorMessage error={conversion.error} onRetry={() => void conversion.reload()} /> : null}
+              {converted && !conversion.data ? <Loading /> : null}
+              <RoutineSummary routine={shown} caption={`Exercises of ${doc.name}`} />
+            </section>
+            <section className="section" aria-labelledby="next-heading">
+              <h2 id="next-heading">Next workout</h2>
+              {next ? (
+                <>
+                  <p className="muted">Planned for {next.date}, weights in {next.unit}.</p>
+                  <WorkoutSets workout={next} />
+                </>
+              ) : <p className="muted">No next workout.</p>}
+            </section>
+          </>
+        ) : null}
+      </QueryView>
+      <ConfirmDialog
+        open={confirming}
+        title="Delete this routine?"
+        confirmLabel="Delete routine"
+        danger
+        busy={removing.running}
+        error={removing.error ? errorMessage(removing.error) : null}
+        onCancel={() => setConfirming(false)}
+        onConfirm={async () => {
+          if (!doc) return;
+          try {
+            await remove({ id: doc.id });
+            setNotice(`Deleted the routine ${doc.name}. Workouts logged from it are kept.`);
+            navigate("/routines");
+          } catch {
+            // Shown in the dialog.
+          }
+        }}
+      >
+        <p>The routine <strong>{doc?.name}</strong> will be deleted. Workouts you logged from it stay in your history.</p>
+      </ConfirmDialog>
+    </Page>
+  );
+}

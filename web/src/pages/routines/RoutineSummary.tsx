@@ -1,0 +1,46 @@
+// A routine document to read: its exercises and targets, weights in the document's unit.
+import type { CanonicalRoutine, CanonicalWorkout } from "../../documents.ts";
+import { formatWeight } from "../../components/units.ts";
+
+function formatSeconds(seconds: number): string {
+  return seconds >= 60 ? `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}` : `${seconds}s`;
+}
+
+export function RoutineSummary({ routine, caption }: { routine: CanonicalRoutine; caption: string }) {
+  if (routine.exercises.length === 0) return <p className="state state-empty">This routine has no exercises yet.</p>;
+  return (
+    <table className="cards">
+      <caption className="visually-hidden">{caption}</caption>
+      <thead><tr><th>Exercise</th><th>Target</th><th>Weight</th><th>Rest</th><th>Extras</th></tr></thead>
+      <tbody>
+        {routine.exercises.map((x, i) => (
+          <tr key={i}>
+            <td data-label="Exercise">{x.superset ? <span className="badge">{x.superset}</span> : null} {x.exercise}</td>
+            <td data-label="Target">{x.sets} × {x.time !== undefined ? formatSeconds(x.time) : x.reps ?? "—"}{x.reps !== undefined ? " reps" : ""}</td>
+            <td data-label="Weight">{formatWeight(x.weight, routine.unit)}</td>
+            <td data-label="Rest">{x.rest !== undefined ? formatSeconds(x.rest) : "—"}</td>
+            <td data-label="Extras">
+              {[x.warmups ? `${x.warmups} warm-up${x.warmups > 1 ? "s" : ""}` : "", x.drops ? `${x.drops} drop${x.drops > 1 ? "s" : ""}` : "", x.bursts ? `${x.bursts} burst${x.bursts > 1 ? "s" : ""}` : "", x.progression ? `${x.progression} progression` : ""].filter(Boolean).join(", ") || "—"}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The sets of a planned or logged workout, one line per exercise (set text in the workout's unit). */
+export function WorkoutSets({ workout }: { workout: CanonicalWorkout }) {
+  if (workout.exercises.length === 0) return <p className="state state-empty">No exercises.</p>;
+  return (
+    <ul className="set-lines">
+      {workout.exercises.map((x, i) => (
+        <li key={i}>
+          <strong>{x.exercise}</strong>:{" "}
+          {x.sets.map((s) => (typeof s === "string" ? s : s.set)).join(", ")}
+          {x.note ? <span className="muted"> — {x.note}</span> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,38 @@
+// The routine pages' GraphQL operations (typed from the schema by gql.tada).
+import { graphql } from "../../graphql/graphql.ts";
+
+export const RoutineList = graphql(`
+  query RoutineList {
+    viewer {
+      id
+      routines { id name unit progression deload updatedAt exercises { id } }
+    }
+  }
+`);
+
+export const RoutineDocument = graphql(`
+  query RoutineDocument($ref: String!, $unit: Unit) { routineDocument(ref: $ref, unit: $unit) }
+`);
+
+export const RoutineWithNext = graphql(`
+  query RoutineWithNext($ref: String!) {
+    routineDocument(ref: $ref)
+    nextWorkout(routine: $ref)
+  }
+`);
+
+export const ApplyRoutine = graphql(`
+  mutation ApplyRoutine($document: JSON) {
+    applyRoutineDocument(input: { document: $document }) { routine { id name } document created }
+  }
+`);
+
+export const DeleteRoutine = graphql(`
+  mutation DeleteRoutine($id: UUID!) { deleteRoutineById(input: { id: $id }) { routine { id name } } }
+`);
+
+/** The address of a routine's page: its name, or its id when the name would read as another page. */
+export function routinePath(routine: { id: string; name: string }, suffix = ""): string {
+  const ref = ["new"].includes(routine.name.toLowerCase()) || routine.name.includes("/") ? routine.id : routine.name;
+  return `/routines/${encodeURIComponent(ref)}${suffix}`;
+}

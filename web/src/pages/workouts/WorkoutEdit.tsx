@@ -1,0 +1,76 @@
+// Log a workout (/workouts/new, or /workouts/new?routine=<id or name>: that routine's next
+// workout, every set planned) or edit one (/workouts/<id>/edit): the form and the JSON document
+// editor on one document; saved with applyWorkoutDocument.
+import { Link, useNavigate, useParams, useSearchParams } from "react-router";
+import { Page } from "../../components/Page.tsx";
+import { QueryView } from "../../components/States.tsx";
+import { DocumentEditor } from "../../components/DocumentEditor.tsx";
+import { today, type Doc } from "../../components/documentValues.ts";
+import { useQuery } from "../../graphql/hooks.ts";
+import { request } from "../../graphql/client.ts";
+import { useUserUnits } from "../../components/units.ts";
+import { useSession } from "../../auth/session.tsx";
+import NotFound from "../NotFound.tsx";
+import { ApplyWorkout, NextWorkout, WorkoutDocument, isWorkoutId } from "./operations.ts";
+import { WorkoutForm } from "./WorkoutForm.tsx";
+
+function Editor({ initial, creating }: { initial: Doc; creating: boolean }) {
+  const options = useUserUnits();
+  const navigate = useNavigate();
+  const { setNotice } = useSession();
+  return (
+    <DocumentEditor
+      kind="workout"
+      initial={initial}
+      options={options}
+      saveLabel={creating ? "Log workout" : "Save workout"}
+      renderForm={(form) => <WorkoutForm form={form} defaultUnit={options.unit} defaultEffort={options.effort} />}
+      onSave={async (document) => {
+        const saved = await request(ApplyWorkout, { document });
+        const workout = saved.applyWorkoutDocument?.workout;
+        if (!workout) return;
+        setNotice(`${saved.applyWorkoutDocument?.created ? "Logged" : "Saved"} the workout of ${workout.date}.`);
+        navigate(`/workouts/${workout.id}`);
+      }}
+      extraActions={<Link to={creating ? "/workouts" : `/workouts/${String(initial.id)}`}>Cancel</Link>}
+    />
+  );
+}
+
+export function NewWorkout() {
+  const { unit, effort } = useUserUnits();
+  const routine = useSearchParams()[0].get("routine");
+  const next = useQuery(NextWorkout, { routine: routine ?? "" }, { skip: !routine });
+  if (!routine) {
+    return (
+      <Page title="Log workout">
+        <Editor creating initial={{ date: today(), unit, effort, exercises: [] }} />
+      </Page>
+    );
+  }
+  if (next.data && !next.data.nextWorkout) return <NotFound />;
+  return (
+    <Page title="Log workout">
+      <QueryView query={next}>
+        {(data) => (
+          <>
+            <p className="muted">The next workout of your routine, every set planned: mark each set done as you go, change what you did differently.</p>
+            <Editor creating initial={data.nextWorkout as Doc} />
+          </>
+        )}
+      </QueryView>
+    </Page>
+  );
+}
+
+export default function EditWorkout() {
+  const id = useParams().id ?? "";
+  const workout = useQuery(WorkoutDocument, { id }, { skip: !isWorkoutId(id) });
+  if (!isWorkoutId(id) || (workout.data && !workout.data.workoutDocument)) return <NotFound />;
+  const doc = workout.data?.workoutDocument as Doc | undefined;
+  return (
+    <Page title={doc ? `Edit the workout of ${String(doc.date)}` : "Edit workout"}>
+      <QueryView query={workout}>{() => (doc ? <Editor key={id} initial={doc} creating={false} /> : null)}</QueryView>
+    </Page>
+  );
+}

@@ -1,0 +1,55 @@
+// Workouts: the history, newest first, a page at a time; log a new workout from here.
+import { useState } from "react";
+import { Link } from "react-router";
+import { Page } from "../../components/Page.tsx";
+import { Empty, QueryView } from "../../components/States.tsx";
+import { useQuery } from "../../graphql/hooks.ts";
+import { formatVolume, useUserUnits } from "../../components/units.ts";
+import { WorkoutHistory } from "./operations.ts";
+
+export const HISTORY_PAGE_SIZE = 20;
+
+export default function Workouts() {
+  const { unit } = useUserUnits();
+  const [offset, setOffset] = useState(0);
+  const history = useQuery(WorkoutHistory, { first: HISTORY_PAGE_SIZE, offset });
+  return (
+    <Page title="Workouts" actions={<Link className="button primary" to="/workouts/new">Log workout</Link>}>
+      <QueryView query={history}>
+        {(data) => {
+          const page = data.viewer?.workoutsByUserId;
+          const list = (page?.nodes ?? []).filter((w) => w !== null);
+          const total = page?.totalCount ?? 0;
+          if (total === 0) return <Empty><p>No workouts yet. <Link to="/workouts/new">Log your first workout</Link>, or start one from a routine.</p></Empty>;
+          return (
+            <>
+              <table className="cards">
+                <caption className="visually-hidden">Workout history, newest first</caption>
+                <thead><tr><th>Date</th><th>Workout</th><th>Routine</th><th>Work sets</th><th>Volume ({unit})</th></tr></thead>
+                <tbody>
+                  {list.map((w) => {
+                    const sum = w.workoutSetsByWorkoutId.aggregates?.sum;
+                    return (
+                      <tr key={w.id}>
+                        <td data-label="Date"><Link to={`/workouts/${w.id}`}>{w.date}</Link></td>
+                        <td data-label="Workout">{w.name ?? "—"}</td>
+                        <td data-label="Routine">{w.routine?.name ?? "—"}</td>
+                        <td data-label="Work sets">{sum?.workSets ?? "0"}</td>
+                        <td data-label="Volume">{formatVolume(sum, unit)}</td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+              <nav className="actions" aria-label="History pages">
+                <button type="button" disabled={offset === 0 || history.loading} onClick={() => setOffset(Math.max(0, offset - HISTORY_PAGE_SIZE))}>Newer</button>
+                <span className="muted" role="status">{offset + 1}–{Math.min(offset + HISTORY_PAGE_SIZE, total)} of {total}</span>
+                <button type="button" disabled={offset + HISTORY_PAGE_SIZE >= total || history.loading} onClick={() => setOffset(offset + HISTORY_PAGE_SIZE)}>Older</button>
+              </nav>
+            </>
+          );
+        }}
+      </QueryView>
+    </Page>
+  );
+}
