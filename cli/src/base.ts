@@ -5,7 +5,7 @@ import { Command, Errors, Flags } from "@oclif/core";
 import type { SvcClient, Unit } from "@svc/sdk";
 import { CliError, DocumentError, EXIT, NotSignedInError, UsageError, SIGN_IN_HINT } from "./errors.ts";
 import { resolve, type Resolved } from "./credentials.ts";
-import { red, json, withSpinner } from "./output.ts";
+import { red, json, when, withSpinner } from "./output.ts";
 
 export const jsonFlag = Flags.boolean({ description: "Print the result as JSON." });
 export const unitFlag = Flags.option({ options: ["kg", "lb"] as const, description: "Show weights in this unit." })();
@@ -57,6 +57,8 @@ export abstract class BaseCommand extends Command {
       apiKey: resolved.apiKey,
       token: resolved.token,
       clientName: await clientName(),
+      // A person at a terminal is told at once when to retry (exit 5) rather than left waiting.
+      rateLimitRetries: 0,
     });
     return { client, resolved };
   }
@@ -114,8 +116,13 @@ export function describe(error: unknown, commandId?: string): { message: string;
       const what = fromAuthRoute ? e.message.replace(/;.*$/, "") : "Rate limited: too many requests with this API key";
       return { message: `${what}. Try again in ${seconds} second${seconds === 1 ? "" : "s"} (at ${at}).`, exitCode: EXIT.rateLimited };
     }
-    case "ForbiddenError":
-      return { message: `${sentence(e.message)} ${SIGN_IN_HINT}`, exitCode: EXIT.forbidden };
+    case "ForbiddenError": {
+      if (e.code === "BANNED_USER") return { message: bannedMessage(e.extensions ?? {}), exitCode: EXIT.forbidden };
+      // Signing in again helps only when the problem is the sign-in itself (not a read-only key,
+      // not a user who is not an admin).
+      const signInHelps = e.code === "UNAUTHORIZED" || /\bsign(ed)?[- ]in\b|not signed/i.test(e.message);
+      return { message: signInHelps ? `${sentence(e.message)} ${SIGN_IN_HINT}` : sentence(e.message), exitCode: EXIT.forbidden };
+    }
     case "NetworkError":
       return { message: `${sentence(e.message)}`, exitCode: EXIT.failure };
     case "NotFoundError":
@@ -129,6 +136,13 @@ export function describe(error: unknown, commandId?: string): { message: string;
   }
   if (error instanceof UsageError) return { message: error.message, exitCode: EXIT.usage };
   return { message: `Unexpected error: ${sentence(e?.message ?? String(error))} (set SVC_DEBUG=1 for details)`, exitCode: EXIT.failure };
+}
+
+/** What a banned user is told: the reason and when the ban ends (signing in again will not help). */
+export function bannedMessage(details: Record<string, unknown>): string {
+  const reason = typeof details.banReason === "string" && details.banReason.trim() ? details.banReason.trim() : null;
+  const ends = typeof details.banExpires === "string" ? details.banExpires : null;
+  return `This account is banned${reason ? ` (reason: ${reason})` : ""}; ${ends ? `the ban ends ${when(ends)}` : "the ban has no end date"}. Contact the server's admin if you think this is a mistake.`;
 }
 
 function sentence(text: string): string {

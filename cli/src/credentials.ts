@@ -21,12 +21,25 @@ export function credentialsPath(): string {
   return path.join(configDir(), "credentials.json");
 }
 
-/** The instance address in one canonical form (scheme and host lower case, no trailing slash). */
+/** Hosts of this machine: served over plain http by a local `npm start`. */
+function isLoopback(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, "");
+  return host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/**
+ * The instance address in one canonical form (scheme and host lower case, no trailing slash).
+ * Without a scheme, `localhost:4000` (this machine) means http:// and any other host https://.
+ */
 export function normalizeUrl(input: string, source = "the server address"): string {
   let url: URL;
   const trimmed = input.trim();
   try {
-    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`);
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)) url = new URL(trimmed);
+    else {
+      const guess = new URL(`http://${trimmed}`);
+      url = isLoopback(guess.hostname) ? guess : new URL(`https://${trimmed}`);
+    }
   } catch {
     throw new UsageError(`${source} is not a valid address: ${JSON.stringify(input)}`);
   }

@@ -564,7 +564,7 @@ describe("admin", () => {
     expect(unknown.stderr).toContain("No user");
     const notAnId = await admin.run(["admin", "unban", "not-a-uuid"]);
     expect(notAnId.code).toBe(2);
-    expect(notAnId.stderr).toContain("not a user id");
+    expect(notAnId.stderr).toContain("Give the user's email or id");
     const yourself = await admin.run(["admin", "ban", admin.credentials().instances[s.url].user.id]);
     expect(yourself.code).toBe(2);
   });

@@ -179,7 +179,7 @@ test("SvcError codes from auth routes: wrong password, taken email, bad input", 
 test("RateLimitedError with retryAfter once a key has used its 120 requests this minute", async () => {
   const { token } = await signUp(s.url);
   const { key } = await createClient({ url: s.url, token }).createApiKey({ name: "busy", access: "READ_ONLY", expiresIn: "DAYS_30" });
-  const client = createClient({ url: s.url, apiKey: key });
+  const client = createClient({ url: s.url, apiKey: key, rateLimitRetries: 0 });
   const second = new Date().getUTCSeconds();
   if (second > 45) await new Promise((r) => setTimeout(r, (61 - second) * 1000));
   for (let i = 0; i < 12; i += 1) await Promise.all(Array.from({ length: 10 }, () => client.request("{ viewer { id } }")));

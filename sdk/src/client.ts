@@ -26,6 +26,15 @@ export type ClientOptions = {
   timeoutMs?: number;
   /** A `fetch` to use instead of the global one. */
   fetch?: typeof fetch;
+  /**
+   * How many times a GraphQL request refused with `RATE_LIMITED` is sent again after waiting the
+   * server's `Retry-After`; default 2. 0 throws `RateLimitedError` at once.
+   */
+  rateLimitRetries?: number;
+  /** A `Retry-After` longer than this many seconds is not waited for (the error is thrown); default 60. */
+  maxRetryWaitSeconds?: number;
+  /** Called before each wait for `Retry-After` (e.g. to tell a user why nothing happens). */
+  onRateLimitWait?: (info: { seconds: number; attempt: number }) => void;
 };
 
 export type Unit = "kg" | "lb";
@@ -109,6 +118,35 @@ export type ApiKey = {
   expired: boolean;
 };
 export type Session = { id: string; client: string; createdAt: string; lastActiveAt: string; current: boolean | null };
+/** An exercise with what `svc exercise list` shows; `custom` marks the user's own. */
+export type ExerciseDetails = Exercise & { custom: boolean; muscles: string[]; createdAt: string };
+export type CustomExerciseInput = { name: string; equipment?: string; muscles?: string[]; region?: string; kind?: string };
+/** A workout with its exercises and sets, as `workoutsWithSets` reads them. */
+export type WorkoutWithSets = {
+  id: string;
+  date: string;
+  start: string;
+  name: string | null;
+  unit: Unit;
+  routineId: string | null;
+  exercises: {
+    exercise: { id: string; name: string };
+    sets: { kind: string; text: string; weight: number | null; reps: number | null; done: boolean; volumeKg: number; volumeLb: number }[];
+  }[];
+};
+export type WeeklyVolume = { week: string; volumeKg: number; volumeLb: number; workSets: number; workouts: number };
+/** A user as an admin sees them (`adminUsers`). */
+export type AdminUser = {
+  id: string;
+  name: string;
+  email: string;
+  role: string;
+  banned: boolean;
+  banReason: string | null;
+  banExpires: string | null;
+  createdAt: string;
+};
+type Page<T> = { nodes: T[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
 
 export type SvcClient = ReturnType<typeof createClient>;
 
@@ -142,6 +180,18 @@ function authError(status: number, body: unknown, retryAfterHeader: string | nul
   if (status === 404) return new NotFoundError(message, options);
   if (code) return errorFromCode(code, message, options);
   return new SvcError(status >= 500 ? "INTERNAL_ERROR" : "INVALID_INPUT", message, options);
+}
+
+/** Every node of a connection, following its cursor page by page. */
+async function collect<T>(fetchPage: (after: string | null) => Promise<Page<T>>): Promise<T[]> {
+  const out: T[] = [];
+  let after: string | null = null;
+  for (;;) {
+    const page = await fetchPage(after);
+    out.push(...page.nodes);
+    if (!page.pageInfo.hasNextPage || !page.pageInfo.endCursor) return out;
+    after = page.pageInfo.endCursor;
+  }
 }
 
 export function createClient(options: ClientOptions) {
@@ -188,8 +238,28 @@ export function createClient(options: ClientOptions) {
     return { status: res.status, body, retryAfter: res.headers.get("retry-after") };
   }
 
-  /** Runs any GraphQL operation; returns `data` or throws the first error as a typed error. */
+  const retries = Math.max(0, Math.floor(options.rateLimitRetries ?? 2));
+  const maxWaitSeconds = options.maxRetryWaitSeconds ?? 60;
+
+  /**
+   * Runs any GraphQL operation; returns `data` or throws the first error as a typed error. A key
+   * over its rate limit is answered before anything runs, so waiting `Retry-After` and sending the
+   * same request again is safe, also for a mutation; at most `rateLimitRetries` times.
+   */
   async function request<T = Record<string, unknown>>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await requestOnce<T>(query, variables);
+      } catch (error) {
+        const wait = error instanceof RateLimitedError && error.code === "RATE_LIMITED" ? error.retryAfter : Infinity;
+        if (attempt > retries || wait > maxWaitSeconds) throw error;
+        options.onRateLimitWait?.({ seconds: wait, attempt });
+        await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+      }
+    }
+  }
+
+  async function requestOnce<T>(query: string, variables: Record<string, unknown>): Promise<T> {
     const { status, body, retryAfter } = await send("/api/graphql", {
       method: "POST",
       headers: headers(),
@@ -369,8 +439,93 @@ export function createClient(options: ClientOptions) {
       return (await request<{ signOutOtherSessions: { count: number } }>(ops.SIGN_OUT_OTHER_SESSIONS)).signOutOtherSessions.count;
     },
 
+    /** Deletes one of the user's bodyweights; `NotFoundError` when there is none with this id. */
+    async deleteBodyweight(id: string): Promise<Bodyweight> {
+      const data = await request<{ deleteBodyweightById: { bodyweight: Bodyweight | null } | null }>(ops.DELETE_BODYWEIGHT, { id });
+      const deleted = data.deleteBodyweightById?.bodyweight;
+      if (!deleted) throw new NotFoundError("No such bodyweight");
+      return deleted;
+    },
+
+    /** Every exercise the user can use (the catalog and their own), by name; paged under the hood. */
+    async exercises(): Promise<ExerciseDetails[]> {
+      return collect((after) => request<{ allExercises: Page<ExerciseDetails> }>(ops.EXERCISES_PAGE, { after }).then((d) => d.allExercises));
+    },
+
+    /** The user's custom exercises, by name. */
+    async customExercises(): Promise<ExerciseDetails[]> {
+      return (await this.exercises()).filter((e) => e.custom);
+    },
+
+    /** Adds a custom exercise (`CONFLICT` when the user has one of that name). */
+    async createCustomExercise(input: CustomExerciseInput): Promise<ExerciseDetails> {
+      return (await request<{ createCustomExercise: { exercise: ExerciseDetails } }>(ops.CREATE_CUSTOM_EXERCISE, { input })).createCustomExercise.exercise;
+    },
+
+    /** Renames or changes a custom exercise; fields left out stay as they are. */
+    async updateCustomExercise(id: string, patch: Partial<CustomExerciseInput>): Promise<ExerciseDetails> {
+      return (await request<{ updateCustomExercise: { exercise: ExerciseDetails } }>(ops.UPDATE_CUSTOM_EXERCISE, { input: { id, ...patch } })).updateCustomExercise.exercise;
+    },
+
+    /** Deletes a custom exercise (`CONFLICT` while a routine or workout uses it). */
+    async deleteCustomExercise(id: string): Promise<ExerciseDetails> {
+      return (await request<{ deleteCustomExercise: { exercise: ExerciseDetails } }>(ops.DELETE_CUSTOM_EXERCISE, { id })).deleteCustomExercise.exercise;
+    },
+
+    /**
+     * Pages of workouts with their exercises and sets, newest first: one request per 20 workouts
+     * (what fits the server's per-request cost budget).
+     */
+    async *workoutPages(): AsyncGenerator<WorkoutWithSets[]> {
+      let after: string | null = null;
+      for (;;) {
+        const data: { viewer: { workoutsByUserId: Page<WorkoutWithSets> } | null } = await request(ops.WORKOUTS_WITH_SETS_PAGE, { after });
+        const page: Page<WorkoutWithSets> = signedIn(data.viewer).workoutsByUserId;
+        if (page.nodes.length) yield page.nodes;
+        if (!page.pageInfo.hasNextPage || !page.pageInfo.endCursor) return;
+        after = page.pageInfo.endCursor;
+      }
+    },
+
+    /**
+     * Workouts with their sets, newest first, through every page (or down to `since`, a date
+     * YYYY-MM-DD, or at most `limit` workouts). A long history takes several requests; a key over
+     * its rate limit waits `Retry-After` between them (see `rateLimitRetries`).
+     */
+    async workoutsWithSets(listOptions: { since?: string; limit?: number } = {}): Promise<WorkoutWithSets[]> {
+      const out: WorkoutWithSets[] = [];
+      const limit = listOptions.limit ?? Infinity;
+      for await (const page of this.workoutPages()) {
+        for (const workout of page) {
+          if (listOptions.since !== undefined && workout.date < listOptions.since) return out;
+          out.push(workout);
+          if (out.length >= limit) return out;
+        }
+      }
+      return out;
+    },
+
+    /** Training volume per ISO week (the week's Monday), newest first, in one request. */
+    async weeklyVolume(): Promise<WeeklyVolume[]> {
+      type Group = { keys: string[]; sum: { volumeKg: string | number; volumeLb: string | number; workSets: string | number }; distinctCount: { workoutId: string | number } };
+      const data = await request<{ allWorkoutSets: { groupedAggregates: Group[] } | null }>(ops.WEEKLY_VOLUME);
+      return (data.allWorkoutSets?.groupedAggregates ?? [])
+        .map((g) => ({
+          week: g.keys[0],
+          volumeKg: Number(g.sum.volumeKg),
+          volumeLb: Number(g.sum.volumeLb),
+          workSets: Number(g.sum.workSets),
+          workouts: Number(g.distinctCount.workoutId),
+        }))
+        .sort((a, b) => (a.week < b.week ? 1 : a.week > b.week ? -1 : 0));
+    },
+
     /** Admin tools (`/api/auth/admin/*`); they need an admin's session token. */
     admin: {
+      /** Users whose name or email contains `search` (all without it), oldest first; every page. */
+      users: (search?: string): Promise<AdminUser[]> =>
+        collect((after) => request<{ adminUsers: Page<AdminUser> | null }>(ops.ADMIN_USERS, { search: search?.trim() || null, after })
+          .then((d) => d.adminUsers ?? { nodes: [], pageInfo: { hasNextPage: false, endCursor: null } })),
       /** Bans a user; `banExpiresIn` in seconds (omit for a ban without end). */
       banUser: (input: { userId: string; banReason?: string; banExpiresIn?: number }) =>
         auth<{ user: UserRecord }>("/admin/ban-user", input),

@@ -26,6 +26,11 @@ export {
   type ApiKeyAccess,
   type ApiKeyExpiry,
   type Session,
+  type ExerciseDetails,
+  type CustomExerciseInput,
+  type WorkoutWithSets,
+  type WeeklyVolume,
+  type AdminUser,
 } from "./client.ts";
 export {
   SvcError,

@@ -96,3 +96,74 @@ export const SIGN_OUT_SESSION = /* GraphQL */ `
 
 export const SIGN_OUT_OTHER_SESSIONS = /* GraphQL */ `
   mutation SignOutOtherSessions { signOutOtherSessions(input: {}) { count } }`;
+
+export const DELETE_BODYWEIGHT = /* GraphQL */ `
+  mutation DeleteBodyweight($id: UUID!) { deleteBodyweightById(input: { id: $id }) { bodyweight { id date weight unit } } }`;
+
+const EXERCISE_FIELDS = "id name custom equipment region kind muscles aliases createdAt";
+
+/** One page (500) of the exercises the caller can use (the catalog and their own), by name. */
+export const EXERCISES_PAGE = /* GraphQL */ `
+  query ExercisesPage($after: Cursor) {
+    allExercises(first: 500, after: $after, orderBy: [NAME_ASC, ID_ASC]) {
+      nodes { ${EXERCISE_FIELDS} }
+      pageInfo { hasNextPage endCursor }
+    }
+  }`;
+
+export const CREATE_CUSTOM_EXERCISE = /* GraphQL */ `
+  mutation CreateCustomExercise($input: CreateCustomExerciseInput!) {
+    createCustomExercise(input: $input) { exercise { ${EXERCISE_FIELDS} } }
+  }`;
+
+export const UPDATE_CUSTOM_EXERCISE = /* GraphQL */ `
+  mutation UpdateCustomExercise($input: UpdateCustomExerciseInput!) {
+    updateCustomExercise(input: $input) { exercise { ${EXERCISE_FIELDS} } }
+  }`;
+
+export const DELETE_CUSTOM_EXERCISE = /* GraphQL */ `
+  mutation DeleteCustomExercise($id: UUID!) {
+    deleteCustomExercise(input: { id: $id }) { exercise { ${EXERCISE_FIELDS} } }
+  }`;
+
+/**
+ * One page (20) of workouts with their exercises and sets, newest first (by date, then start): what
+ * an export or a per-workout summary needs, in one request per page instead of one per workout.
+ * The page size is what fits the per-request cost budget (each workout counts as 10 exercises of
+ * 10 sets).
+ */
+export const WORKOUTS_WITH_SETS_PAGE = /* GraphQL */ `
+  query WorkoutsWithSetsPage($after: Cursor) {
+    viewer {
+      workoutsByUserId(first: 20, after: $after, orderBy: [DATE_DESC, START_DESC, ID_DESC]) {
+        nodes {
+          id date start name unit routineId
+          exercises {
+            exercise { id name }
+            sets { kind text weight reps done volumeKg volumeLb }
+          }
+        }
+        pageInfo { hasNextPage endCursor }
+      }
+    }
+  }`;
+
+const ADMIN_USER_FIELDS = "id name email role banned banReason banExpires createdAt";
+
+/** Admins only, with a session: a page (100) of users whose name or email contains the words, oldest first. */
+export const ADMIN_USERS = /* GraphQL */ `
+  query AdminUsers($search: String, $after: Cursor) {
+    adminUsers(search: $search, first: 100, after: $after) {
+      nodes { ${ADMIN_USER_FIELDS} }
+      totalCount
+      pageInfo { hasNextPage endCursor }
+    }
+  }`;
+
+/** Volume per ISO week (Monday), newest first, summed in the database: one request for any history. */
+export const WEEKLY_VOLUME = /* GraphQL */ `
+  query WeeklyVolume {
+    allWorkoutSets {
+      groupedAggregates(groupBy: [WEEK]) { keys sum { volumeKg volumeLb workSets } distinctCount { workoutId } }
+    }
+  }`;

@@ -30,9 +30,9 @@ With --with-token, reads an API key from standard input instead (create one with
 
     if (flags["with-token"]) {
       const apiKey = (await readSecretFromStdin("API key")).trim();
-      const client = createClient({ url, apiKey, clientName: name });
+      const client = createClient({ url, apiKey, clientName: name, rateLimitRetries: 0 });
       const viewer = await this.spin("Checking the key", client.viewer());
-      if (!viewer) throw new NotSignedInError(`${url} did not accept that API key (unknown, revoked or expired).`);
+      if (!viewer) throw new NotSignedInError(`${url} did not accept that API key (unknown, revoked or expired, or its owner is banned).`);
       saveInstance(url, { kind: "api-key", apiKey, user: { id: viewer.id, name: viewer.name, email: viewer.email }, savedAt: new Date().toISOString() });
       this.out(`Signed in to ${url} as ${viewer.name} <${viewer.email}> with an API key.`);
       return;

@@ -12,7 +12,7 @@ export default class Whoami extends BaseCommand {
     const viewer = await this.spin("Checking", client.viewer());
     if (!viewer) {
       throw new NotSignedInError(resolved.auth === "SVC_API_KEY"
-        ? `${resolved.url} did not accept SVC_API_KEY (unknown, revoked or expired).`
+        ? `${resolved.url} did not accept SVC_API_KEY (unknown, revoked or expired, or its owner is banned).`
         : `The saved credentials for ${resolved.url} are no longer valid.`);
     }
     const via = resolved.auth === "session" ? "session" : "api-key";

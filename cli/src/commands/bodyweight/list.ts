@@ -1,19 +1,32 @@
 import { Flags } from "@oclif/core";
-import { BaseCommand, jsonFlag } from "../../base.ts";
+import type { Bodyweight } from "@svc/sdk";
+import { BaseCommand, jsonFlag, unitFlag } from "../../base.ts";
 import { table } from "../../output.ts";
+
+const KG_PER_LB = 0.45359237;
+
+/** A bodyweight in another unit, to 2 decimals (as documents give weights); unchanged without one. */
+export function inUnit(entry: Bodyweight, unit: "kg" | "lb" | undefined): Bodyweight {
+  if (!unit || unit === entry.unit) return entry;
+  const kg = entry.unit === "kg" ? entry.weight : entry.weight * KG_PER_LB;
+  const weight = unit === "kg" ? kg : kg / KG_PER_LB;
+  return { ...entry, weight: Math.round(weight * 100) / 100, unit };
+}
 
 export default class BodyweightList extends BaseCommand {
   static summary = "List your logged bodyweights, newest first.";
-  static examples = ["svc bodyweight list", "svc bodyweight list --limit 7 --json"];
+  static description = "Each entry keeps the unit it was logged in; --unit shows them all in one unit (1 lb = 0.45359237 kg, 2 decimals).";
+  static examples = ["svc bodyweight list", "svc bodyweight list --limit 7 --json", "svc bodyweight list --unit lb"];
   static flags = {
     limit: Flags.integer({ description: "At most this many entries (default 30).", min: 1, max: 1000 }),
+    unit: unitFlag,
     json: jsonFlag,
   };
 
   async run(): Promise<void> {
     const { flags } = await this.parse(BodyweightList);
     const { client } = await this.client();
-    const entries = await this.spin("Loading", client.bodyweights({ limit: flags.limit ?? 30 }));
+    const entries = (await this.spin("Loading", client.bodyweights({ limit: flags.limit ?? 30 }))).map((b) => inUnit(b, this.unit(flags.unit)));
     if (flags.json) return this.outJson(entries);
     if (!entries.length) return this.out("No bodyweights logged yet. Log one with `svc bodyweight log <weight>`.");
     this.out(table(entries, [

@@ -1,22 +1,38 @@
-import { Args } from "@oclif/core";
+import { Args, Flags } from "@oclif/core";
 import { BaseCommand, jsonFlag } from "../../base.ts";
 import { forgetInstance } from "../../credentials.ts";
+import { UsageError } from "../../errors.ts";
 
 export default class DevicesSignOut extends BaseCommand {
-  static summary = "Sign out one of your devices at once.";
-  static description = "The device must sign in again. A browser may keep showing a cached session for up to five minutes.";
-  static examples = ["svc devices sign-out 9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d"];
-  static args = { id: Args.string({ description: "The session's id (see `svc devices list`).", required: true }) };
-  static flags = { json: jsonFlag };
+  static summary = "Sign out one of your devices at once, or every other one with --others.";
+  static description = "The device must sign in again. A browser may keep showing a cached session for up to five minutes. --others keeps only this one (for example after losing a phone).";
+  static examples = [
+    "svc devices sign-out 9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+    { description: "Sign out everywhere but here", command: "svc devices sign-out --others" },
+  ];
+  static args = { id: Args.string({ description: "The session's id (see `svc devices list`)." }) };
+  static flags = {
+    others: Flags.boolean({ description: "Sign out every device but this one." }),
+    json: jsonFlag,
+  };
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(DevicesSignOut);
+    if (flags.others && args.id) throw new UsageError("Give a device id or --others, not both.");
+    if (!flags.others && !args.id) throw new UsageError("Give the id of the device to sign out (see `svc devices list`), or --others for every other device.");
     const { client, resolved } = await this.client();
+    if (flags.others) {
+      const count = await this.spin("Signing out the other devices", client.signOutOtherSessions());
+      if (flags.json) return this.outJson({ signedOut: count });
+      this.out(count === 0 ? "No other device was signed in." : `Signed out ${count} other device${count === 1 ? "" : "s"}.`);
+      return;
+    }
+    const id = args.id!;
     const current = (await client.sessions()).find((s) => s.current);
-    await this.spin("Signing out", client.signOutSession(args.id));
-    const self = current?.id === args.id.toLowerCase();
+    await this.spin("Signing out", client.signOutSession(id));
+    const self = current?.id === id.toLowerCase();
     if (self && resolved.url && resolved.auth === "session") forgetInstance(resolved.url);
-    if (flags.json) return this.outJson({ signedOut: args.id, current: self });
-    this.out(self ? `Signed out this device (${args.id}); run \`svc login\` to sign in again.` : `Signed out device ${args.id}.`);
+    if (flags.json) return this.outJson({ signedOut: id, current: self });
+    this.out(self ? `Signed out this device (${id}); run \`svc login\` to sign in again.` : `Signed out device ${id}.`);
   }
 }

@@ -3,6 +3,7 @@ import { table } from "../../output.ts";
 
 export default class RoutineList extends BaseCommand {
   static summary = "List your routines.";
+  static description = "A routine's name (any case), its id or any unique id prefix (4 characters or more) works with `svc routine show`, `next` and `delete`.";
   static examples = ["svc routine list", "svc routine list --json"];
   static flags = { json: jsonFlag };
 

@@ -1,6 +1,7 @@
 import { Args, Flags } from "@oclif/core";
 import { BaseCommand, jsonFlag } from "../../base.ts";
 import { CliError } from "../../errors.ts";
+import { resolveRoutine } from "../../refs.ts";
 import { checkDate, today } from "../../input.ts";
 
 export default class RoutineNext extends BaseCommand {
@@ -11,7 +12,7 @@ export default class RoutineNext extends BaseCommand {
     { description: "Plan for another day", command: "svc routine next Push --date 2026-03-09" },
     { description: "Log the planned workout, then edit it as you train", command: "svc routine next Push --json | svc workout apply -" },
   ];
-  static args = { routine: Args.string({ description: "Routine name (any case) or id.", required: true }) };
+  static args = { routine: Args.string({ description: "Routine name (any case), id, or the first characters of its id.", required: true }) };
   static flags = {
     date: Flags.string({ description: "The day to plan for (YYYY-MM-DD); default today." }),
     json: jsonFlag,
@@ -21,7 +22,8 @@ export default class RoutineNext extends BaseCommand {
     const { args, flags } = await this.parse(RoutineNext);
     const date = flags.date === undefined ? today() : checkDate(flags.date, "--date");
     const { client } = await this.client();
-    const document = await this.spin("Planning the next workout", client.nextWorkout(args.routine, { date }));
+    const routine = await resolveRoutine(client, args.routine);
+    const document = await this.spin("Planning the next workout", client.nextWorkout(routine.id, { date }));
     if (!document) throw new CliError(`No routine named or with id ${JSON.stringify(args.routine)}. See \`svc routine list\`.`);
     if (flags.json) return this.outJson(document);
     const { nextWorkoutView } = await import("../../progression.ts");
