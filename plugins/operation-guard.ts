@@ -7,7 +7,9 @@
 //   session-only fields with a key, and an API key's per-minute cost budget.
 // The database enforces the same authorization again (roles and RLS); this gives a clean FORBIDDEN.
 import { GraphQLError, getOperationAST, type ValidationRule, type ExecutionResult } from "postgraphile/graphql";
+import { SafeError } from "postgraphile/grafast";
 import { measureOperation, exceededLimit, RUNS_FUNCTION } from "./operation-cost.ts";
+import { textNesting, MAX_TEXT_NESTING } from "./operation-nesting.ts";
 import { REQUEST_CODES } from "../db/errors.ts";
 import type { Identity, KeyCostCharge } from "../server/identity.ts";
 
@@ -110,6 +112,16 @@ export const OperationGuardPlugin: GraphileConfig.Plugin = {
   },
   grafserv: {
     middleware: {
+      processGraphQLRequestBody(next, event) {
+        const query = (event.body as { query?: unknown }).query;
+        if (typeof query === "string" && textNesting(query) > MAX_TEXT_NESTING) {
+          throw new SafeError(`An operation's text may nest braces, brackets and parentheses at most ${MAX_TEXT_NESTING} deep; pass large values as variables`, {
+            statusCode: 400,
+            code: REQUEST_CODES.QUERY_TOO_COMPLEX,
+          });
+        }
+        return next();
+      },
       setPreset(next, event) {
         event.validationRules.push(OperationLimitsRule);
         return next();

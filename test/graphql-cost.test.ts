@@ -373,3 +373,34 @@ describe("an API key's cost budget a minute", () => {
     expect(session.headers.get("ratelimit")).toBeNull();
   });
 });
+
+describe("the nesting of an operation's text is bounded before it is parsed", () => {
+  // The GraphQL parser recurses once per level: 4,400 levels overflowed its stack (a raw
+  // "Maximum call stack size exceeded"), so the text is measured before parsing.
+  const nestedArgument = (levels: number) =>
+    `mutation { applyWorkoutDocument(input: { document: ${"[".repeat(levels)}1${"]".repeat(levels)} }) { workout { id } } }`;
+  const nestedSelection = (levels: number) => `{ ${"viewer { ".repeat(levels)}id${" }".repeat(levels)} }`;
+
+  test.each([
+    ["an inline argument 4,400 levels deep", nestedArgument(4400)],
+    ["text 101 levels deep (the first refused)", nestedArgument(98)],
+    ["selections 5,000 levels deep", nestedSelection(5_000)],
+    ["parentheses and braces mixed", `{ viewer ${"(a: {b: ".repeat(60)}1${"})".repeat(60)} { id } }`],
+  ])("%s: QUERY_TOO_COMPLEX, for JSON and application/graphql", async (_name, query) => {
+    for (const answer of [await asJson(query), await asGraphQL(query)]) {
+      expect(answer.status).toBe(400);
+      expect(code(answer)).toBe("QUERY_TOO_COMPLEX");
+      expect(JSON.stringify(answer.body)).not.toMatch(/call stack/i);
+    }
+  });
+
+  test("the last nesting allowed is parsed and judged by the usual rules; braces in strings and comments do not count", async () => {
+    // `mutation {`, `applyWorkoutDocument(`, `input: {` and 97 brackets: 100 levels of text.
+    const atLimit = await asJson(nestedArgument(97));
+    expect(code(atLimit)).not.toBe("QUERY_TOO_COMPLEX");
+    const quoted = `# ${"{".repeat(500)}\n{ a: __typename b: __typename @skip(if: false) } `;
+    const strings = `{ __type(name: "${"{[(".repeat(300)}") { name } __typename }`;
+    expect((await asJson(quoted)).body.data).toEqual({ a: "Query", b: "Query" });
+    expect((await asJson(strings)).body.data).toEqual({ __type: null, __typename: "Query" });
+  });
+});
