@@ -26,6 +26,10 @@ const HomeQuery = graphql(`
   }
 `);
 
+function workSets(count: string | undefined) {
+  return `${count ?? "0"} work set${count === "1" ? "" : "s"}`;
+}
+
 export default function Home() {
   const { viewer } = useSession();
   const { unit } = useUserUnits();
@@ -81,7 +85,7 @@ export default function Home() {
                         <li key={w.id}>
                           <Link to={`/workouts/${w.id}`}>{w.date}{w.name ? ` ${w.name}` : ""}</Link>
                           {w.routine ? <span className="muted"> · {w.routine.name}</span> : null}
-                          <span className="muted"> · {w.workoutSetsByWorkoutId.aggregates?.sum?.workSets ?? "0"} work sets, {formatVolume(w.workoutSetsByWorkoutId.aggregates?.sum, unit)}</span>
+                          <span className="muted"> · {workSets(w.workoutSetsByWorkoutId.aggregates?.sum?.workSets)}, {formatVolume(w.workoutSetsByWorkoutId.aggregates?.sum, unit)}</span>
                         </li>
                       ))}
                     </ul>

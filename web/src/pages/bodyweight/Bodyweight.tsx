@@ -51,9 +51,9 @@ export default function Bodyweight() {
     if (found.date || found.weight) return;
     try {
       const saved = await log({ input: { date: values.date, weight, unit: unitEnum(chosenUnit) } });
+      await list.reload();
       setMessage(`Logged ${formatWeight(saved.logBodyweight?.weight, saved.logBodyweight?.unit ?? chosenUnit)} for ${values.date}.`);
       setValues({ ...values, weight: "" });
-      await list.reload();
     } catch {
       // Shown at the field or below the form; what was typed stays.
     }
@@ -116,9 +116,9 @@ export default function Bodyweight() {
           if (!deleting) return;
           try {
             await remove({ id: deleting.id });
+            await list.reload();
             setMessage(`Deleted the weight of ${deleting.date}.`);
             setDeleting(null);
-            await list.reload();
           } catch {
             // Shown in the dialog.
           }

@@ -175,9 +175,9 @@ export default function Exercises() {
           if (!deleteTarget) return;
           try {
             await remove({ id: deleteTarget.id });
+            await search.reload();
             setMessage(`Deleted the custom exercise ${deleteTarget.name}.`);
             setDeleteTarget(null);
-            await search.reload();
           } catch {
             // Shown in the dialog.
           }

@@ -23,7 +23,7 @@ export default function Workouts() {
           if (total === 0) return <Empty><p>No workouts yet. <Link to="/workouts/new">Log your first workout</Link>, or start one from a routine.</p></Empty>;
           return (
             <>
-              <table className="cards">
+              <table className="cards" aria-busy={history.loading}>
                 <caption className="visually-hidden">Workout history, newest first</caption>
                 <thead><tr><th>Date</th><th>Workout</th><th>Routine</th><th>Work sets</th><th>Volume ({unit})</th></tr></thead>
                 <tbody>
@@ -43,7 +43,7 @@ export default function Workouts() {
               </table>
               <nav className="actions" aria-label="History pages">
                 <button type="button" disabled={offset === 0 || history.loading} onClick={() => setOffset(Math.max(0, offset - HISTORY_PAGE_SIZE))}>Newer</button>
-                <span className="muted" role="status">{offset + 1}–{Math.min(offset + HISTORY_PAGE_SIZE, total)} of {total}</span>
+                <span className="muted" role="status">{history.loading ? "Loading…" : `${offset + 1}–${Math.min(offset + HISTORY_PAGE_SIZE, total)} of ${total}`}</span>
                 <button type="button" disabled={offset + HISTORY_PAGE_SIZE >= total || history.loading} onClick={() => setOffset(offset + HISTORY_PAGE_SIZE)}>Older</button>
               </nav>
             </>
