@@ -4,10 +4,15 @@ import { openDatabase } from "./database.ts";
 import { createApp } from "./app.ts";
 import { startWorker } from "./worker.ts";
 import { DataDirInUseError } from "../db/embedded.ts";
+import { log, logFormat } from "./logger.ts";
+
+// With LOG_FORMAT=json every line the server writes is a JSON object, its own messages too.
+const jsonLog = () => { try { return logFormat() === "json"; } catch { return false; } };
+const say = (m: string) => (jsonLog() ? log("info", m) : process.stdout.write(`${m}\n`));
+const fail = (m: string) => (jsonLog() ? log("error", m) : console.error(m));
 
 async function main() {
   const config = readConfig();
-  const say = (m: string) => process.stdout.write(`${m}\n`);
   const db = await openDatabase(config, say);
   let stopping = false;
   // A server without its database answers nothing useful: exit non-zero so a process manager
@@ -17,7 +22,7 @@ async function main() {
   const reportDatabaseGone = (how?: string) => {
     if (databaseGone) return;
     databaseGone = true;
-    console.error(`The embedded PostgreSQL (pid ${embedded!.pid}) stopped unexpectedly${how ? ` (${how})` : ""}; the server exits so it can be restarted.`);
+    fail(`The embedded PostgreSQL (pid ${embedded!.pid}) stopped unexpectedly${how ? ` (${how})` : ""}; the server exits so it can be restarted.`);
   };
   embedded?.onUnexpectedExit(({ code, signal }) => {
     reportDatabaseGone(signal ? `signal ${signal}` : `exit code ${code}`);
@@ -57,7 +62,7 @@ async function main() {
   process.on("SIGTERM", () => void stop("SIGTERM"));
 
   server.on("error", async (error: NodeJS.ErrnoException) => {
-    console.error(error.code === "EADDRINUSE" ? `Port ${config.port} is in use; set PORT to another port` : error.message);
+    fail(error.code === "EADDRINUSE" ? `Port ${config.port} is in use; set PORT to another port` : error.message);
     await worker.stop().catch(() => {});
     await db.close();
     process.exit(1);
@@ -69,6 +74,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error instanceof DataDirInUseError ? error.message : `Could not start: ${error.message ?? error}`);
+  fail(error instanceof DataDirInUseError ? error.message : `Could not start: ${error.message ?? error}`);
   process.exit(1);
 });
