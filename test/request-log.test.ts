@@ -187,3 +187,14 @@ test("the worker logs one line per job: task, id, attempt, outcome, duration; ne
   }
   expect(lines.join("\n")).not.toContain(secretPayload);
 });
+
+test("LOG_SLOW_MS and LOG_FORMAT are checked at start: edges of the threshold, the two formats", async () => {
+  const { readConfig } = await import("../server/config.ts");
+  expect(readConfig({}).slowRequestMs).toBe(1000);
+  expect(readConfig({ LOG_SLOW_MS: "100" }).slowRequestMs).toBe(100);
+  expect(readConfig({ LOG_SLOW_MS: "3600000" }).slowRequestMs).toBe(3_600_000);
+  for (const bad of ["99", "3600001", "1s", "-5"]) expect(() => readConfig({ LOG_SLOW_MS: bad })).toThrow(/^LOG_SLOW_MS must be a whole number of milliseconds from 100 to 3600000/);
+  expect(readConfig({}).logFormat).toBe("text");
+  expect(readConfig({ LOG_FORMAT: "JSON" }).logFormat).toBe("json");
+  expect(() => readConfig({ LOG_FORMAT: "pretty" })).toThrow('LOG_FORMAT must be text or json, got "pretty"');
+});
