@@ -1,8 +1,8 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { createBrowserRouter } from "react-router";
+import { createBrowserRouter, matchRoutes } from "react-router";
 import { RouterProvider } from "react-router/dom";
-import { SessionProvider } from "./auth/session.tsx";
+import { SessionProvider, firstSessionCheck } from "./auth/session.tsx";
 import { AppShell } from "./AppShell.tsx";
 import { Guard } from "./Guard.tsx";
 import { appRoutes } from "./routes.tsx";
@@ -21,6 +21,15 @@ const router = createBrowserRouter([
     ],
   },
 ]);
+
+// The first page's code loads before the first render, the others once the browser is idle, so
+// moving between pages does not wait for code.
+const firstPage = matchRoutes(appRoutes, window.location)?.[0]?.route.page;
+const preloadOthers = () => appRoutes.forEach((r) => void r.page.preload().catch(() => {}));
+// Up to a moment for the session check too, so the first render knows who is signed in.
+await Promise.all([firstPage?.preload().catch(() => {}), firstSessionCheck(800)]);
+// Not before the first page has had time to fetch and show its data.
+setTimeout(() => (window.requestIdleCallback ?? ((f: () => void) => setTimeout(f, 0)))(preloadOthers), 3000);
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

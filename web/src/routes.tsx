@@ -1,32 +1,32 @@
 // Every page of the app, in one list: its address, who may see it, and its navigation entry.
 // To add a page: create web/src/pages/<Name>.tsx with a default export that renders <Page title>,
 // then add one line here (nav: the link text in the main navigation, in this order).
-import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+import { lazyPage, type LazyPage } from "./lazyPage.ts";
 
 /** public: anyone; signed-out: sign-in pages (a signed-in user goes home); signed-in; admin. */
 export type Access = "public" | "signed-out" | "signed-in" | "admin";
 
 export type AppRoute = {
   path: string;
-  page: LazyExoticComponent<ComponentType>;
+  page: LazyPage;
   access: Access;
   nav?: string;
 };
 
 export const appRoutes: AppRoute[] = [
-  { path: "/", page: lazy(() => import("./pages/Home.tsx")), access: "signed-in", nav: "Home" },
-  { path: "/routines", page: lazy(() => import("./pages/routines/Routines.tsx")), access: "signed-in", nav: "Routines" },
-  { path: "/routines/new", page: lazy(() => import("./pages/routines/NewRoutine.tsx")), access: "signed-in" },
-  { path: "/routines/:ref", page: lazy(() => import("./pages/routines/RoutinePage.tsx")), access: "signed-in" },
-  { path: "/routines/:ref/edit", page: lazy(() => import("./pages/routines/RoutineEdit.tsx")), access: "signed-in" },
-  { path: "/workouts", page: lazy(() => import("./pages/workouts/Workouts.tsx")), access: "signed-in", nav: "Workouts" },
-  { path: "/workouts/new", page: lazy(() => import("./pages/workouts/NewWorkout.tsx")), access: "signed-in" },
-  { path: "/workouts/:id", page: lazy(() => import("./pages/workouts/WorkoutPage.tsx")), access: "signed-in" },
-  { path: "/workouts/:id/edit", page: lazy(() => import("./pages/workouts/WorkoutEdit.tsx")), access: "signed-in" },
-  { path: "/exercises", page: lazy(() => import("./pages/exercises/Exercises.tsx")), access: "signed-in", nav: "Exercises" },
-  { path: "/bodyweight", page: lazy(() => import("./pages/bodyweight/Bodyweight.tsx")), access: "signed-in", nav: "Bodyweight" },
-  { path: "/settings", page: lazy(() => import("./pages/Settings.tsx")), access: "signed-in", nav: "Settings" },
-  { path: "/admin", page: lazy(() => import("./pages/Admin.tsx")), access: "admin", nav: "Admin" },
-  { path: "/sign-in", page: lazy(() => import("./pages/SignIn.tsx")), access: "signed-out" },
-  { path: "/sign-up", page: lazy(() => import("./pages/SignUp.tsx")), access: "signed-out" },
+  { path: "/", page: lazyPage(() => import("./pages/Home.tsx")), access: "signed-in", nav: "Home" },
+  { path: "/routines", page: lazyPage(() => import("./pages/routines/Routines.tsx")), access: "signed-in", nav: "Routines" },
+  { path: "/routines/new", page: lazyPage(() => import("./pages/routines/NewRoutine.tsx")), access: "signed-in" },
+  { path: "/routines/:ref", page: lazyPage(() => import("./pages/routines/RoutinePage.tsx")), access: "signed-in" },
+  { path: "/routines/:ref/edit", page: lazyPage(() => import("./pages/routines/RoutineEdit.tsx")), access: "signed-in" },
+  { path: "/workouts", page: lazyPage(() => import("./pages/workouts/Workouts.tsx")), access: "signed-in", nav: "Workouts" },
+  { path: "/workouts/new", page: lazyPage(() => import("./pages/workouts/NewWorkout.tsx")), access: "signed-in" },
+  { path: "/workouts/:id", page: lazyPage(() => import("./pages/workouts/WorkoutPage.tsx")), access: "signed-in" },
+  { path: "/workouts/:id/edit", page: lazyPage(() => import("./pages/workouts/WorkoutEdit.tsx")), access: "signed-in" },
+  { path: "/exercises", page: lazyPage(() => import("./pages/exercises/Exercises.tsx")), access: "signed-in", nav: "Exercises" },
+  { path: "/bodyweight", page: lazyPage(() => import("./pages/bodyweight/Bodyweight.tsx")), access: "signed-in", nav: "Bodyweight" },
+  { path: "/settings", page: lazyPage(() => import("./pages/Settings.tsx")), access: "signed-in", nav: "Settings" },
+  { path: "/admin", page: lazyPage(() => import("./pages/Admin.tsx")), access: "admin", nav: "Admin" },
+  { path: "/sign-in", page: lazyPage(() => import("./pages/SignIn.tsx")), access: "signed-out" },
+  { path: "/sign-up", page: lazyPage(() => import("./pages/SignUp.tsx")), access: "signed-out" },
 ];

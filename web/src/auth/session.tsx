@@ -32,15 +32,29 @@ type Session = {
 
 const SessionContext = createContext<Session | null>(null);
 
+// Asked as soon as this module loads, before React's first render: every page waits for it.
+let firstViewerRequest: Promise<ResultOf<typeof ViewerQuery>> | null = request(ViewerQuery);
+/** The first answer, once it came (undefined before, or after a failure). */
+let firstViewer: Viewer | null | undefined;
+firstViewerRequest.then((data) => (firstViewer = data.viewer), () => {});
+
+/** Resolves when the first session check answered or failed, or after `ms`: main.tsx waits this long to render with it known. */
+export function firstSessionCheck(ms: number): Promise<void> {
+  const settled = firstViewerRequest?.then(() => {}, () => {}) ?? Promise.resolve();
+  return Promise.race([settled, new Promise<void>((resolve) => setTimeout(resolve, ms))]);
+}
+
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [viewer, setViewer] = useState<Viewer | null | undefined>(undefined);
+  const [viewer, setViewer] = useState<Viewer | null | undefined>(firstViewer);
   const [error, setError] = useState<unknown>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [afterSignOut, setAfterSignOut] = useState<string | null>(null);
 
   const refresh = useCallback(async () => {
     try {
-      const data = await request(ViewerQuery);
+      const pending = firstViewerRequest;
+      firstViewerRequest = null;
+      const data = await (pending ?? request(ViewerQuery));
       setViewer(data.viewer);
       setError(null);
       return data.viewer;
@@ -51,7 +65,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   useEffect(() => {
-    refresh().catch(() => {});
+    // Already known when the first render had the answer; else wait for it (or ask again).
+    if (firstViewer !== undefined && firstViewerRequest) firstViewerRequest = null;
+    else refresh().catch(() => {});
   }, [refresh]);
 
   const value = useMemo<Session>(

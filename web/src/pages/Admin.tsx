@@ -64,8 +64,8 @@ export default function Admin() {
       await action();
       setBanning(null);
       setUnbanning(null);
-      setMessage(done);
       await users.reload();
+      setMessage(done);
     } catch (error) {
       setActionError(error);
     } finally {

@@ -35,8 +35,8 @@ export function DevicesSection() {
     setMessage(null);
     try {
       await signOut({ id: device.id });
-      setMessage(`Signed out ${device.client}.`);
       await sessions.reload();
+      setMessage(`Signed out ${device.client}.`);
     } catch {
       // Shown from signingOut.error.
     }
@@ -47,8 +47,8 @@ export function DevicesSection() {
       const result = await signOutOthers({});
       const count = result.signOutOtherSessions?.count ?? 0;
       setConfirmAll(false);
-      setMessage(`Signed out ${count} other device${count === 1 ? "" : "s"}.`);
       await sessions.reload();
+      setMessage(`Signed out ${count} other device${count === 1 ? "" : "s"}.`);
     } catch {
       // Shown in the dialog.
     }
