@@ -1,5 +1,5 @@
 // Exercises and bodyweight in a real browser: search the catalog (a typo still finds it); create,
-// rename and delete a custom exercise (refused while a routine uses it); log a bodyweight for a date
+// rename and delete a custom exercise (listed under Your custom exercises) (refused while a routine uses it); log a bodyweight for a date
 // and see it listed in the user's unit; offline logging keeps what was typed; phone size.
 import { convertWeight } from "@svc/sdk/documents";
 import { signUp as signUpByApi, gql } from "../../test/support/harness.ts";
@@ -24,6 +24,7 @@ test("search the catalog; create, rename and delete a custom exercise", async ()
   await expectPage(page, "Home");
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Exercises" }).click();
   await expectPage(page, "Exercises");
+  await page.getByText("No custom exercises yet.").waitFor();
   await expectAccessible(page);
 
   const search = page.getByRole("searchbox", { name: "Search exercises" });
@@ -48,6 +49,15 @@ test("search the catalog; create, rename and delete a custom exercise", async ()
   const row = page.getByRole("table", { name: "Exercises matching Sled Drag Sprint" }).getByRole("row").filter({ hasText: "Sled Drag Sprint" });
   await row.getByText("Custom").waitFor();
   expect(await row.innerText()).toContain("lower");
+  const mine = page.getByRole("table", { name: "Your custom exercises" });
+  expect(await mine.getByRole("row").count()).toBe(2);
+  await mine.getByRole("row").nth(1).getByRole("cell", { name: "Sled Drag Sprint", exact: true }).waitFor();
+  // Nobody else sees it.
+  const other = await signUpByApi(server.url, "Other");
+  const theirs = await gql(server.url, "{ viewer { customExercises { totalCount } } }", {}, { token: other.token });
+  expect(theirs.body).toEqual({ data: { viewer: { customExercises: { totalCount: 0 } } } });
+  const ours = await gql(server.url, "{ viewer { customExercises { nodes { name } } } }", {}, { token: account.token });
+  expect(ours.body).toEqual({ data: { viewer: { customExercises: { nodes: [{ name: "Sled Drag Sprint" }] } } } });
   await expectAccessible(page);
   await screenshot(page, "exercises");
 
@@ -65,6 +75,7 @@ test("search the catalog; create, rename and delete a custom exercise", async ()
   await page.getByRole("status").filter({ hasText: "Renamed Sled Drag Sprint to Sled Push." }).waitFor();
   const renamed = page.getByRole("table", { name: "Exercises matching Sled Push" }).getByRole("row").filter({ hasText: "Sled Push" });
   await renamed.getByText("Custom").waitFor();
+  await mine.getByRole("row").nth(1).getByRole("cell", { name: "Sled Push", exact: true }).waitFor();
 
   // A routine that uses it keeps it from being deleted; the dialog says why.
   const routine = await gql(server.url, `mutation($d: JSON) { applyRoutineDocument(input: { document: $d }) { routine { id } } }`,
@@ -82,6 +93,7 @@ test("search the catalog; create, rename and delete a custom exercise", async ()
   await page.getByRole("status").filter({ hasText: "Deleted the custom exercise Sled Push." }).waitFor();
   await page.getByRole("table", { name: "Exercises matching Sled Push" }).waitFor();
   expect(await page.getByRole("table", { name: "Exercises matching Sled Push" }).getByText("Custom").count()).toBe(0);
+  await page.getByText("No custom exercises yet.").waitFor();
   await context.close();
 });
 

@@ -1,12 +1,12 @@
-// Exercises: search the catalog and your custom exercises (typo-tolerant); create a custom
-// exercise; rename or delete one of yours (the server refuses to delete one still in use).
+// Exercises: search the catalog and your custom exercises (typo-tolerant); your custom exercises
+// listed; create one; rename or delete one of yours (the server refuses to delete one in use).
 import { useState, type FormEvent } from "react";
 import { graphql } from "../../graphql/graphql.ts";
 import { useMutation, useQuery } from "../../graphql/hooks.ts";
 import { errorMessage, fieldError } from "../../graphql/client.ts";
 import { Page, Section } from "../../components/Page.tsx";
 import { SelectField, TextField } from "../../components/Field.tsx";
-import { Empty, ErrorMessage, Loading } from "../../components/States.tsx";
+import { Empty, ErrorMessage, Loading, QueryView } from "../../components/States.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { SearchExercises, useSettled, type FoundExercise } from "../../components/ExercisePicker.tsx";
 
@@ -19,6 +19,12 @@ const CreateExercise = graphql(`
 const RenameExercise = graphql(`
   mutation RenameExercise($id: UUID!, $name: String!) {
     updateCustomExercise(input: { id: $id, name: $name }) { exercise { id name } }
+  }
+`);
+
+const CustomExercises = graphql(`
+  query CustomExercises($first: Int!) {
+    viewer { id customExercises(first: $first) { totalCount nodes { id name aliases equipment region kind custom } } }
   }
 `);
 
@@ -40,6 +46,9 @@ const KINDS = [
   { value: "cardio", label: "Cardio" },
 ];
 
+/** Custom exercises shown at once; more than this is unusual (the search finds the rest). */
+const CUSTOM_SHOWN = 200;
+
 const EMPTY_NEW = { name: "", equipment: "other", region: "full body", kind: "reps" };
 
 export default function Exercises() {
@@ -48,6 +57,7 @@ export default function Exercises() {
   const [submitted, setSubmitted] = useState<string | null>(null);
   const words = submitted ?? settled;
   const search = useQuery(SearchExercises, { words, limit: 30 }, { skip: words === "" });
+  const custom = useQuery(CustomExercises, { first: CUSTOM_SHOWN });
   const [created, setCreated] = useState(EMPTY_NEW);
   const [blankName, setBlankName] = useState(false);
   const [create, creating] = useMutation(CreateExercise);
@@ -71,6 +81,7 @@ export default function Exercises() {
     try {
       const result = await create({ input: { ...created, name: created.name.trim() } });
       const name = result.createCustomExercise?.exercise?.name ?? created.name.trim();
+      await custom.reload();
       setMessage(`Created the custom exercise ${name}.`);
       setCreated(EMPTY_NEW);
       showSearch(name);
@@ -80,6 +91,15 @@ export default function Exercises() {
   }
 
   const results = words === "" ? [] : search.data?.searchExercises ?? [];
+
+  function actions(x: FoundExercise) {
+    return (
+      <div className="actions">
+        <button type="button" onClick={() => { renaming.reset(); setNewName(x.name); setRenameTarget(x); }}>Rename<span className="visually-hidden"> {x.name}</span></button>
+        <button type="button" onClick={() => { removing.reset(); setDeleteTarget(x); }}>Delete<span className="visually-hidden"> {x.name}</span></button>
+      </div>
+    );
+  }
   const nameError = blankName ? "Name must not be blank" : fieldError(creating.error, "name");
 
   return (
@@ -108,18 +128,44 @@ export default function Exercises() {
                   <td data-label="Kind">{x.kind}</td>
                   <td data-label="Also called">{x.aliases.join(", ") || "—"}</td>
                   <td data-label="">
-                    {x.custom ? (
-                      <div className="actions">
-                        <button type="button" onClick={() => { renaming.reset(); setNewName(x.name); setRenameTarget(x); }}>Rename<span className="visually-hidden"> {x.name}</span></button>
-                        <button type="button" onClick={() => { removing.reset(); setDeleteTarget(x); }}>Delete<span className="visually-hidden"> {x.name}</span></button>
-                      </div>
-                    ) : null}
+                    {x.custom ? actions(x) : null}
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
         )}
+      </Section>
+
+      <Section title="Your custom exercises">
+        <QueryView query={custom}>
+          {(data) => {
+            const list = (data.viewer?.customExercises.nodes ?? []).filter((x) => x !== null);
+            if (list.length === 0) return <Empty><p>No custom exercises yet. Create one below when the catalog lacks it.</p></Empty>;
+            return (
+              <>
+                <table className="cards">
+                  <caption className="visually-hidden">Your custom exercises</caption>
+                  <thead><tr><th>Name</th><th>Equipment</th><th>Region</th><th>Kind</th><th><span className="visually-hidden">Actions</span></th></tr></thead>
+                  <tbody>
+                    {list.map((x) => (
+                      <tr key={x.id}>
+                        <td data-label="Name">{x.name}</td>
+                        <td data-label="Equipment">{x.equipment}</td>
+                        <td data-label="Region">{x.region}</td>
+                        <td data-label="Kind">{x.kind}</td>
+                        <td data-label="">{actions(x)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+                {data.viewer && data.viewer.customExercises.totalCount > list.length ? (
+                  <p className="muted">Showing {list.length} of {data.viewer.customExercises.totalCount}; search to find the others.</p>
+                ) : null}
+              </>
+            );
+          }}
+        </QueryView>
       </Section>
 
       <Section title="Create a custom exercise" description="Only you see your custom exercises; routines and workouts can name them like catalog ones.">
@@ -152,6 +198,7 @@ export default function Exercises() {
           try {
             const result = await rename({ id: renameTarget.id, name: newName.trim() });
             const name = result.updateCustomExercise?.exercise?.name ?? newName.trim();
+            await custom.reload();
             setMessage(`Renamed ${renameTarget.name} to ${name}. Routines and workouts that use it show the new name.`);
             setRenameTarget(null);
             showSearch(name);
@@ -175,7 +222,7 @@ export default function Exercises() {
           if (!deleteTarget) return;
           try {
             await remove({ id: deleteTarget.id });
-            await search.reload();
+            await Promise.all([words === "" ? null : search.reload(), custom.reload()]);
             setMessage(`Deleted the custom exercise ${deleteTarget.name}.`);
             setDeleteTarget(null);
           } catch {
