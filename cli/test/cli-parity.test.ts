@@ -224,6 +224,12 @@ describe("names and id prefixes", () => {
     expect(json(await h.run(["keys", "list", "--json"]))).toEqual([]);
     expect((await h.run(["keys", "revoke", "ci"])).code).toBe(1);
     expect((await h.run(["keys", "revoke", "abc"])).code).toBe(1); // too short to be a prefix, and no such name
+    // Two keys of one name: neither is guessed.
+    for (let i = 0; i < 2; i += 1) await h.run(["keys", "create", "--name", "twin", "--access", "read-only", "--expires", "30d"]);
+    const twins = await h.run(["keys", "revoke", "twin"]);
+    expect(twins.code).toBe(2);
+    expect(twins.stderr).toMatch(/^Error: 2 keys are named "twin": twin \([0-9a-f-]{8}\), twin \([0-9a-f-]{8}\)\. Give the id instead\.\n$/);
+    expect(json(await h.run(["keys", "list", "--json"]))).toHaveLength(2);
 
     // Expiry values are a closed list: `1m` is refused and the accepted ones are named.
     const expiry = await h.run(["keys", "create", "--name", "x", "--access", "read-only", "--expires", "1m"]);
