@@ -82,3 +82,26 @@ test("a new user's Home says what to do, and a routine and a workout can be made
   await page.getByRole("region", { name: "Summary" }).waitFor();
   await context.close();
 });
+
+test("a page whose data cannot load says so, offers to try again, and loads when the network is back", async () => {
+  const { context, page } = await newPage(browser, server.url);
+  await signUpInBrowser(page, { name: "Noor" });
+  const nav = page.getByRole("navigation", { name: "Main" });
+  // Visit once online, so the page's code is here; then its data is what fails.
+  await nav.getByRole("link", { name: "Workouts" }).click();
+  await expectPage(page, "Workouts");
+  await page.getByText("No workouts yet.").waitFor();
+  await nav.getByRole("link", { name: "Home" }).click();
+  await expectPage(page, "Home");
+  await context.setOffline(true);
+  await nav.getByRole("link", { name: "Workouts" }).click();
+  await expectPage(page, "Workouts");
+  const alert = page.getByRole("alert").filter({ hasText: "Could not reach the server" });
+  await alert.waitFor();
+  await screenshot(page, "workouts-offline");
+  await context.setOffline(false);
+  await alert.getByRole("button", { name: "Try again" }).click();
+  await page.getByText("No workouts yet.").waitFor();
+  expect(await alert.count()).toBe(0);
+  await context.close();
+});
