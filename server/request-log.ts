@@ -8,8 +8,16 @@ import { log, type LogFields } from "./logger.ts";
 /** LOG_SLOW_MS default: ten times a heavy ordinary request, under the statement timeout. */
 export const DEFAULT_SLOW_REQUEST_MS = 1000;
 
-// A GraphQL operation name is a plain identifier; anything else is left out of the log.
+// A GraphQL operation name is a plain identifier; anything else is left out of the log. Without
+// `operationName`, the name of the document's first operation (`query Name ...`) is used.
 const OPERATION_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,99}$/;
+const NAMED_OPERATION = /^\s*(?:#[^\n]*\n\s*)*(?:query|mutation|subscription)\s+([A-Za-z_][A-Za-z0-9_]{0,99})\b/;
+
+function operationName(body: unknown): string | undefined {
+  const { operationName: given, query } = (body ?? {}) as { operationName?: unknown; query?: unknown };
+  if (typeof given === "string") return OPERATION_NAME.test(given) ? given : undefined;
+  return typeof query === "string" ? NAMED_OPERATION.exec(query.slice(0, 1000))?.[1] : undefined;
+}
 
 /** Who called, in words an operator can search for; ids only. */
 export function callerFields(req: Request): LogFields {
@@ -36,7 +44,7 @@ export function requestLog({ slowMs = DEFAULT_SLOW_REQUEST_MS }: { slowMs?: numb
       logged = true;
       const durationMs = Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10;
       const slow = durationMs >= slowMs;
-      const operation = (req.body as { operationName?: unknown } | undefined)?.operationName;
+      const operation = req.method === "POST" ? operationName(req.body) : undefined;
       const fields: LogFields = {
         requestId: res.get("x-request-id"),
         method: req.method,
@@ -44,7 +52,7 @@ export function requestLog({ slowMs = DEFAULT_SLOW_REQUEST_MS }: { slowMs?: numb
         status: res.statusCode,
         durationMs,
         ...callerFields(req),
-        ...(typeof operation === "string" && OPERATION_NAME.test(operation) ? { operation } : {}),
+        ...(operation ? { operation } : {}),
         ...(res.writableFinished ? {} : { aborted: true }),
         ...(req.databaseWork?.reason ? { cancelled: req.databaseWork.reason } : {}),
         ...(slow ? { slow: true } : {}),

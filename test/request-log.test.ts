@@ -84,10 +84,10 @@ test("one line per request, with id, method, path, status, duration and caller; 
   expect(bySession[0].durationMs).toBeGreaterThanOrEqual(0);
   expect(new Date(bySession[0].time).getTime()).toBeGreaterThan(Date.now() - 60_000);
 
-  const withKey = await graphql("{ viewer { id } }", {}, { "x-api-key": key });
+  const withKey = await graphql("# a comment first\nquery WhoAmI { viewer { id } }", {}, { "x-api-key": key });
   sent += 1;
   expect(await lineFor(withKey.requestId)).toEqual([
-    expect.objectContaining({ status: 200, caller: "key", keyId, userId: user.user.id, access: "read_only" }),
+    expect.objectContaining({ status: 200, caller: "key", keyId, userId: user.user.id, access: "read_only", operation: "WhoAmI" }),
   ]);
   // A read-only key's write is refused; still one line, with its status.
   const refused = await graphql("mutation { signOutOtherSessions(input: {}) { count } }", {}, { authorization: `Bearer ${key}` });
@@ -109,6 +109,11 @@ test("one line per request, with id, method, path, status, duration and caller; 
   const anonymous = await graphql("{ viewer { id } }", {}, {});
   sent += 1;
   expect((await lineFor(anonymous.requestId))[0]).toMatchObject({ caller: "anonymous", status: 200 });
+  expect((await lineFor(anonymous.requestId))[0].operation).toBeUndefined();
+  // An operation name that is not a plain identifier is left out.
+  const oddName = await graphql("query Q { viewer { id } }", {}, {}, "Q x");
+  sent += 1;
+  expect((await lineFor(oddName.requestId))[0].operation).toBeUndefined();
 
   // A request whose id is not safe gets a new one, and the log line carries that one.
   const res = await fetch(`${s.url}/api/nothing-here`, { headers: { "x-request-id": "bad id with spaces" } });
