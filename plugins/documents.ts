@@ -63,6 +63,14 @@ export function documentText(document: unknown): string {
   return text.replaceAll('"\\u0000+inf"', "1e400").replaceAll('"\\u0000-inf"', "-1e400");
 }
 
+/** An idempotency key already used (SQLSTATE SVDUP, detail = its workout): CONFLICT naming that workout. */
+function idempotencyConflict(error: { code?: string; detail?: string; message: string }): never {
+  if (error.code === "SVDUP" && error.detail && UUID_RE.test(error.detail)) {
+    throw new SafeError(error.message, { code: "CONFLICT", workoutId: error.detail });
+  }
+  throw error;
+}
+
 export const DocumentsPlugin = extendSchema((build) => {
   const { sql } = build;
   const { routines, routine_exercises, workouts, workout_exercises, workout_sets, exercises } =
@@ -97,6 +105,17 @@ export const DocumentsPlugin = extendSchema((build) => {
       input ApplyWorkoutDocumentInput {
         "The workout document (an object). With \`id\`: replaces that workout whole; without: logs a new one."
         document: JSON
+        """
+        A UUID the client makes once per workout (e.g. when it starts) and sends with every save of
+        it, so a retry after a lost answer never logs the workout twice. Without \`id\` in the
+        document: the first save with a key logs the workout; a later save with the same key and
+        the same document (compared in canonical form) changes nothing and gets the same answer
+        (\`replayed: true\`); the same key with another document is refused with \`CONFLICT\`
+        (\`extensions.workoutId\` names the workout: replace it with \`id\`). With \`id\`: the
+        replacement is idempotent by itself and goes ahead, unless the key logged another workout
+        (\`CONFLICT\`). Keys are per user; a deleted workout frees its key.
+        """
+        idempotencyKey: UUID
         "Echoed back in the payload."
         clientMutationId: String
       }
@@ -108,6 +127,8 @@ export const DocumentsPlugin = extendSchema((build) => {
         document: JSON
         "True when the workout was logged, false when an existing one was replaced."
         created: Boolean!
+        "True when this save had already been made with the same idempotencyKey and document: nothing was written this time."
+        replayed: Boolean!
         clientMutationId: String
       }
       extend type Query {
@@ -194,12 +215,12 @@ export const DocumentsPlugin = extendSchema((build) => {
             const $input = fieldArgs.getRaw("input");
             return sideEffectWithPgClientTransaction(workouts.executor, $input, async (client: any, input: any) => {
               const { rows } = await client.query({
-                text: "select workout_id, created from app_public.apply_workout_document($1::jsonb)",
-                values: [documentText(input.document)],
-              });
-              const { workout_id: id, created } = rows[0];
+                text: "select workout_id, created, replayed from app_public.apply_workout_document($1::jsonb, $2::uuid)",
+                values: [documentText(input.document), input.idempotencyKey ?? null],
+              }).catch(idempotencyConflict);
+              const { workout_id: id, created, replayed } = rows[0];
               const shown = await client.query({ text: "select app_public.workout_document($1::uuid)::text as document", values: [id] });
-              return { id, created, document: JSON.parse(shown.rows[0].document), clientMutationId: input.clientMutationId ?? null };
+              return { id, created, replayed, document: JSON.parse(shown.rows[0].document), clientMutationId: input.clientMutationId ?? null };
             });
           },
         },

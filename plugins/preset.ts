@@ -12,6 +12,7 @@ import { AccountPlugin } from "./account.ts";
 import { ExercisesPlugin, CustomExerciseInputsPlugin } from "./exercises.ts";
 import { DocumentsPlugin } from "./documents.ts";
 import { ProgressionPlugin } from "./progression.ts";
+import { ProgressSeriesNamesPlugin } from "./progress-series.ts";
 import { maskError } from "./mask-error.ts";
 import { OperationGuardPlugin, type GuardContext } from "./operation-guard.ts";
 import { pgSettingsFor, type Identity } from "../server/identity.ts";
@@ -23,7 +24,7 @@ export function makePreset(options: { pool: pg.Pool; dev: boolean }): GraphileCo
     extends: [PostGraphileAmberPreset, PgAggregatesPreset],
     // Plain uuids as `id` (no Relay global ids): what the documents, the CLI and the ban endpoint use.
     disablePlugins: ["NodePlugin"],
-    plugins: [PlainIdsPlugin, ViewerPlugin, BodyweightInputNamePlugin, BodyweightPlugin, ApiKeyAccessEnumPlugin, ApiKeysPlugin, DevicesPlugin, AccountPlugin, ExercisesPlugin, CustomExerciseInputsPlugin, DocumentsPlugin, ProgressionPlugin, OperationGuardPlugin],
+    plugins: [PlainIdsPlugin, ViewerPlugin, BodyweightInputNamePlugin, BodyweightPlugin, ApiKeyAccessEnumPlugin, ApiKeysPlugin, DevicesPlugin, AccountPlugin, ExercisesPlugin, CustomExerciseInputsPlugin, DocumentsPlugin, ProgressionPlugin, ProgressSeriesNamesPlugin, OperationGuardPlugin],
     pgServices: [makePgService({ pool: options.pool, schemas: ["app_public"] })],
     grafserv: {
       graphqlPath: GRAPHQL_PATH,

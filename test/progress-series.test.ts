@@ -1,0 +1,200 @@
+// Progress series from outside (real HTTP): lastPerformance, e1rmSeries and weeklyVolume on a
+// hand-worked history in both units, with warm-ups, drops, sets not done, bodyweight, unloaded and
+// timed sets; row-level security (another user's sets never appear; a read-only key reads).
+import { startTestServer, gql, signUp, type TestServer } from "./support/harness.ts";
+
+let s: TestServer;
+let u: Awaited<ReturnType<typeof signUp>>;
+let other: Awaited<ReturnType<typeof signUp>>;
+let w1: string, w2: string, w3: string, w4: string, theirs: string;
+let bench: string, pullUp: string, plank: string, squat: string;
+
+const APPLY = `mutation($doc: JSON!) { applyWorkoutDocument(input: { document: $doc }) { workout { id } } }`;
+async function log(token: string, doc: Record<string, unknown>): Promise<string> {
+  const res = await gql(s.url, APPLY, { doc }, { token });
+  if (res.body.errors) throw new Error(JSON.stringify(res.body.errors));
+  return res.body.data.applyWorkoutDocument.workout.id;
+}
+async function q(query: string, variables: Record<string, unknown> = {}, c: { token?: string; key?: string } = {}) {
+  const res = await gql(s.url, query, variables, c);
+  expect(res.body.errors).toBeUndefined();
+  return res.body.data;
+}
+async function setUnit(unit: "kg" | "lb") {
+  await s.ownerPool.query("update app_public.users set unit = $2 where id = $1", [u.user.id, unit]);
+}
+
+const SERIES = `query($id: UUID!) { e1rmSeries(exerciseId: $id) {
+  workoutId date unit e1rm e1rmSetId e1rmSetWeight e1rmSetReps bestSetId bestSetWeight bestSetReps } }`;
+const VOLUME = `query($id: UUID) { weeklyVolume(exerciseId: $id) { week volume unit workSets workouts } }`;
+const LAST = `query($ids: [UUID], $except: UUID) { lastPerformance(exerciseIds: $ids, exceptWorkoutId: $except) {
+  exerciseId workoutId date unit kind text done } }`;
+
+beforeAll(async () => {
+  s = await startTestServer();
+  u = await signUp(s.url, "Series");
+  other = await signUp(s.url, "Elsewhere");
+  // Week of Monday 2026-01-05.
+  // W1 (kg): counted 100x5 (e1RM 116.67, the best), 105x3 (e1RM 115.5, the heaviest), d:80x8 (a
+  // drop: counts for records, not volume); the warm-up and the set not done never count.
+  // Volume 500 + 315 = 815 kg, 2 work sets.
+  w1 = await log(u.token, { date: "2026-01-05", unit: "kg", exercises: [
+    { exercise: "Bench Press", sets: ["w:60x5", "100x5", "105x3", { set: "110x5", done: false }, "d:80x8"] }] });
+  // W2 (lb, Thursday): 225x5 = 102.06 kg (e1RM 119.07 kg, 262.5 lb), 245x1 = 111.13 kg (heaviest).
+  // Volume 510.29 + 111.13 kg = 1125 + 245 lb.
+  w2 = await log(u.token, { date: "2026-01-08", unit: "lb", exercises: [
+    { exercise: "Bench Press", sets: ["w:135x5", "225x5", "245x1"] }] });
+  // Week of Monday 2026-01-12. W3 (kg): more than 12 reps has no e1RM (100x13 is still the best
+  // set); volume 1300 + 1200 = 2500 kg. Pull-ups (bodyweight) and a plank (timed) are work sets
+  // with no weight: no e1RM, no volume.
+  w3 = await log(u.token, { date: "2026-01-12", unit: "kg", exercises: [
+    { exercise: "Bench Press", sets: ["100x13", "60x20"] },
+    { exercise: "Pull-Up", sets: ["bw x 8", "bw x 6"] },
+    { exercise: "Plank", sets: ["60s"] }] });
+  // W4: a plan with nothing done, later in the week: no session, no volume, not "last time".
+  w4 = await log(u.token, { date: "2026-01-14", unit: "kg", exercises: [
+    { exercise: "Bench Press", sets: [{ set: "120x5", done: false }] }] });
+  // Someone else's heavy bench must never show up in ours.
+  theirs = await log(other.token, { date: "2026-01-06", exercises: [{ exercise: "Bench Press", sets: ["500x10", "400x1"] }] });
+  const { rows } = await s.ownerPool.query(
+    "select id, name from app_public.exercises where user_id is null and name in ('Bench Press', 'Pull-Up', 'Plank', 'Back Squat')");
+  const id = (name: string) => rows.find((r) => r.name === name).id as string;
+  [bench, pullUp, plank, squat] = [id("Bench Press"), id("Pull-Up"), id("Plank"), id("Back Squat")];
+});
+afterAll(async () => { await s.close(); });
+afterEach(async () => { await setUnit("kg"); });
+
+async function setIds(workout: string): Promise<string[]> {
+  const { rows } = await s.ownerPool.query(
+    `select s.id from app_public.workout_sets s join app_public.workout_exercises we on we.id = s.workout_exercise_id
+      where s.workout_id = $1 order by we.position, s.position`, [workout]);
+  return rows.map((r) => r.id);
+}
+
+describe("e1rmSeries", () => {
+  test("one entry per session, oldest first, in kg", async () => {
+    const [, w1Set100, w1Set105] = await setIds(w1);
+    const [, w2Set225, w2Set245] = await setIds(w2);
+    const [w3Set100] = await setIds(w3);
+    const { e1rmSeries } = await q(SERIES, { id: bench }, { token: u.token });
+    expect(e1rmSeries).toEqual([
+      { workoutId: w1, date: "2026-01-05", unit: "kg", e1rm: 116.67, e1rmSetId: w1Set100, e1rmSetWeight: 100, e1rmSetReps: 5,
+        bestSetId: w1Set105, bestSetWeight: 105, bestSetReps: 3 },
+      { workoutId: w2, date: "2026-01-08", unit: "kg", e1rm: 119.07, e1rmSetId: w2Set225, e1rmSetWeight: 102.06, e1rmSetReps: 5,
+        bestSetId: w2Set245, bestSetWeight: 111.13, bestSetReps: 1 },
+      { workoutId: w3, date: "2026-01-12", unit: "kg", e1rm: null, e1rmSetId: null, e1rmSetWeight: null, e1rmSetReps: null,
+        bestSetId: w3Set100, bestSetWeight: 100, bestSetReps: 13 },
+    ]);
+  });
+
+  test("in lb: converted weights, the estimate from the shown weight (as records show it)", async () => {
+    await setUnit("lb");
+    const { e1rmSeries } = await q(SERIES, { id: bench }, { token: u.token });
+    expect(e1rmSeries.map((p: any) => [p.unit, p.e1rm, p.e1rmSetWeight, p.bestSetWeight])).toEqual([
+      ["lb", 257.2, 220.46, 231.49],
+      ["lb", 262.5, 225, 245],
+      ["lb", null, null, 220.46],
+    ]);
+    // The same numbers as the records of the exercise: the best of the series is records' bestE1rm.
+    const records = await q(`query($id: UUID!) { exerciseById(id: $id) { records { bestE1rm { weight setWeight date } heaviest { weight date } } } }`,
+      { id: bench }, { token: u.token });
+    expect(records.exerciseById.records).toEqual({ bestE1rm: { weight: 262.5, setWeight: 225, date: "2026-01-08" }, heaviest: { weight: 245, date: "2026-01-08" } });
+  });
+
+  test("bodyweight, timed and never-done exercises have no series", async () => {
+    for (const id of [pullUp, plank, squat]) {
+      expect((await q(SERIES, { id }, { token: u.token })).e1rmSeries).toEqual([]);
+    }
+  });
+});
+
+describe("weeklyVolume", () => {
+  test("of one exercise, in kg and in lb", async () => {
+    expect((await q(VOLUME, { id: bench }, { token: u.token })).weeklyVolume).toEqual([
+      { week: "2026-01-05", volume: 1436.42, unit: "kg", workSets: 4, workouts: 2 },
+      { week: "2026-01-12", volume: 2500, unit: "kg", workSets: 2, workouts: 1 },
+    ]);
+    await setUnit("lb");
+    expect((await q(VOLUME, { id: bench }, { token: u.token })).weeklyVolume).toEqual([
+      { week: "2026-01-05", volume: 3166.77, unit: "lb", workSets: 4, workouts: 2 },
+      { week: "2026-01-12", volume: 5511.56, unit: "lb", workSets: 2, workouts: 1 },
+    ]);
+  });
+
+  test("overall: every exercise; unloaded and timed work sets count as sets with no volume", async () => {
+    expect((await q(VOLUME, {}, { token: u.token })).weeklyVolume).toEqual([
+      { week: "2026-01-05", volume: 1436.42, unit: "kg", workSets: 4, workouts: 2 },
+      { week: "2026-01-12", volume: 2500, unit: "kg", workSets: 5, workouts: 1 },
+    ]);
+    // Only unloaded sets: weeks with sets and no volume.
+    expect((await q(VOLUME, { id: pullUp }, { token: u.token })).weeklyVolume).toEqual([
+      { week: "2026-01-12", volume: 0, unit: "kg", workSets: 2, workouts: 1 },
+    ]);
+  });
+
+  test("the same totals as the volume aggregates (one rule)", async () => {
+    const data = await q(`{ allWorkoutSets { groupedAggregates(groupBy: [WEEK]) { keys sum { volumeKg volumeLb } } } }`, {}, { token: u.token });
+    const byWeek = Object.fromEntries(data.allWorkoutSets.groupedAggregates.map((g: any) => [g.keys[0], Math.round(g.sum.volumeKg * 100) / 100]));
+    const series = (await q(VOLUME, {}, { token: u.token })).weeklyVolume;
+    for (const week of series) expect(byWeek[week.week]).toBe(week.volume);
+  });
+});
+
+describe("lastPerformance", () => {
+  test("each exercise's sets in the latest workout where one was done, in the order asked", async () => {
+    const { lastPerformance } = await q(LAST, { ids: [pullUp, squat, bench] }, { token: u.token });
+    expect(lastPerformance).toEqual([
+      { exerciseId: pullUp, workoutId: w3, date: "2026-01-12", unit: "kg", kind: "work", text: "bw x 8", done: true },
+      { exerciseId: pullUp, workoutId: w3, date: "2026-01-12", unit: "kg", kind: "work", text: "bw x 6", done: true },
+      // Bench: W4 (later) has nothing done, so W3.
+      { exerciseId: bench, workoutId: w3, date: "2026-01-12", unit: "kg", kind: "work", text: "100x13", done: true },
+      { exerciseId: bench, workoutId: w3, date: "2026-01-12", unit: "kg", kind: "work", text: "60x20", done: true },
+    ]);
+  });
+
+  test("leaving one workout out finds the one before, as logged (unit, warm-ups)", async () => {
+    const { lastPerformance } = await q(LAST, { ids: [bench, pullUp], except: w3 }, { token: u.token });
+    expect(lastPerformance.map((p: any) => [p.exerciseId, p.workoutId, p.unit, p.kind, p.text])).toEqual([
+      [bench, w2, "lb", "warmup", "w:135x5"],
+      [bench, w2, "lb", "work", "225x5"],
+      [bench, w2, "lb", "work", "245x1"],
+    ]);
+  });
+
+  test("more than 100 exercises at once is refused with INVALID_INPUT; 100 is fine", async () => {
+    const ids = Array.from({ length: 100 }, () => bench);
+    expect((await q(`query($ids: [UUID]) { lastPerformance(exerciseIds: $ids) { id } }`, { ids }, { token: u.token })).lastPerformance).toHaveLength(200);
+    const res = await gql(s.url, `query($ids: [UUID]) { lastPerformance(exerciseIds: $ids) { id } }`, { ids: [...ids, bench] }, { token: u.token });
+    expect(res.body.errors[0].extensions.code).toBe("INVALID_INPUT");
+    expect(res.body.errors[0].message).toMatch(/exerciseIds: at most 100/);
+  });
+});
+
+describe("row-level security", () => {
+  test("another user sees only their own sets in every series", async () => {
+    const o = { token: other.token };
+    const series = (await q(SERIES, { id: bench }, o)).e1rmSeries;
+    expect(series.map((p: any) => [p.workoutId, p.e1rm, p.bestSetWeight])).toEqual([[theirs, 666.67, 500]]);
+    expect((await q(VOLUME, {}, o)).weeklyVolume).toEqual([{ week: "2026-01-05", volume: 5400, unit: "kg", workSets: 2, workouts: 1 }]);
+    expect((await q(LAST, { ids: [bench] }, o)).lastPerformance.map((p: any) => p.workoutId)).toEqual([theirs, theirs]);
+    // Our workout as the one to leave out changes nothing for them.
+    expect((await q(LAST, { ids: [bench], except: w3 }, o)).lastPerformance.map((p: any) => p.workoutId)).toEqual([theirs, theirs]);
+    // And ours never contain theirs.
+    const mine = (await q(SERIES, { id: bench }, { token: u.token })).e1rmSeries.map((p: any) => p.workoutId);
+    expect(mine).not.toContain(theirs);
+  });
+
+  test("a read-only key reads the series", async () => {
+    const created = await gql(s.url, `mutation { createApiKey(input: {name: "ro", access: READ_ONLY, expiresIn: NEVER}) { key } }`, {}, { token: u.token });
+    const key = created.body.data.createApiKey.key;
+    expect((await q(SERIES, { id: bench }, { key })).e1rmSeries).toHaveLength(3);
+    expect((await q(VOLUME, { id: bench }, { key })).weeklyVolume).toHaveLength(2);
+    expect((await q(LAST, { ids: [bench] }, { key })).lastPerformance).toHaveLength(2);
+  });
+
+  test("signed out: empty series", async () => {
+    expect((await q(SERIES, { id: bench })).e1rmSeries).toEqual([]);
+    expect((await q(VOLUME, {})).weeklyVolume).toEqual([]);
+    expect((await q(LAST, { ids: [bench] })).lastPerformance).toEqual([]);
+  });
+});
