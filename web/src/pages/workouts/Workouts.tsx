@@ -1,5 +1,5 @@
 // Workouts: the history, newest first, a page at a time; log a new workout from here.
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { Page } from "../../components/Page.tsx";
 import { Empty, QueryView } from "../../components/States.tsx";
@@ -13,6 +13,15 @@ export default function Workouts() {
   const { unit } = useUserUnits();
   const [offset, setOffset] = useState(0);
   const history = useQuery(WorkoutHistory, { first: HISTORY_PAGE_SIZE, offset });
+  // The offset the rows on screen belong to: until the new page arrives, the old rows stay and
+  // the range says Loading.
+  const [shownOffset, setShownOffset] = useState(offset);
+  useEffect(() => {
+    if (history.data && !history.loading) setShownOffset(offset);
+    // Only an arriving answer moves it, never the click that asked for it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [history.data, history.loading]);
+  const settled = !history.loading && shownOffset === offset;
   return (
     <Page title="Workouts" actions={<Link className="button primary" to="/workouts/new">Log workout</Link>}>
       <QueryView query={history}>
@@ -23,7 +32,7 @@ export default function Workouts() {
           if (total === 0) return <Empty><p>No workouts yet. <Link to="/workouts/new">Log your first workout</Link>, or start one from a routine.</p></Empty>;
           return (
             <>
-              <table className="cards" aria-busy={history.loading}>
+              <table className="cards" aria-busy={!settled}>
                 <caption className="visually-hidden">Workout history, newest first</caption>
                 <thead><tr><th>Date</th><th>Workout</th><th>Routine</th><th>Work sets</th><th>Volume ({unit})</th></tr></thead>
                 <tbody>
@@ -42,9 +51,9 @@ export default function Workouts() {
                 </tbody>
               </table>
               <nav className="actions" aria-label="History pages">
-                <button type="button" disabled={offset === 0 || history.loading} onClick={() => setOffset(Math.max(0, offset - HISTORY_PAGE_SIZE))}>Newer</button>
-                <span className="muted" role="status">{history.loading ? "Loading…" : `${offset + 1}–${Math.min(offset + HISTORY_PAGE_SIZE, total)} of ${total}`}</span>
-                <button type="button" disabled={offset + HISTORY_PAGE_SIZE >= total || history.loading} onClick={() => setOffset(offset + HISTORY_PAGE_SIZE)}>Older</button>
+                <button type="button" disabled={offset === 0 || !settled} onClick={() => setOffset(Math.max(0, offset - HISTORY_PAGE_SIZE))}>Newer</button>
+                <span className="muted" role="status">{settled ? `${offset + 1}–${Math.min(offset + HISTORY_PAGE_SIZE, total)} of ${total}` : "Loading…"}</span>
+                <button type="button" disabled={offset + HISTORY_PAGE_SIZE >= total || !settled} onClick={() => setOffset(offset + HISTORY_PAGE_SIZE)}>Older</button>
               </nav>
             </>
           );
