@@ -168,13 +168,13 @@ export default function Exercises() {
         </QueryView>
       </Section>
 
-      <Section title="Create a custom exercise" description="Only you see your custom exercises; routines and workouts can name them like catalog ones.">
+      <Section title="Create a custom exercise" description="Only you see your custom exercises; routines and workouts can name them like catalog ones. The region sets the progression step: lower-body lifts go up 5 kg (10 lb), others 2.5 kg (5 lb).">
         <form className="stack" onSubmit={submitCreate} noValidate>
           <TextField label="Exercise name" name="name" autoComplete="off" value={created.name} error={nameError}
             onChange={(e) => setCreated({ ...created, name: e.target.value })} />
           <div className="row">
             <SelectField label="Equipment" name="equipment" options={EQUIPMENT} value={created.equipment} onChange={(e) => setCreated({ ...created, equipment: e.target.value })} />
-            <SelectField label="Region" name="region" options={REGIONS} value={created.region} hint="Lower body progresses in bigger steps."
+            <SelectField label="Region" name="region" options={REGIONS} value={created.region}
               onChange={(e) => setCreated({ ...created, region: e.target.value })} />
             <SelectField label="Kind" name="kind" options={KINDS} value={created.kind} onChange={(e) => setCreated({ ...created, kind: e.target.value })} />
           </div>
