@@ -146,6 +146,38 @@ export type AdminUser = {
   banExpires: string | null;
   createdAt: string;
 };
+/** One set as `lastPerformance` returns it: as logged, weight in `unit` (that workout's). */
+export type LastPerformanceSet = {
+  exerciseId: string;
+  workoutId: string;
+  date: string;
+  unit: Unit;
+  kind: "work" | "warmup" | "drop" | "burst";
+  text: string;
+  weight: number | null;
+  bodyweight: boolean;
+  reps: number | null;
+  seconds: number | null;
+  effort: number | null;
+  done: boolean;
+};
+/** One exercise's sets in the latest workout where one was done. */
+export type LastPerformance = { exerciseId: string; workoutId: string; date: string; unit: Unit; sets: LastPerformanceSet[] };
+/** One session of an exercise: the best estimated 1RM (null without a set of 1 to 12 reps) and its set, and the heaviest set; weights in `unit` (the user's). */
+export type E1rmSession = {
+  workoutId: string;
+  date: string;
+  unit: Unit;
+  e1rm: number | null;
+  e1rmSetId: string | null;
+  e1rmSetWeight: number | null;
+  e1rmSetReps: number | null;
+  bestSetId: string;
+  bestSetWeight: number;
+  bestSetReps: number;
+};
+/** Volume of one ISO week (its Monday) in `unit` (the user's). */
+export type VolumeWeek = { week: string; volume: number; unit: Unit; workSets: number; workouts: number };
 type Page<T> = { nodes: T[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
 
 export type SvcClient = ReturnType<typeof createClient>;
@@ -384,9 +416,15 @@ export function createClient(options: ClientOptions) {
       return data.workoutDocument;
     },
 
-    /** Logs (no `id`) or replaces (with `id`) a workout from a document. */
-    async applyWorkoutDocument(document: unknown): Promise<ApplyResult<"workout", WorkoutSummary>> {
-      return (await request<{ applyWorkoutDocument: ApplyResult<"workout", WorkoutSummary> }>(ops.APPLY_WORKOUT_DOCUMENT, { document })).applyWorkoutDocument;
+    /**
+     * Logs (no `id`) or replaces (with `id`) a workout from a document. `idempotencyKey`: a UUID made
+     * once per workout (`crypto.randomUUID()` when it starts) and sent with every save of it, so a
+     * retry after a lost answer returns the workout already saved (`replayed: true`) instead of
+     * logging it twice; the same key with another document is a `CONFLICT` (replace by `id`).
+     */
+    async applyWorkoutDocument(document: unknown, options: { idempotencyKey?: string } = {}): Promise<ApplyResult<"workout", WorkoutSummary> & { replayed: boolean }> {
+      const variables = { document, idempotencyKey: options.idempotencyKey ?? null };
+      return (await request<{ applyWorkoutDocument: ApplyResult<"workout", WorkoutSummary> & { replayed: boolean } }>(ops.APPLY_WORKOUT_DOCUMENT, variables)).applyWorkoutDocument;
     },
 
     async deleteWorkout(id: string): Promise<WorkoutSummary> {
@@ -518,6 +556,46 @@ export function createClient(options: ClientOptions) {
           workouts: Number(g.distinctCount.workoutId),
         }))
         .sort((a, b) => (a.week < b.week ? 1 : a.week > b.week ? -1 : 0));
+    },
+
+    /**
+     * What the user did last time on each exercise (ids, at most 100): for each one they did, its
+     * sets (as logged, in that workout's unit) in their latest workout where one was done, in the
+     * order asked. `exceptWorkoutId` leaves out one workout (the one being logged, once saved).
+     */
+    async lastPerformance(exerciseIds: string[], options: { exceptWorkoutId?: string } = {}): Promise<LastPerformance[]> {
+      const data = await request<{ viewer: { id: string } | null; lastPerformance: LastPerformanceSet[] }>(ops.LAST_PERFORMANCE, {
+        exerciseIds, exceptWorkoutId: options.exceptWorkoutId ?? null,
+      });
+      signedIn(data.viewer);
+      const out: LastPerformance[] = [];
+      for (const set of data.lastPerformance) {
+        const last = out[out.length - 1];
+        if (last && last.exerciseId === set.exerciseId) last.sets.push(set);
+        else out.push({ exerciseId: set.exerciseId, workoutId: set.workoutId, date: set.date, unit: set.unit, sets: [set] });
+      }
+      return out;
+    },
+
+    /** Per session on one exercise (oldest first): the best estimated 1RM and its set, and the heaviest set; weights in the user's unit. */
+    async e1rmSeries(exerciseId: string): Promise<E1rmSession[]> {
+      const data = await request<{ viewer: { id: string } | null; e1rmSeries: E1rmSession[] }>(ops.E1RM_SERIES, { exerciseId });
+      signedIn(data.viewer);
+      return data.e1rmSeries;
+    },
+
+    /** Volume per ISO week (Monday) in the user's unit, oldest first: of one exercise, or overall. */
+    async volumePerWeek(options: { exerciseId?: string } = {}): Promise<VolumeWeek[]> {
+      const data = await request<{ viewer: { id: string } | null; weeklyVolume: VolumeWeek[] }>(ops.VOLUME_PER_WEEK, { exerciseId: options.exerciseId ?? null });
+      signedIn(data.viewer);
+      return data.weeklyVolume;
+    },
+
+    /** An exercise's progress page in one request: its e1RM series and its weekly volume. */
+    async exerciseProgress(exerciseId: string): Promise<{ e1rmSeries: E1rmSession[]; weeklyVolume: VolumeWeek[] }> {
+      const data = await request<{ viewer: { id: string } | null; e1rmSeries: E1rmSession[]; weeklyVolume: VolumeWeek[] }>(ops.EXERCISE_PROGRESS, { exerciseId });
+      signedIn(data.viewer);
+      return { e1rmSeries: data.e1rmSeries, weeklyVolume: data.weeklyVolume };
     },
 
     /** Admin tools (`/api/auth/admin/*`); they need an admin's session token. */

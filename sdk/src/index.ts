@@ -31,6 +31,10 @@ export {
   type WorkoutWithSets,
   type WeeklyVolume,
   type AdminUser,
+  type LastPerformance,
+  type LastPerformanceSet,
+  type E1rmSession,
+  type VolumeWeek,
 } from "./client.ts";
 export {
   SvcError,
@@ -43,3 +47,14 @@ export {
   type SvcErrorOptions,
 } from "./errors.ts";
 export * as operations from "./operations.ts";
+export {
+  plates,
+  DEFAULT_BARS,
+  DEFAULT_PLATES,
+  MAX_PLATE_WEIGHT,
+  type PlateUnit,
+  type OwnedPlate,
+  type PlateOptions,
+  type PlateLoad,
+  type PlateResult,
+} from "./plates.ts";
