@@ -198,3 +198,40 @@ describe("row-level security", () => {
     expect((await q(LAST, { ids: [bench] })).lastPerformance).toEqual([]);
   });
 });
+
+describe("the SDK's typed functions", () => {
+  test("lastPerformance grouped per exercise, e1rmSeries, volumePerWeek, exerciseProgress in one request", async () => {
+    const { createClient } = await import("@svc/sdk");
+    const client = createClient({ url: s.url, token: u.token });
+    const last = await client.lastPerformance([bench, squat, pullUp]);
+    expect(last.map((l) => [l.exerciseId, l.workoutId, l.date, l.unit, l.sets.map((x) => x.text)])).toEqual([
+      [bench, w3, "2026-01-12", "kg", ["100x13", "60x20"]],
+      [pullUp, w3, "2026-01-12", "kg", ["bw x 8", "bw x 6"]],
+    ]);
+    expect((await client.lastPerformance([bench], { exceptWorkoutId: w3 }))[0].sets.map((x) => [x.kind, x.weight, x.reps, x.done]))
+      .toEqual([["warmup", 135, 5, true], ["work", 225, 5, true], ["work", 245, 1, true]]);
+    const series = await client.e1rmSeries(bench);
+    expect(series.map((p) => [p.date, p.e1rm])).toEqual([["2026-01-05", 116.67], ["2026-01-08", 119.07], ["2026-01-12", null]]);
+    expect((await client.volumePerWeek()).map((w) => [w.week, w.volume, w.workSets])).toEqual([["2026-01-05", 1436.42, 4], ["2026-01-12", 2500, 5]]);
+    expect((await client.volumePerWeek({ exerciseId: bench })).map((w) => w.volume)).toEqual([1436.42, 2500]);
+    const progress = await client.exerciseProgress(bench);
+    expect(progress).toEqual({ e1rmSeries: series, weeklyVolume: await client.volumePerWeek({ exerciseId: bench }) });
+    // Signed out: the functions say so instead of answering with empty series.
+    const anonymous = createClient({ url: s.url });
+    await expect(anonymous.e1rmSeries(bench)).rejects.toMatchObject({ name: "ForbiddenError" });
+    await expect(anonymous.lastPerformance([bench])).rejects.toMatchObject({ name: "ForbiddenError" });
+  });
+
+  test("applyWorkoutDocument with an idempotency key: a retry gets the same workout", async () => {
+    const { createClient } = await import("@svc/sdk");
+    const client = createClient({ url: s.url, token: other.token });
+    const key = crypto.randomUUID();
+    const doc = { date: "2026-02-02", exercises: [{ exercise: "Back Squat", sets: ["100x5"] }] };
+    const first = await client.applyWorkoutDocument(doc, { idempotencyKey: key });
+    const again = await client.applyWorkoutDocument(doc, { idempotencyKey: key });
+    expect([first.replayed, again.replayed]).toEqual([false, true]);
+    expect(again.workout.id).toBe(first.workout.id);
+    await expect(client.applyWorkoutDocument({ ...doc, name: "Changed" }, { idempotencyKey: key })).rejects.toMatchObject({ code: "CONFLICT" });
+    await client.deleteWorkout(first.workout.id);
+  });
+});
