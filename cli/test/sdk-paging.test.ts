@@ -67,6 +67,7 @@ test("workoutsWithSets: 45 workouts with their sets in 3 requests, newest first;
 
   // Signed out: refused as such, not an empty history.
   await expect(createClient({ url: s.url }).workoutsWithSets()).rejects.toBeInstanceOf(ForbiddenError);
+  await expect(createClient({ url: s.url }).weeklyVolume()).rejects.toBeInstanceOf(ForbiddenError);
 });
 
 test("custom exercises, bodyweight delete and admin users through the SDK", async () => {

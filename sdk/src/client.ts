@@ -543,10 +543,11 @@ export function createClient(options: ClientOptions) {
       return out;
     },
 
-    /** Training volume per ISO week (the week's Monday), newest first, in one request. */
+    /** Training volume per ISO week (the week's Monday), newest first, in one request; `ForbiddenError` signed out. */
     async weeklyVolume(): Promise<WeeklyVolume[]> {
       type Group = { keys: string[]; sum: { volumeKg: string | number; volumeLb: string | number; workSets: string | number }; distinctCount: { workoutId: string | number } };
-      const data = await request<{ allWorkoutSets: { groupedAggregates: Group[] } | null }>(ops.WEEKLY_VOLUME);
+      const data = await request<{ viewer: { id: string } | null; allWorkoutSets: { groupedAggregates: Group[] } | null }>(ops.WEEKLY_VOLUME);
+      signedIn(data.viewer);
       return (data.allWorkoutSets?.groupedAggregates ?? [])
         .map((g) => ({
           week: g.keys[0],

@@ -163,6 +163,7 @@ export const ADMIN_USERS = /* GraphQL */ `
 /** Volume per ISO week (Monday), newest first, summed in the database: one request for any history. */
 export const WEEKLY_VOLUME = /* GraphQL */ `
   query WeeklyVolume {
+    viewer { id }
     allWorkoutSets {
       groupedAggregates(groupBy: [WEEK]) { keys sum { volumeKg volumeLb workSets } distinctCount { workoutId } }
     }

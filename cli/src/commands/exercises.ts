@@ -11,6 +11,7 @@ export default class Exercises extends BaseCommand {
     "svc exercises romanian dead --limit 3",
     "svc exercises pullup --json",
     { description: "Your records on the best match (see `svc exercises records --help`)", command: "svc exercises records bench" },
+    { description: "Add an exercise of your own (see `svc exercise --help`)", command: 'svc exercise create "Zercher Squat" --equipment barbell' },
   ];
   static strict = false;
   static args = { words: Args.string({ description: "Words to search for.", required: true }) };
