@@ -1,0 +1,147 @@
+// Exercise progress page: the data of the page (e1rmSeries + weeklyVolume of one exercise, the SDK's
+// EXERCISE_PROGRESS operation, one request) for a lifter with 5 years of history (750 workouts, the
+// exercise in every one of them, 5 exercises of 4 sets each, warm-ups, sets not done and one workout
+// in five in lb), p50 over HTTP against a plain SQL read of the same set rows (the columns the two
+// fields read), in the same run. The server runs in its own process (this file with
+// SVC_BENCH_PROGRESS_SERVER set), the load generator here, PostgreSQL in a third; requests one at a
+// time, the two measurements interleaved so drift hits both alike. Also the two SQL functions on
+// their own, as the visitor, on one connection.
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { createHash } from "node:crypto";
+import { createInterface } from "node:readline";
+import pg from "pg";
+import { operations } from "@svc/sdk";
+import { benchDatabase, listen, report } from "./support.ts";
+import { createApp } from "../server/app.ts";
+import { createPools } from "../server/database.ts";
+
+const WORKOUTS = 750;
+const EXERCISES = ["Bench Press", "Back Squat", "Deadlift", "Overhead Press", "Barbell Row"];
+const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 40);
+
+/** The child process: the real app on a loopback port. */
+async function serve() {
+  process.env.SVC_LOG = "silent";
+  const pools = createPools({ ownerUrl: process.env.SVC_BENCH_OWNER_URL!, authUrl: process.env.SVC_BENCH_AUTH_URL! });
+  const app = await createApp({ pools });
+  process.stdout.write(`${await listen(app.server)}\n`);
+  process.on("SIGTERM", async () => {
+    await app.close();
+    await pools.end();
+    process.exit(0);
+  });
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const summary = (times: number[]) => {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { p50: Number(percentile(sorted, 50).toFixed(2)), p99: Number(percentile(sorted, 99).toFixed(2)), n: times.length };
+};
+async function timed(fn: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await fn();
+  return performance.now() - start;
+}
+
+export async function run() {
+  const db = await benchDatabase("progress");
+  let child: ReturnType<typeof spawn> | undefined;
+  try {
+    const { ownerPool, authPool } = db;
+    child = spawn(process.execPath, [import.meta.filename], {
+      env: { ...process.env, SVC_BENCH_PROGRESS_SERVER: "1", SVC_BENCH_OWNER_URL: db.ownerUrl, SVC_BENCH_AUTH_URL: db.authUrl },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    const [url] = (await once(createInterface({ input: child.stdout! }), "line")) as [string];
+    const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
+      method: "POST", headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "Progress Lifter", email: "progress@bench.test", password: "bench-password-1" }),
+    });
+    const { token, user } = (await signUp.json()) as { token: string; user: { id: string } };
+
+    // 750 workouts over 5 years (about three a week), every exercise in each: a warm-up and three
+    // work sets climbing slowly with noise; one set in 13 not done; one workout in five in lb.
+    await ownerPool.query(`
+      insert into app_public.workouts (user_id, date, start, unit, effort)
+      select $1::uuid, d, d + time '18:00', case when n % 5 = 0 then 'lb' else 'kg' end, 'rpe'
+        from generate_series(1, ${WORKOUTS}) n, lateral (select date '2021-01-04' + (n * 7) / 3 as d) dd`, [user.id]);
+    await ownerPool.query(`
+      insert into app_public.workout_exercises (workout_id, user_id, position, exercise_id)
+      select w.id, w.user_id, x.position - 1, e.id
+        from app_public.workouts w, unnest($2::text[]) with ordinality as x(name, position)
+        join app_public.exercises e on e.user_id is null and e.name = x.name
+       where w.user_id = $1`, [user.id, EXERCISES]);
+    await ownerPool.query(`
+      insert into app_public.workout_sets (workout_exercise_id, workout_id, user_id, position, kind, weight, reps, done)
+      select we.id, we.workout_id, we.user_id, p - 1, case when p = 1 then 'warmup' else 'work' end,
+             round(((40 + we.position * 10 + (w.date - date '2021-01-01') / 15.0 + (hashtext(we.id::text || p) % 9))
+                    * case when p = 1 then 0.5 else 1 end * case when w.unit = 'lb' then 2.2 else 1 end)::numeric / 2.5) * 2.5,
+             3 + abs(hashtext(we.id::text || p)) % 10,
+             abs(hashtext(we.id::text || p || 'done')) % 13 <> 0
+        from app_public.workout_exercises we join app_public.workouts w on w.id = we.workout_id,
+        lateral generate_series(1, 4) p
+       where we.user_id = $1`, [user.id]);
+    await ownerPool.query("analyze");
+    const { rows: [{ id: exerciseId }] } = await ownerPool.query("select id from app_public.exercises where user_id is null and name = 'Bench Press'");
+    const { rows: [{ sets, exerciseSets }] } = await ownerPool.query(
+      "select count(*)::int as sets, count(*) filter (where exercise_id = $2)::int as \"exerciseSets\" from app_public.workout_sets where user_id = $1",
+      [user.id, exerciseId]);
+
+    // The page's data over HTTP: one request, as the SDK's exerciseProgress sends it.
+    const body = JSON.stringify({ query: operations.EXERCISE_PROGRESS, variables: { exerciseId } });
+    const headers = { "content-type": "application/json", authorization: `Bearer ${token}` };
+    let sessions = 0, weeks = 0;
+    const page = async () => {
+      const answer = (await (await fetch(`${url}/api/graphql`, { method: "POST", headers, body })).json()) as any;
+      if (answer.errors || !answer.data.e1rmSeries.length) throw new Error(`unexpected answer: ${JSON.stringify(answer).slice(0, 300)}`);
+      sessions = answer.data.e1rmSeries.length;
+      weeks = answer.data.weeklyVolume.length;
+    };
+
+    // The baseline: a plain read of the same set rows (the columns the two fields read), as the
+    // visitor with the same session, on a connection of its own.
+    const client = new pg.Client({ connectionString: (authPool as any).options.connectionString });
+    client.on("error", () => {});
+    await client.connect();
+    await client.query("begin");
+    await client.query("set local role svc_visitor");
+    await client.query("select set_config('svc.session_hash', $1, true)", [createHash("sha256").update(token).digest("hex")]);
+    const plainRead = () => client.query(`
+      select s.id, s.workout_id, s.date, s.week, w.start, we.position, s.position, s.kind, s.done, s.weight, s.unit, s.reps,
+             s.volume_kg, s.volume_lb, s.work_sets
+        from app_public.workout_sets s
+        join app_public.workouts w on w.id = s.workout_id
+        join app_public.workout_exercises we on we.id = s.workout_exercise_id
+       where s.exercise_id = $1`, [exerciseId]);
+    const functions = () => client.query(
+      "select (select json_agg(e) from app_public.e1rm_series($1) e) as series, (select json_agg(v) from app_public.weekly_volume($1) v) as volume", [exerciseId]);
+
+    for (let i = 0; i < 5; i++) { await page(); await plainRead(); await functions(); }
+    const http: number[] = [], baseline: number[] = [], sql: number[] = [];
+    for (let i = 0; i < ITERATIONS; i++) {
+      http.push(await timed(page));
+      baseline.push(await timed(plainRead));
+      sql.push(await timed(functions));
+    }
+    await client.query("rollback");
+    await client.end();
+
+    const h = summary(http), b = summary(baseline), f = summary(sql);
+    report({
+      benchmark: `exercise progress page data (e1rmSeries + weeklyVolume, one request) over HTTP for ${WORKOUTS} workouts (${sets} sets, ${exerciseSets} of the exercise) vs a plain SQL read of the exercise's set rows`,
+      unit: "ms", iterations: ITERATIONS, sessions, weeks,
+      http: h, sqlFunctions: f, plainSqlRead: b,
+      ratio: Number((h.p50 / b.p50).toFixed(3)), // HTTP page data / plain SQL read; the goal is within 2x
+      sqlRatio: Number((f.p50 / b.p50).toFixed(3)),
+    });
+  } finally {
+    if (child) {
+      child.kill("SIGTERM");
+      await once(child, "exit");
+    }
+    await db.stop();
+  }
+}
+
+if (process.env.SVC_BENCH_PROGRESS_SERVER && import.meta.filename === process.argv[1]) await serve();
