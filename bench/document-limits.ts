@@ -23,7 +23,7 @@ const workout = (exercises: number, perExercise: number, text?: string) => ({
 export async function run() {
   const db = await benchDatabase("document_limits");
   try {
-    const { url, close } = await startApp(db.pools);
+    const { url, close } = await startApp(db);
     try {
       const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
         method: "POST", headers: { "content-type": "application/json" },

@@ -73,7 +73,7 @@ export async function run() {
   const db = await benchDatabase("documents");
   try {
     const { ownerPool, authPool } = db;
-    const { url, close } = await startApp(db.pools);
+    const { url, close } = await startApp(db);
     try {
       const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
         method: "POST", headers: { "content-type": "application/json" },

@@ -58,7 +58,7 @@ export async function run() {
     const pgl = postgraphile(makePreset({ pool: authPool, dev: false }));
     schema = await pgl.getSchema(); // the server's own schema, with the field extensions the cost reads
     await pgl.release();
-    const { url, close } = await startApp(db.pools);
+    const { url, close } = await startApp(db);
     try {
       const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
         method: "POST", headers: { "content-type": "application/json" },

@@ -42,7 +42,7 @@ export async function run() {
   const db = await benchDatabase("progression");
   try {
     const { ownerPool, authPool } = db;
-    const { url, close } = await startApp(db.pools);
+    const { url, close } = await startApp(db);
     const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
       method: "POST", headers: { "content-type": "application/json" },
       body: JSON.stringify({ name: "Bench Lifter", email: "lifter@bench.test", password: "bench-password-1" }),

@@ -1,30 +1,84 @@
-// Shared bench plumbing: a scratch database, the real app on a loopback port, autocannon runs,
-// and one JSON line per benchmark.
-import autocannon from "autocannon";
+// Shared bench plumbing: a scratch database, the real server in a process of its own (as `npm start`
+// runs it), the load generator in another process (bench/load.ts), statements counted by
+// PostgreSQL (pg_stat_statements), and one JSON line per benchmark.
+import pg from "pg";
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync, chmodSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
-import { startScratch, createDatabaseFromTemplate } from "../db/scratch.ts";
-import { createApp } from "../server/app.ts";
-import { createPools, type Pools } from "../server/database.ts";
+import { createDatabaseFromTemplate, urlFor } from "../db/scratch.ts";
+import { startEmbedded, freePort } from "../db/embedded.ts";
+import { ensureRoles } from "../db/bootstrap.ts";
+import { migrateDatabase } from "../db/migrate.ts";
+import { createPools } from "../server/database.ts";
 
 export const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const root = path.resolve(import.meta.dirname, "..");
+
+/**
+ * A PostgreSQL for one benchmark, with pg_stat_statements loaded (so statements per request are
+ * PostgreSQL's own count): the embedded server in a temporary folder, restarted once to preload
+ * the library, or TEST_DATABASE_URL's server (statements then counted only if it preloads it).
+ */
+async function startBenchCluster(): Promise<{ rootUrl: string; stop: () => Promise<void> }> {
+  if (process.env.TEST_DATABASE_URL) return { rootUrl: process.env.TEST_DATABASE_URL, stop: async () => {} };
+  const dir = mkdtempSync(path.join(tmpdir(), "svc-bench-"));
+  chmodSync(dir, 0o777); // the postgres system user writes here when we run as root
+  const first = await startEmbedded(dir);
+  const c = new pg.Client({ connectionString: first.rootUrl });
+  await c.connect();
+  await c.query("alter system set shared_preload_libraries = 'pg_stat_statements'");
+  await c.query("alter system set pg_stat_statements.track = 'top'");
+  await c.end();
+  await first.stop();
+  const cluster = await startEmbedded(dir);
+  return {
+    rootUrl: cluster.rootUrl,
+    stop: async () => {
+      await cluster.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type BenchDatabase = Awaited<ReturnType<typeof benchDatabase>>;
 
 export async function benchDatabase(name: string) {
   process.env.SVC_LOG = "silent";
-  const scratch = await startScratch();
-  const db = await createDatabaseFromTemplate(scratch.rootUrl, scratch.templateDb, `svc_bench_${name}_${process.pid}`);
+  const cluster = await startBenchCluster();
+  const templateDb = `svc_template_${process.pid}`;
+  const rootClient = new pg.Client({ connectionString: cluster.rootUrl });
+  await rootClient.connect();
+  try {
+    await ensureRoles(rootClient, "authenticator-test-password");
+    await rootClient.query(`drop database if exists ${templateDb}`);
+    await rootClient.query(`create database ${templateDb}`);
+  } finally {
+    await rootClient.end();
+  }
+  await migrateDatabase(urlFor(cluster.rootUrl, templateDb));
+  const dbName = `svc_bench_${name}_${process.pid}`;
+  const db = await createDatabaseFromTemplate(cluster.rootUrl, templateDb, dbName);
   const pools = createPools({ ownerUrl: db.ownerUrl, authUrl: db.authUrl });
+  await pools.account.query("create extension if not exists pg_stat_statements").catch(() => {});
   return {
     pools,
     ownerPool: pools.account,
     authPool: pools.graphql,
     ownerUrl: db.ownerUrl,
     authUrl: db.authUrl,
+    dbName,
     stop: async () => {
       await pools.end();
       await db.drop();
-      await scratch.stop();
+      const c = new pg.Client({ connectionString: cluster.rootUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${templateDb} with (force)`).catch(() => {});
+      await c.end();
+      await cluster.stop();
     },
   };
 }
@@ -34,28 +88,137 @@ export async function listen(server: Server): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-export async function startApp(pools: Pools) {
-  const app = await createApp({ pools });
-  return { url: await listen(app.server), close: app.close };
+export type Process = { url: string; pid: number; close: () => Promise<void> };
+
+/** Spawns a Node process and waits for a line matching `ready` on its standard output. */
+async function spawnUntil(args: string[], env: Record<string, string>, ready: RegExp, what: string, port: number): Promise<Process> {
+  const child: ChildProcess = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  let head = "";
+  let up = false;
+  const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
+  child.stdout!.on("data", (d) => { if (!up) head += d; });
+  child.stderr!.on("data", (d) => { if (!up) head += d; else process.stderr.write(`${what}: ${d}`); });
+  const t0 = Date.now();
+  while (!ready.test(head)) {
+    if (child.exitCode !== null || Date.now() - t0 > 120000) throw new Error(`${what} did not start:\n${head}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  up = true;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    close: async () => {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      await exited;
+    },
+  };
 }
 
-export type LoadResult = { reqPerSec: number; p50: number; p99: number; errors: number; non2xx: number };
+/**
+ * The real server (`node server/main.ts`, what `npm start` runs) in a process of its own, on the
+ * bench database through DATABASE_URL: migrations (already applied), worker, request log and all.
+ * One API process unless `env` sets WEB_CONCURRENCY.
+ */
+export async function startApp(db: Pick<BenchDatabase, "ownerUrl" | "authUrl">, env: Record<string, string> = {}): Promise<Process> {
+  const port = await freePort();
+  // BENCH_CPU_PROF=<folder>: every server process writes a V8 CPU profile there when it stops.
+  if (process.env.BENCH_CPU_PROF) env = { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`, ...env };
+  return spawnUntil(
+    ["server/main.ts"],
+    { PORT: String(port), DATABASE_URL: db.ownerUrl, AUTH_DATABASE_URL: db.authUrl, GRAPHILE_ENV: "production", NODE_ENV: "production", WEB_CONCURRENCY: "1", ...env },
+    /running at http/,
+    "server",
+    port,
+  );
+}
+
+/** A hand-written baseline server (a file in bench/) in a process of its own. */
+export async function startBaseline(file: string, databaseUrl: string): Promise<Process> {
+  const port = await freePort();
+  return spawnUntil([path.join("bench", file)], { PORT: String(port), DATABASE_URL: databaseUrl }, /listening/, file, port);
+}
+
+export type LoadResult = { reqPerSec: number; p50: number; p99: number; errors: number; non2xx: number; requests: number };
+
+export type LoadOptions = {
+  url: string;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** Requests autocannon rotates over (each with its own headers and body). */
+  requests?: Array<{ method?: string; path?: string; headers?: Record<string, string>; body?: string }>;
+  connections?: number;
+  duration?: number;
+  amount?: number;
+};
+
+/** Runs autocannon in a process of its own (bench/load.ts), so it never shares the server's CPU time slice or event loop. */
+export function loadProcess(options: LoadOptions): Promise<Record<string, any>> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(root, "bench", "load.ts")], { stdio: ["pipe", "pipe", "inherit"] });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.on("exit", (code) => {
+      if (code !== 0) return reject(new Error(`load generator exited with ${code}`));
+      resolve(JSON.parse(out));
+    });
+    child.stdin.end(JSON.stringify({ connections: CONNECTIONS, duration: DURATION_S, ...options }));
+  });
+}
 
 export async function load(url: string, body: unknown, headers: Record<string, string>): Promise<LoadResult> {
-  const result = await autocannon({
-    url,
-    method: "POST",
-    headers: { "content-type": "application/json", ...headers },
-    body: JSON.stringify(body),
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-  });
+  const result = await loadProcess({ url, method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+  return summary(result);
+}
+
+export function summary(result: Record<string, any>): LoadResult {
   return {
     reqPerSec: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors,
     non2xx: result.non2xx,
+    requests: result.requests.total,
+  };
+}
+
+/**
+ * Statements PostgreSQL ran on the bench database between `reset()` and `read()`, from
+ * pg_stat_statements (top-level statements, every role, background worker included), and the
+ * transactions committed (pg_stat_database). Null when pg_stat_statements is not loaded.
+ */
+export function statementCounter(pool: pg.Pool, dbName: string) {
+  const xacts = async () => Number((await pool.query("select xact_commit + xact_rollback as n from pg_stat_database where datname = $1", [dbName])).rows[0].n);
+  let startXacts = 0;
+  return {
+    async reset() {
+      await pool.query("select pg_stat_statements_reset()").catch(() => {});
+      await pool.query("select pg_stat_clear_snapshot()");
+      startXacts = await xacts();
+    },
+    async read(): Promise<{ statements: number | null; transactions: number; byStatement: Array<{ calls: number; query: string }> }> {
+      await new Promise((r) => setTimeout(r, 600)); // pg_stat_database is flushed by backends at most every 0.5-1 s
+      await pool.query("select pg_stat_clear_snapshot()");
+      const transactions = (await xacts()) - startXacts;
+      try {
+        const { rows } = await pool.query(
+          `select calls::int, left(regexp_replace(query, '\\s+', ' ', 'g'), 90) as query from pg_stat_statements s join pg_database d on d.oid = s.dbid
+            where d.datname = $1 and query not like '%pg_stat_%' order by calls desc`,
+          [dbName],
+        );
+        return { statements: rows.reduce((a, r) => a + r.calls, 0), transactions, byStatement: rows.slice(0, 8) };
+      } catch {
+        return { statements: null, transactions, byStatement: [] };
+      }
+    },
+  };
+}
+
+/** Per-request figures from a counter reading and the number of requests answered. */
+export function perRequest(reading: { statements: number | null; transactions: number }, requests: number) {
+  return {
+    statementsPerRequest: reading.statements === null ? null : Number((reading.statements / requests).toFixed(2)),
+    transactionsPerRequest: Number((reading.transactions / requests).toFixed(2)),
   };
 }
 
