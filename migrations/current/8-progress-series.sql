@@ -293,3 +293,34 @@ comment on function app_public.apply_workout_document(jsonb, uuid) is E'@behavio
   'with another document it is refused (SVDUP, CONFLICT; detail = the workout id: replace it with `id`). With `id` the replacement goes ahead '
   'as without a key (it is idempotent by itself) unless the key names another workout (SVDUP); the key stays with the workout it logged.';
 grant execute on function app_public.apply_workout_document(jsonb, uuid) to svc_visitor;
+
+--------------------------------------------------------------------------------
+-- Exercise.records reads the sets records count from the same one home as e1rmSeries
+--------------------------------------------------------------------------------
+create or replace function app_public.exercises_records(e app_public.exercises) returns json
+language sql stable security definer set search_path to pg_catalog, public as $$
+  -- Over the caller's sets that records count (app_hidden.record_sets: done, warm-ups excluded,
+  -- work, drop and burst sets with a weight and at least one rep). Sets compare in kilograms; values
+  -- are shown in the caller's unit (2 decimals). Ties go to the earliest set (date, start, exercise
+  -- position, set position).
+  with sets as (
+    select r.id, r.workout_id, r.date, r.reps, r.start, r.exercise_position, r.set_position as position, r.kg, r.shown, r.unit
+      from app_hidden.record_sets(e.id) r
+  ), heaviest as (
+    select * from sets order by kg desc, date, start, exercise_position, position limit 1
+  ), best as (
+    select *, app_hidden.e1rm(kg, reps) as e1rm_kg from sets where reps between 1 and 12
+     order by app_hidden.e1rm(kg, reps) desc, date, start, exercise_position, position limit 1
+  ), at_weight as (
+    select distinct on (shown) * from sets order by shown, reps desc, date, start, exercise_position, position
+  )
+  select json_build_object(
+    'heaviest', (select json_build_object('weight', h.shown, 'unit', h.unit, 'reps', h.reps, 'setWeight', h.shown,
+                        'date', to_char(h.date, 'YYYY-MM-DD'), 'workoutId', h.workout_id, 'setId', h.id) from heaviest h),
+    'bestE1rm', (select json_build_object('weight', trim_scale(round(app_hidden.e1rm(b.shown, b.reps), 2)), 'unit', b.unit, 'reps', b.reps,
+                        'setWeight', b.shown, 'date', to_char(b.date, 'YYYY-MM-DD'), 'workoutId', b.workout_id, 'setId', b.id) from best b),
+    'repsAtWeight', coalesce((select json_agg(json_build_object('weight', a.shown, 'unit', a.unit, 'reps', a.reps,
+                        'date', to_char(a.date, 'YYYY-MM-DD'), 'workoutId', a.workout_id, 'setId', a.id) order by a.shown) from at_weight a), '[]'))
+  from (select 1) one;
+$$;
+comment on function app_public.exercises_records(app_public.exercises) is E'@behavior -*\nYour records on this exercise as JSON (heaviest, bestE1rm, repsAtWeight); exposed as Exercise.records by plugins/progression.ts.';
