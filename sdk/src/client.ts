@@ -134,7 +134,6 @@ export type WorkoutWithSets = {
     sets: { kind: string; text: string; weight: number | null; reps: number | null; done: boolean; volumeKg: number; volumeLb: number }[];
   }[];
 };
-export type WeeklyVolume = { week: string; volumeKg: number; volumeLb: number; workSets: number; workouts: number };
 /** A user as an admin sees them (`adminUsers`). */
 export type AdminUser = {
   id: string;
@@ -490,9 +489,10 @@ export function createClient(options: ClientOptions) {
       return collect((after) => request<{ allExercises: Page<ExerciseDetails> }>(ops.EXERCISES_PAGE, { after }).then((d) => d.allExercises));
     },
 
-    /** The user's custom exercises, by name. */
+    /** The signed-in user's custom exercises, by name. */
     async customExercises(): Promise<ExerciseDetails[]> {
-      return (await this.exercises()).filter((e) => e.custom);
+      return collect((after) => request<{ viewer: { customExercises: Page<ExerciseDetails> } | null }>(ops.CUSTOM_EXERCISES_PAGE, { after })
+        .then((d) => signedIn(d.viewer).customExercises));
     },
 
     /** Adds a custom exercise (`CONFLICT` when the user has one of that name). */
@@ -541,22 +541,6 @@ export function createClient(options: ClientOptions) {
         }
       }
       return out;
-    },
-
-    /** Training volume per ISO week (the week's Monday), newest first, in one request; `ForbiddenError` signed out. */
-    async weeklyVolume(): Promise<WeeklyVolume[]> {
-      type Group = { keys: string[]; sum: { volumeKg: string | number; volumeLb: string | number; workSets: string | number }; distinctCount: { workoutId: string | number } };
-      const data = await request<{ viewer: { id: string } | null; allWorkoutSets: { groupedAggregates: Group[] } | null }>(ops.WEEKLY_VOLUME);
-      signedIn(data.viewer);
-      return (data.allWorkoutSets?.groupedAggregates ?? [])
-        .map((g) => ({
-          week: g.keys[0],
-          volumeKg: Number(g.sum.volumeKg),
-          volumeLb: Number(g.sum.volumeLb),
-          workSets: Number(g.sum.workSets),
-          workouts: Number(g.distinctCount.workoutId),
-        }))
-        .sort((a, b) => (a.week < b.week ? 1 : a.week > b.week ? -1 : 0));
     },
 
     /**

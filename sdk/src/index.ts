@@ -29,7 +29,6 @@ export {
   type ExerciseDetails,
   type CustomExerciseInput,
   type WorkoutWithSets,
-  type WeeklyVolume,
   type AdminUser,
   type LastPerformance,
   type LastPerformanceSet,

@@ -111,6 +111,17 @@ export const EXERCISES_PAGE = /* GraphQL */ `
     }
   }`;
 
+/** One page (500) of the signed-in user's custom exercises, by name. */
+export const CUSTOM_EXERCISES_PAGE = /* GraphQL */ `
+  query CustomExercisesPage($after: Cursor) {
+    viewer {
+      customExercises(first: 500, after: $after) {
+        nodes { ${EXERCISE_FIELDS} }
+        pageInfo { hasNextPage endCursor }
+      }
+    }
+  }`;
+
 export const CREATE_CUSTOM_EXERCISE = /* GraphQL */ `
   mutation CreateCustomExercise($input: CreateCustomExerciseInput!) {
     createCustomExercise(input: $input) { exercise { ${EXERCISE_FIELDS} } }
@@ -160,14 +171,6 @@ export const ADMIN_USERS = /* GraphQL */ `
     }
   }`;
 
-/** Volume per ISO week (Monday), newest first, summed in the database: one request for any history. */
-export const WEEKLY_VOLUME = /* GraphQL */ `
-  query WeeklyVolume {
-    viewer { id }
-    allWorkoutSets {
-      groupedAggregates(groupBy: [WEEK]) { keys sum { volumeKg volumeLb workSets } distinctCount { workoutId } }
-    }
-  }`;
 
 const LAST_SET_FIELDS = "exerciseId workoutId date unit kind text weight bodyweight reps seconds effort done";
 
