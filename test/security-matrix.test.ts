@@ -157,12 +157,14 @@ async function targetIds(person: Person) {
 }
 
 // ---------------------------------------------------------------- generic rows
+/** The tightest lower bound the column's checks state (several checks may each give one). */
 function lowerBound(table: Table, column: string): number | null {
+  let bound: number | null = null;
   for (const c of table.checks.filter((x) => x.column === column)) {
     const m = c.def.match(new RegExp(`\\b${column}\\s*(>=|>)\\s*\\(?(-?[\\d.]+)`));
-    if (m) return m[1] === ">" ? Number(m[2]) + 1 : Number(m[2]);
+    if (m) bound = Math.max(bound ?? -Infinity, m[1] === ">" ? Number(m[2]) + 1 : Number(m[2]));
   }
-  return null;
+  return bound;
 }
 
 function literalFor(table: Table, column: Column): string {
