@@ -2,36 +2,18 @@
 // EXERCISE_PROGRESS operation, one request) for a lifter with 5 years of history (750 workouts, the
 // exercise in every one of them, 5 exercises of 4 sets each, warm-ups, sets not done and one workout
 // in five in lb), p50 over HTTP against a plain SQL read of the same set rows (the columns the two
-// fields read), in the same run. The server runs in its own process (this file with
-// SVC_BENCH_PROGRESS_SERVER set), the load generator here, PostgreSQL in a third; requests one at a
-// time, the two measurements interleaved so drift hits both alike. Also the two SQL functions on
-// their own, as the visitor, on one connection.
-import { spawn } from "node:child_process";
-import { once } from "node:events";
+// fields read), in the same run. The server runs in its own process (bench/support.ts startApp: what
+// `npm start` runs), the requests come from this one, PostgreSQL is a third; one request at a time,
+// the measurements interleaved so drift hits them alike. Also the two SQL functions on their own,
+// as the visitor, on one connection, and the statements one page request runs (pg_stat_statements).
 import { createHash } from "node:crypto";
-import { createInterface } from "node:readline";
 import pg from "pg";
 import { operations } from "@svc/sdk";
-import { benchDatabase, listen, report } from "./support.ts";
-import { createApp } from "../server/app.ts";
-import { createPools } from "../server/database.ts";
+import { benchDatabase, startApp, statementCounter, report, type Process } from "./support.ts";
 
 const WORKOUTS = 750;
 const EXERCISES = ["Bench Press", "Back Squat", "Deadlift", "Overhead Press", "Barbell Row"];
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 40);
-
-/** The child process: the real app on a loopback port. */
-async function serve() {
-  process.env.SVC_LOG = "silent";
-  const pools = createPools({ ownerUrl: process.env.SVC_BENCH_OWNER_URL!, authUrl: process.env.SVC_BENCH_AUTH_URL! });
-  const app = await createApp({ pools });
-  process.stdout.write(`${await listen(app.server)}\n`);
-  process.on("SIGTERM", async () => {
-    await app.close();
-    await pools.end();
-    process.exit(0);
-  });
-}
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const summary = (times: number[]) => {
@@ -46,14 +28,11 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
 
 export async function run() {
   const db = await benchDatabase("progress");
-  let child: ReturnType<typeof spawn> | undefined;
+  let server: Process | undefined;
   try {
     const { ownerPool, authPool } = db;
-    child = spawn(process.execPath, [import.meta.filename], {
-      env: { ...process.env, SVC_BENCH_PROGRESS_SERVER: "1", SVC_BENCH_OWNER_URL: db.ownerUrl, SVC_BENCH_AUTH_URL: db.authUrl },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    const [url] = (await once(createInterface({ input: child.stdout! }), "line")) as [string];
+    server = await startApp(db);
+    const { url } = server;
     const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
       method: "POST", headers: { "content-type": "application/json" },
       body: JSON.stringify({ name: "Progress Lifter", email: "progress@bench.test", password: "bench-password-1" }),
@@ -118,6 +97,11 @@ export async function run() {
       "select (select json_agg(e) from app_public.e1rm_series($1) e) as series, (select json_agg(v) from app_public.weekly_volume($1) v) as volume", [exerciseId]);
 
     for (let i = 0; i < 5; i++) { await page(); await plainRead(); await functions(); }
+    // Statements one page request runs, PostgreSQL's own count (the identity lookup included).
+    const counter = statementCounter(ownerPool, db.dbName);
+    await counter.reset();
+    for (let i = 0; i < 10; i++) await page();
+    const counted = await counter.read();
     const http: number[] = [], baseline: number[] = [], sql: number[] = [];
     for (let i = 0; i < ITERATIONS; i++) {
       http.push(await timed(page));
@@ -132,16 +116,12 @@ export async function run() {
       benchmark: `exercise progress page data (e1rmSeries + weeklyVolume, one request) over HTTP for ${WORKOUTS} workouts (${sets} sets, ${exerciseSets} of the exercise) vs a plain SQL read of the exercise's set rows`,
       unit: "ms", iterations: ITERATIONS, sessions, weeks,
       http: h, sqlFunctions: f, plainSqlRead: b,
+      statementsPerRequest: counted.statements === null ? null : counted.statements / 10, topStatements: counted.byStatement.slice(0, 5),
       ratio: Number((h.p50 / b.p50).toFixed(3)), // HTTP page data / plain SQL read; the goal is within 2x
       sqlRatio: Number((f.p50 / b.p50).toFixed(3)),
     });
   } finally {
-    if (child) {
-      child.kill("SIGTERM");
-      await once(child, "exit");
-    }
+    await server?.close();
     await db.stop();
   }
 }
-
-if (process.env.SVC_BENCH_PROGRESS_SERVER && import.meta.filename === process.argv[1]) await serve();

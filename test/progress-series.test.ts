@@ -192,10 +192,12 @@ describe("row-level security", () => {
     expect((await q(LAST, { ids: [bench] }, { key })).lastPerformance).toHaveLength(2);
   });
 
-  test("signed out: empty series", async () => {
-    expect((await q(SERIES, { id: bench })).e1rmSeries).toEqual([]);
-    expect((await q(VOLUME, {})).weeklyVolume).toEqual([]);
-    expect((await q(LAST, { ids: [bench] })).lastPerformance).toEqual([]);
+  test("signed out: FORBIDDEN, never someone's series", async () => {
+    for (const [field, query, variables] of [["e1rmSeries", SERIES, { id: bench }], ["weeklyVolume", VOLUME, {}], ["lastPerformance", LAST, { ids: [bench] }]] as const) {
+      const res = await gql(s.url, query, variables);
+      expect(res.body.errors[0].extensions.code).toBe("FORBIDDEN");
+      expect(res.body.data).toEqual({ [field]: null });
+    }
   });
 });
 

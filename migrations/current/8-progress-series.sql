@@ -49,6 +49,7 @@ create function app_public.last_performance(exercise_ids uuid[], except_workout_
 returns setof app_public.workout_sets
 language plpgsql stable as $$
 begin
+  perform app_hidden.require_user();
   if cardinality(exercise_ids) > 100 then
     raise exception 'exerciseIds: at most 100 exercises at a time' using errcode = 'SVBAD';
   end if;
@@ -75,7 +76,7 @@ comment on function app_public.last_performance(uuid[], uuid) is
   'What you did last time on each of these exercises (at most 100): every set of the exercise (warm-ups, drops and sets not done included, as logged) '
   'in your latest workout (by date, then start) in which at least one of its sets is done, each set with its workout id, date and unit. '
   'In the order of exerciseIds, then as in the workout; an exercise you never did has no sets. '
-  'exceptWorkoutId leaves out one workout (the one being logged, once saved). Only your own workouts count.';
+  'exceptWorkoutId leaves out one workout (the one being logged, once saved). Only your own workouts count; signed out: FORBIDDEN.';
 grant execute on function app_public.last_performance(uuid[], uuid) to svc_reader;
 
 --------------------------------------------------------------------------------
@@ -106,10 +107,13 @@ comment on column app_public.e1rm_session.best_set_weight is E'@notNull\nThe bes
 comment on column app_public.e1rm_session.best_set_reps is E'@notNull\nThe best set''s reps.';
 
 create function app_public.e1rm_series(exercise_id uuid) returns setof app_public.e1rm_session
-language sql stable strict as $$
+language plpgsql stable strict as $$
+begin
+  perform app_hidden.require_user();
   -- Over the sets records count (app_hidden.record_sets), one row per workout, oldest first.
   -- Sets compare in kg; values are in the caller's unit, the estimate computed from the shown
   -- weight and rounded as Exercise.records' bestE1rm is.
+  return query
   with sets as (
     select * from app_hidden.record_sets(e1rm_series.exercise_id)
   ), best_e1rm as (
@@ -128,12 +132,13 @@ language sql stable strict as $$
     from best_set b
     left join best_e1rm e on e.workout_id = b.workout_id
    order by b.date, b.start, b.workout_id;
+end;
 $$;
 comment on function app_public.e1rm_series(uuid) is
   E'@behavior -queryField:resource:connection +queryField:resource:list\n'
   'Your progress on an exercise, one entry per workout (oldest first) that has a set records count: done, not a warm-up, with a weight and at least one rep '
   '(bodyweight, unloaded and timed sets never count as weight): the best estimated one-rep max (the rule of Exercise.records'' bestE1rm) and its set, and the heaviest set. '
-  'Weights in your unit (sets logged in the other unit converted; 1 lb = 0.45359237 kg).';
+  'Weights in your unit (sets logged in the other unit converted; 1 lb = 0.45359237 kg). Signed out: FORBIDDEN.';
 grant execute on function app_public.e1rm_series(uuid) to svc_reader;
 
 --------------------------------------------------------------------------------
@@ -154,9 +159,12 @@ comment on column app_public.volume_week.work_sets is E'@notNull\nDone work sets
 comment on column app_public.volume_week.workouts is E'@notNull\nWorkouts with at least one done work set.';
 
 create function app_public.weekly_volume(exercise_id uuid default null) returns setof app_public.volume_week
-language sql stable as $$
+language plpgsql stable as $$
+begin
+  perform app_hidden.require_user();
   -- The volume columns of workout_sets hold the rule (and the per-set conversion, 2 decimals);
   -- this sums the one in the caller's unit per week.
+  return query
   select s.week,
          round(sum(case when u.unit = 'lb' then s.volume_lb else s.volume_kg end)::numeric, 2)::float8,
          u.unit,
@@ -169,11 +177,12 @@ language sql stable as $$
    group by s.week, u.unit
   having sum(s.work_sets) > 0
    order by s.week;
+end;
 $$;
 comment on function app_public.weekly_volume(uuid) is
   E'@behavior -queryField:resource:connection +queryField:resource:list\n'
   'Your training volume per ISO week (Monday first, oldest week first), in your unit: of one exercise, or of everything without exerciseId. '
-  'Only weeks with a done work set appear. Per set the rule of WorkoutSet.volumeKg / volumeLb (per exercise and week in both units: allWorkoutSets groupedAggregates).';
+  'Only weeks with a done work set appear. Per set the rule of WorkoutSet.volumeKg / volumeLb (per exercise and week in both units: allWorkoutSets groupedAggregates). Signed out: FORBIDDEN.';
 grant execute on function app_public.weekly_volume(uuid) to svc_reader;
 
 --------------------------------------------------------------------------------

@@ -549,10 +549,9 @@ export function createClient(options: ClientOptions) {
      * order asked. `exceptWorkoutId` leaves out one workout (the one being logged, once saved).
      */
     async lastPerformance(exerciseIds: string[], options: { exceptWorkoutId?: string } = {}): Promise<LastPerformance[]> {
-      const data = await request<{ viewer: { id: string } | null; lastPerformance: LastPerformanceSet[] }>(ops.LAST_PERFORMANCE, {
+      const data = await request<{ lastPerformance: LastPerformanceSet[] }>(ops.LAST_PERFORMANCE, {
         exerciseIds, exceptWorkoutId: options.exceptWorkoutId ?? null,
       });
-      signedIn(data.viewer);
       const out: LastPerformance[] = [];
       for (const set of data.lastPerformance) {
         const last = out[out.length - 1];
@@ -564,22 +563,17 @@ export function createClient(options: ClientOptions) {
 
     /** Per session on one exercise (oldest first): the best estimated 1RM and its set, and the heaviest set; weights in the user's unit. */
     async e1rmSeries(exerciseId: string): Promise<E1rmSession[]> {
-      const data = await request<{ viewer: { id: string } | null; e1rmSeries: E1rmSession[] }>(ops.E1RM_SERIES, { exerciseId });
-      signedIn(data.viewer);
-      return data.e1rmSeries;
+      return (await request<{ e1rmSeries: E1rmSession[] }>(ops.E1RM_SERIES, { exerciseId })).e1rmSeries;
     },
 
     /** Volume per ISO week (Monday) in the user's unit, oldest first: of one exercise, or overall. */
     async volumePerWeek(options: { exerciseId?: string } = {}): Promise<VolumeWeek[]> {
-      const data = await request<{ viewer: { id: string } | null; weeklyVolume: VolumeWeek[] }>(ops.VOLUME_PER_WEEK, { exerciseId: options.exerciseId ?? null });
-      signedIn(data.viewer);
-      return data.weeklyVolume;
+      return (await request<{ weeklyVolume: VolumeWeek[] }>(ops.VOLUME_PER_WEEK, { exerciseId: options.exerciseId ?? null })).weeklyVolume;
     },
 
     /** An exercise's progress page in one request: its e1RM series and its weekly volume. */
     async exerciseProgress(exerciseId: string): Promise<{ e1rmSeries: E1rmSession[]; weeklyVolume: VolumeWeek[] }> {
-      const data = await request<{ viewer: { id: string } | null; e1rmSeries: E1rmSession[]; weeklyVolume: VolumeWeek[] }>(ops.EXERCISE_PROGRESS, { exerciseId });
-      signedIn(data.viewer);
+      const data = await request<{ e1rmSeries: E1rmSession[]; weeklyVolume: VolumeWeek[] }>(ops.EXERCISE_PROGRESS, { exerciseId });
       return { e1rmSeries: data.e1rmSeries, weeklyVolume: data.weeklyVolume };
     },
 

@@ -177,7 +177,6 @@ const LAST_SET_FIELDS = "exerciseId workoutId date unit kind text weight bodywei
 /** What the caller did last time on each exercise (at most 100): its sets in the latest workout where one was done. */
 export const LAST_PERFORMANCE = /* GraphQL */ `
   query LastPerformance($exerciseIds: [UUID], $exceptWorkoutId: UUID) {
-    viewer { id }
     lastPerformance(exerciseIds: $exerciseIds, exceptWorkoutId: $exceptWorkoutId) { ${LAST_SET_FIELDS} }
   }`;
 
@@ -187,21 +186,18 @@ const VOLUME_WEEK_FIELDS = "week volume unit workSets workouts";
 /** Per session on one exercise, oldest first: the best estimated 1RM and its set, and the heaviest set. */
 export const E1RM_SERIES = /* GraphQL */ `
   query E1rmSeries($exerciseId: UUID!) {
-    viewer { id }
     e1rmSeries(exerciseId: $exerciseId) { ${E1RM_SESSION_FIELDS} }
   }`;
 
 /** Volume per ISO week in the caller's unit, oldest first: of one exercise, or overall without exerciseId. */
 export const VOLUME_PER_WEEK = /* GraphQL */ `
   query VolumePerWeek($exerciseId: UUID) {
-    viewer { id }
     weeklyVolume(exerciseId: $exerciseId) { ${VOLUME_WEEK_FIELDS} }
   }`;
 
 /** An exercise's progress page in one request: its e1RM series and its weekly volume. */
 export const EXERCISE_PROGRESS = /* GraphQL */ `
   query ExerciseProgress($exerciseId: UUID!) {
-    viewer { id }
     e1rmSeries(exerciseId: $exerciseId) { ${E1RM_SESSION_FIELDS} }
     weeklyVolume(exerciseId: $exerciseId) { ${VOLUME_WEEK_FIELDS} }
   }`;
