@@ -33,8 +33,7 @@ export function DocTextField({ form, path, label, hint, numeric = false, inputMo
   keepEmpty?: boolean;
 }) {
   const value = getIn(form)(path);
-  return (
-    <div className={className}>
+  const field = (
       <Field label={label} hint={hint} error={form.errorAt(path)}>
         {(c) => (
           <input
@@ -47,8 +46,9 @@ export function DocTextField({ form, path, label, hint, numeric = false, inputMo
           />
         )}
       </Field>
-    </div>
   );
+  // Without a class the field itself is the flex or grid item (so `.row > .field` sizes it).
+  return className ? <div className={className}>{field}</div> : field;
 }
 
 export function DocSelectField({ form, path, label, options, hint, className }: {
@@ -63,8 +63,7 @@ export function DocSelectField({ form, path, label, options, hint, className }: 
   const value = toText(getIn(form)(path));
   // A value pasted in the JSON that the list does not know is still shown (and named by the validation).
   const all = options.some((o) => o.value === value) ? options : [...options, { value, label: value }];
-  return (
-    <div className={className}>
+  const field = (
       <Field label={label} hint={hint} error={form.errorAt(path)}>
         {(c) => (
           <select {...c} data-path={pathString(path)} value={value} onChange={(e) => form.set(path, e.target.value === "" ? undefined : e.target.value)}>
@@ -72,8 +71,8 @@ export function DocSelectField({ form, path, label, options, hint, className }: 
           </select>
         )}
       </Field>
-    </div>
   );
+  return className ? <div className={className}>{field}</div> : field;
 }
 
 export function DocCheckbox({ form, path, label, hint }: {

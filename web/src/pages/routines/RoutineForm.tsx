@@ -30,11 +30,11 @@ export function RoutineForm({ form, defaultUnit }: { form: FormContext; defaultU
 
   return (
     <div className="stack">
-      <div className="row">
+      <div className="row row-top">
         <DocTextField form={form} path={["name"]} label="Routine name" keepEmpty />
         <DocTextField form={form} path={["icon"]} label="Icon" hint="Optional: dumbbell, barbell, bench, pullup, squat, trophy…" />
       </div>
-      <div className="row">
+      <div className="row row-top">
         <DocSelectField form={form} path={["progression"]} label="Progression" options={PROGRESSION_OPTIONS} />
         <DocSelectField
           form={form}

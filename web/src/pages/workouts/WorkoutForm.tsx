@@ -33,11 +33,11 @@ export function WorkoutForm({ form, defaultUnit, defaultEffort }: { form: FormCo
 
   return (
     <div className="stack">
-      <div className="row">
+      <div className="row row-top">
         <DocTextField form={form} path={["name"]} label="Workout name" hint="Optional" />
         <DocTextField form={form} path={["date"]} label="Date" hint="YYYY-MM-DD" keepEmpty />
       </div>
-      <div className="row">
+      <div className="row row-top">
         <DocTextField form={form} path={["minutes"]} label="Minutes" numeric inputMode="numeric" />
         <DocTextField form={form} path={["bodyweight"]} label={`Bodyweight (${unit})`} numeric />
         <DocSelectField form={form} path={["unit"]} label="Unit" options={UNIT_OPTIONS} />
@@ -68,7 +68,7 @@ export function WorkoutForm({ form, defaultUnit, defaultEffort }: { form: FormCo
                   <DocTextField form={form} path={["exercises", i, "superset"]} label="Superset" />
                   <DocTextField form={form} path={["exercises", i, "note"]} label="Note" className="wide" />
                 </div>
-                <div className="row">
+                <div className="row row-top">
                   <DocCheckbox form={form} path={["exercises", i, "pinned"]} label="Pin the note" />
                   <DocCheckbox form={form} path={["exercises", i, "skipProgression"]} label="Skip progression" />
                 </div>
