@@ -73,6 +73,10 @@ test("create a routine with the form, switch to the document, fix a pasted mista
   await page.getByLabel("Routine document (JSON)").fill(JSON.stringify(mistaken, null, 2));
   await page.getByText(`${expected.path}: ${expected.reason}`, { exact: true }).waitFor();
   expect(await page.getByLabel("Routine document (JSON)").getAttribute("aria-invalid")).toBe("true");
+  // The value the path names can be selected in the text.
+  await page.getByRole("button", { name: "Select exercises[1].reps in the text" }).click();
+  const selected = await page.getByLabel("Routine document (JSON)").evaluate((el: HTMLTextAreaElement) => el.value.slice(el.selectionStart, el.selectionEnd));
+  expect(selected).toBe('"12-8"');
   await expectAccessible(page);
   await screenshot(page, "routine-document-error");
 

@@ -9,6 +9,7 @@ import { ApiError } from "../graphql/client.ts";
 import { ErrorMessage } from "./States.tsx";
 import { TextAreaField } from "./Field.tsx";
 import { isObject, pathString, setIn, type Doc, type Json, type PathKey } from "./documentValues.ts";
+import { locate } from "./jsonLocate.ts";
 
 export type Problem = { path: string; reason: string };
 
@@ -114,11 +115,20 @@ export function DocumentEditor({ kind, initial, options, saveLabel, onSave, rend
   const [focusRequest, setFocusRequest] = useState(0);
   useEffect(() => {
     if (focusRequest === 0 || !problem) return;
-    if (view === "json") textAreaRef.current?.querySelector("textarea")?.focus();
+    if (view === "json") selectInText();
     else formRef.current?.querySelector<HTMLElement>(`[data-path="${CSS.escape(problem.path)}"]`)?.focus();
     // Only a new request moves focus, not every change of the problem while typing.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [focusRequest]);
+
+  // Selects the value the problem names in the JSON text (the whole text when it cannot be found).
+  function selectInText() {
+    const area = textAreaRef.current?.querySelector("textarea");
+    if (!area || !problem) return;
+    area.focus();
+    const span = locate(area.value, problem.path);
+    if (span) area.setSelectionRange(span.start, span.end);
+  }
 
   async function save(e: FormEvent) {
     e.preventDefault();
@@ -157,6 +167,12 @@ export function DocumentEditor({ kind, initial, options, saveLabel, onSave, rend
             The {kind} cannot be saved yet: <code>{problem.path}</code>: {problem.reason}
           </p>
         </div>
+      ) : null}
+
+      {view === "json" && problem && problem.path !== "document" && locate(shownText, problem.path) ? (
+        <p>
+          <button type="button" className="link" onClick={selectInText}>Select <code>{problem.path}</code> in the text</button>
+        </p>
       ) : null}
 
       {view === "form" ? (
