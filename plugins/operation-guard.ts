@@ -7,7 +7,7 @@
 //   session-only fields with a key, and an API key's per-minute cost budget.
 // The database enforces the same authorization again (roles and RLS); this gives a clean FORBIDDEN.
 import { GraphQLError, getOperationAST, type ValidationRule, type ExecutionResult } from "postgraphile/graphql";
-import { SafeError } from "postgraphile/grafast";
+import { SafeError, isPromiseLike } from "postgraphile/grafast";
 import { measureOperation, exceededLimit, RUNS_FUNCTION } from "./operation-cost.ts";
 import { textNesting, MAX_TEXT_NESTING } from "./operation-nesting.ts";
 import { REQUEST_CODES } from "../db/errors.ts";
@@ -23,7 +23,7 @@ export const SESSION_ONLY_FIELDS = new Set([
 ]);
 
 /** What the guard reads from the GraphQL context (set in preset.ts). */
-export type GuardContext = { identity?: Identity; chargeKeyCost?: (cost: number) => KeyCostCharge };
+export type GuardContext = { identity?: Identity; resolveIdentity?: () => Promise<Identity>; chargeKeyCost?: (cost: number) => KeyCostCharge };
 
 /** A validation rule: bounds that do not depend on variables or on the caller. */
 export const OperationLimitsRule: ValidationRule = (context) => ({
@@ -59,7 +59,7 @@ type ExecuteArgs = {
 };
 
 /** The checks before execution; a result to answer with instead of executing, or null to go on. */
-function checkBeforeExecution(args: ExecuteArgs): ExecutionResult | null {
+function checkBeforeExecution(args: ExecuteArgs): ExecutionResult | null | Promise<ExecutionResult | null> {
   const operation = getOperationAST(args.document, args.operationName ?? undefined);
   if (!operation) return null; // grafast explains a missing or ambiguous operation itself
   const m = measureOperation(args.schema, args.document, operation, args.variableValues ?? {});
@@ -72,6 +72,21 @@ function checkBeforeExecution(args: ExecuteArgs): ExecutionResult | null {
 
   const context = (args.contextValue ?? {}) as GuardContext;
   const identity: Identity = context.identity ?? { kind: "anonymous" };
+  // A session left to SQL is looked up first when the refusal depends on it (a mutation signed out).
+  if (identity.kind === "unresolved-session" && operation.operation === "mutation" && context.resolveIdentity) {
+    return context.resolveIdentity().then((resolved) => checkCaller(args, operation, m, context, resolved));
+  }
+  return checkCaller(args, operation, m, context, identity);
+}
+
+/** The checks that depend on who is calling. */
+function checkCaller(
+  args: ExecuteArgs,
+  operation: NonNullable<ReturnType<typeof getOperationAST>>,
+  m: ReturnType<typeof measureOperation>,
+  context: GuardContext,
+  identity: Identity,
+): ExecutionResult | null {
   const forbidden = (message: string): ExecutionResult => ({ data: null, errors: [refusal(message, "FORBIDDEN")] });
   if (operation.operation === "mutation") {
     if (identity.kind === "anonymous" || identity.kind === "dead-key") return forbidden("Sign in (or use a valid API key) to make changes");
@@ -141,7 +156,8 @@ export const OperationGuardPlugin: GraphileConfig.Plugin = {
   grafast: {
     middleware: {
       execute(next, event) {
-        return checkBeforeExecution(event.args as unknown as ExecuteArgs) ?? next();
+        const checked = checkBeforeExecution(event.args as unknown as ExecuteArgs);
+        return isPromiseLike(checked) ? checked.then((result) => result ?? next()) : checked ?? next();
       },
     },
   },

@@ -1,7 +1,6 @@
 // The PostGraphile preset: Amber, aggregates, and our plugins. Add a feature's plugin here.
 import { PostGraphileAmberPreset } from "postgraphile/presets/amber";
 import { PgAggregatesPreset } from "@graphile/pg-aggregates";
-import { makePgService } from "postgraphile/adaptors/pg";
 import type pg from "pg";
 import { ViewerPlugin } from "./viewer.ts";
 import { PlainIdsPlugin } from "./plain-ids.ts";
@@ -15,7 +14,9 @@ import { ProgressionPlugin } from "./progression.ts";
 import { ProgressSeriesNamesPlugin } from "./progress-series.ts";
 import { maskError } from "./mask-error.ts";
 import { OperationGuardPlugin, type GuardContext } from "./operation-guard.ts";
+import { RequestIdentityPlugin } from "./request-identity.ts";
 import { pgSettingsFor, type Identity } from "../server/identity.ts";
+import { makeRequestPgService, RequestTransactionPlugin, ON_SESSION_RESOLVED, type RequestSettings } from "../server/request-transaction.ts";
 
 export const GRAPHQL_PATH = "/api/graphql";
 
@@ -24,8 +25,9 @@ export function makePreset(options: { pool: pg.Pool; dev: boolean }): GraphileCo
     extends: [PostGraphileAmberPreset, PgAggregatesPreset],
     // Plain uuids as `id` (no Relay global ids): what the documents, the CLI and the ban endpoint use.
     disablePlugins: ["NodePlugin"],
-    plugins: [PlainIdsPlugin, ViewerPlugin, BodyweightInputNamePlugin, BodyweightPlugin, ApiKeyAccessEnumPlugin, ApiKeysPlugin, DevicesPlugin, AccountPlugin, ExercisesPlugin, CustomExerciseInputsPlugin, DocumentsPlugin, ProgressionPlugin, ProgressSeriesNamesPlugin, OperationGuardPlugin],
-    pgServices: [makePgService({ pool: options.pool, schemas: ["app_public"] })],
+    plugins: [PlainIdsPlugin, ViewerPlugin, BodyweightInputNamePlugin, BodyweightPlugin, ApiKeyAccessEnumPlugin, ApiKeysPlugin, DevicesPlugin, AccountPlugin, ExercisesPlugin, CustomExerciseInputsPlugin, DocumentsPlugin, ProgressionPlugin, ProgressSeriesNamesPlugin, OperationGuardPlugin, RequestTransactionPlugin, RequestIdentityPlugin],
+    // Each request's transaction set up in one round trip (server/request-transaction.ts).
+    pgServices: [makeRequestPgService({ pool: options.pool, schemas: ["app_public"] })],
     grafserv: {
       graphqlPath: GRAPHQL_PATH,
       graphiql: options.dev,
@@ -38,10 +40,14 @@ export function makePreset(options: { pool: pg.Pool; dev: boolean }): GraphileCo
     grafast: {
       explain: options.dev,
       context(requestContext) {
-        const req = (requestContext as any).expressv4?.req as ({ identity?: Identity } & GuardContext) | undefined;
+        const req = (requestContext as any).expressv4?.req as import("express").Request | undefined;
         const identity: Identity = req?.identity ?? { kind: "anonymous" };
+        const pgSettings: RequestSettings = pgSettingsFor(identity);
+        // A session left to SQL: the request's transaction resolves it and tells the request (its log).
+        if (identity.kind === "unresolved-session" && req) pgSettings[ON_SESSION_RESOLVED] = req.settleSession;
         // The operation guard reads the identity (and charges a key's cost) from the context.
-        return { pgSettings: pgSettingsFor(identity), identity, chargeKeyCost: req?.chargeKeyCost };
+        const guard: GuardContext = { identity, resolveIdentity: req?.resolveIdentity, chargeKeyCost: req?.chargeKeyCost };
+        return { pgSettings, ...guard };
       },
     },
   };

@@ -1,5 +1,7 @@
 // Who is calling: a session (cookie or bearer token) or an API key (bearer `svc_...` or x-api-key).
-// Resolved once per request on the owner pool; only hashes of the secrets go to the database.
+// Resolved once per request on the owner pool, except a session on /api/graphql, which SQL resolves
+// in the request's own transaction (server/request-transaction.ts); only hashes of the secrets go
+// to the database.
 import { createHash } from "node:crypto";
 import type { Request, Response, NextFunction } from "express";
 import { parse as parseCookie } from "cookie";
@@ -15,6 +17,9 @@ export const RATE_LIMIT_PER_MINUTE = 120;
 export type Identity =
   | { kind: "anonymous" }
   | { kind: "session"; userId: string; sessionId: string; tokenHash: string }
+  // A session token on /api/graphql not looked up yet: the request's transaction resolves it in SQL
+  // (RLS reads it there anyway), or `resolveIdentity` looks it up when the answer depends on it first.
+  | { kind: "unresolved-session"; tokenHash: string }
   | { kind: "key"; userId: string; keyId: string; access: "read_only" | "read_write"; keyHash: string }
   // A key that was presented but is unknown, revoked or expired: answered as signed out.
   | { kind: "dead-key" };
@@ -24,6 +29,10 @@ declare module "express-serve-static-core" {
     identity: Identity;
     credential: Credential | null;
     presentedCredential: "none" | "session" | "key";
+    /** The identity, an unresolved session looked up (once) if SQL has not resolved it yet. */
+    resolveIdentity: () => Promise<Identity>;
+    /** Records what SQL answered for an unresolved session (its user and id, or nulls). */
+    settleSession: (row: { user_id: string | null; session_id: string | null }) => void;
     /** Set by apiKeyGate for a live key: spends an operation's cost from the key's budget. */
     chargeKeyCost?: (cost: number) => KeyCostCharge;
   }
@@ -91,11 +100,40 @@ export function sessionIdentity(ownerPool: pg.Pool, graphqlPath: string) {
       }
       req.credential = credential;
       req.presentedCredential = credential?.kind ?? "none";
-      req.identity = credential?.kind === "session" ? await resolveSession(ownerPool, credential.value) : { kind: "anonymous" };
+      if (credential?.kind === "session" && req.path.startsWith(graphqlPath)) {
+        deferSession(req, ownerPool, credential.value);
+      } else {
+        req.identity = credential?.kind === "session" ? await resolveSession(ownerPool, credential.value) : { kind: "anonymous" };
+        req.resolveIdentity = async () => req.identity;
+      }
       next();
     } catch (error) {
       next(error);
     }
+  };
+}
+
+/**
+ * A GraphQL request's session, left to SQL: the request's transaction resolves (and touches) it in
+ * its set-up round trip and reports it through `settleSession`; `resolveIdentity` looks it up on
+ * the owner pool only if the answer depends on it before any SQL ran (a mutation's guard, the log of
+ * an operation that queried nothing).
+ */
+function deferSession(req: Request, ownerPool: pg.Pool, token: string) {
+  const tokenHash = sha256(token).toString("hex");
+  req.identity = { kind: "unresolved-session", tokenHash };
+  let lookup: Promise<Identity> | undefined;
+  req.settleSession = (row) => {
+    if (req.identity.kind !== "unresolved-session") return;
+    req.identity = row.session_id && row.user_id ? { kind: "session", userId: row.user_id, sessionId: row.session_id, tokenHash } : { kind: "anonymous" };
+  };
+  req.resolveIdentity = () => {
+    if (req.identity.kind !== "unresolved-session") return Promise.resolve(req.identity);
+    lookup ??= resolveSession(ownerPool, token).then((identity) => {
+      if (req.identity.kind === "unresolved-session") req.identity = identity;
+      return req.identity;
+    });
+    return lookup;
   };
 }
 
@@ -187,6 +225,7 @@ export function apiKeyGate(ownerPool: pg.Pool) {
 export function pgSettingsFor(identity: Identity): Record<string, string> {
   switch (identity.kind) {
     case "session":
+    case "unresolved-session":
       return { role: "svc_visitor", "svc.session_hash": identity.tokenHash };
     case "key":
       return identity.access === "read_write"

@@ -1,0 +1,119 @@
+// Each GraphQL request's transaction, with its set-up in one round trip: `begin`, the request's
+// settings (role, hashed credential, statement_timeout) set transaction-locally, and for a session
+// its resolution (app_hidden.touch_current_session) go to PostgreSQL as one message, where
+// @dataplan/pg's own adaptor waits for `begin` and the settings in two. The settings end with the
+// transaction, so nothing of one request stays on a pooled connection for the next.
+// A query operation gets its answer as soon as its statements have answered; its `commit` (nothing
+// but reads to commit, and the once-a-minute session touch) completes before the connection goes
+// back to the pool. A mutation's answer waits for its commit.
+import type pg from "pg";
+import {
+  makePgService,
+  makeWithPgClientViaPgClientAlreadyInTransaction,
+} from "postgraphile/adaptors/pg";
+import { getOperationAST } from "postgraphile/graphql";
+
+/** On a request's pgSettings: called with the session's user and id (or nulls) once SQL has resolved it. */
+export const ON_SESSION_RESOLVED = Symbol("svc.onSessionResolved");
+/** On a request's pgSettings: the operation only reads, so its answer need not wait for `commit`. */
+export const READ_ONLY_OPERATION = Symbol("svc.readOnlyOperation");
+
+export type SessionRow = { user_id: string | null; session_id: string | null };
+export type RequestSettings = Record<string, string> & {
+  [ON_SESSION_RESOLVED]?: (row: SessionRow) => void;
+  [READ_ONLY_OPERATION]?: boolean;
+};
+
+type WithPgClient = ReturnType<typeof makeWithPgClientViaPgClientAlreadyInTransaction>;
+const prepared = Symbol("svc.preparedConnection");
+
+/** The set-up text: literals escaped by the driver (role names, hex hashes, numbers: our own values). */
+export function setupText(client: pg.PoolClient, settings: Record<string, string>, resolveSession: boolean): string {
+  const sets = Object.entries(settings)
+    .filter(([, value]) => value != null)
+    .map(([key, value]) => `set_config(${client.escapeLiteral(key)}, ${client.escapeLiteral(String(value))}, true)`);
+  let text = `begin; select ${sets.join(", ")}`;
+  if (resolveSession) text += "; select user_id, session_id from app_hidden.touch_current_session()";
+  return text;
+}
+
+export function makeRequestWithPgClient(pool: pg.Pool): WithPgClient {
+  const withPgClient = (async (pgSettings: RequestSettings | null, callback: Parameters<WithPgClient>[1]) => {
+    const client = await pool.connect();
+    const raw = client as pg.PoolClient & { [prepared]?: boolean };
+    if (!raw[prepared]) {
+      raw[prepared] = true;
+      // As @dataplan/pg's adaptor: no JIT optimisation (it can turn 50 ms into seconds).
+      client.query("set jit_optimize_above_cost = -1").catch(() => {});
+    }
+    const settings = pgSettings ?? {};
+    if (!Object.keys(settings).length) {
+      try {
+        return await makeWithPgClientViaPgClientAlreadyInTransaction(client, false)(null, callback);
+      } finally {
+        client.release();
+      }
+    }
+    const onSession = settings[ON_SESSION_RESOLVED];
+    let handedBack = false;
+    try {
+      const results = (await client.query(setupText(client, settings, Boolean(onSession)))) as unknown as pg.QueryResult[];
+      if (onSession) onSession(results[2].rows[0] ?? { user_id: null, session_id: null });
+      // Statements of the callback run inside this transaction (withTransaction makes savepoints).
+      const result = await makeWithPgClientViaPgClientAlreadyInTransaction(client, true)(null, callback);
+      if (settings[READ_ONLY_OPERATION]) {
+        handedBack = true;
+        client.query("commit").then(() => client.release(), (error: Error) => client.release(error));
+        return result;
+      }
+      await client.query("commit");
+      return result;
+    } catch (error) {
+      try {
+        await client.query("rollback");
+      } catch {
+        handedBack = true;
+        client.release(true); // a connection that cannot roll back is closed, never reused
+      }
+      throw error;
+    } finally {
+      if (!handedBack) client.release();
+    }
+  }) as WithPgClient;
+  withPgClient.release = () => {};
+  return withPgClient;
+}
+
+/** makePgService with the request transaction above. */
+export function makeRequestPgService(options: { pool: pg.Pool; schemas: string[] }): ReturnType<typeof makePgService> {
+  const service = makePgService(options);
+  const adaptor = service.adaptor as unknown as Record<string, unknown>;
+  return {
+    ...service,
+    adaptor: {
+      ...adaptor,
+      createWithPgClient: (settings: { pool?: pg.Pool }, variant?: string) =>
+        variant === "SUPERUSER" || !settings.pool
+          ? (adaptor.createWithPgClient as (s: unknown, v?: string) => WithPgClient)(settings, variant)
+          : makeRequestWithPgClient(settings.pool),
+    },
+  } as ReturnType<typeof makePgService>;
+}
+
+/** Marks a query operation's settings read-only (see READ_ONLY_OPERATION). */
+export const RequestTransactionPlugin: GraphileConfig.Plugin = {
+  name: "RequestTransactionPlugin",
+  description: "A query operation's answer does not wait for its commit",
+  version: "1.0.0",
+  grafast: {
+    middleware: {
+      execute(next, event) {
+        const args = event.args as unknown as { document: Parameters<typeof getOperationAST>[0]; operationName?: string | null; contextValue?: { pgSettings?: RequestSettings } };
+        const operation = getOperationAST(args.document, args.operationName ?? undefined);
+        const settings = args.contextValue?.pgSettings;
+        if (operation?.operation === "query" && settings) settings[READ_ONLY_OPERATION] = true;
+        return next();
+      },
+    },
+  },
+};
