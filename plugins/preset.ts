@@ -11,7 +11,7 @@ import { AccountPlugin } from "./account.ts";
 import { ExercisesPlugin, CustomExerciseInputsPlugin } from "./exercises.ts";
 import { DocumentsPlugin } from "./documents.ts";
 import { ProgressionPlugin } from "./progression.ts";
-import { ProgressSeriesNamesPlugin } from "./progress-series.ts";
+import { ProgressSeriesNamesPlugin, LastPerformanceSetsPlugin } from "./progress-series.ts";
 import { maskError } from "./mask-error.ts";
 import { OperationGuardPlugin, type GuardContext } from "./operation-guard.ts";
 import { RequestIdentityPlugin } from "./request-identity.ts";
@@ -25,7 +25,7 @@ export function makePreset(options: { pool: pg.Pool; dev: boolean }): GraphileCo
     extends: [PostGraphileAmberPreset, PgAggregatesPreset],
     // Plain uuids as `id` (no Relay global ids): what the documents, the CLI and the ban endpoint use.
     disablePlugins: ["NodePlugin"],
-    plugins: [PlainIdsPlugin, ViewerPlugin, BodyweightInputNamePlugin, BodyweightPlugin, ApiKeyAccessEnumPlugin, ApiKeysPlugin, DevicesPlugin, AccountPlugin, ExercisesPlugin, CustomExerciseInputsPlugin, DocumentsPlugin, ProgressionPlugin, ProgressSeriesNamesPlugin, OperationGuardPlugin, RequestTransactionPlugin, RequestIdentityPlugin],
+    plugins: [PlainIdsPlugin, ViewerPlugin, BodyweightInputNamePlugin, BodyweightPlugin, ApiKeyAccessEnumPlugin, ApiKeysPlugin, DevicesPlugin, AccountPlugin, ExercisesPlugin, CustomExerciseInputsPlugin, DocumentsPlugin, ProgressionPlugin, ProgressSeriesNamesPlugin, LastPerformanceSetsPlugin, OperationGuardPlugin, RequestTransactionPlugin, RequestIdentityPlugin],
     // Each request's transaction set up in one round trip (server/request-transaction.ts).
     pgServices: [makeRequestPgService({ pool: options.pool, schemas: ["app_public"] })],
     grafserv: {

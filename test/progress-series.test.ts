@@ -27,8 +27,8 @@ async function setUnit(unit: "kg" | "lb") {
 const SERIES = `query($id: UUID!) { e1rmSeries(exerciseId: $id) {
   workoutId date unit e1rm e1rmSetId e1rmSetWeight e1rmSetReps bestSetId bestSetWeight bestSetReps } }`;
 const VOLUME = `query($id: UUID) { weeklyVolume(exerciseId: $id) { week volume unit workSets workouts } }`;
-const LAST = `query($ids: [UUID], $except: UUID) { lastPerformance(exerciseIds: $ids, exceptWorkoutId: $except) {
-  exerciseId workoutId date unit kind text done } }`;
+const LAST = `query($ids: [String], $except: UUID) { lastPerformance(exercises: $ids, exceptWorkoutId: $except) {
+  exercise exerciseId workoutId date unit sets { exerciseId workoutId date unit kind text done } } }`;
 
 beforeAll(async () => {
   s = await startTestServer();
@@ -141,47 +141,69 @@ describe("weeklyVolume", () => {
 });
 
 describe("lastPerformance", () => {
-  test("each exercise's sets in the latest workout where one was done, in the order asked", async () => {
-    const { lastPerformance } = await q(LAST, { ids: [pullUp, squat, bench] }, { token: u.token });
+  test("one entry per exercise asked, in order: the sets of the latest workout where one was done", async () => {
+    const { lastPerformance } = await q(LAST, { ids: ["pull-ups", squat, "Bench Press"] }, { token: u.token });
+    const set = (exerciseId: string, text: string) => ({ exerciseId, workoutId: w3, date: "2026-01-12", unit: "kg", kind: "work", text, done: true });
     expect(lastPerformance).toEqual([
-      { exerciseId: pullUp, workoutId: w3, date: "2026-01-12", unit: "kg", kind: "work", text: "bw x 8", done: true },
-      { exerciseId: pullUp, workoutId: w3, date: "2026-01-12", unit: "kg", kind: "work", text: "bw x 6", done: true },
+      // An alias names the catalog exercise, as in documents.
+      { exercise: "pull-ups", exerciseId: pullUp, workoutId: w3, date: "2026-01-12", unit: "kg", sets: [set(pullUp, "bw x 8"), set(pullUp, "bw x 6")] },
+      // Never done: no workout, no sets.
+      { exercise: squat, exerciseId: squat, workoutId: null, date: null, unit: null, sets: [] },
       // Bench: W4 (later) has nothing done, so W3.
-      { exerciseId: bench, workoutId: w3, date: "2026-01-12", unit: "kg", kind: "work", text: "100x13", done: true },
-      { exerciseId: bench, workoutId: w3, date: "2026-01-12", unit: "kg", kind: "work", text: "60x20", done: true },
+      { exercise: "Bench Press", exerciseId: bench, workoutId: w3, date: "2026-01-12", unit: "kg", sets: [set(bench, "100x13"), set(bench, "60x20")] },
     ]);
   });
 
   test("leaving one workout out finds the one before, as logged (unit, warm-ups)", async () => {
     const { lastPerformance } = await q(LAST, { ids: [bench, pullUp], except: w3 }, { token: u.token });
-    expect(lastPerformance.map((p: any) => [p.exerciseId, p.workoutId, p.unit, p.kind, p.text])).toEqual([
-      [bench, w2, "lb", "warmup", "w:135x5"],
-      [bench, w2, "lb", "work", "225x5"],
-      [bench, w2, "lb", "work", "245x1"],
+    expect(lastPerformance.map((p: any) => [p.exerciseId, p.workoutId, p.unit, p.sets.map((x: any) => [x.kind, x.text])])).toEqual([
+      [bench, w2, "lb", [["warmup", "w:135x5"], ["work", "225x5"], ["work", "245x1"]]],
+      [pullUp, null, null, []],
     ]);
+  });
+
+  test("a reference that names no exercise has no exercise id and no sets", async () => {
+    const { lastPerformance } = await q(LAST, { ids: ["Underwater Basket Weaving"] }, { token: u.token });
+    expect(lastPerformance).toEqual([{ exercise: "Underwater Basket Weaving", exerciseId: null, workoutId: null, date: null, unit: null, sets: [] }]);
   });
 
   test("more than 100 exercises at once is refused with INVALID_INPUT; 100 is fine", async () => {
     const ids = Array.from({ length: 100 }, () => bench);
-    expect((await q(`query($ids: [UUID]) { lastPerformance(exerciseIds: $ids) { id } }`, { ids }, { token: u.token })).lastPerformance).toHaveLength(200);
-    const res = await gql(s.url, `query($ids: [UUID]) { lastPerformance(exerciseIds: $ids) { id } }`, { ids: [...ids, bench] }, { token: u.token });
+    const LIST = `query($ids: [String]) { lastPerformance(exercises: $ids) { exerciseId sets { id } } }`;
+    const hundred = (await q(LIST, { ids }, { token: u.token })).lastPerformance;
+    expect(hundred).toHaveLength(100);
+    expect(hundred.every((p: any) => p.sets.length === 2)).toBe(true);
+    const res = await gql(s.url, LIST, { ids: [...ids, bench] }, { token: u.token });
     expect(res.body.errors[0].extensions.code).toBe("INVALID_INPUT");
-    expect(res.body.errors[0].message).toMatch(/exerciseIds: at most 100/);
+    expect(res.body.errors[0].message).toMatch(/exercises: at most 100/);
   });
 });
 
 describe("row-level security", () => {
+  const other_ = () => ({ token: other.token });
   test("another user sees only their own sets in every series", async () => {
-    const o = { token: other.token };
+    const o = other_();
     const series = (await q(SERIES, { id: bench }, o)).e1rmSeries;
     expect(series.map((p: any) => [p.workoutId, p.e1rm, p.bestSetWeight])).toEqual([[theirs, 666.67, 500]]);
     expect((await q(VOLUME, {}, o)).weeklyVolume).toEqual([{ week: "2026-01-05", volume: 5400, unit: "kg", workSets: 2, workouts: 1 }]);
-    expect((await q(LAST, { ids: [bench] }, o)).lastPerformance.map((p: any) => p.workoutId)).toEqual([theirs, theirs]);
+    expect((await q(LAST, { ids: [bench] }, o)).lastPerformance.map((p: any) => [p.workoutId, p.sets.map((x: any) => x.workoutId)])).toEqual([[theirs, [theirs, theirs]]]);
     // Our workout as the one to leave out changes nothing for them.
-    expect((await q(LAST, { ids: [bench], except: w3 }, o)).lastPerformance.map((p: any) => p.workoutId)).toEqual([theirs, theirs]);
+    expect((await q(LAST, { ids: [bench], except: w3 }, o)).lastPerformance.map((p: any) => p.workoutId)).toEqual([theirs]);
     // And ours never contain theirs.
     const mine = (await q(SERIES, { id: bench }, { token: u.token })).e1rmSeries.map((p: any) => p.workoutId);
     expect(mine).not.toContain(theirs);
+  });
+
+  test("another user's custom exercise, by name or id, names nothing and shows nothing", async () => {
+    const created = await gql(s.url, `mutation { createCustomExercise(input: {name: "Secret Carry", equipment: "other"}) { exercise { id } } }`, {}, { token: other.token });
+    expect(created.body.errors).toBeUndefined();
+    const secret = created.body.data.createCustomExercise.exercise.id;
+    await log(other.token, { date: "2026-01-07", exercises: [{ exercise: "Secret Carry", sets: ["80x20"] }] });
+    expect((await q(LAST, { ids: [secret] }, other_())).lastPerformance[0].sets).toHaveLength(1);
+    const mine = (await q(LAST, { ids: [secret, "Secret Carry"] }, { token: u.token })).lastPerformance;
+    expect(mine.map((p: any) => [p.exerciseId, p.workoutId, p.sets])).toEqual([[null, null, []], [null, null, []]]);
+    expect((await q(SERIES, { id: secret }, { token: u.token })).e1rmSeries).toEqual([]);
+    expect((await q(VOLUME, { id: secret }, { token: u.token })).weeklyVolume).toEqual([]);
   });
 
   test("a read-only key reads the series", async () => {
@@ -189,7 +211,7 @@ describe("row-level security", () => {
     const key = created.body.data.createApiKey.key;
     expect((await q(SERIES, { id: bench }, { key })).e1rmSeries).toHaveLength(3);
     expect((await q(VOLUME, { id: bench }, { key })).weeklyVolume).toHaveLength(2);
-    expect((await q(LAST, { ids: [bench] }, { key })).lastPerformance).toHaveLength(2);
+    expect((await q(LAST, { ids: [bench] }, { key })).lastPerformance[0].sets).toHaveLength(2);
   });
 
   test("signed out: FORBIDDEN, never someone's series", async () => {
@@ -205,10 +227,11 @@ describe("the SDK's typed functions", () => {
   test("lastPerformance grouped per exercise, e1rmSeries, volumePerWeek, exerciseProgress in one request", async () => {
     const { createClient } = await import("@svc/sdk");
     const client = createClient({ url: s.url, token: u.token });
-    const last = await client.lastPerformance([bench, squat, pullUp]);
-    expect(last.map((l) => [l.exerciseId, l.workoutId, l.date, l.unit, l.sets.map((x) => x.text)])).toEqual([
-      [bench, w3, "2026-01-12", "kg", ["100x13", "60x20"]],
-      [pullUp, w3, "2026-01-12", "kg", ["bw x 8", "bw x 6"]],
+    const last = await client.lastPerformance(["bench", squat, pullUp]);
+    expect(last.map((l) => [l.exercise, l.exerciseId, l.workoutId, l.date, l.unit, l.sets.map((x) => x.text)])).toEqual([
+      ["bench", bench, w3, "2026-01-12", "kg", ["100x13", "60x20"]],
+      [squat, squat, null, null, null, []],
+      [pullUp, pullUp, w3, "2026-01-12", "kg", ["bw x 8", "bw x 6"]],
     ]);
     expect((await client.lastPerformance([bench], { exceptWorkoutId: w3 }))[0].sets.map((x) => [x.kind, x.weight, x.reps, x.done]))
       .toEqual([["warmup", 135, 5, true], ["work", 225, 5, true], ["work", 245, 1, true]]);

@@ -10,6 +10,8 @@
 -- the workout twice (app_public.apply_workout_document below).
 
 drop function if exists app_public.last_performance(uuid[], uuid);
+drop function if exists app_public.last_performance(text[], uuid);
+drop type if exists app_public.last_performance;
 drop function if exists app_public.e1rm_series(uuid);
 drop function if exists app_public.weekly_volume(uuid);
 drop function if exists app_hidden.record_sets(uuid);
@@ -45,39 +47,55 @@ grant execute on function app_hidden.record_sets(uuid) to svc_reader;
 --------------------------------------------------------------------------------
 -- Last performance
 --------------------------------------------------------------------------------
-create function app_public.last_performance(exercise_ids uuid[], except_workout_id uuid default null)
-returns setof app_public.workout_sets
+create type app_public.last_performance as (
+  exercise text,
+  exercise_id uuid,
+  workout_id uuid,
+  date date,
+  unit text
+);
+comment on type app_public.last_performance is E'What you did last time on one exercise: its sets (LastPerformance.sets, plugins/progress-series.ts) in your latest workout in which one of them was done.';
+comment on column app_public.last_performance.exercise is E'@notNull\nThe exercise as asked (a reference: name, alias, custom name or id).';
+comment on column app_public.last_performance.exercise_id is E'The exercise the reference names; null when it names none.';
+comment on column app_public.last_performance.workout_id is E'The workout; null when you never did a set of this exercise.';
+comment on column app_public.last_performance.date is E'The workout''s date; null when none.';
+comment on column app_public.last_performance.unit is E'The workout''s unit: the unit of the sets'' weights; null when none.';
+
+create function app_public.last_performance(exercises text[], except_workout_id uuid default null)
+returns setof app_public.last_performance
 language plpgsql stable as $$
 begin
   perform app_hidden.require_user();
-  if cardinality(exercise_ids) > 100 then
-    raise exception 'exerciseIds: at most 100 exercises at a time' using errcode = 'SVBAD';
+  if cardinality(exercises) > 100 then
+    raise exception 'exercises: at most 100 exercises at a time' using errcode = 'SVBAD';
   end if;
-  -- For each exercise, the latest workout (date, then start, then id) in which at least one of its
-  -- sets is done; then every set of that exercise in that workout, as logged.
+  -- For each reference, in order: the exercise it names (the rule of documents) and the latest
+  -- workout (date, then start, then id) in which at least one of its sets is done. Its sets there
+  -- are LastPerformance.sets (plugins/progress-series.ts: one statement for every entry).
   return query
-    select s.*
-      from unnest(exercise_ids) with ordinality as e(exercise_id, ord)
-      cross join lateral (
+    select e.ref, e.exercise_id, latest.workout_id, w.date, w.unit
+      from (select x.ref, x.ord, app_hidden.resolve_exercise(x.ref) as exercise_id
+              from unnest(exercises) with ordinality as x(ref, ord)) e
+      left join lateral (
         select p.workout_id
           from app_public.workout_sets p
-          join app_public.workouts w on w.id = p.workout_id
+          join app_public.workouts pw on pw.id = p.workout_id
          where p.user_id = app_public.current_user_id() and p.exercise_id = e.exercise_id and p.done
            and p.workout_id is distinct from except_workout_id
-         order by p.date desc, w.start desc, p.workout_id desc
-         limit 1) latest
-      join app_public.workout_sets s on s.workout_id = latest.workout_id and s.exercise_id = e.exercise_id
-      join app_public.workout_exercises we on we.id = s.workout_exercise_id
-     order by e.ord, we.position, s.position;
+         order by p.date desc, pw.start desc, p.workout_id desc
+         limit 1) latest on true
+      left join app_public.workouts w on w.id = latest.workout_id
+     where e.ref is not null
+     order by e.ord;
 end;
 $$;
-comment on function app_public.last_performance(uuid[], uuid) is
+comment on function app_public.last_performance(text[], uuid) is
   E'@behavior -queryField:resource:connection +queryField:resource:list\n'
-  'What you did last time on each of these exercises (at most 100): every set of the exercise (warm-ups, drops and sets not done included, as logged) '
-  'in your latest workout (by date, then start) in which at least one of its sets is done, each set with its workout id, date and unit. '
-  'In the order of exerciseIds, then as in the workout; an exercise you never did has no sets. '
-  'exceptWorkoutId leaves out one workout (the one being logged, once saved). Only your own workouts count; signed out: FORBIDDEN.';
-grant execute on function app_public.last_performance(uuid[], uuid) to svc_reader;
+  'What you did last time on each of these exercises (at most 100; each a name, alias, custom exercise name or id, as in documents), one entry per exercise in the order asked: '
+  'every set of the exercise (as logged) in your latest workout (by date, then start) in which at least one of its sets is done, with that workout''s id, date and unit; '
+  'no workout and no sets for an exercise you never did or a reference that names none. exceptWorkoutId leaves out one workout (the one being logged, once saved). '
+  'Only your own workouts count; signed out: FORBIDDEN.';
+grant execute on function app_public.last_performance(text[], uuid) to svc_reader;
 
 --------------------------------------------------------------------------------
 -- Estimated 1RM per session

@@ -145,12 +145,9 @@ export type AdminUser = {
   banExpires: string | null;
   createdAt: string;
 };
-/** One set as `lastPerformance` returns it: as logged, weight in `unit` (that workout's). */
+/** One set as `lastPerformance` returns it: as logged, weight in the workout's unit. */
 export type LastPerformanceSet = {
-  exerciseId: string;
-  workoutId: string;
-  date: string;
-  unit: Unit;
+  id: string;
   kind: "work" | "warmup" | "drop" | "burst";
   text: string;
   weight: number | null;
@@ -160,8 +157,18 @@ export type LastPerformanceSet = {
   effort: number | null;
   done: boolean;
 };
-/** One exercise's sets in the latest workout where one was done. */
-export type LastPerformance = { exerciseId: string; workoutId: string; date: string; unit: Unit; sets: LastPerformanceSet[] };
+/** One exercise asked for: its sets in the latest workout where one was done (nulls and no sets when never done). */
+export type LastPerformance = {
+  /** The reference as asked. */
+  exercise: string;
+  /** The exercise it names; null when it names none. */
+  exerciseId: string | null;
+  workoutId: string | null;
+  date: string | null;
+  /** The unit of the sets' weights (that workout's). */
+  unit: Unit | null;
+  sets: LastPerformanceSet[];
+};
 /** One session of an exercise: the best estimated 1RM (null without a set of 1 to 12 reps) and its set, and the heaviest set; weights in `unit` (the user's). */
 export type E1rmSession = {
   workoutId: string;
@@ -544,21 +551,16 @@ export function createClient(options: ClientOptions) {
     },
 
     /**
-     * What the user did last time on each exercise (ids, at most 100): for each one they did, its
-     * sets (as logged, in that workout's unit) in their latest workout where one was done, in the
-     * order asked. `exceptWorkoutId` leaves out one workout (the one being logged, once saved).
+     * What the user did last time on each exercise (at most 100; each a name, alias, custom name or
+     * id, as in documents): one entry per exercise, in the order asked, with its sets (as logged, in
+     * that workout's unit) in the latest workout where one was done; no workout and no sets for an
+     * exercise never done. `exceptWorkoutId` leaves out one workout (the one being logged, once saved).
      */
-    async lastPerformance(exerciseIds: string[], options: { exceptWorkoutId?: string } = {}): Promise<LastPerformance[]> {
-      const data = await request<{ lastPerformance: LastPerformanceSet[] }>(ops.LAST_PERFORMANCE, {
-        exerciseIds, exceptWorkoutId: options.exceptWorkoutId ?? null,
+    async lastPerformance(exercises: string[], options: { exceptWorkoutId?: string } = {}): Promise<LastPerformance[]> {
+      const data = await request<{ lastPerformance: LastPerformance[] }>(ops.LAST_PERFORMANCE, {
+        exercises, exceptWorkoutId: options.exceptWorkoutId ?? null,
       });
-      const out: LastPerformance[] = [];
-      for (const set of data.lastPerformance) {
-        const last = out[out.length - 1];
-        if (last && last.exerciseId === set.exerciseId) last.sets.push(set);
-        else out.push({ exerciseId: set.exerciseId, workoutId: set.workoutId, date: set.date, unit: set.unit, sets: [set] });
-      }
-      return out;
+      return data.lastPerformance;
     },
 
     /** Per session on one exercise (oldest first): the best estimated 1RM and its set, and the heaviest set; weights in the user's unit. */

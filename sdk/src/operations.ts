@@ -172,12 +172,17 @@ export const ADMIN_USERS = /* GraphQL */ `
   }`;
 
 
-const LAST_SET_FIELDS = "exerciseId workoutId date unit kind text weight bodyweight reps seconds effort done";
+const LAST_SET_FIELDS = "id kind text weight bodyweight reps seconds effort done";
 
-/** What the caller did last time on each exercise (at most 100): its sets in the latest workout where one was done. */
+/**
+ * What the caller did last time on each exercise (at most 100; names, aliases or ids, as in
+ * documents): one entry per exercise asked, its sets in the latest workout where one was done.
+ */
 export const LAST_PERFORMANCE = /* GraphQL */ `
-  query LastPerformance($exerciseIds: [UUID], $exceptWorkoutId: UUID) {
-    lastPerformance(exerciseIds: $exerciseIds, exceptWorkoutId: $exceptWorkoutId) { ${LAST_SET_FIELDS} }
+  query LastPerformance($exercises: [String], $exceptWorkoutId: UUID) {
+    lastPerformance(exercises: $exercises, exceptWorkoutId: $exceptWorkoutId) {
+      exercise exerciseId workoutId date unit sets { ${LAST_SET_FIELDS} }
+    }
   }`;
 
 const E1RM_SESSION_FIELDS = "workoutId date unit e1rm e1rmSetId e1rmSetWeight e1rmSetReps bestSetId bestSetWeight bestSetReps";
