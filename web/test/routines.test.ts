@@ -211,6 +211,14 @@ test("a routine written in lb is shown as written to a kg user and can be viewed
   await page.getByRole("link", { name: "Edit routine" }).click();
   await expectPage(page, "Edit Pull");
   expect(await page.getByRole("group", { name: "Exercise 1: Barbell Row" }).getByLabel("Weight (lb)").inputValue()).toBe("135");
+  // Converted for good on request: every weight and the unit.
+  await page.getByRole("button", { name: "Convert all weights to kg" }).click();
+  expect(await page.getByRole("group", { name: "Exercise 1: Barbell Row" }).getByLabel("Weight (kg)").inputValue()).toBe(String(kg));
+  expect(await page.getByLabel("Unit", { exact: true }).inputValue()).toBe("kg");
+  await page.getByRole("button", { name: "Save routine" }).click();
+  await expectPage(page, "Routine: Pull");
+  await page.getByText("Progression: linear. Weights in kg.").waitFor();
+  await table.getByText(`${kg} kg`).waitFor();
   await context.close();
 });
 

@@ -160,6 +160,14 @@ test("a workout in lb is shown as written to a kg user and converted on request;
   await expectAccessible(page);
   await screenshot(page, "workout-converted");
 
+  // The editor keeps it as written; converting rewrites the weights inside the set text.
+  await page.getByRole("link", { name: "Edit workout" }).click();
+  await expectPageMatching(page, /^Edit the workout of 2025-05-05$/);
+  expect(await page.getByRole("group", { name: "Exercise 1: Back Squat" }).getByLabel("Set 1", { exact: true }).inputValue()).toBe("225x5@8");
+  await page.getByRole("button", { name: "Convert all weights to kg" }).click();
+  expect(await page.getByRole("group", { name: "Exercise 1: Back Squat" }).getByLabel("Set 1", { exact: true }).inputValue()).toBe(`${convertWeight(225, "lb", "kg")}x5@8`);
+  expect(await page.getByLabel("Unit", { exact: true }).inputValue()).toBe("kg");
+
   await page.goto("/workouts/new");
   await expectPage(page, "Log workout");
   await page.getByRole("button", { name: "Document (JSON)" }).click();

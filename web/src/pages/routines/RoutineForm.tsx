@@ -3,6 +3,8 @@
 import type { FormContext } from "../../components/DocumentEditor.tsx";
 import { DocCheckbox, DocSelectField, DocTextField, getIn } from "../../components/DocumentFields.tsx";
 import { ExercisePicker } from "../../components/ExercisePicker.tsx";
+import { convertDocumentWeights } from "../../components/convertDocument.ts";
+import { otherUnit, unitOf } from "../../components/units.ts";
 import { toText, type Json } from "../../components/documentValues.ts";
 
 export const PROGRESSION_OPTIONS = [
@@ -44,6 +46,11 @@ export function RoutineForm({ form, defaultUnit }: { form: FormContext; defaultU
           hint={`Every weight of this routine is in this unit. Progression adds ${unit === "lb" ? "5 lb (10 lb" : "2.5 kg (5 kg"} for lower-body lifts) a step.`}
         />
       </div>
+      <p>
+        <button type="button" onClick={() => form.replace(convertDocumentWeights("routine", form.doc, unitOf(unit), otherUnit(unitOf(unit)), "rpe"))}>
+          Convert all weights to {otherUnit(unitOf(unit))}
+        </button>
+      </p>
       <DocCheckbox form={form} path={["deload"]} label="Deload" hint="A planned deload: the routine opens on these targets and never feeds progression." />
 
       <h2 className="h3">Exercises</h2>

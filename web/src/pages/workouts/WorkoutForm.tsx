@@ -4,8 +4,9 @@ import type { FormContext } from "../../components/DocumentEditor.tsx";
 import { DocCheckbox, DocSelectField, DocTextField, getIn } from "../../components/DocumentFields.tsx";
 import { Field } from "../../components/Field.tsx";
 import { ExercisePicker } from "../../components/ExercisePicker.tsx";
+import { convertDocumentWeights } from "../../components/convertDocument.ts";
 import { fromText, pathString, toText, type Json } from "../../components/documentValues.ts";
-import { effortLabel } from "../../components/units.ts";
+import { effortLabel, otherUnit, unitOf } from "../../components/units.ts";
 
 const UNIT_OPTIONS = [{ value: "kg", label: "kg" }, { value: "lb", label: "lb" }] as const;
 const EFFORT_OPTIONS = [{ value: "rpe", label: "RPE (rate of perceived exertion)" }, { value: "rir", label: "RIR (reps in reserve)" }] as const;
@@ -43,6 +44,11 @@ export function WorkoutForm({ form, defaultUnit, defaultEffort }: { form: FormCo
         <DocSelectField form={form} path={["unit"]} label="Unit" options={UNIT_OPTIONS} />
         <DocSelectField form={form} path={["effort"]} label="Effort scale" options={EFFORT_OPTIONS} />
       </div>
+      <p>
+        <button type="button" onClick={() => form.replace(convertDocumentWeights("workout", form.doc, unitOf(unit), otherUnit(unitOf(unit)), effort === "rir" ? "rir" : "rpe"))}>
+          Convert all weights to {otherUnit(unitOf(unit))}
+        </button>
+      </p>
       <Field label="Notes" error={notesError}>
         {(c) => <textarea {...c} data-path="notes" rows={3} value={toText(get(["notes"]))} onChange={(e) => form.set(["notes"], fromText(e.target.value))} />}
       </Field>
