@@ -153,7 +153,12 @@ test("the server's INVALID_DOCUMENT is shown at the field; an offline save keeps
   await page.getByRole("button", { name: "Document (JSON)" }).click();
   await page.getByText(/^exercises\[0\]\.exercise: /).waitFor();
   await page.getByRole("button", { name: "Form", exact: true }).click();
-  await exercise.fill("Back Squat");
+  // A near miss gets suggestions from the exercise search; one click puts it in the field.
+  await exercise.fill("Bak Squat");
+  await page.getByRole("button", { name: "Create routine" }).click();
+  const fixedRow = page.getByRole("group", { name: "Exercise 1: Bak Squat" });
+  await fixedRow.getByText("Did you mean").waitFor();
+  await fixedRow.getByRole("button", { name: "Back Squat", exact: true }).click();
 
   // Offline: a message, nothing lost; back online the same form saves.
   await context.setOffline(true);

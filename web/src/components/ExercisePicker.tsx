@@ -80,3 +80,23 @@ export function ExercisePicker({ label = "Find an exercise", actionLabel = "Add"
     </div>
   );
 }
+
+/** Exercises close to a reference the server did not know (`Bak Squat`), each a button to use it instead. */
+export function ExerciseSuggestions({ words, onPick, limit = 3 }: { words: string; onPick: (exercise: FoundExercise) => void; limit?: number }) {
+  const trimmed = words.trim();
+  const search = useQuery(SearchExercises, { words: trimmed, limit }, { skip: trimmed === "" });
+  const found = trimmed === "" ? [] : search.data?.searchExercises ?? [];
+  if (found.length === 0) return null;
+  return (
+    <p className="suggestions">
+      Did you mean{" "}
+      {found.map((x, i) => (
+        <span key={x.id}>
+          {i > 0 ? ", " : ""}
+          <button type="button" className="link" onClick={() => onPick(x)}>{x.name}</button>
+        </span>
+      ))}
+      ?
+    </p>
+  );
+}

@@ -2,7 +2,7 @@
 // (sets, reps or a range, time, weight, rest, superset, its progression, warm-ups, drops, bursts).
 import type { FormContext } from "../../components/DocumentEditor.tsx";
 import { DocCheckbox, DocSelectField, DocTextField, getIn } from "../../components/DocumentFields.tsx";
-import { ExercisePicker } from "../../components/ExercisePicker.tsx";
+import { ExercisePicker, ExerciseSuggestions } from "../../components/ExercisePicker.tsx";
 import { convertDocumentWeights } from "../../components/convertDocument.ts";
 import { otherUnit, unitOf } from "../../components/units.ts";
 import { toText, type Json } from "../../components/documentValues.ts";
@@ -69,7 +69,10 @@ export function RoutineForm({ form, defaultUnit }: { form: FormContext; defaultU
                   <p className="field-error" data-path={rowProblem.path} tabIndex={-1}>{rowProblem.path}: {rowProblem.reason}</p>
                 ) : null}
                 <div className="grid-fields">
-                  <DocTextField form={form} path={["exercises", i, "exercise"]} label="Exercise" className="wide" keepEmpty />
+                  <div className="wide">
+                    <DocTextField form={form} path={["exercises", i, "exercise"]} label="Exercise" keepEmpty />
+                    {form.errorAt(["exercises", i, "exercise"]) ? <ExerciseSuggestions words={toText((item as { exercise?: Json } | null)?.exercise ?? null)} onPick={(x) => form.set(["exercises", i, "exercise"], x.name)} /> : null}
+                  </div>
                   <DocTextField form={form} path={["exercises", i, "sets"]} label="Sets" numeric inputMode="numeric" />
                   <DocTextField form={form} path={["exercises", i, "reps"]} label="Reps" numeric hint="5, or a range 8-12" />
                   <DocTextField form={form} path={["exercises", i, "time"]} label="Time" numeric hint="Instead of reps: 45s, 1:30" />

@@ -3,7 +3,7 @@
 import type { FormContext } from "../../components/DocumentEditor.tsx";
 import { DocCheckbox, DocSelectField, DocTextField, getIn } from "../../components/DocumentFields.tsx";
 import { Field } from "../../components/Field.tsx";
-import { ExercisePicker } from "../../components/ExercisePicker.tsx";
+import { ExercisePicker, ExerciseSuggestions } from "../../components/ExercisePicker.tsx";
 import { convertDocumentWeights } from "../../components/convertDocument.ts";
 import { fromText, pathString, toText, type Json } from "../../components/documentValues.ts";
 import { effortLabel, otherUnit, unitOf } from "../../components/units.ts";
@@ -70,7 +70,10 @@ export function WorkoutForm({ form, defaultUnit, defaultEffort }: { form: FormCo
                 <legend>Exercise {i + 1}: {name}</legend>
                 {rowProblem && !shownInRow ? <p className="field-error" data-path={rowProblem.path} tabIndex={-1}>{rowProblem.path}: {rowProblem.reason}</p> : null}
                 <div className="grid-fields">
-                  <DocTextField form={form} path={["exercises", i, "exercise"]} label="Exercise" className="wide" keepEmpty />
+                  <div className="wide">
+                    <DocTextField form={form} path={["exercises", i, "exercise"]} label="Exercise" keepEmpty />
+                    {form.errorAt(["exercises", i, "exercise"]) ? <ExerciseSuggestions words={toText(row.exercise ?? null)} onPick={(x) => form.set(["exercises", i, "exercise"], x.name)} /> : null}
+                  </div>
                   <DocTextField form={form} path={["exercises", i, "superset"]} label="Superset" />
                   <DocTextField form={form} path={["exercises", i, "note"]} label="Note" className="wide" />
                 </div>
