@@ -1,5 +1,6 @@
 // Configuration from the environment, read once.
 import path from "node:path";
+import { availableParallelism } from "node:os";
 import { parseTrustProxy, type TrustProxy } from "./client-address.ts";
 import { DEFAULT_STATEMENT_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from "./database-time.ts";
 import { DEFAULT_SLOW_REQUEST_MS } from "./request-log.ts";
@@ -21,7 +22,12 @@ export type Config = {
   logFormat: LogFormat;
   /** LOG_SLOW_MS: a request at least this long is logged at warn level as slow. */
   slowRequestMs: number;
+  /** WEB_CONCURRENCY: API processes sharing the port (server/cluster.ts). */
+  webConcurrency: number;
 };
+
+/** At most this many API processes: each holds database connections (server/database.ts poolSizes). */
+export const MAX_WEB_CONCURRENCY = 32;
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = env.PORT ? Number(env.PORT) : 4000;
@@ -39,7 +45,22 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logFormat: logFormat(env),
     slowRequestMs: milliseconds(env, "LOG_SLOW_MS", DEFAULT_SLOW_REQUEST_MS),
+    webConcurrency: webConcurrency(env),
   };
+}
+
+/**
+ * WEB_CONCURRENCY, the number of API processes: by default one per core (`npm run dev`: one, for
+ * Vite's live reload), at most MAX_WEB_CONCURRENCY.
+ */
+function webConcurrency(env: NodeJS.ProcessEnv): number {
+  const raw = env.WEB_CONCURRENCY;
+  if (raw === undefined || raw === "") return env.NODE_ENV === "development" ? 1 : Math.min(availableParallelism(), MAX_WEB_CONCURRENCY);
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < 1 || value > MAX_WEB_CONCURRENCY) {
+    throw new Error(`WEB_CONCURRENCY must be a whole number of processes from 1 to ${MAX_WEB_CONCURRENCY}, got "${raw}"`);
+  }
+  return value;
 }
 
 /** A duration in whole milliseconds from 100 ms to 1 hour, or the default when unset. */

