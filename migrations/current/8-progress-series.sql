@@ -1,5 +1,5 @@
 -- Progress series for the logger and the progress pages (and any client: the CLI, the MCP server):
---   lastPerformance(exerciseIds)  -> the sets of each exercise in your latest workout that did it
+--   lastPerformance(exercises)    -> per exercise asked (a reference): its sets in your latest workout that did it
 --   e1rmSeries(exerciseId)        -> per session: best estimated 1RM and its set, and the best set
 --   weeklyVolume(exerciseId)      -> per ISO week: volume in your unit, work sets, workouts
 -- Each is one statement over the caller's history (security invoker: RLS decides what rows exist),
@@ -214,6 +214,7 @@ alter table app_public.workouts add column if not exists idempotency_key uuid;
 alter table app_public.workouts add column if not exists idempotency_hash bytea;
 create unique index if not exists workouts_idempotency_key on app_public.workouts (user_id, idempotency_key)
   where idempotency_key is not null;
+comment on index app_public.workouts_idempotency_key is E'One workout per idempotency key and user; what a concurrent second save with the same key waits on.';
 comment on column app_public.workouts.idempotency_key is E'@behavior -*\nThe key the workout was logged with (applyWorkoutDocument''s idempotencyKey), unique per user.';
 comment on column app_public.workouts.idempotency_hash is E'@behavior -*\nSHA-256 of the canonical document the key first saved: a retry with the same key and document is that save again.';
 grant insert (idempotency_key, idempotency_hash) on app_public.workouts to svc_visitor;
