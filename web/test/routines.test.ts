@@ -177,6 +177,13 @@ test("the server's INVALID_DOCUMENT is shown at the field; an offline save keeps
   const sets = page.getByRole("group", { name: "Exercise 1: Back Squat" }).getByLabel("Sets");
   expect(await sets.inputValue()).toBe("3");
   await sets.fill("5");
+  // Leaving with changes not saved asks first; Stay keeps them.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).click();
+  const leave = page.getByRole("dialog", { name: "Leave without saving?" });
+  await leave.getByRole("button", { name: "Stay" }).click();
+  await leave.waitFor({ state: "hidden" });
+  await expectPage(page, "Edit Legs");
+  expect(await sets.inputValue()).toBe("5");
   await page.getByRole("button", { name: "Save routine" }).click();
   await expectPage(page, "Routine: Legs");
   await page.getByRole("table", { name: "Exercises of Legs" }).getByText("5 × 5 reps").waitFor();

@@ -167,6 +167,13 @@ test("a workout in lb is shown as written to a kg user and converted on request;
   await page.getByRole("button", { name: "Convert all weights to kg" }).click();
   expect(await page.getByRole("group", { name: "Exercise 1: Back Squat" }).getByLabel("Set 1", { exact: true }).inputValue()).toBe(`${convertWeight(225, "lb", "kg")}x5@8`);
   expect(await page.getByLabel("Unit", { exact: true }).inputValue()).toBe("kg");
+  // Leaving without saving: asked, then left; the workout stays as written.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Workouts" }).click();
+  await page.getByRole("dialog", { name: "Leave without saving?" }).getByRole("button", { name: "Leave" }).click();
+  await expectPage(page, "Workouts");
+  await page.getByText("1–1 of 1").waitFor();
+  await page.goto(`/workouts/${applyWorkoutDocument.workout.id}`);
+  await sets.getByText("Back Squat: 225x5@8").waitFor();
 
   await page.goto("/workouts/new");
   await expectPage(page, "Log workout");

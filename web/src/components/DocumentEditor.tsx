@@ -5,7 +5,9 @@
 // JSON text, with the same path and reason.
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { checkDocumentText, validateRoutineDocument, validateWorkoutDocument, type DocumentKind, type ValidateOptions } from "../documents.ts";
+import { useBlocker } from "react-router";
 import { ApiError } from "../graphql/client.ts";
+import { ConfirmDialog } from "./ConfirmDialog.tsx";
 import { ErrorMessage } from "./States.tsx";
 import { TextAreaField } from "./Field.tsx";
 import { isObject, pathString, setIn, type Doc, type Json, type PathKey } from "./documentValues.ts";
@@ -56,6 +58,16 @@ export function DocumentEditor({ kind, initial, options, saveLabel, onSave, rend
   const [saveError, setSaveError] = useState<unknown>(null);
   const [saving, setSaving] = useState(false);
   const [switchMessage, setSwitchMessage] = useState<string | null>(null);
+  // Changed since it opened: leaving then asks first (in the app, and when closing the tab).
+  const [dirty, setDirty] = useState(false);
+  const savingRef = useRef(false);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !savingRef.current && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty]);
   const textAreaRef = useRef<HTMLDivElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -68,6 +80,7 @@ export function DocumentEditor({ kind, initial, options, saveLabel, onSave, rend
 
   // Any edit makes a server's verdict on the previous document stale.
   function edited() {
+    setDirty(true);
     setFromServer(null);
     setSaveError(null);
     setSwitchMessage(null);
@@ -141,7 +154,9 @@ export function DocumentEditor({ kind, initial, options, saveLabel, onSave, rend
       return;
     }
     setSaving(true);
+    savingRef.current = true;
     try {
+      // A successful save navigates to what was saved: that is not leaving unsaved changes.
       await onSave(result.document);
     } catch (error) {
       const named = serverProblem(error);
@@ -150,65 +165,80 @@ export function DocumentEditor({ kind, initial, options, saveLabel, onSave, rend
         setFocusRequest((n) => n + 1);
       } else setSaveError(error);
     } finally {
+      savingRef.current = false;
       setSaving(false);
     }
   }
 
   return (
-    <form ref={formRef} className="stack document-editor" onSubmit={save} noValidate aria-label={`${kind === "routine" ? "Routine" : "Workout"} editor`}>
-      <div className="view-switch" role="group" aria-label="Edit with">
-        <button type="button" aria-pressed={view === "form"} onClick={() => showView("form")}>Form</button>
-        <button type="button" aria-pressed={view === "json"} onClick={() => showView("json")}>Document (JSON)</button>
-      </div>
-      {switchMessage ? <p role="alert" className="state state-error">{switchMessage}</p> : null}
-      {problem ? (
-        <div role="alert" className="state state-error problem-summary">
+    <>
+      <form ref={formRef} className="stack document-editor" onSubmit={save} noValidate aria-label={`${kind === "routine" ? "Routine" : "Workout"} editor`}>
+        <div className="view-switch" role="group" aria-label="Edit with">
+          <button type="button" aria-pressed={view === "form"} onClick={() => showView("form")}>Form</button>
+          <button type="button" aria-pressed={view === "json"} onClick={() => showView("json")}>Document (JSON)</button>
+        </div>
+        {switchMessage ? <p role="alert" className="state state-error">{switchMessage}</p> : null}
+        {problem ? (
+          <div role="alert" className="state state-error problem-summary">
+            <p>
+              The {kind} cannot be saved yet: <code>{problem.path}</code>: {problem.reason}
+            </p>
+          </div>
+        ) : null}
+
+        {view === "json" && problem && problem.path !== "document" && locate(shownText, problem.path) ? (
           <p>
-            The {kind} cannot be saved yet: <code>{problem.path}</code>: {problem.reason}
+            <button type="button" className="link" onClick={selectInText}>Select <code>{problem.path}</code> in the text</button>
           </p>
+        ) : null}
+
+        {view === "form" ? (
+          form ? renderForm(form) : <p className="state state-error">This document is not a JSON object; fix it in the Document (JSON) view.</p>
+        ) : (
+          <div ref={textAreaRef}>
+            <TextAreaField
+              label={`${kind === "routine" ? "Routine" : "Workout"} document (JSON)`}
+              name="document"
+              className="json-editor"
+              spellCheck={false}
+              autoCapitalize="off"
+              autoCorrect="off"
+              rows={Math.min(30, Math.max(10, shownText.split("\n").length + 1))}
+              value={shownText}
+              hint="Edit or paste a whole document. The form shows the same document."
+              error={problem ? `${problem.path}: ${problem.reason}` : null}
+              onChange={(e) => {
+                edited();
+                setShowProblems(true);
+                setText(e.target.value);
+                try {
+                  setDoc(JSON.parse(e.target.value) as Json);
+                } catch {
+                  // Kept as typed; the problem says where it does not parse.
+                }
+              }}
+            />
+          </div>
+        )}
+
+        <ErrorMessage error={saveError} />
+        <div className="form-actions">
+          <button type="submit" className="primary" disabled={saving}>{saving ? "Saving…" : saveLabel}</button>
+          {extraActions}
         </div>
-      ) : null}
-
-      {view === "json" && problem && problem.path !== "document" && locate(shownText, problem.path) ? (
-        <p>
-          <button type="button" className="link" onClick={selectInText}>Select <code>{problem.path}</code> in the text</button>
-        </p>
-      ) : null}
-
-      {view === "form" ? (
-        form ? renderForm(form) : <p className="state state-error">This document is not a JSON object; fix it in the Document (JSON) view.</p>
-      ) : (
-        <div ref={textAreaRef}>
-          <TextAreaField
-            label={`${kind === "routine" ? "Routine" : "Workout"} document (JSON)`}
-            name="document"
-            className="json-editor"
-            spellCheck={false}
-            autoCapitalize="off"
-            autoCorrect="off"
-            rows={Math.min(30, Math.max(10, shownText.split("\n").length + 1))}
-            value={shownText}
-            hint="Edit or paste a whole document. The form shows the same document."
-            error={problem ? `${problem.path}: ${problem.reason}` : null}
-            onChange={(e) => {
-              edited();
-              setShowProblems(true);
-              setText(e.target.value);
-              try {
-                setDoc(JSON.parse(e.target.value) as Json);
-              } catch {
-                // Kept as typed; the problem says where it does not parse.
-              }
-            }}
-          />
-        </div>
-      )}
-
-      <ErrorMessage error={saveError} />
-      <div className="form-actions">
-        <button type="submit" className="primary" disabled={saving}>{saving ? "Saving…" : saveLabel}</button>
-        {extraActions}
-      </div>
-    </form>
+      </form>
+      {/* Outside the editor's form: a dialog's own form must not nest in it. */}
+      <ConfirmDialog
+        open={blocker.state === "blocked"}
+        title="Leave without saving?"
+        confirmLabel="Leave"
+        cancelLabel="Stay"
+        danger
+        onCancel={() => blocker.reset?.()}
+        onConfirm={() => blocker.proceed?.()}
+      >
+        <p>Your changes to this {kind} are not saved yet.</p>
+      </ConfirmDialog>
+    </>
   );
 }
