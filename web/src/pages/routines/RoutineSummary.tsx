@@ -29,15 +29,18 @@ export function RoutineSummary({ routine, caption }: { routine: CanonicalRoutine
   );
 }
 
-/** The sets of a planned or logged workout, one line per exercise (set text in the workout's unit). */
-export function WorkoutSets({ workout }: { workout: CanonicalWorkout }) {
+/**
+ * The sets of a planned or logged workout, one line per exercise (set text in the workout's unit).
+ * `markPlanned`: say which sets of a logged workout were planned and not done.
+ */
+export function WorkoutSets({ workout, markPlanned = false }: { workout: CanonicalWorkout; markPlanned?: boolean }) {
   if (workout.exercises.length === 0) return <p className="state state-empty">No exercises.</p>;
   return (
     <ul className="set-lines">
       {workout.exercises.map((x, i) => (
         <li key={i}>
           <strong>{x.exercise}</strong>:{" "}
-          {x.sets.map((s) => (typeof s === "string" ? s : s.set)).join(", ")}
+          {x.sets.map((s) => (typeof s === "string" ? s : markPlanned ? `${s.set} (not done)` : s.set)).join(", ")}
           {x.note ? <span className="muted"> — {x.note}</span> : null}
         </li>
       ))}

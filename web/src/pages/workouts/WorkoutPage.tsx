@@ -86,7 +86,7 @@ function Workout({ id }: { id: string }) {
               ) : null}
               {converted && conversion.error ? <ErrorMessage error={conversion.error} onRetry={() => void conversion.reload()} /> : null}
               {converted && !conversion.data ? <Loading /> : null}
-              <WorkoutSets workout={shown} />
+              <WorkoutSets workout={shown} markPlanned />
               {doc.notes ? <p><strong>Notes:</strong> {doc.notes}</p> : null}
               <details>
                 <summary>Document (JSON)</summary>
