@@ -134,7 +134,7 @@ export function DocumentEditor({ kind, initial, options, saveLabel, onSave, rend
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [focusRequest]);
 
-  // Selects the value the problem names in the JSON text (the whole text when it cannot be found).
+  // Focuses the JSON text and selects the value the problem names (when the text has it).
   function selectInText() {
     const area = textAreaRef.current?.querySelector("textarea");
     if (!area || !problem) return;
