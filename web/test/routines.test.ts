@@ -118,6 +118,8 @@ test("create a routine with the form, switch to the document, fix a pasted mista
   // The list links to it.
   await page.goto("/routines");
   await expectPage(page, "Routines");
+  await expectAccessible(page);
+  await screenshot(page, "routines");
   await page.getByRole("link", { name: "Push" }).click();
   await expectPage(page, "Routine: Push");
 
