@@ -58,10 +58,16 @@ test("a new user's Home says what to do, and a routine and a workout can be made
   await expectPage(page, "Routine: Keys");
   await page.getByRole("table", { name: "Exercises of Keys" }).getByText("50 kg").waitFor();
 
-  // The routine's next workout, logged by keyboard: tick each set with Space.
-  await tabTo(page, "Log next workout");
+  // The routine's next workout, logged by keyboard from Log workout: tick each set with Space.
+  await tabTo(page, "Workouts");
+  await page.keyboard.press("Enter");
+  await expectPage(page, "Workouts");
+  await tabTo(page, "Log workout");
   await page.keyboard.press("Enter");
   await expectPage(page, "Log workout");
+  await page.getByRole("navigation", { name: "Start from a routine" }).waitFor();
+  await tabTo(page, "Keys");
+  await page.keyboard.press("Enter");
   await page.getByRole("group", { name: "Exercise 1: Bench Press" }).waitFor();
   for (let set = 1; set <= 3; set++) {
     await tabTo(page, "Done: Bench Press set " + set);

@@ -12,6 +12,7 @@ import { useUserUnits } from "../../components/units.ts";
 import { useSession } from "../../auth/session.tsx";
 import NotFound from "../NotFound.tsx";
 import { ApplyWorkout, NextWorkout, WorkoutDocument, isWorkoutId } from "./operations.ts";
+import { RoutineList } from "../routines/operations.ts";
 import { WorkoutForm } from "./WorkoutForm.tsx";
 
 function Editor({ initial, creating }: { initial: Doc; creating: boolean }) {
@@ -37,6 +38,19 @@ function Editor({ initial, creating }: { initial: Doc; creating: boolean }) {
   );
 }
 
+/** Links to start from a routine's next workout instead of an empty one. */
+function StartFromRoutine() {
+  const routines = useQuery(RoutineList, {});
+  const list = routines.data?.viewer?.routines ?? [];
+  if (list.length === 0) return null;
+  return (
+    <nav aria-label="Start from a routine" className="actions start-from">
+      <span className="muted">Start from a routine:</span>
+      {list.map((r) => <Link key={r.id} to={`/workouts/new?routine=${encodeURIComponent(r.id)}`}>{r.name}</Link>)}
+    </nav>
+  );
+}
+
 export function NewWorkout() {
   const { unit, effort } = useUserUnits();
   const routine = useSearchParams()[0].get("routine");
@@ -44,6 +58,7 @@ export function NewWorkout() {
   if (!routine) {
     return (
       <Page title="Log workout">
+        <StartFromRoutine />
         <Editor creating initial={{ date: today(), unit, effort, exercises: [] }} />
       </Page>
     );
