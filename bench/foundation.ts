@@ -3,7 +3,8 @@
 // + pg server (bench/baseline-workouts.ts, its own process) giving the byte-identical answer from
 // the same database in one round trip. The load generator is a third process. Statements per
 // request come from pg_stat_statements on the bench database.
-import { benchDatabase, startApp, startBaseline, loadProcess, summary, statementCounter, perRequest, report, DURATION_S, CONNECTIONS, type LoadResult } from "./support.ts";
+import { availableParallelism } from "node:os";
+import { benchDatabase, startApp, startBaseline, loadProcess, summary, statementCounter, perRequest, report, DURATION_S, CONNECTIONS, type LoadResult, type BenchDatabase } from "./support.ts";
 
 const USERS = 100;
 const WORKOUTS_PER_USER = 2000;
@@ -23,46 +24,63 @@ export async function run() {
       analyze;
     `);
     await ownerPool.query(`insert into app_private.user_secrets select id, crypt('bench-password', gen_salt('bf', 4)) from app_public.users where email = 'user1@bench.test'`);
-    const app = await startApp(db, process.env.BENCH_WEB_CONCURRENCY ? { WEB_CONCURRENCY: process.env.BENCH_WEB_CONCURRENCY } : {});
     const baseline = await startBaseline("baseline-workouts.ts", db.ownerUrl);
     try {
-      const signIn = await fetch(`${app.url}/api/auth/sign-in/email`, {
-        method: "POST", headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email: "user1@bench.test", password: "bench-password" }),
-      });
-      const { token } = (await signIn.json()) as { token: string };
-
-      const body = JSON.stringify({ query: "{ viewer { workouts(limit: 10) { date name } } }" });
-      const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
-      const ourUrl = `${app.url}/api/graphql`;
-      const baseUrl = `${baseline.url}/workouts`;
-      const answers = await Promise.all([ourUrl, baseUrl].map(async (u) => (await fetch(u, { method: "POST", headers, body })).text()));
-      if (!answers[0].includes('"workouts":[{"date"') || answers[0] !== answers[1]) throw new Error(`answers differ:\n${answers[0]}\n${answers[1]}`);
-
-      // Alternate the two so drift on a noisy machine hits both alike; keep each side's better round.
-      const counter = statementCounter(ownerPool, db.dbName);
-      const measure = async (url: string) => {
-        await counter.reset();
-        const result = summary(await loadProcess({ url, method: "POST", headers, body }));
-        const reading = await counter.read();
-        return { ...result, ...perRequest(reading, result.requests), topStatements: reading.byStatement.slice(0, 6) };
-      };
-      const rounds: { ours: LoadResult; base: LoadResult }[] = [];
-      for (let i = 0; i < ROUNDS; i++) rounds.push({ ours: await measure(ourUrl), base: await measure(baseUrl) });
-      const best = (xs: LoadResult[]) => xs.reduce((a, b) => (b.reqPerSec > a.reqPerSec ? b : a));
-      const ours = best(rounds.map((r) => r.ours));
-      const base = best(rounds.map((r) => r.base));
-      report({
-        benchmark: "viewer.workouts(limit: 10), session, 100 users x 2000 workouts; server, baseline and load generator in separate processes",
-        durationSeconds: DURATION_S, connections: CONNECTIONS, rounds: ROUNDS, webConcurrency: Number(process.env.BENCH_WEB_CONCURRENCY ?? 1),
-        postgraphile: ours, baseline: base,
-        ratio: Number((ours.reqPerSec / base.reqPerSec).toFixed(3)), target: "ratio >= 0.6",
-      });
+      // WEB_CONCURRENCY 1 and 2 (BENCH_WEB_CONCURRENCY=1,2,4 for others): one line each.
+      for (const processes of (process.env.BENCH_WEB_CONCURRENCY ?? "1,2").split(",").map(Number)) {
+        const app = await startApp(db, { WEB_CONCURRENCY: String(processes) });
+        // BENCH_COMPARE_CHECKOUT=<another copy of the project>: its server measured in the same rounds.
+        const other = process.env.BENCH_COMPARE_CHECKOUT ? await startApp(db, { WEB_CONCURRENCY: String(processes) }, process.env.BENCH_COMPARE_CHECKOUT) : null;
+        try {
+          await measureAgainst(db, app.url, baseline.url, processes, other?.url);
+        } finally {
+          await app.close();
+          await other?.close();
+        }
+      }
     } finally {
       await baseline.close();
-      await app.close();
     }
   } finally {
     await db.stop();
   }
+}
+
+async function measureAgainst(db: BenchDatabase, appUrl: string, baselineUrl: string, processes: number, otherUrl?: string) {
+  const signIn = await fetch(`${appUrl}/api/auth/sign-in/email`, {
+    method: "POST", headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "user1@bench.test", password: "bench-password" }),
+  });
+  const { token } = (await signIn.json()) as { token: string };
+
+  const body = JSON.stringify({ query: "{ viewer { workouts(limit: 10) { date name } } }" });
+  const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+  const ourUrl = `${appUrl}/api/graphql`;
+  const baseUrl = `${baselineUrl}/workouts`;
+  const answers = await Promise.all([ourUrl, baseUrl].map(async (u) => (await fetch(u, { method: "POST", headers, body })).text()));
+  if (!answers[0].includes('"workouts":[{"date"') || answers[0] !== answers[1]) throw new Error(`answers differ:\n${answers[0]}\n${answers[1]}`);
+
+  // Alternate the two so drift on a noisy machine hits both alike; keep each side's better round.
+  const counter = statementCounter(db.ownerPool, db.dbName);
+  const measure = async (url: string) => {
+    await counter.reset();
+    const result = summary(await loadProcess({ url, method: "POST", headers, body }));
+    const reading = await counter.read();
+    return { ...result, ...perRequest(reading, result.requests), topStatements: reading.byStatement.slice(0, 6) };
+  };
+  const rounds: { ours: LoadResult; base: LoadResult; other?: LoadResult }[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    rounds.push({ ours: await measure(ourUrl), base: await measure(baseUrl), other: otherUrl ? await measure(`${otherUrl}/api/graphql`) : undefined });
+  }
+  const best = (xs: LoadResult[]) => xs.reduce((a, b) => (b.reqPerSec > a.reqPerSec ? b : a));
+  const ours = best(rounds.map((r) => r.ours));
+  const base = best(rounds.map((r) => r.base));
+  const other = otherUrl ? best(rounds.map((r) => r.other!)) : undefined;
+  report({
+    benchmark: "viewer.workouts(limit: 10), session, 100 users x 2000 workouts; server, baseline and load generator in separate processes",
+    durationSeconds: DURATION_S, connections: CONNECTIONS, rounds: ROUNDS, webConcurrency: processes, cores: availableParallelism(),
+    postgraphile: ours, baseline: base,
+    ratio: Number((ours.reqPerSec / base.reqPerSec).toFixed(3)), target: "ratio >= 0.6",
+    ...(other ? { compared: { checkout: process.env.BENCH_COMPARE_CHECKOUT, ...other, ratio: Number((other.reqPerSec / base.reqPerSec).toFixed(3)) } } : {}),
+  });
 }

@@ -91,8 +91,8 @@ export async function listen(server: Server): Promise<string> {
 export type Process = { url: string; pid: number; close: () => Promise<void> };
 
 /** Spawns a Node process and waits for a line matching `ready` on its standard output. */
-async function spawnUntil(args: string[], env: Record<string, string>, ready: RegExp, what: string, port: number): Promise<Process> {
-  const child: ChildProcess = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+async function spawnUntil(args: string[], env: Record<string, string>, ready: RegExp, what: string, port: number, cwd = root): Promise<Process> {
+  const child: ChildProcess = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
   let head = "";
   let up = false;
   const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
@@ -117,18 +117,21 @@ async function spawnUntil(args: string[], env: Record<string, string>, ready: Re
 /**
  * The real server (`node server/main.ts`, what `npm start` runs) in a process of its own, on the
  * bench database through DATABASE_URL: migrations (already applied), worker, request log and all.
- * One API process unless `env` sets WEB_CONCURRENCY.
+ * One API process unless `env` sets WEB_CONCURRENCY. `checkout`: another copy of the project (to
+ * compare a version against this one in the same run, on the same database).
  */
-export async function startApp(db: Pick<BenchDatabase, "ownerUrl" | "authUrl">, env: Record<string, string> = {}): Promise<Process> {
+export async function startApp(db: Pick<BenchDatabase, "ownerUrl" | "authUrl">, env: Record<string, string> = {}, checkout = root): Promise<Process> {
   const port = await freePort();
   // BENCH_CPU_PROF=<folder>: every server process writes a V8 CPU profile there when it stops.
   if (process.env.BENCH_CPU_PROF) env = { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`, ...env };
   return spawnUntil(
     ["server/main.ts"],
-    { PORT: String(port), DATABASE_URL: db.ownerUrl, AUTH_DATABASE_URL: db.authUrl, GRAPHILE_ENV: "production", NODE_ENV: "production", WEB_CONCURRENCY: "1", ...env },
+    // Its request log on, a line per request as `npm start` writes (read and dropped by this process).
+    { PORT: String(port), DATABASE_URL: db.ownerUrl, AUTH_DATABASE_URL: db.authUrl, GRAPHILE_ENV: "production", NODE_ENV: "production", WEB_CONCURRENCY: "1", SVC_LOG: "", ...env },
     /running at http/,
     "server",
     port,
+    checkout,
   );
 }
 
@@ -184,42 +187,32 @@ export function summary(result: Record<string, any>): LoadResult {
 
 /**
  * Statements PostgreSQL ran on the bench database between `reset()` and `read()`, from
- * pg_stat_statements (top-level statements, every role, background worker included), and the
- * transactions committed (pg_stat_database). Null when pg_stat_statements is not loaded.
+ * pg_stat_statements (top-level statements of every role, the background worker's polling
+ * included: a few per 5 s). Null when pg_stat_statements is not loaded.
  */
 export function statementCounter(pool: pg.Pool, dbName: string) {
-  const xacts = async () => Number((await pool.query("select xact_commit + xact_rollback as n from pg_stat_database where datname = $1", [dbName])).rows[0].n);
-  let startXacts = 0;
   return {
     async reset() {
       await pool.query("select pg_stat_statements_reset()").catch(() => {});
-      await pool.query("select pg_stat_clear_snapshot()");
-      startXacts = await xacts();
     },
-    async read(): Promise<{ statements: number | null; transactions: number; byStatement: Array<{ calls: number; query: string }> }> {
-      await new Promise((r) => setTimeout(r, 600)); // pg_stat_database is flushed by backends at most every 0.5-1 s
-      await pool.query("select pg_stat_clear_snapshot()");
-      const transactions = (await xacts()) - startXacts;
+    async read(): Promise<{ statements: number | null; byStatement: Array<{ calls: number; query: string }> }> {
       try {
         const { rows } = await pool.query(
           `select calls::int, left(regexp_replace(query, '\\s+', ' ', 'g'), 90) as query from pg_stat_statements s join pg_database d on d.oid = s.dbid
-            where d.datname = $1 and query not like '%pg_stat_%' order by calls desc`,
+            where d.datname = $1 and query not like '%pg_stat_statements%' order by calls desc`,
           [dbName],
         );
-        return { statements: rows.reduce((a, r) => a + r.calls, 0), transactions, byStatement: rows.slice(0, 8) };
+        return { statements: rows.reduce((a, r) => a + r.calls, 0), byStatement: rows.slice(0, 8) };
       } catch {
-        return { statements: null, transactions, byStatement: [] };
+        return { statements: null, byStatement: [] };
       }
     },
   };
 }
 
-/** Per-request figures from a counter reading and the number of requests answered. */
-export function perRequest(reading: { statements: number | null; transactions: number }, requests: number) {
-  return {
-    statementsPerRequest: reading.statements === null ? null : Number((reading.statements / requests).toFixed(2)),
-    transactionsPerRequest: Number((reading.transactions / requests).toFixed(2)),
-  };
+/** Statements per request from a counter reading and the number of requests answered. */
+export function perRequest(reading: { statements: number | null }, requests: number) {
+  return { statementsPerRequest: reading.statements === null ? null : Number((reading.statements / requests).toFixed(2)) };
 }
 
 export function report(line: Record<string, unknown>) {
