@@ -5,7 +5,7 @@
 // live reload. Paths under /api/ are never answered here: they stay the API's JSON 404s.
 import express, { type Request, type Response, type NextFunction } from "express";
 import type { Server } from "node:http";
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 export const WEB_ROOT = path.resolve(import.meta.dirname, "../web");
@@ -42,9 +42,32 @@ export function staleReason(): string | null {
 
 let building: Promise<void> | null = null;
 
+/** Where builds go; web/dist is a symbolic link to the current one. */
+const BUILDS = path.join(WEB_ROOT, ".builds");
+/** Builds kept besides the current one, for pages already loaded from them. */
+const KEEP_BUILDS = 3;
+
+/** Points web/dist at `build` in one rename, so no request ever finds it missing or half built. */
+function publish(build: string) {
+  if (existsSync(WEB_DIST) && !lstatSync(WEB_DIST).isSymbolicLink()) {
+    // A plain folder (a `vite build` run by hand): moved aside once.
+    renameSync(WEB_DIST, path.join(BUILDS, `manual-${Date.now()}`));
+  }
+  const link = `${WEB_DIST}.link-${process.pid}`;
+  rmSync(link, { force: true });
+  symlinkSync(path.relative(WEB_ROOT, build), link);
+  renameSync(link, WEB_DIST);
+  const old = readdirSync(BUILDS)
+    .map((name) => path.join(BUILDS, name))
+    .filter((dir) => dir !== build)
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)
+    .slice(KEEP_BUILDS);
+  for (const dir of old) rmSync(dir, { recursive: true, force: true });
+}
+
 /**
- * Builds web/dist when it is missing or stale. The build goes to a folder of its own first and
- * replaces dist in one rename, so a request never sees half a build.
+ * Builds the web app when web/dist is missing or stale: into a folder of its own under
+ * web/.builds, then web/dist is pointed at it. Processes building at once each finish their own.
  */
 export async function ensureWebBuild(say: (message: string) => void = () => {}): Promise<void> {
   const reason = staleReason();
@@ -52,7 +75,8 @@ export async function ensureWebBuild(say: (message: string) => void = () => {}):
   building ??= (async () => {
     say(`Building the web app (${reason})…`);
     const startedAt = Date.now();
-    const outDir = `${WEB_DIST}.tmp-${process.pid}`;
+    const outDir = path.join(BUILDS, `${startedAt}-${process.pid}`);
+    mkdirSync(BUILDS, { recursive: true });
     const { build } = await import("vite");
     // Vite follows NODE_ENV over its mode: under Jest (NODE_ENV=test) it would bundle React's
     // development build. This is always the production build.
@@ -65,15 +89,7 @@ export async function ensureWebBuild(say: (message: string) => void = () => {}):
       else process.env.NODE_ENV = nodeEnv;
     }
     writeFileSync(path.join(outDir, STAMP), String(startedAt));
-    const old = `${WEB_DIST}.old-${process.pid}`;
-    if (existsSync(WEB_DIST)) renameSync(WEB_DIST, old);
-    try {
-      renameSync(outDir, WEB_DIST);
-    } catch {
-      // Another process put its build in place first; ours is not needed.
-      rmSync(outDir, { recursive: true, force: true });
-    }
-    rmSync(old, { recursive: true, force: true });
+    publish(outDir);
     say(`Built the web app in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
   })().finally(() => {
     building = null;

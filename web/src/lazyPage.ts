@@ -3,19 +3,29 @@
 // fallback, so none of React's delay in revealing what replaces it), and the rest while idle.
 import { createElement, use, type ComponentType } from "react";
 
-export type LazyPage = ComponentType & { preload: () => Promise<void> };
+/** A page module: the page as its default export; `prefetch` may start the page's queries early. */
+export type PageModule = { default: ComponentType; prefetch?: () => Promise<void> | void };
 
-export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
+export type LazyPage = ComponentType & {
+  preload: () => Promise<void>;
+  /** Loads the code and runs the page's queries (the first page, before the first render); resolves when both are done. */
+  prefetch: () => Promise<void>;
+};
+
+export function lazyPage(load: () => Promise<PageModule>): LazyPage {
   let Loaded: ComponentType | null = null;
+  let module: PageModule | null = null;
   let loading: Promise<void> | null = null;
   const preload = () =>
-    (loading ??= load().then((module) => {
-      Loaded = module.default;
+    (loading ??= load().then((m) => {
+      module = m;
+      Loaded = m.default;
     }));
+  const prefetch = () => preload().then(() => module?.prefetch?.());
   function LazyPage() {
     if (Loaded) return createElement(Loaded);
     use(preload());
     return Loaded ? createElement(Loaded) : null;
   }
-  return Object.assign(LazyPage, { preload });
+  return Object.assign(LazyPage, { preload, prefetch });
 }

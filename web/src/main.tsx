@@ -26,8 +26,9 @@ const router = createBrowserRouter([
 // moving between pages does not wait for code.
 const firstPage = matchRoutes(appRoutes, window.location)?.[0]?.route.page;
 const preloadOthers = () => appRoutes.forEach((r) => void r.page.preload().catch(() => {}));
-// Up to a moment for the session check too, so the first render knows who is signed in.
-await Promise.all([firstPage?.preload().catch(() => {}), firstSessionCheck(800)]);
+// Up to a moment for the session check and the page's data too, so the first render shows them.
+const aMoment = new Promise<void>((resolve) => setTimeout(resolve, 800));
+await Promise.all([Promise.race([firstPage?.prefetch().catch(() => {}), aMoment]), firstSessionCheck(800)]);
 // Not before the first page has had time to fetch and show its data.
 setTimeout(() => (window.requestIdleCallback ?? ((f: () => void) => setTimeout(f, 0)))(preloadOthers), 3000);
 

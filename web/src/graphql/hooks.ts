@@ -11,22 +11,54 @@ export type QueryState<Result> = {
   reload: () => Promise<void>;
 };
 
+type Prefetched = { promise: Promise<unknown>; result?: { data: unknown } };
+/** Queries started before their page rendered, by document and variables; each is used once. */
+const prefetched = new WeakMap<object, Map<string, Prefetched>>();
+
+/**
+ * Starts a query before its page renders (a page module's `prefetch` export: main.tsx calls it
+ * for the first page, beside the session check). The page's `useQuery` with the same document and
+ * variables then takes this answer instead of asking again. Resolves when the answer is here.
+ */
+export function prefetchQuery<Result, Variables>(document: TadaDocumentNode<Result, Variables>, variables: Variables): Promise<void> {
+  const key = JSON.stringify(variables);
+  const byKey = prefetched.get(document) ?? new Map<string, Prefetched>();
+  prefetched.set(document, byKey);
+  const known = byKey.get(key);
+  if (known) return known.promise.then(() => {}, () => {});
+  const entry: Prefetched = { promise: (request as (d: unknown, v: unknown) => Promise<Result>)(document, variables) };
+  byKey.set(key, entry);
+  // Settles either way: a failed prefetch is forgotten and the page asks again itself.
+  return entry.promise.then((data) => void (entry.result = { data }), () => void byKey.delete(key));
+}
+
+function takePrefetched(document: object, key: string): Prefetched | undefined {
+  const entry = prefetched.get(document)?.get(key);
+  prefetched.get(document)?.delete(key);
+  return entry;
+}
+
 export function useQuery<Result, Variables>(
   document: TadaDocumentNode<Result, Variables>,
   variables: Variables,
   options: { skip?: boolean } = {},
 ): QueryState<Result> {
-  const [data, setData] = useState<Result>();
-  const [error, setError] = useState<unknown>(null);
-  const [loading, setLoading] = useState(!options.skip);
   const key = JSON.stringify(variables);
+  // A prefetched answer that is already here is the first render's data (no loading state).
+  const [first] = useState(() => (options.skip ? undefined : takePrefetched(document, key)));
+  const [data, setData] = useState<Result | undefined>(first?.result?.data as Result | undefined);
+  const [error, setError] = useState<unknown>(null);
+  const [loading, setLoading] = useState(!options.skip && !first?.result);
   const latest = useRef(0);
+  const pending = useRef(first?.result ? undefined : first?.promise);
 
   const load = useCallback(async () => {
     const ticket = ++latest.current;
     setLoading(true);
     try {
-      const result = await (request as (d: unknown, v: unknown) => Promise<Result>)(document, JSON.parse(key));
+      const waiting = pending.current;
+      pending.current = undefined;
+      const result = (await (waiting ?? (request as (d: unknown, v: unknown) => Promise<Result>)(document, JSON.parse(key)))) as Result;
       if (ticket === latest.current) {
         setData(result);
         setError(null);
@@ -38,8 +70,13 @@ export function useQuery<Result, Variables>(
     }
   }, [document, key]);
 
+  const skipFirstLoad = useRef(first?.result !== undefined);
   useEffect(() => {
     if (options.skip) return;
+    if (skipFirstLoad.current) {
+      skipFirstLoad.current = false;
+      return;
+    }
     void load();
   }, [load, options.skip]);
 

@@ -2,9 +2,14 @@
 import { Link } from "react-router";
 import { Page } from "../../components/Page.tsx";
 import { Empty, QueryView } from "../../components/States.tsx";
-import { useQuery } from "../../graphql/hooks.ts";
+import { prefetchQuery, useQuery } from "../../graphql/hooks.ts";
 import { formatDate } from "../../format.ts";
 import { RoutineList, routinePath } from "./operations.ts";
+
+/** Asked before the first render when the app opens on this page (main.tsx). */
+export function prefetch() {
+  return prefetchQuery(RoutineList, {});
+}
 
 export default function Routines() {
   const list = useQuery(RoutineList, {});
