@@ -59,6 +59,7 @@ export function ExercisePicker({ label = "Find an exercise", actionLabel = "Add"
       {words !== "" && search.error ? <ErrorMessage error={search.error} onRetry={() => void search.reload()} /> : null}
       {words !== "" && search.loading && !search.data ? <p className="muted" role="status">Searching…</p> : null}
       {words !== "" && search.data && results.length === 0 ? <p className="muted" role="status">No exercise matches “{words}”.</p> : null}
+      {results.length > 0 ? <p className="visually-hidden" role="status">{results.length} exercise{results.length === 1 ? "" : "s"} found; Enter adds the first.</p> : null}
       {results.length > 0 ? (
         <ul className="picker-results" aria-label={`Exercises matching ${words}`}>
           {results.map((x) => (
