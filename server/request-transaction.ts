@@ -59,14 +59,20 @@ export function makeRequestWithPgClient(pool: pg.Pool): WithPgClient {
     try {
       const results = (await client.query(setupText(client, settings, Boolean(onSession)))) as unknown as pg.QueryResult[];
       if (onSession) onSession(results[2].rows[0] ?? { user_id: null, session_id: null });
-      // Statements of the callback run inside this transaction (withTransaction makes savepoints).
-      const result = await makeWithPgClientViaPgClientAlreadyInTransaction(client, true)(null, callback);
+      // Statements of the callback run inside this transaction. Its outermost withTransaction
+      // (a mutation's side effect) needs no savepoint of its own: its error ends this transaction
+      // with a rollback anyway. Nested ones make savepoints as usual.
+      const result = await makeWithPgClientViaPgClientAlreadyInTransaction(client, true)(null, (inTransaction) =>
+        callback({ ...inTransaction, withTransaction: (work) => work(inTransaction) }));
       if (settings[READ_ONLY_OPERATION]) {
         handedBack = true;
         client.query("commit").then(() => client.release(), (error: Error) => client.release(error));
         return result;
       }
-      await client.query("commit");
+      // A transaction that failed inside (an error caught and not rethrown) commits as ROLLBACK:
+      // never answer as if it had been saved.
+      const commit = await client.query("commit");
+      if (commit.command === "ROLLBACK") throw Object.assign(new Error("The request's transaction failed and was rolled back"), { code: "25P02" });
       return result;
     } catch (error) {
       try {
