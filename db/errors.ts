@@ -43,12 +43,14 @@ export const STANDARD_MESSAGES: Record<string, string> = {
 };
 
 /**
- * Codes given before any SQL runs: by the GraphQL operation guard (plugins/operation-guard.ts), and
- * UNAUTHORIZED by the credential check on every route (server/identity.ts).
+ * Codes given before any SQL runs: by the GraphQL operation guard (plugins/operation-guard.ts),
+ * UNAUTHORIZED by the credential check on every route (server/identity.ts), and CROSS_SITE_REQUEST
+ * by the cross-site check on every route (server/cross-site-guard.ts).
  */
 export const REQUEST_CODES = {
   UNAUTHORIZED: "UNAUTHORIZED", // a malformed Authorization or x-api-key header: 401, never read as signed out
   QUERY_TOO_COMPLEX: "QUERY_TOO_COMPLEX", // over the depth, field, root-field or cost bounds of one operation
   UNSUPPORTED_OPERATION: "UNSUPPORTED_OPERATION", // a subscription: the API answers queries and mutations only
   INVALID_INPUT: "INVALID_INPUT", // a negative list size (first, last, limit, offset); the message names it
+  CROSS_SITE_REQUEST: "CROSS_SITE_REQUEST", // 403: an unsafe request from another site riding on the session cookie
 } as const;

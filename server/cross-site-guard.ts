@@ -7,6 +7,7 @@
 import type { Request, Response, NextFunction } from "express";
 import { parse as parseCookie } from "cookie";
 import { SESSION_COOKIE } from "./identity.ts";
+import { REQUEST_CODES } from "../db/errors.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -34,7 +35,7 @@ export function isSameOriginBrowserRequest(req: Request): boolean {
   return requestSource(req) === "same-origin";
 }
 
-export const CROSS_SITE_CODE = "CROSS_SITE_REQUEST";
+const CROSS_SITE_CODE = REQUEST_CODES.CROSS_SITE_REQUEST;
 const MESSAGE = "A request from another site may not use your session cookie; send it from this site or with Authorization: Bearer";
 
 export function crossSiteGuard(graphqlPath: string) {
