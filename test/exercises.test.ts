@@ -92,10 +92,16 @@ describe("searchExercises", () => {
     expect(await search("b", null)).toHaveLength(20);
   });
 
-  test.each([[0], [101], [-1]])("limit %d: INVALID_INPUT naming limit", async (limit) => {
+  test.each([[0], [101]])("limit %d: INVALID_INPUT naming limit", async (limit) => {
     const res = await gql(s.url, SEARCH, { words: "bench", limit }, { token: alice.token });
     expect(res.body.data).toBeNull();
     expect(res.body.errors?.[0]).toMatchObject({ message: "limit: must be between 1 and 100", extensions: { code: "INVALID_INPUT" } });
+  });
+
+  test("limit -1: INVALID_INPUT naming limit, refused before the operation runs", async () => {
+    const res = await gql(s.url, SEARCH, { words: "bench", limit: -1 }, { token: alice.token });
+    expect(res.body.data ?? null).toBeNull();
+    expect(res.body.errors?.[0]).toMatchObject({ message: "searchExercises: limit must be 0 or more (got -1)", extensions: { code: "INVALID_INPUT" } });
   });
 
   test.each([[""], ["   "]])("words %j: INVALID_INPUT", async (words) => {
