@@ -6,9 +6,9 @@
 //   over the cost budget, mutations a caller may not attempt (signed out, read-only key),
 //   session-only fields with a key, and an API key's per-minute cost budget.
 // The database enforces the same authorization again (roles and RLS); this gives a clean FORBIDDEN.
-import { GraphQLError, getOperationAST, type ValidationRule, type ExecutionResult } from "postgraphile/graphql";
+import { GraphQLError, Kind, getOperationAST, type ASTNode, type DocumentNode, type GraphQLSchema, type ValidationRule, type ExecutionResult } from "postgraphile/graphql";
 import { SafeError, isPromiseLike } from "postgraphile/grafast";
-import { measureOperation, exceededLimit, RUNS_FUNCTION } from "./operation-cost.ts";
+import { measureOperation, exceededLimit, OPERATION_LIMITS, RUNS_FUNCTION } from "./operation-cost.ts";
 import { textNesting, MAX_TEXT_NESTING } from "./operation-nesting.ts";
 import { REQUEST_CODES } from "../db/errors.ts";
 import type { Identity, KeyCostCharge } from "../server/identity.ts";
@@ -25,21 +25,56 @@ export const SESSION_ONLY_FIELDS = new Set([
 /** What the guard reads from the GraphQL context (set in preset.ts). */
 export type GuardContext = { identity?: Identity; resolveIdentity?: () => Promise<Identity>; chargeKeyCost?: (cost: number) => KeyCostCharge };
 
-/** A validation rule: bounds that do not depend on variables or on the caller. */
-export const OperationLimitsRule: ValidationRule = (context) => ({
-  OperationDefinition(operation) {
-    if (operation.operation === "subscription") {
-      context.reportError(new GraphQLError("Subscriptions are not supported; send queries and mutations over HTTP POST", {
-        nodes: operation,
+/**
+ * Bounds that do not depend on variables or on the caller, for a whole document: the first one it
+ * exceeds as a GraphQL error, or null. Measured once per document (grafserv caches the result).
+ */
+const boundsProblems = new WeakMap<DocumentNode, GraphQLError | null>();
+function boundsProblem(schema: GraphQLSchema, document: DocumentNode): GraphQLError | null {
+  let problem = boundsProblems.get(document);
+  if (problem !== undefined) return problem;
+  problem = null;
+  const tooComplex = (message: string, node?: ASTNode) =>
+    new GraphQLError(message, { nodes: node, extensions: { code: REQUEST_CODES.QUERY_TOO_COMPLEX } });
+  const L = OPERATION_LIMITS;
+  if (document.definitions.length > L.definitions) {
+    problem = tooComplex(`A document may hold at most ${L.definitions} operations and fragments (this one holds ${document.definitions.length})`);
+  }
+  for (const definition of document.definitions) {
+    if (problem) break;
+    if (definition.kind !== Kind.OPERATION_DEFINITION) continue;
+    if (definition.operation === "subscription") {
+      problem = new GraphQLError("Subscriptions are not supported; send queries and mutations over HTTP POST", {
+        nodes: definition,
         extensions: { code: REQUEST_CODES.UNSUPPORTED_OPERATION },
-      }));
-      return false;
+      });
+    } else if ((definition.variableDefinitions?.length ?? 0) > L.variables) {
+      problem = tooComplex(`An operation may declare at most ${L.variables} variables`, definition);
+    } else {
+      const exceeded = exceededLimit(measureOperation(schema, document, definition, null), false);
+      if (exceeded) problem = tooComplex(exceeded, definition);
     }
-    const exceeded = exceededLimit(measureOperation(context.getSchema(), context.getDocument(), operation, null), false);
-    if (exceeded) context.reportError(new GraphQLError(exceeded, { nodes: operation, extensions: { code: REQUEST_CODES.QUERY_TOO_COMPLEX } }));
+  }
+  boundsProblems.set(document, problem);
+  return problem;
+}
+
+/** A validation rule that reports the bounds problem of the document, once. */
+export const OperationLimitsRule: ValidationRule = (context) => ({
+  Document(document) {
+    const problem = boundsProblem(context.getSchema(), document);
+    if (problem) context.reportError(problem);
     return false; // fields are the other rules' business
   },
 });
+
+/**
+ * GraphQL's own rules, skipped for a document already refused by the bounds: some of them cost
+ * the square of the document's size, and the caller is told about the bounds anyway.
+ */
+function afterBounds(rule: ValidationRule): ValidationRule {
+  return (context) => (boundsProblem(context.getSchema(), context.getDocument()) ? {} : rule(context));
+}
 
 const refusal = (message: string, code: string, extra: Record<string, unknown> = {}) =>
   new GraphQLError(message, { extensions: { code, ...extra } });
@@ -129,6 +164,12 @@ export const OperationGuardPlugin: GraphileConfig.Plugin = {
     middleware: {
       processGraphQLRequestBody(next, event) {
         const query = (event.body as { query?: unknown }).query;
+        if (typeof query === "string" && query.length > OPERATION_LIMITS.textLength) {
+          throw new SafeError(`An operation's text may be at most ${OPERATION_LIMITS.textLength} characters (this one has ${query.length}); pass large values as variables`, {
+            statusCode: 400,
+            code: REQUEST_CODES.QUERY_TOO_COMPLEX,
+          });
+        }
         if (typeof query === "string" && textNesting(query) > MAX_TEXT_NESTING) {
           throw new SafeError(`An operation's text may nest braces, brackets and parentheses at most ${MAX_TEXT_NESTING} deep; pass large values as variables`, {
             statusCode: 400,
@@ -138,7 +179,7 @@ export const OperationGuardPlugin: GraphileConfig.Plugin = {
         return next();
       },
       setPreset(next, event) {
-        event.validationRules.push(OperationLimitsRule);
+        event.validationRules.splice(0, Infinity, OperationLimitsRule, ...event.validationRules.map(afterBounds));
         return next();
       },
       async processRequest(next, event) {

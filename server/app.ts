@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import { postgraphile } from "postgraphile";
 import { grafserv } from "postgraphile/grafserv/express/v4";
 import { makePreset, GRAPHQL_PATH } from "../plugins/preset.ts";
+import { lowerCaseMediaType } from "./media-type.ts";
 import { sessionIdentity, apiKeyGate } from "./identity.ts";
 import { authRoutes, BadRequest } from "./auth-routes.ts";
 import { adminRoutes } from "./admin-routes.ts";
@@ -75,7 +76,7 @@ export async function createApp({
   app.use("/api/auth", authRoutes(pools.account, { ...AUTH_LIMITS, ...authLimits }));
   app.use("/api/auth/admin", adminRoutes(pools.account));
   // What an operation may do and cost is checked inside grafserv (plugins/operation-guard.ts).
-  app.use(GRAPHQL_PATH, apiKeyGate(pools.identity), requestDatabaseWork(requestTimeoutMs));
+  app.use(GRAPHQL_PATH, lowerCaseMediaType(), apiKeyGate(pools.identity), requestDatabaseWork(requestTimeoutMs));
 
   const pgl = postgraphile({ extends: [makePreset({ pool: pools.graphql, dev })], plugins: [databaseTimePlugin(statementTimeoutMs)] });
   const serv = pgl.createServ(grafserv);

@@ -53,7 +53,7 @@ describe("fragment bombs are refused before planning, for every content type", (
         await send("application/graphql; charset=utf-8", query)]) {
         expect(answer.status).toBe(400);
         expect(code(answer)).toBe("QUERY_TOO_COMPLEX");
-        expect(answer.body.errors[0].message).toMatch(/at most (25 root fields|2000 fields, counting each fragment spread)/);
+        expect(answer.body.errors[0].message).toMatch(new RegExp(`at most (25 root fields|${OPERATION_LIMITS.fields} fields, counting each fragment spread)`));
         expect(answer.body.data).toBeUndefined();
       }
     });
@@ -100,11 +100,13 @@ describe("many fields under one root field", () => {
     // Each searchExercises is a statement of its own: 1 + statement, plus 1 per item and 1 for `id`.
     const perSearch = COST_WEIGHTS.field + COST_WEIGHTS.statement + 1;
     const fitting = Math.floor((OPERATION_LIMITS.cost - COST_WEIGHTS.field - COST_WEIGHTS.fetch) / perSearch);
+    // 990 searches are also longer than an operation's text may be: refused before parsing.
     for (const answer of [await asJson(searches(990)), await asGraphQL(searches(990)), await asJson(searches(fitting + 1, ", limit: 1"))]) {
       expect(answer.status).toBe(400);
       expect(code(answer)).toBe("QUERY_TOO_COMPLEX");
-      expect(answer.body.errors[0].message).toMatch(new RegExp(`over the budget of ${OPERATION_LIMITS.cost} for one request`));
+      expect(answer.body.errors[0].message).toMatch(new RegExp(`over the budget of ${OPERATION_LIMITS.cost} for one request|at most ${OPERATION_LIMITS.textLength} characters`));
     }
+    expect((await asJson(searches(fitting + 1, ", limit: 1"))).body.errors[0].message).toMatch(new RegExp(`over the budget of ${OPERATION_LIMITS.cost} for one request`));
     const { token } = await signUp(s.url, "Many searches");
     const fits = await gql(s.url, searches(fitting, ", limit: 1"), {}, { token });
     expect(fits.body.errors).toBeUndefined();
@@ -403,4 +405,58 @@ describe("the nesting of an operation's text is bounded before it is parsed", ()
     expect((await asJson(quoted)).body.data).toEqual({ a: "Query", b: "Query" });
     expect((await asJson(strings)).body.data).toEqual({ __type: null, __typename: "Query" });
   });
+});
+
+describe("a document's size is bounded before GraphQL's own validation walks it", () => {
+  const L = OPERATION_LIMITS;
+
+  test("the text length at its edge: the last character allowed runs, one more is refused before parsing", async () => {
+    const padded = (length: number) => {
+      const query = "{ __typename }";
+      return query + " ".repeat(length - query.length);
+    };
+    expect((await asJson(padded(L.textLength))).body.data).toEqual({ __typename: "Query" });
+    const refused = await asGraphQL(padded(L.textLength + 1));
+    expect(refused.status).toBe(400);
+    expect(code(refused)).toBe("QUERY_TOO_COMPLEX");
+    expect(refused.body.errors[0].message).toMatch(new RegExp(`at most ${L.textLength} characters`));
+  });
+
+  test("operations and fragments in one document, and variables of one operation, at their edges", async () => {
+    const fragments = (n: number) => `query Main { ...F0 } ${Array.from({ length: n - 1 }, (_, i) =>
+      `fragment F${i} on Query { ${i + 1 < n - 1 ? `...F${i + 1}` : "__typename"} }`).join(" ")}`;
+    expect((await asJson(fragments(L.definitions))).body.data).toEqual({ __typename: "Query" });
+    const tooMany = await asJson(fragments(L.definitions + 1));
+    expect(code(tooMany)).toBe("QUERY_TOO_COMPLEX");
+    expect(tooMany.body.errors[0].message).toMatch(new RegExp(`at most ${L.definitions} operations and fragments`));
+
+    const declare = (n: number) => `query(${Array.from({ length: n }, (_, i) => `$v${i}: Int`).join(" ")}) { __typename }`;
+    const atLimit = await asJson(declare(L.variables));
+    // Declared but unused variables are GraphQL's own error; what matters is that the bound is not it.
+    expect(code(atLimit)).not.toBe("QUERY_TOO_COMPLEX");
+    const overLimit = await asJson(declare(L.variables + 1));
+    expect(code(overLimit)).toBe("QUERY_TOO_COMPLEX");
+    expect(overLimit.body.errors[0].message).toMatch(new RegExp(`at most ${L.variables} variables`));
+  });
+
+  test("many same-named fields with different arguments (quadratic for GraphQL's overlap rule) get one error from the bounds, and an ordinary request is answered meanwhile", async () => {
+    const conflicting = (salt: number) =>
+      `{ viewer { ${Array.from({ length: 900 }, (_, i) => `x: workouts(limit: ${(i % 90) + 1}) { id }`).join(" ")} } } #${salt}`;
+    const ordinary = asJson("{ __typename }");
+    const answers = await Promise.all([1, 2, 3].map((salt) => asJson(conflicting(salt))));
+    for (const answer of answers) {
+      expect(code(answer)).toBe("QUERY_TOO_COMPLEX");
+      expect(answer.body.errors).toHaveLength(1);
+      expect(answer.body.errors[0].message).not.toMatch(/Validation aborted|conflict/i);
+    }
+    expect((await ordinary).body.data).toEqual({ __typename: "Query" });
+  });
+});
+
+test("media types are case-insensitive: Application/JSON and APPLICATION/GRAPHQL are read like their lower-case forms", async () => {
+  const json = await send("Application/JSON; charset=UTF-8", JSON.stringify({ query: "{ __typename }" }));
+  expect(json.body.data).toEqual({ __typename: "Query" });
+  const graphql = await send("APPLICATION/GRAPHQL", "{ __typename }");
+  expect(graphql.body.data).toEqual({ __typename: "Query" });
+  expect((await send("Text/Plain", "{ __typename }")).status).toBe(415);
 });

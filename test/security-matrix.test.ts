@@ -368,7 +368,7 @@ let exerciseName = "Squat";
 beforeAll(async () => {
   // The reads select every field three levels deep, far over the cost budget of one request: RLS is
   // under test here, not cost (test/graphql-cost.test.ts tests the budget).
-  Object.assign(OPERATION_LIMITS, { cost: 1_000_000_000, keyCostPerMinute: 2_000_000_000 });
+  Object.assign(OPERATION_LIMITS, { cost: 1_000_000_000, keyCostPerMinute: 2_000_000_000, fields: 100_000, textLength: 10_000_000 });
   captureLogs();
   s = await startTestServer();
   admin = await person("Admin");
