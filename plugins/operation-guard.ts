@@ -34,8 +34,10 @@ function boundsProblem(schema: GraphQLSchema, document: DocumentNode): GraphQLEr
   let problem = boundsProblems.get(document);
   if (problem !== undefined) return problem;
   problem = null;
+  // grafserv caches the refusal; with a position instead of the node, the document can be freed.
+  const at = (node?: ASTNode) => (node?.loc ? { source: node.loc.source, positions: [node.loc.start] } : {});
   const tooComplex = (message: string, node?: ASTNode) =>
-    new GraphQLError(message, { nodes: node, extensions: { code: REQUEST_CODES.QUERY_TOO_COMPLEX } });
+    new GraphQLError(message, { ...at(node), extensions: { code: REQUEST_CODES.QUERY_TOO_COMPLEX } });
   const L = OPERATION_LIMITS;
   if (document.definitions.length > L.definitions) {
     problem = tooComplex(`A document may hold at most ${L.definitions} operations and fragments (this one holds ${document.definitions.length})`);
@@ -45,7 +47,7 @@ function boundsProblem(schema: GraphQLSchema, document: DocumentNode): GraphQLEr
     if (definition.kind !== Kind.OPERATION_DEFINITION) continue;
     if (definition.operation === "subscription") {
       problem = new GraphQLError("Subscriptions are not supported; send queries and mutations over HTTP POST", {
-        nodes: definition,
+        ...at(definition),
         extensions: { code: REQUEST_CODES.UNSUPPORTED_OPERATION },
       });
     } else if ((definition.variableDefinitions?.length ?? 0) > L.variables) {
