@@ -127,7 +127,10 @@ export async function startApp(db: Pick<BenchDatabase, "ownerUrl" | "authUrl">, 
   return spawnUntil(
     ["server/main.ts"],
     // Its request log on, a line per request as `npm start` writes (read and dropped by this process).
-    { PORT: String(port), DATABASE_URL: db.ownerUrl, AUTH_DATABASE_URL: db.authUrl, GRAPHILE_ENV: "production", NODE_ENV: "production", WEB_CONCURRENCY: "1", SVC_LOG: "", ...env },
+    { PORT: String(port), DATABASE_URL: db.ownerUrl, AUTH_DATABASE_URL: db.authUrl, GRAPHILE_ENV: "production", NODE_ENV: "production", WEB_CONCURRENCY: "1", SVC_LOG: "",
+      // One load generator is one session or address at thousands of requests a second: it measures
+      // speed, not the per-client budgets (test/graphql-cost.test.ts tests those).
+      SESSION_COST_PER_MINUTE: "1000000000000", ADDRESS_COST_PER_MINUTE: "1000000000000", ...env },
     /running at http/,
     "server",
     port,

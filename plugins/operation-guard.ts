@@ -10,6 +10,7 @@ import { GraphQLError, Kind, getOperationAST, type ASTNode, type DocumentNode, t
 import { SafeError, isPromiseLike } from "postgraphile/grafast";
 import { measureOperation, exceededLimit, OPERATION_LIMITS, RUNS_FUNCTION } from "./operation-cost.ts";
 import { textNesting, MAX_TEXT_NESTING } from "./operation-nesting.ts";
+import type { ClientCostCharge } from "../server/client-cost-budget.ts";
 import { REQUEST_CODES } from "../db/errors.ts";
 import type { Identity, KeyCostCharge } from "../server/identity.ts";
 
@@ -23,7 +24,14 @@ export const SESSION_ONLY_FIELDS = new Set([
 ]);
 
 /** What the guard reads from the GraphQL context (set in preset.ts). */
-export type GuardContext = { identity?: Identity; resolveIdentity?: () => Promise<Identity>; chargeKeyCost?: (cost: number) => KeyCostCharge };
+export type GuardContext = {
+  identity?: Identity;
+  resolveIdentity?: () => Promise<Identity>;
+  chargeKeyCost?: (cost: number) => KeyCostCharge;
+  /** The client's address, and the budgets of requests without a key (server/client-cost-budget.ts). */
+  clientAddress?: string;
+  chargeClientCost?: ClientCostCharge;
+};
 
 /**
  * Bounds that do not depend on variables or on the caller, for a whole document: the first one it
@@ -123,7 +131,7 @@ function checkCaller(
   m: ReturnType<typeof measureOperation>,
   context: GuardContext,
   identity: Identity,
-): ExecutionResult | null {
+): ExecutionResult | null | Promise<ExecutionResult | null> {
   const forbidden = (message: string): ExecutionResult => ({ data: null, errors: [refusal(message, "FORBIDDEN")] });
   if (operation.operation === "mutation") {
     if (identity.kind === "anonymous" || identity.kind === "dead-key") return forbidden("Sign in (or use a valid API key) to make changes");
@@ -132,6 +140,15 @@ function checkCaller(
   if (identity.kind === "key" || identity.kind === "dead-key") {
     const sessionOnly = m.rootFields.find((f) => SESSION_ONLY_FIELDS.has(f));
     if (sessionOnly) return forbidden(`${sessionOnly} needs a signed-in session; API keys cannot use it`);
+  }
+  if (identity.kind !== "key" && context.chargeClientCost) {
+    const sessionHash = identity.kind === "session" || identity.kind === "unresolved-session" ? identity.tokenHash : undefined;
+    return context.chargeClientCost({ address: context.clientAddress, sessionHash }, m.cost).then((refused) => {
+      if (!refused) return null;
+      const http = args.requestContext?.http;
+      if (http) httpOverrides.set(http, { statusCode: 429, headers: { "retry-after": String(refused.retryAfter) } });
+      return { errors: [refusal(refused.message, "RATE_LIMITED", { retryAfter: refused.retryAfter, limit: "cost", cost: m.cost })] };
+    });
   }
   if (identity.kind === "key" && context.chargeKeyCost) {
     const charge = context.chargeKeyCost(m.cost);

@@ -16,6 +16,7 @@ import { maskError } from "./mask-error.ts";
 import { OperationGuardPlugin, type GuardContext } from "./operation-guard.ts";
 import { RequestIdentityPlugin } from "./request-identity.ts";
 import { pgSettingsFor, type Identity } from "../server/identity.ts";
+import { clientAddress } from "../server/client-address.ts";
 import { makeRequestPgService, RequestTransactionPlugin, ON_SESSION_RESOLVED, type RequestSettings } from "../server/request-transaction.ts";
 
 export const GRAPHQL_PATH = "/api/graphql";
@@ -50,7 +51,13 @@ export function makePreset(options: { pool: pg.Pool; dev: boolean }): GraphileCo
         // A session left to SQL: the request's transaction resolves it and tells the request (its log).
         if (identity.kind === "unresolved-session" && req) pgSettings[ON_SESSION_RESOLVED] = req.settleSession;
         // The operation guard reads the identity (and charges a key's cost) from the context.
-        const guard: GuardContext = { identity, resolveIdentity: req?.resolveIdentity, chargeKeyCost: req?.chargeKeyCost };
+        const guard: GuardContext = {
+          identity,
+          resolveIdentity: req?.resolveIdentity,
+          chargeKeyCost: req?.chargeKeyCost,
+          clientAddress: req ? clientAddress(req) : undefined,
+          chargeClientCost: req?.app.locals.chargeClientCost,
+        };
         return { pgSettings, ...guard };
       },
     },

@@ -6,6 +6,7 @@ import { postgraphile } from "postgraphile";
 import { grafserv } from "postgraphile/grafserv/express/v4";
 import { makePreset, GRAPHQL_PATH } from "../plugins/preset.ts";
 import { lowerCaseMediaType } from "./media-type.ts";
+import { CLIENT_COST_LIMITS, clientCostBudget, type ClientCostLimits } from "./client-cost-budget.ts";
 import { sessionIdentity, apiKeyGate } from "./identity.ts";
 import { authRoutes, BadRequest } from "./auth-routes.ts";
 import { adminRoutes } from "./admin-routes.ts";
@@ -35,6 +36,8 @@ export type AppOptions = {
   authLimits?: Partial<AuthLimits>;
   /** A request at least this long is logged as slow (LOG_SLOW_MS). */
   slowRequestMs?: number;
+  /** GraphQL cost a minute for requests without a key; CLIENT_COST_LIMITS unless overridden. */
+  clientCostLimits?: Partial<ClientCostLimits>;
 };
 export type App = { app: express.Express; server: Server; close: () => Promise<void> };
 
@@ -46,8 +49,11 @@ export async function createApp({
   trustProxy = false,
   authLimits,
   slowRequestMs = DEFAULT_SLOW_REQUEST_MS,
+  clientCostLimits,
 }: AppOptions): Promise<App> {
   const app = express();
+  // Read by the operation guard through the GraphQL context (plugins/preset.ts).
+  app.locals.chargeClientCost = clientCostBudget({ ...CLIENT_COST_LIMITS, ...clientCostLimits });
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxy);
   app.use(securityHeaders());

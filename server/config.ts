@@ -5,6 +5,8 @@ import { parseTrustProxy, type TrustProxy } from "./client-address.ts";
 import { DEFAULT_STATEMENT_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from "./database-time.ts";
 import { DEFAULT_SLOW_REQUEST_MS } from "./request-log.ts";
 import { logFormat, type LogFormat } from "./logger.ts";
+import { CLIENT_COST_LIMITS, type ClientCostLimits } from "./client-cost-budget.ts";
+import { OPERATION_LIMITS } from "../plugins/operation-cost.ts";
 
 export type Config = {
   port: number;
@@ -24,6 +26,8 @@ export type Config = {
   slowRequestMs: number;
   /** WEB_CONCURRENCY: API processes sharing the port (server/cluster.ts). */
   webConcurrency: number;
+  /** SESSION_COST_PER_MINUTE, ADDRESS_COST_PER_MINUTE (server/client-cost-budget.ts). */
+  clientCostLimits: ClientCostLimits;
 };
 
 /** At most this many API processes: each holds database connections (server/database.ts poolSizes). */
@@ -46,7 +50,22 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logFormat: logFormat(env),
     slowRequestMs: milliseconds(env, "LOG_SLOW_MS", DEFAULT_SLOW_REQUEST_MS),
     webConcurrency: webConcurrency(env),
+    clientCostLimits: {
+      perSessionPerMinute: costPerMinute(env, "SESSION_COST_PER_MINUTE", CLIENT_COST_LIMITS.perSessionPerMinute),
+      perAddressPerMinute: costPerMinute(env, "ADDRESS_COST_PER_MINUTE", CLIENT_COST_LIMITS.perAddressPerMinute),
+    },
   };
+}
+
+/** A GraphQL cost budget a minute: a whole number from 50,000 (one full request) up. */
+function costPerMinute(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value < OPERATION_LIMITS.cost) {
+    throw new Error(`${name} must be a whole number of cost units of at least ${OPERATION_LIMITS.cost} (one request's budget), got "${raw}"`);
+  }
+  return value;
 }
 
 /**

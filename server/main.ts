@@ -46,6 +46,7 @@ async function main() {
     requestTimeoutMs: config.requestTimeoutMs,
     trustProxy: config.trustProxy,
     slowRequestMs: config.slowRequestMs,
+    clientCostLimits: config.clientCostLimits,
   };
   const running = (port: number) =>
     say(`Training Log is running at http://localhost:${port}/  (GraphQL: http://localhost:${port}/api/graphql)${config.webConcurrency > 1 ? ` with ${config.webConcurrency} API processes` : ""}`);

@@ -460,3 +460,60 @@ test("media types are case-insensitive: Application/JSON and APPLICATION/GRAPHQL
   expect(graphql.body.data).toEqual({ __typename: "Query" });
   expect((await send("Text/Plain", "{ __typename }")).status).toBe(415);
 });
+
+describe("the cost budget a minute of requests without a key", () => {
+  // Small budgets so the edges are reached in a few requests; npm start's are CLIENT_COST_LIMITS.
+  const limits = { perAddressPerMinute: 60_000, perSessionPerMinute: 25_000 };
+  let small: TestServer;
+  beforeEach(async () => { small = await startTestServer({ clientCostLimits: limits }); });
+  afterEach(async () => { await small.close(); });
+
+  const QUERY = "{ viewer { id name workouts(limit: 50) { id date name } } }";
+  /** Sends QUERY until one is refused; the accepted count, the refusal and its cost. */
+  async function spendUntilRefused(token?: string) {
+    let accepted = 0;
+    for (;;) {
+      const answer = await gql(small.url, QUERY, {}, token ? { token } : {});
+      if (answer.status !== 429) {
+        expect(answer.body.errors).toBeUndefined();
+        accepted += 1;
+        continue;
+      }
+      return { accepted, answer, cost: answer.body.errors[0].extensions.cost as number };
+    }
+  }
+
+  test("per address, signed out or in: exactly as many requests as the budget holds, then 429 RATE_LIMITED with Retry-After", async () => {
+    const { accepted, answer, cost } = await spendUntilRefused();
+    expect(accepted).toBe(Math.floor(limits.perAddressPerMinute / cost));
+    expect(answer.body.errors[0].extensions).toMatchObject({ code: "RATE_LIMITED", limit: "cost" });
+    expect(answer.body.errors[0].message).toMatch(/your address's GraphQL cost budget \(60000 a minute\)/);
+    expect(Number(answer.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(Number(answer.headers.get("retry-after"))).toBeLessThanOrEqual(60);
+    // A cheaper operation that still fits in what is left runs.
+    expect((await gql(small.url, "{ __typename }")).body.data).toEqual({ __typename: "Query" });
+    // A made-up session token is no way around the address's budget.
+    const madeUp = await gql(small.url, QUERY, {}, { token: "made-up-session-token" });
+    expect(madeUp.status).toBe(429);
+  });
+
+  test("per session, at its edge; another session of the same user has its own", async () => {
+    const user = await signUp(small.url, "Busy session");
+    const { accepted, answer, cost } = await spendUntilRefused(user.token);
+    expect(accepted).toBe(Math.floor(limits.perSessionPerMinute / cost));
+    expect(answer.body.errors[0].message).toMatch(/this session's GraphQL cost budget \(25000 a minute\)/);
+    const second = await fetch(`${small.url}/api/auth/sign-in/email`, {
+      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: user.email, password: user.password }),
+    }).then((r) => r.json() as Promise<{ token: string }>);
+    expect((await gql(small.url, QUERY, {}, { token: second.token })).body.data.viewer.name).toBe("Busy session");
+  });
+});
+
+test("SESSION_COST_PER_MINUTE and ADDRESS_COST_PER_MINUTE: defaults, and values below one request's budget refused at start", async () => {
+  const { readConfig } = await import("../server/config.ts");
+  const { CLIENT_COST_LIMITS } = await import("../server/client-cost-budget.ts");
+  expect(readConfig({}).clientCostLimits).toEqual(CLIENT_COST_LIMITS);
+  expect(readConfig({ SESSION_COST_PER_MINUTE: String(OPERATION_LIMITS.cost) }).clientCostLimits.perSessionPerMinute).toBe(OPERATION_LIMITS.cost);
+  expect(() => readConfig({ SESSION_COST_PER_MINUTE: String(OPERATION_LIMITS.cost - 1) })).toThrow(/SESSION_COST_PER_MINUTE must be a whole number/);
+  expect(() => readConfig({ ADDRESS_COST_PER_MINUTE: "1e6" })).toThrow(/ADDRESS_COST_PER_MINUTE/);
+});

@@ -35,11 +35,15 @@ export async function freshDatabase() {
 // per-address limits by passing `authLimits: AUTH_LIMITS`.
 export const TEST_ADDRESS_LIMITS = { signInsPerAddressPerMinute: 100_000, signUpsPerAddressPerHour: 100_000 };
 
+// Likewise every test's GraphQL comes from 127.0.0.1; test/graphql-cost.test.ts checks the real
+// budgets of requests without a key by passing `clientCostLimits: CLIENT_COST_LIMITS`.
+export const TEST_CLIENT_COST_LIMITS = { perAddressPerMinute: Number.MAX_SAFE_INTEGER, perSessionPerMinute: Number.MAX_SAFE_INTEGER };
+
 export async function startTestServer(options: Omit<AppOptions, "pools"> = {}): Promise<TestServer> {
   const db = await freshDatabase();
   // The same pools as `npm start`; the database is dropped (with force) at the end.
   const pools = createPools({ ownerUrl: db.ownerUrl, authUrl: db.authUrl });
-  const { server, close } = await createApp({ pools, authLimits: TEST_ADDRESS_LIMITS, ...options });
+  const { server, close } = await createApp({ pools, authLimits: TEST_ADDRESS_LIMITS, clientCostLimits: TEST_CLIENT_COST_LIMITS, ...options });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
