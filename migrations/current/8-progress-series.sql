@@ -45,8 +45,54 @@ comment on function app_hidden.record_sets(uuid) is
 grant execute on function app_hidden.record_sets(uuid) to svc_reader;
 
 --------------------------------------------------------------------------------
+-- Resolving references, many at once
+--------------------------------------------------------------------------------
+-- The rule of documents (spec 2.1 rule 4) for a list of references in one statement; resolve_exercise
+-- (one reference: documents, routines) is this with one element, so the rule has one home.
+create or replace function app_hidden.resolve_exercises(refs text[])
+returns table (ord bigint, exercise_id uuid)
+language sql stable security invoker as $$
+  with me as (
+    select app_public.current_user_id() as id
+  ), r as (
+    select x.ord, btrim(x.ref) as t, app_public.exercise_key(x.ref) as key
+      from unnest(refs) with ordinality as x(ref, ord)
+  )
+  select r.ord,
+         case when r.t is not null and r.t <> '' then coalesce(
+           -- 1. An id the caller can see (a catalog exercise or one of theirs; RLS hides the rest).
+           (select e.id from app_public.exercises e
+             where e.id = case when r.t ~* '^\{?[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}\}?$' then r.t::uuid end),
+           case when r.key <> '' then coalesce(
+             -- 2. The user's custom exercise: it wins over a catalog name or alias spelled the same.
+             (select e.id from app_public.exercises e where e.user_id = me.id and e.key = r.key),
+             -- 3. A catalog name.
+             (select e.id from app_public.exercises e where e.user_id is null and e.key = r.key),
+             -- 4. A catalog alias (alias keys are unique and never equal a catalog name).
+             (select a.exercise_id from app_public.exercise_aliases a join app_public.exercises e on e.id = a.exercise_id
+               where a.key = r.key and e.user_id is null)) end) end
+    from r, me;
+$$;
+comment on function app_hidden.resolve_exercises(text[]) is E'The exercise each reference names (by its position in refs, from 1), for the calling user (security invoker: RLS applies), or null. '
+  'Tried in order: an id the caller can see; the caller''s custom exercise name; a catalog name; a catalog alias. '
+  'Names and aliases compare by app_public.exercise_key: ignoring case, spacing, hyphens, underscores and dots.';
+grant execute on function app_hidden.resolve_exercises(text[]) to svc_reader;
+
+create or replace function app_hidden.resolve_exercise(ref text) returns uuid
+language sql stable security invoker as $$
+  select r.exercise_id from app_hidden.resolve_exercises(array[ref]) r;
+$$;
+comment on function app_hidden.resolve_exercise(text) is E'The exercise a reference names, for the calling user (security invoker: RLS applies), or null: '
+  'app_hidden.resolve_exercises of one reference (an id the caller can see; the caller''s custom exercise name; a catalog name; a catalog alias).';
+
+--------------------------------------------------------------------------------
 -- Last performance
 --------------------------------------------------------------------------------
+-- Each exercise's latest date with a done set, and whether a workout has one, straight from an
+-- index (index-only): lastPerformance's lookups.
+create index if not exists workout_sets_done_by_exercise_date on app_public.workout_sets (user_id, exercise_id, date desc, workout_id) where done;
+comment on index app_public.workout_sets_done_by_exercise_date is E'Done sets by user, exercise and latest date first, with their workout: an exercise''s last workout (lastPerformance) in a few index probes.';
+
 create type app_public.last_performance as (
   exercise text,
   exercise_id uuid,
@@ -64,29 +110,46 @@ comment on column app_public.last_performance.unit is E'The workout''s unit: the
 create function app_public.last_performance(exercises text[], except_workout_id uuid default null)
 returns setof app_public.last_performance
 language plpgsql stable as $$
+declare
+  v_me uuid := app_hidden.require_user();
 begin
-  perform app_hidden.require_user();
   if cardinality(exercises) > 100 then
     raise exception 'exercises: at most 100 exercises at a time' using errcode = 'SVBAD';
   end if;
-  -- For each reference, in order: the exercise it names (the rule of documents) and the latest
-  -- workout (date, then start, then id) in which at least one of its sets is done. Its sets there
-  -- are LastPerformance.sets (plugins/progress-series.ts: one statement for every entry).
+  -- One pass: every reference resolved at once (the rule of documents); for each exercise named
+  -- (once, however often it is asked), its latest date with a done set, then the latest workout
+  -- that day (start, then id) with one: index probes, never a walk through its history. Its sets
+  -- there are LastPerformance.sets (plugins/progress-series.ts: one statement for every entry).
   return query
-    select e.ref, e.exercise_id, latest.workout_id, w.date, w.unit
-      from (select x.ref, x.ord, app_hidden.resolve_exercise(x.ref) as exercise_id
-              from unnest(exercises) with ordinality as x(ref, ord)) e
-      left join lateral (
-        select p.workout_id
-          from app_public.workout_sets p
-          join app_public.workouts pw on pw.id = p.workout_id
-         where p.user_id = app_public.current_user_id() and p.exercise_id = e.exercise_id and p.done
-           and p.workout_id is distinct from except_workout_id
-         order by p.date desc, pw.start desc, p.workout_id desc
-         limit 1) latest on true
-      left join app_public.workouts w on w.id = latest.workout_id
-     where e.ref is not null
-     order by e.ord;
+    with refs as materialized (
+      select x.ord, x.ref, r.exercise_id
+        from unnest(exercises) with ordinality as x(ref, ord)
+        join app_hidden.resolve_exercises(exercises) r on r.ord = x.ord
+       where x.ref is not null
+    ), latest as materialized (
+      select e.exercise_id, l.id as workout_id, l.date, l.unit
+        from (select distinct refs.exercise_id from refs where refs.exercise_id is not null) e
+        cross join lateral (
+          select w.id, w.date, w.unit
+            from app_public.workouts w
+           where w.user_id = v_me
+             and w.date = (select s.date from app_public.workout_sets s
+                            where s.user_id = v_me and s.exercise_id = e.exercise_id and s.done
+                              and s.workout_id is distinct from except_workout_id
+                            order by s.date desc limit 1)
+             and w.id is distinct from except_workout_id
+             -- A subquery per workout (limit 1: never turned into a join): one index probe each.
+             and (select true from app_public.workout_sets s
+                   where s.user_id = v_me and s.exercise_id = e.exercise_id and s.done
+                     and s.date = w.date and s.workout_id = w.id
+                   limit 1)
+           order by w.start desc, w.id desc
+           limit 1) l
+    )
+    select refs.ref, refs.exercise_id, latest.workout_id, latest.date, latest.unit
+      from refs
+      left join latest on latest.exercise_id = refs.exercise_id
+     order by refs.ord;
 end;
 $$;
 comment on function app_public.last_performance(text[], uuid) is
