@@ -92,6 +92,11 @@ comment on function app_hidden.resolve_exercise(text) is E'The exercise a refere
 -- index (index-only): lastPerformance's lookups.
 create index if not exists workout_sets_done_by_exercise_date on app_public.workout_sets (user_id, exercise_id, date desc, workout_id) where done;
 comment on index app_public.workout_sets_done_by_exercise_date is E'Done sets by user, exercise and latest date first, with their workout: an exercise''s last workout (lastPerformance) in a few index probes.';
+-- The sets of one exercise in one workout (LastPerformance.sets, one probe per entry); it also
+-- serves everything the index on workout_id alone did (the foreign key, a workout's sets).
+create index if not exists workout_sets_workout_exercise on app_public.workout_sets (workout_id, exercise_id);
+comment on index app_public.workout_sets_workout_exercise is E'A workout''s sets, and its sets of one exercise (LastPerformance.sets).';
+drop index if exists app_public.workout_sets_workout_id_idx;
 
 create type app_public.last_performance as (
   exercise text,
