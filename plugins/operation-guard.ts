@@ -131,7 +131,7 @@ function checkCaller(
   m: ReturnType<typeof measureOperation>,
   context: GuardContext,
   identity: Identity,
-): ExecutionResult | null | Promise<ExecutionResult | null> {
+): ExecutionResult | null {
   const forbidden = (message: string): ExecutionResult => ({ data: null, errors: [refusal(message, "FORBIDDEN")] });
   if (operation.operation === "mutation") {
     if (identity.kind === "anonymous" || identity.kind === "dead-key") return forbidden("Sign in (or use a valid API key) to make changes");
@@ -143,12 +143,13 @@ function checkCaller(
   }
   if (identity.kind !== "key" && context.chargeClientCost) {
     const sessionHash = identity.kind === "session" || identity.kind === "unresolved-session" ? identity.tokenHash : undefined;
-    return context.chargeClientCost({ address: context.clientAddress, sessionHash }, m.cost).then((refused) => {
-      if (!refused) return null;
+    const refused = context.chargeClientCost({ address: context.clientAddress, sessionHash }, m.cost);
+    if (refused) {
       const http = args.requestContext?.http;
       if (http) httpOverrides.set(http, { statusCode: 429, headers: { "retry-after": String(refused.retryAfter) } });
       return { errors: [refusal(refused.message, "RATE_LIMITED", { retryAfter: refused.retryAfter, limit: "cost", cost: m.cost })] };
-    });
+    }
+    return null;
   }
   if (identity.kind === "key" && context.chargeKeyCost) {
     const charge = context.chargeKeyCost(m.cost);
