@@ -17,10 +17,16 @@ export function lazyPage(load: () => Promise<PageModule>): LazyPage {
   let module: PageModule | null = null;
   let loading: Promise<void> | null = null;
   const preload = () =>
-    (loading ??= load().then((m) => {
-      module = m;
-      Loaded = m.default;
-    }));
+    (loading ??= load().then(
+      (m) => {
+        module = m;
+        Loaded = m.default;
+      },
+      (error) => {
+        loading = null; // a failed fetch of the code (offline) is tried again next time
+        throw error;
+      },
+    ));
   const prefetch = () => preload().then(() => module?.prefetch?.());
   function LazyPage() {
     if (Loaded) return createElement(Loaded);

@@ -7,6 +7,7 @@ import { AppShell } from "./AppShell.tsx";
 import { Guard } from "./Guard.tsx";
 import { appRoutes } from "./routes.tsx";
 import NotFound from "./pages/NotFound.tsx";
+import PageLoadError from "./pages/PageLoadError.tsx";
 import "./styles.css";
 
 const router = createBrowserRouter([
@@ -16,6 +17,7 @@ const router = createBrowserRouter([
       ...appRoutes.map(({ path, page: PageComponent, access }) => ({
         path,
         element: <Guard access={access}><PageComponent /></Guard>,
+        errorElement: <PageLoadError />,
       })),
       { path: "*", element: <NotFound /> },
     ],

@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(async () => close?.());
 
-/** Presses Tab until the focused element has this accessible label (input) or text (button, link). */
+/** Presses Tab until the focused element has this accessible label (aria-label, label) or text (button, link). */
 async function tabTo(page: Page, name: string, limit = 60) {
   for (let i = 0; i < limit; i++) {
     await page.keyboard.press("Tab");
@@ -22,7 +22,7 @@ async function tabTo(page: Page, name: string, limit = 60) {
       const el = document.activeElement as HTMLElement | null;
       if (!el) return "";
       const labels = (el as HTMLInputElement).labels;
-      return (labels && labels.length ? labels[0].textContent : el.textContent || el.getAttribute("aria-label") || "")!.replace(/\s+/g, " ").trim();
+      return (el.getAttribute("aria-label") || (labels && labels.length ? labels[0].textContent : el.textContent) || "").replace(/\s+/g, " ").trim();
     });
     if (focused === name) return;
   }

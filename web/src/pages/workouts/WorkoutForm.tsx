@@ -95,7 +95,7 @@ export function WorkoutForm({ form, defaultUnit, defaultEffort }: { form: FormCo
                           )}
                         </Field>
                         <label className="field-check">
-                          <input type="checkbox" checked={set.done} onChange={(e) => form.set(path, writeSet(set.text, e.target.checked))} /> Done<span className="visually-hidden">: {name} set {j + 1}</span>
+                          <input type="checkbox" aria-label={`Done: ${name} set ${j + 1}`} checked={set.done} onChange={(e) => form.set(path, writeSet(set.text, e.target.checked))} /> <span aria-hidden="true">Done</span>
                         </label>
                         <button type="button" onClick={() => form.set(path, undefined)}>Remove<span className="visually-hidden"> {name} set {j + 1}</span></button>
                       </div>

@@ -1,0 +1,29 @@
+// A page whose code cannot be fetched (the server or network gone) says so inside the app, with
+// the navigation still there and a way to try again, instead of the router's developer screen.
+import { startBrowserTest, newPage, expectPage, expectAccessible, signUpInBrowser, type Browser, type TestServer } from "./support/browser.ts";
+
+let server: TestServer;
+let browser: Browser;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ server, browser, close } = await startBrowserTest());
+});
+afterAll(async () => close?.());
+
+test("a page's code that cannot be loaded: a message and Try again, the navigation kept", async () => {
+  const { context, page } = await newPage(browser, server.url);
+  // The Bodyweight page's code cannot be fetched, as when the server is down (from the start, so
+  // the app's idle preloading cannot fetch it first).
+  await context.route(/\/assets\/Bodyweight-[^/]+\.js$/, (route) => route.abort("connectionrefused"));
+  page.removeAllListeners("pageerror"); // the failed import is the point of this test
+  await signUpInBrowser(page, { name: "Offline Olga" });
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Bodyweight" }).click();
+  await expectPage(page, "Could not show this page");
+  expect(await page.getByRole("alert").innerText()).toMatch(/Could not reach the server/);
+  expect(await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).isVisible()).toBe(true);
+  await expectAccessible(page);
+  await context.unroute(/\/assets\/Bodyweight-[^/]+\.js$/);
+  await page.getByRole("button", { name: "Try again" }).click();
+  await expectPage(page, "Bodyweight");
+});
