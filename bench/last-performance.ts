@@ -9,7 +9,7 @@
 import { createHash } from "node:crypto";
 import pg from "pg";
 import { operations } from "@svc/sdk";
-import { benchDatabase, startApp, report, type Process } from "./support.ts";
+import { benchDatabase, startApp, report, type Process, timed, signUpLifter, seedWorkouts } from "./support.ts";
 
 const WORKOUTS = 750;
 const EXERCISES = ["Bench Press", "Back Squat", "Deadlift", "Overhead Press", "Barbell Row", "Pull-Up"];
@@ -17,11 +17,6 @@ const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 20);
 const SIZES = [1, 10, 100];
 
 const p50 = (times: number[]) => Number([...times].sort((a, b) => a - b)[Math.floor(times.length / 2)].toFixed(2));
-async function timed(fn: () => Promise<unknown>): Promise<number> {
-  const start = performance.now();
-  await fn();
-  return performance.now() - start;
-}
 
 export async function run() {
   const db = await benchDatabase("last_performance");
@@ -30,22 +25,9 @@ export async function run() {
     const { ownerPool, authPool } = db;
     server = await startApp(db);
     const { url } = server;
-    const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
-      method: "POST", headers: { "content-type": "application/json" },
-      body: JSON.stringify({ name: "Last Lifter", email: "last@bench.test", password: "bench-password-1" }),
-    });
-    const { token, user } = (await signUp.json()) as { token: string; user: { id: string } };
+    const { token, user } = await signUpLifter(url, "Last Lifter", "last@bench.test");
 
-    await ownerPool.query(`
-      insert into app_public.workouts (user_id, date, start, unit, effort)
-      select $1::uuid, d, d + time '18:00', case when n % 5 = 0 then 'lb' else 'kg' end, 'rpe'
-        from generate_series(1, ${WORKOUTS}) n, lateral (select date '2021-01-04' + (n * 7) / 3 as d) dd`, [user.id]);
-    await ownerPool.query(`
-      insert into app_public.workout_exercises (workout_id, user_id, position, exercise_id)
-      select w.id, w.user_id, x.position - 1, e.id
-        from app_public.workouts w, unnest($2::text[]) with ordinality as x(name, position)
-        join app_public.exercises e on e.user_id is null and e.name = x.name
-       where w.user_id = $1`, [user.id, EXERCISES]);
+    await seedWorkouts(ownerPool, user.id, { count: WORKOUTS, dateOfN: "date '2021-01-04' + (n * 7) / 3", exercises: EXERCISES });
     await ownerPool.query(`
       insert into app_public.workout_sets (workout_exercise_id, workout_id, user_id, position, kind, weight, reps, done)
       select we.id, we.workout_id, we.user_id, p - 1, case when p = 1 then 'warmup' else 'work' end,

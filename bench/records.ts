@@ -9,7 +9,7 @@
 // same request without it.
 import { createHash } from "node:crypto";
 import pg from "pg";
-import { benchDatabase, startApp, report } from "./support.ts";
+import { benchDatabase, startApp, report, timed, signUpLifter, seedWorkouts } from "./support.ts";
 
 const SETS_PER_EXERCISE = 3000;
 const EXERCISES = ["Back Squat", "Bench Press", "Deadlift", "Overhead Press", "Barbell Row", "Front Squat"];
@@ -51,36 +51,18 @@ function median(xs: number[]): number {
   const sorted = [...xs].sort((a, b) => a - b);
   return Number(sorted[Math.floor(sorted.length / 2)].toFixed(3));
 }
-async function timed(fn: () => Promise<unknown>): Promise<number> {
-  const t = process.hrtime.bigint();
-  await fn();
-  return Number(process.hrtime.bigint() - t) / 1e6;
-}
 
 export async function run() {
   const db = await benchDatabase("records");
   try {
     const { ownerPool, authPool } = db;
     const { url, close } = await startApp(db);
-    const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
-      method: "POST", headers: { "content-type": "application/json" },
-      body: JSON.stringify({ name: "Bench Lifter", email: "records@bench.test", password: "bench-password-1" }),
-    });
-    const { token, user } = (await signUp.json()) as { token: string; user: { id: string } };
+    const { token, user } = await signUpLifter(url, "Bench Lifter", "records@bench.test");
 
     // 1,000 workouts (every other day, one in five in lb), 6 exercises, 3 sets each: a warm-up, then
     // work sets climbing slowly with noise so records come and go; one set in 13 not done.
     const workouts = SETS_PER_EXERCISE / 3;
-    await ownerPool.query(`
-      insert into app_public.workouts (user_id, date, start, unit, effort)
-      select $1::uuid, d, d + time '18:00', case when n % 5 = 0 then 'lb' else 'kg' end, 'rpe'
-        from generate_series(1, ${workouts}) n, lateral (select date '2021-01-01' + n * 2 as d) dd`, [user.id]);
-    await ownerPool.query(`
-      insert into app_public.workout_exercises (workout_id, user_id, position, exercise_id)
-      select w.id, w.user_id, x.position - 1, e.id
-        from app_public.workouts w, unnest($2::text[]) with ordinality as x(name, position)
-        join app_public.exercises e on e.user_id is null and e.name = x.name
-       where w.user_id = $1`, [user.id, EXERCISES]);
+    await seedWorkouts(ownerPool, user.id, { count: workouts, dateOfN: "date '2021-01-01' + n * 2", exercises: EXERCISES });
     await ownerPool.query(`
       insert into app_public.workout_sets (workout_exercise_id, workout_id, user_id, position, kind, weight, reps, done)
       select we.id, we.workout_id, we.user_id, p - 1, case when p = 1 then 'warmup' else 'work' end,

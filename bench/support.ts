@@ -221,3 +221,37 @@ export function perRequest(reading: { statements: number | null }, requests: num
 export function report(line: Record<string, unknown>) {
   process.stdout.write(JSON.stringify(line) + "\n");
 }
+
+/** Milliseconds one call takes. */
+export async function timed(fn: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await fn();
+  return performance.now() - start;
+}
+
+/** Signs a lifter up through the real auth route; their session token and user. */
+export async function signUpLifter(url: string, name: string, email: string): Promise<{ token: string; user: { id: string } }> {
+  const res = await fetch(`${url}/api/auth/sign-up/email`, {
+    method: "POST", headers: { "content-type": "application/json" },
+    body: JSON.stringify({ name, email, password: "bench-password-1" }),
+  });
+  return (await res.json()) as { token: string; user: { id: string } };
+}
+
+/**
+ * A history's sessions, seeded in SQL: `count` workouts (one in five in lb) on the dates
+ * `dateOfN` gives for n = 1..count (SQL in `n`, our own constant text), each naming every catalog
+ * exercise of `exercises` in order. The sets are each benchmark's own.
+ */
+export async function seedWorkouts(pool: pg.Pool, userId: string, { count, dateOfN, exercises }: { count: number; dateOfN: string; exercises: string[] }) {
+  await pool.query(`
+    insert into app_public.workouts (user_id, date, start, unit, effort)
+    select $1::uuid, d, d + time '18:00', case when n % 5 = 0 then 'lb' else 'kg' end, 'rpe'
+      from generate_series(1, ${count}) n, lateral (select ${dateOfN} as d) dd`, [userId]);
+  await pool.query(`
+    insert into app_public.workout_exercises (workout_id, user_id, position, exercise_id)
+    select w.id, w.user_id, x.position - 1, e.id
+      from app_public.workouts w, unnest($2::text[]) with ordinality as x(name, position)
+      join app_public.exercises e on e.user_id is null and e.name = x.name
+     where w.user_id = $1`, [userId, exercises]);
+}

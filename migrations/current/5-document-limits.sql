@@ -24,6 +24,28 @@ grant execute on function app_hidden.doc_bodyweight(jsonb) to svc_reader;
 --------------------------------------------------------------------------------
 -- Routine documents
 --------------------------------------------------------------------------------
+create or replace function app_hidden.doc_exercise_field(entry jsonb, inout cache jsonb, out ref text, out exercise_id uuid, out reason text)
+language plpgsql stable set search_path to pg_catalog, public as $$
+begin
+  if not entry ? 'exercise' then
+    reason := 'is required'; return;
+  end if;
+  ref := app_hidden.doc_string(entry -> 'exercise');
+  if ref is null then
+    reason := 'must be a string'; return;
+  end if;
+  if char_length(ref) not between 1 and 100 then
+    reason := 'must be 1 to 100 characters'; return;
+  end if;
+  if ref ~ '[\u0001-\u001f\u007f-\u009f]' then
+    reason := 'must not contain control characters such as a newline or tab'; return;
+  end if;
+  select r.cache, r.exercise_id, r.reason into cache, exercise_id, reason from app_hidden.doc_exercise(ref, cache) r;
+end;
+$$;
+grant execute on function app_hidden.doc_exercise_field(jsonb, jsonb) to svc_reader;
+comment on function app_hidden.doc_exercise_field(jsonb, jsonb) is E'The `exercise` field of a routine or workout entry: the reference as written and the exercise it names (resolved through cache, as app_hidden.doc_exercise), or the reason it is refused at `<entry>.exercise`.';
+
 create or replace function app_hidden.walk_routine_document(doc jsonb, p_unit text,
   out path text, out reason text, out canonical jsonb, out exercise_rows jsonb)
 language plpgsql stable as $$
@@ -152,20 +174,7 @@ begin
     if k is not null then
       path := p || '.' || k; reason := 'unknown property'; return;
     end if;
-    if not e ? 'exercise' then
-      path := p || '.exercise'; reason := 'is required'; return;
-    end if;
-    s := app_hidden.doc_string(e -> 'exercise');
-    if s is null then
-      path := p || '.exercise'; reason := 'must be a string'; return;
-    end if;
-    if char_length(s) not between 1 and 100 then
-      path := p || '.exercise'; reason := 'must be 1 to 100 characters'; return;
-    end if;
-    if s ~ '[\u0001-\u001f\u007f-\u009f]' then
-      path := p || '.exercise'; reason := 'must not contain control characters such as a newline or tab'; return;
-    end if;
-    select r.cache, r.exercise_id, r.reason into v_cache, v_exercise, reason from app_hidden.doc_exercise(s, v_cache) r;
+    select r.ref, r.cache, r.exercise_id, r.reason into s, v_cache, v_exercise, reason from app_hidden.doc_exercise_field(e, v_cache) r;
     if reason is not null then
       path := p || '.exercise'; return;
     end if;
@@ -459,20 +468,7 @@ begin
     if k is not null then
       path := p || '.' || k; reason := 'unknown property'; return;
     end if;
-    if not e ? 'exercise' then
-      path := p || '.exercise'; reason := 'is required'; return;
-    end if;
-    s := app_hidden.doc_string(e -> 'exercise');
-    if s is null then
-      path := p || '.exercise'; reason := 'must be a string'; return;
-    end if;
-    if char_length(s) not between 1 and 100 then
-      path := p || '.exercise'; reason := 'must be 1 to 100 characters'; return;
-    end if;
-    if s ~ '[\u0001-\u001f\u007f-\u009f]' then
-      path := p || '.exercise'; reason := 'must not contain control characters such as a newline or tab'; return;
-    end if;
-    select r.cache, r.exercise_id, r.reason into v_cache, v_exercise, reason from app_hidden.doc_exercise(s, v_cache) r;
+    select r.ref, r.cache, r.exercise_id, r.reason into s, v_cache, v_exercise, reason from app_hidden.doc_exercise_field(e, v_cache) r;
     if reason is not null then
       path := p || '.exercise'; return;
     end if;
