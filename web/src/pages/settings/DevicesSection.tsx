@@ -73,7 +73,7 @@ export function DevicesSection() {
                   {list.map((s) => (
                     <tr key={s.id} aria-current={s.current ? "true" : undefined}>
                       <td data-label="Device">
-                        {s.client} {s.current ? <span className="badge badge-current">This device</span> : null}
+                        <span>{s.client} {s.current ? <span className="badge badge-current">This device</span> : null}</span>
                       </td>
                       <td data-label="Signed in">{formatDateTime(s.createdAt)}</td>
                       <td data-label="Last active">{formatDateTime(s.lastActiveAt)}</td>
