@@ -50,11 +50,14 @@ test("every set of a 400-set history, in one request, matches the rule computed 
       insert into app_public.workout_sets (workout_exercise_id, workout_id, user_id, position, kind, weight, reps, done)
       select we.id, we.workout_id, we.user_id, p - 1,
              (array['warmup', 'work', 'work', 'drop', 'work'])[p],
-             case when abs(hashtext(we.id::text || p || 'w')) % 17 = 0 then null
-                  else 40 + (abs(hashtext(we.id::text || p)) % 25) * 2.5 end,
-             (abs(hashtext(we.id::text || p || 'r')) % 16),
-             abs(hashtext(we.id::text || p || 'd')) % 9 <> 0
-        from app_public.workout_exercises we, generate_series(1, 5) p
+             case when abs(hashtext(k || 'w')) % 17 = 0 then null
+                  else 40 + (abs(hashtext(k)) % 25) * 2.5 end,
+             (abs(hashtext(k || 'r')) % 16),
+             abs(hashtext(k || 'd')) % 9 <> 0
+        from app_public.workout_exercises we join app_public.workouts w on w.id = we.workout_id,
+             generate_series(1, 5) p,
+             -- Seeded by date, exercise and set, not by random ids, so every run checks the same history.
+             lateral (select w.date::text || '|' || we.position || '|' || p as k) seed
        where we.user_id = $1`, [who.user.id]);
   }
   const { rows } = await s.ownerPool.query<Row>(`
