@@ -1,0 +1,28 @@
+// ESLint for the whole repository: JavaScript's and typescript-eslint's recommended rules, with
+// formatting left to Prettier (eslint-config-prettier turns off the rules it owns).
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+import prettier from "eslint-config-prettier";
+import globals from "globals";
+import reactHooks from "eslint-plugin-react-hooks";
+
+export default tseslint.config(
+  { ignores: ["**/node_modules/**", "web/dist/**", "web/.builds/**", "coverage/**", ".tmp/**", ".data/**", ".screenshots/**", "**/*.d.ts", "web/src/graphql/graphql-env.d.ts"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  prettier,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      // Unused arguments named with a leading underscore are deliberate (callback signatures).
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+    },
+  },
+  {
+    files: ["web/src/**"],
+    plugins: { "react-hooks": reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
+  },
+  { files: ["**/test/**", "bench/**"], languageOptions: { globals: { ...globals.jest } } },
+);
