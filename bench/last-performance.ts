@@ -8,6 +8,7 @@
 // request's statement's mean database time (pg_stat_statements), what the cost analysis weighs.
 import { createHash } from "node:crypto";
 import pg from "pg";
+import { print } from "graphql";
 import { operations } from "@svc/sdk";
 import { benchDatabase, startApp, report, type Process, timed, signUpLifter, seedWorkouts } from "./support.ts";
 
@@ -47,7 +48,7 @@ export async function run() {
 
     const headers = { "content-type": "application/json", authorization: `Bearer ${token}` };
     const request = (n: number) => async () => {
-      const body = JSON.stringify({ query: operations.LAST_PERFORMANCE, variables: { exercises: refs.slice(0, n) } });
+      const body = JSON.stringify({ query: print(operations.LAST_PERFORMANCE), variables: { exercises: refs.slice(0, n) } });
       const answer = (await (await fetch(`${url}/api/graphql`, { method: "POST", headers, body })).json()) as any;
       if (answer.errors || answer.data.lastPerformance.length !== n || !answer.data.lastPerformance.every((p: any) => p.sets.length > 0)) {
         throw new Error(`unexpected answer: ${JSON.stringify(answer).slice(0, 300)}`);

@@ -8,6 +8,7 @@
 // as the visitor, on one connection, and the statements one page request runs (pg_stat_statements).
 import { createHash } from "node:crypto";
 import pg from "pg";
+import { print } from "graphql";
 import { operations } from "@svc/sdk";
 import { benchDatabase, startApp, statementCounter, report, type Process, timed, signUpLifter, seedWorkouts } from "./support.ts";
 
@@ -50,7 +51,7 @@ export async function run() {
       [user.id, exerciseId]);
 
     // The page's data over HTTP: one request, as the SDK's exerciseProgress sends it.
-    const body = JSON.stringify({ query: operations.EXERCISE_PROGRESS, variables: { exerciseId } });
+    const body = JSON.stringify({ query: print(operations.EXERCISE_PROGRESS), variables: { exerciseId } });
     const headers = { "content-type": "application/json", authorization: `Bearer ${token}` };
     let sessions = 0, weeks = 0;
     const page = async () => {

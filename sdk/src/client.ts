@@ -11,7 +11,30 @@ import {
   NotFoundError,
   errorFromCode,
 } from "./errors.ts";
+import { print } from "@0no-co/graphql.web";
+import type { ResultOf, TadaDocumentNode } from "./graphql.ts";
 import * as ops from "./operations.ts";
+import type {
+  AdminUser,
+  ApiKeyAccess,
+  ApiKeyExpiry,
+  AuthResult,
+  Bodyweight,
+  CreatedApiKey,
+  CustomExerciseInput,
+  EffortScale,
+  ExerciseDetails,
+  JsonObject,
+  RoutineApplied,
+  RoutineSummary,
+  SessionInfo,
+  Unit,
+  User,
+  UserRecord,
+  WorkoutApplied,
+  WorkoutSummary,
+  WorkoutWithSets,
+} from "./types.ts";
 
 export type ClientOptions = {
   /** Base address of the instance, e.g. `https://log.example.com` (no `/api` suffix). */
@@ -37,154 +60,8 @@ export type ClientOptions = {
   onRateLimitWait?: (info: { seconds: number; attempt: number }) => void;
 };
 
-export type Unit = "kg" | "lb";
-export type EffortScale = "rpe" | "rir";
-export type JsonObject = Record<string, unknown>;
-
-export type User = {
-  id: string;
-  name: string;
-  email: string;
-  role: string;
-  unit: Unit;
-  effort: EffortScale;
-  createdAt: string;
-};
-
-/** The user record of the auth routes (spec 2.5). */
-export type UserRecord = {
-  id: string;
-  name: string;
-  email: string;
-  emailVerified: boolean;
-  image?: string | null;
-  createdAt: string;
-  updatedAt: string;
-  role?: string | null;
-  banned?: boolean | null;
-  banReason?: string | null;
-  banExpires?: string | null;
-  isAnonymous?: boolean | null;
-  lastLoginMethod?: string | null;
-};
-
-export type AuthResult = { token: string; user: UserRecord };
-export type SessionInfo = {
-  session: { id: string; client: string; createdAt: string; lastActiveAt: string; userId: string };
-  user: UserRecord;
-};
-
-export type Bodyweight = { id: string; date: string; weight: number; unit: Unit };
-export type RoutineSummary = { id: string; name: string };
-export type WorkoutSummary = { id: string; date: string; name: string | null };
-export type Exercise = {
-  id: string;
-  name: string;
-  aliases: string[];
-  equipment: string;
-  region: string;
-  kind: string;
-};
-/** One record set (the heaviest, or the best estimated one-rep max), in the user's unit. */
-export type ExerciseRecord = {
-  /** The heaviest weight, or the estimated one-rep max (Epley: w * (1 + r/30)), 2 decimals. */
-  weight: number;
-  unit: Unit;
-  reps: number;
-  /** The weight of the set that holds the record. */
-  setWeight: number;
-  date: string;
-  workoutId: string;
-};
-/** The most reps done at one weight. */
-export type ExerciseRepsRecord = { weight: number; unit: Unit; reps: number; date: string; workoutId: string };
-export type ExerciseRecords = {
-  heaviest: ExerciseRecord | null;
-  bestE1rm: ExerciseRecord | null;
-  /** Lightest weight first. */
-  repsAtWeight: ExerciseRepsRecord[];
-};
-export type ApplyResult<K extends string, T> = { [P in K]: T } & { document: JsonObject; created: boolean };
-export type ApiKeyAccess = "READ_ONLY" | "READ_WRITE";
-export type ApiKeyExpiry = "DAYS_30" | "DAYS_90" | "YEAR_1" | "NEVER";
-export type ApiKey = {
-  id: string;
-  name: string;
-  start: string;
-  access: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  expiresAt: string | null;
-  expired: boolean;
-};
-export type Session = { id: string; client: string; createdAt: string; lastActiveAt: string; current: boolean | null };
-/** An exercise with what `svc exercise list` shows; `custom` marks the user's own. */
-export type ExerciseDetails = Exercise & { custom: boolean; muscles: string[]; createdAt: string };
-export type CustomExerciseInput = { name: string; equipment?: string; muscles?: string[]; region?: string; kind?: string };
-/** A workout with its exercises and sets, as `workoutsWithSets` reads them. */
-export type WorkoutWithSets = {
-  id: string;
-  date: string;
-  start: string;
-  name: string | null;
-  unit: Unit;
-  routineId: string | null;
-  exercises: {
-    exercise: { id: string; name: string };
-    sets: { kind: string; text: string; weight: number | null; reps: number | null; done: boolean; volumeKg: number; volumeLb: number }[];
-  }[];
-};
-/** A user as an admin sees them (`adminUsers`). */
-export type AdminUser = {
-  id: string;
-  name: string;
-  email: string;
-  role: string;
-  banned: boolean;
-  banReason: string | null;
-  banExpires: string | null;
-  createdAt: string;
-};
-/** One set as `lastPerformance` returns it: as logged, weight in the workout's unit. */
-export type LastPerformanceSet = {
-  id: string;
-  kind: "work" | "warmup" | "drop" | "burst";
-  text: string;
-  weight: number | null;
-  bodyweight: boolean;
-  reps: number | null;
-  seconds: number | null;
-  effort: number | null;
-  done: boolean;
-};
-/** One exercise asked for: its sets in the latest workout where one was done (nulls and no sets when never done). */
-export type LastPerformance = {
-  /** The reference as asked. */
-  exercise: string;
-  /** The exercise it names; null when it names none. */
-  exerciseId: string | null;
-  workoutId: string | null;
-  date: string | null;
-  /** The unit of the sets' weights (that workout's). */
-  unit: Unit | null;
-  sets: LastPerformanceSet[];
-};
-/** One session of an exercise: the best estimated 1RM (null without a set of 1 to 12 reps) and its set, and the heaviest set; weights in `unit` (the user's). */
-export type E1rmSession = {
-  workoutId: string;
-  date: string;
-  unit: Unit;
-  e1rm: number | null;
-  e1rmSetId: string | null;
-  e1rmSetWeight: number | null;
-  e1rmSetReps: number | null;
-  bestSetId: string;
-  bestSetWeight: number;
-  bestSetReps: number;
-};
-/** Volume of one ISO week (its Monday) in `unit` (the user's). */
-export type VolumeWeek = { week: string; volume: number; unit: Unit; workSets: number; workouts: number };
-type Page<T> = { nodes: T[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
+/** A connection's page; the schema types its nodes as nullable. */
+type Page<T> = { nodes: readonly (T | null)[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
 
 export type SvcClient = ReturnType<typeof createClient>;
 
@@ -220,13 +97,54 @@ function authError(status: number, body: unknown, retryAfterHeader: string | nul
   return new SvcError(status >= 500 ? "INTERNAL_ERROR" : "INVALID_INPUT", message, options);
 }
 
+type DocumentNode = TadaDocumentNode<unknown, unknown>;
+/** No argument for an operation without variables; its variables otherwise. */
+type VariablesArgument<Variables> = Variables extends Record<string, never> ? [variables?: Variables] : [variables: Variables];
+
+const printed = new WeakMap<DocumentNode, string>();
+/** An operation's text, printed once. */
+function textOf(document: DocumentNode): string {
+  let text = printed.get(document);
+  if (text === undefined) printed.set(document, (text = print(document)));
+  return text;
+}
+
+const EMPTY_PAGE: Page<never> = { nodes: [], pageInfo: { hasNextPage: false, endCursor: null } };
+
+/** The schema's `Unit` enum value of a unit, undefined for none. */
+function enumUnit(unit: Unit | undefined): Uppercase<Unit> | undefined {
+  return unit ? (unit.toUpperCase() as Uppercase<Unit>) : undefined;
+}
+
+/**
+ * The rows of a list the schema types with nullable items (a set-returning function's, or a
+ * connection's nodes); the server sends no null row, and none is passed on.
+ */
+function rows<T>(items: readonly (T | null)[] | null | undefined): T[] {
+  return (items ?? []).filter((item): item is T => item !== null);
+}
+
+/** A mutation's payload with the fields `keys` there (the schema types them as nullable). */
+function present<T extends object, K extends keyof T>(payload: T | null, ...keys: K[]): Omit<T, K> & { [P in K]-?: NonNullable<T[P]> } {
+  if (!payload || keys.some((key) => payload[key] === null || payload[key] === undefined)) {
+    throw new SvcError("BAD_RESPONSE", "The server's answer lacks what the mutation returns");
+  }
+  return payload as Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
+}
+
+/** The exercise of a custom exercise mutation's payload. */
+function exercise(payload: { exercise: ExerciseDetails | null } | null): ExerciseDetails {
+  if (!payload?.exercise) throw new NotFoundError("No such custom exercise");
+  return payload.exercise;
+}
+
 /** Every node of a connection, following its cursor page by page. */
 async function collect<T>(fetchPage: (after: string | null) => Promise<Page<T>>): Promise<T[]> {
   const out: T[] = [];
   let after: string | null = null;
   for (;;) {
-    const page = await fetchPage(after);
-    out.push(...page.nodes);
+    const page: Page<T> = await fetchPage(after);
+    out.push(...rows(page.nodes));
     if (!page.pageInfo.hasNextPage || !page.pageInfo.endCursor) return out;
     after = page.pageInfo.endCursor;
   }
@@ -280,14 +198,18 @@ export function createClient(options: ClientOptions) {
   const maxWaitSeconds = options.maxRetryWaitSeconds ?? 60;
 
   /**
-   * Runs any GraphQL operation; returns `data` or throws the first error as a typed error. A key
-   * over its rate limit is answered before anything runs, so waiting `Retry-After` and sending the
-   * same request again is safe, also for a mutation; at most `rateLimitRetries` times.
+   * Runs any GraphQL operation: a typed document (see `operations`) gives data typed from the
+   * schema; a query text gives `T`. Returns `data` or throws the first error as a typed error. A
+   * key over its rate limit is answered before anything runs, so waiting `Retry-After` and sending
+   * the same request again is safe, also for a mutation; at most `rateLimitRetries` times.
    */
-  async function request<T = Record<string, unknown>>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  function request<Result, Variables>(document: TadaDocumentNode<Result, Variables>, ...rest: VariablesArgument<Variables>): Promise<Result>;
+  function request<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>): Promise<T>;
+  async function request(operation: string | DocumentNode, variables: unknown = {}): Promise<unknown> {
+    const query = typeof operation === "string" ? operation : textOf(operation);
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await requestOnce<T>(query, variables);
+        return await requestOnce(query, variables ?? {});
       } catch (error) {
         const wait = error instanceof RateLimitedError && error.code === "RATE_LIMITED" ? error.retryAfter : Infinity;
         if (attempt > retries || wait > maxWaitSeconds) throw error;
@@ -297,7 +219,7 @@ export function createClient(options: ClientOptions) {
     }
   }
 
-  async function requestOnce<T>(query: string, variables: Record<string, unknown>): Promise<T> {
+  async function requestOnce(query: string, variables: unknown): Promise<unknown> {
     const { status, body, retryAfter } = await send("/api/graphql", {
       method: "POST",
       headers: headers(),
@@ -314,7 +236,7 @@ export function createClient(options: ClientOptions) {
     if (status < 200 || status >= 300 || !result.data || typeof result.data !== "object") {
       throw new SvcError("BAD_RESPONSE", `The server at ${base} did not answer like a Training Log server (HTTP ${status}, no GraphQL data)`, { status });
     }
-    return result.data as T;
+    return result.data;
   }
 
   async function auth<T>(path: string, payload?: Record<string, unknown>, extraHeaders?: Record<string, string>): Promise<T> {
@@ -326,7 +248,7 @@ export function createClient(options: ClientOptions) {
   }
 
   async function viewerId(): Promise<string> {
-    const { viewer } = await request<{ viewer: { id: string } | null }>(ops.VIEWER_ID);
+    const { viewer } = await request(ops.VIEWER_ID);
     if (!viewer) throw new ForbiddenError("FORBIDDEN", "Not signed in");
     return viewer.id;
   }
@@ -352,36 +274,38 @@ export function createClient(options: ClientOptions) {
     },
 
     /** The signed-in user, or null when signed out or with a revoked, expired or unknown key. */
-    async viewer(): Promise<User | null> {
-      return (await request<{ viewer: User | null }>(ops.VIEWER)).viewer;
+    async viewer() {
+      return (await request(ops.VIEWER)).viewer;
     },
 
     /** Changes the signed-in user's default unit and effort scale. */
     async updateSettings(patch: { unit?: Unit; effort?: EffortScale; name?: string }): Promise<User> {
       const id = await viewerId();
-      const data = await request<{ updateUserById: { user: User } }>(ops.UPDATE_USER, { id, patch });
-      return data.updateUserById.user;
+      const updated = (await request(ops.UPDATE_USER, { id, patch })).updateUserById?.user;
+      if (!updated) throw new NotFoundError("No such user");
+      return updated;
     },
 
     async logBodyweight(input: { date: string; weight: number; unit?: Unit }): Promise<Bodyweight> {
-      const variables = { input: { date: input.date, weight: input.weight, ...(input.unit ? { unit: input.unit.toUpperCase() } : {}) } };
-      return (await request<{ logBodyweight: Bodyweight }>(ops.LOG_BODYWEIGHT, variables)).logBodyweight;
+      const logged = (await request(ops.LOG_BODYWEIGHT, { input: { date: input.date, weight: input.weight, unit: enumUnit(input.unit) } })).logBodyweight;
+      if (!logged) throw new SvcError("BAD_RESPONSE", "logBodyweight returned nothing");
+      return logged;
     },
 
     /** Bodyweights, newest first. */
-    async bodyweights(options: { limit?: number } = {}): Promise<Bodyweight[]> {
-      const data = await request<{ viewer: { bodyweightsByUserId: { nodes: Bodyweight[] } } | null }>(ops.BODYWEIGHTS, { first: options.limit ?? null });
-      return signedIn(data.viewer).bodyweightsByUserId.nodes;
+    async bodyweights(options: { limit?: number } = {}) {
+      const data = await request(ops.BODYWEIGHTS, { first: options.limit ?? null });
+      return rows(signedIn(data.viewer).bodyweightsByUserId.nodes);
     },
 
-    async routines(): Promise<RoutineSummary[]> {
-      return signedIn((await request<{ viewer: { routines: RoutineSummary[] } | null }>(ops.ROUTINES)).viewer).routines;
+    async routines() {
+      return signedIn((await request(ops.ROUTINES)).viewer).routines;
     },
 
     /** A routine as a document, by id or name; null when there is none. */
     async routineDocument(ref: string, options: { unit?: Unit } = {}): Promise<JsonObject | null> {
-      const data = await request<{ routineDocument: JsonObject | null }>(ops.ROUTINE_DOCUMENT, { ref, unit: options.unit?.toUpperCase() ?? null });
-      return data.routineDocument;
+      const data = await request(ops.ROUTINE_DOCUMENT, { ref, unit: enumUnit(options.unit) ?? null });
+      return data.routineDocument as JsonObject | null;
     },
 
     /**
@@ -389,37 +313,36 @@ export function createClient(options: ClientOptions) {
      * on the server) as a workout document with every set planned; null when there is no such routine.
      */
     async nextWorkout(routine: string, options: { date?: string } = {}): Promise<JsonObject | null> {
-      const data = await request<{ nextWorkout: JsonObject | null }>(ops.NEXT_WORKOUT, { routine, date: options.date ?? null });
-      return data.nextWorkout;
+      const data = await request(ops.NEXT_WORKOUT, { routine, date: options.date ?? null });
+      return data.nextWorkout as JsonObject | null;
     },
 
     /** Creates (no `id`) or replaces (with `id`) a routine from a document. */
-    async applyRoutineDocument(document: unknown): Promise<ApplyResult<"routine", RoutineSummary>> {
-      return (await request<{ applyRoutineDocument: ApplyResult<"routine", RoutineSummary> }>(ops.APPLY_ROUTINE_DOCUMENT, { document })).applyRoutineDocument;
+    async applyRoutineDocument(document: unknown): Promise<RoutineApplied> {
+      return present((await request(ops.APPLY_ROUTINE_DOCUMENT, { document })).applyRoutineDocument, "routine", "document") as RoutineApplied;
     },
 
     async deleteRoutine(id: string): Promise<RoutineSummary> {
-      const data = await request<{ deleteRoutineById: { routine: RoutineSummary | null } | null }>(ops.DELETE_ROUTINE, { id });
-      const routine = data.deleteRoutineById?.routine;
+      const routine = (await request(ops.DELETE_ROUTINE, { id })).deleteRoutineById?.routine;
       if (!routine) throw new NotFoundError("No such routine");
       return routine;
     },
 
     /** Workouts, newest first; limit 1 to 1000 (default 50). */
-    async workouts(options: { limit?: number } = {}): Promise<WorkoutSummary[]> {
-      const data = await request<{ viewer: { workouts: WorkoutSummary[] } | null }>(ops.WORKOUTS, { limit: options.limit ?? null });
+    async workouts(options: { limit?: number } = {}) {
+      const data = await request(ops.WORKOUTS, { limit: options.limit ?? null });
       return signedIn(data.viewer).workouts;
     },
 
     /** One of the user's workouts; null when there is none with this id. */
-    async workout(id: string): Promise<WorkoutSummary | null> {
-      return (await request<{ workoutById: WorkoutSummary | null }>(ops.WORKOUT, { id })).workoutById;
+    async workout(id: string) {
+      return (await request(ops.WORKOUT, { id })).workoutById;
     },
 
     /** A workout as a document; null when there is none. */
     async workoutDocument(id: string, options: { unit?: Unit } = {}): Promise<JsonObject | null> {
-      const data = await request<{ workoutDocument: JsonObject | null }>(ops.WORKOUT_DOCUMENT, { id, unit: options.unit?.toUpperCase() ?? null });
-      return data.workoutDocument;
+      const data = await request(ops.WORKOUT_DOCUMENT, { id, unit: enumUnit(options.unit) ?? null });
+      return data.workoutDocument as JsonObject | null;
     },
 
     /**
@@ -428,41 +351,40 @@ export function createClient(options: ClientOptions) {
      * retry after a lost answer returns the workout already saved (`replayed: true`) instead of
      * logging it twice; the same key with another document is a `CONFLICT` (replace by `id`).
      */
-    async applyWorkoutDocument(document: unknown, options: { idempotencyKey?: string } = {}): Promise<ApplyResult<"workout", WorkoutSummary> & { replayed: boolean }> {
+    async applyWorkoutDocument(document: unknown, options: { idempotencyKey?: string } = {}): Promise<WorkoutApplied> {
       const variables = { document, idempotencyKey: options.idempotencyKey ?? null };
-      return (await request<{ applyWorkoutDocument: ApplyResult<"workout", WorkoutSummary> & { replayed: boolean } }>(ops.APPLY_WORKOUT_DOCUMENT, variables)).applyWorkoutDocument;
+      return present((await request(ops.APPLY_WORKOUT_DOCUMENT, variables)).applyWorkoutDocument, "workout", "document") as WorkoutApplied;
     },
 
     async deleteWorkout(id: string): Promise<WorkoutSummary> {
-      const data = await request<{ deleteWorkoutById: { workout: WorkoutSummary | null } | null }>(ops.DELETE_WORKOUT, { id });
-      const workout = data.deleteWorkoutById?.workout;
+      const workout = (await request(ops.DELETE_WORKOUT, { id })).deleteWorkoutById?.workout;
       if (!workout) throw new NotFoundError("No such workout");
       return workout;
     },
 
     /** Exercises matching some words, best first (catalog and the user's own). */
-    async searchExercises(words: string, options: { limit?: number } = {}): Promise<Exercise[]> {
-      return (await request<{ searchExercises: Exercise[] }>(ops.SEARCH_EXERCISES, { words, limit: options.limit ?? null })).searchExercises;
+    async searchExercises(words: string, options: { limit?: number } = {}) {
+      return (await request(ops.SEARCH_EXERCISES, { words, limit: options.limit ?? null })).searchExercises;
     },
 
     /**
      * The exercise that best matches some words, with the signed-in user's records on it; null when
      * none matches. Records are personal, so signed out (anonymous) it throws `ForbiddenError`.
      */
-    async exerciseRecords(words: string): Promise<{ id: string; name: string; records: ExerciseRecords } | null> {
-      const data = await request<{ viewer: { id: string } | null; searchExercises: { id: string; name: string; records: ExerciseRecords }[] }>(ops.EXERCISE_RECORDS, { words });
+    async exerciseRecords(words: string) {
+      const data = await request(ops.EXERCISE_RECORDS, { words });
       signedIn(data.viewer);
       return data.searchExercises[0] ?? null;
     },
 
     /** The signed-in user's API keys (needs a session, not a key). */
-    async apiKeys(): Promise<ApiKey[]> {
-      return signedIn((await request<{ viewer: { apiKeys: ApiKey[] } | null }>(ops.API_KEYS)).viewer).apiKeys;
+    async apiKeys() {
+      return signedIn((await request(ops.API_KEYS)).viewer).apiKeys;
     },
 
     /** Creates an API key; `key` is the full value, shown only this once. */
-    async createApiKey(input: { name: string; access: ApiKeyAccess; expiresIn: ApiKeyExpiry }): Promise<{ apiKey: ApiKey; key: string }> {
-      return (await request<{ createApiKey: { apiKey: ApiKey; key: string } }>(ops.CREATE_API_KEY, { input })).createApiKey;
+    async createApiKey(input: { name: string; access: ApiKeyAccess; expiresIn: ApiKeyExpiry }): Promise<CreatedApiKey> {
+      return present((await request(ops.CREATE_API_KEY, { input })).createApiKey, "apiKey");
     },
 
     async revokeApiKey(id: string): Promise<void> {
@@ -470,8 +392,8 @@ export function createClient(options: ClientOptions) {
     },
 
     /** Signed-in devices (sessions) of the user (needs a session, not a key). */
-    async sessions(): Promise<Session[]> {
-      return signedIn((await request<{ viewer: { sessions: Session[] } | null }>(ops.SESSIONS)).viewer).sessions;
+    async sessions() {
+      return signedIn((await request(ops.SESSIONS)).viewer).sessions;
     },
 
     async signOutSession(id: string): Promise<void> {
@@ -480,41 +402,39 @@ export function createClient(options: ClientOptions) {
 
     /** Ends every other session of the user; returns how many ended. */
     async signOutOtherSessions(): Promise<number> {
-      return (await request<{ signOutOtherSessions: { count: number } }>(ops.SIGN_OUT_OTHER_SESSIONS)).signOutOtherSessions.count;
+      return (await request(ops.SIGN_OUT_OTHER_SESSIONS)).signOutOtherSessions?.count ?? 0;
     },
 
     /** Deletes one of the user's bodyweights; `NotFoundError` when there is none with this id. */
     async deleteBodyweight(id: string): Promise<Bodyweight> {
-      const data = await request<{ deleteBodyweightById: { bodyweight: Bodyweight | null } | null }>(ops.DELETE_BODYWEIGHT, { id });
-      const deleted = data.deleteBodyweightById?.bodyweight;
+      const deleted = (await request(ops.DELETE_BODYWEIGHT, { id })).deleteBodyweightById?.bodyweight;
       if (!deleted) throw new NotFoundError("No such bodyweight");
       return deleted;
     },
 
     /** Every exercise the user can use (the catalog and their own), by name; paged under the hood. */
     async exercises(): Promise<ExerciseDetails[]> {
-      return collect((after) => request<{ allExercises: Page<ExerciseDetails> }>(ops.EXERCISES_PAGE, { after }).then((d) => d.allExercises));
+      return collect(async (after) => (await request(ops.EXERCISES_PAGE, { after })).allExercises ?? EMPTY_PAGE);
     },
 
     /** The signed-in user's custom exercises, by name. */
     async customExercises(): Promise<ExerciseDetails[]> {
-      return collect((after) => request<{ viewer: { customExercises: Page<ExerciseDetails> } | null }>(ops.CUSTOM_EXERCISES_PAGE, { after })
-        .then((d) => signedIn(d.viewer).customExercises));
+      return collect(async (after) => signedIn((await request(ops.CUSTOM_EXERCISES_PAGE, { after })).viewer).customExercises);
     },
 
     /** Adds a custom exercise (`CONFLICT` when the user has one of that name). */
     async createCustomExercise(input: CustomExerciseInput): Promise<ExerciseDetails> {
-      return (await request<{ createCustomExercise: { exercise: ExerciseDetails } }>(ops.CREATE_CUSTOM_EXERCISE, { input })).createCustomExercise.exercise;
+      return exercise((await request(ops.CREATE_CUSTOM_EXERCISE, { input })).createCustomExercise);
     },
 
     /** Renames or changes a custom exercise; fields left out stay as they are. */
     async updateCustomExercise(id: string, patch: Partial<CustomExerciseInput>): Promise<ExerciseDetails> {
-      return (await request<{ updateCustomExercise: { exercise: ExerciseDetails } }>(ops.UPDATE_CUSTOM_EXERCISE, { input: { id, ...patch } })).updateCustomExercise.exercise;
+      return exercise((await request(ops.UPDATE_CUSTOM_EXERCISE, { input: { id, ...patch } })).updateCustomExercise);
     },
 
     /** Deletes a custom exercise (`CONFLICT` while a routine or workout uses it). */
     async deleteCustomExercise(id: string): Promise<ExerciseDetails> {
-      return (await request<{ deleteCustomExercise: { exercise: ExerciseDetails } }>(ops.DELETE_CUSTOM_EXERCISE, { id })).deleteCustomExercise.exercise;
+      return exercise((await request(ops.DELETE_CUSTOM_EXERCISE, { id })).deleteCustomExercise);
     },
 
     /**
@@ -524,9 +444,10 @@ export function createClient(options: ClientOptions) {
     async *workoutPages(): AsyncGenerator<WorkoutWithSets[]> {
       let after: string | null = null;
       for (;;) {
-        const data: { viewer: { workoutsByUserId: Page<WorkoutWithSets> } | null } = await request(ops.WORKOUTS_WITH_SETS_PAGE, { after });
+        const data: ResultOf<typeof ops.WORKOUTS_WITH_SETS_PAGE> = await request(ops.WORKOUTS_WITH_SETS_PAGE, { after });
         const page: Page<WorkoutWithSets> = signedIn(data.viewer).workoutsByUserId;
-        if (page.nodes.length) yield page.nodes;
+        const workouts = rows(page.nodes);
+        if (workouts.length) yield workouts;
         if (!page.pageInfo.hasNextPage || !page.pageInfo.endCursor) return;
         after = page.pageInfo.endCursor;
       }
@@ -556,35 +477,32 @@ export function createClient(options: ClientOptions) {
      * that workout's unit) in the latest workout where one was done; no workout and no sets for an
      * exercise never done. `exceptWorkoutId` leaves out one workout (the one being logged, once saved).
      */
-    async lastPerformance(exercises: string[], options: { exceptWorkoutId?: string } = {}): Promise<LastPerformance[]> {
-      const data = await request<{ lastPerformance: LastPerformance[] }>(ops.LAST_PERFORMANCE, {
-        exercises, exceptWorkoutId: options.exceptWorkoutId ?? null,
-      });
-      return data.lastPerformance;
+    async lastPerformance(exercises: string[], options: { exceptWorkoutId?: string } = {}) {
+      const data = await request(ops.LAST_PERFORMANCE, { exercises, exceptWorkoutId: options.exceptWorkoutId ?? null });
+      return rows(data.lastPerformance);
     },
 
     /** Per session on one exercise (oldest first): the best estimated 1RM and its set, and the heaviest set; weights in the user's unit. */
-    async e1rmSeries(exerciseId: string): Promise<E1rmSession[]> {
-      return (await request<{ e1rmSeries: E1rmSession[] }>(ops.E1RM_SERIES, { exerciseId })).e1rmSeries;
+    async e1rmSeries(exerciseId: string) {
+      return rows((await request(ops.E1RM_SERIES, { exerciseId })).e1rmSeries);
     },
 
     /** Volume per ISO week (Monday) in the user's unit, oldest first: of one exercise, or overall. */
-    async volumePerWeek(options: { exerciseId?: string } = {}): Promise<VolumeWeek[]> {
-      return (await request<{ weeklyVolume: VolumeWeek[] }>(ops.VOLUME_PER_WEEK, { exerciseId: options.exerciseId ?? null })).weeklyVolume;
+    async volumePerWeek(options: { exerciseId?: string } = {}) {
+      return rows((await request(ops.VOLUME_PER_WEEK, { exerciseId: options.exerciseId ?? null })).weeklyVolume);
     },
 
     /** An exercise's progress page in one request: its e1RM series and its weekly volume. */
-    async exerciseProgress(exerciseId: string): Promise<{ e1rmSeries: E1rmSession[]; weeklyVolume: VolumeWeek[] }> {
-      const data = await request<{ e1rmSeries: E1rmSession[]; weeklyVolume: VolumeWeek[] }>(ops.EXERCISE_PROGRESS, { exerciseId });
-      return { e1rmSeries: data.e1rmSeries, weeklyVolume: data.weeklyVolume };
+    async exerciseProgress(exerciseId: string) {
+      const { e1rmSeries, weeklyVolume } = await request(ops.EXERCISE_PROGRESS, { exerciseId });
+      return { e1rmSeries: rows(e1rmSeries), weeklyVolume: rows(weeklyVolume) };
     },
 
     /** Admin tools (`/api/auth/admin/*`); they need an admin's session token. */
     admin: {
       /** Users whose name or email contains `search` (all without it), oldest first; every page. */
       users: (search?: string): Promise<AdminUser[]> =>
-        collect((after) => request<{ adminUsers: Page<AdminUser> | null }>(ops.ADMIN_USERS, { search: search?.trim() || null, after })
-          .then((d) => d.adminUsers ?? { nodes: [], pageInfo: { hasNextPage: false, endCursor: null } })),
+        collect(async (after) => (await request(ops.ADMIN_USERS, { search: search?.trim() || null, after })).adminUsers ?? EMPTY_PAGE),
       /** Bans a user; `banExpiresIn` in seconds (omit for a ban without end). */
       banUser: (input: { userId: string; banReason?: string; banExpiresIn?: number }) =>
         auth<{ user: UserRecord }>("/admin/ban-user", input),

@@ -1,40 +1,42 @@
 /**
  * `@svc/sdk`: a typed client for the Training Log API (`createClient`), its typed errors and the
- * GraphQL operations it sends. The document tools (schemas, offline validation, set text) are in
- * `@svc/sdk/documents`; the GraphQL schema file is `@svc/sdk/schema.graphql`.
+ * GraphQL operations it sends (typed documents; the data types below are their results). The
+ * document tools (schemas, offline validation, set text) are in `@svc/sdk/documents`; the GraphQL
+ * schema file is `@svc/sdk/schema.graphql`.
  */
-export {
-  createClient,
-  type ClientOptions,
-  type SvcClient,
-  type Unit,
-  type EffortScale,
-  type JsonObject,
-  type User,
-  type UserRecord,
-  type AuthResult,
-  type SessionInfo,
-  type Bodyweight,
-  type RoutineSummary,
-  type WorkoutSummary,
-  type Exercise,
-  type ExerciseRecord,
-  type ExerciseRepsRecord,
-  type ExerciseRecords,
-  type ApplyResult,
-  type ApiKey,
-  type ApiKeyAccess,
-  type ApiKeyExpiry,
-  type Session,
-  type ExerciseDetails,
-  type CustomExerciseInput,
-  type WorkoutWithSets,
-  type AdminUser,
-  type LastPerformance,
-  type LastPerformanceSet,
-  type E1rmSession,
-  type VolumeWeek,
-} from "./client.ts";
+export { createClient, type ClientOptions, type SvcClient } from "./client.ts";
+export type {
+  Unit,
+  EffortScale,
+  JsonObject,
+  User,
+  UserRecord,
+  AuthResult,
+  SessionInfo,
+  Bodyweight,
+  RoutineSummary,
+  WorkoutSummary,
+  Exercise,
+  ExerciseRecord,
+  ExerciseRepsRecord,
+  ExerciseRecords,
+  RoutineApplied,
+  WorkoutApplied,
+  ApiKey,
+  ApiKeyAccess,
+  ApiKeyExpiry,
+  CreatedApiKey,
+  Session,
+  ExerciseDetails,
+  CustomExerciseInput,
+  WorkoutWithSets,
+  AdminUser,
+  LastPerformance,
+  LastPerformanceSet,
+  E1rmSession,
+  VolumeWeek,
+} from "./types.ts";
+export type { ResultOf, VariablesOf, TadaDocumentNode } from "./graphql.ts";
 export {
   SvcError,
   InvalidDocumentError,

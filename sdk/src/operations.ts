@@ -1,141 +1,147 @@
 /**
- * The GraphQL operations the typed client functions send, one constant each, so other clients can
- * reuse them with `client.request(OPERATION, variables)`. Written against `schema.graphql`.
+ * The GraphQL operations the typed client functions send, one typed document each (gql.tada,
+ * checked against `schema.graphql`), so other clients can reuse them: `client.request(OPERATION,
+ * variables)` gives data typed from the schema; `print(OPERATION)` (from `graphql`) gives the text.
  */
+import { graphql } from "./graphql.ts";
+import {
+  AdminUserFields,
+  ApiKeyFields,
+  BodyweightFields,
+  E1rmSessionFields,
+  ExerciseFields,
+  ExerciseRecordsFields,
+  LastPerformanceFields,
+  RoutineFields,
+  SearchedExerciseFields,
+  SessionFields,
+  ViewerFields,
+  VolumeWeekFields,
+  WorkoutFields,
+  WorkoutWithSetsFields,
+} from "./fragments.ts";
 
-const VIEWER_FIELDS = "id name email role unit effort createdAt";
+export const VIEWER = graphql(`query Viewer { viewer { ...ViewerFields } }`, [ViewerFields]);
 
-export const VIEWER = /* GraphQL */ `query Viewer { viewer { ${VIEWER_FIELDS} } }`;
+export const VIEWER_ID = graphql(`query ViewerId { viewer { id } }`);
 
-export const VIEWER_ID = /* GraphQL */ `query ViewerId { viewer { id } }`;
-
-export const UPDATE_USER = /* GraphQL */ `
+export const UPDATE_USER = graphql(`
   mutation UpdateUser($id: UUID!, $patch: UserPatch!) {
-    updateUserById(input: { id: $id, userPatch: $patch }) { user { ${VIEWER_FIELDS} } }
-  }`;
+    updateUserById(input: { id: $id, userPatch: $patch }) { user { ...ViewerFields } }
+  }`, [ViewerFields]);
 
-export const LOG_BODYWEIGHT = /* GraphQL */ `
+export const LOG_BODYWEIGHT = graphql(`
   mutation LogBodyweight($input: BodyweightInput!) {
-    logBodyweight(input: $input) { id date weight unit }
-  }`;
+    logBodyweight(input: $input) { ...BodyweightFields }
+  }`, [BodyweightFields]);
 
-export const BODYWEIGHTS = /* GraphQL */ `
+export const BODYWEIGHTS = graphql(`
   query Bodyweights($first: Int) {
-    viewer { bodyweightsByUserId(orderBy: [DATE_DESC], first: $first) { nodes { id date weight unit } } }
-  }`;
+    viewer { bodyweightsByUserId(orderBy: [DATE_DESC], first: $first) { nodes { ...BodyweightFields } } }
+  }`, [BodyweightFields]);
 
-export const ROUTINES = /* GraphQL */ `query Routines { viewer { routines { id name } } }`;
+export const ROUTINES = graphql(`query Routines { viewer { routines { ...RoutineFields } } }`, [RoutineFields]);
 
-export const ROUTINE_DOCUMENT = /* GraphQL */ `
-  query RoutineDocument($ref: String!, $unit: Unit) { routineDocument(ref: $ref, unit: $unit) }`;
+export const ROUTINE_DOCUMENT = graphql(`
+  query RoutineDocument($ref: String!, $unit: Unit) { routineDocument(ref: $ref, unit: $unit) }`);
 
-export const APPLY_ROUTINE_DOCUMENT = /* GraphQL */ `
+export const APPLY_ROUTINE_DOCUMENT = graphql(`
   mutation ApplyRoutineDocument($document: JSON) {
-    applyRoutineDocument(input: { document: $document }) { routine { id name } document created }
-  }`;
+    applyRoutineDocument(input: { document: $document }) { routine { ...RoutineFields } document created }
+  }`, [RoutineFields]);
 
-export const DELETE_ROUTINE = /* GraphQL */ `
-  mutation DeleteRoutine($id: UUID!) { deleteRoutineById(input: { id: $id }) { routine { id name } } }`;
+export const DELETE_ROUTINE = graphql(`
+  mutation DeleteRoutine($id: UUID!) { deleteRoutineById(input: { id: $id }) { routine { ...RoutineFields } } }`, [RoutineFields]);
 
-export const WORKOUTS = /* GraphQL */ `
-  query Workouts($limit: Int) { viewer { workouts(limit: $limit) { id date name } } }`;
+export const WORKOUTS = graphql(`
+  query Workouts($limit: Int) { viewer { workouts(limit: $limit) { ...WorkoutFields } } }`, [WorkoutFields]);
 
-export const WORKOUT = /* GraphQL */ `query Workout($id: UUID!) { workoutById(id: $id) { id date name } }`;
+export const WORKOUT = graphql(`query Workout($id: UUID!) { workoutById(id: $id) { ...WorkoutFields } }`, [WorkoutFields]);
 
-export const WORKOUT_DOCUMENT = /* GraphQL */ `
-  query WorkoutDocument($id: String!, $unit: Unit) { workoutDocument(id: $id, unit: $unit) }`;
+export const WORKOUT_DOCUMENT = graphql(`
+  query WorkoutDocument($id: String!, $unit: Unit) { workoutDocument(id: $id, unit: $unit) }`);
 
-export const APPLY_WORKOUT_DOCUMENT = /* GraphQL */ `
+export const APPLY_WORKOUT_DOCUMENT = graphql(`
   mutation ApplyWorkoutDocument($document: JSON, $idempotencyKey: UUID) {
-    applyWorkoutDocument(input: { document: $document, idempotencyKey: $idempotencyKey }) { workout { id date name } document created replayed }
-  }`;
+    applyWorkoutDocument(input: { document: $document, idempotencyKey: $idempotencyKey }) {
+      workout { ...WorkoutFields } document created replayed
+    }
+  }`, [WorkoutFields]);
 
-export const DELETE_WORKOUT = /* GraphQL */ `
-  mutation DeleteWorkout($id: UUID!) { deleteWorkoutById(input: { id: $id }) { workout { id date name } } }`;
+export const DELETE_WORKOUT = graphql(`
+  mutation DeleteWorkout($id: UUID!) { deleteWorkoutById(input: { id: $id }) { workout { ...WorkoutFields } } }`, [WorkoutFields]);
 
-export const SEARCH_EXERCISES = /* GraphQL */ `
+export const SEARCH_EXERCISES = graphql(`
   query SearchExercises($words: String!, $limit: Int) {
-    searchExercises(words: $words, limit: $limit) { id name aliases equipment region kind }
-  }`;
+    searchExercises(words: $words, limit: $limit) { ...SearchedExerciseFields }
+  }`, [SearchedExerciseFields]);
 
-export const NEXT_WORKOUT = /* GraphQL */ `
-  query NextWorkout($routine: String!, $date: String) { nextWorkout(routine: $routine, date: $date) }`;
+export const NEXT_WORKOUT = graphql(`
+  query NextWorkout($routine: String!, $date: String) { nextWorkout(routine: $routine, date: $date) }`);
 
-const RECORD_FIELDS = "weight unit reps setWeight date workoutId";
-
-export const EXERCISE_RECORDS = /* GraphQL */ `
+export const EXERCISE_RECORDS = graphql(`
   query ExerciseRecords($words: String!) {
     viewer { id }
-    searchExercises(words: $words, limit: 1) {
-      id name
-      records {
-        heaviest { ${RECORD_FIELDS} }
-        bestE1rm { ${RECORD_FIELDS} }
-        repsAtWeight { weight unit reps date workoutId }
-      }
-    }
-  }`;
+    searchExercises(words: $words, limit: 1) { id name records { ...ExerciseRecordsFields } }
+  }`, [ExerciseRecordsFields]);
 
-const API_KEY_FIELDS = "id name start access createdAt lastUsedAt expiresAt expired";
+export const API_KEYS = graphql(`query ApiKeys { viewer { apiKeys { ...ApiKeyFields } } }`, [ApiKeyFields]);
 
-export const API_KEYS = /* GraphQL */ `query ApiKeys { viewer { apiKeys { ${API_KEY_FIELDS} } } }`;
-
-export const CREATE_API_KEY = /* GraphQL */ `
+export const CREATE_API_KEY = graphql(`
   mutation CreateApiKey($input: CreateApiKeyInput!) {
-    createApiKey(input: $input) { apiKey { ${API_KEY_FIELDS} } key }
-  }`;
+    createApiKey(input: $input) { apiKey { ...ApiKeyFields } key }
+  }`, [ApiKeyFields]);
 
-export const REVOKE_API_KEY = /* GraphQL */ `
-  mutation RevokeApiKey($input: RevokeApiKeyInput!) { revokeApiKey(input: $input) { id } }`;
+export const REVOKE_API_KEY = graphql(`
+  mutation RevokeApiKey($input: RevokeApiKeyInput!) { revokeApiKey(input: $input) { id } }`);
 
-export const SESSIONS = /* GraphQL */ `
-  query Sessions { viewer { sessions { id client createdAt lastActiveAt current } } }`;
+export const SESSIONS = graphql(`query Sessions { viewer { sessions { ...SessionFields } } }`, [SessionFields]);
 
-export const SIGN_OUT_SESSION = /* GraphQL */ `
-  mutation SignOutSession($input: SignOutSessionInput!) { signOutSession(input: $input) { id } }`;
+export const SIGN_OUT_SESSION = graphql(`
+  mutation SignOutSession($input: SignOutSessionInput!) { signOutSession(input: $input) { id } }`);
 
-export const SIGN_OUT_OTHER_SESSIONS = /* GraphQL */ `
-  mutation SignOutOtherSessions { signOutOtherSessions(input: {}) { count } }`;
+export const SIGN_OUT_OTHER_SESSIONS = graphql(`
+  mutation SignOutOtherSessions { signOutOtherSessions(input: {}) { count } }`);
 
-export const DELETE_BODYWEIGHT = /* GraphQL */ `
-  mutation DeleteBodyweight($id: UUID!) { deleteBodyweightById(input: { id: $id }) { bodyweight { id date weight unit } } }`;
-
-const EXERCISE_FIELDS = "id name custom equipment region kind muscles aliases createdAt";
+export const DELETE_BODYWEIGHT = graphql(`
+  mutation DeleteBodyweight($id: UUID!) {
+    deleteBodyweightById(input: { id: $id }) { bodyweight { ...BodyweightFields } }
+  }`, [BodyweightFields]);
 
 /** One page (500) of the exercises the caller can use (the catalog and their own), by name. */
-export const EXERCISES_PAGE = /* GraphQL */ `
+export const EXERCISES_PAGE = graphql(`
   query ExercisesPage($after: Cursor) {
     allExercises(first: 500, after: $after, orderBy: [NAME_ASC, ID_ASC]) {
-      nodes { ${EXERCISE_FIELDS} }
+      nodes { ...ExerciseFields }
       pageInfo { hasNextPage endCursor }
     }
-  }`;
+  }`, [ExerciseFields]);
 
 /** One page (500) of the signed-in user's custom exercises, by name. */
-export const CUSTOM_EXERCISES_PAGE = /* GraphQL */ `
+export const CUSTOM_EXERCISES_PAGE = graphql(`
   query CustomExercisesPage($after: Cursor) {
     viewer {
       customExercises(first: 500, after: $after) {
-        nodes { ${EXERCISE_FIELDS} }
+        nodes { ...ExerciseFields }
         pageInfo { hasNextPage endCursor }
       }
     }
-  }`;
+  }`, [ExerciseFields]);
 
-export const CREATE_CUSTOM_EXERCISE = /* GraphQL */ `
+export const CREATE_CUSTOM_EXERCISE = graphql(`
   mutation CreateCustomExercise($input: CreateCustomExerciseInput!) {
-    createCustomExercise(input: $input) { exercise { ${EXERCISE_FIELDS} } }
-  }`;
+    createCustomExercise(input: $input) { exercise { ...ExerciseFields } }
+  }`, [ExerciseFields]);
 
-export const UPDATE_CUSTOM_EXERCISE = /* GraphQL */ `
+export const UPDATE_CUSTOM_EXERCISE = graphql(`
   mutation UpdateCustomExercise($input: UpdateCustomExerciseInput!) {
-    updateCustomExercise(input: $input) { exercise { ${EXERCISE_FIELDS} } }
-  }`;
+    updateCustomExercise(input: $input) { exercise { ...ExerciseFields } }
+  }`, [ExerciseFields]);
 
-export const DELETE_CUSTOM_EXERCISE = /* GraphQL */ `
+export const DELETE_CUSTOM_EXERCISE = graphql(`
   mutation DeleteCustomExercise($id: UUID!) {
-    deleteCustomExercise(input: { id: $id }) { exercise { ${EXERCISE_FIELDS} } }
-  }`;
+    deleteCustomExercise(input: { id: $id }) { exercise { ...ExerciseFields } }
+  }`, [ExerciseFields]);
 
 /**
  * One page (20) of workouts with their exercises and sets, newest first (by date, then start): what
@@ -143,66 +149,50 @@ export const DELETE_CUSTOM_EXERCISE = /* GraphQL */ `
  * The page size is what fits the per-request cost budget (each workout counts as 10 exercises of
  * 10 sets).
  */
-export const WORKOUTS_WITH_SETS_PAGE = /* GraphQL */ `
+export const WORKOUTS_WITH_SETS_PAGE = graphql(`
   query WorkoutsWithSetsPage($after: Cursor) {
     viewer {
       workoutsByUserId(first: 20, after: $after, orderBy: [DATE_DESC, START_DESC, ID_DESC]) {
-        nodes {
-          id date start name unit routineId
-          exercises {
-            exercise { id name }
-            sets { kind text weight reps done volumeKg volumeLb }
-          }
-        }
+        nodes { ...WorkoutWithSetsFields }
         pageInfo { hasNextPage endCursor }
       }
     }
-  }`;
-
-const ADMIN_USER_FIELDS = "id name email role banned banReason banExpires createdAt";
+  }`, [WorkoutWithSetsFields]);
 
 /** Admins only, with a session: a page (100) of users whose name or email contains the words, oldest first. */
-export const ADMIN_USERS = /* GraphQL */ `
+export const ADMIN_USERS = graphql(`
   query AdminUsers($search: String, $after: Cursor) {
     adminUsers(search: $search, first: 100, after: $after) {
-      nodes { ${ADMIN_USER_FIELDS} }
+      nodes { ...AdminUserFields }
       totalCount
       pageInfo { hasNextPage endCursor }
     }
-  }`;
-
-
-const LAST_SET_FIELDS = "id kind text weight bodyweight reps seconds effort done";
+  }`, [AdminUserFields]);
 
 /**
  * What the caller did last time on each exercise (at most 100; names, aliases or ids, as in
  * documents): one entry per exercise asked, its sets in the latest workout where one was done.
  */
-export const LAST_PERFORMANCE = /* GraphQL */ `
+export const LAST_PERFORMANCE = graphql(`
   query LastPerformance($exercises: [String], $exceptWorkoutId: UUID) {
-    lastPerformance(exercises: $exercises, exceptWorkoutId: $exceptWorkoutId) {
-      exercise exerciseId workoutId date unit sets { ${LAST_SET_FIELDS} }
-    }
-  }`;
-
-const E1RM_SESSION_FIELDS = "workoutId date unit e1rm e1rmSetId e1rmSetWeight e1rmSetReps bestSetId bestSetWeight bestSetReps";
-const VOLUME_WEEK_FIELDS = "week volume unit workSets workouts";
+    lastPerformance(exercises: $exercises, exceptWorkoutId: $exceptWorkoutId) { ...LastPerformanceFields }
+  }`, [LastPerformanceFields]);
 
 /** Per session on one exercise, oldest first: the best estimated 1RM and its set, and the heaviest set. */
-export const E1RM_SERIES = /* GraphQL */ `
+export const E1RM_SERIES = graphql(`
   query E1rmSeries($exerciseId: UUID!) {
-    e1rmSeries(exerciseId: $exerciseId) { ${E1RM_SESSION_FIELDS} }
-  }`;
+    e1rmSeries(exerciseId: $exerciseId) { ...E1rmSessionFields }
+  }`, [E1rmSessionFields]);
 
 /** Volume per ISO week in the caller's unit, oldest first: of one exercise, or overall without exerciseId. */
-export const VOLUME_PER_WEEK = /* GraphQL */ `
+export const VOLUME_PER_WEEK = graphql(`
   query VolumePerWeek($exerciseId: UUID) {
-    weeklyVolume(exerciseId: $exerciseId) { ${VOLUME_WEEK_FIELDS} }
-  }`;
+    weeklyVolume(exerciseId: $exerciseId) { ...VolumeWeekFields }
+  }`, [VolumeWeekFields]);
 
 /** An exercise's progress page in one request: its e1RM series and its weekly volume. */
-export const EXERCISE_PROGRESS = /* GraphQL */ `
+export const EXERCISE_PROGRESS = graphql(`
   query ExerciseProgress($exerciseId: UUID!) {
-    e1rmSeries(exerciseId: $exerciseId) { ${E1RM_SESSION_FIELDS} }
-    weeklyVolume(exerciseId: $exerciseId) { ${VOLUME_WEEK_FIELDS} }
-  }`;
+    e1rmSeries(exerciseId: $exerciseId) { ...E1rmSessionFields }
+    weeklyVolume(exerciseId: $exerciseId) { ...VolumeWeekFields }
+  }`, [E1rmSessionFields, VolumeWeekFields]);

@@ -1,20 +1,13 @@
 // Writes web/src/graphql/graphql-env.d.ts: the API's schema (packages/sdk/schema.graphql) as the
 // introspection types gql.tada reads, so every operation in the app is typed from the schema.
-// `npm run graphql-env -w web` rewrites it; web/test/graphql-env.test.ts fails when it is stale.
-import { readFileSync, writeFileSync } from "node:fs";
+// `npm run schema` (or `npm run graphql-env -w web`) rewrites it; web/test/graphql-env.test.ts
+// fails when it is stale. The rendering is the SDK's, which types its own operations the same way.
+import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { buildSchema, introspectionFromSchema } from "graphql";
-import { minifyIntrospection, outputIntrospectionFile } from "@gql.tada/internal";
+import { renderGraphqlEnv } from "../../sdk/scripts/graphql-env.ts";
 
-const webRoot = path.resolve(import.meta.dirname, "..");
-export const SCHEMA_FILE = path.resolve(webRoot, "../packages/sdk/schema.graphql");
-export const OUTPUT_FILE = path.join(webRoot, "src/graphql/graphql-env.d.ts");
-
-export function renderGraphqlEnv(): string {
-  const schema = buildSchema(readFileSync(SCHEMA_FILE, "utf8"));
-  const introspection = minifyIntrospection(introspectionFromSchema(schema, { descriptions: false }));
-  return outputIntrospectionFile(introspection, { fileType: ".d.ts", shouldPreprocess: true });
-}
+export { renderGraphqlEnv };
+export const OUTPUT_FILE = path.resolve(import.meta.dirname, "../src/graphql/graphql-env.d.ts");
 
 if (import.meta.main) {
   writeFileSync(OUTPUT_FILE, renderGraphqlEnv());

@@ -80,7 +80,7 @@ export default class Plates extends BaseCommand {
       clientName: await clientName(), timeoutMs: 3000, rateLimitRetries: 0,
     });
     try {
-      return (await client.viewer())?.unit ?? "kg";
+      return (await client.viewer())?.unit === "lb" ? "lb" : "kg";
     } catch (error) {
       this.note(`Could not read your unit from ${resolved.url} (${(error as Error).message}); using kg. Give --unit to choose.`);
       return "kg";

@@ -1,0 +1,77 @@
+/**
+ * The data the client returns, each type the result of the fragment or operation that reads it
+ * (see fragments.ts), so it follows schema.graphql. Only the auth routes' bodies, which are REST
+ * and not in the schema, are written out here.
+ */
+import type { ResultOf, VariablesOf } from "./graphql.ts";
+import type * as fragments from "./fragments.ts";
+import type * as ops from "./operations.ts";
+
+/** A weight unit as the client takes it: the schema's `Unit` enum, in lower case. */
+export type Unit = Lowercase<NonNullable<VariablesOf<typeof ops.ROUTINE_DOCUMENT>["unit"]>>;
+/** How `@` ratings in set text are read (the server checks the value). */
+export type EffortScale = "rpe" | "rir";
+export type JsonObject = Record<string, unknown>;
+
+export type User = ResultOf<typeof fragments.ViewerFields>;
+export type Bodyweight = ResultOf<typeof fragments.BodyweightFields>;
+export type RoutineSummary = ResultOf<typeof fragments.RoutineFields>;
+export type WorkoutSummary = ResultOf<typeof fragments.WorkoutFields>;
+/** An exercise as a search finds it. */
+export type Exercise = ResultOf<typeof fragments.SearchedExerciseFields>;
+/** An exercise with what `svc exercise list` shows; `custom` marks the user's own. */
+export type ExerciseDetails = ResultOf<typeof fragments.ExerciseFields>;
+export type CustomExerciseInput = VariablesOf<typeof ops.CREATE_CUSTOM_EXERCISE>["input"];
+/** One record set (the heaviest, or the best estimated one-rep max), in the user's unit. */
+export type ExerciseRecord = ResultOf<typeof fragments.ExerciseRecordFields>;
+export type ExerciseRecords = ResultOf<typeof fragments.ExerciseRecordsFields>;
+/** The most reps done at one weight. */
+export type ExerciseRepsRecord = ExerciseRecords["repsAtWeight"][number];
+/**
+ * A payload whose `K` fields the client checked are there (the schema types a mutation's payload
+ * fields as nullable), with an applied document as the JSON object the server returns.
+ */
+type Present<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: P extends "document" ? JsonObject : NonNullable<T[P]> };
+type Payload<T> = NonNullable<T>;
+export type RoutineApplied = Present<Payload<ResultOf<typeof ops.APPLY_ROUTINE_DOCUMENT>["applyRoutineDocument"]>, "routine" | "document">;
+export type WorkoutApplied = Present<Payload<ResultOf<typeof ops.APPLY_WORKOUT_DOCUMENT>["applyWorkoutDocument"]>, "workout" | "document">;
+export type ApiKeyAccess = VariablesOf<typeof ops.CREATE_API_KEY>["input"]["access"];
+export type ApiKeyExpiry = VariablesOf<typeof ops.CREATE_API_KEY>["input"]["expiresIn"];
+export type ApiKey = ResultOf<typeof fragments.ApiKeyFields>;
+export type CreatedApiKey = Present<Payload<ResultOf<typeof ops.CREATE_API_KEY>["createApiKey"]>, "apiKey">;
+export type Session = ResultOf<typeof fragments.SessionFields>;
+/** A workout with its exercises and sets, as `workoutsWithSets` reads them. */
+export type WorkoutWithSets = ResultOf<typeof fragments.WorkoutWithSetsFields>;
+/** A user as an admin sees them (`adminUsers`). */
+export type AdminUser = ResultOf<typeof fragments.AdminUserFields>;
+/** One exercise asked for: its sets in the latest workout where one was done (nulls and no sets when never done). */
+export type LastPerformance = ResultOf<typeof fragments.LastPerformanceFields>;
+/** One set as `lastPerformance` returns it: as logged, weight in the workout's unit. */
+export type LastPerformanceSet = LastPerformance["sets"][number];
+/** One session of an exercise: the best estimated 1RM (null without a set of 1 to 12 reps) and its set, and the heaviest set; weights in `unit` (the user's). */
+export type E1rmSession = ResultOf<typeof fragments.E1rmSessionFields>;
+/** Volume of one ISO week (its Monday) in `unit` (the user's). */
+export type VolumeWeek = ResultOf<typeof fragments.VolumeWeekFields>;
+
+/** The user record of the auth routes (spec 2.5). */
+export type UserRecord = {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  image?: string | null;
+  createdAt: string;
+  updatedAt: string;
+  role?: string | null;
+  banned?: boolean | null;
+  banReason?: string | null;
+  banExpires?: string | null;
+  isAnonymous?: boolean | null;
+  lastLoginMethod?: string | null;
+};
+
+export type AuthResult = { token: string; user: UserRecord };
+export type SessionInfo = {
+  session: { id: string; client: string; createdAt: string; lastActiveAt: string; userId: string };
+  user: UserRecord;
+};
