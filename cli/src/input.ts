@@ -167,12 +167,3 @@ export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
 
-/** Seconds in a duration like `90s`, `30m`, `12h`, `7d`, `2w`, `1y`. */
-export function parseDuration(value: string, flag: string): number {
-  const m = /^\s*(\d+)\s*(s|m|h|d|w|y)\s*$/i.exec(value);
-  const seconds = m ? Number(m[1]) * { s: 1, m: 60, h: 3600, d: 86400, w: 604800, y: 31536000 }[m[2].toLowerCase() as "s"] : NaN;
-  if (!m || !Number.isSafeInteger(seconds) || seconds <= 0) {
-    throw new UsageError(`${flag} must be a duration like 12h, 7d, 2w or 1y, not ${JSON.stringify(value)}.`);
-  }
-  return seconds;
-}

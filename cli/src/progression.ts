@@ -3,7 +3,7 @@
 import type { ExerciseRecords, ExerciseRecord } from "@svc/sdk";
 import { parseSet } from "@svc/sdk/documents";
 import { table, bold, dim, type Column } from "./output.ts";
-import { SHORT_ID } from "./workouts.ts";
+import { SHORT_ID } from "./refs.ts";
 
 type Doc = Record<string, unknown>;
 

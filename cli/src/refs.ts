@@ -65,3 +65,13 @@ export async function resolveUserId(client: SvcClient, given: string): Promise<s
   if (found.length !== 1) throw new CliError(`No user with the email ${wanted}. See \`svc admin users\`.`);
   return found[0].id;
 }
+
+/** The full id of one of the user's workouts whose id is, or starts with, `given` (workouts have no name). */
+export async function resolveWorkoutId(client: SvcClient, given: string): Promise<string> {
+  const prefix = given.trim().toLowerCase();
+  if (isUuid(prefix)) return prefix;
+  if (!/^[0-9a-f-]+$/.test(prefix)) throw new UsageError(`${JSON.stringify(given)} is not a workout id (ids look like 3f2a9c1e).`);
+  if (!looksLikeIdPrefix(prefix)) throw new UsageError("Give at least 4 characters of the workout id.");
+  const workouts = await client.workouts({ limit: 1000 });
+  return pick(workouts, prefix, { what: "workout", list: "svc workout list", describe: (w) => `${w.id} (${w.date}${w.name ? ` ${w.name}` : ""})` }).id;
+}

@@ -1,8 +1,9 @@
 import { Flags } from "@oclif/core";
 import { BaseCommand, clientName } from "../base.ts";
-import { readStore, saveInstance, normalizeUrl } from "../credentials.ts";
+import { readStore } from "../credentials.ts";
 import { UsageError, NotSignedInError } from "../errors.ts";
 import { ask, askHidden, canPrompt, readSecretFromStdin } from "../prompt.ts";
+import { saveSignIn, serverUrl } from "../sign-in.ts";
 
 export default class Login extends BaseCommand {
   static summary = "Sign in to a Training Log server.";
@@ -33,7 +34,7 @@ With --with-token, reads an API key from standard input instead (create one with
       const client = createClient({ url, apiKey, clientName: name, rateLimitRetries: 0 });
       const viewer = await this.spin("Checking the key", client.viewer());
       if (!viewer) throw new NotSignedInError(`${url} did not accept that API key (unknown, revoked or expired, or its owner is banned).`);
-      saveInstance(url, { kind: "api-key", apiKey, user: { id: viewer.id, name: viewer.name, email: viewer.email }, savedAt: new Date().toISOString() });
+      saveSignIn(url, { kind: "api-key", apiKey }, viewer);
       this.out(`Signed in to ${url} as ${viewer.name} <${viewer.email}> with an API key.`);
       return;
     }
@@ -53,25 +54,11 @@ With --with-token, reads an API key from standard input instead (create one with
     const previous = readStore().instances[url];
     const client = createClient({ url, clientName: name });
     const { token, user } = await this.spin("Signing in", client.auth.signIn({ email, password }));
-    saveInstance(url, { kind: "session", token, user: { id: user.id, name: user.name, email: user.email }, savedAt: new Date().toISOString() });
+    saveSignIn(url, { kind: "session", token }, user);
     // The session this login replaces is ended on the server, so devices do not pile up.
     if (previous?.kind === "session" && previous.token !== token) {
       await createClient({ url, token: previous.token }).auth.signOut().catch(() => undefined);
     }
     this.out(`Signed in to ${url} as ${user.name} <${user.email}>.`);
   }
-}
-
-/** The server address: the flag, else SVC_URL, else asked (default the last server). */
-export async function serverUrl(flag: string | undefined, interactive: boolean): Promise<string> {
-  if (flag) return normalizeUrl(flag, "--url");
-  if (process.env.SVC_URL?.trim()) return normalizeUrl(process.env.SVC_URL, "SVC_URL");
-  const last = readStore().current;
-  if (!interactive) {
-    if (last) return last;
-    throw new UsageError("Give the server address with --url or SVC_URL (standard input is not a terminal, so svc cannot ask).");
-  }
-  const answer = await ask("Server address", last);
-  if (!answer) throw new UsageError("A server address is needed, e.g. https://log.example.com");
-  return normalizeUrl(answer);
 }

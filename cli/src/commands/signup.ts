@@ -1,9 +1,8 @@
 import { Flags } from "@oclif/core";
 import { BaseCommand, clientName } from "../base.ts";
-import { saveInstance } from "../credentials.ts";
 import { UsageError } from "../errors.ts";
 import { ask, askHidden, canPrompt, readSecretFromStdin } from "../prompt.ts";
-import { serverUrl } from "./login.ts";
+import { saveSignIn, serverUrl } from "../sign-in.ts";
 
 export default class Signup extends BaseCommand {
   static summary = "Create an account on a Training Log server and sign in.";
@@ -42,7 +41,7 @@ export default class Signup extends BaseCommand {
     const { createClient } = await import("@svc/sdk");
     const client = createClient({ url, clientName: await clientName() });
     const { token, user } = await this.spin("Creating the account", client.auth.signUp({ name, email, password }));
-    saveInstance(url, { kind: "session", token, user: { id: user.id, name: user.name, email: user.email }, savedAt: new Date().toISOString() });
+    saveSignIn(url, { kind: "session", token }, user);
     this.out(`Created the account ${user.name} <${user.email}> on ${url} and signed in.`);
   }
 }

@@ -1,17 +1,7 @@
 import { Flags } from "@oclif/core";
-import type { Bodyweight } from "@svc/sdk";
+import type { Bodyweight, Unit } from "@svc/sdk";
 import { BaseCommand, jsonFlag, unitFlag } from "../../base.ts";
 import { table } from "../../output.ts";
-
-const KG_PER_LB = 0.45359237;
-
-/** A bodyweight in another unit, to 2 decimals (as documents give weights); unchanged without one. */
-export function inUnit(entry: Bodyweight, unit: "kg" | "lb" | undefined): Bodyweight {
-  if (!unit || unit === entry.unit) return entry;
-  const kg = entry.unit === "kg" ? entry.weight : entry.weight * KG_PER_LB;
-  const weight = unit === "kg" ? kg : kg / KG_PER_LB;
-  return { ...entry, weight: Math.round(weight * 100) / 100, unit };
-}
 
 export default class BodyweightList extends BaseCommand {
   static summary = "List your logged bodyweights, newest first.";
@@ -26,7 +16,7 @@ export default class BodyweightList extends BaseCommand {
   async run(): Promise<void> {
     const { flags } = await this.parse(BodyweightList);
     const { client } = await this.client();
-    const entries = (await this.spin("Loading", client.bodyweights({ limit: flags.limit ?? 30 }))).map((b) => inUnit(b, this.unit(flags.unit)));
+    const entries = await inUnit(await this.spin("Loading", client.bodyweights({ limit: flags.limit ?? 30 })), this.unit(flags.unit));
     if (flags.json) return this.outJson(entries);
     if (!entries.length) return this.out("No bodyweights logged yet. Log one with `svc bodyweight log <weight>`.");
     this.out(table(entries, [
@@ -34,4 +24,11 @@ export default class BodyweightList extends BaseCommand {
       { header: "WEIGHT", get: (b) => `${b.weight} ${b.unit}`, align: "right" },
     ]));
   }
+}
+
+/** Bodyweights in one unit, to 2 decimals as the server converts (unchanged without one). */
+async function inUnit(entries: Bodyweight[], unit: Unit | undefined): Promise<Bodyweight[]> {
+  if (!unit) return entries;
+  const { convertWeight } = await import("@svc/sdk/documents");
+  return entries.map((b) => (b.unit === unit ? b : { ...b, weight: convertWeight(b.weight, b.unit as Unit, unit), unit }));
 }

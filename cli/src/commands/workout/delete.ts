@@ -1,6 +1,6 @@
 import { Args } from "@oclif/core";
 import { BaseCommand, jsonFlag } from "../../base.ts";
-import { resolveWorkoutId } from "../../workouts.ts";
+import { resolveWorkoutId } from "../../refs.ts";
 import { CliError } from "../../errors.ts";
 
 export default class WorkoutDelete extends BaseCommand {

@@ -2,7 +2,7 @@ import { Flags } from "@oclif/core";
 import { BaseCommand, jsonFlag } from "../../base.ts";
 import { table } from "../../output.ts";
 import { checkDate } from "../../input.ts";
-import { SHORT_ID } from "../../workouts.ts";
+import { SHORT_ID } from "../../refs.ts";
 
 export default class WorkoutList extends BaseCommand {
   static summary = "List your workouts, newest first.";

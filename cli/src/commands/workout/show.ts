@@ -2,7 +2,7 @@ import { Args } from "@oclif/core";
 import { BaseCommand, jsonFlag, unitFlag } from "../../base.ts";
 import { CliError } from "../../errors.ts";
 import { workoutView } from "../../show.ts";
-import { resolveWorkoutId } from "../../workouts.ts";
+import { resolveWorkoutId } from "../../refs.ts";
 
 export default class WorkoutShow extends BaseCommand {
   static summary = "Show a workout, by id or a unique id prefix.";
