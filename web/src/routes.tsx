@@ -15,6 +15,8 @@ export type AppRoute = {
 
 export const appRoutes: AppRoute[] = [
   { path: "/", page: lazyPage(() => import("./pages/Home.tsx")), access: "signed-in", nav: "Home" },
+  { path: "/log", page: lazyPage(() => import("./pages/log/Logger.tsx")), access: "signed-in", nav: "Log workout" },
+  { path: "/log/summary/:id", page: lazyPage(() => import("./pages/log/Summary.tsx")), access: "signed-in" },
   { path: "/routines", page: lazyPage(() => import("./pages/routines/Routines.tsx")), access: "signed-in", nav: "Routines" },
   { path: "/routines/new", page: lazyPage(() => import("./pages/routines/NewRoutine.tsx")), access: "signed-in" },
   { path: "/routines/:ref", page: lazyPage(() => import("./pages/routines/RoutinePage.tsx")), access: "signed-in" },
@@ -23,6 +25,8 @@ export const appRoutes: AppRoute[] = [
   { path: "/workouts/new", page: lazyPage(() => import("./pages/workouts/NewWorkout.tsx")), access: "signed-in" },
   { path: "/workouts/:id", page: lazyPage(() => import("./pages/workouts/WorkoutPage.tsx")), access: "signed-in" },
   { path: "/workouts/:id/edit", page: lazyPage(() => import("./pages/workouts/WorkoutEdit.tsx")), access: "signed-in" },
+  { path: "/progress", page: lazyPage(() => import("./pages/progress/Progress.tsx")), access: "signed-in", nav: "Progress" },
+  { path: "/progress/:exerciseId", page: lazyPage(() => import("./pages/progress/ExerciseProgress.tsx")), access: "signed-in" },
   { path: "/exercises", page: lazyPage(() => import("./pages/exercises/Exercises.tsx")), access: "signed-in", nav: "Exercises" },
   { path: "/bodyweight", page: lazyPage(() => import("./pages/bodyweight/Bodyweight.tsx")), access: "signed-in", nav: "Bodyweight" },
   { path: "/settings", page: lazyPage(() => import("./pages/Settings.tsx")), access: "signed-in", nav: "Settings" },

@@ -188,7 +188,7 @@ test("logging a workout by hand: offline keeps what was typed; phone size fits a
   const { context, page } = await newPage(browser, server.url, PHONE);
   await signInInBrowser(page, account);
   await expectPage(page, "Home");
-  await page.getByRole("link", { name: "Log workout" }).first().click();
+  await page.getByRole("link", { name: "Log a past workout" }).click();
   await expectPage(page, "Log workout");
   await page.getByLabel("Workout name").fill("Garage session");
   await page.getByLabel("Add an exercise").fill("plank");

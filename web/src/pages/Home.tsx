@@ -1,5 +1,5 @@
 // Home: this week's work sets and volume, each routine with its next workout, the latest workouts.
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { Page, Section } from "../components/Page.tsx";
 import { Empty, QueryView } from "../components/States.tsx";
 import { graphql } from "../graphql/graphql.ts";
@@ -35,8 +35,14 @@ export default function Home() {
   const { unit } = useUserUnits();
   const week = mondayOf();
   const home = useQuery(HomeQuery, { week });
+  const navigate = useNavigate();
   return (
-    <Page title="Home" actions={<Link className="button primary" to="/workouts/new">Log workout</Link>}>
+    <Page title="Home" actions={(
+      <div className="actions">
+        <button type="button" className="primary" onClick={() => navigate("/log")}>Start workout</button>
+        <Link className="button" to="/workouts/new">Log a past workout</Link>
+      </div>
+    )}>
       <p>Welcome, {viewer?.name}.</p>
       <QueryView query={home}>
         {(data) => {

@@ -3,6 +3,7 @@ import { Page } from "../components/Page.tsx";
 import { AccountSection } from "./settings/AccountSection.tsx";
 import { ApiKeysSection } from "./settings/ApiKeysSection.tsx";
 import { DevicesSection } from "./settings/DevicesSection.tsx";
+import { PlateSettingsSection } from "../components/PlateSettingsSection.tsx";
 
 export default function Settings() {
   return (
@@ -10,6 +11,7 @@ export default function Settings() {
       <AccountSection />
       <ApiKeysSection />
       <DevicesSection />
+      <PlateSettingsSection />
     </Page>
   );
 }

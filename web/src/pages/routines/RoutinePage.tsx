@@ -37,7 +37,8 @@ export default function RoutinePage() {
       actions={doc ? (
         <div className="actions">
           <Link className="button" to={routinePath(doc, "/edit")}>Edit routine</Link>
-          <Link className="button primary" to={`/workouts/new?routine=${encodeURIComponent(doc.id)}`}>Log next workout</Link>
+          <button type="button" className="primary" onClick={() => navigate(`/log?routine=${encodeURIComponent(doc.id)}`)}>Start workout</button>
+          <Link className="button" to={`/workouts/new?routine=${encodeURIComponent(doc.id)}`}>Log next workout</Link>
           <button type="button" className="danger" onClick={() => { removing.reset(); setConfirming(true); }}>Delete routine…</button>
         </div>
       ) : null}

@@ -1,0 +1,84 @@
+// A chart of values over dates (uPlot: small and fast), as wide as its container (phone too). For
+// screen readers it is one image with a summary; the page shows the same numbers as a table.
+// Import this module only from pages that chart (it brings uPlot along).
+import { useEffect, useRef } from "react";
+import uPlot from "uplot";
+import "uplot/dist/uPlot.min.css";
+
+export type ChartSeries = { label: string; values: (number | null)[]; bars?: boolean; dashed?: boolean };
+
+/** YYYY-MM-DD as uPlot's x (seconds), at noon UTC so no time zone moves it to another day. */
+function dayToSeconds(day: string): number {
+  return Date.parse(`${day}T12:00:00Z`) / 1000;
+}
+
+const PALETTE = ["#0b57d0", "#b3261e", "#1e8e3e", "#8430ce"];
+
+export function TimeChart({ label, days, series, unit, height = 220 }: {
+  /** What the chart shows, for the image's name (a summary is added). */
+  label: string;
+  days: string[];
+  series: ChartSeries[];
+  unit: string;
+  height?: number;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  const dataKey = JSON.stringify([days, series]);
+  useEffect(() => {
+    const el = box.current;
+    if (!el || days.length === 0) return;
+    const accent = getComputedStyle(document.documentElement).getPropertyValue("--accent").trim() || PALETTE[0];
+    const fg = getComputedStyle(document.documentElement).getPropertyValue("--muted").trim() || "#5a5a60";
+    const line = getComputedStyle(document.documentElement).getPropertyValue("--line").trim() || "#d7d7dc";
+    const axis = { stroke: fg, grid: { stroke: line, width: 1 }, ticks: { stroke: line, width: 1 } };
+    const opts: uPlot.Options = {
+      width: Math.max(200, el.clientWidth),
+      height,
+      legend: { show: false },
+      cursor: { drag: { x: false, y: false } },
+      scales: { x: { time: true }, y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.08 : 1] } },
+      axes: [axis, { ...axis, size: 56, values: (_u, ticks) => ticks.map((t) => `${Math.round(t * 10) / 10}`) }],
+      series: [
+        {},
+        ...series.map((s, i) => ({
+          label: s.label,
+          stroke: i === 0 ? accent : PALETTE[i % PALETTE.length],
+          width: 2,
+          dash: s.dashed ? [6, 4] : undefined,
+          fill: s.bars ? `${i === 0 ? accent : PALETTE[i % PALETTE.length]}55` : undefined,
+          paths: s.bars ? uPlot.paths.bars!({ size: [0.6, 24] }) : undefined,
+          points: { show: !s.bars, size: 6 },
+          spanGaps: true,
+        })),
+      ],
+    };
+    const data: uPlot.AlignedData = [days.map(dayToSeconds), ...series.map((s) => s.values)];
+    const chart = new uPlot(opts, data, el);
+    const resize = new ResizeObserver(() => chart.setSize({ width: Math.max(200, el.clientWidth), height }));
+    resize.observe(el);
+    return () => {
+      resize.disconnect();
+      chart.destroy();
+    };
+    // The data's JSON is the dependency: a new array with the same numbers does not redraw.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dataKey, height]);
+
+  const first = days[0];
+  const lastDay = days[days.length - 1];
+  const summary = series.map((s) => {
+    const values = s.values.filter((v): v is number => v !== null);
+    if (values.length === 0) return `${s.label}: no values`;
+    return `${s.label} from ${values[0]} to ${values[values.length - 1]} ${unit}, highest ${Math.max(...values)} ${unit}`;
+  }).join("; ");
+  return (
+    <figure className="chart">
+      <div ref={box} className="chart-canvas" role="img" aria-label={`${label}: ${days.length} point${days.length === 1 ? "" : "s"} from ${first} to ${lastDay}. ${summary}. The table below has every value.`} />
+      <figcaption className="chart-legend" aria-hidden="true">
+        {series.map((s, i) => (
+          <span key={s.label} className={`swatch swatch-${i}${s.dashed ? " dashed" : ""}`}>{s.label} ({unit})</span>
+        ))}
+      </figcaption>
+    </figure>
+  );
+}

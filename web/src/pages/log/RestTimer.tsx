@@ -1,0 +1,161 @@
+// The rest timer: ticking a set starts it from the exercise's rest. It sits in a bar fixed to the
+// bottom of the window on every logger screen (the page keeps room for it below its last input, so
+// it never covers one), can be paused and moved by 15 s, and at zero plays a short tone and
+// vibrates where the device allows. Kept in localStorage so a reload keeps counting.
+import { useCallback, useEffect, useRef, useState } from "react";
+
+export type TimerState = {
+  /** Epoch ms when the rest ends while running; null when paused or stopped. */
+  endsAt: number | null;
+  /** Ms left while paused. */
+  pausedLeft: number | null;
+  /** What it is resting for (`Bench Press set 2`). */
+  label: string;
+};
+
+const STORE = "svc.logger.timer.v1";
+
+function load(): TimerState | null {
+  try {
+    const v = JSON.parse(localStorage.getItem(STORE) ?? "null") as TimerState | null;
+    return v && (typeof v.endsAt === "number" || typeof v.pausedLeft === "number") ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+function store(v: TimerState | null) {
+  try {
+    if (v) localStorage.setItem(STORE, JSON.stringify(v));
+    else localStorage.removeItem(STORE);
+  } catch {
+    // Not kept across a reload; it still runs.
+  }
+}
+
+let audio: AudioContext | null = null;
+/** Made (or resumed) inside a tap, so the browser lets it play later without one. */
+export function unlockSound() {
+  try {
+    audio ??= new AudioContext();
+    if (audio.state === "suspended") void audio.resume();
+  } catch {
+    audio = null;
+  }
+}
+
+function alarm() {
+  try {
+    if (audio) {
+      const now = audio.currentTime;
+      for (const at of [0, 0.35, 0.7]) {
+        const osc = audio.createOscillator();
+        const gain = audio.createGain();
+        osc.frequency.value = 880;
+        gain.gain.setValueAtTime(0.25, now + at);
+        gain.gain.exponentialRampToValueAtTime(0.001, now + at + 0.25);
+        osc.connect(gain).connect(audio.destination);
+        osc.start(now + at);
+        osc.stop(now + at + 0.3);
+      }
+    }
+  } catch {
+    // No sound on this device.
+  }
+  navigator.vibrate?.([300, 150, 300]);
+}
+
+export function formatClock(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
+}
+
+export type RestTimer = {
+  state: TimerState | null;
+  /** Ms left (negative once over). */
+  left: number;
+  start: (seconds: number, label: string) => void;
+  pause: () => void;
+  resume: () => void;
+  add: (seconds: number) => void;
+  stop: () => void;
+};
+
+export function useRestTimer(): RestTimer {
+  const [state, setState] = useState<TimerState | null>(load);
+  const [now, setNow] = useState(() => Date.now());
+  const rang = useRef(false);
+  const update = useCallback((next: TimerState | null) => {
+    store(next);
+    setState(next);
+  }, []);
+
+  const running = state?.endsAt != null;
+  useEffect(() => {
+    if (!running) return;
+    const id = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(id);
+  }, [running]);
+
+  const left = state?.endsAt != null ? state.endsAt - now : state?.pausedLeft ?? 0;
+  useEffect(() => {
+    if (running && left <= 0 && !rang.current) {
+      rang.current = true;
+      alarm();
+    }
+  }, [running, left]);
+
+  return {
+    state,
+    left,
+    start: (seconds, label) => {
+      rang.current = false;
+      setNow(Date.now());
+      update({ endsAt: Date.now() + seconds * 1000, pausedLeft: null, label });
+    },
+    pause: () => state?.endsAt != null && update({ ...state, endsAt: null, pausedLeft: Math.max(0, state.endsAt - Date.now()) }),
+    resume: () => {
+      if (state?.pausedLeft == null) return;
+      setNow(Date.now());
+      update({ ...state, endsAt: Date.now() + state.pausedLeft, pausedLeft: null });
+    },
+    add: (seconds) => {
+      if (!state) return;
+      if (state.endsAt != null) {
+        // Moving a finished countdown back above zero makes it ring again at the new zero.
+        const endsAt = Math.max(Date.now(), state.endsAt + seconds * 1000);
+        if (endsAt > Date.now()) rang.current = false;
+        setNow(Date.now());
+        update({ ...state, endsAt });
+      } else update({ ...state, pausedLeft: Math.max(0, (state.pausedLeft ?? 0) + seconds * 1000) });
+    },
+    stop: () => update(null),
+  };
+}
+
+/** The bar: role=timer with the time left, what it is for, and its buttons. */
+export function RestTimerBar({ timer }: { timer: RestTimer }) {
+  const { state, left } = timer;
+  if (!state) return null;
+  const paused = state.endsAt == null;
+  const over = !paused && left <= 0;
+  return (
+    <div className={over ? "rest-bar rest-over" : "rest-bar"} aria-label="Rest" role="region">
+      <div className="rest-time">
+        <span role="timer" aria-label="Rest timer" aria-live="off">{over ? "0:00" : formatClock(left)}</span>
+        <span className="muted rest-label">{over ? "Rest over" : paused ? "Paused" : "Rest"} · {state.label}</span>
+        {over ? <span className="visually-hidden" role="status">Rest over: time for the next set.</span> : null}
+      </div>
+      <div className="rest-buttons">
+        <button type="button" onClick={() => timer.add(-15)} aria-label="15 seconds less">−15 s</button>
+        <button type="button" onClick={() => timer.add(15)} aria-label="15 seconds more">+15 s</button>
+        {paused ? (
+          <button type="button" onClick={timer.resume}>Resume</button>
+        ) : (
+          <button type="button" onClick={timer.pause} disabled={over}>Pause</button>
+        )}
+        <button type="button" onClick={timer.stop} aria-label="Stop the rest timer">Stop</button>
+      </div>
+    </div>
+  );
+}

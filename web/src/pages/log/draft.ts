@@ -1,0 +1,275 @@
+// The workout being logged on the gym floor: what each set row holds, kept in localStorage on every
+// change (per user) so a reload, a closed tab or a lost connection loses nothing; turned into a
+// workout document only when saved. The idempotency key is made once, when the workout starts, and
+// sent with every save of it, so a retried save never logs it twice.
+import { formatSet, parseSet, type CanonicalWorkout, type SetKind } from "@svc/sdk/documents";
+import type { UnitName } from "../../components/units.ts";
+import { localDate } from "../../components/documentValues.ts";
+
+export type { SetKind };
+
+export type LogSet = {
+  key: string;
+  kind: SetKind;
+  /** As typed: a weight in the workout's unit, or empty (unloaded: `x12`). */
+  weight: string;
+  /** A bodyweight set (`bw x 8`): the weight box reads "BW". */
+  bodyweight: boolean;
+  /** Reps as typed, for reps sets. */
+  reps: string;
+  /** Seconds as typed, for timed sets (holds). */
+  seconds: string;
+  /** The `@` effort as typed (RPE or RIR, the workout's scale). */
+  effort: string;
+  measure: "reps" | "time";
+  done: boolean;
+};
+
+export type LogExercise = {
+  key: string;
+  exercise: string;
+  /** Why the plan's target is what it is (from the routine's next workout); never saved as the user's note. */
+  explanation: string;
+  /** The user's own note on this exercise. */
+  note: string;
+  pinned: boolean;
+  superset: string;
+  skipProgression: boolean;
+  /** Rest after a set, seconds (the routine's rest for this exercise); null: the default. */
+  rest: number | null;
+  /** Weight stepper step in the workout's unit. */
+  increment: number;
+  sets: LogSet[];
+};
+
+export type SaveState =
+  | { status: "logging" }
+  | { status: "saving" }
+  /** The last attempt did not reach the server: saved again when the connection is back. */
+  | { status: "waiting"; message: string }
+  | { status: "failed"; message: string; path?: string };
+
+export type LogWorkout = {
+  version: 1;
+  idempotencyKey: string;
+  /** Set once a save answered CONFLICT (the key logged this workout already): later saves replace it. */
+  workoutId: string | null;
+  routine: string | null;
+  routineName: string | null;
+  name: string;
+  date: string;
+  /** When the workout started, ISO UTC. */
+  start: string;
+  /** When Finish was first pressed: the duration saved, the same on every retry of the save. */
+  finishedAt?: string | null;
+  unit: UnitName;
+  effort: "rpe" | "rir";
+  bodyweight: string;
+  notes: string;
+  exercises: LogExercise[];
+  save: SaveState;
+};
+
+export const DEFAULT_REST_SECONDS = 90;
+/** The weight step when the exercise has none of its own: the smallest pair of common plates. */
+export const DEFAULT_INCREMENT: Readonly<Record<UnitName, number>> = { kg: 2.5, lb: 5 };
+
+/** A random UUID (v4); crypto.randomUUID only exists on https and localhost, this works on a LAN address too. */
+export function uuid(): string {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+let keyCounter = 0;
+export function rowKey(): string {
+  keyCounter += 1;
+  return `r${Date.now().toString(36)}${keyCounter}`;
+}
+
+export function emptySet(previous?: LogSet): LogSet {
+  return previous
+    ? { ...previous, key: rowKey(), done: false }
+    : { key: rowKey(), kind: "work", weight: "", bodyweight: false, reps: "", seconds: "", effort: "", measure: "reps", done: false };
+}
+
+export function newExercise(name: string, unit: UnitName, kind = "reps"): LogExercise {
+  const set = emptySet();
+  if (kind === "time") set.measure = "time";
+  return {
+    key: rowKey(), exercise: name, explanation: "", note: "", pinned: false, superset: "", skipProgression: false,
+    rest: null, increment: DEFAULT_INCREMENT[unit], sets: [set],
+  };
+}
+
+export function emptyWorkout(unit: UnitName, effort: "rpe" | "rir", now = new Date()): LogWorkout {
+  return {
+    version: 1, idempotencyKey: uuid(), workoutId: null, routine: null, routineName: null, name: "",
+    date: localDate(now), start: now.toISOString(), unit, effort, bodyweight: "", notes: "", exercises: [], save: { status: "logging" },
+  };
+}
+
+function numberText(n: number | null): string {
+  return n === null ? "" : String(n);
+}
+
+/** A row from a set of a document (`100x5@8`, `{ set: "w:60x5", done: false }`). */
+export function setFromDocument(value: unknown, effort: "rpe" | "rir"): LogSet {
+  const text = typeof value === "string" ? value : typeof value === "object" && value !== null ? String((value as { set?: unknown }).set ?? "") : "";
+  const done = typeof value === "string" ? true : (value as { done?: unknown } | null)?.done !== false;
+  const parsed = parseSet(text, { effort });
+  const row = emptySet();
+  row.done = done;
+  if (!parsed.ok) return row;
+  const p = parsed.value;
+  return {
+    ...row, kind: p.kind, weight: numberText(p.weight), bodyweight: p.bodyweight, reps: numberText(p.reps),
+    seconds: numberText(p.seconds), effort: numberText(p.effort), measure: p.seconds !== null ? "time" : "reps",
+  };
+}
+
+/** Reads a plan's explanation: its own field when the plan has one, else (older plans) its note unless the user pinned it. */
+function planExplanation(x: Record<string, unknown>): { explanation: string; note: string } {
+  const own = [x.explanation, x.why, x.target].find((v) => typeof v === "string") as string | undefined;
+  const note = typeof x.note === "string" ? x.note : "";
+  if (own !== undefined) return { explanation: own, note };
+  return x.pinned === true ? { explanation: "", note } : { explanation: note, note: "" };
+}
+
+/** The workout to log from a routine's next workout (every set planned), with each exercise's rest from the routine. */
+export function workoutFromPlan(plan: CanonicalWorkout, options: { routineName: string; rests: (number | null)[]; now?: Date }): LogWorkout {
+  const unit: UnitName = plan.unit === "lb" ? "lb" : "kg";
+  const effort = plan.effort === "rir" ? "rir" : "rpe";
+  const base = emptyWorkout(unit, effort, options.now);
+  const raw = plan as unknown as { routine?: unknown; name?: unknown; notes?: unknown; exercises: Record<string, unknown>[] };
+  return {
+    ...base,
+    routine: typeof raw.routine === "string" ? raw.routine : null,
+    routineName: options.routineName,
+    name: typeof raw.name === "string" ? raw.name : "",
+    notes: typeof raw.notes === "string" ? raw.notes : "",
+    exercises: raw.exercises.map((x, i) => {
+      const { explanation, note } = planExplanation(x);
+      const increment = typeof x.increment === "number" && x.increment > 0 ? x.increment : DEFAULT_INCREMENT[unit];
+      return {
+        key: rowKey(), exercise: String(x.exercise), explanation, note, pinned: x.pinned === true,
+        superset: typeof x.superset === "string" ? x.superset : "", skipProgression: x.skipProgression === true,
+        rest: options.rests[i] ?? null, increment,
+        sets: (Array.isArray(x.sets) ? x.sets : []).map((s) => setFromDocument(s, effort)),
+      };
+    }),
+  };
+}
+
+/** A number as typed (`102,5` too), or null. */
+export function typedNumber(text: string): number | null {
+  const t = text.trim().replace(",", ".");
+  return /^[0-9]+(\.[0-9]+)?$/.test(t) ? Number(t) : null;
+}
+
+/** The set text of a row, or null when it holds nothing to log yet (no reps and no time). */
+export function setText(set: LogSet): string | null {
+  const reps = typedNumber(set.reps);
+  const seconds = typedNumber(set.seconds);
+  if (set.measure === "time" ? set.seconds.trim() === "" : set.reps.trim() === "") return null;
+  const weight = set.bodyweight ? null : typedNumber(set.weight);
+  const effort = typedNumber(set.effort);
+  // Text the SDK cannot read stays as typed, so validation names the set and why.
+  if (set.measure === "time" ? seconds === null || !Number.isInteger(seconds) : reps === null || !Number.isInteger(reps)) {
+    return set.measure === "time" ? `${set.seconds}s` : `${set.weight}x${set.reps}`;
+  }
+  if (!set.bodyweight && set.weight.trim() !== "" && weight === null) return `${set.weight}x${set.reps}`;
+  if (set.effort.trim() !== "" && effort === null) return `${set.weight}x${set.reps}@${set.effort}`;
+  return formatSet({
+    kind: set.kind, weight: set.measure === "time" ? null : weight, bodyweight: set.measure === "reps" && set.bodyweight,
+    reps: set.measure === "time" ? null : reps, seconds: set.measure === "time" ? seconds : null, effort,
+  });
+}
+
+/** Where each document set came from: [exercise row, set row] per document path index. */
+export type SetOrigin = { exercise: number; set: number };
+
+/** The workout document to save, and for each document set the row it came from (to show a problem at its row). */
+export function toDocument(w: LogWorkout, now = new Date()): { document: Record<string, unknown>; origins: SetOrigin[][] } {
+  const origins: SetOrigin[][] = [];
+  const started = new Date(w.start);
+  const end = w.finishedAt ? new Date(w.finishedAt) : now;
+  const minutes = Math.max(0, Math.round((end.getTime() - started.getTime()) / 60000));
+  const exercises = w.exercises.map((x, i) => {
+    const sets: unknown[] = [];
+    const from: SetOrigin[] = [];
+    x.sets.forEach((s, j) => {
+      const text = setText(s);
+      if (text === null) return;
+      sets.push(s.done ? text : { set: text, done: false });
+      from.push({ exercise: i, set: j });
+    });
+    origins.push(from);
+    return {
+      exercise: x.exercise,
+      ...(x.superset ? { superset: x.superset } : {}),
+      ...(x.note.trim() ? { note: x.note } : {}),
+      ...(x.pinned && x.note.trim() ? { pinned: true } : {}),
+      ...(x.skipProgression ? { skipProgression: true } : {}),
+      sets,
+    };
+  });
+  const document: Record<string, unknown> = {
+    ...(w.workoutId ? { id: w.workoutId } : {}),
+    ...(w.name.trim() ? { name: w.name.trim() } : {}),
+    date: w.date,
+    start: w.start,
+    minutes: Math.min(minutes, 1440),
+    unit: w.unit,
+    effort: w.effort,
+    ...(w.routine ? { routine: w.routine } : {}),
+    ...(w.notes.trim() ? { notes: w.notes } : {}),
+    ...(typedNumber(w.bodyweight) !== null ? { bodyweight: typedNumber(w.bodyweight) } : w.bodyweight.trim() ? { bodyweight: w.bodyweight } : {}),
+    exercises,
+  };
+  return { document, origins };
+}
+
+// ---- Keeping it in the browser ----
+
+const PREFIX = "svc.logger.v1.";
+
+export function draftKey(userId: string): string {
+  return `${PREFIX}${userId}`;
+}
+
+export function loadDraft(userId: string): LogWorkout | null {
+  try {
+    const text = localStorage.getItem(draftKey(userId));
+    if (!text) return null;
+    const value = JSON.parse(text) as LogWorkout;
+    if (value?.version !== 1 || !Array.isArray(value.exercises)) return null;
+    // A save cut off by a reload is not running any more: it is tried again from the page.
+    if (value.save?.status === "saving") value.save = { status: "waiting", message: "The last save did not finish; it is tried again." };
+    return value;
+  } catch {
+    return null;
+  }
+}
+
+export function storeDraft(userId: string, workout: LogWorkout | null) {
+  try {
+    if (workout) localStorage.setItem(draftKey(userId), JSON.stringify(workout));
+    else localStorage.removeItem(draftKey(userId));
+  } catch {
+    // Storage full or disabled (private mode): the workout stays in this tab's memory.
+  }
+}
+
+/** Counts for the page: sets ticked of sets planned. */
+export function progressOf(w: LogWorkout): { done: number; total: number } {
+  let done = 0;
+  let total = 0;
+  for (const x of w.exercises) for (const s of x.sets) {
+    total += 1;
+    if (s.done) done += 1;
+  }
+  return { done, total };
+}

@@ -1,0 +1,42 @@
+// The workout logger's GraphQL operations (typed from the schema by gql.tada).
+import { graphql } from "../../graphql/graphql.ts";
+
+/** Saves the workout; the same idempotencyKey on every retry, so it is logged once. */
+export const SaveLoggedWorkout = graphql(`
+  mutation SaveLoggedWorkout($document: JSON, $key: UUID) {
+    applyWorkoutDocument(input: { document: $document, idempotencyKey: $key }) { workout { id date } created replayed }
+  }
+`);
+
+/** What was done last time on each exercise of the workout (one request for all of them). */
+export const LastTime = graphql(`
+  query LastTime($exercises: [String]!) {
+    lastPerformance(exercises: $exercises) {
+      exercise exerciseId date unit workoutId
+      sets { id text kind done }
+    }
+  }
+`);
+
+export const ExerciseRecordsOf = graphql(`
+  query ExerciseRecordsOf($id: UUID!) {
+    exerciseById(id: $id) {
+      id name
+      records {
+        heaviest { weight unit reps date }
+        bestE1rm { weight unit reps setWeight date }
+      }
+    }
+  }
+`);
+
+export const LoggedWorkoutSummary = graphql(`
+  query LoggedWorkoutSummary($id: UUID!) {
+    workoutById(id: $id) {
+      id date name unit minutes
+      routine { id name }
+      exercises { id exercise { id name } sets { id text kind done personalRecord } }
+      workoutSetsByWorkoutId { aggregates { sum { volumeKg volumeLb workSets } } }
+    }
+  }
+`);

@@ -1,0 +1,57 @@
+// One attempt to save the workout being logged, as an outcome the page shows: saved (also when the
+// server says this key and document were saved before: a retry after a lost answer), a conflict
+// (the key logged this workout already and the document changed since: replace it by id), a
+// problem at a set, the connection gone (kept, tried again), or another refusal.
+import type { ValidationResult } from "@svc/sdk/documents";
+import { ApiError, NetworkError, errorMessage } from "../../graphql/client.ts";
+import { toDocument, type LogWorkout } from "./draft.ts";
+
+export type SaveOutcome =
+  | { kind: "saved"; workoutId: string; replayed: boolean }
+  | { kind: "conflict"; workoutId: string }
+  /** Problems keyed `<exercise row>:<set row>`. */
+  | { kind: "invalid"; message: string; path: string; problems: Map<string, string> }
+  | { kind: "offline"; message: string }
+  | { kind: "refused"; message: string };
+
+type SaveAnswer = { applyWorkoutDocument?: { workout?: { id: string } | null; replayed: boolean } | null };
+
+/** Where a document path points, in words, and the set row it names (when it names one). */
+function locateProblem(workout: LogWorkout, path: string, origins: ReturnType<typeof toDocument>["origins"]): { where: string; row: string | null } {
+  const m = /^exercises\[(\d+)\](?:\.sets\[(\d+)\])?/.exec(path);
+  if (!m) return { where: path, row: null };
+  const i = Number(m[1]);
+  const name = workout.exercises[i]?.exercise ?? `exercise ${i + 1}`;
+  if (m[2] === undefined) return { where: name, row: null };
+  const origin = origins[i]?.[Number(m[2])];
+  return origin ? { where: `${name} set ${origin.set + 1}`, row: `${origin.exercise}:${origin.set}` } : { where: name, row: null };
+}
+
+export async function saveWorkout(workout: LogWorkout, io: {
+  validate: (document: unknown) => ValidationResult<unknown>;
+  send: (document: unknown, idempotencyKey: string) => Promise<SaveAnswer>;
+  onSaving: () => void;
+}): Promise<SaveOutcome> {
+  const { document, origins } = toDocument(workout);
+  const checked = io.validate(document);
+  const invalid = (path: string, reason: string): SaveOutcome => {
+    const { where, row } = locateProblem(workout, path, origins);
+    return { kind: "invalid", path, message: `${where}: ${reason}`, problems: new Map(row ? [[row, reason]] : []) };
+  };
+  if (!checked.valid) return invalid(checked.path, checked.reason);
+  io.onSaving();
+  try {
+    // The document as checked, with the start and minutes fixed now: a retry sends what was judged.
+    const answer = await io.send(checked.document, workout.idempotencyKey);
+    const saved = answer.applyWorkoutDocument;
+    if (!saved?.workout) return { kind: "refused", message: "The server did not save the workout. Try again." };
+    return { kind: "saved", workoutId: saved.workout.id, replayed: saved.replayed };
+  } catch (error) {
+    if (error instanceof NetworkError) return { kind: "offline", message: error.message };
+    if (error instanceof ApiError) {
+      if (error.code === "CONFLICT" && typeof error.extensions.workoutId === "string") return { kind: "conflict", workoutId: error.extensions.workoutId };
+      if (error.code === "INVALID_DOCUMENT" && typeof error.extensions.path === "string") return invalid(error.extensions.path, String(error.extensions.reason ?? error.message));
+    }
+    return { kind: "refused", message: errorMessage(error) };
+  }
+}

@@ -1,0 +1,56 @@
+// /progress: weekly volume of everything (chart and table), the exercises trained lately (each
+// a link to its own progress page) and a search for any other.
+import { Link, useNavigate } from "react-router";
+import { Page, Section } from "../../components/Page.tsx";
+import { Empty, QueryView } from "../../components/States.tsx";
+import { ExercisePicker } from "../../components/ExercisePicker.tsx";
+import { TimeChart } from "../../components/TimeChart.tsx";
+import { useQuery } from "../../graphql/hooks.ts";
+import { formatWeight, useUserUnits } from "../../components/units.ts";
+import { OverallProgress } from "./operations.ts";
+import { VolumeTable } from "./tables.tsx";
+import "./progress.css";
+
+/** Weeks shown at once: a year. */
+export const WEEKS_SHOWN = 52;
+
+export default function Progress() {
+  const { unit } = useUserUnits();
+  const navigate = useNavigate();
+  const query = useQuery(OverallProgress, {});
+  return (
+    <Page title="Progress">
+      <QueryView query={query}>
+        {(data) => {
+          const weeks = (data.weeklyVolume ?? []).filter((w) => w !== null).slice(-WEEKS_SHOWN);
+          const seen = new Map<string, string>();
+          for (const w of data.viewer?.workouts ?? []) for (const x of w.exercises) if (x.exercise && !seen.has(x.exercise.id)) seen.set(x.exercise.id, x.exercise.name);
+          return (
+            <>
+              <Section title="Exercises">
+                {seen.size === 0 ? <p className="muted">No workouts yet: log one and its exercises appear here.</p> : (
+                  <>
+                    <p className="muted">Trained lately, most recent first:</p>
+                    <ul className="exercise-links">
+                      {[...seen].map(([id, name]) => <li key={id}><Link to={`/progress/${id}`}>{name}</Link></li>)}
+                    </ul>
+                  </>
+                )}
+                <ExercisePicker label="Find another exercise" actionLabel="Progress of" limit={5} onPick={(x) => navigate(`/progress/${x.id}`)} />
+              </Section>
+              <Section title="Weekly volume" description={`Weight × reps of done work sets per week (Monday first), in ${unit}${weeks.length === WEEKS_SHOWN ? `, the last ${WEEKS_SHOWN} weeks` : ""}.`}>
+                {weeks.length === 0 ? <Empty><p>No volume yet.</p></Empty> : (
+                  <>
+                    <TimeChart label="Weekly volume of all exercises" unit={unit} days={weeks.map((w) => w!.week)} series={[{ label: "Volume", values: weeks.map((w) => w!.volume), bars: true }]} />
+                    <p className="muted">Best week: {formatWeight(Math.max(...weeks.map((w) => w!.volume)), unit)}.</p>
+                    <VolumeTable weeks={weeks.map((w) => w!)} caption="Weekly volume of all exercises" />
+                  </>
+                )}
+              </Section>
+            </>
+          );
+        }}
+      </QueryView>
+    </Page>
+  );
+}

@@ -1,0 +1,24 @@
+// The progress pages' GraphQL operations (typed from the schema by gql.tada).
+import { graphql } from "../../graphql/graphql.ts";
+
+export const OverallProgress = graphql(`
+  query OverallProgress {
+    weeklyVolume { week volume unit workSets workouts }
+    viewer { id workouts(limit: 40) { id date exercises { id exercise { id name } } } }
+  }
+`);
+
+export const ExerciseProgress = graphql(`
+  query ExerciseProgress($id: UUID!) {
+    exerciseById(id: $id) {
+      id name equipment region
+      records {
+        heaviest { weight unit reps date workoutId }
+        bestE1rm { weight unit reps setWeight date workoutId }
+        repsAtWeight { weight unit reps date workoutId }
+      }
+    }
+    e1rmSeries(exerciseId: $id) { workoutId date unit e1rm e1rmSetWeight e1rmSetReps bestSetWeight bestSetReps }
+    weeklyVolume(exerciseId: $id) { week volume unit workSets workouts }
+  }
+`);
