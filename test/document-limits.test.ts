@@ -146,12 +146,12 @@ describe("names are one line", () => {
     }
     const created = await gql(s.url, "mutation { createCustomExercise(input: {name: \"Zercher  Squat\"}) { exercise { id name } } }", {}, { token });
     const { id, name } = created.body.data.createCustomExercise.exercise;
-    expect(name).toBe("Zercher Squat");
+    expect(name).toBe("Zercher Lunge");
     const rename = await gql(s.url, "mutation($id: UUID!, $name: String!) { updateCustomExercise(input: {id: $id, name: $name}) { exercise { name } } }",
       { id, name: "Zercher\r\nSquat" }, { token });
     expect(rename.body.errors[0]).toMatchObject({ message: `name: ${REASONS.controlCharacter}`, extensions: { code: "INVALID_INPUT" } });
     const { rows } = await s.ownerPool.query("select name from app_public.exercises where user_id is not null and name like 'Zercher%'");
-    expect(rows).toEqual([{ name: "Zercher Squat" }]);
+    expect(rows).toEqual([{ name: "Zercher Lunge" }]);
   });
 });
 

@@ -110,27 +110,27 @@ describe("custom exercises", () => {
   test("create, list, rename, delete; by name or id prefix; conflicts and use in a workout", async () => {
     const { h } = await signedUp("Lifter");
     expect((await h.run(["exercise", "list"])).stdout).toContain("No custom exercises yet");
-    const created = await h.run(["exercise", "create", "Zercher Squat", "--equipment", "barbell", "--region", "lower", "--muscle", "quads", "--muscle", "glutes"]);
+    const created = await h.run(["exercise", "create", "Zercher Lunge", "--equipment", "barbell", "--region", "lower", "--muscle", "quads", "--muscle", "glutes"]);
     expect(created.code).toBe(0);
     const id = /\(([0-9a-f-]{36})\)/.exec(created.stdout)![1];
-    expect(created.stdout).toBe(`Added Zercher Squat (${id}): barbell, lower, reps.\n`);
+    expect(created.stdout).toBe(`Added Zercher Lunge (${id}): barbell, lower, reps.\n`);
     const listed = await h.run(["exercise", "list"]);
-    expect(listed.stdout).toMatch(new RegExp(`^ID\\s+NAME\\s+EQUIPMENT\\s+REGION\\s+KIND\\s+ADDED\\n${id.slice(0, 8)}\\s+Zercher Squat\\s+barbell\\s+lower\\s+reps\\s+\\d{4}`));
-    expect(json(await h.run(["exercise", "list", "--json"]))).toEqual([expect.objectContaining({ id, name: "Zercher Squat", custom: true, muscles: ["quads", "glutes"] })]);
+    expect(listed.stdout).toMatch(new RegExp(`^ID\\s+NAME\\s+EQUIPMENT\\s+REGION\\s+KIND\\s+ADDED\\n${id.slice(0, 8)}\\s+Zercher Lunge\\s+barbell\\s+lower\\s+reps\\s+\\d{4}`));
+    expect(json(await h.run(["exercise", "list", "--json"]))).toEqual([expect.objectContaining({ id, name: "Zercher Lunge", custom: true, muscles: ["quads", "glutes"] })]);
     const all = json(await h.run(["exercise", "list", "--all", "--json"]));
     expect(all.length).toBeGreaterThan(398);
     // `svc exercises <words>` still searches, and finds the custom one.
     const search = await h.run(["exercises", "zercher"]);
     expect(search.code).toBe(0);
-    expect(search.stdout).toContain("Zercher Squat");
+    expect(search.stdout).toContain("Zercher Lunge");
 
-    const dup = await h.run(["exercise", "create", "zercher-squat"]);
+    const dup = await h.run(["exercise", "create", "zercher-lunge"]);
     expect(dup.code).toBe(1);
     expect(dup.stderr).toMatch(/already/i);
     expect((await h.run(["exercise", "create", "x", "--equipment", "spoon"])).code).toBe(2);
 
-    const renamed = await h.run(["exercise", "rename", "zercher squat", "Zercher Box Squat"]);
-    expect(renamed).toMatchObject({ code: 0, stdout: `Renamed Zercher Squat to Zercher Box Squat (${id}).\n` });
+    const renamed = await h.run(["exercise", "rename", "zercher lunge", "Zercher Box Squat"]);
+    expect(renamed).toMatchObject({ code: 0, stdout: `Renamed Zercher Lunge to Zercher Box Squat (${id}).\n` });
     const byPrefix = await h.run(["exercise", "rename", id.slice(0, 6), "Zercher Box Squat", "--region", "full body", "--json"]);
     expect(json(byPrefix)).toMatchObject({ id, name: "Zercher Box Squat", region: "full body" });
 
