@@ -49,13 +49,14 @@ create table if not exists app_public.connected_apps (
 create index if not exists connected_apps_user on app_public.connected_apps (user_id);
 create index if not exists connected_apps_client on app_public.connected_apps (client_id);
 alter table app_public.connected_apps enable row level security;
-comment on table app_public.connected_apps is E'@behavior -insert -update -delete\nAn app (an AI assistant through MCP) the user allowed to use their account through OAuth.';
+comment on table app_public.connected_apps is E'@behavior -insert -update -delete -query:resource:list -query:resource:connection -query:resource:single\nAn app (an AI assistant through MCP) the user allowed to use their account through OAuth.';
 comment on column app_public.connected_apps.id is E'Unique identifier of the connection.';
 comment on column app_public.connected_apps.user_id is E'@behavior -*\nThe user who allowed it.';
 comment on column app_public.connected_apps.client_id is E'@behavior -*\nThe registered OAuth client.';
 comment on column app_public.connected_apps.client_name is E'The name the app registered with (its own claim).';
 comment on column app_public.connected_apps.redirect_host is E'The host the sign-in returned to: where the app runs.';
 comment on column app_public.connected_apps.access is E'READ_ONLY (reads only; every save is refused) or READ_WRITE.';
+comment on constraint connected_apps_user_id_fkey on app_public.connected_apps is E'@behavior -*\nThe user who allowed the app.';
 comment on column app_public.connected_apps.resource is E'@behavior -*\nThe server address its tokens are for.';
 comment on column app_public.connected_apps.created_at is E'When the user allowed it.';
 comment on column app_public.connected_apps.last_used_at is E'When it last made a request (updated at most once a minute).';
@@ -150,11 +151,21 @@ comment on function app_private.oauth_issue_code(bytea, uuid, text, text, text, 
 
 drop function if exists app_private.oauth_code_challenge(bytea, text);
 create function app_private.oauth_code_challenge(p_code_hash bytea, p_client text) returns text
-language sql stable security definer set search_path to pg_catalog, public as $$
-  select c.code_challenge from app_private.oauth_codes c
-   where c.code_hash = p_code_hash and c.client_id = p_client and c.used_at is null and c.expires_at > now();
+language plpgsql volatile security definer set search_path to pg_catalog, public as $$
+declare
+  v_code app_private.oauth_codes;
+begin
+  select * into v_code from app_private.oauth_codes c where c.code_hash = p_code_hash and c.client_id = p_client;
+  if v_code.used_at is not null then
+    -- A code presented twice was stolen or replayed: what it made is revoked (RFC 9700 4.2.1).
+    delete from app_public.connected_apps a where a.id = v_code.connection_id;
+    return null;
+  end if;
+  return case when v_code.expires_at > now() then v_code.code_challenge end;
+end;
 $$;
-comment on function app_private.oauth_code_challenge(bytea, text) is E'The PKCE challenge of a live, unused code of this client, or null.';
+comment on function app_private.oauth_code_challenge(bytea, text) is
+  E'The PKCE challenge of a live, unused code of this client, or null; a code already used revokes the connection it made.';
 
 drop function if exists app_private.oauth_exchange_code(bytea, text, text, text, bytea, bytea, int, int);
 create function app_private.oauth_exchange_code(p_code_hash bytea, p_client text, p_redirect_uri text, p_resource text,

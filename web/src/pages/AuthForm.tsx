@@ -30,7 +30,10 @@ export function AuthForm({ mode }: { mode: Mode }) {
       if (mode === "sign-up") await session.signUp(values);
       else await session.signIn({ email: values.email, password: values.password });
       const next = new URLSearchParams(location.search).get("next");
-      navigate(next?.startsWith("/") && !next.startsWith("//") ? next : "/", { replace: true });
+      const target = next?.startsWith("/") && !next.startsWith("//") ? next : "/";
+      // An app's OAuth consent page is the server's, not a route of this app: load it.
+      if (target.startsWith("/api/")) window.location.assign(target);
+      else navigate(target, { replace: true });
     } catch (error) {
       // The auth routes name the field first in a 400's message ("password must be at least ...").
       const field = error instanceof AuthError && error.code === "BAD_REQUEST" ? (error.message.split(" ")[0] as FieldName) : null;

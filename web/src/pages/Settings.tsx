@@ -1,8 +1,9 @@
-// Settings: Account, API keys, Signed-in devices (one page, a section each).
+// Settings: Account, API keys, Signed-in devices, Connected apps (one page, a section each).
 import { Page } from "../components/Page.tsx";
 import { AccountSection } from "./settings/AccountSection.tsx";
 import { ApiKeysSection } from "./settings/ApiKeysSection.tsx";
 import { DevicesSection } from "./settings/DevicesSection.tsx";
+import { ConnectedAppsSection } from "./settings/ConnectedAppsSection.tsx";
 import { PlateSettingsSection } from "../components/PlateSettingsSection.tsx";
 
 export default function Settings() {
@@ -11,6 +12,7 @@ export default function Settings() {
       <AccountSection />
       <ApiKeysSection />
       <DevicesSection />
+      <ConnectedAppsSection />
       <PlateSettingsSection />
     </Page>
   );

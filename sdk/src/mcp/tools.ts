@@ -1,0 +1,236 @@
+/**
+ * `@svc/sdk/mcp`: the Training Log's MCP tools and resources, for any MCP server (the service's
+ * own at /api/mcp, `svc mcp` over stdio). Every tool is one or two GraphQL operations sent through
+ * `run`, with the caller's own rights: the server decides what they may read and save.
+ */
+import * as z from "zod";
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { routineSchema, workoutSchema } from "../documents/index.ts";
+import { SET_TEXT_RULES } from "./set-text-rules.ts";
+
+export type GraphQLError = { message: string; extensions?: Record<string, unknown> };
+export type GraphQLResult = { data?: Record<string, any> | null; errors?: readonly GraphQLError[] };
+/** Runs one GraphQL operation as the connected user. */
+export type RunGraphQL = (query: string, variables?: Record<string, unknown>) => Promise<GraphQLResult>;
+
+export type ToolOptions = {
+  /** What the connection may do; a read-only connection is told why a save was refused. */
+  access?: "read_only" | "read_write";
+};
+
+export const RESOURCES = {
+  routineSchema: "training-log://schemas/routine.schema.json",
+  workoutSchema: "training-log://schemas/workout.schema.json",
+  setText: "training-log://rules/set-text.md",
+} as const;
+
+const Q = {
+  searchExercises: `query ($words: String!, $limit: Int) { searchExercises(words: $words, limit: $limit) { id name aliases equipment region kind } }`,
+  routines: `query { viewer { routines { id name } } }`,
+  routineDocument: `query ($ref: String!, $unit: Unit) { routineDocument(ref: $ref, unit: $unit) }`,
+  workouts: `query ($limit: Int) { viewer { workouts(limit: $limit) { id date name } } }`,
+  workoutDocument: `query ($id: String!, $unit: Unit) { workoutDocument(id: $id, unit: $unit) }`,
+  workoutsOnDate: `query ($date: Date!) { allWorkouts(condition: { date: $date }, orderBy: [START_ASC, ID_ASC], first: 20) { nodes { id } } }`,
+  applyRoutine: `mutation ($document: JSON) { applyRoutineDocument(input: { document: $document }) { document created } }`,
+  applyWorkout: `mutation ($document: JSON, $idempotencyKey: UUID) { applyWorkoutDocument(input: { document: $document, idempotencyKey: $idempotencyKey }) { document created replayed } }`,
+  deleteWorkout: `mutation ($id: UUID!) { deleteWorkoutById(input: { id: $id }) { workout { id date name } } }`,
+  nextWorkout: `query ($routine: String!, $date: String) { nextWorkout(routine: $routine, date: $date) }`,
+  exerciseRecords: `query ($words: String!) { searchExercises(words: $words, limit: 1) { id name records {
+      heaviest { weight unit reps date workoutId } bestE1rm { weight unit reps setWeight date workoutId }
+      repsAtWeight { weight unit reps date workoutId } } } }`,
+  e1rmSeries: `query ($exerciseId: UUID!) { e1rmSeries(exerciseId: $exerciseId) { workoutId date unit e1rm e1rmSetWeight e1rmSetReps bestSetWeight bestSetReps } }`,
+  weeklyVolume: `query ($exerciseId: UUID) { weeklyVolume(exerciseId: $exerciseId) { week volume unit workSets workouts } }`,
+  logBodyweight: `mutation ($input: BodyweightInput!) { logBodyweight(input: $input) { id date weight unit } }`,
+};
+
+class ToolError extends Error {
+  readonly details: Record<string, unknown>;
+  constructor(message: string, details: Record<string, unknown> = {}) {
+    super(message);
+    this.details = details;
+  }
+}
+
+const ok = (value: unknown): CallToolResult => ({ content: [{ type: "text", text: JSON.stringify(value, null, 2) }] });
+
+function failure(error: unknown): CallToolResult {
+  const details = error instanceof ToolError ? error.details : {};
+  const message = error instanceof Error ? error.message : String(error);
+  return { isError: true, content: [{ type: "text", text: JSON.stringify({ error: message, ...details }, null, 2) }] };
+}
+
+/** Runs an operation; the first GraphQL error becomes a tool error with its code (and a document's path and reason). */
+async function call(run: RunGraphQL, query: string, variables: Record<string, unknown>, options: ToolOptions, writes = false) {
+  const result = await run(query, variables);
+  const first = result.errors?.[0];
+  if (first) {
+    const { code, path, reason } = first.extensions ?? {};
+    let message = first.message;
+    if (writes && code === "FORBIDDEN" && options.access === "read_only") {
+      message = "This connection is read only: nothing was saved. Reconnect the app with read and write access to save.";
+    } else if (code === "INVALID_DOCUMENT") {
+      message = `The document is invalid at ${String(path) || "(root)"}: ${String(reason)}. Nothing was saved; fix it and try again (see the resource ${RESOURCES.setText} and the JSON Schemas).`;
+    }
+    throw new ToolError(message, { code, ...(path !== undefined ? { path } : {}), ...(reason !== undefined ? { reason } : {}) });
+  }
+  return result.data ?? {};
+}
+
+function tool(fn: () => Promise<unknown>): Promise<CallToolResult> {
+  return fn().then(ok, failure);
+}
+
+const unit = z.enum(["kg", "lb"]).optional().describe("Convert weights to this unit (kg or lb); default: as stored.");
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date as YYYY-MM-DD");
+const uuid = z.string().regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, "an id (uuid)");
+const toUnit = (value: string | undefined) => (value ? value.toUpperCase() : undefined);
+
+const READ = { readOnlyHint: true, openWorldHint: false } as const;
+
+/** Registers every tool and resource on `server`; each tool runs its GraphQL through `run`. */
+export function registerTrainingLogTools(server: McpServer, run: RunGraphQL, options: ToolOptions = {}) {
+  server.registerTool("search_exercises", {
+    title: "Search exercises",
+    description: "Find exercises in the catalog and the user's custom exercises by words (name or alias, typos forgiven). Use the returned name in documents.",
+    inputSchema: { words: z.string().min(1).max(200).describe("Words to look for, e.g. 'bench press' or 'rdl'."), limit: z.number().int().min(1).max(50).optional().describe("At most this many matches (default 10).") },
+    annotations: { title: "Search exercises", ...READ },
+  }, ({ words, limit }) => tool(async () => (await call(run, Q.searchExercises, { words, limit: limit ?? 10 }, options)).searchExercises));
+
+  server.registerTool("list_routines", {
+    title: "List routines",
+    description: "The user's routines (training plans): id and name of each.",
+    inputSchema: {},
+    annotations: { title: "List routines", ...READ },
+  }, () => tool(async () => (await call(run, Q.routines, {}, options)).viewer?.routines ?? []));
+
+  server.registerTool("get_routine", {
+    title: "Get a routine",
+    description: "One routine as its JSON document (the format save_routine takes back), by id or by name (ignoring case).",
+    inputSchema: { routine: z.string().min(1).max(200).describe("The routine's id or name."), unit },
+    annotations: { title: "Get a routine", ...READ },
+  }, ({ routine, unit: u }) => tool(async () => {
+    const document = (await call(run, Q.routineDocument, { ref: routine, unit: toUnit(u) }, options)).routineDocument;
+    if (!document) throw new ToolError(`No routine with the id or name ${JSON.stringify(routine)}; list_routines shows them`, { code: "NOT_FOUND" });
+    return document;
+  }));
+
+  server.registerTool("save_routine", {
+    title: "Save a routine",
+    description: `Create a routine, or replace one: a document with an existing routine's "id" (or name) replaces it entirely. The document follows the JSON Schema in ${RESOURCES.routineSchema}. An invalid document saves nothing and the error names the path and the reason. Returns the saved document.`,
+    inputSchema: { document: z.record(z.string(), z.unknown()).describe("The routine document (JSON object).") },
+    annotations: { title: "Save a routine", readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  }, ({ document }) => tool(async () => (await call(run, Q.applyRoutine, { document }, options, true)).applyRoutineDocument));
+
+  server.registerTool("list_workouts", {
+    title: "List workouts",
+    description: "The user's workouts, newest first: id, date and name of each. Use get_workout for the sets.",
+    inputSchema: { limit: z.number().int().min(1).max(200).optional().describe("At most this many (default 20).") },
+    annotations: { title: "List workouts", ...READ },
+  }, ({ limit }) => tool(async () => (await call(run, Q.workouts, { limit: limit ?? 20 }, options)).viewer?.workouts ?? []));
+
+  server.registerTool("get_workout", {
+    title: "Get workouts",
+    description: "Workouts as JSON documents (the format save_workout takes back), by id or by date. A date with several workouts returns all of them; a date with none returns an empty list.",
+    inputSchema: { id: uuid.optional().describe("The workout's id."), date: isoDate.optional().describe("Every workout on this day, YYYY-MM-DD."), unit },
+    annotations: { title: "Get workouts", ...READ },
+  }, ({ id, date, unit: u }) => tool(async () => {
+    if ((id === undefined) === (date === undefined)) throw new ToolError("Give either id or date (one of them)", { code: "INVALID_INPUT" });
+    const ids = id ? [id] : ((await call(run, Q.workoutsOnDate, { date }, options)).allWorkouts?.nodes ?? []).map((n: { id: string }) => n.id);
+    const documents = [];
+    for (const one of ids) {
+      const document = (await call(run, Q.workoutDocument, { id: one, unit: toUnit(u) }, options)).workoutDocument;
+      if (document) documents.push(document);
+    }
+    if (id && !documents.length) throw new ToolError(`No workout with the id ${id}`, { code: "NOT_FOUND" });
+    return { workouts: documents };
+  }));
+
+  server.registerTool("save_workout", {
+    title: "Save a workout",
+    description: `Log a workout, or replace one: a document with an existing workout's "id" replaces it entirely (read it with get_workout first). The document follows the JSON Schema in ${RESOURCES.workoutSchema}; sets are text such as "100x5 @8" (rules in ${RESOURCES.setText}). An invalid document saves nothing and the error names the path and the reason. Returns the saved document.`,
+    inputSchema: {
+      document: z.record(z.string(), z.unknown()).describe("The workout document (JSON object)."),
+      idempotencyKey: uuid.optional().describe("A uuid of your choice: sending the same save again with it does not log the workout twice."),
+    },
+    annotations: { title: "Save a workout", readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+  }, ({ document, idempotencyKey }) => tool(async () => (await call(run, Q.applyWorkout, { document, idempotencyKey }, options, true)).applyWorkoutDocument));
+
+  server.registerTool("delete_workout", {
+    title: "Delete a workout",
+    description: "Delete one workout and its sets for good, by id.",
+    inputSchema: { id: uuid.describe("The workout's id.") },
+    annotations: { title: "Delete a workout", readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  }, ({ id }) => tool(async () => ({ deleted: (await call(run, Q.deleteWorkout, { id }, options, true)).deleteWorkoutById?.workout })));
+
+  server.registerTool("plan_next_workout", {
+    title: "Plan the next workout",
+    description: "The next workout of a routine as a workout document with targets from the user's history (progression, warm-ups). Nothing is saved: log it with save_workout once done.",
+    inputSchema: { routine: z.string().min(1).max(200).describe("The routine's id or name."), date: isoDate.optional().describe("The day of the workout (default today).") },
+    annotations: { title: "Plan the next workout", ...READ },
+  }, ({ routine, date }) => tool(async () => (await call(run, Q.nextWorkout, { routine, date }, options)).nextWorkout));
+
+  server.registerTool("get_exercise_history", {
+    title: "Exercise history and records",
+    description: "For one exercise: its personal records (heaviest, best estimated 1RM, most reps at each weight) and each recent session's best set and estimated 1RM, newest first.",
+    inputSchema: { exercise: z.string().min(1).max(200).describe("The exercise's name or alias."), limit: z.number().int().min(1).max(200).optional().describe("At most this many sessions (default 20).") },
+    annotations: { title: "Exercise history and records", ...READ },
+  }, ({ exercise, limit }) => tool(async () => {
+    const found = (await call(run, Q.exerciseRecords, { words: exercise }, options)).searchExercises?.[0];
+    if (!found) throw new ToolError(`No exercise matches ${JSON.stringify(exercise)}; try search_exercises`, { code: "NOT_FOUND" });
+    const series = (await call(run, Q.e1rmSeries, { exerciseId: found.id }, options)).e1rmSeries ?? [];
+    return { exercise: found.name, records: found.records, sessions: series.slice(-(limit ?? 20)).reverse() };
+  }));
+
+  server.registerTool("get_progress_summary", {
+    title: "Progress summary",
+    description: "Weekly training volume (weight x reps of work sets, per ISO week) over recent weeks, overall or for one exercise; with an exercise, also its estimated 1RM trend (first and latest in the range, and the change).",
+    inputSchema: { weeks: z.number().int().min(1).max(104).optional().describe("How many recent weeks (default 12)."), exercise: z.string().min(1).max(200).optional().describe("One exercise's name or alias; overall without it.") },
+    annotations: { title: "Progress summary", ...READ },
+  }, ({ weeks, exercise }) => tool(async () => {
+    const span = weeks ?? 12;
+    let exerciseId: string | undefined;
+    let name: string | undefined;
+    if (exercise) {
+      const found = (await call(run, Q.searchExercises, { words: exercise, limit: 1 }, options)).searchExercises?.[0];
+      if (!found) throw new ToolError(`No exercise matches ${JSON.stringify(exercise)}; try search_exercises`, { code: "NOT_FOUND" });
+      exerciseId = found.id;
+      name = found.name;
+    }
+    const volume = ((await call(run, Q.weeklyVolume, { exerciseId }, options)).weeklyVolume ?? []).slice(-span);
+    if (!exerciseId) return { weeklyVolume: volume };
+    const since = volume[0]?.week;
+    const series = ((await call(run, Q.e1rmSeries, { exerciseId }, options)).e1rmSeries ?? []).filter((s: { date: string }) => !since || s.date >= since);
+    const first = series[0];
+    const latest = series[series.length - 1];
+    return {
+      exercise: name,
+      weeklyVolume: volume,
+      e1rm: first ? { first: { date: first.date, e1rm: first.e1rm }, latest: { date: latest.date, e1rm: latest.e1rm }, change: Math.round((latest.e1rm - first.e1rm) * 100) / 100, unit: latest.unit, sessions: series.length } : null,
+    };
+  }));
+
+  server.registerTool("log_bodyweight", {
+    title: "Log bodyweight",
+    description: "Record the user's bodyweight for a day (replaces that day's entry if there is one).",
+    inputSchema: { date: isoDate.describe("The day, YYYY-MM-DD (not in the future)."), weight: z.number().positive().max(1500).describe("The weight, at most 2 decimals."), unit },
+    annotations: { title: "Log bodyweight", readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  }, ({ date, weight, unit: u }) => tool(async () => (await call(run, Q.logBodyweight, { input: { date, weight, unit: toUnit(u) } }, options, true)).logBodyweight));
+
+  const json = (uri: string, value: unknown) => ({ contents: [{ uri, mimeType: "application/schema+json", text: JSON.stringify(value, null, 2) }] });
+  server.registerResource("routine-schema", RESOURCES.routineSchema, {
+    title: "Routine document JSON Schema",
+    description: "The JSON Schema (draft 2020-12) of the routine documents get_routine returns and save_routine takes.",
+    mimeType: "application/schema+json",
+  }, () => json(RESOURCES.routineSchema, routineSchema));
+  server.registerResource("workout-schema", RESOURCES.workoutSchema, {
+    title: "Workout document JSON Schema",
+    description: "The JSON Schema (draft 2020-12) of the workout documents get_workout returns and save_workout takes.",
+    mimeType: "application/schema+json",
+  }, () => json(RESOURCES.workoutSchema, workoutSchema));
+  server.registerResource("set-text-rules", RESOURCES.setText, {
+    title: "Set text rules",
+    description: "How to write a set in a workout document (weight x reps, effort, warm-ups, drops, times).",
+    mimeType: "text/markdown",
+  }, () => ({ contents: [{ uri: RESOURCES.setText, mimeType: "text/markdown", text: SET_TEXT_RULES }] }));
+}

@@ -1,0 +1,103 @@
+// The remote MCP server at /api/mcp (Streamable HTTP, stateless: every POST is answered on its own,
+// so any process of the cluster can take it). A connected app's OAuth access token is required;
+// its tools run GraphQL in this process against the same schema, as the token's user: the
+// request's pgSettings carry the token's hash and RLS decides, read-only connections through the
+// read-only role.
+import type { Request, Response, NextFunction } from "express";
+import type pg from "pg";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { InvalidTokenError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
+import { registerTrainingLogTools } from "@svc/sdk/mcp";
+import { readCredential } from "../identity.ts";
+import { log } from "../logger.ts";
+import { oauthProvider, type ConnectionInfo } from "../oauth/provider.ts";
+import { protectedResourceMetadataUrl, resourceFor } from "../oauth/urls.ts";
+import { graphqlRunner, type SchemaSource } from "./graphql-runner.ts";
+
+export const MCP_SERVER_INFO = { name: "training-log", version: "1.0.0" };
+
+const INSTRUCTIONS =
+  "Training Log: the user's routines, workouts, bodyweight and progress. Routines and workouts are JSON documents: " +
+  "read one (get_routine, get_workout), change it and save it back whole (save_routine, save_workout). " +
+  "Read the resources for the document schemas and the set text rules before writing one.";
+
+/** An MCP server with every tool, its GraphQL sent through `run`. */
+export function trainingLogMcpServer(run: Parameters<typeof registerTrainingLogTools>[1], access?: "read_only" | "read_write"): McpServer {
+  const server = new McpServer(MCP_SERVER_INFO, { instructions: INSTRUCTIONS });
+  registerTrainingLogTools(server, run, { access });
+  return server;
+}
+
+function cors(req: Request, res: Response) {
+  // Bearer tokens, never cookies: any origin may call (browser-based MCP clients such as Inspector).
+  res.set("Access-Control-Allow-Origin", "*");
+  res.set("Access-Control-Expose-Headers", "WWW-Authenticate, Mcp-Session-Id, Mcp-Protocol-Version");
+  res.set("Cross-Origin-Resource-Policy", "cross-origin");
+  if (req.method === "OPTIONS") {
+    res.set("Access-Control-Allow-Methods", "POST, GET, DELETE, OPTIONS");
+    res.set("Access-Control-Allow-Headers", "Authorization, Content-Type, Accept, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID");
+    res.set("Access-Control-Max-Age", "600");
+  }
+}
+
+function unauthorized(req: Request, res: Response, error: string, description: string) {
+  const metadata = protectedResourceMetadataUrl(req);
+  res.set("WWW-Authenticate", `Bearer error="${error}", error_description="${description.replace(/"/g, "'")}", resource_metadata="${metadata}"`);
+  res.status(401).json({ error, error_description: description });
+}
+
+export function mcpRoutes(ownerPool: pg.Pool, getSchema: SchemaSource) {
+  const provider = oauthProvider(ownerPool);
+  return async (req: Request, res: Response, next: NextFunction) => {
+    cors(req, res);
+    if (req.method === "OPTIONS") {
+      res.status(204).end();
+      return;
+    }
+    try {
+      // A key is for scripts on /api/graphql; an assistant connects through OAuth.
+      const credential = readCredential(req);
+      if (credential?.kind === "key" || (credential?.kind === "malformed" && req.get("x-api-key") !== undefined)) {
+        unauthorized(req, res, "invalid_token", "API keys do not work on the MCP server: connect the app with its OAuth sign-in (it starts from this 401)");
+        return;
+      }
+      const header = req.get("authorization");
+      if (!header) {
+        unauthorized(req, res, "invalid_token", "Sign in: this server needs an OAuth access token (see resource_metadata)");
+        return;
+      }
+      const token = /^Bearer +(\S+)$/i.exec(header.trim())?.[1];
+      let connection: ConnectionInfo;
+      try {
+        if (!token) throw new InvalidTokenError("Authorization must be `Bearer <access token>`");
+        const info = await provider.verifyAccessToken(token);
+        // Tokens are for this server's address only (RFC 8707): one for another host is refused.
+        if (info.resource?.href !== resourceFor(req)) throw new InvalidTokenError("This token was not issued for this server");
+        connection = (info.extra as { connection: ConnectionInfo }).connection;
+      } catch (error) {
+        if (error instanceof InvalidTokenError) return unauthorized(req, res, "invalid_token", error.message);
+        throw error;
+      }
+      if (req.method !== "POST") {
+        // Stateless: no server-initiated stream to open (GET) and no session to end (DELETE).
+        res.set("Allow", "POST, OPTIONS");
+        res.status(405).json({ jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed: this MCP server answers POST only (stateless)" }, id: null });
+        return;
+      }
+      req.identity = { kind: "oauth", ...connection };
+      req.resolveIdentity = async () => req.identity;
+      const server = trainingLogMcpServer(graphqlRunner(getSchema, req, res), connection.access);
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      res.on("close", () => {
+        transport.close().catch(() => {});
+        server.close().catch(() => {});
+      });
+      await server.connect(transport);
+      await transport.handleRequest(req, res, req.body);
+    } catch (error) {
+      log("error", "MCP request failed", { error: (error as Error).message });
+      next(error);
+    }
+  };
+}

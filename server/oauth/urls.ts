@@ -1,0 +1,41 @@
+// The addresses of the MCP server and its OAuth endpoints, as the client reached us (behind a
+// proxy, as TRUST_PROXY lets Express read it): tokens are bound to this exact resource.
+import type { Request } from "express";
+import type { ConsentRequest } from "./consent.ts";
+
+export const MCP_PATH = "/api/mcp";
+export const OAUTH_PATH = "/api/oauth";
+export const SIGN_IN_PATH = "/sign-in";
+
+export function originOf(req: Request): string {
+  return `${req.protocol}://${req.get("host")}`;
+}
+
+/** The MCP server's address (RFC 8707 resource indicator) for this request's origin. */
+export function resourceFor(req: Request): string {
+  return new URL(MCP_PATH, originOf(req)).href;
+}
+
+export function protectedResourceMetadataUrl(req: Request): string {
+  return new URL(`/.well-known/oauth-protected-resource${MCP_PATH}`, originOf(req)).href;
+}
+
+/** The authorization request again, as an address (where the sign-in returns to). */
+export function authorizeAddress(request: ConsentRequest): string {
+  const params = new URLSearchParams({
+    response_type: "code",
+    client_id: request.clientId,
+    redirect_uri: request.redirectUri,
+    code_challenge: request.codeChallenge,
+    code_challenge_method: "S256",
+    resource: request.resource,
+  });
+  if (request.scope) params.set("scope", request.scope);
+  if (request.state !== undefined) params.set("state", request.state);
+  return `${OAUTH_PATH}/authorize?${params}`;
+}
+
+/** The web app's sign-in, coming back to the authorization request. */
+export function signInAddress(request: ConsentRequest): string {
+  return `${SIGN_IN_PATH}?${new URLSearchParams({ next: authorizeAddress(request) })}`;
+}

@@ -1,0 +1,493 @@
+// The MCP server at /api/mcp end to end, with the official MCP SDK client over real HTTP: discovery
+// from the 401, dynamic registration, the consent page with a signed-in session, tokens, every
+// tool, and each refusal (keys, PKCE, codes, redirect URIs, resources, refresh rotation,
+// disconnect, ban, read-only connections).
+import { createHash, randomBytes } from "node:crypto";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { UnauthorizedError, type OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import { startTestServer, gql, post, signUp, type TestServer } from "./support/harness.ts";
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s.close();
+});
+
+const REDIRECT = "http://127.0.0.1:7777/callback";
+
+/** The MCP client's side of OAuth, in memory; the test plays the browser. */
+class MemoryProvider implements OAuthClientProvider {
+  info?: OAuthClientInformationMixed;
+  saved?: OAuthTokens;
+  verifier = "";
+  authorizationUrl?: URL;
+  readonly name: string;
+  readonly redirect: string;
+  constructor(name = "Test Assistant", redirect = REDIRECT) {
+    this.name = name;
+    this.redirect = redirect;
+  }
+  get redirectUrl() {
+    return this.redirect;
+  }
+  get clientMetadata(): OAuthClientMetadata {
+    return { client_name: this.name, redirect_uris: [this.redirect], grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "none" };
+  }
+  clientInformation() {
+    return this.info;
+  }
+  saveClientInformation(info: OAuthClientInformationMixed) {
+    this.info = info;
+  }
+  tokens() {
+    return this.saved;
+  }
+  saveTokens(tokens: OAuthTokens) {
+    this.saved = tokens;
+  }
+  redirectToAuthorization(url: URL) {
+    this.authorizationUrl = url;
+  }
+  saveCodeVerifier(verifier: string) {
+    this.verifier = verifier;
+  }
+  codeVerifier() {
+    return this.verifier;
+  }
+}
+
+const mcpUrl = () => new URL(`${s.url}/api/mcp`);
+const cookie = (token: string) => ({ cookie: `svc_session=${token}` });
+
+function hiddenFields(html: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
+    out[name] = value.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  }
+  return out;
+}
+
+/** The browser: opens the authorization address signed in, answers the consent page; returns where it was sent. */
+async function consent(authorizationUrl: URL, sessionToken: string, decision: "allow" | "allow_read" | "deny") {
+  const page = await fetch(authorizationUrl, { headers: cookie(sessionToken), redirect: "manual" });
+  expect(page.status).toBe(200);
+  const html = await page.text();
+  const form = new URLSearchParams({ ...hiddenFields(html), decision });
+  const answer = await fetch(`${s.url}/api/oauth/consent`, {
+    method: "POST",
+    headers: { ...cookie(sessionToken), "content-type": "application/x-www-form-urlencoded", origin: s.url },
+    body: form,
+    redirect: "manual",
+  });
+  expect(answer.status).toBe(303);
+  return { html, location: new URL(answer.headers.get("location")!) };
+}
+
+/** A connected MCP client: the whole flow from the first 401 to an initialized session. */
+async function connect(sessionToken: string, decision: "allow" | "allow_read" = "allow", provider = new MemoryProvider()) {
+  const first = new Client({ name: "test", version: "1.0.0" });
+  await expect(first.connect(new StreamableHTTPClientTransport(mcpUrl(), { authProvider: provider }))).rejects.toThrow(UnauthorizedError);
+  expect(provider.authorizationUrl).toBeDefined();
+  const { html, location } = await consent(provider.authorizationUrl!, sessionToken, decision);
+  const code = location.searchParams.get("code")!;
+  expect(code).toBeTruthy();
+  const transport = new StreamableHTTPClientTransport(mcpUrl(), { authProvider: provider });
+  await transport.finishAuth(code);
+  const client = new Client({ name: "test", version: "1.0.0" });
+  await client.connect(new StreamableHTTPClientTransport(mcpUrl(), { authProvider: provider }));
+  return { client, provider, html };
+}
+
+const text = (result: any) => JSON.parse(result.content[0].text);
+
+const WORKOUT = (date: string, extra: Record<string, unknown> = {}) => ({
+  date,
+  unit: "kg",
+  exercises: [{ exercise: "Bench Press", sets: ["60x5", "80x5@8"] }],
+  ...extra,
+});
+
+describe("discovery and OAuth", () => {
+  test("without a token: 401 with WWW-Authenticate naming the resource metadata, which names this server and its authorization server", async () => {
+    const res = await fetch(mcpUrl(), { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    expect(res.status).toBe(401);
+    const header = res.headers.get("www-authenticate")!;
+    expect(header).toMatch(/^Bearer /);
+    const metadataUrl = /resource_metadata="([^"]+)"/.exec(header)![1];
+    expect(metadataUrl).toBe(`${s.url}/.well-known/oauth-protected-resource/api/mcp`);
+    const prm = await (await fetch(metadataUrl)).json();
+    expect(prm.resource).toBe(`${s.url}/api/mcp`);
+    expect(prm.authorization_servers).toEqual([s.url]);
+    const as = await (await fetch(`${s.url}/.well-known/oauth-authorization-server`)).json();
+    expect(as).toMatchObject({
+      issuer: s.url,
+      authorization_endpoint: `${s.url}/api/oauth/authorize`,
+      token_endpoint: `${s.url}/api/oauth/token`,
+      registration_endpoint: `${s.url}/api/oauth/register`,
+      code_challenge_methods_supported: ["S256"],
+      grant_types_supported: ["authorization_code", "refresh_token"],
+    });
+  });
+
+  test("an API key, in either header, is refused with a message saying keys do not work here", async () => {
+    const { token } = await signUp(s.url);
+    const created = await gql(s.url, `mutation { createApiKey(input: {name: "k", access: READ_WRITE, expiresIn: DAYS_30}) { key } }`, {}, { token });
+    const key = created.body.data.createApiKey.key;
+    for (const headers of [{ authorization: `Bearer ${key}` }, { "x-api-key": key }] as Record<string, string>[]) {
+      const res = await fetch(mcpUrl(), { method: "POST", headers: { "content-type": "application/json", ...headers }, body: "{}" });
+      expect(res.status).toBe(401);
+      expect((await res.json()).error_description).toMatch(/API keys do not work on the MCP server/);
+      expect(res.headers.get("www-authenticate")).toMatch(/resource_metadata=/);
+    }
+  });
+
+  test("signed out, authorize sends the browser to the web app's sign-in, which comes back to it", async () => {
+    const provider = new MemoryProvider();
+    const client = new Client({ name: "test", version: "1.0.0" });
+    await expect(client.connect(new StreamableHTTPClientTransport(mcpUrl(), { authProvider: provider }))).rejects.toThrow(UnauthorizedError);
+    const res = await fetch(provider.authorizationUrl!, { redirect: "manual" });
+    expect(res.status).toBe(302);
+    const location = new URL(res.headers.get("location")!, s.url);
+    expect(location.pathname).toBe("/sign-in");
+    const next = location.searchParams.get("next")!;
+    expect(next.startsWith("/api/oauth/authorize?")).toBe(true);
+    expect(new URLSearchParams(next.split("?")[1]).get("client_id")).toBe(provider.authorizationUrl!.searchParams.get("client_id"));
+  });
+
+  test("the consent page names the client, its redirect host and the access; deny sends access_denied and connects nothing", async () => {
+    const { token } = await signUp(s.url);
+    const provider = new MemoryProvider("Claude <script>");
+    const client = new Client({ name: "test", version: "1.0.0" });
+    await expect(client.connect(new StreamableHTTPClientTransport(mcpUrl(), { authProvider: provider }))).rejects.toThrow(UnauthorizedError);
+    const { html, location } = await consent(provider.authorizationUrl!, token, "deny");
+    expect(html).toContain("Claude &lt;script&gt;");
+    expect(html).not.toContain("Claude <script>");
+    expect(html).toContain("127.0.0.1:7777");
+    expect(html).toContain("Read and write");
+    expect(location.origin + location.pathname).toBe(REDIRECT);
+    expect(location.searchParams.get("error")).toBe("access_denied");
+    expect(location.searchParams.get("code")).toBeNull();
+    expect(location.searchParams.get("state")).toBe(provider.authorizationUrl!.searchParams.get("state"));
+    const apps = await gql(s.url, `{ viewer { connectedApps { id } } }`, {}, { token });
+    expect(apps.body.data.viewer.connectedApps).toEqual([]);
+  });
+
+  test("connected: Settings lists the app (name, redirect host, access); tokens and codes are stored only as hashes", async () => {
+    const { token } = await signUp(s.url);
+    const { client, provider } = await connect(token);
+    expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+    const apps = await gql(s.url, `{ viewer { connectedApps { id clientName redirectHost access createdAt lastUsedAt } } }`, {}, { token });
+    expect(apps.body.data.viewer.connectedApps).toEqual([
+      expect.objectContaining({ clientName: "Test Assistant", redirectHost: "127.0.0.1:7777", access: "READ_WRITE", lastUsedAt: expect.any(String) }),
+    ]);
+    const { access_token, refresh_token } = provider.saved!;
+    const dump = await s.ownerPool.query(
+      `select (select json_agg(t) from app_private.oauth_tokens t)::text || (select json_agg(c) from app_private.oauth_codes c)::text || (select json_agg(c) from app_private.oauth_clients c)::text as text`,
+    );
+    const stored = dump.rows[0].text as string;
+    for (const secret of [access_token, refresh_token!]) {
+      expect(stored).not.toContain(secret);
+      expect(stored).toContain(createHash("sha256").update(secret).digest("hex"));
+    }
+    await client.close();
+  });
+
+  test("a client unknown at the token endpoint gets 401 invalid_client (so it registers again)", async () => {
+    const res = await fetch(`${s.url}/api/oauth/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: "mcpr_x", client_id: "no-such-client" }),
+    });
+    expect(res.status).toBe(401);
+    expect((await res.json()).error).toBe("invalid_client");
+  });
+});
+
+/** A registered client and a fresh code for it, through the consent page, with its own PKCE pair. */
+async function freshCode(sessionToken: string, options: { redirect?: string; resource?: string } = {}) {
+  const registered = await post(s.url, "/api/oauth/register", { client_name: "Raw client", redirect_uris: [REDIRECT], token_endpoint_auth_method: "none" });
+  expect(registered.status).toBe(201);
+  const clientId = registered.body.client_id as string;
+  const verifier = randomBytes(32).toString("base64url");
+  const challenge = createHash("sha256").update(verifier).digest("base64url");
+  const url = new URL(`${s.url}/api/oauth/authorize`);
+  url.search = new URLSearchParams({
+    response_type: "code", client_id: clientId, redirect_uri: options.redirect ?? REDIRECT, code_challenge: challenge,
+    code_challenge_method: "S256", state: "st", resource: options.resource ?? `${s.url}/api/mcp`, scope: "read write",
+  }).toString();
+  return { clientId, verifier, url };
+}
+
+async function tokenRequest(params: Record<string, string>) {
+  const res = await fetch(`${s.url}/api/oauth/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(params) });
+  return { status: res.status, body: await res.json() };
+}
+
+async function exchange(code: string, clientId: string, verifier: string, extra: Record<string, string> = {}) {
+  return tokenRequest({ grant_type: "authorization_code", code, client_id: clientId, code_verifier: verifier, redirect_uri: REDIRECT, resource: `${s.url}/api/mcp`, ...extra });
+}
+
+async function mcpCall(accessToken: string, url = mcpUrl()) {
+  return fetch(url, {
+    method: "POST",
+    headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }),
+  });
+}
+
+describe("refusals", () => {
+  let token: string;
+  beforeAll(async () => {
+    token = (await signUp(s.url)).token;
+  });
+
+  test("a wrong PKCE verifier is refused, and the right one then still works once", async () => {
+    const { clientId, verifier, url } = await freshCode(token);
+    const code = (await consent(url, token, "allow")).location.searchParams.get("code")!;
+    const wrong = await exchange(code, clientId, randomBytes(32).toString("base64url"));
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error).toBe("invalid_grant");
+    const right = await exchange(code, clientId, verifier);
+    expect(right.status).toBe(200);
+    expect(right.body).toMatchObject({ token_type: "Bearer", expires_in: 900 });
+  });
+
+  test("a code used twice is refused, and the connection it made is revoked", async () => {
+    const { clientId, verifier, url } = await freshCode(token);
+    const code = (await consent(url, token, "allow")).location.searchParams.get("code")!;
+    const first = await exchange(code, clientId, verifier);
+    expect(first.status).toBe(200);
+    expect((await mcpCall(first.body.access_token)).status).toBe(200);
+    const again = await exchange(code, clientId, verifier);
+    expect(again.status).toBe(400);
+    expect(again.body.error).toBe("invalid_grant");
+    expect((await mcpCall(first.body.access_token)).status).toBe(401);
+  });
+
+  test("a redirect URI other than the registered one is refused at authorize; at the token endpoint, one other than the request's", async () => {
+    const other = await freshCode(token, { redirect: "http://127.0.0.1:7777/other" });
+    const res = await fetch(other.url, { headers: cookie(token), redirect: "manual" });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toBe("invalid_request");
+    // RFC 8252: a loopback redirect may use any port.
+    const port = await freshCode(token, { redirect: "http://127.0.0.1:9999/callback" });
+    expect((await fetch(port.url, { headers: cookie(token), redirect: "manual" })).status).toBe(200);
+    const { clientId, verifier, url } = await freshCode(token);
+    const code = (await consent(url, token, "allow")).location.searchParams.get("code")!;
+    const mismatched = await exchange(code, clientId, verifier, { redirect_uri: "http://127.0.0.1:7778/callback" });
+    expect(mismatched.status).toBe(400);
+    expect(mismatched.body.error).toBe("invalid_grant");
+  });
+
+  test("a token for another resource is refused: at authorize, at the token endpoint, and on /api/mcp under another address", async () => {
+    const elsewhere = await freshCode(token, { resource: "https://other.example/api/mcp" });
+    const res = await fetch(elsewhere.url, { headers: cookie(token), redirect: "manual" });
+    expect(res.status).toBe(302);
+    expect(new URL(res.headers.get("location")!).searchParams.get("error")).toBe("invalid_target");
+    const { clientId, verifier, url } = await freshCode(token);
+    const code = (await consent(url, token, "allow")).location.searchParams.get("code")!;
+    const wrong = await exchange(code, clientId, verifier, { resource: "https://other.example/api/mcp" });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error).toBe("invalid_target");
+    const { clientId: c2, verifier: v2, url: u2 } = await freshCode(token);
+    const code2 = (await consent(u2, token, "allow")).location.searchParams.get("code")!;
+    const tokens = (await exchange(code2, c2, v2)).body;
+    expect((await mcpCall(tokens.access_token)).status).toBe(200);
+    const viaLocalhost = new URL(mcpUrl());
+    viaLocalhost.hostname = "localhost";
+    const refused = await mcpCall(tokens.access_token, viaLocalhost);
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("www-authenticate")).toMatch(/not issued for this server/);
+  });
+
+  test("refresh tokens rotate: the new pair works, the old refresh token is refused and ends the connection", async () => {
+    const { clientId, verifier, url } = await freshCode(token);
+    const code = (await consent(url, token, "allow")).location.searchParams.get("code")!;
+    const first = (await exchange(code, clientId, verifier)).body;
+    const second = await tokenRequest({ grant_type: "refresh_token", refresh_token: first.refresh_token, client_id: clientId });
+    expect(second.status).toBe(200);
+    expect(second.body.refresh_token).not.toBe(first.refresh_token);
+    expect((await mcpCall(second.body.access_token)).status).toBe(200);
+    const replay = await tokenRequest({ grant_type: "refresh_token", refresh_token: first.refresh_token, client_id: clientId });
+    expect(replay.status).toBe(400);
+    expect(replay.body.error).toBe("invalid_grant");
+    expect((await mcpCall(second.body.access_token)).status).toBe(401);
+  });
+});
+
+describe("tools", () => {
+  let token: string;
+  let client: Client;
+  beforeAll(async () => {
+    token = (await signUp(s.url)).token;
+    ({ client } = await connect(token));
+  });
+  afterAll(async () => {
+    await client.close();
+  });
+
+  test("tools/list: every tool with a description, an input schema and truthful annotations; the resources are listed", async () => {
+    const { tools } = await client.listTools();
+    const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
+    expect(Object.keys(byName).sort()).toEqual([
+      "delete_workout", "get_exercise_history", "get_progress_summary", "get_routine", "get_workout", "list_routines", "list_workouts",
+      "log_bodyweight", "plan_next_workout", "save_routine", "save_workout", "search_exercises",
+    ]);
+    for (const t of tools) {
+      expect(t.description!.length).toBeGreaterThan(20);
+      expect(t.inputSchema.type).toBe("object");
+    }
+    for (const name of ["search_exercises", "list_routines", "get_routine", "list_workouts", "get_workout", "plan_next_workout", "get_exercise_history", "get_progress_summary"]) {
+      expect(byName[name].annotations).toMatchObject({ readOnlyHint: true });
+    }
+    for (const name of ["save_routine", "save_workout", "delete_workout", "log_bodyweight"]) {
+      expect(byName[name].annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    }
+    expect(byName.delete_workout.annotations!.idempotentHint).toBe(true);
+    expect(byName.save_workout.annotations!.idempotentHint).toBe(false);
+    const { resources } = await client.listResources();
+    expect(resources.map((r) => r.uri).sort()).toEqual([
+      "training-log://rules/set-text.md", "training-log://schemas/routine.schema.json", "training-log://schemas/workout.schema.json",
+    ]);
+    const schema = await client.readResource({ uri: "training-log://schemas/workout.schema.json" });
+    expect(JSON.parse((schema.contents[0] as { text: string }).text).$schema).toMatch(/2020-12/);
+    const rules = await client.readResource({ uri: "training-log://rules/set-text.md" });
+    expect((rules.contents[0] as { text: string }).text).toContain("100x5");
+  });
+
+  test("every tool works as the connected user, through GraphQL", async () => {
+    const search = text(await client.callTool({ name: "search_exercises", arguments: { words: "bench press", limit: 3 } }));
+    expect(search[0].name).toBe("Bench Press");
+
+    const routine = text(await client.callTool({ name: "save_routine", arguments: { document: { name: "Push", unit: "kg", exercises: [{ exercise: "Bench Press", sets: 3, reps: 5, weight: 80 }] } } }));
+    expect(routine.created).toBe(true);
+    expect(text(await client.callTool({ name: "list_routines", arguments: {} }))).toEqual([{ id: routine.document.id, name: "Push" }]);
+    expect(text(await client.callTool({ name: "get_routine", arguments: { routine: "push" } })).id).toBe(routine.document.id);
+
+    const saved = text(await client.callTool({ name: "save_workout", arguments: { document: WORKOUT("2026-11-02") } }));
+    expect(saved.created).toBe(true);
+    const second = text(await client.callTool({ name: "save_workout", arguments: { document: WORKOUT("2026-11-02", { name: "Evening", start: "2026-11-02T18:00:00Z" }) } }));
+    const onDate = text(await client.callTool({ name: "get_workout", arguments: { date: "2026-11-02" } }));
+    expect(onDate.workouts.map((w: { id: string }) => w.id)).toEqual([saved.document.id, second.document.id]);
+    expect(text(await client.callTool({ name: "get_workout", arguments: { id: saved.document.id } })).workouts[0].exercises[0].sets).toEqual(["60x5", "80x5@8"]);
+    expect(text(await client.callTool({ name: "get_workout", arguments: { date: "2026-11-03" } })).workouts).toEqual([]);
+    expect(text(await client.callTool({ name: "list_workouts", arguments: { limit: 5 } })).map((w: { id: string }) => w.id).sort()).toEqual([saved.document.id, second.document.id].sort());
+
+    const plan = text(await client.callTool({ name: "plan_next_workout", arguments: { routine: "Push", date: "2026-11-05" } }));
+    expect(plan.exercises[0].exercise).toBe("Bench Press");
+
+    const history = text(await client.callTool({ name: "get_exercise_history", arguments: { exercise: "bench press" } }));
+    expect(history.exercise).toBe("Bench Press");
+    expect(history.records.heaviest.weight).toBe(80);
+    expect(history.sessions.length).toBe(2);
+
+    const progress = text(await client.callTool({ name: "get_progress_summary", arguments: { exercise: "bench press", weeks: 4 } }));
+    expect(progress.weeklyVolume.at(-1).volume).toBe(2 * (60 * 5 + 80 * 5));
+    expect(progress.e1rm.sessions).toBe(2);
+
+    const bodyweight = text(await client.callTool({ name: "log_bodyweight", arguments: { date: "2026-11-02", weight: 81.5, unit: "kg" } }));
+    expect(bodyweight).toMatchObject({ date: "2026-11-02", weight: 81.5, unit: "kg" });
+
+    const deleted = text(await client.callTool({ name: "delete_workout", arguments: { id: second.document.id } }));
+    expect(deleted.deleted.id).toBe(second.document.id);
+    const gone = await client.callTool({ name: "get_workout", arguments: { id: second.document.id } });
+    expect(gone.isError).toBe(true);
+    expect(text(gone).code).toBe("NOT_FOUND");
+    // What the tools saved is the user's own, seen through the API with their session.
+    const seen = await gql(s.url, `{ viewer { workouts { id } } }`, {}, { token });
+    expect(seen.body.data.viewer.workouts).toEqual([{ id: saved.document.id }]);
+  });
+
+  test("an invalid document comes back as a tool error with its path and reason, and nothing is saved", async () => {
+    const before = await gql(s.url, `{ viewer { workouts { id } } }`, {}, { token });
+    const result = await client.callTool({ name: "save_workout", arguments: { document: WORKOUT("2026-11-04", { exercises: [{ exercise: "Bench Press", sets: ["60x5", "lots"] }] }) } });
+    expect(result.isError).toBe(true);
+    const error = text(result);
+    expect(error.code).toBe("INVALID_DOCUMENT");
+    expect(error.path).toBe("exercises[0].sets[1]");
+    expect(error.reason).toEqual(expect.any(String));
+    expect(error.error).toContain("exercises[0].sets[1]");
+    const after = await gql(s.url, `{ viewer { workouts { id } } }`, {}, { token });
+    expect(after.body.data.viewer.workouts).toEqual(before.body.data.viewer.workouts);
+  });
+});
+
+describe("read-only, disconnect, ban, account deletion", () => {
+  test("a read-only connection reads, and the database refuses its save", async () => {
+    const { token } = await signUp(s.url);
+    const { client, html } = await connect(token, "allow_read");
+    expect(html).toContain("Allow read only");
+    const apps = await gql(s.url, `{ viewer { connectedApps { access } } }`, {}, { token });
+    expect(apps.body.data.viewer.connectedApps).toEqual([{ access: "READ_ONLY" }]);
+    expect(text(await client.callTool({ name: "list_workouts", arguments: {} }))).toEqual([]);
+    const refused = await client.callTool({ name: "save_workout", arguments: { document: WORKOUT("2026-11-02") } });
+    expect(refused.isError).toBe(true);
+    expect(text(refused)).toMatchObject({ code: "FORBIDDEN", error: expect.stringMatching(/read only/) });
+    const bodyweight = await client.callTool({ name: "log_bodyweight", arguments: { date: "2026-11-02", weight: 80 } });
+    expect(text(bodyweight).code).toBe("FORBIDDEN");
+    const seen = await gql(s.url, `{ viewer { workouts { id } bodyweightsByUserId { totalCount } } }`, {}, { token });
+    expect(seen.body.data.viewer).toEqual({ workouts: [], bodyweightsByUserId: { totalCount: 0 } });
+    await client.close();
+  });
+
+  test("disconnecting in Settings kills the connection at once; only with a session, only your own", async () => {
+    const { token } = await signUp(s.url);
+    const { client, provider } = await connect(token);
+    const [app] = (await gql(s.url, `{ viewer { connectedApps { id } } }`, {}, { token })).body.data.viewer.connectedApps;
+    // The app's own token cannot list or disconnect connections (the GraphQL API does not take it as a session).
+    const other = await signUp(s.url);
+    const foreign = await gql(s.url, `mutation($id: String!) { disconnectApp(input: {id: $id}) { id } }`, { id: app.id }, { token: other.token });
+    expect(foreign.body.errors[0].extensions.code).toBe("NOT_FOUND");
+    const created = await gql(s.url, `mutation { createApiKey(input: {name: "k", access: READ_WRITE, expiresIn: DAYS_30}) { key } }`, {}, { token });
+    const withKey = await gql(s.url, `mutation($id: String!) { disconnectApp(input: {id: $id}) { id } }`, { id: app.id }, { key: created.body.data.createApiKey.key });
+    expect(withKey.body.errors[0].extensions.code).toBe("FORBIDDEN");
+    const listWithKey = await gql(s.url, `{ viewer { connectedApps { id } } }`, {}, { key: created.body.data.createApiKey.key });
+    expect(listWithKey.body.errors[0].extensions.code).toBe("FORBIDDEN");
+    expect((await mcpCall(provider.saved!.access_token)).status).toBe(200);
+    const done = await gql(s.url, `mutation($id: String!) { disconnectApp(input: {id: $id}) { id } }`, { id: app.id }, { token });
+    expect(done.body.data.disconnectApp.id).toBe(app.id);
+    expect((await mcpCall(provider.saved!.access_token)).status).toBe(401);
+    const refresh = await tokenRequest({ grant_type: "refresh_token", refresh_token: provider.saved!.refresh_token!, client_id: (provider.info as { client_id: string }).client_id });
+    expect(refresh.body.error).toBe("invalid_grant");
+    await client.close().catch(() => {});
+  });
+
+  test("a ban stops the user's tokens at once (access and refresh)", async () => {
+    const admin = await signUp(s.url);
+    await s.ownerPool.query("update app_public.users set role = 'admin' where id = $1", [admin.user.id]);
+    const { token, user } = await signUp(s.url);
+    const { provider } = await connect(token);
+    expect((await mcpCall(provider.saved!.access_token)).status).toBe(200);
+    const ban = await post(s.url, "/api/auth/admin/ban-user", { userId: user.id, banReason: "test" }, { token: admin.token });
+    expect(ban.status).toBe(200);
+    expect((await mcpCall(provider.saved!.access_token)).status).toBe(401);
+    const refresh = await tokenRequest({ grant_type: "refresh_token", refresh_token: provider.saved!.refresh_token!, client_id: (provider.info as { client_id: string }).client_id });
+    expect(refresh.body.error).toBe("invalid_grant");
+  });
+
+  test("deleting the account removes its connections and tokens", async () => {
+    const { token, user } = await signUp(s.url);
+    const { provider } = await connect(token);
+    const deleted = await gql(s.url, `mutation { deleteAccount(input: {}) { clientMutationId } }`, {}, { token });
+    expect(deleted.body.errors).toBeUndefined();
+    expect((await mcpCall(provider.saved!.access_token)).status).toBe(401);
+    const left = await s.ownerPool.query("select count(*)::int as n from app_public.connected_apps where user_id = $1", [user.id]);
+    expect(left.rows[0].n).toBe(0);
+    const tokens = await s.ownerPool.query("select count(*)::int as n from app_private.oauth_tokens where token_hash = $1", [createHash("sha256").update(provider.saved!.access_token).digest()]);
+    expect(tokens.rows[0].n).toBe(0);
+  });
+
+  test("GET and DELETE on /api/mcp: 401 without a token, 405 with one (a stateless server)", async () => {
+    expect((await fetch(mcpUrl())).status).toBe(401);
+    const { token } = await signUp(s.url);
+    const { provider } = await connect(token);
+    const get = await fetch(mcpUrl(), { headers: { authorization: `Bearer ${provider.saved!.access_token}`, accept: "text/event-stream" } });
+    expect(get.status).toBe(405);
+    const del = await fetch(mcpUrl(), { method: "DELETE", headers: { authorization: `Bearer ${provider.saved!.access_token}` } });
+    expect(del.status).toBe(405);
+  });
+});
