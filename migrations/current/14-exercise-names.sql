@@ -55,7 +55,7 @@ language sql immutable parallel safe as $$
             "extn": "extension", "flye": "fly", "flys": "fly", "paused": "pause", "side": "lateral",
             "alt": "alternating", "alternate": "alternating", "sa": "single arm", "one": "single", "sl": "single leg",
             "legged": "leg", "wtd": "weighted", "rev": "reverse",
-            "the": "", "a": "", "an": "", "of": "", "on": "", "with": "", "and": "", "to": "", "w": "", "for": ""
+            "the": "", "s": "", "a": "", "an": "", "of": "", "on": "", "with": "", "and": "", "to": "", "w": "", "for": ""
           }'::jsonb as map) s;
 $$;
 comment on function app_hidden.exercise_word(text) is
@@ -263,7 +263,9 @@ $$;
 comment on function app_hidden.match_exercise_words(text[], uuid) is
   E'The word tiers of the resolver for one list of canonical words (see app_hidden.match_exercise): the tier that found exercises (1 same words, 2 a whole name mentioned, 3 every word belongs to the exercise) and those exercises, best first; several mean ambiguous.';
 
-create or replace function app_hidden.match_exercise(ref text, out match text, out exercise_id uuid, out candidate_ids uuid[])
+drop function if exists app_hidden.match_exercise(text);
+create or replace function app_hidden.match_exercise(ref text, suggest boolean default true,
+  out match text, out exercise_id uuid, out candidate_ids uuid[])
 language plpgsql stable security invoker set search_path to pg_catalog, public as $$
 -- The one resolver (tiers in the header of this file). candidate_ids: the exercise found, or the
 -- choices when ambiguous (at most 10, likeliest first), or the closest names when none (at most 3).
@@ -331,15 +333,14 @@ begin
       v_combos := array[array_to_string(v_words, ' ')];
       for v_unknown in select distinct w from unnest(v_words) w where not (w = any(v_vocab)) loop
         v_max := case when char_length(v_unknown) >= 8 then 2 when char_length(v_unknown) >= 5 then 1 else 0 end;
-        select array_agg(c.w order by c.w) into v_fixes
-          from (select v.w, app_hidden.typo_distance(v_unknown, v.w) as d
-                  from unnest(v_vocab) v(w)
-                 where v_max > 0 and abs(char_length(v.w) - char_length(v_unknown)) <= v_max
-                   and (left(v.w, 1) = left(v_unknown, 1) or right(v.w, 1) = right(v_unknown, 1))) c
-         where c.d <= v_max
-           and c.d = (select min(app_hidden.typo_distance(v_unknown, v2.w)) from unnest(v_vocab) v2(w)
-                       where abs(char_length(v2.w) - char_length(v_unknown)) <= v_max
-                         and (left(v2.w, 1) = left(v_unknown, 1) or right(v2.w, 1) = right(v_unknown, 1)));
+        with near as (
+          select v.w, app_hidden.typo_distance(v_unknown, v.w) as d
+            from unnest(v_vocab) v(w)
+           where v_max > 0 and abs(char_length(v.w) - char_length(v_unknown)) <= v_max
+             and (left(v.w, 1) = left(v_unknown, 1) or right(v.w, 1) = right(v_unknown, 1))
+        )
+        select array_agg(n.w order by n.w) into v_fixes
+          from near n where n.d <= v_max and n.d = (select min(d) from near);
         if v_fixes is null then
           v_combos := '{}';
           exit;
@@ -376,6 +377,7 @@ begin
     return;
   end if;
   exercise_id := null;
+  if not suggest then return; end if;
   candidate_ids := coalesce((
     select array_agg(e.id order by n.o)
       from unnest(app_hidden.closest_exercises(ref, 3)) with ordinality as n(name, o)
@@ -384,12 +386,50 @@ begin
                            order by e.user_id nulls last limit 1) e), '{}');
 end;
 $$;
-comment on function app_hidden.match_exercise(text) is
+comment on function app_hidden.match_exercise(text, boolean) is
   E'The one exercise resolver, for the calling user (security invoker: RLS applies): how a typed name matches (id, name, alias, words, typo, ambiguous or none), '
-  'the exercise (only for a single match) and candidate_ids (the match; the choices when ambiguous, at most 10, likeliest first; the closest names when none, at most 3). '
+  'the exercise (only for a single match) and candidate_ids (the match; the choices when ambiguous, at most 10, likeliest first; the closest names when none, at most 3, unless suggest is false). '
   'Documents, search, records, lastPerformance and imports all resolve names through it.';
 grant execute on function app_hidden.exercise_staple_rank(text), app_hidden.match_exercise_words(text[], uuid),
-  app_hidden.match_exercise(text) to svc_reader;
+  app_hidden.match_exercise(text, boolean) to svc_reader;
+
+--------------------------------------------------------------------------------
+-- More aliases: the words lifters type and the other apps' export names that the word rules
+-- alone do not reach (Strong and Hevy write `Name (Equipment)`, FitNotes `Flat Barbell ...`)
+--------------------------------------------------------------------------------
+insert into app_public.exercise_aliases (exercise_id, alias)
+select e.id, v.alias
+  from (values
+    ('Back Squat', 'barbell back squat'), ('Back Squat', 'bb squat'),
+    ('Deadlift', 'barbell deadlift'),
+    ('Overhead Press', 'standing military press'), ('Overhead Press', 'standing overhead press'), ('Overhead Press', 'barbell shoulder press'),
+    ('Stiff-Leg Deadlift', 'straight leg deadlift'),
+    ('Seated Cable Row', 'seated cable row v grip'), ('Seated Cable Row', 'v grip cable row'),
+    ('Barbell Curl', 'barbell bicep curl'),
+    ('Incline Dumbbell Curl', 'seated incline dumbbell curl'),
+    ('Triceps Pushdown', 'straight bar pushdown'), ('Triceps Pushdown', 'cable pushdown'),
+    ('Overhead Triceps Extension', 'dumbbell triceps extension'),
+    ('Dip', 'triceps dip'), ('Dip', 'parallel bar triceps dip'),
+    ('Dumbbell Fly', 'flat dumbbell fly'),
+    ('Incline Dumbbell Fly', 'incline chest fly'),
+    ('Cable Fly', 'cable chest fly'),
+    ('Pec Deck', 'machine chest fly'), ('Pec Deck', 'seated machine fly'),
+    ('Seated Leg Curl', 'seated hamstring curl'),
+    ('Lying Leg Curl', 'lying hamstring curl'),
+    ('Russian Twist', 'weighted russian twist'),
+    ('Leg Press', '45 degree leg press'), ('Leg Press', 'incline leg press'),
+    ('Lat Pulldown', 'wide grip lat pulldown'),
+    ('Barbell Hip Thrust', 'glute thrust'),
+    ('Dumbbell Shoulder Press', 'dumbbell military press'), ('Dumbbell Shoulder Press', 'seated dumbbell shoulder press'),
+    ('Face Pull', 'rope face pull'),
+    ('Kettlebell Swing', 'russian kettlebell swing'),
+    ('Hip Abduction Machine', 'hip abductor'), ('Hip Adduction Machine', 'hip adductor'),
+    ('Glute-Ham Raise', 'glute ham raise'),
+    ('Reverse Curl', 'reverse grip curl')
+  ) as v(name, alias)
+  join app_public.exercises e on e.user_id is null and e.name = v.name
+ where not exists (select 1 from app_public.exercises c where c.user_id is null and c.key = app_public.exercise_key(v.alias))
+on conflict do nothing;
 
 --------------------------------------------------------------------------------
 -- Custom names never shadow the catalog
@@ -537,7 +577,7 @@ language sql stable security invoker as $$
              (select e.id from app_public.exercises e where e.user_id = me.id and e.key = r.key),
              (select a.exercise_id from app_public.exercise_aliases a join app_public.exercises e on e.id = a.exercise_id
                where a.key = r.key and e.user_id is null)) end,
-           (select m.exercise_id from app_hidden.match_exercise(r.ref) m)) end
+           (select m.exercise_id from app_hidden.match_exercise(r.ref, false) m)) end
     from r, me;
 $$;
 comment on function app_hidden.resolve_exercises(text[]) is E'The exercise each reference names (by its position in refs, from 1), for the calling user, or null when it names none or is ambiguous: '
@@ -552,7 +592,7 @@ language sql stable security invoker set search_path to pg_catalog, public as $$
                    || '; write one of them'
               else 'unknown exercise "' || coalesce(ref, '') || '"'
                    || case when cardinality(c) > 0 then '; closest: ' || array_to_string(c, ', ') else '' end end
-    from app_hidden.match_exercise(ref) m,
+    from app_hidden.match_exercise(ref, false) m,
          lateral (select case when m.match = 'ambiguous' then '{}'::text[] else app_hidden.closest_exercises(ref, 3) end as c) t;
 $$;
 comment on function app_hidden.unknown_exercise_reason(text) is E'The reason given for a reference that names no single exercise: '
@@ -579,7 +619,7 @@ begin
     raise exception 'words: must be at most 200 characters' using errcode = 'SVBAD';
   end if;
   -- What the resolver makes of the words comes first: the exercise they mean, or the choices.
-  select case when m.match = 'none' then '{}' else m.candidate_ids end into v_resolved from app_hidden.match_exercise(words) m;
+  select case when m.match = 'none' then '{}' else m.candidate_ids end into v_resolved from app_hidden.match_exercise(words, false) m;
   v_tokens := array(select t from regexp_split_to_table(v_text, '[^[:alnum:]]+') t where t <> '');
   return query
   with candidates as (
