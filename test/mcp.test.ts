@@ -5,9 +5,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { UnauthorizedError, type OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { startTestServer, gql, post, signUp, type TestServer } from "./support/harness.ts";
+import { MemoryProvider, REDIRECT, consent as consentAs, authorizationRequest, tokenRequest as tokenRequestTo, type Decision } from "./support/oauth-flow.ts";
 
 let s: TestServer;
 beforeAll(async () => {
@@ -17,75 +17,9 @@ afterAll(async () => {
   await s.close();
 });
 
-const REDIRECT = "http://127.0.0.1:7777/callback";
-
-/** The MCP client's side of OAuth, in memory; the test plays the browser. */
-class MemoryProvider implements OAuthClientProvider {
-  info?: OAuthClientInformationMixed;
-  saved?: OAuthTokens;
-  verifier = "";
-  authorizationUrl?: URL;
-  readonly name: string;
-  readonly redirect: string;
-  constructor(name = "Test Assistant", redirect = REDIRECT) {
-    this.name = name;
-    this.redirect = redirect;
-  }
-  get redirectUrl() {
-    return this.redirect;
-  }
-  get clientMetadata(): OAuthClientMetadata {
-    return { client_name: this.name, redirect_uris: [this.redirect], grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "none" };
-  }
-  clientInformation() {
-    return this.info;
-  }
-  saveClientInformation(info: OAuthClientInformationMixed) {
-    this.info = info;
-  }
-  tokens() {
-    return this.saved;
-  }
-  saveTokens(tokens: OAuthTokens) {
-    this.saved = tokens;
-  }
-  redirectToAuthorization(url: URL) {
-    this.authorizationUrl = url;
-  }
-  saveCodeVerifier(verifier: string) {
-    this.verifier = verifier;
-  }
-  codeVerifier() {
-    return this.verifier;
-  }
-}
-
 const mcpUrl = () => new URL(`${s.url}/api/mcp`);
 const cookie = (token: string) => ({ cookie: `svc_session=${token}` });
-
-function hiddenFields(html: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
-    out[name] = value.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
-  }
-  return out;
-}
-
-/** The browser: opens the authorization address signed in, answers the consent page; returns where it was sent. */
-async function consent(authorizationUrl: URL, sessionToken: string, decision: "allow" | "allow_read" | "deny") {
-  const page = await fetch(authorizationUrl, { headers: cookie(sessionToken), redirect: "manual" });
-  expect(page.status).toBe(200);
-  const html = await page.text();
-  const form = new URLSearchParams({ ...hiddenFields(html), decision });
-  const answer = await fetch(`${s.url}/api/oauth/consent`, {
-    method: "POST",
-    headers: { ...cookie(sessionToken), "content-type": "application/x-www-form-urlencoded", origin: s.url },
-    body: form,
-    redirect: "manual",
-  });
-  expect(answer.status).toBe(303);
-  return { html, location: new URL(answer.headers.get("location")!) };
-}
+const consent = (url: URL, sessionToken: string, decision: Decision) => consentAs(s.url, url, sessionToken, decision);
 
 /** A connected MCP client: the whole flow from the first 401 to an initialized session. */
 async function connect(sessionToken: string, decision: "allow" | "allow_read" = "allow", provider = new MemoryProvider()) {
@@ -207,25 +141,7 @@ describe("discovery and OAuth", () => {
   });
 });
 
-/** A registered client and a fresh code for it, through the consent page, with its own PKCE pair. */
-async function freshCode(sessionToken: string, options: { redirect?: string; resource?: string } = {}) {
-  const registered = await post(s.url, "/api/oauth/register", { client_name: "Raw client", redirect_uris: [REDIRECT], token_endpoint_auth_method: "none" });
-  expect(registered.status).toBe(201);
-  const clientId = registered.body.client_id as string;
-  const verifier = randomBytes(32).toString("base64url");
-  const challenge = createHash("sha256").update(verifier).digest("base64url");
-  const url = new URL(`${s.url}/api/oauth/authorize`);
-  url.search = new URLSearchParams({
-    response_type: "code", client_id: clientId, redirect_uri: options.redirect ?? REDIRECT, code_challenge: challenge,
-    code_challenge_method: "S256", state: "st", resource: options.resource ?? `${s.url}/api/mcp`, scope: "read write",
-  }).toString();
-  return { clientId, verifier, url };
-}
-
-async function tokenRequest(params: Record<string, string>) {
-  const res = await fetch(`${s.url}/api/oauth/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(params) });
-  return { status: res.status, body: await res.json() };
-}
+const tokenRequest = (params: Record<string, string>) => tokenRequestTo(s.url, params);
 
 async function exchange(code: string, clientId: string, verifier: string, extra: Record<string, string> = {}) {
   return tokenRequest({ grant_type: "authorization_code", code, client_id: clientId, code_verifier: verifier, redirect_uri: REDIRECT, resource: `${s.url}/api/mcp`, ...extra });
@@ -246,7 +162,7 @@ describe("refusals", () => {
   });
 
   test("a wrong PKCE verifier is refused, and the right one then still works once", async () => {
-    const { clientId, verifier, url } = await freshCode(token);
+    const { clientId, verifier, url } = await authorizationRequest(s.url);
     const code = (await consent(url, token, "allow")).location.searchParams.get("code")!;
     const wrong = await exchange(code, clientId, randomBytes(32).toString("base64url"));
     expect(wrong.status).toBe(400);
@@ -257,7 +173,7 @@ describe("refusals", () => {
   });
 
   test("a code used twice is refused, and the connection it made is revoked", async () => {
-    const { clientId, verifier, url } = await freshCode(token);
+    const { clientId, verifier, url } = await authorizationRequest(s.url);
     const code = (await consent(url, token, "allow")).location.searchParams.get("code")!;
     const first = await exchange(code, clientId, verifier);
     expect(first.status).toBe(200);
@@ -269,14 +185,14 @@ describe("refusals", () => {
   });
 
   test("a redirect URI other than the registered one is refused at authorize; at the token endpoint, one other than the request's", async () => {
-    const other = await freshCode(token, { redirect: "http://127.0.0.1:7777/other" });
+    const other = await authorizationRequest(s.url, { redirect: "http://127.0.0.1:7777/other" });
     const res = await fetch(other.url, { headers: cookie(token), redirect: "manual" });
     expect(res.status).toBe(400);
     expect((await res.json()).error).toBe("invalid_request");
     // RFC 8252: a loopback redirect may use any port.
-    const port = await freshCode(token, { redirect: "http://127.0.0.1:9999/callback" });
+    const port = await authorizationRequest(s.url, { redirect: "http://127.0.0.1:9999/callback" });
     expect((await fetch(port.url, { headers: cookie(token), redirect: "manual" })).status).toBe(200);
-    const { clientId, verifier, url } = await freshCode(token);
+    const { clientId, verifier, url } = await authorizationRequest(s.url);
     const code = (await consent(url, token, "allow")).location.searchParams.get("code")!;
     const mismatched = await exchange(code, clientId, verifier, { redirect_uri: "http://127.0.0.1:7778/callback" });
     expect(mismatched.status).toBe(400);
@@ -284,16 +200,16 @@ describe("refusals", () => {
   });
 
   test("a token for another resource is refused: at authorize, at the token endpoint, and on /api/mcp under another address", async () => {
-    const elsewhere = await freshCode(token, { resource: "https://other.example/api/mcp" });
+    const elsewhere = await authorizationRequest(s.url, { resource: "https://other.example/api/mcp" });
     const res = await fetch(elsewhere.url, { headers: cookie(token), redirect: "manual" });
     expect(res.status).toBe(302);
     expect(new URL(res.headers.get("location")!).searchParams.get("error")).toBe("invalid_target");
-    const { clientId, verifier, url } = await freshCode(token);
+    const { clientId, verifier, url } = await authorizationRequest(s.url);
     const code = (await consent(url, token, "allow")).location.searchParams.get("code")!;
     const wrong = await exchange(code, clientId, verifier, { resource: "https://other.example/api/mcp" });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error).toBe("invalid_target");
-    const { clientId: c2, verifier: v2, url: u2 } = await freshCode(token);
+    const { clientId: c2, verifier: v2, url: u2 } = await authorizationRequest(s.url);
     const code2 = (await consent(u2, token, "allow")).location.searchParams.get("code")!;
     const tokens = (await exchange(code2, c2, v2)).body;
     expect((await mcpCall(tokens.access_token)).status).toBe(200);
@@ -305,7 +221,7 @@ describe("refusals", () => {
   });
 
   test("refresh tokens rotate: the new pair works, the old refresh token is refused and ends the connection", async () => {
-    const { clientId, verifier, url } = await freshCode(token);
+    const { clientId, verifier, url } = await authorizationRequest(s.url);
     const code = (await consent(url, token, "allow")).location.searchParams.get("code")!;
     const first = (await exchange(code, clientId, verifier)).body;
     const second = await tokenRequest({ grant_type: "refresh_token", refresh_token: first.refresh_token, client_id: clientId });

@@ -5,29 +5,14 @@
 // read-only role.
 import type { Request, Response, NextFunction } from "express";
 import type pg from "pg";
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { InvalidTokenError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
-import { registerTrainingLogTools } from "@svc/sdk/mcp";
+import { createTrainingLogServer } from "@svc/sdk/mcp";
 import { readCredential } from "../identity.ts";
 import { log } from "../logger.ts";
 import { oauthProvider, type ConnectionInfo } from "../oauth/provider.ts";
 import { protectedResourceMetadataUrl, resourceFor } from "../oauth/urls.ts";
 import { graphqlRunner, type SchemaSource } from "./graphql-runner.ts";
-
-export const MCP_SERVER_INFO = { name: "training-log", version: "1.0.0" };
-
-const INSTRUCTIONS =
-  "Training Log: the user's routines, workouts, bodyweight and progress. Routines and workouts are JSON documents: " +
-  "read one (get_routine, get_workout), change it and save it back whole (save_routine, save_workout). " +
-  "Read the resources for the document schemas and the set text rules before writing one.";
-
-/** An MCP server with every tool, its GraphQL sent through `run`. */
-export function trainingLogMcpServer(run: Parameters<typeof registerTrainingLogTools>[1], access?: "read_only" | "read_write"): McpServer {
-  const server = new McpServer(MCP_SERVER_INFO, { instructions: INSTRUCTIONS });
-  registerTrainingLogTools(server, run, { access });
-  return server;
-}
 
 function cors(req: Request, res: Response) {
   // Bearer tokens, never cookies: any origin may call (browser-based MCP clients such as Inspector).
@@ -87,7 +72,7 @@ export function mcpRoutes(ownerPool: pg.Pool, getSchema: SchemaSource) {
       }
       req.identity = { kind: "oauth", ...connection };
       req.resolveIdentity = async () => req.identity;
-      const server = trainingLogMcpServer(graphqlRunner(getSchema, req, res), connection.access);
+      const server = createTrainingLogServer(graphqlRunner(getSchema, req, res), { access: connection.access });
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       res.on("close", () => {
         transport.close().catch(() => {});

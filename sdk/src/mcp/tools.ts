@@ -4,7 +4,7 @@
  * `run`, with the caller's own rights: the server decides what they may read and save.
  */
 import * as z from "zod";
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { routineSchema, workoutSchema } from "../documents/index.ts";
 import { SET_TEXT_RULES } from "./set-text-rules.ts";
@@ -87,6 +87,20 @@ const uuid = z.string().regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-
 const toUnit = (value: string | undefined) => (value ? value.toUpperCase() : undefined);
 
 const READ = { readOnlyHint: true, openWorldHint: false } as const;
+
+export const SERVER_INFO = { name: "training-log", version: "1.0.0" };
+
+const INSTRUCTIONS =
+  "Training Log: the user's routines, workouts, bodyweight and progress. Routines and workouts are JSON documents: " +
+  "read one (get_routine, get_workout), change it and save it back whole (save_routine, save_workout). " +
+  "Read the resources for the document schemas and the set text rules before writing one.";
+
+/** An MCP server with every tool and resource, its GraphQL sent through `run`. */
+export function createTrainingLogServer(run: RunGraphQL, options: ToolOptions = {}): McpServer {
+  const server = new McpServer(SERVER_INFO, { instructions: INSTRUCTIONS });
+  registerTrainingLogTools(server, run, options);
+  return server;
+}
 
 /** Registers every tool and resource on `server`; each tool runs its GraphQL through `run`. */
 export function registerTrainingLogTools(server: McpServer, run: RunGraphQL, options: ToolOptions = {}) {

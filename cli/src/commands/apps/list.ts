@@ -1,0 +1,33 @@
+import { BaseCommand } from "../../base.ts";
+import { table, when } from "../../output.ts";
+
+export const CONNECTED_APPS = /* GraphQL */ `
+  query ConnectedApps { viewer { connectedApps { id clientName redirectHost access createdAt lastUsedAt } } }`;
+
+export type ConnectedApp = { id: string; clientName: string; redirectHost: string; access: "READ_ONLY" | "READ_WRITE"; createdAt: string; lastUsedAt: string | null };
+
+export default class AppsList extends BaseCommand {
+  static summary = "List the apps (AI assistants through MCP) connected to your account.";
+  static description = "Needs your sign-in (`svc login`); an API key cannot see connected apps.";
+  static examples = ["svc apps list", "svc apps list --json"];
+  static enableJsonFlag = true;
+
+  async run(): Promise<ConnectedApp[]> {
+    await this.parse(AppsList);
+    const { client } = await this.client();
+    const data = await this.spin("Loading connected apps", client.request<{ viewer: { connectedApps: ConnectedApp[] } | null }>(CONNECTED_APPS));
+    const apps = data.viewer?.connectedApps ?? [];
+    if (!apps.length) this.out("No connected apps.");
+    else {
+      this.out(table(apps, [
+        { header: "ID", get: (a) => a.id },
+        { header: "APP", get: (a) => a.clientName },
+        { header: "RETURNS TO", get: (a) => a.redirectHost },
+        { header: "ACCESS", get: (a) => (a.access === "READ_WRITE" ? "read and write" : "read only") },
+        { header: "CONNECTED", get: (a) => when(a.createdAt) },
+        { header: "LAST USED", get: (a) => (a.lastUsedAt ? when(a.lastUsedAt) : "never") },
+      ]));
+    }
+    return apps;
+  }
+}

@@ -1,0 +1,79 @@
+// `svc mcp` over stdio with the official MCP SDK client (the real binary, its stored sign-in), and
+// `svc apps list|disconnect` on a connection made through the server's OAuth flow.
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { gql } from "../../test/support/harness.ts";
+import { connectRaw } from "../../test/support/oauth-flow.ts";
+import { BIN, cliServer } from "./support.ts";
+
+const cli = cliServer();
+const PASSWORD = "correct horse battery";
+
+async function signedUp() {
+  const h = await cli.signUpHome("Mcp User", cli.email("mcp"), PASSWORD);
+  return { h, token: h.credentials().instances[cli.fixture.server.url].token as string };
+}
+
+const text = (result: any) => JSON.parse(result.content[0].text);
+
+test("svc mcp: an MCP client lists the tools and calls them with the stored sign-in", async () => {
+  const { h, token } = await signedUp();
+  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp"], env: h.env(), stderr: "pipe" });
+  const client = new Client({ name: "cli-test", version: "1.0.0" });
+  await client.connect(transport);
+  try {
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(["search_exercises", "save_workout", "get_workout", "get_progress_summary"]));
+    const saved = await client.callTool({ name: "save_workout", arguments: { document: { date: "2026-11-02", exercises: [{ exercise: "Squat", sets: ["100x5"] }] } } });
+    expect(saved.isError).toBeFalsy();
+    const id = text(saved).document.id;
+    const read = text(await client.callTool({ name: "get_workout", arguments: { date: "2026-11-02" } }));
+    expect(read.workouts.map((w: { id: string }) => w.id)).toEqual([id]);
+    const invalid = await client.callTool({ name: "save_workout", arguments: { document: { date: "2026-11-02", exercises: [{ exercise: "Squat", sets: ["heavy"] }] } } });
+    expect(invalid.isError).toBe(true);
+    expect(text(invalid)).toMatchObject({ code: "INVALID_DOCUMENT", path: "exercises[0].sets[0]" });
+    // Saved as the signed-in user.
+    const seen = await gql(cli.fixture.server.url, `{ viewer { workouts { id } } }`, {}, { token });
+    expect(seen.body.data.viewer.workouts).toEqual([{ id }]);
+  } finally {
+    await client.close();
+  }
+});
+
+test("svc mcp refuses an API key and a missing sign-in, with a clear message", async () => {
+  const { h, token } = await signedUp();
+  const created = await gql(cli.fixture.server.url, `mutation { createApiKey(input: {name: "k", access: READ_WRITE, expiresIn: DAYS_30}) { key } }`, {}, { token });
+  const withKey = await h.run(["mcp"], { env: { SVC_API_KEY: created.body.data.createApiKey.key } });
+  expect(withKey.code).toBe(4);
+  expect(withKey.stderr).toMatch(/API keys do not work for the MCP server/);
+  expect(withKey.stdout).toBe("");
+  const nobody = await cli.home().run(["mcp"]);
+  expect(nobody.code).toBe(4);
+  expect(nobody.stderr).toMatch(/Not signed in/);
+});
+
+test("svc apps list and disconnect: the connection ends at once", async () => {
+  const { h, token } = await signedUp();
+  const url = cli.fixture.server.url;
+  const connection = await connectRaw(url, token, "allow_read");
+  const listed = await h.run(["apps", "list", "--json"]);
+  expect(listed.code).toBe(0);
+  const apps = JSON.parse(listed.stdout);
+  expect(apps).toEqual([expect.objectContaining({ clientName: "Raw client", redirectHost: "127.0.0.1:7777", access: "READ_ONLY" })]);
+  const people = await h.run(["apps", "list"]);
+  expect(people.stdout).toMatch(/Raw client.*127\.0\.0\.1:7777.*read only/);
+  const mcp = (accessToken: string) =>
+    fetch(`${url}/api/mcp`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }),
+    });
+  expect((await mcp(connection.access_token)).status).toBe(200);
+  const done = await h.run(["apps", "disconnect", apps[0].id]);
+  expect(done).toMatchObject({ code: 0, stdout: `Disconnected app ${apps[0].id}.\n` });
+  expect((await mcp(connection.access_token)).status).toBe(401);
+  expect((await h.run(["apps", "list"])).stdout).toBe("No connected apps.\n");
+  const again = await h.run(["apps", "disconnect", apps[0].id]);
+  expect(again.code).not.toBe(0);
+  expect(again.stderr).toMatch(/No connected app with this id/);
+});
