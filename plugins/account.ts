@@ -1,10 +1,10 @@
 // deleteAccount: deletes the signed-in user with keys, sessions and all their data (session only).
 import { extendSchema, gql } from "postgraphile/utils";
-import { sideEffectWithPgClientTransaction } from "postgraphile/@dataplan/pg";
-import { access, object } from "postgraphile/grafast";
+import type { FieldArgs } from "postgraphile/grafast";
+import { sqlRowMutation } from "./sql-mutation.ts";
 
 export const AccountPlugin = extendSchema((build) => {
-  const { users } = build.input.pgRegistry.pgResources as any;
+  const { users } = build.input.pgRegistry.pgResources;
   return {
     typeDefs: gql`
       "Nothing to give: the account deleted is the signed-in one."
@@ -26,13 +26,8 @@ export const AccountPlugin = extendSchema((build) => {
     objects: {
       Mutation: {
         plans: {
-          deleteAccount(_: unknown, fieldArgs: any) {
-            const $input = fieldArgs.getRaw("input");
-            const $result = sideEffectWithPgClientTransaction(users.executor, $input, async (client: any, input: any) => {
-              const { rows } = await client.query({ text: "select app_public.delete_account() as id" });
-              return { id: rows[0].id, clientMutationId: input?.clientMutationId ?? null };
-            });
-            return object({ id: access($result, "id"), clientMutationId: access($result, "clientMutationId") });
+          deleteAccount(_: unknown, fieldArgs: FieldArgs) {
+            return sqlRowMutation(users.executor, fieldArgs, () => ({ text: "select app_public.delete_account() as id" }));
           },
         },
       },

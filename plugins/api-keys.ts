@@ -3,8 +3,9 @@
 // (app_public.create_api_key); the full value passes through here once, in the response, and is
 // never logged. With an API key the SQL functions raise FORBIDDEN (app_hidden.require_session()).
 import { extendSchema, gql } from "postgraphile/utils";
-import { sideEffectWithPgClientTransaction } from "postgraphile/@dataplan/pg";
-import { access, object } from "postgraphile/grafast";
+import type { PgSelectSingleStep } from "postgraphile/@dataplan/pg";
+import { access, type FieldArgs, type Step } from "postgraphile/grafast";
+import { sqlRowMutation } from "./sql-mutation.ts";
 
 export const MAX_KEYS_PER_USER = 50;
 export const KEY_NAME_MAX = 80;
@@ -21,8 +22,8 @@ export const ApiKeyAccessEnumPlugin: GraphileConfig.Plugin = {
   version: "1.0.0",
   inflection: {
     replace: {
-      enumValue(previous: any, _options: any, value: string, codec: any) {
-        const pgName = codec?.extensions?.pg?.name ?? codec?.name;
+      enumValue(previous, _options, value, codec) {
+        const pgName = (codec.extensions as { pg?: { name?: string } } | undefined)?.pg?.name ?? codec.name;
         if (pgName === "api_key_access" || pgName === "apiKeyAccess") return value.toUpperCase();
         return previous!(value, codec);
       },
@@ -31,7 +32,7 @@ export const ApiKeyAccessEnumPlugin: GraphileConfig.Plugin = {
 };
 
 export const ApiKeysPlugin = extendSchema((build) => {
-  const { api_keys, users_api_keys } = build.input.pgRegistry.pgResources as any;
+  const { api_keys, users_api_keys } = build.input.pgRegistry.pgResources;
   if (!api_keys || !users_api_keys) throw new Error("ApiKeysPlugin: api_keys or users_api_keys not introspected");
   return {
     typeDefs: gql`
@@ -97,43 +98,32 @@ export const ApiKeysPlugin = extendSchema((build) => {
     objects: {
       User: {
         plans: {
-          apiKeys($user: any) {
+          apiKeys($user: PgSelectSingleStep) {
             return users_api_keys.execute([{ step: $user.record() }]);
           },
         },
       },
+      // key and clientMutationId are read from the payload object by grafast's default plans.
       CreateApiKeyPayload: {
         plans: {
-          apiKey($payload: any) {
-            return api_keys.get({ id: access($payload, "apiKeyId") });
-          },
-          key($payload: any) {
-            return access($payload, "key");
-          },
-          clientMutationId($payload: any) {
-            return access($payload, "clientMutationId");
+          apiKey($payload: Step<{ api_key_id: string }>) {
+            return api_keys.get({ id: access($payload, "api_key_id") });
           },
         },
       },
       Mutation: {
         plans: {
-          createApiKey(_: unknown, fieldArgs: any) {
-            const $input = fieldArgs.getRaw("input");
-            return sideEffectWithPgClientTransaction(api_keys.executor, $input, async (client: any, input: any) => {
-              const { rows } = await client.query({
-                text: "select api_key_id, key from app_public.create_api_key($1::text, $2::app_public.api_key_access, $3::text)",
-                values: [input.name, sqlEnum(input.access), sqlEnum(input.expiresIn)],
-              });
-              return { apiKeyId: rows[0].api_key_id, key: rows[0].key, clientMutationId: input.clientMutationId ?? null };
-            });
+          createApiKey(_: unknown, fieldArgs: FieldArgs) {
+            return sqlRowMutation<{ name: string; access: string; expiresIn: string }, { api_key_id: string; key: string }>(api_keys.executor, fieldArgs, (input) => ({
+              text: "select api_key_id, key from app_public.create_api_key($1::text, $2::app_public.api_key_access, $3::text)",
+              values: [input.name, sqlEnum(input.access), sqlEnum(input.expiresIn)],
+            }));
           },
-          revokeApiKey(_: unknown, fieldArgs: any) {
-            const $input = fieldArgs.getRaw("input");
-            const $result = sideEffectWithPgClientTransaction(api_keys.executor, $input, async (client: any, input: any) => {
-              const { rows } = await client.query({ text: "select app_public.revoke_api_key($1::text) as id", values: [input.id] });
-              return { id: rows[0].id, clientMutationId: input.clientMutationId ?? null };
-            });
-            return object({ id: access($result, "id"), clientMutationId: access($result, "clientMutationId") });
+          revokeApiKey(_: unknown, fieldArgs: FieldArgs) {
+            return sqlRowMutation<{ id: string }, { id: string }>(api_keys.executor, fieldArgs, (input) => ({
+              text: "select app_public.revoke_api_key($1::text) as id",
+              values: [input.id],
+            }));
           },
         },
       },

@@ -1,7 +1,7 @@
 // logBodyweight(input: BodyweightInput!): the day's bodyweight, replacing an earlier value that day.
 import { extendSchema, gql } from "postgraphile/utils";
-import { sideEffectWithPgClientTransaction } from "postgraphile/@dataplan/pg";
-import { SafeError } from "postgraphile/grafast";
+import { SafeError, access, type FieldArgs } from "postgraphile/grafast";
+import { sqlMutation } from "./sql-mutation.ts";
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -24,7 +24,7 @@ export const BodyweightInputNamePlugin: GraphileConfig.Plugin = {
   version: "1.0.0",
   inflection: {
     replace: {
-      inputType(previous: any, _options: any, typeName: string) {
+      inputType(previous, _options, typeName) {
         const name = previous!(typeName);
         return name === "BodyweightInput" ? "BodyweightRowInput" : name;
       },
@@ -61,19 +61,19 @@ export const BodyweightPlugin = extendSchema((build) => {
     objects: {
       Mutation: {
         plans: {
-          logBodyweight(_: unknown, fieldArgs: any) {
-            const $input = fieldArgs.getRaw("input");
-            const $id = sideEffectWithPgClientTransaction(bodyweights.executor, $input, async (client: any, input: any) => {
+          logBodyweight(_: unknown, fieldArgs: FieldArgs) {
+            type Input = { date: string; weight: number; unit?: string | null };
+            const $logged = sqlMutation<Input, { id: string }>(bodyweights.executor, fieldArgs, async (client, input) => {
               // The date is cast to SQL date below, so it is checked first; the rest is judged in SQL
               // (app_public.log_bodyweight), by the rule workout documents follow.
               if (!isCalendarDate(input.date)) invalid("date: must be a real calendar date as YYYY-MM-DD");
-              const { rows } = await client.query({
+              const { rows } = await client.query<{ id: string }>({
                 text: "select (app_public.log_bodyweight($1::date, $2::float8, $3::text)).id as id",
                 values: [input.date, input.weight, input.unit ?? null],
               });
-              return rows[0].id;
+              return rows[0];
             });
-            return bodyweights.get({ id: $id });
+            return bodyweights.get({ id: access($logged, "id") });
           },
         },
       },

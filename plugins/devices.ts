@@ -1,11 +1,12 @@
 // Signed-in devices (spec 5.6): viewer { sessions }, signOutSession and signOutOtherSessions.
 // Session only, like keys: with an API key the SQL functions raise FORBIDDEN.
 import { extendSchema, gql } from "postgraphile/utils";
-import { sideEffectWithPgClientTransaction } from "postgraphile/@dataplan/pg";
-import { access, object } from "postgraphile/grafast";
+import type { PgSelectSingleStep } from "postgraphile/@dataplan/pg";
+import type { FieldArgs } from "postgraphile/grafast";
+import { sqlRowMutation } from "./sql-mutation.ts";
 
 export const DevicesPlugin = extendSchema((build) => {
-  const { sessions, users_sessions } = build.input.pgRegistry.pgResources as any;
+  const { sessions, users_sessions } = build.input.pgRegistry.pgResources;
   if (!sessions || !users_sessions) throw new Error("DevicesPlugin: sessions or users_sessions not introspected");
   return {
     typeDefs: gql`
@@ -47,28 +48,21 @@ export const DevicesPlugin = extendSchema((build) => {
     objects: {
       User: {
         plans: {
-          sessions($user: any) {
+          sessions($user: PgSelectSingleStep) {
             return users_sessions.execute([{ step: $user.record() }]);
           },
         },
       },
       Mutation: {
         plans: {
-          signOutSession(_: unknown, fieldArgs: any) {
-            const $input = fieldArgs.getRaw("input");
-            const $result = sideEffectWithPgClientTransaction(sessions.executor, $input, async (client: any, input: any) => {
-              const { rows } = await client.query({ text: "select app_public.sign_out_session($1::text) as id", values: [input.id] });
-              return { id: rows[0].id, clientMutationId: input.clientMutationId ?? null };
-            });
-            return object({ id: access($result, "id"), clientMutationId: access($result, "clientMutationId") });
+          signOutSession(_: unknown, fieldArgs: FieldArgs) {
+            return sqlRowMutation<{ id: string }, { id: string }>(sessions.executor, fieldArgs, (input) => ({
+              text: "select app_public.sign_out_session($1::text) as id",
+              values: [input.id],
+            }));
           },
-          signOutOtherSessions(_: unknown, fieldArgs: any) {
-            const $input = fieldArgs.getRaw("input");
-            const $result = sideEffectWithPgClientTransaction(sessions.executor, $input, async (client: any, input: any) => {
-              const { rows } = await client.query({ text: "select app_public.sign_out_other_sessions() as count" });
-              return { count: rows[0].count, clientMutationId: input?.clientMutationId ?? null };
-            });
-            return object({ count: access($result, "count"), clientMutationId: access($result, "clientMutationId") });
+          signOutOtherSessions(_: unknown, fieldArgs: FieldArgs) {
+            return sqlRowMutation(sessions.executor, fieldArgs, () => ({ text: "select app_public.sign_out_other_sessions() as count" }));
           },
         },
       },

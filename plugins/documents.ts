@@ -3,9 +3,10 @@
 // that decides anything lives in SQL (the documents part of the migrations); an invalid document
 // raises SQLSTATE SVDOC there, which maskError turns into {code: INVALID_DOCUMENT, path, reason}.
 import { extendSchema, gql } from "postgraphile/utils";
-import { TYPES, loadOneWithPgClient, sideEffectWithPgClientTransaction } from "postgraphile/@dataplan/pg";
-import { SafeError, access, constant, object } from "postgraphile/grafast";
+import { TYPES, loadOneWithPgClient, type PgClient, type PgSelectSingleStep, type PgSelectStep } from "postgraphile/@dataplan/pg";
+import { SafeError, access, constant, object, type FieldArgs, type Step } from "postgraphile/grafast";
 import { firstBadJsonValue } from "@svc/sdk/documents";
+import { sqlMutation } from "./sql-mutation.ts";
 
 const UUID_RE = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
@@ -19,9 +20,9 @@ async function mapInSequence<T, R>(items: readonly T[], fn: (item: T) => Promise
 }
 
 // Loaders are module-level so grafast can reuse (and batch through) them.
-async function loadRoutineDocuments(client: any, lookups: readonly ShowLookup[]) {
+async function loadRoutineDocuments(client: PgClient, lookups: readonly ShowLookup[]) {
   return mapInSequence(lookups, async ({ ref, unit }) => {
-    const { rows } = await client.query({
+    const { rows } = await client.query<{ document: string | null }>({
       text: "select app_public.routine_document($1::text, $2::text)::text as document",
       values: [ref, unit ?? null],
     });
@@ -29,14 +30,14 @@ async function loadRoutineDocuments(client: any, lookups: readonly ShowLookup[])
   });
 }
 
-async function loadWorkoutDocuments(client: any, lookups: readonly ShowLookup[]) {
+async function loadWorkoutDocuments(client: PgClient, lookups: readonly ShowLookup[]) {
   return mapInSequence(lookups, async ({ ref, unit }) => {
     // A string that is not a uuid names no workout: null, like an unknown id.
     if (!UUID_RE.test(ref)) {
       await client.query({ text: "select app_hidden.require_user()" });
       return null;
     }
-    const { rows } = await client.query({
+    const { rows } = await client.query<{ document: string | null }>({
       text: "select app_public.workout_document($1::uuid, $2::text)::text as document",
       values: [ref, unit ?? null],
     });
@@ -63,6 +64,12 @@ export function documentText(document: unknown): string {
   return text.replaceAll('"\\u0000+inf"', "1e400").replaceAll('"\\u0000-inf"', "-1e400");
 }
 
+/** The canonical document a save answers with, shown by `text` (one parameter: the saved row's id). */
+async function shownDocument(client: PgClient, text: string, id: string): Promise<unknown> {
+  const { rows } = await client.query<{ document: string }>({ text, values: [id] });
+  return JSON.parse(rows[0].document);
+}
+
 /** An idempotency key already used (SQLSTATE SVDUP, detail = its workout): CONFLICT naming that workout. */
 function idempotencyConflict(error: { code?: string; detail?: string; message: string }): never {
   if (error.code === "SVDUP" && error.detail && UUID_RE.test(error.detail)) {
@@ -74,11 +81,11 @@ function idempotencyConflict(error: { code?: string; detail?: string; message: s
 export const DocumentsPlugin = extendSchema((build) => {
   const { sql } = build;
   const { routines, routine_exercises, workouts, workout_exercises, workout_sets, exercises } =
-    build.input.pgRegistry.pgResources as any;
+    build.input.pgRegistry.pgResources;
   for (const [name, resource] of Object.entries({ routines, routine_exercises, workouts, workout_exercises, workout_sets, exercises })) {
     if (!resource) throw new Error(`DocumentsPlugin: ${name} not introspected; run the migrations`);
   }
-  const byPosition = ($list: any) => {
+  const byPosition = <TList extends PgSelectStep>($list: TList) => {
     $list.orderBy({ attribute: "position", direction: "ASC" });
     return $list;
   };
@@ -187,40 +194,36 @@ export const DocumentsPlugin = extendSchema((build) => {
     objects: {
       Query: {
         plans: {
-          routineDocument(_: unknown, fieldArgs: any) {
-            const $lookup = object({ ref: fieldArgs.getRaw("ref"), unit: fieldArgs.getRaw("unit") ?? constant(null) });
-            return loadOneWithPgClient(routines.executor, $lookup, loadRoutineDocuments as any);
+          routineDocument(_: unknown, fieldArgs: FieldArgs) {
+            const $lookup = object({ ref: fieldArgs.getRaw("ref"), unit: fieldArgs.getRaw("unit") ?? constant(null) }) as Step<ShowLookup>;
+            return loadOneWithPgClient(routines.executor, $lookup, loadRoutineDocuments);
           },
-          workoutDocument(_: unknown, fieldArgs: any) {
-            const $lookup = object({ ref: fieldArgs.getRaw("id"), unit: fieldArgs.getRaw("unit") ?? constant(null) });
-            return loadOneWithPgClient(workouts.executor, $lookup, loadWorkoutDocuments as any);
+          workoutDocument(_: unknown, fieldArgs: FieldArgs) {
+            const $lookup = object({ ref: fieldArgs.getRaw("id"), unit: fieldArgs.getRaw("unit") ?? constant(null) }) as Step<ShowLookup>;
+            return loadOneWithPgClient(workouts.executor, $lookup, loadWorkoutDocuments);
           },
         },
       },
       Mutation: {
         plans: {
-          applyRoutineDocument(_: unknown, fieldArgs: any) {
-            const $input = fieldArgs.getRaw("input");
-            return sideEffectWithPgClientTransaction(routines.executor, $input, async (client: any, input: any) => {
-              const { rows } = await client.query({
+          applyRoutineDocument(_: unknown, fieldArgs: FieldArgs) {
+            return sqlMutation(routines.executor, fieldArgs, async (client, input: { document: unknown }) => {
+              const { rows } = await client.query<{ routine_id: string; created: boolean }>({
                 text: "select routine_id, created from app_public.apply_routine_document($1::jsonb)",
                 values: [documentText(input.document)],
               });
               const { routine_id: id, created } = rows[0];
-              const shown = await client.query({ text: "select app_public.routine_document($1::text)::text as document", values: [id] });
-              return { id, created, document: JSON.parse(shown.rows[0].document), clientMutationId: input.clientMutationId ?? null };
+              return { id, created, document: await shownDocument(client, "select app_public.routine_document($1::text)::text as document", id) };
             });
           },
-          applyWorkoutDocument(_: unknown, fieldArgs: any) {
-            const $input = fieldArgs.getRaw("input");
-            return sideEffectWithPgClientTransaction(workouts.executor, $input, async (client: any, input: any) => {
-              const { rows } = await client.query({
+          applyWorkoutDocument(_: unknown, fieldArgs: FieldArgs) {
+            return sqlMutation(workouts.executor, fieldArgs, async (client, input: { document: unknown; idempotencyKey?: string | null }) => {
+              const { rows } = await client.query<{ workout_id: string; created: boolean; replayed: boolean }>({
                 text: "select workout_id, created, replayed from app_public.apply_workout_document($1::jsonb, $2::uuid)",
                 values: [documentText(input.document), input.idempotencyKey ?? null],
               }).catch(idempotencyConflict);
               const { workout_id: id, created, replayed } = rows[0];
-              const shown = await client.query({ text: "select app_public.workout_document($1::uuid)::text as document", values: [id] });
-              return { id, created, replayed, document: JSON.parse(shown.rows[0].document), clientMutationId: input.clientMutationId ?? null };
+              return { id, created, replayed, document: await shownDocument(client, "select app_public.workout_document($1::uuid)::text as document", id) };
             });
           },
         },
@@ -228,21 +231,21 @@ export const DocumentsPlugin = extendSchema((build) => {
       // document, created and clientMutationId are read from the payload object by grafast's default plan.
       ApplyRoutineDocumentPayload: {
         plans: {
-          routine($payload: any) {
+          routine($payload: Step<{ id: string }>) {
             return routines.get({ id: access($payload, "id") });
           },
         },
       },
       ApplyWorkoutDocumentPayload: {
         plans: {
-          workout($payload: any) {
+          workout($payload: Step<{ id: string }>) {
             return workouts.get({ id: access($payload, "id") });
           },
         },
       },
       User: {
         plans: {
-          routines($user: any) {
+          routines($user: PgSelectSingleStep) {
             const $list = routines.find({ user_id: $user.get("id") });
             $list.orderBy({ fragment: sql`lower(${$list.alias}.name)`, codec: TYPES.text, direction: "ASC" });
             $list.orderBy({ attribute: "id", direction: "ASC" });
@@ -252,34 +255,34 @@ export const DocumentsPlugin = extendSchema((build) => {
       },
       Routine: {
         plans: {
-          exercises($routine: any) {
+          exercises($routine: PgSelectSingleStep) {
             return byPosition(routine_exercises.find({ routine_id: $routine.get("id") }));
           },
         },
       },
       RoutineExercise: {
         plans: {
-          exercise($entry: any) {
+          exercise($entry: PgSelectSingleStep) {
             return exercises.get({ id: $entry.get("exercise_id") });
           },
         },
       },
       Workout: {
         plans: {
-          routine($workout: any) {
+          routine($workout: PgSelectSingleStep) {
             return routines.get({ id: $workout.get("routine_id") });
           },
-          exercises($workout: any) {
+          exercises($workout: PgSelectSingleStep) {
             return byPosition(workout_exercises.find({ workout_id: $workout.get("id") }));
           },
         },
       },
       WorkoutExercise: {
         plans: {
-          exercise($entry: any) {
+          exercise($entry: PgSelectSingleStep) {
             return exercises.get({ id: $entry.get("exercise_id") });
           },
-          sets($entry: any) {
+          sets($entry: PgSelectSingleStep) {
             return byPosition(workout_sets.find({ workout_exercise_id: $entry.get("id") }));
           },
         },

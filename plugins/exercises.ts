@@ -1,13 +1,13 @@
 // The exercise catalog in GraphQL: `searchExercises(words, limit)` as a plain ranked list, and the
 // computed `Exercise.aliases` / `Exercise.custom` fields. The ranking, the limits and the errors
-// live in SQL (app_public.search_exercises, migrations/current/2-catalog.sql); this only exposes it.
+// live in SQL (app_public.search_exercises, in the catalog part of data/schema.sql); this only exposes it.
 // Custom exercises are written with createCustomExercise / updateCustomExercise /
 // deleteCustomExercise, which PostGraphile generates from the SQL functions of the same names.
-import { extendSchema, gql } from "postgraphile/utils";
-import { TYPES, listOfCodec } from "postgraphile/@dataplan/pg";
+import { changeNullability, extendSchema, gql } from "postgraphile/utils";
+import { TYPES, listOfCodec, type PgSelectSingleStep } from "postgraphile/@dataplan/pg";
+import { constant, type FieldArgs } from "postgraphile/grafast";
 
 const TEXT_ARRAY = listOfCodec(TYPES.text);
-import { constant } from "postgraphile/grafast";
 
 export const SEARCH_DEFAULT_LIMIT = 20;
 export const SEARCH_MAX_LIMIT = 100;
@@ -38,7 +38,7 @@ export const ExercisesPlugin = extendSchema((build) => {
     objects: {
       Query: {
         plans: {
-          searchExercises(_: unknown, fieldArgs: any) {
+          searchExercises(_: unknown, fieldArgs: FieldArgs) {
             // The function returns rows in rank order; PostGraphile selects from it without reordering.
             return searchExercises.execute([
               { step: fieldArgs.getRaw("words"), pgCodec: TYPES.text },
@@ -49,10 +49,10 @@ export const ExercisesPlugin = extendSchema((build) => {
       },
       Exercise: {
         plans: {
-          aliases($exercise: any) {
+          aliases($exercise: PgSelectSingleStep) {
             return $exercise.select(sql`app_public.exercises_aliases(${$exercise.getClassStep().alias})`, TEXT_ARRAY, true);
           },
-          custom($exercise: any) {
+          custom($exercise: PgSelectSingleStep) {
             return $exercise.select(sql`app_public.exercises_custom(${$exercise.getClassStep().alias})`, TYPES.boolean, true);
           },
         },
@@ -61,32 +61,14 @@ export const ExercisesPlugin = extendSchema((build) => {
   };
 });
 
-// PostGraphile makes every SQL function argument nullable; these ones are required.
-const REQUIRED_INPUT_FIELDS: Record<string, string[]> = {
-  CreateCustomExerciseInput: ["name"],
-  UpdateCustomExerciseInput: ["id"],
-  DeleteCustomExerciseInput: ["id"],
-};
-const MUSCLES_INPUTS = new Set(["CreateCustomExerciseInput", "UpdateCustomExerciseInput"]);
-
-/** `name: String!`, `id: UUID!` and `muscles: [String!]` on the custom exercise mutation inputs. */
-export const CustomExerciseInputsPlugin: GraphileConfig.Plugin = {
-  name: "CustomExerciseInputsPlugin",
-  version: "1.0.0",
-  schema: {
-    hooks: {
-      GraphQLInputObjectType_fields_field(field, build, context) {
-        const { GraphQLNonNull, GraphQLList, isNonNullType, isListType } = build.graphql;
-        const typeName = context.Self.name;
-        const fieldName = context.scope.fieldName;
-        if (REQUIRED_INPUT_FIELDS[typeName]?.includes(fieldName) && !isNonNullType(field.type)) {
-          return { ...field, type: new GraphQLNonNull(field.type) };
-        }
-        if (MUSCLES_INPUTS.has(typeName) && fieldName === "muscles" && isListType(field.type) && !isNonNullType(field.type.ofType)) {
-          return { ...field, type: new GraphQLList(new GraphQLNonNull(field.type.ofType)) };
-        }
-        return field;
-      },
-    },
-  },
-};
+/**
+ * `name: String!`, `id: UUID!` and `muscles: [String!]` on the custom exercise mutation inputs:
+ * PostGraphile makes every SQL function argument nullable. (gather.pgStrictFunctions would make
+ * every argument without a default required, also nextWorkout's `routine`, whose null the SQL
+ * answers with INVALID_INPUT.)
+ */
+export const CustomExerciseInputsPlugin = changeNullability({
+  CreateCustomExerciseInput: { name: "!", muscles: "[!]" },
+  UpdateCustomExerciseInput: { id: "!", muscles: "[!]" },
+  DeleteCustomExerciseInput: { id: "!" },
+});

@@ -4,7 +4,7 @@ export const PlainIdsPlugin: GraphileConfig.Plugin = {
   version: "1.0.0",
   inflection: {
     replace: {
-      _attributeName(previous: any, _options: any, details: any) {
+      _attributeName(previous, _options, details) {
         return previous!({ ...details, skipRowId: true });
       },
     },

@@ -1,12 +1,12 @@
 // Progress series in GraphQL: lastPerformance, e1rmSeries and weeklyVolume are SQL functions
-// (migrations/current/8-progress-series.sql) that PostGraphile exposes by itself as root query
+// (app_public.last_performance, e1rm_series, weekly_volume) that PostGraphile exposes by itself as root query
 // fields returning lists (smart tag `@behavior -queryField:resource:connection +queryField:resource:list`),
 // one statement per field. This file adds LastPerformance.sets (every set of the exercise in that
 // workout, in workout order, for every entry of a request in one statement) and fixes two names:
 // a function exposed as a list only has no connection twin to tell apart, so it needs no `List`
 // suffix, and "e1rm" is one word (camelCase would write `e1Rm`).
 import { extendSchema, gql } from "postgraphile/utils";
-import { TYPES } from "postgraphile/@dataplan/pg";
+import { TYPES, type PgSelectSingleStep } from "postgraphile/@dataplan/pg";
 
 const LIST_ONLY = /(^|\s)-queryField:resource:connection(\s|$)/;
 
@@ -35,7 +35,7 @@ export const ProgressSeriesNamesPlugin: GraphileConfig.Plugin = {
 
 export const LastPerformanceSetsPlugin = extendSchema((build) => {
   const { sql } = build;
-  const workoutSets = (build.input.pgRegistry.pgResources as any).workout_sets;
+  const workoutSets = build.input.pgRegistry.pgResources.workout_sets;
   if (!workoutSets) throw new Error("LastPerformanceSetsPlugin: app_public.workout_sets is missing; run the migrations");
   return {
     typeDefs: gql`
@@ -47,7 +47,7 @@ export const LastPerformanceSetsPlugin = extendSchema((build) => {
     objects: {
       LastPerformance: {
         plans: {
-          sets($entry: any) {
+          sets($entry: PgSelectSingleStep) {
             const $list = workoutSets.find({ workout_id: $entry.get("workout_id"), exercise_id: $entry.get("exercise_id") });
             $list.orderBy({
               fragment: sql`(select we.position from app_public.workout_exercises we where we.id = ${$list.alias}.workout_exercise_id)`,

@@ -1,6 +1,7 @@
 // `viewer`: the signed-in user (null when signed out), with their workouts newest first.
 import { extendSchema, gql } from "postgraphile/utils";
-import { lambda, SafeError } from "postgraphile/grafast";
+import type { PgSelectSingleStep } from "postgraphile/@dataplan/pg";
+import { lambda, SafeError, type FieldArgs } from "postgraphile/grafast";
 
 export const MAX_LIST_LIMIT = 1000;
 
@@ -39,7 +40,8 @@ export const ViewerPlugin = extendSchema((build) => {
       },
       User: {
         plans: {
-          workouts($user: any, { $limit }: any) {
+          workouts($user: PgSelectSingleStep, fieldArgs: FieldArgs) {
+            const $limit = fieldArgs.getRaw("limit");
             const $workouts = workouts.find({ user_id: $user.get("id") });
             $workouts.orderBy({ attribute: "date", direction: "DESC" });
             $workouts.orderBy({ attribute: "start", direction: "DESC" });
