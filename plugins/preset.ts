@@ -11,6 +11,7 @@ import { ConnectedAppsPlugin } from "./connected-apps.ts";
 import { AccountPlugin } from "./account.ts";
 import { ExercisesPlugin, CustomExerciseInputsPlugin } from "./exercises.ts";
 import { DocumentsPlugin } from "./documents.ts";
+import { ImportExportPlugin } from "./import-export.ts";
 import { ProgressionPlugin } from "./progression.ts";
 import { ProgressSeriesNamesPlugin, LastPerformanceSetsPlugin } from "./progress-series.ts";
 import { maskError } from "./mask-error.ts";
@@ -27,7 +28,7 @@ export function makePreset(options: { pool: pg.Pool; dev: boolean }): GraphileCo
     extends: [PostGraphileAmberPreset, PgAggregatesPreset],
     // Plain uuids as `id` (no Relay global ids): what the documents, the CLI and the ban endpoint use.
     disablePlugins: ["NodePlugin"],
-    plugins: [PlainIdsPlugin, ViewerPlugin, BodyweightInputNamePlugin, BodyweightPlugin, ApiKeyAccessEnumPlugin, ApiKeysPlugin, DevicesPlugin, ConnectedAppsPlugin, AccountPlugin, ExercisesPlugin, CustomExerciseInputsPlugin, DocumentsPlugin, ProgressionPlugin, ProgressSeriesNamesPlugin, LastPerformanceSetsPlugin, OperationGuardPlugin, RequestTransactionPlugin, RequestIdentityPlugin],
+    plugins: [PlainIdsPlugin, ViewerPlugin, BodyweightInputNamePlugin, BodyweightPlugin, ApiKeyAccessEnumPlugin, ApiKeysPlugin, DevicesPlugin, ConnectedAppsPlugin, AccountPlugin, ExercisesPlugin, CustomExerciseInputsPlugin, DocumentsPlugin, ImportExportPlugin, ProgressionPlugin, ProgressSeriesNamesPlugin, LastPerformanceSetsPlugin, OperationGuardPlugin, RequestTransactionPlugin, RequestIdentityPlugin],
     // Each request's transaction set up in one round trip (server/request-transaction.ts).
     pgServices: [makeRequestPgService({ pool: options.pool, schemas: ["app_public"] })],
     grafserv: {

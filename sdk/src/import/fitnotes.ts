@@ -1,0 +1,73 @@
+/**
+ * FitNotes' export: Date,Exercise,Category,Weight,Weight Unit,Reps,Distance,Distance Unit,Time, or the
+ * older Date,Exercise,Category,Weight (kgs)|Weight (lbs),Reps,Distance,Distance Unit,Time; an optional
+ * Comment column at the end. Exercise names may hold commas without quotes: a row with more
+ * fields than the header gives the extra ones to the exercise name. One workout per day.
+ */
+import { readCsv, normalizeHeader, numberCell, countCell, durationCell, wallTimeCell } from "./csv.ts";
+import { ImportParseError, type ImportRow, type ImportUnit, type SkipCounter } from "./model.ts";
+import { unitInHeader } from "./strong.ts";
+
+export function isFitNotesHeader(cells: string[]): boolean {
+  const names = cells.map(normalizeHeader);
+  return names[0] === "date" && names[1] === "exercise" && names[2] === "category";
+}
+
+/** A header in another language with FitNotes' shape: 8 to 10 columns and a date first below it. */
+export function looksLikeFitNotesByPosition(header: string[], first: string[] | undefined): boolean {
+  return header.length >= 8 && header.length <= 10 && /^\d{4}-\d{2}-\d{2}$/.test(first?.[0]?.trim() ?? "") && !/^\d/.test(first?.[1]?.trim() ?? "");
+}
+
+export function parseFitNotes(text: string, options: { unit: ImportUnit }, _skips: SkipCounter): { rows: ImportRow[]; unitStated: boolean } {
+  const records = readCsv(text, ",");
+  if (records.length === 0) throw new ImportParseError(1, null, "the file is empty");
+  const header = records[0].fields.map((c) => c.trim());
+  const names = header.map(normalizeHeader);
+  // Positions: by name when the header is FitNotes' English one, else its layout by position.
+  // The older layout states the unit in the weight header (`Weight (kgs)`), in any language.
+  const newer = isFitNotesHeader(header) ? names[4] === "weight unit" : !unitInHeader(header[3] ?? "");
+  const layout = newer
+    ? { weight: 3, weightUnit: 4, reps: 5, distance: 6, distanceUnit: 7, time: 8, comment: 9 }
+    : { weight: 3, weightUnit: -1, reps: 4, distance: 5, distanceUnit: 6, time: 7, comment: 8 };
+  const width = newer ? 9 : 8;
+  const hasComment = header.length > width;
+  const headerUnit = unitInHeader(header[3] ?? "");
+  const rows: ImportRow[] = [];
+  for (const r of records.slice(1)) {
+    if (r.fields.every((x) => x.trim() === "")) continue;
+    const extra = r.fields.length - header.length;
+    // Unquoted commas in the exercise name: rejoin the extra fields into it.
+    const fields = extra > 0 ? [r.fields[0], r.fields.slice(1, 2 + extra).join(","), ...r.fields.slice(2 + extra)] : r.fields;
+    const cell = (i: number) => (i < 0 ? "" : (fields[i] ?? "").trim());
+    const wall = wallTimeCell(cell(0), r.line, header[0] || "Date");
+    const exercise = cell(1);
+    if (!exercise) throw new ImportParseError(r.line, header[1] || "Exercise", "the exercise name is empty");
+    let unit: ImportUnit = headerUnit ?? options.unit;
+    if (layout.weightUnit >= 0 && cell(layout.weightUnit)) {
+      const u = cell(layout.weightUnit).toLowerCase();
+      if (/^kgs?$/.test(u)) unit = "kg";
+      else if (/^lbs?$/.test(u)) unit = "lb";
+      else throw new ImportParseError(r.line, header[layout.weightUnit], `${JSON.stringify(cell(layout.weightUnit))} is not kgs or lbs`);
+    }
+    rows.push({
+      line: r.line,
+      workoutKey: wall.date,
+      workoutName: null,
+      date: wall.date,
+      start: null,
+      minutes: null,
+      workoutNotes: null,
+      exercise,
+      kind: "work",
+      weight: numberCell(cell(layout.weight), r.line, header[layout.weight]),
+      unit,
+      reps: countCell(cell(layout.reps), r.line, header[layout.reps]),
+      seconds: durationCell(cell(layout.time), r.line, header[layout.time]),
+      distance: numberCell(cell(layout.distance), r.line, header[layout.distance]),
+      rpe: null,
+      note: hasComment ? cell(layout.comment) || null : null,
+      superset: null,
+    });
+  }
+  return { rows, unitStated: layout.weightUnit >= 0 || headerUnit !== null };
+}

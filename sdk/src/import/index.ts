@@ -1,0 +1,114 @@
+/**
+ * `@svc/sdk/import`: reading other apps' exports (Strong, Hevy, FitNotes) and this service's own
+ * into workout documents, and the typed client calls that import them (dry run, then import) and
+ * export a whole history. The same code serves the CLI and the web app; the server maps names,
+ * finds duplicates and saves, in SQL.
+ */
+import { parseStrong, isStrongHeader, looksLikeStrongByPosition } from "./strong.ts";
+import { parseHevy, isHevyHeader } from "./hevy.ts";
+import { parseFitNotes, isFitNotesHeader, looksLikeFitNotesByPosition } from "./fitnotes.ts";
+import { isSvcExport, parseSvcExport, type SvcExport } from "./svc.ts";
+import { readCsv, localTimeZone } from "./csv.ts";
+import { buildWorkouts, ImportParseError, SkipCounter, type ImportFormat, type ImportSource, type ImportUnit, type ImportWorkout, type SkipCount } from "./model.ts";
+
+export { ImportParseError, cleanNumber, SKIP_REASONS, type ImportFormat, type ImportUnit, type ImportWorkout, type ImportSource, type SkipCount, type SkipReason } from "./model.ts";
+export { EXPORT_FORMAT, EXPORT_VERSION, type SvcExport, type ExportSettings, type ExportCustomExercise, type ExportBodyweight } from "./svc.ts";
+export { wallTimeCell, monthNumber, startInZone } from "./csv.ts";
+export { importWorkouts, exportHistory, exportStrongCsv, IMPORT_WORKOUTS, EXPORT_ACCOUNT, EXPORT_WORKOUTS, type ImportChoice, type ImportSummary, type ImportNameMapping } from "./client.ts";
+
+export const IMPORT_FORMATS: readonly ImportFormat[] = ["strong", "hevy", "fitnotes", "svc"];
+
+/** The bounds of one import request and of export pages (the server checks the same). */
+export const IMPORT_LIMITS = {
+  /** Workouts in one importWorkouts request (the request body is also at most 1 MB). */
+  workouts: 5000,
+  /** Workouts per export page by default, and at most. */
+  exportPage: 200,
+  exportPageMax: 1000,
+} as const;
+
+export type ParseOptions = {
+  /** The format; detected from the content when absent. */
+  from?: ImportFormat;
+  /** The unit of weights when the file does not say it (Strong's comma format): default kg. */
+  unit?: ImportUnit;
+  /** The time zone of the file's wall-clock times; default this process's or browser's. */
+  timeZone?: string;
+};
+
+export type ParsedImport = {
+  format: ImportFormat;
+  /** Whether the file states its unit; when false, `unit` was assumed (ask the user). */
+  unitStated: boolean;
+  unit: ImportUnit;
+  /** Data rows read (not counting the header). */
+  rows: number;
+  workouts: ImportWorkout[];
+  /** Where each workout and set came from (to name a line in an error). */
+  sources: ImportSource[];
+  /** Rows not imported, or imported with something left out, by reason. */
+  skipped: SkipCount[];
+  /** An svc export's other parts, for importWorkouts' `extras`. */
+  extras?: Pick<SvcExport, "settings" | "customExercises" | "routines" | "bodyweights">;
+};
+
+/** The format of a file from its content, or an error naming what was expected. */
+export function detectFormat(text: string): ImportFormat {
+  if (isSvcExport(text)) return "svc";
+  const records = readCsv(text.split(/\r?\n/, 3).join("\n"));
+  const header = records[0]?.fields ?? [];
+  if (isHevyHeader(header)) return "hevy";
+  if (isStrongHeader(header)) return "strong";
+  if (isFitNotesHeader(header)) return "fitnotes";
+  if (looksLikeStrongByPosition(records)) return "strong";
+  // FitNotes is comma-separated whatever the language.
+  const commas = readCsv(text.split(/\r?\n/, 3).join("\n"), ",");
+  if (looksLikeFitNotesByPosition(commas[0]?.fields ?? [], commas[1]?.fields)) return "fitnotes";
+  throw new ImportParseError(1, null, "not a Strong, Hevy, FitNotes or svc export that this client knows; name the format (strong, hevy, fitnotes or svc)");
+}
+
+/** Reads an export file into workout documents (exercise names as the file writes them). */
+export function parseImport(text: string, options: ParseOptions = {}): ParsedImport {
+  const format = options.from ?? detectFormat(text);
+  const unit = options.unit ?? "kg";
+  const timeZone = options.timeZone ?? localTimeZone();
+  const skips = new SkipCounter();
+  if (format === "svc") {
+    const exported = parseSvcExport(text);
+    const workouts = exported.workouts.map((w) => {
+      const { id: _id, ...rest } = w;
+      return rest as unknown as ImportWorkout;
+    });
+    return {
+      format,
+      unitStated: true,
+      unit: exported.settings?.unit ?? unit,
+      rows: workouts.length,
+      workouts,
+      sources: workouts.map(() => ({ line: 0, sets: [] })),
+      skipped: [],
+      extras: { settings: exported.settings, customExercises: exported.customExercises, routines: exported.routines, bodyweights: exported.bodyweights },
+    };
+  }
+  const parsed =
+    format === "strong" ? parseStrong(text, { unit, timeZone }, skips)
+    : format === "hevy" ? parseHevy(text, { timeZone }, skips)
+    : parseFitNotes(text, { unit }, skips);
+  const { workouts, sources } = buildWorkouts(parsed.rows, skips);
+  const dataRows = parsed.rows.length + skips.list().filter((s) => s.reason === "rest-timer").reduce((n, s) => n + s.rows, 0);
+  return { format, unitStated: parsed.unitStated, unit, rows: dataRows, workouts, sources, skipped: skips.list(), extras: undefined };
+}
+
+/**
+ * The file line a server path such as `workouts[3].exercises[1].sets[2]` points to, with the
+ * path's last part as the column (`sets[2]`), or null when the path names no row.
+ */
+export function lineOfPath(parsed: Pick<ParsedImport, "sources">, path: string): { line: number; field: string } | null {
+  const m = /^workouts\[(\d+)\](?:\.exercises\[(\d+)\](?:\.sets\[(\d+)\])?)?(?:\.(.+))?/.exec(path);
+  if (!m) return null;
+  const source = parsed.sources[Number(m[1])];
+  if (!source || !source.line) return null;
+  const entry = m[2] !== undefined ? source.sets[Number(m[2])] : undefined;
+  const line = m[3] !== undefined && entry ? entry[Number(m[3])] : entry?.[0];
+  return { line: line ?? source.line, field: path.replace(/^workouts\[\d+\]\./, "") };
+}

@@ -1,0 +1,273 @@
+/**
+ * What every importer turns a file into: rows in one neutral shape (ImportRow), then workouts in the
+ * document model (buildWorkouts), with every row either landing as a set or counted under a reason.
+ * Exercise names stay as the file wrote them: the server maps them (catalog names, aliases, the
+ * table of other apps' names, the user's choices).
+ */
+import { DOCUMENT_LIMITS, MAX_WEIGHT } from "../documents/index.ts";
+
+export type ImportFormat = "strong" | "hevy" | "fitnotes" | "svc";
+export type ImportUnit = "kg" | "lb";
+
+/** One set row of a file, as its importer read it. */
+export type ImportRow = {
+  /** Line of the file the row starts on (1 = the header). */
+  line: number;
+  /** Rows with the same key belong to one workout. */
+  workoutKey: string;
+  workoutName: string | null;
+  /** The day, YYYY-MM-DD. */
+  date: string;
+  /** ISO 8601 with an offset; null when the file gives only a day (FitNotes). */
+  start: string | null;
+  minutes: number | null;
+  workoutNotes: string | null;
+  exercise: string;
+  /** `note`: a row that only carries a note for its exercise (Strong's `Note` rows). */
+  kind: "work" | "warmup" | "drop" | "failure" | "note";
+  /** Load in `unit`; null when none. */
+  weight: number | null;
+  unit: ImportUnit;
+  reps: number | null;
+  seconds: number | null;
+  distance: number | null;
+  rpe: number | null;
+  /** A note on this set or exercise. */
+  note: string | null;
+  /** The file's superset id: entries sharing it in one workout alternate. */
+  superset: string | null;
+};
+
+/** A row (or part of one) not imported, or imported with something left out, and why. */
+export type SkipReason =
+  | "rest-timer"
+  | "empty-set"
+  | "distance-without-time"
+  | "distance-dropped"
+  | "timed-weight-dropped"
+  | "reps-duration-dropped"
+  | "rpe-out-of-range"
+  | "reps-out-of-range"
+  | "weight-out-of-range"
+  | "duration-out-of-range"
+  | "failure-as-rpe-10"
+  | "note-shortened"
+  | "over-workout-limits";
+
+export const SKIP_REASONS: Record<SkipReason, { skipsRow: boolean; text: string }> = {
+  "rest-timer": { skipsRow: true, text: "rest timer rows (the time between sets is not kept per set)" },
+  "empty-set": { skipsRow: true, text: "sets with no weight, reps or time" },
+  "distance-without-time": { skipsRow: true, text: "cardio with a distance and no time (the model holds no distance)" },
+  "distance-dropped": { skipsRow: false, text: "cardio distance left out (the model holds no distance; the time is kept as a timed set)" },
+  "timed-weight-dropped": { skipsRow: false, text: "weight of a timed set left out (a timed set holds no weight; the time is kept)" },
+  "reps-duration-dropped": { skipsRow: false, text: "duration of a reps set left out (the reps are kept)" },
+  "rpe-out-of-range": { skipsRow: false, text: "RPE outside 1 to 10 left out (the set is kept)" },
+  "reps-out-of-range": { skipsRow: true, text: "sets of more than 500 reps" },
+  "weight-out-of-range": { skipsRow: true, text: "sets heavier than 10000" },
+  "duration-out-of-range": { skipsRow: true, text: "sets longer than a day" },
+  "failure-as-rpe-10": { skipsRow: false, text: "failure sets kept as work sets at RPE 10" },
+  "note-shortened": { skipsRow: false, text: "notes shortened to the model's limit (500 per exercise, 2000 per workout)" },
+  "over-workout-limits": { skipsRow: true, text: "sets beyond a workout's limits (100 exercises, 500 sets)" },
+};
+
+export type SkipCount = { reason: SkipReason; text: string; rows: number; firstLine: number };
+
+/** A workout document (without id) whose `exercise` fields are the file's names. */
+export type ImportWorkout = {
+  name?: string;
+  date: string;
+  start?: string;
+  minutes?: number;
+  unit: ImportUnit;
+  effort: "rpe";
+  notes?: string;
+  exercises: { exercise: string; superset?: string; note?: string; sets: string[] }[];
+};
+
+/** Where a workout and each of its sets came from in the file (to name a line in an error). */
+export type ImportSource = { line: number; sets: number[][] };
+
+/** A problem in the file: its line and column (1-based) and what is wrong. */
+export class ImportParseError extends Error {
+  readonly line: number;
+  readonly column: string | null;
+  readonly reason: string;
+  constructor(line: number, column: string | null, reason: string) {
+    super(`line ${line}${column ? `, column ${column}` : ""}: ${reason}`);
+    this.name = "ImportParseError";
+    this.line = line;
+    this.column = column;
+    this.reason = reason;
+  }
+}
+
+/** Rounds float noise away (`149.99999999999997` -> 150): weights keep at most 2 decimals. */
+export function cleanNumber(value: number, places = 2): number {
+  const f = 10 ** places;
+  return Math.round((value + Number.EPSILON * Math.sign(value)) * f) / f + 0;
+}
+
+/** A number's shortest text (no exponent, no trailing zeros). */
+function numberText(value: number): string {
+  return String(cleanNumber(value));
+}
+
+const MAX_EXERCISE_NOTE = DOCUMENT_LIMITS.note;
+const MAX_WORKOUT_NOTES = DOCUMENT_LIMITS.notes;
+
+export class SkipCounter {
+  private counts = new Map<SkipReason, SkipCount>();
+  add(reason: SkipReason, line: number, n = 1): void {
+    const c = this.counts.get(reason);
+    if (c) {
+      c.rows += n;
+      c.firstLine = Math.min(c.firstLine, line);
+    } else this.counts.set(reason, { reason, text: SKIP_REASONS[reason].text, rows: n, firstLine: line });
+  }
+  list(): SkipCount[] {
+    return [...this.counts.values()].sort((a, b) => a.firstLine - b.firstLine);
+  }
+}
+
+function shorten(text: string, max: number, skips: SkipCounter, line: number): string {
+  if (text.length <= max) return text;
+  skips.add("note-shortened", line);
+  return `${text.slice(0, max - 1)}…`;
+}
+
+/** The set text of a row, or null (with the reason counted) when the model cannot hold it. */
+export function setText(row: ImportRow, skips: SkipCounter): string | null {
+  const reps = row.reps !== null && row.reps > 0 ? row.reps : null;
+  const seconds = row.seconds !== null && row.seconds > 0 ? Math.round(row.seconds) : null;
+  const weight = row.weight !== null && row.weight !== 0 ? cleanNumber(row.weight) : null;
+  const distance = row.distance !== null && row.distance > 0 ? row.distance : null;
+  if (weight !== null && (weight < 0 || weight > MAX_WEIGHT)) return skip(skips, "weight-out-of-range", row.line);
+  let body: string;
+  if (reps !== null) {
+    if (reps > 500) return skip(skips, "reps-out-of-range", row.line);
+    if (seconds !== null) skips.add("reps-duration-dropped", row.line);
+    if (distance !== null) skips.add("distance-dropped", row.line);
+    body = weight !== null ? `${numberText(weight)}x${reps}` : `bw x ${reps}`;
+  } else if (seconds !== null) {
+    if (seconds > 86400) return skip(skips, "duration-out-of-range", row.line);
+    if (distance !== null) skips.add("distance-dropped", row.line);
+    if (weight !== null) skips.add("timed-weight-dropped", row.line);
+    body = `${seconds}s`;
+  } else if (distance !== null) {
+    return skip(skips, "distance-without-time", row.line);
+  } else if (row.reps === 0 && weight !== null) {
+    // A set written with its weight and 0 reps (a missed lift): kept as written.
+    body = `${numberText(weight)}x0`;
+  } else {
+    return skip(skips, "empty-set", row.line);
+  }
+  let rpe = row.rpe !== null && row.rpe > 0 ? Math.round(row.rpe * 2) / 2 : null;
+  if (rpe !== null && (rpe < 1 || rpe > 10)) {
+    skips.add("rpe-out-of-range", row.line);
+    rpe = null;
+  }
+  if (row.kind === "failure" && rpe === null) {
+    skips.add("failure-as-rpe-10", row.line);
+    rpe = 10;
+  }
+  const prefix = row.kind === "warmup" ? "w:" : row.kind === "drop" ? "d:" : "";
+  return `${prefix}${body}${rpe !== null ? `@${rpe}` : ""}`;
+}
+
+function skip(skips: SkipCounter, reason: SkipReason, line: number): null {
+  skips.add(reason, line);
+  return null;
+}
+
+const SUPERSET_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/**
+ * Groups rows into workouts (in file order of their first row), each exercise's consecutive rows
+ * into one entry (an exercise done again later in the session is a second entry), and keeps the
+ * workout limits (100 exercises, 50 sets an entry: a longer run continues in a next entry of the
+ * same exercise, 500 sets).
+ */
+export function buildWorkouts(rows: ImportRow[], skips: SkipCounter): { workouts: ImportWorkout[]; sources: ImportSource[] } {
+  const groups = new Map<string, ImportRow[]>();
+  for (const row of rows) {
+    const g = groups.get(row.workoutKey);
+    if (g) g.push(row);
+    else groups.set(row.workoutKey, [row]);
+  }
+  const limits = { exercises: DOCUMENT_LIMITS.workoutExercises, setsPerExercise: DOCUMENT_LIMITS.setsPerExercise, sets: DOCUMENT_LIMITS.setsPerWorkout };
+  const workouts: ImportWorkout[] = [];
+  const sources: ImportSource[] = [];
+  for (const group of groups.values()) {
+    const first = group[0];
+    const w: ImportWorkout = { date: first.date, unit: first.unit, effort: "rpe", exercises: [] };
+    if (first.workoutName) w.name = first.workoutName.slice(0, 80);
+    if (first.start) w.start = first.start;
+    if (first.minutes !== null && first.minutes >= 0 && first.minutes <= 1440) w.minutes = first.minutes;
+    const notes = group.find((r) => r.workoutNotes)?.workoutNotes;
+    if (notes) w.notes = shorten(notes, MAX_WORKOUT_NOTES, skips, first.line);
+    const source: ImportSource = { line: first.line, sets: [] };
+    // A workout has one unit: rows in another convert (rare: a file mixing units in one session).
+    const supersets = new Map<string, string>();
+    let entry: ImportWorkout["exercises"][number] | null = null;
+    let entryKey = "";
+    let entryNotes: string[] = [];
+    const pendingNotes = new Map<string, string[]>();
+    let total = 0;
+    const closeEntry = () => {
+      if (entry && entryNotes.length) entry.note = shorten([...new Set(entryNotes)].join("\n"), MAX_EXERCISE_NOTE, skips, first.line);
+      entryNotes = [];
+    };
+    for (const row of group) {
+      const key = `${row.exercise}\u0000${row.superset ?? ""}`;
+      if (row.kind === "note") {
+        if (row.note) (entry && key === entryKey ? entryNotes : (pendingNotes.get(key) ?? pendingNotes.set(key, []).get(key)!)).push(row.note);
+        continue;
+      }
+      const converted = row.unit === w.unit || row.weight === null ? row : { ...row, weight: convert(row.weight, row.unit, w.unit) };
+      const text = setText(converted, skips);
+      if (text === null) continue;
+      if (total >= limits.sets) {
+        skips.add("over-workout-limits", row.line);
+        continue;
+      }
+      if (!entry || key !== entryKey || entry.sets.length >= limits.setsPerExercise) {
+        if (w.exercises.length >= limits.exercises) {
+          skips.add("over-workout-limits", row.line);
+          continue;
+        }
+        closeEntry();
+        entry = { exercise: row.exercise, sets: [] };
+        if (row.superset) {
+          if (!supersets.has(row.superset)) supersets.set(row.superset, SUPERSET_LETTERS[supersets.size % 26]);
+          entry.superset = supersets.get(row.superset);
+        }
+        entryKey = key;
+        entryNotes.push(...(pendingNotes.get(key) ?? []));
+        pendingNotes.delete(key);
+        w.exercises.push(entry);
+        source.sets.push([]);
+      }
+      if (row.note) entryNotes.push(row.note);
+      entry.sets.push(text);
+      source.sets[source.sets.length - 1].push(row.line);
+      total++;
+    }
+    closeEntry();
+    // An entry left with only a note (its sets were skipped) cannot be saved: at least one set.
+    for (let i = w.exercises.length - 1; i >= 0; i--) {
+      if (w.exercises[i].sets.length === 0) {
+        w.exercises.splice(i, 1);
+        source.sets.splice(i, 1);
+      }
+    }
+    if (w.exercises.length === 0 && !w.notes) continue;
+    workouts.push(w);
+    sources.push(source);
+  }
+  return { workouts, sources };
+}
+
+function convert(weight: number, from: ImportUnit, to: ImportUnit): number {
+  if (from === to) return weight;
+  return cleanNumber(from === "lb" ? weight * 0.45359237 : weight / 0.45359237);
+}

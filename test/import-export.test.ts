@@ -1,0 +1,342 @@
+// Import (Strong, Hevy, FitNotes, svc exports) and export, from outside: files read by
+// @svc/sdk/import, then importWorkouts over real HTTP into real PostgreSQL. Every set lands where it
+// should, a broken file or document imports nothing, a second import adds nothing, the mapping
+// choices and the unit question act, a read-only key is refused, and an export imported into a
+// fresh account exports identically.
+import { readFileSync } from "node:fs";
+import { startTestServer, gql, signUp, type TestServer } from "./support/harness.ts";
+import { parseImport, ImportParseError, IMPORT_WORKOUTS, EXPORT_ACCOUNT, EXPORT_WORKOUTS, IMPORT_LIMITS, lineOfPath, type ParseOptions } from "@svc/sdk/import";
+
+let s: TestServer;
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/import/${name}`, import.meta.url), "utf8");
+const parse = (name: string, options: ParseOptions = {}) => parseImport(fixture(name), { timeZone: "Europe/Berlin", ...options });
+
+type Choice = { name: string; action: "MAP" | "CREATE" | "SKIP"; exercise?: string };
+async function importFile(token: string, parsed: { workouts: unknown[]; extras?: unknown }, dryRun: boolean, choices: Choice[] = []) {
+  return gql(s.url, IMPORT_WORKOUTS, { workouts: parsed.workouts, extras: parsed.extras ?? null, choices, dryRun }, { token });
+}
+async function counts(userId: string) {
+  const { rows } = await s.ownerPool.query(
+    `select (select count(*)::int from app_public.workouts where user_id = $1) as workouts,
+            (select count(*)::int from app_public.workout_sets where user_id = $1) as sets,
+            (select count(*)::int from app_public.exercises where user_id = $1) as custom`, [userId]);
+  return rows[0] as { workouts: number; sets: number; custom: number };
+}
+/** Every workout of a user as its document (ids left out), oldest first. */
+async function documents(token: string): Promise<any[]> {
+  const out: any[] = [];
+  let after: string | null = null;
+  for (;;) {
+    const res = await gql(s.url, EXPORT_WORKOUTS, { after, first: 2 }, { token });
+    expect(res.body.errors).toBeUndefined();
+    const page = res.body.data.exportWorkouts;
+    out.push(...page.documents.map(({ id: _id, ...rest }: any) => rest));
+    if (!page.hasNextPage) return out;
+    after = page.endCursor;
+  }
+}
+
+beforeAll(async () => { s = await startTestServer(); });
+afterAll(async () => { await s.close(); });
+
+describe("Strong's comma format", () => {
+  test("the dry run says what would be imported, maps names, lists the unmapped with suggestions, writes nothing", async () => {
+    const u = await signUp(s.url, "Dry");
+    const parsed = parse("strong-comma.csv");
+    expect(parsed.format).toBe("strong");
+    expect(parsed.unitStated).toBe(false);
+    expect(parsed.rows).toBe(17);
+    expect(Object.fromEntries(parsed.skipped.map((k) => [k.reason, [k.rows, k.firstLine]]))).toEqual({
+      "rest-timer": [1, 7], "failure-as-rpe-10": [1, 9], "distance-dropped": [1, 11], "distance-without-time": [1, 12],
+    });
+    const res = await importFile(u.token, parsed, true);
+    expect(res.body.errors).toBeUndefined();
+    const summary = res.body.data.importWorkouts;
+    expect(summary).toMatchObject({ dryRun: true, workouts: 2, duplicates: 0, sets: 14, firstDate: "2026-04-06", lastDate: "2026-04-09", unmapped: 1 });
+    const byName = Object.fromEntries(summary.names.map((n: any) => [n.name, n]));
+    // Another app's name: an alias of the catalog or the table of the other apps' names.
+    expect(byName["Bench Press (Barbell)"]).toMatchObject({ action: "map", exercise: "Bench Press", sets: 5 });
+    expect(["name", "other-app"]).toContain(byName["Bench Press (Barbell)"].via);
+    expect(byName["Squat (Barbell)"]).toMatchObject({ action: "map", exercise: "Back Squat" });
+    expect(byName["Pull Up"]).toMatchObject({ action: "map", via: "name", exercise: "Pull-Up" });
+    expect(byName["Lateral Raise (Dumbbell)"]).toMatchObject({ action: "map", exercise: "Lateral Raise" });
+    expect(byName["Zercher Carry Thing"]).toMatchObject({ action: "unmapped", exercise: null, sets: 1 });
+    expect(byName["Zercher Carry Thing"].suggestions.length).toBeGreaterThan(0);
+    expect(await counts(u.user.id)).toEqual({ workouts: 0, sets: 0, custom: 0 });
+  });
+
+  test("an import with a name left unmapped is refused with the names, and imports nothing", async () => {
+    const u = await signUp(s.url, "Unmapped");
+    const res = await importFile(u.token, parse("strong-comma.csv"), false);
+    expect(res.body.errors[0].extensions).toEqual({ code: "UNMAPPED_EXERCISES", names: ["Zercher Carry Thing"] });
+    expect(await counts(u.user.id)).toEqual({ workouts: 0, sets: 0, custom: 0 });
+  });
+
+  test("every set lands as written (warm-ups, drops, failure, RPE, timed, bodyweight, notes, float noise); twice adds nothing", async () => {
+    const u = await signUp(s.url, "Strong");
+    const parsed = parse("strong-comma.csv");
+    const choices: Choice[] = [{ name: "zercher carry thing", action: "CREATE" }];
+    const res = await importFile(u.token, parsed, false, choices);
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data.importWorkouts).toMatchObject({ dryRun: false, workouts: 2, duplicates: 0, sets: 14, customExercises: 1, unmapped: 0 });
+    expect(await counts(u.user.id)).toEqual({ workouts: 2, sets: 14, custom: 1 });
+    expect(await documents(u.token)).toEqual([
+      {
+        name: "Push Day", date: "2026-04-06", start: "2026-04-06T15:18:00Z", minutes: 65, unit: "kg", effort: "rpe", notes: "Felt strong",
+        exercises: [
+          { exercise: "Bench Press", note: "Paused reps", sets: ["w:60x5", "100x5@8", "100x5@8.5", "150x1", "d:80x8"] },
+          { exercise: "Pull-Up", sets: ["bw x 10", "bw x 6@10"] },
+          { exercise: "Plank", sets: ["1:00"] },
+          { exercise: "Running", sets: ["30:00"] },
+          { exercise: "Lateral Raise", note: "Slow, controlled", sets: ["12.5x15"] },
+        ],
+      },
+      {
+        name: "Leg Day", date: "2026-04-09", start: "2026-04-09T05:05:30Z", minutes: 45, unit: "kg", effort: "rpe",
+        exercises: [
+          { exercise: "Back Squat", sets: ["w:60x5", "140x5@9", "140x5@9"] },
+          { exercise: "Zercher Carry Thing", sets: ["80x30"] },
+        ],
+      },
+    ]);
+    const again = await importFile(u.token, parsed, false, choices);
+    expect(again.body.errors).toBeUndefined();
+    expect(again.body.data.importWorkouts).toMatchObject({ workouts: 0, duplicates: 2, sets: 0, customExercises: 0 });
+    expect(await counts(u.user.id)).toEqual({ workouts: 2, sets: 14, custom: 1 });
+  });
+
+  test("the unit question: a file without units is read in the unit asked", async () => {
+    const u = await signUp(s.url, "Pounds");
+    const parsed = parse("strong-comma.csv", { unit: "lb" });
+    const res = await importFile(u.token, parsed, false, [{ name: "Zercher Carry Thing", action: "MAP", exercise: "Zercher Squat" }]);
+    expect(res.body.errors).toBeUndefined();
+    const docs = await documents(u.token);
+    expect(docs.map((d) => d.unit)).toEqual(["lb", "lb"]);
+    expect(docs[1].exercises[1]).toEqual({ exercise: "Zercher Squat", sets: ["80x30"] });
+  });
+
+  test("skip: a name's sets are left out and counted; a workout left empty is not created", async () => {
+    const u = await signUp(s.url, "Skipper");
+    const parsed = parse("strong-comma.csv");
+    const res = await importFile(u.token, parsed, false, [{ name: "Zercher Carry Thing", action: "SKIP" }, { name: "Squat (Barbell)", action: "SKIP" }]);
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data.importWorkouts).toMatchObject({ workouts: 1, emptied: 1, skippedSets: 4, sets: 10 });
+    expect(await counts(u.user.id)).toEqual({ workouts: 1, sets: 10, custom: 0 });
+  });
+
+  test("a broken file names its line and column; a bad document names its workout and imports nothing", async () => {
+    expect(() => parse("strong-broken.csv")).toThrow(ImportParseError);
+    expect(() => parse("strong-broken.csv")).toThrow('line 3, column Weight: "abc" is not a number');
+    const u = await signUp(s.url, "Broken");
+    const parsed = parse("strong-comma.csv");
+    // A document the model refuses in the second workout: the first is not kept either.
+    parsed.workouts[1].exercises[0].sets[1] = "140x5@11";
+    const res = await importFile(u.token, parsed, false, [{ name: "Zercher Carry Thing", action: "CREATE" }]);
+    expect(res.body.errors[0].extensions).toMatchObject({ code: "INVALID_DOCUMENT", path: "workouts[1].exercises[0].sets[1]" });
+    expect(lineOfPath(parsed, res.body.errors[0].extensions.path)).toEqual({ line: 16, field: "exercises[0].sets[1]" });
+    expect(await counts(u.user.id)).toEqual({ workouts: 0, sets: 0, custom: 0 });
+  });
+});
+
+describe("the other layouts", () => {
+  test("Strong for Android: a Weight Unit column (mixed units in a session convert to its first) and decimal commas", async () => {
+    const u = await signUp(s.url, "Android");
+    const parsed = parse("strong-android-unit-column.csv");
+    expect(parsed).toMatchObject({ format: "strong", unitStated: true });
+    expect((await importFile(u.token, parsed, false)).body.errors).toBeUndefined();
+    expect(await documents(u.token)).toEqual([{
+      name: "Upper", date: "2025-01-10", start: "2025-01-10T17:00:00Z", minutes: 60, unit: "lb", effort: "rpe",
+      exercises: [
+        { exercise: "Bench Press", sets: ["w:45x10", "225x5@8", "225.97x5"] },
+        { exercise: "Barbell Row", sets: ["185x8"] },
+      ],
+    }]);
+  });
+
+  test("Strong for Android with the unit in the header, and a German header matched by position", async () => {
+    const u = await signUp(s.url, "Header");
+    const lbs = parse("strong-android-unit-header.csv");
+    const de = parse("strong-localized-de.csv");
+    expect([lbs.format, de.format]).toEqual(["strong", "strong"]);
+    expect(de.skipped).toEqual([expect.objectContaining({ reason: "rest-timer", rows: 1, firstLine: 4 })]);
+    expect((await importFile(u.token, lbs, false)).body.data.importWorkouts).toMatchObject({ workouts: 2, sets: 4 });
+    expect((await importFile(u.token, de, false)).body.data.importWorkouts).toMatchObject({ workouts: 1, sets: 2 });
+    const docs = await documents(u.token);
+    expect(docs.map((d) => [d.date, d.unit, d.exercises.map((e: any) => [e.exercise, ...e.sets])])).toEqual([
+      ["2025-02-01", "lb", [["Deadlift", "w:135x5", "315x3@9"], ["Overhead Press", "115x6"]]],
+      ["2025-02-03", "lb", [["Deadlift", "320x3"]]],
+      ["2025-03-05", "kg", [["Bench Press", "w:40x10", "82.5x5@7.5"]]],
+    ]);
+  });
+
+  test("Hevy: warm-up, failure, drop set, RPE, supersets, notes, bodyweight, timed and cardio sets", async () => {
+    const u = await signUp(s.url, "Hevy");
+    const parsed = parse("hevy-kg.csv");
+    expect(parsed.format).toBe("hevy");
+    expect(Object.fromEntries(parsed.skipped.map((k) => [k.reason, k.rows]))).toEqual({ "failure-as-rpe-10": 1, "distance-dropped": 1 });
+    const res = await importFile(u.token, parsed, false);
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data.importWorkouts).toMatchObject({ workouts: 2, sets: 12 });
+    expect(await documents(u.token)).toEqual([
+      {
+        name: "Morning Push", date: "2026-04-06", start: "2026-04-06T15:18:00Z", minutes: 62, unit: "kg", effort: "rpe", notes: "Good session",
+        exercises: [
+          { exercise: "Bench Press", note: "Elbows tucked", sets: ["w:60x8", "100x5@8", "100x4@10", "d:70x10"] },
+          { exercise: "Lateral Raise", superset: "A", sets: ["10x15", "10x14"] },
+          { exercise: "Rope Pushdown", superset: "A", sets: ["25x12@9.5", "25x10"] },
+          { exercise: "Pull-Up", sets: ["bw x 8"] },
+          { exercise: "Plank", sets: ["1:30"] },
+          { exercise: "Treadmill", sets: ["20:00"] },
+        ],
+      },
+      { name: "Evening Legs", date: "2026-04-08", start: "2026-04-08T17:00:00Z", minutes: 60, unit: "kg", effort: "rpe", exercises: [{ exercise: "Back Squat", sets: ["140x5"] }] },
+    ]);
+  });
+
+  test("Hevy in pounds with month names in Spanish, German and French", async () => {
+    const parsed = parse("hevy-lbs-localized.csv");
+    expect(parsed.workouts.map((w) => [w.date, w.start, w.unit, w.minutes])).toEqual([
+      ["2026-04-06", "2026-04-06T17:18:00+02:00", "lb", 42],
+      ["2026-03-03", "2026-03-03T07:00:00+01:00", "lb", 70],
+      ["2025-12-12", "2025-12-12T18:30:00+01:00", "lb", 60],
+    ]);
+    const u = await signUp(s.url, "Hevy lb");
+    expect((await importFile(u.token, parsed, false)).body.data.importWorkouts).toMatchObject({ workouts: 3, sets: 4 });
+  });
+
+  test("FitNotes: both headers, a Comment column, commas in a name, one workout a day identified by its date", async () => {
+    const u = await signUp(s.url, "FitNotes");
+    const newer = parse("fitnotes-new.csv");
+    const older = parse("fitnotes-old.csv");
+    expect([newer.format, older.format]).toEqual(["fitnotes", "fitnotes"]);
+    expect(newer.workouts[0].exercises.map((e) => e.exercise)).toEqual(["Flat Barbell Bench Press", "Curl, Hammer, Dumbbell", "Plank", "Running (Outdoor)"]);
+    const choices: Choice[] = [{ name: "Curl, Hammer, Dumbbell", action: "MAP", exercise: "Hammer Curl" }, { name: "Running (Outdoor)", action: "MAP", exercise: "Running" }];
+    const first = await importFile(u.token, newer, false, choices);
+    expect(first.body.errors).toBeUndefined();
+    expect(first.body.data.importWorkouts).toMatchObject({ workouts: 2, sets: 6 });
+    expect((await importFile(u.token, older, false)).body.data.importWorkouts).toMatchObject({ workouts: 1, sets: 3 });
+    const docs = await documents(u.token);
+    expect(docs.map((d) => [d.date, d.start, d.unit, d.exercises.map((e: any) => [e.exercise, e.note ?? null, ...e.sets])])).toEqual([
+      ["2019-06-01", "2019-06-01T12:00:00Z", "lb", [["Deadlift", null, "405x3", "405x3"], ["Pull-Up", null, "bw x 10"]]],
+      ["2026-01-05", "2026-01-05T12:00:00Z", "kg", [["Bench Press", "Last rep slow", "100x5", "100x5"], ["Hammer Curl", null, "16x10"], ["Plank", null, "1:30"], ["Running", null, "25:00"]]],
+      ["2026-01-07", "2026-01-07T12:00:00Z", "kg", [["Back Squat", null, "140x5"]]],
+    ]);
+    const again = await importFile(u.token, newer, false, choices);
+    expect(again.body.data.importWorkouts).toMatchObject({ workouts: 0, duplicates: 2 });
+  });
+
+  test("an unknown file is refused with what was expected", () => {
+    expect(() => parseImport("a,b\n1,2\n")).toThrow(/not a Strong, Hevy, FitNotes or svc export/);
+  });
+});
+
+describe("who may import, and the size bound", () => {
+  test("a read-only key cannot import (FORBIDDEN) and nothing is written; signed out neither", async () => {
+    const u = await signUp(s.url, "Reader");
+    const created = await gql(s.url, `mutation { createApiKey(input: {name: "ro", access: READ_ONLY, expiresIn: DAYS_30}) { key } }`, {}, { token: u.token });
+    const key = created.body.data.createApiKey.key;
+    const parsed = parse("strong-android-unit-header.csv");
+    for (const dryRun of [false, true]) {
+      const res = await gql(s.url, IMPORT_WORKOUTS, { workouts: parsed.workouts, dryRun }, { key });
+      expect(res.body.errors[0].extensions.code).toBe("FORBIDDEN");
+    }
+    const anonymous = await gql(s.url, IMPORT_WORKOUTS, { workouts: parsed.workouts, dryRun: true });
+    expect(anonymous.body.errors[0].extensions.code).toBe("FORBIDDEN");
+    expect(await counts(u.user.id)).toEqual({ workouts: 0, sets: 0, custom: 0 });
+    // A read-only key may export.
+    const exported = await gql(s.url, EXPORT_ACCOUNT, {}, { key });
+    expect(exported.body.errors).toBeUndefined();
+    expect(exported.body.data.exportAccount.workouts).toBe(0);
+  });
+
+  test(`at most ${IMPORT_LIMITS.workouts} workouts per import`, async () => {
+    const u = await signUp(s.url, "Bulk");
+    const workouts = (n: number) => Array.from({ length: n }, (_, i) => ({ date: "2020-01-01", start: new Date(Date.UTC(2020, 0, 1) + i * 10000).toISOString().replace(".000Z", "Z"), exercises: [] }));
+    const ok = await importFile(u.token, { workouts: workouts(IMPORT_LIMITS.workouts) }, true);
+    expect(ok.body.errors).toBeUndefined();
+    expect(ok.body.data.importWorkouts.workouts).toBe(IMPORT_LIMITS.workouts);
+    const over = await importFile(u.token, { workouts: workouts(IMPORT_LIMITS.workouts + 1) }, true);
+    expect(over.body.errors[0].extensions.code).toBe("INVALID_INPUT");
+    expect(over.body.errors[0].message).toMatch(/^workouts: at most 5000 per import/);
+  });
+});
+
+describe("export", () => {
+  test("round trip: export, import into a fresh account, export again: identical documents; RLS keeps accounts apart", async () => {
+    const a = await signUp(s.url, "Exporter");
+    await gql(s.url, `mutation { updateUserById(input: {id: "${a.user.id}", userPatch: {unit: "lb", effort: "rir"}}) { user { id } } }`, {}, { token: a.token });
+    await gql(s.url, `mutation { createCustomExercise(input: {name: "Zercher Carry", equipment: "barbell", region: "lower"}) { exercise { id } } }`, {}, { token: a.token });
+    await gql(s.url, `mutation { createCustomExercise(input: {name: "Unused Custom"}) { exercise { id } } }`, {}, { token: a.token });
+    const routine = await gql(s.url, `mutation($d: JSON) { applyRoutineDocument(input: {document: $d}) { routine { id } } }`,
+      { d: { name: "Push", unit: "lb", exercises: [{ exercise: "Bench Press", sets: 3, reps: "5-8", weight: 185, warmups: 2 }] } }, { token: a.token });
+    const routineId = routine.body.data.applyRoutineDocument.routine.id;
+    for (const [i, doc] of [
+      { name: "Push", date: "2026-01-02", start: "2026-01-02T18:00:00-05:00", routine: routineId, minutes: 50, bodyweight: 180.5, notes: "line one\nline two",
+        exercises: [{ exercise: "Bench Press", note: "tucked", pinned: true, sets: ["w:95x5", "185x5@2", { set: "185x5", done: false }] }, { exercise: "Zercher Carry", superset: "A", sets: ["60s"] }] },
+      { date: "2026-01-04", exercises: [{ exercise: "Pull-Up", skipProgression: true, sets: ["bw x 8", "rp:bw x 3"] }] },
+      { name: "Legs", date: "2026-01-06", start: "2026-01-06T07:00:00Z", skipProgression: true, exercises: [{ exercise: "Back Squat", sets: ["225x5", "d:185x8"] }] },
+    ].entries()) {
+      const res = await gql(s.url, `mutation($d: JSON) { applyWorkoutDocument(input: {document: $d}) { workout { id } } }`, { d: doc }, { token: a.token });
+      expect([i, res.body.errors]).toEqual([i, undefined]);
+    }
+    await gql(s.url, `mutation { logBodyweight(input: {date: "2026-01-02", weight: 180.5}) { id } }`, {}, { token: a.token });
+
+    const exportOf = async (token: string) => {
+      const account = (await gql(s.url, EXPORT_ACCOUNT, {}, { token })).body.data.exportAccount;
+      const workouts: any[] = [];
+      let after: string | null = null;
+      for (;;) {
+        const page: any = (await gql(s.url, EXPORT_WORKOUTS, { after, first: 1 }, { token })).body.data.exportWorkouts;
+        workouts.push(...page.documents);
+        if (!page.hasNextPage) break;
+        after = page.endCursor;
+      }
+      const { workouts: count, ...rest } = account;
+      expect(count).toBe(workouts.length);
+      return { format: "svc-export", version: 1, exportedAt: "2026-01-10T00:00:00Z", ...rest, workouts };
+    };
+    const first = await exportOf(a.token);
+    expect(first.workouts).toHaveLength(3);
+    // Ids differ between accounts: routines by name, a workout's routine by its routine's name.
+    const normal = (e: any) => {
+      const names = new Map(e.routines.map((r: any) => [r.id, r.name]));
+      return {
+        ...e,
+        routines: e.routines.map(({ id: _id, ...r }: any) => r),
+        workouts: e.workouts.map(({ id: _id, routine, ...w }: any) => (routine ? { ...w, routine: names.get(routine) } : w)),
+      };
+    };
+
+    const b = await signUp(s.url, "Importer");
+    expect(await documents(b.token)).toEqual([]);
+    const parsed = parseImport(JSON.stringify(first));
+    expect(parsed.format).toBe("svc");
+    const dry = await importFile(b.token, parsed, true);
+    expect(dry.body.errors).toBeUndefined();
+    expect(dry.body.data.importWorkouts).toMatchObject({ workouts: 3, sets: 8, routines: 1, bodyweights: 1, customExercises: 2, unmapped: 0 });
+    expect(await counts(b.user.id)).toEqual({ workouts: 0, sets: 0, custom: 0 });
+    const done = await importFile(b.token, parsed, false);
+    expect(done.body.errors).toBeUndefined();
+    expect(normal(await exportOf(b.token))).toEqual(normal(first));
+    // Into the same account again: nothing new.
+    const again = await importFile(a.token, parsed, false);
+    expect(again.body.data.importWorkouts).toMatchObject({ workouts: 0, duplicates: 3, routines: 0, duplicateRoutines: 1, bodyweights: 0, duplicateBodyweights: 1, customExercises: 0 });
+    expect(normal(await exportOf(a.token))).toEqual(normal(first));
+    // RLS: each account exports only its own.
+    expect((await documents(b.token)).length).toBe(3);
+    const c = await signUp(s.url, "Nobody");
+    expect(await documents(c.token)).toEqual([]);
+  });
+
+  test("a cursor that is not one is refused; signed out is FORBIDDEN", async () => {
+    const u = await signUp(s.url, "Cursor");
+    const bad = await gql(s.url, EXPORT_WORKOUTS, { after: "nonsense" }, { token: u.token });
+    expect(bad.body.errors[0].extensions.code).toBe("INVALID_INPUT");
+    const tooMany = await gql(s.url, EXPORT_WORKOUTS, { first: IMPORT_LIMITS.exportPageMax + 1 }, { token: u.token });
+    expect(tooMany.body.errors[0].extensions.code).toBe("INVALID_INPUT");
+    const most = await gql(s.url, EXPORT_WORKOUTS, { first: IMPORT_LIMITS.exportPageMax }, { token: u.token });
+    expect(most.body.errors).toBeUndefined();
+    const anonymous = await gql(s.url, EXPORT_ACCOUNT);
+    expect(anonymous.body.errors[0].extensions.code).toBe("FORBIDDEN");
+  });
+});
