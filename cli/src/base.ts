@@ -7,7 +7,6 @@ import { CliError, DocumentError, EXIT, NotSignedInError, UsageError, SIGN_IN_HI
 import { resolve, type Resolved } from "./credentials.ts";
 import { red, json, when, withSpinner } from "./output.ts";
 
-export const jsonFlag = Flags.boolean({ description: "Print the result as JSON." });
 export const unitFlag = Flags.option({ options: ["kg", "lb"] as const, description: "Show weights in this unit." })();
 
 /** How `svc` names itself in the owner's signed-in devices. */
@@ -16,15 +15,20 @@ export async function clientName(): Promise<string> {
   return `svc CLI on ${hostname()}`;
 }
 
+/**
+ * A command that shows data sets `static enableJsonFlag = true` and returns the data from `run()`:
+ * oclif prints it for `--json` (and then `out` prints nothing), `out` prints it for people.
+ */
 export abstract class BaseCommand extends Command {
-  /** Writes a line to standard output. */
+  /** Writes a line for people to standard output; nothing with `--json`. */
   protected out(text: string): void {
+    if (this.jsonEnabled()) return;
     process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
   }
 
-  /** `--json` output. */
+  /** Writes a value as JSON to standard output (what a command prints whatever the flags, e.g. a schema). */
   protected outJson(value: unknown): void {
-    this.out(json(value));
+    process.stdout.write(`${json(value)}\n`);
   }
 
   /** A note for the person at the terminal (standard error, so it never mixes with data). */

@@ -1,5 +1,6 @@
 import { Args, Flags } from "@oclif/core";
-import { BaseCommand, jsonFlag } from "../base.ts";
+import type { Exercise } from "@svc/sdk";
+import { BaseCommand } from "../base.ts";
 import { table } from "../output.ts";
 import { UsageError } from "../errors.ts";
 
@@ -11,28 +12,31 @@ export default class Exercises extends BaseCommand {
     "svc exercises romanian dead --limit 3",
     "svc exercises pullup --json",
     { description: "Your records on the best match (see `svc exercises records --help`)", command: "svc exercises records bench" },
-    { description: "Add an exercise of your own (see `svc exercise --help`)", command: 'svc exercise create "Zercher Squat" --equipment barbell' },
+    { description: "Add an exercise of your own (see `svc exercise --help`)", command: 'svc exercise create "Zercher Lunge" --equipment barbell' },
   ];
   static strict = false;
   static args = { words: Args.string({ description: "Words to search for.", required: true }) };
   static flags = {
     limit: Flags.integer({ description: "At most this many results.", min: 1, max: 100 }),
-    json: jsonFlag,
   };
+  static enableJsonFlag = true;
 
-  async run(): Promise<void> {
+  async run(): Promise<Exercise[]> {
     const { argv, flags } = await this.parse(Exercises);
     const words = (argv as string[]).join(" ").trim();
     if (!words) throw new UsageError("Give some words to search for, e.g. `svc exercises bench press`.");
     const { client } = await this.client({ auth: "optional" });
     const found = await this.spin("Searching", client.searchExercises(words, { limit: flags.limit ?? 10 }));
-    if (flags.json) return this.outJson(found);
-    if (!found.length) return this.out(`No exercises match ${JSON.stringify(words)}.`);
+    if (!found.length) {
+      this.out(`No exercises match ${JSON.stringify(words)}.`);
+      return found;
+    }
     this.out(table(found, [
       { header: "NAME", get: (e) => e.name },
       { header: "EQUIPMENT", get: (e) => e.equipment },
       { header: "REGION", get: (e) => e.region },
       { header: "ALSO KNOWN AS", get: (e) => (e.aliases ?? []).join(", ") },
     ]));
+    return found;
   }
 }

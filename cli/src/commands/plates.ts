@@ -1,6 +1,6 @@
 import { Args, Flags } from "@oclif/core";
-import type { OwnedPlate, PlateLoad, PlateUnit } from "@svc/sdk";
-import { BaseCommand, clientName, jsonFlag } from "../base.ts";
+import type { OwnedPlate, PlateLoad, PlateResult, PlateUnit } from "@svc/sdk";
+import { BaseCommand, clientName } from "../base.ts";
 import { UsageError } from "../errors.ts";
 
 const NUMBER = /^\s*\d+(\.\d+)?\s*$/;
@@ -39,10 +39,10 @@ export default class Plates extends BaseCommand {
     unit: Flags.option({ options: ["kg", "lb"] as const, description: "Unit of every weight (default your unit when signed in, else kg)." })(),
     bar: Flags.string({ description: "The bar's weight (default 20 kg or 45 lb)." }),
     plates: Flags.string({ description: "The plates you own, comma-separated, e.g. 25,20,10,5,2.5 (default the standard set); 20x1 for one pair only." }),
-    json: jsonFlag,
   };
+  static enableJsonFlag = true;
 
-  async run(): Promise<void> {
+  async run(): Promise<PlateResult> {
     const { args, flags } = await this.parse(Plates);
     if (!NUMBER.test(args.weight)) throw new UsageError(`The weight must be a number like 102.5, not ${JSON.stringify(args.weight)}.`);
     if (flags.bar !== undefined && !NUMBER.test(flags.bar)) throw new UsageError(`--bar must be a number like 20, not ${JSON.stringify(flags.bar)}.`);
@@ -56,18 +56,18 @@ export default class Plates extends BaseCommand {
       if (error instanceof RangeError) throw new UsageError(`${error.message[0].toUpperCase()}${error.message.slice(1)}.`);
       throw error;
     }
-    if (flags.json) return this.outJson(result);
     const platesText = (owned ?? DEFAULT_PLATES[unit]).map((p) => (typeof p === "number" ? p : `${p.weight}x${p.pairs}`)).join("/");
     if (result.exact) {
       this.out(result.perSide!.length
         ? `${result.weight} ${unit} on a ${result.bar} ${unit} bar, each side: ${sideText(result.perSide!)}`
         : `${result.weight} ${unit}: the ${result.bar} ${unit} bar alone, no plates.`);
-      return;
+      return result;
     }
     const lines = [`${result.weight} ${unit} cannot be made exactly with a ${result.bar} ${unit} bar and ${platesText} ${unit} plates.`];
     lines.push(result.below ? `Nearest below: ${loadText(result.below, unit)}` : `Nearest below: none (the bar alone is ${result.bar} ${unit})`);
     lines.push(result.above ? `Nearest above: ${loadText(result.above, unit)}` : `Nearest above: none (that takes more plates than you have)`);
     this.out(lines.join("\n"));
+    return result;
   }
 
   /** The signed-in user's unit; kg when not signed in or when the server does not answer quickly. */

@@ -1,5 +1,5 @@
 import { Flags } from "@oclif/core";
-import { BaseCommand, jsonFlag } from "../base.ts";
+import { BaseCommand } from "../base.ts";
 import { NotSignedInError } from "../errors.ts";
 
 export default class Settings extends BaseCommand {
@@ -9,10 +9,10 @@ export default class Settings extends BaseCommand {
   static flags = {
     unit: Flags.option({ options: ["kg", "lb"] as const, description: "Default unit." })(),
     effort: Flags.option({ options: ["rpe", "rir"] as const, description: "Effort scale." })(),
-    json: jsonFlag,
   };
+  static enableJsonFlag = true;
 
-  async run(): Promise<void> {
+  async run(): Promise<{ unit: string; effort: string }> {
     const { flags } = await this.parse(Settings);
     const { client, resolved } = await this.client();
     const changing = flags.unit !== undefined || flags.effort !== undefined;
@@ -21,7 +21,7 @@ export default class Settings extends BaseCommand {
       : await this.spin("Loading", client.viewer());
     if (!user) throw new NotSignedInError(`The saved credentials for ${resolved.url} are no longer valid.`);
     const settings = { unit: user.unit, effort: user.effort };
-    if (flags.json) return this.outJson(settings);
     this.out(`${changing ? "Saved. " : ""}Unit: ${settings.unit}. Effort scale: ${settings.effort.toUpperCase()}.`);
+    return settings;
   }
 }

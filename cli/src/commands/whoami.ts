@@ -1,13 +1,14 @@
-import { BaseCommand, jsonFlag } from "../base.ts";
+import type { User } from "@svc/sdk";
+import { BaseCommand } from "../base.ts";
 import { NotSignedInError } from "../errors.ts";
 
 export default class Whoami extends BaseCommand {
   static summary = "Show who you are signed in as, and where.";
   static examples = ["svc whoami", "svc whoami --json"];
-  static flags = { json: jsonFlag };
+  static enableJsonFlag = true;
 
-  async run(): Promise<void> {
-    const { flags } = await this.parse(Whoami);
+  async run(): Promise<{ url: string; auth: "session" | "api-key"; user: User }> {
+    await this.parse(Whoami);
     const { client, resolved } = await this.client();
     const viewer = await this.spin("Checking", client.viewer());
     if (!viewer) {
@@ -16,11 +17,8 @@ export default class Whoami extends BaseCommand {
         : `The saved credentials for ${resolved.url} are no longer valid.`);
     }
     const via = resolved.auth === "session" ? "session" : "api-key";
-    if (flags.json) {
-      this.outJson({ url: resolved.url, auth: via, user: viewer });
-      return;
-    }
     this.out(`${viewer.name} <${viewer.email}> on ${resolved.url}`);
     this.out(`Signed in with ${via === "session" ? "a session" : resolved.auth === "SVC_API_KEY" ? "an API key (SVC_API_KEY)" : "an API key"}; role ${viewer.role}; unit ${viewer.unit}; effort ${viewer.effort.toUpperCase()}.`);
+    return { url: resolved.url!, auth: via, user: viewer };
   }
 }

@@ -1,5 +1,6 @@
 import { Args, Flags } from "@oclif/core";
-import { BaseCommand, jsonFlag } from "../../base.ts";
+import type { UserRecord } from "@svc/sdk";
+import { BaseCommand } from "../../base.ts";
 import { parseExpiry, DURATION_FORMS } from "../../duration.ts";
 import { resolveUserId } from "../../refs.ts";
 import { when } from "../../output.ts";
@@ -15,10 +16,10 @@ export default class AdminBan extends BaseCommand {
   static flags = {
     reason: Flags.string({ description: "Why (shown to the user when they try to sign in, and to admins)." }),
     "expires-in": Flags.string({ description: "Lift the ban after this long: 12h, 7d, 2w, 1y or never." }),
-    json: jsonFlag,
   };
+  static enableJsonFlag = true;
 
-  async run(): Promise<void> {
+  async run(): Promise<{ user: UserRecord }> {
     const { args, flags } = await this.parse(AdminBan);
     const banExpiresIn = flags["expires-in"] === undefined ? null : parseExpiry(flags["expires-in"], "--expires-in");
     const { client } = await this.client();
@@ -28,7 +29,7 @@ export default class AdminBan extends BaseCommand {
       ...(flags.reason === undefined ? {} : { banReason: flags.reason }),
       ...(banExpiresIn === null ? {} : { banExpiresIn }),
     }));
-    if (flags.json) return this.outJson({ user });
     this.out(`Banned ${user.name} <${user.email}> ${user.banExpires ? `until ${when(user.banExpires)}` : "with no end"}${user.banReason ? ` (reason: ${user.banReason})` : ""}.`);
+    return { user };
   }
 }

@@ -1,5 +1,6 @@
 import { Args } from "@oclif/core";
-import { BaseCommand, jsonFlag } from "../../base.ts";
+import type { AdminUser } from "@svc/sdk";
+import { BaseCommand } from "../../base.ts";
 import { table, when } from "../../output.ts";
 
 export default class AdminUsers extends BaseCommand {
@@ -8,15 +9,17 @@ export default class AdminUsers extends BaseCommand {
   static examples = ["svc admin users", "svc admin users ada", "svc admin users @example.com --json"];
   static strict = false;
   static args = { words: Args.string({ description: "Words the name or email contains (any case); all users without them." }) };
-  static flags = { json: jsonFlag };
+  static enableJsonFlag = true;
 
-  async run(): Promise<void> {
-    const { argv, flags } = await this.parse(AdminUsers);
+  async run(): Promise<AdminUser[]> {
+    const { argv } = await this.parse(AdminUsers);
     const words = (argv as string[]).join(" ").trim();
     const { client } = await this.client();
     const users = await this.spin("Loading users", client.admin.users(words || undefined));
-    if (flags.json) return this.outJson(users);
-    if (!users.length) return this.out(words ? `No user's name or email contains ${JSON.stringify(words)}.` : "No users.");
+    if (!users.length) {
+      this.out(words ? `No user's name or email contains ${JSON.stringify(words)}.` : "No users.");
+      return users;
+    }
     const now = Date.now();
     const ban = (u: (typeof users)[number]) => {
       if (!u.banned) return "";
@@ -31,5 +34,6 @@ export default class AdminUsers extends BaseCommand {
       { header: "CREATED", get: (u) => when(u.createdAt) },
       { header: "BANNED", get: ban },
     ]));
+    return users;
   }
 }

@@ -1,5 +1,6 @@
 import { Args } from "@oclif/core";
-import { BaseCommand, jsonFlag } from "../../base.ts";
+import type { Bodyweight } from "@svc/sdk";
+import { BaseCommand } from "../../base.ts";
 import { CliError, UsageError } from "../../errors.ts";
 import { checkDate, isUuid } from "../../input.ts";
 
@@ -7,10 +8,10 @@ export default class BodyweightDelete extends BaseCommand {
   static summary = "Delete a logged bodyweight, by its day (or its id).";
   static examples = ["svc bodyweight delete 2026-03-01", "svc bodyweight delete 2026-03-01 --json"];
   static args = { day: Args.string({ description: "The day (YYYY-MM-DD) or the entry's id (see `svc bodyweight list --json`).", required: true }) };
-  static flags = { json: jsonFlag };
+  static enableJsonFlag = true;
 
-  async run(): Promise<void> {
-    const { args, flags } = await this.parse(BodyweightDelete);
+  async run(): Promise<{ deleted: Bodyweight }> {
+    const { args } = await this.parse(BodyweightDelete);
     const given = args.day.trim();
     const byId = isUuid(given);
     const date = byId ? undefined : checkDateArg(given);
@@ -23,8 +24,8 @@ export default class BodyweightDelete extends BaseCommand {
       id = entry.id;
     }
     const deleted = await this.spin("Deleting", client.deleteBodyweight(id));
-    if (flags.json) return this.outJson({ deleted });
     this.out(`Deleted the bodyweight of ${deleted.date} (${deleted.weight} ${deleted.unit}).`);
+    return { deleted };
   }
 }
 

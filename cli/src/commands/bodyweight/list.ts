@@ -1,6 +1,6 @@
 import { Flags } from "@oclif/core";
 import type { Bodyweight, Unit } from "@svc/sdk";
-import { BaseCommand, jsonFlag, unitFlag } from "../../base.ts";
+import { BaseCommand, unitFlag } from "../../base.ts";
 import { table } from "../../output.ts";
 
 export default class BodyweightList extends BaseCommand {
@@ -10,19 +10,22 @@ export default class BodyweightList extends BaseCommand {
   static flags = {
     limit: Flags.integer({ description: "At most this many entries (default 30).", min: 1, max: 1000 }),
     unit: unitFlag,
-    json: jsonFlag,
   };
+  static enableJsonFlag = true;
 
-  async run(): Promise<void> {
+  async run(): Promise<Bodyweight[]> {
     const { flags } = await this.parse(BodyweightList);
     const { client } = await this.client();
     const entries = await inUnit(await this.spin("Loading", client.bodyweights({ limit: flags.limit ?? 30 })), this.unit(flags.unit));
-    if (flags.json) return this.outJson(entries);
-    if (!entries.length) return this.out("No bodyweights logged yet. Log one with `svc bodyweight log <weight>`.");
+    if (!entries.length) {
+      this.out("No bodyweights logged yet. Log one with `svc bodyweight log <weight>`.");
+      return entries;
+    }
     this.out(table(entries, [
       { header: "DATE", get: (b) => b.date },
       { header: "WEIGHT", get: (b) => `${b.weight} ${b.unit}`, align: "right" },
     ]));
+    return entries;
   }
 }
 

@@ -1,5 +1,6 @@
 import { Args, Flags } from "@oclif/core";
-import { BaseCommand, jsonFlag } from "../../base.ts";
+import type { Bodyweight } from "@svc/sdk";
+import { BaseCommand } from "../../base.ts";
 import { UsageError } from "../../errors.ts";
 import { checkDate, today } from "../../input.ts";
 
@@ -10,10 +11,10 @@ export default class BodyweightLog extends BaseCommand {
   static flags = {
     date: Flags.string({ description: "The day, YYYY-MM-DD (default today)." }),
     unit: Flags.option({ options: ["kg", "lb"] as const, description: "Unit of the weight (default your unit)." })(),
-    json: jsonFlag,
   };
+  static enableJsonFlag = true;
 
-  async run(): Promise<void> {
+  async run(): Promise<Bodyweight> {
     const { args, flags } = await this.parse(BodyweightLog);
     const weight = Number(args.weight);
     if (!/^\s*\d+(\.\d+)?\s*$/.test(args.weight) || !Number.isFinite(weight)) {
@@ -22,7 +23,7 @@ export default class BodyweightLog extends BaseCommand {
     const date = flags.date === undefined ? today() : checkDate(flags.date, "--date");
     const { client } = await this.client();
     const logged = await this.spin("Logging", client.logBodyweight({ date, weight, unit: this.unit(flags.unit) }));
-    if (flags.json) return this.outJson(logged);
     this.out(`Logged ${logged.weight} ${logged.unit} for ${logged.date}.`);
+    return logged;
   }
 }

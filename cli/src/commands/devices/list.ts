@@ -1,21 +1,22 @@
-import { BaseCommand, jsonFlag } from "../../base.ts";
+import type { Session } from "@svc/sdk";
+import { BaseCommand } from "../../base.ts";
 import { table, when } from "../../output.ts";
 
 export default class DevicesList extends BaseCommand {
   static summary = "List your signed-in devices (browsers and command-line clients).";
   static examples = ["svc devices list", "svc devices list --json"];
-  static flags = { json: jsonFlag };
+  static enableJsonFlag = true;
 
-  async run(): Promise<void> {
-    const { flags } = await this.parse(DevicesList);
+  async run(): Promise<Session[]> {
+    await this.parse(DevicesList);
     const { client } = await this.client();
     const sessions = await this.spin("Loading devices", client.sessions());
-    if (flags.json) return this.outJson(sessions);
     this.out(table(sessions, [
       { header: "ID", get: (s) => s.id },
       { header: "DEVICE", get: (s) => (s.current ? `${s.client} (this one)` : s.client) },
       { header: "SIGNED IN", get: (s) => when(s.createdAt) },
       { header: "LAST ACTIVE", get: (s) => when(s.lastActiveAt) },
     ]));
+    return sessions;
   }
 }

@@ -1,5 +1,5 @@
 import { Args, Flags } from "@oclif/core";
-import { BaseCommand, jsonFlag } from "../../base.ts";
+import { BaseCommand } from "../../base.ts";
 import { forgetInstance } from "../../credentials.ts";
 import { UsageError } from "../../errors.ts";
 
@@ -13,26 +13,25 @@ export default class DevicesSignOut extends BaseCommand {
   static args = { id: Args.string({ description: "The session's id (see `svc devices list`)." }) };
   static flags = {
     others: Flags.boolean({ description: "Sign out every device but this one." }),
-    json: jsonFlag,
   };
+  static enableJsonFlag = true;
 
-  async run(): Promise<void> {
+  async run(): Promise<{ signedOut: number } | { signedOut: string; current: boolean }> {
     const { args, flags } = await this.parse(DevicesSignOut);
     if (flags.others && args.id) throw new UsageError("Give a device id or --others, not both.");
     if (!flags.others && !args.id) throw new UsageError("Give the id of the device to sign out (see `svc devices list`), or --others for every other device.");
     const { client, resolved } = await this.client();
     if (flags.others) {
       const count = await this.spin("Signing out the other devices", client.signOutOtherSessions());
-      if (flags.json) return this.outJson({ signedOut: count });
       this.out(count === 0 ? "No other device was signed in." : `Signed out ${count} other device${count === 1 ? "" : "s"}.`);
-      return;
+      return { signedOut: count };
     }
     const id = args.id!;
     const current = (await client.sessions()).find((s) => s.current);
     await this.spin("Signing out", client.signOutSession(id));
     const self = current?.id === id.toLowerCase();
     if (self && resolved.url && resolved.auth === "session") forgetInstance(resolved.url);
-    if (flags.json) return this.outJson({ signedOut: id, current: self });
     this.out(self ? `Signed out this device (${id}); run \`svc login\` to sign in again.` : `Signed out device ${id}.`);
+    return { signedOut: id, current: self };
   }
 }

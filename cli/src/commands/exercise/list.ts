@@ -1,5 +1,6 @@
 import { Flags } from "@oclif/core";
-import { BaseCommand, jsonFlag } from "../../base.ts";
+import type { ExerciseDetails } from "@svc/sdk";
+import { BaseCommand } from "../../base.ts";
 import { table, when } from "../../output.ts";
 import { SHORT_ID } from "../../refs.ts";
 
@@ -9,15 +10,17 @@ export default class ExerciseList extends BaseCommand {
   static examples = ["svc exercise list", "svc exercise list --json", "svc exercise list --all"];
   static flags = {
     all: Flags.boolean({ description: "Also list the shared catalog." }),
-    json: jsonFlag,
   };
+  static enableJsonFlag = true;
 
-  async run(): Promise<void> {
+  async run(): Promise<ExerciseDetails[]> {
     const { flags } = await this.parse(ExerciseList);
     const { client } = await this.client();
     const exercises = await this.spin("Loading exercises", flags.all ? client.exercises() : client.customExercises());
-    if (flags.json) return this.outJson(exercises);
-    if (!exercises.length) return this.out("No custom exercises yet. Add one with `svc exercise create <name>`.");
+    if (!exercises.length) {
+      this.out("No custom exercises yet. Add one with `svc exercise create <name>`.");
+      return exercises;
+    }
     this.out(table(exercises, [
       { header: "ID", get: (e) => e.id.slice(0, SHORT_ID) },
       { header: "NAME", get: (e) => e.name },
@@ -27,5 +30,6 @@ export default class ExerciseList extends BaseCommand {
       { header: "KIND", get: (e) => e.kind },
       ...(flags.all ? [] : [{ header: "ADDED", get: (e: (typeof exercises)[number]) => when(e.createdAt) }]),
     ]));
+    return exercises;
   }
 }

@@ -1,5 +1,6 @@
 import { Args } from "@oclif/core";
-import { BaseCommand, jsonFlag } from "../../base.ts";
+import type { ExerciseDetails } from "@svc/sdk";
+import { BaseCommand } from "../../base.ts";
 import { exerciseFlags } from "../../exercise-flags.ts";
 import { resolveCustomExercise } from "../../refs.ts";
 import { UsageError } from "../../errors.ts";
@@ -8,16 +9,17 @@ export default class ExerciseRename extends BaseCommand {
   static summary = "Rename one of your custom exercises (and change its details).";
   static description = "Routines and workouts that use it keep it (they refer to it by id) and show the new name. Pass the same name to change only --equipment, --region, --kind or --muscle.";
   static examples = [
-    'svc exercise rename "Zercher Squat" "Zercher Box Squat"',
-    'svc exercise rename 3f2a9c1e "Zercher Squat" --region lower',
+    'svc exercise rename "Zercher Lunge" "Zercher Box Squat"',
+    'svc exercise rename 3f2a9c1e "Zercher Lunge" --region lower',
   ];
   static args = {
     exercise: Args.string({ description: "The exercise's name (any case), id or id prefix.", required: true }),
     name: Args.string({ description: "Its new name.", required: true }),
   };
-  static flags = { ...exerciseFlags, json: jsonFlag };
+  static flags = exerciseFlags;
+  static enableJsonFlag = true;
 
-  async run(): Promise<void> {
+  async run(): Promise<ExerciseDetails> {
     const { args, flags } = await this.parse(ExerciseRename);
     if (!args.name.trim()) throw new UsageError("The new name must not be empty.");
     const { client } = await this.client();
@@ -29,7 +31,7 @@ export default class ExerciseRename extends BaseCommand {
       ...(flags.kind ? { kind: flags.kind } : {}),
       ...(flags.muscle ? { muscles: flags.muscle } : {}),
     }));
-    if (flags.json) return this.outJson(exercise);
     this.out(found.name === exercise.name ? `Saved ${exercise.name} (${exercise.id}).` : `Renamed ${found.name} to ${exercise.name} (${exercise.id}).`);
+    return exercise;
   }
 }

@@ -1,5 +1,6 @@
 import { Args } from "@oclif/core";
-import { BaseCommand, jsonFlag } from "../../base.ts";
+import type { SvcClient } from "@svc/sdk";
+import { BaseCommand } from "../../base.ts";
 import { CliError, UsageError } from "../../errors.ts";
 
 export default class ExercisesRecords extends BaseCommand {
@@ -11,17 +12,19 @@ export default class ExercisesRecords extends BaseCommand {
   ];
   static strict = false;
   static args = { words: Args.string({ description: "Exercise name, alias or words from it.", required: true }) };
-  static flags = { json: jsonFlag };
+  static enableJsonFlag = true;
 
-  async run(): Promise<void> {
-    const { argv, flags } = await this.parse(ExercisesRecords);
+  async run(): Promise<NonNullable<Awaited<ReturnType<SvcClient["exerciseRecords"]>>>> {
+    const { argv } = await this.parse(ExercisesRecords);
     const words = (argv as string[]).join(" ").trim();
     if (!words) throw new UsageError("Give an exercise name, e.g. `svc exercises records bench press`.");
     const { client } = await this.client();
     const found = await this.spin("Loading records", client.exerciseRecords(words));
     if (!found) throw new CliError(`No exercise matches ${JSON.stringify(words)}. See \`svc exercises ${words}\`.`);
-    if (flags.json) return this.outJson(found);
-    const { recordsView } = await import("../../progression.ts");
-    this.out(recordsView(found.name, found.records));
+    if (!this.jsonEnabled()) {
+      const { recordsView } = await import("../../progression.ts");
+      this.out(recordsView(found.name, found.records));
+    }
+    return found;
   }
 }

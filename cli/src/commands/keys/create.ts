@@ -1,5 +1,6 @@
 import { Flags } from "@oclif/core";
-import { BaseCommand, jsonFlag } from "../../base.ts";
+import type { CreatedApiKey } from "@svc/sdk";
+import { BaseCommand } from "../../base.ts";
 import { yellow } from "../../output.ts";
 
 const ACCESS = { "read-only": "READ_ONLY", "read-write": "READ_WRITE" } as const;
@@ -16,10 +17,10 @@ export default class KeysCreate extends BaseCommand {
     name: Flags.string({ description: "A name to recognise the key by (1 to 80 characters).", required: true }),
     access: Flags.option({ options: ["read-only", "read-write"] as const, description: "What the key may do.", required: true })(),
     expires: Flags.option({ options: ["30d", "90d", "1y", "never"] as const, description: "When the key expires.", required: true })(),
-    json: jsonFlag,
   };
+  static enableJsonFlag = true;
 
-  async run(): Promise<void> {
+  async run(): Promise<CreatedApiKey> {
     const { flags } = await this.parse(KeysCreate);
     const { client } = await this.client();
     const created = await this.spin("Creating the key", client.createApiKey({
@@ -28,8 +29,9 @@ export default class KeysCreate extends BaseCommand {
       expiresIn: EXPIRES[flags.expires],
     }));
     this.note(yellow("Store this key now: it is shown only once and cannot be retrieved later.", process.stderr));
-    if (flags.json) return this.outJson(created);
+    if (this.jsonEnabled()) return created;
     this.out(created.key);
     this.note(`Created key ${created.apiKey.name} (${created.apiKey.id}), ${flags.access}, ${flags.expires === "never" ? "never expires" : `expires ${created.apiKey.expiresAt}`}.`);
+    return created;
   }
 }

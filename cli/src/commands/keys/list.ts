@@ -1,17 +1,20 @@
-import { BaseCommand, jsonFlag } from "../../base.ts";
+import type { ApiKey } from "@svc/sdk";
+import { BaseCommand } from "../../base.ts";
 import { table, when } from "../../output.ts";
 
 export default class KeysList extends BaseCommand {
   static summary = "List your personal API keys (needs a signed-in session, not a key).";
   static examples = ["svc keys list", "svc keys list --json"];
-  static flags = { json: jsonFlag };
+  static enableJsonFlag = true;
 
-  async run(): Promise<void> {
-    const { flags } = await this.parse(KeysList);
+  async run(): Promise<ApiKey[]> {
+    await this.parse(KeysList);
     const { client } = await this.client();
     const keys = await this.spin("Loading keys", client.apiKeys());
-    if (flags.json) return this.outJson(keys);
-    if (!keys.length) return this.out("No API keys. Create one with `svc keys create --name <name> --access read-only --expires 90d`.");
+    if (!keys.length) {
+      this.out("No API keys. Create one with `svc keys create --name <name> --access read-only --expires 90d`.");
+      return keys;
+    }
     this.out(table(keys, [
       { header: "ID", get: (k) => k.id },
       { header: "NAME", get: (k) => k.name },
@@ -21,5 +24,6 @@ export default class KeysList extends BaseCommand {
       { header: "LAST USED", get: (k) => (k.lastUsedAt ? when(k.lastUsedAt) : "never") },
       { header: "EXPIRES", get: (k) => (k.expired ? `expired ${when(k.expiresAt)}` : k.expiresAt ? when(k.expiresAt) : "never") },
     ]));
+    return keys;
   }
 }

@@ -1,19 +1,19 @@
 import { Args } from "@oclif/core";
-import { BaseCommand, jsonFlag } from "../../base.ts";
+import { BaseCommand } from "../../base.ts";
 import { resolveKey } from "../../refs.ts";
 
 export default class KeysRevoke extends BaseCommand {
   static summary = "Revoke (delete) an API key at once, by name, id or id prefix.";
   static examples = ["svc keys revoke backup-script", "svc keys revoke 6f1d2c3b", "svc keys revoke 6f1d2c3b-4a59-4e8f-9a0b-1c2d3e4f5a6b"];
   static args = { key: Args.string({ description: "The key's name (any case), id, or the first characters of its id (see `svc keys list`).", required: true }) };
-  static flags = { json: jsonFlag };
+  static enableJsonFlag = true;
 
-  async run(): Promise<void> {
-    const { args, flags } = await this.parse(KeysRevoke);
+  async run(): Promise<{ revoked: string; name: string }> {
+    const { args } = await this.parse(KeysRevoke);
     const { client } = await this.client();
     const key = await resolveKey(client, args.key);
     await this.spin("Revoking", client.revokeApiKey(key.id));
-    if (flags.json) return this.outJson({ revoked: key.id, name: key.name });
     this.out(`Revoked key ${key.name} (${key.id}); requests with it are now answered as signed out.`);
+    return { revoked: key.id, name: key.name };
   }
 }

@@ -1,5 +1,6 @@
 import { Args, Flags } from "@oclif/core";
-import { BaseCommand, jsonFlag } from "../../base.ts";
+import type { JsonObject, RoutineApplied } from "@svc/sdk";
+import { BaseCommand } from "../../base.ts";
 import { loadDocument, checked, tooLarge } from "../../input.ts";
 
 export default class RoutineApply extends BaseCommand {
@@ -13,24 +14,24 @@ export default class RoutineApply extends BaseCommand {
   static args = { file: Args.string({ description: "Path of a JSON document, or - to read standard input.", required: true }) };
   static flags = {
     "dry-run": Flags.boolean({ description: "Only validate, offline; save nothing." }),
-    json: jsonFlag,
   };
+  static enableJsonFlag = true;
 
-  async run(): Promise<void> {
+  async run(): Promise<RoutineApplied | { valid: true; document: JsonObject }> {
     const { args, flags } = await this.parse(RoutineApply);
     const loaded = await loadDocument(args.file);
     const { source, document } = loaded;
     const { validateRoutineDocument } = await import("@svc/sdk/documents");
     const canonical = checked(validateRoutineDocument(document));
     if (flags["dry-run"]) {
-      if (flags.json) return this.outJson({ valid: true, document: canonical });
-      return this.out(`${source} is a valid routine document (dry run: nothing saved). Exercise names are checked when it is applied.`);
+      this.out(`${source} is a valid routine document (dry run: nothing saved). Exercise names are checked when it is applied.`);
+      return { valid: true, document: canonical as JsonObject };
     }
     const { client } = await this.client();
     const result = await this.spin("Saving the routine", client.applyRoutineDocument(document)).catch((error) => {
       throw tooLarge(error, loaded, "A routine holds at most 100 exercises.");
     });
-    if (flags.json) return this.outJson(result);
     this.out(`${result.created ? "Created" : "Replaced"} routine ${result.routine.name} (${result.routine.id}).`);
+    return result;
   }
 }

@@ -1,21 +1,25 @@
-import { BaseCommand, jsonFlag } from "../../base.ts";
+import type { RoutineSummary } from "@svc/sdk";
+import { BaseCommand } from "../../base.ts";
 import { table } from "../../output.ts";
 
 export default class RoutineList extends BaseCommand {
   static summary = "List your routines.";
   static description = "A routine's name (any case), its id or any unique id prefix (4 characters or more) works with `svc routine show`, `next` and `delete`.";
   static examples = ["svc routine list", "svc routine list --json"];
-  static flags = { json: jsonFlag };
+  static enableJsonFlag = true;
 
-  async run(): Promise<void> {
-    const { flags } = await this.parse(RoutineList);
+  async run(): Promise<RoutineSummary[]> {
+    await this.parse(RoutineList);
     const { client } = await this.client();
     const routines = await this.spin("Loading routines", client.routines());
-    if (flags.json) return this.outJson(routines);
-    if (!routines.length) return this.out("No routines yet. Create one with `svc routine apply <file>` (see `svc routine schema`).");
+    if (!routines.length) {
+      this.out("No routines yet. Create one with `svc routine apply <file>` (see `svc routine schema`).");
+      return routines;
+    }
     this.out(table(routines, [
       { header: "NAME", get: (r) => r.name },
       { header: "ID", get: (r) => r.id },
     ]));
+    return routines;
   }
 }

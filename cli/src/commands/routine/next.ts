@@ -1,5 +1,6 @@
 import { Args, Flags } from "@oclif/core";
-import { BaseCommand, jsonFlag } from "../../base.ts";
+import type { JsonObject } from "@svc/sdk";
+import { BaseCommand } from "../../base.ts";
 import { CliError } from "../../errors.ts";
 import { resolveRoutine } from "../../refs.ts";
 import { checkDate, today } from "../../input.ts";
@@ -15,18 +16,20 @@ export default class RoutineNext extends BaseCommand {
   static args = { routine: Args.string({ description: "Routine name (any case), id, or the first characters of its id.", required: true }) };
   static flags = {
     date: Flags.string({ description: "The day to plan for (YYYY-MM-DD); default today." }),
-    json: jsonFlag,
   };
+  static enableJsonFlag = true;
 
-  async run(): Promise<void> {
+  async run(): Promise<JsonObject> {
     const { args, flags } = await this.parse(RoutineNext);
     const date = flags.date === undefined ? today() : checkDate(flags.date, "--date");
     const { client } = await this.client();
     const routine = await resolveRoutine(client, args.routine);
     const document = await this.spin("Planning the next workout", client.nextWorkout(routine.id, { date }));
     if (!document) throw new CliError(`No routine named or with id ${JSON.stringify(args.routine)}. See \`svc routine list\`.`);
-    if (flags.json) return this.outJson(document);
-    const { nextWorkoutView } = await import("../../progression.ts");
-    this.out(nextWorkoutView(document));
+    if (!this.jsonEnabled()) {
+      const { nextWorkoutView } = await import("../../progression.ts");
+      this.out(nextWorkoutView(document));
+    }
+    return document;
   }
 }

@@ -1,5 +1,6 @@
 import { Args } from "@oclif/core";
-import { BaseCommand, jsonFlag, unitFlag } from "../../base.ts";
+import type { JsonObject } from "@svc/sdk";
+import { BaseCommand, unitFlag } from "../../base.ts";
 import { CliError } from "../../errors.ts";
 import { resolveRoutine } from "../../refs.ts";
 import { routineView } from "../../show.ts";
@@ -13,15 +14,16 @@ export default class RoutineShow extends BaseCommand {
     { description: "Edit a routine", command: "svc routine show Push --json > push.json && $EDITOR push.json && svc routine apply push.json" },
   ];
   static args = { routine: Args.string({ description: "Routine name (any case), id, or the first characters of its id.", required: true }) };
-  static flags = { json: jsonFlag, unit: unitFlag };
+  static flags = { unit: unitFlag };
+  static enableJsonFlag = true;
 
-  async run(): Promise<void> {
+  async run(): Promise<JsonObject> {
     const { args, flags } = await this.parse(RoutineShow);
     const { client } = await this.client();
     const routine = await resolveRoutine(client, args.routine);
     const document = await this.spin("Loading the routine", client.routineDocument(routine.id, { unit: this.unit(flags.unit) }));
     if (!document) throw new CliError(`No routine named or with id ${JSON.stringify(args.routine)}. See \`svc routine list\`.`);
-    if (flags.json) return this.outJson(document);
     this.out(routineView(document));
+    return document;
   }
 }

@@ -1,5 +1,6 @@
 import { Args, Flags } from "@oclif/core";
-import { BaseCommand, jsonFlag } from "../../base.ts";
+import type { JsonObject, WorkoutApplied } from "@svc/sdk";
+import { BaseCommand } from "../../base.ts";
 import { loadDocument, checked, requireObject, tooLarge } from "../../input.ts";
 
 export default class WorkoutApply extends BaseCommand {
@@ -18,10 +19,10 @@ export default class WorkoutApply extends BaseCommand {
       options: ["rpe", "rir"],
       description: "With --dry-run: the scale of @ ratings when the document has no `effort` (default rpe; when applying, the server uses your setting).",
     }),
-    json: jsonFlag,
   };
+  static enableJsonFlag = true;
 
-  async run(): Promise<void> {
+  async run(): Promise<WorkoutApplied | { valid: true; document: JsonObject }> {
     const { args, flags } = await this.parse(WorkoutApply);
     const loaded = await loadDocument(args.file);
     const { source, document } = loaded;
@@ -31,17 +32,17 @@ export default class WorkoutApply extends BaseCommand {
       // Offline there are no account settings: a document without `effort` is read on --effort.
       const canonical = checked(validateWorkoutDocument(document, { effort: flags.effort as "rpe" | "rir" | undefined }));
       this.warnSwapped(likelySwappedSets(document), document);
-      if (flags.json) return this.outJson({ valid: true, document: canonical });
-      return this.out(`${source} is a valid workout document (dry run: nothing saved). Exercise names and the routine are checked when it is applied.`);
+      this.out(`${source} is a valid workout document (dry run: nothing saved). Exercise names and the routine are checked when it is applied.`);
+      return { valid: true, document: canonical as JsonObject };
     }
     const { client } = await this.client();
     const result = await this.spin("Saving the workout", client.applyWorkoutDocument(document)).catch((error) => {
       throw tooLarge(error, loaded, "A workout holds at most 100 exercises and 500 sets: split it.");
     });
     this.warnSwapped(likelySwappedSets(document), document);
-    if (flags.json) return this.outJson(result);
     const w = result.workout;
     this.out(`${result.created ? "Logged" : "Replaced"} workout ${w.name ? `${w.name} ` : ""}on ${w.date} (${w.id}).`);
+    return result;
   }
 
   /** One line on standard error per set that reads as weight and reps swapped. */

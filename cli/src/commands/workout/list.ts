@@ -1,5 +1,6 @@
 import { Flags } from "@oclif/core";
-import { BaseCommand, jsonFlag } from "../../base.ts";
+import type { WorkoutSummary } from "@svc/sdk";
+import { BaseCommand } from "../../base.ts";
 import { table } from "../../output.ts";
 import { checkDate } from "../../input.ts";
 import { SHORT_ID } from "../../refs.ts";
@@ -11,22 +12,25 @@ export default class WorkoutList extends BaseCommand {
   static flags = {
     limit: Flags.integer({ description: "At most this many workouts (1 to 1000).", min: 1, max: 1000 }),
     since: Flags.string({ description: "Only workouts on or after this date (YYYY-MM-DD)." }),
-    json: jsonFlag,
   };
+  static enableJsonFlag = true;
 
-  async run(): Promise<void> {
+  async run(): Promise<WorkoutSummary[]> {
     const { flags } = await this.parse(WorkoutList);
     const since = flags.since === undefined ? undefined : checkDate(flags.since, "--since");
     const { client } = await this.client();
     // Newest first, so the workouts on or after --since are a prefix of the list.
     const all = await this.spin("Loading workouts", client.workouts({ limit: flags.limit ?? (since ? 1000 : 20) }));
     const workouts = since ? all.filter((w) => w.date >= since) : all;
-    if (flags.json) return this.outJson(workouts);
-    if (!workouts.length) return this.out(since ? `No workouts since ${since}.` : "No workouts yet. Log one with `svc workout apply <file>` (see `svc workout schema`).");
+    if (!workouts.length) {
+      this.out(since ? `No workouts since ${since}.` : "No workouts yet. Log one with `svc workout apply <file>` (see `svc workout schema`).");
+      return workouts;
+    }
     this.out(table(workouts, [
       { header: "ID", get: (w) => w.id.slice(0, SHORT_ID) },
       { header: "DATE", get: (w) => w.date },
       { header: "NAME", get: (w) => w.name },
     ]));
+    return workouts;
   }
 }

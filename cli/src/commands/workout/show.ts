@@ -1,5 +1,6 @@
 import { Args } from "@oclif/core";
-import { BaseCommand, jsonFlag, unitFlag } from "../../base.ts";
+import type { JsonObject } from "@svc/sdk";
+import { BaseCommand, unitFlag } from "../../base.ts";
 import { CliError } from "../../errors.ts";
 import { workoutView } from "../../show.ts";
 import { resolveWorkoutId } from "../../refs.ts";
@@ -12,15 +13,16 @@ export default class WorkoutShow extends BaseCommand {
     { description: "Print the document, weights in kilograms", command: "svc workout show 3f2a --json --unit kg" },
   ];
   static args = { id: Args.string({ description: "Workout id, or the first characters of it.", required: true }) };
-  static flags = { json: jsonFlag, unit: unitFlag };
+  static flags = { unit: unitFlag };
+  static enableJsonFlag = true;
 
-  async run(): Promise<void> {
+  async run(): Promise<JsonObject> {
     const { args, flags } = await this.parse(WorkoutShow);
     const { client } = await this.client();
     const id = await resolveWorkoutId(client, args.id);
     const document = await this.spin("Loading the workout", client.workoutDocument(id, { unit: this.unit(flags.unit) }));
     if (!document) throw new CliError(`No workout with id ${id}. See \`svc workout list\`.`);
-    if (flags.json) return this.outJson(document);
     this.out(workoutView(document));
+    return document;
   }
 }
