@@ -1,5 +1,6 @@
-// Progression, records and volume in GraphQL. Most of it is SQL (migrations/committed, 5-progression):
-// `Routine.nextWorkout(date)` is a computed column PostGraphile exposes by itself, and volume is
+// Progression, records and volume in GraphQL. Most of it is SQL (migrations/current/13-progression.sql):
+// `Routine.nextWorkout(date)` and `Routine.nextTargets(date)` are computed columns PostGraphile
+// exposes by itself (nextTargets as a list only, named without a `List` suffix here), and volume is
 // plain columns on workout_sets that @graphile/pg-aggregates groups. This plugin adds the typed
 // `Exercise.records` over app_public.exercises_records (JSON in SQL), so the field names are exactly
 // `heaviest`, `bestE1rm` and `repsAtWeight`, and `WorkoutSet.personalRecord`, asked of
@@ -8,6 +9,22 @@
 import { extendSchema, gql } from "postgraphile/utils";
 import { lambda } from "postgraphile/grafast";
 import { TYPES, loadOneWithPgClient, type PgClient } from "postgraphile/@dataplan/pg";
+
+const LIST_ONLY = /(^|\s)-typeField:resource:connection(\s|$)/;
+
+function behaviorOf(resource: any): string {
+  const tag = resource?.extensions?.tags?.behavior;
+  return Array.isArray(tag) ? tag.join(" ") : typeof tag === "string" ? tag : "";
+}
+
+/** A computed column exposed as a list only has no connection twin to tell apart: no `List` suffix. */
+const listOnlyNames: GraphileConfig.Plugin["inflection"] = {
+  replace: {
+    computedAttributeListField(previous: any, _options: any, details: any) {
+      return LIST_ONLY.test(behaviorOf(details.resource)) ? this.computedAttributeField(details) : previous!(details);
+    },
+  } as any,
+};
 
 /** personalRecord of many sets in one query; null for a set that is not the caller's. */
 async function loadPersonalRecords(client: PgClient, setIds: readonly string[]): Promise<(boolean | null)[]> {
@@ -19,7 +36,7 @@ async function loadPersonalRecords(client: PgClient, setIds: readonly string[]):
   return setIds.map((id) => bySet.get(id) ?? null);
 }
 
-export const ProgressionPlugin = extendSchema((build) => {
+const ProgressionSchemaPlugin = extendSchema((build) => {
   const { sql } = build;
   const workoutSets = build.input.pgRegistry.pgResources.workout_sets;
   if (!workoutSets) throw new Error("ProgressionPlugin: app_public.workout_sets is missing; run the migrations");
@@ -104,3 +121,5 @@ export const ProgressionPlugin = extendSchema((build) => {
     },
   };
 });
+
+export const ProgressionPlugin: GraphileConfig.Plugin = { ...ProgressionSchemaPlugin, inflection: listOnlyNames };

@@ -44,14 +44,15 @@ export const REPS_RANGE_PATTERN = `^${W}([0-9]+)${W}[-–]${W}([0-9]+)${W}$`;
  * Set text. Groups:
  *  1 prefix (`w`, `d`, `rp`, any case);
  *  2 `bw`, 3 its reps;
- *  4 weight (digits, optional `.` or `,` and digits), 5 reps (form `<weight>x<reps>` or `x<reps>`);
- *  6 seconds (`45s`); 7,8 minutes and seconds (`1:30`); 9,10 minutes and seconds (`2m`, `1m30s`);
- *  11 effort (digits, optional `.` or `,` and digits).
+ *  4 weight (digits, optional `.` or `,` and digits), then 5 reps (form `<weight>x<reps>` or `x<reps>`)
+ *    or a duration with its unit (a weighted hold `20x45s`): 6 seconds, 7,8 m:ss, 9,10 m and s;
+ *  11 seconds (`45s`); 12,13 minutes and seconds (`1:30`); 14,15 minutes and seconds (`2m`, `1m30s`);
+ *  16 effort (digits, optional `.` or `,` and digits).
  */
 export const SET_TEXT_PATTERN =
   `^${W}(?:([wW]|[dD]|[rR][pP])${W}:${W})?` +
   `(?:([bB][wW])${W}[xX×]${W}([0-9]+)` +
-  `|([0-9]+(?:[.,][0-9]+)?)?${W}[xX×]${W}([0-9]+)` +
+  `|([0-9]+(?:[.,][0-9]+)?)?${W}[xX×]${W}(?:([0-9]+)|${DURATION_WITH_UNIT})` +
   `|${DURATION_WITH_UNIT})` +
   `(?:${W}@${W}([0-9]+(?:[.,][0-9]+)?))?${W}$`;
 
@@ -124,10 +125,10 @@ export function formatRepsRange(range: RepsRange): string {
   return `${range.low}-${range.high}`;
 }
 
-/** A set, as parsed from its text. Exactly one of: weight+reps, reps only, bodyweight+reps, seconds. */
+/** A set, as parsed from its text. Exactly one of: weight+reps, reps only, bodyweight+reps, seconds, weight+seconds. */
 export type ParsedSet = {
   kind: SetKind;
-  /** Load in the document's unit; null for `x12`, `bw x 8` and durations. */
+  /** Load in the document's unit; null for `x12`, `bw x 8` and unweighted durations (`45s`; `20x45s` has 20). */
   weight: number | null;
   /** True for `bw x <reps>`. */
   bodyweight: boolean;
@@ -156,7 +157,7 @@ function decimal(text: string, places: number): number | null {
 
 /**
  * Parses set text as people type it: `100x5@8`, ` 100 X 5 @ 8 `, `102,5×5`, `x12`, `BW x 8`,
- * `45s`, `1:30`, `2m`, `1m30s`, with an optional prefix `w:` (warm-up), `d:` (drop) or
+ * `45s`, `1:30`, `2m`, `1m30s`, a weighted hold `20x45s` or `20x1:30`, with an optional prefix `w:` (warm-up), `d:` (drop) or
  * `rp:` (rest-pause burst). The effort after `@` is on `options.effort` (default `rpe`):
  * RPE 1 to 10, RIR 0 to 10, in half steps (`7.5` yes, `7.3` no).
  *
@@ -177,23 +178,24 @@ export function parseSet(text: unknown, options: { effort?: EffortScale } = {}):
   if (m[2] !== undefined) {
     bodyweight = true;
     reps = digits(m[3]);
-  } else if (m[5] !== undefined) {
+  } else if (m[5] !== undefined || m[6] !== undefined || m[7] !== undefined || m[9] !== undefined) {
     if (m[4] !== undefined) {
       weight = decimal(m[4], 2);
       if (weight === null || weight > MAX_WEIGHT) return { ok: false, reason: REASONS.setWeight };
     }
-    reps = digits(m[5]);
+    if (m[5] !== undefined) reps = digits(m[5]);
+    else seconds = durationFromGroups(m, 6);
   } else {
-    seconds = durationFromGroups(m, 6);
+    seconds = durationFromGroups(m, 11);
   }
   if (reps !== null && reps > MAX_REPS) return { ok: false, reason: REASONS.setReps };
   if (seconds !== null && seconds > MAX_DURATION_SECONDS) return { ok: false, reason: REASONS.setDuration };
   let effort: number | null = null;
-  if (m[11] !== undefined) {
+  if (m[16] !== undefined) {
     const bad = { ok: false as const, reason: scale === "rpe" ? REASONS.rpe : REASONS.rir };
-    const frac = m[11].split(/[.,]/)[1] ?? "";
+    const frac = m[16].split(/[.,]/)[1] ?? "";
     if (!/^(0*|50*)$/.test(frac)) return bad;
-    effort = Number(m[11].replace(",", "."));
+    effort = Number(m[16].replace(",", "."));
     if (effort > 10 || effort < (scale === "rpe" ? 1 : 0)) return bad;
   }
   return { ok: true, value: { kind, weight, bodyweight, reps, seconds, effort } };
@@ -205,12 +207,13 @@ export function parseSet(text: unknown, options: { effort?: EffortScale } = {}):
  * - `<weight>x<reps>` with the weight in shortest decimal form (`100x5`, `102.5x5`, `0x5`);
  * - `x<reps>` (`x12`); `bw x <reps>` (`bw x 8`);
  * - durations as `formatDuration`: `<n>s` under a minute (`45s`), else `<m>:<ss>` (`1:30`);
+ *   a weighted hold as `<weight>x<duration>` (`20x45s`, `20x1:30`);
  * - effort `@<n>` right after, shortest form (`100x5@8`, `x12@7.5`, `bw x 8@9`, `45s@8`).
  * parseSet(formatSet(p)) deep-equals p for every valid p.
  */
 export function formatSet(set: ParsedSet): string {
   let body: string;
-  if (set.seconds !== null) body = formatDuration(set.seconds);
+  if (set.seconds !== null) body = set.weight !== null ? `${formatNumber(set.weight)}x${formatDuration(set.seconds)}` : formatDuration(set.seconds);
   else if (set.bodyweight) body = `bw x ${set.reps}`;
   else if (set.weight !== null) body = `${formatNumber(set.weight)}x${set.reps}`;
   else body = `x${set.reps}`;

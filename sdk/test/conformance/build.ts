@@ -728,6 +728,17 @@ const canonicalSets: [string, string][] = [
   ["bw x 8@8", "bw x 8@8"],
   ["45s@8", "45s@8"],
   ["d:80x8@9.5", "d:80x8@9.5"],
+  // A weighted hold: a weight, then a duration with its unit.
+  ["20x45s", "20x45s"],
+  ["20 X 45 S", "20x45s"],
+  ["20x90s", "20x1:30"],
+  ["20x1:30", "20x1:30"],
+  ["12,5x1m", "12.5x1:00"],
+  ["10x1m30s", "10x1:30"],
+  ["0x30s", "0x30s"],
+  ["w:10x30s", "w:10x30s"],
+  ["20x45s@8", "20x45s@8"],
+  ["x45s", "45s"],
 ];
 for (const [input, canon] of canonicalSets) {
   workout(`set text: ${JSON.stringify(input)} is ${canon}`, ws(input), null, null, {
@@ -754,6 +765,9 @@ const badSets = [
   "w:d:100x5",
   "w100x5",
   "bw+10x5",
+  "20x45x",
+  "20xs",
+  "20x1:30s",
   "bw 8",
   "100x5.5",
   "-5x5",
@@ -784,6 +798,11 @@ workout("set text: 1440m1s", ws("1440m1s"), SET, R.setDuration);
 workout("set text: weight checked before reps and effort", ws("100.555x501@11"), SET, R.setWeight);
 workout("set text: reps checked before effort", ws("100x501@11"), SET, R.setReps);
 workout("set text: duration checked before effort", ws("86401s@11"), SET, R.setDuration);
+workout("set text: weighted hold of 86400s", ws("20x86400s"));
+workout("set text: weighted hold of 86401s", ws("20x86401s"), SET, R.setDuration);
+workout("set text: weighted hold 10000.01", ws("10000.01x45s"), SET, R.setWeight);
+workout("set text: weighted hold, weight checked before duration", ws("100.555x86401s"), SET, R.setWeight);
+workout("set text: weighted hold without a unit is reps", ws("20x45"));
 
 // set text: effort scales
 workout("effort rpe: @0", ws("100x5@0"), SET, R.rpe);

@@ -1,0 +1,718 @@
+-- Progression: the targets of a routine's next workout, judged from what was actually lifted.
+-- Replaces the one long app_hidden.progression_targets with named steps a reader can follow:
+--   app_hidden.weights_meet(...)        -> does a lifted weight meet a target (the unit rule)
+--   app_hidden.judge_session(...)       -> judge one session of one routine exercise
+--   app_hidden.next_target(...)         -> the next target under a rule, from the current one and a judgement
+--   app_hidden.progression_targets(...) -> replays each routine exercise's sessions through the two
+--   app_hidden.planned_sets(...)        -> warm-ups, work sets, drops and bursts from a work target
+--   app_public.routines_next_workout    -> the next workout as a workout document (pinned notes only)
+--   app_public.routines_next_targets    -> GraphQL Routine.nextTargets: each target with its explanation
+-- Set text gains weight x time (`20x45s`, `20x1:30`): a weighted hold plans, logs, judges and progresses.
+--
+-- The rules decided (the README's "Progression rules" says the same):
+-- Units. Targets live in the routine's unit and move by loadable steps of that unit. A lifted
+--   weight meets a target when, compared in kilograms (1 lb = 0.45359237 kg), it is at most the
+--   tolerance below it: 0.005 in the same unit, half the smallest loadable step of the lifted
+--   unit across units (1.25 kg, or 2.5 lb = 1.134 kg). Every weight shown in another unit is
+--   converted and snapped to the nearest loadable weight of that unit (2.5 kg, 5 lb), so a lifter
+--   who loads what was shown always meets the target. Explanations give conversions as
+--   approximate (`≈`) with the exact value and the weight loaded.
+-- Skips. An exercise a session leaves out, or whose work sets are all not done, is skipped: that
+--   session is not judged for it (not a miss, not a hit), in every shape of workout. A session
+--   with at least one work set done is judged: a set not done or missing is a miss. A workout or
+--   exercise marked skipProgression is never judged.
+-- Routine edits. Targets come from what was lifted: a hit at a heavier weight than the target
+--   continues from that weight; all sets done with the reps but lighter than the target continues
+--   from the weight lifted (one step up, never above the target). Changing an exercise's start
+--   weight in a routine restarts it from the new weight: sessions before the edit no longer
+--   count, and the explanation says so. Other edits (sets, reps, rule) keep the history.
+-- Warm-ups and drops come from the work weight, snapped to loadable weights, never above it;
+--   each drop is at least one loadable step lighter than the set before it.
+-- Explanations are a field of their own (Routine.nextTargets), never written into the planned
+--   workout's notes; a note the user pinned on an exercise's latest entry carries forward.
+
+--------------------------------------------------------------------------------
+-- Loadable weights and the unit rule
+--------------------------------------------------------------------------------
+create or replace function app_hidden.loadable_step(unit text) returns numeric
+language sql immutable parallel safe as $$
+  select case when unit = 'lb' then 5.0 else 2.5 end;
+$$;
+comment on function app_hidden.loadable_step(text) is E'The smallest change of a loaded weight: a pair of the smallest common plates, 2.5 kg or 5 lb. Planned, converted, warm-up and drop weights snap to it.';
+
+create or replace function app_hidden.snap_down(weight numeric, step numeric) returns numeric
+language sql immutable parallel safe as $$
+  select case when weight is null then null else trim_scale(greatest(0, floor(weight / step + 0.000001) * step)) end;
+$$;
+comment on function app_hidden.snap_down(numeric, numeric) is E'The heaviest multiple of step not above weight (a tiny slack absorbs conversion rounding), never below 0.';
+
+create or replace function app_hidden.weights_meet(lifted numeric, lifted_unit text, target numeric, target_unit text) returns boolean
+language sql immutable parallel safe as $$
+  select case
+    when target is null or target = 0 then true
+    when lifted is null then false
+    when lifted_unit = target_unit then lifted >= target - 0.005
+    else app_hidden.weight_kg(lifted, lifted_unit)
+         >= app_hidden.weight_kg(target, target_unit) - app_hidden.weight_kg(app_hidden.loadable_step(lifted_unit), lifted_unit) / 2
+  end;
+$$;
+comment on function app_hidden.weights_meet(numeric, text, numeric, text) is E'Whether a lifted weight meets a target (the unit rule): compared in kg, at most 0.005 below in the same unit, '
+  'at most half a loadable step of the lifted unit below across units (1.25 kg; 2.5 lb = 1.134 kg). No target (null or 0): always.';
+
+create or replace function app_hidden.shown_weight(weight numeric, from_unit text, to_unit text) returns numeric
+language sql immutable parallel safe as $$
+  select case when weight is null then null
+              when from_unit = to_unit then weight
+              else least(10000, app_hidden.snap_weight(app_hidden.convert_weight(weight, from_unit, to_unit), app_hidden.loadable_step(to_unit))) end;
+$$;
+comment on function app_hidden.shown_weight(numeric, text, text) is E'A weight as shown (and loaded) in another unit: converted and snapped to the nearest loadable weight of that unit; unchanged in the same unit.';
+
+--------------------------------------------------------------------------------
+-- Set text: weight x time (`20x45s`)
+--------------------------------------------------------------------------------
+create or replace function app_hidden.document_patterns() returns table (name text, pattern text)
+language sql immutable parallel safe as $$
+  values
+    ('uuid', '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$'),
+    ('date', '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'),
+    ('dateTime', '^([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:\.([0-9]{1,6}))?)?(Z|([+-])([0-9]{2}):([0-9]{2}))$'),
+    ('duration', '^[ \t]*(?:([0-9]+)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?)[ \t]*$'),
+    ('repsRange', '^[ \t]*([0-9]+)[ \t]*[-–][ \t]*([0-9]+)[ \t]*$'),
+    ('setText', '^[ \t]*(?:([wW]|[dD]|[rR][pP])[ \t]*:[ \t]*)?(?:([bB][wW])[ \t]*[xX×][ \t]*([0-9]+)|([0-9]+(?:[.,][0-9]+)?)?[ \t]*[xX×][ \t]*(?:([0-9]+)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?)(?:[ \t]*@[ \t]*([0-9]+(?:[.,][0-9]+)?))?[ \t]*$');
+$$;
+comment on function app_hidden.document_patterns() is E'The regular expressions of the document languages, identical to the SDK''s (UUID_PATTERN, DATE_PATTERN, DATE_TIME_PATTERN, DURATION_PATTERN, REPS_RANGE_PATTERN, SET_TEXT_PATTERN). The functions below repeat them as literals (so PostgreSQL caches the compiled forms); a test checks all three agree.';
+
+create or replace function app_hidden.format_set(kind text, weight numeric, bodyweight boolean, reps int, seconds int, effort numeric)
+returns text
+language sql immutable parallel safe as $$
+  select case kind when 'warmup' then 'w:' when 'drop' then 'd:' when 'burst' then 'rp:' else '' end
+      || case
+           when seconds is not null and weight is not null then trim_scale(weight)::text || 'x' || app_hidden.format_duration(seconds)
+           when seconds is not null then app_hidden.format_duration(seconds)
+           when bodyweight then 'bw x ' || reps
+           when weight is not null then trim_scale(weight)::text || 'x' || reps
+           else 'x' || reps
+         end
+      || coalesce('@' || trim_scale(effort)::text, '');
+$$;
+comment on function app_hidden.format_set(text, numeric, boolean, int, int, numeric) is E'The one canonical text of a set (the SDK''s formatSet): `w:`/`d:`/`rp:` prefix, `100x5`, `x12`, `bw x 8`, `45s` or `1:30`, a weighted hold `20x45s`, then `@<effort>`; numbers in shortest form.';
+
+create or replace function app_hidden.doc_parse_set(t text, scale text,
+  out reason text, out kind text, out weight numeric, out bodyweight boolean, out reps int, out seconds int, out effort numeric)
+language plpgsql immutable parallel safe as $$
+declare
+  -- Groups: 1 prefix; 2,3 bw and reps; 4 weight; 5 reps, or 6 / 7,8 / 9,10 a weighted duration;
+  -- 11 / 12,13 / 14,15 a duration alone; 16 effort.
+  m text[] := regexp_match(t, '^[ \t]*(?:([wW]|[dD]|[rR][pP])[ \t]*:[ \t]*)?(?:([bB][wW])[ \t]*[xX×][ \t]*([0-9]+)|([0-9]+(?:[.,][0-9]+)?)?[ \t]*[xX×][ \t]*(?:([0-9]+)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?)(?:[ \t]*@[ \t]*([0-9]+(?:[.,][0-9]+)?))?[ \t]*$');
+  v_reps numeric;
+  v_seconds numeric;
+begin
+  if m is null then
+    reason := 'must be a set like 100x5, x12, bw x 8, 45s or 1:30';
+    return;
+  end if;
+  kind := case lower(m[1]) when 'w' then 'warmup' when 'd' then 'drop' when 'rp' then 'burst' else 'work' end;
+  bodyweight := false;
+  if m[2] is not null then
+    bodyweight := true;
+    v_reps := m[3]::numeric;
+  elsif m[5] is not null or m[6] is not null or m[7] is not null or m[9] is not null then
+    if m[4] is not null then
+      -- Decimals are judged on the text (`102.500` has 1), like the SDK.
+      if char_length(rtrim(split_part(replace(m[4], ',', '.'), '.', 2), '0')) > 2
+         or replace(m[4], ',', '.')::numeric > 10000 then
+        reason := 'weight must be from 0 to 10000 with at most 2 decimals';
+        return;
+      end if;
+      weight := trim_scale(replace(m[4], ',', '.')::numeric);
+    end if;
+    if m[5] is not null then
+      v_reps := m[5]::numeric;
+    elsif m[6] is not null then
+      v_seconds := m[6]::numeric;
+    elsif m[7] is not null then
+      v_seconds := m[7]::numeric * 60 + m[8]::numeric;
+    else
+      v_seconds := m[9]::numeric * 60 + coalesce(m[10]::numeric, 0);
+    end if;
+  elsif m[11] is not null then
+    v_seconds := m[11]::numeric;
+  elsif m[12] is not null then
+    v_seconds := m[12]::numeric * 60 + m[13]::numeric;
+  else
+    v_seconds := m[14]::numeric * 60 + coalesce(m[15]::numeric, 0);
+  end if;
+  if v_reps > 500 then
+    reason := 'reps must be at most 500';
+    return;
+  end if;
+  if v_seconds > 86400 then
+    reason := 'duration must be at most 86400 seconds';
+    return;
+  end if;
+  reps := v_reps;
+  seconds := v_seconds;
+  if m[16] is not null then
+    effort := replace(m[16], ',', '.')::numeric;
+    -- Half steps: the decimals are zeros, or a 5 then zeros.
+    if rtrim(split_part(replace(m[16], ',', '.'), '.', 2), '0') not in ('', '5')
+       or effort > 10 or effort < (case when scale = 'rpe' then 1 else 0 end) then
+      reason := case when scale = 'rpe' then 'rpe must be from 1 to 10 in half steps' else 'rir must be from 0 to 10 in half steps' end;
+      effort := null;
+      return;
+    end if;
+    effort := trim_scale(effort);
+  end if;
+end;
+$$;
+comment on function app_hidden.doc_parse_set(text, text) is E'Parses set text as people type it (the SDK''s parseSet): on failure `reason` is the first problem (form, weight, reps, duration, effort on `scale`), otherwise the set''s parts. A weight before a duration (`20x45s`) is a weighted hold.';
+
+--------------------------------------------------------------------------------
+-- Start-weight edits restart an exercise's progression
+--------------------------------------------------------------------------------
+-- applyRoutineDocument replaces a routine's exercises whole, so the start weight last written for
+-- each (routine, exercise, occurrence) is kept here across replacements.
+create table if not exists app_hidden.progression_restarts (
+  routine_id uuid not null references app_public.routines on delete cascade,
+  user_id uuid not null references app_public.users on delete cascade,
+  exercise_id uuid not null references app_public.exercises on delete cascade,
+  occurrence int not null,
+  weight double precision,
+  restart_after timestamptz,
+  primary key (routine_id, exercise_id, occurrence)
+);
+create index if not exists progression_restarts_user on app_hidden.progression_restarts (user_id);
+alter table app_hidden.progression_restarts enable row level security;
+drop policy if exists select_own on app_hidden.progression_restarts;
+create policy select_own on app_hidden.progression_restarts for select using (user_id = app_public.current_user_id());
+comment on table app_hidden.progression_restarts is E'The start weight last written for each exercise of a routine (the k-th occurrence of an exercise), and the start of the last session before it was changed: sessions starting at or before restart_after no longer count for that exercise''s progression. Written by a trigger on routine_exercises.';
+comment on column app_hidden.progression_restarts.occurrence is E'1 for the first time the routine lists the exercise, 2 for the second, ...';
+comment on column app_hidden.progression_restarts.weight is E'The start weight last written, in the routine''s unit.';
+comment on column app_hidden.progression_restarts.restart_after is E'Null, or the start of the routine''s latest session of this exercise when its start weight changed.';
+
+create or replace function app_hidden.tg_routine_exercises_restart() returns trigger
+language plpgsql security definer set search_path to pg_catalog, public as $$
+begin
+  insert into app_hidden.progression_restarts as pr (routine_id, user_id, exercise_id, occurrence, weight, restart_after)
+  select i.routine_id, i.user_id, i.exercise_id,
+         row_number() over (partition by i.routine_id, i.exercise_id order by i.position), i.weight, null
+    from inserted i
+  on conflict (routine_id, exercise_id, occurrence) do update
+     set weight = excluded.weight,
+         restart_after = (select max(w.start) from app_public.workouts w
+                           where w.routine_id = excluded.routine_id
+                             and exists (select 1 from app_public.workout_sets s
+                                          where s.workout_id = w.id and s.exercise_id = excluded.exercise_id and s.done))
+   where pr.weight is distinct from excluded.weight;
+  return null;
+end;
+$$;
+comment on function app_hidden.tg_routine_exercises_restart() is E'Trigger: records each written start weight; a changed one restarts that exercise''s progression after the routine''s latest session of it.';
+drop trigger if exists _300_progression_restart on app_public.routine_exercises;
+create trigger _300_progression_restart after insert on app_public.routine_exercises
+  referencing new table as inserted for each statement execute procedure app_hidden.tg_routine_exercises_restart();
+
+-- Routines written before this trigger: their current start weights, with no restart.
+insert into app_hidden.progression_restarts (routine_id, user_id, exercise_id, occurrence, weight, restart_after)
+select re.routine_id, re.user_id, re.exercise_id,
+       row_number() over (partition by re.routine_id, re.exercise_id order by re.position), re.weight, null
+  from app_public.routine_exercises re
+on conflict do nothing;
+
+--------------------------------------------------------------------------------
+-- Judging one session
+--------------------------------------------------------------------------------
+drop type if exists app_hidden.session_judgement cascade;
+create type app_hidden.session_judgement as (
+  outcome text,
+  lifted numeric,
+  lifted_unit text,
+  lifted_in_target_unit numeric,
+  lowest_reps int,
+  total_reps int,
+  top boolean,
+  last_reps int
+);
+comment on type app_hidden.session_judgement is E'How one session went for one routine exercise: outcome (hit, light, miss or skip), the weight lifted (the lightest '
+  'of the judged work sets that were done, as logged, and in the target''s unit), the lowest and total reps of the judged sets at the target weight '
+  '(a set not done, missing or lighter counts 0), whether every judged set reached the top of the rep range, and the reps of the last judged set.';
+
+create or replace function app_hidden.judge_session(
+  sets int, target_weight numeric, target_unit text, target_reps int, top_reps int, target_seconds int,
+  session_unit text, weights numeric[], reps int[], seconds int[], done boolean[])
+returns app_hidden.session_judgement
+language plpgsql immutable as $$
+-- The first `sets` work sets are judged (warm-ups, drops and bursts are never passed in; extra work
+-- sets are ignored). No work set done at all: skip. Every judged set done, with the target reps (or
+-- seconds) and a weight that meets the target: hit. Every judged set done with the reps or seconds,
+-- each with a weight, but some lighter than the target: light. Anything else: miss.
+declare
+  j app_hidden.session_judgement;
+  n_logged int := coalesce(array_length(weights, 1), 0);
+  all_done boolean := n_logged >= sets;
+  all_reps boolean := n_logged >= sets;
+  all_weight boolean := n_logged >= sets;
+  all_weighted boolean := n_logged >= sets;
+  weight_ok boolean;
+  reps_ok boolean;
+  counted int;
+  i int;
+begin
+  if not coalesce(true = any(done), false) then
+    j.outcome := 'skip';
+    return j;
+  end if;
+  j.lifted_unit := session_unit;
+  j.total_reps := 0;
+  j.top := n_logged >= sets;
+  for i in 1 .. sets loop
+    if i > n_logged or not done[i] then
+      all_done := false;
+      j.top := false;
+      counted := 0;
+    else
+      weight_ok := app_hidden.weights_meet(weights[i], session_unit, target_weight, target_unit);
+      reps_ok := case when target_reps is not null then coalesce(reps[i] >= target_reps, false)
+                      when target_seconds is not null then coalesce(seconds[i] >= target_seconds, false)
+                      else true end;
+      all_reps := all_reps and reps_ok;
+      all_weight := all_weight and weight_ok;
+      all_weighted := all_weighted and weights[i] is not null;
+      j.top := j.top and weight_ok and coalesce(reps[i] >= top_reps, false);
+      counted := case when weight_ok then coalesce(reps[i], 0) else 0 end;
+      if weights[i] is not null then
+        j.lifted := least(j.lifted, weights[i]);
+      end if;
+    end if;
+    j.lowest_reps := least(j.lowest_reps, counted);
+    j.total_reps := j.total_reps + counted;
+  end loop;
+  if n_logged >= sets and done[sets] then
+    j.last_reps := reps[sets];
+  end if;
+  j.lifted_in_target_unit := case when j.lifted is null then null
+                                  when session_unit = target_unit then j.lifted
+                                  else j.lifted * app_hidden.weight_kg(1, session_unit) / app_hidden.weight_kg(1, target_unit) end;
+  j.outcome := case when all_done and all_reps and all_weight then 'hit'
+                    when all_done and all_reps and all_weighted and target_weight > 0 then 'light'
+                    else 'miss' end;
+  return j;
+end;
+$$;
+comment on function app_hidden.judge_session(int, numeric, text, int, int, int, text, numeric[], int[], int[], boolean[]) is
+  E'Judges one session of one routine exercise against its target: skip (no work set done), hit, light (every set done with the reps, lighter than the target) or miss (rules in the function body).';
+
+--------------------------------------------------------------------------------
+-- The next target under a rule
+--------------------------------------------------------------------------------
+drop type if exists app_hidden.progression_state cascade;
+create type app_hidden.progression_state as (
+  weight numeric,
+  reps int,
+  seconds int,
+  misses int,
+  stalls int,
+  best_total int,
+  explanation text
+);
+comment on type app_hidden.progression_state is E'A routine exercise''s target between sessions: weight (routine unit), reps or seconds per work set, '
+  'misses in a row, sessions in a row without a rep gained and the best rep total at this weight (double progression), and why the target is what it is.';
+
+create or replace function app_hidden.next_target(
+  rule text, current app_hidden.progression_state, judged app_hidden.session_judgement, session_date date,
+  sets int, reps_low int, reps_high int, increment numeric, unit text)
+returns app_hidden.progression_state
+language plpgsql immutable as $$
+-- Rules (the exercise's progression, else the routine's, else linear):
+-- - linear: hit -> one increment above the weight lifted (never below the target);
+--   light -> one step above the weight lifted, never above the target; third miss in a row ->
+--   deload (90 %, snapped, at least one increment lower); other misses -> same target.
+-- - greyskull: as linear, with the last set as many reps as possible: a hit with at least twice
+--   the target reps on it adds two increments; any miss deloads at once.
+-- - double: reps is a range low-high, the rep target starts at low. All sets at the top -> +
+--   increment and back to low. Otherwise the next rep target is the lowest set plus one, within the
+--   range. A rep is gained when the total over the judged sets beats the best total at this weight;
+--   three sessions in a row with none -> deload, back to low.
+-- - time: every set held for the target (with its weight) -> + 5 s; third miss in a row -> 90 %
+--   snapped to 5 s, at least 5 s shorter, never under 5 s.
+-- Explanations name only weights that were lifted (as logged), written in the routine, or planned.
+declare
+  result app_hidden.progression_state := current;
+  d text := to_char(session_date, 'YYYY-MM-DD');
+  what text := sets || 'x' || coalesce(current.reps::text, app_hidden.format_duration(current.seconds), '?');
+  at_lifted text := case when judged.lifted is null then '' else ' at ' || trim_scale(judged.lifted) || ' ' || judged.lifted_unit end;
+  inc text := trim_scale(increment) || ' ' || unit;
+  from_weight numeric;
+begin
+  if rule in ('linear', 'greyskull') then
+    if judged.outcome = 'hit' and current.weight is null then
+      result.misses := 0;
+      result.explanation := format('Last session (%s) hit %s: no weight to add, same targets.', d, what);
+    elsif judged.outcome = 'hit' then
+      result.misses := 0;
+      from_weight := greatest(current.weight, app_hidden.snap_down(judged.lifted_in_target_unit, app_hidden.loadable_step(unit)));
+      if rule = 'greyskull' and current.reps > 0 and judged.last_reps >= 2 * current.reps then
+        result.weight := trim_scale(least(10000, from_weight + 2 * increment));
+        result.explanation := format('Last session (%s) hit %s%s with %s reps on the last set: +%s %s to %s %s.',
+          d, what, at_lifted, judged.last_reps, trim_scale(2 * increment), unit, result.weight, unit);
+      else
+        result.weight := trim_scale(least(10000, from_weight + increment));
+        result.explanation := format('Last session (%s) hit %s%s: +%s to %s %s.', d, what, at_lifted, inc, result.weight, unit);
+      end if;
+    elsif judged.outcome = 'light' then
+      result.misses := 0;
+      result.weight := trim_scale(least(current.weight,
+        app_hidden.snap_down(judged.lifted_in_target_unit, app_hidden.loadable_step(unit)) + increment));
+      result.explanation := format('Last session (%s) did %s%s, lighter than the target: continuing from the weight lifted, %s %s.',
+        d, what, at_lifted, result.weight, unit);
+    elsif rule = 'greyskull' and current.weight is not null then
+      result.weight := app_hidden.deload_weight(current.weight, increment);
+      result.explanation := format('Last session (%s) missed %s%s: deload to 90 %%, %s %s.', d, what, at_lifted, result.weight, unit);
+    elsif rule = 'greyskull' then
+      result.explanation := format('Last session (%s) missed %s: same targets.', d, what);
+    else
+      result.misses := current.misses + 1;
+      if result.misses >= 3 and current.weight is not null then
+        result.weight := app_hidden.deload_weight(current.weight, increment);
+        result.misses := 0;
+        result.explanation := format('Three misses in a row%s (last %s): deload to 90 %%, %s %s.', at_lifted, d, result.weight, unit);
+      else
+        result.explanation := format('Last session (%s) missed %s%s (miss %s of 3): same targets.', d, what, at_lifted, least(result.misses, 3));
+        if result.misses >= 3 then
+          result.misses := 0;
+        end if;
+      end if;
+    end if;
+    if rule = 'greyskull' then
+      result.explanation := result.explanation || ' Last set: as many reps as possible.';
+    end if;
+  elsif rule = 'double' then
+    if judged.top and current.weight is not null then
+      result.weight := trim_scale(least(10000, current.weight + increment));
+      result.reps := reps_low;
+      result.best_total := null;
+      result.stalls := 0;
+      result.explanation := format('Last session (%s): all %s sets at the top of %s-%s%s: +%s to %s %s, back to %s reps.',
+        d, sets, reps_low, reps_high, at_lifted, inc, result.weight, unit, reps_low);
+    elsif judged.top then
+      result.reps := reps_high;
+      result.explanation := format('Last session (%s): all %s sets at the top of %s-%s: no weight to add, stay at %s reps.', d, sets, reps_low, reps_high, reps_high);
+    else
+      if current.best_total is null or judged.total_reps > current.best_total then
+        result.best_total := judged.total_reps;
+        result.stalls := 0;
+      else
+        result.stalls := current.stalls + 1;
+      end if;
+      if result.stalls >= 3 then
+        result.weight := app_hidden.deload_weight(current.weight, increment);
+        result.reps := reps_low;
+        result.best_total := null;
+        result.stalls := 0;
+        result.explanation := case when current.weight is null
+          then format('No rep gained in three sessions (last %s): back to %s reps.', d, reps_low)
+          else format('No rep gained in three sessions%s (last %s): deload to 90 %%, %s %s, back to %s reps.', at_lifted, d, result.weight, unit, reps_low) end;
+      else
+        result.reps := greatest(reps_low, least(reps_high, coalesce(judged.lowest_reps, 0) + 1));
+        result.explanation := format('Last session (%s): lowest set %s reps%s: aim for %s (range %s-%s).',
+          d, coalesce(judged.lowest_reps, 0), at_lifted, result.reps, reps_low, reps_high);
+      end if;
+    end if;
+  elsif rule = 'time' then
+    if judged.outcome = 'hit' then
+      result.misses := 0;
+      result.seconds := least(86400, current.seconds + 5);
+      result.explanation := format('Last session (%s) held %s%s: +5 s to %s.', d, what, at_lifted, app_hidden.format_duration(result.seconds));
+    else
+      result.misses := current.misses + 1;
+      if result.misses >= 3 then
+        result.seconds := greatest(5, least(round(current.seconds * 0.9 / 5)::int * 5, current.seconds - 5));
+        result.misses := 0;
+        result.explanation := format('Three misses in a row at %s (last %s): 90 %%, %s.',
+          app_hidden.format_duration(current.seconds), d, app_hidden.format_duration(result.seconds));
+      else
+        result.explanation := format('Last session (%s) missed %s%s (miss %s of 3): same time.', d, what, at_lifted, result.misses);
+      end if;
+    end if;
+  end if;
+  return result;
+end;
+$$;
+comment on function app_hidden.next_target(text, app_hidden.progression_state, app_hidden.session_judgement, date, int, int, int, numeric, text) is
+  E'The target after one judged session under a rule (linear, greyskull, double or time), with the explanation of the change (rules in the function body).';
+
+--------------------------------------------------------------------------------
+-- Replaying a routine's history
+--------------------------------------------------------------------------------
+create or replace function app_hidden.progression_targets(p_routine app_public.routines, p_date date)
+returns setof app_hidden.progression_target
+language plpgsql stable security definer set search_path to pg_catalog, public as $$
+-- History of a routine exercise: the owner's workouts that name this routine, dated on or before
+-- p_date, not skipProgression, starting after the exercise's last start-weight edit; in each, the
+-- workout exercise for this exercise that is not skipProgression (the k-th occurrence in the
+-- routine follows the k-th in each workout), with its work sets. Sessions are replayed oldest first
+-- (date, start, id) through judge_session and next_target; skipped ones change nothing. A deload
+-- routine never moves. Unloaded work (no weight written) cannot gain weight.
+declare
+  re record;
+  s record;
+  state app_hidden.progression_state;
+  judged app_hidden.session_judgement;
+  sessions_judged int;
+  sessions_before_edit int;
+begin
+  for re in
+    select x.*, pr.restart_after
+      from (select rx.*, e.region,
+                   case when p_routine.deload then 'deload'
+                        when coalesce(rx.progression, p_routine.progression) = 'time' and (rx.reps_low is not null or rx.seconds is null) then 'none'
+                        when coalesce(rx.progression, p_routine.progression) = 'double' and rx.reps_low is null then 'none'
+                        else coalesce(rx.progression, p_routine.progression) end as rule,
+                   row_number() over (partition by rx.exercise_id order by rx.position) as occurrence
+              from app_public.routine_exercises rx
+              join app_public.exercises e on e.id = rx.exercise_id
+             where rx.routine_id = p_routine.id) x
+      left join app_hidden.progression_restarts pr
+        on pr.routine_id = x.routine_id and pr.exercise_id = x.exercise_id and pr.occurrence = x.occurrence
+     order by x.position
+  loop
+    state := row(trim_scale(re.weight::numeric), re.reps_low, case when re.reps_low is null then re.seconds end, 0, 0, null, null)::app_hidden.progression_state;
+    sessions_judged := 0;
+    sessions_before_edit := 0;
+    if re.rule in ('linear', 'greyskull', 'double', 'time') then
+      for s in
+        with history as (
+          select w.id, w.date, w.start, w.unit
+            from app_public.workouts w
+           where w.user_id = p_routine.user_id and w.routine_id = p_routine.id and w.date <= p_date
+             and not w.skip_progression
+        ), occurrence as (
+          select we.id, we.skip_progression, h.date, h.start, h.unit, h.id as workout_id,
+                 row_number() over (partition by we.workout_id order by we.position) as occurrence
+            from history h
+            join app_public.workout_exercises we on we.workout_id = h.id and we.exercise_id = re.exercise_id
+        )
+        select o.date, o.start, o.unit, o.start <= re.restart_after as before_edit,
+               coalesce(array_agg(ws.weight::numeric order by ws.position) filter (where ws.id is not null), '{}') as weights,
+               coalesce(array_agg(ws.reps order by ws.position) filter (where ws.id is not null), '{}') as reps,
+               coalesce(array_agg(ws.seconds order by ws.position) filter (where ws.id is not null), '{}') as seconds,
+               coalesce(array_agg(ws.done order by ws.position) filter (where ws.id is not null), '{}') as done
+          from occurrence o
+          left join app_public.workout_sets ws on ws.workout_exercise_id = o.id and ws.kind = 'work'
+         where o.occurrence = re.occurrence and not o.skip_progression
+         group by o.id, o.date, o.start, o.unit, o.workout_id
+         order by o.date, o.start, o.workout_id
+      loop
+        judged := app_hidden.judge_session(re.sets, state.weight, p_routine.unit, state.reps, coalesce(re.reps_high, re.reps_low),
+                                           state.seconds, s.unit, s.weights, s.reps, s.seconds, s.done);
+        continue when judged.outcome = 'skip';
+        if s.before_edit then
+          sessions_before_edit := sessions_before_edit + 1;
+          continue;
+        end if;
+        sessions_judged := sessions_judged + 1;
+        state := app_hidden.next_target(re.rule, state, judged, s.date, re.sets, re.reps_low, coalesce(re.reps_high, re.reps_low),
+                                        app_hidden.weight_increment(re.region, p_routine.unit), p_routine.unit);
+      end loop;
+    end if;
+    if state.explanation is null then
+      state.explanation := app_hidden.progression_first_note(re.rule, re.sets, state.reps, state.seconds, state.weight, p_routine.unit)
+        || case when re.rule = 'greyskull' then ' Last set: as many reps as possible.' else '' end;
+      if sessions_before_edit > 0 then
+        state.explanation := format('Start weight changed in the routine to %s %s: starting again from it; the %s earlier session%s no longer count%s.',
+          coalesce(trim_scale(re.weight::numeric)::text, 'none'), case when re.weight is null then '' else p_routine.unit end,
+          sessions_before_edit, case when sessions_before_edit = 1 then '' else 's' end,
+          case when sessions_before_edit = 1 then 's' else '' end)
+          || case when re.rule = 'greyskull' then ' Last set: as many reps as possible.' else '' end;
+      end if;
+    end if;
+    return next row(re.id, re.position, re.exercise_id, re.rule, state.weight, state.reps,
+                    case when state.reps is null then state.seconds end, sessions_judged, state.explanation)::app_hidden.progression_target;
+  end loop;
+end;
+$$;
+comment on function app_hidden.progression_targets(app_public.routines, date) is E'The next targets of each exercise of a routine on a date, replayed from the owner''s history (judge_session, then next_target, per session; rules in the comments of those functions and of 13-progression.sql).';
+
+--------------------------------------------------------------------------------
+-- The next workout
+--------------------------------------------------------------------------------
+create or replace function app_hidden.planned_sets(p_kind text, p_weight numeric, p_bodyweight boolean, p_reps int, p_seconds int,
+  p_sets int, p_warmups int, p_drops int, p_bursts int, p_increment numeric) returns text[]
+language plpgsql immutable as $$
+-- Set texts, in order: warm-ups (w:), work sets, drops (d:), bursts (rp:). p_increment is the loadable step
+-- weights snap to (the parameter keeps its first name: PostgreSQL cannot rename it in place).
+-- Warm-ups ramp toward a loaded work weight: one at 50 %; two or more spread evenly from 40 % to
+-- 80 %; each snapped to a loadable weight and never above the work weight, with fewer reps
+-- (reps * (1.2 - share), at least 1, at most the work reps); a warm-up that would snap to 0 is
+-- left out. Drops follow the last work set, each about 20 % lighter than the one before and at
+-- least one loadable step lighter (snapped; they stop before 0), at the work reps. Bursts
+-- (rest-pause) follow at the work weight, a third of the work reps (at least 1).
+-- Timed work (a hold, weighted or not) has its work sets only; unloaded work no warm-ups or drops.
+declare
+  v_out text[] := '{}';
+  v_share numeric;
+  v_w numeric;
+  v_prev numeric;
+  v_loaded boolean := p_weight is not null and p_weight > 0 and p_seconds is null and not p_bodyweight;
+  v_reps int := coalesce(p_reps, 0);
+  i int;
+begin
+  if v_loaded then
+    for i in 1 .. p_warmups loop
+      v_share := case when p_warmups = 1 then 0.5 else 0.4 + 0.4 * (i - 1) / (p_warmups - 1) end;
+      v_w := least(app_hidden.snap_weight(p_weight * v_share, p_increment), p_weight);
+      if v_w > 0 then
+        v_out := v_out || app_hidden.format_set('warmup', v_w, false,
+          least(v_reps, greatest(1, round(v_reps * (1.2 - v_share))::int)), null, null);
+      end if;
+    end loop;
+  end if;
+  for i in 1 .. p_sets loop
+    v_out := v_out || app_hidden.format_set('work', p_weight, p_bodyweight, case when p_seconds is null then v_reps end, p_seconds, null);
+  end loop;
+  if v_loaded then
+    v_prev := p_weight;
+    for i in 1 .. p_drops loop
+      v_w := least(app_hidden.snap_weight(v_prev * 0.8, p_increment), app_hidden.snap_down(v_prev - p_increment, p_increment));
+      exit when v_w <= 0;
+      v_out := v_out || app_hidden.format_set('drop', v_w, false, v_reps, null, null);
+      v_prev := v_w;
+    end loop;
+  end if;
+  if p_seconds is null then
+    for i in 1 .. p_bursts loop
+      v_out := v_out || app_hidden.format_set('burst', p_weight, p_bodyweight, greatest(1, round(v_reps / 3.0)::int), null, null);
+    end loop;
+  end if;
+  return v_out;
+end;
+$$;
+comment on function app_hidden.planned_sets(text, numeric, boolean, int, int, int, int, int, int, numeric) is E'The set texts of one planned exercise: warm-ups ramped toward the work weight, the work sets (a weighted hold as `20x45s`), drops about 20 % and at least one loadable step lighter each, rest-pause bursts (rules in the function body).';
+
+create or replace function app_hidden.pinned_note(p_user uuid, p_exercise uuid, p_date date) returns text
+language sql stable security definer set search_path to pg_catalog, public as $$
+  -- The note of the user's latest entry of this exercise (by date, start, position), on or before
+  -- the date, when that entry is pinned.
+  select case when we.pinned then we.note end
+    from app_public.workout_exercises we
+    join app_public.workouts w on w.id = we.workout_id
+   where we.user_id = p_user and we.exercise_id = p_exercise and w.date <= p_date
+   order by w.date desc, w.start desc, we.position desc
+   limit 1;
+$$;
+comment on function app_hidden.pinned_note(uuid, uuid, date) is E'The pinned note that carries forward to an exercise''s next plan: the note of the user''s latest entry of it on or before the date, if that entry is pinned.';
+
+create or replace function app_hidden.next_plan(r app_public.routines, p_date date)
+returns table (exercise_position int, exercise_id uuid, rule text, routine_weight numeric, weight numeric, unit text, reps int, seconds int,
+               sessions int, explanation text, pinned_note text, sets text[])
+language sql stable security definer set search_path to pg_catalog, public as $$
+  select t.position, t.exercise_id, t.rule, t.weight, x.weight, u.unit, t.reps, t.seconds, t.sessions,
+         left(t.note || case when r.unit <> u.unit and t.weight is not null and t.weight > 0
+                             then format(' Routine in %s: %s %s ≈ %s %s, loaded as %s %s.', r.unit, t.weight, r.unit,
+                                         app_hidden.convert_weight(t.weight, r.unit, u.unit), u.unit, x.weight, u.unit)
+                             else '' end, 1000),
+         app_hidden.pinned_note(r.user_id, t.exercise_id, p_date),
+         app_hidden.planned_sets('work', x.weight, e.equipment = 'bodyweight' and x.weight is null, t.reps, t.seconds,
+                                 re.sets, re.warmups, re.drops, re.bursts, app_hidden.loadable_step(u.unit))
+    from app_hidden.progression_targets(r, p_date) t
+    join app_public.routine_exercises re on re.id = t.routine_exercise_id
+    join app_public.exercises e on e.id = t.exercise_id
+    cross join lateral (select us.unit from app_public.users us where us.id = r.user_id) u
+    cross join lateral (select app_hidden.shown_weight(t.weight, r.unit, u.unit) as weight) x
+   order by t.position;
+$$;
+comment on function app_hidden.next_plan(app_public.routines, date) is E'The next workout of a routine, one row per routine exercise: its target in the routine''s unit and as loaded in the owner''s unit, why, the pinned note carried forward, and the planned set texts.';
+
+create or replace function app_public.routines_next_workout(r app_public.routines, date text default null) returns json
+language plpgsql stable security definer set search_path to pg_catalog, public as $$
+declare
+  v_date date := coalesce(app_hidden.check_date(routines_next_workout.date), current_date);
+  v_user app_public.users;
+  v_exercises json;
+begin
+  select u.* into v_user from app_public.users u where u.id = app_public.current_user_id();
+  if v_user.id is null or r.user_id is distinct from v_user.id then
+    return null;
+  end if;
+  select coalesce(json_agg(json_strip_nulls(json_build_object(
+           'exercise', app_hidden.exercise_reference(p.exercise_id),
+           'superset', re.superset,
+           'note', p.pinned_note,
+           'pinned', case when p.pinned_note is not null then true end,
+           'sets', (select json_agg(json_build_object('set', st.text, 'done', false) order by st.ord)
+                      from unnest(p.sets) with ordinality as st(text, ord))))
+           order by p.exercise_position), '[]')
+    into v_exercises
+    from app_hidden.next_plan(r, v_date) p
+    join app_public.routine_exercises re on re.routine_id = r.id and re.position = p.exercise_position;
+  return json_build_object(
+    'name', r.name,
+    'date', to_char(v_date, 'YYYY-MM-DD'),
+    'start', to_char(v_date, 'YYYY-MM-DD') || 'T12:00:00Z',
+    'unit', v_user.unit,
+    'effort', v_user.effort,
+    'routine', r.id,
+    'exercises', v_exercises);
+end;
+$$;
+comment on function app_public.routines_next_workout(app_public.routines, text) is E'@behavior -aggregate -havingBy -orderBy -filterBy\nThe next workout of this routine for a date (YYYY-MM-DD, default today) as a workout document to apply: '
+  'every set planned (`done: false`): warm-ups (`w:`), work sets at the targets progression derives from your history of this routine, drops (`d:`) and bursts (`rp:`); '
+  'weights in your unit (converted and snapped to a loadable weight, 2.5 kg or 5 lb, when the routine has another unit). '
+  'An exercise''s note is the one you pinned on its latest entry (with `pinned: true`), never an explanation: those are in nextTargets.';
+
+drop type if exists app_public.next_target cascade;
+create type app_public.next_target as (
+  position int,
+  exercise_id uuid,
+  exercise text,
+  rule text,
+  weight double precision,
+  unit text,
+  routine_weight double precision,
+  routine_unit text,
+  reps int,
+  seconds int,
+  sessions int,
+  explanation text
+);
+comment on type app_public.next_target is E'The target of one exercise of a routine''s next workout, and why.';
+comment on column app_public.next_target.position is E'@notNull\nOrder within the routine, from 0 (the same as the next workout''s exercises).';
+comment on column app_public.next_target.exercise_id is E'@notNull\nThe exercise.';
+comment on column app_public.next_target.exercise is E'@notNull\nThe exercise as the next workout names it.';
+comment on column app_public.next_target.rule is E'@notNull\nThe rule applied: linear, greyskull, double, time, none or deload.';
+comment on column app_public.next_target.weight is E'The work weight as planned in your unit (converted and snapped to a loadable weight when the routine has another unit); null for unloaded work.';
+comment on column app_public.next_target.unit is E'@notNull\nYour unit: the unit of weight.';
+comment on column app_public.next_target.routine_weight is E'The work weight in the routine''s unit, as progression computed it.';
+comment on column app_public.next_target.routine_unit is E'@notNull\nThe routine''s unit.';
+comment on column app_public.next_target.reps is E'Reps per work set; null for a timed exercise.';
+comment on column app_public.next_target.seconds is E'Seconds per work set of a timed exercise.';
+comment on column app_public.next_target.sessions is E'@notNull\nSessions of your history judged to reach this target (skipped ones and ones before a start-weight edit not counted).';
+comment on column app_public.next_target.explanation is E'@notNull\nWhy the target is what it is, in a sentence or two. Every weight it names was lifted, written in the routine or is planned here.';
+
+create or replace function app_public.routines_next_targets(r app_public.routines, date text default null) returns setof app_public.next_target
+language plpgsql stable security definer set search_path to pg_catalog, public as $$
+declare
+  v_date date := coalesce(app_hidden.check_date(routines_next_targets.date), current_date);
+begin
+  if r.user_id is distinct from app_public.current_user_id() then
+    return;
+  end if;
+  return query
+  select p.exercise_position, p.exercise_id, app_hidden.exercise_reference(p.exercise_id), p.rule, p.weight::float8, p.unit,
+         p.routine_weight::float8, r.unit, p.reps, p.seconds, p.sessions, p.explanation
+    from app_hidden.next_plan(r, v_date) p;
+end;
+$$;
+comment on function app_public.routines_next_targets(app_public.routines, text) is
+  E'@behavior -typeField:resource:connection +typeField:resource:list -aggregate -havingBy -orderBy -filterBy\n'
+  'The targets of this routine''s next workout for a date (YYYY-MM-DD, default today), one per exercise in the routine''s order, each with the explanation of how your history led to it. '
+  'The plan itself is nextWorkout; explanations are never saved into a workout.';
+
+grant execute on function
+  app_hidden.loadable_step(text), app_hidden.snap_down(numeric, numeric),
+  app_hidden.weights_meet(numeric, text, numeric, text), app_hidden.shown_weight(numeric, text, text),
+  app_hidden.judge_session(int, numeric, text, int, int, int, text, numeric[], int[], int[], boolean[]),
+  app_hidden.next_target(text, app_hidden.progression_state, app_hidden.session_judgement, date, int, int, int, numeric, text),
+  app_hidden.pinned_note(uuid, uuid, date), app_hidden.next_plan(app_public.routines, date),
+  app_public.routines_next_targets(app_public.routines, text)
+to svc_reader;
