@@ -13,6 +13,7 @@ import pg from "pg";
 import { createHash, randomBytes } from "node:crypto";
 import { startTestServer, gql, post, signUp, type TestServer, type Credentials } from "./support/harness.ts";
 import { OPERATION_LIMITS } from "../plugins/operation-cost.ts";
+import { connectRaw } from "./support/oauth-flow.ts";
 
 
 // ---------------------------------------------------------------- captured server log
@@ -54,6 +55,7 @@ let victim: Person;
 let attacker: Person;
 let banned: Person;
 const keys: Record<string, string> = {};
+const appTokens: Record<string, string> = {}; // access tokens of apps connected through OAuth (MCP)
 
 async function person(label: string): Promise<Person> {
   const name = `${label} ${randomBytes(6).toString("hex")}`;
@@ -384,6 +386,13 @@ beforeAll(async () => {
   keys.attackerRead = (await newKey(attacker.token, "READ_ONLY")).key;
   keys.attackerWrite = (await newKey(attacker.token, "READ_WRITE")).key;
   keys.banned = (await newKey(banned.token, "READ_WRITE")).key;
+  // Apps connected through the MCP server's OAuth flow: their tokens are secrets and identities too.
+  for (const [label, p, decision] of [["victim", victim, "allow"], ["attacker", attacker, "allow"], ["attackerRead", attacker, "allow_read"], ["banned", banned, "allow"]] as const) {
+    const app = await connectRaw(s.url, p.token, decision);
+    secrets.add(app.access_token);
+    secrets.add(app.refresh_token);
+    appTokens[label] = app.access_token;
+  }
 
   await loadCatalog();
   await loadSchema();
@@ -583,6 +592,9 @@ test("SQL: as svc_visitor and svc_reader with another user's identity, every tab
     ["svc_reader", { "svc.key_hash": hex(keys.expired) }],
     ["svc_visitor", { "svc.key_hash": hex(keys.banned) }],
     ["svc_visitor", { "svc.session_hash": hex(banned.token) }],
+    ["svc_visitor", { "svc.oauth_hash": hex(appTokens.attacker) }],
+    ["svc_reader", { "svc.oauth_hash": hex(appTokens.attackerRead) }],
+    ["svc_visitor", { "svc.oauth_hash": hex(appTokens.banned) }],
   ];
   let visible = 0;
   for (const [role, settings] of identities) {
@@ -675,6 +687,15 @@ test("SQL: revoked, expired and banned users' keys resolve to nobody", async () 
       expect((await c.query("select app_public.current_user_id() as id")).rows[0].id).toBeNull();
     });
   }
+  // So do a banned user's connected app and an unknown app token; a live one resolves to its user.
+  for (const token of [appTokens.banned, `mcpa_${"0".repeat(43)}`]) {
+    await asIdentity("svc_reader", { "svc.oauth_hash": hex(token) }, async (c) => {
+      expect((await c.query("select app_public.current_user_id() as id")).rows[0].id).toBeNull();
+    });
+  }
+  await asIdentity("svc_reader", { "svc.oauth_hash": hex(appTokens.victim) }, async (c) => {
+    expect((await c.query("select app_public.current_user_id() as id")).rows[0].id).toBe(victim.id);
+  });
 });
 
 // ---------------------------------------------------------------- secrets at rest and in the log
