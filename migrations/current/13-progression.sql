@@ -190,34 +190,94 @@ comment on column app_hidden.progression_restarts.occurrence is E'1 for the firs
 comment on column app_hidden.progression_restarts.weight is E'The start weight last written, in the routine''s unit.';
 comment on column app_hidden.progression_restarts.restart_after is E'Null, or the start of the routine''s latest session of this exercise when its start weight changed.';
 
+alter table app_hidden.progression_restarts add column if not exists unit text check (unit in ('kg', 'lb'));
+comment on column app_hidden.progression_restarts.unit is E'The routine''s unit when the start weight was written.';
+
+create or replace function app_hidden.same_start_weight(a numeric, a_unit text, b numeric, b_unit text) returns boolean
+language sql immutable parallel safe as $$
+  select case when a is null or b is null then a is null and b is null
+              else app_hidden.weights_meet(a, a_unit, b, b_unit) and app_hidden.weights_meet(b, b_unit, a, a_unit) end;
+$$;
+comment on function app_hidden.same_start_weight(numeric, text, numeric, text) is E'Whether two start weights are the same load under the unit rule (app_hidden.weights_meet both ways): rewriting a routine in the other unit is no edit.';
+
 create or replace function app_hidden.tg_routine_exercises_restart() returns trigger
 language plpgsql security definer set search_path to pg_catalog, public as $$
 begin
-  insert into app_hidden.progression_restarts as pr (routine_id, user_id, exercise_id, occurrence, weight, restart_after)
+  insert into app_hidden.progression_restarts as pr (routine_id, user_id, exercise_id, occurrence, weight, unit, restart_after)
   select i.routine_id, i.user_id, i.exercise_id,
-         row_number() over (partition by i.routine_id, i.exercise_id order by i.position), i.weight, null
+         row_number() over (partition by i.routine_id, i.exercise_id order by i.position), i.weight, r.unit, null
     from inserted i
+    join app_public.routines r on r.id = i.routine_id
   on conflict (routine_id, exercise_id, occurrence) do update
      set weight = excluded.weight,
+         unit = excluded.unit,
          restart_after = (select max(w.start) from app_public.workouts w
                            where w.routine_id = excluded.routine_id
                              and exists (select 1 from app_public.workout_sets s
                                           where s.workout_id = w.id and s.exercise_id = excluded.exercise_id and s.done))
-   where pr.weight is distinct from excluded.weight;
+   where not app_hidden.same_start_weight(pr.weight::numeric, coalesce(pr.unit, excluded.unit), excluded.weight::numeric, excluded.unit);
   return null;
 end;
 $$;
-comment on function app_hidden.tg_routine_exercises_restart() is E'Trigger: records each written start weight; a changed one restarts that exercise''s progression after the routine''s latest session of it.';
+comment on function app_hidden.tg_routine_exercises_restart() is E'Trigger: records each written start weight; a changed one (not the same load in kg, app_hidden.same_start_weight) restarts that exercise''s progression after the routine''s latest session of it.';
 drop trigger if exists _300_progression_restart on app_public.routine_exercises;
 create trigger _300_progression_restart after insert on app_public.routine_exercises
   referencing new table as inserted for each statement execute procedure app_hidden.tg_routine_exercises_restart();
 
 -- Routines written before this trigger: their current start weights, with no restart.
-insert into app_hidden.progression_restarts (routine_id, user_id, exercise_id, occurrence, weight, restart_after)
+insert into app_hidden.progression_restarts (routine_id, user_id, exercise_id, occurrence, weight, unit, restart_after)
 select re.routine_id, re.user_id, re.exercise_id,
-       row_number() over (partition by re.routine_id, re.exercise_id order by re.position), re.weight, null
+       row_number() over (partition by re.routine_id, re.exercise_id order by re.position), re.weight, r.unit, null
   from app_public.routine_exercises re
+  join app_public.routines r on r.id = re.routine_id
 on conflict do nothing;
+update app_hidden.progression_restarts pr set unit = r.unit from app_public.routines r where r.id = pr.routine_id and pr.unit is null;
+
+--------------------------------------------------------------------------------
+-- A routine shown in another unit: loadable weights
+--------------------------------------------------------------------------------
+create or replace function app_public.routine_document(ref text, unit text default null) returns json
+language plpgsql stable as $$
+declare
+  v_user uuid := app_hidden.require_user();
+  v_id uuid;
+  v_doc json;
+begin
+  if unit is not null and unit not in ('kg', 'lb') then
+    raise exception 'unit: must be one of kg, lb' using errcode = 'SVBAD';
+  end if;
+  select r.id into v_id from app_public.routines r where r.id = app_hidden.try_uuid(ref) and r.user_id = v_user;
+  if v_id is null then
+    select r.id into v_id from app_public.routines r where r.user_id = v_user and r.name_key = app_public.routine_name_key(ref);
+  end if;
+  if v_id is null then
+    return null;
+  end if;
+  select json_strip_nulls(json_build_object(
+           'id', r.id, 'name', r.name, 'icon', r.icon, 'progression', r.progression, 'unit', u.unit,
+           'deload', case when r.deload then true end,
+           'exercises', coalesce((
+             select json_agg(json_build_object(
+                      'exercise', app_hidden.exercise_reference(re.exercise_id),
+                      'sets', re.sets,
+                      'reps', case when re.reps_low = re.reps_high then to_json(re.reps_low)
+                                   when re.reps_low is not null then to_json(re.reps_low || '-' || re.reps_high) end,
+                      'time', re.seconds,
+                      'weight', app_hidden.shown_weight(re.weight::numeric, r.unit, u.unit),
+                      'rest', re.rest_seconds, 'superset', re.superset, 'progression', re.progression,
+                      'warmups', nullif(re.warmups, 0), 'drops', nullif(re.drops, 0), 'bursts', nullif(re.bursts, 0))
+                    order by re.position)
+               from app_public.routine_exercises re where re.routine_id = r.id), '[]')))
+    into v_doc
+    from app_public.routines r, lateral (select coalesce(routine_document.unit, r.unit) as unit) u
+   where r.id = v_id;
+  return v_doc;
+end;
+$$;
+comment on function app_public.routine_document(text, text) is E'@behavior -*\nShows one of the signed-in user''s routines as its canonical document (keys in the spec''s order): ref is its id or its name '
+  '(ignoring case and surrounding spaces); null when the user has none such. Exercises appear by name (by id when the name would mean another exercise); '
+  'weights in the routine''s unit, or in unit when given: converted and snapped to the nearest loadable weight of that unit (2.5 kg, 5 lb), '
+  'so applying it back stores weights a lifter can load and, being the same load, does not restart progression. Applying the routine''s own unit changes nothing.';
 
 --------------------------------------------------------------------------------
 -- Judging one session
@@ -714,5 +774,6 @@ grant execute on function
   app_hidden.judge_session(int, numeric, text, int, int, int, text, numeric[], int[], int[], boolean[]),
   app_hidden.next_target(text, app_hidden.progression_state, app_hidden.session_judgement, date, int, int, int, numeric, text),
   app_hidden.pinned_note(uuid, uuid, date), app_hidden.next_plan(app_public.routines, date),
+  app_hidden.same_start_weight(numeric, text, numeric, text),
   app_public.routines_next_targets(app_public.routines, text)
 to svc_reader;
