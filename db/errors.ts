@@ -44,14 +44,47 @@ export const STANDARD_MESSAGES: Record<string, string> = {
 };
 
 /**
- * Codes given before any SQL runs: by the GraphQL operation guard (plugins/operation-guard.ts),
- * UNAUTHORIZED by the credential check on every route (server/identity.ts), and CROSS_SITE_REQUEST
- * by the cross-site check on every route (server/cross-site-guard.ts).
+ * Codes the GraphQL operation guard gives before any SQL runs (plugins/operation-guard.ts), besides
+ * FORBIDDEN and RATE_LIMITED above.
  */
 export const REQUEST_CODES = {
-  UNAUTHORIZED: "UNAUTHORIZED", // a malformed Authorization or x-api-key header: 401, never read as signed out
   QUERY_TOO_COMPLEX: "QUERY_TOO_COMPLEX", // over the depth, field, root-field or cost bounds of one operation
   UNSUPPORTED_OPERATION: "UNSUPPORTED_OPERATION", // a subscription: the API answers queries and mutations only
-  INVALID_INPUT: "INVALID_INPUT", // a negative list size (first, last, limit, offset); the message names it
-  CROSS_SITE_REQUEST: "CROSS_SITE_REQUEST", // 403: an unsafe request from another site riding on the session cookie
+  INVALID_INPUT: "INVALID_INPUT", // a negative list size (first, last, limit, offset), or a UUID argument that is not one; the message names it
 } as const;
+
+/**
+ * What the REST routes answer (/api/auth/*, /api/auth/admin/*, an unknown route, a body that cannot
+ * be read), as `{code, message}` with this HTTP status (server/http-error.ts sends them). On
+ * /api/graphql the same refusals before GraphQL runs (a malformed credential, a key over its rate,
+ * an unreadable body) keep the GraphQL shape: `{errors: [{message, extensions: {code}}]}`.
+ */
+export const ROUTE_CODES = {
+  BAD_REQUEST: 400, // the body is not JSON or not an object, or a field is missing or wrong; the message names it
+  CANNOT_BAN_YOURSELF: 400, // an admin banning their own account (raised by SQL as SVBAD with this hint)
+  CANNOT_UNBAN_YOURSELF: 400, // likewise for unban
+  UNAUTHORIZED: 401, // a malformed credential header; an API key or no session where a signed-in session is needed
+  INVALID_EMAIL_OR_PASSWORD: 401, // sign-in: no such account, or the wrong password (never says which)
+  FORBIDDEN: 403, // signed in, but not an admin
+  BANNED_USER: 403, // sign-in with the right password to a banned account; the body says why and until when
+  CROSS_SITE_REQUEST: 403, // an unsafe request from another site riding on the session cookie
+  NOT_FOUND: 404, // no such route
+  USER_NOT_FOUND: 404, // ban or unban of a user id that names nobody
+  USER_ALREADY_EXISTS: 409, // sign-up with an email already taken
+  PAYLOAD_TOO_LARGE: 413, // a body over the app's limit (1 MB)
+  UNSUPPORTED_MEDIA_TYPE: 415, // a JSON body in a charset or content encoding the server does not read
+  RATE_LIMITED: 429, // too many requests (Retry-After says when to try again)
+  TOO_MANY_ATTEMPTS: 429, // too many failed sign-ins for an account or an address (Retry-After)
+  INTERNAL_ERROR: 500, // anything unexpected: logged with the error id the message gives
+} as const;
+
+export type RouteCode = keyof typeof ROUTE_CODES;
+
+/** Every `extensions.code` and route `code` the service sends: the codes above, and the masked error's. */
+export const SERVICE_CODES: ReadonlySet<string> = new Set([
+  ...Object.values(ERROR_CODES),
+  ...Object.values(REQUEST_CODES),
+  ...Object.keys(ROUTE_CODES),
+  "CONFLICT", // an idempotency key already used for another document (extensions.workoutId names its workout)
+  "INTERNAL_ERROR",
+]);

@@ -8,7 +8,9 @@ import { makePreset, GRAPHQL_PATH } from "../plugins/preset.ts";
 import { lowerCaseMediaType } from "./media-type.ts";
 import { CLIENT_COST_LIMITS, clientCostBudget, type ClientCostLimits } from "./client-cost-budget.ts";
 import { sessionIdentity, apiKeyGate } from "./identity.ts";
-import { authRoutes, BadRequest } from "./auth-routes.ts";
+import { authRoutes } from "./auth-routes.ts";
+import { HttpError, sendError } from "./http-error.ts";
+import { STANDARD_MESSAGES, type RouteCode } from "../db/errors.ts";
 import { adminRoutes } from "./admin-routes.ts";
 import { log } from "./logger.ts";
 import { securityHeaders } from "./security-headers.ts";
@@ -44,6 +46,20 @@ export type AppOptions = {
 };
 export type App = { app: express.Express; server: Server; close: () => Promise<void> };
 
+type BodyParserError = { status?: number; type?: string; code?: string };
+
+/** A body express.json could not read, or could not hand to PostgreSQL, as a refusal; null for anything else. */
+function bodyRefusal(error: BodyParserError): { code: RouteCode; message: string } | null {
+  if (error.type === "entity.parse.failed") return { code: "BAD_REQUEST", message: "The request body is not valid JSON" };
+  if (error.type === "entity.too.large") return { code: "PAYLOAD_TOO_LARGE", message: `The request body is larger than ${BODY_LIMIT}` };
+  if (error.type === "charset.unsupported" || error.type === "encoding.unsupported") {
+    return { code: "UNSUPPORTED_MEDIA_TYPE", message: (error as Error).message };
+  }
+  if (error.code === "22021") return { code: "BAD_REQUEST", message: STANDARD_MESSAGES["22021"] };
+  if (error.status && error.status >= 400 && error.status < 500) return { code: "BAD_REQUEST", message: (error as Error).message ?? "Bad request" };
+  return null;
+}
+
 export async function createApp({
   pools,
   dev = false,
@@ -78,10 +94,7 @@ export async function createApp({
   app.use(sessionIdentity(pools.identity, GRAPHQL_PATH));
   // A key is not a sign-in: it works only on /api/graphql.
   app.use("/api/auth", (req, res, next) => {
-    if (req.presentedCredential === "key") {
-      res.status(401).json({ code: "UNAUTHORIZED", message: "API keys work only on /api/graphql; sign in with a session" });
-      return;
-    }
+    if (req.presentedCredential === "key") return sendError(res, "UNAUTHORIZED", "API keys work only on /api/graphql; sign in with a session");
     next();
   });
   app.use("/api/auth", authRoutes(pools.account, { ...AUTH_LIMITS, ...authLimits }));
@@ -99,37 +112,15 @@ export async function createApp({
   // The web app at / (after the API, so /api/... never reaches it).
   const web = await webApp({ dev, server, say: (message) => log("info", message) });
   app.use(web.handler);
-  app.use((_req, res) => {
-    res.status(404).json({ code: "NOT_FOUND", message: "No such route" });
-  });
+  app.use((_req, res) => sendError(res, "NOT_FOUND", "No such route"));
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    const err = error as { status?: number; type?: string; message?: string };
-    const isGraphQL = req.path.startsWith(GRAPHQL_PATH);
-    let status = 500;
-    let message = "Internal server error";
-    if (error instanceof BadRequest) {
-      status = 400;
-      message = error.message;
-    } else if (err.type === "entity.parse.failed") {
-      status = 400;
-      message = "The request body is not valid JSON";
-    } else if (err.type === "entity.too.large") {
-      status = 413;
-      message = `The request body is larger than ${BODY_LIMIT}`;
-    } else if ((err as { code?: string }).code === "22021") {
-      status = 400;
-      message = "A text value contains the character U+0000, which cannot be stored";
-    } else if (err.status && err.status >= 400 && err.status < 500) {
-      status = err.status;
-      message = err.message ?? "Bad request";
-    } else {
-      const errorId = randomUUID();
-      log("error", "unexpected error", { errorId, path: req.path, error: err.message });
-      message = `Internal server error (error id ${errorId})`;
-    }
-    const code = status === 400 ? "BAD_REQUEST" : status === 413 ? "PAYLOAD_TOO_LARGE" : status === 500 ? "INTERNAL_ERROR" : "ERROR";
-    if (isGraphQL) res.status(status).json({ errors: [{ message, extensions: { code } }] });
-    else res.status(status).json({ code, message });
+    const shape = req.path.startsWith(GRAPHQL_PATH) ? "graphql" : "route";
+    if (error instanceof HttpError) return sendError(res, error.code, error.message, error.details, shape);
+    const refusal = bodyRefusal(error as BodyParserError);
+    if (refusal) return sendError(res, refusal.code, refusal.message, {}, shape);
+    const errorId = randomUUID();
+    log("error", "unexpected error", { errorId, path: req.path, error: (error as Error).message });
+    sendError(res, "INTERNAL_ERROR", `Internal server error (error id ${errorId})`, {}, shape);
   });
 
   return {

@@ -1,8 +1,10 @@
 // How many sign-ins and sign-ups a client address may make, counted in PostgreSQL (shared by every
-// server process; migrations/current/4-sign-in-limits.sql). The 15-minute failure window, the
+// server process; app_private.claim_address_attempt). The 15-minute failure window, the
 // session cap and the bcrypt cost live in SQL beside the functions that apply them.
 import type pg from "pg";
 import type { Response } from "express";
+import { sendError } from "./http-error.ts";
+import { setRetryAfter } from "./rate-limit-headers.ts";
 
 export type AuthLimits = {
   /** Failed sign-ins for one email from one address in 15 minutes; then that pair gets 429. */
@@ -43,10 +45,7 @@ export async function claimAttempt(pool: pg.Pool, limits: AuthLimits, action: Ac
     [action, address, limit, rule.windowSeconds],
   );
   if (rows[0].allowed) return true;
-  res.set("Retry-After", String(rows[0].retry_after));
-  res.status(429).json({
-    code: "RATE_LIMITED",
-    message: `Too many attempts from your address (at most ${rule.say(limit)}); try again in ${rows[0].retry_after} seconds`,
-  });
+  setRetryAfter(res, rows[0].retry_after);
+  sendError(res, "RATE_LIMITED", `Too many attempts from your address (at most ${rule.say(limit)}); try again in ${rows[0].retry_after} seconds`);
   return false;
 }

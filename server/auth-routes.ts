@@ -7,46 +7,22 @@ import { UAParser } from "ua-parser-js";
 import { SESSION_COOKIE, sha256, readCredential } from "./identity.ts";
 import { clientAddress } from "./client-address.ts";
 import { claimAttempt, type AuthLimits } from "./auth-limits.ts";
+import { badRequest, sendError } from "./http-error.ts";
+import { readBody } from "./request-body.ts";
+import { setRetryAfter } from "./rate-limit-headers.ts";
 
 export const PASSWORD_MIN = 8;
 /** bcrypt reads only the first 72 bytes of a password; a longer one would be checked only in part. */
 export const PASSWORD_MAX_BYTES = 72;
 const COOKIE_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
 
-export class BadRequest extends Error {
-  status = 400;
-}
-
-type FieldSpec = { type: "string"; min?: number; max?: number; maxBytes?: number; optional?: boolean; notBlank?: boolean };
-
-/** Checks the JSON body against a small spec; the first problem names the field. */
-export function readBody<T extends Record<string, FieldSpec>>(req: Request, spec: T): { [K in keyof T]: string } {
-  const body = req.body;
-  if (body === undefined || body === null || typeof body !== "object" || Array.isArray(body)) {
-    throw new BadRequest("The request body must be a JSON object");
-  }
-  const out: Record<string, string> = {};
-  for (const [name, field] of Object.entries(spec)) {
-    const value = body[name];
-    if (value === undefined || value === null) {
-      if (field.optional) continue;
-      throw new BadRequest(`${name} is required`);
-    }
-    if (typeof value !== "string") throw new BadRequest(`${name} must be a string`);
-    // PostgreSQL text cannot hold U+0000.
-    if (value.includes("\u0000")) throw new BadRequest(`${name} must not contain the character U+0000`);
-    if (field.min !== undefined && [...value].length < field.min) {
-      throw new BadRequest(field.min === 1 ? `${name} must not be empty` : `${name} must be at least ${field.min} characters`);
-    }
-    if (field.max !== undefined && [...value].length > field.max) throw new BadRequest(`${name} must be at most ${field.max} characters`);
-    if (field.maxBytes !== undefined && Buffer.byteLength(value, "utf8") > field.maxBytes) {
-      throw new BadRequest(`${name} must be at most ${field.maxBytes} bytes (UTF-8)`);
-    }
-    if (field.notBlank && value.trim() === "") throw new BadRequest(`${name} must not be blank`);
-    out[name] = value;
-  }
-  return out as { [K in keyof T]: string };
-}
+const EMAIL = { type: "string", min: 1, max: 254 } as const;
+const SIGN_UP = {
+  name: { type: "string", min: 1, max: 100, notBlank: true },
+  email: EMAIL,
+  password: { type: "string", min: PASSWORD_MIN, maxBytes: PASSWORD_MAX_BYTES },
+} as const;
+const SIGN_IN = { email: EMAIL, password: { type: "string", min: 1, maxBytes: PASSWORD_MAX_BYTES } } as const;
 
 /** What the devices list shows: the name a client sends, else the browser named from its user agent. */
 export function clientName(req: Request): string {
@@ -86,20 +62,16 @@ export function checkEmail(email: string): void {
   const hidden = CONTROL_OR_INVISIBLE.exec(email)?.[0];
   if (hidden) {
     const codePoint = hidden.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
-    throw new BadRequest(`email must not contain control or invisible characters (found U+${codePoint})`);
+    throw badRequest(`email must not contain control or invisible characters (found U+${codePoint})`);
   }
-  if (!EMAIL_RE.test(email)) throw new BadRequest("email must be an email address");
+  if (!EMAIL_RE.test(email)) throw badRequest("email must be an email address");
 }
 
 export function authRoutes(ownerPool: pg.Pool, limits: AuthLimits) {
   const router = express.Router();
 
   router.post("/sign-up/email", async (req, res) => {
-    const { name, email, password } = readBody(req, {
-      name: { type: "string", min: 1, max: 100, notBlank: true },
-      email: { type: "string", min: 1, max: 254 },
-      password: { type: "string", min: PASSWORD_MIN, maxBytes: PASSWORD_MAX_BYTES },
-    });
+    const { name, email, password } = readBody(req, SIGN_UP);
     checkEmail(email);
     if (!(await claimAttempt(ownerPool, limits, "sign-up", clientAddress(req), res))) return;
     try {
@@ -110,18 +82,14 @@ export function authRoutes(ownerPool: pg.Pool, limits: AuthLimits) {
       res.json({ token: rows[0].token, user: await userRecord(ownerPool, rows[0].user_id) });
     } catch (error) {
       if ((error as { code?: string }).code === "SVDUP" || (error as { code?: string }).code === "23505") {
-        res.status(409).json({ code: "USER_ALREADY_EXISTS", message: "An account with this email already exists" });
-        return;
+        return sendError(res, "USER_ALREADY_EXISTS", "An account with this email already exists");
       }
       throw error;
     }
   });
 
   router.post("/sign-in/email", async (req, res) => {
-    const { email, password } = readBody(req, {
-      email: { type: "string", min: 1, max: 254 },
-      password: { type: "string", min: 1, maxBytes: PASSWORD_MAX_BYTES },
-    });
+    const { email, password } = readBody(req, SIGN_IN);
     checkEmail(email);
     const address = clientAddress(req);
     if (!(await claimAttempt(ownerPool, limits, "sign-in", address, res))) return;
@@ -142,21 +110,16 @@ export function authRoutes(ownerPool: pg.Pool, limits: AuthLimits) {
              from app_public.users where email = $1::citext`,
           [email],
         );
-        res.status(403).json({ code: "BANNED_USER", message: "This account is banned", banReason: ban[0]?.banReason ?? null, banExpires: ban[0]?.banExpires ?? null });
-        return;
+        return sendError(res, "BANNED_USER", "This account is banned", { banReason: ban[0]?.banReason ?? null, banExpires: ban[0]?.banExpires ?? null });
       }
       case "locked":
       case "address-locked":
-        res.set("Retry-After", String(result.retry_after));
-        res.status(429).json({
-          code: "TOO_MANY_ATTEMPTS",
-          message: result.status === "locked"
-            ? `Too many failed sign-in attempts for this email from your address; try again in ${result.retry_after} seconds`
-            : `Too many failed sign-in attempts from your address; try again in ${result.retry_after} seconds`,
-        });
-        return;
+        setRetryAfter(res, result.retry_after);
+        return sendError(res, "TOO_MANY_ATTEMPTS", result.status === "locked"
+          ? `Too many failed sign-in attempts for this email from your address; try again in ${result.retry_after} seconds`
+          : `Too many failed sign-in attempts from your address; try again in ${result.retry_after} seconds`);
       default:
-        res.status(401).json({ code: "INVALID_EMAIL_OR_PASSWORD", message: "Wrong email or password" });
+        sendError(res, "INVALID_EMAIL_OR_PASSWORD", "Wrong email or password");
     }
   });
 

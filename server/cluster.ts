@@ -7,6 +7,7 @@ import cluster, { type Worker } from "node:cluster";
 import type { Connections } from "../db/bootstrap.ts";
 import { createApp, type AppOptions } from "./app.ts";
 import { createPools } from "./database.ts";
+import { stopInOrder, stopOnSignals } from "./shutdown.ts";
 
 /** What the primary sends an API process to start it. */
 type StartMessage = { type: "start"; connections: Connections; processes: number; port: number; app: Omit<AppOptions, "pools"> };
@@ -89,27 +90,20 @@ export function startApiProcesses(
  * stops (finishing its requests) on SIGTERM, SIGINT or when the primary is gone.
  */
 export function runApiProcess(): void {
-  let stop: (() => Promise<void>) | null = null;
-  let stopping = false;
+  let stopServing = async () => {};
+  const stop = stopInOrder([() => stopServing()]);
+  stopOnSignals(stop, { events: ["disconnect"] });
   const exit = async () => {
-    if (stopping) return;
-    stopping = true;
-    await stop?.().catch(() => {});
+    await stop();
     process.exit(0);
   };
-  process.on("SIGTERM", () => void exit());
-  process.on("SIGINT", () => void exit());
-  process.on("disconnect", () => void exit());
   process.once("message", async (message: StartMessage) => {
     if (message?.type !== "start") return;
     const send = (answer: ApiMessage) => process.send?.(answer);
     try {
       const pools = createPools(message.connections, { processes: message.processes });
       const { server, close } = await createApp({ ...message.app, pools });
-      stop = async () => {
-        await close().catch(() => {});
-        await pools.end();
-      };
+      stopServing = stopInOrder([close, pools.end]);
       server.on("error", (error: NodeJS.ErrnoException) => {
         send({ type: "failed", message: error.message, code: error.code });
         void exit();

@@ -7,7 +7,7 @@
 import type { Request, Response, NextFunction } from "express";
 import { parse as parseCookie } from "cookie";
 import { SESSION_COOKIE } from "./identity.ts";
-import { REQUEST_CODES } from "../db/errors.ts";
+import { sendError } from "./http-error.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -35,14 +35,11 @@ export function isSameOriginBrowserRequest(req: Request): boolean {
   return requestSource(req) === "same-origin";
 }
 
-const CROSS_SITE_CODE = REQUEST_CODES.CROSS_SITE_REQUEST;
 const MESSAGE = "A request from another site may not use your session cookie; send it from this site or with Authorization: Bearer";
 
 export function crossSiteGuard(graphqlPath: string) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method) || !usesSessionCookie(req) || requestSource(req) !== "cross-origin") return next();
-    res.status(403);
-    if (req.path === graphqlPath) res.json({ errors: [{ message: MESSAGE, extensions: { code: CROSS_SITE_CODE } }] });
-    else res.json({ code: CROSS_SITE_CODE, message: MESSAGE });
+    sendError(res, "CROSS_SITE_REQUEST", MESSAGE, {}, req.path === graphqlPath ? "graphql" : "route");
   };
 }

@@ -6,7 +6,8 @@ import { createHash } from "node:crypto";
 import type { Request, Response, NextFunction } from "express";
 import { parse as parseCookie } from "cookie";
 import type pg from "pg";
-import { REQUEST_CODES } from "../db/errors.ts";
+import { sendError } from "./http-error.ts";
+import { secondsUntil, setRateLimitHeaders, setRetryAfter } from "./rate-limit-headers.ts";
 import { OPERATION_LIMITS } from "../plugins/operation-cost.ts";
 import { log } from "./logger.ts";
 
@@ -93,12 +94,9 @@ export function sessionIdentity(ownerPool: pg.Pool, graphqlPath: string) {
     try {
       const credential = readCredential(req);
       if (credential?.kind === "malformed") {
-        const message = `${credential.problem} (a malformed credential is refused, never ignored)`;
         res.set("WWW-Authenticate", 'Bearer error="invalid_request"');
-        const code = REQUEST_CODES.UNAUTHORIZED;
-        if (req.path.startsWith(graphqlPath)) res.status(401).json({ errors: [{ message, extensions: { code } }] });
-        else res.status(401).json({ code, message });
-        return;
+        const shape = req.path.startsWith(graphqlPath) ? "graphql" : "route";
+        return sendError(res, "UNAUTHORIZED", `${credential.problem} (a malformed credential is refused, never ignored)`, {}, shape);
       }
       req.credential = credential;
       req.presentedCredential = credential?.kind ?? "none";
@@ -142,32 +140,18 @@ function deferSession(req: Request, ownerPool: pg.Pool, token: string) {
 /** The outcome of charging an operation's cost to a key: refused, or spent once `recorded` settles. */
 export type KeyCostCharge = { allowed: true; recorded: Promise<void> } | { allowed: false; retryAfter: number; message: string };
 
-const secondsUntil = (windowEnd: Date | string) => Math.max(1, Math.ceil((new Date(windowEnd).getTime() - Date.now()) / 1000));
-
-/**
- * The IETF RateLimit headers (draft-ietf-httpapi-ratelimit-headers) naming both of a key's limits,
- * requests and cost per minute, beside the older RateLimit-Limit/-Remaining/-Reset for requests.
- */
+/** Both of a key's per-minute limits, requests and GraphQL cost, in the rate-limit headers. */
 function setKeyLimitHeaders(res: Response, requestCount: number, costUsed: number, resetSeconds: number) {
-  res.set("RateLimit-Limit", String(RATE_LIMIT_PER_MINUTE));
-  res.set("RateLimit-Remaining", String(Math.max(0, RATE_LIMIT_PER_MINUTE - requestCount)));
-  res.set("RateLimit-Reset", String(resetSeconds));
-  res.set("RateLimit-Policy", `"requests";q=${RATE_LIMIT_PER_MINUTE};w=60, "cost";q=${OPERATION_LIMITS.keyCostPerMinute};w=60`);
-  res.set(
-    "RateLimit",
-    `"requests";r=${Math.max(0, RATE_LIMIT_PER_MINUTE - requestCount)};t=${resetSeconds}, "cost";r=${Math.max(0, OPERATION_LIMITS.keyCostPerMinute - costUsed)};t=${resetSeconds}`,
-  );
+  setRateLimitHeaders(res, [
+    { name: "requests", limit: RATE_LIMIT_PER_MINUTE, used: requestCount },
+    { name: "cost", limit: OPERATION_LIMITS.keyCostPerMinute, used: costUsed },
+  ], resetSeconds);
 }
 
 function rateLimited(res: Response, limit: "requests" | "cost", resetSeconds: number) {
-  res.set("Retry-After", String(resetSeconds));
+  setRetryAfter(res, resetSeconds);
   const what = limit === "requests" ? `${RATE_LIMIT_PER_MINUTE} requests` : `GraphQL cost of ${OPERATION_LIMITS.keyCostPerMinute}`;
-  return res.status(429).json({
-    errors: [{
-      message: `Rate limit of ${what} a minute reached for this key; retry in ${resetSeconds} s`,
-      extensions: { code: "RATE_LIMITED", retryAfter: resetSeconds, limit },
-    }],
-  });
+  sendError(res, "RATE_LIMITED", `Rate limit of ${what} a minute reached for this key; retry in ${resetSeconds} s`, { retryAfter: resetSeconds, limit }, "graphql");
 }
 
 /**

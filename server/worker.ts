@@ -1,12 +1,12 @@
 // graphile-worker in the server process: the cron tasks that expire keys and bans and prune
-// counters live in server/tasks/ (one file per task). Each job is logged like a request: one line
+// counters live in server/tasks.ts. Each job is logged like a request: one line
 // when it ends, with its task, id, attempt, outcome and duration (never its payload).
 import { EventEmitter } from "node:events";
 import { run, Logger, type Runner, type TaskList, type WorkerEvents } from "graphile-worker";
 import type pg from "pg";
 import { log } from "./logger.ts";
 import { DEFAULT_SLOW_REQUEST_MS } from "./request-log.ts";
-import { tasks, crontab } from "./tasks/index.ts";
+import { tasks, crontab } from "./tasks.ts";
 
 // Worker chatter at info level is noise for an operator; warnings and errors go to our log.
 const workerLogger = new Logger(() => (level, message) => {

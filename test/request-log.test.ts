@@ -6,7 +6,7 @@ import { quickAddJob } from "graphile-worker";
 import { startTestServer, signUp, post, type TestServer } from "./support/harness.ts";
 import { captureLog } from "../server/logger.ts";
 import { startWorker } from "../server/worker.ts";
-import { tasks } from "../server/tasks/index.ts";
+import { tasks } from "../server/tasks.ts";
 
 let s: TestServer;
 const lines: string[] = [];

@@ -3,12 +3,8 @@
 // graphile-worker's runOnce, and the crontab runs every one of them every minute.
 import pg from "pg";
 import { runOnce, quickAddJob, parseCrontab, Logger } from "graphile-worker";
-import { tasks, crontab } from "../server/tasks/index.ts";
+import { tasks, crontab, runTaskFunction } from "../server/tasks.ts";
 import { startWorker } from "../server/worker.ts";
-import { liftExpiredBans } from "../server/tasks/lift-expired-bans.ts";
-import { expireApiKeys } from "../server/tasks/expire-api-keys.ts";
-import { pruneCounters } from "../server/tasks/prune-counters.ts";
-import { deleteIdleSessions } from "../server/tasks/delete-idle-sessions.ts";
 import { startTestServer, gql, post, signUp, type TestServer } from "./support/harness.ts";
 
 let s: TestServer;
@@ -35,8 +31,8 @@ test("lift_expired_bans: bans whose time has passed are lifted; running and endl
   await q("update app_public.users set banned = true, ban_reason = 'r', ban_expires = null where id = $1", [endless.user.id]);
   const client = await s.ownerPool.connect();
   try {
-    expect(await liftExpiredBans(client)).toBe(1);
-    expect(await liftExpiredBans(client)).toBe(0);
+    expect(await runTaskFunction(client, "lift_expired_bans")).toBe(1);
+    expect(await runTaskFunction(client, "lift_expired_bans")).toBe(0);
   } finally {
     client.release();
   }
@@ -58,8 +54,8 @@ test("expire_api_keys: keys past their expiry are marked expired and stay listed
   await q("update app_public.api_keys set expires_at = now() + interval '1 minute' where id = $1", [live.id]);
   const client = await s.ownerPool.connect();
   try {
-    expect(await expireApiKeys(client)).toBe(1);
-    expect(await expireApiKeys(client)).toBe(0);
+    expect(await runTaskFunction(client, "expire_api_keys")).toBe(1);
+    expect(await runTaskFunction(client, "expire_api_keys")).toBe(0);
   } finally {
     client.release();
   }
@@ -83,8 +79,8 @@ test("prune_counters: counters older than 10 minutes and failed sign-ins older t
     ('recent@prune.test', now() - interval '14 minutes' - interval '59 seconds')`);
   const client = await s.ownerPool.connect();
   try {
-    expect(await pruneCounters(client)).toBe(2);
-    expect(await pruneCounters(client)).toBe(0);
+    expect(await runTaskFunction(client, "prune_counters")).toBe(2);
+    expect(await runTaskFunction(client, "prune_counters")).toBe(0);
   } finally {
     client.release();
   }
@@ -99,8 +95,8 @@ test("delete_idle_sessions: sessions idle 30 days go; younger ones stay signed i
   await q("update app_public.sessions set last_active_at = now() - interval '29 days' - interval '23 hours' where user_id = $1", [active.user.id]);
   const client = await s.ownerPool.connect();
   try {
-    expect(await deleteIdleSessions(client)).toBe(1);
-    expect(await deleteIdleSessions(client)).toBe(0);
+    expect(await runTaskFunction(client, "delete_idle_sessions")).toBe(1);
+    expect(await runTaskFunction(client, "delete_idle_sessions")).toBe(0);
   } finally {
     client.release();
   }

@@ -1,0 +1,36 @@
+// Background tasks and their schedule (graphile-worker's crontab). Each task runs one SQL function
+// on the worker's owner connection, where its rule lives, and logs how many rows it changed.
+import type { Task, TaskList } from "graphile-worker";
+import type { PoolClient } from "pg";
+
+/** The tasks, named after the app_private function each one runs, every minute. */
+export const TASKS = {
+  lift_expired_bans: "Lifts bans whose banExpires has passed.",
+  expire_api_keys: "Marks keys past their expiry as expired (they stay listed until revoked).",
+  prune_counters:
+    "Deletes rate-limit counters older than 10 minutes, failed sign-ins older than 15 minutes and per-address sign-in/sign-up attempts older than a day.",
+  delete_idle_sessions: "Deletes sessions idle for 30 days.",
+} as const;
+
+export type TaskName = keyof typeof TASKS;
+
+const NAMES = Object.keys(TASKS) as TaskName[];
+
+/** Runs the task's SQL function; returns how many rows it changed. */
+export async function runTaskFunction(client: Pick<PoolClient, "query">, name: TaskName): Promise<number> {
+  // `name` is one of the keys above, never outside input.
+  const { rows } = await client.query(`select app_private.${name}() as count`);
+  return rows[0].count;
+}
+
+function sqlTask(name: TaskName): Task {
+  return async (_payload, helpers) => {
+    const count = await helpers.withPgClient((client) => runTaskFunction(client, name));
+    if (count > 0) helpers.logger.info(`${name}: ${count}`);
+  };
+}
+
+export const tasks: TaskList = Object.fromEntries(NAMES.map((name) => [name, sqlTask(name)]));
+
+/** graphile-worker crontab lines. */
+export const crontab = NAMES.map((name) => `* * * * * ${name}`).join("\n");
