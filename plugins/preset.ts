@@ -13,6 +13,8 @@ import { ExercisesPlugin, CustomExerciseInputsPlugin } from "./exercises.ts";
 import { DocumentsPlugin } from "./documents.ts";
 import { ImportExportPlugin } from "./import-export.ts";
 import { ProgressionPlugin } from "./progression.ts";
+import { ExerciseNamesPlugin, ExerciseResolutionNullabilityPlugin } from "./exercise-names.ts";
+import { ExerciseRecordsPlugin } from "./exercise-records.ts";
 import { ProgressSeriesNamesPlugin, LastPerformanceSetsPlugin } from "./progress-series.ts";
 import { maskError } from "./mask-error.ts";
 import { OperationGuardPlugin, type GuardContext } from "./operation-guard.ts";
@@ -28,7 +30,7 @@ export function makePreset(options: { pool: pg.Pool; dev: boolean }): GraphileCo
     extends: [PostGraphileAmberPreset, PgAggregatesPreset],
     // Plain uuids as `id` (no Relay global ids): what the documents, the CLI and the ban endpoint use.
     disablePlugins: ["NodePlugin"],
-    plugins: [PlainIdsPlugin, ViewerPlugin, BodyweightInputNamePlugin, BodyweightPlugin, ApiKeyAccessEnumPlugin, ApiKeysPlugin, DevicesPlugin, ConnectedAppsPlugin, AccountPlugin, ExercisesPlugin, CustomExerciseInputsPlugin, DocumentsPlugin, ImportExportPlugin, ProgressionPlugin, ProgressSeriesNamesPlugin, LastPerformanceSetsPlugin, OperationGuardPlugin, RequestTransactionPlugin, RequestIdentityPlugin],
+    plugins: [PlainIdsPlugin, ViewerPlugin, BodyweightInputNamePlugin, BodyweightPlugin, ApiKeyAccessEnumPlugin, ApiKeysPlugin, DevicesPlugin, ConnectedAppsPlugin, AccountPlugin, ExercisesPlugin, CustomExerciseInputsPlugin, DocumentsPlugin, ImportExportPlugin, ProgressionPlugin, ExerciseNamesPlugin, ExerciseResolutionNullabilityPlugin, ExerciseRecordsPlugin, ProgressSeriesNamesPlugin, LastPerformanceSetsPlugin, OperationGuardPlugin, RequestTransactionPlugin, RequestIdentityPlugin],
     // Each request's transaction set up in one round trip (server/request-transaction.ts).
     pgServices: [makeRequestPgService({ pool: options.pool, schemas: ["app_public"] })],
     grafserv: {

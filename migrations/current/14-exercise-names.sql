@@ -439,16 +439,18 @@ language sql stable security invoker set search_path to pg_catalog, public as $$
   -- The catalog exercise a name already means: the same name or alias (ignoring case, spacing and
   -- hyphens), or the same words once abbreviations, plurals and word order are accounted for.
   with q as (select app_public.exercise_key(p_name) as key, app_hidden.exercise_words(p_name) as words)
-  select e.name
-    from q, app_public.exercises e
-   where e.user_id is null
-     and (e.key = q.key
-          or exists (select 1 from app_public.exercise_aliases a where a.exercise_id = e.id and a.key = q.key)
-          or exists (select 1 from app_hidden.exercise_labels l
-                      where l.exercise_id = e.id and cardinality(q.words) > 0
-                        and (l.word_set = app_hidden.word_set(q.words) or l.joined = array_to_string(q.words, ''))))
-   order by e.key = q.key desc, e.name
-   limit 1;
+  select m.name from (
+    select e.name, 1 as how from q, app_public.exercises e where e.user_id is null and e.key = q.key
+    union all
+    select e.name, 2 from q, app_public.exercise_aliases a join app_public.exercises e on e.id = a.exercise_id
+     where e.user_id is null and a.key = q.key
+    union all
+    select e.name, 3 from q, app_hidden.exercise_labels l join app_public.exercises e on e.id = l.exercise_id
+     where l.user_id is null and cardinality(q.words) > 0
+       and (l.word_set = app_hidden.word_set(q.words) or l.joined = array_to_string(q.words, ''))
+  ) m
+  order by m.how, m.name
+  limit 1;
 $$;
 comment on function app_hidden.catalog_exercise_meaning(text) is
   E'The name of the catalog exercise a name already means (its name or an alias, or the same words after abbreviations, plurals and word order), or null.';
@@ -478,15 +480,18 @@ grant execute on function app_hidden.catalog_exercise_meaning(text) to svc_reade
 
 -- Custom exercises made before this rule with a catalog exercise's very name get " (custom)"
 -- appended (" (custom 2)" and so on when that is taken), once.
-do $$
+create or replace function app_hidden.rename_custom_exercises_named_like_catalog() returns int
+language plpgsql volatile as $$
 declare
   c record;
   v_suffix text;
   n int;
+  v_count int := 0;
 begin
   for c in select x.id, x.user_id, x.name from app_public.exercises x
             where x.user_id is not null
               and exists (select 1 from app_public.exercises k where k.user_id is null and k.key = x.key)
+            order by x.created_at, x.id
   loop
     n := 1;
     loop
@@ -496,9 +501,15 @@ begin
       n := n + 1;
     end loop;
     update app_public.exercises set name = left(c.name, 100 - char_length(v_suffix)) || v_suffix where id = c.id;
+    v_count := v_count + 1;
   end loop;
+  return v_count;
 end;
 $$;
+comment on function app_hidden.rename_custom_exercises_named_like_catalog() is
+  E'Renames every custom exercise named exactly like a catalog exercise (made before custom names were refused that), appending " (custom)" '
+  '(or " (custom 2)", ... when taken), so the catalog exercise is shown by its name and its records are its own; returns how many. Run by the migration; a no-op afterwards.';
+do $$ begin perform app_hidden.rename_custom_exercises_named_like_catalog(); end $$;
 
 --------------------------------------------------------------------------------
 -- The resolver in GraphQL, and everywhere a name is resolved

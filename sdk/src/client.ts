@@ -9,6 +9,7 @@ import {
   RateLimitedError,
   ForbiddenError,
   NotFoundError,
+  AmbiguousExerciseError,
   errorFromCode,
 } from "./errors.ts";
 import { print } from "@0no-co/graphql.web";
@@ -368,13 +369,25 @@ export function createClient(options: ClientOptions) {
     },
 
     /**
-     * The exercise that best matches some words, with the signed-in user's records on it; null when
-     * none matches. Records are personal, so signed out (anonymous) it throws `ForbiddenError`.
+     * How each typed exercise name resolves (at most 100 names, in order), as documents read them:
+     * `match` is `id`, `name`, `alias`, `words` (abbreviations, plurals, word order), `typo`,
+     * `ambiguous` (several fit: `candidates`, likeliest first) or `none` (`candidates`: the closest).
+     */
+    async resolveExercises(names: string[]) {
+      return (await request(ops.RESOLVE_EXERCISES, { names })).resolveExercises;
+    },
+
+    /**
+     * The exercise some words mean (the resolver of documents), with the signed-in user's records on
+     * it; null when none. Words that fit several exercises throw `AmbiguousExerciseError` with the
+     * choices. Records are personal, so signed out (anonymous) it throws `ForbiddenError`.
      */
     async exerciseRecords(words: string) {
       const data = await request(ops.EXERCISE_RECORDS, { words });
       signedIn(data.viewer);
-      return data.searchExercises[0] ?? null;
+      const { match, exercise, candidates } = data.resolveExercise;
+      if (match === "ambiguous") throw new AmbiguousExerciseError(words, candidates.map((c) => c.name));
+      return exercise ?? null;
     },
 
     /** The signed-in user's API keys (needs a session, not a key). */

@@ -8,6 +8,8 @@
  *   revoked key, or not allowed.
  * - `NotFoundError` (`NOT_FOUND`).
  * - `NetworkError` (`NETWORK_ERROR`): the server could not be reached.
+ * - `AmbiguousExerciseError` (`AMBIGUOUS_EXERCISE`, thrown by the client itself): an exercise name
+ *   that fits several exercises; `candidates` are the choices.
  * - `SvcError` itself for anything else (`INVALID_INPUT`, `CONFLICT`, `INTERNAL_ERROR`, ...).
  */
 
@@ -72,6 +74,23 @@ export class NotFoundError extends SvcError {
   constructor(message: string, options: SvcErrorOptions = {}) {
     super("NOT_FOUND", message, options);
     this.name = "NotFoundError";
+  }
+}
+
+/**
+ * A name that fits several exercises equally well (`press`): never guessed. `candidates` are the
+ * choices' names, likeliest first.
+ */
+export class AmbiguousExerciseError extends SvcError {
+  /** The name as given. */
+  readonly exercise: string;
+  readonly candidates: string[];
+
+  constructor(exercise: string, candidates: string[], options: SvcErrorOptions = {}) {
+    super("AMBIGUOUS_EXERCISE", `"${exercise}" could be ${candidates.join(", ")}`, options);
+    this.name = "AmbiguousExerciseError";
+    this.exercise = exercise;
+    this.candidates = candidates;
   }
 }
 

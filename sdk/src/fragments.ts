@@ -23,7 +23,17 @@ export const ExerciseRecordsFields = graphql(`
     heaviest { ...ExerciseRecordFields }
     bestE1rm { ...ExerciseRecordFields }
     repsAtWeight { weight unit reps date workoutId }
+    bodyweightReps { reps date workoutId }
+    longestHold { seconds weight unit date workoutId }
+    repMaxes { reps unit estimated actual { ...ExerciseRecordFields } }
   }`, [ExerciseRecordFields]);
+
+export const ExerciseResolutionFields = graphql(`
+  fragment ExerciseResolutionFields on ExerciseResolution {
+    name match
+    exercise { ...SearchedExerciseFields }
+    candidates { ...SearchedExerciseFields }
+  }`, [SearchedExerciseFields]);
 
 export const ApiKeyFields = graphql(`
   fragment ApiKeyFields on ApiKey { id name start access createdAt lastUsedAt expiresAt expired }`);

@@ -20,6 +20,8 @@ export type {
   ExerciseRecord,
   ExerciseRepsRecord,
   ExerciseRecords,
+  ExerciseRepMax,
+  ExerciseResolution,
   RoutineApplied,
   WorkoutApplied,
   ApiKey,
@@ -44,6 +46,7 @@ export {
   ForbiddenError,
   NotFoundError,
   NetworkError,
+  AmbiguousExerciseError,
   errorFromCode,
   type SvcErrorOptions,
 } from "./errors.ts";

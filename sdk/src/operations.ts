@@ -11,6 +11,7 @@ import {
   E1rmSessionFields,
   ExerciseFields,
   ExerciseRecordsFields,
+  ExerciseResolutionFields,
   LastPerformanceFields,
   RoutineFields,
   SearchedExerciseFields,
@@ -79,10 +80,19 @@ export const SEARCH_EXERCISES = graphql(`
 export const NEXT_WORKOUT = graphql(`
   query NextWorkout($routine: String!, $date: String) { nextWorkout(routine: $routine, date: $date) }`);
 
+export const RESOLVE_EXERCISES = graphql(`
+  query ResolveExercises($names: [String!]!) {
+    resolveExercises(names: $names) { ...ExerciseResolutionFields }
+  }`, [ExerciseResolutionFields]);
+
 export const EXERCISE_RECORDS = graphql(`
   query ExerciseRecords($words: String!) {
     viewer { id }
-    searchExercises(words: $words, limit: 1) { id name records { ...ExerciseRecordsFields } }
+    resolveExercise(name: $words) {
+      match
+      exercise { id name records { ...ExerciseRecordsFields } }
+      candidates { name }
+    }
   }`, [ExerciseRecordsFields]);
 
 export const API_KEYS = graphql(`query ApiKeys { viewer { apiKeys { ...ApiKeyFields } } }`, [ApiKeyFields]);

@@ -27,6 +27,10 @@ export type ExerciseRecord = ResultOf<typeof fragments.ExerciseRecordFields>;
 export type ExerciseRecords = ResultOf<typeof fragments.ExerciseRecordsFields>;
 /** The most reps done at one weight. */
 export type ExerciseRepsRecord = ExerciseRecords["repsAtWeight"][number];
+/** One row of the rep-max table (1, 3, 5, 8, 10 reps): the heaviest set of at least that many reps, and the estimate. */
+export type ExerciseRepMax = ExerciseRecords["repMaxes"][number];
+/** How a typed exercise name resolves: `match` (id, name, alias, words, typo, ambiguous, none), the exercise, the choices. */
+export type ExerciseResolution = ResultOf<typeof fragments.ExerciseResolutionFields>;
 /**
  * A payload whose `K` fields the client checked are there (the schema types a mutation's payload
  * fields as nullable), with an applied document as the JSON object the server returns.
