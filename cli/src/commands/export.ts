@@ -1,0 +1,89 @@
+import { Flags } from "@oclif/core";
+import { BaseCommand } from "../base.ts";
+import { UsageError } from "../errors.ts";
+
+type ExportResult = { format: "json" | "csv"; output: string; workouts: number; routines: number; bodyweights: number; customExercises: number };
+
+/** Writes text to a stream, waiting when it is full (a long history is never held whole). */
+function writer(stream: NodeJS.WritableStream): (text: string) => Promise<void> {
+  return (text) =>
+    new Promise((resolve, reject) => {
+      const onError = (error: Error) => reject(error);
+      stream.once("error", onError);
+      const done = () => {
+        stream.off("error", onError);
+        resolve();
+      };
+      if (stream.write(text)) done();
+      else stream.once("drain", done);
+    });
+}
+
+export default class Export extends BaseCommand {
+  static summary = "Export everything: every routine and workout as documents, bodyweights, custom exercises and settings.";
+  static description =
+    "JSON (the default) is this service's export: `svc import` reads it back, into this or another account or server, giving identical documents. CSV is Strong's comma format (workouts only), which other apps import. " +
+    "Workouts are fetched a page at a time and written as they come, so a long history neither times out nor is held in memory. Writes to standard output, or to --output; progress goes to standard error. A read-only API key may export.";
+  static examples = ["svc export --output history.json", "svc export --format csv > strong.csv"];
+  static flags = {
+    format: Flags.option({ options: ["json", "csv"] as const, default: "json" as const, description: "json (this service's export, importable back) or csv (Strong's comma format)." })(),
+    output: Flags.string({ char: "o", description: "Write to this file instead of standard output." }),
+  };
+  static enableJsonFlag = true;
+
+  async run(): Promise<ExportResult> {
+    const { flags } = await this.parse(Export);
+    const { exportHistory, exportStrongCsv, STRONG_CSV_HEADER } = await import("@svc/sdk/import");
+    const { client } = await this.client();
+    const { head, pages } = await this.spin("Reading your account", exportHistory(client));
+    const { createWriteStream } = await import("node:fs");
+    let stream: NodeJS.WritableStream = process.stdout;
+    if (flags.output) {
+      const file = createWriteStream(flags.output);
+      await new Promise<void>((resolve, reject) => {
+        file.once("open", () => resolve());
+        file.once("error", (error) => reject(new UsageError(`Cannot write ${flags.output}: ${error.message}.`)));
+      });
+      stream = file;
+    } else if (this.jsonEnabled()) {
+      throw new UsageError("--json prints a summary: give --output for the export itself.");
+    }
+    const write = writer(stream);
+    let written = 0;
+    const progress = () => this.note(`Exported ${written} of ${head.workoutCount} workouts`);
+    if (flags.format === "json") {
+      const { workoutCount: _count, ...rest } = head;
+      const opening = JSON.stringify({ ...rest, workouts: [] }, null, 2);
+      // Everything but the workouts, then the workouts one by one inside its empty list.
+      await write(`${opening.slice(0, opening.lastIndexOf("[]"))}[`);
+      for await (const page of pages) {
+        for (const doc of page) {
+          await write(`${written ? "," : ""}\n    ${JSON.stringify(doc)}`);
+          written++;
+        }
+        progress();
+      }
+      await write(`${written ? "\n  " : ""}]\n}\n`);
+    } else {
+      await write(`${STRONG_CSV_HEADER}\n`);
+      for await (const page of pages) {
+        const lines = exportStrongCsv(page);
+        if (lines.length) await write(`${lines.join("\n")}\n`);
+        written += page.length;
+        progress();
+      }
+    }
+    if (flags.output) {
+      await new Promise<void>((resolve) => stream.end(resolve));
+      this.out(`Wrote ${written} workouts, ${head.routines.length} routines, ${head.bodyweights.length} bodyweights and ${head.customExercises.length} custom exercises to ${flags.output} (${flags.format}).`);
+    }
+    return {
+      format: flags.format,
+      output: flags.output ?? "standard output",
+      workouts: written,
+      routines: head.routines.length,
+      bodyweights: head.bodyweights.length,
+      customExercises: head.customExercises.length,
+    };
+  }
+}

@@ -1,0 +1,205 @@
+import { Args, Flags } from "@oclif/core";
+import type { ImportChoice, ImportSummary, ParsedImport } from "@svc/sdk/import";
+import { BaseCommand } from "../base.ts";
+import { CliError, EXIT, UsageError } from "../errors.ts";
+import { readStdin } from "../prompt.ts";
+
+/** The largest request part (the server takes at most 1 MB per request). */
+const PART_BYTES = 900_000;
+
+type ImportResult = ImportSummary & { format: string; file: string; rows: number; unit: string; unitStated: boolean; parts: number; skipped: ParsedImport["skipped"] };
+
+export default class Import extends BaseCommand {
+  static summary = "Import a history exported from Strong, Hevy, FitNotes or svc (a file, or - for standard input).";
+  static description =
+    "The format is found from the content (--from overrides it). Every set becomes part of a workout document: warm-ups, drops, failure sets (RPE 10 when none is given), RPE, timed sets, notes and supersets are kept; rows the model cannot hold (distance cardio, rest timers) are counted by reason. " +
+    "Exercise names map to the catalog by name, alias and the other apps' names; a name that maps to nothing needs a choice: --map \"Name=exercise\", --create \"Name\" (a custom exercise) or --skip \"Name\" (or --create-unmapped / --skip-unmapped). " +
+    "A dry run is made first and printed (--dry-run stops there); then everything is imported in one transaction: any error imports nothing. Workouts already there (same start and name; for FitNotes, the same day) are left alone, so a second import adds nothing. " +
+    "Progress goes to standard error; the summary to standard output (--json for JSON). Exit codes: 0 done, 2 a bad file or a name needing a choice, 4 not signed in or a read-only key.";
+  static examples = [
+    "svc import strong.csv --dry-run",
+    { description: "A Strong file without units, in pounds, with one name mapped and one skipped", command: "svc import strong.csv --unit lb --map \"Zercher Carry=Zercher Squat\" --skip \"Stretching\"" },
+    { description: "Move to another account or server", command: "svc export --output history.json && SVC_URL=https://other.example svc import history.json" },
+  ];
+  static args = { file: Args.string({ description: "Path of the exported file, or - to read standard input.", required: true }) };
+  static flags = {
+    from: Flags.option({ options: ["strong", "hevy", "fitnotes", "svc"] as const, description: "The file's format (default: found from the content)." })(),
+    unit: Flags.option({ options: ["kg", "lb"] as const, description: "The unit of a file that does not say it (Strong's comma format, FitNotes without units); default your unit." })(),
+    map: Flags.string({ multiple: true, description: "Name=exercise: map a file's name to an exercise (a name, alias or id). Repeatable." }),
+    create: Flags.string({ multiple: true, description: "A file's name to create as a custom exercise. Repeatable." }),
+    skip: Flags.string({ multiple: true, description: "A file's name whose sets are left out. Repeatable." }),
+    "create-unmapped": Flags.boolean({ description: "Create a custom exercise for every name that maps to nothing.", exclusive: ["skip-unmapped"] }),
+    "skip-unmapped": Flags.boolean({ description: "Leave out the sets of every name that maps to nothing." }),
+    "time-zone": Flags.string({ description: "The time zone of the file's times (default this computer's), e.g. Europe/Berlin." }),
+    "dry-run": Flags.boolean({ description: "Only show what would be imported; write nothing." }),
+  };
+  static enableJsonFlag = true;
+
+  async run(): Promise<ImportResult> {
+    const { args, flags } = await this.parse(Import);
+    const { parseImport, importWorkouts, ImportParseError, lineOfPath } = await import("@svc/sdk/import");
+    const file = args.file === "-" ? "standard input" : args.file;
+    let text: string;
+    try {
+      text = args.file === "-" ? await readStdin("the file") : await (await import("node:fs/promises")).readFile(args.file, "utf8");
+    } catch (error) {
+      throw new UsageError(`Cannot read ${file}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}.`);
+    }
+    if (flags["time-zone"]) {
+      try {
+        new Intl.DateTimeFormat("en", { timeZone: flags["time-zone"] });
+      } catch {
+        throw new UsageError(`--time-zone ${flags["time-zone"]} is not a time zone (e.g. Europe/Berlin, America/New_York, UTC).`);
+      }
+    }
+    const { client } = await this.client();
+    // A file that does not say its unit is read in the unit asked, else the user's.
+    let unit = flags.unit;
+    const read = (u: "kg" | "lb" | undefined) => {
+      try {
+        return parseImport(text, { from: flags.from, unit: u, timeZone: flags["time-zone"] });
+      } catch (error) {
+        if (error instanceof ImportParseError) throw new UsageError(`${file}: ${error.message}`);
+        throw error;
+      }
+    };
+    let parsed = read(unit);
+    if (!parsed.unitStated && !unit) {
+      unit = (await client.viewer())?.unit === "lb" ? "lb" : "kg";
+      parsed = read(unit);
+      this.note(`${file} does not say its unit: weights read as ${unit} (your unit); --unit kg or --unit lb to choose.`);
+    }
+    const sets = parsed.workouts.reduce((n, w) => n + w.exercises.reduce((m, e) => m + e.sets.length, 0), 0);
+    this.note(`Read ${file} (${parsed.format}): ${parsed.rows} rows, ${parsed.workouts.length} workouts, ${sets} sets.`);
+
+    const choices: ImportChoice[] = [];
+    for (const m of flags.map ?? []) {
+      const at = m.lastIndexOf("=");
+      if (at <= 0 || at === m.length - 1) throw new UsageError(`--map ${JSON.stringify(m)}: write it as "Name in the file=exercise".`);
+      choices.push({ name: m.slice(0, at).trim(), action: "map", exercise: m.slice(at + 1).trim() });
+    }
+    for (const n of flags.create ?? []) choices.push({ name: n, action: "create" });
+    for (const n of flags.skip ?? []) choices.push({ name: n, action: "skip" });
+
+    const parts = split(parsed);
+    const run = async (dryRun: boolean, extraChoices: ImportChoice[] = []) => {
+      let total: ImportSummary | null = null;
+      for (const [i, part] of parts.entries()) {
+        if (parts.length > 1) this.note(`${dryRun ? "Checking" : "Importing"} part ${i + 1} of ${parts.length} (${part.workouts.length} workouts)…`);
+        const summary = await this.spin(dryRun ? "Checking with the server" : "Importing", importWorkouts(client, part, { choices: [...choices, ...extraChoices], dryRun }))
+          .catch((error) => this.explain(error, parsed, part.offset, lineOfPath));
+        total = mergeSummaries(total, summary);
+      }
+      return total!;
+    };
+
+    this.note("Dry run…");
+    let summary = await run(true);
+    const unmapped = summary.names.filter((n) => n.action === "unmapped");
+    const extra: ImportChoice[] = unmapped.length && (flags["create-unmapped"] || flags["skip-unmapped"])
+      ? unmapped.map((n) => ({ name: n.name, action: flags["create-unmapped"] ? "create" : "skip" }))
+      : [];
+    if (extra.length) summary = await run(true, extra);
+    const result = (s: ImportSummary): ImportResult => ({ ...s, format: parsed.format, file, rows: parsed.rows, unit: unit ?? parsed.unit, unitStated: parsed.unitStated, parts: parts.length, skipped: parsed.skipped });
+    if (flags["dry-run"] || (unmapped.length && !extra.length)) {
+      this.report(summary, parsed);
+      if (!flags["dry-run"]) {
+        throw new CliError(
+          `${unmapped.length} exercise name${unmapped.length === 1 ? "" : "s"} map${unmapped.length === 1 ? "s" : ""} to no exercise; nothing was imported. Choose for each with --map "Name=exercise", --create "Name" or --skip "Name" (or --create-unmapped / --skip-unmapped).`,
+          EXIT.usage,
+        );
+      }
+      return result(summary);
+    }
+    summary = await run(false, extra);
+    this.note("Done.");
+    this.report(summary, parsed);
+    return result(summary);
+  }
+
+  /** The summary for people (standard output). */
+  private report(s: ImportSummary, parsed: ParsedImport): void {
+    const lines: string[] = [];
+    const verb = s.dryRun ? "Would import" : "Imported";
+    if (s.workouts === 0 && s.duplicates > 0) {
+      lines.push(`Nothing new: all ${s.duplicates} workouts of the file are already there${s.dryRun ? "" : "; nothing was added"}.`);
+    } else {
+      lines.push(`${verb} ${s.workouts} workouts, ${s.sets} sets${s.firstDate ? `, ${s.firstDate} to ${s.lastDate}` : ""}${s.duplicates ? `; ${s.duplicates} already there (left alone)` : ""}.`);
+    }
+    if (s.routines || s.bodyweights || s.customExercises) {
+      lines.push(`${verb} ${s.routines} routines, ${s.bodyweights} bodyweights, ${s.customExercises} custom exercises.`);
+    }
+    lines.push("Exercises:");
+    for (const n of s.names) {
+      const to =
+        n.action === "map" ? `${n.exercise}${n.via && n.via !== "name" ? ` (${n.via})` : ""}`
+        : n.action === "create" ? "a new custom exercise"
+        : n.action === "skip" ? "skipped"
+        : `NOT MAPPED${n.suggestions.length ? `; did you mean ${n.suggestions.map((x) => JSON.stringify(x)).join(", ")}?` : ""}`;
+      lines.push(`  ${n.name} -> ${to} (${n.sets} sets)`);
+    }
+    const left = [...parsed.skipped.map((k) => `  ${k.rows} ${k.text} (first at line ${k.firstLine})`)];
+    if (s.skippedSets) left.push(`  ${s.skippedSets} sets of skipped exercises`);
+    if (s.emptied) left.push(`  ${s.emptied} workouts whose every exercise was skipped`);
+    if (left.length) lines.push("Left out or changed:", ...left);
+    this.out(lines.join("\n"));
+  }
+
+  /** A refused document names the file's line; other errors go to the common handler. */
+  private explain(error: any, parsed: ParsedImport, offset: number, lineOfPath: (p: ParsedImport, path: string) => { line: number; field: string } | null): never {
+    if (error?.name === "InvalidDocumentError" && typeof error.path === "string") {
+      const path = error.path.replace(/^workouts\[(\d+)\]/, (_: string, i: string) => `workouts[${Number(i) + offset}]`);
+      const at = lineOfPath(parsed, path);
+      throw new CliError(`${at ? `line ${at.line} (${at.field})` : path}: ${error.reason}; nothing was imported.`, EXIT.usage);
+    }
+    if (error?.code === "PAYLOAD_TOO_LARGE") throw new CliError("A part of the import is larger than the server takes (1 MB).", EXIT.failure);
+    throw error;
+  }
+}
+
+/** Parts of at most PART_BYTES and 5000 workouts; an export's extras go with the first. */
+function split(parsed: ParsedImport): { workouts: ParsedImport["workouts"]; extras?: unknown; offset: number }[] {
+  const parts: { workouts: ParsedImport["workouts"]; extras?: unknown; offset: number }[] = [];
+  let current: ParsedImport["workouts"] = [];
+  let bytes = parsed.extras ? JSON.stringify(parsed.extras).length : 0;
+  let offset = 0;
+  for (const [i, w] of parsed.workouts.entries()) {
+    const size = JSON.stringify(w).length + 1;
+    if (current.length && (bytes + size > PART_BYTES || current.length >= 5000)) {
+      parts.push({ workouts: current, offset });
+      current = [];
+      bytes = 0;
+      offset = i;
+    }
+    current.push(w);
+    bytes += size;
+  }
+  parts.push({ workouts: current, offset });
+  if (parsed.extras) parts[0].extras = parsed.extras;
+  return parts;
+}
+
+function mergeSummaries(total: ImportSummary | null, part: ImportSummary): ImportSummary {
+  if (!total) return part;
+  const sets = new Map(part.names.map((n) => [n.name, n]));
+  const dates = [total.firstDate, total.lastDate, part.firstDate, part.lastDate].filter((d): d is string => Boolean(d)).sort();
+  const names = total.names.map((n) => ({ ...n, sets: n.sets + (sets.get(n.name)?.sets ?? 0) }));
+  for (const n of part.names) if (!total.names.some((t) => t.name === n.name)) names.push(n);
+  return {
+    ...total,
+    workouts: total.workouts + part.workouts,
+    duplicates: total.duplicates + part.duplicates,
+    emptied: total.emptied + part.emptied,
+    sets: total.sets + part.sets,
+    skippedSets: total.skippedSets + part.skippedSets,
+    routines: total.routines + part.routines,
+    duplicateRoutines: total.duplicateRoutines + part.duplicateRoutines,
+    bodyweights: total.bodyweights + part.bodyweights,
+    duplicateBodyweights: total.duplicateBodyweights + part.duplicateBodyweights,
+    customExercises: total.customExercises + part.customExercises,
+    unmapped: names.filter((n) => n.action === "unmapped").length,
+    firstDate: dates[0] ?? null,
+    lastDate: dates[dates.length - 1] ?? null,
+    names: names.sort((a, b) => a.name.localeCompare(b.name)),
+  };
+}

@@ -1,0 +1,111 @@
+// The real `svc` binary: `svc import` (dry run, choices, the unit question, a second import adding
+// nothing, a broken file, a read-only key) with progress on standard error only and a --json
+// summary, and `svc export` (JSON importable back into another account giving identical
+// documents; Strong's CSV), with their exit codes.
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { cliServer, hasStackTrace } from "./support.ts";
+
+const cli = cliServer();
+const fixture = (name: string) => path.resolve(import.meta.dirname, "../../test/fixtures/import", name);
+const signedUp = (name: string) => cli.signUpHome(name, cli.email("import"), "correct horse battery");
+
+test("a dry run prints the plan on stdout, progress on stderr, and writes nothing; an unmapped name stops the import (exit 2)", async () => {
+  const h = await signedUp("Dry");
+  const dry = await h.run(["import", fixture("strong-comma.csv"), "--dry-run"]);
+  expect(dry.code).toBe(0);
+  expect(dry.stdout).toContain("Would import 2 workouts, 14 sets, 2026-04-06 to 2026-04-09.");
+  expect(dry.stdout).toMatch(/Zercher Carry Thing -> NOT MAPPED; did you mean "/);
+  expect(dry.stdout).toContain("1 rest timer rows (the time between sets is not kept per set) (first at line 7)");
+  expect(dry.stderr).toContain("does not say its unit: weights read as kg (your unit)");
+  expect(dry.stderr).toContain("Read ");
+  expect(dry.stdout).not.toContain("Read ");
+  const stopped = await h.run(["import", fixture("strong-comma.csv")]);
+  expect(stopped.code).toBe(2);
+  expect(stopped.stderr).toContain("1 exercise name maps to no exercise; nothing was imported.");
+  const list = await h.run(["workout", "list", "--json"]);
+  expect(JSON.parse(list.stdout)).toEqual([]);
+});
+
+test("--json: the summary as JSON on stdout (progress still on stderr); a second import adds nothing and says so", async () => {
+  const h = await signedUp("Json");
+  const first = await h.run(["import", fixture("strong-comma.csv"), "--unit", "lb", "--create", "Zercher Carry Thing", "--json"]);
+  expect(first.code).toBe(0);
+  const summary = JSON.parse(first.stdout);
+  expect(summary).toMatchObject({ dryRun: false, format: "strong", unit: "lb", unitStated: false, workouts: 2, sets: 14, duplicates: 0, customExercises: 1 });
+  expect(first.stderr).toContain("Dry run…");
+  expect(first.stderr).toContain("Done.");
+  const again = await h.run(["import", fixture("strong-comma.csv"), "--unit", "lb", "--create", "Zercher Carry Thing"]);
+  expect(again.code).toBe(0);
+  expect(again.stdout).toContain("Nothing new: all 2 workouts of the file are already there; nothing was added.");
+  const list = JSON.parse((await h.run(["workout", "list", "--json"])).stdout);
+  expect(list).toHaveLength(2);
+});
+
+test("--map, --skip and --from; a broken file names its line and column (exit 2, no stack trace)", async () => {
+  const h = await signedUp("Choices");
+  const r = await h.run(["import", fixture("hevy-kg.csv"), "--from", "hevy", "--skip", "Treadmill", "--map", "Plank=Side Plank"]);
+  expect(r.code).toBe(0);
+  expect(r.stdout).toContain("Imported 2 workouts, 11 sets");
+  expect(r.stdout).toContain("Plank -> Side Plank (choice) (1 sets)");
+  expect(r.stdout).toContain("Treadmill -> skipped (1 sets)");
+  const broken = await h.run(["import", fixture("strong-broken.csv")]);
+  expect(broken.code).toBe(2);
+  expect(broken.stderr).toContain('strong-broken.csv: line 3, column Weight: "abc" is not a number');
+  expect(hasStackTrace(broken.stderr)).toBe(false);
+  const wrong = await h.run(["import", fixture("fitnotes-new.csv"), "--from", "hevy"]);
+  expect(wrong.code).toBe(2);
+  expect(wrong.stderr).toContain("line 1: no title column");
+  const missing = await h.run(["import", path.join(h.home, "nope.csv")]);
+  expect(missing.code).toBe(2);
+  expect(missing.stderr).toContain("no such file");
+});
+
+test("a read-only key cannot import (exit 4) but can export", async () => {
+  const h = await signedUp("Key owner");
+  const created = await h.run(["keys", "create", "--name", "ro", "--access", "read-only", "--expires", "30d", "--json"]);
+  expect(created.code).toBe(0);
+  const key = JSON.parse(created.stdout).key as string;
+  const r = await h.run(["import", fixture("strong-android-unit-header.csv")], { env: { SVC_API_KEY: key } });
+  expect(r.code).toBe(4);
+  const e = await h.run(["export"], { env: { SVC_API_KEY: key } });
+  expect(e.code).toBe(0);
+  expect(JSON.parse(e.stdout)).toMatchObject({ format: "svc-export", version: 1, workouts: [] });
+});
+
+test("export JSON to a file, import it into another account, export again: identical; CSV in Strong's format", async () => {
+  const a = await signedUp("From");
+  expect((await a.run(["import", fixture("hevy-kg.csv")])).code).toBe(0);
+  expect((await a.run(["import", fixture("fitnotes-old.csv")])).code).toBe(0);
+  const out = path.join(a.home, "history.json");
+  const exported = await a.run(["export", "--output", out]);
+  expect(exported.code).toBe(0);
+  expect(exported.stdout).toContain(`Wrote 3 workouts, 0 routines, 0 bodyweights and 0 custom exercises to ${out} (json).`);
+  expect(exported.stderr).toContain("Exported 3 of 3 workouts");
+  const first = JSON.parse(readFileSync(out, "utf8"));
+  expect(first.workouts).toHaveLength(3);
+
+  const b = await signedUp("To");
+  const imported = await b.run(["import", out, "--json"]);
+  expect(imported.code).toBe(0);
+  expect(JSON.parse(imported.stdout)).toMatchObject({ format: "svc", workouts: 3, sets: 15 });
+  const second = JSON.parse((await b.run(["export"])).stdout);
+  const strip = (e: any) => e.workouts.map(({ id: _id, ...w }: any) => w);
+  expect(strip(second)).toEqual(strip(first));
+  expect(second.settings).toEqual(first.settings);
+
+  const csv = await a.run(["export", "--format", "csv"]);
+  expect(csv.code).toBe(0);
+  const lines = csv.stdout.trim().split("\n");
+  expect(lines[0]).toBe("Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE");
+  // The CLI runs with TZ=UTC here: the file's 17:18 is 17:18 UTC.
+  expect(lines).toContain("2026-04-06 17:18:00,Morning Push,1h 2m,Bench Press,W,60,8,0,0,Elbows tucked,Good session,");
+  expect(lines).toHaveLength(1 + 15);
+  // Strong's format imports back (weights in the account's unit, asked with --unit).
+  const c = await signedUp("Csv");
+  const csvFile = path.join(c.home, "strong.csv");
+  writeFileSync(csvFile, csv.stdout);
+  const back = await c.run(["import", csvFile, "--unit", "kg", "--json", "--time-zone", "UTC"]);
+  expect(back.code).toBe(0);
+  expect(JSON.parse(back.stdout)).toMatchObject({ format: "strong", workouts: 3, sets: 15, unmapped: 0 });
+});
