@@ -168,6 +168,124 @@ $$;
 comment on function app_hidden.doc_parse_set(text, text) is E'Parses set text as people type it (the SDK''s parseSet): on failure `reason` is the first problem (form, weight, reps, duration, effort on `scale`), otherwise the set''s parts. A weight before a duration (`20x45s`) is a weighted hold.';
 
 --------------------------------------------------------------------------------
+-- Programs: routines that share each lift's progression
+--------------------------------------------------------------------------------
+alter table app_public.routines add column if not exists program text;
+alter table app_public.routines drop constraint if exists routines_program_check;
+alter table app_public.routines add constraint routines_program_check check (char_length(program) between 1 and 80);
+comment on column app_public.routines.program is E'The program this routine is a day of (Starting Strength, GZCLP, ...): routines of one program (same name ignoring case and surrounding spaces) share the progression of every lift they prescribe alike.';
+grant insert (program), update (program) on app_public.routines to svc_visitor;
+
+create or replace function app_hidden.program_key(program text) returns text
+language sql immutable parallel safe as $$
+  select lower(btrim(program));
+$$;
+comment on function app_hidden.program_key(text) is E'How program names are compared: ignoring case and surrounding spaces.';
+
+create or replace function app_hidden.walk_routine_program(doc jsonb, p_unit text,
+  out path text, out reason text, out canonical jsonb, out exercise_rows jsonb)
+language plpgsql stable as $$
+-- The routine walk (app_hidden.walk_routine_document) and then `program`, the last field of a
+-- routine document: a string of 1 to 80 characters without control characters, or null (none).
+declare
+  w record;
+  s text;
+begin
+  select * into w from app_hidden.walk_routine_document(
+    case when jsonb_typeof(doc) = 'object' then doc - 'program' else doc end, p_unit);
+  path := w.path;
+  reason := w.reason;
+  if path is not null then
+    return;
+  end if;
+  canonical := w.canonical;
+  exercise_rows := w.exercise_rows;
+  if doc ? 'program' and jsonb_typeof(doc -> 'program') <> 'null' then
+    s := app_hidden.doc_string(doc -> 'program');
+    if s is null then
+      path := 'program'; reason := 'must be a string'; canonical := null; exercise_rows := null; return;
+    end if;
+    if char_length(s) not between 1 and 80 then
+      path := 'program'; reason := 'must be 1 to 80 characters'; canonical := null; exercise_rows := null; return;
+    end if;
+    if s ~ '[\u0001-\u001f\u007f-\u009f]' then
+      path := 'program'; reason := 'must not contain control characters such as a newline or tab'; canonical := null; exercise_rows := null; return;
+    end if;
+    canonical := canonical || jsonb_build_object('program', s);
+  end if;
+end;
+$$;
+comment on function app_hidden.walk_routine_program(jsonb, text) is E'The validation walk of a routine document with its `program` (checked last): the first problem (path, reason), or the canonical document and the rows to write.';
+
+create or replace function app_public.validate_routine_document(doc jsonb, unit text default null,
+  out path text, out reason text, out canonical jsonb)
+language plpgsql stable as $$
+declare
+  v_user uuid := app_hidden.require_user();
+  w record;
+begin
+  if unit is not null and unit not in ('kg', 'lb') then
+    raise exception 'unit: must be one of kg, lb' using errcode = 'SVBAD';
+  end if;
+  select * into w from app_hidden.walk_routine_program(doc,
+    coalesce(unit, (select u.unit from app_public.users u where u.id = v_user), 'kg'));
+  path := w.path;
+  reason := w.reason;
+  canonical := w.canonical;
+end;
+$$;
+
+create or replace function app_public.apply_routine_document(doc jsonb, out routine_id uuid, out created boolean)
+language plpgsql volatile as $$
+declare
+  v_user uuid := app_hidden.require_user();
+  w record;
+  c jsonb;
+  v_id uuid;
+  v_other uuid;
+begin
+  select * into w from app_hidden.walk_routine_program(doc,
+    coalesce((select u.unit from app_public.users u where u.id = v_user), 'kg'));
+  if w.path is not null then
+    raise exception '%: %', w.path, w.reason using errcode = 'SVDOC', detail = w.path, hint = w.reason;
+  end if;
+  c := w.canonical;
+  begin
+    if c ? 'id' then
+      v_id := (c ->> 'id')::uuid;
+      update app_public.routines r
+         set name = c ->> 'name', icon = c ->> 'icon', progression = c ->> 'progression', unit = c ->> 'unit',
+             deload = c ? 'deload', program = c ->> 'program'
+       where r.id = v_id;
+      delete from app_public.routine_exercises re where re.routine_id = v_id;
+      created := false;
+    else
+      insert into app_public.routines as r (name, icon, progression, unit, deload, program)
+      values (c ->> 'name', c ->> 'icon', c ->> 'progression', c ->> 'unit', c ? 'deload', c ->> 'program')
+      returning r.id into v_id;
+      created := true;
+    end if;
+  exception when unique_violation then
+    -- Another transaction took the name between the check and the write.
+    select r.id into v_other from app_public.routines r
+     where r.user_id = v_user and r.name_key = app_public.routine_name_key(c ->> 'name') and r.id is distinct from v_id limit 1;
+    raise exception 'name: a routine with this name already exists: %', v_other using errcode = 'SVDOC',
+      detail = 'name', hint = 'a routine with this name already exists: ' || v_other;
+  end;
+  insert into app_public.routine_exercises (routine_id, position, exercise_id, sets, reps_low, reps_high, seconds, weight,
+    rest_seconds, superset, progression, warmups, drops, bursts)
+  select v_id, x.ord - 1, (x.e ->> 'exercise_id')::uuid, (x.e ->> 'sets')::int, (x.e ->> 'reps_low')::int,
+         (x.e ->> 'reps_high')::int, (x.e ->> 'seconds')::int, (x.e ->> 'weight')::float8, (x.e ->> 'rest_seconds')::int,
+         x.e ->> 'superset', x.e ->> 'progression', (x.e ->> 'warmups')::int, (x.e ->> 'drops')::int, (x.e ->> 'bursts')::int
+    from jsonb_array_elements(w.exercise_rows) with ordinality as x(e, ord);
+  routine_id := v_id;
+end;
+$$;
+comment on function app_public.apply_routine_document(jsonb) is E'@behavior -*\nSaves a routine document for the signed-in user in one statement: with `id`, replaces that routine whole '
+  '(exercises left out are removed); without, creates one. Invalid: nothing is saved and SQLSTATE SVDOC is raised with detail = path '
+  'and hint = reason (GraphQL INVALID_DOCUMENT). Returns the routine''s id and whether it was created.';
+
+--------------------------------------------------------------------------------
 -- Start-weight edits restart an exercise's progression
 --------------------------------------------------------------------------------
 -- applyRoutineDocument replaces a routine's exercises whole, so the start weight last written for
@@ -267,7 +385,8 @@ begin
                       'rest', re.rest_seconds, 'superset', re.superset, 'progression', re.progression,
                       'warmups', nullif(re.warmups, 0), 'drops', nullif(re.drops, 0), 'bursts', nullif(re.bursts, 0))
                     order by re.position)
-               from app_public.routine_exercises re where re.routine_id = r.id), '[]')))
+               from app_public.routine_exercises re where re.routine_id = r.id), '[]'),
+           'program', r.program))
     into v_doc
     from app_public.routines r, lateral (select coalesce(routine_document.unit, r.unit) as unit) u
    where r.id = v_id;
@@ -541,13 +660,32 @@ begin
     sessions_before_edit := 0;
     if re.rule in ('linear', 'greyskull', 'double', 'time') then
       for s in
-        with history as (
-          select w.id, w.date, w.start, w.unit
+        with program_routines as (
+          -- This routine, and the other routines of its program (deload routines never feed progression).
+          select r2.id from app_public.routines r2
+           where r2.user_id = p_routine.user_id and not r2.deload
+             and (r2.id = p_routine.id
+                  or (p_routine.program is not null and app_hidden.program_key(r2.program) = app_hidden.program_key(p_routine.program)))
+        ), tracks as (
+          -- Where this lift is in each of them: here, this occurrence; in another routine of the
+          -- program, the first occurrence prescribed alike (same sets and reps or time).
+          select distinct on (t.routine_id) t.routine_id, t.occurrence
+            from (select rx.routine_id, rx.position, rx.sets, rx.reps_low, rx.reps_high, rx.seconds,
+                         row_number() over (partition by rx.routine_id order by rx.position) as occurrence
+                    from app_public.routine_exercises rx
+                   where rx.routine_id in (select pr2.id from program_routines pr2) and rx.exercise_id = re.exercise_id) t
+           where (t.routine_id = p_routine.id and t.occurrence = re.occurrence)
+              or (t.routine_id <> p_routine.id and t.sets = re.sets and t.reps_low is not distinct from re.reps_low
+                  and t.reps_high is not distinct from re.reps_high and t.seconds is not distinct from re.seconds)
+           order by t.routine_id, t.occurrence
+        ), history as (
+          select w.id, w.date, w.start, w.unit, t.occurrence as track_occurrence
             from app_public.workouts w
-           where w.user_id = p_routine.user_id and w.routine_id = p_routine.id and w.date <= p_date
+            join tracks t on t.routine_id = w.routine_id
+           where w.user_id = p_routine.user_id and w.date <= p_date
              and not w.skip_progression
         ), occurrence as (
-          select we.id, we.skip_progression, h.date, h.start, h.unit, h.id as workout_id,
+          select we.id, we.skip_progression, h.date, h.start, h.unit, h.id as workout_id, h.track_occurrence,
                  row_number() over (partition by we.workout_id order by we.position) as occurrence
             from history h
             join app_public.workout_exercises we on we.workout_id = h.id and we.exercise_id = re.exercise_id
@@ -559,7 +697,7 @@ begin
                coalesce(array_agg(ws.done order by ws.position) filter (where ws.id is not null), '{}') as done
           from occurrence o
           left join app_public.workout_sets ws on ws.workout_exercise_id = o.id and ws.kind = 'work'
-         where o.occurrence = re.occurrence and not o.skip_progression
+         where o.occurrence = o.track_occurrence and not o.skip_progression
          group by o.id, o.date, o.start, o.unit, o.workout_id
          order by o.date, o.start, o.workout_id
       loop
@@ -774,6 +912,7 @@ grant execute on function
   app_hidden.judge_session(int, numeric, text, int, int, int, text, numeric[], int[], int[], boolean[]),
   app_hidden.next_target(text, app_hidden.progression_state, app_hidden.session_judgement, date, int, int, int, numeric, text),
   app_hidden.pinned_note(uuid, uuid, date), app_hidden.next_plan(app_public.routines, date),
-  app_hidden.same_start_weight(numeric, text, numeric, text),
+  app_hidden.same_start_weight(numeric, text, numeric, text), app_hidden.program_key(text),
+  app_hidden.walk_routine_program(jsonb, text),
   app_public.routines_next_targets(app_public.routines, text)
 to svc_reader;

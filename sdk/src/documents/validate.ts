@@ -71,6 +71,8 @@ export type CanonicalRoutine = {
   /** Present only when true. */
   deload?: true;
   exercises: CanonicalRoutineExercise[];
+  /** The program this routine is a day of: routines of one program share each lift's progression. */
+  program?: string;
 };
 
 /** A set: canonical text when done, `{ set, done: false }` when planned and not done. */
@@ -101,7 +103,7 @@ export type CanonicalWorkout = {
   exercises: CanonicalWorkoutExercise[];
 };
 
-export const ROUTINE_FIELDS = ["id", "name", "icon", "progression", "unit", "deload", "exercises"] as const;
+export const ROUTINE_FIELDS = ["id", "name", "icon", "progression", "unit", "deload", "exercises", "program"] as const;
 export const ROUTINE_EXERCISE_FIELDS = [
   "exercise", "sets", "reps", "time", "weight", "rest", "superset", "progression", "warmups", "drops", "bursts",
 ] as const;
@@ -368,6 +370,7 @@ function routine(value: unknown, options: { unit: Unit }): CanonicalRoutine {
   if (!Array.isArray(o.exercises)) fail("exercises", REASONS.array);
   if (o.exercises.length > LIMITS.routineExercises) fail("exercises", REASONS.routineExercises);
   out.exercises = o.exercises.map((e, i) => routineExercise(e, `exercises[${i}]`));
+  if (has(o, "program") && o.program !== null) out.program = line(o.program, 1, LIMITS.name, "program", REASONS.name);
   return out as CanonicalRoutine;
 }
 

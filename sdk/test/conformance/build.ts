@@ -208,6 +208,20 @@ routine("routine: deload a string", rr({ deload: "true" }), "deload", R.boolean)
 routine("routine: deload 1", rr({ deload: 1 }), "deload", R.boolean);
 routine("routine: deload null", rr({ deload: null }), "deload", R.boolean);
 
+// program: the last field of a routine, checked after its exercises
+routine("routine: program", rr({ program: "Starting Strength" }), null, null, {
+  canonical: { name: "Push A", progression: "linear", unit: "kg", exercises: [{ exercise: "Bench Press", sets: 3, reps: 5 }], program: "Starting Strength" },
+});
+routine("routine: program null is none and omitted", rr({ program: null }), null, null, {
+  canonical: { name: "Push A", progression: "linear", unit: "kg", exercises: [{ exercise: "Bench Press", sets: 3, reps: 5 }] },
+});
+routine("routine: program 80 characters", rr({ program: s(80) }));
+routine("routine: program 81 characters", rr({ program: s(81) }), "program", R.name);
+routine("routine: program empty", rr({ program: "" }), "program", R.name);
+routine("routine: program a number", rr({ program: 5 }), "program", R.string);
+routine("routine: program with a newline", rr({ program: "GZCLP\nday 1" }), "program", R.controlCharacter);
+routine("routine: a bad program comes after a bad exercise", rr({ program: "", exercises: [{ exercise: "Bench Press", sets: 0 }] }), "exercises[0].sets", R.setCount);
+
 // exercises array
 routine("routine: exercises missing", { name: "Push A" }, "exercises", R.required);
 routine("routine: exercises an object", rr({ exercises: {} }), "exercises", R.array);

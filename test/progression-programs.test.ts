@@ -1,0 +1,148 @@
+// Programs as lifters run them, session by session over HTTP: before each session the plan's work
+// sets and every explanation are checked against hand-worked expectations, then the session is
+// logged as done (hits, misses, lighter sets). Routines of one program share each lift's progression.
+import { validateWorkoutDocument } from "@svc/sdk/documents";
+import { startTestServer, gql, signUp, type TestServer } from "./support/harness.ts";
+
+let s: TestServer;
+beforeAll(async () => { s = await startTestServer(); });
+afterAll(async () => { await s.close(); });
+
+type User = { token: string; user: { id: string } };
+const APPLY_ROUTINE = `mutation($doc: JSON!) { applyRoutineDocument(input: { document: $doc }) { routine { id } } }`;
+const APPLY_WORKOUT = `mutation($doc: JSON!) { applyWorkoutDocument(input: { document: $doc }) { workout { id } } }`;
+const NEXT = `query($id: UUID!, $date: String) { routineById(id: $id) { nextWorkout(date: $date) nextTargets(date: $date) { explanation } } }`;
+
+async function call(u: User, query: string, variables: Record<string, unknown>) {
+  const res = await gql(s.url, query, variables, { token: u.token });
+  if (res.body.errors) throw new Error(JSON.stringify(res.body.errors));
+  return res.body.data;
+}
+const applyRoutine = async (u: User, doc: Record<string, unknown>): Promise<string> =>
+  (await call(u, APPLY_ROUTINE, { doc })).applyRoutineDocument.routine.id;
+const day = (n: number) => new Date(Date.UTC(2026, 0, 4 + 2 * n)).toISOString().slice(0, 10);
+const times = (n: number, set: string) => Array.from({ length: n }, () => set);
+
+type Expected = { work: string[]; why: string };
+/**
+ * One session of a routine: the plan for `date` must show `expected` (work sets and explanation per
+ * exercise, in order); then `done` (set texts per exercise, in order) is logged as that session.
+ */
+async function session(u: User, routine: string, date: string, expected: Expected[], done: string[][]) {
+  const r = (await call(u, NEXT, { id: routine, date })).routineById;
+  expect(validateWorkoutDocument(r.nextWorkout, { unit: "kg", effort: "rpe" })).toEqual({ valid: true, document: r.nextWorkout });
+  const shown = r.nextWorkout.exercises.map((e: any, i: number) => ({
+    work: e.sets.map((x: any) => x.set).filter((t: string) => !/^(w|d|rp):/.test(t)),
+    why: r.nextTargets[i].explanation,
+  }));
+  expect([date, shown]).toEqual([date, expected]);
+  await call(u, APPLY_WORKOUT, { doc: { date, routine, exercises: r.nextWorkout.exercises.map((e: any, i: number) => ({ exercise: e.exercise, sets: done[i] })) } });
+}
+
+test("Starting Strength A/B: squat and deadlift continue across days A and B; press and bench each on their own day", async () => {
+  const u = await signUp(s.url, "SS");
+  const a = await applyRoutine(u, { name: "SS A", program: "Starting Strength", exercises: [
+    { exercise: "Back Squat", sets: 3, reps: 5, weight: 100 },
+    { exercise: "Overhead Press", sets: 3, reps: 5, weight: 40 },
+    { exercise: "Deadlift", sets: 1, reps: 5, weight: 120 }] });
+  const b = await applyRoutine(u, { name: "SS B", program: "starting strength ", exercises: [
+    { exercise: "Back Squat", sets: 3, reps: 5, weight: 100 },
+    { exercise: "Bench Press", sets: 3, reps: 5, weight: 60 },
+    { exercise: "Deadlift", sets: 1, reps: 5, weight: 120 }] });
+  const alone = await applyRoutine(u, { name: "Squat alone", exercises: [{ exercise: "Back Squat", sets: 3, reps: 5, weight: 100 }] });
+
+  await session(u, a, day(1), [
+    { work: times(3, "100x5"), why: "No history yet: 3x5 at 100 kg as written (linear)." },
+    { work: times(3, "40x5"), why: "No history yet: 3x5 at 40 kg as written (linear)." },
+    { work: ["120x5"], why: "No history yet: 1x5 at 120 kg as written (linear)." },
+  ], [times(3, "100x5"), times(3, "40x5"), ["120x5"]]);
+  // Day B continues the squat and deadlift of day A (the program's name matched ignoring case and spaces).
+  await session(u, b, day(2), [
+    { work: times(3, "105x5"), why: "Last session (2026-01-06) hit 3x5 at 100 kg: +5 kg to 105 kg." },
+    { work: times(3, "60x5"), why: "No history yet: 3x5 at 60 kg as written (linear)." },
+    { work: ["125x5"], why: "Last session (2026-01-06) hit 1x5 at 120 kg: +5 kg to 125 kg." },
+  ], [times(3, "105x5"), times(3, "60x5"), ["125x3"]]);
+  await session(u, a, day(3), [
+    { work: times(3, "110x5"), why: "Last session (2026-01-08) hit 3x5 at 105 kg: +5 kg to 110 kg." },
+    { work: times(3, "42.5x5"), why: "Last session (2026-01-06) hit 3x5 at 40 kg: +2.5 kg to 42.5 kg." },
+    { work: ["125x5"], why: "Last session (2026-01-08) missed 1x5 at 125 kg (miss 1 of 3): same targets." },
+  ], [["110x5", "110x5", "110x3"], times(3, "42.5x5"), ["125x5"]]);
+  await session(u, b, day(4), [
+    { work: times(3, "110x5"), why: "Last session (2026-01-10) missed 3x5 at 110 kg (miss 1 of 3): same targets." },
+    { work: times(3, "62.5x5"), why: "Last session (2026-01-08) hit 3x5 at 60 kg: +2.5 kg to 62.5 kg." },
+    { work: ["130x5"], why: "Last session (2026-01-10) hit 1x5 at 125 kg: +5 kg to 130 kg." },
+  ], [times(3, "110x5"), times(3, "62.5x5"), ["130x5"]]);
+  await session(u, a, day(5), [
+    { work: times(3, "115x5"), why: "Last session (2026-01-12) hit 3x5 at 110 kg: +5 kg to 115 kg." },
+    { work: times(3, "45x5"), why: "Last session (2026-01-10) hit 3x5 at 42.5 kg: +2.5 kg to 45 kg." },
+    { work: ["135x5"], why: "Last session (2026-01-12) hit 1x5 at 130 kg: +5 kg to 135 kg." },
+  ], [times(3, "115x5"), times(3, "45x5"), ["135x5"]]);
+  const nextB = (await call(u, NEXT, { id: b, date: day(6) })).routineById;
+  expect(nextB.nextTargets.map((t: any) => t.explanation)).toEqual([
+    "Last session (2026-01-14) hit 3x5 at 115 kg: +5 kg to 120 kg.",
+    "Last session (2026-01-12) hit 3x5 at 62.5 kg: +2.5 kg to 65 kg.",
+    "Last session (2026-01-14) hit 1x5 at 135 kg: +5 kg to 140 kg.",
+  ]);
+  // A routine outside the program keeps its own history of the squat: none.
+  expect((await call(u, NEXT, { id: alone, date: day(6) })).routineById.nextTargets[0].explanation)
+    .toBe("No history yet: 3x5 at 100 kg as written (linear).");
+});
+
+test("tiers of one lift in a program (GZCLP T1 5x3 and T2 3x10 squat) progress apart: only a lift prescribed alike is shared", async () => {
+  const u = await signUp(s.url, "Tiers");
+  const d1 = await applyRoutine(u, { name: "GZCLP day 1", program: "GZCLP", exercises: [{ exercise: "Back Squat", sets: 5, reps: 3, weight: 100 }] });
+  const d3 = await applyRoutine(u, { name: "GZCLP day 3", program: "GZCLP", exercises: [{ exercise: "Back Squat", sets: 3, reps: 10, weight: 70 }] });
+  await session(u, d1, day(1), [{ work: times(5, "100x3"), why: "No history yet: 5x3 at 100 kg as written (linear)." }], [times(5, "100x3")]);
+  await session(u, d3, day(2), [{ work: times(3, "70x10"), why: "No history yet: 3x10 at 70 kg as written (linear)." }], [times(3, "70x10")]);
+  await session(u, d1, day(3), [{ work: times(5, "105x3"), why: "Last session (2026-01-06) hit 5x3 at 100 kg: +5 kg to 105 kg." }], [times(5, "105x3")]);
+  await session(u, d3, day(4), [{ work: times(3, "75x10"), why: "Last session (2026-01-08) hit 3x10 at 70 kg: +5 kg to 75 kg." }], [times(3, "75x10")]);
+});
+
+test("a PPL block with double progression: two push days share the bench, reps climb the range, the weight jumps", async () => {
+  const u = await signUp(s.url, "PPL");
+  const push = (name: string) => ({ name, program: "PPL", progression: "double", exercises: [{ exercise: "Bench Press", sets: 3, reps: "8-12", weight: 60 }] });
+  const pushA = await applyRoutine(u, push("Push A"));
+  const pushB = await applyRoutine(u, push("Push B"));
+  const pull = await applyRoutine(u, { name: "Pull", program: "PPL", progression: "double", exercises: [{ exercise: "Barbell Row", sets: 3, reps: "8-12", weight: 50 }] });
+  const legs = await applyRoutine(u, { name: "Legs", program: "PPL", progression: "double", exercises: [{ exercise: "Leg Press", sets: 3, reps: "10-15", weight: 100 }] });
+
+  await session(u, pushA, day(1), [{ work: times(3, "60x8"), why: "No history yet: 3x8 at 60 kg as written (double)." }], [["60x10", "60x9", "60x9"]]);
+  await session(u, pull, day(2), [{ work: times(3, "50x8"), why: "No history yet: 3x8 at 50 kg as written (double)." }], [times(3, "50x12")]);
+  await session(u, legs, day(3), [{ work: times(3, "100x10"), why: "No history yet: 3x10 at 100 kg as written (double)." }], [["100x15", "100x15", "100x14"]]);
+  await session(u, pushB, day(4), [{ work: times(3, "60x10"), why: "Last session (2026-01-06): lowest set 9 reps at 60 kg: aim for 10 (range 8-12)." }], [times(3, "60x12")]);
+  await session(u, pull, day(5), [{ work: times(3, "52.5x8"), why: "Last session (2026-01-08): all 3 sets at the top of 8-12 at 50 kg: +2.5 kg to 52.5 kg, back to 8 reps." }],
+    [["52.5x8", "52.5x8", "52.5x7"]]);
+  await session(u, legs, day(6), [{ work: times(3, "100x15"), why: "Last session (2026-01-10): lowest set 14 reps at 100 kg: aim for 15 (range 10-15)." }], [times(3, "100x15")]);
+  await session(u, pushA, day(7), [{ work: times(3, "62.5x8"), why: "Last session (2026-01-12): all 3 sets at the top of 8-12 at 60 kg: +2.5 kg to 62.5 kg, back to 8 reps." }],
+    [times(3, "62.5x9")]);
+  await session(u, pull, day(8), [{ work: times(3, "52.5x8"), why: "Last session (2026-01-14): lowest set 7 reps at 52.5 kg: aim for 8 (range 8-12)." }], [times(3, "52.5x9")]);
+  await session(u, legs, day(9), [{ work: times(3, "105x10"), why: "Last session (2026-01-16): all 3 sets at the top of 10-15 at 100 kg: +5 kg to 105 kg, back to 10 reps." }],
+    [times(3, "105x10")]);
+  expect((await call(u, NEXT, { id: pushB, date: day(10) })).routineById.nextTargets[0].explanation)
+    .toBe("Last session (2026-01-18): lowest set 9 reps at 62.5 kg: aim for 10 (range 8-12).");
+});
+
+test("a weighted plank (10 kg, 3 x 45 s, time progression): planned with its weight, judged on weight and time, + 5 s", async () => {
+  const u = await signUp(s.url, "Plank");
+  const core = await applyRoutine(u, { name: "Core", exercises: [{ exercise: "Plank", sets: 3, time: 45, weight: 10, progression: "time", warmups: 2, drops: 1 }] });
+  await session(u, core, day(1), [{ work: times(3, "10x45s"), why: "No history yet: 3x45s at 10 kg as written (time)." }], [["10x45s", "10x45s", "10x50s"]]);
+  await session(u, core, day(2), [{ work: times(3, "10x50s"), why: "Last session (2026-01-06) held 3x45s at 10 kg: +5 s to 50s." }], [["10x50s", "10x50s", "10x40s"]]);
+  // Held long enough but lighter than the 10 kg: not held as planned, a miss that names the 5 kg lifted.
+  await session(u, core, day(3), [{ work: times(3, "10x50s"), why: "Last session (2026-01-08) missed 3x50s at 10 kg (miss 1 of 3): same time." }], [times(3, "5x50s")]);
+  // Without the plate (`50s`): a miss too.
+  await session(u, core, day(4), [{ work: times(3, "10x50s"), why: "Last session (2026-01-10) missed 3x50s at 5 kg (miss 2 of 3): same time." }], [times(3, "50s")]);
+  await session(u, core, day(5), [{ work: times(3, "10x45s"), why: "Three misses in a row at 50s (last 2026-01-12): 90 %, 45s." }], [times(3, "10x45s")]);
+  const after = (await call(u, NEXT, { id: core, date: day(6) })).routineById;
+  // Timed work has no warm-ups or drops, weighted or not.
+  expect(after.nextWorkout.exercises[0].sets.map((x: any) => x.set)).toEqual(times(3, "10x50s"));
+  expect(after.nextTargets[0].explanation).toBe("Last session (2026-01-14) held 3x45s at 10 kg: +5 s to 50s.");
+});
+
+test("a weighted plank under linear progression gains weight at the same time", async () => {
+  const u = await signUp(s.url, "Plank linear");
+  const core = await applyRoutine(u, { name: "Core", exercises: [{ exercise: "Plank", sets: 2, time: 60, weight: 10 }] });
+  await session(u, core, day(1), [{ work: times(2, "10x1:00"), why: "No history yet: 2x1:00 at 10 kg as written (linear)." }], [times(2, "10x1:00")]);
+  await session(u, core, day(2), [{ work: times(2, "12.5x1:00"), why: "Last session (2026-01-06) hit 2x1:00 at 10 kg: +2.5 kg to 12.5 kg." }], [["12.5x1:00", "12.5x55s"]]);
+  expect((await call(u, NEXT, { id: core, date: day(3) })).routineById.nextTargets[0].explanation)
+    .toBe("Last session (2026-01-08) missed 2x1:00 at 12.5 kg (miss 1 of 3): same targets.");
+});
