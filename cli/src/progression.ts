@@ -68,21 +68,39 @@ function record(r: ExerciseRecord, what: "heaviest" | "e1rm"): string {
   return what === "heaviest" ? `${r.weight} ${r.unit} (${set}, ${where})` : `${r.weight} ${r.unit} (from ${set}, ${where})`;
 }
 
-/** An exercise's records (`svc exercises records`): heaviest, best estimated 1RM, most reps at each weight. */
+/**
+ * An exercise's records (`svc exercise records`): heaviest, best estimated 1RM, most reps at each
+ * weight and the rep-max table (sets with a weight), the most reps at bodyweight, the longest hold.
+ */
 export function recordsView(name: string, records: ExerciseRecords): string {
   const lines = [bold(name)];
-  if (!records.heaviest && !records.bestE1rm && !records.repsAtWeight.length) {
-    lines.push("No records yet: they come from sets done with a weight and reps (warm-ups do not count).");
+  const weighted = Boolean(records.heaviest || records.bestE1rm || records.repsAtWeight.length);
+  if (!weighted && !records.bodyweightReps && !records.longestHold) {
+    lines.push("No records yet: they come from sets done with a weight and reps, with reps at bodyweight, or with a time (warm-ups do not count).");
     return lines.join("\n");
   }
-  lines.push(`Heaviest:           ${records.heaviest ? record(records.heaviest, "heaviest") : "-"}`);
-  lines.push(`Best estimated 1RM: ${records.bestE1rm ? record(records.bestE1rm, "e1rm") : "- (no set of 1 to 12 reps)"}`);
-  lines.push("", "Most reps at each weight:");
-  lines.push(indent(table(records.repsAtWeight, [
-    { header: "WEIGHT", get: (r) => `${r.weight} ${r.unit}`, align: "right" },
-    { header: "REPS", get: (r) => r.reps, align: "right" },
-    { header: "DATE", get: (r) => r.date },
-    { header: "WORKOUT", get: (r) => r.workoutId.slice(0, SHORT_ID) },
-  ])));
+  if (weighted) {
+    lines.push(`Heaviest:           ${records.heaviest ? record(records.heaviest, "heaviest") : "-"}`);
+    lines.push(`Best estimated 1RM: ${records.bestE1rm ? record(records.bestE1rm, "e1rm") : "- (no set of 1 to 12 reps)"}`);
+    lines.push("", "Most reps at each weight:");
+    lines.push(indent(table(records.repsAtWeight, [
+      { header: "WEIGHT", get: (r) => `${r.weight} ${r.unit}`, align: "right" },
+      { header: "REPS", get: (r) => r.reps, align: "right" },
+      { header: "DATE", get: (r) => r.date },
+      { header: "WORKOUT", get: (r) => r.workoutId.slice(0, SHORT_ID) },
+    ])));
+    lines.push("", "Rep maxes (actual: the heaviest set of at least that many reps; estimated: from the best estimated 1RM):");
+    lines.push(indent(table(records.repMaxes, [
+      { header: "RM", get: (r) => r.reps, align: "right" },
+      { header: "ACTUAL", get: (r) => (r.actual ? `${r.actual.weight} ${r.actual.unit} x ${r.actual.reps}` : "-"), align: "right" },
+      { header: "DATE", get: (r) => r.actual?.date ?? "" },
+      { header: "ESTIMATED", get: (r) => (r.estimated === null ? "-" : `${r.estimated} ${r.unit}`), align: "right" },
+    ])));
+  }
+  const where = (r: { date: string; workoutId: string }) => `${r.date}, workout ${r.workoutId.slice(0, SHORT_ID)}`;
+  if (weighted && (records.bodyweightReps || records.longestHold)) lines.push("");
+  const hold = records.longestHold;
+  if (records.bodyweightReps) lines.push(`Most reps at bodyweight: ${records.bodyweightReps.reps} (${where(records.bodyweightReps)})`);
+  if (hold) lines.push(`Longest hold:            ${seconds(hold.seconds)}${hold.weight === null ? "" : ` with ${hold.weight} ${hold.unit}`} (${where(hold)})`);
   return lines.join("\n");
 }
