@@ -15,7 +15,7 @@ export const AccountPlugin = extendSchema((build) => {
       "The deleted account."
       type DeleteAccountPayload {
         "The id of the user, now deleted."
-        id: String!
+        id: UUID!
         clientMutationId: String
       }
       extend type Mutation {

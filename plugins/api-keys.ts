@@ -69,14 +69,14 @@ export const ApiKeysPlugin = extendSchema((build) => {
       "The key to revoke."
       input RevokeApiKeyInput {
         "The key's id."
-        id: String!
+        id: UUID!
         "Echoed back in the payload."
         clientMutationId: String
       }
       "The revoked key."
       type RevokeApiKeyPayload {
         "The id of the key, now deleted."
-        id: String!
+        id: UUID!
         clientMutationId: String
       }
       extend type User {

@@ -13,14 +13,14 @@ export const DevicesPlugin = extendSchema((build) => {
       "The session to end."
       input SignOutSessionInput {
         "The session's id (from viewer { sessions { id } })."
-        id: String!
+        id: UUID!
         "Echoed back in the payload."
         clientMutationId: String
       }
       "The ended session."
       type SignOutSessionPayload {
         "The id of the session, now ended."
-        id: String!
+        id: UUID!
         clientMutationId: String
       }
       "Nothing to give; the session making the request stays signed in."

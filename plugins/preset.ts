@@ -4,6 +4,7 @@ import { PgAggregatesPreset } from "@graphile/pg-aggregates";
 import type pg from "pg";
 import { ViewerPlugin } from "./viewer.ts";
 import { PlainIdsPlugin } from "./plain-ids.ts";
+import { UuidInputPlugin } from "./uuid-input.ts";
 import { BodyweightPlugin, BodyweightInputNamePlugin } from "./bodyweight.ts";
 import { ApiKeysPlugin, ApiKeyAccessEnumPlugin } from "./api-keys.ts";
 import { DevicesPlugin } from "./devices.ts";
@@ -30,7 +31,7 @@ export function makePreset(options: { pool: pg.Pool; dev: boolean }): GraphileCo
     extends: [PostGraphileAmberPreset, PgAggregatesPreset],
     // Plain uuids as `id` (no Relay global ids): what the documents, the CLI and the ban endpoint use.
     disablePlugins: ["NodePlugin"],
-    plugins: [PlainIdsPlugin, ViewerPlugin, BodyweightInputNamePlugin, BodyweightPlugin, ApiKeyAccessEnumPlugin, ApiKeysPlugin, DevicesPlugin, ConnectedAppsPlugin, AccountPlugin, ExercisesPlugin, CustomExerciseInputsPlugin, DocumentsPlugin, ImportExportPlugin, ProgressionPlugin, ExerciseNamesPlugin, ExerciseResolutionNullabilityPlugin, ExerciseRecordsPlugin, ProgressSeriesNamesPlugin, LastPerformanceSetsPlugin, OperationGuardPlugin, RequestTransactionPlugin, RequestIdentityPlugin],
+    plugins: [PlainIdsPlugin, UuidInputPlugin, ViewerPlugin, BodyweightInputNamePlugin, BodyweightPlugin, ApiKeyAccessEnumPlugin, ApiKeysPlugin, DevicesPlugin, ConnectedAppsPlugin, AccountPlugin, ExercisesPlugin, CustomExerciseInputsPlugin, DocumentsPlugin, ImportExportPlugin, ProgressionPlugin, ExerciseNamesPlugin, ExerciseResolutionNullabilityPlugin, ExerciseRecordsPlugin, ProgressSeriesNamesPlugin, LastPerformanceSetsPlugin, OperationGuardPlugin, RequestTransactionPlugin, RequestIdentityPlugin],
     // Each request's transaction set up in one round trip (server/request-transaction.ts).
     pgServices: [makeRequestPgService({ pool: options.pool, schemas: ["app_public"] })],
     grafserv: {

@@ -14,7 +14,7 @@ const APPLY_WORKOUT = `mutation($document: JSON!) {
   applyWorkoutDocument(input: {document: $document}) { workout { id date name } document created }
 }`;
 const ROUTINE_DOC = `query($ref: String!, $unit: Unit) { routineDocument(ref: $ref, unit: $unit) }`;
-const WORKOUT_DOC = `query($id: String!, $unit: Unit) { workoutDocument(id: $id, unit: $unit) }`;
+const WORKOUT_DOC = `query($id: UUID!, $unit: Unit) { workoutDocument(id: $id, unit: $unit) }`;
 
 type Doc = Record<string, any>;
 
@@ -394,7 +394,10 @@ describe("workouts", () => {
     expectInvalid(await applyWorkout(other, workout({ id: "00000000-0000-4000-8000-000000000000" })), "id", "not found");
     expect(await counts()).toEqual(before);
     expect(await workoutDoc(other, id)).toBeNull();
-    expect(await workoutDoc(token, "not-a-uuid")).toBeNull();
+    // An id that is not a UUID is refused as such, before any SQL.
+    const malformed = await gql(s.url, WORKOUT_DOC, { id: "not-a-uuid" }, { token });
+    expect(malformed.body.errors[0].extensions.code).toBe("INVALID_INPUT");
+    expect(malformed.body.errors[0].message).toMatch(/Invalid UUID/);
     expect((await workoutDoc(token, id)).date).toBe("2024-06-01");
   });
 

@@ -29,7 +29,7 @@ const APPLY = {
 };
 const SHOW = {
   routine: `query($id: String!) { doc: routineDocument(ref: $id) }`,
-  workout: `query($id: String!) { doc: workoutDocument(id: $id) }`,
+  workout: `query($id: UUID!) { doc: workoutDocument(id: $id) }`,
 };
 
 async function apply(kind: "routine" | "workout", document: unknown) {

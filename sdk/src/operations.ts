@@ -60,7 +60,7 @@ export const WORKOUTS = graphql(`
 export const WORKOUT = graphql(`query Workout($id: UUID!) { workoutById(id: $id) { ...WorkoutFields } }`, [WorkoutFields]);
 
 export const WORKOUT_DOCUMENT = graphql(`
-  query WorkoutDocument($id: String!, $unit: Unit) { workoutDocument(id: $id, unit: $unit) }`);
+  query WorkoutDocument($id: UUID!, $unit: Unit) { workoutDocument(id: $id, unit: $unit) }`);
 
 export const APPLY_WORKOUT_DOCUMENT = graphql(`
   mutation ApplyWorkoutDocument($document: JSON, $idempotencyKey: UUID) {

@@ -22,7 +22,7 @@ const CreateApiKey = graphql(`
 `);
 
 const RevokeApiKey = graphql(`
-  mutation RevokeApiKey($id: String!) { revokeApiKey(input: { id: $id }) { id } }
+  mutation RevokeApiKey($id: UUID!) { revokeApiKey(input: { id: $id }) { id } }
 `);
 
 type Key = NonNullable<ResultOf<typeof ApiKeys>["viewer"]>["apiKeys"][number];

@@ -15,7 +15,7 @@ const Sessions = graphql(`
 `);
 
 const SignOutSession = graphql(`
-  mutation SignOutSession($id: String!) { signOutSession(input: { id: $id }) { id } }
+  mutation SignOutSession($id: UUID!) { signOutSession(input: { id: $id }) { id } }
 `);
 
 const SignOutOthers = graphql(`

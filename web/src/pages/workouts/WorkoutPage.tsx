@@ -23,7 +23,7 @@ function Workout({ id }: { id: string }) {
   const { unit } = useUserUnits();
   const { setNotice } = useSession();
   const navigate = useNavigate();
-  const details = useQuery(WorkoutDetails, { id, ref: id });
+  const details = useQuery(WorkoutDetails, { id });
   const [converted, setConverted] = useState(false);
   const conversion = useQuery(WorkoutDocument, { id, unit: unitEnum(unit) }, { skip: !converted });
   const [confirming, setConfirming] = useState(false);

@@ -19,8 +19,8 @@ export const WorkoutHistory = graphql(`
 `);
 
 export const WorkoutDetails = graphql(`
-  query WorkoutDetails($id: UUID!, $ref: String!) {
-    workoutDocument(id: $ref)
+  query WorkoutDetails($id: UUID!) {
+    workoutDocument(id: $id)
     workoutById(id: $id) {
       id date name unit effort minutes
       routine { id name }
@@ -31,7 +31,7 @@ export const WorkoutDetails = graphql(`
 `);
 
 export const WorkoutDocument = graphql(`
-  query WorkoutDocument($id: String!, $unit: Unit) { workoutDocument(id: $id, unit: $unit) }
+  query WorkoutDocument($id: UUID!, $unit: Unit) { workoutDocument(id: $id, unit: $unit) }
 `);
 
 export const NextWorkout = graphql(`
