@@ -30,7 +30,7 @@ const Q = {
   routines: `query { viewer { routines { id name } } }`,
   routineDocument: `query ($ref: String!, $unit: Unit) { routineDocument(ref: $ref, unit: $unit) }`,
   workouts: `query ($limit: Int) { viewer { workouts(limit: $limit) { id date name } } }`,
-  workoutDocument: `query ($id: String!, $unit: Unit) { workoutDocument(id: $id, unit: $unit) }`,
+  workoutDocument: `query ($id: UUID!, $unit: Unit) { workoutDocument(id: $id, unit: $unit) }`,
   workoutsOnDate: `query ($date: Date!) { allWorkouts(condition: { date: $date }, orderBy: [START_ASC, ID_ASC], first: 20) { nodes { id } } }`,
   applyRoutine: `mutation ($document: JSON) { applyRoutineDocument(input: { document: $document }) { document created } }`,
   applyWorkout: `mutation ($document: JSON, $idempotencyKey: UUID) { applyWorkoutDocument(input: { document: $document, idempotencyKey: $idempotencyKey }) { document created replayed } }`,
