@@ -48,7 +48,7 @@ export async function resolveRoutine(client: SvcClient, given: string): Promise<
 
 /** An API key by name (any case), id or unique id prefix. */
 export async function resolveKey(client: SvcClient, given: string): Promise<ApiKey> {
-  return pick(await client.apiKeys(), given, { what: "key", list: "svc keys list", name: (k) => k.name, describe: (k) => `${k.name} (${k.id.slice(0, SHORT_ID)})` });
+  return pick(await client.apiKeys(), given, { what: "key", list: "svc key list", name: (k) => k.name, describe: (k) => `${k.name} (${k.id.slice(0, SHORT_ID)})` });
 }
 
 /** One of the user's custom exercises by name (any case), id or unique id prefix. */

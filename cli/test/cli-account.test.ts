@@ -59,7 +59,7 @@ describe("version, help and usage errors", () => {
 
   test("every topic's --help shows examples", async () => {
     const h = home();
-    for (const topic of ["routine", "workout", "bodyweight", "keys", "devices", "admin"]) {
+    for (const topic of ["routine", "workout", "bodyweight", "exercise", "key", "device", "admin"]) {
       const r = await h.run([topic, "--help"]);
       expect(r.code).toBe(0);
       expect(r.stdout).toContain("EXAMPLES");
@@ -67,8 +67,26 @@ describe("version, help and usage errors", () => {
     }
     const root = await h.run(["--help"]);
     expect(root.stdout).toMatch(/TOPICS[\s\S]*routine[\s\S]*COMMANDS[\s\S]*login/);
-    const command = await h.run(["keys", "create", "--help"]);
-    expect(command.stdout).toMatch(/EXAMPLES[\s\S]*\$ svc keys create --name/);
+    const command = await h.run(["key", "create", "--help"]);
+    expect(command.stdout).toMatch(/EXAMPLES[\s\S]*\$ svc key create --name/);
+  });
+
+  test("the old command names run as hidden aliases: exercises, exercises records, keys, devices", async () => {
+    const h = home();
+    const root = (await h.run(["--help"])).stdout;
+    expect(root).not.toMatch(/^\s+(exercises|keys|devices)\s/m);
+    expect(root).toMatch(/^\s+exercise\s/m);
+    for (const [old, now] of [[["exercises"], ["exercise", "search"]], [["exercises", "records"], ["exercise", "records"]], [["keys", "list"], ["key", "list"]], [["devices", "list"], ["device", "list"]]]) {
+      const before = await h.run([...old, "--help"]);
+      const after = await h.run([...now, "--help"]);
+      expect({ old, code: before.code }).toEqual({ old, code: 0 });
+      // The same command: the same help, but for the name typed in its usage line.
+      expect(before.stdout.replace(`svc ${old.join(" ")}`, `svc ${now.join(" ")}`)).toBe(after.stdout);
+    }
+    // Signed out, the alias reaches the command itself (exit 4 says how to sign in).
+    const keys = await h.run(["keys", "list"]);
+    expect(keys.code).toBe(4);
+    expect(keys.stderr).toContain("svc login");
   });
 
   test("unknown command, unknown flag, missing argument, bad option: exit 2, no stack trace", async () => {
@@ -85,7 +103,7 @@ describe("version, help and usage errors", () => {
 describe("not signed in", () => {
   test("commands that need an account exit 4 and say how to sign in", async () => {
     const h = home();
-    for (const args of [["whoami"], ["routine", "list"], ["workout", "list"], ["bodyweight", "list"], ["keys", "list"], ["devices", "list"], ["settings"]]) {
+    for (const args of [["whoami"], ["routine", "list"], ["workout", "list"], ["bodyweight", "list"], ["key", "list"], ["device", "list"], ["settings"]]) {
       const r = await h.run(args);
       expect({ args, code: r.code }).toEqual({ args, code: 4 });
       expect(r.stderr).toContain("svc login");
@@ -309,7 +327,7 @@ describe("server down", () => {
   test("one clear sentence, exit 1, no stack trace", async () => {
     const { h } = await signedUp();
     const nowhere = await closedUrl();
-    for (const args of [["whoami"], ["routine", "list"], ["bodyweight", "log", "80"], ["exercises", "bench"]]) {
+    for (const args of [["whoami"], ["routine", "list"], ["bodyweight", "log", "80"], ["exercise", "search", "bench"]]) {
       const r = await h.run(args, { env: { SVC_URL: nowhere, SVC_API_KEY: "svc_whatever" } });
       expect({ args, code: r.code }).toEqual({ args, code: 1 });
       expect(r.stderr.trim().split("\n")).toHaveLength(1);
@@ -401,23 +419,23 @@ describe("bodyweight", () => {
 describe("API keys", () => {
   test("create prints the key once with a warning; list; login --with-token; revoke", async () => {
     const { h } = await signedUp("Keyholder");
-    const created = await h.run(["keys", "create", "--name", "backup", "--access", "read-only", "--expires", "90d"]);
+    const created = await h.run(["key", "create", "--name", "backup", "--access", "read-only", "--expires", "90d"]);
     expect(created.code).toBe(0);
     const key = created.stdout.trim();
     expect(key).toMatch(/^svc_[0-9A-Za-z]{32,}$/);
     expect(created.stderr).toContain("shown only once");
 
-    const list = await h.run(["keys", "list"]);
+    const list = await h.run(["key", "list"]);
     expect(list.code).toBe(0);
     expect(list.stdout).toMatch(/^ID\s+NAME\s+KEY\s+ACCESS\s+CREATED\s+LAST USED\s+EXPIRES/);
     expect(list.stdout).toContain("read only");
     expect(list.stdout).toContain(`${key.slice(0, 8)}...`);
     expect(list.stdout).not.toContain(key);
-    const listed = JSON.parse((await h.run(["keys", "list", "--json"])).stdout);
+    const listed = JSON.parse((await h.run(["key", "list", "--json"])).stdout);
     expect(listed).toHaveLength(1);
     expect(listed[0]).toMatchObject({ name: "backup", start: key.slice(0, 8), expired: false });
 
-    const json = await h.run(["keys", "create", "--name", "ci", "--access", "read-write", "--expires", "never", "--json"]);
+    const json = await h.run(["key", "create", "--name", "ci", "--access", "read-write", "--expires", "never", "--json"]);
     const payload = JSON.parse(json.stdout);
     expect(payload.key).toMatch(/^svc_/);
     expect(payload.apiKey).toMatchObject({ name: "ci", expiresAt: null });
@@ -431,18 +449,18 @@ describe("API keys", () => {
     expect(statSync(other.credentialsFile).mode & 0o777).toBe(0o600);
     expect(JSON.parse((await other.run(["whoami", "--json"])).stdout).auth).toBe("api-key");
     // A key may not manage keys: exit 4.
-    const keysWithKey = await other.run(["keys", "list"]);
+    const keysWithKey = await other.run(["key", "list"]);
     expect(keysWithKey.code).toBe(4);
 
-    const revoke = await h.run(["keys", "revoke", payload.apiKey.id]);
+    const revoke = await h.run(["key", "revoke", payload.apiKey.id]);
     expect(revoke.code).toBe(0);
-    expect(JSON.parse((await h.run(["keys", "list", "--json"])).stdout)).toHaveLength(1);
+    expect(JSON.parse((await h.run(["key", "list", "--json"])).stdout)).toHaveLength(1);
     const after = await other.run(["whoami"]);
     expect(after.code).toBe(4);
     expect(after.stderr).toContain("no longer valid");
     const logout = await other.run(["logout"]);
     expect(logout.stdout).toContain("Forgot the API key");
-    const revokeAgain = await h.run(["keys", "revoke", payload.apiKey.id]);
+    const revokeAgain = await h.run(["key", "revoke", payload.apiKey.id]);
     expect(revokeAgain.code).toBe(1);
   });
 
@@ -456,7 +474,7 @@ describe("API keys", () => {
   test("SVC_API_KEY with a read-only key: reads work, every write is refused with exit 4", async () => {
     const { h } = await signedUp();
     await h.run(["bodyweight", "log", "70", "--date", "2026-02-01"]);
-    const key = (await h.run(["keys", "create", "--name", "ro", "--access", "read-only", "--expires", "30d"])).stdout.trim();
+    const key = (await h.run(["key", "create", "--name", "ro", "--access", "read-only", "--expires", "30d"])).stdout.trim();
     const reader = home({ SVC_API_KEY: key });
     expect((await reader.run(["whoami"])).code).toBe(0);
     const list = await reader.run(["bodyweight", "list", "--json"]);
@@ -469,7 +487,7 @@ describe("API keys", () => {
     expect(JSON.parse((await h.run(["bodyweight", "list", "--json"])).stdout)).toHaveLength(1);
     expect(JSON.parse((await h.run(["settings", "--json"])).stdout).unit).toBe("kg");
     // A read-write key may write.
-    const rw = (await h.run(["keys", "create", "--name", "rw", "--access", "read-write", "--expires", "30d"])).stdout.trim();
+    const rw = (await h.run(["key", "create", "--name", "rw", "--access", "read-write", "--expires", "30d"])).stdout.trim();
     const writer = home({ SVC_API_KEY: rw });
     expect((await writer.run(["bodyweight", "log", "71", "--date", "2026-02-02"])).code).toBe(0);
     // SVC_API_KEY wins over saved credentials.
@@ -479,7 +497,7 @@ describe("API keys", () => {
 
   test("rate limited: exit 5 and when to retry", async () => {
     const { h } = await signedUp();
-    const key = (await h.run(["keys", "create", "--name", "busy", "--access", "read-only", "--expires", "30d"])).stdout.trim();
+    const key = (await h.run(["key", "create", "--name", "busy", "--access", "read-only", "--expires", "30d"])).stdout.trim();
     // The limit is per calendar minute: start early in a minute so all requests share it.
     const second = new Date().getUTCSeconds();
     if (second > 40) await new Promise((r) => setTimeout(r, (61 - second) * 1000));
@@ -497,23 +515,23 @@ describe("devices", () => {
   test("list marks this device; sign-out another ends it; signing out this one forgets the credentials", async () => {
     const { h, email: address } = await signedUp();
     const other = await post(s.url, "/api/auth/sign-in/email", { email: address, password: PASSWORD }, { headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36" } });
-    const list = await h.run(["devices", "list"]);
+    const list = await h.run(["device", "list"]);
     expect(list.code).toBe(0);
     expect(list.stdout).toMatch(/^ID\s+DEVICE\s+SIGNED IN\s+LAST ACTIVE/);
     expect(list.stdout).toContain(`svc CLI on ${hostname()} (this one)`);
     expect(list.stdout).toContain("Chrome 120 on Linux");
-    const sessions = JSON.parse((await h.run(["devices", "list", "--json"])).stdout);
+    const sessions = JSON.parse((await h.run(["device", "list", "--json"])).stdout);
     expect(sessions).toHaveLength(2);
     const browser = sessions.find((x: any) => !x.current);
     const mine = sessions.find((x: any) => x.current);
 
-    const out = await h.run(["devices", "sign-out", browser.id]);
+    const out = await h.run(["device", "sign-out", browser.id]);
     expect(out).toMatchObject({ code: 0, stdout: `Signed out device ${browser.id}.\n` });
     expect((await get(s.url, "/api/auth/get-session", { token: other.body.token })).body).toBeNull();
-    const unknown = await h.run(["devices", "sign-out", "00000000-0000-4000-8000-000000000000"]);
+    const unknown = await h.run(["device", "sign-out", "00000000-0000-4000-8000-000000000000"]);
     expect(unknown.code).toBe(1);
 
-    const self = await h.run(["devices", "sign-out", mine.id, "--json"]);
+    const self = await h.run(["device", "sign-out", mine.id, "--json"]);
     expect(JSON.parse(self.stdout)).toEqual({ signedOut: mine.id, current: true });
     expect(h.credentials().instances[s.url]).toBeUndefined();
     expect((await h.run(["whoami"])).code).toBe(4);
@@ -552,7 +570,7 @@ describe("admin", () => {
     expect(refused.code).toBe(4);
     expect(refused.stderr).toContain("Only an admin");
 
-    const key = (await admin.run(["keys", "create", "--name", "admin-key", "--access", "read-write", "--expires", "30d"])).stdout.trim();
+    const key = (await admin.run(["key", "create", "--name", "admin-key", "--access", "read-write", "--expires", "30d"])).stdout.trim();
     const withKey = await admin.run(["admin", "ban", userId], { env: { SVC_API_KEY: key } });
     expect(withKey.code).toBe(4);
 

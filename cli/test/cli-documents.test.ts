@@ -306,21 +306,21 @@ describe("effort scale", () => {
 describe("exercises", () => {
   test("search by words, best match first, --limit, --json; works without signing in", async () => {
     const h = await signedUp();
-    const r = await h.run(["exercises", "bench"]);
+    const r = await h.run(["exercise", "search", "bench"]);
     expect(r.code).toBe(0);
     const lines = r.stdout.trim().split("\n");
     expect(lines[0]).toMatch(/^NAME\s+EQUIPMENT\s+REGION\s+ALSO KNOWN AS$/);
     expect(lines[1]).toMatch(/^Bench Press\s+barbell\s+upper\s+.*bench/);
-    const json = JSON.parse((await h.run(["exercises", "romanian", "dead", "--limit", "3", "--json"])).stdout);
+    const json = JSON.parse((await h.run(["exercise", "search", "romanian", "dead", "--limit", "3", "--json"])).stdout);
     expect(json.length).toBeLessThanOrEqual(3);
     expect(json[0]).toMatchObject({ name: "Romanian Deadlift" });
     expect(json[0].aliases).toEqual(expect.any(Array));
-    const anonymous = await home().run(["exercises", "benchpres", "--json"]);
+    const anonymous = await home().run(["exercise", "search", "benchpres", "--json"]);
     expect(anonymous.code).toBe(0);
     expect(JSON.parse(anonymous.stdout)[0].name).toBe("Bench Press");
-    const nothing = await h.run(["exercises", "qqqqqqqqqqqq"]);
+    const nothing = await h.run(["exercise", "search", "qqqqqqqqqqqq"]);
     expect(nothing).toMatchObject({ code: 0, stdout: 'No exercises match "qqqqqqqqqqqq".\n' });
-    expect((await h.run(["exercises"])).code).toBe(2);
-    expect((await h.run(["exercises", "bench", "--limit", "0"])).code).toBe(2);
+    expect((await h.run(["exercise", "search"])).code).toBe(2);
+    expect((await h.run(["exercise", "search", "bench", "--limit", "0"])).code).toBe(2);
   });
 });

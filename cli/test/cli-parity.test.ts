@@ -85,7 +85,7 @@ describe("a read-only key is told it is read only", () => {
   test("every write through it: exit 4, the reason, no sign-in advice; reads work", async () => {
     const { h } = await signedUp("Reader");
     await h.run(["exercise", "create", "Ring Plank", "--kind", "time"]);
-    const key = (await h.run(["keys", "create", "--name", "ro", "--access", "read-only", "--expires", "30d"])).stdout.trim();
+    const key = (await h.run(["key", "create", "--name", "ro", "--access", "read-only", "--expires", "30d"])).stdout.trim();
     const reader = cli.home({ SVC_API_KEY: key });
     expect(json(await reader.run(["exercise", "list", "--json"]))).toHaveLength(1);
     for (const args of [
@@ -101,7 +101,7 @@ describe("a read-only key is told it is read only", () => {
       expect(r.stderr).not.toContain("svc login");
     }
     // Commands that need a session still say how to get one.
-    const keys = await reader.run(["keys", "list"]);
+    const keys = await reader.run(["key", "list"]);
     expect(keys.code).toBe(4);
   });
 });
@@ -119,8 +119,8 @@ describe("custom exercises", () => {
     expect(json(await h.run(["exercise", "list", "--json"]))).toEqual([expect.objectContaining({ id, name: "Zercher Lunge", custom: true, muscles: ["quads", "glutes"] })]);
     const all = json(await h.run(["exercise", "list", "--all", "--json"]));
     expect(all.length).toBeGreaterThan(398);
-    // `svc exercises <words>` still searches, and finds the custom one.
-    const search = await h.run(["exercises", "zercher"]);
+    // `svc exercise search <words>` finds the custom one.
+    const search = await h.run(["exercise", "search", "zercher"]);
     expect(search.code).toBe(0);
     expect(search.stdout).toContain("Zercher Lunge");
 
@@ -182,14 +182,14 @@ describe("devices", () => {
     const { h, email } = await signedUp("Traveller");
     const phone = await post(s().url, "/api/auth/sign-in/email", { email, password: PASSWORD });
     const laptop = await post(s().url, "/api/auth/sign-in/email", { email, password: PASSWORD });
-    expect(json(await h.run(["devices", "list", "--json"]))).toHaveLength(3);
-    const out = await h.run(["devices", "sign-out", "--others"]);
+    expect(json(await h.run(["device", "list", "--json"]))).toHaveLength(3);
+    const out = await h.run(["device", "sign-out", "--others"]);
     expect(out).toMatchObject({ code: 0, stdout: "Signed out 2 other devices.\n" });
     for (const other of [phone, laptop]) expect((await get(s().url, "/api/auth/get-session", { token: other.body.token })).body).toBeNull();
-    expect(json(await h.run(["devices", "list", "--json"]))).toEqual([expect.objectContaining({ current: true })]);
-    expect(json(await h.run(["devices", "sign-out", "--others", "--json"]))).toEqual({ signedOut: 0 });
-    expect((await h.run(["devices", "sign-out"])).code).toBe(2);
-    expect((await h.run(["devices", "sign-out", "abc", "--others"])).code).toBe(2);
+    expect(json(await h.run(["device", "list", "--json"]))).toEqual([expect.objectContaining({ current: true })]);
+    expect(json(await h.run(["device", "sign-out", "--others", "--json"]))).toEqual({ signedOut: 0 });
+    expect((await h.run(["device", "sign-out"])).code).toBe(2);
+    expect((await h.run(["device", "sign-out", "abc", "--others"])).code).toBe(2);
     expect((await h.run(["whoami"])).code).toBe(0);
   });
 });
@@ -214,25 +214,25 @@ describe("names and id prefixes", () => {
     const del = await h.run(["routine", "delete", push.slice(0, 8)]);
     expect(del).toMatchObject({ code: 0, stdout: `Deleted routine Push (${push}).\n` });
 
-    const one = json(await h.run(["keys", "create", "--name", "backup", "--access", "read-only", "--expires", "90d", "--json"]));
-    const two = json(await h.run(["keys", "create", "--name", "ci", "--access", "read-write", "--expires", "1y", "--json"]));
-    const byName = await h.run(["keys", "revoke", "BACKUP"]);
+    const one = json(await h.run(["key", "create", "--name", "backup", "--access", "read-only", "--expires", "90d", "--json"]));
+    const two = json(await h.run(["key", "create", "--name", "ci", "--access", "read-write", "--expires", "1y", "--json"]));
+    const byName = await h.run(["key", "revoke", "BACKUP"]);
     expect(byName).toMatchObject({ code: 0, stdout: `Revoked key backup (${one.apiKey.id}); requests with it are now answered as signed out.\n` });
     expect((await post(s().url, "/api/graphql", { query: "{ viewer { id } }" }, { key: one.key })).body.data.viewer).toBeNull();
-    const byPrefix = await h.run(["keys", "revoke", two.apiKey.id.slice(0, 6), "--json"]);
+    const byPrefix = await h.run(["key", "revoke", two.apiKey.id.slice(0, 6), "--json"]);
     expect(json(byPrefix)).toEqual({ revoked: two.apiKey.id, name: "ci" });
-    expect(json(await h.run(["keys", "list", "--json"]))).toEqual([]);
-    expect((await h.run(["keys", "revoke", "ci"])).code).toBe(1);
-    expect((await h.run(["keys", "revoke", "abc"])).code).toBe(1); // too short to be a prefix, and no such name
+    expect(json(await h.run(["key", "list", "--json"]))).toEqual([]);
+    expect((await h.run(["key", "revoke", "ci"])).code).toBe(1);
+    expect((await h.run(["key", "revoke", "abc"])).code).toBe(1); // too short to be a prefix, and no such name
     // Two keys of one name: neither is guessed.
-    for (let i = 0; i < 2; i += 1) await h.run(["keys", "create", "--name", "twin", "--access", "read-only", "--expires", "30d"]);
-    const twins = await h.run(["keys", "revoke", "twin"]);
+    for (let i = 0; i < 2; i += 1) await h.run(["key", "create", "--name", "twin", "--access", "read-only", "--expires", "30d"]);
+    const twins = await h.run(["key", "revoke", "twin"]);
     expect(twins.code).toBe(2);
     expect(twins.stderr).toMatch(/^Error: 2 keys are named "twin": twin \([0-9a-f-]{8}\), twin \([0-9a-f-]{8}\)\. Give the id instead\.\n$/);
-    expect(json(await h.run(["keys", "list", "--json"]))).toHaveLength(2);
+    expect(json(await h.run(["key", "list", "--json"]))).toHaveLength(2);
 
     // Expiry values are a closed list: `1m` is refused and the accepted ones are named.
-    const expiry = await h.run(["keys", "create", "--name", "x", "--access", "read-only", "--expires", "1m"]);
+    const expiry = await h.run(["key", "create", "--name", "x", "--access", "read-only", "--expires", "1m"]);
     expect(expiry.code).toBe(2);
     expect(expiry.stderr).toContain("30d, 90d, 1y, never");
   });

@@ -1,6 +1,6 @@
 // The real `svc` binary against the real server: `svc routine next` (the planned next workout, its
 // round trip through `svc workout apply -`, progression after sets are marked done) and
-// `svc exercises records` (heaviest, best estimated 1RM, reps at each weight), with their errors.
+// `svc exercise records` (heaviest, best estimated 1RM, reps at each weight), with their errors.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { validateWorkoutDocument } from "@svc/sdk/documents";
@@ -166,7 +166,11 @@ describe("svc routine next", () => {
   });
 });
 
-describe("svc exercises records", () => {
+describe("svc exercise records", () => {
+  const NO_RECORDS = {
+    heaviest: null, bestE1rm: null, repsAtWeight: [], bodyweightReps: null, longestHold: null,
+    repMaxes: [1, 3, 5, 8, 10].map((reps) => ({ reps, unit: "kg", estimated: null, actual: null })),
+  };
   // Hand-computed over the bench sets below (warm-ups and sets not done never count; Epley
   // w * (1 + r/30) only for 1 to 12 reps):
   //   W1 2026-03-02: 100x5 (116.67), 100x5, 90x15 (15 reps: no e1RM, else 135 would win)
@@ -188,15 +192,15 @@ describe("svc exercises records", () => {
     exercises: [{ exercise: "bench", sets: ["105x3", "100x7", "90x8", "w:120x1", { set: "130x1", done: false }] }],
   };
 
-  test("heaviest, best estimated 1RM and reps at each weight; --json; `svc exercises <words>` still searches", async () => {
+  test("heaviest, best estimated 1RM and reps at each weight; --json; `svc exercise search <words>` searches", async () => {
     const h = await signedUp();
-    const benchId = JSON.parse((await h.run(["exercises", "bench", "press", "--json"])).stdout)[0].id;
+    const benchId = JSON.parse((await h.run(["exercise", "search", "bench", "press", "--json"])).stdout)[0].id;
 
     // Before any workout: no records, exit 0.
-    const empty = await h.run(["exercises", "records", "bench"]);
-    expect(empty).toMatchObject({ code: 0, stdout: "Bench Press\nNo records yet: they come from sets done with a weight and reps (warm-ups do not count).\n" });
-    expect(JSON.parse((await h.run(["exercises", "records", "bench", "--json"])).stdout)).toEqual({
-      id: benchId, name: "Bench Press", records: { heaviest: null, bestE1rm: null, repsAtWeight: [] },
+    const empty = await h.run(["exercise", "records", "bench"]);
+    expect(empty).toMatchObject({ code: 0, stdout: "Bench Press\nNo records yet: they come from sets done with a weight and reps, with reps at bodyweight, or with a time (warm-ups do not count).\n" });
+    expect(JSON.parse((await h.run(["exercise", "records", "bench", "--json"])).stdout)).toEqual({
+      id: benchId, name: "Bench Press", records: NO_RECORDS,
     });
 
     const ids: string[] = [];
@@ -207,7 +211,7 @@ describe("svc exercises records", () => {
     }
     const [w1, w2] = ids;
 
-    const json = await h.run(["exercises", "records", "bench", "press", "--json"]);
+    const json = await h.run(["exercise", "records", "bench", "press", "--json"]);
     expect(json.code).toBe(0);
     expect(JSON.parse(json.stdout)).toEqual({
       id: benchId,
@@ -220,11 +224,21 @@ describe("svc exercises records", () => {
           { weight: 100, unit: "kg", reps: 7, date: "2026-03-04", workoutId: w2 },
           { weight: 105, unit: "kg", reps: 3, date: "2026-03-04", workoutId: w2 },
         ],
+        bodyweightReps: null,
+        longestHold: null,
+        // Actual: the heaviest set of at least n reps (the earliest on a tie); estimated: 123.33 / (1 + n/30).
+        repMaxes: [
+          { reps: 1, unit: "kg", estimated: 123.33, actual: { weight: 105, unit: "kg", reps: 3, setWeight: 105, date: "2026-03-04", workoutId: w2 } },
+          { reps: 3, unit: "kg", estimated: 112.12, actual: { weight: 105, unit: "kg", reps: 3, setWeight: 105, date: "2026-03-04", workoutId: w2 } },
+          { reps: 5, unit: "kg", estimated: 105.71, actual: { weight: 100, unit: "kg", reps: 5, setWeight: 100, date: "2026-03-02", workoutId: w1 } },
+          { reps: 8, unit: "kg", estimated: 97.37, actual: { weight: 90, unit: "kg", reps: 15, setWeight: 90, date: "2026-03-02", workoutId: w1 } },
+          { reps: 10, unit: "kg", estimated: 92.5, actual: { weight: 90, unit: "kg", reps: 15, setWeight: 90, date: "2026-03-02", workoutId: w1 } },
+        ],
       },
     });
 
     // Human view: the name it resolved to (from an alias with a typo), then the records.
-    const view = await h.run(["exercises", "records", "benchpres"]);
+    const view = await h.run(["exercise", "records", "benchpres"]);
     expect(view.code).toBe(0);
     const lines = view.stdout.trimEnd().split("\n");
     expect(lines.slice(0, 5)).toEqual([
@@ -235,18 +249,28 @@ describe("svc exercises records", () => {
       "Most reps at each weight:",
     ]);
     expect(lines[5]).toMatch(/^ {2}WEIGHT\s+REPS\s+DATE\s+WORKOUT$/);
-    expect(lines.slice(6).map((l) => l.trim().split(/\s+/))).toEqual([
+    expect(lines.slice(6, 9).map((l) => l.trim().split(/\s+/))).toEqual([
       ["90", "kg", "15", "2026-03-02", w1.slice(0, 8)],
       ["100", "kg", "7", "2026-03-04", w2.slice(0, 8)],
       ["105", "kg", "3", "2026-03-04", w2.slice(0, 8)],
     ]);
+    expect(lines[9]).toBe("");
+    expect(lines[10]).toMatch(/^Rep maxes/);
+    expect(lines[11]).toMatch(/^ {2}RM\s+ACTUAL\s+DATE\s+ESTIMATED$/);
+    expect(lines.slice(12).map((l) => l.trim().split(/\s+/))).toEqual([
+      ["1", "105", "kg", "x", "3", "2026-03-04", "123.33", "kg"],
+      ["3", "105", "kg", "x", "3", "2026-03-04", "112.12", "kg"],
+      ["5", "100", "kg", "x", "5", "2026-03-02", "105.71", "kg"],
+      ["8", "90", "kg", "x", "15", "2026-03-02", "97.37", "kg"],
+      ["10", "90", "kg", "x", "15", "2026-03-02", "92.5", "kg"],
+    ]);
 
     // Another exercise of the same workout has its own records.
-    const squat = JSON.parse((await h.run(["exercises", "records", "squat", "--json"])).stdout);
+    const squat = JSON.parse((await h.run(["exercise", "records", "squat", "--json"])).stdout);
     expect(squat.records.heaviest).toMatchObject({ weight: 200, reps: 1, workoutId: w1 });
     expect(squat.records.bestE1rm).toMatchObject({ weight: 200, reps: 1, setWeight: 200 });
 
-    // `svc exercises <words>` is still the search, even with a word after `records`'s place.
+    // The old name `svc exercises <words>` (a hidden alias) is still the search, even with a word after `records`'s place.
     const search = await h.run(["exercises", "bench", "press"]);
     expect(search.code).toBe(0);
     expect(search.stdout.split("\n")[0]).toMatch(/^NAME\s+EQUIPMENT\s+REGION\s+ALSO KNOWN AS$/);
@@ -257,50 +281,72 @@ describe("svc exercises records", () => {
 
     // Records are yours only.
     const other = await signedUp();
-    expect(JSON.parse((await other.run(["exercises", "records", "bench", "--json"])).stdout).records).toEqual({ heaviest: null, bestE1rm: null, repsAtWeight: [] });
+    expect(JSON.parse((await other.run(["exercise", "records", "bench", "--json"])).stdout).records).toEqual(NO_RECORDS);
   });
 
   test("records in pounds for a user whose unit is lb", async () => {
     const h = await signedUp();
     expect((await h.run(["workout", "apply", "-"], { input: JSON.stringify(W2) })).code).toBe(0);
     expect((await h.run(["settings", "--unit", "lb"])).code).toBe(0);
-    const records = JSON.parse((await h.run(["exercises", "records", "bench", "--json"])).stdout).records;
+    const records = JSON.parse((await h.run(["exercise", "records", "bench", "--json"])).stdout).records;
     // 105 kg = 231.49 lb; 100 kg = 220.46 lb, x (1 + 7/30) = 271.91 lb.
     expect(records.heaviest).toMatchObject({ weight: 231.49, unit: "lb", setWeight: 231.49, reps: 3 });
     expect(records.bestE1rm).toMatchObject({ unit: "lb", setWeight: 220.46, reps: 7 });
     expect(records.bestE1rm.weight).toBeCloseTo(271.91, 1);
-    const view = await h.run(["exercises", "records", "bench"]);
+    const view = await h.run(["exercise", "records", "bench"]);
     expect(view.stdout).toContain("Heaviest:           231.49 lb (231.49 lb x 3, 2026-03-04");
+  });
+
+  test("words that fit several exercises list them and exit 2; typos and abbreviations find one", async () => {
+    const h = await signedUp();
+    const press = await h.run(["exercise", "records", "press"]);
+    expect(press.code).toBe(2);
+    expect(press.stdout).toBe("");
+    expect(press.stderr).toContain('"press" could be several exercises; say which:\n  Bench Press\n  Overhead Press\n');
+    expect(press.stderr).toContain('svc exercise records "Bench Press"');
+    expect(hasStackTrace(press.stderr)).toBe(false);
+    for (const [words, name] of [["deadlfit", "Deadlift"], ["DB OHP", "Dumbbell Shoulder Press"], ["plnak", "Plank"]]) {
+      expect(JSON.parse((await h.run(["exercise", "records", words, "--json"])).stdout).name).toBe(name);
+    }
+  });
+
+  test("bodyweight reps and the longest hold in the human view", async () => {
+    const h = await signedUp();
+    const doc = { date: "2026-03-05", exercises: [{ exercise: "push ups", sets: ["bw x 20", "x25"] }, { exercise: "plank", sets: ["45s", "20x1:30"] }] };
+    const applied = await h.run(["workout", "apply", "-", "--json"], { input: JSON.stringify(doc) });
+    const w = JSON.parse(applied.stdout).workout.id.slice(0, 8);
+    expect((await h.run(["exercise", "records", "push-up"])).stdout).toBe(`Push-Up\nMost reps at bodyweight: 25 (2026-03-05, workout ${w})\n`);
+    expect((await h.run(["exercise", "records", "plank"])).stdout).toBe(`Plank\nLongest hold:            1:30 with 20 kg (2026-03-05, workout ${w})\n`);
   });
 
   test("no match: exit 1; no words: exit 2; signed out: exit 4", async () => {
     const h = await signedUp();
-    const none = await h.run(["exercises", "records", "qqqqqqqqqqqq"]);
-    expect(none).toEqual({ code: 1, stdout: "", stderr: 'Error: No exercise matches "qqqqqqqqqqqq". See `svc exercises qqqqqqqqqqqq`.\n' });
-    const noWords = await h.run(["exercises", "records"]);
+    const none = await h.run(["exercise", "records", "qqqqqqqqqqqq"]);
+    expect(none).toEqual({ code: 1, stdout: "", stderr: 'Error: No exercise matches "qqqqqqqqqqqq". See `svc exercise search qqqqqqqqqqqq`.\n' });
+    const noWords = await h.run(["exercise", "records"]);
     expect(noWords.code).toBe(2);
-    expect(noWords.stderr).toContain("svc exercises records --help");
+    expect(noWords.stderr).toContain("svc exercise records --help");
     expect(hasStackTrace(noWords.stderr)).toBe(false);
 
-    const signedOut = await home().run(["exercises", "records", "bench"]);
+    const signedOut = await home().run(["exercise", "records", "bench"]);
     expect(signedOut.code).toBe(4);
     expect(signedOut.stderr).toContain("svc login");
     // A session the server no longer knows is answered as signed out: exit 4, not empty records.
-    const stale = await staleHome().run(["exercises", "records", "bench", "--json"]);
+    const stale = await staleHome().run(["exercise", "records", "bench", "--json"]);
     expect(stale.code).toBe(4);
     expect(stale.stderr).toContain("svc login");
     expect(stale.stdout).toBe("");
     // The search itself needs no account.
-    expect((await home().run(["exercises", "bench", "--json"])).code).toBe(0);
+    expect((await home().run(["exercise", "search", "bench", "--json"])).code).toBe(0);
   });
 
   test("a read-only API key reads records and plans", async () => {
     const h = await signedUp();
     await applyRoutine(h);
     expect((await h.run(["workout", "apply", "-"], { input: JSON.stringify(W2) })).code).toBe(0);
-    const key = (await h.run(["keys", "create", "--name", "ro", "--access", "read-only", "--expires", "30d"])).stdout.trim();
+    const key = (await h.run(["key", "create", "--name", "ro", "--access", "read-only", "--expires", "30d"])).stdout.trim();
     const reader = home({ SVC_API_KEY: key });
-    expect(JSON.parse((await reader.run(["exercises", "records", "bench", "--json"])).stdout).records.heaviest.weight).toBe(105);
+    expect(JSON.parse((await reader.run(["exercise", "records", "bench", "--json"])).stdout).records.heaviest.weight).toBe(105);
     expect(await next(reader, ["Push", "--date", "2026-03-09"])).toEqual(await next(h, ["Push", "--date", "2026-03-09"]));
   });
 });

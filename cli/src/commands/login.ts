@@ -9,7 +9,7 @@ export default class Login extends BaseCommand {
   static summary = "Sign in to a Training Log server.";
   static description = `Asks for the server address, your email and your password (never echoed), then saves a session token in \${XDG_CONFIG_HOME:-~/.config}/svc/credentials.json (mode 0600), one entry per server.
 The session appears in your signed-in devices as "svc CLI on <this host>".
-With --with-token, reads an API key from standard input instead (create one with \`svc keys create\`).`;
+With --with-token, reads an API key from standard input instead (create one with \`svc key create\`).`;
   static examples = [
     { description: "Sign in interactively", command: "svc login" },
     { description: "Sign in from a script", command: "printf '%s' \"$PASSWORD\" | svc login --url https://log.example.com --email me@example.com --password-stdin" },

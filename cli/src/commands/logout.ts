@@ -4,7 +4,7 @@ import { CliError } from "../errors.ts";
 
 export default class Logout extends BaseCommand {
   static summary = "Sign out: end this session on the server and forget the saved credentials.";
-  static description = "Ends the saved session on the server (it disappears from your signed-in devices) and removes it from the credentials file. A saved API key is only forgotten here; revoke it with `svc keys revoke <id>`.";
+  static description = "Ends the saved session on the server (it disappears from your signed-in devices) and removes it from the credentials file. A saved API key is only forgotten here; revoke it with `svc key revoke <id>`.";
   static examples = ["svc logout", { description: "Sign out of another server", command: "SVC_URL=https://other.example.com svc logout" }];
 
   async run(): Promise<void> {
@@ -18,7 +18,7 @@ export default class Logout extends BaseCommand {
     const { url, saved } = resolved;
     if (saved.kind === "api-key") {
       forgetInstance(url);
-      this.out(`Forgot the API key for ${url}. The key itself still works until you revoke it (svc keys revoke <id>).`);
+      this.out(`Forgot the API key for ${url}. The key itself still works until you revoke it (svc key revoke <id>).`);
       return;
     }
     const { createClient } = await import("@svc/sdk");
@@ -26,7 +26,7 @@ export default class Logout extends BaseCommand {
       await this.spin("Signing out", createClient({ url, token: saved.token }).auth.signOut());
     } catch (error) {
       forgetInstance(url);
-      throw new CliError(`Forgot the saved session for ${url}, but could not end it on the server: ${(error as Error).message}. Sign it out from another device (svc devices sign-out).`);
+      throw new CliError(`Forgot the saved session for ${url}, but could not end it on the server: ${(error as Error).message}. Sign it out from another device (svc device sign-out).`);
     }
     forgetInstance(url);
     this.out(`Signed out of ${url}.`);

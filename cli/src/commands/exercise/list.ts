@@ -6,7 +6,7 @@ import { SHORT_ID } from "../../refs.ts";
 
 export default class ExerciseList extends BaseCommand {
   static summary = "List your custom exercises (with --all, the catalog too).";
-  static description = "Custom exercises are private to you and usable in documents by name, like catalog exercises. To search by words, use `svc exercises <words>`.";
+  static description = "Custom exercises are private to you and usable in documents by name, like catalog exercises. To search by words, use `svc exercise search <words>`.";
   static examples = ["svc exercise list", "svc exercise list --json", "svc exercise list --all"];
   static flags = {
     all: Flags.boolean({ description: "Also list the shared catalog." }),

@@ -6,12 +6,14 @@ import { yellow } from "../../output.ts";
 const ACCESS = { "read-only": "READ_ONLY", "read-write": "READ_WRITE" } as const;
 const EXPIRES = { "30d": "DAYS_30", "90d": "DAYS_90", "1y": "YEAR_1", never: "NEVER" } as const;
 
-export default class KeysCreate extends BaseCommand {
+export default class KeyCreate extends BaseCommand {
   static summary = "Create a personal API key; the full key is printed once.";
+  /** Its name when the topic was plural. */
+  static hiddenAliases = ["keys:create"];
   static description = "Read-only keys can only run queries; read-write keys can also make changes. A key works only on the GraphQL API, never for key, device or admin operations. Use it with `svc login --with-token` or SVC_API_KEY.";
   static examples = [
-    "svc keys create --name backup-script --access read-only --expires 90d",
-    { description: "Keep only the key (for a script)", command: "svc keys create --name ci --access read-write --expires 30d --json | jq -r .key" },
+    "svc key create --name backup-script --access read-only --expires 90d",
+    { description: "Keep only the key (for a script)", command: "svc key create --name ci --access read-write --expires 30d --json | jq -r .key" },
   ];
   static flags = {
     name: Flags.string({ description: "A name to recognise the key by (1 to 80 characters).", required: true }),
@@ -21,7 +23,7 @@ export default class KeysCreate extends BaseCommand {
   static enableJsonFlag = true;
 
   async run(): Promise<CreatedApiKey> {
-    const { flags } = await this.parse(KeysCreate);
+    const { flags } = await this.parse(KeyCreate);
     const { client } = await this.client();
     const created = await this.spin("Creating the key", client.createApiKey({
       name: flags.name,

@@ -2,17 +2,19 @@ import type { ApiKey } from "@svc/sdk";
 import { BaseCommand } from "../../base.ts";
 import { table, when } from "../../output.ts";
 
-export default class KeysList extends BaseCommand {
+export default class KeyList extends BaseCommand {
   static summary = "List your personal API keys (needs a signed-in session, not a key).";
-  static examples = ["svc keys list", "svc keys list --json"];
+  /** Its name when the topic was plural. */
+  static hiddenAliases = ["keys:list"];
+  static examples = ["svc key list", "svc key list --json"];
   static enableJsonFlag = true;
 
   async run(): Promise<ApiKey[]> {
-    await this.parse(KeysList);
+    await this.parse(KeyList);
     const { client } = await this.client();
     const keys = await this.spin("Loading keys", client.apiKeys());
     if (!keys.length) {
-      this.out("No API keys. Create one with `svc keys create --name <name> --access read-only --expires 90d`.");
+      this.out("No API keys. Create one with `svc key create --name <name> --access read-only --expires 90d`.");
       return keys;
     }
     this.out(table(keys, [

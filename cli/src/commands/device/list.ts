@@ -2,13 +2,15 @@ import type { Session } from "@svc/sdk";
 import { BaseCommand } from "../../base.ts";
 import { table, when } from "../../output.ts";
 
-export default class DevicesList extends BaseCommand {
+export default class DeviceList extends BaseCommand {
   static summary = "List your signed-in devices (browsers and command-line clients).";
-  static examples = ["svc devices list", "svc devices list --json"];
+  /** Its name when the topic was plural. */
+  static hiddenAliases = ["devices:list"];
+  static examples = ["svc device list", "svc device list --json"];
   static enableJsonFlag = true;
 
   async run(): Promise<Session[]> {
-    await this.parse(DevicesList);
+    await this.parse(DeviceList);
     const { client } = await this.client();
     const sessions = await this.spin("Loading devices", client.sessions());
     this.out(table(sessions, [

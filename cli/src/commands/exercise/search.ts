@@ -1,19 +1,21 @@
 import { Args, Flags } from "@oclif/core";
 import type { Exercise } from "@svc/sdk";
-import { BaseCommand } from "../base.ts";
-import { table } from "../output.ts";
-import { UsageError } from "../errors.ts";
+import { BaseCommand } from "../../base.ts";
+import { table } from "../../output.ts";
+import { UsageError } from "../../errors.ts";
 
-export default class Exercises extends BaseCommand {
+export default class ExerciseSearch extends BaseCommand {
   static summary = "Find exercises by name or everyday name, best match first.";
   static description = "Searches the catalog and your own exercises; typos are tolerated. Any name or alias shown works as `exercise` in a document.";
   static examples = [
-    "svc exercises bench",
-    "svc exercises romanian dead --limit 3",
-    "svc exercises pullup --json",
-    { description: "Your records on the best match (see `svc exercises records --help`)", command: "svc exercises records bench" },
+    "svc exercise search bench",
+    "svc exercise search romanian dead --limit 3",
+    "svc exercise search pullup --json",
+    { description: "Your records on the best match (see `svc exercise records --help`)", command: "svc exercise records bench" },
     { description: "Add an exercise of your own (see `svc exercise --help`)", command: 'svc exercise create "Zercher Lunge" --equipment barbell' },
   ];
+  /** Its name before the exercise commands were one topic. */
+  static hiddenAliases = ["exercises"];
   static strict = false;
   static args = { words: Args.string({ description: "Words to search for.", required: true }) };
   static flags = {
@@ -22,9 +24,9 @@ export default class Exercises extends BaseCommand {
   static enableJsonFlag = true;
 
   async run(): Promise<Exercise[]> {
-    const { argv, flags } = await this.parse(Exercises);
+    const { argv, flags } = await this.parse(ExerciseSearch);
     const words = (argv as string[]).join(" ").trim();
-    if (!words) throw new UsageError("Give some words to search for, e.g. `svc exercises bench press`.");
+    if (!words) throw new UsageError("Give some words to search for, e.g. `svc exercise search bench press`.");
     const { client } = await this.client({ auth: "optional" });
     const found = await this.spin("Searching", client.searchExercises(words, { limit: flags.limit ?? 10 }));
     if (!found.length) {

@@ -3,23 +3,25 @@ import { BaseCommand } from "../../base.ts";
 import { forgetInstance } from "../../credentials.ts";
 import { UsageError } from "../../errors.ts";
 
-export default class DevicesSignOut extends BaseCommand {
+export default class DeviceSignOut extends BaseCommand {
   static summary = "Sign out one of your devices at once, or every other one with --others.";
+  /** Its name when the topic was plural. */
+  static hiddenAliases = ["devices:sign-out"];
   static description = "The device must sign in again. A browser may keep showing a cached session for up to five minutes. --others keeps only this one (for example after losing a phone).";
   static examples = [
-    "svc devices sign-out 9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
-    { description: "Sign out everywhere but here", command: "svc devices sign-out --others" },
+    "svc device sign-out 9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+    { description: "Sign out everywhere but here", command: "svc device sign-out --others" },
   ];
-  static args = { id: Args.string({ description: "The session's id (see `svc devices list`)." }) };
+  static args = { id: Args.string({ description: "The session's id (see `svc device list`)." }) };
   static flags = {
     others: Flags.boolean({ description: "Sign out every device but this one." }),
   };
   static enableJsonFlag = true;
 
   async run(): Promise<{ signedOut: number } | { signedOut: string; current: boolean }> {
-    const { args, flags } = await this.parse(DevicesSignOut);
+    const { args, flags } = await this.parse(DeviceSignOut);
     if (flags.others && args.id) throw new UsageError("Give a device id or --others, not both.");
-    if (!flags.others && !args.id) throw new UsageError("Give the id of the device to sign out (see `svc devices list`), or --others for every other device.");
+    if (!flags.others && !args.id) throw new UsageError("Give the id of the device to sign out (see `svc device list`), or --others for every other device.");
     const { client, resolved } = await this.client();
     if (flags.others) {
       const count = await this.spin("Signing out the other devices", client.signOutOtherSessions());
