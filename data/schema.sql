@@ -97,16 +97,19 @@ create table app_hidden.progression_restarts (
   occurrence integer not null,
   weight double precision,
   restart_after timestamp with time zone,
+  unit text,
   constraint progression_restarts_pkey PRIMARY KEY (routine_id, exercise_id, occurrence),
   constraint progression_restarts_exercise_id_fkey FOREIGN KEY (exercise_id) REFERENCES app_public.exercises(id) ON DELETE CASCADE,
   constraint progression_restarts_routine_id_fkey FOREIGN KEY (routine_id) REFERENCES app_public.routines(id) ON DELETE CASCADE,
-  constraint progression_restarts_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE CASCADE
+  constraint progression_restarts_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE CASCADE,
+  constraint progression_restarts_unit_check CHECK (unit = ANY (ARRAY['kg'::text, 'lb'::text]))
 );
 alter table app_hidden.progression_restarts enable row level security;
 comment on table app_hidden.progression_restarts is 'The start weight last written for each exercise of a routine (the k-th occurrence of an exercise), and the start of the last session before it was changed: sessions starting at or before restart_after no longer count for that exercise''s progression. Written by a trigger on routine_exercises.';
 comment on column app_hidden.progression_restarts.occurrence is '1 for the first time the routine lists the exercise, 2 for the second, ...';
 comment on column app_hidden.progression_restarts.weight is 'The start weight last written, in the routine''s unit.';
 comment on column app_hidden.progression_restarts.restart_after is 'Null, or the start of the routine''s latest session of this exercise when its start weight changed.';
+comment on column app_hidden.progression_restarts.unit is 'The routine''s unit when the start weight was written.';
 create index progression_restarts_user on app_hidden.progression_restarts using btree (user_id);
 create policy select_own on app_hidden.progression_restarts for select
   using (user_id = app_public.current_user_id());
@@ -124,16 +127,18 @@ AS $function$
   -- The catalog exercise a name already means: the same name or alias (ignoring case, spacing and
   -- hyphens), or the same words once abbreviations, plurals and word order are accounted for.
   with q as (select app_public.exercise_key(p_name) as key, app_hidden.exercise_words(p_name) as words)
-  select e.name
-    from q, app_public.exercises e
-   where e.user_id is null
-     and (e.key = q.key
-          or exists (select 1 from app_public.exercise_aliases a where a.exercise_id = e.id and a.key = q.key)
-          or exists (select 1 from app_hidden.exercise_labels l
-                      where l.exercise_id = e.id and cardinality(q.words) > 0
-                        and (l.word_set = app_hidden.word_set(q.words) or l.joined = array_to_string(q.words, ''))))
-   order by e.key = q.key desc, e.name
-   limit 1;
+  select m.name from (
+    select e.name, 1 as how from q, app_public.exercises e where e.user_id is null and e.key = q.key
+    union all
+    select e.name, 2 from q, app_public.exercise_aliases a join app_public.exercises e on e.id = a.exercise_id
+     where e.user_id is null and a.key = q.key
+    union all
+    select e.name, 3 from q, app_hidden.exercise_labels l join app_public.exercises e on e.id = l.exercise_id
+     where l.user_id is null and cardinality(q.words) > 0
+       and (l.word_set = app_hidden.word_set(q.words) or l.joined = array_to_string(q.words, ''))
+  ) m
+  order by m.how, m.name
+  limit 1;
 $function$;
 comment on function app_hidden.catalog_exercise_meaning(p_name text) is 'The name of the catalog exercise a name already means (its name or an alias, or the same words after abbreviations, plurals and word order), or null.';
 grant execute on function app_hidden.catalog_exercise_meaning(p_name text) to svc_reader;
@@ -577,7 +582,7 @@ AS $function$
             "extn": "extension", "flye": "fly", "flys": "fly", "paused": "pause", "side": "lateral",
             "alt": "alternating", "alternate": "alternating", "sa": "single arm", "one": "single", "sl": "single leg",
             "legged": "leg", "wtd": "weighted", "rev": "reverse",
-            "the": "", "a": "", "an": "", "of": "", "on": "", "with": "", "and": "", "to": "", "w": "", "for": ""
+            "the": "", "s": "", "a": "", "an": "", "of": "", "on": "", "with": "", "and": "", "to": "", "w": "", "for": ""
           }'::jsonb as map) s;
 $function$;
 comment on function app_hidden.exercise_word(w text) is 'One lower-case word of an exercise name in its canonical form: abbreviations and other spellings expanded (`db` -> `dumbbell`, `ohp` -> `overhead press`, `sq` -> `squat`, `side` -> `lateral`), plurals made singular; empty for a filler word (the, with, ...).';
@@ -787,7 +792,7 @@ $function$;
 comment on function app_hidden.loadable_step(unit text) is 'The smallest change of a loaded weight: a pair of the smallest common plates, 2.5 kg or 5 lb. Planned, converted, warm-up and drop weights snap to it.';
 grant execute on function app_hidden.loadable_step(unit text) to svc_reader;
 
-create function app_hidden.match_exercise(ref text, OUT match text, OUT exercise_id uuid, OUT candidate_ids uuid[])
+create function app_hidden.match_exercise(ref text, suggest boolean DEFAULT true, OUT match text, OUT exercise_id uuid, OUT candidate_ids uuid[])
  RETURNS record
  LANGUAGE plpgsql
  STABLE
@@ -859,15 +864,14 @@ begin
       v_combos := array[array_to_string(v_words, ' ')];
       for v_unknown in select distinct w from unnest(v_words) w where not (w = any(v_vocab)) loop
         v_max := case when char_length(v_unknown) >= 8 then 2 when char_length(v_unknown) >= 5 then 1 else 0 end;
-        select array_agg(c.w order by c.w) into v_fixes
-          from (select v.w, app_hidden.typo_distance(v_unknown, v.w) as d
-                  from unnest(v_vocab) v(w)
-                 where v_max > 0 and abs(char_length(v.w) - char_length(v_unknown)) <= v_max
-                   and (left(v.w, 1) = left(v_unknown, 1) or right(v.w, 1) = right(v_unknown, 1))) c
-         where c.d <= v_max
-           and c.d = (select min(app_hidden.typo_distance(v_unknown, v2.w)) from unnest(v_vocab) v2(w)
-                       where abs(char_length(v2.w) - char_length(v_unknown)) <= v_max
-                         and (left(v2.w, 1) = left(v_unknown, 1) or right(v2.w, 1) = right(v_unknown, 1)));
+        with near as (
+          select v.w, app_hidden.typo_distance(v_unknown, v.w) as d
+            from unnest(v_vocab) v(w)
+           where v_max > 0 and abs(char_length(v.w) - char_length(v_unknown)) <= v_max
+             and (left(v.w, 1) = left(v_unknown, 1) or right(v.w, 1) = right(v_unknown, 1))
+        )
+        select array_agg(n.w order by n.w) into v_fixes
+          from near n where n.d <= v_max and n.d = (select min(d) from near);
         if v_fixes is null then
           v_combos := '{}';
           exit;
@@ -904,6 +908,7 @@ begin
     return;
   end if;
   exercise_id := null;
+  if not suggest then return; end if;
   candidate_ids := coalesce((
     select array_agg(e.id order by n.o)
       from unnest(app_hidden.closest_exercises(ref, 3)) with ordinality as n(name, o)
@@ -912,8 +917,8 @@ begin
                            order by e.user_id nulls last limit 1) e), '{}');
 end;
 $function$;
-comment on function app_hidden.match_exercise(ref text, OUT match text, OUT exercise_id uuid, OUT candidate_ids uuid[]) is 'The one exercise resolver, for the calling user (security invoker: RLS applies): how a typed name matches (id, name, alias, words, typo, ambiguous or none), the exercise (only for a single match) and candidate_ids (the match; the choices when ambiguous, at most 10, likeliest first; the closest names when none, at most 3). Documents, search, records, lastPerformance and imports all resolve names through it.';
-grant execute on function app_hidden.match_exercise(ref text, OUT match text, OUT exercise_id uuid, OUT candidate_ids uuid[]) to svc_reader;
+comment on function app_hidden.match_exercise(ref text, suggest boolean, OUT match text, OUT exercise_id uuid, OUT candidate_ids uuid[]) is 'The one exercise resolver, for the calling user (security invoker: RLS applies): how a typed name matches (id, name, alias, words, typo, ambiguous or none), the exercise (only for a single match) and candidate_ids (the match; the choices when ambiguous, at most 10, likeliest first; the closest names when none, at most 3, unless suggest is false). Documents, search, records, lastPerformance and imports all resolve names through it.';
+grant execute on function app_hidden.match_exercise(ref text, suggest boolean, OUT match text, OUT exercise_id uuid, OUT candidate_ids uuid[]) to svc_reader;
 
 create function app_hidden.match_exercise_words(q text[], p_me uuid, OUT tier integer, OUT ids uuid[])
  RETURNS record
@@ -1245,6 +1250,16 @@ $function$;
 comment on function app_hidden.planned_sets(p_kind text, p_weight numeric, p_bodyweight boolean, p_reps integer, p_seconds integer, p_sets integer, p_warmups integer, p_drops integer, p_bursts integer, p_increment numeric) is 'The set texts of one planned exercise: warm-ups ramped toward the work weight, the work sets (a weighted hold as `20x45s`), drops about 20 % and at least one loadable step lighter each, rest-pause bursts (rules in the function body).';
 grant execute on function app_hidden.planned_sets(p_kind text, p_weight numeric, p_bodyweight boolean, p_reps integer, p_seconds integer, p_sets integer, p_warmups integer, p_drops integer, p_bursts integer, p_increment numeric) to svc_reader;
 
+create function app_hidden.program_key(program text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+  select lower(btrim(program));
+$function$;
+comment on function app_hidden.program_key(program text) is 'How program names are compared: ignoring case and surrounding spaces.';
+grant execute on function app_hidden.program_key(program text) to svc_reader;
+
 create function app_hidden.progression_first_note(rule text, sets integer, reps integer, seconds integer, weight numeric, unit text)
  RETURNS text
  LANGUAGE sql
@@ -1304,13 +1319,32 @@ begin
     sessions_before_edit := 0;
     if re.rule in ('linear', 'greyskull', 'double', 'time') then
       for s in
-        with history as (
-          select w.id, w.date, w.start, w.unit
+        with program_routines as (
+          -- This routine, and the other routines of its program (deload routines never feed progression).
+          select r2.id from app_public.routines r2
+           where r2.user_id = p_routine.user_id and not r2.deload
+             and (r2.id = p_routine.id
+                  or (p_routine.program is not null and app_hidden.program_key(r2.program) = app_hidden.program_key(p_routine.program)))
+        ), tracks as (
+          -- Where this lift is in each of them: here, this occurrence; in another routine of the
+          -- program, the first occurrence prescribed alike (same sets and reps or time).
+          select distinct on (t.routine_id) t.routine_id, t.occurrence
+            from (select rx.routine_id, rx.position, rx.sets, rx.reps_low, rx.reps_high, rx.seconds,
+                         row_number() over (partition by rx.routine_id order by rx.position) as occurrence
+                    from app_public.routine_exercises rx
+                   where rx.routine_id in (select pr2.id from program_routines pr2) and rx.exercise_id = re.exercise_id) t
+           where (t.routine_id = p_routine.id and t.occurrence = re.occurrence)
+              or (t.routine_id <> p_routine.id and t.sets = re.sets and t.reps_low is not distinct from re.reps_low
+                  and t.reps_high is not distinct from re.reps_high and t.seconds is not distinct from re.seconds)
+           order by t.routine_id, t.occurrence
+        ), history as (
+          select w.id, w.date, w.start, w.unit, t.occurrence as track_occurrence
             from app_public.workouts w
-           where w.user_id = p_routine.user_id and w.routine_id = p_routine.id and w.date <= p_date
+            join tracks t on t.routine_id = w.routine_id
+           where w.user_id = p_routine.user_id and w.date <= p_date
              and not w.skip_progression
         ), occurrence as (
-          select we.id, we.skip_progression, h.date, h.start, h.unit, h.id as workout_id,
+          select we.id, we.skip_progression, h.date, h.start, h.unit, h.id as workout_id, h.track_occurrence,
                  row_number() over (partition by we.workout_id order by we.position) as occurrence
             from history h
             join app_public.workout_exercises we on we.workout_id = h.id and we.exercise_id = re.exercise_id
@@ -1322,7 +1356,7 @@ begin
                coalesce(array_agg(ws.done order by ws.position) filter (where ws.id is not null), '{}') as done
           from occurrence o
           left join app_public.workout_sets ws on ws.workout_exercise_id = o.id and ws.kind = 'work'
-         where o.occurrence = re.occurrence and not o.skip_progression
+         where o.occurrence = o.track_occurrence and not o.skip_progression
          group by o.id, o.date, o.start, o.unit, o.workout_id
          order by o.date, o.start, o.workout_id
       loop
@@ -1401,6 +1435,45 @@ $function$;
 comment on function app_hidden.refresh_exercise_labels(p_exercise uuid) is 'Rewrites the labels (name and aliases) of one exercise.';
 -- (execute: owner only)
 
+create function app_hidden.rename_custom_exercises_named_like_catalog()
+ RETURNS integer
+ LANGUAGE plpgsql
+AS $function$
+declare
+  c record;
+  v_suffix text;
+  n int;
+  v_count int := 0;
+begin
+  for c in select x.id, x.user_id, x.name from app_public.exercises x
+            where x.user_id is not null
+              and exists (select 1 from app_public.exercises k where k.user_id is null and k.key = x.key)
+            order by x.created_at, x.id
+  loop
+    n := 1;
+    loop
+      v_suffix := case when n = 1 then ' (custom)' else ' (custom ' || n || ')' end;
+      exit when not exists (select 1 from app_public.exercises o
+                             where o.user_id = c.user_id and o.key = app_public.exercise_key(left(c.name, 100 - char_length(v_suffix)) || v_suffix));
+      n := n + 1;
+    end loop;
+    update app_public.exercises set name = left(c.name, 100 - char_length(v_suffix)) || v_suffix where id = c.id;
+    v_count := v_count + 1;
+  end loop;
+  return v_count;
+end;
+$function$;
+comment on function app_hidden.rename_custom_exercises_named_like_catalog() is 'Renames every custom exercise named exactly like a catalog exercise (made before custom names were refused that), appending " (custom)" (or " (custom 2)", ... when taken), so the catalog exercise is shown by its name and its records are its own; returns how many. Run by the migration; a no-op afterwards.';
+-- (execute: owner only)
+
+create function app_hidden.rep_max_reps()
+ RETURNS integer[]
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$ select array[1, 3, 5, 8, 10] $function$;
+comment on function app_hidden.rep_max_reps() is 'The rows of the rep-max table (Exercise.records.repMaxes): 1, 3, 5, 8 and 10 reps.';
+-- (execute: owner only)
+
 create function app_hidden.require_session()
  RETURNS uuid
  LANGUAGE plpgsql
@@ -1470,11 +1543,22 @@ AS $function$
              (select e.id from app_public.exercises e where e.user_id = me.id and e.key = r.key),
              (select a.exercise_id from app_public.exercise_aliases a join app_public.exercises e on e.id = a.exercise_id
                where a.key = r.key and e.user_id is null)) end,
-           (select m.exercise_id from app_hidden.match_exercise(r.ref) m)) end
+           (select m.exercise_id from app_hidden.match_exercise(r.ref, false) m)) end
     from r, me;
 $function$;
 comment on function app_hidden.resolve_exercises(refs text[]) is 'The exercise each reference names (by its position in refs, from 1), for the calling user, or null when it names none or is ambiguous: app_hidden.match_exercise (an id; a catalog or custom name; an alias; the same words; a typo), its exact tiers inline.';
 grant execute on function app_hidden.resolve_exercises(refs text[]) to svc_reader;
+
+create function app_hidden.same_start_weight(a numeric, a_unit text, b numeric, b_unit text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+  select case when a is null or b is null then a is null and b is null
+              else app_hidden.weights_meet(a, a_unit, b, b_unit) and app_hidden.weights_meet(b, b_unit, a, a_unit) end;
+$function$;
+comment on function app_hidden.same_start_weight(a numeric, a_unit text, b numeric, b_unit text) is 'Whether two start weights are the same load under the unit rule (app_hidden.weights_meet both ways): rewriting a routine in the other unit is no edit.';
+grant execute on function app_hidden.same_start_weight(a numeric, a_unit text, b numeric, b_unit text) to svc_reader;
 
 create function app_hidden.shown_weight(weight numeric, from_unit text, to_unit text)
  RETURNS numeric
@@ -1708,21 +1792,23 @@ create function app_hidden.tg_routine_exercises_restart()
  SET search_path TO 'pg_catalog', 'public'
 AS $function$
 begin
-  insert into app_hidden.progression_restarts as pr (routine_id, user_id, exercise_id, occurrence, weight, restart_after)
+  insert into app_hidden.progression_restarts as pr (routine_id, user_id, exercise_id, occurrence, weight, unit, restart_after)
   select i.routine_id, i.user_id, i.exercise_id,
-         row_number() over (partition by i.routine_id, i.exercise_id order by i.position), i.weight, null
+         row_number() over (partition by i.routine_id, i.exercise_id order by i.position), i.weight, r.unit, null
     from inserted i
+    join app_public.routines r on r.id = i.routine_id
   on conflict (routine_id, exercise_id, occurrence) do update
      set weight = excluded.weight,
+         unit = excluded.unit,
          restart_after = (select max(w.start) from app_public.workouts w
                            where w.routine_id = excluded.routine_id
                              and exists (select 1 from app_public.workout_sets s
                                           where s.workout_id = w.id and s.exercise_id = excluded.exercise_id and s.done))
-   where pr.weight is distinct from excluded.weight;
+   where not app_hidden.same_start_weight(pr.weight::numeric, coalesce(pr.unit, excluded.unit), excluded.weight::numeric, excluded.unit);
   return null;
 end;
 $function$;
-comment on function app_hidden.tg_routine_exercises_restart() is 'Trigger: records each written start weight; a changed one restarts that exercise''s progression after the routine''s latest session of it.';
+comment on function app_hidden.tg_routine_exercises_restart() is 'Trigger: records each written start weight; a changed one (not the same load in kg, app_hidden.same_start_weight) restarts that exercise''s progression after the routine''s latest session of it.';
 -- (execute: owner only)
 
 create function app_hidden.tg_routine_name_unique()
@@ -1889,7 +1975,7 @@ AS $function$
                    || '; write one of them'
               else 'unknown exercise "' || coalesce(ref, '') || '"'
                    || case when cardinality(c) > 0 then '; closest: ' || array_to_string(c, ', ') else '' end end
-    from app_hidden.match_exercise(ref) m,
+    from app_hidden.match_exercise(ref, false) m,
          lateral (select case when m.match = 'ambiguous' then '{}'::text[] else app_hidden.closest_exercises(ref, 3) end as c) t;
 $function$;
 comment on function app_hidden.unknown_exercise_reason(ref text) is 'The reason given for a reference that names no single exercise: `ambiguous exercise "<ref>": could be A, B, C; write one of them` (up to five choices, likeliest first), or `unknown exercise "<ref>"; closest: A, B, C` (up to three names from closest_exercises), or just `unknown exercise "<ref>"` when nothing is close.';
@@ -2135,6 +2221,44 @@ end;
 $function$;
 comment on function app_hidden.walk_routine_document(doc jsonb, p_unit text, OUT path text, OUT reason text, OUT canonical jsonb, OUT exercise_rows jsonb) is 'The validation walk of a routine document for the calling user: the first problem (path, reason), or the canonical document and the rows to write (exercise ids resolved). p_unit is the unit when the document names none.';
 grant execute on function app_hidden.walk_routine_document(doc jsonb, p_unit text, OUT path text, OUT reason text, OUT canonical jsonb, OUT exercise_rows jsonb) to svc_reader;
+
+create function app_hidden.walk_routine_program(doc jsonb, p_unit text, OUT path text, OUT reason text, OUT canonical jsonb, OUT exercise_rows jsonb)
+ RETURNS record
+ LANGUAGE plpgsql
+ STABLE
+AS $function$
+-- The routine walk (app_hidden.walk_routine_document) and then `program`, the last field of a
+-- routine document: a string of 1 to 80 characters without control characters, or null (none).
+declare
+  w record;
+  s text;
+begin
+  select * into w from app_hidden.walk_routine_document(
+    case when jsonb_typeof(doc) = 'object' then doc - 'program' else doc end, p_unit);
+  path := w.path;
+  reason := w.reason;
+  if path is not null then
+    return;
+  end if;
+  canonical := w.canonical;
+  exercise_rows := w.exercise_rows;
+  if doc ? 'program' and jsonb_typeof(doc -> 'program') <> 'null' then
+    s := app_hidden.doc_string(doc -> 'program');
+    if s is null then
+      path := 'program'; reason := 'must be a string'; canonical := null; exercise_rows := null; return;
+    end if;
+    if char_length(s) not between 1 and 80 then
+      path := 'program'; reason := 'must be 1 to 80 characters'; canonical := null; exercise_rows := null; return;
+    end if;
+    if s ~ '[\u0001-\u001f\u007f-\u009f]' then
+      path := 'program'; reason := 'must not contain control characters such as a newline or tab'; canonical := null; exercise_rows := null; return;
+    end if;
+    canonical := canonical || jsonb_build_object('program', s);
+  end if;
+end;
+$function$;
+comment on function app_hidden.walk_routine_program(doc jsonb, p_unit text, OUT path text, OUT reason text, OUT canonical jsonb, OUT exercise_rows jsonb) is 'The validation walk of a routine document with its `program` (checked last): the first problem (path, reason), or the canonical document and the rows to write.';
+grant execute on function app_hidden.walk_routine_program(doc jsonb, p_unit text, OUT path text, OUT reason text, OUT canonical jsonb, OUT exercise_rows jsonb) to svc_reader;
 
 create function app_hidden.walk_workout_document(doc jsonb, p_unit text, p_effort text, OUT path text, OUT reason text, OUT canonical jsonb, OUT start timestamp with time zone, OUT exercise_rows jsonb)
  RETURNS record
@@ -3715,9 +3839,11 @@ create table app_public.routines (
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
   name_key text generated always as (app_public.routine_name_key(name)) stored,
+  program text,
   constraint routines_pkey PRIMARY KEY (id),
   constraint routines_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE CASCADE,
   constraint routines_name_check CHECK (char_length(name) >= 1 AND char_length(name) <= 80),
+  constraint routines_program_check CHECK (char_length(program) >= 1 AND char_length(program) <= 80),
   constraint routines_progression_check CHECK (progression = ANY (ARRAY['linear'::text, 'greyskull'::text, 'double'::text, 'time'::text, 'none'::text])),
   constraint routines_unit_check CHECK (unit = ANY (ARRAY['kg'::text, 'lb'::text]))
 );
@@ -3725,7 +3851,7 @@ alter table app_public.routines enable row level security;
 comment on table app_public.routines is E'@behavior -insert -update\nA routine: a planned training template. Written with applyRoutineDocument.';
 comment on column app_public.routines.id is 'Unique identifier.';
 comment on column app_public.routines.user_id is E'@behavior -*\nThe owner.';
-comment on column app_public.routines.name is 'Name, unique per user ignoring case and surrounding spaces.';
+comment on column app_public.routines.name is 'Name, unique per user ignoring case.';
 comment on column app_public.routines.icon is 'Icon identifier (dumbbell, barbell, bench, pullup, squat, trophy, ...).';
 comment on column app_public.routines.progression is 'How targets grow: linear, greyskull, double, time or none.';
 comment on column app_public.routines.unit is 'Unit of every weight in the routine.';
@@ -3733,6 +3859,7 @@ comment on column app_public.routines.deload is 'A planned deload: opens on its 
 comment on column app_public.routines.created_at is 'When it was created.';
 comment on column app_public.routines.updated_at is 'When it was last replaced.';
 comment on column app_public.routines.name_key is E'@behavior -*\nThe name as routine names compare (routine_name_key).';
+comment on column app_public.routines.program is 'The program this routine is a day of (Starting Strength, GZCLP, ...): routines of one program (same name ignoring case and surrounding spaces) share the progression of every lift they prescribe alike.';
 create unique index routines_name_key on app_public.routines using btree (user_id, name_key);
 CREATE TRIGGER _100_updated_at BEFORE UPDATE ON app_public.routines FOR EACH ROW EXECUTE FUNCTION app_hidden.tg_set_updated_at();
 CREATE TRIGGER _140_one_line_name BEFORE INSERT OR UPDATE OF name ON app_public.routines FOR EACH ROW EXECUTE FUNCTION app_hidden.tg_one_line_name();
@@ -3750,6 +3877,7 @@ grant insert (icon), update (icon) on table app_public.routines to svc_visitor;
 grant insert (progression), update (progression) on table app_public.routines to svc_visitor;
 grant insert (unit), update (unit) on table app_public.routines to svc_visitor;
 grant insert (deload), update (deload) on table app_public.routines to svc_visitor;
+grant insert (program), update (program) on table app_public.routines to svc_visitor;
 grant select on table app_public.routines to svc_reader;
 grant delete on table app_public.routines to svc_visitor;
 
@@ -4105,7 +4233,7 @@ declare
   v_id uuid;
   v_other uuid;
 begin
-  select * into w from app_hidden.walk_routine_document(doc,
+  select * into w from app_hidden.walk_routine_program(doc,
     coalesce((select u.unit from app_public.users u where u.id = v_user), 'kg'));
   if w.path is not null then
     raise exception '%: %', w.path, w.reason using errcode = 'SVDOC', detail = w.path, hint = w.reason;
@@ -4116,13 +4244,13 @@ begin
       v_id := (c ->> 'id')::uuid;
       update app_public.routines r
          set name = c ->> 'name', icon = c ->> 'icon', progression = c ->> 'progression', unit = c ->> 'unit',
-             deload = c ? 'deload'
+             deload = c ? 'deload', program = c ->> 'program'
        where r.id = v_id;
       delete from app_public.routine_exercises re where re.routine_id = v_id;
       created := false;
     else
-      insert into app_public.routines as r (name, icon, progression, unit, deload)
-      values (c ->> 'name', c ->> 'icon', c ->> 'progression', c ->> 'unit', c ? 'deload')
+      insert into app_public.routines as r (name, icon, progression, unit, deload, program)
+      values (c ->> 'name', c ->> 'icon', c ->> 'progression', c ->> 'unit', c ? 'deload', c ->> 'program')
       returning r.id into v_id;
       created := true;
     end if;
@@ -4506,10 +4634,11 @@ create function app_public.exercises_records(e app_public.exercises)
  STABLE SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public'
 AS $function$
-  -- Over the caller's sets that records count (app_hidden.record_sets: done, warm-ups excluded,
-  -- work, drop and burst sets with a weight and at least one rep). Sets compare in kilograms; values
-  -- are shown in the caller's unit (2 decimals). Ties go to the earliest set (date, start, exercise
-  -- position, set position).
+  -- Weighted records over the caller's sets that records count (app_hidden.record_sets: done,
+  -- warm-ups excluded, work, drop and burst sets with a weight and at least one rep). Sets compare
+  -- in kilograms; values are shown in the caller's unit (2 decimals). Ties go to the earliest set
+  -- (date, start, exercise position, set position). Bodyweight and timed records read the caller's
+  -- other done, non-warm-up sets of the exercise: without a weight (most reps), and with a time.
   with sets as (
     select r.id, r.workout_id, r.date, r.reps, r.start, r.exercise_position, r.set_position as position, r.kg, r.shown, r.unit
       from app_hidden.record_sets(e.id) r
@@ -4520,6 +4649,30 @@ AS $function$
      order by app_hidden.e1rm(kg, reps) desc, date, start, exercise_position, position limit 1
   ), at_weight as (
     select distinct on (shown) * from sets order by shown, reps desc, date, start, exercise_position, position
+  ), me as (
+    select u.id, u.unit from app_public.users u where u.id = app_public.current_user_id()
+  ), other_sets as (
+    select s.id, s.workout_id, s.date, w.start, we.position as exercise_position, s.position, s.reps, s.seconds,
+           app_hidden.convert_weight(s.weight::numeric, s.unit, me.unit) as shown, s.weight
+      from me
+      join app_public.workout_sets s on s.user_id = me.id and s.exercise_id = e.id
+      join app_public.workout_exercises we on we.id = s.workout_exercise_id
+      join app_public.workouts w on w.id = s.workout_id
+     where s.done and s.kind <> 'warmup' and ((s.weight is null and s.reps >= 1 and s.seconds is null) or s.seconds >= 1)
+  ), most_reps as (
+    select * from other_sets where weight is null and reps >= 1 and seconds is null
+     order by reps desc, date, start, exercise_position, position limit 1
+  ), longest as (
+    select * from other_sets where seconds >= 1
+     order by seconds desc, date, start, exercise_position, position limit 1
+  ), rep_max as (
+    -- For n reps: the heaviest set of at least n reps, and n reps at the best estimated 1RM (Epley inverted).
+    select n.reps, a.id, a.shown, a.unit, a.reps as set_reps, a.date, a.workout_id,
+           (select trim_scale(round(app_hidden.e1rm(b.shown, b.reps) / (1 + case when n.reps = 1 then 0 else n.reps / 30.0 end), 2))
+              from best b) as estimated
+      from unnest(app_hidden.rep_max_reps()) as n(reps)
+      left join lateral (select * from sets s where s.reps >= n.reps
+                          order by s.kg desc, s.date, s.start, s.exercise_position, s.position limit 1) a on true
   )
   select json_build_object(
     'heaviest', (select json_build_object('weight', h.shown, 'unit', h.unit, 'reps', h.reps, 'setWeight', h.shown,
@@ -4527,10 +4680,21 @@ AS $function$
     'bestE1rm', (select json_build_object('weight', trim_scale(round(app_hidden.e1rm(b.shown, b.reps), 2)), 'unit', b.unit, 'reps', b.reps,
                         'setWeight', b.shown, 'date', to_char(b.date, 'YYYY-MM-DD'), 'workoutId', b.workout_id, 'setId', b.id) from best b),
     'repsAtWeight', coalesce((select json_agg(json_build_object('weight', a.shown, 'unit', a.unit, 'reps', a.reps,
-                        'date', to_char(a.date, 'YYYY-MM-DD'), 'workoutId', a.workout_id, 'setId', a.id) order by a.shown) from at_weight a), '[]'))
+                        'date', to_char(a.date, 'YYYY-MM-DD'), 'workoutId', a.workout_id, 'setId', a.id) order by a.shown) from at_weight a), '[]'),
+    'bodyweightReps', (select json_build_object('reps', m.reps, 'date', to_char(m.date, 'YYYY-MM-DD'), 'workoutId', m.workout_id, 'setId', m.id)
+                         from most_reps m),
+    'longestHold', (select json_build_object('seconds', l.seconds, 'weight', l.shown, 'unit', coalesce((select unit from me), 'kg'),
+                      'date', to_char(l.date, 'YYYY-MM-DD'), 'workoutId', l.workout_id, 'setId', l.id) from longest l),
+    'repMaxes', (select json_agg(json_build_object(
+                   'reps', r.reps,
+                   'unit', coalesce((select unit from me), 'kg'),
+                   'actual', case when r.id is not null then json_build_object('weight', r.shown, 'unit', r.unit,
+                               'reps', r.set_reps, 'setWeight', r.shown, 'date', to_char(r.date, 'YYYY-MM-DD'),
+                               'workoutId', r.workout_id, 'setId', r.id) end,
+                   'estimated', r.estimated) order by r.reps) from rep_max r))
   from (select 1) one;
 $function$;
-comment on function app_public.exercises_records(e app_public.exercises) is E'@behavior -*\nYour records on this exercise as JSON (heaviest, bestE1rm, repsAtWeight); exposed as Exercise.records by plugins/progression.ts.';
+comment on function app_public.exercises_records(e app_public.exercises) is E'@behavior -*\nYour records on this exercise as JSON: heaviest, bestE1rm, repsAtWeight (sets with a weight), bodyweightReps (most reps in a set without a weight), longestHold (longest timed set) and repMaxes (1, 3, 5, 8, 10 reps: actual and estimated); exposed as Exercise.records (plugins/progression.ts; the fields beyond weight in plugins/exercise-records.ts).';
 grant execute on function app_public.exercises_records(e app_public.exercises) to svc_reader;
 
 create function app_public.export_account()
@@ -5016,18 +5180,19 @@ begin
                       'reps', case when re.reps_low = re.reps_high then to_json(re.reps_low)
                                    when re.reps_low is not null then to_json(re.reps_low || '-' || re.reps_high) end,
                       'time', re.seconds,
-                      'weight', app_hidden.convert_weight(re.weight::numeric, r.unit, u.unit),
+                      'weight', app_hidden.shown_weight(re.weight::numeric, r.unit, u.unit),
                       'rest', re.rest_seconds, 'superset', re.superset, 'progression', re.progression,
                       'warmups', nullif(re.warmups, 0), 'drops', nullif(re.drops, 0), 'bursts', nullif(re.bursts, 0))
                     order by re.position)
-               from app_public.routine_exercises re where re.routine_id = r.id), '[]')))
+               from app_public.routine_exercises re where re.routine_id = r.id), '[]'),
+           'program', r.program))
     into v_doc
     from app_public.routines r, lateral (select coalesce(routine_document.unit, r.unit) as unit) u
    where r.id = v_id;
   return v_doc;
 end;
 $function$;
-comment on function app_public.routine_document(ref text, unit text) is E'@behavior -*\nShows one of the signed-in user''s routines as its canonical document (keys in the spec''s order): ref is its id or its name (ignoring case and surrounding spaces); null when the user has none such. Exercises appear by name (by id when the name would mean another exercise); weights in the routine''s unit, or converted to unit (2 decimals) when given. Applying the result changes nothing.';
+comment on function app_public.routine_document(ref text, unit text) is E'@behavior -*\nShows one of the signed-in user''s routines as its canonical document (keys in the spec''s order): ref is its id or its name (ignoring case and surrounding spaces); null when the user has none such. Exercises appear by name (by id when the name would mean another exercise); weights in the routine''s unit, or in unit when given: converted and snapped to the nearest loadable weight of that unit (2.5 kg, 5 lb), so applying it back stores weights a lifter can load and, being the same load, does not restart progression. Applying the routine''s own unit changes nothing.';
 grant execute on function app_public.routine_document(ref text, unit text) to svc_reader;
 
 create function app_public.routine_name_key(name text)
@@ -5124,7 +5289,7 @@ begin
     raise exception 'words: must be at most 200 characters' using errcode = 'SVBAD';
   end if;
   -- What the resolver makes of the words comes first: the exercise they mean, or the choices.
-  select case when m.match = 'none' then '{}' else m.candidate_ids end into v_resolved from app_hidden.match_exercise(words) m;
+  select case when m.match = 'none' then '{}' else m.candidate_ids end into v_resolved from app_hidden.match_exercise(words, false) m;
   v_tokens := array(select t from regexp_split_to_table(v_text, '[^[:alnum:]]+') t where t <> '');
   return query
   with candidates as (
@@ -5318,7 +5483,7 @@ begin
   if unit is not null and unit not in ('kg', 'lb') then
     raise exception 'unit: must be one of kg, lb' using errcode = 'SVBAD';
   end if;
-  select * into w from app_hidden.walk_routine_document(doc,
+  select * into w from app_hidden.walk_routine_program(doc,
     coalesce(unit, (select u.unit from app_public.users u where u.id = v_user), 'kg'));
   path := w.path;
   reason := w.reason;

@@ -1,5 +1,5 @@
 --! Previous: -
---! Hash: sha1:99a42833f9caef330723e4a5997882e9f71cbb0f
+--! Hash: sha1:bee37b02927f380f6a511e7cfebdd5049fd46a3b
 --! Message: Training Log schema baseline
 
 --! split: 1-users-and-sessions.sql
@@ -1866,7 +1866,7 @@ create trigger _100_updated_at before update on app_public.routines
 comment on table app_public.routines is E'@behavior -insert -update\nA routine: a planned training template. Written with applyRoutineDocument.';
 comment on column app_public.routines.id is E'Unique identifier.';
 comment on column app_public.routines.user_id is E'@behavior -*\nThe owner.';
-comment on column app_public.routines.name is E'Name, unique per user ignoring case and surrounding spaces.';
+comment on column app_public.routines.name is E'Name, unique per user ignoring case.';
 comment on column app_public.routines.icon is E'Icon identifier (dumbbell, barbell, bench, pullup, squat, trophy, ...).';
 comment on column app_public.routines.progression is E'How targets grow: linear, greyskull, double, time or none.';
 comment on column app_public.routines.unit is E'Unit of every weight in the routine.';
