@@ -1,6 +1,7 @@
 // /progress/<exercise id>: one exercise over time: estimated 1RM and the heaviest set per session,
 // volume per week (charts, each with its table), and the records.
 import { Link, useParams } from "react-router";
+import { formatDuration } from "@svc/sdk/documents";
 import { Page, Section } from "../../components/Page.tsx";
 import { Empty, QueryView } from "../../components/States.tsx";
 import { TimeChart } from "../../components/TimeChart.tsx";
@@ -31,7 +32,7 @@ function ExerciseProgress({ id }: { id: string }) {
           if (!x) return null;
           const sessions = (data.e1rmSeries ?? []).filter((s) => s !== null).map((s) => s!);
           const weeks = (data.weeklyVolume ?? []).filter((w) => w !== null).map((w) => w!).slice(-WEEKS_SHOWN);
-          const { heaviest, bestE1rm, repsAtWeight } = x.records;
+          const { heaviest, bestE1rm, repsAtWeight, repMaxes, bodyweightReps, longestHold } = x.records;
           return (
             <>
               <Section title="Estimated 1RM" description={`Per session: the best estimated one-rep max (Epley, sets of 1 to 12 reps) and the heaviest set, in ${unit}.`}>
@@ -59,12 +60,33 @@ function ExerciseProgress({ id }: { id: string }) {
                 )}
               </Section>
               <Section title="Records">
-                {!heaviest && !bestE1rm ? <p className="muted">No records yet.</p> : (
+                {!heaviest && !bestE1rm && !bodyweightReps && !longestHold ? <p className="muted">No records yet.</p> : (
                   <dl className="stats">
                     {heaviest ? <div><dt>Heaviest</dt><dd>{formatWeight(heaviest.weight, heaviest.unit)} × {heaviest.reps}</dd></div> : null}
                     {bestE1rm ? <div><dt>Best estimated 1RM</dt><dd>{formatWeight(bestE1rm.weight, bestE1rm.unit)}</dd></div> : null}
+                    {bodyweightReps ? <div><dt>Most reps at bodyweight</dt><dd>{bodyweightReps.reps}</dd></div> : null}
+                    {longestHold ? <div><dt>Longest hold</dt><dd>{formatDuration(longestHold.seconds)}{longestHold.weight === null ? "" : ` with ${formatWeight(longestHold.weight, longestHold.unit)}`}</dd></div> : null}
                   </dl>
                 )}
+                {heaviest ? (
+                  <div className="table-scroll">
+                    <table className="cards">
+                      <caption className="visually-hidden">Rep maxes of {x.name}</caption>
+                      <thead><tr><th scope="col">Reps</th><th scope="col">Heaviest done</th><th scope="col">Estimated</th></tr></thead>
+                      <tbody>
+                        {repMaxes.map((r) => (
+                          <tr key={r.reps}>
+                            <td data-label="Reps">{r.reps} RM</td>
+                            <td data-label="Heaviest done">
+                              {r.actual ? <Link to={`/workouts/${r.actual.workoutId}`}>{formatWeight(r.actual.weight, r.actual.unit)} × {r.actual.reps}</Link> : "–"}
+                            </td>
+                            <td data-label="Estimated">{r.estimated === null ? "–" : formatWeight(r.estimated, r.unit)}</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                ) : null}
                 {repsAtWeight.length > 0 ? (
                   <div className="table-scroll">
                     <table className="cards">

@@ -16,6 +16,9 @@ export const ExerciseProgress = graphql(`
         heaviest { weight unit reps date workoutId }
         bestE1rm { weight unit reps setWeight date workoutId }
         repsAtWeight { weight unit reps date workoutId }
+        repMaxes { reps unit estimated actual { weight unit reps date workoutId } }
+        bodyweightReps { reps date workoutId }
+        longestHold { seconds weight unit date workoutId }
       }
     }
     e1rmSeries(exerciseId: $id) { workoutId date unit e1rm e1rmSetWeight e1rmSetReps bestSetWeight bestSetReps }
