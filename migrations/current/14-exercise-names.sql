@@ -202,6 +202,15 @@ language sql immutable parallel safe as $$
 $$;
 comment on function app_hidden.exercise_staple_rank(text) is E'Where a catalog name stands among the most logged lifts (1 first), null for the rest: the order of choices for an ambiguous name.';
 
+create or replace function app_hidden.body_part_words() returns text[]
+language sql immutable parallel safe as $$
+  select array['ab', 'arm', 'back', 'bicep', 'body', 'calf', 'chest', 'core', 'delt', 'forearm', 'full', 'glute', 'hamstring',
+               'hip', 'lat', 'leg', 'lower', 'neck', 'oblique', 'quad', 'shoulder', 'trap', 'tricep', 'upper'];
+$$;
+comment on function app_hidden.body_part_words() is
+  E'Words that name a body part (canonical, singular): words made only of them (`abs`, `arms`, `bicep`) name a muscle group, not one exercise, so they answer with choices.';
+grant execute on function app_hidden.body_part_words() to svc_reader;
+
 create or replace function app_hidden.match_exercise_words(q text[], p_me uuid, out tier int, out ids uuid[])
 language plpgsql stable security invoker set search_path to pg_catalog, public as $$
 -- The word tiers for one list of words (already canonical), best first:
@@ -209,8 +218,9 @@ language plpgsql stable security invoker set search_path to pg_catalog, public a
 --   2 the words mention a whole name or alias of one exercise, and every other word is one of its
 --     words or its equipment (`Squat (Barbell)`); the longest name mentioned wins;
 --   3 every word is one of the exercise's words: the answer is the one exercise of which the words
---     cover at least half of a name or alias (`goblet`: Goblet Squat, not Kettlebell Goblet Squat),
---     or the only exercise with every word (`zercher`); otherwise all of them are the choices.
+--     cover at least half of a name or alias (`goblet`: Goblet Squat, not Kettlebell Goblet Squat;
+--     never for words that only name body parts, such as `abs`), or the only exercise with every
+--     word (`zercher`); otherwise all of them are the choices.
 -- ids: the exercises of the first tier that finds any, best first (several: ambiguous).
 declare
   qs text[] := app_hidden.word_set(q);
@@ -248,7 +258,7 @@ begin
               when exists (select 1 from covering) then 3 end,
          case when exists (select 1 from best_mentioned)
               then (select array_agg(b.id order by b.user_id is not null desc, app_hidden.exercise_staple_rank(b.name) nulls last, b.name) from best_mentioned b)
-              when (select count(*) from covering where coverage >= 0.5) = 1
+              when (select count(*) from covering where coverage >= 0.5) = 1 and not (qs <@ app_hidden.body_part_words())
               then (select array_agg(c.id) from covering c where c.coverage >= 0.5)
               when (select count(*) from covering) = 1
               then (select array_agg(c.id) from covering c)
@@ -425,7 +435,9 @@ select e.id, v.alias
     ('Kettlebell Swing', 'russian kettlebell swing'),
     ('Hip Abduction Machine', 'hip abductor'), ('Hip Adduction Machine', 'hip adductor'),
     ('Glute-Ham Raise', 'glute ham raise'),
-    ('Reverse Curl', 'reverse grip curl')
+    ('Reverse Curl', 'reverse grip curl'),
+    ('Rowing Machine', 'row machine'),
+    ('Crunch', 'weighted crunch')
   ) as v(name, alias)
   join app_public.exercises e on e.user_id is null and e.name = v.name
  where not exists (select 1 from app_public.exercises c where c.user_id is null and c.key = app_public.exercise_key(v.alias))
