@@ -207,7 +207,7 @@ export const ImportExportPlugin = extendSchema((build) => {
       extend type Query {
         "Everything of yours but workouts, for an export: settings, custom exercises, routines as documents, bodyweights, and how many workouts there are."
         exportAccount: JSON
-        "Your workouts as documents, oldest first, \`first\` (default 200, at most 1000) after the cursor \`after\`."
+        "Your workouts as documents, oldest first, \`first\` (default 200, at most 500) after the cursor \`after\`."
         exportWorkouts(after: String, first: Int): ExportWorkoutsPage
       }
     `,

@@ -510,7 +510,7 @@ language sql stable security invoker as $$
    where w.user_id = app_hidden.require_user()
      and (after_start is null or (w.start, w.id) > (after_start, after_id))
    order by w.start, w.id
-   limit least(greatest(coalesce(page_size, 200), 1), 1000);
+   limit least(greatest(coalesce(page_size, 200), 1), 501);
 $$;
-comment on function app_public.export_workouts(timestamptz, uuid, int) is E'@behavior -*\nThe signed-in user''s workouts as documents, oldest first (by start, then id), a page (at most 1000) after the given one: each page is one short statement however long the history.';
+comment on function app_public.export_workouts(timestamptz, uuid, int) is E'@behavior -*\nThe signed-in user''s workouts as documents, oldest first (by start, then id), a page (at most 501: exportWorkouts asks one more than its 500 to know whether there is a next page) after the given one: each page is one short statement however long the history.';
 grant execute on function app_public.export_workouts(timestamptz, uuid, int) to svc_reader;

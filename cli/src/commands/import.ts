@@ -4,9 +4,6 @@ import { BaseCommand } from "../base.ts";
 import { CliError, EXIT, UsageError } from "../errors.ts";
 import { readStdin } from "../prompt.ts";
 
-/** The largest request part (the server takes at most 1 MB per request). */
-const PART_BYTES = 900_000;
-
 type ImportResult = ImportSummary & { format: string; file: string; rows: number; unit: string; unitStated: boolean; parts: number; skipped: ParsedImport["skipped"] };
 
 export default class Import extends BaseCommand {
@@ -14,7 +11,7 @@ export default class Import extends BaseCommand {
   static description =
     "The format is found from the content (--from overrides it). Every set becomes part of a workout document: warm-ups, drops, failure sets (RPE 10 when none is given), RPE, timed sets, notes and supersets are kept; rows the model cannot hold (distance cardio, rest timers) are counted by reason. " +
     "Exercise names map to the catalog by name, alias and the other apps' names; a name that maps to nothing needs a choice: --map \"Name=exercise\", --create \"Name\" (a custom exercise) or --skip \"Name\" (or --create-unmapped / --skip-unmapped). " +
-    "A dry run is made first and printed (--dry-run stops there); then everything is imported in one transaction: any error imports nothing. Workouts already there (same start and name; for FitNotes, the same day) are left alone, so a second import adds nothing. " +
+    "A dry run is made first and printed (--dry-run stops there); then the import, in one transaction: any error imports nothing (a history of more than 200 workouts goes in parts of 200, each a transaction, after the dry run of all; running it again after an interruption finishes it). Workouts already there (same start and name; for FitNotes, the same day) are left alone, so a second import adds nothing. " +
     "Progress goes to standard error; the summary to standard output (--json for JSON). Exit codes: 0 done, 2 a bad file or a name needing a choice, 4 not signed in or a read-only key.";
   static examples = [
     "svc import strong.csv --dry-run",
@@ -37,7 +34,7 @@ export default class Import extends BaseCommand {
 
   async run(): Promise<ImportResult> {
     const { args, flags } = await this.parse(Import);
-    const { parseImport, importWorkouts, ImportParseError, lineOfPath } = await import("@svc/sdk/import");
+    const { parseImport, importAll, ImportParseError, lineOfPath } = await import("@svc/sdk/import");
     const file = args.file === "-" ? "standard input" : args.file;
     let text: string;
     try {
@@ -81,17 +78,16 @@ export default class Import extends BaseCommand {
     for (const n of flags.create ?? []) choices.push({ name: n, action: "create" });
     for (const n of flags.skip ?? []) choices.push({ name: n, action: "skip" });
 
-    const parts = split(parsed);
-    const run = async (dryRun: boolean, extraChoices: ImportChoice[] = []) => {
-      let total: ImportSummary | null = null;
-      for (const [i, part] of parts.entries()) {
-        if (parts.length > 1) this.note(`${dryRun ? "Checking" : "Importing"} part ${i + 1} of ${parts.length} (${part.workouts.length} workouts)…`);
-        const summary = await this.spin(dryRun ? "Checking with the server" : "Importing", importWorkouts(client, part, { choices: [...choices, ...extraChoices], dryRun }))
-          .catch((error) => this.explain(error, parsed, part.offset, lineOfPath));
-        total = mergeSummaries(total, summary);
-      }
-      return total!;
-    };
+    let parts = 1;
+    const run = (dryRun: boolean, extraChoices: ImportChoice[] = []) =>
+      this.spin(dryRun ? "Checking with the server" : "Importing", importAll(client, parsed, {
+        choices: [...choices, ...extraChoices],
+        dryRun,
+        onPart: (i, count, part) => {
+          parts = count;
+          if (count > 1) this.note(`${dryRun ? "Checking" : "Importing"} part ${i + 1} of ${count} (${part.workouts.length} workouts)…`);
+        },
+      })).catch((error) => this.explain(error, parsed, lineOfPath));
 
     this.note("Dry run…");
     let summary = await run(true);
@@ -100,7 +96,7 @@ export default class Import extends BaseCommand {
       ? unmapped.map((n) => ({ name: n.name, action: flags["create-unmapped"] ? "create" : "skip" }))
       : [];
     if (extra.length) summary = await run(true, extra);
-    const result = (s: ImportSummary): ImportResult => ({ ...s, format: parsed.format, file, rows: parsed.rows, unit: unit ?? parsed.unit, unitStated: parsed.unitStated, parts: parts.length, skipped: parsed.skipped });
+    const result = (s: ImportSummary): ImportResult => ({ ...s, format: parsed.format, file, rows: parsed.rows, unit: unit ?? parsed.unit, unitStated: parsed.unitStated, parts, skipped: parsed.skipped });
     if (flags["dry-run"] || (unmapped.length && !extra.length)) {
       this.report(summary, parsed);
       if (!flags["dry-run"]) {
@@ -145,61 +141,16 @@ export default class Import extends BaseCommand {
     this.out(lines.join("\n"));
   }
 
-  /** A refused document names the file's line; other errors go to the common handler. */
-  private explain(error: any, parsed: ParsedImport, offset: number, lineOfPath: (p: ParsedImport, path: string) => { line: number; field: string } | null): never {
+  /** A refused document names the file's line; a part already imported is said; other errors go to the common handler. */
+  private explain(error: any, parsed: ParsedImport, lineOfPath: (p: ParsedImport, path: string) => { line: number; field: string } | null): never {
+    const done = error?.partsDone
+      ? ` ${error.partsDone} earlier part${error.partsDone === 1 ? " was" : "s were"} imported; run the same command again to import the rest (workouts already there are left alone).`
+      : "";
     if (error?.name === "InvalidDocumentError" && typeof error.path === "string") {
-      const path = error.path.replace(/^workouts\[(\d+)\]/, (_: string, i: string) => `workouts[${Number(i) + offset}]`);
-      const at = lineOfPath(parsed, path);
-      throw new CliError(`${at ? `line ${at.line} (${at.field})` : path}: ${error.reason}; nothing was imported.`, EXIT.usage);
+      const at = lineOfPath(parsed, error.path);
+      throw new CliError(`${at ? `line ${at.line} (${at.field})` : error.path}: ${error.reason}; ${done ? "this part was not imported." + done : "nothing was imported."}`, EXIT.usage);
     }
-    if (error?.code === "PAYLOAD_TOO_LARGE") throw new CliError("A part of the import is larger than the server takes (1 MB).", EXIT.failure);
+    if (done && error instanceof Error) error.message = `${error.message.replace(/\.?$/, ".")}${done}`;
     throw error;
   }
-}
-
-/** Parts of at most PART_BYTES and 5000 workouts; an export's extras go with the first. */
-function split(parsed: ParsedImport): { workouts: ParsedImport["workouts"]; extras?: unknown; offset: number }[] {
-  const parts: { workouts: ParsedImport["workouts"]; extras?: unknown; offset: number }[] = [];
-  let current: ParsedImport["workouts"] = [];
-  let bytes = parsed.extras ? JSON.stringify(parsed.extras).length : 0;
-  let offset = 0;
-  for (const [i, w] of parsed.workouts.entries()) {
-    const size = JSON.stringify(w).length + 1;
-    if (current.length && (bytes + size > PART_BYTES || current.length >= 5000)) {
-      parts.push({ workouts: current, offset });
-      current = [];
-      bytes = 0;
-      offset = i;
-    }
-    current.push(w);
-    bytes += size;
-  }
-  parts.push({ workouts: current, offset });
-  if (parsed.extras) parts[0].extras = parsed.extras;
-  return parts;
-}
-
-function mergeSummaries(total: ImportSummary | null, part: ImportSummary): ImportSummary {
-  if (!total) return part;
-  const sets = new Map(part.names.map((n) => [n.name, n]));
-  const dates = [total.firstDate, total.lastDate, part.firstDate, part.lastDate].filter((d): d is string => Boolean(d)).sort();
-  const names = total.names.map((n) => ({ ...n, sets: n.sets + (sets.get(n.name)?.sets ?? 0) }));
-  for (const n of part.names) if (!total.names.some((t) => t.name === n.name)) names.push(n);
-  return {
-    ...total,
-    workouts: total.workouts + part.workouts,
-    duplicates: total.duplicates + part.duplicates,
-    emptied: total.emptied + part.emptied,
-    sets: total.sets + part.sets,
-    skippedSets: total.skippedSets + part.skippedSets,
-    routines: total.routines + part.routines,
-    duplicateRoutines: total.duplicateRoutines + part.duplicateRoutines,
-    bodyweights: total.bodyweights + part.bodyweights,
-    duplicateBodyweights: total.duplicateBodyweights + part.duplicateBodyweights,
-    customExercises: total.customExercises + part.customExercises,
-    unmapped: names.filter((n) => n.action === "unmapped").length,
-    firstDate: dates[0] ?? null,
-    lastDate: dates[dates.length - 1] ?? null,
-    names: names.sort((a, b) => a.name.localeCompare(b.name)),
-  };
 }

@@ -69,6 +69,93 @@ export async function importWorkouts(
   return data.importWorkouts;
 }
 
+/**
+ * What one request carries: a server takes at most 1 MB a request and 15 s of database time, so a
+ * long history goes in parts of at most PART_WORKOUTS workouts and PART_BYTES of JSON (each part
+ * one transaction; importing is idempotent, so running an interrupted import again finishes it).
+ */
+export const PART_WORKOUTS = 200;
+export const PART_BYTES = 900_000;
+
+export type ImportPart = { workouts: ImportWorkout[]; extras?: unknown; offset: number };
+
+/** The parts of an import, in order; an export's extras go with the first. */
+export function importParts(parsed: { workouts: ImportWorkout[]; extras?: unknown }): ImportPart[] {
+  const parts: ImportPart[] = [];
+  let current: ImportWorkout[] = [];
+  let bytes = parsed.extras ? JSON.stringify(parsed.extras).length : 0;
+  let offset = 0;
+  for (const [i, w] of parsed.workouts.entries()) {
+    const size = JSON.stringify(w).length + 1;
+    if (current.length && (bytes + size > PART_BYTES || current.length >= PART_WORKOUTS)) {
+      parts.push({ workouts: current, offset });
+      current = [];
+      bytes = 0;
+      offset = i;
+    }
+    current.push(w);
+    bytes += size;
+  }
+  parts.push({ workouts: current, offset });
+  if (parsed.extras) parts[0].extras = parsed.extras;
+  return parts;
+}
+
+/** The summaries of several parts as one. */
+export function mergeSummaries(total: ImportSummary | null, part: ImportSummary): ImportSummary {
+  if (!total) return part;
+  const byName = new Map(part.names.map((n) => [n.name, n]));
+  const dates = [total.firstDate, total.lastDate, part.firstDate, part.lastDate].filter((d): d is string => Boolean(d)).sort();
+  const names = total.names.map((n) => ({ ...n, sets: n.sets + (byName.get(n.name)?.sets ?? 0) }));
+  for (const n of part.names) if (!total.names.some((t) => t.name === n.name)) names.push(n);
+  const sum = (k: keyof ImportSummary) => (total[k] as number) + (part[k] as number);
+  return {
+    ...total,
+    workouts: sum("workouts"),
+    duplicates: sum("duplicates"),
+    emptied: sum("emptied"),
+    sets: sum("sets"),
+    skippedSets: sum("skippedSets"),
+    routines: sum("routines"),
+    duplicateRoutines: sum("duplicateRoutines"),
+    bodyweights: sum("bodyweights"),
+    duplicateBodyweights: sum("duplicateBodyweights"),
+    customExercises: sum("customExercises"),
+    unmapped: names.filter((n) => n.action === "unmapped").length,
+    firstDate: dates[0] ?? null,
+    lastDate: dates[dates.length - 1] ?? null,
+    names: names.sort((a, b) => a.name.localeCompare(b.name)),
+  };
+}
+
+/**
+ * Imports (or dry-runs) parsed workouts part by part (importParts), calling onPart before each;
+ * the merged summary. A refused document's error has its path from the whole list
+ * (`workouts[<index in the file>]...`) and `partsDone`: parts already imported.
+ */
+export async function importAll(
+  client: Pick<SvcClient, "request">,
+  parsed: { workouts: ImportWorkout[]; extras?: unknown },
+  options: { choices?: ImportChoice[]; dryRun?: boolean; onPart?: (index: number, count: number, part: ImportPart) => void } = {},
+): Promise<ImportSummary> {
+  const parts = importParts(parsed);
+  let total: ImportSummary | null = null;
+  for (const [i, part] of parts.entries()) {
+    options.onPart?.(i, parts.length, part);
+    try {
+      total = mergeSummaries(total, await importWorkouts(client, part, options));
+    } catch (error) {
+      const e = error as { path?: unknown; message: string };
+      if (typeof e.path === "string") {
+        const path = e.path.replace(/^workouts\[(\d+)\]/, (_: string, n: string) => `workouts[${Number(n) + part.offset}]`);
+        Object.assign(e, { path, message: e.message.replace(e.path, path) });
+      }
+      throw Object.assign(e as object, { partsDone: options.dryRun === false ? i : 0 });
+    }
+  }
+  return total!;
+}
+
 export type ExportHead = Omit<SvcExport, "workouts"> & { workoutCount: number };
 
 /**

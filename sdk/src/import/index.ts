@@ -14,7 +14,7 @@ import { buildWorkouts, ImportParseError, SkipCounter, type ImportFormat, type I
 export { ImportParseError, cleanNumber, SKIP_REASONS, type ImportFormat, type ImportUnit, type ImportWorkout, type ImportSource, type SkipCount, type SkipReason } from "./model.ts";
 export { EXPORT_FORMAT, EXPORT_VERSION, type SvcExport, type ExportSettings, type ExportCustomExercise, type ExportBodyweight } from "./svc.ts";
 export { wallTimeCell, monthNumber, startInZone } from "./csv.ts";
-export { importWorkouts, exportHistory, exportStrongCsv, IMPORT_WORKOUTS, EXPORT_ACCOUNT, EXPORT_WORKOUTS, type ImportChoice, type ImportSummary, type ImportNameMapping } from "./client.ts";
+export { importWorkouts, importAll, importParts, mergeSummaries, PART_WORKOUTS, PART_BYTES, type ImportPart, exportHistory, exportStrongCsv, STRONG_CSV_HEADER, IMPORT_WORKOUTS, EXPORT_ACCOUNT, EXPORT_WORKOUTS, type ImportChoice, type ImportSummary, type ImportNameMapping } from "./client.ts";
 
 export const IMPORT_FORMATS: readonly ImportFormat[] = ["strong", "hevy", "fitnotes", "svc"];
 
@@ -24,7 +24,7 @@ export const IMPORT_LIMITS = {
   workouts: 5000,
   /** Workouts per export page by default, and at most. */
   exportPage: 200,
-  exportPageMax: 1000,
+  exportPageMax: 500,
 } as const;
 
 export type ParseOptions = {
