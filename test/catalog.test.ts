@@ -2,8 +2,7 @@
 // functions, closest suggestions, search ranking and limits, and the rules on custom exercises,
 // run as the visitor role with a user's session so row-level security applies.
 import pg from "pg";
-import { createHash } from "node:crypto";
-import { freshDatabase } from "./support/harness.ts";
+import { freshDatabase, asRole, credentialHash } from "./support/harness.ts";
 
 type Db = Awaited<ReturnType<typeof freshDatabase>>;
 let db: Db;
@@ -11,7 +10,6 @@ let owner: pg.Client;
 let client: pg.Client; // as svc_authenticator, switching to the visitor role per transaction
 let alice: { id: string; token: string };
 let bob: { id: string; token: string };
-const hash = (t: string) => createHash("sha256").update(t).digest("hex");
 
 async function signUp(name: string) {
   const { rows: [r] } = await owner.query(
@@ -23,21 +21,14 @@ async function signUp(name: string) {
 
 /** Runs fn as a user (or signed out) in a transaction that is rolled back. */
 async function as<T>(who: { token: string } | null, fn: () => Promise<T>, role = "svc_visitor"): Promise<T> {
-  await client.query("begin");
-  try {
-    await client.query(`set local role ${role}`);
-    if (who) await client.query("select set_config('svc.session_hash', $1, true)", [hash(who.token)]);
-    return await fn();
-  } finally {
-    await client.query("rollback");
-  }
+  return asRole(client, role, who ? { "svc.session_hash": credentialHash(who.token) } : {}, fn);
 }
 /** Runs fn as a user and keeps what it did. */
 async function asCommitted<T>(who: { token: string }, fn: () => Promise<T>): Promise<T> {
   await client.query("begin");
   try {
     await client.query("set local role svc_visitor");
-    await client.query("select set_config('svc.session_hash', $1, true)", [hash(who.token)]);
+    await client.query("select set_config('svc.session_hash', $1, true)", [credentialHash(who.token)]);
     const result = await fn();
     await client.query("commit");
     return result;

@@ -1,12 +1,11 @@
 // Signed-in devices and account deletion over HTTP: viewer { sessions }, signOutSession,
 // signOutOtherSessions, the 30-day idle expiry, and deleteAccount (session only).
-import { startTestServer, gql, post, get, signUp, type TestServer } from "./support/harness.ts";
+import { startTestServer, gql, post, get, signUp, type TestServer, errorCode } from "./support/harness.ts";
 
 let s: TestServer;
 beforeAll(async () => { s = await startTestServer(); });
 afterAll(async () => { await s.close(); });
 
-const code = (res: { body: { errors?: any[] } }) => res.body.errors?.[0]?.extensions?.code;
 const SESSIONS = "{ viewer { sessions { id client createdAt lastActiveAt current } } }";
 const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36";
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
@@ -59,28 +58,32 @@ test("signOutSession ends that session at once; the next request with its token 
   const { token, email, password } = await signUp(s.url);
   const laptop = await signIn(email, password, { "user-agent": FIREFOX });
   const target = (await sessions(token)).find((x) => x.client === "Firefox 128 on Linux");
-  const res = await gql(s.url, "mutation($id: String!) { signOutSession(input: {id: $id, clientMutationId: \"m\"}) { id clientMutationId } }", { id: target.id }, { token });
+  const res = await gql(s.url, "mutation($id: UUID!) { signOutSession(input: {id: $id, clientMutationId: \"m\"}) { id clientMutationId } }", { id: target.id }, { token });
   expect(res.body).toEqual({ data: { signOutSession: { id: target.id, clientMutationId: "m" } } });
   expect(await signedIn(laptop)).toBe(false);
   expect((await get(s.url, "/api/auth/get-session", { token: laptop })).body).toBeNull();
   const write = await gql(s.url, `mutation { logBodyweight(input: {date: "2024-01-01", weight: 1}) { date } }`, {}, { token: laptop });
-  expect(code(write)).toBe("FORBIDDEN");
+  expect(errorCode(write)).toBe("FORBIDDEN");
   expect(await signedIn(token)).toBe(true);
   expect((await sessions(token)).map((x) => x.id)).not.toContain(target.id);
   // Signing out the current session is allowed too.
   const mine = (await sessions(token)).find((x) => x.current);
-  const self = await gql(s.url, "mutation($id: String!) { signOutSession(input: {id: $id}) { id } }", { id: mine.id }, { token });
+  const self = await gql(s.url, "mutation($id: UUID!) { signOutSession(input: {id: $id}) { id } }", { id: mine.id }, { token });
   expect(self.body.data.signOutSession.id).toBe(mine.id);
   expect(await signedIn(token)).toBe(false);
 });
 
-test("another user's session, an unknown or malformed id: NOT_FOUND, and nothing ends", async () => {
+test("another user's session or an unknown id: NOT_FOUND; a malformed id: INVALID_INPUT; nothing ends", async () => {
   const alice = await signUp(s.url);
   const bob = await signUp(s.url);
   const bobsSession = (await sessions(bob.token))[0].id;
-  for (const id of [bobsSession, "00000000-0000-0000-0000-000000000000", "nope"]) {
-    const res = await gql(s.url, "mutation($id: String!) { signOutSession(input: {id: $id}) { id } }", { id }, { token: alice.token });
-    expect(code(res)).toBe("NOT_FOUND");
+  const signOut = (id: string) => gql(s.url, "mutation($id: UUID!) { signOutSession(input: {id: $id}) { id } }", { id }, { token: alice.token });
+  for (const id of [bobsSession, "00000000-0000-0000-0000-000000000000"]) expect(errorCode(await signOut(id))).toBe("NOT_FOUND");
+  // Inline in the document too: refused by validation, before anything runs.
+  const inline = await gql(s.url, 'mutation { signOutSession(input: {id: "nope"}) { id } }', {}, { token: alice.token });
+  for (const res of [await signOut("nope"), inline]) {
+    expect(errorCode(res)).toBe("INVALID_INPUT");
+    expect(res.body.errors[0].message).toMatch(/Invalid UUID/);
   }
   expect(await signedIn(bob.token)).toBe(true);
   expect(await signedIn(alice.token)).toBe(true);
@@ -114,10 +117,10 @@ test("with an API key, or signed out: listing and ending sessions is FORBIDDEN",
       `mutation { signOutSession(input: {id: "${id}"}) { id } }`,
       "mutation { signOutOtherSessions(input: {}) { count } }",
     ]) {
-      expect(code(await gql(s.url, query, {}, credentials))).toBe("FORBIDDEN");
+      expect(errorCode(await gql(s.url, query, {}, credentials))).toBe("FORBIDDEN");
     }
   }
-  expect(code(await gql(s.url, SESSIONS, {}, { key }))).toBe("FORBIDDEN");
+  expect(errorCode(await gql(s.url, SESSIONS, {}, { key }))).toBe("FORBIDDEN");
   expect(await signedIn(token)).toBe(true);
 });
 
@@ -199,7 +202,7 @@ describe("deleteAccount", () => {
     const key = await createKey(token);
     for (const credentials of [{ key }, { key: "svc_unknown" }, {}]) {
       const res = await gql(s.url, "mutation { deleteAccount(input: {}) { id } }", {}, credentials);
-      expect(code(res)).toBe("FORBIDDEN");
+      expect(errorCode(res)).toBe("FORBIDDEN");
     }
     expect(await countRows(user.id)).toBe(4); // user, secret, session, key
   });

@@ -1,7 +1,7 @@
 // The exercise catalog over HTTP: searchExercises (ranking, typo tolerance, limits at their
 // edges), the Exercise fields, and custom exercises (create, rename, delete, conflicts) that no
 // other user can see or change.
-import { startTestServer, gql, signUp, type TestServer } from "./support/harness.ts";
+import { startTestServer, gql, signUp, type TestServer, errorCode } from "./support/harness.ts";
 
 let s: TestServer;
 let alice: Awaited<ReturnType<typeof signUp>>;
@@ -22,7 +22,6 @@ const BY_ID = `query($id: UUID!) { exerciseById(id: $id) { ${FIELDS} } }`;
 
 type Who = { token: string } | null;
 const creds = (who: Who) => (who ? { token: who.token } : {});
-const code = (res: { body: { errors?: any[] } }) => res.body.errors?.[0]?.extensions?.code;
 
 async function search(words: string, limit?: number | null, who: Who = alice) {
   const res = await gql(s.url, SEARCH, limit === undefined ? { words } : { words, limit }, creds(who));
@@ -165,20 +164,20 @@ describe("custom exercises", () => {
     const [deadlift] = await search("deadlift", 1);
     expect(deadlift.name).toBe("Deadlift");
     const upd = await gql(s.url, UPDATE, { input: { id: deadlift.id, name: "Mine" } }, { token: alice.token });
-    expect(code(upd)).toBe("NOT_FOUND");
+    expect(errorCode(upd)).toBe("NOT_FOUND");
     const del = await gql(s.url, DELETE, { id: deadlift.id }, { token: alice.token });
-    expect(code(del)).toBe("NOT_FOUND");
+    expect(errorCode(del)).toBe("NOT_FOUND");
     expect((await search("deadlift", 1))[0]).toEqual(deadlift);
   });
 
   test("signed out, or with a read-only key: FORBIDDEN", async () => {
     const out = await create(null, { name: "Nobody's" });
-    expect(code(out)).toBe("FORBIDDEN");
+    expect(errorCode(out)).toBe("FORBIDDEN");
     const key = await gql(s.url, `mutation { createApiKey(input: {name: "ro", access: READ_ONLY, expiresIn: DAYS_30}) { key } }`, {}, { token: alice.token });
     expect(key.body.errors).toBeUndefined();
     const ro = { key: key.body.data.createApiKey.key as string };
     const res = await gql(s.url, CREATE, { input: { name: "Read Only Row" } }, ro);
-    expect(code(res)).toBe("FORBIDDEN");
+    expect(errorCode(res)).toBe("FORBIDDEN");
     // The read-only key still reads its owner's custom exercises.
     const found = await gql(s.url, SEARCH, { words: "sandbag zercher walk", limit: 1 }, ro);
     expect(found.body.data.searchExercises[0].id).toBe(secret.id);
@@ -228,12 +227,12 @@ describe("custom exercises", () => {
     expect(upd.body.data.updateCustomExercise.exercise).toMatchObject({ id: e.id, name: "Porch Push Press", custom: true });
     expect((await search("porch push press", 1))[0].id).toBe(e.id);
     const clash = await gql(s.url, UPDATE, { input: { id: e.id, name: "Garage Row" } }, { token: alice.token });
-    expect(code(clash)).toBe("CONFLICT");
+    expect(errorCode(clash)).toBe("CONFLICT");
     const del = await gql(s.url, DELETE, { id: e.id }, { token: alice.token });
     expect(del.body.data.deleteCustomExercise.exercise).toEqual({ id: e.id, name: "Porch Push Press" });
     const gone = await gql(s.url, BY_ID, { id: e.id }, { token: alice.token });
     expect(gone.body.data.exerciseById).toBeNull();
     const again = await gql(s.url, DELETE, { id: e.id }, { token: alice.token });
-    expect(code(again)).toBe("NOT_FOUND");
+    expect(errorCode(again)).toBe("NOT_FOUND");
   });
 });

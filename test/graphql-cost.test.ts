@@ -3,7 +3,7 @@
 // sizes, subscriptions, authorization for every content type, and an API key's cost budget a minute
 // (429 with Retry-After and RATE_LIMITED, RateLimit headers naming both limits).
 import { jest } from "@jest/globals";
-import { startTestServer, gql, signUp, type TestServer } from "./support/harness.ts";
+import { startTestServer, gql, signUp, type TestServer, errorCode } from "./support/harness.ts";
 import { OPERATION_LIMITS, COST_WEIGHTS } from "../plugins/operation-cost.ts";
 import { RATE_LIMIT_PER_MINUTE } from "../server/identity.ts";
 
@@ -27,7 +27,6 @@ const asJson = (query: string, variables: Record<string, unknown> = {}, headers:
   send("application/json", JSON.stringify({ query, variables }), headers);
 const asGraphQL = (query: string, headers: Record<string, string> = {}) => send("application/graphql", query, headers);
 
-const code = (a: Answer) => a.body?.errors?.[0]?.extensions?.code;
 
 /** Fragments each spreading the next `fanOut` times: the expanded operation doubles (or more) per level. */
 function chainedFragments(prefix: string, levels: number, fanOut: number, on = "Query", leaf = "__typename") {
@@ -52,7 +51,7 @@ describe("fragment bombs are refused before planning, for every content type", (
       for (const answer of [await asJson(query), await asGraphQL(query), await send("application/json; charset=utf-8", JSON.stringify({ query })),
         await send("application/graphql; charset=utf-8", query)]) {
         expect(answer.status).toBe(400);
-        expect(code(answer)).toBe("QUERY_TOO_COMPLEX");
+        expect(errorCode(answer)).toBe("QUERY_TOO_COMPLEX");
         expect(answer.body.errors[0].message).toMatch(new RegExp(`at most (25 root fields|${OPERATION_LIMITS.fields} fields, counting each fragment spread)`));
         expect(answer.body.data).toBeUndefined();
       }
@@ -65,7 +64,7 @@ describe("fragment bombs are refused before planning, for every content type", (
     const ordinary = gql(s.url, "{ viewer { name } }", {}, { token });
     const [answer, ...refused] = await Promise.all([ordinary, ...bombsInFlight]);
     expect(answer.body.data.viewer.name).toBe("Bystander");
-    for (const r of refused) expect(code(r)).toBe("QUERY_TOO_COMPLEX");
+    for (const r of refused) expect(errorCode(r)).toBe("QUERY_TOO_COMPLEX");
   });
 
   test("no other way in: other content types are 415 and GET is not served, so nothing runs", async () => {
@@ -103,7 +102,7 @@ describe("many fields under one root field", () => {
     // 990 searches are also longer than an operation's text may be: refused before parsing.
     for (const answer of [await asJson(searches(990)), await asGraphQL(searches(990)), await asJson(searches(fitting + 1, ", limit: 1"))]) {
       expect(answer.status).toBe(400);
-      expect(code(answer)).toBe("QUERY_TOO_COMPLEX");
+      expect(errorCode(answer)).toBe("QUERY_TOO_COMPLEX");
       expect(answer.body.errors[0].message).toMatch(new RegExp(`over the budget of ${OPERATION_LIMITS.cost} for one request|at most ${OPERATION_LIMITS.textLength} characters`));
     }
     expect((await asJson(searches(fitting + 1, ", limit: 1"))).body.errors[0].message).toMatch(new RegExp(`over the budget of ${OPERATION_LIMITS.cost} for one request`));
@@ -137,7 +136,7 @@ describe("many fields under one root field", () => {
     const deep = (n: number) => "{ " + "query { ".repeat(n - 1) + "__typename" + " }".repeat(n - 1) + " }";
     expect((await asGraphQL(deep(12))).body.data).toBeDefined();
     const answer = await asGraphQL(deep(13));
-    expect(code(answer)).toBe("QUERY_TOO_COMPLEX");
+    expect(errorCode(answer)).toBe("QUERY_TOO_COMPLEX");
     expect(answer.body.errors[0].message).toMatch(/at most 12 levels deep \(this one nests 13\)/);
   });
 });
@@ -151,7 +150,7 @@ test("every SDK operation fits the budget, at the largest sizes it may ask for",
   expect(sent.length).toBeGreaterThan(15);
   for (const [name, document] of sent) {
     const answer = await gql(s.url, print(document), largest, { token });
-    expect([name, code(answer)]).not.toEqual([name, "QUERY_TOO_COMPLEX"]);
+    expect([name, errorCode(answer)]).not.toEqual([name, "QUERY_TOO_COMPLEX"]);
   }
 });
 
@@ -198,8 +197,8 @@ describe("the cost budget of one request, at its edge", () => {
 
   test("a variable's default value counts when no value is sent", async () => {
     const withDefault = `query($n: Int = ${edge + 1}) { allExercises(first: $n) { nodes { id } } }`;
-    expect(code(await asJson(withDefault))).toBe("QUERY_TOO_COMPLEX");
-    expect(code(await asJson(withDefault, { n: 3 }))).toBeUndefined();
+    expect(errorCode(await asJson(withDefault))).toBe("QUERY_TOO_COMPLEX");
+    expect(errorCode(await asJson(withDefault, { n: 3 }))).toBeUndefined();
   });
 });
 
@@ -247,7 +246,7 @@ test("a subscription is refused with a clear error, nothing logged", async () =>
   try {
     for (const answer of [await asJson("subscription { viewer { id } }"), await asGraphQL("subscription S { __typename }")]) {
       expect(answer.status).toBe(400);
-      expect(code(answer)).toBe("UNSUPPORTED_OPERATION");
+      expect(errorCode(answer)).toBe("UNSUPPORTED_OPERATION");
       expect(answer.body.errors[0].message).toMatch(/^Subscriptions are not supported/);
     }
   } finally {
@@ -261,7 +260,7 @@ describe("authorization holds for every content type", () => {
 
   test("signed out: a mutation over application/graphql is FORBIDDEN and saves nothing", async () => {
     const answer = await asGraphQL(mutation);
-    expect(code(answer)).toBe("FORBIDDEN");
+    expect(errorCode(answer)).toBe("FORBIDDEN");
     expect(answer.body.data).toBeNull();
     const { rows } = await s.ownerPool.query("select count(*)::int as n from app_public.bodyweights");
     expect(rows[0].n).toBe(0);
@@ -275,14 +274,14 @@ describe("authorization holds for every content type", () => {
     const readWrite = await make("READ_WRITE");
     for (const send of [asGraphQL, (q: string, h: Record<string, string>) => asJson(q, {}, h)]) {
       const refused = await send(mutation, { authorization: `Bearer ${readOnly}` });
-      expect(code(refused)).toBe("FORBIDDEN");
+      expect(errorCode(refused)).toBe("FORBIDDEN");
       expect(refused.body.errors[0].message).toMatch(/read only/);
       const sessionOnly = await send(`mutation { createApiKey(input: {name: "x", access: READ_ONLY, expiresIn: NEVER}) { key } }`, { "x-api-key": readWrite });
-      expect(code(sessionOnly)).toBe("FORBIDDEN");
+      expect(errorCode(sessionOnly)).toBe("FORBIDDEN");
       expect(sessionOnly.body.errors[0].message).toMatch(/createApiKey needs a signed-in session/);
       // Through a fragment too.
       const viaFragment = await send(`mutation { ...M } fragment M on Mutation { deleteAccount(input: {}) { clientMutationId } }`, { "x-api-key": readWrite });
-      expect(code(viaFragment)).toBe("FORBIDDEN");
+      expect(errorCode(viaFragment)).toBe("FORBIDDEN");
     }
     const { rows } = await s.ownerPool.query("select count(*)::int as n from app_public.bodyweights");
     expect(rows[0].n).toBe(0);
@@ -325,7 +324,7 @@ describe("an API key's cost budget a minute", () => {
     expect(second.headers.get("ratelimit-remaining")).toBe(String(RATE_LIMIT_PER_MINUTE - 2));
     // A refused operation (over the request budget) spends nothing.
     const tooBig = await asJson(`{ allExercises(first: 1000000) { nodes { id } } }`, {}, { "x-api-key": key });
-    expect(code(tooBig)).toBe("QUERY_TOO_COMPLEX");
+    expect(errorCode(tooBig)).toBe("QUERY_TOO_COMPLEX");
     expect(await spent(id)).toBe(2 * viewerCost);
   });
 
@@ -336,7 +335,7 @@ describe("an API key's cost budget a minute", () => {
     await setSpent(id, KEY_COST_PER_MINUTE - left);
     const bigger = await asJson("{ viewer { id name } }", {}, { "x-api-key": key });
     expect(bigger.status).toBe(429);
-    expect(code(bigger)).toBe("RATE_LIMITED");
+    expect(errorCode(bigger)).toBe("RATE_LIMITED");
     expect(bigger.body.errors[0].extensions.limit).toBe("cost");
     const retryAfter = Number(bigger.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
@@ -353,7 +352,7 @@ describe("an API key's cost budget a minute", () => {
     // Spent: the next request is refused before it is even read, over either content type.
     for (const answer of [await asJson("{ __typename }", {}, { "x-api-key": key }), await asGraphQL("{ __typename }", { "x-api-key": key })]) {
       expect(answer.status).toBe(429);
-      expect(code(answer)).toBe("RATE_LIMITED");
+      expect(errorCode(answer)).toBe("RATE_LIMITED");
       expect(answer.body.errors[0].extensions.limit).toBe("cost");
       expect(Number(answer.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
       expect(answer.headers.get("ratelimit-policy")).toContain(`"cost";q=${KEY_COST_PER_MINUTE}`);
@@ -392,7 +391,7 @@ describe("the nesting of an operation's text is bounded before it is parsed", ()
   ])("%s: QUERY_TOO_COMPLEX, for JSON and application/graphql", async (_name, query) => {
     for (const answer of [await asJson(query), await asGraphQL(query)]) {
       expect(answer.status).toBe(400);
-      expect(code(answer)).toBe("QUERY_TOO_COMPLEX");
+      expect(errorCode(answer)).toBe("QUERY_TOO_COMPLEX");
       expect(JSON.stringify(answer.body)).not.toMatch(/call stack/i);
     }
   });
@@ -400,7 +399,7 @@ describe("the nesting of an operation's text is bounded before it is parsed", ()
   test("the last nesting allowed is parsed and judged by the usual rules; braces in strings and comments do not count", async () => {
     // `mutation {`, `applyWorkoutDocument(`, `input: {` and 97 brackets: 100 levels of text.
     const atLimit = await asJson(nestedArgument(97));
-    expect(code(atLimit)).not.toBe("QUERY_TOO_COMPLEX");
+    expect(errorCode(atLimit)).not.toBe("QUERY_TOO_COMPLEX");
     const quoted = `# ${"{".repeat(500)}\n{ a: __typename b: __typename @skip(if: false) } `;
     const strings = `{ __type(name: "${"{[(".repeat(300)}") { name } __typename }`;
     expect((await asJson(quoted)).body.data).toEqual({ a: "Query", b: "Query" });
@@ -419,7 +418,7 @@ describe("a document's size is bounded before GraphQL's own validation walks it"
     expect((await asJson(padded(L.textLength))).body.data).toEqual({ __typename: "Query" });
     const refused = await asGraphQL(padded(L.textLength + 1));
     expect(refused.status).toBe(400);
-    expect(code(refused)).toBe("QUERY_TOO_COMPLEX");
+    expect(errorCode(refused)).toBe("QUERY_TOO_COMPLEX");
     expect(refused.body.errors[0].message).toMatch(new RegExp(`at most ${L.textLength} characters`));
   });
 
@@ -428,15 +427,15 @@ describe("a document's size is bounded before GraphQL's own validation walks it"
       `fragment F${i} on Query { ${i + 1 < n - 1 ? `...F${i + 1}` : "__typename"} }`).join(" ")}`;
     expect((await asJson(fragments(L.definitions))).body.data).toEqual({ __typename: "Query" });
     const tooMany = await asJson(fragments(L.definitions + 1));
-    expect(code(tooMany)).toBe("QUERY_TOO_COMPLEX");
+    expect(errorCode(tooMany)).toBe("QUERY_TOO_COMPLEX");
     expect(tooMany.body.errors[0].message).toMatch(new RegExp(`at most ${L.definitions} operations and fragments`));
 
     const declare = (n: number) => `query(${Array.from({ length: n }, (_, i) => `$v${i}: Int`).join(" ")}) { __typename }`;
     const atLimit = await asJson(declare(L.variables));
     // Declared but unused variables are GraphQL's own error; what matters is that the bound is not it.
-    expect(code(atLimit)).not.toBe("QUERY_TOO_COMPLEX");
+    expect(errorCode(atLimit)).not.toBe("QUERY_TOO_COMPLEX");
     const overLimit = await asJson(declare(L.variables + 1));
-    expect(code(overLimit)).toBe("QUERY_TOO_COMPLEX");
+    expect(errorCode(overLimit)).toBe("QUERY_TOO_COMPLEX");
     expect(overLimit.body.errors[0].message).toMatch(new RegExp(`at most ${L.variables} variables`));
   });
 
@@ -446,7 +445,7 @@ describe("a document's size is bounded before GraphQL's own validation walks it"
     const ordinary = asJson("{ __typename }");
     const answers = await Promise.all([1, 2, 3].map((salt) => asJson(conflicting(salt))));
     for (const answer of answers) {
-      expect(code(answer)).toBe("QUERY_TOO_COMPLEX");
+      expect(errorCode(answer)).toBe("QUERY_TOO_COMPLEX");
       expect(answer.body.errors).toHaveLength(1);
       expect(answer.body.errors[0].message).not.toMatch(/Validation aborted|conflict/i);
     }

@@ -1,8 +1,7 @@
 // Personal API keys over HTTP: creation (value shown once, only a hash stored), listing, use as
 // Bearer or x-api-key, read-only keys, revocation, expiry, the 50-key limit, and what a key may not do.
-import { createHash } from "node:crypto";
 import pg from "pg";
-import { startTestServer, gql, post, get, signUp, type TestServer } from "./support/harness.ts";
+import { startTestServer, gql, post, get, signUp, type TestServer, errorCode, asRole, credentialHash } from "./support/harness.ts";
 
 let s: TestServer;
 beforeAll(async () => { s = await startTestServer(); });
@@ -25,22 +24,7 @@ async function listKeys(token: string) {
   return res.body.data.viewer.apiKeys as any[];
 }
 
-const code = (res: { body: { errors?: any[] } }) => res.body.errors?.[0]?.extensions?.code;
 
-/** Runs SQL as a request would: role and hashed credential in pgSettings, in a rolled-back transaction. */
-async function asRole<T>(role: string, settings: Record<string, string>, fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await s.ownerPool.connect();
-  try {
-    await client.query("begin");
-    for (const [k, v] of Object.entries(settings)) await client.query("select set_config($1, $2, true)", [k, v]);
-    await client.query(`set local role ${role}`);
-    return await fn(client);
-  } finally {
-    await client.query("rollback");
-    client.release();
-  }
-}
-const hex = (text: string) => createHash("sha256").update(text).digest("hex");
 
 describe("creating a key", () => {
   test("returns the full value once, svc_ and 40 base62 characters; stores only its SHA-256 and first 8 characters", async () => {
@@ -57,7 +41,7 @@ describe("creating a key", () => {
       "select h.key_hash, to_jsonb(k) as row from app_private.api_key_hashes h join app_public.api_keys k on k.id = h.api_key_id where k.id = $1",
       [apiKey.id],
     );
-    expect(rows[0].key_hash.toString("hex")).toBe(hex(key));
+    expect(rows[0].key_hash.toString("hex")).toBe(credentialHash(key));
     expect(JSON.stringify(rows[0].row)).not.toContain(key.slice(8));
     // Listed without the value.
     const listed = await listKeys(token);
@@ -95,7 +79,7 @@ describe("creating a key", () => {
     expect([...(await createKey(token, "🏋".repeat(80))).apiKey.name]).toHaveLength(80);
     for (const name of ["n".repeat(81), "", "   ", "🏋".repeat(81)]) {
       const res = await gql(s.url, CREATE, { name, access: "READ_WRITE", expiresIn: "NEVER" }, { token });
-      expect(code(res)).toBe("INVALID_INPUT");
+      expect(errorCode(res)).toBe("INVALID_INPUT");
       expect(res.body.errors![0].message).toMatch(/^name: /);
     }
     expect(await listKeys(token)).toHaveLength(3);
@@ -105,19 +89,19 @@ describe("creating a key", () => {
     const { token } = await signUp(s.url);
     const other = await signUp(s.url);
     // 49 straight in SQL (same function the API calls), the 50th and 51st over HTTP.
-    await asRole("svc_visitor", { "svc.session_hash": hex(token) }, async (c) => {
+    await asRole(s.ownerPool, "svc_visitor", { "svc.session_hash": credentialHash(token) }, async (c) => {
       for (let i = 0; i < 49; i++) await c.query("select app_public.create_api_key($1, 'read_only', 'never')", [`bulk ${i}`]);
       await c.query("commit");
     });
     const fiftieth = await createKey(token, "fiftieth");
     expect(await listKeys(token)).toHaveLength(50);
     const res = await gql(s.url, CREATE, { name: "fifty-first", access: "READ_WRITE", expiresIn: "NEVER" }, { token });
-    expect(code(res)).toBe("LIMIT_REACHED");
+    expect(errorCode(res)).toBe("LIMIT_REACHED");
     expect(res.body.data?.createApiKey ?? null).toBeNull();
     expect(await listKeys(token)).toHaveLength(50);
     // Another user is not affected.
     await createKey(other.token, "mine");
-    const revoked = await gql(s.url, "mutation($id: String!) { revokeApiKey(input: {id: $id}) { id } }", { id: fiftieth.apiKey.id }, { token });
+    const revoked = await gql(s.url, "mutation($id: UUID!) { revokeApiKey(input: {id: $id}) { id } }", { id: fiftieth.apiKey.id }, { token });
     expect(revoked.body.data.revokeApiKey.id).toBe(fiftieth.apiKey.id);
     await createKey(token, "fits again");
     expect(await listKeys(token)).toHaveLength(50);
@@ -125,14 +109,14 @@ describe("creating a key", () => {
 
   test("concurrent creations cannot pass the limit", async () => {
     const { token } = await signUp(s.url);
-    await asRole("svc_visitor", { "svc.session_hash": hex(token) }, async (c) => {
+    await asRole(s.ownerPool, "svc_visitor", { "svc.session_hash": credentialHash(token) }, async (c) => {
       for (let i = 0; i < 45; i++) await c.query("select app_public.create_api_key($1, 'read_only', 'never')", [`bulk ${i}`]);
       await c.query("commit");
     });
     const results = await Promise.all(Array.from({ length: 10 }, (_, i) =>
       gql(s.url, CREATE, { name: `race ${i}`, access: "READ_ONLY", expiresIn: "NEVER" }, { token })));
     expect(results.filter((r) => r.body.data?.createApiKey?.key).length).toBe(5);
-    expect(results.filter((r) => code(r) === "LIMIT_REACHED").length).toBe(5);
+    expect(results.filter((r) => errorCode(r) === "LIMIT_REACHED").length).toBe(5);
     expect(await listKeys(token)).toHaveLength(50);
   });
 
@@ -191,8 +175,8 @@ describe("using a key", () => {
     const { rows: sessions } = await s.ownerPool.query("select id from app_public.sessions where user_id = $1", [admin.user.id]);
     const attempts: Array<[string, Record<string, unknown>]> = [
       [CREATE, { name: "from a key", access: "READ_WRITE", expiresIn: "NEVER" }],
-      ["mutation($id: String!) { revokeApiKey(input: {id: $id}) { id } }", { id: apiKey.id }],
-      ["mutation($id: String!) { signOutSession(input: {id: $id}) { id } }", { id: sessions[0].id }],
+      ["mutation($id: UUID!) { revokeApiKey(input: {id: $id}) { id } }", { id: apiKey.id }],
+      ["mutation($id: UUID!) { signOutSession(input: {id: $id}) { id } }", { id: sessions[0].id }],
       ["mutation { signOutOtherSessions(input: {}) { count } }", {}],
       ["mutation { deleteAccount(input: {}) { id } }", {}],
       // Through a fragment, an inline fragment and an alias: still refused.
@@ -205,13 +189,13 @@ describe("using a key", () => {
     for (const [query, variables] of attempts) {
       const res = await gql(s.url, query, variables, { key });
       expect(res.status).toBe(200);
-      expect(code(res)).toBe("FORBIDDEN");
+      expect(errorCode(res)).toBe("FORBIDDEN");
     }
     // Nothing happened: one key, the session alive, the account there.
     expect(await listKeys(admin.token)).toHaveLength(1);
     expect((await gql(s.url, "{ viewer { id } }", {}, { token: admin.token })).body.data.viewer.id).toBe(admin.user.id);
     // The SQL refuses too, whatever the GraphQL layer does: a key's identity is not a session.
-    await asRole("svc_visitor", { "svc.key_hash": hex(key) }, async (c) => {
+    await asRole(s.ownerPool, "svc_visitor", { "svc.key_hash": credentialHash(key) }, async (c) => {
       for (const sql of [
         "select * from app_public.create_api_key('x', 'read_write', 'never')",
         `select app_public.revoke_api_key('${apiKey.id}')`,
@@ -237,7 +221,7 @@ describe("using a key", () => {
     expect(read.body.data.viewer.id).toBe(user.id);
     const write = await gql(s.url, `mutation { logBodyweight(input: {date: "2024-05-01", weight: 80}) { date } }`, {}, { key, keyHeader: "x-api-key" });
     expect(write.status).toBe(200);
-    expect(code(write)).toBe("FORBIDDEN");
+    expect(errorCode(write)).toBe("FORBIDDEN");
     expect(write.body.errors![0].message).toMatch(/read only/);
     const { rows } = await s.ownerPool.query("select count(*)::int as n from app_public.bodyweights where user_id = $1", [user.id]);
     expect(rows[0].n).toBe(0);
@@ -247,7 +231,7 @@ describe("using a key", () => {
     const { token, user } = await signUp(s.url);
     const { key } = await createKey(token, "reader", "READ_ONLY");
     await gql(s.url, `mutation { logBodyweight(input: {date: "2024-05-02", weight: 70}) { date } }`, {}, { token });
-    await asRole("svc_reader", { "svc.key_hash": hex(key) }, async (c) => {
+    await asRole(s.ownerPool, "svc_reader", { "svc.key_hash": credentialHash(key) }, async (c) => {
       expect((await c.query("select app_public.current_user_id() as id")).rows[0].id).toBe(user.id);
       expect((await c.query("select count(*)::int as n from app_public.bodyweights")).rows[0].n).toBe(1);
       for (const sql of [
@@ -275,7 +259,7 @@ describe("revoked, expired, unknown keys and banned owners answer as signed out"
       expect(read.body).toEqual({ data: { viewer: null } });
       const write = await gql(s.url, MUTATION, {}, { key, keyHeader });
       expect(write.status).toBe(200);
-      expect(code(write)).toBe("FORBIDDEN");
+      expect(errorCode(write)).toBe("FORBIDDEN");
     }
   }
 
@@ -283,7 +267,7 @@ describe("revoked, expired, unknown keys and banned owners answer as signed out"
     const { token, user } = await signUp(s.url);
     const { key, apiKey } = await createKey(token);
     expect((await gql(s.url, "{ viewer { id } }", {}, { key })).body.data.viewer.id).toBe(user.id);
-    const res = await gql(s.url, "mutation($id: String!) { revokeApiKey(input: {id: $id, clientMutationId: \"r1\"}) { id clientMutationId } }", { id: apiKey.id }, { token });
+    const res = await gql(s.url, "mutation($id: UUID!) { revokeApiKey(input: {id: $id, clientMutationId: \"r1\"}) { id clientMutationId } }", { id: apiKey.id }, { token });
     expect(res.body).toEqual({ data: { revokeApiKey: { id: apiKey.id, clientMutationId: "r1" } } });
     await expectSignedOut(key);
     expect(await listKeys(token)).toEqual([]);
@@ -293,14 +277,13 @@ describe("revoked, expired, unknown keys and banned owners answer as signed out"
     expect(written[0].n).toBe(0);
   });
 
-  test("revoking an unknown id, a malformed id or another user's key: NOT_FOUND, and that key still works", async () => {
+  test("revoking an unknown id or another user's key: NOT_FOUND; a malformed id: INVALID_INPUT; that key still works", async () => {
     const alice = await signUp(s.url);
     const bob = await signUp(s.url);
     const bobs = await createKey(bob.token);
-    for (const id of [bobs.apiKey.id, "00000000-0000-0000-0000-000000000000", "not-a-uuid", ""]) {
-      const res = await gql(s.url, "mutation($id: String!) { revokeApiKey(input: {id: $id}) { id } }", { id }, { token: alice.token });
-      expect(code(res)).toBe("NOT_FOUND");
-    }
+    const revoke = (id: string) => gql(s.url, "mutation($id: UUID!) { revokeApiKey(input: {id: $id}) { id } }", { id }, { token: alice.token });
+    for (const id of [bobs.apiKey.id, "00000000-0000-0000-0000-000000000000"]) expect(errorCode(await revoke(id))).toBe("NOT_FOUND");
+    for (const id of ["not-a-uuid", ""]) expect(errorCode(await revoke(id))).toBe("INVALID_INPUT");
     expect((await gql(s.url, "{ viewer { id } }", {}, { key: bobs.key })).body.data.viewer.id).toBe(bob.user.id);
   });
 
@@ -314,7 +297,7 @@ describe("revoked, expired, unknown keys and banned owners answer as signed out"
     await expectSignedOut(key);
     const [listed] = await listKeys(token);
     expect(listed).toMatchObject({ id: apiKey.id, expired: true });
-    const res = await gql(s.url, "mutation($id: String!) { revokeApiKey(input: {id: $id}) { id } }", { id: apiKey.id }, { token });
+    const res = await gql(s.url, "mutation($id: UUID!) { revokeApiKey(input: {id: $id}) { id } }", { id: apiKey.id }, { token });
     expect(res.body.data.revokeApiKey.id).toBe(apiKey.id);
     expect(await listKeys(token)).toEqual([]);
   });
@@ -339,7 +322,7 @@ describe("revoked, expired, unknown keys and banned owners answer as signed out"
     const res = await gql(s.url, "{ viewer { apiKeys { id } sessions { id } } }");
     expect(res.body).toEqual({ data: { viewer: null } });
     const create = await gql(s.url, CREATE, { name: "x", access: "READ_ONLY", expiresIn: "NEVER" });
-    expect(code(create)).toBe("FORBIDDEN");
+    expect(errorCode(create)).toBe("FORBIDDEN");
   });
 });
 

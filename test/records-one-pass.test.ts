@@ -3,7 +3,7 @@
 // two workouts at the same date and start), every set's flag equals the rule computed here in
 // TypeScript from the raw rows; the psql function agrees; another user's sets stay out; and a
 // request asks the database once for all its sets, never once per set.
-import { startTestServer, gql, signUp, type TestServer } from "./support/harness.ts";
+import { startTestServer, gql, signUp, type TestServer, asRole, credentialHash } from "./support/harness.ts";
 
 let s: TestServer;
 beforeAll(async () => { s = await startTestServer(); });
@@ -104,18 +104,11 @@ test("every set of a 400-set history, in one request, matches the rule computed 
 
   // The psql function gives the same answer for a set (as its owner), and null for someone else.
   const sample = rows.find((r) => expected.get(r.id))!;
-  const client = await s.authPool.connect();
-  try {
-    await client.query("begin");
-    await client.query("set local role svc_visitor");
-    await client.query("select set_config('svc.session_hash', encode(sha256(convert_to($1, 'utf8')), 'hex'), true)", [u.token]);
+  await asRole(s.authPool, "svc_visitor", { "svc.session_hash": credentialHash(u.token) }, async (client) => {
     const own = await client.query("select app_public.workout_sets_personal_record(s) as pr from app_public.workout_sets s where s.id = $1", [sample.id]);
     expect(own.rows[0].pr).toBe(true);
     const { rows: [theirs] } = await s.ownerPool.query("select s.id from app_public.workout_sets s where s.user_id = $1 limit 1", [other.user.id]);
     const asked = await client.query("select set_id from app_hidden.personal_records($1::uuid[])", [[sample.id, theirs.id]]);
     expect(asked.rows.map((r) => r.set_id)).toEqual([sample.id]);
-    await client.query("rollback");
-  } finally {
-    client.release();
-  }
+  });
 });

@@ -1,24 +1,15 @@
 // Row-level security checked in SQL, as the visitor role with one user's session: another user's
 // rows are invisible and cannot be written.
 import pg from "pg";
-import { createHash } from "node:crypto";
-import { startTestServer, signUp, gql, type TestServer } from "./support/harness.ts";
+import { startTestServer, signUp, gql, type TestServer, asRole, credentialHash } from "./support/harness.ts";
 
 let s: TestServer;
 let client: pg.Client;
 let alice: Awaited<ReturnType<typeof signUp>>;
 let bob: Awaited<ReturnType<typeof signUp>>;
-const hash = (t: string) => createHash("sha256").update(t).digest("hex");
 
 async function asUser<T>(token: string | null, fn: () => Promise<T>, role = "svc_visitor"): Promise<T> {
-  await client.query("begin");
-  try {
-    await client.query(`set local role ${role}`);
-    if (token) await client.query("select set_config('svc.session_hash', $1, true)", [hash(token)]);
-    return await fn();
-  } finally {
-    await client.query("rollback");
-  }
+  return asRole(client, role, token ? { "svc.session_hash": credentialHash(token) } : {}, fn);
 }
 
 beforeAll(async () => {

@@ -10,8 +10,8 @@
 //   embedded cluster ships no pg_dump, so every table is dumped with SQL) or in the server log.
 // Ownership of a row: a `user_id` column, the `users` row itself, or a foreign key to an owned row.
 import pg from "pg";
-import { createHash, randomBytes } from "node:crypto";
-import { startTestServer, gql, post, signUp, type TestServer, type Credentials } from "./support/harness.ts";
+import { randomBytes } from "node:crypto";
+import { startTestServer, gql, post, signUp, type TestServer, type Credentials, errorCode, asRole, credentialHash } from "./support/harness.ts";
 import { OPERATION_LIMITS } from "../plugins/operation-cost.ts";
 import { connectRaw } from "./support/oauth-flow.ts";
 
@@ -73,8 +73,6 @@ async function newKey(token: string, access: "READ_ONLY" | "READ_WRITE") {
   return { key: res.body.data.createApiKey.key as string, id: res.body.data.createApiKey.apiKey.id as string };
 }
 
-const hex = (text: string) => createHash("sha256").update(text).digest("hex");
-const code = (body: any) => body?.errors?.[0]?.extensions?.code;
 
 // ---------------------------------------------------------------- the database, from pg_catalog
 type Column = { name: string; type: string; typtype: string; notNull: boolean; hasDefault: boolean; generated: boolean };
@@ -407,7 +405,7 @@ beforeAll(async () => {
   const { rows } = await s.ownerPool.query("select name from app_public.exercises where user_id is null order by name limit 1");
   if (rows[0]) exerciseName = rows[0].name;
 
-  expect((await gql(s.url, "mutation($id: String!) { revokeApiKey(input: {id: $id}) { id } }", { id: revoked.id }, { token: victim.token })).body.errors).toBeUndefined();
+  expect((await gql(s.url, "mutation($id: UUID!) { revokeApiKey(input: {id: $id}) { id } }", { id: revoked.id }, { token: victim.token })).body.errors).toBeUndefined();
   await s.ownerPool.query("update app_public.api_keys set expires_at = now() - interval '1 second' where id = $1", [expired.id]);
   refused = [
     { label: "anonymous", credentials: {} },
@@ -498,7 +496,7 @@ test("mutations: every mutation field is FORBIDDEN for anonymous, a read-only ke
     for (const f of mutationFields) {
       const { query, variables } = mutationRequest(f, { uuid: target.id, email: victim.email, json: { id: target.id } });
       const res = await gql(s.url, query, variables, identity.credentials);
-      expect([identity.label, f.name, res.status, code(res.body)]).toEqual([identity.label, f.name, 200, "FORBIDDEN"]);
+      expect([identity.label, f.name, res.status, errorCode(res)]).toEqual([identity.label, f.name, 200, "FORBIDDEN"]);
       expect([identity.label, f.name, res.body.data?.[f.name] ?? null]).toEqual([identity.label, f.name, null]);
     }
   }
@@ -555,20 +553,8 @@ test("the same generated delete calls do work for the owner, so the refusals abo
 });
 
 // ---------------------------------------------------------------- SQL, from pg_catalog
-async function asIdentity<T>(role: string, settings: Record<string, string>, fn: (c: pg.PoolClient) => Promise<T>) {
-  const client = await s.ownerPool.connect();
-  try {
-    await client.query("begin");
-    for (const [k, v] of Object.entries(settings)) await client.query("select set_config($1, $2, true)", [k, v]);
-    await client.query(`set local role ${role}`);
-    return await fn(client);
-  } finally {
-    await client.query("rollback");
-    client.release();
-  }
-}
 
-async function attempt(c: pg.PoolClient, sql: string, values: unknown[] = []) {
+async function attempt(c: pg.ClientBase, sql: string, values: unknown[] = []) {
   await c.query("savepoint a");
   try {
     const res = await c.query(sql, values);
@@ -584,21 +570,21 @@ test("SQL: as svc_visitor and svc_reader with another user's identity, every tab
   await ensureAttacker();
   const foreign = new Set([...await markers(victim), ...await markers(banned)]);
   const identities: Array<[string, Record<string, string>]> = [
-    ["svc_visitor", { "svc.session_hash": hex(attacker.token) }],
-    ["svc_visitor", { "svc.key_hash": hex(keys.attackerWrite) }],
-    ["svc_reader", { "svc.key_hash": hex(keys.attackerRead) }],
+    ["svc_visitor", { "svc.session_hash": credentialHash(attacker.token) }],
+    ["svc_visitor", { "svc.key_hash": credentialHash(keys.attackerWrite) }],
+    ["svc_reader", { "svc.key_hash": credentialHash(keys.attackerRead) }],
     ["svc_reader", {}],
-    ["svc_reader", { "svc.key_hash": hex(keys.revoked) }],
-    ["svc_reader", { "svc.key_hash": hex(keys.expired) }],
-    ["svc_visitor", { "svc.key_hash": hex(keys.banned) }],
-    ["svc_visitor", { "svc.session_hash": hex(banned.token) }],
-    ["svc_visitor", { "svc.oauth_hash": hex(appTokens.attacker) }],
-    ["svc_reader", { "svc.oauth_hash": hex(appTokens.attackerRead) }],
-    ["svc_visitor", { "svc.oauth_hash": hex(appTokens.banned) }],
+    ["svc_reader", { "svc.key_hash": credentialHash(keys.revoked) }],
+    ["svc_reader", { "svc.key_hash": credentialHash(keys.expired) }],
+    ["svc_visitor", { "svc.key_hash": credentialHash(keys.banned) }],
+    ["svc_visitor", { "svc.session_hash": credentialHash(banned.token) }],
+    ["svc_visitor", { "svc.oauth_hash": credentialHash(appTokens.attacker) }],
+    ["svc_reader", { "svc.oauth_hash": credentialHash(appTokens.attackerRead) }],
+    ["svc_visitor", { "svc.oauth_hash": credentialHash(appTokens.banned) }],
   ];
   let visible = 0;
   for (const [role, settings] of identities) {
-    await asIdentity(role, settings, async (c) => {
+    await asRole(s.ownerPool, role, settings, async (c) => {
       for (const t of publicTables()) {
         const res = await attempt(c, `select to_jsonb(t)::text as row from ${t.qualified} t`);
         if (res.code) {
@@ -617,7 +603,7 @@ test("SQL: as svc_visitor with another user's session, every insert, update and 
   await ensureAttacker();
   const victimMarkers = await markers(victim);
   const before = await snapshot([victim.id]);
-  await asIdentity("svc_visitor", { "svc.session_hash": hex(attacker.token) }, async (c) => {
+  await asRole(s.ownerPool, "svc_visitor", { "svc.session_hash": credentialHash(attacker.token) }, async (c) => {
     for (const t of publicTables()) {
       const where = ownedWhere(t);
       if (!where) continue;
@@ -671,7 +657,7 @@ test("SQL: the read-only role holds no write privilege anywhere and cannot run a
      where n.nspname = 'app_public' and c.relkind in ('r', 'p') and not c.relrowsecurity`);
   expect(noRls).toEqual([]);
   // And in practice: the victim's own read-only key cannot write its own rows.
-  await asIdentity("svc_reader", { "svc.key_hash": hex(keys.victimRead) }, async (c) => {
+  await asRole(s.ownerPool, "svc_reader", { "svc.key_hash": credentialHash(keys.victimRead) }, async (c) => {
     for (const t of publicTables()) {
       const where = ownedWhere(t);
       if (!where) continue;
@@ -683,17 +669,17 @@ test("SQL: the read-only role holds no write privilege anywhere and cannot run a
 
 test("SQL: revoked, expired and banned users' keys resolve to nobody", async () => {
   for (const key of [keys.revoked, keys.expired, keys.banned, `svc_${"0".repeat(40)}`]) {
-    await asIdentity("svc_reader", { "svc.key_hash": hex(key) }, async (c) => {
+    await asRole(s.ownerPool, "svc_reader", { "svc.key_hash": credentialHash(key) }, async (c) => {
       expect((await c.query("select app_public.current_user_id() as id")).rows[0].id).toBeNull();
     });
   }
   // So do a banned user's connected app and an unknown app token; a live one resolves to its user.
   for (const token of [appTokens.banned, `mcpa_${"0".repeat(43)}`]) {
-    await asIdentity("svc_reader", { "svc.oauth_hash": hex(token) }, async (c) => {
+    await asRole(s.ownerPool, "svc_reader", { "svc.oauth_hash": credentialHash(token) }, async (c) => {
       expect((await c.query("select app_public.current_user_id() as id")).rows[0].id).toBeNull();
     });
   }
-  await asIdentity("svc_reader", { "svc.oauth_hash": hex(appTokens.victim) }, async (c) => {
+  await asRole(s.ownerPool, "svc_reader", { "svc.oauth_hash": credentialHash(appTokens.victim) }, async (c) => {
     expect((await c.query("select app_public.current_user_id() as id")).rows[0].id).toBe(victim.id);
   });
 });

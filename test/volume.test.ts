@@ -1,9 +1,7 @@
 // Training volume through @graphile/pg-aggregates: per workout, per week and per exercise, in kg and
 // lb, with work set counts; the denormalized columns follow their parents; RLS keeps every
 // aggregate to the caller's own sets.
-import pg from "pg";
-import { createHash } from "node:crypto";
-import { startTestServer, gql, signUp, type TestServer } from "./support/harness.ts";
+import { startTestServer, gql, signUp, type TestServer, asRole, credentialHash } from "./support/harness.ts";
 
 let s: TestServer;
 let u: Awaited<ReturnType<typeof signUp>>;
@@ -121,27 +119,18 @@ describe("the copies follow their parents", () => {
   });
 
   test("a caller cannot write the copies themselves", async () => {
-    const client = new pg.Client({ connectionString: s.authUrl });
-    await client.connect();
-    try {
-      const { rows: [set] } = await s.ownerPool.query("select id, workout_exercise_id, workout_id from app_public.workout_sets where workout_id = $1 limit 1", [w3]);
-      await client.query("begin");
-      await client.query("set local role svc_visitor");
-      await client.query("select set_config('svc.session_hash', $1, true)", [createHash("sha256").update(u.token).digest("hex")]);
+    const { rows: [set] } = await s.ownerPool.query("select id, workout_exercise_id, workout_id from app_public.workout_sets where workout_id = $1 limit 1", [w3]);
+    const asLifter = { "svc.session_hash": credentialHash(u.token) };
+    await asRole(s.authPool, "svc_visitor", asLifter, async (client) => {
       await expect(client.query("update app_public.workout_sets set exercise_id = $2 where id = $1", [set.id, squatId])).rejects.toMatchObject({ code: "42501" });
-      await client.query("rollback");
-      await client.query("begin");
-      await client.query("set local role svc_visitor");
-      await client.query("select set_config('svc.session_hash', $1, true)", [createHash("sha256").update(u.token).digest("hex")]);
+    });
+    await asRole(s.authPool, "svc_visitor", asLifter, async (client) => {
       // Written without them (the way the apply functions do), they are filled from the parents.
       const { rows: [added] } = await client.query(
         "insert into app_public.workout_sets (workout_exercise_id, workout_id, position, weight, reps) values ($1, $2, 99, 10, 10) returning exercise_id, unit, to_char(date, 'YYYY-MM-DD') as date, volume_kg",
         [set.workout_exercise_id, set.workout_id]);
       expect(added).toEqual({ exercise_id: benchId, unit: "kg", date: "2026-01-12", volume_kg: 100 });
-      await client.query("rollback");
-    } finally {
-      await client.end();
-    }
+    });
   });
 });
 

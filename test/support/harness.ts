@@ -1,7 +1,7 @@
 // Test harness: a fresh database copied from the migrated template, and the real Express app on a
 // real port. No mocks: requests go over HTTP, SQL runs in PostgreSQL.
 import pg from "pg";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { createDatabaseFromTemplate } from "../../db/scratch.ts";
 import { createApp, type AppOptions } from "../../server/app.ts";
@@ -109,4 +109,35 @@ export async function signUp(url: string, name = "Test User", extra: { email?: s
   const res = await post(url, "/api/auth/sign-up/email", { name, email, password });
   if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { token: res.body.token as string, user: res.body.user, email, password };
+}
+
+/** The `extensions.code` of an answer's first GraphQL error; undefined when it has none. */
+export function errorCode(answer: { body?: { errors?: Array<{ extensions?: { code?: string } }> } | null }): string | undefined {
+  return answer.body?.errors?.[0]?.extensions?.code;
+}
+
+/** The SHA-256 (hex) of a session token, API key or app token: what pgSettings carry to SQL. */
+export function credentialHash(text: string): string {
+  return createHash("sha256").update(text).digest("hex");
+}
+
+/**
+ * Runs `fn` as a request would reach SQL: the role and settings (pgSettings, such as
+ * `svc.session_hash`) set locally in a transaction that is rolled back. On a pool, a connection of
+ * its own; on a client, that client.
+ */
+export async function asRole<T>(db: pg.Pool | pg.ClientBase, role: string, settings: Record<string, string>, fn: (client: pg.ClientBase) => Promise<T>): Promise<T> {
+  const client = db instanceof pg.Pool ? await db.connect() : db;
+  try {
+    await client.query("begin");
+    try {
+      for (const [name, value] of Object.entries(settings)) await client.query("select set_config($1, $2, true)", [name, value]);
+      await client.query(`set local role ${role}`);
+      return await fn(client);
+    } finally {
+      await client.query("rollback");
+    }
+  } finally {
+    if (client !== db) (client as pg.PoolClient).release();
+  }
 }
