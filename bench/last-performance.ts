@@ -23,7 +23,7 @@ export async function run() {
   const db = await benchDatabase("last_performance");
   let server: Process | undefined;
   try {
-    const { ownerPool, authPool } = db;
+    const { ownerPool } = db;
     server = await startApp(db);
     const { url } = server;
     const { token, user } = await signUpLifter(url, "Last Lifter", "last@bench.test");
@@ -56,7 +56,7 @@ export async function run() {
     };
 
     // The function alone and the baseline, as the visitor with the same session, on a connection of its own.
-    const client = new pg.Client({ connectionString: (authPool as any).options.connectionString });
+    const client = new pg.Client({ connectionString: db.authUrl });
     client.on("error", () => {});
     await client.connect();
     await client.query("begin");

@@ -26,7 +26,7 @@ export async function run() {
   const db = await benchDatabase("progress");
   let server: Process | undefined;
   try {
-    const { ownerPool, authPool } = db;
+    const { ownerPool } = db;
     server = await startApp(db);
     const { url } = server;
     const { token, user } = await signUpLifter(url, "Progress Lifter", "progress@bench.test");
@@ -63,7 +63,7 @@ export async function run() {
 
     // The baseline: a plain read of the same set rows (the columns the two fields read), as the
     // visitor with the same session, on a connection of its own.
-    const client = new pg.Client({ connectionString: (authPool as any).options.connectionString });
+    const client = new pg.Client({ connectionString: db.authUrl });
     client.on("error", () => {});
     await client.connect();
     await client.query("begin");

@@ -41,7 +41,7 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
 export async function run() {
   const db = await benchDatabase("progression");
   try {
-    const { ownerPool, authPool } = db;
+    const { ownerPool } = db;
     const { url, close } = await startApp(db);
     const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
       method: "POST", headers: { "content-type": "application/json" },
@@ -113,7 +113,7 @@ export async function run() {
     const sample = await ours();
 
     // SQL level: the visitor role with the session, on one connection.
-    const client = new pg.Client({ connectionString: (authPool as any).options.connectionString });
+    const client = new pg.Client({ connectionString: db.authUrl });
     await client.connect();
     await client.query("begin");
     await client.query("set local role svc_visitor");

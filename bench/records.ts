@@ -55,7 +55,7 @@ function median(xs: number[]): number {
 export async function run() {
   const db = await benchDatabase("records");
   try {
-    const { ownerPool, authPool } = db;
+    const { ownerPool } = db;
     const { url, close } = await startApp(db);
     const { token, user } = await signUpLifter(url, "Bench Lifter", "records@bench.test");
 
@@ -78,7 +78,7 @@ export async function run() {
     const { rows: [{ sets }] } = await ownerPool.query("select count(*)::int as sets from app_public.workout_sets where user_id = $1", [user.id]);
 
     // SQL level: the visitor role with the session, on one connection.
-    const client = new pg.Client({ connectionString: (authPool as any).options.connectionString });
+    const client = new pg.Client({ connectionString: db.authUrl });
     client.on("error", () => {});
     await client.connect();
     await client.query("begin");
