@@ -1,18 +1,19 @@
 // The remote MCP server at /api/mcp (Streamable HTTP, stateless: every POST is answered on its own,
-// so any process of the cluster can take it). A connected app's OAuth access token is required;
+// in JSON, so any process of the cluster can take it). A connected app's OAuth access token is required;
 // its tools run GraphQL in this process against the same schema, as the token's user: the
 // request's pgSettings carry the token's hash and RLS decides, read-only connections through the
 // read-only role.
 import type { Request, Response, NextFunction } from "express";
 import type pg from "pg";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { InvalidTokenError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
+import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import { createTrainingLogServer } from "@svc/sdk/mcp";
 import { readCredential } from "../identity.ts";
 import { log } from "../logger.ts";
 import { oauthProvider, type ConnectionInfo } from "../oauth/provider.ts";
 import { protectedResourceMetadataUrl, resourceFor } from "../oauth/urls.ts";
 import { graphqlRunner, type SchemaSource } from "./graphql-runner.ts";
+import { JsonResponseTransport, readMessages, answer } from "./json-transport.ts";
 
 function cors(req: Request, res: Response) {
   // Bearer tokens, never cookies: any origin may call (browser-based MCP clients such as Inspector).
@@ -53,13 +54,12 @@ export function mcpRoutes(ownerPool: pg.Pool, getSchema: SchemaSource) {
         return;
       }
       const token = /^Bearer +(\S+)$/i.exec(header.trim())?.[1];
-      let connection: ConnectionInfo;
+      let info: AuthInfo;
       try {
         if (!token) throw new InvalidTokenError("Authorization must be `Bearer <access token>`");
-        const info = await provider.verifyAccessToken(token);
+        info = await provider.verifyAccessToken(token);
         // Tokens are for this server's address only (RFC 8707): one for another host is refused.
         if (info.resource?.href !== resourceFor(req)) throw new InvalidTokenError("This token was not issued for this server");
-        connection = (info.extra as { connection: ConnectionInfo }).connection;
       } catch (error) {
         if (error instanceof InvalidTokenError) return unauthorized(req, res, "invalid_token", error.message);
         throw error;
@@ -70,16 +70,15 @@ export function mcpRoutes(ownerPool: pg.Pool, getSchema: SchemaSource) {
         res.status(405).json({ jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed: this MCP server answers POST only (stateless)" }, id: null });
         return;
       }
+      const read = readMessages(req, res);
+      if (!read) return;
+      const connection = (info.extra as { connection: ConnectionInfo }).connection;
       req.identity = { kind: "oauth", ...connection };
       req.resolveIdentity = async () => req.identity;
       const server = createTrainingLogServer(graphqlRunner(getSchema, req, res), { access: connection.access });
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-      res.on("close", () => {
-        transport.close().catch(() => {});
-        server.close().catch(() => {});
-      });
+      const transport = new JsonResponseTransport();
       await server.connect(transport);
-      await transport.handleRequest(req, res, req.body);
+      await answer(transport, req, res, read, info);
     } catch (error) {
       log("error", "MCP request failed", { error: (error as Error).message });
       next(error);

@@ -5,6 +5,7 @@
  */
 import * as z from "zod";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { routineSchema, workoutSchema } from "../documents/index.ts";
 import { SET_TEXT_RULES } from "./set-text-rules.ts";
@@ -86,6 +87,25 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date as YYYY-MM-DD");
 const uuid = z.string().regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, "an id (uuid)");
 const toUnit = (value: string | undefined) => (value ? value.toUpperCase() : undefined);
 
+/** Input schemas, built once (zod schemas are costly to build, and a server is made per request). */
+const INPUT = {
+  search_exercises: { words: z.string().min(1).max(200).describe("Words to look for, e.g. 'bench press' or 'rdl'."), limit: z.number().int().min(1).max(50).optional().describe("At most this many matches (default 10).") },
+  list_routines: {},
+  get_routine: { routine: z.string().min(1).max(200).describe("The routine's id or name."), unit },
+  save_routine: { document: z.record(z.string(), z.unknown()).describe("The routine document (JSON object).") },
+  list_workouts: { limit: z.number().int().min(1).max(200).optional().describe("At most this many (default 20).") },
+  get_workout: { id: uuid.optional().describe("The workout's id."), date: isoDate.optional().describe("Every workout on this day, YYYY-MM-DD."), unit },
+  save_workout: {
+    document: z.record(z.string(), z.unknown()).describe("The workout document (JSON object)."),
+    idempotencyKey: uuid.optional().describe("A uuid of your choice: sending the same save again with it does not log the workout twice."),
+  },
+  delete_workout: { id: uuid.describe("The workout's id.") },
+  plan_next_workout: { routine: z.string().min(1).max(200).describe("The routine's id or name."), date: isoDate.optional().describe("The day of the workout (default today).") },
+  get_exercise_history: { exercise: z.string().min(1).max(200).describe("The exercise's name or alias."), limit: z.number().int().min(1).max(200).optional().describe("At most this many sessions (default 20).") },
+  get_progress_summary: { weeks: z.number().int().min(1).max(104).optional().describe("How many recent weeks (default 12)."), exercise: z.string().min(1).max(200).optional().describe("One exercise's name or alias; overall without it.") },
+  log_bodyweight: { date: isoDate.describe("The day, YYYY-MM-DD (not in the future)."), weight: z.number().positive().max(1500).describe("The weight, at most 2 decimals."), unit },
+};
+
 const READ = { readOnlyHint: true, openWorldHint: false } as const;
 
 export const SERVER_INFO = { name: "training-log", version: "1.0.0" };
@@ -95,9 +115,13 @@ const INSTRUCTIONS =
   "read one (get_routine, get_workout), change it and save it back whole (save_routine, save_workout). " +
   "Read the resources for the document schemas and the set text rules before writing one.";
 
-/** An MCP server with every tool and resource, its GraphQL sent through `run`. */
+// One validator for every server (each would build its own Ajv otherwise).
+let validator: AjvJsonSchemaValidator | undefined;
+
+/** An MCP server with every tool and resource, its GraphQL sent through `run`. Cheap to make: one per request. */
 export function createTrainingLogServer(run: RunGraphQL, options: ToolOptions = {}): McpServer {
-  const server = new McpServer(SERVER_INFO, { instructions: INSTRUCTIONS });
+  validator ??= new AjvJsonSchemaValidator();
+  const server = new McpServer(SERVER_INFO, { instructions: INSTRUCTIONS, jsonSchemaValidator: validator });
   registerTrainingLogTools(server, run, options);
   return server;
 }
@@ -107,21 +131,21 @@ export function registerTrainingLogTools(server: McpServer, run: RunGraphQL, opt
   server.registerTool("search_exercises", {
     title: "Search exercises",
     description: "Find exercises in the catalog and the user's custom exercises by words (name or alias, typos forgiven). Use the returned name in documents.",
-    inputSchema: { words: z.string().min(1).max(200).describe("Words to look for, e.g. 'bench press' or 'rdl'."), limit: z.number().int().min(1).max(50).optional().describe("At most this many matches (default 10).") },
+    inputSchema: INPUT.search_exercises,
     annotations: { title: "Search exercises", ...READ },
   }, ({ words, limit }) => tool(async () => (await call(run, Q.searchExercises, { words, limit: limit ?? 10 }, options)).searchExercises));
 
   server.registerTool("list_routines", {
     title: "List routines",
     description: "The user's routines (training plans): id and name of each.",
-    inputSchema: {},
+    inputSchema: INPUT.list_routines,
     annotations: { title: "List routines", ...READ },
   }, () => tool(async () => (await call(run, Q.routines, {}, options)).viewer?.routines ?? []));
 
   server.registerTool("get_routine", {
     title: "Get a routine",
     description: "One routine as its JSON document (the format save_routine takes back), by id or by name (ignoring case).",
-    inputSchema: { routine: z.string().min(1).max(200).describe("The routine's id or name."), unit },
+    inputSchema: INPUT.get_routine,
     annotations: { title: "Get a routine", ...READ },
   }, ({ routine, unit: u }) => tool(async () => {
     const document = (await call(run, Q.routineDocument, { ref: routine, unit: toUnit(u) }, options)).routineDocument;
@@ -132,21 +156,21 @@ export function registerTrainingLogTools(server: McpServer, run: RunGraphQL, opt
   server.registerTool("save_routine", {
     title: "Save a routine",
     description: `Create a routine, or replace one: a document with an existing routine's "id" (or name) replaces it entirely. The document follows the JSON Schema in ${RESOURCES.routineSchema}. An invalid document saves nothing and the error names the path and the reason. Returns the saved document.`,
-    inputSchema: { document: z.record(z.string(), z.unknown()).describe("The routine document (JSON object).") },
+    inputSchema: INPUT.save_routine,
     annotations: { title: "Save a routine", readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   }, ({ document }) => tool(async () => (await call(run, Q.applyRoutine, { document }, options, true)).applyRoutineDocument));
 
   server.registerTool("list_workouts", {
     title: "List workouts",
     description: "The user's workouts, newest first: id, date and name of each. Use get_workout for the sets.",
-    inputSchema: { limit: z.number().int().min(1).max(200).optional().describe("At most this many (default 20).") },
+    inputSchema: INPUT.list_workouts,
     annotations: { title: "List workouts", ...READ },
   }, ({ limit }) => tool(async () => (await call(run, Q.workouts, { limit: limit ?? 20 }, options)).viewer?.workouts ?? []));
 
   server.registerTool("get_workout", {
     title: "Get workouts",
     description: "Workouts as JSON documents (the format save_workout takes back), by id or by date. A date with several workouts returns all of them; a date with none returns an empty list.",
-    inputSchema: { id: uuid.optional().describe("The workout's id."), date: isoDate.optional().describe("Every workout on this day, YYYY-MM-DD."), unit },
+    inputSchema: INPUT.get_workout,
     annotations: { title: "Get workouts", ...READ },
   }, ({ id, date, unit: u }) => tool(async () => {
     if ((id === undefined) === (date === undefined)) throw new ToolError("Give either id or date (one of them)", { code: "INVALID_INPUT" });
@@ -163,31 +187,28 @@ export function registerTrainingLogTools(server: McpServer, run: RunGraphQL, opt
   server.registerTool("save_workout", {
     title: "Save a workout",
     description: `Log a workout, or replace one: a document with an existing workout's "id" replaces it entirely (read it with get_workout first). The document follows the JSON Schema in ${RESOURCES.workoutSchema}; sets are text such as "100x5 @8" (rules in ${RESOURCES.setText}). An invalid document saves nothing and the error names the path and the reason. Returns the saved document.`,
-    inputSchema: {
-      document: z.record(z.string(), z.unknown()).describe("The workout document (JSON object)."),
-      idempotencyKey: uuid.optional().describe("A uuid of your choice: sending the same save again with it does not log the workout twice."),
-    },
+    inputSchema: INPUT.save_workout,
     annotations: { title: "Save a workout", readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   }, ({ document, idempotencyKey }) => tool(async () => (await call(run, Q.applyWorkout, { document, idempotencyKey }, options, true)).applyWorkoutDocument));
 
   server.registerTool("delete_workout", {
     title: "Delete a workout",
     description: "Delete one workout and its sets for good, by id.",
-    inputSchema: { id: uuid.describe("The workout's id.") },
+    inputSchema: INPUT.delete_workout,
     annotations: { title: "Delete a workout", readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   }, ({ id }) => tool(async () => ({ deleted: (await call(run, Q.deleteWorkout, { id }, options, true)).deleteWorkoutById?.workout })));
 
   server.registerTool("plan_next_workout", {
     title: "Plan the next workout",
     description: "The next workout of a routine as a workout document with targets from the user's history (progression, warm-ups). Nothing is saved: log it with save_workout once done.",
-    inputSchema: { routine: z.string().min(1).max(200).describe("The routine's id or name."), date: isoDate.optional().describe("The day of the workout (default today).") },
+    inputSchema: INPUT.plan_next_workout,
     annotations: { title: "Plan the next workout", ...READ },
   }, ({ routine, date }) => tool(async () => (await call(run, Q.nextWorkout, { routine, date }, options)).nextWorkout));
 
   server.registerTool("get_exercise_history", {
     title: "Exercise history and records",
     description: "For one exercise: its personal records (heaviest, best estimated 1RM, most reps at each weight) and each recent session's best set and estimated 1RM, newest first.",
-    inputSchema: { exercise: z.string().min(1).max(200).describe("The exercise's name or alias."), limit: z.number().int().min(1).max(200).optional().describe("At most this many sessions (default 20).") },
+    inputSchema: INPUT.get_exercise_history,
     annotations: { title: "Exercise history and records", ...READ },
   }, ({ exercise, limit }) => tool(async () => {
     const found = (await call(run, Q.exerciseRecords, { words: exercise }, options)).searchExercises?.[0];
@@ -199,7 +220,7 @@ export function registerTrainingLogTools(server: McpServer, run: RunGraphQL, opt
   server.registerTool("get_progress_summary", {
     title: "Progress summary",
     description: "Weekly training volume (weight x reps of work sets, per ISO week) over recent weeks, overall or for one exercise; with an exercise, also its estimated 1RM trend (first and latest in the range, and the change).",
-    inputSchema: { weeks: z.number().int().min(1).max(104).optional().describe("How many recent weeks (default 12)."), exercise: z.string().min(1).max(200).optional().describe("One exercise's name or alias; overall without it.") },
+    inputSchema: INPUT.get_progress_summary,
     annotations: { title: "Progress summary", ...READ },
   }, ({ weeks, exercise }) => tool(async () => {
     const span = weeks ?? 12;
@@ -227,7 +248,7 @@ export function registerTrainingLogTools(server: McpServer, run: RunGraphQL, opt
   server.registerTool("log_bodyweight", {
     title: "Log bodyweight",
     description: "Record the user's bodyweight for a day (replaces that day's entry if there is one).",
-    inputSchema: { date: isoDate.describe("The day, YYYY-MM-DD (not in the future)."), weight: z.number().positive().max(1500).describe("The weight, at most 2 decimals."), unit },
+    inputSchema: INPUT.log_bodyweight,
     annotations: { title: "Log bodyweight", readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   }, ({ date, weight, unit: u }) => tool(async () => (await call(run, Q.logBodyweight, { input: { date, weight, unit: toUnit(u) } }, options, true)).logBodyweight));
 

@@ -1,0 +1,95 @@
+// Streamable HTTP for a stateless MCP server that answers every POST with JSON (never a stream):
+// the messages of one request go to the server, and the answer waits for a response to each of its
+// requests. The SDK's StreamableHTTPServerTransport does the same through Web Request/Response
+// objects converted from Node's (@hono/node-server), which cost more than the rest of a small
+// tool call; this one works on Express's already parsed body.
+import type { Request, Response } from "express";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { JSONRPCMessageSchema, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage, type MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
+import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
+
+/** At most this many messages in one batch. */
+export const MAX_BATCH = 100;
+
+type Id = string | number;
+const isRequest = (m: JSONRPCMessage): m is JSONRPCMessage & { id: Id; method: string } => "method" in m && "id" in m;
+
+export class JsonResponseTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
+  private readonly waiting = new Map<Id, (message: JSONRPCMessage) => void>();
+
+  async start() {}
+
+  async close() {
+    this.onclose?.();
+  }
+
+  async send(message: JSONRPCMessage) {
+    // Only responses have somewhere to go; a stateless server sends no requests or notifications of its own.
+    if (!("id" in message) || "method" in message) return;
+    const answer = this.waiting.get(message.id as Id);
+    this.waiting.delete(message.id as Id);
+    answer?.(message);
+  }
+
+  /** Hands the messages to the server; resolves with the responses to its requests, in order. */
+  handle(messages: JSONRPCMessage[], extra: MessageExtraInfo): Promise<JSONRPCMessage[]> {
+    const answers = messages.filter(isRequest).map((m) => new Promise<JSONRPCMessage>((resolve) => this.waiting.set(m.id, resolve)));
+    for (const message of messages) this.onmessage?.(message, extra);
+    return Promise.all(answers);
+  }
+}
+
+function refuse(res: Response, status: number, code: number, message: string) {
+  res.status(status).json({ jsonrpc: "2.0", error: { code, message }, id: null });
+}
+
+/** The POST's messages after the transport's checks, or null once it has answered the refusal. */
+export function readMessages(req: Request, res: Response): { messages: JSONRPCMessage[]; batch: boolean } | null {
+  const accept = req.get("accept") ?? "*/*";
+  if (!/application\/json|application\/\*|\*\/\*/i.test(accept)) {
+    refuse(res, 406, -32000, "Not Acceptable: this server answers application/json");
+    return null;
+  }
+  if (!req.is("application/json")) {
+    refuse(res, 415, -32000, "Unsupported Media Type: Content-Type must be application/json");
+    return null;
+  }
+  const version = req.get("mcp-protocol-version");
+  if (version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
+    refuse(res, 400, -32000, `Bad Request: Unsupported protocol version: ${version} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(", ")})`);
+    return null;
+  }
+  const batch = Array.isArray(req.body);
+  const raw: unknown[] = batch ? req.body : [req.body];
+  if (raw.length === 0 || raw.length > MAX_BATCH) {
+    refuse(res, 400, -32600, `Invalid Request: a batch holds 1 to ${MAX_BATCH} messages`);
+    return null;
+  }
+  const messages: JSONRPCMessage[] = [];
+  for (const item of raw) {
+    const parsed = JSONRPCMessageSchema.safeParse(item);
+    if (!parsed.success) {
+      refuse(res, 400, -32700, "Parse error: Invalid JSON-RPC message");
+      return null;
+    }
+    messages.push(parsed.data);
+  }
+  if (messages.length > 1 && messages.some((m) => "method" in m && m.method === "initialize")) {
+    refuse(res, 400, -32600, "Invalid Request: Only one initialization request is allowed");
+    return null;
+  }
+  return { messages, batch };
+}
+
+/** Answers one POST: 202 when it held no request, else the response (or the batch's responses). */
+export async function answer(transport: JsonResponseTransport, req: Request, res: Response, read: { messages: JSONRPCMessage[]; batch: boolean }, authInfo: AuthInfo) {
+  const responses = await transport.handle(read.messages, { authInfo, requestInfo: { headers: req.headers } });
+  if (!responses.length) {
+    res.status(202).end();
+    return;
+  }
+  res.json(read.batch ? responses : responses[0]);
+}
