@@ -285,6 +285,7 @@ declare
   v_me uuid := app_public.current_user_id();
   v_words text[];
   v_vocab text[];
+  v_unknown_words text[];
   v_unknown text;
   v_fixes text[];
   v_combos text[];
@@ -323,14 +324,24 @@ begin
   end if;
   v_words := app_hidden.exercise_words(v_ref);
   if cardinality(v_words) > 0 and cardinality(v_words) <= 12 then
-    select array_agg(distinct w) into v_vocab from (
-      select unnest(l.words) as w from app_hidden.exercise_labels l where l.user_id is null or l.user_id = v_me
-      union all
-      select l.joined from app_hidden.exercise_labels l where (l.user_id is null or l.user_id = v_me) and cardinality(l.words) > 1
-      union all
-      select unnest(array['barbell', 'dumbbell', 'machine', 'cable', 'bodyweight', 'kettlebell', 'band', 'cardio'])
-    ) t;
-    if v_words <@ v_vocab then
+    -- Words that are no word of any exercise (index probes; the whole vocabulary only for typos).
+    v_unknown_words := array(
+      select distinct w from unnest(v_words) w
+       where w <> all (array['barbell', 'dumbbell', 'machine', 'cable', 'bodyweight', 'kettlebell', 'band', 'cardio'])
+         and not exists (select 1 from app_hidden.exercise_labels l
+                          where l.words @> array[w] and (l.user_id is null or l.user_id = v_me))
+         and not exists (select 1 from app_hidden.exercise_labels l
+                          where l.joined = w and (l.user_id is null or l.user_id = v_me)));
+    if cardinality(v_unknown_words) > 0 then
+      select array_agg(distinct w) into v_vocab from (
+        select unnest(l.words) as w from app_hidden.exercise_labels l where l.user_id is null or l.user_id = v_me
+        union all
+        select l.joined from app_hidden.exercise_labels l where (l.user_id is null or l.user_id = v_me) and cardinality(l.words) > 1
+        union all
+        select unnest(array['barbell', 'dumbbell', 'machine', 'cable', 'bodyweight', 'kettlebell', 'band', 'cardio'])
+      ) t;
+    end if;
+    if cardinality(v_unknown_words) = 0 then
       r := app_hidden.match_exercise_words(v_words, v_me);
       if r.tier is not null then
         v_ids := r.ids;
@@ -341,7 +352,7 @@ begin
       -- (one slip for words of 5 to 7 letters, two from 8; shorter words are never corrected: `row`
       -- and `rdl` are too close to other words to guess).
       v_combos := array[array_to_string(v_words, ' ')];
-      for v_unknown in select distinct w from unnest(v_words) w where not (w = any(v_vocab)) loop
+      foreach v_unknown in array v_unknown_words loop
         v_max := case when char_length(v_unknown) >= 8 then 2 when char_length(v_unknown) >= 5 then 1 else 0 end;
         with near as (
           select v.w, app_hidden.typo_distance(v_unknown, v.w) as d
