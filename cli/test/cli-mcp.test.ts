@@ -1,5 +1,5 @@
 // `svc mcp` over stdio with the official MCP SDK client (the real binary, its stored sign-in), and
-// `svc apps list|disconnect` on a connection made through the server's OAuth flow.
+// `svc app list|disconnect` on a connection made through the server's OAuth flow.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { gql } from "../../test/support/harness.ts";
@@ -52,15 +52,15 @@ test("svc mcp refuses an API key and a missing sign-in, with a clear message", a
   expect(nobody.stderr).toMatch(/Not signed in/);
 });
 
-test("svc apps list and disconnect: the connection ends at once", async () => {
+test("svc app list and disconnect (also as `svc apps`): the connection ends at once", async () => {
   const { h, token } = await signedUp();
   const url = cli.fixture.server.url;
   const connection = await connectRaw(url, token, "allow_read");
-  const listed = await h.run(["apps", "list", "--json"]);
+  const listed = await h.run(["app", "list", "--json"]);
   expect(listed.code).toBe(0);
   const apps = JSON.parse(listed.stdout);
   expect(apps).toEqual([expect.objectContaining({ clientName: "Raw client", redirectHost: "127.0.0.1:7777", access: "READ_ONLY" })]);
-  const people = await h.run(["apps", "list"]);
+  const people = await h.run(["apps", "list"]); // the plural still works
   expect(people.stdout).toMatch(/Raw client.*127\.0\.0\.1:7777.*read only/);
   const mcp = (accessToken: string) =>
     fetch(`${url}/api/mcp`, {
@@ -69,11 +69,11 @@ test("svc apps list and disconnect: the connection ends at once", async () => {
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }),
     });
   expect((await mcp(connection.access_token)).status).toBe(200);
-  const done = await h.run(["apps", "disconnect", apps[0].id]);
+  const done = await h.run(["app", "disconnect", apps[0].id]);
   expect(done).toMatchObject({ code: 0, stdout: `Disconnected app ${apps[0].id}.\n` });
   expect((await mcp(connection.access_token)).status).toBe(401);
-  expect((await h.run(["apps", "list"])).stdout).toBe("No connected apps.\n");
-  const again = await h.run(["apps", "disconnect", apps[0].id]);
+  expect((await h.run(["app", "list"])).stdout).toBe("No connected apps.\n");
+  const again = await h.run(["app", "disconnect", apps[0].id]);
   expect(again.code).not.toBe(0);
   expect(again.stderr).toMatch(/No connected app with this id/);
 });

@@ -6,14 +6,16 @@ export const CONNECTED_APPS = /* GraphQL */ `
 
 export type ConnectedApp = { id: string; clientName: string; redirectHost: string; access: "READ_ONLY" | "READ_WRITE"; createdAt: string; lastUsedAt: string | null };
 
-export default class AppsList extends BaseCommand {
+export default class AppList extends BaseCommand {
   static summary = "List the apps (AI assistants through MCP) connected to your account.";
   static description = "Needs your sign-in (`svc login`); an API key cannot see connected apps.";
-  static examples = ["svc apps list", "svc apps list --json"];
+  /** The topic's plural name, as the issue and older notes write it. */
+  static hiddenAliases = ["apps:list"];
+  static examples = ["svc app list", "svc app list --json"];
   static enableJsonFlag = true;
 
   async run(): Promise<ConnectedApp[]> {
-    await this.parse(AppsList);
+    await this.parse(AppList);
     const { client } = await this.client();
     const data = await this.spin("Loading connected apps", client.request<{ viewer: { connectedApps: ConnectedApp[] } | null }>(CONNECTED_APPS));
     const apps = data.viewer?.connectedApps ?? [];
