@@ -89,6 +89,15 @@ describe("version, help and usage errors", () => {
     expect(keys.stderr).toContain("svc login");
   });
 
+  test("every command that deletes, revokes or signs out needs --yes where it cannot ask: exit 2 before any request", async () => {
+    const h = home({ SVC_URL: await closedUrl(), SVC_API_KEY: `svc_${"a".repeat(40)}` });
+    for (const args of [["routine", "delete", "Push"], ["workout", "delete", "3f2a9c1e"], ["bodyweight", "delete", "2026-03-01"], ["exercise", "delete", "Zercher"], ["key", "revoke", "ci"], ["device", "sign-out", "--others"], ["device", "sign-out", "9a8b7c6d"]]) {
+      const r = await h.run(args);
+      expect({ args, code: r.code }).toEqual({ args, code: 2 });
+      expect(r.stderr).toMatch(/^Error: Give --yes to .+ \(standard input is not a terminal, so svc cannot ask\)\.\n$/);
+    }
+  });
+
   test("unknown command, unknown flag, missing argument, bad option: exit 2, no stack trace", async () => {
     const h = home();
     for (const args of [["nope"], ["whoami", "--nope"], ["routine", "show"], ["settings", "--unit", "stone"], ["workout", "list", "--limit", "0"], ["workout", "list", "--limit", "1001"]]) {
@@ -452,7 +461,7 @@ describe("API keys", () => {
     const keysWithKey = await other.run(["key", "list"]);
     expect(keysWithKey.code).toBe(4);
 
-    const revoke = await h.run(["key", "revoke", payload.apiKey.id]);
+    const revoke = await h.run(["key", "revoke", payload.apiKey.id, "--yes"]);
     expect(revoke.code).toBe(0);
     expect(JSON.parse((await h.run(["key", "list", "--json"])).stdout)).toHaveLength(1);
     const after = await other.run(["whoami"]);
@@ -460,7 +469,7 @@ describe("API keys", () => {
     expect(after.stderr).toContain("no longer valid");
     const logout = await other.run(["logout"]);
     expect(logout.stdout).toContain("Forgot the API key");
-    const revokeAgain = await h.run(["key", "revoke", payload.apiKey.id]);
+    const revokeAgain = await h.run(["key", "revoke", payload.apiKey.id, "--yes"]);
     expect(revokeAgain.code).toBe(1);
   });
 
@@ -525,13 +534,13 @@ describe("devices", () => {
     const browser = sessions.find((x: any) => !x.current);
     const mine = sessions.find((x: any) => x.current);
 
-    const out = await h.run(["device", "sign-out", browser.id]);
+    const out = await h.run(["device", "sign-out", browser.id, "--yes"]);
     expect(out).toMatchObject({ code: 0, stdout: `Signed out device ${browser.id}.\n` });
     expect((await get(s.url, "/api/auth/get-session", { token: other.body.token })).body).toBeNull();
-    const unknown = await h.run(["device", "sign-out", "00000000-0000-4000-8000-000000000000"]);
+    const unknown = await h.run(["device", "sign-out", "00000000-0000-4000-8000-000000000000", "--yes"]);
     expect(unknown.code).toBe(1);
 
-    const self = await h.run(["device", "sign-out", mine.id, "--json"]);
+    const self = await h.run(["device", "sign-out", mine.id, "--json", "--yes"]);
     expect(JSON.parse(self.stdout)).toEqual({ signedOut: mine.id, current: true });
     expect(h.credentials().instances[s.url]).toBeUndefined();
     expect((await h.run(["whoami"])).code).toBe(4);

@@ -5,7 +5,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { routineSchema, workoutSchema } from "@svc/sdk/documents";
 import { type TestServer } from "../../test/support/harness.ts";
-import { cliServer, hasStackTrace, type Home } from "./support.ts";
+import { cliServer, hasStackTrace, svcOnTerminal, type Home } from "./support.ts";
 
 const cli = cliServer();
 const home = cli.home;
@@ -148,10 +148,27 @@ describe("routines", () => {
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('No routine named or with id "Pull"');
 
-    const deleted = await h.run(["routine", "delete", "push"]);
+    const deleted = await h.run(["routine", "delete", "push", "--yes"]);
     expect(deleted).toMatchObject({ code: 0, stdout: `Deleted routine Push (${id}).\n` });
     expect((await h.run(["routine", "list"])).stdout).toContain("No routines yet");
-    expect((await h.run(["routine", "delete", "push"])).code).toBe(1);
+    expect((await h.run(["routine", "delete", "push", "--yes"])).code).toBe(1);
+  });
+
+  test("delete asks on a terminal (anything but y keeps the routine); where it cannot ask it needs --yes", async () => {
+    const h = await signedUp();
+    expect((await h.run(["routine", "apply", "-"], { input: JSON.stringify(PUSH) })).code).toBe(0);
+    const unasked = await h.run(["routine", "delete", "push"]);
+    expect(unasked).toMatchObject({ code: 2, stdout: "" });
+    expect(unasked.stderr).toMatch(/^Error: Give --yes to delete a routine \(standard input is not a terminal, so svc cannot ask\)\.\n/);
+    const kept = await svcOnTerminal(["routine", "delete", "push"], h.env(), [{ waitFor: "? (y/N): ", type: "n\r" }]);
+    expect(kept.stdout).toMatch(/Delete the routine Push \([0-9a-f-]{8}\)\? \(y\/N\): /);
+    expect(kept.stdout).toContain("Cancelled: nothing changed.");
+    expect(kept.code).toBe(1);
+    expect((await h.run(["routine", "list"])).stdout).toContain("Push");
+    const yes = await svcOnTerminal(["routine", "delete", "push"], h.env(), [{ waitFor: "? (y/N): ", type: "y\r" }]);
+    expect(yes.stdout).toContain("Deleted routine Push");
+    expect(yes.code).toBe(0);
+    expect((await h.run(["routine", "list"])).stdout).toContain("No routines yet");
   });
 
   test("documents the server refuses: `path: reason`, exit 2, nothing saved", async () => {
@@ -177,7 +194,7 @@ describe("routines", () => {
     const created = await a.run(["routine", "apply", "-", "--json"], { input: JSON.stringify(PUSH) });
     const { routine } = JSON.parse(created.stdout);
     expect((await b.run(["routine", "show", routine.id])).code).toBe(1);
-    const del = await b.run(["routine", "delete", routine.id]);
+    const del = await b.run(["routine", "delete", routine.id, "--yes"]);
     expect(del.code).toBe(1);
     expect(del.stderr).toContain(`No routine named or with id "${routine.id}"`);
     expect((await a.run(["routine", "show", routine.id])).code).toBe(0);
@@ -237,12 +254,12 @@ describe("workouts", () => {
     expect((await h.run(["workout", "show", "not-an-id!"])).code).toBe(2);
     expect((await h.run(["workout", "show", "00000000-0000-4000-8000-000000000000"])).code).toBe(1);
 
-    const deleted = await h.run(["workout", "delete", ids[2].slice(0, 10)]);
+    const deleted = await h.run(["workout", "delete", ids[2].slice(0, 10), "--yes"]);
     expect(deleted).toMatchObject({ code: 0, stdout: `Deleted workout B on 2026-03-02 (${ids[2]}).\n` });
     expect(JSON.parse((await h.run(["workout", "list", "--json"])).stdout)).toHaveLength(3);
-    const json = JSON.parse((await h.run(["workout", "delete", ids[1], "--json"])).stdout);
+    const json = JSON.parse((await h.run(["workout", "delete", ids[1], "--json", "--yes"])).stdout);
     expect(json).toEqual({ deleted: { id: ids[1], date: "2026-03-03", name: "C" } });
-    const gone = await h.run(["workout", "delete", ids[1]]);
+    const gone = await h.run(["workout", "delete", ids[1], "--yes"]);
     expect(gone.code).toBe(1);
     expect(gone.stderr).toBe(`Error: No workout with id ${ids[1]}. See \`svc workout list\`.\n`);
   });
@@ -267,9 +284,9 @@ describe("workouts", () => {
     const short = await h.run(["workout", "show", "abc"]);
     expect(short.code).toBe(2);
     expect(short.stderr).toContain("at least 4 characters");
-    const four = await h.run(["workout", "delete", "abcd"]);
+    const four = await h.run(["workout", "delete", "abcd", "--yes"]);
     expect(four.code).toBe(2);
-    expect((await h.run(["workout", "delete", ids[0]])).code).toBe(0);
+    expect((await h.run(["workout", "delete", ids[0], "--yes"])).code).toBe(0);
     expect(JSON.parse((await h.run(["workout", "show", "abcd", "--json"])).stdout).id).toBe(ids[1]);
   });
 

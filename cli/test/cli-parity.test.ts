@@ -93,7 +93,7 @@ describe("a read-only key is told it is read only", () => {
       ["settings", "--unit", "lb"],
       ["exercise", "create", "Other"],
       ["exercise", "rename", "Ring Plank", "Rings Plank"],
-      ["exercise", "delete", "Ring Plank"],
+      ["exercise", "delete", "Ring Plank", "--yes"],
     ]) {
       const r = await reader.run(args);
       expect({ args, code: r.code }).toEqual({ args, code: 4 });
@@ -140,17 +140,17 @@ describe("custom exercises", () => {
       variables: { d: { date: "2026-03-01", exercises: [{ exercise: "Zercher Box Squat", sets: ["80x5"] }] } },
     }, { token: h.credentials().instances[s().url].token });
     const workoutId = workout.body.data.applyWorkoutDocument.workout.id;
-    const inUse = await h.run(["exercise", "delete", "Zercher Box Squat"]);
+    const inUse = await h.run(["exercise", "delete", "Zercher Box Squat", "--yes"]);
     expect(inUse.code).toBe(1);
     expect(json(await h.run(["exercise", "list", "--json"]))).toHaveLength(1);
-    expect((await h.run(["workout", "delete", workoutId.slice(0, 8)])).code).toBe(0);
-    const deleted = await h.run(["exercise", "delete", id.slice(0, 8), "--json"]);
+    expect((await h.run(["workout", "delete", workoutId.slice(0, 8), "--yes"])).code).toBe(0);
+    const deleted = await h.run(["exercise", "delete", id.slice(0, 8), "--json", "--yes"]);
     expect(json(deleted).deleted).toMatchObject({ id, name: "Zercher Box Squat" });
     expect(json(await h.run(["exercise", "list", "--json"]))).toEqual([]);
-    const gone = await h.run(["exercise", "delete", "Zercher Box Squat"]);
+    const gone = await h.run(["exercise", "delete", "Zercher Box Squat", "--yes"]);
     expect(gone).toMatchObject({ code: 1, stderr: 'Error: No custom exercise named or with id "Zercher Box Squat". See `svc exercise list`.\n' });
     // A catalog exercise is not one of yours.
-    expect((await h.run(["exercise", "delete", "Bench Press"])).code).toBe(1);
+    expect((await h.run(["exercise", "delete", "Bench Press", "--yes"])).code).toBe(1);
   });
 });
 
@@ -166,14 +166,14 @@ describe("bodyweight", () => {
     expect((await h.run(["bodyweight", "list", "--unit", "kg"])).stdout).toMatch(/2026-03-02\s+81\.65 kg/);
     expect((await h.run(["bodyweight", "list", "--unit", "st"])).code).toBe(2);
 
-    const del = await h.run(["bodyweight", "delete", "2026-03-02"]);
+    const del = await h.run(["bodyweight", "delete", "2026-03-02", "--yes"]);
     expect(del).toMatchObject({ code: 0, stdout: "Deleted the bodyweight of 2026-03-02 (180 lb).\n" });
     const [newest] = json(await h.run(["bodyweight", "list", "--json"]));
-    expect(json(await h.run(["bodyweight", "delete", newest.id, "--json"])).deleted).toMatchObject({ date: "2026-03-03", weight: 81 });
+    expect(json(await h.run(["bodyweight", "delete", newest.id, "--json", "--yes"])).deleted).toMatchObject({ date: "2026-03-03", weight: 81 });
     expect(json(await h.run(["bodyweight", "list", "--json"])).map((b: any) => b.date)).toEqual(["2026-03-01"]);
-    const missing = await h.run(["bodyweight", "delete", "2026-03-02"]);
+    const missing = await h.run(["bodyweight", "delete", "2026-03-02", "--yes"]);
     expect(missing).toMatchObject({ code: 1, stderr: "Error: No bodyweight logged for 2026-03-02. See `svc bodyweight list`.\n" });
-    expect((await h.run(["bodyweight", "delete", "2026-02-30"])).code).toBe(2);
+    expect((await h.run(["bodyweight", "delete", "2026-02-30", "--yes"])).code).toBe(2);
   });
 });
 
@@ -183,13 +183,13 @@ describe("devices", () => {
     const phone = await post(s().url, "/api/auth/sign-in/email", { email, password: PASSWORD });
     const laptop = await post(s().url, "/api/auth/sign-in/email", { email, password: PASSWORD });
     expect(json(await h.run(["device", "list", "--json"]))).toHaveLength(3);
-    const out = await h.run(["device", "sign-out", "--others"]);
+    const out = await h.run(["device", "sign-out", "--others", "--yes"]);
     expect(out).toMatchObject({ code: 0, stdout: "Signed out 2 other devices.\n" });
     for (const other of [phone, laptop]) expect((await get(s().url, "/api/auth/get-session", { token: other.body.token })).body).toBeNull();
     expect(json(await h.run(["device", "list", "--json"]))).toEqual([expect.objectContaining({ current: true })]);
-    expect(json(await h.run(["device", "sign-out", "--others", "--json"]))).toEqual({ signedOut: 0 });
-    expect((await h.run(["device", "sign-out"])).code).toBe(2);
-    expect((await h.run(["device", "sign-out", "abc", "--others"])).code).toBe(2);
+    expect(json(await h.run(["device", "sign-out", "--others", "--json", "--yes"]))).toEqual({ signedOut: 0 });
+    expect((await h.run(["device", "sign-out", "--yes"])).code).toBe(2);
+    expect((await h.run(["device", "sign-out", "abc", "--others", "--yes"])).code).toBe(2);
     expect((await h.run(["whoami"])).code).toBe(0);
   });
 });
@@ -211,22 +211,22 @@ describe("names and id prefixes", () => {
     const unknownPrefix = await h.run(["routine", "show", "ffffffff"]);
     expect(push.startsWith("ffffffff") ? 1 : unknownPrefix.code).toBe(1);
     expect((await h.run(["routine", "show", "abc"])).stderr).toBe('Error: No routine named or with id "abc". See `svc routine list`.\n');
-    const del = await h.run(["routine", "delete", push.slice(0, 8)]);
+    const del = await h.run(["routine", "delete", push.slice(0, 8), "--yes"]);
     expect(del).toMatchObject({ code: 0, stdout: `Deleted routine Push (${push}).\n` });
 
     const one = json(await h.run(["key", "create", "--name", "backup", "--access", "read-only", "--expires", "90d", "--json"]));
     const two = json(await h.run(["key", "create", "--name", "ci", "--access", "read-write", "--expires", "1y", "--json"]));
-    const byName = await h.run(["key", "revoke", "BACKUP"]);
+    const byName = await h.run(["key", "revoke", "BACKUP", "--yes"]);
     expect(byName).toMatchObject({ code: 0, stdout: `Revoked key backup (${one.apiKey.id}); requests with it are now answered as signed out.\n` });
     expect((await post(s().url, "/api/graphql", { query: "{ viewer { id } }" }, { key: one.key })).body.data.viewer).toBeNull();
-    const byPrefix = await h.run(["key", "revoke", two.apiKey.id.slice(0, 6), "--json"]);
+    const byPrefix = await h.run(["key", "revoke", two.apiKey.id.slice(0, 6), "--json", "--yes"]);
     expect(json(byPrefix)).toEqual({ revoked: two.apiKey.id, name: "ci" });
     expect(json(await h.run(["key", "list", "--json"]))).toEqual([]);
-    expect((await h.run(["key", "revoke", "ci"])).code).toBe(1);
-    expect((await h.run(["key", "revoke", "abc"])).code).toBe(1); // too short to be a prefix, and no such name
+    expect((await h.run(["key", "revoke", "ci", "--yes"])).code).toBe(1);
+    expect((await h.run(["key", "revoke", "abc", "--yes"])).code).toBe(1); // too short to be a prefix, and no such name
     // Two keys of one name: neither is guessed.
     for (let i = 0; i < 2; i += 1) await h.run(["key", "create", "--name", "twin", "--access", "read-only", "--expires", "30d"]);
-    const twins = await h.run(["key", "revoke", "twin"]);
+    const twins = await h.run(["key", "revoke", "twin", "--yes"]);
     expect(twins.code).toBe(2);
     expect(twins.stderr).toMatch(/^Error: 2 keys are named "twin": twin \([0-9a-f-]{8}\), twin \([0-9a-f-]{8}\)\. Give the id instead\.\n$/);
     expect(json(await h.run(["key", "list", "--json"]))).toHaveLength(2);

@@ -1,4 +1,5 @@
 import { Args } from "@oclif/core";
+import { confirm, requireConsent, yesFlag } from "../../confirm.ts";
 import type { Bodyweight } from "@svc/sdk";
 import { BaseCommand } from "../../base.ts";
 import { CliError, UsageError } from "../../errors.ts";
@@ -6,12 +7,15 @@ import { checkDate, isUuid } from "../../input.ts";
 
 export default class BodyweightDelete extends BaseCommand {
   static summary = "Delete a logged bodyweight, by its day (or its id).";
-  static examples = ["svc bodyweight delete 2026-03-01", "svc bodyweight delete 2026-03-01 --json"];
+  static description = "Asks first on a terminal; --yes skips the question (and is needed where svc cannot ask).";
+  static examples = ["svc bodyweight delete 2026-03-01", "svc bodyweight delete 2026-03-01 --yes --json"];
   static args = { day: Args.string({ description: "The day (YYYY-MM-DD) or the entry's id (see `svc bodyweight list --json`).", required: true }) };
+  static flags = { yes: yesFlag };
   static enableJsonFlag = true;
 
   async run(): Promise<{ deleted: Bodyweight }> {
-    const { args } = await this.parse(BodyweightDelete);
+    const { args, flags } = await this.parse(BodyweightDelete);
+    requireConsent(flags.yes, "delete a bodyweight");
     const given = args.day.trim();
     const byId = isUuid(given);
     const date = byId ? undefined : checkDateArg(given);
@@ -23,6 +27,7 @@ export default class BodyweightDelete extends BaseCommand {
       if (!entry) throw new CliError(`No bodyweight logged for ${date}. See \`svc bodyweight list\`.`);
       id = entry.id;
     }
+    await confirm(flags.yes, date ? `Delete the bodyweight of ${date}?` : `Delete the bodyweight ${id}?`);
     const deleted = await this.spin("Deleting", client.deleteBodyweight(id));
     this.out(`Deleted the bodyweight of ${deleted.date} (${deleted.weight} ${deleted.unit}).`);
     return { deleted };
