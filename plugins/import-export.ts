@@ -7,7 +7,7 @@ import { extendSchema, gql } from "postgraphile/utils";
 import { loadOneWithPgClient, sideEffectWithPgClientTransaction } from "postgraphile/@dataplan/pg";
 import { SafeError, constant, object } from "postgraphile/grafast";
 import { firstBadJsonValue } from "@svc/sdk/documents";
-import { IMPORT_LIMITS } from "@svc/sdk/import";
+import { IMPORT_LIMITS, parseImport, lineOfPath, ImportParseError, type ParsedImport } from "@svc/sdk/import";
 
 type Summary = Record<string, any> & { names: { name: string; sets: number }[] };
 
@@ -19,9 +19,14 @@ function invalid(message: string): never {
 }
 
 /** Slice-relative `workouts[i]` paths made absolute, and unmapped names listed in the error. */
-function sliceError(error: any, offset: number): never {
+function sliceError(error: any, offset: number, file: ParsedImport | null): never {
   if (error?.code === "SVDOC" && typeof error.detail === "string") {
     error.detail = error.detail.replace(/^workouts\[(\d+)\]/, (_: string, i: string) => `workouts[${Number(i) + offset}]`);
+    // A file sent as text: the line of the file the document's path points to.
+    const at = file && lineOfPath(file, error.detail);
+    if (at) {
+      throw new SafeError(`line ${at.line} (${at.field}): ${error.hint}`, { code: "INVALID_DOCUMENT", path: error.detail, reason: error.hint, line: at.line });
+    }
   }
   if (error?.code === "SVMAP") {
     throw new SafeError(error.message, { code: "UNMAPPED_EXERCISES", names: String(error.detail ?? "").split("\n").filter(Boolean) });
@@ -43,7 +48,29 @@ function merge(total: Summary | null, part: Summary): Summary {
   return total;
 }
 
+/** A file sent as text, read here with the same code as the clients' (@svc/sdk/import). */
+async function readText(client: any, input: any): Promise<ParsedImport> {
+  if (input.workouts != null) invalid("text: give the file as text or as workouts, not both");
+  const timeZone = input.timeZone ?? "UTC";
+  try {
+    new Intl.DateTimeFormat("en", { timeZone });
+  } catch {
+    invalid(`timeZone: ${JSON.stringify(timeZone)} is not a time zone (e.g. Europe/Berlin, UTC)`);
+  }
+  const { rows } = await client.query({ text: "select unit from app_public.users where id = app_public.current_user_id()" });
+  try {
+    return parseImport(input.text, { from: input.from ?? undefined, unit: input.unit ?? rows[0]?.unit ?? "kg", timeZone });
+  } catch (error) {
+    if (error instanceof ImportParseError) {
+      throw new SafeError(error.message, { code: "INVALID_INPUT", line: error.line, column: error.column, reason: error.reason });
+    }
+    throw error;
+  }
+}
+
 async function importHistory(client: any, input: any): Promise<Summary> {
+  const file = typeof input.text === "string" ? await readText(client, input) : null;
+  if (file) input = { ...input, workouts: file.workouts, extras: file.extras ?? null };
   const workouts = input.workouts;
   if (!Array.isArray(workouts)) invalid("workouts: must be a list of workout documents");
   if (workouts.length > IMPORT_LIMITS.workouts) {
@@ -65,10 +92,11 @@ async function importHistory(client: any, input: any): Promise<Summary> {
         text: "select app_public.import_history($1::jsonb, $2::jsonb, $3::jsonb, $4::boolean)::text as summary",
         values: [JSON.stringify(workouts.slice(offset, offset + SLICE)), JSON.stringify(choices), offset === 0 && input.extras ? JSON.stringify(input.extras) : null, dryRun],
       })
-      .catch((error: unknown) => sliceError(error, offset));
+      .catch((error: unknown) => sliceError(error, offset, file));
     total = merge(total, JSON.parse(rows[0].summary));
   }
-  return { ...total!, clientMutationId: input.clientMutationId ?? null };
+  const fileSummary = file && { format: file.format, unit: file.unit, unitStated: file.unitStated, rows: file.rows, skipped: file.skipped };
+  return { ...total!, file: fileSummary, clientMutationId: input.clientMutationId ?? null };
 }
 
 async function loadExportPages(client: any, lookups: readonly { after: string | null; first: number | null }[]) {
@@ -130,14 +158,37 @@ export const ImportExportPlugin = extendSchema((build) => {
         "With MAP: the exercise (a catalog name, alias, custom exercise name or id)."
         exercise: String
       }
-      "A history to import: workout documents read from a file by @svc/sdk/import (\`parseImport\`)."
+      "The format of an export file."
+      enum ImportFormat {
+        STRONG
+        HEVY
+        FITNOTES
+        "This service's own export (svc export)."
+        SVC
+      }
+      """
+      A history to import: the export file as \`text\` (read on the server), or \`workouts\` already
+      read by a client with @svc/sdk/import (\`parseImport\`).
+      """
       input ImportWorkoutsInput {
         """
-        Workout documents without \`id\` whose \`exercise\` fields are the file's names: at most
-        5000 per import (and the request body at most 1 MB, about 60,000 sets; split a larger
-        history by date: importing is idempotent).
+        The file's text (Strong, Hevy, FitNotes or svc export), read with the same code as
+        @svc/sdk/import. At most the request body's 1 MB (about 15,000 Strong rows); a larger
+        file goes through \`svc import\`, which sends it in parts. A bad row: INVALID_INPUT with
+        \`line\`, \`column\` and \`reason\`.
         """
-        workouts: JSON!
+        text: String
+        "With text: the format (default: found from the content)."
+        from: ImportFormat
+        "With text: the unit of a file that does not say it (Strong's comma format); default your unit."
+        unit: Unit
+        "With text: the time zone of the file's times (an IANA name such as Europe/Berlin); default UTC."
+        timeZone: String
+        """
+        Or: workout documents without \`id\` whose \`exercise\` fields are the file's names: at
+        most 5000 per request and the 1 MB body (@svc/sdk/import's importAll sends 200 a request).
+        """
+        workouts: JSON
         "Choices for names that map to no exercise (or to override a mapping)."
         choices: [ImportChoice!]
         "From an svc export: settings, customExercises, routines (documents with their ids), bodyweights."
@@ -162,9 +213,32 @@ export const ImportExportPlugin = extendSchema((build) => {
         "Sets of the file under this name (duplicates of workouts already there not counted)."
         sets: Int!
       }
+      "Rows of a file not imported, or imported with something left out, for one reason."
+      type ImportSkippedRows {
+        "rest-timer, empty-set, distance-without-time, distance-dropped, timed-weight-dropped, reps-duration-dropped, rpe-out-of-range, reps-out-of-range, weight-out-of-range, duration-out-of-range, failure-as-rpe-10, note-shortened or over-workout-limits."
+        reason: String!
+        "The reason in words."
+        text: String!
+        rows: Int!
+        "The first line of the file with it."
+        firstLine: Int!
+      }
+      "What was read from a file sent as text."
+      type ImportFile {
+        "strong, hevy, fitnotes or svc."
+        format: String!
+        "The unit weights were read in where the file does not say (unitStated false: ask the user)."
+        unit: String!
+        unitStated: Boolean!
+        "Data rows read."
+        rows: Int!
+        skipped: [ImportSkippedRows!]!
+      }
       "What an import wrote (or, in a dry run, would write)."
       type ImportWorkoutsPayload {
         dryRun: Boolean!
+        "With text: what was read from the file."
+        file: ImportFile
         "Workouts imported (new ones)."
         workouts: Int!
         "Workouts already there (the same start and name; for a file without times, the same day): left alone."
@@ -213,6 +287,7 @@ export const ImportExportPlugin = extendSchema((build) => {
     `,
     enums: {
       ImportAction: { values: { MAP: { value: "map" }, CREATE: { value: "create" }, SKIP: { value: "skip" } } },
+      ImportFormat: { values: { STRONG: { value: "strong" }, HEVY: { value: "hevy" }, FITNOTES: { value: "fitnotes" }, SVC: { value: "svc" } } },
     },
     objects: {
       Mutation: {

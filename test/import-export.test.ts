@@ -340,3 +340,41 @@ describe("export", () => {
     expect(anonymous.body.errors[0].extensions.code).toBe("FORBIDDEN");
   });
 });
+
+describe("a file sent as text (the web app's way): read on the server with the same code", () => {
+  const TEXT = `mutation($text: String!, $from: ImportFormat, $unit: Unit, $timeZone: String, $choices: [ImportChoice!], $dryRun: Boolean) {
+    importWorkouts(input: { text: $text, from: $from, unit: $unit, timeZone: $timeZone, choices: $choices, dryRun: $dryRun }) {
+      dryRun workouts duplicates sets unmapped names { name action exercise suggestions }
+      file { format unit unitStated rows skipped { reason rows firstLine } } } }`;
+
+  test("the dry run says what the file holds and asks about the unit; the import lands the same documents as the client's reading", async () => {
+    const u = await signUp(s.url, "Text");
+    const dry = await gql(s.url, TEXT, { text: fixture("strong-comma.csv"), timeZone: "Europe/Berlin" }, { token: u.token });
+    expect(dry.body.errors).toBeUndefined();
+    expect(dry.body.data.importWorkouts).toMatchObject({
+      dryRun: true, workouts: 2, sets: 14, unmapped: 1,
+      file: { format: "strong", unit: "kg", unitStated: false, rows: 17, skipped: expect.arrayContaining([{ reason: "rest-timer", rows: 1, firstLine: 7 }]) },
+    });
+    const done = await gql(s.url, TEXT, { text: fixture("strong-comma.csv"), timeZone: "Europe/Berlin", unit: "LB", dryRun: false,
+      choices: [{ name: "Zercher Carry Thing", action: "SKIP" }] }, { token: u.token });
+    expect(done.body.errors).toBeUndefined();
+    expect(done.body.data.importWorkouts).toMatchObject({ dryRun: false, workouts: 2, sets: 13, file: { unit: "lb" } });
+    const docs = await documents(u.token);
+    expect(docs[0]).toMatchObject({ start: "2026-04-06T15:18:00Z", unit: "lb" });
+    expect(docs[0].exercises[0].sets).toEqual(["w:60x5", "100x5@8", "100x5@8.5", "150x1", "d:80x8"]);
+  });
+
+  test("a bad row is INVALID_INPUT with its line and column; a bad time zone or format too; nothing is written", async () => {
+    const u = await signUp(s.url, "Bad text");
+    const bad = await gql(s.url, TEXT, { text: fixture("strong-broken.csv"), dryRun: false }, { token: u.token });
+    expect(bad.body.errors[0].extensions).toEqual({ code: "INVALID_INPUT", line: 3, column: "Weight", reason: '"abc" is not a number' });
+    const zone = await gql(s.url, TEXT, { text: fixture("hevy-kg.csv"), timeZone: "Mars/Olympus" }, { token: u.token });
+    expect(zone.body.errors[0].extensions.code).toBe("INVALID_INPUT");
+    expect(zone.body.errors[0].message).toMatch(/^timeZone: /);
+    const wrong = await gql(s.url, TEXT, { text: fixture("fitnotes-new.csv"), from: "HEVY" }, { token: u.token });
+    expect(wrong.body.errors[0].extensions).toMatchObject({ code: "INVALID_INPUT", line: 1 });
+    const both = await gql(s.url, `mutation { importWorkouts(input: { text: "x", workouts: [] }) { workouts } }`, {}, { token: u.token });
+    expect(both.body.errors[0].extensions.code).toBe("INVALID_INPUT");
+    expect(await counts(u.user.id)).toEqual({ workouts: 0, sets: 0, custom: 0 });
+  });
+});

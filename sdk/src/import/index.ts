@@ -14,7 +14,8 @@ import { buildWorkouts, ImportParseError, SkipCounter, type ImportFormat, type I
 export { ImportParseError, cleanNumber, SKIP_REASONS, type ImportFormat, type ImportUnit, type ImportWorkout, type ImportSource, type SkipCount, type SkipReason } from "./model.ts";
 export { EXPORT_FORMAT, EXPORT_VERSION, type SvcExport, type ExportSettings, type ExportCustomExercise, type ExportBodyweight } from "./svc.ts";
 export { wallTimeCell, monthNumber, startInZone } from "./csv.ts";
-export { importWorkouts, importAll, importParts, mergeSummaries, PART_WORKOUTS, PART_BYTES, type ImportPart, exportHistory, exportStrongCsv, STRONG_CSV_HEADER, IMPORT_WORKOUTS, EXPORT_ACCOUNT, EXPORT_WORKOUTS, type ImportChoice, type ImportSummary, type ImportNameMapping } from "./client.ts";
+export { importWorkouts, importAll, importParts, mergeSummaries, PART_WORKOUTS, PART_BYTES, IMPORT_WORKOUTS, type ImportPart, type ImportChoice, type ImportSummary, type ImportNameMapping } from "./client.ts";
+export { exportHistory, exportStrongCsv, STRONG_CSV_HEADER, EXPORT_ACCOUNT, EXPORT_WORKOUTS, type ExportHead } from "./export.ts";
 
 export const IMPORT_FORMATS: readonly ImportFormat[] = ["strong", "hevy", "fitnotes", "svc"];
 
