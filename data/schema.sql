@@ -21,6 +21,23 @@ grant usage on schema app_public to svc_visitor;
 -- app_hidden: types
 --------------------------------------------------------------------------------
 
+create type app_hidden.lift_target as (
+  routine_exercise_id uuid,
+  position integer,
+  exercise_id uuid,
+  rule text,
+  weight numeric,
+  reps integer,
+  seconds integer,
+  sets integer,
+  sessions integer,
+  explanation text,
+  training_max numeric,
+  amrap boolean,
+  week_sets jsonb
+);
+comment on type app_hidden.lift_target is 'The next target of one routine exercise: the rule applied (linear, greyskull, double, time, none, deload, stages or cycle), the work weight in the routine''s unit (a cycle''s heaviest set), reps or seconds and the number of work sets, the sessions judged, the explanation, the training max of a cycle, whether the last work set is as many reps as possible, and a cycle''s sets of the week ([{weight, reps, amrap}]).';
+
 create type app_hidden.progression_state as (
   weight numeric,
   reps integer,
@@ -28,9 +45,10 @@ create type app_hidden.progression_state as (
   misses integer,
   stalls integer,
   best_total integer,
-  explanation text
+  explanation text,
+  stage integer
 );
-comment on type app_hidden.progression_state is 'A routine exercise''s target between sessions: weight (routine unit), reps or seconds per work set, misses in a row, sessions in a row without a rep gained and the best rep total at this weight (double progression), and why the target is what it is.';
+comment on type app_hidden.progression_state is 'A routine exercise''s target between sessions: weight (routine unit; the training max of a cycle), reps or seconds per work set, misses in a row, sessions in a row without a rep gained and the best rep total at this weight (double progression), why the target is what it is, and the stage (stages) or week (cycle) to plan, from 0.';
 
 create type app_hidden.progression_target as (
   routine_exercise_id uuid,
@@ -117,6 +135,17 @@ create policy select_own on app_hidden.progression_restarts for select
 --------------------------------------------------------------------------------
 -- app_hidden: functions
 --------------------------------------------------------------------------------
+
+create function app_hidden.body_part_words()
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+  select array['ab', 'arm', 'back', 'bicep', 'body', 'calf', 'chest', 'core', 'delt', 'forearm', 'full', 'glute', 'hamstring',
+               'hip', 'lat', 'leg', 'lower', 'neck', 'oblique', 'quad', 'shoulder', 'trap', 'tricep', 'upper'];
+$function$;
+comment on function app_hidden.body_part_words() is 'Words that name a body part (canonical, singular): words made only of them (`abs`, `arms`, `bicep`) name a muscle group, not one exercise, so they answer with choices.';
+grant execute on function app_hidden.body_part_words() to svc_reader;
 
 create function app_hidden.catalog_exercise_meaning(p_name text)
  RETURNS text
@@ -210,6 +239,31 @@ AS $function$
 $function$;
 comment on function app_hidden.convert_weight(weight numeric, from_unit text, to_unit text) is 'A weight in another unit (1 lb = 0.45359237 kg), rounded to 2 decimals half away from zero; unchanged in the same unit. The SDK''s convertWeight gives the same numbers.';
 grant execute on function app_hidden.convert_weight(weight numeric, from_unit text, to_unit text) to svc_reader;
+
+create function app_hidden.cycle_texts(week_sets jsonb)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+  select string_agg(x ->> 'text', ', ' order by o) from jsonb_array_elements(week_sets) with ordinality as w(x, o);
+$function$;
+comment on function app_hidden.cycle_texts(week_sets jsonb) is 'A cycle week as its set texts, comma separated (`65%x5, 75%x5, 85%x5+`).';
+grant execute on function app_hidden.cycle_texts(week_sets jsonb) to svc_reader;
+
+create function app_hidden.cycle_week(cycle jsonb, week integer, training_max numeric, step numeric)
+ RETURNS jsonb
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+  -- The week's sets: each percentage of the training max snapped to the step.
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'weight', app_hidden.snap_weight(training_max * ps.percent / 100, step), 'reps', ps.reps, 'amrap', ps.amrap,
+           'text', x.t) order by x.ord), '[]')
+    from jsonb_array_elements_text(cycle -> week) with ordinality as x(t, ord),
+         lateral app_hidden.doc_percent_set(x.t) ps;
+$function$;
+comment on function app_hidden.cycle_week(cycle jsonb, week integer, training_max numeric, step numeric) is 'A cycle week''s planned sets: [{weight (the percentage of the training max snapped to the step), reps, amrap, text}].';
+grant execute on function app_hidden.cycle_week(cycle jsonb, week integer, training_max numeric, step numeric) to svc_reader;
 
 create function app_hidden.deload_weight(weight numeric, increment numeric)
  RETURNS numeric
@@ -388,6 +442,28 @@ $function$;
 comment on function app_hidden.doc_parse_set(t text, scale text, OUT reason text, OUT kind text, OUT weight numeric, OUT bodyweight boolean, OUT reps integer, OUT seconds integer, OUT effort numeric) is 'Parses set text as people type it (the SDK''s parseSet): on failure `reason` is the first problem (form, weight, reps, duration, effort on `scale`), otherwise the set''s parts. A weight before a duration (`20x45s`) is a weighted hold.';
 grant execute on function app_hidden.doc_parse_set(t text, scale text, OUT reason text, OUT kind text, OUT weight numeric, OUT bodyweight boolean, OUT reps integer, OUT seconds integer, OUT effort numeric) to svc_reader;
 
+create function app_hidden.doc_percent_set(t text, OUT percent numeric, OUT reps integer, OUT amrap boolean)
+ RETURNS record
+ LANGUAGE plpgsql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+declare
+  m text[] := regexp_match(t, '^[ \t]*([0-9]+(?:[.,][0-9]+)?)[ \t]*%[ \t]*[xX×][ \t]*([0-9]+)[ \t]*(\+)?[ \t]*$');
+begin
+  if m is null or char_length(rtrim(split_part(replace(m[1], ',', '.'), '.', 2), '0')) > 2 then
+    return;
+  end if;
+  if replace(m[1], ',', '.')::numeric <= 0 or replace(m[1], ',', '.')::numeric > 200 or m[2]::numeric > 500 then
+    return;
+  end if;
+  percent := trim_scale(replace(m[1], ',', '.')::numeric);
+  reps := m[2]::int;
+  amrap := m[3] is not null;
+end;
+$function$;
+comment on function app_hidden.doc_percent_set(t text, OUT percent numeric, OUT reps integer, OUT amrap boolean) is 'Parses a percentage set (`85%x5`, `95%x1+`; the SDK''s parsePercentSet): percent above 0 and at most 200 with at most 2 decimals, reps at most 500, `+` for as many reps as possible; all null when it is not one.';
+grant execute on function app_hidden.doc_percent_set(t text, OUT percent numeric, OUT reps integer, OUT amrap boolean) to svc_reader;
+
 create function app_hidden.doc_real_date(y integer, m integer, d integer)
  RETURNS boolean
  LANGUAGE sql
@@ -400,6 +476,25 @@ AS $function$
 $function$;
 comment on function app_hidden.doc_real_date(y integer, m integer, d integer) is 'Whether year (from 1), month and day name a real day of the proleptic Gregorian calendar.';
 grant execute on function app_hidden.doc_real_date(y integer, m integer, d integer) to svc_reader;
+
+create function app_hidden.doc_stage(t text, OUT sets integer, OUT reps integer, OUT amrap boolean)
+ RETURNS record
+ LANGUAGE plpgsql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+declare
+  m text[] := regexp_match(t, '^[ \t]*([0-9]+)[ \t]*[xX×][ \t]*([0-9]+)[ \t]*(\+)?[ \t]*$');
+begin
+  if m is null or m[1]::numeric not between 1 and 20 or m[2]::numeric > 500 then
+    return;
+  end if;
+  sets := m[1]::int;
+  reps := m[2]::int;
+  amrap := m[3] is not null;
+end;
+$function$;
+comment on function app_hidden.doc_stage(t text, OUT sets integer, OUT reps integer, OUT amrap boolean) is 'Parses a stage (`5x3`, `5x3+`; the SDK''s parseStage): 1 to 20 sets, at most 500 reps; all null when it is not one.';
+grant execute on function app_hidden.doc_stage(t text, OUT sets integer, OUT reps integer, OUT amrap boolean) to svc_reader;
 
 create function app_hidden.doc_start(t text, OUT reason text, OUT start timestamp with time zone, OUT canonical text)
  RETURNS record
@@ -489,9 +584,11 @@ AS $function$
     ('dateTime', '^([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:\.([0-9]{1,6}))?)?(Z|([+-])([0-9]{2}):([0-9]{2}))$'),
     ('duration', '^[ \t]*(?:([0-9]+)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?)[ \t]*$'),
     ('repsRange', '^[ \t]*([0-9]+)[ \t]*[-–][ \t]*([0-9]+)[ \t]*$'),
-    ('setText', '^[ \t]*(?:([wW]|[dD]|[rR][pP])[ \t]*:[ \t]*)?(?:([bB][wW])[ \t]*[xX×][ \t]*([0-9]+)|([0-9]+(?:[.,][0-9]+)?)?[ \t]*[xX×][ \t]*(?:([0-9]+)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?)(?:[ \t]*@[ \t]*([0-9]+(?:[.,][0-9]+)?))?[ \t]*$');
+    ('setText', '^[ \t]*(?:([wW]|[dD]|[rR][pP])[ \t]*:[ \t]*)?(?:([bB][wW])[ \t]*[xX×][ \t]*([0-9]+)|([0-9]+(?:[.,][0-9]+)?)?[ \t]*[xX×][ \t]*(?:([0-9]+)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?)(?:[ \t]*@[ \t]*([0-9]+(?:[.,][0-9]+)?))?[ \t]*$'),
+    ('percentSet', '^[ \t]*([0-9]+(?:[.,][0-9]+)?)[ \t]*%[ \t]*[xX×][ \t]*([0-9]+)[ \t]*(\+)?[ \t]*$'),
+    ('stage', '^[ \t]*([0-9]+)[ \t]*[xX×][ \t]*([0-9]+)[ \t]*(\+)?[ \t]*$');
 $function$;
-comment on function app_hidden.document_patterns() is 'The regular expressions of the document languages, identical to the SDK''s (UUID_PATTERN, DATE_PATTERN, DATE_TIME_PATTERN, DURATION_PATTERN, REPS_RANGE_PATTERN, SET_TEXT_PATTERN). The functions below repeat them as literals (so PostgreSQL caches the compiled forms); a test checks all three agree.';
+comment on function app_hidden.document_patterns() is 'The regular expressions of the document languages, identical to the SDK''s (UUID_PATTERN, DATE_PATTERN, DATE_TIME_PATTERN, DURATION_PATTERN, REPS_RANGE_PATTERN, SET_TEXT_PATTERN, PERCENT_SET_PATTERN, STAGE_PATTERN). The functions below repeat them as literals (so PostgreSQL caches the compiled forms); a test checks all three agree.';
 grant execute on function app_hidden.document_patterns() to svc_reader;
 
 create function app_hidden.e1rm(weight numeric, reps integer)
@@ -717,6 +814,33 @@ $function$;
 comment on function app_hidden.import_map_names(names text[], choices jsonb, custom jsonb) is 'What each of a file''s exercise names maps to, for the calling user: the user''s choice (map to a reference, create a custom exercise, or skip); else the rule of documents (an id, a custom exercise, a catalog name or alias; via = name); else the table of the other apps'' names (via = other-app); else `Name (Equipment)` read as `Equipment Name` or `Name` (via = equipment); else a custom exercise the file brings (via = export); else unmapped, with up to 3 suggestions.';
 grant execute on function app_hidden.import_map_names(names text[], choices jsonb, custom jsonb) to svc_reader;
 
+create function app_hidden.judge_cycle_session(week_sets jsonb, target_unit text, session_unit text, weights numeric[], reps integer[], done boolean[])
+ RETURNS text
+ LANGUAGE plpgsql
+ IMMUTABLE
+AS $function$
+-- skip: no work set done; hit: every set of the week done at its weight (the unit rule) with at
+-- least its reps (a `+` set: at least that many); miss otherwise.
+declare
+  n int := jsonb_array_length(week_sets);
+  k int;
+begin
+  if not coalesce(true = any(done), false) then
+    return 'skip';
+  end if;
+  for k in 1 .. n loop
+    if k > coalesce(array_length(weights, 1), 0) or not done[k]
+       or not app_hidden.weights_meet(weights[k], session_unit, (week_sets -> (k - 1) ->> 'weight')::numeric, target_unit)
+       or coalesce(reps[k], -1) < (week_sets -> (k - 1) ->> 'reps')::int then
+      return 'miss';
+    end if;
+  end loop;
+  return 'hit';
+end;
+$function$;
+comment on function app_hidden.judge_cycle_session(week_sets jsonb, target_unit text, session_unit text, weights numeric[], reps integer[], done boolean[]) is 'Judges one session of a training-max cycle week: skip, hit (every set at its weight with its reps) or miss.';
+grant execute on function app_hidden.judge_cycle_session(week_sets jsonb, target_unit text, session_unit text, weights numeric[], reps integer[], done boolean[]) to svc_reader;
+
 create function app_hidden.judge_session(sets integer, target_weight numeric, target_unit text, target_reps integer, top_reps integer, target_seconds integer, session_unit text, weights numeric[], reps integer[], seconds integer[], done boolean[])
  RETURNS app_hidden.session_judgement
  LANGUAGE plpgsql
@@ -806,6 +930,7 @@ declare
   v_me uuid := app_public.current_user_id();
   v_words text[];
   v_vocab text[];
+  v_unknown_words text[];
   v_unknown text;
   v_fixes text[];
   v_combos text[];
@@ -844,14 +969,24 @@ begin
   end if;
   v_words := app_hidden.exercise_words(v_ref);
   if cardinality(v_words) > 0 and cardinality(v_words) <= 12 then
-    select array_agg(distinct w) into v_vocab from (
-      select unnest(l.words) as w from app_hidden.exercise_labels l where l.user_id is null or l.user_id = v_me
-      union all
-      select l.joined from app_hidden.exercise_labels l where (l.user_id is null or l.user_id = v_me) and cardinality(l.words) > 1
-      union all
-      select unnest(array['barbell', 'dumbbell', 'machine', 'cable', 'bodyweight', 'kettlebell', 'band', 'cardio'])
-    ) t;
-    if v_words <@ v_vocab then
+    -- Words that are no word of any exercise (index probes; the whole vocabulary only for typos).
+    v_unknown_words := array(
+      select distinct w from unnest(v_words) w
+       where w <> all (array['barbell', 'dumbbell', 'machine', 'cable', 'bodyweight', 'kettlebell', 'band', 'cardio'])
+         and not exists (select 1 from app_hidden.exercise_labels l
+                          where l.words @> array[w] and (l.user_id is null or l.user_id = v_me))
+         and not exists (select 1 from app_hidden.exercise_labels l
+                          where l.joined = w and (l.user_id is null or l.user_id = v_me)));
+    if cardinality(v_unknown_words) > 0 then
+      select array_agg(distinct w) into v_vocab from (
+        select unnest(l.words) as w from app_hidden.exercise_labels l where l.user_id is null or l.user_id = v_me
+        union all
+        select l.joined from app_hidden.exercise_labels l where (l.user_id is null or l.user_id = v_me) and cardinality(l.words) > 1
+        union all
+        select unnest(array['barbell', 'dumbbell', 'machine', 'cable', 'bodyweight', 'kettlebell', 'band', 'cardio'])
+      ) t;
+    end if;
+    if cardinality(v_unknown_words) = 0 then
       r := app_hidden.match_exercise_words(v_words, v_me);
       if r.tier is not null then
         v_ids := r.ids;
@@ -862,7 +997,7 @@ begin
       -- (one slip for words of 5 to 7 letters, two from 8; shorter words are never corrected: `row`
       -- and `rdl` are too close to other words to guess).
       v_combos := array[array_to_string(v_words, ' ')];
-      for v_unknown in select distinct w from unnest(v_words) w where not (w = any(v_vocab)) loop
+      foreach v_unknown in array v_unknown_words loop
         v_max := case when char_length(v_unknown) >= 8 then 2 when char_length(v_unknown) >= 5 then 1 else 0 end;
         with near as (
           select v.w, app_hidden.typo_distance(v_unknown, v.w) as d
@@ -931,8 +1066,9 @@ AS $function$
 --   2 the words mention a whole name or alias of one exercise, and every other word is one of its
 --     words or its equipment (`Squat (Barbell)`); the longest name mentioned wins;
 --   3 every word is one of the exercise's words: the answer is the one exercise of which the words
---     cover at least half of a name or alias (`goblet`: Goblet Squat, not Kettlebell Goblet Squat),
---     or the only exercise with every word (`zercher`); otherwise all of them are the choices.
+--     cover at least half of a name or alias (`goblet`: Goblet Squat, not Kettlebell Goblet Squat;
+--     never for words that only name body parts, such as `abs`), or the only exercise with every
+--     word (`zercher`); otherwise all of them are the choices.
 -- ids: the exercises of the first tier that finds any, best first (several: ambiguous).
 declare
   qs text[] := app_hidden.word_set(q);
@@ -970,7 +1106,7 @@ begin
               when exists (select 1 from covering) then 3 end,
          case when exists (select 1 from best_mentioned)
               then (select array_agg(b.id order by b.user_id is not null desc, app_hidden.exercise_staple_rank(b.name) nulls last, b.name) from best_mentioned b)
-              when (select count(*) from covering where coverage >= 0.5) = 1
+              when (select count(*) from covering where coverage >= 0.5) = 1 and not (qs <@ app_hidden.body_part_words())
               then (select array_agg(c.id) from covering c where c.coverage >= 0.5)
               when (select count(*) from covering) = 1
               then (select array_agg(c.id) from covering c)
@@ -985,29 +1121,118 @@ $function$;
 comment on function app_hidden.match_exercise_words(q text[], p_me uuid, OUT tier integer, OUT ids uuid[]) is 'The word tiers of the resolver for one list of canonical words (see app_hidden.match_exercise): the tier that found exercises (1 same words, 2 a whole name mentioned, 3 every word belongs to the exercise) and those exercises, best first; several mean ambiguous.';
 grant execute on function app_hidden.match_exercise_words(q text[], p_me uuid, OUT tier integer, OUT ids uuid[]) to svc_reader;
 
+create function app_hidden.next_cycle_target(current app_hidden.progression_state, outcome text, week_sets jsonb, weeks integer, session_date date, increment numeric, unit text)
+ RETURNS app_hidden.progression_state
+ LANGUAGE plpgsql
+ IMMUTABLE
+AS $function$
+-- A training-max cycle (5/3/1): each judged session moves to the next week. After the last week the
+-- training max rises by one increment when that session was a hit (every set with its reps, the
+-- `+` sets at least theirs), else it stays; the cycle starts again at week 1.
+declare
+  result app_hidden.progression_state := current;
+  d text := to_char(session_date, 'YYYY-MM-DD');
+begin
+  if current.stage + 1 < weeks then
+    result.stage := current.stage + 1;
+    result.explanation := format('Last session (%s): week %s of %s done; week %s at a training max of %s %s',
+      d, current.stage + 1, weeks, current.stage + 2, current.weight, unit);
+  elsif outcome = 'hit' then
+    result.stage := 0;
+    result.weight := trim_scale(least(10000, current.weight + increment));
+    result.explanation := format('Last session (%s): week %s of %s done with every rep: training max +%s %s to %s %s; week 1',
+      d, weeks, weeks, trim_scale(increment), unit, result.weight, unit);
+  else
+    result.stage := 0;
+    result.explanation := format('Last session (%s): week %s of %s without every rep: training max stays %s %s; week 1',
+      d, weeks, weeks, current.weight, unit);
+  end if;
+  return result;
+end;
+$function$;
+comment on function app_hidden.next_cycle_target(current app_hidden.progression_state, outcome text, week_sets jsonb, weeks integer, session_date date, increment numeric, unit text) is 'The week and training max after one judged session of a cycle (rules in the function body); the explanation ends where the week''s sets are appended.';
+grant execute on function app_hidden.next_cycle_target(current app_hidden.progression_state, outcome text, week_sets jsonb, weeks integer, session_date date, increment numeric, unit text) to svc_reader;
+
 create function app_hidden.next_plan(r app_public.routines, p_date date)
- RETURNS TABLE(exercise_position integer, exercise_id uuid, rule text, routine_weight numeric, weight numeric, unit text, reps integer, seconds integer, sessions integer, explanation text, pinned_note text, sets text[])
+ RETURNS TABLE(exercise_position integer, exercise_id uuid, rule text, routine_weight numeric, weight numeric, unit text, reps integer, seconds integer, sessions integer, explanation text, pinned_note text, sets text[], training_max numeric, amrap boolean)
  LANGUAGE sql
  STABLE SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public'
 AS $function$
   select t.position, t.exercise_id, t.rule, t.weight, x.weight, u.unit, t.reps, t.seconds, t.sessions,
-         left(t.note || case when r.unit <> u.unit and t.weight is not null and t.weight > 0
-                             then format(' Routine in %s: %s %s ≈ %s %s, loaded as %s %s.', r.unit, t.weight, r.unit,
-                                         app_hidden.convert_weight(t.weight, r.unit, u.unit), u.unit, x.weight, u.unit)
-                             else '' end, 1000),
+         left(t.explanation || case when r.unit <> u.unit and t.weight is not null and t.weight > 0
+                                    then format(' Routine in %s: %s %s ≈ %s %s, loaded as %s %s.', r.unit, t.weight, r.unit,
+                                                app_hidden.convert_weight(t.weight, r.unit, u.unit), u.unit, x.weight, u.unit)
+                                    else '' end, 1000),
          app_hidden.pinned_note(r.user_id, t.exercise_id, p_date),
-         app_hidden.planned_sets('work', x.weight, e.equipment = 'bodyweight' and x.weight is null, t.reps, t.seconds,
-                                 re.sets, re.warmups, re.drops, re.bursts, app_hidden.loadable_step(u.unit))
+         case when t.week_sets is null then
+           app_hidden.planned_sets('work', x.weight, e.equipment = 'bodyweight' and x.weight is null, t.reps, t.seconds,
+                                   t.sets, re.warmups, re.drops, re.bursts, st.step)
+         else
+           -- A cycle week: warm-ups toward its first set, its sets, drops and bursts after its last.
+           app_hidden.planned_sets('work', app_hidden.shown_weight((t.week_sets -> 0 ->> 'weight')::numeric, r.unit, u.unit), false,
+                                   (t.week_sets -> 0 ->> 'reps')::int, null, 0, re.warmups, 0, 0, st.step)
+           || (select array_agg(app_hidden.format_set('work', app_hidden.shown_weight((ws.x ->> 'weight')::numeric, r.unit, u.unit), false,
+                                                      (ws.x ->> 'reps')::int, null, null) order by ws.o)
+                 from jsonb_array_elements(t.week_sets) with ordinality as ws(x, o))
+           || app_hidden.planned_sets('work', x.weight, false, t.reps, null, 0, 0, re.drops, re.bursts, st.step)
+         end,
+         t.training_max, t.amrap
     from app_hidden.progression_targets(r, p_date) t
     join app_public.routine_exercises re on re.id = t.routine_exercise_id
     join app_public.exercises e on e.id = t.exercise_id
     cross join lateral (select us.unit from app_public.users us where us.id = r.user_id) u
     cross join lateral (select app_hidden.shown_weight(t.weight, r.unit, u.unit) as weight) x
+    cross join lateral (select case when r.unit = u.unit then coalesce(re.increment::numeric, app_hidden.loadable_step(u.unit))
+                                    else app_hidden.loadable_step(u.unit) end as step) st
    order by t.position;
 $function$;
 comment on function app_hidden.next_plan(r app_public.routines, p_date date) is 'The next workout of a routine, one row per routine exercise: its target in the routine''s unit and as loaded in the owner''s unit, why, the pinned note carried forward, and the planned set texts.';
 grant execute on function app_hidden.next_plan(r app_public.routines, p_date date) to svc_reader;
+
+create function app_hidden.next_stage_target(current app_hidden.progression_state, judged app_hidden.session_judgement, stages jsonb, session_date date, increment numeric, step numeric, unit text)
+ RETURNS app_hidden.progression_state
+ LANGUAGE plpgsql
+ IMMUTABLE
+AS $function$
+-- Stages (GZCLP): within a stage the weight progresses as linear (a hit adds one increment to the
+-- weight lifted; a lighter session continues from the weight lifted). A miss moves to the next
+-- stage at the same weight; a miss at the last stage goes back to the first at 85 % of the
+-- weight, snapped to the step.
+declare
+  result app_hidden.progression_state := current;
+  d text := to_char(session_date, 'YYYY-MM-DD');
+  n int := jsonb_array_length(stages);
+  this_stage text := stages ->> current.stage;
+  at_lifted text := case when judged.lifted is null then '' else ' at ' || trim_scale(judged.lifted) || ' ' || judged.lifted_unit end;
+begin
+  if judged.outcome = 'hit' and current.weight is not null then
+    result.weight := trim_scale(least(10000, greatest(current.weight,
+      app_hidden.snap_down(judged.lifted_in_target_unit, step)) + increment));
+    result.explanation := format('Last session (%s) hit %s%s: +%s %s to %s %s, stage %s of %s.',
+      d, this_stage, at_lifted, trim_scale(increment), unit, result.weight, unit, current.stage + 1, n);
+  elsif judged.outcome = 'hit' then
+    result.explanation := format('Last session (%s) hit %s: no weight to add, same targets.', d, this_stage);
+  elsif judged.outcome = 'light' then
+    result.weight := trim_scale(least(current.weight, app_hidden.snap_down(judged.lifted_in_target_unit, step) + increment));
+    result.explanation := format('Last session (%s) did %s%s, lighter than the target: continuing from the weight lifted, %s %s.',
+      d, this_stage, at_lifted, result.weight, unit);
+  elsif current.stage + 1 < n then
+    result.stage := current.stage + 1;
+    result.explanation := format('Last session (%s) missed %s%s: stage %s of %s, %s at %s %s.',
+      d, this_stage, at_lifted, result.stage + 1, n, stages ->> result.stage, coalesce(current.weight::text, 'no weight'),
+      case when current.weight is null then '' else unit end);
+  else
+    result.stage := 0;
+    result.weight := case when current.weight is null then null else trim_scale(app_hidden.snap_weight(current.weight * 0.85, step)) end;
+    result.explanation := format('Last session (%s) missed %s%s, the last stage: back to %s at 85 %%, %s %s.',
+      d, this_stage, at_lifted, stages ->> 0, coalesce(result.weight::text, 'no weight'), case when result.weight is null then '' else unit end);
+  end if;
+  return result;
+end;
+$function$;
+comment on function app_hidden.next_stage_target(current app_hidden.progression_state, judged app_hidden.session_judgement, stages jsonb, session_date date, increment numeric, step numeric, unit text) is 'The stage and weight after one judged session of an exercise with stages (GZCLP; rules in the function body).';
+grant execute on function app_hidden.next_stage_target(current app_hidden.progression_state, judged app_hidden.session_judgement, stages jsonb, session_date date, increment numeric, step numeric, unit text) to svc_reader;
 
 create function app_hidden.next_target(rule text, current app_hidden.progression_state, judged app_hidden.session_judgement, session_date date, sets integer, reps_low integer, reps_high integer, increment numeric, unit text)
  RETURNS app_hidden.progression_state
@@ -1280,7 +1505,7 @@ comment on function app_hidden.progression_first_note(rule text, sets integer, r
 grant execute on function app_hidden.progression_first_note(rule text, sets integer, reps integer, seconds integer, weight numeric, unit text) to svc_reader;
 
 create function app_hidden.progression_targets(p_routine app_public.routines, p_date date)
- RETURNS SETOF app_hidden.progression_target
+ RETURNS SETOF app_hidden.lift_target
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public'
@@ -1298,11 +1523,21 @@ declare
   judged app_hidden.session_judgement;
   sessions_judged int;
   sessions_before_edit int;
+  v_inc numeric;
+  v_step numeric;
+  v_weeks int;
+  v_stages int;
+  v_week_sets jsonb;
+  v_cycle_outcome text;
+  v_stage record;
 begin
   for re in
     select x.*, pr.restart_after
       from (select rx.*, e.region,
                    case when p_routine.deload then 'deload'
+                        when coalesce(rx.progression, p_routine.progression) = 'none' then 'none'
+                        when rx.cycle is not null then 'cycle'
+                        when rx.stages is not null then 'stages'
                         when coalesce(rx.progression, p_routine.progression) = 'time' and (rx.reps_low is not null or rx.seconds is null) then 'none'
                         when coalesce(rx.progression, p_routine.progression) = 'double' and rx.reps_low is null then 'none'
                         else coalesce(rx.progression, p_routine.progression) end as rule,
@@ -1314,10 +1549,15 @@ begin
         on pr.routine_id = x.routine_id and pr.exercise_id = x.exercise_id and pr.occurrence = x.occurrence
      order by x.position
   loop
-    state := row(trim_scale(re.weight::numeric), re.reps_low, case when re.reps_low is null then re.seconds end, 0, 0, null, null)::app_hidden.progression_state;
+    v_inc := coalesce(re.increment::numeric, app_hidden.weight_increment(re.region, p_routine.unit));
+    v_step := coalesce(re.increment::numeric, app_hidden.loadable_step(p_routine.unit));
+    state := row(case when re.rule = 'cycle' then trim_scale(re.training_max::numeric) else trim_scale(re.weight::numeric) end,
+                 re.reps_low, case when re.reps_low is null then re.seconds end, 0, 0, null, null, 0)::app_hidden.progression_state;
+    v_weeks := case when re.rule = 'cycle' then jsonb_array_length(re.cycle) end;
+    v_stages := case when re.rule = 'stages' then jsonb_array_length(re.stages) end;
     sessions_judged := 0;
     sessions_before_edit := 0;
-    if re.rule in ('linear', 'greyskull', 'double', 'time') then
+    if re.rule in ('linear', 'greyskull', 'double', 'time', 'stages', 'cycle') then
       for s in
         with program_routines as (
           -- This routine, and the other routines of its program (deload routines never feed progression).
@@ -1360,19 +1600,41 @@ begin
          group by o.id, o.date, o.start, o.unit, o.workout_id
          order by o.date, o.start, o.workout_id
       loop
-        judged := app_hidden.judge_session(re.sets, state.weight, p_routine.unit, state.reps, coalesce(re.reps_high, re.reps_low),
-                                           state.seconds, s.unit, s.weights, s.reps, s.seconds, s.done);
-        continue when judged.outcome = 'skip';
+        if re.rule = 'cycle' then
+          v_week_sets := app_hidden.cycle_week(re.cycle, state.stage, state.weight, v_step);
+          v_cycle_outcome := app_hidden.judge_cycle_session(v_week_sets, p_routine.unit, s.unit, s.weights, s.reps, s.done);
+          continue when v_cycle_outcome = 'skip';
+        else
+          select * into v_stage from app_hidden.doc_stage(case when re.rule = 'stages' then re.stages ->> state.stage end);
+          judged := app_hidden.judge_session(coalesce(v_stage.sets, re.sets), state.weight, p_routine.unit, coalesce(v_stage.reps, state.reps),
+                                             coalesce(v_stage.reps, re.reps_high, re.reps_low),
+                                             state.seconds, s.unit, s.weights, s.reps, s.seconds, s.done);
+          continue when judged.outcome = 'skip';
+        end if;
         if s.before_edit then
           sessions_before_edit := sessions_before_edit + 1;
           continue;
         end if;
         sessions_judged := sessions_judged + 1;
-        state := app_hidden.next_target(re.rule, state, judged, s.date, re.sets, re.reps_low, coalesce(re.reps_high, re.reps_low),
-                                        app_hidden.weight_increment(re.region, p_routine.unit), p_routine.unit);
+        if re.rule = 'cycle' then
+          state := app_hidden.next_cycle_target(state, v_cycle_outcome, v_week_sets, v_weeks, s.date, v_inc, p_routine.unit);
+        elsif re.rule = 'stages' then
+          state := app_hidden.next_stage_target(state, judged, re.stages, s.date, v_inc, v_step, p_routine.unit);
+        else
+          state := app_hidden.next_target(re.rule, state, judged, s.date, re.sets, re.reps_low, coalesce(re.reps_high, re.reps_low),
+                                          v_inc, p_routine.unit);
+        end if;
       end loop;
     end if;
-    if state.explanation is null then
+    select * into v_stage from app_hidden.doc_stage(case when re.rule = 'stages' then re.stages ->> state.stage end);
+    v_week_sets := case when re.rule = 'cycle' then app_hidden.cycle_week(re.cycle, state.stage, state.weight, v_step) end;
+    if state.explanation is null and re.rule = 'cycle' then
+      state.explanation := format('No history yet: week 1 of %s at a training max of %s %s (%s).',
+        v_weeks, state.weight, p_routine.unit, app_hidden.cycle_texts(v_week_sets));
+    elsif state.explanation is null and re.rule = 'stages' then
+      state.explanation := format('No history yet: stage 1 of %s, %s at %s %s as written.',
+        v_stages, re.stages ->> 0, coalesce(state.weight::text, 'no weight'), case when state.weight is null then '' else p_routine.unit end);
+    elsif state.explanation is null then
       state.explanation := app_hidden.progression_first_note(re.rule, re.sets, state.reps, state.seconds, state.weight, p_routine.unit)
         || case when re.rule = 'greyskull' then ' Last set: as many reps as possible.' else '' end;
       if sessions_before_edit > 0 then
@@ -1383,8 +1645,19 @@ begin
           || case when re.rule = 'greyskull' then ' Last set: as many reps as possible.' else '' end;
       end if;
     end if;
-    return next row(re.id, re.position, re.exercise_id, re.rule, state.weight, state.reps,
-                    case when state.reps is null then state.seconds end, sessions_judged, state.explanation)::app_hidden.progression_target;
+    if re.rule = 'cycle' then
+      return next row(re.id, re.position, re.exercise_id, re.rule,
+                      (v_week_sets -> -1 ->> 'weight')::numeric, (v_week_sets -> -1 ->> 'reps')::int, null, re.sets,
+                      sessions_judged, state.explanation
+                        || case when sessions_judged > 0 then format(' (%s).', app_hidden.cycle_texts(v_week_sets)) else '' end
+                        || case when v_week_sets @> '[{"amrap": true}]' then ' Sets marked +: as many reps as possible.' else '' end,
+                      state.weight, (v_week_sets -> -1 ->> 'amrap')::boolean, v_week_sets)::app_hidden.lift_target;
+    else
+      return next row(re.id, re.position, re.exercise_id, re.rule, state.weight, coalesce(v_stage.reps, state.reps),
+                      case when state.reps is null and v_stage.reps is null then state.seconds end, coalesce(v_stage.sets, re.sets),
+                      sessions_judged, state.explanation || case when coalesce(v_stage.amrap, false) then ' Last set: as many reps as possible.' else '' end,
+                      null, coalesce(v_stage.amrap, re.rule = 'greyskull'), null)::app_hidden.lift_target;
+    end if;
   end loop;
 end;
 $function$;
@@ -2222,26 +2495,175 @@ $function$;
 comment on function app_hidden.walk_routine_document(doc jsonb, p_unit text, OUT path text, OUT reason text, OUT canonical jsonb, OUT exercise_rows jsonb) is 'The validation walk of a routine document for the calling user: the first problem (path, reason), or the canonical document and the rows to write (exercise ids resolved). p_unit is the unit when the document names none.';
 grant execute on function app_hidden.walk_routine_document(doc jsonb, p_unit text, OUT path text, OUT reason text, OUT canonical jsonb, OUT exercise_rows jsonb) to svc_reader;
 
+create function app_hidden.walk_routine_exercise_extras(e jsonb, p text, OUT path text, OUT reason text, OUT canonical jsonb, OUT row_fields jsonb)
+ RETURNS record
+ LANGUAGE plpgsql
+ IMMUTABLE
+AS $function$
+-- The fields after `bursts` of a routine exercise, in this order (the SDK's routineExercise):
+-- trainingMax, cycle, stages, increment. `sets` and `reps` are read as the walk reads them; when
+-- they are wrong the walk reports them first.
+declare
+  v_sets int := app_hidden.doc_integer(e -> 'sets', 1, 20);
+  v_reps int;
+  v_range text[];
+  v_tm numeric;
+  v_week jsonb;
+  v_weeks jsonb := '[]';
+  v_texts jsonb;
+  v_stages jsonb := '[]';
+  x record;
+  st record;
+  w int;
+  k int;
+  n numeric;
+begin
+  canonical := '{}';
+  row_fields := '{}';
+  v_reps := app_hidden.doc_integer(e -> 'reps', 0, 500);
+  if v_reps is null and jsonb_typeof(e -> 'reps') = 'string' then
+    v_range := regexp_match(e ->> 'reps', '^[ \t]*([0-9]+)[ \t]*[-–][ \t]*([0-9]+)[ \t]*$');
+    if v_range is not null and v_range[1]::numeric = v_range[2]::numeric and v_range[1]::numeric <= 500 then
+      v_reps := v_range[1]::int;
+    end if;
+  end if;
+  if e ? 'trainingMax' then
+    v_tm := app_hidden.doc_weight(e -> 'trainingMax');
+    if v_tm is null then
+      path := p || '.trainingMax'; reason := 'must be a number from 0 to 10000 with at most 2 decimals'; return;
+    end if;
+    if not e ? 'cycle' then
+      path := p || '.trainingMax'; reason := 'needs a cycle of percentage sets'; return;
+    end if;
+    canonical := canonical || jsonb_build_object('trainingMax', v_tm);
+    row_fields := row_fields || jsonb_build_object('training_max', v_tm);
+  end if;
+  if e ? 'cycle' then
+    if jsonb_typeof(e -> 'cycle') <> 'array' or jsonb_array_length(e -> 'cycle') not between 1 and 6 then
+      path := p || '.cycle'; reason := 'must be an array of 1 to 6 weeks'; return;
+    end if;
+    for w in 0 .. jsonb_array_length(e -> 'cycle') - 1 loop
+      v_week := e -> 'cycle' -> w;
+      if jsonb_typeof(v_week) <> 'array' or jsonb_array_length(v_week) is distinct from v_sets then
+        path := p || '.cycle[' || w || ']'; reason := 'must be an array of as many percentage sets as sets'; return;
+      end if;
+      v_texts := '[]';
+      for k in 0 .. jsonb_array_length(v_week) - 1 loop
+        select * into x from app_hidden.doc_percent_set(case when jsonb_typeof(v_week -> k) = 'string' then v_week ->> k end);
+        if x.percent is null then
+          path := p || '.cycle[' || w || '][' || k || ']'; reason := 'must be a percentage set like 85%x5 or 95%x1+'; return;
+        end if;
+        v_texts := v_texts || to_jsonb(x.percent::text || '%x' || x.reps || case when x.amrap then '+' else '' end);
+      end loop;
+      v_weeks := v_weeks || jsonb_build_array(v_texts);
+    end loop;
+    if not e ? 'trainingMax' then
+      path := p || '.cycle'; reason := 'needs a trainingMax'; return;
+    end if;
+    if e ? 'reps' or e ? 'time' then
+      path := p || '.cycle'; reason := 'must not be given with reps or time'; return;
+    end if;
+    canonical := canonical || jsonb_build_object('cycle', v_weeks);
+    row_fields := row_fields || jsonb_build_object('cycle', v_weeks);
+  end if;
+  if e ? 'stages' then
+    if e ? 'cycle' then
+      path := p || '.stages'; reason := 'must not be given with a cycle'; return;
+    end if;
+    if jsonb_typeof(e -> 'stages') <> 'array' or jsonb_array_length(e -> 'stages') not between 2 and 5 then
+      path := p || '.stages'; reason := 'must be an array of 2 to 5 stages like 5x3+'; return;
+    end if;
+    for k in 0 .. jsonb_array_length(e -> 'stages') - 1 loop
+      select * into st from app_hidden.doc_stage(case when jsonb_typeof(e -> 'stages' -> k) = 'string' then e -> 'stages' ->> k end);
+      if st.sets is null then
+        path := p || '.stages[' || k || ']'; reason := 'must be a stage like 5x3 or 5x3+'; return;
+      end if;
+      if k = 0 and (st.sets is distinct from v_sets or st.reps is distinct from v_reps) then
+        path := p || '.stages[0]'; reason := 'must be the exercise''s sets and reps'; return;
+      end if;
+      v_stages := v_stages || to_jsonb(st.sets || 'x' || st.reps || case when st.amrap then '+' else '' end);
+    end loop;
+    canonical := canonical || jsonb_build_object('stages', v_stages);
+    row_fields := row_fields || jsonb_build_object('stages', v_stages);
+  end if;
+  if e ? 'increment' then
+    n := case when jsonb_typeof(e -> 'increment') = 'number' then (e -> 'increment')::text::numeric end;
+    if n is null or n <= 0 or n > 100 or n <> round(n, 2) then
+      path := p || '.increment'; reason := 'must be a number above 0 and at most 100 with at most 2 decimals'; return;
+    end if;
+    canonical := canonical || jsonb_build_object('increment', trim_scale(n));
+    row_fields := row_fields || jsonb_build_object('increment', trim_scale(n));
+  end if;
+end;
+$function$;
+comment on function app_hidden.walk_routine_exercise_extras(e jsonb, p text, OUT path text, OUT reason text, OUT canonical jsonb, OUT row_fields jsonb) is 'The validation of a routine exercise''s trainingMax, cycle, stages and increment (after its other fields): the first problem, or their canonical form and row columns.';
+grant execute on function app_hidden.walk_routine_exercise_extras(e jsonb, p text, OUT path text, OUT reason text, OUT canonical jsonb, OUT row_fields jsonb) to svc_reader;
+
 create function app_hidden.walk_routine_program(doc jsonb, p_unit text, OUT path text, OUT reason text, OUT canonical jsonb, OUT exercise_rows jsonb)
  RETURNS record
  LANGUAGE plpgsql
  STABLE
 AS $function$
--- The routine walk (app_hidden.walk_routine_document) and then `program`, the last field of a
--- routine document: a string of 1 to 80 characters without control characters, or null (none).
+-- The routine walk (app_hidden.walk_routine_document) on the document without the fields it does
+-- not know, then those: each exercise's trainingMax, cycle, stages and increment (last in its entry,
+-- so a problem there comes before the walk's problems in later entries only), and `program`, the
+-- last field of a routine document: 1 to 80 characters without control characters, or null (none).
 declare
   w record;
+  x record;
   s text;
+  v_entries jsonb := case when jsonb_typeof(doc) = 'object' and jsonb_typeof(doc -> 'exercises') = 'array' then doc -> 'exercises' end;
+  v_stripped jsonb;
+  v_extra_path text;
+  v_extra_reason text;
+  v_extra_index int;
+  v_core_index int;
+  v_extras jsonb[] := '{}';
+  v_rows jsonb[] := '{}';
+  i int;
 begin
-  select * into w from app_hidden.walk_routine_document(
-    case when jsonb_typeof(doc) = 'object' then doc - 'program' else doc end, p_unit);
-  path := w.path;
-  reason := w.reason;
-  if path is not null then
+  v_stripped := case when jsonb_typeof(doc) = 'object' then doc - 'program' else doc end;
+  if v_entries is not null then
+    for i in 0 .. jsonb_array_length(v_entries) - 1 loop
+      if jsonb_typeof(v_entries -> i) = 'object' then
+        select * into x from app_hidden.walk_routine_exercise_extras(v_entries -> i, 'exercises[' || i || ']');
+        if x.path is not null and v_extra_path is null then
+          v_extra_path := x.path; v_extra_reason := x.reason; v_extra_index := i;
+        end if;
+        v_extras := v_extras || x.canonical;
+        v_rows := v_rows || x.row_fields;
+      else
+        v_extras := v_extras || '{}'::jsonb;
+        v_rows := v_rows || '{}'::jsonb;
+      end if;
+    end loop;
+    v_stripped := jsonb_set(v_stripped, '{exercises}', (
+      select coalesce(jsonb_agg(case when jsonb_typeof(x2.e) = 'object' then x2.e - '{trainingMax,cycle,stages,increment}'::text[] else x2.e end order by x2.ord), '[]')
+        from jsonb_array_elements(v_entries) with ordinality as x2(e, ord)));
+  end if;
+  select * into w from app_hidden.walk_routine_document(v_stripped, p_unit);
+  if w.path is not null then
+    v_core_index := (regexp_match(w.path, '^exercises\[([0-9]+)\]'))[1]::int;
+    if v_extra_path is not null and v_core_index is not null and v_extra_index < v_core_index then
+      path := v_extra_path; reason := v_extra_reason;
+    else
+      path := w.path; reason := w.reason;
+    end if;
     return;
+  end if;
+  if v_extra_path is not null then
+    path := v_extra_path; reason := v_extra_reason; return;
   end if;
   canonical := w.canonical;
   exercise_rows := w.exercise_rows;
+  if v_entries is not null then
+    canonical := jsonb_set(canonical, '{exercises}', (
+      select coalesce(jsonb_agg(c.e || v_extras[c.ord] order by c.ord), '[]')
+        from jsonb_array_elements(canonical -> 'exercises') with ordinality as c(e, ord)));
+    exercise_rows := (
+      select coalesce(jsonb_agg(c.e || v_rows[c.ord] order by c.ord), '[]')
+        from jsonb_array_elements(exercise_rows) with ordinality as c(e, ord));
+  end if;
   if doc ? 'program' and jsonb_typeof(doc -> 'program') <> 'null' then
     s := app_hidden.doc_string(doc -> 'program');
     if s is null then
@@ -3512,12 +3934,14 @@ create type app_public.next_target as (
   reps integer,
   seconds integer,
   sessions integer,
-  explanation text
+  explanation text,
+  training_max double precision,
+  amrap boolean
 );
 comment on column app_public.next_target.position is E'@notNull\nOrder within the routine, from 0 (the same as the next workout''s exercises).';
 comment on column app_public.next_target.exercise_id is E'@notNull\nThe exercise.';
 comment on column app_public.next_target.exercise is E'@notNull\nThe exercise as the next workout names it.';
-comment on column app_public.next_target.rule is E'@notNull\nThe rule applied: linear, greyskull, double, time, none or deload.';
+comment on column app_public.next_target.rule is E'@notNull\nThe rule applied: linear, greyskull, double, time, none, deload, stages or cycle.';
 comment on column app_public.next_target.weight is 'The work weight as planned in your unit (converted and snapped to a loadable weight when the routine has another unit); null for unloaded work.';
 comment on column app_public.next_target.unit is E'@notNull\nYour unit: the unit of weight.';
 comment on column app_public.next_target.routine_weight is 'The work weight in the routine''s unit, as progression computed it.';
@@ -3526,6 +3950,8 @@ comment on column app_public.next_target.reps is 'Reps per work set; null for a 
 comment on column app_public.next_target.seconds is 'Seconds per work set of a timed exercise.';
 comment on column app_public.next_target.sessions is E'@notNull\nSessions of your history judged to reach this target (skipped ones and ones before a start-weight edit not counted).';
 comment on column app_public.next_target.explanation is E'@notNull\nWhy the target is what it is, in a sentence or two. Every weight it names was lifted, written in the routine or is planned here.';
+comment on column app_public.next_target.training_max is 'The training max a cycle''s percentages are of, in the routine''s unit; null without a cycle.';
+comment on column app_public.next_target.amrap is E'@notNull\nWhether the last work set is as many reps as possible (greyskull, a stage or cycle set marked `+`).';
 comment on type app_public.next_target is 'The target of one exercise of a routine''s next workout, and why.';
 
 create type app_public.volume_week as (
@@ -3763,6 +4189,10 @@ create table app_public.routine_exercises (
   warmups integer default 0 not null,
   drops integer default 0 not null,
   bursts integer default 0 not null,
+  training_max double precision,
+  cycle jsonb,
+  stages jsonb,
+  increment double precision,
   constraint routine_exercises_pkey PRIMARY KEY (id),
   constraint routine_exercises_routine_id_position_key UNIQUE (routine_id, "position"),
   constraint routine_exercises_exercise_id_fkey FOREIGN KEY (exercise_id) REFERENCES app_public.exercises(id) ON DELETE RESTRICT,
@@ -3771,12 +4201,14 @@ create table app_public.routine_exercises (
   constraint routine_exercises_bursts_check CHECK (bursts >= 0 AND bursts <= 5),
   constraint routine_exercises_check CHECK (reps_low <= reps_high),
   constraint routine_exercises_drops_check CHECK (drops >= 0 AND drops <= 5),
+  constraint routine_exercises_increment_check CHECK (increment > 0::double precision AND increment <= 100::double precision),
   constraint routine_exercises_progression_check CHECK (progression = ANY (ARRAY['linear'::text, 'greyskull'::text, 'double'::text, 'time'::text, 'none'::text])),
   constraint routine_exercises_reps_high_check CHECK (reps_high >= 0 AND reps_high <= 500),
   constraint routine_exercises_reps_low_check CHECK (reps_low >= 0 AND reps_low <= 500),
   constraint routine_exercises_rest_seconds_check CHECK (rest_seconds >= 0 AND rest_seconds <= 900),
   constraint routine_exercises_seconds_check CHECK (seconds >= 0),
   constraint routine_exercises_sets_check CHECK (sets >= 1 AND sets <= 20),
+  constraint routine_exercises_training_max_check CHECK (training_max >= 0::double precision AND training_max <= 10000::double precision),
   constraint routine_exercises_warmups_check CHECK (warmups >= 0 AND warmups <= 5),
   constraint routine_exercises_weight_check CHECK (weight >= 0::double precision)
 );
@@ -3798,6 +4230,10 @@ comment on column app_public.routine_exercises.progression is 'Overrides the rou
 comment on column app_public.routine_exercises.warmups is 'Warm-up sets ramped toward the work weight, 0 to 5.';
 comment on column app_public.routine_exercises.drops is 'Drop sets after the last work set, 0 to 5.';
 comment on column app_public.routine_exercises.bursts is 'Rest-pause bursts after the last work set, 0 to 5.';
+comment on column app_public.routine_exercises.training_max is 'Training max the cycle''s percentages are of, in the routine''s unit (5/3/1).';
+comment on column app_public.routine_exercises.cycle is 'Weeks of percentage sets of the training max, as canonical text (`[["65%x5","75%x5","85%x5+"], ...]`); one week per session in turn.';
+comment on column app_public.routine_exercises.stages is 'Stages of sets x reps as canonical text (`["5x3+","6x2+","10x1+"]`, GZCLP): a miss moves to the next stage.';
+comment on column app_public.routine_exercises.increment is 'This exercise''s progression and loadable step in the routine''s unit, instead of 2.5 kg / 5 lb (5 kg / 10 lb lower body).';
 create index routine_exercises_exercise_id_idx on app_public.routine_exercises using btree (exercise_id);
 create index routine_exercises_user_id_idx on app_public.routine_exercises using btree (user_id);
 CREATE TRIGGER _200_parent_owner BEFORE INSERT OR UPDATE ON app_public.routine_exercises FOR EACH ROW EXECUTE FUNCTION app_hidden.tg_check_parent_owner('routines', 'routine_id');
@@ -3825,6 +4261,10 @@ grant insert (progression), update (progression) on table app_public.routine_exe
 grant insert (warmups), update (warmups) on table app_public.routine_exercises to svc_visitor;
 grant insert (drops), update (drops) on table app_public.routine_exercises to svc_visitor;
 grant insert (bursts), update (bursts) on table app_public.routine_exercises to svc_visitor;
+grant insert (training_max), update (training_max) on table app_public.routine_exercises to svc_visitor;
+grant insert (cycle), update (cycle) on table app_public.routine_exercises to svc_visitor;
+grant insert (stages), update (stages) on table app_public.routine_exercises to svc_visitor;
+grant insert (increment), update (increment) on table app_public.routine_exercises to svc_visitor;
 grant select on table app_public.routine_exercises to svc_reader;
 grant delete on table app_public.routine_exercises to svc_visitor;
 
@@ -4262,10 +4702,11 @@ begin
       detail = 'name', hint = 'a routine with this name already exists: ' || v_other;
   end;
   insert into app_public.routine_exercises (routine_id, position, exercise_id, sets, reps_low, reps_high, seconds, weight,
-    rest_seconds, superset, progression, warmups, drops, bursts)
+    rest_seconds, superset, progression, warmups, drops, bursts, training_max, cycle, stages, increment)
   select v_id, x.ord - 1, (x.e ->> 'exercise_id')::uuid, (x.e ->> 'sets')::int, (x.e ->> 'reps_low')::int,
          (x.e ->> 'reps_high')::int, (x.e ->> 'seconds')::int, (x.e ->> 'weight')::float8, (x.e ->> 'rest_seconds')::int,
-         x.e ->> 'superset', x.e ->> 'progression', (x.e ->> 'warmups')::int, (x.e ->> 'drops')::int, (x.e ->> 'bursts')::int
+         x.e ->> 'superset', x.e ->> 'progression', (x.e ->> 'warmups')::int, (x.e ->> 'drops')::int, (x.e ->> 'bursts')::int,
+         (x.e ->> 'training_max')::float8, x.e -> 'cycle', x.e -> 'stages', (x.e ->> 'increment')::float8
     from jsonb_array_elements(w.exercise_rows) with ordinality as x(e, ord);
   routine_id := v_id;
 end;
@@ -4726,9 +5167,9 @@ AS $function$
    where w.user_id = app_hidden.require_user()
      and (after_start is null or (w.start, w.id) > (after_start, after_id))
    order by w.start, w.id
-   limit least(greatest(coalesce(page_size, 200), 1), 1000);
+   limit least(greatest(coalesce(page_size, 200), 1), 501);
 $function$;
-comment on function app_public.export_workouts(after_start timestamp with time zone, after_id uuid, page_size integer) is E'@behavior -*\nThe signed-in user''s workouts as documents, oldest first (by start, then id), a page (at most 1000) after the given one: each page is one short statement however long the history.';
+comment on function app_public.export_workouts(after_start timestamp with time zone, after_id uuid, page_size integer) is E'@behavior -*\nThe signed-in user''s workouts as documents, oldest first (by start, then id), a page (at most 501: exportWorkouts asks one more than its 500 to know whether there is a next page) after the given one: each page is one short statement however long the history.';
 grant execute on function app_public.export_workouts(after_start timestamp with time zone, after_id uuid, page_size integer) to svc_reader;
 
 create function app_public.grant_admin(p_email text)
@@ -5182,7 +5623,9 @@ begin
                       'time', re.seconds,
                       'weight', app_hidden.shown_weight(re.weight::numeric, r.unit, u.unit),
                       'rest', re.rest_seconds, 'superset', re.superset, 'progression', re.progression,
-                      'warmups', nullif(re.warmups, 0), 'drops', nullif(re.drops, 0), 'bursts', nullif(re.bursts, 0))
+                      'warmups', nullif(re.warmups, 0), 'drops', nullif(re.drops, 0), 'bursts', nullif(re.bursts, 0),
+                      'trainingMax', app_hidden.shown_weight(re.training_max::numeric, r.unit, u.unit),
+                      'cycle', re.cycle, 'stages', re.stages, 'increment', app_hidden.convert_weight(re.increment::numeric, r.unit, u.unit))
                     order by re.position)
                from app_public.routine_exercises re where re.routine_id = r.id), '[]'),
            'program', r.program))
@@ -5219,7 +5662,7 @@ begin
   end if;
   return query
   select p.exercise_position, p.exercise_id, app_hidden.exercise_reference(p.exercise_id), p.rule, p.weight::float8, p.unit,
-         p.routine_weight::float8, r.unit, p.reps, p.seconds, p.sessions, p.explanation
+         p.routine_weight::float8, r.unit, p.reps, p.seconds, p.sessions, p.explanation, p.training_max::float8, coalesce(p.amrap, false)
     from app_hidden.next_plan(r, v_date) p;
 end;
 $function$;
