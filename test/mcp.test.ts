@@ -235,6 +235,58 @@ describe("refusals", () => {
   });
 });
 
+describe("consent and clients", () => {
+  test("a request for read only offers only read access; the consent form is refused from another origin", async () => {
+    const { token } = await signUp(s.url);
+    const { url } = await authorizationRequest(s.url, { scope: "read" });
+    const page = await fetch(url, { headers: cookie(token), redirect: "manual" });
+    const html = await page.text();
+    expect(html).toContain("Read only: see your training");
+    expect(html).not.toContain("Allow read and write");
+    expect(page.headers.get("content-security-policy")).toMatch(/frame-ancestors 'none'/);
+    const form = new URLSearchParams([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map(([, k, v]) => [k, v.replace(/&amp;/g, "&")]));
+    form.set("decision", "allow");
+    const forged = await fetch(`${s.url}/api/oauth/consent`, {
+      method: "POST", headers: { ...cookie(token), "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" }, body: form, redirect: "manual",
+    });
+    expect(forged.status).toBe(403);
+    const own = await fetch(`${s.url}/api/oauth/consent`, {
+      method: "POST", headers: { ...cookie(token), "content-type": "application/x-www-form-urlencoded", origin: s.url }, body: form, redirect: "manual",
+    });
+    expect(own.status).toBe(303);
+    // "allow" never gives more than was asked.
+    const code = new URL(own.headers.get("location")!).searchParams.get("code")!;
+    const granted = await s.ownerPool.query("select access from app_private.oauth_codes where code_hash = $1", [createHash("sha256").update(code).digest()]);
+    expect(granted.rows).toEqual([{ access: "read_only" }]);
+  });
+
+  test("a confidential client: its secret is stored as a hash and checked at the token endpoint (401 invalid_client when wrong)", async () => {
+    const { token } = await signUp(s.url);
+    const registered = await post(s.url, "/api/oauth/register", { client_name: "Confidential", redirect_uris: [REDIRECT], token_endpoint_auth_method: "client_secret_post" });
+    expect(registered.status).toBe(201);
+    const { client_id: clientId, client_secret: secret } = registered.body;
+    expect(secret).toEqual(expect.any(String));
+    const stored = await s.ownerPool.query("select metadata::text || coalesce(encode(secret_hash, 'hex'), '') as text from app_private.oauth_clients where id = $1", [clientId]);
+    expect(stored.rows[0].text).not.toContain(secret);
+    expect(stored.rows[0].text).toContain(createHash("sha256").update(secret).digest("hex"));
+    const verifier = randomBytes(32).toString("base64url");
+    const url = new URL(`${s.url}/api/oauth/authorize`);
+    url.search = new URLSearchParams({
+      response_type: "code", client_id: clientId, redirect_uri: REDIRECT, code_challenge: createHash("sha256").update(verifier).digest("base64url"),
+      code_challenge_method: "S256", resource: `${s.url}/api/mcp`,
+    }).toString();
+    const code = (await consent(url, token, "allow")).location.searchParams.get("code")!;
+    const base = { grant_type: "authorization_code", code, client_id: clientId, code_verifier: verifier, redirect_uri: REDIRECT };
+    for (const wrong of [{}, { client_secret: "not-the-secret" }] as Record<string, string>[]) {
+      const refused = await tokenRequest({ ...base, ...wrong });
+      expect(refused.status).toBe(401);
+      expect(refused.body.error).toBe("invalid_client");
+    }
+    const granted = await tokenRequest({ ...base, client_secret: secret });
+    expect(granted.status).toBe(200);
+  });
+});
+
 describe("tools", () => {
   let token: string;
   let client: Client;
