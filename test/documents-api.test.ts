@@ -205,7 +205,8 @@ describe("routines", () => {
 
   test("an unknown exercise names the closest ones; nothing is saved", async () => {
     const before = await counts();
-    const body = await applyRoutine(token, routine({}, { exercise: "benchpres" }));
+    // (`benchpres` is a typo the resolver corrects; `prezzz` is too far from any word.)
+    const body = await applyRoutine(token, routine({}, { exercise: "bench prezzz" }));
     expectInvalid(body, "exercises[0].exercise", "unknown exercise*");
     expect(body.errors![0].extensions.reason).toContain("Bench Press");
     expect(await counts()).toEqual(before);

@@ -81,7 +81,8 @@ describe("searchExercises", () => {
     expect(rest).toEqual([...rest].sort());
     expect(rest).toContain("Romanian Deadlift");
     const hammer = (await search("curl hammer", 4)).map((e) => e.name);
-    expect(hammer.slice(0, 3)).toEqual(["Cable Hammer Curl", "Cross-Body Hammer Curl", "Hammer Curl"]);
+    // The exercise the words mean (the same words as Hammer Curl) first, then the rest by name.
+    expect(hammer.slice(0, 3)).toEqual(["Hammer Curl", "Cable Hammer Curl", "Cross-Body Hammer Curl"]);
   });
 
   test("limit: 1 and 100 accepted, default 20", async () => {
@@ -193,12 +194,16 @@ describe("custom exercises", () => {
     expect(other.id).not.toBe(secret.id);
   });
 
-  test("a catalog name is allowed, and the user's own one comes first in their search", async () => {
-    const mine = await createOk(alice, { name: "Bench Press", equipment: "dumbbell" });
-    const found = await search("bench press", 2, alice);
-    expect(found.map((e) => [e.name, e.custom])).toEqual([["Bench Press", true], ["Bench Press", false]]);
-    expect(found[0].id).toBe(mine.id);
-    expect((await search("bench press", 1, bob))[0]).toMatchObject({ name: "Bench Press", custom: false });
+  test("a catalog name is refused (CONFLICT naming it); the user's own name comes first in their search", async () => {
+    const refused = await create(alice, { name: "Bench Press", equipment: "dumbbell" });
+    expect(refused.body.errors[0]).toMatchObject({
+      message: 'name: "Bench Press" already means the catalog exercise "Bench Press"; use it, or choose another name',
+      extensions: { code: "CONFLICT" },
+    });
+    const mine = await createOk(alice, { name: "Bench Press Tempo", equipment: "dumbbell" });
+    const found = await search("bench press tempo", 2, alice);
+    expect(found[0]).toMatchObject({ id: mine.id, name: "Bench Press Tempo", custom: true });
+    expect((await search("bench press tempo", 5, bob)).every((e) => !e.custom)).toBe(true);
   });
 
   test("invalid fields: INVALID_INPUT naming the field; name at its edges", async () => {
