@@ -144,7 +144,7 @@ describe("names are one line", () => {
       expect(r.body.errors[0].extensions.code).toBe("INVALID_INPUT");
       expect(r.body.errors[0].message).toBe(`name: ${REASONS.controlCharacter}`);
     }
-    const created = await gql(s.url, "mutation { createCustomExercise(input: {name: \"Zercher  Squat\"}) { exercise { id name } } }", {}, { token });
+    const created = await gql(s.url, "mutation { createCustomExercise(input: {name: \"Zercher  Lunge\"}) { exercise { id name } } }", {}, { token });
     const { id, name } = created.body.data.createCustomExercise.exercise;
     expect(name).toBe("Zercher Lunge");
     const rename = await gql(s.url, "mutation($id: UUID!, $name: String!) { updateCustomExercise(input: {id: $id, name: $name}) { exercise { name } } }",
