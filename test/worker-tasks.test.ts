@@ -2,10 +2,12 @@
 // their expiry, prune counters and failed sign-ins, delete idle sessions; once through
 // graphile-worker's runOnce, and the crontab runs every one of them every minute.
 import pg from "pg";
+import { createHash } from "node:crypto";
 import { runOnce, quickAddJob, parseCrontab, Logger } from "graphile-worker";
 import { tasks, crontab, runTaskFunction } from "../server/tasks.ts";
 import { startWorker } from "../server/worker.ts";
 import { startTestServer, gql, post, signUp, type TestServer } from "./support/harness.ts";
+import { connectRaw } from "./support/oauth-flow.ts";
 
 let s: TestServer;
 beforeAll(async () => { s = await startTestServer(); });
@@ -105,6 +107,38 @@ test("delete_idle_sessions: sessions idle 30 days go; younger ones stay signed i
   expect((await gql(s.url, "{ viewer { id } }", {}, { token: active.token })).body.data.viewer.id).toBe(active.user.id);
 });
 
+test("forget_expired_oauth: codes and tokens expired over a day ago go, and registrations unused for 30 days; live ones stay", async () => {
+  const { token } = await signUp(s.url);
+  const app = await connectRaw(s.url, token);
+  const hash = (text: string) => createHash("sha256").update(text).digest();
+  const unused = async (age: string) => {
+    const res = await post(s.url, "/api/oauth/register", { client_name: "Unused", redirect_uris: ["http://127.0.0.1:1/cb"], token_endpoint_auth_method: "none" });
+    await q(`update app_private.oauth_clients set created_at = now() - interval '${age}' where id = $1`, [res.body.client_id]);
+    return res.body.client_id as string;
+  };
+  const oldUnused = await unused("30 days 1 minute");
+  const youngUnused = await unused("29 days 23 hours");
+  // The connected client is older still, but in use.
+  await q("update app_private.oauth_clients set created_at = now() - interval '90 days' where id = $1", [app.clientId]);
+  await q("update app_private.oauth_tokens set expires_at = now() - interval '1 day 1 minute' where token_hash = $1", [hash(app.access_token)]);
+  await q("update app_private.oauth_tokens set expires_at = now() - interval '23 hours' where token_hash = $1", [hash(app.refresh_token)]);
+  await q("update app_private.oauth_codes set expires_at = now() - interval '1 day 1 minute' where client_id = $1", [app.clientId]);
+  const client = await s.ownerPool.connect();
+  try {
+    expect(await runTaskFunction(client, "forget_expired_oauth")).toBe(3); // the access token, the code, the unused client
+    expect(await runTaskFunction(client, "forget_expired_oauth")).toBe(0);
+  } finally {
+    client.release();
+  }
+  const count = async (sql: string, value: unknown) => (await q(sql, [value])).rows[0].n;
+  expect(await count("select count(*)::int as n from app_private.oauth_tokens where token_hash = $1", hash(app.access_token))).toBe(0);
+  expect(await count("select count(*)::int as n from app_private.oauth_tokens where token_hash = $1", hash(app.refresh_token))).toBe(1);
+  expect(await count("select count(*)::int as n from app_private.oauth_codes where client_id = $1", app.clientId)).toBe(0);
+  expect(await count("select count(*)::int as n from app_private.oauth_clients where id = $1", oldUnused)).toBe(0);
+  expect(await count("select count(*)::int as n from app_private.oauth_clients where id = $1", youngUnused)).toBe(1);
+  expect(await count("select count(*)::int as n from app_private.oauth_clients where id = $1", app.clientId)).toBe(1);
+});
+
 test("the crontab runs every task every minute, and every task it names exists", () => {
   const items = parseCrontab(crontab);
   expect(items.map((i) => i.task).sort()).toEqual(Object.keys(tasks).sort());
@@ -151,17 +185,17 @@ test("through graphile-worker: queued jobs for every task run with runOnce and d
   expect((await q("select count(*)::int as n from app_public.sessions where user_id = $1", [idle.user.id])).rows[0].n).toBe(0);
 });
 
-test("the server's worker registers the four cron tasks", async () => {
+test("the server's worker registers the five cron tasks", async () => {
   const pool = new pg.Pool({ connectionString: s.ownerUrl, max: 4 });
   pool.on("error", () => {});
   const runner = await startWorker(pool);
   try {
     let known: string[] = [];
-    for (let i = 0; i < 50 && known.length < 4; i++) {
+    for (let i = 0; i < 50 && known.length < 5; i++) {
       await new Promise((r) => setTimeout(r, 100));
       known = (await q("select identifier from graphile_worker._private_known_crontabs order by 1").catch(() => ({ rows: [] as any[] }))).rows.map((r: any) => r.identifier);
     }
-    expect(known).toEqual(["delete_idle_sessions", "expire_api_keys", "lift_expired_bans", "prune_counters"]);
+    expect(known).toEqual(["delete_idle_sessions", "expire_api_keys", "forget_expired_oauth", "lift_expired_bans", "prune_counters"]);
   } finally {
     await runner.stop();
     await pool.end();

@@ -286,12 +286,29 @@ $$;
 comment on function app_private.oauth_revoke(bytea, text) is E'Token revocation (RFC 7009): the connection of the token ends, with all its tokens.';
 
 drop function if exists app_private.oauth_forget_expired();
-create function app_private.oauth_forget_expired() returns void
-language sql volatile security definer set search_path to pg_catalog, public as $$
+drop function if exists app_private.forget_expired_oauth();
+create function app_private.forget_expired_oauth() returns int
+language plpgsql volatile security definer set search_path to pg_catalog, public as $$
+declare
+  v_codes int;
+  v_tokens int;
+  v_clients int;
+begin
   delete from app_private.oauth_codes c where c.expires_at < now() - interval '1 day';
+  get diagnostics v_codes = row_count;
   delete from app_private.oauth_tokens t where t.expires_at < now() - interval '1 day';
+  get diagnostics v_tokens = row_count;
+  -- Registrations nobody connected with for 30 days (assistants register again on 401 invalid_client).
+  delete from app_private.oauth_clients c
+   where c.created_at < now() - interval '30 days'
+     and not exists (select 1 from app_public.connected_apps a where a.client_id = c.id)
+     and not exists (select 1 from app_private.oauth_codes o where o.client_id = c.id and o.expires_at > now());
+  get diagnostics v_clients = row_count;
+  return v_codes + v_tokens + v_clients;
+end;
 $$;
-comment on function app_private.oauth_forget_expired() is E'Removes codes and tokens expired over a day ago.';
+comment on function app_private.forget_expired_oauth() is
+  E'Deletes OAuth codes and tokens expired over a day ago, and client registrations unused for 30 days; returns how many rows went (a worker task, every minute).';
 
 --------------------------------------------------------------------------------
 -- Connected apps in GraphQL: viewer.connectedApps and disconnectApp (session only)

@@ -7,6 +7,7 @@ import type { Request, Response } from "express";
 import type pg from "pg";
 import { redirectUriMatches } from "@modelcontextprotocol/sdk/server/auth/handlers/authorize.js";
 import { sha256 } from "../identity.ts";
+import { sendError } from "../http-error.ts";
 import { OAUTH_LIMITS, SCOPES, accessForScopes } from "./limits.ts";
 import { resourceFor, OAUTH_PATH, signInAddress } from "./urls.ts";
 import type { clientsStore } from "./provider.ts";
@@ -98,7 +99,7 @@ export function consentHandler(ownerPool: pg.Pool, store: ReturnType<typeof clie
     const client = await store.row(clientId);
     // Nothing goes to an address the client did not register.
     if (!client || !URL.canParse(redirectUri) || !client.redirect_uris.some((registered) => redirectUriMatches(redirectUri, registered))) {
-      res.status(400).json({ code: "BAD_REQUEST", message: "Unknown client or unregistered redirect_uri" });
+      sendError(res, "BAD_REQUEST", "Unknown client or unregistered redirect_uri");
       return;
     }
     const state = field(body, "state");
@@ -123,7 +124,7 @@ export function consentHandler(ownerPool: pg.Pool, store: ReturnType<typeof clie
       return;
     }
     if (decision !== "allow" && decision !== "allow_read") {
-      res.status(400).json({ code: "BAD_REQUEST", message: "decision must be allow, allow_read or deny" });
+      sendError(res, "BAD_REQUEST", "decision must be allow, allow_read or deny");
       return;
     }
     // The user may give less than asked (read only), never more.
