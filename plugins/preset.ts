@@ -50,7 +50,7 @@ export function makePreset(options: { pool: pg.Pool; dev: boolean }): GraphileCo
     grafast: {
       explain: options.dev,
       context(requestContext) {
-        const req = (requestContext as any).expressv4?.req as import("express").Request | undefined;
+        const req = requestContext.expressv4?.req;
         const identity: Identity = req?.identity ?? { kind: "anonymous" };
         const pgSettings: RequestSettings = pgSettingsFor(identity);
         // A session left to SQL: the request's transaction resolves it and tells the request (its log).

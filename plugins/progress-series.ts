@@ -10,7 +10,7 @@ import { TYPES, type PgSelectSingleStep } from "postgraphile/@dataplan/pg";
 
 const LIST_ONLY = /(^|\s)-queryField:resource:connection(\s|$)/;
 
-function behaviorOf(resource: any): string {
+function behaviorOf(resource: { extensions?: { tags?: Record<string, unknown> } } | undefined): string {
   const tag = resource?.extensions?.tags?.behavior;
   return Array.isArray(tag) ? tag.join(" ") : typeof tag === "string" ? tag : "";
 }
@@ -20,16 +20,16 @@ export const ProgressSeriesNamesPlugin: GraphileConfig.Plugin = {
   version: "1.0.0",
   inflection: {
     replace: {
-      customQueryListField(previous: any, _options: any, details: any) {
+      customQueryListField(previous, _options, details) {
         return LIST_ONLY.test(behaviorOf(details.resource)) ? this.customQueryField(details) : previous!(details);
       },
-      camelCase(previous: any, _options: any, text: string) {
+      camelCase(previous, _options, text) {
         return previous!(text).replace(/e1Rm/g, "e1rm");
       },
-      upperCamelCase(previous: any, _options: any, text: string) {
+      upperCamelCase(previous, _options, text) {
         return previous!(text).replace(/E1Rm/g, "E1rm");
       },
-    } as any,
+    },
   },
 };
 
