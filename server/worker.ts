@@ -1,6 +1,6 @@
 // graphile-worker in the server process: the cron tasks that expire keys and bans and prune
-// counters live in server/tasks.ts. Each job is logged like a request: one line
-// when it ends, with its task, id, attempt, outcome and duration (never its payload).
+// counters live in server/tasks.ts. Each job is logged like a request: one line when it ends,
+// with its task, id, attempt, outcome and duration (never its payload).
 import { EventEmitter } from "node:events";
 import { run, Logger, type Runner, type TaskList, type WorkerEvents } from "graphile-worker";
 import type pg from "pg";
