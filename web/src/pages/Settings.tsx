@@ -1,9 +1,10 @@
-// Settings: Account, API keys, Signed-in devices, Connected apps (one page, a section each).
+// Settings: Account, API keys, Signed-in devices, Connected apps, Import and export (one page, a section each).
 import { Page } from "../components/Page.tsx";
 import { AccountSection } from "./settings/AccountSection.tsx";
 import { ApiKeysSection } from "./settings/ApiKeysSection.tsx";
 import { DevicesSection } from "./settings/DevicesSection.tsx";
 import { ConnectedAppsSection } from "./settings/ConnectedAppsSection.tsx";
+import { ImportExportSection } from "./settings/ImportExportSection.tsx";
 import { PlateSettingsSection } from "../components/PlateSettingsSection.tsx";
 
 export default function Settings() {
@@ -13,6 +14,7 @@ export default function Settings() {
       <ApiKeysSection />
       <DevicesSection />
       <ConnectedAppsSection />
+      <ImportExportSection />
       <PlateSettingsSection />
     </Page>
   );
