@@ -70,29 +70,29 @@ test("search the catalog; create, rename and delete a custom exercise", async ()
   // Rename.
   await row.getByRole("button", { name: "Rename Sled Drag Sprint" }).click();
   const renameDialog = page.getByRole("dialog", { name: "Rename exercise" });
-  await renameDialog.getByLabel("New name").fill("Sled Push");
+  await renameDialog.getByLabel("New name").fill("Sled Shove");
   await renameDialog.getByRole("button", { name: "Rename" }).click();
-  await page.getByRole("status").filter({ hasText: "Renamed Sled Drag Sprint to Sled Push." }).waitFor();
-  const renamed = page.getByRole("table", { name: "Exercises matching Sled Push" }).getByRole("row").filter({ hasText: "Sled Push" });
+  await page.getByRole("status").filter({ hasText: "Renamed Sled Drag Sprint to Sled Shove." }).waitFor();
+  const renamed = page.getByRole("table", { name: "Exercises matching Sled Shove" }).getByRole("row").filter({ hasText: "Sled Shove" });
   await renamed.getByText("Custom").waitFor();
-  await mine.getByRole("row").nth(1).getByRole("cell", { name: "Sled Push", exact: true }).waitFor();
+  await mine.getByRole("row").nth(1).getByRole("cell", { name: "Sled Shove", exact: true }).waitFor();
 
   // A routine that uses it keeps it from being deleted; the dialog says why.
   const routine = await gql(server.url, `mutation($d: JSON) { applyRoutineDocument(input: { document: $d }) { routine { id } } }`,
-    { d: { name: "Sleds", exercises: [{ exercise: "Sled Push", sets: 3, reps: 5 }] } }, { token: account.token });
+    { d: { name: "Sleds", exercises: [{ exercise: "Sled Shove", sets: 3, reps: 5 }] } }, { token: account.token });
   expect(routine.body.errors).toBeUndefined();
-  await renamed.getByRole("button", { name: "Delete Sled Push" }).click();
+  await renamed.getByRole("button", { name: "Delete Sled Shove" }).click();
   const deleteDialog = page.getByRole("dialog", { name: "Delete exercise?" });
   await deleteDialog.getByRole("button", { name: "Delete exercise" }).click();
   await deleteDialog.getByRole("alert").filter({ hasText: "used in 1 routine(s)" }).waitFor();
   await deleteDialog.getByRole("button", { name: "Cancel" }).click();
   await gql(server.url, `mutation($id: UUID!) { deleteRoutineById(input: { id: $id }) { routine { id } } }`, { id: routine.body.data.applyRoutineDocument.routine.id }, { token: account.token });
 
-  await renamed.getByRole("button", { name: "Delete Sled Push" }).click();
+  await renamed.getByRole("button", { name: "Delete Sled Shove" }).click();
   await deleteDialog.getByRole("button", { name: "Delete exercise" }).click();
-  await page.getByRole("status").filter({ hasText: "Deleted the custom exercise Sled Push." }).waitFor();
-  await page.getByRole("table", { name: "Exercises matching Sled Push" }).waitFor();
-  expect(await page.getByRole("table", { name: "Exercises matching Sled Push" }).getByText("Custom").count()).toBe(0);
+  await page.getByRole("status").filter({ hasText: "Deleted the custom exercise Sled Shove." }).waitFor();
+  await page.getByRole("table", { name: "Exercises matching Sled Shove" }).waitFor();
+  expect(await page.getByRole("table", { name: "Exercises matching Sled Shove" }).getByText("Custom").count()).toBe(0);
   await page.getByText("No custom exercises yet.").waitFor();
   await context.close();
 });
