@@ -419,7 +419,7 @@ describe("kg and lb", () => {
   let token: string;
   beforeAll(async () => { token = (await signUp(s.url, "Unit")).token; });
 
-  test("a routine in lb keeps lb, shows in kg converted (2 decimals), and a kg document applied back stays kg", async () => {
+  test("a routine in lb keeps lb, shows in kg at the nearest loadable weights (2.5 kg), and a kg document applied back stays kg", async () => {
     const created = (await applyRoutine(token, { name: "Imperial", unit: "lb", exercises: [
       { exercise: "Bench Press", sets: 3, weight: 225 }, { exercise: "Deadlift", sets: 1, weight: 100 }, { exercise: "Plank", sets: 1 },
     ] })).data.applyRoutineDocument;
@@ -427,18 +427,19 @@ describe("kg and lb", () => {
     expect(created.document.exercises.map((e: Doc) => e.weight)).toEqual([225, 100, undefined]);
     const inKg = await routineDoc(token, id, "KG");
     expect(inKg.unit).toBe("kg");
-    expect(inKg.exercises.map((e: Doc) => e.weight)).toEqual([102.06, 45.36, undefined]);
+    // 225 lb = 102.06 kg and 100 lb = 45.36 kg, shown as what a lifter loads.
+    expect(inKg.exercises.map((e: Doc) => e.weight)).toEqual([102.5, 45, undefined]);
     // Showing in its own unit changes nothing.
     expect(await routineDoc(token, id, "LB")).toEqual(created.document);
     // Stored values are untouched by showing.
     const { rows } = await s.ownerPool.query("select weight from app_public.routine_exercises where routine_id = $1 order by position", [id]);
     expect(rows.map((r) => r.weight)).toEqual([225, 100, null]);
-    // Applying the kg view stores kg; the lb view of that is the kg values converted back (rounded).
+    // Applying the kg view stores kg; the lb view of that is the kg values converted back, at loadable weights.
     const applied = (await applyRoutine(token, inKg)).data.applyRoutineDocument;
     expect(applied.document).toEqual(inKg);
     expect((await routineDoc(token, id, "LB")).exercises.map((e: Doc) => e.weight)).toEqual([225, 100, undefined]);
     const { rows: stored } = await s.ownerPool.query("select r.unit, e.weight from app_public.routines r join app_public.routine_exercises e on e.routine_id = r.id where r.id = $1 order by e.position", [id]);
-    expect(stored.map((r) => [r.unit, r.weight])).toEqual([["kg", 102.06], ["kg", 45.36], ["kg", null]]);
+    expect(stored.map((r) => [r.unit, r.weight])).toEqual([["kg", 102.5], ["kg", 45], ["kg", null]]);
   });
 
   test("a workout in kg shows in lb: set weights and bodyweight converted, the rest unchanged", async () => {

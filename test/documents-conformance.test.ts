@@ -25,7 +25,7 @@ import pg from "pg";
 import { readFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { startTestServer, signUp, type TestServer } from "./support/harness.ts";
-import { DATE_PATTERN, DATE_TIME_PATTERN, DURATION_PATTERN, REPS_RANGE_PATTERN, SET_TEXT_PATTERN, UUID_PATTERN } from "../sdk/src/documents/index.ts";
+import { DATE_PATTERN, DATE_TIME_PATTERN, DURATION_PATTERN, PERCENT_SET_PATTERN, REPS_RANGE_PATTERN, SET_TEXT_PATTERN, STAGE_PATTERN, UUID_PATTERN } from "../sdk/src/documents/index.ts";
 
 type Case = {
   name: string;
@@ -110,9 +110,9 @@ async function exerciseName(ref: string): Promise<string> {
   return rows[0].name;
 }
 
-test("the conformance file has 604 cases, 203 of them valid, 10 judged only by the server and 27 before PostgreSQL", () => {
-  expect(cases.length).toBe(604);
-  expect(cases.filter((c) => c.path === null).length).toBe(203);
+test("the conformance file has 647 cases, 211 of them valid, 10 judged only by the server and 27 before PostgreSQL", () => {
+  expect(cases.length).toBe(647);
+  expect(cases.filter((c) => c.path === null).length).toBe(211);
   expect(cases.filter((c) => c.database).length).toBe(10);
   expect(cases.filter((c) => c.plugin).length).toBe(27);
   expect(cases.filter((c) => c.plugin && c.path === null)).toEqual([]);
@@ -149,11 +149,13 @@ test("the SQL regular expressions are the SDK's, character for character", async
     duration: DURATION_PATTERN,
     repsRange: REPS_RANGE_PATTERN,
     setText: SET_TEXT_PATTERN,
+    percentSet: PERCENT_SET_PATTERN,
+    stage: STAGE_PATTERN,
   });
   // The functions use the same patterns as literals (so PostgreSQL caches them compiled).
   const { rows: bodies } = await s.ownerPool.query(
     `select p.proname, p.prosrc from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-      where n.nspname = 'app_hidden' and p.proname in ('doc_uuid', 'doc_duration', 'doc_parse_set', 'doc_start', 'walk_routine_document', 'walk_workout_document')`,
+      where n.nspname = 'app_hidden' and p.proname in ('doc_uuid', 'doc_duration', 'doc_parse_set', 'doc_start', 'walk_routine_document', 'walk_workout_document', 'doc_percent_set', 'doc_stage')`,
   );
   const src = Object.fromEntries(bodies.map((b) => [b.proname, b.prosrc as string]));
   expect(src.doc_uuid).toContain(`'${UUID_PATTERN}'`);
@@ -162,6 +164,8 @@ test("the SQL regular expressions are the SDK's, character for character", async
   expect(src.doc_start).toContain(`'${DATE_TIME_PATTERN}'`);
   expect(src.walk_routine_document).toContain(`'${REPS_RANGE_PATTERN}'`);
   expect(src.walk_workout_document).toContain(`'${DATE_PATTERN}'`);
+  expect(src.doc_percent_set).toContain(`'${PERCENT_SET_PATTERN}'`);
+  expect(src.doc_stage).toContain(`'${STAGE_PATTERN}'`);
 });
 
 describe.each(cases.filter((c) => c.plugin).map((c) => [c.name, c] as const))("%s", (_name, c) => {

@@ -146,3 +146,82 @@ test("a weighted plank under linear progression gains weight at the same time", 
   expect((await call(u, NEXT, { id: core, date: day(3) })).routineById.nextTargets[0].explanation)
     .toBe("Last session (2026-01-08) missed 2x1:00 at 12.5 kg (miss 1 of 3): same targets.");
 });
+
+const FIVE_THREE_ONE = [["65%x5", "75%x5", "85%x5+"], ["70%x3", "80%x3", "90%x3+"], ["75%x5", "85%x3", "95%x1+"]];
+const AMRAP = " Sets marked +: as many reps as possible.";
+
+test("5/3/1, two cycles and the start of a third: percentage sets of a training max snapped to 2.5 kg, + 5 kg after a cycle with every rep, kept after a missed 1+", async () => {
+  const u = await signUp(s.url, "531");
+  const squat = await applyRoutine(u, { name: "531 Squat", program: "5/3/1", exercises: [{ exercise: "Back Squat", sets: 3, trainingMax: 100, cycle: FIVE_THREE_ONE }] });
+  // Cycle 1, training max 100 kg: 65/75/85, 70/80/90, 75/85/95 % are whole multiples of 2.5 kg.
+  await session(u, squat, day(1), [{ work: ["65x5", "75x5", "85x5"], why: `No history yet: week 1 of 3 at a training max of 100 kg (65%x5, 75%x5, 85%x5+).${AMRAP}` }],
+    [["65x5", "75x5", "85x9"]]);
+  await session(u, squat, day(2), [{ work: ["70x3", "80x3", "90x3"],
+    why: `Last session (2026-01-06): week 1 of 3 done; week 2 at a training max of 100 kg (70%x3, 80%x3, 90%x3+).${AMRAP}` }], [["70x3", "80x3", "90x6"]]);
+  await session(u, squat, day(3), [{ work: ["75x5", "85x3", "95x1"],
+    why: `Last session (2026-01-08): week 2 of 3 done; week 3 at a training max of 100 kg (75%x5, 85%x3, 95%x1+).${AMRAP}` }], [["75x5", "85x3", "95x4"]]);
+  // Cycle 2, training max 105 kg: 68.25 -> 67.5, 78.75 -> 80, 89.25 -> 90 kg (nearest 2.5 kg, halves up).
+  await session(u, squat, day(4), [{ work: ["67.5x5", "80x5", "90x5"],
+    why: `Last session (2026-01-10): week 3 of 3 done with every rep: training max +5 kg to 105 kg; week 1 (65%x5, 75%x5, 85%x5+).${AMRAP}` }],
+    [["67.5x5", "80x5", "90x5"]]);
+  // A session planned and left untouched is skipped: the week does not move.
+  const planned = (await call(u, NEXT, { id: squat, date: day(5) })).routineById.nextWorkout;
+  await call(u, APPLY_WORKOUT, { doc: planned });
+  // 73.5 -> 72.5, 84 -> 85, 94.5 -> 95 kg.
+  await session(u, squat, day(6), [{ work: ["72.5x3", "85x3", "95x3"],
+    why: `Last session (2026-01-12): week 1 of 3 done; week 2 at a training max of 105 kg (70%x3, 80%x3, 90%x3+).${AMRAP}` }], [["72.5x3", "85x3", "95x3"]]);
+  // 78.75 -> 80, 89.25 -> 90, 99.75 -> 100 kg; the 1+ set fails.
+  await session(u, squat, day(7), [{ work: ["80x5", "90x3", "100x1"],
+    why: `Last session (2026-01-16): week 2 of 3 done; week 3 at a training max of 105 kg (75%x5, 85%x3, 95%x1+).${AMRAP}` }], [["80x5", "90x3", "100x0"]]);
+  const third = (await call(u, NEXT, { id: squat, date: day(8) })).routineById;
+  expect(third.nextWorkout.exercises[0].sets.map((x: any) => x.set)).toEqual(["67.5x5", "80x5", "90x5"]);
+  expect(third.nextTargets[0].explanation)
+    .toBe(`Last session (2026-01-18): week 3 of 3 without every rep: training max stays 105 kg; week 1 (65%x5, 75%x5, 85%x5+).${AMRAP}`);
+  const targets = (await call(u, `query($id: UUID!) { routineById(id: $id) { nextTargets(date: "2026-01-20") { rule trainingMax weight reps amrap sessions } } }`, { id: squat })).routineById;
+  expect(targets.nextTargets[0]).toEqual({ rule: "cycle", trainingMax: 105, weight: 90, reps: 5, amrap: true, sessions: 6 });
+});
+
+test("GZCLP T1 and T2: a miss moves to the next stage at the same weight, a miss at the last stage goes back to the first at 85 %", async () => {
+  const u = await signUp(s.url, "GZCLP");
+  const a1 = await applyRoutine(u, { name: "GZCLP A1", program: "GZCLP", exercises: [
+    { exercise: "Back Squat", sets: 5, reps: 3, weight: 100, stages: ["5x3+", "6x2+", "10x1+"] },
+    { exercise: "Bench Press", sets: 3, reps: 10, weight: 50, stages: ["3x10", "3x8", "3x6"] }] });
+  const LAST = " Last set: as many reps as possible.";
+  await session(u, a1, day(1), [
+    { work: times(5, "100x3"), why: `No history yet: stage 1 of 3, 5x3+ at 100 kg as written.${LAST}` },
+    { work: times(3, "50x10"), why: "No history yet: stage 1 of 3, 3x10 at 50 kg as written." },
+  ], [[...times(4, "100x3"), "100x6"], ["50x10", "50x10", "50x8"]]);
+  await session(u, a1, day(2), [
+    { work: times(5, "105x3"), why: `Last session (2026-01-06) hit 5x3+ at 100 kg: +5 kg to 105 kg, stage 1 of 3.${LAST}` },
+    { work: times(3, "50x8"), why: "Last session (2026-01-06) missed 3x10 at 50 kg: stage 2 of 3, 3x8 at 50 kg." },
+  ], [[...times(4, "105x3"), "105x2"], times(3, "50x8")]);
+  await session(u, a1, day(3), [
+    { work: times(6, "105x2"), why: `Last session (2026-01-08) missed 5x3+ at 105 kg: stage 2 of 3, 6x2+ at 105 kg.${LAST}` },
+    { work: times(3, "52.5x8"), why: "Last session (2026-01-08) hit 3x8 at 50 kg: +2.5 kg to 52.5 kg, stage 2 of 3." },
+  ], [[...times(5, "105x2"), "105x1"], ["52.5x8", "52.5x8", "52.5x6"]]);
+  await session(u, a1, day(4), [
+    { work: times(10, "105x1"), why: `Last session (2026-01-10) missed 6x2+ at 105 kg: stage 3 of 3, 10x1+ at 105 kg.${LAST}` },
+    { work: times(3, "52.5x6"), why: "Last session (2026-01-10) missed 3x8 at 52.5 kg: stage 3 of 3, 3x6 at 52.5 kg." },
+  ], [[...times(9, "105x1"), "105x0"], times(3, "52.5x6")]);
+  // 105 kg x 0.85 = 89.25 kg, nearest 2.5 kg: 90 kg.
+  await session(u, a1, day(5), [
+    { work: times(5, "90x3"), why: `Last session (2026-01-12) missed 10x1+ at 105 kg, the last stage: back to 5x3+ at 85 %, 90 kg.${LAST}` },
+    { work: times(3, "55x6"), why: "Last session (2026-01-12) hit 3x6 at 52.5 kg: +2.5 kg to 55 kg, stage 3 of 3." },
+  ], [times(5, "90x3"), times(3, "55x6")]);
+});
+
+test("an increment per exercise: dumbbells in 2 kg steps, micro-plates of 1 kg; warm-ups snap to it", async () => {
+  const u = await signUp(s.url, "Increments");
+  const r = await applyRoutine(u, { name: "Accessories", exercises: [
+    { exercise: "Incline Dumbbell Press", sets: 3, reps: 10, weight: 24, increment: 2, warmups: 1 },
+    { exercise: "Overhead Press", sets: 3, reps: 5, weight: 41, increment: 1 }] });
+  await session(u, r, day(1), [
+    { work: times(3, "24x10"), why: "No history yet: 3x10 at 24 kg as written (linear)." },
+    { work: times(3, "41x5"), why: "No history yet: 3x5 at 41 kg as written (linear)." },
+  ], [times(3, "24x10"), times(3, "41x5")]);
+  const next = (await call(u, NEXT, { id: r, date: day(2) })).routineById;
+  // Warm-up at 50 % of 26 kg: 13 kg, on 2 kg steps: 14 kg (halves away from zero).
+  expect(next.nextWorkout.exercises.map((e: any) => e.sets.map((x: any) => x.set))).toEqual([["w:14x7", ...times(3, "26x10")], times(3, "42x5")]);
+  expect(next.nextTargets.map((t: any) => t.explanation)).toEqual([
+    "Last session (2026-01-06) hit 3x10 at 24 kg: +2 kg to 26 kg.", "Last session (2026-01-06) hit 3x5 at 41 kg: +1 kg to 42 kg."]);
+});

@@ -78,9 +78,11 @@ language sql immutable parallel safe as $$
     ('dateTime', '^([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:\.([0-9]{1,6}))?)?(Z|([+-])([0-9]{2}):([0-9]{2}))$'),
     ('duration', '^[ \t]*(?:([0-9]+)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?)[ \t]*$'),
     ('repsRange', '^[ \t]*([0-9]+)[ \t]*[-–][ \t]*([0-9]+)[ \t]*$'),
-    ('setText', '^[ \t]*(?:([wW]|[dD]|[rR][pP])[ \t]*:[ \t]*)?(?:([bB][wW])[ \t]*[xX×][ \t]*([0-9]+)|([0-9]+(?:[.,][0-9]+)?)?[ \t]*[xX×][ \t]*(?:([0-9]+)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?)(?:[ \t]*@[ \t]*([0-9]+(?:[.,][0-9]+)?))?[ \t]*$');
+    ('setText', '^[ \t]*(?:([wW]|[dD]|[rR][pP])[ \t]*:[ \t]*)?(?:([bB][wW])[ \t]*[xX×][ \t]*([0-9]+)|([0-9]+(?:[.,][0-9]+)?)?[ \t]*[xX×][ \t]*(?:([0-9]+)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?)(?:[ \t]*@[ \t]*([0-9]+(?:[.,][0-9]+)?))?[ \t]*$'),
+    ('percentSet', '^[ \t]*([0-9]+(?:[.,][0-9]+)?)[ \t]*%[ \t]*[xX×][ \t]*([0-9]+)[ \t]*(\+)?[ \t]*$'),
+    ('stage', '^[ \t]*([0-9]+)[ \t]*[xX×][ \t]*([0-9]+)[ \t]*(\+)?[ \t]*$');
 $$;
-comment on function app_hidden.document_patterns() is E'The regular expressions of the document languages, identical to the SDK''s (UUID_PATTERN, DATE_PATTERN, DATE_TIME_PATTERN, DURATION_PATTERN, REPS_RANGE_PATTERN, SET_TEXT_PATTERN). The functions below repeat them as literals (so PostgreSQL caches the compiled forms); a test checks all three agree.';
+comment on function app_hidden.document_patterns() is E'The regular expressions of the document languages, identical to the SDK''s (UUID_PATTERN, DATE_PATTERN, DATE_TIME_PATTERN, DURATION_PATTERN, REPS_RANGE_PATTERN, SET_TEXT_PATTERN, PERCENT_SET_PATTERN, STAGE_PATTERN). The functions below repeat them as literals (so PostgreSQL caches the compiled forms); a test checks all three agree.';
 
 create or replace function app_hidden.format_set(kind text, weight numeric, bodyweight boolean, reps int, seconds int, effort numeric)
 returns text
@@ -182,24 +184,216 @@ language sql immutable parallel safe as $$
 $$;
 comment on function app_hidden.program_key(text) is E'How program names are compared: ignoring case and surrounding spaces.';
 
+--------------------------------------------------------------------------------
+-- Training max cycles (5/3/1), stages (GZCLP) and increments per exercise
+--------------------------------------------------------------------------------
+alter table app_public.routine_exercises add column if not exists training_max double precision check (training_max between 0 and 10000);
+alter table app_public.routine_exercises add column if not exists cycle jsonb;
+alter table app_public.routine_exercises add column if not exists stages jsonb;
+alter table app_public.routine_exercises add column if not exists increment double precision check (increment > 0 and increment <= 100);
+comment on column app_public.routine_exercises.training_max is E'Training max the cycle''s percentages are of, in the routine''s unit (5/3/1).';
+comment on column app_public.routine_exercises.cycle is E'Weeks of percentage sets of the training max, as canonical text (`[["65%x5","75%x5","85%x5+"], ...]`); one week per session in turn.';
+comment on column app_public.routine_exercises.stages is E'Stages of sets x reps as canonical text (`["5x3+","6x2+","10x1+"]`, GZCLP): a miss moves to the next stage.';
+comment on column app_public.routine_exercises.increment is E'This exercise''s progression and loadable step in the routine''s unit, instead of 2.5 kg / 5 lb (5 kg / 10 lb lower body).';
+grant insert (training_max, cycle, stages, increment), update (training_max, cycle, stages, increment) on app_public.routine_exercises to svc_visitor;
+
+create or replace function app_hidden.doc_percent_set(t text, out percent numeric, out reps int, out amrap boolean)
+language plpgsql immutable parallel safe as $$
+declare
+  m text[] := regexp_match(t, '^[ \t]*([0-9]+(?:[.,][0-9]+)?)[ \t]*%[ \t]*[xX×][ \t]*([0-9]+)[ \t]*(\+)?[ \t]*$');
+begin
+  if m is null or char_length(rtrim(split_part(replace(m[1], ',', '.'), '.', 2), '0')) > 2 then
+    return;
+  end if;
+  if replace(m[1], ',', '.')::numeric <= 0 or replace(m[1], ',', '.')::numeric > 200 or m[2]::numeric > 500 then
+    return;
+  end if;
+  percent := trim_scale(replace(m[1], ',', '.')::numeric);
+  reps := m[2]::int;
+  amrap := m[3] is not null;
+end;
+$$;
+comment on function app_hidden.doc_percent_set(text) is E'Parses a percentage set (`85%x5`, `95%x1+`; the SDK''s parsePercentSet): percent above 0 and at most 200 with at most 2 decimals, reps at most 500, `+` for as many reps as possible; all null when it is not one.';
+
+create or replace function app_hidden.doc_stage(t text, out sets int, out reps int, out amrap boolean)
+language plpgsql immutable parallel safe as $$
+declare
+  m text[] := regexp_match(t, '^[ \t]*([0-9]+)[ \t]*[xX×][ \t]*([0-9]+)[ \t]*(\+)?[ \t]*$');
+begin
+  if m is null or m[1]::numeric not between 1 and 20 or m[2]::numeric > 500 then
+    return;
+  end if;
+  sets := m[1]::int;
+  reps := m[2]::int;
+  amrap := m[3] is not null;
+end;
+$$;
+comment on function app_hidden.doc_stage(text) is E'Parses a stage (`5x3`, `5x3+`; the SDK''s parseStage): 1 to 20 sets, at most 500 reps; all null when it is not one.';
+
+create or replace function app_hidden.walk_routine_exercise_extras(e jsonb, p text,
+  out path text, out reason text, out canonical jsonb, out row_fields jsonb)
+language plpgsql immutable as $$
+-- The fields after `bursts` of a routine exercise, in this order (the SDK's routineExercise):
+-- trainingMax, cycle, stages, increment. `sets` and `reps` are read as the walk reads them; when
+-- they are wrong the walk reports them first.
+declare
+  v_sets int := app_hidden.doc_integer(e -> 'sets', 1, 20);
+  v_reps int;
+  v_range text[];
+  v_tm numeric;
+  v_week jsonb;
+  v_weeks jsonb := '[]';
+  v_texts jsonb;
+  v_stages jsonb := '[]';
+  x record;
+  st record;
+  w int;
+  k int;
+  n numeric;
+begin
+  canonical := '{}';
+  row_fields := '{}';
+  v_reps := app_hidden.doc_integer(e -> 'reps', 0, 500);
+  if v_reps is null and jsonb_typeof(e -> 'reps') = 'string' then
+    v_range := regexp_match(e ->> 'reps', '^[ \t]*([0-9]+)[ \t]*[-–][ \t]*([0-9]+)[ \t]*$');
+    if v_range is not null and v_range[1]::numeric = v_range[2]::numeric and v_range[1]::numeric <= 500 then
+      v_reps := v_range[1]::int;
+    end if;
+  end if;
+  if e ? 'trainingMax' then
+    v_tm := app_hidden.doc_weight(e -> 'trainingMax');
+    if v_tm is null then
+      path := p || '.trainingMax'; reason := 'must be a number from 0 to 10000 with at most 2 decimals'; return;
+    end if;
+    if not e ? 'cycle' then
+      path := p || '.trainingMax'; reason := 'needs a cycle of percentage sets'; return;
+    end if;
+    canonical := canonical || jsonb_build_object('trainingMax', v_tm);
+    row_fields := row_fields || jsonb_build_object('training_max', v_tm);
+  end if;
+  if e ? 'cycle' then
+    if jsonb_typeof(e -> 'cycle') <> 'array' or jsonb_array_length(e -> 'cycle') not between 1 and 6 then
+      path := p || '.cycle'; reason := 'must be an array of 1 to 6 weeks'; return;
+    end if;
+    for w in 0 .. jsonb_array_length(e -> 'cycle') - 1 loop
+      v_week := e -> 'cycle' -> w;
+      if jsonb_typeof(v_week) <> 'array' or jsonb_array_length(v_week) is distinct from v_sets then
+        path := p || '.cycle[' || w || ']'; reason := 'must be an array of as many percentage sets as sets'; return;
+      end if;
+      v_texts := '[]';
+      for k in 0 .. jsonb_array_length(v_week) - 1 loop
+        select * into x from app_hidden.doc_percent_set(case when jsonb_typeof(v_week -> k) = 'string' then v_week ->> k end);
+        if x.percent is null then
+          path := p || '.cycle[' || w || '][' || k || ']'; reason := 'must be a percentage set like 85%x5 or 95%x1+'; return;
+        end if;
+        v_texts := v_texts || to_jsonb(x.percent::text || '%x' || x.reps || case when x.amrap then '+' else '' end);
+      end loop;
+      v_weeks := v_weeks || jsonb_build_array(v_texts);
+    end loop;
+    if not e ? 'trainingMax' then
+      path := p || '.cycle'; reason := 'needs a trainingMax'; return;
+    end if;
+    if e ? 'reps' or e ? 'time' then
+      path := p || '.cycle'; reason := 'must not be given with reps or time'; return;
+    end if;
+    canonical := canonical || jsonb_build_object('cycle', v_weeks);
+    row_fields := row_fields || jsonb_build_object('cycle', v_weeks);
+  end if;
+  if e ? 'stages' then
+    if e ? 'cycle' then
+      path := p || '.stages'; reason := 'must not be given with a cycle'; return;
+    end if;
+    if jsonb_typeof(e -> 'stages') <> 'array' or jsonb_array_length(e -> 'stages') not between 2 and 5 then
+      path := p || '.stages'; reason := 'must be an array of 2 to 5 stages like 5x3+'; return;
+    end if;
+    for k in 0 .. jsonb_array_length(e -> 'stages') - 1 loop
+      select * into st from app_hidden.doc_stage(case when jsonb_typeof(e -> 'stages' -> k) = 'string' then e -> 'stages' ->> k end);
+      if st.sets is null then
+        path := p || '.stages[' || k || ']'; reason := 'must be a stage like 5x3 or 5x3+'; return;
+      end if;
+      if k = 0 and (st.sets is distinct from v_sets or st.reps is distinct from v_reps) then
+        path := p || '.stages[0]'; reason := 'must be the exercise''s sets and reps'; return;
+      end if;
+      v_stages := v_stages || to_jsonb(st.sets || 'x' || st.reps || case when st.amrap then '+' else '' end);
+    end loop;
+    canonical := canonical || jsonb_build_object('stages', v_stages);
+    row_fields := row_fields || jsonb_build_object('stages', v_stages);
+  end if;
+  if e ? 'increment' then
+    n := case when jsonb_typeof(e -> 'increment') = 'number' then (e -> 'increment')::text::numeric end;
+    if n is null or n <= 0 or n > 100 or n <> round(n, 2) then
+      path := p || '.increment'; reason := 'must be a number above 0 and at most 100 with at most 2 decimals'; return;
+    end if;
+    canonical := canonical || jsonb_build_object('increment', trim_scale(n));
+    row_fields := row_fields || jsonb_build_object('increment', trim_scale(n));
+  end if;
+end;
+$$;
+comment on function app_hidden.walk_routine_exercise_extras(jsonb, text) is E'The validation of a routine exercise''s trainingMax, cycle, stages and increment (after its other fields): the first problem, or their canonical form and row columns.';
+
 create or replace function app_hidden.walk_routine_program(doc jsonb, p_unit text,
   out path text, out reason text, out canonical jsonb, out exercise_rows jsonb)
 language plpgsql stable as $$
--- The routine walk (app_hidden.walk_routine_document) and then `program`, the last field of a
--- routine document: a string of 1 to 80 characters without control characters, or null (none).
+-- The routine walk (app_hidden.walk_routine_document) on the document without the fields it does
+-- not know, then those: each exercise's trainingMax, cycle, stages and increment (last in its entry,
+-- so a problem there comes before the walk's problems in later entries only), and `program`, the
+-- last field of a routine document: 1 to 80 characters without control characters, or null (none).
 declare
   w record;
+  x record;
   s text;
+  v_entries jsonb := case when jsonb_typeof(doc) = 'object' and jsonb_typeof(doc -> 'exercises') = 'array' then doc -> 'exercises' end;
+  v_stripped jsonb;
+  v_extra_path text;
+  v_extra_reason text;
+  v_extra_index int;
+  v_core_index int;
+  v_extras jsonb[] := '{}';
+  v_rows jsonb[] := '{}';
+  i int;
 begin
-  select * into w from app_hidden.walk_routine_document(
-    case when jsonb_typeof(doc) = 'object' then doc - 'program' else doc end, p_unit);
-  path := w.path;
-  reason := w.reason;
-  if path is not null then
+  v_stripped := case when jsonb_typeof(doc) = 'object' then doc - 'program' else doc end;
+  if v_entries is not null then
+    for i in 0 .. jsonb_array_length(v_entries) - 1 loop
+      if jsonb_typeof(v_entries -> i) = 'object' then
+        select * into x from app_hidden.walk_routine_exercise_extras(v_entries -> i, 'exercises[' || i || ']');
+        if x.path is not null and v_extra_path is null then
+          v_extra_path := x.path; v_extra_reason := x.reason; v_extra_index := i;
+        end if;
+        v_extras := v_extras || x.canonical;
+        v_rows := v_rows || x.row_fields;
+      else
+        v_extras := v_extras || '{}'::jsonb;
+        v_rows := v_rows || '{}'::jsonb;
+      end if;
+    end loop;
+    v_stripped := jsonb_set(v_stripped, '{exercises}', (
+      select coalesce(jsonb_agg(case when jsonb_typeof(x2.e) = 'object' then x2.e - '{trainingMax,cycle,stages,increment}'::text[] else x2.e end order by x2.ord), '[]')
+        from jsonb_array_elements(v_entries) with ordinality as x2(e, ord)));
+  end if;
+  select * into w from app_hidden.walk_routine_document(v_stripped, p_unit);
+  if w.path is not null then
+    v_core_index := (regexp_match(w.path, '^exercises\[([0-9]+)\]'))[1]::int;
+    if v_extra_path is not null and v_core_index is not null and v_extra_index < v_core_index then
+      path := v_extra_path; reason := v_extra_reason;
+    else
+      path := w.path; reason := w.reason;
+    end if;
     return;
+  end if;
+  if v_extra_path is not null then
+    path := v_extra_path; reason := v_extra_reason; return;
   end if;
   canonical := w.canonical;
   exercise_rows := w.exercise_rows;
+  if v_entries is not null then
+    canonical := jsonb_set(canonical, '{exercises}', (
+      select coalesce(jsonb_agg(c.e || v_extras[c.ord] order by c.ord), '[]')
+        from jsonb_array_elements(canonical -> 'exercises') with ordinality as c(e, ord)));
+    exercise_rows := (
+      select coalesce(jsonb_agg(c.e || v_rows[c.ord] order by c.ord), '[]')
+        from jsonb_array_elements(exercise_rows) with ordinality as c(e, ord));
+  end if;
   if doc ? 'program' and jsonb_typeof(doc -> 'program') <> 'null' then
     s := app_hidden.doc_string(doc -> 'program');
     if s is null then
@@ -273,10 +467,11 @@ begin
       detail = 'name', hint = 'a routine with this name already exists: ' || v_other;
   end;
   insert into app_public.routine_exercises (routine_id, position, exercise_id, sets, reps_low, reps_high, seconds, weight,
-    rest_seconds, superset, progression, warmups, drops, bursts)
+    rest_seconds, superset, progression, warmups, drops, bursts, training_max, cycle, stages, increment)
   select v_id, x.ord - 1, (x.e ->> 'exercise_id')::uuid, (x.e ->> 'sets')::int, (x.e ->> 'reps_low')::int,
          (x.e ->> 'reps_high')::int, (x.e ->> 'seconds')::int, (x.e ->> 'weight')::float8, (x.e ->> 'rest_seconds')::int,
-         x.e ->> 'superset', x.e ->> 'progression', (x.e ->> 'warmups')::int, (x.e ->> 'drops')::int, (x.e ->> 'bursts')::int
+         x.e ->> 'superset', x.e ->> 'progression', (x.e ->> 'warmups')::int, (x.e ->> 'drops')::int, (x.e ->> 'bursts')::int,
+         (x.e ->> 'training_max')::float8, x.e -> 'cycle', x.e -> 'stages', (x.e ->> 'increment')::float8
     from jsonb_array_elements(w.exercise_rows) with ordinality as x(e, ord);
   routine_id := v_id;
 end;
@@ -383,7 +578,9 @@ begin
                       'time', re.seconds,
                       'weight', app_hidden.shown_weight(re.weight::numeric, r.unit, u.unit),
                       'rest', re.rest_seconds, 'superset', re.superset, 'progression', re.progression,
-                      'warmups', nullif(re.warmups, 0), 'drops', nullif(re.drops, 0), 'bursts', nullif(re.bursts, 0))
+                      'warmups', nullif(re.warmups, 0), 'drops', nullif(re.drops, 0), 'bursts', nullif(re.bursts, 0),
+                      'trainingMax', app_hidden.shown_weight(re.training_max::numeric, r.unit, u.unit),
+                      'cycle', re.cycle, 'stages', re.stages, 'increment', app_hidden.convert_weight(re.increment::numeric, r.unit, u.unit))
                     order by re.position)
                from app_public.routine_exercises re where re.routine_id = r.id), '[]'),
            'program', r.program))
@@ -492,10 +689,12 @@ create type app_hidden.progression_state as (
   misses int,
   stalls int,
   best_total int,
-  explanation text
+  explanation text,
+  stage int
 );
-comment on type app_hidden.progression_state is E'A routine exercise''s target between sessions: weight (routine unit), reps or seconds per work set, '
-  'misses in a row, sessions in a row without a rep gained and the best rep total at this weight (double progression), and why the target is what it is.';
+comment on type app_hidden.progression_state is E'A routine exercise''s target between sessions: weight (routine unit; the training max of a cycle), reps or seconds per work set, '
+  'misses in a row, sessions in a row without a rep gained and the best rep total at this weight (double progression), why the target is what it is, '
+  'and the stage (stages) or week (cycle) to plan, from 0.';
 
 create or replace function app_hidden.next_target(
   rule text, current app_hidden.progression_state, judged app_hidden.session_judgement, session_date date,
@@ -623,8 +822,141 @@ comment on function app_hidden.next_target(text, app_hidden.progression_state, a
 --------------------------------------------------------------------------------
 -- Replaying a routine's history
 --------------------------------------------------------------------------------
+create or replace function app_hidden.next_cycle_target(current app_hidden.progression_state, outcome text, week_sets jsonb, weeks int,
+  session_date date, increment numeric, unit text) returns app_hidden.progression_state
+language plpgsql immutable as $$
+-- A training-max cycle (5/3/1): each judged session moves to the next week. After the last week the
+-- training max rises by one increment when that session was a hit (every set with its reps, the
+-- `+` sets at least theirs), else it stays; the cycle starts again at week 1.
+declare
+  result app_hidden.progression_state := current;
+  d text := to_char(session_date, 'YYYY-MM-DD');
+begin
+  if current.stage + 1 < weeks then
+    result.stage := current.stage + 1;
+    result.explanation := format('Last session (%s): week %s of %s done; week %s at a training max of %s %s',
+      d, current.stage + 1, weeks, current.stage + 2, current.weight, unit);
+  elsif outcome = 'hit' then
+    result.stage := 0;
+    result.weight := trim_scale(least(10000, current.weight + increment));
+    result.explanation := format('Last session (%s): week %s of %s done with every rep: training max +%s %s to %s %s; week 1',
+      d, weeks, weeks, trim_scale(increment), unit, result.weight, unit);
+  else
+    result.stage := 0;
+    result.explanation := format('Last session (%s): week %s of %s without every rep: training max stays %s %s; week 1',
+      d, weeks, weeks, current.weight, unit);
+  end if;
+  return result;
+end;
+$$;
+comment on function app_hidden.next_cycle_target(app_hidden.progression_state, text, jsonb, int, date, numeric, text) is E'The week and training max after one judged session of a cycle (rules in the function body); the explanation ends where the week''s sets are appended.';
+
+create or replace function app_hidden.next_stage_target(current app_hidden.progression_state, judged app_hidden.session_judgement, stages jsonb,
+  session_date date, increment numeric, step numeric, unit text) returns app_hidden.progression_state
+language plpgsql immutable as $$
+-- Stages (GZCLP): within a stage the weight progresses as linear (a hit adds one increment to the
+-- weight lifted; a lighter session continues from the weight lifted). A miss moves to the next
+-- stage at the same weight; a miss at the last stage goes back to the first at 85 % of the
+-- weight, snapped to the step.
+declare
+  result app_hidden.progression_state := current;
+  d text := to_char(session_date, 'YYYY-MM-DD');
+  n int := jsonb_array_length(stages);
+  this_stage text := stages ->> current.stage;
+  at_lifted text := case when judged.lifted is null then '' else ' at ' || trim_scale(judged.lifted) || ' ' || judged.lifted_unit end;
+begin
+  if judged.outcome = 'hit' and current.weight is not null then
+    result.weight := trim_scale(least(10000, greatest(current.weight,
+      app_hidden.snap_down(judged.lifted_in_target_unit, step)) + increment));
+    result.explanation := format('Last session (%s) hit %s%s: +%s %s to %s %s, stage %s of %s.',
+      d, this_stage, at_lifted, trim_scale(increment), unit, result.weight, unit, current.stage + 1, n);
+  elsif judged.outcome = 'hit' then
+    result.explanation := format('Last session (%s) hit %s: no weight to add, same targets.', d, this_stage);
+  elsif judged.outcome = 'light' then
+    result.weight := trim_scale(least(current.weight, app_hidden.snap_down(judged.lifted_in_target_unit, step) + increment));
+    result.explanation := format('Last session (%s) did %s%s, lighter than the target: continuing from the weight lifted, %s %s.',
+      d, this_stage, at_lifted, result.weight, unit);
+  elsif current.stage + 1 < n then
+    result.stage := current.stage + 1;
+    result.explanation := format('Last session (%s) missed %s%s: stage %s of %s, %s at %s %s.',
+      d, this_stage, at_lifted, result.stage + 1, n, stages ->> result.stage, coalesce(current.weight::text, 'no weight'),
+      case when current.weight is null then '' else unit end);
+  else
+    result.stage := 0;
+    result.weight := case when current.weight is null then null else trim_scale(app_hidden.snap_weight(current.weight * 0.85, step)) end;
+    result.explanation := format('Last session (%s) missed %s%s, the last stage: back to %s at 85 %%, %s %s.',
+      d, this_stage, at_lifted, stages ->> 0, coalesce(result.weight::text, 'no weight'), case when result.weight is null then '' else unit end);
+  end if;
+  return result;
+end;
+$$;
+comment on function app_hidden.next_stage_target(app_hidden.progression_state, app_hidden.session_judgement, jsonb, date, numeric, numeric, text) is
+  E'The stage and weight after one judged session of an exercise with stages (GZCLP; rules in the function body).';
+
+drop function if exists app_hidden.progression_targets(app_public.routines, date) cascade;
+drop type if exists app_hidden.lift_target cascade;
+create type app_hidden.lift_target as (
+  routine_exercise_id uuid,
+  position int,
+  exercise_id uuid,
+  rule text,
+  weight numeric,
+  reps int,
+  seconds int,
+  sets int,
+  sessions int,
+  explanation text,
+  training_max numeric,
+  amrap boolean,
+  week_sets jsonb
+);
+comment on type app_hidden.lift_target is E'The next target of one routine exercise: the rule applied (linear, greyskull, double, time, none, deload, stages or cycle), '
+  'the work weight in the routine''s unit (a cycle''s heaviest set), reps or seconds and the number of work sets, the sessions judged, the explanation, '
+  'the training max of a cycle, whether the last work set is as many reps as possible, and a cycle''s sets of the week ([{weight, reps, amrap}]).';
+
+create or replace function app_hidden.cycle_week(cycle jsonb, week int, training_max numeric, step numeric) returns jsonb
+language sql immutable parallel safe as $$
+  -- The week's sets: each percentage of the training max snapped to the step.
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'weight', app_hidden.snap_weight(training_max * ps.percent / 100, step), 'reps', ps.reps, 'amrap', ps.amrap,
+           'text', x.t) order by x.ord), '[]')
+    from jsonb_array_elements_text(cycle -> week) with ordinality as x(t, ord),
+         lateral app_hidden.doc_percent_set(x.t) ps;
+$$;
+comment on function app_hidden.cycle_week(jsonb, int, numeric, numeric) is E'A cycle week''s planned sets: [{weight (the percentage of the training max snapped to the step), reps, amrap, text}].';
+
+create or replace function app_hidden.judge_cycle_session(week_sets jsonb, target_unit text, session_unit text,
+  weights numeric[], reps int[], done boolean[]) returns text
+language plpgsql immutable as $$
+-- skip: no work set done; hit: every set of the week done at its weight (the unit rule) with at
+-- least its reps (a `+` set: at least that many); miss otherwise.
+declare
+  n int := jsonb_array_length(week_sets);
+  k int;
+begin
+  if not coalesce(true = any(done), false) then
+    return 'skip';
+  end if;
+  for k in 1 .. n loop
+    if k > coalesce(array_length(weights, 1), 0) or not done[k]
+       or not app_hidden.weights_meet(weights[k], session_unit, (week_sets -> (k - 1) ->> 'weight')::numeric, target_unit)
+       or coalesce(reps[k], -1) < (week_sets -> (k - 1) ->> 'reps')::int then
+      return 'miss';
+    end if;
+  end loop;
+  return 'hit';
+end;
+$$;
+comment on function app_hidden.judge_cycle_session(jsonb, text, text, numeric[], int[], boolean[]) is E'Judges one session of a training-max cycle week: skip, hit (every set at its weight with its reps) or miss.';
+
+create or replace function app_hidden.cycle_texts(week_sets jsonb) returns text
+language sql immutable parallel safe as $$
+  select string_agg(x ->> 'text', ', ' order by o) from jsonb_array_elements(week_sets) with ordinality as w(x, o);
+$$;
+comment on function app_hidden.cycle_texts(jsonb) is E'A cycle week as its set texts, comma separated (`65%x5, 75%x5, 85%x5+`).';
+
 create or replace function app_hidden.progression_targets(p_routine app_public.routines, p_date date)
-returns setof app_hidden.progression_target
+returns setof app_hidden.lift_target
 language plpgsql stable security definer set search_path to pg_catalog, public as $$
 -- History of a routine exercise: the owner's workouts that name this routine, dated on or before
 -- p_date, not skipProgression, starting after the exercise's last start-weight edit; in each, the
@@ -639,11 +971,21 @@ declare
   judged app_hidden.session_judgement;
   sessions_judged int;
   sessions_before_edit int;
+  v_inc numeric;
+  v_step numeric;
+  v_weeks int;
+  v_stages int;
+  v_week_sets jsonb;
+  v_cycle_outcome text;
+  v_stage record;
 begin
   for re in
     select x.*, pr.restart_after
       from (select rx.*, e.region,
                    case when p_routine.deload then 'deload'
+                        when coalesce(rx.progression, p_routine.progression) = 'none' then 'none'
+                        when rx.cycle is not null then 'cycle'
+                        when rx.stages is not null then 'stages'
                         when coalesce(rx.progression, p_routine.progression) = 'time' and (rx.reps_low is not null or rx.seconds is null) then 'none'
                         when coalesce(rx.progression, p_routine.progression) = 'double' and rx.reps_low is null then 'none'
                         else coalesce(rx.progression, p_routine.progression) end as rule,
@@ -655,10 +997,15 @@ begin
         on pr.routine_id = x.routine_id and pr.exercise_id = x.exercise_id and pr.occurrence = x.occurrence
      order by x.position
   loop
-    state := row(trim_scale(re.weight::numeric), re.reps_low, case when re.reps_low is null then re.seconds end, 0, 0, null, null)::app_hidden.progression_state;
+    v_inc := coalesce(re.increment::numeric, app_hidden.weight_increment(re.region, p_routine.unit));
+    v_step := coalesce(re.increment::numeric, app_hidden.loadable_step(p_routine.unit));
+    state := row(case when re.rule = 'cycle' then trim_scale(re.training_max::numeric) else trim_scale(re.weight::numeric) end,
+                 re.reps_low, case when re.reps_low is null then re.seconds end, 0, 0, null, null, 0)::app_hidden.progression_state;
+    v_weeks := case when re.rule = 'cycle' then jsonb_array_length(re.cycle) end;
+    v_stages := case when re.rule = 'stages' then jsonb_array_length(re.stages) end;
     sessions_judged := 0;
     sessions_before_edit := 0;
-    if re.rule in ('linear', 'greyskull', 'double', 'time') then
+    if re.rule in ('linear', 'greyskull', 'double', 'time', 'stages', 'cycle') then
       for s in
         with program_routines as (
           -- This routine, and the other routines of its program (deload routines never feed progression).
@@ -701,19 +1048,41 @@ begin
          group by o.id, o.date, o.start, o.unit, o.workout_id
          order by o.date, o.start, o.workout_id
       loop
-        judged := app_hidden.judge_session(re.sets, state.weight, p_routine.unit, state.reps, coalesce(re.reps_high, re.reps_low),
-                                           state.seconds, s.unit, s.weights, s.reps, s.seconds, s.done);
-        continue when judged.outcome = 'skip';
+        if re.rule = 'cycle' then
+          v_week_sets := app_hidden.cycle_week(re.cycle, state.stage, state.weight, v_step);
+          v_cycle_outcome := app_hidden.judge_cycle_session(v_week_sets, p_routine.unit, s.unit, s.weights, s.reps, s.done);
+          continue when v_cycle_outcome = 'skip';
+        else
+          select * into v_stage from app_hidden.doc_stage(case when re.rule = 'stages' then re.stages ->> state.stage end);
+          judged := app_hidden.judge_session(coalesce(v_stage.sets, re.sets), state.weight, p_routine.unit, coalesce(v_stage.reps, state.reps),
+                                             coalesce(v_stage.reps, re.reps_high, re.reps_low),
+                                             state.seconds, s.unit, s.weights, s.reps, s.seconds, s.done);
+          continue when judged.outcome = 'skip';
+        end if;
         if s.before_edit then
           sessions_before_edit := sessions_before_edit + 1;
           continue;
         end if;
         sessions_judged := sessions_judged + 1;
-        state := app_hidden.next_target(re.rule, state, judged, s.date, re.sets, re.reps_low, coalesce(re.reps_high, re.reps_low),
-                                        app_hidden.weight_increment(re.region, p_routine.unit), p_routine.unit);
+        if re.rule = 'cycle' then
+          state := app_hidden.next_cycle_target(state, v_cycle_outcome, v_week_sets, v_weeks, s.date, v_inc, p_routine.unit);
+        elsif re.rule = 'stages' then
+          state := app_hidden.next_stage_target(state, judged, re.stages, s.date, v_inc, v_step, p_routine.unit);
+        else
+          state := app_hidden.next_target(re.rule, state, judged, s.date, re.sets, re.reps_low, coalesce(re.reps_high, re.reps_low),
+                                          v_inc, p_routine.unit);
+        end if;
       end loop;
     end if;
-    if state.explanation is null then
+    select * into v_stage from app_hidden.doc_stage(case when re.rule = 'stages' then re.stages ->> state.stage end);
+    v_week_sets := case when re.rule = 'cycle' then app_hidden.cycle_week(re.cycle, state.stage, state.weight, v_step) end;
+    if state.explanation is null and re.rule = 'cycle' then
+      state.explanation := format('No history yet: week 1 of %s at a training max of %s %s (%s).',
+        v_weeks, state.weight, p_routine.unit, app_hidden.cycle_texts(v_week_sets));
+    elsif state.explanation is null and re.rule = 'stages' then
+      state.explanation := format('No history yet: stage 1 of %s, %s at %s %s as written.',
+        v_stages, re.stages ->> 0, coalesce(state.weight::text, 'no weight'), case when state.weight is null then '' else p_routine.unit end);
+    elsif state.explanation is null then
       state.explanation := app_hidden.progression_first_note(re.rule, re.sets, state.reps, state.seconds, state.weight, p_routine.unit)
         || case when re.rule = 'greyskull' then ' Last set: as many reps as possible.' else '' end;
       if sessions_before_edit > 0 then
@@ -724,8 +1093,19 @@ begin
           || case when re.rule = 'greyskull' then ' Last set: as many reps as possible.' else '' end;
       end if;
     end if;
-    return next row(re.id, re.position, re.exercise_id, re.rule, state.weight, state.reps,
-                    case when state.reps is null then state.seconds end, sessions_judged, state.explanation)::app_hidden.progression_target;
+    if re.rule = 'cycle' then
+      return next row(re.id, re.position, re.exercise_id, re.rule,
+                      (v_week_sets -> -1 ->> 'weight')::numeric, (v_week_sets -> -1 ->> 'reps')::int, null, re.sets,
+                      sessions_judged, state.explanation
+                        || case when sessions_judged > 0 then format(' (%s).', app_hidden.cycle_texts(v_week_sets)) else '' end
+                        || case when v_week_sets @> '[{"amrap": true}]' then ' Sets marked +: as many reps as possible.' else '' end,
+                      state.weight, (v_week_sets -> -1 ->> 'amrap')::boolean, v_week_sets)::app_hidden.lift_target;
+    else
+      return next row(re.id, re.position, re.exercise_id, re.rule, state.weight, coalesce(v_stage.reps, state.reps),
+                      case when state.reps is null and v_stage.reps is null then state.seconds end, coalesce(v_stage.sets, re.sets),
+                      sessions_judged, state.explanation || case when coalesce(v_stage.amrap, false) then ' Last set: as many reps as possible.' else '' end,
+                      null, coalesce(v_stage.amrap, re.rule = 'greyskull'), null)::app_hidden.lift_target;
+    end if;
   end loop;
 end;
 $$;
@@ -800,23 +1180,37 @@ language sql stable security definer set search_path to pg_catalog, public as $$
 $$;
 comment on function app_hidden.pinned_note(uuid, uuid, date) is E'The pinned note that carries forward to an exercise''s next plan: the note of the user''s latest entry of it on or before the date, if that entry is pinned.';
 
+drop function if exists app_hidden.next_plan(app_public.routines, date);
 create or replace function app_hidden.next_plan(r app_public.routines, p_date date)
 returns table (exercise_position int, exercise_id uuid, rule text, routine_weight numeric, weight numeric, unit text, reps int, seconds int,
-               sessions int, explanation text, pinned_note text, sets text[])
+               sessions int, explanation text, pinned_note text, sets text[], training_max numeric, amrap boolean)
 language sql stable security definer set search_path to pg_catalog, public as $$
   select t.position, t.exercise_id, t.rule, t.weight, x.weight, u.unit, t.reps, t.seconds, t.sessions,
-         left(t.note || case when r.unit <> u.unit and t.weight is not null and t.weight > 0
-                             then format(' Routine in %s: %s %s ≈ %s %s, loaded as %s %s.', r.unit, t.weight, r.unit,
-                                         app_hidden.convert_weight(t.weight, r.unit, u.unit), u.unit, x.weight, u.unit)
-                             else '' end, 1000),
+         left(t.explanation || case when r.unit <> u.unit and t.weight is not null and t.weight > 0
+                                    then format(' Routine in %s: %s %s ≈ %s %s, loaded as %s %s.', r.unit, t.weight, r.unit,
+                                                app_hidden.convert_weight(t.weight, r.unit, u.unit), u.unit, x.weight, u.unit)
+                                    else '' end, 1000),
          app_hidden.pinned_note(r.user_id, t.exercise_id, p_date),
-         app_hidden.planned_sets('work', x.weight, e.equipment = 'bodyweight' and x.weight is null, t.reps, t.seconds,
-                                 re.sets, re.warmups, re.drops, re.bursts, app_hidden.loadable_step(u.unit))
+         case when t.week_sets is null then
+           app_hidden.planned_sets('work', x.weight, e.equipment = 'bodyweight' and x.weight is null, t.reps, t.seconds,
+                                   t.sets, re.warmups, re.drops, re.bursts, st.step)
+         else
+           -- A cycle week: warm-ups toward its first set, its sets, drops and bursts after its last.
+           app_hidden.planned_sets('work', app_hidden.shown_weight((t.week_sets -> 0 ->> 'weight')::numeric, r.unit, u.unit), false,
+                                   (t.week_sets -> 0 ->> 'reps')::int, null, 0, re.warmups, 0, 0, st.step)
+           || (select array_agg(app_hidden.format_set('work', app_hidden.shown_weight((ws.x ->> 'weight')::numeric, r.unit, u.unit), false,
+                                                      (ws.x ->> 'reps')::int, null, null) order by ws.o)
+                 from jsonb_array_elements(t.week_sets) with ordinality as ws(x, o))
+           || app_hidden.planned_sets('work', x.weight, false, t.reps, null, 0, 0, re.drops, re.bursts, st.step)
+         end,
+         t.training_max, t.amrap
     from app_hidden.progression_targets(r, p_date) t
     join app_public.routine_exercises re on re.id = t.routine_exercise_id
     join app_public.exercises e on e.id = t.exercise_id
     cross join lateral (select us.unit from app_public.users us where us.id = r.user_id) u
     cross join lateral (select app_hidden.shown_weight(t.weight, r.unit, u.unit) as weight) x
+    cross join lateral (select case when r.unit = u.unit then coalesce(re.increment::numeric, app_hidden.loadable_step(u.unit))
+                                    else app_hidden.loadable_step(u.unit) end as step) st
    order by t.position;
 $$;
 comment on function app_hidden.next_plan(app_public.routines, date) is E'The next workout of a routine, one row per routine exercise: its target in the routine''s unit and as loaded in the owner''s unit, why, the pinned note carried forward, and the planned set texts.';
@@ -871,13 +1265,15 @@ create type app_public.next_target as (
   reps int,
   seconds int,
   sessions int,
-  explanation text
+  explanation text,
+  training_max double precision,
+  amrap boolean
 );
 comment on type app_public.next_target is E'The target of one exercise of a routine''s next workout, and why.';
 comment on column app_public.next_target.position is E'@notNull\nOrder within the routine, from 0 (the same as the next workout''s exercises).';
 comment on column app_public.next_target.exercise_id is E'@notNull\nThe exercise.';
 comment on column app_public.next_target.exercise is E'@notNull\nThe exercise as the next workout names it.';
-comment on column app_public.next_target.rule is E'@notNull\nThe rule applied: linear, greyskull, double, time, none or deload.';
+comment on column app_public.next_target.rule is E'@notNull\nThe rule applied: linear, greyskull, double, time, none, deload, stages or cycle.';
 comment on column app_public.next_target.weight is E'The work weight as planned in your unit (converted and snapped to a loadable weight when the routine has another unit); null for unloaded work.';
 comment on column app_public.next_target.unit is E'@notNull\nYour unit: the unit of weight.';
 comment on column app_public.next_target.routine_weight is E'The work weight in the routine''s unit, as progression computed it.';
@@ -885,6 +1281,8 @@ comment on column app_public.next_target.routine_unit is E'@notNull\nThe routine
 comment on column app_public.next_target.reps is E'Reps per work set; null for a timed exercise.';
 comment on column app_public.next_target.seconds is E'Seconds per work set of a timed exercise.';
 comment on column app_public.next_target.sessions is E'@notNull\nSessions of your history judged to reach this target (skipped ones and ones before a start-weight edit not counted).';
+comment on column app_public.next_target.training_max is E'The training max a cycle''s percentages are of, in the routine''s unit; null without a cycle.';
+comment on column app_public.next_target.amrap is E'@notNull\nWhether the last work set is as many reps as possible (greyskull, a stage or cycle set marked `+`).';
 comment on column app_public.next_target.explanation is E'@notNull\nWhy the target is what it is, in a sentence or two. Every weight it names was lifted, written in the routine or is planned here.';
 
 create or replace function app_public.routines_next_targets(r app_public.routines, date text default null) returns setof app_public.next_target
@@ -897,7 +1295,7 @@ begin
   end if;
   return query
   select p.exercise_position, p.exercise_id, app_hidden.exercise_reference(p.exercise_id), p.rule, p.weight::float8, p.unit,
-         p.routine_weight::float8, r.unit, p.reps, p.seconds, p.sessions, p.explanation
+         p.routine_weight::float8, r.unit, p.reps, p.seconds, p.sessions, p.explanation, p.training_max::float8, coalesce(p.amrap, false)
     from app_hidden.next_plan(r, v_date) p;
 end;
 $$;
@@ -912,7 +1310,12 @@ grant execute on function
   app_hidden.judge_session(int, numeric, text, int, int, int, text, numeric[], int[], int[], boolean[]),
   app_hidden.next_target(text, app_hidden.progression_state, app_hidden.session_judgement, date, int, int, int, numeric, text),
   app_hidden.pinned_note(uuid, uuid, date), app_hidden.next_plan(app_public.routines, date),
+  app_hidden.progression_targets(app_public.routines, date), app_hidden.cycle_week(jsonb, int, numeric, numeric),
+  app_hidden.judge_cycle_session(jsonb, text, text, numeric[], int[], boolean[]), app_hidden.cycle_texts(jsonb),
+  app_hidden.next_cycle_target(app_hidden.progression_state, text, jsonb, int, date, numeric, text),
+  app_hidden.next_stage_target(app_hidden.progression_state, app_hidden.session_judgement, jsonb, date, numeric, numeric, text),
   app_hidden.same_start_weight(numeric, text, numeric, text), app_hidden.program_key(text),
-  app_hidden.walk_routine_program(jsonb, text),
+  app_hidden.walk_routine_program(jsonb, text), app_hidden.doc_percent_set(text), app_hidden.doc_stage(text),
+  app_hidden.walk_routine_exercise_extras(jsonb, text),
   app_public.routines_next_targets(app_public.routines, text)
 to svc_reader;

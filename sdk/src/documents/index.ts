@@ -75,7 +75,14 @@ export {
   formatDuration,
   parseRepsRange,
   formatRepsRange,
+  parsePercentSet,
+  formatPercentSet,
+  parseStage,
+  formatStage,
   SET_TEXT_PATTERN,
+  PERCENT_SET_PATTERN,
+  STAGE_PATTERN,
+  MAX_PERCENT,
   DURATION_PATTERN,
   REPS_RANGE_PATTERN,
   MAX_DURATION_SECONDS,
@@ -86,6 +93,8 @@ export {
   type SetKind,
   type EffortScale,
   type RepsRange,
+  type PercentSet,
+  type Stage,
   type Result,
 } from "./text.ts";
 export { firstBadJsonValue, MAX_DEPTH, type ValueProblem } from "./json-values.ts";

@@ -61,6 +61,28 @@ export const REASONS = {
   setCount: "must be an integer from 1 to 20",
   /** warmups, drops, bursts: not an integer from 0 to 5 (any type). */
   extraSets: "must be an integer from 0 to 5",
+  /** Routine exercise trainingMax given without a cycle of percentage sets. */
+  trainingMaxWithoutCycle: "needs a cycle of percentage sets",
+  /** Routine exercise cycle: not an array of 1 to 6 weeks. */
+  cycle: "must be an array of 1 to 6 weeks",
+  /** A week of a cycle: not an array of as many percentage sets as the exercise's sets. */
+  cycleWeek: "must be an array of as many percentage sets as sets",
+  /** A percentage set of a cycle: not `<percent>%x<reps>` with an optional `+`, percent above 0 and at most 200 (2 decimals), reps at most 500. */
+  percentSet: "must be a percentage set like 85%x5 or 95%x1+",
+  /** A cycle given without a trainingMax. */
+  cycleWithoutTrainingMax: "needs a trainingMax",
+  /** A cycle given with reps or time (the cycle sets them). */
+  cycleWithReps: "must not be given with reps or time",
+  /** Routine exercise stages: not an array of 2 to 5 stages. */
+  stages: "must be an array of 2 to 5 stages like 5x3+",
+  /** A stage: not `<sets>x<reps>` with an optional `+`, 1 to 20 sets, at most 500 reps. */
+  stage: "must be a stage like 5x3 or 5x3+",
+  /** The first stage is not the exercise's own sets and reps. */
+  firstStage: "must be the exercise's sets and reps",
+  /** Stages given with a cycle. */
+  stagesWithCycle: "must not be given with a cycle",
+  /** Routine exercise increment: not a number above 0 and at most 100 with at most 2 decimals. */
+  increment: "must be a number above 0 and at most 100 with at most 2 decimals",
   /** Workout minutes: not an integer from 0 to 1440 (any type). */
   minutes: "must be an integer from 0 to 1440",
   /** Routine reps: wrong type, integer outside 0..500, or a string that is not a range. */

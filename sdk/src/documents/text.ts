@@ -56,9 +56,22 @@ export const SET_TEXT_PATTERN =
   `|${DURATION_WITH_UNIT})` +
   `(?:${W}@${W}([0-9]+(?:[.,][0-9]+)?))?${W}$`;
 
+/**
+ * A percentage set of a training max, in a routine's `cycle` (5/3/1): `85%x5`, `95%x1+` (`+`: as
+ * many reps as possible, at least that many). Groups: 1 percent (digits, optional `.` or `,` and
+ * digits), 2 reps, 3 `+`.
+ */
+export const PERCENT_SET_PATTERN = `^${W}([0-9]+(?:[.,][0-9]+)?)${W}%${W}[xX×]${W}([0-9]+)${W}(\\+)?${W}$`;
+/** A stage of a routine exercise's `stages` (GZCLP): `<sets>x<reps>`, `+` on the last set: `5x3+`. Groups: 1 sets, 2 reps, 3 `+`. */
+export const STAGE_PATTERN = `^${W}([0-9]+)${W}[xX×]${W}([0-9]+)${W}(\\+)?${W}$`;
+/** Largest percentage of a training max in a cycle. */
+export const MAX_PERCENT = 200;
+
 const DURATION_RE = new RegExp(DURATION_PATTERN);
 const REPS_RANGE_RE = new RegExp(REPS_RANGE_PATTERN);
 const SET_TEXT_RE = new RegExp(SET_TEXT_PATTERN);
+const PERCENT_SET_RE = new RegExp(PERCENT_SET_PATTERN);
+const STAGE_RE = new RegExp(STAGE_PATTERN);
 
 /** Value of a digit string (any length). Exact for the ranges we accept; huge values just stay huge. */
 function digits(text: string): number {
@@ -224,4 +237,40 @@ export function formatSet(set: ParsedSet): string {
 /** Shortest decimal text of a number (no exponent for the ranges used here, `-0` as `0`). */
 function formatNumber(n: number): string {
   return String(n + 0);
+}
+
+export type PercentSet = { percent: number; reps: number; amrap: boolean };
+
+/** Parses `85%x5` / `95%x1+`: percent above 0 and at most 200 with at most 2 decimals, reps 0 to 500. */
+export function parsePercentSet(text: unknown): Result<PercentSet> {
+  if (typeof text !== "string") return { ok: false, reason: REASONS.percentSet };
+  const m = PERCENT_SET_RE.exec(text);
+  if (!m) return { ok: false, reason: REASONS.percentSet };
+  const percent = decimal(m[1], 2);
+  const reps = digits(m[2]);
+  if (percent === null || percent <= 0 || percent > MAX_PERCENT || reps > MAX_REPS) return { ok: false, reason: REASONS.percentSet };
+  return { ok: true, value: { percent, reps, amrap: m[3] !== undefined } };
+}
+
+/** Canonical percentage set: `85%x5`, `72.5%x5`, `95%x1+`. */
+export function formatPercentSet(set: PercentSet): string {
+  return `${formatNumber(set.percent)}%x${set.reps}${set.amrap ? "+" : ""}`;
+}
+
+export type Stage = { sets: number; reps: number; amrap: boolean };
+
+/** Parses a stage `5x3` / `5x3+`: 1 to 20 sets, 0 to 500 reps. */
+export function parseStage(text: unknown): Result<Stage> {
+  if (typeof text !== "string") return { ok: false, reason: REASONS.stage };
+  const m = STAGE_RE.exec(text);
+  if (!m) return { ok: false, reason: REASONS.stage };
+  const sets = digits(m[1]);
+  const reps = digits(m[2]);
+  if (sets < 1 || sets > 20 || reps > MAX_REPS) return { ok: false, reason: REASONS.stage };
+  return { ok: true, value: { sets, reps, amrap: m[3] !== undefined } };
+}
+
+/** Canonical stage: `5x3`, `5x3+`. */
+export function formatStage(stage: Stage): string {
+  return `${stage.sets}x${stage.reps}${stage.amrap ? "+" : ""}`;
 }

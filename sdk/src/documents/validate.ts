@@ -21,10 +21,14 @@ import {
   MAX_REPS,
   MAX_REST_SECONDS,
   MAX_WEIGHT,
+  formatPercentSet,
   formatSet,
+  formatStage,
   parseDuration,
+  parsePercentSet,
   parseRepsRange,
   parseSet,
+  parseStage,
   type EffortScale,
 } from "./text.ts";
 import type { Unit } from "./units.ts";
@@ -57,6 +61,14 @@ export type CanonicalRoutineExercise = {
   warmups?: number;
   drops?: number;
   bursts?: number;
+  /** Training max the cycle's percentages are of, in the routine's unit. */
+  trainingMax?: number;
+  /** Weeks of percentage sets (`85%x5`, `95%x1+`), as many per week as `sets`, canonical text. */
+  cycle?: string[][];
+  /** Stages (`5x3+`, `6x2+`, `10x1+`): the first is `sets`x`reps`; a miss moves to the next. */
+  stages?: string[];
+  /** This exercise's progression step (and loadable step), overriding 2.5 kg / 5 lb (lower body 5 kg / 10 lb). */
+  increment?: number;
 };
 
 export type CanonicalRoutine = {
@@ -106,6 +118,7 @@ export type CanonicalWorkout = {
 export const ROUTINE_FIELDS = ["id", "name", "icon", "progression", "unit", "deload", "exercises", "program"] as const;
 export const ROUTINE_EXERCISE_FIELDS = [
   "exercise", "sets", "reps", "time", "weight", "rest", "superset", "progression", "warmups", "drops", "bursts",
+  "trainingMax", "cycle", "stages", "increment",
 ] as const;
 export const WORKOUT_FIELDS = [
   "id", "name", "date", "start", "minutes", "bodyweight", "unit", "effort", "routine", "notes", "skipProgression", "exercises",
@@ -353,7 +366,50 @@ function routineExercise(value: unknown, path: string): CanonicalRoutineExercise
       if (n > 0) out[k] = n;
     }
   }
+  if (has(o, "trainingMax")) {
+    out.trainingMax = weight(o.trainingMax, p("trainingMax"));
+    if (!has(o, "cycle")) fail(p("trainingMax"), REASONS.trainingMaxWithoutCycle);
+  }
+  if (has(o, "cycle")) {
+    out.cycle = cycle(o.cycle, out.sets, p("cycle"));
+    if (!has(o, "trainingMax")) fail(p("cycle"), REASONS.cycleWithoutTrainingMax);
+    if (has(o, "reps") || has(o, "time")) fail(p("cycle"), REASONS.cycleWithReps);
+  }
+  if (has(o, "stages")) {
+    if (has(o, "cycle")) fail(p("stages"), REASONS.stagesWithCycle);
+    out.stages = stages(o.stages, out.sets, out.reps, p("stages"));
+  }
+  if (has(o, "increment")) {
+    const v = o.increment;
+    if (typeof v !== "number" || !Number.isFinite(v) || v <= 0 || v > 100 || Math.round(v * 100) / 100 !== v) fail(p("increment"), REASONS.increment);
+    out.increment = v + 0;
+  }
   return out;
+}
+
+/** A cycle: 1 to 6 weeks, each as many percentage sets as the exercise's sets, in canonical text. */
+function cycle(v: unknown, sets: number, path: string): string[][] {
+  if (!Array.isArray(v) || v.length < 1 || v.length > 6) fail(path, REASONS.cycle);
+  return v.map((week, w) => {
+    const wp = `${path}[${w}]`;
+    if (!Array.isArray(week) || week.length !== sets) fail(wp, REASONS.cycleWeek);
+    return week.map((x, k) => {
+      const r = parsePercentSet(x);
+      if (!r.ok) fail(`${wp}[${k}]`, r.reason);
+      return formatPercentSet(r.value);
+    });
+  });
+}
+
+/** Stages: 2 to 5, the first the exercise's own sets and reps (an integer), in canonical text. */
+function stages(v: unknown, sets: number, reps: number | string | undefined, path: string): string[] {
+  if (!Array.isArray(v) || v.length < 2 || v.length > 5) fail(path, REASONS.stages);
+  return v.map((x, i) => {
+    const r = parseStage(x);
+    if (!r.ok) fail(`${path}[${i}]`, r.reason);
+    if (i === 0 && (r.value.sets !== sets || r.value.reps !== reps)) fail(`${path}[0]`, REASONS.firstStage);
+    return formatStage(r.value);
+  });
 }
 
 function routine(value: unknown, options: { unit: Unit }): CanonicalRoutine {

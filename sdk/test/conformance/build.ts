@@ -208,6 +208,54 @@ routine("routine: deload a string", rr({ deload: "true" }), "deload", R.boolean)
 routine("routine: deload 1", rr({ deload: 1 }), "deload", R.boolean);
 routine("routine: deload null", rr({ deload: null }), "deload", R.boolean);
 
+// training max cycles (5/3/1), stages (GZCLP), increments: the last fields of a routine exercise
+const FIVE_THREE_ONE = [["65%x5", "75%x5", "85%x5+"], ["70%x3", "80%x3", "90%x3+"], ["75%x5", "85%x3", "95%x1+"]];
+routine("routine exercise: a 5/3/1 cycle of a training max", rx({ trainingMax: 100, cycle: FIVE_THREE_ONE }));
+routine("routine exercise: cycle sets in canonical form", rx({ trainingMax: 100.5, cycle: [[" 72,5 % X 5 + ", "80%x3", "90.50%x1"]] }), null, null, {
+  canonical: { name: "Push A", progression: "linear", unit: "kg", exercises: [{ exercise: "Bench Press", sets: 3, trainingMax: 100.5, cycle: [["72.5%x5+", "80%x3", "90.5%x1"]] }] },
+});
+routine("routine exercise: cycle of 6 weeks, 200 %", rx({ trainingMax: 100, cycle: Array.from({ length: 6 }, () => ["200%x0", "0.01%x500", "50%x1+"]) }));
+routine("routine exercise: trainingMax without a cycle", rx({ trainingMax: 100 }), `${X}.trainingMax`, R.trainingMaxWithoutCycle);
+routine("routine exercise: trainingMax negative", rx({ trainingMax: -1, cycle: FIVE_THREE_ONE }), `${X}.trainingMax`, R.weight);
+routine("routine exercise: trainingMax null", rx({ trainingMax: null, cycle: FIVE_THREE_ONE }), `${X}.trainingMax`, R.weight);
+routine("routine exercise: cycle without a trainingMax", rx({ cycle: FIVE_THREE_ONE }), `${X}.cycle`, R.cycleWithoutTrainingMax);
+routine("routine exercise: cycle empty", rx({ trainingMax: 100, cycle: [] }), `${X}.cycle`, R.cycle);
+routine("routine exercise: cycle of 7 weeks", rx({ trainingMax: 100, cycle: Array.from({ length: 7 }, () => FIVE_THREE_ONE[0]) }), `${X}.cycle`, R.cycle);
+routine("routine exercise: cycle not an array", rx({ trainingMax: 100, cycle: "65%x5" }), `${X}.cycle`, R.cycle);
+routine("routine exercise: a week with fewer sets than sets", rx({ trainingMax: 100, cycle: [FIVE_THREE_ONE[0], ["70%x3", "80%x3"]] }), `${X}.cycle[1]`, R.cycleWeek);
+routine("routine exercise: a week not an array", rx({ trainingMax: 100, cycle: ["65%x5"] }), `${X}.cycle[0]`, R.cycleWeek);
+for (const [bad, k] of [["85x5", 0], ["0%x5", 1], ["201%x5", 2], ["85.555%x5", 0], ["85%x501", 1], ["85%", 2], ["85%x5++", 0]] as const) {
+  const week = ["65%x5", "75%x5", "85%x5+"];
+  week[k] = bad;
+  routine(`routine exercise: cycle set ${JSON.stringify(bad)}`, rx({ trainingMax: 100, cycle: [week] }), `${X}.cycle[0][${k}]`, R.percentSet);
+}
+routine("routine exercise: cycle set a number", rx({ trainingMax: 100, cycle: [[85, "75%x5", "85%x5+"]] }), `${X}.cycle[0][0]`, R.percentSet);
+routine("routine exercise: cycle with reps", rx({ trainingMax: 100, reps: 5, cycle: FIVE_THREE_ONE }), `${X}.cycle`, R.cycleWithReps);
+routine("routine exercise: GZCLP stages", rx({ sets: 5, reps: 3, weight: 100, stages: ["5x3+", " 6 X 2 + ", "10x1+"] }), null, null, {
+  canonical: { name: "Push A", progression: "linear", unit: "kg", exercises: [{ exercise: "Bench Press", sets: 5, reps: 3, weight: 100, stages: ["5x3+", "6x2+", "10x1+"] }] },
+});
+routine("routine exercise: stages of a T2 lift, reps as a range of one", rx({ sets: 3, reps: "10-10", stages: ["3x10", "3x8", "3x6"] }));
+routine("routine exercise: one stage", rx({ reps: 3, stages: ["3x3"] }), `${X}.stages`, R.stages);
+routine("routine exercise: six stages", rx({ reps: 3, stages: ["3x3", "3x2", "3x1", "2x1", "1x1", "1x0"] }), `${X}.stages`, R.stages);
+routine("routine exercise: first stage not the exercise's sets and reps", rx({ reps: 5, stages: ["5x3", "6x2"] }), `${X}.stages[0]`, R.firstStage);
+routine("routine exercise: first stage without reps", rx({ stages: ["3x3", "6x2"] }), `${X}.stages[0]`, R.firstStage);
+routine("routine exercise: a stage of 21 sets", rx({ reps: 3, stages: ["3x3", "21x1"] }), `${X}.stages[1]`, R.stage);
+routine("routine exercise: a stage not text", rx({ reps: 3, stages: ["3x3", 5] }), `${X}.stages[1]`, R.stage);
+routine("routine exercise: stages with a cycle", rx({ trainingMax: 100, cycle: FIVE_THREE_ONE, stages: ["3x3", "6x2"] }), `${X}.stages`, R.stagesWithCycle);
+routine("routine exercise: increment 2 (dumbbells)", rx({ increment: 2 }));
+routine("routine exercise: increment 0.5 and 100", rx({ increment: 100 }));
+routine("routine exercise: increment 0.01", rx({ increment: 0.01 }));
+for (const bad of [0, -1, 100.01, 0.001, "2", null]) {
+  routine(`routine exercise: increment ${JSON.stringify(bad)}`, rx({ increment: bad }), `${X}.increment`, R.increment);
+}
+routine("routine exercise: a bad increment in the first entry comes before a bad sets in the second",
+  { name: "Push A", exercises: [{ exercise: "Bench Press", sets: 3, increment: 0 }, { exercise: "Bench Press", sets: 0 }] }, `${X}.increment`, R.increment);
+routine("routine exercise: a bad sets comes before a bad increment of the same entry",
+  { name: "Push A", exercises: [{ exercise: "Bench Press", sets: 0, increment: 0 }] }, `${X}.sets`, R.setCount);
+routine("routine exercise: a bad increment in the second entry comes after a bad sets in the first",
+  { name: "Push A", exercises: [{ exercise: "Bench Press", sets: 0 }, { exercise: "Bench Press", sets: 3, increment: 0 }] }, `${X}.sets`, R.setCount);
+routine("routine exercise: an unknown key comes before a bad cycle", rx({ trainingMax: 100, cycle: [], zzz: 1 }), `${X}.zzz`, R.unknownProperty);
+
 // program: the last field of a routine, checked after its exercises
 routine("routine: program", rr({ program: "Starting Strength" }), null, null, {
   canonical: { name: "Push A", progression: "linear", unit: "kg", exercises: [{ exercise: "Bench Press", sets: 3, reps: 5 }], program: "Starting Strength" },
