@@ -7,7 +7,10 @@ import { CliError, DocumentError, EXIT, NotSignedInError, UsageError, SIGN_IN_HI
 import { resolve, type Resolved } from "./credentials.ts";
 import { red, json, when, withSpinner } from "./output.ts";
 
-export const unitFlag = Flags.option({ options: ["kg", "lb"] as const, description: "Show weights in this unit." })();
+/** A `--unit kg|lb` flag; `description` says what the unit is for. */
+export const unitFlag = (description = "Show weights in this unit.") => Flags.option({ options: ["kg", "lb"] as const, description })();
+/** A `--effort rpe|rir` flag (how `@` ratings in set text are read). */
+export const effortFlag = (description: string) => Flags.option({ options: ["rpe", "rir"] as const, description })();
 
 /** How `svc` names itself in the owner's signed-in devices. */
 export async function clientName(): Promise<string> {
@@ -43,9 +46,10 @@ export abstract class BaseCommand extends Command {
 
   /**
    * A client for the current instance. `auth: "required"` (the default) refuses to go on without a
-   * credential; `"optional"` only needs an instance address.
+   * credential; `"optional"` only needs an instance address. `timeoutMs` for a request that may
+   * be given up quickly (the SDK's default is 30 s).
    */
-  protected async client(options: { auth?: "required" | "optional" } = {}): Promise<{ client: SvcClient; resolved: Resolved }> {
+  protected async client(options: { auth?: "required" | "optional"; timeoutMs?: number } = {}): Promise<{ client: SvcClient; resolved: Resolved }> {
     const resolved = this.resolved();
     if (!resolved.url) {
       throw new NotSignedInError(
@@ -61,6 +65,7 @@ export abstract class BaseCommand extends Command {
       apiKey: resolved.apiKey,
       token: resolved.token,
       clientName: await clientName(),
+      timeoutMs: options.timeoutMs,
       // A person at a terminal is told at once when to retry (exit 5) rather than left waiting.
       rateLimitRetries: 0,
     });

@@ -1,4 +1,4 @@
-// The flags of `svc exercise create` and `svc exercise change`: the values the API accepts.
+// The flags of `svc exercise create` and `svc exercise rename`: the values the API accepts.
 import { Flags } from "@oclif/core";
 
 export const EQUIPMENT = ["barbell", "dumbbell", "machine", "cable", "bodyweight", "kettlebell", "band", "cardio", "other"] as const;

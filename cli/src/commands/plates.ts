@@ -1,6 +1,6 @@
 import { Args, Flags } from "@oclif/core";
 import type { OwnedPlate, PlateLoad, PlateResult, PlateUnit } from "@svc/sdk";
-import { BaseCommand, clientName } from "../base.ts";
+import { BaseCommand, unitFlag } from "../base.ts";
 import { UsageError } from "../errors.ts";
 
 const NUMBER = /^\s*\d+(\.\d+)?\s*$/;
@@ -36,7 +36,7 @@ export default class Plates extends BaseCommand {
   ];
   static args = { weight: Args.string({ description: "The total weight on the bar, bar included.", required: true }) };
   static flags = {
-    unit: Flags.option({ options: ["kg", "lb"] as const, description: "Unit of every weight (default your unit when signed in, else kg)." })(),
+    unit: unitFlag("Unit of every weight (default your unit when signed in, else kg)."),
     bar: Flags.string({ description: "The bar's weight (default 20 kg or 45 lb)." }),
     plates: Flags.string({ description: "The plates you own, comma-separated, e.g. 25,20,10,5,2.5 (default the standard set); 20x1 for one pair only." }),
   };
@@ -74,11 +74,7 @@ export default class Plates extends BaseCommand {
   private async usersUnit(): Promise<PlateUnit> {
     const resolved = this.resolved();
     if (!resolved.url || (!resolved.apiKey && !resolved.token)) return "kg";
-    const { createClient } = await import("@svc/sdk");
-    const client = createClient({
-      url: resolved.url, apiKey: resolved.apiKey, token: resolved.token,
-      clientName: await clientName(), timeoutMs: 3000, rateLimitRetries: 0,
-    });
+    const { client } = await this.client({ timeoutMs: 3000 });
     try {
       return (await client.viewer())?.unit === "lb" ? "lb" : "kg";
     } catch (error) {

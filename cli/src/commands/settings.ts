@@ -1,5 +1,4 @@
-import { Flags } from "@oclif/core";
-import { BaseCommand } from "../base.ts";
+import { BaseCommand, effortFlag, unitFlag } from "../base.ts";
 import { NotSignedInError } from "../errors.ts";
 
 export default class Settings extends BaseCommand {
@@ -7,8 +6,8 @@ export default class Settings extends BaseCommand {
   static description = "The unit (kg or lb) is the default for documents and bodyweights without one; the effort scale (RPE or RIR) is how `@` ratings in set text are read.";
   static examples = ["svc settings", "svc settings --unit lb", "svc settings --unit kg --effort rir --json"];
   static flags = {
-    unit: Flags.option({ options: ["kg", "lb"] as const, description: "Default unit." })(),
-    effort: Flags.option({ options: ["rpe", "rir"] as const, description: "Effort scale." })(),
+    unit: unitFlag("Default unit."),
+    effort: effortFlag("Effort scale."),
   };
   static enableJsonFlag = true;
 

@@ -9,7 +9,7 @@ export default class BodyweightList extends BaseCommand {
   static examples = ["svc bodyweight list", "svc bodyweight list --limit 7 --json", "svc bodyweight list --unit lb"];
   static flags = {
     limit: Flags.integer({ description: "At most this many entries (default 30).", min: 1, max: 1000 }),
-    unit: unitFlag,
+    unit: unitFlag(),
   };
   static enableJsonFlag = true;
 

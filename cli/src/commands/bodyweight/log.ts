@@ -1,6 +1,6 @@
 import { Args, Flags } from "@oclif/core";
 import type { Bodyweight } from "@svc/sdk";
-import { BaseCommand } from "../../base.ts";
+import { BaseCommand, unitFlag } from "../../base.ts";
 import { UsageError } from "../../errors.ts";
 import { checkDate, today } from "../../input.ts";
 
@@ -10,7 +10,7 @@ export default class BodyweightLog extends BaseCommand {
   static args = { weight: Args.string({ description: "The weight, a number.", required: true }) };
   static flags = {
     date: Flags.string({ description: "The day, YYYY-MM-DD (default today)." }),
-    unit: Flags.option({ options: ["kg", "lb"] as const, description: "Unit of the weight (default your unit)." })(),
+    unit: unitFlag("Unit of the weight (default your unit)."),
   };
   static enableJsonFlag = true;
 

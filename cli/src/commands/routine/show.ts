@@ -14,7 +14,7 @@ export default class RoutineShow extends BaseCommand {
     { description: "Edit a routine", command: "svc routine show Push --json > push.json && $EDITOR push.json && svc routine apply push.json" },
   ];
   static args = { routine: Args.string({ description: "Routine name (any case), id, or the first characters of its id.", required: true }) };
-  static flags = { unit: unitFlag };
+  static flags = { unit: unitFlag() };
   static enableJsonFlag = true;
 
   async run(): Promise<JsonObject> {

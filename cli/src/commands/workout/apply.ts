@@ -1,6 +1,6 @@
 import { Args, Flags } from "@oclif/core";
 import type { JsonObject, WorkoutApplied } from "@svc/sdk";
-import { BaseCommand } from "../../base.ts";
+import { BaseCommand, effortFlag } from "../../base.ts";
 import { loadDocument, checked, requireObject, tooLarge } from "../../input.ts";
 
 export default class WorkoutApply extends BaseCommand {
@@ -15,10 +15,7 @@ export default class WorkoutApply extends BaseCommand {
   static args = { file: Args.string({ description: "Path of a JSON document, or - to read standard input.", required: true }) };
   static flags = {
     "dry-run": Flags.boolean({ description: "Only validate, offline; save nothing." }),
-    effort: Flags.string({
-      options: ["rpe", "rir"],
-      description: "With --dry-run: the scale of @ ratings when the document has no `effort` (default rpe; when applying, the server uses your setting).",
-    }),
+    effort: effortFlag("With --dry-run: the scale of @ ratings when the document has no `effort` (default rpe; when applying, the server uses your setting)."),
   };
   static enableJsonFlag = true;
 
@@ -30,7 +27,7 @@ export default class WorkoutApply extends BaseCommand {
     requireObject(document, REASONS.object);
     if (flags["dry-run"]) {
       // Offline there are no account settings: a document without `effort` is read on --effort.
-      const canonical = checked(validateWorkoutDocument(document, { effort: flags.effort as "rpe" | "rir" | undefined }));
+      const canonical = checked(validateWorkoutDocument(document, { effort: flags.effort }));
       this.warnSwapped(likelySwappedSets(document), document);
       this.out(`${source} is a valid workout document (dry run: nothing saved). Exercise names and the routine are checked when it is applied.`);
       return { valid: true, document: canonical as JsonObject };

@@ -13,7 +13,7 @@ export default class WorkoutShow extends BaseCommand {
     { description: "Print the document, weights in kilograms", command: "svc workout show 3f2a --json --unit kg" },
   ];
   static args = { id: Args.string({ description: "Workout id, or the first characters of it.", required: true }) };
-  static flags = { unit: unitFlag };
+  static flags = { unit: unitFlag() };
   static enableJsonFlag = true;
 
   async run(): Promise<JsonObject> {
