@@ -42,7 +42,8 @@ h1{font-size:1.4rem}dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1r
 .actions{display:flex;flex-wrap:wrap;gap:.75rem;margin-top:1.5rem}button{font:inherit;padding:.5rem 1rem;border-radius:.4rem;border:1px solid #555;background:#fff;cursor:pointer}
 button.primary{background:#1f5fbf;border-color:#1f5fbf;color:#fff}p.note{color:#444;font-size:.9rem}`;
 
-export function renderConsent(res: Response, request: ConsentRequest) {
+/** The consent page for `request`; `account` names who is signed in (the account the app will use). */
+export function renderConsent(res: Response, request: ConsentRequest, account: string) {
   const hidden = Object.entries({
     client_id: request.clientId,
     redirect_uri: request.redirectUri,
@@ -70,7 +71,8 @@ export function renderConsent(res: Response, request: ConsentRequest) {
 <h1>Allow ${name} to use your Training Log?</h1>
 <dl><dt>App</dt><dd>${name} <small>(the name it gave itself)</small></dd>
 <dt>Returns to</dt><dd>${host}</dd>
-<dt>Access</dt><dd>${asked}</dd></dl>
+<dt>Access</dt><dd>${asked}</dd>
+<dt>Account</dt><dd>${escapeHtml(account)}</dd></dl>
 <p class="note">Only allow apps you started connecting yourself. You can disconnect it at any time in Settings, Connected apps.</p>
 <form method="post" action="${OAUTH_PATH}/consent">
 ${hidden}

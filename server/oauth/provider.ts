@@ -128,7 +128,8 @@ export function oauthProvider(ownerPool: pg.Pool): OAuthServerProvider {
         res.redirect(302, signInAddress(request));
         return;
       }
-      renderConsent(res, request);
+      const { rows } = await ownerPool.query("select name, email::text from app_public.users where id = $1", [req.identity.userId]);
+      renderConsent(res, request, rows[0] ? `${rows[0].name} (${rows[0].email})` : "");
     },
 
     async challengeForAuthorizationCode(client, code) {
