@@ -20,7 +20,7 @@ afterAll(async () => close?.());
 
 const APPLY_WORKOUT = `mutation($d: JSON) { applyWorkoutDocument(input: { document: $d }) { workout { id } } }`;
 const APPLY_ROUTINE = `mutation($d: JSON) { applyRoutineDocument(input: { document: $d }) { routine { id } } }`;
-const WORKOUT_COUNT = `{ viewer { workoutsByUserId { totalCount nodes { id exercises { exercise { name } sets { text done } } } } } }`;
+const WORKOUT_COUNT = `{ viewer { workoutsByUserId(first: 10) { totalCount nodes { id exercises { exercise { name } sets { text done } } } } } }`;
 
 async function apply(query: string, document: unknown, token: string) {
   const res = await gql(server.url, query, { d: document }, { token });
@@ -30,6 +30,7 @@ async function apply(query: string, document: unknown, token: string) {
 
 async function workouts(token: string) {
   const res = await gql(server.url, WORKOUT_COUNT, {}, { token });
+  if (res.body.errors) throw new Error(JSON.stringify(res.body.errors));
   return res.body.data.viewer.workoutsByUserId as { totalCount: number; nodes: { id: string; exercises: { exercise: { name: string }; sets: { text: string; done: boolean }[] }[] }[] };
 }
 
@@ -71,7 +72,7 @@ test("a routine's next workout on a phone: targets, history, sets ticked with th
   }
   // The target's explanation is shown apart; the user's note starts empty.
   await bench.getByText(/^Target: No history yet/).waitFor();
-  expect(await bench.getByLabel("Note on Bench Press").inputValue()).toBe("");
+  expect(await bench.getByLabel("Note on Bench Press", { exact: true }).inputValue()).toBe("");
   // Last time and records beside the exercise.
   const history = bench.getByRole("group", { name: "History of Bench Press" });
   await history.getByText("55x5, 55x4").waitFor();
@@ -124,7 +125,7 @@ test("a routine's next workout on a phone: targets, history, sets ticked with th
   expect(await bench.getByLabel("Weight (kg): Bench Press set 2", { exact: true }).inputValue()).toBe("62.5");
 
   // Notes per exercise and per workout, a set added.
-  await bench.getByLabel("Note on Bench Press").fill("Elbows tucked");
+  await bench.getByLabel("Note on Bench Press", { exact: true }).fill("Elbows tucked");
   await page.getByLabel("Workout notes").fill("Felt strong");
   await bench.getByRole("checkbox", { name: "Done: Bench Press set 2" }).check();
   const ohp = page.getByRole("region", { name: "Overhead Press" });
@@ -150,7 +151,7 @@ test("a routine's next workout on a phone: targets, history, sets ticked with th
   expect(await bench.getByLabel("Weight (kg): Bench Press set 2", { exact: true }).inputValue()).toBe("62.5");
   expect(await bench.getByLabel("Weight (kg): Bench Press set 3", { exact: true }).inputValue()).toBe("62.5");
   expect(await bench.getByLabel("Reps: Bench Press set 3", { exact: true }).inputValue()).toBe("4");
-  expect(await bench.getByLabel("Note on Bench Press").inputValue()).toBe("Elbows tucked");
+  expect(await bench.getByLabel("Note on Bench Press", { exact: true }).inputValue()).toBe("Elbows tucked");
   expect(await page.getByLabel("Workout notes").inputValue()).toBe("Felt strong");
   expect(await ohp.getByLabel("RPE: Overhead Press set 1", { exact: true }).inputValue()).toBe("8");
   expect(await page.getByRole("checkbox", { name: /^Done/ }).evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).checked)))

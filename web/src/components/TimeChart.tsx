@@ -2,6 +2,7 @@
 // screen readers it is one image with a summary; the page shows the same numbers as a table.
 // Import this module only from pages that chart (it brings uPlot along).
 import { useEffect, useRef } from "react";
+import "./validLocale.ts";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 

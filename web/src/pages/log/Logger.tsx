@@ -15,13 +15,14 @@ import { useQuery } from "../../graphql/hooks.ts";
 import { request } from "../../graphql/client.ts";
 import { useSession } from "../../auth/session.tsx";
 import { useUserUnits } from "../../components/units.ts";
-import { RoutineList, RoutineWithNext } from "../routines/operations.ts";
+import { RoutineList } from "../routines/operations.ts";
+import { isWorkoutId } from "../workouts/operations.ts";
 import {
   DEFAULT_REST_SECONDS, emptyWorkout, loadDraft, newExercise, progressOf, storeDraft, toDocument, workoutFromPlan,
   type LogWorkout, type SaveState,
 } from "./draft.ts";
 import { ExerciseCard } from "./ExerciseCard.tsx";
-import { LastTime, SaveLoggedWorkout } from "./operations.ts";
+import { LastTime, LoggerPlan, SaveLoggedWorkout } from "./operations.ts";
 import { saveWorkout } from "./save.ts";
 import { RestTimerBar, unlockSound, useRestTimer, type RestTimer } from "./RestTimer.tsx";
 import "./logger.css";
@@ -99,15 +100,19 @@ function restsOf(routine: CanonicalRoutine | null, plan: CanonicalWorkout): (num
 }
 
 function StartFromRoutine({ routine, onStart }: { routine: string; onStart: (w: LogWorkout) => void }) {
-  const plan = useQuery(RoutineWithNext, { ref: routine });
+  // Explanations are asked of the routine by id (Routine.nextTargets); a routine named in the address is planned without them.
+  const byId = isWorkoutId(routine);
+  const plan = useQuery(LoggerPlan, { ref: routine, id: byId ? routine : "00000000-0000-0000-0000-000000000000", byId });
   const started = useRef(false);
   const doc = plan.data?.routineDocument as (CanonicalRoutine & { id: string }) | null | undefined;
   const next = plan.data?.nextWorkout as CanonicalWorkout | null | undefined;
   useEffect(() => {
     if (started.current || !doc || !next) return;
     started.current = true;
-    onStart(workoutFromPlan(next, { routineName: doc.name, rests: restsOf(doc, next) }));
-  }, [doc, next, onStart]);
+    const targets = plan.data?.routineById?.nextTargets ?? [];
+    const explanations = next.exercises.map((_, i) => targets.find((t) => t?.position === i)?.explanation ?? null);
+    onStart(workoutFromPlan(next, { routineName: doc.name, rests: restsOf(doc, next), explanations }));
+  }, [doc, next, onStart, plan.data]);
   return (
     <Page title="Start a workout">
       {plan.error ? <ErrorMessage error={plan.error} onRetry={() => void plan.reload()} /> : null}
@@ -234,10 +239,9 @@ function Logging({ workout, setWorkout, userId, timer, otherRoutine, onDismissOt
           }}
         />
       ))}
-      <section className="section" aria-labelledby="add-exercise">
-        <h2 id="add-exercise" className="visually-hidden">Add an exercise</h2>
+      <div className="section">
         <ExercisePicker label="Add an exercise" onPick={(found) => update((w) => ({ ...w, exercises: [...w.exercises, newExercise(found.name, w.unit, found.kind)] }))} />
-      </section>
+      </div>
       <section className="section stack" aria-labelledby="about-workout">
         <h2 id="about-workout">This workout</h2>
         <div className="field">

@@ -87,6 +87,7 @@ export function SetRow({ exercise, index, set, unit, effortScale, increment, pro
         ) : (
           <Stepper label={`Seconds: ${name}`} shortLabel="Seconds" value={set.seconds} step={5} unitText="s" inputMode="numeric" invalid={!!problem} onChange={(v) => change({ seconds: v })} />
         )}
+        <div className="set-foot">
         <div className="stepper effort">
           <label className="stepper-label" htmlFor={`${platesId}-effort`}>{effortLabel(effortScale)}</label>
           <input id={`${platesId}-effort`} aria-label={`${effortLabel(effortScale)}: ${name}`} inputMode="decimal" autoComplete="off" value={set.effort} onChange={(e) => change({ effort: e.target.value })} />
@@ -98,6 +99,7 @@ export function SetRow({ exercise, index, set, unit, effortScale, increment, pro
             </button>
           ) : null}
           <button type="button" className="quiet" onClick={onRemove}>Remove<span className="visually-hidden"> {name}</span></button>
+        </div>
         </div>
       </div>
       {problem ? <p className="field-error">{problem}</p> : null}

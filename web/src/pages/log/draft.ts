@@ -130,16 +130,8 @@ export function setFromDocument(value: unknown, effort: "rpe" | "rir"): LogSet {
   };
 }
 
-/** Reads a plan's explanation: its own field when the plan has one, else (older plans) its note unless the user pinned it. */
-function planExplanation(x: Record<string, unknown>): { explanation: string; note: string } {
-  const own = [x.explanation, x.why, x.target].find((v) => typeof v === "string") as string | undefined;
-  const note = typeof x.note === "string" ? x.note : "";
-  if (own !== undefined) return { explanation: own, note };
-  return x.pinned === true ? { explanation: "", note } : { explanation: note, note: "" };
-}
-
-/** The workout to log from a routine's next workout (every set planned), with each exercise's rest from the routine. */
-export function workoutFromPlan(plan: CanonicalWorkout, options: { routineName: string; rests: (number | null)[]; now?: Date }): LogWorkout {
+/** The workout to log from a routine's next workout (every set planned), with each exercise's rest from the routine and why its target is what it is. */
+export function workoutFromPlan(plan: CanonicalWorkout, options: { routineName: string; rests: (number | null)[]; explanations: (string | null)[]; now?: Date }): LogWorkout {
   const unit: UnitName = plan.unit === "lb" ? "lb" : "kg";
   const effort = plan.effort === "rir" ? "rir" : "rpe";
   const base = emptyWorkout(unit, effort, options.now);
@@ -151,7 +143,9 @@ export function workoutFromPlan(plan: CanonicalWorkout, options: { routineName: 
     name: typeof raw.name === "string" ? raw.name : "",
     notes: typeof raw.notes === "string" ? raw.notes : "",
     exercises: raw.exercises.map((x, i) => {
-      const { explanation, note } = planExplanation(x);
+      // The plan's notes are the user's own, pinned on an earlier workout; the explanation comes apart.
+      const note = typeof x.note === "string" ? x.note : "";
+      const explanation = options.explanations[i] ?? "";
       const increment = typeof x.increment === "number" && x.increment > 0 ? x.increment : DEFAULT_INCREMENT[unit];
       return {
         key: rowKey(), exercise: String(x.exercise), explanation, note, pinned: x.pinned === true,

@@ -40,3 +40,12 @@ export const LoggedWorkoutSummary = graphql(`
     }
   }
 `);
+
+/** A routine's next workout to log, its rests (the routine document) and why each target is what it is. */
+export const LoggerPlan = graphql(`
+  query LoggerPlan($ref: String!, $id: UUID!, $byId: Boolean!) {
+    routineDocument(ref: $ref)
+    nextWorkout(routine: $ref)
+    routineById(id: $id) @include(if: $byId) { id nextTargets { position explanation } }
+  }
+`);

@@ -69,7 +69,7 @@ function ExerciseProgress({ id }: { id: string }) {
                   </dl>
                 )}
                 {heaviest ? (
-                  <div className="table-scroll">
+                  <div className="table-scroll" tabIndex={0} role="group" aria-label={`Rep maxes of ${x.name}`}>
                     <table className="cards">
                       <caption className="visually-hidden">Rep maxes of {x.name}</caption>
                       <thead><tr><th scope="col">Reps</th><th scope="col">Heaviest done</th><th scope="col">Estimated</th></tr></thead>
@@ -88,7 +88,7 @@ function ExerciseProgress({ id }: { id: string }) {
                   </div>
                 ) : null}
                 {repsAtWeight.length > 0 ? (
-                  <div className="table-scroll">
+                  <div className="table-scroll" tabIndex={0} role="group" aria-label={`Most reps at each weight of ${x.name}`}>
                     <table className="cards">
                       <caption className="visually-hidden">Most reps at each weight of {x.name}</caption>
                       <thead><tr><th scope="col">Weight</th><th scope="col">Most reps</th><th scope="col">First done</th></tr></thead>

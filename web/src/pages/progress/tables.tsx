@@ -6,7 +6,7 @@ export type VolumeWeek = { week: string; volume: number; unit: string; workSets:
 
 export function VolumeTable({ weeks, caption }: { weeks: VolumeWeek[]; caption: string }) {
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" tabIndex={0} role="group" aria-label={caption}>
       <table className="cards">
         <caption className="visually-hidden">{caption}, newest first</caption>
         <thead><tr><th scope="col">Week of</th><th scope="col">Volume</th><th scope="col">Work sets</th><th scope="col">Workouts</th></tr></thead>
@@ -29,7 +29,7 @@ export type E1rmRow = { workoutId: string; date: string; unit: string; e1rm: num
 
 export function E1rmTable({ sessions, caption }: { sessions: E1rmRow[]; caption: string }) {
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" tabIndex={0} role="group" aria-label={caption}>
       <table className="cards">
         <caption className="visually-hidden">{caption}, newest first</caption>
         <thead><tr><th scope="col">Date</th><th scope="col">Estimated 1RM</th><th scope="col">From</th><th scope="col">Best set</th></tr></thead>

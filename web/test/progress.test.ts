@@ -1,0 +1,87 @@
+// Progress pages in a real browser on a phone: from a known history, the exercise's estimated 1RM
+// and weekly volume are drawn (uPlot canvas, one image with a summary) and listed in tables with the
+// values the API computes; records; the overall weekly volume.
+import { signUp as signUpByApi, gql } from "../../test/support/harness.ts";
+import {
+  startBrowserTest, newPage, expectPage, expectAccessible, expectNoHorizontalScroll, screenshot, signInInBrowser,
+  PHONE, type Browser, type TestServer,
+} from "./support/browser.ts";
+
+let server: TestServer;
+let browser: Browser;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ server, browser, close } = await startBrowserTest());
+});
+afterAll(async () => close?.());
+
+const APPLY_WORKOUT = `mutation($d: JSON) { applyWorkoutDocument(input: { document: $d }) { workout { id } } }`;
+
+async function log(document: unknown, token: string) {
+  const res = await gql(server.url, APPLY_WORKOUT, { d: document }, { token });
+  if (res.body.errors) throw new Error(JSON.stringify(res.body.errors));
+}
+
+test("an exercise's progress: e1RM and weekly volume charts with their tables, records; overall weekly volume", async () => {
+  const account = await signUpByApi(server.url, "Pia");
+  await log({ date: "2026-01-05", unit: "kg", exercises: [{ exercise: "Bench Press", sets: ["100x5", "100x5"] }] }, account.token);
+  await log({ date: "2026-01-12", unit: "kg", exercises: [{ exercise: "Bench Press", sets: ["w:60x5", "105x5"] }, { exercise: "Back Squat", sets: ["140x5"] }] }, account.token);
+  await log({ date: "2026-01-21", unit: "kg", exercises: [{ exercise: "Bench Press", sets: ["110x3", "90x8"] }] }, account.token);
+
+  const { context, page } = await newPage(browser, server.url, PHONE);
+  await signInInBrowser(page, account);
+  await expectPage(page, "Home");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Progress" }).click();
+  await expectPage(page, "Progress");
+
+  // Overall weekly volume: chart and table (newest first).
+  const overall = page.getByRole("region", { name: "Weekly volume" });
+  await overall.getByRole("img", { name: /^Weekly volume of all exercises: 3 points from 2026-01-05 to 2026-01-19/ }).waitFor();
+  expect(await overall.locator("canvas").count()).toBeGreaterThan(0);
+  const weeks = overall.getByRole("table", { name: "Weekly volume of all exercises, newest first" }).getByRole("row");
+  expect(await weeks.count()).toBe(1 + 3);
+  expect(await weeks.nth(1).innerText()).toMatch(/2026-01-19\s+1,?050 kg\s+2\s+1/);
+  expect(await weeks.nth(2).innerText()).toMatch(/2026-01-12\s+1,?225 kg\s+2\s+1/);
+  expect(await weeks.nth(3).innerText()).toMatch(/2026-01-05\s+1,?000 kg\s+2\s+1/);
+  await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
+  await screenshot(page, "progress-phone");
+
+  await page.getByRole("region", { name: "Exercises" }).getByRole("link", { name: "Bench Press" }).click();
+  await expectPage(page, "Progress: Bench Press");
+  const e1rm = page.getByRole("region", { name: "Estimated 1RM" });
+  const chart = e1rm.getByRole("img", { name: /^Estimated 1RM and heaviest set of Bench Press per session: 3 points from 2026-01-05 to 2026-01-21/ });
+  await chart.waitFor();
+  const canvas = e1rm.locator("canvas").first();
+  expect((await canvas.boundingBox())!.width).toBeGreaterThan(200);
+  // Epley: 100x5 -> 116.67, 105x5 -> 122.5, 110x3 -> 121 (90x8 is 114).
+  const sessions = e1rm.getByRole("table", { name: "Best set per session of Bench Press, newest first" }).getByRole("row");
+  expect(await sessions.count()).toBe(1 + 3);
+  expect(await sessions.nth(1).innerText()).toMatch(/2026-01-21\s+121 kg\s+110 × 3\s+110 × 3/);
+  expect(await sessions.nth(2).innerText()).toMatch(/2026-01-12\s+122\.5 kg\s+105 × 5\s+105 × 5/);
+  expect(await sessions.nth(3).innerText()).toMatch(/2026-01-05\s+116\.67 kg\s+100 × 5\s+100 × 5/);
+
+  const volume = page.getByRole("region", { name: "Weekly volume" });
+  await volume.getByRole("img", { name: /^Weekly volume of Bench Press/ }).waitFor();
+  const benchWeeks = volume.getByRole("table", { name: "Weekly volume of Bench Press, newest first" }).getByRole("row");
+  expect(await benchWeeks.count()).toBe(1 + 3);
+  // Warm-ups add nothing: 525 kg in the week of 2026-01-12.
+  expect(await benchWeeks.nth(2).innerText()).toMatch(/2026-01-12\s+525 kg\s+1\s+1/);
+
+  const records = page.getByRole("region", { name: "Records" });
+  await records.locator("dl").getByText("110 kg × 3").waitFor();
+  await records.locator("dl").getByText("122.5 kg").waitFor();
+  // Rep maxes: the heaviest set of at least n reps; estimated from the best e1RM (122.5) / (1 + n/30).
+  const repMaxes = records.getByRole("table", { name: "Rep maxes of Bench Press" }).getByRole("row");
+  expect(await repMaxes.count()).toBe(1 + 5);
+  expect(await repMaxes.nth(1).innerText()).toMatch(/1 RM\s+110 kg × 3\s+122\.5 kg/);
+  expect(await repMaxes.nth(2).innerText()).toMatch(/3 RM\s+110 kg × 3\s+111\.36 kg/);
+  expect(await repMaxes.nth(3).innerText()).toMatch(/5 RM\s+105 kg × 5\s+105 kg/);
+  expect(await repMaxes.nth(4).innerText()).toMatch(/8 RM\s+90 kg × 8\s+96\.71 kg/);
+  expect(await repMaxes.nth(5).innerText()).toMatch(/10 RM\s+–\s+91\.88 kg/);
+  await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
+  await screenshot(page, "progress-exercise-phone");
+  await context.close();
+});
