@@ -378,3 +378,16 @@ describe("a file sent as text (the web app's way): read on the server with the s
     expect(await counts(u.user.id)).toEqual({ workouts: 0, sets: 0, custom: 0 });
   });
 });
+
+test("a refused set is named by its place in the file even when an earlier exercise of its workout was skipped", async () => {
+  const u = await signUp(s.url, "Shifted");
+  const parsed = parse("strong-comma.csv");
+  // Push Day: Bench Press (skipped), Pull Up, Plank, Running, Lateral Raise; break Plank's set.
+  parsed.workouts[0].exercises[2].sets[0] = "99:99:99";
+  for (const dryRun of [true, false]) {
+    const res = await importFile(u.token, parsed, dryRun, [{ name: "Bench Press (Barbell)", action: "SKIP" }, { name: "Zercher Carry Thing", action: "SKIP" }]);
+    expect(res.body.errors[0].extensions).toMatchObject({ code: "INVALID_DOCUMENT", path: "workouts[0].exercises[2].sets[0]" });
+    expect(lineOfPath(parsed, res.body.errors[0].extensions.path)).toEqual({ line: 10, field: "exercises[2].sets[0]" });
+  }
+  expect(await counts(u.user.id)).toEqual({ workouts: 0, sets: 0, custom: 0 });
+});

@@ -282,6 +282,11 @@ declare
   v_unmapped text[];
   v_id uuid;
   x jsonb;
+  v_orig int[];
+  v_k int;
+  v_path text;
+  v_reason text;
+  v_match text[];
 begin
   if jsonb_typeof(workouts) is distinct from 'array' then
     raise exception 'workouts: must be a list of workout documents' using errcode = 'SVBAD';
@@ -390,8 +395,11 @@ begin
     v_seen := v_seen || jsonb_build_object(v_key, true);
     -- Exercise names become exercise ids; skipped names leave with their sets.
     v_entries := '[]';
+    v_orig := '{}';
+    v_k := -1;
     if jsonb_typeof(w -> 'exercises') = 'array' then
       for e in select value from jsonb_array_elements(w -> 'exercises') loop
+        v_k := v_k + 1;
         if jsonb_typeof(e) = 'object' and jsonb_typeof(e -> 'exercise') = 'string' then
           x := v_map -> (e ->> 'exercise');
           v_name_sets := jsonb_set(v_name_sets, array[e ->> 'exercise'],
@@ -409,6 +417,7 @@ begin
           end if;
         end if;
         v_entries := v_entries || jsonb_build_array(e);
+        v_orig := v_orig || v_k;
       end loop;
     end if;
     if jsonb_typeof(w -> 'exercises') = 'array' and jsonb_array_length(w -> 'exercises') > 0 and jsonb_array_length(v_entries) = 0
@@ -424,25 +433,26 @@ begin
                     then jsonb_set(v_doc, '{routine}', v_routines -> (w ->> 'routine'))
                     else v_doc - 'routine' end;
     end if;
+    v_path := null;
     if dry_run then
       select * into v_walk from app_hidden.walk_workout_document(v_doc - 'routine', v_unit, v_effort);
-      if v_walk.path is not null then
-        raise exception 'workouts[%].%: %', i, v_walk.path, v_walk.reason
-          using errcode = 'SVDOC', detail = format('workouts[%s].%s', i, v_walk.path), hint = v_walk.reason;
-      end if;
+      v_path := v_walk.path;
+      v_reason := v_walk.reason;
     else
       begin
         perform app_public.apply_workout_document(v_doc);
       exception when sqlstate 'SVDOC' then
-        declare
-          v_path text;
-          v_reason text;
-        begin
-          get stacked diagnostics v_path = pg_exception_detail, v_reason = pg_exception_hint;
-          raise exception 'workouts[%].%: %', i, v_path, v_reason
-            using errcode = 'SVDOC', detail = format('workouts[%s].%s', i, v_path), hint = v_reason;
-        end;
+        get stacked diagnostics v_path = pg_exception_detail, v_reason = pg_exception_hint;
       end;
+    end if;
+    if v_path is not null then
+      -- The path in the workout as the file gave it (entries of skipped names were taken out).
+      v_match := regexp_match(v_path, '^exercises\[([0-9]+)\](.*)$');
+      if v_match is not null and v_orig[v_match[1]::int + 1] is not null then
+        v_path := 'exercises[' || v_orig[v_match[1]::int + 1] || ']' || v_match[2];
+      end if;
+      raise exception 'workouts[%].%: %', i, v_path, v_reason
+        using errcode = 'SVDOC', detail = format('workouts[%s].%s', i, v_path), hint = v_reason;
     end if;
     v_new := v_new + 1;
     v_sets := v_sets + (select coalesce(sum(jsonb_array_length(ee -> 'sets')), 0) from jsonb_array_elements(v_entries) ee);
