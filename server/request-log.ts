@@ -29,6 +29,8 @@ export function callerFields(req: Request): LogFields {
       return { caller: "key", userId: identity.userId, keyId: identity.keyId, access: identity.access };
     case "dead-key":
       return { caller: "unknown-key" };
+    case "oauth":
+      return { caller: "app", userId: identity.userId, connectionId: identity.connectionId, access: identity.access };
     default:
       // A key refused before it was resolved (rate limited) or a request answered before identity.
       return { caller: req.presentedCredential === "key" ? "key" : req.presentedCredential === "session" ? "session" : "anonymous" };

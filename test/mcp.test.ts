@@ -6,7 +6,9 @@ import { createHash, randomBytes } from "node:crypto";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
+import type { Request } from "express";
 import { startTestServer, gql, post, signUp, type TestServer } from "./support/harness.ts";
+import { callerFields } from "../server/request-log.ts";
 import { MemoryProvider, REDIRECT, consent as consentAs, authorizationRequest, tokenRequest as tokenRequestTo, type Decision } from "./support/oauth-flow.ts";
 
 let s: TestServer;
@@ -128,6 +130,11 @@ describe("discovery and OAuth", () => {
       expect(stored).toContain(createHash("sha256").update(secret).digest("hex"));
     }
     await client.close();
+  });
+
+  test("the request log names a connected app's calls: caller app, its user and connection, never the token", () => {
+    const identity = { kind: "oauth" as const, userId: "u1", connectionId: "c1", access: "read_only" as const, tokenHash: "ab" };
+    expect(callerFields({ identity } as unknown as Request)).toEqual({ caller: "app", userId: "u1", connectionId: "c1", access: "read_only" });
   });
 
   test("a client unknown at the token endpoint gets 401 invalid_client (so it registers again)", async () => {
