@@ -2,24 +2,16 @@
 // an end, and unbans them, through the ban routes with its own same-origin cookie.
 import { gql, post, signUp } from "../../test/support/harness.ts";
 import {
-  startBrowserTest, newPage, expectPage, expectAccessible, expectNoHorizontalScroll, screenshot, signUpInBrowser,
-  PHONE, type Browser, type TestServer,
+  useBrowserTest, expectPage, expectAccessible, expectNoHorizontalScroll, screenshot, signUpInBrowser, PHONE,
 } from "./support/browser.ts";
 
-let server: TestServer;
-let browser: Browser;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ server, browser, close } = await startBrowserTest());
-});
-afterAll(async () => close?.());
+const web = useBrowserTest();
 
 test("search, ban with a reason and an end, unban", async () => {
-  const { context, page } = await newPage(browser, server.url);
+  const { context, page } = await web.newPage();
   await signUpInBrowser(page, { name: "Ada Admin" });
-  const victim = await signUp(server.url, "Victor Spammer");
-  await signUp(server.url, "Wendy Lifter");
+  const victim = await signUp(web.server.url, "Victor Spammer");
+  await signUp(web.server.url, "Wendy Lifter");
 
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin" }).click();
   await expectPage(page, "Admin");
@@ -43,8 +35,8 @@ test("search, ban with a reason and an end, unban", async () => {
   await row.getByText(/Banned until .*: Posting spam as routine names/).waitFor();
 
   // The ban is real: the victim's session is over and signing in is refused with the reason.
-  expect((await gql(server.url, "{ viewer { id } }", {}, { token: victim.token })).body.data.viewer).toBeNull();
-  const refused = await post(server.url, "/api/auth/sign-in/email", { email: victim.email, password: victim.password });
+  expect((await gql(web.server.url, "{ viewer { id } }", {}, { token: victim.token })).body.data.viewer).toBeNull();
+  const refused = await post(web.server.url, "/api/auth/sign-in/email", { email: victim.email, password: victim.password });
   expect(refused.status).toBe(403);
   expect(refused.body).toMatchObject({ code: "BANNED_USER", banReason: "Posting spam as routine names" });
   const days = (new Date(refused.body.banExpires).getTime() - Date.now()) / 86400000;
@@ -55,16 +47,16 @@ test("search, ban with a reason and an end, unban", async () => {
   await page.getByRole("dialog", { name: "Unban Victor Spammer" }).getByRole("button", { name: "Unban user" }).click();
   await page.getByRole("status").filter({ hasText: "Unbanned Victor Spammer." }).waitFor();
   await row.getByRole("cell", { name: "Active" }).waitFor();
-  const again = await post(server.url, "/api/auth/sign-in/email", { email: victim.email, password: victim.password });
+  const again = await post(web.server.url, "/api/auth/sign-in/email", { email: victim.email, password: victim.password });
   expect(again.status).toBe(200);
   await context.close();
 });
 
 test("an empty search result says so; the page fits a phone", async () => {
-  const { context, page } = await newPage(browser, server.url, PHONE);
+  const { context, page } = await web.newPage(PHONE);
   // The first account of this server signed up in the test above; this one is made admin here.
   const admin = await signUpInBrowser(page, { name: "Phone Admin" });
-  await server.ownerPool.query("select app_public.grant_admin($1)", [admin.email]);
+  await web.server.ownerPool.query("select app_public.grant_admin($1)", [admin.email]);
   await page.goto("/admin");
   await expectPage(page, "Admin");
   await page.getByLabel("Search users").fill("nobody-by-this-name");

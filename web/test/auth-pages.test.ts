@@ -1,21 +1,13 @@
 // Sign up, sign out, sign in in a real browser; the first account is told it is the admin.
 import { signUp as signUpByApi, post } from "../../test/support/harness.ts";
 import {
-  startBrowserTest, newPage, expectPage, expectAccessible, expectNoHorizontalScroll, screenshot, signUpInBrowser, signInInBrowser,
-  uniqueEmail, PHONE, type Browser, type TestServer,
+  useBrowserTest, expectPage, expectAccessible, expectNoHorizontalScroll, screenshot, signUpInBrowser, signInInBrowser, uniqueEmail, PHONE,
 } from "./support/browser.ts";
 
-let server: TestServer;
-let browser: Browser;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ server, browser, close } = await startBrowserTest());
-});
-afterAll(async () => close?.());
+const web = useBrowserTest();
 
 test("a new person signs up (the first account learns it is the admin), signs out and signs in again", async () => {
-  const { context, page } = await newPage(browser, server.url);
+  const { context, page } = await web.newPage();
   await page.goto("/");
   // Signed out, the home page sends you to sign in.
   await expectPage(page, "Sign in");
@@ -46,7 +38,7 @@ test("a new person signs up (the first account learns it is the admin), signs ou
 });
 
 test("a second account is not the admin and sees no Admin page", async () => {
-  const { context, page } = await newPage(browser, server.url);
+  const { context, page } = await web.newPage();
   await signUpInBrowser(page, { name: "Bea" });
   expect(await page.getByRole("status").filter({ hasText: "admin" }).count()).toBe(0);
   expect(await page.getByRole("link", { name: "Admin" }).count()).toBe(0);
@@ -56,7 +48,7 @@ test("a second account is not the admin and sees no Admin page", async () => {
 });
 
 test("sign-up problems are shown at the field, and a deep link survives signing in", async () => {
-  const { context, page } = await newPage(browser, server.url, PHONE);
+  const { context, page } = await web.newPage(PHONE);
   await page.goto("/settings");
   await expectPage(page, "Sign in");
   await page.getByRole("link", { name: "Create an account" }).click();
@@ -79,8 +71,8 @@ test("sign-up problems are shown at the field, and a deep link survives signing 
 });
 
 test("wrong password, then too many attempts with when to retry", async () => {
-  const { email } = await signUpByApi(server.url, "Dee");
-  const { context, page } = await newPage(browser, server.url);
+  const { email } = await signUpByApi(web.server.url, "Dee");
+  const { context, page } = await web.newPage();
   await signInInBrowser(page, { email, password: "not the password" });
   await page.getByRole("alert").filter({ hasText: "Wrong email or password" }).waitFor();
   expect(await page.getByLabel("Email").inputValue()).toBe(email);
@@ -90,7 +82,7 @@ test("wrong password, then too many attempts with when to retry", async () => {
 });
 
 test("a network failure says so and keeps what was typed", async () => {
-  const { context, page } = await newPage(browser, server.url);
+  const { context, page } = await web.newPage();
   await page.goto("/sign-up");
   await expectPage(page, "Sign up");
   await page.getByLabel("Name").fill("Offline Olga");
@@ -109,12 +101,12 @@ test("a network failure says so and keeps what was typed", async () => {
 });
 
 test("a banned person is told the reason and when the ban ends", async () => {
-  const admin = await signUpByApi(server.url, "Operator");
-  await server.ownerPool.query("select app_public.grant_admin($1)", [admin.email]);
-  const { email, password, user } = await signUpByApi(server.url, "Eve");
-  const ban = await post(server.url, "/api/auth/admin/ban-user", { userId: user.id, banReason: "Spam in routine names", banExpiresIn: 3 * 24 * 3600 }, { token: admin.token });
+  const admin = await signUpByApi(web.server.url, "Operator");
+  await web.server.ownerPool.query("select app_public.grant_admin($1)", [admin.email]);
+  const { email, password, user } = await signUpByApi(web.server.url, "Eve");
+  const ban = await post(web.server.url, "/api/auth/admin/ban-user", { userId: user.id, banReason: "Spam in routine names", banExpiresIn: 3 * 24 * 3600 }, { token: admin.token });
   expect(ban.status).toBe(200);
-  const { context, page } = await newPage(browser, server.url);
+  const { context, page } = await web.newPage();
   await signInInBrowser(page, { email, password });
   const alert = page.getByRole("alert").filter({ hasText: "This account is banned. Reason: Spam in routine names. The ban ends " });
   await alert.waitFor();
@@ -122,7 +114,7 @@ test("a banned person is told the reason and when the ban ends", async () => {
   expect(await alert.textContent()).toContain(ends);
   await screenshot(page, "sign-in-banned");
 
-  await post(server.url, "/api/auth/admin/ban-user", { userId: user.id }, { token: admin.token });
+  await post(web.server.url, "/api/auth/admin/ban-user", { userId: user.id }, { token: admin.token });
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.getByRole("alert").filter({ hasText: "This account is banned. The ban has no end date." }).waitFor();
   await context.close();

@@ -4,22 +4,14 @@
 import { convertWeight } from "@svc/sdk/documents";
 import { signUp as signUpByApi, gql } from "../../test/support/harness.ts";
 import {
-  startBrowserTest, newPage, expectPage, expectAccessible, expectNoHorizontalScroll, screenshot, signInInBrowser,
-  PHONE, type Browser, type TestServer,
+  useBrowserTest, expectPage, expectAccessible, expectNoHorizontalScroll, screenshot, signInInBrowser, PHONE,
 } from "./support/browser.ts";
 
-let server: TestServer;
-let browser: Browser;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ server, browser, close } = await startBrowserTest());
-});
-afterAll(async () => close?.());
+const web = useBrowserTest();
 
 test("search the catalog; create, rename and delete a custom exercise", async () => {
-  const account = await signUpByApi(server.url, "Eli");
-  const { context, page } = await newPage(browser, server.url);
+  const account = await signUpByApi(web.server.url, "Eli");
+  const { context, page } = await web.newPage();
   await signInInBrowser(page, account);
   await expectPage(page, "Home");
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Exercises" }).click();
@@ -53,10 +45,10 @@ test("search the catalog; create, rename and delete a custom exercise", async ()
   expect(await mine.getByRole("row").count()).toBe(2);
   await mine.getByRole("row").nth(1).getByRole("cell", { name: "Sled Drag Sprint", exact: true }).waitFor();
   // Nobody else sees it.
-  const other = await signUpByApi(server.url, "Other");
-  const theirs = await gql(server.url, "{ viewer { customExercises { totalCount } } }", {}, { token: other.token });
+  const other = await signUpByApi(web.server.url, "Other");
+  const theirs = await gql(web.server.url, "{ viewer { customExercises { totalCount } } }", {}, { token: other.token });
   expect(theirs.body).toEqual({ data: { viewer: { customExercises: { totalCount: 0 } } } });
-  const ours = await gql(server.url, "{ viewer { customExercises { nodes { name } } } }", {}, { token: account.token });
+  const ours = await gql(web.server.url, "{ viewer { customExercises { nodes { name } } } }", {}, { token: account.token });
   expect(ours.body).toEqual({ data: { viewer: { customExercises: { nodes: [{ name: "Sled Drag Sprint" }] } } } });
   await expectAccessible(page);
   await screenshot(page, "exercises");
@@ -78,7 +70,7 @@ test("search the catalog; create, rename and delete a custom exercise", async ()
   await mine.getByRole("row").nth(1).getByRole("cell", { name: "Sled Shove", exact: true }).waitFor();
 
   // A routine that uses it keeps it from being deleted; the dialog says why.
-  const routine = await gql(server.url, `mutation($d: JSON) { applyRoutineDocument(input: { document: $d }) { routine { id } } }`,
+  const routine = await gql(web.server.url, `mutation($d: JSON) { applyRoutineDocument(input: { document: $d }) { routine { id } } }`,
     { d: { name: "Sleds", exercises: [{ exercise: "Sled Shove", sets: 3, reps: 5 }] } }, { token: account.token });
   expect(routine.body.errors).toBeUndefined();
   await renamed.getByRole("button", { name: "Delete Sled Shove" }).click();
@@ -86,7 +78,7 @@ test("search the catalog; create, rename and delete a custom exercise", async ()
   await deleteDialog.getByRole("button", { name: "Delete exercise" }).click();
   await deleteDialog.getByRole("alert").filter({ hasText: "used in 1 routine(s)" }).waitFor();
   await deleteDialog.getByRole("button", { name: "Cancel" }).click();
-  await gql(server.url, `mutation($id: UUID!) { deleteRoutineById(input: { id: $id }) { routine { id } } }`, { id: routine.body.data.applyRoutineDocument.routine.id }, { token: account.token });
+  await gql(web.server.url, `mutation($id: UUID!) { deleteRoutineById(input: { id: $id }) { routine { id } } }`, { id: routine.body.data.applyRoutineDocument.routine.id }, { token: account.token });
 
   await renamed.getByRole("button", { name: "Delete Sled Shove" }).click();
   await deleteDialog.getByRole("button", { name: "Delete exercise" }).click();
@@ -98,11 +90,11 @@ test("search the catalog; create, rename and delete a custom exercise", async ()
 });
 
 test("log a bodyweight for a date and see it listed in the user's unit; offline keeps the typed weight", async () => {
-  const account = await signUpByApi(server.url, "Bo");
+  const account = await signUpByApi(web.server.url, "Bo");
   // One logged earlier in lb: listed in the user's kg with what was logged.
-  const logged = await gql(server.url, `mutation { logBodyweight(input: { date: "2025-01-02", weight: 180, unit: LB }) { id } }`, {}, { token: account.token });
+  const logged = await gql(web.server.url, `mutation { logBodyweight(input: { date: "2025-01-02", weight: 180, unit: LB }) { id } }`, {}, { token: account.token });
   expect(logged.body.errors).toBeUndefined();
-  const { context, page } = await newPage(browser, server.url);
+  const { context, page } = await web.newPage();
   await signInInBrowser(page, account);
   await expectPage(page, "Home");
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Bodyweight" }).click();
@@ -142,8 +134,8 @@ test("log a bodyweight for a date and see it listed in the user's unit; offline 
 });
 
 test("phone size: exercises and bodyweight fit without scrolling sideways", async () => {
-  const account = await signUpByApi(server.url, "Ivy");
-  const { context, page } = await newPage(browser, server.url, PHONE);
+  const account = await signUpByApi(web.server.url, "Ivy");
+  const { context, page } = await web.newPage(PHONE);
   await signInInBrowser(page, account);
   await expectPage(page, "Home");
   await expectNoHorizontalScroll(page);

@@ -1,18 +1,8 @@
 // Home for a new user (empty states that say what to do), and the training pages used with the
 // keyboard alone: Tab to a control, type, Enter; the exercise search picks its best match on Enter.
-import {
-  startBrowserTest, newPage, expectPage, expectAccessible, screenshot, signUpInBrowser,
-  type Browser, type Page, type TestServer,
-} from "./support/browser.ts";
+import { useBrowserTest, expectPage, expectAccessible, screenshot, signUpInBrowser, type Page } from "./support/browser.ts";
 
-let server: TestServer;
-let browser: Browser;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ server, browser, close } = await startBrowserTest());
-});
-afterAll(async () => close?.());
+const web = useBrowserTest();
 
 /** Presses Tab until the focused element has this accessible label (aria-label, label) or text (button, link). */
 async function tabTo(page: Page, name: string, limit = 60) {
@@ -30,7 +20,7 @@ async function tabTo(page: Page, name: string, limit = 60) {
 }
 
 test("a new user's Home says what to do, and a routine and a workout can be made with the keyboard alone", async () => {
-  const { context, page } = await newPage(browser, server.url);
+  const { context, page } = await web.newPage();
   await signUpInBrowser(page, { name: "Kim" });
   await page.getByText("No routines yet.").waitFor();
   await page.getByText("No workouts yet.").waitFor();
@@ -90,7 +80,7 @@ test("a new user's Home says what to do, and a routine and a workout can be made
 });
 
 test("a page whose data cannot load says so, offers to try again, and loads when the network is back", async () => {
-  const { context, page } = await newPage(browser, server.url);
+  const { context, page } = await web.newPage();
   await signUpInBrowser(page, { name: "Noor" });
   const nav = page.getByRole("navigation", { name: "Main" });
   // Visit once online, so the page's code is here; then its data is what fails.

@@ -1,18 +1,11 @@
 // A page whose code cannot be fetched (the server or network gone) says so inside the app, with
 // the navigation still there and a way to try again, instead of the router's developer screen.
-import { startBrowserTest, newPage, expectPage, expectAccessible, signUpInBrowser, type Browser, type TestServer } from "./support/browser.ts";
+import { useBrowserTest, expectPage, expectAccessible, signUpInBrowser } from "./support/browser.ts";
 
-let server: TestServer;
-let browser: Browser;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ server, browser, close } = await startBrowserTest());
-});
-afterAll(async () => close?.());
+const web = useBrowserTest();
 
 test("a page's code that cannot be loaded: a message and Try again, the navigation kept", async () => {
-  const { context, page } = await newPage(browser, server.url);
+  const { context, page } = await web.newPage();
   // The Bodyweight page's code cannot be fetched, as when the server is down (from the start, so
   // the app's idle preloading cannot fetch it first).
   await context.route(/\/assets\/Bodyweight-[^/]+\.js$/, (route) => route.abort("connectionrefused"));

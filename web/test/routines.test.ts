@@ -4,18 +4,10 @@
 // keeps what was typed; a routine in lb for a kg user shown as written and converted; delete.
 import { convertWeight, validateRoutineDocument } from "@svc/sdk/documents";
 import {
-  startBrowserTest, newPage, expectPage, expectAccessible, expectNoHorizontalScroll, screenshot, signUpInBrowser,
-  PHONE, type Browser, type Page, type TestServer,
+  useBrowserTest, expectPage, expectAccessible, expectNoHorizontalScroll, screenshot, signUpInBrowser, PHONE, type Page,
 } from "./support/browser.ts";
 
-let server: TestServer;
-let browser: Browser;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ server, browser, close } = await startBrowserTest());
-});
-afterAll(async () => close?.());
+const web = useBrowserTest();
 
 /** The JSON editor's text as a document. */
 async function editorDocument(page: Page) {
@@ -23,7 +15,7 @@ async function editorDocument(page: Page) {
 }
 
 test("create a routine with the form, switch to the document, fix a pasted mistake, save, open by deep link, delete", async () => {
-  const { context, page } = await newPage(browser, server.url);
+  const { context, page } = await web.newPage();
   await signUpInBrowser(page, { name: "Rita" });
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Routines" }).click();
   await expectPage(page, "Routines");
@@ -138,7 +130,7 @@ test("create a routine with the form, switch to the document, fix a pasted mista
 });
 
 test("the server's INVALID_DOCUMENT is shown at the field; an offline save keeps what was typed", async () => {
-  const { context, page } = await newPage(browser, server.url);
+  const { context, page } = await web.newPage();
   await signUpInBrowser(page, { name: "Sam" });
   await page.goto("/routines/new");
   await expectPage(page, "New routine");
@@ -193,7 +185,7 @@ test("the server's INVALID_DOCUMENT is shown at the field; an offline save keeps
 });
 
 test("a routine written in lb is shown as written to a kg user and can be viewed converted", async () => {
-  const { context, page } = await newPage(browser, server.url);
+  const { context, page } = await web.newPage();
   await signUpInBrowser(page, { name: "Kai" });
   await page.goto("/routines/new");
   await expectPage(page, "New routine");
@@ -237,7 +229,7 @@ test("a routine written in lb is shown as written to a kg user and can be viewed
 });
 
 test("phone size: the routine pages fit without scrolling sideways and pass axe", async () => {
-  const { context, page } = await newPage(browser, server.url, PHONE);
+  const { context, page } = await web.newPage(PHONE);
   await signUpInBrowser(page, { name: "Pia" });
   await page.goto("/routines/new");
   await expectPage(page, "New routine");

@@ -2,21 +2,13 @@
 // signed-in devices (another session signed out from here), deleting the account.
 import { gql, post } from "../../test/support/harness.ts";
 import {
-  startBrowserTest, newPage, expectPage, expectAccessible, expectNoHorizontalScroll, screenshot, signUpInBrowser,
-  PHONE, type Browser, type TestServer,
+  useBrowserTest, expectPage, expectAccessible, expectNoHorizontalScroll, screenshot, signUpInBrowser, PHONE,
 } from "./support/browser.ts";
 
-let server: TestServer;
-let browser: Browser;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ server, browser, close } = await startBrowserTest());
-});
-afterAll(async () => close?.());
+const web = useBrowserTest();
 
 test("the three sections, and the account's name, unit and effort scale saved", async () => {
-  const { context, page } = await newPage(browser, server.url);
+  const { context, page } = await web.newPage();
   await signUpInBrowser(page, { name: "Sam" });
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" }).click();
   await expectPage(page, "Settings");
@@ -47,8 +39,8 @@ test("the three sections, and the account's name, unit and effort scale saved", 
 });
 
 test("create a read-only key, use it with fetch (reads work, a mutation is FORBIDDEN), revoke it", async () => {
-  const { context, page } = await newPage(browser, server.url);
-  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+  const { context, page } = await web.newPage();
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: web.server.url });
   const { name } = await signUpInBrowser(page, { name: "Kim" });
   await page.goto("/settings");
   const keys = page.getByRole("region", { name: "API keys" });
@@ -73,9 +65,9 @@ test("create a read-only key, use it with fetch (reads work, a mutation is FORBI
   await screenshot(page, "settings-new-key");
 
   // The key, used as a script would.
-  const read = await gql(server.url, "{ viewer { name } }", {}, { key });
+  const read = await gql(web.server.url, "{ viewer { name } }", {}, { key });
   expect(read.body).toEqual({ data: { viewer: { name } } });
-  const write = await gql(server.url, `mutation { logBodyweight(input: { date: "2024-01-02", weight: 80 }) { date } }`, {}, { key });
+  const write = await gql(web.server.url, `mutation { logBodyweight(input: { date: "2024-01-02", weight: 80 }) { date } }`, {}, { key });
   expect(write.body.errors[0].extensions.code).toBe("FORBIDDEN");
 
   // A reload shows when it was last used; the key itself is gone from the page.
@@ -87,17 +79,17 @@ test("create a read-only key, use it with fetch (reads work, a mutation is FORBI
   const dialog = page.getByRole("dialog", { name: "Revoke this key?" });
   await dialog.getByRole("button", { name: "Revoke key" }).click();
   await keys.getByText("No API keys yet.").waitFor();
-  expect((await gql(server.url, "{ viewer { name } }", {}, { key })).body).toEqual({ data: { viewer: null } });
+  expect((await gql(web.server.url, "{ viewer { name } }", {}, { key })).body).toEqual({ data: { viewer: null } });
   await context.close();
 });
 
 test("a second session, signed in through the auth route, is signed out from Signed-in devices", async () => {
-  const { context, page } = await newPage(browser, server.url);
+  const { context, page } = await web.newPage();
   const { email, password } = await signUpInBrowser(page, { name: "Lee" });
-  const cli = await post(server.url, "/api/auth/sign-in/email", { email, password }, { headers: { "x-client-name": "svc on build-box" } });
+  const cli = await post(web.server.url, "/api/auth/sign-in/email", { email, password }, { headers: { "x-client-name": "svc on build-box" } });
   expect(cli.status).toBe(200);
-  const other = await post(server.url, "/api/auth/sign-in/email", { email, password }, { headers: { "x-client-name": "svc on laptop" } });
-  expect((await gql(server.url, "{ viewer { name } }", {}, { token: cli.body.token })).body.data.viewer).toEqual({ name: "Lee" });
+  const other = await post(web.server.url, "/api/auth/sign-in/email", { email, password }, { headers: { "x-client-name": "svc on laptop" } });
+  expect((await gql(web.server.url, "{ viewer { name } }", {}, { token: cli.body.token })).body.data.viewer).toEqual({ name: "Lee" });
 
   await page.goto("/settings");
   const devices = page.getByRole("region", { name: "Signed-in devices" });
@@ -107,13 +99,13 @@ test("a second session, signed in through the auth route, is signed out from Sig
   await row.getByRole("button", { name: /^Sign out svc on build-box/ }).click();
   await devices.getByRole("status").filter({ hasText: "Signed out svc on build-box." }).waitFor();
   expect(await row.count()).toBe(0);
-  expect((await gql(server.url, "{ viewer { name } }", {}, { token: cli.body.token })).body.data.viewer).toBeNull();
-  expect((await gql(server.url, "{ viewer { name } }", {}, { token: other.body.token })).body.data.viewer).toEqual({ name: "Lee" });
+  expect((await gql(web.server.url, "{ viewer { name } }", {}, { token: cli.body.token })).body.data.viewer).toBeNull();
+  expect((await gql(web.server.url, "{ viewer { name } }", {}, { token: other.body.token })).body.data.viewer).toEqual({ name: "Lee" });
 
   await devices.getByRole("button", { name: "Sign out all other devices" }).click();
   await page.getByRole("dialog", { name: "Sign out all other devices?" }).getByRole("button", { name: "Sign them out" }).click();
   await devices.getByRole("status").filter({ hasText: "Signed out 1 other device." }).waitFor();
-  expect((await gql(server.url, "{ viewer { name } }", {}, { token: other.body.token })).body.data.viewer).toBeNull();
+  expect((await gql(web.server.url, "{ viewer { name } }", {}, { token: other.body.token })).body.data.viewer).toBeNull();
   // This browser is still signed in.
   await page.reload();
   await expectPage(page, "Settings");
@@ -122,7 +114,7 @@ test("a second session, signed in through the auth route, is signed out from Sig
 });
 
 test("deleting the account needs the email typed; then it is gone", async () => {
-  const { context, page } = await newPage(browser, server.url);
+  const { context, page } = await web.newPage();
   const { email, password } = await signUpInBrowser(page, { name: "Del" });
   await page.goto("/settings");
   await page.getByRole("button", { name: "Delete account…" }).click();
@@ -136,13 +128,13 @@ test("deleting the account needs the email typed; then it is gone", async () => 
   await confirm.click();
   await expectPage(page, "Sign up");
   await page.getByRole("status").filter({ hasText: "Your account and all its data were deleted." }).waitFor();
-  const again = await post(server.url, "/api/auth/sign-in/email", { email, password });
+  const again = await post(web.server.url, "/api/auth/sign-in/email", { email, password });
   expect(again.status).toBe(401);
   await context.close();
 });
 
 test("Settings at phone size: no sideways scrolling, keys and devices readable", async () => {
-  const { context, page } = await newPage(browser, server.url, PHONE);
+  const { context, page } = await web.newPage(PHONE);
   await signUpInBrowser(page, { name: "Pho" });
   await page.goto("/settings");
   const keys = page.getByRole("region", { name: "API keys" });

@@ -6,18 +6,10 @@
 import { convertWeight, validateWorkoutDocument } from "@svc/sdk/documents";
 import { signUp as signUpByApi, gql } from "../../test/support/harness.ts";
 import {
-  startBrowserTest, newPage, expectPage, expectAccessible, expectNoHorizontalScroll, screenshot, signInInBrowser,
-  PHONE, type Browser, type Page, type TestServer,
+  useBrowserTest, expectPage, expectAccessible, expectNoHorizontalScroll, screenshot, signInInBrowser, PHONE, type Page,
 } from "./support/browser.ts";
 
-let server: TestServer;
-let browser: Browser;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ server, browser, close } = await startBrowserTest());
-});
-afterAll(async () => close?.());
+const web = useBrowserTest();
 
 const APPLY_WORKOUT = `mutation($d: JSON) { applyWorkoutDocument(input: { document: $d }) { workout { id } } }`;
 const APPLY_ROUTINE = `mutation($d: JSON) { applyRoutineDocument(input: { document: $d }) { routine { id } } }`;
@@ -30,20 +22,20 @@ async function expectPageMatching(page: Page, title: RegExp) {
 }
 
 async function apply(query: string, document: unknown, token: string) {
-  const res = await gql(server.url, query, { d: document }, { token });
+  const res = await gql(web.server.url, query, { d: document }, { token });
   if (res.body.errors) throw new Error(JSON.stringify(res.body.errors));
   return res.body.data;
 }
 
 test("log the next workout of a routine, see it first in the history, open, edit and delete it", async () => {
-  const account = await signUpByApi(server.url, "Wes");
+  const account = await signUpByApi(web.server.url, "Wes");
   await apply(APPLY_ROUTINE, { name: "Push", unit: "kg", exercises: [{ exercise: "Bench Press", sets: 3, reps: 5, weight: 60 }] }, account.token);
   // 21 older workouts: more than one page of history.
   for (let day = 1; day <= 21; day++) {
     await apply(APPLY_WORKOUT, { name: `Old ${day}`, date: `2025-03-${String(day).padStart(2, "0")}`, unit: "kg", exercises: [{ exercise: "Bench Press", sets: ["40x5"] }] }, account.token);
   }
 
-  const { context, page } = await newPage(browser, server.url);
+  const { context, page } = await web.newPage();
   await signInInBrowser(page, account);
   await expectPage(page, "Home");
   await page.getByRole("heading", { name: "Routines" }).waitFor();
@@ -138,13 +130,13 @@ test("log the next workout of a routine, see it first in the history, open, edit
 });
 
 test("a workout in lb is shown as written to a kg user and converted on request; new workouts use the user's effort scale", async () => {
-  const account = await signUpByApi(server.url, "Lou");
-  const me = await gql(server.url, "{ viewer { id } }", {}, { token: account.token });
-  const patched = await gql(server.url, `mutation($id: UUID!) { updateUserById(input: { id: $id, userPatch: { effort: "rir" } }) { user { effort } } }`, { id: me.body.data.viewer.id }, { token: account.token });
+  const account = await signUpByApi(web.server.url, "Lou");
+  const me = await gql(web.server.url, "{ viewer { id } }", {}, { token: account.token });
+  const patched = await gql(web.server.url, `mutation($id: UUID!) { updateUserById(input: { id: $id, userPatch: { effort: "rir" } }) { user { effort } } }`, { id: me.body.data.viewer.id }, { token: account.token });
   expect(patched.body).toEqual({ data: { updateUserById: { user: { effort: "rir" } } } });
   const { applyWorkoutDocument } = await apply(APPLY_WORKOUT, { date: "2025-05-05", unit: "lb", effort: "rpe", exercises: [{ exercise: "Back Squat", sets: ["225x5@8"] }] }, account.token);
 
-  const { context, page } = await newPage(browser, server.url);
+  const { context, page } = await web.newPage();
   await signInInBrowser(page, account);
   await expectPage(page, "Home");
   await page.goto(`/workouts/${applyWorkoutDocument.workout.id}`);
@@ -184,8 +176,8 @@ test("a workout in lb is shown as written to a kg user and converted on request;
 });
 
 test("logging a workout by hand: offline keeps what was typed; phone size fits and passes axe", async () => {
-  const account = await signUpByApi(server.url, "Mo");
-  const { context, page } = await newPage(browser, server.url, PHONE);
+  const account = await signUpByApi(web.server.url, "Mo");
+  const { context, page } = await web.newPage(PHONE);
   await signInInBrowser(page, account);
   await expectPage(page, "Home");
   await page.getByRole("link", { name: "Log a past workout" }).click();

@@ -31,6 +31,38 @@ export async function startBrowserTest(): Promise<{ server: TestServer; browser:
   };
 }
 
+export type BrowserTest = {
+  readonly server: TestServer;
+  readonly browser: Browser;
+  /** A fresh browser profile at the test server (newPage below). */
+  newPage: (viewport?: { width: number; height: number }) => Promise<{ context: BrowserContext; page: Page }>;
+};
+
+/**
+ * The setup every browser test file shares: a test server and a browser started before the file's
+ * tests (startBrowserTest) and closed after them. Read `server` and `browser` inside tests.
+ */
+export function useBrowserTest(): BrowserTest {
+  let started: Awaited<ReturnType<typeof startBrowserTest>> | undefined;
+  beforeAll(async () => {
+    started = await startBrowserTest();
+  });
+  afterAll(async () => started?.close());
+  const running = () => {
+    if (!started) throw new Error("useBrowserTest: the server and browser start in beforeAll; use them inside tests");
+    return started;
+  };
+  return {
+    get server() {
+      return running().server;
+    },
+    get browser() {
+      return running().browser;
+    },
+    newPage: (viewport) => newPage(running().browser, running().server.url, viewport),
+  };
+}
+
 /** A fresh browser profile (own cookies) at the server, at desktop size unless told. */
 export async function newPage(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport });
