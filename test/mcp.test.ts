@@ -359,6 +359,10 @@ describe("tools", () => {
     expect(history.exercise).toBe("Bench Press");
     expect(history.records.heaviest.weight).toBe(80);
     expect(history.sessions.length).toBe(2);
+    // A name that fits several exercises is answered with the choices, never a guess.
+    const press = await client.callTool({ name: "get_exercise_history", arguments: { exercise: "press" } });
+    expect(press.isError).toBe(true);
+    expect(text(press)).toMatchObject({ code: "AMBIGUOUS_EXERCISE", candidates: expect.arrayContaining(["Bench Press", "Overhead Press"]) });
 
     const progress = text(await client.callTool({ name: "get_progress_summary", arguments: { exercise: "bench press", weeks: 4 } }));
     expect(progress.weeklyVolume.at(-1).volume).toBe(2 * (60 * 5 + 80 * 5));

@@ -37,9 +37,11 @@ const Q = {
   applyWorkout: `mutation ($document: JSON, $idempotencyKey: UUID) { applyWorkoutDocument(input: { document: $document, idempotencyKey: $idempotencyKey }) { document created replayed } }`,
   deleteWorkout: `mutation ($id: UUID!) { deleteWorkoutById(input: { id: $id }) { workout { id date name } } }`,
   nextWorkout: `query ($routine: String!, $date: String) { nextWorkout(routine: $routine, date: $date) }`,
-  exerciseRecords: `query ($words: String!) { searchExercises(words: $words, limit: 1) { id name records {
+  exerciseRecords: `query ($words: String!) { resolveExercise(name: $words) { match candidates { name } exercise { id name records {
       heaviest { weight unit reps date workoutId } bestE1rm { weight unit reps setWeight date workoutId }
-      repsAtWeight { weight unit reps date workoutId } } } }`,
+      repsAtWeight { weight unit reps date workoutId } repMaxes { reps unit estimated actual { weight reps date workoutId } }
+      bodyweightReps { reps date workoutId } longestHold { seconds weight unit date workoutId } } } } }`,
+  resolveExercise: `query ($name: String!) { resolveExercise(name: $name) { match candidates { name } exercise { id name } } }`,
   e1rmSeries: `query ($exerciseId: UUID!) { e1rmSeries(exerciseId: $exerciseId) { workoutId date unit e1rm e1rmSetWeight e1rmSetReps bestSetWeight bestSetReps } }`,
   weeklyVolume: `query ($exerciseId: UUID) { weeklyVolume(exerciseId: $exerciseId) { week volume unit workSets workouts } }`,
   logBodyweight: `mutation ($input: BodyweightInput!) { logBodyweight(input: $input) { id date weight unit } }`,
@@ -51,6 +53,19 @@ class ToolError extends Error {
     super(message);
     this.details = details;
   }
+}
+
+/**
+ * The exercise a name means (the resolver of documents); a name that fits several exercises is an
+ * error listing them, never a guess.
+ */
+function named<T>(asked: string, r: { match: string; candidates: { name: string }[]; exercise: T | null }): T {
+  if (r.match === "ambiguous") {
+    throw new ToolError(`${JSON.stringify(asked)} could be several exercises: ${r.candidates.map((c) => c.name).join(", ")}. Ask which one, then use its name.`,
+      { code: "AMBIGUOUS_EXERCISE", candidates: r.candidates.map((c) => c.name) });
+  }
+  if (!r.exercise) throw new ToolError(`No exercise matches ${JSON.stringify(asked)}; try search_exercises`, { code: "NOT_FOUND" });
+  return r.exercise;
 }
 
 const ok = (value: unknown): CallToolResult => ({ content: [{ type: "text", text: JSON.stringify(value, null, 2) }] });
@@ -207,12 +222,11 @@ export function registerTrainingLogTools(server: McpServer, run: RunGraphQL, opt
 
   server.registerTool("get_exercise_history", {
     title: "Exercise history and records",
-    description: "For one exercise: its personal records (heaviest, best estimated 1RM, most reps at each weight) and each recent session's best set and estimated 1RM, newest first.",
+    description: "For one exercise (a name as the user says it: abbreviations and typos are understood; a name that fits several exercises is answered with the choices): its personal records (heaviest, best estimated 1RM, most reps at each weight, 1/3/5/8/10 rep maxes actual and estimated, most reps at bodyweight, longest hold) and each recent session's best set and estimated 1RM, newest first.",
     inputSchema: INPUT.get_exercise_history,
     annotations: { title: "Exercise history and records", ...READ },
   }, ({ exercise, limit }) => tool(async () => {
-    const found = (await call(run, Q.exerciseRecords, { words: exercise }, options)).searchExercises?.[0];
-    if (!found) throw new ToolError(`No exercise matches ${JSON.stringify(exercise)}; try search_exercises`, { code: "NOT_FOUND" });
+    const found = named<{ id: string; name: string; records: unknown }>(exercise, (await call(run, Q.exerciseRecords, { words: exercise }, options)).resolveExercise);
     const series = (await call(run, Q.e1rmSeries, { exerciseId: found.id }, options)).e1rmSeries ?? [];
     return { exercise: found.name, records: found.records, sessions: series.slice(-(limit ?? 20)).reverse() };
   }));
@@ -227,8 +241,7 @@ export function registerTrainingLogTools(server: McpServer, run: RunGraphQL, opt
     let exerciseId: string | undefined;
     let name: string | undefined;
     if (exercise) {
-      const found = (await call(run, Q.searchExercises, { words: exercise, limit: 1 }, options)).searchExercises?.[0];
-      if (!found) throw new ToolError(`No exercise matches ${JSON.stringify(exercise)}; try search_exercises`, { code: "NOT_FOUND" });
+      const found = named<{ id: string; name: string }>(exercise, (await call(run, Q.resolveExercise, { name: exercise }, options)).resolveExercise);
       exerciseId = found.id;
       name = found.name;
     }
