@@ -161,6 +161,26 @@ describe("limits", () => {
   });
 });
 
+describe("the resolver's labels follow the catalog", () => {
+  test("an alias added is a name at once; an alias removed no longer is", async () => {
+    const c = await s.ownerPool.connect();
+    try {
+      await c.query("begin");
+      const match = async (name: string) => (await c.query("select (app_hidden.match_exercise($1, false)).*", [name])).rows[0];
+      await c.query("delete from app_public.exercise_aliases where alias = 'bench'");
+      expect((await match("bench")).match).toBe("ambiguous");
+      await c.query(`insert into app_public.exercise_aliases (exercise_id, alias)
+                     select id, 'bench thing' from app_public.exercises where user_id is null and name = 'Bench Press'`);
+      expect(await match("bench things")).toMatchObject({ match: "words" });
+      await c.query("rollback");
+    } finally {
+      c.release();
+    }
+    const [bench] = await resolveAll(["bench"]);
+    expect(bench).toMatchObject({ match: "alias", exercise: { name: "Bench Press" } });
+  });
+});
+
 describe("custom exercises never shadow the catalog", () => {
   const CREATE = `mutation($name: String!) { createCustomExercise(input: { name: $name }) { exercise { id name } } }`;
   const RENAME = `mutation($id: UUID!, $name: String!) { updateCustomExercise(input: { id: $id, name: $name }) { exercise { id name } } }`;

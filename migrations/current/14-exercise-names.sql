@@ -166,6 +166,8 @@ language plpgsql security definer set search_path to pg_catalog, public as $$
 begin
   if tg_table_name = 'exercises' then
     perform app_hidden.refresh_exercise_labels(new.id);
+  elsif tg_op = 'DELETE' then
+    perform app_hidden.refresh_exercise_labels(old.exercise_id);
   else
     perform app_hidden.refresh_exercise_labels(new.exercise_id);
     if tg_op = 'UPDATE' then
@@ -175,12 +177,12 @@ begin
   return null;
 end;
 $$;
-comment on function app_hidden.tg_exercise_labels() is E'Trigger: keeps app_hidden.exercise_labels current when an exercise''s name or an alias is written (deletes cascade).';
+comment on function app_hidden.tg_exercise_labels() is E'Trigger: keeps app_hidden.exercise_labels current when an exercise''s name or an alias is written or an alias deleted (a deleted exercise''s labels cascade).';
 drop trigger if exists _900_labels on app_public.exercises;
 create trigger _900_labels after insert or update of name on app_public.exercises
   for each row execute procedure app_hidden.tg_exercise_labels();
 drop trigger if exists _900_labels on app_public.exercise_aliases;
-create trigger _900_labels after insert or update on app_public.exercise_aliases
+create trigger _900_labels after insert or update or delete on app_public.exercise_aliases
   for each row execute procedure app_hidden.tg_exercise_labels();
 
 --------------------------------------------------------------------------------
