@@ -8,8 +8,9 @@
 --   name   a catalog name or one of the caller's custom names (ignoring case, spacing, hyphens)
 --   alias  a catalog alias (`bench`, `OHP`, the other apps' export names)
 --   words  the same words once abbreviations (`DB`, `OH`, `sq`), plurals, word order, filler words
---          and an export's equipment in brackets (`Squat (Barbell)`) are accounted for; or every
---          word is the exercise's and one of its names is clearly the best covered (`zercher`)
+--          and an export's equipment in brackets (`Squat (Barbell)`) are accounted for; or a whole
+--          name mentioned with only the exercise's own words around it; or words that only one
+--          exercise covers half a name of (`goblet`), or only one exercise has (`zercher`)
 --   typo   as `words`, after correcting words of 5 letters or more that are no word of any
 --          exercise by one slip (two from 8 letters): `sqaut`, `plnak`, `deadlfit`
 -- Two or more exercises equally good in a tier: `ambiguous`, with the choices, never a guess
