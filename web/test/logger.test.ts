@@ -6,8 +6,9 @@
 import { signUp as signUpByApi, gql } from "../../test/support/harness.ts";
 import {
   startBrowserTest, newPage, expectPage, expectAccessible, expectNoHorizontalScroll, screenshot, signInInBrowser,
-  PHONE, type Browser, type Page, type TestServer,
+  PHONE, SCREENSHOT_DIR, type Browser, type Page, type TestServer,
 } from "./support/browser.ts";
+import path from "node:path";
 
 let server: TestServer;
 let browser: Browser;
@@ -121,6 +122,9 @@ test("a routine's next workout on a phone: targets, history, sets ticked with th
   await odd.getByText("Above: 62.5 kg: per side 20 + 1.25 kg").waitFor();
   await expectAccessible(page);
   await screenshot(page, "logger-plates-phone");
+  // What a phone shows (the README's picture, docs/web-logger.png): the exercise, its plates, the timer.
+  await bench.evaluate((el) => el.scrollIntoView({ block: "start" }));
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, "logger-phone-view.png") });
   await odd.getByRole("button", { name: "Use 62.5 kg" }).click();
   expect(await bench.getByLabel("Weight (kg): Bench Press set 2", { exact: true }).inputValue()).toBe("62.5");
 
