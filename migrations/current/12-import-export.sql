@@ -12,22 +12,27 @@
 --------------------------------------------------------------------------------
 -- The other apps' exercise names
 --------------------------------------------------------------------------------
-create table if not exists app_public.exercise_import_names (
-  key text primary key,
+-- Seed data only (rebuilt whole on every run of this file).
+drop table if exists app_public.exercise_import_names cascade;
+create table app_public.exercise_import_names (
+  id uuid primary key default gen_random_uuid(),
+  key text not null unique,
   name text not null check (char_length(name) between 1 and 100),
   app text not null check (app in ('strong', 'hevy', 'fitnotes')),
   exercise_id uuid not null references app_public.exercises on delete cascade
 );
-create index if not exists exercise_import_names_exercise on app_public.exercise_import_names (exercise_id);
+create index exercise_import_names_exercise on app_public.exercise_import_names (exercise_id);
 alter table app_public.exercise_import_names enable row level security;
 comment on table app_public.exercise_import_names is E'@behavior -*\nHow other apps name catalog exercises (`Bench Press (Barbell)` in Strong and Hevy, `Flat Barbell Bench Press` in FitNotes): what an import maps a name to when no exercise has it as its name or alias.';
-comment on column app_public.exercise_import_names.key is E'The name as references compare it (app_public.exercise_key).';
+comment on column app_public.exercise_import_names.id is E'Unique identifier.';
+comment on column app_public.exercise_import_names.key is E'The name as references compare it (app_public.exercise_key); unique.';
 comment on column app_public.exercise_import_names.name is E'The name as the app writes it.';
 comment on column app_public.exercise_import_names.app is E'The app that uses this name first (strong, hevy or fitnotes); Strong and Hevy share many.';
 comment on column app_public.exercise_import_names.exercise_id is E'The catalog exercise it means.';
 grant select on app_public.exercise_import_names to svc_reader;
-drop policy if exists select_all on app_public.exercise_import_names;
-create policy select_all on app_public.exercise_import_names for select using (true);
+-- Like aliases: a row is seen by whoever sees its exercise (the seeds name catalog exercises only).
+create policy select_visible on app_public.exercise_import_names for select
+  using (exists (select 1 from app_public.exercises e where e.id = exercise_id));
 
 insert into app_public.exercise_import_names (key, name, app, exercise_id)
 select app_public.exercise_key(v.name), v.name, v.app, e.id
