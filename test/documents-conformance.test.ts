@@ -23,8 +23,7 @@
  */
 import pg from "pg";
 import { readFileSync } from "node:fs";
-import { createHash } from "node:crypto";
-import { startTestServer, signUp, type TestServer } from "./support/harness.ts";
+import { startTestServer, signUp, asRole, credentialHash, type TestServer } from "./support/harness.ts";
 import { DATE_PATTERN, DATE_TIME_PATTERN, DURATION_PATTERN, PERCENT_SET_PATTERN, REPS_RANGE_PATTERN, SET_TEXT_PATTERN, STAGE_PATTERN, UUID_PATTERN } from "../sdk/src/documents/index.ts";
 
 type Case = {
@@ -53,7 +52,7 @@ beforeAll(async () => {
   const me = await signUp(s.url, "Conformance");
   const other = await signUp(s.url, "Someone Else");
   token = me.token;
-  sessionHash = createHash("sha256").update(me.token).digest("hex");
+  sessionHash = credentialHash(me.token);
   // Another user's routine and workout under the id the database cases use.
   await s.ownerPool.query("insert into app_public.routines (id, user_id, name, unit) values ($1, $2, 'Theirs', 'kg')", [OTHER_USERS_ID, other.user.id]);
   await s.ownerPool.query(
@@ -71,14 +70,7 @@ afterAll(async () => {
 
 /** Runs fn inside a transaction as the signed-in visitor, then rolls it back. */
 async function asVisitor<T>(fn: () => Promise<T>): Promise<T> {
-  await client.query("begin");
-  try {
-    await client.query("set local role svc_visitor");
-    await client.query("select set_config('svc.session_hash', $1, true)", [sessionHash]);
-    return await fn();
-  } finally {
-    await client.query("rollback");
-  }
+  return asRole(client, "svc_visitor", { "svc.session_hash": sessionHash }, fn);
 }
 
 /** The document as JSON text: the case's own text, or its document written as JSON. */
@@ -110,9 +102,9 @@ async function exerciseName(ref: string): Promise<string> {
   return rows[0].name;
 }
 
-test("the conformance file has 647 cases, 211 of them valid, 10 judged only by the server and 27 before PostgreSQL", () => {
-  expect(cases.length).toBe(647);
-  expect(cases.filter((c) => c.path === null).length).toBe(211);
+test("the conformance file has 657 cases, 216 of them valid, 10 judged only by the server and 27 before PostgreSQL", () => {
+  expect(cases.length).toBe(657);
+  expect(cases.filter((c) => c.path === null).length).toBe(216);
   expect(cases.filter((c) => c.database).length).toBe(10);
   expect(cases.filter((c) => c.plugin).length).toBe(27);
   expect(cases.filter((c) => c.plugin && c.path === null)).toEqual([]);
