@@ -1,6 +1,7 @@
-// The real `svc` binary against the real server: signing up and in (password from stdin and on a
-// terminal without echo), credentials on disk, logout, whoami, settings, bodyweight, API keys
-// (including SVC_API_KEY with a read-only key), devices, admin ban, exit codes and output rules.
+// The real `svc` binary against the real server, for the account side: help and usage, signing up
+// and in (password from stdin and on a terminal without echo), credentials on disk, logout, whoami,
+// settings, bodyweight, API keys (including SVC_API_KEY and a read-only key), devices, admin users
+// and bans, names and id prefixes, exit codes and output rules.
 import { statSync, writeFileSync, chmodSync, mkdirSync } from "node:fs";
 import { hostname } from "node:os";
 import { spawn } from "node:child_process";
@@ -15,6 +16,7 @@ let s: TestServer;
 beforeAll(() => { s = cli.fixture.server; });
 
 const email = () => cli.email("cli");
+const stdoutJson = (r: { stdout: string }) => JSON.parse(r.stdout);
 const PASSWORD = "correct horse battery";
 
 /** A home signed in as a new user through `svc signup`. */
@@ -594,6 +596,193 @@ describe("admin", () => {
     expect(notAnId.stderr).toContain("Give the user's email or id");
     const yourself = await admin.run(["admin", "ban", admin.credentials().instances[s.url].user.id]);
     expect(yourself.code).toBe(2);
+  });
+});
+
+describe("admin: users and ban by email", () => {
+  test("users [words] as a table and --json; ban and unban by email; a banned user is told the reason and the end", async () => {
+    const { h: admin, email: adminEmail } = await signedUp("Listed Admin");
+    await s.ownerPool.query("select app_public.grant_admin($1)", [adminEmail]);
+    const { h: victim, email: victimEmail, userId } = await signedUp("Listed Victim");
+
+    const listed = await admin.run(["admin", "users", "listed victim"]);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toMatch(/^ID\s+NAME\s+EMAIL\s+ROLE\s+CREATED\s+BANNED\n/);
+    expect(listed.stdout.trim().split("\n")).toHaveLength(2);
+    expect(listed.stdout).toContain(victimEmail);
+    const asJson = stdoutJson(await admin.run(["admin", "users", victimEmail.toUpperCase(), "--json"]));
+    expect(asJson).toEqual([{ id: userId, name: "Listed Victim", email: victimEmail, role: "user", banned: false, banReason: null, banExpires: null, createdAt: expect.any(String) }]);
+    expect(stdoutJson(await admin.run(["admin", "users", "--json"])).length).toBeGreaterThanOrEqual(2);
+    const none = await admin.run(["admin", "users", "nobody-has-this"]);
+    expect(none).toMatchObject({ code: 0, stdout: 'No user\'s name or email contains "nobody-has-this".\n' });
+
+    // Expiries that cannot be misread: `m` could be minutes or months.
+    const ambiguous = await admin.run(["admin", "ban", victimEmail, "--expires-in", "1m"]);
+    expect(ambiguous.code).toBe(2);
+    expect(ambiguous.stderr).toContain('could mean minutes or months');
+    expect(ambiguous.stderr).toContain("min (minutes), h (hours), d (days), w (weeks), y (years");
+    for (const bad of ["90s", "0d", "soon", "1.5d"]) expect((await admin.run(["admin", "ban", victimEmail, "--expires-in", bad])).code).toBe(2);
+    expect(stdoutJson(await admin.run(["admin", "users", victimEmail, "--json"]))[0].banned).toBe(false); // nothing happened
+
+    const ban = await admin.run(["admin", "ban", victimEmail, "--reason", "spam links", "--expires-in", "30d"]);
+    expect(ban.code).toBe(0);
+    expect(ban.stdout).toMatch(/^Banned Listed Victim <.+> until \d{4}-\d\d-\d\d \d\d:\d\d \(reason: spam links\)\.\n$/);
+    const banned = stdoutJson(await admin.run(["admin", "users", victimEmail, "--json"]))[0];
+    expect(banned).toMatchObject({ banned: true, banReason: "spam links" });
+    const left = (new Date(banned.banExpires).getTime() - Date.now()) / 86_400_000;
+    expect(left).toBeGreaterThan(29.99);
+    expect(left).toBeLessThanOrEqual(30);
+    expect((await admin.run(["admin", "users", victimEmail])).stdout).toMatch(/until \d{4}-\d\d-\d\d \d\d:\d\d: spam links/);
+
+    // The banned user signs in again: told why and until when, not to sign in again.
+    const login = await victim.run(["login", "--email", victimEmail, "--password-stdin"], { input: PASSWORD });
+    expect(login.code).toBe(4);
+    const end = banned.banExpires.slice(0, 10);
+    expect(login.stderr).toMatch(new RegExp(`^Error: This account is banned \\(reason: spam links\\); the ban ends ${end} \\d\\d:\\d\\d\\. Contact the server's admin`));
+    expect(login.stderr).not.toContain("svc login");
+
+    // A ban without end (never), by id; then lifted by email.
+    expect((await admin.run(["admin", "ban", userId, "--expires-in", "never"])).code).toBe(0);
+    const forever = await victim.run(["login", "--email", victimEmail, "--password-stdin"], { input: PASSWORD });
+    expect(forever.stderr).toContain("This account is banned; the ban has no end date.");
+    const unban = await admin.run(["admin", "unban", victimEmail.toUpperCase()]);
+    expect(unban).toMatchObject({ code: 0, stdout: `Lifted the ban on Listed Victim <${victimEmail}>.\n` });
+    expect((await victim.run(["login", "--email", victimEmail, "--password-stdin"], { input: PASSWORD })).code).toBe(0);
+
+    const unknown = await admin.run(["admin", "ban", "nobody@example.com"]);
+    expect(unknown).toMatchObject({ code: 1, stderr: "Error: No user with the email nobody@example.com. See `svc admin users`.\n" });
+    const neither = await admin.run(["admin", "unban", "victim"]);
+    expect(neither.code).toBe(2);
+    expect(neither.stderr).toContain("Give the user's email or id");
+
+    // Not an admin: refused with the server's reason and no sign-in advice.
+    const refused = await victim.run(["admin", "users"]);
+    expect(refused.code).toBe(4);
+    expect(refused.stderr).toContain("Only an admin");
+    expect(refused.stderr).not.toContain("svc login");
+  });
+});
+
+describe("a read-only key is told it is read only", () => {
+  test("every write through it: exit 4, the reason, no sign-in advice; reads work", async () => {
+    const { h } = await signedUp("Reader");
+    await h.run(["exercise", "create", "Ring Plank", "--kind", "time"]);
+    const key = (await h.run(["key", "create", "--name", "ro", "--access", "read-only", "--expires", "30d"])).stdout.trim();
+    const reader = cli.home({ SVC_API_KEY: key });
+    expect(stdoutJson(await reader.run(["exercise", "list", "--json"]))).toHaveLength(1);
+    for (const args of [
+      ["bodyweight", "log", "70"],
+      ["settings", "--unit", "lb"],
+      ["exercise", "create", "Other"],
+      ["exercise", "rename", "Ring Plank", "Rings Plank"],
+      ["exercise", "delete", "Ring Plank", "--yes"],
+    ]) {
+      const r = await reader.run(args);
+      expect({ args, code: r.code }).toEqual({ args, code: 4 });
+      expect(r.stderr).toContain("This API key is read only");
+      expect(r.stderr).not.toContain("svc login");
+    }
+    // Commands that need a session still say how to get one.
+    const keys = await reader.run(["key", "list"]);
+    expect(keys.code).toBe(4);
+  });
+});
+
+describe("bodyweight: delete and --unit", () => {
+  test("delete by day or id; list --unit converts each entry", async () => {
+    const { h } = await signedUp("Weigher");
+    await h.run(["bodyweight", "log", "80", "--date", "2026-03-01"]);
+    await h.run(["bodyweight", "log", "180", "--unit", "lb", "--date", "2026-03-02"]);
+    await h.run(["bodyweight", "log", "81", "--date", "2026-03-03"]);
+    expect(stdoutJson(await h.run(["bodyweight", "list", "--unit", "lb", "--json"])).map((b: any) => [b.date, b.weight, b.unit])).toEqual([
+      ["2026-03-03", 178.57, "lb"], ["2026-03-02", 180, "lb"], ["2026-03-01", 176.37, "lb"],
+    ]);
+    expect((await h.run(["bodyweight", "list", "--unit", "kg"])).stdout).toMatch(/2026-03-02\s+81\.65 kg/);
+    expect((await h.run(["bodyweight", "list", "--unit", "st"])).code).toBe(2);
+
+    const del = await h.run(["bodyweight", "delete", "2026-03-02", "--yes"]);
+    expect(del).toMatchObject({ code: 0, stdout: "Deleted the bodyweight of 2026-03-02 (180 lb).\n" });
+    const [newest] = stdoutJson(await h.run(["bodyweight", "list", "--json"]));
+    expect(stdoutJson(await h.run(["bodyweight", "delete", newest.id, "--json", "--yes"])).deleted).toMatchObject({ date: "2026-03-03", weight: 81 });
+    expect(stdoutJson(await h.run(["bodyweight", "list", "--json"])).map((b: any) => b.date)).toEqual(["2026-03-01"]);
+    const missing = await h.run(["bodyweight", "delete", "2026-03-02", "--yes"]);
+    expect(missing).toMatchObject({ code: 1, stderr: "Error: No bodyweight logged for 2026-03-02. See `svc bodyweight list`.\n" });
+    expect((await h.run(["bodyweight", "delete", "2026-02-30", "--yes"])).code).toBe(2);
+  });
+});
+
+describe("devices: sign-out --others", () => {
+  test("sign-out --others ends every other session and keeps this one", async () => {
+    const { h, email } = await signedUp("Traveller");
+    const phone = await post(s.url, "/api/auth/sign-in/email", { email, password: PASSWORD });
+    const laptop = await post(s.url, "/api/auth/sign-in/email", { email, password: PASSWORD });
+    expect(stdoutJson(await h.run(["device", "list", "--json"]))).toHaveLength(3);
+    const out = await h.run(["device", "sign-out", "--others", "--yes"]);
+    expect(out).toMatchObject({ code: 0, stdout: "Signed out 2 other devices.\n" });
+    for (const other of [phone, laptop]) expect((await get(s.url, "/api/auth/get-session", { token: other.body.token })).body).toBeNull();
+    expect(stdoutJson(await h.run(["device", "list", "--json"]))).toEqual([expect.objectContaining({ current: true })]);
+    expect(stdoutJson(await h.run(["device", "sign-out", "--others", "--json", "--yes"]))).toEqual({ signedOut: 0 });
+    expect((await h.run(["device", "sign-out", "--yes"])).code).toBe(2);
+    expect((await h.run(["device", "sign-out", "abc", "--others", "--yes"])).code).toBe(2);
+    expect((await h.run(["whoami"])).code).toBe(0);
+  });
+});
+
+describe("names and id prefixes", () => {
+  test("routines by id prefix; keys revoked by name or id prefix; ambiguous and unknown prefixes", async () => {
+    const { h } = await signedUp("Planner");
+    const token = h.credentials().instances[s.url].token;
+    const apply = async (name: string) => (await post(s.url, "/api/graphql", {
+      query: "mutation($d: JSON) { applyRoutineDocument(input: { document: $d }) { routine { id } } }",
+      variables: { d: { name, exercises: [{ exercise: "Bench Press", sets: 3, reps: 5 }] } },
+    }, { token })).body.data.applyRoutineDocument.routine.id as string;
+    const push = await apply("Push");
+    await apply("Pull");
+    const shown = await h.run(["routine", "show", push.slice(0, 8), "--json"]);
+    expect(stdoutJson(shown)).toMatchObject({ id: push, name: "Push" });
+    expect((await h.run(["routine", "next", push.slice(0, 5), "--date", "2026-03-02", "--json"])).code).toBe(0);
+    expect((await h.run(["routine", "show", "pull"])).code).toBe(0);
+    const unknownPrefix = await h.run(["routine", "show", "ffffffff"]);
+    expect(push.startsWith("ffffffff") ? 1 : unknownPrefix.code).toBe(1);
+    expect((await h.run(["routine", "show", "abc"])).stderr).toBe('Error: No routine named or with id "abc". See `svc routine list`.\n');
+    const del = await h.run(["routine", "delete", push.slice(0, 8), "--yes"]);
+    expect(del).toMatchObject({ code: 0, stdout: `Deleted routine Push (${push}).\n` });
+
+    const one = stdoutJson(await h.run(["key", "create", "--name", "backup", "--access", "read-only", "--expires", "90d", "--json"]));
+    const two = stdoutJson(await h.run(["key", "create", "--name", "ci", "--access", "read-write", "--expires", "1y", "--json"]));
+    const byName = await h.run(["key", "revoke", "BACKUP", "--yes"]);
+    expect(byName).toMatchObject({ code: 0, stdout: `Revoked key backup (${one.apiKey.id}); requests with it are now answered as signed out.\n` });
+    expect((await post(s.url, "/api/graphql", { query: "{ viewer { id } }" }, { key: one.key })).body.data.viewer).toBeNull();
+    const byPrefix = await h.run(["key", "revoke", two.apiKey.id.slice(0, 6), "--json", "--yes"]);
+    expect(stdoutJson(byPrefix)).toEqual({ revoked: two.apiKey.id, name: "ci" });
+    expect(stdoutJson(await h.run(["key", "list", "--json"]))).toEqual([]);
+    expect((await h.run(["key", "revoke", "ci", "--yes"])).code).toBe(1);
+    expect((await h.run(["key", "revoke", "abc", "--yes"])).code).toBe(1); // too short to be a prefix, and no such name
+    // Two keys of one name: neither is guessed.
+    for (let i = 0; i < 2; i += 1) await h.run(["key", "create", "--name", "twin", "--access", "read-only", "--expires", "30d"]);
+    const twins = await h.run(["key", "revoke", "twin", "--yes"]);
+    expect(twins.code).toBe(2);
+    expect(twins.stderr).toMatch(/^Error: 2 keys are named "twin": twin \([0-9a-f-]{8}\), twin \([0-9a-f-]{8}\)\. Give the id instead\.\n$/);
+    expect(stdoutJson(await h.run(["key", "list", "--json"]))).toHaveLength(2);
+
+    // Expiry values are a closed list: `1m` is refused and the accepted ones are named.
+    const expiry = await h.run(["key", "create", "--name", "x", "--access", "read-only", "--expires", "1m"]);
+    expect(expiry.code).toBe(2);
+    expect(expiry.stderr).toContain("30d, 90d, 1y, never");
+  });
+
+  test("SVC_URL without a scheme: this machine's address means http://", async () => {
+    const { h } = await signedUp("No Scheme");
+    const bare = s.url.replace(/^http:\/\//, "");
+    const who = await h.run(["whoami", "--json"], { env: { SVC_URL: bare } });
+    expect(who.code).toBe(0);
+    expect(stdoutJson(who).url).toBe(s.url);
+    // Saved credentials belong to the address they were saved for; localhost is http:// too.
+    const lh = await h.run(["whoami"], { env: { SVC_URL: bare.replace("127.0.0.1", "localhost") } });
+    expect(lh.code).toBe(4);
+    expect(lh.stderr).toContain(`Not signed in to ${s.url.replace("127.0.0.1", "localhost")}.`);
+    const ftp = await h.run(["whoami"], { env: { SVC_URL: "ftp://example.com" } });
+    expect(ftp).toMatchObject({ code: 2, stderr: "Error: SVC_URL must start with http:// or https://\n" });
   });
 });
 

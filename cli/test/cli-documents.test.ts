@@ -1,10 +1,11 @@
 // The real `svc` binary against the real server: routine and workout documents (list, show, apply
 // from a file and from stdin, the show|apply round trip, delete, schema, --dry-run offline,
-// invalid documents as `path: reason` with exit 2), workout id prefixes and exercise search.
+// invalid documents as `path: reason` with exit 2), workout id prefixes, exercise search and custom
+// exercises.
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { routineSchema, workoutSchema } from "@svc/sdk/documents";
-import { type TestServer } from "../../test/support/harness.ts";
+import { post, type TestServer } from "../../test/support/harness.ts";
 import { cliServer, hasStackTrace, svcOnTerminal, type Home } from "./support.ts";
 
 const cli = cliServer();
@@ -13,6 +14,7 @@ let s: TestServer;
 beforeAll(() => { s = cli.fixture.server; });
 
 const signedUp = () => cli.signUpHome("Lifter", cli.email("doc"), "correct horse battery");
+const stdoutJson = (r: { stdout: string }) => JSON.parse(r.stdout);
 
 function file(h: Home, name: string, content: unknown): string {
   const p = path.join(h.home, name);
@@ -339,5 +341,53 @@ describe("exercises", () => {
     expect(nothing).toMatchObject({ code: 0, stdout: 'No exercises match "qqqqqqqqqqqq".\n' });
     expect((await h.run(["exercise", "search"])).code).toBe(2);
     expect((await h.run(["exercise", "search", "bench", "--limit", "0"])).code).toBe(2);
+  });
+});
+
+describe("custom exercises", () => {
+  test("create, list, rename, delete; by name or id prefix; conflicts and use in a workout", async () => {
+    const h = await signedUp();
+    expect((await h.run(["exercise", "list"])).stdout).toContain("No custom exercises yet");
+    const created = await h.run(["exercise", "create", "Zercher Lunge", "--equipment", "barbell", "--region", "lower", "--muscle", "quads", "--muscle", "glutes"]);
+    expect(created.code).toBe(0);
+    const id = /\(([0-9a-f-]{36})\)/.exec(created.stdout)![1];
+    expect(created.stdout).toBe(`Added Zercher Lunge (${id}): barbell, lower, reps.\n`);
+    const listed = await h.run(["exercise", "list"]);
+    expect(listed.stdout).toMatch(new RegExp(`^ID\\s+NAME\\s+EQUIPMENT\\s+REGION\\s+KIND\\s+ADDED\\n${id.slice(0, 8)}\\s+Zercher Lunge\\s+barbell\\s+lower\\s+reps\\s+\\d{4}`));
+    expect(stdoutJson(await h.run(["exercise", "list", "--json"]))).toEqual([expect.objectContaining({ id, name: "Zercher Lunge", custom: true, muscles: ["quads", "glutes"] })]);
+    const all = stdoutJson(await h.run(["exercise", "list", "--all", "--json"]));
+    expect(all.length).toBeGreaterThan(398);
+    // `svc exercise search <words>` finds the custom one.
+    const search = await h.run(["exercise", "search", "zercher"]);
+    expect(search.code).toBe(0);
+    expect(search.stdout).toContain("Zercher Lunge");
+
+    const dup = await h.run(["exercise", "create", "zercher-lunge"]);
+    expect(dup.code).toBe(1);
+    expect(dup.stderr).toMatch(/already/i);
+    expect((await h.run(["exercise", "create", "x", "--equipment", "spoon"])).code).toBe(2);
+
+    const renamed = await h.run(["exercise", "rename", "zercher lunge", "Zercher Box Squat"]);
+    expect(renamed).toMatchObject({ code: 0, stdout: `Renamed Zercher Lunge to Zercher Box Squat (${id}).\n` });
+    const byPrefix = await h.run(["exercise", "rename", id.slice(0, 6), "Zercher Box Squat", "--region", "full body", "--json"]);
+    expect(stdoutJson(byPrefix)).toMatchObject({ id, name: "Zercher Box Squat", region: "full body" });
+
+    // Used by a workout: deleting is refused, nothing lost.
+    const workout = await post(s.url, "/api/graphql", {
+      query: "mutation($d: JSON) { applyWorkoutDocument(input: { document: $d }) { workout { id } } }",
+      variables: { d: { date: "2026-03-01", exercises: [{ exercise: "Zercher Box Squat", sets: ["80x5"] }] } },
+    }, { token: h.credentials().instances[s.url].token });
+    const workoutId = workout.body.data.applyWorkoutDocument.workout.id;
+    const inUse = await h.run(["exercise", "delete", "Zercher Box Squat", "--yes"]);
+    expect(inUse.code).toBe(1);
+    expect(stdoutJson(await h.run(["exercise", "list", "--json"]))).toHaveLength(1);
+    expect((await h.run(["workout", "delete", workoutId.slice(0, 8), "--yes"])).code).toBe(0);
+    const deleted = await h.run(["exercise", "delete", id.slice(0, 8), "--json", "--yes"]);
+    expect(stdoutJson(deleted).deleted).toMatchObject({ id, name: "Zercher Box Squat" });
+    expect(stdoutJson(await h.run(["exercise", "list", "--json"]))).toEqual([]);
+    const gone = await h.run(["exercise", "delete", "Zercher Box Squat", "--yes"]);
+    expect(gone).toMatchObject({ code: 1, stderr: 'Error: No custom exercise named or with id "Zercher Box Squat". See `svc exercise list`.\n' });
+    // A catalog exercise is not one of yours.
+    expect((await h.run(["exercise", "delete", "Bench Press", "--yes"])).code).toBe(1);
   });
 });
