@@ -1,5 +1,5 @@
 // POST /api/auth/admin/ban-user and /unban-user over HTTP: every status code of spec 7.3 at its
-// edge, the {message, code} error bodies, the effects (one transaction) and the per-session limit.
+// edge, the {code, message} error bodies, the effects (one transaction) and the per-session limit.
 import { startTestServer, gql, post, signUp, type TestServer } from "./support/harness.ts";
 
 let s: TestServer;
