@@ -1,0 +1,119 @@
+// Reading export files (@svc/sdk/import) without a server: dates in several languages and time
+// zones, float noise, the workout limits, rows counted by reason, headers in other languages
+// matched by position, and broken files named by line and column.
+import { parseImport, detectFormat, cleanNumber, wallTimeCell, startInZone, ImportParseError } from "@svc/sdk/import";
+
+const STRONG_HEADER = "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE";
+const strongRow = (cells: Partial<Record<string, string | number>>) =>
+  [cells.date ?? "2026-04-06 17:18:00", cells.name ?? "A", cells.duration ?? "30m", cells.exercise ?? "Bench Press", cells.order ?? 1,
+    cells.weight ?? 100, cells.reps ?? 5, cells.distance ?? 0, cells.seconds ?? 0, cells.notes ?? "", cells.workoutNotes ?? "", cells.rpe ?? ""].join(",");
+const strong = (...rows: string[]) => [STRONG_HEADER, ...rows].join("\n");
+const utc = { timeZone: "UTC" };
+
+test("float noise is rounded to the documents' 2 decimals", () => {
+  expect(cleanNumber(149.99999999999997)).toBe(150);
+  expect(cleanNumber(82.49999999999999)).toBe(82.5);
+  expect(cleanNumber(0.1 + 0.2)).toBe(0.3);
+  expect(cleanNumber(102.505)).toBe(102.51);
+  const parsed = parseImport(strong(strongRow({ weight: "149.99999999999997" }), strongRow({ order: 2, weight: "2.2046226218487757" })), utc);
+  expect(parsed.workouts[0].exercises[0].sets).toEqual(["150x5", "2.2x5"]);
+});
+
+test.each([
+  ["6 Apr 2026, 17:18", "2026-04-06", "17:18:00"],
+  ["Apr 6, 2026, 5:18 PM", "2026-04-06", "17:18:00"],
+  ["6 апр. 2026 г., 17:18", "2026-04-06", "17:18:00"],
+  ["3. März 2026, 07:00", "2026-03-03", "07:00:00"],
+  ["12 déc. 2025, 18:30", "2025-12-12", "18:30:00"],
+  ["6 giu 2026, 06:05", "2026-06-06", "06:05:00"],
+  ["2026-04-06 17:18:00", "2026-04-06", "17:18:00"],
+  ["2026-04-06T17:18:00", "2026-04-06", "17:18:00"],
+  ["2026-04-06", "2026-04-06", "12:00:00"],
+  ["06/04/2026 17:18", "2026-04-06", "17:18:00"],
+])("the date %j reads as %s %s", (text, date, time) => {
+  expect(wallTimeCell(text, 2, "start_time")).toEqual({ date, time });
+});
+
+test.each(["31 Feb 2026, 10:00", "6 Foo 2026, 17:18", "2026-13-01", "6 Apr 2026, 25:00", "yesterday"])("%j is refused with its line and column", (text) => {
+  expect(() => wallTimeCell(text, 7, "start_time")).toThrow(new ImportParseError(7, "start_time", `${JSON.stringify(text)} is not a date`));
+});
+
+test("wall-clock times become instants in the zone asked, daylight saving time included", () => {
+  expect(startInZone({ date: "2026-01-10", time: "18:00:00" }, "Europe/Berlin")).toBe("2026-01-10T18:00:00+01:00");
+  expect(startInZone({ date: "2026-07-10", time: "18:00:00" }, "Europe/Berlin")).toBe("2026-07-10T18:00:00+02:00");
+  expect(startInZone({ date: "2026-07-10", time: "18:00:00" }, "America/New_York")).toBe("2026-07-10T18:00:00-04:00");
+  expect(startInZone({ date: "2026-07-10", time: "18:00:00" }, "Asia/Kolkata")).toBe("2026-07-10T18:00:00+05:30");
+  expect(startInZone({ date: "2026-07-10", time: "18:00:00" }, "UTC")).toBe("2026-07-10T18:00:00+00:00");
+});
+
+test("a long run of one exercise continues in a next entry at 50 sets; past 500 sets in a workout, rows are counted, not kept", () => {
+  const rows = Array.from({ length: 60 }, (_, i) => strongRow({ order: i + 1 }));
+  const sixty = parseImport(strong(...rows), utc);
+  expect(sixty.workouts[0].exercises.map((e) => [e.exercise, e.sets.length])).toEqual([["Bench Press", 50], ["Bench Press", 10]]);
+  const many = Array.from({ length: 520 }, (_, i) => strongRow({ exercise: `Lift ${Math.floor(i / 10)}`, order: (i % 10) + 1 }));
+  const over = parseImport(strong(...many), utc);
+  expect(over.workouts[0].exercises.reduce((n, e) => n + e.sets.length, 0)).toBe(500);
+  expect(over.skipped).toEqual([expect.objectContaining({ reason: "over-workout-limits", rows: 20, firstLine: 502 })]);
+});
+
+test("rows the model cannot hold, and values out of its range, are counted by reason with their first line", () => {
+  const parsed = parseImport(strong(
+    strongRow({ reps: 501 }),
+    strongRow({ order: 2, rpe: 11 }),
+    strongRow({ order: 3, rpe: "7.3" }),
+    strongRow({ order: 4, weight: 20, reps: 0, seconds: 60 }),
+    strongRow({ order: 5, weight: 0, reps: 0 }),
+    strongRow({ order: 6, weight: 12000 }),
+    strongRow({ order: 7, notes: "x".repeat(600) }),
+  ), utc);
+  expect(parsed.workouts[0].exercises[0].sets).toEqual(["100x5", "100x5@7.5", "60s", "100x5"]);
+  expect(parsed.workouts[0].exercises[0].note).toHaveLength(500);
+  expect(Object.fromEntries(parsed.skipped.map((k) => [k.reason, [k.rows, k.firstLine]]))).toEqual({
+    "reps-out-of-range": [1, 2],
+    "rpe-out-of-range": [1, 3],
+    "timed-weight-dropped": [1, 5],
+    "empty-set": [1, 6],
+    "weight-out-of-range": [1, 7],
+    "note-shortened": [1, 2],
+  });
+});
+
+test("Strong's comma format with a header in another language is read by position; FitNotes too", () => {
+  const french = ["Date,Nom de l'entraînement,Durée,Nom de l'exercice,Ordre de la série,Poids,Répétitions,Distance,Secondes,Notes,Notes d'entraînement,RPE",
+    "2026-04-06 17:18:00,Poussée,1h,Développé couché,1,100,5,0,0,,,8"].join("\n");
+  expect(detectFormat(french)).toBe("strong");
+  expect(parseImport(french, utc).workouts[0]).toMatchObject({ name: "Poussée", minutes: 60, exercises: [{ exercise: "Développé couché", sets: ["100x5@8"] }] });
+  const german = ["Datum,Übung,Kategorie,Gewicht,Gewichtseinheit,Wdh.,Distanz,Distanzeinheit,Zeit", "2026-01-05,Kniebeuge,Beine,100.0,lbs,5,,,"].join("\n");
+  expect(detectFormat(german)).toBe("fitnotes");
+  expect(parseImport(german, utc).workouts[0]).toMatchObject({ date: "2026-01-05", unit: "lb", exercises: [{ exercise: "Kniebeuge", sets: ["100x5"] }] });
+  const germanOld = ["Datum,Übung,Kategorie,Gewicht (kgs),Wdh.,Distanz,Distanzeinheit,Zeit", "2026-01-05,Kniebeuge,Beine,100.0,5,,,"].join("\n");
+  expect(parseImport(germanOld, utc)).toMatchObject({ unitStated: true, workouts: [{ unit: "kg", exercises: [{ sets: ["100x5"] }] }] });
+});
+
+test("broken files are named by line and column; an unknown one says what was expected", () => {
+  expect(() => parseImport(strong(strongRow({}), strongRow({ order: 2, reps: "five" })), utc)).toThrow("line 3, column Reps: \"five\" is not a number");
+  expect(() => parseImport(strong(strongRow({}), strongRow({ order: 2, reps: "5.5" })), utc)).toThrow("line 3, column Reps: \"5.5\" is not a whole number of reps");
+  expect(() => parseImport(strong(strongRow({ exercise: "" })), utc)).toThrow("line 2, column Exercise Name: the exercise name is empty");
+  expect(() => parseImport(strong(strongRow({ date: "soon" })), utc)).toThrow('line 2, column Date: "soon" is not a date');
+  expect(() => parseImport('{"format": "svc-export", "version": 2}')).toThrow("line 1: export version 2 is not known here");
+  expect(() => parseImport('{"format": "svc-export",\n "version": 1,,}')).toThrow(/^line 2, column \d+: broken JSON$/);
+  expect(() => parseImport("", { from: "strong" })).toThrow("line 1: the file is empty");
+  expect(() => detectFormat("just some text\n")).toThrow(/not a Strong, Hevy, FitNotes or svc export/);
+});
+
+test("a Strong Note row and repeated set notes give one exercise note; Hevy's superset ids become letters per workout", () => {
+  const parsed = parseImport(strong(
+    strongRow({ order: "Note", weight: "", reps: "", notes: "Grip wider" }),
+    strongRow({ notes: "Grip wider" }),
+    strongRow({ order: 2, notes: "Slow" }),
+  ), utc);
+  expect(parsed.workouts[0].exercises[0]).toEqual({ exercise: "Bench Press", note: "Grip wider\nSlow", sets: ["100x5", "100x5"] });
+  const hevy = [
+    "title,start_time,end_time,description,exercise_title,superset_id,exercise_notes,set_index,set_type,weight_kg,reps,distance_km,duration_seconds,rpe",
+    "A,\"6 Apr 2026, 17:18\",,,Curl,7,,0,normal,10,10,,,",
+    "A,\"6 Apr 2026, 17:18\",,,Pushdown,7,,0,normal,20,10,,,",
+    "A,\"6 Apr 2026, 17:18\",,,Fly,3,,0,normal,15,10,,,",
+    "A,\"6 Apr 2026, 17:18\",,,Raise,3,,0,normal,5,10,,,",
+  ].join("\n");
+  expect(parseImport(hevy, utc).workouts[0].exercises.map((e) => [e.exercise, e.superset])).toEqual([["Curl", "A"], ["Pushdown", "A"], ["Fly", "B"], ["Raise", "B"]]);
+});
