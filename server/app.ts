@@ -90,7 +90,8 @@ export async function createApp({
   // Not strict: `null` or `"x"` is valid JSON; the routes then say it must be an object.
   app.use(express.json({ limit: BODY_LIMIT, strict: false }));
   // The MCP server takes a connected app's OAuth token, never a session or a key (server/mcp/).
-  app.use(MCP_PATH, mcpRoutes(pools.identity, () => pgl.getSchemaResult()));
+  // Its tools' database work ends with the request, as on /api/graphql (server/database-time.ts).
+  app.use(MCP_PATH, requestDatabaseWork(requestTimeoutMs), mcpRoutes(pools.identity, () => pgl.getSchemaResult()));
   app.use(sessionIdentity(pools.identity, GRAPHQL_PATH));
   // A key is not a sign-in: it works only on /api/graphql.
   app.use("/api/auth", (req, res, next) => {
