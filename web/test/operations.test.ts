@@ -3,7 +3,7 @@
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { buildSchema, parse, validate, specifiedRules, NoUnusedFragmentsRule, Kind, type DefinitionNode } from "graphql";
-import { SCHEMA_FILE } from "../scripts/graphql-env.ts";
+import { SCHEMA_FILE } from "../../sdk/scripts/graphql-env.ts";
 
 const SRC = path.resolve(import.meta.dirname, "../src");
 
