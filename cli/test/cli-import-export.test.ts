@@ -109,3 +109,23 @@ test("export JSON to a file, import it into another account, export again: ident
   expect(back.code).toBe(0);
   expect(JSON.parse(back.stdout)).toMatchObject({ format: "strong", workouts: 3, sets: 15, unmapped: 0 });
 });
+
+test("a long history goes in parts of 200 workouts, with each part's progress on stderr; run again, it adds nothing", async () => {
+  const h = await signedUp("Long");
+  const rows = ["Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE"];
+  for (let i = 0; i < 450; i++) {
+    const day = new Date(Date.UTC(2020, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
+    rows.push(`${day} 07:00:00,Morning,20m,Squat (Barbell),1,${100 + (i % 20)},5,0,0,,,`);
+  }
+  const file = path.join(h.home, "long.csv");
+  writeFileSync(file, `${rows.join("\n")}\n`);
+  const first = await h.run(["import", file, "--unit", "kg", "--json"], { timeoutMs: 120_000 });
+  expect(first.code).toBe(0);
+  expect(JSON.parse(first.stdout)).toMatchObject({ workouts: 450, sets: 450, parts: 3, firstDate: "2020-01-01", lastDate: "2021-03-25" });
+  for (const line of ["Checking part 1 of 3 (200 workouts)…", "Checking part 3 of 3 (50 workouts)…", "Importing part 1 of 3 (200 workouts)…", "Importing part 3 of 3 (50 workouts)…"]) {
+    expect(first.stderr).toContain(line);
+  }
+  const again = await h.run(["import", file, "--unit", "kg"], { timeoutMs: 120_000 });
+  expect(again.code).toBe(0);
+  expect(again.stdout).toContain("Nothing new: all 450 workouts of the file are already there; nothing was added.");
+}, 180_000);
