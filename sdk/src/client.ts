@@ -413,6 +413,18 @@ export function createClient(options: ClientOptions) {
       await request(ops.SIGN_OUT_SESSION, { input: { id } });
     },
 
+    /** Apps (AI assistants through MCP) connected to the account (needs a session, not a key). */
+    async connectedApps() {
+      return signedIn((await request(ops.CONNECTED_APPS)).viewer).connectedApps;
+    },
+
+    /** Ends a connected app's access at once; returns its connection's id. */
+    async disconnectApp(id: string): Promise<string> {
+      const disconnected = (await request(ops.DISCONNECT_APP, { id })).disconnectApp;
+      if (!disconnected) throw new NotFoundError("No such connected app");
+      return disconnected.id;
+    },
+
     /** Ends every other session of the user; returns how many ended. */
     async signOutOtherSessions(): Promise<number> {
       return (await request(ops.SIGN_OUT_OTHER_SESSIONS)).signOutOtherSessions?.count ?? 0;

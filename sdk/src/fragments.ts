@@ -64,3 +64,6 @@ export const E1rmSessionFields = graphql(`
   }`);
 
 export const VolumeWeekFields = graphql(`fragment VolumeWeekFields on VolumeWeek { week volume unit workSets workouts }`);
+
+export const ConnectedAppFields = graphql(`
+  fragment ConnectedAppFields on ConnectedApp { id clientName redirectHost access createdAt lastUsedAt }`);

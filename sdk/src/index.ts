@@ -29,6 +29,7 @@ export type {
   ApiKeyExpiry,
   CreatedApiKey,
   Session,
+  ConnectedApp,
   ExerciseDetails,
   CustomExerciseInput,
   WorkoutWithSets,

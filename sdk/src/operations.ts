@@ -7,6 +7,7 @@ import { graphql } from "./graphql.ts";
 import {
   AdminUserFields,
   ApiKeyFields,
+  ConnectedAppFields,
   BodyweightFields,
   E1rmSessionFields,
   ExerciseFields,
@@ -206,3 +207,11 @@ export const EXERCISE_PROGRESS = graphql(`
     e1rmSeries(exerciseId: $exerciseId) { ...E1rmSessionFields }
     weeklyVolume(exerciseId: $exerciseId) { ...VolumeWeekFields }
   }`, [E1rmSessionFields, VolumeWeekFields]);
+
+/** With a session: the apps (AI assistants through MCP) connected to the account. */
+export const CONNECTED_APPS = graphql(`
+  query ConnectedApps { viewer { connectedApps { ...ConnectedAppFields } } }`, [ConnectedAppFields]);
+
+/** With a session: ends a connected app's access at once. */
+export const DISCONNECT_APP = graphql(`
+  mutation DisconnectApp($id: String!) { disconnectApp(input: { id: $id }) { id } }`);

@@ -44,6 +44,8 @@ export type ApiKeyExpiry = VariablesOf<typeof ops.CREATE_API_KEY>["input"]["expi
 export type ApiKey = ResultOf<typeof fragments.ApiKeyFields>;
 export type CreatedApiKey = Present<Payload<ResultOf<typeof ops.CREATE_API_KEY>["createApiKey"]>, "apiKey">;
 export type Session = ResultOf<typeof fragments.SessionFields>;
+/** An app (an AI assistant through MCP) connected to the account. */
+export type ConnectedApp = ResultOf<typeof fragments.ConnectedAppFields>;
 /** A workout with its exercises and sets, as `workoutsWithSets` reads them. */
 export type WorkoutWithSets = ResultOf<typeof fragments.WorkoutWithSetsFields>;
 /** A user as an admin sees them (`adminUsers`). */
