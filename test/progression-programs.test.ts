@@ -225,3 +225,22 @@ test("an increment per exercise: dumbbells in 2 kg steps, micro-plates of 1 kg; 
   expect(next.nextTargets.map((t: any) => t.explanation)).toEqual([
     "Last session (2026-01-06) hit 3x10 at 24 kg: +2 kg to 26 kg.", "Last session (2026-01-06) hit 3x5 at 41 kg: +1 kg to 42 kg."]);
 });
+
+test("weighted pull-ups: a bodyweight exercise's weight is load added to the body, planned and logged as bw+20x5, judged and progressed on it", async () => {
+  const u = await signUp(s.url, "Weighted");
+  const r = await applyRoutine(u, { name: "Pull", exercises: [
+    { exercise: "Pull-Up", sets: 3, reps: 5, weight: 20, bursts: 1 }, { exercise: "Dip", sets: 2, reps: 8, weight: 0 }] });
+  await session(u, r, day(1), [
+    { work: times(3, "bw+20x5"), why: "No history yet: 3x5 at 20 kg as written (linear)." },
+    { work: times(2, "bw x 8"), why: "No history yet: 2x8 at 0 kg as written (linear)." },
+  ], [times(3, "bw+20x5"), times(2, "bw x 8")]);
+  await session(u, r, day(2), [
+    { work: times(3, "bw+22.5x5"), why: "Last session (2026-01-06) hit 3x5 at 20 kg: +2.5 kg to 22.5 kg." },
+    // Written with weight 0, dips progress by adding load too.
+    { work: times(2, "bw+2.5x8"), why: "Last session (2026-01-06) hit 2x8: +2.5 kg to 2.5 kg." },
+  ], [["bw+22.5x5", "bw+22.5x5", "bw x 5"], times(2, "bw+2.5x8")]);
+  const next = (await call(u, NEXT, { id: r, date: day(3) })).routineById;
+  // Unloaded reps do not meet a 22.5 kg target: a miss, the load lifted named.
+  expect(next.nextTargets[0].explanation).toBe("Last session (2026-01-08) missed 3x5 at 22.5 kg (miss 1 of 3): same targets.");
+  expect(next.nextWorkout.exercises[0].sets.map((x: any) => x.set)).toEqual([...times(3, "bw+22.5x5"), "rp:bw+22.5x2"]);
+});

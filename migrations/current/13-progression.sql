@@ -78,7 +78,7 @@ language sql immutable parallel safe as $$
     ('dateTime', '^([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:\.([0-9]{1,6}))?)?(Z|([+-])([0-9]{2}):([0-9]{2}))$'),
     ('duration', '^[ \t]*(?:([0-9]+)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?)[ \t]*$'),
     ('repsRange', '^[ \t]*([0-9]+)[ \t]*[-–][ \t]*([0-9]+)[ \t]*$'),
-    ('setText', '^[ \t]*(?:([wW]|[dD]|[rR][pP])[ \t]*:[ \t]*)?(?:([bB][wW])[ \t]*[xX×][ \t]*([0-9]+)|([0-9]+(?:[.,][0-9]+)?)?[ \t]*[xX×][ \t]*(?:([0-9]+)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?)(?:[ \t]*@[ \t]*([0-9]+(?:[.,][0-9]+)?))?[ \t]*$'),
+    ('setText', '^[ \t]*(?:([wW]|[dD]|[rR][pP])[ \t]*:[ \t]*)?(?:([bB][wW])[ \t]*[xX×][ \t]*([0-9]+)|([0-9]+(?:[.,][0-9]+)?)?[ \t]*[xX×][ \t]*(?:([0-9]+)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?|([bB][wW])[ \t]*\+[ \t]*([0-9]+(?:[.,][0-9]+)?)[ \t]*[xX×][ \t]*([0-9]+))(?:[ \t]*@[ \t]*([0-9]+(?:[.,][0-9]+)?))?[ \t]*$'),
     ('percentSet', '^[ \t]*([0-9]+(?:[.,][0-9]+)?)[ \t]*%[ \t]*[xX×][ \t]*([0-9]+)[ \t]*(\+)?[ \t]*$'),
     ('stage', '^[ \t]*([0-9]+)[ \t]*[xX×][ \t]*([0-9]+)[ \t]*(\+)?[ \t]*$');
 $$;
@@ -91,21 +91,22 @@ language sql immutable parallel safe as $$
       || case
            when seconds is not null and weight is not null then trim_scale(weight)::text || 'x' || app_hidden.format_duration(seconds)
            when seconds is not null then app_hidden.format_duration(seconds)
+           when bodyweight and weight is not null then 'bw+' || trim_scale(weight)::text || 'x' || reps
            when bodyweight then 'bw x ' || reps
            when weight is not null then trim_scale(weight)::text || 'x' || reps
            else 'x' || reps
          end
       || coalesce('@' || trim_scale(effort)::text, '');
 $$;
-comment on function app_hidden.format_set(text, numeric, boolean, int, int, numeric) is E'The one canonical text of a set (the SDK''s formatSet): `w:`/`d:`/`rp:` prefix, `100x5`, `x12`, `bw x 8`, `45s` or `1:30`, a weighted hold `20x45s`, then `@<effort>`; numbers in shortest form.';
+comment on function app_hidden.format_set(text, numeric, boolean, int, int, numeric) is E'The one canonical text of a set (the SDK''s formatSet): `w:`/`d:`/`rp:` prefix, `100x5`, `x12`, `bw x 8`, a weighted bodyweight set `bw+20x5`, `45s` or `1:30`, a weighted hold `20x45s`, then `@<effort>`; numbers in shortest form.';
 
 create or replace function app_hidden.doc_parse_set(t text, scale text,
   out reason text, out kind text, out weight numeric, out bodyweight boolean, out reps int, out seconds int, out effort numeric)
 language plpgsql immutable parallel safe as $$
 declare
   -- Groups: 1 prefix; 2,3 bw and reps; 4 weight; 5 reps, or 6 / 7,8 / 9,10 a weighted duration;
-  -- 11 / 12,13 / 14,15 a duration alone; 16 effort.
-  m text[] := regexp_match(t, '^[ \t]*(?:([wW]|[dD]|[rR][pP])[ \t]*:[ \t]*)?(?:([bB][wW])[ \t]*[xX×][ \t]*([0-9]+)|([0-9]+(?:[.,][0-9]+)?)?[ \t]*[xX×][ \t]*(?:([0-9]+)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?)(?:[ \t]*@[ \t]*([0-9]+(?:[.,][0-9]+)?))?[ \t]*$');
+  -- 11 / 12,13 / 14,15 a duration alone; 16,17,18 bw, added load and reps (`bw+20x5`); 19 effort.
+  m text[] := regexp_match(t, '^[ \t]*(?:([wW]|[dD]|[rR][pP])[ \t]*:[ \t]*)?(?:([bB][wW])[ \t]*[xX×][ \t]*([0-9]+)|([0-9]+(?:[.,][0-9]+)?)?[ \t]*[xX×][ \t]*(?:([0-9]+)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?|([bB][wW])[ \t]*\+[ \t]*([0-9]+(?:[.,][0-9]+)?)[ \t]*[xX×][ \t]*([0-9]+))(?:[ \t]*@[ \t]*([0-9]+(?:[.,][0-9]+)?))?[ \t]*$');
   v_reps numeric;
   v_seconds numeric;
 begin
@@ -137,6 +138,15 @@ begin
     else
       v_seconds := m[9]::numeric * 60 + coalesce(m[10]::numeric, 0);
     end if;
+  elsif m[16] is not null then
+    if char_length(rtrim(split_part(replace(m[17], ',', '.'), '.', 2), '0')) > 2
+       or replace(m[17], ',', '.')::numeric > 10000 then
+      reason := 'weight must be from 0 to 10000 with at most 2 decimals';
+      return;
+    end if;
+    bodyweight := true;
+    weight := trim_scale(replace(m[17], ',', '.')::numeric);
+    v_reps := m[18]::numeric;
   elsif m[11] is not null then
     v_seconds := m[11]::numeric;
   elsif m[12] is not null then
@@ -154,10 +164,10 @@ begin
   end if;
   reps := v_reps;
   seconds := v_seconds;
-  if m[16] is not null then
-    effort := replace(m[16], ',', '.')::numeric;
+  if m[19] is not null then
+    effort := replace(m[19], ',', '.')::numeric;
     -- Half steps: the decimals are zeros, or a 5 then zeros.
-    if rtrim(split_part(replace(m[16], ',', '.'), '.', 2), '0') not in ('', '5')
+    if rtrim(split_part(replace(m[19], ',', '.'), '.', 2), '0') not in ('', '5')
        or effort > 10 or effort < (case when scale = 'rpe' then 1 else 0 end) then
       reason := case when scale = 'rpe' then 'rpe must be from 1 to 10 in half steps' else 'rir must be from 0 to 10 in half steps' end;
       effort := null;
@@ -167,7 +177,7 @@ begin
   end if;
 end;
 $$;
-comment on function app_hidden.doc_parse_set(text, text) is E'Parses set text as people type it (the SDK''s parseSet): on failure `reason` is the first problem (form, weight, reps, duration, effort on `scale`), otherwise the set''s parts. A weight before a duration (`20x45s`) is a weighted hold.';
+comment on function app_hidden.doc_parse_set(text, text) is E'Parses set text as people type it (the SDK''s parseSet): on failure `reason` is the first problem (form, weight, reps, duration, effort on `scale`), otherwise the set''s parts. A weight before a duration (`20x45s`) is a weighted hold; `bw+20x5` a bodyweight set with 20 added (bodyweight, weight 20).';
 
 --------------------------------------------------------------------------------
 -- Programs: routines that share each lift's progression
@@ -1192,7 +1202,9 @@ language sql stable security definer set search_path to pg_catalog, public as $$
                                     else '' end, 1000),
          app_hidden.pinned_note(r.user_id, t.exercise_id, p_date),
          case when t.week_sets is null then
-           app_hidden.planned_sets('work', x.weight, e.equipment = 'bodyweight' and x.weight is null, t.reps, t.seconds,
+           -- A bodyweight exercise's weight is load added to the body (`bw+20x5`); none or 0: `bw x 8`.
+           app_hidden.planned_sets('work', case when e.equipment = 'bodyweight' and t.seconds is null then nullif(x.weight, 0) else x.weight end,
+                                   e.equipment = 'bodyweight' and t.seconds is null, t.reps, t.seconds,
                                    t.sets, re.warmups, re.drops, re.bursts, st.step)
          else
            -- A cycle week: warm-ups toward its first set, its sets, drops and bursts after its last.

@@ -47,13 +47,15 @@ export const REPS_RANGE_PATTERN = `^${W}([0-9]+)${W}[-–]${W}([0-9]+)${W}$`;
  *  4 weight (digits, optional `.` or `,` and digits), then 5 reps (form `<weight>x<reps>` or `x<reps>`)
  *    or a duration with its unit (a weighted hold `20x45s`): 6 seconds, 7,8 m:ss, 9,10 m and s;
  *  11 seconds (`45s`); 12,13 minutes and seconds (`1:30`); 14,15 minutes and seconds (`2m`, `1m30s`);
- *  16 effort (digits, optional `.` or `,` and digits).
+ *  16 `bw` of a weighted bodyweight set, 17 its added load, 18 its reps (`bw+20x5`);
+ *  19 effort (digits, optional `.` or `,` and digits).
  */
 export const SET_TEXT_PATTERN =
   `^${W}(?:([wW]|[dD]|[rR][pP])${W}:${W})?` +
   `(?:([bB][wW])${W}[xX×]${W}([0-9]+)` +
   `|([0-9]+(?:[.,][0-9]+)?)?${W}[xX×]${W}(?:([0-9]+)|${DURATION_WITH_UNIT})` +
-  `|${DURATION_WITH_UNIT})` +
+  `|${DURATION_WITH_UNIT}` +
+  `|([bB][wW])${W}\\+${W}([0-9]+(?:[.,][0-9]+)?)${W}[xX×]${W}([0-9]+))` +
   `(?:${W}@${W}([0-9]+(?:[.,][0-9]+)?))?${W}$`;
 
 /**
@@ -143,7 +145,7 @@ export type ParsedSet = {
   kind: SetKind;
   /** Load in the document's unit; null for `x12`, `bw x 8` and unweighted durations (`45s`; `20x45s` has 20). */
   weight: number | null;
-  /** True for `bw x <reps>`. */
+  /** True for `bw x <reps>` and a weighted bodyweight set `bw+20x5` (whose `weight` is the added load). */
   bodyweight: boolean;
   /** Repetitions 0-500; null for durations. */
   reps: number | null;
@@ -170,7 +172,8 @@ function decimal(text: string, places: number): number | null {
 
 /**
  * Parses set text as people type it: `100x5@8`, ` 100 X 5 @ 8 `, `102,5×5`, `x12`, `BW x 8`,
- * `45s`, `1:30`, `2m`, `1m30s`, a weighted hold `20x45s` or `20x1:30`, with an optional prefix `w:` (warm-up), `d:` (drop) or
+ * `45s`, `1:30`, `2m`, `1m30s`, a weighted hold `20x45s` or `20x1:30`, a weighted bodyweight set
+ * `bw+20x5` (the added load in `weight`), with an optional prefix `w:` (warm-up), `d:` (drop) or
  * `rp:` (rest-pause burst). The effort after `@` is on `options.effort` (default `rpe`):
  * RPE 1 to 10, RIR 0 to 10, in half steps (`7.5` yes, `7.3` no).
  *
@@ -198,17 +201,22 @@ export function parseSet(text: unknown, options: { effort?: EffortScale } = {}):
     }
     if (m[5] !== undefined) reps = digits(m[5]);
     else seconds = durationFromGroups(m, 6);
+  } else if (m[16] !== undefined) {
+    bodyweight = true;
+    weight = decimal(m[17], 2);
+    if (weight === null || weight > MAX_WEIGHT) return { ok: false, reason: REASONS.setWeight };
+    reps = digits(m[18]);
   } else {
     seconds = durationFromGroups(m, 11);
   }
   if (reps !== null && reps > MAX_REPS) return { ok: false, reason: REASONS.setReps };
   if (seconds !== null && seconds > MAX_DURATION_SECONDS) return { ok: false, reason: REASONS.setDuration };
   let effort: number | null = null;
-  if (m[16] !== undefined) {
+  if (m[19] !== undefined) {
     const bad = { ok: false as const, reason: scale === "rpe" ? REASONS.rpe : REASONS.rir };
-    const frac = m[16].split(/[.,]/)[1] ?? "";
+    const frac = m[19].split(/[.,]/)[1] ?? "";
     if (!/^(0*|50*)$/.test(frac)) return bad;
-    effort = Number(m[16].replace(",", "."));
+    effort = Number(m[19].replace(",", "."));
     if (effort > 10 || effort < (scale === "rpe" ? 1 : 0)) return bad;
   }
   return { ok: true, value: { kind, weight, bodyweight, reps, seconds, effort } };
@@ -218,7 +226,7 @@ export function parseSet(text: unknown, options: { effort?: EffortScale } = {}):
  * The one canonical text of a set:
  * - prefix `w:`, `d:`, `rp:` written lower case with no spaces (`w:60x5`, `rp:x4`);
  * - `<weight>x<reps>` with the weight in shortest decimal form (`100x5`, `102.5x5`, `0x5`);
- * - `x<reps>` (`x12`); `bw x <reps>` (`bw x 8`);
+ * - `x<reps>` (`x12`); `bw x <reps>` (`bw x 8`); `bw+<load>x<reps>` (`bw+20x5`);
  * - durations as `formatDuration`: `<n>s` under a minute (`45s`), else `<m>:<ss>` (`1:30`);
  *   a weighted hold as `<weight>x<duration>` (`20x45s`, `20x1:30`);
  * - effort `@<n>` right after, shortest form (`100x5@8`, `x12@7.5`, `bw x 8@9`, `45s@8`).
@@ -227,6 +235,7 @@ export function parseSet(text: unknown, options: { effort?: EffortScale } = {}):
 export function formatSet(set: ParsedSet): string {
   let body: string;
   if (set.seconds !== null) body = set.weight !== null ? `${formatNumber(set.weight)}x${formatDuration(set.seconds)}` : formatDuration(set.seconds);
+  else if (set.bodyweight && set.weight !== null) body = `bw+${formatNumber(set.weight)}x${set.reps}`;
   else if (set.bodyweight) body = `bw x ${set.reps}`;
   else if (set.weight !== null) body = `${formatNumber(set.weight)}x${set.reps}`;
   else body = `x${set.reps}`;

@@ -801,6 +801,11 @@ const canonicalSets: [string, string][] = [
   ["w:10x30s", "w:10x30s"],
   ["20x45s@8", "20x45s@8"],
   ["x45s", "45s"],
+  // A weighted bodyweight set: the load added to the body.
+  ["bw+20x5", "bw+20x5"],
+  ["BW + 10,5 X 5", "bw+10.5x5"],
+  ["bw+0x8", "bw+0x8"],
+  ["rp:bw+20x3@9", "rp:bw+20x3@9"],
 ];
 for (const [input, canon] of canonicalSets) {
   workout(`set text: ${JSON.stringify(input)} is ${canon}`, ws(input), null, null, {
@@ -826,7 +831,10 @@ const badSets = [
   "q:100x5",
   "w:d:100x5",
   "w100x5",
-  "bw+10x5",
+  "bw+x5",
+  "bw-20x8",
+  "bw+20",
+  "bw+20x5s",
   "20x45x",
   "20xs",
   "20x1:30s",
@@ -865,6 +873,9 @@ workout("set text: weighted hold of 86401s", ws("20x86401s"), SET, R.setDuration
 workout("set text: weighted hold 10000.01", ws("10000.01x45s"), SET, R.setWeight);
 workout("set text: weighted hold, weight checked before duration", ws("100.555x86401s"), SET, R.setWeight);
 workout("set text: weighted hold without a unit is reps", ws("20x45"));
+workout("set text: weighted bodyweight 10000", ws("bw+10000x5"));
+workout("set text: weighted bodyweight 10000.01", ws("bw+10000.01x5"), SET, R.setWeight);
+workout("set text: weighted bodyweight reps 501", ws("bw+20x501"), SET, R.setReps);
 
 // set text: effort scales
 workout("effort rpe: @0", ws("100x5@0"), SET, R.rpe);
