@@ -239,9 +239,10 @@ describe("property: an explanation never names a weight absent from the history,
   );
 
   test("over random histories with edits, units, misses and skips", async () => {
-    await fc.assert(fc.asyncProperty(fc.constantFrom("linear", "greyskull", "double"), fc.array(step, { minLength: 1, maxLength: 7 }), async (rule, steps) => {
+    await fc.assert(fc.asyncProperty(fc.constantFrom("linear", "greyskull", "double", "stages"), fc.array(step, { minLength: 1, maxLength: 7 }), async (rule, steps) => {
       const u = await newUser();
-      const routine = (weight: number) => bench(weight, { progression: rule, ...(rule === "double" ? { reps: "5-8" } : {}) });
+      const routine = (weight: number) => bench(weight, rule === "stages" ? { stages: ["3x5", "3x3+", "3x1"] }
+        : { progression: rule, ...(rule === "double" ? { reps: "5-8" } : {}) });
       const id = await applyRoutine(u, routine(60));
       const allowed = new Set<string>(["60 kg"]);
       for (const [i, st] of steps.entries()) {
