@@ -1,6 +1,7 @@
 // Progress pages in a real browser on a phone: from a known history, the exercise's estimated 1RM
 // and weekly volume are drawn (uPlot canvas, one image with a summary) and listed in tables with the
-// values the API computes; records; the overall weekly volume.
+// values the API computes; records; the overall weekly volume, training days and bodyweight.
+import { convertWeight } from "@svc/sdk/documents";
 import { signUp as signUpByApi, gql } from "../../test/support/harness.ts";
 import {
   startBrowserTest, newPage, expectPage, expectAccessible, expectNoHorizontalScroll, screenshot, signInInBrowser,
@@ -23,11 +24,19 @@ async function log(document: unknown, token: string) {
   if (res.body.errors) throw new Error(JSON.stringify(res.body.errors));
 }
 
-test("an exercise's progress: e1RM and weekly volume charts with their tables, records; overall weekly volume", async () => {
+test("progress: overall weekly volume, training days and bodyweight; an exercise's e1RM and weekly volume charts with their tables and its records", async () => {
   const account = await signUpByApi(server.url, "Pia");
   await log({ date: "2026-01-05", unit: "kg", exercises: [{ exercise: "Bench Press", sets: ["100x5", "100x5"] }] }, account.token);
   await log({ date: "2026-01-12", unit: "kg", exercises: [{ exercise: "Bench Press", sets: ["w:60x5", "105x5"] }, { exercise: "Back Squat", sets: ["140x5"] }] }, account.token);
   await log({ date: "2026-01-21", unit: "kg", exercises: [{ exercise: "Bench Press", sets: ["110x3", "90x8"] }] }, account.token);
+  // Today (the browser's day): a bodyweight set, a training day with no volume.
+  const now = new Date();
+  const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
+  await log({ date: today, unit: "kg", exercises: [{ exercise: "Pull-Up", sets: ["bw x 8"] }] }, account.token);
+  for (const [date, weight, unit] of [["2026-01-05", 80, "KG"], ["2026-01-12", 176.4, "LB"]] as const) {
+    const res = await gql(server.url, `mutation($i: BodyweightInput!) { logBodyweight(input: $i) { id } }`, { i: { date, weight, unit } }, { token: account.token });
+    if (res.body.errors) throw new Error(JSON.stringify(res.body.errors));
+  }
 
   const { context, page } = await newPage(browser, server.url, PHONE);
   await signInInBrowser(page, account);
@@ -37,13 +46,24 @@ test("an exercise's progress: e1RM and weekly volume charts with their tables, r
 
   // Overall weekly volume: chart and table (newest first).
   const overall = page.getByRole("region", { name: "Weekly volume" });
-  await overall.getByRole("img", { name: /^Weekly volume of all exercises: 3 points from 2026-01-05 to 2026-01-19/ }).waitFor();
+  await overall.getByRole("img", { name: /^Weekly volume of all exercises: 4 points from 2026-01-05 to \d{4}-\d\d-\d\d\./ }).waitFor();
   expect(await overall.locator("canvas").count()).toBeGreaterThan(0);
   const weeks = overall.getByRole("table", { name: "Weekly volume of all exercises, newest first" }).getByRole("row");
-  expect(await weeks.count()).toBe(1 + 3);
-  expect(await weeks.nth(1).innerText()).toMatch(/2026-01-19\s+1,?050 kg\s+2\s+1/);
-  expect(await weeks.nth(2).innerText()).toMatch(/2026-01-12\s+1,?225 kg\s+2\s+1/);
-  expect(await weeks.nth(3).innerText()).toMatch(/2026-01-05\s+1,?000 kg\s+2\s+1/);
+  expect(await weeks.count()).toBe(1 + 4);
+  expect(await weeks.nth(1).innerText()).toMatch(/\s+0 kg\s+1\s+1/);
+  expect(await weeks.nth(2).innerText()).toMatch(/2026-01-19\s+1,?050 kg\s+2\s+1/);
+  expect(await weeks.nth(3).innerText()).toMatch(/2026-01-12\s+1,?225 kg\s+2\s+1/);
+  expect(await weeks.nth(4).innerText()).toMatch(/2026-01-05\s+1,?000 kg\s+2\s+1/);
+  // Training days: today is marked in this week's row.
+  const calendar = page.getByRole("table", { name: /^Training days of the last 12 weeks/ });
+  await calendar.getByRole("cell", { name: `trained on ${today}` }).waitFor();
+  expect(await calendar.getByText(/^trained on/).count()).toBe(1);
+  // Bodyweight in the user's unit (kg), the lb entry converted.
+  const bodyweight = page.getByRole("region", { name: "Bodyweight" });
+  await bodyweight.getByRole("img", { name: /^Bodyweight: 2 points from 2026-01-05 to 2026-01-12/ }).waitFor();
+  const entries = bodyweight.getByRole("table", { name: "Bodyweight entries, newest first" }).getByRole("row");
+  expect(await entries.nth(1).innerText()).toMatch(new RegExp(`2026-01-12\\s+${convertWeight(176.4, "lb", "kg")} kg`));
+  expect(await entries.nth(2).innerText()).toMatch(/2026-01-05\s+80 kg/);
   await expectAccessible(page);
   await expectNoHorizontalScroll(page);
   await screenshot(page, "progress-phone");

@@ -15,13 +15,15 @@ function dayToSeconds(day: string): number {
 
 const PALETTE = ["#0b57d0", "#b3261e", "#1e8e3e", "#8430ce"];
 
-export function TimeChart({ label, days, series, unit, height = 220 }: {
+export function TimeChart({ label, days, series, unit, height = 220, fromZero = true }: {
   /** What the chart shows, for the image's name (a summary is added). */
   label: string;
   days: string[];
   series: ChartSeries[];
   unit: string;
   height?: number;
+  /** The value axis starts at 0 (volume, 1RM); false fits it to the values (bodyweight). */
+  fromZero?: boolean;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const dataKey = JSON.stringify([days, series]);
@@ -37,7 +39,7 @@ export function TimeChart({ label, days, series, unit, height = 220 }: {
       height,
       legend: { show: false },
       cursor: { drag: { x: false, y: false } },
-      scales: { x: { time: true }, y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.08 : 1] } },
+      scales: { x: { time: true }, y: { range: (_u, min, max) => (fromZero ? [Math.min(0, min), max > 0 ? max * 1.08 : 1] : [Math.floor(min * 0.97), Math.ceil(max * 1.03) + (min === max ? 1 : 0)]) } },
       axes: [axis, { ...axis, size: 56, values: (_u, ticks) => ticks.map((t) => `${Math.round(t * 10) / 10}`) }],
       series: [
         {},
@@ -63,7 +65,7 @@ export function TimeChart({ label, days, series, unit, height = 220 }: {
     };
     // The data's JSON is the dependency: a new array with the same numbers does not redraw.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [dataKey, height]);
+  }, [dataKey, height, fromZero]);
 
   const first = days[0];
   const lastDay = days[days.length - 1];

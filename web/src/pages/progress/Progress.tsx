@@ -9,6 +9,8 @@ import { useQuery } from "../../graphql/hooks.ts";
 import { formatWeight, useUserUnits } from "../../components/units.ts";
 import { OverallProgress } from "./operations.ts";
 import { VolumeTable } from "./tables.tsx";
+import { TrainingCalendar } from "./calendar.tsx";
+import { convertWeight } from "@svc/sdk/documents";
 import "./progress.css";
 
 /** Weeks shown at once: a year. */
@@ -23,6 +25,9 @@ export default function Progress() {
       <QueryView query={query}>
         {(data) => {
           const weeks = (data.weeklyVolume ?? []).filter((w) => w !== null).slice(-WEEKS_SHOWN);
+          // Oldest first for the chart, in the user's unit.
+          const bodyweights = (data.viewer?.bodyweightsByUserId.nodes ?? []).filter((b) => b !== null).map((b) => b!).reverse()
+            .map((b) => ({ date: b.date, weight: b.unit === unit ? b.weight : convertWeight(b.weight, b.unit === "lb" ? "lb" : "kg", unit) }));
           const seen = new Map<string, string>();
           for (const w of data.viewer?.workouts ?? []) for (const x of w.exercises) if (x.exercise && !seen.has(x.exercise.id)) seen.set(x.exercise.id, x.exercise.name);
           return (
@@ -44,6 +49,27 @@ export default function Progress() {
                     <TimeChart label="Weekly volume of all exercises" unit={unit} days={weeks.map((w) => w!.week)} series={[{ label: "Volume", values: weeks.map((w) => w!.volume), bars: true }]} />
                     <p className="muted">Best week: {formatWeight(Math.max(...weeks.map((w) => w!.volume)), unit)}.</p>
                     <VolumeTable weeks={weeks.map((w) => w!)} caption="Weekly volume of all exercises" />
+                  </>
+                )}
+              </Section>
+              <Section title="Training days">
+                <TrainingCalendar dates={(data.viewer?.trainingDays.nodes ?? []).flatMap((w) => (w ? [w.date] : []))} />
+              </Section>
+              <Section title="Bodyweight" description={`Your bodyweight entries, in ${unit}.`}>
+                {bodyweights.length === 0 ? <p className="muted">No bodyweight yet. <Link to="/bodyweight">Log your bodyweight</Link>.</p> : (
+                  <>
+                    <TimeChart label="Bodyweight" unit={unit} fromZero={false} days={bodyweights.map((b) => b.date)} series={[{ label: "Bodyweight", values: bodyweights.map((b) => b.weight) }]} />
+                    <div className="table-scroll" tabIndex={0} role="group" aria-label="Bodyweight entries">
+                      <table className="cards">
+                        <caption className="visually-hidden">Bodyweight entries, newest first</caption>
+                        <thead><tr><th scope="col">Date</th><th scope="col">Bodyweight</th></tr></thead>
+                        <tbody>
+                          {[...bodyweights].reverse().map((b) => (
+                            <tr key={b.date}><td data-label="Date">{b.date}</td><td data-label="Bodyweight">{formatWeight(b.weight, unit)}</td></tr>
+                          ))}
+                        </tbody>
+                      </table>
+                    </div>
                   </>
                 )}
               </Section>

@@ -4,7 +4,12 @@ import { graphql } from "../../graphql/graphql.ts";
 export const OverallProgress = graphql(`
   query OverallProgress {
     weeklyVolume { week volume unit workSets workouts }
-    viewer { id workouts(limit: 40) { id date exercises { id exercise { id name } } } }
+    viewer {
+      id
+      workouts(limit: 40) { id date exercises { id exercise { id name } } }
+      trainingDays: workoutsByUserId(orderBy: [DATE_DESC], first: 150) { nodes { id date } }
+      bodyweightsByUserId(orderBy: [DATE_DESC], first: 120) { nodes { id date weight unit } }
+    }
   }
 `);
 
