@@ -91,24 +91,29 @@ class Position {
   }
 }
 
+/**
+ * The text of a file, or of standard input when `path` is `-` (`what` names it there, e.g. "the
+ * document"), with where it came from; a path that cannot be read is a usage error saying why.
+ */
+export async function readInput(path: string, what: string): Promise<{ source: string; text: string }> {
+  if (path === "-") {
+    if (process.stdin.isTTY) throw new UsageError(`Nothing piped to standard input: give a file, or pipe ${what} to \`-\`.`);
+    return { source: "standard input", text: await readStdin(what) };
+  }
+  try {
+    return { source: path, text: await readFile(path, "utf8") };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a folder" : code === "EACCES" ? "permission denied" : (error as Error).message;
+    throw new UsageError(`Cannot read ${path}: ${why}.`);
+  }
+}
+
 /** Reads and parses a JSON document from a path, or from standard input when `path` is `-`. */
 export async function loadDocument(path: string): Promise<Loaded> {
-  let text: string;
-  let source: string;
-  if (path === "-") {
-    source = "standard input";
-    if (process.stdin.isTTY) throw new UsageError("Nothing piped to standard input: give a file, or pipe a document to `-`.");
-    text = await readStdin("the document");
-  } else {
-    source = path;
-    try {
-      text = await readFile(path, "utf8");
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a folder" : code === "EACCES" ? "permission denied" : (error as Error).message;
-      throw new UsageError(`Cannot read ${path}: ${why}.`);
-    }
-  }
+  const input = await readInput(path, "the document");
+  const { source } = input;
+  let { text } = input;
   // Editors on Windows may start a UTF-8 file with a byte order mark; it is not part of the JSON.
   if (text.startsWith("\ufeff")) text = text.slice(1);
   if (!text.trim()) throw new UsageError(`${source} is empty: expected a JSON document.`);
