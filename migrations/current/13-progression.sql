@@ -7,7 +7,11 @@
 --   app_hidden.planned_sets(...)        -> warm-ups, work sets, drops and bursts from a work target
 --   app_public.routines_next_workout    -> the next workout as a workout document (pinned notes only)
 --   app_public.routines_next_targets    -> GraphQL Routine.nextTargets: each target with its explanation
--- Set text gains weight x time (`20x45s`, `20x1:30`): a weighted hold plans, logs, judges and progresses.
+--   app_hidden.next_stage_target / next_cycle_target -> GZCLP stages and 5/3/1 training-max cycles
+--   app_hidden.walk_routine_program     -> the routine walk plus program, trainingMax, cycle, stages, increment
+-- Set text gains weight x time (`20x45s`, `20x1:30`): a weighted hold plans, logs, judges and progresses;
+-- and `bw+20x5`, a bodyweight set with load added (its weight is the added load).
+-- Routines sharing a `program` name share each lift prescribed alike (same sets and reps or time).
 --
 -- The rules decided (the README's "Progression rules" says the same):
 -- Units. Targets live in the routine's unit and move by loadable steps of that unit. A lifted
