@@ -1,6 +1,6 @@
 // POST /api/auth/admin/ban-user and /unban-user over HTTP: every status code of spec 7.3 at its
 // edge, the {code, message} error bodies, the effects (one transaction) and the per-session limit.
-import { startTestServer, gql, post, signUp, type TestServer } from "./support/harness.ts";
+import { startTestServer, gql, post, signUp, type TestServer, createApiKey } from "./support/harness.ts";
 
 let s: TestServer;
 let admin: Awaited<ReturnType<typeof signUp>>;
@@ -32,10 +32,7 @@ function expectError(res: { status: number; body: any }, status: number, code?: 
   expect(Object.keys(res.body).sort()).toEqual(["code", "message"]);
 }
 
-async function createKey(token: string) {
-  const res = await gql(s.url, `mutation { createApiKey(input: {name: "k", access: READ_WRITE, expiresIn: NEVER}) { key } }`, {}, { token });
-  return res.body.data.createApiKey.key as string;
-}
+const createKey = async (token: string) => (await createApiKey(s.url, token)).key;
 
 const signedIn = async (c: { token?: string; key?: string }) => (await gql(s.url, "{ viewer { id } }", {}, c)).body.data.viewer !== null;
 

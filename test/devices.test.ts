@@ -1,6 +1,6 @@
 // Signed-in devices and account deletion over HTTP: viewer { sessions }, signOutSession,
 // signOutOtherSessions, the 30-day idle expiry, and deleteAccount (session only).
-import { startTestServer, gql, post, get, signUp, type TestServer, errorCode } from "./support/harness.ts";
+import { startTestServer, gql, post, get, signUp, type TestServer, errorCode, createApiKey } from "./support/harness.ts";
 
 let s: TestServer;
 beforeAll(async () => { s = await startTestServer(); });
@@ -28,10 +28,7 @@ async function signedIn(token: string) {
   return res.body.data.viewer !== null;
 }
 
-async function createKey(token: string) {
-  const res = await gql(s.url, `mutation { createApiKey(input: {name: "k", access: READ_WRITE, expiresIn: NEVER}) { key } }`, {}, { token });
-  return res.body.data.createApiKey.key as string;
-}
+const createKey = async (token: string) => (await createApiKey(s.url, token)).key;
 
 test("lists every device: the CLI as `svc CLI on <host>`, a browser by its name; `current` marks the caller", async () => {
   const { email, password } = await signUp(s.url, "Dev");

@@ -4,17 +4,14 @@
 import type { AddressInfo } from "node:net";
 import { createApp } from "../server/app.ts";
 import { createPools } from "../server/database.ts";
-import { startTestServer, gql, signUp, type TestServer } from "./support/harness.ts";
+import { startTestServer, gql, signUp, type TestServer, createApiKey } from "./support/harness.ts";
 
 const LIMIT = 120;
 let s: TestServer;
 beforeAll(async () => { s = await startTestServer(); });
 afterAll(async () => { await s.close(); });
 
-async function createKey(token: string, access = "READ_WRITE") {
-  const res = await gql(s.url, `mutation($a: ApiKeyAccess!) { createApiKey(input: {name: "load", access: $a, expiresIn: NEVER}) { key apiKey { id } } }`, { a: access }, { token });
-  return { key: res.body.data.createApiKey.key as string, id: res.body.data.createApiKey.apiKey.id as string };
-}
+const createKey = (token: string, access: "READ_ONLY" | "READ_WRITE" = "READ_WRITE") => createApiKey(s.url, token, { access });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { runOnce, quickAddJob, parseCrontab, Logger } from "graphile-worker";
 import { tasks, crontab, runTaskFunction } from "../server/tasks.ts";
 import { startWorker } from "../server/worker.ts";
-import { startTestServer, gql, post, signUp, type TestServer } from "./support/harness.ts";
+import { startTestServer, gql, post, signUp, type TestServer, createApiKey } from "./support/harness.ts";
 import { connectRaw } from "./support/oauth-flow.ts";
 
 let s: TestServer;
@@ -15,10 +15,7 @@ afterAll(async () => { await s.close(); });
 
 const q = (text: string, values: unknown[] = []) => s.ownerPool.query(text, values);
 
-async function createKey(token: string) {
-  const res = await gql(s.url, `mutation { createApiKey(input: {name: "k", access: READ_WRITE, expiresIn: DAYS_30}) { key apiKey { id } } }`, {}, { token });
-  return { key: res.body.data.createApiKey.key as string, id: res.body.data.createApiKey.apiKey.id as string };
-}
+const createKey = (token: string) => createApiKey(s.url, token, { expiresIn: "DAYS_30" });
 
 async function signInStatus(email: string, password: string) {
   return (await post(s.url, "/api/auth/sign-in/email", { email, password })).status;

@@ -111,6 +111,22 @@ export async function signUp(url: string, name = "Test User", extra: { email?: s
   return { token: res.body.token as string, user: res.body.user, email, password };
 }
 
+/** Creates an API key with a signed-in session; returns its value (shown once) and its id. */
+export async function createApiKey(
+  url: string,
+  token: string,
+  { name = "test key", access = "READ_WRITE", expiresIn = "NEVER" }: { name?: string; access?: "READ_ONLY" | "READ_WRITE"; expiresIn?: "DAYS_30" | "DAYS_90" | "YEAR_1" | "NEVER" } = {},
+): Promise<{ key: string; id: string }> {
+  const res = await gql(
+    url,
+    "mutation($name: String!, $access: ApiKeyAccess!, $expiresIn: ApiKeyExpiry!) { createApiKey(input: {name: $name, access: $access, expiresIn: $expiresIn}) { key apiKey { id } } }",
+    { name, access, expiresIn },
+    { token },
+  );
+  if (res.body.errors) throw new Error(`createApiKey failed: ${JSON.stringify(res.body.errors)}`);
+  return { key: res.body.data.createApiKey.key, id: res.body.data.createApiKey.apiKey.id };
+}
+
 /** The `extensions.code` of an answer's first GraphQL error; undefined when it has none. */
 export function errorCode(answer: { body?: { errors?: Array<{ extensions?: { code?: string } }> } | null }): string | undefined {
   return answer.body?.errors?.[0]?.extensions?.code;
