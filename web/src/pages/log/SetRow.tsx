@@ -3,7 +3,7 @@
 import { useId, useState } from "react";
 import { PlateCalculator } from "../../components/PlateCalculator.tsx";
 import { effortLabel, type UnitName } from "../../components/units.ts";
-import { typedNumber, type LogSet, type SetKind } from "./draft.ts";
+import { stepped, typedNumber, type LogSet, type SetKind } from "./draft.ts";
 
 const KINDS: { value: SetKind; label: string }[] = [
   { value: "work", label: "Work" },
@@ -11,13 +11,6 @@ const KINDS: { value: SetKind; label: string }[] = [
   { value: "drop", label: "Drop" },
   { value: "burst", label: "Rest-pause" },
 ];
-
-/** `value` moved by `step` (never below 0), rounded to the hundredth weights are kept in. */
-export function stepped(value: string, step: number): string {
-  const n = typedNumber(value) ?? 0;
-  const next = Math.max(0, Math.round((n + step) * 100) / 100);
-  return String(next);
-}
 
 function Stepper({ label, shortLabel, value, step, unitText, inputMode, onChange, invalid }: {
   label: string;

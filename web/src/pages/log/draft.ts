@@ -2,8 +2,7 @@
 // change (per user) so a reload, a closed tab or a lost connection loses nothing; turned into a
 // workout document only when saved. The idempotency key is made once, when the workout starts, and
 // sent with every save of it, so a retried save never logs it twice.
-import { formatSet, parseSet, type CanonicalWorkout, type SetKind } from "@svc/sdk/documents";
-import type { UnitName } from "../../components/units.ts";
+import { formatSet, parseSet, type CanonicalWorkout, type SetKind, type Unit as UnitName } from "@svc/sdk/documents";
 import { localDate } from "../../components/documentValues.ts";
 
 export type { SetKind };
@@ -161,6 +160,12 @@ export function workoutFromPlan(plan: CanonicalWorkout, options: { routineName: 
 export function typedNumber(text: string): number | null {
   const t = text.trim().replace(",", ".");
   return /^[0-9]+(\.[0-9]+)?$/.test(t) ? Number(t) : null;
+}
+
+/** `value` moved by `step` (never below 0), rounded to the hundredth weights are kept in. */
+export function stepped(value: string, step: number): string {
+  const n = typedNumber(value) ?? 0;
+  return String(Math.max(0, Math.round((n + step) * 100) / 100));
 }
 
 /** The set text of a row, or null when it holds nothing to log yet (no reps and no time). */
