@@ -33,13 +33,16 @@ function plannedRow(set: unknown, n: number, unit: string): PlannedRow {
   };
 }
 
-/** A planned workout (`svc routine next`): per exercise, a table of its sets and the note explaining the target. */
-export function nextWorkoutView(doc: Doc): string {
+/**
+ * A planned workout (`svc routine next`): per exercise, a table of its sets, the explanation of its
+ * target (`explanations`, by exercise position: Routine.nextTargets) and the note pinned on it.
+ */
+export function nextWorkoutView(doc: Doc, explanations: readonly string[] = []): string {
   const exercises = (Array.isArray(doc.exercises) ? doc.exercises : []) as Doc[];
   const unit = String(doc.unit ?? "");
   const title = `${bold(String(doc.name ?? "Workout"))} on ${doc.date}`;
   const lines = [`${title}  ${dim("next workout, planned")}`];
-  for (const e of exercises) {
+  for (const [i, e] of exercises.entries()) {
     const rows = (Array.isArray(e.sets) ? e.sets : []).map((s, i) => plannedRow(s, i + 1, unit));
     const columns: Column<PlannedRow>[] = [
       { header: "SET", get: (r) => r.n, align: "right" },
@@ -52,7 +55,8 @@ export function nextWorkoutView(doc: Doc): string {
     const tags = [e.superset ? `superset ${e.superset}` : undefined, e.skipProgression ? "skips progression" : undefined].filter(Boolean);
     lines.push("", `${bold(String(e.exercise))}${tags.length ? dim(`  (${tags.join(", ")})`) : ""}`);
     lines.push(rows.length ? indent(table(rows, columns)) : "  No sets.");
-    if (typeof e.note === "string" && e.note) lines.push(`  ${e.note}`);
+    if (explanations[i]) lines.push(`  ${explanations[i]}`);
+    if (typeof e.note === "string" && e.note) lines.push(`  Note: ${e.note}`);
   }
   if (!exercises.length) lines.push("", "No exercises.");
   return lines.join("\n");

@@ -318,6 +318,16 @@ export function createClient(options: ClientOptions) {
       return data.nextWorkout as JsonObject | null;
     },
 
+    /**
+     * The targets of a routine's next workout (by routine id) for a date, one per exercise in the
+     * plan's order, each with the explanation of how your history led to it (never part of the
+     * plan's notes); null when there is no such routine.
+     */
+    async nextTargets(routineId: string, options: { date?: string } = {}) {
+      const data = await request(ops.NEXT_TARGETS, { id: routineId, date: options.date ?? null });
+      return data.routineById?.nextTargets ?? null;
+    },
+
     /** Creates (no `id`) or replaces (with `id`) a routine from a document. */
     async applyRoutineDocument(document: unknown): Promise<RoutineApplied> {
       return present((await request(ops.APPLY_ROUTINE_DOCUMENT, { document })).applyRoutineDocument, "routine", "document") as RoutineApplied;

@@ -81,6 +81,11 @@ export const SEARCH_EXERCISES = graphql(`
 export const NEXT_WORKOUT = graphql(`
   query NextWorkout($routine: String!, $date: String) { nextWorkout(routine: $routine, date: $date) }`);
 
+export const NEXT_TARGETS = graphql(`
+  query NextTargets($id: UUID!, $date: String) {
+    routineById(id: $id) { nextTargets(date: $date) { position exercise rule weight unit reps seconds sessions explanation } }
+  }`);
+
 export const RESOLVE_EXERCISES = graphql(`
   query ResolveExercises($names: [String!]!) {
     resolveExercises(names: $names) { ...ExerciseResolutionFields }

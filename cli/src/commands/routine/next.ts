@@ -28,7 +28,8 @@ export default class RoutineNext extends BaseCommand {
     if (!document) throw new CliError(`No routine named or with id ${JSON.stringify(args.routine)}. See \`svc routine list\`.`);
     if (!this.jsonEnabled()) {
       const { nextWorkoutView } = await import("../../progression.ts");
-      this.out(nextWorkoutView(document));
+      const targets = (await client.nextTargets(routine.id, { date })) ?? [];
+      this.out(nextWorkoutView(document, targets.map((t) => t?.explanation ?? "")));
     }
     return document;
   }
