@@ -194,9 +194,16 @@ test("a routine's next workout on a phone: targets, history, sets ticked with th
   await context.close();
 });
 
-test("a save whose answer is lost is sent again and logs the workout once; an empty workout with a typo-tolerant search", async () => {
+test("an empty workout: typo-tolerant search, the default rest run down to zero (announced, vibrates), a set added and removed; a save whose answer is lost is sent again and logs the workout once", async () => {
   const account = await signUpByApi(server.url, "Sol");
   const { context, page } = await newPage(browser, server.url, PHONE);
+  // Vibrations recorded instead of made.
+  await context.addInitScript(() => {
+    navigator.vibrate = ((pattern: unknown) => {
+      (window as unknown as { __vibrated?: unknown }).__vibrated = pattern;
+      return true;
+    }) as Navigator["vibrate"];
+  });
   await signInInBrowser(page, account);
   await expectPage(page, "Home");
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Log workout" }).click();
@@ -211,6 +218,18 @@ test("a save whose answer is lost is sent again and logs the workout once; an em
   await squat.getByRole("checkbox", { name: "Done: Back Squat set 1" }).check();
   // No routine rest: the default rest (90 s).
   expect(await timerSeconds(page)).toBeGreaterThanOrEqual(88);
+  // -15 s down to zero: the rest is over, announced, and the phone vibrates (recorded here).
+  for (let i = 0; i < 6; i++) await page.getByRole("button", { name: "15 seconds less" }).click();
+  await page.getByRole("status").filter({ hasText: "Rest over" }).waitFor();
+  expect(await page.getByRole("timer", { name: "Rest timer" }).innerText()).toBe("0:00");
+  expect(await page.evaluate(() => (window as unknown as { __vibrated?: number[] }).__vibrated)).toEqual([300, 150, 300]);
+  await page.getByRole("button", { name: "Stop the rest timer" }).click();
+  expect(await page.getByRole("timer").count()).toBe(0);
+  // A set added, then removed.
+  await squat.getByRole("button", { name: "Add set to Back Squat" }).click();
+  expect(await squat.getByLabel("Weight (kg): Back Squat set 2", { exact: true }).inputValue()).toBe("100");
+  await squat.getByRole("button", { name: "Remove Back Squat set 2" }).click();
+  expect(await squat.getByRole("checkbox", { name: /^Done/ }).count()).toBe(1);
 
   // The first save reaches the server, but its answer is lost on the way back.
   let cut = 0;
