@@ -7,7 +7,7 @@ import { emptyWorkout, newExercise, setFromDocument, setText, stepped, toDocumen
 const row = (patch: Partial<LogSet>): LogSet => ({ ...setFromDocument("x1", "rpe"), ...patch });
 
 test("every set form of a plan reads into a row and writes back as the same text", () => {
-  for (const text of ["100x5", "w:60x5", "d:80x8", "rp:70x3", "102.5x5@8.5", "bw x 8", "x12", "45s", "1:30", "0x5"]) {
+  for (const text of ["100x5", "w:60x5", "d:80x8", "rp:70x3", "102.5x5@8.5", "bw x 8", "bw+20x5", "x12", "45s", "1:30", "20x45s", "0x5"]) {
     const set = setFromDocument({ set: text, done: false }, "rpe");
     expect(set.done).toBe(false);
     const parsed = validateWorkoutDocument({ date: "2026-01-05", exercises: [{ exercise: "Plank", sets: [text] }] });
@@ -25,6 +25,9 @@ test("a row: reps or time empty is nothing to log; a typed mistake stays as type
   expect(setText(row({ weight: "", reps: "12", effort: "" }))).toBe("x12");
   expect(setText(row({ weight: "abc", reps: "5", effort: "" }))).toBe("abcx5");
   expect(setText(row({ weight: "100", reps: "5", effort: "hard" }))).toBe("100x5@hard");
+  expect(setText(row({ bodyweight: true, weight: "", reps: "8", effort: "" }))).toBe("bw x 8");
+  expect(setText(row({ bodyweight: true, weight: "10", reps: "8", effort: "" }))).toBe("bw+10x8");
+  expect(setText(row({ measure: "time", weight: "20", seconds: "60", effort: "" }))).toBe("20x1:00");
   const doc = { date: "2026-01-05", exercises: [{ exercise: "Bench Press", sets: ["abcx5"] }] };
   const checked = validateWorkoutDocument(doc);
   expect(checked.valid ? null : checked.path).toBe("exercises[0].sets[0]");
@@ -48,19 +51,19 @@ test("the document: rows left out are not counted in the paths of the others; th
   expect(uuid()).not.toBe(uuid());
 });
 
-test("a routine's plan: its unit and scale, rests and explanations by position, the user's pinned note kept apart", () => {
+test("a routine's plan: its unit and scale, rests, increments and explanations by position, the user's pinned note kept apart", () => {
   const plan = {
     date: "2026-01-05", start: "2026-01-05T12:00:00Z", unit: "lb", effort: "rir", routine: "abc", exercises: [
       { exercise: "Back Squat", note: "Belt on", pinned: true, sets: [{ set: "w:135x5", done: false }, { set: "225x5", done: false }] },
       { exercise: "Plank", sets: [{ set: "45s", done: false }] },
     ],
   };
-  const w = workoutFromPlan(plan as never, { routineName: "Legs", rests: [180, null], explanations: ["Last session hit: +10 lb.", null] });
+  const w = workoutFromPlan(plan as never, { routineName: "Legs", rests: [180, null], increments: [10, null], explanations: ["Last session hit: +10 lb.", null] });
   expect(w.unit).toBe("lb");
   expect(w.effort).toBe("rir");
   expect(w.routine).toBe("abc");
   expect(w.exercises.map((x) => [x.exercise, x.rest, x.explanation, x.note, x.increment])).toEqual([
-    ["Back Squat", 180, "Last session hit: +10 lb.", "Belt on", 5],
+    ["Back Squat", 180, "Last session hit: +10 lb.", "Belt on", 10],
     ["Plank", null, "", "", 5],
   ]);
   expect(w.exercises[0].sets.map((s) => [s.kind, s.weight, s.reps, s.done])).toEqual([["warmup", "135", "5", false], ["work", "225", "5", false]]);

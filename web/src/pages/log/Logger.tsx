@@ -90,13 +90,20 @@ function StartScreen({ onStart }: { onStart: (w: LogWorkout) => void }) {
   );
 }
 
-/** The rest of each planned exercise: the routine's, by position (the plan keeps the routine's order), else by name. */
-function restsOf(routine: CanonicalRoutine | null, plan: CanonicalWorkout): (number | null)[] {
+/**
+ * The routine's rest and increment of each planned exercise: by position (the plan keeps the
+ * routine's order), else by name. An increment in another unit than the plan's is not used.
+ */
+function routineFieldsOf(routine: CanonicalRoutine | null, plan: CanonicalWorkout): { rests: (number | null)[]; increments: (number | null)[] } {
   const exercises = routine?.exercises ?? [];
-  return plan.exercises.map((x, i) => {
-    const same = exercises[i] && exercises.length === plan.exercises.length ? exercises[i] : exercises.find((r) => r.exercise.toLowerCase() === x.exercise.toLowerCase());
-    return typeof same?.rest === "number" ? same.rest : null;
-  });
+  const same = plan.exercises.map((x, i) => (exercises[i] && exercises.length === plan.exercises.length ? exercises[i] : exercises.find((r) => r.exercise.toLowerCase() === x.exercise.toLowerCase())));
+  return {
+    rests: same.map((r) => (typeof r?.rest === "number" ? r.rest : null)),
+    increments: same.map((r) => {
+      const increment = (r as { increment?: unknown } | undefined)?.increment;
+      return typeof increment === "number" && routine?.unit === plan.unit ? increment : null;
+    }),
+  };
 }
 
 function StartFromRoutine({ routine, onStart }: { routine: string; onStart: (w: LogWorkout) => void }) {
@@ -111,7 +118,7 @@ function StartFromRoutine({ routine, onStart }: { routine: string; onStart: (w: 
     started.current = true;
     const targets = plan.data?.routineById?.nextTargets ?? [];
     const explanations = next.exercises.map((_, i) => targets.find((t) => t?.position === i)?.explanation ?? null);
-    onStart(workoutFromPlan(next, { routineName: doc.name, rests: restsOf(doc, next), explanations }));
+    onStart(workoutFromPlan(next, { routineName: doc.name, ...routineFieldsOf(doc, next), explanations }));
   }, [doc, next, onStart, plan.data]);
   return (
     <Page title="Start a workout">
@@ -240,7 +247,7 @@ function Logging({ workout, setWorkout, userId, timer, otherRoutine, onDismissOt
         />
       ))}
       <div className="section">
-        <ExercisePicker label="Add an exercise" onPick={(found) => update((w) => ({ ...w, exercises: [...w.exercises, newExercise(found.name, w.unit, found.kind)] }))} />
+        <ExercisePicker label="Add an exercise" onPick={(found) => update((w) => ({ ...w, exercises: [...w.exercises, newExercise(found.name, w.unit, found.kind, found.equipment)] }))} />
       </div>
       <section className="section stack" aria-labelledby="about-workout">
         <h2 id="about-workout">This workout</h2>

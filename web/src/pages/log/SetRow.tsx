@@ -50,6 +50,7 @@ export function SetRow({ exercise, index, set, unit, effortScale, increment, pro
   const name = `${exercise} set ${index + 1}`;
   const [platesOpen, setPlatesOpen] = useState(false);
   const platesId = useId();
+  // The plate calculator is for a loaded bar: not for a load added to bodyweight.
   const weight = set.bodyweight ? null : typedNumber(set.weight);
   const change = (patch: Partial<LogSet>) => onChange({ ...set, ...patch });
   return (
@@ -65,16 +66,13 @@ export function SetRow({ exercise, index, set, unit, effortScale, increment, pro
             <span aria-hidden="true">Done</span>
           </label>
         </div>
-        {set.measure === "reps" ? (
-          set.bodyweight ? (
-            <div className="stepper">
-              <span className="stepper-label">Weight</span>
-              <p className="bw">Bodyweight <button type="button" className="link" onClick={() => change({ bodyweight: false, weight: "" })}>Add weight<span className="visually-hidden"> to {name}</span></button></p>
-            </div>
-          ) : (
-            <Stepper label={`Weight (${unit}): ${name}`} shortLabel={unit} value={set.weight} step={increment} unitText={unit} inputMode="decimal" invalid={!!problem} onChange={(v) => change({ weight: v })} />
-          )
-        ) : null}
+        {set.bodyweight ? (
+          // Bodyweight sets (`bw x 8`) take an optional added load (`bw+20x5`).
+          <Stepper label={`Added weight (${unit}): ${name}`} shortLabel={`BW + ${unit}`} value={set.weight} step={increment} unitText={unit} inputMode="decimal" invalid={!!problem} onChange={(v) => change({ weight: v })} />
+        ) : (
+          // A load on the bar, or held for time (`20x45s`); empty for none.
+          <Stepper label={`Weight (${unit}): ${name}`} shortLabel={unit} value={set.weight} step={increment} unitText={unit} inputMode="decimal" invalid={!!problem} onChange={(v) => change({ weight: v })} />
+        )}
         {set.measure === "reps" ? (
           <Stepper label={`Reps: ${name}`} shortLabel="Reps" value={set.reps} step={1} unitText="rep" inputMode="numeric" invalid={!!problem} onChange={(v) => change({ reps: v })} />
         ) : (
@@ -86,7 +84,7 @@ export function SetRow({ exercise, index, set, unit, effortScale, increment, pro
           <input id={`${platesId}-effort`} aria-label={`${effortLabel(effortScale)}: ${name}`} inputMode="decimal" autoComplete="off" value={set.effort} onChange={(e) => change({ effort: e.target.value })} />
         </div>
         <div className="set-tools">
-          {set.measure === "reps" && !set.bodyweight ? (
+          {!set.bodyweight ? (
             <button type="button" aria-expanded={platesOpen} aria-controls={platesId} disabled={weight === null} onClick={() => setPlatesOpen(!platesOpen)}>
               Plates<span className="visually-hidden"> for {name}</span>
             </button>

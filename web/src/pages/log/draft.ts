@@ -94,9 +94,10 @@ export function emptySet(previous?: LogSet): LogSet {
     : { key: rowKey(), kind: "work", weight: "", bodyweight: false, reps: "", seconds: "", effort: "", measure: "reps", done: false };
 }
 
-export function newExercise(name: string, unit: UnitName, kind = "reps"): LogExercise {
+export function newExercise(name: string, unit: UnitName, kind = "reps", equipment = ""): LogExercise {
   const set = emptySet();
   if (kind === "time") set.measure = "time";
+  else if (equipment === "bodyweight") set.bodyweight = true;
   return {
     key: rowKey(), exercise: name, explanation: "", note: "", pinned: false, superset: "", skipProgression: false,
     rest: null, increment: DEFAULT_INCREMENT[unit], sets: [set],
@@ -130,7 +131,14 @@ export function setFromDocument(value: unknown, effort: "rpe" | "rir"): LogSet {
 }
 
 /** The workout to log from a routine's next workout (every set planned), with each exercise's rest from the routine and why its target is what it is. */
-export function workoutFromPlan(plan: CanonicalWorkout, options: { routineName: string; rests: (number | null)[]; explanations: (string | null)[]; now?: Date }): LogWorkout {
+export function workoutFromPlan(plan: CanonicalWorkout, options: {
+  routineName: string;
+  /** Per plan exercise, from the routine: its rest (seconds) and its weight increment, when it has them. */
+  rests: (number | null)[];
+  increments?: (number | null)[];
+  explanations: (string | null)[];
+  now?: Date;
+}): LogWorkout {
   const unit: UnitName = plan.unit === "lb" ? "lb" : "kg";
   const effort = plan.effort === "rir" ? "rir" : "rpe";
   const base = emptyWorkout(unit, effort, options.now);
@@ -145,7 +153,8 @@ export function workoutFromPlan(plan: CanonicalWorkout, options: { routineName: 
       // The plan's notes are the user's own, pinned on an earlier workout; the explanation comes apart.
       const note = typeof x.note === "string" ? x.note : "";
       const explanation = options.explanations[i] ?? "";
-      const increment = typeof x.increment === "number" && x.increment > 0 ? x.increment : DEFAULT_INCREMENT[unit];
+      const own = options.increments?.[i];
+      const increment = typeof own === "number" && own > 0 ? own : DEFAULT_INCREMENT[unit];
       return {
         key: rowKey(), exercise: String(x.exercise), explanation, note, pinned: x.pinned === true,
         superset: typeof x.superset === "string" ? x.superset : "", skipProgression: x.skipProgression === true,
@@ -170,20 +179,23 @@ export function stepped(value: string, step: number): string {
 
 /** The set text of a row, or null when it holds nothing to log yet (no reps and no time). */
 export function setText(set: LogSet): string | null {
+  const timed = set.measure === "time";
+  if (timed ? set.seconds.trim() === "" : set.reps.trim() === "") return null;
   const reps = typedNumber(set.reps);
   const seconds = typedNumber(set.seconds);
-  if (set.measure === "time" ? set.seconds.trim() === "" : set.reps.trim() === "") return null;
-  const weight = set.bodyweight ? null : typedNumber(set.weight);
-  const effort = typedNumber(set.effort);
-  // Text the SDK cannot read stays as typed, so validation names the set and why.
-  if (set.measure === "time" ? seconds === null || !Number.isInteger(seconds) : reps === null || !Number.isInteger(reps)) {
-    return set.measure === "time" ? `${set.seconds}s` : `${set.weight}x${set.reps}`;
+  // The load: on the bar, held (`20x45s`) or added to bodyweight (`bw+20x5`); empty for none.
+  const weight = set.weight.trim() === "" ? null : typedNumber(set.weight);
+  const effort = set.effort.trim() === "" ? null : typedNumber(set.effort);
+  const count = timed ? seconds : reps;
+  const typedWrong = count === null || !Number.isInteger(count) || (set.weight.trim() !== "" && weight === null) || (set.effort.trim() !== "" && effort === null);
+  if (typedWrong) {
+    // Text the SDK cannot read stays as typed, so validation names the set and why.
+    const load = set.bodyweight ? `bw+${set.weight}` : set.weight;
+    return `${load}x${timed ? `${set.seconds}s` : set.reps}${set.effort.trim() ? `@${set.effort}` : ""}`;
   }
-  if (!set.bodyweight && set.weight.trim() !== "" && weight === null) return `${set.weight}x${set.reps}`;
-  if (set.effort.trim() !== "" && effort === null) return `${set.weight}x${set.reps}@${set.effort}`;
   return formatSet({
-    kind: set.kind, weight: set.measure === "time" ? null : weight, bodyweight: set.measure === "reps" && set.bodyweight,
-    reps: set.measure === "time" ? null : reps, seconds: set.measure === "time" ? seconds : null, effort,
+    kind: set.kind, weight, bodyweight: !timed && set.bodyweight,
+    reps: timed ? null : reps, seconds: timed ? seconds : null, effort,
   });
 }
 
