@@ -194,7 +194,7 @@ test("a routine's next workout on a phone: targets, history, sets ticked with th
   await context.close();
 });
 
-test("an empty workout: typo-tolerant search, the default rest run down to zero (announced, vibrates), a set added and removed; a save whose answer is lost is sent again and logs the workout once", async () => {
+test("an empty workout: typo-tolerant search, the default rest run down to zero (announced, vibrates), a set added and removed, a typed mistake named at its set; a save whose answer is lost is sent again and logs the workout once", async () => {
   const account = await signUpByApi(server.url, "Sol");
   const { context, page } = await newPage(browser, server.url, PHONE);
   // Vibrations recorded instead of made.
@@ -230,6 +230,15 @@ test("an empty workout: typo-tolerant search, the default rest run down to zero 
   expect(await squat.getByLabel("Weight (kg): Back Squat set 2", { exact: true }).inputValue()).toBe("100");
   await squat.getByRole("button", { name: "Remove Back Squat set 2" }).click();
   expect(await squat.getByRole("checkbox", { name: /^Done/ }).count()).toBe(1);
+
+  // A typed mistake is named at its set before anything is sent; fixed, it saves.
+  await squat.getByLabel("Reps: Back Squat set 1", { exact: true }).fill("5 reps");
+  await page.getByRole("button", { name: "Finish workout" }).click();
+  await page.getByRole("alert").filter({ hasText: /^Not saved: Back Squat set 1: / }).waitFor();
+  expect(await squat.getByLabel("Reps: Back Squat set 1", { exact: true }).getAttribute("aria-invalid")).toBe("true");
+  expect((await workouts(account.token)).totalCount).toBe(0);
+  await squat.getByLabel("Reps: Back Squat set 1", { exact: true }).fill("5");
+  expect(await page.getByRole("alert").filter({ hasText: /^Not saved/ }).count()).toBe(0);
 
   // The first save reaches the server, but its answer is lost on the way back.
   let cut = 0;
