@@ -2,7 +2,7 @@
 // and in (password from stdin and on a terminal without echo), credentials on disk, logout, whoami,
 // settings, bodyweight, API keys (including SVC_API_KEY and a read-only key), devices, admin users
 // and bans, names and id prefixes, exit codes and output rules.
-import { statSync, writeFileSync, chmodSync, mkdirSync } from "node:fs";
+import { statSync, writeFileSync, chmodSync, mkdirSync, readFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { spawn } from "node:child_process";
 import path from "node:path";
@@ -71,6 +71,15 @@ describe("version, help and usage errors", () => {
     expect(root.stdout).toMatch(/TOPICS[\s\S]*routine[\s\S]*COMMANDS[\s\S]*login/);
     const command = await h.run(["key", "create", "--help"]);
     expect(command.stdout).toMatch(/EXAMPLES[\s\S]*\$ svc key create --name/);
+  });
+
+  test("no word is both a command and a topic, and every topic is one singular noun", () => {
+    const manifest = JSON.parse(readFileSync(path.join(import.meta.dirname, "../oclif.manifest.json"), "utf8"));
+    const ids = Object.keys(manifest.commands);
+    const topics = [...new Set(ids.filter((id) => id.includes(":")).map((id) => id.split(":")[0]))].sort();
+    expect(topics).toEqual(["admin", "app", "bodyweight", "device", "exercise", "key", "routine", "workout"]);
+    expect(ids.filter((id) => topics.includes(id))).toEqual([]);
+    expect(topics.filter((topic) => /s$/.test(topic))).toEqual([]);
   });
 
   test("the old command names run as hidden aliases: exercises, exercises records, keys, devices", async () => {
