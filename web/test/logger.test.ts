@@ -162,6 +162,12 @@ test("a routine's next workout on a phone: targets, history, sets ticked with th
     .toEqual([true, true, false, true, false, false]);
   await bench.getByText(/^Target: No history yet/).waitFor();
   await timer.waitFor();
+  // Home says a workout is in progress and leads back to it.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).click();
+  await expectPage(page, "Home");
+  await page.getByRole("link", { name: "Continue the workout" }).click();
+  await expectPage(page, "Workout: Push");
+  expect(await bench.getByLabel("Note on Bench Press", { exact: true }).inputValue()).toBe("Elbows tucked");
 
   // Finish with the connection gone: kept, and saved once when it is back.
   await context.setOffline(true);

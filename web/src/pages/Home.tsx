@@ -10,6 +10,7 @@ import { mondayOf } from "../components/documentValues.ts";
 import type { CanonicalWorkout } from "../documents.ts";
 import { WorkoutSets } from "./routines/RoutineSummary.tsx";
 import { routinePath } from "./routines/operations.ts";
+import { hasWorkoutInProgress } from "./log/inProgress.ts";
 
 const HomeQuery = graphql(`
   query Home($week: Date!) {
@@ -44,6 +45,9 @@ export default function Home() {
       </div>
     )}>
       <p>Welcome, {viewer?.name}.</p>
+      {viewer && hasWorkoutInProgress(viewer.id) ? (
+        <p className="notice">A workout is in progress on this device. <Link to="/log">Continue the workout</Link></p>
+      ) : null}
       <QueryView query={home}>
         {(data) => {
           const me = data.viewer;

@@ -4,6 +4,7 @@
 // sent with every save of it, so a retried save never logs it twice.
 import { formatSet, parseSet, type CanonicalWorkout, type SetKind, type Unit as UnitName } from "@svc/sdk/documents";
 import { localDate } from "../../components/documentValues.ts";
+import { draftKey } from "./inProgress.ts";
 
 export type { SetKind };
 
@@ -245,11 +246,6 @@ export function toDocument(w: LogWorkout, now = new Date()): { document: Record<
 
 // ---- Keeping it in the browser ----
 
-const PREFIX = "svc.logger.v1.";
-
-export function draftKey(userId: string): string {
-  return `${PREFIX}${userId}`;
-}
 
 export function loadDraft(userId: string): LogWorkout | null {
   try {
