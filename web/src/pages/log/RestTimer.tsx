@@ -108,24 +108,28 @@ export function useRestTimer(): RestTimer {
   return {
     state,
     left,
+    // One reading of the clock per change, so a new countdown shows exactly its length (1:00, not 1:01).
     start: (seconds, label) => {
+      const t = Date.now();
       rang.current = false;
-      setNow(Date.now());
-      update({ endsAt: Date.now() + seconds * 1000, pausedLeft: null, label });
+      setNow(t);
+      update({ endsAt: t + seconds * 1000, pausedLeft: null, label });
     },
     pause: () => state?.endsAt != null && update({ ...state, endsAt: null, pausedLeft: Math.max(0, state.endsAt - Date.now()) }),
     resume: () => {
       if (state?.pausedLeft == null) return;
-      setNow(Date.now());
-      update({ ...state, endsAt: Date.now() + state.pausedLeft, pausedLeft: null });
+      const t = Date.now();
+      setNow(t);
+      update({ ...state, endsAt: t + state.pausedLeft, pausedLeft: null });
     },
     add: (seconds) => {
       if (!state) return;
       if (state.endsAt != null) {
         // Moving a finished countdown back above zero makes it ring again at the new zero.
-        const endsAt = Math.max(Date.now(), state.endsAt + seconds * 1000);
-        if (endsAt > Date.now()) rang.current = false;
-        setNow(Date.now());
+        const t = Date.now();
+        const endsAt = Math.max(t, state.endsAt + seconds * 1000);
+        if (endsAt > t) rang.current = false;
+        setNow(t);
         update({ ...state, endsAt });
       } else update({ ...state, pausedLeft: Math.max(0, (state.pausedLeft ?? 0) + seconds * 1000) });
     },
