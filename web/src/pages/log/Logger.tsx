@@ -37,7 +37,7 @@ function LoggerFor({ userId }: { userId: string }) {
   const [workout, setWorkout] = useState<LogWorkout | null>(() => loadDraft(userId));
   const [params, setParams] = useSearchParams();
   const routine = params.get("routine");
-  const timer = useRestTimer();
+  const timer = useRestTimer(userId);
 
   // Kept as typed: every change is written before the next paint.
   useEffect(() => {

@@ -13,21 +13,22 @@ export type TimerState = {
   label: string;
 };
 
-const STORE = "svc.logger.timer.v1";
+/** Per user, like the workout in progress: another account on this browser has its own. */
+const storeKey = (userId: string) => `svc.logger.timer.v1.${userId}`;
 
-function load(): TimerState | null {
+function load(userId: string): TimerState | null {
   try {
-    const v = JSON.parse(localStorage.getItem(STORE) ?? "null") as TimerState | null;
+    const v = JSON.parse(localStorage.getItem(storeKey(userId)) ?? "null") as TimerState | null;
     return v && (typeof v.endsAt === "number" || typeof v.pausedLeft === "number") ? v : null;
   } catch {
     return null;
   }
 }
 
-function store(v: TimerState | null) {
+function store(userId: string, v: TimerState | null) {
   try {
-    if (v) localStorage.setItem(STORE, JSON.stringify(v));
-    else localStorage.removeItem(STORE);
+    if (v) localStorage.setItem(storeKey(userId), JSON.stringify(v));
+    else localStorage.removeItem(storeKey(userId));
   } catch {
     // Not kept across a reload; it still runs.
   }
@@ -81,14 +82,14 @@ export type RestTimer = {
   stop: () => void;
 };
 
-export function useRestTimer(): RestTimer {
-  const [state, setState] = useState<TimerState | null>(load);
+export function useRestTimer(userId: string): RestTimer {
+  const [state, setState] = useState<TimerState | null>(() => load(userId));
   const [now, setNow] = useState(() => Date.now());
   const rang = useRef(false);
   const update = useCallback((next: TimerState | null) => {
-    store(next);
+    store(userId, next);
     setState(next);
-  }, []);
+  }, [userId]);
 
   const running = state?.endsAt != null;
   useEffect(() => {
