@@ -20,3 +20,19 @@ test("a page's code that cannot be loaded: a message and Try again, the navigati
   await page.getByRole("button", { name: "Try again" }).click();
   await expectPage(page, "Bodyweight");
 });
+
+test("a page whose code fails while it runs: the same message and Try again, never an endless Loading", async () => {
+  const { context, page } = await web.newPage();
+  // The Bodyweight page's code arrives but throws as it is evaluated (a bug, or a browser that lacks something it uses).
+  await context.route(/\/assets\/Bodyweight-[^/]+\.js$/, (route) =>
+    route.fulfill({ status: 200, contentType: "text/javascript", body: "throw new Error('page code failed');" }),
+  );
+  page.removeAllListeners("pageerror");
+  await signUpInBrowser(page, { name: "Broken Bea" });
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Bodyweight" }).click();
+  await expectPage(page, "Could not show this page");
+  expect(await page.getByRole("alert").innerText()).toMatch(/Something went wrong|Could not reach/);
+  await context.unroute(/\/assets\/Bodyweight-[^/]+\.js$/);
+  await page.getByRole("button", { name: "Try again" }).click();
+  await expectPage(page, "Bodyweight");
+});
