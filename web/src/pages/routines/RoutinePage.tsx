@@ -11,7 +11,7 @@ import { unitEnum, unitOf, useUserUnits } from "../../components/units.ts";
 import { useSession } from "../../auth/session.tsx";
 import type { CanonicalRoutine, CanonicalWorkout } from "../../documents.ts";
 import NotFound from "../NotFound.tsx";
-import { DeleteRoutine, RoutineDocument, RoutineWithNext, routinePath } from "./operations.ts";
+import { DeleteRoutine, RoutineDocument, RoutineNextTargets, RoutineWithNext, routinePath } from "./operations.ts";
 import { RoutineSummary, WorkoutSets } from "./RoutineSummary.tsx";
 
 export default function RoutinePage() {
@@ -25,9 +25,12 @@ export default function RoutinePage() {
   const [confirming, setConfirming] = useState(false);
   const [remove, removing] = useMutation(DeleteRoutine);
 
-  if (routine.data && !routine.data.routineDocument) return <NotFound />;
   const doc = routine.data?.routineDocument as (CanonicalRoutine & { id: string }) | undefined;
   const next = routine.data?.nextWorkout as CanonicalWorkout | null | undefined;
+  const targets = useQuery(RoutineNextTargets, { id: doc?.id ?? "" }, { skip: !doc?.id || !next });
+  const found = targets.data?.routineById?.nextTargets ?? [];
+  const explanations = next?.exercises.map((_, i) => found.find((t) => t?.position === i)?.explanation ?? null);
+  if (routine.data && !routine.data.routineDocument) return <NotFound />;
   const written = unitOf(doc?.unit);
   const shown = converted && conversion.data?.routineDocument ? (conversion.data.routineDocument as CanonicalRoutine) : doc;
 
@@ -68,7 +71,7 @@ export default function RoutinePage() {
               {next ? (
                 <>
                   <p className="muted">Planned for {next.date}, weights in {next.unit}.</p>
-                  <WorkoutSets workout={next} />
+                  <WorkoutSets workout={next} explanations={explanations} />
                 </>
               ) : <p className="muted">No next workout.</p>}
             </section>

@@ -32,8 +32,10 @@ export function RoutineSummary({ routine, caption }: { routine: CanonicalRoutine
 /**
  * The sets of a planned or logged workout, one line per exercise (set text in the workout's unit).
  * `markPlanned`: say which sets of a logged workout were planned and not done.
+ * `explanations`: why each planned exercise's target is what it is (Routine.nextTargets, by position),
+ * shown apart from the note the user pinned.
  */
-export function WorkoutSets({ workout, markPlanned = false }: { workout: CanonicalWorkout; markPlanned?: boolean }) {
+export function WorkoutSets({ workout, markPlanned = false, explanations }: { workout: CanonicalWorkout; markPlanned?: boolean; explanations?: (string | null)[] }) {
   if (workout.exercises.length === 0) return <p className="state state-empty">No exercises.</p>;
   return (
     <ul className="set-lines">
@@ -42,6 +44,7 @@ export function WorkoutSets({ workout, markPlanned = false }: { workout: Canonic
           <strong>{x.exercise}</strong>:{" "}
           {x.sets.map((s) => (typeof s === "string" ? s : markPlanned ? `${s.set} (not done)` : s.set)).join(", ")}
           {x.note ? <span className="muted"> — {x.note}</span> : null}
+          {explanations?.[i] ? <div className="muted">Target: {explanations[i]}</div> : null}
         </li>
       ))}
     </ul>

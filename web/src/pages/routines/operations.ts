@@ -21,6 +21,12 @@ export const RoutineWithNext = graphql(`
   }
 `);
 
+export const RoutineNextTargets = graphql(`
+  query RoutineNextTargets($id: UUID!) {
+    routineById(id: $id) { id nextTargets { position explanation amrap } }
+  }
+`);
+
 export const ApplyRoutine = graphql(`
   mutation ApplyRoutine($document: JSON) {
     applyRoutineDocument(input: { document: $document }) { routine { id name } document created }
