@@ -190,7 +190,8 @@ declare
   c jsonb;
   v_id uuid;
   v_via text;
-  m text[];
+  v_parts text[];
+  v_match record;
 begin
   foreach n in array names loop
     c := app_hidden.import_choice(choices, n);
@@ -208,19 +209,25 @@ begin
       action := 'map'; exercise_id := v_id; via := 'choice';
       return next; continue;
     end if;
-    -- The rule of documents: an id, a custom exercise, a catalog name or alias.
-    v_id := app_hidden.resolve_exercise(n);
-    if v_id is not null then v_via := 'name'; end if;
-    -- The other apps' names.
+    -- The one resolver of names (app_hidden.match_exercise): exact tiers first.
+    select * into v_match from app_hidden.match_exercise(n);
+    if v_match.match in ('id', 'name', 'alias') then
+      v_id := v_match.exercise_id; v_via := v_match.match;
+    end if;
+    -- The other apps' names, before the resolver's looser tiers.
     if v_id is null then
       select x.exercise_id into v_id from app_public.exercise_import_names x where x.key = app_public.exercise_key(n);
       if v_id is not null then v_via := 'other-app'; end if;
     end if;
-    -- `Name (Equipment)`: the name alone, then the equipment in front (`Curl (Cable)` -> `Cable Curl`).
+    -- The resolver's words and typo tiers (shown as such in the dry run).
+    if v_id is null and v_match.match in ('words', 'typo') then
+      v_id := v_match.exercise_id; v_via := v_match.match;
+    end if;
+    -- `Name (Equipment)`: the equipment in front, then the name alone (`Curl (Cable)` -> `Cable Curl`).
     if v_id is null then
-      m := regexp_match(n, '^\s*(.*\S)\s*\(([^()]+)\)\s*$');
-      if m is not null then
-        v_id := coalesce(app_hidden.resolve_exercise(m[2] || ' ' || m[1]), app_hidden.resolve_exercise(m[1]));
+      v_parts := regexp_match(n, '^\s*(.*\S)\s*\(([^()]+)\)\s*$');
+      if v_parts is not null then
+        v_id := coalesce(app_hidden.resolve_exercise(v_parts[2] || ' ' || v_parts[1]), app_hidden.resolve_exercise(v_parts[1]));
         if v_id is not null then v_via := 'equipment'; end if;
       end if;
     end if;
@@ -234,15 +241,18 @@ begin
       action := 'create'; exercise_id := null; via := case when c is not null then 'choice' else 'export' end;
       return next; continue;
     end if;
-    action := 'unmapped'; exercise_id := null; via := null;
-    suggestions := app_hidden.closest_exercises(n, 3);
+    -- Unmapped: the resolver's choices when ambiguous, else the closest names.
+    action := 'unmapped'; exercise_id := null; via := case when v_match.match = 'ambiguous' then 'ambiguous' end;
+    suggestions := coalesce((select array_agg(e.name order by k.o) from unnest(v_match.candidate_ids) with ordinality k(id, o)
+                               join app_public.exercises e on e.id = k.id), '{}');
     return next;
   end loop;
 end;
 $$;
 comment on function app_hidden.import_map_names(text[], jsonb, jsonb) is E'What each of a file''s exercise names maps to, for the calling user: the user''s choice (map to a reference, create a custom exercise, or skip); '
-  'else the rule of documents (an id, a custom exercise, a catalog name or alias; via = name); else the table of the other apps'' names (via = other-app); '
-  'else `Name (Equipment)` read as `Equipment Name` or `Name` (via = equipment); else a custom exercise the file brings (via = export); else unmapped, with up to 3 suggestions.';
+  'else the resolver of names (app_hidden.match_exercise) when it finds the exercise by id, name or alias (via = id, name, alias); else the table of the other apps'' names (via = other-app); '
+  'else the resolver''s words or typo tiers (via = words, typo: shown in the dry run); else `Name (Equipment)` read as `Equipment Name` or `Name` (via = equipment); '
+  'else a custom exercise the file brings (via = export); else unmapped, with suggestions (the resolver''s choices when ambiguous, via = ambiguous; else the closest names).';
 grant execute on function app_hidden.import_map_names(text[], jsonb, jsonb) to svc_reader;
 
 --------------------------------------------------------------------------------

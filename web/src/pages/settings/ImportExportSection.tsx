@@ -212,10 +212,11 @@ export function ImportExportSection() {
                   <td data-label="In the file">{n.name}</td>
                   <td data-label="Sets">{n.sets}</td>
                   <td data-label="Becomes">
-                    {n.action === "unmapped" || choices[n.name] !== undefined ? (
+                    {n.action === "unmapped" || n.via === "words" || n.via === "typo" || choices[n.name] !== undefined ? (
                       <SelectField label={`What to do with ${n.name}`} value={choices[n.name] ?? ""}
                         options={[
-                          { value: "", label: "Choose…" },
+                          // A loose match (the resolver's words or typo tiers) is kept unless changed.
+                          { value: "", label: n.action === "map" ? `${n.exercise} (a close match)` : "Choose…" },
                           ...n.suggestions.map((s) => ({ value: `map:${s}`, label: s })),
                           { value: "create", label: "Create a custom exercise" },
                           { value: "skip", label: "Skip its sets" },
