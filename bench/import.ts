@@ -2,7 +2,7 @@
 // @svc/sdk/import and imported over HTTP (importWorkouts: a dry run, then the import), against a
 // plain bulk insert of the same workouts, exercises and sets into the same tables in one
 // transaction (three INSERT ... SELECT statements from JSON: the floor of writing those rows).
-// Also: the server process's peak memory (VmHWM) and the export of the same history
+// Also: the server process's peak memory (VmHWM, before the import and after it) and the export of the same history
 // (exportWorkouts pages) in rows per second. One JSON line per figure.
 import { readFileSync } from "node:fs";
 import { parseImport, importParts, IMPORT_WORKOUTS, EXPORT_WORKOUTS } from "../sdk/src/import/index.ts";
@@ -67,6 +67,7 @@ export async function run() {
       const lifter = await signUpLifter(app.url, "Importer", "import@bench.test");
       // Parts as `svc import` and the web app send them (importParts: 200 workouts or 900 KB).
       const chunks = importParts(parsed).map((p) => p.workouts);
+      const peakBefore = peakMemoryMb(app.pid);
       t = performance.now();
       for (const chunk of chunks) await gql(lifter.token, IMPORT_WORKOUTS, { workouts: chunk, dryRun: true });
       const dryRunMs = performance.now() - t;
@@ -137,7 +138,7 @@ export async function run() {
         rows: ROWS, workouts: parsed.workouts.length, requests: chunks.length, fileKilobytes: Math.round(text.length / 1024),
         parseMs: Math.round(parseMs), dryRunMs: Math.round(dryRunMs), importMs: Math.round(importMs), importRowsPerSecond: perSecond(importMs),
         baselineMs: Math.round(baselineMs), baselineRowsPerSecond: perSecond(baselineMs), ratio: Number((importMs / baselineMs).toFixed(2)),
-        serverPeakMemoryMb: peak,
+        serverPeakMemoryMb: peak, serverPeakMemoryBeforeMb: peakBefore,
       });
       report({ benchmark: `export: the same ${ROWS} rows as workout documents, pages of 200`, rows: ROWS, exportMs: Math.round(exportMs), exportRowsPerSecond: perSecond(exportMs), ratioToImport: Number((exportMs / importMs).toFixed(3)) });
     } finally {
