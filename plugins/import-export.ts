@@ -215,7 +215,7 @@ export const ImportExportPlugin = extendSchema((build) => {
       }
       "Rows of a file not imported, or imported with something left out, for one reason."
       type ImportSkippedRows {
-        "rest-timer, empty-set, distance-without-time, distance-dropped, timed-weight-dropped, reps-duration-dropped, rpe-out-of-range, reps-out-of-range, weight-out-of-range, duration-out-of-range, failure-as-rpe-10, note-shortened or over-workout-limits."
+        "rest-timer, empty-set, distance-without-time, distance-dropped, reps-duration-dropped, rpe-out-of-range, reps-out-of-range, weight-out-of-range, duration-out-of-range, failure-as-rpe-10, note-shortened or over-workout-limits."
         reason: String!
         "The reason in words."
         text: String!

@@ -44,7 +44,6 @@ export type SkipReason =
   | "empty-set"
   | "distance-without-time"
   | "distance-dropped"
-  | "timed-weight-dropped"
   | "reps-duration-dropped"
   | "rpe-out-of-range"
   | "reps-out-of-range"
@@ -59,7 +58,6 @@ export const SKIP_REASONS: Record<SkipReason, { skipsRow: boolean; text: string 
   "empty-set": { skipsRow: true, text: "sets with no weight, reps or time" },
   "distance-without-time": { skipsRow: true, text: "cardio with a distance and no time (the model holds no distance)" },
   "distance-dropped": { skipsRow: false, text: "cardio distance left out (the model holds no distance; the time is kept as a timed set)" },
-  "timed-weight-dropped": { skipsRow: false, text: "weight of a timed set left out (a timed set holds no weight; the time is kept)" },
   "reps-duration-dropped": { skipsRow: false, text: "duration of a reps set left out (the reps are kept)" },
   "rpe-out-of-range": { skipsRow: false, text: "RPE outside 1 to 10 left out (the set is kept)" },
   "reps-out-of-range": { skipsRow: true, text: "sets of more than 500 reps" },
@@ -151,8 +149,8 @@ export function setText(row: ImportRow, skips: SkipCounter): string | null {
   } else if (seconds !== null) {
     if (seconds > 86400) return skip(skips, "duration-out-of-range", row.line);
     if (distance !== null) skips.add("distance-dropped", row.line);
-    if (weight !== null) skips.add("timed-weight-dropped", row.line);
-    body = `${seconds}s`;
+    // A weighted hold keeps its load (`20x45s`).
+    body = weight !== null ? `${numberText(weight)}x${seconds}s` : `${seconds}s`;
   } else if (distance !== null) {
     return skip(skips, "distance-without-time", row.line);
   } else if (row.reps === 0 && weight !== null) {
