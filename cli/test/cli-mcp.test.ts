@@ -69,11 +69,16 @@ test("svc app list and disconnect (also as `svc apps`): the connection ends at o
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }),
     });
   expect((await mcp(connection.access_token)).status).toBe(200);
-  const done = await h.run(["app", "disconnect", apps[0].id]);
+  // Where svc cannot ask, disconnecting needs --yes: refused before any request without it.
+  const unasked = await h.run(["app", "disconnect", apps[0].id]);
+  expect(unasked.code).toBe(2);
+  expect(unasked.stderr).toBe("Error: Give --yes to disconnect an app (standard input is not a terminal, so svc cannot ask).\n");
+  expect((await mcp(connection.access_token)).status).toBe(200);
+  const done = await h.run(["app", "disconnect", apps[0].id, "--yes"]);
   expect(done).toMatchObject({ code: 0, stdout: `Disconnected app ${apps[0].id}.\n` });
   expect((await mcp(connection.access_token)).status).toBe(401);
   expect((await h.run(["app", "list"])).stdout).toBe("No connected apps.\n");
-  const again = await h.run(["app", "disconnect", apps[0].id]);
+  const again = await h.run(["app", "disconnect", apps[0].id, "--yes"]);
   expect(again.code).not.toBe(0);
   expect(again.stderr).toMatch(/No connected app with this id/);
 });
