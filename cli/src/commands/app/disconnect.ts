@@ -1,10 +1,6 @@
 import { Args } from "@oclif/core";
 import { confirm, requireConsent, yesFlag } from "../../confirm.ts";
 import { BaseCommand } from "../../base.ts";
-import { CONNECTED_APPS, type ConnectedApp } from "./list.ts";
-
-export const DISCONNECT_APP = /* GraphQL */ `
-  mutation DisconnectApp($id: String!) { disconnectApp(input: { id: $id }) { id } }`;
 
 export default class AppDisconnect extends BaseCommand {
   static summary = "Disconnect an app: its access ends at once.";
@@ -24,12 +20,11 @@ export default class AppDisconnect extends BaseCommand {
     requireConsent(flags.yes, "disconnect an app");
     const { client } = await this.client();
     if (!flags.yes) {
-      const apps = (await client.request<{ viewer: { connectedApps: ConnectedApp[] } | null }>(CONNECTED_APPS)).viewer?.connectedApps ?? [];
-      const app = apps.find((a) => a.id === args.id.toLowerCase());
+      const app = (await client.connectedApps()).find((a) => a.id === args.id.toLowerCase());
       await confirm(flags.yes, `Disconnect ${app ? `${app.clientName} (${app.redirectHost})` : "the app"}? It must be connected again to use your account.`);
     }
-    const data = await this.spin("Disconnecting", client.request<{ disconnectApp: { id: string } }>(DISCONNECT_APP, { id: args.id }));
-    this.out(`Disconnected app ${data.disconnectApp.id}.`);
-    return { disconnected: data.disconnectApp.id };
+    const id = await this.spin("Disconnecting", client.disconnectApp(args.id));
+    this.out(`Disconnected app ${id}.`);
+    return { disconnected: id };
   }
 }

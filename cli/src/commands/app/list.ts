@@ -1,10 +1,6 @@
+import type { ConnectedApp } from "@svc/sdk";
 import { BaseCommand } from "../../base.ts";
 import { table, when } from "../../output.ts";
-
-export const CONNECTED_APPS = /* GraphQL */ `
-  query ConnectedApps { viewer { connectedApps { id clientName redirectHost access createdAt lastUsedAt } } }`;
-
-export type ConnectedApp = { id: string; clientName: string; redirectHost: string; access: "READ_ONLY" | "READ_WRITE"; createdAt: string; lastUsedAt: string | null };
 
 export default class AppList extends BaseCommand {
   static summary = "List the apps (AI assistants through MCP) connected to your account.";
@@ -17,8 +13,7 @@ export default class AppList extends BaseCommand {
   async run(): Promise<ConnectedApp[]> {
     await this.parse(AppList);
     const { client } = await this.client();
-    const data = await this.spin("Loading connected apps", client.request<{ viewer: { connectedApps: ConnectedApp[] } | null }>(CONNECTED_APPS));
-    const apps = data.viewer?.connectedApps ?? [];
+    const apps = await this.spin("Loading connected apps", client.connectedApps());
     if (!apps.length) this.out("No connected apps.");
     else {
       this.out(table(apps, [
