@@ -2,8 +2,9 @@
 // and disconnectApp. Session only, like devices and keys: with an API key or an app's own token the
 // SQL functions raise FORBIDDEN.
 import { extendSchema, gql } from "postgraphile/utils";
-import { sideEffectWithPgClientTransaction } from "postgraphile/@dataplan/pg";
-import { access, object } from "postgraphile/grafast";
+import type { PgSelectSingleStep } from "postgraphile/@dataplan/pg";
+import type { FieldArgs } from "postgraphile/grafast";
+import { sqlRowMutation } from "./sql-mutation.ts";
 
 export const ConnectedAppsPlugin = extendSchema((build) => {
   const { connected_apps, users_connected_apps } = build.input.pgRegistry.pgResources as any;
@@ -13,14 +14,14 @@ export const ConnectedAppsPlugin = extendSchema((build) => {
       "The connected app to disconnect."
       input DisconnectAppInput {
         "The connection's id (from viewer { connectedApps { id } })."
-        id: String!
+        id: UUID!
         "Echoed back in the payload."
         clientMutationId: String
       }
       "The disconnected app."
       type DisconnectAppPayload {
         "The id of the connection, now ended."
-        id: String!
+        id: UUID!
         clientMutationId: String
       }
       extend type User {
@@ -35,20 +36,18 @@ export const ConnectedAppsPlugin = extendSchema((build) => {
     objects: {
       User: {
         plans: {
-          connectedApps($user: any) {
+          connectedApps($user: PgSelectSingleStep) {
             return users_connected_apps.execute([{ step: $user.record() }]);
           },
         },
       },
       Mutation: {
         plans: {
-          disconnectApp(_: unknown, fieldArgs: any) {
-            const $input = fieldArgs.getRaw("input");
-            const $result = sideEffectWithPgClientTransaction(connected_apps.executor, $input, async (client: any, input: any) => {
-              const { rows } = await client.query({ text: "select app_public.disconnect_app($1::text) as id", values: [input.id] });
-              return { id: rows[0].id, clientMutationId: input.clientMutationId ?? null };
-            });
-            return object({ id: access($result, "id"), clientMutationId: access($result, "clientMutationId") });
+          disconnectApp(_: unknown, fieldArgs: FieldArgs) {
+            return sqlRowMutation<{ id: string }, { id: string }>(connected_apps.executor, fieldArgs, (input) => ({
+              text: "select app_public.disconnect_app($1::uuid) as id",
+              values: [input.id],
+            }));
           },
         },
       },

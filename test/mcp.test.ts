@@ -419,16 +419,18 @@ describe("read-only, disconnect, ban, account deletion", () => {
     const [app] = (await gql(s.url, `{ viewer { connectedApps { id } } }`, {}, { token })).body.data.viewer.connectedApps;
     // The app's own token cannot list or disconnect connections (the GraphQL API does not take it as a session).
     const other = await signUp(s.url);
-    const foreign = await gql(s.url, `mutation($id: String!) { disconnectApp(input: {id: $id}) { id } }`, { id: app.id }, { token: other.token });
+    const foreign = await gql(s.url, `mutation($id: UUID!) { disconnectApp(input: {id: $id}) { id } }`, { id: app.id }, { token: other.token });
     expect(foreign.body.errors[0].extensions.code).toBe("NOT_FOUND");
     const created = await gql(s.url, `mutation { createApiKey(input: {name: "k", access: READ_WRITE, expiresIn: DAYS_30}) { key } }`, {}, { token });
-    const withKey = await gql(s.url, `mutation($id: String!) { disconnectApp(input: {id: $id}) { id } }`, { id: app.id }, { key: created.body.data.createApiKey.key });
+    const withKey = await gql(s.url, `mutation($id: UUID!) { disconnectApp(input: {id: $id}) { id } }`, { id: app.id }, { key: created.body.data.createApiKey.key });
     expect(withKey.body.errors[0].extensions.code).toBe("FORBIDDEN");
     const listWithKey = await gql(s.url, `{ viewer { connectedApps { id } } }`, {}, { key: created.body.data.createApiKey.key });
     expect(listWithKey.body.errors[0].extensions.code).toBe("FORBIDDEN");
     expect((await mcpCall(provider.saved!.access_token)).status).toBe(200);
-    const done = await gql(s.url, `mutation($id: String!) { disconnectApp(input: {id: $id}) { id } }`, { id: app.id }, { token });
+    const done = await gql(s.url, `mutation($id: UUID!) { disconnectApp(input: {id: $id}) { id } }`, { id: app.id }, { token });
     expect(done.body.data.disconnectApp.id).toBe(app.id);
+    const malformed = await gql(s.url, `mutation($id: UUID!) { disconnectApp(input: {id: $id}) { id } }`, { id: "not-an-id" }, { token });
+    expect(malformed.body.errors[0].extensions.code).toBe("INVALID_INPUT");
     expect((await mcpCall(provider.saved!.access_token)).status).toBe(401);
     const refresh = await tokenRequest({ grant_type: "refresh_token", refresh_token: provider.saved!.refresh_token!, client_id: (provider.info as { client_id: string }).client_id });
     expect(refresh.body.error).toBe("invalid_grant");

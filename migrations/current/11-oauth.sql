@@ -76,7 +76,7 @@ comment on table app_private.oauth_tokens is E'Access and refresh tokens of conn
 grant select on app_public.connected_apps to svc_reader;
 drop policy if exists select_own on app_public.connected_apps;
 create policy select_own on app_public.connected_apps for select
-  using (user_id = app_public.current_user_id() and app_public.current_session_id() is not null);
+  using (user_id = (select app_public.current_user_id()) and (select app_public.current_session_id()) is not null);
 
 --------------------------------------------------------------------------------
 -- Identity: the connection of this request's access token (svc.oauth_hash) and its user
@@ -330,22 +330,20 @@ comment on function app_public.users_connected_apps(app_public.users) is
 grant execute on function app_public.users_connected_apps(app_public.users) to svc_reader;
 
 drop function if exists app_public.disconnect_app(text);
-create function app_public.disconnect_app(p_id text) returns uuid
+drop function if exists app_public.disconnect_app(uuid);
+create function app_public.disconnect_app(p_id uuid) returns uuid
 language plpgsql volatile security definer set search_path to pg_catalog, public as $$
 declare
   v_user uuid := app_hidden.require_session();
   v_id uuid;
 begin
-  if p_id !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
-    raise exception 'No connected app with this id' using errcode = 'SVNFD';
-  end if;
-  delete from app_public.connected_apps a where a.id = p_id::uuid and a.user_id = v_user returning a.id into v_id;
+  delete from app_public.connected_apps a where a.id = p_id and a.user_id = v_user returning a.id into v_id;
   if v_id is null then
     raise exception 'No connected app with this id' using errcode = 'SVNFD';
   end if;
   return v_id;
 end;
 $$;
-comment on function app_public.disconnect_app(text) is
+comment on function app_public.disconnect_app(uuid) is
   E'@behavior -*\nDisconnects one of the signed-in user''s apps: its tokens stop working at once. Another user''s or an unknown id: NOT_FOUND.';
-grant execute on function app_public.disconnect_app(text) to svc_visitor;
+grant execute on function app_public.disconnect_app(uuid) to svc_visitor;

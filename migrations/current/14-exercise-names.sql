@@ -304,8 +304,8 @@ begin
   candidate_ids := '{}';
   if v_ref = '' then return; end if;
   -- An id the caller can see.
-  if v_ref ~* '^\{?[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}\}?$' then
-    select e.id into exercise_id from app_public.exercises e where e.id = v_ref::uuid and (e.user_id is null or e.user_id = v_me);
+  if app_hidden.try_uuid(v_ref) is not null then
+    select e.id into exercise_id from app_public.exercises e where e.id = app_hidden.try_uuid(v_ref) and (e.user_id is null or e.user_id = v_me);
     if exercise_id is not null then
       match := 'id'; candidate_ids := array[exercise_id]; return;
     end if;
@@ -607,7 +607,7 @@ language sql stable security invoker as $$
   select r.ord,
          case when r.t is not null and r.t <> '' then coalesce(
            (select e.id from app_public.exercises e
-             where e.id = case when r.t ~* '^\{?[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}\}?$' then r.t::uuid end
+             where e.id = app_hidden.try_uuid(r.t)
                and (e.user_id is null or e.user_id = me.id)),
            case when r.key <> '' then coalesce(
              (select e.id from app_public.exercises e where e.user_id is null and e.key = r.key),

@@ -219,4 +219,4 @@ export const CONNECTED_APPS = graphql(`
 
 /** With a session: ends a connected app's access at once. */
 export const DISCONNECT_APP = graphql(`
-  mutation DisconnectApp($id: String!) { disconnectApp(input: { id: $id }) { id } }`);
+  mutation DisconnectApp($id: UUID!) { disconnectApp(input: { id: $id }) { id } }`);

@@ -14,7 +14,7 @@ const ConnectedApps = graphql(`
 `);
 
 const DisconnectApp = graphql(`
-  mutation DisconnectApp($id: String!) { disconnectApp(input: { id: $id }) { id } }
+  mutation DisconnectApp($id: UUID!) { disconnectApp(input: { id: $id }) { id } }
 `);
 
 type App = NonNullable<ResultOf<typeof ConnectedApps>["viewer"]>["connectedApps"][number];
