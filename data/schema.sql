@@ -376,8 +376,8 @@ create function app_hidden.doc_parse_set(t text, scale text, OUT reason text, OU
 AS $function$
 declare
   -- Groups: 1 prefix; 2,3 bw and reps; 4 weight; 5 reps, or 6 / 7,8 / 9,10 a weighted duration;
-  -- 11 / 12,13 / 14,15 a duration alone; 16 effort.
-  m text[] := regexp_match(t, '^[ \t]*(?:([wW]|[dD]|[rR][pP])[ \t]*:[ \t]*)?(?:([bB][wW])[ \t]*[xX×][ \t]*([0-9]+)|([0-9]+(?:[.,][0-9]+)?)?[ \t]*[xX×][ \t]*(?:([0-9]+)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?)(?:[ \t]*@[ \t]*([0-9]+(?:[.,][0-9]+)?))?[ \t]*$');
+  -- 11 / 12,13 / 14,15 a duration alone; 16,17,18 bw, added load and reps (`bw+20x5`); 19 effort.
+  m text[] := regexp_match(t, '^[ \t]*(?:([wW]|[dD]|[rR][pP])[ \t]*:[ \t]*)?(?:([bB][wW])[ \t]*[xX×][ \t]*([0-9]+)|([0-9]+(?:[.,][0-9]+)?)?[ \t]*[xX×][ \t]*(?:([0-9]+)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?|([bB][wW])[ \t]*\+[ \t]*([0-9]+(?:[.,][0-9]+)?)[ \t]*[xX×][ \t]*([0-9]+))(?:[ \t]*@[ \t]*([0-9]+(?:[.,][0-9]+)?))?[ \t]*$');
   v_reps numeric;
   v_seconds numeric;
 begin
@@ -409,6 +409,15 @@ begin
     else
       v_seconds := m[9]::numeric * 60 + coalesce(m[10]::numeric, 0);
     end if;
+  elsif m[16] is not null then
+    if char_length(rtrim(split_part(replace(m[17], ',', '.'), '.', 2), '0')) > 2
+       or replace(m[17], ',', '.')::numeric > 10000 then
+      reason := 'weight must be from 0 to 10000 with at most 2 decimals';
+      return;
+    end if;
+    bodyweight := true;
+    weight := trim_scale(replace(m[17], ',', '.')::numeric);
+    v_reps := m[18]::numeric;
   elsif m[11] is not null then
     v_seconds := m[11]::numeric;
   elsif m[12] is not null then
@@ -426,10 +435,10 @@ begin
   end if;
   reps := v_reps;
   seconds := v_seconds;
-  if m[16] is not null then
-    effort := replace(m[16], ',', '.')::numeric;
+  if m[19] is not null then
+    effort := replace(m[19], ',', '.')::numeric;
     -- Half steps: the decimals are zeros, or a 5 then zeros.
-    if rtrim(split_part(replace(m[16], ',', '.'), '.', 2), '0') not in ('', '5')
+    if rtrim(split_part(replace(m[19], ',', '.'), '.', 2), '0') not in ('', '5')
        or effort > 10 or effort < (case when scale = 'rpe' then 1 else 0 end) then
       reason := case when scale = 'rpe' then 'rpe must be from 1 to 10 in half steps' else 'rir must be from 0 to 10 in half steps' end;
       effort := null;
@@ -439,7 +448,7 @@ begin
   end if;
 end;
 $function$;
-comment on function app_hidden.doc_parse_set(t text, scale text, OUT reason text, OUT kind text, OUT weight numeric, OUT bodyweight boolean, OUT reps integer, OUT seconds integer, OUT effort numeric) is 'Parses set text as people type it (the SDK''s parseSet): on failure `reason` is the first problem (form, weight, reps, duration, effort on `scale`), otherwise the set''s parts. A weight before a duration (`20x45s`) is a weighted hold.';
+comment on function app_hidden.doc_parse_set(t text, scale text, OUT reason text, OUT kind text, OUT weight numeric, OUT bodyweight boolean, OUT reps integer, OUT seconds integer, OUT effort numeric) is 'Parses set text as people type it (the SDK''s parseSet): on failure `reason` is the first problem (form, weight, reps, duration, effort on `scale`), otherwise the set''s parts. A weight before a duration (`20x45s`) is a weighted hold; `bw+20x5` a bodyweight set with 20 added (bodyweight, weight 20).';
 grant execute on function app_hidden.doc_parse_set(t text, scale text, OUT reason text, OUT kind text, OUT weight numeric, OUT bodyweight boolean, OUT reps integer, OUT seconds integer, OUT effort numeric) to svc_reader;
 
 create function app_hidden.doc_percent_set(t text, OUT percent numeric, OUT reps integer, OUT amrap boolean)
@@ -584,7 +593,7 @@ AS $function$
     ('dateTime', '^([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:\.([0-9]{1,6}))?)?(Z|([+-])([0-9]{2}):([0-9]{2}))$'),
     ('duration', '^[ \t]*(?:([0-9]+)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?)[ \t]*$'),
     ('repsRange', '^[ \t]*([0-9]+)[ \t]*[-–][ \t]*([0-9]+)[ \t]*$'),
-    ('setText', '^[ \t]*(?:([wW]|[dD]|[rR][pP])[ \t]*:[ \t]*)?(?:([bB][wW])[ \t]*[xX×][ \t]*([0-9]+)|([0-9]+(?:[.,][0-9]+)?)?[ \t]*[xX×][ \t]*(?:([0-9]+)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?)(?:[ \t]*@[ \t]*([0-9]+(?:[.,][0-9]+)?))?[ \t]*$'),
+    ('setText', '^[ \t]*(?:([wW]|[dD]|[rR][pP])[ \t]*:[ \t]*)?(?:([bB][wW])[ \t]*[xX×][ \t]*([0-9]+)|([0-9]+(?:[.,][0-9]+)?)?[ \t]*[xX×][ \t]*(?:([0-9]+)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?|([bB][wW])[ \t]*\+[ \t]*([0-9]+(?:[.,][0-9]+)?)[ \t]*[xX×][ \t]*([0-9]+))(?:[ \t]*@[ \t]*([0-9]+(?:[.,][0-9]+)?))?[ \t]*$'),
     ('percentSet', '^[ \t]*([0-9]+(?:[.,][0-9]+)?)[ \t]*%[ \t]*[xX×][ \t]*([0-9]+)[ \t]*(\+)?[ \t]*$'),
     ('stage', '^[ \t]*([0-9]+)[ \t]*[xX×][ \t]*([0-9]+)[ \t]*(\+)?[ \t]*$');
 $function$;
@@ -719,13 +728,14 @@ AS $function$
       || case
            when seconds is not null and weight is not null then trim_scale(weight)::text || 'x' || app_hidden.format_duration(seconds)
            when seconds is not null then app_hidden.format_duration(seconds)
+           when bodyweight and weight is not null then 'bw+' || trim_scale(weight)::text || 'x' || reps
            when bodyweight then 'bw x ' || reps
            when weight is not null then trim_scale(weight)::text || 'x' || reps
            else 'x' || reps
          end
       || coalesce('@' || trim_scale(effort)::text, '');
 $function$;
-comment on function app_hidden.format_set(kind text, weight numeric, bodyweight boolean, reps integer, seconds integer, effort numeric) is 'The one canonical text of a set (the SDK''s formatSet): `w:`/`d:`/`rp:` prefix, `100x5`, `x12`, `bw x 8`, `45s` or `1:30`, a weighted hold `20x45s`, then `@<effort>`; numbers in shortest form.';
+comment on function app_hidden.format_set(kind text, weight numeric, bodyweight boolean, reps integer, seconds integer, effort numeric) is 'The one canonical text of a set (the SDK''s formatSet): `w:`/`d:`/`rp:` prefix, `100x5`, `x12`, `bw x 8`, a weighted bodyweight set `bw+20x5`, `45s` or `1:30`, a weighted hold `20x45s`, then `@<effort>`; numbers in shortest form.';
 grant execute on function app_hidden.format_set(kind text, weight numeric, bodyweight boolean, reps integer, seconds integer, effort numeric) to svc_reader;
 
 create function app_hidden.format_start(t timestamp with time zone)
@@ -761,7 +771,8 @@ declare
   c jsonb;
   v_id uuid;
   v_via text;
-  m text[];
+  v_parts text[];
+  v_match record;
 begin
   foreach n in array names loop
     c := app_hidden.import_choice(choices, n);
@@ -779,19 +790,25 @@ begin
       action := 'map'; exercise_id := v_id; via := 'choice';
       return next; continue;
     end if;
-    -- The rule of documents: an id, a custom exercise, a catalog name or alias.
-    v_id := app_hidden.resolve_exercise(n);
-    if v_id is not null then v_via := 'name'; end if;
-    -- The other apps' names.
+    -- The one resolver of names (app_hidden.match_exercise): exact tiers first.
+    select * into v_match from app_hidden.match_exercise(n);
+    if v_match.match in ('id', 'name', 'alias') then
+      v_id := v_match.exercise_id; v_via := v_match.match;
+    end if;
+    -- The other apps' names, before the resolver's looser tiers.
     if v_id is null then
       select x.exercise_id into v_id from app_public.exercise_import_names x where x.key = app_public.exercise_key(n);
       if v_id is not null then v_via := 'other-app'; end if;
     end if;
-    -- `Name (Equipment)`: the name alone, then the equipment in front (`Curl (Cable)` -> `Cable Curl`).
+    -- The resolver's words and typo tiers (shown as such in the dry run).
+    if v_id is null and v_match.match in ('words', 'typo') then
+      v_id := v_match.exercise_id; v_via := v_match.match;
+    end if;
+    -- `Name (Equipment)`: the equipment in front, then the name alone (`Curl (Cable)` -> `Cable Curl`).
     if v_id is null then
-      m := regexp_match(n, '^\s*(.*\S)\s*\(([^()]+)\)\s*$');
-      if m is not null then
-        v_id := coalesce(app_hidden.resolve_exercise(m[2] || ' ' || m[1]), app_hidden.resolve_exercise(m[1]));
+      v_parts := regexp_match(n, '^\s*(.*\S)\s*\(([^()]+)\)\s*$');
+      if v_parts is not null then
+        v_id := coalesce(app_hidden.resolve_exercise(v_parts[2] || ' ' || v_parts[1]), app_hidden.resolve_exercise(v_parts[1]));
         if v_id is not null then v_via := 'equipment'; end if;
       end if;
     end if;
@@ -805,13 +822,15 @@ begin
       action := 'create'; exercise_id := null; via := case when c is not null then 'choice' else 'export' end;
       return next; continue;
     end if;
-    action := 'unmapped'; exercise_id := null; via := null;
-    suggestions := app_hidden.closest_exercises(n, 3);
+    -- Unmapped: the resolver's choices when ambiguous, else the closest names.
+    action := 'unmapped'; exercise_id := null; via := case when v_match.match = 'ambiguous' then 'ambiguous' end;
+    suggestions := coalesce((select array_agg(e.name order by k.o) from unnest(v_match.candidate_ids) with ordinality k(id, o)
+                               join app_public.exercises e on e.id = k.id), '{}');
     return next;
   end loop;
 end;
 $function$;
-comment on function app_hidden.import_map_names(names text[], choices jsonb, custom jsonb) is 'What each of a file''s exercise names maps to, for the calling user: the user''s choice (map to a reference, create a custom exercise, or skip); else the rule of documents (an id, a custom exercise, a catalog name or alias; via = name); else the table of the other apps'' names (via = other-app); else `Name (Equipment)` read as `Equipment Name` or `Name` (via = equipment); else a custom exercise the file brings (via = export); else unmapped, with up to 3 suggestions.';
+comment on function app_hidden.import_map_names(names text[], choices jsonb, custom jsonb) is 'What each of a file''s exercise names maps to, for the calling user: the user''s choice (map to a reference, create a custom exercise, or skip); else the resolver of names (app_hidden.match_exercise) when it finds the exercise by id, name or alias (via = id, name, alias); else the table of the other apps'' names (via = other-app); else the resolver''s words or typo tiers (via = words, typo: shown in the dry run); else `Name (Equipment)` read as `Equipment Name` or `Name` (via = equipment); else a custom exercise the file brings (via = export); else unmapped, with suggestions (the resolver''s choices when ambiguous, via = ambiguous; else the closest names).';
 grant execute on function app_hidden.import_map_names(names text[], choices jsonb, custom jsonb) to svc_reader;
 
 create function app_hidden.judge_cycle_session(week_sets jsonb, target_unit text, session_unit text, weights numeric[], reps integer[], done boolean[])
@@ -946,8 +965,8 @@ begin
   candidate_ids := '{}';
   if v_ref = '' then return; end if;
   -- An id the caller can see.
-  if v_ref ~* '^\{?[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}\}?$' then
-    select e.id into exercise_id from app_public.exercises e where e.id = v_ref::uuid and (e.user_id is null or e.user_id = v_me);
+  if app_hidden.try_uuid(v_ref) is not null then
+    select e.id into exercise_id from app_public.exercises e where e.id = app_hidden.try_uuid(v_ref) and (e.user_id is null or e.user_id = v_me);
     if exercise_id is not null then
       match := 'id'; candidate_ids := array[exercise_id]; return;
     end if;
@@ -1166,7 +1185,9 @@ AS $function$
                                     else '' end, 1000),
          app_hidden.pinned_note(r.user_id, t.exercise_id, p_date),
          case when t.week_sets is null then
-           app_hidden.planned_sets('work', x.weight, e.equipment = 'bodyweight' and x.weight is null, t.reps, t.seconds,
+           -- A bodyweight exercise's weight is load added to the body (`bw+20x5`); none or 0: `bw x 8`.
+           app_hidden.planned_sets('work', case when e.equipment = 'bodyweight' and t.seconds is null then nullif(x.weight, 0) else x.weight end,
+                                   e.equipment = 'bodyweight' and t.seconds is null, t.reps, t.seconds,
                                    t.sets, re.warmups, re.drops, re.bursts, st.step)
          else
            -- A cycle week: warm-ups toward its first set, its sets, drops and bursts after its last.
@@ -1809,7 +1830,7 @@ AS $function$
   select r.ord,
          case when r.t is not null and r.t <> '' then coalesce(
            (select e.id from app_public.exercises e
-             where e.id = case when r.t ~* '^\{?[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}\}?$' then r.t::uuid end
+             where e.id = app_hidden.try_uuid(r.t)
                and (e.user_id is null or e.user_id = me.id)),
            case when r.key <> '' then coalesce(
              (select e.id from app_public.exercises e where e.user_id is null and e.key = r.key),
@@ -1977,6 +1998,8 @@ AS $function$
 begin
   if tg_table_name = 'exercises' then
     perform app_hidden.refresh_exercise_labels(new.id);
+  elsif tg_op = 'DELETE' then
+    perform app_hidden.refresh_exercise_labels(old.exercise_id);
   else
     perform app_hidden.refresh_exercise_labels(new.exercise_id);
     if tg_op = 'UPDATE' then
@@ -1986,7 +2009,7 @@ begin
   return null;
 end;
 $function$;
-comment on function app_hidden.tg_exercise_labels() is 'Trigger: keeps app_hidden.exercise_labels current when an exercise''s name or an alias is written (deletes cascade).';
+comment on function app_hidden.tg_exercise_labels() is 'Trigger: keeps app_hidden.exercise_labels current when an exercise''s name or an alias is written or an alias deleted (a deleted exercise''s labels cascade).';
 -- (execute: owner only)
 
 create function app_hidden.tg_exercises_check()
@@ -3310,6 +3333,33 @@ $function$;
 comment on function app_private.expire_api_keys() is 'Marks keys past their expiry as expired (they stay listed until revoked); returns how many.';
 -- (execute: owner only)
 
+create function app_private.forget_expired_oauth()
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public'
+AS $function$
+declare
+  v_codes int;
+  v_tokens int;
+  v_clients int;
+begin
+  delete from app_private.oauth_codes c where c.expires_at < now() - interval '1 day';
+  get diagnostics v_codes = row_count;
+  delete from app_private.oauth_tokens t where t.expires_at < now() - interval '1 day';
+  get diagnostics v_tokens = row_count;
+  -- Registrations nobody connected with for 30 days (assistants register again on 401 invalid_client).
+  delete from app_private.oauth_clients c
+   where c.created_at < now() - interval '30 days'
+     and not exists (select 1 from app_public.connected_apps a where a.client_id = c.id)
+     and not exists (select 1 from app_private.oauth_codes o where o.client_id = c.id and o.expires_at > now());
+  get diagnostics v_clients = row_count;
+  return v_codes + v_tokens + v_clients;
+end;
+$function$;
+comment on function app_private.forget_expired_oauth() is 'Deletes OAuth codes and tokens expired over a day ago, and client registrations unused for 30 days; returns how many rows went (a worker task, every minute).';
+-- (execute: owner only)
+
 create function app_private.lift_expired_bans()
  RETURNS integer
  LANGUAGE plpgsql
@@ -3437,18 +3487,6 @@ begin
 end;
 $function$;
 comment on function app_private.oauth_exchange_code(p_code_hash bytea, p_client text, p_redirect_uri text, p_resource text, p_access_hash bytea, p_refresh_hash bytea, p_access_ttl integer, p_refresh_ttl integer, OUT status text, OUT access app_public.api_key_access) is 'Exchanges an authorization code for a new connected app with an access and a refresh token. status: ok, invalid, reused (the connection it made is revoked), expired, redirect_mismatch or resource_mismatch.';
--- (execute: owner only)
-
-create function app_private.oauth_forget_expired()
- RETURNS void
- LANGUAGE sql
- SECURITY DEFINER
- SET search_path TO 'pg_catalog', 'public'
-AS $function$
-  delete from app_private.oauth_codes c where c.expires_at < now() - interval '1 day';
-  delete from app_private.oauth_tokens t where t.expires_at < now() - interval '1 day';
-$function$;
-comment on function app_private.oauth_forget_expired() is 'Removes codes and tokens expired over a day ago.';
 -- (execute: owner only)
 
 create function app_private.oauth_issue_code(p_code_hash bytea, p_session uuid, p_client text, p_redirect_uri text, p_challenge text, p_resource text, p_access app_public.api_key_access, p_ttl_seconds integer)
@@ -4071,7 +4109,7 @@ comment on constraint connected_apps_user_id_fkey on app_public.connected_apps i
 create index connected_apps_client on app_public.connected_apps using btree (client_id);
 create index connected_apps_user on app_public.connected_apps using btree (user_id);
 create policy select_own on app_public.connected_apps for select
-  using (user_id = app_public.current_user_id() AND app_public.current_session_id() IS NOT NULL);
+  using (user_id = (( SELECT app_public.current_user_id() AS current_user_id)) AND (( SELECT app_public.current_session_id() AS current_session_id)) IS NOT NULL);
 grant select on table app_public.connected_apps to svc_reader;
 
 create table app_public.exercise_aliases (
@@ -4093,7 +4131,7 @@ comment on column app_public.exercise_aliases.key is E'@behavior -*\nThe alias a
 create index exercise_aliases_key_idx on app_public.exercise_aliases using btree (key);
 create unique index exercise_aliases_key_unique on app_public.exercise_aliases using btree (key);
 CREATE TRIGGER _200_alias_check BEFORE INSERT OR UPDATE ON app_public.exercise_aliases FOR EACH ROW EXECUTE FUNCTION app_hidden.tg_exercise_aliases_check();
-CREATE TRIGGER _900_labels AFTER INSERT OR UPDATE ON app_public.exercise_aliases FOR EACH ROW EXECUTE FUNCTION app_hidden.tg_exercise_labels();
+CREATE TRIGGER _900_labels AFTER INSERT OR DELETE OR UPDATE ON app_public.exercise_aliases FOR EACH ROW EXECUTE FUNCTION app_hidden.tg_exercise_labels();
 create policy select_visible on app_public.exercise_aliases for select
   using ((EXISTS ( SELECT 1
    FROM app_public.exercises e
@@ -4101,24 +4139,29 @@ create policy select_visible on app_public.exercise_aliases for select
 grant select on table app_public.exercise_aliases to svc_reader;
 
 create table app_public.exercise_import_names (
+  id uuid default gen_random_uuid() not null,
   key text not null,
   name text not null,
   app text not null,
   exercise_id uuid not null,
-  constraint exercise_import_names_pkey PRIMARY KEY (key),
+  constraint exercise_import_names_pkey PRIMARY KEY (id),
+  constraint exercise_import_names_key_key UNIQUE (key),
   constraint exercise_import_names_exercise_id_fkey FOREIGN KEY (exercise_id) REFERENCES app_public.exercises(id) ON DELETE CASCADE,
   constraint exercise_import_names_app_check CHECK (app = ANY (ARRAY['strong'::text, 'hevy'::text, 'fitnotes'::text])),
   constraint exercise_import_names_name_check CHECK (char_length(name) >= 1 AND char_length(name) <= 100)
 );
 alter table app_public.exercise_import_names enable row level security;
 comment on table app_public.exercise_import_names is E'@behavior -*\nHow other apps name catalog exercises (`Bench Press (Barbell)` in Strong and Hevy, `Flat Barbell Bench Press` in FitNotes): what an import maps a name to when no exercise has it as its name or alias.';
-comment on column app_public.exercise_import_names.key is 'The name as references compare it (app_public.exercise_key).';
+comment on column app_public.exercise_import_names.id is 'Unique identifier.';
+comment on column app_public.exercise_import_names.key is 'The name as references compare it (app_public.exercise_key); unique.';
 comment on column app_public.exercise_import_names.name is 'The name as the app writes it.';
 comment on column app_public.exercise_import_names.app is 'The app that uses this name first (strong, hevy or fitnotes); Strong and Hevy share many.';
 comment on column app_public.exercise_import_names.exercise_id is 'The catalog exercise it means.';
 create index exercise_import_names_exercise on app_public.exercise_import_names using btree (exercise_id);
-create policy select_all on app_public.exercise_import_names for select
-  using (true);
+create policy select_visible on app_public.exercise_import_names for select
+  using ((EXISTS ( SELECT 1
+   FROM app_public.exercises e
+  WHERE e.id = exercise_import_names.exercise_id)));
 grant select on table app_public.exercise_import_names to svc_reader;
 
 create table app_public.exercises (
@@ -4981,7 +5024,7 @@ $function$;
 comment on function app_public.delete_custom_exercise(id uuid) is E'@resultFieldName exercise\nDeletes one of the user''s custom exercises. NOT_FOUND for a catalog exercise or someone else''s; CONFLICT while a routine or workout still uses it (history is never dropped silently).';
 grant execute on function app_public.delete_custom_exercise(id uuid) to svc_visitor;
 
-create function app_public.disconnect_app(p_id text)
+create function app_public.disconnect_app(p_id uuid)
  RETURNS uuid
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -4991,18 +5034,15 @@ declare
   v_user uuid := app_hidden.require_session();
   v_id uuid;
 begin
-  if p_id !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
-    raise exception 'No connected app with this id' using errcode = 'SVNFD';
-  end if;
-  delete from app_public.connected_apps a where a.id = p_id::uuid and a.user_id = v_user returning a.id into v_id;
+  delete from app_public.connected_apps a where a.id = p_id and a.user_id = v_user returning a.id into v_id;
   if v_id is null then
     raise exception 'No connected app with this id' using errcode = 'SVNFD';
   end if;
   return v_id;
 end;
 $function$;
-comment on function app_public.disconnect_app(p_id text) is E'@behavior -*\nDisconnects one of the signed-in user''s apps: its tokens stop working at once. Another user''s or an unknown id: NOT_FOUND.';
-grant execute on function app_public.disconnect_app(p_id text) to svc_visitor;
+comment on function app_public.disconnect_app(p_id uuid) is E'@behavior -*\nDisconnects one of the signed-in user''s apps: its tokens stop working at once. Another user''s or an unknown id: NOT_FOUND.';
+grant execute on function app_public.disconnect_app(p_id uuid) to svc_visitor;
 
 create function app_public.e1rm_series(exercise_id uuid)
  RETURNS SETOF app_public.e1rm_session
@@ -5226,6 +5266,11 @@ declare
   v_unmapped text[];
   v_id uuid;
   x jsonb;
+  v_orig int[];
+  v_k int;
+  v_path text;
+  v_reason text;
+  v_match text[];
 begin
   if jsonb_typeof(workouts) is distinct from 'array' then
     raise exception 'workouts: must be a list of workout documents' using errcode = 'SVBAD';
@@ -5334,8 +5379,11 @@ begin
     v_seen := v_seen || jsonb_build_object(v_key, true);
     -- Exercise names become exercise ids; skipped names leave with their sets.
     v_entries := '[]';
+    v_orig := '{}';
+    v_k := -1;
     if jsonb_typeof(w -> 'exercises') = 'array' then
       for e in select value from jsonb_array_elements(w -> 'exercises') loop
+        v_k := v_k + 1;
         if jsonb_typeof(e) = 'object' and jsonb_typeof(e -> 'exercise') = 'string' then
           x := v_map -> (e ->> 'exercise');
           v_name_sets := jsonb_set(v_name_sets, array[e ->> 'exercise'],
@@ -5353,6 +5401,7 @@ begin
           end if;
         end if;
         v_entries := v_entries || jsonb_build_array(e);
+        v_orig := v_orig || v_k;
       end loop;
     end if;
     if jsonb_typeof(w -> 'exercises') = 'array' and jsonb_array_length(w -> 'exercises') > 0 and jsonb_array_length(v_entries) = 0
@@ -5368,25 +5417,26 @@ begin
                     then jsonb_set(v_doc, '{routine}', v_routines -> (w ->> 'routine'))
                     else v_doc - 'routine' end;
     end if;
+    v_path := null;
     if dry_run then
       select * into v_walk from app_hidden.walk_workout_document(v_doc - 'routine', v_unit, v_effort);
-      if v_walk.path is not null then
-        raise exception 'workouts[%].%: %', i, v_walk.path, v_walk.reason
-          using errcode = 'SVDOC', detail = format('workouts[%s].%s', i, v_walk.path), hint = v_walk.reason;
-      end if;
+      v_path := v_walk.path;
+      v_reason := v_walk.reason;
     else
       begin
         perform app_public.apply_workout_document(v_doc);
       exception when sqlstate 'SVDOC' then
-        declare
-          v_path text;
-          v_reason text;
-        begin
-          get stacked diagnostics v_path = pg_exception_detail, v_reason = pg_exception_hint;
-          raise exception 'workouts[%].%: %', i, v_path, v_reason
-            using errcode = 'SVDOC', detail = format('workouts[%s].%s', i, v_path), hint = v_reason;
-        end;
+        get stacked diagnostics v_path = pg_exception_detail, v_reason = pg_exception_hint;
       end;
+    end if;
+    if v_path is not null then
+      -- The path in the workout as the file gave it (entries of skipped names were taken out).
+      v_match := regexp_match(v_path, '^exercises\[([0-9]+)\](.*)$');
+      if v_match is not null and v_orig[v_match[1]::int + 1] is not null then
+        v_path := 'exercises[' || v_orig[v_match[1]::int + 1] || ']' || v_match[2];
+      end if;
+      raise exception 'workouts[%].%: %', i, v_path, v_reason
+        using errcode = 'SVDOC', detail = format('workouts[%s].%s', i, v_path), hint = v_reason;
     end if;
     v_new := v_new + 1;
     v_sets := v_sets + (select coalesce(sum(jsonb_array_length(ee -> 'sets')), 0) from jsonb_array_elements(v_entries) ee);
