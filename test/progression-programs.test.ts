@@ -244,3 +244,19 @@ test("weighted pull-ups: a bodyweight exercise's weight is load added to the bod
   expect(next.nextTargets[0].explanation).toBe("Last session (2026-01-08) missed 3x5 at 22.5 kg (miss 1 of 3): same targets.");
   expect(next.nextWorkout.exercises[0].sets.map((x: any) => x.set)).toEqual([...times(3, "bw+22.5x5"), "rp:bw+22.5x2"]);
 });
+
+test("a start weight edited on one day of a program restarts the lift even when its latest session was on the other day", async () => {
+  const u = await signUp(s.url, "Program edit");
+  const qa = { name: "QA", program: "Q", exercises: [{ exercise: "Pause Squat", sets: 3, reps: 5, weight: 60 }] };
+  const a = await applyRoutine(u, qa);
+  const b = await applyRoutine(u, { ...qa, name: "QB" });
+  for (const [routine, date, w] of [[a, "2026-09-01", 60], [b, "2026-09-03", 65], [a, "2026-09-05", 70], [b, "2026-09-07", 75]] as const) {
+    await call(u, APPLY_WORKOUT, { doc: { date, routine, exercises: [{ exercise: "Pause Squat", sets: times(3, `${w}x5`) }] } });
+  }
+  await applyRoutine(u, { ...qa, id: a, exercises: [{ ...qa.exercises[0], weight: 90 }] });
+  await session(u, a, "2026-09-09", [{ work: times(3, "90x5"),
+    why: "Start weight changed in the routine to 90 kg: starting again from it; the 4 earlier sessions no longer count." }], [times(3, "90x5")]);
+  // The other day continues from the 90 kg lifted.
+  expect((await call(u, NEXT, { id: b, date: "2026-09-11" })).routineById.nextTargets[0].explanation)
+    .toBe("Last session (2026-09-09) hit 3x5 at 90 kg: +5 kg to 95 kg.");
+});

@@ -538,15 +538,20 @@ begin
   on conflict (routine_id, exercise_id, occurrence) do update
      set weight = excluded.weight,
          unit = excluded.unit,
+         -- The latest session of this exercise in the routine or another day of its program (the
+         -- lift's history spans them): every session before the edit no longer counts.
          restart_after = (select max(w.start) from app_public.workouts w
-                           where w.routine_id = excluded.routine_id
+                           where w.routine_id in (select r2.id from app_public.routines r2, app_public.routines r1
+                                                   where r1.id = excluded.routine_id and r2.user_id = r1.user_id
+                                                     and (r2.id = r1.id or (r1.program is not null
+                                                          and app_hidden.program_key(r2.program) = app_hidden.program_key(r1.program))))
                              and exists (select 1 from app_public.workout_sets s
                                           where s.workout_id = w.id and s.exercise_id = excluded.exercise_id and s.done))
    where not app_hidden.same_start_weight(pr.weight::numeric, coalesce(pr.unit, excluded.unit), excluded.weight::numeric, excluded.unit);
   return null;
 end;
 $$;
-comment on function app_hidden.tg_routine_exercises_restart() is E'Trigger: records each written start weight; a changed one (not the same load in kg, app_hidden.same_start_weight) restarts that exercise''s progression after the routine''s latest session of it.';
+comment on function app_hidden.tg_routine_exercises_restart() is E'Trigger: records each written start weight; a changed one (not the same load in kg, app_hidden.same_start_weight) restarts that exercise''s progression after the latest session of it in the routine or another routine of its program.';
 drop trigger if exists _300_progression_restart on app_public.routine_exercises;
 create trigger _300_progression_restart after insert on app_public.routine_exercises
   referencing new table as inserted for each statement execute procedure app_hidden.tg_routine_exercises_restart();
