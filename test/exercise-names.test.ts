@@ -249,3 +249,45 @@ describe("custom exercises never shadow the catalog", () => {
     expect(rows[0].n).toBe(0);
   });
 });
+
+describe("weighted bodyweight exercises have one home: the bodyweight exercise, with bw+ sets", () => {
+  const apply = (token: string, exercises: unknown[]) => gql(s.url, `mutation($d: JSON) { applyWorkoutDocument(input: { document: $d }) { workout { id } } }`,
+    { d: { date: "2026-05-04", unit: "kg", exercises } }, { token });
+
+  test("the weighted names and the exports' `(Weighted)` names log, and find records, on the bodyweight exercise", async () => {
+    const lifter = await signUp(s.url, "Weighted Pulls");
+    const res = await apply(lifter.token, [
+      { exercise: "weighted pull ups", sets: ["bw+20x5"] },
+      { exercise: "Chest Dip (Weighted)", sets: ["bw+10x8"] },
+      { exercise: "Triceps Dip (Weighted)", sets: ["bw+15x6"] },
+    ]);
+    expect(res.body.errors).toBeUndefined();
+    const shown = await gql(s.url, `query($id: UUID!) { workoutDocument(id: $id) }`, { id: res.body.data.applyWorkoutDocument.workout.id }, { token: lifter.token });
+    expect(shown.body.data.workoutDocument.exercises.map((e: any) => [e.exercise, e.sets])).toEqual([
+      ["Pull-Up", ["bw+20x5"]], ["Dip", ["bw+10x8"]], ["Dip", ["bw+15x6"]]]);
+    for (const name of ["weighted pull ups", "Pull Up (Weighted)", "Weighted Pull-Up", "pull-up"]) {
+      const rec = await gql(s.url, `query($n: String!) { resolveExercise(name: $n) { exercise { name records { heaviest { weight reps } } } } }`, { n: name }, { token: lifter.token });
+      expect(rec.body.data.resolveExercise.exercise).toEqual({ name: "Pull-Up", records: { heaviest: { weight: 20, reps: 5 } } });
+    }
+    const { rows } = await s.ownerPool.query(`select name from app_public.exercises where user_id is null and name like 'Weighted %' order by name`);
+    expect(rows.map((r) => r.name)).not.toEqual(expect.arrayContaining(["Weighted Pull-Up"]));
+    expect(rows.map((r) => r.name)).toEqual(expect.not.arrayContaining(["Weighted Chin-Up", "Weighted Dip", "Weighted Push-Up", "Weighted Plank"]));
+  });
+
+  test("a catalog weighted exercise with history is merged once: its loaded sets become bw+ sets of the bodyweight exercise", async () => {
+    const lifter = await signUp(s.url, "Old Weighted Dips");
+    // As before the merge: the catalog's own Weighted Dip (its name was not yet an alias of Dip).
+    await s.ownerPool.query("delete from app_public.exercise_aliases where key = app_public.exercise_key('Weighted Dip')");
+    const { rows: [old] } = await s.ownerPool.query(
+      "insert into app_public.exercises (user_id, name, equipment, region, kind) values (null, 'Weighted Dip', 'bodyweight', 'upper', 'reps') returning id");
+    const res = await apply(lifter.token, [{ exercise: old.id, sets: ["20x5", "x10"] }]);
+    expect(res.body.errors).toBeUndefined();
+    const id = res.body.data.applyWorkoutDocument.workout.id;
+    expect((await s.ownerPool.query("select app_hidden.merge_weighted_bodyweight_exercises() as n")).rows[0].n).toBe(1);
+    expect((await s.ownerPool.query("select app_hidden.merge_weighted_bodyweight_exercises() as n")).rows[0].n).toBe(0);
+    const shown = await gql(s.url, `query($id: UUID!) { workoutDocument(id: $id) }`, { id }, { token: lifter.token });
+    expect(shown.body.data.workoutDocument.exercises.map((e: any) => [e.exercise, e.sets])).toEqual([["Dip", ["bw+20x5", "x10"]]]);
+    const [dip] = await resolveAll(["Weighted Dip"], lifter.token);
+    expect(dip).toMatchObject({ match: "alias", exercise: { name: "Dip" } });
+  });
+});

@@ -418,6 +418,55 @@ grant execute on function app_hidden.exercise_staple_rank(text), app_hidden.matc
   app_hidden.match_exercise(text, boolean) to svc_reader;
 
 --------------------------------------------------------------------------------
+-- Weighted bodyweight exercises have one home: the bodyweight exercise, with `bw+20x5` sets
+--------------------------------------------------------------------------------
+-- A weighted pull-up is a pull-up with load added (`bw+20x5`), so its sets, plans and records live
+-- with Pull-Up; `weighted pull ups` and the exports' `Pull Up (Weighted)` are aliases of it. The
+-- catalog's separate weighted exercises are merged into theirs once: their logged sets become
+-- bodyweight sets with that load added, their routines and aliases move, their names become aliases.
+create or replace function app_hidden.merge_weighted_bodyweight_exercises() returns int
+language plpgsql volatile as $$
+declare
+  p record;
+  v_variant uuid;
+  v_base uuid;
+  v_count int := 0;
+begin
+  for p in select * from (values ('Weighted Pull-Up', 'Pull-Up'), ('Weighted Chin-Up', 'Chin-Up'), ('Weighted Dip', 'Dip'),
+                                 ('Weighted Push-Up', 'Push-Up'), ('Weighted Plank', 'Plank')) v(variant, base)
+  loop
+    select e.id into v_variant from app_public.exercises e where e.user_id is null and e.name = p.variant;
+    select e.id into v_base from app_public.exercises e where e.user_id is null and e.name = p.base;
+    continue when v_variant is null or v_base is null;
+    -- A loaded set of reps on the weighted exercise was load added to the body.
+    update app_public.workout_sets set bodyweight = true
+     where exercise_id = v_variant and weight is not null and seconds is null and not bodyweight;
+    update app_public.workout_exercises set exercise_id = v_base where exercise_id = v_variant;
+    update app_public.routine_exercises set exercise_id = v_base where exercise_id = v_variant;
+    update app_hidden.progression_restarts r set exercise_id = v_base
+     where r.exercise_id = v_variant
+       and not exists (select 1 from app_hidden.progression_restarts o
+                        where o.routine_id = r.routine_id and o.exercise_id = v_base and o.occurrence = r.occurrence);
+    if to_regclass('app_public.exercise_import_names') is not null then
+      update app_public.exercise_import_names set exercise_id = v_base where exercise_id = v_variant;
+    end if;
+    insert into app_public.exercise_aliases (exercise_id, alias)
+    select v_base, a.alias from app_public.exercise_aliases a where a.exercise_id = v_variant
+    on conflict do nothing;
+    delete from app_public.exercises where id = v_variant;
+    insert into app_public.exercise_aliases (exercise_id, alias) values (v_base, p.variant) on conflict do nothing;
+    v_count := v_count + 1;
+  end loop;
+  return v_count;
+end;
+$$;
+comment on function app_hidden.merge_weighted_bodyweight_exercises() is
+  E'Merges the catalog''s weighted variants of bodyweight exercises (Weighted Pull-Up, Chin-Up, Dip, Push-Up, Plank) into the bodyweight exercise: '
+  'loaded sets of reps become `bw+` sets, workouts, routines and import names move, the variant''s name and aliases become aliases of the bodyweight exercise; '
+  'returns how many were merged. Run by the migration; a no-op afterwards.';
+do $$ begin perform app_hidden.merge_weighted_bodyweight_exercises(); end $$;
+
+--------------------------------------------------------------------------------
 -- More aliases: the words lifters type and the other apps' export names that the word rules
 -- alone do not reach (Strong and Hevy write `Name (Equipment)`, FitNotes `Flat Barbell ...`)
 --------------------------------------------------------------------------------
@@ -451,7 +500,10 @@ select e.id, v.alias
     ('Glute-Ham Raise', 'glute ham raise'),
     ('Reverse Curl', 'reverse grip curl'),
     ('Rowing Machine', 'row machine'),
-    ('Crunch', 'weighted crunch')
+    ('Crunch', 'weighted crunch'),
+    -- Weighted bodyweight exercises (see merge_weighted_bodyweight_exercises), as typed and exported.
+    ('Pull-Up', 'weighted pull-up'), ('Chin-Up', 'weighted chin-up'), ('Push-Up', 'weighted push-up'), ('Plank', 'weighted plank'),
+    ('Dip', 'weighted dip'), ('Dip', 'weighted chest dip'), ('Dip', 'weighted triceps dip'), ('Dip', 'weighted parallel bar dip')
   ) as v(name, alias)
   join app_public.exercises e on e.user_id is null and e.name = v.name
  where not exists (select 1 from app_public.exercises c where c.user_id is null and c.key = app_public.exercise_key(v.alias))
