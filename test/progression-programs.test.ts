@@ -260,3 +260,36 @@ test("a start weight edited on one day of a program restarts the lift even when 
   expect((await call(u, NEXT, { id: b, date: "2026-09-11" })).routineById.nextTargets[0].explanation)
     .toBe("Last session (2026-09-09) hit 3x5 at 90 kg: +5 kg to 95 kg.");
 });
+
+test("a start weight edited on an exercise with stages restarts it at stage 1 and says so", async () => {
+  const u = await signUp(s.url, "Stages edit");
+  const routine = (weight: number) => ({ name: "T2", exercises: [{ exercise: "Incline Bench Press", sets: 3, reps: 10, weight, stages: ["3x10", "3x8", "3x6"] }] });
+  const r = await applyRoutine(u, routine(50));
+  await session(u, r, day(1), [{ work: times(3, "50x10"), why: "No history yet: stage 1 of 3, 3x10 at 50 kg as written." }], [times(3, "50x10")]);
+  await session(u, r, day(2), [{ work: times(3, "52.5x10"), why: "Last session (2026-01-06) hit 3x10 at 50 kg: +2.5 kg to 52.5 kg, stage 1 of 3." }], [times(3, "52.5x10")]);
+  await applyRoutine(u, { id: r, ...routine(45) });
+  await session(u, r, day(3), [{ work: times(3, "45x10"),
+    why: "Start weight changed in the routine to 45 kg: starting again from it, stage 1 of 3, 3x10; the 2 earlier sessions no longer count." }], [times(3, "45x10")]);
+});
+
+test("a training max edited in a cycle restarts the cycle at week 1 from the new training max and says so", async () => {
+  const u = await signUp(s.url, "TM edit");
+  const CYCLE = [["65%x5", "75%x5", "85%x5+"], ["70%x3", "80%x3", "90%x3+"]];
+  const routine = (trainingMax: number) => ({ name: "531 Bench", exercises: [{ exercise: "Bench Press", sets: 3, trainingMax, cycle: CYCLE }] });
+  const r = await applyRoutine(u, routine(100));
+  await session(u, r, day(1), [{ work: ["65x5", "75x5", "85x5"], why: `No history yet: week 1 of 2 at a training max of 100 kg (65%x5, 75%x5, 85%x5+).${AMRAP}` }],
+    [["65x5", "75x5", "85x5"]]);
+  await session(u, r, day(2), [{ work: ["70x3", "80x3", "90x3"],
+    why: `Last session (2026-01-06): week 1 of 2 done; week 2 at a training max of 100 kg (70%x3, 80%x3, 90%x3+).${AMRAP}` }], [["70x3", "80x3", "90x3"]]);
+  await applyRoutine(u, { id: r, ...routine(110) });
+  // 71.5 -> 72.5, 82.5, 93.5 -> 92.5 kg.
+  await session(u, r, day(3), [{ work: ["72.5x5", "82.5x5", "92.5x5"],
+    why: `Training max changed in the routine to 110 kg: starting the cycle again at week 1 of 2 (65%x5, 75%x5, 85%x5+); the 2 earlier sessions no longer count.${AMRAP}` }],
+    [["72.5x5", "82.5x5", "92.5x5"]]);
+  expect((await call(u, NEXT, { id: r, date: day(4) })).routineById.nextTargets[0].explanation)
+    .toBe(`Last session (2026-01-10): week 1 of 2 done; week 2 at a training max of 110 kg (70%x3, 80%x3, 90%x3+).${AMRAP}`);
+  // Other edits of a cycle exercise (its start weight, which a cycle does not use) keep the history.
+  await applyRoutine(u, { id: r, name: "531 Bench", exercises: [{ ...routine(110).exercises[0], weight: 60 }] });
+  expect((await call(u, NEXT, { id: r, date: day(4) })).routineById.nextTargets[0].explanation)
+    .toBe(`Last session (2026-01-10): week 1 of 2 done; week 2 at a training max of 110 kg (70%x3, 80%x3, 90%x3+).${AMRAP}`);
+});

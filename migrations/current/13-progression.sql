@@ -519,6 +519,10 @@ comment on column app_hidden.progression_restarts.restart_after is E'Null, or th
 
 alter table app_hidden.progression_restarts add column if not exists unit text check (unit in ('kg', 'lb'));
 comment on column app_hidden.progression_restarts.unit is E'The routine''s unit when the start weight was written.';
+alter table app_hidden.progression_restarts add column if not exists training_max double precision;
+alter table app_hidden.progression_restarts add column if not exists cycle boolean not null default false;
+comment on column app_hidden.progression_restarts.training_max is E'The training max last written, in the routine''s unit: a cycle exercise restarts when it changes.';
+comment on column app_hidden.progression_restarts.cycle is E'Whether the exercise was last written with a cycle (it then restarts on a training-max edit, not on a start-weight edit).';
 
 create or replace function app_hidden.same_start_weight(a numeric, a_unit text, b numeric, b_unit text) returns boolean
 language sql immutable parallel safe as $$
@@ -530,14 +534,17 @@ comment on function app_hidden.same_start_weight(numeric, text, numeric, text) i
 create or replace function app_hidden.tg_routine_exercises_restart() returns trigger
 language plpgsql security definer set search_path to pg_catalog, public as $$
 begin
-  insert into app_hidden.progression_restarts as pr (routine_id, user_id, exercise_id, occurrence, weight, unit, restart_after)
+  insert into app_hidden.progression_restarts as pr (routine_id, user_id, exercise_id, occurrence, weight, unit, training_max, cycle, restart_after)
   select i.routine_id, i.user_id, i.exercise_id,
-         row_number() over (partition by i.routine_id, i.exercise_id order by i.position), i.weight, r.unit, null
+         row_number() over (partition by i.routine_id, i.exercise_id order by i.position), i.weight, r.unit, i.training_max,
+         i.cycle is not null, null
     from inserted i
     join app_public.routines r on r.id = i.routine_id
   on conflict (routine_id, exercise_id, occurrence) do update
      set weight = excluded.weight,
          unit = excluded.unit,
+         training_max = excluded.training_max,
+         cycle = excluded.cycle,
          -- The latest session of this exercise in the routine or another day of its program (the
          -- lift's history spans them): every session before the edit no longer counts.
          restart_after = (select max(w.start) from app_public.workouts w
@@ -547,7 +554,11 @@ begin
                                                           and app_hidden.program_key(r2.program) = app_hidden.program_key(r1.program))))
                              and exists (select 1 from app_public.workout_sets s
                                           where s.workout_id = w.id and s.exercise_id = excluded.exercise_id and s.done))
-   where not app_hidden.same_start_weight(pr.weight::numeric, coalesce(pr.unit, excluded.unit), excluded.weight::numeric, excluded.unit);
+   -- What the exercise starts from: its training max in a cycle (a cycle does not use the weight),
+   -- else its start weight.
+   where case when excluded.cycle
+              then not app_hidden.same_start_weight(pr.training_max::numeric, coalesce(pr.unit, excluded.unit), excluded.training_max::numeric, excluded.unit)
+              else not app_hidden.same_start_weight(pr.weight::numeric, coalesce(pr.unit, excluded.unit), excluded.weight::numeric, excluded.unit) end;
   return null;
 end;
 $$;
@@ -564,6 +575,12 @@ select re.routine_id, re.user_id, re.exercise_id,
   join app_public.routines r on r.id = re.routine_id
 on conflict do nothing;
 update app_hidden.progression_restarts pr set unit = r.unit from app_public.routines r where r.id = pr.routine_id and pr.unit is null;
+-- Rows written before the training max was kept: the current training max, with no restart.
+update app_hidden.progression_restarts pr set training_max = x.training_max, cycle = true
+  from (select re.routine_id, re.exercise_id, re.training_max,
+               row_number() over (partition by re.routine_id, re.exercise_id order by re.position) as occurrence
+          from app_public.routine_exercises re where re.cycle is not null) x
+ where x.routine_id = pr.routine_id and x.exercise_id = pr.exercise_id and x.occurrence = pr.occurrence and not pr.cycle;
 
 --------------------------------------------------------------------------------
 -- A routine shown in another unit: loadable weights
@@ -974,6 +991,12 @@ language sql immutable parallel safe as $$
 $$;
 comment on function app_hidden.cycle_texts(jsonb) is E'A cycle week as its set texts, comma separated (`65%x5, 75%x5, 85%x5+`).';
 
+create or replace function app_hidden.earlier_sessions_note(n int) returns text
+language sql immutable parallel safe as $$
+  select format('the %s earlier session%s no longer count%s', n, case when n = 1 then '' else 's' end, case when n = 1 then 's' else '' end);
+$$;
+comment on function app_hidden.earlier_sessions_note(int) is E'How many sessions an edit of the routine left out of the progression: `the 3 earlier sessions no longer count`.';
+
 create or replace function app_hidden.progression_targets(p_routine app_public.routines, p_date date)
 returns setof app_hidden.lift_target
 language plpgsql stable security definer set search_path to pg_catalog, public as $$
@@ -1095,9 +1118,16 @@ begin
     end if;
     select * into v_stage from app_hidden.doc_stage(case when re.rule = 'stages' then re.stages ->> state.stage end);
     v_week_sets := case when re.rule = 'cycle' then app_hidden.cycle_week(re.cycle, state.stage, state.weight, v_step) end;
-    if state.explanation is null and re.rule = 'cycle' then
+    if state.explanation is null and re.rule = 'cycle' and sessions_before_edit > 0 then
+      state.explanation := format('Training max changed in the routine to %s %s: starting the cycle again at week 1 of %s (%s); %s.',
+        state.weight, p_routine.unit, v_weeks, app_hidden.cycle_texts(v_week_sets), app_hidden.earlier_sessions_note(sessions_before_edit));
+    elsif state.explanation is null and re.rule = 'cycle' then
       state.explanation := format('No history yet: week 1 of %s at a training max of %s %s (%s).',
         v_weeks, state.weight, p_routine.unit, app_hidden.cycle_texts(v_week_sets));
+    elsif state.explanation is null and re.rule = 'stages' and sessions_before_edit > 0 then
+      state.explanation := format('Start weight changed in the routine to %s %s: starting again from it, stage 1 of %s, %s; %s.',
+        coalesce(state.weight::text, 'none'), case when state.weight is null then '' else p_routine.unit end, v_stages, re.stages ->> 0,
+        app_hidden.earlier_sessions_note(sessions_before_edit));
     elsif state.explanation is null and re.rule = 'stages' then
       state.explanation := format('No history yet: stage 1 of %s, %s at %s %s as written.',
         v_stages, re.stages ->> 0, coalesce(state.weight::text, 'no weight'), case when state.weight is null then '' else p_routine.unit end);
@@ -1105,10 +1135,9 @@ begin
       state.explanation := app_hidden.progression_first_note(re.rule, re.sets, state.reps, state.seconds, state.weight, p_routine.unit)
         || case when re.rule = 'greyskull' then ' Last set: as many reps as possible.' else '' end;
       if sessions_before_edit > 0 then
-        state.explanation := format('Start weight changed in the routine to %s %s: starting again from it; the %s earlier session%s no longer count%s.',
+        state.explanation := format('Start weight changed in the routine to %s %s: starting again from it; %s.',
           coalesce(trim_scale(re.weight::numeric)::text, 'none'), case when re.weight is null then '' else p_routine.unit end,
-          sessions_before_edit, case when sessions_before_edit = 1 then '' else 's' end,
-          case when sessions_before_edit = 1 then 's' else '' end)
+          app_hidden.earlier_sessions_note(sessions_before_edit))
           || case when re.rule = 'greyskull' then ' Last set: as many reps as possible.' else '' end;
       end if;
     end if;
@@ -1335,7 +1364,7 @@ grant execute on function
   app_hidden.judge_cycle_session(jsonb, text, text, numeric[], int[], boolean[]), app_hidden.cycle_texts(jsonb),
   app_hidden.next_cycle_target(app_hidden.progression_state, text, jsonb, int, date, numeric, text),
   app_hidden.next_stage_target(app_hidden.progression_state, app_hidden.session_judgement, jsonb, date, numeric, numeric, text),
-  app_hidden.same_start_weight(numeric, text, numeric, text), app_hidden.program_key(text),
+  app_hidden.same_start_weight(numeric, text, numeric, text), app_hidden.program_key(text), app_hidden.earlier_sessions_note(int),
   app_hidden.walk_routine_program(jsonb, text), app_hidden.doc_percent_set(text), app_hidden.doc_stage(text),
   app_hidden.walk_routine_exercise_extras(jsonb, text),
   app_public.routines_next_targets(app_public.routines, text)
