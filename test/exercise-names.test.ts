@@ -188,6 +188,8 @@ describe("custom exercises never shadow the catalog", () => {
   test.each([
     ["Bench Press", "Bench Press"], ["bench-press", "Bench Press"], ["OHP", "Overhead Press"], ["Tricep Pushdowns", "Triceps Pushdown"],
     ["DB OHP", "Dumbbell Shoulder Press"], ["Squat (Barbell)", "Back Squat"], ["pull ups", "Pull-Up"],
+    // What the resolver reads as a catalog exercise after a typo, or by words only it has, is refused too.
+    ["Sqaut", "Back Squat"], ["deadlfit", "Deadlift"], ["Plnak", "Plank"], ["zercher", "Zercher Squat"],
   ])("%j is refused as the catalog's %s", async (name, catalog) => {
     const res = await gql(s.url, CREATE, { name }, { token: u.token });
     expect(res.body.errors[0]).toMatchObject({
@@ -202,6 +204,12 @@ describe("custom exercises never shadow the catalog", () => {
     const res = await gql(s.url, RENAME, { id, name: "Zercher Squat" }, { token: u.token });
     expect(res.body.errors[0]).toMatchObject({ extensions: { code: "CONFLICT" } });
     expect(res.body.errors[0].message).toContain('already means the catalog exercise "Zercher Squat"');
+    const typo = await gql(s.url, RENAME, { id, name: "Bnech Press" }, { token: u.token });
+    expect(typo.body.errors[0]).toMatchObject({
+      message: 'name: "Bnech Press" already means the catalog exercise "Bench Press"; use it, or choose another name', extensions: { code: "CONFLICT" } });
+    // So a typo still finds the catalog exercise in search, first.
+    const found = await gql(s.url, `query { searchExercises(words: "sqaut", limit: 3) { name } }`, {}, { token: u.token });
+    expect(found.body.data.searchExercises[0].name).toBe("Back Squat");
     const [mine] = await resolveAll(["sandbag bear hug squat"]);
     expect(mine).toMatchObject({ match: "name", exercise: { id, name: "Sandbag Bear Hug Squat" } });
     // Case and spacing of its own name may change.

@@ -17,8 +17,9 @@
 -- (`press`). Nothing: `none`, with the closest names as suggestions.
 --
 -- Names never shadow each other: a custom exercise may not take a name or alias of the catalog,
--- nor a name that means a catalog exercise after abbreviations and plurals (CONFLICT naming the
--- catalog exercise to use instead). Custom exercises made before that rule that took a catalog
+-- nor a name that means a catalog exercise after abbreviations and plurals, nor one the resolver
+-- reads as a catalog exercise at any tier, typos included (CONFLICT naming the catalog exercise
+-- to use instead). Custom exercises made before that rule that took a catalog
 -- name are renamed once with " (custom)" appended, so the catalog exercise is shown by its name
 -- again and its records are its own.
 
@@ -515,7 +516,8 @@ on conflict do nothing;
 create or replace function app_hidden.catalog_exercise_meaning(p_name text) returns text
 language sql stable security invoker set search_path to pg_catalog, public as $$
   -- The catalog exercise a name already means: the same name or alias (ignoring case, spacing and
-  -- hyphens), or the same words once abbreviations, plurals and word order are accounted for.
+  -- hyphens), or the same words once abbreviations, plurals and word order are accounted for, or
+  -- what the resolver reads it as (words only one exercise has, a typo: `Sqaut` is Back Squat).
   with q as (select app_public.exercise_key(p_name) as key, app_hidden.exercise_words(p_name) as words)
   select m.name from (
     select e.name, 1 as how from q, app_public.exercises e where e.user_id is null and e.key = q.key
@@ -526,12 +528,15 @@ language sql stable security invoker set search_path to pg_catalog, public as $$
     select e.name, 3 from q, app_hidden.exercise_labels l join app_public.exercises e on e.id = l.exercise_id
      where l.user_id is null and cardinality(q.words) > 0
        and (l.word_set = app_hidden.word_set(q.words) or l.joined = array_to_string(q.words, ''))
+    union all
+    select e.name, 4 from app_hidden.match_exercise(p_name, false) r join app_public.exercises e on e.id = r.exercise_id
+     where e.user_id is null
   ) m
   order by m.how, m.name
   limit 1;
 $$;
 comment on function app_hidden.catalog_exercise_meaning(text) is
-  E'The name of the catalog exercise a name already means (its name or an alias, or the same words after abbreviations, plurals and word order), or null.';
+  E'The name of the catalog exercise a name already means (its name or an alias, the same words after abbreviations, plurals and word order, or the one catalog exercise app_hidden.match_exercise resolves it to, typos included), or null.';
 
 create or replace function app_hidden.tg_custom_exercise_name_free() returns trigger
 language plpgsql as $$
