@@ -706,7 +706,8 @@ begin
                                   when session_unit = target_unit then j.lifted
                                   else j.lifted * app_hidden.weight_kg(1, session_unit) / app_hidden.weight_kg(1, target_unit) end;
   j.outcome := case when all_done and all_reps and all_weight then 'hit'
-                    when all_done and all_reps and all_weighted and target_weight > 0 then 'light'
+                    -- A hold is lighter even without its weight logged (`50s` for `20x45s`): it was held.
+                    when all_done and all_reps and (all_weighted or target_seconds is not null) and target_weight > 0 then 'light'
                     else 'miss' end;
   return j;
 end;
@@ -747,7 +748,8 @@ language plpgsql immutable as $$
 --   increment and back to low. Otherwise the next rep target is the lowest set plus one, within the
 --   range. A rep is gained when the total over the judged sets beats the best total at this weight;
 --   three sessions in a row with none -> deload, back to low.
--- - time: every set held for the target (with its weight) -> + 5 s; third miss in a row -> 90 %
+-- - time: every set held for the target (with its weight) -> + 5 s; held but lighter (or without
+--   the weight) -> same targets, not a miss; third miss in a row -> 90 %
 --   snapped to 5 s, at least 5 s shorter, never under 5 s.
 -- Explanations name only weights that were lifted (as logged), written in the routine, or planned.
 declare
@@ -776,9 +778,9 @@ begin
     elsif judged.outcome = 'light' then
       result.misses := 0;
       result.weight := trim_scale(least(current.weight,
-        app_hidden.snap_down(judged.lifted_in_target_unit, app_hidden.loadable_step(unit)) + increment));
+        app_hidden.snap_down(coalesce(judged.lifted_in_target_unit, 0), app_hidden.loadable_step(unit)) + increment));
       result.explanation := format('Last session (%s) did %s%s, lighter than the target: continuing from the weight lifted, %s %s.',
-        d, what, at_lifted, result.weight, unit);
+        d, what, case when judged.lifted is null then ' without its weight' else at_lifted end, result.weight, unit);
     elsif rule = 'greyskull' and current.weight is not null then
       result.weight := app_hidden.deload_weight(current.weight, increment);
       result.explanation := format('Last session (%s) missed %s%s: deload to 90 %%, %s %s.', d, what, at_lifted, result.weight, unit);
@@ -837,6 +839,10 @@ begin
       result.misses := 0;
       result.seconds := least(86400, current.seconds + 5);
       result.explanation := format('Last session (%s) held %s%s: +5 s to %s.', d, what, at_lifted, app_hidden.format_duration(result.seconds));
+    elsif judged.outcome = 'light' then
+      -- Held for the time, lighter than the weight (or without it): not a miss, nothing moves.
+      result.explanation := format('Last session (%s) held %s%s, lighter than the %s %s target: same targets (not a miss; misses in a row: %s of 3).',
+        d, what, case when judged.lifted is null then ' without its weight' else at_lifted end, current.weight, unit, current.misses);
     else
       result.misses := current.misses + 1;
       if result.misses >= 3 then
@@ -909,9 +915,9 @@ begin
   elsif judged.outcome = 'hit' then
     result.explanation := format('Last session (%s) hit %s: no weight to add, same targets.', d, this_stage);
   elsif judged.outcome = 'light' then
-    result.weight := trim_scale(least(current.weight, app_hidden.snap_down(judged.lifted_in_target_unit, step) + increment));
+    result.weight := trim_scale(least(current.weight, app_hidden.snap_down(coalesce(judged.lifted_in_target_unit, 0), step) + increment));
     result.explanation := format('Last session (%s) did %s%s, lighter than the target: continuing from the weight lifted, %s %s.',
-      d, this_stage, at_lifted, result.weight, unit);
+      d, this_stage, case when judged.lifted is null then ' without its weight' else at_lifted end, result.weight, unit);
   elsif current.stage + 1 < n then
     result.stage := current.stage + 1;
     result.explanation := format('Last session (%s) missed %s%s: stage %s of %s, %s at %s %s.',
