@@ -26,7 +26,8 @@ function plannedRow(set: unknown, n: number, unit: string): PlannedRow {
     n,
     text,
     kind: KIND[p.kind],
-    weight: p.bodyweight ? "bodyweight" : p.weight === null ? undefined : `${p.weight} ${unit}`,
+    // A weighted bodyweight set shows the load added to the body (`bw+32.5 kg`).
+    weight: p.bodyweight ? (p.weight ? `bw+${p.weight} ${unit}` : "bodyweight") : p.weight === null ? undefined : `${p.weight} ${unit}`,
     reps: p.reps ?? undefined,
     time: p.seconds === null ? undefined : seconds(p.seconds),
     effort: p.effort ?? undefined,

@@ -120,6 +120,17 @@ describe("svc routine next", () => {
     expect(afterView.stdout).toContain("\n  Last session (2026-03-02) hit 3x5 at 100 kg: +2.5 kg to 102.5 kg.\n");
   });
 
+  test("the human view shows the load added to a bodyweight set (bw+32.5 kg), and bodyweight alone for an unloaded one", async () => {
+    const h = await signedUp();
+    const r = await h.run(["routine", "apply", "-"], { input: JSON.stringify({ name: "Pull", unit: "kg", exercises: [
+      { exercise: "Pull-Up", sets: 1, reps: 5, weight: 32.5 }, { exercise: "Dip", sets: 1, reps: 8 }] }) });
+    expect(r.code).toBe(0);
+    expect(workSets(await next(h, ["Pull", "--date", "2026-03-02"]), "Pull-Up")).toEqual(["bw+32.5x5"]);
+    const view = await h.run(["routine", "next", "Pull", "--date", "2026-03-02"]);
+    expect(view.stdout).toMatch(/^ {4}1\s+work\s+bw\+32\.5 kg\s+5$/m);
+    expect(view.stdout).toMatch(/^ {4}1\s+work\s+bodyweight\s+8$/m);
+  });
+
   test("unknown routine, another user's routine: exit 1 with a clear sentence", async () => {
     const a = await signedUp();
     const id = await applyRoutine(a);
