@@ -69,6 +69,17 @@ describe("the fixture of gym words", () => {
     expect(results[CASES.findIndex((c) => c.name === "deadlfit")].exercise.name).toBe("Deadlift");
   });
 
+  test("choices share the words typed: `incline press` offers incline presses only (not Leg Press by its alias), `press` presses only", () => {
+    const choices = (name: string) => results[CASES.findIndex((c) => c.name === name)].candidates.map((c: any) => c.name as string);
+    const incline = choices("incline press");
+    expect(incline.length).toBeGreaterThanOrEqual(2);
+    expect(incline).toContain("Incline Bench Press");
+    expect(incline.filter((n: string) => !/incline/i.test(n))).toEqual([]);
+    const press = choices("press");
+    expect(press.length).toBeGreaterThanOrEqual(2);
+    expect(press.filter((n: string) => !/press/i.test(n))).toEqual([]);
+  });
+
   test("search puts the resolver's answer first (its choices, when ambiguous)", async () => {
     const found: any[] = [];
     // 25 root fields per request at most: one aliased searchExercises per word.
@@ -117,7 +128,7 @@ describe("documents", () => {
     const res = await apply([{ exercise: "Back Squat", sets: ["100x5"] }, { exercise: "press", sets: ["50x5"] }]);
     expect(res.body.errors[0].extensions).toMatchObject({ code: "INVALID_DOCUMENT", path: "exercises[1].exercise" });
     expect(res.body.errors[0].extensions.reason).toBe(
-      'ambiguous exercise "press": could be Bench Press, Overhead Press, Push-Up, Dumbbell Bench Press, Leg Press; write one of them');
+      'ambiguous exercise "press": could be Bench Press, Overhead Press, Dumbbell Bench Press, Leg Press, Push Press; write one of them');
     const after = (await s.ownerPool.query("select count(*)::int as n from app_public.workouts where user_id = $1", [u.user.id])).rows[0].n;
     expect(after).toBe(before);
   });

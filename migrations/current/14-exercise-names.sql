@@ -225,10 +225,12 @@ language plpgsql stable security invoker set search_path to pg_catalog, public a
 --     cover at least half of a name or alias (`goblet`: Goblet Squat, not Kettlebell Goblet Squat;
 --     never for words that only name body parts, such as `abs`), or the only exercise with every
 --     word (`zercher`); otherwise all of them are the choices.
+-- Several found: when two or more have every word in their name, only those are the choices.
 -- ids: the exercises of the first tier that finds any, best first (several: ambiguous).
 declare
   qs text[] := app_hidden.word_set(q);
   qj text := array_to_string(q, '');
+  named uuid[];
 begin
   tier := null;
   ids := '{}';
@@ -272,6 +274,16 @@ begin
          end
     into tier, ids;
   ids := coalesce(ids, '{}');
+  -- Choices share the words typed: when two or more of them have every word in their name, only
+  -- those are offered (`incline press`: the incline presses, not Leg Press by its alias `incline leg press`).
+  if cardinality(ids) > 1 then
+    select array_agg(x.id order by x.o) into named
+      from unnest(ids) with ordinality as x(id, o)
+     where exists (select 1 from app_hidden.exercise_labels l where l.exercise_id = x.id and l.is_name and l.word_set @> qs);
+    if cardinality(named) >= 2 then
+      ids := named;
+    end if;
+  end if;
 end;
 $$;
 comment on function app_hidden.match_exercise_words(text[], uuid) is
