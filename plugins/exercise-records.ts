@@ -1,5 +1,6 @@
-// Records beyond weight in GraphQL: the most reps at bodyweight, the longest timed set and the
-// rep-max table, as more fields of `ExerciseRecords` (plugins/progression.ts). They are keys of the
+// Records beyond weight in GraphQL: the most reps at bodyweight, the longest timed set, the
+// rep-max table, and whether a weight record is load added to bodyweight, as more fields of
+// `ExerciseRecords` and its record types (plugins/progression.ts). They are keys of the
 // same JSON, app_public.exercises_records (migrations/current/14-exercise-names.sql), so the
 // default plans read them.
 import { extendSchema, gql } from "postgraphile/utils";
@@ -43,6 +44,23 @@ export const ExerciseRecordsPlugin = extendSchema(
         estimated: Float
         "Your unit: kg or lb."
         unit: String!
+      }
+      extend type ExerciseRecord {
+        """
+        True when \`weight\` and \`setWeight\` are load added to bodyweight (\`bw+20x5\`: +20), not the
+        whole load; false for a lifted weight.
+        """
+        addedLoad: Boolean!
+        """
+        For bestE1rm of a weighted bodyweight set: the bodyweight (in \`unit\`) logged on or before its
+        day, which the estimate adds to the load (\`weight\` is Epley of bodyweight + added load; a
+        weighted bodyweight set estimates nothing while no bodyweight is known); null otherwise.
+        """
+        bodyweight: Float
+      }
+      extend type ExerciseRepsRecord {
+        "True when \`weight\` is load added to bodyweight (\`bw+20x5\`), not the whole load."
+        addedLoad: Boolean!
       }
       extend type ExerciseRecords {
         "The most reps in one set at bodyweight: done without a weight (\`bw x 12\`, \`x12\`), warm-ups excluded, ties to the earliest; null with none."

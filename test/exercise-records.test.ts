@@ -137,3 +137,45 @@ describe("edges of the rep-max table", () => {
     expect(r.repMaxes.every((x: any) => x.actual === null)).toBe(true);
   });
 });
+
+describe("weighted bodyweight sets (bw+20x5)", () => {
+  const BW_RECORD = "weight reps setWeight addedLoad bodyweight date";
+  const Q = `query($name: String!) { resolveExercise(name: $name) { exercise { name records {
+    heaviest { ${BW_RECORD} } bestE1rm { ${BW_RECORD} } repsAtWeight { weight reps addedLoad }
+    repMaxes { reps estimated actual { ${BW_RECORD} } } bodyweightReps { reps } } } } }`;
+
+  test("weight records state the added load, marked as such; estimates add the bodyweight logged on or before the day, or are not made", async () => {
+    const u = await signUp(s.url, "Weighted Pull-Ups");
+    const logBw = async (date: string, weight: number) => {
+      const res = await gql(s.url, `mutation($i: BodyweightInput!) { logBodyweight(input: $i) { id } }`, { i: { date, weight, unit: "KG" } }, { token: u.token });
+      expect(res.body.errors).toBeUndefined();
+    };
+    // No bodyweight known yet: +40 x 1 is the heaviest added load but estimates nothing.
+    await log(u, { date: "2026-02-20", unit: "kg", exercises: [{ exercise: "weighted pull ups", sets: ["bw+40x1"] }] });
+    await logBw("2026-03-01", 80);
+    await log(u, { date: "2026-03-02", unit: "kg", exercises: [{ exercise: "Pull-Up", sets: ["bw+20x5", "bw x 10"] }] });
+    await logBw("2026-03-05", 82);
+    await log(u, { date: "2026-03-06", unit: "kg", exercises: [{ exercise: "Pull Up (Weighted)", sets: ["bw+25x3"] }] });
+    const res = await gql(s.url, Q, { name: "weighted pull ups" }, { token: u.token });
+    expect(res.body.errors).toBeUndefined();
+    const r = res.body.data.resolveExercise.exercise.records;
+    expect(res.body.data.resolveExercise.exercise.name).toBe("Pull-Up");
+    expect(r.heaviest).toEqual({ weight: 40, reps: 1, setWeight: 40, addedLoad: true, bodyweight: null, date: "2026-02-20" });
+    // (80 + 20) x (1 + 5/30) = 116.67 on 03-02; (82 + 25) x (1 + 3/30) = 117.7 on 03-06 wins. Never Epley on 40 alone.
+    expect(r.bestE1rm).toEqual({ weight: 117.7, reps: 3, setWeight: 25, addedLoad: true, bodyweight: 82, date: "2026-03-06" });
+    expect(r.repsAtWeight).toEqual([
+      { weight: 20, reps: 5, addedLoad: true }, { weight: 25, reps: 3, addedLoad: true }, { weight: 40, reps: 1, addedLoad: true }]);
+    // 117.7 / (1 + n/30).
+    expect(r.repMaxes.map((x: any) => x.estimated)).toEqual([117.7, 107, 100.89, 92.92, 88.28]);
+    expect(r.repMaxes.find((x: any) => x.reps === 5).actual).toEqual({ weight: 20, reps: 5, setWeight: 20, addedLoad: true, bodyweight: null, date: "2026-03-02" });
+    expect(r.bodyweightReps).toEqual({ reps: 10 });
+  });
+
+  test("a barbell lift's records are not added load", async () => {
+    const u = await signUp(s.url, "Plain Bench");
+    await log(u, { date: "2026-03-02", unit: "kg", exercises: [{ exercise: "Bench Press", sets: ["100x5"] }] });
+    const r = (await gql(s.url, Q, { name: "bench" }, { token: u.token })).body.data.resolveExercise.exercise.records;
+    expect(r.heaviest).toMatchObject({ weight: 100, addedLoad: false, bodyweight: null });
+    expect(r.bestE1rm).toMatchObject({ weight: 116.67, setWeight: 100, addedLoad: false, bodyweight: null });
+  });
+});
