@@ -85,7 +85,7 @@ describe("routine edits: targets from what was lifted", () => {
     const after = await next(u, id, "2026-01-07");
     // 100 kg (220.46 lb) done: a hit on 220 lb; + 5 lb.
     expect(after.targets[0]).toMatchObject({ routineUnit: "lb", routineWeight: 225, weight: 102.5, sessions: 1 });
-    expect(after.targets[0].explanation).toMatch(/^Last session \(2026-01-05\) hit 3x5 at 100 kg: \+5 lb to 225 lb\./);
+    expect(after.targets[0].explanation).toMatch(/^Last session \(2026-01-05\) hit 3x5 at 100 kg \(≈ 220\.46 lb, counted as 220 lb\): \+5 lb to 225 lb\./);
   });
 
   test("a start weight edit before any session is simply the new start", async () => {
@@ -188,7 +188,7 @@ describe("units: one rule, with its tolerance at the edge", () => {
     const id = await applyRoutine(u, bench(100));
     await applyWorkout(u, session(id, "2026-01-05", times(3, `${lb}x5`), { unit: "lb" }));
     const why = (await next(u, id, "2026-01-07")).targets[0].explanation;
-    expect(why).toMatch(outcome === "hit" ? new RegExp(`^Last session \\(2026-01-05\\) hit 3x5 at ${lb} lb: `) : /lighter than the target/);
+    expect(why).toMatch(outcome === "hit" ? new RegExp(`^Last session \\(2026-01-05\\) hit 3x5 at ${lb} lb \\(≈ 98\\.8\\d kg, counted as 100 kg\\): `) : /lighter than the target/);
   });
 
   test("same unit: 99.99 kg is lighter than 100 kg, 100 kg meets it", async () => {
@@ -209,6 +209,24 @@ describe("units: one rule, with its tolerance at the edge", () => {
     expect(kg.exercises.map((e: any) => e.weight)).toEqual([140, 102.5]);
   });
 
+  test("a kg routine rewritten in lb keeps its next target (75 kg, as 165 lb) and its note's arithmetic is true", async () => {
+    const u = await newUser();
+    const squat = (weight: number) => ({ name: "UA", exercises: [{ exercise: "Safety Bar Squat", sets: 3, reps: 5, weight, progression: "linear" }] });
+    const id = await applyRoutine(u, squat(60));
+    for (const [i, w] of [60, 65, 70].entries()) await applyWorkout(u, { date: `2026-01-0${5 + 2 * i}`, routine: id, exercises: [{ exercise: "Safety Bar Squat", sets: times(3, `${w}x5`) }] });
+    const before = await next(u, id, "2026-01-11");
+    expect(work(before.doc, 0)).toEqual(times(3, "75x5"));
+    const lb = (await call(u, SHOW_ROUTINE, { ref: id, unit: "LB" })).routineDocument;
+    expect(lb.exercises[0].weight).toBe(130);
+    await applyRoutine(u, lb);
+    const after = await next(u, id, "2026-01-11");
+    expect(work(after.doc, 0)).toEqual(times(3, "75x5"));
+    expect(after.targets[0]).toMatchObject({ routineUnit: "lb", routineWeight: 165, weight: 75, unit: "kg", sessions: 3 });
+    // 70 kg is 154.32 lb, counted as the loadable 155 lb: + 10 lb is 165 lb.
+    expect(after.targets[0].explanation).toBe("Last session (2026-01-09) hit 3x5 at 70 kg (≈ 154.32 lb, counted as 155 lb): +10 lb to 165 lb. "
+      + "Routine in lb: 165 lb ≈ 74.84 kg, loaded as 75 kg.");
+  });
+
   test("round trips: every loadable kg weight up to 500 kg shown in lb and back is itself; lb to kg and back moves at most one 5 lb step", async () => {
     const { rows } = await s.ownerPool.query(`
       select k, app_hidden.shown_weight(app_hidden.shown_weight(k, 'kg', 'lb'), 'lb', 'kg') as kg_back
@@ -223,8 +241,9 @@ describe("units: one rule, with its tolerance at the edge", () => {
 
 describe("property: an explanation never names a weight absent from the history, the routine or the plan", () => {
   const WEIGHT = /(?<![+≈] ?)(\d+(?:\.\d+)?) (kg|lb)\b/g;
-  // A weight named, other than an increment (`+2.5 kg`) or an exact conversion (`≈ 220.46 lb`).
-  const named = (text: string) => [...text.replace(/[+≈] ?\d+(?:\.\d+)? (kg|lb)/g, "").matchAll(WEIGHT)].map((m) => `${Number(m[1])} ${m[2]}`);
+  // A weight named, other than an increment (`+2.5 kg`) or a conversion of a weight named (`≈ 220.46 lb, counted as 220 lb`).
+  const named = (text: string) => [...text.replace(/[+≈] ?\d+(?:\.\d+)? (kg|lb)(, counted as \d+(?:\.\d+)? (kg|lb))?/g, "").matchAll(WEIGHT)]
+    .map((m) => `${Number(m[1])} ${m[2]}`);
 
   type Step = { kind: "session"; unit: "kg" | "lb"; delta: number; reps: number[]; done: boolean[] } | { kind: "edit"; weight: number };
   const step: fc.Arbitrary<Step> = fc.oneof(

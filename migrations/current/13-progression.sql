@@ -718,6 +718,32 @@ comment on function app_hidden.judge_session(int, numeric, text, int, int, int, 
 --------------------------------------------------------------------------------
 -- The next target under a rule
 --------------------------------------------------------------------------------
+drop function if exists app_hidden.lifted_as_loaded(numeric, text, text, numeric);
+drop function if exists app_hidden.lifted_text(numeric, text, text, numeric);
+create or replace function app_hidden.lifted_as_loaded(lifted numeric, lifted_unit text, target numeric, unit text, step numeric) returns numeric
+language sql immutable parallel safe as $$
+  -- In the same unit: the heaviest step not above it. In the other unit: the target itself when
+  -- the lifter loaded what the target was shown as, else the nearest loadable weight of the
+  -- target's unit (the same load under the unit rule), so a routine rewritten in the other unit
+  -- goes on where it was.
+  select case when lifted is null then null
+              when lifted_unit = unit then app_hidden.snap_down(lifted, step)
+              when target is not null and abs(app_hidden.shown_weight(target, unit, lifted_unit) - lifted) < 0.005 then target
+              else app_hidden.snap_weight(app_hidden.convert_weight(lifted, lifted_unit, unit), app_hidden.loadable_step(unit)) end;
+$$;
+comment on function app_hidden.lifted_as_loaded(numeric, text, numeric, text, numeric) is E'The weight lifted as a target continues from it, in the target''s unit: snapped down to the step in the same unit; '
+  'in the other unit, the target when the weight it was shown as was lifted, else the nearest loadable weight of the target''s unit.';
+
+create or replace function app_hidden.lifted_text(lifted numeric, lifted_unit text, target numeric, unit text, step numeric) returns text
+language sql immutable parallel safe as $$
+  select case when lifted is null then ''
+              when lifted_unit = unit then format(' at %s %s', trim_scale(lifted), lifted_unit)
+              else format(' at %s %s (≈ %s %s, counted as %s %s)', trim_scale(lifted), lifted_unit,
+                          app_hidden.convert_weight(lifted, lifted_unit, unit), unit,
+                          app_hidden.lifted_as_loaded(lifted, lifted_unit, target, unit, step), unit) end;
+$$;
+comment on function app_hidden.lifted_text(numeric, text, numeric, text, numeric) is E'` at 70 kg` in an explanation; lifted in the other unit, with its approximate conversion and the weight it counts as (` at 70 kg (≈ 154.32 lb, counted as 155 lb)`).';
+
 drop type if exists app_hidden.progression_state cascade;
 create type app_hidden.progression_state as (
   weight numeric,
@@ -758,6 +784,7 @@ declare
   what text := sets || 'x' || coalesce(current.reps::text, app_hidden.format_duration(current.seconds), '?');
   at_lifted text := case when judged.lifted is null then '' else ' at ' || trim_scale(judged.lifted) || ' ' || judged.lifted_unit end;
   inc text := trim_scale(increment) || ' ' || unit;
+  loaded_text text := app_hidden.lifted_text(judged.lifted, judged.lifted_unit, current.weight, unit, app_hidden.loadable_step(unit));
   from_weight numeric;
 begin
   if rule in ('linear', 'greyskull') then
@@ -766,21 +793,21 @@ begin
       result.explanation := format('Last session (%s) hit %s: no weight to add, same targets.', d, what);
     elsif judged.outcome = 'hit' then
       result.misses := 0;
-      from_weight := greatest(current.weight, app_hidden.snap_down(judged.lifted_in_target_unit, app_hidden.loadable_step(unit)));
+      from_weight := greatest(current.weight, app_hidden.lifted_as_loaded(judged.lifted, judged.lifted_unit, current.weight, unit, app_hidden.loadable_step(unit)));
       if rule = 'greyskull' and current.reps > 0 and judged.last_reps >= 2 * current.reps then
         result.weight := trim_scale(least(10000, from_weight + 2 * increment));
         result.explanation := format('Last session (%s) hit %s%s with %s reps on the last set: +%s %s to %s %s.',
-          d, what, at_lifted, judged.last_reps, trim_scale(2 * increment), unit, result.weight, unit);
+          d, what, loaded_text, judged.last_reps, trim_scale(2 * increment), unit, result.weight, unit);
       else
         result.weight := trim_scale(least(10000, from_weight + increment));
-        result.explanation := format('Last session (%s) hit %s%s: +%s to %s %s.', d, what, at_lifted, inc, result.weight, unit);
+        result.explanation := format('Last session (%s) hit %s%s: +%s to %s %s.', d, what, loaded_text, inc, result.weight, unit);
       end if;
     elsif judged.outcome = 'light' then
       result.misses := 0;
       result.weight := trim_scale(least(current.weight,
-        app_hidden.snap_down(coalesce(judged.lifted_in_target_unit, 0), app_hidden.loadable_step(unit)) + increment));
+        coalesce(app_hidden.lifted_as_loaded(judged.lifted, judged.lifted_unit, current.weight, unit, app_hidden.loadable_step(unit)), 0) + increment));
       result.explanation := format('Last session (%s) did %s%s, lighter than the target: continuing from the weight lifted, %s %s.',
-        d, what, case when judged.lifted is null then ' without its weight' else at_lifted end, result.weight, unit);
+        d, what, case when judged.lifted is null then ' without its weight' else loaded_text end, result.weight, unit);
     elsif rule = 'greyskull' and current.weight is not null then
       result.weight := app_hidden.deload_weight(current.weight, increment);
       result.explanation := format('Last session (%s) missed %s%s: deload to 90 %%, %s %s.', d, what, at_lifted, result.weight, unit);
@@ -906,18 +933,19 @@ declare
   n int := jsonb_array_length(stages);
   this_stage text := stages ->> current.stage;
   at_lifted text := case when judged.lifted is null then '' else ' at ' || trim_scale(judged.lifted) || ' ' || judged.lifted_unit end;
+  loaded_text text := app_hidden.lifted_text(judged.lifted, judged.lifted_unit, current.weight, unit, step);
 begin
   if judged.outcome = 'hit' and current.weight is not null then
     result.weight := trim_scale(least(10000, greatest(current.weight,
-      app_hidden.snap_down(judged.lifted_in_target_unit, step)) + increment));
+      app_hidden.lifted_as_loaded(judged.lifted, judged.lifted_unit, current.weight, unit, step)) + increment));
     result.explanation := format('Last session (%s) hit %s%s: +%s %s to %s %s, stage %s of %s.',
-      d, this_stage, at_lifted, trim_scale(increment), unit, result.weight, unit, current.stage + 1, n);
+      d, this_stage, loaded_text, trim_scale(increment), unit, result.weight, unit, current.stage + 1, n);
   elsif judged.outcome = 'hit' then
     result.explanation := format('Last session (%s) hit %s: no weight to add, same targets.', d, this_stage);
   elsif judged.outcome = 'light' then
-    result.weight := trim_scale(least(current.weight, app_hidden.snap_down(coalesce(judged.lifted_in_target_unit, 0), step) + increment));
+    result.weight := trim_scale(least(current.weight, coalesce(app_hidden.lifted_as_loaded(judged.lifted, judged.lifted_unit, current.weight, unit, step), 0) + increment));
     result.explanation := format('Last session (%s) did %s%s, lighter than the target: continuing from the weight lifted, %s %s.',
-      d, this_stage, case when judged.lifted is null then ' without its weight' else at_lifted end, result.weight, unit);
+      d, this_stage, case when judged.lifted is null then ' without its weight' else loaded_text end, result.weight, unit);
   elsif current.stage + 1 < n then
     result.stage := current.stage + 1;
     result.explanation := format('Last session (%s) missed %s%s: stage %s of %s, %s at %s %s.',
@@ -1371,6 +1399,7 @@ grant execute on function
   app_hidden.next_cycle_target(app_hidden.progression_state, text, jsonb, int, date, numeric, text),
   app_hidden.next_stage_target(app_hidden.progression_state, app_hidden.session_judgement, jsonb, date, numeric, numeric, text),
   app_hidden.same_start_weight(numeric, text, numeric, text), app_hidden.program_key(text), app_hidden.earlier_sessions_note(int),
+  app_hidden.lifted_as_loaded(numeric, text, numeric, text, numeric), app_hidden.lifted_text(numeric, text, numeric, text, numeric),
   app_hidden.walk_routine_program(jsonb, text), app_hidden.doc_percent_set(text), app_hidden.doc_stage(text),
   app_hidden.walk_routine_exercise_extras(jsonb, text),
   app_public.routines_next_targets(app_public.routines, text)
