@@ -19,6 +19,19 @@ test("float noise is rounded to the documents' 2 decimals", () => {
   expect(parsed.workouts[0].exercises[0].sets).toEqual(["150x5", "2.2x5"]);
 });
 
+test("a weighted bodyweight lift ('Pull Up (Weighted)') keeps its load as added to the body; plain lifts keep theirs", () => {
+  const parsed = parseImport(strong(
+    strongRow({ exercise: "Pull Up (Weighted)", weight: 20, reps: 5 }),
+    strongRow({ exercise: "Pull Up (Weighted)", order: 2, weight: 0, reps: 8 }),
+    strongRow({ exercise: "Pull Up", order: 1, weight: 0, reps: 10 }),
+    strongRow({ exercise: "Bench Press (Barbell)", order: 1, weight: 100, reps: 5 }),
+  ), utc);
+  const sets = Object.fromEntries(parsed.workouts[0].exercises.map((x) => [x.exercise, x.sets]));
+  expect(sets["Pull Up (Weighted)"]).toEqual(["bw+20x5", "bw x 8"]);
+  expect(sets["Pull Up"]).toEqual(["bw x 10"]);
+  expect(sets["Bench Press (Barbell)"]).toEqual(["100x5"]);
+});
+
 test.each([
   ["6 Apr 2026, 17:18", "2026-04-06", "17:18:00"],
   ["Apr 6, 2026, 5:18 PM", "2026-04-06", "17:18:00"],

@@ -133,6 +133,9 @@ function shorten(text: string, max: number, skips: SkipCounter, line: number): s
   return `${text.slice(0, max - 1)}…`;
 }
 
+/** Names the other apps give a bodyweight lift done with a load added (a belt, a vest). */
+const WEIGHTED_BODYWEIGHT = /\bweighted\b/i;
+
 /** The set text of a row, or null (with the reason counted) when the model cannot hold it. */
 export function setText(row: ImportRow, skips: SkipCounter): string | null {
   const reps = row.reps !== null && row.reps > 0 ? row.reps : null;
@@ -145,7 +148,9 @@ export function setText(row: ImportRow, skips: SkipCounter): string | null {
     if (reps > 500) return skip(skips, "reps-out-of-range", row.line);
     if (seconds !== null) skips.add("reps-duration-dropped", row.line);
     if (distance !== null) skips.add("distance-dropped", row.line);
-    body = weight !== null ? `${numberText(weight)}x${reps}` : `bw x ${reps}`;
+    // The other apps' weighted bodyweight lifts ("Pull Up (Weighted)") give the load added to the body: `bw+20x5`.
+    const added = weight !== null && WEIGHTED_BODYWEIGHT.test(row.exercise);
+    body = weight === null ? `bw x ${reps}` : added ? `bw+${numberText(weight)}x${reps}` : `${numberText(weight)}x${reps}`;
   } else if (seconds !== null) {
     if (seconds > 86400) return skip(skips, "duration-out-of-range", row.line);
     if (distance !== null) skips.add("distance-dropped", row.line);
