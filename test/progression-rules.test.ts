@@ -227,6 +227,33 @@ describe("units: one rule, with its tolerance at the edge", () => {
       + "Routine in lb: 165 lb ≈ 74.84 kg, loaded as 75 kg.");
   });
 
+  test("increments shown in the other unit snap to a loadable step (1 kg -> 2.5 lb, 2 kg -> 5 lb; 2.5 lb -> 1 kg, never under 0.5 kg nor above 100) with loadable weights; micro-plates applied back keep the target", async () => {
+    const u = await newUser();
+    const id = await applyRoutine(u, { name: "Micro", exercises: [
+      { exercise: "Overhead Press", sets: 3, reps: 5, weight: 41, increment: 1 },
+      { exercise: "Incline Dumbbell Press", sets: 3, reps: 10, weight: 24, increment: 2 },
+      { exercise: "Bench Press", sets: 3, reps: 5, weight: 47.5, increment: 2.5 }] });
+    await applyWorkout(u, { date: "2026-01-05", routine: id, exercises: [
+      { exercise: "Overhead Press", sets: times(3, "41x5") }, { exercise: "Incline Dumbbell Press", sets: times(3, "24x10") },
+      { exercise: "Bench Press", sets: times(3, "47.5x5") }] });
+    expect(work((await next(u, id, "2026-01-07")).doc, 0)).toEqual(times(3, "42x5"));
+    const lb = (await call(u, SHOW_ROUTINE, { ref: id, unit: "LB" })).routineDocument;
+    // 41 kg = 90.39 lb, 24 kg = 52.91 lb, 47.5 kg = 104.72 lb: loadable in lb.
+    expect(lb.exercises.map((e: any) => [e.weight, e.increment])).toEqual([[90, 2.5], [55, 5], [105, 5]]);
+    // Shown in its own unit, an increment is as written.
+    const kg = (await call(u, SHOW_ROUTINE, { ref: id, unit: "KG" })).routineDocument;
+    expect(kg.exercises.map((e: any) => e.increment)).toEqual([1, 2, 2.5]);
+    await applyRoutine(u, lb);
+    const after = await next(u, id, "2026-01-07");
+    expect(after.targets[0]).toMatchObject({ routineUnit: "lb", routineWeight: 92.5, weight: 42, unit: "kg", sessions: 1 });
+    expect(work(after.doc, 0)).toEqual(times(3, "42x5"));
+    const { rows } = await s.ownerPool.query(`
+      select i, app_hidden.shown_increment(i, 'kg', 'lb') as lb, app_hidden.shown_increment(i, 'lb', 'kg') as kg
+        from unnest(array[0.1, 0.5, 1, 2, 2.5, 5, 100]::numeric[]) i`);
+    expect(rows.map((r: any) => [Number(r.i), Number(r.lb), Number(r.kg)])).toEqual([
+      [0.1, 2.5, 0.5], [0.5, 2.5, 0.5], [1, 2.5, 0.5], [2, 5, 1], [2.5, 5, 1], [5, 10, 2.5], [100, 100, 45.5]]);
+  });
+
   test("round trips: every loadable kg weight up to 500 kg shown in lb and back is itself; lb to kg and back moves at most one 5 lb step", async () => {
     const { rows } = await s.ownerPool.query(`
       select k, app_hidden.shown_weight(app_hidden.shown_weight(k, 'kg', 'lb'), 'lb', 'kg') as kg_back

@@ -71,6 +71,17 @@ language sql immutable parallel safe as $$
 $$;
 comment on function app_hidden.shown_weight(numeric, text, text) is E'A weight as shown (and loaded) in another unit: converted and snapped to the nearest loadable weight of that unit; unchanged in the same unit.';
 
+create or replace function app_hidden.shown_increment(increment numeric, from_unit text, to_unit text) returns numeric
+language sql immutable parallel safe as $$
+  -- The finest step plates make: a pair of 1.25 lb plates (2.5 lb), a pair of 0.25 kg plates (0.5 kg).
+  select case when increment is null then null
+              when from_unit = to_unit then increment
+              else trim_scale(least(100, greatest(g.step, round(app_hidden.convert_weight(increment, from_unit, to_unit) / g.step) * g.step))) end
+    from (select case when to_unit = 'lb' then 2.5 else 0.5 end as step) g;
+$$;
+comment on function app_hidden.shown_increment(numeric, text, text) is E'An exercise''s increment in another unit: converted and snapped to the nearest step plates make in that unit '
+  '(2.5 lb, 0.5 kg), never below it nor above 100 (the limit of an increment): 1 kg is 2.5 lb, 2 kg is 5 lb, 2.5 lb is 1 kg. Unchanged in the same unit.';
+
 --------------------------------------------------------------------------------
 -- Set text: weight x time (`20x45s`)
 --------------------------------------------------------------------------------
@@ -616,7 +627,7 @@ begin
                       'rest', re.rest_seconds, 'superset', re.superset, 'progression', re.progression,
                       'warmups', nullif(re.warmups, 0), 'drops', nullif(re.drops, 0), 'bursts', nullif(re.bursts, 0),
                       'trainingMax', app_hidden.shown_weight(re.training_max::numeric, r.unit, u.unit),
-                      'cycle', re.cycle, 'stages', re.stages, 'increment', app_hidden.convert_weight(re.increment::numeric, r.unit, u.unit))
+                      'cycle', re.cycle, 'stages', re.stages, 'increment', app_hidden.shown_increment(re.increment::numeric, r.unit, u.unit))
                     order by re.position)
                from app_public.routine_exercises re where re.routine_id = r.id), '[]'),
            'program', r.program))
@@ -1292,9 +1303,11 @@ language sql stable security definer set search_path to pg_catalog, public as $$
     join app_public.routine_exercises re on re.id = t.routine_exercise_id
     join app_public.exercises e on e.id = t.exercise_id
     cross join lateral (select us.unit from app_public.users us where us.id = r.user_id) u
-    cross join lateral (select app_hidden.shown_weight(t.weight, r.unit, u.unit) as weight) x
-    cross join lateral (select case when r.unit = u.unit then coalesce(re.increment::numeric, app_hidden.loadable_step(u.unit))
-                                    else app_hidden.loadable_step(u.unit) end as step) st
+    -- Weights shown in the owner's unit snap to the exercise's increment as shown in it (1 kg
+    -- micro-plates are 2.5 lb), else to the unit's loadable step.
+    cross join lateral (select coalesce(app_hidden.shown_increment(re.increment::numeric, r.unit, u.unit), app_hidden.loadable_step(u.unit)) as step) st
+    cross join lateral (select case when r.unit = u.unit or t.weight is null then t.weight
+                                    else least(10000, app_hidden.snap_weight(app_hidden.convert_weight(t.weight, r.unit, u.unit), st.step)) end as weight) x
    order by t.position;
 $$;
 comment on function app_hidden.next_plan(app_public.routines, date) is E'The next workout of a routine, one row per routine exercise: its target in the routine''s unit and as loaded in the owner''s unit, why, the pinned note carried forward, and the planned set texts.';
@@ -1398,7 +1411,7 @@ grant execute on function
   app_hidden.judge_cycle_session(jsonb, text, text, numeric[], int[], boolean[]), app_hidden.cycle_texts(jsonb),
   app_hidden.next_cycle_target(app_hidden.progression_state, text, jsonb, int, date, numeric, text),
   app_hidden.next_stage_target(app_hidden.progression_state, app_hidden.session_judgement, jsonb, date, numeric, numeric, text),
-  app_hidden.same_start_weight(numeric, text, numeric, text), app_hidden.program_key(text), app_hidden.earlier_sessions_note(int),
+  app_hidden.same_start_weight(numeric, text, numeric, text), app_hidden.program_key(text), app_hidden.earlier_sessions_note(int), app_hidden.shown_increment(numeric, text, text),
   app_hidden.lifted_as_loaded(numeric, text, numeric, text, numeric), app_hidden.lifted_text(numeric, text, numeric, text, numeric),
   app_hidden.walk_routine_program(jsonb, text), app_hidden.doc_percent_set(text), app_hidden.doc_stage(text),
   app_hidden.walk_routine_exercise_extras(jsonb, text),
