@@ -13,6 +13,26 @@ function dayToSeconds(day: string): number {
   return Date.parse(`${day}T12:00:00Z`) / 1000;
 }
 
+const DAY = 86400;
+/** The least span of dates a chart shows: four weeks, so a first week of data gets real dates as ticks. */
+const LEAST_SPAN = 28 * DAY;
+
+/**
+ * The x range: the data with half a week around it (bars are not cut at the edges), widened evenly
+ * to at least four weeks. uPlot's own range for one point or a few days ticks in years.
+ * Days are oldest first.
+ */
+export function dateRange(min: number, max: number): [number, number] {
+  const low = min - 3.5 * DAY;
+  const high = max + 3.5 * DAY;
+  const widen = Math.max(0, LEAST_SPAN - (high - low)) / 2;
+  return [low - widen, high + widen];
+}
+
+function secondsToDay(seconds: number): string {
+  return new Date(seconds * 1000).toISOString().slice(0, 10);
+}
+
 const PALETTE = ["#0b57d0", "#b3261e", "#1e8e3e", "#8430ce"];
 
 export function TimeChart({ label, days, series, unit, height = 220, fromZero = true }: {
@@ -34,12 +54,14 @@ export function TimeChart({ label, days, series, unit, height = 220, fromZero = 
     const fg = getComputedStyle(document.documentElement).getPropertyValue("--muted").trim() || "#5a5a60";
     const line = getComputedStyle(document.documentElement).getPropertyValue("--line").trim() || "#d7d7dc";
     const axis = { stroke: fg, grid: { stroke: line, width: 1 }, ticks: { stroke: line, width: 1 } };
+    const xs = days.map(dayToSeconds);
     const opts: uPlot.Options = {
       width: Math.max(200, el.clientWidth),
       height,
       legend: { show: false },
       cursor: { drag: { x: false, y: false } },
-      scales: { x: { time: true }, y: { range: (_u, min, max) => (fromZero ? [Math.min(0, min), max > 0 ? max * 1.08 : 1] : [Math.floor(min * 0.97), Math.ceil(max * 1.03) + (min === max ? 1 : 0)]) } },
+      // From the dates themselves: for one point uPlot passes a max 1000 days on (its one-day pad is in ms, the data in s).
+      scales: { x: { time: true, range: () => dateRange(xs[0], xs[xs.length - 1]) }, y: { range: (_u, min, max) => (fromZero ? [Math.min(0, min), max > 0 ? max * 1.08 : 1] : [Math.floor(min * 0.97), Math.ceil(max * 1.03) + (min === max ? 1 : 0)]) } },
       axes: [axis, { ...axis, size: 56, values: (_u, ticks) => ticks.map((t) => `${Math.round(t * 10) / 10}`) }],
       series: [
         {},
@@ -55,7 +77,15 @@ export function TimeChart({ label, days, series, unit, height = 220, fromZero = 
         })),
       ],
     };
-    const data: uPlot.AlignedData = [days.map(dayToSeconds), ...series.map((s) => s.values)];
+    const data: uPlot.AlignedData = [xs, ...series.map((s) => s.values)];
+    // The dates the x axis spans, for a test to read (the ticks are drawn on a canvas).
+    opts.hooks = {
+      setScale: [(u, key) => {
+        if (key !== "x" || u.scales.x.min == null || u.scales.x.max == null) return;
+        el.dataset.from = secondsToDay(u.scales.x.min);
+        el.dataset.to = secondsToDay(u.scales.x.max);
+      }],
+    };
     const chart = new uPlot(opts, data, el);
     const resize = new ResizeObserver(() => chart.setSize({ width: Math.max(200, el.clientWidth), height }));
     resize.observe(el);
