@@ -1,6 +1,7 @@
 // Progress pages in a real browser on a phone: from a known history, the exercise's estimated 1RM
 // and weekly volume are drawn (uPlot canvas, one image with a summary) and listed in tables with the
 // values the API computes; records; the overall weekly volume, training days and bodyweight.
+import type { Locator } from "playwright-core";
 import { convertWeight } from "@svc/sdk/documents";
 import { signUp as signUpByApi, gql } from "../../test/support/harness.ts";
 import {
@@ -103,5 +104,77 @@ test("progress: overall weekly volume, training days and bodyweight; an exercise
   await expectAccessible(page);
   await expectNoHorizontalScroll(page);
   await screenshot(page, "progress-exercise-phone");
+  await context.close();
+});
+
+/** The dates a chart's x axis spans (TimeChart marks them on its canvas box). */
+async function chartSpan(chart: Locator) {
+  const [from, to] = await Promise.all([chart.getAttribute("data-from"), chart.getAttribute("data-to")]);
+  return { from: from!, to: to!, days: (Date.parse(to!) - Date.parse(from!)) / 86400000 };
+}
+
+/** True when no box around the element (a scroll box) hides part of it. */
+function shownWhole(row: Locator) {
+  return row.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    for (let box = el.parentElement; box; box = box.parentElement) {
+      const style = getComputedStyle(box);
+      if (style.overflowY === "visible" && style.overflowX === "visible") continue;
+      const b = box.getBoundingClientRect();
+      if (r.top < b.top - 0.5 || r.bottom > b.bottom + 0.5) return false;
+    }
+    return true;
+  });
+}
+
+test("a new lifter's first week: the charts span real dates around it (not years), short tables show every row, a long one scrolls with a hint", async () => {
+  const account = await signUpByApi(server.url, "Neo");
+  // Everything in one week (Monday and Wednesday).
+  await log({ date: "2026-11-02", unit: "kg", exercises: [{ exercise: "Bench Press", sets: ["60x5", "60x5"] }] }, account.token);
+  await log({ date: "2026-11-04", unit: "kg", exercises: [{ exercise: "Bench Press", sets: ["62.5x5", "50x10"] }] }, account.token);
+  // 13 bodyweight entries: one more than a table shows in full.
+  for (let day = 1; day <= 13; day++) {
+    const date = `2026-10-${String(day + 17).padStart(2, "0")}`;
+    const res = await gql(server.url, `mutation($i: BodyweightInput!) { logBodyweight(input: $i) { id } }`, { i: { date, weight: 80 + day / 10, unit: "KG" } }, { token: account.token });
+    if (res.body.errors) throw new Error(JSON.stringify(res.body.errors));
+  }
+
+  const { context, page } = await newPage(browser, server.url, PHONE);
+  await signInInBrowser(page, account);
+  await expectPage(page, "Home");
+  await page.goto("/progress");
+  await expectPage(page, "Progress");
+  const overall = page.getByRole("region", { name: "Weekly volume" }).getByRole("img", { name: /^Weekly volume of all exercises: 1 point / });
+  await overall.waitFor();
+  const week = await chartSpan(overall);
+  // One week of data: the axis spans about four weeks around it, in 2026 (not 2027 to 2029).
+  expect(week.from <= "2026-11-02" && week.to >= "2026-11-02").toBe(true);
+  expect(week.days).toBeGreaterThanOrEqual(28);
+  expect(week.days).toBeLessThanOrEqual(35);
+  // 13 rows: in a scroll box, said by a visible hint.
+  const bodyweight = page.getByRole("region", { name: "Bodyweight" });
+  await bodyweight.getByText("13 rows: scroll the table to see them all.").waitFor();
+  expect(await bodyweight.getByRole("group", { name: "Bodyweight entries" }).evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+  await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
+
+  await page.getByRole("region", { name: "Exercises" }).getByRole("link", { name: "Bench Press" }).click();
+  await expectPage(page, "Progress: Bench Press");
+  const e1rm = page.getByRole("region", { name: "Estimated 1RM" }).getByRole("img", { name: /^Estimated 1RM and heaviest set of Bench Press per session: 2 points from 2026-11-02 to 2026-11-04/ });
+  await e1rm.waitFor();
+  const sessions = await chartSpan(e1rm);
+  expect(sessions.from <= "2026-11-02" && sessions.to >= "2026-11-04").toBe(true);
+  expect(sessions.days).toBeGreaterThanOrEqual(28);
+  expect(sessions.days).toBeLessThanOrEqual(35);
+  // Rep maxes (5 rows) shown whole on a phone, the 10 RM row too; no scroll box, no hint.
+  const records = page.getByRole("region", { name: "Records" });
+  const repMaxes = records.getByRole("table", { name: "Rep maxes of Bench Press" }).getByRole("row");
+  expect(await repMaxes.count()).toBe(1 + 5);
+  expect(await repMaxes.nth(5).innerText()).toMatch(/10 RM\s+50 kg × 10/);
+  for (let i = 1; i <= 5; i++) expect(await shownWhole(repMaxes.nth(i))).toBe(true);
+  expect(await records.getByText(/scroll the table/).count()).toBe(0);
+  await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
+  await screenshot(page, "progress-first-week-phone");
   await context.close();
 });

@@ -10,7 +10,7 @@ import { formatWeight, useUserUnits } from "../../components/units.ts";
 import NotFound from "../NotFound.tsx";
 import { isWorkoutId } from "../workouts/operations.ts";
 import { ExerciseProgress as ExerciseProgressQuery } from "./operations.ts";
-import { E1rmTable, VolumeTable } from "./tables.tsx";
+import { E1rmTable, TableBox, VolumeTable } from "./tables.tsx";
 import { WEEKS_SHOWN } from "./Progress.tsx";
 import "./progress.css";
 
@@ -69,7 +69,7 @@ function ExerciseProgress({ id }: { id: string }) {
                   </dl>
                 )}
                 {heaviest ? (
-                  <div className="table-scroll" tabIndex={0} role="group" aria-label={`Rep maxes of ${x.name}`}>
+                  <TableBox label={`Rep maxes of ${x.name}`} rows={repMaxes.length}>
                     <table className="cards">
                       <caption className="visually-hidden">Rep maxes of {x.name}</caption>
                       <thead><tr><th scope="col">Reps</th><th scope="col">Heaviest done</th><th scope="col">Estimated</th></tr></thead>
@@ -85,10 +85,10 @@ function ExerciseProgress({ id }: { id: string }) {
                         ))}
                       </tbody>
                     </table>
-                  </div>
+                  </TableBox>
                 ) : null}
                 {repsAtWeight.length > 0 ? (
-                  <div className="table-scroll" tabIndex={0} role="group" aria-label={`Most reps at each weight of ${x.name}`}>
+                  <TableBox label={`Most reps at each weight of ${x.name}`} rows={repsAtWeight.length}>
                     <table className="cards">
                       <caption className="visually-hidden">Most reps at each weight of {x.name}</caption>
                       <thead><tr><th scope="col">Weight</th><th scope="col">Most reps</th><th scope="col">First done</th></tr></thead>
@@ -102,7 +102,7 @@ function ExerciseProgress({ id }: { id: string }) {
                         ))}
                       </tbody>
                     </table>
-                  </div>
+                  </TableBox>
                 ) : null}
               </Section>
             </>

@@ -8,7 +8,7 @@ import { TimeChart } from "../../components/TimeChart.tsx";
 import { useQuery } from "../../graphql/hooks.ts";
 import { formatWeight, useUserUnits } from "../../components/units.ts";
 import { OverallProgress } from "./operations.ts";
-import { VolumeTable } from "./tables.tsx";
+import { TableBox, VolumeTable } from "./tables.tsx";
 import { TrainingCalendar } from "./calendar.tsx";
 import { convertWeight } from "@svc/sdk/documents";
 import "./progress.css";
@@ -59,7 +59,7 @@ export default function Progress() {
                 {bodyweights.length === 0 ? <p className="muted">No bodyweight yet. <Link to="/bodyweight">Log your bodyweight</Link>.</p> : (
                   <>
                     <TimeChart label="Bodyweight" unit={unit} fromZero={false} days={bodyweights.map((b) => b.date)} series={[{ label: "Bodyweight", values: bodyweights.map((b) => b.weight) }]} />
-                    <div className="table-scroll" tabIndex={0} role="group" aria-label="Bodyweight entries">
+                    <TableBox label="Bodyweight entries" rows={bodyweights.length}>
                       <table className="cards">
                         <caption className="visually-hidden">Bodyweight entries, newest first</caption>
                         <thead><tr><th scope="col">Date</th><th scope="col">Bodyweight</th></tr></thead>
@@ -69,7 +69,7 @@ export default function Progress() {
                           ))}
                         </tbody>
                       </table>
-                    </div>
+                    </TableBox>
                   </>
                 )}
               </Section>
