@@ -39,6 +39,7 @@ function ExerciseProgress({ id }: { id: string }) {
                 {sessions.length === 0 ? <Empty><p>No weighted sets of {x.name} yet.</p></Empty> : (
                   <>
                     <TimeChart
+                      fromZero={false}
                       label={`Estimated 1RM and heaviest set of ${x.name} per session`}
                       unit={unit}
                       days={sessions.map((s) => s.date)}
