@@ -33,7 +33,7 @@ function History({ last }: { last: LastPerformance | undefined }) {
   return (
     <>
       <p className="history-line">
-        <span className="history-label">Last time</span> (<Link to={`/workouts/${last.workoutId}`}>{last.date}</Link>):{" "}
+        <span className="history-label">Last time</span> (<Link to={`/workouts/${last.workoutId}`}>{last.date}</Link>{last.unit ? <>, <strong>in {last.unit}</strong></> : null}):{" "}
         {last.sets.map((s) => (s.done ? s.text : `${s.text} (not done)`)).join(", ")}
       </p>
       {last.exerciseId ? <Records exerciseId={last.exerciseId} /> : null}
