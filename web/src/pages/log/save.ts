@@ -34,7 +34,9 @@ export async function saveWorkout(workout: LogWorkout, io: {
 }): Promise<SaveOutcome> {
   const { document, origins } = toDocument(workout);
   const checked = io.validate(document);
-  const invalid = (path: string, reason: string): SaveOutcome => {
+  const invalid = (path: string, documentReason: string): SaveOutcome => {
+    // The field as the logger labels it: "RPE must be ...", not the document's key "rpe".
+    const reason = documentReason.replace(/^(rpe|rir)\b/, (key) => key.toUpperCase());
     const { where, row } = locateProblem(workout, path, origins);
     return { kind: "invalid", path, message: `${where}: ${reason}`, problems: new Map(row ? [[row, reason]] : []) };
   };
