@@ -41,7 +41,7 @@ function History({ last }: { last: LastPerformance | undefined }) {
   );
 }
 
-export function ExerciseCard({ exercise, index, count, unit, effort, last, problems, onChange, onRemove, onMove, onSetDone }: {
+export function ExerciseCard({ exercise, index, count, unit, effort, last, problems, onChange, onRemove, onRemoveSet, onMove, onSetDone }: {
   exercise: LogExercise;
   index: number;
   count: number;
@@ -52,6 +52,7 @@ export function ExerciseCard({ exercise, index, count, unit, effort, last, probl
   problems: Map<number, string>;
   onChange: (exercise: LogExercise) => void;
   onRemove: () => void;
+  onRemoveSet: (set: number) => void;
   onMove: (by: -1 | 1) => void;
   onSetDone: (set: number, done: boolean) => void;
 }) {
@@ -63,7 +64,7 @@ export function ExerciseCard({ exercise, index, count, unit, effort, last, probl
   return (
     <section className="log-exercise" aria-labelledby={headingId}>
       <div className="log-exercise-head">
-        <h2 id={headingId}>{exercise.superset ? <span className="badge">{exercise.superset}</span> : null} {name}</h2>
+        <h2 id={headingId} tabIndex={-1} data-focus={`exercise:${exercise.key}`}>{exercise.superset ? <span className="badge">{exercise.superset}</span> : null} {name}</h2>
         <span className="muted">{done}/{exercise.sets.length} done{exercise.rest ? ` · rest ${exercise.rest} s` : ""}</span>
       </div>
       {exercise.explanation ? (
@@ -85,12 +86,12 @@ export function ExerciseCard({ exercise, index, count, unit, effort, last, probl
             problem={problems.get(j) ?? null}
             onChange={(next) => setSets(exercise.sets.map((s, k) => (k === j ? next : s)))}
             onDone={(d) => onSetDone(j, d)}
-            onRemove={() => setSets(exercise.sets.filter((_, k) => k !== j))}
+            onRemove={() => onRemoveSet(j)}
           />
         ))}
       </ol>
       <div className="actions">
-        <button type="button" onClick={() => setSets([...exercise.sets, emptySet(exercise.sets[exercise.sets.length - 1])])}>Add set<span className="visually-hidden"> to {name}</span></button>
+        <button type="button" data-focus={`add-set:${exercise.key}`} onClick={() => setSets([...exercise.sets, emptySet(exercise.sets[exercise.sets.length - 1])])}>Add set<span className="visually-hidden"> to {name}</span></button>
         <button type="button" className="quiet" disabled={index === 0} onClick={() => onMove(-1)}>Move up<span className="visually-hidden"> {name}</span></button>
         <button type="button" className="quiet" disabled={index === count - 1} onClick={() => onMove(1)}>Move down<span className="visually-hidden"> {name}</span></button>
         <button type="button" className="quiet" onClick={onRemove}>Remove exercise<span className="visually-hidden"> {name}</span></button>

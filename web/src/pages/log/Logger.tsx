@@ -128,6 +128,19 @@ function StartFromRoutine({ routine, onStart }: { routine: string; onStart: (w: 
   );
 }
 
+/** How long a removal can be undone. */
+const UNDO_MS = 10_000;
+
+/** The last removal: what the status says, and how to put it back (null once undone). */
+type Removal = { message: string; restore: ((w: LogWorkout) => LogWorkout) | null; focus: string | null };
+
+/** Focuses the element marked data-focus=<key> (or the field inside it). */
+function focusMarked(key: string) {
+  const marked = document.querySelector<HTMLElement>(`[data-focus="${CSS.escape(key)}"]`);
+  const target = marked && marked.tabIndex < 0 && !marked.hasAttribute("tabindex") ? marked.querySelector<HTMLElement>("input") : marked;
+  target?.focus();
+}
+
 function Logging({ workout, setWorkout, userId, timer, otherRoutine, onDismissOther }: {
   workout: LogWorkout;
   setWorkout: (update: (w: LogWorkout | null) => LogWorkout | null) => void;
@@ -142,6 +155,28 @@ function Logging({ workout, setWorkout, userId, timer, otherRoutine, onDismissOt
   const saving = useRef(false);
   const names = useMemo(() => workout.exercises.map((x) => x.exercise), [workout.exercises]);
   const last = useQuery(LastTime, { exercises: names }, { skip: names.length === 0 });
+  const [removal, setRemoval] = useState<Removal | null>(null);
+  // Where the focus goes after the next render (a removed row's neighbour, a restored row).
+  const focusNext = useRef<string | null>(null);
+  useEffect(() => {
+    const key = focusNext.current;
+    if (key === null) return;
+    focusNext.current = null;
+    focusMarked(key);
+  });
+  // A workout just started (its start button is gone): the focus goes to the page's heading, not the body.
+  useEffect(() => {
+    if (document.activeElement && document.activeElement !== document.body) return;
+    const heading = document.querySelector<HTMLElement>("main h1") ?? document.querySelector<HTMLElement>("h1");
+    if (!heading) return;
+    heading.tabIndex = -1;
+    heading.focus();
+  }, []);
+  useEffect(() => {
+    if (!removal) return;
+    const id = setTimeout(() => setRemoval(null), UNDO_MS);
+    return () => clearTimeout(id);
+  }, [removal]);
 
   const update = useCallback((fn: (w: LogWorkout) => LogWorkout) => setWorkout((w) => (w ? fn(w) : w)), [setWorkout]);
   const setSave = useCallback((save: SaveState) => update((w) => ({ ...w, save })), [update]);
@@ -230,7 +265,28 @@ function Logging({ workout, setWorkout, userId, timer, otherRoutine, onDismissOt
             setProblems(new Map());
             update((w) => ({ ...w, save: w.save.status === "failed" ? { status: "logging" } : w.save, exercises: w.exercises.map((e, k) => (k === i ? next : e)) }));
           }}
-          onRemove={() => update((w) => ({ ...w, exercises: w.exercises.filter((_, k) => k !== i) }))}
+          onRemove={() => {
+            const doneSets = x.sets.filter((s) => s.done).length;
+            update((w) => ({ ...w, exercises: w.exercises.filter((e) => e.key !== x.key) }));
+            const neighbour = workout.exercises[i + 1] ?? workout.exercises[i - 1];
+            focusNext.current = neighbour ? `exercise:${neighbour.key}` : "add-exercise";
+            setRemoval({
+              message: `Removed ${x.exercise}${doneSets ? ` and its ${doneSets} done set${doneSets === 1 ? "" : "s"}` : ""}.`,
+              focus: `exercise:${x.key}`,
+              restore: (w) => ({ ...w, exercises: [...w.exercises.slice(0, i), x, ...w.exercises.slice(i)] }),
+            });
+          }}
+          onRemoveSet={(j) => {
+            const set = x.sets[j];
+            update((w) => ({ ...w, exercises: w.exercises.map((e) => (e.key === x.key ? { ...e, sets: e.sets.filter((s) => s.key !== set.key) } : e)) }));
+            const neighbour = x.sets[j + 1] ?? x.sets[j - 1];
+            focusNext.current = neighbour ? `set:${neighbour.key}` : `add-set:${x.key}`;
+            setRemoval({
+              message: `Removed ${x.exercise} set ${j + 1}${set.done ? " (done)" : ""}.`,
+              focus: `set:${set.key}`,
+              restore: (w) => ({ ...w, exercises: w.exercises.map((e) => (e.key === x.key ? { ...e, sets: [...e.sets.slice(0, j), set, ...e.sets.slice(j)] } : e)) }),
+            });
+          }}
           onMove={(by) => update((w) => {
             const list = [...w.exercises];
             const [moved] = list.splice(i, 1);
@@ -267,6 +323,22 @@ function Logging({ workout, setWorkout, userId, timer, otherRoutine, onDismissOt
         </div>
       </section>
       <SaveStatus save={workout.save} onRetry={() => void finish()} />
+      {/* Always present, so a screen reader announces what is put in it. */}
+      <div className="undo-bar" role="status">
+        {removal ? (
+          <>
+            <span>{removal.message}</span>
+            {removal.restore ? (
+              <button type="button" onClick={() => {
+                const { restore, focus } = removal;
+                update(restore!);
+                focusNext.current = focus;
+                setRemoval({ message: "Put back.", restore: null, focus: null });
+              }}>Undo</button>
+            ) : null}
+          </>
+        ) : null}
+      </div>
       <div className="form-actions finish">
         <button type="button" className="primary" disabled={workout.save.status === "saving"} onClick={() => void finish()}>
           {workout.save.status === "saving" ? "Saving…" : "Finish workout"}
