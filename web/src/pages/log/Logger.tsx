@@ -18,11 +18,11 @@ import { useUserUnits } from "../../components/units.ts";
 import { RoutineList } from "../routines/operations.ts";
 import { isWorkoutId } from "../workouts/operations.ts";
 import {
-  DEFAULT_REST_SECONDS, emptyWorkout, loadDraft, newExercise, progressOf, storeDraft, toDocument, workoutFromPlan,
+  DEFAULT_REST_SECONDS, emptyWorkout, loadDraft, newExercise, progressOf, storeDraft, toDocument, typedNumber, workoutFromPlan,
   type LogWorkout, type SaveState,
 } from "./draft.ts";
 import { ExerciseCard } from "./ExerciseCard.tsx";
-import { LastTime, LoggerPlan, SaveLoggedWorkout } from "./operations.ts";
+import { LastTime, LogDayBodyweight, LoggerPlan, SaveLoggedWorkout } from "./operations.ts";
 import { saveWorkout } from "./save.ts";
 import { RestTimerBar, unlockSound, useRestTimer, type RestTimer } from "./RestTimer.tsx";
 import "./logger.css";
@@ -193,6 +193,11 @@ function Logging({ workout, setWorkout, userId, timer, otherRoutine, onDismissOt
         onSaving: () => setSave({ status: "saving" }),
       });
       if (outcome.kind === "saved") {
+        // The bodyweight typed here is also the day's bodyweight (Progress charts it); the workout keeps it either way.
+        const bodyweight = typedNumber(finishing.bodyweight);
+        if (bodyweight !== null && bodyweight > 0) {
+          await request(LogDayBodyweight, { input: { date: finishing.date, weight: bodyweight, unit: finishing.unit === "lb" ? "LB" : "KG" } }).catch(() => {});
+        }
         storeDraft(userId, null);
         timer.stop();
         setWorkout(() => null);

@@ -4,7 +4,7 @@ import { Link, useParams } from "react-router";
 import { Page, Section } from "../../components/Page.tsx";
 import { QueryView } from "../../components/States.tsx";
 import { useQuery } from "../../graphql/hooks.ts";
-import { formatVolume, useUserUnits } from "../../components/units.ts";
+import { formatVolume, formatWeight, useUserUnits } from "../../components/units.ts";
 import NotFound from "../NotFound.tsx";
 import { isWorkoutId } from "../workouts/operations.ts";
 import { LoggedWorkoutSummary } from "./operations.ts";
@@ -35,6 +35,7 @@ function Summary({ id }: { id: string }) {
                   <div><dt>Work sets</dt><dd>{sum?.workSets ?? "0"}</dd></div>
                   <div><dt>Sets done</dt><dd>{sets.filter((s) => s.done).length}</dd></div>
                   <div><dt>Duration</dt><dd>{w.minutes != null ? `${w.minutes} min` : "—"}</dd></div>
+                  {w.bodyweight != null ? <div><dt>Bodyweight</dt><dd>{formatWeight(w.bodyweight, w.unit)}</dd></div> : null}
                 </dl>
                 <p className="muted">{w.date}{w.routine ? ` · ${w.routine.name}` : ""}{w.name ? ` · ${w.name}` : ""}. Volume is weight × reps of done work sets.</p>
               </Section>

@@ -8,6 +8,13 @@ export const SaveLoggedWorkout = graphql(`
   }
 `);
 
+/** The bodyweight typed in the logger, also kept as that day's bodyweight (replacing the day's value). */
+export const LogDayBodyweight = graphql(`
+  mutation LogDayBodyweight($input: BodyweightInput!) {
+    logBodyweight(input: $input) { id date weight unit }
+  }
+`);
+
 /** What was done last time on each exercise of the workout (one request for all of them). */
 export const LastTime = graphql(`
   query LastTime($exercises: [String]!) {
@@ -33,7 +40,7 @@ export const ExerciseRecordsOf = graphql(`
 export const LoggedWorkoutSummary = graphql(`
   query LoggedWorkoutSummary($id: UUID!) {
     workoutById(id: $id) {
-      id date name unit minutes
+      id date name unit minutes bodyweight
       routine { id name }
       exercises { id exercise { id name } sets { id text kind done personalRecord } }
       workoutSetsByWorkoutId { aggregates { sum { volumeKg volumeLb workSets } } }
