@@ -300,14 +300,18 @@ function Logging({ workout, setWorkout, userId, timer, otherRoutine, onDismissOt
           })}
           onSetDone={(j, isDone) => {
             update((w) => ({ ...w, exercises: w.exercises.map((e, k) => (k === i ? { ...e, sets: e.sets.map((s, m) => (m === j ? { ...s, done: isDone } : s)) } : e)) }));
+            const label = `${x.exercise} set ${j + 1}`;
             if (isDone) {
               unlockSound();
-              timer.start(x.rest ?? DEFAULT_REST_SECONDS, `${x.exercise} set ${j + 1}`);
+              timer.start(x.rest ?? DEFAULT_REST_SECONDS, label);
+            } else if (timer.state?.label === label) {
+              // Ticked by mistake: its rest is not running.
+              timer.stop();
             }
           }}
         />
       ))}
-      <div className="section">
+      <div className="section" data-focus="add-exercise">
         <ExercisePicker label="Add an exercise" onPick={(found) => update((w) => ({ ...w, exercises: [...w.exercises, newExercise(found.name, w.unit, found.kind, found.equipment)] }))} />
       </div>
       <section className="section stack" aria-labelledby="about-workout">

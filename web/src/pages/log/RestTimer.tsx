@@ -152,8 +152,8 @@ export function RestTimerBar({ timer }: { timer: RestTimer }) {
         {over ? <span className="visually-hidden" role="status">Rest over: time for the next set.</span> : null}
       </div>
       <div className="rest-buttons">
-        <button type="button" onClick={() => timer.add(-15)} aria-label="15 seconds less">−15 s</button>
-        <button type="button" onClick={() => timer.add(15)} aria-label="15 seconds more">+15 s</button>
+        <button type="button" onClick={() => timer.add(-15)} aria-label="−15 s: 15 seconds less">−15 s</button>
+        <button type="button" onClick={() => timer.add(15)} aria-label="+15 s: 15 seconds more">+15 s</button>
         {paused ? (
           <button type="button" onClick={timer.resume}>Resume</button>
         ) : (
