@@ -96,6 +96,19 @@ describe("routine edits: targets from what was lifted", () => {
   });
 });
 
+describe("one snapping rule: deloads and resets land on the nearest loadable step", () => {
+  test("a linear squat deloads 90 % of 70 kg to 62.5 kg (the 2.5 kg step, as a GZCLP reset), not 65 kg on its 5 kg increment", async () => {
+    const u = await newUser();
+    const id = await applyRoutine(u, { name: "Legs", exercises: [{ exercise: "Back Squat", sets: 3, reps: 5, weight: 70 }] });
+    for (const d of ["2026-01-05", "2026-01-07", "2026-01-09"]) {
+      await applyWorkout(u, { date: d, routine: id, exercises: [{ exercise: "Back Squat", sets: ["70x5", "70x5", "70x3"] }] });
+    }
+    const plan = await next(u, id, "2026-01-11");
+    expect(work(plan.doc)).toEqual(times(3, "62.5x5"));
+    expect(plan.targets[0].explanation).toBe("Three misses in a row at 70 kg (last 2026-01-09): deload to 90 %, 62.5 kg.");
+  });
+});
+
 describe("pinned notes carry forward; explanations are never saved", () => {
   test("a pinned note comes back in the plan with pinned: true, the explanation stays out; unpinned, it stops", async () => {
     const u = await newUser();

@@ -729,6 +729,17 @@ comment on function app_hidden.judge_session(int, numeric, text, int, int, int, 
 --------------------------------------------------------------------------------
 -- The next target under a rule
 --------------------------------------------------------------------------------
+create or replace function app_hidden.deload_to_step(weight numeric, increment numeric, unit text) returns numeric
+language sql immutable parallel safe as $$
+  -- 90 % snapped to the nearest loadable step (the exercise's increment when finer, as a stage
+  -- reset snaps), and at least one increment lower, never below 0.
+  select case when weight is null then null
+              else trim_scale(greatest(0, least(app_hidden.snap_weight(weight * 0.9, least(increment, app_hidden.loadable_step(unit))),
+                                                weight - increment))) end;
+$$;
+comment on function app_hidden.deload_to_step(numeric, numeric, text) is E'A deload: 90 % of the weight snapped to the nearest loadable step of the unit (or the finer increment), '
+  'at least one increment lower, never below 0: 70 kg deloads to 62.5 kg.';
+
 drop function if exists app_hidden.lifted_as_loaded(numeric, text, text, numeric);
 drop function if exists app_hidden.lifted_text(numeric, text, text, numeric);
 create or replace function app_hidden.lifted_as_loaded(lifted numeric, lifted_unit text, target numeric, unit text, step numeric) returns numeric
@@ -778,7 +789,7 @@ language plpgsql immutable as $$
 -- Rules (the exercise's progression, else the routine's, else linear):
 -- - linear: hit -> one increment above the weight lifted (never below the target);
 --   light -> one step above the weight lifted, never above the target; third miss in a row ->
---   deload (90 %, snapped, at least one increment lower); other misses -> same target.
+--   deload (90 %, snapped to the loadable step, at least one increment lower); other misses -> same target.
 -- - greyskull: as linear, with the last set as many reps as possible: a hit with at least twice
 --   the target reps on it adds two increments; any miss deloads at once.
 -- - double: reps is a range low-high, the rep target starts at low. All sets at the top -> +
@@ -820,14 +831,14 @@ begin
       result.explanation := format('Last session (%s) did %s%s, lighter than the target: continuing from the weight lifted, %s %s.',
         d, what, case when judged.lifted is null then ' without its weight' else loaded_text end, result.weight, unit);
     elsif rule = 'greyskull' and current.weight is not null then
-      result.weight := app_hidden.deload_weight(current.weight, increment);
+      result.weight := app_hidden.deload_to_step(current.weight, increment, unit);
       result.explanation := format('Last session (%s) missed %s%s: deload to 90 %%, %s %s.', d, what, at_lifted, result.weight, unit);
     elsif rule = 'greyskull' then
       result.explanation := format('Last session (%s) missed %s: same targets.', d, what);
     else
       result.misses := current.misses + 1;
       if result.misses >= 3 and current.weight is not null then
-        result.weight := app_hidden.deload_weight(current.weight, increment);
+        result.weight := app_hidden.deload_to_step(current.weight, increment, unit);
         result.misses := 0;
         result.explanation := format('Three misses in a row%s (last %s): deload to 90 %%, %s %s.', at_lifted, d, result.weight, unit);
       else
@@ -859,7 +870,7 @@ begin
         result.stalls := current.stalls + 1;
       end if;
       if result.stalls >= 3 then
-        result.weight := app_hidden.deload_weight(current.weight, increment);
+        result.weight := app_hidden.deload_to_step(current.weight, increment, unit);
         result.reps := reps_low;
         result.best_total := null;
         result.stalls := 0;
@@ -1412,6 +1423,7 @@ grant execute on function
   app_hidden.next_cycle_target(app_hidden.progression_state, text, jsonb, int, date, numeric, text),
   app_hidden.next_stage_target(app_hidden.progression_state, app_hidden.session_judgement, jsonb, date, numeric, numeric, text),
   app_hidden.same_start_weight(numeric, text, numeric, text), app_hidden.program_key(text), app_hidden.earlier_sessions_note(int), app_hidden.shown_increment(numeric, text, text),
+  app_hidden.deload_to_step(numeric, numeric, text),
   app_hidden.lifted_as_loaded(numeric, text, numeric, text, numeric), app_hidden.lifted_text(numeric, text, numeric, text, numeric),
   app_hidden.walk_routine_program(jsonb, text), app_hidden.doc_percent_set(text), app_hidden.doc_stage(text),
   app_hidden.walk_routine_exercise_extras(jsonb, text),
