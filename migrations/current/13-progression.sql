@@ -1224,9 +1224,9 @@ language plpgsql immutable as $$
 -- Set texts, in order: warm-ups (w:), work sets, drops (d:), bursts (rp:). p_increment is the loadable step
 -- weights snap to (the parameter keeps its first name: PostgreSQL cannot rename it in place).
 -- Warm-ups ramp toward a loaded work weight: one at 50 %; two or more spread evenly from 40 % to
--- 80 %; each snapped to a loadable weight and never above the work weight, with fewer reps
--- (reps * (1.2 - share), at least 1, at most the work reps); a warm-up that would snap to 0 is
--- left out. Drops follow the last work set, each about 20 % lighter than the one before and at
+-- 80 %; each snapped to a loadable weight within 40-80 % of the work weight, with fewer reps
+-- (reps * (1.2 - share), at least 1, at most the work reps); a warm-up with no loadable weight
+-- in that range (or only 0) is left out. Drops follow the last work set, each about 20 % lighter than the one before and at
 -- least one loadable step lighter (snapped; they stop before 0), at the work reps. Bursts
 -- (rest-pause) follow at the work weight, a third of the work reps (at least 1).
 -- Timed work (a hold, weighted or not) has its work sets only; unloaded work no warm-ups or drops.
@@ -1242,8 +1242,12 @@ begin
   if v_loaded then
     for i in 1 .. p_warmups loop
       v_share := case when p_warmups = 1 then 0.5 else 0.4 + 0.4 * (i - 1) / (p_warmups - 1) end;
-      v_w := least(app_hidden.snap_weight(p_weight * v_share, p_increment), p_weight);
-      if v_w > 0 then
+      -- Snapped, then kept within 40-80 % of the work weight on the step's grid.
+      v_w := greatest(ceil(p_weight * 0.4 / p_increment - 0.000001) * p_increment,
+                      least(floor(p_weight * 0.8 / p_increment + 0.000001) * p_increment,
+                            app_hidden.snap_weight(p_weight * v_share, p_increment)));
+      v_w := trim_scale(v_w);
+      if v_w > 0 and v_w <= p_weight * 0.8 + 0.000001 then
         v_out := v_out || app_hidden.format_set('warmup', v_w, false,
           least(v_reps, greatest(1, round(v_reps * (1.2 - v_share))::int)), null, null);
       end if;
