@@ -89,7 +89,7 @@ test("a lb workout with kg history: focus after start, plates, removals (announc
   expect(await page.getByRole("timer").count()).toBe(0);
   await done1.check();
 
-  // A done set removed: announced with Undo, the focus on the next set's row; Undo puts it back.
+  // A done set removed: announced, Undo in its place (covering nothing), the focus on the next set's row; Undo puts it back.
   await squat.getByRole("button", { name: "Add set to Back Squat" }).click();
   await squat.getByRole("button", { name: "Add set to Back Squat" }).click();
   await squat.getByLabel("Reps: Back Squat set 2", { exact: true }).fill("4");
@@ -102,7 +102,8 @@ test("a lb workout with kg history: focus after start, plates, removals (announc
   expect(await focused(page)).toMatchObject({ role: "group", label: "Back Squat set 1" });
   await expectAccessible(page);
   await screenshot(page, "logger-undo-phone");
-  await removed.getByRole("button", { name: "Undo" }).click();
+  await squat.getByText("Removed Back Squat set 1 (done).").waitFor();
+  await squat.getByRole("button", { name: "Undo" }).click();
   expect(await squat.getByRole("checkbox", { name: /^Done/ }).count()).toBe(3);
   expect(await squat.getByRole("checkbox", { name: "Done: Back Squat set 1" }).isChecked()).toBe(true);
   expect(await squat.getByLabel("Weight (lb): Back Squat set 1", { exact: true }).inputValue()).toBe("140");
@@ -115,11 +116,13 @@ test("a lb workout with kg history: focus after start, plates, removals (announc
   await bench.getByLabel("Weight (lb): Bench Press set 1", { exact: true }).fill("135");
   await bench.getByLabel("Reps: Bench Press set 1", { exact: true }).fill("5");
   await squat.getByRole("button", { name: "Remove exercise Back Squat" }).click();
-  const gone = page.getByRole("status").filter({ hasText: "Removed Back Squat and its 1 done set." });
-  await gone.waitFor();
+  await page.getByRole("status").filter({ hasText: "Removed Back Squat and its 1 done set." }).waitFor();
   expect(await page.getByRole("region", { name: "Back Squat" }).count()).toBe(0);
   expect(await focused(page)).toMatchObject({ tag: "H2", label: "Bench Press" });
-  await gone.getByRole("button", { name: "Undo" }).click();
+  // Undo in the exercise's place: before Bench Press.
+  const undo = page.getByRole("button", { name: "Undo" });
+  expect((await undo.boundingBox())!.y).toBeLessThan((await bench.boundingBox())!.y);
+  await undo.click();
   await page.getByRole("status").filter({ hasText: "Put back." }).waitFor();
   expect(await page.getByRole("heading", { level: 2 }).evaluateAll((hs) => hs.map((h) => h.textContent?.trim()))).toEqual(expect.arrayContaining(["Back Squat", "Bench Press"]));
   expect(await squat.getByRole("checkbox", { name: "Done: Back Squat set 1" }).isChecked()).toBe(true);

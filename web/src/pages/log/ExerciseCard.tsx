@@ -1,6 +1,6 @@
 // One exercise of the workout being logged: the plan's target and why (apart from the user's own
 // note), last time and records beside it, its sets as rows, add/remove sets, the note.
-import { useId } from "react";
+import { Fragment, useId, type ReactNode } from "react";
 import { Link } from "react-router";
 import { useQuery } from "../../graphql/hooks.ts";
 import { formatWeight, type UnitName } from "../../components/units.ts";
@@ -41,7 +41,7 @@ function History({ last }: { last: LastPerformance | undefined }) {
   );
 }
 
-export function ExerciseCard({ exercise, index, count, unit, effort, last, problems, onChange, onRemove, onRemoveSet, onMove, onSetDone }: {
+export function ExerciseCard({ exercise, index, count, unit, effort, last, problems, undoAt, onChange, onRemove, onRemoveSet, onMove, onSetDone }: {
   exercise: LogExercise;
   index: number;
   count: number;
@@ -50,6 +50,8 @@ export function ExerciseCard({ exercise, index, count, unit, effort, last, probl
   last: LastPerformance | undefined;
   /** Problem per set row index. */
   problems: Map<number, string>;
+  /** The Undo of a set just removed, shown in its place (before the set now at `index`). */
+  undoAt: { index: number; notice: ReactNode } | null;
   onChange: (exercise: LogExercise) => void;
   onRemove: () => void;
   onRemoveSet: (set: number) => void;
@@ -75,8 +77,9 @@ export function ExerciseCard({ exercise, index, count, unit, effort, last, probl
       </div>
       <ol className="set-rows">
         {exercise.sets.map((set, j) => (
+          <Fragment key={set.key}>
+          {undoAt?.index === j ? <li>{undoAt.notice}</li> : null}
           <SetRow
-            key={set.key}
             exercise={name}
             index={j}
             set={set}
@@ -88,7 +91,9 @@ export function ExerciseCard({ exercise, index, count, unit, effort, last, probl
             onDone={(d) => onSetDone(j, d)}
             onRemove={() => onRemoveSet(j)}
           />
+          </Fragment>
         ))}
+        {undoAt && undoAt.index >= exercise.sets.length ? <li>{undoAt.notice}</li> : null}
       </ol>
       <div className="actions">
         <button type="button" data-focus={`add-set:${exercise.key}`} onClick={() => setSets([...exercise.sets, emptySet(exercise.sets[exercise.sets.length - 1])])}>Add set<span className="visually-hidden"> to {name}</span></button>

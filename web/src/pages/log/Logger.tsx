@@ -4,7 +4,7 @@
 // steppers, see plates, last time and records; finish to save. Everything typed is kept in
 // localStorage at once; the save carries the workout's idempotency key, so a save retried after a
 // lost connection (automatically when the browser is back online) logs it once.
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Fragment, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { validateWorkoutDocument, type CanonicalRoutine, type CanonicalWorkout } from "@svc/sdk/documents";
 import { Page } from "../../components/Page.tsx";
@@ -131,8 +131,25 @@ function StartFromRoutine({ routine, onStart }: { routine: string; onStart: (w: 
 /** How long a removal can be undone. */
 const UNDO_MS = 10_000;
 
-/** The last removal: what the status says, and how to put it back (null once undone). */
-type Removal = { message: string; restore: ((w: LogWorkout) => LogWorkout) | null; focus: string | null };
+/**
+ * The last removal: what the status says, how to put it back (null once undone) and where the
+ * Undo is offered: in the removed set's or exercise's place, so it never covers an input.
+ */
+type Removal = {
+  message: string;
+  restore: ((w: LogWorkout) => LogWorkout) | null;
+  focus: string | null;
+  place: { kind: "set"; exercise: string; index: number } | { kind: "exercise"; index: number } | null;
+};
+
+function UndoNotice({ message, onUndo }: { message: string; onUndo: () => void }) {
+  return (
+    <div className="undo-notice">
+      <span>{message}</span>
+      <button type="button" onClick={onUndo}>Undo</button>
+    </div>
+  );
+}
 
 /** Focuses the element marked data-focus=<key> (or the field inside it). */
 function focusMarked(key: string) {
@@ -240,6 +257,14 @@ function Logging({ workout, setWorkout, userId, timer, otherRoutine, onDismissOt
     };
   }, [waiting]);
 
+  const undoNotice = removal?.restore ? (
+    <UndoNotice message={removal.message} onUndo={() => {
+      update(removal.restore!);
+      focusNext.current = removal.focus;
+      setRemoval({ message: "Put back.", restore: null, focus: null, place: null });
+    }} />
+  ) : null;
+
   const { done, total } = progressOf(workout);
   const lastByName = new Map((last.data?.lastPerformance ?? []).filter((x) => x !== null).map((x) => [x!.exercise, x!]));
   const title = workout.routineName ? `Workout: ${workout.routineName}` : "Workout";
@@ -257,8 +282,10 @@ function Logging({ workout, setWorkout, userId, timer, otherRoutine, onDismissOt
       </p>
       {workout.exercises.length === 0 ? <p className="state state-empty">No exercises yet. Find one below to add it.</p> : null}
       {workout.exercises.map((x, i) => (
+        <Fragment key={x.key}>
+        {removal?.place?.kind === "exercise" && removal.place.index === i ? undoNotice : null}
         <ExerciseCard
-          key={x.key}
+          undoAt={removal?.place?.kind === "set" && removal.place.exercise === x.key && undoNotice ? { index: removal.place.index, notice: undoNotice } : null}
           exercise={x}
           index={i}
           count={workout.exercises.length}
@@ -278,6 +305,7 @@ function Logging({ workout, setWorkout, userId, timer, otherRoutine, onDismissOt
             setRemoval({
               message: `Removed ${x.exercise}${doneSets ? ` and its ${doneSets} done set${doneSets === 1 ? "" : "s"}` : ""}.`,
               focus: `exercise:${x.key}`,
+              place: { kind: "exercise", index: i },
               restore: (w) => ({ ...w, exercises: [...w.exercises.slice(0, i), x, ...w.exercises.slice(i)] }),
             });
           }}
@@ -289,6 +317,7 @@ function Logging({ workout, setWorkout, userId, timer, otherRoutine, onDismissOt
             setRemoval({
               message: `Removed ${x.exercise} set ${j + 1}${set.done ? " (done)" : ""}.`,
               focus: `set:${set.key}`,
+              place: { kind: "set", exercise: x.key, index: j },
               restore: (w) => ({ ...w, exercises: w.exercises.map((e) => (e.key === x.key ? { ...e, sets: [...e.sets.slice(0, j), set, ...e.sets.slice(j)] } : e)) }),
             });
           }}
@@ -310,7 +339,9 @@ function Logging({ workout, setWorkout, userId, timer, otherRoutine, onDismissOt
             }
           }}
         />
+        </Fragment>
       ))}
+      {removal?.place?.kind === "exercise" && removal.place.index >= workout.exercises.length ? undoNotice : null}
       <div className="section" data-focus="add-exercise">
         <ExercisePicker label="Add an exercise" onPick={(found) => update((w) => ({ ...w, exercises: [...w.exercises, newExercise(found.name, w.unit, found.kind, found.equipment)] }))} />
       </div>
@@ -332,22 +363,8 @@ function Logging({ workout, setWorkout, userId, timer, otherRoutine, onDismissOt
         </div>
       </section>
       <SaveStatus save={workout.save} onRetry={() => void finish()} />
-      {/* Always present, so a screen reader announces what is put in it. */}
-      <div className="undo-bar" role="status">
-        {removal ? (
-          <>
-            <span>{removal.message}</span>
-            {removal.restore ? (
-              <button type="button" onClick={() => {
-                const { restore, focus } = removal;
-                update(restore!);
-                focusNext.current = focus;
-                setRemoval({ message: "Put back.", restore: null, focus: null });
-              }}>Undo</button>
-            ) : null}
-          </>
-        ) : null}
-      </div>
+      {/* Always present, so a screen reader announces what is put in it; the Undo button is in the removed row's place. */}
+      <div className="visually-hidden" role="status">{removal ? `${removal.message}${removal.restore ? " Undo is offered in its place." : ""}` : null}</div>
       <div className="form-actions finish">
         <button type="button" className="primary" disabled={workout.save.status === "saving"} onClick={() => void finish()}>
           {workout.save.status === "saving" ? "Saving…" : "Finish workout"}
