@@ -391,3 +391,41 @@ test("a refused set is named by its place in the file even when an earlier exerc
   }
   expect(await counts(u.user.id)).toEqual({ workouts: 0, sets: 0, custom: 0 });
 });
+
+describe("a workout already there, whatever time zone each import read the file in", () => {
+  const TEXT = `mutation($text: String!, $timeZone: String, $choices: [ImportChoice!], $dryRun: Boolean) {
+    importWorkouts(input: { text: $text, timeZone: $timeZone, choices: $choices, dryRun: $dryRun }) { workouts duplicates } }`;
+  const choices = [{ name: "Zercher Carry Thing", action: "CREATE" }];
+  test.each([["Europe/Berlin", "UTC"], ["UTC", "Europe/Berlin"], ["America/Los_Angeles", "Asia/Tokyo"]])(
+    "the same file read in %s, then in %s, adds nothing the second time (dry run and import)", async (first, second) => {
+      const u = await signUp(s.url, `Zones ${first}`);
+      const a = await gql(s.url, TEXT, { text: fixture("strong-comma.csv"), timeZone: first, choices, dryRun: false }, { token: u.token });
+      expect(a.body.errors).toBeUndefined();
+      expect(a.body.data.importWorkouts).toEqual({ workouts: 2, duplicates: 0 });
+      for (const dryRun of [true, false]) {
+        const b = await gql(s.url, TEXT, { text: fixture("strong-comma.csv"), timeZone: second, choices, dryRun }, { token: u.token });
+        expect(b.body.errors).toBeUndefined();
+        expect(b.body.data.importWorkouts).toEqual({ workouts: 0, duplicates: 2 });
+      }
+      expect(await counts(u.user.id)).toEqual({ workouts: 2, sets: 14, custom: 1 });
+    });
+
+  test("another wall-clock time or another name on the same day is another workout", async () => {
+    const u = await signUp(s.url, "Zones other");
+    const text = fixture("strong-comma.csv");
+    expect((await gql(s.url, TEXT, { text, timeZone: "UTC", choices, dryRun: false }, { token: u.token })).body.errors).toBeUndefined();
+    // One hour later on the same day, read in a zone one hour behind: the same instant as before but not the same time as written.
+    const later = text.replaceAll("2026-04-06 17:18:00", "2026-04-06 18:18:00").replaceAll("Leg Day", "Leg Day 2");
+    const res = await gql(s.url, TEXT, { text: later, timeZone: "Europe/London", choices, dryRun: true }, { token: u.token });
+    expect(res.body.errors).toBeUndefined();
+    // Push Day at 18:18 London = 17:18 UTC: the same instant and name as the one there (the instant rule still holds).
+    expect(res.body.data.importWorkouts).toEqual({ workouts: 1, duplicates: 1 });
+    const shifted = text.replaceAll("2026-04-06 17:18:00", "2026-04-06 19:18:00");
+    const res2 = await gql(s.url, TEXT, { text: shifted, timeZone: "Europe/Berlin", choices, dryRun: true }, { token: u.token });
+    // 19:18 Berlin (summer) = 17:18 UTC, the same instant: a duplicate; Leg Day's wall time matches: a duplicate.
+    expect(res2.body.data.importWorkouts).toEqual({ workouts: 0, duplicates: 2 });
+    const moved = text.replaceAll("2026-04-06 17:18:00", "2026-04-06 20:18:00");
+    const res3 = await gql(s.url, TEXT, { text: moved, timeZone: "UTC", choices, dryRun: true }, { token: u.token });
+    expect(res3.body.data.importWorkouts).toEqual({ workouts: 1, duplicates: 1 });
+  });
+});

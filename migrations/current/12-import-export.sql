@@ -256,6 +256,29 @@ comment on function app_hidden.import_map_names(text[], jsonb, jsonb) is E'What 
 grant execute on function app_hidden.import_map_names(text[], jsonb, jsonb) to svc_reader;
 
 --------------------------------------------------------------------------------
+-- The wall-clock start of imported workouts
+--------------------------------------------------------------------------------
+-- A file's times have no zone: the same file read in Europe/Berlin and in UTC gives two instants
+-- for one workout. What the file wrote (its local date and time) is kept per imported workout, so a
+-- second import finds it whatever zone it is read in.
+create table if not exists app_hidden.imported_workout_starts (
+  workout_id uuid primary key references app_public.workouts on delete cascade,
+  user_id uuid not null default app_public.current_user_id() references app_public.users on delete cascade,
+  wall_start timestamp not null
+);
+create index if not exists imported_workout_starts_user_wall on app_hidden.imported_workout_starts (user_id, wall_start);
+alter table app_hidden.imported_workout_starts enable row level security;
+comment on table app_hidden.imported_workout_starts is E'The start of an imported workout as its file wrote it (local date and time, no zone): an import finds a workout already there by it, whatever time zone each import read the file in.';
+comment on column app_hidden.imported_workout_starts.workout_id is E'The workout imported.';
+comment on column app_hidden.imported_workout_starts.user_id is E'Its owner.';
+comment on column app_hidden.imported_workout_starts.wall_start is E'Its start as the file wrote it: the local date (the workout''s date) and wall-clock time.';
+grant select, insert on app_hidden.imported_workout_starts to svc_visitor;
+drop policy if exists select_own on app_hidden.imported_workout_starts;
+create policy select_own on app_hidden.imported_workout_starts for select using (user_id = app_public.current_user_id());
+drop policy if exists insert_own on app_hidden.imported_workout_starts;
+create policy insert_own on app_hidden.imported_workout_starts for insert with check (user_id = app_public.current_user_id());
+
+--------------------------------------------------------------------------------
 -- Importing
 --------------------------------------------------------------------------------
 -- Input bounds: at most 5000 workouts per call (the GraphQL request body is at most 1 MB anyway).
@@ -276,6 +299,7 @@ declare
   v_doc jsonb;
   v_entries jsonb;
   v_start timestamptz;
+  v_wall timestamp;
   v_seen jsonb := '{}';
   v_key text;
   v_new int := 0;
@@ -401,9 +425,16 @@ begin
     -- The same workout: the same start (noon UTC on its date when it has none) and name.
     v_start := coalesce((select ds.start from app_hidden.doc_start(w ->> 'start') ds where w ? 'start'),
                         case when w ->> 'date' ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' then ((w ->> 'date') || ' 12:00:00+00')::timestamptz end);
+    -- Or the same name and the same local date and wall-clock time as the file wrote them (read in
+    -- another time zone, the same file gives another instant).
+    v_match := case when v_start is not null then regexp_match(w ->> 'start', '^([0-9]{4}-[0-9]{2}-[0-9]{2})T([0-9]{2}:[0-9]{2}(:[0-9]{2})?)') end;
+    v_wall := case when v_match is not null then (v_match[1] || ' ' || v_match[2])::timestamp
+                   when v_start is not null then (w ->> 'date' || ' 12:00')::timestamp end;
     v_key := coalesce(v_start::text, '') || E'\n' || coalesce(w ->> 'name', '');
     if v_seen ? v_key or exists (select 1 from app_public.workouts ow where ow.user_id = v_user and ow.start = v_start
-                                   and ow.name is not distinct from (w ->> 'name')) then
+                                   and ow.name is not distinct from (w ->> 'name'))
+       or exists (select 1 from app_hidden.imported_workout_starts iw join app_public.workouts ow on ow.id = iw.workout_id
+                   where iw.user_id = v_user and iw.wall_start = v_wall and ow.name is not distinct from (w ->> 'name')) then
       v_dup := v_dup + 1;
       continue;
     end if;
@@ -455,7 +486,11 @@ begin
       v_reason := v_walk.reason;
     else
       begin
-        perform app_public.apply_workout_document(v_doc);
+        select aw.workout_id into v_id from app_public.apply_workout_document(v_doc) aw;
+        if v_wall is not null then
+          insert into app_hidden.imported_workout_starts (workout_id, user_id, wall_start) values (v_id, v_user, v_wall)
+            on conflict (workout_id) do nothing;
+        end if;
       exception when sqlstate 'SVDOC' then
         get stacked diagnostics v_path = pg_exception_detail, v_reason = pg_exception_hint;
       end;
@@ -499,7 +534,7 @@ end;
 $$;
 comment on function app_public.import_history(jsonb, jsonb, jsonb, boolean) is E'@behavior -*\nImports workouts (documents whose `exercise` fields are a file''s names; at most 5000 per call) for the signed-in user, in the caller''s transaction: '
   'names mapped by app_hidden.import_map_names with choices ({"<name>": {"action": "map"|"create"|"skip", "exercise": "<ref>"}}); a workout with the start '
-  '(noon UTC on its date when it has none) and name of one already there, or earlier in the list, is a duplicate and left alone; the rest saved by apply_workout_document. '
+  '(noon UTC on its date when it has none) and name of one already there, or with the name and the local date and wall-clock time (as the file wrote them) of one imported before in any time zone, or earlier in the list, is a duplicate and left alone; the rest saved by apply_workout_document. '
   'extras (an svc export): settings, customExercises, routines (one per name; workouts'' routine ids follow them), bodyweights. '
   'dry_run: the same summary, nothing written (every document is still validated). Unmapped names in a real run: SVMAP (UNMAPPED_EXERCISES); '
   'an invalid document: SVDOC with the path from `workouts[i]`. Returns the summary (counts, date range, each name''s mapping with suggestions).';
