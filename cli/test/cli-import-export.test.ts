@@ -129,3 +129,19 @@ test("a long history goes in parts of 200 workouts, with each part's progress on
   expect(again.code).toBe(0);
   expect(again.stdout).toContain("Nothing new: all 450 workouts of the file are already there; nothing was added.");
 }, 180_000);
+
+test("CSV export writes the wall-clock time the lifter trained, on the workout's own date, never UTC's", async () => {
+  const h = await signedUp("Zone");
+  const file = path.join(h.home, "la.csv");
+  writeFileSync(file, "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n2024-09-10 19:30:00,Evening,30m,Squat (Barbell),1,100,5,0,0,,,\n");
+  expect((await h.run(["import", file, "--unit", "kg", "--time-zone", "America/Los_Angeles"])).code).toBe(0);
+  const la = await h.run(["export", "--format", "csv", "--time-zone", "America/Los_Angeles"]);
+  expect(la.code).toBe(0);
+  expect(la.stdout.trim().split("\n")[1]).toBe("2024-09-10 19:30:00,Evening,30m,Back Squat,1,100,5,0,0,,,");
+  // In UTC (this test's zone) 02:30 on the 11th: the workout's date is kept (the offset nearest UTC's that keeps it).
+  const utc = await h.run(["export", "--format", "csv"]);
+  expect(utc.stdout.trim().split("\n")[1]).toMatch(/^2024-09-10 23:30:00,Evening,/);
+  const bad = await h.run(["export", "--format", "csv", "--time-zone", "Mars/Olympus"]);
+  expect(bad.code).toBe(2);
+  expect(bad.stderr).toContain("--time-zone Mars/Olympus is not a time zone");
+});

@@ -28,11 +28,19 @@ export default class Export extends BaseCommand {
   static flags = {
     format: Flags.option({ options: ["json", "csv"] as const, default: "json" as const, description: "json (this service's export, importable back) or csv (Strong's comma format)." })(),
     output: Flags.string({ char: "o", description: "Write to this file instead of standard output." }),
+    "time-zone": Flags.string({ description: "CSV: the time zone its wall-clock times are written in (default this computer's), e.g. Europe/Berlin. A workout keeps its own date whatever the zone." }),
   };
   static enableJsonFlag = true;
 
   async run(): Promise<ExportResult> {
     const { flags } = await this.parse(Export);
+    if (flags["time-zone"]) {
+      try {
+        new Intl.DateTimeFormat("en", { timeZone: flags["time-zone"] });
+      } catch {
+        throw new UsageError(`--time-zone ${flags["time-zone"]} is not a time zone (e.g. Europe/Berlin, America/New_York, UTC).`);
+      }
+    }
     const { exportHistory, exportStrongCsv, STRONG_CSV_HEADER } = await import("@svc/sdk/import");
     const { client } = await this.client();
     const { head, pages } = await this.spin("Reading your account", exportHistory(client));
@@ -67,7 +75,7 @@ export default class Export extends BaseCommand {
     } else {
       await write(`${STRONG_CSV_HEADER}\n`);
       for await (const page of pages) {
-        const lines = exportStrongCsv(page);
+        const lines = exportStrongCsv(page, { timeZone: flags["time-zone"] });
         if (lines.length) await write(`${lines.join("\n")}\n`);
         written += page.length;
         progress();

@@ -65,17 +65,65 @@ function strongDuration(minutes: number | undefined): string {
   return h ? `${h}h ${m}m` : `${m}m`;
 }
 
+/** The wall-clock date and time (`YYYY-MM-DD HH:MM:SS`) of an instant at an offset in minutes. */
+function wallAt(instant: number, offsetMinutes: number): string {
+  return new Date(instant + offsetMinutes * 60_000).toISOString().slice(0, 19).replace("T", " ");
+}
+
+/** A zone's offset from UTC (minutes) at an instant; null for a zone Intl does not know. */
+function zoneOffset(timeZone: string, instant: number): number | null {
+  try {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" })
+        .formatToParts(new Date(instant)).map((p) => [p.type, p.value]),
+    );
+    const asUtc = Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour % 24, +parts.minute, +parts.second);
+    return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60_000);
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Workout documents as rows of Strong's comma format (no header; see STRONG_CSV_HEADER): weights in
- * each workout's unit, `W` warm-ups, `D` drops and rest-pause bursts, RPE when the scale is RPE,
- * planned sets not done left out. Dates are the start's wall-clock time in its own offset.
+ * The wall-clock time a workout was done at, for a file without zones: its start in `timeZone`
+ * when that falls on the workout's date (the lifter's own date, as logged); else the offset nearest
+ * to that zone's (whole hours, -12 to +14) that keeps the workout's date; noon on the date when
+ * it has no start.
  */
-export function exportStrongCsv(documents: Record<string, any>[]): string[] {
+export function workoutWallTime(w: { date?: string; start?: string }, timeZone: string): string {
+  const instant = typeof w.start === "string" ? Date.parse(w.start) : NaN;
+  if (!Number.isFinite(instant)) return `${w.date} 12:00:00`;
+  const zone = zoneOffset(timeZone, instant) ?? 0;
+  const wall = wallAt(instant, zone);
+  if (!w.date || wall.startsWith(w.date)) return wall;
+  let best: string | null = null;
+  let distance = Infinity;
+  for (let hours = -12; hours <= 14; hours++) {
+    const candidate = wallAt(instant, hours * 60);
+    if (candidate.startsWith(w.date) && Math.abs(hours * 60 - zone) < distance) {
+      best = candidate;
+      distance = Math.abs(hours * 60 - zone);
+    }
+  }
+  return best ?? wall;
+}
+
+export type StrongCsvOptions = {
+  /** The zone the wall-clock times are written in (the lifter's; default this process's or browser's). */
+  timeZone?: string;
+};
+
+/**
+ * Workout documents as rows of Strong's comma format (no header; see STRONG_CSV_HEADER): weights
+ * in each workout's unit, `W` warm-ups, `D` drops and rest-pause bursts, RPE when the
+ * scale is RPE, planned sets not done left out. Dates are the wall-clock time the lifter trained
+ * (workoutWallTime), never UTC's.
+ */
+export function exportStrongCsv(documents: Record<string, any>[], options: StrongCsvOptions = {}): string[] {
+  const timeZone = options.timeZone ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC");
   const lines: string[] = [];
   for (const w of documents) {
-    const start = typeof w.start === "string" ? w.start : `${w.date}T12:00:00Z`;
-    const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::(\d{2}))?/.exec(start);
-    const date = m ? `${m[1]} ${m[2]}:${m[3] ?? "00"}` : `${w.date} 12:00:00`;
+    const date = workoutWallTime(w, timeZone);
     for (const e of w.exercises ?? []) {
       let n = 0;
       for (const s of e.sets ?? []) {

@@ -15,7 +15,7 @@ export { ImportParseError, cleanNumber, SKIP_REASONS, type ImportFormat, type Im
 export { EXPORT_FORMAT, EXPORT_VERSION, type SvcExport, type ExportSettings, type ExportCustomExercise, type ExportBodyweight } from "./svc.ts";
 export { wallTimeCell, monthNumber, startInZone } from "./csv.ts";
 export { importWorkouts, importAll, importParts, mergeSummaries, PART_WORKOUTS, PART_BYTES, IMPORT_WORKOUTS, type ImportPart, type ImportChoice, type ImportSummary, type ImportNameMapping } from "./client.ts";
-export { exportHistory, exportStrongCsv, STRONG_CSV_HEADER, EXPORT_ACCOUNT, EXPORT_WORKOUTS, type ExportHead } from "./export.ts";
+export { exportHistory, exportStrongCsv, workoutWallTime, STRONG_CSV_HEADER, EXPORT_ACCOUNT, EXPORT_WORKOUTS, type ExportHead, type StrongCsvOptions } from "./export.ts";
 
 export const IMPORT_FORMATS: readonly ImportFormat[] = ["strong", "hevy", "fitnotes", "svc"];
 
