@@ -9,7 +9,8 @@ import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { Request } from "express";
 import { startTestServer, gql, post, signUp, type TestServer } from "./support/harness.ts";
 import { callerFields } from "../server/request-log.ts";
-import { MemoryProvider, REDIRECT, consent as consentAs, authorizationRequest, tokenRequest as tokenRequestTo, type Decision } from "./support/oauth-flow.ts";
+import { MemoryProvider, REDIRECT, consent as consentAs, authorizationRequest, connectRaw, tokenRequest as tokenRequestTo, type Decision } from "./support/oauth-flow.ts";
+import { JsonResponseTransport } from "../server/mcp/json-transport.ts";
 
 let s: TestServer;
 beforeAll(async () => {
@@ -392,6 +393,51 @@ describe("tools", () => {
     expect(error.error).toContain("exercises[0].sets[1]");
     const after = await gql(s.url, `{ viewer { workouts { id } } }`, {}, { token });
     expect(after.body.data.viewer.workouts).toEqual(before.body.data.viewer.workouts);
+  });
+});
+
+describe("JSON-RPC messages and batches", () => {
+  let accessToken: string;
+  beforeAll(async () => {
+    ({ access_token: accessToken } = await connectRaw(s.url, (await signUp(s.url)).token));
+  });
+  const rpc = async (body: unknown) => {
+    const res = await fetch(mcpUrl(), {
+      method: "POST",
+      headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, body: res.status === 202 ? null : await res.json() };
+  };
+
+  test("a batch whose requests share an id is refused (-32600); distinct ids are each answered", async () => {
+    const twice = await rpc([{ jsonrpc: "2.0", id: 1, method: "ping" }, { jsonrpc: "2.0", id: 1, method: "ping" }]);
+    expect(twice.status).toBe(400);
+    expect(twice.body.error).toMatchObject({ code: -32600, message: expect.stringMatching(/same/) });
+    // The same value as a string and as a number are two ids.
+    const distinct = await rpc([{ jsonrpc: "2.0", id: 1, method: "ping" }, { jsonrpc: "2.0", id: "1", method: "ping" }]);
+    expect(distinct.status).toBe(200);
+    expect(distinct.body).toEqual([{ jsonrpc: "2.0", id: 1, result: {} }, { jsonrpc: "2.0", id: "1", result: {} }]);
+  });
+
+  test("a request cancelled in its own batch is dropped and the POST is answered", async () => {
+    const call = { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "list_workouts", arguments: {} } };
+    const cancel = { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 7, reason: "changed my mind" } };
+    const alone = await rpc([call, cancel]);
+    expect(alone.status).toBe(202);
+    const withPing = await rpc([call, cancel, { jsonrpc: "2.0", id: 8, method: "ping" }]);
+    expect(withPing.status).toBe(200);
+    expect(withPing.body).toEqual([{ jsonrpc: "2.0", id: 8, result: {} }]);
+  });
+
+  test("a request the server leaves unanswered is answered with a timeout error once its time is up", async () => {
+    const transport = new JsonResponseTransport({ timeoutMs: 20 });
+    const seen: unknown[] = [];
+    transport.onmessage = (message) => void seen.push(message);
+    const responses = await transport.handle([{ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "slow" } }], {});
+    expect(responses).toEqual([{ jsonrpc: "2.0", id: 3, error: { code: -32001, message: expect.stringMatching(/timed out/) } }]);
+    // The server is told to stop the request.
+    expect(seen.at(-1)).toMatchObject({ method: "notifications/cancelled", params: { requestId: 3 } });
   });
 });
 

@@ -10,15 +10,26 @@ import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 
 /** At most this many messages in one batch. */
 export const MAX_BATCH = 100;
+/** A request unanswered after this long is answered with an error (and cancelled), so no POST hangs. */
+export const REQUEST_TIMEOUT_MS = 60_000;
+/** The JSON-RPC error code of a request that ran out of time (the MCP SDK's RequestTimeout). */
+const REQUEST_TIMEOUT = -32001;
 
 type Id = string | number;
 const isRequest = (m: JSONRPCMessage): m is JSONRPCMessage & { id: Id; method: string } => "method" in m && "id" in m;
+const cancelledId = (m: JSONRPCMessage): Id | undefined =>
+  "method" in m && m.method === "notifications/cancelled" && !("id" in m) ? (m.params as { requestId?: Id } | undefined)?.requestId : undefined;
 
 export class JsonResponseTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
-  private readonly waiting = new Map<Id, (message: JSONRPCMessage) => void>();
+  private readonly waiting = new Map<Id, (message: JSONRPCMessage | null) => void>();
+  private readonly timeoutMs: number;
+
+  constructor(options: { timeoutMs?: number } = {}) {
+    this.timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  }
 
   async start() {}
 
@@ -29,16 +40,44 @@ export class JsonResponseTransport implements Transport {
   async send(message: JSONRPCMessage) {
     // Only responses have somewhere to go; a stateless server sends no requests or notifications of its own.
     if (!("id" in message) || "method" in message) return;
-    const answer = this.waiting.get(message.id as Id);
-    this.waiting.delete(message.id as Id);
+    this.settle(message.id as Id, message);
+  }
+
+  private settle(id: Id, message: JSONRPCMessage | null) {
+    const answer = this.waiting.get(id);
+    this.waiting.delete(id);
     answer?.(message);
   }
 
-  /** Hands the messages to the server; resolves with the responses to its requests, in order. */
-  handle(messages: JSONRPCMessage[], extra: MessageExtraInfo): Promise<JSONRPCMessage[]> {
-    const answers = messages.filter(isRequest).map((m) => new Promise<JSONRPCMessage>((resolve) => this.waiting.set(m.id, resolve)));
-    for (const message of messages) this.onmessage?.(message, extra);
-    return Promise.all(answers);
+  /**
+   * Hands the messages to the server; resolves with the responses to its requests, in order. A
+   * request the batch itself cancels gets no response (the server sends none: JSON-RPC's
+   * cancellation), and one still unanswered after the time bound gets a timeout error.
+   * The ids of a batch's requests are distinct (readMessages refuses duplicates).
+   */
+  async handle(messages: JSONRPCMessage[], extra: MessageExtraInfo): Promise<JSONRPCMessage[]> {
+    const timers: NodeJS.Timeout[] = [];
+    const answers = messages.filter(isRequest).map((m) => new Promise<JSONRPCMessage | null>((resolve) => {
+      this.waiting.set(m.id, resolve);
+      const timer = setTimeout(() => {
+        if (!this.waiting.has(m.id)) return;
+        this.settle(m.id, { jsonrpc: "2.0", id: m.id, error: { code: REQUEST_TIMEOUT, message: `Request timed out after ${this.timeoutMs / 1000} s` } });
+        // Stops the tool's work; the server then sends nothing for this id.
+        this.onmessage?.({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: m.id, reason: "timed out" } }, extra);
+      }, this.timeoutMs);
+      timer.unref();
+      timers.push(timer);
+    }));
+    for (const message of messages) {
+      this.onmessage?.(message, extra);
+      const cancelled = cancelledId(message);
+      if (cancelled !== undefined) this.settle(cancelled, null);
+    }
+    try {
+      return (await Promise.all(answers)).filter((m): m is JSONRPCMessage => m !== null);
+    } finally {
+      for (const timer of timers) clearTimeout(timer);
+    }
   }
 }
 
@@ -76,6 +115,11 @@ export function readMessages(req: Request, res: Response): { messages: JSONRPCMe
       return null;
     }
     messages.push(parsed.data);
+  }
+  const ids = messages.filter(isRequest).map((m) => m.id);
+  if (new Set(ids).size !== ids.length) {
+    refuse(res, 400, -32600, "Invalid Request: each request of a batch needs its own id (two have the same)");
+    return null;
   }
   if (messages.length > 1 && messages.some((m) => "method" in m && m.method === "initialize")) {
     refuse(res, 400, -32600, "Invalid Request: Only one initialization request is allowed");
