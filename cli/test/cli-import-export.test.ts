@@ -145,3 +145,23 @@ test("CSV export writes the wall-clock time the lifter trained, on the workout's
   expect(bad.code).toBe(2);
   expect(bad.stderr).toContain("--time-zone Mars/Olympus is not a time zone");
 });
+
+test("CSV export converts every weight to one unit (the account's, or --unit) and says so: a lb workout in a kg account imports back with the same loads", async () => {
+  const h = await signedUp("Units");
+  const file = path.join(h.home, "lb.csv");
+  writeFileSync(file, "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n2024-09-10 19:30:00,Pounds,30m,Squat (Barbell),1,225,5,0,0,,,\n2024-09-10 19:30:00,Pounds,30m,Squat (Barbell),2,100,5,0,0,,,\n");
+  expect((await h.run(["import", file, "--unit", "lb", "--time-zone", "UTC"])).code).toBe(0);
+  const kg = await h.run(["export", "--format", "csv", "--time-zone", "UTC"]);
+  expect(kg.code).toBe(0);
+  expect(kg.stderr).toContain("Weights in kg");
+  expect(kg.stdout.trim().split("\n").slice(1).map((l) => l.split(",")[5])).toEqual(["102.06", "45.36"]);
+  const lb = await h.run(["export", "--format", "csv", "--time-zone", "UTC", "--unit", "lb"]);
+  expect(lb.stdout.trim().split("\n").slice(1).map((l) => l.split(",")[5])).toEqual(["225", "100"]);
+  // Into a fresh kg account, read as kg: the loads of the lb workout, in kg.
+  const c = await signedUp("Units back");
+  const back = path.join(c.home, "back.csv");
+  writeFileSync(back, kg.stdout);
+  expect((await c.run(["import", back, "--unit", "kg", "--time-zone", "UTC"])).code).toBe(0);
+  const again = JSON.parse((await c.run(["export"])).stdout);
+  expect(again.workouts[0]).toMatchObject({ unit: "kg", exercises: [{ exercise: "Back Squat", sets: ["102.06x5", "45.36x5"] }] });
+});

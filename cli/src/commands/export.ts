@@ -28,6 +28,7 @@ export default class Export extends BaseCommand {
   static flags = {
     format: Flags.option({ options: ["json", "csv"] as const, default: "json" as const, description: "json (this service's export, importable back) or csv (Strong's comma format)." })(),
     output: Flags.string({ char: "o", description: "Write to this file instead of standard output." }),
+    unit: Flags.option({ options: ["kg", "lb"] as const, description: "CSV: the unit every weight is written in (Strong's comma format has no unit column; default your account's unit). Import the file back with the same --unit." })(),
     "time-zone": Flags.string({ description: "CSV: the time zone its wall-clock times are written in (default this computer's), e.g. Europe/Berlin. A workout keeps its own date whatever the zone." }),
   };
   static enableJsonFlag = true;
@@ -73,9 +74,11 @@ export default class Export extends BaseCommand {
       }
       await write(`${written ? "\n  " : ""}]\n}\n`);
     } else {
+      const unit = flags.unit ?? (head.settings?.unit === "lb" ? "lb" : "kg");
+      this.note(`Weights in ${unit}: every workout is converted to ${unit}, as Strong's comma format has no unit column (import it back with --unit ${unit}).`);
       await write(`${STRONG_CSV_HEADER}\n`);
       for await (const page of pages) {
-        const lines = exportStrongCsv(page, { timeZone: flags["time-zone"] });
+        const lines = exportStrongCsv(page, { timeZone: flags["time-zone"], unit });
         if (lines.length) await write(`${lines.join("\n")}\n`);
         written += page.length;
         progress();

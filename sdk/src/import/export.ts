@@ -4,7 +4,7 @@
  * documents. No CSV parser here, so browsers load it as it is (the web app's Export button).
  */
 import type { SvcClient } from "../client.ts";
-import { parseSet } from "../documents/index.ts";
+import { parseSet, convertWeight, type Unit } from "../documents/index.ts";
 import { EXPORT_FORMAT, EXPORT_VERSION, type SvcExport } from "./svc.ts";
 
 export { EXPORT_FORMAT, EXPORT_VERSION, type SvcExport, type ExportSettings, type ExportCustomExercise, type ExportBodyweight } from "./svc.ts";
@@ -111,11 +111,13 @@ export function workoutWallTime(w: { date?: string; start?: string }, timeZone: 
 export type StrongCsvOptions = {
   /** The zone the wall-clock times are written in (the lifter's; default this process's or browser's). */
   timeZone?: string;
+  /** Every weight is written in this unit (Strong's comma format has no unit column); default each workout's own. */
+  unit?: Unit;
 };
 
 /**
  * Workout documents as rows of Strong's comma format (no header; see STRONG_CSV_HEADER): weights
- * in each workout's unit, `W` warm-ups, `D` drops and rest-pause bursts, RPE when the
+ * converted to `unit` (convertWeight), `W` warm-ups, `D` drops and rest-pause bursts, RPE when the
  * scale is RPE, planned sets not done left out. Dates are the wall-clock time the lifter trained
  * (workoutWallTime), never UTC's.
  */
@@ -124,6 +126,7 @@ export function exportStrongCsv(documents: Record<string, any>[], options: Stron
   const lines: string[] = [];
   for (const w of documents) {
     const date = workoutWallTime(w, timeZone);
+    const unit: Unit = options.unit ?? w.unit ?? "kg";
     for (const e of w.exercises ?? []) {
       let n = 0;
       for (const s of e.sets ?? []) {
@@ -133,9 +136,10 @@ export function exportStrongCsv(documents: Record<string, any>[], options: Stron
         if (!p.ok) continue;
         const set = p.value;
         const order = set.kind === "warmup" ? "W" : set.kind === "drop" || set.kind === "burst" ? "D" : String(++n);
+        const weight = set.weight === null ? 0 : convertWeight(set.weight, w.unit ?? unit, unit);
         lines.push([
           date, w.name ?? "Workout", strongDuration(w.minutes), e.exercise, order,
-          set.weight ?? 0, set.reps ?? 0, 0, set.seconds ?? 0, e.note ?? "", w.notes ?? "",
+          weight, set.reps ?? 0, 0, set.seconds ?? 0, e.note ?? "", w.notes ?? "",
           w.effort === "rir" ? "" : set.effort ?? "",
         ].map(csvCell).join(","));
       }

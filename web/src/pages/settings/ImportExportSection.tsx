@@ -140,6 +140,8 @@ export function ImportExportSection() {
       const { exportAccount: account } = await request(ExportAccount);
       const { workouts: count, ...rest } = (account ?? {}) as Record<string, unknown>;
       const parts: string[] = [];
+      // Strong's comma format has no unit column: every weight in the account's unit, named in the file's name.
+      const csvUnit = (rest.settings as { unit?: string } | undefined)?.unit === "lb" ? "lb" : "kg";
       if (kind === "json") {
         const head = JSON.stringify({ format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: new Date().toISOString(), ...rest, workouts: [] }, null, 2);
         parts.push(`${head.slice(0, head.lastIndexOf("[]"))}[`);
@@ -152,7 +154,7 @@ export function ImportExportSection() {
         const documents = page.documents as Record<string, unknown>[];
         if (kind === "json") for (const doc of documents) parts.push(`${written++ ? "," : ""}\n    ${JSON.stringify(doc)}`);
         else {
-          const lines = exportStrongCsv(documents);
+          const lines = exportStrongCsv(documents, { unit: csvUnit });
           if (lines.length) parts.push(`${lines.join("\n")}\n`);
           written += documents.length;
         }
@@ -162,7 +164,7 @@ export function ImportExportSection() {
       }
       if (kind === "json") parts.push(`${written ? "\n  " : ""}]\n}\n`);
       const day = new Date().toISOString().slice(0, 10);
-      download(parts, kind === "json" ? `training-log-${day}.json` : `training-log-${day}-strong.csv`, kind === "json" ? "application/json" : "text/csv");
+      download(parts, kind === "json" ? `training-log-${day}.json` : `training-log-${day}-strong-${csvUnit}.csv`, kind === "json" ? "application/json" : "text/csv");
     } catch (error) {
       setExportError(error);
     } finally {
