@@ -47,6 +47,30 @@ test.each([
   expect(wallTimeCell(text, 2, "start_time")).toEqual({ date, time });
 });
 
+test.each([
+  ["6 sty 2025, 17:18", "2025-01-06"], ["6 февр. 2025, 17:18", "2025-02-06"], ["6 сент. 2025 г., 17:18", "2025-09-06"],
+  ["6 нояб. 2025, 17:18", "2025-11-06"], ["6 kwietnia 2026, 17:18", "2026-04-06"], ["6 paź 2025, 17:18", "2025-10-06"],
+  ["6. února 2026, 17:18", "2026-02-06"], ["6 Şub 2026, 17:18", "2026-02-06"], ["6 лист. 2025 р., 17:18", "2025-11-06"],
+  ["6. tammikuuta 2026, 17:18", "2026-01-06"], ["6 okt. 2026, 17:18", "2026-10-06"],
+])("Hevy's date in Polish, Russian, Czech, Turkish, Ukrainian, Finnish, Swedish: %j", (text, date) => {
+  expect(wallTimeCell(text, 2, "start_time")).toEqual({ date, time: "17:18:00" });
+});
+
+test("every short and long month form Intl writes in the apps' languages is read", () => {
+  const locales = ["en", "de", "fr", "es", "it", "pt", "nl", "pl", "ru", "cs", "tr", "uk", "sv", "da", "nb", "fi"];
+  let checked = 0;
+  for (const locale of locales) for (let month = 0; month < 12; month++) for (const style of ["short", "long"] as const) {
+    for (const context of [{}, { day: "numeric" as const }]) {
+      const name = new Intl.DateTimeFormat(locale, { ...context, month: style, timeZone: "UTC" })
+        .formatToParts(new Date(Date.UTC(2025, month, 15))).find((p) => p.type === "month")!.value;
+      if (/^\d+$/.test(name)) continue;
+      expect([locale, wallTimeCell(`15 ${name} 2025, 06:05`, 2, "start_time").date]).toEqual([locale, `2025-${String(month + 1).padStart(2, "0")}-15`]);
+      checked++;
+    }
+  }
+  expect(checked).toBeGreaterThan(700);
+});
+
 test.each(["31 Feb 2026, 10:00", "6 Foo 2026, 17:18", "2026-13-01", "6 Apr 2026, 25:00", "yesterday"])("%j is refused with its line and column", (text) => {
   expect(() => wallTimeCell(text, 7, "start_time")).toThrow(new ImportParseError(7, "start_time", `${JSON.stringify(text)} is not a date`));
 });

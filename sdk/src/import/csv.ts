@@ -120,6 +120,31 @@ const MONTHS: string[][] = [
 const MONTH_OF = new Map<string, number>();
 MONTHS.forEach((names, i) => names.forEach((n) => MONTH_OF.set(n, i + 1)));
 
+/**
+ * Languages whose month names Intl gives (every short and long form, alone and in a date: Polish
+ * `sty`/`stycznia`, Russian `февр.`/`сент.`/`нояб.`), added at load so the table follows ICU's own
+ * (Node and browsers share it) rather than a hand-written copy.
+ */
+export const MONTH_LOCALES = ["en", "de", "fr", "es", "it", "pt", "nl", "pl", "ru", "cs", "tr", "uk", "sv", "da", "nb", "fi"] as const;
+for (const locale of MONTH_LOCALES) {
+  for (let month = 0; month < 12; month++) {
+    for (const style of ["short", "long"] as const) {
+      for (const context of [{}, { day: "numeric" as const }]) {
+        try {
+          const part = new Intl.DateTimeFormat(locale, { ...context, month: style, timeZone: "UTC" })
+            .formatToParts(new Date(Date.UTC(2021, month, 15)))
+            .find((p) => p.type === "month");
+          const key = part?.value.toLowerCase().replace(/\.$/, "");
+          // Numeric months (Czech writes `15. 1.`) are not names; the first meaning of a name wins.
+          if (key && !/^\d+$/.test(key) && !MONTH_OF.has(key)) MONTH_OF.set(key, month + 1);
+        } catch {
+          // A runtime without this language: its names are simply not known.
+        }
+      }
+    }
+  }
+}
+
 /** The month (1-12) a name or abbreviation means, in any of the languages above, or null. */
 export function monthNumber(name: string): number | null {
   const key = name.toLowerCase().replace(/\.$/, "");
@@ -150,7 +175,7 @@ export function wallTimeCell(value: string | undefined, line: number, column: st
   if (m) {
     [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
     rest = m[4];
-  } else if ((m = /^(\d{1,2})\.?\s+([^\s\d.,]+)\.?,?\s+(\d{4})(?:\s*г\.)?(.*)$/u.exec(t))) {
+  } else if ((m = /^(\d{1,2})\.?\s+([^\s\d.,]+)\.?,?\s+(\d{4})(?:\s*[гр]\.)?(.*)$/u.exec(t))) {
     const month = monthNumber(m[2]);
     if (!month) throw bad();
     [y, mo, d] = [Number(m[3]), month, Number(m[1])];
