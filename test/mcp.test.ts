@@ -355,6 +355,9 @@ describe("tools", () => {
 
     const plan = text(await client.callTool({ name: "plan_next_workout", arguments: { routine: "Push", date: "2026-11-05" } }));
     expect(plan.exercises[0].exercise).toBe("Bench Press");
+    const noRoutine = await client.callTool({ name: "plan_next_workout", arguments: { routine: "nope" } });
+    expect(noRoutine.isError).toBe(true);
+    expect(text(noRoutine)).toMatchObject({ code: "NOT_FOUND", error: expect.stringMatching(/"nope".*list_routines/) });
 
     const history = text(await client.callTool({ name: "get_exercise_history", arguments: { exercise: "bench press" } }));
     expect(history.exercise).toBe("Bench Press");

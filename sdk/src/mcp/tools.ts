@@ -218,7 +218,11 @@ export function registerTrainingLogTools(server: McpServer, run: RunGraphQL, opt
     description: "The next workout of a routine as a workout document with targets from the user's history (progression, warm-ups). Nothing is saved: log it with save_workout once done.",
     inputSchema: INPUT.plan_next_workout,
     annotations: { title: "Plan the next workout", ...READ },
-  }, ({ routine, date }) => tool(async () => (await call(run, Q.nextWorkout, { routine, date }, options)).nextWorkout));
+  }, ({ routine, date }) => tool(async () => {
+    const plan = (await call(run, Q.nextWorkout, { routine, date }, options)).nextWorkout;
+    if (!plan) throw new ToolError(`No routine with the id or name ${JSON.stringify(routine)}; list_routines shows them`, { code: "NOT_FOUND" });
+    return plan;
+  }));
 
   server.registerTool("get_exercise_history", {
     title: "Exercise history and records",
