@@ -343,6 +343,12 @@ describe("tools", () => {
     expect(routine.created).toBe(true);
     expect(text(await client.callTool({ name: "list_routines", arguments: {} }))).toEqual([{ id: routine.document.id, name: "Push" }]);
     expect(text(await client.callTool({ name: "get_routine", arguments: { routine: "push" } })).id).toBe(routine.document.id);
+    const sameName = await client.callTool({ name: "save_routine", arguments: { document: { name: "push", unit: "kg", exercises: [{ exercise: "Squat", sets: 3, reps: 5, weight: 100 }] } } });
+    expect(sameName.isError).toBe(true);
+    expect(text(sameName)).toMatchObject({ code: "INVALID_DOCUMENT", path: "name" });
+    const replaced = text(await client.callTool({ name: "save_routine", arguments: { document: { ...routine.document, exercises: [{ exercise: "Bench Press", sets: 3, reps: 5, weight: 82.5 }] } } }));
+    expect(replaced).toMatchObject({ created: false, document: { id: routine.document.id } });
+    expect(text(await client.callTool({ name: "list_routines", arguments: {} }))).toEqual([{ id: routine.document.id, name: "Push" }]);
 
     const saved = text(await client.callTool({ name: "save_workout", arguments: { document: WORKOUT("2026-11-02") } }));
     expect(saved.created).toBe(true);

@@ -170,9 +170,10 @@ export function registerTrainingLogTools(server: McpServer, run: RunGraphQL, opt
 
   server.registerTool("save_routine", {
     title: "Save a routine",
-    description: `Create a routine, or replace one: a document with an existing routine's "id" (or name) replaces it entirely. The document follows the JSON Schema in ${RESOURCES.routineSchema}. An invalid document saves nothing and the error names the path and the reason. Returns the saved document.`,
+    description: `Create a routine, or replace one: a document with an existing routine's "id" replaces it entirely (read it with get_routine first). Without an "id" it creates a new routine, and a name another routine already has is refused. The document follows the JSON Schema in ${RESOURCES.routineSchema}. An invalid document saves nothing and the error names the path and the reason. Returns the saved document.`,
     inputSchema: INPUT.save_routine,
-    annotations: { title: "Save a routine", readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    // Not idempotent: without an id, a second identical save is refused (the name is taken).
+    annotations: { title: "Save a routine", readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   }, ({ document }) => tool(async () => (await call(run, Q.applyRoutine, { document }, options, true)).applyRoutineDocument));
 
   server.registerTool("list_workouts", {
