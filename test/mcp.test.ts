@@ -325,6 +325,12 @@ describe("tools", () => {
     }
     expect(byName.delete_workout.annotations!.idempotentHint).toBe(true);
     expect(byName.save_workout.annotations!.idempotentHint).toBe(false);
+    // Saving a routine without an id creates it (a second identical save is refused): not idempotent, never "replaces by name".
+    expect(byName.save_routine.annotations!.idempotentHint).toBe(false);
+    expect(byName.save_routine.description).not.toMatch(/\(or name\)/);
+    expect(byName.save_routine.description).toMatch(/Without an "id" it creates a new routine, and a name another routine already has is refused/);
+    // log_bodyweight's unit is the unit of the weight sent, not a conversion of the answer.
+    expect((byName.log_bodyweight.inputSchema.properties as Record<string, { description: string }>).unit.description).toMatch(/^The unit of the weight given/);
     const { resources } = await client.listResources();
     expect(resources.map((r) => r.uri).sort()).toEqual([
       "training-log://rules/set-text.md", "training-log://schemas/routine.schema.json", "training-log://schemas/workout.schema.json",
@@ -374,7 +380,7 @@ describe("tools", () => {
     expect(press.isError).toBe(true);
     expect(text(press)).toMatchObject({ code: "AMBIGUOUS_EXERCISE", candidates: expect.arrayContaining(["Bench Press", "Overhead Press"]) });
 
-    const progress = text(await client.callTool({ name: "get_progress_summary", arguments: { exercise: "bench press", weeks: 4 } }));
+    const progress = text(await client.callTool({ name: "get_progress_summary", arguments: { exercise: "bench press", weeks: 104 } }));
     expect(progress.weeklyVolume.at(-1).volume).toBe(2 * (60 * 5 + 80 * 5));
     expect(progress.e1rm.sessions).toBe(2);
 
@@ -389,6 +395,29 @@ describe("tools", () => {
     // What the tools saved is the user's own, seen through the API with their session.
     const seen = await gql(s.url, `{ viewer { workouts { id } } }`, {}, { token });
     expect(seen.body.data.viewer.workouts).toEqual([{ id: saved.document.id }]);
+  });
+
+  test("get_progress_summary covers the last calendar weeks ending this week, not the last weeks with training", async () => {
+    const { client: fresh } = await connect((await signUp(s.url)).token);
+    const local = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+    const monday = new Date();
+    while (monday.getDay() !== 1) monday.setDate(monday.getDate() - 1);
+    monday.setDate(monday.getDate() - 14);
+    const sunday = new Date(monday);
+    sunday.setDate(sunday.getDate() - 1);
+    // Two weeks ago (its Monday, the first day of 3 weeks back) and the Sunday before it (4 weeks back).
+    for (const day of [monday, sunday]) {
+      expect((await fresh.callTool({ name: "save_workout", arguments: { document: WORKOUT(local(day)) } })).isError).toBeFalsy();
+    }
+    const weeks = async (n: number, exercise?: string) => text(await fresh.callTool({ name: "get_progress_summary", arguments: { weeks: n, ...(exercise ? { exercise } : {}) } }));
+    expect((await weeks(2)).weeklyVolume).toEqual([]);
+    expect(await weeks(2, "bench press")).toMatchObject({ since: expect.any(String), weeklyVolume: [], e1rm: null });
+    const three = await weeks(3);
+    expect(three.since).toBe(local(monday));
+    expect(three.weeklyVolume.map((w: { week: string }) => w.week)).toEqual([local(monday)]);
+    expect((await weeks(3, "bench press")).e1rm.sessions).toBe(1);
+    expect((await weeks(4)).weeklyVolume).toHaveLength(2);
+    await fresh.close();
   });
 
   test("an invalid document comes back as a tool error with its path and reason, and nothing is saved", async () => {

@@ -102,6 +102,13 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date as YYYY-MM-DD");
 const uuid = z.string().regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, "an id (uuid)");
 const toUnit = (value: string | undefined) => (value ? value.toUpperCase() : undefined);
 
+/** The Monday (YYYY-MM-DD) that starts the `weeks` calendar weeks ending with this week (ISO weeks, local date). */
+export function weeksStart(weeks: number, today = new Date()): string {
+  const monday = new Date(Date.UTC(today.getFullYear(), today.getMonth(), today.getDate()));
+  monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7) - 7 * (weeks - 1));
+  return monday.toISOString().slice(0, 10);
+}
+
 /** Input schemas, built once (zod schemas are costly to build, and a server is made per request). */
 const INPUT = {
   search_exercises: { words: z.string().min(1).max(200).describe("Words to look for, e.g. 'bench press' or 'rdl'."), limit: z.number().int().min(1).max(50).optional().describe("At most this many matches (default 10).") },
@@ -117,8 +124,12 @@ const INPUT = {
   delete_workout: { id: uuid.describe("The workout's id.") },
   plan_next_workout: { routine: z.string().min(1).max(200).describe("The routine's id or name."), date: isoDate.optional().describe("The day of the workout (default today).") },
   get_exercise_history: { exercise: z.string().min(1).max(200).describe("The exercise's name or alias."), limit: z.number().int().min(1).max(200).optional().describe("At most this many sessions (default 20).") },
-  get_progress_summary: { weeks: z.number().int().min(1).max(104).optional().describe("How many recent weeks (default 12)."), exercise: z.string().min(1).max(200).optional().describe("One exercise's name or alias; overall without it.") },
-  log_bodyweight: { date: isoDate.describe("The day, YYYY-MM-DD (not in the future)."), weight: z.number().positive().max(1500).describe("The weight, at most 2 decimals."), unit },
+  get_progress_summary: { weeks: z.number().int().min(1).max(104).optional().describe("How many calendar weeks, ending with this week (default 12)."), exercise: z.string().min(1).max(200).optional().describe("One exercise's name or alias; overall without it.") },
+  log_bodyweight: {
+    date: isoDate.describe("The day, YYYY-MM-DD (not in the future)."),
+    weight: z.number().positive().max(1500).describe("The weight, at most 2 decimals, in `unit`."),
+    unit: z.enum(["kg", "lb"]).optional().describe("The unit of the weight given (kg or lb); default: the user's unit."),
+  },
 };
 
 const READ = { readOnlyHint: true, openWorldHint: false } as const;
@@ -238,7 +249,7 @@ export function registerTrainingLogTools(server: McpServer, run: RunGraphQL, opt
 
   server.registerTool("get_progress_summary", {
     title: "Progress summary",
-    description: "Weekly training volume (weight x reps of work sets, per ISO week) over recent weeks, overall or for one exercise; with an exercise, also its estimated 1RM trend (first and latest in the range, and the change).",
+    description: "Weekly training volume (weight x reps of work sets, per ISO week, Monday first) over the last calendar weeks ending with this one, overall or for one exercise; a week without training is left out (its volume is zero). With an exercise, also its estimated 1RM trend (first and latest in the range, and the change).",
     inputSchema: INPUT.get_progress_summary,
     annotations: { title: "Progress summary", ...READ },
   }, ({ weeks, exercise }) => tool(async () => {
@@ -250,14 +261,15 @@ export function registerTrainingLogTools(server: McpServer, run: RunGraphQL, opt
       exerciseId = found.id;
       name = found.name;
     }
-    const volume = ((await call(run, Q.weeklyVolume, { exerciseId }, options)).weeklyVolume ?? []).slice(-span);
-    if (!exerciseId) return { weeklyVolume: volume };
-    const since = volume[0]?.week;
-    const series = ((await call(run, Q.e1rmSeries, { exerciseId }, options)).e1rmSeries ?? []).filter((s: { date: string }) => !since || s.date >= since);
+    const since = weeksStart(span);
+    const volume = ((await call(run, Q.weeklyVolume, { exerciseId }, options)).weeklyVolume ?? []).filter((w: { week: string }) => w.week >= since);
+    if (!exerciseId) return { since, weeklyVolume: volume };
+    const series = ((await call(run, Q.e1rmSeries, { exerciseId }, options)).e1rmSeries ?? []).filter((s: { date: string }) => s.date >= since);
     const first = series[0];
     const latest = series[series.length - 1];
     return {
       exercise: name,
+      since,
       weeklyVolume: volume,
       e1rm: first ? { first: { date: first.date, e1rm: first.e1rm }, latest: { date: latest.date, e1rm: latest.e1rm }, change: Math.round((latest.e1rm - first.e1rm) * 100) / 100, unit: latest.unit, sessions: series.length } : null,
     };
