@@ -153,3 +153,21 @@ test("a Strong Note row and repeated set notes give one exercise note; Hevy's su
   ].join("\n");
   expect(parseImport(hevy, utc).workouts[0].exercises.map((e) => [e.exercise, e.superset])).toEqual([["Curl", "A"], ["Pushdown", "A"], ["Fly", "B"], ["Raise", "B"]]);
 });
+
+test("FitNotes: an unquoted comma in a comment stays in the comment; in a name and a comment both, each keeps its own", () => {
+  const header = "Date,Exercise,Category,Weight,Weight Unit,Reps,Distance,Distance Unit,Time,Comment";
+  const parsed = parseImport([
+    header,
+    "2026-01-05,Flat Barbell Bench Press,Chest,100.0,kgs,5,,,,slow, then fast",
+    "2026-01-05,Curl, Hammer,Biceps,16.0,kgs,10,,,,",
+    "2026-01-05,Curl, Hammer,Biceps,18.0,kgs,8,,,,grip, elbows, all fine",
+  ].join("\n"), utc);
+  expect(parsed.format).toBe("fitnotes");
+  expect(parsed.workouts[0].exercises).toEqual([
+    { exercise: "Flat Barbell Bench Press", note: "slow, then fast", sets: ["100x5"] },
+    { exercise: "Curl, Hammer", note: "grip, elbows, all fine", sets: ["16x10", "18x8"] },
+  ]);
+  // A row no split reads is named by the split that read furthest: here the comment's (Reps), not the name's (Weight "kgs").
+  expect(() => parseImport([header, "2026-01-05,Bench,Chest,100,kgs,abc,,,,a, b"].join("\n"), utc))
+    .toThrow('line 2, column Reps: "abc" is not');
+});

@@ -36,21 +36,46 @@ export function parseFitNotes(text: string, options: { unit: ImportUnit }, _skip
   for (const r of records.slice(1)) {
     if (r.fields.every((x) => x.trim() === "")) continue;
     const extra = r.fields.length - header.length;
-    // Unquoted commas in the exercise name: rejoin the extra fields into it.
-    const fields = extra > 0 ? [r.fields[0], r.fields.slice(1, 2 + extra).join(","), ...r.fields.slice(2 + extra)] : r.fields;
+    // Unquoted commas: in the exercise name (its fields rejoined), or, with a Comment column (the
+    // last), in the comment, or some in each. Every split is tried, the name's first; the first
+    // whose cells read (numbers, unit) is the row, else the error of the split that read furthest.
+    const placements: string[][] = [];
+    for (let inName = Math.max(extra, 0); inName >= 0; inName--) {
+      const inComment = Math.max(extra, 0) - inName;
+      if (inComment > 0 && !hasComment) break;
+      const named = [r.fields[0], r.fields.slice(1, 2 + inName).join(","), ...r.fields.slice(2 + inName)];
+      placements.push(inComment > 0 ? [...named.slice(0, header.length - 1), named.slice(header.length - 1).join(",")] : named);
+    }
+    let furthest: ImportParseError | null = null;
+    let row: ImportRow | null = null;
+    for (const fields of placements) {
+      try {
+        row = readRow(r.line, fields);
+        break;
+      } catch (error) {
+        if (!(error instanceof ImportParseError)) throw error;
+        if (!furthest || header.indexOf(error.column ?? "") > header.indexOf(furthest.column ?? "")) furthest = error;
+      }
+    }
+    if (!row) throw furthest;
+    rows.push(row);
+  }
+  function readRow(line: number, fields: string[]): ImportRow {
     const cell = (i: number) => (i < 0 ? "" : (fields[i] ?? "").trim());
-    const wall = wallTimeCell(cell(0), r.line, header[0] || "Date");
+    const wall = wallTimeCell(cell(0), line, header[0] || "Date");
     const exercise = cell(1);
-    if (!exercise) throw new ImportParseError(r.line, header[1] || "Exercise", "the exercise name is empty");
+    if (!exercise) throw new ImportParseError(line, header[1] || "Exercise", "the exercise name is empty");
+    // Cells read left to right, so the split that reads furthest is the one that got furthest.
+    const weight = numberCell(cell(layout.weight), line, header[layout.weight]);
     let unit: ImportUnit = headerUnit ?? options.unit;
     if (layout.weightUnit >= 0 && cell(layout.weightUnit)) {
       const u = cell(layout.weightUnit).toLowerCase();
       if (/^kgs?$/.test(u)) unit = "kg";
       else if (/^lbs?$/.test(u)) unit = "lb";
-      else throw new ImportParseError(r.line, header[layout.weightUnit], `${JSON.stringify(cell(layout.weightUnit))} is not kgs or lbs`);
+      else throw new ImportParseError(line, header[layout.weightUnit], `${JSON.stringify(cell(layout.weightUnit))} is not kgs or lbs`);
     }
-    rows.push({
-      line: r.line,
+    return {
+      line,
       workoutKey: wall.date,
       workoutName: null,
       date: wall.date,
@@ -59,15 +84,15 @@ export function parseFitNotes(text: string, options: { unit: ImportUnit }, _skip
       workoutNotes: null,
       exercise,
       kind: "work",
-      weight: numberCell(cell(layout.weight), r.line, header[layout.weight]),
+      weight,
       unit,
-      reps: countCell(cell(layout.reps), r.line, header[layout.reps]),
-      seconds: durationCell(cell(layout.time), r.line, header[layout.time]),
-      distance: numberCell(cell(layout.distance), r.line, header[layout.distance]),
+      reps: countCell(cell(layout.reps), line, header[layout.reps]),
+      distance: numberCell(cell(layout.distance), line, header[layout.distance]),
+      seconds: durationCell(cell(layout.time), line, header[layout.time]),
       rpe: null,
       note: hasComment ? cell(layout.comment) || null : null,
       superset: null,
-    });
+    };
   }
   return { rows, unitStated: layout.weightUnit >= 0 || headerUnit !== null };
 }
