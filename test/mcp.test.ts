@@ -268,6 +268,18 @@ describe("consent and clients", () => {
     expect(granted.rows).toEqual([{ access: "read_only" }]);
   });
 
+  test("registration takes https, loopback http (127.0.0.1, [::1], localhost) and private-use schemes; other redirect URIs get invalid_redirect_uri", async () => {
+    const register = (uri: string) => post(s.url, "/api/oauth/register", { client_name: "R", redirect_uris: [REDIRECT, uri], token_endpoint_auth_method: "none" });
+    for (const good of ["https://app.example/cb", "http://127.0.0.1/cb", "http://[::1]:8080/cb", "http://localhost:3000/cb", "myapp:/cb", "com.example.app:/oauth"]) {
+      expect([good, (await register(good)).status]).toEqual([good, 201]);
+    }
+    for (const bad of ["http://evil.example/cb", "http://localhost.evil.example/cb", "http://127.0.0.2/cb", "javascript:alert(1)", "data:text/html,x", "file:///tmp/cb", "https://app.example/cb#x"]) {
+      const refused = await register(bad);
+      expect([bad, refused.status, refused.body.error]).toEqual([bad, 400, "invalid_redirect_uri"]);
+      expect(refused.body.error_description).toContain(bad);
+    }
+  });
+
   test("a confidential client: its secret is stored as a hash and checked at the token endpoint (401 invalid_client when wrong)", async () => {
     const { token } = await signUp(s.url);
     const registered = await post(s.url, "/api/oauth/register", { client_name: "Confidential", redirect_uris: [REDIRECT], token_endpoint_auth_method: "client_secret_post" });

@@ -47,11 +47,7 @@ export function clientsStore(ownerPool: pg.Pool): OAuthRegisteredClientsStore & 
       const name = (client.client_name ?? "").trim() || "Unnamed app";
       if (name.length > 200) throw new InvalidClientMetadataError("client_name must be at most 200 characters");
       if (client.redirect_uris.length > 10) throw new InvalidClientMetadataError("redirect_uris: at most 10");
-      for (const uri of client.redirect_uris) {
-        const url = new URL(uri);
-        if (url.hash) throw new InvalidClientMetadataError("redirect_uris must not have a fragment");
-        if (url.protocol === "javascript:" || url.protocol === "data:") throw new InvalidClientMetadataError(`redirect_uris: ${url.protocol} is not allowed`);
-      }
+      // The redirect URIs were checked by the route (redirect-uri.ts) before the SDK's handler.
       await ownerPool.query("select app_private.oauth_register_client($1, $2, $3, $4, $5, $6)", [
         client.client_id,
         name,

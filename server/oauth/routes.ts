@@ -11,6 +11,7 @@ import { revocationHandler } from "@modelcontextprotocol/sdk/server/auth/handler
 import type { OAuthMetadata, OAuthProtectedResourceMetadata } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { oauthProvider, clientsStore, checkClientSecret } from "./provider.ts";
 import { consentHandler } from "./consent.ts";
+import { redirectUriProblem } from "./redirect-uri.ts";
 import { SCOPES } from "./limits.ts";
 import { MCP_PATH, OAUTH_PATH, originOf, resourceFor } from "./urls.ts";
 
@@ -80,6 +81,26 @@ function clientGate(store: ReturnType<typeof clientsStore>) {
   };
 }
 
+/**
+ * Registration's redirect URIs checked before the SDK's metadata schema, which would refuse some
+ * (javascript:) as invalid_client_metadata with a raw schema message: every refused redirect URI
+ * gets RFC 7591's invalid_redirect_uri with a sentence.
+ */
+function redirectUriGate(req: Request, res: Response, next: NextFunction) {
+  const uris = req.method === "POST" ? (req.body as { redirect_uris?: unknown } | undefined)?.redirect_uris : undefined;
+  if (!Array.isArray(uris)) return next();
+  for (const uri of uris) {
+    const problem = typeof uri === "string" ? redirectUriProblem(uri) : "redirect_uris must be strings";
+    if (problem) {
+      res.set("Access-Control-Allow-Origin", "*");
+      res.set("Cache-Control", "no-store");
+      res.status(400).json({ error: "invalid_redirect_uri", error_description: problem });
+      return;
+    }
+  }
+  next();
+}
+
 export type OAuthRouteOptions = {
   /** Requests per address in each handler's window (the SDK's defaults unless set; false: none). */
   rateLimit?: false;
@@ -97,7 +118,7 @@ export function oauthRoutes(ownerPool: pg.Pool, options: OAuthRouteOptions = {})
 
   router.use(`${OAUTH_PATH}/authorize`, authorizationHandler({ provider, ...limit }));
   router.use(`${OAUTH_PATH}/token`, express.urlencoded({ extended: false, limit: "16kb" }), clientGate(store), tokenHandler({ provider, ...limit }));
-  router.use(`${OAUTH_PATH}/register`, clientRegistrationHandler({ clientsStore: store, ...limit }));
+  router.use(`${OAUTH_PATH}/register`, express.json({ limit: "16kb" }), redirectUriGate, clientRegistrationHandler({ clientsStore: store, ...limit }));
   router.use(`${OAUTH_PATH}/revoke`, express.urlencoded({ extended: false, limit: "16kb" }), clientGate(store), revocationHandler({ provider, ...limit }));
   router.post(`${OAUTH_PATH}/consent`, express.urlencoded({ extended: false, limit: "16kb" }), consentHandler(ownerPool, store));
   return router;
