@@ -429,3 +429,19 @@ describe("a workout already there, whatever time zone each import read the file 
     expect(res3.body.data.importWorkouts).toEqual({ workouts: 1, duplicates: 1 });
   });
 });
+
+test("the same file imported twice at once into one account is imported once (imports of a user wait for each other)", async () => {
+  const u = await signUp(s.url, "Twice at once");
+  const rows = ["Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE"];
+  for (let i = 0; i < 300; i++) {
+    const day = new Date(Date.UTC(2022, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
+    for (let k = 1; k <= 3; k++) rows.push(`${day} 07:00:00,Morning,20m,Squat (Barbell),${k},${100 + (i % 20)},5,0,0,,,`);
+  }
+  const parsed = parseImport(rows.join("\n"), { timeZone: "UTC" });
+  const [a, b] = await Promise.all([importFile(u.token, parsed, false), importFile(u.token, parsed, false)]);
+  expect(a.body.errors).toBeUndefined();
+  expect(b.body.errors).toBeUndefined();
+  const results = [a.body.data.importWorkouts, b.body.data.importWorkouts].map((r: any) => [r.workouts, r.duplicates]).sort();
+  expect(results).toEqual([[0, 300], [300, 0]]);
+  expect(await counts(u.user.id)).toEqual({ workouts: 300, sets: 900, custom: 0 });
+});

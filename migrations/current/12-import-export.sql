@@ -336,6 +336,11 @@ begin
   if choices is not null and jsonb_typeof(choices) <> 'object' then
     raise exception 'choices: must be an object of name -> {action, exercise}' using errcode = 'SVBAD';
   end if;
+  -- One import at a time per user: a second one (the same file sent twice at once) waits for the
+  -- first to commit, then finds its workouts already there (each statement reads afresh).
+  if not dry_run then
+    perform pg_advisory_xact_lock(hashtextextended('app_public.import_history:' || v_user::text, 0));
+  end if;
   select u.unit, u.effort into v_unit, v_effort from app_public.users u where u.id = v_user;
 
   -- Every name the file uses, mapped once.
@@ -536,6 +541,7 @@ comment on function app_public.import_history(jsonb, jsonb, jsonb, boolean) is E
   'names mapped by app_hidden.import_map_names with choices ({"<name>": {"action": "map"|"create"|"skip", "exercise": "<ref>"}}); a workout with the start '
   '(noon UTC on its date when it has none) and name of one already there, or with the name and the local date and wall-clock time (as the file wrote them) of one imported before in any time zone, or earlier in the list, is a duplicate and left alone; the rest saved by apply_workout_document. '
   'extras (an svc export): settings, customExercises, routines (one per name; workouts'' routine ids follow them), bodyweights. '
+  'Imports of one user run one at a time (an advisory lock on the user until commit), so the same file sent twice at once is imported once. '
   'dry_run: the same summary, nothing written (every document is still validated). Unmapped names in a real run: SVMAP (UNMAPPED_EXERCISES); '
   'an invalid document: SVDOC with the path from `workouts[i]`. Returns the summary (counts, date range, each name''s mapping with suggestions).';
 revoke execute on function app_public.import_history(jsonb, jsonb, jsonb, boolean) from public;
