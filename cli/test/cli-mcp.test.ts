@@ -40,6 +40,22 @@ test("svc mcp: an MCP client lists the tools and calls them with the stored sign
   }
 });
 
+test("svc mcp exits 0 when the assistant closes its standard input, after answering what it was sent", async () => {
+  const { h } = await signedUp();
+  const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } };
+  const initialized = { jsonrpc: "2.0", method: "notifications/initialized" };
+  // A tool call still running on the server when standard input closes is answered before the exit.
+  const search = { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "search_exercises", arguments: { words: "squat", limit: 1 } } };
+  const done = await h.run(["mcp"], { input: [initialize, initialized, search].map((m) => `${JSON.stringify(m)}\n`).join("") });
+  expect(done.stderr).toBe("");
+  expect(done.code).toBe(0);
+  const answers = done.stdout.trim().split("\n").map((line) => JSON.parse(line));
+  expect(answers).toEqual([
+    expect.objectContaining({ id: 1, result: expect.objectContaining({ serverInfo: expect.objectContaining({ name: "training-log" }) }) }),
+    expect.objectContaining({ id: 2, result: expect.objectContaining({ content: [expect.objectContaining({ text: expect.stringContaining("Squat") })] }) }),
+  ]);
+});
+
 test("svc mcp refuses an API key and a missing sign-in, with a clear message", async () => {
   const { h, token } = await signedUp();
   const created = await gql(cli.fixture.server.url, `mutation { createApiKey(input: {name: "k", access: READ_WRITE, expiresIn: DAYS_30}) { key } }`, {}, { token });

@@ -35,8 +35,13 @@ export default class Mcp extends BaseCommand {
     });
     const closed = new Promise<void>((resolve) => {
       server.server.onclose = () => resolve();
+      // The assistant ends the session by closing our standard input, which the SDK's stdio transport
+      // does not watch: without this the await never settles and Node exits with status 13.
+      process.stdin.once("end", resolve);
+      process.stdin.once("close", resolve);
     });
     await server.connect(new StdioServerTransport());
+    // Requests still running finish and are answered before Node exits (status 0).
     await closed;
   }
 }
