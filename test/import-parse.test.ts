@@ -171,3 +171,18 @@ test("FitNotes: an unquoted comma in a comment stays in the comment; in a name a
   expect(() => parseImport([header, "2026-01-05,Bench,Chest,100,kgs,abc,,,,a, b"].join("\n"), utc))
     .toThrow('line 2, column Reps: "abc" is not');
 });
+
+test("Strong: only rest-timer rows are rest timers; an unknown Set Order on a set is a bad row named by line and column", () => {
+  // `X` on a set with its load: refused, not dropped.
+  expect(() => parseImport(strong(strongRow({}), strongRow({ order: "X" })), utc))
+    .toThrow(new ImportParseError(3, "Set Order", '"X" is not a set order (a number, W, D, F, or Strong\'s Rest Timer or Note row)'));
+  // Strong's rest timer (its seconds only), in English or another language, and a note row in another language.
+  const parsed = parseImport(strong(
+    strongRow({}),
+    strongRow({ order: "Rest Timer", weight: 0, reps: 0, seconds: 120 }),
+    strongRow({ order: "Pausentimer", weight: "", reps: "", distance: "", seconds: 90 }),
+    strongRow({ order: "Notiz", weight: "", reps: "", distance: "", seconds: "", notes: "tief" }),
+  ), utc);
+  expect(parsed.skipped).toEqual([expect.objectContaining({ reason: "rest-timer", rows: 2, firstLine: 3 })]);
+  expect(parsed.workouts[0].exercises).toEqual([{ exercise: "Bench Press", note: "tief", sets: ["100x5"] }]);
+});

@@ -7,7 +7,8 @@
  *   Set Order;Weight;Weight Unit;Reps;Distance;Distance Unit;Seconds;Notes;Workout Notes;RPE;
  * - Android with the unit in the header: Workout #;Date;Workout Name;Duration (sec);Exercise Name;
  *   Set Order;Weight (kg|lbs);Reps;RPE;Distance (meters);Seconds;Notes;Workout Notes.
- * Set Order is `1..n`, `W` (warm-up), `D` (drop), `F` (failure), or a `Rest Timer` / `Note` row.
+ * Set Order is `1..n`, `W` (warm-up), `D` (drop), `F` (failure), or a `Rest Timer` / `Note` row (in
+ * another language, known by its shape: only seconds, or only a note); anything else is a bad row.
  */
 import { readCsv, normalizeHeader, numberCell, countCell, durationCell, wallTimeCell, startInZone, type CsvRecord } from "./csv.ts";
 import { ImportParseError, type ImportRow, type ImportUnit, type SkipCounter } from "./model.ts";
@@ -136,14 +137,22 @@ export function parseStrong(text: string, options: StrongOptions, skips: SkipCou
     else if (/^w$/i.test(order)) kind = "warmup";
     else if (/^d$/i.test(order)) kind = "drop";
     else if (/^f$/i.test(order)) kind = "failure";
-    else if (/^rest timer$/i.test(order) || (order !== "" && !note && !/^note$/i.test(order))) {
-      // A rest timer row (or its name in another language: a word with no note).
-      skips.add("rest-timer", r.line);
-      continue;
-    } else if (/^note$/i.test(order) || (order !== "" && note)) {
-      rows.push({ ...base, kind: "note", weight: null, reps: null, seconds: null, distance: null, rpe: null, note });
-      continue;
-    } else throw new ImportParseError(r.line, label("setOrder"), "the set order is empty");
+    else if (order === "") throw new ImportParseError(r.line, label("setOrder"), "the set order is empty");
+    else {
+      // Strong's own rows that are not sets, named in the file's language: a rest timer (only its
+      // seconds) and a note (only its note). Any other order is a mistake, not a row to drop.
+      const none = (f: Field) => /^(0+([.,]0+)?)?$/.test(cell(f));
+      const noLoad = none("weight") && none("reps") && none("distance") && none("rpe");
+      if (/^rest timer$/i.test(order) || (noLoad && !note && !none("seconds"))) {
+        skips.add("rest-timer", r.line);
+        continue;
+      }
+      if (/^note$/i.test(order) || (noLoad && note && none("seconds"))) {
+        rows.push({ ...base, kind: "note", weight: null, reps: null, seconds: null, distance: null, rpe: null, note });
+        continue;
+      }
+      throw new ImportParseError(r.line, label("setOrder"), `${JSON.stringify(order)} is not a set order (a number, W, D, F, or Strong's Rest Timer or Note row)`);
+    }
     rows.push({
       ...base,
       kind,
