@@ -65,7 +65,9 @@ test("svc mcp refuses an API key and a missing sign-in, with a clear message", a
   expect(withKey.stdout).toBe("");
   const nobody = await cli.home().run(["mcp"]);
   expect(nobody.code).toBe(4);
-  expect(nobody.stderr).toMatch(/Not signed in/);
+  expect(nobody.stderr).toMatch(/Not signed in to http:\/\/127\.0\.0\.1:\d+\. Run `svc login` to sign in: svc mcp acts with your sign-in/);
+  // The hint never suggests the API key this command refuses.
+  expect(nobody.stderr).not.toMatch(/SVC_API_KEY/);
 });
 
 test("svc app list and disconnect (also as `svc apps`): the connection ends at once", async () => {

@@ -1,5 +1,5 @@
 import { BaseCommand, clientName } from "../base.ts";
-import { CliError, EXIT, NotSignedInError } from "../errors.ts";
+import { CliError, EXIT } from "../errors.ts";
 
 export default class Mcp extends BaseCommand {
   static summary = "Run the Training Log MCP server over stdio, for an AI assistant on this computer.";
@@ -19,7 +19,10 @@ export default class Mcp extends BaseCommand {
     if (resolved.apiKey) {
       throw new CliError("svc mcp needs your sign-in, not an API key (API keys do not work for the MCP server): unset SVC_API_KEY if it is set, and run `svc login`.", EXIT.forbidden);
     }
-    if (!resolved.url || !resolved.token) throw new NotSignedInError(resolved.url ? `Not signed in to ${resolved.url}.` : "Not signed in.");
+    if (!resolved.url || !resolved.token) {
+      // Not NotSignedInError: its hint offers SVC_API_KEY, which this command refuses.
+      throw new CliError(`${resolved.url ? `Not signed in to ${resolved.url}.` : "Not signed in."} Run \`svc login\` to sign in: svc mcp acts with your sign-in (an API key does not work for it).`, EXIT.forbidden);
+    }
     const [{ createTrainingLogServer }, { StdioServerTransport }] = await Promise.all([
       import("@svc/sdk/mcp"),
       import("@modelcontextprotocol/sdk/server/stdio.js"),
