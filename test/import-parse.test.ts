@@ -186,3 +186,23 @@ test("Strong: only rest-timer rows are rest timers; an unknown Set Order on a se
   expect(parsed.skipped).toEqual([expect.objectContaining({ reason: "rest-timer", rows: 2, firstLine: 3 })]);
   expect(parsed.workouts[0].exercises).toEqual([{ exercise: "Bench Press", note: "tief", sets: ["100x5"] }]);
 });
+
+test("what changes on the way is said: sets converted to their workout's unit, a failure mark lost to a given RPE, a negative weight", () => {
+  const parsed = parseImport(strong(
+    strongRow({}),
+    strongRow({ order: "F", rpe: 9 }),
+    strongRow({ order: 3, weight: -20 }),
+  ), utc);
+  expect(parsed.workouts[0].exercises[0].sets).toEqual(["100x5", "100x5@9"]);
+  expect(Object.fromEntries(parsed.skipped.map((k) => [k.reason, [k.rows, k.firstLine, k.text]]))).toEqual({
+    "failure-mark-dropped": [1, 3, "failure sets kept as work sets at the RPE the file gives (the failure mark is not kept)"],
+    "weight-negative": [1, 4, "sets with a negative weight (an assisted lift's help: the model holds no negative load)"],
+  });
+  const android = parseImport([
+    "Date;Workout Name;Duration;Exercise Name;Set Order;Weight;Weight Unit;Reps;Distance;Distance Unit;Seconds;Notes;Workout Notes;RPE",
+    "2026-04-06 17:18:00;A;30m;Bench Press;1;100;kg;5;;;;;;",
+    "2026-04-06 17:18:00;A;30m;Bench Press;2;225;lbs;5;;;;;;",
+  ].join("\n"), utc);
+  expect(android.workouts[0].exercises[0].sets).toEqual(["100x5", "102.06x5"]);
+  expect(android.skipped).toEqual([{ reason: "unit-converted", text: "sets in another unit than their workout's first, converted to it", rows: 1, firstLine: 3 }]);
+});

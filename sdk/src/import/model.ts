@@ -48,8 +48,11 @@ export type SkipReason =
   | "rpe-out-of-range"
   | "reps-out-of-range"
   | "weight-out-of-range"
+  | "weight-negative"
   | "duration-out-of-range"
   | "failure-as-rpe-10"
+  | "failure-mark-dropped"
+  | "unit-converted"
   | "note-shortened"
   | "over-workout-limits";
 
@@ -62,8 +65,11 @@ export const SKIP_REASONS: Record<SkipReason, { skipsRow: boolean; text: string 
   "rpe-out-of-range": { skipsRow: false, text: "RPE outside 1 to 10 left out (the set is kept)" },
   "reps-out-of-range": { skipsRow: true, text: "sets of more than 500 reps" },
   "weight-out-of-range": { skipsRow: true, text: "sets heavier than 10000" },
+  "weight-negative": { skipsRow: true, text: "sets with a negative weight (an assisted lift's help: the model holds no negative load)" },
   "duration-out-of-range": { skipsRow: true, text: "sets longer than a day" },
   "failure-as-rpe-10": { skipsRow: false, text: "failure sets kept as work sets at RPE 10" },
+  "failure-mark-dropped": { skipsRow: false, text: "failure sets kept as work sets at the RPE the file gives (the failure mark is not kept)" },
+  "unit-converted": { skipsRow: false, text: "sets in another unit than their workout's first, converted to it" },
   "note-shortened": { skipsRow: false, text: "notes shortened to the model's limit (500 per exercise, 2000 per workout)" },
   "over-workout-limits": { skipsRow: true, text: "sets beyond a workout's limits (100 exercises, 500 sets)" },
 };
@@ -142,7 +148,8 @@ export function setText(row: ImportRow, skips: SkipCounter): string | null {
   const seconds = row.seconds !== null && row.seconds > 0 ? Math.round(row.seconds) : null;
   const weight = row.weight !== null && row.weight !== 0 ? cleanNumber(row.weight) : null;
   const distance = row.distance !== null && row.distance > 0 ? row.distance : null;
-  if (weight !== null && (weight < 0 || weight > MAX_WEIGHT)) return skip(skips, "weight-out-of-range", row.line);
+  if (weight !== null && weight < 0) return skip(skips, "weight-negative", row.line);
+  if (weight !== null && weight > MAX_WEIGHT) return skip(skips, "weight-out-of-range", row.line);
   let body: string;
   if (reps !== null) {
     if (reps > 500) return skip(skips, "reps-out-of-range", row.line);
@@ -172,7 +179,7 @@ export function setText(row: ImportRow, skips: SkipCounter): string | null {
   if (row.kind === "failure" && rpe === null) {
     skips.add("failure-as-rpe-10", row.line);
     rpe = 10;
-  }
+  } else if (row.kind === "failure") skips.add("failure-mark-dropped", row.line);
   const prefix = row.kind === "warmup" ? "w:" : row.kind === "drop" ? "d:" : "";
   return `${prefix}${body}${rpe !== null ? `@${rpe}` : ""}`;
 }
@@ -227,6 +234,7 @@ export function buildWorkouts(rows: ImportRow[], skips: SkipCounter): { workouts
         continue;
       }
       const converted = row.unit === w.unit || row.weight === null ? row : { ...row, weight: convert(row.weight, row.unit, w.unit) };
+      if (converted !== row && row.weight !== 0) skips.add("unit-converted", row.line);
       const text = setText(converted, skips);
       if (text === null) continue;
       if (total >= limits.sets) {
