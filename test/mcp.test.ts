@@ -319,6 +319,8 @@ describe("tools", () => {
   });
 
   test("tools/list: every tool with a description, an input schema and truthful annotations; the resources are listed", async () => {
+    // No list-changed notifications will come (the tools are fixed; a stateless server cannot send them).
+    expect(client.getServerCapabilities()).toMatchObject({ tools: { listChanged: false }, resources: { listChanged: false } });
     const { tools } = await client.listTools();
     const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
     expect(Object.keys(byName).sort()).toEqual([

@@ -149,6 +149,9 @@ export function createTrainingLogServer(run: RunGraphQL, options: ToolOptions = 
   validator ??= new AjvJsonSchemaValidator();
   const server = new McpServer(SERVER_INFO, { instructions: INSTRUCTIONS, jsonSchemaValidator: validator });
   registerTrainingLogTools(server, run, options);
+  // The tools and resources never change while connected, and a stateless server could not say so
+  // anyway: registering them made McpServer advertise listChanged.
+  server.server.registerCapabilities({ tools: { listChanged: false }, resources: { listChanged: false } });
   return server;
 }
 
