@@ -70,6 +70,14 @@ describe("discovery and OAuth", () => {
     });
   });
 
+  test("a well-known document this server does not have is a JSON 404, not the web app's page", async () => {
+    for (const path of ["openid-configuration", "oauth-authorization-server/api/mcp", "oauth-protected-resource/elsewhere"]) {
+      const res = await fetch(`${s.url}/.well-known/${path}`);
+      expect([path, res.status, res.headers.get("content-type")]).toEqual([path, 404, expect.stringMatching(/^application\/json/)]);
+      expect((await res.json()).code).toBe("NOT_FOUND");
+    }
+  });
+
   test("an API key, in either header, is refused with a message saying keys do not work here", async () => {
     const { token } = await signUp(s.url);
     const created = await gql(s.url, `mutation { createApiKey(input: {name: "k", access: READ_WRITE, expiresIn: DAYS_30}) { key } }`, {}, { token });

@@ -10,6 +10,7 @@ import { clientRegistrationHandler } from "@modelcontextprotocol/sdk/server/auth
 import { revocationHandler } from "@modelcontextprotocol/sdk/server/auth/handlers/revoke.js";
 import type { OAuthMetadata, OAuthProtectedResourceMetadata } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { oauthProvider, clientsStore, checkClientSecret } from "./provider.ts";
+import { sendError } from "../http-error.ts";
 import { consentHandler } from "./consent.ts";
 import { redirectUriProblem } from "./redirect-uri.ts";
 import { SCOPES } from "./limits.ts";
@@ -115,6 +116,9 @@ export function oauthRoutes(ownerPool: pg.Pool, options: OAuthRouteOptions = {})
   router.get("/.well-known/oauth-authorization-server", publicJson(authorizationServerMetadata));
   router.get(`/.well-known/oauth-protected-resource${MCP_PATH}`, publicJson(protectedResourceMetadata));
   router.get("/.well-known/oauth-protected-resource", publicJson(protectedResourceMetadata));
+  // Any other well-known document is missing, said in JSON: clients probe several (openid-configuration),
+  // and the web app's page would look like a document to them.
+  router.use("/.well-known", (_req, res) => sendError(res, "NOT_FOUND", "No such well-known document (this server has oauth-authorization-server and oauth-protected-resource)"));
 
   router.use(`${OAUTH_PATH}/authorize`, authorizationHandler({ provider, ...limit }));
   router.use(`${OAUTH_PATH}/token`, express.urlencoded({ extended: false, limit: "16kb" }), clientGate(store), tokenHandler({ provider, ...limit }));
