@@ -47,8 +47,9 @@ test("--map, --skip and --from; a broken file names its line and column (exit 2,
   const r = await h.run(["import", fixture("hevy-kg.csv"), "--from", "hevy", "--skip", "Treadmill", "--map", "Plank=Side Plank"]);
   expect(r.code).toBe(0);
   expect(r.stdout).toContain("Imported 2 workouts, 11 sets");
-  expect(r.stdout).toContain("Plank -> Side Plank (choice) (1 sets)");
-  expect(r.stdout).toContain("Treadmill -> skipped (1 sets)");
+  expect(r.stdout).toContain("Plank -> Side Plank (choice) (1 set)");
+  expect(r.stdout).toContain("Treadmill -> skipped (1 set)");
+  expect(r.stdout).toContain("  1 set of skipped exercises");
   const broken = await h.run(["import", fixture("strong-broken.csv")]);
   expect(broken.code).toBe(2);
   expect(broken.stderr).toContain('strong-broken.csv: line 3, column Weight: "abc" is not a number');
@@ -86,6 +87,10 @@ test("export JSON to a file, import it into another account, export again: ident
   expect(first.workouts).toHaveLength(3);
 
   const b = await signedUp("To");
+  const dry = await b.run(["import", out, "--dry-run"]);
+  expect(dry.stdout).toContain(`Would set your settings to the export's: unit ${first.settings.unit}, effort scale ${first.settings.effort}.`);
+  expect(dry.stdout).toMatch(/ \(1 set\)$/m);
+  expect(dry.stdout).not.toContain("(1 sets)");
   const imported = await b.run(["import", out, "--json"]);
   expect(imported.code).toBe(0);
   expect(JSON.parse(imported.stdout)).toMatchObject({ format: "svc", workouts: 3, sets: 15 });

@@ -122,6 +122,10 @@ export default class Import extends BaseCommand {
     } else {
       lines.push(`${verb} ${s.workouts} workouts, ${s.sets} sets${s.firstDate ? `, ${s.firstDate} to ${s.lastDate}` : ""}${s.duplicates ? `; ${s.duplicates} already there (left alone)` : ""}.`);
     }
+    const settings = parsed.extras?.settings;
+    if (settings) {
+      lines.push(`${s.dryRun ? "Would set" : "Set"} your settings to the export's: unit ${settings.unit}, effort scale ${settings.effort}.`);
+    }
     if (s.routines || s.bodyweights || s.customExercises) {
       lines.push(`${verb} ${s.routines} routines, ${s.bodyweights} bodyweights, ${s.customExercises} custom exercises.`);
     }
@@ -132,11 +136,11 @@ export default class Import extends BaseCommand {
         : n.action === "create" ? "a new custom exercise"
         : n.action === "skip" ? "skipped"
         : `NOT MAPPED${n.suggestions.length ? `; did you mean ${n.suggestions.map((x) => JSON.stringify(x)).join(", ")}?` : ""}`;
-      lines.push(`  ${n.name} -> ${to} (${n.sets} sets)`);
+      lines.push(`  ${n.name} -> ${to} (${n.sets} set${n.sets === 1 ? "" : "s"})`);
     }
     const left = [...parsed.skipped.map((k) => `  ${k.rows} ${k.text} (first at line ${k.firstLine})`)];
-    if (s.skippedSets) left.push(`  ${s.skippedSets} sets of skipped exercises`);
-    if (s.emptied) left.push(`  ${s.emptied} workouts whose every exercise was skipped`);
+    if (s.skippedSets) left.push(`  ${s.skippedSets} set${s.skippedSets === 1 ? "" : "s"} of skipped exercises`);
+    if (s.emptied) left.push(`  ${s.emptied} workout${s.emptied === 1 ? "" : "s"} whose every exercise was skipped`);
     if (left.length) lines.push("Left out or changed:", ...left);
     this.out(lines.join("\n"));
   }
