@@ -5,8 +5,12 @@
 // Also: the server process's peak memory (VmHWM, before the import and after it) and the export of the same history
 // (exportWorkouts pages) in rows per second. One JSON line per figure.
 import { readFileSync } from "node:fs";
-import { parseImport, importParts, IMPORT_WORKOUTS, EXPORT_WORKOUTS } from "../sdk/src/import/index.ts";
+import { print } from "graphql";
+import { parseImport, importParts, IMPORT_WORKOUTS as IMPORT_WORKOUTS_DOCUMENT, EXPORT_WORKOUTS as EXPORT_WORKOUTS_DOCUMENT } from "../sdk/src/import/index.ts";
 import { benchDatabase, startApp, report, signUpLifter } from "./support.ts";
+
+const IMPORT_WORKOUTS = print(IMPORT_WORKOUTS_DOCUMENT);
+const EXPORT_WORKOUTS = print(EXPORT_WORKOUTS_DOCUMENT);
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 50_000);
 

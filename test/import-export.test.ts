@@ -5,7 +5,14 @@
 // fresh account exports identically.
 import { readFileSync } from "node:fs";
 import { startTestServer, gql, signUp, type TestServer } from "./support/harness.ts";
-import { parseImport, ImportParseError, IMPORT_WORKOUTS, EXPORT_ACCOUNT, EXPORT_WORKOUTS, IMPORT_LIMITS, lineOfPath, type ParseOptions } from "@svc/sdk/import";
+import { print } from "graphql";
+import { parseImport, ImportParseError, IMPORT_LIMITS, lineOfPath, type ParseOptions } from "@svc/sdk/import";
+import * as importOperations from "@svc/sdk/import";
+
+// The SDK's typed documents as the text a raw HTTP client sends.
+const IMPORT_WORKOUTS = print(importOperations.IMPORT_WORKOUTS);
+const EXPORT_ACCOUNT = print(importOperations.EXPORT_ACCOUNT);
+const EXPORT_WORKOUTS = print(importOperations.EXPORT_WORKOUTS);
 
 let s: TestServer;
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/import/${name}`, import.meta.url), "utf8");

@@ -3,45 +3,25 @@
  * long history in parts). Export is in export.ts.
  */
 import type { SvcClient } from "../client.ts";
+import { SvcError } from "../errors.ts";
+import { graphql, type ResultOf } from "../graphql.ts";
 import type { ImportWorkout } from "./model.ts";
 
 export type ImportChoice = { name: string; action: "map" | "create" | "skip"; exercise?: string };
 
-export type ImportNameMapping = {
-  name: string;
-  action: "map" | "create" | "skip" | "unmapped";
-  via: string | null;
-  exercise: string | null;
-  exerciseId: string | null;
-  suggestions: string[];
-  sets: number;
-};
-
-export type ImportSummary = {
-  dryRun: boolean;
-  workouts: number;
-  duplicates: number;
-  emptied: number;
-  sets: number;
-  skippedSets: number;
-  firstDate: string | null;
-  lastDate: string | null;
-  unmapped: number;
-  names: ImportNameMapping[];
-  routines: number;
-  duplicateRoutines: number;
-  bodyweights: number;
-  duplicateBodyweights: number;
-  customExercises: number;
-};
-
-const SUMMARY_FIELDS =
-  "dryRun workouts duplicates emptied sets skippedSets firstDate lastDate unmapped routines duplicateRoutines bodyweights duplicateBodyweights customExercises names { name action via exercise exerciseId suggestions sets }";
-
-export const IMPORT_WORKOUTS = /* GraphQL */ `
+export const IMPORT_WORKOUTS = graphql(`
   mutation ImportWorkouts($workouts: JSON!, $choices: [ImportChoice!], $extras: JSON, $dryRun: Boolean) {
-    importWorkouts(input: { workouts: $workouts, choices: $choices, extras: $extras, dryRun: $dryRun }) { ${SUMMARY_FIELDS} }
-  }`;
+    importWorkouts(input: { workouts: $workouts, choices: $choices, extras: $extras, dryRun: $dryRun }) {
+      dryRun workouts duplicates emptied sets skippedSets firstDate lastDate unmapped
+      routines duplicateRoutines bodyweights duplicateBodyweights customExercises
+      names { name action via exercise exerciseId suggestions sets }
+    }
+  }`);
+
+/** What an import (or its dry run) did, as the server answers it (typed from the schema). */
+export type ImportSummary = NonNullable<ResultOf<typeof IMPORT_WORKOUTS>["importWorkouts"]>;
+/** What one of the file's exercise names maps to: `action` map, create, skip or unmapped. */
+export type ImportNameMapping = ImportSummary["names"][number];
 
 const ACTION = { map: "MAP", create: "CREATE", skip: "SKIP" } as const;
 
@@ -51,12 +31,13 @@ export async function importWorkouts(
   parsed: { workouts: ImportWorkout[]; extras?: unknown },
   options: { choices?: ImportChoice[]; dryRun?: boolean } = {},
 ): Promise<ImportSummary> {
-  const data = await client.request<{ importWorkouts: ImportSummary }>(IMPORT_WORKOUTS, {
+  const data = await client.request(IMPORT_WORKOUTS, {
     workouts: parsed.workouts,
     choices: (options.choices ?? []).map((c) => ({ name: c.name, action: ACTION[c.action], exercise: c.exercise ?? null })),
     extras: parsed.extras ?? null,
     dryRun: options.dryRun ?? true,
   });
+  if (!data.importWorkouts) throw new SvcError("BAD_RESPONSE", "importWorkouts returned nothing");
   return data.importWorkouts;
 }
 

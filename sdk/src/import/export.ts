@@ -4,17 +4,19 @@
  * documents. No CSV parser here, so browsers load it as it is (the web app's Export button).
  */
 import type { SvcClient } from "../client.ts";
+import { SvcError } from "../errors.ts";
+import { graphql, type ResultOf } from "../graphql.ts";
 import { parseSet, convertWeight, type Unit } from "../documents/index.ts";
 import { EXPORT_FORMAT, EXPORT_VERSION, type SvcExport } from "./svc.ts";
 
 export { EXPORT_FORMAT, EXPORT_VERSION, type SvcExport, type ExportSettings, type ExportCustomExercise, type ExportBodyweight } from "./svc.ts";
 
-export const EXPORT_ACCOUNT = /* GraphQL */ `query ExportAccount { exportAccount }`;
+export const EXPORT_ACCOUNT = graphql(`query ExportAccount { exportAccount }`);
 
-export const EXPORT_WORKOUTS = /* GraphQL */ `
+export const EXPORT_WORKOUTS = graphql(`
   query ExportWorkouts($after: String, $first: Int) {
     exportWorkouts(after: $after, first: $first) { documents hasNextPage endCursor }
-  }`;
+  }`);
 
 export type ExportHead = Omit<SvcExport, "workouts"> & { workoutCount: number };
 
@@ -26,7 +28,8 @@ export async function exportHistory(
   client: Pick<SvcClient, "request">,
   options: { pageSize?: number } = {},
 ): Promise<{ head: ExportHead; pages: AsyncGenerator<Record<string, unknown>[]> }> {
-  const { exportAccount } = await client.request<{ exportAccount: Record<string, any> }>(EXPORT_ACCOUNT);
+  const exportAccount = (await client.request(EXPORT_ACCOUNT)).exportAccount as Record<string, any> | null;
+  if (!exportAccount) throw new SvcError("BAD_RESPONSE", "exportAccount returned nothing");
   const head: ExportHead = {
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,
@@ -40,9 +43,10 @@ export async function exportHistory(
   async function* pages() {
     let after: string | null = null;
     for (;;) {
-      const { exportWorkouts }: { exportWorkouts: { documents: Record<string, unknown>[]; hasNextPage: boolean; endCursor: string | null } } =
-        await client.request(EXPORT_WORKOUTS, { after, first: options.pageSize ?? null });
-      if (exportWorkouts.documents.length) yield exportWorkouts.documents;
+      const data: ResultOf<typeof EXPORT_WORKOUTS> = await client.request(EXPORT_WORKOUTS, { after, first: options.pageSize ?? null });
+      const { exportWorkouts } = data;
+      if (!exportWorkouts) throw new SvcError("BAD_RESPONSE", "exportWorkouts returned nothing");
+      if (exportWorkouts.documents.length) yield exportWorkouts.documents as Record<string, unknown>[];
       if (!exportWorkouts.hasNextPage) return;
       after = exportWorkouts.endCursor;
     }
