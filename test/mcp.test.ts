@@ -55,6 +55,12 @@ describe("discovery and OAuth", () => {
     expect(res.status).toBe(401);
     const header = res.headers.get("www-authenticate")!;
     expect(header).toMatch(/^Bearer /);
+    // No credentials sent: no error code (RFC 6750 3.1); a bad token does get one.
+    expect(header).not.toMatch(/error=/);
+    expect((await res.json()).error).toBeUndefined();
+    const bad = await fetch(mcpUrl(), { method: "POST", headers: { "content-type": "application/json", authorization: "Bearer mcpa_not-a-token" }, body: "{}" });
+    expect(bad.status).toBe(401);
+    expect(bad.headers.get("www-authenticate")).toMatch(/^Bearer error="invalid_token", error_description="[^"]+", resource_metadata="/);
     const metadataUrl = /resource_metadata="([^"]+)"/.exec(header)![1];
     expect(metadataUrl).toBe(`${s.url}/.well-known/oauth-protected-resource/api/mcp`);
     const prm = await (await fetch(metadataUrl)).json();

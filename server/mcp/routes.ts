@@ -27,10 +27,12 @@ function cors(req: Request, res: Response) {
   }
 }
 
-function unauthorized(req: Request, res: Response, error: string, description: string) {
+/** A 401 naming the resource metadata; `error` is null when the request had no credentials (RFC 6750 3.1: then no error code). */
+function unauthorized(req: Request, res: Response, error: string | null, description: string) {
   const metadata = protectedResourceMetadataUrl(req);
-  res.set("WWW-Authenticate", `Bearer error="${error}", error_description="${description.replace(/"/g, "'")}", resource_metadata="${metadata}"`);
-  res.status(401).json({ error, error_description: description });
+  const problem = error ? `error="${error}", error_description="${description.replace(/"/g, "'")}", ` : "";
+  res.set("WWW-Authenticate", `Bearer ${problem}resource_metadata="${metadata}"`);
+  res.status(401).json({ ...(error ? { error } : {}), error_description: description });
 }
 
 export function mcpRoutes(ownerPool: pg.Pool, getSchema: SchemaSource) {
@@ -50,7 +52,7 @@ export function mcpRoutes(ownerPool: pg.Pool, getSchema: SchemaSource) {
       }
       const header = req.get("authorization");
       if (!header) {
-        unauthorized(req, res, "invalid_token", "Sign in: this server needs an OAuth access token (see resource_metadata)");
+        unauthorized(req, res, null, "Sign in: this server needs an OAuth access token (see resource_metadata)");
         return;
       }
       const token = /^Bearer +(\S+)$/i.exec(header.trim())?.[1];
