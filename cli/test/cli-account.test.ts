@@ -102,7 +102,7 @@ describe("version, help and usage errors", () => {
 
   test("every command that deletes, revokes or signs out needs --yes where it cannot ask: exit 2 before any request", async () => {
     const h = home({ SVC_URL: await closedUrl(), SVC_API_KEY: `svc_${"a".repeat(40)}` });
-    for (const args of [["routine", "delete", "Push"], ["workout", "delete", "3f2a9c1e"], ["bodyweight", "delete", "2026-03-01"], ["exercise", "delete", "Zercher"], ["key", "revoke", "ci"], ["device", "sign-out", "--others"], ["device", "sign-out", "9a8b7c6d"]]) {
+    for (const args of [["routine", "delete", "Push"], ["workout", "delete", "3f2a9c1e"], ["bodyweight", "delete", "2026-03-01"], ["exercise", "delete", "Zercher"], ["key", "revoke", "ci"], ["device", "sign-out", "--others"], ["device", "sign-out", "9a8b7c6d"], ["app", "disconnect", "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d"]]) {
       const r = await h.run(args);
       expect({ args, code: r.code }).toEqual({ args, code: 2 });
       expect(r.stderr).toMatch(/^Error: Give --yes to .+ \(standard input is not a terminal, so svc cannot ask\)\.\n$/);
