@@ -1,8 +1,8 @@
 import { Args, Flags } from "@oclif/core";
 import type { ImportChoice, ImportSummary, ParsedImport } from "@svc/sdk/import";
-import { BaseCommand } from "../base.ts";
+import { BaseCommand, unitFlag } from "../base.ts";
 import { CliError, EXIT, UsageError } from "../errors.ts";
-import { readStdin } from "../prompt.ts";
+import { readInput } from "../input.ts";
 
 type ImportResult = ImportSummary & { format: string; file: string; rows: number; unit: string; unitStated: boolean; parts: number; skipped: ParsedImport["skipped"] };
 
@@ -21,7 +21,7 @@ export default class Import extends BaseCommand {
   static args = { file: Args.string({ description: "Path of the exported file, or - to read standard input.", required: true }) };
   static flags = {
     from: Flags.option({ options: ["strong", "hevy", "fitnotes", "svc"] as const, description: "The file's format (default: found from the content)." })(),
-    unit: Flags.option({ options: ["kg", "lb"] as const, description: "The unit of a file that does not say it (Strong's comma format, FitNotes without units); default your unit." })(),
+    unit: unitFlag("The unit of a file that does not say it (Strong's comma format, FitNotes without units); default your unit."),
     map: Flags.string({ multiple: true, description: "Name=exercise: map a file's name to an exercise (a name, alias or id). Repeatable." }),
     create: Flags.string({ multiple: true, description: "A file's name to create as a custom exercise. Repeatable." }),
     skip: Flags.string({ multiple: true, description: "A file's name whose sets are left out. Repeatable." }),
@@ -35,13 +35,7 @@ export default class Import extends BaseCommand {
   async run(): Promise<ImportResult> {
     const { args, flags } = await this.parse(Import);
     const { parseImport, importAll, ImportParseError, lineOfPath } = await import("@svc/sdk/import");
-    const file = args.file === "-" ? "standard input" : args.file;
-    let text: string;
-    try {
-      text = args.file === "-" ? await readStdin("the file") : await (await import("node:fs/promises")).readFile(args.file, "utf8");
-    } catch (error) {
-      throw new UsageError(`Cannot read ${file}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}.`);
-    }
+    const { source: file, text } = await readInput(args.file, "the file");
     if (flags["time-zone"]) {
       try {
         new Intl.DateTimeFormat("en", { timeZone: flags["time-zone"] });
