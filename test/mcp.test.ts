@@ -184,8 +184,19 @@ describe("refusals", () => {
     token = (await signUp(s.url)).token;
   });
 
-  test("a wrong PKCE verifier is refused, and the right one then still works once", async () => {
+  test("a wrong PKCE verifier is refused, and the right one then still works once; a missing PKCE parameter is refused with a sentence naming it", async () => {
     const { clientId, verifier, url } = await authorizationRequest(s.url);
+    // Not a raw schema issue list (the SDK's handlers answer one).
+    const noChallenge = new URL(url);
+    noChallenge.searchParams.delete("code_challenge");
+    const res = await fetch(noChallenge, { headers: cookie(token), redirect: "manual" });
+    expect(res.status).toBe(302);
+    const location = new URL(res.headers.get("location")!);
+    expect(location.searchParams.get("error")).toBe("invalid_request");
+    expect(location.searchParams.get("error_description")).toMatch(/^code_challenge: [^[{]+\.$/);
+    const noVerifier = await tokenRequest({ grant_type: "authorization_code", code: "x", client_id: clientId, redirect_uri: REDIRECT });
+    expect(noVerifier.status).toBe(400);
+    expect(noVerifier.body).toEqual({ error: "invalid_request", error_description: expect.stringMatching(/^code_verifier: [^[{]+\.$/) });
     const code = (await consent(url, token, "allow")).location.searchParams.get("code")!;
     const wrong = await exchange(code, clientId, randomBytes(32).toString("base64url"));
     expect(wrong.status).toBe(400);

@@ -12,6 +12,7 @@ import type { OAuthMetadata, OAuthProtectedResourceMetadata } from "@modelcontex
 import { oauthProvider, clientsStore, checkClientSecret } from "./provider.ts";
 import { sendError } from "../http-error.ts";
 import { consentHandler } from "./consent.ts";
+import { readableOAuthErrors } from "./readable-errors.ts";
 import { redirectUriProblem } from "./redirect-uri.ts";
 import { SCOPES } from "./limits.ts";
 import { MCP_PATH, OAUTH_PATH, originOf, resourceFor } from "./urls.ts";
@@ -120,6 +121,7 @@ export function oauthRoutes(ownerPool: pg.Pool, options: OAuthRouteOptions = {})
   // and the web app's page would look like a document to them.
   router.use("/.well-known", (_req, res) => sendError(res, "NOT_FOUND", "No such well-known document (this server has oauth-authorization-server and oauth-protected-resource)"));
 
+  router.use(OAUTH_PATH, readableOAuthErrors);
   router.use(`${OAUTH_PATH}/authorize`, authorizationHandler({ provider, ...limit }));
   router.use(`${OAUTH_PATH}/token`, express.urlencoded({ extended: false, limit: "16kb" }), clientGate(store), tokenHandler({ provider, ...limit }));
   router.use(`${OAUTH_PATH}/register`, express.json({ limit: "16kb" }), redirectUriGate, clientRegistrationHandler({ clientsStore: store, ...limit }));
