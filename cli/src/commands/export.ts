@@ -1,5 +1,5 @@
 import { Flags } from "@oclif/core";
-import { BaseCommand } from "../base.ts";
+import { BaseCommand, unitFlag } from "../base.ts";
 import { UsageError } from "../errors.ts";
 
 type ExportResult = { format: "json" | "csv"; output: string; workouts: number; routines: number; bodyweights: number; customExercises: number };
@@ -28,7 +28,7 @@ export default class Export extends BaseCommand {
   static flags = {
     format: Flags.option({ options: ["json", "csv"] as const, default: "json" as const, description: "json (this service's export, importable back) or csv (Strong's comma format)." })(),
     output: Flags.string({ char: "o", description: "Write to this file instead of standard output." }),
-    unit: Flags.option({ options: ["kg", "lb"] as const, description: "CSV: the unit every weight is written in (Strong's comma format has no unit column; default your account's unit). Import the file back with the same --unit." })(),
+    unit: unitFlag("CSV: the unit every weight is written in (Strong's comma format has no unit column; default your account's unit). Import the file back with the same --unit."),
     "time-zone": Flags.string({ description: "CSV: the time zone its wall-clock times are written in (default this computer's), e.g. Europe/Berlin. A workout keeps its own date whatever the zone." }),
   };
   static enableJsonFlag = true;
