@@ -51,6 +51,7 @@ test("preview, choose, import; the same file again adds nothing; export JSON and
   await again.getByLabel("Export file").setInputFiles({ name: "history.json", mimeType: "application/json", buffer: Buffer.from(jsonText) });
   await again.getByRole("button", { name: "Preview" }).click();
   await again.getByRole("status").filter({ hasText: "Would import 2 workouts and 14 sets" }).waitFor();
+  await again.getByText("Importing this export also sets your unit and effort scale to the export's.").waitFor();
   await expectNoHorizontalScroll(other.page);
   await again.getByRole("button", { name: "Import 2 workouts" }).click();
   await again.getByRole("status").filter({ hasText: "Imported 2 workouts and 14 sets from history.json." }).waitFor();

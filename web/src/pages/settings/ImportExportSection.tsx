@@ -232,6 +232,7 @@ export function ImportExportSection() {
               ))}
             </tbody>
           </table>
+          {preview.file?.format === "svc" ? <p>Importing this export also sets your unit and effort scale to the export's.</p> : null}
           {preview.file?.skipped.length ? (
             <>
               <h4>Left out or changed</h4>
