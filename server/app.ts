@@ -43,6 +43,8 @@ export type AppOptions = {
   slowRequestMs?: number;
   /** GraphQL cost a minute for requests without a key; CLIENT_COST_LIMITS unless overridden. */
   clientCostLimits?: Partial<ClientCostLimits>;
+  /** The OAuth routes' per-address limits (the MCP SDK's defaults); false turns them off (tests sign many apps in from one address). */
+  oauthRateLimit?: false;
 };
 export type App = { app: express.Express; server: Server; close: () => Promise<void> };
 
@@ -69,6 +71,7 @@ export async function createApp({
   authLimits,
   slowRequestMs = DEFAULT_SLOW_REQUEST_MS,
   clientCostLimits,
+  oauthRateLimit,
 }: AppOptions): Promise<App> {
   const app = express();
   // Read by the operation guard through the GraphQL context (plugins/preset.ts).
@@ -101,7 +104,7 @@ export async function createApp({
   app.use("/api/auth", authRoutes(pools.account, { ...AUTH_LIMITS, ...authLimits }));
   app.use("/api/auth/admin", adminRoutes(pools.account));
   // OAuth for MCP clients: metadata, registration, authorize with the consent page, token.
-  app.use(oauthRoutes(pools.account));
+  app.use(oauthRoutes(pools.account, { rateLimit: oauthRateLimit }));
   // What an operation may do and cost is checked inside grafserv (plugins/operation-guard.ts).
   app.use(GRAPHQL_PATH, lowerCaseMediaType(), apiKeyGate(pools.identity), requestDatabaseWork(requestTimeoutMs));
 

@@ -43,7 +43,7 @@ export async function startTestServer(options: Omit<AppOptions, "pools"> = {}): 
   const db = await freshDatabase();
   // The same pools as `npm start`; the database is dropped (with force) at the end.
   const pools = createPools({ ownerUrl: db.ownerUrl, authUrl: db.authUrl });
-  const { server, close } = await createApp({ pools, authLimits: TEST_ADDRESS_LIMITS, clientCostLimits: TEST_CLIENT_COST_LIMITS, ...options });
+  const { server, close } = await createApp({ pools, authLimits: TEST_ADDRESS_LIMITS, clientCostLimits: TEST_CLIENT_COST_LIMITS, oauthRateLimit: false, ...options });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
