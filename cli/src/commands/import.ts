@@ -140,7 +140,8 @@ export default class Import extends BaseCommand {
   }
 
   /** A refused document names the file's line; a part already imported is said; other errors go to the common handler. */
-  private explain(error: any, parsed: ParsedImport, lineOfPath: (p: ParsedImport, path: string) => { line: number; field: string } | null): never {
+  private explain(thrown: unknown, parsed: ParsedImport, lineOfPath: (p: ParsedImport, path: string) => { line: number; field: string } | null): never {
+    const error = thrown as { partsDone?: number; name?: string; path?: unknown; reason?: string } | null;
     const done = error?.partsDone
       ? ` ${error.partsDone} earlier part${error.partsDone === 1 ? " was" : "s were"} imported; run the same command again to import the rest (workouts already there are left alone).`
       : "";
@@ -148,7 +149,7 @@ export default class Import extends BaseCommand {
       const at = lineOfPath(parsed, error.path);
       throw new CliError(`${at ? `line ${at.line} (${at.field})` : error.path}: ${error.reason}; ${done ? "this part was not imported." + done : "nothing was imported."}`, EXIT.usage);
     }
-    if (done && error instanceof Error) error.message = `${error.message.replace(/\.?$/, ".")}${done}`;
-    throw error;
+    if (done && thrown instanceof Error) thrown.message = `${thrown.message.replace(/\.?$/, ".")}${done}`;
+    throw thrown;
   }
 }
