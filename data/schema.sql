@@ -108,6 +108,26 @@ create policy select_catalog_or_own on app_hidden.exercise_labels for select
   using (user_id IS NULL OR user_id = (( SELECT app_public.current_user_id() AS current_user_id)));
 grant select on table app_hidden.exercise_labels to svc_reader;
 
+create table app_hidden.imported_workout_starts (
+  workout_id uuid not null,
+  user_id uuid default app_public.current_user_id() not null,
+  wall_start timestamp without time zone not null,
+  constraint imported_workout_starts_pkey PRIMARY KEY (workout_id),
+  constraint imported_workout_starts_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE CASCADE,
+  constraint imported_workout_starts_workout_id_fkey FOREIGN KEY (workout_id) REFERENCES app_public.workouts(id) ON DELETE CASCADE
+);
+alter table app_hidden.imported_workout_starts enable row level security;
+comment on table app_hidden.imported_workout_starts is 'The start of an imported workout as its file wrote it (local date and time, no zone): an import finds a workout already there by it, whatever time zone each import read the file in.';
+comment on column app_hidden.imported_workout_starts.workout_id is 'The workout imported.';
+comment on column app_hidden.imported_workout_starts.user_id is 'Its owner.';
+comment on column app_hidden.imported_workout_starts.wall_start is 'Its start as the file wrote it: the local date (the workout''s date) and wall-clock time.';
+create index imported_workout_starts_user_wall on app_hidden.imported_workout_starts using btree (user_id, wall_start);
+create policy insert_own on app_hidden.imported_workout_starts for insert
+  with check (user_id = app_public.current_user_id());
+create policy select_own on app_hidden.imported_workout_starts for select
+  using (user_id = app_public.current_user_id());
+grant select, insert on table app_hidden.imported_workout_starts to svc_visitor;
+
 create table app_hidden.progression_restarts (
   routine_id uuid not null,
   user_id uuid not null,
@@ -116,6 +136,8 @@ create table app_hidden.progression_restarts (
   weight double precision,
   restart_after timestamp with time zone,
   unit text,
+  training_max double precision,
+  cycle boolean default false not null,
   constraint progression_restarts_pkey PRIMARY KEY (routine_id, exercise_id, occurrence),
   constraint progression_restarts_exercise_id_fkey FOREIGN KEY (exercise_id) REFERENCES app_public.exercises(id) ON DELETE CASCADE,
   constraint progression_restarts_routine_id_fkey FOREIGN KEY (routine_id) REFERENCES app_public.routines(id) ON DELETE CASCADE,
@@ -128,6 +150,8 @@ comment on column app_hidden.progression_restarts.occurrence is '1 for the first
 comment on column app_hidden.progression_restarts.weight is 'The start weight last written, in the routine''s unit.';
 comment on column app_hidden.progression_restarts.restart_after is 'Null, or the start of the routine''s latest session of this exercise when its start weight changed.';
 comment on column app_hidden.progression_restarts.unit is 'The routine''s unit when the start weight was written.';
+comment on column app_hidden.progression_restarts.training_max is 'The training max last written, in the routine''s unit: a cycle exercise restarts when it changes.';
+comment on column app_hidden.progression_restarts.cycle is 'Whether the exercise was last written with a cycle (it then restarts on a training-max edit, not on a start-weight edit).';
 create index progression_restarts_user on app_hidden.progression_restarts using btree (user_id);
 create policy select_own on app_hidden.progression_restarts for select
   using (user_id = app_public.current_user_id());
@@ -154,7 +178,8 @@ create function app_hidden.catalog_exercise_meaning(p_name text)
  SET search_path TO 'pg_catalog', 'public'
 AS $function$
   -- The catalog exercise a name already means: the same name or alias (ignoring case, spacing and
-  -- hyphens), or the same words once abbreviations, plurals and word order are accounted for.
+  -- hyphens), or the same words once abbreviations, plurals and word order are accounted for, or
+  -- what the resolver reads it as (words only one exercise has, a typo: `Sqaut` is Back Squat).
   with q as (select app_public.exercise_key(p_name) as key, app_hidden.exercise_words(p_name) as words)
   select m.name from (
     select e.name, 1 as how from q, app_public.exercises e where e.user_id is null and e.key = q.key
@@ -165,11 +190,14 @@ AS $function$
     select e.name, 3 from q, app_hidden.exercise_labels l join app_public.exercises e on e.id = l.exercise_id
      where l.user_id is null and cardinality(q.words) > 0
        and (l.word_set = app_hidden.word_set(q.words) or l.joined = array_to_string(q.words, ''))
+    union all
+    select e.name, 4 from app_hidden.match_exercise(p_name, false) r join app_public.exercises e on e.id = r.exercise_id
+     where e.user_id is null
   ) m
   order by m.how, m.name
   limit 1;
 $function$;
-comment on function app_hidden.catalog_exercise_meaning(p_name text) is 'The name of the catalog exercise a name already means (its name or an alias, or the same words after abbreviations, plurals and word order), or null.';
+comment on function app_hidden.catalog_exercise_meaning(p_name text) is 'The name of the catalog exercise a name already means (its name or an alias, the same words after abbreviations, plurals and word order, or the one catalog exercise app_hidden.match_exercise resolves it to, typos included), or null.';
 grant execute on function app_hidden.catalog_exercise_meaning(p_name text) to svc_reader;
 
 create function app_hidden.check_date(p_date text)
@@ -264,6 +292,20 @@ AS $function$
 $function$;
 comment on function app_hidden.cycle_week(cycle jsonb, week integer, training_max numeric, step numeric) is 'A cycle week''s planned sets: [{weight (the percentage of the training max snapped to the step), reps, amrap, text}].';
 grant execute on function app_hidden.cycle_week(cycle jsonb, week integer, training_max numeric, step numeric) to svc_reader;
+
+create function app_hidden.deload_to_step(weight numeric, increment numeric, unit text)
+ RETURNS numeric
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+  -- 90 % snapped to the nearest loadable step (the exercise's increment when finer, as a stage
+  -- reset snaps), and at least one increment lower, never below 0.
+  select case when weight is null then null
+              else trim_scale(greatest(0, least(app_hidden.snap_weight(weight * 0.9, least(increment, app_hidden.loadable_step(unit))),
+                                                weight - increment))) end;
+$function$;
+comment on function app_hidden.deload_to_step(weight numeric, increment numeric, unit text) is 'A deload: 90 % of the weight snapped to the nearest loadable step of the unit (or the finer increment), at least one increment lower, never below 0: 70 kg deloads to 62.5 kg.';
+grant execute on function app_hidden.deload_to_step(weight numeric, increment numeric, unit text) to svc_reader;
 
 create function app_hidden.deload_weight(weight numeric, increment numeric)
  RETURNS numeric
@@ -612,6 +654,16 @@ $function$;
 comment on function app_hidden.e1rm(weight numeric, reps integer) is 'Estimated one-rep max (Epley: w * (1 + r/30)) of a set of 1 to 12 reps; 1 rep is the weight itself; null for other rep counts.';
 grant execute on function app_hidden.e1rm(weight numeric, reps integer) to svc_reader;
 
+create function app_hidden.earlier_sessions_note(n integer)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+  select format('the %s earlier session%s no longer count%s', n, case when n = 1 then '' else 's' end, case when n = 1 then 's' else '' end);
+$function$;
+comment on function app_hidden.earlier_sessions_note(n integer) is 'How many sessions an edit of the routine left out of the progression: `the 3 earlier sessions no longer count`.';
+grant execute on function app_hidden.earlier_sessions_note(n integer) to svc_reader;
+
 create function app_hidden.exercise_match_score(q_text text, q_key text, name text, key text)
  RETURNS real
  LANGUAGE sql
@@ -917,13 +969,45 @@ begin
                                   when session_unit = target_unit then j.lifted
                                   else j.lifted * app_hidden.weight_kg(1, session_unit) / app_hidden.weight_kg(1, target_unit) end;
   j.outcome := case when all_done and all_reps and all_weight then 'hit'
-                    when all_done and all_reps and all_weighted and target_weight > 0 then 'light'
+                    -- A hold is lighter even without its weight logged (`50s` for `20x45s`): it was held.
+                    when all_done and all_reps and (all_weighted or target_seconds is not null) and target_weight > 0 then 'light'
                     else 'miss' end;
   return j;
 end;
 $function$;
 comment on function app_hidden.judge_session(sets integer, target_weight numeric, target_unit text, target_reps integer, top_reps integer, target_seconds integer, session_unit text, weights numeric[], reps integer[], seconds integer[], done boolean[]) is 'Judges one session of one routine exercise against its target: skip (no work set done), hit, light (every set done with the reps, lighter than the target) or miss (rules in the function body).';
 grant execute on function app_hidden.judge_session(sets integer, target_weight numeric, target_unit text, target_reps integer, top_reps integer, target_seconds integer, session_unit text, weights numeric[], reps integer[], seconds integer[], done boolean[]) to svc_reader;
+
+create function app_hidden.lifted_as_loaded(lifted numeric, lifted_unit text, target numeric, unit text, step numeric)
+ RETURNS numeric
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+  -- In the same unit: the heaviest step not above it. In the other unit: the target itself when
+  -- the lifter loaded what the target was shown as, else the nearest loadable weight of the
+  -- target's unit (the same load under the unit rule), so a routine rewritten in the other unit
+  -- goes on where it was.
+  select case when lifted is null then null
+              when lifted_unit = unit then app_hidden.snap_down(lifted, step)
+              when target is not null and abs(app_hidden.shown_weight(target, unit, lifted_unit) - lifted) < 0.005 then target
+              else app_hidden.snap_weight(app_hidden.convert_weight(lifted, lifted_unit, unit), app_hidden.loadable_step(unit)) end;
+$function$;
+comment on function app_hidden.lifted_as_loaded(lifted numeric, lifted_unit text, target numeric, unit text, step numeric) is 'The weight lifted as a target continues from it, in the target''s unit: snapped down to the step in the same unit; in the other unit, the target when the weight it was shown as was lifted, else the nearest loadable weight of the target''s unit.';
+grant execute on function app_hidden.lifted_as_loaded(lifted numeric, lifted_unit text, target numeric, unit text, step numeric) to svc_reader;
+
+create function app_hidden.lifted_text(lifted numeric, lifted_unit text, target numeric, unit text, step numeric)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+  select case when lifted is null then ''
+              when lifted_unit = unit then format(' at %s %s', trim_scale(lifted), lifted_unit)
+              else format(' at %s %s (≈ %s %s, counted as %s %s)', trim_scale(lifted), lifted_unit,
+                          app_hidden.convert_weight(lifted, lifted_unit, unit), unit,
+                          app_hidden.lifted_as_loaded(lifted, lifted_unit, target, unit, step), unit) end;
+$function$;
+comment on function app_hidden.lifted_text(lifted numeric, lifted_unit text, target numeric, unit text, step numeric) is '` at 70 kg` in an explanation; lifted in the other unit, with its approximate conversion and the weight it counts as (` at 70 kg (≈ 154.32 lb, counted as 155 lb)`).';
+grant execute on function app_hidden.lifted_text(lifted numeric, lifted_unit text, target numeric, unit text, step numeric) to svc_reader;
 
 create function app_hidden.loadable_step(unit text)
  RETURNS numeric
@@ -1088,10 +1172,12 @@ AS $function$
 --     cover at least half of a name or alias (`goblet`: Goblet Squat, not Kettlebell Goblet Squat;
 --     never for words that only name body parts, such as `abs`), or the only exercise with every
 --     word (`zercher`); otherwise all of them are the choices.
+-- Several found: when two or more have every word in their name, only those are the choices.
 -- ids: the exercises of the first tier that finds any, best first (several: ambiguous).
 declare
   qs text[] := app_hidden.word_set(q);
   qj text := array_to_string(q, '');
+  named uuid[];
 begin
   tier := null;
   ids := '{}';
@@ -1135,10 +1221,61 @@ begin
          end
     into tier, ids;
   ids := coalesce(ids, '{}');
+  -- Choices share the words typed: when two or more of them have every word in their name, only
+  -- those are offered (`incline press`: the incline presses, not Leg Press by its alias `incline leg press`).
+  if cardinality(ids) > 1 then
+    select array_agg(x.id order by x.o) into named
+      from unnest(ids) with ordinality as x(id, o)
+     where exists (select 1 from app_hidden.exercise_labels l where l.exercise_id = x.id and l.is_name and l.word_set @> qs);
+    if cardinality(named) >= 2 then
+      ids := named;
+    end if;
+  end if;
 end;
 $function$;
 comment on function app_hidden.match_exercise_words(q text[], p_me uuid, OUT tier integer, OUT ids uuid[]) is 'The word tiers of the resolver for one list of canonical words (see app_hidden.match_exercise): the tier that found exercises (1 same words, 2 a whole name mentioned, 3 every word belongs to the exercise) and those exercises, best first; several mean ambiguous.';
 grant execute on function app_hidden.match_exercise_words(q text[], p_me uuid, OUT tier integer, OUT ids uuid[]) to svc_reader;
+
+create function app_hidden.merge_weighted_bodyweight_exercises()
+ RETURNS integer
+ LANGUAGE plpgsql
+AS $function$
+declare
+  p record;
+  v_variant uuid;
+  v_base uuid;
+  v_count int := 0;
+begin
+  for p in select * from (values ('Weighted Pull-Up', 'Pull-Up'), ('Weighted Chin-Up', 'Chin-Up'), ('Weighted Dip', 'Dip'),
+                                 ('Weighted Push-Up', 'Push-Up'), ('Weighted Plank', 'Plank')) v(variant, base)
+  loop
+    select e.id into v_variant from app_public.exercises e where e.user_id is null and e.name = p.variant;
+    select e.id into v_base from app_public.exercises e where e.user_id is null and e.name = p.base;
+    continue when v_variant is null or v_base is null;
+    -- A loaded set of reps on the weighted exercise was load added to the body.
+    update app_public.workout_sets set bodyweight = true
+     where exercise_id = v_variant and weight is not null and seconds is null and not bodyweight;
+    update app_public.workout_exercises set exercise_id = v_base where exercise_id = v_variant;
+    update app_public.routine_exercises set exercise_id = v_base where exercise_id = v_variant;
+    update app_hidden.progression_restarts r set exercise_id = v_base
+     where r.exercise_id = v_variant
+       and not exists (select 1 from app_hidden.progression_restarts o
+                        where o.routine_id = r.routine_id and o.exercise_id = v_base and o.occurrence = r.occurrence);
+    if to_regclass('app_public.exercise_import_names') is not null then
+      update app_public.exercise_import_names set exercise_id = v_base where exercise_id = v_variant;
+    end if;
+    insert into app_public.exercise_aliases (exercise_id, alias)
+    select v_base, a.alias from app_public.exercise_aliases a where a.exercise_id = v_variant
+    on conflict do nothing;
+    delete from app_public.exercises where id = v_variant;
+    insert into app_public.exercise_aliases (exercise_id, alias) values (v_base, p.variant) on conflict do nothing;
+    v_count := v_count + 1;
+  end loop;
+  return v_count;
+end;
+$function$;
+comment on function app_hidden.merge_weighted_bodyweight_exercises() is 'Merges the catalog''s weighted variants of bodyweight exercises (Weighted Pull-Up, Chin-Up, Dip, Push-Up, Plank) into the bodyweight exercise: loaded sets of reps become `bw+` sets, workouts, routines and import names move, the variant''s name and aliases become aliases of the bodyweight exercise; returns how many were merged. Run by the migration; a no-op afterwards.';
+-- (execute: owner only)
 
 create function app_hidden.next_cycle_target(current app_hidden.progression_state, outcome text, week_sets jsonb, weeks integer, session_date date, increment numeric, unit text)
  RETURNS app_hidden.progression_state
@@ -1203,9 +1340,11 @@ AS $function$
     join app_public.routine_exercises re on re.id = t.routine_exercise_id
     join app_public.exercises e on e.id = t.exercise_id
     cross join lateral (select us.unit from app_public.users us where us.id = r.user_id) u
-    cross join lateral (select app_hidden.shown_weight(t.weight, r.unit, u.unit) as weight) x
-    cross join lateral (select case when r.unit = u.unit then coalesce(re.increment::numeric, app_hidden.loadable_step(u.unit))
-                                    else app_hidden.loadable_step(u.unit) end as step) st
+    -- Weights shown in the owner's unit snap to the exercise's increment as shown in it (1 kg
+    -- micro-plates are 2.5 lb), else to the unit's loadable step.
+    cross join lateral (select coalesce(app_hidden.shown_increment(re.increment::numeric, r.unit, u.unit), app_hidden.loadable_step(u.unit)) as step) st
+    cross join lateral (select case when r.unit = u.unit or t.weight is null then t.weight
+                                    else least(10000, app_hidden.snap_weight(app_hidden.convert_weight(t.weight, r.unit, u.unit), st.step)) end as weight) x
    order by t.position;
 $function$;
 comment on function app_hidden.next_plan(r app_public.routines, p_date date) is 'The next workout of a routine, one row per routine exercise: its target in the routine''s unit and as loaded in the owner''s unit, why, the pinned note carried forward, and the planned set texts.';
@@ -1226,18 +1365,19 @@ declare
   n int := jsonb_array_length(stages);
   this_stage text := stages ->> current.stage;
   at_lifted text := case when judged.lifted is null then '' else ' at ' || trim_scale(judged.lifted) || ' ' || judged.lifted_unit end;
+  loaded_text text := app_hidden.lifted_text(judged.lifted, judged.lifted_unit, current.weight, unit, step);
 begin
   if judged.outcome = 'hit' and current.weight is not null then
     result.weight := trim_scale(least(10000, greatest(current.weight,
-      app_hidden.snap_down(judged.lifted_in_target_unit, step)) + increment));
+      app_hidden.lifted_as_loaded(judged.lifted, judged.lifted_unit, current.weight, unit, step)) + increment));
     result.explanation := format('Last session (%s) hit %s%s: +%s %s to %s %s, stage %s of %s.',
-      d, this_stage, at_lifted, trim_scale(increment), unit, result.weight, unit, current.stage + 1, n);
+      d, this_stage, loaded_text, trim_scale(increment), unit, result.weight, unit, current.stage + 1, n);
   elsif judged.outcome = 'hit' then
     result.explanation := format('Last session (%s) hit %s: no weight to add, same targets.', d, this_stage);
   elsif judged.outcome = 'light' then
-    result.weight := trim_scale(least(current.weight, app_hidden.snap_down(judged.lifted_in_target_unit, step) + increment));
+    result.weight := trim_scale(least(current.weight, coalesce(app_hidden.lifted_as_loaded(judged.lifted, judged.lifted_unit, current.weight, unit, step), 0) + increment));
     result.explanation := format('Last session (%s) did %s%s, lighter than the target: continuing from the weight lifted, %s %s.',
-      d, this_stage, at_lifted, result.weight, unit);
+      d, this_stage, case when judged.lifted is null then ' without its weight' else loaded_text end, result.weight, unit);
   elsif current.stage + 1 < n then
     result.stage := current.stage + 1;
     result.explanation := format('Last session (%s) missed %s%s: stage %s of %s, %s at %s %s.',
@@ -1263,14 +1403,15 @@ AS $function$
 -- Rules (the exercise's progression, else the routine's, else linear):
 -- - linear: hit -> one increment above the weight lifted (never below the target);
 --   light -> one step above the weight lifted, never above the target; third miss in a row ->
---   deload (90 %, snapped, at least one increment lower); other misses -> same target.
+--   deload (90 %, snapped to the loadable step, at least one increment lower); other misses -> same target.
 -- - greyskull: as linear, with the last set as many reps as possible: a hit with at least twice
 --   the target reps on it adds two increments; any miss deloads at once.
 -- - double: reps is a range low-high, the rep target starts at low. All sets at the top -> +
 --   increment and back to low. Otherwise the next rep target is the lowest set plus one, within the
 --   range. A rep is gained when the total over the judged sets beats the best total at this weight;
 --   three sessions in a row with none -> deload, back to low.
--- - time: every set held for the target (with its weight) -> + 5 s; third miss in a row -> 90 %
+-- - time: every set held for the target (with its weight) -> + 5 s; held but lighter (or without
+--   the weight) -> same targets, not a miss; third miss in a row -> 90 %
 --   snapped to 5 s, at least 5 s shorter, never under 5 s.
 -- Explanations name only weights that were lifted (as logged), written in the routine, or planned.
 declare
@@ -1279,6 +1420,7 @@ declare
   what text := sets || 'x' || coalesce(current.reps::text, app_hidden.format_duration(current.seconds), '?');
   at_lifted text := case when judged.lifted is null then '' else ' at ' || trim_scale(judged.lifted) || ' ' || judged.lifted_unit end;
   inc text := trim_scale(increment) || ' ' || unit;
+  loaded_text text := app_hidden.lifted_text(judged.lifted, judged.lifted_unit, current.weight, unit, app_hidden.loadable_step(unit));
   from_weight numeric;
 begin
   if rule in ('linear', 'greyskull') then
@@ -1287,30 +1429,30 @@ begin
       result.explanation := format('Last session (%s) hit %s: no weight to add, same targets.', d, what);
     elsif judged.outcome = 'hit' then
       result.misses := 0;
-      from_weight := greatest(current.weight, app_hidden.snap_down(judged.lifted_in_target_unit, app_hidden.loadable_step(unit)));
+      from_weight := greatest(current.weight, app_hidden.lifted_as_loaded(judged.lifted, judged.lifted_unit, current.weight, unit, app_hidden.loadable_step(unit)));
       if rule = 'greyskull' and current.reps > 0 and judged.last_reps >= 2 * current.reps then
         result.weight := trim_scale(least(10000, from_weight + 2 * increment));
         result.explanation := format('Last session (%s) hit %s%s with %s reps on the last set: +%s %s to %s %s.',
-          d, what, at_lifted, judged.last_reps, trim_scale(2 * increment), unit, result.weight, unit);
+          d, what, loaded_text, judged.last_reps, trim_scale(2 * increment), unit, result.weight, unit);
       else
         result.weight := trim_scale(least(10000, from_weight + increment));
-        result.explanation := format('Last session (%s) hit %s%s: +%s to %s %s.', d, what, at_lifted, inc, result.weight, unit);
+        result.explanation := format('Last session (%s) hit %s%s: +%s to %s %s.', d, what, loaded_text, inc, result.weight, unit);
       end if;
     elsif judged.outcome = 'light' then
       result.misses := 0;
       result.weight := trim_scale(least(current.weight,
-        app_hidden.snap_down(judged.lifted_in_target_unit, app_hidden.loadable_step(unit)) + increment));
+        coalesce(app_hidden.lifted_as_loaded(judged.lifted, judged.lifted_unit, current.weight, unit, app_hidden.loadable_step(unit)), 0) + increment));
       result.explanation := format('Last session (%s) did %s%s, lighter than the target: continuing from the weight lifted, %s %s.',
-        d, what, at_lifted, result.weight, unit);
+        d, what, case when judged.lifted is null then ' without its weight' else loaded_text end, result.weight, unit);
     elsif rule = 'greyskull' and current.weight is not null then
-      result.weight := app_hidden.deload_weight(current.weight, increment);
+      result.weight := app_hidden.deload_to_step(current.weight, increment, unit);
       result.explanation := format('Last session (%s) missed %s%s: deload to 90 %%, %s %s.', d, what, at_lifted, result.weight, unit);
     elsif rule = 'greyskull' then
       result.explanation := format('Last session (%s) missed %s: same targets.', d, what);
     else
       result.misses := current.misses + 1;
       if result.misses >= 3 and current.weight is not null then
-        result.weight := app_hidden.deload_weight(current.weight, increment);
+        result.weight := app_hidden.deload_to_step(current.weight, increment, unit);
         result.misses := 0;
         result.explanation := format('Three misses in a row%s (last %s): deload to 90 %%, %s %s.', at_lifted, d, result.weight, unit);
       else
@@ -1342,7 +1484,7 @@ begin
         result.stalls := current.stalls + 1;
       end if;
       if result.stalls >= 3 then
-        result.weight := app_hidden.deload_weight(current.weight, increment);
+        result.weight := app_hidden.deload_to_step(current.weight, increment, unit);
         result.reps := reps_low;
         result.best_total := null;
         result.stalls := 0;
@@ -1360,6 +1502,10 @@ begin
       result.misses := 0;
       result.seconds := least(86400, current.seconds + 5);
       result.explanation := format('Last session (%s) held %s%s: +5 s to %s.', d, what, at_lifted, app_hidden.format_duration(result.seconds));
+    elsif judged.outcome = 'light' then
+      -- Held for the time, lighter than the weight (or without it): not a miss, nothing moves.
+      result.explanation := format('Last session (%s) held %s%s, lighter than the %s %s target: same targets (not a miss; misses in a row: %s of 3).',
+        d, what, case when judged.lifted is null then ' without its weight' else at_lifted end, current.weight, unit, current.misses);
     else
       result.misses := current.misses + 1;
       if result.misses >= 3 then
@@ -1448,9 +1594,9 @@ AS $function$
 -- Set texts, in order: warm-ups (w:), work sets, drops (d:), bursts (rp:). p_increment is the loadable step
 -- weights snap to (the parameter keeps its first name: PostgreSQL cannot rename it in place).
 -- Warm-ups ramp toward a loaded work weight: one at 50 %; two or more spread evenly from 40 % to
--- 80 %; each snapped to a loadable weight and never above the work weight, with fewer reps
--- (reps * (1.2 - share), at least 1, at most the work reps); a warm-up that would snap to 0 is
--- left out. Drops follow the last work set, each about 20 % lighter than the one before and at
+-- 80 %; each snapped to a loadable weight within 40-80 % of the work weight, with fewer reps
+-- (reps * (1.2 - share), at least 1, at most the work reps); a warm-up with no loadable weight
+-- in that range (or only 0) is left out. Drops follow the last work set, each about 20 % lighter than the one before and at
 -- least one loadable step lighter (snapped; they stop before 0), at the work reps. Bursts
 -- (rest-pause) follow at the work weight, a third of the work reps (at least 1).
 -- Timed work (a hold, weighted or not) has its work sets only; unloaded work no warm-ups or drops.
@@ -1466,8 +1612,12 @@ begin
   if v_loaded then
     for i in 1 .. p_warmups loop
       v_share := case when p_warmups = 1 then 0.5 else 0.4 + 0.4 * (i - 1) / (p_warmups - 1) end;
-      v_w := least(app_hidden.snap_weight(p_weight * v_share, p_increment), p_weight);
-      if v_w > 0 then
+      -- Snapped, then kept within 40-80 % of the work weight on the step's grid.
+      v_w := greatest(ceil(p_weight * 0.4 / p_increment - 0.000001) * p_increment,
+                      least(floor(p_weight * 0.8 / p_increment + 0.000001) * p_increment,
+                            app_hidden.snap_weight(p_weight * v_share, p_increment)));
+      v_w := trim_scale(v_w);
+      if v_w > 0 and v_w <= p_weight * 0.8 + 0.000001 then
         v_out := v_out || app_hidden.format_set('warmup', v_w, false,
           least(v_reps, greatest(1, round(v_reps * (1.2 - v_share))::int)), null, null);
       end if;
@@ -1649,9 +1799,16 @@ begin
     end if;
     select * into v_stage from app_hidden.doc_stage(case when re.rule = 'stages' then re.stages ->> state.stage end);
     v_week_sets := case when re.rule = 'cycle' then app_hidden.cycle_week(re.cycle, state.stage, state.weight, v_step) end;
-    if state.explanation is null and re.rule = 'cycle' then
+    if state.explanation is null and re.rule = 'cycle' and sessions_before_edit > 0 then
+      state.explanation := format('Training max changed in the routine to %s %s: starting the cycle again at week 1 of %s (%s); %s.',
+        state.weight, p_routine.unit, v_weeks, app_hidden.cycle_texts(v_week_sets), app_hidden.earlier_sessions_note(sessions_before_edit));
+    elsif state.explanation is null and re.rule = 'cycle' then
       state.explanation := format('No history yet: week 1 of %s at a training max of %s %s (%s).',
         v_weeks, state.weight, p_routine.unit, app_hidden.cycle_texts(v_week_sets));
+    elsif state.explanation is null and re.rule = 'stages' and sessions_before_edit > 0 then
+      state.explanation := format('Start weight changed in the routine to %s %s: starting again from it, stage 1 of %s, %s; %s.',
+        coalesce(state.weight::text, 'none'), case when state.weight is null then '' else p_routine.unit end, v_stages, re.stages ->> 0,
+        app_hidden.earlier_sessions_note(sessions_before_edit));
     elsif state.explanation is null and re.rule = 'stages' then
       state.explanation := format('No history yet: stage 1 of %s, %s at %s %s as written.',
         v_stages, re.stages ->> 0, coalesce(state.weight::text, 'no weight'), case when state.weight is null then '' else p_routine.unit end);
@@ -1659,10 +1816,9 @@ begin
       state.explanation := app_hidden.progression_first_note(re.rule, re.sets, state.reps, state.seconds, state.weight, p_routine.unit)
         || case when re.rule = 'greyskull' then ' Last set: as many reps as possible.' else '' end;
       if sessions_before_edit > 0 then
-        state.explanation := format('Start weight changed in the routine to %s %s: starting again from it; the %s earlier session%s no longer count%s.',
+        state.explanation := format('Start weight changed in the routine to %s %s: starting again from it; %s.',
           coalesce(trim_scale(re.weight::numeric)::text, 'none'), case when re.weight is null then '' else p_routine.unit end,
-          sessions_before_edit, case when sessions_before_edit = 1 then '' else 's' end,
-          case when sessions_before_edit = 1 then 's' else '' end)
+          app_hidden.earlier_sessions_note(sessions_before_edit))
           || case when re.rule = 'greyskull' then ' Last set: as many reps as possible.' else '' end;
       end if;
     end if;
@@ -1853,6 +2009,20 @@ AS $function$
 $function$;
 comment on function app_hidden.same_start_weight(a numeric, a_unit text, b numeric, b_unit text) is 'Whether two start weights are the same load under the unit rule (app_hidden.weights_meet both ways): rewriting a routine in the other unit is no edit.';
 grant execute on function app_hidden.same_start_weight(a numeric, a_unit text, b numeric, b_unit text) to svc_reader;
+
+create function app_hidden.shown_increment(increment numeric, from_unit text, to_unit text)
+ RETURNS numeric
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+  -- The finest step plates make: a pair of 1.25 lb plates (2.5 lb), a pair of 0.25 kg plates (0.5 kg).
+  select case when increment is null then null
+              when from_unit = to_unit then increment
+              else trim_scale(least(100, greatest(g.step, round(app_hidden.convert_weight(increment, from_unit, to_unit) / g.step) * g.step))) end
+    from (select case when to_unit = 'lb' then 2.5 else 0.5 end as step) g;
+$function$;
+comment on function app_hidden.shown_increment(increment numeric, from_unit text, to_unit text) is 'An exercise''s increment in another unit: converted and snapped to the nearest step plates make in that unit (2.5 lb, 0.5 kg), never below it nor above 100 (the limit of an increment): 1 kg is 2.5 lb, 2 kg is 5 lb, 2.5 lb is 1 kg. Unchanged in the same unit.';
+grant execute on function app_hidden.shown_increment(increment numeric, from_unit text, to_unit text) to svc_reader;
 
 create function app_hidden.shown_weight(weight numeric, from_unit text, to_unit text)
  RETURNS numeric
@@ -2088,23 +2258,35 @@ create function app_hidden.tg_routine_exercises_restart()
  SET search_path TO 'pg_catalog', 'public'
 AS $function$
 begin
-  insert into app_hidden.progression_restarts as pr (routine_id, user_id, exercise_id, occurrence, weight, unit, restart_after)
+  insert into app_hidden.progression_restarts as pr (routine_id, user_id, exercise_id, occurrence, weight, unit, training_max, cycle, restart_after)
   select i.routine_id, i.user_id, i.exercise_id,
-         row_number() over (partition by i.routine_id, i.exercise_id order by i.position), i.weight, r.unit, null
+         row_number() over (partition by i.routine_id, i.exercise_id order by i.position), i.weight, r.unit, i.training_max,
+         i.cycle is not null, null
     from inserted i
     join app_public.routines r on r.id = i.routine_id
   on conflict (routine_id, exercise_id, occurrence) do update
      set weight = excluded.weight,
          unit = excluded.unit,
+         training_max = excluded.training_max,
+         cycle = excluded.cycle,
+         -- The latest session of this exercise in the routine or another day of its program (the
+         -- lift's history spans them): every session before the edit no longer counts.
          restart_after = (select max(w.start) from app_public.workouts w
-                           where w.routine_id = excluded.routine_id
+                           where w.routine_id in (select r2.id from app_public.routines r2, app_public.routines r1
+                                                   where r1.id = excluded.routine_id and r2.user_id = r1.user_id
+                                                     and (r2.id = r1.id or (r1.program is not null
+                                                          and app_hidden.program_key(r2.program) = app_hidden.program_key(r1.program))))
                              and exists (select 1 from app_public.workout_sets s
                                           where s.workout_id = w.id and s.exercise_id = excluded.exercise_id and s.done))
-   where not app_hidden.same_start_weight(pr.weight::numeric, coalesce(pr.unit, excluded.unit), excluded.weight::numeric, excluded.unit);
+   -- What the exercise starts from: its training max in a cycle (a cycle does not use the weight),
+   -- else its start weight.
+   where case when excluded.cycle
+              then not app_hidden.same_start_weight(pr.training_max::numeric, coalesce(pr.unit, excluded.unit), excluded.training_max::numeric, excluded.unit)
+              else not app_hidden.same_start_weight(pr.weight::numeric, coalesce(pr.unit, excluded.unit), excluded.weight::numeric, excluded.unit) end;
   return null;
 end;
 $function$;
-comment on function app_hidden.tg_routine_exercises_restart() is 'Trigger: records each written start weight; a changed one (not the same load in kg, app_hidden.same_start_weight) restarts that exercise''s progression after the routine''s latest session of it.';
+comment on function app_hidden.tg_routine_exercises_restart() is 'Trigger: records each written start weight; a changed one (not the same load in kg, app_hidden.same_start_weight) restarts that exercise''s progression after the latest session of it in the routine or another routine of its program.';
 -- (execute: owner only)
 
 create function app_hidden.tg_routine_name_unique()
@@ -5120,16 +5302,28 @@ AS $function$
   -- in kilograms; values are shown in the caller's unit (2 decimals). Ties go to the earliest set
   -- (date, start, exercise position, set position). Bodyweight and timed records read the caller's
   -- other done, non-warm-up sets of the exercise: without a weight (most reps), and with a time.
+  -- A weighted bodyweight set (`bw+20x5`) is a record of the load added (added_load): its weight
+  -- records say so; it estimates a one-rep max of bodyweight plus that load, with the bodyweight
+  -- logged on or before its day, and none when no bodyweight is known then.
   with sets as (
-    select r.id, r.workout_id, r.date, r.reps, r.start, r.exercise_position, r.set_position as position, r.kg, r.shown, r.unit
+    select r.id, r.workout_id, r.date, r.reps, r.start, r.exercise_position, r.set_position as position, r.kg, r.shown, r.unit,
+           ws.bodyweight as added_load, bw.shown as bodyweight,
+           case when not ws.bodyweight then r.kg else r.kg + bw.kg end as est_kg,
+           case when not ws.bodyweight then r.shown else r.shown + bw.shown end as est_shown
       from app_hidden.record_sets(e.id) r
+      join app_public.workout_sets ws on ws.id = r.id
+      left join lateral (
+        select app_hidden.weight_kg(b.weight::numeric, b.unit) as kg, app_hidden.convert_weight(b.weight::numeric, b.unit, r.unit) as shown
+          from app_public.bodyweights b
+         where ws.bodyweight and b.user_id = ws.user_id and b.date <= r.date
+         order by b.date desc limit 1) bw on true
   ), heaviest as (
     select * from sets order by kg desc, date, start, exercise_position, position limit 1
   ), best as (
-    select *, app_hidden.e1rm(kg, reps) as e1rm_kg from sets where reps between 1 and 12
-     order by app_hidden.e1rm(kg, reps) desc, date, start, exercise_position, position limit 1
+    select * from sets where reps between 1 and 12 and est_kg is not null
+     order by app_hidden.e1rm(est_kg, reps) desc, date, start, exercise_position, position limit 1
   ), at_weight as (
-    select distinct on (shown) * from sets order by shown, reps desc, date, start, exercise_position, position
+    select distinct on (shown, added_load) * from sets order by shown, added_load, reps desc, date, start, exercise_position, position
   ), me as (
     select u.id, u.unit from app_public.users u where u.id = app_public.current_user_id()
   ), other_sets as (
@@ -5148,8 +5342,8 @@ AS $function$
      order by seconds desc, date, start, exercise_position, position limit 1
   ), rep_max as (
     -- For n reps: the heaviest set of at least n reps, and n reps at the best estimated 1RM (Epley inverted).
-    select n.reps, a.id, a.shown, a.unit, a.reps as set_reps, a.date, a.workout_id,
-           (select trim_scale(round(app_hidden.e1rm(b.shown, b.reps) / (1 + case when n.reps = 1 then 0 else n.reps / 30.0 end), 2))
+    select n.reps, a.id, a.shown, a.unit, a.reps as set_reps, a.date, a.workout_id, a.added_load,
+           (select trim_scale(round(app_hidden.e1rm(b.est_shown, b.reps) / (1 + case when n.reps = 1 then 0 else n.reps / 30.0 end), 2))
               from best b) as estimated
       from unnest(app_hidden.rep_max_reps()) as n(reps)
       left join lateral (select * from sets s where s.reps >= n.reps
@@ -5157,11 +5351,13 @@ AS $function$
   )
   select json_build_object(
     'heaviest', (select json_build_object('weight', h.shown, 'unit', h.unit, 'reps', h.reps, 'setWeight', h.shown,
+                        'addedLoad', h.added_load, 'bodyweight', null,
                         'date', to_char(h.date, 'YYYY-MM-DD'), 'workoutId', h.workout_id, 'setId', h.id) from heaviest h),
-    'bestE1rm', (select json_build_object('weight', trim_scale(round(app_hidden.e1rm(b.shown, b.reps), 2)), 'unit', b.unit, 'reps', b.reps,
-                        'setWeight', b.shown, 'date', to_char(b.date, 'YYYY-MM-DD'), 'workoutId', b.workout_id, 'setId', b.id) from best b),
-    'repsAtWeight', coalesce((select json_agg(json_build_object('weight', a.shown, 'unit', a.unit, 'reps', a.reps,
-                        'date', to_char(a.date, 'YYYY-MM-DD'), 'workoutId', a.workout_id, 'setId', a.id) order by a.shown) from at_weight a), '[]'),
+    'bestE1rm', (select json_build_object('weight', trim_scale(round(app_hidden.e1rm(b.est_shown, b.reps), 2)), 'unit', b.unit, 'reps', b.reps,
+                        'setWeight', b.shown, 'addedLoad', b.added_load, 'bodyweight', b.bodyweight,
+                        'date', to_char(b.date, 'YYYY-MM-DD'), 'workoutId', b.workout_id, 'setId', b.id) from best b),
+    'repsAtWeight', coalesce((select json_agg(json_build_object('weight', a.shown, 'unit', a.unit, 'reps', a.reps, 'addedLoad', a.added_load,
+                        'date', to_char(a.date, 'YYYY-MM-DD'), 'workoutId', a.workout_id, 'setId', a.id) order by a.shown, a.added_load) from at_weight a), '[]'),
     'bodyweightReps', (select json_build_object('reps', m.reps, 'date', to_char(m.date, 'YYYY-MM-DD'), 'workoutId', m.workout_id, 'setId', m.id)
                          from most_reps m),
     'longestHold', (select json_build_object('seconds', l.seconds, 'weight', l.shown, 'unit', coalesce((select unit from me), 'kg'),
@@ -5170,7 +5366,8 @@ AS $function$
                    'reps', r.reps,
                    'unit', coalesce((select unit from me), 'kg'),
                    'actual', case when r.id is not null then json_build_object('weight', r.shown, 'unit', r.unit,
-                               'reps', r.set_reps, 'setWeight', r.shown, 'date', to_char(r.date, 'YYYY-MM-DD'),
+                               'reps', r.set_reps, 'setWeight', r.shown, 'addedLoad', r.added_load, 'bodyweight', null,
+                               'date', to_char(r.date, 'YYYY-MM-DD'),
                                'workoutId', r.workout_id, 'setId', r.id) end,
                    'estimated', r.estimated) order by r.reps) from rep_max r))
   from (select 1) one;
@@ -5245,6 +5442,7 @@ declare
   v_doc jsonb;
   v_entries jsonb;
   v_start timestamptz;
+  v_wall timestamp;
   v_seen jsonb := '{}';
   v_key text;
   v_new int := 0;
@@ -5280,6 +5478,11 @@ begin
   end if;
   if choices is not null and jsonb_typeof(choices) <> 'object' then
     raise exception 'choices: must be an object of name -> {action, exercise}' using errcode = 'SVBAD';
+  end if;
+  -- One import at a time per user: a second one (the same file sent twice at once) waits for the
+  -- first to commit, then finds its workouts already there (each statement reads afresh).
+  if not dry_run then
+    perform pg_advisory_xact_lock(hashtextextended('app_public.import_history:' || v_user::text, 0));
   end if;
   select u.unit, u.effort into v_unit, v_effort from app_public.users u where u.id = v_user;
 
@@ -5370,9 +5573,16 @@ begin
     -- The same workout: the same start (noon UTC on its date when it has none) and name.
     v_start := coalesce((select ds.start from app_hidden.doc_start(w ->> 'start') ds where w ? 'start'),
                         case when w ->> 'date' ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' then ((w ->> 'date') || ' 12:00:00+00')::timestamptz end);
+    -- Or the same name and the same local date and wall-clock time as the file wrote them (read in
+    -- another time zone, the same file gives another instant).
+    v_match := case when v_start is not null then regexp_match(w ->> 'start', '^([0-9]{4}-[0-9]{2}-[0-9]{2})T([0-9]{2}:[0-9]{2}(:[0-9]{2})?)') end;
+    v_wall := case when v_match is not null then (v_match[1] || ' ' || v_match[2])::timestamp
+                   when v_start is not null then (w ->> 'date' || ' 12:00')::timestamp end;
     v_key := coalesce(v_start::text, '') || E'\n' || coalesce(w ->> 'name', '');
     if v_seen ? v_key or exists (select 1 from app_public.workouts ow where ow.user_id = v_user and ow.start = v_start
-                                   and ow.name is not distinct from (w ->> 'name')) then
+                                   and ow.name is not distinct from (w ->> 'name'))
+       or exists (select 1 from app_hidden.imported_workout_starts iw join app_public.workouts ow on ow.id = iw.workout_id
+                   where iw.user_id = v_user and iw.wall_start = v_wall and ow.name is not distinct from (w ->> 'name')) then
       v_dup := v_dup + 1;
       continue;
     end if;
@@ -5424,7 +5634,11 @@ begin
       v_reason := v_walk.reason;
     else
       begin
-        perform app_public.apply_workout_document(v_doc);
+        select aw.workout_id into v_id from app_public.apply_workout_document(v_doc) aw;
+        if v_wall is not null then
+          insert into app_hidden.imported_workout_starts (workout_id, user_id, wall_start) values (v_id, v_user, v_wall)
+            on conflict (workout_id) do nothing;
+        end if;
       exception when sqlstate 'SVDOC' then
         get stacked diagnostics v_path = pg_exception_detail, v_reason = pg_exception_hint;
       end;
@@ -5466,7 +5680,7 @@ begin
     'customExercises', v_custom_new);
 end;
 $function$;
-comment on function app_public.import_history(workouts jsonb, choices jsonb, extras jsonb, dry_run boolean) is E'@behavior -*\nImports workouts (documents whose `exercise` fields are a file''s names; at most 5000 per call) for the signed-in user, in the caller''s transaction: names mapped by app_hidden.import_map_names with choices ({"<name>": {"action": "map"|"create"|"skip", "exercise": "<ref>"}}); a workout with the start (noon UTC on its date when it has none) and name of one already there, or earlier in the list, is a duplicate and left alone; the rest saved by apply_workout_document. extras (an svc export): settings, customExercises, routines (one per name; workouts'' routine ids follow them), bodyweights. dry_run: the same summary, nothing written (every document is still validated). Unmapped names in a real run: SVMAP (UNMAPPED_EXERCISES); an invalid document: SVDOC with the path from `workouts[i]`. Returns the summary (counts, date range, each name''s mapping with suggestions).';
+comment on function app_public.import_history(workouts jsonb, choices jsonb, extras jsonb, dry_run boolean) is E'@behavior -*\nImports workouts (documents whose `exercise` fields are a file''s names; at most 5000 per call) for the signed-in user, in the caller''s transaction: names mapped by app_hidden.import_map_names with choices ({"<name>": {"action": "map"|"create"|"skip", "exercise": "<ref>"}}); a workout with the start (noon UTC on its date when it has none) and name of one already there, or with the name and the local date and wall-clock time (as the file wrote them) of one imported before in any time zone, or earlier in the list, is a duplicate and left alone; the rest saved by apply_workout_document. extras (an svc export): settings, customExercises, routines (one per name; workouts'' routine ids follow them), bodyweights. Imports of one user run one at a time (an advisory lock on the user until commit), so the same file sent twice at once is imported once. dry_run: the same summary, nothing written (every document is still validated). Unmapped names in a real run: SVMAP (UNMAPPED_EXERCISES); an invalid document: SVDOC with the path from `workouts[i]`. Returns the summary (counts, date range, each name''s mapping with suggestions).';
 grant execute on function app_public.import_history(workouts jsonb, choices jsonb, extras jsonb, dry_run boolean) to svc_visitor;
 
 create function app_public.last_performance(exercises text[], except_workout_id uuid DEFAULT NULL::uuid)
@@ -5675,7 +5889,7 @@ begin
                       'rest', re.rest_seconds, 'superset', re.superset, 'progression', re.progression,
                       'warmups', nullif(re.warmups, 0), 'drops', nullif(re.drops, 0), 'bursts', nullif(re.bursts, 0),
                       'trainingMax', app_hidden.shown_weight(re.training_max::numeric, r.unit, u.unit),
-                      'cycle', re.cycle, 'stages', re.stages, 'increment', app_hidden.convert_weight(re.increment::numeric, r.unit, u.unit))
+                      'cycle', re.cycle, 'stages', re.stages, 'increment', app_hidden.shown_increment(re.increment::numeric, r.unit, u.unit))
                     order by re.position)
                from app_public.routine_exercises re where re.routine_id = r.id), '[]'),
            'program', r.program))
