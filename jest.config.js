@@ -3,9 +3,20 @@ export default {
   testEnvironment: "node",
   extensionsToTreatAsEsm: [".ts"],
   transform: {
-    "^.+\\.ts$": ["@swc/jest", { jsc: { parser: { syntax: "typescript" }, target: "es2022", experimental: { keepImportAttributes: true } }, module: { type: "es6" } }],
+    "^.+\\.ts$": [
+      "@swc/jest",
+      {
+        jsc: { parser: { syntax: "typescript" }, target: "es2022", experimental: { keepImportAttributes: true } },
+        module: { type: "es6" },
+      },
+    ],
   },
-  testMatch: ["<rootDir>/test/**/*.test.ts", "<rootDir>/sdk/test/**/*.test.ts", "<rootDir>/cli/test/**/*.test.ts", "<rootDir>/web/test/**/*.test.ts"],
+  testMatch: [
+    "<rootDir>/test/**/*.test.ts",
+    "<rootDir>/sdk/test/**/*.test.ts",
+    "<rootDir>/cli/test/**/*.test.ts",
+    "<rootDir>/web/test/**/*.test.ts",
+  ],
   globalSetup: "<rootDir>/test/support/global-setup.ts",
   globalTeardown: "<rootDir>/test/support/global-teardown.ts",
   testTimeout: 60000,

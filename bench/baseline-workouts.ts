@@ -21,10 +21,19 @@ const server = createServer((req, res) => {
   req.on("end", async () => {
     try {
       const token = BEARER.exec(req.headers.authorization ?? "")?.[1] ?? "";
-      const { rows } = await pool.query({ text: SQL, values: [createHash("sha256").update(token).digest()], name: "workouts" });
-      const viewer = rows[0]?.user_id ? { workouts: rows.filter((r) => r.date !== null).map((r) => ({ date: r.date, name: r.name })) } : null;
+      const { rows } = await pool.query({
+        text: SQL,
+        values: [createHash("sha256").update(token).digest()],
+        name: "workouts",
+      });
+      const viewer = rows[0]?.user_id
+        ? { workouts: rows.filter((r) => r.date !== null).map((r) => ({ date: r.date, name: r.name })) }
+        : null;
       const body = JSON.stringify({ data: { viewer } });
-      res.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body) });
+      res.writeHead(200, {
+        "content-type": "application/json; charset=utf-8",
+        "content-length": Buffer.byteLength(body),
+      });
       res.end(body);
     } catch (error) {
       res.writeHead(500).end(String(error));
@@ -32,4 +41,7 @@ const server = createServer((req, res) => {
   });
 });
 server.listen(Number(process.env.PORT), "127.0.0.1", () => process.stdout.write("listening\n"));
-process.on("SIGTERM", () => { server.close(); void pool.end().then(() => process.exit(0)); });
+process.on("SIGTERM", () => {
+  server.close();
+  void pool.end().then(() => process.exit(0));
+});

@@ -31,7 +31,10 @@ export async function run() {
   const home = mkdtempSync(path.join(tmpdir(), "svc-bench-cli-"));
   const env = { PATH: process.env.PATH ?? "", HOME: home, XDG_CONFIG_HOME: path.join(home, ".config") };
   try {
-    const commands: [string, string[]][] = [["svc --version", ["--version"]], ["svc routine schema", ["routine", "schema"]]];
+    const commands: [string, string[]][] = [
+      ["svc --version", ["--version"]],
+      ["svc routine schema", ["routine", "schema"]],
+    ];
     // One untimed run of each first, as a user's second run would find it (Node's compile cache).
     time(["-e", "0"], env);
     for (const [, args] of commands) time([BIN, ...args], env);

@@ -17,7 +17,10 @@ function p50(samples: number[]): number {
 const sets = (n: number, text?: string) => Array.from({ length: n }, (_, i) => text ?? `${100 + (i % 10) * 2.5}x5@8`);
 const workout = (exercises: number, perExercise: number, text?: string) => ({
   date: "2024-05-31",
-  exercises: Array.from({ length: exercises }, (_, i) => ({ exercise: i % 2 ? "Bench Press" : "Back Squat", sets: sets(perExercise, text) })),
+  exercises: Array.from({ length: exercises }, (_, i) => ({
+    exercise: i % 2 ? "Bench Press" : "Back Squat",
+    sets: sets(perExercise, text),
+  })),
 });
 
 export async function run() {
@@ -26,7 +29,8 @@ export async function run() {
     const { url, close } = await startApp(db);
     try {
       const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
-        method: "POST", headers: { "content-type": "application/json" },
+        method: "POST",
+        headers: { "content-type": "application/json" },
         body: JSON.stringify({ name: "Bench", email: "limits@bench.test", password: "bench-password-1" }),
       });
       const { token } = (await signUp.json()) as { token: string };
@@ -41,7 +45,10 @@ export async function run() {
           const t = performance.now();
           const res = (await (await fetch(`${url}/api/graphql`, { method: "POST", headers, body })).json()) as any;
           if (i >= 3) samples.push(performance.now() - t);
-          const ok = reason === undefined ? res.data?.applyWorkoutDocument?.created === true : res.errors?.[0]?.extensions?.reason === reason;
+          const ok =
+            reason === undefined
+              ? res.data?.applyWorkoutDocument?.created === true
+              : res.errors?.[0]?.extensions?.reason === reason;
           if (!ok) throw new Error(`unexpected answer: ${JSON.stringify(res).slice(0, 300)}`);
         }
         return { p50: p50(samples), kilobytes: Math.round(body.length / 1024) };
@@ -49,17 +56,31 @@ export async function run() {
 
       const baseline = await measure(benchWorkout());
       const figure = (name: string, m: { p50: number; kilobytes: number }) =>
-        report({ benchmark: `document limits: ${name}, latency in ms`, iterations: ITERATIONS, ...m, baselineP50: baseline.p50,
-          ratioP50: Number((m.p50 / baseline.p50).toFixed(3)) });
+        report({
+          benchmark: `document limits: ${name}, latency in ms`,
+          iterations: ITERATIONS,
+          ...m,
+          baselineP50: baseline.p50,
+          ratioP50: Number((m.p50 / baseline.p50).toFixed(3)),
+        });
 
       const { workoutExercises: maxExercises, setsPerExercise, setsPerWorkout } = DOCUMENT_LIMITS;
-      figure(`save ${setsPerWorkout / setsPerExercise} exercises of ${setsPerExercise} sets (${setsPerWorkout} in all, the most allowed)`,
-        await measure(workout(setsPerWorkout / setsPerExercise, setsPerExercise)));
-      figure(`save ${maxExercises} exercises of ${setsPerWorkout / maxExercises} sets (the most allowed)`,
-        await measure(workout(maxExercises, setsPerWorkout / maxExercises)));
-      figure("refuse 30,000 sets in one exercise", await measure(workout(1, 30000, "100x5"), "must have at most 500 sets in all"));
-      figure("refuse 100 exercises of 1,000 sets (just under the 1 MB body limit)",
-        await measure(workout(100, 1000, "100x5"), "must have at most 500 sets in all"));
+      figure(
+        `save ${setsPerWorkout / setsPerExercise} exercises of ${setsPerExercise} sets (${setsPerWorkout} in all, the most allowed)`,
+        await measure(workout(setsPerWorkout / setsPerExercise, setsPerExercise)),
+      );
+      figure(
+        `save ${maxExercises} exercises of ${setsPerWorkout / maxExercises} sets (the most allowed)`,
+        await measure(workout(maxExercises, setsPerWorkout / maxExercises)),
+      );
+      figure(
+        "refuse 30,000 sets in one exercise",
+        await measure(workout(1, 30000, "100x5"), "must have at most 500 sets in all"),
+      );
+      figure(
+        "refuse 100 exercises of 1,000 sets (just under the 1 MB body limit)",
+        await measure(workout(100, 1000, "100x5"), "must have at most 500 sets in all"),
+      );
     } finally {
       await close();
     }

@@ -14,20 +14,43 @@ const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
 const WARMUP = Math.max(5, Math.floor(ITERATIONS / 10));
 const SDK_SECONDS = Number(process.env.BENCH_SECONDS ?? 5) / 2;
 
-const EXERCISES = ["Bench Press", "Back Squat", "Deadlift", "Overhead Press", "Pull-Up", "Barbell Row",
-  "Romanian Deadlift", "Dumbbell Curl", "bench", "OHP", "RDL", "pullup"];
+const EXERCISES = [
+  "Bench Press",
+  "Back Squat",
+  "Deadlift",
+  "Overhead Press",
+  "Pull-Up",
+  "Barbell Row",
+  "Romanian Deadlift",
+  "Dumbbell Curl",
+  "bench",
+  "OHP",
+  "RDL",
+  "pullup",
+];
 
 /** 12 exercises, 40 sets (4 x 4 + 8 x 3), written as people type them. */
 export function benchWorkout(): Record<string, unknown> {
   return {
-    name: "Bench day", date: "2024-05-31", start: "2024-05-31T18:30:00+02:00", minutes: 75, bodyweight: 80.5, unit: "kg", effort: "rpe",
+    name: "Bench day",
+    date: "2024-05-31",
+    start: "2024-05-31T18:30:00+02:00",
+    minutes: 75,
+    bodyweight: 80.5,
+    unit: "kg",
+    effort: "rpe",
     notes: "Twelve exercises, forty sets.",
     exercises: EXERCISES.map((exercise, i) => ({
       exercise,
       ...(i % 4 === 0 ? { note: "felt good", pinned: true } : {}),
       ...(i % 3 === 1 ? { superset: "A" } : {}),
       sets: Array.from({ length: i < 4 ? 4 : 3 }, (_, j) =>
-        j === 0 ? `w: ${40 + i * 2.5} X 8` : j === 3 ? { set: `${60 + i * 2.5}x5 @ 8.5`, done: false } : `${60 + i * 2.5 + j}x${6 - j}@${7 + j}`),
+        j === 0
+          ? `w: ${40 + i * 2.5} X 8`
+          : j === 3
+            ? { set: `${60 + i * 2.5}x5 @ 8.5`, done: false }
+            : `${60 + i * 2.5 + j}x${6 - j}@${7 + j}`,
+      ),
     })),
   };
 }
@@ -36,7 +59,12 @@ function percentiles(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
   const round = (n: number) => Number(n.toFixed(3));
-  return { p50: round(at(50)), p99: round(at(99)), mean: round(sorted.reduce((a, b) => a + b, 0) / sorted.length), samples: sorted.length };
+  return {
+    p50: round(at(50)),
+    p99: round(at(99)),
+    mean: round(sorted.reduce((a, b) => a + b, 0) / sorted.length),
+    samples: sorted.length,
+  };
 }
 
 async function timed(fn: () => Promise<void>) {
@@ -53,7 +81,8 @@ async function timed(fn: () => Promise<void>) {
 export async function run() {
   const doc = benchWorkout();
   const sets = (doc.exercises as { sets: unknown[] }[]).reduce((n, e) => n + e.sets.length, 0);
-  if ((doc.exercises as unknown[]).length !== 12 || sets !== 40) throw new Error("the bench workout must have 12 exercises and 40 sets");
+  if ((doc.exercises as unknown[]).length !== 12 || sets !== 40)
+    throw new Error("the bench workout must have 12 exercises and 40 sets");
 
   // 1. SDK validation throughput.
   const check = validateWorkoutDocument(doc);
@@ -66,8 +95,12 @@ export async function run() {
     validated += 100;
   }
   const elapsed = (performance.now() - start) / 1000;
-  report({ benchmark: "documents: SDK validateWorkoutDocument, 12 exercises / 40 sets", seconds: Number(elapsed.toFixed(2)), documents: validated,
-    documentsPerSecond: Math.round(validated / elapsed) });
+  report({
+    benchmark: "documents: SDK validateWorkoutDocument, 12 exercises / 40 sets",
+    seconds: Number(elapsed.toFixed(2)),
+    documents: validated,
+    documentsPerSecond: Math.round(validated / elapsed),
+  });
 
   // 2. Server apply latency against plain SQL inserts.
   const db = await benchDatabase("documents");
@@ -76,13 +109,15 @@ export async function run() {
     const { url, close } = await startApp(db);
     try {
       const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
-        method: "POST", headers: { "content-type": "application/json" },
+        method: "POST",
+        headers: { "content-type": "application/json" },
         body: JSON.stringify({ name: "Bench", email: "bench@bench.test", password: "bench-password-1" }),
       });
       const { token } = (await signUp.json()) as { token: string };
       const sessionHash = createHash("sha256").update(token).digest("hex");
 
-      const query = "mutation($document: JSON!) { applyWorkoutDocument(input: {document: $document}) { workout { id } created } }";
+      const query =
+        "mutation($document: JSON!) { applyWorkoutDocument(input: {document: $document}) { workout { id } created } }";
       const body = JSON.stringify({ query, variables: { document: doc } });
       const headers = { "content-type": "application/json", authorization: `Bearer ${token}` };
       const graphql = await timed(async () => {
@@ -94,41 +129,78 @@ export async function run() {
       try {
         const asVisitor = async (work: () => Promise<void>) => {
           await client.query("begin");
-          await client.query("select set_config('role', 'svc_visitor', true), set_config('svc.session_hash', $1, true)", [sessionHash]);
+          await client.query(
+            "select set_config('role', 'svc_visitor', true), set_config('svc.session_hash', $1, true)",
+            [sessionHash],
+          );
           await work();
           await client.query("commit");
         };
         const text = JSON.stringify(doc);
-        const sqlFunction = await timed(() => asVisitor(async () => {
-          await client.query("select workout_id from app_public.apply_workout_document($1::jsonb)", [text]);
-        }));
+        const sqlFunction = await timed(() =>
+          asVisitor(async () => {
+            await client.query("select workout_id from app_public.apply_workout_document($1::jsonb)", [text]);
+          }),
+        );
 
         // The same rows, parsed and resolved beforehand: 1 workout, 12 exercises, 40 sets.
         const ids: string[] = [];
         for (const ref of EXERCISES) {
-          const { rows } = await ownerPool.query("select e.id from app_public.exercises e where e.id = app_hidden.resolve_exercise($1)", [ref]);
+          const { rows } = await ownerPool.query(
+            "select e.id from app_public.exercises e where e.id = app_hidden.resolve_exercise($1)",
+            [ref],
+          );
           ids.push(rows[0].id);
         }
         const setRows = (doc.exercises as { sets: unknown[] }[]).flatMap((e, i) =>
-          e.sets.map((_, j) => ({ exercise: i, position: j, kind: j === 0 ? "warmup" : "work", weight: 60 + i * 2.5 + j, reps: 6 - j, effort: 7 + j, done: j !== 3 })));
-        const plainSql = await timed(() => asVisitor(async () => {
-          const { rows: [w] } = await client.query(
-            `insert into app_public.workouts (name, date, start, minutes, bodyweight, unit, effort, notes)
-             values ('Bench day', '2024-05-31', '2024-05-31T16:30:00Z', 75, 80.5, 'kg', 'rpe', 'Twelve exercises, forty sets.') returning id`);
-          const { rows: exercises } = await client.query(
-            `insert into app_public.workout_exercises (workout_id, position, exercise_id, superset, note, pinned)
+          e.sets.map((_, j) => ({
+            exercise: i,
+            position: j,
+            kind: j === 0 ? "warmup" : "work",
+            weight: 60 + i * 2.5 + j,
+            reps: 6 - j,
+            effort: 7 + j,
+            done: j !== 3,
+          })),
+        );
+        const plainSql = await timed(() =>
+          asVisitor(async () => {
+            const {
+              rows: [w],
+            } = await client.query(
+              `insert into app_public.workouts (name, date, start, minutes, bodyweight, unit, effort, notes)
+             values ('Bench day', '2024-05-31', '2024-05-31T16:30:00Z', 75, 80.5, 'kg', 'rpe', 'Twelve exercises, forty sets.') returning id`,
+            );
+            const { rows: exercises } = await client.query(
+              `insert into app_public.workout_exercises (workout_id, position, exercise_id, superset, note, pinned)
              select $1, p - 1, e, case when p % 3 = 2 then 'A' end, case when p % 4 = 1 then 'felt good' end, p % 4 = 1
-               from unnest($2::uuid[]) with ordinality as x(e, p) returning id, position`, [w.id, ids]);
-          const byPosition = new Map(exercises.map((r) => [r.position, r.id]));
-          await client.query(
-            `insert into app_public.workout_sets (workout_exercise_id, workout_id, position, kind, weight, reps, effort, done)
+               from unnest($2::uuid[]) with ordinality as x(e, p) returning id, position`,
+              [w.id, ids],
+            );
+            const byPosition = new Map(exercises.map((r) => [r.position, r.id]));
+            await client.query(
+              `insert into app_public.workout_sets (workout_exercise_id, workout_id, position, kind, weight, reps, effort, done)
              select * from unnest($1::uuid[], $2::uuid[], $3::int[], $4::text[], $5::float8[], $6::int[], $7::float8[], $8::boolean[])`,
-            [setRows.map((r) => byPosition.get(r.exercise)), setRows.map(() => w.id), setRows.map((r) => r.position), setRows.map((r) => r.kind),
-              setRows.map((r) => r.weight), setRows.map((r) => r.reps), setRows.map((r) => r.effort), setRows.map((r) => r.done)]);
-        }));
-        const { rows: [sizes] } = await ownerPool.query(
-          "select (select count(*) from app_public.workouts)::int as workouts, (select count(*) from app_public.workout_sets)::int as sets");
-        if (sizes.sets !== sizes.workouts * 40) throw new Error(`expected 40 sets per workout: ${JSON.stringify(sizes)}`);
+              [
+                setRows.map((r) => byPosition.get(r.exercise)),
+                setRows.map(() => w.id),
+                setRows.map((r) => r.position),
+                setRows.map((r) => r.kind),
+                setRows.map((r) => r.weight),
+                setRows.map((r) => r.reps),
+                setRows.map((r) => r.effort),
+                setRows.map((r) => r.done),
+              ],
+            );
+          }),
+        );
+        const {
+          rows: [sizes],
+        } = await ownerPool.query(
+          "select (select count(*) from app_public.workouts)::int as workouts, (select count(*) from app_public.workout_sets)::int as sets",
+        );
+        if (sizes.sets !== sizes.workouts * 40)
+          throw new Error(`expected 40 sets per workout: ${JSON.stringify(sizes)}`);
 
         report({
           benchmark: "documents: apply a workout of 12 exercises / 40 sets, latency in ms",

@@ -11,7 +11,9 @@ import { operations } from "@svc/sdk";
 import { benchDatabase, startApp, report, type Process, timed, signUpLifter } from "./support.ts";
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 20);
-const FIXTURE: { name: string }[] = JSON.parse(readFileSync(new URL("../test/fixtures/exercise-names.json", import.meta.url), "utf8"));
+const FIXTURE: { name: string }[] = JSON.parse(
+  readFileSync(new URL("../test/fixtures/exercise-names.json", import.meta.url), "utf8"),
+);
 
 const p50 = (times: number[]) => Number([...times].sort((a, b) => a - b)[Math.floor(times.length / 2)].toFixed(2));
 
@@ -22,14 +24,20 @@ export async function run() {
     server = await startApp(db);
     const { url } = server;
     const { token } = await signUpLifter(url, "Name Typer", "names@bench.test");
-    const { rows: catalog } = await db.ownerPool.query("select name from app_public.exercises where user_id is null order by name limit 100");
+    const { rows: catalog } = await db.ownerPool.query(
+      "select name from app_public.exercises where user_id is null order by name limit 100",
+    );
     const exact = catalog.map((r) => r.name as string);
     // 100 typed names, every 4th one of the fixture (the whole range of kinds).
-    const typed = FIXTURE.filter((_, i) => i % 4 === 0).slice(0, 100).map((c) => c.name);
+    const typed = FIXTURE.filter((_, i) => i % 4 === 0)
+      .slice(0, 100)
+      .map((c) => c.name);
 
     const headers = { "content-type": "application/json", authorization: `Bearer ${token}` };
     const post = async (query: string, variables: Record<string, unknown>) => {
-      const answer = (await (await fetch(`${url}/api/graphql`, { method: "POST", headers, body: JSON.stringify({ query, variables }) })).json()) as any;
+      const answer = (await (
+        await fetch(`${url}/api/graphql`, { method: "POST", headers, body: JSON.stringify({ query, variables }) })
+      ).json()) as any;
       if (answer.errors) throw new Error(`unexpected answer: ${JSON.stringify(answer).slice(0, 300)}`);
       return answer.data;
     };
@@ -41,15 +49,29 @@ export async function run() {
     await client.connect();
     await client.query("begin");
     await client.query("set local role svc_visitor");
-    await client.query("select set_config('svc.session_hash', $1, true)", [createHash("sha256").update(token).digest("hex")]);
-    const resolveSql = (names: string[]) => () => client.query("select * from app_public.resolve_exercises($1)", [names]);
+    await client.query("select set_config('svc.session_hash', $1, true)", [
+      createHash("sha256").update(token).digest("hex"),
+    ]);
+    const resolveSql = (names: string[]) => () =>
+      client.query("select * from app_public.resolve_exercises($1)", [names]);
 
     const cases = {
-      httpTyped: resolveHttp(typed), httpExact: resolveHttp(exact), sqlTyped: resolveSql(typed), sqlExact: resolveSql(exact),
-      searchTypo: search("sqaut"), searchExact: search("bench"),
+      httpTyped: resolveHttp(typed),
+      httpExact: resolveHttp(exact),
+      sqlTyped: resolveSql(typed),
+      sqlExact: resolveSql(exact),
+      searchTypo: search("sqaut"),
+      searchExact: search("bench"),
     };
     for (let i = 0; i < 3; i++) for (const fn of Object.values(cases)) await fn();
-    const times: Record<keyof typeof cases, number[]> = { httpTyped: [], httpExact: [], sqlTyped: [], sqlExact: [], searchTypo: [], searchExact: [] };
+    const times: Record<keyof typeof cases, number[]> = {
+      httpTyped: [],
+      httpExact: [],
+      sqlTyped: [],
+      sqlExact: [],
+      searchTypo: [],
+      searchExact: [],
+    };
     for (let i = 0; i < ITERATIONS; i++) {
       for (const [name, fn] of Object.entries(cases)) times[name as keyof typeof cases].push(await timed(fn));
     }
@@ -58,16 +80,22 @@ export async function run() {
 
     report({
       benchmark: "resolveExercises of 100 names as people type them over HTTP vs 100 exact catalog names",
-      unit: "ms", iterations: ITERATIONS, names: 100,
-      httpTypedP50: p50(times.httpTyped), httpExactP50: p50(times.httpExact),
-      sqlTypedP50: p50(times.sqlTyped), sqlExactP50: p50(times.sqlExact),
+      unit: "ms",
+      iterations: ITERATIONS,
+      names: 100,
+      httpTypedP50: p50(times.httpTyped),
+      httpExactP50: p50(times.httpExact),
+      sqlTypedP50: p50(times.sqlTyped),
+      sqlExactP50: p50(times.sqlExact),
       ratio: Number((p50(times.httpTyped) / p50(times.httpExact)).toFixed(3)),
       sqlRatio: Number((p50(times.sqlTyped) / p50(times.sqlExact)).toFixed(3)),
     });
     report({
       benchmark: "searchExercises of a typo (sqaut) over HTTP vs an exact alias (bench)",
-      unit: "ms", iterations: ITERATIONS,
-      typoP50: p50(times.searchTypo), exactP50: p50(times.searchExact),
+      unit: "ms",
+      iterations: ITERATIONS,
+      typoP50: p50(times.searchTypo),
+      exactP50: p50(times.searchExact),
       ratio: Number((p50(times.searchTypo) / p50(times.searchExact)).toFixed(3)),
     });
   } finally {

@@ -4,7 +4,20 @@
 // the same database in one round trip. The load generator is a third process. Statements per
 // request come from pg_stat_statements on the bench database.
 import { availableParallelism } from "node:os";
-import { benchDatabase, startApp, startBaseline, loadProcess, summary, statementCounter, perRequest, report, DURATION_S, CONNECTIONS, type LoadResult, type BenchDatabase } from "./support.ts";
+import {
+  benchDatabase,
+  startApp,
+  startBaseline,
+  loadProcess,
+  summary,
+  statementCounter,
+  perRequest,
+  report,
+  DURATION_S,
+  CONNECTIONS,
+  type LoadResult,
+  type BenchDatabase,
+} from "./support.ts";
 
 const USERS = 100;
 const WORKOUTS_PER_USER = 2000;
@@ -23,14 +36,18 @@ export async function run() {
              lateral (select date '2020-01-01' + n as d) dd;
       analyze;
     `);
-    await ownerPool.query(`insert into app_private.user_secrets select id, crypt('bench-password', gen_salt('bf', 4)) from app_public.users where email = 'user1@bench.test'`);
+    await ownerPool.query(
+      `insert into app_private.user_secrets select id, crypt('bench-password', gen_salt('bf', 4)) from app_public.users where email = 'user1@bench.test'`,
+    );
     const baseline = await startBaseline("baseline-workouts.ts", db.ownerUrl);
     try {
       // WEB_CONCURRENCY 1 and 2 (BENCH_WEB_CONCURRENCY=1,2,4 for others): one line each.
       for (const processes of (process.env.BENCH_WEB_CONCURRENCY ?? "1,2").split(",").map(Number)) {
         const app = await startApp(db, { WEB_CONCURRENCY: String(processes) });
         // BENCH_COMPARE_CHECKOUT=<another copy of the project>: its server measured in the same rounds.
-        const other = process.env.BENCH_COMPARE_CHECKOUT ? await startApp(db, { WEB_CONCURRENCY: String(processes) }, process.env.BENCH_COMPARE_CHECKOUT) : null;
+        const other = process.env.BENCH_COMPARE_CHECKOUT
+          ? await startApp(db, { WEB_CONCURRENCY: String(processes) }, process.env.BENCH_COMPARE_CHECKOUT)
+          : null;
         try {
           await measureAgainst(db, app.url, baseline.url, processes, other?.url);
         } finally {
@@ -46,9 +63,16 @@ export async function run() {
   }
 }
 
-async function measureAgainst(db: BenchDatabase, appUrl: string, baselineUrl: string, processes: number, otherUrl?: string) {
+async function measureAgainst(
+  db: BenchDatabase,
+  appUrl: string,
+  baselineUrl: string,
+  processes: number,
+  otherUrl?: string,
+) {
   const signIn = await fetch(`${appUrl}/api/auth/sign-in/email`, {
-    method: "POST", headers: { "content-type": "application/json" },
+    method: "POST",
+    headers: { "content-type": "application/json" },
     body: JSON.stringify({ email: "user1@bench.test", password: "bench-password" }),
   });
   const { token } = (await signIn.json()) as { token: string };
@@ -57,8 +81,11 @@ async function measureAgainst(db: BenchDatabase, appUrl: string, baselineUrl: st
   const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
   const ourUrl = `${appUrl}/api/graphql`;
   const baseUrl = `${baselineUrl}/workouts`;
-  const answers = await Promise.all([ourUrl, baseUrl].map(async (u) => (await fetch(u, { method: "POST", headers, body })).text()));
-  if (!answers[0].includes('"workouts":[{"date"') || answers[0] !== answers[1]) throw new Error(`answers differ:\n${answers[0]}\n${answers[1]}`);
+  const answers = await Promise.all(
+    [ourUrl, baseUrl].map(async (u) => (await fetch(u, { method: "POST", headers, body })).text()),
+  );
+  if (!answers[0].includes('"workouts":[{"date"') || answers[0] !== answers[1])
+    throw new Error(`answers differ:\n${answers[0]}\n${answers[1]}`);
 
   // Alternate the two so drift on a noisy machine hits both alike; keep each side's better round.
   const counter = statementCounter(db.ownerPool, db.dbName);
@@ -70,17 +97,36 @@ async function measureAgainst(db: BenchDatabase, appUrl: string, baselineUrl: st
   };
   const rounds: { ours: LoadResult; base: LoadResult; other?: LoadResult }[] = [];
   for (let i = 0; i < ROUNDS; i++) {
-    rounds.push({ ours: await measure(ourUrl), base: await measure(baseUrl), other: otherUrl ? await measure(`${otherUrl}/api/graphql`) : undefined });
+    rounds.push({
+      ours: await measure(ourUrl),
+      base: await measure(baseUrl),
+      other: otherUrl ? await measure(`${otherUrl}/api/graphql`) : undefined,
+    });
   }
   const best = (xs: LoadResult[]) => xs.reduce((a, b) => (b.reqPerSec > a.reqPerSec ? b : a));
   const ours = best(rounds.map((r) => r.ours));
   const base = best(rounds.map((r) => r.base));
   const other = otherUrl ? best(rounds.map((r) => r.other!)) : undefined;
   report({
-    benchmark: "viewer.workouts(limit: 10), session, 100 users x 2000 workouts; server, baseline and load generator in separate processes",
-    durationSeconds: DURATION_S, connections: CONNECTIONS, rounds: ROUNDS, webConcurrency: processes, cores: availableParallelism(),
-    postgraphile: ours, baseline: base,
-    ratio: Number((ours.reqPerSec / base.reqPerSec).toFixed(3)), target: "ratio >= 0.6",
-    ...(other ? { compared: { checkout: process.env.BENCH_COMPARE_CHECKOUT, ...other, ratio: Number((other.reqPerSec / base.reqPerSec).toFixed(3)) } } : {}),
+    benchmark:
+      "viewer.workouts(limit: 10), session, 100 users x 2000 workouts; server, baseline and load generator in separate processes",
+    durationSeconds: DURATION_S,
+    connections: CONNECTIONS,
+    rounds: ROUNDS,
+    webConcurrency: processes,
+    cores: availableParallelism(),
+    postgraphile: ours,
+    baseline: base,
+    ratio: Number((ours.reqPerSec / base.reqPerSec).toFixed(3)),
+    target: "ratio >= 0.6",
+    ...(other
+      ? {
+          compared: {
+            checkout: process.env.BENCH_COMPARE_CHECKOUT,
+            ...other,
+            ratio: Number((other.reqPerSec / base.reqPerSec).toFixed(3)),
+          },
+        }
+      : {}),
   });
 }

@@ -28,15 +28,18 @@ const shapes: Record<string, { sizes: number[]; query: (n: number, u: string) =>
   },
   manySearches: {
     sizes: [10, 25, 50, 100],
-    query: (n, u) => `{ query { ${u}: __typename ${Array.from({ length: n }, (_, i) => `s${i}: searchExercises(words: "press ${i % 7}", limit: 5) { id name }`).join(" ")} } }`,
+    query: (n, u) =>
+      `{ query { ${u}: __typename ${Array.from({ length: n }, (_, i) => `s${i}: searchExercises(words: "press ${i % 7}", limit: 5) { id name }`).join(" ")} } }`,
   },
   manyFuzzySearches: {
     sizes: [10, 25, 50],
-    query: (n, u) => `{ query { ${u}: __typename ${Array.from({ length: n }, (_, i) => `s${i}: searchExercises(words: "qzx${i} vlt${u}", limit: 5) { id name }`).join(" ")} } }`,
+    query: (n, u) =>
+      `{ query { ${u}: __typename ${Array.from({ length: n }, (_, i) => `s${i}: searchExercises(words: "qzx${i} vlt${u}", limit: 5) { id name }`).join(" ")} } }`,
   },
   nestedRows: {
     sizes: [5, 10, 25, 50],
-    query: (n, u) => `{ viewer { ${u}: id workouts(limit: ${n}) { id date name exercises { id note sets { id reps weight } } } } }`,
+    query: (n, u) =>
+      `{ viewer { ${u}: id workouts(limit: ${n}) { id date name exercises { id note sets { id reps weight } } } } }`,
   },
   flatRows: {
     sizes: [100, 300, 600],
@@ -61,16 +64,19 @@ export async function run() {
     const { url, close } = await startApp(db);
     try {
       const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
-        method: "POST", headers: { "content-type": "application/json" },
+        method: "POST",
+        headers: { "content-type": "application/json" },
         body: JSON.stringify({ name: "Bench", email: "cost@bench.test", password: "correct horse battery" }),
       });
       const signedUp = (await signUp.json()) as { token: string; user: { id: string } };
       if (!signedUp.user) throw new Error(`sign-up failed: ${JSON.stringify(signedUp)}`);
       const { token, user } = signedUp;
-      await ownerPool.query(`
+      await ownerPool.query(
+        `
         insert into app_public.workouts (user_id, date, start, name, unit, effort)
         select $1, date '2020-01-01' + n, date '2020-01-01' + n + time '12:00', 'Workout ' || n, 'kg', 'rpe' from generate_series(1, ${WORKOUTS}) n;
-        `.replace("$1", `'${user.id}'`));
+        `.replace("$1", `'${user.id}'`),
+      );
       await ownerPool.query(`
         insert into app_public.workout_exercises (workout_id, user_id, position, exercise_id)
         select w.id, w.user_id, p, (select id from app_public.exercises where user_id is null order by name offset p limit 1)
@@ -83,7 +89,11 @@ export async function run() {
         const started = performance.now();
         const res = await fetch(`${url}/api/graphql`, { method: "POST", headers, body: JSON.stringify({ query }) });
         const body = (await res.json()) as { errors?: { message: string; extensions?: { code?: string } }[] };
-        return { ms: performance.now() - started, code: body.errors?.[0]?.extensions?.code, message: body.errors?.[0]?.message };
+        return {
+          ms: performance.now() - started,
+          code: body.errors?.[0]?.extensions?.code,
+          message: body.errors?.[0]?.message,
+        };
       };
       const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
       const sample = async (make: (u: string) => string) => {
@@ -98,7 +108,12 @@ export async function run() {
       };
       for (let i = 0; i < 5; i++) await timed(`{ viewer { w${i}: id } }`); // warm up
       const baseline = await sample((u) => `{ viewer { ${u}: id } }`);
-      report({ benchmark: "graphql-cost baseline", query: "{ viewer { id } }", cost: costOf("{ viewer { id } }"), ms: +baseline.ms.toFixed(2) });
+      report({
+        benchmark: "graphql-cost baseline",
+        query: "{ viewer { id } }",
+        cost: costOf("{ viewer { id } }"),
+        ms: +baseline.ms.toFixed(2),
+      });
       for (const [shape, { sizes, query }] of Object.entries(shapes)) {
         for (const n of sizes) {
           const cost = costOf(query(n, "u"));
@@ -116,16 +131,25 @@ export async function run() {
         }
       }
       // A fragment bomb (each fragment spreading the next twice) is refused during validation.
-      const bomb = (u: string) => `query { ...F0 } ${Array.from({ length: 30 }, (_, i) => `fragment F${i} on Query { ${u}${i}: __typename ...F${i + 1} ...F${i + 1} }`).join(" ")} fragment F30 on Query { __typename }`;
+      const bomb = (u: string) =>
+        `query { ...F0 } ${Array.from({ length: 30 }, (_, i) => `fragment F${i} on Query { ${u}${i}: __typename ...F${i + 1} ...F${i + 1} }`).join(" ")} fragment F30 on Query { __typename }`;
       const refused = await sample(bomb);
-      report({ benchmark: "graphql-cost fragment bomb refused", ms: +refused.ms.toFixed(2), code: refused.code, ratioToBaseline: +(refused.ms / baseline.ms).toFixed(2) });
+      report({
+        benchmark: "graphql-cost fragment bomb refused",
+        ms: +refused.ms.toFixed(2),
+        code: refused.code,
+        ratioToBaseline: +(refused.ms / baseline.ms).toFixed(2),
+      });
       // The measure itself on that bomb (parsed once, as grafserv holds it): microseconds, not 2^30 visits.
       const bombDoc = parse(bomb("x"));
       const bombOp = bombDoc.definitions[0] as OperationDefinitionNode;
       const rounds = 2000;
       const started = performance.now();
       for (let i = 0; i < rounds; i++) measureOperation(schema, bombDoc, bombOp, null);
-      report({ benchmark: "graphql-cost measure fragment bomb", microseconds: +(((performance.now() - started) * 1000) / rounds).toFixed(1) });
+      report({
+        benchmark: "graphql-cost measure fragment bomb",
+        microseconds: +(((performance.now() - started) * 1000) / rounds).toFixed(1),
+      });
       report({ benchmark: "graphql-cost budget", perRequest: budget });
     } finally {
       await close();

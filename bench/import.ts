@@ -6,7 +6,12 @@
 // (exportWorkouts pages) in rows per second. One JSON line per figure.
 import { readFileSync } from "node:fs";
 import { print } from "graphql";
-import { parseImport, importParts, IMPORT_WORKOUTS as IMPORT_WORKOUTS_DOCUMENT, EXPORT_WORKOUTS as EXPORT_WORKOUTS_DOCUMENT } from "../sdk/src/import/index.ts";
+import {
+  parseImport,
+  importParts,
+  IMPORT_WORKOUTS as IMPORT_WORKOUTS_DOCUMENT,
+  EXPORT_WORKOUTS as EXPORT_WORKOUTS_DOCUMENT,
+} from "../sdk/src/import/index.ts";
 import { benchDatabase, startApp, report, signUpLifter } from "./support.ts";
 
 const IMPORT_WORKOUTS = print(IMPORT_WORKOUTS_DOCUMENT);
@@ -15,17 +20,28 @@ const EXPORT_WORKOUTS = print(EXPORT_WORKOUTS_DOCUMENT);
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 50_000);
 
 const EXERCISES = [
-  "Bench Press (Barbell)", "Squat (Barbell)", "Deadlift (Barbell)", "Overhead Press (Barbell)", "Bent Over Row (Barbell)",
-  "Pull Up", "Lat Pulldown (Cable)", "Bicep Curl (Dumbbell)", "Triceps Pushdown (Cable - Straight Bar)", "Lateral Raise (Dumbbell)",
-  "Leg Press", "Romanian Deadlift (Barbell)",
+  "Bench Press (Barbell)",
+  "Squat (Barbell)",
+  "Deadlift (Barbell)",
+  "Overhead Press (Barbell)",
+  "Bent Over Row (Barbell)",
+  "Pull Up",
+  "Lat Pulldown (Cable)",
+  "Bicep Curl (Dumbbell)",
+  "Triceps Pushdown (Cable - Straight Bar)",
+  "Lateral Raise (Dumbbell)",
+  "Leg Press",
+  "Romanian Deadlift (Barbell)",
 ];
 
 /** A Strong comma export: sessions of 6 exercises x 8 rows (2 warm-ups, 6 work sets with RPE, float noise). */
 export function strongFile(rows: number): string {
-  const lines = ["Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE"];
+  const lines = [
+    "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE",
+  ];
   let n = 0;
   for (let session = 0; lines.length - 1 < rows; session++) {
-    const day = new Date(Date.UTC(2021, 0, 1) + Math.floor(session * 7 / 4) * 86_400_000).toISOString().slice(0, 10);
+    const day = new Date(Date.UTC(2021, 0, 1) + Math.floor((session * 7) / 4) * 86_400_000).toISOString().slice(0, 10);
     const name = ["Push", "Pull", "Legs", "Upper"][session % 4];
     for (let e = 0; e < 6 && lines.length - 1 < rows; e++) {
       const exercise = EXERCISES[(session * 3 + e) % EXERCISES.length];
@@ -33,7 +49,22 @@ export function strongFile(rows: number): string {
       for (let s = 0; s < 8 && lines.length - 1 < rows; s++) {
         const warm = s < 2;
         const weight = warm ? work / 2 : work + 0.1 * 3 - 0.3; // float noise like 82.49999999999999
-        lines.push([`${day} 18:00:00`, name, "1h 5m", exercise, warm ? "W" : String(s - 1), weight, warm ? 8 : 5, 0, 0, "", "", warm ? "" : 7 + (n++ % 3)].join(","));
+        lines.push(
+          [
+            `${day} 18:00:00`,
+            name,
+            "1h 5m",
+            exercise,
+            warm ? "W" : String(s - 1),
+            weight,
+            warm ? 8 : 5,
+            0,
+            0,
+            "",
+            "",
+            warm ? "" : 7 + (n++ % 3),
+          ].join(","),
+        );
       }
     }
   }
@@ -62,9 +93,13 @@ export async function run() {
     const app = await startApp(db);
     try {
       const gql = async (token: string, query: string, variables: unknown) => {
-        const res = (await (await fetch(`${app.url}/api/graphql`, {
-          method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify({ query, variables }),
-        })).json()) as any;
+        const res = (await (
+          await fetch(`${app.url}/api/graphql`, {
+            method: "POST",
+            headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+            body: JSON.stringify({ query, variables }),
+          })
+        ).json()) as any;
         if (res.errors) throw new Error(JSON.stringify(res.errors).slice(0, 500));
         return res.data;
       };
@@ -77,7 +112,8 @@ export async function run() {
       const dryRunMs = performance.now() - t;
       t = performance.now();
       let imported = 0;
-      for (const chunk of chunks) imported += (await gql(lifter.token, IMPORT_WORKOUTS, { workouts: chunk, dryRun: false })).importWorkouts.sets;
+      for (const chunk of chunks)
+        imported += (await gql(lifter.token, IMPORT_WORKOUTS, { workouts: chunk, dryRun: false })).importWorkouts.sets;
       const importMs = performance.now() - t;
       if (imported !== ROWS) throw new Error(`imported ${imported} sets of ${ROWS}`);
       const peak = peakMemoryMb(app.pid);
@@ -85,14 +121,27 @@ export async function run() {
       // The floor: the same rows straight into the same tables, resolved names given, in one transaction.
       const other = await signUpLifter(app.url, "Baseline", "baseline@bench.test");
       const { rows: ids } = await db.ownerPool.query(
-        "select name, app_hidden.resolve_exercise(name) as id from unnest($1::text[]) name", [EXERCISES]);
+        "select name, app_hidden.resolve_exercise(name) as id from unnest($1::text[]) name",
+        [EXERCISES],
+      );
       const idOf = new Map(ids.map((r: any) => [r.name, r.id]));
-      const mapped = parsed.workouts.map((w) => ({ ...w, exercises: w.exercises.map((e) => ({ ...e, exercise: idOf.get(e.exercise) ?? (() => { throw new Error(e.exercise); })() })) }));
+      const mapped = parsed.workouts.map((w) => ({
+        ...w,
+        exercises: w.exercises.map((e) => ({
+          ...e,
+          exercise:
+            idOf.get(e.exercise) ??
+            (() => {
+              throw new Error(e.exercise);
+            })(),
+        })),
+      }));
       const client = await db.ownerPool.connect();
       t = performance.now();
       try {
         await client.query("begin");
-        await client.query(`
+        await client.query(
+          `
           with src as (select ordinality - 1 as i, value as w from jsonb_array_elements($2::jsonb) with ordinality),
           ins_w as (
             insert into app_public.workouts (user_id, name, date, start, minutes, unit, effort, notes)
@@ -114,13 +163,18 @@ export async function run() {
                  join ins_e on ins_e.workout_id = ins_w.id,
                  lateral (select src.w -> 'exercises' -> ins_e.position as e) x,
                  jsonb_array_elements_text(x.e -> 'sets') with ordinality s(t, ord)`,
-          [other.user.id, JSON.stringify(mapped)]);
+          [other.user.id, JSON.stringify(mapped)],
+        );
         await client.query("commit");
       } finally {
         client.release();
       }
       const baselineMs = performance.now() - t;
-      const { rows: [check] } = await db.ownerPool.query("select count(*)::int as n from app_public.workout_sets where user_id = $1", [other.user.id]);
+      const {
+        rows: [check],
+      } = await db.ownerPool.query("select count(*)::int as n from app_public.workout_sets where user_id = $1", [
+        other.user.id,
+      ]);
       if (check.n !== ROWS) throw new Error(`baseline wrote ${check.n} sets of ${ROWS}`);
 
       // Export of the same history, a page of 200 workouts at a time (the default).
@@ -129,7 +183,10 @@ export async function run() {
       let after: string | null = null;
       for (;;) {
         const page: any = (await gql(lifter.token, EXPORT_WORKOUTS, { after, first: 200 })).exportWorkouts;
-        exported += page.documents.reduce((n: number, w: any) => n + w.exercises.reduce((m: number, e: any) => m + e.sets.length, 0), 0);
+        exported += page.documents.reduce(
+          (n: number, w: any) => n + w.exercises.reduce((m: number, e: any) => m + e.sets.length, 0),
+          0,
+        );
         if (!page.hasNextPage) break;
         after = page.endCursor;
       }
@@ -139,12 +196,27 @@ export async function run() {
       const perSecond = (ms: number) => Math.round(ROWS / (ms / 1000));
       report({
         benchmark: `import: a ${ROWS}-row Strong file (${parsed.workouts.length} workouts) over HTTP vs a plain bulk insert of the same rows`,
-        rows: ROWS, workouts: parsed.workouts.length, requests: chunks.length, fileKilobytes: Math.round(text.length / 1024),
-        parseMs: Math.round(parseMs), dryRunMs: Math.round(dryRunMs), importMs: Math.round(importMs), importRowsPerSecond: perSecond(importMs),
-        baselineMs: Math.round(baselineMs), baselineRowsPerSecond: perSecond(baselineMs), ratio: Number((importMs / baselineMs).toFixed(2)),
-        serverPeakMemoryMb: peak, serverPeakMemoryBeforeMb: peakBefore,
+        rows: ROWS,
+        workouts: parsed.workouts.length,
+        requests: chunks.length,
+        fileKilobytes: Math.round(text.length / 1024),
+        parseMs: Math.round(parseMs),
+        dryRunMs: Math.round(dryRunMs),
+        importMs: Math.round(importMs),
+        importRowsPerSecond: perSecond(importMs),
+        baselineMs: Math.round(baselineMs),
+        baselineRowsPerSecond: perSecond(baselineMs),
+        ratio: Number((importMs / baselineMs).toFixed(2)),
+        serverPeakMemoryMb: peak,
+        serverPeakMemoryBeforeMb: peakBefore,
       });
-      report({ benchmark: `export: the same ${ROWS} rows as workout documents, pages of 200`, rows: ROWS, exportMs: Math.round(exportMs), exportRowsPerSecond: perSecond(exportMs), ratioToImport: Number((exportMs / importMs).toFixed(3)) });
+      report({
+        benchmark: `export: the same ${ROWS} rows as workout documents, pages of 200`,
+        rows: ROWS,
+        exportMs: Math.round(exportMs),
+        exportRowsPerSecond: perSecond(exportMs),
+        ratioToImport: Number((exportMs / importMs).toFixed(3)),
+      });
     } finally {
       await app.close();
     }

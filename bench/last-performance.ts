@@ -28,18 +28,31 @@ export async function run() {
     const { url } = server;
     const { token, user } = await signUpLifter(url, "Last Lifter", "last@bench.test");
 
-    await seedWorkouts(ownerPool, user.id, { count: WORKOUTS, dateOfN: "date '2021-01-04' + (n * 7) / 3", exercises: EXERCISES });
-    await ownerPool.query(`
+    await seedWorkouts(ownerPool, user.id, {
+      count: WORKOUTS,
+      dateOfN: "date '2021-01-04' + (n * 7) / 3",
+      exercises: EXERCISES,
+    });
+    await ownerPool.query(
+      `
       insert into app_public.workout_sets (workout_exercise_id, workout_id, user_id, position, kind, weight, reps, done)
       select we.id, we.workout_id, we.user_id, p - 1, case when p = 1 then 'warmup' else 'work' end,
              40 + we.position * 10 + p, 3 + abs(hashtext(we.id::text || p)) % 10,
              abs(hashtext(we.id::text || p || 'done')) % 13 <> 0
         from app_public.workout_exercises we, lateral generate_series(1, 4) p
-       where we.user_id = $1`, [user.id]);
+       where we.user_id = $1`,
+      [user.id],
+    );
     if (!process.env.BENCH_NO_ANALYZE) await ownerPool.query("analyze");
-    const { rows: [{ sets }] } = await ownerPool.query("select count(*)::int as sets from app_public.workout_sets where user_id = $1", [user.id]);
+    const {
+      rows: [{ sets }],
+    } = await ownerPool.query("select count(*)::int as sets from app_public.workout_sets where user_id = $1", [
+      user.id,
+    ]);
     const { rows: exercises } = await ownerPool.query(
-      "select id, name from app_public.exercises where user_id is null and name = any($1)", [EXERCISES]);
+      "select id, name from app_public.exercises where user_id is null and name = any($1)",
+      [EXERCISES],
+    );
     // The references, in turn a name, a lower-case name and an id.
     const refs = Array.from({ length: 100 }, (_, i) => {
       const e = exercises[i % exercises.length];
@@ -48,9 +61,16 @@ export async function run() {
 
     const headers = { "content-type": "application/json", authorization: `Bearer ${token}` };
     const request = (n: number) => async () => {
-      const body = JSON.stringify({ query: print(operations.LAST_PERFORMANCE), variables: { exercises: refs.slice(0, n) } });
+      const body = JSON.stringify({
+        query: print(operations.LAST_PERFORMANCE),
+        variables: { exercises: refs.slice(0, n) },
+      });
       const answer = (await (await fetch(`${url}/api/graphql`, { method: "POST", headers, body })).json()) as any;
-      if (answer.errors || answer.data.lastPerformance.length !== n || !answer.data.lastPerformance.every((p: any) => p.sets.length > 0)) {
+      if (
+        answer.errors ||
+        answer.data.lastPerformance.length !== n ||
+        !answer.data.lastPerformance.every((p: any) => p.sets.length > 0)
+      ) {
         throw new Error(`unexpected answer: ${JSON.stringify(answer).slice(0, 300)}`);
       }
     };
@@ -61,18 +81,36 @@ export async function run() {
     await client.connect();
     await client.query("begin");
     await client.query("set local role svc_visitor");
-    await client.query("select set_config('svc.session_hash', $1, true)", [createHash("sha256").update(token).digest("hex")]);
+    await client.query("select set_config('svc.session_hash', $1, true)", [
+      createHash("sha256").update(token).digest("hex"),
+    ]);
     const fn = (n: number) => () => client.query("select * from app_public.last_performance($1)", [refs.slice(0, n)]);
     // The baseline: one workout's sets of one exercise, by the workout's id (what one entry shows).
-    const { rows: [{ id: latest }] } = await ownerPool.query(
-      "select id from app_public.workouts where user_id = $1 order by date desc, start desc limit 1", [user.id]);
-    const plainRead = () => client.query(
-      "select s.* from app_public.workout_sets s where s.workout_id = $1 and s.exercise_id = $2 order by s.position", [latest, exercises[0].id]);
+    const {
+      rows: [{ id: latest }],
+    } = await ownerPool.query(
+      "select id from app_public.workouts where user_id = $1 order by date desc, start desc limit 1",
+      [user.id],
+    );
+    const plainRead = () =>
+      client.query(
+        "select s.* from app_public.workout_sets s where s.workout_id = $1 and s.exercise_id = $2 order by s.position",
+        [latest, exercises[0].id],
+      );
 
-    for (const n of SIZES) for (let i = 0; i < 3; i++) { await request(n)(); await fn(n)(); await plainRead(); }
-    const http: Record<number, number[]> = {}, sql: Record<number, number[]> = {};
+    for (const n of SIZES)
+      for (let i = 0; i < 3; i++) {
+        await request(n)();
+        await fn(n)();
+        await plainRead();
+      }
+    const http: Record<number, number[]> = {},
+      sql: Record<number, number[]> = {};
     const baseline: number[] = [];
-    for (const n of SIZES) { http[n] = []; sql[n] = []; }
+    for (const n of SIZES) {
+      http[n] = [];
+      sql[n] = [];
+    }
     for (let i = 0; i < ITERATIONS; i++) {
       for (const n of SIZES) {
         http[n].push(await timed(request(n)));
@@ -87,8 +125,11 @@ export async function run() {
     for (const n of SIZES) {
       await ownerPool.query("select pg_stat_statements_reset()").catch(() => {});
       for (let i = 0; i < 10; i++) await request(n)();
-      const { rows } = await ownerPool.query(
-        `select sum(total_exec_time) / sum(calls) as ms from pg_stat_statements where query like '%"last_performance"(%'`).catch(() => ({ rows: [] as any[] }));
+      const { rows } = await ownerPool
+        .query(
+          `select sum(total_exec_time) / sum(calls) as ms from pg_stat_statements where query like '%"last_performance"(%'`,
+        )
+        .catch(() => ({ rows: [] as any[] }));
       statementMs[n] = rows[0]?.ms == null ? null : Number(Number(rows[0].ms).toFixed(2));
     }
 
@@ -96,8 +137,13 @@ export async function run() {
     for (const n of SIZES) {
       report({
         benchmark: `lastPerformance of ${n} exercise reference${n === 1 ? "" : "s"} over HTTP (with the sets) for ${WORKOUTS} workouts (${sets} sets) vs a plain SQL read of one workout's sets of one exercise`,
-        unit: "ms", iterations: ITERATIONS, references: n,
-        httpP50: p50(http[n]), sqlFunctionP50: p50(sql[n]), statementMeanMs: statementMs[n], plainSqlReadP50: b,
+        unit: "ms",
+        iterations: ITERATIONS,
+        references: n,
+        httpP50: p50(http[n]),
+        sqlFunctionP50: p50(sql[n]),
+        statementMeanMs: statementMs[n],
+        plainSqlReadP50: b,
         ratio: Number((p50(http[n]) / b).toFixed(3)),
         sqlRatio: Number((p50(sql[n]) / b).toFixed(3)),
       });

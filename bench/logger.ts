@@ -12,7 +12,8 @@ const CPU_SLOWDOWN = 4;
 const EXERCISES = ["Back Squat", "Bench Press", "Barbell Row", "Overhead Press", "Deadlift", "Pull-Up"];
 const SETS = 5;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const stats = (times: number[]) => {
   const sorted = [...times].sort((a, b) => a - b);
   return { p50: +percentile(sorted, 50).toFixed(1), p95: +percentile(sorted, 95).toFixed(1), n: times.length };
@@ -20,20 +21,28 @@ const stats = (times: number[]) => {
 
 /** Ms from clicking the box until the frame showing its row done (and `alsoSelector` present) is painted. */
 function tick(page: Page, label: string, alsoSelector: string | null): Promise<number> {
-  return page.evaluate(async ({ label, alsoSelector }) => {
-    const box = [...document.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')].find((b) => b.getAttribute("aria-label") === label);
-    if (!box) throw new Error(`no checkbox ${label}`);
-    const row = box.closest("li")!;
-    const t0 = performance.now();
-    box.click();
-    await new Promise<void>((resolve) => {
-      const check = () => (row.classList.contains("set-done") && (!alsoSelector || document.querySelector(alsoSelector)) ? resolve() : requestAnimationFrame(check));
-      check();
-    });
-    // The frame with the change: rAF runs before its paint, the task after it runs once painted.
-    await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-    return performance.now() - t0;
-  }, { label, alsoSelector });
+  return page.evaluate(
+    async ({ label, alsoSelector }) => {
+      const box = [...document.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')].find(
+        (b) => b.getAttribute("aria-label") === label,
+      );
+      if (!box) throw new Error(`no checkbox ${label}`);
+      const row = box.closest("li")!;
+      const t0 = performance.now();
+      box.click();
+      await new Promise<void>((resolve) => {
+        const check = () =>
+          row.classList.contains("set-done") && (!alsoSelector || document.querySelector(alsoSelector))
+            ? resolve()
+            : requestAnimationFrame(check);
+        check();
+      });
+      // The frame with the change: rAF runs before its paint, the task after it runs once painted.
+      await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+      return performance.now() - t0;
+    },
+    { label, alsoSelector },
+  );
 }
 
 export async function run() {
@@ -44,11 +53,18 @@ export async function run() {
     server = await startApp(db);
     const { url } = server;
     const { token } = await signUpLifter(url, "Logger Lifter", "logger@bench.test");
-    const routine = { name: "Full body", exercises: EXERCISES.map((exercise, i) => ({ exercise, sets: SETS, reps: 5, weight: 40 + 10 * i, rest: 120 })) };
-    const applied = await fetch(`${url}/api/graphql`, {
-      method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-      body: JSON.stringify({ query: "mutation($d: JSON) { applyRoutineDocument(input: { document: $d }) { routine { id } } }", variables: { d: routine } }),
-    }).then((r) => r.json()) as { data: { applyRoutineDocument: { routine: { id: string } } } };
+    const routine = {
+      name: "Full body",
+      exercises: EXERCISES.map((exercise, i) => ({ exercise, sets: SETS, reps: 5, weight: 40 + 10 * i, rest: 120 })),
+    };
+    const applied = (await fetch(`${url}/api/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        query: "mutation($d: JSON) { applyRoutineDocument(input: { document: $d }) { routine { id } } }",
+        variables: { d: routine },
+      }),
+    }).then((r) => r.json())) as { data: { applyRoutineDocument: { routine: { id: string } } } };
     const routineId = applied.data.applyRoutineDocument.routine.id;
 
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });

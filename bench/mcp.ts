@@ -13,14 +13,29 @@ import { connectRaw } from "../test/support/oauth-flow.ts";
 type Run = { reqPerSec: number; p50: number; p99: number; non2xx: number; errors: number };
 
 async function measure(url: string, path: string, headers: Record<string, string>, body: unknown): Promise<Run> {
-  const result = await loadProcess({ url: `${url}${path}`, method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
-  return { reqPerSec: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+  const result = await loadProcess({
+    url: `${url}${path}`,
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+  return {
+    reqPerSec: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
 }
 
-const mean = (runs: Run[], f: (r: Run) => number) => Number((runs.reduce((a, r) => a + f(r), 0) / runs.length).toFixed(2));
+const mean = (runs: Run[], f: (r: Run) => number) =>
+  Number((runs.reduce((a, r) => a + f(r), 0) / runs.length).toFixed(2));
 const summarize = (runs: Run[]) => ({
-  reqPerSec: Math.round(mean(runs, (r) => r.reqPerSec)), p50: mean(runs, (r) => r.p50), p99: mean(runs, (r) => r.p99),
-  non2xx: runs.reduce((a, r) => a + r.non2xx, 0), errors: runs.reduce((a, r) => a + r.errors, 0),
+  reqPerSec: Math.round(mean(runs, (r) => r.reqPerSec)),
+  p50: mean(runs, (r) => r.p50),
+  p99: mean(runs, (r) => r.p99),
+  non2xx: runs.reduce((a, r) => a + r.non2xx, 0),
+  errors: runs.reduce((a, r) => a + r.errors, 0),
 });
 
 /** Interleaved a, b, b, a, so drift on a shared machine falls on both alike. */
@@ -38,7 +53,8 @@ const WORKOUT = {
   date: "2026-11-02",
   unit: "kg",
   exercises: ["Squat", "Bench Press", "Barbell Row", "Overhead Press", "Deadlift"].map((exercise) => ({
-    exercise, sets: ["w:60x5", "100x5@7", "100x5@8", "100x5@9"],
+    exercise,
+    sets: ["w:60x5", "100x5@7", "100x5@8", "100x5@9"],
   })),
 };
 
@@ -49,31 +65,59 @@ export async function run() {
     const { token } = await signUpLifter(app.url, "Bench", "bench@mcp.test");
     const session = { authorization: `Bearer ${token}` };
     const saved = await fetch(`${app.url}/api/graphql`, {
-      method: "POST", headers: { "content-type": "application/json", ...session },
-      body: JSON.stringify({ query: "mutation($d: JSON) { applyWorkoutDocument(input: {document: $d}) { workout { id } } }", variables: { d: WORKOUT } }),
+      method: "POST",
+      headers: { "content-type": "application/json", ...session },
+      body: JSON.stringify({
+        query: "mutation($d: JSON) { applyWorkoutDocument(input: {document: $d}) { workout { id } } }",
+        variables: { d: WORKOUT },
+      }),
     });
     const id = ((await saved.json()) as any).data.applyWorkoutDocument.workout.id as string;
     const { access_token } = await connectRaw(app.url, token);
     const mcp = { authorization: `Bearer ${access_token}`, accept: "application/json, text/event-stream" };
 
-    const toolCall = { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get_workout", arguments: { id } } };
+    const toolCall = {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: "get_workout", arguments: { id } },
+    };
     const graphqlRead = { query: "query($id: UUID!) { workoutDocument(id: $id) }", variables: { id } };
     // Both answer the same document.
-    const viaMcp = (await (await fetch(`${app.url}/api/mcp`, { method: "POST", headers: { "content-type": "application/json", ...mcp }, body: JSON.stringify(toolCall) })).json()) as any;
-    const viaGraphql = (await (await fetch(`${app.url}/api/graphql`, { method: "POST", headers: { "content-type": "application/json", ...session }, body: JSON.stringify(graphqlRead) })).json()) as any;
-    if (!viaGraphql.data?.workoutDocument || !viaMcp.result) throw new Error(`unexpected answers: ${JSON.stringify(viaGraphql)} ${JSON.stringify(viaMcp)}`);
+    const viaMcp = (await (
+      await fetch(`${app.url}/api/mcp`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...mcp },
+        body: JSON.stringify(toolCall),
+      })
+    ).json()) as any;
+    const viaGraphql = (await (
+      await fetch(`${app.url}/api/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...session },
+        body: JSON.stringify(graphqlRead),
+      })
+    ).json()) as any;
+    if (!viaGraphql.data?.workoutDocument || !viaMcp.result)
+      throw new Error(`unexpected answers: ${JSON.stringify(viaGraphql)} ${JSON.stringify(viaMcp)}`);
     const fromTool = JSON.parse(viaMcp.result.content[0].text).workouts[0];
-    if (JSON.stringify(fromTool) !== JSON.stringify(viaGraphql.data.workoutDocument)) throw new Error("MCP and GraphQL answered different documents");
+    if (JSON.stringify(fromTool) !== JSON.stringify(viaGraphql.data.workoutDocument))
+      throw new Error("MCP and GraphQL answered different documents");
 
     const read = await compare(
       () => measure(app.url, "/api/graphql", session, graphqlRead),
       () => measure(app.url, "/api/mcp", mcp, toolCall),
     );
     report({
-      benchmark: "read a workout document (5 exercises, 20 sets): MCP tools/call get_workout vs GraphQL workoutDocument with a session",
-      durationSeconds: DURATION_S, connections: CONNECTIONS, runs: "graphql, mcp, mcp, graphql",
-      mcp: read.b, graphql: read.a,
-      ratio: Number((read.b.p50 / read.a.p50).toFixed(3)), throughputRatio: Number((read.a.reqPerSec / read.b.reqPerSec).toFixed(3)),
+      benchmark:
+        "read a workout document (5 exercises, 20 sets): MCP tools/call get_workout vs GraphQL workoutDocument with a session",
+      durationSeconds: DURATION_S,
+      connections: CONNECTIONS,
+      runs: "graphql, mcp, mcp, graphql",
+      mcp: read.b,
+      graphql: read.a,
+      ratio: Number((read.b.p50 / read.a.p50).toFixed(3)),
+      throughputRatio: Number((read.a.reqPerSec / read.b.reqPerSec).toFixed(3)),
       target: "ratio (MCP p50 / GraphQL p50) <= 1.5",
     });
 
@@ -83,9 +127,13 @@ export async function run() {
     );
     report({
       benchmark: "credential check: MCP ping with an app's token vs GraphQL { __typename } with a session",
-      durationSeconds: DURATION_S, connections: CONNECTIONS, runs: "graphql, mcp, mcp, graphql",
-      mcp: check.b, graphql: check.a,
-      ratio: Number((check.b.p50 / check.a.p50).toFixed(3)), throughputRatio: Number((check.a.reqPerSec / check.b.reqPerSec).toFixed(3)),
+      durationSeconds: DURATION_S,
+      connections: CONNECTIONS,
+      runs: "graphql, mcp, mcp, graphql",
+      mcp: check.b,
+      graphql: check.a,
+      ratio: Number((check.b.p50 / check.a.p50).toFixed(3)),
+      throughputRatio: Number((check.a.reqPerSec / check.b.reqPerSec).toFixed(3)),
     });
   } finally {
     await app.close();

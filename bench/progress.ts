@@ -10,16 +10,30 @@ import { createHash } from "node:crypto";
 import pg from "pg";
 import { print } from "graphql";
 import { operations } from "@svc/sdk";
-import { benchDatabase, startApp, statementCounter, report, type Process, timed, signUpLifter, seedWorkouts } from "./support.ts";
+import {
+  benchDatabase,
+  startApp,
+  statementCounter,
+  report,
+  type Process,
+  timed,
+  signUpLifter,
+  seedWorkouts,
+} from "./support.ts";
 
 const WORKOUTS = 750;
 const EXERCISES = ["Bench Press", "Back Squat", "Deadlift", "Overhead Press", "Barbell Row"];
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 40);
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const summary = (times: number[]) => {
   const sorted = [...times].sort((a, b) => a - b);
-  return { p50: Number(percentile(sorted, 50).toFixed(2)), p99: Number(percentile(sorted, 99).toFixed(2)), n: times.length };
+  return {
+    p50: Number(percentile(sorted, 50).toFixed(2)),
+    p99: Number(percentile(sorted, 99).toFixed(2)),
+    n: times.length,
+  };
 };
 
 export async function run() {
@@ -33,8 +47,13 @@ export async function run() {
 
     // 750 workouts over 5 years (about three a week), every exercise in each: a warm-up and three
     // work sets climbing slowly with noise; one set in 13 not done; one workout in five in lb.
-    await seedWorkouts(ownerPool, user.id, { count: WORKOUTS, dateOfN: "date '2021-01-04' + (n * 7) / 3", exercises: EXERCISES });
-    await ownerPool.query(`
+    await seedWorkouts(ownerPool, user.id, {
+      count: WORKOUTS,
+      dateOfN: "date '2021-01-04' + (n * 7) / 3",
+      exercises: EXERCISES,
+    });
+    await ownerPool.query(
+      `
       insert into app_public.workout_sets (workout_exercise_id, workout_id, user_id, position, kind, weight, reps, done)
       select we.id, we.workout_id, we.user_id, p - 1, case when p = 1 then 'warmup' else 'work' end,
              round(((40 + we.position * 10 + (w.date - date '2021-01-01') / 15.0 + (hashtext(we.id::text || p) % 9))
@@ -43,20 +62,29 @@ export async function run() {
              abs(hashtext(we.id::text || p || 'done')) % 13 <> 0
         from app_public.workout_exercises we join app_public.workouts w on w.id = we.workout_id,
         lateral generate_series(1, 4) p
-       where we.user_id = $1`, [user.id]);
+       where we.user_id = $1`,
+      [user.id],
+    );
     await ownerPool.query("analyze");
-    const { rows: [{ id: exerciseId }] } = await ownerPool.query("select id from app_public.exercises where user_id is null and name = 'Bench Press'");
-    const { rows: [{ sets, exerciseSets }] } = await ownerPool.query(
-      "select count(*)::int as sets, count(*) filter (where exercise_id = $2)::int as \"exerciseSets\" from app_public.workout_sets where user_id = $1",
-      [user.id, exerciseId]);
+    const {
+      rows: [{ id: exerciseId }],
+    } = await ownerPool.query("select id from app_public.exercises where user_id is null and name = 'Bench Press'");
+    const {
+      rows: [{ sets, exerciseSets }],
+    } = await ownerPool.query(
+      'select count(*)::int as sets, count(*) filter (where exercise_id = $2)::int as "exerciseSets" from app_public.workout_sets where user_id = $1',
+      [user.id, exerciseId],
+    );
 
     // The page's data over HTTP: one request, as the SDK's exerciseProgress sends it.
     const body = JSON.stringify({ query: print(operations.EXERCISE_PROGRESS), variables: { exerciseId } });
     const headers = { "content-type": "application/json", authorization: `Bearer ${token}` };
-    let sessions = 0, weeks = 0;
+    let sessions = 0,
+      weeks = 0;
     const page = async () => {
       const answer = (await (await fetch(`${url}/api/graphql`, { method: "POST", headers, body })).json()) as any;
-      if (answer.errors || !answer.data.e1rmSeries.length) throw new Error(`unexpected answer: ${JSON.stringify(answer).slice(0, 300)}`);
+      if (answer.errors || !answer.data.e1rmSeries.length)
+        throw new Error(`unexpected answer: ${JSON.stringify(answer).slice(0, 300)}`);
       sessions = answer.data.e1rmSeries.length;
       weeks = answer.data.weeklyVolume.length;
     };
@@ -68,24 +96,39 @@ export async function run() {
     await client.connect();
     await client.query("begin");
     await client.query("set local role svc_visitor");
-    await client.query("select set_config('svc.session_hash', $1, true)", [createHash("sha256").update(token).digest("hex")]);
-    const plainRead = () => client.query(`
+    await client.query("select set_config('svc.session_hash', $1, true)", [
+      createHash("sha256").update(token).digest("hex"),
+    ]);
+    const plainRead = () =>
+      client.query(
+        `
       select s.id, s.workout_id, s.date, s.week, w.start, we.position, s.position, s.kind, s.done, s.weight, s.unit, s.reps,
              s.volume_kg, s.volume_lb, s.work_sets
         from app_public.workout_sets s
         join app_public.workouts w on w.id = s.workout_id
         join app_public.workout_exercises we on we.id = s.workout_exercise_id
-       where s.exercise_id = $1`, [exerciseId]);
-    const functions = () => client.query(
-      "select (select json_agg(e) from app_public.e1rm_series($1) e) as series, (select json_agg(v) from app_public.weekly_volume($1) v) as volume", [exerciseId]);
+       where s.exercise_id = $1`,
+        [exerciseId],
+      );
+    const functions = () =>
+      client.query(
+        "select (select json_agg(e) from app_public.e1rm_series($1) e) as series, (select json_agg(v) from app_public.weekly_volume($1) v) as volume",
+        [exerciseId],
+      );
 
-    for (let i = 0; i < 5; i++) { await page(); await plainRead(); await functions(); }
+    for (let i = 0; i < 5; i++) {
+      await page();
+      await plainRead();
+      await functions();
+    }
     // Statements one page request runs, PostgreSQL's own count (the identity lookup included).
     const counter = statementCounter(ownerPool, db.dbName);
     await counter.reset();
     for (let i = 0; i < 10; i++) await page();
     const counted = await counter.read();
-    const http: number[] = [], baseline: number[] = [], sql: number[] = [];
+    const http: number[] = [],
+      baseline: number[] = [],
+      sql: number[] = [];
     for (let i = 0; i < ITERATIONS; i++) {
       http.push(await timed(page));
       baseline.push(await timed(plainRead));
@@ -94,12 +137,20 @@ export async function run() {
     await client.query("rollback");
     await client.end();
 
-    const h = summary(http), b = summary(baseline), f = summary(sql);
+    const h = summary(http),
+      b = summary(baseline),
+      f = summary(sql);
     report({
       benchmark: `exercise progress page data (e1rmSeries + weeklyVolume, one request) over HTTP for ${WORKOUTS} workouts (${sets} sets, ${exerciseSets} of the exercise) vs a plain SQL read of the exercise's set rows`,
-      unit: "ms", iterations: ITERATIONS, sessions, weeks,
-      http: h, sqlFunctions: f, plainSqlRead: b,
-      statementsPerRequest: counted.statements === null ? null : counted.statements / 10, topStatements: counted.byStatement.slice(0, 5),
+      unit: "ms",
+      iterations: ITERATIONS,
+      sessions,
+      weeks,
+      http: h,
+      sqlFunctions: f,
+      plainSqlRead: b,
+      statementsPerRequest: counted.statements === null ? null : counted.statements / 10,
+      topStatements: counted.byStatement.slice(0, 5),
       ratio: Number((h.p50 / b.p50).toFixed(3)), // HTTP page data / plain SQL read; the goal is within 2x
       sqlRatio: Number((f.p50 / b.p50).toFixed(3)),
     });

@@ -30,7 +30,11 @@ function percentile(sorted: number[], p: number): number {
 }
 function stats(xs: number[]) {
   const sorted = [...xs].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), mean: Number((xs.reduce((a, b) => a + b, 0) / xs.length).toFixed(3)) };
+  return {
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    mean: Number((xs.reduce((a, b) => a + b, 0) / xs.length).toFixed(3)),
+  };
 }
 async function timed(fn: () => Promise<unknown>): Promise<number> {
   const t = process.hrtime.bigint();
@@ -44,25 +48,34 @@ export async function run() {
     const { ownerPool } = db;
     const { url, close } = await startApp(db);
     const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
-      method: "POST", headers: { "content-type": "application/json" },
+      method: "POST",
+      headers: { "content-type": "application/json" },
       body: JSON.stringify({ name: "Bench Lifter", email: "lifter@bench.test", password: "bench-password-1" }),
     });
     const { token, user } = (await signUp.json()) as { token: string; user: { id: string } };
 
     // The routine: five lifts, linear except a double-progression row, warm-ups on the big ones.
-    const { rows: [routine] } = await ownerPool.query(
-      "insert into app_public.routines (user_id, name, unit) values ($1, 'Five years', 'kg') returning id", [user.id]);
-    await ownerPool.query(`
+    const {
+      rows: [routine],
+    } = await ownerPool.query(
+      "insert into app_public.routines (user_id, name, unit) values ($1, 'Five years', 'kg') returning id",
+      [user.id],
+    );
+    await ownerPool.query(
+      `
       insert into app_public.routine_exercises (routine_id, user_id, position, exercise_id, sets, reps_low, reps_high, weight, progression, warmups, drops, bursts)
       select $1, $2, x.position, e.id, x.sets, x.low, x.high, x.weight, x.progression, x.warmups, x.drops, x.bursts
         from (values (0, 'Back Squat', 5, 5, 5, 60, null, 2, 0, 0), (1, 'Bench Press', 3, 5, 5, 40, null, 2, 1, 0),
                      (2, 'Barbell Row', 3, 8, 12, 40, 'double', 0, 0, 0), (3, 'Overhead Press', 3, 5, 5, 30, null, 2, 0, 1),
                      (4, 'Deadlift', 1, 5, 5, 80, null, 2, 0, 0))
              as x(position, name, sets, low, high, weight, progression, warmups, drops, bursts)
-        join app_public.exercises e on e.user_id is null and e.name = x.name`, [routine.id, user.id]);
+        join app_public.exercises e on e.user_id is null and e.name = x.name`,
+      [routine.id, user.id],
+    );
     // 750 sessions every other or third day since 2021: each exercise 2 warm-ups and its work sets; one session
     // in seven misses the last work set, one in 50 is a skipped (skipProgression) session.
-    await ownerPool.query(`
+    await ownerPool.query(
+      `
       insert into app_public.workouts (user_id, routine_id, date, start, unit, effort, skip_progression)
       select $1, $2, d, d + time '18:00', 'kg', 'rpe', n % 50 = 0
         from generate_series(1, ${WORKOUTS}) n, lateral (select date '2021-01-01' + (n * 73 / 30) as d) dd;
@@ -81,16 +94,24 @@ export async function run() {
         join app_public.routine_exercises re on re.routine_id = w.routine_id and re.position = we.position,
         lateral generate_series(1, re.sets + 2) p
        where w.routine_id = $2;
-      analyze;`.replace(/\$1/g, `'${user.id}'`).replace(/\$2/g, `'${routine.id}'`));
-    const { rows: [counts] } = await ownerPool.query(
-      "select (select count(*) from app_public.workouts)::int as workouts, (select count(*) from app_public.workout_sets)::int as sets");
+      analyze;`
+        .replace(/\$1/g, `'${user.id}'`)
+        .replace(/\$2/g, `'${routine.id}'`),
+    );
+    const {
+      rows: [counts],
+    } = await ownerPool.query(
+      "select (select count(*) from app_public.workouts)::int as workouts, (select count(*) from app_public.workout_sets)::int as sets",
+    );
 
     // Baseline endpoint: the same session check, then the history rows as JSON.
     const baseline = express();
     baseline.use(express.json());
     baseline.post("/history", async (req, res) => {
       const hash = createHash("sha256").update(req.get("authorization")!.slice("Bearer ".length)).digest();
-      const { rows: [session] } = await ownerPool.query("select user_id from app_private.session_for_token($1)", [hash]);
+      const {
+        rows: [session],
+      } = await ownerPool.query("select user_id from app_private.session_for_token($1)", [hash]);
       if (!session?.user_id) return void res.json({ data: null });
       const { rows } = await ownerPool.query(HISTORY_SQL, [session.user_id, req.body.routine]);
       res.json({ data: { history: rows } });
@@ -99,15 +120,23 @@ export async function run() {
     const baselineUrl = await listen(baselineServer);
 
     const headers = { "content-type": "application/json", authorization: `Bearer ${token}` };
-    const graphqlBody = JSON.stringify({ query: `query($id: UUID!) { routineById(id: $id) { nextWorkout(date: "2026-01-01") } }`, variables: { id: routine.id } });
+    const graphqlBody = JSON.stringify({
+      query: `query($id: UUID!) { routineById(id: $id) { nextWorkout(date: "2026-01-01") } }`,
+      variables: { id: routine.id },
+    });
     const baselineBody = JSON.stringify({ routine: routine.id });
     const ours = async () => {
-      const body = (await (await fetch(`${url}/api/graphql`, { method: "POST", headers, body: graphqlBody })).json()) as any;
-      if (!body.data?.routineById?.nextWorkout?.exercises?.length) throw new Error(`unexpected answer: ${JSON.stringify(body)}`);
+      const body = (await (
+        await fetch(`${url}/api/graphql`, { method: "POST", headers, body: graphqlBody })
+      ).json()) as any;
+      if (!body.data?.routineById?.nextWorkout?.exercises?.length)
+        throw new Error(`unexpected answer: ${JSON.stringify(body)}`);
       return body;
     };
     const base = async () => {
-      const body = (await (await fetch(`${baselineUrl}/history`, { method: "POST", headers, body: baselineBody })).json()) as any;
+      const body = (await (
+        await fetch(`${baselineUrl}/history`, { method: "POST", headers, body: baselineBody })
+      ).json()) as any;
       if (body.data.history.length !== counts.sets) throw new Error("baseline read the wrong history");
     };
     const sample = await ours();
@@ -117,16 +146,28 @@ export async function run() {
     await client.connect();
     await client.query("begin");
     await client.query("set local role svc_visitor");
-    await client.query("select set_config('svc.session_hash', $1, true)", [createHash("sha256").update(token).digest("hex")]);
-    const sqlOurs = () => client.query("select app_public.routines_next_workout(r, '2026-01-01') from app_public.routines r where r.id = $1", [routine.id]);
+    await client.query("select set_config('svc.session_hash', $1, true)", [
+      createHash("sha256").update(token).digest("hex"),
+    ]);
+    const sqlOurs = () =>
+      client.query(
+        "select app_public.routines_next_workout(r, '2026-01-01') from app_public.routines r where r.id = $1",
+        [routine.id],
+      );
     const sqlBase = () => client.query(HISTORY_SQL, [user.id, routine.id]);
 
     const http = { ours: [] as number[], base: [] as number[] };
     const sql = { ours: [] as number[], base: [] as number[] };
     for (let i = 0; i < WARMUP + ITERATIONS; i++) {
-      const a = await timed(ours), b = await timed(base), c = await timed(sqlOurs), d = await timed(sqlBase);
+      const a = await timed(ours),
+        b = await timed(base),
+        c = await timed(sqlOurs),
+        d = await timed(sqlBase);
       if (i < WARMUP) continue;
-      http.ours.push(a); http.base.push(b); sql.ours.push(c); sql.base.push(d);
+      http.ours.push(a);
+      http.base.push(b);
+      sql.ours.push(c);
+      sql.base.push(d);
     }
     await client.query("rollback");
     await client.end();
@@ -135,11 +176,22 @@ export async function run() {
     const q = { nextWorkout: stats(sql.ours), baseline: stats(sql.base) };
     report({
       benchmark: `Routine.nextWorkout with ${counts.workouts} workouts (${counts.sets} sets) of history vs a plain SQL read of that history`,
-      iterations: ITERATIONS, unit: "ms",
-      http: { ...h, ratioP50: Number((h.nextWorkout.p50 / h.baseline.p50).toFixed(3)), ratioP99: Number((h.nextWorkout.p99 / h.baseline.p99).toFixed(3)) },
-      sql: { ...q, ratioP50: Number((q.nextWorkout.p50 / q.baseline.p50).toFixed(3)), ratioP99: Number((q.nextWorkout.p99 / q.baseline.p99).toFixed(3)) },
+      iterations: ITERATIONS,
+      unit: "ms",
+      http: {
+        ...h,
+        ratioP50: Number((h.nextWorkout.p50 / h.baseline.p50).toFixed(3)),
+        ratioP99: Number((h.nextWorkout.p99 / h.baseline.p99).toFixed(3)),
+      },
+      sql: {
+        ...q,
+        ratioP50: Number((q.nextWorkout.p50 / q.baseline.p50).toFixed(3)),
+        ratioP99: Number((q.nextWorkout.p99 / q.baseline.p99).toFixed(3)),
+      },
       ratio: Number((h.nextWorkout.p50 / h.baseline.p50).toFixed(3)),
-      firstTargets: sample.data.routineById.nextWorkout.exercises.map((e: any) => e.sets.find((x: any) => !/^(w|d|rp):/.test(x.set))?.set),
+      firstTargets: sample.data.routineById.nextWorkout.exercises.map(
+        (e: any) => e.sets.find((x: any) => !/^(w|d|rp):/.test(x.set))?.set,
+      ),
     });
     baselineServer.close();
     await close();

@@ -62,8 +62,13 @@ export async function run() {
     // 1,000 workouts (every other day, one in five in lb), 6 exercises, 3 sets each: a warm-up, then
     // work sets climbing slowly with noise so records come and go; one set in 13 not done.
     const workouts = SETS_PER_EXERCISE / 3;
-    await seedWorkouts(ownerPool, user.id, { count: workouts, dateOfN: "date '2021-01-01' + n * 2", exercises: EXERCISES });
-    await ownerPool.query(`
+    await seedWorkouts(ownerPool, user.id, {
+      count: workouts,
+      dateOfN: "date '2021-01-01' + n * 2",
+      exercises: EXERCISES,
+    });
+    await ownerPool.query(
+      `
       insert into app_public.workout_sets (workout_exercise_id, workout_id, user_id, position, kind, weight, reps, done)
       select we.id, we.workout_id, we.user_id, p - 1, case when p = 1 then 'warmup' else 'work' end,
              round(((40 + we.position * 10 + (w.date - date '2021-01-01') / 15.0 + (hashtext(we.id::text || p) % 9))
@@ -72,10 +77,16 @@ export async function run() {
              abs(hashtext(we.id::text || p || 'done')) % 13 <> 0
         from app_public.workout_exercises we join app_public.workouts w on w.id = we.workout_id,
         lateral generate_series(1, 3) p
-       where we.user_id = $1`, [user.id]);
+       where we.user_id = $1`,
+      [user.id],
+    );
     await ownerPool.query("analyze");
     await ownerPool.query(PER_ROW_BEFORE);
-    const { rows: [{ sets }] } = await ownerPool.query("select count(*)::int as sets from app_public.workout_sets where user_id = $1", [user.id]);
+    const {
+      rows: [{ sets }],
+    } = await ownerPool.query("select count(*)::int as sets from app_public.workout_sets where user_id = $1", [
+      user.id,
+    ]);
 
     // SQL level: the visitor role with the session, on one connection.
     const client = new pg.Client({ connectionString: db.authUrl });
@@ -83,62 +94,90 @@ export async function run() {
     await client.connect();
     await client.query("begin");
     await client.query("set local role svc_visitor");
-    await client.query("select set_config('svc.session_hash', $1, true)", [createHash("sha256").update(token).digest("hex")]);
+    await client.query("select set_config('svc.session_hash', $1, true)", [
+      createHash("sha256").update(token).digest("hex"),
+    ]);
     const { rows: allIds } = await client.query("select id from app_public.workout_sets order by date, position");
     const ids = allIds.map((r) => r.id as string);
     const sample = ids.filter((_, i) => i % Math.floor(ids.length / SAMPLE) === 0).slice(0, SAMPLE);
 
-    const after = () => client.query("select set_id, personal_record from app_hidden.personal_records($1::uuid[])", [ids]);
-    const baseline = () => client.query(`
+    const after = () =>
+      client.query("select set_id, personal_record from app_hidden.personal_records($1::uuid[])", [ids]);
+    const baseline = () =>
+      client.query(`
       select s.id, s.date, w.start, we.position, s.position, s.kind, s.done, s.weight, s.unit, s.reps
         from app_public.workout_sets s join app_public.workouts w on w.id = s.workout_id
         join app_public.workout_exercises we on we.id = s.workout_exercise_id`);
-    const beforeSample = () => client.query("select s.id, app_hidden.personal_record_per_row_before(s) as personal_record from app_public.workout_sets s where s.id = any($1::uuid[])", [sample]);
+    const beforeSample = () =>
+      client.query(
+        "select s.id, app_hidden.personal_record_per_row_before(s) as personal_record from app_public.workout_sets s where s.id = any($1::uuid[])",
+        [sample],
+      );
 
     // Same answers on the sample, before and after.
     const { rows: oldRows } = await beforeSample();
     const { rows: newRows } = await after();
     const newById = new Map(newRows.map((r) => [r.set_id, r.personal_record]));
     const mismatches = oldRows.filter((r) => newById.get(r.id) !== r.personal_record).length;
-    if (mismatches) throw new Error(`${mismatches} of ${oldRows.length} sampled sets differ between the per-row rule and the one-pass rule`);
+    if (mismatches)
+      throw new Error(
+        `${mismatches} of ${oldRows.length} sampled sets differ between the per-row rule and the one-pass rule`,
+      );
     const records = newRows.filter((r) => r.personal_record).length;
 
-    const afterMs: number[] = [], baseMs: number[] = [], beforeMs: number[] = [];
+    const afterMs: number[] = [],
+      baseMs: number[] = [],
+      beforeMs: number[] = [];
     for (let i = 0; i < ITERATIONS + 1; i++) {
-      const a = await timed(after), b = await timed(baseline);
+      const a = await timed(after),
+        b = await timed(baseline);
       if (i === 0) continue;
-      afterMs.push(a); baseMs.push(b);
+      afterMs.push(a);
+      baseMs.push(b);
     }
     for (let i = 0; i < 3; i++) beforeMs.push(await timed(beforeSample));
     await client.query("rollback");
     await client.end();
 
     // HTTP level: the newest 1,000 sets with and without personalRecord.
-    const page = (field: string) => JSON.stringify({ query: `{ allWorkoutSets(first: 1000, orderBy: DATE_DESC) { nodes { id reps ${field} } } }` });
+    const page = (field: string) =>
+      JSON.stringify({ query: `{ allWorkoutSets(first: 1000, orderBy: DATE_DESC) { nodes { id reps ${field} } } }` });
     const headers = { "content-type": "application/json", authorization: `Bearer ${token}` };
     const ask = async (body: string) => {
       const answer = (await (await fetch(`${url}/api/graphql`, { method: "POST", headers, body })).json()) as any;
-      if (answer.errors || answer.data.allWorkoutSets.nodes.length !== 1000) throw new Error(`unexpected answer: ${JSON.stringify(answer).slice(0, 300)}`);
+      if (answer.errors || answer.data.allWorkoutSets.nodes.length !== 1000)
+        throw new Error(`unexpected answer: ${JSON.stringify(answer).slice(0, 300)}`);
     };
-    const withRecords = page("personalRecord"), without = page("");
-    const httpWith: number[] = [], httpWithout: number[] = [];
+    const withRecords = page("personalRecord"),
+      without = page("");
+    const httpWith: number[] = [],
+      httpWithout: number[] = [];
     for (let i = 0; i < ITERATIONS + 1; i++) {
-      const a = await timed(() => ask(withRecords)), b = await timed(() => ask(without));
+      const a = await timed(() => ask(withRecords)),
+        b = await timed(() => ask(without));
       if (i === 0) continue;
-      httpWith.push(a); httpWithout.push(b);
+      httpWith.push(a);
+      httpWithout.push(b);
     }
     await close();
 
     const beforeEstimate = Number(((median(beforeMs) / sample.length) * sets).toFixed(0));
     report({
       benchmark: `WorkoutSet.personalRecord over ${sets} sets (${EXERCISES.length} exercises) in one pass vs a plain SQL read of the same sets`,
-      iterations: ITERATIONS, unit: "ms", records,
+      iterations: ITERATIONS,
+      unit: "ms",
+      records,
       sql: {
-        onePass: median(afterMs), baseline: median(baseMs),
+        onePass: median(afterMs),
+        baseline: median(baseMs),
         perRowBefore: { sampleSets: sample.length, sampleMs: median(beforeMs), estimatedAllSetsMs: beforeEstimate },
         ratioBeforeToAfter: Number((beforeEstimate / median(afterMs)).toFixed(1)),
       },
-      http: { newest1000WithPersonalRecord: median(httpWith), newest1000Without: median(httpWithout), ratio: Number((median(httpWith) / median(httpWithout)).toFixed(3)) },
+      http: {
+        newest1000WithPersonalRecord: median(httpWith),
+        newest1000Without: median(httpWithout),
+        ratio: Number((median(httpWith) / median(httpWithout)).toFixed(3)),
+      },
       ratio: Number((median(afterMs) / median(baseMs)).toFixed(3)),
     });
   } finally {

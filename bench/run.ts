@@ -5,7 +5,15 @@ import path from "node:path";
 
 const dir = import.meta.dirname;
 const only = process.argv.slice(2);
-const files = readdirSync(dir).filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts") && !["run.ts", "support.ts", "load.ts"].includes(f) && !f.startsWith("baseline-")).sort();
+const files = readdirSync(dir)
+  .filter(
+    (f) =>
+      f.endsWith(".ts") &&
+      !f.endsWith(".d.ts") &&
+      !["run.ts", "support.ts", "load.ts"].includes(f) &&
+      !f.startsWith("baseline-"),
+  )
+  .sort();
 for (const file of files) {
   const name = path.basename(file, ".ts");
   if (only.length && !only.includes(name)) continue;

@@ -24,7 +24,12 @@ async function serve() {
   const lifted = 1_000_000;
   const app = await createApp({
     pools,
-    authLimits: { failuresPerAccountAndAddress: lifted, failuresPerAddress: lifted, signInsPerAddressPerMinute: lifted, signUpsPerAddressPerHour: lifted },
+    authLimits: {
+      failuresPerAccountAndAddress: lifted,
+      failuresPerAddress: lifted,
+      signInsPerAddressPerMinute: lifted,
+      signUpsPerAddressPerHour: lifted,
+    },
   });
   process.stdout.write(`${await listen(app.server)}\n`);
   process.on("SIGTERM", async () => {
@@ -34,10 +39,15 @@ async function serve() {
   });
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const summary = (times: number[]) => {
   const sorted = [...times].sort((a, b) => a - b);
-  return { p50: Number(percentile(sorted, 50).toFixed(1)), p99: Number(percentile(sorted, 99).toFixed(1)), n: times.length };
+  return {
+    p50: Number(percentile(sorted, 50).toFixed(1)),
+    p99: Number(percentile(sorted, 99).toFixed(1)),
+    n: times.length,
+  };
 };
 
 async function timeSignIn(url: string, email: string, password: string, expected: number): Promise<number> {
@@ -58,16 +68,31 @@ export async function run() {
   let child: ReturnType<typeof spawn> | undefined;
   try {
     const { ownerPool } = db;
-    const { rows: [{ cost }] } = await ownerPool.query("select app_private.password_hash_cost() as cost");
-    const { rows: [user] } = await ownerPool.query("insert into app_public.users (name, email) values ('Known', $1) returning id", [KNOWN]);
-    await ownerPool.query("insert into app_private.user_secrets values ($1, crypt($2, gen_salt('bf', $3)))", [user.id, PASSWORD, cost]);
-    const { rows: [old] } = await ownerPool.query("insert into app_public.users (name, email) values ('Old', $1) returning id", [OLD_HASH]);
-    await ownerPool.query("insert into app_private.user_secrets values ($1, crypt($2, gen_salt('bf', 8)))", [old.id, PASSWORD]);
+    const {
+      rows: [{ cost }],
+    } = await ownerPool.query("select app_private.password_hash_cost() as cost");
+    const {
+      rows: [user],
+    } = await ownerPool.query("insert into app_public.users (name, email) values ('Known', $1) returning id", [KNOWN]);
+    await ownerPool.query("insert into app_private.user_secrets values ($1, crypt($2, gen_salt('bf', $3)))", [
+      user.id,
+      PASSWORD,
+      cost,
+    ]);
+    const {
+      rows: [old],
+    } = await ownerPool.query("insert into app_public.users (name, email) values ('Old', $1) returning id", [OLD_HASH]);
+    await ownerPool.query("insert into app_private.user_secrets values ($1, crypt($2, gen_salt('bf', 8)))", [
+      old.id,
+      PASSWORD,
+    ]);
 
     // bcrypt by cost, in PostgreSQL as sign-in runs it (median of 9 after one warm-up).
     const byCost: Record<string, number> = {};
     for (const c of [8, 10, 11, 12]) {
-      const { rows: [{ salt }] } = await ownerPool.query("select gen_salt('bf', $1) as salt", [c]);
+      const {
+        rows: [{ salt }],
+      } = await ownerPool.query("select gen_salt('bf', $1) as salt", [c]);
       const times: number[] = [];
       for (let i = 0; i < 10; i++) {
         const start = performance.now();
@@ -78,12 +103,18 @@ export async function run() {
     }
     report({
       benchmark: "pgcrypto bcrypt hash time by cost (ms, median of 9)",
-      byCost, chosenCost: cost,
+      byCost,
+      chosenCost: cost,
       ratio: Number((byCost[cost] / byCost[8]).toFixed(2)), // against cost 8, the cost before
     });
 
     child = spawn(process.execPath, [import.meta.filename], {
-      env: { ...process.env, SVC_BENCH_SIGN_IN_SERVER: "1", SVC_BENCH_OWNER_URL: db.ownerUrl, SVC_BENCH_AUTH_URL: db.authUrl },
+      env: {
+        ...process.env,
+        SVC_BENCH_SIGN_IN_SERVER: "1",
+        SVC_BENCH_OWNER_URL: db.ownerUrl,
+        SVC_BENCH_AUTH_URL: db.authUrl,
+      },
       stdio: ["ignore", "pipe", "inherit"],
     });
     const [url] = (await once(createInterface({ input: child.stdout! }), "line")) as [string];

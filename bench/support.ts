@@ -91,13 +91,29 @@ export async function listen(server: Server): Promise<string> {
 export type Process = { url: string; pid: number; close: () => Promise<void> };
 
 /** Spawns a Node process and waits for a line matching `ready` on its standard output. */
-async function spawnUntil(args: string[], env: Record<string, string>, ready: RegExp, what: string, port: number, cwd = root): Promise<Process> {
-  const child: ChildProcess = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+async function spawnUntil(
+  args: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+  what: string,
+  port: number,
+  cwd = root,
+): Promise<Process> {
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let head = "";
   let up = false;
   const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
-  child.stdout!.on("data", (d) => { if (!up) head += d; });
-  child.stderr!.on("data", (d) => { if (!up) head += d; else process.stderr.write(`${what}: ${d}`); });
+  child.stdout!.on("data", (d) => {
+    if (!up) head += d;
+  });
+  child.stderr!.on("data", (d) => {
+    if (!up) head += d;
+    else process.stderr.write(`${what}: ${d}`);
+  });
   const t0 = Date.now();
   while (!ready.test(head)) {
     if (child.exitCode !== null || Date.now() - t0 > 120000) throw new Error(`${what} did not start:\n${head}`);
@@ -120,17 +136,32 @@ async function spawnUntil(args: string[], env: Record<string, string>, ready: Re
  * One API process unless `env` sets WEB_CONCURRENCY. `checkout`: another copy of the project (to
  * compare a version against this one in the same run, on the same database).
  */
-export async function startApp(db: Pick<BenchDatabase, "ownerUrl" | "authUrl">, env: Record<string, string> = {}, checkout = root): Promise<Process> {
+export async function startApp(
+  db: Pick<BenchDatabase, "ownerUrl" | "authUrl">,
+  env: Record<string, string> = {},
+  checkout = root,
+): Promise<Process> {
   const port = await freePort();
   // BENCH_CPU_PROF=<folder>: every server process writes a V8 CPU profile there when it stops.
-  if (process.env.BENCH_CPU_PROF) env = { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`, ...env };
+  if (process.env.BENCH_CPU_PROF)
+    env = { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`, ...env };
   return spawnUntil(
     ["server/main.ts"],
     // Its request log on, a line per request as `npm start` writes (read and dropped by this process).
-    { PORT: String(port), DATABASE_URL: db.ownerUrl, AUTH_DATABASE_URL: db.authUrl, GRAPHILE_ENV: "production", NODE_ENV: "production", WEB_CONCURRENCY: "1", SVC_LOG: "",
+    {
+      PORT: String(port),
+      DATABASE_URL: db.ownerUrl,
+      AUTH_DATABASE_URL: db.authUrl,
+      GRAPHILE_ENV: "production",
+      NODE_ENV: "production",
+      WEB_CONCURRENCY: "1",
+      SVC_LOG: "",
       // One load generator is one session or address at thousands of requests a second: it measures
       // speed, not the per-client budgets (test/graphql-cost.test.ts tests those).
-      SESSION_COST_PER_MINUTE: "1000000000000", ADDRESS_COST_PER_MINUTE: "1000000000000", ...env },
+      SESSION_COST_PER_MINUTE: "1000000000000",
+      ADDRESS_COST_PER_MINUTE: "1000000000000",
+      ...env,
+    },
     /running at http/,
     "server",
     port,
@@ -141,10 +172,23 @@ export async function startApp(db: Pick<BenchDatabase, "ownerUrl" | "authUrl">, 
 /** A hand-written baseline server (a file in bench/) in a process of its own. */
 export async function startBaseline(file: string, databaseUrl: string): Promise<Process> {
   const port = await freePort();
-  return spawnUntil([path.join("bench", file)], { PORT: String(port), DATABASE_URL: databaseUrl }, /listening/, file, port);
+  return spawnUntil(
+    [path.join("bench", file)],
+    { PORT: String(port), DATABASE_URL: databaseUrl },
+    /listening/,
+    file,
+    port,
+  );
 }
 
-export type LoadResult = { reqPerSec: number; p50: number; p99: number; errors: number; non2xx: number; requests: number };
+export type LoadResult = {
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  requests: number;
+};
 
 export type LoadOptions = {
   url: string;
@@ -161,7 +205,9 @@ export type LoadOptions = {
 /** Runs autocannon in a process of its own (bench/load.ts), so it never shares the server's CPU time slice or event loop. */
 export function loadProcess(options: LoadOptions): Promise<Record<string, any>> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, "bench", "load.ts")], { stdio: ["pipe", "pipe", "inherit"] });
+    const child = spawn(process.execPath, [path.join(root, "bench", "load.ts")], {
+      stdio: ["pipe", "pipe", "inherit"],
+    });
     let out = "";
     child.stdout.on("data", (d) => (out += d));
     child.on("exit", (code) => {
@@ -173,7 +219,12 @@ export function loadProcess(options: LoadOptions): Promise<Record<string, any>> 
 }
 
 export async function load(url: string, body: unknown, headers: Record<string, string>): Promise<LoadResult> {
-  const result = await loadProcess({ url, method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+  const result = await loadProcess({
+    url,
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
   return summary(result);
 }
 
@@ -215,7 +266,9 @@ export function statementCounter(pool: pg.Pool, dbName: string) {
 
 /** Statements per request from a counter reading and the number of requests answered. */
 export function perRequest(reading: { statements: number | null }, requests: number) {
-  return { statementsPerRequest: reading.statements === null ? null : Number((reading.statements / requests).toFixed(2)) };
+  return {
+    statementsPerRequest: reading.statements === null ? null : Number((reading.statements / requests).toFixed(2)),
+  };
 }
 
 export function report(line: Record<string, unknown>) {
@@ -230,9 +283,14 @@ export async function timed(fn: () => Promise<unknown>): Promise<number> {
 }
 
 /** Signs a lifter up through the real auth route; their session token and user. */
-export async function signUpLifter(url: string, name: string, email: string): Promise<{ token: string; user: { id: string } }> {
+export async function signUpLifter(
+  url: string,
+  name: string,
+  email: string,
+): Promise<{ token: string; user: { id: string } }> {
   const res = await fetch(`${url}/api/auth/sign-up/email`, {
-    method: "POST", headers: { "content-type": "application/json" },
+    method: "POST",
+    headers: { "content-type": "application/json" },
     body: JSON.stringify({ name, email, password: "bench-password-1" }),
   });
   return (await res.json()) as { token: string; user: { id: string } };
@@ -243,15 +301,25 @@ export async function signUpLifter(url: string, name: string, email: string): Pr
  * `dateOfN` gives for n = 1..count (SQL in `n`, our own constant text), each naming every catalog
  * exercise of `exercises` in order. The sets are each benchmark's own.
  */
-export async function seedWorkouts(pool: pg.Pool, userId: string, { count, dateOfN, exercises }: { count: number; dateOfN: string; exercises: string[] }) {
-  await pool.query(`
+export async function seedWorkouts(
+  pool: pg.Pool,
+  userId: string,
+  { count, dateOfN, exercises }: { count: number; dateOfN: string; exercises: string[] },
+) {
+  await pool.query(
+    `
     insert into app_public.workouts (user_id, date, start, unit, effort)
     select $1::uuid, d, d + time '18:00', case when n % 5 = 0 then 'lb' else 'kg' end, 'rpe'
-      from generate_series(1, ${count}) n, lateral (select ${dateOfN} as d) dd`, [userId]);
-  await pool.query(`
+      from generate_series(1, ${count}) n, lateral (select ${dateOfN} as d) dd`,
+    [userId],
+  );
+  await pool.query(
+    `
     insert into app_public.workout_exercises (workout_id, user_id, position, exercise_id)
     select w.id, w.user_id, x.position - 1, e.id
       from app_public.workouts w, unnest($2::text[]) with ordinality as x(name, position)
       join app_public.exercises e on e.user_id is null and e.name = x.name
-     where w.user_id = $1`, [userId, exercises]);
+     where w.user_id = $1`,
+    [userId, exercises],
+  );
 }

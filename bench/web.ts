@@ -26,7 +26,13 @@ const EXERCISES = ["Back Squat", "Bench Press", "Barbell Row", "Overhead Press",
 function routineDocument(n: number) {
   return {
     name: `Routine ${String(n).padStart(2, "0")}`,
-    exercises: EXERCISES.map((exercise, i) => ({ exercise, sets: 3 + (i % 3), reps: i % 2 ? "8-12" : 5, weight: 40 + n + i * 10, rest: 120 })),
+    exercises: EXERCISES.map((exercise, i) => ({
+      exercise,
+      sets: 3 + (i % 3),
+      reps: i % 2 ? "8-12" : 5,
+      weight: 40 + n + i * 10,
+      rest: 120,
+    })),
   };
 }
 
@@ -36,8 +42,14 @@ const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};
 function staticPage(docs: ReturnType<typeof routineDocument>[]): string {
   const html = readFileSync(path.join(WEB_DIST, "index.html"), "utf8");
   const css = html.match(/<link rel="stylesheet"[^>]*>/)?.[0] ?? "";
-  const items = docs.map((d) => `<li><h2>${escape(d.name)}</h2><ul>${d.exercises
-    .map((e) => `<li>${escape(e.exercise)}: ${e.sets} × ${e.reps} at ${e.weight} kg, rest ${e.rest} s</li>`).join("")}</ul></li>`).join("");
+  const items = docs
+    .map(
+      (d) =>
+        `<li><h2>${escape(d.name)}</h2><ul>${d.exercises
+          .map((e) => `<li>${escape(e.exercise)}: ${e.sets} × ${e.reps} at ${e.weight} kg, rest ${e.rest} s</li>`)
+          .join("")}</ul></li>`,
+    )
+    .join("");
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${css}<title>Routines · Training Log</title></head><body><main><h1>Routines</h1><ul>${items}</ul></main></body></html>`;
 }
 
@@ -68,17 +80,29 @@ async function loadOnce(browser: Browser, url: string, token: string, marker: st
   page.on("response", async (response) => {
     if (response.request().resourceType() !== "script") return;
     const body = await response.body().catch(() => null);
-    if (body) scripts.push({ url: new URL(response.url()).pathname, bytes: body.length, gzip: gzipSync(body, { level: 9 }).length });
+    if (body)
+      scripts.push({
+        url: new URL(response.url()).pathname,
+        bytes: body.length,
+        gzip: gzipSync(body, { level: 9 }).length,
+      });
   });
   await page.goto(url);
   debug(`loaded ${url}`);
-  await page.waitForFunction(() => (window as unknown as { __usableAt?: number }).__usableAt !== undefined, undefined, { timeout: 60_000 });
+  await page.waitForFunction(() => (window as unknown as { __usableAt?: number }).__usableAt !== undefined, undefined, {
+    timeout: 60_000,
+  });
   const usableMs = await page.evaluate(() => (window as unknown as { __usableAt: number }).__usableAt);
   if (process.env.BENCH_DEBUG) {
     const timeline = await page.evaluate(() => {
       const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
-      const resources = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).map((r) => `${r.name.replace(location.origin, "")} ${r.startTime.toFixed(0)}-${r.responseEnd.toFixed(0)}`);
-      return [`html ${nav.responseEnd.toFixed(0)} domInteractive ${nav.domInteractive.toFixed(0)} dcl ${nav.domContentLoadedEventEnd.toFixed(0)}`, ...resources];
+      const resources = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).map(
+        (r) => `${r.name.replace(location.origin, "")} ${r.startTime.toFixed(0)}-${r.responseEnd.toFixed(0)}`,
+      );
+      return [
+        `html ${nav.responseEnd.toFixed(0)} domInteractive ${nav.domInteractive.toFixed(0)} dcl ${nav.domContentLoadedEventEnd.toFixed(0)}`,
+        ...resources,
+      ];
     });
     debug(`usable at ${usableMs.toFixed(0)}: ${timeline.join(" | ")}`);
   }
@@ -103,45 +127,63 @@ export async function run() {
     const outer = express();
     const docs = Array.from({ length: ROUTINES }, (_, i) => routineDocument(i + 1));
     const staticHtml = staticPage(docs);
-    outer.get("/bench-static/routines", (_req, res) => void res.type("html").set("cache-control", "no-cache").send(staticHtml));
+    outer.get(
+      "/bench-static/routines",
+      (_req, res) => void res.type("html").set("cache-control", "no-cache").send(staticHtml),
+    );
     outer.use(app.app);
     const server = createServer(outer);
     const url = await listen(server);
     debug(`listening at ${url}`);
 
     const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
-      method: "POST", headers: { "content-type": "application/json" },
+      method: "POST",
+      headers: { "content-type": "application/json" },
       body: JSON.stringify({ name: "Bench Lifter", email: "web@bench.test", password: "bench-password-1" }),
     });
     const { token } = (await signUp.json()) as { token: string };
     for (const document of docs) {
       const res = await fetch(`${url}/api/graphql`, {
-        method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-        body: JSON.stringify({ query: "mutation($d: JSON) { applyRoutineDocument(input: { document: $d }) { clientMutationId } }", variables: { d: document } }),
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify({
+          query: "mutation($d: JSON) { applyRoutineDocument(input: { document: $d }) { clientMutationId } }",
+          variables: { d: document },
+        }),
       });
       const body = (await res.json()) as { errors?: unknown };
       if (body.errors) throw new Error(`could not create ${document.name}: ${JSON.stringify(body.errors)}`);
     }
     const marker = docs[docs.length - 1].name;
-    const hasRoutinesPage = readFileSync(path.join(WEB_ROOT, "src/routes.tsx"), "utf8").includes(`path: "${PAGE_PATH}"`);
+    const hasRoutinesPage = readFileSync(path.join(WEB_ROOT, "src/routes.tsx"), "utf8").includes(
+      `path: "${PAGE_PATH}"`,
+    );
 
     debug("routines created");
     browser = await launchBrowser();
     debug("browser launched");
     const target = hasRoutinesPage ? PAGE_PATH : "/";
     const first = await loadOnce(browser, `${url}${target}`, token, hasRoutinesPage ? marker : "Welcome");
-    const js = first.scripts.reduce((a, s) => ({ bytes: a.bytes + s.bytes, gzip: a.gzip + s.gzip }), { bytes: 0, gzip: 0 });
+    const js = first.scripts.reduce((a, s) => ({ bytes: a.bytes + s.bytes, gzip: a.gzip + s.gzip }), {
+      bytes: 0,
+      gzip: 0,
+    });
     report({
       benchmark: `web: JavaScript of the first load of ${target}`,
       files: first.scripts.length,
       kB: +(js.bytes / 1000).toFixed(1),
       gzipKB: +(js.gzip / 1000).toFixed(1),
       goalGzipKB: 200,
-      ...(hasRoutinesPage ? {} : { note: "no /routines page registered yet in web/src/routes.tsx: measured the home page" }),
+      ...(hasRoutinesPage
+        ? {}
+        : { note: "no /routines page registered yet in web/src/routes.tsx: measured the home page" }),
     });
 
     if (!hasRoutinesPage) {
-      report({ benchmark: "web: time to a usable routines page", skipped: "no /routines page registered yet in web/src/routes.tsx" });
+      report({
+        benchmark: "web: time to a usable routines page",
+        skipped: "no /routines page registered yet in web/src/routes.tsx",
+      });
       return;
     }
     const appTimes: number[] = [];

@@ -18,7 +18,11 @@ function withDatabase(url: string, database: string, user?: string, password?: s
  * Embedded mode: from the superuser connection, make sure the database `svc`, its owner `svc_owner`,
  * the authenticator and the visitor roles exist. Passwords are kept by the caller (secrets file).
  */
-export async function bootstrapCluster(rootUrl: string, database: string, passwords: { owner: string; authenticator: string }): Promise<Connections> {
+export async function bootstrapCluster(
+  rootUrl: string,
+  database: string,
+  passwords: { owner: string; authenticator: string },
+): Promise<Connections> {
   const root = new pg.Client({ connectionString: rootUrl });
   await root.connect();
   try {
@@ -55,7 +59,9 @@ export async function ensureRoles(client: pg.Client, authenticatorPassword?: str
   await client.query(`grant ${ROLES.reader} to ${ROLES.visitor}`);
   await client.query(`grant ${ROLES.visitor}, ${ROLES.reader} to ${ROLES.authenticator}`);
   if (authenticatorPassword) {
-    await client.query(`alter role ${ROLES.authenticator} with login password ${pg.escapeLiteral(authenticatorPassword)}`);
+    await client.query(
+      `alter role ${ROLES.authenticator} with login password ${pg.escapeLiteral(authenticatorPassword)}`,
+    );
   }
 }
 
@@ -68,12 +74,16 @@ export async function bootstrapExternal(databaseUrl: string, authUrl?: string): 
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const { rows } = await client.query("select rolsuper or rolcreaterole as can from pg_roles where rolname = current_user");
+    const { rows } = await client.query(
+      "select rolsuper or rolcreaterole as can from pg_roles where rolname = current_user",
+    );
     if (rows[0]?.can) {
       await ensureRoles(client);
       await client.query(`grant ${ROLES.visitor}, ${ROLES.reader} to current_user`);
     } else {
-      const { rowCount } = await client.query("select 1 from pg_roles where rolname = any($1)", [[ROLES.visitor, ROLES.reader]]);
+      const { rowCount } = await client.query("select 1 from pg_roles where rolname = any($1)", [
+        [ROLES.visitor, ROLES.reader],
+      ]);
       if (rowCount !== 2) {
         throw new Error(
           `The roles ${ROLES.visitor} and ${ROLES.reader} do not exist and the DATABASE_URL user may not create them; create them once as a superuser (see README).`,

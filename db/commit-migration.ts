@@ -14,10 +14,13 @@ try {
   await root.query("drop database if exists svc_commit with (force)");
   await root.query("create database svc_commit");
   await root.end();
-  await commit({
-    ...migrateSettings(urlFor(scratch.rootUrl, "svc_commit"), scratch.rootUrl),
-    shadowConnectionString: urlFor(scratch.rootUrl, "svc_commit_shadow"),
-  } as never, message);
+  await commit(
+    {
+      ...migrateSettings(urlFor(scratch.rootUrl, "svc_commit"), scratch.rootUrl),
+      shadowConnectionString: urlFor(scratch.rootUrl, "svc_commit_shadow"),
+    } as never,
+    message,
+  );
   console.log("Committed migrations/current; migrations/current is now empty");
 } finally {
   await scratch.stop();

@@ -158,7 +158,9 @@ async function stopOrphan(pid: number, lockFile: string, timeoutMs = 60000): Pro
   const t0 = Date.now();
   while (isAlive(pid) && existsSync(lockFile)) {
     if (Date.now() - t0 > timeoutMs) {
-      throw new Error(`The orphaned embedded PostgreSQL (pid ${pid}) did not stop within ${timeoutMs / 1000} s; stop it by hand (kill -INT ${pid}).`);
+      throw new Error(
+        `The orphaned embedded PostgreSQL (pid ${pid}) did not stop within ${timeoutMs / 1000} s; stop it by hand (kill -INT ${pid}).`,
+      );
     }
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -222,7 +224,9 @@ async function startClaimed(
           `The data folder ${dataDir} is in use by a PostgreSQL (pid ${pid}) that no Training Log server started; stop it first (kill -INT ${pid}), or set SVC_DATA_DIR to another folder.`,
         );
       }
-      notice(`Stopping the embedded PostgreSQL (pid ${pid}) left running by a server that is gone (pid ${claim.previous.pid})`);
+      notice(
+        `Stopping the embedded PostgreSQL (pid ${pid}) left running by a server that is gone (pid ${claim.previous.pid})`,
+      );
       await stopOrphan(pid, lockFile);
     } else if (pid) {
       // A PostgreSQL killed with its server may not be reaped yet; PostgreSQL takes a zombie for
@@ -243,8 +247,14 @@ async function startClaimed(
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ["--encoding=UTF8", "--locale=C.UTF-8"],
     postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200"],
-    onLog: (m: string) => { output.push(m); log(m); },
-    onError: (m: unknown) => { output.push(String(m)); log(String(m)); },
+    onLog: (m: string) => {
+      output.push(m);
+      log(m);
+    },
+    onError: (m: unknown) => {
+      output.push(String(m));
+      log(String(m));
+    },
   });
   if (!existsSync(path.join(pgDir, "PG_VERSION"))) {
     await pg.initialise();
@@ -254,7 +264,9 @@ async function startClaimed(
   } catch (error) {
     const text = output.join("").trim();
     if (/lock file .* already exists/.test(text)) {
-      throw new DataDirInUseError(`The data folder ${dataDir} is in use by another PostgreSQL; is another "npm start" running?`);
+      throw new DataDirInUseError(
+        `The data folder ${dataDir} is in use by another PostgreSQL; is another "npm start" running?`,
+      );
     }
     throw new Error(`The embedded PostgreSQL did not start: ${text.split("\n").slice(-5).join(" ") || String(error)}`);
   }
@@ -262,14 +274,16 @@ async function startClaimed(
   const child = (pg as unknown as { process: ChildProcess }).process;
   let stopping = false;
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve({ code: child.exitCode, signal: child.signalCode });
+    if (child.exitCode !== null || child.signalCode !== null)
+      resolve({ code: child.exitCode, signal: child.signalCode });
     else child.once("exit", (code, signal) => resolve({ code, signal }));
   });
   return {
     port,
     pid: child.pid!,
     rootUrl: `postgres://postgres:${secrets.superuserPassword}@127.0.0.1:${port}/postgres`,
-    isRunning: () => child.exitCode === null && child.signalCode === null && isAlive(child.pid!) && !isZombie(child.pid!),
+    isRunning: () =>
+      child.exitCode === null && child.signalCode === null && isAlive(child.pid!) && !isZombie(child.pid!),
     onUnexpectedExit: (listener) => {
       void exited.then((how) => {
         if (!stopping) listener(how);

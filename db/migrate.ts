@@ -15,8 +15,12 @@ function currentHasContent(): boolean {
   const dir = path.join(MIGRATIONS_FOLDER, "current");
   const file = path.join(MIGRATIONS_FOLDER, "current.sql");
   const texts = existsSync(dir)
-    ? readdirSync(dir).filter((f) => f.endsWith(".sql")).map((f) => readFileSync(path.join(dir, f), "utf8"))
-    : existsSync(file) ? [readFileSync(file, "utf8")] : [];
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith(".sql"))
+        .map((f) => readFileSync(path.join(dir, f), "utf8"))
+    : existsSync(file)
+      ? [readFileSync(file, "utf8")]
+      : [];
   return texts.some((t) => t.split("\n").some((line) => line.trim() && !line.trim().startsWith("--")));
 }
 

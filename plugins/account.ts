@@ -27,7 +27,9 @@ export const AccountPlugin = extendSchema((build) => {
       Mutation: {
         plans: {
           deleteAccount(_: unknown, fieldArgs: FieldArgs) {
-            return sqlRowMutation(users.executor, fieldArgs, () => ({ text: "select app_public.delete_account() as id" }));
+            return sqlRowMutation(users.executor, fieldArgs, () => ({
+              text: "select app_public.delete_account() as id",
+            }));
           },
         },
       },

@@ -92,7 +92,12 @@ export const ApiKeysPlugin = extendSchema((build) => {
     `,
     enums: {
       ApiKeyExpiry: {
-        values: { DAYS_30: { value: "days_30" }, DAYS_90: { value: "days_90" }, YEAR_1: { value: "year_1" }, NEVER: { value: "never" } },
+        values: {
+          DAYS_30: { value: "days_30" },
+          DAYS_90: { value: "days_90" },
+          YEAR_1: { value: "year_1" },
+          NEVER: { value: "never" },
+        },
       },
     },
     objects: {
@@ -114,7 +119,10 @@ export const ApiKeysPlugin = extendSchema((build) => {
       Mutation: {
         plans: {
           createApiKey(_: unknown, fieldArgs: FieldArgs) {
-            return sqlRowMutation<{ name: string; access: string; expiresIn: string }, { api_key_id: string; key: string }>(api_keys.executor, fieldArgs, (input) => ({
+            return sqlRowMutation<
+              { name: string; access: string; expiresIn: string },
+              { api_key_id: string; key: string }
+            >(api_keys.executor, fieldArgs, (input) => ({
               text: "select api_key_id, key from app_public.create_api_key($1::text, $2::app_public.api_key_access, $3::text)",
               values: [input.name, sqlEnum(input.access), sqlEnum(input.expiresIn)],
             }));

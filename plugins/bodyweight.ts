@@ -63,16 +63,20 @@ export const BodyweightPlugin = extendSchema((build) => {
         plans: {
           logBodyweight(_: unknown, fieldArgs: FieldArgs) {
             type Input = { date: string; weight: number; unit?: string | null };
-            const $logged = sqlMutation<Input, { id: string }>(bodyweights.executor, fieldArgs, async (client, input) => {
-              // The date is cast to SQL date below, so it is checked first; the rest is judged in SQL
-              // (app_public.log_bodyweight), by the rule workout documents follow.
-              if (!isCalendarDate(input.date)) invalid("date: must be a real calendar date as YYYY-MM-DD");
-              const { rows } = await client.query<{ id: string }>({
-                text: "select (app_public.log_bodyweight($1::date, $2::float8, $3::text)).id as id",
-                values: [input.date, input.weight, input.unit ?? null],
-              });
-              return rows[0];
-            });
+            const $logged = sqlMutation<Input, { id: string }>(
+              bodyweights.executor,
+              fieldArgs,
+              async (client, input) => {
+                // The date is cast to SQL date below, so it is checked first; the rest is judged in SQL
+                // (app_public.log_bodyweight), by the rule workout documents follow.
+                if (!isCalendarDate(input.date)) invalid("date: must be a real calendar date as YYYY-MM-DD");
+                const { rows } = await client.query<{ id: string }>({
+                  text: "select (app_public.log_bodyweight($1::date, $2::float8, $3::text)).id as id",
+                  values: [input.date, input.weight, input.unit ?? null],
+                });
+                return rows[0];
+              },
+            );
             return bodyweights.get({ id: access($logged, "id") });
           },
         },

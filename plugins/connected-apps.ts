@@ -8,7 +8,8 @@ import { sqlRowMutation } from "./sql-mutation.ts";
 
 export const ConnectedAppsPlugin = extendSchema((build) => {
   const { connected_apps, users_connected_apps } = build.input.pgRegistry.pgResources as any;
-  if (!connected_apps || !users_connected_apps) throw new Error("ConnectedAppsPlugin: connected_apps or users_connected_apps not introspected");
+  if (!connected_apps || !users_connected_apps)
+    throw new Error("ConnectedAppsPlugin: connected_apps or users_connected_apps not introspected");
   return {
     typeDefs: gql`
       "The connected app to disconnect."

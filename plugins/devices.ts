@@ -62,7 +62,9 @@ export const DevicesPlugin = extendSchema((build) => {
             }));
           },
           signOutOtherSessions(_: unknown, fieldArgs: FieldArgs) {
-            return sqlRowMutation(sessions.executor, fieldArgs, () => ({ text: "select app_public.sign_out_other_sessions() as count" }));
+            return sqlRowMutation(sessions.executor, fieldArgs, () => ({
+              text: "select app_public.sign_out_other_sessions() as count",
+            }));
           },
         },
       },

@@ -3,7 +3,13 @@
 // that decides anything lives in SQL (the documents part of data/schema.sql); an invalid document
 // raises SQLSTATE SVDOC there, which maskError turns into {code: INVALID_DOCUMENT, path, reason}.
 import { extendSchema, gql } from "postgraphile/utils";
-import { TYPES, loadOneWithPgClient, type PgClient, type PgSelectSingleStep, type PgSelectStep } from "postgraphile/@dataplan/pg";
+import {
+  TYPES,
+  loadOneWithPgClient,
+  type PgClient,
+  type PgSelectSingleStep,
+  type PgSelectStep,
+} from "postgraphile/@dataplan/pg";
 import { SafeError, access, constant, object, type FieldArgs, type Step } from "postgraphile/grafast";
 import { firstBadJsonValue } from "@svc/sdk/documents";
 import { sqlMutation } from "./sql-mutation.ts";
@@ -50,7 +56,8 @@ async function loadWorkoutDocuments(client: PgClient, lookups: readonly ShowLook
  */
 export function documentText(document: unknown): string {
   const bad = firstBadJsonValue(document);
-  if (bad) throw new SafeError(`${bad.path}: ${bad.reason}`, { code: "INVALID_DOCUMENT", path: bad.path, reason: bad.reason });
+  if (bad)
+    throw new SafeError(`${bad.path}: ${bad.reason}`, { code: "INVALID_DOCUMENT", path: bad.path, reason: bad.reason });
   // U+0000 cannot be in the document (checked above), so these markers cannot collide with its text.
   const text = JSON.stringify(document, (_key, value) =>
     value === Infinity ? "\u0000+inf" : value === -Infinity ? "\u0000-inf" : value,
@@ -77,7 +84,14 @@ export const DocumentsPlugin = extendSchema((build) => {
   const { sql } = build;
   const { routines, routine_exercises, workouts, workout_exercises, workout_sets, exercises } =
     build.input.pgRegistry.pgResources;
-  for (const [name, resource] of Object.entries({ routines, routine_exercises, workouts, workout_exercises, workout_sets, exercises })) {
+  for (const [name, resource] of Object.entries({
+    routines,
+    routine_exercises,
+    workouts,
+    workout_exercises,
+    workout_sets,
+    exercises,
+  })) {
     if (!resource) throw new Error(`DocumentsPlugin: ${name} not introspected; run the migrations`);
   }
   const byPosition = <TList extends PgSelectStep>($list: TList) => {
@@ -190,11 +204,17 @@ export const DocumentsPlugin = extendSchema((build) => {
       Query: {
         plans: {
           routineDocument(_: unknown, fieldArgs: FieldArgs) {
-            const $lookup = object({ ref: fieldArgs.getRaw("ref"), unit: fieldArgs.getRaw("unit") ?? constant(null) }) as Step<ShowLookup>;
+            const $lookup = object({
+              ref: fieldArgs.getRaw("ref"),
+              unit: fieldArgs.getRaw("unit") ?? constant(null),
+            }) as Step<ShowLookup>;
             return loadOneWithPgClient(routines.executor, $lookup, loadRoutineDocuments);
           },
           workoutDocument(_: unknown, fieldArgs: FieldArgs) {
-            const $lookup = object({ ref: fieldArgs.getRaw("id"), unit: fieldArgs.getRaw("unit") ?? constant(null) }) as Step<ShowLookup>;
+            const $lookup = object({
+              ref: fieldArgs.getRaw("id"),
+              unit: fieldArgs.getRaw("unit") ?? constant(null),
+            }) as Step<ShowLookup>;
             return loadOneWithPgClient(workouts.executor, $lookup, loadWorkoutDocuments);
           },
         },
@@ -208,18 +228,41 @@ export const DocumentsPlugin = extendSchema((build) => {
                 values: [documentText(input.document)],
               });
               const { routine_id: id, created } = rows[0];
-              return { id, created, document: await shownDocument(client, "select app_public.routine_document($1::text)::text as document", id) };
+              return {
+                id,
+                created,
+                document: await shownDocument(
+                  client,
+                  "select app_public.routine_document($1::text)::text as document",
+                  id,
+                ),
+              };
             });
           },
           applyWorkoutDocument(_: unknown, fieldArgs: FieldArgs) {
-            return sqlMutation(workouts.executor, fieldArgs, async (client, input: { document: unknown; idempotencyKey?: string | null }) => {
-              const { rows } = await client.query<{ workout_id: string; created: boolean; replayed: boolean }>({
-                text: "select workout_id, created, replayed from app_public.apply_workout_document($1::jsonb, $2::uuid)",
-                values: [documentText(input.document), input.idempotencyKey ?? null],
-              }).catch(idempotencyConflict);
-              const { workout_id: id, created, replayed } = rows[0];
-              return { id, created, replayed, document: await shownDocument(client, "select app_public.workout_document($1::uuid)::text as document", id) };
-            });
+            return sqlMutation(
+              workouts.executor,
+              fieldArgs,
+              async (client, input: { document: unknown; idempotencyKey?: string | null }) => {
+                const { rows } = await client
+                  .query<{ workout_id: string; created: boolean; replayed: boolean }>({
+                    text: "select workout_id, created, replayed from app_public.apply_workout_document($1::jsonb, $2::uuid)",
+                    values: [documentText(input.document), input.idempotencyKey ?? null],
+                  })
+                  .catch(idempotencyConflict);
+                const { workout_id: id, created, replayed } = rows[0];
+                return {
+                  id,
+                  created,
+                  replayed,
+                  document: await shownDocument(
+                    client,
+                    "select app_public.workout_document($1::uuid)::text as document",
+                    id,
+                  ),
+                };
+              },
+            );
           },
         },
       },

@@ -34,7 +34,11 @@ export const ExerciseNamesPlugin = extendSchema((build) => {
             const $list = exercises.find();
             const $ids = $list.placeholder($resolution.get("candidate_ids"), UUID_ARRAY);
             $list.where(sql`${$list.alias}.id = any(${$ids})`);
-            $list.orderBy({ fragment: sql`array_position(${$ids}, ${$list.alias}.id)`, codec: TYPES.int, direction: "ASC" });
+            $list.orderBy({
+              fragment: sql`array_position(${$ids}, ${$list.alias}.id)`,
+              codec: TYPES.int,
+              direction: "ASC",
+            });
             return $list;
           },
         },

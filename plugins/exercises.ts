@@ -50,10 +50,18 @@ export const ExercisesPlugin = extendSchema((build) => {
       Exercise: {
         plans: {
           aliases($exercise: PgSelectSingleStep) {
-            return $exercise.select(sql`app_public.exercises_aliases(${$exercise.getClassStep().alias})`, TEXT_ARRAY, true);
+            return $exercise.select(
+              sql`app_public.exercises_aliases(${$exercise.getClassStep().alias})`,
+              TEXT_ARRAY,
+              true,
+            );
           },
           custom($exercise: PgSelectSingleStep) {
-            return $exercise.select(sql`app_public.exercises_custom(${$exercise.getClassStep().alias})`, TYPES.boolean, true);
+            return $exercise.select(
+              sql`app_public.exercises_custom(${$exercise.getClassStep().alias})`,
+              TYPES.boolean,
+              true,
+            );
           },
         },
       },

@@ -21,15 +21,28 @@ function invalid(message: string): never {
 /** Slice-relative `workouts[i]` paths made absolute, and unmapped names listed in the error. */
 function sliceError(error: any, offset: number, file: ParsedImport | null): never {
   if (error?.code === "SVDOC" && typeof error.detail === "string") {
-    error.detail = error.detail.replace(/^workouts\[(\d+)\]/, (_: string, i: string) => `workouts[${Number(i) + offset}]`);
+    error.detail = error.detail.replace(
+      /^workouts\[(\d+)\]/,
+      (_: string, i: string) => `workouts[${Number(i) + offset}]`,
+    );
     // A file sent as text: the line of the file the document's path points to.
     const at = file && lineOfPath(file, error.detail);
     if (at) {
-      throw new SafeError(`line ${at.line} (${at.field}): ${error.hint}`, { code: "INVALID_DOCUMENT", path: error.detail, reason: error.hint, line: at.line });
+      throw new SafeError(`line ${at.line} (${at.field}): ${error.hint}`, {
+        code: "INVALID_DOCUMENT",
+        path: error.detail,
+        reason: error.hint,
+        line: at.line,
+      });
     }
   }
   if (error?.code === "SVMAP") {
-    throw new SafeError(error.message, { code: "UNMAPPED_EXERCISES", names: String(error.detail ?? "").split("\n").filter(Boolean) });
+    throw new SafeError(error.message, {
+      code: "UNMAPPED_EXERCISES",
+      names: String(error.detail ?? "")
+        .split("\n")
+        .filter(Boolean),
+    });
   }
   throw error;
 }
@@ -37,7 +50,18 @@ function sliceError(error: any, offset: number, file: ParsedImport | null): neve
 function merge(total: Summary | null, part: Summary): Summary {
   if (!total) return part;
   const sets = new Map(part.names.map((n) => [n.name, n.sets]));
-  for (const key of ["workouts", "duplicates", "emptied", "sets", "skippedSets", "routines", "duplicateRoutines", "bodyweights", "duplicateBodyweights", "customExercises"]) {
+  for (const key of [
+    "workouts",
+    "duplicates",
+    "emptied",
+    "sets",
+    "skippedSets",
+    "routines",
+    "duplicateRoutines",
+    "bodyweights",
+    "duplicateBodyweights",
+    "customExercises",
+  ]) {
     total[key] += part[key];
   }
   for (const key of ["firstDate", "lastDate"] as const) {
@@ -57,12 +81,23 @@ async function readText(client: any, input: any): Promise<ParsedImport> {
   } catch {
     invalid(`timeZone: ${JSON.stringify(timeZone)} is not a time zone (e.g. Europe/Berlin, UTC)`);
   }
-  const { rows } = await client.query({ text: "select unit from app_public.users where id = app_public.current_user_id()" });
+  const { rows } = await client.query({
+    text: "select unit from app_public.users where id = app_public.current_user_id()",
+  });
   try {
-    return parseImport(input.text, { from: input.from ?? undefined, unit: input.unit ?? rows[0]?.unit ?? "kg", timeZone });
+    return parseImport(input.text, {
+      from: input.from ?? undefined,
+      unit: input.unit ?? rows[0]?.unit ?? "kg",
+      timeZone,
+    });
   } catch (error) {
     if (error instanceof ImportParseError) {
-      throw new SafeError(error.message, { code: "INVALID_INPUT", line: error.line, column: error.column, reason: error.reason });
+      throw new SafeError(error.message, {
+        code: "INVALID_INPUT",
+        line: error.line,
+        column: error.column,
+        reason: error.reason,
+      });
     }
     throw error;
   }
@@ -74,10 +109,13 @@ async function importHistory(client: any, input: any): Promise<Summary> {
   const workouts = input.workouts;
   if (!Array.isArray(workouts)) invalid("workouts: must be a list of workout documents");
   if (workouts.length > IMPORT_LIMITS.workouts) {
-    invalid(`workouts: at most ${IMPORT_LIMITS.workouts} per import (this one has ${workouts.length}); split the file by date`);
+    invalid(
+      `workouts: at most ${IMPORT_LIMITS.workouts} per import (this one has ${workouts.length}); split the file by date`,
+    );
   }
   const bad = firstBadJsonValue({ workouts, extras: input.extras ?? null });
-  if (bad) throw new SafeError(`${bad.path}: ${bad.reason}`, { code: "INVALID_DOCUMENT", path: bad.path, reason: bad.reason });
+  if (bad)
+    throw new SafeError(`${bad.path}: ${bad.reason}`, { code: "INVALID_DOCUMENT", path: bad.path, reason: bad.reason });
   const choices: Record<string, { action: string; exercise?: string }> = {};
   for (const c of input.choices ?? []) {
     if (c.action === "map" && !c.exercise) invalid(`choices: "${c.name}" is mapped but names no exercise`);
@@ -90,12 +128,23 @@ async function importHistory(client: any, input: any): Promise<Summary> {
     const { rows } = await client
       .query({
         text: "select app_public.import_history($1::jsonb, $2::jsonb, $3::jsonb, $4::boolean)::text as summary",
-        values: [JSON.stringify(workouts.slice(offset, offset + SLICE)), JSON.stringify(choices), offset === 0 && input.extras ? JSON.stringify(input.extras) : null, dryRun],
+        values: [
+          JSON.stringify(workouts.slice(offset, offset + SLICE)),
+          JSON.stringify(choices),
+          offset === 0 && input.extras ? JSON.stringify(input.extras) : null,
+          dryRun,
+        ],
       })
       .catch((error: unknown) => sliceError(error, offset, file));
     total = merge(total, JSON.parse(rows[0].summary));
   }
-  const fileSummary = file && { format: file.format, unit: file.unit, unitStated: file.unitStated, rows: file.rows, skipped: file.skipped };
+  const fileSummary = file && {
+    format: file.format,
+    unit: file.unit,
+    unitStated: file.unitStated,
+    rows: file.rows,
+    skipped: file.skipped,
+  };
   return { ...total!, file: fileSummary, clientMutationId: input.clientMutationId ?? null };
 }
 
@@ -287,7 +336,14 @@ export const ImportExportPlugin = extendSchema((build) => {
     `,
     enums: {
       ImportAction: { values: { MAP: { value: "map" }, CREATE: { value: "create" }, SKIP: { value: "skip" } } },
-      ImportFormat: { values: { STRONG: { value: "strong" }, HEVY: { value: "hevy" }, FITNOTES: { value: "fitnotes" }, SVC: { value: "svc" } } },
+      ImportFormat: {
+        values: {
+          STRONG: { value: "strong" },
+          HEVY: { value: "hevy" },
+          FITNOTES: { value: "fitnotes" },
+          SVC: { value: "svc" },
+        },
+      },
     },
     objects: {
       Mutation: {
@@ -304,7 +360,10 @@ export const ImportExportPlugin = extendSchema((build) => {
             return loadOneWithPgClient(workouts.executor, constant(null), loadExportAccount as any);
           },
           exportWorkouts(_: unknown, fieldArgs: any) {
-            const $lookup = object({ after: fieldArgs.getRaw("after") ?? constant(null), first: fieldArgs.getRaw("first") ?? constant(null) });
+            const $lookup = object({
+              after: fieldArgs.getRaw("after") ?? constant(null),
+              first: fieldArgs.getRaw("first") ?? constant(null),
+            });
             return loadOneWithPgClient(workouts.executor, $lookup, loadExportPages as any);
           },
         },

@@ -26,7 +26,8 @@ export function maskError(error: GraphQLError): GraphQLError {
   if (isSafeError(original)) {
     const extensions: Record<string, unknown> = { ...(original.extensions ?? {}) };
     // A pagination cursor that does not decode (@dataplan/pg says so without a code): a bad argument.
-    if (!extensions.code && /^Invalid (cursor|'(after|before)' cursor)\b/.test(original.message)) extensions.code = "INVALID_INPUT";
+    if (!extensions.code && /^Invalid (cursor|'(after|before)' cursor)\b/.test(original.message))
+      extensions.code = "INVALID_INPUT";
     return rebuild(error, original.message, extensions);
   }
   // PostGraphile's generated delete/update mutations find no row the caller may change: to the
@@ -42,7 +43,9 @@ export function maskError(error: GraphQLError): GraphQLError {
       return rebuild(error, `${path}: ${reason}`, { code, path, reason });
     }
     const custom = original.code!.startsWith("SV");
-    return rebuild(error, custom ? original.message : STANDARD_MESSAGES[original.code!] ?? "Invalid request", { code });
+    return rebuild(error, custom ? original.message : (STANDARD_MESSAGES[original.code!] ?? "Invalid request"), {
+      code,
+    });
   }
   const errorId = randomUUID();
   log("error", "unexpected GraphQL error", { errorId, error: original.message, code: original.code, path: error.path });

@@ -93,7 +93,10 @@ export function measureOperation(
   for (const v of operation.variableDefinitions ?? []) {
     if (v.defaultValue) variableDefaults.set(v.variable.name.value, valueFromASTUntyped(v.defaultValue));
   }
-  const rootTypes = new Set<GraphQLCompositeType | undefined>([schema.getQueryType() ?? undefined, schema.getMutationType() ?? undefined]);
+  const rootTypes = new Set<GraphQLCompositeType | undefined>([
+    schema.getQueryType() ?? undefined,
+    schema.getMutationType() ?? undefined,
+  ]);
   rootTypes.delete(undefined);
   const memo = new Map<string, Measure>();
   const inProgress = new Set<string>();
@@ -114,7 +117,10 @@ export function measureOperation(
     return t && isCompositeType(t) ? t : undefined;
   };
 
-  const fieldDef = (parent: GraphQLCompositeType | undefined, name: string): GraphQLField<unknown, unknown> | undefined =>
+  const fieldDef = (
+    parent: GraphQLCompositeType | undefined,
+    name: string,
+  ): GraphQLField<unknown, unknown> | undefined =>
     parent && (isObjectType(parent) || isInterfaceType(parent)) ? parent.getFields()[name] : undefined;
 
   const measureField = (field: FieldNode, parent: GraphQLCompositeType | undefined, page: Page): Measure => {
@@ -128,7 +134,11 @@ export function measureOperation(
       if (value < 0 && variables !== null) badArgument ??= { field: field.name.value, argument: name, value };
       if (SIZE_ARGUMENTS.includes(name)) size = Math.max(size ?? 0, value);
     }
-    if (size === null && variables === null && field.arguments?.some((a) => SIZE_ARGUMENTS.includes(a.name.value) && a.value.kind === Kind.VARIABLE)) {
+    if (
+      size === null &&
+      variables === null &&
+      field.arguments?.some((a) => SIZE_ARGUMENTS.includes(a.name.value) && a.value.kind === Kind.VARIABLE)
+    ) {
       size = 0; // sized by a variable not known yet: count nothing (a lower bound)
     }
     if (size !== null && size < 0) size = 0;
@@ -142,11 +152,21 @@ export function measureOperation(
     // own MaxIntrospectionDepthRule refuses re-entering lists (fields { type { fields { ... } } }).
     const introspection = field.name.value.startsWith("__") || (parent !== undefined && isIntrospectionType(parent));
     // A connection (sized, not itself a list) passes its size to the lists inside it (nodes, edges).
-    const items = isList ? size ?? page ?? (takesSize ? COST_WEIGHTS.unboundedList : COST_WEIGHTS.relationList) : 1;
-    const innerPage: Page = !isList && takesSize ? size ?? COST_WEIGHTS.unboundedList : null;
-    const fetches = childType !== undefined || isList || (field.arguments?.length ?? 0) > 0 || def?.extensions?.[RUNS_FUNCTION] === true;
-    const isStatement = def !== undefined && parent !== undefined && rootTypes.has(parent) && !rootTypes.has(named as GraphQLCompositeType);
-    let cost: number = COST_WEIGHTS.field + (introspection ? 0 : isStatement ? COST_WEIGHTS.statement : fetches ? COST_WEIGHTS.fetch : 0);
+    const items = isList ? (size ?? page ?? (takesSize ? COST_WEIGHTS.unboundedList : COST_WEIGHTS.relationList)) : 1;
+    const innerPage: Page = !isList && takesSize ? (size ?? COST_WEIGHTS.unboundedList) : null;
+    const fetches =
+      childType !== undefined ||
+      isList ||
+      (field.arguments?.length ?? 0) > 0 ||
+      def?.extensions?.[RUNS_FUNCTION] === true;
+    const isStatement =
+      def !== undefined &&
+      parent !== undefined &&
+      rootTypes.has(parent) &&
+      !rootTypes.has(named as GraphQLCompositeType);
+    let cost: number =
+      COST_WEIGHTS.field +
+      (introspection ? 0 : isStatement ? COST_WEIGHTS.statement : fetches ? COST_WEIGHTS.fetch : 0);
     let fields = 1;
     let depth = 1;
     if (field.selectionSet) {
@@ -166,21 +186,31 @@ export function measureOperation(
     // Unknown fragments and cycles are validation errors of their own; they add nothing here.
     if (!fragment || inProgress.has(key)) return { cost: 0, fields: 0, depth: 0 };
     inProgress.add(key);
-    const result = measureSelectionSet(fragment.selectionSet, typeNamed(fragment.typeCondition.name.value, undefined), page);
+    const result = measureSelectionSet(
+      fragment.selectionSet,
+      typeNamed(fragment.typeCondition.name.value, undefined),
+      page,
+    );
     inProgress.delete(key);
     memo.set(key, result);
     return result;
   };
 
-  const measureSelectionSet = (selectionSet: SelectionSetNode, parent: GraphQLCompositeType | undefined, page: Page): Measure => {
+  const measureSelectionSet = (
+    selectionSet: SelectionSetNode,
+    parent: GraphQLCompositeType | undefined,
+    page: Page,
+  ): Measure => {
     let cost = 0;
     let fields = 0;
     let depth = 0;
     for (const selection of selectionSet.selections) {
       const m =
-        selection.kind === Kind.FIELD ? measureField(selection, parent, page)
-        : selection.kind === Kind.INLINE_FRAGMENT ? measureSelectionSet(selection.selectionSet, typeNamed(selection.typeCondition?.name.value, parent), page)
-        : measureFragment(selection.name.value, page);
+        selection.kind === Kind.FIELD
+          ? measureField(selection, parent, page)
+          : selection.kind === Kind.INLINE_FRAGMENT
+            ? measureSelectionSet(selection.selectionSet, typeNamed(selection.typeCondition?.name.value, parent), page)
+            : measureFragment(selection.name.value, page);
       cost = Math.min(CEILING, cost + m.cost);
       fields = Math.min(CEILING, fields + m.fields);
       depth = Math.max(depth, m.depth);
@@ -227,8 +257,10 @@ export function exceededLimit(m: OperationMeasure, withCost: boolean): string | 
     return `An operation may select at most ${L.rootFields} root fields (this one selects ${count})`;
   }
   if (m.depth > L.depth) return `An operation may nest at most ${L.depth} levels deep (this one nests ${m.depth})`;
-  if (m.fields > L.fields) return `An operation may select at most ${L.fields} fields, counting each fragment spread (this one selects ${formatCount(m.fields)})`;
-  if (withCost && m.cost > L.cost) return `This operation costs ${formatCount(m.cost)}, over the budget of ${L.cost} for one request: ask for fewer items (first, limit) or fewer fields`;
+  if (m.fields > L.fields)
+    return `An operation may select at most ${L.fields} fields, counting each fragment spread (this one selects ${formatCount(m.fields)})`;
+  if (withCost && m.cost > L.cost)
+    return `This operation costs ${formatCount(m.cost)}, over the budget of ${L.cost} for one request: ask for fewer items (first, limit) or fewer fields`;
   return null;
 }
 

@@ -6,7 +6,16 @@
 //   over the cost budget, mutations a caller may not attempt (signed out, read-only key),
 //   session-only fields with a key, and an API key's per-minute cost budget.
 // The database enforces the same authorization again (roles and RLS); this gives a clean FORBIDDEN.
-import { GraphQLError, Kind, getOperationAST, type ASTNode, type DocumentNode, type GraphQLSchema, type ValidationRule, type ExecutionResult } from "postgraphile/graphql";
+import {
+  GraphQLError,
+  Kind,
+  getOperationAST,
+  type ASTNode,
+  type DocumentNode,
+  type GraphQLSchema,
+  type ValidationRule,
+  type ExecutionResult,
+} from "postgraphile/graphql";
 import { SafeError, isPromiseLike } from "postgraphile/grafast";
 import { measureOperation, exceededLimit, OPERATION_LIMITS, RUNS_FUNCTION } from "./operation-cost.ts";
 import { textNesting, MAX_TEXT_NESTING } from "./operation-nesting.ts";
@@ -48,7 +57,9 @@ function boundsProblem(schema: GraphQLSchema, document: DocumentNode): GraphQLEr
     new GraphQLError(message, { ...at(node), extensions: { code: REQUEST_CODES.QUERY_TOO_COMPLEX } });
   const L = OPERATION_LIMITS;
   if (document.definitions.length > L.definitions) {
-    problem = tooComplex(`A document may hold at most ${L.definitions} operations and fragments (this one holds ${document.definitions.length})`);
+    problem = tooComplex(
+      `A document may hold at most ${L.definitions} operations and fragments (this one holds ${document.definitions.length})`,
+    );
   }
   for (const definition of document.definitions) {
     if (problem) break;
@@ -110,7 +121,14 @@ function checkBeforeExecution(args: ExecuteArgs): ExecutionResult | null | Promi
   const m = measureOperation(args.schema, args.document, operation, args.variableValues ?? {});
   if (m.badArgument) {
     const { field, argument, value } = m.badArgument;
-    return { errors: [refusal(`${field}: ${argument} must be 0 or more (got ${JSON.stringify(value)})`, REQUEST_CODES.INVALID_INPUT, { field, argument })] };
+    return {
+      errors: [
+        refusal(`${field}: ${argument} must be 0 or more (got ${JSON.stringify(value)})`, REQUEST_CODES.INVALID_INPUT, {
+          field,
+          argument,
+        }),
+      ],
+    };
   }
   const exceeded = exceededLimit(m, true);
   if (exceeded) return { errors: [refusal(exceeded, REQUEST_CODES.QUERY_TOO_COMPLEX, { cost: m.cost })] };
@@ -134,20 +152,27 @@ function checkCaller(
 ): ExecutionResult | null {
   const forbidden = (message: string): ExecutionResult => ({ data: null, errors: [refusal(message, "FORBIDDEN")] });
   if (operation.operation === "mutation") {
-    if (identity.kind === "anonymous" || identity.kind === "dead-key") return forbidden("Sign in (or use a valid API key) to make changes");
-    if (identity.kind === "key" && identity.access === "read_only") return forbidden("This API key is read only; mutations need a read and write key");
+    if (identity.kind === "anonymous" || identity.kind === "dead-key")
+      return forbidden("Sign in (or use a valid API key) to make changes");
+    if (identity.kind === "key" && identity.access === "read_only")
+      return forbidden("This API key is read only; mutations need a read and write key");
   }
   if (identity.kind === "key" || identity.kind === "dead-key") {
     const sessionOnly = m.rootFields.find((f) => SESSION_ONLY_FIELDS.has(f));
     if (sessionOnly) return forbidden(`${sessionOnly} needs a signed-in session; API keys cannot use it`);
   }
   if (identity.kind !== "key" && context.chargeClientCost) {
-    const sessionHash = identity.kind === "session" || identity.kind === "unresolved-session" ? identity.tokenHash : undefined;
+    const sessionHash =
+      identity.kind === "session" || identity.kind === "unresolved-session" ? identity.tokenHash : undefined;
     const refused = context.chargeClientCost({ address: context.clientAddress, sessionHash }, m.cost);
     if (refused) {
       const http = args.requestContext?.http;
       if (http) httpOverrides.set(http, { statusCode: 429, headers: { "retry-after": String(refused.retryAfter) } });
-      return { errors: [refusal(refused.message, "RATE_LIMITED", { retryAfter: refused.retryAfter, limit: "cost", cost: m.cost })] };
+      return {
+        errors: [
+          refusal(refused.message, "RATE_LIMITED", { retryAfter: refused.retryAfter, limit: "cost", cost: m.cost }),
+        ],
+      };
     }
     return null;
   }
@@ -158,7 +183,11 @@ function checkCaller(
       if (http) pendingWork.set(http, charge.recorded);
     } else {
       if (http) httpOverrides.set(http, { statusCode: 429, headers: { "retry-after": String(charge.retryAfter) } });
-      return { errors: [refusal(charge.message, "RATE_LIMITED", { retryAfter: charge.retryAfter, limit: "cost", cost: m.cost })] };
+      return {
+        errors: [
+          refusal(charge.message, "RATE_LIMITED", { retryAfter: charge.retryAfter, limit: "cost", cost: m.cost }),
+        ],
+      };
     }
   }
   return null;
@@ -166,7 +195,8 @@ function checkCaller(
 
 export const OperationGuardPlugin: GraphileConfig.Plugin = {
   name: "OperationGuardPlugin",
-  description: "Bounds every operation (depth, fields, root fields, cost) and refuses what a caller may not run, before planning",
+  description:
+    "Bounds every operation (depth, fields, root fields, cost) and refuses what a caller may not run, before planning",
   version: "0.0.0",
   schema: {
     hooks: {
@@ -185,16 +215,22 @@ export const OperationGuardPlugin: GraphileConfig.Plugin = {
       processGraphQLRequestBody(next, event) {
         const query = (event.body as { query?: unknown }).query;
         if (typeof query === "string" && query.length > OPERATION_LIMITS.textLength) {
-          throw new SafeError(`An operation's text may be at most ${OPERATION_LIMITS.textLength} characters (this one has ${query.length}); pass large values as variables`, {
-            statusCode: 400,
-            code: REQUEST_CODES.QUERY_TOO_COMPLEX,
-          });
+          throw new SafeError(
+            `An operation's text may be at most ${OPERATION_LIMITS.textLength} characters (this one has ${query.length}); pass large values as variables`,
+            {
+              statusCode: 400,
+              code: REQUEST_CODES.QUERY_TOO_COMPLEX,
+            },
+          );
         }
         if (typeof query === "string" && textNesting(query) > MAX_TEXT_NESTING) {
-          throw new SafeError(`An operation's text may nest braces, brackets and parentheses at most ${MAX_TEXT_NESTING} deep; pass large values as variables`, {
-            statusCode: 400,
-            code: REQUEST_CODES.QUERY_TOO_COMPLEX,
-          });
+          throw new SafeError(
+            `An operation's text may nest braces, brackets and parentheses at most ${MAX_TEXT_NESTING} deep; pass large values as variables`,
+            {
+              statusCode: 400,
+              code: REQUEST_CODES.QUERY_TOO_COMPLEX,
+            },
+          );
         }
         return next();
       },
@@ -218,7 +254,7 @@ export const OperationGuardPlugin: GraphileConfig.Plugin = {
     middleware: {
       execute(next, event) {
         const checked = checkBeforeExecution(event.args as unknown as ExecuteArgs);
-        return isPromiseLike(checked) ? checked.then((result) => result ?? next()) : checked ?? next();
+        return isPromiseLike(checked) ? checked.then((result) => result ?? next()) : (checked ?? next());
       },
     },
   },

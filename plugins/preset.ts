@@ -22,7 +22,12 @@ import { OperationGuardPlugin, type GuardContext } from "./operation-guard.ts";
 import { RequestIdentityPlugin } from "./request-identity.ts";
 import { pgSettingsFor, type Identity } from "../server/identity.ts";
 import { clientAddress } from "../server/client-address.ts";
-import { makeRequestPgService, RequestTransactionPlugin, ON_SESSION_RESOLVED, type RequestSettings } from "../server/request-transaction.ts";
+import {
+  makeRequestPgService,
+  RequestTransactionPlugin,
+  ON_SESSION_RESOLVED,
+  type RequestSettings,
+} from "../server/request-transaction.ts";
 
 export const GRAPHQL_PATH = "/api/graphql";
 
@@ -31,7 +36,31 @@ export function makePreset(options: { pool: pg.Pool; dev: boolean }): GraphileCo
     extends: [PostGraphileAmberPreset, PgAggregatesPreset],
     // Plain uuids as `id` (no Relay global ids): what the documents, the CLI and the ban endpoint use.
     disablePlugins: ["NodePlugin"],
-    plugins: [PlainIdsPlugin, UuidInputPlugin, ViewerPlugin, BodyweightInputNamePlugin, BodyweightPlugin, ApiKeyAccessEnumPlugin, ApiKeysPlugin, DevicesPlugin, ConnectedAppsPlugin, AccountPlugin, ExercisesPlugin, CustomExerciseInputsPlugin, DocumentsPlugin, ImportExportPlugin, ProgressionPlugin, ExerciseNamesPlugin, ExerciseResolutionNullabilityPlugin, ExerciseRecordsPlugin, ProgressSeriesNamesPlugin, LastPerformanceSetsPlugin, OperationGuardPlugin, RequestTransactionPlugin, RequestIdentityPlugin],
+    plugins: [
+      PlainIdsPlugin,
+      UuidInputPlugin,
+      ViewerPlugin,
+      BodyweightInputNamePlugin,
+      BodyweightPlugin,
+      ApiKeyAccessEnumPlugin,
+      ApiKeysPlugin,
+      DevicesPlugin,
+      ConnectedAppsPlugin,
+      AccountPlugin,
+      ExercisesPlugin,
+      CustomExerciseInputsPlugin,
+      DocumentsPlugin,
+      ImportExportPlugin,
+      ProgressionPlugin,
+      ExerciseNamesPlugin,
+      ExerciseResolutionNullabilityPlugin,
+      ExerciseRecordsPlugin,
+      ProgressSeriesNamesPlugin,
+      LastPerformanceSetsPlugin,
+      OperationGuardPlugin,
+      RequestTransactionPlugin,
+      RequestIdentityPlugin,
+    ],
     // Each request's transaction set up in one round trip (server/request-transaction.ts).
     pgServices: [makeRequestPgService({ pool: options.pool, schemas: ["app_public"] })],
     grafserv: {

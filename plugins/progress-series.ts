@@ -36,7 +36,8 @@ export const ProgressSeriesNamesPlugin: GraphileConfig.Plugin = {
 export const LastPerformanceSetsPlugin = extendSchema((build) => {
   const { sql } = build;
   const workoutSets = build.input.pgRegistry.pgResources.workout_sets;
-  if (!workoutSets) throw new Error("LastPerformanceSetsPlugin: app_public.workout_sets is missing; run the migrations");
+  if (!workoutSets)
+    throw new Error("LastPerformanceSetsPlugin: app_public.workout_sets is missing; run the migrations");
   return {
     typeDefs: gql`
       extend type LastPerformance {
@@ -48,7 +49,10 @@ export const LastPerformanceSetsPlugin = extendSchema((build) => {
       LastPerformance: {
         plans: {
           sets($entry: PgSelectSingleStep) {
-            const $list = workoutSets.find({ workout_id: $entry.get("workout_id"), exercise_id: $entry.get("exercise_id") });
+            const $list = workoutSets.find({
+              workout_id: $entry.get("workout_id"),
+              exercise_id: $entry.get("exercise_id"),
+            });
             $list.orderBy({
               fragment: sql`(select we.position from app_public.workout_exercises we where we.id = ${$list.alias}.workout_exercise_id)`,
               codec: TYPES.int,

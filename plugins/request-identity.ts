@@ -12,7 +12,8 @@ export const RequestIdentityPlugin: GraphileConfig.Plugin = {
     middleware: {
       async processRequest(next, event) {
         const result = await next();
-        const req = (event.requestDigest.requestContext as { expressv4?: { req?: Request } } | undefined)?.expressv4?.req;
+        const req = (event.requestDigest.requestContext as { expressv4?: { req?: Request } } | undefined)?.expressv4
+          ?.req;
         if (req?.identity?.kind === "unresolved-session") await req.resolveIdentity().catch(() => {});
         return result;
       },

@@ -2,7 +2,12 @@
 // mutation's `input`, answered as a payload object holding what SQL returned and the caller's
 // clientMutationId. The payload's fields then read their keys with grafast's default plans; a
 // field that names a row (`apiKey`, `routine`) plans `resource.get({ id: access($payload, ...) })`.
-import { sideEffectWithPgClientTransaction, type PgClient, type PgClientQuery, type PgExecutor } from "postgraphile/@dataplan/pg";
+import {
+  sideEffectWithPgClientTransaction,
+  type PgClient,
+  type PgClientQuery,
+  type PgExecutor,
+} from "postgraphile/@dataplan/pg";
 import type { FieldArgs, Step } from "postgraphile/grafast";
 
 export type Payload<TResult> = TResult & { clientMutationId: string | null };

@@ -12,13 +12,15 @@ export const UuidInputPlugin: GraphileConfig.Plugin = {
       GraphQLScalarType(config, build) {
         if (config.name !== build.inflection.builtin("UUID")) return config;
         const { GraphQLError } = build.graphql;
-        const withCode = <A extends unknown[], R>(parse: (...args: A) => R) => (...args: A): R => {
-          try {
-            return parse(...args);
-          } catch (error) {
-            throw new GraphQLError((error as Error).message, { extensions: { code: REQUEST_CODES.INVALID_INPUT } });
-          }
-        };
+        const withCode =
+          <A extends unknown[], R>(parse: (...args: A) => R) =>
+          (...args: A): R => {
+            try {
+              return parse(...args);
+            } catch (error) {
+              throw new GraphQLError((error as Error).message, { extensions: { code: REQUEST_CODES.INVALID_INPUT } });
+            }
+          };
         const { parseValue, parseLiteral } = config;
         return {
           ...config,

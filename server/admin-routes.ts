@@ -57,7 +57,11 @@ export function adminRoutes(ownerPool: pg.Pool) {
     // (A malformed header never gets here: sessionIdentity answers 401 first.)
     const bearer = req.credential?.kind === "session" && req.credential.source === "header";
     if (identity?.kind !== "session" || !(bearer || isSameOriginBrowserRequest(req))) {
-      return sendError(res, "UNAUTHORIZED", "Sign in as an admin: send Authorization: Bearer <session token> (API keys are not accepted)");
+      return sendError(
+        res,
+        "UNAUTHORIZED",
+        "Sign in as an admin: send Authorization: Bearer <session token> (API keys are not accepted)",
+      );
     }
     const { rows } = await ownerPool.query(
       "select request_count, window_end, is_admin from app_private.count_admin_call($1)",
@@ -68,17 +72,29 @@ export function adminRoutes(ownerPool: pg.Pool) {
     setRateLimitHeaders(res, [{ name: "admin", limit: ADMIN_CALLS_PER_MINUTE, used: count }], resetSeconds);
     if (count > ADMIN_CALLS_PER_MINUTE) {
       setRetryAfter(res, resetSeconds);
-      return sendError(res, "RATE_LIMITED", `More than ${ADMIN_CALLS_PER_MINUTE} admin calls this minute for this session; retry in ${resetSeconds} s`);
+      return sendError(
+        res,
+        "RATE_LIMITED",
+        `More than ${ADMIN_CALLS_PER_MINUTE} admin calls this minute for this session; retry in ${resetSeconds} s`,
+      );
     }
     if (!isAdmin) return sendError(res, "FORBIDDEN", "Only an admin may do this");
     let query: { text: string; values: unknown[] };
     if (action === "ban") {
       const { userId, banReason, banExpiresIn } = readBody(req, BAN);
-      query = { text: "select app_private.ban_user($1, $2, $3, $4) as user", values: [identity.sessionId, userId, banReason, banExpiresIn] };
+      query = {
+        text: "select app_private.ban_user($1, $2, $3, $4) as user",
+        values: [identity.sessionId, userId, banReason, banExpiresIn],
+      };
     } else {
-      query = { text: "select app_private.unban_user($1, $2) as user", values: [identity.sessionId, readBody(req, USER_ID).userId] };
+      query = {
+        text: "select app_private.unban_user($1, $2) as user",
+        values: [identity.sessionId, readBody(req, USER_ID).userId],
+      };
     }
-    const { rows: [answer] } = await ownerPool.query(query).catch((error: unknown) => {
+    const {
+      rows: [answer],
+    } = await ownerPool.query(query).catch((error: unknown) => {
       throw sqlFailure(error) ?? error;
     });
     res.json({ user: answer.user });

@@ -20,7 +20,12 @@ import type { TrustProxy } from "./client-address.ts";
 import { AUTH_LIMITS, type AuthLimits } from "./auth-limits.ts";
 import type { Pools } from "./database.ts";
 import { healthRoute, HEALTH_PATH } from "./health.ts";
-import { databaseTimePlugin, requestDatabaseWork, DEFAULT_STATEMENT_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from "./database-time.ts";
+import {
+  databaseTimePlugin,
+  requestDatabaseWork,
+  DEFAULT_STATEMENT_TIMEOUT_MS,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+} from "./database-time.ts";
 import { webApp } from "./web-app.ts";
 import { crossSiteGuard } from "./cross-site-guard.ts";
 import { mcpRoutes } from "./mcp/routes.ts";
@@ -52,13 +57,16 @@ type BodyParserError = { status?: number; type?: string; code?: string };
 
 /** A body express.json could not read, or could not hand to PostgreSQL, as a refusal; null for anything else. */
 function bodyRefusal(error: BodyParserError): { code: RouteCode; message: string } | null {
-  if (error.type === "entity.parse.failed") return { code: "BAD_REQUEST", message: "The request body is not valid JSON" };
-  if (error.type === "entity.too.large") return { code: "PAYLOAD_TOO_LARGE", message: `The request body is larger than ${BODY_LIMIT}` };
+  if (error.type === "entity.parse.failed")
+    return { code: "BAD_REQUEST", message: "The request body is not valid JSON" };
+  if (error.type === "entity.too.large")
+    return { code: "PAYLOAD_TOO_LARGE", message: `The request body is larger than ${BODY_LIMIT}` };
   if (error.type === "charset.unsupported" || error.type === "encoding.unsupported") {
     return { code: "UNSUPPORTED_MEDIA_TYPE", message: (error as Error).message };
   }
   if (error.code === "22021") return { code: "BAD_REQUEST", message: STANDARD_MESSAGES["22021"] };
-  if (error.status && error.status >= 400 && error.status < 500) return { code: "BAD_REQUEST", message: (error as Error).message ?? "Bad request" };
+  if (error.status && error.status >= 400 && error.status < 500)
+    return { code: "BAD_REQUEST", message: (error as Error).message ?? "Bad request" };
   return null;
 }
 
@@ -94,11 +102,16 @@ export async function createApp({
   app.use(express.json({ limit: BODY_LIMIT, strict: false }));
   // The MCP server takes a connected app's OAuth token, never a session or a key (server/mcp/).
   // Its tools' database work ends with the request, as on /api/graphql (server/database-time.ts).
-  app.use(MCP_PATH, requestDatabaseWork(requestTimeoutMs), mcpRoutes(pools.identity, () => pgl.getSchemaResult()));
+  app.use(
+    MCP_PATH,
+    requestDatabaseWork(requestTimeoutMs),
+    mcpRoutes(pools.identity, () => pgl.getSchemaResult()),
+  );
   app.use(sessionIdentity(pools.identity, GRAPHQL_PATH));
   // A key is not a sign-in: it works only on /api/graphql.
   app.use("/api/auth", (req, res, next) => {
-    if (req.presentedCredential === "key") return sendError(res, "UNAUTHORIZED", "API keys work only on /api/graphql; sign in with a session");
+    if (req.presentedCredential === "key")
+      return sendError(res, "UNAUTHORIZED", "API keys work only on /api/graphql; sign in with a session");
     next();
   });
   app.use("/api/auth", authRoutes(pools.account, { ...AUTH_LIMITS, ...authLimits }));
@@ -108,7 +121,10 @@ export async function createApp({
   // What an operation may do and cost is checked inside grafserv (plugins/operation-guard.ts).
   app.use(GRAPHQL_PATH, lowerCaseMediaType(), apiKeyGate(pools.identity), requestDatabaseWork(requestTimeoutMs));
 
-  const pgl = postgraphile({ extends: [makePreset({ pool: pools.graphql, dev })], plugins: [databaseTimePlugin(statementTimeoutMs)] });
+  const pgl = postgraphile({
+    extends: [makePreset({ pool: pools.graphql, dev })],
+    plugins: [databaseTimePlugin(statementTimeoutMs)],
+  });
   const serv = pgl.createServ(grafserv);
   const server = createServer(app);
   await serv.addTo(app, server, false);

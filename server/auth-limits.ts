@@ -29,7 +29,11 @@ export const AUTH_LIMITS: AuthLimits = {
 type Action = "sign-in" | "sign-up";
 
 const RULES: Record<Action, { limit: (l: AuthLimits) => number; windowSeconds: number; say: (n: number) => string }> = {
-  "sign-in": { limit: (l) => l.signInsPerAddressPerMinute, windowSeconds: 60, say: (n) => `${n} sign-in attempts a minute` },
+  "sign-in": {
+    limit: (l) => l.signInsPerAddressPerMinute,
+    windowSeconds: 60,
+    say: (n) => `${n} sign-in attempts a minute`,
+  },
   "sign-up": { limit: (l) => l.signUpsPerAddressPerHour, windowSeconds: 3600, say: (n) => `${n} sign-ups an hour` },
 };
 
@@ -37,7 +41,13 @@ const RULES: Record<Action, { limit: (l: AuthLimits) => number; windowSeconds: n
  * Claims one attempt for the client address (its own statement, so concurrent requests count
  * exactly); past the limit answers 429 RATE_LIMITED with Retry-After and returns false.
  */
-export async function claimAttempt(pool: pg.Pool, limits: AuthLimits, action: Action, address: string, res: Response): Promise<boolean> {
+export async function claimAttempt(
+  pool: pg.Pool,
+  limits: AuthLimits,
+  action: Action,
+  address: string,
+  res: Response,
+): Promise<boolean> {
   const rule = RULES[action];
   const limit = rule.limit(limits);
   const { rows } = await pool.query(
@@ -46,6 +56,10 @@ export async function claimAttempt(pool: pg.Pool, limits: AuthLimits, action: Ac
   );
   if (rows[0].allowed) return true;
   setRetryAfter(res, rows[0].retry_after);
-  sendError(res, "RATE_LIMITED", `Too many attempts from your address (at most ${rule.say(limit)}); try again in ${rows[0].retry_after} seconds`);
+  sendError(
+    res,
+    "RATE_LIMITED",
+    `Too many attempts from your address (at most ${rule.say(limit)}); try again in ${rows[0].retry_after} seconds`,
+  );
   return false;
 }

@@ -31,7 +31,8 @@ export function clientName(req: Request): string {
   const ua = req.get("user-agent");
   if (!ua) return "Unknown client";
   const { browser, os } = UAParser(ua);
-  if (browser.name) return `${browser.name}${browser.major ? ` ${browser.major}` : ""}${os.name ? ` on ${os.name}` : ""}`;
+  if (browser.name)
+    return `${browser.name}${browser.major ? ` ${browser.major}` : ""}${os.name ? ` on ${os.name}` : ""}`;
   return ua.slice(0, 200);
 }
 
@@ -54,7 +55,9 @@ const EMAIL_RE = /^[^@\s]+@[^@\s]+$/;
 // Characters that control a terminal or print nothing (zero-width spaces and joiners, bidi marks,
 // fillers, variation selectors, unassigned code points): an address holding one looks exactly
 // like another account's, or hides in logs.
+// Each code point is refused on its own, combining ones included: that is the point of the class.
 const CONTROL_OR_INVISIBLE =
+  // eslint-disable-next-line no-misleading-character-class
   /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}\u034F\u115F\u1160\u2800\u3164\uFFA0\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u;
 
 /** An email address as the accounts table takes it, or a 400 naming the first problem. */
@@ -76,7 +79,10 @@ export function authRoutes(ownerPool: pg.Pool, limits: AuthLimits) {
     if (!(await claimAttempt(ownerPool, limits, "sign-up", clientAddress(req), res))) return;
     try {
       const { rows } = await ownerPool.query("select user_id, token from app_private.sign_up($1, $2, $3, $4)", [
-        name, email, password, clientName(req),
+        name,
+        email,
+        password,
+        clientName(req),
       ]);
       setSessionCookie(req, res, rows[0].token);
       res.json({ token: rows[0].token, user: await userRecord(ownerPool, rows[0].user_id) });
@@ -110,14 +116,21 @@ export function authRoutes(ownerPool: pg.Pool, limits: AuthLimits) {
              from app_public.users where email = $1::citext`,
           [email],
         );
-        return sendError(res, "BANNED_USER", "This account is banned", { banReason: ban[0]?.banReason ?? null, banExpires: ban[0]?.banExpires ?? null });
+        return sendError(res, "BANNED_USER", "This account is banned", {
+          banReason: ban[0]?.banReason ?? null,
+          banExpires: ban[0]?.banExpires ?? null,
+        });
       }
       case "locked":
       case "address-locked":
         setRetryAfter(res, result.retry_after);
-        return sendError(res, "TOO_MANY_ATTEMPTS", result.status === "locked"
-          ? `Too many failed sign-in attempts for this email from your address; try again in ${result.retry_after} seconds`
-          : `Too many failed sign-in attempts from your address; try again in ${result.retry_after} seconds`);
+        return sendError(
+          res,
+          "TOO_MANY_ATTEMPTS",
+          result.status === "locked"
+            ? `Too many failed sign-in attempts for this email from your address; try again in ${result.retry_after} seconds`
+            : `Too many failed sign-in attempts from your address; try again in ${result.retry_after} seconds`,
+        );
       default:
         sendError(res, "INVALID_EMAIL_OR_PASSWORD", "Wrong email or password");
     }
@@ -125,7 +138,8 @@ export function authRoutes(ownerPool: pg.Pool, limits: AuthLimits) {
 
   router.post("/sign-out", async (req, res) => {
     const credential = readCredential(req);
-    if (credential?.kind === "session") await ownerPool.query("select app_private.end_session($1)", [sha256(credential.value)]);
+    if (credential?.kind === "session")
+      await ownerPool.query("select app_private.end_session($1)", [sha256(credential.value)]);
     res.clearCookie(SESSION_COOKIE, { path: "/" });
     res.json({ success: true });
   });

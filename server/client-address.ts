@@ -17,13 +17,20 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
   if (value === "" || value === "false" || value === "0") return false;
   if (/^\d+$/.test(value)) return Number(value);
   if (value === "true") {
-    throw new Error("TRUST_PROXY=true would believe any X-Forwarded-For a client sends; give the number of proxies in front of the server (e.g. 1) or their addresses");
+    throw new Error(
+      "TRUST_PROXY=true would believe any X-Forwarded-For a client sends; give the number of proxies in front of the server (e.g. 1) or their addresses",
+    );
   }
-  const list = value.split(",").map((s) => s.trim()).filter(Boolean);
+  const list = value
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   try {
     express().set("trust proxy", list); // Express compiles the list now and names a bad entry.
   } catch (error) {
-    throw new Error(`TRUST_PROXY: ${(error as Error).message} (expected a hop count or comma-separated addresses/subnets)`);
+    throw new Error(
+      `TRUST_PROXY: ${(error as Error).message} (expected a hop count or comma-separated addresses/subnets)`,
+    );
   }
   return list;
 }

@@ -21,7 +21,10 @@ const WINDOW_MS = 60_000;
 const SWEEP_AT = 10_000;
 
 export type ClientCostRefusal = { retryAfter: number; message: string };
-export type ClientCostCharge = (client: { address?: string; sessionHash?: string }, cost: number) => ClientCostRefusal | null;
+export type ClientCostCharge = (
+  client: { address?: string; sessionHash?: string },
+  cost: number,
+) => ClientCostRefusal | null;
 
 /** Cost spent per client in fixed one-minute windows. Synchronous: it sits in every request's way. */
 class SpentPerMinute {
@@ -35,7 +38,8 @@ class SpentPerMinute {
     const window = this.windows.get(key);
     if (window && now - window.start < WINDOW_MS) window.used += cost;
     else {
-      if (this.windows.size >= SWEEP_AT) for (const [k, w] of this.windows) if (now - w.start >= WINDOW_MS) this.windows.delete(k);
+      if (this.windows.size >= SWEEP_AT)
+        for (const [k, w] of this.windows) if (now - w.start >= WINDOW_MS) this.windows.delete(k);
       this.windows.set(key, { start: now, used: cost });
     }
   }
@@ -51,8 +55,18 @@ export function clientCostBudget(limits: ClientCostLimits = CLIENT_COST_LIMITS):
   return (client, cost) => {
     const now = Date.now();
     const budgets = [
-      client.sessionHash && { spent: spentBySession, key: client.sessionHash, budget: limits.perSessionPerMinute, whose: "this session's" },
-      client.address && { spent: spentByAddress, key: client.address, budget: limits.perAddressPerMinute, whose: "your address's" },
+      client.sessionHash && {
+        spent: spentBySession,
+        key: client.sessionHash,
+        budget: limits.perSessionPerMinute,
+        whose: "this session's",
+      },
+      client.address && {
+        spent: spentByAddress,
+        key: client.address,
+        budget: limits.perAddressPerMinute,
+        whose: "your address's",
+      },
     ].filter((b) => !!b);
     for (const { spent, key, budget, whose } of budgets) {
       const { used, resetsInMs } = spent.used(key, now);

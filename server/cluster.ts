@@ -10,7 +10,13 @@ import { createPools } from "./database.ts";
 import { stopInOrder, stopOnSignals } from "./shutdown.ts";
 
 /** What the primary sends an API process to start it. */
-type StartMessage = { type: "start"; connections: Connections; processes: number; port: number; app: Omit<AppOptions, "pools"> };
+type StartMessage = {
+  type: "start";
+  connections: Connections;
+  processes: number;
+  port: number;
+  app: Omit<AppOptions, "pools">;
+};
 /** What an API process answers. */
 type ApiMessage = { type: "listening"; port: number } | { type: "failed"; message: string; code?: string };
 
@@ -28,7 +34,12 @@ export type ApiProcesses = {
 
 /** In the primary: forks `count` API processes and keeps that many running until `stop`. */
 export function startApiProcesses(
-  { count, port, connections, app }: { count: number; port: number; connections: Connections; app: Omit<AppOptions, "pools"> },
+  {
+    count,
+    port,
+    connections,
+    app,
+  }: { count: number; port: number; connections: Connections; app: Omit<AppOptions, "pools"> },
   say: (message: string) => void,
 ): ApiProcesses {
   let stopping = false;
@@ -64,7 +75,9 @@ export function startApiProcesses(
       live.delete(worker);
       if (stopping || !started) return;
       say(`API process ${worker.process.pid} exited (${signal ?? `code ${code}`}); starting another`);
-      setTimeout(() => { if (!stopping) fork(); }, RESTART_DELAY_MS).unref();
+      setTimeout(() => {
+        if (!stopping) fork();
+      }, RESTART_DELAY_MS).unref();
     });
   };
   for (let i = 0; i < count; i++) fork();
@@ -73,13 +86,16 @@ export function startApiProcesses(
     ready,
     stop: async () => {
       stopping = true;
-      const exits = [...live].map((worker) => new Promise<void>((resolve) => {
-        if (worker.isDead()) return resolve();
-        worker.once("exit", () => resolve());
-        const kill = setTimeout(() => worker.process.kill("SIGKILL"), STOP_TIMEOUT_MS);
-        worker.once("exit", () => clearTimeout(kill));
-        worker.process.kill("SIGTERM");
-      }));
+      const exits = [...live].map(
+        (worker) =>
+          new Promise<void>((resolve) => {
+            if (worker.isDead()) return resolve();
+            worker.once("exit", () => resolve());
+            const kill = setTimeout(() => worker.process.kill("SIGKILL"), STOP_TIMEOUT_MS);
+            worker.once("exit", () => clearTimeout(kill));
+            worker.process.kill("SIGTERM");
+          }),
+      );
       await Promise.all(exits);
     },
   };

@@ -63,7 +63,9 @@ function costPerMinute(env: NodeJS.ProcessEnv, name: string, fallback: number): 
   if (raw === undefined || raw === "") return fallback;
   const value = Number(raw);
   if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value < OPERATION_LIMITS.cost) {
-    throw new Error(`${name} must be a whole number of cost units of at least ${OPERATION_LIMITS.cost} (one request's budget), got "${raw}"`);
+    throw new Error(
+      `${name} must be a whole number of cost units of at least ${OPERATION_LIMITS.cost} (one request's budget), got "${raw}"`,
+    );
   }
   return value;
 }
@@ -74,10 +76,13 @@ function costPerMinute(env: NodeJS.ProcessEnv, name: string, fallback: number): 
  */
 function webConcurrency(env: NodeJS.ProcessEnv): number {
   const raw = env.WEB_CONCURRENCY;
-  if (raw === undefined || raw === "") return env.NODE_ENV === "development" ? 1 : Math.min(availableParallelism(), MAX_WEB_CONCURRENCY);
+  if (raw === undefined || raw === "")
+    return env.NODE_ENV === "development" ? 1 : Math.min(availableParallelism(), MAX_WEB_CONCURRENCY);
   const value = Number(raw);
   if (!/^\d+$/.test(raw) || value < 1 || value > MAX_WEB_CONCURRENCY) {
-    throw new Error(`WEB_CONCURRENCY must be a whole number of processes from 1 to ${MAX_WEB_CONCURRENCY}, got "${raw}"`);
+    throw new Error(
+      `WEB_CONCURRENCY must be a whole number of processes from 1 to ${MAX_WEB_CONCURRENCY}, got "${raw}"`,
+    );
   }
   return value;
 }

@@ -35,7 +35,8 @@ export function isSameOriginBrowserRequest(req: Request): boolean {
   return requestSource(req) === "same-origin";
 }
 
-const MESSAGE = "A request from another site may not use your session cookie; send it from this site or with Authorization: Bearer";
+const MESSAGE =
+  "A request from another site may not use your session cookie; send it from this site or with Authorization: Bearer";
 
 export function crossSiteGuard(graphqlPath: string) {
   return (req: Request, res: Response, next: NextFunction) => {

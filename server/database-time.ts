@@ -25,7 +25,10 @@ declare module "express-serve-static-core" {
 }
 
 type PgClientLike = { rawClient: pg.Client };
-type WithPgClient = (pgSettings: Record<string, string> | null, callback: (client: PgClientLike) => Promise<unknown>) => Promise<unknown>;
+type WithPgClient = (
+  pgSettings: Record<string, string> | null,
+  callback: (client: PgClientLike) => Promise<unknown>,
+) => Promise<unknown>;
 
 function cancelledError(reason: string): Error {
   return Object.assign(new Error(`canceling statement: ${reason}`), { code: QUERY_CANCELED });
@@ -36,7 +39,12 @@ function cancelledError(reason: string): Error {
  * connection of its own: no pool, no privilege needed) and resolves once the server has taken it.
  */
 export function cancelBackend(client: pg.Client, timeoutMs = 2000): Promise<void> {
-  const { processID, secretKey, host, port } = client as unknown as { processID: number; secretKey: number; host: string; port: number };
+  const { processID, secretKey, host, port } = client as unknown as {
+    processID: number;
+    secretKey: number;
+    host: string;
+    port: number;
+  };
   return new Promise((resolve) => {
     const socket = host?.startsWith("/") ? connect(`${host}/.s.PGSQL.${port}`) : connect(port, host);
     const done = () => {
@@ -138,7 +146,8 @@ export function databaseTimePlugin(statementTimeoutMs: number): GraphileConfig.P
             const context = args.contextValue as { pgSettings?: Record<string, string>; withPgClient?: WithPgClient };
             context.pgSettings = { ...context.pgSettings, statement_timeout: String(statementTimeoutMs) };
             const req = (args.requestContext as { expressv4?: { req?: Request } } | undefined)?.expressv4?.req;
-            if (req?.databaseWork && context.withPgClient) context.withPgClient = req.databaseWork.wrap(context.withPgClient);
+            if (req?.databaseWork && context.withPgClient)
+              context.withPgClient = req.databaseWork.wrap(context.withPgClient);
             return result;
           };
           const result = next();

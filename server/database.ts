@@ -50,7 +50,11 @@ export const POOL_BUDGET = { account: 10, identity: 10, graphql: 20 } as const;
  */
 export function poolSizes(processes = 1) {
   const share = (total: number, floor: number) => Math.max(floor, Math.ceil(total / processes));
-  return { account: share(POOL_BUDGET.account, 3), identity: share(POOL_BUDGET.identity, 3), graphql: share(POOL_BUDGET.graphql, 5) };
+  return {
+    account: share(POOL_BUDGET.account, 3),
+    identity: share(POOL_BUDGET.identity, 3),
+    graphql: share(POOL_BUDGET.graphql, 5),
+  };
 }
 
 export function createPools({ ownerUrl, authUrl }: Connections, { processes = 1 }: { processes?: number } = {}): Pools {
@@ -61,7 +65,12 @@ export function createPools({ ownerUrl, authUrl }: Connections, { processes = 1 
     account: quietPool({ connectionString: ownerUrl, max: size.account, application_name: name("account") }),
     // Counters and session touches commit without waiting for the disk: a crash may forget the last
     // few increments, which matters to nobody, and every request saves an fsync.
-    identity: quietPool({ connectionString: ownerUrl, max: size.identity, options: "-c synchronous_commit=off", application_name: name("identity") }),
+    identity: quietPool({
+      connectionString: ownerUrl,
+      max: size.identity,
+      options: "-c synchronous_commit=off",
+      application_name: name("identity"),
+    }),
     graphql: quietPool({ connectionString: authUrl, max: size.graphql, application_name: name("graphql") }),
     // Two jobs at a time, plus the listener and the cron scheduler.
     worker: quietPool({ connectionString: ownerUrl, max: 6, application_name: name("worker") }),
@@ -90,7 +99,10 @@ function rolePasswords(dataDir: string): { owner: string; authenticator: string 
   return passwords;
 }
 
-export async function openDatabase(config: Pick<Config, "databaseUrl" | "authDatabaseUrl" | "dataDir">, onProgress: (m: string) => void = () => {}): Promise<Database> {
+export async function openDatabase(
+  config: Pick<Config, "databaseUrl" | "authDatabaseUrl" | "dataDir">,
+  onProgress: (m: string) => void = () => {},
+): Promise<Database> {
   let embedded: EmbeddedCluster | undefined;
   let connections: Connections;
   if (config.databaseUrl) {

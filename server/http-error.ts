@@ -27,7 +27,13 @@ export const badRequest = (message: string) => new HttpError("BAD_REQUEST", mess
  * Answers a refusal: `{code, message, ...details}` on the REST routes, or the GraphQL error shape
  * (`details` as extensions) on /api/graphql, so every client reads one shape per endpoint.
  */
-export function sendError(res: Response, code: RouteCode, message: string, details: Record<string, unknown> = {}, shape: ErrorBodyShape = "route") {
+export function sendError(
+  res: Response,
+  code: RouteCode,
+  message: string,
+  details: Record<string, unknown> = {},
+  shape: ErrorBodyShape = "route",
+) {
   res.status(ROUTE_CODES[code]);
   if (shape === "graphql") res.json({ errors: [{ message, extensions: { code, ...details } }] });
   else res.json({ code, message, ...details });

@@ -67,9 +67,13 @@ export function readCredential(req: Request): Credential | null {
     return { kind: "malformed", problem: "x-api-key must be one key: visible characters without spaces" };
   }
   const bearer = auth === undefined ? undefined : BEARER.exec(auth)?.[1];
-  if (auth !== undefined && !bearer) return { kind: "malformed", problem: "Authorization must be `Bearer <token>` with one token" };
+  if (auth !== undefined && !bearer)
+    return { kind: "malformed", problem: "Authorization must be `Bearer <token>` with one token" };
   if (apiKey !== undefined) return { kind: "key", value: apiKey };
-  if (bearer) return bearer.startsWith(KEY_PREFIX) ? { kind: "key", value: bearer } : { kind: "session", value: bearer, source: "header" };
+  if (bearer)
+    return bearer.startsWith(KEY_PREFIX)
+      ? { kind: "key", value: bearer }
+      : { kind: "session", value: bearer, source: "header" };
   const cookie = req.get("cookie") ? parseCookie(req.get("cookie")!)[SESSION_COOKIE] : undefined;
   if (cookie) return { kind: "session", value: cookie, source: "cookie" };
   return null;
@@ -96,14 +100,21 @@ export function sessionIdentity(ownerPool: pg.Pool, graphqlPath: string) {
       if (credential?.kind === "malformed") {
         res.set("WWW-Authenticate", 'Bearer error="invalid_request"');
         const shape = req.path.startsWith(graphqlPath) ? "graphql" : "route";
-        return sendError(res, "UNAUTHORIZED", `${credential.problem} (a malformed credential is refused, never ignored)`, {}, shape);
+        return sendError(
+          res,
+          "UNAUTHORIZED",
+          `${credential.problem} (a malformed credential is refused, never ignored)`,
+          {},
+          shape,
+        );
       }
       req.credential = credential;
       req.presentedCredential = credential?.kind ?? "none";
       if (credential?.kind === "session" && req.path.startsWith(graphqlPath)) {
         deferSession(req, ownerPool, credential.value);
       } else {
-        req.identity = credential?.kind === "session" ? await resolveSession(ownerPool, credential.value) : { kind: "anonymous" };
+        req.identity =
+          credential?.kind === "session" ? await resolveSession(ownerPool, credential.value) : { kind: "anonymous" };
         req.resolveIdentity = async () => req.identity;
       }
       next();
@@ -125,7 +136,10 @@ function deferSession(req: Request, ownerPool: pg.Pool, token: string) {
   let lookup: Promise<Identity> | undefined;
   req.settleSession = (row) => {
     if (req.identity.kind !== "unresolved-session") return;
-    req.identity = row.session_id && row.user_id ? { kind: "session", userId: row.user_id, sessionId: row.session_id, tokenHash } : { kind: "anonymous" };
+    req.identity =
+      row.session_id && row.user_id
+        ? { kind: "session", userId: row.user_id, sessionId: row.session_id, tokenHash }
+        : { kind: "anonymous" };
   };
   req.resolveIdentity = () => {
     if (req.identity.kind !== "unresolved-session") return Promise.resolve(req.identity);
@@ -138,20 +152,32 @@ function deferSession(req: Request, ownerPool: pg.Pool, token: string) {
 }
 
 /** The outcome of charging an operation's cost to a key: refused, or spent once `recorded` settles. */
-export type KeyCostCharge = { allowed: true; recorded: Promise<void> } | { allowed: false; retryAfter: number; message: string };
+export type KeyCostCharge =
+  { allowed: true; recorded: Promise<void> } | { allowed: false; retryAfter: number; message: string };
 
 /** Both of a key's per-minute limits, requests and GraphQL cost, in the rate-limit headers. */
 function setKeyLimitHeaders(res: Response, requestCount: number, costUsed: number, resetSeconds: number) {
-  setRateLimitHeaders(res, [
-    { name: "requests", limit: RATE_LIMIT_PER_MINUTE, used: requestCount },
-    { name: "cost", limit: OPERATION_LIMITS.keyCostPerMinute, used: costUsed },
-  ], resetSeconds);
+  setRateLimitHeaders(
+    res,
+    [
+      { name: "requests", limit: RATE_LIMIT_PER_MINUTE, used: requestCount },
+      { name: "cost", limit: OPERATION_LIMITS.keyCostPerMinute, used: costUsed },
+    ],
+    resetSeconds,
+  );
 }
 
 function rateLimited(res: Response, limit: "requests" | "cost", resetSeconds: number) {
   setRetryAfter(res, resetSeconds);
-  const what = limit === "requests" ? `${RATE_LIMIT_PER_MINUTE} requests` : `GraphQL cost of ${OPERATION_LIMITS.keyCostPerMinute}`;
-  sendError(res, "RATE_LIMITED", `Rate limit of ${what} a minute reached for this key; retry in ${resetSeconds} s`, { retryAfter: resetSeconds, limit }, "graphql");
+  const what =
+    limit === "requests" ? `${RATE_LIMIT_PER_MINUTE} requests` : `GraphQL cost of ${OPERATION_LIMITS.keyCostPerMinute}`;
+  sendError(
+    res,
+    "RATE_LIMITED",
+    `Rate limit of ${what} a minute reached for this key; retry in ${resetSeconds} s`,
+    { retryAfter: resetSeconds, limit },
+    "graphql",
+  );
 }
 
 /**
@@ -178,7 +204,13 @@ export function apiKeyGate(ownerPool: pg.Pool) {
       setKeyLimitHeaders(res, row.request_count, row.cost_used, resetSeconds);
       if (row.request_count > RATE_LIMIT_PER_MINUTE) return rateLimited(res, "requests", resetSeconds);
       if (row.cost_used >= OPERATION_LIMITS.keyCostPerMinute) return rateLimited(res, "cost", resetSeconds);
-      req.identity = { kind: "key", userId: row.user_id, keyId: row.api_key_id, access: row.access, keyHash: hash.toString("hex") };
+      req.identity = {
+        kind: "key",
+        userId: row.user_id,
+        keyId: row.api_key_id,
+        access: row.access,
+        keyHash: hash.toString("hex"),
+      };
       req.chargeKeyCost = (cost: number): KeyCostCharge => {
         const budget = OPERATION_LIMITS.keyCostPerMinute;
         const charged = Math.min(Math.ceil(cost), budget + 1); // more than the budget never fits; stays a SQL int
@@ -218,7 +250,10 @@ export function pgSettingsFor(identity: Identity): Record<string, string> {
         ? { role: "svc_visitor", "svc.key_hash": identity.keyHash }
         : { role: "svc_reader", "svc.key_hash": identity.keyHash };
     case "oauth":
-      return { role: identity.access === "read_write" ? "svc_visitor" : "svc_reader", "svc.oauth_hash": identity.tokenHash };
+      return {
+        role: identity.access === "read_write" ? "svc_visitor" : "svc_reader",
+        "svc.oauth_hash": identity.tokenHash,
+      };
     default:
       return { role: "svc_reader" };
   }

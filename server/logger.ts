@@ -39,7 +39,8 @@ export function log(level: LogLevel, message: string, fields: LogFields = {}): v
     format = "json"; // a wrong LOG_FORMAT is refused at start (server/config.ts); never lose a line over it
   }
   const time = new Date().toISOString();
-  const line = format === "json" ? JSON.stringify({ time, level, message, ...fields }) : textLine(time, level, message, fields);
+  const line =
+    format === "json" ? JSON.stringify({ time, level, message, ...fields }) : textLine(time, level, message, fields);
   if (capture) return capture(line, level);
   (level === "info" ? process.stdout : process.stderr).write(line + "\n");
 }

@@ -13,7 +13,13 @@ import { log, logFormat } from "./logger.ts";
 import { stopInOrder, stopOnSignals } from "./shutdown.ts";
 
 // With LOG_FORMAT=json every line the server writes is a JSON object, its own messages too.
-const jsonLog = () => { try { return logFormat() === "json"; } catch { return false; } };
+const jsonLog = () => {
+  try {
+    return logFormat() === "json";
+  } catch {
+    return false;
+  }
+};
 const say = (m: string) => (jsonLog() ? log("info", m) : process.stdout.write(`${m}\n`));
 const fail = (m: string) => (jsonLog() ? log("error", m) : console.error(m));
 
@@ -28,7 +34,9 @@ async function main() {
   const reportDatabaseGone = (how?: string) => {
     if (databaseGone) return;
     databaseGone = true;
-    fail(`The embedded PostgreSQL (pid ${embedded!.pid}) stopped unexpectedly${how ? ` (${how})` : ""}; the server exits so it can be restarted.`);
+    fail(
+      `The embedded PostgreSQL (pid ${embedded!.pid}) stopped unexpectedly${how ? ` (${how})` : ""}; the server exits so it can be restarted.`,
+    );
   };
   embedded?.onUnexpectedExit(({ code, signal }) => {
     reportDatabaseGone(signal ? `signal ${signal}` : `exit code ${code}`);
@@ -50,7 +58,9 @@ async function main() {
     clientCostLimits: config.clientCostLimits,
   };
   const running = (port: number) =>
-    say(`Training Log is running at http://localhost:${port}/  (GraphQL: http://localhost:${port}/api/graphql)${config.webConcurrency > 1 ? ` with ${config.webConcurrency} API processes` : ""}`);
+    say(
+      `Training Log is running at http://localhost:${port}/  (GraphQL: http://localhost:${port}/api/graphql)${config.webConcurrency > 1 ? ` with ${config.webConcurrency} API processes` : ""}`,
+    );
 
   // In order: HTTP (every API process finishes its requests), the worker, the pools, PostgreSQL.
   let stopHttp = async () => {};
@@ -70,7 +80,15 @@ async function main() {
   if (config.webConcurrency > 1) {
     // Built once here, not by every API process at once.
     if (!config.dev) await ensureWebBuild(say);
-    const api = startApiProcesses({ count: config.webConcurrency, port: config.port, connections: { ownerUrl: db.ownerUrl, authUrl: db.authUrl }, app: appOptions }, say);
+    const api = startApiProcesses(
+      {
+        count: config.webConcurrency,
+        port: config.port,
+        connections: { ownerUrl: db.ownerUrl, authUrl: db.authUrl },
+        app: appOptions,
+      },
+      say,
+    );
     stopHttp = api.stop;
     api.ready.then(running, cannotListen);
     return;

@@ -29,7 +29,8 @@ export type NumberField = {
 
 export type FieldSpec = StringField | NumberField;
 
-type FieldValue<F extends FieldSpec> = (F extends StringField ? string : number) | (F["optional"] extends true ? null : never);
+type FieldValue<F extends FieldSpec> =
+  (F extends StringField ? string : number) | (F["optional"] extends true ? null : never);
 
 /** The body's fields as the spec types them: a missing optional field is null. */
 export type BodyOf<T extends Record<string, FieldSpec>> = { [K in keyof T]: FieldValue<T[K]> };
@@ -40,9 +41,12 @@ function readString(name: string, value: unknown, field: StringField): string {
   if (value.includes("\u0000")) throw badRequest(`${name} must not contain the character U+0000`);
   const length = [...value].length;
   if (field.min !== undefined && length < field.min) {
-    throw badRequest(field.min === 1 ? `${name} must not be empty` : `${name} must be at least ${field.min} characters`);
+    throw badRequest(
+      field.min === 1 ? `${name} must not be empty` : `${name} must be at least ${field.min} characters`,
+    );
   }
-  if (field.max !== undefined && length > field.max) throw badRequest(`${name} must be at most ${field.max} characters`);
+  if (field.max !== undefined && length > field.max)
+    throw badRequest(`${name} must be at most ${field.max} characters`);
   if (field.maxBytes !== undefined && Buffer.byteLength(value, "utf8") > field.maxBytes) {
     throw badRequest(`${name} must be at most ${field.maxBytes} bytes (UTF-8)`);
   }
@@ -52,8 +56,10 @@ function readString(name: string, value: unknown, field: StringField): string {
 
 function readNumber(name: string, value: unknown, field: NumberField): number {
   const unit = field.unit ? ` ${field.unit}` : "";
-  if (typeof value !== "number" || !Number.isFinite(value)) throw badRequest(`${name} must be a number${field.unit ? ` of${unit}` : ""}`);
-  if (field.positive && value <= 0) throw badRequest(`${name} must be a positive number${field.unit ? ` of${unit}` : ""}`);
+  if (typeof value !== "number" || !Number.isFinite(value))
+    throw badRequest(`${name} must be a number${field.unit ? ` of${unit}` : ""}`);
+  if (field.positive && value <= 0)
+    throw badRequest(`${name} must be a positive number${field.unit ? ` of${unit}` : ""}`);
   if (field.max !== undefined && value > field.max) {
     throw badRequest(`${name} must be at most ${field.max}${unit}${field.maxNote ? ` ${field.maxNote}` : ""}`);
   }

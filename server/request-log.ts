@@ -33,7 +33,10 @@ export function callerFields(req: Request): LogFields {
       return { caller: "app", userId: identity.userId, connectionId: identity.connectionId, access: identity.access };
     default:
       // A key refused before it was resolved (rate limited) or a request answered before identity.
-      return { caller: req.presentedCredential === "key" ? "key" : req.presentedCredential === "session" ? "session" : "anonymous" };
+      return {
+        caller:
+          req.presentedCredential === "key" ? "key" : req.presentedCredential === "session" ? "session" : "anonymous",
+      };
   }
 }
 

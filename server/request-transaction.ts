@@ -7,10 +7,7 @@
 // but reads to commit, and the once-a-minute session touch) completes before the connection goes
 // back to the pool. A mutation's answer waits for its commit.
 import type pg from "pg";
-import {
-  makePgService,
-  makeWithPgClientViaPgClientAlreadyInTransaction,
-} from "postgraphile/adaptors/pg";
+import { makePgService, makeWithPgClientViaPgClientAlreadyInTransaction } from "postgraphile/adaptors/pg";
 import { getOperationAST } from "postgraphile/graphql";
 
 /** On a request's pgSettings: called with the session's user and id (or nulls) once SQL has resolved it. */
@@ -57,22 +54,29 @@ export function makeRequestWithPgClient(pool: pg.Pool): WithPgClient {
     const onSession = settings[ON_SESSION_RESOLVED];
     let handedBack = false;
     try {
-      const results = (await client.query(setupText(client, settings, Boolean(onSession)))) as unknown as pg.QueryResult[];
+      const results = (await client.query(
+        setupText(client, settings, Boolean(onSession)),
+      )) as unknown as pg.QueryResult[];
       if (onSession) onSession(results[2].rows[0] ?? { user_id: null, session_id: null });
       // Statements of the callback run inside this transaction. Its outermost withTransaction
       // (a mutation's side effect) needs no savepoint of its own: its error ends this transaction
       // with a rollback anyway. Nested ones make savepoints as usual.
       const result = await makeWithPgClientViaPgClientAlreadyInTransaction(client, true)(null, (inTransaction) =>
-        callback({ ...inTransaction, withTransaction: (work) => work(inTransaction) }));
+        callback({ ...inTransaction, withTransaction: (work) => work(inTransaction) }),
+      );
       if (settings[READ_ONLY_OPERATION]) {
         handedBack = true;
-        client.query("commit").then(() => client.release(), (error: Error) => client.release(error));
+        client.query("commit").then(
+          () => client.release(),
+          (error: Error) => client.release(error),
+        );
         return result;
       }
       // A transaction that failed inside (an error caught and not rethrown) commits as ROLLBACK:
       // never answer as if it had been saved.
       const commit = await client.query("commit");
-      if (commit.command === "ROLLBACK") throw Object.assign(new Error("The request's transaction failed and was rolled back"), { code: "25P02" });
+      if (commit.command === "ROLLBACK")
+        throw Object.assign(new Error("The request's transaction failed and was rolled back"), { code: "25P02" });
       return result;
     } catch (error) {
       try {
@@ -114,7 +118,11 @@ export const RequestTransactionPlugin: GraphileConfig.Plugin = {
   grafast: {
     middleware: {
       execute(next, event) {
-        const args = event.args as unknown as { document: Parameters<typeof getOperationAST>[0]; operationName?: string | null; contextValue?: { pgSettings?: RequestSettings } };
+        const args = event.args as unknown as {
+          document: Parameters<typeof getOperationAST>[0];
+          operationName?: string | null;
+          contextValue?: { pgSettings?: RequestSettings };
+        };
         const operation = getOperationAST(args.document, args.operationName ?? undefined);
         const settings = args.contextValue?.pgSettings;
         if (operation?.operation === "query" && settings) settings[READ_ONLY_OPERATION] = true;

@@ -7,7 +7,10 @@ export function stopInOrder(steps: ReadonlyArray<() => Promise<unknown> | undefi
   let stopping: Promise<void> | undefined;
   return () => {
     stopping ??= (async () => {
-      for (const step of steps) await Promise.resolve().then(step).catch(() => {});
+      for (const step of steps)
+        await Promise.resolve()
+          .then(step)
+          .catch(() => {});
     })();
     return stopping;
   };

@@ -10,7 +10,8 @@ export const TASKS = {
   prune_counters:
     "Deletes rate-limit counters older than 10 minutes, failed sign-ins older than 15 minutes and per-address sign-in/sign-up attempts older than a day.",
   delete_idle_sessions: "Deletes sessions idle for 30 days.",
-  forget_expired_oauth: "Deletes OAuth codes and tokens expired over a day ago and client registrations unused for 30 days.",
+  forget_expired_oauth:
+    "Deletes OAuth codes and tokens expired over a day ago and client registrations unused for 30 days.",
 } as const;
 
 export type TaskName = keyof typeof TASKS;

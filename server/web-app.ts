@@ -5,7 +5,18 @@
 // live reload. Paths under /api/ are never answered here: they stay the API's JSON 404s.
 import express, { type Request, type Response, type NextFunction } from "express";
 import type { Server } from "node:http";
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 
 export const WEB_ROOT = path.resolve(import.meta.dirname, "../web");
@@ -83,7 +94,13 @@ export async function ensureWebBuild(say: (message: string) => void = () => {}):
     const nodeEnv = process.env.NODE_ENV;
     process.env.NODE_ENV = "production";
     try {
-      await build({ root: WEB_ROOT, configFile: VITE_CONFIG, mode: "production", logLevel: "warn", build: { outDir, emptyOutDir: true } });
+      await build({
+        root: WEB_ROOT,
+        configFile: VITE_CONFIG,
+        mode: "production",
+        logLevel: "warn",
+        build: { outDir, emptyOutDir: true },
+      });
     } finally {
       if (nodeEnv === undefined) delete process.env.NODE_ENV;
       else process.env.NODE_ENV = nodeEnv;
@@ -103,12 +120,19 @@ const isApiPath = (p: string) => p === "/api" || p.startsWith("/api/");
 function servedBuild() {
   const router = express.Router();
   // Vite puts a content hash in every asset name: a changed file is a new address.
-  router.use("/assets", express.static(path.join(WEB_DIST, "assets"), { immutable: true, maxAge: "365d", index: false, fallthrough: true }));
+  router.use(
+    "/assets",
+    express.static(path.join(WEB_DIST, "assets"), { immutable: true, maxAge: "365d", index: false, fallthrough: true }),
+  );
   router.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     if (isApiPath(req.path) || req.path.startsWith("/assets/")) return next();
     const file = path.join(WEB_DIST, req.path === "/" ? "index.html" : path.normalize(req.path));
-    const isTopFile = file.startsWith(WEB_DIST + path.sep) && path.dirname(file) === WEB_DIST && existsSync(file) && !path.basename(file).startsWith(".");
+    const isTopFile =
+      file.startsWith(WEB_DIST + path.sep) &&
+      path.dirname(file) === WEB_DIST &&
+      existsSync(file) &&
+      !path.basename(file).startsWith(".");
     // Pages must be revalidated, so a new build's asset names reach the browser at once.
     res.set("Cache-Control", "no-cache");
     if (isTopFile) return res.sendFile(file, { dotfiles: "deny" });
@@ -126,13 +150,14 @@ function devMiddleware(server: Server) {
   const handler = async (req: Request, res: Response, next: NextFunction) => {
     if (isApiPath(req.path)) return next();
     try {
-      vite ??= import("vite").then(({ createServer }) =>
-        createServer({
-          root: WEB_ROOT,
-          configFile: VITE_CONFIG,
-          appType: "spa",
-          server: { middlewareMode: true, hmr: { server } },
-        }) as Promise<ViteDevServer>,
+      vite ??= import("vite").then(
+        ({ createServer }) =>
+          createServer({
+            root: WEB_ROOT,
+            configFile: VITE_CONFIG,
+            appType: "spa",
+            server: { middlewareMode: true, hmr: { server } },
+          }) as Promise<ViteDevServer>,
       );
       const dev = await vite;
       // The React refresh runtime is an inline script: allowed in development only.
@@ -145,7 +170,8 @@ function devMiddleware(server: Server) {
   return { handler, close: async () => (vite ? (await vite).close() : undefined) };
 }
 
-const DEV_CSP = "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self' ws: wss:; frame-ancestors 'none'; object-src 'none'; base-uri 'self'; form-action 'self'";
+const DEV_CSP =
+  "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self' ws: wss:; frame-ancestors 'none'; object-src 'none'; base-uri 'self'; form-action 'self'";
 
 /** The web app's routes, mounted after the API; `close` stops the dev server if one started. */
 export async function webApp({ dev, server, say }: { dev: boolean; server: Server; say?: (message: string) => void }) {

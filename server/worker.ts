@@ -10,7 +10,8 @@ import { tasks, crontab } from "./tasks.ts";
 
 // Worker chatter at info level is noise for an operator; warnings and errors go to our log.
 const workerLogger = new Logger(() => (level, message) => {
-  if (level === "error" || level === "warning") log(level === "error" ? "error" : "warn", message, { component: "worker" });
+  if (level === "error" || level === "warning")
+    log(level === "error" ? "error" : "warn", message, { component: "worker" });
 });
 
 /** Logs one line per job as it completes; `slowMs` as for requests. */
@@ -40,7 +41,11 @@ export function jobLog(slowMs = DEFAULT_SLOW_REQUEST_MS): WorkerEvents {
   return events;
 }
 
-export async function startWorker(ownerPool: pg.Pool, taskList: TaskList = tasks, options: { slowMs?: number } = {}): Promise<Runner> {
+export async function startWorker(
+  ownerPool: pg.Pool,
+  taskList: TaskList = tasks,
+  options: { slowMs?: number } = {},
+): Promise<Runner> {
   return run({
     pgPool: ownerPool,
     concurrency: 2,

@@ -9,7 +9,9 @@ beforeAll(async () => {
   admin = await signUp(s.url, "First Admin"); // the first account on an instance is its admin
   expect(admin.user.role).toBe("admin");
 });
-afterAll(async () => { await s.close(); });
+afterAll(async () => {
+  await s.close();
+});
 
 const BAN = "/api/auth/admin/ban-user";
 const UNBAN = "/api/auth/admin/unban-user";
@@ -34,7 +36,8 @@ function expectError(res: { status: number; body: any }, status: number, code?: 
 
 const createKey = async (token: string) => (await createApiKey(s.url, token)).key;
 
-const signedIn = async (c: { token?: string; key?: string }) => (await gql(s.url, "{ viewer { id } }", {}, c)).body.data.viewer !== null;
+const signedIn = async (c: { token?: string; key?: string }) =>
+  (await gql(s.url, "{ viewer { id } }", {}, c)).body.data.viewer !== null;
 
 test("200 {user} with every field of spec 2.5; sessions ended, keys signed out, sign-in 403 BANNED_USER; unban restores", async () => {
   const token = await adminSession();
@@ -47,8 +50,15 @@ test("200 {user} with every field of spec 2.5; sessions ended, keys signed out, 
   const user = res.body.user;
   expect(Object.keys(res.body)).toEqual(["user"]);
   expect(user).toMatchObject({
-    id: victim.user.id, name: "Victim", email: victim.email, emailVerified: false, role: "user",
-    banned: true, banReason: "spam", isAnonymous: false, lastLoginMethod: "email",
+    id: victim.user.id,
+    name: "Victim",
+    email: victim.email,
+    emailVerified: false,
+    role: "user",
+    banned: true,
+    banReason: "spam",
+    isAnonymous: false,
+    lastLoginMethod: "email",
   });
   for (const field of ["createdAt", "updatedAt", "banExpires"]) expect(user[field]).toMatch(ISO);
   const expires = Date.parse(user.banExpires);
@@ -60,12 +70,19 @@ test("200 {user} with every field of spec 2.5; sessions ended, keys signed out, 
   expect(await signedIn({ token: victim.token })).toBe(false);
   expect(await signedIn({ token: other.body.token })).toBe(false);
   expect(await signedIn({ key })).toBe(false);
-  const write = await gql(s.url, `mutation { logBodyweight(input: {date: "2024-01-01", weight: 1}) { date } }`, {}, { key });
+  const write = await gql(
+    s.url,
+    `mutation { logBodyweight(input: {date: "2024-01-01", weight: 1}) { date } }`,
+    {},
+    { key },
+  );
   expect(write.body.errors?.[0].extensions.code).toBe("FORBIDDEN");
   const signIn = await post(s.url, "/api/auth/sign-in/email", { email: victim.email, password: victim.password });
   expect(signIn.status).toBe(403);
   expect(signIn.body.code).toBe("BANNED_USER");
-  const { rows } = await s.ownerPool.query("select count(*)::int as n from app_public.sessions where user_id = $1", [victim.user.id]);
+  const { rows } = await s.ownerPool.query("select count(*)::int as n from app_public.sessions where user_id = $1", [
+    victim.user.id,
+  ]);
   expect(rows[0].n).toBe(0);
 
   const unban = await post(s.url, UNBAN, { userId: victim.user.id }, { token });
@@ -74,7 +91,9 @@ test("200 {user} with every field of spec 2.5; sessions ended, keys signed out, 
   expect(unban.body.user.banReason).toBeUndefined();
   expect(unban.body.user.banExpires).toBeUndefined();
   expect(await signedIn({ key })).toBe(true);
-  expect((await post(s.url, "/api/auth/sign-in/email", { email: victim.email, password: victim.password })).status).toBe(200);
+  expect(
+    (await post(s.url, "/api/auth/sign-in/email", { email: victim.email, password: victim.password })).status,
+  ).toBe(200);
 });
 
 test("a ban without banExpiresIn or banReason has no end and no reason; re-banning replaces them", async () => {
@@ -85,7 +104,12 @@ test("a ban without banExpiresIn or banReason has no end and no reason; re-banni
   expect(res.body.user.banned).toBe(true);
   expect(res.body.user.banExpires).toBeUndefined();
   expect(res.body.user.banReason).toBeUndefined();
-  const again = await post(s.url, BAN, { userId: victim.user.id, banReason: "still", banExpiresIn: 60, extra: "ignored" }, { token });
+  const again = await post(
+    s.url,
+    BAN,
+    { userId: victim.user.id, banReason: "still", banExpiresIn: 60, extra: "ignored" },
+    { token },
+  );
   expect(again.body.user).toMatchObject({ banned: true, banReason: "still" });
   expect(again.body.user.banExpires).toMatch(ISO);
 });
@@ -95,9 +119,13 @@ test("an admin can ban another admin; once the ban time passes, sign-in works ev
   const other = await signUp(s.url);
   await s.ownerPool.query("select app_public.grant_admin($1)", [other.email]);
   expect((await post(s.url, BAN, { userId: other.user.id, banExpiresIn: 0.5 }, { token })).status).toBe(200);
-  expect((await post(s.url, "/api/auth/sign-in/email", { email: other.email, password: other.password })).status).toBe(403);
+  expect((await post(s.url, "/api/auth/sign-in/email", { email: other.email, password: other.password })).status).toBe(
+    403,
+  );
   await new Promise((r) => setTimeout(r, 600));
-  expect((await post(s.url, "/api/auth/sign-in/email", { email: other.email, password: other.password })).status).toBe(200);
+  expect((await post(s.url, "/api/auth/sign-in/email", { email: other.email, password: other.password })).status).toBe(
+    200,
+  );
 });
 
 describe("400: bad JSON, missing or non-string userId, wrong types, non-positive banExpiresIn, yourself", () => {
@@ -119,7 +147,10 @@ describe("400: bad JSON, missing or non-string userId, wrong types, non-positive
   ])("%s", async (_name, body, code) => {
     const token = await adminSession();
     const victim = await signUp(s.url);
-    const withId = typeof body === "object" && !Array.isArray(body) && (body as any).userId === "u" ? { ...body, userId: victim.user.id } : body;
+    const withId =
+      typeof body === "object" && !Array.isArray(body) && (body as any).userId === "u"
+        ? { ...body, userId: victim.user.id }
+        : body;
     const res = await post(s.url, BAN, withId, { token });
     expectError(res, 400, code);
     expect(await signedIn({ token: victim.token })).toBe(true);
@@ -159,17 +190,30 @@ describe("401: no token, unknown or ended session, an API key", () => {
     const adminKey = await createKey(token);
     const idle = await adminSession();
     await s.ownerPool.query(
-      "update app_public.sessions set last_active_at = now() - interval '31 days' where id = (select id from app_public.sessions order by created_at desc limit 1)");
+      "update app_public.sessions set last_active_at = now() - interval '31 days' where id = (select id from app_public.sessions order by created_at desc limit 1)",
+    );
     for (const path of [BAN, UNBAN]) {
       expectError(await post(s.url, path, { userId: victim.user.id }), 401, "UNAUTHORIZED");
       expectError(await post(s.url, path, { userId: victim.user.id }, { token: "f".repeat(64) }), 401, "UNAUTHORIZED");
       expectError(await post(s.url, path, { userId: victim.user.id }, { token: ended }), 401, "UNAUTHORIZED");
       expectError(await post(s.url, path, { userId: victim.user.id }, { token: idle }), 401, "UNAUTHORIZED");
       expectError(await post(s.url, path, { userId: victim.user.id }, { key: adminKey }), 401, "UNAUTHORIZED");
-      expectError(await post(s.url, path, { userId: victim.user.id }, { key: adminKey, keyHeader: "x-api-key" }), 401, "UNAUTHORIZED");
-      expectError(await post(s.url, path, { userId: victim.user.id }, { headers: { authorization: "Basic abc" } }), 401, "UNAUTHORIZED");
+      expectError(
+        await post(s.url, path, { userId: victim.user.id }, { key: adminKey, keyHeader: "x-api-key" }),
+        401,
+        "UNAUTHORIZED",
+      );
+      expectError(
+        await post(s.url, path, { userId: victim.user.id }, { headers: { authorization: "Basic abc" } }),
+        401,
+        "UNAUTHORIZED",
+      );
       // The admin's session cookie alone is not enough: a browser would send it on other sites' behalf.
-      expectError(await post(s.url, path, { userId: victim.user.id }, { headers: { cookie: `svc_session=${token}` } }), 401, "UNAUTHORIZED");
+      expectError(
+        await post(s.url, path, { userId: victim.user.id }, { headers: { cookie: `svc_session=${token}` } }),
+        401,
+        "UNAUTHORIZED",
+      );
     }
     expect(await signedIn({ token: victim.token })).toBe(true);
   });
@@ -178,7 +222,12 @@ describe("401: no token, unknown or ended session, an API key", () => {
 test("403: a signed-in user who is not an admin, for any target (even an admin or a missing user)", async () => {
   const plain = await signUp(s.url);
   const victim = await signUp(s.url);
-  for (const [path, userId] of [[BAN, victim.user.id], [BAN, admin.user.id], [BAN, "00000000-0000-0000-0000-000000000000"], [UNBAN, victim.user.id]]) {
+  for (const [path, userId] of [
+    [BAN, victim.user.id],
+    [BAN, admin.user.id],
+    [BAN, "00000000-0000-0000-0000-000000000000"],
+    [UNBAN, victim.user.id],
+  ]) {
     expectError(await post(s.url, path, { userId }, { token: plain.token }), 403, "FORBIDDEN");
   }
   expect(await signedIn({ token: victim.token })).toBe(true);
@@ -188,7 +237,11 @@ test("403: a signed-in user who is not an admin, for any target (even an admin o
 test("404: no such user (a well-formed id, or any other string)", async () => {
   const token = await adminSession();
   for (const path of [BAN, UNBAN]) {
-    expectError(await post(s.url, path, { userId: "00000000-0000-0000-0000-000000000000" }, { token }), 404, "USER_NOT_FOUND");
+    expectError(
+      await post(s.url, path, { userId: "00000000-0000-0000-0000-000000000000" }, { token }),
+      404,
+      "USER_NOT_FOUND",
+    );
     expectError(await post(s.url, path, { userId: "no-such-user" }, { token }), 404, "USER_NOT_FOUND");
   }
 });
@@ -211,7 +264,8 @@ test("429: 60 admin calls a minute per session (refused ones count), then 429 wi
   expectError(await post(s.url, UNBAN, { userId: victim.user.id }, { token }), 429, "RATE_LIMITED");
   const { rows } = await s.ownerPool.query(
     "select c.count from app_private.rate_counters c join app_private.session_tokens t on c.subject = 'admin:' || t.session_id where t.token_hash = sha256($1::bytea)",
-    [Buffer.from(token)]);
+    [Buffer.from(token)],
+  );
   expect(rows).toEqual([{ count: 62 }]);
   const fresh = await adminSession();
   expect((await post(s.url, UNBAN, { userId: victim.user.id }, { token: fresh })).status).toBe(200);
@@ -229,9 +283,13 @@ test("the effects are one transaction: if ending the sessions fails, the user is
     expectError(res, 500, "INTERNAL_ERROR");
     expect(res.body.message).not.toMatch(/boom|refuse|trigger|sessions/);
   } finally {
-    await s.ownerPool.query("drop trigger refuse_delete on app_public.sessions; drop function app_private.test_refuse()");
+    await s.ownerPool.query(
+      "drop trigger refuse_delete on app_public.sessions; drop function app_private.test_refuse()",
+    );
   }
-  const { rows } = await s.ownerPool.query("select banned, ban_reason from app_public.users where id = $1", [victim.user.id]);
+  const { rows } = await s.ownerPool.query("select banned, ban_reason from app_public.users where id = $1", [
+    victim.user.id,
+  ]);
   expect(rows[0]).toEqual({ banned: false, ban_reason: null });
   expect(await signedIn({ token: victim.token })).toBe(true);
 });

@@ -14,12 +14,21 @@ test("an admin lists every user oldest first, searches name or email in any case
   await s.ownerPool.query("select app_public.grant_admin($1)", [admin.email]);
   const ann = await signUp(s.url, "Ann Lifter", { email: `ann-${Date.now()}@Example.com` });
   const bob = await signUp(s.url, "Bob");
-  await post(s.url, "/api/auth/admin/ban-user", { userId: bob.user.id, banReason: "spam", banExpiresIn: 3600 }, { token: admin.token });
+  await post(
+    s.url,
+    "/api/auth/admin/ban-user",
+    { userId: bob.user.id, banReason: "spam", banExpiresIn: 3600 },
+    { token: admin.token },
+  );
 
   const all = await gql(s.url, LIST, {}, { token: admin.token });
   expect(all.body.errors).toBeUndefined();
   expect(all.body.data.adminUsers.totalCount).toBe(3);
-  expect(all.body.data.adminUsers.nodes.map((u: { name: string }) => u.name)).toEqual(["Root Admin", "Ann Lifter", "Bob"]);
+  expect(all.body.data.adminUsers.nodes.map((u: { name: string }) => u.name)).toEqual([
+    "Root Admin",
+    "Ann Lifter",
+    "Bob",
+  ]);
   const banned = all.body.data.adminUsers.nodes[2];
   expect(banned).toMatchObject({ id: bob.user.id, email: bob.email, role: "user", banned: true, banReason: "spam" });
   expect(new Date(banned.banExpires).getTime()).toBeGreaterThan(Date.now());
@@ -39,7 +48,12 @@ test("anyone else is refused with FORBIDDEN: a user, an admin's API key, a signe
   const admin = await signUp(s.url, "Second Admin");
   await s.ownerPool.query("select app_public.grant_admin($1)", [admin.email]);
   const user = await signUp(s.url, "Plain User");
-  const created = await gql(s.url, `mutation { createApiKey(input: { name: "k", access: READ_WRITE, expiresIn: DAYS_30 }) { key } }`, {}, { token: admin.token });
+  const created = await gql(
+    s.url,
+    `mutation { createApiKey(input: { name: "k", access: READ_WRITE, expiresIn: DAYS_30 }) { key } }`,
+    {},
+    { token: admin.token },
+  );
   const key = created.body.data.createApiKey.key;
   for (const credentials of [{ token: user.token }, { key }, {}]) {
     const res = await gql(s.url, LIST, {}, credentials);

@@ -18,14 +18,20 @@ beforeAll(async () => {
     startTestServer({ authLimits: AUTH_LIMITS }),
   ]);
 });
-afterAll(async () => { await Promise.all([proxied?.close(), direct?.close()]); });
+afterAll(async () => {
+  await Promise.all([proxied?.close(), direct?.close()]);
+});
 
 const SIGN_IN = "/api/auth/sign-in/email";
 const SIGN_UP = "/api/auth/sign-up/email";
 const PASSWORD = "correct horse battery";
 
 type Reply = { status: number; headers: Headers; body: any };
-async function send(s: TestServer, path: string, options: { body?: unknown; ip?: string; headers?: Record<string, string>; method?: string } = {}): Promise<Reply> {
+async function send(
+  s: TestServer,
+  path: string,
+  options: { body?: unknown; ip?: string; headers?: Record<string, string>; method?: string } = {},
+): Promise<Reply> {
   const headers: Record<string, string> = { ...(options.headers ?? {}) };
   if (options.ip) headers["x-forwarded-for"] = options.ip;
   if (options.body !== undefined) headers["content-type"] = "application/json";
@@ -36,18 +42,30 @@ async function send(s: TestServer, path: string, options: { body?: unknown; ip?:
   });
   const text = await res.text();
   let body: any = text;
-  try { body = JSON.parse(text); } catch { /* not JSON */ }
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
   return { status: res.status, headers: res.headers, body };
 }
 
-const signIn = (s: TestServer, email: string, password: string, ip?: string) => send(s, SIGN_IN, { body: { email, password }, ip });
+const signIn = (s: TestServer, email: string, password: string, ip?: string) =>
+  send(s, SIGN_IN, { body: { email, password }, ip });
 const newEmail = (tag: string) => `${tag}-${randomBytes(5).toString("hex")}@limits.test`;
 
 /** A user created in SQL (no sign-up attempt counted against any address). */
 async function seedUser(s: TestServer, cost = 11) {
   const email = newEmail("seed");
-  const { rows } = await s.ownerPool.query("insert into app_public.users (name, email) values ('Seed', $1) returning id", [email]);
-  await s.ownerPool.query("insert into app_private.user_secrets values ($1, crypt($2, gen_salt('bf', $3)))", [rows[0].id, PASSWORD, cost]);
+  const { rows } = await s.ownerPool.query(
+    "insert into app_public.users (name, email) values ('Seed', $1) returning id",
+    [email],
+  );
+  await s.ownerPool.query("insert into app_private.user_secrets values ($1, crypt($2, gen_salt('bf', $3)))", [
+    rows[0].id,
+    PASSWORD,
+    cost,
+  ]);
   return { email, id: rows[0].id as string };
 }
 
@@ -83,12 +101,15 @@ describe("failed sign-ins: per account and address, then per address", () => {
     // The owner's success clears only the owner's failures: the attacker stays locked.
     expect((await signIn(proxied, owner.email, PASSWORD, attacker)).status).toBe(429);
     const { rows } = await proxied.ownerPool.query(
-      "select host(address) as address, count(*)::int as n from app_private.failed_sign_ins where email = $1 group by 1", [owner.email]);
+      "select host(address) as address, count(*)::int as n from app_private.failed_sign_ins where email = $1 group by 1",
+      [owner.email],
+    );
     expect(rows).toEqual([{ address: attacker, n: AUTH_LIMITS.failuresPerAccountAndAddress }]);
     // The lock lifts when the oldest failure leaves the 15-minute window.
     await proxied.ownerPool.query(
       "update app_private.failed_sign_ins set attempted_at = attempted_at - interval '15 minutes' where email = $1 and attempted_at = (select min(attempted_at) from app_private.failed_sign_ins where email = $1)",
-      [owner.email]);
+      [owner.email],
+    );
     expect((await signIn(proxied, owner.email, PASSWORD, attacker)).status).toBe(200);
   });
 
@@ -99,7 +120,8 @@ describe("failed sign-ins: per account and address, then per address", () => {
     await proxied.ownerPool.query(
       `insert into app_private.failed_sign_ins (email, address, attempted_at)
        select 'sprayed-' || n || '@limits.test', $1::inet, now() - interval '5 minutes' from generate_series(1, $2) n`,
-      [sprayer, AUTH_LIMITS.failuresPerAddress - 2]);
+      [sprayer, AUTH_LIMITS.failuresPerAddress - 2],
+    );
     expect((await signIn(proxied, newEmail("unknown"), "not the password", sprayer)).status).toBe(401);
     expect((await signIn(proxied, owner.email, "not the password", sprayer)).status).toBe(401); // the last one allowed
     const locked = await signIn(proxied, owner.email, PASSWORD, sprayer);
@@ -117,7 +139,10 @@ describe("failed sign-ins: per account and address, then per address", () => {
     const res = await signIn(proxied, email, "whatever it is", ip);
     expect(res.status).toBe(401);
     expect(res.body.code).toBe("INVALID_EMAIL_OR_PASSWORD");
-    const { rows } = await proxied.ownerPool.query("select host(address) as a from app_private.failed_sign_ins where email = $1", [email]);
+    const { rows } = await proxied.ownerPool.query(
+      "select host(address) as a from app_private.failed_sign_ins where email = $1",
+      [email],
+    );
     expect(rows).toEqual([{ a: ip }]);
   });
 
@@ -129,7 +154,9 @@ describe("failed sign-ins: per account and address, then per address", () => {
     const locked = await signIn(direct, owner.email, PASSWORD, "203.0.113.200");
     expect(locked.status).toBe(429);
     const { rows } = await direct.ownerPool.query(
-      "select distinct host(address) as address from app_private.failed_sign_ins where email = $1", [owner.email]);
+      "select distinct host(address) as address from app_private.failed_sign_ins where email = $1",
+      [owner.email],
+    );
     expect(rows).toEqual([{ address: "127.0.0.1" }]);
   });
 });
@@ -162,19 +189,28 @@ describe("per-address limits", () => {
   test("the sign-in limit and the failure count are exact under concurrency", async () => {
     const user = await seedUser(proxied);
     const ip = freshIp();
-    const results = await Promise.all(Array.from({ length: AUTH_LIMITS.signInsPerAddressPerMinute + 10 }, () => signIn(proxied, user.email, "wrong password", ip)));
+    const results = await Promise.all(
+      Array.from({ length: AUTH_LIMITS.signInsPerAddressPerMinute + 10 }, () =>
+        signIn(proxied, user.email, "wrong password", ip),
+      ),
+    );
     // Exactly `signInsPerAddressPerMinute` get past the address limit; of those, exactly
     // `failuresPerAccountAndAddress` are checked and the rest find the account locked for this address.
-    const count = (status: number, code?: string) => results.filter((r) => r.status === status && (!code || r.body.code === code)).length;
+    const count = (status: number, code?: string) =>
+      results.filter((r) => r.status === status && (!code || r.body.code === code)).length;
     expect(count(429, "RATE_LIMITED")).toBe(10);
     expect(count(401)).toBe(AUTH_LIMITS.failuresPerAccountAndAddress);
-    expect(count(429, "TOO_MANY_ATTEMPTS")).toBe(AUTH_LIMITS.signInsPerAddressPerMinute - AUTH_LIMITS.failuresPerAccountAndAddress);
+    expect(count(429, "TOO_MANY_ATTEMPTS")).toBe(
+      AUTH_LIMITS.signInsPerAddressPerMinute - AUTH_LIMITS.failuresPerAccountAndAddress,
+    );
   });
 
   test(`${AUTH_LIMITS.signUpsPerAddressPerHour} sign-ups an hour per address; the next is refused and saves nothing`, async () => {
     const ip = freshIp();
     for (let i = 0; i < AUTH_LIMITS.signUpsPerAddressPerHour; i++) {
-      expect((await send(proxied, SIGN_UP, { body: { name: "N", email: newEmail("up"), password: PASSWORD }, ip })).status).toBe(200);
+      expect(
+        (await send(proxied, SIGN_UP, { body: { name: "N", email: newEmail("up"), password: PASSWORD }, ip })).status,
+      ).toBe(200);
     }
     const email = newEmail("refused");
     const limited = await send(proxied, SIGN_UP, { body: { name: "N", email, password: PASSWORD }, ip });
@@ -182,14 +218,20 @@ describe("per-address limits", () => {
     expect(limited.body.code).toBe("RATE_LIMITED");
     expect(limited.body.message).toMatch(/sign-ups an hour/);
     expectRetryAfter(limited, 3590, 3600);
-    expect((await proxied.ownerPool.query("select 1 from app_public.users where email = $1", [email])).rowCount).toBe(0);
-    expect((await send(proxied, SIGN_UP, { body: { name: "N", email, password: PASSWORD }, ip: freshIp() })).status).toBe(200);
+    expect((await proxied.ownerPool.query("select 1 from app_public.users where email = $1", [email])).rowCount).toBe(
+      0,
+    );
+    expect(
+      (await send(proxied, SIGN_UP, { body: { name: "N", email, password: PASSWORD }, ip: freshIp() })).status,
+    ).toBe(200);
   });
 });
 
 describe("sessions per user", () => {
   test("at most 20 sessions: the next sign-in ends the least recently active one", async () => {
-    const { rows: [{ cap }] } = await proxied.ownerPool.query("select app_private.max_sessions_per_user() as cap");
+    const {
+      rows: [{ cap }],
+    } = await proxied.ownerPool.query("select app_private.max_sessions_per_user() as cap");
     expect(cap).toBe(20);
     const user = await seedUser(proxied);
     const tokens: string[] = [];
@@ -199,12 +241,20 @@ describe("sessions per user", () => {
       expect(res.status).toBe(200);
       tokens.push(res.body.token);
     }
-    const live = async () => (await proxied.ownerPool.query("select count(*)::int as n from app_public.sessions where user_id = $1", [user.id])).rows[0].n;
-    const signedIn = async (token: string) => (await send(proxied, "/api/auth/get-session", { headers: { authorization: `Bearer ${token}` } })).body !== null;
+    const live = async () =>
+      (
+        await proxied.ownerPool.query("select count(*)::int as n from app_public.sessions where user_id = $1", [
+          user.id,
+        ])
+      ).rows[0].n;
+    const signedIn = async (token: string) =>
+      (await send(proxied, "/api/auth/get-session", { headers: { authorization: `Bearer ${token}` } })).body !== null;
     expect(await live()).toBe(cap);
     // The first session is the oldest but was used a moment ago: the second is the least recently active.
     await proxied.ownerPool.query(
-      "update app_public.sessions set last_active_at = now() where id = (select session_id from app_private.session_tokens where token_hash = digest($1, 'sha256'))", [tokens[0]]);
+      "update app_public.sessions set last_active_at = now() where id = (select session_id from app_private.session_tokens where token_hash = digest($1, 'sha256'))",
+      [tokens[0]],
+    );
     const next = await signIn(proxied, user.email, PASSWORD, "192.0.2.100");
     expect(next.status).toBe(200);
     expect(await live()).toBe(cap);
@@ -217,10 +267,17 @@ describe("sessions per user", () => {
 
 describe("password hashes", () => {
   test("a cost-8 hash is upgraded to password_hash_cost() at the next successful sign-in, not at a failed one", async () => {
-    const { rows: [{ cost }] } = await proxied.ownerPool.query("select app_private.password_hash_cost() as cost");
+    const {
+      rows: [{ cost }],
+    } = await proxied.ownerPool.query("select app_private.password_hash_cost() as cost");
     expect(cost).toBeGreaterThanOrEqual(10);
     const user = await seedUser(proxied, 8);
-    const hash = async () => (await proxied.ownerPool.query("select password_hash from app_private.user_secrets where user_id = $1", [user.id])).rows[0].password_hash as string;
+    const hash = async () =>
+      (
+        await proxied.ownerPool.query("select password_hash from app_private.user_secrets where user_id = $1", [
+          user.id,
+        ])
+      ).rows[0].password_hash as string;
     const old = await hash();
     expect(old).toMatch(/^\$2a\$08\$/);
     expect((await signIn(proxied, user.email, "wrong password", freshIp())).status).toBe(401);
@@ -235,7 +292,9 @@ describe("password hashes", () => {
     // New accounts get the current cost.
     const fresh = await signUp(proxied.url, "Fresh");
     const { rows } = await proxied.ownerPool.query(
-      "select app_private.password_hash_cost_of(password_hash) as c from app_private.user_secrets join app_public.users u on u.id = user_id where u.email = $1", [fresh.email]);
+      "select app_private.password_hash_cost_of(password_hash) as c from app_private.user_secrets join app_public.users u on u.id = user_id where u.email = $1",
+      [fresh.email],
+    );
     expect(rows[0].c).toBe(cost);
   });
 });
@@ -287,17 +346,23 @@ describe("one credential parser: a malformed header is 401 on every route, never
     const email = newEmail("malformed");
     expectUnauthorized(await send(s, SIGN_UP, { body: { name: "M", email, password: PASSWORD }, headers }));
     // Nothing happened: no ban, no sign-out, no account.
-    expect((await s.ownerPool.query("select banned from app_public.users where id = $1", [victim.id])).rows[0].banned).toBe(false);
+    expect(
+      (await s.ownerPool.query("select banned from app_public.users where id = $1", [victim.id])).rows[0].banned,
+    ).toBe(false);
     expect((await send(s, "/api/auth/get-session", { headers: cookie() })).body.user.email).toBe(admin.email);
     expect((await s.ownerPool.query("select 1 from app_public.users where email = $1", [email])).rowCount).toBe(0);
   });
 
   test("well-formed headers still work: any case of `Bearer`, extra spaces between scheme and token", async () => {
     for (const authorization of [`Bearer ${admin.token}`, `bearer ${admin.token}`, `BEARER   ${admin.token}`]) {
-      expect((await send(direct, "/api/auth/get-session", { headers: { authorization } })).body.user.email).toBe(admin.email);
+      expect((await send(direct, "/api/auth/get-session", { headers: { authorization } })).body.user.email).toBe(
+        admin.email,
+      );
     }
     // An unknown (well-formed) token is simply signed out, as before.
-    expect((await send(direct, "/api/auth/get-session", { headers: { authorization: `Bearer ${"f".repeat(64)}` } })).body).toBeNull();
+    expect(
+      (await send(direct, "/api/auth/get-session", { headers: { authorization: `Bearer ${"f".repeat(64)}` } })).body,
+    ).toBeNull();
   });
 });
 
@@ -325,12 +390,16 @@ describe("emails with control or invisible characters", () => {
     const signInRes = await send(proxied, SIGN_IN, { body: { email, password: PASSWORD }, ip });
     expect(signInRes.status).toBe(400);
     expect(signInRes.body.message).toBe(`email must not contain control or invisible characters (found ${codePoint})`);
-    expect((await proxied.ownerPool.query("select 1 from app_public.users where email = $1", [email])).rowCount).toBe(0);
+    expect((await proxied.ownerPool.query("select 1 from app_public.users where email = $1", [email])).rowCount).toBe(
+      0,
+    );
   });
 
   test("visible non-ASCII addresses are still accepted", async () => {
     const email = `jürgen-${randomBytes(3).toString("hex")}@bücher.example`;
-    expect((await send(proxied, SIGN_UP, { body: { name: "J", email, password: PASSWORD }, ip: freshIp() })).status).toBe(200);
+    expect(
+      (await send(proxied, SIGN_UP, { body: { name: "J", email, password: PASSWORD }, ip: freshIp() })).status,
+    ).toBe(200);
   });
 });
 
@@ -341,18 +410,26 @@ describe("response headers", () => {
     const up = await send(proxied, SIGN_UP, { body: { name: "N", email, password: PASSWORD }, ip });
     const inRes = await signIn(proxied, email, PASSWORD, ip);
     const wrong = await signIn(proxied, email, "wrong password", ip);
-    const session = await send(proxied, "/api/auth/get-session", { headers: { authorization: `Bearer ${inRes.body.token}` } });
-    const out = await send(proxied, "/api/auth/sign-out", { body: {}, headers: { authorization: `Bearer ${inRes.body.token}` } });
+    const session = await send(proxied, "/api/auth/get-session", {
+      headers: { authorization: `Bearer ${inRes.body.token}` },
+    });
+    const out = await send(proxied, "/api/auth/sign-out", {
+      body: {},
+      headers: { authorization: `Bearer ${inRes.body.token}` },
+    });
     const key = await send(proxied, "/api/graphql", {
       body: { query: `mutation { createApiKey(input: {name: "k", access: READ_ONLY, expiresIn: NEVER}) { key } }` },
       headers: { authorization: `Bearer ${up.body.token}` },
     });
     const malformed = await send(proxied, "/api/auth/get-session", { headers: { authorization: "Bearer x y" } });
-    expect([up.status, inRes.status, wrong.status, session.status, out.status, key.status, malformed.status]).toEqual([200, 200, 401, 200, 200, 200, 401]);
+    expect([up.status, inRes.status, wrong.status, session.status, out.status, key.status, malformed.status]).toEqual([
+      200, 200, 401, 200, 200, 200, 401,
+    ]);
     expect(up.body.token).toBeTruthy();
     expect(inRes.body.token).toBeTruthy();
     expect(key.body.data.createApiKey.key).toMatch(/^svc_/);
-    for (const res of [up, inRes, wrong, session, out, key, malformed]) expect(res.headers.get("cache-control")).toBe("no-store");
+    for (const res of [up, inRes, wrong, session, out, key, malformed])
+      expect(res.headers.get("cache-control")).toBe("no-store");
   });
 
   test("security headers reach the auth routes' answers (200, 401, 429, malformed credential, ban route)", async () => {
@@ -364,7 +441,8 @@ describe("response headers", () => {
       await send(proxied, "/api/auth/get-session", { headers: { authorization: "Bearer x y" } }),
       await send(proxied, "/api/auth/admin/ban-user", { body: { userId: user.id } }),
     ];
-    for (let i = 0; i < AUTH_LIMITS.failuresPerAccountAndAddress; i++) await signIn(proxied, user.email, "wrong password", ip);
+    for (let i = 0; i < AUTH_LIMITS.failuresPerAccountAndAddress; i++)
+      await signIn(proxied, user.email, "wrong password", ip);
     answers.push(await signIn(proxied, user.email, PASSWORD, ip));
     expect(answers.map((r) => r.status)).toEqual([200, 401, 401, 401, 429]);
     for (const res of answers) {
@@ -379,11 +457,27 @@ describe("response headers", () => {
   test(`x-request-id: a plain identifier up to ${REQUEST_ID_MAX} characters is echoed; anything else is replaced by a UUID`, async () => {
     const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
     const idOf = async (value?: string) =>
-      (await send(proxied, "/api/auth/get-session", { headers: value === undefined ? {} : { "x-request-id": value } })).headers.get("x-request-id");
-    for (const good of ["abc-123", "Root=1-5759e988-bd862e3fe1be46a994272793", "a.b_c:d/e+f", "x".repeat(REQUEST_ID_MAX)]) {
+      (
+        await send(proxied, "/api/auth/get-session", { headers: value === undefined ? {} : { "x-request-id": value } })
+      ).headers.get("x-request-id");
+    for (const good of [
+      "abc-123",
+      "Root=1-5759e988-bd862e3fe1be46a994272793",
+      "a.b_c:d/e+f",
+      "x".repeat(REQUEST_ID_MAX),
+    ]) {
       expect(await idOf(good)).toBe(good);
     }
-    for (const bad of ["x".repeat(REQUEST_ID_MAX + 1), "two words", "<script>", "quote\"d", "semi;colon", "ünïcode", "tab\there", ""]) {
+    for (const bad of [
+      "x".repeat(REQUEST_ID_MAX + 1),
+      "two words",
+      "<script>",
+      'quote"d',
+      "semi;colon",
+      "ünïcode",
+      "tab\there",
+      "",
+    ]) {
       expect(await idOf(bad)).toMatch(UUID);
     }
     expect(await idOf()).toMatch(UUID);
@@ -400,6 +494,8 @@ describe("TRUST_PROXY", () => {
 
   test("`true` (believe any client) and a bad address are refused with a message", () => {
     expect(() => parseTrustProxy("true")).toThrow(/TRUST_PROXY=true would believe any X-Forwarded-For/);
-    expect(() => parseTrustProxy("10.0.0.1, proxy.example")).toThrow(/^TRUST_PROXY: invalid IP address: proxy\.example/);
+    expect(() => parseTrustProxy("10.0.0.1, proxy.example")).toThrow(
+      /^TRUST_PROXY: invalid IP address: proxy\.example/,
+    );
   });
 });

@@ -2,14 +2,33 @@
 import { startTestServer, post, get, gql, signUp, type TestServer } from "./support/harness.ts";
 
 let s: TestServer;
-beforeAll(async () => { s = await startTestServer(); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s.close();
+});
 
-const USER_FIELDS = ["id", "name", "email", "emailVerified", "createdAt", "updatedAt", "role", "banned", "isAnonymous", "lastLoginMethod"];
+const USER_FIELDS = [
+  "id",
+  "name",
+  "email",
+  "emailVerified",
+  "createdAt",
+  "updatedAt",
+  "role",
+  "banned",
+  "isAnonymous",
+  "lastLoginMethod",
+];
 
 describe("sign-up", () => {
   test("the first account is admin, later ones are users; the user record has the spec 2.5 fields", async () => {
-    const first = await post(s.url, "/api/auth/sign-up/email", { name: "Ada", email: "Ada@Example.com", password: "12345678" });
+    const first = await post(s.url, "/api/auth/sign-up/email", {
+      name: "Ada",
+      email: "Ada@Example.com",
+      password: "12345678",
+    });
     expect(first.status).toBe(200);
     expect(first.body.token).toMatch(/^[0-9a-f]{64}$/);
     for (const f of USER_FIELDS) expect(first.body.user).toHaveProperty(f);
@@ -22,15 +41,27 @@ describe("sign-up", () => {
   });
 
   test("email is unique ignoring case", async () => {
-    const res = await post(s.url, "/api/auth/sign-up/email", { name: "Ada 2", email: "ada@EXAMPLE.com", password: "12345678" });
+    const res = await post(s.url, "/api/auth/sign-up/email", {
+      name: "Ada 2",
+      email: "ada@EXAMPLE.com",
+      password: "12345678",
+    });
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/already exists/);
   });
 
   test("password: 8 characters is enough, 7 is not", async () => {
-    const ok = await post(s.url, "/api/auth/sign-up/email", { name: "P", email: "p8@example.com", password: "abcdefgh" });
+    const ok = await post(s.url, "/api/auth/sign-up/email", {
+      name: "P",
+      email: "p8@example.com",
+      password: "abcdefgh",
+    });
     expect(ok.status).toBe(200);
-    const bad = await post(s.url, "/api/auth/sign-up/email", { name: "P", email: "p7@example.com", password: "abcdefg" });
+    const bad = await post(s.url, "/api/auth/sign-up/email", {
+      name: "P",
+      email: "p7@example.com",
+      password: "abcdefg",
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/password/);
   });
@@ -51,9 +82,17 @@ describe("sign-up", () => {
   });
 
   test("password: at most 72 bytes, what bcrypt checks (counted in UTF-8)", async () => {
-    const ok = await post(s.url, "/api/auth/sign-up/email", { name: "B", email: "b72@example.com", password: "a".repeat(72) });
+    const ok = await post(s.url, "/api/auth/sign-up/email", {
+      name: "B",
+      email: "b72@example.com",
+      password: "a".repeat(72),
+    });
     expect(ok.status).toBe(200);
-    const euroOk = await post(s.url, "/api/auth/sign-up/email", { name: "B", email: "b72e@example.com", password: "€".repeat(24) });
+    const euroOk = await post(s.url, "/api/auth/sign-up/email", {
+      name: "B",
+      email: "b72e@example.com",
+      password: "€".repeat(24),
+    });
     expect(euroOk.status).toBe(200);
     for (const password of ["a".repeat(73), "€".repeat(25)]) {
       const bad = await post(s.url, "/api/auth/sign-up/email", { name: "B", email: "b73@example.com", password });
@@ -61,18 +100,32 @@ describe("sign-up", () => {
       expect(bad.body.message).toBe("password must be at most 72 bytes (UTF-8)");
     }
     // A longer password can no longer sign in by matching only its first 72 bytes.
-    const signIn = await post(s.url, "/api/auth/sign-in/email", { email: "b72@example.com", password: "a".repeat(72) + "zzz" });
+    const signIn = await post(s.url, "/api/auth/sign-in/email", {
+      email: "b72@example.com",
+      password: "a".repeat(72) + "zzz",
+    });
     expect(signIn.status).toBe(400);
   });
 
   test("U+0000 anywhere is a 400 naming the field; a blank name is refused; non-object JSON says so", async () => {
-    const nulName = await post(s.url, "/api/auth/sign-up/email", { name: "a\u0000b", email: "nul@example.com", password: "12345678" });
+    const nulName = await post(s.url, "/api/auth/sign-up/email", {
+      name: "a\u0000b",
+      email: "nul@example.com",
+      password: "12345678",
+    });
     expect(nulName.status).toBe(400);
     expect(nulName.body.message).toBe("name must not contain the character U+0000");
-    const nulPassword = await post(s.url, "/api/auth/sign-in/email", { email: "nul@example.com", password: "x\u0000y" });
+    const nulPassword = await post(s.url, "/api/auth/sign-in/email", {
+      email: "nul@example.com",
+      password: "x\u0000y",
+    });
     expect(nulPassword.status).toBe(400);
     expect(nulPassword.body.message).toMatch(/^password/);
-    const blank = await post(s.url, "/api/auth/sign-up/email", { name: "   ", email: "blank@example.com", password: "12345678" });
+    const blank = await post(s.url, "/api/auth/sign-up/email", {
+      name: "   ",
+      email: "blank@example.com",
+      password: "12345678",
+    });
     expect(blank.status).toBe(400);
     expect(blank.body.message).toBe("name must not be blank");
     for (const body of ["null", '"x"', "42"]) {
@@ -91,7 +144,9 @@ describe("sign-up", () => {
   test("the password is stored only as a bcrypt hash", async () => {
     const { email, password } = await signUp(s.url, "Hash");
     const { rows } = await s.ownerPool.query(
-      "select password_hash from app_private.user_secrets join app_public.users u on u.id = user_id where u.email = $1", [email]);
+      "select password_hash from app_private.user_secrets join app_public.users u on u.id = user_id where u.email = $1",
+      [email],
+    );
     expect(rows[0].password_hash).toMatch(/^\$2[ab]\$11\$/);
     expect(rows[0].password_hash).not.toContain(password);
   });
@@ -100,7 +155,12 @@ describe("sign-up", () => {
 describe("sign-in", () => {
   test("right password gives a working token; the session records its client", async () => {
     const { email, password } = await signUp(s.url, "Cy");
-    const res = await post(s.url, "/api/auth/sign-in/email", { email: email.toUpperCase(), password }, { headers: { "x-client-name": "svc CLI on testhost" } });
+    const res = await post(
+      s.url,
+      "/api/auth/sign-in/email",
+      { email: email.toUpperCase(), password },
+      { headers: { "x-client-name": "svc CLI on testhost" } },
+    );
     expect(res.status).toBe(200);
     const me = await get(s.url, "/api/auth/get-session", { token: res.body.token });
     expect(me.body.user.email).toBe(email);
@@ -127,7 +187,9 @@ describe("sign-in", () => {
   });
 
   test("400 for missing fields and wrong types", async () => {
-    expect((await post(s.url, "/api/auth/sign-in/email", { password: "12345678" })).body.message).toMatch(/email is required/);
+    expect((await post(s.url, "/api/auth/sign-in/email", { password: "12345678" })).body.message).toMatch(
+      /email is required/,
+    );
     expect((await post(s.url, "/api/auth/sign-in/email", { email: "a@b.c", password: 12345678 })).status).toBe(400);
     expect((await post(s.url, "/api/auth/sign-in/email", "nope")).status).toBe(400);
   });
@@ -144,7 +206,10 @@ describe("sign-in", () => {
     expect(Number(locked.headers.get("retry-after"))).toBeLessThanOrEqual(900);
     expect(locked.body.message).toMatch(/try again/);
     // Once the failures are older than 15 minutes the account opens again.
-    await s.ownerPool.query("update app_private.failed_sign_ins set attempted_at = attempted_at - interval '15 minutes 1 second' where email = $1", [email]);
+    await s.ownerPool.query(
+      "update app_private.failed_sign_ins set attempted_at = attempted_at - interval '15 minutes 1 second' where email = $1",
+      [email],
+    );
     expect((await post(s.url, "/api/auth/sign-in/email", { email, password })).status).toBe(200);
   });
 
@@ -155,7 +220,9 @@ describe("sign-in", () => {
     expect(res.status).toBe(403);
     expect(res.body.code).toBe("BANNED_USER");
     expect(typeof res.body.message).toBe("string");
-    await s.ownerPool.query("update app_public.users set ban_expires = now() - interval '1 second' where id = $1", [user.id]);
+    await s.ownerPool.query("update app_public.users set ban_expires = now() - interval '1 second' where id = $1", [
+      user.id,
+    ]);
     expect((await post(s.url, "/api/auth/sign-in/email", { email, password })).status).toBe(200);
   });
 });
@@ -186,16 +253,23 @@ describe("sessions", () => {
   test("only the token's hash is stored", async () => {
     const { token } = await signUp(s.url, "Ivy");
     const { rows } = await s.ownerPool.query(
-      "select count(*)::int as n from app_private.session_tokens where token_hash = digest($1, 'sha256')", [token]);
+      "select count(*)::int as n from app_private.session_tokens where token_hash = digest($1, 'sha256')",
+      [token],
+    );
     expect(rows[0].n).toBe(1);
     const { rows: leaked } = await s.ownerPool.query(
-      "select count(*)::int as n from app_public.sessions s where s.client like '%' || $1 || '%'", [token]);
+      "select count(*)::int as n from app_public.sessions s where s.client like '%' || $1 || '%'",
+      [token],
+    );
     expect(leaked[0].n).toBe(0);
   });
 
   test("a session idle for 30 days is signed out", async () => {
     const { token, user } = await signUp(s.url, "Jo");
-    await s.ownerPool.query("update app_public.sessions set last_active_at = now() - interval '30 days 1 second' where user_id = $1", [user.id]);
+    await s.ownerPool.query(
+      "update app_public.sessions set last_active_at = now() - interval '30 days 1 second' where user_id = $1",
+      [user.id],
+    );
     expect((await gql(s.url, "{ viewer { id } }", {}, { token })).body.data.viewer).toBeNull();
   });
 });

@@ -3,8 +3,12 @@
 import { startTestServer, gql, signUp, type TestServer } from "./support/harness.ts";
 
 let s: TestServer;
-beforeAll(async () => { s = await startTestServer(); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s.close();
+});
 
 const LOG = `mutation($input: BodyweightInput!) { logBodyweight(input: $input) { date weight unit } }`;
 
@@ -29,12 +33,17 @@ describe("logBodyweight", () => {
     const again = await gql(s.url, LOG, { input: { date: "2026-03-01", weight: 176.5, unit: "LB" } }, { token });
     expect(again.body.data.logBodyweight).toEqual({ date: "2026-03-01", weight: 176.5, unit: "lb" });
     const list = await gql(s.url, "{ viewer { bodyweightsByUserId { nodes { date weight unit } } } }", {}, { token });
-    expect(list.body.data.viewer.bodyweightsByUserId.nodes).toEqual([{ date: "2026-03-01", weight: 176.5, unit: "lb" }]);
+    expect(list.body.data.viewer.bodyweightsByUserId.nodes).toEqual([
+      { date: "2026-03-01", weight: 176.5, unit: "lb" },
+    ]);
   });
 
   test("weight 0.01 to 1500 is accepted, 0 and 1500.01 are refused (the rule of workout documents); dates must be real", async () => {
     const { token } = await signUp(s.url, "Xan");
-    expect((await gql(s.url, LOG, { input: { date: "2024-02-29", weight: 0.01 } }, { token })).body.data.logBodyweight.weight).toBe(0.01);
+    expect(
+      (await gql(s.url, LOG, { input: { date: "2024-02-29", weight: 0.01 } }, { token })).body.data.logBodyweight
+        .weight,
+    ).toBe(0.01);
     for (const weight of [0, -0.01]) {
       const refused = await gql(s.url, LOG, { input: { date: "2024-03-01", weight } }, { token });
       expect(refused.body.errors[0].extensions.code).toBe("INVALID_INPUT");
@@ -49,7 +58,9 @@ describe("logBodyweight", () => {
     expect(bigOk.body.errors).toBeUndefined();
     const tooBig = await gql(s.url, LOG, { input: { date: "2024-03-03", weight: 1500.01 } }, { token });
     expect(tooBig.body.errors[0].extensions.code).toBe("INVALID_INPUT");
-    const { rows } = await s.ownerPool.query("select count(*)::int as n from app_public.bodyweights b join app_public.users u on u.id = b.user_id where u.name = 'Xan'");
+    const { rows } = await s.ownerPool.query(
+      "select count(*)::int as n from app_public.bodyweights b join app_public.users u on u.id = b.user_id where u.name = 'Xan'",
+    );
     expect(rows[0].n).toBe(2);
   });
 

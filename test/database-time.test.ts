@@ -49,8 +49,12 @@ async function until(check: () => Promise<boolean>, ms: number): Promise<boolean
 
 describe("statement_timeout on the request roles", () => {
   let s: TestServer;
-  beforeAll(async () => { s = await started(startTestServer({ statementTimeoutMs: 400 })); });
-  afterAll(async () => { await s.close(); });
+  beforeAll(async () => {
+    s = await started(startTestServer({ statementTimeoutMs: 400 }));
+  });
+  afterAll(async () => {
+    await s.close();
+  });
 
   test("an anonymous read over the timeout is cancelled with TIMEOUT, and the next one works", async () => {
     const release = await lockCatalog(s);
@@ -106,8 +110,12 @@ describe("statement_timeout on the request roles", () => {
 describe("a request's queries end with the request", () => {
   let s: TestServer;
   // A statement timeout far longer than the test: whatever ends a query here is the cancel.
-  beforeAll(async () => { s = await started(startTestServer({ statementTimeoutMs: 120000, requestTimeoutMs: 1500 })); });
-  afterAll(async () => { await s.close(); });
+  beforeAll(async () => {
+    s = await started(startTestServer({ statementTimeoutMs: 120000, requestTimeoutMs: 1500 }));
+  });
+  afterAll(async () => {
+    await s.close();
+  });
 
   test("a disconnected client's query is gone from pg_stat_activity shortly after", async () => {
     const release = await lockCatalog(s);
@@ -148,8 +156,12 @@ describe("a request's queries end with the request", () => {
 
 describe("sign-in and health while GraphQL has every connection", () => {
   let s: TestServer;
-  beforeAll(async () => { s = await started(startTestServer({ statementTimeoutMs: 60000, requestTimeoutMs: 60000 })); });
-  afterAll(async () => { await s.close(); });
+  beforeAll(async () => {
+    s = await started(startTestServer({ statementTimeoutMs: 60000, requestTimeoutMs: 60000 }));
+  });
+  afterAll(async () => {
+    await s.close();
+  });
 
   test("30 GraphQL requests stuck on a lock; sign-in, sign-up and /api/health still answer", async () => {
     const u = await signUp(s.url, "Patient");
@@ -158,7 +170,9 @@ describe("sign-in and health while GraphQL has every connection", () => {
     try {
       stuck = Array.from({ length: 30 }, () => gql(s.url, SEARCH));
       const pool = s.pools.graphql;
-      expect(await until(async () => pool.totalCount === 20 && pool.idleCount === 0 && pool.waitingCount >= 10, 10000)).toBe(true);
+      expect(
+        await until(async () => pool.totalCount === 20 && pool.idleCount === 0 && pool.waitingCount >= 10, 10000),
+      ).toBe(true);
       const signIn = await post(s.url, "/api/auth/sign-in/email", { email: u.email, password: u.password });
       expect(signIn.status).toBe(200);
       expect((await signUp(s.url, "Newcomer")).token).toBeTruthy();
@@ -175,8 +189,12 @@ describe("sign-in and health while GraphQL has every connection", () => {
 
 describe("GET /api/health", () => {
   let s: TestServer;
-  beforeAll(async () => { s = await started(startTestServer()); });
-  afterAll(async () => { await s.close(); });
+  beforeAll(async () => {
+    s = await started(startTestServer());
+  });
+  afterAll(async () => {
+    await s.close();
+  });
 
   test("200 while the database answers, 503 while it refuses connections, 200 again after", async () => {
     expect((await gql(s.url, SEARCH)).body.data.searchExercises).toHaveLength(1);
@@ -190,7 +208,10 @@ describe("GET /api/health", () => {
     await root.connect();
     try {
       await root.query(`alter database ${database} allow_connections false`);
-      await root.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and usename = 'svc_authenticator'", [database]);
+      await root.query(
+        "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and usename = 'svc_authenticator'",
+        [database],
+      );
       const down = await get(s.url, "/api/health");
       expect(down.status).toBe(503);
       expect(down.body).toEqual({ ok: false, database: "down" });
@@ -205,9 +226,17 @@ describe("GET /api/health", () => {
 });
 
 test("STATEMENT_TIMEOUT and REQUEST_TIMEOUT: defaults, last good and first bad values", () => {
-  expect(readConfig({})).toMatchObject({ statementTimeoutMs: DEFAULT_STATEMENT_TIMEOUT_MS, requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS });
-  expect(readConfig({ STATEMENT_TIMEOUT: "100", REQUEST_TIMEOUT: "3600000" })).toMatchObject({ statementTimeoutMs: 100, requestTimeoutMs: 3600000 });
-  expect(() => readConfig({ STATEMENT_TIMEOUT: "99" })).toThrow(/STATEMENT_TIMEOUT must be a whole number of milliseconds/);
+  expect(readConfig({})).toMatchObject({
+    statementTimeoutMs: DEFAULT_STATEMENT_TIMEOUT_MS,
+    requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS,
+  });
+  expect(readConfig({ STATEMENT_TIMEOUT: "100", REQUEST_TIMEOUT: "3600000" })).toMatchObject({
+    statementTimeoutMs: 100,
+    requestTimeoutMs: 3600000,
+  });
+  expect(() => readConfig({ STATEMENT_TIMEOUT: "99" })).toThrow(
+    /STATEMENT_TIMEOUT must be a whole number of milliseconds/,
+  );
   expect(() => readConfig({ REQUEST_TIMEOUT: "3600001" })).toThrow(/REQUEST_TIMEOUT/);
   expect(() => readConfig({ STATEMENT_TIMEOUT: "5s" })).toThrow(/STATEMENT_TIMEOUT/);
 });

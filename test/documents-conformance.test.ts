@@ -24,7 +24,16 @@
 import pg from "pg";
 import { readFileSync } from "node:fs";
 import { startTestServer, signUp, asRole, credentialHash, type TestServer } from "./support/harness.ts";
-import { DATE_PATTERN, DATE_TIME_PATTERN, DURATION_PATTERN, PERCENT_SET_PATTERN, REPS_RANGE_PATTERN, SET_TEXT_PATTERN, STAGE_PATTERN, UUID_PATTERN } from "../sdk/src/documents/index.ts";
+import {
+  DATE_PATTERN,
+  DATE_TIME_PATTERN,
+  DURATION_PATTERN,
+  PERCENT_SET_PATTERN,
+  REPS_RANGE_PATTERN,
+  SET_TEXT_PATTERN,
+  STAGE_PATTERN,
+  UUID_PATTERN,
+} from "../sdk/src/documents/index.ts";
 
 type Case = {
   name: string;
@@ -39,7 +48,9 @@ type Case = {
   plugin?: true;
 };
 
-const cases: Case[] = JSON.parse(readFileSync(new URL("./fixtures/document-conformance.json", import.meta.url), "utf8"));
+const cases: Case[] = JSON.parse(
+  readFileSync(new URL("./fixtures/document-conformance.json", import.meta.url), "utf8"),
+);
 const OTHER_USERS_ID = "3f2b8c1e-9d4a-4c1b-8e2f-7a6b5c4d3e2f";
 
 let s: TestServer;
@@ -54,7 +65,10 @@ beforeAll(async () => {
   token = me.token;
   sessionHash = credentialHash(me.token);
   // Another user's routine and workout under the id the database cases use.
-  await s.ownerPool.query("insert into app_public.routines (id, user_id, name, unit) values ($1, $2, 'Theirs', 'kg')", [OTHER_USERS_ID, other.user.id]);
+  await s.ownerPool.query("insert into app_public.routines (id, user_id, name, unit) values ($1, $2, 'Theirs', 'kg')", [
+    OTHER_USERS_ID,
+    other.user.id,
+  ]);
   await s.ownerPool.query(
     "insert into app_public.workouts (id, user_id, date, start, unit, effort) values ($1, $2, '2024-05-01', '2024-05-01 12:00Z', 'kg', 'rpe')",
     [OTHER_USERS_ID, other.user.id],
@@ -80,10 +94,14 @@ async function validate(c: Case) {
   const doc = textOf(c);
   const { rows } =
     c.kind === "routine"
-      ? await client.query("select path, reason, canonical from app_public.validate_routine_document($1::jsonb, $2)", [doc, c.options?.unit ?? null])
-      : await client.query("select path, reason, canonical from app_public.validate_workout_document($1::jsonb, $2, $3)", [
-          doc, c.options?.unit ?? null, c.options?.effort ?? null,
-        ]);
+      ? await client.query("select path, reason, canonical from app_public.validate_routine_document($1::jsonb, $2)", [
+          doc,
+          c.options?.unit ?? null,
+        ])
+      : await client.query(
+          "select path, reason, canonical from app_public.validate_workout_document($1::jsonb, $2, $3)",
+          [doc, c.options?.unit ?? null, c.options?.effort ?? null],
+        );
   return rows[0] as { path: string | null; reason: string | null; canonical: Record<string, any> | null };
 }
 
@@ -97,7 +115,10 @@ async function applyAndShow(kind: "routine" | "workout", document: unknown) {
 }
 
 async function exerciseName(ref: string): Promise<string> {
-  const { rows } = await client.query("select e.name from app_public.exercises e where e.id = app_hidden.resolve_exercise($1)", [ref]);
+  const { rows } = await client.query(
+    "select e.name from app_public.exercises e where e.id = app_hidden.resolve_exercise($1)",
+    [ref],
+  );
   if (rows.length !== 1) throw new Error(`reference ${ref} does not resolve`);
   return rows[0].name;
 }
@@ -120,7 +141,10 @@ async function applyOverGraphQL(c: Case) {
     body: `{"query":${JSON.stringify(query)},"variables":{"document":${textOf(c)}}}`,
   });
   const body = await res.json();
-  return { data: body.data?.[field] ?? null, errors: body.errors as { message: string; extensions: Record<string, unknown> }[] };
+  return {
+    data: body.data?.[field] ?? null,
+    errors: body.errors as { message: string; extensions: Record<string, unknown> }[],
+  };
 }
 
 test("the id the database cases use is another user's routine and workout (a real row, not just a missing one)", async () => {
@@ -162,51 +186,64 @@ test("the SQL regular expressions are the SDK's, character for character", async
 
 describe.each(cases.filter((c) => c.plugin).map((c) => [c.name, c] as const))("%s", (_name, c) => {
   test(`is refused over GraphQL at ${c.path}: ${c.reason}, nothing saved`, async () => {
-    const before = await s.ownerPool.query("select (select count(*) from app_public.routines) + (select count(*) from app_public.workouts) as n");
+    const before = await s.ownerPool.query(
+      "select (select count(*) from app_public.routines) + (select count(*) from app_public.workouts) as n",
+    );
     const r = await applyOverGraphQL(c);
     expect(r.data).toBeNull();
     expect(r.errors).toHaveLength(1);
     expect(r.errors[0].extensions).toEqual({ code: "INVALID_DOCUMENT", path: c.path, reason: c.reason });
     expect(r.errors[0].message).toBe(`${c.path}: ${c.reason}`);
-    const after = await s.ownerPool.query("select (select count(*) from app_public.routines) + (select count(*) from app_public.workouts) as n");
+    const after = await s.ownerPool.query(
+      "select (select count(*) from app_public.routines) + (select count(*) from app_public.workouts) as n",
+    );
     expect(after.rows[0].n).toBe(before.rows[0].n);
   });
 });
 
 describe.each(cases.filter((c) => !c.plugin).map((c) => [c.name, c] as const))("%s", (_name, c) => {
-  test(c.path === null ? "is valid in SQL with the SDK's canonical form; apply and show round-trip" : `fails in SQL at ${c.path}: ${c.reason}`, async () => {
-    await asVisitor(async () => {
-      if (c.options) {
-        await client.query("update app_public.users set unit = coalesce($1, unit), effort = coalesce($2, effort) where id = app_public.current_user_id()", [
-          c.options.unit ?? null, c.options.effort ?? null,
-        ]);
-      }
-      const r = await validate(c);
-      if (c.path !== null) {
-        expect({ path: r.path, reason: c.reason === "unknown exercise" ? r.reason?.slice(0, "unknown exercise".length) : r.reason }).toEqual({
-          path: c.path,
-          reason: c.reason,
-        });
-        if (c.reason === "unknown exercise") expect(r.reason).toMatch(/^unknown exercise "/);
-        expect(r.canonical).toBeNull();
-        return;
-      }
-      expect({ path: r.path, reason: r.reason }).toEqual({ path: null, reason: null });
-      expect(r.canonical).toEqual(c.canonical);
+  test(
+    c.path === null
+      ? "is valid in SQL with the SDK's canonical form; apply and show round-trip"
+      : `fails in SQL at ${c.path}: ${c.reason}`,
+    async () => {
+      await asVisitor(async () => {
+        if (c.options) {
+          await client.query(
+            "update app_public.users set unit = coalesce($1, unit), effort = coalesce($2, effort) where id = app_public.current_user_id()",
+            [c.options.unit ?? null, c.options.effort ?? null],
+          );
+        }
+        const r = await validate(c);
+        if (c.path !== null) {
+          expect({
+            path: r.path,
+            reason: c.reason === "unknown exercise" ? r.reason?.slice(0, "unknown exercise".length) : r.reason,
+          }).toEqual({
+            path: c.path,
+            reason: c.reason,
+          });
+          if (c.reason === "unknown exercise") expect(r.reason).toMatch(/^unknown exercise "/);
+          expect(r.canonical).toBeNull();
+          return;
+        }
+        expect({ path: r.path, reason: r.reason }).toEqual({ path: null, reason: null });
+        expect(r.canonical).toEqual(c.canonical);
 
-      const first = await applyAndShow(c.kind, c.json !== undefined ? JSON.parse(c.json) : c.document);
-      const expected: Record<string, any> = { ...c.canonical, id: first.id };
-      expected.exercises = [];
-      // One query at a time on the shared client.
-      for (const e of c.canonical!.exercises as Record<string, any>[]) {
-        expected.exercises.push({ ...e, exercise: await exerciseName(e.exercise) });
-      }
-      if (c.canonical!.id !== undefined) expect(first.id).toBe(c.canonical!.id);
-      expect(first.doc).toEqual(expected);
-      const again = await applyAndShow(c.kind, first.doc);
-      expect(again.created).toBe(false);
-      expect(again.id).toBe(first.id);
-      expect(JSON.stringify(again.doc)).toBe(JSON.stringify(first.doc));
-    });
-  });
+        const first = await applyAndShow(c.kind, c.json !== undefined ? JSON.parse(c.json) : c.document);
+        const expected: Record<string, any> = { ...c.canonical, id: first.id };
+        expected.exercises = [];
+        // One query at a time on the shared client.
+        for (const e of c.canonical!.exercises as Record<string, any>[]) {
+          expected.exercises.push({ ...e, exercise: await exerciseName(e.exercise) });
+        }
+        if (c.canonical!.id !== undefined) expect(first.id).toBe(c.canonical!.id);
+        expect(first.doc).toEqual(expected);
+        const again = await applyAndShow(c.kind, first.doc);
+        expect(again.created).toBe(false);
+        expect(again.id).toBe(first.id);
+        expect(JSON.stringify(again.doc)).toBe(JSON.stringify(first.doc));
+      });
+    },
+  );
 });

@@ -17,11 +17,16 @@ beforeAll(async () => {
   s = await startTestServer();
   token = (await signUp(s.url, "Prop")).token;
   for (const ref of EXERCISES) {
-    const { rows } = await s.ownerPool.query("select e.name from app_public.exercises e where e.id = app_hidden.resolve_exercise($1)", [ref]);
+    const { rows } = await s.ownerPool.query(
+      "select e.name from app_public.exercises e where e.id = app_hidden.resolve_exercise($1)",
+      [ref],
+    );
     names.set(ref, rows[0].name);
   }
 });
-afterAll(async () => { await s.close(); });
+afterAll(async () => {
+  await s.close();
+});
 
 const APPLY = {
   routine: `mutation($document: JSON!) { applyRoutineDocument(input: {document: $document}) { routine { id } document created } }`,
@@ -35,7 +40,12 @@ const SHOW = {
 async function apply(kind: "routine" | "workout", document: unknown) {
   const res = await gql(s.url, APPLY[kind], { document }, { token });
   const payload = res.body.data?.[kind === "routine" ? "applyRoutineDocument" : "applyWorkoutDocument"];
-  return { errors: res.body.errors, id: payload?.[kind]?.id as string | undefined, document: payload?.document, created: payload?.created };
+  return {
+    errors: res.body.errors,
+    id: payload?.[kind]?.id as string | undefined,
+    document: payload?.document,
+    created: payload?.created,
+  };
 }
 async function show(kind: "routine" | "workout", id: string) {
   const res = await gql(s.url, SHOW[kind], { id }, { token });
@@ -52,7 +62,19 @@ async function counts() {
 }
 
 // ---------------------------------------------------------------- generators (as people type)
-const EXERCISES = ["Bench Press", "Back Squat", "Deadlift", "Overhead Press", "Pull-Up", "Plank", "bench", "OHP", "RDL", "pullup", "Romanian Deadlift"];
+const EXERCISES = [
+  "Bench Press",
+  "Back Squat",
+  "Deadlift",
+  "Overhead Press",
+  "Pull-Up",
+  "Plank",
+  "bench",
+  "OHP",
+  "RDL",
+  "pullup",
+  "Romanian Deadlift",
+];
 const opt = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
 const rec = (shape: Record<string, fc.Arbitrary<unknown>>) =>
   fc.record(shape).map((o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Obj);
@@ -60,12 +82,22 @@ const textOf = (min: number, max: number) => fc.string({ minLength: min, maxLeng
 const weight = fc.integer({ min: 0, max: 1_000_000 }).map((c) => c / 100);
 const space = fc.constantFrom("", " ", "\t");
 const durationText = (max: number) =>
-  fc.integer({ min: 0, max }).chain((n) =>
-    fc.constantFrom(n, String(n), `${Math.floor(n / 60)}:${String(n % 60).padStart(2, "0")}`, `${Math.floor(n / 60)}m${n % 60}s`, `${n}s`));
+  fc
+    .integer({ min: 0, max })
+    .chain((n) =>
+      fc.constantFrom(
+        n,
+        String(n),
+        `${Math.floor(n / 60)}:${String(n % 60).padStart(2, "0")}`,
+        `${Math.floor(n / 60)}m${n % 60}s`,
+        `${n}s`,
+      ),
+    );
 const repsArb = fc.oneof(
   fc.integer({ min: 0, max: 500 }),
-  fc.tuple(fc.integer({ min: 0, max: 500 }), fc.integer({ min: 0, max: 500 }), space, space, fc.constantFrom("-", "–")).map(
-    ([a, b, s1, s2, dash]) => `${Math.min(a, b)}${s1}${dash}${s2}${Math.max(a, b)}`),
+  fc
+    .tuple(fc.integer({ min: 0, max: 500 }), fc.integer({ min: 0, max: 500 }), space, space, fc.constantFrom("-", "–"))
+    .map(([a, b, s1, s2, dash]) => `${Math.min(a, b)}${s1}${dash}${s2}${Math.max(a, b)}`),
 );
 const progression = fc.constantFrom("linear", "greyskull", "double", "time", "none");
 let serial = 0;
@@ -98,29 +130,39 @@ const routineDoc = rec({
 }).map((d) => ({ ...d, name: `${d.name} #${++serial}` }));
 
 const two = (n: number) => String(n).padStart(2, "0");
-const dateArb = fc.date({ min: new Date("1900-01-01T00:00:00Z"), max: new Date("2099-12-31T00:00:00Z"), noInvalidDate: true })
+const dateArb = fc
+  .date({ min: new Date("1900-01-01T00:00:00Z"), max: new Date("2099-12-31T00:00:00Z"), noInvalidDate: true })
   .map((d) => d.toISOString().slice(0, 10));
 /** A start within a day of `date` (its UTC day is the day before, of or after it). */
-const startArb = (date: string) => fc
-  .tuple(fc.integer({ min: -86400, max: 2 * 86400 - 1 }), fc.integer({ min: -14 * 60, max: 14 * 60 }), fc.boolean())
-  .map(([seconds, off, withMs]) => {
-    const d = new Date(Date.parse(`${date}T00:00:00Z`) + seconds * 1000);
-    const local = new Date(d.getTime() + off * 60000).toISOString().slice(0, withMs ? 23 : 19);
-    const zone = off === 0 ? "Z" : `${off < 0 ? "-" : "+"}${two(Math.floor(Math.abs(off) / 60))}:${two(Math.abs(off) % 60)}`;
-    return `${local}${zone}`;
-  });
+const startArb = (date: string) =>
+  fc
+    .tuple(fc.integer({ min: -86400, max: 2 * 86400 - 1 }), fc.integer({ min: -14 * 60, max: 14 * 60 }), fc.boolean())
+    .map(([seconds, off, withMs]) => {
+      const d = new Date(Date.parse(`${date}T00:00:00Z`) + seconds * 1000);
+      const local = new Date(d.getTime() + off * 60000).toISOString().slice(0, withMs ? 23 : 19);
+      const zone =
+        off === 0 ? "Z" : `${off < 0 ? "-" : "+"}${two(Math.floor(Math.abs(off) / 60))}:${two(Math.abs(off) % 60)}`;
+      return `${local}${zone}`;
+    });
 const setTextArb = (scale: "rpe" | "rir") =>
-  fc.tuple(
-    fc.constantFrom("", "w:", "d:", "rp:", "W: ", "Rp : "),
-    fc.oneof(
-      fc.tuple(weight, fc.integer({ min: 0, max: 500 }), fc.constantFrom("x", " X ", "×")).map(([w, r, x]) => `${w}${x}${r}`),
-      fc.integer({ min: 0, max: 500 }).map((r) => `x${r}`),
-      fc.integer({ min: 0, max: 500 }).map((r) => `BW x ${r}`),
-      fc.integer({ min: 0, max: 86400 }).map((n) => `${n}s`),
-      fc.integer({ min: 0, max: 86400 }).map((n) => `${Math.floor(n / 60)}:${two(n % 60)}`),
-    ),
-    fc.option(fc.integer({ min: scale === "rpe" ? 2 : 0, max: 20 }).map((h) => ` @ ${h / 2}`), { nil: "" }),
-  ).map(([p, b, e]) => `${p}${b}${e}`);
+  fc
+    .tuple(
+      fc.constantFrom("", "w:", "d:", "rp:", "W: ", "Rp : "),
+      fc.oneof(
+        fc
+          .tuple(weight, fc.integer({ min: 0, max: 500 }), fc.constantFrom("x", " X ", "×"))
+          .map(([w, r, x]) => `${w}${x}${r}`),
+        fc.integer({ min: 0, max: 500 }).map((r) => `x${r}`),
+        fc.integer({ min: 0, max: 500 }).map((r) => `BW x ${r}`),
+        fc.integer({ min: 0, max: 86400 }).map((n) => `${n}s`),
+        fc.integer({ min: 0, max: 86400 }).map((n) => `${Math.floor(n / 60)}:${two(n % 60)}`),
+      ),
+      fc.option(
+        fc.integer({ min: scale === "rpe" ? 2 : 0, max: 20 }).map((h) => ` @ ${h / 2}`),
+        { nil: "" },
+      ),
+    )
+    .map(([p, b, e]) => `${p}${b}${e}`);
 const bodyweight = fc.integer({ min: 1, max: 150_000 }).map((c) => c / 100);
 const workoutDoc = fc.tuple(fc.constantFrom("rpe", "rir"), dateArb).chain(([scale, date]) =>
   rec({
@@ -141,7 +183,10 @@ const workoutDoc = fc.tuple(fc.constantFrom("rpe", "rir"), dateArb).chain(([scal
         note: opt(fc.option(textOf(0, 500), { nil: null })),
         pinned: opt(fc.boolean()),
         skipProgression: opt(fc.boolean()),
-        sets: fc.array(fc.oneof(setTextArb(scale), rec({ set: setTextArb(scale), done: opt(fc.boolean()) })), { minLength: 1, maxLength: 5 }),
+        sets: fc.array(fc.oneof(setTextArb(scale), rec({ set: setTextArb(scale), done: opt(fc.boolean()) })), {
+          minLength: 1,
+          maxLength: 5,
+        }),
       }),
       { maxLength: 5 },
     ),
@@ -178,7 +223,28 @@ describe.each(KINDS)("%s documents", (kind, docArb, validate) => {
 
   test("random invalid documents: refused at the SDK's path with the SDK's reason; no row changes", async () => {
     const badValue = fc.oneof(
-      fc.constantFrom(null, -1, 1.5, 21, 501, 10001, 100.125, "", "x".repeat(101), "12-8", "8-501", "15:01", "nope", "100x501", "x5@11", true, [], {}, [1], { set: 1 }),
+      fc.constantFrom(
+        null,
+        -1,
+        1.5,
+        21,
+        501,
+        10001,
+        100.125,
+        "",
+        "x".repeat(101),
+        "12-8",
+        "8-501",
+        "15:01",
+        "nope",
+        "100x501",
+        "x5@11",
+        true,
+        [],
+        {},
+        [1],
+        { set: 1 },
+      ),
       fc.string({ maxLength: 12 }),
       fc.integer(),
       fc.double({ noNaN: true, noDefaultInfinity: true }),
@@ -192,16 +258,44 @@ describe.each(KINDS)("%s documents", (kind, docArb, validate) => {
         const exercises = d.exercises as Obj[];
         if (nested && exercises.length > 0) {
           const e = exercises[a % exercises.length];
-          const keys = kind === "routine"
-            ? ["sets", "reps", "time", "weight", "rest", "superset", "progression", "warmups", "drops", "bursts", "tempo"]
-            : ["superset", "note", "pinned", "skipProgression", "sets", "set"];
+          const keys =
+            kind === "routine"
+              ? [
+                  "sets",
+                  "reps",
+                  "time",
+                  "weight",
+                  "rest",
+                  "superset",
+                  "progression",
+                  "warmups",
+                  "drops",
+                  "bursts",
+                  "tempo",
+                ]
+              : ["superset", "note", "pinned", "skipProgression", "sets", "set"];
           const key = keys[b % keys.length];
           if (key === "set" && Array.isArray(e.sets)) e.sets[c % e.sets.length] = value;
           else e[key] = value;
         } else {
-          const keys = kind === "routine"
-            ? ["id", "name", "icon", "progression", "unit", "deload", "exercises", "colour"]
-            : ["id", "name", "date", "start", "minutes", "bodyweight", "unit", "effort", "routine", "notes", "skipProgression", "exercises", "colour"];
+          const keys =
+            kind === "routine"
+              ? ["id", "name", "icon", "progression", "unit", "deload", "exercises", "colour"]
+              : [
+                  "id",
+                  "name",
+                  "date",
+                  "start",
+                  "minutes",
+                  "bodyweight",
+                  "unit",
+                  "effort",
+                  "routine",
+                  "notes",
+                  "skipProgression",
+                  "exercises",
+                  "colour",
+                ];
           d[keys[b % keys.length]] = value;
         }
         return d;

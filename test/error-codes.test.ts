@@ -17,7 +17,12 @@ function sourceFiles(dir: string): string[] {
 }
 
 // `code: "X"`, `sendError(res, "X"`, `new HttpError("X"`, and the operation guard's `refusal(message, "X"`.
-const CODE_PATTERNS = [/\bcode: "([A-Z][A-Z_]+)"/g, /sendError\(\s*res,\s*"([A-Z][A-Z_]+)"/g, /HttpError\(\s*"([A-Z][A-Z_]+)"/g, /refusal\([^;]*?,\s*"([A-Z][A-Z_]+)"/g];
+const CODE_PATTERNS = [
+  /\bcode: "([A-Z][A-Z_]+)"/g,
+  /sendError\(\s*res,\s*"([A-Z][A-Z_]+)"/g,
+  /HttpError\(\s*"([A-Z][A-Z_]+)"/g,
+  /refusal\([^;]*?,\s*"([A-Z][A-Z_]+)"/g,
+];
 
 test("every code the server and the plugins send is listed in db/errors.ts", () => {
   const written = new Map<string, string>();
@@ -28,7 +33,9 @@ test("every code the server and the plugins send is listed in db/errors.ts", () 
     }
   }
   // The scan finds codes at all (a pattern that matched nothing would make this test empty).
-  expect([...written.keys()]).toEqual(expect.arrayContaining(["RATE_LIMITED", "UNAUTHORIZED", "USER_ALREADY_EXISTS", "FORBIDDEN"]));
+  expect([...written.keys()]).toEqual(
+    expect.arrayContaining(["RATE_LIMITED", "UNAUTHORIZED", "USER_ALREADY_EXISTS", "FORBIDDEN"]),
+  );
   const unlisted = [...written].filter(([code]) => !SERVICE_CODES.has(code)).map(([code, file]) => `${code} (${file})`);
   expect(unlisted).toEqual([]);
 });
@@ -36,7 +43,8 @@ test("every code the server and the plugins send is listed in db/errors.ts", () 
 test("a route refusal carries its code's status", () => {
   expect(new HttpError("USER_NOT_FOUND", "No user with this id").status).toBe(404);
   expect(new HttpError("TOO_MANY_ATTEMPTS", "later").status).toBe(429);
-  for (const [code, status] of Object.entries(ROUTE_CODES)) expect([code, status >= 400 && status < 600]).toEqual([code, true]);
+  for (const [code, status] of Object.entries(ROUTE_CODES))
+    expect([code, status >= 400 && status < 600]).toEqual([code, true]);
 });
 
 describe("readBody", () => {
@@ -52,10 +60,13 @@ describe("readBody", () => {
     throw new Error("expected a refusal");
   };
   const NAME = { name: { type: "string", min: 1, max: 5, notBlank: true } } as const;
-  const SECONDS = { wait: { type: "number", unit: "seconds", positive: true, max: 60, maxNote: "(a minute)", optional: true } } as const;
+  const SECONDS = {
+    wait: { type: "number", unit: "seconds", positive: true, max: 60, maxNote: "(a minute)", optional: true },
+  } as const;
 
   test("the body must be an object", () => {
-    for (const body of [undefined, null, "x", 5, []]) expect(refusal(body, NAME)).toBe("The request body must be a JSON object");
+    for (const body of [undefined, null, "x", 5, []])
+      expect(refusal(body, NAME)).toBe("The request body must be a JSON object");
   });
 
   test("strings: required, a string, no U+0000, lengths counted in characters at both edges, not blank", () => {

@@ -14,7 +14,9 @@ beforeAll(async () => {
   s = await startTestServer();
   u = await signUp(s.url, "Names");
 });
-afterAll(async () => { await s.close(); });
+afterAll(async () => {
+  await s.close();
+});
 
 const RESOLVE = `query($names: [String!]!) { resolveExercises(names: $names) {
   name match exerciseId exercise { id name } candidates { id name } } }`;
@@ -29,11 +31,14 @@ async function resolveAll(names: string[], token = u.token) {
   return out;
 }
 
-const chunks = <T>(list: T[], n: number) => Array.from({ length: Math.ceil(list.length / n) }, (_, i) => list.slice(i * n, i * n + n));
+const chunks = <T>(list: T[], n: number) =>
+  Array.from({ length: Math.ceil(list.length / n) }, (_, i) => list.slice(i * n, i * n + n));
 
 describe("the fixture of gym words", () => {
   let results: any[];
-  beforeAll(async () => { results = await resolveAll(CASES.map((c) => c.name)); });
+  beforeAll(async () => {
+    results = await resolveAll(CASES.map((c) => c.name));
+  });
 
   test("has at least 200 words, some ambiguous and some unknown", () => {
     expect(CASES.length).toBeGreaterThanOrEqual(200);
@@ -42,12 +47,23 @@ describe("the fixture of gym words", () => {
   });
 
   test("every word resolves to its expected exercise, or is ambiguous with choices, or names none", () => {
-    const wrong = CASES.map((c, i) => ({ ...c, got: results[i] })).filter(({ expect: want, got }) => {
-      if (want === "ambiguous") return !(got.match === "ambiguous" && got.exercise === null && got.candidates.length >= 2);
-      if (want === "none") return !(got.match === "none" && got.exercise === null);
-      return !(got.exercise?.name === want && got.exerciseId === got.exercise.id && ["name", "alias", "words", "typo"].includes(got.match)
-        && got.candidates.length === 1 && got.candidates[0].id === got.exercise.id);
-    }).map(({ name, expect: want, got }) => `${name} -> ${got.match} ${got.exercise?.name ?? got.candidates.map((c: any) => c.name).join(" | ")} (want ${want})`);
+    const wrong = CASES.map((c, i) => ({ ...c, got: results[i] }))
+      .filter(({ expect: want, got }) => {
+        if (want === "ambiguous")
+          return !(got.match === "ambiguous" && got.exercise === null && got.candidates.length >= 2);
+        if (want === "none") return !(got.match === "none" && got.exercise === null);
+        return !(
+          got.exercise?.name === want &&
+          got.exerciseId === got.exercise.id &&
+          ["name", "alias", "words", "typo"].includes(got.match) &&
+          got.candidates.length === 1 &&
+          got.candidates[0].id === got.exercise.id
+        );
+      })
+      .map(
+        ({ name, expect: want, got }) =>
+          `${name} -> ${got.match} ${got.exercise?.name ?? got.candidates.map((c: any) => c.name).join(" | ")} (want ${want})`,
+      );
     expect(wrong).toEqual([]);
   });
 
@@ -70,7 +86,8 @@ describe("the fixture of gym words", () => {
   });
 
   test("choices share the words typed: `incline press` offers incline presses only (not Leg Press by its alias), `press` presses only", () => {
-    const choices = (name: string) => results[CASES.findIndex((c) => c.name === name)].candidates.map((c: any) => c.name as string);
+    const choices = (name: string) =>
+      results[CASES.findIndex((c) => c.name === name)].candidates.map((c: any) => c.name as string);
     const incline = choices("incline press");
     expect(incline.length).toBeGreaterThanOrEqual(2);
     expect(incline).toContain("Incline Bench Press");
@@ -85,7 +102,9 @@ describe("the fixture of gym words", () => {
     // 25 root fields per request at most: one aliased searchExercises per word.
     for (const part of chunks(CASES, 25)) {
       const query = `query(${part.map((_, i) => `$w${i}: String!`).join(", ")}) { ${part.map((_, i) => `s${i}: searchExercises(words: $w${i}, limit: 3) { id name }`).join(" ")} }`;
-      const res = await gql(s.url, query, Object.fromEntries(part.map((c, i) => [`w${i}`, c.name])), { token: u.token });
+      const res = await gql(s.url, query, Object.fromEntries(part.map((c, i) => [`w${i}`, c.name])), {
+        token: u.token,
+      });
       expect(res.body.errors).toBeUndefined();
       found.push(...part.map((_, i) => res.body.data[`s${i}`]));
     }
@@ -98,7 +117,12 @@ describe("the fixture of gym words", () => {
   test("lastPerformance and documents resolve every word the same way (one resolver)", async () => {
     const ids: (string | null)[] = [];
     for (const part of chunks(CASES, 100)) {
-      const res = await gql(s.url, `query($e: [String]) { lastPerformance(exercises: $e) { exercise exerciseId } }`, { e: part.map((c) => c.name) }, { token: u.token });
+      const res = await gql(
+        s.url,
+        `query($e: [String]) { lastPerformance(exercises: $e) { exercise exerciseId } }`,
+        { e: part.map((c) => c.name) },
+        { token: u.token },
+      );
       expect(res.body.errors).toBeUndefined();
       ids.push(...res.body.data.lastPerformance.map((x: any) => x.exerciseId));
     }
@@ -107,55 +131,99 @@ describe("the fixture of gym words", () => {
     const resolvable = CASES.filter((_, i) => results[i].exerciseId);
     for (const part of chunks(resolvable, 100)) {
       const doc = { date: "2026-03-02", exercises: part.map((c) => ({ exercise: c.name, sets: ["10x5"] })) };
-      const res = await gql(s.url, `mutation($d: JSON) { applyWorkoutDocument(input: { document: $d }) { workout { id } } }`, { d: doc }, { token: u.token });
+      const res = await gql(
+        s.url,
+        `mutation($d: JSON) { applyWorkoutDocument(input: { document: $d }) { workout { id } } }`,
+        { d: doc },
+        { token: u.token },
+      );
       expect(res.body.errors).toBeUndefined();
       const id = res.body.data.applyWorkoutDocument.workout.id;
       const shown = await gql(s.url, `query($id: UUID!) { workoutDocument(id: $id) }`, { id }, { token: u.token });
       expect(shown.body.errors).toBeUndefined();
-      expect(shown.body.data.workoutDocument.exercises.map((e: any) => e.exercise))
-        .toEqual(part.map((c) => results[CASES.indexOf(c)].exercise.name));
+      expect(shown.body.data.workoutDocument.exercises.map((e: any) => e.exercise)).toEqual(
+        part.map((c) => results[CASES.indexOf(c)].exercise.name),
+      );
       await s.ownerPool.query("delete from app_public.workouts where id = $1", [id]);
     }
   });
 });
 
 describe("documents", () => {
-  const apply = (exercises: unknown[]) => gql(s.url, `mutation($d: JSON) { applyWorkoutDocument(input: { document: $d }) { workout { id } } }`,
-    { d: { date: "2026-03-03", exercises } }, { token: u.token });
+  const apply = (exercises: unknown[]) =>
+    gql(
+      s.url,
+      `mutation($d: JSON) { applyWorkoutDocument(input: { document: $d }) { workout { id } } }`,
+      { d: { date: "2026-03-03", exercises } },
+      { token: u.token },
+    );
 
   test("an ambiguous name is refused with its choices; nothing is saved", async () => {
-    const before = (await s.ownerPool.query("select count(*)::int as n from app_public.workouts where user_id = $1", [u.user.id])).rows[0].n;
-    const res = await apply([{ exercise: "Back Squat", sets: ["100x5"] }, { exercise: "press", sets: ["50x5"] }]);
+    const before = (
+      await s.ownerPool.query("select count(*)::int as n from app_public.workouts where user_id = $1", [u.user.id])
+    ).rows[0].n;
+    const res = await apply([
+      { exercise: "Back Squat", sets: ["100x5"] },
+      { exercise: "press", sets: ["50x5"] },
+    ]);
     expect(res.body.errors[0].extensions).toMatchObject({ code: "INVALID_DOCUMENT", path: "exercises[1].exercise" });
     expect(res.body.errors[0].extensions.reason).toBe(
-      'ambiguous exercise "press": could be Bench Press, Overhead Press, Dumbbell Bench Press, Leg Press, Push Press; write one of them');
-    const after = (await s.ownerPool.query("select count(*)::int as n from app_public.workouts where user_id = $1", [u.user.id])).rows[0].n;
+      'ambiguous exercise "press": could be Bench Press, Overhead Press, Dumbbell Bench Press, Leg Press, Push Press; write one of them',
+    );
+    const after = (
+      await s.ownerPool.query("select count(*)::int as n from app_public.workouts where user_id = $1", [u.user.id])
+    ).rows[0].n;
     expect(after).toBe(before);
   });
 
   test("an unknown name still names the closest exercises", async () => {
     const res = await apply([{ exercise: "Underwater Basket Weaving", sets: ["1x1"] }]);
-    expect(res.body.errors[0].extensions).toMatchObject({ code: "INVALID_DOCUMENT", path: "exercises[0].exercise", reason: 'unknown exercise "Underwater Basket Weaving"' });
+    expect(res.body.errors[0].extensions).toMatchObject({
+      code: "INVALID_DOCUMENT",
+      path: "exercises[0].exercise",
+      reason: 'unknown exercise "Underwater Basket Weaving"',
+    });
   });
 });
 
 describe("limits", () => {
   test("resolveExercises: 100 names accepted, 101 refused; a name of 200 characters accepted, 201 refused", async () => {
-    expect((await resolveAll(Array(100).fill("bench")))).toHaveLength(100);
+    expect(await resolveAll(Array(100).fill("bench"))).toHaveLength(100);
     const over = await gql(s.url, RESOLVE, { names: Array(101).fill("bench") }, { token: u.token });
-    expect(over.body.errors[0]).toMatchObject({ message: "names: at most 100 names at a time", extensions: { code: "INVALID_INPUT" } });
+    expect(over.body.errors[0]).toMatchObject({
+      message: "names: at most 100 names at a time",
+      extensions: { code: "INVALID_INPUT" },
+    });
     const [long] = await resolveAll(["x".repeat(200)]);
     expect(long).toMatchObject({ match: "none", exercise: null });
     const tooLong = await gql(s.url, RESOLVE, { names: ["x".repeat(201)] }, { token: u.token });
-    expect(tooLong.body.errors[0]).toMatchObject({ message: "names: each name must be at most 200 characters", extensions: { code: "INVALID_INPUT" } });
-    const one = await gql(s.url, `query($n: String!) { resolveExercise(name: $n) { match } }`, { n: "y".repeat(201) }, { token: u.token });
-    expect(one.body.errors[0]).toMatchObject({ message: "name: must be at most 200 characters", extensions: { code: "INVALID_INPUT" } });
+    expect(tooLong.body.errors[0]).toMatchObject({
+      message: "names: each name must be at most 200 characters",
+      extensions: { code: "INVALID_INPUT" },
+    });
+    const one = await gql(
+      s.url,
+      `query($n: String!) { resolveExercise(name: $n) { match } }`,
+      { n: "y".repeat(201) },
+      { token: u.token },
+    );
+    expect(one.body.errors[0]).toMatchObject({
+      message: "name: must be at most 200 characters",
+      extensions: { code: "INVALID_INPUT" },
+    });
   });
 
   test("blank names and ids: none, or the exercise by id; someone else's custom id is none", async () => {
-    const { rows: [dl] } = await s.ownerPool.query("select id from app_public.exercises where user_id is null and name = 'Deadlift'");
+    const {
+      rows: [dl],
+    } = await s.ownerPool.query("select id from app_public.exercises where user_id is null and name = 'Deadlift'");
     const other = await signUp(s.url, "Other");
-    const mine = await gql(s.url, `mutation { createCustomExercise(input: { name: "Other's Sled Walk" }) { exercise { id } } }`, {}, { token: other.token });
+    const mine = await gql(
+      s.url,
+      `mutation { createCustomExercise(input: { name: "Other's Sled Walk" }) { exercise { id } } }`,
+      {},
+      { token: other.token },
+    );
     const secret = mine.body.data.createCustomExercise.exercise.id;
     const [blank, spaces, byId, theirs] = await resolveAll(["", "   ", dl.id.toUpperCase(), secret]);
     expect(blank).toMatchObject({ name: "", match: "none", exercise: null, candidates: [] });
@@ -177,7 +245,8 @@ describe("the resolver's labels follow the catalog", () => {
     const c = await s.ownerPool.connect();
     try {
       await c.query("begin");
-      const match = async (name: string) => (await c.query("select (app_hidden.match_exercise($1, false)).*", [name])).rows[0];
+      const match = async (name: string) =>
+        (await c.query("select (app_hidden.match_exercise($1, false)).*", [name])).rows[0];
       await c.query("delete from app_public.exercise_aliases where alias = 'bench'");
       expect((await match("bench")).match).toBe("ambiguous");
       await c.query(`insert into app_public.exercise_aliases (exercise_id, alias)
@@ -197,10 +266,18 @@ describe("custom exercises never shadow the catalog", () => {
   const RENAME = `mutation($id: UUID!, $name: String!) { updateCustomExercise(input: { id: $id, name: $name }) { exercise { id name } } }`;
 
   test.each([
-    ["Bench Press", "Bench Press"], ["bench-press", "Bench Press"], ["OHP", "Overhead Press"], ["Tricep Pushdowns", "Triceps Pushdown"],
-    ["DB OHP", "Dumbbell Shoulder Press"], ["Squat (Barbell)", "Back Squat"], ["pull ups", "Pull-Up"],
+    ["Bench Press", "Bench Press"],
+    ["bench-press", "Bench Press"],
+    ["OHP", "Overhead Press"],
+    ["Tricep Pushdowns", "Triceps Pushdown"],
+    ["DB OHP", "Dumbbell Shoulder Press"],
+    ["Squat (Barbell)", "Back Squat"],
+    ["pull ups", "Pull-Up"],
     // What the resolver reads as a catalog exercise after a typo, or by words only it has, is refused too.
-    ["Sqaut", "Back Squat"], ["deadlfit", "Deadlift"], ["Plnak", "Plank"], ["zercher", "Zercher Squat"],
+    ["Sqaut", "Back Squat"],
+    ["deadlfit", "Deadlift"],
+    ["Plnak", "Plank"],
+    ["zercher", "Zercher Squat"],
   ])("%j is refused as the catalog's %s", async (name, catalog) => {
     const res = await gql(s.url, CREATE, { name }, { token: u.token });
     expect(res.body.errors[0]).toMatchObject({
@@ -217,15 +294,24 @@ describe("custom exercises never shadow the catalog", () => {
     expect(res.body.errors[0].message).toContain('already means the catalog exercise "Zercher Squat"');
     const typo = await gql(s.url, RENAME, { id, name: "Bnech Press" }, { token: u.token });
     expect(typo.body.errors[0]).toMatchObject({
-      message: 'name: "Bnech Press" already means the catalog exercise "Bench Press"; use it, or choose another name', extensions: { code: "CONFLICT" } });
+      message: 'name: "Bnech Press" already means the catalog exercise "Bench Press"; use it, or choose another name',
+      extensions: { code: "CONFLICT" },
+    });
     // So a typo still finds the catalog exercise in search, first.
-    const found = await gql(s.url, `query { searchExercises(words: "sqaut", limit: 3) { name } }`, {}, { token: u.token });
+    const found = await gql(
+      s.url,
+      `query { searchExercises(words: "sqaut", limit: 3) { name } }`,
+      {},
+      { token: u.token },
+    );
     expect(found.body.data.searchExercises[0].name).toBe("Back Squat");
     const [mine] = await resolveAll(["sandbag bear hug squat"]);
     expect(mine).toMatchObject({ match: "name", exercise: { id, name: "Sandbag Bear Hug Squat" } });
     // Case and spacing of its own name may change.
-    expect((await gql(s.url, RENAME, { id, name: "sandbag  bear hug SQUAT" }, { token: u.token })).body.data.updateCustomExercise.exercise.name)
-      .toBe("sandbag bear hug SQUAT");
+    expect(
+      (await gql(s.url, RENAME, { id, name: "sandbag  bear hug SQUAT" }, { token: u.token })).body.data
+        .updateCustomExercise.exercise.name,
+    ).toBe("sandbag bear hug SQUAT");
   });
 
   test("an older custom exercise with a catalog name is renamed once; the catalog one is shown by name and keeps its records", async () => {
@@ -234,30 +320,57 @@ describe("custom exercises never shadow the catalog", () => {
     await s.ownerPool.query("alter table app_public.exercises disable trigger _210_custom_name_free");
     let customId: string;
     try {
-      customId = (await s.ownerPool.query("insert into app_public.exercises (user_id, name, equipment) values ($1, 'Bench Press', 'dumbbell') returning id", [owner.user.id])).rows[0].id;
+      customId = (
+        await s.ownerPool.query(
+          "insert into app_public.exercises (user_id, name, equipment) values ($1, 'Bench Press', 'dumbbell') returning id",
+          [owner.user.id],
+        )
+      ).rows[0].id;
     } finally {
       await s.ownerPool.query("alter table app_public.exercises enable trigger _210_custom_name_free");
     }
-    const { rows: [catalog] } = await s.ownerPool.query("select id from app_public.exercises where user_id is null and name = 'Bench Press'");
+    const {
+      rows: [catalog],
+    } = await s.ownerPool.query("select id from app_public.exercises where user_id is null and name = 'Bench Press'");
     const log = async (exercise: string, set: string) => {
-      const res = await gql(s.url, `mutation($d: JSON) { applyWorkoutDocument(input: { document: $d }) { workout { id } } }`,
-        { d: { date: "2026-04-01", exercises: [{ exercise, sets: [set] }] } }, { token: owner.token });
+      const res = await gql(
+        s.url,
+        `mutation($d: JSON) { applyWorkoutDocument(input: { document: $d }) { workout { id } } }`,
+        { d: { date: "2026-04-01", exercises: [{ exercise, sets: [set] }] } },
+        { token: owner.token },
+      );
       expect(res.body.errors).toBeUndefined();
       return res.body.data.applyWorkoutDocument.workout.id as string;
     };
     const onCatalog = await log(catalog.id, "100x5");
     await log(customId, "30x10");
-    expect((await s.ownerPool.query("select app_hidden.rename_custom_exercises_named_like_catalog() as n")).rows[0].n).toBe(1);
-    expect((await s.ownerPool.query("select app_hidden.rename_custom_exercises_named_like_catalog() as n")).rows[0].n).toBe(0);
-    const { rows: [renamed] } = await s.ownerPool.query("select name from app_public.exercises where id = $1", [customId]);
+    expect(
+      (await s.ownerPool.query("select app_hidden.rename_custom_exercises_named_like_catalog() as n")).rows[0].n,
+    ).toBe(1);
+    expect(
+      (await s.ownerPool.query("select app_hidden.rename_custom_exercises_named_like_catalog() as n")).rows[0].n,
+    ).toBe(0);
+    const {
+      rows: [renamed],
+    } = await s.ownerPool.query("select name from app_public.exercises where id = $1", [customId]);
     expect(renamed.name).toBe("Bench Press (custom)");
     // The catalog exercise is shown by its name again, and "Bench Press" means it.
-    const shown = await gql(s.url, `query($id: UUID!) { workoutDocument(id: $id) }`, { id: onCatalog }, { token: owner.token });
+    const shown = await gql(
+      s.url,
+      `query($id: UUID!) { workoutDocument(id: $id) }`,
+      { id: onCatalog },
+      { token: owner.token },
+    );
     expect(shown.body.data.workoutDocument.exercises[0].exercise).toBe("Bench Press");
     const [bench, mine] = await resolveAll(["Bench Press", "bench press (custom)"], owner.token);
     expect(bench.exercise.id).toBe(catalog.id);
     expect(mine.exercise.id).toBe(customId);
-    const rec = await gql(s.url, `query { resolveExercise(name: "bench press") { exercise { records { heaviest { weight reps } } } } }`, {}, { token: owner.token });
+    const rec = await gql(
+      s.url,
+      `query { resolveExercise(name: "bench press") { exercise { records { heaviest { weight reps } } } } }`,
+      {},
+      { token: owner.token },
+    );
     expect(rec.body.data.resolveExercise.exercise.records.heaviest).toEqual({ weight: 100, reps: 5 });
   });
 
@@ -270,8 +383,13 @@ describe("custom exercises never shadow the catalog", () => {
 });
 
 describe("weighted bodyweight exercises have one home: the bodyweight exercise, with bw+ sets", () => {
-  const apply = (token: string, exercises: unknown[]) => gql(s.url, `mutation($d: JSON) { applyWorkoutDocument(input: { document: $d }) { workout { id } } }`,
-    { d: { date: "2026-05-04", unit: "kg", exercises } }, { token });
+  const apply = (token: string, exercises: unknown[]) =>
+    gql(
+      s.url,
+      `mutation($d: JSON) { applyWorkoutDocument(input: { document: $d }) { workout { id } } }`,
+      { d: { date: "2026-05-04", unit: "kg", exercises } },
+      { token },
+    );
 
   test("the weighted names and the exports' `(Weighted)` names log, and find records, on the bodyweight exercise", async () => {
     const lifter = await signUp(s.url, "Weighted Pulls");
@@ -281,31 +399,58 @@ describe("weighted bodyweight exercises have one home: the bodyweight exercise, 
       { exercise: "Triceps Dip (Weighted)", sets: ["bw+15x6"] },
     ]);
     expect(res.body.errors).toBeUndefined();
-    const shown = await gql(s.url, `query($id: UUID!) { workoutDocument(id: $id) }`, { id: res.body.data.applyWorkoutDocument.workout.id }, { token: lifter.token });
+    const shown = await gql(
+      s.url,
+      `query($id: UUID!) { workoutDocument(id: $id) }`,
+      { id: res.body.data.applyWorkoutDocument.workout.id },
+      { token: lifter.token },
+    );
     expect(shown.body.data.workoutDocument.exercises.map((e: any) => [e.exercise, e.sets])).toEqual([
-      ["Pull-Up", ["bw+20x5"]], ["Dip", ["bw+10x8"]], ["Dip", ["bw+15x6"]]]);
+      ["Pull-Up", ["bw+20x5"]],
+      ["Dip", ["bw+10x8"]],
+      ["Dip", ["bw+15x6"]],
+    ]);
     for (const name of ["weighted pull ups", "Pull Up (Weighted)", "Weighted Pull-Up", "pull-up"]) {
-      const rec = await gql(s.url, `query($n: String!) { resolveExercise(name: $n) { exercise { name records { heaviest { weight reps } } } } }`, { n: name }, { token: lifter.token });
-      expect(rec.body.data.resolveExercise.exercise).toEqual({ name: "Pull-Up", records: { heaviest: { weight: 20, reps: 5 } } });
+      const rec = await gql(
+        s.url,
+        `query($n: String!) { resolveExercise(name: $n) { exercise { name records { heaviest { weight reps } } } } }`,
+        { n: name },
+        { token: lifter.token },
+      );
+      expect(rec.body.data.resolveExercise.exercise).toEqual({
+        name: "Pull-Up",
+        records: { heaviest: { weight: 20, reps: 5 } },
+      });
     }
-    const { rows } = await s.ownerPool.query(`select name from app_public.exercises where user_id is null and name like 'Weighted %' order by name`);
+    const { rows } = await s.ownerPool.query(
+      `select name from app_public.exercises where user_id is null and name like 'Weighted %' order by name`,
+    );
     expect(rows.map((r) => r.name)).not.toEqual(expect.arrayContaining(["Weighted Pull-Up"]));
-    expect(rows.map((r) => r.name)).toEqual(expect.not.arrayContaining(["Weighted Chin-Up", "Weighted Dip", "Weighted Push-Up", "Weighted Plank"]));
+    expect(rows.map((r) => r.name)).toEqual(
+      expect.not.arrayContaining(["Weighted Chin-Up", "Weighted Dip", "Weighted Push-Up", "Weighted Plank"]),
+    );
   });
 
   test("a catalog weighted exercise with history is merged once: its loaded sets become bw+ sets of the bodyweight exercise", async () => {
     const lifter = await signUp(s.url, "Old Weighted Dips");
     // As before the merge: the catalog's own Weighted Dip (its name was not yet an alias of Dip).
-    await s.ownerPool.query("delete from app_public.exercise_aliases where key = app_public.exercise_key('Weighted Dip')");
-    const { rows: [old] } = await s.ownerPool.query(
-      "insert into app_public.exercises (user_id, name, equipment, region, kind) values (null, 'Weighted Dip', 'bodyweight', 'upper', 'reps') returning id");
+    await s.ownerPool.query(
+      "delete from app_public.exercise_aliases where key = app_public.exercise_key('Weighted Dip')",
+    );
+    const {
+      rows: [old],
+    } = await s.ownerPool.query(
+      "insert into app_public.exercises (user_id, name, equipment, region, kind) values (null, 'Weighted Dip', 'bodyweight', 'upper', 'reps') returning id",
+    );
     const res = await apply(lifter.token, [{ exercise: old.id, sets: ["20x5", "x10"] }]);
     expect(res.body.errors).toBeUndefined();
     const id = res.body.data.applyWorkoutDocument.workout.id;
     expect((await s.ownerPool.query("select app_hidden.merge_weighted_bodyweight_exercises() as n")).rows[0].n).toBe(1);
     expect((await s.ownerPool.query("select app_hidden.merge_weighted_bodyweight_exercises() as n")).rows[0].n).toBe(0);
     const shown = await gql(s.url, `query($id: UUID!) { workoutDocument(id: $id) }`, { id }, { token: lifter.token });
-    expect(shown.body.data.workoutDocument.exercises.map((e: any) => [e.exercise, e.sets])).toEqual([["Dip", ["bw+20x5", "x10"]]]);
+    expect(shown.body.data.workoutDocument.exercises.map((e: any) => [e.exercise, e.sets])).toEqual([
+      ["Dip", ["bw+20x5", "x10"]],
+    ]);
     const [dip] = await resolveAll(["Weighted Dip"], lifter.token);
     expect(dip).toMatchObject({ match: "alias", exercise: { name: "Dip" } });
   });

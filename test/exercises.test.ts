@@ -11,7 +11,9 @@ beforeAll(async () => {
   alice = await signUp(s.url, "Alice");
   bob = await signUp(s.url, "Bob");
 });
-afterAll(async () => { await s.close(); });
+afterAll(async () => {
+  await s.close();
+});
 
 const FIELDS = "id name aliases equipment muscles region kind custom";
 const SEARCH = `query($words: String!, $limit: Int) { searchExercises(words: $words, limit: $limit) { ${FIELDS} } }`;
@@ -95,24 +97,36 @@ describe("searchExercises", () => {
   test.each([[0], [101]])("limit %d: INVALID_INPUT naming limit", async (limit) => {
     const res = await gql(s.url, SEARCH, { words: "bench", limit }, { token: alice.token });
     expect(res.body.data).toBeNull();
-    expect(res.body.errors?.[0]).toMatchObject({ message: "limit: must be between 1 and 100", extensions: { code: "INVALID_INPUT" } });
+    expect(res.body.errors?.[0]).toMatchObject({
+      message: "limit: must be between 1 and 100",
+      extensions: { code: "INVALID_INPUT" },
+    });
   });
 
   test("limit -1: INVALID_INPUT naming limit, refused before the operation runs", async () => {
     const res = await gql(s.url, SEARCH, { words: "bench", limit: -1 }, { token: alice.token });
     expect(res.body.data ?? null).toBeNull();
-    expect(res.body.errors?.[0]).toMatchObject({ message: "searchExercises: limit must be 0 or more (got -1)", extensions: { code: "INVALID_INPUT" } });
+    expect(res.body.errors?.[0]).toMatchObject({
+      message: "searchExercises: limit must be 0 or more (got -1)",
+      extensions: { code: "INVALID_INPUT" },
+    });
   });
 
   test.each([[""], ["   "]])("words %j: INVALID_INPUT", async (words) => {
     const res = await gql(s.url, SEARCH, { words }, { token: alice.token });
-    expect(res.body.errors?.[0]).toMatchObject({ message: "words: must not be empty", extensions: { code: "INVALID_INPUT" } });
+    expect(res.body.errors?.[0]).toMatchObject({
+      message: "words: must not be empty",
+      extensions: { code: "INVALID_INPUT" },
+    });
   });
 
   test("words: 200 characters accepted, 201 refused", async () => {
     expect(await search("z".repeat(200), 5)).toEqual([]);
     const res = await gql(s.url, SEARCH, { words: "z".repeat(201) }, { token: alice.token });
-    expect(res.body.errors?.[0]).toMatchObject({ message: "words: must be at most 200 characters", extensions: { code: "INVALID_INPUT" } });
+    expect(res.body.errors?.[0]).toMatchObject({
+      message: "words: must be at most 200 characters",
+      extensions: { code: "INVALID_INPUT" },
+    });
   });
 
   test("words is required", async () => {
@@ -124,19 +138,38 @@ describe("searchExercises", () => {
 describe("custom exercises", () => {
   let secret: any;
   beforeAll(async () => {
-    secret = await createOk(alice, { name: "Alice's Sandbag Zercher Walk", equipment: "other", muscles: ["quads", "upper back"], region: "full body", kind: "time" });
+    secret = await createOk(alice, {
+      name: "Alice's Sandbag Zercher Walk",
+      equipment: "other",
+      muscles: ["quads", "upper back"],
+      region: "full body",
+      kind: "time",
+    });
   });
 
   test("created with the fields given, custom, no aliases", () => {
     expect(secret).toEqual({
-      id: expect.any(String), name: "Alice's Sandbag Zercher Walk", aliases: [], equipment: "other",
-      muscles: ["quads", "upper back"], region: "full body", kind: "time", custom: true,
+      id: expect.any(String),
+      name: "Alice's Sandbag Zercher Walk",
+      aliases: [],
+      equipment: "other",
+      muscles: ["quads", "upper back"],
+      region: "full body",
+      kind: "time",
+      custom: true,
     });
   });
 
   test("only a name is needed; defaults other, full body, reps", async () => {
     const e = await createOk(alice, { name: "Garage Row" });
-    expect(e).toMatchObject({ name: "Garage Row", equipment: "other", muscles: [], region: "full body", kind: "reps", custom: true });
+    expect(e).toMatchObject({
+      name: "Garage Row",
+      equipment: "other",
+      muscles: [],
+      region: "full body",
+      kind: "reps",
+      custom: true,
+    });
   });
 
   test("the owner finds it by search and by id; another user and a signed-out caller never see it", async () => {
@@ -148,7 +181,12 @@ describe("custom exercises", () => {
     }
     const mine = await gql(s.url, BY_ID, { id: secret.id }, { token: alice.token });
     expect(mine.body.data.exerciseById).toMatchObject({ name: "Alice's Sandbag Zercher Walk" });
-    const all = await gql(s.url, "{ allExercises(condition: {name: \"Alice's Sandbag Zercher Walk\"}) { totalCount } }", {}, { token: bob.token });
+    const all = await gql(
+      s.url,
+      '{ allExercises(condition: {name: "Alice\'s Sandbag Zercher Walk"}) { totalCount } }',
+      {},
+      { token: bob.token },
+    );
     expect(all.body.data.allExercises.totalCount).toBe(0);
   });
 
@@ -174,7 +212,12 @@ describe("custom exercises", () => {
   test("signed out, or with a read-only key: FORBIDDEN", async () => {
     const out = await create(null, { name: "Nobody's" });
     expect(errorCode(out)).toBe("FORBIDDEN");
-    const key = await gql(s.url, `mutation { createApiKey(input: {name: "ro", access: READ_ONLY, expiresIn: DAYS_30}) { key } }`, {}, { token: alice.token });
+    const key = await gql(
+      s.url,
+      `mutation { createApiKey(input: {name: "ro", access: READ_ONLY, expiresIn: DAYS_30}) { key } }`,
+      {},
+      { token: alice.token },
+    );
     expect(key.body.errors).toBeUndefined();
     const ro = { key: key.body.data.createApiKey.key as string };
     const res = await gql(s.url, CREATE, { input: { name: "Read Only Row" } }, ro);
@@ -220,16 +263,32 @@ describe("custom exercises", () => {
       expect(res.body.errors?.[0]?.message).toMatch(message);
     }
     expect((await createOk(alice, { name: "n".repeat(100) })).name).toHaveLength(100);
-    expect((await createOk(alice, { name: "Ten Muscles", muscles: Array.from({ length: 10 }, (_, i) => `m${i}`) })).muscles).toHaveLength(10);
-    const missing = await gql(s.url, `mutation { createCustomExercise(input: {kind: "reps"}) { exercise { id } } }`, {}, { token: alice.token });
+    expect(
+      (await createOk(alice, { name: "Ten Muscles", muscles: Array.from({ length: 10 }, (_, i) => `m${i}`) })).muscles,
+    ).toHaveLength(10);
+    const missing = await gql(
+      s.url,
+      `mutation { createCustomExercise(input: {kind: "reps"}) { exercise { id } } }`,
+      {},
+      { token: alice.token },
+    );
     expect(missing.body.errors?.[0]?.message).toMatch(/name/);
   });
 
   test("rename, then delete; the old name no longer finds it", async () => {
     const e = await createOk(alice, { name: "Porch Press" });
-    const upd = await gql(s.url, UPDATE, { input: { id: e.id, name: "Porch Push Press", kind: "reps" } }, { token: alice.token });
+    const upd = await gql(
+      s.url,
+      UPDATE,
+      { input: { id: e.id, name: "Porch Push Press", kind: "reps" } },
+      { token: alice.token },
+    );
     expect(upd.body.errors).toBeUndefined();
-    expect(upd.body.data.updateCustomExercise.exercise).toMatchObject({ id: e.id, name: "Porch Push Press", custom: true });
+    expect(upd.body.data.updateCustomExercise.exercise).toMatchObject({
+      id: e.id,
+      name: "Porch Push Press",
+      custom: true,
+    });
     expect((await search("porch push press", 1))[0].id).toBe(e.id);
     const clash = await gql(s.url, UPDATE, { input: { id: e.id, name: "Garage Row" } }, { token: alice.token });
     expect(errorCode(clash)).toBe("CONFLICT");

@@ -10,28 +10,42 @@ import { RATE_LIMIT_PER_MINUTE } from "../server/identity.ts";
 const KEY_COST_PER_MINUTE = OPERATION_LIMITS.keyCostPerMinute;
 
 let s: TestServer;
-beforeAll(async () => { s = await startTestServer(); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s.close();
+});
 
 type Answer = { status: number; headers: Headers; body: any };
 
 /** A POST with any content type and a raw body (the harness's gql() always sends JSON). */
 async function send(contentType: string, body: string, headers: Record<string, string> = {}): Promise<Answer> {
-  const res = await fetch(`${s.url}/api/graphql`, { method: "POST", headers: { "content-type": contentType, ...headers }, body });
+  const res = await fetch(`${s.url}/api/graphql`, {
+    method: "POST",
+    headers: { "content-type": contentType, ...headers },
+    body,
+  });
   const text = await res.text();
   let json: any = text;
-  try { json = JSON.parse(text); } catch { /* not JSON: kept as text */ }
+  try {
+    json = JSON.parse(text);
+  } catch {
+    /* not JSON: kept as text */
+  }
   return { status: res.status, headers: res.headers, body: json };
 }
 const asJson = (query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
   send("application/json", JSON.stringify({ query, variables }), headers);
 const asGraphQL = (query: string, headers: Record<string, string> = {}) => send("application/graphql", query, headers);
 
-
 /** Fragments each spreading the next `fanOut` times: the expanded operation doubles (or more) per level. */
 function chainedFragments(prefix: string, levels: number, fanOut: number, on = "Query", leaf = "__typename") {
-  const defs = Array.from({ length: levels }, (_, i) =>
-    `fragment ${prefix}${i} on ${on} { ${Array.from({ length: fanOut }, () => `...${prefix}${i + 1}`).join(" ")} }`);
+  const defs = Array.from(
+    { length: levels },
+    (_, i) =>
+      `fragment ${prefix}${i} on ${on} { ${Array.from({ length: fanOut }, () => `...${prefix}${i + 1}`).join(" ")} }`,
+  );
   return `${defs.join("\n")}\nfragment ${prefix}${levels} on ${on} { ${leaf} }`;
 }
 
@@ -39,20 +53,30 @@ const bombs: Record<string, string> = {
   "the reported shape: 30 levels, each spreading the next twice": `{ ...F0 } ${chainedFragments("F", 30, 2)}`,
   "other names, 40 levels, three spreads each": `query Q { ...zZ_0 } ${chainedFragments("zZ_", 40, 3)}`,
   "on an object type under a root field": `{ viewer { ...U0 } } ${chainedFragments("U", 25, 2, "User", "id name")}`,
-  "inline fragments wrapping the spreads": `{ ...I0 } ${Array.from({ length: 30 }, (_, i) =>
-    `fragment I${i} on Query { ... on Query { ...I${i + 1} } ... { ...I${i + 1} } }`).join(" ")} fragment I30 on Query { __typename }`,
-  "mixed: fields, inline fragments and spreads at every level": `{ ...M0 } ${Array.from({ length: 24 }, (_, i) =>
-    `fragment M${i} on Query { a${i}: __typename ...M${i + 1} ... on Query { ...M${i + 1} } }`).join(" ")} fragment M24 on Query { viewer { id } }`,
+  "inline fragments wrapping the spreads": `{ ...I0 } ${Array.from(
+    { length: 30 },
+    (_, i) => `fragment I${i} on Query { ... on Query { ...I${i + 1} } ... { ...I${i + 1} } }`,
+  ).join(" ")} fragment I30 on Query { __typename }`,
+  "mixed: fields, inline fragments and spreads at every level": `{ ...M0 } ${Array.from(
+    { length: 24 },
+    (_, i) => `fragment M${i} on Query { a${i}: __typename ...M${i + 1} ... on Query { ...M${i + 1} } }`,
+  ).join(" ")} fragment M24 on Query { viewer { id } }`,
 };
 
 describe("fragment bombs are refused before planning, for every content type", () => {
   for (const [name, query] of Object.entries(bombs)) {
     test(name, async () => {
-      for (const answer of [await asJson(query), await asGraphQL(query), await send("application/json; charset=utf-8", JSON.stringify({ query })),
-        await send("application/graphql; charset=utf-8", query)]) {
+      for (const answer of [
+        await asJson(query),
+        await asGraphQL(query),
+        await send("application/json; charset=utf-8", JSON.stringify({ query })),
+        await send("application/graphql; charset=utf-8", query),
+      ]) {
         expect(answer.status).toBe(400);
         expect(errorCode(answer)).toBe("QUERY_TOO_COMPLEX");
-        expect(answer.body.errors[0].message).toMatch(new RegExp(`at most (25 root fields|${OPERATION_LIMITS.fields} fields, counting each fragment spread)`));
+        expect(answer.body.errors[0].message).toMatch(
+          new RegExp(`at most (25 root fields|${OPERATION_LIMITS.fields} fields, counting each fragment spread)`),
+        );
         expect(answer.body.data).toBeUndefined();
       }
     });
@@ -70,10 +94,15 @@ describe("fragment bombs are refused before planning, for every content type", (
   test("no other way in: other content types are 415 and GET is not served, so nothing runs", async () => {
     const query = bombs["the reported shape: 30 levels, each spreading the next twice"];
     for (const contentType of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]) {
-      const answer = await send(contentType, contentType.startsWith("application/x-www") ? `query=${encodeURIComponent(query)}` : query);
+      const answer = await send(
+        contentType,
+        contentType.startsWith("application/x-www") ? `query=${encodeURIComponent(query)}` : query,
+      );
       expect([contentType, answer.status]).toEqual([contentType, 415]);
     }
-    const get = await fetch(`${s.url}/api/graphql?query=${encodeURIComponent(query)}`, { headers: { accept: "application/json" } });
+    const get = await fetch(`${s.url}/api/graphql?query=${encodeURIComponent(query)}`, {
+      headers: { accept: "application/json" },
+    });
     expect(get.status).toBe(405);
   });
 
@@ -100,12 +129,22 @@ describe("many fields under one root field", () => {
     const perSearch = COST_WEIGHTS.field + COST_WEIGHTS.statement + 1;
     const fitting = Math.floor((OPERATION_LIMITS.cost - COST_WEIGHTS.field - COST_WEIGHTS.fetch) / perSearch);
     // 990 searches are also longer than an operation's text may be: refused before parsing.
-    for (const answer of [await asJson(searches(990)), await asGraphQL(searches(990)), await asJson(searches(fitting + 1, ", limit: 1"))]) {
+    for (const answer of [
+      await asJson(searches(990)),
+      await asGraphQL(searches(990)),
+      await asJson(searches(fitting + 1, ", limit: 1")),
+    ]) {
       expect(answer.status).toBe(400);
       expect(errorCode(answer)).toBe("QUERY_TOO_COMPLEX");
-      expect(answer.body.errors[0].message).toMatch(new RegExp(`over the budget of ${OPERATION_LIMITS.cost} for one request|at most ${OPERATION_LIMITS.textLength} characters`));
+      expect(answer.body.errors[0].message).toMatch(
+        new RegExp(
+          `over the budget of ${OPERATION_LIMITS.cost} for one request|at most ${OPERATION_LIMITS.textLength} characters`,
+        ),
+      );
     }
-    expect((await asJson(searches(fitting + 1, ", limit: 1"))).body.errors[0].message).toMatch(new RegExp(`over the budget of ${OPERATION_LIMITS.cost} for one request`));
+    expect((await asJson(searches(fitting + 1, ", limit: 1"))).body.errors[0].message).toMatch(
+      new RegExp(`over the budget of ${OPERATION_LIMITS.cost} for one request`),
+    );
     const { token } = await signUp(s.url, "Many searches");
     const fits = await gql(s.url, searches(fitting, ", limit: 1"), {}, { token });
     expect(fits.body.errors).toBeUndefined();
@@ -120,13 +159,16 @@ describe("many fields under one root field", () => {
 
   test("nested lists multiply: every set of 1000 workouts is refused, 5 workouts are not", async () => {
     const { token } = await signUp(s.url, "Lister");
-    const nested = (n: number) => `{ viewer { workouts(limit: ${n}) { id exercises { id sets { id text personalRecord } } } } }`;
+    const nested = (n: number) =>
+      `{ viewer { workouts(limit: ${n}) { id exercises { id sets { id text personalRecord } } } } }`;
     const refused = await gql(s.url, nested(1000), {}, { token });
     expect(refused.body.errors[0].extensions.code).toBe("QUERY_TOO_COMPLEX");
     expect(refused.body.errors[0].extensions.cost).toBeGreaterThan(OPERATION_LIMITS.cost);
     // A computed column (WorkoutSet.text: a SQL function per row) counts as a fetch, a plain column as one field.
     const withReps = await gql(s.url, nested(1000).replace(" text ", " reps "), {}, { token });
-    expect(refused.body.errors[0].extensions.cost - withReps.body.errors[0].extensions.cost).toBe(1000 * 10 * 10 * COST_WEIGHTS.fetch);
+    expect(refused.body.errors[0].extensions.cost - withReps.body.errors[0].extensions.cost).toBe(
+      1000 * 10 * 10 * COST_WEIGHTS.fetch,
+    );
     const fine = await gql(s.url, nested(5), {}, { token });
     expect(fine.body.errors).toBeUndefined();
     expect(fine.body.data.viewer.workouts).toEqual([]);
@@ -157,7 +199,13 @@ test("every SDK operation fits the budget, at the largest sizes it may ask for",
 describe("introspection", () => {
   test("the standard introspection query is answered (tools and GraphiQL need it), its type chains are no depth", async () => {
     const { getIntrospectionQuery } = await import("postgraphile/graphql");
-    const query = getIntrospectionQuery({ descriptions: true, specifiedByUrl: true, directiveIsRepeatable: true, schemaDescription: true, inputValueDeprecation: true });
+    const query = getIntrospectionQuery({
+      descriptions: true,
+      specifiedByUrl: true,
+      directiveIsRepeatable: true,
+      schemaDescription: true,
+      inputValueDeprecation: true,
+    });
     for (const answer of [await asJson(query), await asGraphQL(query)]) {
       expect(answer.body.errors).toBeUndefined();
       expect(answer.body.data.__schema.queryType.name).toBe("Query");
@@ -181,17 +229,24 @@ describe("the cost budget of one request, at its edge", () => {
 
   test("the last accepted cost runs, one more is refused (literal and variable)", async () => {
     const { token } = await signUp(s.url, "Edge");
-    const accepted = [await gql(s.url, literal(edge), {}, { token }), await gql(s.url, withVariable, { n: edge }, { token })];
+    const accepted = [
+      await gql(s.url, literal(edge), {}, { token }),
+      await gql(s.url, withVariable, { n: edge }, { token }),
+    ];
     for (const answer of accepted) {
       expect(answer.body.errors).toBeUndefined();
       expect(answer.body.data.allExercises.nodes.length).toBeGreaterThan(10);
     }
-    const refused = [await gql(s.url, literal(edge + 1), {}, { token }), await gql(s.url, withVariable, { n: edge + 1 }, { token })];
+    const refused = [
+      await gql(s.url, literal(edge + 1), {}, { token }),
+      await gql(s.url, withVariable, { n: edge + 1 }, { token }),
+    ];
     for (const answer of refused) {
       expect(answer.status).toBe(400);
       expect(answer.body.errors[0].extensions).toEqual({ code: "QUERY_TOO_COMPLEX", cost: OPERATION_LIMITS.cost + 1 });
       expect(answer.body.errors[0].message).toBe(
-        `This operation costs ${OPERATION_LIMITS.cost + 1}, over the budget of ${OPERATION_LIMITS.cost} for one request: ask for fewer items (first, limit) or fewer fields`);
+        `This operation costs ${OPERATION_LIMITS.cost + 1}, over the budget of ${OPERATION_LIMITS.cost} for one request: ask for fewer items (first, limit) or fewer fields`,
+      );
     }
   });
 
@@ -205,11 +260,23 @@ describe("the cost budget of one request, at its edge", () => {
 describe("bad list sizes are INVALID_INPUT naming the argument", () => {
   const cases: [string, string, Record<string, unknown>, string, string][] = [
     ["first: -1", "{ allExercises(first: -1) { nodes { id } } }", {}, "allExercises", "first"],
-    ["first from a variable", "query($f: Int) { allExercises(first: $f) { totalCount } }", { f: -1 }, "allExercises", "first"],
+    [
+      "first from a variable",
+      "query($f: Int) { allExercises(first: $f) { totalCount } }",
+      { f: -1 },
+      "allExercises",
+      "first",
+    ],
     ["last: -3", "{ allExercises(last: -3) { nodes { id } } }", {}, "allExercises", "last"],
     ["offset: -1", "{ allExercises(offset: -1, first: 2) { nodes { id } } }", {}, "allExercises", "offset"],
     ["limit: -5", `{ searchExercises(words: "squat", limit: -5) { id } }`, {}, "searchExercises", "limit"],
-    ["nested in a fragment", "{ viewer { ...W } } fragment W on User { workouts(limit: -2) { id } }", {}, "workouts", "limit"],
+    [
+      "nested in a fragment",
+      "{ viewer { ...W } } fragment W on User { workouts(limit: -2) { id } }",
+      {},
+      "workouts",
+      "limit",
+    ],
   ];
   for (const [name, query, variables, field, argument] of cases) {
     test(name, async () => {
@@ -217,12 +284,17 @@ describe("bad list sizes are INVALID_INPUT naming the argument", () => {
       const answer = await gql(s.url, query, variables, { token });
       expect(answer.status).toBe(400);
       expect(answer.body.errors[0].extensions).toEqual({ code: "INVALID_INPUT", field, argument });
-      expect(answer.body.errors[0].message).toMatch(new RegExp(`^${field}: ${argument} must be 0 or more \\(got -\\d+\\)$`));
+      expect(answer.body.errors[0].message).toMatch(
+        new RegExp(`^${field}: ${argument} must be 0 or more \\(got -\\d+\\)$`),
+      );
     });
   }
 
   test("a cursor that does not decode is INVALID_INPUT too", async () => {
-    for (const query of [`{ allExercises(after: "garbage") { nodes { id } } }`, `{ allExercises(before: "WyJuYXR1cmFsIiw1XQ==", orderBy: NAME_ASC) { nodes { id } } }`]) {
+    for (const query of [
+      `{ allExercises(after: "garbage") { nodes { id } } }`,
+      `{ allExercises(before: "WyJuYXR1cmFsIiw1XQ==", orderBy: NAME_ASC) { nodes { id } } }`,
+    ]) {
       const answer = await asJson(query);
       expect(answer.body.errors[0].extensions.code).toBe("INVALID_INPUT");
       expect(answer.body.errors[0].message).toMatch(/^Invalid (cursor|'before' cursor)/);
@@ -239,12 +311,22 @@ describe("bad list sizes are INVALID_INPUT naming the argument", () => {
 test("a subscription is refused with a clear error, nothing logged", async () => {
   const written: string[] = [];
   const spies = [
-    jest.spyOn(console, "error").mockImplementation((...args) => { written.push(args.join(" ")); }),
-    jest.spyOn(console, "log").mockImplementation((...args) => { written.push(args.join(" ")); }),
-    jest.spyOn(process.stderr, "write").mockImplementation((chunk) => { written.push(String(chunk)); return true; }),
+    jest.spyOn(console, "error").mockImplementation((...args) => {
+      written.push(args.join(" "));
+    }),
+    jest.spyOn(console, "log").mockImplementation((...args) => {
+      written.push(args.join(" "));
+    }),
+    jest.spyOn(process.stderr, "write").mockImplementation((chunk) => {
+      written.push(String(chunk));
+      return true;
+    }),
   ];
   try {
-    for (const answer of [await asJson("subscription { viewer { id } }"), await asGraphQL("subscription S { __typename }")]) {
+    for (const answer of [
+      await asJson("subscription { viewer { id } }"),
+      await asGraphQL("subscription S { __typename }"),
+    ]) {
       expect(answer.status).toBe(400);
       expect(errorCode(answer)).toBe("UNSUPPORTED_OPERATION");
       expect(answer.body.errors[0].message).toMatch(/^Subscriptions are not supported/);
@@ -268,19 +350,32 @@ describe("authorization holds for every content type", () => {
 
   test("a read-only key cannot mutate, and no key may use a session-only field, over either content type", async () => {
     const { token } = await signUp(s.url, "Keyholder");
-    const make = async (access: string) => (await gql(s.url,
-      `mutation { createApiKey(input: {name: "k ${access}", access: ${access}, expiresIn: NEVER}) { key } }`, {}, { token })).body.data.createApiKey.key as string;
+    const make = async (access: string) =>
+      (
+        await gql(
+          s.url,
+          `mutation { createApiKey(input: {name: "k ${access}", access: ${access}, expiresIn: NEVER}) { key } }`,
+          {},
+          { token },
+        )
+      ).body.data.createApiKey.key as string;
     const readOnly = await make("READ_ONLY");
     const readWrite = await make("READ_WRITE");
     for (const send of [asGraphQL, (q: string, h: Record<string, string>) => asJson(q, {}, h)]) {
       const refused = await send(mutation, { authorization: `Bearer ${readOnly}` });
       expect(errorCode(refused)).toBe("FORBIDDEN");
       expect(refused.body.errors[0].message).toMatch(/read only/);
-      const sessionOnly = await send(`mutation { createApiKey(input: {name: "x", access: READ_ONLY, expiresIn: NEVER}) { key } }`, { "x-api-key": readWrite });
+      const sessionOnly = await send(
+        `mutation { createApiKey(input: {name: "x", access: READ_ONLY, expiresIn: NEVER}) { key } }`,
+        { "x-api-key": readWrite },
+      );
       expect(errorCode(sessionOnly)).toBe("FORBIDDEN");
       expect(sessionOnly.body.errors[0].message).toMatch(/createApiKey needs a signed-in session/);
       // Through a fragment too.
-      const viaFragment = await send(`mutation { ...M } fragment M on Mutation { deleteAccount(input: {}) { clientMutationId } }`, { "x-api-key": readWrite });
+      const viaFragment = await send(
+        `mutation { ...M } fragment M on Mutation { deleteAccount(input: {}) { clientMutationId } }`,
+        { "x-api-key": readWrite },
+      );
       expect(errorCode(viaFragment)).toBe("FORBIDDEN");
     }
     const { rows } = await s.ownerPool.query("select count(*)::int as n from app_public.bodyweights");
@@ -297,14 +392,27 @@ describe("an API key's cost budget a minute", () => {
   }
   async function keyFor(name: string) {
     const { token } = await signUp(s.url, name);
-    const res = await gql(s.url, `mutation { createApiKey(input: {name: "cost", access: READ_ONLY, expiresIn: NEVER}) { key apiKey { id } } }`, {}, { token });
+    const res = await gql(
+      s.url,
+      `mutation { createApiKey(input: {name: "cost", access: READ_ONLY, expiresIn: NEVER}) { key apiKey { id } } }`,
+      {},
+      { token },
+    );
     return { key: res.body.data.createApiKey.key as string, id: res.body.data.createApiKey.apiKey.id as string };
   }
-  const spent = async (id: string) => (await s.ownerPool.query(
-    "select coalesce(sum(count), 0)::int as n from app_private.rate_counters where subject = 'key-cost:' || $1 and window_start = date_trunc('minute', now())", [id])).rows[0].n as number;
-  const setSpent = (id: string, n: number) => s.ownerPool.query(
-    `insert into app_private.rate_counters (subject, window_start, count) values ('key-cost:' || $1, date_trunc('minute', now()), $2)
-     on conflict (subject, window_start) do update set count = excluded.count`, [id, n]);
+  const spent = async (id: string) =>
+    (
+      await s.ownerPool.query(
+        "select coalesce(sum(count), 0)::int as n from app_private.rate_counters where subject = 'key-cost:' || $1 and window_start = date_trunc('minute', now())",
+        [id],
+      )
+    ).rows[0].n as number;
+  const setSpent = (id: string, n: number) =>
+    s.ownerPool.query(
+      `insert into app_private.rate_counters (subject, window_start, count) values ('key-cost:' || $1, date_trunc('minute', now()), $2)
+     on conflict (subject, window_start) do update set count = excluded.count`,
+      [id, n],
+    );
   // { viewer { id } }: a root field (a statement) returning an object, and one field.
   const VIEWER = "{ viewer { id } }";
   const viewerCost = COST_WEIGHTS.field + COST_WEIGHTS.statement + COST_WEIGHTS.field;
@@ -318,9 +426,14 @@ describe("an API key's cost budget a minute", () => {
     const second = await asGraphQL(VIEWER, { "x-api-key": key });
     expect(second.status).toBe(200);
     expect(await spent(id)).toBe(2 * viewerCost);
-    expect(second.headers.get("ratelimit-policy")).toBe(`"requests";q=${RATE_LIMIT_PER_MINUTE};w=60, "cost";q=${KEY_COST_PER_MINUTE};w=60`);
+    expect(second.headers.get("ratelimit-policy")).toBe(
+      `"requests";q=${RATE_LIMIT_PER_MINUTE};w=60, "cost";q=${KEY_COST_PER_MINUTE};w=60`,
+    );
     expect(second.headers.get("ratelimit")).toMatch(
-      new RegExp(`^"requests";r=${RATE_LIMIT_PER_MINUTE - 2};t=\\d+, "cost";r=${KEY_COST_PER_MINUTE - 2 * viewerCost};t=\\d+$`));
+      new RegExp(
+        `^"requests";r=${RATE_LIMIT_PER_MINUTE - 2};t=\\d+, "cost";r=${KEY_COST_PER_MINUTE - 2 * viewerCost};t=\\d+$`,
+      ),
+    );
     expect(second.headers.get("ratelimit-remaining")).toBe(String(RATE_LIMIT_PER_MINUTE - 2));
     // A refused operation (over the request budget) spends nothing.
     const tooBig = await asJson(`{ allExercises(first: 1000000) { nodes { id } } }`, {}, { "x-api-key": key });
@@ -350,7 +463,10 @@ describe("an API key's cost budget a minute", () => {
     expect(fits.body.data.viewer).not.toBeNull();
     expect(fits.headers.get("ratelimit")).toMatch(/"cost";r=0;t=\d+$/);
     // Spent: the next request is refused before it is even read, over either content type.
-    for (const answer of [await asJson("{ __typename }", {}, { "x-api-key": key }), await asGraphQL("{ __typename }", { "x-api-key": key })]) {
+    for (const answer of [
+      await asJson("{ __typename }", {}, { "x-api-key": key }),
+      await asGraphQL("{ __typename }", { "x-api-key": key }),
+    ]) {
       expect(answer.status).toBe(429);
       expect(errorCode(answer)).toBe("RATE_LIMITED");
       expect(answer.body.errors[0].extensions.limit).toBe("cost");
@@ -358,7 +474,10 @@ describe("an API key's cost budget a minute", () => {
       expect(answer.headers.get("ratelimit-policy")).toContain(`"cost";q=${KEY_COST_PER_MINUTE}`);
     }
     // The request count stayed exact through all this (4 requests, each counted once).
-    const { rows } = await s.ownerPool.query("select count from app_private.rate_counters where subject = 'key:' || $1", [id]);
+    const { rows } = await s.ownerPool.query(
+      "select count from app_private.rate_counters where subject = 'key:' || $1",
+      [id],
+    );
     expect(rows).toEqual([{ count: 4 }]);
   });
 
@@ -423,14 +542,18 @@ describe("a document's size is bounded before GraphQL's own validation walks it"
   });
 
   test("operations and fragments in one document, and variables of one operation, at their edges", async () => {
-    const fragments = (n: number) => `query Main { ...F0 } ${Array.from({ length: n - 1 }, (_, i) =>
-      `fragment F${i} on Query { ${i + 1 < n - 1 ? `...F${i + 1}` : "__typename"} }`).join(" ")}`;
+    const fragments = (n: number) =>
+      `query Main { ...F0 } ${Array.from(
+        { length: n - 1 },
+        (_, i) => `fragment F${i} on Query { ${i + 1 < n - 1 ? `...F${i + 1}` : "__typename"} }`,
+      ).join(" ")}`;
     expect((await asJson(fragments(L.definitions))).body.data).toEqual({ __typename: "Query" });
     const tooMany = await asJson(fragments(L.definitions + 1));
     expect(errorCode(tooMany)).toBe("QUERY_TOO_COMPLEX");
     expect(tooMany.body.errors[0].message).toMatch(new RegExp(`at most ${L.definitions} operations and fragments`));
 
-    const declare = (n: number) => `query(${Array.from({ length: n }, (_, i) => `$v${i}: Int`).join(" ")}) { __typename }`;
+    const declare = (n: number) =>
+      `query(${Array.from({ length: n }, (_, i) => `$v${i}: Int`).join(" ")}) { __typename }`;
     const atLimit = await asJson(declare(L.variables));
     // Declared but unused variables are GraphQL's own error; what matters is that the bound is not it.
     expect(errorCode(atLimit)).not.toBe("QUERY_TOO_COMPLEX");
@@ -465,8 +588,12 @@ describe("the cost budget a minute of requests without a key", () => {
   // Small budgets so the edges are reached in a few requests; npm start's are CLIENT_COST_LIMITS.
   const limits = { perAddressPerMinute: 60_000, perSessionPerMinute: 25_000 };
   let small: TestServer;
-  beforeEach(async () => { small = await startTestServer({ clientCostLimits: limits }); });
-  afterEach(async () => { await small.close(); });
+  beforeEach(async () => {
+    small = await startTestServer({ clientCostLimits: limits });
+  });
+  afterEach(async () => {
+    await small.close();
+  });
 
   const QUERY = "{ viewer { id name workouts(limit: 50) { id date name } } }";
   /** Sends QUERY until one is refused; the accepted count, the refusal and its cost. */
@@ -503,7 +630,9 @@ describe("the cost budget a minute of requests without a key", () => {
     expect(accepted).toBe(Math.floor(limits.perSessionPerMinute / cost));
     expect(answer.body.errors[0].message).toMatch(/this session's GraphQL cost budget \(25000 a minute\)/);
     const second = await fetch(`${small.url}/api/auth/sign-in/email`, {
-      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: user.email, password: user.password }),
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: user.email, password: user.password }),
     }).then((r) => r.json() as Promise<{ token: string }>);
     expect((await gql(small.url, QUERY, {}, { token: second.token })).body.data.viewer.name).toBe("Busy session");
   });
@@ -513,7 +642,11 @@ test("SESSION_COST_PER_MINUTE and ADDRESS_COST_PER_MINUTE: defaults, and values 
   const { readConfig } = await import("../server/config.ts");
   const { CLIENT_COST_LIMITS } = await import("../server/client-cost-budget.ts");
   expect(readConfig({}).clientCostLimits).toEqual(CLIENT_COST_LIMITS);
-  expect(readConfig({ SESSION_COST_PER_MINUTE: String(OPERATION_LIMITS.cost) }).clientCostLimits.perSessionPerMinute).toBe(OPERATION_LIMITS.cost);
-  expect(() => readConfig({ SESSION_COST_PER_MINUTE: String(OPERATION_LIMITS.cost - 1) })).toThrow(/SESSION_COST_PER_MINUTE must be a whole number/);
+  expect(
+    readConfig({ SESSION_COST_PER_MINUTE: String(OPERATION_LIMITS.cost) }).clientCostLimits.perSessionPerMinute,
+  ).toBe(OPERATION_LIMITS.cost);
+  expect(() => readConfig({ SESSION_COST_PER_MINUTE: String(OPERATION_LIMITS.cost - 1) })).toThrow(
+    /SESSION_COST_PER_MINUTE must be a whole number/,
+  );
   expect(() => readConfig({ ADDRESS_COST_PER_MINUTE: "1e6" })).toThrow(/ADDRESS_COST_PER_MINUTE/);
 });

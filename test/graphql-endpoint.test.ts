@@ -4,8 +4,12 @@ import { OPERATION_LIMITS } from "../plugins/operation-cost.ts";
 import { startTestServer, gql, signUp, type TestServer } from "./support/harness.ts";
 
 let s: TestServer;
-beforeAll(async () => { s = await startTestServer(); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s.close();
+});
 
 describe("errors", () => {
   test("GraphQL syntax errors keep their message", async () => {
@@ -14,7 +18,11 @@ describe("errors", () => {
   });
 
   test("bad JSON to /api/graphql is a 400, not a 500", async () => {
-    const res = await fetch(`${s.url}/api/graphql`, { method: "POST", headers: { "content-type": "application/json" }, body: "{oops" });
+    const res = await fetch(`${s.url}/api/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{oops",
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).errors[0].extensions.code).toBe("BAD_REQUEST");
   });
@@ -41,13 +49,27 @@ test("GraphiQL is served in development", async () => {
 test("deleting a routine or workout that is not yours (or does not exist) is NOT_FOUND and deletes nothing", async () => {
   const owner = await signUp(s.url, "Owner");
   const other = await signUp(s.url, "Other");
-  const { rows: [r] } = await s.ownerPool.query(
-    "insert into app_public.routines (user_id, name, unit) values ($1, 'Mine', 'kg') returning id", [owner.user.id]);
+  const {
+    rows: [r],
+  } = await s.ownerPool.query(
+    "insert into app_public.routines (user_id, name, unit) values ($1, 'Mine', 'kg') returning id",
+    [owner.user.id],
+  );
   for (const id of [r.id, "00000000-0000-4000-8000-000000000000"]) {
-    const res = await gql(s.url, "mutation($id: UUID!) { deleteRoutineById(input: {id: $id}) { routine { id } } }", { id }, { token: other.token });
+    const res = await gql(
+      s.url,
+      "mutation($id: UUID!) { deleteRoutineById(input: {id: $id}) { routine { id } } }",
+      { id },
+      { token: other.token },
+    );
     expect(res.body.errors[0].extensions.code).toBe("NOT_FOUND");
     expect(res.body.errors[0].message).toBe("Not found");
-    const w = await gql(s.url, "mutation($id: UUID!) { deleteWorkoutById(input: {id: $id}) { workout { id } } }", { id }, { token: other.token });
+    const w = await gql(
+      s.url,
+      "mutation($id: UUID!) { deleteWorkoutById(input: {id: $id}) { workout { id } } }",
+      { id },
+      { token: other.token },
+    );
     expect(w.body.errors[0].extensions.code).toBe("NOT_FOUND");
   }
   const { rows } = await s.ownerPool.query("select count(*)::int as n from app_public.routines where id = $1", [r.id]);
@@ -75,7 +97,10 @@ describe("operation size limits", () => {
       return { depth, fields };
     };
     expect(measure(chain(12))).toEqual({ depth: 12, fields: 12 });
-    expect(measure("query { ...F } fragment F on Query { a { ...G } } fragment G on A { b { c } }")).toEqual({ depth: 3, fields: 3 });
+    expect(measure("query { ...F } fragment F on Query { a { ...G } } fragment G on A { b { c } }")).toEqual({
+      depth: 3,
+      fields: 3,
+    });
     const refused = await gql(s.url, chain(13));
     expect(refused.status).toBe(400);
     expect(refused.body.errors[0].message).toMatch(/at most 12 levels/);
@@ -87,7 +112,8 @@ describe("operation size limits", () => {
 
   test(`more than ${OPERATION_LIMITS.fields} fields are refused`, async () => {
     const n = OPERATION_LIMITS.fields;
-    const wide = (count: number) => `{ viewer { ${Array.from({ length: count - 1 }, (_, i) => `f${i}: id`).join(" ")} } }`;
+    const wide = (count: number) =>
+      `{ viewer { ${Array.from({ length: count - 1 }, (_, i) => `f${i}: id`).join(" ")} } }`;
     expect((await gql(s.url, wide(n))).status).toBe(200);
     const res = await gql(s.url, wide(n + 1));
     expect(res.status).toBe(400);
@@ -97,9 +123,19 @@ describe("operation size limits", () => {
 
 test("U+0000 in a GraphQL argument is INVALID_INPUT, not an internal error", async () => {
   const { token } = await signUp(s.url, "Nul");
-  const search = await gql(s.url, "query($w: String!) { searchExercises(words: $w) { id } }", { w: "a\u0000b" }, { token });
+  const search = await gql(
+    s.url,
+    "query($w: String!) { searchExercises(words: $w) { id } }",
+    { w: "a\u0000b" },
+    { token },
+  );
   expect(search.body.errors[0].extensions.code).toBe("INVALID_INPUT");
   expect(search.body.errors[0].message).toMatch(/U\+0000/);
-  const key = await gql(s.url, "mutation($n: String!) { createApiKey(input: {name: $n, access: READ_ONLY, expiresIn: NEVER}) { key } }", { n: "k\u0000" }, { token });
+  const key = await gql(
+    s.url,
+    "mutation($n: String!) { createApiKey(input: {name: $n, access: READ_ONLY, expiresIn: NEVER}) { key } }",
+    { n: "k\u0000" },
+    { token },
+  );
   expect(key.body.errors[0].extensions.code).toBe("INVALID_INPUT");
 });

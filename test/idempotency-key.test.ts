@@ -11,14 +11,24 @@ let other: Awaited<ReturnType<typeof signUp>>;
 const APPLY = `mutation($doc: JSON, $key: UUID) {
   applyWorkoutDocument(input: { document: $doc, idempotencyKey: $key }) { workout { id date name } document created replayed } }`;
 const apply = (token: string, doc: unknown, key?: string) => gql(s.url, APPLY, { doc, key: key ?? null }, { token });
-const doc = (name = "Push") => ({ name, date: "2026-03-02", unit: "kg", exercises: [{ exercise: "Bench Press", sets: ["w:60x5", "100x5", { set: "100x5", done: false }] }] });
+const doc = (name = "Push") => ({
+  name,
+  date: "2026-03-02",
+  unit: "kg",
+  exercises: [{ exercise: "Bench Press", sets: ["w:60x5", "100x5", { set: "100x5", done: false }] }],
+});
 
 async function count(userId: string): Promise<number> {
-  const { rows } = await s.ownerPool.query("select count(*)::int as n from app_public.workouts where user_id = $1", [userId]);
+  const { rows } = await s.ownerPool.query("select count(*)::int as n from app_public.workouts where user_id = $1", [
+    userId,
+  ]);
   return rows[0].n;
 }
 async function setCount(userId: string): Promise<number> {
-  const { rows } = await s.ownerPool.query("select count(*)::int as n from app_public.workout_sets where user_id = $1", [userId]);
+  const { rows } = await s.ownerPool.query(
+    "select count(*)::int as n from app_public.workout_sets where user_id = $1",
+    [userId],
+  );
   return rows[0].n;
 }
 
@@ -27,15 +37,23 @@ beforeAll(async () => {
   u = await signUp(s.url, "Retry");
   other = await signUp(s.url, "Other");
 });
-afterAll(async () => { await s.close(); });
-beforeEach(async () => { await s.ownerPool.query("delete from app_public.workouts where user_id = any($1)", [[u.user.id, other.user.id]]); });
+afterAll(async () => {
+  await s.close();
+});
+beforeEach(async () => {
+  await s.ownerPool.query("delete from app_public.workouts where user_id = any($1)", [[u.user.id, other.user.id]]);
+});
 
 test("the same key twice: one workout, the same answer; the second writes nothing", async () => {
   const key = randomUUID();
   const first = await apply(u.token, doc(), key);
   expect(first.body.errors).toBeUndefined();
   expect(first.body.data.applyWorkoutDocument).toMatchObject({ created: true, replayed: false });
-  const { rows: [before] } = await s.ownerPool.query("select updated_at, xmin::text from app_public.workouts where id = $1", [first.body.data.applyWorkoutDocument.workout.id]);
+  const {
+    rows: [before],
+  } = await s.ownerPool.query("select updated_at, xmin::text from app_public.workouts where id = $1", [
+    first.body.data.applyWorkoutDocument.workout.id,
+  ]);
   const second = await apply(u.token, doc(), key);
   expect(second.body.errors).toBeUndefined();
   const { replayed, ...rest } = second.body.data.applyWorkoutDocument;
@@ -45,14 +63,23 @@ test("the same key twice: one workout, the same answer; the second writes nothin
   expect(rest).toEqual(firstRest);
   expect(await count(u.user.id)).toBe(1);
   expect(await setCount(u.user.id)).toBe(3);
-  const { rows: [after] } = await s.ownerPool.query("select updated_at, xmin::text from app_public.workouts where id = $1", [first.body.data.applyWorkoutDocument.workout.id]);
+  const {
+    rows: [after],
+  } = await s.ownerPool.query("select updated_at, xmin::text from app_public.workouts where id = $1", [
+    first.body.data.applyWorkoutDocument.workout.id,
+  ]);
   expect(after).toEqual(before);
 });
 
 test("the same document written differently (key order, set text spacing) is the same save", async () => {
   const key = randomUUID();
   const first = await apply(u.token, doc(), key);
-  const reordered = { exercises: [{ sets: ["w:60x5", "100x5", { done: false, set: "100x5" }], exercise: "Bench Press" }], unit: "kg", date: "2026-03-02", name: "Push" };
+  const reordered = {
+    exercises: [{ sets: ["w:60x5", "100x5", { done: false, set: "100x5" }], exercise: "Bench Press" }],
+    unit: "kg",
+    date: "2026-03-02",
+    name: "Push",
+  };
   const second = await apply(u.token, reordered, key);
   expect(second.body.errors).toBeUndefined();
   expect(second.body.data.applyWorkoutDocument.workout.id).toBe(first.body.data.applyWorkoutDocument.workout.id);
@@ -80,7 +107,11 @@ test("different users with the same key are independent", async () => {
   const mine = await apply(u.token, doc(), key);
   const theirs = await apply(other.token, doc("Theirs"), key);
   expect(theirs.body.errors).toBeUndefined();
-  expect(theirs.body.data.applyWorkoutDocument).toMatchObject({ created: true, replayed: false, workout: { name: "Theirs" } });
+  expect(theirs.body.data.applyWorkoutDocument).toMatchObject({
+    created: true,
+    replayed: false,
+    workout: { name: "Theirs" },
+  });
   expect(theirs.body.data.applyWorkoutDocument.workout.id).not.toBe(mine.body.data.applyWorkoutDocument.workout.id);
   expect(await count(u.user.id)).toBe(1);
   expect(await count(other.user.id)).toBe(1);
@@ -100,7 +131,11 @@ test("a key reused with another document is refused with CONFLICT naming the wor
   // The way out the error names: replace it by id (with the key or without).
   const replaced = await apply(u.token, { ...doc("Push, heavier"), id }, key);
   expect(replaced.body.errors).toBeUndefined();
-  expect(replaced.body.data.applyWorkoutDocument).toMatchObject({ created: false, replayed: false, workout: { id, name: "Push, heavier" } });
+  expect(replaced.body.data.applyWorkoutDocument).toMatchObject({
+    created: false,
+    replayed: false,
+    workout: { id, name: "Push, heavier" },
+  });
   expect(await count(u.user.id)).toBe(1);
 });
 
@@ -113,7 +148,11 @@ test("with id: a key that logged another workout is refused; an unused key chang
   const { rows } = await s.ownerPool.query("select name from app_public.workouts where id = $1", [b]);
   expect(rows[0].name).toBe("B");
   const fresh = await apply(u.token, { ...doc("B2"), id: b }, randomUUID());
-  expect(fresh.body.data.applyWorkoutDocument).toMatchObject({ created: false, replayed: false, workout: { id: b, name: "B2" } });
+  expect(fresh.body.data.applyWorkoutDocument).toMatchObject({
+    created: false,
+    replayed: false,
+    workout: { id: b, name: "B2" },
+  });
   expect(await count(u.user.id)).toBe(2);
 });
 
@@ -129,7 +168,12 @@ test("an invalid document with a key saves nothing and does not use up the key",
 test("a deleted workout frees its key: the next save logs it again", async () => {
   const key = randomUUID();
   const first = (await apply(u.token, doc(), key)).body.data.applyWorkoutDocument.workout.id;
-  await gql(s.url, `mutation($id: UUID!) { deleteWorkoutById(input: { id: $id }) { workout { id } } }`, { id: first }, { token: u.token });
+  await gql(
+    s.url,
+    `mutation($id: UUID!) { deleteWorkoutById(input: { id: $id }) { workout { id } } }`,
+    { id: first },
+    { token: u.token },
+  );
   const again = await apply(u.token, doc(), key);
   expect(again.body.data.applyWorkoutDocument).toMatchObject({ created: true, replayed: false });
   expect(again.body.data.applyWorkoutDocument.workout.id).not.toBe(first);
@@ -142,7 +186,12 @@ test("a key that is not a UUID is refused before anything runs", async () => {
 });
 
 test("a read-only key cannot save, with or without an idempotency key", async () => {
-  const created = await gql(s.url, `mutation { createApiKey(input: {name: "ro", access: READ_ONLY, expiresIn: NEVER}) { key } }`, {}, { token: u.token });
+  const created = await gql(
+    s.url,
+    `mutation { createApiKey(input: {name: "ro", access: READ_ONLY, expiresIn: NEVER}) { key } }`,
+    {},
+    { token: u.token },
+  );
   const key = created.body.data.createApiKey.key;
   const res = await gql(s.url, APPLY, { doc: doc(), key: randomUUID() }, { key });
   expect(res.body.errors[0].extensions.code).toBe("FORBIDDEN");

@@ -16,17 +16,30 @@ const EXPORT_WORKOUTS = print(importOperations.EXPORT_WORKOUTS);
 
 let s: TestServer;
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/import/${name}`, import.meta.url), "utf8");
-const parse = (name: string, options: ParseOptions = {}) => parseImport(fixture(name), { timeZone: "Europe/Berlin", ...options });
+const parse = (name: string, options: ParseOptions = {}) =>
+  parseImport(fixture(name), { timeZone: "Europe/Berlin", ...options });
 
 type Choice = { name: string; action: "MAP" | "CREATE" | "SKIP"; exercise?: string };
-async function importFile(token: string, parsed: { workouts: unknown[]; extras?: unknown }, dryRun: boolean, choices: Choice[] = []) {
-  return gql(s.url, IMPORT_WORKOUTS, { workouts: parsed.workouts, extras: parsed.extras ?? null, choices, dryRun }, { token });
+async function importFile(
+  token: string,
+  parsed: { workouts: unknown[]; extras?: unknown },
+  dryRun: boolean,
+  choices: Choice[] = [],
+) {
+  return gql(
+    s.url,
+    IMPORT_WORKOUTS,
+    { workouts: parsed.workouts, extras: parsed.extras ?? null, choices, dryRun },
+    { token },
+  );
 }
 async function counts(userId: string) {
   const { rows } = await s.ownerPool.query(
     `select (select count(*)::int from app_public.workouts where user_id = $1) as workouts,
             (select count(*)::int from app_public.workout_sets where user_id = $1) as sets,
-            (select count(*)::int from app_public.exercises where user_id = $1) as custom`, [userId]);
+            (select count(*)::int from app_public.exercises where user_id = $1) as custom`,
+    [userId],
+  );
   return rows[0] as { workouts: number; sets: number; custom: number };
 }
 /** Every workout of a user as its document (ids left out), oldest first. */
@@ -43,8 +56,12 @@ async function documents(token: string): Promise<any[]> {
   }
 }
 
-beforeAll(async () => { s = await startTestServer(); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s.close();
+});
 
 describe("Strong's comma format", () => {
   test("the dry run says what would be imported, maps names, lists the unmapped with suggestions, writes nothing", async () => {
@@ -54,12 +71,23 @@ describe("Strong's comma format", () => {
     expect(parsed.unitStated).toBe(false);
     expect(parsed.rows).toBe(17);
     expect(Object.fromEntries(parsed.skipped.map((k) => [k.reason, [k.rows, k.firstLine]]))).toEqual({
-      "rest-timer": [1, 7], "failure-as-rpe-10": [1, 9], "distance-dropped": [1, 11], "distance-without-time": [1, 12],
+      "rest-timer": [1, 7],
+      "failure-as-rpe-10": [1, 9],
+      "distance-dropped": [1, 11],
+      "distance-without-time": [1, 12],
     });
     const res = await importFile(u.token, parsed, true);
     expect(res.body.errors).toBeUndefined();
     const summary = res.body.data.importWorkouts;
-    expect(summary).toMatchObject({ dryRun: true, workouts: 2, duplicates: 0, sets: 14, firstDate: "2026-04-06", lastDate: "2026-04-09", unmapped: 1 });
+    expect(summary).toMatchObject({
+      dryRun: true,
+      workouts: 2,
+      duplicates: 0,
+      sets: 14,
+      firstDate: "2026-04-06",
+      lastDate: "2026-04-09",
+      unmapped: 1,
+    });
     const byName = Object.fromEntries(summary.names.map((n: any) => [n.name, n]));
     // Another app's name: an alias of the catalog or the table of the other apps' names.
     expect(byName["Bench Press (Barbell)"]).toMatchObject({ action: "map", exercise: "Bench Press", sets: 5 });
@@ -85,11 +113,24 @@ describe("Strong's comma format", () => {
     const choices: Choice[] = [{ name: "zercher carry thing", action: "CREATE" }];
     const res = await importFile(u.token, parsed, false, choices);
     expect(res.body.errors).toBeUndefined();
-    expect(res.body.data.importWorkouts).toMatchObject({ dryRun: false, workouts: 2, duplicates: 0, sets: 14, customExercises: 1, unmapped: 0 });
+    expect(res.body.data.importWorkouts).toMatchObject({
+      dryRun: false,
+      workouts: 2,
+      duplicates: 0,
+      sets: 14,
+      customExercises: 1,
+      unmapped: 0,
+    });
     expect(await counts(u.user.id)).toEqual({ workouts: 2, sets: 14, custom: 1 });
     expect(await documents(u.token)).toEqual([
       {
-        name: "Push Day", date: "2026-04-06", start: "2026-04-06T15:18:00Z", minutes: 65, unit: "kg", effort: "rpe", notes: "Felt strong",
+        name: "Push Day",
+        date: "2026-04-06",
+        start: "2026-04-06T15:18:00Z",
+        minutes: 65,
+        unit: "kg",
+        effort: "rpe",
+        notes: "Felt strong",
         exercises: [
           { exercise: "Bench Press", note: "Paused reps", sets: ["w:60x5", "100x5@8", "100x5@8.5", "150x1", "d:80x8"] },
           { exercise: "Pull-Up", sets: ["bw x 10", "bw x 6@10"] },
@@ -99,7 +140,12 @@ describe("Strong's comma format", () => {
         ],
       },
       {
-        name: "Leg Day", date: "2026-04-09", start: "2026-04-09T05:05:30Z", minutes: 45, unit: "kg", effort: "rpe",
+        name: "Leg Day",
+        date: "2026-04-09",
+        start: "2026-04-09T05:05:30Z",
+        minutes: 45,
+        unit: "kg",
+        effort: "rpe",
         exercises: [
           { exercise: "Back Squat", sets: ["w:60x5", "140x5@9", "140x5@9"] },
           { exercise: "Zercher Carry Thing", sets: ["80x30"] },
@@ -115,7 +161,9 @@ describe("Strong's comma format", () => {
   test("the unit question: a file without units is read in the unit asked", async () => {
     const u = await signUp(s.url, "Pounds");
     const parsed = parse("strong-comma.csv", { unit: "lb" });
-    const res = await importFile(u.token, parsed, false, [{ name: "Zercher Carry Thing", action: "MAP", exercise: "Zercher Squat" }]);
+    const res = await importFile(u.token, parsed, false, [
+      { name: "Zercher Carry Thing", action: "MAP", exercise: "Zercher Squat" },
+    ]);
     expect(res.body.errors).toBeUndefined();
     const docs = await documents(u.token);
     expect(docs.map((d) => d.unit)).toEqual(["lb", "lb"]);
@@ -125,7 +173,10 @@ describe("Strong's comma format", () => {
   test("skip: a name's sets are left out and counted; a workout left empty is not created", async () => {
     const u = await signUp(s.url, "Skipper");
     const parsed = parse("strong-comma.csv");
-    const res = await importFile(u.token, parsed, false, [{ name: "Zercher Carry Thing", action: "SKIP" }, { name: "Squat (Barbell)", action: "SKIP" }]);
+    const res = await importFile(u.token, parsed, false, [
+      { name: "Zercher Carry Thing", action: "SKIP" },
+      { name: "Squat (Barbell)", action: "SKIP" },
+    ]);
     expect(res.body.errors).toBeUndefined();
     expect(res.body.data.importWorkouts).toMatchObject({ workouts: 1, emptied: 1, skippedSets: 4, sets: 10 });
     expect(await counts(u.user.id)).toEqual({ workouts: 1, sets: 10, custom: 0 });
@@ -139,7 +190,10 @@ describe("Strong's comma format", () => {
     // A document the model refuses in the second workout: the first is not kept either.
     parsed.workouts[1].exercises[0].sets[1] = "140x5@11";
     const res = await importFile(u.token, parsed, false, [{ name: "Zercher Carry Thing", action: "CREATE" }]);
-    expect(res.body.errors[0].extensions).toMatchObject({ code: "INVALID_DOCUMENT", path: "workouts[1].exercises[0].sets[1]" });
+    expect(res.body.errors[0].extensions).toMatchObject({
+      code: "INVALID_DOCUMENT",
+      path: "workouts[1].exercises[0].sets[1]",
+    });
     expect(lineOfPath(parsed, res.body.errors[0].extensions.path)).toEqual({ line: 16, field: "exercises[0].sets[1]" });
     expect(await counts(u.user.id)).toEqual({ workouts: 0, sets: 0, custom: 0 });
   });
@@ -151,13 +205,20 @@ describe("the other layouts", () => {
     const parsed = parse("strong-android-unit-column.csv");
     expect(parsed).toMatchObject({ format: "strong", unitStated: true });
     expect((await importFile(u.token, parsed, false)).body.errors).toBeUndefined();
-    expect(await documents(u.token)).toEqual([{
-      name: "Upper", date: "2025-01-10", start: "2025-01-10T17:00:00Z", minutes: 60, unit: "lb", effort: "rpe",
-      exercises: [
-        { exercise: "Bench Press", sets: ["w:45x10", "225x5@8", "225.97x5"] },
-        { exercise: "Barbell Row", sets: ["185x8"] },
-      ],
-    }]);
+    expect(await documents(u.token)).toEqual([
+      {
+        name: "Upper",
+        date: "2025-01-10",
+        start: "2025-01-10T17:00:00Z",
+        minutes: 60,
+        unit: "lb",
+        effort: "rpe",
+        exercises: [
+          { exercise: "Bench Press", sets: ["w:45x10", "225x5@8", "225.97x5"] },
+          { exercise: "Barbell Row", sets: ["185x8"] },
+        ],
+      },
+    ]);
   });
 
   test("Strong for Android with the unit in the header, and a German header matched by position", async () => {
@@ -170,7 +231,14 @@ describe("the other layouts", () => {
     expect((await importFile(u.token, de, false)).body.data.importWorkouts).toMatchObject({ workouts: 1, sets: 2 });
     const docs = await documents(u.token);
     expect(docs.map((d) => [d.date, d.unit, d.exercises.map((e: any) => [e.exercise, ...e.sets])])).toEqual([
-      ["2025-02-01", "lb", [["Deadlift", "w:135x5", "315x3@9"], ["Overhead Press", "115x6"]]],
+      [
+        "2025-02-01",
+        "lb",
+        [
+          ["Deadlift", "w:135x5", "315x3@9"],
+          ["Overhead Press", "115x6"],
+        ],
+      ],
       ["2025-02-03", "lb", [["Deadlift", "320x3"]]],
       ["2025-03-05", "kg", [["Bench Press", "w:40x10", "82.5x5@7.5"]]],
     ]);
@@ -180,13 +248,22 @@ describe("the other layouts", () => {
     const u = await signUp(s.url, "Hevy");
     const parsed = parse("hevy-kg.csv");
     expect(parsed.format).toBe("hevy");
-    expect(Object.fromEntries(parsed.skipped.map((k) => [k.reason, k.rows]))).toEqual({ "failure-as-rpe-10": 1, "distance-dropped": 1 });
+    expect(Object.fromEntries(parsed.skipped.map((k) => [k.reason, k.rows]))).toEqual({
+      "failure-as-rpe-10": 1,
+      "distance-dropped": 1,
+    });
     const res = await importFile(u.token, parsed, false);
     expect(res.body.errors).toBeUndefined();
     expect(res.body.data.importWorkouts).toMatchObject({ workouts: 2, sets: 12 });
     expect(await documents(u.token)).toEqual([
       {
-        name: "Morning Push", date: "2026-04-06", start: "2026-04-06T15:18:00Z", minutes: 62, unit: "kg", effort: "rpe", notes: "Good session",
+        name: "Morning Push",
+        date: "2026-04-06",
+        start: "2026-04-06T15:18:00Z",
+        minutes: 62,
+        unit: "kg",
+        effort: "rpe",
+        notes: "Good session",
         exercises: [
           { exercise: "Bench Press", note: "Elbows tucked", sets: ["w:60x8", "100x5@8", "100x4@10", "d:70x10"] },
           { exercise: "Lateral Raise", superset: "A", sets: ["10x15", "10x14"] },
@@ -196,7 +273,15 @@ describe("the other layouts", () => {
           { exercise: "Treadmill", sets: ["20:00"] },
         ],
       },
-      { name: "Evening Legs", date: "2026-04-08", start: "2026-04-08T17:00:00Z", minutes: 60, unit: "kg", effort: "rpe", exercises: [{ exercise: "Back Squat", sets: ["140x5"] }] },
+      {
+        name: "Evening Legs",
+        date: "2026-04-08",
+        start: "2026-04-08T17:00:00Z",
+        minutes: 60,
+        unit: "kg",
+        effort: "rpe",
+        exercises: [{ exercise: "Back Squat", sets: ["140x5"] }],
+      },
     ]);
   });
 
@@ -216,16 +301,44 @@ describe("the other layouts", () => {
     const newer = parse("fitnotes-new.csv");
     const older = parse("fitnotes-old.csv");
     expect([newer.format, older.format]).toEqual(["fitnotes", "fitnotes"]);
-    expect(newer.workouts[0].exercises.map((e) => e.exercise)).toEqual(["Flat Barbell Bench Press", "Curl, Hammer, Dumbbell", "Plank", "Running (Outdoor)"]);
-    const choices: Choice[] = [{ name: "Curl, Hammer, Dumbbell", action: "MAP", exercise: "Hammer Curl" }, { name: "Running (Outdoor)", action: "MAP", exercise: "Running" }];
+    expect(newer.workouts[0].exercises.map((e) => e.exercise)).toEqual([
+      "Flat Barbell Bench Press",
+      "Curl, Hammer, Dumbbell",
+      "Plank",
+      "Running (Outdoor)",
+    ]);
+    const choices: Choice[] = [
+      { name: "Curl, Hammer, Dumbbell", action: "MAP", exercise: "Hammer Curl" },
+      { name: "Running (Outdoor)", action: "MAP", exercise: "Running" },
+    ];
     const first = await importFile(u.token, newer, false, choices);
     expect(first.body.errors).toBeUndefined();
     expect(first.body.data.importWorkouts).toMatchObject({ workouts: 2, sets: 6 });
     expect((await importFile(u.token, older, false)).body.data.importWorkouts).toMatchObject({ workouts: 1, sets: 3 });
     const docs = await documents(u.token);
-    expect(docs.map((d) => [d.date, d.start, d.unit, d.exercises.map((e: any) => [e.exercise, e.note ?? null, ...e.sets])])).toEqual([
-      ["2019-06-01", "2019-06-01T12:00:00Z", "lb", [["Deadlift", null, "405x3", "405x3"], ["Pull-Up", null, "bw x 10"]]],
-      ["2026-01-05", "2026-01-05T12:00:00Z", "kg", [["Bench Press", "Last rep slow", "100x5", "100x5"], ["Hammer Curl", null, "16x10"], ["Plank", null, "1:30"], ["Running", null, "25:00"]]],
+    expect(
+      docs.map((d) => [d.date, d.start, d.unit, d.exercises.map((e: any) => [e.exercise, e.note ?? null, ...e.sets])]),
+    ).toEqual([
+      [
+        "2019-06-01",
+        "2019-06-01T12:00:00Z",
+        "lb",
+        [
+          ["Deadlift", null, "405x3", "405x3"],
+          ["Pull-Up", null, "bw x 10"],
+        ],
+      ],
+      [
+        "2026-01-05",
+        "2026-01-05T12:00:00Z",
+        "kg",
+        [
+          ["Bench Press", "Last rep slow", "100x5", "100x5"],
+          ["Hammer Curl", null, "16x10"],
+          ["Plank", null, "1:30"],
+          ["Running", null, "25:00"],
+        ],
+      ],
       ["2026-01-07", "2026-01-07T12:00:00Z", "kg", [["Back Squat", null, "140x5"]]],
     ]);
     const again = await importFile(u.token, newer, false, choices);
@@ -240,7 +353,12 @@ describe("the other layouts", () => {
 describe("who may import, and the size bound", () => {
   test("a read-only key cannot import (FORBIDDEN) and nothing is written; signed out neither", async () => {
     const u = await signUp(s.url, "Reader");
-    const created = await gql(s.url, `mutation { createApiKey(input: {name: "ro", access: READ_ONLY, expiresIn: DAYS_30}) { key } }`, {}, { token: u.token });
+    const created = await gql(
+      s.url,
+      `mutation { createApiKey(input: {name: "ro", access: READ_ONLY, expiresIn: DAYS_30}) { key } }`,
+      {},
+      { token: u.token },
+    );
     const key = created.body.data.createApiKey.key;
     const parsed = parse("strong-android-unit-header.csv");
     for (const dryRun of [false, true]) {
@@ -258,7 +376,12 @@ describe("who may import, and the size bound", () => {
 
   test(`at most ${IMPORT_LIMITS.workouts} workouts per import`, async () => {
     const u = await signUp(s.url, "Bulk");
-    const workouts = (n: number) => Array.from({ length: n }, (_, i) => ({ date: "2020-01-01", start: new Date(Date.UTC(2020, 0, 1) + i * 10000).toISOString().replace(".000Z", "Z"), exercises: [] }));
+    const workouts = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        date: "2020-01-01",
+        start: new Date(Date.UTC(2020, 0, 1) + i * 10000).toISOString().replace(".000Z", "Z"),
+        exercises: [],
+      }));
     const ok = await importFile(u.token, { workouts: workouts(IMPORT_LIMITS.workouts) }, true);
     expect(ok.body.errors).toBeUndefined();
     expect(ok.body.data.importWorkouts.workouts).toBe(IMPORT_LIMITS.workouts);
@@ -271,22 +394,82 @@ describe("who may import, and the size bound", () => {
 describe("export", () => {
   test("round trip: export, import into a fresh account, export again: identical documents; RLS keeps accounts apart", async () => {
     const a = await signUp(s.url, "Exporter");
-    await gql(s.url, `mutation { updateUserById(input: {id: "${a.user.id}", userPatch: {unit: "lb", effort: "rir"}}) { user { id } } }`, {}, { token: a.token });
-    await gql(s.url, `mutation { createCustomExercise(input: {name: "Zercher Carry", equipment: "barbell", region: "lower"}) { exercise { id } } }`, {}, { token: a.token });
-    await gql(s.url, `mutation { createCustomExercise(input: {name: "Unused Custom"}) { exercise { id } } }`, {}, { token: a.token });
-    const routine = await gql(s.url, `mutation($d: JSON) { applyRoutineDocument(input: {document: $d}) { routine { id } } }`,
-      { d: { name: "Push", unit: "lb", exercises: [{ exercise: "Bench Press", sets: 3, reps: "5-8", weight: 185, warmups: 2 }] } }, { token: a.token });
+    await gql(
+      s.url,
+      `mutation { updateUserById(input: {id: "${a.user.id}", userPatch: {unit: "lb", effort: "rir"}}) { user { id } } }`,
+      {},
+      { token: a.token },
+    );
+    await gql(
+      s.url,
+      `mutation { createCustomExercise(input: {name: "Zercher Carry", equipment: "barbell", region: "lower"}) { exercise { id } } }`,
+      {},
+      { token: a.token },
+    );
+    await gql(
+      s.url,
+      `mutation { createCustomExercise(input: {name: "Unused Custom"}) { exercise { id } } }`,
+      {},
+      { token: a.token },
+    );
+    const routine = await gql(
+      s.url,
+      `mutation($d: JSON) { applyRoutineDocument(input: {document: $d}) { routine { id } } }`,
+      {
+        d: {
+          name: "Push",
+          unit: "lb",
+          exercises: [{ exercise: "Bench Press", sets: 3, reps: "5-8", weight: 185, warmups: 2 }],
+        },
+      },
+      { token: a.token },
+    );
     const routineId = routine.body.data.applyRoutineDocument.routine.id;
     for (const [i, doc] of [
-      { name: "Push", date: "2026-01-02", start: "2026-01-02T18:00:00-05:00", routine: routineId, minutes: 50, bodyweight: 180.5, notes: "line one\nline two",
-        exercises: [{ exercise: "Bench Press", note: "tucked", pinned: true, sets: ["w:95x5", "185x5@2", { set: "185x5", done: false }] }, { exercise: "Zercher Carry", superset: "A", sets: ["60s"] }] },
-      { date: "2026-01-04", exercises: [{ exercise: "Pull-Up", skipProgression: true, sets: ["bw x 8", "rp:bw x 3"] }] },
-      { name: "Legs", date: "2026-01-06", start: "2026-01-06T07:00:00Z", skipProgression: true, exercises: [{ exercise: "Back Squat", sets: ["225x5", "d:185x8"] }] },
+      {
+        name: "Push",
+        date: "2026-01-02",
+        start: "2026-01-02T18:00:00-05:00",
+        routine: routineId,
+        minutes: 50,
+        bodyweight: 180.5,
+        notes: "line one\nline two",
+        exercises: [
+          {
+            exercise: "Bench Press",
+            note: "tucked",
+            pinned: true,
+            sets: ["w:95x5", "185x5@2", { set: "185x5", done: false }],
+          },
+          { exercise: "Zercher Carry", superset: "A", sets: ["60s"] },
+        ],
+      },
+      {
+        date: "2026-01-04",
+        exercises: [{ exercise: "Pull-Up", skipProgression: true, sets: ["bw x 8", "rp:bw x 3"] }],
+      },
+      {
+        name: "Legs",
+        date: "2026-01-06",
+        start: "2026-01-06T07:00:00Z",
+        skipProgression: true,
+        exercises: [{ exercise: "Back Squat", sets: ["225x5", "d:185x8"] }],
+      },
     ].entries()) {
-      const res = await gql(s.url, `mutation($d: JSON) { applyWorkoutDocument(input: {document: $d}) { workout { id } } }`, { d: doc }, { token: a.token });
+      const res = await gql(
+        s.url,
+        `mutation($d: JSON) { applyWorkoutDocument(input: {document: $d}) { workout { id } } }`,
+        { d: doc },
+        { token: a.token },
+      );
       expect([i, res.body.errors]).toEqual([i, undefined]);
     }
-    await gql(s.url, `mutation { logBodyweight(input: {date: "2026-01-02", weight: 180.5}) { id } }`, {}, { token: a.token });
+    await gql(
+      s.url,
+      `mutation { logBodyweight(input: {date: "2026-01-02", weight: 180.5}) { id } }`,
+      {},
+      { token: a.token },
+    );
 
     const exportOf = async (token: string) => {
       const account = (await gql(s.url, EXPORT_ACCOUNT, {}, { token })).body.data.exportAccount;
@@ -310,7 +493,9 @@ describe("export", () => {
       return {
         ...e,
         routines: e.routines.map(({ id: _id, ...r }: any) => r),
-        workouts: e.workouts.map(({ id: _id, routine, ...w }: any) => (routine ? { ...w, routine: names.get(routine) } : w)),
+        workouts: e.workouts.map(({ id: _id, routine, ...w }: any) =>
+          routine ? { ...w, routine: names.get(routine) } : w,
+        ),
       };
     };
 
@@ -320,14 +505,29 @@ describe("export", () => {
     expect(parsed.format).toBe("svc");
     const dry = await importFile(b.token, parsed, true);
     expect(dry.body.errors).toBeUndefined();
-    expect(dry.body.data.importWorkouts).toMatchObject({ workouts: 3, sets: 8, routines: 1, bodyweights: 1, customExercises: 2, unmapped: 0 });
+    expect(dry.body.data.importWorkouts).toMatchObject({
+      workouts: 3,
+      sets: 8,
+      routines: 1,
+      bodyweights: 1,
+      customExercises: 2,
+      unmapped: 0,
+    });
     expect(await counts(b.user.id)).toEqual({ workouts: 0, sets: 0, custom: 0 });
     const done = await importFile(b.token, parsed, false);
     expect(done.body.errors).toBeUndefined();
     expect(normal(await exportOf(b.token))).toEqual(normal(first));
     // Into the same account again: nothing new.
     const again = await importFile(a.token, parsed, false);
-    expect(again.body.data.importWorkouts).toMatchObject({ workouts: 0, duplicates: 3, routines: 0, duplicateRoutines: 1, bodyweights: 0, duplicateBodyweights: 1, customExercises: 0 });
+    expect(again.body.data.importWorkouts).toMatchObject({
+      workouts: 0,
+      duplicates: 3,
+      routines: 0,
+      duplicateRoutines: 1,
+      bodyweights: 0,
+      duplicateBodyweights: 1,
+      customExercises: 0,
+    });
     expect(normal(await exportOf(a.token))).toEqual(normal(first));
     // RLS: each account exports only its own.
     expect((await documents(b.token)).length).toBe(3);
@@ -356,14 +556,38 @@ describe("a file sent as text (the web app's way): read on the server with the s
 
   test("the dry run says what the file holds and asks about the unit; the import lands the same documents as the client's reading", async () => {
     const u = await signUp(s.url, "Text");
-    const dry = await gql(s.url, TEXT, { text: fixture("strong-comma.csv"), timeZone: "Europe/Berlin" }, { token: u.token });
+    const dry = await gql(
+      s.url,
+      TEXT,
+      { text: fixture("strong-comma.csv"), timeZone: "Europe/Berlin" },
+      { token: u.token },
+    );
     expect(dry.body.errors).toBeUndefined();
     expect(dry.body.data.importWorkouts).toMatchObject({
-      dryRun: true, workouts: 2, sets: 14, unmapped: 1,
-      file: { format: "strong", unit: "kg", unitStated: false, rows: 17, skipped: expect.arrayContaining([{ reason: "rest-timer", rows: 1, firstLine: 7 }]) },
+      dryRun: true,
+      workouts: 2,
+      sets: 14,
+      unmapped: 1,
+      file: {
+        format: "strong",
+        unit: "kg",
+        unitStated: false,
+        rows: 17,
+        skipped: expect.arrayContaining([{ reason: "rest-timer", rows: 1, firstLine: 7 }]),
+      },
     });
-    const done = await gql(s.url, TEXT, { text: fixture("strong-comma.csv"), timeZone: "Europe/Berlin", unit: "LB", dryRun: false,
-      choices: [{ name: "Zercher Carry Thing", action: "SKIP" }] }, { token: u.token });
+    const done = await gql(
+      s.url,
+      TEXT,
+      {
+        text: fixture("strong-comma.csv"),
+        timeZone: "Europe/Berlin",
+        unit: "LB",
+        dryRun: false,
+        choices: [{ name: "Zercher Carry Thing", action: "SKIP" }],
+      },
+      { token: u.token },
+    );
     expect(done.body.errors).toBeUndefined();
     expect(done.body.data.importWorkouts).toMatchObject({ dryRun: false, workouts: 2, sets: 13, file: { unit: "lb" } });
     const docs = await documents(u.token);
@@ -374,13 +598,23 @@ describe("a file sent as text (the web app's way): read on the server with the s
   test("a bad row is INVALID_INPUT with its line and column; a bad time zone or format too; nothing is written", async () => {
     const u = await signUp(s.url, "Bad text");
     const bad = await gql(s.url, TEXT, { text: fixture("strong-broken.csv"), dryRun: false }, { token: u.token });
-    expect(bad.body.errors[0].extensions).toEqual({ code: "INVALID_INPUT", line: 3, column: "Weight", reason: '"abc" is not a number' });
+    expect(bad.body.errors[0].extensions).toEqual({
+      code: "INVALID_INPUT",
+      line: 3,
+      column: "Weight",
+      reason: '"abc" is not a number',
+    });
     const zone = await gql(s.url, TEXT, { text: fixture("hevy-kg.csv"), timeZone: "Mars/Olympus" }, { token: u.token });
     expect(zone.body.errors[0].extensions.code).toBe("INVALID_INPUT");
     expect(zone.body.errors[0].message).toMatch(/^timeZone: /);
     const wrong = await gql(s.url, TEXT, { text: fixture("fitnotes-new.csv"), from: "HEVY" }, { token: u.token });
     expect(wrong.body.errors[0].extensions).toMatchObject({ code: "INVALID_INPUT", line: 1 });
-    const both = await gql(s.url, `mutation { importWorkouts(input: { text: "x", workouts: [] }) { workouts } }`, {}, { token: u.token });
+    const both = await gql(
+      s.url,
+      `mutation { importWorkouts(input: { text: "x", workouts: [] }) { workouts } }`,
+      {},
+      { token: u.token },
+    );
     expect(both.body.errors[0].extensions.code).toBe("INVALID_INPUT");
     expect(await counts(u.user.id)).toEqual({ workouts: 0, sets: 0, custom: 0 });
   });
@@ -392,8 +626,14 @@ test("a refused set is named by its place in the file even when an earlier exerc
   // Push Day: Bench Press (skipped), Pull Up, Plank, Running, Lateral Raise; break Plank's set.
   parsed.workouts[0].exercises[2].sets[0] = "99:99:99";
   for (const dryRun of [true, false]) {
-    const res = await importFile(u.token, parsed, dryRun, [{ name: "Bench Press (Barbell)", action: "SKIP" }, { name: "Zercher Carry Thing", action: "SKIP" }]);
-    expect(res.body.errors[0].extensions).toMatchObject({ code: "INVALID_DOCUMENT", path: "workouts[0].exercises[2].sets[0]" });
+    const res = await importFile(u.token, parsed, dryRun, [
+      { name: "Bench Press (Barbell)", action: "SKIP" },
+      { name: "Zercher Carry Thing", action: "SKIP" },
+    ]);
+    expect(res.body.errors[0].extensions).toMatchObject({
+      code: "INVALID_DOCUMENT",
+      path: "workouts[0].exercises[2].sets[0]",
+    });
     expect(lineOfPath(parsed, res.body.errors[0].extensions.path)).toEqual({ line: 10, field: "exercises[2].sets[0]" });
   }
   expect(await counts(u.user.id)).toEqual({ workouts: 0, sets: 0, custom: 0 });
@@ -403,32 +643,60 @@ describe("a workout already there, whatever time zone each import read the file 
   const TEXT = `mutation($text: String!, $timeZone: String, $choices: [ImportChoice!], $dryRun: Boolean) {
     importWorkouts(input: { text: $text, timeZone: $timeZone, choices: $choices, dryRun: $dryRun }) { workouts duplicates } }`;
   const choices = [{ name: "Zercher Carry Thing", action: "CREATE" }];
-  test.each([["Europe/Berlin", "UTC"], ["UTC", "Europe/Berlin"], ["America/Los_Angeles", "Asia/Tokyo"]])(
-    "the same file read in %s, then in %s, adds nothing the second time (dry run and import)", async (first, second) => {
+  test.each([
+    ["Europe/Berlin", "UTC"],
+    ["UTC", "Europe/Berlin"],
+    ["America/Los_Angeles", "Asia/Tokyo"],
+  ])(
+    "the same file read in %s, then in %s, adds nothing the second time (dry run and import)",
+    async (first, second) => {
       const u = await signUp(s.url, `Zones ${first}`);
-      const a = await gql(s.url, TEXT, { text: fixture("strong-comma.csv"), timeZone: first, choices, dryRun: false }, { token: u.token });
+      const a = await gql(
+        s.url,
+        TEXT,
+        { text: fixture("strong-comma.csv"), timeZone: first, choices, dryRun: false },
+        { token: u.token },
+      );
       expect(a.body.errors).toBeUndefined();
       expect(a.body.data.importWorkouts).toEqual({ workouts: 2, duplicates: 0 });
       for (const dryRun of [true, false]) {
-        const b = await gql(s.url, TEXT, { text: fixture("strong-comma.csv"), timeZone: second, choices, dryRun }, { token: u.token });
+        const b = await gql(
+          s.url,
+          TEXT,
+          { text: fixture("strong-comma.csv"), timeZone: second, choices, dryRun },
+          { token: u.token },
+        );
         expect(b.body.errors).toBeUndefined();
         expect(b.body.data.importWorkouts).toEqual({ workouts: 0, duplicates: 2 });
       }
       expect(await counts(u.user.id)).toEqual({ workouts: 2, sets: 14, custom: 1 });
-    });
+    },
+  );
 
   test("another wall-clock time or another name on the same day is another workout", async () => {
     const u = await signUp(s.url, "Zones other");
     const text = fixture("strong-comma.csv");
-    expect((await gql(s.url, TEXT, { text, timeZone: "UTC", choices, dryRun: false }, { token: u.token })).body.errors).toBeUndefined();
+    expect(
+      (await gql(s.url, TEXT, { text, timeZone: "UTC", choices, dryRun: false }, { token: u.token })).body.errors,
+    ).toBeUndefined();
     // One hour later on the same day, read in a zone one hour behind: the same instant as before but not the same time as written.
     const later = text.replaceAll("2026-04-06 17:18:00", "2026-04-06 18:18:00").replaceAll("Leg Day", "Leg Day 2");
-    const res = await gql(s.url, TEXT, { text: later, timeZone: "Europe/London", choices, dryRun: true }, { token: u.token });
+    const res = await gql(
+      s.url,
+      TEXT,
+      { text: later, timeZone: "Europe/London", choices, dryRun: true },
+      { token: u.token },
+    );
     expect(res.body.errors).toBeUndefined();
     // Push Day at 18:18 London = 17:18 UTC: the same instant and name as the one there (the instant rule still holds).
     expect(res.body.data.importWorkouts).toEqual({ workouts: 1, duplicates: 1 });
     const shifted = text.replaceAll("2026-04-06 17:18:00", "2026-04-06 19:18:00");
-    const res2 = await gql(s.url, TEXT, { text: shifted, timeZone: "Europe/Berlin", choices, dryRun: true }, { token: u.token });
+    const res2 = await gql(
+      s.url,
+      TEXT,
+      { text: shifted, timeZone: "Europe/Berlin", choices, dryRun: true },
+      { token: u.token },
+    );
     // 19:18 Berlin (summer) = 17:18 UTC, the same instant: a duplicate; Leg Day's wall time matches: a duplicate.
     expect(res2.body.data.importWorkouts).toEqual({ workouts: 0, duplicates: 2 });
     const moved = text.replaceAll("2026-04-06 17:18:00", "2026-04-06 20:18:00");
@@ -439,16 +707,24 @@ describe("a workout already there, whatever time zone each import read the file 
 
 test("the same file imported twice at once into one account is imported once (imports of a user wait for each other)", async () => {
   const u = await signUp(s.url, "Twice at once");
-  const rows = ["Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE"];
+  const rows = [
+    "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE",
+  ];
   for (let i = 0; i < 300; i++) {
     const day = new Date(Date.UTC(2022, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
-    for (let k = 1; k <= 3; k++) rows.push(`${day} 07:00:00,Morning,20m,Squat (Barbell),${k},${100 + (i % 20)},5,0,0,,,`);
+    for (let k = 1; k <= 3; k++)
+      rows.push(`${day} 07:00:00,Morning,20m,Squat (Barbell),${k},${100 + (i % 20)},5,0,0,,,`);
   }
   const parsed = parseImport(rows.join("\n"), { timeZone: "UTC" });
   const [a, b] = await Promise.all([importFile(u.token, parsed, false), importFile(u.token, parsed, false)]);
   expect(a.body.errors).toBeUndefined();
   expect(b.body.errors).toBeUndefined();
-  const results = [a.body.data.importWorkouts, b.body.data.importWorkouts].map((r: any) => [r.workouts, r.duplicates]).sort();
-  expect(results).toEqual([[0, 300], [300, 0]]);
+  const results = [a.body.data.importWorkouts, b.body.data.importWorkouts]
+    .map((r: any) => [r.workouts, r.duplicates])
+    .sort();
+  expect(results).toEqual([
+    [0, 300],
+    [300, 0],
+  ]);
   expect(await counts(u.user.id)).toEqual({ workouts: 300, sets: 900, custom: 0 });
 });

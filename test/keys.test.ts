@@ -1,11 +1,24 @@
 // Personal API keys over HTTP: creation (value shown once, only a hash stored), listing, use as
 // Bearer or x-api-key, read-only keys, revocation, expiry, the 50-key limit, and what a key may not do.
-import pg from "pg";
-import { startTestServer, gql, post, get, signUp, type TestServer, errorCode, asRole, credentialHash } from "./support/harness.ts";
+import {
+  startTestServer,
+  gql,
+  post,
+  get,
+  signUp,
+  type TestServer,
+  errorCode,
+  asRole,
+  credentialHash,
+} from "./support/harness.ts";
 
 let s: TestServer;
-beforeAll(async () => { s = await startTestServer(); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s.close();
+});
 
 const KEY_FIELDS = "id name start access createdAt lastUsedAt expiresAt expired";
 const CREATE = `mutation($name: String!, $access: ApiKeyAccess!, $expiresIn: ApiKeyExpiry!) {
@@ -24,15 +37,19 @@ async function listKeys(token: string) {
   return res.body.data.viewer.apiKeys as any[];
 }
 
-
-
 describe("creating a key", () => {
   test("returns the full value once, svc_ and 40 base62 characters; stores only its SHA-256 and first 8 characters", async () => {
     const { token } = await signUp(s.url, "Kim");
     const before = Date.now();
     const { key, apiKey } = await createKey(token, "  nightly export  ", "READ_WRITE", "DAYS_30");
     expect(key).toMatch(/^svc_[0-9A-Za-z]{40}$/);
-    expect(apiKey).toMatchObject({ name: "nightly export", start: key.slice(0, 8), access: "READ_WRITE", lastUsedAt: null, expired: false });
+    expect(apiKey).toMatchObject({
+      name: "nightly export",
+      start: key.slice(0, 8),
+      access: "READ_WRITE",
+      lastUsedAt: null,
+      expired: false,
+    });
     const expires = Date.parse(apiKey.expiresAt) - Date.parse(apiKey.createdAt);
     expect(expires).toBe(30 * 24 * 3600 * 1000);
     expect(Date.parse(apiKey.createdAt)).toBeGreaterThanOrEqual(before - 2000);
@@ -90,7 +107,8 @@ describe("creating a key", () => {
     const other = await signUp(s.url);
     // 49 straight in SQL (same function the API calls), the 50th and 51st over HTTP.
     await asRole(s.ownerPool, "svc_visitor", { "svc.session_hash": credentialHash(token) }, async (c) => {
-      for (let i = 0; i < 49; i++) await c.query("select app_public.create_api_key($1, 'read_only', 'never')", [`bulk ${i}`]);
+      for (let i = 0; i < 49; i++)
+        await c.query("select app_public.create_api_key($1, 'read_only', 'never')", [`bulk ${i}`]);
       await c.query("commit");
     });
     const fiftieth = await createKey(token, "fiftieth");
@@ -101,7 +119,12 @@ describe("creating a key", () => {
     expect(await listKeys(token)).toHaveLength(50);
     // Another user is not affected.
     await createKey(other.token, "mine");
-    const revoked = await gql(s.url, "mutation($id: UUID!) { revokeApiKey(input: {id: $id}) { id } }", { id: fiftieth.apiKey.id }, { token });
+    const revoked = await gql(
+      s.url,
+      "mutation($id: UUID!) { revokeApiKey(input: {id: $id}) { id } }",
+      { id: fiftieth.apiKey.id },
+      { token },
+    );
     expect(revoked.body.data.revokeApiKey.id).toBe(fiftieth.apiKey.id);
     await createKey(token, "fits again");
     expect(await listKeys(token)).toHaveLength(50);
@@ -110,11 +133,15 @@ describe("creating a key", () => {
   test("concurrent creations cannot pass the limit", async () => {
     const { token } = await signUp(s.url);
     await asRole(s.ownerPool, "svc_visitor", { "svc.session_hash": credentialHash(token) }, async (c) => {
-      for (let i = 0; i < 45; i++) await c.query("select app_public.create_api_key($1, 'read_only', 'never')", [`bulk ${i}`]);
+      for (let i = 0; i < 45; i++)
+        await c.query("select app_public.create_api_key($1, 'read_only', 'never')", [`bulk ${i}`]);
       await c.query("commit");
     });
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) =>
-      gql(s.url, CREATE, { name: `race ${i}`, access: "READ_ONLY", expiresIn: "NEVER" }, { token })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        gql(s.url, CREATE, { name: `race ${i}`, access: "READ_ONLY", expiresIn: "NEVER" }, { token }),
+      ),
+    );
     expect(results.filter((r) => r.body.data?.createApiKey?.key).length).toBe(5);
     expect(results.filter((r) => errorCode(r) === "LIMIT_REACHED").length).toBe(5);
     expect(await listKeys(token)).toHaveLength(50);
@@ -141,7 +168,10 @@ describe("using a key", () => {
     expect(listed.id).toBe(apiKey.id);
     expect(Date.parse(listed.lastUsedAt)).toBeGreaterThanOrEqual(Date.parse(apiKey.createdAt));
     // Written at most once a minute: an older mark moves on the next use.
-    await s.ownerPool.query("update app_public.api_keys set last_used_at = now() - interval '5 minutes' where id = $1", [apiKey.id]);
+    await s.ownerPool.query(
+      "update app_public.api_keys set last_used_at = now() - interval '5 minutes' where id = $1",
+      [apiKey.id],
+    );
     const stale = (await listKeys(token))[0].lastUsedAt;
     await gql(s.url, "{ viewer { id } }", {}, { key });
     const fresh = (await listKeys(token))[0].lastUsedAt;
@@ -151,7 +181,12 @@ describe("using a key", () => {
   test("a read-write key writes as its owner under the same rules", async () => {
     const { token } = await signUp(s.url);
     const { key } = await createKey(token, "writer", "READ_WRITE");
-    const res = await gql(s.url, `mutation { logBodyweight(input: {date: "2024-05-01", weight: 80.5}) { date weight } }`, {}, { key });
+    const res = await gql(
+      s.url,
+      `mutation { logBodyweight(input: {date: "2024-05-01", weight: 80.5}) { date weight } }`,
+      {},
+      { key },
+    );
     expect(res.body).toEqual({ data: { logBodyweight: { date: "2024-05-01", weight: 80.5 } } });
   });
 
@@ -169,10 +204,15 @@ describe("using a key", () => {
 
   test("a key (even an admin's, even read-write) cannot list, create or revoke keys, list or end sessions, or delete the account", async () => {
     const admin = await signUp(s.url, "Admin maybe");
-    const { rows } = await s.ownerPool.query("update app_public.users set role = 'admin' where id = $1 returning role", [admin.user.id]);
+    const { rows } = await s.ownerPool.query(
+      "update app_public.users set role = 'admin' where id = $1 returning role",
+      [admin.user.id],
+    );
     expect(rows[0].role).toBe("admin");
     const { key, apiKey } = await createKey(admin.token, "admin's key", "READ_WRITE");
-    const { rows: sessions } = await s.ownerPool.query("select id from app_public.sessions where user_id = $1", [admin.user.id]);
+    const { rows: sessions } = await s.ownerPool.query("select id from app_public.sessions where user_id = $1", [
+      admin.user.id,
+    ]);
     const attempts: Array<[string, Record<string, unknown>]> = [
       [CREATE, { name: "from a key", access: "READ_WRITE", expiresIn: "NEVER" }],
       ["mutation($id: UUID!) { revokeApiKey(input: {id: $id}) { id } }", { id: apiKey.id }],
@@ -219,11 +259,19 @@ describe("using a key", () => {
     const { key } = await createKey(token, "reader", "READ_ONLY");
     const read = await gql(s.url, "{ viewer { id } }", {}, { key });
     expect(read.body.data.viewer.id).toBe(user.id);
-    const write = await gql(s.url, `mutation { logBodyweight(input: {date: "2024-05-01", weight: 80}) { date } }`, {}, { key, keyHeader: "x-api-key" });
+    const write = await gql(
+      s.url,
+      `mutation { logBodyweight(input: {date: "2024-05-01", weight: 80}) { date } }`,
+      {},
+      { key, keyHeader: "x-api-key" },
+    );
     expect(write.status).toBe(200);
     expect(errorCode(write)).toBe("FORBIDDEN");
     expect(write.body.errors![0].message).toMatch(/read only/);
-    const { rows } = await s.ownerPool.query("select count(*)::int as n from app_public.bodyweights where user_id = $1", [user.id]);
+    const { rows } = await s.ownerPool.query(
+      "select count(*)::int as n from app_public.bodyweights where user_id = $1",
+      [user.id],
+    );
     expect(rows[0].n).toBe(0);
   });
 
@@ -267,13 +315,24 @@ describe("revoked, expired, unknown keys and banned owners answer as signed out"
     const { token, user } = await signUp(s.url);
     const { key, apiKey } = await createKey(token);
     expect((await gql(s.url, "{ viewer { id } }", {}, { key })).body.data.viewer.id).toBe(user.id);
-    const res = await gql(s.url, "mutation($id: UUID!) { revokeApiKey(input: {id: $id, clientMutationId: \"r1\"}) { id clientMutationId } }", { id: apiKey.id }, { token });
+    const res = await gql(
+      s.url,
+      'mutation($id: UUID!) { revokeApiKey(input: {id: $id, clientMutationId: "r1"}) { id clientMutationId } }',
+      { id: apiKey.id },
+      { token },
+    );
     expect(res.body).toEqual({ data: { revokeApiKey: { id: apiKey.id, clientMutationId: "r1" } } });
     await expectSignedOut(key);
     expect(await listKeys(token)).toEqual([]);
-    const { rows } = await s.ownerPool.query("select count(*)::int as n from app_private.api_key_hashes where api_key_id = $1", [apiKey.id]);
+    const { rows } = await s.ownerPool.query(
+      "select count(*)::int as n from app_private.api_key_hashes where api_key_id = $1",
+      [apiKey.id],
+    );
     expect(rows[0].n).toBe(0);
-    const { rows: written } = await s.ownerPool.query("select count(*)::int as n from app_public.bodyweights where user_id = $1", [user.id]);
+    const { rows: written } = await s.ownerPool.query(
+      "select count(*)::int as n from app_public.bodyweights where user_id = $1",
+      [user.id],
+    );
     expect(written[0].n).toBe(0);
   });
 
@@ -281,8 +340,10 @@ describe("revoked, expired, unknown keys and banned owners answer as signed out"
     const alice = await signUp(s.url);
     const bob = await signUp(s.url);
     const bobs = await createKey(bob.token);
-    const revoke = (id: string) => gql(s.url, "mutation($id: UUID!) { revokeApiKey(input: {id: $id}) { id } }", { id }, { token: alice.token });
-    for (const id of [bobs.apiKey.id, "00000000-0000-0000-0000-000000000000"]) expect(errorCode(await revoke(id))).toBe("NOT_FOUND");
+    const revoke = (id: string) =>
+      gql(s.url, "mutation($id: UUID!) { revokeApiKey(input: {id: $id}) { id } }", { id }, { token: alice.token });
+    for (const id of [bobs.apiKey.id, "00000000-0000-0000-0000-000000000000"])
+      expect(errorCode(await revoke(id))).toBe("NOT_FOUND");
     for (const id of ["not-a-uuid", ""]) expect(errorCode(await revoke(id))).toBe("INVALID_INPUT");
     expect((await gql(s.url, "{ viewer { id } }", {}, { key: bobs.key })).body.data.viewer.id).toBe(bob.user.id);
   });
@@ -291,28 +352,44 @@ describe("revoked, expired, unknown keys and banned owners answer as signed out"
     const { token } = await signUp(s.url);
     const { key, apiKey } = await createKey(token, "short", "READ_WRITE", "DAYS_30");
     // One second before expiry: still good. At expiry: dead, before the worker marks it.
-    await s.ownerPool.query("update app_public.api_keys set expires_at = now() + interval '2 seconds' where id = $1", [apiKey.id]);
+    await s.ownerPool.query("update app_public.api_keys set expires_at = now() + interval '2 seconds' where id = $1", [
+      apiKey.id,
+    ]);
     expect((await gql(s.url, "{ viewer { id } }", {}, { key })).body.data.viewer).not.toBeNull();
-    await s.ownerPool.query("update app_public.api_keys set expires_at = now() - interval '1 millisecond' where id = $1", [apiKey.id]);
+    await s.ownerPool.query(
+      "update app_public.api_keys set expires_at = now() - interval '1 millisecond' where id = $1",
+      [apiKey.id],
+    );
     await expectSignedOut(key);
     const [listed] = await listKeys(token);
     expect(listed).toMatchObject({ id: apiKey.id, expired: true });
-    const res = await gql(s.url, "mutation($id: UUID!) { revokeApiKey(input: {id: $id}) { id } }", { id: apiKey.id }, { token });
+    const res = await gql(
+      s.url,
+      "mutation($id: UUID!) { revokeApiKey(input: {id: $id}) { id } }",
+      { id: apiKey.id },
+      { token },
+    );
     expect(res.body.data.revokeApiKey.id).toBe(apiKey.id);
     expect(await listKeys(token)).toEqual([]);
   });
 
   test("unknown keys and garbage are signed out, never an error", async () => {
-    for (const key of ["svc_" + "A".repeat(40), "svc_", "svc_short", "svc_" + "x".repeat(5000)]) await expectSignedOut(key);
+    for (const key of ["svc_" + "A".repeat(40), "svc_", "svc_short", "svc_" + "x".repeat(5000)])
+      await expectSignedOut(key);
   });
 
   test("a banned owner's keys are signed out while the ban lasts", async () => {
     const { token, user } = await signUp(s.url);
     const { key } = await createKey(token);
-    await s.ownerPool.query("update app_public.users set banned = true, ban_expires = now() + interval '1 hour' where id = $1", [user.id]);
+    await s.ownerPool.query(
+      "update app_public.users set banned = true, ban_expires = now() + interval '1 hour' where id = $1",
+      [user.id],
+    );
     await expectSignedOut(key);
     // Once the ban's time has passed the key works again (even before the worker lifts the flag).
-    await s.ownerPool.query("update app_public.users set ban_expires = now() - interval '1 second' where id = $1", [user.id]);
+    await s.ownerPool.query("update app_public.users set ban_expires = now() - interval '1 second' where id = $1", [
+      user.id,
+    ]);
     expect((await gql(s.url, "{ viewer { id } }", {}, { key })).body.data.viewer.id).toBe(user.id);
     await s.ownerPool.query("update app_public.users set banned = true, ban_expires = null where id = $1", [user.id]);
     await expectSignedOut(key);

@@ -9,7 +9,14 @@ import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { Request } from "express";
 import { startTestServer, gql, post, signUp, type TestServer } from "./support/harness.ts";
 import { callerFields } from "../server/request-log.ts";
-import { MemoryProvider, REDIRECT, consent as consentAs, authorizationRequest, tokenRequest as tokenRequestTo, type Decision } from "./support/oauth-flow.ts";
+import {
+  MemoryProvider,
+  REDIRECT,
+  consent as consentAs,
+  authorizationRequest,
+  tokenRequest as tokenRequestTo,
+  type Decision,
+} from "./support/oauth-flow.ts";
 import { JsonResponseTransport } from "../server/mcp/json-transport.ts";
 import { redirectUriProblem } from "../server/oauth/redirect-uri.ts";
 
@@ -26,9 +33,15 @@ const cookie = (token: string) => ({ cookie: `svc_session=${token}` });
 const consent = (url: URL, sessionToken: string, decision: Decision) => consentAs(s.url, url, sessionToken, decision);
 
 /** A connected MCP client: the whole flow from the first 401 to an initialized session. */
-async function connect(sessionToken: string, decision: "allow" | "allow_read" = "allow", provider = new MemoryProvider()) {
+async function connect(
+  sessionToken: string,
+  decision: "allow" | "allow_read" = "allow",
+  provider = new MemoryProvider(),
+) {
   const first = new Client({ name: "test", version: "1.0.0" });
-  await expect(first.connect(new StreamableHTTPClientTransport(mcpUrl(), { authProvider: provider }))).rejects.toThrow(UnauthorizedError);
+  await expect(first.connect(new StreamableHTTPClientTransport(mcpUrl(), { authProvider: provider }))).rejects.toThrow(
+    UnauthorizedError,
+  );
   expect(provider.authorizationUrl).toBeDefined();
   const { html, location } = await consent(provider.authorizationUrl!, sessionToken, decision);
   const code = location.searchParams.get("code")!;
@@ -58,9 +71,15 @@ describe("discovery and OAuth", () => {
     // No credentials sent: no error code (RFC 6750 3.1); a bad token does get one.
     expect(header).not.toMatch(/error=/);
     expect((await res.json()).error).toBeUndefined();
-    const bad = await fetch(mcpUrl(), { method: "POST", headers: { "content-type": "application/json", authorization: "Bearer mcpa_not-a-token" }, body: "{}" });
+    const bad = await fetch(mcpUrl(), {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: "Bearer mcpa_not-a-token" },
+      body: "{}",
+    });
     expect(bad.status).toBe(401);
-    expect(bad.headers.get("www-authenticate")).toMatch(/^Bearer error="invalid_token", error_description="[^"]+", resource_metadata="/);
+    expect(bad.headers.get("www-authenticate")).toMatch(
+      /^Bearer error="invalid_token", error_description="[^"]+", resource_metadata="/,
+    );
     const metadataUrl = /resource_metadata="([^"]+)"/.exec(header)![1];
     expect(metadataUrl).toBe(`${s.url}/.well-known/oauth-protected-resource/api/mcp`);
     const prm = await (await fetch(metadataUrl)).json();
@@ -78,19 +97,36 @@ describe("discovery and OAuth", () => {
   });
 
   test("a well-known document this server does not have is a JSON 404, not the web app's page", async () => {
-    for (const path of ["openid-configuration", "oauth-authorization-server/api/mcp", "oauth-protected-resource/elsewhere"]) {
+    for (const path of [
+      "openid-configuration",
+      "oauth-authorization-server/api/mcp",
+      "oauth-protected-resource/elsewhere",
+    ]) {
       const res = await fetch(`${s.url}/.well-known/${path}`);
-      expect([path, res.status, res.headers.get("content-type")]).toEqual([path, 404, expect.stringMatching(/^application\/json/)]);
+      expect([path, res.status, res.headers.get("content-type")]).toEqual([
+        path,
+        404,
+        expect.stringMatching(/^application\/json/),
+      ]);
       expect((await res.json()).code).toBe("NOT_FOUND");
     }
   });
 
   test("an API key, in either header, is refused with a message saying keys do not work here", async () => {
     const { token } = await signUp(s.url);
-    const created = await gql(s.url, `mutation { createApiKey(input: {name: "k", access: READ_WRITE, expiresIn: DAYS_30}) { key } }`, {}, { token });
+    const created = await gql(
+      s.url,
+      `mutation { createApiKey(input: {name: "k", access: READ_WRITE, expiresIn: DAYS_30}) { key } }`,
+      {},
+      { token },
+    );
     const key = created.body.data.createApiKey.key;
     for (const headers of [{ authorization: `Bearer ${key}` }, { "x-api-key": key }] as Record<string, string>[]) {
-      const res = await fetch(mcpUrl(), { method: "POST", headers: { "content-type": "application/json", ...headers }, body: "{}" });
+      const res = await fetch(mcpUrl(), {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body: "{}",
+      });
       expect(res.status).toBe(401);
       expect((await res.json()).error_description).toMatch(/API keys do not work on the MCP server/);
       expect(res.headers.get("www-authenticate")).toMatch(/resource_metadata=/);
@@ -100,21 +136,27 @@ describe("discovery and OAuth", () => {
   test("signed out, authorize sends the browser to the web app's sign-in, which comes back to it", async () => {
     const provider = new MemoryProvider();
     const client = new Client({ name: "test", version: "1.0.0" });
-    await expect(client.connect(new StreamableHTTPClientTransport(mcpUrl(), { authProvider: provider }))).rejects.toThrow(UnauthorizedError);
+    await expect(
+      client.connect(new StreamableHTTPClientTransport(mcpUrl(), { authProvider: provider })),
+    ).rejects.toThrow(UnauthorizedError);
     const res = await fetch(provider.authorizationUrl!, { redirect: "manual" });
     expect(res.status).toBe(302);
     const location = new URL(res.headers.get("location")!, s.url);
     expect(location.pathname).toBe("/sign-in");
     const next = location.searchParams.get("next")!;
     expect(next.startsWith("/api/oauth/authorize?")).toBe(true);
-    expect(new URLSearchParams(next.split("?")[1]).get("client_id")).toBe(provider.authorizationUrl!.searchParams.get("client_id"));
+    expect(new URLSearchParams(next.split("?")[1]).get("client_id")).toBe(
+      provider.authorizationUrl!.searchParams.get("client_id"),
+    );
   });
 
   test("the consent page names the client, its redirect host and the access; deny sends access_denied and connects nothing", async () => {
     const { token } = await signUp(s.url);
     const provider = new MemoryProvider("Claude <script>");
     const client = new Client({ name: "test", version: "1.0.0" });
-    await expect(client.connect(new StreamableHTTPClientTransport(mcpUrl(), { authProvider: provider }))).rejects.toThrow(UnauthorizedError);
+    await expect(
+      client.connect(new StreamableHTTPClientTransport(mcpUrl(), { authProvider: provider })),
+    ).rejects.toThrow(UnauthorizedError);
     const { html, location } = await consent(provider.authorizationUrl!, token, "deny");
     expect(html).toContain("Claude &lt;script&gt;");
     expect(html).not.toContain("Claude <script>");
@@ -132,9 +174,19 @@ describe("discovery and OAuth", () => {
     const { token } = await signUp(s.url);
     const { client, provider } = await connect(token);
     expect((await client.listTools()).tools.length).toBeGreaterThan(0);
-    const apps = await gql(s.url, `{ viewer { connectedApps { id clientName redirectHost access createdAt lastUsedAt } } }`, {}, { token });
+    const apps = await gql(
+      s.url,
+      `{ viewer { connectedApps { id clientName redirectHost access createdAt lastUsedAt } } }`,
+      {},
+      { token },
+    );
     expect(apps.body.data.viewer.connectedApps).toEqual([
-      expect.objectContaining({ clientName: "Test Assistant", redirectHost: "127.0.0.1:7777", access: "READ_WRITE", lastUsedAt: expect.any(String) }),
+      expect.objectContaining({
+        clientName: "Test Assistant",
+        redirectHost: "127.0.0.1:7777",
+        access: "READ_WRITE",
+        lastUsedAt: expect.any(String),
+      }),
     ]);
     const { access_token, refresh_token } = provider.saved!;
     const dump = await s.ownerPool.query(
@@ -149,8 +201,19 @@ describe("discovery and OAuth", () => {
   });
 
   test("the request log names a connected app's calls: caller app, its user and connection, never the token", () => {
-    const identity = { kind: "oauth" as const, userId: "u1", connectionId: "c1", access: "read_only" as const, tokenHash: "ab" };
-    expect(callerFields({ identity } as unknown as Request)).toEqual({ caller: "app", userId: "u1", connectionId: "c1", access: "read_only" });
+    const identity = {
+      kind: "oauth" as const,
+      userId: "u1",
+      connectionId: "c1",
+      access: "read_only" as const,
+      tokenHash: "ab",
+    };
+    expect(callerFields({ identity } as unknown as Request)).toEqual({
+      caller: "app",
+      userId: "u1",
+      connectionId: "c1",
+      access: "read_only",
+    });
   });
 
   test("a client unknown at the token endpoint gets 401 invalid_client (so it registers again)", async () => {
@@ -167,13 +230,25 @@ describe("discovery and OAuth", () => {
 const tokenRequest = (params: Record<string, string>) => tokenRequestTo(s.url, params);
 
 async function exchange(code: string, clientId: string, verifier: string, extra: Record<string, string> = {}) {
-  return tokenRequest({ grant_type: "authorization_code", code, client_id: clientId, code_verifier: verifier, redirect_uri: REDIRECT, resource: `${s.url}/api/mcp`, ...extra });
+  return tokenRequest({
+    grant_type: "authorization_code",
+    code,
+    client_id: clientId,
+    code_verifier: verifier,
+    redirect_uri: REDIRECT,
+    resource: `${s.url}/api/mcp`,
+    ...extra,
+  });
 }
 
 async function mcpCall(accessToken: string, url = mcpUrl()) {
   return fetch(url, {
     method: "POST",
-    headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+    headers: {
+      authorization: `Bearer ${accessToken}`,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+    },
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }),
   });
 }
@@ -194,9 +269,17 @@ describe("refusals", () => {
     const location = new URL(res.headers.get("location")!);
     expect(location.searchParams.get("error")).toBe("invalid_request");
     expect(location.searchParams.get("error_description")).toMatch(/^code_challenge: [^[{]+\.$/);
-    const noVerifier = await tokenRequest({ grant_type: "authorization_code", code: "x", client_id: clientId, redirect_uri: REDIRECT });
+    const noVerifier = await tokenRequest({
+      grant_type: "authorization_code",
+      code: "x",
+      client_id: clientId,
+      redirect_uri: REDIRECT,
+    });
     expect(noVerifier.status).toBe(400);
-    expect(noVerifier.body).toEqual({ error: "invalid_request", error_description: expect.stringMatching(/^code_verifier: [^[{]+\.$/) });
+    expect(noVerifier.body).toEqual({
+      error: "invalid_request",
+      error_description: expect.stringMatching(/^code_verifier: [^[{]+\.$/),
+    });
     const code = (await consent(url, token, "allow")).location.searchParams.get("code")!;
     const wrong = await exchange(code, clientId, randomBytes(32).toString("base64url"));
     expect(wrong.status).toBe(400);
@@ -258,11 +341,19 @@ describe("refusals", () => {
     const { clientId, verifier, url } = await authorizationRequest(s.url);
     const code = (await consent(url, token, "allow")).location.searchParams.get("code")!;
     const first = (await exchange(code, clientId, verifier)).body;
-    const second = await tokenRequest({ grant_type: "refresh_token", refresh_token: first.refresh_token, client_id: clientId });
+    const second = await tokenRequest({
+      grant_type: "refresh_token",
+      refresh_token: first.refresh_token,
+      client_id: clientId,
+    });
     expect(second.status).toBe(200);
     expect(second.body.refresh_token).not.toBe(first.refresh_token);
     expect((await mcpCall(second.body.access_token)).status).toBe(200);
-    const replay = await tokenRequest({ grant_type: "refresh_token", refresh_token: first.refresh_token, client_id: clientId });
+    const replay = await tokenRequest({
+      grant_type: "refresh_token",
+      refresh_token: first.refresh_token,
+      client_id: clientId,
+    });
     expect(replay.status).toBe(400);
     expect(replay.body.error).toBe("invalid_grant");
     expect((await mcpCall(second.body.access_token)).status).toBe(401);
@@ -278,29 +369,67 @@ describe("consent and clients", () => {
     expect(html).toContain("Read only: see your training");
     expect(html).not.toContain("Allow read and write");
     expect(page.headers.get("content-security-policy")).toMatch(/frame-ancestors 'none'/);
-    const form = new URLSearchParams([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map(([, k, v]) => [k, v.replace(/&amp;/g, "&")]));
+    const form = new URLSearchParams(
+      [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map(([, k, v]) => [
+        k,
+        v.replace(/&amp;/g, "&"),
+      ]),
+    );
     form.set("decision", "allow");
     const forged = await fetch(`${s.url}/api/oauth/consent`, {
-      method: "POST", headers: { ...cookie(token), "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" }, body: form, redirect: "manual",
+      method: "POST",
+      headers: {
+        ...cookie(token),
+        "content-type": "application/x-www-form-urlencoded",
+        origin: "https://evil.example",
+      },
+      body: form,
+      redirect: "manual",
     });
     expect(forged.status).toBe(403);
     const own = await fetch(`${s.url}/api/oauth/consent`, {
-      method: "POST", headers: { ...cookie(token), "content-type": "application/x-www-form-urlencoded", origin: s.url }, body: form, redirect: "manual",
+      method: "POST",
+      headers: { ...cookie(token), "content-type": "application/x-www-form-urlencoded", origin: s.url },
+      body: form,
+      redirect: "manual",
     });
     expect(own.status).toBe(303);
     // "allow" never gives more than was asked.
     const code = new URL(own.headers.get("location")!).searchParams.get("code")!;
-    const granted = await s.ownerPool.query("select access from app_private.oauth_codes where code_hash = $1", [createHash("sha256").update(code).digest()]);
+    const granted = await s.ownerPool.query("select access from app_private.oauth_codes where code_hash = $1", [
+      createHash("sha256").update(code).digest(),
+    ]);
     expect(granted.rows).toEqual([{ access: "read_only" }]);
   });
 
   test("registration takes https, loopback http (127.0.0.1, [::1], localhost) and private-use schemes; other redirect URIs get invalid_redirect_uri", async () => {
-    const register = (uri: string) => post(s.url, "/api/oauth/register", { client_name: "R", redirect_uris: [REDIRECT, uri], token_endpoint_auth_method: "none" });
+    const register = (uri: string) =>
+      post(s.url, "/api/oauth/register", {
+        client_name: "R",
+        redirect_uris: [REDIRECT, uri],
+        token_endpoint_auth_method: "none",
+      });
     // The accepted ones through the rule itself: registration is rate limited per address, and this file registers many clients.
-    for (const good of ["https://app.example/cb", "http://127.0.0.1/cb", "http://[::1]:8080/cb", "http://localhost:3000/cb", "myapp:/cb", "com.example.app:/oauth", REDIRECT]) {
+    for (const good of [
+      "https://app.example/cb",
+      "http://127.0.0.1/cb",
+      "http://[::1]:8080/cb",
+      "http://localhost:3000/cb",
+      "myapp:/cb",
+      "com.example.app:/oauth",
+      REDIRECT,
+    ]) {
       expect([good, redirectUriProblem(good)]).toEqual([good, null]);
     }
-    for (const bad of ["http://evil.example/cb", "http://localhost.evil.example/cb", "http://127.0.0.2/cb", "javascript:alert(1)", "data:text/html,x", "file:///tmp/cb", "https://app.example/cb#x"]) {
+    for (const bad of [
+      "http://evil.example/cb",
+      "http://localhost.evil.example/cb",
+      "http://127.0.0.2/cb",
+      "javascript:alert(1)",
+      "data:text/html,x",
+      "file:///tmp/cb",
+      "https://app.example/cb#x",
+    ]) {
       const refused = await register(bad);
       expect([bad, refused.status, refused.body.error]).toEqual([bad, 400, "invalid_redirect_uri"]);
       expect(refused.body.error_description).toContain(bad);
@@ -309,21 +438,38 @@ describe("consent and clients", () => {
 
   test("a confidential client: its secret is stored as a hash and checked at the token endpoint (401 invalid_client when wrong)", async () => {
     const { token } = await signUp(s.url);
-    const registered = await post(s.url, "/api/oauth/register", { client_name: "Confidential", redirect_uris: [REDIRECT], token_endpoint_auth_method: "client_secret_post" });
+    const registered = await post(s.url, "/api/oauth/register", {
+      client_name: "Confidential",
+      redirect_uris: [REDIRECT],
+      token_endpoint_auth_method: "client_secret_post",
+    });
     expect(registered.status).toBe(201);
     const { client_id: clientId, client_secret: secret } = registered.body;
     expect(secret).toEqual(expect.any(String));
-    const stored = await s.ownerPool.query("select metadata::text || coalesce(encode(secret_hash, 'hex'), '') as text from app_private.oauth_clients where id = $1", [clientId]);
+    const stored = await s.ownerPool.query(
+      "select metadata::text || coalesce(encode(secret_hash, 'hex'), '') as text from app_private.oauth_clients where id = $1",
+      [clientId],
+    );
     expect(stored.rows[0].text).not.toContain(secret);
     expect(stored.rows[0].text).toContain(createHash("sha256").update(secret).digest("hex"));
     const verifier = randomBytes(32).toString("base64url");
     const url = new URL(`${s.url}/api/oauth/authorize`);
     url.search = new URLSearchParams({
-      response_type: "code", client_id: clientId, redirect_uri: REDIRECT, code_challenge: createHash("sha256").update(verifier).digest("base64url"),
-      code_challenge_method: "S256", resource: `${s.url}/api/mcp`,
+      response_type: "code",
+      client_id: clientId,
+      redirect_uri: REDIRECT,
+      code_challenge: createHash("sha256").update(verifier).digest("base64url"),
+      code_challenge_method: "S256",
+      resource: `${s.url}/api/mcp`,
     }).toString();
     const code = (await consent(url, token, "allow")).location.searchParams.get("code")!;
-    const base = { grant_type: "authorization_code", code, client_id: clientId, code_verifier: verifier, redirect_uri: REDIRECT };
+    const base = {
+      grant_type: "authorization_code",
+      code,
+      client_id: clientId,
+      code_verifier: verifier,
+      redirect_uri: REDIRECT,
+    };
     for (const wrong of [{}, { client_secret: "not-the-secret" }] as Record<string, string>[]) {
       const refused = await tokenRequest({ ...base, ...wrong });
       expect(refused.status).toBe(401);
@@ -348,18 +494,40 @@ describe("tools", () => {
 
   test("tools/list: every tool with a description, an input schema and truthful annotations; the resources are listed", async () => {
     // No list-changed notifications will come (the tools are fixed; a stateless server cannot send them).
-    expect(client.getServerCapabilities()).toMatchObject({ tools: { listChanged: false }, resources: { listChanged: false } });
+    expect(client.getServerCapabilities()).toMatchObject({
+      tools: { listChanged: false },
+      resources: { listChanged: false },
+    });
     const { tools } = await client.listTools();
     const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
     expect(Object.keys(byName).sort()).toEqual([
-      "delete_workout", "get_exercise_history", "get_progress_summary", "get_routine", "get_workout", "list_routines", "list_workouts",
-      "log_bodyweight", "plan_next_workout", "save_routine", "save_workout", "search_exercises",
+      "delete_workout",
+      "get_exercise_history",
+      "get_progress_summary",
+      "get_routine",
+      "get_workout",
+      "list_routines",
+      "list_workouts",
+      "log_bodyweight",
+      "plan_next_workout",
+      "save_routine",
+      "save_workout",
+      "search_exercises",
     ]);
     for (const t of tools) {
       expect(t.description!.length).toBeGreaterThan(20);
       expect(t.inputSchema.type).toBe("object");
     }
-    for (const name of ["search_exercises", "list_routines", "get_routine", "list_workouts", "get_workout", "plan_next_workout", "get_exercise_history", "get_progress_summary"]) {
+    for (const name of [
+      "search_exercises",
+      "list_routines",
+      "get_routine",
+      "list_workouts",
+      "get_workout",
+      "plan_next_workout",
+      "get_exercise_history",
+      "get_progress_summary",
+    ]) {
       expect(byName[name].annotations).toMatchObject({ readOnlyHint: true });
     }
     for (const name of ["save_routine", "save_workout", "delete_workout", "log_bodyweight"]) {
@@ -370,12 +538,18 @@ describe("tools", () => {
     // Saving a routine without an id creates it (a second identical save is refused): not idempotent, never "replaces by name".
     expect(byName.save_routine.annotations!.idempotentHint).toBe(false);
     expect(byName.save_routine.description).not.toMatch(/\(or name\)/);
-    expect(byName.save_routine.description).toMatch(/Without an "id" it creates a new routine, and a name another routine already has is refused/);
+    expect(byName.save_routine.description).toMatch(
+      /Without an "id" it creates a new routine, and a name another routine already has is refused/,
+    );
     // log_bodyweight's unit is the unit of the weight sent, not a conversion of the answer.
-    expect((byName.log_bodyweight.inputSchema.properties as Record<string, { description: string }>).unit.description).toMatch(/^The unit of the weight given/);
+    expect(
+      (byName.log_bodyweight.inputSchema.properties as Record<string, { description: string }>).unit.description,
+    ).toMatch(/^The unit of the weight given/);
     const { resources } = await client.listResources();
     expect(resources.map((r) => r.uri).sort()).toEqual([
-      "training-log://rules/set-text.md", "training-log://schemas/routine.schema.json", "training-log://schemas/workout.schema.json",
+      "training-log://rules/set-text.md",
+      "training-log://schemas/routine.schema.json",
+      "training-log://schemas/workout.schema.json",
     ]);
     const schema = await client.readResource({ uri: "training-log://schemas/workout.schema.json" });
     expect(JSON.parse((schema.contents[0] as { text: string }).text).$schema).toMatch(/2020-12/);
@@ -384,49 +558,105 @@ describe("tools", () => {
   });
 
   test("every tool works as the connected user, through GraphQL", async () => {
-    const search = text(await client.callTool({ name: "search_exercises", arguments: { words: "bench press", limit: 3 } }));
+    const search = text(
+      await client.callTool({ name: "search_exercises", arguments: { words: "bench press", limit: 3 } }),
+    );
     expect(search[0].name).toBe("Bench Press");
 
-    const routine = text(await client.callTool({ name: "save_routine", arguments: { document: { name: "Push", unit: "kg", exercises: [{ exercise: "Bench Press", sets: 3, reps: 5, weight: 80 }] } } }));
+    const routine = text(
+      await client.callTool({
+        name: "save_routine",
+        arguments: {
+          document: {
+            name: "Push",
+            unit: "kg",
+            exercises: [{ exercise: "Bench Press", sets: 3, reps: 5, weight: 80 }],
+          },
+        },
+      }),
+    );
     expect(routine.created).toBe(true);
-    expect(text(await client.callTool({ name: "list_routines", arguments: {} }))).toEqual([{ id: routine.document.id, name: "Push" }]);
-    expect(text(await client.callTool({ name: "get_routine", arguments: { routine: "push" } })).id).toBe(routine.document.id);
-    const sameName = await client.callTool({ name: "save_routine", arguments: { document: { name: "push", unit: "kg", exercises: [{ exercise: "Squat", sets: 3, reps: 5, weight: 100 }] } } });
+    expect(text(await client.callTool({ name: "list_routines", arguments: {} }))).toEqual([
+      { id: routine.document.id, name: "Push" },
+    ]);
+    expect(text(await client.callTool({ name: "get_routine", arguments: { routine: "push" } })).id).toBe(
+      routine.document.id,
+    );
+    const sameName = await client.callTool({
+      name: "save_routine",
+      arguments: {
+        document: { name: "push", unit: "kg", exercises: [{ exercise: "Squat", sets: 3, reps: 5, weight: 100 }] },
+      },
+    });
     expect(sameName.isError).toBe(true);
     expect(text(sameName)).toMatchObject({ code: "INVALID_DOCUMENT", path: "name" });
-    const replaced = text(await client.callTool({ name: "save_routine", arguments: { document: { ...routine.document, exercises: [{ exercise: "Bench Press", sets: 3, reps: 5, weight: 82.5 }] } } }));
+    const replaced = text(
+      await client.callTool({
+        name: "save_routine",
+        arguments: {
+          document: { ...routine.document, exercises: [{ exercise: "Bench Press", sets: 3, reps: 5, weight: 82.5 }] },
+        },
+      }),
+    );
     expect(replaced).toMatchObject({ created: false, document: { id: routine.document.id } });
-    expect(text(await client.callTool({ name: "list_routines", arguments: {} }))).toEqual([{ id: routine.document.id, name: "Push" }]);
+    expect(text(await client.callTool({ name: "list_routines", arguments: {} }))).toEqual([
+      { id: routine.document.id, name: "Push" },
+    ]);
 
     const saved = text(await client.callTool({ name: "save_workout", arguments: { document: WORKOUT("2026-11-02") } }));
     expect(saved.created).toBe(true);
-    const second = text(await client.callTool({ name: "save_workout", arguments: { document: WORKOUT("2026-11-02", { name: "Evening", start: "2026-11-02T18:00:00Z" }) } }));
+    const second = text(
+      await client.callTool({
+        name: "save_workout",
+        arguments: { document: WORKOUT("2026-11-02", { name: "Evening", start: "2026-11-02T18:00:00Z" }) },
+      }),
+    );
     const onDate = text(await client.callTool({ name: "get_workout", arguments: { date: "2026-11-02" } }));
     expect(onDate.workouts.map((w: { id: string }) => w.id)).toEqual([saved.document.id, second.document.id]);
-    expect(text(await client.callTool({ name: "get_workout", arguments: { id: saved.document.id } })).workouts[0].exercises[0].sets).toEqual(["60x5", "80x5@8"]);
-    expect(text(await client.callTool({ name: "get_workout", arguments: { date: "2026-11-03" } })).workouts).toEqual([]);
-    expect(text(await client.callTool({ name: "list_workouts", arguments: { limit: 5 } })).map((w: { id: string }) => w.id).sort()).toEqual([saved.document.id, second.document.id].sort());
+    expect(
+      text(await client.callTool({ name: "get_workout", arguments: { id: saved.document.id } })).workouts[0]
+        .exercises[0].sets,
+    ).toEqual(["60x5", "80x5@8"]);
+    expect(text(await client.callTool({ name: "get_workout", arguments: { date: "2026-11-03" } })).workouts).toEqual(
+      [],
+    );
+    expect(
+      text(await client.callTool({ name: "list_workouts", arguments: { limit: 5 } }))
+        .map((w: { id: string }) => w.id)
+        .sort(),
+    ).toEqual([saved.document.id, second.document.id].sort());
 
-    const plan = text(await client.callTool({ name: "plan_next_workout", arguments: { routine: "Push", date: "2026-11-05" } }));
+    const plan = text(
+      await client.callTool({ name: "plan_next_workout", arguments: { routine: "Push", date: "2026-11-05" } }),
+    );
     expect(plan.exercises[0].exercise).toBe("Bench Press");
     const noRoutine = await client.callTool({ name: "plan_next_workout", arguments: { routine: "nope" } });
     expect(noRoutine.isError).toBe(true);
     expect(text(noRoutine)).toMatchObject({ code: "NOT_FOUND", error: expect.stringMatching(/"nope".*list_routines/) });
 
-    const history = text(await client.callTool({ name: "get_exercise_history", arguments: { exercise: "bench press" } }));
+    const history = text(
+      await client.callTool({ name: "get_exercise_history", arguments: { exercise: "bench press" } }),
+    );
     expect(history.exercise).toBe("Bench Press");
     expect(history.records.heaviest.weight).toBe(80);
     expect(history.sessions.length).toBe(2);
     // A name that fits several exercises is answered with the choices, never a guess.
     const press = await client.callTool({ name: "get_exercise_history", arguments: { exercise: "press" } });
     expect(press.isError).toBe(true);
-    expect(text(press)).toMatchObject({ code: "AMBIGUOUS_EXERCISE", candidates: expect.arrayContaining(["Bench Press", "Overhead Press"]) });
+    expect(text(press)).toMatchObject({
+      code: "AMBIGUOUS_EXERCISE",
+      candidates: expect.arrayContaining(["Bench Press", "Overhead Press"]),
+    });
 
-    const progress = text(await client.callTool({ name: "get_progress_summary", arguments: { exercise: "bench press", weeks: 104 } }));
+    const progress = text(
+      await client.callTool({ name: "get_progress_summary", arguments: { exercise: "bench press", weeks: 104 } }),
+    );
     expect(progress.weeklyVolume.at(-1).volume).toBe(2 * (60 * 5 + 80 * 5));
     expect(progress.e1rm.sessions).toBe(2);
 
-    const bodyweight = text(await client.callTool({ name: "log_bodyweight", arguments: { date: "2026-11-02", weight: 81.5, unit: "kg" } }));
+    const bodyweight = text(
+      await client.callTool({ name: "log_bodyweight", arguments: { date: "2026-11-02", weight: 81.5, unit: "kg" } }),
+    );
     expect(bodyweight).toMatchObject({ date: "2026-11-02", weight: 81.5, unit: "kg" });
 
     const deleted = text(await client.callTool({ name: "delete_workout", arguments: { id: second.document.id } }));
@@ -441,7 +671,12 @@ describe("tools", () => {
 
   test("an invalid document comes back as a tool error with its path and reason, and nothing is saved", async () => {
     const before = await gql(s.url, `{ viewer { workouts { id } } }`, {}, { token });
-    const result = await client.callTool({ name: "save_workout", arguments: { document: WORKOUT("2026-11-04", { exercises: [{ exercise: "Bench Press", sets: ["60x5", "lots"] }] }) } });
+    const result = await client.callTool({
+      name: "save_workout",
+      arguments: {
+        document: WORKOUT("2026-11-04", { exercises: [{ exercise: "Bench Press", sets: ["60x5", "lots"] }] }),
+      },
+    });
     expect(result.isError).toBe(true);
     const error = text(result);
     expect(error.code).toBe("INVALID_DOCUMENT");
@@ -452,7 +687,8 @@ describe("tools", () => {
     expect(after.body.data.viewer.workouts).toEqual(before.body.data.viewer.workouts);
   });
   test("get_progress_summary covers the last calendar weeks ending this week, not the last weeks with training", async () => {
-    const local = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+    const local = (d: Date) =>
+      `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
     const monday = new Date();
     while (monday.getDay() !== 1) monday.setDate(monday.getDate() - 1);
     monday.setDate(monday.getDate() - 14);
@@ -464,7 +700,8 @@ describe("tools", () => {
       const document = { date: local(day), unit: "kg", exercises: [{ exercise: "Deadlift", sets: ["140x5"] }] };
       expect((await client.callTool({ name: "save_workout", arguments: { document } })).isError).toBeFalsy();
     }
-    const weeks = async (n: number) => text(await client.callTool({ name: "get_progress_summary", arguments: { weeks: n, exercise: "deadlift" } }));
+    const weeks = async (n: number) =>
+      text(await client.callTool({ name: "get_progress_summary", arguments: { weeks: n, exercise: "deadlift" } }));
     expect(await weeks(2)).toMatchObject({ exercise: "Deadlift", weeklyVolume: [], e1rm: null });
     const three = await weeks(3);
     expect(three.since).toBe(local(monday));
@@ -480,25 +717,42 @@ describe("JSON-RPC messages and batches", () => {
   const rpc = async (body: unknown) => {
     const res = await fetch(mcpUrl(), {
       method: "POST",
-      headers: { authorization: `Bearer ${accessToken()}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+      headers: {
+        authorization: `Bearer ${accessToken()}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
       body: JSON.stringify(body),
     });
     return { status: res.status, body: res.status === 202 ? null : await res.json() };
   };
 
   test("a batch whose requests share an id is refused (-32600); distinct ids are each answered", async () => {
-    const twice = await rpc([{ jsonrpc: "2.0", id: 1, method: "ping" }, { jsonrpc: "2.0", id: 1, method: "ping" }]);
+    const twice = await rpc([
+      { jsonrpc: "2.0", id: 1, method: "ping" },
+      { jsonrpc: "2.0", id: 1, method: "ping" },
+    ]);
     expect(twice.status).toBe(400);
     expect(twice.body.error).toMatchObject({ code: -32600, message: expect.stringMatching(/same/) });
     // The same value as a string and as a number are two ids.
-    const distinct = await rpc([{ jsonrpc: "2.0", id: 1, method: "ping" }, { jsonrpc: "2.0", id: "1", method: "ping" }]);
+    const distinct = await rpc([
+      { jsonrpc: "2.0", id: 1, method: "ping" },
+      { jsonrpc: "2.0", id: "1", method: "ping" },
+    ]);
     expect(distinct.status).toBe(200);
-    expect(distinct.body).toEqual([{ jsonrpc: "2.0", id: 1, result: {} }, { jsonrpc: "2.0", id: "1", result: {} }]);
+    expect(distinct.body).toEqual([
+      { jsonrpc: "2.0", id: 1, result: {} },
+      { jsonrpc: "2.0", id: "1", result: {} },
+    ]);
   });
 
   test("a request cancelled in its own batch is dropped and the POST is answered", async () => {
     const call = { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "list_workouts", arguments: {} } };
-    const cancel = { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 7, reason: "changed my mind" } };
+    const cancel = {
+      jsonrpc: "2.0",
+      method: "notifications/cancelled",
+      params: { requestId: 7, reason: "changed my mind" },
+    };
     const alone = await rpc([call, cancel]);
     expect(alone.status).toBe(202);
     const withPing = await rpc([call, cancel, { jsonrpc: "2.0", id: 8, method: "ping" }]);
@@ -510,8 +764,13 @@ describe("JSON-RPC messages and batches", () => {
     const transport = new JsonResponseTransport({ timeoutMs: 20 });
     const seen: unknown[] = [];
     transport.onmessage = (message) => void seen.push(message);
-    const responses = await transport.handle([{ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "slow" } }], {});
-    expect(responses).toEqual([{ jsonrpc: "2.0", id: 3, error: { code: -32001, message: expect.stringMatching(/timed out/) } }]);
+    const responses = await transport.handle(
+      [{ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "slow" } }],
+      {},
+    );
+    expect(responses).toEqual([
+      { jsonrpc: "2.0", id: 3, error: { code: -32001, message: expect.stringMatching(/timed out/) } },
+    ]);
     // The server is told to stop the request.
     expect(seen.at(-1)).toMatchObject({ method: "notifications/cancelled", params: { requestId: 3 } });
   });
@@ -538,23 +797,58 @@ describe("read-only, disconnect, ban, account deletion", () => {
   test("disconnecting in Settings kills the connection at once; only with a session, only your own", async () => {
     const { token } = await signUp(s.url);
     const { client, provider } = await connect(token);
-    const [app] = (await gql(s.url, `{ viewer { connectedApps { id } } }`, {}, { token })).body.data.viewer.connectedApps;
+    const [app] = (await gql(s.url, `{ viewer { connectedApps { id } } }`, {}, { token })).body.data.viewer
+      .connectedApps;
     // The app's own token cannot list or disconnect connections (the GraphQL API does not take it as a session).
     const other = await signUp(s.url);
-    const foreign = await gql(s.url, `mutation($id: UUID!) { disconnectApp(input: {id: $id}) { id } }`, { id: app.id }, { token: other.token });
+    const foreign = await gql(
+      s.url,
+      `mutation($id: UUID!) { disconnectApp(input: {id: $id}) { id } }`,
+      { id: app.id },
+      { token: other.token },
+    );
     expect(foreign.body.errors[0].extensions.code).toBe("NOT_FOUND");
-    const created = await gql(s.url, `mutation { createApiKey(input: {name: "k", access: READ_WRITE, expiresIn: DAYS_30}) { key } }`, {}, { token });
-    const withKey = await gql(s.url, `mutation($id: UUID!) { disconnectApp(input: {id: $id}) { id } }`, { id: app.id }, { key: created.body.data.createApiKey.key });
+    const created = await gql(
+      s.url,
+      `mutation { createApiKey(input: {name: "k", access: READ_WRITE, expiresIn: DAYS_30}) { key } }`,
+      {},
+      { token },
+    );
+    const withKey = await gql(
+      s.url,
+      `mutation($id: UUID!) { disconnectApp(input: {id: $id}) { id } }`,
+      { id: app.id },
+      { key: created.body.data.createApiKey.key },
+    );
     expect(withKey.body.errors[0].extensions.code).toBe("FORBIDDEN");
-    const listWithKey = await gql(s.url, `{ viewer { connectedApps { id } } }`, {}, { key: created.body.data.createApiKey.key });
+    const listWithKey = await gql(
+      s.url,
+      `{ viewer { connectedApps { id } } }`,
+      {},
+      { key: created.body.data.createApiKey.key },
+    );
     expect(listWithKey.body.errors[0].extensions.code).toBe("FORBIDDEN");
     expect((await mcpCall(provider.saved!.access_token)).status).toBe(200);
-    const done = await gql(s.url, `mutation($id: UUID!) { disconnectApp(input: {id: $id}) { id } }`, { id: app.id }, { token });
+    const done = await gql(
+      s.url,
+      `mutation($id: UUID!) { disconnectApp(input: {id: $id}) { id } }`,
+      { id: app.id },
+      { token },
+    );
     expect(done.body.data.disconnectApp.id).toBe(app.id);
-    const malformed = await gql(s.url, `mutation($id: UUID!) { disconnectApp(input: {id: $id}) { id } }`, { id: "not-an-id" }, { token });
+    const malformed = await gql(
+      s.url,
+      `mutation($id: UUID!) { disconnectApp(input: {id: $id}) { id } }`,
+      { id: "not-an-id" },
+      { token },
+    );
     expect(malformed.body.errors[0].extensions.code).toBe("INVALID_INPUT");
     expect((await mcpCall(provider.saved!.access_token)).status).toBe(401);
-    const refresh = await tokenRequest({ grant_type: "refresh_token", refresh_token: provider.saved!.refresh_token!, client_id: (provider.info as { client_id: string }).client_id });
+    const refresh = await tokenRequest({
+      grant_type: "refresh_token",
+      refresh_token: provider.saved!.refresh_token!,
+      client_id: (provider.info as { client_id: string }).client_id,
+    });
     expect(refresh.body.error).toBe("invalid_grant");
     await client.close().catch(() => {});
   });
@@ -565,10 +859,19 @@ describe("read-only, disconnect, ban, account deletion", () => {
     const { token, user } = await signUp(s.url);
     const { provider } = await connect(token);
     expect((await mcpCall(provider.saved!.access_token)).status).toBe(200);
-    const ban = await post(s.url, "/api/auth/admin/ban-user", { userId: user.id, banReason: "test" }, { token: admin.token });
+    const ban = await post(
+      s.url,
+      "/api/auth/admin/ban-user",
+      { userId: user.id, banReason: "test" },
+      { token: admin.token },
+    );
     expect(ban.status).toBe(200);
     expect((await mcpCall(provider.saved!.access_token)).status).toBe(401);
-    const refresh = await tokenRequest({ grant_type: "refresh_token", refresh_token: provider.saved!.refresh_token!, client_id: (provider.info as { client_id: string }).client_id });
+    const refresh = await tokenRequest({
+      grant_type: "refresh_token",
+      refresh_token: provider.saved!.refresh_token!,
+      client_id: (provider.info as { client_id: string }).client_id,
+    });
     expect(refresh.body.error).toBe("invalid_grant");
   });
 
@@ -578,9 +881,15 @@ describe("read-only, disconnect, ban, account deletion", () => {
     const deleted = await gql(s.url, `mutation { deleteAccount(input: {}) { clientMutationId } }`, {}, { token });
     expect(deleted.body.errors).toBeUndefined();
     expect((await mcpCall(provider.saved!.access_token)).status).toBe(401);
-    const left = await s.ownerPool.query("select count(*)::int as n from app_public.connected_apps where user_id = $1", [user.id]);
+    const left = await s.ownerPool.query(
+      "select count(*)::int as n from app_public.connected_apps where user_id = $1",
+      [user.id],
+    );
     expect(left.rows[0].n).toBe(0);
-    const tokens = await s.ownerPool.query("select count(*)::int as n from app_private.oauth_tokens where token_hash = $1", [createHash("sha256").update(provider.saved!.access_token).digest()]);
+    const tokens = await s.ownerPool.query(
+      "select count(*)::int as n from app_private.oauth_tokens where token_hash = $1",
+      [createHash("sha256").update(provider.saved!.access_token).digest()],
+    );
     expect(tokens.rows[0].n).toBe(0);
   });
 
@@ -588,9 +897,14 @@ describe("read-only, disconnect, ban, account deletion", () => {
     expect((await fetch(mcpUrl())).status).toBe(401);
     const { token } = await signUp(s.url);
     const { provider } = await connect(token);
-    const get = await fetch(mcpUrl(), { headers: { authorization: `Bearer ${provider.saved!.access_token}`, accept: "text/event-stream" } });
+    const get = await fetch(mcpUrl(), {
+      headers: { authorization: `Bearer ${provider.saved!.access_token}`, accept: "text/event-stream" },
+    });
     expect(get.status).toBe(405);
-    const del = await fetch(mcpUrl(), { method: "DELETE", headers: { authorization: `Bearer ${provider.saved!.access_token}` } });
+    const del = await fetch(mcpUrl(), {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${provider.saved!.access_token}` },
+    });
     expect(del.status).toBe(405);
   });
 });

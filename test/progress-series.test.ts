@@ -6,7 +6,7 @@ import { startTestServer, gql, signUp, type TestServer } from "./support/harness
 let s: TestServer;
 let u: Awaited<ReturnType<typeof signUp>>;
 let other: Awaited<ReturnType<typeof signUp>>;
-let w1: string, w2: string, w3: string, w4: string, theirs: string;
+let w1: string, w2: string, w3: string, theirs: string;
 let bench: string, pullUp: string, plank: string, squat: string;
 
 const APPLY = `mutation($doc: JSON!) { applyWorkoutDocument(input: { document: $doc }) { workout { id } } }`;
@@ -38,36 +38,62 @@ beforeAll(async () => {
   // W1 (kg): counted 100x5 (e1RM 116.67, the best), 105x3 (e1RM 115.5, the heaviest), d:80x8 (a
   // drop: counts for records, not volume); the warm-up and the set not done never count.
   // Volume 500 + 315 = 815 kg, 2 work sets.
-  w1 = await log(u.token, { date: "2026-01-05", unit: "kg", exercises: [
-    { exercise: "Bench Press", sets: ["w:60x5", "100x5", "105x3", { set: "110x5", done: false }, "d:80x8"] }] });
+  w1 = await log(u.token, {
+    date: "2026-01-05",
+    unit: "kg",
+    exercises: [
+      { exercise: "Bench Press", sets: ["w:60x5", "100x5", "105x3", { set: "110x5", done: false }, "d:80x8"] },
+    ],
+  });
   // W2 (lb, Thursday): 225x5 = 102.06 kg (e1RM 119.07 kg, 262.5 lb), 245x1 = 111.13 kg (heaviest).
   // Volume 510.29 + 111.13 kg = 1125 + 245 lb.
-  w2 = await log(u.token, { date: "2026-01-08", unit: "lb", exercises: [
-    { exercise: "Bench Press", sets: ["w:135x5", "225x5", "245x1"] }] });
+  w2 = await log(u.token, {
+    date: "2026-01-08",
+    unit: "lb",
+    exercises: [{ exercise: "Bench Press", sets: ["w:135x5", "225x5", "245x1"] }],
+  });
   // Week of Monday 2026-01-12. W3 (kg): more than 12 reps has no e1RM (100x13 is still the best
   // set); volume 1300 + 1200 = 2500 kg. Pull-ups (bodyweight) and a plank (timed) are work sets
   // with no weight: no e1RM, no volume.
-  w3 = await log(u.token, { date: "2026-01-12", unit: "kg", exercises: [
-    { exercise: "Bench Press", sets: ["100x13", "60x20"] },
-    { exercise: "Pull-Up", sets: ["bw x 8", "bw x 6"] },
-    { exercise: "Plank", sets: ["60s"] }] });
+  w3 = await log(u.token, {
+    date: "2026-01-12",
+    unit: "kg",
+    exercises: [
+      { exercise: "Bench Press", sets: ["100x13", "60x20"] },
+      { exercise: "Pull-Up", sets: ["bw x 8", "bw x 6"] },
+      { exercise: "Plank", sets: ["60s"] },
+    ],
+  });
   // W4: a plan with nothing done, later in the week: no session, no volume, not "last time".
-  w4 = await log(u.token, { date: "2026-01-14", unit: "kg", exercises: [
-    { exercise: "Bench Press", sets: [{ set: "120x5", done: false }] }] });
+  await log(u.token, {
+    date: "2026-01-14",
+    unit: "kg",
+    exercises: [{ exercise: "Bench Press", sets: [{ set: "120x5", done: false }] }],
+  });
   // Someone else's heavy bench must never show up in ours.
-  theirs = await log(other.token, { date: "2026-01-06", exercises: [{ exercise: "Bench Press", sets: ["500x10", "400x1"] }] });
+  theirs = await log(other.token, {
+    date: "2026-01-06",
+    exercises: [{ exercise: "Bench Press", sets: ["500x10", "400x1"] }],
+  });
   const { rows } = await s.ownerPool.query(
-    "select id, name from app_public.exercises where user_id is null and name in ('Bench Press', 'Pull-Up', 'Plank', 'Back Squat')");
+    "select id, name from app_public.exercises where user_id is null and name in ('Bench Press', 'Pull-Up', 'Plank', 'Back Squat')",
+  );
   const id = (name: string) => rows.find((r) => r.name === name).id as string;
   [bench, pullUp, plank, squat] = [id("Bench Press"), id("Pull-Up"), id("Plank"), id("Back Squat")];
 });
-afterAll(async () => { await s.close(); });
-afterEach(async () => { await setUnit("kg"); });
+afterAll(async () => {
+  await s.close();
+});
+afterEach(async () => {
+  await setUnit("kg");
+});
 
 async function setIds(workout: string): Promise<string[]> {
   const { rows } = await s.ownerPool.query(
     `select s.id from app_public.workout_sets s join app_public.workout_exercises we on we.id = s.workout_exercise_id
-      where s.workout_id = $1 order by we.position, s.position`, [workout]);
+      where s.workout_id = $1 order by we.position, s.position`,
+    [workout],
+  );
   return rows.map((r) => r.id);
 }
 
@@ -78,12 +104,42 @@ describe("e1rmSeries", () => {
     const [w3Set100] = await setIds(w3);
     const { e1rmSeries } = await q(SERIES, { id: bench }, { token: u.token });
     expect(e1rmSeries).toEqual([
-      { workoutId: w1, date: "2026-01-05", unit: "kg", e1rm: 116.67, e1rmSetId: w1Set100, e1rmSetWeight: 100, e1rmSetReps: 5,
-        bestSetId: w1Set105, bestSetWeight: 105, bestSetReps: 3 },
-      { workoutId: w2, date: "2026-01-08", unit: "kg", e1rm: 119.07, e1rmSetId: w2Set225, e1rmSetWeight: 102.06, e1rmSetReps: 5,
-        bestSetId: w2Set245, bestSetWeight: 111.13, bestSetReps: 1 },
-      { workoutId: w3, date: "2026-01-12", unit: "kg", e1rm: null, e1rmSetId: null, e1rmSetWeight: null, e1rmSetReps: null,
-        bestSetId: w3Set100, bestSetWeight: 100, bestSetReps: 13 },
+      {
+        workoutId: w1,
+        date: "2026-01-05",
+        unit: "kg",
+        e1rm: 116.67,
+        e1rmSetId: w1Set100,
+        e1rmSetWeight: 100,
+        e1rmSetReps: 5,
+        bestSetId: w1Set105,
+        bestSetWeight: 105,
+        bestSetReps: 3,
+      },
+      {
+        workoutId: w2,
+        date: "2026-01-08",
+        unit: "kg",
+        e1rm: 119.07,
+        e1rmSetId: w2Set225,
+        e1rmSetWeight: 102.06,
+        e1rmSetReps: 5,
+        bestSetId: w2Set245,
+        bestSetWeight: 111.13,
+        bestSetReps: 1,
+      },
+      {
+        workoutId: w3,
+        date: "2026-01-12",
+        unit: "kg",
+        e1rm: null,
+        e1rmSetId: null,
+        e1rmSetWeight: null,
+        e1rmSetReps: null,
+        bestSetId: w3Set100,
+        bestSetWeight: 100,
+        bestSetReps: 13,
+      },
     ]);
   });
 
@@ -96,9 +152,15 @@ describe("e1rmSeries", () => {
       ["lb", null, null, 220.46],
     ]);
     // The same numbers as the records of the exercise: the best of the series is records' bestE1rm.
-    const records = await q(`query($id: UUID!) { exerciseById(id: $id) { records { bestE1rm { weight setWeight date } heaviest { weight date } } } }`,
-      { id: bench }, { token: u.token });
-    expect(records.exerciseById.records).toEqual({ bestE1rm: { weight: 262.5, setWeight: 225, date: "2026-01-08" }, heaviest: { weight: 245, date: "2026-01-08" } });
+    const records = await q(
+      `query($id: UUID!) { exerciseById(id: $id) { records { bestE1rm { weight setWeight date } heaviest { weight date } } } }`,
+      { id: bench },
+      { token: u.token },
+    );
+    expect(records.exerciseById.records).toEqual({
+      bestE1rm: { weight: 262.5, setWeight: 225, date: "2026-01-08" },
+      heaviest: { weight: 245, date: "2026-01-08" },
+    });
   });
 
   test("bodyweight, timed and never-done exercises have no series", async () => {
@@ -133,8 +195,14 @@ describe("weeklyVolume", () => {
   });
 
   test("the same totals as the volume aggregates (one rule)", async () => {
-    const data = await q(`{ allWorkoutSets { groupedAggregates(groupBy: [WEEK]) { keys sum { volumeKg volumeLb } } } }`, {}, { token: u.token });
-    const byWeek = Object.fromEntries(data.allWorkoutSets.groupedAggregates.map((g: any) => [g.keys[0], Math.round(g.sum.volumeKg * 100) / 100]));
+    const data = await q(
+      `{ allWorkoutSets { groupedAggregates(groupBy: [WEEK]) { keys sum { volumeKg volumeLb } } } }`,
+      {},
+      { token: u.token },
+    );
+    const byWeek = Object.fromEntries(
+      data.allWorkoutSets.groupedAggregates.map((g: any) => [g.keys[0], Math.round(g.sum.volumeKg * 100) / 100]),
+    );
     const series = (await q(VOLUME, {}, { token: u.token })).weeklyVolume;
     for (const week of series) expect(byWeek[week.week]).toBe(week.volume);
   });
@@ -143,28 +211,63 @@ describe("weeklyVolume", () => {
 describe("lastPerformance", () => {
   test("one entry per exercise asked, in order: the sets of the latest workout where one was done", async () => {
     const { lastPerformance } = await q(LAST, { ids: ["pull-ups", squat, "Bench Press"] }, { token: u.token });
-    const set = (exerciseId: string, text: string) => ({ exerciseId, workoutId: w3, date: "2026-01-12", unit: "kg", kind: "work", text, done: true });
+    const set = (exerciseId: string, text: string) => ({
+      exerciseId,
+      workoutId: w3,
+      date: "2026-01-12",
+      unit: "kg",
+      kind: "work",
+      text,
+      done: true,
+    });
     expect(lastPerformance).toEqual([
       // An alias names the catalog exercise, as in documents.
-      { exercise: "pull-ups", exerciseId: pullUp, workoutId: w3, date: "2026-01-12", unit: "kg", sets: [set(pullUp, "bw x 8"), set(pullUp, "bw x 6")] },
+      {
+        exercise: "pull-ups",
+        exerciseId: pullUp,
+        workoutId: w3,
+        date: "2026-01-12",
+        unit: "kg",
+        sets: [set(pullUp, "bw x 8"), set(pullUp, "bw x 6")],
+      },
       // Never done: no workout, no sets.
       { exercise: squat, exerciseId: squat, workoutId: null, date: null, unit: null, sets: [] },
       // Bench: W4 (later) has nothing done, so W3.
-      { exercise: "Bench Press", exerciseId: bench, workoutId: w3, date: "2026-01-12", unit: "kg", sets: [set(bench, "100x13"), set(bench, "60x20")] },
+      {
+        exercise: "Bench Press",
+        exerciseId: bench,
+        workoutId: w3,
+        date: "2026-01-12",
+        unit: "kg",
+        sets: [set(bench, "100x13"), set(bench, "60x20")],
+      },
     ]);
   });
 
   test("leaving one workout out finds the one before, as logged (unit, warm-ups)", async () => {
     const { lastPerformance } = await q(LAST, { ids: [bench, pullUp], except: w3 }, { token: u.token });
-    expect(lastPerformance.map((p: any) => [p.exerciseId, p.workoutId, p.unit, p.sets.map((x: any) => [x.kind, x.text])])).toEqual([
-      [bench, w2, "lb", [["warmup", "w:135x5"], ["work", "225x5"], ["work", "245x1"]]],
+    expect(
+      lastPerformance.map((p: any) => [p.exerciseId, p.workoutId, p.unit, p.sets.map((x: any) => [x.kind, x.text])]),
+    ).toEqual([
+      [
+        bench,
+        w2,
+        "lb",
+        [
+          ["warmup", "w:135x5"],
+          ["work", "225x5"],
+          ["work", "245x1"],
+        ],
+      ],
       [pullUp, null, null, []],
     ]);
   });
 
   test("a reference that names no exercise has no exercise id and no sets", async () => {
     const { lastPerformance } = await q(LAST, { ids: ["Underwater Basket Weaving"] }, { token: u.token });
-    expect(lastPerformance).toEqual([{ exercise: "Underwater Basket Weaving", exerciseId: null, workoutId: null, date: null, unit: null, sets: [] }]);
+    expect(lastPerformance).toEqual([
+      { exercise: "Underwater Basket Weaving", exerciseId: null, workoutId: null, date: null, unit: null, sets: [] },
+    ]);
   });
 
   test("more than 100 exercises at once is refused with INVALID_INPUT; 100 is fine", async () => {
@@ -185,29 +288,51 @@ describe("row-level security", () => {
     const o = other_();
     const series = (await q(SERIES, { id: bench }, o)).e1rmSeries;
     expect(series.map((p: any) => [p.workoutId, p.e1rm, p.bestSetWeight])).toEqual([[theirs, 666.67, 500]]);
-    expect((await q(VOLUME, {}, o)).weeklyVolume).toEqual([{ week: "2026-01-05", volume: 5400, unit: "kg", workSets: 2, workouts: 1 }]);
-    expect((await q(LAST, { ids: [bench] }, o)).lastPerformance.map((p: any) => [p.workoutId, p.sets.map((x: any) => x.workoutId)])).toEqual([[theirs, [theirs, theirs]]]);
+    expect((await q(VOLUME, {}, o)).weeklyVolume).toEqual([
+      { week: "2026-01-05", volume: 5400, unit: "kg", workSets: 2, workouts: 1 },
+    ]);
+    expect(
+      (await q(LAST, { ids: [bench] }, o)).lastPerformance.map((p: any) => [
+        p.workoutId,
+        p.sets.map((x: any) => x.workoutId),
+      ]),
+    ).toEqual([[theirs, [theirs, theirs]]]);
     // Our workout as the one to leave out changes nothing for them.
-    expect((await q(LAST, { ids: [bench], except: w3 }, o)).lastPerformance.map((p: any) => p.workoutId)).toEqual([theirs]);
+    expect((await q(LAST, { ids: [bench], except: w3 }, o)).lastPerformance.map((p: any) => p.workoutId)).toEqual([
+      theirs,
+    ]);
     // And ours never contain theirs.
     const mine = (await q(SERIES, { id: bench }, { token: u.token })).e1rmSeries.map((p: any) => p.workoutId);
     expect(mine).not.toContain(theirs);
   });
 
   test("another user's custom exercise, by name or id, names nothing and shows nothing", async () => {
-    const created = await gql(s.url, `mutation { createCustomExercise(input: {name: "Secret Carry", equipment: "other"}) { exercise { id } } }`, {}, { token: other.token });
+    const created = await gql(
+      s.url,
+      `mutation { createCustomExercise(input: {name: "Secret Carry", equipment: "other"}) { exercise { id } } }`,
+      {},
+      { token: other.token },
+    );
     expect(created.body.errors).toBeUndefined();
     const secret = created.body.data.createCustomExercise.exercise.id;
     await log(other.token, { date: "2026-01-07", exercises: [{ exercise: "Secret Carry", sets: ["80x20"] }] });
     expect((await q(LAST, { ids: [secret] }, other_())).lastPerformance[0].sets).toHaveLength(1);
     const mine = (await q(LAST, { ids: [secret, "Secret Carry"] }, { token: u.token })).lastPerformance;
-    expect(mine.map((p: any) => [p.exerciseId, p.workoutId, p.sets])).toEqual([[null, null, []], [null, null, []]]);
+    expect(mine.map((p: any) => [p.exerciseId, p.workoutId, p.sets])).toEqual([
+      [null, null, []],
+      [null, null, []],
+    ]);
     expect((await q(SERIES, { id: secret }, { token: u.token })).e1rmSeries).toEqual([]);
     expect((await q(VOLUME, { id: secret }, { token: u.token })).weeklyVolume).toEqual([]);
   });
 
   test("a read-only key reads the series", async () => {
-    const created = await gql(s.url, `mutation { createApiKey(input: {name: "ro", access: READ_ONLY, expiresIn: NEVER}) { key } }`, {}, { token: u.token });
+    const created = await gql(
+      s.url,
+      `mutation { createApiKey(input: {name: "ro", access: READ_ONLY, expiresIn: NEVER}) { key } }`,
+      {},
+      { token: u.token },
+    );
     const key = created.body.data.createApiKey.key;
     expect((await q(SERIES, { id: bench }, { key })).e1rmSeries).toHaveLength(3);
     expect((await q(VOLUME, { id: bench }, { key })).weeklyVolume).toHaveLength(2);
@@ -215,7 +340,11 @@ describe("row-level security", () => {
   });
 
   test("signed out: FORBIDDEN, never someone's series", async () => {
-    for (const [field, query, variables] of [["e1rmSeries", SERIES, { id: bench }], ["weeklyVolume", VOLUME, {}], ["lastPerformance", LAST, { ids: [bench] }]] as const) {
+    for (const [field, query, variables] of [
+      ["e1rmSeries", SERIES, { id: bench }],
+      ["weeklyVolume", VOLUME, {}],
+      ["lastPerformance", LAST, { ids: [bench] }],
+    ] as const) {
       const res = await gql(s.url, query, variables);
       expect(res.body.errors[0].extensions.code).toBe("FORBIDDEN");
       expect(res.body.data).toEqual({ [field]: null });
@@ -228,16 +357,35 @@ describe("the SDK's typed functions", () => {
     const { createClient } = await import("@svc/sdk");
     const client = createClient({ url: s.url, token: u.token });
     const last = await client.lastPerformance(["bench", squat, pullUp]);
-    expect(last.map((l) => [l.exercise, l.exerciseId, l.workoutId, l.date, l.unit, l.sets.map((x) => x.text)])).toEqual([
-      ["bench", bench, w3, "2026-01-12", "kg", ["100x13", "60x20"]],
-      [squat, squat, null, null, null, []],
-      [pullUp, pullUp, w3, "2026-01-12", "kg", ["bw x 8", "bw x 6"]],
+    expect(last.map((l) => [l.exercise, l.exerciseId, l.workoutId, l.date, l.unit, l.sets.map((x) => x.text)])).toEqual(
+      [
+        ["bench", bench, w3, "2026-01-12", "kg", ["100x13", "60x20"]],
+        [squat, squat, null, null, null, []],
+        [pullUp, pullUp, w3, "2026-01-12", "kg", ["bw x 8", "bw x 6"]],
+      ],
+    );
+    expect(
+      (await client.lastPerformance([bench], { exceptWorkoutId: w3 }))[0].sets.map((x) => [
+        x.kind,
+        x.weight,
+        x.reps,
+        x.done,
+      ]),
+    ).toEqual([
+      ["warmup", 135, 5, true],
+      ["work", 225, 5, true],
+      ["work", 245, 1, true],
     ]);
-    expect((await client.lastPerformance([bench], { exceptWorkoutId: w3 }))[0].sets.map((x) => [x.kind, x.weight, x.reps, x.done]))
-      .toEqual([["warmup", 135, 5, true], ["work", 225, 5, true], ["work", 245, 1, true]]);
     const series = await client.e1rmSeries(bench);
-    expect(series.map((p) => [p.date, p.e1rm])).toEqual([["2026-01-05", 116.67], ["2026-01-08", 119.07], ["2026-01-12", null]]);
-    expect((await client.volumePerWeek()).map((w) => [w.week, w.volume, w.workSets])).toEqual([["2026-01-05", 1436.42, 4], ["2026-01-12", 2500, 5]]);
+    expect(series.map((p) => [p.date, p.e1rm])).toEqual([
+      ["2026-01-05", 116.67],
+      ["2026-01-08", 119.07],
+      ["2026-01-12", null],
+    ]);
+    expect((await client.volumePerWeek()).map((w) => [w.week, w.volume, w.workSets])).toEqual([
+      ["2026-01-05", 1436.42, 4],
+      ["2026-01-12", 2500, 5],
+    ]);
     expect((await client.volumePerWeek({ exerciseId: bench })).map((w) => w.volume)).toEqual([1436.42, 2500]);
     const progress = await client.exerciseProgress(bench);
     expect(progress).toEqual({ e1rmSeries: series, weeklyVolume: await client.volumePerWeek({ exerciseId: bench }) });
@@ -256,7 +404,9 @@ describe("the SDK's typed functions", () => {
     const again = await client.applyWorkoutDocument(doc, { idempotencyKey: key });
     expect([first.replayed, again.replayed]).toEqual([false, true]);
     expect(again.workout.id).toBe(first.workout.id);
-    await expect(client.applyWorkoutDocument({ ...doc, name: "Changed" }, { idempotencyKey: key })).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(
+      client.applyWorkoutDocument({ ...doc, name: "Changed" }, { idempotencyKey: key }),
+    ).rejects.toMatchObject({ code: "CONFLICT" });
     await client.deleteWorkout(first.workout.id);
   });
 });

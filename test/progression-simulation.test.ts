@@ -5,8 +5,12 @@ import { validateWorkoutDocument } from "@svc/sdk/documents";
 import { startTestServer, gql, signUp, type TestServer } from "./support/harness.ts";
 
 let s: TestServer;
-beforeAll(async () => { s = await startTestServer(); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s.close();
+});
 
 type User = Awaited<ReturnType<typeof signUp>>;
 const APPLY_ROUTINE = `mutation($doc: JSON!) { applyRoutineDocument(input: { document: $doc }) { routine { id } } }`;
@@ -33,7 +37,13 @@ function dateOf(session: number): string {
 }
 
 /** One session: the planned document, applied, then replaced with what was done. */
-async function train(u: User, routine: string, date: string, perform: (sets: string[]) => string[], extra: Record<string, unknown> = {}) {
+async function train(
+  u: User,
+  routine: string,
+  date: string,
+  perform: (sets: string[]) => string[],
+  extra: Record<string, unknown> = {},
+) {
   const plan = (await call(u, NEXT, { r: routine, date })).nextWorkout;
   const user = await call(u, "{ viewer { unit effort } }", {});
   expect(validateWorkoutDocument(plan, user.viewer)).toEqual({ valid: true, document: plan });
@@ -58,7 +68,13 @@ const miss = (sets: string[]) => {
 
 test("twelve sessions of a 3x5 squat with two failure streaks (three misses: deload; two misses: recovered)", async () => {
   const u = await signUp(s.url, "Sim");
-  await call(u, APPLY_ROUTINE, { doc: { name: "Squat 3x5", unit: "kg", exercises: [{ exercise: "Back Squat", sets: 3, reps: 5, weight: 100, warmups: 2 }] } });
+  await call(u, APPLY_ROUTINE, {
+    doc: {
+      name: "Squat 3x5",
+      unit: "kg",
+      exercises: [{ exercise: "Back Squat", sets: 3, reps: 5, weight: 100, warmups: 2 }],
+    },
+  });
   // [outcome, target shown for that session, the note it came with]
   const plan: [typeof hit, number, RegExp][] = [
     [hit, 100, /^No history yet: 3x5 at 100 kg as written \(linear\)\.$/],
@@ -87,16 +103,23 @@ test("twelve sessions of a 3x5 squat with two failure streaks (three misses: del
     const low = Math.ceil((target * 0.4) / 2.5) * 2.5;
     const high = Math.floor((target * 0.8) / 2.5) * 2.5;
     const snap = (w: number) => Math.min(high, Math.max(low, Math.round(w / 2.5) * 2.5));
-    expect(shown.exercises[0].sets.slice(0, 2).map((x: any) => x.set)).toEqual([`w:${snap(target * 0.4)}x4`, `w:${snap(target * 0.8)}x2`]);
+    expect(shown.exercises[0].sets.slice(0, 2).map((x: any) => x.set)).toEqual([
+      `w:${snap(target * 0.4)}x4`,
+      `w:${snap(target * 0.8)}x2`,
+    ]);
   }
   const after = (await call(u, NEXT, { r: "Squat 3x5", date: dateOf(13) })).nextWorkout;
   expect(work(after)).toEqual(["122.5x5", "122.5x5", "122.5x5"]);
-  expect(await explanation(u, "Squat 3x5", dateOf(13))).toBe("Last session (2026-01-27) hit 3x5 at 117.5 kg: +5 kg to 122.5 kg.");
+  expect(await explanation(u, "Squat 3x5", dateOf(13))).toBe(
+    "Last session (2026-01-27) hit 3x5 at 117.5 kg: +5 kg to 122.5 kg.",
+  );
 });
 
 test("a skipped session and a planned one in the middle change nothing", async () => {
   const u = await signUp(s.url, "Skip");
-  await call(u, APPLY_ROUTINE, { doc: { name: "Bench", unit: "kg", exercises: [{ exercise: "Bench Press", sets: 3, reps: 5, weight: 60 }] } });
+  await call(u, APPLY_ROUTINE, {
+    doc: { name: "Bench", unit: "kg", exercises: [{ exercise: "Bench Press", sets: 3, reps: 5, weight: 60 }] },
+  });
   await train(u, "Bench", dateOf(1), hit); // 60 -> 62.5
   await train(u, "Bench", dateOf(2), (sets) => sets.map(() => "40x1"), { skipProgression: true }); // ignored
   await call(u, APPLY_WORKOUT, { doc: (await call(u, NEXT, { r: "Bench", date: dateOf(3) })).nextWorkout }); // planned, never done
@@ -107,9 +130,18 @@ test("a skipped session and a planned one in the middle change nothing", async (
 
 test("double progression over ten sessions: reps climb the range, the weight jumps, a stall deloads", async () => {
   const u = await signUp(s.url, "Double");
-  await call(u, APPLY_ROUTINE, { doc: { name: "Rows", unit: "kg", progression: "double",
-    exercises: [{ exercise: "Bench Press", sets: 3, reps: "8-12", weight: 50 }] } });
-  const reps = (...r: number[]) => (sets: string[]) => sets.map((t, i) => t.replace(/x\d+$/, `x${r[i]}`));
+  await call(u, APPLY_ROUTINE, {
+    doc: {
+      name: "Rows",
+      unit: "kg",
+      progression: "double",
+      exercises: [{ exercise: "Bench Press", sets: 3, reps: "8-12", weight: 50 }],
+    },
+  });
+  const reps =
+    (...r: number[]) =>
+    (sets: string[]) =>
+      sets.map((t, i) => t.replace(/x\d+$/, `x${r[i]}`));
   const sessions: [(sets: string[]) => string[], string][] = [
     [reps(9, 9, 8), "50x8"], // lowest 8 -> 9
     [reps(10, 10, 10), "50x9"], // lowest 10 -> 11
@@ -132,16 +164,24 @@ test("double progression over ten sessions: reps climb the range, the weight jum
 
 test("a lifter who switches from kg to lb halfway keeps progressing on the kg routine", async () => {
   const u = await signUp(s.url, "Switch");
-  await call(u, APPLY_ROUTINE, { doc: { name: "Press", unit: "kg", exercises: [{ exercise: "Overhead Press", sets: 3, reps: 5, weight: 40 }] } });
+  await call(u, APPLY_ROUTINE, {
+    doc: { name: "Press", unit: "kg", exercises: [{ exercise: "Overhead Press", sets: 3, reps: 5, weight: 40 }] },
+  });
   const shownKg: string[] = [];
   for (let i = 1; i <= 3; i++) shownKg.push(work(await train(u, "Press", dateOf(i), hit))[0]);
   expect(shownKg).toEqual(["40x5", "42.5x5", "45x5"]);
-  await gql(s.url, `mutation { updateUserById(input: { id: "${u.user.id}", userPatch: { unit: "lb" } }) { user { unit } } }`, {}, { token: u.token });
+  await gql(
+    s.url,
+    `mutation { updateUserById(input: { id: "${u.user.id}", userPatch: { unit: "lb" } }) { user { unit } } }`,
+    {},
+    { token: u.token },
+  );
   const { viewer } = await call(u, "{ viewer { unit } }", {});
   expect(viewer.unit).toBe("lb");
   // 47.5 kg = 104.72 lb -> 105 lb; 50 kg = 110.23 lb -> 110 lb; then a miss at 52.5 kg (115.74 -> 115 lb) and a hit.
   const shownLb: string[] = [];
-  for (const [i, outcome] of [hit, hit, miss, hit].entries()) shownLb.push(work(await train(u, "Press", dateOf(4 + i), outcome))[0]);
+  for (const [i, outcome] of [hit, hit, miss, hit].entries())
+    shownLb.push(work(await train(u, "Press", dateOf(4 + i), outcome))[0]);
   expect(shownLb).toEqual(["105x5", "110x5", "115x5", "115x5"]);
   const after = (await call(u, NEXT, { r: "Press", date: dateOf(9) })).nextWorkout;
   // 55 kg = 121.25 lb -> 120 lb.
@@ -149,5 +189,6 @@ test("a lifter who switches from kg to lb halfway keeps progressing on the kg ro
   expect(work(after)).toEqual(["120x5", "120x5", "120x5"]);
   // The last session was logged in lb: 115 lb (52.16 kg) is within half a 5 lb step of 52.5 kg, a hit.
   expect(await explanation(u, "Press", dateOf(9))).toBe(
-    "Last session (2026-01-17) hit 3x5 at 115 lb (≈ 52.16 kg, counted as 52.5 kg): +2.5 kg to 55 kg. Routine in kg: 55 kg ≈ 121.25 lb, loaded as 120 lb.");
+    "Last session (2026-01-17) hit 3x5 at 115 lb (≈ 52.16 kg, counted as 52.5 kg): +2.5 kg to 55 kg. Routine in kg: 55 kg ≈ 121.25 lb, loaded as 120 lb.",
+  );
 });

@@ -8,10 +8,15 @@ import { startTestServer, gql, signUp, type TestServer, createApiKey } from "./s
 
 const LIMIT = 120;
 let s: TestServer;
-beforeAll(async () => { s = await startTestServer(); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s.close();
+});
 
-const createKey = (token: string, access: "READ_ONLY" | "READ_WRITE" = "READ_WRITE") => createApiKey(s.url, token, { access });
+const createKey = (token: string, access: "READ_ONLY" | "READ_WRITE" = "READ_WRITE") =>
+  createApiKey(s.url, token, { access });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -25,10 +30,13 @@ const secondsToMinuteEnd = () => 60 - (Date.now() % 60000) / 1000;
 async function raw(url: string, key: string, body: string, header: "authorization" | "x-api-key" = "authorization") {
   const res = await fetch(`${url}/api/graphql`, {
     method: "POST",
-    headers: { "content-type": "application/json", ...(header === "authorization" ? { authorization: `Bearer ${key}` } : { "x-api-key": key }) },
+    headers: {
+      "content-type": "application/json",
+      ...(header === "authorization" ? { authorization: `Bearer ${key}` } : { "x-api-key": key }),
+    },
     body,
   });
-  return { status: res.status, headers: res.headers, body: await res.json() as any };
+  return { status: res.status, headers: res.headers, body: (await res.json()) as any };
 }
 const READ = JSON.stringify({ query: "{ viewer { id } }" });
 
@@ -38,7 +46,11 @@ test("120 a minute, failures counted too; headers on every keyed response; then 
   const other = await createKey(token, "READ_ONLY");
   await awayFromMinuteEdge(12);
   // A third of the requests fail (bad syntax, refused mutation): they count all the same.
-  const bodies = [READ, JSON.stringify({ query: "{ viewer { " }), JSON.stringify({ query: "mutation { logBodyweight(input: {date: \"2024-01-01\", weight: 1}) { date } }" })];
+  const bodies = [
+    READ,
+    JSON.stringify({ query: "{ viewer { " }),
+    JSON.stringify({ query: 'mutation { logBodyweight(input: {date: "2024-01-01", weight: 1}) { date } }' }),
+  ];
   for (let i = 1; i <= LIMIT; i++) {
     const res = await raw(s.url, key, bodies[i % 3], i % 2 ? "authorization" : "x-api-key");
     expect(res.status).toBe(i % 3 === 1 ? 400 : 200); // a syntax error is a 400 from GraphQL
@@ -82,10 +94,15 @@ test("the count is per calendar minute: when the minute is over the key works ag
   const { key, id } = await createKey(token);
   await awayFromMinuteEdge(5);
   await s.ownerPool.query(
-    "insert into app_private.rate_counters (subject, window_start, count) values ('key:' || $1, date_trunc('minute', now()), 120)", [id]);
+    "insert into app_private.rate_counters (subject, window_start, count) values ('key:' || $1, date_trunc('minute', now()), 120)",
+    [id],
+  );
   expect((await raw(s.url, key, READ)).status).toBe(429);
   // The same counter, one minute older: it is the previous minute's and no longer counts.
-  await s.ownerPool.query("update app_private.rate_counters set window_start = window_start - interval '1 minute' where subject = 'key:' || $1", [id]);
+  await s.ownerPool.query(
+    "update app_private.rate_counters set window_start = window_start - interval '1 minute' where subject = 'key:' || $1",
+    [id],
+  );
   const res = await raw(s.url, key, READ);
   expect(res.status).toBe(200);
   expect(res.headers.get("ratelimit-remaining")).toBe("119");
@@ -95,14 +112,23 @@ test("exactly 120 of 200 concurrent requests with one key succeed", async () => 
   const { token } = await signUp(s.url);
   const { key, id } = await createKey(token);
   await awayFromMinuteEdge(15);
-  const results = await Promise.all(Array.from({ length: 200 }, (_, i) => raw(s.url, key, READ, i % 2 ? "authorization" : "x-api-key")));
+  const results = await Promise.all(
+    Array.from({ length: 200 }, (_, i) => raw(s.url, key, READ, i % 2 ? "authorization" : "x-api-key")),
+  );
   expect(results.filter((r) => r.status === 200)).toHaveLength(120);
   expect(results.filter((r) => r.status === 429)).toHaveLength(80);
-  for (const r of results.filter((x) => x.status === 429)) expect(r.body.errors[0].extensions.code).toBe("RATE_LIMITED");
+  for (const r of results.filter((x) => x.status === 429))
+    expect(r.body.errors[0].extensions.code).toBe("RATE_LIMITED");
   // Every remaining count from 119 down to 0 was handed out exactly once.
-  const remaining = results.filter((r) => r.status === 200).map((r) => Number(r.headers.get("ratelimit-remaining"))).sort((a, b) => a - b);
+  const remaining = results
+    .filter((r) => r.status === 200)
+    .map((r) => Number(r.headers.get("ratelimit-remaining")))
+    .sort((a, b) => a - b);
   expect(remaining).toEqual(Array.from({ length: 120 }, (_, i) => i));
-  const { rows } = await s.ownerPool.query("select sum(count)::int as n from app_private.rate_counters where subject = 'key:' || $1", [id]);
+  const { rows } = await s.ownerPool.query(
+    "select sum(count)::int as n from app_private.rate_counters where subject = 'key:' || $1",
+    [id],
+  );
   expect(rows[0].n).toBe(200);
 });
 
@@ -118,7 +144,10 @@ test("exactly 120 across two server processes on the same database", async () =>
     const results = await Promise.all(Array.from({ length: 200 }, (_, i) => raw(i % 2 ? s.url : secondUrl, key, READ)));
     expect(results.filter((r) => r.status === 200)).toHaveLength(120);
     expect(results.filter((r) => r.status === 429)).toHaveLength(80);
-    const remaining = results.filter((r) => r.status === 200).map((r) => Number(r.headers.get("ratelimit-remaining"))).sort((a, b) => a - b);
+    const remaining = results
+      .filter((r) => r.status === 200)
+      .map((r) => Number(r.headers.get("ratelimit-remaining")))
+      .sort((a, b) => a - b);
     expect(remaining).toEqual(Array.from({ length: 120 }, (_, i) => i));
   } finally {
     await second.close();

@@ -4,8 +4,12 @@
 import { startTestServer, gql, signUp, type TestServer } from "./support/harness.ts";
 
 let s: TestServer;
-beforeAll(async () => { s = await startTestServer(); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s.close();
+});
 
 type User = Awaited<ReturnType<typeof signUp>>;
 const APPLY_WORKOUT = `mutation($doc: JSON!) { applyWorkoutDocument(input: { document: $doc }) { workout { id } } }`;
@@ -33,7 +37,11 @@ async function flags(u: User, id: string): Promise<boolean[]> {
   const res = await gql(s.url, SET_FLAGS, { id }, { token: u.token });
   expect(res.body.errors).toBeUndefined();
   return res.body.data.workoutById.workoutSetsByWorkoutId.nodes
-    .sort((a: any, b: any) => a.workoutExerciseByWorkoutExerciseId.position - b.workoutExerciseByWorkoutExerciseId.position || a.position - b.position)
+    .sort(
+      (a: any, b: any) =>
+        a.workoutExerciseByWorkoutExerciseId.position - b.workoutExerciseByWorkoutExerciseId.position ||
+        a.position - b.position,
+    )
     .map((n: any) => n.personalRecord);
 }
 
@@ -45,24 +53,50 @@ describe("a history in kg and lb", () => {
   beforeAll(async () => {
     u = await signUp(s.url, "Records");
     // W1 (kg): a heavy warm-up and a heavy set not done never count.
-    w1 = await log(u, { date: "2026-01-05", unit: "kg", exercises: bench(["w:120x1", "80x10", "90x5", { set: "130x1", done: false }]) });
+    w1 = await log(u, {
+      date: "2026-01-05",
+      unit: "kg",
+      exercises: bench(["w:120x1", "80x10", "90x5", { set: "130x1", done: false }]),
+    });
     // W2 (lb): 225 lb = 102.06 kg, 185 lb = 83.91 kg (15 reps: no e1RM), a drop at 150 lb = 68.04 kg (counts).
     w2 = await log(u, { date: "2026-01-07", unit: "lb", exercises: bench(["225x3", "185x15", "d:150x8"]) });
     // W3 (kg): a single under the e1RM, a heavier single, an e1RM record at 12 reps, more reps at 80 kg.
     w3 = await log(u, { date: "2026-01-09", unit: "kg", exercises: bench(["100x1", "102.5x1", "85x12", "80x12"]) });
     // W4 (kg): the same heaviest again is no record (ties go to the earliest); unloaded, timed and 0-rep sets never count.
-    w4 = await log(u, { date: "2026-01-11", unit: "kg", exercises: bench(["102.5x1", "x20", "bw x 30", "45s", "200x0"]) });
+    w4 = await log(u, {
+      date: "2026-01-11",
+      unit: "kg",
+      exercises: bench(["102.5x1", "x20", "bw x 30", "45s", "200x0"]),
+    });
   });
 
   test("Exercise.records, in kg, hand-computed", async () => {
     const r = await records(u);
     expect(r.name).toBe("Bench Press");
-    const setIds = async (w: string) => (await s.ownerPool.query(
-      "select id from app_public.workout_sets where workout_id = $1 order by position", [w])).rows.map((x) => x.id);
+    const setIds = async (w: string) =>
+      (
+        await s.ownerPool.query("select id from app_public.workout_sets where workout_id = $1 order by position", [w])
+      ).rows.map((x) => x.id);
     const [s3] = [await setIds(w3)];
-    expect(r.records.heaviest).toEqual({ weight: 102.5, unit: "kg", reps: 1, setWeight: 102.5, date: "2026-01-09", workoutId: w3, setId: s3[1] });
+    expect(r.records.heaviest).toEqual({
+      weight: 102.5,
+      unit: "kg",
+      reps: 1,
+      setWeight: 102.5,
+      date: "2026-01-09",
+      workoutId: w3,
+      setId: s3[1],
+    });
     // Epley: 85 * (1 + 12/30) = 119; beats 225 lb x 3 (102.06 * 1.1 = 112.27) and 80 x 10 (106.67).
-    expect(r.records.bestE1rm).toEqual({ weight: 119, unit: "kg", reps: 12, setWeight: 85, date: "2026-01-09", workoutId: w3, setId: s3[2] });
+    expect(r.records.bestE1rm).toEqual({
+      weight: 119,
+      unit: "kg",
+      reps: 12,
+      setWeight: 85,
+      date: "2026-01-09",
+      workoutId: w3,
+      setId: s3[2],
+    });
     expect(r.records.repsAtWeight.map((x: any) => [x.weight, x.reps, x.date, x.workoutId])).toEqual([
       [68.04, 8, "2026-01-07", w2],
       [80, 12, "2026-01-09", w3],
@@ -92,10 +126,26 @@ describe("a history in kg and lb", () => {
     try {
       const r = await records(u);
       // 102.5 kg = 225.97 lb; e1RM on the converted weight: 187.39 lb * 1.4 = 262.346 -> 262.35.
-      expect(r.records.heaviest).toMatchObject({ weight: 225.97, unit: "lb", reps: 1, setWeight: 225.97, workoutId: w3 });
-      expect(r.records.bestE1rm).toMatchObject({ weight: 262.35, unit: "lb", reps: 12, setWeight: 187.39, workoutId: w3 });
+      expect(r.records.heaviest).toMatchObject({
+        weight: 225.97,
+        unit: "lb",
+        reps: 1,
+        setWeight: 225.97,
+        workoutId: w3,
+      });
+      expect(r.records.bestE1rm).toMatchObject({
+        weight: 262.35,
+        unit: "lb",
+        reps: 12,
+        setWeight: 187.39,
+        workoutId: w3,
+      });
       // Sets logged in lb keep their exact weight.
-      expect(r.records.repsAtWeight.find((x: any) => x.weight === 225)).toMatchObject({ reps: 3, unit: "lb", workoutId: w2 });
+      expect(r.records.repsAtWeight.find((x: any) => x.weight === 225)).toMatchObject({
+        reps: 3,
+        unit: "lb",
+        workoutId: w2,
+      });
       expect(await flags(u, w2)).toEqual([true, false, false]);
     } finally {
       await s.ownerPool.query("update app_public.users set unit = 'kg' where id = $1", [u.user.id]);

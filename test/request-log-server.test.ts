@@ -25,7 +25,12 @@ function startServer(env: Record<string, string>) {
 test("LOG_FORMAT=json: every line of the server's output parses; a line per request; no secret", async () => {
   const db = await freshDatabase();
   const port = await freePort();
-  const server = startServer({ PORT: String(port), DATABASE_URL: db.ownerUrl, AUTH_DATABASE_URL: db.authUrl, LOG_FORMAT: "json" });
+  const server = startServer({
+    PORT: String(port),
+    DATABASE_URL: db.ownerUrl,
+    AUTH_DATABASE_URL: db.authUrl,
+    LOG_FORMAT: "json",
+  });
   try {
     const t0 = Date.now();
     while (!/running at http:\/\/localhost/.test(server.output())) {
@@ -34,10 +39,19 @@ test("LOG_FORMAT=json: every line of the server's output parses; a line per requ
     }
     const url = `http://127.0.0.1:${port}`;
     const password = `pw-${randomBytes(8).toString("hex")}`;
-    const up = await post(url, "/api/auth/sign-up/email", { name: "Ops", email: `ops-${randomBytes(4).toString("hex")}@example.com`, password });
-    const created = await post(url, "/api/graphql", {
-      query: 'mutation { createApiKey(input: { name: "ops", access: READ_WRITE, expiresIn: DAYS_30 }) { key } }',
-    }, { token: up.body.token });
+    const up = await post(url, "/api/auth/sign-up/email", {
+      name: "Ops",
+      email: `ops-${randomBytes(4).toString("hex")}@example.com`,
+      password,
+    });
+    const created = await post(
+      url,
+      "/api/graphql",
+      {
+        query: 'mutation { createApiKey(input: { name: "ops", access: READ_WRITE, expiresIn: DAYS_30 }) { key } }',
+      },
+      { token: up.body.token },
+    );
     const key = created.body.data.createApiKey.key as string;
     const viewer = await post(url, "/api/graphql", { query: "{ viewer { id } }" }, { key, keyHeader: "x-api-key" });
     expect(viewer.body.data.viewer.id).toBe(up.body.user.id);
@@ -46,7 +60,10 @@ test("LOG_FORMAT=json: every line of the server's output parses; a line per requ
     server.child.kill("SIGTERM");
     expect(await server.exited).toBe(0);
 
-    const lines = server.output().split("\n").filter((l) => l !== "");
+    const lines = server
+      .output()
+      .split("\n")
+      .filter((l) => l !== "");
     const parsed = lines.map((line) => {
       try {
         return JSON.parse(line);
@@ -54,10 +71,16 @@ test("LOG_FORMAT=json: every line of the server's output parses; a line per requ
         throw new Error(`not a JSON line: ${line}`);
       }
     });
-    expect(parsed.every((r) => typeof r.time === "string" && typeof r.level === "string" && typeof r.message === "string")).toBe(true);
+    expect(
+      parsed.every((r) => typeof r.time === "string" && typeof r.level === "string" && typeof r.message === "string"),
+    ).toBe(true);
     const requests = parsed.filter((r) => r.message === "request");
     for (const id of ids) expect(requests.filter((r) => r.requestId === id)).toHaveLength(1);
-    expect(requests.find((r) => r.requestId === ids[2])).toMatchObject({ caller: "key", userId: up.body.user.id, status: 200 });
+    expect(requests.find((r) => r.requestId === ids[2])).toMatchObject({
+      caller: "key",
+      userId: up.body.user.id,
+      status: 200,
+    });
     expect(parsed.some((r) => /running at/.test(r.message))).toBe(true);
     expect(parsed.some((r) => r.message === "Stopped")).toBe(true);
     const all = server.output();
@@ -69,7 +92,11 @@ test("LOG_FORMAT=json: every line of the server's output parses; a line per requ
 }, 120_000);
 
 test("a LOG_FORMAT other than text or json stops the start with a clear message", async () => {
-  const server = startServer({ PORT: String(await freePort()), DATABASE_URL: "postgres://nowhere.invalid/x", LOG_FORMAT: "xml" });
+  const server = startServer({
+    PORT: String(await freePort()),
+    DATABASE_URL: "postgres://nowhere.invalid/x",
+    LOG_FORMAT: "xml",
+  });
   expect(await server.exited).toBe(1);
   expect(server.output()).toBe('Could not start: LOG_FORMAT must be text or json, got "xml"\n');
 });

@@ -15,7 +15,9 @@ const originalFormat = process.env.LOG_FORMAT;
 
 beforeAll(async () => {
   process.env.LOG_FORMAT = "json";
-  stopCapture = captureLog((line) => { lines.push(line); });
+  stopCapture = captureLog((line) => {
+    lines.push(line);
+  });
   s = await startTestServer();
 });
 afterAll(async () => {
@@ -30,7 +32,12 @@ const jsonLines = () => lines.filter((l) => l.startsWith("{")).map((l) => JSON.p
 const requestLines = () => jsonLines().filter((r) => r.message === "request");
 
 /** A GraphQL request with an x-request-id of our own, so its log line can be found. */
-async function graphql(query: string, variables: Record<string, unknown>, headers: Record<string, string>, operationName?: string) {
+async function graphql(
+  query: string,
+  variables: Record<string, unknown>,
+  headers: Record<string, string>,
+  operationName?: string,
+) {
   const requestId = `test-${randomBytes(6).toString("hex")}`;
   const res = await fetch(`${s.url}/api/graphql`, {
     method: "POST",
@@ -78,7 +85,13 @@ test("one line per request, with id, method, path, status, duration and caller; 
   const bySession = await lineFor(created.requestId);
   expect(bySession).toHaveLength(1);
   expect(bySession[0]).toMatchObject({
-    level: "info", method: "POST", path: "/api/graphql", status: 200, caller: "session", userId: user.user.id, operation: "K",
+    level: "info",
+    method: "POST",
+    path: "/api/graphql",
+    status: 200,
+    caller: "session",
+    userId: user.user.id,
+    operation: "K",
   });
   expect(typeof bySession[0].durationMs).toBe("number");
   expect(bySession[0].durationMs).toBeGreaterThanOrEqual(0);
@@ -87,10 +100,21 @@ test("one line per request, with id, method, path, status, duration and caller; 
   const withKey = await graphql("# a comment first\nquery WhoAmI { viewer { id } }", {}, { "x-api-key": key });
   sent += 1;
   expect(await lineFor(withKey.requestId)).toEqual([
-    expect.objectContaining({ status: 200, caller: "key", keyId, userId: user.user.id, access: "read_only", operation: "WhoAmI" }),
+    expect.objectContaining({
+      status: 200,
+      caller: "key",
+      keyId,
+      userId: user.user.id,
+      access: "read_only",
+      operation: "WhoAmI",
+    }),
   ]);
   // A read-only key's write is refused; still one line, with its status.
-  const refused = await graphql("mutation { signOutOtherSessions(input: {}) { count } }", {}, { authorization: `Bearer ${key}` });
+  const refused = await graphql(
+    "mutation { signOutOtherSessions(input: {}) { count } }",
+    {},
+    { authorization: `Bearer ${key}` },
+  );
   sent += 1;
   expect(await lineFor(refused.requestId)).toHaveLength(1);
 
@@ -101,7 +125,11 @@ test("one line per request, with id, method, path, status, duration and caller; 
   expect((await lineFor(dead.requestId))[0]).toMatchObject({ caller: "unknown-key", status: 200 });
   expect((await lineFor(dead.requestId))[0].userId).toBeUndefined();
 
-  const malformed = await graphql("{ viewer { id } }", {}, { authorization: `Basic ${Buffer.from(`x:${password}`).toString("base64")}` });
+  const malformed = await graphql(
+    "{ viewer { id } }",
+    {},
+    { authorization: `Basic ${Buffer.from(`x:${password}`).toString("base64")}` },
+  );
   sent += 1;
   expect((await lineFor(malformed.requestId))[0]).toMatchObject({ status: 401, caller: "anonymous" });
   secrets.push(Buffer.from(`x:${password}`).toString("base64"));
@@ -119,7 +147,9 @@ test("one line per request, with id, method, path, status, duration and caller; 
   const res = await fetch(`${s.url}/api/nothing-here`, { headers: { "x-request-id": "bad id with spaces" } });
   sent += 1;
   expect(res.status).toBe(404);
-  expect(await lineFor(res.headers.get("x-request-id")!)).toEqual([expect.objectContaining({ path: "/api/nothing-here", status: 404, method: "GET" })]);
+  expect(await lineFor(res.headers.get("x-request-id")!)).toEqual([
+    expect.objectContaining({ path: "/api/nothing-here", status: 404, method: "GET" }),
+  ]);
 
   await new Promise((r) => setTimeout(r, 50));
   const all = requestLines();
@@ -144,7 +174,11 @@ test("every JSON line parses on its own; LOG_FORMAT=text writes one readable lin
     const { requestId } = await graphql("{ viewer { id } }", {}, {});
     await new Promise((r) => setTimeout(r, 50));
     const textLine = lines.find((l) => l.includes(`requestId=${requestId}`));
-    expect(textLine).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z INFO  request requestId=${requestId} method=POST path=/api/graphql status=200 durationMs=[\\d.]+ caller=anonymous$`));
+    expect(textLine).toMatch(
+      new RegExp(
+        `^\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z INFO  request requestId=${requestId} method=POST path=/api/graphql status=200 durationMs=[\\d.]+ caller=anonymous$`,
+      ),
+    );
   } finally {
     process.env.LOG_FORMAT = "json";
   }
@@ -176,17 +210,35 @@ test("the worker logs one line per job: task, id, attempt, outcome, duration; ne
   const runner = await startWorker(s.pools.worker, {
     ...tasks,
     log_test_ok: async () => {},
-    log_test_fail: async () => { throw new Error("task failed on purpose"); },
+    log_test_fail: async () => {
+      throw new Error("task failed on purpose");
+    },
   });
   try {
     await quickAddJob({ pgPool: s.pools.worker }, "log_test_ok", { secret: secretPayload });
     await quickAddJob({ pgPool: s.pools.worker }, "log_test_fail", { secret: secretPayload }, { maxAttempts: 1 });
     const jobs = () => jsonLines().filter((r) => r.message === "job" && r.task?.startsWith("log_test"));
     for (let i = 0; i < 100 && jobs().length < 2; i++) await new Promise((r) => setTimeout(r, 100));
-    expect(jobs()).toEqual(expect.arrayContaining([
-      expect.objectContaining({ level: "info", task: "log_test_ok", status: "ok", attempt: 1, durationMs: expect.any(Number), jobId: expect.any(String) }),
-      expect.objectContaining({ level: "error", task: "log_test_fail", status: "failed", attempt: 1, maxAttempts: 1, error: "task failed on purpose" }),
-    ]));
+    expect(jobs()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          level: "info",
+          task: "log_test_ok",
+          status: "ok",
+          attempt: 1,
+          durationMs: expect.any(Number),
+          jobId: expect.any(String),
+        }),
+        expect.objectContaining({
+          level: "error",
+          task: "log_test_fail",
+          status: "failed",
+          attempt: 1,
+          maxAttempts: 1,
+          error: "task failed on purpose",
+        }),
+      ]),
+    );
   } finally {
     await runner.stop();
   }
@@ -198,7 +250,10 @@ test("LOG_SLOW_MS and LOG_FORMAT are checked at start: edges of the threshold, t
   expect(readConfig({}).slowRequestMs).toBe(1000);
   expect(readConfig({ LOG_SLOW_MS: "100" }).slowRequestMs).toBe(100);
   expect(readConfig({ LOG_SLOW_MS: "3600000" }).slowRequestMs).toBe(3_600_000);
-  for (const bad of ["99", "3600001", "1s", "-5"]) expect(() => readConfig({ LOG_SLOW_MS: bad })).toThrow(/^LOG_SLOW_MS must be a whole number of milliseconds from 100 to 3600000/);
+  for (const bad of ["99", "3600001", "1s", "-5"])
+    expect(() => readConfig({ LOG_SLOW_MS: bad })).toThrow(
+      /^LOG_SLOW_MS must be a whole number of milliseconds from 100 to 3600000/,
+    );
   expect(readConfig({}).logFormat).toBe("text");
   expect(readConfig({ LOG_FORMAT: "JSON" }).logFormat).toBe("json");
   expect(() => readConfig({ LOG_FORMAT: "pretty" })).toThrow('LOG_FORMAT must be text or json, got "pretty"');

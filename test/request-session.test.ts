@@ -14,7 +14,9 @@ const originalFormat = process.env.LOG_FORMAT;
 
 beforeAll(async () => {
   process.env.LOG_FORMAT = "json";
-  stopCapture = captureLog((line) => { lines.push(line); });
+  stopCapture = captureLog((line) => {
+    lines.push(line);
+  });
   s = await startTestServer();
 });
 afterAll(async () => {
@@ -34,7 +36,10 @@ async function logged(query: string, token: string) {
   const body = await res.json();
   const t0 = Date.now();
   let line: any;
-  while (!(line = lines.map((l) => JSON.parse(l)).find((r) => r.message === "request" && r.requestId === requestId)) && Date.now() - t0 < 5000) {
+  while (
+    !(line = lines.map((l) => JSON.parse(l)).find((r) => r.message === "request" && r.requestId === requestId)) &&
+    Date.now() - t0 < 5000
+  ) {
     await new Promise((r) => setTimeout(r, 20));
   }
   return { body, line };
@@ -59,24 +64,47 @@ test("a signed-out session reads nothing and may not write, on its very next req
   // As before: a session credential that is no sign-in is logged as a session without a user.
   expect(read.line.caller).toBe("session");
   expect(read.line.userId).toBeUndefined();
-  const write = await gql(s.url, 'mutation { logBodyweight(input: { date: "2026-01-01", weight: 80 }) { id } }', {}, { token: u.token });
-  expect(write.body.errors[0]).toMatchObject({ message: "Sign in (or use a valid API key) to make changes", extensions: { code: "FORBIDDEN" } });
-  expect((await s.ownerPool.query("select count(*)::int as n from app_public.bodyweights where user_id = $1", [u.user.id])).rows[0].n).toBe(0);
+  const write = await gql(
+    s.url,
+    'mutation { logBodyweight(input: { date: "2026-01-01", weight: 80 }) { id } }',
+    {},
+    { token: u.token },
+  );
+  expect(write.body.errors[0]).toMatchObject({
+    message: "Sign in (or use a valid API key) to make changes",
+    extensions: { code: "FORBIDDEN" },
+  });
+  expect(
+    (await s.ownerPool.query("select count(*)::int as n from app_public.bodyweights where user_id = $1", [u.user.id]))
+      .rows[0].n,
+  ).toBe(0);
 });
 
 test("a session idle 30 days reads nothing; a read marks a session active at most once a minute", async () => {
   const u = await signUp(s.url, "Idle");
-  const active = async () => (await s.ownerPool.query("select last_active_at from app_public.sessions where user_id = $1", [u.user.id])).rows[0].last_active_at as Date;
-  await s.ownerPool.query("update app_public.sessions set last_active_at = now() - interval '59 seconds' where user_id = $1", [u.user.id]);
+  const active = async () =>
+    (await s.ownerPool.query("select last_active_at from app_public.sessions where user_id = $1", [u.user.id])).rows[0]
+      .last_active_at as Date;
+  await s.ownerPool.query(
+    "update app_public.sessions set last_active_at = now() - interval '59 seconds' where user_id = $1",
+    [u.user.id],
+  );
   const before = await active();
   expect((await gql(s.url, "{ viewer { id } }", {}, { token: u.token })).body.data.viewer.id).toBe(u.user.id);
   expect(await active()).toEqual(before); // touched less than a minute ago: left alone
-  await s.ownerPool.query("update app_public.sessions set last_active_at = now() - interval '61 seconds' where user_id = $1", [u.user.id]);
+  await s.ownerPool.query(
+    "update app_public.sessions set last_active_at = now() - interval '61 seconds' where user_id = $1",
+    [u.user.id],
+  );
   expect((await gql(s.url, "{ viewer { id } }", {}, { token: u.token })).body.data.viewer.id).toBe(u.user.id);
   // A read's answer does not wait for its commit: the touch lands just after it.
-  for (let i = 0; i < 50 && Date.now() - (await active()).getTime() >= 10_000; i++) await new Promise((ok) => setTimeout(ok, 100));
+  for (let i = 0; i < 50 && Date.now() - (await active()).getTime() >= 10_000; i++)
+    await new Promise((ok) => setTimeout(ok, 100));
   expect(Date.now() - (await active()).getTime()).toBeLessThan(10_000);
-  await s.ownerPool.query("update app_public.sessions set last_active_at = now() - interval '30 days 1 second' where user_id = $1", [u.user.id]);
+  await s.ownerPool.query(
+    "update app_public.sessions set last_active_at = now() - interval '30 days 1 second' where user_id = $1",
+    [u.user.id],
+  );
   expect((await gql(s.url, "{ viewer { id } }", {}, { token: u.token })).body).toEqual({ data: { viewer: null } });
 });
 
@@ -86,13 +114,17 @@ test("no role, credential hash or timeout of a request stays on the GraphQL pool
   const clients = await Promise.all(Array.from({ length: 5 }, () => s.authPool.connect()));
   try {
     for (const client of clients) {
-      const { rows: [row] } = await client.query(`select current_user as role, current_setting('svc.session_hash', true) as session,
+      const {
+        rows: [row],
+      } = await client.query(`select current_user as role, current_setting('svc.session_hash', true) as session,
         current_setting('svc.key_hash', true) as key, current_setting('statement_timeout') as timeout`);
       expect(row.role).toBe("svc_authenticator");
       expect(row.session ?? "").toBe("");
       expect(row.key ?? "").toBe("");
       expect(row.timeout).toBe("0"); // the request's 5 s ended with its transaction
-      const { rows: [status] } = await client.query("select pg_current_xact_id_if_assigned() is null as no_transaction_left");
+      const {
+        rows: [status],
+      } = await client.query("select pg_current_xact_id_if_assigned() is null as no_transaction_left");
       expect(status.no_transaction_left).toBe(true);
     }
   } finally {

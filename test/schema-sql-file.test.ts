@@ -20,7 +20,9 @@ test("data/schema.sql is up to date (run `npm run db:dump` if this fails)", asyn
     }
     // The snapshot shows what a reader looks for: tables, policies, functions, grants and comments.
     expect(text).toMatch(/^create table app_public\.routines \(/m);
-    expect(text).toMatch(/^create policy select_own on app_public\.workouts for select\n  using \(user_id = \(\( SELECT app_public\.current_user_id\(\)/m);
+    expect(text).toMatch(
+      /^create policy select_own on app_public\.workouts for select\n {2}using \(user_id = \(\( SELECT app_public\.current_user_id\(\)/m,
+    );
     expect(text).toMatch(/^create function app_hidden\.try_uuid\(t text\)/m);
     expect(text).toMatch(/^grant select on table app_public\.exercises to svc_reader;$/m);
     expect(text).toMatch(/^comment on column app_public\.routines\.name_key is /m);

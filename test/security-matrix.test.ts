@@ -11,10 +11,19 @@
 // Ownership of a row: a `user_id` column, the `users` row itself, or a foreign key to an owned row.
 import pg from "pg";
 import { randomBytes } from "node:crypto";
-import { startTestServer, gql, post, signUp, type TestServer, type Credentials, errorCode, asRole, credentialHash } from "./support/harness.ts";
+import {
+  startTestServer,
+  gql,
+  post,
+  signUp,
+  type TestServer,
+  type Credentials,
+  errorCode,
+  asRole,
+  credentialHash,
+} from "./support/harness.ts";
 import { OPERATION_LIMITS } from "../plugins/operation-cost.ts";
 import { connectRaw } from "./support/oauth-flow.ts";
-
 
 // ---------------------------------------------------------------- captured server log
 const logged: string[] = [];
@@ -25,17 +34,20 @@ const originalLogSetting = process.env.SVC_LOG;
 function captureLogs() {
   delete process.env.SVC_LOG; // the app logs for real during this file
   process.env.LOG_FORMAT = "json"; // our lines are recognised (and kept out of the test output) by their shape
-  const tap = (original: typeof process.stdout.write) => function (this: unknown, chunk: unknown, ...rest: unknown[]) {
-    const text = typeof chunk === "string" ? chunk : Buffer.from(chunk as Uint8Array).toString("utf8");
-    logged.push(text);
-    // Our structured log lines are kept out of the test output; everything else passes through.
-    if (text.startsWith("{\"time\":")) return true;
-    return (original as any).call(this, chunk, ...rest);
-  } as typeof process.stdout.write;
+  const tap = (original: typeof process.stdout.write) =>
+    function (this: unknown, chunk: unknown, ...rest: unknown[]) {
+      const text = typeof chunk === "string" ? chunk : Buffer.from(chunk as Uint8Array).toString("utf8");
+      logged.push(text);
+      // Our structured log lines are kept out of the test output; everything else passes through.
+      if (text.startsWith('{"time":')) return true;
+      return (original as any).call(this, chunk, ...rest);
+    } as typeof process.stdout.write;
   process.stdout.write = tap(originalWrites.out);
   process.stderr.write = tap(originalWrites.err);
   for (const name of ["log", "error", "warn", "info"] as const) {
-    console[name] = (...args: unknown[]) => { logged.push(args.map(String).join(" ")); };
+    console[name] = (...args: unknown[]) => {
+      logged.push(args.map(String).join(" "));
+    };
   }
 }
 function restoreLogs() {
@@ -67,18 +79,34 @@ async function person(label: string): Promise<Person> {
 }
 
 async function newKey(token: string, access: "READ_ONLY" | "READ_WRITE") {
-  const res = await gql(s.url, `mutation($a: ApiKeyAccess!) { createApiKey(input: {name: "matrix", access: $a, expiresIn: DAYS_30}) { key apiKey { id } } }`, { a: access }, { token });
+  const res = await gql(
+    s.url,
+    `mutation($a: ApiKeyAccess!) { createApiKey(input: {name: "matrix", access: $a, expiresIn: DAYS_30}) { key apiKey { id } } }`,
+    { a: access },
+    { token },
+  );
   if (res.body.errors) throw new Error(JSON.stringify(res.body.errors));
   secrets.add(res.body.data.createApiKey.key);
   return { key: res.body.data.createApiKey.key as string, id: res.body.data.createApiKey.apiKey.id as string };
 }
 
-
 // ---------------------------------------------------------------- the database, from pg_catalog
-type Column = { name: string; type: string; typtype: string; notNull: boolean; hasDefault: boolean; generated: boolean };
+type Column = {
+  name: string;
+  type: string;
+  typtype: string;
+  notNull: boolean;
+  hasDefault: boolean;
+  generated: boolean;
+};
 type Table = {
-  schema: string; name: string; qualified: string; columns: Column[]; pk: string[];
-  fks: { column: string; parent: string; parentColumn: string }[]; checks: { column: string; def: string }[];
+  schema: string;
+  name: string;
+  qualified: string;
+  columns: Column[];
+  pk: string[];
+  fks: { column: string; parent: string; parentColumn: string }[];
+  checks: { column: string; def: string }[];
 };
 const tables = new Map<string, Table>();
 
@@ -117,7 +145,8 @@ function ownedWhere(table: Table, alias = "t", seen = new Set<string>()): string
     const parent = tables.get(fk.parent);
     if (!parent || seen.has(parent.qualified)) continue;
     const inner = ownedWhere(parent, `${alias}p`, seen);
-    if (inner) return `${alias}.${fk.column} in (select ${alias}p.${fk.parentColumn} from ${parent.qualified} ${alias}p where ${inner})`;
+    if (inner)
+      return `${alias}.${fk.column} in (select ${alias}p.${fk.parentColumn} from ${parent.qualified} ${alias}p where ${inner})`;
   }
   return null;
 }
@@ -126,8 +155,10 @@ const publicTables = () => [...tables.values()].filter((t) => t.schema === "app_
 
 /** Every owned row's whole content, activity timestamps left out (using a key or session moves them). */
 async function snapshot(userIds: string[]) {
-  const parts = ownedTables().map((t) =>
-    `'${t.qualified}', (select coalesce(jsonb_agg(x order by x::text), '[]') from (select to_jsonb(t) - 'last_used_at' - 'last_active_at' as x from ${t.qualified} t where ${ownedWhere(t)}) q)`);
+  const parts = ownedTables().map(
+    (t) =>
+      `'${t.qualified}', (select coalesce(jsonb_agg(x order by x::text), '[]') from (select to_jsonb(t) - 'last_used_at' - 'last_active_at' as x from ${t.qualified} t where ${ownedWhere(t)}) q)`,
+  );
   const { rows } = await s.ownerPool.query(`select jsonb_build_object(${parts.join(", ")}) as snap`, [userIds]);
   return rows[0].snap as Record<string, unknown[]>;
 }
@@ -138,7 +169,9 @@ async function markers(person: Person) {
   for (const t of publicTables()) {
     const where = ownedWhere(t);
     if (!where || t.pk.length !== 1) continue;
-    const { rows } = await s.ownerPool.query(`select t.${t.pk[0]}::text as v from ${t.qualified} t where ${where}`, [[person.id]]);
+    const { rows } = await s.ownerPool.query(`select t.${t.pk[0]}::text as v from ${t.qualified} t where ${where}`, [
+      [person.id],
+    ]);
     for (const r of rows) if (r.v.length >= 8) out.add(r.v);
   }
   return out;
@@ -150,7 +183,10 @@ async function targetIds(person: Person) {
   for (const t of publicTables()) {
     const where = ownedWhere(t);
     if (!where || t.pk.length !== 1) continue;
-    const { rows } = await s.ownerPool.query(`select t.${t.pk[0]}::text as v from ${t.qualified} t where ${where} order by 1 limit 1`, [[person.id]]);
+    const { rows } = await s.ownerPool.query(
+      `select t.${t.pk[0]}::text as v from ${t.qualified} t where ${where} order by 1 limit 1`,
+      [[person.id]],
+    );
     if (rows[0]) out.push({ table: t.qualified, id: rows[0].v });
   }
   return out;
@@ -187,11 +223,17 @@ function literalFor(table: Table, column: Column): string {
   if (type === "jsonb" || type === "json") return "'{}'";
   if (type.endsWith("[]")) return "'{}'";
   if (type === "bytea") return "'\\x00'::bytea";
-  throw new Error(`security matrix: no generic value for ${table.qualified}.${column.name} (${type}); teach literalFor this type`);
+  throw new Error(
+    `security matrix: no generic value for ${table.qualified}.${column.name} (${type}); teach literalFor this type`,
+  );
 }
 
 /** Column -> SQL expression for a new row owned by `owner`, pointing at the owner's rows where it can. */
-async function rowFor(table: Table, owner: Person, only?: (column: string) => boolean): Promise<Record<string, string>> {
+async function rowFor(
+  table: Table,
+  owner: Person,
+  only?: (column: string) => boolean,
+): Promise<Record<string, string>> {
   const values: Record<string, string> = {};
   for (const column of table.columns) {
     if (column.generated || (only && !only(column.name))) continue;
@@ -205,7 +247,9 @@ async function rowFor(table: Table, owner: Person, only?: (column: string) => bo
       if (where) await ensureOwned(parent, owner);
       if (where || (column.notNull && !column.hasDefault)) {
         const { rows } = await s.ownerPool.query(
-          `select p.${fk.parentColumn}::text as v from ${parent.qualified} p ${where ? `where ${where}` : ""} order by 1 limit 1`, where ? [[owner.id]] : []);
+          `select p.${fk.parentColumn}::text as v from ${parent.qualified} p ${where ? `where ${where}` : ""} order by 1 limit 1`,
+          where ? [[owner.id]] : [],
+        );
         if (rows[0]) values[column.name] = `'${rows[0].v}'`;
       }
     } else if (column.notNull && !column.hasDefault) {
@@ -219,12 +263,16 @@ const unseedable = new Map<string, string>(); // tables whose own rules refuse a
 async function ensureOwned(table: Table, owner: Person) {
   const where = ownedWhere(table);
   if (!where || unseedable.has(table.qualified)) return;
-  const { rows } = await s.ownerPool.query(`select count(*)::int as n from ${table.qualified} t where ${where}`, [[owner.id]]);
+  const { rows } = await s.ownerPool.query(`select count(*)::int as n from ${table.qualified} t where ${where}`, [
+    [owner.id],
+  ]);
   if (rows[0].n > 0) return;
   const values = await rowFor(table, owner);
   const columns = Object.keys(values);
   try {
-    await s.ownerPool.query(`insert into ${table.qualified} (${columns.join(", ")}) values (${columns.map((c) => values[c]).join(", ")})`);
+    await s.ownerPool.query(
+      `insert into ${table.qualified} (${columns.join(", ")}) values (${columns.map((c) => values[c]).join(", ")})`,
+    );
   } catch (error) {
     const e = error as { code?: string; message: string };
     // A deliberate rule of ours (SQLSTATE class SV) may forbid user-owned rows here; anything else
@@ -241,7 +289,13 @@ async function seedEverything(owner: Person) {
 // ---------------------------------------------------------------- GraphQL, from introspection
 type TypeRef = { kind: string; name: string | null; ofType: TypeRef | null };
 type Field = { name: string; args: { name: string; type: TypeRef }[]; type: TypeRef };
-type GqlType = { kind: string; name: string; fields: Field[] | null; inputFields: { name: string; type: TypeRef }[] | null; enumValues: { name: string }[] | null };
+type GqlType = {
+  kind: string;
+  name: string;
+  fields: Field[] | null;
+  inputFields: { name: string; type: TypeRef }[] | null;
+  enumValues: { name: string }[] | null;
+};
 const types = new Map<string, GqlType>();
 let queryFields: Field[] = [];
 let mutationFields: Field[] = [];
@@ -261,7 +315,8 @@ async function loadSchema() {
 
 const named = (t: TypeRef): TypeRef => (t.ofType ? named(t.ofType) : t);
 const required = (t: TypeRef) => t.kind === "NON_NULL";
-const printType = (t: TypeRef): string => (t.kind === "NON_NULL" ? `${printType(t.ofType!)}!` : t.kind === "LIST" ? `[${printType(t.ofType!)}]` : t.name!);
+const printType = (t: TypeRef): string =>
+  t.kind === "NON_NULL" ? `${printType(t.ofType!)}!` : t.kind === "LIST" ? `[${printType(t.ofType!)}]` : t.name!;
 
 function selection(typeName: string, depth: number): string {
   const type = types.get(typeName)!;
@@ -294,18 +349,31 @@ function valueFor(t: TypeRef, fieldName: string, aim: Aim, depth = 0): unknown {
     return out;
   }
   switch (t.name) {
-    case "UUID": return aim.uuid;
-    case "String": return /^id$|Id$/.test(fieldName) ? aim.uuid : /email/i.test(fieldName) ? aim.email : "matrix";
-    case "Int": return 1;
-    case "Float": return 1.5;
-    case "Boolean": return true;
-    case "Date": return "2024-01-01";
-    case "Datetime": return "2024-01-01T12:00:00Z";
-    case "Time": return "12:00:00";
-    case "JSON": return aim.json;
-    case "BigInt": case "BigFloat": return "1";
-    case "Cursor": return undefined;
-    default: return "matrix";
+    case "UUID":
+      return aim.uuid;
+    case "String":
+      return /^id$|Id$/.test(fieldName) ? aim.uuid : /email/i.test(fieldName) ? aim.email : "matrix";
+    case "Int":
+      return 1;
+    case "Float":
+      return 1.5;
+    case "Boolean":
+      return true;
+    case "Date":
+      return "2024-01-01";
+    case "Datetime":
+      return "2024-01-01T12:00:00Z";
+    case "Time":
+      return "12:00:00";
+    case "JSON":
+      return aim.json;
+    case "BigInt":
+    case "BigFloat":
+      return "1";
+    case "Cursor":
+      return undefined;
+    default:
+      return "matrix";
   }
 }
 
@@ -333,7 +401,11 @@ function aimsFor(f: Field, targets: { id: string }[], email: string, exerciseNam
     aims.push({ uuid: id, email, json: { id } });
     if (hasJsonArg(f)) {
       aims.push({ uuid: id, email, json: { id, name: "matrix", exercises: [{ exercise: exerciseName, sets: 1 }] } });
-      aims.push({ uuid: id, email, json: { id, date: "2024-01-01", exercises: [{ exercise: exerciseName, sets: ["1x1"] }] } });
+      aims.push({
+        uuid: id,
+        email,
+        json: { id, date: "2024-01-01", exercises: [{ exercise: exerciseName, sets: ["1x1"] }] },
+      });
     }
   }
   return aims;
@@ -352,7 +424,14 @@ function queryRequests(targets: { id: string }[], email: string) {
     // One row by id: its own fields show whether it is visible (deep selections per alias plan slowly).
     const sel = selection(named(f.type).name!, 0);
     const aliases = targets.map(({ id }, i) => {
-      const args = f.args.filter((a) => required(a.type)).map((a) => `${a.name}: ${JSON.stringify(valueFor(a.type, a.name, { uuid: id, email, json: { id } }))}`.replace(/"([A-Za-z_][A-Za-z0-9_]*)":/g, "$1:"));
+      const args = f.args
+        .filter((a) => required(a.type))
+        .map((a) =>
+          `${a.name}: ${JSON.stringify(valueFor(a.type, a.name, { uuid: id, email, json: { id } }))}`.replace(
+            /"([A-Za-z_][A-Za-z0-9_]*)":/g,
+            "$1:",
+          ),
+        );
       return `a${i}: ${f.name}(${args.join(", ")}) ${sel}`;
     });
     out.push(`{ ${aliases.join(" ")} }`);
@@ -368,7 +447,12 @@ let exerciseName = "Squat";
 beforeAll(async () => {
   // The reads select every field three levels deep, far over the cost budget of one request: RLS is
   // under test here, not cost (test/graphql-cost.test.ts tests the budget).
-  Object.assign(OPERATION_LIMITS, { cost: 1_000_000_000, keyCostPerMinute: 2_000_000_000, fields: 100_000, textLength: 10_000_000 });
+  Object.assign(OPERATION_LIMITS, {
+    cost: 1_000_000_000,
+    keyCostPerMinute: 2_000_000_000,
+    fields: 100_000,
+    textLength: 10_000_000,
+  });
   captureLogs();
   s = await startTestServer();
   admin = await person("Admin");
@@ -385,7 +469,12 @@ beforeAll(async () => {
   keys.attackerWrite = (await newKey(attacker.token, "READ_WRITE")).key;
   keys.banned = (await newKey(banned.token, "READ_WRITE")).key;
   // Apps connected through the MCP server's OAuth flow: their tokens are secrets and identities too.
-  for (const [label, p, decision] of [["victim", victim, "allow"], ["attacker", attacker, "allow"], ["attackerRead", attacker, "allow_read"], ["banned", banned, "allow"]] as const) {
+  for (const [label, p, decision] of [
+    ["victim", victim, "allow"],
+    ["attacker", attacker, "allow"],
+    ["attackerRead", attacker, "allow_read"],
+    ["banned", banned, "allow"],
+  ] as const) {
     const app = await connectRaw(s.url, p.token, decision);
     secrets.add(app.access_token);
     secrets.add(app.refresh_token);
@@ -395,18 +484,41 @@ beforeAll(async () => {
   await loadCatalog();
   await loadSchema();
   for (const p of [victim, banned]) {
-    const res = await gql(s.url, `mutation { logBodyweight(input: {date: "2024-01-01", weight: 80}) { date } }`, {}, { token: p.token });
+    const res = await gql(
+      s.url,
+      `mutation { logBodyweight(input: {date: "2024-01-01", weight: 80}) { date } }`,
+      {},
+      { token: p.token },
+    );
     expect(res.body.errors).toBeUndefined();
   }
   // The ban ends the banned user's sessions; seeding afterwards gives them rows in every table again.
-  const ban = await post(s.url, "/api/auth/admin/ban-user", { userId: banned.id, banReason: "matrix" }, { token: admin.token });
+  const ban = await post(
+    s.url,
+    "/api/auth/admin/ban-user",
+    { userId: banned.id, banReason: "matrix" },
+    { token: admin.token },
+  );
   expect(ban.status).toBe(200);
   for (const p of [victim, banned]) await seedEverything(p);
-  const { rows } = await s.ownerPool.query("select name from app_public.exercises where user_id is null order by name limit 1");
+  const { rows } = await s.ownerPool.query(
+    "select name from app_public.exercises where user_id is null order by name limit 1",
+  );
   if (rows[0]) exerciseName = rows[0].name;
 
-  expect((await gql(s.url, "mutation($id: UUID!) { revokeApiKey(input: {id: $id}) { id } }", { id: revoked.id }, { token: victim.token })).body.errors).toBeUndefined();
-  await s.ownerPool.query("update app_public.api_keys set expires_at = now() - interval '1 second' where id = $1", [expired.id]);
+  expect(
+    (
+      await gql(
+        s.url,
+        "mutation($id: UUID!) { revokeApiKey(input: {id: $id}) { id } }",
+        { id: revoked.id },
+        { token: victim.token },
+      )
+    ).body.errors,
+  ).toBeUndefined();
+  await s.ownerPool.query("update app_public.api_keys set expires_at = now() - interval '1 second' where id = $1", [
+    expired.id,
+  ]);
   refused = [
     { label: "anonymous", credentials: {} },
     { label: "read-only key", credentials: { key: keys.victimRead } },
@@ -435,7 +547,14 @@ async function ensureAttacker() {
 test("the generated matrix covers the schema: every table owned or explained, every mutation and query field", async () => {
   expect(mutationFields.length).toBeGreaterThan(5);
   expect(queryFields.length).toBeGreaterThan(5);
-  for (const name of ["createApiKey", "revokeApiKey", "signOutSession", "signOutOtherSessions", "deleteAccount", "logBodyweight"]) {
+  for (const name of [
+    "createApiKey",
+    "revokeApiKey",
+    "signOutSession",
+    "signOutOtherSessions",
+    "deleteAccount",
+    "logBodyweight",
+  ]) {
     expect(mutationFields.map((f) => f.name)).toContain(name);
   }
   // Every public table is either nobody's (a catalog) or holds rows of the victim and the banned
@@ -444,7 +563,9 @@ test("the generated matrix covers the schema: every table owned or explained, ev
     const where = ownedWhere(t);
     if (!where || unseedable.has(t.qualified)) continue;
     for (const p of [victim, banned]) {
-      const { rows } = await s.ownerPool.query(`select count(*)::int as n from ${t.qualified} t where ${where}`, [[p.id]]);
+      const { rows } = await s.ownerPool.query(`select count(*)::int as n from ${t.qualified} t where ${where}`, [
+        [p.id],
+      ]);
       expect([t.qualified, p.name, rows[0].n > 0]).toEqual([t.qualified, p.name, true]);
     }
   }
@@ -457,16 +578,36 @@ test("reads: no identity sees a row of another user's; dead keys see nothing of 
   const victimMarkers = await markers(victim);
   const bannedMarkers = await markers(banned);
   const { rows: sessionOnly } = await s.ownerPool.query(
-    "select id::text as v from app_public.sessions where user_id = $1 union select id::text from app_public.api_keys where user_id = $1", [victim.id]);
-  const victimTargets = [...await targetIds(victim), ...await targetIds(banned)];
+    "select id::text as v from app_public.sessions where user_id = $1 union select id::text from app_public.api_keys where user_id = $1",
+    [victim.id],
+  );
+  const victimTargets = [...(await targetIds(victim)), ...(await targetIds(banned))];
   const requests = queryRequests(victimTargets, victim.email);
   const identities: Array<Identity & { forbidden: Set<string>[] }> = [
-    ...refused.filter((r) => r.label !== "read-only key").map((r) => ({ ...r, forbidden: [victimMarkers, bannedMarkers] })),
-    { label: "another user's session", credentials: { token: attacker.token }, forbidden: [victimMarkers, bannedMarkers] },
-    { label: "another user's read-only key", credentials: { key: keys.attackerRead }, forbidden: [victimMarkers, bannedMarkers] },
-    { label: "another user's read-write key", credentials: { key: keys.attackerWrite, keyHeader: "x-api-key" }, forbidden: [victimMarkers, bannedMarkers] },
+    ...refused
+      .filter((r) => r.label !== "read-only key")
+      .map((r) => ({ ...r, forbidden: [victimMarkers, bannedMarkers] })),
+    {
+      label: "another user's session",
+      credentials: { token: attacker.token },
+      forbidden: [victimMarkers, bannedMarkers],
+    },
+    {
+      label: "another user's read-only key",
+      credentials: { key: keys.attackerRead },
+      forbidden: [victimMarkers, bannedMarkers],
+    },
+    {
+      label: "another user's read-write key",
+      credentials: { key: keys.attackerWrite, keyHeader: "x-api-key" },
+      forbidden: [victimMarkers, bannedMarkers],
+    },
     // The victim's own read-only key sees the victim's rows, but not their sessions and keys, nor anyone else's.
-    { label: "own read-only key", credentials: { key: keys.victimRead }, forbidden: [new Set(sessionOnly.map((r) => r.v)), bannedMarkers] },
+    {
+      label: "own read-only key",
+      credentials: { key: keys.victimRead },
+      forbidden: [new Set(sessionOnly.map((r) => r.v)), bannedMarkers],
+    },
   ];
   let checked = 0;
   for (const identity of identities) {
@@ -494,7 +635,11 @@ test("mutations: every mutation field is FORBIDDEN for anonymous, a read-only ke
   const [target] = await targetIds(victim);
   for (const identity of refused) {
     for (const f of mutationFields) {
-      const { query, variables } = mutationRequest(f, { uuid: target.id, email: victim.email, json: { id: target.id } });
+      const { query, variables } = mutationRequest(f, {
+        uuid: target.id,
+        email: victim.email,
+        json: { id: target.id },
+      });
       const res = await gql(s.url, query, variables, identity.credentials);
       expect([identity.label, f.name, res.status, errorCode(res)]).toEqual([identity.label, f.name, 200, "FORBIDDEN"]);
       expect([identity.label, f.name, res.body.data?.[f.name] ?? null]).toEqual([identity.label, f.name, null]);
@@ -534,19 +679,30 @@ test("the same generated delete calls do work for the owner, so the refusals abo
     // The table the name points at first (deleteWorkoutSetById: workout_sets), then every other one.
     // A fresh owner holds only that table's row and its parents: no child row may block the delete.
     const stem = squash(f.name.replace(/^delete/, "").replace(/ById$/, ""));
-    const candidates = ownedTables().filter((t) => t.schema === "app_public" && t.pk.length === 1)
+    const candidates = ownedTables()
+      .filter((t) => t.schema === "app_public" && t.pk.length === 1)
       .sort((a, b) => Number(squash(b.name).startsWith(stem)) - Number(squash(a.name).startsWith(stem)));
     let changed = false;
     for (const table of candidates) {
       if (unseedable.has(table.qualified)) continue;
       const owner = await person("Owner");
       await ensureOwned(table, owner);
-      const { rows } = await s.ownerPool.query(`select t.${table.pk[0]}::text as id from ${table.qualified} t where ${ownedWhere(table)} limit 1`, [[owner.id]]);
+      const { rows } = await s.ownerPool.query(
+        `select t.${table.pk[0]}::text as id from ${table.qualified} t where ${ownedWhere(table)} limit 1`,
+        [[owner.id]],
+      );
       if (!rows[0]) continue;
       const before = JSON.stringify(await snapshot([owner.id]));
-      const { query, variables } = mutationRequest(f, { uuid: rows[0].id, email: owner.email, json: { id: rows[0].id } });
+      const { query, variables } = mutationRequest(f, {
+        uuid: rows[0].id,
+        email: owner.email,
+        json: { id: rows[0].id },
+      });
       await gql(s.url, query, variables, { token: owner.token });
-      if (JSON.stringify(await snapshot([owner.id])) !== before) { changed = true; break; }
+      if (JSON.stringify(await snapshot([owner.id])) !== before) {
+        changed = true;
+        break;
+      }
     }
     expect([f.name, changed]).toEqual([f.name, true]);
   }
@@ -568,7 +724,7 @@ async function attempt(c: pg.ClientBase, sql: string, values: unknown[] = []) {
 
 test("SQL: as svc_visitor and svc_reader with another user's identity, every table shows zero foreign rows", async () => {
   await ensureAttacker();
-  const foreign = new Set([...await markers(victim), ...await markers(banned)]);
+  const foreign = new Set([...(await markers(victim)), ...(await markers(banned))]);
   const identities: Array<[string, Record<string, string>]> = [
     ["svc_visitor", { "svc.session_hash": credentialHash(attacker.token) }],
     ["svc_visitor", { "svc.key_hash": credentialHash(keys.attackerWrite) }],
@@ -592,7 +748,9 @@ test("SQL: as svc_visitor and svc_reader with another user's identity, every tab
           continue;
         }
         visible += res.rows.length;
-        for (const r of res.rows) for (const m of foreign) if (r.row.includes(m)) throw new Error(`${role} ${JSON.stringify(settings)} sees ${m} in ${t.qualified}`);
+        for (const r of res.rows)
+          for (const m of foreign)
+            if (r.row.includes(m)) throw new Error(`${role} ${JSON.stringify(settings)} sees ${m} in ${t.qualified}`);
       }
     });
   }
@@ -611,14 +769,20 @@ test("SQL: as svc_visitor with another user's session, every insert, update and 
       expect([t.qualified, "delete", del.rowCount]).toEqual([t.qualified, "delete", 0]);
       const { rows: updatable } = await c.query(
         "select a.attname from pg_attribute a where a.attrelid = $1::regclass and a.attnum > 0 and not a.attisdropped and has_column_privilege('svc_visitor', a.attrelid, a.attnum, 'UPDATE')",
-        [t.qualified]);
+        [t.qualified],
+      );
       if (updatable.length) {
-        const upd = await attempt(c, `update ${t.qualified} t set ${updatable.map((r) => `${r.attname} = t.${r.attname}`).join(", ")} where ${where}`, [[victim.id]]);
+        const upd = await attempt(
+          c,
+          `update ${t.qualified} t set ${updatable.map((r) => `${r.attname} = t.${r.attname}`).join(", ")} where ${where}`,
+          [[victim.id]],
+        );
         expect([t.qualified, "update", upd.rowCount]).toEqual([t.qualified, "update", 0]);
       }
       const { rows: insertable } = await c.query(
         "select a.attname from pg_attribute a where a.attrelid = $1::regclass and a.attnum > 0 and not a.attisdropped and has_column_privilege('svc_visitor', a.attrelid, a.attnum, 'INSERT')",
-        [t.qualified]);
+        [t.qualified],
+      );
       const values = await rowFor(t, victim, (name) => insertable.some((r) => r.attname === name));
       const columns = Object.keys(values);
       const sql = columns.length
@@ -649,8 +813,11 @@ test("SQL: the read-only role holds no write privilege anywhere and cannot run a
      where n.nspname in ('app_public', 'app_hidden') and p.provolatile = 'v' and p.prorettype <> 'trigger'::regtype
        and has_function_privilege('svc_reader', p.oid, 'EXECUTE')`);
   expect(volatile).toEqual([]);
-  const { rows: [schemas] } = await s.ownerPool.query(
-    "select has_schema_privilege('svc_visitor', 'app_private', 'USAGE') as visitor, has_schema_privilege('svc_reader', 'app_private', 'USAGE') as reader");
+  const {
+    rows: [schemas],
+  } = await s.ownerPool.query(
+    "select has_schema_privilege('svc_visitor', 'app_private', 'USAGE') as visitor, has_schema_privilege('svc_reader', 'app_private', 'USAGE') as reader",
+  );
   expect(schemas).toEqual({ visitor: false, reader: false });
   const { rows: noRls } = await s.ownerPool.query(`
     select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -661,8 +828,14 @@ test("SQL: the read-only role holds no write privilege anywhere and cannot run a
     for (const t of publicTables()) {
       const where = ownedWhere(t);
       if (!where) continue;
-      expect([t.qualified, (await attempt(c, `delete from ${t.qualified} t where ${where}`, [[victim.id]])).code]).toEqual([t.qualified, "42501"]);
-      expect([t.qualified, (await attempt(c, `insert into ${t.qualified} default values`)).code]).toEqual([t.qualified, "42501"]);
+      expect([
+        t.qualified,
+        (await attempt(c, `delete from ${t.qualified} t where ${where}`, [[victim.id]])).code,
+      ]).toEqual([t.qualified, "42501"]);
+      expect([t.qualified, (await attempt(c, `insert into ${t.qualified} default values`)).code]).toEqual([
+        t.qualified,
+        "42501",
+      ]);
     }
   });
 });

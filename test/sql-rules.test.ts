@@ -57,8 +57,12 @@ describe("app_hidden.try_uuid", () => {
 describe("the same routine name", () => {
   test("app_public.routine_name_key ignores case and surrounding spaces, not inner ones", async () => {
     expect(await one("select app_public.routine_name_key($1) as v", [" \tPush A\r\n"])).toBe("push a");
-    expect(await one("select app_public.routine_name_key($1) = app_public.routine_name_key($2) as v", ["Push A", "push a "])).toBe(true);
-    expect(await one("select app_public.routine_name_key($1) = app_public.routine_name_key($2) as v", ["Push A", "PushA"])).toBe(false);
+    expect(
+      await one("select app_public.routine_name_key($1) = app_public.routine_name_key($2) as v", ["Push A", "push a "]),
+    ).toBe(true);
+    expect(
+      await one("select app_public.routine_name_key($1) = app_public.routine_name_key($2) as v", ["Push A", "PushA"]),
+    ).toBe(false);
   });
 
   test("routines.name_key is that key, and one unique index on (user_id, name_key) holds the rule", async () => {
@@ -67,7 +71,9 @@ describe("the same routine name", () => {
         from pg_index x join pg_class i on i.oid = x.indexrelid
        where x.indrelid = 'app_public.routines'::regclass and x.indisunique and not x.indisprimary`);
     expect(rows).toEqual([{ relname: "routines_name_key", def: expect.stringMatching(/\(user_id, name_key\)$/) }]);
-    const { rows: [column] } = await client.query(`
+    const {
+      rows: [column],
+    } = await client.query(`
       select pg_get_expr(d.adbin, d.adrelid) as expr from pg_attrdef d
         join pg_attribute a on a.attrelid = d.adrelid and a.attnum = d.adnum
        where d.adrelid = 'app_public.routines'::regclass and a.attname = 'name_key'`);
@@ -75,16 +81,30 @@ describe("the same routine name", () => {
   });
 
   test("a second routine of the same user whose name differs only in case or surrounding spaces is refused at path `name`", async () => {
-    const { rows: [user] } = await client.query(
-      "select (app_private.sign_up('Rules', 'rules@example.com', 'a long password', 'test')).user_id as id");
-    const { rows: [first] } = await client.query(
-      "insert into app_public.routines (user_id, name, unit) values ($1, 'Push A', 'kg') returning id, name_key", [user.id]);
+    const {
+      rows: [user],
+    } = await client.query(
+      "select (app_private.sign_up('Rules', 'rules@example.com', 'a long password', 'test')).user_id as id",
+    );
+    const {
+      rows: [first],
+    } = await client.query(
+      "insert into app_public.routines (user_id, name, unit) values ($1, 'Push A', 'kg') returning id, name_key",
+      [user.id],
+    );
     expect(first.name_key).toBe("push a");
     for (const name of [" push a", "PUSH A  "]) {
-      await expect(client.query("insert into app_public.routines (user_id, name, unit) values ($1, $2, 'kg')", [user.id, name]))
-        .rejects.toMatchObject({ code: "SVDOC", detail: "name", hint: `a routine with this name already exists: ${first.id}` });
+      await expect(
+        client.query("insert into app_public.routines (user_id, name, unit) values ($1, $2, 'kg')", [user.id, name]),
+      ).rejects.toMatchObject({
+        code: "SVDOC",
+        detail: "name",
+        hint: `a routine with this name already exists: ${first.id}`,
+      });
     }
     // A name differing inside is another name.
-    await expect(client.query("insert into app_public.routines (user_id, name, unit) values ($1, 'Push  A', 'kg')", [user.id])).resolves.toBeTruthy();
+    await expect(
+      client.query("insert into app_public.routines (user_id, name, unit) values ($1, 'Push  A', 'kg')", [user.id]),
+    ).resolves.toBeTruthy();
   });
 });

@@ -47,7 +47,11 @@ test("start, answer, refuse a second start, stop cleanly, restart with the data 
   expect(first.output()).toContain(`http://localhost:${port}/`);
   const url = `http://127.0.0.1:${port}`;
   expect((await gql(url, "{ viewer { id } }")).body).toEqual({ data: { viewer: null } });
-  const signUp = await post(url, "/api/auth/sign-up/email", { name: "Keep", email: "keep@example.com", password: "keep-me-please" });
+  const signUp = await post(url, "/api/auth/sign-up/email", {
+    name: "Keep",
+    email: "keep@example.com",
+    password: "keep-me-please",
+  });
   expect(signUp.status).toBe(200);
 
   // A second start on the same data folder fails with a clear message and leaves the first running.
@@ -86,7 +90,13 @@ test("with DATABASE_URL it uses that server, migrates an empty database and star
     let out = "";
     const child = spawn(process.execPath, ["server/main.ts"], {
       cwd: root,
-      env: { ...process.env, PORT: String(port), SVC_DATA_DIR: emptyDataDir, DATABASE_URL: urlFor(rootUrl, name), GRAPHILE_ENV: "production" },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        SVC_DATA_DIR: emptyDataDir,
+        DATABASE_URL: urlFor(rootUrl, name),
+        GRAPHILE_ENV: "production",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     child.stdout!.on("data", (d) => (out += d));
@@ -102,7 +112,11 @@ test("with DATABASE_URL it uses that server, migrates an empty database and star
     expect(existsSync(path.join(emptyDataDir, "pg"))).toBe(false);
     const url = `http://127.0.0.1:${port}`;
     expect((await gql(url, "{ viewer { id } }")).body).toEqual({ data: { viewer: null } });
-    const signUp = await post(url, "/api/auth/sign-up/email", { name: "Ext", email: "ext@example.com", password: "external-db" });
+    const signUp = await post(url, "/api/auth/sign-up/email", {
+      name: "Ext",
+      email: "ext@example.com",
+      password: "external-db",
+    });
     expect(signUp.status).toBe(200);
     const me = await gql(url, "{ viewer { name } }", {}, { token: signUp.body.token });
     expect(me.body.data.viewer).toEqual({ name: "Ext" });
@@ -138,7 +152,8 @@ test("SIGTERM to `npm start` (npm, not node) stops the server and PostgreSQL", a
     npm.kill("SIGTERM");
     await exited;
     const t1 = Date.now();
-    while (existsSync(path.join(dir, "pg", "postmaster.pid")) && Date.now() - t1 < 20000) await new Promise((r) => setTimeout(r, 100));
+    while (existsSync(path.join(dir, "pg", "postmaster.pid")) && Date.now() - t1 < 20000)
+      await new Promise((r) => setTimeout(r, 100));
     expect(existsSync(path.join(dir, "pg", "postmaster.pid"))).toBe(false);
     await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
     expect(out).toMatch(/Stopped/);

@@ -55,7 +55,8 @@ async function gone(pid: number, ms = 20000): Promise<boolean> {
   return !alive(pid);
 }
 
-const postmasterPid = (dataDir: string) => Number(readFileSync(path.join(dataDir, "pg", "postmaster.pid"), "utf8").split("\n")[0]);
+const postmasterPid = (dataDir: string) =>
+  Number(readFileSync(path.join(dataDir, "pg", "postmaster.pid"), "utf8").split("\n")[0]);
 
 let dataDir: string;
 const credentials = { email: "lifter@example.com", password: "survives-every-crash" };
@@ -92,7 +93,9 @@ test("kill -9 of the server: the next start stops the orphaned PostgreSQL cleanl
 
   const second = start(dataDir, port);
   await running(second);
-  expect(second.output()).toContain(`Stopping the embedded PostgreSQL (pid ${orphan}) left running by a server that is gone (pid ${first.child.pid})`);
+  expect(second.output()).toContain(
+    `Stopping the embedded PostgreSQL (pid ${orphan}) left running by a server that is gone (pid ${first.child.pid})`,
+  );
   expect(alive(orphan)).toBe(false);
   expect(postmasterPid(dataDir)).not.toBe(orphan);
   const signIn = await post(url, "/api/auth/sign-in/email", credentials);
@@ -112,7 +115,11 @@ test("kill -9 of PostgreSQL under a running server: the server exits non-zero an
   process.kill(pid, "SIGKILL");
   expect(await server.exited).toBe(1);
   // The signal is named when the server hears of the exit before a pool does.
-  expect(server.output()).toMatch(new RegExp(`The embedded PostgreSQL \\(pid ${pid}\\) stopped unexpectedly( \\(signal SIGKILL\\))?; the server exits so it can be restarted\\.`));
+  expect(server.output()).toMatch(
+    new RegExp(
+      `The embedded PostgreSQL \\(pid ${pid}\\) stopped unexpectedly( \\(signal SIGKILL\\))?; the server exits so it can be restarted\\.`,
+    ),
+  );
 
   const again = start(dataDir, port);
   await running(again);
@@ -133,7 +140,9 @@ test("a PostgreSQL no server of ours claimed is refused, never stopped", async (
 
   const second = start(dataDir, await freePort());
   expect(await second.exited).toBe(1);
-  expect(second.output()).toContain(`is in use by a PostgreSQL (pid ${pid}) that no Training Log server started; stop it first (kill -INT ${pid})`);
+  expect(second.output()).toContain(
+    `is in use by a PostgreSQL (pid ${pid}) that no Training Log server started; stop it first (kill -INT ${pid})`,
+  );
   expect(alive(pid)).toBe(true);
   process.kill(pid, "SIGINT");
   expect(await gone(pid)).toBe(true);

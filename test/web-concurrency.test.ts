@@ -15,7 +15,14 @@ function startServer(env: Record<string, string>) {
   let out = "";
   const child = spawn(process.execPath, ["server/main.ts"], {
     cwd: root,
-    env: { ...process.env, SVC_LOG: "", GRAPHILE_ENV: "production", NODE_ENV: "production", LOG_FORMAT: "json", ...env },
+    env: {
+      ...process.env,
+      SVC_LOG: "",
+      GRAPHILE_ENV: "production",
+      NODE_ENV: "production",
+      LOG_FORMAT: "json",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (d) => (out += d));
@@ -44,7 +51,12 @@ test("WEB_CONCURRENCY=2: both processes answer, the key limit is exact across th
   const admin = new pg.Client({ connectionString: db.ownerUrl });
   await admin.connect();
   const port = await freePort();
-  const server = startServer({ PORT: String(port), DATABASE_URL: db.ownerUrl, AUTH_DATABASE_URL: db.authUrl, WEB_CONCURRENCY: "2" });
+  const server = startServer({
+    PORT: String(port),
+    DATABASE_URL: db.ownerUrl,
+    AUTH_DATABASE_URL: db.authUrl,
+    WEB_CONCURRENCY: "2",
+  });
   try {
     const t0 = Date.now();
     while (!/running at http:\/\/localhost:\d+\/.*with 2 API processes/.test(server.output())) {
@@ -53,13 +65,25 @@ test("WEB_CONCURRENCY=2: both processes answer, the key limit is exact across th
     }
     const url = `http://127.0.0.1:${port}`;
     const connectedPids = async (use: string) => {
-      const { rows } = await admin.query("select distinct split_part(application_name, ' ', 3)::int as pid from pg_stat_activity where datname = current_database() and application_name like $1", [`svc ${use} %`]);
+      const { rows } = await admin.query(
+        "select distinct split_part(application_name, ' ', 3)::int as pid from pg_stat_activity where datname = current_database() and application_name like $1",
+        [`svc ${use} %`],
+      );
       return rows.map((r) => r.pid as number).sort();
     };
 
-    const up = await post(url, "/api/auth/sign-up/email", { name: "Two", email: "two@example.com", password: "two-processes" });
+    const up = await post(url, "/api/auth/sign-up/email", {
+      name: "Two",
+      email: "two@example.com",
+      password: "two-processes",
+    });
     expect(up.status).toBe(200);
-    const created = await post(url, "/api/graphql", { query: 'mutation { createApiKey(input: { name: "two", access: READ_ONLY, expiresIn: DAYS_30 }) { key } }' }, { token: up.body.token });
+    const created = await post(
+      url,
+      "/api/graphql",
+      { query: 'mutation { createApiKey(input: { name: "two", access: READ_ONLY, expiresIn: DAYS_30 }) { key } }' },
+      { token: up.body.token },
+    );
     const key = created.body.data.createApiKey.key as string;
 
     // 121 keyed requests over many connections: the primary hands connections to both processes.
@@ -87,9 +111,16 @@ test("WEB_CONCURRENCY=2: both processes answer, the key limit is exact across th
 
     // Background jobs: one process (the primary) runs them, a job runs once.
     expect(await connectedPids("worker")).toEqual([server.child.pid]);
-    const { rows: [job] } = await admin.query("select id from graphile_worker.add_job('prune_counters')");
-    const jobLines = () => server.output().split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l))
-      .filter((r) => r.message === "job" && String(r.jobId) === String(job.id));
+    const {
+      rows: [job],
+    } = await admin.query("select id from graphile_worker.add_job('prune_counters')");
+    const jobLines = () =>
+      server
+        .output()
+        .split("\n")
+        .filter((l) => l.startsWith("{"))
+        .map((l) => JSON.parse(l))
+        .filter((r) => r.message === "job" && String(r.jobId) === String(job.id));
     const t1 = Date.now();
     while (!jobLines().length && Date.now() - t1 < 15_000) await new Promise((r) => setTimeout(r, 100));
     await new Promise((r) => setTimeout(r, 2500)); // another worker polling (every 2 s) would have taken it again by now
@@ -99,7 +130,9 @@ test("WEB_CONCURRENCY=2: both processes answer, the key limit is exact across th
     expect(await server.exited).toBe(0);
     expect(server.output()).toMatch(/"Stopped"/);
     for (const pid of apiPids) expect(isAlive(pid)).toBe(false);
-    const { rows: left } = await admin.query("select application_name from pg_stat_activity where datname = current_database() and application_name like 'svc %'");
+    const { rows: left } = await admin.query(
+      "select application_name from pg_stat_activity where datname = current_database() and application_name like 'svc %'",
+    );
     expect(left).toEqual([]);
   } finally {
     if (server.child.exitCode === null) server.child.kill("SIGKILL");
@@ -112,9 +145,16 @@ test("WEB_CONCURRENCY out of range stops the start with a message naming it", as
   const db = await freshDatabase();
   try {
     for (const value of ["0", "33", "two"]) {
-      const server = startServer({ PORT: String(await freePort()), DATABASE_URL: db.ownerUrl, AUTH_DATABASE_URL: db.authUrl, WEB_CONCURRENCY: value });
+      const server = startServer({
+        PORT: String(await freePort()),
+        DATABASE_URL: db.ownerUrl,
+        AUTH_DATABASE_URL: db.authUrl,
+        WEB_CONCURRENCY: value,
+      });
       expect(await server.exited).toBe(1);
-      expect(server.output()).toContain(`WEB_CONCURRENCY must be a whole number of processes from 1 to 32, got \\"${value}\\"`);
+      expect(server.output()).toContain(
+        `WEB_CONCURRENCY must be a whole number of processes from 1 to 32, got \\"${value}\\"`,
+      );
     }
   } finally {
     await db.drop();

@@ -10,8 +10,12 @@ import { startTestServer, gql, post, signUp, type TestServer, createApiKey } fro
 import { connectRaw } from "./support/oauth-flow.ts";
 
 let s: TestServer;
-beforeAll(async () => { s = await startTestServer(); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s.close();
+});
 
 const q = (text: string, values: unknown[] = []) => s.ownerPool.query(text, values);
 
@@ -25,9 +29,17 @@ test("lift_expired_bans: bans whose time has passed are lifted; running and endl
   const past = await signUp(s.url);
   const future = await signUp(s.url);
   const endless = await signUp(s.url);
-  await q("update app_public.users set banned = true, ban_reason = 'r', ban_expires = now() - interval '1 second' where id = $1", [past.user.id]);
-  await q("update app_public.users set banned = true, ban_reason = 'r', ban_expires = now() + interval '1 minute' where id = $1", [future.user.id]);
-  await q("update app_public.users set banned = true, ban_reason = 'r', ban_expires = null where id = $1", [endless.user.id]);
+  await q(
+    "update app_public.users set banned = true, ban_reason = 'r', ban_expires = now() - interval '1 second' where id = $1",
+    [past.user.id],
+  );
+  await q(
+    "update app_public.users set banned = true, ban_reason = 'r', ban_expires = now() + interval '1 minute' where id = $1",
+    [future.user.id],
+  );
+  await q("update app_public.users set banned = true, ban_reason = 'r', ban_expires = null where id = $1", [
+    endless.user.id,
+  ]);
   const client = await s.ownerPool.connect();
   try {
     expect(await runTaskFunction(client, "lift_expired_bans")).toBe(1);
@@ -35,7 +47,10 @@ test("lift_expired_bans: bans whose time has passed are lifted; running and endl
   } finally {
     client.release();
   }
-  const { rows } = await q("select id, banned, ban_reason, ban_expires is null as no_end from app_public.users where id = any($1)", [[past.user.id, future.user.id, endless.user.id]]);
+  const { rows } = await q(
+    "select id, banned, ban_reason, ban_expires is null as no_end from app_public.users where id = any($1)",
+    [[past.user.id, future.user.id, endless.user.id]],
+  );
   const byId = Object.fromEntries(rows.map((r) => [r.id, r]));
   expect(byId[past.user.id]).toMatchObject({ banned: false, ban_reason: null, no_end: true });
   expect(byId[future.user.id]).toMatchObject({ banned: true, ban_reason: "r" });
@@ -61,7 +76,12 @@ test("expire_api_keys: keys past their expiry are marked expired and stay listed
   const { rows } = await q("select id, expired from app_public.api_keys where id = any($1)", [[old.id, live.id]]);
   expect(Object.fromEntries(rows.map((r) => [r.id, r.expired]))).toEqual({ [old.id]: true, [live.id]: false });
   const listed = await gql(s.url, "{ viewer { apiKeys { id expired } } }", {}, { token });
-  expect(listed.body.data.viewer.apiKeys).toEqual(expect.arrayContaining([{ id: old.id, expired: true }, { id: live.id, expired: false }]));
+  expect(listed.body.data.viewer.apiKeys).toEqual(
+    expect.arrayContaining([
+      { id: old.id, expired: true },
+      { id: live.id, expired: false },
+    ]),
+  );
   expect((await gql(s.url, "{ viewer { id } }", {}, { key: old.key })).body.data.viewer).toBeNull();
   expect((await gql(s.url, "{ viewer { id } }", {}, { key: live.key })).body.data.viewer).not.toBeNull();
   // Moving the expiry back does not revive a key once it is marked expired.
@@ -83,15 +103,24 @@ test("prune_counters: counters older than 10 minutes and failed sign-ins older t
   } finally {
     client.release();
   }
-  expect((await q("select subject from app_private.rate_counters where subject like 'test:%'")).rows).toEqual([{ subject: "test:recent" }]);
-  expect((await q("select email::text from app_private.failed_sign_ins where email like '%@prune.test'")).rows).toEqual([{ email: "recent@prune.test" }]);
+  expect((await q("select subject from app_private.rate_counters where subject like 'test:%'")).rows).toEqual([
+    { subject: "test:recent" },
+  ]);
+  expect((await q("select email::text from app_private.failed_sign_ins where email like '%@prune.test'")).rows).toEqual(
+    [{ email: "recent@prune.test" }],
+  );
 });
 
 test("delete_idle_sessions: sessions idle 30 days go; younger ones stay signed in", async () => {
   const idle = await signUp(s.url);
   const active = await signUp(s.url);
-  await q("update app_public.sessions set last_active_at = now() - interval '30 days' where user_id = $1", [idle.user.id]);
-  await q("update app_public.sessions set last_active_at = now() - interval '29 days' - interval '23 hours' where user_id = $1", [active.user.id]);
+  await q("update app_public.sessions set last_active_at = now() - interval '30 days' where user_id = $1", [
+    idle.user.id,
+  ]);
+  await q(
+    "update app_public.sessions set last_active_at = now() - interval '29 days' - interval '23 hours' where user_id = $1",
+    [active.user.id],
+  );
   const client = await s.ownerPool.connect();
   try {
     expect(await runTaskFunction(client, "delete_idle_sessions")).toBe(1);
@@ -99,8 +128,17 @@ test("delete_idle_sessions: sessions idle 30 days go; younger ones stay signed i
   } finally {
     client.release();
   }
-  expect((await q("select count(*)::int as n from app_public.sessions where user_id = $1", [idle.user.id])).rows[0].n).toBe(0);
-  expect((await q("select count(*)::int as n from app_private.session_tokens t join app_public.sessions x on x.id = t.session_id where x.user_id = $1", [idle.user.id])).rows[0].n).toBe(0);
+  expect(
+    (await q("select count(*)::int as n from app_public.sessions where user_id = $1", [idle.user.id])).rows[0].n,
+  ).toBe(0);
+  expect(
+    (
+      await q(
+        "select count(*)::int as n from app_private.session_tokens t join app_public.sessions x on x.id = t.session_id where x.user_id = $1",
+        [idle.user.id],
+      )
+    ).rows[0].n,
+  ).toBe(0);
   expect((await gql(s.url, "{ viewer { id } }", {}, { token: active.token })).body.data.viewer.id).toBe(active.user.id);
 });
 
@@ -109,17 +147,29 @@ test("forget_expired_oauth: codes and tokens expired over a day ago go, and regi
   const app = await connectRaw(s.url, token);
   const hash = (text: string) => createHash("sha256").update(text).digest();
   const unused = async (age: string) => {
-    const res = await post(s.url, "/api/oauth/register", { client_name: "Unused", redirect_uris: ["http://127.0.0.1:1/cb"], token_endpoint_auth_method: "none" });
-    await q(`update app_private.oauth_clients set created_at = now() - interval '${age}' where id = $1`, [res.body.client_id]);
+    const res = await post(s.url, "/api/oauth/register", {
+      client_name: "Unused",
+      redirect_uris: ["http://127.0.0.1:1/cb"],
+      token_endpoint_auth_method: "none",
+    });
+    await q(`update app_private.oauth_clients set created_at = now() - interval '${age}' where id = $1`, [
+      res.body.client_id,
+    ]);
     return res.body.client_id as string;
   };
   const oldUnused = await unused("30 days 1 minute");
   const youngUnused = await unused("29 days 23 hours");
   // The connected client is older still, but in use.
   await q("update app_private.oauth_clients set created_at = now() - interval '90 days' where id = $1", [app.clientId]);
-  await q("update app_private.oauth_tokens set expires_at = now() - interval '1 day 1 minute' where token_hash = $1", [hash(app.access_token)]);
-  await q("update app_private.oauth_tokens set expires_at = now() - interval '23 hours' where token_hash = $1", [hash(app.refresh_token)]);
-  await q("update app_private.oauth_codes set expires_at = now() - interval '1 day 1 minute' where client_id = $1", [app.clientId]);
+  await q("update app_private.oauth_tokens set expires_at = now() - interval '1 day 1 minute' where token_hash = $1", [
+    hash(app.access_token),
+  ]);
+  await q("update app_private.oauth_tokens set expires_at = now() - interval '23 hours' where token_hash = $1", [
+    hash(app.refresh_token),
+  ]);
+  await q("update app_private.oauth_codes set expires_at = now() - interval '1 day 1 minute' where client_id = $1", [
+    app.clientId,
+  ]);
   const client = await s.ownerPool.connect();
   try {
     expect(await runTaskFunction(client, "forget_expired_oauth")).toBe(3); // the access token, the code, the unused client
@@ -128,9 +178,21 @@ test("forget_expired_oauth: codes and tokens expired over a day ago go, and regi
     client.release();
   }
   const count = async (sql: string, value: unknown) => (await q(sql, [value])).rows[0].n;
-  expect(await count("select count(*)::int as n from app_private.oauth_tokens where token_hash = $1", hash(app.access_token))).toBe(0);
-  expect(await count("select count(*)::int as n from app_private.oauth_tokens where token_hash = $1", hash(app.refresh_token))).toBe(1);
-  expect(await count("select count(*)::int as n from app_private.oauth_codes where client_id = $1", app.clientId)).toBe(0);
+  expect(
+    await count(
+      "select count(*)::int as n from app_private.oauth_tokens where token_hash = $1",
+      hash(app.access_token),
+    ),
+  ).toBe(0);
+  expect(
+    await count(
+      "select count(*)::int as n from app_private.oauth_tokens where token_hash = $1",
+      hash(app.refresh_token),
+    ),
+  ).toBe(1);
+  expect(await count("select count(*)::int as n from app_private.oauth_codes where client_id = $1", app.clientId)).toBe(
+    0,
+  );
   expect(await count("select count(*)::int as n from app_private.oauth_clients where id = $1", oldUnused)).toBe(0);
   expect(await count("select count(*)::int as n from app_private.oauth_clients where id = $1", youngUnused)).toBe(1);
   expect(await count("select count(*)::int as n from app_private.oauth_clients where id = $1", app.clientId)).toBe(1);
@@ -142,7 +204,12 @@ test("the crontab runs every task every minute, and every task it names exists",
   for (const item of items) {
     expect(item.match).toBeDefined();
     // Every minute of every hour.
-    for (const [min, hour] of [[0, 0], [1, 0], [37, 13], [59, 23]]) {
+    for (const [min, hour] of [
+      [0, 0],
+      [1, 0],
+      [37, 13],
+      [59, 23],
+    ]) {
       expect(item.match({ min, hour, date: 15, month: 6, dow: 3 })).toBe(true);
     }
   }
@@ -153,10 +220,16 @@ test("through graphile-worker: queued jobs for every task run with runOnce and d
   const { token } = await signUp(s.url);
   const key = await createKey(token);
   const idle = await signUp(s.url);
-  await q("update app_public.users set banned = true, ban_expires = now() - interval '1 minute' where id = $1", [banned.user.id]);
+  await q("update app_public.users set banned = true, ban_expires = now() - interval '1 minute' where id = $1", [
+    banned.user.id,
+  ]);
   await q("update app_public.api_keys set expires_at = now() - interval '1 minute' where id = $1", [key.id]);
-  await q("insert into app_private.rate_counters (subject, window_start, count) values ('test:worker', now() - interval '1 hour', 1)");
-  await q("update app_public.sessions set last_active_at = now() - interval '31 days' where user_id = $1", [idle.user.id]);
+  await q(
+    "insert into app_private.rate_counters (subject, window_start, count) values ('test:worker', now() - interval '1 hour', 1)",
+  );
+  await q("update app_public.sessions set last_active_at = now() - interval '31 days' where user_id = $1", [
+    idle.user.id,
+  ]);
 
   const quiet = new Logger(() => () => {});
   const pool = new pg.Pool({ connectionString: s.ownerUrl, max: 2 });
@@ -178,8 +251,12 @@ test("through graphile-worker: queued jobs for every task run with runOnce and d
   }
   expect((await q("select banned from app_public.users where id = $1", [banned.user.id])).rows[0].banned).toBe(false);
   expect((await q("select expired from app_public.api_keys where id = $1", [key.id])).rows[0].expired).toBe(true);
-  expect((await q("select count(*)::int as n from app_private.rate_counters where subject = 'test:worker'")).rows[0].n).toBe(0);
-  expect((await q("select count(*)::int as n from app_public.sessions where user_id = $1", [idle.user.id])).rows[0].n).toBe(0);
+  expect(
+    (await q("select count(*)::int as n from app_private.rate_counters where subject = 'test:worker'")).rows[0].n,
+  ).toBe(0);
+  expect(
+    (await q("select count(*)::int as n from app_public.sessions where user_id = $1", [idle.user.id])).rows[0].n,
+  ).toBe(0);
 });
 
 test("the server's worker registers the five cron tasks", async () => {
@@ -190,9 +267,19 @@ test("the server's worker registers the five cron tasks", async () => {
     let known: string[] = [];
     for (let i = 0; i < 50 && known.length < 5; i++) {
       await new Promise((r) => setTimeout(r, 100));
-      known = (await q("select identifier from graphile_worker._private_known_crontabs order by 1").catch(() => ({ rows: [] as any[] }))).rows.map((r: any) => r.identifier);
+      known = (
+        await q("select identifier from graphile_worker._private_known_crontabs order by 1").catch(() => ({
+          rows: [] as any[],
+        }))
+      ).rows.map((r: any) => r.identifier);
     }
-    expect(known).toEqual(["delete_idle_sessions", "expire_api_keys", "forget_expired_oauth", "lift_expired_bans", "prune_counters"]);
+    expect(known).toEqual([
+      "delete_idle_sessions",
+      "expire_api_keys",
+      "forget_expired_oauth",
+      "lift_expired_bans",
+      "prune_counters",
+    ]);
   } finally {
     await runner.stop();
     await pool.end();

@@ -18,10 +18,15 @@ if (!process.features?.typescript) {
   }
   if (pinned) {
     const { spawnSync } = await import("node:child_process");
-    const result = spawnSync(pinned, [script, ...process.argv.slice(2)], { stdio: "inherit", env: { ...process.env, SVC_NODE_REEXEC: "1" } });
+    const result = spawnSync(pinned, [script, ...process.argv.slice(2)], {
+      stdio: "inherit",
+      env: { ...process.env, SVC_NODE_REEXEC: "1" },
+    });
     process.exit(result.status ?? 1);
   }
-  process.stderr.write(`svc needs Node.js 22.18 or newer (this is ${process.version}). In the repository, run it with \`npx svc\`.\n`);
+  process.stderr.write(
+    `svc needs Node.js 22.18 or newer (this is ${process.version}). In the repository, run it with \`npx svc\`.\n`,
+  );
   process.exit(1);
 }
 module.enableCompileCache?.();

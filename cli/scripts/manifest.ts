@@ -17,7 +17,11 @@ export async function buildManifest(): Promise<unknown> {
 /** Commands sorted by id: oclif loads command files concurrently, so its own order varies run to run. */
 export function manifestText(manifest: unknown): string {
   const m = manifest as { commands: Record<string, unknown> };
-  const commands = Object.fromEntries(Object.keys(m.commands).sort().map((id) => [id, m.commands[id]]));
+  const commands = Object.fromEntries(
+    Object.keys(m.commands)
+      .sort()
+      .map((id) => [id, m.commands[id]]),
+  );
   return `${JSON.stringify({ ...m, commands }, null, 2)}\n`;
 }
 
@@ -26,7 +30,11 @@ if (import.meta.main) {
   const file = path.join(root, "oclif.manifest.json");
   if (process.argv.includes("--check")) {
     let saved = "";
-    try { saved = readFileSync(file, "utf8"); } catch { /* missing: out of date */ }
+    try {
+      saved = readFileSync(file, "utf8");
+    } catch {
+      /* missing: out of date */
+    }
     if (saved !== manifestText(manifest)) {
       process.stderr.write("cli/oclif.manifest.json is out of date: run `npm run manifest -w svc`\n");
       process.exit(1);
@@ -35,5 +43,7 @@ if (import.meta.main) {
     process.exit(0);
   }
   writeFileSync(file, manifestText(manifest));
-  process.stdout.write(`Wrote oclif.manifest.json (${Object.keys((manifest as { commands: object }).commands).length} commands)\n`);
+  process.stdout.write(
+    `Wrote oclif.manifest.json (${Object.keys((manifest as { commands: object }).commands).length} commands)\n`,
+  );
 }

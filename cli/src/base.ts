@@ -8,7 +8,8 @@ import { resolve, type Resolved } from "./credentials.ts";
 import { red, json, when, withSpinner } from "./output.ts";
 
 /** A `--unit kg|lb` flag; `description` says what the unit is for. */
-export const unitFlag = (description = "Show weights in this unit.") => Flags.option({ options: ["kg", "lb"] as const, description })();
+export const unitFlag = (description = "Show weights in this unit.") =>
+  Flags.option({ options: ["kg", "lb"] as const, description })();
 /** A `--effort rpe|rir` flag (how `@` ratings in set text are read). */
 export const effortFlag = (description: string) => Flags.option({ options: ["rpe", "rir"] as const, description })();
 
@@ -49,7 +50,9 @@ export abstract class BaseCommand extends Command {
    * credential; `"optional"` only needs an instance address. `timeoutMs` for a request that may
    * be given up quickly (the SDK's default is 30 s).
    */
-  protected async client(options: { auth?: "required" | "optional"; timeoutMs?: number } = {}): Promise<{ client: SvcClient; resolved: Resolved }> {
+  protected async client(
+    options: { auth?: "required" | "optional"; timeoutMs?: number } = {},
+  ): Promise<{ client: SvcClient; resolved: Resolved }> {
     const resolved = this.resolved();
     if (!resolved.url) {
       throw new NotSignedInError(
@@ -123,14 +126,20 @@ export function describe(error: unknown, commandId?: string): { message: string;
       // sign-up limit) explain themselves in their body; a key's limit is named here.
       const fromAuthRoute = typeof e.extensions?.message === "string";
       const what = fromAuthRoute ? e.message.replace(/;.*$/, "") : "Rate limited: too many requests with this API key";
-      return { message: `${what}. Try again in ${seconds} second${seconds === 1 ? "" : "s"} (at ${at}).`, exitCode: EXIT.rateLimited };
+      return {
+        message: `${what}. Try again in ${seconds} second${seconds === 1 ? "" : "s"} (at ${at}).`,
+        exitCode: EXIT.rateLimited,
+      };
     }
     case "ForbiddenError": {
       if (e.code === "BANNED_USER") return { message: bannedMessage(e.extensions ?? {}), exitCode: EXIT.forbidden };
       // Signing in again helps only when the problem is the sign-in itself (not a read-only key,
       // not a user who is not an admin).
       const signInHelps = e.code === "UNAUTHORIZED" || /\bsign(ed)?[- ]in\b|not signed/i.test(e.message);
-      return { message: signInHelps ? `${sentence(e.message)} ${SIGN_IN_HINT}` : sentence(e.message), exitCode: EXIT.forbidden };
+      return {
+        message: signInHelps ? `${sentence(e.message)} ${SIGN_IN_HINT}` : sentence(e.message),
+        exitCode: EXIT.forbidden,
+      };
     }
     case "NetworkError":
       return { message: `${sentence(e.message)}`, exitCode: EXIT.failure };
@@ -144,7 +153,10 @@ export function describe(error: unknown, commandId?: string): { message: string;
       break;
   }
   if (error instanceof UsageError) return { message: error.message, exitCode: EXIT.usage };
-  return { message: `Unexpected error: ${sentence(e?.message ?? String(error))} (set SVC_DEBUG=1 for details)`, exitCode: EXIT.failure };
+  return {
+    message: `Unexpected error: ${sentence(e?.message ?? String(error))} (set SVC_DEBUG=1 for details)`,
+    exitCode: EXIT.failure,
+  };
 }
 
 /** What a banned user is told: the reason and when the ban ends (signing in again will not help). */

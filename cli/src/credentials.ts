@@ -65,7 +65,9 @@ export function readStore(): CredentialStore {
     if ((statSync(file).mode & 0o077) !== 0) {
       process.stderr.write(`Warning: ${file} can be read by other users; run: chmod 600 ${file}\n`);
     }
-  } catch { /* checked above that it exists */ }
+  } catch {
+    /* checked above that it exists */
+  }
   try {
     const parsed = JSON.parse(text) as CredentialStore;
     if (!parsed || typeof parsed !== "object" || typeof parsed.instances !== "object" || parsed.instances === null) {
@@ -126,7 +128,14 @@ export function resolve(): Resolved {
   const saved = url ? store.instances[url] : undefined;
   const envKey = process.env.SVC_API_KEY?.trim();
   if (envKey) {
-    return { url, urlSource: envUrl ? "SVC_URL" : url ? "saved" : "none", saved, apiKey: envKey, token: undefined, auth: "SVC_API_KEY" };
+    return {
+      url,
+      urlSource: envUrl ? "SVC_URL" : url ? "saved" : "none",
+      saved,
+      apiKey: envKey,
+      token: undefined,
+      auth: "SVC_API_KEY",
+    };
   }
   return {
     url,

@@ -97,14 +97,22 @@ class Position {
  */
 export async function readInput(path: string, what: string): Promise<{ source: string; text: string }> {
   if (path === "-") {
-    if (process.stdin.isTTY) throw new UsageError(`Nothing piped to standard input: give a file, or pipe ${what} to \`-\`.`);
+    if (process.stdin.isTTY)
+      throw new UsageError(`Nothing piped to standard input: give a file, or pipe ${what} to \`-\`.`);
     return { source: "standard input", text: await readStdin(what) };
   }
   try {
     return { source: path, text: await readFile(path, "utf8") };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a folder" : code === "EACCES" ? "permission denied" : (error as Error).message;
+    const why =
+      code === "ENOENT"
+        ? "no such file"
+        : code === "EISDIR"
+          ? "it is a folder"
+          : code === "EACCES"
+            ? "permission denied"
+            : (error as Error).message;
     throw new UsageError(`Cannot read ${path}: ${why}.`);
   }
 }
@@ -126,7 +134,8 @@ export async function loadDocument(path: string): Promise<Loaded> {
 
 /** A document must be a JSON object: said as `document: must be an object` (exit 2), before any request. */
 export function requireObject(document: unknown, reason: string): void {
-  if (typeof document !== "object" || document === null || Array.isArray(document)) throw new DocumentError("document", reason);
+  if (typeof document !== "object" || document === null || Array.isArray(document))
+    throw new DocumentError("document", reason);
 }
 
 /**
@@ -136,7 +145,10 @@ export function requireObject(document: unknown, reason: string): void {
 export function tooLarge(error: unknown, loaded: Loaded, what: string): unknown {
   const e = error as { status?: number; code?: string; message?: string };
   if (e?.status !== 413 && e?.code !== "PAYLOAD_TOO_LARGE") return error;
-  const size = loaded.bytes >= 1024 * 1024 ? `${(loaded.bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(loaded.bytes / 1024)} KB`;
+  const size =
+    loaded.bytes >= 1024 * 1024
+      ? `${(loaded.bytes / 1024 / 1024).toFixed(1)} MB`
+      : `${Math.ceil(loaded.bytes / 1024)} KB`;
   const limit = e.message?.match(/larger than (\S+)/)?.[1];
   return new UsageError(
     `${loaded.source} is too large to send (${size}): the server accepts requests of at most ${limit ?? "its body limit"}. ${what}`,
@@ -155,7 +167,13 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 export function checkDate(value: string, flag: string): string {
   const m = DATE.exec(value);
   const d = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
-  if (!m || !d || d.getUTCFullYear() !== Number(m[1]) || d.getUTCMonth() !== Number(m[2]) - 1 || d.getUTCDate() !== Number(m[3])) {
+  if (
+    !m ||
+    !d ||
+    d.getUTCFullYear() !== Number(m[1]) ||
+    d.getUTCMonth() !== Number(m[2]) - 1 ||
+    d.getUTCDate() !== Number(m[3])
+  ) {
     throw new UsageError(`${flag} must be a date like 2026-03-01, not ${JSON.stringify(value)}.`);
   }
   return value;
@@ -171,4 +189,3 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
-

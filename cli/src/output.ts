@@ -10,7 +10,8 @@ export function colorEnabled(stream: Stream = process.stdout): boolean {
 }
 
 function paint(code: string, reset: string) {
-  return (text: string, stream: Stream = process.stdout) => (colorEnabled(stream) ? `\u001B[${code}m${text}\u001B[${reset}m` : text);
+  return (text: string, stream: Stream = process.stdout) =>
+    colorEnabled(stream) ? `\u001B[${code}m${text}\u001B[${reset}m` : text;
 }
 
 export const bold = paint("1", "22");
@@ -25,25 +26,38 @@ function width(text: string): number {
   return [...text.replace(/\u001B\[[0-9;]*m/g, "")].length;
 }
 
-export type Column<T> = { header: string; get: (row: T) => string | number | null | undefined; align?: "left" | "right" };
+export type Column<T> = {
+  header: string;
+  get: (row: T) => string | number | null | undefined;
+  align?: "left" | "right";
+};
 
 /** An aligned table with a header row; empty cells show as `-`. */
 export function table<T>(rows: readonly T[], columns: readonly Column<T>[]): string {
-  const cells = rows.map((row) => columns.map((c) => {
-    const value = c.get(row);
-    return value === null || value === undefined || value === "" ? "-" : String(value);
-  }));
+  const cells = rows.map((row) =>
+    columns.map((c) => {
+      const value = c.get(row);
+      return value === null || value === undefined || value === "" ? "-" : String(value);
+    }),
+  );
   const widths = columns.map((c, i) => Math.max(width(c.header), ...cells.map((r) => width(r[i]))));
-  const line = (values: string[], header = false) => values
-    .map((v, i) => {
-      const pad = " ".repeat(widths[i] - width(v));
-      const text = header ? bold(v) : v;
-      if (i === values.length - 1 && columns[i].align !== "right") return text;
-      return columns[i].align === "right" ? pad + text : text + pad;
-    })
-    .join("  ")
-    .trimEnd();
-  return [line(columns.map((c) => c.header), true), ...cells.map((r) => line(r))].join("\n");
+  const line = (values: string[], header = false) =>
+    values
+      .map((v, i) => {
+        const pad = " ".repeat(widths[i] - width(v));
+        const text = header ? bold(v) : v;
+        if (i === values.length - 1 && columns[i].align !== "right") return text;
+        return columns[i].align === "right" ? pad + text : text + pad;
+      })
+      .join("  ")
+      .trimEnd();
+  return [
+    line(
+      columns.map((c) => c.header),
+      true,
+    ),
+    ...cells.map((r) => line(r)),
+  ].join("\n");
 }
 
 /** A date-time as `YYYY-MM-DD HH:MM` in local time; `-` for none. */

@@ -15,7 +15,15 @@ function seconds(value: number): string {
   return m ? `${m}:${String(s).padStart(2, "0")}` : `${s}s`;
 }
 
-type PlannedRow = { n: number; text: string; kind?: string; weight?: string; reps?: number; time?: string; effort?: number };
+type PlannedRow = {
+  n: number;
+  text: string;
+  kind?: string;
+  weight?: string;
+  reps?: number;
+  time?: string;
+  effort?: number;
+};
 
 function plannedRow(set: unknown, n: number, unit: string): PlannedRow {
   const text = typeof set === "string" ? set : String((set as Doc)?.set ?? "");
@@ -27,7 +35,13 @@ function plannedRow(set: unknown, n: number, unit: string): PlannedRow {
     text,
     kind: KIND[p.kind],
     // A weighted bodyweight set shows the load added to the body (`bw+32.5 kg`).
-    weight: p.bodyweight ? (p.weight ? `bw+${p.weight} ${unit}` : "bodyweight") : p.weight === null ? undefined : `${p.weight} ${unit}`,
+    weight: p.bodyweight
+      ? p.weight
+        ? `bw+${p.weight} ${unit}`
+        : "bodyweight"
+      : p.weight === null
+        ? undefined
+        : `${p.weight} ${unit}`,
     reps: p.reps ?? undefined,
     time: p.seconds === null ? undefined : seconds(p.seconds),
     effort: p.effort ?? undefined,
@@ -52,8 +66,12 @@ export function nextWorkoutView(doc: Doc, explanations: readonly string[] = []):
     if (rows.some((r) => r.weight)) columns.push({ header: "WEIGHT", get: (r) => r.weight, align: "right" });
     if (rows.some((r) => r.reps !== undefined)) columns.push({ header: "REPS", get: (r) => r.reps, align: "right" });
     if (rows.some((r) => r.time)) columns.push({ header: "TIME", get: (r) => r.time, align: "right" });
-    if (rows.some((r) => r.effort !== undefined)) columns.push({ header: "EFFORT", get: (r) => r.effort, align: "right" });
-    const tags = [e.superset ? `superset ${e.superset}` : undefined, e.skipProgression ? "skips progression" : undefined].filter(Boolean);
+    if (rows.some((r) => r.effort !== undefined))
+      columns.push({ header: "EFFORT", get: (r) => r.effort, align: "right" });
+    const tags = [
+      e.superset ? `superset ${e.superset}` : undefined,
+      e.skipProgression ? "skips progression" : undefined,
+    ].filter(Boolean);
     lines.push("", `${bold(String(e.exercise))}${tags.length ? dim(`  (${tags.join(", ")})`) : ""}`);
     lines.push(rows.length ? indent(table(rows, columns)) : "  No sets.");
     if (explanations[i]) lines.push(`  ${explanations[i]}`);
@@ -64,13 +82,18 @@ export function nextWorkoutView(doc: Doc, explanations: readonly string[] = []):
 }
 
 function indent(text: string): string {
-  return text.split("\n").map((l) => `  ${l}`).join("\n");
+  return text
+    .split("\n")
+    .map((l) => `  ${l}`)
+    .join("\n");
 }
 
 function record(r: ExerciseRecord, what: "heaviest" | "e1rm"): string {
   const set = `${r.setWeight} ${r.unit} x ${r.reps}`;
   const where = `${r.date}, workout ${r.workoutId.slice(0, SHORT_ID)}`;
-  return what === "heaviest" ? `${r.weight} ${r.unit} (${set}, ${where})` : `${r.weight} ${r.unit} (from ${set}, ${where})`;
+  return what === "heaviest"
+    ? `${r.weight} ${r.unit} (${set}, ${where})`
+    : `${r.weight} ${r.unit} (from ${set}, ${where})`;
 }
 
 /**
@@ -81,31 +104,58 @@ export function recordsView(name: string, records: ExerciseRecords): string {
   const lines = [bold(name)];
   const weighted = Boolean(records.heaviest || records.bestE1rm || records.repsAtWeight.length);
   if (!weighted && !records.bodyweightReps && !records.longestHold) {
-    lines.push("No records yet: they come from sets done with a weight and reps, with reps at bodyweight, or with a time (warm-ups do not count).");
+    lines.push(
+      "No records yet: they come from sets done with a weight and reps, with reps at bodyweight, or with a time (warm-ups do not count).",
+    );
     return lines.join("\n");
   }
   if (weighted) {
     lines.push(`Heaviest:           ${records.heaviest ? record(records.heaviest, "heaviest") : "-"}`);
-    lines.push(`Best estimated 1RM: ${records.bestE1rm ? record(records.bestE1rm, "e1rm") : "- (no set of 1 to 12 reps)"}`);
+    lines.push(
+      `Best estimated 1RM: ${records.bestE1rm ? record(records.bestE1rm, "e1rm") : "- (no set of 1 to 12 reps)"}`,
+    );
     lines.push("", "Most reps at each weight:");
-    lines.push(indent(table(records.repsAtWeight, [
-      { header: "WEIGHT", get: (r) => `${r.weight} ${r.unit}`, align: "right" },
-      { header: "REPS", get: (r) => r.reps, align: "right" },
-      { header: "DATE", get: (r) => r.date },
-      { header: "WORKOUT", get: (r) => r.workoutId.slice(0, SHORT_ID) },
-    ])));
-    lines.push("", "Rep maxes (actual: the heaviest set of at least that many reps; estimated: from the best estimated 1RM):");
-    lines.push(indent(table(records.repMaxes, [
-      { header: "RM", get: (r) => r.reps, align: "right" },
-      { header: "ACTUAL", get: (r) => (r.actual ? `${r.actual.weight} ${r.actual.unit} x ${r.actual.reps}` : "-"), align: "right" },
-      { header: "DATE", get: (r) => r.actual?.date ?? "" },
-      { header: "ESTIMATED", get: (r) => (r.estimated === null ? "-" : `${r.estimated} ${r.unit}`), align: "right" },
-    ])));
+    lines.push(
+      indent(
+        table(records.repsAtWeight, [
+          { header: "WEIGHT", get: (r) => `${r.weight} ${r.unit}`, align: "right" },
+          { header: "REPS", get: (r) => r.reps, align: "right" },
+          { header: "DATE", get: (r) => r.date },
+          { header: "WORKOUT", get: (r) => r.workoutId.slice(0, SHORT_ID) },
+        ]),
+      ),
+    );
+    lines.push(
+      "",
+      "Rep maxes (actual: the heaviest set of at least that many reps; estimated: from the best estimated 1RM):",
+    );
+    lines.push(
+      indent(
+        table(records.repMaxes, [
+          { header: "RM", get: (r) => r.reps, align: "right" },
+          {
+            header: "ACTUAL",
+            get: (r) => (r.actual ? `${r.actual.weight} ${r.actual.unit} x ${r.actual.reps}` : "-"),
+            align: "right",
+          },
+          { header: "DATE", get: (r) => r.actual?.date ?? "" },
+          {
+            header: "ESTIMATED",
+            get: (r) => (r.estimated === null ? "-" : `${r.estimated} ${r.unit}`),
+            align: "right",
+          },
+        ]),
+      ),
+    );
   }
   const where = (r: { date: string; workoutId: string }) => `${r.date}, workout ${r.workoutId.slice(0, SHORT_ID)}`;
   if (weighted && (records.bodyweightReps || records.longestHold)) lines.push("");
   const hold = records.longestHold;
-  if (records.bodyweightReps) lines.push(`Most reps at bodyweight: ${records.bodyweightReps.reps} (${where(records.bodyweightReps)})`);
-  if (hold) lines.push(`Longest hold:            ${seconds(hold.seconds)}${hold.weight === null ? "" : ` with ${hold.weight} ${hold.unit}`} (${where(hold)})`);
+  if (records.bodyweightReps)
+    lines.push(`Most reps at bodyweight: ${records.bodyweightReps.reps} (${where(records.bodyweightReps)})`);
+  if (hold)
+    lines.push(
+      `Longest hold:            ${seconds(hold.seconds)}${hold.weight === null ? "" : ` with ${hold.weight} ${hold.unit}`} (${where(hold)})`,
+    );
   return lines.join("\n");
 }

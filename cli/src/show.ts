@@ -21,13 +21,16 @@ export function routineView(doc: Doc): string {
   ].filter(Boolean);
   const head = `${bold(String(doc.name ?? ""))}  ${dim(String(doc.id ?? ""))}\n${facts.join(" · ")}`;
   if (!exercises.length) return `${head}\nNo exercises.`;
-  const extra = (e: Doc) => [
-    e.superset ? `superset ${e.superset}` : undefined,
-    e.progression ? `progression ${e.progression}` : undefined,
-    e.warmups ? `${e.warmups} warm-up${e.warmups === 1 ? "" : "s"}` : undefined,
-    e.drops ? `${e.drops} drop${e.drops === 1 ? "" : "s"}` : undefined,
-    e.bursts ? `${e.bursts} burst${e.bursts === 1 ? "" : "s"}` : undefined,
-  ].filter(Boolean).join(", ");
+  const extra = (e: Doc) =>
+    [
+      e.superset ? `superset ${e.superset}` : undefined,
+      e.progression ? `progression ${e.progression}` : undefined,
+      e.warmups ? `${e.warmups} warm-up${e.warmups === 1 ? "" : "s"}` : undefined,
+      e.drops ? `${e.drops} drop${e.drops === 1 ? "" : "s"}` : undefined,
+      e.bursts ? `${e.bursts} burst${e.bursts === 1 ? "" : "s"}` : undefined,
+    ]
+      .filter(Boolean)
+      .join(", ");
   return `${head}\n\n${table(exercises, [
     { header: "EXERCISE", get: (e) => String(e.exercise) },
     { header: "SETS", get: (e) => e.sets as number, align: "right" },
@@ -57,8 +60,12 @@ export function workoutView(doc: Doc): string {
   lines.push("");
   for (const e of exercises) {
     const sets = (Array.isArray(e.sets) ? e.sets : []).map((s) =>
-      typeof s === "string" ? s : `${(s as Doc).set}${(s as Doc).done === false ? " (planned)" : ""}`);
-    const tags = [e.superset ? `superset ${e.superset}` : undefined, e.skipProgression ? "skips progression" : undefined].filter(Boolean);
+      typeof s === "string" ? s : `${(s as Doc).set}${(s as Doc).done === false ? " (planned)" : ""}`,
+    );
+    const tags = [
+      e.superset ? `superset ${e.superset}` : undefined,
+      e.skipProgression ? "skips progression" : undefined,
+    ].filter(Boolean);
     lines.push(`${bold(String(e.exercise))}${tags.length ? dim(`  (${tags.join(", ")})`) : ""}`);
     lines.push(`  ${sets.join(", ")}`);
     if (typeof e.note === "string" && e.note) lines.push(`  note${e.pinned ? " (pinned)" : ""}: ${e.note}`);

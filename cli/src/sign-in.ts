@@ -10,7 +10,9 @@ export async function serverUrl(flag: string | undefined, interactive: boolean):
   const last = readStore().current;
   if (!interactive) {
     if (last) return last;
-    throw new UsageError("Give the server address with --url or SVC_URL (standard input is not a terminal, so svc cannot ask).");
+    throw new UsageError(
+      "Give the server address with --url or SVC_URL (standard input is not a terminal, so svc cannot ask).",
+    );
   }
   const answer = await ask("Server address", last);
   if (!answer) throw new UsageError("A server address is needed, e.g. https://log.example.com");
@@ -20,6 +22,14 @@ export async function serverUrl(flag: string | undefined, interactive: boolean):
 type Credential = { kind: "session"; token: string } | { kind: "api-key"; apiKey: string };
 
 /** Saves a session token or an API key for `url`, with whose it is. */
-export function saveSignIn(url: string, credential: Credential, user: { id: string; name: string; email: string }): void {
-  saveInstance(url, { ...credential, user: { id: user.id, name: user.name, email: user.email }, savedAt: new Date().toISOString() });
+export function saveSignIn(
+  url: string,
+  credential: Credential,
+  user: { id: string; name: string; email: string },
+): void {
+  saveInstance(url, {
+    ...credential,
+    user: { id: user.id, name: user.name, email: user.email },
+    savedAt: new Date().toISOString(),
+  });
 }

@@ -6,14 +6,16 @@ import { statSync, writeFileSync, chmodSync, mkdirSync, readFileSync } from "nod
 import { hostname } from "node:os";
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { gql, get, post, signUp, TEST_ADDRESS_LIMITS, type TestServer } from "../../test/support/harness.ts";
+import { gql, get, post, TEST_ADDRESS_LIMITS, type TestServer } from "../../test/support/harness.ts";
 import { AUTH_LIMITS } from "../../server/auth-limits.ts";
 import { cliServer, svcOnTerminal, hasStackTrace, closedUrl } from "./support.ts";
 
 const cli = cliServer();
 const home = cli.home;
 let s: TestServer;
-beforeAll(() => { s = cli.fixture.server; });
+beforeAll(() => {
+  s = cli.fixture.server;
+});
 
 const email = () => cli.email("cli");
 const stdoutJson = (r: { stdout: string }) => JSON.parse(r.stdout);
@@ -30,10 +32,16 @@ async function signedUp(name = "Cli User") {
 describe("version, help and usage errors", () => {
   test("oclif.manifest.json (what makes start-up fast) matches the command files", async () => {
     const r = await new Promise<{ code: number | null; out: string }>((resolve) => {
-      const child = spawn(process.execPath, [path.join(import.meta.dirname, "../scripts/manifest.ts"), "--check"], { stdio: ["ignore", "pipe", "pipe"] });
+      const child = spawn(process.execPath, [path.join(import.meta.dirname, "../scripts/manifest.ts"), "--check"], {
+        stdio: ["ignore", "pipe", "pipe"],
+      });
       let out = "";
-      child.stdout.on("data", (d) => { out += d; });
-      child.stderr.on("data", (d) => { out += d; });
+      child.stdout.on("data", (d) => {
+        out += d;
+      });
+      child.stderr.on("data", (d) => {
+        out += d;
+      });
       child.on("close", (code) => resolve({ code, out }));
     });
     expect(r).toEqual({ code: 0, out: "cli/oclif.manifest.json is up to date\n" });
@@ -47,12 +55,21 @@ describe("version, help and usage errors", () => {
 
   test("a node without type stripping on PATH: svc re-runs itself with the Node the repository pins", async () => {
     const r = await new Promise<{ code: number | null; out: string }>((resolve) => {
-      const child = spawn(process.execPath, ["--no-experimental-strip-types", path.join(import.meta.dirname, "../bin/run.js"), "--version"], {
-        env: home().env(), stdio: ["ignore", "pipe", "pipe"],
-      });
+      const child = spawn(
+        process.execPath,
+        ["--no-experimental-strip-types", path.join(import.meta.dirname, "../bin/run.js"), "--version"],
+        {
+          env: home().env(),
+          stdio: ["ignore", "pipe", "pipe"],
+        },
+      );
       let out = "";
-      child.stdout.on("data", (d) => { out += d; });
-      child.stderr.on("data", (d) => { out += d; });
+      child.stdout.on("data", (d) => {
+        out += d;
+      });
+      child.stderr.on("data", (d) => {
+        out += d;
+      });
       child.on("close", (code) => resolve({ code, out }));
     });
     expect(r.code).toBe(0);
@@ -87,7 +104,21 @@ describe("version, help and usage errors", () => {
     const root = (await h.run(["--help"])).stdout;
     expect(root).not.toMatch(/^\s+(exercises|keys|devices)\s/m);
     expect(root).toMatch(/^\s+exercise\s/m);
-    for (const [old, now] of [[["exercises"], ["exercise", "search"]], [["exercises", "records"], ["exercise", "records"]], [["keys", "list"], ["key", "list"]], [["devices", "list"], ["device", "list"]]]) {
+    for (const [old, now] of [
+      [["exercises"], ["exercise", "search"]],
+      [
+        ["exercises", "records"],
+        ["exercise", "records"],
+      ],
+      [
+        ["keys", "list"],
+        ["key", "list"],
+      ],
+      [
+        ["devices", "list"],
+        ["device", "list"],
+      ],
+    ]) {
       const before = await h.run([...old, "--help"]);
       const after = await h.run([...now, "--help"]);
       expect({ old, code: before.code }).toEqual({ old, code: 0 });
@@ -102,7 +133,16 @@ describe("version, help and usage errors", () => {
 
   test("every command that deletes, revokes or signs out needs --yes where it cannot ask: exit 2 before any request", async () => {
     const h = home({ SVC_URL: await closedUrl(), SVC_API_KEY: `svc_${"a".repeat(40)}` });
-    for (const args of [["routine", "delete", "Push"], ["workout", "delete", "3f2a9c1e"], ["bodyweight", "delete", "2026-03-01"], ["exercise", "delete", "Zercher"], ["key", "revoke", "ci"], ["device", "sign-out", "--others"], ["device", "sign-out", "9a8b7c6d"], ["app", "disconnect", "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d"]]) {
+    for (const args of [
+      ["routine", "delete", "Push"],
+      ["workout", "delete", "3f2a9c1e"],
+      ["bodyweight", "delete", "2026-03-01"],
+      ["exercise", "delete", "Zercher"],
+      ["key", "revoke", "ci"],
+      ["device", "sign-out", "--others"],
+      ["device", "sign-out", "9a8b7c6d"],
+      ["app", "disconnect", "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d"],
+    ]) {
       const r = await h.run(args);
       expect({ args, code: r.code }).toEqual({ args, code: 2 });
       expect(r.stderr).toMatch(/^Error: Give --yes to .+ \(standard input is not a terminal, so svc cannot ask\)\.\n$/);
@@ -111,7 +151,14 @@ describe("version, help and usage errors", () => {
 
   test("unknown command, unknown flag, missing argument, bad option: exit 2, no stack trace", async () => {
     const h = home();
-    for (const args of [["nope"], ["whoami", "--nope"], ["routine", "show"], ["settings", "--unit", "stone"], ["workout", "list", "--limit", "0"], ["workout", "list", "--limit", "1001"]]) {
+    for (const args of [
+      ["nope"],
+      ["whoami", "--nope"],
+      ["routine", "show"],
+      ["settings", "--unit", "stone"],
+      ["workout", "list", "--limit", "0"],
+      ["workout", "list", "--limit", "1001"],
+    ]) {
       const r = await h.run(args);
       expect({ args, code: r.code }).toEqual({ args, code: 2 });
       expect(r.stdout).toBe("");
@@ -123,7 +170,15 @@ describe("version, help and usage errors", () => {
 describe("not signed in", () => {
   test("commands that need an account exit 4 and say how to sign in", async () => {
     const h = home();
-    for (const args of [["whoami"], ["routine", "list"], ["workout", "list"], ["bodyweight", "list"], ["key", "list"], ["device", "list"], ["settings"]]) {
+    for (const args of [
+      ["whoami"],
+      ["routine", "list"],
+      ["workout", "list"],
+      ["bodyweight", "list"],
+      ["key", "list"],
+      ["device", "list"],
+      ["settings"],
+    ]) {
       const r = await h.run(args);
       expect({ args, code: r.code }).toEqual({ args, code: 4 });
       expect(r.stderr).toContain("svc login");
@@ -138,10 +193,16 @@ describe("not signed in", () => {
   test("a saved token the server no longer knows: whoami exit 4", async () => {
     const h = home();
     mkdirSync(path.dirname(h.credentialsFile), { recursive: true });
-    writeFileSync(h.credentialsFile, JSON.stringify({
-      current: s.url,
-      instances: { [s.url]: { kind: "session", token: "f".repeat(64), user: { id: "x", name: "x", email: "x" }, savedAt: "" } },
-    }), { mode: 0o600 });
+    writeFileSync(
+      h.credentialsFile,
+      JSON.stringify({
+        current: s.url,
+        instances: {
+          [s.url]: { kind: "session", token: "f".repeat(64), user: { id: "x", name: "x", email: "x" }, savedAt: "" },
+        },
+      }),
+      { mode: 0o600 },
+    );
     const r = await h.run(["whoami"]);
     expect(r.code).toBe(4);
     expect(r.stderr).toMatch(/no longer valid.*svc login/);
@@ -172,7 +233,11 @@ describe("signup, login, credentials file, logout", () => {
     expect(who.code).toBe(0);
     expect(who.stdout).toContain(`Ada <${address}> on ${s.url}`);
     const json = await h.run(["whoami", "--json"]);
-    expect(JSON.parse(json.stdout)).toMatchObject({ url: s.url, auth: "session", user: { name: "Ada", email: address, unit: "kg", effort: "rpe" } });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      url: s.url,
+      auth: "session",
+      user: { name: "Ada", email: address, unit: "kg", effort: "rpe" },
+    });
   });
 
   test("signup with an email already taken, or a short password: one sentence, no account", async () => {
@@ -198,7 +263,9 @@ describe("signup, login, credentials file, logout", () => {
     const session = await get(s.url, "/api/auth/get-session", { token: first });
     expect(session.body.session.client).toBe(`svc CLI on ${hostname()}`);
 
-    const again = await h.run(["login", "--url", `${s.url}/`, "--email", address, "--password-stdin"], { input: PASSWORD });
+    const again = await h.run(["login", "--url", `${s.url}/`, "--email", address, "--password-stdin"], {
+      input: PASSWORD,
+    });
     expect(again.code).toBe(0);
     const second = h.credentials().instances[s.url].token;
     expect(second).not.toBe(first);
@@ -220,10 +287,14 @@ describe("signup, login, credentials file, logout", () => {
     expect(noEmail.code).toBe(2);
     const emptyStdin = await h.run(["login", "--email", address, "--password-stdin"], { input: "" });
     expect(emptyStdin.code).toBe(2);
-    const noUrl = await home({ SVC_URL: undefined }).run(["login", "--email", address, "--password-stdin"], { input: PASSWORD });
+    const noUrl = await home({ SVC_URL: undefined }).run(["login", "--email", address, "--password-stdin"], {
+      input: PASSWORD,
+    });
     expect(noUrl.code).toBe(2);
     expect(noUrl.stderr).toContain("--url");
-    const badUrl = await h.run(["login", "--url", "ftp://example.com", "--email", address, "--password-stdin"], { input: PASSWORD });
+    const badUrl = await h.run(["login", "--url", "ftp://example.com", "--email", address, "--password-stdin"], {
+      input: PASSWORD,
+    });
     expect(badUrl.code).toBe(2);
   });
 
@@ -231,21 +302,32 @@ describe("signup, login, credentials file, logout", () => {
     const { email: address } = await signedUp();
     const h = home();
     for (let i = 0; i < AUTH_LIMITS.failuresPerAccountAndAddress; i++) {
-      expect((await post(s.url, "/api/auth/sign-in/email", { email: address, password: `wrong-${i}-pass` })).status).toBe(401);
+      expect(
+        (await post(s.url, "/api/auth/sign-in/email", { email: address, password: `wrong-${i}-pass` })).status,
+      ).toBe(401);
     }
     const locked = await h.run(["login", "--email", address, "--password-stdin"], { input: PASSWORD });
     expect(locked.code).toBe(5);
-    expect(locked.stderr).toMatch(/^Error: Too many failed sign-in attempts for this email from your address\. Try again in \d+ seconds? \(at .+\)\.\n$/);
+    expect(locked.stderr).toMatch(
+      /^Error: Too many failed sign-in attempts for this email from your address\. Try again in \d+ seconds? \(at .+\)\.\n$/,
+    );
     expect(() => statSync(h.credentialsFile)).toThrow();
     await s.ownerPool.query("delete from app_private.failed_sign_ins where email = $1", [address]);
     // This address at the test server's sign-in limit (seeded): RATE_LIMITED, said as such.
     const limit = TEST_ADDRESS_LIMITS.signInsPerAddressPerMinute;
-    await s.ownerPool.query(`insert into app_private.address_attempts (action, address)
-      select 'sign-in', '127.0.0.1' from generate_series(1, $1)`, [limit]);
+    await s.ownerPool.query(
+      `insert into app_private.address_attempts (action, address)
+      select 'sign-in', '127.0.0.1' from generate_series(1, $1)`,
+      [limit],
+    );
     try {
       const limited = await h.run(["login", "--email", address, "--password-stdin"], { input: PASSWORD });
       expect(limited.code).toBe(5);
-      expect(limited.stderr).toMatch(new RegExp(`^Error: Too many attempts from your address \\(at most ${limit} sign-in attempts a minute\\)\\. Try again in \\d+ seconds? \\(at .+\\)\\.\\n$`));
+      expect(limited.stderr).toMatch(
+        new RegExp(
+          `^Error: Too many attempts from your address \\(at most ${limit} sign-in attempts a minute\\)\\. Try again in \\d+ seconds? \\(at .+\\)\\.\\n$`,
+        ),
+      );
     } finally {
       await s.ownerPool.query("delete from app_private.address_attempts where action = 'sign-in'");
     }
@@ -312,7 +394,12 @@ describe("signup, login, credentials file, logout", () => {
     // A second, fake instance saved in the same file.
     const saved = h.credentials();
     const nowhere = await closedUrl();
-    saved.instances[nowhere] = { kind: "session", token: "x".repeat(64), user: { id: "1", name: "Other", email: "o@x" }, savedAt: "" };
+    saved.instances[nowhere] = {
+      kind: "session",
+      token: "x".repeat(64),
+      user: { id: "1", name: "Other", email: "o@x" },
+      savedAt: "",
+    };
     writeFileSync(h.credentialsFile, JSON.stringify(saved), { mode: 0o600 });
     const here = await h.run(["whoami"]);
     expect(here.stdout).toContain(address);
@@ -347,7 +434,12 @@ describe("server down", () => {
   test("one clear sentence, exit 1, no stack trace", async () => {
     const { h } = await signedUp();
     const nowhere = await closedUrl();
-    for (const args of [["whoami"], ["routine", "list"], ["bodyweight", "log", "80"], ["exercise", "search", "bench"]]) {
+    for (const args of [
+      ["whoami"],
+      ["routine", "list"],
+      ["bodyweight", "log", "80"],
+      ["exercise", "search", "bench"],
+    ]) {
       const r = await h.run(args, { env: { SVC_URL: nowhere, SVC_API_KEY: "svc_whatever" } });
       expect({ args, code: r.code }).toEqual({ args, code: 1 });
       expect(r.stderr.trim().split("\n")).toHaveLength(1);
@@ -360,13 +452,26 @@ describe("server down", () => {
     const h = home();
     const nowhere = await closedUrl();
     mkdirSync(path.dirname(h.credentialsFile), { recursive: true });
-    writeFileSync(h.credentialsFile, JSON.stringify({
-      current: nowhere,
-      instances: { [nowhere]: { kind: "session", token: "t".repeat(64), user: { id: "1", name: "x", email: "x@x" }, savedAt: "" } },
-    }), { mode: 0o600 });
+    writeFileSync(
+      h.credentialsFile,
+      JSON.stringify({
+        current: nowhere,
+        instances: {
+          [nowhere]: {
+            kind: "session",
+            token: "t".repeat(64),
+            user: { id: "1", name: "x", email: "x@x" },
+            savedAt: "",
+          },
+        },
+      }),
+      { mode: 0o600 },
+    );
     const r = await h.run(["logout"], { env: { SVC_URL: undefined } });
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^Error: Forgot the saved session for .*, but could not end it on the server: Could not reach/);
+    expect(r.stderr).toMatch(
+      /^Error: Forgot the saved session for .*, but could not end it on the server: Could not reach/,
+    );
     expect(hasStackTrace(r.stderr)).toBe(false);
     expect(h.credentials().instances).toEqual({});
   });
@@ -413,7 +518,10 @@ describe("bodyweight", () => {
     expect(list.code).toBe(0);
     const lines = list.stdout.trim().split("\n");
     expect(lines[0]).toMatch(/^DATE\s+WEIGHT$/);
-    expect(lines.slice(-2)).toEqual([expect.stringMatching(/^2026-03-02\s+178 lb$/), expect.stringMatching(/^2026-03-01\s+80 kg$/)]);
+    expect(lines.slice(-2)).toEqual([
+      expect.stringMatching(/^2026-03-02\s+178 lb$/),
+      expect.stringMatching(/^2026-03-01\s+80 kg$/),
+    ]);
     const json = await h.run(["bodyweight", "list", "--json", "--limit", "2"]);
     const entries = JSON.parse(json.stdout);
     expect(entries).toHaveLength(2);
@@ -422,7 +530,13 @@ describe("bodyweight", () => {
 
   test("bad weight or date: exit 2; a weight the server refuses: exit 2 with its reason", async () => {
     const { h } = await signedUp();
-    for (const args of [["bodyweight", "log", "heavy"], ["bodyweight", "log", "-5"], ["bodyweight", "log", "80", "--date", "2026-02-30"], ["bodyweight", "log", "80", "--date", "yesterday"], ["bodyweight", "log", "80", "--unit", "st"]]) {
+    for (const args of [
+      ["bodyweight", "log", "heavy"],
+      ["bodyweight", "log", "-5"],
+      ["bodyweight", "log", "80", "--date", "2026-02-30"],
+      ["bodyweight", "log", "80", "--date", "yesterday"],
+      ["bodyweight", "log", "80", "--unit", "st"],
+    ]) {
       const r = await h.run(args);
       expect({ args, code: r.code }).toEqual({ args, code: 2 });
     }
@@ -455,7 +569,17 @@ describe("API keys", () => {
     expect(listed).toHaveLength(1);
     expect(listed[0]).toMatchObject({ name: "backup", start: key.slice(0, 8), expired: false });
 
-    const json = await h.run(["key", "create", "--name", "ci", "--access", "read-write", "--expires", "never", "--json"]);
+    const json = await h.run([
+      "key",
+      "create",
+      "--name",
+      "ci",
+      "--access",
+      "read-write",
+      "--expires",
+      "never",
+      "--json",
+    ]);
     const payload = JSON.parse(json.stdout);
     expect(payload.key).toMatch(/^svc_/);
     expect(payload.apiKey).toMatchObject({ name: "ci", expiresAt: null });
@@ -494,12 +618,17 @@ describe("API keys", () => {
   test("SVC_API_KEY with a read-only key: reads work, every write is refused with exit 4", async () => {
     const { h } = await signedUp();
     await h.run(["bodyweight", "log", "70", "--date", "2026-02-01"]);
-    const key = (await h.run(["key", "create", "--name", "ro", "--access", "read-only", "--expires", "30d"])).stdout.trim();
+    const key = (
+      await h.run(["key", "create", "--name", "ro", "--access", "read-only", "--expires", "30d"])
+    ).stdout.trim();
     const reader = home({ SVC_API_KEY: key });
     expect((await reader.run(["whoami"])).code).toBe(0);
     const list = await reader.run(["bodyweight", "list", "--json"]);
     expect(JSON.parse(list.stdout)).toEqual([expect.objectContaining({ date: "2026-02-01", weight: 70 })]);
-    for (const args of [["bodyweight", "log", "71", "--date", "2026-02-02"], ["settings", "--unit", "lb"]]) {
+    for (const args of [
+      ["bodyweight", "log", "71", "--date", "2026-02-02"],
+      ["settings", "--unit", "lb"],
+    ]) {
       const r = await reader.run(args);
       expect({ args, code: r.code }).toEqual({ args, code: 4 });
       expect(r.stderr).toMatch(/read only/);
@@ -507,7 +636,9 @@ describe("API keys", () => {
     expect(JSON.parse((await h.run(["bodyweight", "list", "--json"])).stdout)).toHaveLength(1);
     expect(JSON.parse((await h.run(["settings", "--json"])).stdout).unit).toBe("kg");
     // A read-write key may write.
-    const rw = (await h.run(["key", "create", "--name", "rw", "--access", "read-write", "--expires", "30d"])).stdout.trim();
+    const rw = (
+      await h.run(["key", "create", "--name", "rw", "--access", "read-write", "--expires", "30d"])
+    ).stdout.trim();
     const writer = home({ SVC_API_KEY: rw });
     expect((await writer.run(["bodyweight", "log", "71", "--date", "2026-02-02"])).code).toBe(0);
     // SVC_API_KEY wins over saved credentials.
@@ -517,7 +648,9 @@ describe("API keys", () => {
 
   test("rate limited: exit 5 and when to retry", async () => {
     const { h } = await signedUp();
-    const key = (await h.run(["key", "create", "--name", "busy", "--access", "read-only", "--expires", "30d"])).stdout.trim();
+    const key = (
+      await h.run(["key", "create", "--name", "busy", "--access", "read-only", "--expires", "30d"])
+    ).stdout.trim();
     // The limit is per calendar minute: start early in a minute so all requests share it.
     const second = new Date().getUTCSeconds();
     if (second > 40) await new Promise((r) => setTimeout(r, (61 - second) * 1000));
@@ -527,14 +660,26 @@ describe("API keys", () => {
     }
     const limited = await home({ SVC_API_KEY: key }).run(["whoami"]);
     expect(limited.code).toBe(5);
-    expect(limited.stderr).toMatch(/^Error: Rate limited: too many requests with this API key\. Try again in \d+ seconds? \(at .+\)\.\n$/);
+    expect(limited.stderr).toMatch(
+      /^Error: Rate limited: too many requests with this API key\. Try again in \d+ seconds? \(at .+\)\.\n$/,
+    );
   });
 });
 
 describe("devices", () => {
   test("list marks this device; sign-out another ends it; signing out this one forgets the credentials", async () => {
     const { h, email: address } = await signedUp();
-    const other = await post(s.url, "/api/auth/sign-in/email", { email: address, password: PASSWORD }, { headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36" } });
+    const other = await post(
+      s.url,
+      "/api/auth/sign-in/email",
+      { email: address, password: PASSWORD },
+      {
+        headers: {
+          "user-agent":
+            "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36",
+        },
+      },
+    );
     const list = await h.run(["device", "list"]);
     expect(list.code).toBe(0);
     expect(list.stdout).toMatch(/^ID\s+DEVICE\s+SIGNED IN\s+LAST ACTIVE/);
@@ -568,7 +713,12 @@ describe("admin", () => {
     const ban = await admin.run(["admin", "ban", userId, "--reason", "spam", "--expires-in", "7d"]);
     expect(ban.code).toBe(0);
     expect(ban.stdout).toMatch(/^Banned Victim <.+> until \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(reason: spam\)\.\n$/);
-    const { rows: [banned] } = await s.ownerPool.query("select banned, ban_reason, extract(epoch from ban_expires - now()) as left from app_public.users where id = $1", [userId]);
+    const {
+      rows: [banned],
+    } = await s.ownerPool.query(
+      "select banned, ban_reason, extract(epoch from ban_expires - now()) as left from app_public.users where id = $1",
+      [userId],
+    );
     expect(banned).toMatchObject({ banned: true, ban_reason: "spam" });
     expect(Number(banned.left)).toBeGreaterThan(7 * 86400 - 60);
     expect(Number(banned.left)).toBeLessThanOrEqual(7 * 86400);
@@ -584,17 +734,34 @@ describe("admin", () => {
     const unbanJson = await admin.run(["admin", "unban", userId, "--json"]);
     expect(JSON.parse(unbanJson.stdout).user).toMatchObject({ id: userId, banned: false });
 
-    const notAdmin = await victimHome.run(["login", "--email", (await s.ownerPool.query("select email from app_public.users where id = $1", [userId])).rows[0].email, "--password-stdin"], { input: PASSWORD });
+    const notAdmin = await victimHome.run(
+      [
+        "login",
+        "--email",
+        (await s.ownerPool.query("select email from app_public.users where id = $1", [userId])).rows[0].email,
+        "--password-stdin",
+      ],
+      { input: PASSWORD },
+    );
     expect(notAdmin.code).toBe(0);
-    const refused = await victimHome.run(["admin", "ban", (await s.ownerPool.query("select id from app_public.users where email = $1", [adminEmail])).rows[0].id]);
+    const refused = await victimHome.run([
+      "admin",
+      "ban",
+      (await s.ownerPool.query("select id from app_public.users where email = $1", [adminEmail])).rows[0].id,
+    ]);
     expect(refused.code).toBe(4);
     expect(refused.stderr).toContain("Only an admin");
 
-    const key = (await admin.run(["key", "create", "--name", "admin-key", "--access", "read-write", "--expires", "30d"])).stdout.trim();
+    const key = (
+      await admin.run(["key", "create", "--name", "admin-key", "--access", "read-write", "--expires", "30d"])
+    ).stdout.trim();
     const withKey = await admin.run(["admin", "ban", userId], { env: { SVC_API_KEY: key } });
     expect(withKey.code).toBe(4);
 
-    for (const args of [["admin", "ban", userId, "--expires-in", "soon"], ["admin", "ban", userId, "--expires-in", "0d"]]) {
+    for (const args of [
+      ["admin", "ban", userId, "--expires-in", "soon"],
+      ["admin", "ban", userId, "--expires-in", "0d"],
+    ]) {
       expect((await admin.run(args)).code).toBe(2);
     }
     const unknown = await admin.run(["admin", "ban", "00000000-0000-4000-8000-000000000000"]);
@@ -620,7 +787,18 @@ describe("admin: users and ban by email", () => {
     expect(listed.stdout.trim().split("\n")).toHaveLength(2);
     expect(listed.stdout).toContain(victimEmail);
     const asJson = stdoutJson(await admin.run(["admin", "users", victimEmail.toUpperCase(), "--json"]));
-    expect(asJson).toEqual([{ id: userId, name: "Listed Victim", email: victimEmail, role: "user", banned: false, banReason: null, banExpires: null, createdAt: expect.any(String) }]);
+    expect(asJson).toEqual([
+      {
+        id: userId,
+        name: "Listed Victim",
+        email: victimEmail,
+        role: "user",
+        banned: false,
+        banReason: null,
+        banExpires: null,
+        createdAt: expect.any(String),
+      },
+    ]);
     expect(stdoutJson(await admin.run(["admin", "users", "--json"])).length).toBeGreaterThanOrEqual(2);
     const none = await admin.run(["admin", "users", "nobody-has-this"]);
     expect(none).toMatchObject({ code: 0, stdout: 'No user\'s name or email contains "nobody-has-this".\n' });
@@ -628,26 +806,35 @@ describe("admin: users and ban by email", () => {
     // Expiries that cannot be misread: `m` could be minutes or months.
     const ambiguous = await admin.run(["admin", "ban", victimEmail, "--expires-in", "1m"]);
     expect(ambiguous.code).toBe(2);
-    expect(ambiguous.stderr).toContain('could mean minutes or months');
+    expect(ambiguous.stderr).toContain("could mean minutes or months");
     expect(ambiguous.stderr).toContain("min (minutes), h (hours), d (days), w (weeks), y (years");
-    for (const bad of ["90s", "0d", "soon", "1.5d"]) expect((await admin.run(["admin", "ban", victimEmail, "--expires-in", bad])).code).toBe(2);
+    for (const bad of ["90s", "0d", "soon", "1.5d"])
+      expect((await admin.run(["admin", "ban", victimEmail, "--expires-in", bad])).code).toBe(2);
     expect(stdoutJson(await admin.run(["admin", "users", victimEmail, "--json"]))[0].banned).toBe(false); // nothing happened
 
     const ban = await admin.run(["admin", "ban", victimEmail, "--reason", "spam links", "--expires-in", "30d"]);
     expect(ban.code).toBe(0);
-    expect(ban.stdout).toMatch(/^Banned Listed Victim <.+> until \d{4}-\d\d-\d\d \d\d:\d\d \(reason: spam links\)\.\n$/);
+    expect(ban.stdout).toMatch(
+      /^Banned Listed Victim <.+> until \d{4}-\d\d-\d\d \d\d:\d\d \(reason: spam links\)\.\n$/,
+    );
     const banned = stdoutJson(await admin.run(["admin", "users", victimEmail, "--json"]))[0];
     expect(banned).toMatchObject({ banned: true, banReason: "spam links" });
     const left = (new Date(banned.banExpires).getTime() - Date.now()) / 86_400_000;
     expect(left).toBeGreaterThan(29.99);
     expect(left).toBeLessThanOrEqual(30);
-    expect((await admin.run(["admin", "users", victimEmail])).stdout).toMatch(/until \d{4}-\d\d-\d\d \d\d:\d\d: spam links/);
+    expect((await admin.run(["admin", "users", victimEmail])).stdout).toMatch(
+      /until \d{4}-\d\d-\d\d \d\d:\d\d: spam links/,
+    );
 
     // The banned user signs in again: told why and until when, not to sign in again.
     const login = await victim.run(["login", "--email", victimEmail, "--password-stdin"], { input: PASSWORD });
     expect(login.code).toBe(4);
     const end = banned.banExpires.slice(0, 10);
-    expect(login.stderr).toMatch(new RegExp(`^Error: This account is banned \\(reason: spam links\\); the ban ends ${end} \\d\\d:\\d\\d\\. Contact the server's admin`));
+    expect(login.stderr).toMatch(
+      new RegExp(
+        `^Error: This account is banned \\(reason: spam links\\); the ban ends ${end} \\d\\d:\\d\\d\\. Contact the server's admin`,
+      ),
+    );
     expect(login.stderr).not.toContain("svc login");
 
     // A ban without end (never), by id; then lifted by email.
@@ -659,7 +846,10 @@ describe("admin: users and ban by email", () => {
     expect((await victim.run(["login", "--email", victimEmail, "--password-stdin"], { input: PASSWORD })).code).toBe(0);
 
     const unknown = await admin.run(["admin", "ban", "nobody@example.com"]);
-    expect(unknown).toMatchObject({ code: 1, stderr: "Error: No user with the email nobody@example.com. See `svc admin users`.\n" });
+    expect(unknown).toMatchObject({
+      code: 1,
+      stderr: "Error: No user with the email nobody@example.com. See `svc admin users`.\n",
+    });
     const neither = await admin.run(["admin", "unban", "victim"]);
     expect(neither.code).toBe(2);
     expect(neither.stderr).toContain("Give the user's email or id");
@@ -676,7 +866,9 @@ describe("a read-only key is told it is read only", () => {
   test("every write through it: exit 4, the reason, no sign-in advice; reads work", async () => {
     const { h } = await signedUp("Reader");
     await h.run(["exercise", "create", "Ring Plank", "--kind", "time"]);
-    const key = (await h.run(["key", "create", "--name", "ro", "--access", "read-only", "--expires", "30d"])).stdout.trim();
+    const key = (
+      await h.run(["key", "create", "--name", "ro", "--access", "read-only", "--expires", "30d"])
+    ).stdout.trim();
     const reader = cli.home({ SVC_API_KEY: key });
     expect(stdoutJson(await reader.run(["exercise", "list", "--json"]))).toHaveLength(1);
     for (const args of [
@@ -703,8 +895,16 @@ describe("bodyweight: delete and --unit", () => {
     await h.run(["bodyweight", "log", "80", "--date", "2026-03-01"]);
     await h.run(["bodyweight", "log", "180", "--unit", "lb", "--date", "2026-03-02"]);
     await h.run(["bodyweight", "log", "81", "--date", "2026-03-03"]);
-    expect(stdoutJson(await h.run(["bodyweight", "list", "--unit", "lb", "--json"])).map((b: any) => [b.date, b.weight, b.unit])).toEqual([
-      ["2026-03-03", 178.57, "lb"], ["2026-03-02", 180, "lb"], ["2026-03-01", 176.37, "lb"],
+    expect(
+      stdoutJson(await h.run(["bodyweight", "list", "--unit", "lb", "--json"])).map((b: any) => [
+        b.date,
+        b.weight,
+        b.unit,
+      ]),
+    ).toEqual([
+      ["2026-03-03", 178.57, "lb"],
+      ["2026-03-02", 180, "lb"],
+      ["2026-03-01", 176.37, "lb"],
     ]);
     expect((await h.run(["bodyweight", "list", "--unit", "kg"])).stdout).toMatch(/2026-03-02\s+81\.65 kg/);
     expect((await h.run(["bodyweight", "list", "--unit", "st"])).code).toBe(2);
@@ -712,10 +912,16 @@ describe("bodyweight: delete and --unit", () => {
     const del = await h.run(["bodyweight", "delete", "2026-03-02", "--yes"]);
     expect(del).toMatchObject({ code: 0, stdout: "Deleted the bodyweight of 2026-03-02 (180 lb).\n" });
     const [newest] = stdoutJson(await h.run(["bodyweight", "list", "--json"]));
-    expect(stdoutJson(await h.run(["bodyweight", "delete", newest.id, "--json", "--yes"])).deleted).toMatchObject({ date: "2026-03-03", weight: 81 });
+    expect(stdoutJson(await h.run(["bodyweight", "delete", newest.id, "--json", "--yes"])).deleted).toMatchObject({
+      date: "2026-03-03",
+      weight: 81,
+    });
     expect(stdoutJson(await h.run(["bodyweight", "list", "--json"])).map((b: any) => b.date)).toEqual(["2026-03-01"]);
     const missing = await h.run(["bodyweight", "delete", "2026-03-02", "--yes"]);
-    expect(missing).toMatchObject({ code: 1, stderr: "Error: No bodyweight logged for 2026-03-02. See `svc bodyweight list`.\n" });
+    expect(missing).toMatchObject({
+      code: 1,
+      stderr: "Error: No bodyweight logged for 2026-03-02. See `svc bodyweight list`.\n",
+    });
     expect((await h.run(["bodyweight", "delete", "2026-02-30", "--yes"])).code).toBe(2);
   });
 });
@@ -728,7 +934,8 @@ describe("devices: sign-out --others", () => {
     expect(stdoutJson(await h.run(["device", "list", "--json"]))).toHaveLength(3);
     const out = await h.run(["device", "sign-out", "--others", "--yes"]);
     expect(out).toMatchObject({ code: 0, stdout: "Signed out 2 other devices.\n" });
-    for (const other of [phone, laptop]) expect((await get(s.url, "/api/auth/get-session", { token: other.body.token })).body).toBeNull();
+    for (const other of [phone, laptop])
+      expect((await get(s.url, "/api/auth/get-session", { token: other.body.token })).body).toBeNull();
     expect(stdoutJson(await h.run(["device", "list", "--json"]))).toEqual([expect.objectContaining({ current: true })]);
     expect(stdoutJson(await h.run(["device", "sign-out", "--others", "--json", "--yes"]))).toEqual({ signedOut: 0 });
     expect((await h.run(["device", "sign-out", "--yes"])).code).toBe(2);
@@ -741,10 +948,18 @@ describe("names and id prefixes", () => {
   test("routines by id prefix; keys revoked by name or id prefix; ambiguous and unknown prefixes", async () => {
     const { h } = await signedUp("Planner");
     const token = h.credentials().instances[s.url].token;
-    const apply = async (name: string) => (await post(s.url, "/api/graphql", {
-      query: "mutation($d: JSON) { applyRoutineDocument(input: { document: $d }) { routine { id } } }",
-      variables: { d: { name, exercises: [{ exercise: "Bench Press", sets: 3, reps: 5 }] } },
-    }, { token })).body.data.applyRoutineDocument.routine.id as string;
+    const apply = async (name: string) =>
+      (
+        await post(
+          s.url,
+          "/api/graphql",
+          {
+            query: "mutation($d: JSON) { applyRoutineDocument(input: { document: $d }) { routine { id } } }",
+            variables: { d: { name, exercises: [{ exercise: "Bench Press", sets: 3, reps: 5 }] } },
+          },
+          { token },
+        )
+      ).body.data.applyRoutineDocument.routine.id as string;
     const push = await apply("Push");
     await apply("Pull");
     const shown = await h.run(["routine", "show", push.slice(0, 8), "--json"]);
@@ -753,25 +968,39 @@ describe("names and id prefixes", () => {
     expect((await h.run(["routine", "show", "pull"])).code).toBe(0);
     const unknownPrefix = await h.run(["routine", "show", "ffffffff"]);
     expect(push.startsWith("ffffffff") ? 1 : unknownPrefix.code).toBe(1);
-    expect((await h.run(["routine", "show", "abc"])).stderr).toBe('Error: No routine named or with id "abc". See `svc routine list`.\n');
+    expect((await h.run(["routine", "show", "abc"])).stderr).toBe(
+      'Error: No routine named or with id "abc". See `svc routine list`.\n',
+    );
     const del = await h.run(["routine", "delete", push.slice(0, 8), "--yes"]);
     expect(del).toMatchObject({ code: 0, stdout: `Deleted routine Push (${push}).\n` });
 
-    const one = stdoutJson(await h.run(["key", "create", "--name", "backup", "--access", "read-only", "--expires", "90d", "--json"]));
-    const two = stdoutJson(await h.run(["key", "create", "--name", "ci", "--access", "read-write", "--expires", "1y", "--json"]));
+    const one = stdoutJson(
+      await h.run(["key", "create", "--name", "backup", "--access", "read-only", "--expires", "90d", "--json"]),
+    );
+    const two = stdoutJson(
+      await h.run(["key", "create", "--name", "ci", "--access", "read-write", "--expires", "1y", "--json"]),
+    );
     const byName = await h.run(["key", "revoke", "BACKUP", "--yes"]);
-    expect(byName).toMatchObject({ code: 0, stdout: `Revoked key backup (${one.apiKey.id}); requests with it are now answered as signed out.\n` });
-    expect((await post(s.url, "/api/graphql", { query: "{ viewer { id } }" }, { key: one.key })).body.data.viewer).toBeNull();
+    expect(byName).toMatchObject({
+      code: 0,
+      stdout: `Revoked key backup (${one.apiKey.id}); requests with it are now answered as signed out.\n`,
+    });
+    expect(
+      (await post(s.url, "/api/graphql", { query: "{ viewer { id } }" }, { key: one.key })).body.data.viewer,
+    ).toBeNull();
     const byPrefix = await h.run(["key", "revoke", two.apiKey.id.slice(0, 6), "--json", "--yes"]);
     expect(stdoutJson(byPrefix)).toEqual({ revoked: two.apiKey.id, name: "ci" });
     expect(stdoutJson(await h.run(["key", "list", "--json"]))).toEqual([]);
     expect((await h.run(["key", "revoke", "ci", "--yes"])).code).toBe(1);
     expect((await h.run(["key", "revoke", "abc", "--yes"])).code).toBe(1); // too short to be a prefix, and no such name
     // Two keys of one name: neither is guessed.
-    for (let i = 0; i < 2; i += 1) await h.run(["key", "create", "--name", "twin", "--access", "read-only", "--expires", "30d"]);
+    for (let i = 0; i < 2; i += 1)
+      await h.run(["key", "create", "--name", "twin", "--access", "read-only", "--expires", "30d"]);
     const twins = await h.run(["key", "revoke", "twin", "--yes"]);
     expect(twins.code).toBe(2);
-    expect(twins.stderr).toMatch(/^Error: 2 keys are named "twin": twin \([0-9a-f-]{8}\), twin \([0-9a-f-]{8}\)\. Give the id instead\.\n$/);
+    expect(twins.stderr).toMatch(
+      /^Error: 2 keys are named "twin": twin \([0-9a-f-]{8}\), twin \([0-9a-f-]{8}\)\. Give the id instead\.\n$/,
+    );
     expect(stdoutJson(await h.run(["key", "list", "--json"]))).toHaveLength(2);
 
     // Expiry values are a closed list: `1m` is refused and the accepted ones are named.

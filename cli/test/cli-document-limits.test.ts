@@ -9,7 +9,9 @@ import { cliServer, hasStackTrace, type Home } from "./support.ts";
 
 const cli = cliServer();
 let s: TestServer;
-beforeAll(() => { s = cli.fixture.server; });
+beforeAll(() => {
+  s = cli.fixture.server;
+});
 
 const signedUp = () => cli.signUpHome("Limits", cli.email("limits"), "correct horse battery");
 
@@ -28,7 +30,11 @@ async function workouts(): Promise<number> {
 
 test("a UTF-8 byte order mark at the start of a file or of standard input is accepted", async () => {
   const h = await signedUp();
-  const routine = await h.run(["routine", "apply", file(h, "bom.json", `\ufeff${JSON.stringify({ name: "BOM", exercises: [{ exercise: "bench", sets: 3 }] })}`)]);
+  const routine = await h.run([
+    "routine",
+    "apply",
+    file(h, "bom.json", `\ufeff${JSON.stringify({ name: "BOM", exercises: [{ exercise: "bench", sets: 3 }] })}`),
+  ]);
   expect(routine.stderr).toBe("");
   expect(routine.code).toBe(0);
   expect(routine.stdout).toMatch(/^Created routine BOM /);
@@ -41,11 +47,19 @@ test("a UTF-8 byte order mark at the start of a file or of standard input is acc
 test("null, an array or a number as the document: `document: must be an object`, exit 2, nothing sent or saved", async () => {
   const h = await signedUp();
   const before = await workouts();
-  for (const text of ["null", "[]", "5", "\"workout\""]) {
-    for (const args of [["workout", "apply", "-"], ["workout", "apply", "-", "--dry-run"], ["routine", "apply", "-"]]) {
+  for (const text of ["null", "[]", "5", '"workout"']) {
+    for (const args of [
+      ["workout", "apply", "-"],
+      ["workout", "apply", "-", "--dry-run"],
+      ["routine", "apply", "-"],
+    ]) {
       const r = await h.run(args, { input: text });
       expect({ text, args, code: r.code, stderr: r.stderr, stdout: r.stdout }).toEqual({
-        text, args, code: 2, stderr: `document: ${REASONS.object}\n`, stdout: "",
+        text,
+        args,
+        code: 2,
+        stderr: `document: ${REASONS.object}\n`,
+        stdout: "",
       });
     }
   }
@@ -55,7 +69,10 @@ test("null, an array or a number as the document: `document: must be an object`,
 test("broken JSON is described with its line and column, never the parser's own message", async () => {
   const h = await signedUp();
   const cases: [string, RegExp][] = [
-    ['{\n  "date": "2026-03-02",\n  "exercises": [}\n}', /^Error: standard input is not valid JSON: unexpected "}" at line 3, column 17\.\n$/],
+    [
+      '{\n  "date": "2026-03-02",\n  "exercises": [}\n}',
+      /^Error: standard input is not valid JSON: unexpected "}" at line 3, column 17\.\n$/,
+    ],
     ['{"date": "2026-03-02", }', /^Error: standard input is not valid JSON: unexpected "}" at line 1, column 24\.\n$/],
     ['{"date": "2026-03-02', /^Error: standard input is not valid JSON: it ends before the document is complete\.\n$/],
     ['{"date": ', /^Error: standard input is not valid JSON: it ends before the document is complete\.\n$/],
@@ -72,11 +89,16 @@ test("a file over the server's body limit is named with its size and the limit, 
   const h = await signedUp();
   const before = await workouts();
   // 1.5 MB of notes-sized padding in sets: far over the body limit (1mb).
-  const big = { ...WORKOUT, exercises: Array.from({ length: 3000 }, () => ({ exercise: "Bench Press", sets: Array(50).fill("100x5") })) };
+  const big = {
+    ...WORKOUT,
+    exercises: Array.from({ length: 3000 }, () => ({ exercise: "Bench Press", sets: Array(50).fill("100x5") })),
+  };
   const p = file(h, "huge.json", JSON.stringify(big));
   const r = await h.run(["workout", "apply", p]);
   expect(r.code).toBe(2);
-  expect(r.stderr).toMatch(/^Error: .*huge\.json is too large to send \(\d+\.\d MB\): the server accepts requests of at most 1mb\. A workout holds at most 100 exercises and 500 sets: split it\.\n$/);
+  expect(r.stderr).toMatch(
+    /^Error: .*huge\.json is too large to send \(\d+\.\d MB\): the server accepts requests of at most 1mb\. A workout holds at most 100 exercises and 500 sets: split it\.\n$/,
+  );
   expect(hasStackTrace(r.stderr)).toBe(false);
   expect(await workouts()).toBe(before);
 });
@@ -95,17 +117,27 @@ test("a document under the body limit but over the document limits is refused at
 
 test("a set like 5x100 is saved as written with a warning on standard error; 100x5 and 10x30 are not warned about", async () => {
   const h = await signedUp();
-  const doc = { ...WORKOUT, exercises: [{ exercise: "Bench Press", sets: ["100x5", "5x100", "10x30"] }, { exercise: "Squat", sets: ["3x225@8"] }] };
+  const doc = {
+    ...WORKOUT,
+    exercises: [
+      { exercise: "Bench Press", sets: ["100x5", "5x100", "10x30"] },
+      { exercise: "Squat", sets: ["3x225@8"] },
+    ],
+  };
   const r = await h.run(["workout", "apply", "-", "--json"], { input: JSON.stringify(doc) });
   expect(r.code).toBe(0);
   expect(r.stderr).toBe(
     'Warning: exercises[0].sets[1] "5x100" reads as 5 kg for 100 reps; if you meant 100 kg for 5 reps, write 100x5.\n' +
-    'Warning: exercises[1].sets[0] "3x225@8" reads as 3 kg for 225 reps; if you meant 225 kg for 3 reps, write 225x3.\n',
+      'Warning: exercises[1].sets[0] "3x225@8" reads as 3 kg for 225 reps; if you meant 225 kg for 3 reps, write 225x3.\n',
   );
   expect(JSON.parse(r.stdout).document.exercises[0].sets).toEqual(["100x5", "5x100", "10x30"]);
-  const dry = await h.run(["workout", "apply", "-", "--dry-run"], { input: JSON.stringify({ ...doc, unit: undefined }) });
+  const dry = await h.run(["workout", "apply", "-", "--dry-run"], {
+    input: JSON.stringify({ ...doc, unit: undefined }),
+  });
   expect(dry.code).toBe(0);
-  expect(dry.stderr).toContain('Warning: exercises[0].sets[1] "5x100" reads as 5 for 100 reps; if you meant 100 for 5 reps, write 100x5.\n');
+  expect(dry.stderr).toContain(
+    'Warning: exercises[0].sets[1] "5x100" reads as 5 for 100 reps; if you meant 100 for 5 reps, write 100x5.\n',
+  );
   const plain = await h.run(["workout", "apply", "-"], { input: JSON.stringify(WORKOUT) });
   expect({ code: plain.code, stderr: plain.stderr }).toEqual({ code: 0, stderr: "" });
 });
@@ -115,10 +147,18 @@ test("a tab or newline in a name is refused at its path (routine, workout, exerc
   const cases: [string[], unknown, string][] = [
     [["routine", "apply", "-"], { name: "Push\tA", exercises: [] }, "name"],
     [["workout", "apply", "-"], { ...WORKOUT, name: "Heavy\nday" }, "name"],
-    [["workout", "apply", "-"], { ...WORKOUT, exercises: [{ exercise: "Bench\nPress", sets: ["100x5"] }] }, "exercises[0].exercise"],
+    [
+      ["workout", "apply", "-"],
+      { ...WORKOUT, exercises: [{ exercise: "Bench\nPress", sets: ["100x5"] }] },
+      "exercises[0].exercise",
+    ],
   ];
   for (const [args, doc, at] of cases) {
     const r = await h.run(args, { input: JSON.stringify(doc) });
-    expect({ args, code: r.code, stderr: r.stderr }).toEqual({ args, code: 2, stderr: `${at}: ${REASONS.controlCharacter}\n` });
+    expect({ args, code: r.code, stderr: r.stderr }).toEqual({
+      args,
+      code: 2,
+      stderr: `${at}: ${REASONS.controlCharacter}\n`,
+    });
   }
 });

@@ -11,7 +11,9 @@ import { cliServer, hasStackTrace, svcOnTerminal, type Home } from "./support.ts
 const cli = cliServer();
 const home = cli.home;
 let s: TestServer;
-beforeAll(() => { s = cli.fixture.server; });
+beforeAll(() => {
+  s = cli.fixture.server;
+});
 
 const signedUp = () => cli.signUpHome("Lifter", cli.email("doc"), "correct horse battery");
 const stdoutJson = (r: { stdout: string }) => JSON.parse(r.stdout);
@@ -37,7 +39,11 @@ const WORKOUT = {
   date: "2026-03-02",
   unit: "kg",
   exercises: [
-    { exercise: "Bench Press", sets: ["w:60x5", "100x5@8", "100 x 5", { set: "100x5", done: false }], note: "elbows in" },
+    {
+      exercise: "Bench Press",
+      sets: ["w:60x5", "100x5@8", "100 x 5", { set: "100x5", done: false }],
+      note: "elbows in",
+    },
     { exercise: "plank", sets: ["60s"] },
   ],
 };
@@ -72,7 +78,11 @@ describe("apply --dry-run validates offline", () => {
   test("invalid documents: `path: reason` only, exit 2", async () => {
     const h = home({ SVC_URL: "http://127.0.0.1:1" });
     const cases: [string, unknown, string][] = [
-      ["routine", { ...PUSH, exercises: [PUSH.exercises[0], { exercise: "x", sets: 3, reps: "12-8" }] }, "exercises[1].reps: "],
+      [
+        "routine",
+        { ...PUSH, exercises: [PUSH.exercises[0], { exercise: "x", sets: 3, reps: "12-8" }] },
+        "exercises[1].reps: ",
+      ],
       ["routine", { ...PUSH, colour: "red" }, "colour: "],
       ["routine", { ...PUSH, exercises: [{ exercise: "bench", sets: 21 }] }, "exercises[0].sets: "],
       ["workout", { ...WORKOUT, date: "2026-02-30" }, "date: "],
@@ -90,9 +100,13 @@ describe("apply --dry-run validates offline", () => {
   test("bad files and input: one sentence, exit 2, no stack trace", async () => {
     const h = home();
     const cases: [string[], string | undefined, RegExp][] = [
-      [["routine", "apply", path.join(h.home, "missing.json")], undefined, /Cannot read .*missing\.json: no such file\./],
+      [
+        ["routine", "apply", path.join(h.home, "missing.json")],
+        undefined,
+        /Cannot read .*missing\.json: no such file\./,
+      ],
       [["routine", "apply", h.home], undefined, /it is a folder/],
-      [["routine", "apply", file(h, "bad.json", "{ \"name\": ")], undefined, /bad\.json is not valid JSON/],
+      [["routine", "apply", file(h, "bad.json", '{ "name": ')], undefined, /bad\.json is not valid JSON/],
       [["workout", "apply", file(h, "empty.json", "")], undefined, /empty\.json is empty/],
       [["workout", "apply", "-"], "", /standard input is empty/],
       [["workout", "apply", "-"], "[1, 2", /standard input is not valid JSON/],
@@ -127,7 +141,12 @@ describe("routines", () => {
 
     const shown = await h.run(["routine", "show", "Push", "--json"]);
     const document = JSON.parse(shown.stdout);
-    expect(document).toMatchObject({ id, name: "Push", unit: "kg", exercises: [{ exercise: "Bench Press", sets: 3, reps: "5-8", weight: 100, rest: 120 }, {}, {}] });
+    expect(document).toMatchObject({
+      id,
+      name: "Push",
+      unit: "kg",
+      exercises: [{ exercise: "Bench Press", sets: 3, reps: "5-8", weight: 100, rest: 120 }, {}, {}],
+    });
     // By id too; --unit lb converts.
     expect(JSON.parse((await h.run(["routine", "show", id!, "--json"])).stdout)).toEqual(document);
     const pounds = JSON.parse((await h.run(["routine", "show", "PUSH", "--json", "--unit", "lb"])).stdout);
@@ -162,7 +181,9 @@ describe("routines", () => {
     expect((await h.run(["routine", "apply", "-"], { input: JSON.stringify(PUSH) })).code).toBe(0);
     const unasked = await h.run(["routine", "delete", "push"]);
     expect(unasked).toMatchObject({ code: 2, stdout: "" });
-    expect(unasked.stderr).toMatch(/^Error: Give --yes to delete a routine \(standard input is not a terminal, so svc cannot ask\)\.\n/);
+    expect(unasked.stderr).toMatch(
+      /^Error: Give --yes to delete a routine \(standard input is not a terminal, so svc cannot ask\)\.\n/,
+    );
     const kept = await svcOnTerminal(["routine", "delete", "push"], h.env(), [{ waitFor: "? (y/N): ", type: "n\r" }]);
     expect(kept.stdout).toMatch(/Delete the routine Push \([0-9a-f-]{8}\)\? \(y\/N\): /);
     expect(kept.stdout).toContain("Cancelled: nothing changed.");
@@ -176,7 +197,9 @@ describe("routines", () => {
 
   test("documents the server refuses: `path: reason`, exit 2, nothing saved", async () => {
     const h = await signedUp();
-    const unknown = await h.run(["routine", "apply", "-"], { input: JSON.stringify({ name: "Legs", exercises: [{ exercise: "no such lift anywhere", sets: 3 }] }) });
+    const unknown = await h.run(["routine", "apply", "-"], {
+      input: JSON.stringify({ name: "Legs", exercises: [{ exercise: "no such lift anywhere", sets: 3 }] }),
+    });
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/^exercises\[0\]\.exercise: /);
     expect(JSON.parse((await h.run(["routine", "list", "--json"])).stdout)).toEqual([]);
@@ -185,7 +208,9 @@ describe("routines", () => {
     const duplicate = await h.run(["routine", "apply", "-"], { input: JSON.stringify(PUSH) });
     expect(duplicate.code).toBe(2);
     expect(duplicate.stderr).toMatch(/^name: /);
-    const otherId = await h.run(["routine", "apply", "-"], { input: JSON.stringify({ ...PUSH, id: "00000000-0000-4000-8000-000000000000" }) });
+    const otherId = await h.run(["routine", "apply", "-"], {
+      input: JSON.stringify({ ...PUSH, id: "00000000-0000-4000-8000-000000000000" }),
+    });
     expect(otherId.code).toBe(2);
     expect(otherId.stderr).toMatch(/^id: /);
     expect(JSON.parse((await h.run(["routine", "list", "--json"])).stdout)).toHaveLength(1);
@@ -208,7 +233,11 @@ describe("workouts", () => {
   test("apply logs, list (--limit, --since, --json), show by prefix, round trip, delete", async () => {
     const h = await signedUp();
     const ids: string[] = [];
-    for (const [date, name] of [["2026-03-01", "A"], ["2026-03-03", "C"], ["2026-03-02", "B"]]) {
+    for (const [date, name] of [
+      ["2026-03-01", "A"],
+      ["2026-03-03", "C"],
+      ["2026-03-02", "B"],
+    ]) {
       const r = await h.run(["workout", "apply", "-", "--json"], { input: JSON.stringify({ ...WORKOUT, date, name }) });
       expect(r.code).toBe(0);
       const out = JSON.parse(r.stdout);
@@ -221,7 +250,12 @@ describe("workouts", () => {
     const list = await h.run(["workout", "list"]);
     const lines = list.stdout.trim().split("\n");
     expect(lines[0]).toMatch(/^ID\s+DATE\s+NAME$/);
-    expect(lines.slice(1).map((l) => l.split(/\s+/).slice(1))).toEqual([["2026-03-03", "C"], ["2026-03-02", "B"], ["2026-03-01", "A"], ["2026-02-01", "Old"]]);
+    expect(lines.slice(1).map((l) => l.split(/\s+/).slice(1))).toEqual([
+      ["2026-03-03", "C"],
+      ["2026-03-02", "B"],
+      ["2026-03-01", "A"],
+      ["2026-02-01", "Old"],
+    ]);
     expect(lines[1].split(/\s+/)[0]).toBe(ids[1].slice(0, 8));
     const limited = JSON.parse((await h.run(["workout", "list", "--limit", "2", "--json"])).stdout);
     expect(limited.map((w: any) => w.name)).toEqual(["C", "B"]);
@@ -275,11 +309,14 @@ describe("workouts", () => {
     for (const [i, id] of ids.entries()) {
       await s.ownerPool.query(
         "insert into app_public.workouts (id, user_id, date, start, name, unit, effort) values ($1, $2, $3, ($3::date + time '12:00') at time zone 'UTC', $4, 'kg', 'rpe')",
-        [id, userId, `2026-01-0${i + 1}`, `W${i + 1}`]);
+        [id, userId, `2026-01-0${i + 1}`, `W${i + 1}`],
+      );
     }
     const ambiguous = await h.run(["workout", "show", "abcdef01"]);
     expect(ambiguous.code).toBe(2);
-    expect(ambiguous.stderr).toContain(`abcdef01 matches 2 workouts: ${ids[1]} (2026-01-02 W2), ${ids[0]} (2026-01-01 W1)`);
+    expect(ambiguous.stderr).toContain(
+      `abcdef01 matches 2 workouts: ${ids[1]} (2026-01-02 W2), ${ids[0]} (2026-01-01 W1)`,
+    );
     const unique = await h.run(["workout", "show", "ABCDEF01-0000-4000-8000-000000000002", "--json"]);
     expect(JSON.parse(unique.stdout)).toMatchObject({ id: ids[1], name: "W2" });
     const longer = await h.run(["workout", "show", "abcdef01-0000-4000-8000-00000000000", "--json"]);
@@ -295,11 +332,21 @@ describe("workouts", () => {
 
   test("an invalid workout the server refuses: `path: reason`, exit 2, nothing saved", async () => {
     const h = await signedUp();
-    const r = await h.run(["workout", "apply", "-"], { input: JSON.stringify({ ...WORKOUT, exercises: [{ exercise: "bench", sets: ["100x5"] }, { exercise: "zzzz qqqq", sets: ["x5"] }] }) });
+    const r = await h.run(["workout", "apply", "-"], {
+      input: JSON.stringify({
+        ...WORKOUT,
+        exercises: [
+          { exercise: "bench", sets: ["100x5"] },
+          { exercise: "zzzz qqqq", sets: ["x5"] },
+        ],
+      }),
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^exercises\[1\]\.exercise: /);
     expect(JSON.parse((await h.run(["workout", "list", "--json"])).stdout)).toEqual([]);
-    const routine = await h.run(["workout", "apply", "-"], { input: JSON.stringify({ ...WORKOUT, routine: "00000000-0000-4000-8000-000000000000" }) });
+    const routine = await h.run(["workout", "apply", "-"], {
+      input: JSON.stringify({ ...WORKOUT, routine: "00000000-0000-4000-8000-000000000000" }),
+    });
     expect(routine.code).toBe(2);
     expect(routine.stderr).toMatch(/^routine: /);
   });
@@ -349,15 +396,35 @@ describe("custom exercises", () => {
   test("create, list, rename, delete; by name or id prefix; conflicts and use in a workout", async () => {
     const h = await signedUp();
     expect((await h.run(["exercise", "list"])).stdout).toContain("No custom exercises yet");
-    const created = await h.run(["exercise", "create", "Zercher Lunge", "--equipment", "barbell", "--region", "lower", "--muscle", "quads", "--muscle", "glutes"]);
+    const created = await h.run([
+      "exercise",
+      "create",
+      "Zercher Lunge",
+      "--equipment",
+      "barbell",
+      "--region",
+      "lower",
+      "--muscle",
+      "quads",
+      "--muscle",
+      "glutes",
+    ]);
     expect(created.code).toBe(0);
     const id = /\(([0-9a-f-]{36})\)/.exec(created.stdout)![1];
     expect(created.stdout).toBe(`Added Zercher Lunge (${id}): barbell, lower, reps.\n`);
     const listed = await h.run(["exercise", "list"]);
-    expect(listed.stdout).toMatch(new RegExp(`^ID\\s+NAME\\s+EQUIPMENT\\s+REGION\\s+KIND\\s+ADDED\\n${id.slice(0, 8)}\\s+Zercher Lunge\\s+barbell\\s+lower\\s+reps\\s+\\d{4}`));
-    expect(stdoutJson(await h.run(["exercise", "list", "--json"]))).toEqual([expect.objectContaining({ id, name: "Zercher Lunge", custom: true, muscles: ["quads", "glutes"] })]);
+    expect(listed.stdout).toMatch(
+      new RegExp(
+        `^ID\\s+NAME\\s+EQUIPMENT\\s+REGION\\s+KIND\\s+ADDED\\n${id.slice(0, 8)}\\s+Zercher Lunge\\s+barbell\\s+lower\\s+reps\\s+\\d{4}`,
+      ),
+    );
+    expect(stdoutJson(await h.run(["exercise", "list", "--json"]))).toEqual([
+      expect.objectContaining({ id, name: "Zercher Lunge", custom: true, muscles: ["quads", "glutes"] }),
+    ]);
     const all = stdoutJson(await h.run(["exercise", "list", "--all", "--json"]));
-    const catalog = (await s.ownerPool.query("select count(*)::int as n from app_public.exercises where user_id is null")).rows[0].n;
+    const catalog = (
+      await s.ownerPool.query("select count(*)::int as n from app_public.exercises where user_id is null")
+    ).rows[0].n;
     expect(all).toHaveLength(catalog + 1); // every page of the catalog, and the custom one
     // `svc exercise search <words>` finds the custom one.
     const search = await h.run(["exercise", "search", "zercher"]);
@@ -371,14 +438,27 @@ describe("custom exercises", () => {
 
     const renamed = await h.run(["exercise", "rename", "zercher lunge", "Zercher Box Squat"]);
     expect(renamed).toMatchObject({ code: 0, stdout: `Renamed Zercher Lunge to Zercher Box Squat (${id}).\n` });
-    const byPrefix = await h.run(["exercise", "rename", id.slice(0, 6), "Zercher Box Squat", "--region", "full body", "--json"]);
+    const byPrefix = await h.run([
+      "exercise",
+      "rename",
+      id.slice(0, 6),
+      "Zercher Box Squat",
+      "--region",
+      "full body",
+      "--json",
+    ]);
     expect(stdoutJson(byPrefix)).toMatchObject({ id, name: "Zercher Box Squat", region: "full body" });
 
     // Used by a workout: deleting is refused, nothing lost.
-    const workout = await post(s.url, "/api/graphql", {
-      query: "mutation($d: JSON) { applyWorkoutDocument(input: { document: $d }) { workout { id } } }",
-      variables: { d: { date: "2026-03-01", exercises: [{ exercise: "Zercher Box Squat", sets: ["80x5"] }] } },
-    }, { token: h.credentials().instances[s.url].token });
+    const workout = await post(
+      s.url,
+      "/api/graphql",
+      {
+        query: "mutation($d: JSON) { applyWorkoutDocument(input: { document: $d }) { workout { id } } }",
+        variables: { d: { date: "2026-03-01", exercises: [{ exercise: "Zercher Box Squat", sets: ["80x5"] }] } },
+      },
+      { token: h.credentials().instances[s.url].token },
+    );
     const workoutId = workout.body.data.applyWorkoutDocument.workout.id;
     const inUse = await h.run(["exercise", "delete", "Zercher Box Squat", "--yes"]);
     expect(inUse.code).toBe(1);
@@ -388,7 +468,10 @@ describe("custom exercises", () => {
     expect(stdoutJson(deleted).deleted).toMatchObject({ id, name: "Zercher Box Squat" });
     expect(stdoutJson(await h.run(["exercise", "list", "--json"]))).toEqual([]);
     const gone = await h.run(["exercise", "delete", "Zercher Box Squat", "--yes"]);
-    expect(gone).toMatchObject({ code: 1, stderr: 'Error: No custom exercise named or with id "Zercher Box Squat". See `svc exercise list`.\n' });
+    expect(gone).toMatchObject({
+      code: 1,
+      stderr: 'Error: No custom exercise named or with id "Zercher Box Squat". See `svc exercise list`.\n',
+    });
     // A catalog exercise is not one of yours.
     expect((await h.run(["exercise", "delete", "Bench Press", "--yes"])).code).toBe(1);
   });

@@ -29,10 +29,27 @@ test("a dry run prints the plan on stdout, progress on stderr, and writes nothin
 
 test("--json: the summary as JSON on stdout (progress still on stderr); a second import adds nothing and says so", async () => {
   const h = await signedUp("Json");
-  const first = await h.run(["import", fixture("strong-comma.csv"), "--unit", "lb", "--create", "Zercher Carry Thing", "--json"]);
+  const first = await h.run([
+    "import",
+    fixture("strong-comma.csv"),
+    "--unit",
+    "lb",
+    "--create",
+    "Zercher Carry Thing",
+    "--json",
+  ]);
   expect(first.code).toBe(0);
   const summary = JSON.parse(first.stdout);
-  expect(summary).toMatchObject({ dryRun: false, format: "strong", unit: "lb", unitStated: false, workouts: 2, sets: 14, duplicates: 0, customExercises: 1 });
+  expect(summary).toMatchObject({
+    dryRun: false,
+    format: "strong",
+    unit: "lb",
+    unitStated: false,
+    workouts: 2,
+    sets: 14,
+    duplicates: 0,
+    customExercises: 1,
+  });
   expect(first.stderr).toContain("Dry run…");
   expect(first.stderr).toContain("Done.");
   const again = await h.run(["import", fixture("strong-comma.csv"), "--unit", "lb", "--create", "Zercher Carry Thing"]);
@@ -44,7 +61,16 @@ test("--json: the summary as JSON on stdout (progress still on stderr); a second
 
 test("--map, --skip and --from; a broken file names its line and column (exit 2, no stack trace)", async () => {
   const h = await signedUp("Choices");
-  const r = await h.run(["import", fixture("hevy-kg.csv"), "--from", "hevy", "--skip", "Treadmill", "--map", "Plank=Side Plank"]);
+  const r = await h.run([
+    "import",
+    fixture("hevy-kg.csv"),
+    "--from",
+    "hevy",
+    "--skip",
+    "Treadmill",
+    "--map",
+    "Plank=Side Plank",
+  ]);
   expect(r.code).toBe(0);
   expect(r.stdout).toContain("Imported 2 workouts, 11 sets");
   expect(r.stdout).toContain("Plank -> Side Plank (choice) (1 set)");
@@ -64,7 +90,17 @@ test("--map, --skip and --from; a broken file names its line and column (exit 2,
 
 test("a read-only key cannot import (exit 4) but can export", async () => {
   const h = await signedUp("Key owner");
-  const created = await h.run(["keys", "create", "--name", "ro", "--access", "read-only", "--expires", "30d", "--json"]);
+  const created = await h.run([
+    "keys",
+    "create",
+    "--name",
+    "ro",
+    "--access",
+    "read-only",
+    "--expires",
+    "30d",
+    "--json",
+  ]);
   expect(created.code).toBe(0);
   const key = JSON.parse(created.stdout).key as string;
   const r = await h.run(["import", fixture("strong-android-unit-header.csv")], { env: { SVC_API_KEY: key } });
@@ -81,14 +117,18 @@ test("export JSON to a file, import it into another account, export again: ident
   const out = path.join(a.home, "history.json");
   const exported = await a.run(["export", "--output", out]);
   expect(exported.code).toBe(0);
-  expect(exported.stdout).toContain(`Wrote 3 workouts, 0 routines, 0 bodyweights and 0 custom exercises to ${out} (json).`);
+  expect(exported.stdout).toContain(
+    `Wrote 3 workouts, 0 routines, 0 bodyweights and 0 custom exercises to ${out} (json).`,
+  );
   expect(exported.stderr).toContain("Exported 3 of 3 workouts");
   const first = JSON.parse(readFileSync(out, "utf8"));
   expect(first.workouts).toHaveLength(3);
 
   const b = await signedUp("To");
   const dry = await b.run(["import", out, "--dry-run"]);
-  expect(dry.stdout).toContain(`Would set your settings to the export's: unit ${first.settings.unit}, effort scale ${first.settings.effort}.`);
+  expect(dry.stdout).toContain(
+    `Would set your settings to the export's: unit ${first.settings.unit}, effort scale ${first.settings.effort}.`,
+  );
   expect(dry.stdout).toMatch(/ \(1 set\)$/m);
   expect(dry.stdout).not.toContain("(1 sets)");
   const imported = await b.run(["import", out, "--json"]);
@@ -102,7 +142,9 @@ test("export JSON to a file, import it into another account, export again: ident
   const csv = await a.run(["export", "--format", "csv"]);
   expect(csv.code).toBe(0);
   const lines = csv.stdout.trim().split("\n");
-  expect(lines[0]).toBe("Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE");
+  expect(lines[0]).toBe(
+    "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE",
+  );
   // The CLI runs with TZ=UTC here: the file's 17:18 is 17:18 UTC.
   expect(lines).toContain("2026-04-06 17:18:00,Morning Push,1h 2m,Bench Press,W,60,8,0,0,Elbows tucked,Good session,");
   expect(lines).toHaveLength(1 + 15);
@@ -117,7 +159,9 @@ test("export JSON to a file, import it into another account, export again: ident
 
 test("a long history goes in parts of 200 workouts, with each part's progress on stderr; run again, it adds nothing", async () => {
   const h = await signedUp("Long");
-  const rows = ["Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE"];
+  const rows = [
+    "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE",
+  ];
   for (let i = 0; i < 450; i++) {
     const day = new Date(Date.UTC(2020, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
     rows.push(`${day} 07:00:00,Morning,20m,Squat (Barbell),1,${100 + (i % 20)},5,0,0,,,`);
@@ -126,8 +170,19 @@ test("a long history goes in parts of 200 workouts, with each part's progress on
   writeFileSync(file, `${rows.join("\n")}\n`);
   const first = await h.run(["import", file, "--unit", "kg", "--json"], { timeoutMs: 120_000 });
   expect(first.code).toBe(0);
-  expect(JSON.parse(first.stdout)).toMatchObject({ workouts: 450, sets: 450, parts: 3, firstDate: "2020-01-01", lastDate: "2021-03-25" });
-  for (const line of ["Checking part 1 of 3 (200 workouts)…", "Checking part 3 of 3 (50 workouts)…", "Importing part 1 of 3 (200 workouts)…", "Importing part 3 of 3 (50 workouts)…"]) {
+  expect(JSON.parse(first.stdout)).toMatchObject({
+    workouts: 450,
+    sets: 450,
+    parts: 3,
+    firstDate: "2020-01-01",
+    lastDate: "2021-03-25",
+  });
+  for (const line of [
+    "Checking part 1 of 3 (200 workouts)…",
+    "Checking part 3 of 3 (50 workouts)…",
+    "Importing part 1 of 3 (200 workouts)…",
+    "Importing part 3 of 3 (50 workouts)…",
+  ]) {
     expect(first.stderr).toContain(line);
   }
   const again = await h.run(["import", file, "--unit", "kg"], { timeoutMs: 120_000 });
@@ -138,7 +193,10 @@ test("a long history goes in parts of 200 workouts, with each part's progress on
 test("CSV export writes the wall-clock time the lifter trained, on the workout's own date, never UTC's", async () => {
   const h = await signedUp("Zone");
   const file = path.join(h.home, "la.csv");
-  writeFileSync(file, "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n2024-09-10 19:30:00,Evening,30m,Squat (Barbell),1,100,5,0,0,,,\n");
+  writeFileSync(
+    file,
+    "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n2024-09-10 19:30:00,Evening,30m,Squat (Barbell),1,100,5,0,0,,,\n",
+  );
   expect((await h.run(["import", file, "--unit", "kg", "--time-zone", "America/Los_Angeles"])).code).toBe(0);
   const la = await h.run(["export", "--format", "csv", "--time-zone", "America/Los_Angeles"]);
   expect(la.code).toBe(0);
@@ -154,19 +212,37 @@ test("CSV export writes the wall-clock time the lifter trained, on the workout's
 test("CSV export converts every weight to one unit (the account's, or --unit) and says so: a lb workout in a kg account imports back with the same loads", async () => {
   const h = await signedUp("Units");
   const file = path.join(h.home, "lb.csv");
-  writeFileSync(file, "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n2024-09-10 19:30:00,Pounds,30m,Squat (Barbell),1,225,5,0,0,,,\n2024-09-10 19:30:00,Pounds,30m,Squat (Barbell),2,100,5,0,0,,,\n");
+  writeFileSync(
+    file,
+    "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n2024-09-10 19:30:00,Pounds,30m,Squat (Barbell),1,225,5,0,0,,,\n2024-09-10 19:30:00,Pounds,30m,Squat (Barbell),2,100,5,0,0,,,\n",
+  );
   expect((await h.run(["import", file, "--unit", "lb", "--time-zone", "UTC"])).code).toBe(0);
   const kg = await h.run(["export", "--format", "csv", "--time-zone", "UTC"]);
   expect(kg.code).toBe(0);
   expect(kg.stderr).toContain("Weights in kg");
-  expect(kg.stdout.trim().split("\n").slice(1).map((l) => l.split(",")[5])).toEqual(["102.06", "45.36"]);
+  expect(
+    kg.stdout
+      .trim()
+      .split("\n")
+      .slice(1)
+      .map((l) => l.split(",")[5]),
+  ).toEqual(["102.06", "45.36"]);
   const lb = await h.run(["export", "--format", "csv", "--time-zone", "UTC", "--unit", "lb"]);
-  expect(lb.stdout.trim().split("\n").slice(1).map((l) => l.split(",")[5])).toEqual(["225", "100"]);
+  expect(
+    lb.stdout
+      .trim()
+      .split("\n")
+      .slice(1)
+      .map((l) => l.split(",")[5]),
+  ).toEqual(["225", "100"]);
   // Into a fresh kg account, read as kg: the loads of the lb workout, in kg.
   const c = await signedUp("Units back");
   const back = path.join(c.home, "back.csv");
   writeFileSync(back, kg.stdout);
   expect((await c.run(["import", back, "--unit", "kg", "--time-zone", "UTC"])).code).toBe(0);
   const again = JSON.parse((await c.run(["export"])).stdout);
-  expect(again.workouts[0]).toMatchObject({ unit: "kg", exercises: [{ exercise: "Back Squat", sets: ["102.06x5", "45.36x5"] }] });
+  expect(again.workouts[0]).toMatchObject({
+    unit: "kg",
+    exercises: [{ exercise: "Back Squat", sets: ["102.06x5", "45.36x5"] }],
+  });
 });

@@ -10,7 +10,9 @@ import { cliServer, hasStackTrace, type Home } from "./support.ts";
 const cli = cliServer();
 const home = cli.home;
 let s: TestServer;
-beforeAll(() => { s = cli.fixture.server; });
+beforeAll(() => {
+  s = cli.fixture.server;
+});
 
 const signedUp = () => cli.signUpHome("Lifter", cli.email("prog"), "correct horse battery");
 
@@ -18,10 +20,16 @@ const signedUp = () => cli.signUpHome("Lifter", cli.email("prog"), "correct hors
 function staleHome(): Home {
   const h = home();
   mkdirSync(path.dirname(h.credentialsFile), { recursive: true });
-  writeFileSync(h.credentialsFile, JSON.stringify({
-    current: s.url,
-    instances: { [s.url]: { kind: "session", token: "f".repeat(64), user: { id: "x", name: "x", email: "x" }, savedAt: "" } },
-  }), { mode: 0o600 });
+  writeFileSync(
+    h.credentialsFile,
+    JSON.stringify({
+      current: s.url,
+      instances: {
+        [s.url]: { kind: "session", token: "f".repeat(64), user: { id: "x", name: "x", email: "x" }, savedAt: "" },
+      },
+    }),
+    { mode: 0o600 },
+  );
   return h;
 }
 
@@ -56,7 +64,10 @@ async function next(h: Home, args: string[]): Promise<any> {
 }
 
 const workSets = (doc: any, exercise: string) =>
-  doc.exercises.find((e: any) => e.exercise === exercise).sets.map((x: any) => x.set).filter((t: string) => !/^(w|d|rp):/.test(t));
+  doc.exercises
+    .find((e: any) => e.exercise === exercise)
+    .sets.map((x: any) => x.set)
+    .filter((t: string) => !/^(w|d|rp):/.test(t));
 
 function utcToday(): string {
   return new Date().toISOString().slice(0, 10);
@@ -105,10 +116,17 @@ describe("svc routine next", () => {
     const shown = JSON.parse((await h.run(["workout", "show", workoutId, "--json"])).stdout);
     expect(shown.exercises.flatMap((e: any) => e.sets)).toEqual(doc.exercises.flatMap((e: any) => e.sets));
     // Nothing done yet: the next plan is the same.
-    expect(workSets(await next(h, ["Push", "--date", "2026-03-04"]), "Bench Press")).toEqual(["100x5", "100x5", "100x5"]);
+    expect(workSets(await next(h, ["Push", "--date", "2026-03-04"]), "Bench Press")).toEqual([
+      "100x5",
+      "100x5",
+      "100x5",
+    ]);
 
     // Mark every set done (a done set is its text) and apply the edited document again.
-    const done = { ...shown, exercises: shown.exercises.map((e: any) => ({ ...e, sets: e.sets.map((x: any) => x.set) })) };
+    const done = {
+      ...shown,
+      exercises: shown.exercises.map((e: any) => ({ ...e, sets: e.sets.map((x: any) => x.set) })),
+    };
     const replaced = await h.run(["workout", "apply", "-"], { input: JSON.stringify(done) });
     expect(replaced).toMatchObject({ code: 0, stdout: `Replaced workout Push on 2026-03-02 (${workoutId}).\n` });
 
@@ -122,8 +140,16 @@ describe("svc routine next", () => {
 
   test("the human view shows the load added to a bodyweight set (bw+32.5 kg), and bodyweight alone for an unloaded one", async () => {
     const h = await signedUp();
-    const r = await h.run(["routine", "apply", "-"], { input: JSON.stringify({ name: "Pull", unit: "kg", exercises: [
-      { exercise: "Pull-Up", sets: 1, reps: 5, weight: 32.5 }, { exercise: "Dip", sets: 1, reps: 8 }] }) });
+    const r = await h.run(["routine", "apply", "-"], {
+      input: JSON.stringify({
+        name: "Pull",
+        unit: "kg",
+        exercises: [
+          { exercise: "Pull-Up", sets: 1, reps: 5, weight: 32.5 },
+          { exercise: "Dip", sets: 1, reps: 8 },
+        ],
+      }),
+    });
     expect(r.code).toBe(0);
     expect(workSets(await next(h, ["Pull", "--date", "2026-03-02"]), "Pull-Up")).toEqual(["bw+32.5x5"]);
     const view = await h.run(["routine", "next", "Pull", "--date", "2026-03-02"]);
@@ -136,7 +162,11 @@ describe("svc routine next", () => {
     const id = await applyRoutine(a);
     const b = await signedUp();
     const missing = await b.run(["routine", "next", "Pull"]);
-    expect(missing).toEqual({ code: 1, stdout: "", stderr: 'Error: No routine named or with id "Pull". See `svc routine list`.\n' });
+    expect(missing).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: 'Error: No routine named or with id "Pull". See `svc routine list`.\n',
+    });
     const theirs = await b.run(["routine", "next", id, "--json"]);
     expect(theirs.code).toBe(1);
     expect(theirs.stderr).toContain(`No routine named or with id "${id}"`);
@@ -179,7 +209,11 @@ describe("svc routine next", () => {
 
 describe("svc exercise records", () => {
   const NO_RECORDS = {
-    heaviest: null, bestE1rm: null, repsAtWeight: [], bodyweightReps: null, longestHold: null,
+    heaviest: null,
+    bestE1rm: null,
+    repsAtWeight: [],
+    bodyweightReps: null,
+    longestHold: null,
     repMaxes: [1, 3, 5, 8, 10].map((reps) => ({ reps, unit: "kg", estimated: null, actual: null })),
   };
   // Hand-computed over the bench sets below (warm-ups and sets not done never count; Epley
@@ -209,9 +243,15 @@ describe("svc exercise records", () => {
 
     // Before any workout: no records, exit 0.
     const empty = await h.run(["exercise", "records", "bench"]);
-    expect(empty).toMatchObject({ code: 0, stdout: "Bench Press\nNo records yet: they come from sets done with a weight and reps, with reps at bodyweight, or with a time (warm-ups do not count).\n" });
+    expect(empty).toMatchObject({
+      code: 0,
+      stdout:
+        "Bench Press\nNo records yet: they come from sets done with a weight and reps, with reps at bodyweight, or with a time (warm-ups do not count).\n",
+    });
     expect(JSON.parse((await h.run(["exercise", "records", "bench", "--json"])).stdout)).toEqual({
-      id: benchId, name: "Bench Press", records: NO_RECORDS,
+      id: benchId,
+      name: "Bench Press",
+      records: NO_RECORDS,
     });
 
     const ids: string[] = [];
@@ -239,11 +279,36 @@ describe("svc exercise records", () => {
         longestHold: null,
         // Actual: the heaviest set of at least n reps (the earliest on a tie); estimated: 123.33 / (1 + n/30).
         repMaxes: [
-          { reps: 1, unit: "kg", estimated: 123.33, actual: { weight: 105, unit: "kg", reps: 3, setWeight: 105, date: "2026-03-04", workoutId: w2 } },
-          { reps: 3, unit: "kg", estimated: 112.12, actual: { weight: 105, unit: "kg", reps: 3, setWeight: 105, date: "2026-03-04", workoutId: w2 } },
-          { reps: 5, unit: "kg", estimated: 105.71, actual: { weight: 100, unit: "kg", reps: 5, setWeight: 100, date: "2026-03-02", workoutId: w1 } },
-          { reps: 8, unit: "kg", estimated: 97.37, actual: { weight: 90, unit: "kg", reps: 15, setWeight: 90, date: "2026-03-02", workoutId: w1 } },
-          { reps: 10, unit: "kg", estimated: 92.5, actual: { weight: 90, unit: "kg", reps: 15, setWeight: 90, date: "2026-03-02", workoutId: w1 } },
+          {
+            reps: 1,
+            unit: "kg",
+            estimated: 123.33,
+            actual: { weight: 105, unit: "kg", reps: 3, setWeight: 105, date: "2026-03-04", workoutId: w2 },
+          },
+          {
+            reps: 3,
+            unit: "kg",
+            estimated: 112.12,
+            actual: { weight: 105, unit: "kg", reps: 3, setWeight: 105, date: "2026-03-04", workoutId: w2 },
+          },
+          {
+            reps: 5,
+            unit: "kg",
+            estimated: 105.71,
+            actual: { weight: 100, unit: "kg", reps: 5, setWeight: 100, date: "2026-03-02", workoutId: w1 },
+          },
+          {
+            reps: 8,
+            unit: "kg",
+            estimated: 97.37,
+            actual: { weight: 90, unit: "kg", reps: 15, setWeight: 90, date: "2026-03-02", workoutId: w1 },
+          },
+          {
+            reps: 10,
+            unit: "kg",
+            estimated: 92.5,
+            actual: { weight: 90, unit: "kg", reps: 15, setWeight: 90, date: "2026-03-02", workoutId: w1 },
+          },
         ],
       },
     });
@@ -292,7 +357,9 @@ describe("svc exercise records", () => {
 
     // Records are yours only.
     const other = await signedUp();
-    expect(JSON.parse((await other.run(["exercise", "records", "bench", "--json"])).stdout).records).toEqual(NO_RECORDS);
+    expect(JSON.parse((await other.run(["exercise", "records", "bench", "--json"])).stdout).records).toEqual(
+      NO_RECORDS,
+    );
   });
 
   test("records in pounds for a user whose unit is lb", async () => {
@@ -316,24 +383,42 @@ describe("svc exercise records", () => {
     expect(press.stderr).toContain('"press" could be several exercises; say which:\n  Bench Press\n  Overhead Press\n');
     expect(press.stderr).toContain('svc exercise records "Bench Press"');
     expect(hasStackTrace(press.stderr)).toBe(false);
-    for (const [words, name] of [["deadlfit", "Deadlift"], ["DB OHP", "Dumbbell Shoulder Press"], ["plnak", "Plank"]]) {
+    for (const [words, name] of [
+      ["deadlfit", "Deadlift"],
+      ["DB OHP", "Dumbbell Shoulder Press"],
+      ["plnak", "Plank"],
+    ]) {
       expect(JSON.parse((await h.run(["exercise", "records", words, "--json"])).stdout).name).toBe(name);
     }
   });
 
   test("bodyweight reps and the longest hold in the human view", async () => {
     const h = await signedUp();
-    const doc = { date: "2026-03-05", exercises: [{ exercise: "push ups", sets: ["bw x 20", "x25"] }, { exercise: "plank", sets: ["45s", "20x1:30"] }] };
+    const doc = {
+      date: "2026-03-05",
+      exercises: [
+        { exercise: "push ups", sets: ["bw x 20", "x25"] },
+        { exercise: "plank", sets: ["45s", "20x1:30"] },
+      ],
+    };
     const applied = await h.run(["workout", "apply", "-", "--json"], { input: JSON.stringify(doc) });
     const w = JSON.parse(applied.stdout).workout.id.slice(0, 8);
-    expect((await h.run(["exercise", "records", "push-up"])).stdout).toBe(`Push-Up\nMost reps at bodyweight: 25 (2026-03-05, workout ${w})\n`);
-    expect((await h.run(["exercise", "records", "plank"])).stdout).toBe(`Plank\nLongest hold:            1:30 with 20 kg (2026-03-05, workout ${w})\n`);
+    expect((await h.run(["exercise", "records", "push-up"])).stdout).toBe(
+      `Push-Up\nMost reps at bodyweight: 25 (2026-03-05, workout ${w})\n`,
+    );
+    expect((await h.run(["exercise", "records", "plank"])).stdout).toBe(
+      `Plank\nLongest hold:            1:30 with 20 kg (2026-03-05, workout ${w})\n`,
+    );
   });
 
   test("no match: exit 1; no words: exit 2; signed out: exit 4", async () => {
     const h = await signedUp();
     const none = await h.run(["exercise", "records", "qqqqqqqqqqqq"]);
-    expect(none).toEqual({ code: 1, stdout: "", stderr: 'Error: No exercise matches "qqqqqqqqqqqq". See `svc exercise search qqqqqqqqqqqq`.\n' });
+    expect(none).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: 'Error: No exercise matches "qqqqqqqqqqqq". See `svc exercise search qqqqqqqqqqqq`.\n',
+    });
     const noWords = await h.run(["exercise", "records"]);
     expect(noWords.code).toBe(2);
     expect(noWords.stderr).toContain("svc exercise records --help");
@@ -355,9 +440,15 @@ describe("svc exercise records", () => {
     const h = await signedUp();
     await applyRoutine(h);
     expect((await h.run(["workout", "apply", "-"], { input: JSON.stringify(W2) })).code).toBe(0);
-    const key = (await h.run(["key", "create", "--name", "ro", "--access", "read-only", "--expires", "30d"])).stdout.trim();
+    const key = (
+      await h.run(["key", "create", "--name", "ro", "--access", "read-only", "--expires", "30d"])
+    ).stdout.trim();
     const reader = home({ SVC_API_KEY: key });
-    expect(JSON.parse((await reader.run(["exercise", "records", "bench", "--json"])).stdout).records.heaviest.weight).toBe(105);
-    expect(await next(reader, ["Push", "--date", "2026-03-09"])).toEqual(await next(h, ["Push", "--date", "2026-03-09"]));
+    expect(
+      JSON.parse((await reader.run(["exercise", "records", "bench", "--json"])).stdout).records.heaviest.weight,
+    ).toBe(105);
+    expect(await next(reader, ["Push", "--date", "2026-03-09"])).toEqual(
+      await next(h, ["Push", "--date", "2026-03-09"]),
+    );
   });
 });

@@ -50,8 +50,12 @@ export function svc(args: string[], options: RunOptions & { env: Record<string, 
     const child = spawn(process.execPath, [BIN, ...args], { env: options.env, stdio: ["pipe", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (d) => { stdout += d; });
-    child.stderr.setEncoding("utf8").on("data", (d) => { stderr += d; });
+    child.stdout.setEncoding("utf8").on("data", (d) => {
+      stdout += d;
+    });
+    child.stderr.setEncoding("utf8").on("data", (d) => {
+      stderr += d;
+    });
     const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 30_000);
     child.on("error", reject);
     child.on("close", (code) => {
@@ -67,11 +71,18 @@ export function svc(args: string[], options: RunOptions & { env: Record<string, 
  * Runs svc on a pseudo-terminal (util-linux `script`), typing `keystrokes` once `waitFor` appears
  * in the output. Returns everything the terminal showed.
  */
-export function svcOnTerminal(args: string[], env: Record<string, string>, steps: { waitFor: string; type: string }[]): Promise<Run> {
+export function svcOnTerminal(
+  args: string[],
+  env: Record<string, string>,
+  steps: { waitFor: string; type: string }[],
+): Promise<Run> {
   const quote = (s: string) => `'${s.replaceAll("'", "'\\''")}'`;
   const command = [process.execPath, BIN, ...args].map(quote).join(" ");
   return new Promise((resolve, reject) => {
-    const child = spawn("script", ["-qfec", command, "/dev/null"], { env: { ...env, SHELL: "/bin/sh" }, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn("script", ["-qfec", command, "/dev/null"], {
+      env: { ...env, SHELL: "/bin/sh" },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     let step = 0;
@@ -85,8 +96,13 @@ export function svcOnTerminal(args: string[], env: Record<string, string>, steps
         step += 1;
       }
     };
-    child.stdout.setEncoding("utf8").on("data", (d) => { stdout += d; next(); });
-    child.stderr.setEncoding("utf8").on("data", (d) => { stderr += d; });
+    child.stdout.setEncoding("utf8").on("data", (d) => {
+      stdout += d;
+      next();
+    });
+    child.stderr.setEncoding("utf8").on("data", (d) => {
+      stderr += d;
+    });
     const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
     child.on("exit", () => child.stdin.end());
     child.stdin.on("error", () => undefined);
@@ -121,7 +137,9 @@ export function cliServer() {
   const fixture = { server: undefined as unknown as TestServer };
   const homes: Home[] = [];
   let counter = 0;
-  beforeAll(async () => { fixture.server = await startTestServer(); });
+  beforeAll(async () => {
+    fixture.server = await startTestServer();
+  });
   afterAll(async () => {
     for (const h of homes) h.remove();
     await fixture.server.close();
@@ -138,7 +156,9 @@ export function cliServer() {
     /** A home signed in as a new user through `svc signup`. */
     async signUpHome(name: string, email: string, password: string) {
       const h = home();
-      const r = await h.run(["signup", "--name", name, "--email", email, "--password-stdin"], { input: `${password}\n` });
+      const r = await h.run(["signup", "--name", name, "--email", email, "--password-stdin"], {
+        input: `${password}\n`,
+      });
       expect(r).toMatchObject({ code: 0 });
       return h;
     },

@@ -66,18 +66,25 @@ type Page<T> = { nodes: readonly (T | null)[]; pageInfo: { hasNextPage: boolean;
 
 export type SvcClient = ReturnType<typeof createClient>;
 
-type GraphQLBody = { data?: Record<string, unknown> | null; errors?: { message: string; extensions?: Record<string, unknown> }[] };
+type GraphQLBody = {
+  data?: Record<string, unknown> | null;
+  errors?: { message: string; extensions?: Record<string, unknown> }[];
+};
 
 function describeFetchFailure(url: string, error: unknown): string {
   const e = error as { name?: string; cause?: { code?: string; message?: string } };
   if (e?.name === "TimeoutError" || e?.name === "AbortError") return `The server at ${url} did not answer in time`;
   const code = e?.cause?.code;
   const why =
-    code === "ECONNREFUSED" ? "connection refused"
-      : code === "ENOTFOUND" || code === "EAI_AGAIN" ? "host not found"
-        : code === "ECONNRESET" ? "connection reset"
-          : code === "CERT_HAS_EXPIRED" || code?.startsWith("ERR_TLS") || code?.includes("CERT") ? "TLS certificate problem"
-            : code ?? e?.cause?.message ?? (error as Error)?.message ?? "unknown error";
+    code === "ECONNREFUSED"
+      ? "connection refused"
+      : code === "ENOTFOUND" || code === "EAI_AGAIN"
+        ? "host not found"
+        : code === "ECONNRESET"
+          ? "connection reset"
+          : code === "CERT_HAS_EXPIRED" || code?.startsWith("ERR_TLS") || code?.includes("CERT")
+            ? "TLS certificate problem"
+            : (code ?? e?.cause?.message ?? (error as Error)?.message ?? "unknown error");
   return `Could not reach the Training Log server at ${url} (${why})`;
 }
 
@@ -100,7 +107,8 @@ function authError(status: number, body: unknown, retryAfterHeader: string | nul
 
 type DocumentNode = TadaDocumentNode<unknown, unknown>;
 /** No argument for an operation without variables; its variables otherwise. */
-type VariablesArgument<Variables> = Variables extends Record<string, never> ? [variables?: Variables] : [variables: Variables];
+type VariablesArgument<Variables> =
+  Variables extends Record<string, never> ? [variables?: Variables] : [variables: Variables];
 
 const printed = new WeakMap<DocumentNode, string>();
 /** An operation's text, printed once. */
@@ -126,7 +134,10 @@ function rows<T>(items: readonly (T | null)[] | null | undefined): T[] {
 }
 
 /** A mutation's payload with the fields `keys` there (the schema types them as nullable). */
-function present<T extends object, K extends keyof T>(payload: T | null, ...keys: K[]): Omit<T, K> & { [P in K]-?: NonNullable<T[P]> } {
+function present<T extends object, K extends keyof T>(
+  payload: T | null,
+  ...keys: K[]
+): Omit<T, K> & { [P in K]-?: NonNullable<T[P]> } {
   if (!payload || keys.some((key) => payload[key] === null || payload[key] === undefined)) {
     throw new SvcError("BAD_RESPONSE", "The server's answer lacks what the mutation returns");
   }
@@ -167,7 +178,10 @@ export function createClient(options: ClientOptions) {
     return h;
   }
 
-  async function send(path: string, init: RequestInit): Promise<{ status: number; body: unknown; retryAfter: string | null }> {
+  async function send(
+    path: string,
+    init: RequestInit,
+  ): Promise<{ status: number; body: unknown; retryAfter: string | null }> {
     let res: Response;
     try {
       res = await doFetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(timeoutMs) });
@@ -204,7 +218,10 @@ export function createClient(options: ClientOptions) {
    * key over its rate limit is answered before anything runs, so waiting `Retry-After` and sending
    * the same request again is safe, also for a mutation; at most `rateLimitRetries` times.
    */
-  function request<Result, Variables>(document: TadaDocumentNode<Result, Variables>, ...rest: VariablesArgument<Variables>): Promise<Result>;
+  function request<Result, Variables>(
+    document: TadaDocumentNode<Result, Variables>,
+    ...rest: VariablesArgument<Variables>
+  ): Promise<Result>;
   function request<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>): Promise<T>;
   async function request(operation: string | DocumentNode, variables: unknown = {}): Promise<unknown> {
     const query = typeof operation === "string" ? operation : textOf(operation);
@@ -230,20 +247,36 @@ export function createClient(options: ClientOptions) {
     const first = Array.isArray(result.errors) ? result.errors[0] : undefined;
     if (first) {
       const extensions = first.extensions ?? {};
-      const code = typeof extensions.code === "string" ? extensions.code : status === 429 ? "RATE_LIMITED" : "GRAPHQL_ERROR";
-      throw errorFromCode(code, first.message ?? "Request failed", { status, extensions, retryAfterHeader: retryAfter });
+      const code =
+        typeof extensions.code === "string" ? extensions.code : status === 429 ? "RATE_LIMITED" : "GRAPHQL_ERROR";
+      throw errorFromCode(code, first.message ?? "Request failed", {
+        status,
+        extensions,
+        retryAfterHeader: retryAfter,
+      });
     }
     if (status === 429) throw new RateLimitedError("Too many requests", Number(retryAfter) || 60, { status });
     if (status < 200 || status >= 300 || !result.data || typeof result.data !== "object") {
-      throw new SvcError("BAD_RESPONSE", `The server at ${base} did not answer like a Training Log server (HTTP ${status}, no GraphQL data)`, { status });
+      throw new SvcError(
+        "BAD_RESPONSE",
+        `The server at ${base} did not answer like a Training Log server (HTTP ${status}, no GraphQL data)`,
+        { status },
+      );
     }
     return result.data;
   }
 
-  async function auth<T>(path: string, payload?: Record<string, unknown>, extraHeaders?: Record<string, string>): Promise<T> {
-    const { status, body, retryAfter } = await send(`/api/auth${path}`, payload === undefined
-      ? { method: "GET", headers: headers(extraHeaders) }
-      : { method: "POST", headers: headers(extraHeaders), body: JSON.stringify(payload) });
+  async function auth<T>(
+    path: string,
+    payload?: Record<string, unknown>,
+    extraHeaders?: Record<string, string>,
+  ): Promise<T> {
+    const { status, body, retryAfter } = await send(
+      `/api/auth${path}`,
+      payload === undefined
+        ? { method: "GET", headers: headers(extraHeaders) }
+        : { method: "POST", headers: headers(extraHeaders), body: JSON.stringify(payload) },
+    );
     if (status < 200 || status >= 300) throw authError(status, body, retryAfter);
     return body as T;
   }
@@ -288,7 +321,11 @@ export function createClient(options: ClientOptions) {
     },
 
     async logBodyweight(input: { date: string; weight: number; unit?: Unit }): Promise<Bodyweight> {
-      const logged = (await request(ops.LOG_BODYWEIGHT, { input: { date: input.date, weight: input.weight, unit: enumUnit(input.unit) } })).logBodyweight;
+      const logged = (
+        await request(ops.LOG_BODYWEIGHT, {
+          input: { date: input.date, weight: input.weight, unit: enumUnit(input.unit) },
+        })
+      ).logBodyweight;
       if (!logged) throw new SvcError("BAD_RESPONSE", "logBodyweight returned nothing");
       return logged;
     },
@@ -330,7 +367,11 @@ export function createClient(options: ClientOptions) {
 
     /** Creates (no `id`) or replaces (with `id`) a routine from a document. */
     async applyRoutineDocument(document: unknown): Promise<RoutineApplied> {
-      return present((await request(ops.APPLY_ROUTINE_DOCUMENT, { document })).applyRoutineDocument, "routine", "document") as RoutineApplied;
+      return present(
+        (await request(ops.APPLY_ROUTINE_DOCUMENT, { document })).applyRoutineDocument,
+        "routine",
+        "document",
+      ) as RoutineApplied;
     },
 
     async deleteRoutine(id: string): Promise<RoutineSummary> {
@@ -364,7 +405,11 @@ export function createClient(options: ClientOptions) {
      */
     async applyWorkoutDocument(document: unknown, options: { idempotencyKey?: string } = {}): Promise<WorkoutApplied> {
       const variables = { document, idempotencyKey: options.idempotencyKey ?? null };
-      return present((await request(ops.APPLY_WORKOUT_DOCUMENT, variables)).applyWorkoutDocument, "workout", "document") as WorkoutApplied;
+      return present(
+        (await request(ops.APPLY_WORKOUT_DOCUMENT, variables)).applyWorkoutDocument,
+        "workout",
+        "document",
+      ) as WorkoutApplied;
     },
 
     async deleteWorkout(id: string): Promise<WorkoutSummary> {
@@ -396,7 +441,11 @@ export function createClient(options: ClientOptions) {
       const data = await request(ops.EXERCISE_RECORDS, { words });
       signedIn(data.viewer);
       const { match, exercise, candidates } = data.resolveExercise;
-      if (match === "ambiguous") throw new AmbiguousExerciseError(words, candidates.map((c) => c.name));
+      if (match === "ambiguous")
+        throw new AmbiguousExerciseError(
+          words,
+          candidates.map((c) => c.name),
+        );
       return exercise ?? null;
     },
 
@@ -454,7 +503,9 @@ export function createClient(options: ClientOptions) {
 
     /** The signed-in user's custom exercises, by name. */
     async customExercises(): Promise<ExerciseDetails[]> {
-      return collect(async (after) => signedIn((await request(ops.CUSTOM_EXERCISES_PAGE, { after })).viewer).customExercises);
+      return collect(
+        async (after) => signedIn((await request(ops.CUSTOM_EXERCISES_PAGE, { after })).viewer).customExercises,
+      );
     },
 
     /** Adds a custom exercise (`CONFLICT` when the user has one of that name). */
@@ -479,7 +530,9 @@ export function createClient(options: ClientOptions) {
     async *workoutPages(): AsyncGenerator<WorkoutWithSets[]> {
       let after: string | null = null;
       for (;;) {
-        const data: ResultOf<typeof ops.WORKOUTS_WITH_SETS_PAGE> = await request(ops.WORKOUTS_WITH_SETS_PAGE, { after });
+        const data: ResultOf<typeof ops.WORKOUTS_WITH_SETS_PAGE> = await request(ops.WORKOUTS_WITH_SETS_PAGE, {
+          after,
+        });
         const page: Page<WorkoutWithSets> = signedIn(data.viewer).workoutsByUserId;
         const workouts = rows(page.nodes);
         if (workouts.length) yield workouts;
@@ -537,7 +590,10 @@ export function createClient(options: ClientOptions) {
     admin: {
       /** Users whose name or email contains `search` (all without it), oldest first; every page. */
       users: (search?: string): Promise<AdminUser[]> =>
-        collect(async (after) => (await request(ops.ADMIN_USERS, { search: search?.trim() || null, after })).adminUsers ?? EMPTY_PAGE),
+        collect(
+          async (after) =>
+            (await request(ops.ADMIN_USERS, { search: search?.trim() || null, after })).adminUsers ?? EMPTY_PAGE,
+        ),
       /** Bans a user; `banExpiresIn` in seconds (omit for a ban without end). */
       banUser: (input: { userId: string; banReason?: string; banExpiresIn?: number }) =>
         auth<{ user: UserRecord }>("/admin/ban-user", input),

@@ -122,9 +122,12 @@ export function errorFromCode(
   if (code === "RATE_LIMITED" || code === "TOO_MANY_ATTEMPTS" || options.status === 429) {
     const fromExtensions = Number(extensions.retryAfter);
     const fromHeader = Number(options.retryAfterHeader);
-    const retryAfter = Number.isFinite(fromExtensions) && fromExtensions > 0
-      ? fromExtensions
-      : Number.isFinite(fromHeader) && fromHeader > 0 ? fromHeader : 60;
+    const retryAfter =
+      Number.isFinite(fromExtensions) && fromExtensions > 0
+        ? fromExtensions
+        : Number.isFinite(fromHeader) && fromHeader > 0
+          ? fromHeader
+          : 60;
     return new RateLimitedError(message, Math.ceil(retryAfter), { ...options, code });
   }
   if (FORBIDDEN_CODES.has(code)) return new ForbiddenError(code, message, options);

@@ -23,141 +23,393 @@ import {
   WorkoutWithSetsFields,
 } from "./fragments.ts";
 
-export const VIEWER = graphql(`query Viewer { viewer { ...ViewerFields } }`, [ViewerFields]);
+export const VIEWER = graphql(
+  `
+    query Viewer {
+      viewer {
+        ...ViewerFields
+      }
+    }
+  `,
+  [ViewerFields],
+);
 
-export const VIEWER_ID = graphql(`query ViewerId { viewer { id } }`);
+export const VIEWER_ID = graphql(`
+  query ViewerId {
+    viewer {
+      id
+    }
+  }
+`);
 
-export const UPDATE_USER = graphql(`
-  mutation UpdateUser($id: UUID!, $patch: UserPatch!) {
-    updateUserById(input: { id: $id, userPatch: $patch }) { user { ...ViewerFields } }
-  }`, [ViewerFields]);
+export const UPDATE_USER = graphql(
+  `
+    mutation UpdateUser($id: UUID!, $patch: UserPatch!) {
+      updateUserById(input: { id: $id, userPatch: $patch }) {
+        user {
+          ...ViewerFields
+        }
+      }
+    }
+  `,
+  [ViewerFields],
+);
 
-export const LOG_BODYWEIGHT = graphql(`
-  mutation LogBodyweight($input: BodyweightInput!) {
-    logBodyweight(input: $input) { ...BodyweightFields }
-  }`, [BodyweightFields]);
+export const LOG_BODYWEIGHT = graphql(
+  `
+    mutation LogBodyweight($input: BodyweightInput!) {
+      logBodyweight(input: $input) {
+        ...BodyweightFields
+      }
+    }
+  `,
+  [BodyweightFields],
+);
 
-export const BODYWEIGHTS = graphql(`
-  query Bodyweights($first: Int) {
-    viewer { bodyweightsByUserId(orderBy: [DATE_DESC], first: $first) { nodes { ...BodyweightFields } } }
-  }`, [BodyweightFields]);
+export const BODYWEIGHTS = graphql(
+  `
+    query Bodyweights($first: Int) {
+      viewer {
+        bodyweightsByUserId(orderBy: [DATE_DESC], first: $first) {
+          nodes {
+            ...BodyweightFields
+          }
+        }
+      }
+    }
+  `,
+  [BodyweightFields],
+);
 
-export const ROUTINES = graphql(`query Routines { viewer { routines { ...RoutineFields } } }`, [RoutineFields]);
+export const ROUTINES = graphql(
+  `
+    query Routines {
+      viewer {
+        routines {
+          ...RoutineFields
+        }
+      }
+    }
+  `,
+  [RoutineFields],
+);
 
 export const ROUTINE_DOCUMENT = graphql(`
-  query RoutineDocument($ref: String!, $unit: Unit) { routineDocument(ref: $ref, unit: $unit) }`);
+  query RoutineDocument($ref: String!, $unit: Unit) {
+    routineDocument(ref: $ref, unit: $unit)
+  }
+`);
 
-export const APPLY_ROUTINE_DOCUMENT = graphql(`
-  mutation ApplyRoutineDocument($document: JSON) {
-    applyRoutineDocument(input: { document: $document }) { routine { ...RoutineFields } document created }
-  }`, [RoutineFields]);
+export const APPLY_ROUTINE_DOCUMENT = graphql(
+  `
+    mutation ApplyRoutineDocument($document: JSON) {
+      applyRoutineDocument(input: { document: $document }) {
+        routine {
+          ...RoutineFields
+        }
+        document
+        created
+      }
+    }
+  `,
+  [RoutineFields],
+);
 
-export const DELETE_ROUTINE = graphql(`
-  mutation DeleteRoutine($id: UUID!) { deleteRoutineById(input: { id: $id }) { routine { ...RoutineFields } } }`, [RoutineFields]);
+export const DELETE_ROUTINE = graphql(
+  `
+    mutation DeleteRoutine($id: UUID!) {
+      deleteRoutineById(input: { id: $id }) {
+        routine {
+          ...RoutineFields
+        }
+      }
+    }
+  `,
+  [RoutineFields],
+);
 
-export const WORKOUTS = graphql(`
-  query Workouts($limit: Int) { viewer { workouts(limit: $limit) { ...WorkoutFields } } }`, [WorkoutFields]);
+export const WORKOUTS = graphql(
+  `
+    query Workouts($limit: Int) {
+      viewer {
+        workouts(limit: $limit) {
+          ...WorkoutFields
+        }
+      }
+    }
+  `,
+  [WorkoutFields],
+);
 
-export const WORKOUT = graphql(`query Workout($id: UUID!) { workoutById(id: $id) { ...WorkoutFields } }`, [WorkoutFields]);
+export const WORKOUT = graphql(
+  `
+    query Workout($id: UUID!) {
+      workoutById(id: $id) {
+        ...WorkoutFields
+      }
+    }
+  `,
+  [WorkoutFields],
+);
 
 export const WORKOUT_DOCUMENT = graphql(`
-  query WorkoutDocument($id: UUID!, $unit: Unit) { workoutDocument(id: $id, unit: $unit) }`);
+  query WorkoutDocument($id: UUID!, $unit: Unit) {
+    workoutDocument(id: $id, unit: $unit)
+  }
+`);
 
-export const APPLY_WORKOUT_DOCUMENT = graphql(`
-  mutation ApplyWorkoutDocument($document: JSON, $idempotencyKey: UUID) {
-    applyWorkoutDocument(input: { document: $document, idempotencyKey: $idempotencyKey }) {
-      workout { ...WorkoutFields } document created replayed
+export const APPLY_WORKOUT_DOCUMENT = graphql(
+  `
+    mutation ApplyWorkoutDocument($document: JSON, $idempotencyKey: UUID) {
+      applyWorkoutDocument(input: { document: $document, idempotencyKey: $idempotencyKey }) {
+        workout {
+          ...WorkoutFields
+        }
+        document
+        created
+        replayed
+      }
     }
-  }`, [WorkoutFields]);
+  `,
+  [WorkoutFields],
+);
 
-export const DELETE_WORKOUT = graphql(`
-  mutation DeleteWorkout($id: UUID!) { deleteWorkoutById(input: { id: $id }) { workout { ...WorkoutFields } } }`, [WorkoutFields]);
+export const DELETE_WORKOUT = graphql(
+  `
+    mutation DeleteWorkout($id: UUID!) {
+      deleteWorkoutById(input: { id: $id }) {
+        workout {
+          ...WorkoutFields
+        }
+      }
+    }
+  `,
+  [WorkoutFields],
+);
 
-export const SEARCH_EXERCISES = graphql(`
-  query SearchExercises($words: String!, $limit: Int) {
-    searchExercises(words: $words, limit: $limit) { ...SearchedExerciseFields }
-  }`, [SearchedExerciseFields]);
+export const SEARCH_EXERCISES = graphql(
+  `
+    query SearchExercises($words: String!, $limit: Int) {
+      searchExercises(words: $words, limit: $limit) {
+        ...SearchedExerciseFields
+      }
+    }
+  `,
+  [SearchedExerciseFields],
+);
 
 export const NEXT_WORKOUT = graphql(`
-  query NextWorkout($routine: String!, $date: String) { nextWorkout(routine: $routine, date: $date) }`);
+  query NextWorkout($routine: String!, $date: String) {
+    nextWorkout(routine: $routine, date: $date)
+  }
+`);
 
 export const NEXT_TARGETS = graphql(`
   query NextTargets($id: UUID!, $date: String) {
-    routineById(id: $id) { nextTargets(date: $date) { position exercise rule weight unit reps seconds sessions explanation } }
-  }`);
-
-export const RESOLVE_EXERCISES = graphql(`
-  query ResolveExercises($names: [String!]!) {
-    resolveExercises(names: $names) { ...ExerciseResolutionFields }
-  }`, [ExerciseResolutionFields]);
-
-export const EXERCISE_RECORDS = graphql(`
-  query ExerciseRecords($words: String!) {
-    viewer { id }
-    resolveExercise(name: $words) {
-      match
-      exercise { id name records { ...ExerciseRecordsFields } }
-      candidates { name }
-    }
-  }`, [ExerciseRecordsFields]);
-
-export const API_KEYS = graphql(`query ApiKeys { viewer { apiKeys { ...ApiKeyFields } } }`, [ApiKeyFields]);
-
-export const CREATE_API_KEY = graphql(`
-  mutation CreateApiKey($input: CreateApiKeyInput!) {
-    createApiKey(input: $input) { apiKey { ...ApiKeyFields } key }
-  }`, [ApiKeyFields]);
-
-export const REVOKE_API_KEY = graphql(`
-  mutation RevokeApiKey($input: RevokeApiKeyInput!) { revokeApiKey(input: $input) { id } }`);
-
-export const SESSIONS = graphql(`query Sessions { viewer { sessions { ...SessionFields } } }`, [SessionFields]);
-
-export const SIGN_OUT_SESSION = graphql(`
-  mutation SignOutSession($input: SignOutSessionInput!) { signOutSession(input: $input) { id } }`);
-
-export const SIGN_OUT_OTHER_SESSIONS = graphql(`
-  mutation SignOutOtherSessions { signOutOtherSessions(input: {}) { count } }`);
-
-export const DELETE_BODYWEIGHT = graphql(`
-  mutation DeleteBodyweight($id: UUID!) {
-    deleteBodyweightById(input: { id: $id }) { bodyweight { ...BodyweightFields } }
-  }`, [BodyweightFields]);
-
-/** One page (500) of the exercises the caller can use (the catalog and their own), by name. */
-export const EXERCISES_PAGE = graphql(`
-  query ExercisesPage($after: Cursor) {
-    allExercises(first: 500, after: $after, orderBy: [NAME_ASC, ID_ASC]) {
-      nodes { ...ExerciseFields }
-      pageInfo { hasNextPage endCursor }
-    }
-  }`, [ExerciseFields]);
-
-/** One page (500) of the signed-in user's custom exercises, by name. */
-export const CUSTOM_EXERCISES_PAGE = graphql(`
-  query CustomExercisesPage($after: Cursor) {
-    viewer {
-      customExercises(first: 500, after: $after) {
-        nodes { ...ExerciseFields }
-        pageInfo { hasNextPage endCursor }
+    routineById(id: $id) {
+      nextTargets(date: $date) {
+        position
+        exercise
+        rule
+        weight
+        unit
+        reps
+        seconds
+        sessions
+        explanation
       }
     }
-  }`, [ExerciseFields]);
+  }
+`);
 
-export const CREATE_CUSTOM_EXERCISE = graphql(`
-  mutation CreateCustomExercise($input: CreateCustomExerciseInput!) {
-    createCustomExercise(input: $input) { exercise { ...ExerciseFields } }
-  }`, [ExerciseFields]);
+export const RESOLVE_EXERCISES = graphql(
+  `
+    query ResolveExercises($names: [String!]!) {
+      resolveExercises(names: $names) {
+        ...ExerciseResolutionFields
+      }
+    }
+  `,
+  [ExerciseResolutionFields],
+);
 
-export const UPDATE_CUSTOM_EXERCISE = graphql(`
-  mutation UpdateCustomExercise($input: UpdateCustomExerciseInput!) {
-    updateCustomExercise(input: $input) { exercise { ...ExerciseFields } }
-  }`, [ExerciseFields]);
+export const EXERCISE_RECORDS = graphql(
+  `
+    query ExerciseRecords($words: String!) {
+      viewer {
+        id
+      }
+      resolveExercise(name: $words) {
+        match
+        exercise {
+          id
+          name
+          records {
+            ...ExerciseRecordsFields
+          }
+        }
+        candidates {
+          name
+        }
+      }
+    }
+  `,
+  [ExerciseRecordsFields],
+);
 
-export const DELETE_CUSTOM_EXERCISE = graphql(`
-  mutation DeleteCustomExercise($id: UUID!) {
-    deleteCustomExercise(input: { id: $id }) { exercise { ...ExerciseFields } }
-  }`, [ExerciseFields]);
+export const API_KEYS = graphql(
+  `
+    query ApiKeys {
+      viewer {
+        apiKeys {
+          ...ApiKeyFields
+        }
+      }
+    }
+  `,
+  [ApiKeyFields],
+);
+
+export const CREATE_API_KEY = graphql(
+  `
+    mutation CreateApiKey($input: CreateApiKeyInput!) {
+      createApiKey(input: $input) {
+        apiKey {
+          ...ApiKeyFields
+        }
+        key
+      }
+    }
+  `,
+  [ApiKeyFields],
+);
+
+export const REVOKE_API_KEY = graphql(`
+  mutation RevokeApiKey($input: RevokeApiKeyInput!) {
+    revokeApiKey(input: $input) {
+      id
+    }
+  }
+`);
+
+export const SESSIONS = graphql(
+  `
+    query Sessions {
+      viewer {
+        sessions {
+          ...SessionFields
+        }
+      }
+    }
+  `,
+  [SessionFields],
+);
+
+export const SIGN_OUT_SESSION = graphql(`
+  mutation SignOutSession($input: SignOutSessionInput!) {
+    signOutSession(input: $input) {
+      id
+    }
+  }
+`);
+
+export const SIGN_OUT_OTHER_SESSIONS = graphql(`
+  mutation SignOutOtherSessions {
+    signOutOtherSessions(input: {}) {
+      count
+    }
+  }
+`);
+
+export const DELETE_BODYWEIGHT = graphql(
+  `
+    mutation DeleteBodyweight($id: UUID!) {
+      deleteBodyweightById(input: { id: $id }) {
+        bodyweight {
+          ...BodyweightFields
+        }
+      }
+    }
+  `,
+  [BodyweightFields],
+);
+
+/** One page (500) of the exercises the caller can use (the catalog and their own), by name. */
+export const EXERCISES_PAGE = graphql(
+  `
+    query ExercisesPage($after: Cursor) {
+      allExercises(first: 500, after: $after, orderBy: [NAME_ASC, ID_ASC]) {
+        nodes {
+          ...ExerciseFields
+        }
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+      }
+    }
+  `,
+  [ExerciseFields],
+);
+
+/** One page (500) of the signed-in user's custom exercises, by name. */
+export const CUSTOM_EXERCISES_PAGE = graphql(
+  `
+    query CustomExercisesPage($after: Cursor) {
+      viewer {
+        customExercises(first: 500, after: $after) {
+          nodes {
+            ...ExerciseFields
+          }
+          pageInfo {
+            hasNextPage
+            endCursor
+          }
+        }
+      }
+    }
+  `,
+  [ExerciseFields],
+);
+
+export const CREATE_CUSTOM_EXERCISE = graphql(
+  `
+    mutation CreateCustomExercise($input: CreateCustomExerciseInput!) {
+      createCustomExercise(input: $input) {
+        exercise {
+          ...ExerciseFields
+        }
+      }
+    }
+  `,
+  [ExerciseFields],
+);
+
+export const UPDATE_CUSTOM_EXERCISE = graphql(
+  `
+    mutation UpdateCustomExercise($input: UpdateCustomExerciseInput!) {
+      updateCustomExercise(input: $input) {
+        exercise {
+          ...ExerciseFields
+        }
+      }
+    }
+  `,
+  [ExerciseFields],
+);
+
+export const DELETE_CUSTOM_EXERCISE = graphql(
+  `
+    mutation DeleteCustomExercise($id: UUID!) {
+      deleteCustomExercise(input: { id: $id }) {
+        exercise {
+          ...ExerciseFields
+        }
+      }
+    }
+  `,
+  [ExerciseFields],
+);
 
 /**
  * One page (20) of workouts with their exercises and sets, newest first (by date, then start): what
@@ -165,58 +417,117 @@ export const DELETE_CUSTOM_EXERCISE = graphql(`
  * The page size is what fits the per-request cost budget (each workout counts as 10 exercises of
  * 10 sets).
  */
-export const WORKOUTS_WITH_SETS_PAGE = graphql(`
-  query WorkoutsWithSetsPage($after: Cursor) {
-    viewer {
-      workoutsByUserId(first: 20, after: $after, orderBy: [DATE_DESC, START_DESC, ID_DESC]) {
-        nodes { ...WorkoutWithSetsFields }
-        pageInfo { hasNextPage endCursor }
+export const WORKOUTS_WITH_SETS_PAGE = graphql(
+  `
+    query WorkoutsWithSetsPage($after: Cursor) {
+      viewer {
+        workoutsByUserId(first: 20, after: $after, orderBy: [DATE_DESC, START_DESC, ID_DESC]) {
+          nodes {
+            ...WorkoutWithSetsFields
+          }
+          pageInfo {
+            hasNextPage
+            endCursor
+          }
+        }
       }
     }
-  }`, [WorkoutWithSetsFields]);
+  `,
+  [WorkoutWithSetsFields],
+);
 
 /** Admins only, with a session: a page (100) of users whose name or email contains the words, oldest first. */
-export const ADMIN_USERS = graphql(`
-  query AdminUsers($search: String, $after: Cursor) {
-    adminUsers(search: $search, first: 100, after: $after) {
-      nodes { ...AdminUserFields }
-      totalCount
-      pageInfo { hasNextPage endCursor }
+export const ADMIN_USERS = graphql(
+  `
+    query AdminUsers($search: String, $after: Cursor) {
+      adminUsers(search: $search, first: 100, after: $after) {
+        nodes {
+          ...AdminUserFields
+        }
+        totalCount
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+      }
     }
-  }`, [AdminUserFields]);
+  `,
+  [AdminUserFields],
+);
 
 /**
  * What the caller did last time on each exercise (at most 100; names, aliases or ids, as in
  * documents): one entry per exercise asked, its sets in the latest workout where one was done.
  */
-export const LAST_PERFORMANCE = graphql(`
-  query LastPerformance($exercises: [String], $exceptWorkoutId: UUID) {
-    lastPerformance(exercises: $exercises, exceptWorkoutId: $exceptWorkoutId) { ...LastPerformanceFields }
-  }`, [LastPerformanceFields]);
+export const LAST_PERFORMANCE = graphql(
+  `
+    query LastPerformance($exercises: [String], $exceptWorkoutId: UUID) {
+      lastPerformance(exercises: $exercises, exceptWorkoutId: $exceptWorkoutId) {
+        ...LastPerformanceFields
+      }
+    }
+  `,
+  [LastPerformanceFields],
+);
 
 /** Per session on one exercise, oldest first: the best estimated 1RM and its set, and the heaviest set. */
-export const E1RM_SERIES = graphql(`
-  query E1rmSeries($exerciseId: UUID!) {
-    e1rmSeries(exerciseId: $exerciseId) { ...E1rmSessionFields }
-  }`, [E1rmSessionFields]);
+export const E1RM_SERIES = graphql(
+  `
+    query E1rmSeries($exerciseId: UUID!) {
+      e1rmSeries(exerciseId: $exerciseId) {
+        ...E1rmSessionFields
+      }
+    }
+  `,
+  [E1rmSessionFields],
+);
 
 /** Volume per ISO week in the caller's unit, oldest first: of one exercise, or overall without exerciseId. */
-export const VOLUME_PER_WEEK = graphql(`
-  query VolumePerWeek($exerciseId: UUID) {
-    weeklyVolume(exerciseId: $exerciseId) { ...VolumeWeekFields }
-  }`, [VolumeWeekFields]);
+export const VOLUME_PER_WEEK = graphql(
+  `
+    query VolumePerWeek($exerciseId: UUID) {
+      weeklyVolume(exerciseId: $exerciseId) {
+        ...VolumeWeekFields
+      }
+    }
+  `,
+  [VolumeWeekFields],
+);
 
 /** An exercise's progress page in one request: its e1RM series and its weekly volume. */
-export const EXERCISE_PROGRESS = graphql(`
-  query ExerciseProgress($exerciseId: UUID!) {
-    e1rmSeries(exerciseId: $exerciseId) { ...E1rmSessionFields }
-    weeklyVolume(exerciseId: $exerciseId) { ...VolumeWeekFields }
-  }`, [E1rmSessionFields, VolumeWeekFields]);
+export const EXERCISE_PROGRESS = graphql(
+  `
+    query ExerciseProgress($exerciseId: UUID!) {
+      e1rmSeries(exerciseId: $exerciseId) {
+        ...E1rmSessionFields
+      }
+      weeklyVolume(exerciseId: $exerciseId) {
+        ...VolumeWeekFields
+      }
+    }
+  `,
+  [E1rmSessionFields, VolumeWeekFields],
+);
 
 /** With a session: the apps (AI assistants through MCP) connected to the account. */
-export const CONNECTED_APPS = graphql(`
-  query ConnectedApps { viewer { connectedApps { ...ConnectedAppFields } } }`, [ConnectedAppFields]);
+export const CONNECTED_APPS = graphql(
+  `
+    query ConnectedApps {
+      viewer {
+        connectedApps {
+          ...ConnectedAppFields
+        }
+      }
+    }
+  `,
+  [ConnectedAppFields],
+);
 
 /** With a session: ends a connected app's access at once. */
 export const DISCONNECT_APP = graphql(`
-  mutation DisconnectApp($id: UUID!) { disconnectApp(input: { id: $id }) { id } }`);
+  mutation DisconnectApp($id: UUID!) {
+    disconnectApp(input: { id: $id }) {
+      id
+    }
+  }
+`);

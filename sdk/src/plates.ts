@@ -49,7 +49,8 @@ function hundredths(value: number, what: string, min: number, allowZero: boolean
   if (typeof value !== "number" || !Number.isFinite(value)) throw new RangeError(`${what} must be a number`);
   const h = Math.round(value * 100);
   if (Math.abs(value * 100 - h) > 1e-6) throw new RangeError(`${what} must have at most 2 decimals`);
-  if (h < min * 100 || (!allowZero && h === 0)) throw new RangeError(`${what} must be ${allowZero ? "at least" : "above"} ${min}`);
+  if (h < min * 100 || (!allowZero && h === 0))
+    throw new RangeError(`${what} must be ${allowZero ? "at least" : "above"} ${min}`);
   if (h > MAX_PLATE_WEIGHT * 100) throw new RangeError(`${what} must be at most ${MAX_PLATE_WEIGHT}`);
   return h;
 }
@@ -114,12 +115,24 @@ export function plates(weight: number, options: PlateOptions = {}): PlateResult 
   for (const plate of options.plates ?? DEFAULT_PLATES[unit]) {
     const w = typeof plate === "number" ? plate : plate?.weight;
     const pairs = typeof plate === "number" ? Infinity : plate?.pairs;
-    if (!(pairs === Infinity || (Number.isInteger(pairs) && pairs >= 0))) throw new RangeError(`pairs of ${w} must be a whole number from 0`);
+    if (!(pairs === Infinity || (Number.isInteger(pairs) && pairs >= 0)))
+      throw new RangeError(`pairs of ${w} must be a whole number from 0`);
     const h = hundredths(w as number, "plate", 0, false);
     byWeight.set(h, (byWeight.get(h) ?? 0) + (pairs as number));
   }
-  const kinds = [...byWeight].filter(([, pairs]) => pairs > 0).map(([h, pairs]) => ({ h, pairs })).sort((a, b) => b.h - a.h);
-  const result: PlateResult = { unit, weight: target / 100, bar: bar / 100, exact: false, perSide: null, below: null, above: null };
+  const kinds = [...byWeight]
+    .filter(([, pairs]) => pairs > 0)
+    .map(([h, pairs]) => ({ h, pairs }))
+    .sort((a, b) => b.h - a.h);
+  const result: PlateResult = {
+    unit,
+    weight: target / 100,
+    bar: bar / 100,
+    exact: false,
+    perSide: null,
+    below: null,
+    above: null,
+  };
   const load = (perSideH: number, perSide: number[]): PlateLoad => ({ weight: (bar + 2 * perSideH) / 100, perSide });
   if (target === bar) return { ...result, exact: true, perSide: [] };
   if (target < bar) return { ...result, above: load(0, []) };

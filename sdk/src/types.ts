@@ -37,8 +37,14 @@ export type ExerciseResolution = ResultOf<typeof fragments.ExerciseResolutionFie
  */
 type Present<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: P extends "document" ? JsonObject : NonNullable<T[P]> };
 type Payload<T> = NonNullable<T>;
-export type RoutineApplied = Present<Payload<ResultOf<typeof ops.APPLY_ROUTINE_DOCUMENT>["applyRoutineDocument"]>, "routine" | "document">;
-export type WorkoutApplied = Present<Payload<ResultOf<typeof ops.APPLY_WORKOUT_DOCUMENT>["applyWorkoutDocument"]>, "workout" | "document">;
+export type RoutineApplied = Present<
+  Payload<ResultOf<typeof ops.APPLY_ROUTINE_DOCUMENT>["applyRoutineDocument"]>,
+  "routine" | "document"
+>;
+export type WorkoutApplied = Present<
+  Payload<ResultOf<typeof ops.APPLY_WORKOUT_DOCUMENT>["applyWorkoutDocument"]>,
+  "workout" | "document"
+>;
 export type ApiKeyAccess = VariablesOf<typeof ops.CREATE_API_KEY>["input"]["access"];
 export type ApiKeyExpiry = VariablesOf<typeof ops.CREATE_API_KEY>["input"]["expiresIn"];
 export type ApiKey = ResultOf<typeof fragments.ApiKeyFields>;

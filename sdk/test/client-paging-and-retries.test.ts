@@ -5,8 +5,12 @@ import { createClient, RateLimitedError, ForbiddenError } from "@svc/sdk";
 import { startTestServer, signUp, type TestServer } from "../../test/support/harness.ts";
 
 let s: TestServer;
-beforeAll(async () => { s = await startTestServer(); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s.close();
+});
 
 /** A client that counts the GraphQL requests it sends. */
 function counted(options: Parameters<typeof createClient>[0]) {
@@ -73,14 +77,24 @@ test("custom exercises, bodyweight delete and admin users through the SDK", asyn
   const { token } = await signUp(s.url, "Sdk Parity");
   const client = createClient({ url: s.url, token });
   const made = await client.createCustomExercise({ name: "Zercher Lunge", equipment: "barbell", region: "lower" });
-  expect(made).toMatchObject({ name: "Zercher Lunge", custom: true, equipment: "barbell", region: "lower", kind: "reps" });
+  expect(made).toMatchObject({
+    name: "Zercher Lunge",
+    custom: true,
+    equipment: "barbell",
+    region: "lower",
+    kind: "reps",
+  });
   expect((await client.customExercises()).map((e) => e.name)).toEqual(["Zercher Lunge"]);
   const everything = await client.exercises();
-  const catalog = (await s.ownerPool.query("select count(*)::int as n from app_public.exercises where user_id is null")).rows[0].n;
+  const catalog = (await s.ownerPool.query("select count(*)::int as n from app_public.exercises where user_id is null"))
+    .rows[0].n;
   expect(everything).toHaveLength(catalog + 1); // the catalog and the custom one
   expect(catalog).toBeGreaterThan(300); // the whole catalog is there, not a first page of it
   expect(everything.filter((e) => e.custom)).toHaveLength(1);
-  expect(await client.updateCustomExercise(made.id, { name: "Zercher Box Squat" })).toMatchObject({ id: made.id, name: "Zercher Box Squat" });
+  expect(await client.updateCustomExercise(made.id, { name: "Zercher Box Squat" })).toMatchObject({
+    id: made.id,
+    name: "Zercher Box Squat",
+  });
   expect((await client.deleteCustomExercise(made.id)).id).toBe(made.id);
   expect(await client.customExercises()).toEqual([]);
 
@@ -106,12 +120,18 @@ test("custom exercises, bodyweight delete and admin users through the SDK", asyn
 
 test("a key over its rate limit: waits Retry-After and succeeds; bounded by rateLimitRetries and maxRetryWaitSeconds", async () => {
   const { token } = await signUp(s.url, "Busy Script");
-  const { key, apiKey } = await createClient({ url: s.url, token }).createApiKey({ name: "busy", access: "READ_ONLY", expiresIn: "DAYS_30" });
+  const { key, apiKey } = await createClient({ url: s.url, token }).createApiKey({
+    name: "busy",
+    access: "READ_ONLY",
+    expiresIn: "DAYS_30",
+  });
   // Near the end of a minute, so the wait (until the next minute) stays short.
   const second = new Date().getUTCSeconds();
   if (second < 52) await new Promise((r) => setTimeout(r, (53 - second) * 1000));
   await s.ownerPool.query(
-    "insert into app_private.rate_counters (subject, window_start, count) values ('key:' || $1, date_trunc('minute', now()), 120)", [apiKey.id]);
+    "insert into app_private.rate_counters (subject, window_start, count) values ('key:' || $1, date_trunc('minute', now()), 120)",
+    [apiKey.id],
+  );
 
   const impatient = createClient({ url: s.url, apiKey: key, rateLimitRetries: 0 });
   const refused = await impatient.viewer().catch((e) => e);

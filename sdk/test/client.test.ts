@@ -19,8 +19,12 @@ import { startTestServer, signUp, type TestServer } from "../../test/support/har
 import { closedUrl } from "../../cli/test/support.ts";
 
 let s: TestServer;
-beforeAll(async () => { s = await startTestServer(); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s.close();
+});
 
 async function caught(promise: Promise<unknown>): Promise<any> {
   try {
@@ -49,7 +53,8 @@ test("every operation the client sends is valid against schema.graphql", async (
   const require = createRequire(import.meta.url);
   const schema = buildSchema(readFileSync(require.resolve("@svc/sdk/schema.graphql"), "utf8"));
   const problems = Object.entries(operations).flatMap(([name, document]) =>
-    validate(schema, parse(print(document))).map((e) => `${name}: ${e.message}`));
+    validate(schema, parse(print(document))).map((e) => `${name}: ${e.message}`),
+  );
   expect(problems).toEqual([]);
   expect(Object.keys(operations).length).toBeGreaterThanOrEqual(21);
 });
@@ -67,17 +72,29 @@ test("auth, viewer, settings, bodyweight and the raw request", async () => {
   expect(await anonymous.auth.getSession()).toBeNull();
 
   const email = `sdk-${Date.now()}@example.com`;
-  const up = await createClient({ url: s.url, clientName: "sdk test" }).auth.signUp({ name: "Sdk", email, password: "correct horse battery" });
+  const up = await createClient({ url: s.url, clientName: "sdk test" }).auth.signUp({
+    name: "Sdk",
+    email,
+    password: "correct horse battery",
+  });
   expect(up.user).toMatchObject({ name: "Sdk", email });
   const client = createClient({ url: s.url, token: up.token });
   expect(await client.viewer()).toMatchObject({ id: up.user.id, name: "Sdk", unit: "kg", effort: "rpe" });
   expect((await client.auth.getSession())?.session.client).toBe("sdk test");
   expect(await client.updateSettings({ unit: "lb" })).toMatchObject({ unit: "lb", effort: "rpe" });
-  expect(await client.logBodyweight({ date: "2026-04-01", weight: 180 })).toMatchObject({ date: "2026-04-01", weight: 180, unit: "lb" });
+  expect(await client.logBodyweight({ date: "2026-04-01", weight: 180 })).toMatchObject({
+    date: "2026-04-01",
+    weight: 180,
+    unit: "lb",
+  });
   expect(await client.logBodyweight({ date: "2026-04-02", weight: 81, unit: "kg" })).toMatchObject({ unit: "kg" });
   expect((await client.bodyweights({ limit: 1 })).map((b) => b.date)).toEqual(["2026-04-02"]);
-  expect(await client.request<{ viewer: { email: string } }>("query($x: Int) { viewer { email workouts(limit: $x) { id } } }", { x: 1 }))
-    .toEqual({ viewer: { email, workouts: [] } });
+  expect(
+    await client.request<{ viewer: { email: string } }>(
+      "query($x: Int) { viewer { email workouts(limit: $x) { id } } }",
+      { x: 1 },
+    ),
+  ).toEqual({ viewer: { email, workouts: [] } });
 
   const again = await createClient({ url: s.url }).auth.signIn({ email, password: "correct horse battery" });
   expect(await createClient({ url: s.url, token: again.token }).signOutOtherSessions()).toBe(1);
@@ -89,15 +106,28 @@ test("auth, viewer, settings, bodyweight and the raw request", async () => {
 test("documents, routines, workouts and search", async () => {
   const { token } = await signUp(s.url, "Docs");
   const client = createClient({ url: s.url, token });
-  const applied = await client.applyRoutineDocument({ name: "Pull", exercises: [{ exercise: "pullup", sets: 3, reps: 8 }] });
-  expect(applied).toMatchObject({ created: true, routine: { name: "Pull" }, document: { name: "Pull", id: applied.routine.id } });
+  const applied = await client.applyRoutineDocument({
+    name: "Pull",
+    exercises: [{ exercise: "pullup", sets: 3, reps: 8 }],
+  });
+  expect(applied).toMatchObject({
+    created: true,
+    routine: { name: "Pull" },
+    document: { name: "Pull", id: applied.routine.id },
+  });
   expect(await client.routines()).toEqual([applied.routine]);
   expect(await client.routineDocument("pull")).toEqual(applied.document);
   expect(await client.routineDocument("nothing")).toBeNull();
   expect((await client.routineDocument(applied.routine.id, { unit: "lb" }))?.unit).toBe("lb");
-  expect(await client.applyRoutineDocument(applied.document)).toMatchObject({ created: false, document: applied.document });
+  expect(await client.applyRoutineDocument(applied.document)).toMatchObject({
+    created: false,
+    document: applied.document,
+  });
 
-  const logged = await client.applyWorkoutDocument({ date: "2026-04-03", exercises: [{ exercise: "bench", sets: ["100x5"] }] });
+  const logged = await client.applyWorkoutDocument({
+    date: "2026-04-03",
+    exercises: [{ exercise: "bench", sets: ["100x5"] }],
+  });
   expect(logged).toMatchObject({ created: true, workout: { date: "2026-04-03", name: null } });
   expect(await client.workouts({ limit: 5 })).toEqual([logged.workout]);
   expect(await client.workout(logged.workout.id)).toEqual(logged.workout);
@@ -114,7 +144,9 @@ test("documents, routines, workouts and search", async () => {
 test("InvalidDocumentError carries the path and reason of the first problem; nothing saved", async () => {
   const { token } = await signUp(s.url);
   const client = createClient({ url: s.url, token });
-  const error = await caught(client.applyRoutineDocument({ name: "X", exercises: [{ exercise: "bench", sets: 3, reps: "12-8" }] }));
+  const error = await caught(
+    client.applyRoutineDocument({ name: "X", exercises: [{ exercise: "bench", sets: 3, reps: "12-8" }] }),
+  );
   expect(error).toBeInstanceOf(InvalidDocumentError);
   expect(error).toBeInstanceOf(SvcError);
   const offline = validateRoutineDocument({ name: "X", exercises: [{ exercise: "bench", sets: 3, reps: "12-8" }] });
@@ -172,17 +204,24 @@ test("SvcError codes from auth routes: wrong password, taken email, bad input", 
   expect({ code: taken.code, status: taken.status }).toEqual({ code: "USER_ALREADY_EXISTS", status: 409 });
   const short = await caught(anonymous.auth.signUp({ name: "x", email: "new@example.com", password: "short" }));
   expect(short.status).toBe(400);
-  const badInput = await caught(createClient({ url: s.url, token: (await signUp(s.url)).token }).logBodyweight({ date: "2026-02-30", weight: 80 }));
+  const badInput = await caught(
+    createClient({ url: s.url, token: (await signUp(s.url)).token }).logBodyweight({ date: "2026-02-30", weight: 80 }),
+  );
   expect(badInput.code).toBe("INVALID_INPUT");
 });
 
 test("RateLimitedError with retryAfter once a key has used its 120 requests this minute", async () => {
   const { token } = await signUp(s.url);
-  const { key } = await createClient({ url: s.url, token }).createApiKey({ name: "busy", access: "READ_ONLY", expiresIn: "DAYS_30" });
+  const { key } = await createClient({ url: s.url, token }).createApiKey({
+    name: "busy",
+    access: "READ_ONLY",
+    expiresIn: "DAYS_30",
+  });
   const client = createClient({ url: s.url, apiKey: key, rateLimitRetries: 0 });
   const second = new Date().getUTCSeconds();
   if (second > 45) await new Promise((r) => setTimeout(r, (61 - second) * 1000));
-  for (let i = 0; i < 12; i += 1) await Promise.all(Array.from({ length: 10 }, () => client.request("{ viewer { id } }")));
+  for (let i = 0; i < 12; i += 1)
+    await Promise.all(Array.from({ length: 10 }, () => client.request("{ viewer { id } }")));
   const error = await caught(client.viewer());
   expect(error).toBeInstanceOf(RateLimitedError);
   expect(error.code).toBe("RATE_LIMITED");
@@ -207,7 +246,10 @@ test("NetworkError: nothing listening, or no answer in time; BAD_RESPONSE: not a
     silent.server.close();
   }
 
-  const html = await listen((_req, res) => { res.writeHead(200, { "content-type": "text/html" }); res.end("<html>hello</html>"); });
+  const html = await listen((_req, res) => {
+    res.writeHead(200, { "content-type": "text/html" });
+    res.end("<html>hello</html>");
+  });
   try {
     const wrong = await caught(createClient({ url: html.url }).viewer());
     expect(wrong).toBeInstanceOf(SvcError);

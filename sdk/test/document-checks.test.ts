@@ -26,7 +26,12 @@ function nest(levels: number): unknown {
 
 describe("firstBadJsonValue", () => {
   test("a valid document and scalars have no bad value", () => {
-    expect(firstBadJsonValue({ date: "2024-05-31", exercises: [{ exercise: "Bench Press", sets: ["100x5", { set: "x5", done: false }] }] })).toBeNull();
+    expect(
+      firstBadJsonValue({
+        date: "2024-05-31",
+        exercises: [{ exercise: "Bench Press", sets: ["100x5", { set: "x5", done: false }] }],
+      }),
+    ).toBeNull();
     for (const v of [null, 1, "x", true, Infinity, [], {}]) expect(firstBadJsonValue(v)).toBeNull();
   });
 
@@ -59,7 +64,11 @@ describe("firstBadJsonValue", () => {
   });
 
   test("validation reports them before the walk's own problems", () => {
-    expect(validateWorkoutDocument({ date: "bad", notes: "\ud800" })).toEqual({ valid: false, path: "notes", reason: REASONS.surrogate });
+    expect(validateWorkoutDocument({ date: "bad", notes: "\ud800" })).toEqual({
+      valid: false,
+      path: "notes",
+      reason: REASONS.surrogate,
+    });
   });
 });
 
@@ -77,8 +86,14 @@ describe("the JSON Schemas state the limits from DOCUMENT_LIMITS", () => {
   });
   test("one-line text refuses control characters with the validator's character class", () => {
     const pattern = `^[^${CONTROL_CHARACTER_PATTERN.slice(1, -1)}]*$`;
-    for (const p of [R.properties.name, R.properties.icon, R.$defs.routineExercise.properties.exercise, W.properties.name,
-      W.$defs.workoutExercise.properties.exercise, W.$defs.workoutExercise.properties.superset.anyOf[0]]) {
+    for (const p of [
+      R.properties.name,
+      R.properties.icon,
+      R.$defs.routineExercise.properties.exercise,
+      W.properties.name,
+      W.$defs.workoutExercise.properties.exercise,
+      W.$defs.workoutExercise.properties.superset.anyOf[0],
+    ]) {
       expect(p.pattern).toBe(pattern);
     }
   });
@@ -87,15 +102,22 @@ describe("the JSON Schemas state the limits from DOCUMENT_LIMITS", () => {
 describe("likelySwappedSets", () => {
   const doc = (sets: unknown[]) => ({ exercises: [{ exercise: "Bench Press", sets }] });
   test("a whole weight of 1 to 20 with 40 reps or more reads as swapped", () => {
-    expect(likelySwappedSets(doc(["5x100", "20x40", "1x40", "w:3x225@8", { set: "8 X 60", done: false }])).map((s) => s.text))
-      .toEqual(["5x100", "20x40", "1x40", "w:3x225@8", "8 X 60"]);
+    expect(
+      likelySwappedSets(doc(["5x100", "20x40", "1x40", "w:3x225@8", { set: "8 X 60", done: false }])).map(
+        (s) => s.text,
+      ),
+    ).toEqual(["5x100", "20x40", "1x40", "w:3x225@8", "8 X 60"]);
   });
   test("last values that do not: 21x40, 20x39, 0x100, 2.5x100, x100, bw x 100, durations and unparseable text", () => {
-    expect(likelySwappedSets(doc(["21x40", "20x39", "0x100", "2.5x100", "x100", "bw x 100", "100s", "nonsense", 5]))).toEqual([]);
+    expect(
+      likelySwappedSets(doc(["21x40", "20x39", "0x100", "2.5x100", "x100", "bw x 100", "100s", "nonsense", 5])),
+    ).toEqual([]);
   });
   test("paths, weights and reps; anything that is not a workout yields nothing", () => {
-    expect(likelySwappedSets({ exercises: [{ sets: ["100x5"] }, { sets: ["100x5", "5x100"] }] }))
-      .toEqual([{ path: "exercises[1].sets[1]", text: "5x100", weight: 5, reps: 100 }]);
-    for (const v of [null, 5, {}, { exercises: "x" }, { exercises: [null, { sets: "5x100" }] }]) expect(likelySwappedSets(v)).toEqual([]);
+    expect(likelySwappedSets({ exercises: [{ sets: ["100x5"] }, { sets: ["100x5", "5x100"] }] })).toEqual([
+      { path: "exercises[1].sets[1]", text: "5x100", weight: 5, reps: 100 },
+    ]);
+    for (const v of [null, 5, {}, { exercises: "x" }, { exercises: [null, { sets: "5x100" }] }])
+      expect(likelySwappedSets(v)).toEqual([]);
   });
 });

@@ -26,17 +26,33 @@ type Case = {
   plugin?: true;
 };
 
-const cases: Case[] = JSON.parse(readFileSync(new URL("../../test/fixtures/document-conformance.json", import.meta.url), "utf8"));
+const cases: Case[] = JSON.parse(
+  readFileSync(new URL("../../test/fixtures/document-conformance.json", import.meta.url), "utf8"),
+);
 const sdkCases = cases.filter((c) => !c.database);
 const documentOf = (c: Case): unknown => (c.json !== undefined ? JSON.parse(c.json) : c.document);
-const validate = (c: Case) => (c.kind === "routine" ? validateRoutineDocument : validateWorkoutDocument)(documentOf(c), c.options);
+const validate = (c: Case) =>
+  (c.kind === "routine" ? validateRoutineDocument : validateWorkoutDocument)(documentOf(c), c.options);
 
 const ajv = new Ajv2020({ strict: true, validateFormats: false, allErrors: false });
 const schemaCheck = { routine: ajv.compile(routineSchema), workout: ajv.compile(workoutSchema) };
 
 const CATALOG = new Set([
-  "Bench Press", "Back Squat", "Deadlift", "Overhead Press", "Pull-Up", "Plank", "Romanian Deadlift",
-  "Barbell Row", "Dumbbell Curl", "Rowing Machine", "bench", "squat", "OHP", "RDL", "pullup",
+  "Bench Press",
+  "Back Squat",
+  "Deadlift",
+  "Overhead Press",
+  "Pull-Up",
+  "Plank",
+  "Romanian Deadlift",
+  "Barbell Row",
+  "Dumbbell Curl",
+  "Rowing Machine",
+  "bench",
+  "squat",
+  "OHP",
+  "RDL",
+  "pullup",
 ]);
 
 describe("conformance file", () => {
@@ -69,7 +85,8 @@ describe("conformance file", () => {
         const ref = (e as { exercise?: unknown } | null)?.exercise;
         if (typeof ref !== "string" || CATALOG.has(ref)) return;
         const judgedFirst = i > failing || c.path === `exercises[${i}].exercise` || (i === failing && c.path !== null);
-        if (!judgedFirst) throw new Error(`${c.name}: exercise ${JSON.stringify(ref)} is not in the guaranteed catalog`);
+        if (!judgedFirst)
+          throw new Error(`${c.name}: exercise ${JSON.stringify(ref)} is not in the guaranteed catalog`);
       });
     }
   });
@@ -90,7 +107,10 @@ describe.each(sdkCases.map((c) => [c.name, c] as const))("%s", (_name, c) => {
       const again = (c.kind === "routine" ? validateRoutineDocument : validateWorkoutDocument)(c.canonical, c.options);
       expect(again).toEqual({ valid: true, document: c.canonical });
       // The canonical form must not depend on the options any more (unit and effort are explicit).
-      const other = (c.kind === "routine" ? validateRoutineDocument : validateWorkoutDocument)(c.canonical, { unit: "lb", effort: "rir" });
+      const other = (c.kind === "routine" ? validateRoutineDocument : validateWorkoutDocument)(c.canonical, {
+        unit: "lb",
+        effort: "rir",
+      });
       expect(other).toEqual({ valid: true, document: c.canonical });
       expect(schemaCheck[c.kind](c.canonical)).toBe(true);
       expect(schemaCheck[c.kind](documentOf(c))).toBe(true);

@@ -18,7 +18,17 @@ const ajv = new Ajv2020({ strict: true, validateFormats: false });
 const routineOk = ajv.compile(routineSchema);
 const workoutOk = ajv.compile(workoutSchema);
 
-const EXERCISES = ["Bench Press", "Back Squat", "Deadlift", "Overhead Press", "Pull-Up", "Plank", "bench", "OHP", "RDL"];
+const EXERCISES = [
+  "Bench Press",
+  "Back Squat",
+  "Deadlift",
+  "Overhead Press",
+  "Pull-Up",
+  "Plank",
+  "bench",
+  "OHP",
+  "RDL",
+];
 const opt = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
 /** A record whose undefined fields are dropped (absent). */
 const rec = (shape: Record<string, fc.Arbitrary<unknown>>) =>
@@ -27,21 +37,23 @@ const textOf = (min: number, max: number) => fc.string({ minLength: min, maxLeng
 const weight = fc.integer({ min: 0, max: 1_000_000 }).map((c) => c / 100);
 const space = fc.constantFrom("", " ", "  ", "\t");
 const durationText = (max: number) =>
-  fc.integer({ min: 0, max }).chain((n) =>
-    fc.constantFrom(
-      n,
-      String(n),
-      `${Math.floor(n / 60)}:${String(n % 60).padStart(2, "0")}`,
-      `${Math.floor(n / 60)}m${n % 60}s`,
-      `${n}s`,
-      ...(n % 60 === 0 ? [`${n / 60}m`] : []),
-    ),
-  );
+  fc
+    .integer({ min: 0, max })
+    .chain((n) =>
+      fc.constantFrom(
+        n,
+        String(n),
+        `${Math.floor(n / 60)}:${String(n % 60).padStart(2, "0")}`,
+        `${Math.floor(n / 60)}m${n % 60}s`,
+        `${n}s`,
+        ...(n % 60 === 0 ? [`${n / 60}m`] : []),
+      ),
+    );
 const repsArb = fc.oneof(
   fc.integer({ min: 0, max: 500 }),
-  fc.tuple(fc.integer({ min: 0, max: 500 }), fc.integer({ min: 0, max: 500 }), space, space, fc.constantFrom("-", "–")).map(
-    ([a, b, s1, s2, dash]) => `${Math.min(a, b)}${s1}${dash}${s2}${Math.max(a, b)}`,
-  ),
+  fc
+    .tuple(fc.integer({ min: 0, max: 500 }), fc.integer({ min: 0, max: 500 }), space, space, fc.constantFrom("-", "–"))
+    .map(([a, b, s1, s2, dash]) => `${Math.min(a, b)}${s1}${dash}${s2}${Math.max(a, b)}`),
 );
 const progression = fc.constantFrom("linear", "greyskull", "double", "time", "none");
 const uuid = fc.uuid();
@@ -74,21 +86,22 @@ const routineDoc = rec({
 });
 
 const digits = (n: number) => String(n).padStart(2, "0");
-const dateArb = fc.date({ min: new Date("1900-01-01T00:00:00Z"), max: new Date("2099-12-31T00:00:00Z"), noInvalidDate: true })
+const dateArb = fc
+  .date({ min: new Date("1900-01-01T00:00:00Z"), max: new Date("2099-12-31T00:00:00Z"), noInvalidDate: true })
   .map((d) => d.toISOString().slice(0, 10));
 /** A start within a day of `date`: its UTC day is the day before, of or after it. */
-const startArb = (date: string) => fc
-  .tuple(
-    fc.integer({ min: -86400, max: 2 * 86400 - 1 }),
-    fc.integer({ min: -14 * 60, max: 14 * 60 }),
-    fc.boolean(),
-  )
-  .map(([seconds, off, withMs]) => {
-    const d = new Date(Date.parse(`${date}T00:00:00Z`) + seconds * 1000);
-    const local = new Date(d.getTime() + off * 60000).toISOString().slice(0, withMs ? 23 : 19);
-    const zone = off === 0 ? "Z" : `${off < 0 ? "-" : "+"}${digits(Math.floor(Math.abs(off) / 60))}:${digits(Math.abs(off) % 60)}`;
-    return `${local}${zone}`;
-  });
+const startArb = (date: string) =>
+  fc
+    .tuple(fc.integer({ min: -86400, max: 2 * 86400 - 1 }), fc.integer({ min: -14 * 60, max: 14 * 60 }), fc.boolean())
+    .map(([seconds, off, withMs]) => {
+      const d = new Date(Date.parse(`${date}T00:00:00Z`) + seconds * 1000);
+      const local = new Date(d.getTime() + off * 60000).toISOString().slice(0, withMs ? 23 : 19);
+      const zone =
+        off === 0
+          ? "Z"
+          : `${off < 0 ? "-" : "+"}${digits(Math.floor(Math.abs(off) / 60))}:${digits(Math.abs(off) % 60)}`;
+      return `${local}${zone}`;
+    });
 
 const setTextArb = (scale: "rpe" | "rir") =>
   fc
@@ -100,7 +113,10 @@ const setTextArb = (scale: "rpe" | "rir") =>
         fc.integer({ min: 0, max: 500 }).map((r) => `bw x ${r}`),
         fc.integer({ min: 0, max: 86400 }).map((s) => `${s}s`),
       ),
-      fc.option(fc.integer({ min: scale === "rpe" ? 2 : 0, max: 20 }).map((h) => `@${h / 2}`), { nil: "" }),
+      fc.option(
+        fc.integer({ min: scale === "rpe" ? 2 : 0, max: 20 }).map((h) => `@${h / 2}`),
+        { nil: "" },
+      ),
     )
     .map(([p, b, e]) => `${p}${b}${e}`);
 
@@ -126,10 +142,10 @@ const workoutDoc = fc.tuple(fc.constantFrom("rpe", "rir"), dateArb).chain(([scal
         note: opt(fc.option(textOf(0, 500), { nil: null })),
         pinned: opt(fc.boolean()),
         skipProgression: opt(fc.boolean()),
-        sets: fc.array(
-          fc.oneof(setTextArb(scale), rec({ set: setTextArb(scale), done: opt(fc.boolean()) })),
-          { minLength: 1, maxLength: 5 },
-        ),
+        sets: fc.array(fc.oneof(setTextArb(scale), rec({ set: setTextArb(scale), done: opt(fc.boolean()) })), {
+          minLength: 1,
+          maxLength: 5,
+        }),
       }),
       { maxLength: 5 },
     ),
@@ -152,7 +168,10 @@ const seeded = (seed: number) => () => {
   return seed / 2147483648;
 };
 
-const options = fc.record({ unit: fc.constantFrom("kg", "lb"), effort: fc.constantFrom("rpe", "rir") }) as fc.Arbitrary<{
+const options = fc.record({
+  unit: fc.constantFrom("kg", "lb"),
+  effort: fc.constantFrom("rpe", "rir"),
+}) as fc.Arbitrary<{
   unit: "kg" | "lb";
   effort: "rpe" | "rir";
 }>;
@@ -209,7 +228,14 @@ const routineMutations: Mutation[] = [
   { name: "unit bad", apply: setAt("unit", "st"), reason: REASONS.unit },
   { name: "deload bad", apply: setAt("deload", "yes"), reason: REASONS.boolean },
   { name: "exercises bad", apply: setAt("exercises", {}), reason: REASONS.array },
-  { name: "exercises too many", apply: setAt("exercises", Array.from({ length: 101 }, () => ({ exercise: "Deadlift", sets: 1 }))), reason: REASONS.routineExercises },
+  {
+    name: "exercises too many",
+    apply: setAt(
+      "exercises",
+      Array.from({ length: 101 }, () => ({ exercise: "Deadlift", sets: 1 })),
+    ),
+    reason: REASONS.routineExercises,
+  },
   { name: "unknown key in exercise", apply: setAt("tempo", "3-1-1", 0), reason: REASONS.unknownProperty },
   { name: "sets 21", apply: setAt("sets", 21, 0), reason: REASONS.setCount },
   { name: "sets 0", apply: setAt("sets", 0, 0), reason: REASONS.setCount },
@@ -284,12 +310,14 @@ const workoutMutations: Mutation[] = [
   { name: "set a number", apply: setAtSet(5), reason: REASONS.setItem },
   {
     name: "set object unknown key",
-    apply: (d) => (setAtSet({ set: "x5", rpe: 8 })(d) === null ? null : `exercises[0].sets[${setsOf(d, 0).length - 1}].rpe`),
+    apply: (d) =>
+      setAtSet({ set: "x5", rpe: 8 })(d) === null ? null : `exercises[0].sets[${setsOf(d, 0).length - 1}].rpe`,
     reason: REASONS.unknownProperty,
   },
   {
     name: "set object done bad",
-    apply: (d) => (setAtSet({ set: "x5", done: "no" })(d) === null ? null : `exercises[0].sets[${setsOf(d, 0).length - 1}].done`),
+    apply: (d) =>
+      setAtSet({ set: "x5", done: "no" })(d) === null ? null : `exercises[0].sets[${setsOf(d, 0).length - 1}].done`,
     reason: REASONS.boolean,
   },
 ];

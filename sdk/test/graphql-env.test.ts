@@ -6,5 +6,7 @@ import { renderGraphqlEnv, OUTPUT_FILE } from "../scripts/graphql-env.ts";
 test("graphql-env.d.ts matches schema.graphql (run `npm run schema` if this fails)", () => {
   const text = renderGraphqlEnv();
   expect(readFileSync(OUTPUT_FILE, "utf8")).toBe(text);
-  expect(text).toMatch(/'ApiKey': \{ kind: 'OBJECT'; name: 'ApiKey'; fields: \{ 'access': \{ name: 'access'; type: \{ kind: 'NON_NULL'; name: never; ofType: \{ kind: 'ENUM'; name: 'ApiKeyAccess'/);
+  expect(text).toMatch(
+    /'ApiKey': \{ kind: 'OBJECT'; name: 'ApiKey'; fields: \{ 'access': \{ name: 'access'; type: \{ kind: 'NON_NULL'; name: never; ofType: \{ kind: 'ENUM'; name: 'ApiKeyAccess'/,
+  );
 });

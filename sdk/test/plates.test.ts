@@ -7,7 +7,15 @@ import { plates, DEFAULT_PLATES, MAX_PLATE_WEIGHT } from "../src/index.ts";
 
 describe("exact", () => {
   test("kg defaults: 20 kg bar, heaviest plates first", () => {
-    expect(plates(100)).toEqual({ unit: "kg", weight: 100, bar: 20, exact: true, perSide: [25, 15], below: null, above: null });
+    expect(plates(100)).toEqual({
+      unit: "kg",
+      weight: 100,
+      bar: 20,
+      exact: true,
+      perSide: [25, 15],
+      below: null,
+      above: null,
+    });
     expect(plates(142.5).perSide).toEqual([25, 25, 10, 1.25]);
     // The smallest step: one pair of 1.25 kg.
     expect(plates(22.5).perSide).toEqual([1.25]);
@@ -35,11 +43,19 @@ describe("exact", () => {
 describe("not loadable", () => {
   test("between two loads: the nearest below and above", () => {
     expect(plates(101)).toEqual({
-      unit: "kg", weight: 101, bar: 20, exact: false, perSide: null,
+      unit: "kg",
+      weight: 101,
+      bar: 20,
+      exact: false,
+      perSide: null,
       below: { weight: 100, perSide: [25, 15] },
       above: { weight: 102.5, perSide: [25, 15, 1.25] },
     });
-    expect(plates(228, { unit: "lb" })).toMatchObject({ exact: false, below: { weight: 225 }, above: { weight: 230, perSide: [45, 45, 2.5] } });
+    expect(plates(228, { unit: "lb" })).toMatchObject({
+      exact: false,
+      below: { weight: 225 },
+      above: { weight: 230, perSide: [45, 45, 2.5] },
+    });
   });
 
   test("one hundredth off: an odd hundredth cannot be split over two sides", () => {
@@ -48,16 +64,33 @@ describe("not loadable", () => {
   });
 
   test("below the bar: nothing lighter, the bar above", () => {
-    expect(plates(19.99)).toEqual({ unit: "kg", weight: 19.99, bar: 20, exact: false, perSide: null, below: null, above: { weight: 20, perSide: [] } });
+    expect(plates(19.99)).toEqual({
+      unit: "kg",
+      weight: 19.99,
+      bar: 20,
+      exact: false,
+      perSide: null,
+      below: null,
+      above: { weight: 20, perSide: [] },
+    });
     expect(plates(0)).toMatchObject({ exact: false, below: null, above: { weight: 20 } });
     expect(plates(44, { unit: "lb" })).toMatchObject({ below: null, above: { weight: 45 } });
   });
 
   test("more than the plates owned: the most they make below, nothing above", () => {
-    const owned = [{ weight: 20, pairs: 2 }, { weight: 10, pairs: 1 }];
+    const owned = [
+      { weight: 20, pairs: 2 },
+      { weight: 10, pairs: 1 },
+    ];
     expect(plates(120, { plates: owned })).toMatchObject({ exact: true, perSide: [20, 20, 10] });
     expect(plates(122.5, { plates: owned })).toEqual({
-      unit: "kg", weight: 122.5, bar: 20, exact: false, perSide: null, below: { weight: 120, perSide: [20, 20, 10] }, above: null,
+      unit: "kg",
+      weight: 122.5,
+      bar: 20,
+      exact: false,
+      perSide: null,
+      below: { weight: 120, perSide: [20, 20, 10] },
+      above: null,
     });
     // Limited pairs also limit how a load is made: one pair of 20 means 40 per side takes 20 + 10 + 10.
     expect(plates(100, { plates: [{ weight: 20, pairs: 1 }, 10] }).perSide).toEqual([20, 10, 10]);
@@ -92,7 +125,11 @@ describe("limits", () => {
     const heaviest = plates(MAX_PLATE_WEIGHT);
     expect(heaviest.exact).toBe(true);
     expect(heaviest.perSide!.reduce((a, b) => a + b, 0)).toBe((MAX_PLATE_WEIGHT - 20) / 2);
-    expect(plates(MAX_PLATE_WEIGHT - 0.5)).toMatchObject({ exact: false, below: { weight: MAX_PLATE_WEIGHT - 2.5 }, above: { weight: MAX_PLATE_WEIGHT } });
+    expect(plates(MAX_PLATE_WEIGHT - 0.5)).toMatchObject({
+      exact: false,
+      below: { weight: MAX_PLATE_WEIGHT - 2.5 },
+      above: { weight: MAX_PLATE_WEIGHT },
+    });
     expect(() => plates(MAX_PLATE_WEIGHT + 0.01)).toThrow(/weight must be at most 10000/);
     expect(() => plates(1e300)).toThrow(RangeError);
   });

@@ -69,7 +69,12 @@ describe("JSON Schemas", () => {
   });
 
   test("every field has a description", () => {
-    for (const props of [R.properties, R.$defs.routineExercise.properties, W.properties, W.$defs.workoutExercise.properties]) {
+    for (const props of [
+      R.properties,
+      R.$defs.routineExercise.properties,
+      W.properties,
+      W.$defs.workoutExercise.properties,
+    ]) {
       for (const [k, v] of Object.entries(props as S)) expect([k, typeof (v as S).description]).toEqual([k, "string"]);
     }
   });

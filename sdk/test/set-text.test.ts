@@ -12,7 +12,13 @@ import {
 } from "../src/documents/index.ts";
 
 const set = (p: Partial<ParsedSet>): ParsedSet => ({
-  kind: "work", weight: null, bodyweight: false, reps: null, seconds: null, effort: null, ...p,
+  kind: "work",
+  weight: null,
+  bodyweight: false,
+  reps: null,
+  seconds: null,
+  effort: null,
+  ...p,
 });
 
 describe("parseSet", () => {
@@ -91,14 +97,27 @@ describe("formatSet", () => {
 
 describe("durations and reps ranges", () => {
   test.each([
-    [0, 0], [90, 90], ["90", 90], ["1:30", 90], ["1:5", 65], ["0:59", 59], ["2m", 120], ["1m30s", 90],
-    ["1m 30s", 90], ["45s", 45], [" 45 S ", 45], ["1M", 60],
+    [0, 0],
+    [90, 90],
+    ["90", 90],
+    ["1:30", 90],
+    ["1:5", 65],
+    ["0:59", 59],
+    ["2m", 120],
+    ["1m30s", 90],
+    ["1m 30s", 90],
+    ["45s", 45],
+    [" 45 S ", 45],
+    ["1M", 60],
   ])("parseDuration(%j) = %d", (input, seconds) => {
     expect(parseDuration(input)).toEqual({ ok: true, value: seconds });
   });
-  test.each([[-1], [1.5], ["1:60"], ["1h"], [""], ["1:30:00"], [null], [true], ["30s1m"], ["1 30"]])("parseDuration(%j) fails", (input) => {
-    expect(parseDuration(input)).toEqual({ ok: false, reason: REASONS.duration });
-  });
+  test.each([[-1], [1.5], ["1:60"], ["1h"], [""], ["1:30:00"], [null], [true], ["30s1m"], ["1 30"]])(
+    "parseDuration(%j) fails",
+    (input) => {
+      expect(parseDuration(input)).toEqual({ ok: false, reason: REASONS.duration });
+    },
+  );
   test("formatDuration", () => {
     expect([0, 59, 60, 61, 600, 86400].map(formatDuration)).toEqual(["0s", "59s", "1:00", "1:01", "10:00", "1440:00"]);
     expect(() => formatDuration(-1)).toThrow(RangeError);
@@ -116,21 +135,26 @@ describe("durations and reps ranges", () => {
 
 // ---------------------------------------------------------------- properties
 const effortOn = (scale: "rpe" | "rir") =>
-  fc.option(fc.integer({ min: scale === "rpe" ? 2 : 0, max: 20 }).map((h) => h / 2), { nil: null });
+  fc.option(
+    fc.integer({ min: scale === "rpe" ? 2 : 0, max: 20 }).map((h) => h / 2),
+    { nil: null },
+  );
 const weightArb = fc.integer({ min: 0, max: 1_000_000 }).map((c) => c / 100);
 const repsArb = fc.integer({ min: 0, max: 500 });
 
 const parsedSetArb = (scale: "rpe" | "rir" = "rpe"): fc.Arbitrary<ParsedSet> =>
-  fc.record({
-    kind: fc.constantFrom("work", "warmup", "drop", "burst") as fc.Arbitrary<ParsedSet["kind"]>,
-    body: fc.oneof(
-      fc.record({ weight: weightArb, reps: repsArb }).map((b) => ({ ...b, bodyweight: false, seconds: null })),
-      repsArb.map((reps) => ({ weight: null, reps, bodyweight: false, seconds: null })),
-      repsArb.map((reps) => ({ weight: null, reps, bodyweight: true, seconds: null })),
-      fc.integer({ min: 0, max: 86400 }).map((seconds) => ({ weight: null, reps: null, bodyweight: false, seconds })),
-    ),
-    effort: effortOn(scale),
-  }).map(({ kind, body, effort }) => ({ kind, ...body, effort }));
+  fc
+    .record({
+      kind: fc.constantFrom("work", "warmup", "drop", "burst") as fc.Arbitrary<ParsedSet["kind"]>,
+      body: fc.oneof(
+        fc.record({ weight: weightArb, reps: repsArb }).map((b) => ({ ...b, bodyweight: false, seconds: null })),
+        repsArb.map((reps) => ({ weight: null, reps, bodyweight: false, seconds: null })),
+        repsArb.map((reps) => ({ weight: null, reps, bodyweight: true, seconds: null })),
+        fc.integer({ min: 0, max: 86400 }).map((seconds) => ({ weight: null, reps: null, bodyweight: false, seconds })),
+      ),
+      effort: effortOn(scale),
+    })
+    .map(({ kind, body, effort }) => ({ kind, ...body, effort }));
 
 /** Re-types a canonical set text the way people do: spaces, case, ×, comma decimals, other duration forms. */
 function messUp(text: string, choices: number[]): string {
@@ -141,8 +165,11 @@ function messUp(text: string, choices: number[]): string {
   t = t.replace(/^(w|d|rp):/, (m, p: string) => [m, `${p.toUpperCase()}: `, `${p} :`][pick(3)]);
   t = t.replace(/bw/, () => ["bw", "BW", "Bw"][pick(3)]);
   t = t.replace(/@/, () => ["@", " @ ", "@ "][pick(3)]);
-  t = t.replace(/^(.*?)(\d+):(\d\d)(?=@|$)/, (m, pre: string, mm: string, ss: string) =>
-    [m, `${pre}${mm}m${ss}s`, `${pre}${Number(mm) * 60 + Number(ss)}s`, `${pre}${mm}M ${ss}S`][pick(4)]);
+  t = t.replace(
+    /^(.*?)(\d+):(\d\d)(?=@|$)/,
+    (m, pre: string, mm: string, ss: string) =>
+      [m, `${pre}${mm}m${ss}s`, `${pre}${Number(mm) * 60 + Number(ss)}s`, `${pre}${mm}M ${ss}S`][pick(4)],
+  );
   return [t, ` ${t}`, `${t}\t`, `  ${t}  `][pick(4)];
 }
 
@@ -178,7 +205,13 @@ describe("properties", () => {
   });
 
   test("parseSet never throws and either parses or gives a known reason", () => {
-    const reasons = new Set<string>([REASONS.setText, REASONS.setWeight, REASONS.setReps, REASONS.setDuration, REASONS.rpe]);
+    const reasons = new Set<string>([
+      REASONS.setText,
+      REASONS.setWeight,
+      REASONS.setReps,
+      REASONS.setDuration,
+      REASONS.rpe,
+    ]);
     const alphabet = fc.constantFrom(..."0123456789xX×.,:@ smwdrpbW".split(""));
     fc.assert(
       fc.property(fc.oneof(fc.string(), fc.string({ unit: alphabet, maxLength: 14 })), (text) => {

@@ -9,14 +9,31 @@ import { grafast } from "postgraphile/grafast";
 import { maskError } from "../../plugins/mask-error.ts";
 import type { GraphQLResult, RunGraphQL } from "@svc/sdk/mcp";
 
-export type SchemaSource = () => PromiseLike<{ schema: GraphQLSchema; resolvedPreset: GraphileConfig.ResolvedPreset }> | { schema: GraphQLSchema; resolvedPreset: GraphileConfig.ResolvedPreset };
+export type SchemaSource = () =>
+  | PromiseLike<{ schema: GraphQLSchema; resolvedPreset: GraphileConfig.ResolvedPreset }>
+  | { schema: GraphQLSchema; resolvedPreset: GraphileConfig.ResolvedPreset };
 
 export function graphqlRunner(getSchema: SchemaSource, req: Request, res: Response): RunGraphQL {
   return async (source, variableValues = {}) => {
     const { schema, resolvedPreset } = await getSchema();
-    const result = await grafast({ schema, source, variableValues, resolvedPreset, requestContext: { expressv4: { req, res } } as Partial<Grafast.RequestContext> });
+    const result = await grafast({
+      schema,
+      source,
+      variableValues,
+      resolvedPreset,
+      requestContext: { expressv4: { req, res } } as Partial<Grafast.RequestContext>,
+    });
     if (Symbol.asyncIterator in (result as object)) throw new Error("A tool's operation may not stream");
-    const { data, errors } = result as { data?: GraphQLResult["data"]; errors?: readonly import("postgraphile/graphql").GraphQLError[] };
-    return { data, errors: errors?.map((error) => maskError(error).toJSON() as GraphQLResult["errors"] extends readonly (infer E)[] | undefined ? E : never) };
+    const { data, errors } = result as {
+      data?: GraphQLResult["data"];
+      errors?: readonly import("postgraphile/graphql").GraphQLError[];
+    };
+    return {
+      data,
+      errors: errors?.map(
+        (error) =>
+          maskError(error).toJSON() as GraphQLResult["errors"] extends readonly (infer E)[] | undefined ? E : never,
+      ),
+    };
   };
 }

@@ -5,7 +5,12 @@
 // tool call; this one works on Express's already parsed body.
 import type { Request, Response } from "express";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { JSONRPCMessageSchema, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage, type MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
+import {
+  JSONRPCMessageSchema,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  type JSONRPCMessage,
+  type MessageExtraInfo,
+} from "@modelcontextprotocol/sdk/types.js";
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 
 /** At most this many messages in one batch. */
@@ -18,7 +23,9 @@ const REQUEST_TIMEOUT = -32001;
 type Id = string | number;
 const isRequest = (m: JSONRPCMessage): m is JSONRPCMessage & { id: Id; method: string } => "method" in m && "id" in m;
 const cancelledId = (m: JSONRPCMessage): Id | undefined =>
-  "method" in m && m.method === "notifications/cancelled" && !("id" in m) ? (m.params as { requestId?: Id } | undefined)?.requestId : undefined;
+  "method" in m && m.method === "notifications/cancelled" && !("id" in m)
+    ? (m.params as { requestId?: Id } | undefined)?.requestId
+    : undefined;
 
 export class JsonResponseTransport implements Transport {
   onclose?: () => void;
@@ -57,17 +64,27 @@ export class JsonResponseTransport implements Transport {
    */
   async handle(messages: JSONRPCMessage[], extra: MessageExtraInfo): Promise<JSONRPCMessage[]> {
     const timers: NodeJS.Timeout[] = [];
-    const answers = messages.filter(isRequest).map((m) => new Promise<JSONRPCMessage | null>((resolve) => {
-      this.waiting.set(m.id, resolve);
-      const timer = setTimeout(() => {
-        if (!this.waiting.has(m.id)) return;
-        this.settle(m.id, { jsonrpc: "2.0", id: m.id, error: { code: REQUEST_TIMEOUT, message: `Request timed out after ${this.timeoutMs / 1000} s` } });
-        // Stops the tool's work; the server then sends nothing for this id.
-        this.onmessage?.({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: m.id, reason: "timed out" } }, extra);
-      }, this.timeoutMs);
-      timer.unref();
-      timers.push(timer);
-    }));
+    const answers = messages.filter(isRequest).map(
+      (m) =>
+        new Promise<JSONRPCMessage | null>((resolve) => {
+          this.waiting.set(m.id, resolve);
+          const timer = setTimeout(() => {
+            if (!this.waiting.has(m.id)) return;
+            this.settle(m.id, {
+              jsonrpc: "2.0",
+              id: m.id,
+              error: { code: REQUEST_TIMEOUT, message: `Request timed out after ${this.timeoutMs / 1000} s` },
+            });
+            // Stops the tool's work; the server then sends nothing for this id.
+            this.onmessage?.(
+              { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: m.id, reason: "timed out" } },
+              extra,
+            );
+          }, this.timeoutMs);
+          timer.unref();
+          timers.push(timer);
+        }),
+    );
     for (const message of messages) {
       this.onmessage?.(message, extra);
       const cancelled = cancelledId(message);
@@ -98,7 +115,12 @@ export function readMessages(req: Request, res: Response): { messages: JSONRPCMe
   }
   const version = req.get("mcp-protocol-version");
   if (version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
-    refuse(res, 400, -32000, `Bad Request: Unsupported protocol version: ${version} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(", ")})`);
+    refuse(
+      res,
+      400,
+      -32000,
+      `Bad Request: Unsupported protocol version: ${version} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(", ")})`,
+    );
     return null;
   }
   const batch = Array.isArray(req.body);
@@ -129,7 +151,13 @@ export function readMessages(req: Request, res: Response): { messages: JSONRPCMe
 }
 
 /** Answers one POST: 202 when it held no request, else the response (or the batch's responses). */
-export async function answer(transport: JsonResponseTransport, req: Request, res: Response, read: { messages: JSONRPCMessage[]; batch: boolean }, authInfo: AuthInfo) {
+export async function answer(
+  transport: JsonResponseTransport,
+  req: Request,
+  res: Response,
+  read: { messages: JSONRPCMessage[]; batch: boolean },
+  authInfo: AuthInfo,
+) {
   const responses = await transport.handle(read.messages, { authInfo, requestInfo: { headers: req.headers } });
   if (!responses.length) {
     res.status(202).end();

@@ -22,7 +22,10 @@ function cors(req: Request, res: Response) {
   res.set("Cross-Origin-Resource-Policy", "cross-origin");
   if (req.method === "OPTIONS") {
     res.set("Access-Control-Allow-Methods", "POST, GET, DELETE, OPTIONS");
-    res.set("Access-Control-Allow-Headers", "Authorization, Content-Type, Accept, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID");
+    res.set(
+      "Access-Control-Allow-Headers",
+      "Authorization, Content-Type, Accept, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID",
+    );
     res.set("Access-Control-Max-Age", "600");
   }
 }
@@ -47,7 +50,12 @@ export function mcpRoutes(ownerPool: pg.Pool, getSchema: SchemaSource) {
       // A key is for scripts on /api/graphql; an assistant connects through OAuth.
       const credential = readCredential(req);
       if (credential?.kind === "key" || (credential?.kind === "malformed" && req.get("x-api-key") !== undefined)) {
-        unauthorized(req, res, "invalid_token", "API keys do not work on the MCP server: connect the app with its OAuth sign-in (it starts from this 401)");
+        unauthorized(
+          req,
+          res,
+          "invalid_token",
+          "API keys do not work on the MCP server: connect the app with its OAuth sign-in (it starts from this 401)",
+        );
         return;
       }
       const header = req.get("authorization");
@@ -61,7 +69,8 @@ export function mcpRoutes(ownerPool: pg.Pool, getSchema: SchemaSource) {
         if (!token) throw new InvalidTokenError("Authorization must be `Bearer <access token>`");
         info = await provider.verifyAccessToken(token);
         // Tokens are for this server's address only (RFC 8707): one for another host is refused.
-        if (info.resource?.href !== resourceFor(req)) throw new InvalidTokenError("This token was not issued for this server");
+        if (info.resource?.href !== resourceFor(req))
+          throw new InvalidTokenError("This token was not issued for this server");
       } catch (error) {
         if (error instanceof InvalidTokenError) return unauthorized(req, res, "invalid_token", error.message);
         throw error;
@@ -69,7 +78,11 @@ export function mcpRoutes(ownerPool: pg.Pool, getSchema: SchemaSource) {
       if (req.method !== "POST") {
         // Stateless: no server-initiated stream to open (GET) and no session to end (DELETE).
         res.set("Allow", "POST, OPTIONS");
-        res.status(405).json({ jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed: this MCP server answers POST only (stateless)" }, id: null });
+        res.status(405).json({
+          jsonrpc: "2.0",
+          error: { code: -32000, message: "Method not allowed: this MCP server answers POST only (stateless)" },
+          id: null,
+        });
         return;
       }
       const read = readMessages(req, res);

@@ -57,13 +57,20 @@ export function renderConsent(res: Response, request: ConsentRequest, account: s
     .join("\n");
   const name = escapeHtml(request.clientName);
   const host = escapeHtml(redirectHost(request.redirectUri));
-  const asked = request.access === "read_write" ? "Read and write: see your training, and save and delete routines, workouts and bodyweight" : "Read only: see your training";
-  const buttons = request.access === "read_write"
-    ? `<button class="primary" name="decision" value="allow">Allow read and write</button>
+  const asked =
+    request.access === "read_write"
+      ? "Read and write: see your training, and save and delete routines, workouts and bodyweight"
+      : "Read only: see your training";
+  const buttons =
+    request.access === "read_write"
+      ? `<button class="primary" name="decision" value="allow">Allow read and write</button>
        <button name="decision" value="allow_read">Allow read only</button>`
-    : `<button class="primary" name="decision" value="allow_read">Allow read only</button>`;
+      : `<button class="primary" name="decision" value="allow_read">Allow read only</button>`;
   // Inline style only on this page; the form may go on to the app's redirect address.
-  res.set("Content-Security-Policy", `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${formTarget(request.redirectUri)}; frame-ancestors 'none'; base-uri 'none'`);
+  res.set(
+    "Content-Security-Policy",
+    `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${formTarget(request.redirectUri)}; frame-ancestors 'none'; base-uri 'none'`,
+  );
   res.type("html").send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Allow ${name} to use your Training Log?</title><style>${STYLE}</style></head>
@@ -89,7 +96,8 @@ function errorRedirect(redirectUri: string, error: string, description: string, 
   return url.href;
 }
 
-const field = (body: Record<string, unknown>, name: string) => (typeof body[name] === "string" ? (body[name] as string) : undefined);
+const field = (body: Record<string, unknown>, name: string) =>
+  typeof body[name] === "string" ? (body[name] as string) : undefined;
 
 /** POST /api/oauth/consent: the signed-in user's answer; a code (or access_denied) goes back to the app. */
 export function consentHandler(ownerPool: pg.Pool, store: ReturnType<typeof clientsStore>) {
@@ -100,7 +108,11 @@ export function consentHandler(ownerPool: pg.Pool, store: ReturnType<typeof clie
     const redirectUri = field(body, "redirect_uri") ?? "";
     const client = await store.row(clientId);
     // Nothing goes to an address the client did not register.
-    if (!client || !URL.canParse(redirectUri) || !client.redirect_uris.some((registered) => redirectUriMatches(redirectUri, registered))) {
+    if (
+      !client ||
+      !URL.canParse(redirectUri) ||
+      !client.redirect_uris.some((registered) => redirectUriMatches(redirectUri, registered))
+    ) {
       sendError(res, "BAD_REQUEST", "Unknown client or unregistered redirect_uri");
       return;
     }
@@ -110,7 +122,13 @@ export function consentHandler(ownerPool: pg.Pool, store: ReturnType<typeof clie
     const resource = field(body, "resource");
     const decision = field(body, "decision");
     const request: ConsentRequest = {
-      clientId, clientName: client.name, redirectUri, codeChallenge: codeChallenge ?? "", state, scope, resource: resource ?? "",
+      clientId,
+      clientName: client.name,
+      redirectUri,
+      codeChallenge: codeChallenge ?? "",
+      state,
+      scope,
+      resource: resource ?? "",
       access: accessForScopes(scope?.split(" ")),
     };
     if (req.identity?.kind !== "session") {
@@ -121,8 +139,15 @@ export function consentHandler(ownerPool: pg.Pool, store: ReturnType<typeof clie
       res.redirect(303, errorRedirect(redirectUri, "access_denied", "The user denied the request", state));
       return;
     }
-    if (!codeChallenge || resource !== resourceFor(req) || (scope && scope.split(" ").some((s) => !SCOPES.includes(s)))) {
-      res.redirect(303, errorRedirect(redirectUri, "invalid_request", "The authorization request changed on its way back", state));
+    if (
+      !codeChallenge ||
+      resource !== resourceFor(req) ||
+      (scope && scope.split(" ").some((s) => !SCOPES.includes(s)))
+    ) {
+      res.redirect(
+        303,
+        errorRedirect(redirectUri, "invalid_request", "The authorization request changed on its way back", state),
+      );
       return;
     }
     if (decision !== "allow" && decision !== "allow_read") {
@@ -133,7 +158,14 @@ export function consentHandler(ownerPool: pg.Pool, store: ReturnType<typeof clie
     const access = decision === "allow" ? request.access : "read_only";
     const code = randomBytes(32).toString("base64url");
     await ownerPool.query("select app_private.oauth_issue_code($1, $2, $3, $4, $5, $6, $7, $8)", [
-      sha256(code), req.identity.sessionId, clientId, redirectUri, codeChallenge, resource, access, OAUTH_LIMITS.codeSeconds,
+      sha256(code),
+      req.identity.sessionId,
+      clientId,
+      redirectUri,
+      codeChallenge,
+      resource,
+      access,
+      OAUTH_LIMITS.codeSeconds,
     ]);
     const url = new URL(redirectUri);
     url.searchParams.set("code", code);

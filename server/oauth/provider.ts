@@ -8,8 +8,18 @@ import type pg from "pg";
 import type { OAuthServerProvider, AuthorizationParams } from "@modelcontextprotocol/sdk/server/auth/provider.js";
 import type { OAuthRegisteredClientsStore } from "@modelcontextprotocol/sdk/server/auth/clients.js";
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
-import type { OAuthClientInformationFull, OAuthTokens, OAuthTokenRevocationRequest } from "@modelcontextprotocol/sdk/shared/auth.js";
-import { InvalidGrantError, InvalidTargetError, InvalidTokenError, InvalidScopeError, InvalidClientMetadataError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
+import type {
+  OAuthClientInformationFull,
+  OAuthTokens,
+  OAuthTokenRevocationRequest,
+} from "@modelcontextprotocol/sdk/shared/auth.js";
+import {
+  InvalidGrantError,
+  InvalidTargetError,
+  InvalidTokenError,
+  InvalidScopeError,
+  InvalidClientMetadataError,
+} from "@modelcontextprotocol/sdk/server/auth/errors.js";
 import { sha256 } from "../identity.ts";
 import { renderConsent, type ConsentRequest } from "./consent.ts";
 import { accessForScopes, OAUTH_LIMITS, SCOPES } from "./limits.ts";
@@ -21,12 +31,26 @@ export const REFRESH_TOKEN_PREFIX = "mcpr_";
 const newSecret = (prefix = "") => prefix + randomBytes(32).toString("base64url");
 
 /** What the MCP route knows about the caller once its token is checked. */
-export type ConnectionInfo = { userId: string; connectionId: string; access: "read_only" | "read_write"; tokenHash: string };
+export type ConnectionInfo = {
+  userId: string;
+  connectionId: string;
+  access: "read_only" | "read_write";
+  tokenHash: string;
+};
 
-type ClientRow = { id: string; name: string; redirect_uris: string[]; metadata: Record<string, unknown>; secret_hash: Buffer | null; secret_expires_at: Date | null };
+type ClientRow = {
+  id: string;
+  name: string;
+  redirect_uris: string[];
+  metadata: Record<string, unknown>;
+  secret_hash: Buffer | null;
+  secret_expires_at: Date | null;
+};
 
 /** Registered clients; a confidential client's secret is kept as a hash and checked by `checkClientSecret`. */
-export function clientsStore(ownerPool: pg.Pool): OAuthRegisteredClientsStore & { row(id: string): Promise<ClientRow | null> } {
+export function clientsStore(
+  ownerPool: pg.Pool,
+): OAuthRegisteredClientsStore & { row(id: string): Promise<ClientRow | null> } {
   async function row(id: string): Promise<ClientRow | null> {
     if (id.length > 100) return null;
     const { rows } = await ownerPool.query("select * from app_private.oauth_client($1)", [id]);
@@ -38,7 +62,11 @@ export function clientsStore(ownerPool: pg.Pool): OAuthRegisteredClientsStore & 
       const client = await row(id);
       if (!client) return undefined;
       // Without client_secret: the SDK's handlers would compare it in clear; the route checked it already.
-      return { ...(client.metadata as object), client_id: client.id, redirect_uris: client.redirect_uris } as OAuthClientInformationFull;
+      return {
+        ...(client.metadata as object),
+        client_id: client.id,
+        redirect_uris: client.redirect_uris,
+      } as OAuthClientInformationFull;
     },
     async registerClient(registration) {
       // The SDK's registration handler gives every client an id before it stores it.
@@ -73,7 +101,12 @@ export function checkClientSecret(client: ClientRow, secret: string | undefined)
 export function oauthProvider(ownerPool: pg.Pool): OAuthServerProvider {
   const store = clientsStore(ownerPool);
 
-  async function issueTokens(status: string, access: string | null, accessToken: string, refreshToken: string): Promise<OAuthTokens> {
+  async function issueTokens(
+    status: string,
+    access: string | null,
+    accessToken: string,
+    refreshToken: string,
+  ): Promise<OAuthTokens> {
     switch (status) {
       case "ok":
         return {
@@ -109,7 +142,8 @@ export function oauthProvider(ownerPool: pg.Pool): OAuthServerProvider {
         throw new InvalidTargetError(`resource must be ${resource}: this server's tokens are for it only`);
       }
       const unknown = (params.scopes ?? []).filter((scope) => !SCOPES.includes(scope));
-      if (unknown.length) throw new InvalidScopeError(`Unknown scope ${unknown.join(" ")}; this server knows ${SCOPES.join(" ")}`);
+      if (unknown.length)
+        throw new InvalidScopeError(`Unknown scope ${unknown.join(" ")}; this server knows ${SCOPES.join(" ")}`);
       const request: ConsentRequest = {
         clientId: client.client_id,
         clientName: (await store.row(client.client_id))?.name ?? "Unnamed app",
@@ -124,12 +158,17 @@ export function oauthProvider(ownerPool: pg.Pool): OAuthServerProvider {
         res.redirect(302, signInAddress(request));
         return;
       }
-      const { rows } = await ownerPool.query("select name, email::text from app_public.users where id = $1", [req.identity.userId]);
+      const { rows } = await ownerPool.query("select name, email::text from app_public.users where id = $1", [
+        req.identity.userId,
+      ]);
       renderConsent(res, request, rows[0] ? `${rows[0].name} (${rows[0].email})` : "");
     },
 
     async challengeForAuthorizationCode(client, code) {
-      const { rows } = await ownerPool.query("select app_private.oauth_code_challenge($1, $2) as challenge", [sha256(code), client.client_id]);
+      const { rows } = await ownerPool.query("select app_private.oauth_code_challenge($1, $2) as challenge", [
+        sha256(code),
+        client.client_id,
+      ]);
       if (!rows[0].challenge) throw new InvalidGrantError("Unknown, expired or already used authorization code");
       return rows[0].challenge;
     },
@@ -139,10 +178,19 @@ export function oauthProvider(ownerPool: pg.Pool): OAuthServerProvider {
       const refreshToken = newSecret(REFRESH_TOKEN_PREFIX);
       // OAuth 2.1: redirect_uri is sent again when the request had one; ours always has one.
       if (!redirectUri) throw new InvalidGrantError("redirect_uri is required");
-      const { rows } = await ownerPool.query("select status, access from app_private.oauth_exchange_code($1, $2, $3, $4, $5, $6, $7, $8)", [
-        sha256(code), client.client_id, redirectUri, resource?.href ?? null,
-        sha256(accessToken), sha256(refreshToken), OAUTH_LIMITS.accessTokenSeconds, OAUTH_LIMITS.refreshTokenSeconds,
-      ]);
+      const { rows } = await ownerPool.query(
+        "select status, access from app_private.oauth_exchange_code($1, $2, $3, $4, $5, $6, $7, $8)",
+        [
+          sha256(code),
+          client.client_id,
+          redirectUri,
+          resource?.href ?? null,
+          sha256(accessToken),
+          sha256(refreshToken),
+          OAUTH_LIMITS.accessTokenSeconds,
+          OAUTH_LIMITS.refreshTokenSeconds,
+        ],
+      );
       return issueTokens(rows[0].status, rows[0].access, accessToken, refreshToken);
     },
 
@@ -151,20 +199,34 @@ export function oauthProvider(ownerPool: pg.Pool): OAuthServerProvider {
       if (unknown.length) throw new InvalidScopeError(`Unknown scope ${unknown.join(" ")}`);
       const accessToken = newSecret(ACCESS_TOKEN_PREFIX);
       const nextRefresh = newSecret(REFRESH_TOKEN_PREFIX);
-      const { rows } = await ownerPool.query("select status, access from app_private.oauth_refresh($1, $2, $3, $4, $5, $6, $7)", [
-        sha256(refreshToken), client.client_id, resource?.href ?? null,
-        sha256(accessToken), sha256(nextRefresh), OAUTH_LIMITS.accessTokenSeconds, OAUTH_LIMITS.refreshTokenSeconds,
-      ]);
+      const { rows } = await ownerPool.query(
+        "select status, access from app_private.oauth_refresh($1, $2, $3, $4, $5, $6, $7)",
+        [
+          sha256(refreshToken),
+          client.client_id,
+          resource?.href ?? null,
+          sha256(accessToken),
+          sha256(nextRefresh),
+          OAUTH_LIMITS.accessTokenSeconds,
+          OAUTH_LIMITS.refreshTokenSeconds,
+        ],
+      );
       return issueTokens(rows[0].status, rows[0].access, accessToken, nextRefresh);
     },
 
     async verifyAccessToken(token: string): Promise<AuthInfo> {
-      if (!token.startsWith(ACCESS_TOKEN_PREFIX) || token.length > 200) throw new InvalidTokenError("Unknown, expired or revoked access token");
+      if (!token.startsWith(ACCESS_TOKEN_PREFIX) || token.length > 200)
+        throw new InvalidTokenError("Unknown, expired or revoked access token");
       const tokenHash = sha256(token);
       const { rows } = await ownerPool.query("select * from app_private.oauth_use_token($1)", [tokenHash]);
       const row = rows[0];
       if (!row?.connection_id) throw new InvalidTokenError("Unknown, expired or revoked access token");
-      const connection: ConnectionInfo = { userId: row.user_id, connectionId: row.connection_id, access: row.access, tokenHash: tokenHash.toString("hex") };
+      const connection: ConnectionInfo = {
+        userId: row.user_id,
+        connectionId: row.connection_id,
+        access: row.access,
+        tokenHash: tokenHash.toString("hex"),
+      };
       return {
         token,
         clientId: row.connection_id,

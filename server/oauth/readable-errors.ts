@@ -14,7 +14,12 @@ export function readableDescription(text: string): string {
   } catch {
     return text;
   }
-  if (!Array.isArray(issues) || !issues.length || !issues.every((i) => i && typeof i === "object" && typeof (i as Issue).message === "string")) return text;
+  if (
+    !Array.isArray(issues) ||
+    !issues.length ||
+    !issues.every((i) => i && typeof i === "object" && typeof (i as Issue).message === "string")
+  )
+    return text;
   return `${(issues as Issue[]).map((i) => `${i.path?.length ? i.path.join(".") : "the request"}: ${i.message}`).join("; ")}.`;
 }
 
@@ -22,7 +27,11 @@ export function readableOAuthErrors(_req: Request, res: Response, next: NextFunc
   const json = res.json.bind(res);
   res.json = (body: unknown) => {
     const description = (body as { error_description?: unknown } | null)?.error_description;
-    return json(typeof description === "string" ? { ...(body as object), error_description: readableDescription(description) } : body);
+    return json(
+      typeof description === "string"
+        ? { ...(body as object), error_description: readableDescription(description) }
+        : body,
+    );
   };
   const redirect = res.redirect.bind(res) as (status: number, url: string) => void;
   res.redirect = ((status: number | string, url?: string) => {

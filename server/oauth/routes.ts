@@ -68,7 +68,9 @@ function clientGate(store: ReturnType<typeof clientsStore>) {
       const clientId = typeof body.client_id === "string" ? body.client_id : undefined;
       if (!clientId) return next(); // the SDK answers invalid_request
       const client = await store.row(clientId);
-      const problem = client ? checkClientSecret(client, typeof body.client_secret === "string" ? body.client_secret : undefined) : "Unknown client_id; register again";
+      const problem = client
+        ? checkClientSecret(client, typeof body.client_secret === "string" ? body.client_secret : undefined)
+        : "Unknown client_id; register again";
       if (problem) {
         res.set("Access-Control-Allow-Origin", "*");
         res.set("Cache-Control", "no-store");
@@ -119,13 +121,38 @@ export function oauthRoutes(ownerPool: pg.Pool, options: OAuthRouteOptions = {})
   router.get("/.well-known/oauth-protected-resource", publicJson(protectedResourceMetadata));
   // Any other well-known document is missing, said in JSON: clients probe several (openid-configuration),
   // and the web app's page would look like a document to them.
-  router.use("/.well-known", (_req, res) => sendError(res, "NOT_FOUND", "No such well-known document (this server has oauth-authorization-server and oauth-protected-resource)"));
+  router.use("/.well-known", (_req, res) =>
+    sendError(
+      res,
+      "NOT_FOUND",
+      "No such well-known document (this server has oauth-authorization-server and oauth-protected-resource)",
+    ),
+  );
 
   router.use(OAUTH_PATH, readableOAuthErrors);
   router.use(`${OAUTH_PATH}/authorize`, authorizationHandler({ provider, ...limit }));
-  router.use(`${OAUTH_PATH}/token`, express.urlencoded({ extended: false, limit: "16kb" }), clientGate(store), tokenHandler({ provider, ...limit }));
-  router.use(`${OAUTH_PATH}/register`, express.json({ limit: "16kb" }), redirectUriGate, clientRegistrationHandler({ clientsStore: store, ...limit }));
-  router.use(`${OAUTH_PATH}/revoke`, express.urlencoded({ extended: false, limit: "16kb" }), clientGate(store), revocationHandler({ provider, ...limit }));
-  router.post(`${OAUTH_PATH}/consent`, express.urlencoded({ extended: false, limit: "16kb" }), consentHandler(ownerPool, store));
+  router.use(
+    `${OAUTH_PATH}/token`,
+    express.urlencoded({ extended: false, limit: "16kb" }),
+    clientGate(store),
+    tokenHandler({ provider, ...limit }),
+  );
+  router.use(
+    `${OAUTH_PATH}/register`,
+    express.json({ limit: "16kb" }),
+    redirectUriGate,
+    clientRegistrationHandler({ clientsStore: store, ...limit }),
+  );
+  router.use(
+    `${OAUTH_PATH}/revoke`,
+    express.urlencoded({ extended: false, limit: "16kb" }),
+    clientGate(store),
+    revocationHandler({ provider, ...limit }),
+  );
+  router.post(
+    `${OAUTH_PATH}/consent`,
+    express.urlencoded({ extended: false, limit: "16kb" }),
+    consentHandler(ownerPool, store),
+  );
   return router;
 }

@@ -37,13 +37,22 @@ export const TEST_ADDRESS_LIMITS = { signInsPerAddressPerMinute: 100_000, signUp
 
 // Likewise every test's GraphQL comes from 127.0.0.1; test/graphql-cost.test.ts checks the real
 // budgets of requests without a key by passing `clientCostLimits: CLIENT_COST_LIMITS`.
-export const TEST_CLIENT_COST_LIMITS = { perAddressPerMinute: Number.MAX_SAFE_INTEGER, perSessionPerMinute: Number.MAX_SAFE_INTEGER };
+export const TEST_CLIENT_COST_LIMITS = {
+  perAddressPerMinute: Number.MAX_SAFE_INTEGER,
+  perSessionPerMinute: Number.MAX_SAFE_INTEGER,
+};
 
 export async function startTestServer(options: Omit<AppOptions, "pools"> = {}): Promise<TestServer> {
   const db = await freshDatabase();
   // The same pools as `npm start`; the database is dropped (with force) at the end.
   const pools = createPools({ ownerUrl: db.ownerUrl, authUrl: db.authUrl });
-  const { server, close } = await createApp({ pools, authLimits: TEST_ADDRESS_LIMITS, clientCostLimits: TEST_CLIENT_COST_LIMITS, oauthRateLimit: false, ...options });
+  const { server, close } = await createApp({
+    pools,
+    authLimits: TEST_ADDRESS_LIMITS,
+    clientCostLimits: TEST_CLIENT_COST_LIMITS,
+    oauthRateLimit: false,
+    ...options,
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -61,7 +70,12 @@ export async function startTestServer(options: Omit<AppOptions, "pools"> = {}): 
   };
 }
 
-export type Credentials = { token?: string; key?: string; keyHeader?: "authorization" | "x-api-key"; headers?: Record<string, string> };
+export type Credentials = {
+  token?: string;
+  key?: string;
+  keyHeader?: "authorization" | "x-api-key";
+  headers?: Record<string, string>;
+};
 
 function authHeaders(c: Credentials = {}): Record<string, string> {
   const h: Record<string, string> = { ...(c.headers ?? {}) };
@@ -91,7 +105,11 @@ export async function post(url: string, path: string, body: unknown, c: Credenti
   });
   const text = await res.text();
   let json: any = null;
-  try { json = JSON.parse(text); } catch { json = text; }
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = text;
+  }
   return { status: res.status, headers: res.headers, body: json };
 }
 
@@ -115,7 +133,15 @@ export async function signUp(url: string, name = "Test User", extra: { email?: s
 export async function createApiKey(
   url: string,
   token: string,
-  { name = "test key", access = "READ_WRITE", expiresIn = "NEVER" }: { name?: string; access?: "READ_ONLY" | "READ_WRITE"; expiresIn?: "DAYS_30" | "DAYS_90" | "YEAR_1" | "NEVER" } = {},
+  {
+    name = "test key",
+    access = "READ_WRITE",
+    expiresIn = "NEVER",
+  }: {
+    name?: string;
+    access?: "READ_ONLY" | "READ_WRITE";
+    expiresIn?: "DAYS_30" | "DAYS_90" | "YEAR_1" | "NEVER";
+  } = {},
 ): Promise<{ key: string; id: string }> {
   const res = await gql(
     url,
@@ -128,7 +154,9 @@ export async function createApiKey(
 }
 
 /** The `extensions.code` of an answer's first GraphQL error; undefined when it has none. */
-export function errorCode(answer: { body?: { errors?: Array<{ extensions?: { code?: string } }> } | null }): string | undefined {
+export function errorCode(answer: {
+  body?: { errors?: Array<{ extensions?: { code?: string } }> } | null;
+}): string | undefined {
   return answer.body?.errors?.[0]?.extensions?.code;
 }
 
@@ -142,12 +170,18 @@ export function credentialHash(text: string): string {
  * `svc.session_hash`) set locally in a transaction that is rolled back. On a pool, a connection of
  * its own; on a client, that client.
  */
-export async function asRole<T>(db: pg.Pool | pg.ClientBase, role: string, settings: Record<string, string>, fn: (client: pg.ClientBase) => Promise<T>): Promise<T> {
+export async function asRole<T>(
+  db: pg.Pool | pg.ClientBase,
+  role: string,
+  settings: Record<string, string>,
+  fn: (client: pg.ClientBase) => Promise<T>,
+): Promise<T> {
   const client = db instanceof pg.Pool ? await db.connect() : db;
   try {
     await client.query("begin");
     try {
-      for (const [name, value] of Object.entries(settings)) await client.query("select set_config($1, $2, true)", [name, value]);
+      for (const [name, value] of Object.entries(settings))
+        await client.query("select set_config($1, $2, true)", [name, value]);
       await client.query(`set local role ${role}`);
       return await fn(client);
     } finally {

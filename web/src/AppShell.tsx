@@ -11,19 +11,30 @@ import { APP_NAME } from "./components/Page.tsx";
 export function AppShell() {
   const { viewer, notice, setNotice, signOut } = useSession();
   const [signOutError, setSignOutError] = useState<unknown>(null);
-  const links = appRoutes.filter((r) => r.nav && (r.access === "public" || (viewer && (r.access === "signed-in" || (r.access === "admin" && viewer.role === "admin")))));
+  const links = appRoutes.filter(
+    (r) =>
+      r.nav &&
+      (r.access === "public" ||
+        (viewer && (r.access === "signed-in" || (r.access === "admin" && viewer.role === "admin")))),
+  );
 
   return (
     <>
-      <a className="skip-link" href="#main">Skip to content</a>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <header className="app-header">
-        <Link to="/" className="brand">{APP_NAME}</Link>
+        <Link to="/" className="brand">
+          {APP_NAME}
+        </Link>
         {viewer ? (
           <nav aria-label="Main">
             <ul>
               {links.map((r) => (
                 <li key={r.path}>
-                  <NavLink to={r.path} end={r.path === "/"}>{r.nav}</NavLink>
+                  <NavLink to={r.path} end={r.path === "/"}>
+                    {r.nav}
+                  </NavLink>
                 </li>
               ))}
             </ul>
@@ -32,7 +43,9 @@ export function AppShell() {
         <div className="account">
           {viewer ? (
             <>
-              <span className="muted account-name" title={viewer.email}>{viewer.name}</span>
+              <span className="muted account-name" title={viewer.email}>
+                {viewer.name}
+              </span>
               <button
                 type="button"
                 onClick={async () => {
@@ -50,8 +63,12 @@ export function AppShell() {
           ) : viewer === null ? (
             <nav aria-label="Account">
               <ul>
-                <li><NavLink to="/sign-in">Sign in</NavLink></li>
-                <li><NavLink to="/sign-up">Sign up</NavLink></li>
+                <li>
+                  <NavLink to="/sign-in">Sign in</NavLink>
+                </li>
+                <li>
+                  <NavLink to="/sign-up">Sign up</NavLink>
+                </li>
               </ul>
             </nav>
           ) : null}

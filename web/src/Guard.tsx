@@ -15,7 +15,13 @@ export function Guard({ access, children }: { access: Access; children: ReactNod
     if (error) return <ErrorMessage error={error} onRetry={() => void refresh().catch(() => {})} />;
     // While the session is checked, a page for signed-in people is already mounted, hidden: its
     // code and data load in parallel with the check instead of after it.
-    if (access === "signed-in") return <><Loading /><div hidden>{children}</div></>;
+    if (access === "signed-in")
+      return (
+        <>
+          <Loading />
+          <div hidden>{children}</div>
+        </>
+      );
     return <Loading />;
   }
   if (access === "signed-out") {
@@ -31,5 +37,12 @@ export function Guard({ access, children }: { access: Access; children: ReactNod
   // Admin pages do not exist for anyone else (the server refuses them anyway).
   if (access === "admin" && viewer.role !== "admin") return <NotFound />;
   // The same element tree as while hidden (null, then the div), so the page is not mounted twice.
-  return access === "signed-in" ? <>{null}<div>{children}</div></> : children;
+  return access === "signed-in" ? (
+    <>
+      {null}
+      <div>{children}</div>
+    </>
+  ) : (
+    children
+  );
 }

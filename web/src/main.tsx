@@ -16,7 +16,11 @@ const router = createBrowserRouter([
     children: [
       ...appRoutes.map(({ path, page: PageComponent, access }) => ({
         path,
-        element: <Guard access={access}><PageComponent /></Guard>,
+        element: (
+          <Guard access={access}>
+            <PageComponent />
+          </Guard>
+        ),
         errorElement: <PageLoadError />,
       })),
       { path: "*", element: <NotFound /> },

@@ -2,7 +2,13 @@
 // an end, and unbans them, through the ban routes with its own same-origin cookie.
 import { gql, post, signUp } from "../../test/support/harness.ts";
 import {
-  useBrowserTest, expectPage, expectAccessible, expectNoHorizontalScroll, screenshot, signUpInBrowser, PHONE,
+  useBrowserTest,
+  expectPage,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  screenshot,
+  signUpInBrowser,
+  PHONE,
 } from "./support/browser.ts";
 
 const web = useBrowserTest();
@@ -36,7 +42,10 @@ test("search, ban with a reason and an end, unban", async () => {
 
   // The ban is real: the victim's session is over and signing in is refused with the reason.
   expect((await gql(web.server.url, "{ viewer { id } }", {}, { token: victim.token })).body.data.viewer).toBeNull();
-  const refused = await post(web.server.url, "/api/auth/sign-in/email", { email: victim.email, password: victim.password });
+  const refused = await post(web.server.url, "/api/auth/sign-in/email", {
+    email: victim.email,
+    password: victim.password,
+  });
   expect(refused.status).toBe(403);
   expect(refused.body).toMatchObject({ code: "BANNED_USER", banReason: "Posting spam as routine names" });
   const days = (new Date(refused.body.banExpires).getTime() - Date.now()) / 86400000;
@@ -47,7 +56,10 @@ test("search, ban with a reason and an end, unban", async () => {
   await page.getByRole("dialog", { name: "Unban Victor Spammer" }).getByRole("button", { name: "Unban user" }).click();
   await page.getByRole("status").filter({ hasText: "Unbanned Victor Spammer." }).waitFor();
   await row.getByRole("cell", { name: "Active" }).waitFor();
-  const again = await post(web.server.url, "/api/auth/sign-in/email", { email: victim.email, password: victim.password });
+  const again = await post(web.server.url, "/api/auth/sign-in/email", {
+    email: victim.email,
+    password: victim.password,
+  });
   expect(again.status).toBe(200);
   await context.close();
 });

@@ -1,7 +1,15 @@
 // Sign up, sign out, sign in in a real browser; the first account is told it is the admin.
 import { signUp as signUpByApi, post } from "../../test/support/harness.ts";
 import {
-  useBrowserTest, expectPage, expectAccessible, expectNoHorizontalScroll, screenshot, signUpInBrowser, signInInBrowser, uniqueEmail, PHONE,
+  useBrowserTest,
+  expectPage,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  screenshot,
+  signUpInBrowser,
+  signInInBrowser,
+  uniqueEmail,
+  PHONE,
 } from "./support/browser.ts";
 
 const web = useBrowserTest();
@@ -20,12 +28,16 @@ test("a new person signs up (the first account learns it is the admin), signs ou
   const email = uniqueEmail("first");
   await signUpInBrowser(page, { name: "Ada", email });
   await page.getByRole("status").filter({ hasText: "you are its admin" }).waitFor();
-  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin" }).isVisible()).resolves.toBe(true);
+  await expect(
+    page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin" }).isVisible(),
+  ).resolves.toBe(true);
   await expectAccessible(page);
   await screenshot(page, "home-after-sign-up");
 
   // The cookie is the credential: no token in script-readable storage.
-  const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie);
+  const stored = await page.evaluate(
+    () => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie,
+  );
   expect(stored).not.toMatch(/svc_session|token/i);
   const cookie = (await context.cookies()).find((c) => c.name === "svc_session");
   expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax" });
@@ -76,8 +88,15 @@ test("wrong password, then too many attempts with when to retry", async () => {
   await signInInBrowser(page, { email, password: "not the password" });
   await page.getByRole("alert").filter({ hasText: "Wrong email or password" }).waitFor();
   expect(await page.getByLabel("Email").inputValue()).toBe(email);
-  for (let i = 0; i < 10; i++) await page.getByRole("button", { name: "Sign in" }).click({ noWaitAfter: true }).then(() => page.waitForResponse("**/api/auth/sign-in/email"));
-  await page.getByRole("alert").filter({ hasText: /Too many failed sign-in attempts for this email\. Try again in 15 minutes \(at / }).waitFor();
+  for (let i = 0; i < 10; i++)
+    await page
+      .getByRole("button", { name: "Sign in" })
+      .click({ noWaitAfter: true })
+      .then(() => page.waitForResponse("**/api/auth/sign-in/email"));
+  await page
+    .getByRole("alert")
+    .filter({ hasText: /Too many failed sign-in attempts for this email\. Try again in 15 minutes \(at / })
+    .waitFor();
   await context.close();
 });
 
@@ -104,11 +123,18 @@ test("a banned person is told the reason and when the ban ends", async () => {
   const admin = await signUpByApi(web.server.url, "Operator");
   await web.server.ownerPool.query("select app_public.grant_admin($1)", [admin.email]);
   const { email, password, user } = await signUpByApi(web.server.url, "Eve");
-  const ban = await post(web.server.url, "/api/auth/admin/ban-user", { userId: user.id, banReason: "Spam in routine names", banExpiresIn: 3 * 24 * 3600 }, { token: admin.token });
+  const ban = await post(
+    web.server.url,
+    "/api/auth/admin/ban-user",
+    { userId: user.id, banReason: "Spam in routine names", banExpiresIn: 3 * 24 * 3600 },
+    { token: admin.token },
+  );
   expect(ban.status).toBe(200);
   const { context, page } = await web.newPage();
   await signInInBrowser(page, { email, password });
-  const alert = page.getByRole("alert").filter({ hasText: "This account is banned. Reason: Spam in routine names. The ban ends " });
+  const alert = page
+    .getByRole("alert")
+    .filter({ hasText: "This account is banned. Reason: Spam in routine names. The ban ends " });
   await alert.waitFor();
   const ends = new Date(ban.body.user.banExpires).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
   expect(await alert.textContent()).toContain(ends);

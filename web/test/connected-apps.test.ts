@@ -22,7 +22,9 @@ test("sign in, allow on the consent page, use the tools; Settings lists the app 
   const redirect = `http://127.0.0.1:${(app.address() as AddressInfo).port}/callback`;
   const provider = new MemoryProvider("Claude", redirect);
   const first = new Client({ name: "test", version: "1.0.0" });
-  await expect(first.connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider }))).rejects.toThrow(UnauthorizedError);
+  await expect(first.connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider }))).rejects.toThrow(
+    UnauthorizedError,
+  );
 
   const { context, page } = await web.newPage();
   await page.goto(provider.authorizationUrl!.href);
@@ -33,7 +35,10 @@ test("sign in, allow on the consent page, use the tools; Settings lists the app 
 
   await page.getByRole("heading", { level: 1, name: "Allow Claude to use your Training Log?" }).waitFor();
   await page.getByText(new URL(redirect).host).waitFor();
-  await page.getByText(/Read and write/).first().waitFor();
+  await page
+    .getByText(/Read and write/)
+    .first()
+    .waitFor();
   await page.getByText(`Alex (${email})`).waitFor(); // the account the app will use
   await expectAccessible(page);
   await screenshot(page, "oauth-consent");
@@ -64,7 +69,11 @@ test("sign in, allow on the consent page, use the tools; Settings lists the app 
   // Its token stopped at once.
   const after = await fetch(mcpUrl, {
     method: "POST",
-    headers: { authorization: `Bearer ${provider.saved!.access_token}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+    headers: {
+      authorization: `Bearer ${provider.saved!.access_token}`,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+    },
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
   });
   expect(after.status).toBe(401);

@@ -64,19 +64,29 @@ test("forms posted from another origin with the cookie are refused: no mutation,
     await evil.close();
   }
   expect(await keyNames(cookie)).toEqual([]);
-  expect((await gql(server.url, "{ viewer { name } }", {}, { headers: { cookie } })).body.data.viewer).toEqual({ name: "Target" });
+  expect((await gql(server.url, "{ viewer { name } }", {}, { headers: { cookie } })).body.data.viewer).toEqual({
+    name: "Target",
+  });
 
   // A script on the other origin cannot send JSON with the cookie either: the preflight fails.
   const evil = await context.newPage();
   await evil.goto(attackerUrl);
-  const outcome = await evil.evaluate(async ([url, query]) => {
-    try {
-      const res = await fetch(`${url}/api/graphql`, { method: "POST", credentials: "include", headers: { "content-type": "application/json" }, body: JSON.stringify({ query }) });
-      return `status ${res.status}`;
-    } catch (error) {
-      return `blocked: ${(error as Error).name}`;
-    }
-  }, [server.url, CREATE_KEY]);
+  const outcome = await evil.evaluate(
+    async ([url, query]) => {
+      try {
+        const res = await fetch(`${url}/api/graphql`, {
+          method: "POST",
+          credentials: "include",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ query }),
+        });
+        return `status ${res.status}`;
+      } catch (error) {
+        return `blocked: ${(error as Error).name}`;
+      }
+    },
+    [server.url, CREATE_KEY],
+  );
   expect(outcome).toBe("blocked: TypeError");
   expect(await keyNames(cookie)).toEqual([]);
   await context.close();
@@ -85,9 +95,16 @@ test("forms posted from another origin with the cookie are refused: no mutation,
 test("the cookie works for unsafe requests only when the browser says they are same-origin", async () => {
   const { token } = await signUp(server.url, "Hdr");
   const cookie = `svc_session=${token}`;
-  const send = (headers: Record<string, string>) => gql(server.url, CREATE_KEY, {}, { headers: { cookie, ...headers } });
+  const send = (headers: Record<string, string>) =>
+    gql(server.url, CREATE_KEY, {}, { headers: { cookie, ...headers } });
 
-  const crossOrigin: Record<string, string>[] = [{ "sec-fetch-site": "cross-site" }, { "sec-fetch-site": "same-site" }, { "sec-fetch-site": "none" }, { origin: "http://evil.example" }, { origin: "null" }];
+  const crossOrigin: Record<string, string>[] = [
+    { "sec-fetch-site": "cross-site" },
+    { "sec-fetch-site": "same-site" },
+    { "sec-fetch-site": "none" },
+    { origin: "http://evil.example" },
+    { origin: "null" },
+  ];
   for (const headers of crossOrigin) {
     const res = await send(headers);
     expect([headers, res.status, res.body.errors?.[0]?.extensions?.code]).toEqual([headers, 403, "CROSS_SITE_REQUEST"]);
@@ -99,13 +116,22 @@ test("the cookie works for unsafe requests only when the browser says they are s
   expect((await send({ origin: server.url })).status).toBe(200);
   expect((await send({})).status).toBe(200);
   // An explicit bearer token is not a cookie riding along: the browser headers do not matter.
-  expect((await gql(server.url, CREATE_KEY, {}, { token, headers: { "sec-fetch-site": "cross-site" } })).status).toBe(200);
+  expect((await gql(server.url, CREATE_KEY, {}, { token, headers: { "sec-fetch-site": "cross-site" } })).status).toBe(
+    200,
+  );
   expect(await keyNames(cookie)).toEqual(["planted", "planted", "planted", "planted"]);
 
   // Reads are not affected, and neither are the auth routes' JSON errors format.
   expect((await gql(server.url, "{ viewer { name } }", {}, { headers: { cookie } })).status).toBe(200);
-  const signOut = await post(server.url, "/api/auth/sign-out", {}, { headers: { cookie, "sec-fetch-site": "cross-site" } });
+  const signOut = await post(
+    server.url,
+    "/api/auth/sign-out",
+    {},
+    { headers: { cookie, "sec-fetch-site": "cross-site" } },
+  );
   expect(signOut.status).toBe(403);
   expect(signOut.body.code).toBe("CROSS_SITE_REQUEST");
-  expect((await gql(server.url, "{ viewer { name } }", {}, { headers: { cookie } })).body.data.viewer).toEqual({ name: "Hdr" });
+  expect((await gql(server.url, "{ viewer { name } }", {}, { headers: { cookie } })).body.data.viewer).toEqual({
+    name: "Hdr",
+  });
 });

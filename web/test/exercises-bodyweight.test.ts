@@ -4,7 +4,13 @@
 import { convertWeight } from "@svc/sdk/documents";
 import { signUp as signUpByApi, gql } from "../../test/support/harness.ts";
 import {
-  useBrowserTest, expectPage, expectAccessible, expectNoHorizontalScroll, screenshot, signInInBrowser, PHONE,
+  useBrowserTest,
+  expectPage,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  screenshot,
+  signInInBrowser,
+  PHONE,
 } from "./support/browser.ts";
 
 const web = useBrowserTest();
@@ -24,7 +30,12 @@ test("search the catalog; create, rename and delete a custom exercise", async ()
   const results = page.getByRole("table", { name: "Exercises matching bench pres" });
   await results.getByRole("row").nth(1).getByText("Bench Press", { exact: true }).waitFor();
   await search.fill("ohp");
-  await page.getByRole("table", { name: "Exercises matching ohp" }).getByRole("row").nth(1).getByText("Overhead Press", { exact: true }).waitFor();
+  await page
+    .getByRole("table", { name: "Exercises matching ohp" })
+    .getByRole("row")
+    .nth(1)
+    .getByText("Overhead Press", { exact: true })
+    .waitFor();
   await search.fill("zzzqqq");
   await page.getByText("No exercise matches “zzzqqq”.").waitFor();
   await screenshot(page, "exercises-empty-search");
@@ -38,7 +49,10 @@ test("search the catalog; create, rename and delete a custom exercise", async ()
   await page.getByLabel("Region").selectOption("lower");
   await page.getByRole("button", { name: "Create exercise" }).click();
   await page.getByRole("status").filter({ hasText: "Created the custom exercise Sled Drag Sprint." }).waitFor();
-  const row = page.getByRole("table", { name: "Exercises matching Sled Drag Sprint" }).getByRole("row").filter({ hasText: "Sled Drag Sprint" });
+  const row = page
+    .getByRole("table", { name: "Exercises matching Sled Drag Sprint" })
+    .getByRole("row")
+    .filter({ hasText: "Sled Drag Sprint" });
   await row.getByText("Custom").waitFor();
   expect(await row.innerText()).toContain("lower");
   const mine = page.getByRole("table", { name: "Your custom exercises" });
@@ -48,7 +62,12 @@ test("search the catalog; create, rename and delete a custom exercise", async ()
   const other = await signUpByApi(web.server.url, "Other");
   const theirs = await gql(web.server.url, "{ viewer { customExercises { totalCount } } }", {}, { token: other.token });
   expect(theirs.body).toEqual({ data: { viewer: { customExercises: { totalCount: 0 } } } });
-  const ours = await gql(web.server.url, "{ viewer { customExercises { nodes { name } } } }", {}, { token: account.token });
+  const ours = await gql(
+    web.server.url,
+    "{ viewer { customExercises { nodes { name } } } }",
+    {},
+    { token: account.token },
+  );
   expect(ours.body).toEqual({ data: { viewer: { customExercises: { nodes: [{ name: "Sled Drag Sprint" }] } } } });
   await expectAccessible(page);
   await screenshot(page, "exercises");
@@ -65,20 +84,32 @@ test("search the catalog; create, rename and delete a custom exercise", async ()
   await renameDialog.getByLabel("New name").fill("Sled Shove");
   await renameDialog.getByRole("button", { name: "Rename" }).click();
   await page.getByRole("status").filter({ hasText: "Renamed Sled Drag Sprint to Sled Shove." }).waitFor();
-  const renamed = page.getByRole("table", { name: "Exercises matching Sled Shove" }).getByRole("row").filter({ hasText: "Sled Shove" });
+  const renamed = page
+    .getByRole("table", { name: "Exercises matching Sled Shove" })
+    .getByRole("row")
+    .filter({ hasText: "Sled Shove" });
   await renamed.getByText("Custom").waitFor();
   await mine.getByRole("row").nth(1).getByRole("cell", { name: "Sled Shove", exact: true }).waitFor();
 
   // A routine that uses it keeps it from being deleted; the dialog says why.
-  const routine = await gql(web.server.url, `mutation($d: JSON) { applyRoutineDocument(input: { document: $d }) { routine { id } } }`,
-    { d: { name: "Sleds", exercises: [{ exercise: "Sled Shove", sets: 3, reps: 5 }] } }, { token: account.token });
+  const routine = await gql(
+    web.server.url,
+    `mutation($d: JSON) { applyRoutineDocument(input: { document: $d }) { routine { id } } }`,
+    { d: { name: "Sleds", exercises: [{ exercise: "Sled Shove", sets: 3, reps: 5 }] } },
+    { token: account.token },
+  );
   expect(routine.body.errors).toBeUndefined();
   await renamed.getByRole("button", { name: "Delete Sled Shove" }).click();
   const deleteDialog = page.getByRole("dialog", { name: "Delete exercise?" });
   await deleteDialog.getByRole("button", { name: "Delete exercise" }).click();
   await deleteDialog.getByRole("alert").filter({ hasText: "used in 1 routine(s)" }).waitFor();
   await deleteDialog.getByRole("button", { name: "Cancel" }).click();
-  await gql(web.server.url, `mutation($id: UUID!) { deleteRoutineById(input: { id: $id }) { routine { id } } }`, { id: routine.body.data.applyRoutineDocument.routine.id }, { token: account.token });
+  await gql(
+    web.server.url,
+    `mutation($id: UUID!) { deleteRoutineById(input: { id: $id }) { routine { id } } }`,
+    { id: routine.body.data.applyRoutineDocument.routine.id },
+    { token: account.token },
+  );
 
   await renamed.getByRole("button", { name: "Delete Sled Shove" }).click();
   await deleteDialog.getByRole("button", { name: "Delete exercise" }).click();
@@ -92,7 +123,12 @@ test("search the catalog; create, rename and delete a custom exercise", async ()
 test("log a bodyweight for a date and see it listed in the user's unit; offline keeps the typed weight", async () => {
   const account = await signUpByApi(web.server.url, "Bo");
   // One logged earlier in lb: listed in the user's kg with what was logged.
-  const logged = await gql(web.server.url, `mutation { logBodyweight(input: { date: "2025-01-02", weight: 180, unit: LB }) { id } }`, {}, { token: account.token });
+  const logged = await gql(
+    web.server.url,
+    `mutation { logBodyweight(input: { date: "2025-01-02", weight: 180, unit: LB }) { id } }`,
+    {},
+    { token: account.token },
+  );
   expect(logged.body.errors).toBeUndefined();
   const { context, page } = await web.newPage();
   await signInInBrowser(page, account);
@@ -100,7 +136,12 @@ test("log a bodyweight for a date and see it listed in the user's unit; offline 
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Bodyweight" }).click();
   await expectPage(page, "Bodyweight");
   const table = page.getByRole("table", { name: "Your bodyweight, newest first" });
-  await table.getByRole("row").filter({ hasText: "2025-01-02" }).filter({ hasText: `${convertWeight(180, "lb", "kg")} kg` }).filter({ hasText: "180 lb" }).waitFor();
+  await table
+    .getByRole("row")
+    .filter({ hasText: "2025-01-02" })
+    .filter({ hasText: `${convertWeight(180, "lb", "kg")} kg` })
+    .filter({ hasText: "180 lb" })
+    .waitFor();
 
   await page.getByLabel("Date").fill("2025-02-03");
   await page.getByLabel("Weight", { exact: true }).fill("81.5");
@@ -120,14 +161,20 @@ test("log a bodyweight for a date and see it listed in the user's unit; offline 
   // The server's rule (above 0) shown at the field.
   await page.getByLabel("Weight", { exact: true }).fill("0");
   await page.getByRole("button", { name: "Log weight" }).click();
-  await page.locator(".field-invalid").getByText(/^Must be/).waitFor();
+  await page
+    .locator(".field-invalid")
+    .getByText(/^Must be/)
+    .waitFor();
   expect(await page.getByLabel("Weight", { exact: true }).getAttribute("aria-invalid")).toBe("true");
   await expectAccessible(page);
   await screenshot(page, "bodyweight");
 
   // Delete with confirmation.
   await rows.nth(2).getByRole("button", { name: "Delete the weight of 2025-01-02" }).click();
-  await page.getByRole("dialog", { name: "Delete this weight?" }).getByRole("button", { name: "Delete weight" }).click();
+  await page
+    .getByRole("dialog", { name: "Delete this weight?" })
+    .getByRole("button", { name: "Delete weight" })
+    .click();
   await page.getByRole("status").filter({ hasText: "Deleted the weight of 2025-01-02." }).waitFor();
   expect(await table.getByRole("row").count()).toBe(2);
   await context.close();

@@ -1,6 +1,13 @@
 // Home for a new user (empty states that say what to do), and the training pages used with the
 // keyboard alone: Tab to a control, type, Enter; the exercise search picks its best match on Enter.
-import { useBrowserTest, expectPage, expectAccessible, screenshot, signUpInBrowser, type Page } from "./support/browser.ts";
+import {
+  useBrowserTest,
+  expectPage,
+  expectAccessible,
+  screenshot,
+  signUpInBrowser,
+  type Page,
+} from "./support/browser.ts";
 
 const web = useBrowserTest();
 
@@ -12,7 +19,9 @@ async function tabTo(page: Page, name: string, limit = 60) {
       const el = document.activeElement as HTMLElement | null;
       if (!el) return "";
       const labels = (el as HTMLInputElement).labels;
-      return (el.getAttribute("aria-label") || (labels && labels.length ? labels[0].textContent : el.textContent) || "").replace(/\s+/g, " ").trim();
+      return (el.getAttribute("aria-label") || (labels && labels.length ? labels[0].textContent : el.textContent) || "")
+        .replace(/\s+/g, " ")
+        .trim();
     });
     if (focused === name) return;
   }
@@ -63,7 +72,11 @@ test("a new user's Home says what to do, and a routine and a workout can be made
     await tabTo(page, "Done: Bench Press set " + set);
     await page.keyboard.press("Space");
   }
-  expect(await page.getByRole("checkbox", { name: /^Done/ }).evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).checked))).toEqual([true, true, true]);
+  expect(
+    await page
+      .getByRole("checkbox", { name: /^Done/ })
+      .evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).checked)),
+  ).toEqual([true, true, true]);
   await tabTo(page, "Log workout");
   await page.keyboard.press("Enter");
   await page.getByRole("region", { name: "Personal records" }).getByText("Bench Press: 50x5").first().waitFor();

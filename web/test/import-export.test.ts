@@ -3,7 +3,15 @@
 // import, the same file again adding nothing, and both exports downloaded (the JSON importable).
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { useBrowserTest, expectAccessible, expectNoHorizontalScroll, screenshot, signUpInBrowser, newPage, PHONE } from "./support/browser.ts";
+import {
+  useBrowserTest,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  screenshot,
+  signUpInBrowser,
+  newPage,
+  PHONE,
+} from "./support/browser.ts";
 
 const web = useBrowserTest();
 const FIXTURE = path.resolve(import.meta.dirname, "../../test/fixtures/import/strong-comma.csv");
@@ -16,7 +24,10 @@ test("preview, choose, import; the same file again adds nothing; export JSON and
   await section.getByLabel("Export file").setInputFiles(FIXTURE);
   await section.getByRole("button", { name: "Preview" }).click();
   const preview = section.getByLabel("Import preview");
-  await preview.getByRole("status").filter({ hasText: "Would import 2 workouts and 14 sets, 2026-04-06 to 2026-04-09." }).waitFor();
+  await preview
+    .getByRole("status")
+    .filter({ hasText: "Would import 2 workouts and 14 sets, 2026-04-06 to 2026-04-09." })
+    .waitFor();
   await preview.getByText("weights in kg (the file does not say)").waitFor();
   await preview.getByRole("row", { name: /Bench Press \(Barbell\) 5 Bench Press/ }).waitFor();
   await preview.getByText("1 rest timer rows (the time between sets is not kept per set) (first at line 7)").waitFor();
@@ -26,20 +37,36 @@ test("preview, choose, import; the same file again adds nothing; export JSON and
   await screenshot(page, "settings-import-preview");
   await preview.getByLabel("What to do with Zercher Carry Thing").selectOption({ label: "Create a custom exercise" });
   await importButton.click();
-  await section.getByRole("status").filter({ hasText: "Imported 2 workouts and 14 sets from strong-comma.csv." }).waitFor();
+  await section
+    .getByRole("status")
+    .filter({ hasText: "Imported 2 workouts and 14 sets from strong-comma.csv." })
+    .waitFor();
 
   await section.getByRole("button", { name: "Preview" }).click();
-  await section.getByRole("status").filter({ hasText: "Nothing new: all 2 workouts of this file are already here." }).waitFor();
+  await section
+    .getByRole("status")
+    .filter({ hasText: "Nothing new: all 2 workouts of this file are already here." })
+    .waitFor();
 
-  const [json] = await Promise.all([page.waitForEvent("download"), section.getByRole("button", { name: "Export (JSON)" }).click()]);
+  const [json] = await Promise.all([
+    page.waitForEvent("download"),
+    section.getByRole("button", { name: "Export (JSON)" }).click(),
+  ]);
   const jsonText = readFileSync(await json.path(), "utf8");
   const exported = JSON.parse(jsonText);
   expect(exported).toMatchObject({ format: "svc-export", version: 1, settings: { unit: "kg", effort: "rpe" } });
   expect(exported.workouts.map((w: any) => w.name)).toEqual(["Push Day", "Leg Day"]);
   expect(exported.customExercises.map((e: any) => e.name)).toEqual(["Zercher Carry Thing"]);
-  const [csv] = await Promise.all([page.waitForEvent("download"), section.getByRole("button", { name: "Export (CSV for other apps)" }).click()]);
-  const lines = readFileSync(await csv.path(), "utf8").trim().split("\n");
-  expect(lines[0]).toBe("Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE");
+  const [csv] = await Promise.all([
+    page.waitForEvent("download"),
+    section.getByRole("button", { name: "Export (CSV for other apps)" }).click(),
+  ]);
+  const lines = readFileSync(await csv.path(), "utf8")
+    .trim()
+    .split("\n");
+  expect(lines[0]).toBe(
+    "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE",
+  );
   expect(lines).toHaveLength(1 + 14);
   await context.close();
 
@@ -48,7 +75,9 @@ test("preview, choose, import; the same file again adds nothing; export JSON and
   await signUpInBrowser(other.page, { name: "Second" });
   await other.page.goto("/settings");
   const again = other.page.getByRole("region", { name: "Import and export" });
-  await again.getByLabel("Export file").setInputFiles({ name: "history.json", mimeType: "application/json", buffer: Buffer.from(jsonText) });
+  await again
+    .getByLabel("Export file")
+    .setInputFiles({ name: "history.json", mimeType: "application/json", buffer: Buffer.from(jsonText) });
   await again.getByRole("button", { name: "Preview" }).click();
   await again.getByRole("status").filter({ hasText: "Would import 2 workouts and 14 sets" }).waitFor();
   await again.getByText("Importing this export also sets your unit and effort scale to the export's.").waitFor();
@@ -63,10 +92,18 @@ test("a broken row is named with its line and column, and nothing is imported", 
   const { email } = await signUpInBrowser(page, { name: "Broken" });
   await page.goto("/settings");
   const section = page.getByRole("region", { name: "Import and export" });
-  await section.getByLabel("Export file").setInputFiles(path.resolve(import.meta.dirname, "../../test/fixtures/import/strong-broken.csv"));
+  await section
+    .getByLabel("Export file")
+    .setInputFiles(path.resolve(import.meta.dirname, "../../test/fixtures/import/strong-broken.csv"));
   await section.getByRole("button", { name: "Preview" }).click();
-  await section.getByRole("alert").filter({ hasText: 'strong-broken.csv, line 3, column Weight: "abc" is not a number' }).waitFor();
-  const { rows } = await web.server.ownerPool.query("select count(*)::int as n from app_public.workouts w join app_public.users u on u.id = w.user_id where u.email = $1", [email]);
+  await section
+    .getByRole("alert")
+    .filter({ hasText: 'strong-broken.csv, line 3, column Weight: "abc" is not a number' })
+    .waitFor();
+  const { rows } = await web.server.ownerPool.query(
+    "select count(*)::int as n from app_public.workouts w join app_public.users u on u.id = w.user_id where u.email = $1",
+    [email],
+  );
   expect(rows[0].n).toBe(0);
   await context.close();
 });

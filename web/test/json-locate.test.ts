@@ -15,12 +15,20 @@ test("paths as the SDK and the server write them", () => {
 });
 
 test("the value at a path, in pretty and in minified text, past strings with escapes", () => {
-  const doc = { name: 'say "hi" [x], {y}', exercises: [{ exercise: "Bench Press", sets: 3, reps: "12-8" }, { exercise: "Row", sets: [1, { set: "5x5" }] }] };
+  const doc = {
+    name: 'say "hi" [x], {y}',
+    exercises: [
+      { exercise: "Bench Press", sets: 3, reps: "12-8" },
+      { exercise: "Row", sets: [1, { set: "5x5" }] },
+    ],
+  };
   for (const text of [JSON.stringify(doc), JSON.stringify(doc, null, 2)]) {
     expect(at(text, "exercises[0].reps")).toBe('"12-8"');
     expect(at(text, "exercises[1].sets[1].set")).toBe('"5x5"');
     expect(at(text, "exercises[1].sets[0]")).toBe("1");
-    expect(at(text, "exercises[0]")).toBe(JSON.stringify(doc.exercises[0], null, text.includes("\n") ? 2 : undefined).replace(/\n/g, "\n    "));
+    expect(at(text, "exercises[0]")).toBe(
+      JSON.stringify(doc.exercises[0], null, text.includes("\n") ? 2 : undefined).replace(/\n/g, "\n    "),
+    );
     expect(at(text, "name")).toBe(JSON.stringify(doc.name));
     expect(at(text, "document")).toBe(text);
   }

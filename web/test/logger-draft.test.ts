@@ -2,17 +2,41 @@
 // back the same, rows with nothing to log left out, typed mistakes kept so validation names them,
 // the duration fixed when Finish is first pressed; the weight steppers.
 import { validateWorkoutDocument } from "@svc/sdk/documents";
-import { emptyWorkout, newExercise, setFromDocument, setText, stepped, toDocument, typedNumber, uuid, workoutFromPlan, type LogSet } from "../src/pages/log/draft.ts";
+import {
+  emptyWorkout,
+  newExercise,
+  setFromDocument,
+  setText,
+  stepped,
+  toDocument,
+  typedNumber,
+  uuid,
+  workoutFromPlan,
+  type LogSet,
+} from "../src/pages/log/draft.ts";
 
 const row = (patch: Partial<LogSet>): LogSet => ({ ...setFromDocument("x1", "rpe"), ...patch });
 
 test("every set form of a plan reads into a row and writes back as the same text", () => {
-  for (const text of ["100x5", "w:60x5", "d:80x8", "rp:70x3", "102.5x5@8.5", "bw x 8", "bw+20x5", "x12", "45s", "1:30", "20x45s", "0x5"]) {
+  for (const text of [
+    "100x5",
+    "w:60x5",
+    "d:80x8",
+    "rp:70x3",
+    "102.5x5@8.5",
+    "bw x 8",
+    "bw+20x5",
+    "x12",
+    "45s",
+    "1:30",
+    "20x45s",
+    "0x5",
+  ]) {
     const set = setFromDocument({ set: text, done: false }, "rpe");
     expect(set.done).toBe(false);
     const parsed = validateWorkoutDocument({ date: "2026-01-05", exercises: [{ exercise: "Plank", sets: [text] }] });
     if (!parsed.valid) throw new Error(parsed.reason);
-    expect(setText(set)).toBe((parsed.document.exercises[0].sets[0] as string));
+    expect(setText(set)).toBe(parsed.document.exercises[0].sets[0] as string);
   }
   expect(setFromDocument("100x5", "rpe").done).toBe(true);
   expect(setFromDocument("100x5@2", "rir").effort).toBe("2");
@@ -44,7 +68,13 @@ test("the document: rows left out are not counted in the paths of the others; th
   w.exercises = [bench];
   w.finishedAt = "2026-01-05T11:02:00Z";
   const { document, origins } = toDocument(w, new Date("2026-01-05T13:00:00Z"));
-  expect(document).toMatchObject({ start: "2026-01-05T10:00:00.000Z", minutes: 62, unit: "kg", effort: "rpe", exercises: [{ exercise: "Bench Press", note: "Elbows in", pinned: true, sets: ["60x5"] }] });
+  expect(document).toMatchObject({
+    start: "2026-01-05T10:00:00.000Z",
+    minutes: 62,
+    unit: "kg",
+    effort: "rpe",
+    exercises: [{ exercise: "Bench Press", note: "Elbows in", pinned: true, sets: ["60x5"] }],
+  });
   expect(origins).toEqual([[{ exercise: 0, set: 1 }]]);
   expect(validateWorkoutDocument(document, { unit: "kg", effort: "rpe" }).valid).toBe(true);
   expect(w.idempotencyKey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
@@ -53,12 +83,30 @@ test("the document: rows left out are not counted in the paths of the others; th
 
 test("a routine's plan: its unit and scale, rests, increments and explanations by position, the user's pinned note kept apart", () => {
   const plan = {
-    date: "2026-01-05", start: "2026-01-05T12:00:00Z", unit: "lb", effort: "rir", routine: "abc", exercises: [
-      { exercise: "Back Squat", note: "Belt on", pinned: true, sets: [{ set: "w:135x5", done: false }, { set: "225x5", done: false }] },
+    date: "2026-01-05",
+    start: "2026-01-05T12:00:00Z",
+    unit: "lb",
+    effort: "rir",
+    routine: "abc",
+    exercises: [
+      {
+        exercise: "Back Squat",
+        note: "Belt on",
+        pinned: true,
+        sets: [
+          { set: "w:135x5", done: false },
+          { set: "225x5", done: false },
+        ],
+      },
       { exercise: "Plank", sets: [{ set: "45s", done: false }] },
     ],
   };
-  const w = workoutFromPlan(plan as never, { routineName: "Legs", rests: [180, null], increments: [10, null], explanations: ["Last session hit: +10 lb.", null] });
+  const w = workoutFromPlan(plan as never, {
+    routineName: "Legs",
+    rests: [180, null],
+    increments: [10, null],
+    explanations: ["Last session hit: +10 lb.", null],
+  });
   expect(w.unit).toBe("lb");
   expect(w.effort).toBe("rir");
   expect(w.routine).toBe("abc");
@@ -66,7 +114,10 @@ test("a routine's plan: its unit and scale, rests, increments and explanations b
     ["Back Squat", 180, "Last session hit: +10 lb.", "Belt on", 10],
     ["Plank", null, "", "", 5],
   ]);
-  expect(w.exercises[0].sets.map((s) => [s.kind, s.weight, s.reps, s.done])).toEqual([["warmup", "135", "5", false], ["work", "225", "5", false]]);
+  expect(w.exercises[0].sets.map((s) => [s.kind, s.weight, s.reps, s.done])).toEqual([
+    ["warmup", "135", "5", false],
+    ["work", "225", "5", false],
+  ]);
   expect(w.exercises[1].sets[0]).toMatchObject({ measure: "time", seconds: "45" });
 });
 

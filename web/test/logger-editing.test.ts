@@ -4,7 +4,16 @@
 // weight box, last time says its unit, unticking a set stops its rest, and the bodyweight typed is
 // on the summary and logged as the day's bodyweight.
 import { signUp as signUpByApi, gql } from "../../test/support/harness.ts";
-import { expectAccessible, expectNoHorizontalScroll, expectPage, signInInBrowser, screenshot, useBrowserTest, PHONE, type Page } from "./support/browser.ts";
+import {
+  expectAccessible,
+  expectNoHorizontalScroll,
+  expectPage,
+  signInInBrowser,
+  screenshot,
+  useBrowserTest,
+  PHONE,
+  type Page,
+} from "./support/browser.ts";
 
 const t = useBrowserTest();
 
@@ -18,7 +27,11 @@ async function api(query: string, variables: Record<string, unknown>, token: str
 function focused(page: Page) {
   return page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
-    return { tag: el?.tagName ?? null, role: el?.getAttribute("role") ?? null, label: el?.getAttribute("aria-label") ?? el?.textContent?.trim() ?? null };
+    return {
+      tag: el?.tagName ?? null,
+      role: el?.getAttribute("role") ?? null,
+      label: el?.getAttribute("aria-label") ?? el?.textContent?.trim() ?? null,
+    };
   });
 }
 
@@ -29,11 +42,19 @@ function fitsValue(page: Page, label: string) {
 
 test("a lb workout with kg history: focus after start, plates, removals (announced, undone) and the next row or heading focused; RPE problem at the RPE field; bodyweight kept", async () => {
   const account = await signUpByApi(t.server.url, "Una");
-  await api(`mutation($d: JSON) { applyWorkoutDocument(input: { document: $d }) { workout { id } } }`, {
-    d: { date: "2026-01-05", unit: "kg", exercises: [{ exercise: "Back Squat", sets: ["100x5"] }] },
-  }, account.token);
+  await api(
+    `mutation($d: JSON) { applyWorkoutDocument(input: { document: $d }) { workout { id } } }`,
+    {
+      d: { date: "2026-01-05", unit: "kg", exercises: [{ exercise: "Back Squat", sets: ["100x5"] }] },
+    },
+    account.token,
+  );
   const me = await api("{ viewer { id } }", {}, account.token);
-  await api(`mutation($id: UUID!) { updateUserById(input: { id: $id, userPatch: { unit: "lb" } }) { user { unit } } }`, { id: me.viewer.id }, account.token);
+  await api(
+    `mutation($id: UUID!) { updateUserById(input: { id: $id, userPatch: { unit: "lb" } }) { user { unit } } }`,
+    { id: me.viewer.id },
+    account.token,
+  );
 
   const { context, page } = await t.newPage(PHONE);
   await signInInBrowser(page, account);
@@ -69,10 +90,15 @@ test("a lb workout with kg history: focus after start, plates, removals (announc
   // A bad RPE: the RPE field is the one marked and described, and the message says "RPE".
   await squat.getByLabel("RPE: Back Squat set 1", { exact: true }).fill("11");
   await page.getByRole("button", { name: "Finish workout" }).click();
-  await page.getByRole("alert").filter({ hasText: /^Not saved: Back Squat set 1: RPE must be/ }).waitFor();
+  await page
+    .getByRole("alert")
+    .filter({ hasText: /^Not saved: Back Squat set 1: RPE must be/ })
+    .waitFor();
   const rpe = squat.getByLabel("RPE: Back Squat set 1", { exact: true });
   expect(await rpe.getAttribute("aria-invalid")).toBe("true");
-  expect(await squat.getByLabel("Weight (lb): Back Squat set 1", { exact: true }).getAttribute("aria-invalid")).toBeNull();
+  expect(
+    await squat.getByLabel("Weight (lb): Back Squat set 1", { exact: true }).getAttribute("aria-invalid"),
+  ).toBeNull();
   expect(await squat.getByLabel("Reps: Back Squat set 1", { exact: true }).getAttribute("aria-invalid")).toBeNull();
   const describedBy = await rpe.getAttribute("aria-describedby");
   expect(describedBy).toBeTruthy();
@@ -124,7 +150,9 @@ test("a lb workout with kg history: focus after start, plates, removals (announc
   expect((await undo.boundingBox())!.y).toBeLessThan((await bench.boundingBox())!.y);
   await undo.click();
   await page.getByRole("status").filter({ hasText: "Put back." }).waitFor();
-  expect(await page.getByRole("heading", { level: 2 }).evaluateAll((hs) => hs.map((h) => h.textContent?.trim()))).toEqual(expect.arrayContaining(["Back Squat", "Bench Press"]));
+  expect(
+    await page.getByRole("heading", { level: 2 }).evaluateAll((hs) => hs.map((h) => h.textContent?.trim())),
+  ).toEqual(expect.arrayContaining(["Back Squat", "Bench Press"]));
   expect(await squat.getByRole("checkbox", { name: "Done: Back Squat set 1" }).isChecked()).toBe(true);
   expect(await focused(page)).toMatchObject({ tag: "H2", label: "Back Squat" });
   // The last exercise removed: the focus goes to the one before it.
@@ -138,9 +166,15 @@ test("a lb workout with kg history: focus after start, plates, removals (announc
   await expectPage(page, "Workout saved");
   const summary = page.getByRole("region", { name: "Summary" });
   await summary.getByText("180.5 lb").waitFor();
-  const logged = await api("{ viewer { workoutsByUserId(first: 10) { nodes { date bodyweight } } bodyweightsByUserId { nodes { date weight unit } } } }", {}, account.token);
+  const logged = await api(
+    "{ viewer { workoutsByUserId(first: 10) { nodes { date bodyweight } } bodyweightsByUserId { nodes { date weight unit } } } }",
+    {},
+    account.token,
+  );
   const workout = logged.viewer.workoutsByUserId.nodes.find((w: { date: string }) => w.date !== "2026-01-05");
   expect(workout.bodyweight).toBe(180.5);
-  expect(logged.viewer.bodyweightsByUserId.nodes).toEqual([{ date: workout.date, weight: 180.5, unit: expect.stringMatching(/^lb$/i) }]);
+  expect(logged.viewer.bodyweightsByUserId.nodes).toEqual([
+    { date: workout.date, weight: 180.5, unit: expect.stringMatching(/^lb$/i) },
+  ]);
   await context.close();
 });

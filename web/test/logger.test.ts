@@ -5,8 +5,18 @@
 // a save whose answer is lost retried without a duplicate; the plate settings in lb.
 import { signUp as signUpByApi, gql } from "../../test/support/harness.ts";
 import {
-  startBrowserTest, newPage, expectPage, expectAccessible, expectNoHorizontalScroll, screenshot, signInInBrowser,
-  PHONE, SCREENSHOT_DIR, type Browser, type Page, type TestServer,
+  startBrowserTest,
+  newPage,
+  expectPage,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  screenshot,
+  signInInBrowser,
+  PHONE,
+  SCREENSHOT_DIR,
+  type Browser,
+  type Page,
+  type TestServer,
 } from "./support/browser.ts";
 import path from "node:path";
 
@@ -32,7 +42,10 @@ async function apply(query: string, document: unknown, token: string) {
 async function workouts(token: string) {
   const res = await gql(server.url, WORKOUT_COUNT, {}, { token });
   if (res.body.errors) throw new Error(JSON.stringify(res.body.errors));
-  return res.body.data.viewer.workoutsByUserId as { totalCount: number; nodes: { id: string; exercises: { exercise: { name: string }; sets: { text: string; done: boolean }[] }[] }[] };
+  return res.body.data.viewer.workoutsByUserId as {
+    totalCount: number;
+    nodes: { id: string; exercises: { exercise: { name: string }; sets: { text: string; done: boolean }[] }[] }[];
+  };
 }
 
 /** Seconds shown by the rest timer (m:ss). */
@@ -45,15 +58,24 @@ async function timerSeconds(page: Page): Promise<number> {
 
 test("a routine's next workout on a phone: targets, history, sets ticked with the rest timer, plates, reload, saved once after going offline", async () => {
   const account = await signUpByApi(server.url, "Ria");
-  await apply(APPLY_ROUTINE, {
-    name: "Push", unit: "kg",
-    exercises: [
-      { exercise: "Bench Press", sets: 3, reps: 5, weight: 60, rest: 60 },
-      { exercise: "Overhead Press", sets: 2, reps: 8, weight: 30 },
-    ],
-  }, account.token);
+  await apply(
+    APPLY_ROUTINE,
+    {
+      name: "Push",
+      unit: "kg",
+      exercises: [
+        { exercise: "Bench Press", sets: 3, reps: 5, weight: 60, rest: 60 },
+        { exercise: "Overhead Press", sets: 2, reps: 8, weight: 30 },
+      ],
+    },
+    account.token,
+  );
   // Earlier bench outside the routine: last time and records, not the routine's progression.
-  await apply(APPLY_WORKOUT, { date: "2026-01-05", unit: "kg", exercises: [{ exercise: "Bench Press", sets: ["55x5", "55x4"] }] }, account.token);
+  await apply(
+    APPLY_WORKOUT,
+    { date: "2026-01-05", unit: "kg", exercises: [{ exercise: "Bench Press", sets: ["55x5", "55x4"] }] },
+    account.token,
+  );
 
   const { context, page } = await newPage(browser, server.url, PHONE);
   await signInInBrowser(page, account);
@@ -158,8 +180,11 @@ test("a routine's next workout on a phone: targets, history, sets ticked with th
   expect(await bench.getByLabel("Note on Bench Press", { exact: true }).inputValue()).toBe("Elbows tucked");
   expect(await page.getByLabel("Workout notes").inputValue()).toBe("Felt strong");
   expect(await ohp.getByLabel("RPE: Overhead Press set 1", { exact: true }).inputValue()).toBe("8");
-  expect(await page.getByRole("checkbox", { name: /^Done/ }).evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).checked)))
-    .toEqual([true, true, false, true, false, false]);
+  expect(
+    await page
+      .getByRole("checkbox", { name: /^Done/ })
+      .evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).checked)),
+  ).toEqual([true, true, false, true, false, false]);
   await bench.getByText(/^Target: No history yet/).waitFor();
   await timer.waitFor();
   // Home says a workout is in progress and leads back to it.
@@ -189,7 +214,9 @@ test("a routine's next workout on a phone: targets, history, sets ticked with th
   const saved = await workouts(account.token);
   expect(saved.totalCount).toBe(2);
   const logged = saved.nodes.find((w) => w.exercises.length === 2)!;
-  expect(logged.exercises.map((x) => [x.exercise.name, x.sets.map((s) => `${s.text}${s.done ? "" : " planned"}`)])).toEqual([
+  expect(
+    logged.exercises.map((x) => [x.exercise.name, x.sets.map((s) => `${s.text}${s.done ? "" : " planned"}`)]),
+  ).toEqual([
     ["Bench Press", ["60x5", "62.5x5", "62.5x4 planned"]],
     ["Overhead Press", ["30x8@8", "30x8 planned", "30x8 planned"]],
   ]);
@@ -228,7 +255,9 @@ test("an empty workout: typo-tolerant search, the default rest run down to zero 
   for (let i = 0; i < 6; i++) await page.getByRole("button", { name: "15 seconds less" }).click();
   await page.getByRole("status").filter({ hasText: "Rest over" }).waitFor();
   expect(await page.getByRole("timer", { name: "Rest timer" }).innerText()).toBe("0:00");
-  expect(await page.evaluate(() => (window as unknown as { __vibrated?: number[] }).__vibrated)).toEqual([300, 150, 300]);
+  expect(await page.evaluate(() => (window as unknown as { __vibrated?: number[] }).__vibrated)).toEqual([
+    300, 150, 300,
+  ]);
   await page.getByRole("button", { name: "Stop the rest timer" }).click();
   expect(await page.getByRole("timer").count()).toBe(0);
   // A set added, then removed.
@@ -240,11 +269,19 @@ test("an empty workout: typo-tolerant search, the default rest run down to zero 
   // A typed mistake is named at its set before anything is sent; fixed, it saves.
   await squat.getByLabel("Reps: Back Squat set 1", { exact: true }).fill("5 reps");
   await page.getByRole("button", { name: "Finish workout" }).click();
-  await page.getByRole("alert").filter({ hasText: /^Not saved: Back Squat set 1: / }).waitFor();
+  await page
+    .getByRole("alert")
+    .filter({ hasText: /^Not saved: Back Squat set 1: / })
+    .waitFor();
   expect(await squat.getByLabel("Reps: Back Squat set 1", { exact: true }).getAttribute("aria-invalid")).toBe("true");
   expect((await workouts(account.token)).totalCount).toBe(0);
   await squat.getByLabel("Reps: Back Squat set 1", { exact: true }).fill("5");
-  expect(await page.getByRole("alert").filter({ hasText: /^Not saved/ }).count()).toBe(0);
+  expect(
+    await page
+      .getByRole("alert")
+      .filter({ hasText: /^Not saved/ })
+      .count(),
+  ).toBe(0);
 
   // The first save reaches the server, but its answer is lost on the way back.
   let cut = 0;
@@ -269,7 +306,12 @@ test("an empty workout: typo-tolerant search, the default rest run down to zero 
 test("plate calculator in lb with the bar and plates from Settings, and a weight below the bar", async () => {
   const account = await signUpByApi(server.url, "Lee");
   const me = await gql(server.url, "{ viewer { id } }", {}, { token: account.token });
-  await gql(server.url, `mutation($id: UUID!) { updateUserById(input: { id: $id, userPatch: { unit: "lb" } }) { user { unit } } }`, { id: me.body.data.viewer.id }, { token: account.token });
+  await gql(
+    server.url,
+    `mutation($id: UUID!) { updateUserById(input: { id: $id, userPatch: { unit: "lb" } }) { user { unit } } }`,
+    { id: me.body.data.viewer.id },
+    { token: account.token },
+  );
   const { context, page } = await newPage(browser, server.url, PHONE);
   await signInInBrowser(page, account);
   await expectPage(page, "Home");

@@ -2,7 +2,15 @@
 // from the schema, but TypeScript does not refuse an unknown field: this test does.
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { buildSchema, parse, validate, specifiedRules, NoUnusedFragmentsRule, Kind, type DefinitionNode } from "graphql";
+import {
+  buildSchema,
+  parse,
+  validate,
+  specifiedRules,
+  NoUnusedFragmentsRule,
+  Kind,
+  type DefinitionNode,
+} from "graphql";
 import { SCHEMA_FILE } from "../../sdk/scripts/graphql-env.ts";
 
 const SRC = path.resolve(import.meta.dirname, "../src");
@@ -20,7 +28,8 @@ function operations() {
   const found: { file: string; text: string }[] = [];
   for (const file of sourceFiles(SRC)) {
     const source = readFileSync(file, "utf8");
-    for (const match of source.matchAll(/\bgraphql\(\s*`([^`]*)`/g)) found.push({ file: path.relative(SRC, file), text: match[1] });
+    for (const match of source.matchAll(/\bgraphql\(\s*`([^`]*)`/g))
+      found.push({ file: path.relative(SRC, file), text: match[1] });
   }
   return found;
 }
@@ -30,7 +39,9 @@ test("every operation in web/src is valid against packages/sdk/schema.graphql", 
   const documents = operations().map((op) => ({ ...op, doc: parse(op.text) }));
   expect(documents.length).toBeGreaterThan(0);
   // Fragments may be used from other files: validate each document with all of them.
-  const fragments: DefinitionNode[] = documents.flatMap((d) => d.doc.definitions.filter((def) => def.kind === Kind.FRAGMENT_DEFINITION));
+  const fragments: DefinitionNode[] = documents.flatMap((d) =>
+    d.doc.definitions.filter((def) => def.kind === Kind.FRAGMENT_DEFINITION),
+  );
   const rules = specifiedRules.filter((rule) => rule !== NoUnusedFragmentsRule);
   const problems: string[] = [];
   for (const { file, doc } of documents) {

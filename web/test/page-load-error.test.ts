@@ -14,7 +14,9 @@ test("a page's code that cannot be loaded: a message and Try again, the navigati
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Bodyweight" }).click();
   await expectPage(page, "Could not show this page");
   expect(await page.getByRole("alert").innerText()).toMatch(/Could not reach the server/);
-  expect(await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).isVisible()).toBe(true);
+  expect(await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).isVisible()).toBe(
+    true,
+  );
   await expectAccessible(page);
   await context.unroute(/\/assets\/Bodyweight-[^/]+\.js$/);
   await page.getByRole("button", { name: "Try again" }).click();

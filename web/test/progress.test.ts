@@ -5,8 +5,16 @@ import type { Locator } from "playwright-core";
 import { convertWeight } from "@svc/sdk/documents";
 import { signUp as signUpByApi, gql } from "../../test/support/harness.ts";
 import {
-  startBrowserTest, newPage, expectPage, expectAccessible, expectNoHorizontalScroll, screenshot, signInInBrowser,
-  PHONE, type Browser, type TestServer,
+  startBrowserTest,
+  newPage,
+  expectPage,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  screenshot,
+  signInInBrowser,
+  PHONE,
+  type Browser,
+  type TestServer,
 } from "./support/browser.ts";
 
 let server: TestServer;
@@ -27,15 +35,39 @@ async function log(document: unknown, token: string) {
 
 test("progress: overall weekly volume, training days and bodyweight; an exercise's e1RM and weekly volume charts with their tables and its records", async () => {
   const account = await signUpByApi(server.url, "Pia");
-  await log({ date: "2026-01-05", unit: "kg", exercises: [{ exercise: "Bench Press", sets: ["100x5", "100x5"] }] }, account.token);
-  await log({ date: "2026-01-12", unit: "kg", exercises: [{ exercise: "Bench Press", sets: ["w:60x5", "105x5"] }, { exercise: "Back Squat", sets: ["140x5"] }] }, account.token);
-  await log({ date: "2026-01-21", unit: "kg", exercises: [{ exercise: "Bench Press", sets: ["110x3", "90x8"] }] }, account.token);
+  await log(
+    { date: "2026-01-05", unit: "kg", exercises: [{ exercise: "Bench Press", sets: ["100x5", "100x5"] }] },
+    account.token,
+  );
+  await log(
+    {
+      date: "2026-01-12",
+      unit: "kg",
+      exercises: [
+        { exercise: "Bench Press", sets: ["w:60x5", "105x5"] },
+        { exercise: "Back Squat", sets: ["140x5"] },
+      ],
+    },
+    account.token,
+  );
+  await log(
+    { date: "2026-01-21", unit: "kg", exercises: [{ exercise: "Bench Press", sets: ["110x3", "90x8"] }] },
+    account.token,
+  );
   // Today (the browser's day): a bodyweight set, a training day with no volume.
   const now = new Date();
   const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
   await log({ date: today, unit: "kg", exercises: [{ exercise: "Pull-Up", sets: ["bw x 8"] }] }, account.token);
-  for (const [date, weight, unit] of [["2026-01-05", 80, "KG"], ["2026-01-12", 176.4, "LB"]] as const) {
-    const res = await gql(server.url, `mutation($i: BodyweightInput!) { logBodyweight(input: $i) { id } }`, { i: { date, weight, unit } }, { token: account.token });
+  for (const [date, weight, unit] of [
+    ["2026-01-05", 80, "KG"],
+    ["2026-01-12", 176.4, "LB"],
+  ] as const) {
+    const res = await gql(
+      server.url,
+      `mutation($i: BodyweightInput!) { logBodyweight(input: $i) { id } }`,
+      { i: { date, weight, unit } },
+      { token: account.token },
+    );
     if (res.body.errors) throw new Error(JSON.stringify(res.body.errors));
   }
 
@@ -47,7 +79,9 @@ test("progress: overall weekly volume, training days and bodyweight; an exercise
 
   // Overall weekly volume: chart and table (newest first).
   const overall = page.getByRole("region", { name: "Weekly volume" });
-  await overall.getByRole("img", { name: /^Weekly volume of all exercises: 4 points from 2026-01-05 to \d{4}-\d\d-\d\d\./ }).waitFor();
+  await overall
+    .getByRole("img", { name: /^Weekly volume of all exercises: 4 points from 2026-01-05 to \d{4}-\d\d-\d\d\./ })
+    .waitFor();
   expect(await overall.locator("canvas").count()).toBeGreaterThan(0);
   const weeks = overall.getByRole("table", { name: "Weekly volume of all exercises, newest first" }).getByRole("row");
   expect(await weeks.count()).toBe(1 + 4);
@@ -72,12 +106,16 @@ test("progress: overall weekly volume, training days and bodyweight; an exercise
   await page.getByRole("region", { name: "Exercises" }).getByRole("link", { name: "Bench Press" }).click();
   await expectPage(page, "Progress: Bench Press");
   const e1rm = page.getByRole("region", { name: "Estimated 1RM" });
-  const chart = e1rm.getByRole("img", { name: /^Estimated 1RM and heaviest set of Bench Press per session: 3 points from 2026-01-05 to 2026-01-21/ });
+  const chart = e1rm.getByRole("img", {
+    name: /^Estimated 1RM and heaviest set of Bench Press per session: 3 points from 2026-01-05 to 2026-01-21/,
+  });
   await chart.waitFor();
   const canvas = e1rm.locator("canvas").first();
   expect((await canvas.boundingBox())!.width).toBeGreaterThan(200);
   // Epley: 100x5 -> 116.67, 105x5 -> 122.5, 110x3 -> 121 (90x8 is 114).
-  const sessions = e1rm.getByRole("table", { name: "Best set per session of Bench Press, newest first" }).getByRole("row");
+  const sessions = e1rm
+    .getByRole("table", { name: "Best set per session of Bench Press, newest first" })
+    .getByRole("row");
   expect(await sessions.count()).toBe(1 + 3);
   expect(await sessions.nth(1).innerText()).toMatch(/2026-01-21\s+121 kg\s+110 × 3\s+110 × 3/);
   expect(await sessions.nth(2).innerText()).toMatch(/2026-01-12\s+122\.5 kg\s+105 × 5\s+105 × 5/);
@@ -130,12 +168,23 @@ function shownWhole(row: Locator) {
 test("a new lifter's first week: the charts span real dates around it (not years), short tables show every row, a long one scrolls with a hint", async () => {
   const account = await signUpByApi(server.url, "Neo");
   // Everything in one week (Monday and Wednesday).
-  await log({ date: "2026-11-02", unit: "kg", exercises: [{ exercise: "Bench Press", sets: ["60x5", "60x5"] }] }, account.token);
-  await log({ date: "2026-11-04", unit: "kg", exercises: [{ exercise: "Bench Press", sets: ["62.5x5", "50x10"] }] }, account.token);
+  await log(
+    { date: "2026-11-02", unit: "kg", exercises: [{ exercise: "Bench Press", sets: ["60x5", "60x5"] }] },
+    account.token,
+  );
+  await log(
+    { date: "2026-11-04", unit: "kg", exercises: [{ exercise: "Bench Press", sets: ["62.5x5", "50x10"] }] },
+    account.token,
+  );
   // 13 bodyweight entries: one more than a table shows in full.
   for (let day = 1; day <= 13; day++) {
     const date = `2026-10-${String(day + 17).padStart(2, "0")}`;
-    const res = await gql(server.url, `mutation($i: BodyweightInput!) { logBodyweight(input: $i) { id } }`, { i: { date, weight: 80 + day / 10, unit: "KG" } }, { token: account.token });
+    const res = await gql(
+      server.url,
+      `mutation($i: BodyweightInput!) { logBodyweight(input: $i) { id } }`,
+      { i: { date, weight: 80 + day / 10, unit: "KG" } },
+      { token: account.token },
+    );
     if (res.body.errors) throw new Error(JSON.stringify(res.body.errors));
   }
 
@@ -144,7 +193,9 @@ test("a new lifter's first week: the charts span real dates around it (not years
   await expectPage(page, "Home");
   await page.goto("/progress");
   await expectPage(page, "Progress");
-  const overall = page.getByRole("region", { name: "Weekly volume" }).getByRole("img", { name: /^Weekly volume of all exercises: 1 point / });
+  const overall = page
+    .getByRole("region", { name: "Weekly volume" })
+    .getByRole("img", { name: /^Weekly volume of all exercises: 1 point / });
   await overall.waitFor();
   const week = await chartSpan(overall);
   // One week of data: the axis spans about four weeks around it, in 2026 (not 2027 to 2029).
@@ -154,13 +205,19 @@ test("a new lifter's first week: the charts span real dates around it (not years
   // 13 rows: in a scroll box, said by a visible hint.
   const bodyweight = page.getByRole("region", { name: "Bodyweight" });
   await bodyweight.getByText("13 rows: scroll the table to see them all.").waitFor();
-  expect(await bodyweight.getByRole("group", { name: "Bodyweight entries" }).evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+  expect(
+    await bodyweight
+      .getByRole("group", { name: "Bodyweight entries" })
+      .evaluate((el) => el.scrollHeight > el.clientHeight),
+  ).toBe(true);
   await expectAccessible(page);
   await expectNoHorizontalScroll(page);
 
   await page.getByRole("region", { name: "Exercises" }).getByRole("link", { name: "Bench Press" }).click();
   await expectPage(page, "Progress: Bench Press");
-  const e1rm = page.getByRole("region", { name: "Estimated 1RM" }).getByRole("img", { name: /^Estimated 1RM and heaviest set of Bench Press per session: 2 points from 2026-11-02 to 2026-11-04/ });
+  const e1rm = page.getByRole("region", { name: "Estimated 1RM" }).getByRole("img", {
+    name: /^Estimated 1RM and heaviest set of Bench Press per session: 2 points from 2026-11-02 to 2026-11-04/,
+  });
   await e1rm.waitFor();
   const sessions = await chartSpan(e1rm);
   expect(sessions.from <= "2026-11-02" && sessions.to >= "2026-11-04").toBe(true);

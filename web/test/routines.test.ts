@@ -4,7 +4,14 @@
 // keeps what was typed; a routine in lb for a kg user shown as written and converted; delete.
 import { convertWeight, validateRoutineDocument } from "@svc/sdk/documents";
 import {
-  useBrowserTest, expectPage, expectAccessible, expectNoHorizontalScroll, screenshot, signUpInBrowser, PHONE, type Page,
+  useBrowserTest,
+  expectPage,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  screenshot,
+  signUpInBrowser,
+  PHONE,
+  type Page,
 } from "./support/browser.ts";
 
 const web = useBrowserTest();
@@ -44,7 +51,9 @@ test("create a routine with the form, switch to the document, fix a pasted mista
   // The document editor shows what the form holds: one document, two views.
   await page.getByRole("button", { name: "Document (JSON)" }).click();
   expect(await editorDocument(page)).toEqual({
-    name: "Push", progression: "double", unit: "kg",
+    name: "Push",
+    progression: "double",
+    unit: "kg",
     exercises: [
       { exercise: "Bench Press", sets: 4, reps: "8-12", weight: 60, rest: "2m", warmups: 2 },
       { exercise: "Overhead Press", sets: 3, reps: 5, drops: 1 },
@@ -53,7 +62,9 @@ test("create a routine with the form, switch to the document, fix a pasted mista
 
   // A pasted document with a mistake: the SDK's path and reason, under the JSON and at the field.
   const mistaken = {
-    name: "Push", progression: "double", unit: "kg",
+    name: "Push",
+    progression: "double",
+    unit: "kg",
     exercises: [
       { exercise: "Bench Press", sets: 4, reps: "8-12", weight: 60, rest: 120, warmups: 2 },
       { exercise: "Overhead Press", sets: 3, reps: "12-8", drops: 1 },
@@ -67,7 +78,9 @@ test("create a routine with the form, switch to the document, fix a pasted mista
   expect(await page.getByLabel("Routine document (JSON)").getAttribute("aria-invalid")).toBe("true");
   // The value the path names can be selected in the text.
   await page.getByRole("button", { name: "Select exercises[1].reps in the text" }).click();
-  const selected = await page.getByLabel("Routine document (JSON)").evaluate((el: HTMLTextAreaElement) => el.value.slice(el.selectionStart, el.selectionEnd));
+  const selected = await page
+    .getByLabel("Routine document (JSON)")
+    .evaluate((el: HTMLTextAreaElement) => el.value.slice(el.selectionStart, el.selectionEnd));
   expect(selected).toBe('"12-8"');
   await expectAccessible(page);
   await screenshot(page, "routine-document-error");
@@ -80,11 +93,15 @@ test("create a routine with the form, switch to the document, fix a pasted mista
   const describedBy = (await ohpReps.getAttribute("aria-describedby"))!.split(" ");
   const descriptions = await Promise.all(describedBy.map((id) => page.locator(`[id="${id}"]`).innerText()));
   expect(descriptions).toContain(expected.reason);
-  expect(await page.getByRole("group", { name: "Exercise 1: Bench Press" }).getByLabel("Rest").inputValue()).toBe("120");
+  expect(await page.getByRole("group", { name: "Exercise 1: Bench Press" }).getByLabel("Rest").inputValue()).toBe(
+    "120",
+  );
 
   // Saving with the mistake sends nothing and puts focus on the field.
   let posted = 0;
-  page.on("request", (r) => { if (r.url().endsWith("/api/graphql") && r.postData()?.includes("ApplyRoutine")) posted += 1; });
+  page.on("request", (r) => {
+    if (r.url().endsWith("/api/graphql") && r.postData()?.includes("ApplyRoutine")) posted += 1;
+  });
   await page.getByRole("button", { name: "Create routine" }).click();
   await expect(ohpReps.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
   expect(posted).toBe(0);
@@ -96,7 +113,12 @@ test("create a routine with the form, switch to the document, fix a pasted mista
   expect(posted).toBe(1);
   await page.getByRole("status").filter({ hasText: "Created the routine Push." }).waitFor();
   const targets = page.getByRole("table", { name: "Exercises of Push" });
-  await targets.getByRole("row").filter({ hasText: "Bench Press" }).filter({ hasText: "4 × 8-12 reps" }).filter({ hasText: "60 kg" }).waitFor();
+  await targets
+    .getByRole("row")
+    .filter({ hasText: "Bench Press" })
+    .filter({ hasText: "4 × 8-12 reps" })
+    .filter({ hasText: "60 kg" })
+    .waitFor();
   await page.getByRole("heading", { name: "Next workout" }).waitFor();
   // Each planned exercise says why its target is what it is (Routine.nextTargets), apart from notes.
   const benchLine = page.getByRole("listitem").filter({ hasText: "Bench Press:" });
@@ -145,7 +167,9 @@ test("the server's INVALID_DOCUMENT is shown at the field; an offline save keeps
   const squat = page.getByRole("group", { name: "Exercise 1: Back Squat" });
   await squat.getByLabel("Exercise", { exact: true }).fill("Squat of the Moon");
   await page.getByRole("button", { name: "Create routine" }).click();
-  const exercise = page.getByRole("group", { name: "Exercise 1: Squat of the Moon" }).getByLabel("Exercise", { exact: true });
+  const exercise = page
+    .getByRole("group", { name: "Exercise 1: Squat of the Moon" })
+    .getByLabel("Exercise", { exact: true });
   await page.getByRole("alert").filter({ hasText: "exercises[0].exercise" }).waitFor();
   expect(await exercise.getAttribute("aria-invalid")).toBe("true");
   await page.getByRole("button", { name: "Document (JSON)" }).click();
@@ -163,7 +187,12 @@ test("the server's INVALID_DOCUMENT is shown at the field; an offline save keeps
   await page.getByRole("button", { name: "Create routine" }).click();
   await page.getByRole("alert").filter({ hasText: "Could not reach the server" }).waitFor();
   expect(await page.getByLabel("Routine name").inputValue()).toBe("Legs");
-  expect(await page.getByRole("group", { name: "Exercise 1: Back Squat" }).getByLabel("Exercise", { exact: true }).inputValue()).toBe("Back Squat");
+  expect(
+    await page
+      .getByRole("group", { name: "Exercise 1: Back Squat" })
+      .getByLabel("Exercise", { exact: true })
+      .inputValue(),
+  ).toBe("Back Squat");
   await screenshot(page, "routine-offline");
   await context.setOffline(false);
   await page.getByRole("button", { name: "Create routine" }).click();
@@ -222,10 +251,14 @@ test("a routine written in lb is shown as written to a kg user and can be viewed
   // The editor keeps the document as written.
   await page.getByRole("link", { name: "Edit routine" }).click();
   await expectPage(page, "Edit Pull");
-  expect(await page.getByRole("group", { name: "Exercise 1: Barbell Row" }).getByLabel("Weight (lb)").inputValue()).toBe("135");
+  expect(
+    await page.getByRole("group", { name: "Exercise 1: Barbell Row" }).getByLabel("Weight (lb)").inputValue(),
+  ).toBe("135");
   // Converted for good on request: every weight and the unit.
   await page.getByRole("button", { name: "Convert all weights to kg" }).click();
-  expect(await page.getByRole("group", { name: "Exercise 1: Barbell Row" }).getByLabel("Weight (kg)").inputValue()).toBe(String(kg));
+  expect(
+    await page.getByRole("group", { name: "Exercise 1: Barbell Row" }).getByLabel("Weight (kg)").inputValue(),
+  ).toBe(String(kg));
   expect(await page.getByLabel("Unit", { exact: true }).inputValue()).toBe("kg");
   await page.getByRole("button", { name: "Save routine" }).click();
   await expectPage(page, "Routine: Pull");

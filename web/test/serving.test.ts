@@ -34,11 +34,14 @@ test("/ is the app, with security headers and no inline script", async () => {
   expect(html).not.toMatch(/\sstyle=|<style/);
 });
 
-test.each(["/routines/Push", "/settings", "/workouts/2024-01-01?x=1", "/a/deep/link/"])("the deep link %s loads the app", async (link) => {
-  const res = await fetch(`${s.url}${link}`, { headers: { accept: "text/html" } });
-  expect(res.status).toBe(200);
-  expect(await res.text()).toContain('<div id="root"></div>');
-});
+test.each(["/routines/Push", "/settings", "/workouts/2024-01-01?x=1", "/a/deep/link/"])(
+  "the deep link %s loads the app",
+  async (link) => {
+    const res = await fetch(`${s.url}${link}`, { headers: { accept: "text/html" } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<div id="root"></div>');
+  },
+);
 
 test("hashed assets are cached for a year; a missing asset is a 404, not the app", async () => {
   const asset = readdirSync(path.join(WEB_DIST, "assets")).find((f) => f.endsWith(".js"))!;
@@ -84,7 +87,9 @@ test("the Content-Security-Policy blocks an inline script in the app's page (and
       document.body.append(script);
     });
     expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected ?? false)).toBe(false);
-    expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)).toEqual(["script-src-elem inline"]);
+    expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)).toEqual([
+      "script-src-elem inline",
+    ]);
   } finally {
     await browser.close();
   }

@@ -2,7 +2,13 @@
 // signed-in devices (another session signed out from here), deleting the account.
 import { gql, post } from "../../test/support/harness.ts";
 import {
-  useBrowserTest, expectPage, expectAccessible, expectNoHorizontalScroll, screenshot, signUpInBrowser, PHONE,
+  useBrowserTest,
+  expectPage,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  screenshot,
+  signUpInBrowser,
+  PHONE,
 } from "./support/browser.ts";
 
 const web = useBrowserTest();
@@ -12,7 +18,8 @@ test("the three sections, and the account's name, unit and effort scale saved", 
   await signUpInBrowser(page, { name: "Sam" });
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" }).click();
   await expectPage(page, "Settings");
-  for (const name of ["Account", "API keys", "Signed-in devices"]) await page.getByRole("heading", { level: 2, name }).waitFor();
+  for (const name of ["Account", "API keys", "Signed-in devices"])
+    await page.getByRole("heading", { level: 2, name }).waitFor();
   await page.getByRole("cell", { name: /This device/ }).waitFor();
   await expectAccessible(page);
   await screenshot(page, "settings");
@@ -59,7 +66,11 @@ test("create a read-only key, use it with fetch (reads work, a mutation is FORBI
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
   const row = keys.getByRole("row", { name: /Reader script/ });
   await row.getByRole("cell", { name: "Read only" }).waitFor();
-  await row.getByRole("cell", { name: `${key.slice(0, 8)}…` }).or(row.getByText(/^svc_/)).first().waitFor();
+  await row
+    .getByRole("cell", { name: `${key.slice(0, 8)}…` })
+    .or(row.getByText(/^svc_/))
+    .first()
+    .waitFor();
   expect(await row.textContent()).toContain("Never"); // never used yet
   await expectAccessible(page);
   await screenshot(page, "settings-new-key");
@@ -67,7 +78,12 @@ test("create a read-only key, use it with fetch (reads work, a mutation is FORBI
   // The key, used as a script would.
   const read = await gql(web.server.url, "{ viewer { name } }", {}, { key });
   expect(read.body).toEqual({ data: { viewer: { name } } });
-  const write = await gql(web.server.url, `mutation { logBodyweight(input: { date: "2024-01-02", weight: 80 }) { date } }`, {}, { key });
+  const write = await gql(
+    web.server.url,
+    `mutation { logBodyweight(input: { date: "2024-01-02", weight: 80 }) { date } }`,
+    {},
+    { key },
+  );
   expect(write.body.errors[0].extensions.code).toBe("FORBIDDEN");
 
   // A reload shows when it was last used; the key itself is gone from the page.
@@ -86,26 +102,50 @@ test("create a read-only key, use it with fetch (reads work, a mutation is FORBI
 test("a second session, signed in through the auth route, is signed out from Signed-in devices", async () => {
   const { context, page } = await web.newPage();
   const { email, password } = await signUpInBrowser(page, { name: "Lee" });
-  const cli = await post(web.server.url, "/api/auth/sign-in/email", { email, password }, { headers: { "x-client-name": "svc on build-box" } });
+  const cli = await post(
+    web.server.url,
+    "/api/auth/sign-in/email",
+    { email, password },
+    { headers: { "x-client-name": "svc on build-box" } },
+  );
   expect(cli.status).toBe(200);
-  const other = await post(web.server.url, "/api/auth/sign-in/email", { email, password }, { headers: { "x-client-name": "svc on laptop" } });
-  expect((await gql(web.server.url, "{ viewer { name } }", {}, { token: cli.body.token })).body.data.viewer).toEqual({ name: "Lee" });
+  const other = await post(
+    web.server.url,
+    "/api/auth/sign-in/email",
+    { email, password },
+    { headers: { "x-client-name": "svc on laptop" } },
+  );
+  expect((await gql(web.server.url, "{ viewer { name } }", {}, { token: cli.body.token })).body.data.viewer).toEqual({
+    name: "Lee",
+  });
 
   await page.goto("/settings");
   const devices = page.getByRole("region", { name: "Signed-in devices" });
   const row = devices.getByRole("row", { name: /svc on build-box/ });
   await row.waitFor();
-  expect(await devices.getByRole("row", { name: /This device/ }).getByRole("button").count()).toBe(0);
+  expect(
+    await devices
+      .getByRole("row", { name: /This device/ })
+      .getByRole("button")
+      .count(),
+  ).toBe(0);
   await row.getByRole("button", { name: /^Sign out svc on build-box/ }).click();
   await devices.getByRole("status").filter({ hasText: "Signed out svc on build-box." }).waitFor();
   expect(await row.count()).toBe(0);
   expect((await gql(web.server.url, "{ viewer { name } }", {}, { token: cli.body.token })).body.data.viewer).toBeNull();
-  expect((await gql(web.server.url, "{ viewer { name } }", {}, { token: other.body.token })).body.data.viewer).toEqual({ name: "Lee" });
+  expect((await gql(web.server.url, "{ viewer { name } }", {}, { token: other.body.token })).body.data.viewer).toEqual({
+    name: "Lee",
+  });
 
   await devices.getByRole("button", { name: "Sign out all other devices" }).click();
-  await page.getByRole("dialog", { name: "Sign out all other devices?" }).getByRole("button", { name: "Sign them out" }).click();
+  await page
+    .getByRole("dialog", { name: "Sign out all other devices?" })
+    .getByRole("button", { name: "Sign them out" })
+    .click();
   await devices.getByRole("status").filter({ hasText: "Signed out 1 other device." }).waitFor();
-  expect((await gql(web.server.url, "{ viewer { name } }", {}, { token: other.body.token })).body.data.viewer).toBeNull();
+  expect(
+    (await gql(web.server.url, "{ viewer { name } }", {}, { token: other.body.token })).body.data.viewer,
+  ).toBeNull();
   // This browser is still signed in.
   await page.reload();
   await expectPage(page, "Settings");

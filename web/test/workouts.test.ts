@@ -6,7 +6,14 @@
 import { convertWeight, validateWorkoutDocument } from "@svc/sdk/documents";
 import { signUp as signUpByApi, gql } from "../../test/support/harness.ts";
 import {
-  useBrowserTest, expectPage, expectAccessible, expectNoHorizontalScroll, screenshot, signInInBrowser, PHONE, type Page,
+  useBrowserTest,
+  expectPage,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  screenshot,
+  signInInBrowser,
+  PHONE,
+  type Page,
 } from "./support/browser.ts";
 
 const web = useBrowserTest();
@@ -29,10 +36,23 @@ async function apply(query: string, document: unknown, token: string) {
 
 test("log the next workout of a routine, see it first in the history, open, edit and delete it", async () => {
   const account = await signUpByApi(web.server.url, "Wes");
-  await apply(APPLY_ROUTINE, { name: "Push", unit: "kg", exercises: [{ exercise: "Bench Press", sets: 3, reps: 5, weight: 60 }] }, account.token);
+  await apply(
+    APPLY_ROUTINE,
+    { name: "Push", unit: "kg", exercises: [{ exercise: "Bench Press", sets: 3, reps: 5, weight: 60 }] },
+    account.token,
+  );
   // 21 older workouts: more than one page of history.
   for (let day = 1; day <= 21; day++) {
-    await apply(APPLY_WORKOUT, { name: `Old ${day}`, date: `2025-03-${String(day).padStart(2, "0")}`, unit: "kg", exercises: [{ exercise: "Bench Press", sets: ["40x5"] }] }, account.token);
+    await apply(
+      APPLY_WORKOUT,
+      {
+        name: `Old ${day}`,
+        date: `2025-03-${String(day).padStart(2, "0")}`,
+        unit: "kg",
+        exercises: [{ exercise: "Bench Press", sets: ["40x5"] }],
+      },
+      account.token,
+    );
   }
 
   const { context, page } = await web.newPage();
@@ -73,7 +93,12 @@ test("log the next workout of a routine, see it first in the history, open, edit
   const week = page.getByRole("region", { name: "This week" });
   await week.getByText(`${60 * 5 + 60 * 5 + 60 * 4} kg`).waitFor();
   expect(await week.getByRole("definition").first().innerText()).toBe("3");
-  await page.getByRole("region", { name: "Latest workouts" }).getByRole("listitem").first().getByText("3 work sets, 840 kg").waitFor();
+  await page
+    .getByRole("region", { name: "Latest workouts" })
+    .getByRole("listitem")
+    .first()
+    .getByText("3 work sets, 840 kg")
+    .waitFor();
 
   // First in the history, newest first, with paging.
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Workouts" }).click();
@@ -121,7 +146,10 @@ test("log the next workout of a routine, see it first in the history, open, edit
 
   // Delete with confirmation.
   await page.getByRole("button", { name: "Delete workout…" }).click();
-  await page.getByRole("dialog", { name: "Delete this workout?" }).getByRole("button", { name: "Delete workout" }).click();
+  await page
+    .getByRole("dialog", { name: "Delete this workout?" })
+    .getByRole("button", { name: "Delete workout" })
+    .click();
   await expectPage(page, "Workouts");
   await page.getByText("1–20 of 21").waitFor();
   await page.goto(workoutUrl);
@@ -132,9 +160,18 @@ test("log the next workout of a routine, see it first in the history, open, edit
 test("a workout in lb is shown as written to a kg user and converted on request; new workouts use the user's effort scale", async () => {
   const account = await signUpByApi(web.server.url, "Lou");
   const me = await gql(web.server.url, "{ viewer { id } }", {}, { token: account.token });
-  const patched = await gql(web.server.url, `mutation($id: UUID!) { updateUserById(input: { id: $id, userPatch: { effort: "rir" } }) { user { effort } } }`, { id: me.body.data.viewer.id }, { token: account.token });
+  const patched = await gql(
+    web.server.url,
+    `mutation($id: UUID!) { updateUserById(input: { id: $id, userPatch: { effort: "rir" } }) { user { effort } } }`,
+    { id: me.body.data.viewer.id },
+    { token: account.token },
+  );
   expect(patched.body).toEqual({ data: { updateUserById: { user: { effort: "rir" } } } });
-  const { applyWorkoutDocument } = await apply(APPLY_WORKOUT, { date: "2025-05-05", unit: "lb", effort: "rpe", exercises: [{ exercise: "Back Squat", sets: ["225x5@8"] }] }, account.token);
+  const { applyWorkoutDocument } = await apply(
+    APPLY_WORKOUT,
+    { date: "2025-05-05", unit: "lb", effort: "rpe", exercises: [{ exercise: "Back Squat", sets: ["225x5@8"] }] },
+    account.token,
+  );
 
   const { context, page } = await web.newPage();
   await signInInBrowser(page, account);
@@ -146,7 +183,10 @@ test("a workout in lb is shown as written to a kg user and converted on request;
   await sets.getByText("Back Squat: 225x5@8").waitFor();
   await page.getByRole("region", { name: "Summary" }).getByText("RPE").waitFor();
   // Volume follows the user's unit.
-  await page.getByRole("region", { name: "Summary" }).getByText(`${convertWeight(225 * 5, "lb", "kg")} kg`).waitFor();
+  await page
+    .getByRole("region", { name: "Summary" })
+    .getByText(`${convertWeight(225 * 5, "lb", "kg")} kg`)
+    .waitFor();
   await page.getByRole("button", { name: "Show in kg" }).click();
   await sets.getByText(`Back Squat: ${convertWeight(225, "lb", "kg")}x5@8`).waitFor();
   await expectAccessible(page);
@@ -155,9 +195,13 @@ test("a workout in lb is shown as written to a kg user and converted on request;
   // The editor keeps it as written; converting rewrites the weights inside the set text.
   await page.getByRole("link", { name: "Edit workout" }).click();
   await expectPageMatching(page, /^Edit the workout of 2025-05-05$/);
-  expect(await page.getByRole("group", { name: "Exercise 1: Back Squat" }).getByLabel("Set 1", { exact: true }).inputValue()).toBe("225x5@8");
+  expect(
+    await page.getByRole("group", { name: "Exercise 1: Back Squat" }).getByLabel("Set 1", { exact: true }).inputValue(),
+  ).toBe("225x5@8");
   await page.getByRole("button", { name: "Convert all weights to kg" }).click();
-  expect(await page.getByRole("group", { name: "Exercise 1: Back Squat" }).getByLabel("Set 1", { exact: true }).inputValue()).toBe(`${convertWeight(225, "lb", "kg")}x5@8`);
+  expect(
+    await page.getByRole("group", { name: "Exercise 1: Back Squat" }).getByLabel("Set 1", { exact: true }).inputValue(),
+  ).toBe(`${convertWeight(225, "lb", "kg")}x5@8`);
   expect(await page.getByLabel("Unit", { exact: true }).inputValue()).toBe("kg");
   // Leaving without saving: asked, then left; the workout stays as written.
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Workouts" }).click();

@@ -2,7 +2,14 @@ import { Flags } from "@oclif/core";
 import { BaseCommand, unitFlag } from "../base.ts";
 import { UsageError } from "../errors.ts";
 
-type ExportResult = { format: "json" | "csv"; output: string; workouts: number; routines: number; bodyweights: number; customExercises: number };
+type ExportResult = {
+  format: "json" | "csv";
+  output: string;
+  workouts: number;
+  routines: number;
+  bodyweights: number;
+  customExercises: number;
+};
 
 /** Writes text to a stream, waiting when it is full (a long history is never held whole). */
 function writer(stream: NodeJS.WritableStream): (text: string) => Promise<void> {
@@ -20,16 +27,26 @@ function writer(stream: NodeJS.WritableStream): (text: string) => Promise<void> 
 }
 
 export default class Export extends BaseCommand {
-  static summary = "Export everything: every routine and workout as documents, bodyweights, custom exercises and settings.";
+  static summary =
+    "Export everything: every routine and workout as documents, bodyweights, custom exercises and settings.";
   static description =
     "JSON (the default) is this service's export: `svc import` reads it back, into this or another account or server, giving identical documents. CSV is Strong's comma format (workouts only), which other apps import. " +
     "Workouts are fetched a page at a time and written as they come, so a long history neither times out nor is held in memory. Writes to standard output, or to --output; progress goes to standard error. A read-only API key may export.";
   static examples = ["svc export --output history.json", "svc export --format csv > strong.csv"];
   static flags = {
-    format: Flags.option({ options: ["json", "csv"] as const, default: "json" as const, description: "json (this service's export, importable back) or csv (Strong's comma format)." })(),
+    format: Flags.option({
+      options: ["json", "csv"] as const,
+      default: "json" as const,
+      description: "json (this service's export, importable back) or csv (Strong's comma format).",
+    })(),
     output: Flags.string({ char: "o", description: "Write to this file instead of standard output." }),
-    unit: unitFlag("CSV: the unit every weight is written in (Strong's comma format has no unit column; default your account's unit). Import the file back with the same --unit."),
-    "time-zone": Flags.string({ description: "CSV: the time zone its wall-clock times are written in (default this computer's), e.g. Europe/Berlin. A workout keeps its own date whatever the zone." }),
+    unit: unitFlag(
+      "CSV: the unit every weight is written in (Strong's comma format has no unit column; default your account's unit). Import the file back with the same --unit.",
+    ),
+    "time-zone": Flags.string({
+      description:
+        "CSV: the time zone its wall-clock times are written in (default this computer's), e.g. Europe/Berlin. A workout keeps its own date whatever the zone.",
+    }),
   };
   static enableJsonFlag = true;
 
@@ -39,7 +56,9 @@ export default class Export extends BaseCommand {
       try {
         new Intl.DateTimeFormat("en", { timeZone: flags["time-zone"] });
       } catch {
-        throw new UsageError(`--time-zone ${flags["time-zone"]} is not a time zone (e.g. Europe/Berlin, America/New_York, UTC).`);
+        throw new UsageError(
+          `--time-zone ${flags["time-zone"]} is not a time zone (e.g. Europe/Berlin, America/New_York, UTC).`,
+        );
       }
     }
     const { exportHistory, exportStrongCsv, STRONG_CSV_HEADER } = await import("@svc/sdk/import");
@@ -75,7 +94,9 @@ export default class Export extends BaseCommand {
       await write(`${written ? "\n  " : ""}]\n}\n`);
     } else {
       const unit = flags.unit ?? (head.settings?.unit === "lb" ? "lb" : "kg");
-      this.note(`Weights in ${unit}: every workout is converted to ${unit}, as Strong's comma format has no unit column (import it back with --unit ${unit}).`);
+      this.note(
+        `Weights in ${unit}: every workout is converted to ${unit}, as Strong's comma format has no unit column (import it back with --unit ${unit}).`,
+      );
       await write(`${STRONG_CSV_HEADER}\n`);
       for await (const page of pages) {
         const lines = exportStrongCsv(page, { timeZone: flags["time-zone"], unit });
@@ -86,7 +107,9 @@ export default class Export extends BaseCommand {
     }
     if (flags.output) {
       await new Promise<void>((resolve) => stream.end(resolve));
-      this.out(`Wrote ${written} workouts, ${head.routines.length} routines, ${head.bodyweights.length} bodyweights and ${head.customExercises.length} custom exercises to ${flags.output} (${flags.format}).`);
+      this.out(
+        `Wrote ${written} workouts, ${head.routines.length} routines, ${head.bodyweights.length} bodyweights and ${head.customExercises.length} custom exercises to ${flags.output} (${flags.format}).`,
+      );
     }
     return {
       format: flags.format,

@@ -4,30 +4,59 @@ import { BaseCommand, unitFlag } from "../base.ts";
 import { CliError, EXIT, UsageError } from "../errors.ts";
 import { readInput } from "../input.ts";
 
-type ImportResult = ImportSummary & { format: string; file: string; rows: number; unit: string; unitStated: boolean; parts: number; skipped: ParsedImport["skipped"] };
+type ImportResult = ImportSummary & {
+  format: string;
+  file: string;
+  rows: number;
+  unit: string;
+  unitStated: boolean;
+  parts: number;
+  skipped: ParsedImport["skipped"];
+};
 
 export default class Import extends BaseCommand {
   static summary = "Import a history exported from Strong, Hevy, FitNotes or svc (a file, or - for standard input).";
   static description =
     "The format is found from the content (--from overrides it). Every set becomes part of a workout document: warm-ups, drops, failure sets (RPE 10 when none is given), RPE, timed sets, notes and supersets are kept; rows the model cannot hold (distance cardio, rest timers) are counted by reason. " +
-    "Exercise names map to the catalog by name, alias and the other apps' names; a name that maps to nothing needs a choice: --map \"Name=exercise\", --create \"Name\" (a custom exercise) or --skip \"Name\" (or --create-unmapped / --skip-unmapped). " +
+    'Exercise names map to the catalog by name, alias and the other apps\' names; a name that maps to nothing needs a choice: --map "Name=exercise", --create "Name" (a custom exercise) or --skip "Name" (or --create-unmapped / --skip-unmapped). ' +
     "A dry run is made first and printed (--dry-run stops there); then the import, in one transaction: any error imports nothing (a history of more than 200 workouts goes in parts of 200, each a transaction, after the dry run of all; running it again after an interruption finishes it). Workouts already there (same start and name; for FitNotes, the same day) are left alone, so a second import adds nothing. " +
     "Progress goes to standard error; the summary to standard output (--json for JSON). Exit codes: 0 done, 2 a bad file or a name needing a choice, 4 not signed in or a read-only key.";
   static examples = [
     "svc import strong.csv --dry-run",
-    { description: "A Strong file without units, in pounds, with one name mapped and one skipped", command: "svc import strong.csv --unit lb --map \"Zercher Carry=Zercher Squat\" --skip \"Stretching\"" },
-    { description: "Move to another account or server", command: "svc export --output history.json && SVC_URL=https://other.example svc import history.json" },
+    {
+      description: "A Strong file without units, in pounds, with one name mapped and one skipped",
+      command: 'svc import strong.csv --unit lb --map "Zercher Carry=Zercher Squat" --skip "Stretching"',
+    },
+    {
+      description: "Move to another account or server",
+      command: "svc export --output history.json && SVC_URL=https://other.example svc import history.json",
+    },
   ];
-  static args = { file: Args.string({ description: "Path of the exported file, or - to read standard input.", required: true }) };
+  static args = {
+    file: Args.string({ description: "Path of the exported file, or - to read standard input.", required: true }),
+  };
   static flags = {
-    from: Flags.option({ options: ["strong", "hevy", "fitnotes", "svc"] as const, description: "The file's format (default: found from the content)." })(),
-    unit: unitFlag("The unit of a file that does not say it (Strong's comma format, FitNotes without units); default your unit."),
-    map: Flags.string({ multiple: true, description: "Name=exercise: map a file's name to an exercise (a name, alias or id). Repeatable." }),
+    from: Flags.option({
+      options: ["strong", "hevy", "fitnotes", "svc"] as const,
+      description: "The file's format (default: found from the content).",
+    })(),
+    unit: unitFlag(
+      "The unit of a file that does not say it (Strong's comma format, FitNotes without units); default your unit.",
+    ),
+    map: Flags.string({
+      multiple: true,
+      description: "Name=exercise: map a file's name to an exercise (a name, alias or id). Repeatable.",
+    }),
     create: Flags.string({ multiple: true, description: "A file's name to create as a custom exercise. Repeatable." }),
     skip: Flags.string({ multiple: true, description: "A file's name whose sets are left out. Repeatable." }),
-    "create-unmapped": Flags.boolean({ description: "Create a custom exercise for every name that maps to nothing.", exclusive: ["skip-unmapped"] }),
+    "create-unmapped": Flags.boolean({
+      description: "Create a custom exercise for every name that maps to nothing.",
+      exclusive: ["skip-unmapped"],
+    }),
     "skip-unmapped": Flags.boolean({ description: "Leave out the sets of every name that maps to nothing." }),
-    "time-zone": Flags.string({ description: "The time zone of the file's times (default this computer's), e.g. Europe/Berlin." }),
+    "time-zone": Flags.string({
+      description: "The time zone of the file's times (default this computer's), e.g. Europe/Berlin.",
+    }),
     "dry-run": Flags.boolean({ description: "Only show what would be imported; write nothing." }),
   };
   static enableJsonFlag = true;
@@ -40,7 +69,9 @@ export default class Import extends BaseCommand {
       try {
         new Intl.DateTimeFormat("en", { timeZone: flags["time-zone"] });
       } catch {
-        throw new UsageError(`--time-zone ${flags["time-zone"]} is not a time zone (e.g. Europe/Berlin, America/New_York, UTC).`);
+        throw new UsageError(
+          `--time-zone ${flags["time-zone"]} is not a time zone (e.g. Europe/Berlin, America/New_York, UTC).`,
+        );
       }
     }
     const { client } = await this.client();
@@ -58,15 +89,20 @@ export default class Import extends BaseCommand {
     if (!parsed.unitStated && !unit) {
       unit = (await client.viewer())?.unit === "lb" ? "lb" : "kg";
       parsed = read(unit);
-      this.note(`${file} does not say its unit: weights read as ${unit} (your unit); --unit kg or --unit lb to choose.`);
+      this.note(
+        `${file} does not say its unit: weights read as ${unit} (your unit); --unit kg or --unit lb to choose.`,
+      );
     }
     const sets = parsed.workouts.reduce((n, w) => n + w.exercises.reduce((m, e) => m + e.sets.length, 0), 0);
-    this.note(`Read ${file} (${parsed.format}): ${parsed.rows} rows, ${parsed.workouts.length} workouts, ${sets} sets.`);
+    this.note(
+      `Read ${file} (${parsed.format}): ${parsed.rows} rows, ${parsed.workouts.length} workouts, ${sets} sets.`,
+    );
 
     const choices: ImportChoice[] = [];
     for (const m of flags.map ?? []) {
       const at = m.lastIndexOf("=");
-      if (at <= 0 || at === m.length - 1) throw new UsageError(`--map ${JSON.stringify(m)}: write it as "Name in the file=exercise".`);
+      if (at <= 0 || at === m.length - 1)
+        throw new UsageError(`--map ${JSON.stringify(m)}: write it as "Name in the file=exercise".`);
       choices.push({ name: m.slice(0, at).trim(), action: "map", exercise: m.slice(at + 1).trim() });
     }
     for (const n of flags.create ?? []) choices.push({ name: n, action: "create" });
@@ -74,23 +110,39 @@ export default class Import extends BaseCommand {
 
     let parts = 1;
     const run = (dryRun: boolean, extraChoices: ImportChoice[] = []) =>
-      this.spin(dryRun ? "Checking with the server" : "Importing", importAll(client, parsed, {
-        choices: [...choices, ...extraChoices],
-        dryRun,
-        onPart: (i, count, part) => {
-          parts = count;
-          if (count > 1) this.note(`${dryRun ? "Checking" : "Importing"} part ${i + 1} of ${count} (${part.workouts.length} workouts)…`);
-        },
-      })).catch((error) => this.explain(error, parsed, lineOfPath));
+      this.spin(
+        dryRun ? "Checking with the server" : "Importing",
+        importAll(client, parsed, {
+          choices: [...choices, ...extraChoices],
+          dryRun,
+          onPart: (i, count, part) => {
+            parts = count;
+            if (count > 1)
+              this.note(
+                `${dryRun ? "Checking" : "Importing"} part ${i + 1} of ${count} (${part.workouts.length} workouts)…`,
+              );
+          },
+        }),
+      ).catch((error) => this.explain(error, parsed, lineOfPath));
 
     this.note("Dry run…");
     let summary = await run(true);
     const unmapped = summary.names.filter((n) => n.action === "unmapped");
-    const extra: ImportChoice[] = unmapped.length && (flags["create-unmapped"] || flags["skip-unmapped"])
-      ? unmapped.map((n) => ({ name: n.name, action: flags["create-unmapped"] ? "create" : "skip" }))
-      : [];
+    const extra: ImportChoice[] =
+      unmapped.length && (flags["create-unmapped"] || flags["skip-unmapped"])
+        ? unmapped.map((n) => ({ name: n.name, action: flags["create-unmapped"] ? "create" : "skip" }))
+        : [];
     if (extra.length) summary = await run(true, extra);
-    const result = (s: ImportSummary): ImportResult => ({ ...s, format: parsed.format, file, rows: parsed.rows, unit: unit ?? parsed.unit, unitStated: parsed.unitStated, parts, skipped: parsed.skipped });
+    const result = (s: ImportSummary): ImportResult => ({
+      ...s,
+      format: parsed.format,
+      file,
+      rows: parsed.rows,
+      unit: unit ?? parsed.unit,
+      unitStated: parsed.unitStated,
+      parts,
+      skipped: parsed.skipped,
+    });
     if (flags["dry-run"] || (unmapped.length && !extra.length)) {
       this.report(summary, parsed);
       if (!flags["dry-run"]) {
@@ -112,24 +164,35 @@ export default class Import extends BaseCommand {
     const lines: string[] = [];
     const verb = s.dryRun ? "Would import" : "Imported";
     if (s.workouts === 0 && s.duplicates > 0) {
-      lines.push(`Nothing new: all ${s.duplicates} workouts of the file are already there${s.dryRun ? "" : "; nothing was added"}.`);
+      lines.push(
+        `Nothing new: all ${s.duplicates} workouts of the file are already there${s.dryRun ? "" : "; nothing was added"}.`,
+      );
     } else {
-      lines.push(`${verb} ${s.workouts} workouts, ${s.sets} sets${s.firstDate ? `, ${s.firstDate} to ${s.lastDate}` : ""}${s.duplicates ? `; ${s.duplicates} already there (left alone)` : ""}.`);
+      lines.push(
+        `${verb} ${s.workouts} workouts, ${s.sets} sets${s.firstDate ? `, ${s.firstDate} to ${s.lastDate}` : ""}${s.duplicates ? `; ${s.duplicates} already there (left alone)` : ""}.`,
+      );
     }
     const settings = parsed.extras?.settings;
     if (settings) {
-      lines.push(`${s.dryRun ? "Would set" : "Set"} your settings to the export's: unit ${settings.unit}, effort scale ${settings.effort}.`);
+      lines.push(
+        `${s.dryRun ? "Would set" : "Set"} your settings to the export's: unit ${settings.unit}, effort scale ${settings.effort}.`,
+      );
     }
     if (s.routines || s.bodyweights || s.customExercises) {
-      lines.push(`${verb} ${s.routines} routines, ${s.bodyweights} bodyweights, ${s.customExercises} custom exercises.`);
+      lines.push(
+        `${verb} ${s.routines} routines, ${s.bodyweights} bodyweights, ${s.customExercises} custom exercises.`,
+      );
     }
     lines.push("Exercises:");
     for (const n of s.names) {
       const to =
-        n.action === "map" ? `${n.exercise}${n.via && n.via !== "name" ? ` (${n.via})` : ""}`
-        : n.action === "create" ? "a new custom exercise"
-        : n.action === "skip" ? "skipped"
-        : `NOT MAPPED${n.suggestions.length ? `; did you mean ${n.suggestions.map((x) => JSON.stringify(x)).join(", ")}?` : ""}`;
+        n.action === "map"
+          ? `${n.exercise}${n.via && n.via !== "name" ? ` (${n.via})` : ""}`
+          : n.action === "create"
+            ? "a new custom exercise"
+            : n.action === "skip"
+              ? "skipped"
+              : `NOT MAPPED${n.suggestions.length ? `; did you mean ${n.suggestions.map((x) => JSON.stringify(x)).join(", ")}?` : ""}`;
       lines.push(`  ${n.name} -> ${to} (${n.sets} set${n.sets === 1 ? "" : "s"})`);
     }
     const left = [...parsed.skipped.map((k) => `  ${k.rows} ${k.text} (first at line ${k.firstLine})`)];
@@ -140,14 +203,21 @@ export default class Import extends BaseCommand {
   }
 
   /** A refused document names the file's line; a part already imported is said; other errors go to the common handler. */
-  private explain(thrown: unknown, parsed: ParsedImport, lineOfPath: (p: ParsedImport, path: string) => { line: number; field: string } | null): never {
+  private explain(
+    thrown: unknown,
+    parsed: ParsedImport,
+    lineOfPath: (p: ParsedImport, path: string) => { line: number; field: string } | null,
+  ): never {
     const error = thrown as { partsDone?: number; name?: string; path?: unknown; reason?: string } | null;
     const done = error?.partsDone
       ? ` ${error.partsDone} earlier part${error.partsDone === 1 ? " was" : "s were"} imported; run the same command again to import the rest (workouts already there are left alone).`
       : "";
     if (error?.name === "InvalidDocumentError" && typeof error.path === "string") {
       const at = lineOfPath(parsed, error.path);
-      throw new CliError(`${at ? `line ${at.line} (${at.field})` : error.path}: ${error.reason}; ${done ? "this part was not imported." + done : "nothing was imported."}`, EXIT.usage);
+      throw new CliError(
+        `${at ? `line ${at.line} (${at.field})` : error.path}: ${error.reason}; ${done ? "this part was not imported." + done : "nothing was imported."}`,
+        EXIT.usage,
+      );
     }
     if (done && thrown instanceof Error) thrown.message = `${thrown.message.replace(/\.?$/, ".")}${done}`;
     throw thrown;

@@ -12,14 +12,25 @@ The session appears in your signed-in devices as "svc CLI on <this host>".
 With --with-token, reads an API key from standard input instead (create one with \`svc key create\`).`;
   static examples = [
     { description: "Sign in interactively", command: "svc login" },
-    { description: "Sign in from a script", command: "printf '%s' \"$PASSWORD\" | svc login --url https://log.example.com --email me@example.com --password-stdin" },
+    {
+      description: "Sign in from a script",
+      command:
+        "printf '%s' \"$PASSWORD\" | svc login --url https://log.example.com --email me@example.com --password-stdin",
+    },
     { description: "Use an API key", command: "svc login --url https://log.example.com --with-token < key.txt" },
   ];
   static flags = {
-    url: Flags.string({ description: "Server address, e.g. https://log.example.com (default: SVC_URL or the last server)." }),
+    url: Flags.string({
+      description: "Server address, e.g. https://log.example.com (default: SVC_URL or the last server).",
+    }),
     email: Flags.string({ description: "Account email." }),
-    "password-stdin": Flags.boolean({ description: "Read the password from standard input (first line).", exclusive: ["with-token"] }),
-    "with-token": Flags.boolean({ description: "Read an API key from standard input instead of signing in with a password." }),
+    "password-stdin": Flags.boolean({
+      description: "Read the password from standard input (first line).",
+      exclusive: ["with-token"],
+    }),
+    "with-token": Flags.boolean({
+      description: "Read an API key from standard input instead of signing in with a password.",
+    }),
   };
 
   async run(): Promise<void> {
@@ -33,7 +44,10 @@ With --with-token, reads an API key from standard input instead (create one with
       const apiKey = (await readSecretFromStdin("API key")).trim();
       const client = createClient({ url, apiKey, clientName: name, rateLimitRetries: 0 });
       const viewer = await this.spin("Checking the key", client.viewer());
-      if (!viewer) throw new NotSignedInError(`${url} did not accept that API key (unknown, revoked or expired, or its owner is banned).`);
+      if (!viewer)
+        throw new NotSignedInError(
+          `${url} did not accept that API key (unknown, revoked or expired, or its owner is banned).`,
+        );
       saveSignIn(url, { kind: "api-key", apiKey }, viewer);
       this.out(`Signed in to ${url} as ${viewer.name} <${viewer.email}> with an API key.`);
       return;
@@ -41,7 +55,8 @@ With --with-token, reads an API key from standard input instead (create one with
 
     let email = flags.email?.trim();
     if (!email) {
-      if (!interactive) throw new UsageError("Give your email with --email (standard input is not a terminal, so svc cannot ask).");
+      if (!interactive)
+        throw new UsageError("Give your email with --email (standard input is not a terminal, so svc cannot ask).");
       email = await ask("Email");
       if (!email) throw new UsageError("An email is needed to sign in.");
     }
@@ -57,7 +72,9 @@ With --with-token, reads an API key from standard input instead (create one with
     saveSignIn(url, { kind: "session", token }, user);
     // The session this login replaces is ended on the server, so devices do not pile up.
     if (previous?.kind === "session" && previous.token !== token) {
-      await createClient({ url, token: previous.token }).auth.signOut().catch(() => undefined);
+      await createClient({ url, token: previous.token })
+        .auth.signOut()
+        .catch(() => undefined);
     }
     this.out(`Signed in to ${url} as ${user.name} <${user.email}>.`);
   }

@@ -10,28 +10,47 @@ export default class Mcp extends BaseCommand {
   ].join(" ");
   static examples = [
     "svc mcp",
-    { description: "In an assistant's MCP configuration", command: `{"mcpServers": {"training-log": {"command": "svc", "args": ["mcp"]}}}` },
+    {
+      description: "In an assistant's MCP configuration",
+      command: `{"mcpServers": {"training-log": {"command": "svc", "args": ["mcp"]}}}`,
+    },
   ];
 
   async run(): Promise<void> {
     await this.parse(Mcp);
     const resolved = this.resolved();
     if (resolved.apiKey) {
-      throw new CliError("svc mcp needs your sign-in, not an API key (API keys do not work for the MCP server): unset SVC_API_KEY if it is set, and run `svc login`.", EXIT.forbidden);
+      throw new CliError(
+        "svc mcp needs your sign-in, not an API key (API keys do not work for the MCP server): unset SVC_API_KEY if it is set, and run `svc login`.",
+        EXIT.forbidden,
+      );
     }
     if (!resolved.url || !resolved.token) {
       // Not NotSignedInError: its hint offers SVC_API_KEY, which this command refuses.
-      throw new CliError(`${resolved.url ? `Not signed in to ${resolved.url}.` : "Not signed in."} Run \`svc login\` to sign in: svc mcp acts with your sign-in (an API key does not work for it).`, EXIT.forbidden);
+      throw new CliError(
+        `${resolved.url ? `Not signed in to ${resolved.url}.` : "Not signed in."} Run \`svc login\` to sign in: svc mcp acts with your sign-in (an API key does not work for it).`,
+        EXIT.forbidden,
+      );
     }
     const [{ createTrainingLogServer }, { StdioServerTransport }] = await Promise.all([
       import("@svc/sdk/mcp"),
       import("@modelcontextprotocol/sdk/server/stdio.js"),
     ]);
     const endpoint = `${resolved.url}/api/graphql`;
-    const headers = { "content-type": "application/json", accept: "application/json", authorization: `Bearer ${resolved.token}`, "x-client-name": await clientName() };
+    const headers = {
+      "content-type": "application/json",
+      accept: "application/json",
+      authorization: `Bearer ${resolved.token}`,
+      "x-client-name": await clientName(),
+    };
     // The tools' GraphQL goes to the server as this sign-in: it decides what they may read and save.
     const server = createTrainingLogServer(async (query, variables = {}) => {
-      const res = await fetch(endpoint, { method: "POST", headers, body: JSON.stringify({ query, variables }), signal: AbortSignal.timeout(30_000) });
+      const res = await fetch(endpoint, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ query, variables }),
+        signal: AbortSignal.timeout(30_000),
+      });
       const body = await res.json().catch(() => null);
       if (!body || typeof body !== "object") return { errors: [{ message: `The server answered HTTP ${res.status}` }] };
       return body;

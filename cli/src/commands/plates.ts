@@ -23,49 +23,76 @@ function loadText(load: PlateLoad, unit: PlateUnit): string {
 export default class Plates extends BaseCommand {
   static summary = "Which plates go on each side of the bar for a weight, or the nearest weights you can load.";
   static description =
-    "Works without a server. Defaults: a 20 kg bar with 25/20/15/10/5/2.5/1.25 kg plates, or a 45 lb bar with 45/35/25/10/5/2.5 lb plates, "
-    + "as many pairs as needed; the unit is yours when signed in (else kg). Plates are listed heaviest first, the way a bar is loaded. "
-    + "When the weight cannot be made exactly, prints the nearest loadable weights below and above. With --json, prints "
-    + "`{ unit, weight, bar, exact, perSide, below, above }` (below and above are `{ weight, perSide }` or null).";
+    "Works without a server. Defaults: a 20 kg bar with 25/20/15/10/5/2.5/1.25 kg plates, or a 45 lb bar with 45/35/25/10/5/2.5 lb plates, " +
+    "as many pairs as needed; the unit is yours when signed in (else kg). Plates are listed heaviest first, the way a bar is loaded. " +
+    "When the weight cannot be made exactly, prints the nearest loadable weights below and above. With --json, prints " +
+    "`{ unit, weight, bar, exact, perSide, below, above }` (below and above are `{ weight, perSide }` or null).";
   static examples = [
     "svc plates 100",
     "svc plates 225 --unit lb",
     { description: "A 15 kg bar", command: "svc plates 62.5 --bar 15" },
-    { description: "Only the plates you own (a limited number of pairs as <weight>x<pairs>)", command: "svc plates 140 --plates 25,20x1,10,5,2.5,1.25" },
+    {
+      description: "Only the plates you own (a limited number of pairs as <weight>x<pairs>)",
+      command: "svc plates 140 --plates 25,20x1,10,5,2.5,1.25",
+    },
     { description: "As JSON", command: "svc plates 101 --json" },
   ];
   static args = { weight: Args.string({ description: "The total weight on the bar, bar included.", required: true }) };
   static flags = {
     unit: unitFlag("Unit of every weight (default your unit when signed in, else kg)."),
     bar: Flags.string({ description: "The bar's weight (default 20 kg or 45 lb)." }),
-    plates: Flags.string({ description: "The plates you own, comma-separated, e.g. 25,20,10,5,2.5 (default the standard set); 20x1 for one pair only." }),
+    plates: Flags.string({
+      description:
+        "The plates you own, comma-separated, e.g. 25,20,10,5,2.5 (default the standard set); 20x1 for one pair only.",
+    }),
   };
   static enableJsonFlag = true;
 
   async run(): Promise<PlateResult> {
     const { args, flags } = await this.parse(Plates);
-    if (!NUMBER.test(args.weight)) throw new UsageError(`The weight must be a number like 102.5, not ${JSON.stringify(args.weight)}.`);
-    if (flags.bar !== undefined && !NUMBER.test(flags.bar)) throw new UsageError(`--bar must be a number like 20, not ${JSON.stringify(flags.bar)}.`);
+    if (!NUMBER.test(args.weight))
+      throw new UsageError(`The weight must be a number like 102.5, not ${JSON.stringify(args.weight)}.`);
+    if (flags.bar !== undefined && !NUMBER.test(flags.bar))
+      throw new UsageError(`--bar must be a number like 20, not ${JSON.stringify(flags.bar)}.`);
     const owned = flags.plates === undefined ? undefined : parsePlates(flags.plates);
     const unit: PlateUnit = this.unit(flags.unit) ?? (await this.usersUnit());
     const { plates, DEFAULT_PLATES } = await import("@svc/sdk");
     let result;
     try {
-      result = plates(Number(args.weight), { unit, bar: flags.bar === undefined ? undefined : Number(flags.bar), plates: owned });
+      result = plates(Number(args.weight), {
+        unit,
+        bar: flags.bar === undefined ? undefined : Number(flags.bar),
+        plates: owned,
+      });
     } catch (error) {
-      if (error instanceof RangeError) throw new UsageError(`${error.message[0].toUpperCase()}${error.message.slice(1)}.`);
+      if (error instanceof RangeError)
+        throw new UsageError(`${error.message[0].toUpperCase()}${error.message.slice(1)}.`);
       throw error;
     }
-    const platesText = (owned ?? DEFAULT_PLATES[unit]).map((p) => (typeof p === "number" ? p : `${p.weight}x${p.pairs}`)).join("/");
+    const platesText = (owned ?? DEFAULT_PLATES[unit])
+      .map((p) => (typeof p === "number" ? p : `${p.weight}x${p.pairs}`))
+      .join("/");
     if (result.exact) {
-      this.out(result.perSide!.length
-        ? `${result.weight} ${unit} on a ${result.bar} ${unit} bar, each side: ${sideText(result.perSide!)}`
-        : `${result.weight} ${unit}: the ${result.bar} ${unit} bar alone, no plates.`);
+      this.out(
+        result.perSide!.length
+          ? `${result.weight} ${unit} on a ${result.bar} ${unit} bar, each side: ${sideText(result.perSide!)}`
+          : `${result.weight} ${unit}: the ${result.bar} ${unit} bar alone, no plates.`,
+      );
       return result;
     }
-    const lines = [`${result.weight} ${unit} cannot be made exactly with a ${result.bar} ${unit} bar and ${platesText} ${unit} plates.`];
-    lines.push(result.below ? `Nearest below: ${loadText(result.below, unit)}` : `Nearest below: none (the bar alone is ${result.bar} ${unit})`);
-    lines.push(result.above ? `Nearest above: ${loadText(result.above, unit)}` : `Nearest above: none (that takes more plates than you have)`);
+    const lines = [
+      `${result.weight} ${unit} cannot be made exactly with a ${result.bar} ${unit} bar and ${platesText} ${unit} plates.`,
+    ];
+    lines.push(
+      result.below
+        ? `Nearest below: ${loadText(result.below, unit)}`
+        : `Nearest below: none (the bar alone is ${result.bar} ${unit})`,
+    );
+    lines.push(
+      result.above
+        ? `Nearest above: ${loadText(result.above, unit)}`
+        : `Nearest above: none (that takes more plates than you have)`,
+    );
     this.out(lines.join("\n"));
     return result;
   }
@@ -78,7 +105,9 @@ export default class Plates extends BaseCommand {
     try {
       return (await client.viewer())?.unit === "lb" ? "lb" : "kg";
     } catch (error) {
-      this.note(`Could not read your unit from ${resolved.url} (${(error as Error).message}); using kg. Give --unit to choose.`);
+      this.note(
+        `Could not read your unit from ${resolved.url} (${(error as Error).message}); using kg. Give --unit to choose.`,
+      );
       return "kg";
     }
   }
@@ -87,9 +116,13 @@ export default class Plates extends BaseCommand {
 /** `25,20x1,10` into the SDK's owned plates. */
 function parsePlates(text: string): OwnedPlate[] {
   const out: OwnedPlate[] = [];
-  for (const part of text.split(",").map((p) => p.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const m = /^(\d+(?:\.\d+)?)(?:x(\d+))?$/i.exec(part);
-    if (!m) throw new UsageError(`--plates takes weights like 25,20,10 (or 20x1 for one pair), not ${JSON.stringify(part)}.`);
+    if (!m)
+      throw new UsageError(`--plates takes weights like 25,20,10 (or 20x1 for one pair), not ${JSON.stringify(part)}.`);
     out.push(m[2] === undefined ? Number(m[1]) : { weight: Number(m[1]), pairs: Number(m[2]) });
   }
   return out;

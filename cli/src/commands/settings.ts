@@ -3,7 +3,8 @@ import { NotSignedInError } from "../errors.ts";
 
 export default class Settings extends BaseCommand {
   static summary = "Show or change your default unit and effort scale.";
-  static description = "The unit (kg or lb) is the default for documents and bodyweights without one; the effort scale (RPE or RIR) is how `@` ratings in set text are read.";
+  static description =
+    "The unit (kg or lb) is the default for documents and bodyweights without one; the effort scale (RPE or RIR) is how `@` ratings in set text are read.";
   static examples = ["svc settings", "svc settings --unit lb", "svc settings --unit kg --effort rir --json"];
   static flags = {
     unit: unitFlag("Default unit."),
@@ -16,7 +17,13 @@ export default class Settings extends BaseCommand {
     const { client, resolved } = await this.client();
     const changing = flags.unit !== undefined || flags.effort !== undefined;
     const user = changing
-      ? await this.spin("Saving", client.updateSettings({ ...(flags.unit ? { unit: flags.unit } : {}), ...(flags.effort ? { effort: flags.effort } : {}) }))
+      ? await this.spin(
+          "Saving",
+          client.updateSettings({
+            ...(flags.unit ? { unit: flags.unit } : {}),
+            ...(flags.effort ? { effort: flags.effort } : {}),
+          }),
+        )
       : await this.spin("Loading", client.viewer());
     if (!user) throw new NotSignedInError(`The saved credentials for ${resolved.url} are no longer valid.`);
     const settings = { unit: user.unit, effort: user.effort };

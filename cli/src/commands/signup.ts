@@ -6,10 +6,15 @@ import { saveSignIn, serverUrl } from "../sign-in.ts";
 
 export default class Signup extends BaseCommand {
   static summary = "Create an account on a Training Log server and sign in.";
-  static description = "Asks for the server address, your name, email and a password (at least 8 characters, never echoed), creates the account and saves the session like `svc login`.";
+  static description =
+    "Asks for the server address, your name, email and a password (at least 8 characters, never echoed), creates the account and saves the session like `svc login`.";
   static examples = [
     { description: "Create an account interactively", command: "svc signup" },
-    { description: "From a script", command: "printf '%s' \"$PASSWORD\" | svc signup --url https://log.example.com --name Ada --email ada@example.com --password-stdin" },
+    {
+      description: "From a script",
+      command:
+        "printf '%s' \"$PASSWORD\" | svc signup --url https://log.example.com --name Ada --email ada@example.com --password-stdin",
+    },
   ];
   static flags = {
     url: Flags.string({ description: "Server address (default: SVC_URL or the last server)." }),

@@ -12,13 +12,17 @@ export default class Whoami extends BaseCommand {
     const { client, resolved } = await this.client();
     const viewer = await this.spin("Checking", client.viewer());
     if (!viewer) {
-      throw new NotSignedInError(resolved.auth === "SVC_API_KEY"
-        ? `${resolved.url} did not accept SVC_API_KEY (unknown, revoked or expired, or its owner is banned).`
-        : `The saved credentials for ${resolved.url} are no longer valid.`);
+      throw new NotSignedInError(
+        resolved.auth === "SVC_API_KEY"
+          ? `${resolved.url} did not accept SVC_API_KEY (unknown, revoked or expired, or its owner is banned).`
+          : `The saved credentials for ${resolved.url} are no longer valid.`,
+      );
     }
     const via = resolved.auth === "session" ? "session" : "api-key";
     this.out(`${viewer.name} <${viewer.email}> on ${resolved.url}`);
-    this.out(`Signed in with ${via === "session" ? "a session" : resolved.auth === "SVC_API_KEY" ? "an API key (SVC_API_KEY)" : "an API key"}; role ${viewer.role}; unit ${viewer.unit}; effort ${viewer.effort.toUpperCase()}.`);
+    this.out(
+      `Signed in with ${via === "session" ? "a session" : resolved.auth === "SVC_API_KEY" ? "an API key (SVC_API_KEY)" : "an API key"}; role ${viewer.role}; unit ${viewer.unit}; effort ${viewer.effort.toUpperCase()}.`,
+    );
     return { url: resolved.url!, auth: via, user: viewer };
   }
 }

@@ -56,12 +56,17 @@ export function firstBadJsonValue(document: unknown): ValueProblem | null {
     if (level > MAX_DEPTH) return { path: at, reason: REASONS.depth };
     const children: Entry[] = [];
     if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) children.push({ value: value[i], path: `${path}[${i}]`, level: level + 1 });
+      for (let i = 0; i < value.length; i++)
+        children.push({ value: value[i], path: `${path}[${i}]`, level: level + 1 });
     } else {
       for (const key of Object.keys(value).sort(compareCodePoints)) {
         const child = path === "" ? key : `${path}.${key}`;
         const problem = textProblem(key);
-        children.push(problem ? { problem, path: child } : { value: (value as Record<string, unknown>)[key], path: child, level: level + 1 });
+        children.push(
+          problem
+            ? { problem, path: child }
+            : { value: (value as Record<string, unknown>)[key], path: child, level: level + 1 },
+        );
       }
     }
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);

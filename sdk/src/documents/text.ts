@@ -234,7 +234,9 @@ export function parseSet(text: unknown, options: { effort?: EffortScale } = {}):
  */
 export function formatSet(set: ParsedSet): string {
   let body: string;
-  if (set.seconds !== null) body = set.weight !== null ? `${formatNumber(set.weight)}x${formatDuration(set.seconds)}` : formatDuration(set.seconds);
+  if (set.seconds !== null)
+    body =
+      set.weight !== null ? `${formatNumber(set.weight)}x${formatDuration(set.seconds)}` : formatDuration(set.seconds);
   else if (set.bodyweight && set.weight !== null) body = `bw+${formatNumber(set.weight)}x${set.reps}`;
   else if (set.bodyweight) body = `bw x ${set.reps}`;
   else if (set.weight !== null) body = `${formatNumber(set.weight)}x${set.reps}`;
@@ -257,7 +259,8 @@ export function parsePercentSet(text: unknown): Result<PercentSet> {
   if (!m) return { ok: false, reason: REASONS.percentSet };
   const percent = decimal(m[1], 2);
   const reps = digits(m[2]);
-  if (percent === null || percent <= 0 || percent > MAX_PERCENT || reps > MAX_REPS) return { ok: false, reason: REASONS.percentSet };
+  if (percent === null || percent <= 0 || percent > MAX_PERCENT || reps > MAX_REPS)
+    return { ok: false, reason: REASONS.percentSet };
   return { ok: true, value: { percent, reps, amrap: m[3] !== undefined } };
 }
 

@@ -117,11 +117,35 @@ export type CanonicalWorkout = {
 
 export const ROUTINE_FIELDS = ["id", "name", "icon", "progression", "unit", "deload", "exercises", "program"] as const;
 export const ROUTINE_EXERCISE_FIELDS = [
-  "exercise", "sets", "reps", "time", "weight", "rest", "superset", "progression", "warmups", "drops", "bursts",
-  "trainingMax", "cycle", "stages", "increment",
+  "exercise",
+  "sets",
+  "reps",
+  "time",
+  "weight",
+  "rest",
+  "superset",
+  "progression",
+  "warmups",
+  "drops",
+  "bursts",
+  "trainingMax",
+  "cycle",
+  "stages",
+  "increment",
 ] as const;
 export const WORKOUT_FIELDS = [
-  "id", "name", "date", "start", "minutes", "bodyweight", "unit", "effort", "routine", "notes", "skipProgression", "exercises",
+  "id",
+  "name",
+  "date",
+  "start",
+  "minutes",
+  "bodyweight",
+  "unit",
+  "effort",
+  "routine",
+  "notes",
+  "skipProgression",
+  "exercises",
 ] as const;
 export const WORKOUT_EXERCISE_FIELDS = ["exercise", "superset", "note", "pinned", "skipProgression", "sets"] as const;
 export const SET_FIELDS = ["set", "done"] as const;
@@ -196,7 +220,9 @@ function child(base: string, key: string): string {
  */
 function objectAt(value: unknown, self: string, base: string, known: readonly string[]): Json {
   if (typeof value !== "object" || value === null || Array.isArray(value)) fail(self, REASONS.object);
-  const unknown = Object.keys(value).filter((k) => !known.includes(k)).sort(compareCodePoints);
+  const unknown = Object.keys(value)
+    .filter((k) => !known.includes(k))
+    .sort(compareCodePoints);
   if (unknown.length > 0) fail(child(base, unknown[0]), REASONS.unknownProperty);
   return value as Json;
 }
@@ -381,7 +407,8 @@ function routineExercise(value: unknown, path: string): CanonicalRoutineExercise
   }
   if (has(o, "increment")) {
     const v = o.increment;
-    if (typeof v !== "number" || !Number.isFinite(v) || v <= 0 || v > 100 || Math.round(v * 100) / 100 !== v) fail(p("increment"), REASONS.increment);
+    if (typeof v !== "number" || !Number.isFinite(v) || v <= 0 || v > 100 || Math.round(v * 100) / 100 !== v)
+      fail(p("increment"), REASONS.increment);
     out.increment = v + 0;
   }
   return out;
@@ -419,7 +446,9 @@ function routine(value: unknown, options: { unit: Unit }): CanonicalRoutine {
   if (!has(o, "name")) fail("name", REASONS.required);
   out.name = line(o.name, 1, LIMITS.name, "name", REASONS.name);
   if (has(o, "icon")) out.icon = line(o.icon, 1, LIMITS.icon, "icon", REASONS.icon);
-  out.progression = has(o, "progression") ? oneOf(o.progression, PROGRESSIONS, "progression", REASONS.progression) : "linear";
+  out.progression = has(o, "progression")
+    ? oneOf(o.progression, PROGRESSIONS, "progression", REASONS.progression)
+    : "linear";
   out.unit = has(o, "unit") ? oneOf(o.unit, UNITS, "unit", REASONS.unit) : options.unit;
   if (has(o, "deload") && bool(o.deload, "deload")) out.deload = true;
   if (!has(o, "exercises")) fail("exercises", REASONS.required);

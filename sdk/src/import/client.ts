@@ -12,11 +12,32 @@ export type ImportChoice = { name: string; action: "map" | "create" | "skip"; ex
 export const IMPORT_WORKOUTS = graphql(`
   mutation ImportWorkouts($workouts: JSON!, $choices: [ImportChoice!], $extras: JSON, $dryRun: Boolean) {
     importWorkouts(input: { workouts: $workouts, choices: $choices, extras: $extras, dryRun: $dryRun }) {
-      dryRun workouts duplicates emptied sets skippedSets firstDate lastDate unmapped
-      routines duplicateRoutines bodyweights duplicateBodyweights customExercises
-      names { name action via exercise exerciseId suggestions sets }
+      dryRun
+      workouts
+      duplicates
+      emptied
+      sets
+      skippedSets
+      firstDate
+      lastDate
+      unmapped
+      routines
+      duplicateRoutines
+      bodyweights
+      duplicateBodyweights
+      customExercises
+      names {
+        name
+        action
+        via
+        exercise
+        exerciseId
+        suggestions
+        sets
+      }
     }
-  }`);
+  }
+`);
 
 /** What an import (or its dry run) did, as the server answers it (typed from the schema). */
 export type ImportSummary = NonNullable<ResultOf<typeof IMPORT_WORKOUTS>["importWorkouts"]>;
@@ -33,7 +54,11 @@ export async function importWorkouts(
 ): Promise<ImportSummary> {
   const data = await client.request(IMPORT_WORKOUTS, {
     workouts: parsed.workouts,
-    choices: (options.choices ?? []).map((c) => ({ name: c.name, action: ACTION[c.action], exercise: c.exercise ?? null })),
+    choices: (options.choices ?? []).map((c) => ({
+      name: c.name,
+      action: ACTION[c.action],
+      exercise: c.exercise ?? null,
+    })),
     extras: parsed.extras ?? null,
     dryRun: options.dryRun ?? true,
   });
@@ -77,7 +102,9 @@ export function importParts(parsed: { workouts: ImportWorkout[]; extras?: unknow
 export function mergeSummaries(total: ImportSummary | null, part: ImportSummary): ImportSummary {
   if (!total) return part;
   const byName = new Map(part.names.map((n) => [n.name, n]));
-  const dates = [total.firstDate, total.lastDate, part.firstDate, part.lastDate].filter((d): d is string => Boolean(d)).sort();
+  const dates = [total.firstDate, total.lastDate, part.firstDate, part.lastDate]
+    .filter((d): d is string => Boolean(d))
+    .sort();
   const names = total.names.map((n) => ({ ...n, sets: n.sets + (byName.get(n.name)?.sets ?? 0) }));
   for (const n of part.names) if (!total.names.some((t) => t.name === n.name)) names.push(n);
   const sum = (k: keyof ImportSummary) => (total[k] as number) + (part[k] as number);
@@ -108,7 +135,11 @@ export function mergeSummaries(total: ImportSummary | null, part: ImportSummary)
 export async function importAll(
   client: Pick<SvcClient, "request">,
   parsed: { workouts: ImportWorkout[]; extras?: unknown },
-  options: { choices?: ImportChoice[]; dryRun?: boolean; onPart?: (index: number, count: number, part: ImportPart) => void } = {},
+  options: {
+    choices?: ImportChoice[];
+    dryRun?: boolean;
+    onPart?: (index: number, count: number, part: ImportPart) => void;
+  } = {},
 ): Promise<ImportSummary> {
   const parts = importParts(parsed);
   let total: ImportSummary | null = null;
@@ -119,7 +150,10 @@ export async function importAll(
     } catch (error) {
       const e = error as { path?: unknown; message: string };
       if (typeof e.path === "string") {
-        const path = e.path.replace(/^workouts\[(\d+)\]/, (_: string, n: string) => `workouts[${Number(n) + part.offset}]`);
+        const path = e.path.replace(
+          /^workouts\[(\d+)\]/,
+          (_: string, n: string) => `workouts[${Number(n) + part.offset}]`,
+        );
         Object.assign(e, { path, message: e.message.replace(e.path, path) });
       }
       throw Object.assign(e as object, { partsDone: options.dryRun === false ? i : 0 });

@@ -43,7 +43,11 @@ export function readCsv(text: string, delimiter = headerDelimiter(text)): CsvRec
     return out;
   } catch (error) {
     const e = error as { lines?: number; message: string };
-    throw new ImportParseError(e.lines ?? 1, null, `not readable as CSV (${e.message.replace(/^Invalid [^:]*: /, "")})`);
+    throw new ImportParseError(
+      e.lines ?? 1,
+      null,
+      `not readable as CSV (${e.message.replace(/^Invalid [^:]*: /, "")})`,
+    );
   }
 }
 
@@ -58,7 +62,11 @@ function firstLine(text: string, previousEnd: number, end: number): number {
 
 /** Cells by header name (case- and space-insensitive), reading a record with its line. */
 export function normalizeHeader(name: string): string {
-  return name.replace(/^\uFEFF/, "").trim().toLowerCase().replace(/\s+/g, " ");
+  return name
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, " ");
 }
 
 /**
@@ -104,18 +112,98 @@ export function durationCell(value: string | undefined, line: number, column: st
 
 /** Month names and abbreviations (lower case, without a trailing dot) in the apps' languages. */
 const MONTHS: string[][] = [
-  ["jan", "january", "januar", "janv", "janvier", "ene", "enero", "gen", "gennaio", "jan", "janeiro", "januari", "stycz", "styczeń", "января", "янв", "jänner", "jän"],
-  ["feb", "february", "februar", "févr", "février", "fev", "feb", "febrero", "febbraio", "fevereiro", "februari", "luty", "lut", "февраля", "фев", "fév"],
+  [
+    "jan",
+    "january",
+    "januar",
+    "janv",
+    "janvier",
+    "ene",
+    "enero",
+    "gen",
+    "gennaio",
+    "jan",
+    "janeiro",
+    "januari",
+    "stycz",
+    "styczeń",
+    "января",
+    "янв",
+    "jänner",
+    "jän",
+  ],
+  [
+    "feb",
+    "february",
+    "februar",
+    "févr",
+    "février",
+    "fev",
+    "feb",
+    "febrero",
+    "febbraio",
+    "fevereiro",
+    "februari",
+    "luty",
+    "lut",
+    "февраля",
+    "фев",
+    "fév",
+  ],
   ["mar", "march", "märz", "mär", "mars", "marzo", "março", "maart", "mrt", "marzec", "mar", "марта", "мар"],
   ["apr", "april", "avr", "avril", "abr", "abril", "aprile", "kwiecień", "kwi", "апреля", "апр"],
   ["may", "mai", "mayo", "mag", "maggio", "maio", "mei", "maj", "мая", "май"],
   ["jun", "june", "juni", "juin", "junio", "giu", "giugno", "junho", "czerwiec", "cze", "июня", "июн"],
   ["jul", "july", "juli", "juil", "juillet", "julio", "lug", "luglio", "julho", "lipiec", "lip", "июля", "июл"],
   ["aug", "august", "août", "aout", "ago", "agosto", "augustus", "sierpień", "sie", "августа", "авг"],
-  ["sep", "sept", "september", "septembre", "sept", "septiembre", "set", "settembre", "setembro", "wrzesień", "wrz", "сентября", "сен"],
-  ["oct", "october", "okt", "oktober", "octobre", "octubre", "ott", "ottobre", "out", "outubro", "październik", "paź", "октября", "окт"],
+  [
+    "sep",
+    "sept",
+    "september",
+    "septembre",
+    "sept",
+    "septiembre",
+    "set",
+    "settembre",
+    "setembro",
+    "wrzesień",
+    "wrz",
+    "сентября",
+    "сен",
+  ],
+  [
+    "oct",
+    "october",
+    "okt",
+    "oktober",
+    "octobre",
+    "octubre",
+    "ott",
+    "ottobre",
+    "out",
+    "outubro",
+    "październik",
+    "paź",
+    "октября",
+    "окт",
+  ],
   ["nov", "november", "novembre", "noviembre", "novembro", "listopad", "lis", "ноября", "ноя"],
-  ["dec", "december", "dez", "dezember", "déc", "décembre", "dic", "diciembre", "dicembre", "dezembro", "grudzień", "gru", "декабря", "дек"],
+  [
+    "dec",
+    "december",
+    "dez",
+    "dezember",
+    "déc",
+    "décembre",
+    "dic",
+    "diciembre",
+    "dicembre",
+    "dezembro",
+    "grudzień",
+    "gru",
+    "декабря",
+    "дек",
+  ],
 ];
 const MONTH_OF = new Map<string, number>();
 MONTHS.forEach((names, i) => names.forEach((n) => MONTH_OF.set(n, i + 1)));
@@ -125,7 +213,24 @@ MONTHS.forEach((names, i) => names.forEach((n) => MONTH_OF.set(n, i + 1)));
  * `sty`/`stycznia`, Russian `февр.`/`сент.`/`нояб.`), added at load so the table follows ICU's own
  * (Node and browsers share it) rather than a hand-written copy.
  */
-export const MONTH_LOCALES = ["en", "de", "fr", "es", "it", "pt", "nl", "pl", "ru", "cs", "tr", "uk", "sv", "da", "nb", "fi"] as const;
+export const MONTH_LOCALES = [
+  "en",
+  "de",
+  "fr",
+  "es",
+  "it",
+  "pt",
+  "nl",
+  "pl",
+  "ru",
+  "cs",
+  "tr",
+  "uk",
+  "sv",
+  "da",
+  "nb",
+  "fi",
+] as const;
 for (const locale of MONTH_LOCALES) {
   for (let month = 0; month < 12; month++) {
     for (const style of ["short", "long"] as const) {
@@ -169,7 +274,9 @@ export function wallTimeCell(value: string | undefined, line: number, column: st
   const t = (value ?? "").trim();
   const bad = () => new ImportParseError(line, column, `${JSON.stringify(t)} is not a date`);
   let y: number, mo: number, d: number;
-  let h = 12, mi = 0, s = 0;
+  let h = 12,
+    mi = 0,
+    s = 0;
   let rest: string;
   let m = /^(\d{4})-(\d{1,2})-(\d{1,2})(.*)$/.exec(t);
   if (m) {
@@ -190,7 +297,10 @@ export function wallTimeCell(value: string | undefined, line: number, column: st
     [y, mo, d] = [Number(m[3]), Number(m[2]), Number(m[1])];
     rest = m[4];
   } else throw bad();
-  rest = rest.replace(/^[\s,T]+/, "").replace(/\s*(Z|[+-]\d{2}:?\d{2})$/, "").trim();
+  rest = rest
+    .replace(/^[\s,T]+/, "")
+    .replace(/\s*(Z|[+-]\d{2}:?\d{2})$/, "")
+    .trim();
   if (rest !== "") {
     const tm = /^(\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?\s*([aApP]\.?[mM]\.?)?$/.exec(rest);
     if (!tm) throw bad();
@@ -233,7 +343,14 @@ function zoneOffsetMinutes(timeZone: string, wall: WallTime): number {
   }
   // The zone's offset at (about) that instant; good to the hour around a DST change.
   const parts = Object.fromEntries(fmt.formatToParts(new Date(asUtc)).map((p) => [p.type, p.value]));
-  const shown = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  const shown = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
   const offset = Math.round((shown - asUtc) / 60000);
   if (offsets.size > 100_000) offsets.clear();
   offsets.set(key, offset);

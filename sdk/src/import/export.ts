@@ -9,14 +9,30 @@ import { graphql, type ResultOf } from "../graphql.ts";
 import { parseSet, convertWeight, type Unit } from "../documents/index.ts";
 import { EXPORT_FORMAT, EXPORT_VERSION, type SvcExport } from "./svc.ts";
 
-export { EXPORT_FORMAT, EXPORT_VERSION, type SvcExport, type ExportSettings, type ExportCustomExercise, type ExportBodyweight } from "./svc.ts";
+export {
+  EXPORT_FORMAT,
+  EXPORT_VERSION,
+  type SvcExport,
+  type ExportSettings,
+  type ExportCustomExercise,
+  type ExportBodyweight,
+} from "./svc.ts";
 
-export const EXPORT_ACCOUNT = graphql(`query ExportAccount { exportAccount }`);
+export const EXPORT_ACCOUNT = graphql(`
+  query ExportAccount {
+    exportAccount
+  }
+`);
 
 export const EXPORT_WORKOUTS = graphql(`
   query ExportWorkouts($after: String, $first: Int) {
-    exportWorkouts(after: $after, first: $first) { documents hasNextPage endCursor }
-  }`);
+    exportWorkouts(after: $after, first: $first) {
+      documents
+      hasNextPage
+      endCursor
+    }
+  }
+`);
 
 export type ExportHead = Omit<SvcExport, "workouts"> & { workoutCount: number };
 
@@ -28,6 +44,8 @@ export async function exportHistory(
   client: Pick<SvcClient, "request">,
   options: { pageSize?: number } = {},
 ): Promise<{ head: ExportHead; pages: AsyncGenerator<Record<string, unknown>[]> }> {
+  // A JSON scalar: the account part of the export as the server writes it (import/model.ts checks it on the way back).
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const exportAccount = (await client.request(EXPORT_ACCOUNT)).exportAccount as Record<string, any> | null;
   if (!exportAccount) throw new SvcError("BAD_RESPONSE", "exportAccount returned nothing");
   const head: ExportHead = {
@@ -43,7 +61,10 @@ export async function exportHistory(
   async function* pages() {
     let after: string | null = null;
     for (;;) {
-      const data: ResultOf<typeof EXPORT_WORKOUTS> = await client.request(EXPORT_WORKOUTS, { after, first: options.pageSize ?? null });
+      const data: ResultOf<typeof EXPORT_WORKOUTS> = await client.request(EXPORT_WORKOUTS, {
+        after,
+        first: options.pageSize ?? null,
+      });
       const { exportWorkouts } = data;
       if (!exportWorkouts) throw new SvcError("BAD_RESPONSE", "exportWorkouts returned nothing");
       if (exportWorkouts.documents.length) yield exportWorkouts.documents as Record<string, unknown>[];
@@ -54,7 +75,8 @@ export async function exportHistory(
   return { head, pages: pages() };
 }
 
-export const STRONG_CSV_HEADER = "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE";
+export const STRONG_CSV_HEADER =
+  "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE";
 
 function csvCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return "";
@@ -78,8 +100,18 @@ function wallAt(instant: number, offsetMinutes: number): string {
 function zoneOffset(timeZone: string, instant: number): number | null {
   try {
     const parts = Object.fromEntries(
-      new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" })
-        .formatToParts(new Date(instant)).map((p) => [p.type, p.value]),
+      new Intl.DateTimeFormat("en-US", {
+        timeZone,
+        hourCycle: "h23",
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+        second: "2-digit",
+      })
+        .formatToParts(new Date(instant))
+        .map((p) => [p.type, p.value]),
     );
     const asUtc = Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour % 24, +parts.minute, +parts.second);
     return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60_000);
@@ -125,6 +157,8 @@ export type StrongCsvOptions = {
  * scale is RPE, planned sets not done left out. Dates are the wall-clock time the lifter trained
  * (workoutWallTime), never UTC's.
  */
+// Workout documents as the server shows them (JSON scalars of the workouts' canonical form).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function exportStrongCsv(documents: Record<string, any>[], options: StrongCsvOptions = {}): string[] {
   const timeZone = options.timeZone ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC");
   const lines: string[] = [];
@@ -141,11 +175,24 @@ export function exportStrongCsv(documents: Record<string, any>[], options: Stron
         const set = p.value;
         const order = set.kind === "warmup" ? "W" : set.kind === "drop" || set.kind === "burst" ? "D" : String(++n);
         const weight = set.weight === null ? 0 : convertWeight(set.weight, w.unit ?? unit, unit);
-        lines.push([
-          date, w.name ?? "Workout", strongDuration(w.minutes), e.exercise, order,
-          weight, set.reps ?? 0, 0, set.seconds ?? 0, e.note ?? "", w.notes ?? "",
-          w.effort === "rir" ? "" : set.effort ?? "",
-        ].map(csvCell).join(","));
+        lines.push(
+          [
+            date,
+            w.name ?? "Workout",
+            strongDuration(w.minutes),
+            e.exercise,
+            order,
+            weight,
+            set.reps ?? 0,
+            0,
+            set.seconds ?? 0,
+            e.note ?? "",
+            w.notes ?? "",
+            w.effort === "rir" ? "" : (set.effort ?? ""),
+          ]
+            .map(csvCell)
+            .join(","),
+        );
       }
     }
   }

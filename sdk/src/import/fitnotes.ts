@@ -15,10 +15,19 @@ export function isFitNotesHeader(cells: string[]): boolean {
 
 /** A header in another language with FitNotes' shape: 8 to 10 columns and a date first below it. */
 export function looksLikeFitNotesByPosition(header: string[], first: string[] | undefined): boolean {
-  return header.length >= 8 && header.length <= 10 && /^\d{4}-\d{2}-\d{2}$/.test(first?.[0]?.trim() ?? "") && !/^\d/.test(first?.[1]?.trim() ?? "");
+  return (
+    header.length >= 8 &&
+    header.length <= 10 &&
+    /^\d{4}-\d{2}-\d{2}$/.test(first?.[0]?.trim() ?? "") &&
+    !/^\d/.test(first?.[1]?.trim() ?? "")
+  );
 }
 
-export function parseFitNotes(text: string, options: { unit: ImportUnit }, _skips: SkipCounter): { rows: ImportRow[]; unitStated: boolean } {
+export function parseFitNotes(
+  text: string,
+  options: { unit: ImportUnit },
+  _skips: SkipCounter,
+): { rows: ImportRow[]; unitStated: boolean } {
   const records = readCsv(text, ",");
   if (records.length === 0) throw new ImportParseError(1, null, "the file is empty");
   const header = records[0].fields.map((c) => c.trim());
@@ -44,7 +53,9 @@ export function parseFitNotes(text: string, options: { unit: ImportUnit }, _skip
       const inComment = Math.max(extra, 0) - inName;
       if (inComment > 0 && !hasComment) break;
       const named = [r.fields[0], r.fields.slice(1, 2 + inName).join(","), ...r.fields.slice(2 + inName)];
-      placements.push(inComment > 0 ? [...named.slice(0, header.length - 1), named.slice(header.length - 1).join(",")] : named);
+      placements.push(
+        inComment > 0 ? [...named.slice(0, header.length - 1), named.slice(header.length - 1).join(",")] : named,
+      );
     }
     let furthest: ImportParseError | null = null;
     let row: ImportRow | null = null;
@@ -72,7 +83,12 @@ export function parseFitNotes(text: string, options: { unit: ImportUnit }, _skip
       const u = cell(layout.weightUnit).toLowerCase();
       if (/^kgs?$/.test(u)) unit = "kg";
       else if (/^lbs?$/.test(u)) unit = "lb";
-      else throw new ImportParseError(line, header[layout.weightUnit], `${JSON.stringify(cell(layout.weightUnit))} is not kgs or lbs`);
+      else
+        throw new ImportParseError(
+          line,
+          header[layout.weightUnit],
+          `${JSON.stringify(cell(layout.weightUnit))} is not kgs or lbs`,
+        );
     }
     return {
       line,

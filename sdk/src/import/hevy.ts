@@ -12,7 +12,11 @@ export function isHevyHeader(cells: string[]): boolean {
   return names.includes("exercise_title") && names.includes("set_index");
 }
 
-export function parseHevy(text: string, options: { timeZone: string }, _skips: SkipCounter): { rows: ImportRow[]; unitStated: boolean } {
+export function parseHevy(
+  text: string,
+  options: { timeZone: string },
+  _skips: SkipCounter,
+): { rows: ImportRow[]; unitStated: boolean } {
   const records = readCsv(text);
   if (records.length === 0) throw new ImportParseError(1, null, "the file is empty");
   const header = records[0].fields.map(normalizeHeader);
@@ -33,11 +37,24 @@ export function parseHevy(text: string, options: { timeZone: string }, _skips: S
     let minutes: number | null = null;
     if (named("end_time")) {
       const ended = wallTimeCell(named("end_time"), r.line, "end_time");
-      minutes = Math.max(0, Math.round((Date.parse(`${ended.date}T${ended.time}Z`) - Date.parse(`${started.date}T${started.time}Z`)) / 60000));
+      minutes = Math.max(
+        0,
+        Math.round(
+          (Date.parse(`${ended.date}T${ended.time}Z`) - Date.parse(`${started.date}T${started.time}Z`)) / 60000,
+        ),
+      );
     }
     const type = named("set_type").toLowerCase();
     const kind: ImportRow["kind"] =
-      type === "warmup" ? "warmup" : type === "dropset" ? "drop" : type === "failure" ? "failure" : type === "normal" || type === "" ? "work" : "work";
+      type === "warmup"
+        ? "warmup"
+        : type === "dropset"
+          ? "drop"
+          : type === "failure"
+            ? "failure"
+            : type === "normal" || type === ""
+              ? "work"
+              : "work";
     const exercise = named("exercise_title");
     if (!exercise) throw new ImportParseError(r.line, "exercise_title", "the exercise name is empty");
     rows.push({
@@ -54,7 +71,11 @@ export function parseHevy(text: string, options: { timeZone: string }, _skips: S
       unit,
       reps: countCell(named("reps"), r.line, "reps"),
       seconds: numberCell(named("duration_seconds"), r.line, "duration_seconds"),
-      distance: numberCell(cell(distanceCol), r.line, distanceCol >= 0 ? records[0].fields[distanceCol].trim() : "distance"),
+      distance: numberCell(
+        cell(distanceCol),
+        r.line,
+        distanceCol >= 0 ? records[0].fields[distanceCol].trim() : "distance",
+      ),
       rpe: numberCell(named("rpe"), r.line, "rpe"),
       note: named("exercise_notes") || null,
       superset: named("superset_id") || null,

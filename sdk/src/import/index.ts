@@ -9,13 +9,60 @@ import { parseHevy, isHevyHeader } from "./hevy.ts";
 import { parseFitNotes, isFitNotesHeader, looksLikeFitNotesByPosition } from "./fitnotes.ts";
 import { isSvcExport, parseSvcExport, type SvcExport } from "./svc.ts";
 import { readCsv, localTimeZone } from "./csv.ts";
-import { buildWorkouts, ImportParseError, SkipCounter, type ImportFormat, type ImportSource, type ImportUnit, type ImportWorkout, type SkipCount } from "./model.ts";
+import {
+  buildWorkouts,
+  ImportParseError,
+  SkipCounter,
+  type ImportFormat,
+  type ImportSource,
+  type ImportUnit,
+  type ImportWorkout,
+  type SkipCount,
+} from "./model.ts";
 
-export { ImportParseError, cleanNumber, SKIP_REASONS, type ImportFormat, type ImportUnit, type ImportWorkout, type ImportSource, type SkipCount, type SkipReason } from "./model.ts";
-export { EXPORT_FORMAT, EXPORT_VERSION, type SvcExport, type ExportSettings, type ExportCustomExercise, type ExportBodyweight } from "./svc.ts";
+export {
+  ImportParseError,
+  cleanNumber,
+  SKIP_REASONS,
+  type ImportFormat,
+  type ImportUnit,
+  type ImportWorkout,
+  type ImportSource,
+  type SkipCount,
+  type SkipReason,
+} from "./model.ts";
+export {
+  EXPORT_FORMAT,
+  EXPORT_VERSION,
+  type SvcExport,
+  type ExportSettings,
+  type ExportCustomExercise,
+  type ExportBodyweight,
+} from "./svc.ts";
 export { wallTimeCell, monthNumber, startInZone } from "./csv.ts";
-export { importWorkouts, importAll, importParts, mergeSummaries, PART_WORKOUTS, PART_BYTES, IMPORT_WORKOUTS, type ImportPart, type ImportChoice, type ImportSummary, type ImportNameMapping } from "./client.ts";
-export { exportHistory, exportStrongCsv, workoutWallTime, STRONG_CSV_HEADER, EXPORT_ACCOUNT, EXPORT_WORKOUTS, type ExportHead, type StrongCsvOptions } from "./export.ts";
+export {
+  importWorkouts,
+  importAll,
+  importParts,
+  mergeSummaries,
+  PART_WORKOUTS,
+  PART_BYTES,
+  IMPORT_WORKOUTS,
+  type ImportPart,
+  type ImportChoice,
+  type ImportSummary,
+  type ImportNameMapping,
+} from "./client.ts";
+export {
+  exportHistory,
+  exportStrongCsv,
+  workoutWallTime,
+  STRONG_CSV_HEADER,
+  EXPORT_ACCOUNT,
+  EXPORT_WORKOUTS,
+  type ExportHead,
+  type StrongCsvOptions,
+} from "./export.ts";
 
 export const IMPORT_FORMATS: readonly ImportFormat[] = ["strong", "hevy", "fitnotes", "svc"];
 
@@ -65,7 +112,11 @@ export function detectFormat(text: string): ImportFormat {
   // FitNotes is comma-separated whatever the language.
   const commas = readCsv(text.split(/\r?\n/, 3).join("\n"), ",");
   if (looksLikeFitNotesByPosition(commas[0]?.fields ?? [], commas[1]?.fields)) return "fitnotes";
-  throw new ImportParseError(1, null, "not a Strong, Hevy, FitNotes or svc export that this client knows; name the format (strong, hevy, fitnotes or svc)");
+  throw new ImportParseError(
+    1,
+    null,
+    "not a Strong, Hevy, FitNotes or svc export that this client knows; name the format (strong, hevy, fitnotes or svc)",
+  );
 }
 
 /** Reads an export file into workout documents (exercise names as the file writes them). */
@@ -88,23 +139,47 @@ export function parseImport(text: string, options: ParseOptions = {}): ParsedImp
       workouts,
       sources: workouts.map(() => ({ line: 0, sets: [] })),
       skipped: [],
-      extras: { settings: exported.settings, customExercises: exported.customExercises, routines: exported.routines, bodyweights: exported.bodyweights },
+      extras: {
+        settings: exported.settings,
+        customExercises: exported.customExercises,
+        routines: exported.routines,
+        bodyweights: exported.bodyweights,
+      },
     };
   }
   const parsed =
-    format === "strong" ? parseStrong(text, { unit, timeZone }, skips)
-    : format === "hevy" ? parseHevy(text, { timeZone }, skips)
-    : parseFitNotes(text, { unit }, skips);
+    format === "strong"
+      ? parseStrong(text, { unit, timeZone }, skips)
+      : format === "hevy"
+        ? parseHevy(text, { timeZone }, skips)
+        : parseFitNotes(text, { unit }, skips);
   const { workouts, sources } = buildWorkouts(parsed.rows, skips);
-  const dataRows = parsed.rows.length + skips.list().filter((s) => s.reason === "rest-timer").reduce((n, s) => n + s.rows, 0);
-  return { format, unitStated: parsed.unitStated, unit, rows: dataRows, workouts, sources, skipped: skips.list(), extras: undefined };
+  const dataRows =
+    parsed.rows.length +
+    skips
+      .list()
+      .filter((s) => s.reason === "rest-timer")
+      .reduce((n, s) => n + s.rows, 0);
+  return {
+    format,
+    unitStated: parsed.unitStated,
+    unit,
+    rows: dataRows,
+    workouts,
+    sources,
+    skipped: skips.list(),
+    extras: undefined,
+  };
 }
 
 /**
  * The file line a server path such as `workouts[3].exercises[1].sets[2]` points to, with the
  * path's last part as the column (`sets[2]`), or null when the path names no row.
  */
-export function lineOfPath(parsed: Pick<ParsedImport, "sources">, path: string): { line: number; field: string } | null {
+export function lineOfPath(
+  parsed: Pick<ParsedImport, "sources">,
+  path: string,
+): { line: number; field: string } | null {
   const m = /^workouts\[(\d+)\](?:\.exercises\[(\d+)\](?:\.sets\[(\d+)\])?)?(?:\.(.+))?/.exec(path);
   if (!m) return null;
   const source = parsed.sources[Number(m[1])];

@@ -60,17 +60,29 @@ export const SKIP_REASONS: Record<SkipReason, { skipsRow: boolean; text: string 
   "rest-timer": { skipsRow: true, text: "rest timer rows (the time between sets is not kept per set)" },
   "empty-set": { skipsRow: true, text: "sets with no weight, reps or time" },
   "distance-without-time": { skipsRow: true, text: "cardio with a distance and no time (the model holds no distance)" },
-  "distance-dropped": { skipsRow: false, text: "cardio distance left out (the model holds no distance; the time is kept as a timed set)" },
+  "distance-dropped": {
+    skipsRow: false,
+    text: "cardio distance left out (the model holds no distance; the time is kept as a timed set)",
+  },
   "reps-duration-dropped": { skipsRow: false, text: "duration of a reps set left out (the reps are kept)" },
   "rpe-out-of-range": { skipsRow: false, text: "RPE outside 1 to 10 left out (the set is kept)" },
   "reps-out-of-range": { skipsRow: true, text: "sets of more than 500 reps" },
   "weight-out-of-range": { skipsRow: true, text: "sets heavier than 10000" },
-  "weight-negative": { skipsRow: true, text: "sets with a negative weight (an assisted lift's help: the model holds no negative load)" },
+  "weight-negative": {
+    skipsRow: true,
+    text: "sets with a negative weight (an assisted lift's help: the model holds no negative load)",
+  },
   "duration-out-of-range": { skipsRow: true, text: "sets longer than a day" },
   "failure-as-rpe-10": { skipsRow: false, text: "failure sets kept as work sets at RPE 10" },
-  "failure-mark-dropped": { skipsRow: false, text: "failure sets kept as work sets at the RPE the file gives (the failure mark is not kept)" },
+  "failure-mark-dropped": {
+    skipsRow: false,
+    text: "failure sets kept as work sets at the RPE the file gives (the failure mark is not kept)",
+  },
   "unit-converted": { skipsRow: false, text: "sets in another unit than their workout's first, converted to it" },
-  "note-shortened": { skipsRow: false, text: "notes shortened to the model's limit (500 per exercise, 2000 per workout)" },
+  "note-shortened": {
+    skipsRow: false,
+    text: "notes shortened to the model's limit (500 per exercise, 2000 per workout)",
+  },
   "over-workout-limits": { skipsRow: true, text: "sets beyond a workout's limits (100 exercises, 500 sets)" },
 };
 
@@ -157,7 +169,8 @@ export function setText(row: ImportRow, skips: SkipCounter): string | null {
     if (distance !== null) skips.add("distance-dropped", row.line);
     // The other apps' weighted bodyweight lifts ("Pull Up (Weighted)") give the load added to the body: `bw+20x5`.
     const added = weight !== null && WEIGHTED_BODYWEIGHT.test(row.exercise);
-    body = weight === null ? `bw x ${reps}` : added ? `bw+${numberText(weight)}x${reps}` : `${numberText(weight)}x${reps}`;
+    body =
+      weight === null ? `bw x ${reps}` : added ? `bw+${numberText(weight)}x${reps}` : `${numberText(weight)}x${reps}`;
   } else if (seconds !== null) {
     if (seconds > 86400) return skip(skips, "duration-out-of-range", row.line);
     if (distance !== null) skips.add("distance-dropped", row.line);
@@ -197,14 +210,21 @@ const SUPERSET_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
  * workout limits (100 exercises, 50 sets an entry: a longer run continues in a next entry of the
  * same exercise, 500 sets).
  */
-export function buildWorkouts(rows: ImportRow[], skips: SkipCounter): { workouts: ImportWorkout[]; sources: ImportSource[] } {
+export function buildWorkouts(
+  rows: ImportRow[],
+  skips: SkipCounter,
+): { workouts: ImportWorkout[]; sources: ImportSource[] } {
   const groups = new Map<string, ImportRow[]>();
   for (const row of rows) {
     const g = groups.get(row.workoutKey);
     if (g) g.push(row);
     else groups.set(row.workoutKey, [row]);
   }
-  const limits = { exercises: DOCUMENT_LIMITS.workoutExercises, setsPerExercise: DOCUMENT_LIMITS.setsPerExercise, sets: DOCUMENT_LIMITS.setsPerWorkout };
+  const limits = {
+    exercises: DOCUMENT_LIMITS.workoutExercises,
+    setsPerExercise: DOCUMENT_LIMITS.setsPerExercise,
+    sets: DOCUMENT_LIMITS.setsPerWorkout,
+  };
   const workouts: ImportWorkout[] = [];
   const sources: ImportSource[] = [];
   for (const group of groups.values()) {
@@ -224,16 +244,22 @@ export function buildWorkouts(rows: ImportRow[], skips: SkipCounter): { workouts
     const pendingNotes = new Map<string, string[]>();
     let total = 0;
     const closeEntry = () => {
-      if (entry && entryNotes.length) entry.note = shorten([...new Set(entryNotes)].join("\n"), MAX_EXERCISE_NOTE, skips, first.line);
+      if (entry && entryNotes.length)
+        entry.note = shorten([...new Set(entryNotes)].join("\n"), MAX_EXERCISE_NOTE, skips, first.line);
       entryNotes = [];
     };
     for (const row of group) {
       const key = `${row.exercise}\u0000${row.superset ?? ""}`;
       if (row.kind === "note") {
-        if (row.note) (entry && key === entryKey ? entryNotes : (pendingNotes.get(key) ?? pendingNotes.set(key, []).get(key)!)).push(row.note);
+        if (row.note)
+          (entry && key === entryKey
+            ? entryNotes
+            : (pendingNotes.get(key) ?? pendingNotes.set(key, []).get(key)!)
+          ).push(row.note);
         continue;
       }
-      const converted = row.unit === w.unit || row.weight === null ? row : { ...row, weight: convert(row.weight, row.unit, w.unit) };
+      const converted =
+        row.unit === w.unit || row.weight === null ? row : { ...row, weight: convert(row.weight, row.unit, w.unit) };
       if (converted !== row && row.weight !== 0) skips.add("unit-converted", row.line);
       const text = setText(converted, skips);
       if (text === null) continue;

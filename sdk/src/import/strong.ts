@@ -10,17 +10,81 @@
  * Set Order is `1..n`, `W` (warm-up), `D` (drop), `F` (failure), or a `Rest Timer` / `Note` row (in
  * another language, known by its shape: only seconds, or only a note); anything else is a bad row.
  */
-import { readCsv, normalizeHeader, numberCell, countCell, durationCell, wallTimeCell, startInZone, type CsvRecord } from "./csv.ts";
+import {
+  readCsv,
+  normalizeHeader,
+  numberCell,
+  countCell,
+  durationCell,
+  wallTimeCell,
+  startInZone,
+  type CsvRecord,
+} from "./csv.ts";
 import { ImportParseError, type ImportRow, type ImportUnit, type SkipCounter } from "./model.ts";
 
 type Field =
-  | "workoutNumber" | "date" | "workoutName" | "duration" | "exercise" | "setOrder" | "weight" | "weightUnit"
-  | "reps" | "distance" | "distanceUnit" | "seconds" | "notes" | "workoutNotes" | "rpe";
+  | "workoutNumber"
+  | "date"
+  | "workoutName"
+  | "duration"
+  | "exercise"
+  | "setOrder"
+  | "weight"
+  | "weightUnit"
+  | "reps"
+  | "distance"
+  | "distanceUnit"
+  | "seconds"
+  | "notes"
+  | "workoutNotes"
+  | "rpe";
 
 const LAYOUTS: Record<string, Field[]> = {
-  comma: ["date", "workoutName", "duration", "exercise", "setOrder", "weight", "reps", "distance", "seconds", "notes", "workoutNotes", "rpe"],
-  unitColumn: ["date", "workoutName", "duration", "exercise", "setOrder", "weight", "weightUnit", "reps", "distance", "distanceUnit", "seconds", "notes", "workoutNotes", "rpe"],
-  unitInHeader: ["workoutNumber", "date", "workoutName", "duration", "exercise", "setOrder", "weight", "reps", "rpe", "distance", "seconds", "notes", "workoutNotes"],
+  comma: [
+    "date",
+    "workoutName",
+    "duration",
+    "exercise",
+    "setOrder",
+    "weight",
+    "reps",
+    "distance",
+    "seconds",
+    "notes",
+    "workoutNotes",
+    "rpe",
+  ],
+  unitColumn: [
+    "date",
+    "workoutName",
+    "duration",
+    "exercise",
+    "setOrder",
+    "weight",
+    "weightUnit",
+    "reps",
+    "distance",
+    "distanceUnit",
+    "seconds",
+    "notes",
+    "workoutNotes",
+    "rpe",
+  ],
+  unitInHeader: [
+    "workoutNumber",
+    "date",
+    "workoutName",
+    "duration",
+    "exercise",
+    "setOrder",
+    "weight",
+    "reps",
+    "rpe",
+    "distance",
+    "seconds",
+    "notes",
+    "workoutNotes",
+  ],
 };
 
 const HEADER_NAMES: Record<string, Field> = {
@@ -81,7 +145,11 @@ function layoutByPosition(cells: string[]): Field[] | null {
 
 export type StrongOptions = { unit: ImportUnit; timeZone: string };
 
-export function parseStrong(text: string, options: StrongOptions, skips: SkipCounter): { rows: ImportRow[]; unitStated: boolean } {
+export function parseStrong(
+  text: string,
+  options: StrongOptions,
+  skips: SkipCounter,
+): { rows: ImportRow[]; unitStated: boolean } {
   const records = readCsv(text);
   if (records.length === 0) throw new ImportParseError(1, null, "the file is empty");
   const header = records[0].fields;
@@ -94,11 +162,17 @@ export function parseStrong(text: string, options: StrongOptions, skips: SkipCou
     });
   } else {
     const layout = layoutByPosition(header);
-    if (!layout) throw new ImportParseError(1, null, `a Strong export has 12, 13 or 14 columns; this header has ${header.length}`);
+    if (!layout)
+      throw new ImportParseError(1, null, `a Strong export has 12, 13 or 14 columns; this header has ${header.length}`);
     columns = Object.fromEntries(layout.map((f, i) => [f, i]));
   }
   for (const required of ["date", "exercise", "setOrder", "reps"] as Field[]) {
-    if (columns[required] === undefined) throw new ImportParseError(1, null, `no ${required === "setOrder" ? "Set Order" : required === "exercise" ? "Exercise Name" : required === "date" ? "Date" : "Reps"} column`);
+    if (columns[required] === undefined)
+      throw new ImportParseError(
+        1,
+        null,
+        `no ${required === "setOrder" ? "Set Order" : required === "exercise" ? "Exercise Name" : required === "date" ? "Date" : "Reps"} column`,
+      );
   }
   const headerUnit = columns.weight !== undefined ? unitInHeader(header[columns.weight]) : null;
   const unitStated = headerUnit !== null || columns.weightUnit !== undefined;
@@ -115,7 +189,12 @@ export function parseStrong(text: string, options: StrongOptions, skips: SkipCou
       const u = cell("weightUnit").toLowerCase();
       if (/^kgs?$/.test(u)) unit = "kg";
       else if (/^lbs?$/.test(u)) unit = "lb";
-      else throw new ImportParseError(r.line, label("weightUnit"), `${JSON.stringify(cell("weightUnit"))} is not kg or lbs`);
+      else
+        throw new ImportParseError(
+          r.line,
+          label("weightUnit"),
+          `${JSON.stringify(cell("weightUnit"))} is not kg or lbs`,
+        );
     }
     const order = cell("setOrder");
     const note = cell("notes") || null;
@@ -151,7 +230,11 @@ export function parseStrong(text: string, options: StrongOptions, skips: SkipCou
         rows.push({ ...base, kind: "note", weight: null, reps: null, seconds: null, distance: null, rpe: null, note });
         continue;
       }
-      throw new ImportParseError(r.line, label("setOrder"), `${JSON.stringify(order)} is not a set order (a number, W, D, F, or Strong's Rest Timer or Note row)`);
+      throw new ImportParseError(
+        r.line,
+        label("setOrder"),
+        `${JSON.stringify(order)} is not a set order (a number, W, D, F, or Strong's Rest Timer or Note row)`,
+      );
     }
     rows.push({
       ...base,

@@ -40,8 +40,14 @@ export function parseSvcExport(text: string): SvcExport {
     throw new ImportParseError(before.length, m ? String(before[before.length - 1].length + 1) : null, "broken JSON");
   }
   const v = value as Partial<SvcExport>;
-  if (!v || typeof v !== "object" || v.format !== EXPORT_FORMAT) throw new ImportParseError(1, null, `not an svc export (no "format": "${EXPORT_FORMAT}")`);
-  if (v.version !== EXPORT_VERSION) throw new ImportParseError(1, null, `export version ${String(v.version)} is not known here (this client reads version ${EXPORT_VERSION})`);
+  if (!v || typeof v !== "object" || v.format !== EXPORT_FORMAT)
+    throw new ImportParseError(1, null, `not an svc export (no "format": "${EXPORT_FORMAT}")`);
+  if (v.version !== EXPORT_VERSION)
+    throw new ImportParseError(
+      1,
+      null,
+      `export version ${String(v.version)} is not known here (this client reads version ${EXPORT_VERSION})`,
+    );
   for (const key of ["customExercises", "routines", "workouts", "bodyweights"] as const) {
     if (!Array.isArray(v[key])) throw new ImportParseError(1, null, `"${key}" must be a list`);
   }

@@ -11,6 +11,8 @@ import { routineSchema, workoutSchema } from "../documents/index.ts";
 import { SET_TEXT_RULES } from "./set-text-rules.ts";
 
 export type GraphQLError = { message: string; extensions?: Record<string, unknown> };
+// Each tool reads the fields of the operation it sent.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type GraphQLResult = { data?: Record<string, any> | null; errors?: readonly GraphQLError[] };
 /** Runs one GraphQL operation as the connected user. */
 export type RunGraphQL = (query: string, variables?: Record<string, unknown>) => Promise<GraphQLResult>;
@@ -61,10 +63,13 @@ class ToolError extends Error {
  */
 function named<T>(asked: string, r: { match: string; candidates: { name: string }[]; exercise: T | null }): T {
   if (r.match === "ambiguous") {
-    throw new ToolError(`${JSON.stringify(asked)} could be several exercises: ${r.candidates.map((c) => c.name).join(", ")}. Ask which one, then use its name.`,
-      { code: "AMBIGUOUS_EXERCISE", candidates: r.candidates.map((c) => c.name) });
+    throw new ToolError(
+      `${JSON.stringify(asked)} could be several exercises: ${r.candidates.map((c) => c.name).join(", ")}. Ask which one, then use its name.`,
+      { code: "AMBIGUOUS_EXERCISE", candidates: r.candidates.map((c) => c.name) },
+    );
   }
-  if (!r.exercise) throw new ToolError(`No exercise matches ${JSON.stringify(asked)}; try search_exercises`, { code: "NOT_FOUND" });
+  if (!r.exercise)
+    throw new ToolError(`No exercise matches ${JSON.stringify(asked)}; try search_exercises`, { code: "NOT_FOUND" });
   return r.exercise;
 }
 
@@ -77,18 +82,29 @@ function failure(error: unknown): CallToolResult {
 }
 
 /** Runs an operation; the first GraphQL error becomes a tool error with its code (and a document's path and reason). */
-async function call(run: RunGraphQL, query: string, variables: Record<string, unknown>, options: ToolOptions, writes = false) {
+async function call(
+  run: RunGraphQL,
+  query: string,
+  variables: Record<string, unknown>,
+  options: ToolOptions,
+  writes = false,
+) {
   const result = await run(query, variables);
   const first = result.errors?.[0];
   if (first) {
     const { code, path, reason } = first.extensions ?? {};
     let message = first.message;
     if (writes && code === "FORBIDDEN" && options.access === "read_only") {
-      message = "This connection is read only: nothing was saved. Reconnect the app with read and write access to save.";
+      message =
+        "This connection is read only: nothing was saved. Reconnect the app with read and write access to save.";
     } else if (code === "INVALID_DOCUMENT") {
       message = `The document is invalid at ${String(path) || "(root)"}: ${String(reason)}. Nothing was saved; fix it and try again (see the resource ${RESOURCES.setText} and the JSON Schemas).`;
     }
-    throw new ToolError(message, { code, ...(path !== undefined ? { path } : {}), ...(reason !== undefined ? { reason } : {}) });
+    throw new ToolError(message, {
+      code,
+      ...(path !== undefined ? { path } : {}),
+      ...(reason !== undefined ? { reason } : {}),
+    });
   }
   return result.data ?? {};
 }
@@ -99,7 +115,9 @@ function tool(fn: () => Promise<unknown>): Promise<CallToolResult> {
 
 const unit = z.enum(["kg", "lb"]).optional().describe("Convert weights to this unit (kg or lb); default: as stored.");
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date as YYYY-MM-DD");
-const uuid = z.string().regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, "an id (uuid)");
+const uuid = z
+  .string()
+  .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, "an id (uuid)");
 const toUnit = (value: string | undefined) => (value ? value.toUpperCase() : undefined);
 
 /** The Monday (YYYY-MM-DD) that starts the `weeks` calendar weeks ending with this week (ISO weeks, local date). */
@@ -111,24 +129,51 @@ export function weeksStart(weeks: number, today = new Date()): string {
 
 /** Input schemas, built once (zod schemas are costly to build, and a server is made per request). */
 const INPUT = {
-  search_exercises: { words: z.string().min(1).max(200).describe("Words to look for, e.g. 'bench press' or 'rdl'."), limit: z.number().int().min(1).max(50).optional().describe("At most this many matches (default 10).") },
+  search_exercises: {
+    words: z.string().min(1).max(200).describe("Words to look for, e.g. 'bench press' or 'rdl'."),
+    limit: z.number().int().min(1).max(50).optional().describe("At most this many matches (default 10)."),
+  },
   list_routines: {},
   get_routine: { routine: z.string().min(1).max(200).describe("The routine's id or name."), unit },
   save_routine: { document: z.record(z.string(), z.unknown()).describe("The routine document (JSON object).") },
   list_workouts: { limit: z.number().int().min(1).max(200).optional().describe("At most this many (default 20).") },
-  get_workout: { id: uuid.optional().describe("The workout's id."), date: isoDate.optional().describe("Every workout on this day, YYYY-MM-DD."), unit },
+  get_workout: {
+    id: uuid.optional().describe("The workout's id."),
+    date: isoDate.optional().describe("Every workout on this day, YYYY-MM-DD."),
+    unit,
+  },
   save_workout: {
     document: z.record(z.string(), z.unknown()).describe("The workout document (JSON object)."),
-    idempotencyKey: uuid.optional().describe("A uuid of your choice: sending the same save again with it does not log the workout twice."),
+    idempotencyKey: uuid
+      .optional()
+      .describe("A uuid of your choice: sending the same save again with it does not log the workout twice."),
   },
   delete_workout: { id: uuid.describe("The workout's id.") },
-  plan_next_workout: { routine: z.string().min(1).max(200).describe("The routine's id or name."), date: isoDate.optional().describe("The day of the workout (default today).") },
-  get_exercise_history: { exercise: z.string().min(1).max(200).describe("The exercise's name or alias."), limit: z.number().int().min(1).max(200).optional().describe("At most this many sessions (default 20).") },
-  get_progress_summary: { weeks: z.number().int().min(1).max(104).optional().describe("How many calendar weeks, ending with this week (default 12)."), exercise: z.string().min(1).max(200).optional().describe("One exercise's name or alias; overall without it.") },
+  plan_next_workout: {
+    routine: z.string().min(1).max(200).describe("The routine's id or name."),
+    date: isoDate.optional().describe("The day of the workout (default today)."),
+  },
+  get_exercise_history: {
+    exercise: z.string().min(1).max(200).describe("The exercise's name or alias."),
+    limit: z.number().int().min(1).max(200).optional().describe("At most this many sessions (default 20)."),
+  },
+  get_progress_summary: {
+    weeks: z
+      .number()
+      .int()
+      .min(1)
+      .max(104)
+      .optional()
+      .describe("How many calendar weeks, ending with this week (default 12)."),
+    exercise: z.string().min(1).max(200).optional().describe("One exercise's name or alias; overall without it."),
+  },
   log_bodyweight: {
     date: isoDate.describe("The day, YYYY-MM-DD (not in the future)."),
     weight: z.number().positive().max(1500).describe("The weight, at most 2 decimals, in `unit`."),
-    unit: z.enum(["kg", "lb"]).optional().describe("The unit of the weight given (kg or lb); default: the user's unit."),
+    unit: z
+      .enum(["kg", "lb"])
+      .optional()
+      .describe("The unit of the weight given (kg or lb); default: the user's unit."),
   },
 };
 
@@ -157,148 +202,293 @@ export function createTrainingLogServer(run: RunGraphQL, options: ToolOptions = 
 
 /** Registers every tool and resource on `server`; each tool runs its GraphQL through `run`. */
 export function registerTrainingLogTools(server: McpServer, run: RunGraphQL, options: ToolOptions = {}) {
-  server.registerTool("search_exercises", {
-    title: "Search exercises",
-    description: "Find exercises in the catalog and the user's custom exercises by words (name or alias, typos forgiven). Use the returned name in documents.",
-    inputSchema: INPUT.search_exercises,
-    annotations: { title: "Search exercises", ...READ },
-  }, ({ words, limit }) => tool(async () => (await call(run, Q.searchExercises, { words, limit: limit ?? 10 }, options)).searchExercises));
+  server.registerTool(
+    "search_exercises",
+    {
+      title: "Search exercises",
+      description:
+        "Find exercises in the catalog and the user's custom exercises by words (name or alias, typos forgiven). Use the returned name in documents.",
+      inputSchema: INPUT.search_exercises,
+      annotations: { title: "Search exercises", ...READ },
+    },
+    ({ words, limit }) =>
+      tool(async () => (await call(run, Q.searchExercises, { words, limit: limit ?? 10 }, options)).searchExercises),
+  );
 
-  server.registerTool("list_routines", {
-    title: "List routines",
-    description: "The user's routines (training plans): id and name of each.",
-    inputSchema: INPUT.list_routines,
-    annotations: { title: "List routines", ...READ },
-  }, () => tool(async () => (await call(run, Q.routines, {}, options)).viewer?.routines ?? []));
+  server.registerTool(
+    "list_routines",
+    {
+      title: "List routines",
+      description: "The user's routines (training plans): id and name of each.",
+      inputSchema: INPUT.list_routines,
+      annotations: { title: "List routines", ...READ },
+    },
+    () => tool(async () => (await call(run, Q.routines, {}, options)).viewer?.routines ?? []),
+  );
 
-  server.registerTool("get_routine", {
-    title: "Get a routine",
-    description: "One routine as its JSON document (the format save_routine takes back), by id or by name (ignoring case).",
-    inputSchema: INPUT.get_routine,
-    annotations: { title: "Get a routine", ...READ },
-  }, ({ routine, unit: u }) => tool(async () => {
-    const document = (await call(run, Q.routineDocument, { ref: routine, unit: toUnit(u) }, options)).routineDocument;
-    if (!document) throw new ToolError(`No routine with the id or name ${JSON.stringify(routine)}; list_routines shows them`, { code: "NOT_FOUND" });
-    return document;
-  }));
+  server.registerTool(
+    "get_routine",
+    {
+      title: "Get a routine",
+      description:
+        "One routine as its JSON document (the format save_routine takes back), by id or by name (ignoring case).",
+      inputSchema: INPUT.get_routine,
+      annotations: { title: "Get a routine", ...READ },
+    },
+    ({ routine, unit: u }) =>
+      tool(async () => {
+        const document = (await call(run, Q.routineDocument, { ref: routine, unit: toUnit(u) }, options))
+          .routineDocument;
+        if (!document)
+          throw new ToolError(`No routine with the id or name ${JSON.stringify(routine)}; list_routines shows them`, {
+            code: "NOT_FOUND",
+          });
+        return document;
+      }),
+  );
 
-  server.registerTool("save_routine", {
-    title: "Save a routine",
-    description: `Create a routine, or replace one: a document with an existing routine's "id" replaces it entirely (read it with get_routine first). Without an "id" it creates a new routine, and a name another routine already has is refused. The document follows the JSON Schema in ${RESOURCES.routineSchema}. An invalid document saves nothing and the error names the path and the reason. Returns the saved document.`,
-    inputSchema: INPUT.save_routine,
-    // Not idempotent: without an id, a second identical save is refused (the name is taken).
-    annotations: { title: "Save a routine", readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
-  }, ({ document }) => tool(async () => (await call(run, Q.applyRoutine, { document }, options, true)).applyRoutineDocument));
+  server.registerTool(
+    "save_routine",
+    {
+      title: "Save a routine",
+      description: `Create a routine, or replace one: a document with an existing routine's "id" replaces it entirely (read it with get_routine first). Without an "id" it creates a new routine, and a name another routine already has is refused. The document follows the JSON Schema in ${RESOURCES.routineSchema}. An invalid document saves nothing and the error names the path and the reason. Returns the saved document.`,
+      inputSchema: INPUT.save_routine,
+      // Not idempotent: without an id, a second identical save is refused (the name is taken).
+      annotations: {
+        title: "Save a routine",
+        readOnlyHint: false,
+        destructiveHint: true,
+        idempotentHint: false,
+        openWorldHint: false,
+      },
+    },
+    ({ document }) =>
+      tool(async () => (await call(run, Q.applyRoutine, { document }, options, true)).applyRoutineDocument),
+  );
 
-  server.registerTool("list_workouts", {
-    title: "List workouts",
-    description: "The user's workouts, newest first: id, date and name of each. Use get_workout for the sets.",
-    inputSchema: INPUT.list_workouts,
-    annotations: { title: "List workouts", ...READ },
-  }, ({ limit }) => tool(async () => (await call(run, Q.workouts, { limit: limit ?? 20 }, options)).viewer?.workouts ?? []));
+  server.registerTool(
+    "list_workouts",
+    {
+      title: "List workouts",
+      description: "The user's workouts, newest first: id, date and name of each. Use get_workout for the sets.",
+      inputSchema: INPUT.list_workouts,
+      annotations: { title: "List workouts", ...READ },
+    },
+    ({ limit }) =>
+      tool(async () => (await call(run, Q.workouts, { limit: limit ?? 20 }, options)).viewer?.workouts ?? []),
+  );
 
-  server.registerTool("get_workout", {
-    title: "Get workouts",
-    description: "Workouts as JSON documents (the format save_workout takes back), by id or by date. A date with several workouts returns all of them; a date with none returns an empty list.",
-    inputSchema: INPUT.get_workout,
-    annotations: { title: "Get workouts", ...READ },
-  }, ({ id, date, unit: u }) => tool(async () => {
-    if ((id === undefined) === (date === undefined)) throw new ToolError("Give either id or date (one of them)", { code: "INVALID_INPUT" });
-    const ids = id ? [id] : ((await call(run, Q.workoutsOnDate, { date }, options)).allWorkouts?.nodes ?? []).map((n: { id: string }) => n.id);
-    const documents = [];
-    for (const one of ids) {
-      const document = (await call(run, Q.workoutDocument, { id: one, unit: toUnit(u) }, options)).workoutDocument;
-      if (document) documents.push(document);
-    }
-    if (id && !documents.length) throw new ToolError(`No workout with the id ${id}`, { code: "NOT_FOUND" });
-    return { workouts: documents };
-  }));
+  server.registerTool(
+    "get_workout",
+    {
+      title: "Get workouts",
+      description:
+        "Workouts as JSON documents (the format save_workout takes back), by id or by date. A date with several workouts returns all of them; a date with none returns an empty list.",
+      inputSchema: INPUT.get_workout,
+      annotations: { title: "Get workouts", ...READ },
+    },
+    ({ id, date, unit: u }) =>
+      tool(async () => {
+        if ((id === undefined) === (date === undefined))
+          throw new ToolError("Give either id or date (one of them)", { code: "INVALID_INPUT" });
+        const ids = id
+          ? [id]
+          : ((await call(run, Q.workoutsOnDate, { date }, options)).allWorkouts?.nodes ?? []).map(
+              (n: { id: string }) => n.id,
+            );
+        const documents = [];
+        for (const one of ids) {
+          const document = (await call(run, Q.workoutDocument, { id: one, unit: toUnit(u) }, options)).workoutDocument;
+          if (document) documents.push(document);
+        }
+        if (id && !documents.length) throw new ToolError(`No workout with the id ${id}`, { code: "NOT_FOUND" });
+        return { workouts: documents };
+      }),
+  );
 
-  server.registerTool("save_workout", {
-    title: "Save a workout",
-    description: `Log a workout, or replace one: a document with an existing workout's "id" replaces it entirely (read it with get_workout first). The document follows the JSON Schema in ${RESOURCES.workoutSchema}; sets are text such as "100x5 @8" (rules in ${RESOURCES.setText}). An invalid document saves nothing and the error names the path and the reason. Returns the saved document.`,
-    inputSchema: INPUT.save_workout,
-    annotations: { title: "Save a workout", readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
-  }, ({ document, idempotencyKey }) => tool(async () => (await call(run, Q.applyWorkout, { document, idempotencyKey }, options, true)).applyWorkoutDocument));
+  server.registerTool(
+    "save_workout",
+    {
+      title: "Save a workout",
+      description: `Log a workout, or replace one: a document with an existing workout's "id" replaces it entirely (read it with get_workout first). The document follows the JSON Schema in ${RESOURCES.workoutSchema}; sets are text such as "100x5 @8" (rules in ${RESOURCES.setText}). An invalid document saves nothing and the error names the path and the reason. Returns the saved document.`,
+      inputSchema: INPUT.save_workout,
+      annotations: {
+        title: "Save a workout",
+        readOnlyHint: false,
+        destructiveHint: true,
+        idempotentHint: false,
+        openWorldHint: false,
+      },
+    },
+    ({ document, idempotencyKey }) =>
+      tool(
+        async () => (await call(run, Q.applyWorkout, { document, idempotencyKey }, options, true)).applyWorkoutDocument,
+      ),
+  );
 
-  server.registerTool("delete_workout", {
-    title: "Delete a workout",
-    description: "Delete one workout and its sets for good, by id.",
-    inputSchema: INPUT.delete_workout,
-    annotations: { title: "Delete a workout", readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
-  }, ({ id }) => tool(async () => ({ deleted: (await call(run, Q.deleteWorkout, { id }, options, true)).deleteWorkoutById?.workout })));
+  server.registerTool(
+    "delete_workout",
+    {
+      title: "Delete a workout",
+      description: "Delete one workout and its sets for good, by id.",
+      inputSchema: INPUT.delete_workout,
+      annotations: {
+        title: "Delete a workout",
+        readOnlyHint: false,
+        destructiveHint: true,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+    },
+    ({ id }) =>
+      tool(async () => ({
+        deleted: (await call(run, Q.deleteWorkout, { id }, options, true)).deleteWorkoutById?.workout,
+      })),
+  );
 
-  server.registerTool("plan_next_workout", {
-    title: "Plan the next workout",
-    description: "The next workout of a routine as a workout document with targets from the user's history (progression, warm-ups). Nothing is saved: log it with save_workout once done.",
-    inputSchema: INPUT.plan_next_workout,
-    annotations: { title: "Plan the next workout", ...READ },
-  }, ({ routine, date }) => tool(async () => {
-    const plan = (await call(run, Q.nextWorkout, { routine, date }, options)).nextWorkout;
-    if (!plan) throw new ToolError(`No routine with the id or name ${JSON.stringify(routine)}; list_routines shows them`, { code: "NOT_FOUND" });
-    return plan;
-  }));
+  server.registerTool(
+    "plan_next_workout",
+    {
+      title: "Plan the next workout",
+      description:
+        "The next workout of a routine as a workout document with targets from the user's history (progression, warm-ups). Nothing is saved: log it with save_workout once done.",
+      inputSchema: INPUT.plan_next_workout,
+      annotations: { title: "Plan the next workout", ...READ },
+    },
+    ({ routine, date }) =>
+      tool(async () => {
+        const plan = (await call(run, Q.nextWorkout, { routine, date }, options)).nextWorkout;
+        if (!plan)
+          throw new ToolError(`No routine with the id or name ${JSON.stringify(routine)}; list_routines shows them`, {
+            code: "NOT_FOUND",
+          });
+        return plan;
+      }),
+  );
 
-  server.registerTool("get_exercise_history", {
-    title: "Exercise history and records",
-    description: "For one exercise (a name as the user says it: abbreviations and typos are understood; a name that fits several exercises is answered with the choices): its personal records (heaviest, best estimated 1RM, most reps at each weight, 1/3/5/8/10 rep maxes actual and estimated, most reps at bodyweight, longest hold) and each recent session's best set and estimated 1RM, newest first.",
-    inputSchema: INPUT.get_exercise_history,
-    annotations: { title: "Exercise history and records", ...READ },
-  }, ({ exercise, limit }) => tool(async () => {
-    const found = named<{ id: string; name: string; records: unknown }>(exercise, (await call(run, Q.exerciseRecords, { words: exercise }, options)).resolveExercise);
-    const series = (await call(run, Q.e1rmSeries, { exerciseId: found.id }, options)).e1rmSeries ?? [];
-    return { exercise: found.name, records: found.records, sessions: series.slice(-(limit ?? 20)).reverse() };
-  }));
+  server.registerTool(
+    "get_exercise_history",
+    {
+      title: "Exercise history and records",
+      description:
+        "For one exercise (a name as the user says it: abbreviations and typos are understood; a name that fits several exercises is answered with the choices): its personal records (heaviest, best estimated 1RM, most reps at each weight, 1/3/5/8/10 rep maxes actual and estimated, most reps at bodyweight, longest hold) and each recent session's best set and estimated 1RM, newest first.",
+      inputSchema: INPUT.get_exercise_history,
+      annotations: { title: "Exercise history and records", ...READ },
+    },
+    ({ exercise, limit }) =>
+      tool(async () => {
+        const found = named<{ id: string; name: string; records: unknown }>(
+          exercise,
+          (await call(run, Q.exerciseRecords, { words: exercise }, options)).resolveExercise,
+        );
+        const series = (await call(run, Q.e1rmSeries, { exerciseId: found.id }, options)).e1rmSeries ?? [];
+        return { exercise: found.name, records: found.records, sessions: series.slice(-(limit ?? 20)).reverse() };
+      }),
+  );
 
-  server.registerTool("get_progress_summary", {
-    title: "Progress summary",
-    description: "Weekly training volume (weight x reps of work sets, per ISO week, Monday first) over the last calendar weeks ending with this one, overall or for one exercise; a week without training is left out (its volume is zero). With an exercise, also its estimated 1RM trend (first and latest in the range, and the change).",
-    inputSchema: INPUT.get_progress_summary,
-    annotations: { title: "Progress summary", ...READ },
-  }, ({ weeks, exercise }) => tool(async () => {
-    const span = weeks ?? 12;
-    let exerciseId: string | undefined;
-    let name: string | undefined;
-    if (exercise) {
-      const found = named<{ id: string; name: string }>(exercise, (await call(run, Q.resolveExercise, { name: exercise }, options)).resolveExercise);
-      exerciseId = found.id;
-      name = found.name;
-    }
-    const since = weeksStart(span);
-    const volume = ((await call(run, Q.weeklyVolume, { exerciseId }, options)).weeklyVolume ?? []).filter((w: { week: string }) => w.week >= since);
-    if (!exerciseId) return { since, weeklyVolume: volume };
-    const series = ((await call(run, Q.e1rmSeries, { exerciseId }, options)).e1rmSeries ?? []).filter((s: { date: string }) => s.date >= since);
-    const first = series[0];
-    const latest = series[series.length - 1];
-    return {
-      exercise: name,
-      since,
-      weeklyVolume: volume,
-      e1rm: first ? { first: { date: first.date, e1rm: first.e1rm }, latest: { date: latest.date, e1rm: latest.e1rm }, change: Math.round((latest.e1rm - first.e1rm) * 100) / 100, unit: latest.unit, sessions: series.length } : null,
-    };
-  }));
+  server.registerTool(
+    "get_progress_summary",
+    {
+      title: "Progress summary",
+      description:
+        "Weekly training volume (weight x reps of work sets, per ISO week, Monday first) over the last calendar weeks ending with this one, overall or for one exercise; a week without training is left out (its volume is zero). With an exercise, also its estimated 1RM trend (first and latest in the range, and the change).",
+      inputSchema: INPUT.get_progress_summary,
+      annotations: { title: "Progress summary", ...READ },
+    },
+    ({ weeks, exercise }) =>
+      tool(async () => {
+        const span = weeks ?? 12;
+        let exerciseId: string | undefined;
+        let name: string | undefined;
+        if (exercise) {
+          const found = named<{ id: string; name: string }>(
+            exercise,
+            (await call(run, Q.resolveExercise, { name: exercise }, options)).resolveExercise,
+          );
+          exerciseId = found.id;
+          name = found.name;
+        }
+        const since = weeksStart(span);
+        const volume = ((await call(run, Q.weeklyVolume, { exerciseId }, options)).weeklyVolume ?? []).filter(
+          (w: { week: string }) => w.week >= since,
+        );
+        if (!exerciseId) return { since, weeklyVolume: volume };
+        const series = ((await call(run, Q.e1rmSeries, { exerciseId }, options)).e1rmSeries ?? []).filter(
+          (s: { date: string }) => s.date >= since,
+        );
+        const first = series[0];
+        const latest = series[series.length - 1];
+        return {
+          exercise: name,
+          since,
+          weeklyVolume: volume,
+          e1rm: first
+            ? {
+                first: { date: first.date, e1rm: first.e1rm },
+                latest: { date: latest.date, e1rm: latest.e1rm },
+                change: Math.round((latest.e1rm - first.e1rm) * 100) / 100,
+                unit: latest.unit,
+                sessions: series.length,
+              }
+            : null,
+        };
+      }),
+  );
 
-  server.registerTool("log_bodyweight", {
-    title: "Log bodyweight",
-    description: "Record the user's bodyweight for a day (replaces that day's entry if there is one).",
-    inputSchema: INPUT.log_bodyweight,
-    annotations: { title: "Log bodyweight", readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
-  }, ({ date, weight, unit: u }) => tool(async () => (await call(run, Q.logBodyweight, { input: { date, weight, unit: toUnit(u) } }, options, true)).logBodyweight));
+  server.registerTool(
+    "log_bodyweight",
+    {
+      title: "Log bodyweight",
+      description: "Record the user's bodyweight for a day (replaces that day's entry if there is one).",
+      inputSchema: INPUT.log_bodyweight,
+      annotations: {
+        title: "Log bodyweight",
+        readOnlyHint: false,
+        destructiveHint: true,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+    },
+    ({ date, weight, unit: u }) =>
+      tool(
+        async () =>
+          (await call(run, Q.logBodyweight, { input: { date, weight, unit: toUnit(u) } }, options, true)).logBodyweight,
+      ),
+  );
 
-  const json = (uri: string, value: unknown) => ({ contents: [{ uri, mimeType: "application/schema+json", text: JSON.stringify(value, null, 2) }] });
-  server.registerResource("routine-schema", RESOURCES.routineSchema, {
-    title: "Routine document JSON Schema",
-    description: "The JSON Schema (draft 2020-12) of the routine documents get_routine returns and save_routine takes.",
-    mimeType: "application/schema+json",
-  }, () => json(RESOURCES.routineSchema, routineSchema));
-  server.registerResource("workout-schema", RESOURCES.workoutSchema, {
-    title: "Workout document JSON Schema",
-    description: "The JSON Schema (draft 2020-12) of the workout documents get_workout returns and save_workout takes.",
-    mimeType: "application/schema+json",
-  }, () => json(RESOURCES.workoutSchema, workoutSchema));
-  server.registerResource("set-text-rules", RESOURCES.setText, {
-    title: "Set text rules",
-    description: "How to write a set in a workout document (weight x reps, effort, warm-ups, drops, times).",
-    mimeType: "text/markdown",
-  }, () => ({ contents: [{ uri: RESOURCES.setText, mimeType: "text/markdown", text: SET_TEXT_RULES }] }));
+  const json = (uri: string, value: unknown) => ({
+    contents: [{ uri, mimeType: "application/schema+json", text: JSON.stringify(value, null, 2) }],
+  });
+  server.registerResource(
+    "routine-schema",
+    RESOURCES.routineSchema,
+    {
+      title: "Routine document JSON Schema",
+      description:
+        "The JSON Schema (draft 2020-12) of the routine documents get_routine returns and save_routine takes.",
+      mimeType: "application/schema+json",
+    },
+    () => json(RESOURCES.routineSchema, routineSchema),
+  );
+  server.registerResource(
+    "workout-schema",
+    RESOURCES.workoutSchema,
+    {
+      title: "Workout document JSON Schema",
+      description:
+        "The JSON Schema (draft 2020-12) of the workout documents get_workout returns and save_workout takes.",
+      mimeType: "application/schema+json",
+    },
+    () => json(RESOURCES.workoutSchema, workoutSchema),
+  );
+  server.registerResource(
+    "set-text-rules",
+    RESOURCES.setText,
+    {
+      title: "Set text rules",
+      description: "How to write a set in a workout document (weight x reps, effort, warm-ups, drops, times).",
+      mimeType: "text/markdown",
+    },
+    () => ({ contents: [{ uri: RESOURCES.setText, mimeType: "text/markdown", text: SET_TEXT_RULES }] }),
+  );
 }

@@ -41,7 +41,14 @@ const cases: Case[] = [];
 const names = new Set<string>();
 type Extra = { options?: Options; database?: true; canonical?: unknown; json?: string; plugin?: true };
 
-function add(kind: Case["kind"], name: string, document: unknown, path: string | null, reason: string | null, extra: Extra = {}) {
+function add(
+  kind: Case["kind"],
+  name: string,
+  document: unknown,
+  path: string | null,
+  reason: string | null,
+  extra: Extra = {},
+) {
   if (names.has(name)) throw new Error(`duplicate case name: ${name}`);
   names.add(name);
   // Key order of each case in the file: name, kind, document or json, options, path, reason, database, plugin, canonical.
@@ -74,13 +81,21 @@ function rx(patch: Record<string, unknown>): Record<string, unknown> {
 }
 /** Routine with root `patch`. */
 function rr(patch: Record<string, unknown>): Record<string, unknown> {
-  const d: Record<string, unknown> = { name: "Push A", exercises: [{ exercise: "Bench Press", sets: 3, reps: 5 }], ...patch };
+  const d: Record<string, unknown> = {
+    name: "Push A",
+    exercises: [{ exercise: "Bench Press", sets: 3, reps: 5 }],
+    ...patch,
+  };
   for (const k of Object.keys(d)) if (d[k] === undefined) delete d[k];
   return d;
 }
 /** Workout with root `patch`. */
 function wr(patch: Record<string, unknown>): Record<string, unknown> {
-  const d: Record<string, unknown> = { date: "2024-05-31", exercises: [{ exercise: "Bench Press", sets: ["100x5"] }], ...patch };
+  const d: Record<string, unknown> = {
+    date: "2024-05-31",
+    exercises: [{ exercise: "Bench Press", sets: ["100x5"] }],
+    ...patch,
+  };
   for (const k of Object.keys(d)) if (d[k] === undefined) delete d[k];
   return d;
 }
@@ -91,7 +106,11 @@ function wx(patch: Record<string, unknown>): Record<string, unknown> {
   return { date: "2024-05-31", exercises: [e] };
 }
 /** Workout whose only set is `set`, with optional root fields. */
-const ws = (set: unknown, root: Record<string, unknown> = {}) => ({ date: "2024-05-31", ...root, exercises: [{ exercise: "Bench Press", sets: [set] }] });
+const ws = (set: unknown, root: Record<string, unknown> = {}) => ({
+  date: "2024-05-31",
+  ...root,
+  exercises: [{ exercise: "Bench Press", sets: [set] }],
+});
 const SET = "exercises[0].sets[0]";
 const X = "exercises[0]";
 
@@ -108,7 +127,18 @@ routine(
     unit: "lb",
     deload: true,
     exercises: [
-      { exercise: "Bench Press", sets: 4, reps: "8 – 12", weight: 135.5, rest: "2m", superset: "A", progression: "linear", warmups: 2, drops: 1, bursts: 0 },
+      {
+        exercise: "Bench Press",
+        sets: 4,
+        reps: "8 – 12",
+        weight: 135.5,
+        rest: "2m",
+        superset: "A",
+        progression: "linear",
+        warmups: 2,
+        drops: 1,
+        bursts: 0,
+      },
       { exercise: "Plank", sets: 3, time: "1:30", rest: 60, superset: null, progression: null, weight: null },
       { exercise: "OHP", sets: 5, reps: 5, rest: "1m30s", warmups: 0 },
     ],
@@ -123,7 +153,17 @@ routine(
       unit: "lb",
       deload: true,
       exercises: [
-        { exercise: "Bench Press", sets: 4, reps: "8-12", weight: 135.5, rest: 120, superset: "A", progression: "linear", warmups: 2, drops: 1 },
+        {
+          exercise: "Bench Press",
+          sets: 4,
+          reps: "8-12",
+          weight: 135.5,
+          rest: 120,
+          superset: "A",
+          progression: "linear",
+          warmups: 2,
+          drops: 1,
+        },
         { exercise: "Plank", sets: 3, time: 90, rest: 60 },
         { exercise: "OHP", sets: 5, reps: 5, rest: 90 },
       ],
@@ -132,15 +172,37 @@ routine(
 );
 routine("routine: aliases bench, squat, RDL, pullup", {
   name: "Aliases",
-  exercises: ["bench", "squat", "RDL", "pullup", "Pull-Up", "Romanian Deadlift", "Barbell Row", "Dumbbell Curl", "Rowing Machine", "Deadlift", "Back Squat"].map((exercise) => ({ exercise, sets: 1 })),
+  exercises: [
+    "bench",
+    "squat",
+    "RDL",
+    "pullup",
+    "Pull-Up",
+    "Romanian Deadlift",
+    "Barbell Row",
+    "Dumbbell Curl",
+    "Rowing Machine",
+    "Deadlift",
+    "Back Squat",
+  ].map((exercise) => ({ exercise, sets: 1 })),
 });
 routine("routine: unit from the user's default lb", rr({}), null, null, {
   options: { unit: "lb" },
-  canonical: { name: "Push A", progression: "linear", unit: "lb", exercises: [{ exercise: "Bench Press", sets: 3, reps: 5 }] },
+  canonical: {
+    name: "Push A",
+    progression: "linear",
+    unit: "lb",
+    exercises: [{ exercise: "Bench Press", sets: 3, reps: 5 }],
+  },
 });
 routine("routine: document unit kg wins over the user's lb", rr({ unit: "kg" }), null, null, {
   options: { unit: "lb" },
-  canonical: { name: "Push A", progression: "linear", unit: "kg", exercises: [{ exercise: "Bench Press", sets: 3, reps: 5 }] },
+  canonical: {
+    name: "Push A",
+    progression: "linear",
+    unit: "kg",
+    exercises: [{ exercise: "Bench Press", sets: 3, reps: 5 }],
+  },
 });
 routine("routine: root is an array", [rr({})], "document", R.object);
 routine("routine: root is null", null, "document", R.object);
@@ -149,11 +211,31 @@ routine("routine: root is a number", 42, "document", R.object);
 routine("routine: root is true", true, "document", R.object);
 routine("routine: empty object", {}, "name", R.required);
 routine("routine: unknown root property", rr({ title: "x" }), "title", R.unknownProperty);
-routine("routine: first unknown property in code point order", rr({ zeta: 1, alpha: 2, mid: 3 }), "alpha", R.unknownProperty);
+routine(
+  "routine: first unknown property in code point order",
+  rr({ zeta: 1, alpha: 2, mid: 3 }),
+  "alpha",
+  R.unknownProperty,
+);
 routine("routine: upper case sorts before lower case", rr({ beta: 1, Name: "x" }), "Name", R.unknownProperty);
-routine("routine: $schema is an unknown property", rr({ $schema: "urn:svc:schema:routine-document" }), "$schema", R.unknownProperty);
-routine("routine: unknown property wins over a missing name", { exercises: [], extra: true }, "extra", R.unknownProperty);
-routine("routine: unknown property wins over a later bad field", rr({ name: "", notes: "x" }), "notes", R.unknownProperty);
+routine(
+  "routine: $schema is an unknown property",
+  rr({ $schema: "urn:svc:schema:routine-document" }),
+  "$schema",
+  R.unknownProperty,
+);
+routine(
+  "routine: unknown property wins over a missing name",
+  { exercises: [], extra: true },
+  "extra",
+  R.unknownProperty,
+);
+routine(
+  "routine: unknown property wins over a later bad field",
+  rr({ name: "", notes: "x" }),
+  "notes",
+  R.unknownProperty,
+);
 routine("routine: workout field date is unknown in a routine", rr({ date: "2024-05-31" }), "date", R.unknownProperty);
 
 // id
@@ -165,8 +247,12 @@ routine("routine: id with braces", rr({ id: `{${UUID}}` }), "id", R.uuid);
 routine("routine: id one digit short", rr({ id: UUID.slice(0, -1) }), "id", R.uuid);
 routine("routine: bad id comes before a missing name", { id: "x", exercises: [] }, "id", R.uuid);
 routine("routine: id that is not the user's", rr({ id: UUID }), "id", R.notFound, { database: true });
-routine("routine: upper-case id that is not the user's", rr({ id: UUID.toUpperCase() }), "id", R.notFound, { database: true });
-routine("routine: unknown id comes before a bad name", rr({ id: UUID, name: "" }), "id", R.notFound, { database: true });
+routine("routine: upper-case id that is not the user's", rr({ id: UUID.toUpperCase() }), "id", R.notFound, {
+  database: true,
+});
+routine("routine: unknown id comes before a bad name", rr({ id: UUID, name: "" }), "id", R.notFound, {
+  database: true,
+});
 
 // name
 routine("routine: name missing", rr({ name: undefined }), "name", R.required);
@@ -191,7 +277,8 @@ routine("routine: icon null", rr({ icon: null }), "icon", R.string);
 routine("routine: icon a number", rr({ icon: 3 }), "icon", R.string);
 
 // progression, unit, deload
-for (const p of ["linear", "greyskull", "double", "time", "none"]) routine(`routine: progression ${p}`, rr({ progression: p }));
+for (const p of ["linear", "greyskull", "double", "time", "none"])
+  routine(`routine: progression ${p}`, rr({ progression: p }));
 routine("routine: progression upper case", rr({ progression: "Linear" }), "progression", R.progression);
 routine("routine: progression unknown value", rr({ progression: "wave" }), "progression", R.progression);
 routine("routine: progression null", rr({ progression: null }), "progression", R.progression);
@@ -202,73 +289,228 @@ routine("routine: unit kgs", rr({ unit: "kgs" }), "unit", R.unit);
 routine("routine: unit null", rr({ unit: null }), "unit", R.unit);
 routine("routine: deload true", rr({ deload: true }));
 routine("routine: deload false is the default and omitted", rr({ deload: false }), null, null, {
-  canonical: { name: "Push A", progression: "linear", unit: "kg", exercises: [{ exercise: "Bench Press", sets: 3, reps: 5 }] },
+  canonical: {
+    name: "Push A",
+    progression: "linear",
+    unit: "kg",
+    exercises: [{ exercise: "Bench Press", sets: 3, reps: 5 }],
+  },
 });
 routine("routine: deload a string", rr({ deload: "true" }), "deload", R.boolean);
 routine("routine: deload 1", rr({ deload: 1 }), "deload", R.boolean);
 routine("routine: deload null", rr({ deload: null }), "deload", R.boolean);
 
 // training max cycles (5/3/1), stages (GZCLP), increments: the last fields of a routine exercise
-const FIVE_THREE_ONE = [["65%x5", "75%x5", "85%x5+"], ["70%x3", "80%x3", "90%x3+"], ["75%x5", "85%x3", "95%x1+"]];
+const FIVE_THREE_ONE = [
+  ["65%x5", "75%x5", "85%x5+"],
+  ["70%x3", "80%x3", "90%x3+"],
+  ["75%x5", "85%x3", "95%x1+"],
+];
 routine("routine exercise: a 5/3/1 cycle of a training max", rx({ trainingMax: 100, cycle: FIVE_THREE_ONE }));
-routine("routine exercise: cycle sets in canonical form", rx({ trainingMax: 100.5, cycle: [[" 72,5 % X 5 + ", "80%x3", "90.50%x1"]] }), null, null, {
-  canonical: { name: "Push A", progression: "linear", unit: "kg", exercises: [{ exercise: "Bench Press", sets: 3, trainingMax: 100.5, cycle: [["72.5%x5+", "80%x3", "90.5%x1"]] }] },
-});
-routine("routine exercise: cycle of 6 weeks, 200 %", rx({ trainingMax: 100, cycle: Array.from({ length: 6 }, () => ["200%x0", "0.01%x500", "50%x1+"]) }));
-routine("routine exercise: trainingMax without a cycle", rx({ trainingMax: 100 }), `${X}.trainingMax`, R.trainingMaxWithoutCycle);
-routine("routine exercise: trainingMax negative", rx({ trainingMax: -1, cycle: FIVE_THREE_ONE }), `${X}.trainingMax`, R.weight);
-routine("routine exercise: trainingMax null", rx({ trainingMax: null, cycle: FIVE_THREE_ONE }), `${X}.trainingMax`, R.weight);
-routine("routine exercise: cycle without a trainingMax", rx({ cycle: FIVE_THREE_ONE }), `${X}.cycle`, R.cycleWithoutTrainingMax);
+routine(
+  "routine exercise: cycle sets in canonical form",
+  rx({ trainingMax: 100.5, cycle: [[" 72,5 % X 5 + ", "80%x3", "90.50%x1"]] }),
+  null,
+  null,
+  {
+    canonical: {
+      name: "Push A",
+      progression: "linear",
+      unit: "kg",
+      exercises: [{ exercise: "Bench Press", sets: 3, trainingMax: 100.5, cycle: [["72.5%x5+", "80%x3", "90.5%x1"]] }],
+    },
+  },
+);
+routine(
+  "routine exercise: cycle of 6 weeks, 200 %",
+  rx({ trainingMax: 100, cycle: Array.from({ length: 6 }, () => ["200%x0", "0.01%x500", "50%x1+"]) }),
+);
+routine(
+  "routine exercise: trainingMax without a cycle",
+  rx({ trainingMax: 100 }),
+  `${X}.trainingMax`,
+  R.trainingMaxWithoutCycle,
+);
+routine(
+  "routine exercise: trainingMax negative",
+  rx({ trainingMax: -1, cycle: FIVE_THREE_ONE }),
+  `${X}.trainingMax`,
+  R.weight,
+);
+routine(
+  "routine exercise: trainingMax null",
+  rx({ trainingMax: null, cycle: FIVE_THREE_ONE }),
+  `${X}.trainingMax`,
+  R.weight,
+);
+routine(
+  "routine exercise: cycle without a trainingMax",
+  rx({ cycle: FIVE_THREE_ONE }),
+  `${X}.cycle`,
+  R.cycleWithoutTrainingMax,
+);
 routine("routine exercise: cycle empty", rx({ trainingMax: 100, cycle: [] }), `${X}.cycle`, R.cycle);
-routine("routine exercise: cycle of 7 weeks", rx({ trainingMax: 100, cycle: Array.from({ length: 7 }, () => FIVE_THREE_ONE[0]) }), `${X}.cycle`, R.cycle);
+routine(
+  "routine exercise: cycle of 7 weeks",
+  rx({ trainingMax: 100, cycle: Array.from({ length: 7 }, () => FIVE_THREE_ONE[0]) }),
+  `${X}.cycle`,
+  R.cycle,
+);
 routine("routine exercise: cycle not an array", rx({ trainingMax: 100, cycle: "65%x5" }), `${X}.cycle`, R.cycle);
-routine("routine exercise: a week with fewer sets than sets", rx({ trainingMax: 100, cycle: [FIVE_THREE_ONE[0], ["70%x3", "80%x3"]] }), `${X}.cycle[1]`, R.cycleWeek);
-routine("routine exercise: a week not an array", rx({ trainingMax: 100, cycle: ["65%x5"] }), `${X}.cycle[0]`, R.cycleWeek);
-for (const [bad, k] of [["85x5", 0], ["0%x5", 1], ["201%x5", 2], ["85.555%x5", 0], ["85%x501", 1], ["85%", 2], ["85%x5++", 0]] as const) {
+routine(
+  "routine exercise: a week with fewer sets than sets",
+  rx({ trainingMax: 100, cycle: [FIVE_THREE_ONE[0], ["70%x3", "80%x3"]] }),
+  `${X}.cycle[1]`,
+  R.cycleWeek,
+);
+routine(
+  "routine exercise: a week not an array",
+  rx({ trainingMax: 100, cycle: ["65%x5"] }),
+  `${X}.cycle[0]`,
+  R.cycleWeek,
+);
+for (const [bad, k] of [
+  ["85x5", 0],
+  ["0%x5", 1],
+  ["201%x5", 2],
+  ["85.555%x5", 0],
+  ["85%x501", 1],
+  ["85%", 2],
+  ["85%x5++", 0],
+] as const) {
   const week = ["65%x5", "75%x5", "85%x5+"];
   week[k] = bad;
-  routine(`routine exercise: cycle set ${JSON.stringify(bad)}`, rx({ trainingMax: 100, cycle: [week] }), `${X}.cycle[0][${k}]`, R.percentSet);
+  routine(
+    `routine exercise: cycle set ${JSON.stringify(bad)}`,
+    rx({ trainingMax: 100, cycle: [week] }),
+    `${X}.cycle[0][${k}]`,
+    R.percentSet,
+  );
 }
-routine("routine exercise: cycle set a number", rx({ trainingMax: 100, cycle: [[85, "75%x5", "85%x5+"]] }), `${X}.cycle[0][0]`, R.percentSet);
-routine("routine exercise: cycle with reps", rx({ trainingMax: 100, reps: 5, cycle: FIVE_THREE_ONE }), `${X}.cycle`, R.cycleWithReps);
-routine("routine exercise: GZCLP stages", rx({ sets: 5, reps: 3, weight: 100, stages: ["5x3+", " 6 X 2 + ", "10x1+"] }), null, null, {
-  canonical: { name: "Push A", progression: "linear", unit: "kg", exercises: [{ exercise: "Bench Press", sets: 5, reps: 3, weight: 100, stages: ["5x3+", "6x2+", "10x1+"] }] },
-});
-routine("routine exercise: stages of a T2 lift, reps as a range of one", rx({ sets: 3, reps: "10-10", stages: ["3x10", "3x8", "3x6"] }));
+routine(
+  "routine exercise: cycle set a number",
+  rx({ trainingMax: 100, cycle: [[85, "75%x5", "85%x5+"]] }),
+  `${X}.cycle[0][0]`,
+  R.percentSet,
+);
+routine(
+  "routine exercise: cycle with reps",
+  rx({ trainingMax: 100, reps: 5, cycle: FIVE_THREE_ONE }),
+  `${X}.cycle`,
+  R.cycleWithReps,
+);
+routine(
+  "routine exercise: GZCLP stages",
+  rx({ sets: 5, reps: 3, weight: 100, stages: ["5x3+", " 6 X 2 + ", "10x1+"] }),
+  null,
+  null,
+  {
+    canonical: {
+      name: "Push A",
+      progression: "linear",
+      unit: "kg",
+      exercises: [{ exercise: "Bench Press", sets: 5, reps: 3, weight: 100, stages: ["5x3+", "6x2+", "10x1+"] }],
+    },
+  },
+);
+routine(
+  "routine exercise: stages of a T2 lift, reps as a range of one",
+  rx({ sets: 3, reps: "10-10", stages: ["3x10", "3x8", "3x6"] }),
+);
 routine("routine exercise: one stage", rx({ reps: 3, stages: ["3x3"] }), `${X}.stages`, R.stages);
-routine("routine exercise: six stages", rx({ reps: 3, stages: ["3x3", "3x2", "3x1", "2x1", "1x1", "1x0"] }), `${X}.stages`, R.stages);
-routine("routine exercise: first stage not the exercise's sets and reps", rx({ reps: 5, stages: ["5x3", "6x2"] }), `${X}.stages[0]`, R.firstStage);
+routine(
+  "routine exercise: six stages",
+  rx({ reps: 3, stages: ["3x3", "3x2", "3x1", "2x1", "1x1", "1x0"] }),
+  `${X}.stages`,
+  R.stages,
+);
+routine(
+  "routine exercise: first stage not the exercise's sets and reps",
+  rx({ reps: 5, stages: ["5x3", "6x2"] }),
+  `${X}.stages[0]`,
+  R.firstStage,
+);
 routine("routine exercise: first stage without reps", rx({ stages: ["3x3", "6x2"] }), `${X}.stages[0]`, R.firstStage);
 routine("routine exercise: a stage of 21 sets", rx({ reps: 3, stages: ["3x3", "21x1"] }), `${X}.stages[1]`, R.stage);
 routine("routine exercise: a stage not text", rx({ reps: 3, stages: ["3x3", 5] }), `${X}.stages[1]`, R.stage);
-routine("routine exercise: stages with a cycle", rx({ trainingMax: 100, cycle: FIVE_THREE_ONE, stages: ["3x3", "6x2"] }), `${X}.stages`, R.stagesWithCycle);
+routine(
+  "routine exercise: stages with a cycle",
+  rx({ trainingMax: 100, cycle: FIVE_THREE_ONE, stages: ["3x3", "6x2"] }),
+  `${X}.stages`,
+  R.stagesWithCycle,
+);
 routine("routine exercise: increment 2 (dumbbells)", rx({ increment: 2 }));
 routine("routine exercise: increment 0.5 and 100", rx({ increment: 100 }));
 routine("routine exercise: increment 0.01", rx({ increment: 0.01 }));
 for (const bad of [0, -1, 100.01, 0.001, "2", null]) {
   routine(`routine exercise: increment ${JSON.stringify(bad)}`, rx({ increment: bad }), `${X}.increment`, R.increment);
 }
-routine("routine exercise: a bad increment in the first entry comes before a bad sets in the second",
-  { name: "Push A", exercises: [{ exercise: "Bench Press", sets: 3, increment: 0 }, { exercise: "Bench Press", sets: 0 }] }, `${X}.increment`, R.increment);
-routine("routine exercise: a bad sets comes before a bad increment of the same entry",
-  { name: "Push A", exercises: [{ exercise: "Bench Press", sets: 0, increment: 0 }] }, `${X}.sets`, R.setCount);
-routine("routine exercise: a bad increment in the second entry comes after a bad sets in the first",
-  { name: "Push A", exercises: [{ exercise: "Bench Press", sets: 0 }, { exercise: "Bench Press", sets: 3, increment: 0 }] }, `${X}.sets`, R.setCount);
-routine("routine exercise: an unknown key comes before a bad cycle", rx({ trainingMax: 100, cycle: [], zzz: 1 }), `${X}.zzz`, R.unknownProperty);
+routine(
+  "routine exercise: a bad increment in the first entry comes before a bad sets in the second",
+  {
+    name: "Push A",
+    exercises: [
+      { exercise: "Bench Press", sets: 3, increment: 0 },
+      { exercise: "Bench Press", sets: 0 },
+    ],
+  },
+  `${X}.increment`,
+  R.increment,
+);
+routine(
+  "routine exercise: a bad sets comes before a bad increment of the same entry",
+  { name: "Push A", exercises: [{ exercise: "Bench Press", sets: 0, increment: 0 }] },
+  `${X}.sets`,
+  R.setCount,
+);
+routine(
+  "routine exercise: a bad increment in the second entry comes after a bad sets in the first",
+  {
+    name: "Push A",
+    exercises: [
+      { exercise: "Bench Press", sets: 0 },
+      { exercise: "Bench Press", sets: 3, increment: 0 },
+    ],
+  },
+  `${X}.sets`,
+  R.setCount,
+);
+routine(
+  "routine exercise: an unknown key comes before a bad cycle",
+  rx({ trainingMax: 100, cycle: [], zzz: 1 }),
+  `${X}.zzz`,
+  R.unknownProperty,
+);
 
 // program: the last field of a routine, checked after its exercises
 routine("routine: program", rr({ program: "Starting Strength" }), null, null, {
-  canonical: { name: "Push A", progression: "linear", unit: "kg", exercises: [{ exercise: "Bench Press", sets: 3, reps: 5 }], program: "Starting Strength" },
+  canonical: {
+    name: "Push A",
+    progression: "linear",
+    unit: "kg",
+    exercises: [{ exercise: "Bench Press", sets: 3, reps: 5 }],
+    program: "Starting Strength",
+  },
 });
 routine("routine: program null is none and omitted", rr({ program: null }), null, null, {
-  canonical: { name: "Push A", progression: "linear", unit: "kg", exercises: [{ exercise: "Bench Press", sets: 3, reps: 5 }] },
+  canonical: {
+    name: "Push A",
+    progression: "linear",
+    unit: "kg",
+    exercises: [{ exercise: "Bench Press", sets: 3, reps: 5 }],
+  },
 });
 routine("routine: program 80 characters", rr({ program: s(80) }));
 routine("routine: program 81 characters", rr({ program: s(81) }), "program", R.name);
 routine("routine: program empty", rr({ program: "" }), "program", R.name);
 routine("routine: program a number", rr({ program: 5 }), "program", R.string);
 routine("routine: program with a newline", rr({ program: "GZCLP\nday 1" }), "program", R.controlCharacter);
-routine("routine: a bad program comes after a bad exercise", rr({ program: "", exercises: [{ exercise: "Bench Press", sets: 0 }] }), "exercises[0].sets", R.setCount);
+routine(
+  "routine: a bad program comes after a bad exercise",
+  rr({ program: "", exercises: [{ exercise: "Bench Press", sets: 0 }] }),
+  "exercises[0].sets",
+  R.setCount,
+);
 
 // exercises array
 routine("routine: exercises missing", { name: "Push A" }, "exercises", R.required);
@@ -277,30 +519,68 @@ routine("routine: exercises null", rr({ exercises: null }), "exercises", R.array
 routine("routine: exercises empty is allowed", rr({ exercises: [] }));
 const hundred = Array.from({ length: 100 }, () => ({ exercise: "Deadlift", sets: 1 }));
 routine("routine: 100 exercises", rr({ exercises: hundred }));
-routine("routine: 101 exercises", rr({ exercises: [...hundred, { exercise: "Deadlift", sets: 1 }] }), "exercises", R.routineExercises);
-routine("routine: size is checked before the entries", rr({ exercises: [{ sets: 0 }, ...hundred] }), "exercises", R.routineExercises);
+routine(
+  "routine: 101 exercises",
+  rr({ exercises: [...hundred, { exercise: "Deadlift", sets: 1 }] }),
+  "exercises",
+  R.routineExercises,
+);
+routine(
+  "routine: size is checked before the entries",
+  rr({ exercises: [{ sets: 0 }, ...hundred] }),
+  "exercises",
+  R.routineExercises,
+);
 routine("routine: exercise entry a number", rr({ exercises: [5] }), "exercises[0]", R.object);
 routine("routine: exercise entry a string", rr({ exercises: ["Bench Press"] }), "exercises[0]", R.object);
 routine("routine: exercise entry null", rr({ exercises: [null] }), "exercises[0]", R.object);
-routine("routine: exercise entry an array", rr({ exercises: [[{ exercise: "Bench Press", sets: 3 }]] }), "exercises[0]", R.object);
+routine(
+  "routine: exercise entry an array",
+  rr({ exercises: [[{ exercise: "Bench Press", sets: 3 }]] }),
+  "exercises[0]",
+  R.object,
+);
 routine(
   "routine: problem in the third entry",
-  rr({ exercises: [{ exercise: "Bench Press", sets: 3 }, { exercise: "Back Squat", sets: 3 }, { exercise: "Deadlift", sets: 1, reps: "5-3" }] }),
+  rr({
+    exercises: [
+      { exercise: "Bench Press", sets: 3 },
+      { exercise: "Back Squat", sets: 3 },
+      { exercise: "Deadlift", sets: 1, reps: "5-3" },
+    ],
+  }),
   "exercises[2].reps",
   R.repsRangeOrder,
 );
 
 // routine exercise: keys, exercise, sets
 routine("routine exercise: unknown property", rx({ repetitions: 5 }), `${X}.repetitions`, R.unknownProperty);
-routine("routine exercise: unknown property wins over a missing exercise", { name: "Push A", exercises: [{ sets: 3, foo: 1 }] }, `${X}.foo`, R.unknownProperty);
+routine(
+  "routine exercise: unknown property wins over a missing exercise",
+  { name: "Push A", exercises: [{ sets: 3, foo: 1 }] },
+  `${X}.foo`,
+  R.unknownProperty,
+);
 routine("routine exercise: workout field note is unknown here", rx({ note: "x" }), `${X}.note`, R.unknownProperty);
 routine("routine exercise: exercise missing", rx({ exercise: undefined }), `${X}.exercise`, R.required);
 routine("routine exercise: exercise null", rx({ exercise: null }), `${X}.exercise`, R.string);
 routine("routine exercise: exercise a number", rx({ exercise: 7 }), `${X}.exercise`, R.string);
 routine("routine exercise: exercise empty", rx({ exercise: "" }), `${X}.exercise`, R.exercise);
 routine("routine exercise: exercise 101 characters", rx({ exercise: s(101) }), `${X}.exercise`, R.exercise);
-routine("routine exercise: exercise 100 characters, not in the catalog", rx({ exercise: s(100) }), `${X}.exercise`, R.unknownExercise, { database: true });
-routine("routine exercise: unknown exercise name", rx({ exercise: "Underwater Basket Weaving" }), `${X}.exercise`, R.unknownExercise, { database: true });
+routine(
+  "routine exercise: exercise 100 characters, not in the catalog",
+  rx({ exercise: s(100) }),
+  `${X}.exercise`,
+  R.unknownExercise,
+  { database: true },
+);
+routine(
+  "routine exercise: unknown exercise name",
+  rx({ exercise: "Underwater Basket Weaving" }),
+  `${X}.exercise`,
+  R.unknownExercise,
+  { database: true },
+);
 routine(
   "routine exercise: unknown exercise comes before a later bad field",
   rx({ exercise: "Underwater Basket Weaving", sets: 0 }),
@@ -310,7 +590,12 @@ routine(
 );
 routine(
   "routine exercise: bad sets in an earlier entry wins over a later unknown exercise",
-  rr({ exercises: [{ exercise: "Bench Press", sets: 0 }, { exercise: "Underwater Basket Weaving", sets: 3 }] }),
+  rr({
+    exercises: [
+      { exercise: "Bench Press", sets: 0 },
+      { exercise: "Underwater Basket Weaving", sets: 3 },
+    ],
+  }),
   "exercises[0].sets",
   R.setCount,
 );
@@ -333,22 +618,42 @@ routine("routine exercise: reps 7.5", rx({ reps: 7.5 }), `${X}.reps`, R.reps);
 routine("routine exercise: reps true", rx({ reps: true }), `${X}.reps`, R.reps);
 routine("routine exercise: reps null", rx({ reps: null }), `${X}.reps`, R.reps);
 routine("routine exercise: reps range", rx({ reps: "8-12" }), null, null, {
-  canonical: { name: "Push A", progression: "linear", unit: "kg", exercises: [{ exercise: "Bench Press", sets: 3, reps: "8-12" }] },
+  canonical: {
+    name: "Push A",
+    progression: "linear",
+    unit: "kg",
+    exercises: [{ exercise: "Bench Press", sets: 3, reps: "8-12" }],
+  },
 });
 routine("routine exercise: reps range with spaces", rx({ reps: "8 - 12" }));
 routine("routine exercise: reps range with an en dash", rx({ reps: "8–12" }));
 routine("routine exercise: reps range with a tab and surrounding spaces", rx({ reps: " 8\t-12 " }));
 routine("routine exercise: reps range with leading zeros", rx({ reps: "08-012" }), null, null, {
-  canonical: { name: "Push A", progression: "linear", unit: "kg", exercises: [{ exercise: "Bench Press", sets: 3, reps: "8-12" }] },
+  canonical: {
+    name: "Push A",
+    progression: "linear",
+    unit: "kg",
+    exercises: [{ exercise: "Bench Press", sets: 3, reps: "8-12" }],
+  },
 });
 routine("routine exercise: reps range 0-500", rx({ reps: "0-500" }));
 routine("routine exercise: reps range low equal to high becomes an integer", rx({ reps: "8-8" }), null, null, {
-  canonical: { name: "Push A", progression: "linear", unit: "kg", exercises: [{ exercise: "Bench Press", sets: 3, reps: 8 }] },
+  canonical: {
+    name: "Push A",
+    progression: "linear",
+    unit: "kg",
+    exercises: [{ exercise: "Bench Press", sets: 3, reps: 8 }],
+  },
 });
 routine("routine exercise: reps range going down", rx({ reps: "12-8" }), `${X}.reps`, R.repsRangeOrder);
 routine("routine exercise: reps range 9-8", rx({ reps: "9-8" }), `${X}.reps`, R.repsRangeOrder);
 routine("routine exercise: reps range high end 501", rx({ reps: "8-501" }), `${X}.reps`, R.repsRangeBounds);
-routine("routine exercise: reps range both ends too high and going down", rx({ reps: "600-501" }), `${X}.reps`, R.repsRangeBounds);
+routine(
+  "routine exercise: reps range both ends too high and going down",
+  rx({ reps: "600-501" }),
+  `${X}.reps`,
+  R.repsRangeBounds,
+);
 routine("routine exercise: reps a digit string is not a range", rx({ reps: "8" }), `${X}.reps`, R.reps);
 routine("routine exercise: reps range missing its high end", rx({ reps: "8-" }), `${X}.reps`, R.reps);
 routine("routine exercise: reps range with an em dash", rx({ reps: "8—12" }), `${X}.reps`, R.reps);
@@ -365,19 +670,39 @@ routine("routine exercise: time 1.5", rx({ time: 1.5 }), `${X}.time`, R.duration
 routine("routine exercise: time null", rx({ time: null }), `${X}.time`, R.duration);
 routine("routine exercise: time true", rx({ time: true }), `${X}.time`, R.duration);
 routine("routine exercise: time digits", rx({ time: "90" }), null, null, {
-  canonical: { name: "Push A", progression: "linear", unit: "kg", exercises: [{ exercise: "Bench Press", sets: 3, time: 90 }] },
+  canonical: {
+    name: "Push A",
+    progression: "linear",
+    unit: "kg",
+    exercises: [{ exercise: "Bench Press", sets: 3, time: 90 }],
+  },
 });
 routine("routine exercise: time m:ss", rx({ time: "1:30" }), null, null, {
-  canonical: { name: "Push A", progression: "linear", unit: "kg", exercises: [{ exercise: "Bench Press", sets: 3, time: 90 }] },
+  canonical: {
+    name: "Push A",
+    progression: "linear",
+    unit: "kg",
+    exercises: [{ exercise: "Bench Press", sets: 3, time: 90 }],
+  },
 });
 routine("routine exercise: time m:s with one seconds digit", rx({ time: "1:5" }), null, null, {
-  canonical: { name: "Push A", progression: "linear", unit: "kg", exercises: [{ exercise: "Bench Press", sets: 3, time: 65 }] },
+  canonical: {
+    name: "Push A",
+    progression: "linear",
+    unit: "kg",
+    exercises: [{ exercise: "Bench Press", sets: 3, time: 65 }],
+  },
 });
 routine("routine exercise: time 0:59", rx({ time: "0:59" }));
 routine("routine exercise: time seconds 60 in m:ss", rx({ time: "1:60" }), `${X}.time`, R.duration);
 routine("routine exercise: time three seconds digits", rx({ time: "1:005" }), `${X}.time`, R.duration);
 routine("routine exercise: time minutes", rx({ time: "2m" }), null, null, {
-  canonical: { name: "Push A", progression: "linear", unit: "kg", exercises: [{ exercise: "Bench Press", sets: 3, time: 120 }] },
+  canonical: {
+    name: "Push A",
+    progression: "linear",
+    unit: "kg",
+    exercises: [{ exercise: "Bench Press", sets: 3, time: 120 }],
+  },
 });
 routine("routine exercise: time minutes and seconds", rx({ time: "1m30s" }));
 routine("routine exercise: time minutes, space, seconds", rx({ time: "1m 30s" }));
@@ -393,8 +718,18 @@ routine("routine exercise: time empty string", rx({ time: "" }), `${X}.time`, R.
 routine("routine exercise: time seconds before minutes", rx({ time: "30s1m" }), `${X}.time`, R.duration);
 routine("routine exercise: time negative text", rx({ time: "-5" }), `${X}.time`, R.duration);
 routine("routine exercise: time together with reps", rx({ reps: 5, time: 30 }), `${X}.time`, R.timeWithReps);
-routine("routine exercise: a bad time is reported before the reps conflict", rx({ reps: 5, time: "soon" }), `${X}.time`, R.duration);
-routine("routine exercise: bad reps are reported before a bad time", rx({ reps: "x", time: "soon" }), `${X}.reps`, R.reps);
+routine(
+  "routine exercise: a bad time is reported before the reps conflict",
+  rx({ reps: 5, time: "soon" }),
+  `${X}.time`,
+  R.duration,
+);
+routine(
+  "routine exercise: bad reps are reported before a bad time",
+  rx({ reps: "x", time: "soon" }),
+  `${X}.reps`,
+  R.reps,
+);
 
 // weight
 routine("routine exercise: weight 0", rx({ weight: 0 }));
@@ -416,7 +751,12 @@ routine("routine exercise: rest 0", rx({ rest: 0 }));
 routine("routine exercise: rest 900", rx({ rest: 900 }));
 routine("routine exercise: rest 901", rx({ rest: 901 }), `${X}.rest`, R.restMax);
 routine("routine exercise: rest 15:00", rx({ rest: "15:00" }), null, null, {
-  canonical: { name: "Push A", progression: "linear", unit: "kg", exercises: [{ exercise: "Bench Press", sets: 3, rest: 900 }] },
+  canonical: {
+    name: "Push A",
+    progression: "linear",
+    unit: "kg",
+    exercises: [{ exercise: "Bench Press", sets: 3, rest: 900 }],
+  },
 });
 routine("routine exercise: rest 15:01", rx({ rest: "15:01" }), `${X}.rest`, R.restMax);
 routine("routine exercise: rest 15m", rx({ rest: "15m" }));
@@ -453,22 +793,77 @@ routine("routine: several problems, exercise before sets", rx({ exercise: "", se
 routine("routine: several problems, sets before reps", rx({ sets: 0, reps: 600 }), `${X}.sets`, R.setCount);
 routine("routine: several problems, reps before rest", rx({ reps: "12-8", rest: 1000 }), `${X}.reps`, R.repsRangeOrder);
 routine("routine: several problems, weight before rest", rx({ weight: -1, rest: 1000 }), `${X}.weight`, R.weight);
-routine("routine: several problems, warmups before drops and bursts", rx({ bursts: 9, drops: 9, warmups: 9 }), `${X}.warmups`, R.extraSets);
+routine(
+  "routine: several problems, warmups before drops and bursts",
+  rx({ bursts: 9, drops: 9, warmups: 9 }),
+  `${X}.warmups`,
+  R.extraSets,
+);
 routine("routine: several problems, drops before bursts", rx({ bursts: 9, drops: 9 }), `${X}.drops`, R.extraSets);
-routine("routine: several problems, name before the exercises", rr({ name: "", exercises: [{ sets: 0 }] }), "name", R.name);
+routine(
+  "routine: several problems, name before the exercises",
+  rr({ name: "", exercises: [{ sets: 0 }] }),
+  "name",
+  R.name,
+);
 routine("routine: several problems, icon before progression", rr({ progression: "x", icon: "" }), "icon", R.icon);
-routine("routine: several problems, progression before unit", rr({ unit: "g", progression: "x" }), "progression", R.progression);
+routine(
+  "routine: several problems, progression before unit",
+  rr({ unit: "g", progression: "x" }),
+  "progression",
+  R.progression,
+);
 routine("routine: several problems, unit before deload", rr({ deload: "no", unit: "g" }), "unit", R.unit);
-routine("routine: several problems, first entry first", rr({ exercises: [{ exercise: "Bench Press", sets: 3, rest: 901 }, { exercise: "" , sets: 3 }] }), "exercises[0].rest", R.restMax);
-routine("routine: several problems, unknown property in an entry before its other fields", rx({ exercise: "", zzz: 1 }), `${X}.zzz`, R.unknownProperty);
+routine(
+  "routine: several problems, first entry first",
+  rr({
+    exercises: [
+      { exercise: "Bench Press", sets: 3, rest: 901 },
+      { exercise: "", sets: 3 },
+    ],
+  }),
+  "exercises[0].rest",
+  R.restMax,
+);
+routine(
+  "routine: several problems, unknown property in an entry before its other fields",
+  rx({ exercise: "", zzz: 1 }),
+  `${X}.zzz`,
+  R.unknownProperty,
+);
 
 // key order independence: same keys, different order, same first problem
-routine("routine: key order (a)", { name: "", icon: "", exercises: [{ exercise: "Bench Press", sets: 0, reps: "9-1" }] }, "name", R.name);
-routine("routine: key order (b)", { exercises: [{ reps: "9-1", sets: 0, exercise: "Bench Press" }], icon: "", name: "" }, "name", R.name);
-routine("routine: key order in an entry (a)", rr({ exercises: [{ exercise: "Bench Press", sets: 3, rest: "x", reps: 600, weight: -1 }] }), `${X}.reps`, R.reps);
-routine("routine: key order in an entry (b)", rr({ exercises: [{ weight: -1, reps: 600, rest: "x", sets: 3, exercise: "Bench Press" }] }), `${X}.reps`, R.reps);
+routine(
+  "routine: key order (a)",
+  { name: "", icon: "", exercises: [{ exercise: "Bench Press", sets: 0, reps: "9-1" }] },
+  "name",
+  R.name,
+);
+routine(
+  "routine: key order (b)",
+  { exercises: [{ reps: "9-1", sets: 0, exercise: "Bench Press" }], icon: "", name: "" },
+  "name",
+  R.name,
+);
+routine(
+  "routine: key order in an entry (a)",
+  rr({ exercises: [{ exercise: "Bench Press", sets: 3, rest: "x", reps: 600, weight: -1 }] }),
+  `${X}.reps`,
+  R.reps,
+);
+routine(
+  "routine: key order in an entry (b)",
+  rr({ exercises: [{ weight: -1, reps: 600, rest: "x", sets: 3, exercise: "Bench Press" }] }),
+  `${X}.reps`,
+  R.reps,
+);
 routine("routine: key order of unknown properties (a)", rr({ b: 1, a: 2 }), "a", R.unknownProperty);
-routine("routine: key order of unknown properties (b)", { a: 2, exercises: [], b: 1, name: "Push A" }, "a", R.unknownProperty);
+routine(
+  "routine: key order of unknown properties (b)",
+  { a: 2, exercises: [], b: 1, name: "Push A" },
+  "a",
+  R.unknownProperty,
+);
 
 // ---------------------------------------------------------------- workout: root
 workout("workout: minimal valid", { date: "2024-05-31", exercises: [] }, null, null, {
@@ -488,7 +883,14 @@ workout(
     notes: "Felt strong.",
     skipProgression: true,
     exercises: [
-      { exercise: "squat", superset: null, note: "Belt on top sets", pinned: true, skipProgression: true, sets: ["w: 60 X 5", "140x5@2", { set: "140x5 @ 1", done: true }, { set: "140×5", done: false }] },
+      {
+        exercise: "squat",
+        superset: null,
+        note: "Belt on top sets",
+        pinned: true,
+        skipProgression: true,
+        sets: ["w: 60 X 5", "140x5@2", { set: "140x5 @ 1", done: true }, { set: "140×5", done: false }],
+      },
       { exercise: "Pull-Up", superset: "A", note: null, pinned: false, sets: ["BW x 8", "rp:x4"] },
       { exercise: "Plank", sets: ["45s", "1m30s@3"] },
     ],
@@ -507,27 +909,52 @@ workout(
       notes: "Felt strong.",
       skipProgression: true,
       exercises: [
-        { exercise: "squat", note: "Belt on top sets", pinned: true, skipProgression: true, sets: ["w:60x5", "140x5@2", "140x5@1", { set: "140x5", done: false }] },
+        {
+          exercise: "squat",
+          note: "Belt on top sets",
+          pinned: true,
+          skipProgression: true,
+          sets: ["w:60x5", "140x5@2", "140x5@1", { set: "140x5", done: false }],
+        },
         { exercise: "Pull-Up", superset: "A", sets: ["bw x 8", "rp:x4"] },
         { exercise: "Plank", sets: ["45s", "1:30@3"] },
       ],
     },
   },
 );
-workout("workout: unit and effort from the user's defaults", { date: "2024-05-31", exercises: [{ exercise: "bench", sets: ["100x5@0"] }] }, null, null, {
-  options: { unit: "lb", effort: "rir" },
-  canonical: { date: "2024-05-31", start: "2024-05-31T12:00:00Z", unit: "lb", effort: "rir", exercises: [{ exercise: "bench", sets: ["100x5@0"] }] },
+workout(
+  "workout: unit and effort from the user's defaults",
+  { date: "2024-05-31", exercises: [{ exercise: "bench", sets: ["100x5@0"] }] },
+  null,
+  null,
+  {
+    options: { unit: "lb", effort: "rir" },
+    canonical: {
+      date: "2024-05-31",
+      start: "2024-05-31T12:00:00Z",
+      unit: "lb",
+      effort: "rir",
+      exercises: [{ exercise: "bench", sets: ["100x5@0"] }],
+    },
+  },
+);
+workout("workout: document effort rpe wins over the user's rir", ws("100x5@0", { effort: "rpe" }), SET, R.rpe, {
+  options: { effort: "rir" },
 });
-workout("workout: document effort rpe wins over the user's rir", ws("100x5@0", { effort: "rpe" }), SET, R.rpe, { options: { effort: "rir" } });
 workout("workout: root is an array", [], "document", R.object);
 workout("workout: root is null", null, "document", R.object);
 workout("workout: root is a string", "2024-05-31", "document", R.object);
 workout("workout: root is a number", 1, "document", R.object);
 workout("workout: empty object", {}, "date", R.required);
 workout("workout: unknown root property", wr({ title: "x" }), "title", R.unknownProperty);
-workout("workout: unknown property Date (case matters) and date missing", { Date: "2024-05-31", exercises: [] }, "Date", R.unknownProperty);
+workout(
+  "workout: unknown property Date (case matters) and date missing",
+  { Date: "2024-05-31", exercises: [] },
+  "Date",
+  R.unknownProperty,
+);
 workout("workout: routine field icon is unknown in a workout", wr({ icon: "bench" }), "icon", R.unknownProperty);
-workout("workout: first unknown property in code point order", wr({ "é": 1, z: 2, _x: 3 }), "_x", R.unknownProperty);
+workout("workout: first unknown property in code point order", wr({ é: 1, z: 2, _x: 3 }), "_x", R.unknownProperty);
 
 // id, name
 workout("workout: id not a uuid", wr({ id: "42" }), "id", R.uuid);
@@ -568,26 +995,79 @@ workout("workout: date 1900-01-01, the first allowed", wr({ date: "1900-01-01" }
 workout("workout: date 1899-12-31, the day before the first allowed", wr({ date: "1899-12-31" }), "date", R.dateRange);
 workout("workout: date 2099-12-31, the last allowed", wr({ date: "2099-12-31" }));
 workout("workout: date 2100-01-01, the day after the last allowed", wr({ date: "2100-01-01" }), "date", R.dateRange);
-workout("workout: date out of range is reported before start", wr({ date: "2100-01-01", start: "x" }), "date", R.dateRange);
+workout(
+  "workout: date out of range is reported before start",
+  wr({ date: "2100-01-01", start: "x" }),
+  "date",
+  R.dateRange,
+);
 
 // start
 workout("workout: start in UTC", wr({ start: "2024-05-31T18:30:00Z" }), null, null, {
-  canonical: { date: "2024-05-31", start: "2024-05-31T18:30:00Z", unit: "kg", effort: "rpe", exercises: [{ exercise: "Bench Press", sets: ["100x5"] }] },
+  canonical: {
+    date: "2024-05-31",
+    start: "2024-05-31T18:30:00Z",
+    unit: "kg",
+    effort: "rpe",
+    exercises: [{ exercise: "Bench Press", sets: ["100x5"] }],
+  },
 });
-workout("workout: start with a positive offset is shown in UTC", wr({ start: "2024-05-31T18:30:00+02:00" }), null, null, {
-  canonical: { date: "2024-05-31", start: "2024-05-31T16:30:00Z", unit: "kg", effort: "rpe", exercises: [{ exercise: "Bench Press", sets: ["100x5"] }] },
-});
-workout("workout: start with a negative offset crossing midnight", wr({ start: "2024-05-31T22:15:00-05:30" }), null, null, {
-  canonical: { date: "2024-05-31", start: "2024-06-01T03:45:00Z", unit: "kg", effort: "rpe", exercises: [{ exercise: "Bench Press", sets: ["100x5"] }] },
-});
+workout(
+  "workout: start with a positive offset is shown in UTC",
+  wr({ start: "2024-05-31T18:30:00+02:00" }),
+  null,
+  null,
+  {
+    canonical: {
+      date: "2024-05-31",
+      start: "2024-05-31T16:30:00Z",
+      unit: "kg",
+      effort: "rpe",
+      exercises: [{ exercise: "Bench Press", sets: ["100x5"] }],
+    },
+  },
+);
+workout(
+  "workout: start with a negative offset crossing midnight",
+  wr({ start: "2024-05-31T22:15:00-05:30" }),
+  null,
+  null,
+  {
+    canonical: {
+      date: "2024-05-31",
+      start: "2024-06-01T03:45:00Z",
+      unit: "kg",
+      effort: "rpe",
+      exercises: [{ exercise: "Bench Press", sets: ["100x5"] }],
+    },
+  },
+);
 workout("workout: start without seconds", wr({ start: "2024-05-31T18:30Z" }), null, null, {
-  canonical: { date: "2024-05-31", start: "2024-05-31T18:30:00Z", unit: "kg", effort: "rpe", exercises: [{ exercise: "Bench Press", sets: ["100x5"] }] },
+  canonical: {
+    date: "2024-05-31",
+    start: "2024-05-31T18:30:00Z",
+    unit: "kg",
+    effort: "rpe",
+    exercises: [{ exercise: "Bench Press", sets: ["100x5"] }],
+  },
 });
 workout("workout: start with microseconds", wr({ start: "2024-05-31T18:30:00.123450+00:00" }), null, null, {
-  canonical: { date: "2024-05-31", start: "2024-05-31T18:30:00.12345Z", unit: "kg", effort: "rpe", exercises: [{ exercise: "Bench Press", sets: ["100x5"] }] },
+  canonical: {
+    date: "2024-05-31",
+    start: "2024-05-31T18:30:00.12345Z",
+    unit: "kg",
+    effort: "rpe",
+    exercises: [{ exercise: "Bench Press", sets: ["100x5"] }],
+  },
 });
 workout("workout: start with zero milliseconds", wr({ start: "2024-05-31T18:30:00.000Z" }), null, null, {
-  canonical: { date: "2024-05-31", start: "2024-05-31T18:30:00Z", unit: "kg", effort: "rpe", exercises: [{ exercise: "Bench Press", sets: ["100x5"] }] },
+  canonical: {
+    date: "2024-05-31",
+    start: "2024-05-31T18:30:00Z",
+    unit: "kg",
+    effort: "rpe",
+    exercises: [{ exercise: "Bench Press", sets: ["100x5"] }],
+  },
 });
 workout("workout: start with 7 decimals", wr({ start: "2024-05-31T18:30:00.1234567Z" }), "start", R.dateTime);
 workout("workout: start without an offset", wr({ start: "2024-05-31T18:30:00" }), "start", R.dateTime);
@@ -618,7 +1098,13 @@ workout("workout: minutes 59.5", wr({ minutes: 59.5 }), "minutes", R.minutes);
 workout("workout: minutes a string", wr({ minutes: "60" }), "minutes", R.minutes);
 workout("workout: minutes null", wr({ minutes: null }), "minutes", R.minutes);
 workout("workout: bodyweight null is omitted", wr({ bodyweight: null }), null, null, {
-  canonical: { date: "2024-05-31", start: "2024-05-31T12:00:00Z", unit: "kg", effort: "rpe", exercises: [{ exercise: "Bench Press", sets: ["100x5"] }] },
+  canonical: {
+    date: "2024-05-31",
+    start: "2024-05-31T12:00:00Z",
+    unit: "kg",
+    effort: "rpe",
+    exercises: [{ exercise: "Bench Press", sets: ["100x5"] }],
+  },
 });
 workout("workout: bodyweight 0", wr({ bodyweight: 0 }), "bodyweight", R.bodyweight);
 workout("workout: bodyweight 0.01", wr({ bodyweight: 0.01 }));
@@ -644,7 +1130,14 @@ workout("workout: routine not a uuid", wr({ routine: "Push A" }), "routine", R.u
 workout("workout: routine a number", wr({ routine: 5 }), "routine", R.uuid);
 workout("workout: routine that is not the user's", wr({ routine: UUID }), "routine", R.notFound, { database: true });
 workout("workout: notes empty", wr({ notes: "" }), null, null, {
-  canonical: { date: "2024-05-31", start: "2024-05-31T12:00:00Z", unit: "kg", effort: "rpe", notes: "", exercises: [{ exercise: "Bench Press", sets: ["100x5"] }] },
+  canonical: {
+    date: "2024-05-31",
+    start: "2024-05-31T12:00:00Z",
+    unit: "kg",
+    effort: "rpe",
+    notes: "",
+    exercises: [{ exercise: "Bench Press", sets: ["100x5"] }],
+  },
 });
 workout("workout: notes 2000 characters", wr({ notes: s(2000, "n") }));
 workout("workout: notes 2001 characters", wr({ notes: s(2001, "n") }), "notes", R.notes);
@@ -661,7 +1154,12 @@ workout("workout: exercises missing", { date: "2024-05-31" }, "exercises", R.req
 workout("workout: exercises an object", wr({ exercises: {} }), "exercises", R.array);
 workout("workout: exercises null", wr({ exercises: null }), "exercises", R.array);
 workout("workout: exercises empty", wr({ exercises: [] }));
-workout("workout: 150 exercises (at most 100)", wr({ exercises: Array.from({ length: 150 }, () => ({ exercise: "Dumbbell Curl", sets: ["x10"] })) }), "exercises", R.workoutExercises);
+workout(
+  "workout: 150 exercises (at most 100)",
+  wr({ exercises: Array.from({ length: 150 }, () => ({ exercise: "Dumbbell Curl", sets: ["x10"] })) }),
+  "exercises",
+  R.workoutExercises,
+);
 workout("workout: exercise entry a string", wr({ exercises: ["Bench Press"] }), "exercises[0]", R.object);
 workout("workout: exercise entry null", wr({ exercises: [null] }), "exercises[0]", R.object);
 
@@ -674,17 +1172,33 @@ workout("workout exercise: exercise 101 characters", wx({ exercise: s(101) }), `
 workout("workout exercise: exercise a number", wx({ exercise: 1 }), `${X}.exercise`, R.string);
 workout("workout exercise: alias OHP", wx({ exercise: "OHP" }));
 workout("workout exercise: catalog name Overhead Press", wx({ exercise: "Overhead Press" }));
-workout("workout exercise: unknown exercise", wx({ exercise: "Underwater Basket Weaving" }), `${X}.exercise`, R.unknownExercise, { database: true });
+workout(
+  "workout exercise: unknown exercise",
+  wx({ exercise: "Underwater Basket Weaving" }),
+  `${X}.exercise`,
+  R.unknownExercise,
+  { database: true },
+);
 workout(
   "workout exercise: unknown exercise in the first entry wins over a bad set in the second",
-  wr({ exercises: [{ exercise: "Underwater Basket Weaving", sets: ["100x5"] }, { exercise: "Deadlift", sets: ["nope"] }] }),
+  wr({
+    exercises: [
+      { exercise: "Underwater Basket Weaving", sets: ["100x5"] },
+      { exercise: "Deadlift", sets: ["nope"] },
+    ],
+  }),
   `${X}.exercise`,
   R.unknownExercise,
   { database: true },
 );
 workout(
   "workout exercise: bad set in the first entry wins over an unknown exercise in the second",
-  wr({ exercises: [{ exercise: "Deadlift", sets: ["nope"] }, { exercise: "Underwater Basket Weaving", sets: ["100x5"] }] }),
+  wr({
+    exercises: [
+      { exercise: "Deadlift", sets: ["nope"] },
+      { exercise: "Underwater Basket Weaving", sets: ["100x5"] },
+    ],
+  }),
   "exercises[0].sets[0]",
   R.setText,
 );
@@ -705,7 +1219,12 @@ workout("workout exercise: sets empty", wx({ sets: [] }), `${X}.sets`, R.setsMin
 workout("workout exercise: sets a string", wx({ sets: "100x5" }), `${X}.sets`, R.array);
 workout("workout exercise: sets null", wx({ sets: null }), `${X}.sets`, R.array);
 workout("workout exercise: one set is enough", wx({ sets: ["x1"] }));
-workout("workout exercise: 60 sets (at most 50)", wx({ sets: Array.from({ length: 60 }, () => "20x10") }), `${X}.sets`, R.setsMax);
+workout(
+  "workout exercise: 60 sets (at most 50)",
+  wx({ sets: Array.from({ length: 60 }, () => "20x10") }),
+  `${X}.sets`,
+  R.setsMax,
+);
 
 // set items
 workout("set: a number", ws(5), SET, R.setItem);
@@ -713,13 +1232,31 @@ workout("set: null", ws(null), SET, R.setItem);
 workout("set: an array", ws(["100x5"]), SET, R.setItem);
 workout("set: true", ws(true), SET, R.setItem);
 workout("set object: only set", ws({ set: "100x5" }), null, null, {
-  canonical: { date: "2024-05-31", start: "2024-05-31T12:00:00Z", unit: "kg", effort: "rpe", exercises: [{ exercise: "Bench Press", sets: ["100x5"] }] },
+  canonical: {
+    date: "2024-05-31",
+    start: "2024-05-31T12:00:00Z",
+    unit: "kg",
+    effort: "rpe",
+    exercises: [{ exercise: "Bench Press", sets: ["100x5"] }],
+  },
 });
 workout("set object: done true becomes a string", ws({ set: "100 x 5", done: true }), null, null, {
-  canonical: { date: "2024-05-31", start: "2024-05-31T12:00:00Z", unit: "kg", effort: "rpe", exercises: [{ exercise: "Bench Press", sets: ["100x5"] }] },
+  canonical: {
+    date: "2024-05-31",
+    start: "2024-05-31T12:00:00Z",
+    unit: "kg",
+    effort: "rpe",
+    exercises: [{ exercise: "Bench Press", sets: ["100x5"] }],
+  },
 });
 workout("set object: done false stays an object", ws({ done: false, set: "100 x 5" }), null, null, {
-  canonical: { date: "2024-05-31", start: "2024-05-31T12:00:00Z", unit: "kg", effort: "rpe", exercises: [{ exercise: "Bench Press", sets: [{ set: "100x5", done: false }] }] },
+  canonical: {
+    date: "2024-05-31",
+    start: "2024-05-31T12:00:00Z",
+    unit: "kg",
+    effort: "rpe",
+    exercises: [{ exercise: "Bench Press", sets: [{ set: "100x5", done: false }] }],
+  },
 });
 workout("set object: set missing", ws({ done: false }), `${SET}.set`, R.required);
 workout("set object: set a number", ws({ set: 100 }), `${SET}.set`, R.string);
@@ -728,10 +1265,25 @@ workout("set object: bad set text", ws({ set: "abc" }), `${SET}.set`, R.setText)
 workout("set object: done a string", ws({ set: "100x5", done: "no" }), `${SET}.done`, R.boolean);
 workout("set object: done null", ws({ set: "100x5", done: null }), `${SET}.done`, R.boolean);
 workout("set object: unknown property", ws({ set: "100x5", reps: 5 }), `${SET}.reps`, R.unknownProperty);
-workout("set object: unknown property wins over bad set text", ws({ set: "bad", extra: 1 }), `${SET}.extra`, R.unknownProperty);
+workout(
+  "set object: unknown property wins over bad set text",
+  ws({ set: "bad", extra: 1 }),
+  `${SET}.extra`,
+  R.unknownProperty,
+);
 workout("set object: set text is checked before done", ws({ done: "x", set: "100x501" }), `${SET}.set`, R.setReps);
 workout("set: problem in the third set", wx({ sets: ["100x5", "100x5", "100x5x5"] }), `${X}.sets[2]`, R.setText);
-workout("set: problem in the second exercise", wr({ exercises: [{ exercise: "Bench Press", sets: ["100x5"] }, { exercise: "Barbell Row", sets: ["60x8", { set: "60x8", done: 0 }] }] }), "exercises[1].sets[1].done", R.boolean);
+workout(
+  "set: problem in the second exercise",
+  wr({
+    exercises: [
+      { exercise: "Bench Press", sets: ["100x5"] },
+      { exercise: "Barbell Row", sets: ["60x8", { set: "60x8", done: 0 }] },
+    ],
+  }),
+  "exercises[1].sets[1].done",
+  R.boolean,
+);
 
 // set text: accepted forms and their canonical text
 const canonicalSets: [string, string][] = [
@@ -809,7 +1361,13 @@ const canonicalSets: [string, string][] = [
 ];
 for (const [input, canon] of canonicalSets) {
   workout(`set text: ${JSON.stringify(input)} is ${canon}`, ws(input), null, null, {
-    canonical: { date: "2024-05-31", start: "2024-05-31T12:00:00Z", unit: "kg", effort: "rpe", exercises: [{ exercise: "Bench Press", sets: [canon] }] },
+    canonical: {
+      date: "2024-05-31",
+      start: "2024-05-31T12:00:00Z",
+      unit: "kg",
+      effort: "rpe",
+      exercises: [{ exercise: "Bench Press", sets: [canon] }],
+    },
   });
 }
 
@@ -897,23 +1455,72 @@ workout("effort rir from the user's default: @11", ws("x8@11"), SET, R.rir, { op
 workout("effort: bad effort field is reported before the sets", ws("100x5@0", { effort: "borg" }), "effort", R.effort);
 
 // several problems and key order
-workout("workout: several problems, date before exercises", wr({ date: "2023-02-29", exercises: [{ exercise: "" }] }), "date", R.calendarDate);
+workout(
+  "workout: several problems, date before exercises",
+  wr({ date: "2023-02-29", exercises: [{ exercise: "" }] }),
+  "date",
+  R.calendarDate,
+);
 workout("workout: several problems, name before date", wr({ name: "", date: "x" }), "name", R.name);
 workout("workout: several problems, start before minutes", wr({ minutes: -1, start: "x" }), "start", R.dateTime);
-workout("workout: several problems, bodyweight before unit", wr({ unit: "g", bodyweight: -1 }), "bodyweight", R.bodyweight);
+workout(
+  "workout: several problems, bodyweight before unit",
+  wr({ unit: "g", bodyweight: -1 }),
+  "bodyweight",
+  R.bodyweight,
+);
 workout("workout: several problems, unit before effort", wr({ effort: "x", unit: "g" }), "unit", R.unit);
 workout("workout: several problems, routine before notes", wr({ notes: 1, routine: 1 }), "routine", R.uuid);
-workout("workout: several problems, notes before skipProgression", wr({ skipProgression: 1, notes: 1 }), "notes", R.string);
-workout("workout exercise: several problems, superset before note", wx({ note: 1, superset: "" }), `${X}.superset`, R.superset);
-workout("workout exercise: several problems, pinned before skipProgression", wx({ skipProgression: 1, pinned: 1 }), `${X}.pinned`, R.boolean);
-workout("workout exercise: several problems, skipProgression before sets", wx({ sets: [], skipProgression: 1 }), `${X}.skipProgression`, R.boolean);
-workout("workout: key order (a)", { date: "2024-02-30", minutes: 2000, exercises: [{ sets: [], exercise: "" }] }, "date", R.calendarDate);
-workout("workout: key order (b)", { exercises: [{ exercise: "", sets: [] }], minutes: 2000, date: "2024-02-30" }, "date", R.calendarDate);
+workout(
+  "workout: several problems, notes before skipProgression",
+  wr({ skipProgression: 1, notes: 1 }),
+  "notes",
+  R.string,
+);
+workout(
+  "workout exercise: several problems, superset before note",
+  wx({ note: 1, superset: "" }),
+  `${X}.superset`,
+  R.superset,
+);
+workout(
+  "workout exercise: several problems, pinned before skipProgression",
+  wx({ skipProgression: 1, pinned: 1 }),
+  `${X}.pinned`,
+  R.boolean,
+);
+workout(
+  "workout exercise: several problems, skipProgression before sets",
+  wx({ sets: [], skipProgression: 1 }),
+  `${X}.skipProgression`,
+  R.boolean,
+);
+workout(
+  "workout: key order (a)",
+  { date: "2024-02-30", minutes: 2000, exercises: [{ sets: [], exercise: "" }] },
+  "date",
+  R.calendarDate,
+);
+workout(
+  "workout: key order (b)",
+  { exercises: [{ exercise: "", sets: [] }], minutes: 2000, date: "2024-02-30" },
+  "date",
+  R.calendarDate,
+);
 workout("workout: key order in a set object (a)", ws({ set: "x", done: 1, z: 0, y: 0 }), `${SET}.y`, R.unknownProperty);
 workout("workout: key order in a set object (b)", ws({ y: 0, z: 0, done: 1, set: "x" }), `${SET}.y`, R.unknownProperty);
-workout("workout: key order in an entry (a)", wx({ note: s(501), exercise: "Bench Press", sets: ["x"] }), `${X}.note`, R.note);
-workout("workout: key order in an entry (b)", { date: "2024-05-31", exercises: [{ sets: ["x"], exercise: "Bench Press", note: s(501) }] }, `${X}.note`, R.note);
-
+workout(
+  "workout: key order in an entry (a)",
+  wx({ note: s(501), exercise: "Bench Press", sets: ["x"] }),
+  `${X}.note`,
+  R.note,
+);
+workout(
+  "workout: key order in an entry (b)",
+  { date: "2024-05-31", exercises: [{ sets: ["x"], exercise: "Bench Press", note: s(501) }] },
+  `${X}.note`,
+  R.note,
+);
 
 // ---------------------------------------------------------------- checks before the walk
 /** `levels` arrays nested in one another (1: `[]`). */
@@ -925,46 +1532,135 @@ function nest(levels: number): unknown {
 const zeros = (n: number) => "[0]".repeat(n);
 const plugin = { plugin: true } as const;
 // The root object is level 1: `notes` holding 15 nested arrays reaches level 16, the deepest allowed.
-workout("depth: 16 levels is allowed (then notes must be a string)", wr({ notes: nest(15) }), "notes", R.string, plugin);
-workout("depth: 17 levels is refused at the first value too deep", wr({ notes: nest(16) }), `notes${zeros(15)}`, R.depth, plugin);
+workout(
+  "depth: 16 levels is allowed (then notes must be a string)",
+  wr({ notes: nest(15) }),
+  "notes",
+  R.string,
+  plugin,
+);
+workout(
+  "depth: 17 levels is refused at the first value too deep",
+  wr({ notes: nest(16) }),
+  `notes${zeros(15)}`,
+  R.depth,
+  plugin,
+);
 // JSON.stringify itself overflows the stack on such a document: written as text.
-workout("depth: 5000 levels is refused without recursion", null, `notes${zeros(15)}`, R.depth,
-  { ...plugin, json: `{"date":"2024-05-31","exercises":[],"notes":${"[".repeat(5000)}${"]".repeat(5000)}}` });
-routine("depth: nested objects", rr({ zz: { a: { a: { a: { a: { a: { a: { a: { a: { a: { a: { a: { a: { a: { a: { a: { a: 1 } } } } } } } } } } } } } } } } }),
-  "zz.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a", R.depth, plugin);
+workout("depth: 5000 levels is refused without recursion", null, `notes${zeros(15)}`, R.depth, {
+  ...plugin,
+  json: `{"date":"2024-05-31","exercises":[],"notes":${"[".repeat(5000)}${"]".repeat(5000)}}`,
+});
+routine(
+  "depth: nested objects",
+  rr({
+    zz: {
+      a: { a: { a: { a: { a: { a: { a: { a: { a: { a: { a: { a: { a: { a: { a: { a: 1 } } } } } } } } } } } } } } },
+    },
+  }),
+  "zz.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a",
+  R.depth,
+  plugin,
+);
 routine("depth: a root array nested 17 deep", nest(17), zeros(16), R.depth, plugin);
 routine("depth: a root array nested 16 deep is not an object", nest(16), "document", R.object, plugin);
-workout("depth: checked before the walk (a deep unknown property after a bad date)", wr({ date: "x", zz: nest(20) }), `zz${zeros(15)}`, R.depth, plugin);
-workout("depth: the first problem in code point order of keys (a)", wr({ b: "\u0000", a: nest(20) }), `a${zeros(15)}`, R.depth, plugin);
-workout("depth: the first problem in code point order of keys (b)", wr({ a: "\u0000", b: nest(20) }), "a", R.nul, plugin);
+workout(
+  "depth: checked before the walk (a deep unknown property after a bad date)",
+  wr({ date: "x", zz: nest(20) }),
+  `zz${zeros(15)}`,
+  R.depth,
+  plugin,
+);
+workout(
+  "depth: the first problem in code point order of keys (a)",
+  wr({ b: "\u0000", a: nest(20) }),
+  `a${zeros(15)}`,
+  R.depth,
+  plugin,
+);
+workout(
+  "depth: the first problem in code point order of keys (b)",
+  wr({ a: "\u0000", b: nest(20) }),
+  "a",
+  R.nul,
+  plugin,
+);
 workout("U+0000 in a name", wr({ name: "a\u0000b" }), "name", R.nul, plugin);
 workout("U+0000 in a set", wx({ sets: ["100x5", "\u0000"] }), `${X}.sets[1]`, R.nul, plugin);
 workout("U+0000 in a key", wr({ "x\u0000": 1 }), "x\u0000", R.nul, plugin);
 routine("U+0000 as the whole document", "\u0000", "document", R.nul, plugin);
-workout("surrogate: a lone high surrogate in notes", null, "notes", R.surrogate,
-  { ...plugin, json: '{"date":"2024-05-31","exercises":[],"notes":"a\\ud800b"}' });
-workout("surrogate: a lone low surrogate in a name", null, "name", R.surrogate,
-  { ...plugin, json: '{"date":"2024-05-31","exercises":[],"name":"\\udc00"}' });
-workout("surrogate: a high surrogate at the end of a set", null, `${X}.sets[0]`, R.surrogate,
-  { ...plugin, json: '{"date":"2024-05-31","exercises":[{"exercise":"Bench Press","sets":["100x5\\ud83d"]}]}' });
-workout("surrogate: in a key", null, "\udc00", R.surrogate,
-  { ...plugin, json: '{"date":"2024-05-31","exercises":[],"\\udc00":1}' });
-workout("surrogate: reported before the walk's problems", null, "notes", R.surrogate,
-  { ...plugin, json: '{"date":"x","exercises":[],"notes":"\\ud800"}' });
-workout("surrogate: a pair is one character (an emoji name)", null, null, null,
-  { json: '{"date":"2024-05-31","name":"\\ud83d\\udcaa","exercises":[]}', canonical: { name: "\u{1f4aa}", date: "2024-05-31", start: "2024-05-31T12:00:00Z", unit: "kg", effort: "rpe", exercises: [] } });
+workout("surrogate: a lone high surrogate in notes", null, "notes", R.surrogate, {
+  ...plugin,
+  json: '{"date":"2024-05-31","exercises":[],"notes":"a\\ud800b"}',
+});
+workout("surrogate: a lone low surrogate in a name", null, "name", R.surrogate, {
+  ...plugin,
+  json: '{"date":"2024-05-31","exercises":[],"name":"\\udc00"}',
+});
+workout("surrogate: a high surrogate at the end of a set", null, `${X}.sets[0]`, R.surrogate, {
+  ...plugin,
+  json: '{"date":"2024-05-31","exercises":[{"exercise":"Bench Press","sets":["100x5\\ud83d"]}]}',
+});
+workout("surrogate: in a key", null, "\udc00", R.surrogate, {
+  ...plugin,
+  json: '{"date":"2024-05-31","exercises":[],"\\udc00":1}',
+});
+workout("surrogate: reported before the walk's problems", null, "notes", R.surrogate, {
+  ...plugin,
+  json: '{"date":"x","exercises":[],"notes":"\\ud800"}',
+});
+workout("surrogate: a pair is one character (an emoji name)", null, null, null, {
+  json: '{"date":"2024-05-31","name":"\\ud83d\\udcaa","exercises":[]}',
+  canonical: {
+    name: "\u{1f4aa}",
+    date: "2024-05-31",
+    start: "2024-05-31T12:00:00Z",
+    unit: "kg",
+    effort: "rpe",
+    exercises: [],
+  },
+});
 
 // ---------------------------------------------------------------- numbers beyond a double (JSON parsing gives Infinity)
-workout("1e400: bodyweight", null, "bodyweight", R.bodyweight, { ...plugin, json: '{"date":"2024-05-31","exercises":[],"bodyweight":1e400}' });
-workout("1e400: bodyweight -1e400", null, "bodyweight", R.bodyweight, { ...plugin, json: '{"date":"2024-05-31","exercises":[],"bodyweight":-1e400}' });
-workout("1e400: minutes", null, "minutes", R.minutes, { ...plugin, json: '{"date":"2024-05-31","exercises":[],"minutes":1e400}' });
-workout("1e400: as a set", null, `${X}.sets[0]`, R.setItem, { ...plugin, json: '{"date":"2024-05-31","exercises":[{"exercise":"Bench Press","sets":[1e400]}]}' });
+workout("1e400: bodyweight", null, "bodyweight", R.bodyweight, {
+  ...plugin,
+  json: '{"date":"2024-05-31","exercises":[],"bodyweight":1e400}',
+});
+workout("1e400: bodyweight -1e400", null, "bodyweight", R.bodyweight, {
+  ...plugin,
+  json: '{"date":"2024-05-31","exercises":[],"bodyweight":-1e400}',
+});
+workout("1e400: minutes", null, "minutes", R.minutes, {
+  ...plugin,
+  json: '{"date":"2024-05-31","exercises":[],"minutes":1e400}',
+});
+workout("1e400: as a set", null, `${X}.sets[0]`, R.setItem, {
+  ...plugin,
+  json: '{"date":"2024-05-31","exercises":[{"exercise":"Bench Press","sets":[1e400]}]}',
+});
 workout("1e400: as the document", null, "document", R.object, { ...plugin, json: "1e400" });
-routine("1e400: routine weight", null, "exercises[0].weight", R.weight, { ...plugin, json: '{"name":"P","exercises":[{"exercise":"Bench Press","sets":3,"weight":1e400}]}' });
-routine("1e400: routine sets", null, "exercises[0].sets", R.setCount, { ...plugin, json: '{"name":"P","exercises":[{"exercise":"Bench Press","sets":1e400}]}' });
-routine("1e400: routine time is over the maximum", null, "exercises[0].time", R.timeMax, { ...plugin, json: '{"name":"P","exercises":[{"exercise":"Plank","sets":3,"time":1e400}]}' });
-routine("1e400: routine rest -1e400 is not a duration", null, "exercises[0].rest", R.duration, { ...plugin, json: '{"name":"P","exercises":[{"exercise":"Plank","sets":3,"rest":-1e400}]}' });
-routine("1e300: routine time (a finite number) is over the maximum", rx({ time: 1e300 }), "exercises[0].time", R.timeMax);
+routine("1e400: routine weight", null, "exercises[0].weight", R.weight, {
+  ...plugin,
+  json: '{"name":"P","exercises":[{"exercise":"Bench Press","sets":3,"weight":1e400}]}',
+});
+routine("1e400: routine sets", null, "exercises[0].sets", R.setCount, {
+  ...plugin,
+  json: '{"name":"P","exercises":[{"exercise":"Bench Press","sets":1e400}]}',
+});
+routine("1e400: routine time is over the maximum", null, "exercises[0].time", R.timeMax, {
+  ...plugin,
+  json: '{"name":"P","exercises":[{"exercise":"Plank","sets":3,"time":1e400}]}',
+});
+routine("1e400: routine rest -1e400 is not a duration", null, "exercises[0].rest", R.duration, {
+  ...plugin,
+  json: '{"name":"P","exercises":[{"exercise":"Plank","sets":3,"rest":-1e400}]}',
+});
+routine(
+  "1e300: routine time (a finite number) is over the maximum",
+  rx({ time: 1e300 }),
+  "exercises[0].time",
+  R.timeMax,
+);
 
 // ---------------------------------------------------------------- one-line text: no control characters
 routine("control: routine name with a newline", rr({ name: "Push\nA" }), "name", R.controlCharacter);
@@ -976,12 +1672,20 @@ routine("control: routine name with U+00A0 (no-break space) is fine", rr({ name:
 routine("control: routine name with U+0020 spaces is fine", rr({ name: " Push  A " }));
 routine("control: length is checked first", rr({ name: `${s(80)}\n` }), "name", R.name);
 routine("control: routine icon", rr({ icon: "bar\tbell" }), "icon", R.controlCharacter);
-routine("control: routine exercise reference", rx({ exercise: "Bench\nPress" }), "exercises[0].exercise", R.controlCharacter);
+routine(
+  "control: routine exercise reference",
+  rx({ exercise: "Bench\nPress" }),
+  "exercises[0].exercise",
+  R.controlCharacter,
+);
 routine("control: routine superset", rx({ superset: "A\n" }), "exercises[0].superset", R.controlCharacter);
 workout("control: workout name", wr({ name: "Heavy\r\nday" }), "name", R.controlCharacter);
 workout("control: workout exercise reference", wx({ exercise: "Bench\tPress" }), `${X}.exercise`, R.controlCharacter);
 workout("control: workout superset", wx({ superset: "\u0001" }), `${X}.superset`, R.controlCharacter);
-workout("control: notes and notes of an exercise keep newlines and tabs", wr({ notes: "Line 1\nLine 2\tend", exercises: [{ exercise: "Bench Press", note: "a\nb\tc", sets: ["100x5"] }] }));
+workout(
+  "control: notes and notes of an exercise keep newlines and tabs",
+  wr({ notes: "Line 1\nLine 2\tend", exercises: [{ exercise: "Bench Press", note: "a\nb\tc", sets: ["100x5"] }] }),
+);
 
 // ---------------------------------------------------------------- bounded work per workout
 const entry = (sets: number) => ({ exercise: "Bench Press", sets: Array.from({ length: sets }, () => "100x5") });
@@ -992,11 +1696,31 @@ workout("limit: 50 sets in an exercise, the most allowed", wr({ exercises: [entr
 workout("limit: 51 sets in an exercise", wr({ exercises: [entry(1), entry(51)] }), "exercises[1].sets", R.setsMax);
 workout("limit: 500 sets in all, the most allowed", wr({ exercises: many(10, 50) }));
 workout("limit: 501 sets in all", wr({ exercises: [...many(10, 50), entry(1)] }), "exercises", R.workoutSets);
-workout("limit: sets in all are counted before any entry is checked", wr({ exercises: [{ exercise: "" }, ...many(10, 50), entry(1)] }), "exercises", R.workoutSets);
-workout("limit: sets in all count only arrays in objects", wr({ exercises: [...many(10, 50), { sets: "x".repeat(600) }, "x"] }), "exercises[10].exercise", R.required);
-workout("limit: more than 100 exercises is reported before the sets in all", wr({ exercises: many(101, 5) }), "exercises", R.workoutExercises);
+workout(
+  "limit: sets in all are counted before any entry is checked",
+  wr({ exercises: [{ exercise: "" }, ...many(10, 50), entry(1)] }),
+  "exercises",
+  R.workoutSets,
+);
+workout(
+  "limit: sets in all count only arrays in objects",
+  wr({ exercises: [...many(10, 50), { sets: "x".repeat(600) }, "x"] }),
+  "exercises[10].exercise",
+  R.required,
+);
+workout(
+  "limit: more than 100 exercises is reported before the sets in all",
+  wr({ exercises: many(101, 5) }),
+  "exercises",
+  R.workoutExercises,
+);
 workout("limit: 600 sets in one exercise", wr({ exercises: [entry(600)] }), "exercises", R.workoutSets);
-workout("limit: an exercise's fields come before its number of sets", wr({ exercises: [{ ...entry(51), note: 1 }] }), `${X}.note`, R.string);
+workout(
+  "limit: an exercise's fields come before its number of sets",
+  wr({ exercises: [{ ...entry(51), note: 1 }] }),
+  `${X}.note`,
+  R.string,
+);
 
 // ---------------------------------------------------------------- start within a day of date
 workout("start: the day before date at 00:00Z", wr({ start: "2024-05-30T00:00:00Z" }));
@@ -1005,7 +1729,10 @@ workout("start: the day after date at 23:59:59.999999Z", wr({ start: "2024-06-01
 workout("start: two days after date", wr({ start: "2024-06-02T00:00:00Z" }), "start", R.startNearDate);
 workout("start: the day after in UTC from a local offset", wr({ start: "2024-06-02T01:00:00+02:00" }));
 workout("start: a year off", wr({ start: "2025-05-31T18:00:00+02:00" }), "start", R.startNearDate);
-workout("start: the first allowed date with a start the day before", wr({ date: "1900-01-01", start: "1899-12-31T22:00:00-02:00" }));
+workout(
+  "start: the first allowed date with a start the day before",
+  wr({ date: "1900-01-01", start: "1899-12-31T22:00:00-02:00" }),
+);
 
 // ---------------------------------------------------------------- check against the SDK and write
 let problems = 0;
@@ -1022,7 +1749,9 @@ for (const c of cases) {
   if (r.valid) {
     if (c.canonical !== undefined && !isDeepStrictEqual(c.canonical, r.document)) {
       problems++;
-      console.error(`CANONICAL ${c.name}: expected ${JSON.stringify(c.canonical)}, SDK says ${JSON.stringify(r.document)}`);
+      console.error(
+        `CANONICAL ${c.name}: expected ${JSON.stringify(c.canonical)}, SDK says ${JSON.stringify(r.document)}`,
+      );
     }
     c.canonical = r.document;
   }
@@ -1034,4 +1763,6 @@ if (problems > 0) {
 const out = fileURLToPath(new URL("../../../test/fixtures/document-conformance.json", import.meta.url));
 // One case per line: small diffs, easy to grep.
 writeFileSync(out, `[\n${cases.map((c) => JSON.stringify(c)).join(",\n")}\n]\n`);
-console.log(`wrote ${cases.length} cases (${cases.filter((c) => c.database).length} database-only, ${cases.filter((c) => c.path === null).length} valid) to ${out}`);
+console.log(
+  `wrote ${cases.length} cases (${cases.filter((c) => c.database).length} database-only, ${cases.filter((c) => c.path === null).length} valid) to ${out}`,
+);

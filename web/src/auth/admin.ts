@@ -2,7 +2,11 @@
 // takes it because the browser vouches the request is same-origin (server/cross-site-guard.ts).
 import { postAuthRoute } from "./api.ts";
 
-export async function banUser(input: { userId: string; banReason: string | null; banExpiresIn: number | null }): Promise<void> {
+export async function banUser(input: {
+  userId: string;
+  banReason: string | null;
+  banExpiresIn: number | null;
+}): Promise<void> {
   await postAuthRoute("/api/auth/admin/ban-user", input);
 }
 

@@ -7,7 +7,14 @@ import * as auth from "./api.ts";
 
 export const ViewerQuery = graphql(`
   query Viewer {
-    viewer { id name email role unit effort }
+    viewer {
+      id
+      name
+      email
+      role
+      unit
+      effort
+    }
   }
 `);
 
@@ -36,11 +43,18 @@ const SessionContext = createContext<Session | null>(null);
 let firstViewerRequest: Promise<ResultOf<typeof ViewerQuery>> | null = request(ViewerQuery);
 /** The first answer, once it came (undefined before, or after a failure). */
 let firstViewer: Viewer | null | undefined;
-firstViewerRequest.then((data) => (firstViewer = data.viewer), () => {});
+firstViewerRequest.then(
+  (data) => (firstViewer = data.viewer),
+  () => {},
+);
 
 /** Resolves when the first session check answered or failed, or after `ms`: main.tsx waits this long to render with it known. */
 export function firstSessionCheck(ms: number): Promise<void> {
-  const settled = firstViewerRequest?.then(() => {}, () => {}) ?? Promise.resolve();
+  const settled =
+    firstViewerRequest?.then(
+      () => {},
+      () => {},
+    ) ?? Promise.resolve();
   return Promise.race([settled, new Promise<void>((resolve) => setTimeout(resolve, ms))]);
 }
 
@@ -87,7 +101,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         const user = await auth.signUp(input);
         setAfterSignOut(null);
         if (user.role === "admin") {
-          setNotice("Welcome! You are the first account on this server, so you are its admin: you can ban and unban users on the Admin page.");
+          setNotice(
+            "Welcome! You are the first account on this server, so you are its admin: you can ban and unban users on the Admin page.",
+          );
         }
         return refresh();
       },

@@ -3,7 +3,17 @@
 import { useEffect, useRef, type ReactNode } from "react";
 
 export function ConfirmDialog({
-  open, title, children, confirmLabel, cancelLabel = "Cancel", danger = false, busy = false, canConfirm = true, error, onConfirm, onCancel,
+  open,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel = "Cancel",
+  danger = false,
+  busy = false,
+  canConfirm = true,
+  error,
+  onConfirm,
+  onCancel,
 }: {
   open: boolean;
   title: string;
@@ -45,9 +55,15 @@ export function ConfirmDialog({
         >
           <h2 id={titleId}>{title}</h2>
           {children}
-          {error ? <div role="alert" className="state state-error">{error}</div> : null}
+          {error ? (
+            <div role="alert" className="state state-error">
+              {error}
+            </div>
+          ) : null}
           <div className="dialog-actions">
-            <button type="button" onClick={onCancel}>{cancelLabel}</button>
+            <button type="button" onClick={onCancel}>
+              {cancelLabel}
+            </button>
             <button type="submit" className={danger ? "danger" : "primary"} disabled={!canConfirm || busy}>
               {busy ? "Working…" : confirmLabel}
             </button>

@@ -4,7 +4,13 @@
 // from the server's INVALID_DOCUMENT after, is shown at the field its path names and under the
 // JSON text, with the same path and reason.
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { checkDocumentText, validateRoutineDocument, validateWorkoutDocument, type DocumentKind, type ValidateOptions } from "../documents.ts";
+import {
+  checkDocumentText,
+  validateRoutineDocument,
+  validateWorkoutDocument,
+  type DocumentKind,
+  type ValidateOptions,
+} from "../documents.ts";
 import { useBlocker } from "react-router";
 import { ApiError } from "../graphql/client.ts";
 import { ConfirmDialog } from "./ConfirmDialog.tsx";
@@ -39,7 +45,15 @@ export function serverProblem(error: unknown): Problem | null {
   return typeof path === "string" && typeof reason === "string" ? { path, reason } : null;
 }
 
-export function DocumentEditor({ kind, initial, options, saveLabel, onSave, renderForm, extraActions }: {
+export function DocumentEditor({
+  kind,
+  initial,
+  options,
+  saveLabel,
+  onSave,
+  renderForm,
+  extraActions,
+}: {
   kind: DocumentKind;
   initial: Doc;
   options: ValidateOptions;
@@ -61,7 +75,10 @@ export function DocumentEditor({ kind, initial, options, saveLabel, onSave, rend
   // Changed since it opened: leaving then asks first (in the app, and when closing the tab).
   const [dirty, setDirty] = useState(false);
   const savingRef = useRef(false);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !savingRef.current && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && !savingRef.current && currentLocation.pathname !== nextLocation.pathname,
+  );
   useEffect(() => {
     if (!dirty) return;
     const warn = (e: BeforeUnloadEvent) => e.preventDefault();
@@ -100,7 +117,10 @@ export function DocumentEditor({ kind, initial, options, saveLabel, onSave, rend
         errorAt: (path) => (problem && problem.path === pathString(path) ? problem.reason : null),
         problemUnder: (path) => {
           const prefix = pathString(path);
-          return problem && (problem.path === prefix || problem.path.startsWith(`${prefix}.`) || problem.path.startsWith(`${prefix}[`)) ? problem : null;
+          return problem &&
+            (problem.path === prefix || problem.path.startsWith(`${prefix}.`) || problem.path.startsWith(`${prefix}[`))
+            ? problem
+            : null;
         },
       }
     : null;
@@ -172,12 +192,26 @@ export function DocumentEditor({ kind, initial, options, saveLabel, onSave, rend
 
   return (
     <>
-      <form ref={formRef} className="stack document-editor" onSubmit={save} noValidate aria-label={`${kind === "routine" ? "Routine" : "Workout"} editor`}>
+      <form
+        ref={formRef}
+        className="stack document-editor"
+        onSubmit={save}
+        noValidate
+        aria-label={`${kind === "routine" ? "Routine" : "Workout"} editor`}
+      >
         <div className="view-switch" role="group" aria-label="Edit with">
-          <button type="button" aria-pressed={view === "form"} onClick={() => showView("form")}>Form</button>
-          <button type="button" aria-pressed={view === "json"} onClick={() => showView("json")}>Document (JSON)</button>
+          <button type="button" aria-pressed={view === "form"} onClick={() => showView("form")}>
+            Form
+          </button>
+          <button type="button" aria-pressed={view === "json"} onClick={() => showView("json")}>
+            Document (JSON)
+          </button>
         </div>
-        {switchMessage ? <p role="alert" className="state state-error">{switchMessage}</p> : null}
+        {switchMessage ? (
+          <p role="alert" className="state state-error">
+            {switchMessage}
+          </p>
+        ) : null}
         {problem ? (
           <div role="alert" className="state state-error problem-summary">
             <p>
@@ -188,12 +222,18 @@ export function DocumentEditor({ kind, initial, options, saveLabel, onSave, rend
 
         {view === "json" && problem && problem.path !== "document" && locate(shownText, problem.path) ? (
           <p>
-            <button type="button" className="link" onClick={selectInText}>Select <code>{problem.path}</code> in the text</button>
+            <button type="button" className="link" onClick={selectInText}>
+              Select <code>{problem.path}</code> in the text
+            </button>
           </p>
         ) : null}
 
         {view === "form" ? (
-          form ? renderForm(form) : <p className="state state-error">This document is not a JSON object; fix it in the Document (JSON) view.</p>
+          form ? (
+            renderForm(form)
+          ) : (
+            <p className="state state-error">This document is not a JSON object; fix it in the Document (JSON) view.</p>
+          )
         ) : (
           <div ref={textAreaRef}>
             <TextAreaField
@@ -223,7 +263,9 @@ export function DocumentEditor({ kind, initial, options, saveLabel, onSave, rend
 
         <ErrorMessage error={saveError} />
         <div className="form-actions">
-          <button type="submit" className="primary" disabled={saving}>{saving ? "Saving…" : saveLabel}</button>
+          <button type="submit" className="primary" disabled={saving}>
+            {saving ? "Saving…" : saveLabel}
+          </button>
           {extraActions}
         </div>
       </form>

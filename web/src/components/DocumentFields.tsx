@@ -20,7 +20,16 @@ export function getIn(form: FormContext): Get {
   };
 }
 
-export function DocTextField({ form, path, label, hint, numeric = false, inputMode, className, keepEmpty = false }: {
+export function DocTextField({
+  form,
+  path,
+  label,
+  hint,
+  numeric = false,
+  inputMode,
+  className,
+  keepEmpty = false,
+}: {
   form: FormContext;
   path: readonly PathKey[];
   label: string;
@@ -34,24 +43,36 @@ export function DocTextField({ form, path, label, hint, numeric = false, inputMo
 }) {
   const value = getIn(form)(path);
   const field = (
-      <Field label={label} hint={hint} error={form.errorAt(path)}>
-        {(c) => (
-          <input
-            {...c}
-            data-path={pathString(path)}
-            value={toText(value)}
-            inputMode={inputMode ?? (numeric ? "decimal" : undefined)}
-            autoComplete="off"
-            onChange={(e) => form.set(path, numeric ? fromNumberText(e.target.value) : keepEmpty ? e.target.value : fromText(e.target.value))}
-          />
-        )}
-      </Field>
+    <Field label={label} hint={hint} error={form.errorAt(path)}>
+      {(c) => (
+        <input
+          {...c}
+          data-path={pathString(path)}
+          value={toText(value)}
+          inputMode={inputMode ?? (numeric ? "decimal" : undefined)}
+          autoComplete="off"
+          onChange={(e) =>
+            form.set(
+              path,
+              numeric ? fromNumberText(e.target.value) : keepEmpty ? e.target.value : fromText(e.target.value),
+            )
+          }
+        />
+      )}
+    </Field>
   );
   // Without a class the field itself is the flex or grid item (so `.row > .field` sizes it).
   return className ? <div className={className}>{field}</div> : field;
 }
 
-export function DocSelectField({ form, path, label, options, hint, className }: {
+export function DocSelectField({
+  form,
+  path,
+  label,
+  options,
+  hint,
+  className,
+}: {
   form: FormContext;
   path: readonly PathKey[];
   label: string;
@@ -64,18 +85,32 @@ export function DocSelectField({ form, path, label, options, hint, className }: 
   // A value pasted in the JSON that the list does not know is still shown (and named by the validation).
   const all = options.some((o) => o.value === value) ? options : [...options, { value, label: value }];
   const field = (
-      <Field label={label} hint={hint} error={form.errorAt(path)}>
-        {(c) => (
-          <select {...c} data-path={pathString(path)} value={value} onChange={(e) => form.set(path, e.target.value === "" ? undefined : e.target.value)}>
-            {all.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
-          </select>
-        )}
-      </Field>
+    <Field label={label} hint={hint} error={form.errorAt(path)}>
+      {(c) => (
+        <select
+          {...c}
+          data-path={pathString(path)}
+          value={value}
+          onChange={(e) => form.set(path, e.target.value === "" ? undefined : e.target.value)}
+        >
+          {all.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
   return className ? <div className={className}>{field}</div> : field;
 }
 
-export function DocCheckbox({ form, path, label, hint }: {
+export function DocCheckbox({
+  form,
+  path,
+  label,
+  hint,
+}: {
   form: FormContext;
   path: readonly PathKey[];
   label: string;
@@ -98,8 +133,16 @@ export function DocCheckbox({ form, path, label, hint }: {
         />{" "}
         {label}
       </label>
-      {hint ? <p id={`${id}-hint`} className="field-hint">{hint}</p> : null}
-      {error ? <p id={`${id}-error`} className="field-error">{error}</p> : null}
+      {hint ? (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -8,7 +8,15 @@ import { ErrorMessage } from "./States.tsx";
 
 export const SearchExercises = graphql(`
   query SearchExercises($words: String!, $limit: Int) {
-    searchExercises(words: $words, limit: $limit) { id name aliases equipment region kind custom }
+    searchExercises(words: $words, limit: $limit) {
+      id
+      name
+      aliases
+      equipment
+      region
+      kind
+      custom
+    }
   }
 `);
 
@@ -24,7 +32,12 @@ export function useSettled(value: string, ms = 250): string {
   return settled;
 }
 
-export function ExercisePicker({ label = "Find an exercise", actionLabel = "Add", onPick, limit = 8 }: {
+export function ExercisePicker({
+  label = "Find an exercise",
+  actionLabel = "Add",
+  onPick,
+  limit = 8,
+}: {
   label?: string;
   actionLabel?: string;
   onPick: (exercise: FoundExercise) => void;
@@ -33,7 +46,7 @@ export function ExercisePicker({ label = "Find an exercise", actionLabel = "Add"
   const [typed, setTyped] = useState("");
   const words = useSettled(typed.trim());
   const search = useQuery(SearchExercises, { words, limit }, { skip: words === "" });
-  const results = words === "" ? [] : search.data?.searchExercises ?? [];
+  const results = words === "" ? [] : (search.data?.searchExercises ?? []);
 
   return (
     <div className="exercise-picker">
@@ -57,9 +70,21 @@ export function ExercisePicker({ label = "Find an exercise", actionLabel = "Add"
         }}
       />
       {words !== "" && search.error ? <ErrorMessage error={search.error} onRetry={() => void search.reload()} /> : null}
-      {words !== "" && search.loading && !search.data ? <p className="muted" role="status">Searching…</p> : null}
-      {words !== "" && search.data && results.length === 0 ? <p className="muted" role="status">No exercise matches “{words}”.</p> : null}
-      {results.length > 0 ? <p className="visually-hidden" role="status">{results.length} exercise{results.length === 1 ? "" : "s"} found; Enter adds the first.</p> : null}
+      {words !== "" && search.loading && !search.data ? (
+        <p className="muted" role="status">
+          Searching…
+        </p>
+      ) : null}
+      {words !== "" && search.data && results.length === 0 ? (
+        <p className="muted" role="status">
+          No exercise matches “{words}”.
+        </p>
+      ) : null}
+      {results.length > 0 ? (
+        <p className="visually-hidden" role="status">
+          {results.length} exercise{results.length === 1 ? "" : "s"} found; Enter adds the first.
+        </p>
+      ) : null}
       {results.length > 0 ? (
         <ul className="picker-results" aria-label={`Exercises matching ${words}`}>
           {results.map((x) => (
@@ -73,7 +98,12 @@ export function ExercisePicker({ label = "Find an exercise", actionLabel = "Add"
               >
                 {actionLabel} {x.name}
               </button>
-              <span className="muted"> {x.equipment} · {x.region}{x.custom ? " · custom" : ""}{x.aliases.length ? ` · also ${x.aliases.slice(0, 3).join(", ")}` : ""}</span>
+              <span className="muted">
+                {" "}
+                {x.equipment} · {x.region}
+                {x.custom ? " · custom" : ""}
+                {x.aliases.length ? ` · also ${x.aliases.slice(0, 3).join(", ")}` : ""}
+              </span>
             </li>
           ))}
         </ul>
@@ -83,10 +113,18 @@ export function ExercisePicker({ label = "Find an exercise", actionLabel = "Add"
 }
 
 /** Exercises close to a reference the server did not know (`Bak Squat`), each a button to use it instead. */
-export function ExerciseSuggestions({ words, onPick, limit = 3 }: { words: string; onPick: (exercise: FoundExercise) => void; limit?: number }) {
+export function ExerciseSuggestions({
+  words,
+  onPick,
+  limit = 3,
+}: {
+  words: string;
+  onPick: (exercise: FoundExercise) => void;
+  limit?: number;
+}) {
   const trimmed = words.trim();
   const search = useQuery(SearchExercises, { words: trimmed, limit }, { skip: trimmed === "" });
-  const found = trimmed === "" ? [] : search.data?.searchExercises ?? [];
+  const found = trimmed === "" ? [] : (search.data?.searchExercises ?? []);
   if (found.length === 0) return null;
   return (
     <p className="suggestions">
@@ -94,7 +132,9 @@ export function ExerciseSuggestions({ words, onPick, limit = 3 }: { words: strin
       {found.map((x, i) => (
         <span key={x.id}>
           {i > 0 ? ", " : ""}
-          <button type="button" className="link" onClick={() => onPick(x)}>{x.name}</button>
+          <button type="button" className="link" onClick={() => onPick(x)}>
+            {x.name}
+          </button>
         </span>
       ))}
       ?

@@ -3,7 +3,11 @@ export function Notice({ children, onDismiss }: { children: string; onDismiss?: 
   return (
     <div className="notice" role="status">
       <p>{children}</p>
-      {onDismiss ? <button type="button" className="link" onClick={onDismiss}>Dismiss</button> : null}
+      {onDismiss ? (
+        <button type="button" className="link" onClick={onDismiss}>
+          Dismiss
+        </button>
+      ) : null}
     </div>
   );
 }

@@ -9,7 +9,12 @@ export function usePageTitle(title: string) {
   }, [title]);
 }
 
-export function Page({ title, actions, children, narrow = false }: {
+export function Page({
+  title,
+  actions,
+  children,
+  narrow = false,
+}: {
   title: string;
   /** Buttons or links shown beside the heading. */
   actions?: ReactNode;
@@ -30,7 +35,15 @@ export function Page({ title, actions, children, narrow = false }: {
 }
 
 /** A titled part of a page (Settings has several): an h2 and its content. */
-export function Section({ title, children, description }: { title: string; description?: ReactNode; children: ReactNode }) {
+export function Section({
+  title,
+  children,
+  description,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+}) {
   const id = `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
   return (
     <section className="section" aria-labelledby={id}>

@@ -17,7 +17,11 @@ function perSideText(perSide: number[], unit: UnitName): string {
   return `${groups.map((g) => (g.count > 1 ? `${g.count} × ${g.plate}` : `${g.plate}`)).join(" + ")} ${unit}`;
 }
 
-export function PlateCalculator({ weight, unit, onUse }: {
+export function PlateCalculator({
+  weight,
+  unit,
+  onUse,
+}: {
   weight: number;
   unit: UnitName;
   /** Offered beside each nearest loadable weight when the asked one cannot be made. */
@@ -29,7 +33,14 @@ export function PlateCalculator({ weight, unit, onUse }: {
   const nearest = (load: PlateLoad, label: string) => (
     <li>
       {label} {formatWeight(load.weight, unit)}: per side {perSideText(load.perSide, unit)}
-      {onUse ? <> <button type="button" className="small" onClick={() => onUse(load.weight)}>Use {formatWeight(load.weight, unit)}</button></> : null}
+      {onUse ? (
+        <>
+          {" "}
+          <button type="button" className="small" onClick={() => onUse(load.weight)}>
+            Use {formatWeight(load.weight, unit)}
+          </button>
+        </>
+      ) : null}
     </li>
   );
   return (
@@ -37,10 +48,19 @@ export function PlateCalculator({ weight, unit, onUse }: {
       {"error" in result ? (
         <p>{result.error}</p>
       ) : result.exact ? (
-        <p><strong>Per side: {perSideText(result.perSide ?? [], unit)}</strong> <span className="muted">on a {formatWeight(result.bar, unit)} bar.</span></p>
+        <p>
+          <strong>Per side: {perSideText(result.perSide ?? [], unit)}</strong>{" "}
+          <span className="muted">on a {formatWeight(result.bar, unit)} bar.</span>
+        </p>
       ) : (
         <>
-          <p><strong>{formatWeight(weight, unit)} cannot be loaded exactly</strong> {weight < result.bar ? `(it is below the ${formatWeight(result.bar, unit)} bar)` : "with your bar and plates"}. Nearest:</p>
+          <p>
+            <strong>{formatWeight(weight, unit)} cannot be loaded exactly</strong>{" "}
+            {weight < result.bar
+              ? `(it is below the ${formatWeight(result.bar, unit)} bar)`
+              : "with your bar and plates"}
+            . Nearest:
+          </p>
           <ul>
             {result.below ? nearest(result.below, "Below:") : null}
             {result.above ? nearest(result.above, "Above:") : null}
@@ -48,7 +68,8 @@ export function PlateCalculator({ weight, unit, onUse }: {
         </>
       )}
       <p className="muted small-print">
-        Bar {formatWeight(setup.bar, unit)}; plates {setup.plates.join(", ")} {unit}. <Link to="/settings#plates">Change bar and plates</Link>
+        Bar {formatWeight(setup.bar, unit)}; plates {setup.plates.join(", ")} {unit}.{" "}
+        <Link to="/settings#plates">Change bar and plates</Link>
       </p>
     </div>
   );

@@ -10,20 +10,36 @@ import type { UnitName } from "./units.ts";
 type Typed = Record<UnitName, { bar: string; plates: string }>;
 
 function toTyped(s: PlateSettings): Typed {
-  return { kg: { bar: String(s.kg.bar), plates: s.kg.plates.join(", ") }, lb: { bar: String(s.lb.bar), plates: s.lb.plates.join(", ") } };
+  return {
+    kg: { bar: String(s.kg.bar), plates: s.kg.plates.join(", ") },
+    lb: { bar: String(s.lb.bar), plates: s.lb.plates.join(", ") },
+  };
 }
 
 /** The settings typed, or the first problem (checked by the SDK's plates(), which refuses what it cannot use). */
-function parse(typed: Typed): { settings: PlateSettings } | { unit: UnitName; field: "bar" | "plates"; message: string } {
+function parse(
+  typed: Typed,
+): { settings: PlateSettings } | { unit: UnitName; field: "bar" | "plates"; message: string } {
   const out = {} as PlateSettings;
   for (const unit of ["kg", "lb"] as const) {
     const bar = Number(typed[unit].bar.trim().replace(",", "."));
-    if (typed[unit].bar.trim() === "" || !Number.isFinite(bar)) return { unit, field: "bar", message: "Enter the bar's weight, such as 20." };
+    if (typed[unit].bar.trim() === "" || !Number.isFinite(bar))
+      return { unit, field: "bar", message: "Enter the bar's weight, such as 20." };
     const parts = typed[unit].plates.split(/[\s;,]+/).filter(Boolean);
     const plates = parts.map((p) => Number(p));
-    if (plates.length === 0 || plates.some((p) => !Number.isFinite(p))) return { unit, field: "plates", message: "List the plates as numbers separated by commas, such as 25, 20, 10, 5." };
+    if (plates.length === 0 || plates.some((p) => !Number.isFinite(p)))
+      return {
+        unit,
+        field: "plates",
+        message: "List the plates as numbers separated by commas, such as 25, 20, 10, 5.",
+      };
     const check = loadBar(bar, unit, { bar, plates });
-    if ("error" in check) return { unit, field: /bar/.test(check.error) ? "bar" : "plates", message: check.error.charAt(0).toUpperCase() + check.error.slice(1) + "." };
+    if ("error" in check)
+      return {
+        unit,
+        field: /bar/.test(check.error) ? "bar" : "plates",
+        message: check.error.charAt(0).toUpperCase() + check.error.slice(1) + ".",
+      };
     out[unit] = { bar, plates: [...new Set(plates)].sort((a, b) => b - a) };
   }
   return { settings: out };
@@ -50,20 +66,47 @@ export function PlateSettingsSection() {
     setTyped(toTyped(result.settings));
     setSaved(true);
   }
-  const errorAt = (unit: UnitName, field: "bar" | "plates") => (problem?.unit === unit && problem.field === field ? problem.message : null);
+  const errorAt = (unit: UnitName, field: "bar" | "plates") =>
+    problem?.unit === unit && problem.field === field ? problem.message : null;
   return (
     <div id="plates">
-      <Section title="Bar and plates" description="For the plate calculator in the workout logger. Kept in this browser.">
+      <Section
+        title="Bar and plates"
+        description="For the plate calculator in the workout logger. Kept in this browser."
+      >
         <form className="stack" onSubmit={submit} noValidate aria-label="Bar and plates">
           {(["kg", "lb"] as const).map((unit) => (
             <div className="row row-top" key={unit}>
-              <TextField label={`Bar (${unit})`} inputMode="decimal" value={typed[unit].bar} error={errorAt(unit, "bar")} onChange={(e) => change(unit, "bar", e.target.value)} />
-              <TextField label={`Plates owned (${unit})`} value={typed[unit].plates} error={errorAt(unit, "plates")} hint="Each weight once, separated by commas." onChange={(e) => change(unit, "plates", e.target.value)} />
+              <TextField
+                label={`Bar (${unit})`}
+                inputMode="decimal"
+                value={typed[unit].bar}
+                error={errorAt(unit, "bar")}
+                onChange={(e) => change(unit, "bar", e.target.value)}
+              />
+              <TextField
+                label={`Plates owned (${unit})`}
+                value={typed[unit].plates}
+                error={errorAt(unit, "plates")}
+                hint="Each weight once, separated by commas."
+                onChange={(e) => change(unit, "plates", e.target.value)}
+              />
             </div>
           ))}
           <div className="form-actions">
-            <button type="submit" className="primary">Save bar and plates</button>
-            <button type="button" onClick={() => { setProblem(null); setSaved(false); setTyped(toTyped(defaultPlateSettings())); }}>Use the defaults</button>
+            <button type="submit" className="primary">
+              Save bar and plates
+            </button>
+            <button
+              type="button"
+              onClick={() => {
+                setProblem(null);
+                setSaved(false);
+                setTyped(toTyped(defaultPlateSettings()));
+              }}
+            >
+              Use the defaults
+            </button>
             {saved ? <p role="status">Saved.</p> : null}
           </div>
         </form>

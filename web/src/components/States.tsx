@@ -5,7 +5,11 @@ import { errorMessage } from "../graphql/client.ts";
 import type { QueryState } from "../graphql/hooks.ts";
 
 export function Loading({ label = "Loading…" }: { label?: string }) {
-  return <p className="state state-loading" role="status">{label}</p>;
+  return (
+    <p className="state state-loading" role="status">
+      {label}
+    </p>
+  );
 }
 
 export function Empty({ children }: { children: ReactNode }) {
@@ -17,13 +21,23 @@ export function ErrorMessage({ error, onRetry }: { error: unknown; onRetry?: () 
   return (
     <div className="state state-error" role="alert">
       <p>{errorMessage(error)}</p>
-      {onRetry ? <button type="button" onClick={onRetry}>Try again</button> : null}
+      {onRetry ? (
+        <button type="button" onClick={onRetry}>
+          Try again
+        </button>
+      ) : null}
     </div>
   );
 }
 
 /** Shows a query's loading state or error (with retry), else its data through `children`. */
-export function QueryView<Result>({ query, children }: { query: QueryState<Result>; children: (data: Result) => ReactNode }) {
+export function QueryView<Result>({
+  query,
+  children,
+}: {
+  query: QueryState<Result>;
+  children: (data: Result) => ReactNode;
+}) {
   if (query.data === undefined) {
     if (query.error) return <ErrorMessage error={query.error} onRetry={() => void query.reload()} />;
     return <Loading />;

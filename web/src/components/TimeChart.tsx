@@ -35,7 +35,14 @@ function secondsToDay(seconds: number): string {
 
 const PALETTE = ["#0b57d0", "#b3261e", "#1e8e3e", "#8430ce"];
 
-export function TimeChart({ label, days, series, unit, height = 220, fromZero = true }: {
+export function TimeChart({
+  label,
+  days,
+  series,
+  unit,
+  height = 220,
+  fromZero = true,
+}: {
   /** What the chart shows, for the image's name (a summary is added). */
   label: string;
   days: string[];
@@ -61,7 +68,15 @@ export function TimeChart({ label, days, series, unit, height = 220, fromZero = 
       legend: { show: false },
       cursor: { drag: { x: false, y: false } },
       // From the dates themselves: for one point uPlot passes a max 1000 days on (its one-day pad is in ms, the data in s).
-      scales: { x: { time: true, range: () => dateRange(xs[0], xs[xs.length - 1]) }, y: { range: (_u, min, max) => (fromZero ? [Math.min(0, min), max > 0 ? max * 1.08 : 1] : [Math.floor(min * 0.97), Math.ceil(max * 1.03) + (min === max ? 1 : 0)]) } },
+      scales: {
+        x: { time: true, range: () => dateRange(xs[0], xs[xs.length - 1]) },
+        y: {
+          range: (_u, min, max) =>
+            fromZero
+              ? [Math.min(0, min), max > 0 ? max * 1.08 : 1]
+              : [Math.floor(min * 0.97), Math.ceil(max * 1.03) + (min === max ? 1 : 0)],
+        },
+      },
       axes: [axis, { ...axis, size: 56, values: (_u, ticks) => ticks.map((t) => `${Math.round(t * 10) / 10}`) }],
       series: [
         {},
@@ -80,11 +95,13 @@ export function TimeChart({ label, days, series, unit, height = 220, fromZero = 
     const data: uPlot.AlignedData = [xs, ...series.map((s) => s.values)];
     // The dates the x axis spans, for a test to read (the ticks are drawn on a canvas).
     opts.hooks = {
-      setScale: [(u, key) => {
-        if (key !== "x" || u.scales.x.min == null || u.scales.x.max == null) return;
-        el.dataset.from = secondsToDay(u.scales.x.min);
-        el.dataset.to = secondsToDay(u.scales.x.max);
-      }],
+      setScale: [
+        (u, key) => {
+          if (key !== "x" || u.scales.x.min == null || u.scales.x.max == null) return;
+          el.dataset.from = secondsToDay(u.scales.x.min);
+          el.dataset.to = secondsToDay(u.scales.x.max);
+        },
+      ],
     };
     const chart = new uPlot(opts, data, el);
     const resize = new ResizeObserver(() => chart.setSize({ width: Math.max(200, el.clientWidth), height }));
@@ -99,17 +116,26 @@ export function TimeChart({ label, days, series, unit, height = 220, fromZero = 
 
   const first = days[0];
   const lastDay = days[days.length - 1];
-  const summary = series.map((s) => {
-    const values = s.values.filter((v): v is number => v !== null);
-    if (values.length === 0) return `${s.label}: no values`;
-    return `${s.label} from ${values[0]} to ${values[values.length - 1]} ${unit}, highest ${Math.max(...values)} ${unit}`;
-  }).join("; ");
+  const summary = series
+    .map((s) => {
+      const values = s.values.filter((v): v is number => v !== null);
+      if (values.length === 0) return `${s.label}: no values`;
+      return `${s.label} from ${values[0]} to ${values[values.length - 1]} ${unit}, highest ${Math.max(...values)} ${unit}`;
+    })
+    .join("; ");
   return (
     <figure className="chart">
-      <div ref={box} className="chart-canvas" role="img" aria-label={`${label}: ${days.length} point${days.length === 1 ? "" : "s"} from ${first} to ${lastDay}. ${summary}. The table below has every value.`} />
+      <div
+        ref={box}
+        className="chart-canvas"
+        role="img"
+        aria-label={`${label}: ${days.length} point${days.length === 1 ? "" : "s"} from ${first} to ${lastDay}. ${summary}. The table below has every value.`}
+      />
       <figcaption className="chart-legend" aria-hidden="true">
         {series.map((s, i) => (
-          <span key={s.label} className={`swatch swatch-${i}${s.dashed ? " dashed" : ""}`}>{s.label} ({unit})</span>
+          <span key={s.label} className={`swatch swatch-${i}${s.dashed ? " dashed" : ""}`}>
+            {s.label} ({unit})
+          </span>
         ))}
       </figcaption>
     </figure>

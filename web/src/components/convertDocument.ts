@@ -16,13 +16,21 @@ function convertSetText(text: Json, from: UnitName, to: UnitName, effort: Effort
   return formatSet({ ...parsed.value, weight: convertWeight(parsed.value.weight, from, to) });
 }
 
-export function convertDocumentWeights(kind: "routine" | "workout", doc: Doc, from: UnitName, to: UnitName, defaultEffort: EffortScale): Doc {
+export function convertDocumentWeights(
+  kind: "routine" | "workout",
+  doc: Doc,
+  from: UnitName,
+  to: UnitName,
+  defaultEffort: EffortScale,
+): Doc {
   const exercises = Array.isArray(doc.exercises) ? doc.exercises : [];
   if (kind === "routine") {
     return {
       ...doc,
       unit: to,
-      exercises: exercises.map((x) => (isObject(x) && "weight" in x ? { ...x, weight: convertNumber(x.weight, from, to) ?? null } : x)),
+      exercises: exercises.map((x) =>
+        isObject(x) && "weight" in x ? { ...x, weight: convertNumber(x.weight, from, to) ?? null } : x,
+      ),
     };
   }
   const effort: EffortScale = doc.effort === "rir" || doc.effort === "rpe" ? doc.effort : defaultEffort;
@@ -33,7 +41,11 @@ export function convertDocumentWeights(kind: "routine" | "workout", doc: Doc, fr
       if (!isObject(x) || !Array.isArray(x.sets)) return x;
       return {
         ...x,
-        sets: x.sets.map((s) => (isObject(s) ? { ...s, set: convertSetText(s.set ?? null, from, to, effort) } : convertSetText(s, from, to, effort))),
+        sets: x.sets.map((s) =>
+          isObject(s)
+            ? { ...s, set: convertSetText(s.set ?? null, from, to, effort) }
+            : convertSetText(s, from, to, effort),
+        ),
       };
     }),
   };

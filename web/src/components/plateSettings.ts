@@ -20,7 +20,9 @@ export function defaultPlateSettings(): PlateSettings {
 
 function valid(setup: unknown): setup is PlateSetup {
   const s = setup as PlateSetup | null;
-  return !!s && typeof s.bar === "number" && Array.isArray(s.plates) && s.plates.every((p) => typeof p === "number" && p > 0);
+  return (
+    !!s && typeof s.bar === "number" && Array.isArray(s.plates) && s.plates.every((p) => typeof p === "number" && p > 0)
+  );
 }
 
 export function readPlateSettings(): PlateSettings {

@@ -10,7 +10,12 @@ export class ApiError extends Error {
   readonly code: string;
   readonly path: readonly (string | number)[] | undefined;
   readonly extensions: Record<string, unknown>;
-  constructor(message: string, code: string, extensions: Record<string, unknown> = {}, path?: readonly (string | number)[]) {
+  constructor(
+    message: string,
+    code: string,
+    extensions: Record<string, unknown> = {},
+    path?: readonly (string | number)[],
+  ) {
     super(message);
     this.name = "ApiError";
     this.code = code;
@@ -21,7 +26,9 @@ export class ApiError extends Error {
 
 /** The request never got an answer (offline, server down): nothing was changed, try again. */
 export class NetworkError extends Error {
-  constructor(message = "Could not reach the server. Check your connection and try again; nothing you typed was lost.") {
+  constructor(
+    message = "Could not reach the server. Check your connection and try again; nothing you typed was lost.",
+  ) {
     super(message);
     this.name = "NetworkError";
   }

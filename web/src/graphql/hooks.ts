@@ -20,16 +20,26 @@ const prefetched = new WeakMap<object, Map<string, Prefetched>>();
  * for the first page, beside the session check). The page's `useQuery` with the same document and
  * variables then takes this answer instead of asking again. Resolves when the answer is here.
  */
-export function prefetchQuery<Result, Variables>(document: TadaDocumentNode<Result, Variables>, variables: Variables): Promise<void> {
+export function prefetchQuery<Result, Variables>(
+  document: TadaDocumentNode<Result, Variables>,
+  variables: Variables,
+): Promise<void> {
   const key = JSON.stringify(variables);
   const byKey = prefetched.get(document) ?? new Map<string, Prefetched>();
   prefetched.set(document, byKey);
   const known = byKey.get(key);
-  if (known) return known.promise.then(() => {}, () => {});
+  if (known)
+    return known.promise.then(
+      () => {},
+      () => {},
+    );
   const entry: Prefetched = { promise: (request as (d: unknown, v: unknown) => Promise<Result>)(document, variables) };
   byKey.set(key, entry);
   // Settles either way: a failed prefetch is forgotten and the page asks again itself.
-  return entry.promise.then((data) => void (entry.result = { data }), () => void byKey.delete(key));
+  return entry.promise.then(
+    (data) => void (entry.result = { data }),
+    () => void byKey.delete(key),
+  );
 }
 
 function takePrefetched(document: object, key: string): Prefetched | undefined {
@@ -58,7 +68,8 @@ export function useQuery<Result, Variables>(
     try {
       const waiting = pending.current;
       pending.current = undefined;
-      const result = (await (waiting ?? (request as (d: unknown, v: unknown) => Promise<Result>)(document, JSON.parse(key)))) as Result;
+      const result = (await (waiting ??
+        (request as (d: unknown, v: unknown) => Promise<Result>)(document, JSON.parse(key)))) as Result;
       if (ticket === latest.current) {
         setData(result);
         setError(null);

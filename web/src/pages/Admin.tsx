@@ -17,7 +17,16 @@ const AdminUsers = graphql(`
   query AdminUsers($search: String, $first: Int!, $offset: Int!) {
     adminUsers(search: $search, first: $first, offset: $offset) {
       totalCount
-      nodes { id name email role banned banReason banExpires createdAt }
+      nodes {
+        id
+        name
+        email
+        role
+        banned
+        banReason
+        banExpires
+        createdAt
+      }
     }
   }
 `);
@@ -78,7 +87,14 @@ export default function Admin() {
       <section className="section" aria-labelledby="users-heading">
         <h2 id="users-heading">Users</h2>
         <form className="row" role="search" onSubmit={submitSearch}>
-          <TextField label="Search users" name="search" type="search" value={typed} hint="Part of a name or email." onChange={(e) => setTyped(e.target.value)} />
+          <TextField
+            label="Search users"
+            name="search"
+            type="search"
+            value={typed}
+            hint="Part of a name or email."
+            onChange={(e) => setTyped(e.target.value)}
+          />
           <button type="submit">Search</button>
         </form>
         {message ? <p role="status">{message}</p> : null}
@@ -86,14 +102,31 @@ export default function Admin() {
           {(data) => {
             const list = (data.adminUsers?.nodes ?? []).filter((u): u is User => u !== null);
             const total = data.adminUsers?.totalCount ?? 0;
-            if (list.length === 0) return <Empty><p>{search ? `No user’s name or email contains “${search}”.` : "No users."}</p></Empty>;
+            if (list.length === 0)
+              return (
+                <Empty>
+                  <p>{search ? `No user’s name or email contains “${search}”.` : "No users."}</p>
+                </Empty>
+              );
             return (
               <>
-                <p className="muted">{total} user{total === 1 ? "" : "s"}{search ? ` matching “${search}”` : ""}.</p>
+                <p className="muted">
+                  {total} user{total === 1 ? "" : "s"}
+                  {search ? ` matching “${search}”` : ""}.
+                </p>
                 <table className="cards">
                   <caption className="visually-hidden">Users</caption>
                   <thead>
-                    <tr><th>Name</th><th>Email</th><th>Role</th><th>Status</th><th>Joined</th><th><span className="visually-hidden">Actions</span></th></tr>
+                    <tr>
+                      <th>Name</th>
+                      <th>Email</th>
+                      <th>Role</th>
+                      <th>Status</th>
+                      <th>Joined</th>
+                      <th>
+                        <span className="visually-hidden">Actions</span>
+                      </th>
+                    </tr>
                   </thead>
                   <tbody>
                     {list.map((u) => (
@@ -108,16 +141,33 @@ export default function Admin() {
                               {u.banExpires ? `until ${formatDateTime(u.banExpires)}` : "with no end"}
                               {u.banReason ? <>: {u.banReason}</> : null}
                             </>
-                          ) : "Active"}
+                          ) : (
+                            "Active"
+                          )}
                         </td>
                         <td data-label="Joined">{formatDate(u.createdAt)}</td>
                         <td data-label="">
-                          {u.id === viewer?.id ? <span className="muted">You</span> : isBanned(u) ? (
-                            <button type="button" onClick={() => { setActionError(null); setUnbanning(u); }}>
+                          {u.id === viewer?.id ? (
+                            <span className="muted">You</span>
+                          ) : isBanned(u) ? (
+                            <button
+                              type="button"
+                              onClick={() => {
+                                setActionError(null);
+                                setUnbanning(u);
+                              }}
+                            >
                               Unban<span className="visually-hidden"> {u.name}</span>
                             </button>
                           ) : (
-                            <button type="button" onClick={() => { setActionError(null); setBan({ reason: "", length: "" }); setBanning(u); }}>
+                            <button
+                              type="button"
+                              onClick={() => {
+                                setActionError(null);
+                                setBan({ reason: "", length: "" });
+                                setBanning(u);
+                              }}
+                            >
                               Ban<span className="visually-hidden"> {u.name}</span>
                             </button>
                           )}
@@ -128,9 +178,23 @@ export default function Admin() {
                 </table>
                 {total > PAGE_SIZE ? (
                   <div className="actions">
-                    <button type="button" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>Previous</button>
-                    <span className="muted">{offset + 1}–{Math.min(offset + PAGE_SIZE, total)} of {total}</span>
-                    <button type="button" disabled={offset + PAGE_SIZE >= total} onClick={() => setOffset(offset + PAGE_SIZE)}>Next</button>
+                    <button
+                      type="button"
+                      disabled={offset === 0}
+                      onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}
+                    >
+                      Previous
+                    </button>
+                    <span className="muted">
+                      {offset + 1}–{Math.min(offset + PAGE_SIZE, total)} of {total}
+                    </span>
+                    <button
+                      type="button"
+                      disabled={offset + PAGE_SIZE >= total}
+                      onClick={() => setOffset(offset + PAGE_SIZE)}
+                    >
+                      Next
+                    </button>
                   </div>
                 ) : null}
               </>
@@ -147,15 +211,35 @@ export default function Admin() {
         busy={busy}
         error={actionError ? errorMessage(actionError) : null}
         onCancel={() => setBanning(null)}
-        onConfirm={() => banning && run(
-          () => banUser({ userId: banning.id, banReason: ban.reason.trim() || null, banExpiresIn: ban.length ? Number(ban.length) : null }),
-          `Banned ${banning.name}.`,
-        )}
+        onConfirm={() =>
+          banning &&
+          run(
+            () =>
+              banUser({
+                userId: banning.id,
+                banReason: ban.reason.trim() || null,
+                banExpiresIn: ban.length ? Number(ban.length) : null,
+              }),
+            `Banned ${banning.name}.`,
+          )
+        }
       >
         <p>{banning?.email} will be signed out everywhere, and their API keys will stop working.</p>
         <div className="stack">
-          <TextAreaField label="Reason" name="ban-reason" value={ban.reason} hint="Optional. The person sees it when they try to sign in." onChange={(e) => setBan({ ...ban, reason: e.target.value })} />
-          <SelectField label="Ban length" name="ban-length" options={BAN_LENGTHS} value={ban.length} onChange={(e) => setBan({ ...ban, length: e.target.value })} />
+          <TextAreaField
+            label="Reason"
+            name="ban-reason"
+            value={ban.reason}
+            hint="Optional. The person sees it when they try to sign in."
+            onChange={(e) => setBan({ ...ban, reason: e.target.value })}
+          />
+          <SelectField
+            label="Ban length"
+            name="ban-length"
+            options={BAN_LENGTHS}
+            value={ban.length}
+            onChange={(e) => setBan({ ...ban, length: e.target.value })}
+          />
         </div>
       </ConfirmDialog>
 
@@ -168,7 +252,9 @@ export default function Admin() {
         onCancel={() => setUnbanning(null)}
         onConfirm={() => unbanning && run(() => unbanUser(unbanning.id), `Unbanned ${unbanning.name}.`)}
       >
-        <p>{unbanning?.name} ({unbanning?.email}) will be able to sign in again.</p>
+        <p>
+          {unbanning?.name} ({unbanning?.email}) will be able to sign in again.
+        </p>
       </ConfirmDialog>
     </Page>
   );

@@ -19,7 +19,8 @@ export function AuthForm({ mode }: { mode: Mode }) {
   const [fieldError, setFieldError] = useState<{ field: FieldName; message: string } | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
 
-  const set = (field: FieldName) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
+  const set = (field: FieldName) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [field]: e.target.value }));
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -36,7 +37,8 @@ export function AuthForm({ mode }: { mode: Mode }) {
       else navigate(target, { replace: true });
     } catch (error) {
       // The auth routes name the field first in a 400's message ("password must be at least ...").
-      const field = error instanceof AuthError && error.code === "BAD_REQUEST" ? (error.message.split(" ")[0] as FieldName) : null;
+      const field =
+        error instanceof AuthError && error.code === "BAD_REQUEST" ? (error.message.split(" ")[0] as FieldName) : null;
       if (field && ["name", "email", "password"].includes(field) && (mode === "sign-up" || field !== "name")) {
         setFieldError({ field, message: capitalize(error instanceof Error ? error.message : "") });
       } else {
@@ -51,9 +53,26 @@ export function AuthForm({ mode }: { mode: Mode }) {
   return (
     <form onSubmit={submit} noValidate className="stack">
       {mode === "sign-up" ? (
-        <TextField label="Name" name="name" autoComplete="name" value={values.name} onChange={set("name")} error={errorFor("name")} required />
+        <TextField
+          label="Name"
+          name="name"
+          autoComplete="name"
+          value={values.name}
+          onChange={set("name")}
+          error={errorFor("name")}
+          required
+        />
       ) : null}
-      <TextField label="Email" name="email" type="email" autoComplete="email" value={values.email} onChange={set("email")} error={errorFor("email")} required />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={values.email}
+        onChange={set("email")}
+        error={errorFor("email")}
+        required
+      />
       <TextField
         label="Password"
         name="password"
@@ -70,9 +89,13 @@ export function AuthForm({ mode }: { mode: Mode }) {
           {mode === "sign-up" ? "Sign up" : "Sign in"}
         </button>
         {mode === "sign-up" ? (
-          <p className="muted">Already have an account? <Link to={`/sign-in${location.search}`}>Sign in</Link></p>
+          <p className="muted">
+            Already have an account? <Link to={`/sign-in${location.search}`}>Sign in</Link>
+          </p>
         ) : (
-          <p className="muted">New here? <Link to={`/sign-up${location.search}`}>Create an account</Link></p>
+          <p className="muted">
+            New here? <Link to={`/sign-up${location.search}`}>Create an account</Link>
+          </p>
         )}
       </div>
     </form>

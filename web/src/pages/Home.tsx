@@ -16,13 +16,39 @@ const HomeQuery = graphql(`
   query Home($week: Date!) {
     viewer {
       id
-      routines { id name unit nextWorkout }
-      workouts(limit: 5) {
-        id date name
-        routine { id name }
-        workoutSetsByWorkoutId { aggregates { sum { volumeKg volumeLb workSets } } }
+      routines {
+        id
+        name
+        unit
+        nextWorkout
       }
-      workoutSetsByUserId(condition: { week: $week }) { aggregates { sum { volumeKg volumeLb workSets } } }
+      workouts(limit: 5) {
+        id
+        date
+        name
+        routine {
+          id
+          name
+        }
+        workoutSetsByWorkoutId {
+          aggregates {
+            sum {
+              volumeKg
+              volumeLb
+              workSets
+            }
+          }
+        }
+      }
+      workoutSetsByUserId(condition: { week: $week }) {
+        aggregates {
+          sum {
+            volumeKg
+            volumeLb
+            workSets
+          }
+        }
+      }
     }
   }
 `);
@@ -38,15 +64,24 @@ export default function Home() {
   const home = useQuery(HomeQuery, { week });
   const navigate = useNavigate();
   return (
-    <Page title="Home" actions={(
-      <div className="actions">
-        <button type="button" className="primary" onClick={() => navigate("/log")}>Start workout</button>
-        <Link className="button" to="/workouts/new">Log a past workout</Link>
-      </div>
-    )}>
+    <Page
+      title="Home"
+      actions={
+        <div className="actions">
+          <button type="button" className="primary" onClick={() => navigate("/log")}>
+            Start workout
+          </button>
+          <Link className="button" to="/workouts/new">
+            Log a past workout
+          </Link>
+        </div>
+      }
+    >
       <p>Welcome, {viewer?.name}.</p>
       {viewer && hasWorkoutInProgress(viewer.id) ? (
-        <p className="notice">A workout is in progress on this device. <Link to="/log">Continue the workout</Link></p>
+        <p className="notice">
+          A workout is in progress on this device. <Link to="/log">Continue the workout</Link>
+        </p>
       ) : null}
       <QueryView query={home}>
         {(data) => {
@@ -57,28 +92,44 @@ export default function Home() {
             <>
               <Section title="This week">
                 <dl className="stats">
-                  <div><dt>Work sets</dt><dd>{sum?.workSets ?? "0"}</dd></div>
-                  <div><dt>Volume</dt><dd>{formatVolume(sum, unit)}</dd></div>
+                  <div>
+                    <dt>Work sets</dt>
+                    <dd>{sum?.workSets ?? "0"}</dd>
+                  </div>
+                  <div>
+                    <dt>Volume</dt>
+                    <dd>{formatVolume(sum, unit)}</dd>
+                  </div>
                 </dl>
                 <p className="muted">Since Monday {week}. Volume is weight × reps of done work sets.</p>
               </Section>
               <Section title="Routines">
                 {me.routines.length === 0 ? (
-                  <Empty><p>No routines yet. <Link to="/routines/new">Create a routine</Link> to plan your next workouts.</p></Empty>
+                  <Empty>
+                    <p>
+                      No routines yet. <Link to="/routines/new">Create a routine</Link> to plan your next workouts.
+                    </p>
+                  </Empty>
                 ) : (
                   <ul className="doc-rows">
                     {me.routines.map((r) => {
                       const next = r.nextWorkout as CanonicalWorkout | null;
                       return (
                         <li key={r.id} className="doc-row">
-                          <h3 className="h3"><Link to={routinePath(r)}>{r.name}</Link></h3>
+                          <h3 className="h3">
+                            <Link to={routinePath(r)}>{r.name}</Link>
+                          </h3>
                           {next ? (
                             <>
                               <p className="muted">Next workout ({next.unit}):</p>
                               <WorkoutSets workout={next} />
                             </>
                           ) : null}
-                          <p><Link to={`/workouts/new?routine=${encodeURIComponent(r.id)}`}>Log the next {r.name} workout</Link></p>
+                          <p>
+                            <Link to={`/workouts/new?routine=${encodeURIComponent(r.id)}`}>
+                              Log the next {r.name} workout
+                            </Link>
+                          </p>
                         </li>
                       );
                     })}
@@ -87,19 +138,32 @@ export default function Home() {
               </Section>
               <Section title="Latest workouts">
                 {me.workouts.length === 0 ? (
-                  <Empty><p>No workouts yet. <Link to="/workouts/new">Log a workout</Link>.</p></Empty>
+                  <Empty>
+                    <p>
+                      No workouts yet. <Link to="/workouts/new">Log a workout</Link>.
+                    </p>
+                  </Empty>
                 ) : (
                   <>
                     <ul>
                       {me.workouts.map((w) => (
                         <li key={w.id}>
-                          <Link to={`/workouts/${w.id}`}>{w.date}{w.name ? ` ${w.name}` : ""}</Link>
+                          <Link to={`/workouts/${w.id}`}>
+                            {w.date}
+                            {w.name ? ` ${w.name}` : ""}
+                          </Link>
                           {w.routine ? <span className="muted"> · {w.routine.name}</span> : null}
-                          <span className="muted"> · {workSets(w.workoutSetsByWorkoutId.aggregates?.sum?.workSets)}, {formatVolume(w.workoutSetsByWorkoutId.aggregates?.sum, unit)}</span>
+                          <span className="muted">
+                            {" "}
+                            · {workSets(w.workoutSetsByWorkoutId.aggregates?.sum?.workSets)},{" "}
+                            {formatVolume(w.workoutSetsByWorkoutId.aggregates?.sum, unit)}
+                          </span>
                         </li>
                       ))}
                     </ul>
-                    <p><Link to="/workouts">All workouts</Link></p>
+                    <p>
+                      <Link to="/workouts">All workouts</Link>
+                    </p>
                   </>
                 )}
               </Section>

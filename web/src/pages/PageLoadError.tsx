@@ -15,7 +15,9 @@ export default function PageLoadError() {
             : "Something went wrong while showing this page. Try again; if it keeps happening, reload the app."}
         </p>
       </div>
-      <button type="button" onClick={() => window.location.reload()}>Try again</button>
+      <button type="button" onClick={() => window.location.reload()}>
+        Try again
+      </button>
     </Page>
   );
 }

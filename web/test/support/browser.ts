@@ -19,7 +19,11 @@ export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
 /** A test server and a browser, started together and closed together. */
-export async function startBrowserTest(): Promise<{ server: TestServer; browser: Browser; close: () => Promise<void> }> {
+export async function startBrowserTest(): Promise<{
+  server: TestServer;
+  browser: Browser;
+  close: () => Promise<void>;
+}> {
   const [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
   return {
     server,
@@ -64,7 +68,11 @@ export function useBrowserTest(): BrowserTest {
 }
 
 /** A fresh browser profile (own cookies) at the server, at desktop size unless told. */
-export async function newPage(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  baseURL: string,
+  viewport = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport });
   // Record Content-Security-Policy violations from the first script on; expectAccessible checks them.
   await context.addInitScript(() => {
@@ -88,7 +96,15 @@ export async function expectPage(page: Page, title: string) {
     await page.getByRole("heading", { level: 1, name: title }).waitFor();
   } catch (error) {
     await screenshot(page, `failed-waiting-for-${title.replace(/\W+/g, "-")}`).catch(() => {});
-    throw new Error(`Expected the page "${title}" at ${page.url()}; the page says: ${(await page.locator("main").innerText().catch(() => "?")).slice(0, 500)}`, { cause: error });
+    throw new Error(
+      `Expected the page "${title}" at ${page.url()}; the page says: ${(
+        await page
+          .locator("main")
+          .innerText()
+          .catch(() => "?")
+      ).slice(0, 500)}`,
+      { cause: error },
+    );
   }
   expect(await page.title()).toBe(`${title} · Training Log`);
 }
@@ -98,12 +114,17 @@ export async function expectAccessible(page: Page) {
   expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)).toEqual([]);
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(
+    bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
 }
 
 /** Nothing on the page is wider than the window (no horizontal scrolling). */
 export async function expectNoHorizontalScroll(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
 
@@ -119,7 +140,10 @@ export function uniqueEmail(prefix = "lifter") {
 }
 
 /** Signs up through the Sign up page; ends on Home. */
-export async function signUpInBrowser(page: Page, { name = "Lifter", email = uniqueEmail(), password = "correct horse battery" } = {}) {
+export async function signUpInBrowser(
+  page: Page,
+  { name = "Lifter", email = uniqueEmail(), password = "correct horse battery" } = {},
+) {
   await page.goto("/sign-up");
   await page.getByLabel("Name").fill(name);
   await page.getByLabel("Email").fill(email);

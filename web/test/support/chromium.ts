@@ -7,7 +7,12 @@ import { chromium, type Browser } from "playwright-core";
 // cookie bugs; insecure content is never wanted.
 const DROPPED_FLAGS = ["--single-process", "--disable-web-security", "--allow-running-insecure-content"];
 // This machine's network is closed: no background calls to Google's services.
-const QUIET_FLAGS = ["--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"];
+const QUIET_FLAGS = [
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+  "--disable-sync",
+];
 
 export async function launchBrowser(): Promise<Browser> {
   const executablePath = await sparticuz.executablePath();

@@ -10,9 +10,14 @@ export default class AdminBan extends BaseCommand {
   static description = `Ends all the user's sessions; their API keys answer as signed out while the ban lasts. The user is told the reason and the end when they try to sign in. Without --expires-in (or with never) the ban has no end. --expires-in takes ${DURATION_FORMS}.`;
   static examples = [
     "svc admin ban spammer@example.com --reason spam",
-    { description: "A ban that lifts itself after a week", command: "svc admin ban 1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f --expires-in 7d" },
+    {
+      description: "A ban that lifts itself after a week",
+      command: "svc admin ban 1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f --expires-in 7d",
+    },
   ];
-  static args = { user: Args.string({ description: "The user's email or id (see `svc admin users`).", required: true }) };
+  static args = {
+    user: Args.string({ description: "The user's email or id (see `svc admin users`).", required: true }),
+  };
   static flags = {
     reason: Flags.string({ description: "Why (shown to the user when they try to sign in, and to admins)." }),
     "expires-in": Flags.string({ description: "Lift the ban after this long: 12h, 7d, 2w, 1y or never." }),
@@ -24,12 +29,17 @@ export default class AdminBan extends BaseCommand {
     const banExpiresIn = flags["expires-in"] === undefined ? null : parseExpiry(flags["expires-in"], "--expires-in");
     const { client } = await this.client();
     const userId = await resolveUserId(client, args.user);
-    const { user } = await this.spin("Banning", client.admin.banUser({
-      userId,
-      ...(flags.reason === undefined ? {} : { banReason: flags.reason }),
-      ...(banExpiresIn === null ? {} : { banExpiresIn }),
-    }));
-    this.out(`Banned ${user.name} <${user.email}> ${user.banExpires ? `until ${when(user.banExpires)}` : "with no end"}${user.banReason ? ` (reason: ${user.banReason})` : ""}.`);
+    const { user } = await this.spin(
+      "Banning",
+      client.admin.banUser({
+        userId,
+        ...(flags.reason === undefined ? {} : { banReason: flags.reason }),
+        ...(banExpiresIn === null ? {} : { banExpiresIn }),
+      }),
+    );
+    this.out(
+      `Banned ${user.name} <${user.email}> ${user.banExpires ? `until ${when(user.banExpires)}` : "with no end"}${user.banReason ? ` (reason: ${user.banReason})` : ""}.`,
+    );
     return { user };
   }
 }

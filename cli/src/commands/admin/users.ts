@@ -5,10 +5,13 @@ import { table, when } from "../../output.ts";
 
 export default class AdminUsers extends BaseCommand {
   static summary = "List users, or find them by words of their name or email (admins only, with a signed-in session).";
-  static description = "Oldest account first. The id or the email works with `svc admin ban` and `svc admin unban`. A ban whose end has passed no longer applies (it shows as ended).";
+  static description =
+    "Oldest account first. The id or the email works with `svc admin ban` and `svc admin unban`. A ban whose end has passed no longer applies (it shows as ended).";
   static examples = ["svc admin users", "svc admin users ada", "svc admin users @example.com --json"];
   static strict = false;
-  static args = { words: Args.string({ description: "Words the name or email contains (any case); all users without them." }) };
+  static args = {
+    words: Args.string({ description: "Words the name or email contains (any case); all users without them." }),
+  };
   static enableJsonFlag = true;
 
   async run(): Promise<AdminUser[]> {
@@ -26,14 +29,16 @@ export default class AdminUsers extends BaseCommand {
       if (u.banExpires && new Date(u.banExpires).getTime() <= now) return `ended ${when(u.banExpires)}`;
       return `${u.banExpires ? `until ${when(u.banExpires)}` : "no end"}${u.banReason ? `: ${u.banReason}` : ""}`;
     };
-    this.out(table(users, [
-      { header: "ID", get: (u) => u.id },
-      { header: "NAME", get: (u) => u.name },
-      { header: "EMAIL", get: (u) => u.email },
-      { header: "ROLE", get: (u) => u.role },
-      { header: "CREATED", get: (u) => when(u.createdAt) },
-      { header: "BANNED", get: ban },
-    ]));
+    this.out(
+      table(users, [
+        { header: "ID", get: (u) => u.id },
+        { header: "NAME", get: (u) => u.name },
+        { header: "EMAIL", get: (u) => u.email },
+        { header: "ROLE", get: (u) => u.role },
+        { header: "CREATED", get: (u) => when(u.createdAt) },
+        { header: "BANNED", get: ban },
+      ]),
+    );
     return users;
   }
 }

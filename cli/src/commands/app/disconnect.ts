@@ -4,7 +4,8 @@ import { BaseCommand } from "../../base.ts";
 
 export default class AppDisconnect extends BaseCommand {
   static summary = "Disconnect an app: its access ends at once.";
-  static description = "The app must be connected again (and approved in the browser) to use your account. Needs your sign-in (`svc login`). Asks first on a terminal; --yes skips the question (and is needed where svc cannot ask).";
+  static description =
+    "The app must be connected again (and approved in the browser) to use your account. Needs your sign-in (`svc login`). Asks first on a terminal; --yes skips the question (and is needed where svc cannot ask).";
   /** The topic's plural name, as the issue and older notes write it. */
   static hiddenAliases = ["apps:disconnect"];
   static examples = [
@@ -21,7 +22,10 @@ export default class AppDisconnect extends BaseCommand {
     const { client } = await this.client();
     if (!flags.yes) {
       const app = (await client.connectedApps()).find((a) => a.id === args.id.toLowerCase());
-      await confirm(flags.yes, `Disconnect ${app ? `${app.clientName} (${app.redirectHost})` : "the app"}? It must be connected again to use your account.`);
+      await confirm(
+        flags.yes,
+        `Disconnect ${app ? `${app.clientName} (${app.redirectHost})` : "the app"}? It must be connected again to use your account.`,
+      );
     }
     const id = await this.spin("Disconnecting", client.disconnectApp(args.id));
     this.out(`Disconnected app ${id}.`);

@@ -16,14 +16,16 @@ export default class AppList extends BaseCommand {
     const apps = await this.spin("Loading connected apps", client.connectedApps());
     if (!apps.length) this.out("No connected apps.");
     else {
-      this.out(table(apps, [
-        { header: "ID", get: (a) => a.id },
-        { header: "APP", get: (a) => a.clientName },
-        { header: "RETURNS TO", get: (a) => a.redirectHost },
-        { header: "ACCESS", get: (a) => (a.access === "READ_WRITE" ? "read and write" : "read only") },
-        { header: "CONNECTED", get: (a) => when(a.createdAt) },
-        { header: "LAST USED", get: (a) => (a.lastUsedAt ? when(a.lastUsedAt) : "never") },
-      ]));
+      this.out(
+        table(apps, [
+          { header: "ID", get: (a) => a.id },
+          { header: "APP", get: (a) => a.clientName },
+          { header: "RETURNS TO", get: (a) => a.redirectHost },
+          { header: "ACCESS", get: (a) => (a.access === "READ_WRITE" ? "read and write" : "read only") },
+          { header: "CONNECTED", get: (a) => when(a.createdAt) },
+          { header: "LAST USED", get: (a) => (a.lastUsedAt ? when(a.lastUsedAt) : "never") },
+        ]),
+      );
     }
     return apps;
   }

@@ -9,7 +9,12 @@ export default class BodyweightDelete extends BaseCommand {
   static summary = "Delete a logged bodyweight, by its day (or its id).";
   static description = "Asks first on a terminal; --yes skips the question (and is needed where svc cannot ask).";
   static examples = ["svc bodyweight delete 2026-03-01", "svc bodyweight delete 2026-03-01 --yes --json"];
-  static args = { day: Args.string({ description: "The day (YYYY-MM-DD) or the entry's id (see `svc bodyweight list --json`).", required: true }) };
+  static args = {
+    day: Args.string({
+      description: "The day (YYYY-MM-DD) or the entry's id (see `svc bodyweight list --json`).",
+      required: true,
+    }),
+  };
   static flags = { yes: yesFlag };
   static enableJsonFlag = true;
 

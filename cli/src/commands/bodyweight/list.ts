@@ -5,7 +5,8 @@ import { table } from "../../output.ts";
 
 export default class BodyweightList extends BaseCommand {
   static summary = "List your logged bodyweights, newest first.";
-  static description = "Each entry keeps the unit it was logged in; --unit shows them all in one unit (1 lb = 0.45359237 kg, 2 decimals).";
+  static description =
+    "Each entry keeps the unit it was logged in; --unit shows them all in one unit (1 lb = 0.45359237 kg, 2 decimals).";
   static examples = ["svc bodyweight list", "svc bodyweight list --limit 7 --json", "svc bodyweight list --unit lb"];
   static flags = {
     limit: Flags.integer({ description: "At most this many entries (default 30).", min: 1, max: 1000 }),
@@ -16,15 +17,20 @@ export default class BodyweightList extends BaseCommand {
   async run(): Promise<Bodyweight[]> {
     const { flags } = await this.parse(BodyweightList);
     const { client } = await this.client();
-    const entries = await inUnit(await this.spin("Loading", client.bodyweights({ limit: flags.limit ?? 30 })), this.unit(flags.unit));
+    const entries = await inUnit(
+      await this.spin("Loading", client.bodyweights({ limit: flags.limit ?? 30 })),
+      this.unit(flags.unit),
+    );
     if (!entries.length) {
       this.out("No bodyweights logged yet. Log one with `svc bodyweight log <weight>`.");
       return entries;
     }
-    this.out(table(entries, [
-      { header: "DATE", get: (b) => b.date },
-      { header: "WEIGHT", get: (b) => `${b.weight} ${b.unit}`, align: "right" },
-    ]));
+    this.out(
+      table(entries, [
+        { header: "DATE", get: (b) => b.date },
+        { header: "WEIGHT", get: (b) => `${b.weight} ${b.unit}`, align: "right" },
+      ]),
+    );
     return entries;
   }
 }
@@ -33,5 +39,7 @@ export default class BodyweightList extends BaseCommand {
 async function inUnit(entries: Bodyweight[], unit: Unit | undefined): Promise<Bodyweight[]> {
   if (!unit) return entries;
   const { convertWeight } = await import("@svc/sdk/documents");
-  return entries.map((b) => (b.unit === unit ? b : { ...b, weight: convertWeight(b.weight, b.unit as Unit, unit), unit }));
+  return entries.map((b) =>
+    b.unit === unit ? b : { ...b, weight: convertWeight(b.weight, b.unit as Unit, unit), unit },
+  );
 }

@@ -13,12 +13,14 @@ export default class DeviceList extends BaseCommand {
     await this.parse(DeviceList);
     const { client } = await this.client();
     const sessions = await this.spin("Loading devices", client.sessions());
-    this.out(table(sessions, [
-      { header: "ID", get: (s) => s.id },
-      { header: "DEVICE", get: (s) => (s.current ? `${s.client} (this one)` : s.client) },
-      { header: "SIGNED IN", get: (s) => when(s.createdAt) },
-      { header: "LAST ACTIVE", get: (s) => when(s.lastActiveAt) },
-    ]));
+    this.out(
+      table(sessions, [
+        { header: "ID", get: (s) => s.id },
+        { header: "DEVICE", get: (s) => (s.current ? `${s.client} (this one)` : s.client) },
+        { header: "SIGNED IN", get: (s) => when(s.createdAt) },
+        { header: "LAST ACTIVE", get: (s) => when(s.lastActiveAt) },
+      ]),
+    );
     return sessions;
   }
 }

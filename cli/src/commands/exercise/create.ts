@@ -5,7 +5,8 @@ import { exerciseFlags } from "../../exercise-flags.ts";
 
 export default class ExerciseCreate extends BaseCommand {
   static summary = "Add a custom exercise, private to you.";
-  static description = "The name (1 to 100 characters) must differ from your other custom exercises (ignoring case, spaces and hyphens); it may equal a catalog name, and then yours is the one your documents mean.";
+  static description =
+    "The name (1 to 100 characters) must differ from your other custom exercises (ignoring case, spaces and hyphens); it may equal a catalog name, and then yours is the one your documents mean.";
   static examples = [
     'svc exercise create "Zercher Lunge" --equipment barbell --region lower',
     'svc exercise create "Plank on rings" --kind time --region core --json',
@@ -17,13 +18,16 @@ export default class ExerciseCreate extends BaseCommand {
   async run(): Promise<ExerciseDetails> {
     const { args, flags } = await this.parse(ExerciseCreate);
     const { client } = await this.client();
-    const exercise = await this.spin("Adding the exercise", client.createCustomExercise({
-      name: args.name,
-      ...(flags.equipment ? { equipment: flags.equipment } : {}),
-      ...(flags.region ? { region: flags.region } : {}),
-      ...(flags.kind ? { kind: flags.kind } : {}),
-      ...(flags.muscle ? { muscles: flags.muscle } : {}),
-    }));
+    const exercise = await this.spin(
+      "Adding the exercise",
+      client.createCustomExercise({
+        name: args.name,
+        ...(flags.equipment ? { equipment: flags.equipment } : {}),
+        ...(flags.region ? { region: flags.region } : {}),
+        ...(flags.kind ? { kind: flags.kind } : {}),
+        ...(flags.muscle ? { muscles: flags.muscle } : {}),
+      }),
+    );
     this.out(`Added ${exercise.name} (${exercise.id}): ${exercise.equipment}, ${exercise.region}, ${exercise.kind}.`);
     return exercise;
   }

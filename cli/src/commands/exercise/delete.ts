@@ -6,9 +6,15 @@ import { resolveCustomExercise, SHORT_ID } from "../../refs.ts";
 
 export default class ExerciseDelete extends BaseCommand {
   static summary = "Delete one of your custom exercises.";
-  static description = "Refused while a routine or workout still uses it: your history is never dropped silently. Catalog exercises cannot be deleted. Asks first on a terminal; --yes skips the question (and is needed where svc cannot ask).";
-  static examples = ['svc exercise delete "Zercher Lunge"', { description: "From a script", command: "svc exercise delete 3f2a9c1e --yes" }];
-  static args = { exercise: Args.string({ description: "The exercise's name (any case), id or id prefix.", required: true }) };
+  static description =
+    "Refused while a routine or workout still uses it: your history is never dropped silently. Catalog exercises cannot be deleted. Asks first on a terminal; --yes skips the question (and is needed where svc cannot ask).";
+  static examples = [
+    'svc exercise delete "Zercher Lunge"',
+    { description: "From a script", command: "svc exercise delete 3f2a9c1e --yes" },
+  ];
+  static args = {
+    exercise: Args.string({ description: "The exercise's name (any case), id or id prefix.", required: true }),
+  };
   static flags = { yes: yesFlag };
   static enableJsonFlag = true;
 

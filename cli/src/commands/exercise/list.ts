@@ -6,7 +6,8 @@ import { SHORT_ID } from "../../refs.ts";
 
 export default class ExerciseList extends BaseCommand {
   static summary = "List your custom exercises (with --all, the catalog too).";
-  static description = "Custom exercises are private to you and usable in documents by name, like catalog exercises. To search by words, use `svc exercise search <words>`.";
+  static description =
+    "Custom exercises are private to you and usable in documents by name, like catalog exercises. To search by words, use `svc exercise search <words>`.";
   static examples = ["svc exercise list", "svc exercise list --json", "svc exercise list --all"];
   static flags = {
     all: Flags.boolean({ description: "Also list the shared catalog." }),
@@ -21,15 +22,17 @@ export default class ExerciseList extends BaseCommand {
       this.out("No custom exercises yet. Add one with `svc exercise create <name>`.");
       return exercises;
     }
-    this.out(table(exercises, [
-      { header: "ID", get: (e) => e.id.slice(0, SHORT_ID) },
-      { header: "NAME", get: (e) => e.name },
-      ...(flags.all ? [{ header: "CUSTOM", get: (e: (typeof exercises)[number]) => (e.custom ? "yes" : "") }] : []),
-      { header: "EQUIPMENT", get: (e) => e.equipment },
-      { header: "REGION", get: (e) => e.region },
-      { header: "KIND", get: (e) => e.kind },
-      ...(flags.all ? [] : [{ header: "ADDED", get: (e: (typeof exercises)[number]) => when(e.createdAt) }]),
-    ]));
+    this.out(
+      table(exercises, [
+        { header: "ID", get: (e) => e.id.slice(0, SHORT_ID) },
+        { header: "NAME", get: (e) => e.name },
+        ...(flags.all ? [{ header: "CUSTOM", get: (e: (typeof exercises)[number]) => (e.custom ? "yes" : "") }] : []),
+        { header: "EQUIPMENT", get: (e) => e.equipment },
+        { header: "REGION", get: (e) => e.region },
+        { header: "KIND", get: (e) => e.kind },
+        ...(flags.all ? [] : [{ header: "ADDED", get: (e: (typeof exercises)[number]) => when(e.createdAt) }]),
+      ]),
+    );
     return exercises;
   }
 }

@@ -7,7 +7,8 @@ import { UsageError } from "../../errors.ts";
 
 export default class ExerciseRename extends BaseCommand {
   static summary = "Rename one of your custom exercises (and change its details).";
-  static description = "Routines and workouts that use it keep it (they refer to it by id) and show the new name. Pass the same name to change only --equipment, --region, --kind or --muscle.";
+  static description =
+    "Routines and workouts that use it keep it (they refer to it by id) and show the new name. Pass the same name to change only --equipment, --region, --kind or --muscle.";
   static examples = [
     'svc exercise rename "Zercher Lunge" "Zercher Box Squat"',
     'svc exercise rename 3f2a9c1e "Zercher Lunge" --region lower',
@@ -24,14 +25,21 @@ export default class ExerciseRename extends BaseCommand {
     if (!args.name.trim()) throw new UsageError("The new name must not be empty.");
     const { client } = await this.client();
     const found = await resolveCustomExercise(client, args.exercise);
-    const exercise = await this.spin("Saving", client.updateCustomExercise(found.id, {
-      name: args.name,
-      ...(flags.equipment ? { equipment: flags.equipment } : {}),
-      ...(flags.region ? { region: flags.region } : {}),
-      ...(flags.kind ? { kind: flags.kind } : {}),
-      ...(flags.muscle ? { muscles: flags.muscle } : {}),
-    }));
-    this.out(found.name === exercise.name ? `Saved ${exercise.name} (${exercise.id}).` : `Renamed ${found.name} to ${exercise.name} (${exercise.id}).`);
+    const exercise = await this.spin(
+      "Saving",
+      client.updateCustomExercise(found.id, {
+        name: args.name,
+        ...(flags.equipment ? { equipment: flags.equipment } : {}),
+        ...(flags.region ? { region: flags.region } : {}),
+        ...(flags.kind ? { kind: flags.kind } : {}),
+        ...(flags.muscle ? { muscles: flags.muscle } : {}),
+      }),
+    );
+    this.out(
+      found.name === exercise.name
+        ? `Saved ${exercise.name} (${exercise.id}).`
+        : `Renamed ${found.name} to ${exercise.name} (${exercise.id}).`,
+    );
     return exercise;
   }
 }

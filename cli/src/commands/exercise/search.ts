@@ -6,13 +6,20 @@ import { UsageError } from "../../errors.ts";
 
 export default class ExerciseSearch extends BaseCommand {
   static summary = "Find exercises by name or everyday name, best match first.";
-  static description = "Searches the catalog and your own exercises; typos are tolerated. Any name or alias shown works as `exercise` in a document.";
+  static description =
+    "Searches the catalog and your own exercises; typos are tolerated. Any name or alias shown works as `exercise` in a document.";
   static examples = [
     "svc exercise search bench",
     "svc exercise search romanian dead --limit 3",
     "svc exercise search pullup --json",
-    { description: "Your records on the best match (see `svc exercise records --help`)", command: "svc exercise records bench" },
-    { description: "Add an exercise of your own (see `svc exercise --help`)", command: 'svc exercise create "Zercher Lunge" --equipment barbell' },
+    {
+      description: "Your records on the best match (see `svc exercise records --help`)",
+      command: "svc exercise records bench",
+    },
+    {
+      description: "Add an exercise of your own (see `svc exercise --help`)",
+      command: 'svc exercise create "Zercher Lunge" --equipment barbell',
+    },
   ];
   /** Its name before the exercise commands were one topic. */
   static hiddenAliases = ["exercises"];
@@ -33,12 +40,14 @@ export default class ExerciseSearch extends BaseCommand {
       this.out(`No exercises match ${JSON.stringify(words)}.`);
       return found;
     }
-    this.out(table(found, [
-      { header: "NAME", get: (e) => e.name },
-      { header: "EQUIPMENT", get: (e) => e.equipment },
-      { header: "REGION", get: (e) => e.region },
-      { header: "ALSO KNOWN AS", get: (e) => (e.aliases ?? []).join(", ") },
-    ]));
+    this.out(
+      table(found, [
+        { header: "NAME", get: (e) => e.name },
+        { header: "EQUIPMENT", get: (e) => e.equipment },
+        { header: "REGION", get: (e) => e.region },
+        { header: "ALSO KNOWN AS", get: (e) => (e.aliases ?? []).join(", ") },
+      ]),
+    );
     return found;
   }
 }

@@ -17,15 +17,26 @@ export default class KeyList extends BaseCommand {
       this.out("No API keys. Create one with `svc key create --name <name> --access read-only --expires 90d`.");
       return keys;
     }
-    this.out(table(keys, [
-      { header: "ID", get: (k) => k.id },
-      { header: "NAME", get: (k) => k.name },
-      { header: "KEY", get: (k) => `${k.start}...` },
-      { header: "ACCESS", get: (k) => ({ read_only: "read only", read_write: "read and write" } as Record<string, string>)[k.access.toLowerCase()] ?? k.access },
-      { header: "CREATED", get: (k) => when(k.createdAt) },
-      { header: "LAST USED", get: (k) => (k.lastUsedAt ? when(k.lastUsedAt) : "never") },
-      { header: "EXPIRES", get: (k) => (k.expired ? `expired ${when(k.expiresAt)}` : k.expiresAt ? when(k.expiresAt) : "never") },
-    ]));
+    this.out(
+      table(keys, [
+        { header: "ID", get: (k) => k.id },
+        { header: "NAME", get: (k) => k.name },
+        { header: "KEY", get: (k) => `${k.start}...` },
+        {
+          header: "ACCESS",
+          get: (k) =>
+            (({ read_only: "read only", read_write: "read and write" }) as Record<string, string>)[
+              k.access.toLowerCase()
+            ] ?? k.access,
+        },
+        { header: "CREATED", get: (k) => when(k.createdAt) },
+        { header: "LAST USED", get: (k) => (k.lastUsedAt ? when(k.lastUsedAt) : "never") },
+        {
+          header: "EXPIRES",
+          get: (k) => (k.expired ? `expired ${when(k.expiresAt)}` : k.expiresAt ? when(k.expiresAt) : "never"),
+        },
+      ]),
+    );
     return keys;
   }
 }

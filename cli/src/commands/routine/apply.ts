@@ -5,13 +5,19 @@ import { loadDocument, checked, tooLarge } from "../../input.ts";
 
 export default class RoutineApply extends BaseCommand {
   static summary = "Create or replace a routine from a document (a file, or - for standard input).";
-  static description = "A document without `id` creates a routine; with `id` it replaces that routine (exercises left out are removed). The document is checked offline first; an invalid one prints `path: reason`, exits with 2 and saves nothing. `svc routine schema` prints the JSON Schema.";
+  static description =
+    "A document without `id` creates a routine; with `id` it replaces that routine (exercises left out are removed). The document is checked offline first; an invalid one prints `path: reason`, exits with 2 and saves nothing. `svc routine schema` prints the JSON Schema.";
   static examples = [
     "svc routine apply push.json",
     { description: "Check a document without saving it", command: "svc routine apply push.json --dry-run" },
-    { description: "Copy a routine's document back unchanged", command: "svc routine show Push --json | svc routine apply -" },
+    {
+      description: "Copy a routine's document back unchanged",
+      command: "svc routine show Push --json | svc routine apply -",
+    },
   ];
-  static args = { file: Args.string({ description: "Path of a JSON document, or - to read standard input.", required: true }) };
+  static args = {
+    file: Args.string({ description: "Path of a JSON document, or - to read standard input.", required: true }),
+  };
   static flags = {
     "dry-run": Flags.boolean({ description: "Only validate, offline; save nothing." }),
   };
@@ -24,7 +30,9 @@ export default class RoutineApply extends BaseCommand {
     const { validateRoutineDocument } = await import("@svc/sdk/documents");
     const canonical = checked(validateRoutineDocument(document));
     if (flags["dry-run"]) {
-      this.out(`${source} is a valid routine document (dry run: nothing saved). Exercise names are checked when it is applied.`);
+      this.out(
+        `${source} is a valid routine document (dry run: nothing saved). Exercise names are checked when it is applied.`,
+      );
       return { valid: true, document: canonical as JsonObject };
     }
     const { client } = await this.client();

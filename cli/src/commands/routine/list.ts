@@ -4,7 +4,8 @@ import { table } from "../../output.ts";
 
 export default class RoutineList extends BaseCommand {
   static summary = "List your routines.";
-  static description = "A routine's name (any case), its id or any unique id prefix (4 characters or more) works with `svc routine show`, `next` and `delete`.";
+  static description =
+    "A routine's name (any case), its id or any unique id prefix (4 characters or more) works with `svc routine show`, `next` and `delete`.";
   static examples = ["svc routine list", "svc routine list --json"];
   static enableJsonFlag = true;
 
@@ -16,10 +17,12 @@ export default class RoutineList extends BaseCommand {
       this.out("No routines yet. Create one with `svc routine apply <file>` (see `svc routine schema`).");
       return routines;
     }
-    this.out(table(routines, [
-      { header: "NAME", get: (r) => r.name },
-      { header: "ID", get: (r) => r.id },
-    ]));
+    this.out(
+      table(routines, [
+        { header: "NAME", get: (r) => r.name },
+        { header: "ID", get: (r) => r.id },
+      ]),
+    );
     return routines;
   }
 }

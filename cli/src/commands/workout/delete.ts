@@ -7,8 +7,12 @@ import { CliError } from "../../errors.ts";
 
 export default class WorkoutDelete extends BaseCommand {
   static summary = "Delete a workout, by id or a unique id prefix.";
-  static description = "Its sets go with it; records and progression no longer count them. Asks first on a terminal; --yes skips the question (and is needed where svc cannot ask).";
-  static examples = ["svc workout delete 3f2a9c1e", { description: "From a script", command: "svc workout delete 3f2a9c1e --yes" }];
+  static description =
+    "Its sets go with it; records and progression no longer count them. Asks first on a terminal; --yes skips the question (and is needed where svc cannot ask).";
+  static examples = [
+    "svc workout delete 3f2a9c1e",
+    { description: "From a script", command: "svc workout delete 3f2a9c1e --yes" },
+  ];
   static args = { id: Args.string({ description: "Workout id, or the first characters of it.", required: true }) };
   static flags = { yes: yesFlag };
   static enableJsonFlag = true;
@@ -20,7 +24,10 @@ export default class WorkoutDelete extends BaseCommand {
     const id = await resolveWorkoutId(client, args.id);
     const workout = await client.workout(id);
     if (!workout) throw new CliError(`No workout with id ${id}. See \`svc workout list\`.`);
-    await confirm(flags.yes, `Delete the workout ${workout.name ? `${workout.name} ` : ""}on ${workout.date} (${id.slice(0, SHORT_ID)})?`);
+    await confirm(
+      flags.yes,
+      `Delete the workout ${workout.name ? `${workout.name} ` : ""}on ${workout.date} (${id.slice(0, SHORT_ID)})?`,
+    );
     const deleted = await this.spin("Deleting the workout", client.deleteWorkout(id));
     this.out(`Deleted workout ${deleted.name ? `${deleted.name} ` : ""}on ${deleted.date} (${deleted.id}).`);
     return { deleted };

@@ -7,7 +7,8 @@ import { resolveWorkoutId } from "../../refs.ts";
 
 export default class WorkoutShow extends BaseCommand {
   static summary = "Show a workout, by id or a unique id prefix.";
-  static description = "With --json, prints the workout document exactly as the API returns it, so `svc workout show <id> --json | svc workout apply -` changes nothing.";
+  static description =
+    "With --json, prints the workout document exactly as the API returns it, so `svc workout show <id> --json | svc workout apply -` changes nothing.";
   static examples = [
     "svc workout show 3f2a9c1e",
     { description: "Print the document, weights in kilograms", command: "svc workout show 3f2a --json --unit kg" },
@@ -20,7 +21,10 @@ export default class WorkoutShow extends BaseCommand {
     const { args, flags } = await this.parse(WorkoutShow);
     const { client } = await this.client();
     const id = await resolveWorkoutId(client, args.id);
-    const document = await this.spin("Loading the workout", client.workoutDocument(id, { unit: this.unit(flags.unit) }));
+    const document = await this.spin(
+      "Loading the workout",
+      client.workoutDocument(id, { unit: this.unit(flags.unit) }),
+    );
     if (!document) throw new CliError(`No workout with id ${id}. See \`svc workout list\`.`);
     this.out(workoutView(document));
     return document;

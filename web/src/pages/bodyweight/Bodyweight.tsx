@@ -14,20 +14,47 @@ import { convertWeight } from "../../documents.ts";
 
 const Bodyweights = graphql(`
   query Bodyweights($first: Int!) {
-    viewer { id bodyweightsByUserId(orderBy: [DATE_DESC], first: $first) { totalCount nodes { id date weight unit } } }
+    viewer {
+      id
+      bodyweightsByUserId(orderBy: [DATE_DESC], first: $first) {
+        totalCount
+        nodes {
+          id
+          date
+          weight
+          unit
+        }
+      }
+    }
   }
 `);
 
 const LogBodyweight = graphql(`
-  mutation LogBodyweightEntry($input: BodyweightInput!) { logBodyweight(input: $input) { id date weight unit } }
+  mutation LogBodyweightEntry($input: BodyweightInput!) {
+    logBodyweight(input: $input) {
+      id
+      date
+      weight
+      unit
+    }
+  }
 `);
 
 const DeleteBodyweight = graphql(`
-  mutation DeleteBodyweight($id: UUID!) { deleteBodyweightById(input: { id: $id }) { bodyweight { id } } }
+  mutation DeleteBodyweight($id: UUID!) {
+    deleteBodyweightById(input: { id: $id }) {
+      bodyweight {
+        id
+      }
+    }
+  }
 `);
 
 const SHOWN = 60;
-const UNITS = [{ value: "kg", label: "kg" }, { value: "lb", label: "lb" }] as const;
+const UNITS = [
+  { value: "kg", label: "kg" },
+  { value: "lb", label: "lb" },
+] as const;
 
 export default function Bodyweight() {
   const { unit } = useUserUnits();
@@ -52,7 +79,9 @@ export default function Bodyweight() {
     try {
       const saved = await log({ input: { date: values.date, weight, unit: unitEnum(chosenUnit) } });
       await list.reload();
-      setMessage(`Logged ${formatWeight(saved.logBodyweight?.weight, saved.logBodyweight?.unit ?? chosenUnit)} for ${values.date}.`);
+      setMessage(
+        `Logged ${formatWeight(saved.logBodyweight?.weight, saved.logBodyweight?.unit ?? chosenUnit)} for ${values.date}.`,
+      );
       setValues({ ...values, weight: "" });
     } catch {
       // Shown at the field or below the form; what was typed stays.
@@ -67,15 +96,38 @@ export default function Bodyweight() {
       <Section title="Log your weight">
         <form className="stack" onSubmit={submit} noValidate>
           <div className="row">
-            <TextField label="Date" name="date" type="date" value={values.date} error={dateError} max={today()}
-              onChange={(e) => setValues({ ...values, date: e.target.value })} />
-            <TextField label="Weight" name="weight" inputMode="decimal" autoComplete="off" value={values.weight} error={weightError}
-              hint={`Above 0, up to 1500, 2 decimals at most.`} onChange={(e) => setValues({ ...values, weight: e.target.value })} />
-            <SelectField label="Unit" name="unit" options={UNITS} value={chosenUnit} onChange={(e) => setValues({ ...values, unit: e.target.value })} />
+            <TextField
+              label="Date"
+              name="date"
+              type="date"
+              value={values.date}
+              error={dateError}
+              max={today()}
+              onChange={(e) => setValues({ ...values, date: e.target.value })}
+            />
+            <TextField
+              label="Weight"
+              name="weight"
+              inputMode="decimal"
+              autoComplete="off"
+              value={values.weight}
+              error={weightError}
+              hint={`Above 0, up to 1500, 2 decimals at most.`}
+              onChange={(e) => setValues({ ...values, weight: e.target.value })}
+            />
+            <SelectField
+              label="Unit"
+              name="unit"
+              options={UNITS}
+              value={chosenUnit}
+              onChange={(e) => setValues({ ...values, unit: e.target.value })}
+            />
           </div>
           {logging.error && !weightError && !dateError ? <ErrorMessage error={logging.error} /> : null}
           <div className="form-actions">
-            <button type="submit" className="primary" disabled={logging.running}>Log weight</button>
+            <button type="submit" className="primary" disabled={logging.running}>
+              Log weight
+            </button>
             {message ? <p role="status">{message}</p> : null}
           </div>
         </form>
@@ -84,18 +136,42 @@ export default function Bodyweight() {
         <QueryView query={list}>
           {(data) => {
             const rows = (data.viewer?.bodyweightsByUserId.nodes ?? []).filter((b) => b !== null);
-            if (rows.length === 0) return <Empty><p>No weights logged yet.</p></Empty>;
+            if (rows.length === 0)
+              return (
+                <Empty>
+                  <p>No weights logged yet.</p>
+                </Empty>
+              );
             return (
               <table className="cards">
                 <caption className="visually-hidden">Your bodyweight, newest first</caption>
-                <thead><tr><th>Date</th><th>Weight ({unit})</th><th>As logged</th><th><span className="visually-hidden">Actions</span></th></tr></thead>
+                <thead>
+                  <tr>
+                    <th>Date</th>
+                    <th>Weight ({unit})</th>
+                    <th>As logged</th>
+                    <th>
+                      <span className="visually-hidden">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
                 <tbody>
                   {rows.map((b) => (
                     <tr key={b.id}>
                       <td data-label="Date">{b.date}</td>
                       <td data-label="Weight">{formatWeight(convertWeight(b.weight, unitOf(b.unit), unit), unit)}</td>
                       <td data-label="As logged">{b.unit === unit ? "—" : formatWeight(b.weight, b.unit)}</td>
-                      <td data-label=""><button type="button" onClick={() => { removing.reset(); setDeleting({ id: b.id, date: b.date }); }}>Delete<span className="visually-hidden"> the weight of {b.date}</span></button></td>
+                      <td data-label="">
+                        <button
+                          type="button"
+                          onClick={() => {
+                            removing.reset();
+                            setDeleting({ id: b.id, date: b.date });
+                          }}
+                        >
+                          Delete<span className="visually-hidden"> the weight of {b.date}</span>
+                        </button>
+                      </td>
                     </tr>
                   ))}
                 </tbody>

@@ -12,27 +12,72 @@ import { SearchExercises, useSettled, type FoundExercise } from "../../component
 
 const CreateExercise = graphql(`
   mutation CreateExercise($input: CreateCustomExerciseInput!) {
-    createCustomExercise(input: $input) { exercise { id name equipment region kind custom } }
+    createCustomExercise(input: $input) {
+      exercise {
+        id
+        name
+        equipment
+        region
+        kind
+        custom
+      }
+    }
   }
 `);
 
 const RenameExercise = graphql(`
   mutation RenameExercise($id: UUID!, $name: String!) {
-    updateCustomExercise(input: { id: $id, name: $name }) { exercise { id name } }
+    updateCustomExercise(input: { id: $id, name: $name }) {
+      exercise {
+        id
+        name
+      }
+    }
   }
 `);
 
 const CustomExercises = graphql(`
   query CustomExercises($first: Int!) {
-    viewer { id customExercises(first: $first) { totalCount nodes { id name aliases equipment region kind custom } } }
+    viewer {
+      id
+      customExercises(first: $first) {
+        totalCount
+        nodes {
+          id
+          name
+          aliases
+          equipment
+          region
+          kind
+          custom
+        }
+      }
+    }
   }
 `);
 
 const DeleteExercise = graphql(`
-  mutation DeleteExercise($id: UUID!) { deleteCustomExercise(input: { id: $id }) { exercise { id name } } }
+  mutation DeleteExercise($id: UUID!) {
+    deleteCustomExercise(input: { id: $id }) {
+      exercise {
+        id
+        name
+      }
+    }
+  }
 `);
 
-const EQUIPMENT = ["barbell", "dumbbell", "machine", "cable", "bodyweight", "kettlebell", "band", "cardio", "other"].map((v) => ({ value: v, label: v }));
+const EQUIPMENT = [
+  "barbell",
+  "dumbbell",
+  "machine",
+  "cable",
+  "bodyweight",
+  "kettlebell",
+  "band",
+  "cardio",
+  "other",
+].map((v) => ({ value: v, label: v }));
 const REGIONS = [
   { value: "upper", label: "Upper body" },
   { value: "lower", label: "Lower body" },
@@ -90,13 +135,30 @@ export default function Exercises() {
     }
   }
 
-  const results = words === "" ? [] : search.data?.searchExercises ?? [];
+  const results = words === "" ? [] : (search.data?.searchExercises ?? []);
 
   function actions(x: FoundExercise) {
     return (
       <div className="actions">
-        <button type="button" onClick={() => { renaming.reset(); setNewName(x.name); setRenameTarget(x); }}>Rename<span className="visually-hidden"> {x.name}</span></button>
-        <button type="button" onClick={() => { removing.reset(); setDeleteTarget(x); }}>Delete<span className="visually-hidden"> {x.name}</span></button>
+        <button
+          type="button"
+          onClick={() => {
+            renaming.reset();
+            setNewName(x.name);
+            setRenameTarget(x);
+          }}
+        >
+          Rename<span className="visually-hidden"> {x.name}</span>
+        </button>
+        <button
+          type="button"
+          onClick={() => {
+            removing.reset();
+            setDeleteTarget(x);
+          }}
+        >
+          Delete<span className="visually-hidden"> {x.name}</span>
+        </button>
       </div>
     );
   }
@@ -104,32 +166,74 @@ export default function Exercises() {
 
   return (
     <Page title="Exercises">
-      <Section title="Find exercises" description="The catalog and your custom exercises. Everyday names and near misses work too.">
-        <form role="search" className="row" onSubmit={(e) => { e.preventDefault(); setSubmitted(typed.trim()); }}>
-          <TextField label="Search exercises" type="search" name="q" autoComplete="off" value={typed}
-            onChange={(e) => { setTyped(e.target.value); setSubmitted(null); }} />
+      <Section
+        title="Find exercises"
+        description="The catalog and your custom exercises. Everyday names and near misses work too."
+      >
+        <form
+          role="search"
+          className="row"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setSubmitted(typed.trim());
+          }}
+        >
+          <TextField
+            label="Search exercises"
+            type="search"
+            name="q"
+            autoComplete="off"
+            value={typed}
+            onChange={(e) => {
+              setTyped(e.target.value);
+              setSubmitted(null);
+            }}
+          />
           <button type="submit">Search</button>
         </form>
         {message ? <p role="status">{message}</p> : null}
-        {words === "" ? <p className="muted">Type a name to search, for example “squat”, “ohp” or “bench pres”.</p> : search.error ? (
+        {words === "" ? (
+          <p className="muted">Type a name to search, for example “squat”, “ohp” or “bench pres”.</p>
+        ) : search.error ? (
           <ErrorMessage error={search.error} onRetry={() => void search.reload()} />
-        ) : !search.data ? <Loading label="Searching…" /> : results.length === 0 ? (
-          <Empty><p>No exercise matches “{words}”. You can create it below.</p></Empty>
+        ) : !search.data ? (
+          <Loading label="Searching…" />
+        ) : results.length === 0 ? (
+          <Empty>
+            <p>No exercise matches “{words}”. You can create it below.</p>
+          </Empty>
         ) : (
           <table className="cards">
             <caption className="visually-hidden">Exercises matching {words}</caption>
-            <thead><tr><th>Name</th><th>Equipment</th><th>Region</th><th>Kind</th><th>Also called</th><th><span className="visually-hidden">Actions</span></th></tr></thead>
+            <thead>
+              <tr>
+                <th>Name</th>
+                <th>Equipment</th>
+                <th>Region</th>
+                <th>Kind</th>
+                <th>Also called</th>
+                <th>
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
             <tbody>
               {results.map((x) => (
                 <tr key={x.id}>
-                  <td data-label="Name">{x.name}{x.custom ? <> <span className="badge">Custom</span></> : null}</td>
+                  <td data-label="Name">
+                    {x.name}
+                    {x.custom ? (
+                      <>
+                        {" "}
+                        <span className="badge">Custom</span>
+                      </>
+                    ) : null}
+                  </td>
                   <td data-label="Equipment">{x.equipment}</td>
                   <td data-label="Region">{x.region}</td>
                   <td data-label="Kind">{x.kind}</td>
                   <td data-label="Also called">{x.aliases.join(", ") || "—"}</td>
-                  <td data-label="">
-                    {x.custom ? actions(x) : null}
-                  </td>
+                  <td data-label="">{x.custom ? actions(x) : null}</td>
                 </tr>
               ))}
             </tbody>
@@ -141,12 +245,27 @@ export default function Exercises() {
         <QueryView query={custom}>
           {(data) => {
             const list = (data.viewer?.customExercises.nodes ?? []).filter((x) => x !== null);
-            if (list.length === 0) return <Empty><p>No custom exercises yet. Create one below when the catalog lacks it.</p></Empty>;
+            if (list.length === 0)
+              return (
+                <Empty>
+                  <p>No custom exercises yet. Create one below when the catalog lacks it.</p>
+                </Empty>
+              );
             return (
               <>
                 <table className="cards">
                   <caption className="visually-hidden">Your custom exercises</caption>
-                  <thead><tr><th>Name</th><th>Equipment</th><th>Region</th><th>Kind</th><th><span className="visually-hidden">Actions</span></th></tr></thead>
+                  <thead>
+                    <tr>
+                      <th>Name</th>
+                      <th>Equipment</th>
+                      <th>Region</th>
+                      <th>Kind</th>
+                      <th>
+                        <span className="visually-hidden">Actions</span>
+                      </th>
+                    </tr>
+                  </thead>
                   <tbody>
                     {list.map((x) => (
                       <tr key={x.id}>
@@ -160,7 +279,9 @@ export default function Exercises() {
                   </tbody>
                 </table>
                 {data.viewer && data.viewer.customExercises.totalCount > list.length ? (
-                  <p className="muted">Showing {list.length} of {data.viewer.customExercises.totalCount}; search to find the others.</p>
+                  <p className="muted">
+                    Showing {list.length} of {data.viewer.customExercises.totalCount}; search to find the others.
+                  </p>
                 ) : null}
               </>
             );
@@ -168,19 +289,47 @@ export default function Exercises() {
         </QueryView>
       </Section>
 
-      <Section title="Create a custom exercise" description="Only you see your custom exercises; routines and workouts can name them like catalog ones. The region sets the progression step: lower-body lifts go up 5 kg (10 lb), others 2.5 kg (5 lb).">
+      <Section
+        title="Create a custom exercise"
+        description="Only you see your custom exercises; routines and workouts can name them like catalog ones. The region sets the progression step: lower-body lifts go up 5 kg (10 lb), others 2.5 kg (5 lb)."
+      >
         <form className="stack" onSubmit={submitCreate} noValidate>
-          <TextField label="Exercise name" name="name" autoComplete="off" value={created.name} error={nameError}
-            onChange={(e) => setCreated({ ...created, name: e.target.value })} />
+          <TextField
+            label="Exercise name"
+            name="name"
+            autoComplete="off"
+            value={created.name}
+            error={nameError}
+            onChange={(e) => setCreated({ ...created, name: e.target.value })}
+          />
           <div className="row">
-            <SelectField label="Equipment" name="equipment" options={EQUIPMENT} value={created.equipment} onChange={(e) => setCreated({ ...created, equipment: e.target.value })} />
-            <SelectField label="Region" name="region" options={REGIONS} value={created.region}
-              onChange={(e) => setCreated({ ...created, region: e.target.value })} />
-            <SelectField label="Kind" name="kind" options={KINDS} value={created.kind} onChange={(e) => setCreated({ ...created, kind: e.target.value })} />
+            <SelectField
+              label="Equipment"
+              name="equipment"
+              options={EQUIPMENT}
+              value={created.equipment}
+              onChange={(e) => setCreated({ ...created, equipment: e.target.value })}
+            />
+            <SelectField
+              label="Region"
+              name="region"
+              options={REGIONS}
+              value={created.region}
+              onChange={(e) => setCreated({ ...created, region: e.target.value })}
+            />
+            <SelectField
+              label="Kind"
+              name="kind"
+              options={KINDS}
+              value={created.kind}
+              onChange={(e) => setCreated({ ...created, kind: e.target.value })}
+            />
           </div>
           {creating.error && !nameError ? <ErrorMessage error={creating.error} /> : null}
           <div className="form-actions">
-            <button type="submit" className="primary" disabled={creating.running}>Create exercise</button>
+            <button type="submit" className="primary" disabled={creating.running}>
+              Create exercise
+            </button>
           </div>
         </form>
       </Section>
@@ -207,7 +356,13 @@ export default function Exercises() {
           }
         }}
       >
-        <TextField label="New name" name="new-name" autoComplete="off" value={newName} onChange={(e) => setNewName(e.target.value)} />
+        <TextField
+          label="New name"
+          name="new-name"
+          autoComplete="off"
+          value={newName}
+          onChange={(e) => setNewName(e.target.value)}
+        />
       </ConfirmDialog>
 
       <ConfirmDialog
@@ -230,7 +385,10 @@ export default function Exercises() {
           }
         }}
       >
-        <p>Your custom exercise <strong>{deleteTarget?.name}</strong> will be deleted. One still used by a routine or workout cannot be.</p>
+        <p>
+          Your custom exercise <strong>{deleteTarget?.name}</strong> will be deleted. One still used by a routine or
+          workout cannot be.
+        </p>
       </ConfirmDialog>
     </Page>
   );

@@ -20,28 +20,56 @@ function Records({ exerciseId }: { exerciseId: string }) {
   return (
     <p className="history-line">
       <span className="history-label">Records:</span>{" "}
-      {heaviest ? <>heaviest {formatWeight(heaviest.weight, heaviest.unit)} × {heaviest.reps}</> : null}
+      {heaviest ? (
+        <>
+          heaviest {formatWeight(heaviest.weight, heaviest.unit)} × {heaviest.reps}
+        </>
+      ) : null}
       {heaviest && bestE1rm ? " · " : null}
-      {bestE1rm ? <>best e1RM {formatWeight(bestE1rm.weight, bestE1rm.unit)} ({bestE1rm.setWeight}×{bestE1rm.reps})</> : null}
+      {bestE1rm ? (
+        <>
+          best e1RM {formatWeight(bestE1rm.weight, bestE1rm.unit)} ({bestE1rm.setWeight}×{bestE1rm.reps})
+        </>
+      ) : null}
     </p>
   );
 }
 
 function History({ last }: { last: LastPerformance | undefined }) {
   if (!last) return null;
-  if (!last.workoutId || last.sets.length === 0) return <p className="history-line muted">No history yet for this exercise.</p>;
+  if (!last.workoutId || last.sets.length === 0)
+    return <p className="history-line muted">No history yet for this exercise.</p>;
   return (
     <>
       <p className="history-line">
-        <span className="history-label">Last time</span> (<Link to={`/workouts/${last.workoutId}`}>{last.date}</Link>{last.unit ? <>, <strong>in {last.unit}</strong></> : null}):{" "}
-        {last.sets.map((s) => (s.done ? s.text : `${s.text} (not done)`)).join(", ")}
+        <span className="history-label">Last time</span> (<Link to={`/workouts/${last.workoutId}`}>{last.date}</Link>
+        {last.unit ? (
+          <>
+            , <strong>in {last.unit}</strong>
+          </>
+        ) : null}
+        ): {last.sets.map((s) => (s.done ? s.text : `${s.text} (not done)`)).join(", ")}
       </p>
       {last.exerciseId ? <Records exerciseId={last.exerciseId} /> : null}
     </>
   );
 }
 
-export function ExerciseCard({ exercise, index, count, unit, effort, last, problems, undoAt, onChange, onRemove, onRemoveSet, onMove, onSetDone }: {
+export function ExerciseCard({
+  exercise,
+  index,
+  count,
+  unit,
+  effort,
+  last,
+  problems,
+  undoAt,
+  onChange,
+  onRemove,
+  onRemoveSet,
+  onMove,
+  onSetDone,
+}: {
   exercise: LogExercise;
   index: number;
   count: number;
@@ -66,11 +94,17 @@ export function ExerciseCard({ exercise, index, count, unit, effort, last, probl
   return (
     <section className="log-exercise" aria-labelledby={headingId}>
       <div className="log-exercise-head">
-        <h2 id={headingId} tabIndex={-1} data-focus={`exercise:${exercise.key}`}>{exercise.superset ? <span className="badge">{exercise.superset}</span> : null} {name}</h2>
-        <span className="muted">{done}/{exercise.sets.length} done{exercise.rest ? ` · rest ${exercise.rest} s` : ""}</span>
+        <h2 id={headingId} tabIndex={-1} data-focus={`exercise:${exercise.key}`}>
+          {exercise.superset ? <span className="badge">{exercise.superset}</span> : null} {name}
+        </h2>
+        <span className="muted">
+          {done}/{exercise.sets.length} done{exercise.rest ? ` · rest ${exercise.rest} s` : ""}
+        </span>
       </div>
       {exercise.explanation ? (
-        <p className="plan-note"><span className="history-label">Target:</span> {exercise.explanation}</p>
+        <p className="plan-note">
+          <span className="history-label">Target:</span> {exercise.explanation}
+        </p>
       ) : null}
       <div className="history" aria-label={`History of ${name}`} role="group">
         <History last={last} />
@@ -78,34 +112,57 @@ export function ExerciseCard({ exercise, index, count, unit, effort, last, probl
       <ol className="set-rows">
         {exercise.sets.map((set, j) => (
           <Fragment key={set.key}>
-          {undoAt?.index === j ? <li>{undoAt.notice}</li> : null}
-          <SetRow
-            exercise={name}
-            index={j}
-            set={set}
-            unit={unit}
-            effortScale={effort}
-            increment={exercise.increment}
-            problem={problems.get(j) ?? null}
-            onChange={(next) => setSets(exercise.sets.map((s, k) => (k === j ? next : s)))}
-            onDone={(d) => onSetDone(j, d)}
-            onRemove={() => onRemoveSet(j)}
-          />
+            {undoAt?.index === j ? <li>{undoAt.notice}</li> : null}
+            <SetRow
+              exercise={name}
+              index={j}
+              set={set}
+              unit={unit}
+              effortScale={effort}
+              increment={exercise.increment}
+              problem={problems.get(j) ?? null}
+              onChange={(next) => setSets(exercise.sets.map((s, k) => (k === j ? next : s)))}
+              onDone={(d) => onSetDone(j, d)}
+              onRemove={() => onRemoveSet(j)}
+            />
           </Fragment>
         ))}
         {undoAt && undoAt.index >= exercise.sets.length ? <li>{undoAt.notice}</li> : null}
       </ol>
       <div className="actions">
-        <button type="button" data-focus={`add-set:${exercise.key}`} onClick={() => setSets([...exercise.sets, emptySet(exercise.sets[exercise.sets.length - 1])])}>Add set<span className="visually-hidden"> to {name}</span></button>
-        <button type="button" className="quiet" disabled={index === 0} onClick={() => onMove(-1)}>Move up<span className="visually-hidden"> {name}</span></button>
-        <button type="button" className="quiet" disabled={index === count - 1} onClick={() => onMove(1)}>Move down<span className="visually-hidden"> {name}</span></button>
-        <button type="button" className="quiet" onClick={onRemove}>Remove exercise<span className="visually-hidden"> {name}</span></button>
+        <button
+          type="button"
+          data-focus={`add-set:${exercise.key}`}
+          onClick={() => setSets([...exercise.sets, emptySet(exercise.sets[exercise.sets.length - 1])])}
+        >
+          Add set<span className="visually-hidden"> to {name}</span>
+        </button>
+        <button type="button" className="quiet" disabled={index === 0} onClick={() => onMove(-1)}>
+          Move up<span className="visually-hidden"> {name}</span>
+        </button>
+        <button type="button" className="quiet" disabled={index === count - 1} onClick={() => onMove(1)}>
+          Move down<span className="visually-hidden"> {name}</span>
+        </button>
+        <button type="button" className="quiet" onClick={onRemove}>
+          Remove exercise<span className="visually-hidden"> {name}</span>
+        </button>
       </div>
       <div className="field">
         <label htmlFor={noteId}>Note on {name}</label>
-        <textarea id={noteId} className="note" rows={2} value={exercise.note} onChange={(e) => onChange({ ...exercise, note: e.target.value })} />
+        <textarea
+          id={noteId}
+          className="note"
+          rows={2}
+          value={exercise.note}
+          onChange={(e) => onChange({ ...exercise, note: e.target.value })}
+        />
         <label className="field-check inline-check">
-          <input type="checkbox" checked={exercise.pinned} onChange={(e) => onChange({ ...exercise, pinned: e.target.checked })} /> Pin this note<span className="visually-hidden"> on {name}</span> (shown again next time)
+          <input
+            type="checkbox"
+            checked={exercise.pinned}
+            onChange={(e) => onChange({ ...exercise, pinned: e.target.checked })}
+          />{" "}
+          Pin this note<span className="visually-hidden"> on {name}</span> (shown again next time)
         </label>
       </div>
     </section>

@@ -86,10 +86,13 @@ export function useRestTimer(userId: string): RestTimer {
   const [state, setState] = useState<TimerState | null>(() => load(userId));
   const [now, setNow] = useState(() => Date.now());
   const rang = useRef(false);
-  const update = useCallback((next: TimerState | null) => {
-    store(userId, next);
-    setState(next);
-  }, [userId]);
+  const update = useCallback(
+    (next: TimerState | null) => {
+      store(userId, next);
+      setState(next);
+    },
+    [userId],
+  );
 
   const running = state?.endsAt != null;
   useEffect(() => {
@@ -98,7 +101,7 @@ export function useRestTimer(userId: string): RestTimer {
     return () => clearInterval(id);
   }, [running]);
 
-  const left = state?.endsAt != null ? state.endsAt - now : state?.pausedLeft ?? 0;
+  const left = state?.endsAt != null ? state.endsAt - now : (state?.pausedLeft ?? 0);
   useEffect(() => {
     if (running && left <= 0 && !rang.current) {
       rang.current = true;
@@ -116,7 +119,8 @@ export function useRestTimer(userId: string): RestTimer {
       setNow(t);
       update({ endsAt: t + seconds * 1000, pausedLeft: null, label });
     },
-    pause: () => state?.endsAt != null && update({ ...state, endsAt: null, pausedLeft: Math.max(0, state.endsAt - Date.now()) }),
+    pause: () =>
+      state?.endsAt != null && update({ ...state, endsAt: null, pausedLeft: Math.max(0, state.endsAt - Date.now()) }),
     resume: () => {
       if (state?.pausedLeft == null) return;
       const t = Date.now();
@@ -147,19 +151,37 @@ export function RestTimerBar({ timer }: { timer: RestTimer }) {
   return (
     <div className={over ? "rest-bar rest-over" : "rest-bar"} aria-label="Rest" role="region">
       <div className="rest-time">
-        <span role="timer" aria-label="Rest timer" aria-live="off">{over ? "0:00" : formatClock(left)}</span>
-        <span className="muted rest-label">{over ? "Rest over" : paused ? "Paused" : "Rest"} · {state.label}</span>
-        {over ? <span className="visually-hidden" role="status">Rest over: time for the next set.</span> : null}
+        <span role="timer" aria-label="Rest timer" aria-live="off">
+          {over ? "0:00" : formatClock(left)}
+        </span>
+        <span className="muted rest-label">
+          {over ? "Rest over" : paused ? "Paused" : "Rest"} · {state.label}
+        </span>
+        {over ? (
+          <span className="visually-hidden" role="status">
+            Rest over: time for the next set.
+          </span>
+        ) : null}
       </div>
       <div className="rest-buttons">
-        <button type="button" onClick={() => timer.add(-15)} aria-label="−15 s: 15 seconds less">−15 s</button>
-        <button type="button" onClick={() => timer.add(15)} aria-label="+15 s: 15 seconds more">+15 s</button>
+        <button type="button" onClick={() => timer.add(-15)} aria-label="−15 s: 15 seconds less">
+          −15 s
+        </button>
+        <button type="button" onClick={() => timer.add(15)} aria-label="+15 s: 15 seconds more">
+          +15 s
+        </button>
         {paused ? (
-          <button type="button" onClick={timer.resume}>Resume</button>
+          <button type="button" onClick={timer.resume}>
+            Resume
+          </button>
         ) : (
-          <button type="button" onClick={timer.pause} disabled={over}>Pause</button>
+          <button type="button" onClick={timer.pause} disabled={over}>
+            Pause
+          </button>
         )}
-        <button type="button" onClick={timer.stop} aria-label="Stop the rest timer">Stop</button>
+        <button type="button" onClick={timer.stop} aria-label="Stop the rest timer">
+          Stop
+        </button>
       </div>
     </div>
   );

@@ -92,7 +92,17 @@ export function rowKey(): string {
 export function emptySet(previous?: LogSet): LogSet {
   return previous
     ? { ...previous, key: rowKey(), done: false }
-    : { key: rowKey(), kind: "work", weight: "", bodyweight: false, reps: "", seconds: "", effort: "", measure: "reps", done: false };
+    : {
+        key: rowKey(),
+        kind: "work",
+        weight: "",
+        bodyweight: false,
+        reps: "",
+        seconds: "",
+        effort: "",
+        measure: "reps",
+        done: false,
+      };
 }
 
 export function newExercise(name: string, unit: UnitName, kind = "reps", equipment = ""): LogExercise {
@@ -100,15 +110,35 @@ export function newExercise(name: string, unit: UnitName, kind = "reps", equipme
   if (kind === "time") set.measure = "time";
   else if (equipment === "bodyweight") set.bodyweight = true;
   return {
-    key: rowKey(), exercise: name, explanation: "", note: "", pinned: false, superset: "", skipProgression: false,
-    rest: null, increment: DEFAULT_INCREMENT[unit], sets: [set],
+    key: rowKey(),
+    exercise: name,
+    explanation: "",
+    note: "",
+    pinned: false,
+    superset: "",
+    skipProgression: false,
+    rest: null,
+    increment: DEFAULT_INCREMENT[unit],
+    sets: [set],
   };
 }
 
 export function emptyWorkout(unit: UnitName, effort: "rpe" | "rir", now = new Date()): LogWorkout {
   return {
-    version: 1, idempotencyKey: uuid(), workoutId: null, routine: null, routineName: null, name: "",
-    date: localDate(now), start: now.toISOString(), unit, effort, bodyweight: "", notes: "", exercises: [], save: { status: "logging" },
+    version: 1,
+    idempotencyKey: uuid(),
+    workoutId: null,
+    routine: null,
+    routineName: null,
+    name: "",
+    date: localDate(now),
+    start: now.toISOString(),
+    unit,
+    effort,
+    bodyweight: "",
+    notes: "",
+    exercises: [],
+    save: { status: "logging" },
   };
 }
 
@@ -118,7 +148,12 @@ function numberText(n: number | null): string {
 
 /** A row from a set of a document (`100x5@8`, `{ set: "w:60x5", done: false }`). */
 export function setFromDocument(value: unknown, effort: "rpe" | "rir"): LogSet {
-  const text = typeof value === "string" ? value : typeof value === "object" && value !== null ? String((value as { set?: unknown }).set ?? "") : "";
+  const text =
+    typeof value === "string"
+      ? value
+      : typeof value === "object" && value !== null
+        ? String((value as { set?: unknown }).set ?? "")
+        : "";
   const done = typeof value === "string" ? true : (value as { done?: unknown } | null)?.done !== false;
   const parsed = parseSet(text, { effort });
   const row = emptySet();
@@ -126,24 +161,38 @@ export function setFromDocument(value: unknown, effort: "rpe" | "rir"): LogSet {
   if (!parsed.ok) return row;
   const p = parsed.value;
   return {
-    ...row, kind: p.kind, weight: numberText(p.weight), bodyweight: p.bodyweight, reps: numberText(p.reps),
-    seconds: numberText(p.seconds), effort: numberText(p.effort), measure: p.seconds !== null ? "time" : "reps",
+    ...row,
+    kind: p.kind,
+    weight: numberText(p.weight),
+    bodyweight: p.bodyweight,
+    reps: numberText(p.reps),
+    seconds: numberText(p.seconds),
+    effort: numberText(p.effort),
+    measure: p.seconds !== null ? "time" : "reps",
   };
 }
 
 /** The workout to log from a routine's next workout (every set planned), with each exercise's rest from the routine and why its target is what it is. */
-export function workoutFromPlan(plan: CanonicalWorkout, options: {
-  routineName: string;
-  /** Per plan exercise, from the routine: its rest (seconds) and its weight increment, when it has them. */
-  rests: (number | null)[];
-  increments?: (number | null)[];
-  explanations: (string | null)[];
-  now?: Date;
-}): LogWorkout {
+export function workoutFromPlan(
+  plan: CanonicalWorkout,
+  options: {
+    routineName: string;
+    /** Per plan exercise, from the routine: its rest (seconds) and its weight increment, when it has them. */
+    rests: (number | null)[];
+    increments?: (number | null)[];
+    explanations: (string | null)[];
+    now?: Date;
+  },
+): LogWorkout {
   const unit: UnitName = plan.unit === "lb" ? "lb" : "kg";
   const effort = plan.effort === "rir" ? "rir" : "rpe";
   const base = emptyWorkout(unit, effort, options.now);
-  const raw = plan as unknown as { routine?: unknown; name?: unknown; notes?: unknown; exercises: Record<string, unknown>[] };
+  const raw = plan as unknown as {
+    routine?: unknown;
+    name?: unknown;
+    notes?: unknown;
+    exercises: Record<string, unknown>[];
+  };
   return {
     ...base,
     routine: typeof raw.routine === "string" ? raw.routine : null,
@@ -157,9 +206,15 @@ export function workoutFromPlan(plan: CanonicalWorkout, options: {
       const own = options.increments?.[i];
       const increment = typeof own === "number" && own > 0 ? own : DEFAULT_INCREMENT[unit];
       return {
-        key: rowKey(), exercise: String(x.exercise), explanation, note, pinned: x.pinned === true,
-        superset: typeof x.superset === "string" ? x.superset : "", skipProgression: x.skipProgression === true,
-        rest: options.rests[i] ?? null, increment,
+        key: rowKey(),
+        exercise: String(x.exercise),
+        explanation,
+        note,
+        pinned: x.pinned === true,
+        superset: typeof x.superset === "string" ? x.superset : "",
+        skipProgression: x.skipProgression === true,
+        rest: options.rests[i] ?? null,
+        increment,
         sets: (Array.isArray(x.sets) ? x.sets : []).map((s) => setFromDocument(s, effort)),
       };
     }),
@@ -188,15 +243,23 @@ export function setText(set: LogSet): string | null {
   const weight = set.weight.trim() === "" ? null : typedNumber(set.weight);
   const effort = set.effort.trim() === "" ? null : typedNumber(set.effort);
   const count = timed ? seconds : reps;
-  const typedWrong = count === null || !Number.isInteger(count) || (set.weight.trim() !== "" && weight === null) || (set.effort.trim() !== "" && effort === null);
+  const typedWrong =
+    count === null ||
+    !Number.isInteger(count) ||
+    (set.weight.trim() !== "" && weight === null) ||
+    (set.effort.trim() !== "" && effort === null);
   if (typedWrong) {
     // Text the SDK cannot read stays as typed, so validation names the set and why.
     const load = set.bodyweight ? `bw+${set.weight}` : set.weight;
     return `${load}x${timed ? `${set.seconds}s` : set.reps}${set.effort.trim() ? `@${set.effort}` : ""}`;
   }
   return formatSet({
-    kind: set.kind, weight, bodyweight: !timed && set.bodyweight,
-    reps: timed ? null : reps, seconds: timed ? seconds : null, effort,
+    kind: set.kind,
+    weight,
+    bodyweight: !timed && set.bodyweight,
+    reps: timed ? null : reps,
+    seconds: timed ? seconds : null,
+    effort,
   });
 }
 
@@ -204,7 +267,10 @@ export function setText(set: LogSet): string | null {
 export type SetOrigin = { exercise: number; set: number };
 
 /** The workout document to save, and for each document set the row it came from (to show a problem at its row). */
-export function toDocument(w: LogWorkout, now = new Date()): { document: Record<string, unknown>; origins: SetOrigin[][] } {
+export function toDocument(
+  w: LogWorkout,
+  now = new Date(),
+): { document: Record<string, unknown>; origins: SetOrigin[][] } {
   const origins: SetOrigin[][] = [];
   const started = new Date(w.start);
   const end = w.finishedAt ? new Date(w.finishedAt) : now;
@@ -238,14 +304,17 @@ export function toDocument(w: LogWorkout, now = new Date()): { document: Record<
     effort: w.effort,
     ...(w.routine ? { routine: w.routine } : {}),
     ...(w.notes.trim() ? { notes: w.notes } : {}),
-    ...(typedNumber(w.bodyweight) !== null ? { bodyweight: typedNumber(w.bodyweight) } : w.bodyweight.trim() ? { bodyweight: w.bodyweight } : {}),
+    ...(typedNumber(w.bodyweight) !== null
+      ? { bodyweight: typedNumber(w.bodyweight) }
+      : w.bodyweight.trim()
+        ? { bodyweight: w.bodyweight }
+        : {}),
     exercises,
   };
   return { document, origins };
 }
 
 // ---- Keeping it in the browser ----
-
 
 export function loadDraft(userId: string): LogWorkout | null {
   try {
@@ -254,7 +323,8 @@ export function loadDraft(userId: string): LogWorkout | null {
     const value = JSON.parse(text) as LogWorkout;
     if (value?.version !== 1 || !Array.isArray(value.exercises)) return null;
     // A save cut off by a reload is not running any more: it is tried again from the page.
-    if (value.save?.status === "saving") value.save = { status: "waiting", message: "The last save did not finish; it is tried again." };
+    if (value.save?.status === "saving")
+      value.save = { status: "waiting", message: "The last save did not finish; it is tried again." };
     return value;
   } catch {
     return null;
@@ -274,9 +344,10 @@ export function storeDraft(userId: string, workout: LogWorkout | null) {
 export function progressOf(w: LogWorkout): { done: number; total: number } {
   let done = 0;
   let total = 0;
-  for (const x of w.exercises) for (const s of x.sets) {
-    total += 1;
-    if (s.done) done += 1;
-  }
+  for (const x of w.exercises)
+    for (const s of x.sets) {
+      total += 1;
+      if (s.done) done += 1;
+    }
   return { done, total };
 }

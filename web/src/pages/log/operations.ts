@@ -4,14 +4,26 @@ import { graphql } from "../../graphql/graphql.ts";
 /** Saves the workout; the same idempotencyKey on every retry, so it is logged once. */
 export const SaveLoggedWorkout = graphql(`
   mutation SaveLoggedWorkout($document: JSON, $key: UUID) {
-    applyWorkoutDocument(input: { document: $document, idempotencyKey: $key }) { workout { id date } created replayed }
+    applyWorkoutDocument(input: { document: $document, idempotencyKey: $key }) {
+      workout {
+        id
+        date
+      }
+      created
+      replayed
+    }
   }
 `);
 
 /** The bodyweight typed in the logger, also kept as that day's bodyweight (replacing the day's value). */
 export const LogDayBodyweight = graphql(`
   mutation LogDayBodyweight($input: BodyweightInput!) {
-    logBodyweight(input: $input) { id date weight unit }
+    logBodyweight(input: $input) {
+      id
+      date
+      weight
+      unit
+    }
   }
 `);
 
@@ -19,8 +31,17 @@ export const LogDayBodyweight = graphql(`
 export const LastTime = graphql(`
   query LastTime($exercises: [String]!) {
     lastPerformance(exercises: $exercises) {
-      exercise exerciseId date unit workoutId
-      sets { id text kind done }
+      exercise
+      exerciseId
+      date
+      unit
+      workoutId
+      sets {
+        id
+        text
+        kind
+        done
+      }
     }
   }
 `);
@@ -28,10 +49,22 @@ export const LastTime = graphql(`
 export const ExerciseRecordsOf = graphql(`
   query ExerciseRecordsOf($id: UUID!) {
     exerciseById(id: $id) {
-      id name
+      id
+      name
       records {
-        heaviest { weight unit reps date }
-        bestE1rm { weight unit reps setWeight date }
+        heaviest {
+          weight
+          unit
+          reps
+          date
+        }
+        bestE1rm {
+          weight
+          unit
+          reps
+          setWeight
+          date
+        }
       }
     }
   }
@@ -40,10 +73,39 @@ export const ExerciseRecordsOf = graphql(`
 export const LoggedWorkoutSummary = graphql(`
   query LoggedWorkoutSummary($id: UUID!) {
     workoutById(id: $id) {
-      id date name unit minutes bodyweight
-      routine { id name }
-      exercises { id exercise { id name } sets { id text kind done personalRecord } }
-      workoutSetsByWorkoutId { aggregates { sum { volumeKg volumeLb workSets } } }
+      id
+      date
+      name
+      unit
+      minutes
+      bodyweight
+      routine {
+        id
+        name
+      }
+      exercises {
+        id
+        exercise {
+          id
+          name
+        }
+        sets {
+          id
+          text
+          kind
+          done
+          personalRecord
+        }
+      }
+      workoutSetsByWorkoutId {
+        aggregates {
+          sum {
+            volumeKg
+            volumeLb
+            workSets
+          }
+        }
+      }
     }
   }
 `);
@@ -53,6 +115,12 @@ export const LoggerPlan = graphql(`
   query LoggerPlan($ref: String!, $id: UUID!, $byId: Boolean!) {
     routineDocument(ref: $ref)
     nextWorkout(routine: $ref)
-    routineById(id: $id) @include(if: $byId) { id nextTargets { position explanation } }
+    routineById(id: $id) @include(if: $byId) {
+      id
+      nextTargets {
+        position
+        explanation
+      }
+    }
   }
 `);

@@ -17,21 +17,30 @@ export type SaveOutcome =
 type SaveAnswer = { applyWorkoutDocument?: { workout?: { id: string } | null; replayed: boolean } | null };
 
 /** Where a document path points, in words, and the set row it names (when it names one). */
-function locateProblem(workout: LogWorkout, path: string, origins: ReturnType<typeof toDocument>["origins"]): { where: string; row: string | null } {
+function locateProblem(
+  workout: LogWorkout,
+  path: string,
+  origins: ReturnType<typeof toDocument>["origins"],
+): { where: string; row: string | null } {
   const m = /^exercises\[(\d+)\](?:\.sets\[(\d+)\])?/.exec(path);
   if (!m) return { where: path, row: null };
   const i = Number(m[1]);
   const name = workout.exercises[i]?.exercise ?? `exercise ${i + 1}`;
   if (m[2] === undefined) return { where: name, row: null };
   const origin = origins[i]?.[Number(m[2])];
-  return origin ? { where: `${name} set ${origin.set + 1}`, row: `${origin.exercise}:${origin.set}` } : { where: name, row: null };
+  return origin
+    ? { where: `${name} set ${origin.set + 1}`, row: `${origin.exercise}:${origin.set}` }
+    : { where: name, row: null };
 }
 
-export async function saveWorkout(workout: LogWorkout, io: {
-  validate: (document: unknown) => ValidationResult<unknown>;
-  send: (document: unknown, idempotencyKey: string) => Promise<SaveAnswer>;
-  onSaving: () => void;
-}): Promise<SaveOutcome> {
+export async function saveWorkout(
+  workout: LogWorkout,
+  io: {
+    validate: (document: unknown) => ValidationResult<unknown>;
+    send: (document: unknown, idempotencyKey: string) => Promise<SaveAnswer>;
+    onSaving: () => void;
+  },
+): Promise<SaveOutcome> {
   const { document, origins } = toDocument(workout);
   const checked = io.validate(document);
   const invalid = (path: string, documentReason: string): SaveOutcome => {
@@ -51,8 +60,10 @@ export async function saveWorkout(workout: LogWorkout, io: {
   } catch (error) {
     if (error instanceof NetworkError) return { kind: "offline", message: error.message };
     if (error instanceof ApiError) {
-      if (error.code === "CONFLICT" && typeof error.extensions.workoutId === "string") return { kind: "conflict", workoutId: error.extensions.workoutId };
-      if (error.code === "INVALID_DOCUMENT" && typeof error.extensions.path === "string") return invalid(error.extensions.path, String(error.extensions.reason ?? error.message));
+      if (error.code === "CONFLICT" && typeof error.extensions.workoutId === "string")
+        return { kind: "conflict", workoutId: error.extensions.workoutId };
+      if (error.code === "INVALID_DOCUMENT" && typeof error.extensions.path === "string")
+        return invalid(error.extensions.path, String(error.extensions.reason ?? error.message));
     }
     return { kind: "refused", message: errorMessage(error) };
   }

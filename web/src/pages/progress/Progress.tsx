@@ -26,27 +26,58 @@ export default function Progress() {
         {(data) => {
           const weeks = (data.weeklyVolume ?? []).filter((w) => w !== null).slice(-WEEKS_SHOWN);
           // Oldest first for the chart, in the user's unit.
-          const bodyweights = (data.viewer?.bodyweightsByUserId.nodes ?? []).filter((b) => b !== null).map((b) => b!).reverse()
-            .map((b) => ({ date: b.date, weight: b.unit === unit ? b.weight : convertWeight(b.weight, b.unit === "lb" ? "lb" : "kg", unit) }));
+          const bodyweights = (data.viewer?.bodyweightsByUserId.nodes ?? [])
+            .filter((b) => b !== null)
+            .map((b) => b!)
+            .reverse()
+            .map((b) => ({
+              date: b.date,
+              weight: b.unit === unit ? b.weight : convertWeight(b.weight, b.unit === "lb" ? "lb" : "kg", unit),
+            }));
           const seen = new Map<string, string>();
-          for (const w of data.viewer?.workouts ?? []) for (const x of w.exercises) if (x.exercise && !seen.has(x.exercise.id)) seen.set(x.exercise.id, x.exercise.name);
+          for (const w of data.viewer?.workouts ?? [])
+            for (const x of w.exercises)
+              if (x.exercise && !seen.has(x.exercise.id)) seen.set(x.exercise.id, x.exercise.name);
           return (
             <>
               <Section title="Exercises">
-                {seen.size === 0 ? <p className="muted">No workouts yet: log one and its exercises appear here.</p> : (
+                {seen.size === 0 ? (
+                  <p className="muted">No workouts yet: log one and its exercises appear here.</p>
+                ) : (
                   <>
                     <p className="muted">Trained lately, most recent first:</p>
                     <ul className="exercise-links">
-                      {[...seen].map(([id, name]) => <li key={id}><Link to={`/progress/${id}`}>{name}</Link></li>)}
+                      {[...seen].map(([id, name]) => (
+                        <li key={id}>
+                          <Link to={`/progress/${id}`}>{name}</Link>
+                        </li>
+                      ))}
                     </ul>
                   </>
                 )}
-                <ExercisePicker label="Find another exercise" actionLabel="Progress of" limit={5} onPick={(x) => navigate(`/progress/${x.id}`)} />
+                <ExercisePicker
+                  label="Find another exercise"
+                  actionLabel="Progress of"
+                  limit={5}
+                  onPick={(x) => navigate(`/progress/${x.id}`)}
+                />
               </Section>
-              <Section title="Weekly volume" description={`Weight × reps of done work sets per week (Monday first), in ${unit}${weeks.length === WEEKS_SHOWN ? `, the last ${WEEKS_SHOWN} weeks` : ""}.`}>
-                {weeks.length === 0 ? <Empty><p>No volume yet.</p></Empty> : (
+              <Section
+                title="Weekly volume"
+                description={`Weight × reps of done work sets per week (Monday first), in ${unit}${weeks.length === WEEKS_SHOWN ? `, the last ${WEEKS_SHOWN} weeks` : ""}.`}
+              >
+                {weeks.length === 0 ? (
+                  <Empty>
+                    <p>No volume yet.</p>
+                  </Empty>
+                ) : (
                   <>
-                    <TimeChart label="Weekly volume of all exercises" unit={unit} days={weeks.map((w) => w!.week)} series={[{ label: "Volume", values: weeks.map((w) => w!.volume), bars: true }]} />
+                    <TimeChart
+                      label="Weekly volume of all exercises"
+                      unit={unit}
+                      days={weeks.map((w) => w!.week)}
+                      series={[{ label: "Volume", values: weeks.map((w) => w!.volume), bars: true }]}
+                    />
                     <p className="muted">Best week: {formatWeight(Math.max(...weeks.map((w) => w!.volume)), unit)}.</p>
                     <VolumeTable weeks={weeks.map((w) => w!)} caption="Weekly volume of all exercises" />
                   </>
@@ -56,16 +87,34 @@ export default function Progress() {
                 <TrainingCalendar dates={(data.viewer?.trainingDays.nodes ?? []).flatMap((w) => (w ? [w.date] : []))} />
               </Section>
               <Section title="Bodyweight" description={`Your bodyweight entries, in ${unit}.`}>
-                {bodyweights.length === 0 ? <p className="muted">No bodyweight yet. <Link to="/bodyweight">Log your bodyweight</Link>.</p> : (
+                {bodyweights.length === 0 ? (
+                  <p className="muted">
+                    No bodyweight yet. <Link to="/bodyweight">Log your bodyweight</Link>.
+                  </p>
+                ) : (
                   <>
-                    <TimeChart label="Bodyweight" unit={unit} fromZero={false} days={bodyweights.map((b) => b.date)} series={[{ label: "Bodyweight", values: bodyweights.map((b) => b.weight) }]} />
+                    <TimeChart
+                      label="Bodyweight"
+                      unit={unit}
+                      fromZero={false}
+                      days={bodyweights.map((b) => b.date)}
+                      series={[{ label: "Bodyweight", values: bodyweights.map((b) => b.weight) }]}
+                    />
                     <TableBox label="Bodyweight entries" rows={bodyweights.length}>
                       <table className="cards">
                         <caption className="visually-hidden">Bodyweight entries, newest first</caption>
-                        <thead><tr><th scope="col">Date</th><th scope="col">Bodyweight</th></tr></thead>
+                        <thead>
+                          <tr>
+                            <th scope="col">Date</th>
+                            <th scope="col">Bodyweight</th>
+                          </tr>
+                        </thead>
                         <tbody>
                           {[...bodyweights].reverse().map((b) => (
-                            <tr key={b.date}><td data-label="Date">{b.date}</td><td data-label="Bodyweight">{formatWeight(b.weight, unit)}</td></tr>
+                            <tr key={b.date}>
+                              <td data-label="Date">{b.date}</td>
+                              <td data-label="Bodyweight">{formatWeight(b.weight, unit)}</td>
+                            </tr>
                           ))}
                         </tbody>
                       </table>

@@ -3,12 +3,40 @@ import { graphql } from "../../graphql/graphql.ts";
 
 export const OverallProgress = graphql(`
   query OverallProgress {
-    weeklyVolume { week volume unit workSets workouts }
+    weeklyVolume {
+      week
+      volume
+      unit
+      workSets
+      workouts
+    }
     viewer {
       id
-      workouts(limit: 40) { id date exercises { id exercise { id name } } }
-      trainingDays: workoutsByUserId(orderBy: [DATE_DESC], first: 150) { nodes { id date } }
-      bodyweightsByUserId(orderBy: [DATE_DESC], first: 120) { nodes { id date weight unit } }
+      workouts(limit: 40) {
+        id
+        date
+        exercises {
+          id
+          exercise {
+            id
+            name
+          }
+        }
+      }
+      trainingDays: workoutsByUserId(orderBy: [DATE_DESC], first: 150) {
+        nodes {
+          id
+          date
+        }
+      }
+      bodyweightsByUserId(orderBy: [DATE_DESC], first: 120) {
+        nodes {
+          id
+          date
+          weight
+          unit
+        }
+      }
     }
   }
 `);
@@ -16,17 +44,75 @@ export const OverallProgress = graphql(`
 export const ExerciseProgress = graphql(`
   query ExerciseProgress($id: UUID!) {
     exerciseById(id: $id) {
-      id name equipment region
+      id
+      name
+      equipment
+      region
       records {
-        heaviest { weight unit reps date workoutId }
-        bestE1rm { weight unit reps setWeight date workoutId }
-        repsAtWeight { weight unit reps date workoutId }
-        repMaxes { reps unit estimated actual { weight unit reps date workoutId } }
-        bodyweightReps { reps date workoutId }
-        longestHold { seconds weight unit date workoutId }
+        heaviest {
+          weight
+          unit
+          reps
+          date
+          workoutId
+        }
+        bestE1rm {
+          weight
+          unit
+          reps
+          setWeight
+          date
+          workoutId
+        }
+        repsAtWeight {
+          weight
+          unit
+          reps
+          date
+          workoutId
+        }
+        repMaxes {
+          reps
+          unit
+          estimated
+          actual {
+            weight
+            unit
+            reps
+            date
+            workoutId
+          }
+        }
+        bodyweightReps {
+          reps
+          date
+          workoutId
+        }
+        longestHold {
+          seconds
+          weight
+          unit
+          date
+          workoutId
+        }
       }
     }
-    e1rmSeries(exerciseId: $id) { workoutId date unit e1rm e1rmSetWeight e1rmSetReps bestSetWeight bestSetReps }
-    weeklyVolume(exerciseId: $id) { week volume unit workSets workouts }
+    e1rmSeries(exerciseId: $id) {
+      workoutId
+      date
+      unit
+      e1rm
+      e1rmSetWeight
+      e1rmSetReps
+      bestSetWeight
+      bestSetReps
+    }
+    weeklyVolume(exerciseId: $id) {
+      week
+      volume
+      unit
+      workSets
+      workouts
+    }
   }
 `);

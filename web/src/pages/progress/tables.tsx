@@ -16,7 +16,9 @@ export function TableBox({ label, rows, children }: { label: string; rows: numbe
   return (
     <>
       <p className="muted table-hint">{rows} rows: scroll the table to see them all.</p>
-      <div className="table-scroll" tabIndex={0} role="group" aria-label={label}>{children}</div>
+      <div className="table-scroll" tabIndex={0} role="group" aria-label={label}>
+        {children}
+      </div>
     </>
   );
 }
@@ -28,7 +30,14 @@ export function VolumeTable({ weeks, caption }: { weeks: VolumeWeek[]; caption: 
     <TableBox label={caption} rows={weeks.length}>
       <table className="cards">
         <caption className="visually-hidden">{caption}, newest first</caption>
-        <thead><tr><th scope="col">Week of</th><th scope="col">Volume</th><th scope="col">Work sets</th><th scope="col">Workouts</th></tr></thead>
+        <thead>
+          <tr>
+            <th scope="col">Week of</th>
+            <th scope="col">Volume</th>
+            <th scope="col">Work sets</th>
+            <th scope="col">Workouts</th>
+          </tr>
+        </thead>
         <tbody>
           {[...weeks].reverse().map((w) => (
             <tr key={w.week}>
@@ -44,21 +53,41 @@ export function VolumeTable({ weeks, caption }: { weeks: VolumeWeek[]; caption: 
   );
 }
 
-export type E1rmRow = { workoutId: string; date: string; unit: string; e1rm: number | null; e1rmSetWeight: number | null; e1rmSetReps: number | null; bestSetWeight: number; bestSetReps: number };
+export type E1rmRow = {
+  workoutId: string;
+  date: string;
+  unit: string;
+  e1rm: number | null;
+  e1rmSetWeight: number | null;
+  e1rmSetReps: number | null;
+  bestSetWeight: number;
+  bestSetReps: number;
+};
 
 export function E1rmTable({ sessions, caption }: { sessions: E1rmRow[]; caption: string }) {
   return (
     <TableBox label={caption} rows={sessions.length}>
       <table className="cards">
         <caption className="visually-hidden">{caption}, newest first</caption>
-        <thead><tr><th scope="col">Date</th><th scope="col">Estimated 1RM</th><th scope="col">From</th><th scope="col">Best set</th></tr></thead>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">Estimated 1RM</th>
+            <th scope="col">From</th>
+            <th scope="col">Best set</th>
+          </tr>
+        </thead>
         <tbody>
           {[...sessions].reverse().map((s) => (
             <tr key={s.workoutId}>
-              <td data-label="Date"><Link to={`/workouts/${s.workoutId}`}>{s.date}</Link></td>
+              <td data-label="Date">
+                <Link to={`/workouts/${s.workoutId}`}>{s.date}</Link>
+              </td>
               <td data-label="Estimated 1RM">{formatWeight(s.e1rm, s.unit)}</td>
               <td data-label="From">{s.e1rmSetWeight != null ? `${s.e1rmSetWeight} × ${s.e1rmSetReps}` : "—"}</td>
-              <td data-label="Best set">{s.bestSetWeight} × {s.bestSetReps}</td>
+              <td data-label="Best set">
+                {s.bestSetWeight} × {s.bestSetReps}
+              </td>
             </tr>
           ))}
         </tbody>

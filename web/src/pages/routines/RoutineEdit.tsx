@@ -31,7 +31,11 @@ function Editor({ initial, creating }: { initial: Doc; creating: boolean }) {
         setNotice(`${saved.applyRoutineDocument?.created ? "Created" : "Saved"} the routine ${routine.name}.`);
         navigate(routinePath(routine));
       }}
-      extraActions={<Link to={creating ? "/routines" : routinePath({ id: String(initial.id), name: String(initial.name) })}>Cancel</Link>}
+      extraActions={
+        <Link to={creating ? "/routines" : routinePath({ id: String(initial.id), name: String(initial.name) })}>
+          Cancel
+        </Link>
+      }
     />
   );
 }
@@ -52,7 +56,9 @@ export default function EditRoutine() {
   const doc = routine.data?.routineDocument as Doc | undefined;
   return (
     <Page title={doc ? `Edit ${String(doc.name)}` : "Edit routine"}>
-      <QueryView query={routine}>{() => (doc ? <Editor key={String(doc.id)} initial={doc} creating={false} /> : null)}</QueryView>
+      <QueryView query={routine}>
+        {() => (doc ? <Editor key={String(doc.id)} initial={doc} creating={false} /> : null)}
+      </QueryView>
     </Page>
   );
 }

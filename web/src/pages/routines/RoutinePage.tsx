@@ -32,51 +32,85 @@ export default function RoutinePage() {
   const explanations = next?.exercises.map((_, i) => found.find((t) => t?.position === i)?.explanation ?? null);
   if (routine.data && !routine.data.routineDocument) return <NotFound />;
   const written = unitOf(doc?.unit);
-  const shown = converted && conversion.data?.routineDocument ? (conversion.data.routineDocument as CanonicalRoutine) : doc;
+  const shown =
+    converted && conversion.data?.routineDocument ? (conversion.data.routineDocument as CanonicalRoutine) : doc;
 
   return (
     <Page
       title={doc ? `Routine: ${doc.name}` : "Routine"}
-      actions={doc ? (
-        <div className="actions">
-          <Link className="button" to={routinePath(doc, "/edit")}>Edit routine</Link>
-          <button type="button" className="primary" onClick={() => navigate(`/log?routine=${encodeURIComponent(doc.id)}`)}>Start workout</button>
-          <Link className="button" to={`/workouts/new?routine=${encodeURIComponent(doc.id)}`}>Log next workout</Link>
-          <button type="button" className="danger" onClick={() => { removing.reset(); setConfirming(true); }}>Delete routine…</button>
-        </div>
-      ) : null}
+      actions={
+        doc ? (
+          <div className="actions">
+            <Link className="button" to={routinePath(doc, "/edit")}>
+              Edit routine
+            </Link>
+            <button
+              type="button"
+              className="primary"
+              onClick={() => navigate(`/log?routine=${encodeURIComponent(doc.id)}`)}
+            >
+              Start workout
+            </button>
+            <Link className="button" to={`/workouts/new?routine=${encodeURIComponent(doc.id)}`}>
+              Log next workout
+            </Link>
+            <button
+              type="button"
+              className="danger"
+              onClick={() => {
+                removing.reset();
+                setConfirming(true);
+              }}
+            >
+              Delete routine…
+            </button>
+          </div>
+        ) : null
+      }
     >
       <QueryView query={routine}>
-        {() => doc && shown ? (
-          <>
-            <section className="section" aria-labelledby="targets-heading">
-              <h2 id="targets-heading">Targets</h2>
-              <p className="muted">
-                Progression: {doc.progression}. {doc.deload ? "A planned deload. " : ""}
-                {written === unit ? `Weights in ${written}.` : converted ? `Shown in ${unit}, converted from the ${written} it is written in.` : `Written in ${written}; your unit is ${unit}.`}
-              </p>
-              {written !== unit ? (
-                <p>
-                  <button type="button" aria-pressed={converted} onClick={() => setConverted(!converted)}>
-                    {converted ? `Show as written (${written})` : `Show in ${unit}`}
-                  </button>
+        {() =>
+          doc && shown ? (
+            <>
+              <section className="section" aria-labelledby="targets-heading">
+                <h2 id="targets-heading">Targets</h2>
+                <p className="muted">
+                  Progression: {doc.progression}. {doc.deload ? "A planned deload. " : ""}
+                  {written === unit
+                    ? `Weights in ${written}.`
+                    : converted
+                      ? `Shown in ${unit}, converted from the ${written} it is written in.`
+                      : `Written in ${written}; your unit is ${unit}.`}
                 </p>
-              ) : null}
-              {converted && conversion.error ? <ErrorMessage error={conversion.error} onRetry={() => void conversion.reload()} /> : null}
-              {converted && !conversion.data ? <Loading /> : null}
-              <RoutineSummary routine={shown} caption={`Exercises of ${doc.name}`} />
-            </section>
-            <section className="section" aria-labelledby="next-heading">
-              <h2 id="next-heading">Next workout</h2>
-              {next ? (
-                <>
-                  <p className="muted">Planned for {next.date}, weights in {next.unit}.</p>
-                  <WorkoutSets workout={next} explanations={explanations} />
-                </>
-              ) : <p className="muted">No next workout.</p>}
-            </section>
-          </>
-        ) : null}
+                {written !== unit ? (
+                  <p>
+                    <button type="button" aria-pressed={converted} onClick={() => setConverted(!converted)}>
+                      {converted ? `Show as written (${written})` : `Show in ${unit}`}
+                    </button>
+                  </p>
+                ) : null}
+                {converted && conversion.error ? (
+                  <ErrorMessage error={conversion.error} onRetry={() => void conversion.reload()} />
+                ) : null}
+                {converted && !conversion.data ? <Loading /> : null}
+                <RoutineSummary routine={shown} caption={`Exercises of ${doc.name}`} />
+              </section>
+              <section className="section" aria-labelledby="next-heading">
+                <h2 id="next-heading">Next workout</h2>
+                {next ? (
+                  <>
+                    <p className="muted">
+                      Planned for {next.date}, weights in {next.unit}.
+                    </p>
+                    <WorkoutSets workout={next} explanations={explanations} />
+                  </>
+                ) : (
+                  <p className="muted">No next workout.</p>
+                )}
+              </section>
+            </>
+          ) : null
+        }
       </QueryView>
       <ConfirmDialog
         open={confirming}
@@ -97,7 +131,9 @@ export default function RoutinePage() {
           }
         }}
       >
-        <p>The routine <strong>{doc?.name}</strong> will be deleted. Workouts you logged from it stay in your history.</p>
+        <p>
+          The routine <strong>{doc?.name}</strong> will be deleted. Workouts you logged from it stay in your history.
+        </p>
       </ConfirmDialog>
     </Page>
   );

@@ -11,16 +11,36 @@ export function RoutineSummary({ routine, caption }: { routine: CanonicalRoutine
   return (
     <table className="cards">
       <caption className="visually-hidden">{caption}</caption>
-      <thead><tr><th>Exercise</th><th>Target</th><th>Weight</th><th>Rest</th><th>Extras</th></tr></thead>
+      <thead>
+        <tr>
+          <th>Exercise</th>
+          <th>Target</th>
+          <th>Weight</th>
+          <th>Rest</th>
+          <th>Extras</th>
+        </tr>
+      </thead>
       <tbody>
         {routine.exercises.map((x, i) => (
           <tr key={i}>
-            <td data-label="Exercise">{x.superset ? <span className="badge">{x.superset}</span> : null} {x.exercise}</td>
-            <td data-label="Target">{x.sets} × {x.time !== undefined ? formatSeconds(x.time) : x.reps ?? "—"}{x.reps !== undefined ? " reps" : ""}</td>
+            <td data-label="Exercise">
+              {x.superset ? <span className="badge">{x.superset}</span> : null} {x.exercise}
+            </td>
+            <td data-label="Target">
+              {x.sets} × {x.time !== undefined ? formatSeconds(x.time) : (x.reps ?? "—")}
+              {x.reps !== undefined ? " reps" : ""}
+            </td>
             <td data-label="Weight">{formatWeight(x.weight, routine.unit)}</td>
             <td data-label="Rest">{x.rest !== undefined ? formatSeconds(x.rest) : "—"}</td>
             <td data-label="Extras">
-              {[x.warmups ? `${x.warmups} warm-up${x.warmups > 1 ? "s" : ""}` : "", x.drops ? `${x.drops} drop${x.drops > 1 ? "s" : ""}` : "", x.bursts ? `${x.bursts} burst${x.bursts > 1 ? "s" : ""}` : "", x.progression ? `${x.progression} progression` : ""].filter(Boolean).join(", ") || "—"}
+              {[
+                x.warmups ? `${x.warmups} warm-up${x.warmups > 1 ? "s" : ""}` : "",
+                x.drops ? `${x.drops} drop${x.drops > 1 ? "s" : ""}` : "",
+                x.bursts ? `${x.bursts} burst${x.bursts > 1 ? "s" : ""}` : "",
+                x.progression ? `${x.progression} progression` : "",
+              ]
+                .filter(Boolean)
+                .join(", ") || "—"}
             </td>
           </tr>
         ))}
@@ -35,7 +55,15 @@ export function RoutineSummary({ routine, caption }: { routine: CanonicalRoutine
  * `explanations`: why each planned exercise's target is what it is (Routine.nextTargets, by position),
  * shown apart from the note the user pinned.
  */
-export function WorkoutSets({ workout, markPlanned = false, explanations }: { workout: CanonicalWorkout; markPlanned?: boolean; explanations?: (string | null)[] }) {
+export function WorkoutSets({
+  workout,
+  markPlanned = false,
+  explanations,
+}: {
+  workout: CanonicalWorkout;
+  markPlanned?: boolean;
+  explanations?: (string | null)[];
+}) {
   if (workout.exercises.length === 0) return <p className="state state-empty">No exercises.</p>;
   return (
     <ul className="set-lines">

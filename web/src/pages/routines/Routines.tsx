@@ -14,21 +14,51 @@ export function prefetch() {
 export default function Routines() {
   const list = useQuery(RoutineList, {});
   return (
-    <Page title="Routines" actions={<Link className="button primary" to="/routines/new">New routine</Link>}>
+    <Page
+      title="Routines"
+      actions={
+        <Link className="button primary" to="/routines/new">
+          New routine
+        </Link>
+      }
+    >
       <QueryView query={list}>
         {(data) => {
           const routines = data.viewer?.routines ?? [];
           if (routines.length === 0) {
-            return <Empty><p>No routines yet. A routine is a plan you repeat: <Link to="/routines/new">create your first routine</Link>.</p></Empty>;
+            return (
+              <Empty>
+                <p>
+                  No routines yet. A routine is a plan you repeat:{" "}
+                  <Link to="/routines/new">create your first routine</Link>.
+                </p>
+              </Empty>
+            );
           }
           return (
             <table className="cards">
               <caption className="visually-hidden">Your routines</caption>
-              <thead><tr><th>Name</th><th>Exercises</th><th>Progression</th><th>Unit</th><th>Changed</th></tr></thead>
+              <thead>
+                <tr>
+                  <th>Name</th>
+                  <th>Exercises</th>
+                  <th>Progression</th>
+                  <th>Unit</th>
+                  <th>Changed</th>
+                </tr>
+              </thead>
               <tbody>
                 {routines.map((r) => (
                   <tr key={r.id}>
-                    <td data-label="Name"><Link to={routinePath(r)}>{r.name}</Link>{r.deload ? <> <span className="badge">Deload</span></> : null}</td>
+                    <td data-label="Name">
+                      <Link to={routinePath(r)}>{r.name}</Link>
+                      {r.deload ? (
+                        <>
+                          {" "}
+                          <span className="badge">Deload</span>
+                        </>
+                      ) : null}
+                    </td>
                     <td data-label="Exercises">{r.exercises.length}</td>
                     <td data-label="Progression">{r.progression}</td>
                     <td data-label="Unit">{r.unit}</td>

@@ -5,13 +5,25 @@ export const RoutineList = graphql(`
   query RoutineList {
     viewer {
       id
-      routines { id name unit progression deload updatedAt exercises { id } }
+      routines {
+        id
+        name
+        unit
+        progression
+        deload
+        updatedAt
+        exercises {
+          id
+        }
+      }
     }
   }
 `);
 
 export const RoutineDocument = graphql(`
-  query RoutineDocument($ref: String!, $unit: Unit) { routineDocument(ref: $ref, unit: $unit) }
+  query RoutineDocument($ref: String!, $unit: Unit) {
+    routineDocument(ref: $ref, unit: $unit)
+  }
 `);
 
 export const RoutineWithNext = graphql(`
@@ -23,18 +35,39 @@ export const RoutineWithNext = graphql(`
 
 export const RoutineNextTargets = graphql(`
   query RoutineNextTargets($id: UUID!) {
-    routineById(id: $id) { id nextTargets { position explanation amrap } }
+    routineById(id: $id) {
+      id
+      nextTargets {
+        position
+        explanation
+        amrap
+      }
+    }
   }
 `);
 
 export const ApplyRoutine = graphql(`
   mutation ApplyRoutine($document: JSON) {
-    applyRoutineDocument(input: { document: $document }) { routine { id name } document created }
+    applyRoutineDocument(input: { document: $document }) {
+      routine {
+        id
+        name
+      }
+      document
+      created
+    }
   }
 `);
 
 export const DeleteRoutine = graphql(`
-  mutation DeleteRoutine($id: UUID!) { deleteRoutineById(input: { id: $id }) { routine { id name } } }
+  mutation DeleteRoutine($id: UUID!) {
+    deleteRoutineById(input: { id: $id }) {
+      routine {
+        id
+        name
+      }
+    }
+  }
 `);
 
 /** The address of a routine's page: its name, or its id when the name would read as another page. */

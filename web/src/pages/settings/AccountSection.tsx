@@ -8,24 +8,44 @@ import { Section } from "../../components/Page.tsx";
 import { SelectField, TextField } from "../../components/Field.tsx";
 import { ErrorMessage } from "../../components/States.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
-import * as auth from "../../auth/api.ts";
 
 const UpdateAccount = graphql(`
   mutation UpdateAccount($id: UUID!, $patch: UserPatch!) {
-    updateUserById(input: { id: $id, userPatch: $patch }) { user { id name unit effort } }
+    updateUserById(input: { id: $id, userPatch: $patch }) {
+      user {
+        id
+        name
+        unit
+        effort
+      }
+    }
   }
 `);
 
 const DeleteAccount = graphql(`
-  mutation DeleteAccount { deleteAccount(input: {}) { id } }
+  mutation DeleteAccount {
+    deleteAccount(input: {}) {
+      id
+    }
+  }
 `);
 
-const UNITS = [{ value: "kg", label: "kg" }, { value: "lb", label: "lb" }] as const;
-const EFFORT = [{ value: "rpe", label: "RPE (rate of perceived exertion)" }, { value: "rir", label: "RIR (reps in reserve)" }] as const;
+const UNITS = [
+  { value: "kg", label: "kg" },
+  { value: "lb", label: "lb" },
+] as const;
+const EFFORT = [
+  { value: "rpe", label: "RPE (rate of perceived exertion)" },
+  { value: "rir", label: "RIR (reps in reserve)" },
+] as const;
 
 export function AccountSection() {
   const { viewer, refresh, signOut, setNotice } = useSession();
-  const [values, setValues] = useState({ name: viewer?.name ?? "", unit: viewer?.unit ?? "kg", effort: viewer?.effort ?? "rpe" });
+  const [values, setValues] = useState({
+    name: viewer?.name ?? "",
+    unit: viewer?.unit ?? "kg",
+    effort: viewer?.effort ?? "rpe",
+  });
   const [saved, setSaved] = useState(false);
   const [blankName, setBlankName] = useState(false);
   const [update, updating] = useMutation(UpdateAccount);
@@ -66,25 +86,68 @@ export function AccountSection() {
   return (
     <Section title="Account">
       <form className="stack" onSubmit={save} noValidate>
-        <TextField label="Name" name="name" autoComplete="name" value={values.name} error={nameError}
-          onChange={(e) => { setValues({ ...values, name: e.target.value }); setSaved(false); }} />
-        <TextField label="Email" name="email" value={viewer.email} readOnly hint="Your sign-in email cannot be changed here." />
+        <TextField
+          label="Name"
+          name="name"
+          autoComplete="name"
+          value={values.name}
+          error={nameError}
+          onChange={(e) => {
+            setValues({ ...values, name: e.target.value });
+            setSaved(false);
+          }}
+        />
+        <TextField
+          label="Email"
+          name="email"
+          value={viewer.email}
+          readOnly
+          hint="Your sign-in email cannot be changed here."
+        />
         <div className="row">
-          <SelectField label="Unit" name="unit" options={UNITS} value={values.unit}
-            onChange={(e) => { setValues({ ...values, unit: e.target.value }); setSaved(false); }} />
-          <SelectField label="Effort scale" name="effort" options={EFFORT} value={values.effort}
-            onChange={(e) => { setValues({ ...values, effort: e.target.value }); setSaved(false); }} />
+          <SelectField
+            label="Unit"
+            name="unit"
+            options={UNITS}
+            value={values.unit}
+            onChange={(e) => {
+              setValues({ ...values, unit: e.target.value });
+              setSaved(false);
+            }}
+          />
+          <SelectField
+            label="Effort scale"
+            name="effort"
+            options={EFFORT}
+            value={values.effort}
+            onChange={(e) => {
+              setValues({ ...values, effort: e.target.value });
+              setSaved(false);
+            }}
+          />
         </div>
         {updating.error && !nameError ? <ErrorMessage error={updating.error} /> : null}
         <div className="form-actions">
-          <button type="submit" className="primary" disabled={updating.running}>Save account</button>
+          <button type="submit" className="primary" disabled={updating.running}>
+            Save account
+          </button>
           {saved ? <p role="status">Saved.</p> : null}
         </div>
       </form>
       <hr />
       <h3>Delete account</h3>
       <p className="muted">Deletes your account, routines, workouts, API keys and sessions for good.</p>
-      <button type="button" className="danger" onClick={() => { setTypedEmail(""); removing.reset(); setConfirming(true); }}>Delete account…</button>
+      <button
+        type="button"
+        className="danger"
+        onClick={() => {
+          setTypedEmail("");
+          removing.reset();
+          setConfirming(true);
+        }}
+      >
+        Delete account…
+      </button>
       <ConfirmDialog
         open={confirming}
         title="Delete your account?"
@@ -96,8 +159,16 @@ export function AccountSection() {
         onCancel={() => setConfirming(false)}
         onConfirm={deleteAccount}
       >
-        <p>This cannot be undone. Type your email, <strong>{viewer.email}</strong>, to confirm.</p>
-        <TextField label="Your email" name="confirm-email" autoComplete="off" value={typedEmail} onChange={(e) => setTypedEmail(e.target.value)} />
+        <p>
+          This cannot be undone. Type your email, <strong>{viewer.email}</strong>, to confirm.
+        </p>
+        <TextField
+          label="Your email"
+          name="confirm-email"
+          autoComplete="off"
+          value={typedEmail}
+          onChange={(e) => setTypedEmail(e.target.value)}
+        />
       </ConfirmDialog>
     </Section>
   );

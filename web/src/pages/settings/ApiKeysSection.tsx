@@ -11,18 +11,40 @@ import { formatDate, formatDateTime } from "../../format.ts";
 
 const ApiKeys = graphql(`
   query ApiKeys {
-    viewer { id apiKeys { id name start access createdAt lastUsedAt expiresAt expired } }
+    viewer {
+      id
+      apiKeys {
+        id
+        name
+        start
+        access
+        createdAt
+        lastUsedAt
+        expiresAt
+        expired
+      }
+    }
   }
 `);
 
 const CreateApiKey = graphql(`
   mutation CreateApiKey($input: CreateApiKeyInput!) {
-    createApiKey(input: $input) { key apiKey { id name } }
+    createApiKey(input: $input) {
+      key
+      apiKey {
+        id
+        name
+      }
+    }
   }
 `);
 
 const RevokeApiKey = graphql(`
-  mutation RevokeApiKey($id: UUID!) { revokeApiKey(input: { id: $id }) { id } }
+  mutation RevokeApiKey($id: UUID!) {
+    revokeApiKey(input: { id: $id }) {
+      id
+    }
+  }
 `);
 
 type Key = NonNullable<ResultOf<typeof ApiKeys>["viewer"]>["apiKeys"][number];
@@ -45,7 +67,11 @@ export function ApiKeysSection() {
   const keys = useQuery(ApiKeys, {});
   const [create, creating] = useMutation(CreateApiKey);
   const [revoke, revoking] = useMutation(RevokeApiKey);
-  const [form, setForm] = useState<{ name: string; access: Access; expiresIn: Expiry }>({ name: "", access: "READ_ONLY", expiresIn: "DAYS_90" });
+  const [form, setForm] = useState<{ name: string; access: Access; expiresIn: Expiry }>({
+    name: "",
+    access: "READ_ONLY",
+    expiresIn: "DAYS_90",
+  });
   const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
   const [copied, setCopied] = useState<string | null>(null);
   const [toRevoke, setToRevoke] = useState<Key | null>(null);
@@ -56,7 +82,8 @@ export function ApiKeysSection() {
     setCopied(null);
     try {
       const result = await create({ input: { name: form.name, access: form.access, expiresIn: form.expiresIn } });
-      if (result.createApiKey) setCreated({ name: result.createApiKey.apiKey?.name ?? form.name, key: result.createApiKey.key });
+      if (result.createApiKey)
+        setCreated({ name: result.createApiKey.apiKey?.name ?? form.name, key: result.createApiKey.key });
       setForm((f) => ({ ...f, name: "" }));
       await keys.reload();
     } catch {
@@ -86,31 +113,59 @@ export function ApiKeysSection() {
 
   const nameError = fieldError(creating.error, "name");
   return (
-    <Section title="API keys" description="Keys let scripts and other apps use your data through the API. A key works only on the GraphQL API, never to sign in.">
+    <Section
+      title="API keys"
+      description="Keys let scripts and other apps use your data through the API. A key works only on the GraphQL API, never to sign in."
+    >
       <QueryView query={keys}>
         {(data) =>
           !data.viewer || data.viewer.apiKeys.length === 0 ? (
-            <Empty><p>No API keys yet.</p></Empty>
+            <Empty>
+              <p>No API keys yet.</p>
+            </Empty>
           ) : (
             <table className="cards">
               <caption className="visually-hidden">Your API keys</caption>
               <thead>
-                <tr><th>Name</th><th>Key starts</th><th>Access</th><th>Created</th><th>Last used</th><th>Expires</th><th><span className="visually-hidden">Actions</span></th></tr>
+                <tr>
+                  <th>Name</th>
+                  <th>Key starts</th>
+                  <th>Access</th>
+                  <th>Created</th>
+                  <th>Last used</th>
+                  <th>Expires</th>
+                  <th>
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
               </thead>
               <tbody>
                 {data.viewer.apiKeys.map((k) => (
                   <tr key={k.id}>
                     <td data-label="Name">{k.name}</td>
-                    <td data-label="Key starts"><code>{k.start}…</code></td>
+                    <td data-label="Key starts">
+                      <code>{k.start}…</code>
+                    </td>
                     <td data-label="Access">{accessLabel(k.access)}</td>
                     <td data-label="Created">{formatDate(k.createdAt)}</td>
                     <td data-label="Last used">{k.lastUsedAt ? formatDateTime(k.lastUsedAt) : "Never"}</td>
                     <td data-label="Expires">
                       {k.expiresAt ? formatDate(k.expiresAt) : "Never"}
-                      {k.expired ? <> <span className="badge badge-expired">Expired</span></> : null}
+                      {k.expired ? (
+                        <>
+                          {" "}
+                          <span className="badge badge-expired">Expired</span>
+                        </>
+                      ) : null}
                     </td>
                     <td data-label="">
-                      <button type="button" onClick={() => { revoking.reset(); setToRevoke(k); }}>
+                      <button
+                        type="button"
+                        onClick={() => {
+                          revoking.reset();
+                          setToRevoke(k);
+                        }}
+                      >
                         Revoke<span className="visually-hidden"> {k.name}</span>
                       </button>
                     </td>
@@ -125,27 +180,59 @@ export function ApiKeysSection() {
       {created ? (
         <div className="section" aria-labelledby="new-key-heading">
           <h3 id="new-key-heading">Your new key “{created.name}”</h3>
-          <p className="warning" role="status">Copy this key now: it will not be shown again. Anyone with it can use your data as its access allows.</p>
+          <p className="warning" role="status">
+            Copy this key now: it will not be shown again. Anyone with it can use your data as its access allows.
+          </p>
           <div className="secret">
-            <TextField label="New API key" name="new-key" value={created.key} readOnly onFocus={(e) => e.target.select()} />
-            <button type="button" onClick={() => copy(created.key)}>Copy key</button>
+            <TextField
+              label="New API key"
+              name="new-key"
+              value={created.key}
+              readOnly
+              onFocus={(e) => e.target.select()}
+            />
+            <button type="button" onClick={() => copy(created.key)}>
+              Copy key
+            </button>
           </div>
           {copied ? <p role="status">{copied}</p> : null}
-          <button type="button" className="link" onClick={() => setCreated(null)}>I have copied it</button>
+          <button type="button" className="link" onClick={() => setCreated(null)}>
+            I have copied it
+          </button>
         </div>
       ) : null}
 
       <h3>Create a key</h3>
       <form className="stack" onSubmit={submit} noValidate>
-        <TextField label="Name" name="key-name" value={form.name} error={nameError} hint="To recognise the key by, for example the script that uses it."
-          onChange={(e) => setForm({ ...form, name: e.target.value })} />
+        <TextField
+          label="Name"
+          name="key-name"
+          value={form.name}
+          error={nameError}
+          hint="To recognise the key by, for example the script that uses it."
+          onChange={(e) => setForm({ ...form, name: e.target.value })}
+        />
         <div className="row">
-          <SelectField label="Access" name="access" options={ACCESS} value={form.access} onChange={(e) => setForm({ ...form, access: e.target.value as Access })} />
-          <SelectField label="Expiry" name="expiry" options={EXPIRY} value={form.expiresIn} onChange={(e) => setForm({ ...form, expiresIn: e.target.value as Expiry })} />
+          <SelectField
+            label="Access"
+            name="access"
+            options={ACCESS}
+            value={form.access}
+            onChange={(e) => setForm({ ...form, access: e.target.value as Access })}
+          />
+          <SelectField
+            label="Expiry"
+            name="expiry"
+            options={EXPIRY}
+            value={form.expiresIn}
+            onChange={(e) => setForm({ ...form, expiresIn: e.target.value as Expiry })}
+          />
         </div>
         {creating.error && !nameError ? <ErrorMessage error={creating.error} /> : null}
         <div className="form-actions">
-          <button type="submit" className="primary" disabled={creating.running}>Create key</button>
+          <button type="submit" className="primary" disabled={creating.running}>
+            Create key
+          </button>
         </div>
       </form>
 
@@ -159,7 +246,9 @@ export function ApiKeysSection() {
         onCancel={() => setToRevoke(null)}
         onConfirm={confirmRevoke}
       >
-        <p>Programs using “{toRevoke?.name}” ({toRevoke?.start}…) will be signed out at once. This cannot be undone.</p>
+        <p>
+          Programs using “{toRevoke?.name}” ({toRevoke?.start}…) will be signed out at once. This cannot be undone.
+        </p>
       </ConfirmDialog>
     </Section>
   );

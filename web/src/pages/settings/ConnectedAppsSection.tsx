@@ -9,12 +9,26 @@ import { formatDateTime } from "../../format.ts";
 
 const ConnectedApps = graphql(`
   query ConnectedApps {
-    viewer { id connectedApps { id clientName redirectHost access createdAt lastUsedAt } }
+    viewer {
+      id
+      connectedApps {
+        id
+        clientName
+        redirectHost
+        access
+        createdAt
+        lastUsedAt
+      }
+    }
   }
 `);
 
 const DisconnectApp = graphql(`
-  mutation DisconnectApp($id: UUID!) { disconnectApp(input: { id: $id }) { id } }
+  mutation DisconnectApp($id: UUID!) {
+    disconnectApp(input: { id: $id }) {
+      id
+    }
+  }
 `);
 
 type App = NonNullable<ResultOf<typeof ConnectedApps>["viewer"]>["connectedApps"][number];
@@ -50,7 +64,16 @@ export function ConnectedAppsSection() {
             <table className="cards">
               <caption className="visually-hidden">Connected apps</caption>
               <thead>
-                <tr><th>App</th><th>Returns to</th><th>Access</th><th>Connected</th><th>Last used</th><th><span className="visually-hidden">Actions</span></th></tr>
+                <tr>
+                  <th>App</th>
+                  <th>Returns to</th>
+                  <th>Access</th>
+                  <th>Connected</th>
+                  <th>Last used</th>
+                  <th>
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
               </thead>
               <tbody>
                 {list.map((app) => (
@@ -62,7 +85,11 @@ export function ConnectedAppsSection() {
                     <td data-label="Last used">{app.lastUsedAt ? formatDateTime(app.lastUsedAt) : "Never"}</td>
                     <td data-label="">
                       <button type="button" disabled={disconnecting.running} onClick={() => end(app)}>
-                        Disconnect<span className="visually-hidden"> {app.clientName}, connected {formatDateTime(app.createdAt)}</span>
+                        Disconnect
+                        <span className="visually-hidden">
+                          {" "}
+                          {app.clientName}, connected {formatDateTime(app.createdAt)}
+                        </span>
                       </button>
                     </td>
                   </tr>

@@ -10,16 +10,33 @@ import { formatDateTime } from "../../format.ts";
 
 const Sessions = graphql(`
   query Sessions {
-    viewer { id sessions { id client createdAt lastActiveAt current } }
+    viewer {
+      id
+      sessions {
+        id
+        client
+        createdAt
+        lastActiveAt
+        current
+      }
+    }
   }
 `);
 
 const SignOutSession = graphql(`
-  mutation SignOutSession($id: UUID!) { signOutSession(input: { id: $id }) { id } }
+  mutation SignOutSession($id: UUID!) {
+    signOutSession(input: { id: $id }) {
+      id
+    }
+  }
 `);
 
 const SignOutOthers = graphql(`
-  mutation SignOutOtherSessions { signOutOtherSessions(input: {}) { count } }
+  mutation SignOutOtherSessions {
+    signOutOtherSessions(input: {}) {
+      count
+    }
+  }
 `);
 
 type Device = NonNullable<ResultOf<typeof Sessions>["viewer"]>["sessions"][number];
@@ -67,20 +84,33 @@ export function DevicesSection() {
               <table className="cards">
                 <caption className="visually-hidden">Signed-in devices</caption>
                 <thead>
-                  <tr><th>Device</th><th>Signed in</th><th>Last active</th><th><span className="visually-hidden">Actions</span></th></tr>
+                  <tr>
+                    <th>Device</th>
+                    <th>Signed in</th>
+                    <th>Last active</th>
+                    <th>
+                      <span className="visually-hidden">Actions</span>
+                    </th>
+                  </tr>
                 </thead>
                 <tbody>
                   {list.map((s) => (
                     <tr key={s.id} aria-current={s.current ? "true" : undefined}>
                       <td data-label="Device">
-                        <span>{s.client} {s.current ? <span className="badge badge-current">This device</span> : null}</span>
+                        <span>
+                          {s.client} {s.current ? <span className="badge badge-current">This device</span> : null}
+                        </span>
                       </td>
                       <td data-label="Signed in">{formatDateTime(s.createdAt)}</td>
                       <td data-label="Last active">{formatDateTime(s.lastActiveAt)}</td>
                       <td data-label="">
                         {s.current ? null : (
                           <button type="button" disabled={signingOut.running} onClick={() => endOne(s)}>
-                            Sign out<span className="visually-hidden"> {s.client}, signed in {formatDateTime(s.createdAt)}</span>
+                            Sign out
+                            <span className="visually-hidden">
+                              {" "}
+                              {s.client}, signed in {formatDateTime(s.createdAt)}
+                            </span>
                           </button>
                         )}
                       </td>
@@ -89,7 +119,14 @@ export function DevicesSection() {
                 </tbody>
               </table>
               <div className="actions">
-                <button type="button" disabled={others.length === 0} onClick={() => { signingOutOthers.reset(); setConfirmAll(true); }}>
+                <button
+                  type="button"
+                  disabled={others.length === 0}
+                  onClick={() => {
+                    signingOutOthers.reset();
+                    setConfirmAll(true);
+                  }}
+                >
                   Sign out all other devices
                 </button>
               </div>
@@ -106,7 +143,10 @@ export function DevicesSection() {
         onCancel={() => setConfirmAll(false)}
         onConfirm={endOthers}
       >
-        <p>Every other browser and command-line client signed in to your account will have to sign in again. This device stays signed in.</p>
+        <p>
+          Every other browser and command-line client signed in to your account will have to sign in again. This device
+          stays signed in.
+        </p>
       </ConfirmDialog>
     </Section>
   );

@@ -12,20 +12,67 @@ import { SelectField } from "../../components/Field.tsx";
 import { ErrorMessage } from "../../components/States.tsx";
 
 const ImportFile = graphql(`
-  mutation ImportFile($text: String!, $from: ImportFormat, $unit: Unit, $timeZone: String, $choices: [ImportChoice!], $dryRun: Boolean) {
-    importWorkouts(input: { text: $text, from: $from, unit: $unit, timeZone: $timeZone, choices: $choices, dryRun: $dryRun }) {
-      dryRun workouts duplicates emptied sets skippedSets firstDate lastDate unmapped
-      routines bodyweights customExercises
-      names { name action via exercise suggestions sets }
-      file { format unit unitStated rows skipped { reason text rows firstLine } }
+  mutation ImportFile(
+    $text: String!
+    $from: ImportFormat
+    $unit: Unit
+    $timeZone: String
+    $choices: [ImportChoice!]
+    $dryRun: Boolean
+  ) {
+    importWorkouts(
+      input: { text: $text, from: $from, unit: $unit, timeZone: $timeZone, choices: $choices, dryRun: $dryRun }
+    ) {
+      dryRun
+      workouts
+      duplicates
+      emptied
+      sets
+      skippedSets
+      firstDate
+      lastDate
+      unmapped
+      routines
+      bodyweights
+      customExercises
+      names {
+        name
+        action
+        via
+        exercise
+        suggestions
+        sets
+      }
+      file {
+        format
+        unit
+        unitStated
+        rows
+        skipped {
+          reason
+          text
+          rows
+          firstLine
+        }
+      }
     }
   }
 `);
 
-const ExportAccount = graphql(`query ExportAccount { exportAccount }`);
+const ExportAccount = graphql(`
+  query ExportAccount {
+    exportAccount
+  }
+`);
 
 const ExportWorkouts = graphql(`
-  query ExportWorkouts($after: String) { exportWorkouts(after: $after) { documents hasNextPage endCursor } }
+  query ExportWorkouts($after: String) {
+    exportWorkouts(after: $after) {
+      documents
+      hasNextPage
+      endCursor
+    }
+  }
 `);
 
 type Summary = NonNullable<ResultOf<typeof ImportFile>["importWorkouts"]>;
@@ -84,10 +131,14 @@ export function ImportExportSection() {
     timeZone: timeZone(),
     dryRun,
     choices: Object.entries(choices).flatMap(([name, value]): Choice[] =>
-      value === "skip" ? [{ name, action: "SKIP" }]
-      : value === "create" ? [{ name, action: "CREATE" }]
-      : value.startsWith("map:") ? [{ name, action: "MAP", exercise: value.slice(4) }]
-      : []),
+      value === "skip"
+        ? [{ name, action: "SKIP" }]
+        : value === "create"
+          ? [{ name, action: "CREATE" }]
+          : value.startsWith("map:")
+            ? [{ name, action: "MAP", exercise: value.slice(4) }]
+            : [],
+    ),
   });
 
   async function choose(e: ChangeEvent<HTMLInputElement>) {
@@ -100,7 +151,9 @@ export function ImportExportSection() {
     if (!chosen) return setFile(null);
     if (chosen.size > MAX_FILE_BYTES) {
       setFile(null);
-      setFileError(`${chosen.name} is ${(chosen.size / 1_000_000).toFixed(1)} MB; the web app sends files of up to 1 MB. Import it with the command-line client: svc import "${chosen.name}" (it sends a long history in parts).`);
+      setFileError(
+        `${chosen.name} is ${(chosen.size / 1_000_000).toFixed(1)} MB; the web app sends files of up to 1 MB. Import it with the command-line client: svc import "${chosen.name}" (it sends a long history in parts).`,
+      );
       return;
     }
     setFile({ name: chosen.name, text: await chosen.text() });
@@ -123,9 +176,11 @@ export function ImportExportSection() {
       const result = (await run(variables(false))).importWorkouts;
       if (!result) return;
       setPreview(null);
-      setDone(result.workouts === 0 && result.duplicates > 0
-        ? `Nothing new: all ${result.duplicates} workouts of ${file!.name} are already here; nothing was added.`
-        : `Imported ${result.workouts} workouts and ${result.sets} sets from ${file!.name}${result.duplicates ? ` (${result.duplicates} already here were left alone)` : ""}.`);
+      setDone(
+        result.workouts === 0 && result.duplicates > 0
+          ? `Nothing new: all ${result.duplicates} workouts of ${file!.name} are already here; nothing was added.`
+          : `Imported ${result.workouts} workouts and ${result.sets} sets from ${file!.name}${result.duplicates ? ` (${result.duplicates} already here were left alone)` : ""}.`,
+      );
     } catch {
       // Shown from running.error.
     }
@@ -143,16 +198,29 @@ export function ImportExportSection() {
       // Strong's comma format has no unit column: every weight in the account's unit, named in the file's name.
       const csvUnit = (rest.settings as { unit?: string } | undefined)?.unit === "lb" ? "lb" : "kg";
       if (kind === "json") {
-        const head = JSON.stringify({ format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: new Date().toISOString(), ...rest, workouts: [] }, null, 2);
+        const head = JSON.stringify(
+          {
+            format: EXPORT_FORMAT,
+            version: EXPORT_VERSION,
+            exportedAt: new Date().toISOString(),
+            ...rest,
+            workouts: [],
+          },
+          null,
+          2,
+        );
         parts.push(`${head.slice(0, head.lastIndexOf("[]"))}[`);
       } else parts.push(`${STRONG_CSV_HEADER}\n`);
       let after: string | null = null;
       let written = 0;
       for (;;) {
-        const page: NonNullable<ResultOf<typeof ExportWorkouts>["exportWorkouts"]> | null = (await request(ExportWorkouts, { after })).exportWorkouts;
+        const page: NonNullable<ResultOf<typeof ExportWorkouts>["exportWorkouts"]> | null = (
+          await request(ExportWorkouts, { after })
+        ).exportWorkouts;
         if (!page) break;
         const documents = page.documents as Record<string, unknown>[];
-        if (kind === "json") for (const doc of documents) parts.push(`${written++ ? "," : ""}\n    ${JSON.stringify(doc)}`);
+        if (kind === "json")
+          for (const doc of documents) parts.push(`${written++ ? "," : ""}\n    ${JSON.stringify(doc)}`);
         else {
           const lines = exportStrongCsv(documents, { unit: csvUnit });
           if (lines.length) parts.push(`${lines.join("\n")}\n`);
@@ -164,7 +232,11 @@ export function ImportExportSection() {
       }
       if (kind === "json") parts.push(`${written ? "\n  " : ""}]\n}\n`);
       const day = new Date().toISOString().slice(0, 10);
-      download(parts, kind === "json" ? `training-log-${day}.json` : `training-log-${day}-strong-${csvUnit}.csv`, kind === "json" ? "application/json" : "text/csv");
+      download(
+        parts,
+        kind === "json" ? `training-log-${day}.json` : `training-log-${day}-strong-${csvUnit}.csv`,
+        kind === "json" ? "application/json" : "text/csv",
+      );
     } catch (error) {
       setExportError(error);
     } finally {
@@ -172,28 +244,66 @@ export function ImportExportSection() {
     }
   }
 
-  const importError = running.error instanceof ApiError && typeof running.error.extensions.line === "number"
-    ? `${file?.name ?? "The file"}, ${running.error.message}`
-    : running.error ? errorMessage(running.error) : null;
+  const importError =
+    running.error instanceof ApiError && typeof running.error.extensions.line === "number"
+      ? `${file?.name ?? "The file"}, ${running.error.message}`
+      : running.error
+        ? errorMessage(running.error)
+        : null;
 
   return (
-    <Section title="Import and export" description="Bring your history from Strong, Hevy or FitNotes (or another account of this service), and take everything out again.">
+    <Section
+      title="Import and export"
+      description="Bring your history from Strong, Hevy or FitNotes (or another account of this service), and take everything out again."
+    >
       <h3>Import</h3>
       <form onSubmit={previewImport}>
         <div className="field">
           <label htmlFor="import-file">Export file</label>
-          <input id="import-file" type="file" accept=".csv,.json,.txt,text/csv,application/json" onChange={choose}
-            aria-describedby={fileError ? "import-file-error" : undefined} aria-invalid={fileError ? true : undefined} />
-          {fileError ? <p id="import-file-error" className="field-error">{fileError}</p> : null}
+          <input
+            id="import-file"
+            type="file"
+            accept=".csv,.json,.txt,text/csv,application/json"
+            onChange={choose}
+            aria-describedby={fileError ? "import-file-error" : undefined}
+            aria-invalid={fileError ? true : undefined}
+          />
+          {fileError ? (
+            <p id="import-file-error" className="field-error">
+              {fileError}
+            </p>
+          ) : null}
         </div>
-        <SelectField label="Format" value={format} options={FORMATS} onChange={(e) => { setFormat(e.target.value as "" | Format); setPreview(null); }} />
-        <SelectField label="Unit of the file's weights" hint="Used when the file does not say it (Strong's comma format)." value={unit} options={UNITS}
-          onChange={(e) => { setUnit(e.target.value as "" | Unit); setPreview(null); }} />
+        <SelectField
+          label="Format"
+          value={format}
+          options={FORMATS}
+          onChange={(e) => {
+            setFormat(e.target.value as "" | Format);
+            setPreview(null);
+          }}
+        />
+        <SelectField
+          label="Unit of the file's weights"
+          hint="Used when the file does not say it (Strong's comma format)."
+          value={unit}
+          options={UNITS}
+          onChange={(e) => {
+            setUnit(e.target.value as "" | Unit);
+            setPreview(null);
+          }}
+        />
         <div className="actions">
-          <button type="submit" disabled={!file || running.running}>{running.running && !preview ? "Reading…" : "Preview"}</button>
+          <button type="submit" disabled={!file || running.running}>
+            {running.running && !preview ? "Reading…" : "Preview"}
+          </button>
         </div>
       </form>
-      {importError ? <p role="alert" className="field-error">{importError}</p> : null}
+      {importError ? (
+        <p role="alert" className="field-error">
+          {importError}
+        </p>
+      ) : null}
       {done ? <p role="status">{done}</p> : null}
       {preview ? (
         <div aria-label="Import preview">
@@ -201,21 +311,38 @@ export function ImportExportSection() {
             {preview.workouts === 0 && preview.duplicates > 0
               ? `Nothing new: all ${preview.duplicates} workouts of this file are already here.`
               : `Would import ${preview.workouts} workouts and ${preview.sets} sets${preview.firstDate ? `, ${preview.firstDate} to ${preview.lastDate}` : ""}${preview.duplicates ? `; ${preview.duplicates} already here are left alone` : ""}.`}
-            {preview.file ? ` Read as ${preview.file.format}, ${preview.file.rows} rows${preview.file.unitStated ? "" : `, weights in ${preview.file.unit} (the file does not say)`}.` : null}
+            {preview.file
+              ? ` Read as ${preview.file.format}, ${preview.file.rows} rows${preview.file.unitStated ? "" : `, weights in ${preview.file.unit} (the file does not say)`}.`
+              : null}
           </p>
-          {preview.routines || preview.bodyweights || preview.customExercises
-            ? <p>Also {preview.routines} routines, {preview.bodyweights} bodyweights and {preview.customExercises} custom exercises.</p> : null}
+          {preview.routines || preview.bodyweights || preview.customExercises ? (
+            <p>
+              Also {preview.routines} routines, {preview.bodyweights} bodyweights and {preview.customExercises} custom
+              exercises.
+            </p>
+          ) : null}
           <table className="cards">
             <caption>Exercises in the file</caption>
-            <thead><tr><th>In the file</th><th>Sets</th><th>Becomes</th></tr></thead>
+            <thead>
+              <tr>
+                <th>In the file</th>
+                <th>Sets</th>
+                <th>Becomes</th>
+              </tr>
+            </thead>
             <tbody>
               {preview.names.map((n) => (
                 <tr key={n.name}>
                   <td data-label="In the file">{n.name}</td>
                   <td data-label="Sets">{n.sets}</td>
                   <td data-label="Becomes">
-                    {n.action === "unmapped" || n.via === "words" || n.via === "typo" || choices[n.name] !== undefined ? (
-                      <SelectField label={`What to do with ${n.name}`} value={choices[n.name] ?? ""}
+                    {n.action === "unmapped" ||
+                    n.via === "words" ||
+                    n.via === "typo" ||
+                    choices[n.name] !== undefined ? (
+                      <SelectField
+                        label={`What to do with ${n.name}`}
+                        value={choices[n.name] ?? ""}
                         options={[
                           // A loose match (the resolver's words or typo tiers) is kept unless changed.
                           { value: "", label: n.action === "map" ? `${n.exercise} (a close match)` : "Choose…" },
@@ -223,35 +350,63 @@ export function ImportExportSection() {
                           { value: "create", label: "Create a custom exercise" },
                           { value: "skip", label: "Skip its sets" },
                         ]}
-                        onChange={(e) => setChoices((c) => ({ ...c, [n.name]: e.target.value }))} />
-                    ) : n.action === "map" ? n.exercise
-                      : n.action === "create" ? "A new custom exercise"
-                      : "Skipped"}
+                        onChange={(e) => setChoices((c) => ({ ...c, [n.name]: e.target.value }))}
+                      />
+                    ) : n.action === "map" ? (
+                      n.exercise
+                    ) : n.action === "create" ? (
+                      "A new custom exercise"
+                    ) : (
+                      "Skipped"
+                    )}
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
-          {preview.file?.format === "svc" ? <p>Importing this export also sets your unit and effort scale to the export's.</p> : null}
+          {preview.file?.format === "svc" ? (
+            <p>Importing this export also sets your unit and effort scale to the export's.</p>
+          ) : null}
           {preview.file?.skipped.length ? (
             <>
               <h4>Left out or changed</h4>
-              <ul>{preview.file.skipped.map((k) => <li key={k.reason}>{k.rows} {k.text} (first at line {k.firstLine})</li>)}</ul>
+              <ul>
+                {preview.file.skipped.map((k) => (
+                  <li key={k.reason}>
+                    {k.rows} {k.text} (first at line {k.firstLine})
+                  </li>
+                ))}
+              </ul>
             </>
           ) : null}
           <div className="actions">
-            <button type="button" disabled={running.running || unchosen.length > 0 || preview.workouts === 0} onClick={importNow}>
+            <button
+              type="button"
+              disabled={running.running || unchosen.length > 0 || preview.workouts === 0}
+              onClick={importNow}
+            >
               {running.running ? "Importing…" : `Import ${preview.workouts} workouts`}
             </button>
-            {unchosen.length ? <p className="muted">Choose what to do with {unchosen.length} exercise name{unchosen.length === 1 ? "" : "s"} first.</p> : null}
+            {unchosen.length ? (
+              <p className="muted">
+                Choose what to do with {unchosen.length} exercise name{unchosen.length === 1 ? "" : "s"} first.
+              </p>
+            ) : null}
           </div>
         </div>
       ) : null}
       <h3>Export</h3>
-      <p className="muted">Every routine and workout as documents, with bodyweights, custom exercises and settings: import it back here or on another server. Or Strong's CSV, which other apps import.</p>
+      <p className="muted">
+        Every routine and workout as documents, with bodyweights, custom exercises and settings: import it back here or
+        on another server. Or Strong's CSV, which other apps import.
+      </p>
       <div className="actions">
-        <button type="button" disabled={exporting !== null} onClick={() => exportAll("json")}>Export (JSON)</button>
-        <button type="button" disabled={exporting !== null} onClick={() => exportAll("csv")}>Export (CSV for other apps)</button>
+        <button type="button" disabled={exporting !== null} onClick={() => exportAll("json")}>
+          Export (JSON)
+        </button>
+        <button type="button" disabled={exporting !== null} onClick={() => exportAll("csv")}>
+          Export (CSV for other apps)
+        </button>
       </div>
       {exporting ? <p role="status">Exporting {exporting}…</p> : null}
       <ErrorMessage error={exportError} />

@@ -46,7 +46,11 @@ function StartFromRoutine() {
   return (
     <nav aria-label="Start from a routine" className="actions start-from">
       <span className="muted">Start from a routine:</span>
-      {list.map((r) => <Link key={r.id} to={`/workouts/new?routine=${encodeURIComponent(r.id)}`}>{r.name}</Link>)}
+      {list.map((r) => (
+        <Link key={r.id} to={`/workouts/new?routine=${encodeURIComponent(r.id)}`}>
+          {r.name}
+        </Link>
+      ))}
     </nav>
   );
 }
@@ -69,7 +73,10 @@ export function NewWorkout() {
       <QueryView query={next}>
         {(data) => (
           <>
-            <p className="muted">The next workout of your routine, every set planned: mark each set done as you go, change what you did differently.</p>
+            <p className="muted">
+              The next workout of your routine, every set planned: mark each set done as you go, change what you did
+              differently.
+            </p>
             <Editor creating initial={data.nextWorkout as Doc} />
           </>
         )}

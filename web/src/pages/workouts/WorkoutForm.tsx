@@ -8,8 +8,14 @@ import { convertDocumentWeights } from "../../components/convertDocument.ts";
 import { fromText, pathString, toText, type Json } from "../../components/documentValues.ts";
 import { effortLabel, otherUnit, unitOf } from "../../components/units.ts";
 
-const UNIT_OPTIONS = [{ value: "kg", label: "kg" }, { value: "lb", label: "lb" }] as const;
-const EFFORT_OPTIONS = [{ value: "rpe", label: "RPE (rate of perceived exertion)" }, { value: "rir", label: "RIR (reps in reserve)" }] as const;
+const UNIT_OPTIONS = [
+  { value: "kg", label: "kg" },
+  { value: "lb", label: "lb" },
+] as const;
+const EFFORT_OPTIONS = [
+  { value: "rpe", label: "RPE (rate of perceived exertion)" },
+  { value: "rir", label: "RIR (reps in reserve)" },
+] as const;
 
 /** A set of the document as the form shows it: its text and whether it was done. */
 function readSet(value: Json | undefined): { text: string; done: boolean } {
@@ -24,7 +30,15 @@ function writeSet(text: string, done: boolean): Json {
   return done ? text : { set: text, done: false };
 }
 
-export function WorkoutForm({ form, defaultUnit, defaultEffort }: { form: FormContext; defaultUnit: string; defaultEffort: string }) {
+export function WorkoutForm({
+  form,
+  defaultUnit,
+  defaultEffort,
+}: {
+  form: FormContext;
+  defaultUnit: string;
+  defaultEffort: string;
+}) {
   const get = getIn(form);
   const exercises = Array.isArray(form.doc.exercises) ? form.doc.exercises : [];
   const unit = toText(get(["unit"])) || defaultUnit;
@@ -45,17 +59,47 @@ export function WorkoutForm({ form, defaultUnit, defaultEffort }: { form: FormCo
         <DocSelectField form={form} path={["effort"]} label="Effort scale" options={EFFORT_OPTIONS} />
       </div>
       <p>
-        <button type="button" onClick={() => form.replace(convertDocumentWeights("workout", form.doc, unitOf(unit), otherUnit(unitOf(unit)), effort === "rir" ? "rir" : "rpe"))}>
+        <button
+          type="button"
+          onClick={() =>
+            form.replace(
+              convertDocumentWeights(
+                "workout",
+                form.doc,
+                unitOf(unit),
+                otherUnit(unitOf(unit)),
+                effort === "rir" ? "rir" : "rpe",
+              ),
+            )
+          }
+        >
           Convert all weights to {otherUnit(unitOf(unit))}
         </button>
       </p>
       <Field label="Notes" error={notesError}>
-        {(c) => <textarea {...c} data-path="notes" rows={3} value={toText(get(["notes"]))} onChange={(e) => form.set(["notes"], fromText(e.target.value))} />}
+        {(c) => (
+          <textarea
+            {...c}
+            data-path="notes"
+            rows={3}
+            value={toText(get(["notes"]))}
+            onChange={(e) => form.set(["notes"], fromText(e.target.value))}
+          />
+        )}
       </Field>
-      <DocCheckbox form={form} path={["skipProgression"]} label="Skip progression" hint="Leave this whole session out of progression." />
+      <DocCheckbox
+        form={form}
+        path={["skipProgression"]}
+        label="Skip progression"
+        hint="Leave this whole session out of progression."
+      />
 
       <h2 className="h3">Exercises</h2>
-      {listProblem ? <p className="field-error" data-path="exercises" tabIndex={-1}>{listProblem}</p> : null}
+      {listProblem ? (
+        <p className="field-error" data-path="exercises" tabIndex={-1}>
+          {listProblem}
+        </p>
+      ) : null}
       {exercises.length === 0 ? <p className="state state-empty">No exercises yet. Find one below to add it.</p> : null}
       <ol className="doc-rows">
         {exercises.map((item, i) => {
@@ -63,16 +107,32 @@ export function WorkoutForm({ form, defaultUnit, defaultEffort }: { form: FormCo
           const name = toText(row.exercise ?? null) || "(no exercise)";
           const sets = Array.isArray(row.sets) ? row.sets : [];
           const rowProblem = form.problemUnder(["exercises", i]);
-          const shownInRow = rowProblem && (["exercise", "superset", "note", "pinned", "skipProgression"].some((f) => rowProblem.path === `exercises[${i}].${f}`) || /^exercises\[\d+\]\.sets\[\d+\]/.test(rowProblem.path));
+          const shownInRow =
+            rowProblem &&
+            (["exercise", "superset", "note", "pinned", "skipProgression"].some(
+              (f) => rowProblem.path === `exercises[${i}].${f}`,
+            ) ||
+              /^exercises\[\d+\]\.sets\[\d+\]/.test(rowProblem.path));
           return (
             <li key={i}>
               <fieldset className="doc-row">
-                <legend>Exercise {i + 1}: {name}</legend>
-                {rowProblem && !shownInRow ? <p className="field-error" data-path={rowProblem.path} tabIndex={-1}>{rowProblem.path}: {rowProblem.reason}</p> : null}
+                <legend>
+                  Exercise {i + 1}: {name}
+                </legend>
+                {rowProblem && !shownInRow ? (
+                  <p className="field-error" data-path={rowProblem.path} tabIndex={-1}>
+                    {rowProblem.path}: {rowProblem.reason}
+                  </p>
+                ) : null}
                 <div className="grid-fields">
                   <div className="wide">
                     <DocTextField form={form} path={["exercises", i, "exercise"]} label="Exercise" keepEmpty />
-                    {form.errorAt(["exercises", i, "exercise"]) ? <ExerciseSuggestions words={toText(row.exercise ?? null)} onPick={(x) => form.set(["exercises", i, "exercise"], x.name)} /> : null}
+                    {form.errorAt(["exercises", i, "exercise"]) ? (
+                      <ExerciseSuggestions
+                        words={toText(row.exercise ?? null)}
+                        onPick={(x) => form.set(["exercises", i, "exercise"], x.name)}
+                      />
+                    ) : null}
                   </div>
                   <DocTextField form={form} path={["exercises", i, "superset"]} label="Superset" />
                   <DocTextField form={form} path={["exercises", i, "note"]} label="Note" className="wide" />
@@ -85,33 +145,71 @@ export function WorkoutForm({ form, defaultUnit, defaultEffort }: { form: FormCo
                   {sets.map((value, j) => {
                     const set = readSet(value);
                     const path = ["exercises", i, "sets", j] as const;
-                    const error = form.errorAt(path) ?? form.errorAt([...path, "set"]) ?? form.errorAt([...path, "done"]);
+                    const error =
+                      form.errorAt(path) ?? form.errorAt([...path, "set"]) ?? form.errorAt([...path, "done"]);
                     return (
                       <div className="set-input" key={j}>
-                        <Field label={`Set ${j + 1}`} error={error} hint={j === 0 ? `100x5@8 (${effortLabel(effort)}), w:60x5, bw x 8, 45s; weights in ${unit}` : undefined}>
+                        <Field
+                          label={`Set ${j + 1}`}
+                          error={error}
+                          hint={
+                            j === 0
+                              ? `100x5@8 (${effortLabel(effort)}), w:60x5, bw x 8, 45s; weights in ${unit}`
+                              : undefined
+                          }
+                        >
                           {(c) => (
-                            <input {...c} data-path={pathString(path)} autoComplete="off" value={set.text}
-                              onChange={(e) => form.set(path, writeSet(e.target.value, set.done))} />
+                            <input
+                              {...c}
+                              data-path={pathString(path)}
+                              autoComplete="off"
+                              value={set.text}
+                              onChange={(e) => form.set(path, writeSet(e.target.value, set.done))}
+                            />
                           )}
                         </Field>
                         <label className="field-check">
-                          <input type="checkbox" aria-label={`Done: ${name} set ${j + 1}`} checked={set.done} onChange={(e) => form.set(path, writeSet(set.text, e.target.checked))} /> <span aria-hidden="true">Done</span>
+                          <input
+                            type="checkbox"
+                            aria-label={`Done: ${name} set ${j + 1}`}
+                            checked={set.done}
+                            onChange={(e) => form.set(path, writeSet(set.text, e.target.checked))}
+                          />{" "}
+                          <span aria-hidden="true">Done</span>
                         </label>
-                        <button type="button" onClick={() => form.set(path, undefined)}>Remove<span className="visually-hidden"> {name} set {j + 1}</span></button>
+                        <button type="button" onClick={() => form.set(path, undefined)}>
+                          Remove
+                          <span className="visually-hidden">
+                            {" "}
+                            {name} set {j + 1}
+                          </span>
+                        </button>
                       </div>
                     );
                   })}
                 </div>
                 <div className="actions">
-                  <button type="button" onClick={() => form.set(["exercises", i, "sets"], [...sets, sets.length ? sets[sets.length - 1] : ""])}>Add set<span className="visually-hidden"> to {name}</span></button>
-                  <button type="button" onClick={() => form.set(["exercises", i], undefined)}>Remove exercise<span className="visually-hidden"> {name}</span></button>
+                  <button
+                    type="button"
+                    onClick={() =>
+                      form.set(["exercises", i, "sets"], [...sets, sets.length ? sets[sets.length - 1] : ""])
+                    }
+                  >
+                    Add set<span className="visually-hidden"> to {name}</span>
+                  </button>
+                  <button type="button" onClick={() => form.set(["exercises", i], undefined)}>
+                    Remove exercise<span className="visually-hidden"> {name}</span>
+                  </button>
                 </div>
               </fieldset>
             </li>
           );
         })}
       </ol>
-      <ExercisePicker label="Add an exercise" onPick={(x) => form.set(["exercises"], [...exercises, { exercise: x.name, sets: [""] }])} />
+      <ExercisePicker
+        label="Add an exercise"
+        onPick={(x) => form.set(["exercises"], [...exercises, { exercise: x.name, sets: [""] }])}
+      />
     </div>
   );
 }

@@ -33,68 +33,127 @@ function Workout({ id }: { id: string }) {
   const workout = details.data?.workoutById;
   const doc = details.data?.workoutDocument as CanonicalWorkout | undefined;
   const written = unitOf(workout?.unit);
-  const shown = converted && conversion.data?.workoutDocument ? (conversion.data.workoutDocument as CanonicalWorkout) : doc;
+  const shown =
+    converted && conversion.data?.workoutDocument ? (conversion.data.workoutDocument as CanonicalWorkout) : doc;
   const title = workout ? `Workout: ${workout.date}${workout.name ? ` ${workout.name}` : ""}` : "Workout";
-  const records = workout?.exercises.flatMap((x) => x.sets.filter((s) => s.personalRecord).map((s) => ({ id: s.id, exercise: x.exercise?.name ?? "?", text: s.text }))) ?? [];
+  const records =
+    workout?.exercises.flatMap((x) =>
+      x.sets
+        .filter((s) => s.personalRecord)
+        .map((s) => ({ id: s.id, exercise: x.exercise?.name ?? "?", text: s.text })),
+    ) ?? [];
   const sum = workout?.workoutSetsByWorkoutId.aggregates?.sum;
 
   return (
     <Page
       title={title}
-      actions={workout ? (
-        <div className="actions">
-          <Link className="button" to={`/workouts/${id}/edit`}>Edit workout</Link>
-          <button type="button" className="danger" onClick={() => { removing.reset(); setConfirming(true); }}>Delete workout…</button>
-        </div>
-      ) : null}
+      actions={
+        workout ? (
+          <div className="actions">
+            <Link className="button" to={`/workouts/${id}/edit`}>
+              Edit workout
+            </Link>
+            <button
+              type="button"
+              className="danger"
+              onClick={() => {
+                removing.reset();
+                setConfirming(true);
+              }}
+            >
+              Delete workout…
+            </button>
+          </div>
+        ) : null
+      }
     >
       <QueryView query={details}>
-        {() => workout && doc && shown ? (
-          <>
-            <section className="section" aria-labelledby="summary-heading">
-              <h2 id="summary-heading">Summary</h2>
-              <dl className="stats">
-                <div><dt>Volume</dt><dd>{formatVolume(sum, unit)}</dd></div>
-                <div><dt>Work sets</dt><dd>{sum?.workSets ?? "0"}</dd></div>
-                <div><dt>Minutes</dt><dd>{workout.minutes ?? "—"}</dd></div>
-                <div><dt>Effort scale</dt><dd>{effortLabel(workout.effort)}</dd></div>
-              </dl>
-              {workout.routine ? <p>From the routine <Link to={`/routines/${encodeURIComponent(workout.routine.id)}`}>{workout.routine.name}</Link>.</p> : null}
-            </section>
-            <section className="section" aria-labelledby="records-heading">
-              <h2 id="records-heading">Personal records</h2>
-              {records.length === 0 ? <p className="muted">No personal record set in this workout.</p> : (
-                <>
-                  <p className="muted">Sets that beat every earlier set of their exercise (heaviest or best estimated one-rep max), weights in {workout.unit}.</p>
-                  <ul>
-                    {records.map((r) => <li key={r.id}><strong>{r.exercise}</strong>: {r.text}</li>)}
-                  </ul>
-                </>
-              )}
-            </section>
-            <section className="section" aria-labelledby="sets-heading">
-              <h2 id="sets-heading">Exercises and sets</h2>
-              <p className="muted">
-                {written === unit ? `Weights in ${written}.` : converted ? `Shown in ${unit}, converted from the ${written} it is written in.` : `Written in ${written}; your unit is ${unit}.`}
-              </p>
-              {written !== unit ? (
-                <p>
-                  <button type="button" aria-pressed={converted} onClick={() => setConverted(!converted)}>
-                    {converted ? `Show as written (${written})` : `Show in ${unit}`}
-                  </button>
+        {() =>
+          workout && doc && shown ? (
+            <>
+              <section className="section" aria-labelledby="summary-heading">
+                <h2 id="summary-heading">Summary</h2>
+                <dl className="stats">
+                  <div>
+                    <dt>Volume</dt>
+                    <dd>{formatVolume(sum, unit)}</dd>
+                  </div>
+                  <div>
+                    <dt>Work sets</dt>
+                    <dd>{sum?.workSets ?? "0"}</dd>
+                  </div>
+                  <div>
+                    <dt>Minutes</dt>
+                    <dd>{workout.minutes ?? "—"}</dd>
+                  </div>
+                  <div>
+                    <dt>Effort scale</dt>
+                    <dd>{effortLabel(workout.effort)}</dd>
+                  </div>
+                </dl>
+                {workout.routine ? (
+                  <p>
+                    From the routine{" "}
+                    <Link to={`/routines/${encodeURIComponent(workout.routine.id)}`}>{workout.routine.name}</Link>.
+                  </p>
+                ) : null}
+              </section>
+              <section className="section" aria-labelledby="records-heading">
+                <h2 id="records-heading">Personal records</h2>
+                {records.length === 0 ? (
+                  <p className="muted">No personal record set in this workout.</p>
+                ) : (
+                  <>
+                    <p className="muted">
+                      Sets that beat every earlier set of their exercise (heaviest or best estimated one-rep max),
+                      weights in {workout.unit}.
+                    </p>
+                    <ul>
+                      {records.map((r) => (
+                        <li key={r.id}>
+                          <strong>{r.exercise}</strong>: {r.text}
+                        </li>
+                      ))}
+                    </ul>
+                  </>
+                )}
+              </section>
+              <section className="section" aria-labelledby="sets-heading">
+                <h2 id="sets-heading">Exercises and sets</h2>
+                <p className="muted">
+                  {written === unit
+                    ? `Weights in ${written}.`
+                    : converted
+                      ? `Shown in ${unit}, converted from the ${written} it is written in.`
+                      : `Written in ${written}; your unit is ${unit}.`}
                 </p>
-              ) : null}
-              {converted && conversion.error ? <ErrorMessage error={conversion.error} onRetry={() => void conversion.reload()} /> : null}
-              {converted && !conversion.data ? <Loading /> : null}
-              <WorkoutSets workout={shown} markPlanned />
-              {doc.notes ? <p><strong>Notes:</strong> {doc.notes}</p> : null}
-              <details>
-                <summary>Document (JSON)</summary>
-                <pre className="document" tabIndex={0} aria-label="Workout document">{JSON.stringify(shown, null, 2)}</pre>
-              </details>
-            </section>
-          </>
-        ) : null}
+                {written !== unit ? (
+                  <p>
+                    <button type="button" aria-pressed={converted} onClick={() => setConverted(!converted)}>
+                      {converted ? `Show as written (${written})` : `Show in ${unit}`}
+                    </button>
+                  </p>
+                ) : null}
+                {converted && conversion.error ? (
+                  <ErrorMessage error={conversion.error} onRetry={() => void conversion.reload()} />
+                ) : null}
+                {converted && !conversion.data ? <Loading /> : null}
+                <WorkoutSets workout={shown} markPlanned />
+                {doc.notes ? (
+                  <p>
+                    <strong>Notes:</strong> {doc.notes}
+                  </p>
+                ) : null}
+                <details>
+                  <summary>Document (JSON)</summary>
+                  <pre className="document" tabIndex={0} aria-label="Workout document">
+                    {JSON.stringify(shown, null, 2)}
+                  </pre>
+                </details>
+              </section>
+            </>
+          ) : null
+        }
       </QueryView>
       <ConfirmDialog
         open={confirming}
@@ -114,7 +173,10 @@ function Workout({ id }: { id: string }) {
           }
         }}
       >
-        <p>The workout of <strong>{workout?.date}</strong> and its sets will be deleted for good; records and progression are worked out again without it.</p>
+        <p>
+          The workout of <strong>{workout?.date}</strong> and its sets will be deleted for good; records and progression
+          are worked out again without it.
+        </p>
       </ConfirmDialog>
     </Page>
   );

@@ -23,24 +23,48 @@ export default function Workouts() {
   }, [history.data, history.loading]);
   const settled = !history.loading && shownOffset === offset;
   return (
-    <Page title="Workouts" actions={<Link className="button primary" to="/workouts/new">Log workout</Link>}>
+    <Page
+      title="Workouts"
+      actions={
+        <Link className="button primary" to="/workouts/new">
+          Log workout
+        </Link>
+      }
+    >
       <QueryView query={history}>
         {(data) => {
           const page = data.viewer?.workoutsByUserId;
           const list = (page?.nodes ?? []).filter((w) => w !== null);
           const total = page?.totalCount ?? 0;
-          if (total === 0) return <Empty><p>No workouts yet. <Link to="/workouts/new">Log your first workout</Link>, or start one from a routine.</p></Empty>;
+          if (total === 0)
+            return (
+              <Empty>
+                <p>
+                  No workouts yet. <Link to="/workouts/new">Log your first workout</Link>, or start one from a routine.
+                </p>
+              </Empty>
+            );
           return (
             <>
               <table className="cards" aria-busy={!settled}>
                 <caption className="visually-hidden">Workout history, newest first</caption>
-                <thead><tr><th>Date</th><th>Workout</th><th>Routine</th><th>Work sets</th><th>Volume ({unit})</th></tr></thead>
+                <thead>
+                  <tr>
+                    <th>Date</th>
+                    <th>Workout</th>
+                    <th>Routine</th>
+                    <th>Work sets</th>
+                    <th>Volume ({unit})</th>
+                  </tr>
+                </thead>
                 <tbody>
                   {list.map((w) => {
                     const sum = w.workoutSetsByWorkoutId.aggregates?.sum;
                     return (
                       <tr key={w.id}>
-                        <td data-label="Date"><Link to={`/workouts/${w.id}`}>{w.date}</Link></td>
+                        <td data-label="Date">
+                          <Link to={`/workouts/${w.id}`}>{w.date}</Link>
+                        </td>
                         <td data-label="Workout">{w.name ?? "—"}</td>
                         <td data-label="Routine">{w.routine?.name ?? "—"}</td>
                         <td data-label="Work sets">{sum?.workSets ?? "0"}</td>
@@ -51,9 +75,23 @@ export default function Workouts() {
                 </tbody>
               </table>
               <nav className="actions" aria-label="History pages">
-                <button type="button" disabled={offset === 0 || !settled} onClick={() => setOffset(Math.max(0, offset - HISTORY_PAGE_SIZE))}>Newer</button>
-                <span className="muted" role="status">{settled ? `${offset + 1}–${Math.min(offset + HISTORY_PAGE_SIZE, total)} of ${total}` : "Loading…"}</span>
-                <button type="button" disabled={offset + HISTORY_PAGE_SIZE >= total || !settled} onClick={() => setOffset(offset + HISTORY_PAGE_SIZE)}>Older</button>
+                <button
+                  type="button"
+                  disabled={offset === 0 || !settled}
+                  onClick={() => setOffset(Math.max(0, offset - HISTORY_PAGE_SIZE))}
+                >
+                  Newer
+                </button>
+                <span className="muted" role="status">
+                  {settled ? `${offset + 1}–${Math.min(offset + HISTORY_PAGE_SIZE, total)} of ${total}` : "Loading…"}
+                </span>
+                <button
+                  type="button"
+                  disabled={offset + HISTORY_PAGE_SIZE >= total || !settled}
+                  onClick={() => setOffset(offset + HISTORY_PAGE_SIZE)}
+                >
+                  Older
+                </button>
               </nav>
             </>
           );

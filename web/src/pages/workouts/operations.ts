@@ -9,9 +9,23 @@ export const WorkoutHistory = graphql(`
       workoutsByUserId(orderBy: [DATE_DESC, START_DESC], first: $first, offset: $offset) {
         totalCount
         nodes {
-          id date name unit
-          routine { id name }
-          workoutSetsByWorkoutId { aggregates { sum { volumeKg volumeLb workSets } } }
+          id
+          date
+          name
+          unit
+          routine {
+            id
+            name
+          }
+          workoutSetsByWorkoutId {
+            aggregates {
+              sum {
+                volumeKg
+                volumeLb
+                workSets
+              }
+            }
+          }
         }
       }
     }
@@ -22,30 +36,79 @@ export const WorkoutDetails = graphql(`
   query WorkoutDetails($id: UUID!) {
     workoutDocument(id: $id)
     workoutById(id: $id) {
-      id date name unit effort minutes
-      routine { id name }
-      exercises { id exercise { id name } sets { id text kind done personalRecord } }
-      workoutSetsByWorkoutId { aggregates { sum { volumeKg volumeLb workSets } } }
+      id
+      date
+      name
+      unit
+      effort
+      minutes
+      routine {
+        id
+        name
+      }
+      exercises {
+        id
+        exercise {
+          id
+          name
+        }
+        sets {
+          id
+          text
+          kind
+          done
+          personalRecord
+        }
+      }
+      workoutSetsByWorkoutId {
+        aggregates {
+          sum {
+            volumeKg
+            volumeLb
+            workSets
+          }
+        }
+      }
     }
   }
 `);
 
 export const WorkoutDocument = graphql(`
-  query WorkoutDocument($id: UUID!, $unit: Unit) { workoutDocument(id: $id, unit: $unit) }
+  query WorkoutDocument($id: UUID!, $unit: Unit) {
+    workoutDocument(id: $id, unit: $unit)
+  }
 `);
 
 export const NextWorkout = graphql(`
-  query NextWorkoutOf($routine: String!) { nextWorkout(routine: $routine) }
+  query NextWorkoutOf($routine: String!) {
+    nextWorkout(routine: $routine)
+  }
 `);
 
 export const ApplyWorkout = graphql(`
   mutation ApplyWorkout($document: JSON) {
-    applyWorkoutDocument(input: { document: $document }) { workout { id date name } document created }
+    applyWorkoutDocument(input: { document: $document }) {
+      workout {
+        id
+        date
+        name
+      }
+      document
+      created
+    }
   }
 `);
 
 export const DeleteWorkout = graphql(`
-  mutation DeleteWorkout($id: UUID!) { deleteWorkoutById(input: { id: $id }) { workout { id date name } } }
+  mutation DeleteWorkout($id: UUID!) {
+    deleteWorkoutById(input: { id: $id }) {
+      workout {
+        id
+        date
+        name
+      }
+    }
+  }
 `);
 
 const UUID = new RegExp(UUID_PATTERN);
