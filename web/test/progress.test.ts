@@ -235,3 +235,113 @@ test("a new lifter's first week: the charts span real dates around it (not years
   await screenshot(page, "progress-first-week-phone");
   await context.close();
 });
+
+test("volume by exercise: each week split into the top exercises by volume and Other, summing to the week's total, in the user's unit", async () => {
+  const account = await signUpByApi(server.url, "Ola");
+  // Two weeks, five exercises: the four with the most volume get a column, the fifth is Other.
+  await log(
+    {
+      date: "2026-03-02",
+      unit: "kg",
+      exercises: [
+        { exercise: "Bench Press", sets: ["w:60x5", "100x5", "100x5"] },
+        { exercise: "Back Squat", sets: ["140x5", "140x5", "140x5"] },
+        { exercise: "Deadlift", sets: ["180x5"] },
+      ],
+    },
+    account.token,
+  );
+  await log(
+    {
+      date: "2026-03-04",
+      unit: "kg",
+      exercises: [
+        { exercise: "Overhead Press", sets: ["60x5", "60x5"] },
+        { exercise: "Barbell Row", sets: ["80x8"] },
+      ],
+    },
+    account.token,
+  );
+  await log(
+    {
+      date: "2026-03-10",
+      unit: "kg",
+      exercises: [
+        { exercise: "Bench Press", sets: ["105x5", "110x3"] },
+        { exercise: "Back Squat", sets: ["150x5"] },
+        { exercise: "Barbell Row", sets: ["80x8", "80x8"] },
+      ],
+    },
+    account.token,
+  );
+  // Hand sums (weight x reps of done work sets; the warm-up adds nothing):
+  // week of 2026-03-02: bench 1000, squat 2100, deadlift 900, press 600, row 640 -> total 5240
+  // week of 2026-03-09: bench 525 + 330 = 855, squat 750, row 1280 -> total 2885
+  // by region: upper 4375 (2240 + 2135), lower 3750 (3000 + 750).
+  // Over both weeks: squat 2850, bench 1855, row 1920, deadlift 900, press 600: press is Other.
+
+  const { context, page } = await newPage(browser, server.url, PHONE);
+  await signInInBrowser(page, account);
+  await expectPage(page, "Home");
+  await page.goto("/progress");
+  await expectPage(page, "Progress");
+  const region = page.getByRole("region", { name: "Volume by exercise" });
+  const table = region.getByRole("table", { name: "Weekly volume by exercise, newest first" });
+  await table.waitFor();
+  const headers = await table.getByRole("columnheader").allInnerTexts();
+  expect(headers).toEqual(["Week of", "Back Squat", "Barbell Row", "Bench Press", "Deadlift", "Other", "Total"]);
+  const rows = table.getByRole("row");
+  expect(await rows.count()).toBe(1 + 2);
+  const cells = async (i: number) =>
+    (await rows.nth(i).getByRole("cell").allInnerTexts()).map((t) => t.trim().replace(/,/g, ""));
+  // Thousands separators depend on the browser's locale.
+  expect(await cells(1)).toEqual(["2026-03-09", "750 kg", "1280 kg", "855 kg", "0 kg", "0 kg", "2885 kg"]);
+  expect(await cells(2)).toEqual(["2026-03-02", "2100 kg", "640 kg", "1000 kg", "900 kg", "600 kg", "5240 kg"]);
+  // By body region (Bench Press, Overhead Press and Barbell Row are upper; Back Squat and Deadlift lower).
+  const regions = region.getByRole("table", { name: "Weekly volume by body region, newest first" });
+  expect(await regions.getByRole("columnheader").allInnerTexts()).toEqual(["Week of", "Upper", "Lower", "Total"]);
+  const regionCells = async (i: number) =>
+    (await regions.getByRole("row").nth(i).getByRole("cell").allInnerTexts()).map((t) => t.trim().replace(/,/g, ""));
+  expect(await regionCells(1)).toEqual(["2026-03-09", "2135 kg", "750 kg", "2885 kg"]);
+  expect(await regionCells(2)).toEqual(["2026-03-02", "2240 kg", "3000 kg", "5240 kg"]);
+  await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
+  await screenshot(page, "progress-volume-by-exercise-phone");
+
+  // In lb (the user's setting): each exercise's cell is its own weekly volume from the API in lb,
+  // and the cells add up to the week's total.
+  const viewer = await gql(server.url, "{ viewer { id } }", {}, { token: account.token });
+  const unitChange = await gql(
+    server.url,
+    `mutation($id: UUID!) { updateUserById(input: { id: $id, userPatch: { unit: "lb" } }) { user { unit } } }`,
+    { id: viewer.body.data.viewer.id },
+    { token: account.token },
+  );
+  if (unitChange.body.errors) throw new Error(JSON.stringify(unitChange.body.errors));
+  const bench = await gql(
+    server.url,
+    `{ allExercises(condition: { name: "Bench Press" }) { nodes { id } } }`,
+    {},
+    { token: account.token },
+  );
+  const benchVolume = await gql(
+    server.url,
+    `query($id: UUID!) { weeklyVolume(exerciseId: $id) { week volume unit } }`,
+    { id: bench.body.data.allExercises.nodes[0].id },
+    { token: account.token },
+  );
+  const benchLb = benchVolume.body.data.weeklyVolume.find((w: { week: string }) => w.week === "2026-03-09");
+  expect(benchLb.unit).toBe("lb");
+  await page.reload();
+  await expectPage(page, "Progress");
+  await table.waitFor();
+  const lb = await cells(1);
+  expect(lb[0]).toBe("2026-03-09");
+  expect(lb.slice(1).every((cell) => cell.endsWith(" lb"))).toBe(true);
+  const values = lb.slice(1).map((cell) => Number(cell.replace(/ lb$/, "")));
+  expect(values[2]).toBeCloseTo(benchLb.volume, 2);
+  expect(values[2]).toBeCloseTo(convertWeight(855, "kg", "lb"), 0);
+  const total = values.at(-1)!;
+  expect(values.slice(0, -1).reduce((a, b) => a + b, 0)).toBeCloseTo(total, 1);
+  await context.close();
+});

@@ -10,6 +10,7 @@ import { formatWeight, useUserUnits } from "../../components/units.ts";
 import { OverallProgress } from "./operations.ts";
 import { TableBox, VolumeTable } from "./tables.tsx";
 import { TrainingCalendar } from "./calendar.tsx";
+import { TOP_EXERCISES, VolumeBreakdownTable, volumeBreakdown } from "./exerciseVolume.tsx";
 import { convertWeight } from "@svc/sdk/documents";
 import "./progress.css";
 
@@ -34,6 +35,26 @@ export default function Progress() {
               date: b.date,
               weight: b.unit === unit ? b.weight : convertWeight(b.weight, b.unit === "lb" ? "lb" : "kg", unit),
             }));
+          const exercises = new Map((data.exerciseNames?.nodes ?? []).flatMap((x) => (x ? [[x.id, x] as const] : [])));
+          const volumeWeeks = weeks.map((w) => w!);
+          const volumeGroups = data.viewer?.volumeByExercise.groupedAggregates ?? [];
+          const byExercise = volumeBreakdown(
+            volumeWeeks,
+            volumeGroups,
+            { partOf: (id) => id, labelOf: (id) => exercises.get(id)?.name ?? "Exercise", columns: TOP_EXERCISES },
+            unit,
+          );
+          // Every region has a column (the catalog has five).
+          const byRegion = volumeBreakdown(
+            volumeWeeks,
+            volumeGroups,
+            {
+              partOf: (id) => exercises.get(id)?.region ?? "other",
+              labelOf: (region) => region.charAt(0).toUpperCase() + region.slice(1),
+              columns: Infinity,
+            },
+            unit,
+          );
           const seen = new Map<string, string>();
           for (const w of data.viewer?.workouts ?? [])
             for (const x of w.exercises)
@@ -83,6 +104,17 @@ export default function Progress() {
                   </>
                 )}
               </Section>
+              {byExercise.parts.length > 0 && (
+                <Section
+                  title="Volume by exercise"
+                  description={`The weekly volume split by exercise (up to ${TOP_EXERCISES} exercises with the most volume in these weeks, the rest as Other), then by body region, in ${unit}.`}
+                >
+                  <h3>By exercise</h3>
+                  <VolumeBreakdownTable breakdown={byExercise} unit={unit} caption="Weekly volume by exercise" />
+                  <h3>By body region</h3>
+                  <VolumeBreakdownTable breakdown={byRegion} unit={unit} caption="Weekly volume by body region" />
+                </Section>
+              )}
               <Section title="Training days">
                 <TrainingCalendar dates={(data.viewer?.trainingDays.nodes ?? []).flatMap((w) => (w ? [w.date] : []))} />
               </Section>

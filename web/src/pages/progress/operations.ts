@@ -12,6 +12,16 @@ export const OverallProgress = graphql(`
     }
     viewer {
       id
+      # Volume per exercise and week in both units (the per-set rule of weeklyVolume).
+      volumeByExercise: workoutSetsByUserId {
+        groupedAggregates(groupBy: [EXERCISE_ID, WEEK]) {
+          keys
+          sum {
+            volumeKg
+            volumeLb
+          }
+        }
+      }
       workouts(limit: 40) {
         id
         date
@@ -36,6 +46,14 @@ export const OverallProgress = graphql(`
           weight
           unit
         }
+      }
+    }
+    # Names and regions for the volume per exercise (grouped aggregates give only ids).
+    exerciseNames: allExercises {
+      nodes {
+        id
+        name
+        region
       }
     }
   }
