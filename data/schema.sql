@@ -123,9 +123,9 @@ comment on column app_hidden.imported_workout_starts.user_id is 'Its owner.';
 comment on column app_hidden.imported_workout_starts.wall_start is 'Its start as the file wrote it: the local date (the workout''s date) and wall-clock time.';
 create index imported_workout_starts_user_wall on app_hidden.imported_workout_starts using btree (user_id, wall_start);
 create policy insert_own on app_hidden.imported_workout_starts for insert
-  with check (user_id = app_public.current_user_id());
+  with check (user_id = (( SELECT app_public.current_user_id() AS current_user_id)));
 create policy select_own on app_hidden.imported_workout_starts for select
-  using (user_id = app_public.current_user_id());
+  using (user_id = (( SELECT app_public.current_user_id() AS current_user_id)));
 grant select, insert on table app_hidden.imported_workout_starts to svc_visitor;
 
 create table app_hidden.progression_restarts (
@@ -154,7 +154,7 @@ comment on column app_hidden.progression_restarts.training_max is 'The training 
 comment on column app_hidden.progression_restarts.cycle is 'Whether the exercise was last written with a cycle (it then restarts on a training-max edit, not on a start-weight edit).';
 create index progression_restarts_user on app_hidden.progression_restarts using btree (user_id);
 create policy select_own on app_hidden.progression_restarts for select
-  using (user_id = app_public.current_user_id());
+  using (user_id = (( SELECT app_public.current_user_id() AS current_user_id)));
 
 --------------------------------------------------------------------------------
 -- app_hidden: functions
@@ -1651,9 +1651,9 @@ create function app_hidden.program_key(program text)
  LANGUAGE sql
  IMMUTABLE PARALLEL SAFE
 AS $function$
-  select lower(btrim(program));
+  select app_public.routine_name_key(program);
 $function$;
-comment on function app_hidden.program_key(program text) is 'How program names are compared: ignoring case and surrounding spaces.';
+comment on function app_hidden.program_key(program text) is 'How program names are compared: as routine names are (app_public.routine_name_key).';
 grant execute on function app_hidden.program_key(program text) to svc_reader;
 
 create function app_hidden.progression_first_note(rule text, sets integer, reps integer, seconds integer, weight numeric, unit text)
@@ -5540,7 +5540,7 @@ begin
   -- Routines of an export: one per name; a workout's `routine` (the exporting account's id)
   -- follows the routine of that name here.
   for x in select rt from jsonb_array_elements(coalesce(extras -> 'routines', '[]')) rt loop
-    v_id := (select rr.id from app_public.routines rr where rr.user_id = v_user and lower(btrim(rr.name)) = lower(btrim(x ->> 'name')));
+    v_id := (select rr.id from app_public.routines rr where rr.user_id = v_user and rr.name_key = app_public.routine_name_key(x ->> 'name'));
     if v_id is not null then
       v_routine_dup := v_routine_dup + 1;
     else

@@ -8,7 +8,6 @@ import { access, type FieldArgs, type Step } from "postgraphile/grafast";
 import { sqlRowMutation } from "./sql-mutation.ts";
 
 export const MAX_KEYS_PER_USER = 50;
-export const KEY_NAME_MAX = 80;
 
 /** Turns a GraphQL enum value (internal or external spelling) into the SQL spelling. */
 export function sqlEnum(value: unknown): string | null {

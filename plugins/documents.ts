@@ -11,10 +11,10 @@ import {
   type PgSelectStep,
 } from "postgraphile/@dataplan/pg";
 import { SafeError, access, constant, object, type FieldArgs, type Step } from "postgraphile/grafast";
-import { firstBadJsonValue } from "@svc/sdk/documents";
+import { firstBadJsonValue, UUID_PATTERN } from "@svc/sdk/documents";
 import { sqlMutation } from "./sql-mutation.ts";
 
-const UUID_RE = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+const UUID_RE = new RegExp(UUID_PATTERN);
 
 type ShowLookup = { ref: string; unit: string | null };
 

@@ -1,7 +1,7 @@
 // Records beyond weight in GraphQL: the most reps at bodyweight, the longest timed set, the
 // rep-max table, and whether a weight record is load added to bodyweight, as more fields of
 // `ExerciseRecords` and its record types (plugins/progression.ts). They are keys of the
-// same JSON, app_public.exercises_records (migrations/current/14-exercise-names.sql), so the
+// same JSON, app_public.exercises_records (see data/schema.sql), so the
 // default plans read them.
 import { extendSchema, gql } from "postgraphile/utils";
 

@@ -2,7 +2,7 @@
 // request's one transaction) and exportAccount / exportWorkouts (a page of documents at a time).
 // Files are read by clients with @svc/sdk/import (the same code for the CLI and the web app);
 // everything that decides anything (name mapping, duplicates, the document rules) is in SQL
-// (migrations/current/12-import-export.sql).
+// (import_history, import_map_names and the export functions in data/schema.sql).
 import { extendSchema, gql } from "postgraphile/utils";
 import { loadOneWithPgClient, sideEffectWithPgClientTransaction } from "postgraphile/@dataplan/pg";
 import { SafeError, constant, object } from "postgraphile/grafast";

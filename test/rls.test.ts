@@ -209,7 +209,7 @@ test("a routine cannot use another user's custom exercise, even by inserting row
 test("policies evaluate the caller once per statement (identity functions wrapped in a subquery)", async () => {
   const { rows } = await s.ownerPool.query(`
     select tablename, policyname from pg_policies
-     where schemaname = 'app_public'
+     where schemaname in ('app_public', 'app_hidden', 'app_private')
        and (coalesce(qual, '') || coalesce(with_check, '')) ~ 'current_(user|session)_id\\(\\)'
        and regexp_replace(coalesce(qual, '') || coalesce(with_check, ''), 'SELECT app_public\\.current_(user|session)_id\\(\\) AS current_(user|session)_id', '', 'g')
            ~ 'current_(user|session)_id\\(\\)'`);

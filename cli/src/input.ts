@@ -1,5 +1,6 @@
 // Reading a document from a file or from standard input (`-`), and checking it offline.
 import { readFile } from "node:fs/promises";
+import { UUID_PATTERN } from "@svc/sdk/documents";
 import { UsageError, DocumentError } from "./errors.ts";
 import { readStdin } from "./prompt.ts";
 
@@ -185,7 +186,7 @@ export function today(): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID = new RegExp(UUID_PATTERN);
 export function isUuid(value: string): boolean {
   return UUID.test(value);
 }

@@ -274,9 +274,9 @@ comment on column app_hidden.imported_workout_starts.user_id is E'Its owner.';
 comment on column app_hidden.imported_workout_starts.wall_start is E'Its start as the file wrote it: the local date (the workout''s date) and wall-clock time.';
 grant select, insert on app_hidden.imported_workout_starts to svc_visitor;
 drop policy if exists select_own on app_hidden.imported_workout_starts;
-create policy select_own on app_hidden.imported_workout_starts for select using (user_id = app_public.current_user_id());
+create policy select_own on app_hidden.imported_workout_starts for select using (user_id = (select app_public.current_user_id()));
 drop policy if exists insert_own on app_hidden.imported_workout_starts;
-create policy insert_own on app_hidden.imported_workout_starts for insert with check (user_id = app_public.current_user_id());
+create policy insert_own on app_hidden.imported_workout_starts for insert with check (user_id = (select app_public.current_user_id()));
 
 --------------------------------------------------------------------------------
 -- Importing
@@ -397,7 +397,7 @@ begin
   -- Routines of an export: one per name; a workout's `routine` (the exporting account's id)
   -- follows the routine of that name here.
   for x in select rt from jsonb_array_elements(coalesce(extras -> 'routines', '[]')) rt loop
-    v_id := (select rr.id from app_public.routines rr where rr.user_id = v_user and lower(btrim(rr.name)) = lower(btrim(x ->> 'name')));
+    v_id := (select rr.id from app_public.routines rr where rr.user_id = v_user and rr.name_key = app_public.routine_name_key(x ->> 'name'));
     if v_id is not null then
       v_routine_dup := v_routine_dup + 1;
     else

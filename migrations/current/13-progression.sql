@@ -205,9 +205,9 @@ grant insert (program), update (program) on app_public.routines to svc_visitor;
 
 create or replace function app_hidden.program_key(program text) returns text
 language sql immutable parallel safe as $$
-  select lower(btrim(program));
+  select app_public.routine_name_key(program);
 $$;
-comment on function app_hidden.program_key(text) is E'How program names are compared: ignoring case and surrounding spaces.';
+comment on function app_hidden.program_key(text) is E'How program names are compared: as routine names are (app_public.routine_name_key).';
 
 --------------------------------------------------------------------------------
 -- Training max cycles (5/3/1), stages (GZCLP) and increments per exercise
@@ -522,7 +522,7 @@ create table if not exists app_hidden.progression_restarts (
 create index if not exists progression_restarts_user on app_hidden.progression_restarts (user_id);
 alter table app_hidden.progression_restarts enable row level security;
 drop policy if exists select_own on app_hidden.progression_restarts;
-create policy select_own on app_hidden.progression_restarts for select using (user_id = app_public.current_user_id());
+create policy select_own on app_hidden.progression_restarts for select using (user_id = (select app_public.current_user_id()));
 comment on table app_hidden.progression_restarts is E'The start weight last written for each exercise of a routine (the k-th occurrence of an exercise), and the start of the last session before it was changed: sessions starting at or before restart_after no longer count for that exercise''s progression. Written by a trigger on routine_exercises.';
 comment on column app_hidden.progression_restarts.occurrence is E'1 for the first time the routine lists the exercise, 2 for the second, ...';
 comment on column app_hidden.progression_restarts.weight is E'The start weight last written, in the routine''s unit.';

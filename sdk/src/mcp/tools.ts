@@ -7,7 +7,7 @@ import * as z from "zod";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { routineSchema, workoutSchema } from "../documents/index.ts";
+import { routineSchema, workoutSchema, UUID_PATTERN } from "../documents/index.ts";
 import { SET_TEXT_RULES } from "./set-text-rules.ts";
 
 export type GraphQLError = { message: string; extensions?: Record<string, unknown> };
@@ -115,9 +115,7 @@ function tool(fn: () => Promise<unknown>): Promise<CallToolResult> {
 
 const unit = z.enum(["kg", "lb"]).optional().describe("Convert weights to this unit (kg or lb); default: as stored.");
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date as YYYY-MM-DD");
-const uuid = z
-  .string()
-  .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, "an id (uuid)");
+const uuid = z.string().regex(new RegExp(UUID_PATTERN), "an id (uuid)");
 const toUnit = (value: string | undefined) => (value ? value.toUpperCase() : undefined);
 
 /** The Monday (YYYY-MM-DD) that starts the `weeks` calendar weeks ending with this week (ISO weeks, local date). */
