@@ -1,7 +1,7 @@
 // Records beyond weight, against hand-computed values: the most reps at bodyweight, the longest
 // timed set and the rep-max table (best 1, 3, 5, 8, 10 RM, actual and estimated), across units,
 // warm-ups, sets not done, ties and users. The weighted records have their own file (records.test.ts).
-import { startTestServer, gql, signUp, type TestServer } from "./support/harness.ts";
+import { startTestServer, gql, signUp, logWorkout, type TestServer } from "./support/harness.ts";
 
 let s: TestServer;
 beforeAll(async () => {
@@ -18,16 +18,7 @@ const RECORDS = `query($name: String!) { resolveExercise(name: $name) { exercise
   longestHold { seconds weight unit date workoutId setId }
   repMaxes { reps unit estimated actual { ${RECORD} } } } } } }`;
 
-async function log(u: User, doc: Record<string, unknown>): Promise<string> {
-  const res = await gql(
-    s.url,
-    `mutation($doc: JSON!) { applyWorkoutDocument(input: { document: $doc }) { workout { id } } }`,
-    { doc },
-    { token: u.token },
-  );
-  if (res.body.errors) throw new Error(JSON.stringify(res.body.errors));
-  return res.body.data.applyWorkoutDocument.workout.id;
-}
+const log = (u: User, doc: Record<string, unknown>) => logWorkout(s.url, u.token, doc);
 
 async function records(u: User | null, name: string) {
   const res = await gql(s.url, RECORDS, { name }, u ? { token: u.token } : {});

@@ -1,7 +1,7 @@
 // Progress series from outside (real HTTP): lastPerformance, e1rmSeries and weeklyVolume on a
 // hand-worked history in both units, with warm-ups, drops, sets not done, bodyweight, unloaded and
 // timed sets; row-level security (another user's sets never appear; a read-only key reads).
-import { startTestServer, gql, signUp, type TestServer } from "./support/harness.ts";
+import { startTestServer, gql, signUp, logWorkout, type TestServer } from "./support/harness.ts";
 
 let s: TestServer;
 let u: Awaited<ReturnType<typeof signUp>>;
@@ -9,12 +9,7 @@ let other: Awaited<ReturnType<typeof signUp>>;
 let w1: string, w2: string, w3: string, theirs: string;
 let bench: string, pullUp: string, plank: string, squat: string;
 
-const APPLY = `mutation($doc: JSON!) { applyWorkoutDocument(input: { document: $doc }) { workout { id } } }`;
-async function log(token: string, doc: Record<string, unknown>): Promise<string> {
-  const res = await gql(s.url, APPLY, { doc }, { token });
-  if (res.body.errors) throw new Error(JSON.stringify(res.body.errors));
-  return res.body.data.applyWorkoutDocument.workout.id;
-}
+const log = (token: string, doc: Record<string, unknown>) => logWorkout(s.url, token, doc);
 async function q(query: string, variables: Record<string, unknown> = {}, c: { token?: string; key?: string } = {}) {
   const res = await gql(s.url, query, variables, c);
   expect(res.body.errors).toBeUndefined();

@@ -4,7 +4,7 @@
 import type { AddressInfo } from "node:net";
 import { createApp } from "../server/app.ts";
 import { createPools } from "../server/database.ts";
-import { startTestServer, gql, signUp, type TestServer, createApiKey } from "./support/harness.ts";
+import { startTestServer, gql, signUp, type TestServer, createApiKey, awayFromMinuteEdge } from "./support/harness.ts";
 
 const LIMIT = 120;
 let s: TestServer;
@@ -18,13 +18,8 @@ afterAll(async () => {
 const createKey = (token: string, access: "READ_ONLY" | "READ_WRITE" = "READ_WRITE") =>
   createApiKey(s.url, token, { access });
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Calendar minutes: start a run only when it can finish inside the current minute. */
-async function awayFromMinuteEdge(secondsNeeded: number) {
-  const intoMinute = (Date.now() % 60000) / 1000;
-  if (intoMinute > 60 - secondsNeeded) await sleep((60 - intoMinute) * 1000 + 250);
-}
 const secondsToMinuteEnd = () => 60 - (Date.now() % 60000) / 1000;
 
 async function raw(url: string, key: string, body: string, header: "authorization" | "x-api-key" = "authorization") {

@@ -1,7 +1,7 @@
 // Personal records against hand-computed values: Exercise.records (heaviest, best estimated 1RM,
 // most reps at each weight) and WorkoutSet.personalRecord, across units, warm-ups, sets not done,
 // ties and users.
-import { startTestServer, gql, signUp, type TestServer } from "./support/harness.ts";
+import { startTestServer, gql, signUp, logWorkout, type TestServer } from "./support/harness.ts";
 
 let s: TestServer;
 beforeAll(async () => {
@@ -12,7 +12,6 @@ afterAll(async () => {
 });
 
 type User = Awaited<ReturnType<typeof signUp>>;
-const APPLY_WORKOUT = `mutation($doc: JSON!) { applyWorkoutDocument(input: { document: $doc }) { workout { id } } }`;
 const RECORD = "weight unit reps setWeight date workoutId setId";
 // What `svc exercises records <name>` asks: the exercise a name means, with its records.
 const RECORDS = `query($words: String!) { searchExercises(words: $words, limit: 1) {
@@ -20,11 +19,7 @@ const RECORDS = `query($words: String!) { searchExercises(words: $words, limit: 
 const SET_FLAGS = `query($id: UUID!) { workoutById(id: $id) { workoutSetsByWorkoutId { nodes {
   position kind personalRecord workoutExerciseByWorkoutExerciseId { position } } } } }`;
 
-async function log(u: User, doc: Record<string, unknown>): Promise<string> {
-  const res = await gql(s.url, APPLY_WORKOUT, { doc }, { token: u.token });
-  if (res.body.errors) throw new Error(JSON.stringify(res.body.errors));
-  return res.body.data.applyWorkoutDocument.workout.id;
-}
+const log = (u: User, doc: Record<string, unknown>) => logWorkout(s.url, u.token, doc);
 
 async function records(u: User | null, words = "Bench Press") {
   const res = await gql(s.url, RECORDS, { words }, u ? { token: u.token } : {});

@@ -1,7 +1,15 @@
 // Training volume through @graphile/pg-aggregates: per workout, per week and per exercise, in kg and
 // lb, with work set counts; the denormalized columns follow their parents; RLS keeps every
 // aggregate to the caller's own sets.
-import { startTestServer, gql, signUp, type TestServer, asRole, credentialHash } from "./support/harness.ts";
+import {
+  startTestServer,
+  gql,
+  signUp,
+  logWorkout,
+  type TestServer,
+  asRole,
+  credentialHash,
+} from "./support/harness.ts";
 
 let s: TestServer;
 let u: Awaited<ReturnType<typeof signUp>>;
@@ -9,12 +17,7 @@ let other: Awaited<ReturnType<typeof signUp>>;
 let w1: string, w2: string, w3: string;
 let benchId: string, squatId: string;
 
-const APPLY_WORKOUT = `mutation($doc: JSON!) { applyWorkoutDocument(input: { document: $doc }) { workout { id } } }`;
-async function log(token: string, doc: Record<string, unknown>): Promise<string> {
-  const res = await gql(s.url, APPLY_WORKOUT, { doc }, { token });
-  if (res.body.errors) throw new Error(JSON.stringify(res.body.errors));
-  return res.body.data.applyWorkoutDocument.workout.id;
-}
+const log = (token: string, doc: Record<string, unknown>) => logWorkout(s.url, token, doc);
 
 beforeAll(async () => {
   s = await startTestServer();

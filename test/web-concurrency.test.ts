@@ -6,7 +6,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import pg from "pg";
 import { freePort } from "../db/embedded.ts";
-import { freshDatabase, post } from "./support/harness.ts";
+import { freshDatabase, post, awayFromMinuteEdge } from "./support/harness.ts";
 import { RATE_LIMIT_PER_MINUTE } from "../server/identity.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -41,10 +41,6 @@ const isAlive = (pid: number) => {
 };
 
 /** Calendar-minute counters: start a burst only when it can finish inside the current minute. */
-async function awayFromMinuteEdge(secondsNeeded: number) {
-  const into = (Date.now() % 60000) / 1000;
-  if (into > 60 - secondsNeeded) await new Promise((r) => setTimeout(r, (60 - into) * 1000 + 250));
-}
 
 test("WEB_CONCURRENCY=2: both processes answer, the key limit is exact across them, jobs run once, SIGTERM stops all", async () => {
   const db = await freshDatabase();

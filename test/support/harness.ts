@@ -191,3 +191,21 @@ export async function asRole<T>(
     if (client !== db) (client as pg.PoolClient).release();
   }
 }
+
+/** Saves a workout document as the user with `token` (applyWorkoutDocument) and answers its id; throws on any error. */
+export async function logWorkout(url: string, token: string, document: Record<string, unknown>): Promise<string> {
+  const res = await gql(
+    url,
+    `mutation($doc: JSON!) { applyWorkoutDocument(input: { document: $doc }) { workout { id } } }`,
+    { doc: document },
+    { token },
+  );
+  if (res.body.errors) throw new Error(JSON.stringify(res.body.errors));
+  return res.body.data.applyWorkoutDocument.workout.id;
+}
+
+/** Waits for the next minute when fewer than `secondsNeeded` are left in this one (per-minute limits count in clock minutes). */
+export async function awayFromMinuteEdge(secondsNeeded: number): Promise<void> {
+  const intoMinute = (Date.now() % 60000) / 1000;
+  if (intoMinute > 60 - secondsNeeded) await new Promise((r) => setTimeout(r, (60 - intoMinute) * 1000 + 250));
+}

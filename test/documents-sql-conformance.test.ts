@@ -2,7 +2,7 @@
  * Runs EVERY case of test/fixtures/document-conformance.json through the SQL validator
  * (app_public.validate_routine_document / validate_workout_document), each in its own rolled-back
  * transaction as a signed-in visitor (role svc_visitor, the session hash in pgSettings, exactly
- * what a GraphQL request gets). The SDK runs the same file (sdk/test/documents-conformance.test.ts).
+ * what a GraphQL request gets). The SDK runs the same file (sdk/test/documents-conformance.test.ts; this file is the SQL side).
  *
  * How results are compared:
  * - invalid cases: `path` must be equal; `reason` must be equal, except the server-only
