@@ -13,6 +13,20 @@ export const unitFlag = (description = "Show weights in this unit.") =>
 /** A `--effort rpe|rir` flag (how `@` ratings in set text are read). */
 export const effortFlag = (description: string) => Flags.option({ options: ["rpe", "rir"] as const, description })();
 
+/** A `--time-zone` flag: an IANA zone, refused with the same usage error by every command that takes one. */
+export const timeZoneFlag = (description: string) =>
+  Flags.string({
+    description,
+    parse: async (zone) => {
+      try {
+        new Intl.DateTimeFormat("en", { timeZone: zone });
+      } catch {
+        throw new UsageError(`--time-zone ${zone} is not a time zone (e.g. Europe/Berlin, America/New_York, UTC).`);
+      }
+      return zone;
+    },
+  });
+
 /** How `svc` names itself in the owner's signed-in devices. */
 export async function clientName(): Promise<string> {
   const { hostname } = await import("node:os");

@@ -1,5 +1,5 @@
 import { Flags } from "@oclif/core";
-import { BaseCommand, unitFlag } from "../base.ts";
+import { BaseCommand, timeZoneFlag, unitFlag } from "../base.ts";
 import { UsageError } from "../errors.ts";
 
 type ExportResult = {
@@ -43,24 +43,14 @@ export default class Export extends BaseCommand {
     unit: unitFlag(
       "CSV: the unit every weight is written in (Strong's comma format has no unit column; default your account's unit). Import the file back with the same --unit.",
     ),
-    "time-zone": Flags.string({
-      description:
-        "CSV: the time zone its wall-clock times are written in (default this computer's), e.g. Europe/Berlin. A workout keeps its own date whatever the zone.",
-    }),
+    "time-zone": timeZoneFlag(
+      "CSV: the time zone its wall-clock times are written in (default this computer's), e.g. Europe/Berlin. A workout keeps its own date whatever the zone.",
+    ),
   };
   static enableJsonFlag = true;
 
   async run(): Promise<ExportResult> {
     const { flags } = await this.parse(Export);
-    if (flags["time-zone"]) {
-      try {
-        new Intl.DateTimeFormat("en", { timeZone: flags["time-zone"] });
-      } catch {
-        throw new UsageError(
-          `--time-zone ${flags["time-zone"]} is not a time zone (e.g. Europe/Berlin, America/New_York, UTC).`,
-        );
-      }
-    }
     const { exportHistory, exportStrongCsv, STRONG_CSV_HEADER } = await import("@svc/sdk/import");
     const { client } = await this.client();
     const { head, pages } = await this.spin("Reading your account", exportHistory(client));

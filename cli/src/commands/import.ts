@@ -1,6 +1,6 @@
 import { Args, Flags } from "@oclif/core";
 import type { ImportChoice, ImportSummary, ParsedImport } from "@svc/sdk/import";
-import { BaseCommand, unitFlag } from "../base.ts";
+import { BaseCommand, timeZoneFlag, unitFlag } from "../base.ts";
 import { CliError, EXIT, UsageError } from "../errors.ts";
 import { readInput } from "../input.ts";
 
@@ -54,9 +54,7 @@ export default class Import extends BaseCommand {
       exclusive: ["skip-unmapped"],
     }),
     "skip-unmapped": Flags.boolean({ description: "Leave out the sets of every name that maps to nothing." }),
-    "time-zone": Flags.string({
-      description: "The time zone of the file's times (default this computer's), e.g. Europe/Berlin.",
-    }),
+    "time-zone": timeZoneFlag("The time zone of the file's times (default this computer's), e.g. Europe/Berlin."),
     "dry-run": Flags.boolean({ description: "Only show what would be imported; write nothing." }),
   };
   static enableJsonFlag = true;
@@ -65,15 +63,6 @@ export default class Import extends BaseCommand {
     const { args, flags } = await this.parse(Import);
     const { parseImport, importAll, ImportParseError, lineOfPath } = await import("@svc/sdk/import");
     const { source: file, text } = await readInput(args.file, "the file");
-    if (flags["time-zone"]) {
-      try {
-        new Intl.DateTimeFormat("en", { timeZone: flags["time-zone"] });
-      } catch {
-        throw new UsageError(
-          `--time-zone ${flags["time-zone"]} is not a time zone (e.g. Europe/Berlin, America/New_York, UTC).`,
-        );
-      }
-    }
     const { client } = await this.client();
     // A file that does not say its unit is read in the unit asked, else the user's.
     let unit = flags.unit;
