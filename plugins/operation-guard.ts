@@ -102,6 +102,19 @@ const refusal = (message: string, code: string, extra: Record<string, unknown> =
 
 /** HTTP answers the guard decides (status, headers), applied to grafserv's response for the request. */
 const httpOverrides = new WeakMap<object, { statusCode: number; headers: Record<string, string> }>();
+/** A refused cost budget: 429 with Retry-After for HTTP, RATE_LIMITED in the answer (keys and clients alike). */
+function costRefusal(
+  args: ExecuteArgs,
+  refused: { message: string; retryAfter: number },
+  cost: number,
+): ExecutionResult {
+  const http = args.requestContext?.http;
+  if (http) httpOverrides.set(http, { statusCode: 429, headers: { "retry-after": String(refused.retryAfter) } });
+  return {
+    errors: [refusal(refused.message, "RATE_LIMITED", { retryAfter: refused.retryAfter, limit: "cost", cost })],
+  };
+}
+
 /** Work the answer waits for (a key's cost being counted while its operation runs). */
 const pendingWork = new WeakMap<object, Promise<void>>();
 
@@ -165,30 +178,13 @@ function checkCaller(
     const sessionHash =
       identity.kind === "session" || identity.kind === "unresolved-session" ? identity.tokenHash : undefined;
     const refused = context.chargeClientCost({ address: context.clientAddress, sessionHash }, m.cost);
-    if (refused) {
-      const http = args.requestContext?.http;
-      if (http) httpOverrides.set(http, { statusCode: 429, headers: { "retry-after": String(refused.retryAfter) } });
-      return {
-        errors: [
-          refusal(refused.message, "RATE_LIMITED", { retryAfter: refused.retryAfter, limit: "cost", cost: m.cost }),
-        ],
-      };
-    }
-    return null;
+    return refused ? costRefusal(args, refused, m.cost) : null;
   }
   if (identity.kind === "key" && context.chargeKeyCost) {
     const charge = context.chargeKeyCost(m.cost);
+    if (!charge.allowed) return costRefusal(args, charge, m.cost);
     const http = args.requestContext?.http;
-    if (charge.allowed) {
-      if (http) pendingWork.set(http, charge.recorded);
-    } else {
-      if (http) httpOverrides.set(http, { statusCode: 429, headers: { "retry-after": String(charge.retryAfter) } });
-      return {
-        errors: [
-          refusal(charge.message, "RATE_LIMITED", { retryAfter: charge.retryAfter, limit: "cost", cost: m.cost }),
-        ],
-      };
-    }
+    if (http) pendingWork.set(http, charge.recorded);
   }
   return null;
 }
