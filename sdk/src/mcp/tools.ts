@@ -28,7 +28,8 @@ export const RESOURCES = {
   setText: "training-log://rules/set-text.md",
 } as const;
 
-const Q = {
+/** Every GraphQL operation the tools send (validated against schema.graphql by sdk/test/mcp-operations.test.ts). */
+export const MCP_OPERATIONS = {
   searchExercises: `query ($words: String!, $limit: Int) { searchExercises(words: $words, limit: $limit) { id name aliases equipment region kind } }`,
   routines: `query { viewer { routines { id name } } }`,
   routineDocument: `query ($ref: String!, $unit: Unit) { routineDocument(ref: $ref, unit: $unit) }`,
@@ -48,6 +49,7 @@ const Q = {
   weeklyVolume: `query ($exerciseId: UUID) { weeklyVolume(exerciseId: $exerciseId) { week volume unit workSets workouts } }`,
   logBodyweight: `mutation ($input: BodyweightInput!) { logBodyweight(input: $input) { id date weight unit } }`,
 };
+const Q = MCP_OPERATIONS;
 
 class ToolError extends Error {
   readonly details: Record<string, unknown>;
