@@ -80,6 +80,37 @@ export const ROUTE_CODES = {
 
 export type RouteCode = keyof typeof ROUTE_CODES;
 
+/**
+ * JSON-RPC error codes of the MCP endpoint (/api/mcp), sent in JSON-RPC's shape
+ * `{jsonrpc, id, error: {code, message}}`; a tool's own refusals are tool results with isError and
+ * one of the codes above (NOT_FOUND, INVALID_DOCUMENT, ...), not JSON-RPC errors.
+ */
+export const JSON_RPC_CODES = {
+  PARSE_ERROR: -32700, // the body is not a JSON-RPC message
+  INVALID_REQUEST: -32600, // a batch too large or empty, two requests with one id, a second initialize
+  SERVER_ERROR: -32000, // a method, media type or Accept header this stateless server does not serve
+  REQUEST_TIMEOUT: -32001, // a request over the transport's time bound (its tool call is cancelled)
+} as const;
+
+/**
+ * OAuth 2.1 errors of /api/oauth (RFC 6749 5.2, RFC 7591, RFC 8707), sent in OAuth's shape
+ * `{error, error_description}` or as an error redirect; most are written by the MCP SDK's handlers
+ * from the errors server/oauth throws.
+ */
+export const OAUTH_ERRORS = [
+  "invalid_request", // a parameter missing or malformed (PKCE other than S256 included)
+  "invalid_client", // unknown client or wrong secret at the token endpoint: 401, so clients register again
+  "invalid_grant", // a code or refresh token unknown, used, expired, for another client or redirect URI, or a wrong PKCE verifier
+  "invalid_target", // a resource other than this server's /api/mcp
+  "invalid_scope", // a scope other than read / read write, or more than granted
+  "invalid_token", // a bearer token unknown, expired, revoked or of a banned user
+  "invalid_redirect_uri", // registration with a redirect URI other than https, loopback or a private-use scheme
+  "invalid_client_metadata", // registration metadata the SDK refuses
+  "access_denied", // the user chose Deny on the consent page
+  "too_many_requests", // the per-address limits of the SDK's handlers
+  "server_error", // anything unexpected
+] as const;
+
 /** Every `extensions.code` and route `code` the service sends: the codes above, and the masked error's. */
 export const SERVICE_CODES: ReadonlySet<string> = new Set([
   ...Object.values(ERROR_CODES),

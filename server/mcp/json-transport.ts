@@ -12,13 +12,14 @@ import {
   type MessageExtraInfo,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
+import { JSON_RPC_CODES } from "../../db/errors.ts";
 
 /** At most this many messages in one batch. */
 export const MAX_BATCH = 100;
 /** A request unanswered after this long is answered with an error (and cancelled), so no POST hangs. */
 export const REQUEST_TIMEOUT_MS = 60_000;
 /** The JSON-RPC error code of a request that ran out of time (the MCP SDK's RequestTimeout). */
-const REQUEST_TIMEOUT = -32001;
+const { PARSE_ERROR, INVALID_REQUEST, SERVER_ERROR, REQUEST_TIMEOUT } = JSON_RPC_CODES;
 
 type Id = string | number;
 const isRequest = (m: JSONRPCMessage): m is JSONRPCMessage & { id: Id; method: string } => "method" in m && "id" in m;
@@ -106,11 +107,11 @@ function refuse(res: Response, status: number, code: number, message: string) {
 export function readMessages(req: Request, res: Response): { messages: JSONRPCMessage[]; batch: boolean } | null {
   const accept = req.get("accept") ?? "*/*";
   if (!/application\/json|application\/\*|\*\/\*/i.test(accept)) {
-    refuse(res, 406, -32000, "Not Acceptable: this server answers application/json");
+    refuse(res, 406, SERVER_ERROR, "Not Acceptable: this server answers application/json");
     return null;
   }
   if (!req.is("application/json")) {
-    refuse(res, 415, -32000, "Unsupported Media Type: Content-Type must be application/json");
+    refuse(res, 415, SERVER_ERROR, "Unsupported Media Type: Content-Type must be application/json");
     return null;
   }
   const version = req.get("mcp-protocol-version");
@@ -118,7 +119,7 @@ export function readMessages(req: Request, res: Response): { messages: JSONRPCMe
     refuse(
       res,
       400,
-      -32000,
+      SERVER_ERROR,
       `Bad Request: Unsupported protocol version: ${version} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(", ")})`,
     );
     return null;
@@ -126,25 +127,25 @@ export function readMessages(req: Request, res: Response): { messages: JSONRPCMe
   const batch = Array.isArray(req.body);
   const raw: unknown[] = batch ? req.body : [req.body];
   if (raw.length === 0 || raw.length > MAX_BATCH) {
-    refuse(res, 400, -32600, `Invalid Request: a batch holds 1 to ${MAX_BATCH} messages`);
+    refuse(res, 400, INVALID_REQUEST, `Invalid Request: a batch holds 1 to ${MAX_BATCH} messages`);
     return null;
   }
   const messages: JSONRPCMessage[] = [];
   for (const item of raw) {
     const parsed = JSONRPCMessageSchema.safeParse(item);
     if (!parsed.success) {
-      refuse(res, 400, -32700, "Parse error: Invalid JSON-RPC message");
+      refuse(res, 400, PARSE_ERROR, "Parse error: Invalid JSON-RPC message");
       return null;
     }
     messages.push(parsed.data);
   }
   const ids = messages.filter(isRequest).map((m) => m.id);
   if (new Set(ids).size !== ids.length) {
-    refuse(res, 400, -32600, "Invalid Request: each request of a batch needs its own id (two have the same)");
+    refuse(res, 400, INVALID_REQUEST, "Invalid Request: each request of a batch needs its own id (two have the same)");
     return null;
   }
   if (messages.length > 1 && messages.some((m) => "method" in m && m.method === "initialize")) {
-    refuse(res, 400, -32600, "Invalid Request: Only one initialization request is allowed");
+    refuse(res, 400, INVALID_REQUEST, "Invalid Request: Only one initialization request is allowed");
     return null;
   }
   return { messages, batch };

@@ -7,6 +7,7 @@ import type { Request, Response, NextFunction } from "express";
 import type pg from "pg";
 import { InvalidTokenError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
+import { JSON_RPC_CODES } from "../../db/errors.ts";
 import { createTrainingLogServer } from "@svc/sdk/mcp";
 import { readCredential } from "../identity.ts";
 import { log } from "../logger.ts";
@@ -80,7 +81,10 @@ export function mcpRoutes(ownerPool: pg.Pool, getSchema: SchemaSource) {
         res.set("Allow", "POST, OPTIONS");
         res.status(405).json({
           jsonrpc: "2.0",
-          error: { code: -32000, message: "Method not allowed: this MCP server answers POST only (stateless)" },
+          error: {
+            code: JSON_RPC_CODES.SERVER_ERROR,
+            message: "Method not allowed: this MCP server answers POST only (stateless)",
+          },
           id: null,
         });
         return;
