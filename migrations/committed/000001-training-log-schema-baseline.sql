@@ -1,5 +1,5 @@
 --! Previous: -
---! Hash: sha1:bee37b02927f380f6a511e7cfebdd5049fd46a3b
+--! Hash: sha1:48076ed0d34baa28b073ccc3f4bae0785f53a6a1
 --! Message: Training Log schema baseline
 
 --! split: 1-users-and-sessions.sql
@@ -186,10 +186,11 @@ create function app_public.current_user_id() returns uuid
 language sql stable security definer set search_path to pg_catalog, public as $$
   select coalesce(
     (select s.user_id from app_public.sessions s where s.id = app_public.current_session_id()),
-    (select k.user_id from app_public.api_keys k where k.id = app_public.current_api_key_id())
+    (select k.user_id from app_public.api_keys k where k.id = app_public.current_api_key_id()),
+    (select c.user_id from app_public.connected_apps c where c.id = app_public.current_oauth_connection_id())
   );
 $$;
-comment on function app_public.current_user_id() is E'@behavior -*\nThe user making this request (through a session or a key), or null.';
+comment on function app_public.current_user_id() is E'@behavior -*\nThe user making this request (through a session, a key or a connected app''s token), or null.';
 
 create function app_hidden.require_session() returns uuid
 language plpgsql stable security definer set search_path to pg_catalog, public as $$
@@ -831,7 +832,328 @@ $$;
 comment on function app_private.delete_idle_sessions() is
   E'Deletes sessions idle for 30 days (they stopped counting as signed in at that moment); returns how many.';
 
---! split: 5-admin.sql
+--! split: 5-connected-apps.sql
+--------------------------------------------------------------------------------
+-- OAuth 2.1 for the MCP server (/api/mcp): registered clients, authorization codes, connected apps
+-- and their tokens. Codes and tokens are stored only as SHA-256 hashes, and a client secret too.
+-- The server calls the app_private functions on the owner connection (server/oauth/); GraphQL
+-- reaches a request's connection through svc.oauth_hash, like svc.session_hash and svc.key_hash.
+--------------------------------------------------------------------------------
+
+create table app_private.oauth_clients (
+  id text primary key check (char_length(id) between 1 and 100),
+  name text not null check (char_length(name) between 1 and 200),
+  redirect_uris text[] not null check (cardinality(redirect_uris) between 1 and 10),
+  metadata jsonb not null,
+  secret_hash bytea,
+  secret_expires_at timestamptz,
+  created_at timestamptz not null default now()
+);
+alter table app_private.oauth_clients enable row level security;
+comment on table app_private.oauth_clients is E'OAuth clients registered dynamically (RFC 7591); a confidential client''s secret only as its SHA-256.';
+comment on column app_private.oauth_clients.metadata is E'The registration as the client sent it (without any secret), answered back when the client is looked up.';
+
+create table app_private.oauth_codes (
+  code_hash bytea primary key,
+  client_id text not null references app_private.oauth_clients on delete cascade,
+  user_id uuid not null references app_public.users on delete cascade,
+  redirect_uri text not null,
+  code_challenge text not null,
+  resource text not null,
+  access app_public.api_key_access not null,
+  expires_at timestamptz not null,
+  used_at timestamptz,
+  connection_id uuid
+);
+create index oauth_codes_user on app_private.oauth_codes (user_id);
+create index oauth_codes_client on app_private.oauth_codes (client_id);
+alter table app_private.oauth_codes enable row level security;
+comment on table app_private.oauth_codes is E'Authorization codes (SHA-256): single use, one minute; a code presented twice revokes the connection it made.';
+
+create table app_public.connected_apps (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references app_public.users on delete cascade,
+  client_id text not null references app_private.oauth_clients on delete cascade,
+  client_name text not null check (char_length(client_name) between 1 and 200),
+  redirect_host text not null check (char_length(redirect_host) <= 300),
+  access app_public.api_key_access not null,
+  resource text not null,
+  created_at timestamptz not null default now(),
+  last_used_at timestamptz
+);
+create index connected_apps_user on app_public.connected_apps (user_id);
+create index connected_apps_client on app_public.connected_apps (client_id);
+alter table app_public.connected_apps enable row level security;
+comment on table app_public.connected_apps is E'@behavior -insert -update -delete -query:resource:list -query:resource:connection -query:resource:single\nAn app (an AI assistant through MCP) the user allowed to use their account through OAuth.';
+comment on column app_public.connected_apps.id is E'Unique identifier of the connection.';
+comment on column app_public.connected_apps.user_id is E'@behavior -*\nThe user who allowed it.';
+comment on column app_public.connected_apps.client_id is E'@behavior -*\nThe registered OAuth client.';
+comment on column app_public.connected_apps.client_name is E'The name the app registered with (its own claim).';
+comment on column app_public.connected_apps.redirect_host is E'The host the sign-in returned to: where the app runs.';
+comment on column app_public.connected_apps.access is E'READ_ONLY (reads only; every save is refused) or READ_WRITE.';
+comment on constraint connected_apps_user_id_fkey on app_public.connected_apps is E'@behavior -*\nThe user who allowed the app.';
+comment on column app_public.connected_apps.resource is E'@behavior -*\nThe server address its tokens are for.';
+comment on column app_public.connected_apps.created_at is E'When the user allowed it.';
+comment on column app_public.connected_apps.last_used_at is E'When it last made a request (updated at most once a minute).';
+
+create table app_private.oauth_tokens (
+  token_hash bytea primary key,
+  connection_id uuid not null references app_public.connected_apps on delete cascade,
+  kind text not null check (kind in ('access', 'refresh')),
+  expires_at timestamptz not null,
+  used_at timestamptz
+);
+create index oauth_tokens_connection on app_private.oauth_tokens (connection_id);
+alter table app_private.oauth_tokens enable row level security;
+comment on table app_private.oauth_tokens is E'Access and refresh tokens of connected apps (SHA-256). A refresh token is used once (rotation); presented again, its connection is revoked.';
+create policy select_own on app_public.connected_apps for select
+  using (user_id = (select app_public.current_user_id()) and (select app_public.current_session_id()) is not null);
+
+--------------------------------------------------------------------------------
+-- Identity: the connection of this request's access token (svc.oauth_hash) and its user
+--------------------------------------------------------------------------------
+create function app_public.current_oauth_connection_id() returns uuid
+language sql stable security definer set search_path to pg_catalog, public as $$
+  select c.id
+    from app_private.oauth_tokens t
+    join app_public.connected_apps c on c.id = t.connection_id
+    join app_public.users u on u.id = c.user_id
+   where t.token_hash = decode(nullif(current_setting('svc.oauth_hash', true), ''), 'hex')
+     and t.kind = 'access'
+     and t.expires_at > now()
+     and not (u.banned and (u.ban_expires is null or u.ban_expires > now()));
+$$;
+comment on function app_public.current_oauth_connection_id() is E'@behavior -*\nThe connected app making this request with a live access token (its user not banned), if any.';
+
+--------------------------------------------------------------------------------
+-- Clients (RFC 7591)
+--------------------------------------------------------------------------------
+create function app_private.oauth_register_client(p_id text, p_name text, p_redirect_uris text[], p_metadata jsonb,
+  p_secret_hash bytea, p_secret_expires_at timestamptz) returns void
+language sql volatile security definer set search_path to pg_catalog, public as $$
+  insert into app_private.oauth_clients (id, name, redirect_uris, metadata, secret_hash, secret_expires_at)
+  values (p_id, p_name, p_redirect_uris, p_metadata, p_secret_hash, p_secret_expires_at);
+$$;
+comment on function app_private.oauth_register_client(text, text, text[], jsonb, bytea, timestamptz) is
+  E'Registers an OAuth client (its secret, if any, as a SHA-256).';
+
+create function app_private.oauth_client(p_id text,
+  out id text, out name text, out redirect_uris text[], out metadata jsonb, out secret_hash bytea, out secret_expires_at timestamptz)
+language sql stable security definer set search_path to pg_catalog, public as $$
+  select c.id, c.name, c.redirect_uris, c.metadata, c.secret_hash, c.secret_expires_at from app_private.oauth_clients c where c.id = p_id;
+$$;
+comment on function app_private.oauth_client(text) is E'A registered OAuth client, or no row.';
+
+--------------------------------------------------------------------------------
+-- Codes and tokens
+--------------------------------------------------------------------------------
+create function app_private.oauth_issue_code(p_code_hash bytea, p_session uuid, p_client text, p_redirect_uri text,
+  p_challenge text, p_resource text, p_access app_public.api_key_access, p_ttl_seconds int) returns void
+language plpgsql volatile security definer set search_path to pg_catalog, public as $$
+declare
+  v_user uuid;
+begin
+  select s.user_id into v_user from app_public.sessions s join app_public.users u on u.id = s.user_id
+   where s.id = p_session and s.last_active_at > now() - interval '30 days'
+     and not (u.banned and (u.ban_expires is null or u.ban_expires > now()));
+  if v_user is null then
+    raise exception 'Sign in to allow an app' using errcode = 'SVFBD';
+  end if;
+  insert into app_private.oauth_codes (code_hash, client_id, user_id, redirect_uri, code_challenge, resource, access, expires_at)
+  values (p_code_hash, p_client, v_user, p_redirect_uri, p_challenge, p_resource, p_access, now() + make_interval(secs => p_ttl_seconds));
+end;
+$$;
+comment on function app_private.oauth_issue_code(bytea, uuid, text, text, text, text, app_public.api_key_access, int) is
+  E'Records the authorization code a signed-in user (session p_session) granted a client on the consent page.';
+
+create function app_private.oauth_code_challenge(p_code_hash bytea, p_client text) returns text
+language plpgsql volatile security definer set search_path to pg_catalog, public as $$
+declare
+  v_code app_private.oauth_codes;
+begin
+  select * into v_code from app_private.oauth_codes c where c.code_hash = p_code_hash and c.client_id = p_client;
+  if v_code.used_at is not null then
+    -- A code presented twice was stolen or replayed: what it made is revoked (RFC 9700 4.2.1).
+    delete from app_public.connected_apps a where a.id = v_code.connection_id;
+    return null;
+  end if;
+  return case when v_code.expires_at > now() then v_code.code_challenge end;
+end;
+$$;
+comment on function app_private.oauth_code_challenge(bytea, text) is
+  E'The PKCE challenge of a live, unused code of this client, or null; a code already used revokes the connection it made.';
+
+create function app_private.oauth_exchange_code(p_code_hash bytea, p_client text, p_redirect_uri text, p_resource text,
+  p_access_hash bytea, p_refresh_hash bytea, p_access_ttl int, p_refresh_ttl int,
+  out status text, out access app_public.api_key_access)
+language plpgsql volatile security definer set search_path to pg_catalog, public as $$
+declare
+  v_code app_private.oauth_codes;
+  v_client app_private.oauth_clients;
+  v_connection uuid;
+begin
+  select * into v_code from app_private.oauth_codes c where c.code_hash = p_code_hash and c.client_id = p_client for update;
+  if v_code.code_hash is null then
+    status := 'invalid'; return;
+  end if;
+  if v_code.used_at is not null then
+    -- A code presented twice was stolen or replayed: what it made is revoked (RFC 9700 4.2.1).
+    delete from app_public.connected_apps a where a.id = v_code.connection_id;
+    status := 'reused'; return;
+  end if;
+  if v_code.expires_at <= now() then
+    status := 'expired'; return;
+  end if;
+  if p_redirect_uri is distinct from v_code.redirect_uri then
+    status := 'redirect_mismatch'; return;
+  end if;
+  if p_resource is not null and p_resource is distinct from v_code.resource then
+    status := 'resource_mismatch'; return;
+  end if;
+  select * into v_client from app_private.oauth_clients c where c.id = p_client;
+  insert into app_public.connected_apps (user_id, client_id, client_name, redirect_host, access, resource)
+  values (v_code.user_id, p_client, v_client.name, coalesce(substring(v_code.redirect_uri from '^[a-zA-Z][a-zA-Z0-9+.-]*://([^/?#]+)'), v_code.redirect_uri),
+          v_code.access, v_code.resource)
+  returning id into v_connection;
+  update app_private.oauth_codes c set used_at = now(), connection_id = v_connection where c.code_hash = p_code_hash;
+  insert into app_private.oauth_tokens (token_hash, connection_id, kind, expires_at) values
+    (p_access_hash, v_connection, 'access', now() + make_interval(secs => p_access_ttl)),
+    (p_refresh_hash, v_connection, 'refresh', now() + make_interval(secs => p_refresh_ttl));
+  status := 'ok';
+  access := v_code.access;
+end;
+$$;
+comment on function app_private.oauth_exchange_code(bytea, text, text, text, bytea, bytea, int, int) is
+  E'Exchanges an authorization code for a new connected app with an access and a refresh token. status: ok, invalid, reused (the connection it made is revoked), expired, redirect_mismatch or resource_mismatch.';
+
+create function app_private.oauth_refresh(p_refresh_hash bytea, p_client text, p_resource text,
+  p_access_hash bytea, p_refresh_hash_new bytea, p_access_ttl int, p_refresh_ttl int,
+  out status text, out access app_public.api_key_access)
+language plpgsql volatile security definer set search_path to pg_catalog, public as $$
+declare
+  v_token app_private.oauth_tokens;
+  v_app app_public.connected_apps;
+begin
+  select t.* into v_token from app_private.oauth_tokens t
+    join app_public.connected_apps a on a.id = t.connection_id
+   where t.token_hash = p_refresh_hash and t.kind = 'refresh' and a.client_id = p_client
+   for update of t;
+  if v_token.token_hash is null then
+    status := 'invalid'; return;
+  end if;
+  if v_token.used_at is not null then
+    -- A rotated refresh token presented again: someone else holds a copy, so the connection ends.
+    delete from app_public.connected_apps a where a.id = v_token.connection_id;
+    status := 'reused'; return;
+  end if;
+  if v_token.expires_at <= now() then
+    status := 'expired'; return;
+  end if;
+  select a.* into v_app from app_public.connected_apps a join app_public.users u on u.id = a.user_id
+   where a.id = v_token.connection_id and not (u.banned and (u.ban_expires is null or u.ban_expires > now()));
+  if v_app.id is null then
+    status := 'invalid'; return;
+  end if;
+  if p_resource is not null and p_resource is distinct from v_app.resource then
+    status := 'resource_mismatch'; return;
+  end if;
+  update app_private.oauth_tokens t set used_at = now() where t.token_hash = p_refresh_hash;
+  -- Access tokens of the connection that were already replaced stay valid until they expire (minutes).
+  delete from app_private.oauth_tokens t where t.connection_id = v_app.id and t.expires_at <= now();
+  insert into app_private.oauth_tokens (token_hash, connection_id, kind, expires_at) values
+    (p_access_hash, v_app.id, 'access', now() + make_interval(secs => p_access_ttl)),
+    (p_refresh_hash_new, v_app.id, 'refresh', now() + make_interval(secs => p_refresh_ttl));
+  status := 'ok';
+  access := v_app.access;
+end;
+$$;
+comment on function app_private.oauth_refresh(bytea, text, text, bytea, bytea, int, int) is
+  E'Rotates a refresh token: the old one is spent, a new access and refresh token are stored. status: ok, invalid, reused (the connection is revoked), expired or resource_mismatch.';
+
+create function app_private.oauth_use_token(p_access_hash bytea,
+  out connection_id uuid, out user_id uuid, out access app_public.api_key_access, out resource text, out expires_at timestamptz)
+language plpgsql volatile security definer set search_path to pg_catalog, public as $$
+begin
+  select a.id, a.user_id, a.access, a.resource, t.expires_at into connection_id, user_id, access, resource, expires_at
+    from app_private.oauth_tokens t
+    join app_public.connected_apps a on a.id = t.connection_id
+    join app_public.users u on u.id = a.user_id
+   where t.token_hash = p_access_hash and t.kind = 'access' and t.expires_at > now()
+     and not (u.banned and (u.ban_expires is null or u.ban_expires > now()));
+  if connection_id is not null then
+    update app_public.connected_apps a set last_used_at = now()
+     where a.id = connection_id and (a.last_used_at is null or a.last_used_at < now() - interval '1 minute');
+  end if;
+end;
+$$;
+comment on function app_private.oauth_use_token(bytea) is
+  E'The live connection of an access token (its user not banned), marking it used at most once a minute; nulls otherwise.';
+
+create function app_private.oauth_revoke(p_token_hash bytea, p_client text) returns void
+language sql volatile security definer set search_path to pg_catalog, public as $$
+  delete from app_public.connected_apps a
+   using app_private.oauth_tokens t
+   where t.token_hash = p_token_hash and a.id = t.connection_id and a.client_id = p_client;
+$$;
+comment on function app_private.oauth_revoke(bytea, text) is E'Token revocation (RFC 7009): the connection of the token ends, with all its tokens.';
+
+create function app_private.forget_expired_oauth() returns int
+language plpgsql volatile security definer set search_path to pg_catalog, public as $$
+declare
+  v_codes int;
+  v_tokens int;
+  v_clients int;
+begin
+  delete from app_private.oauth_codes c where c.expires_at < now() - interval '1 day';
+  get diagnostics v_codes = row_count;
+  delete from app_private.oauth_tokens t where t.expires_at < now() - interval '1 day';
+  get diagnostics v_tokens = row_count;
+  -- Registrations nobody connected with for 30 days (assistants register again on 401 invalid_client).
+  delete from app_private.oauth_clients c
+   where c.created_at < now() - interval '30 days'
+     and not exists (select 1 from app_public.connected_apps a where a.client_id = c.id)
+     and not exists (select 1 from app_private.oauth_codes o where o.client_id = c.id and o.expires_at > now());
+  get diagnostics v_clients = row_count;
+  return v_codes + v_tokens + v_clients;
+end;
+$$;
+comment on function app_private.forget_expired_oauth() is
+  E'Deletes OAuth codes and tokens expired over a day ago, and client registrations unused for 30 days; returns how many rows went (a worker task, every minute).';
+
+--------------------------------------------------------------------------------
+-- Connected apps in GraphQL: viewer.connectedApps and disconnectApp (session only)
+--------------------------------------------------------------------------------
+create function app_public.users_connected_apps(u app_public.users) returns setof app_public.connected_apps
+language plpgsql stable security invoker set search_path to pg_catalog, public as $$
+declare
+  v_user uuid := app_hidden.require_session();
+begin
+  return query
+    select a.* from app_public.connected_apps a
+     where a.user_id = u.id and u.id = v_user
+     order by a.created_at desc, a.id desc;
+end;
+$$;
+comment on function app_public.users_connected_apps(app_public.users) is
+  E'@behavior -*\nThe apps the user connected through OAuth, newest first. Needs a signed-in session: FORBIDDEN with an API key or an app''s token.';
+
+create function app_public.disconnect_app(p_id uuid) returns uuid
+language plpgsql volatile security definer set search_path to pg_catalog, public as $$
+declare
+  v_user uuid := app_hidden.require_session();
+  v_id uuid;
+begin
+  delete from app_public.connected_apps a where a.id = p_id and a.user_id = v_user returning a.id into v_id;
+  if v_id is null then
+    raise exception 'No connected app with this id' using errcode = 'SVNFD';
+  end if;
+  return v_id;
+end;
+$$;
+comment on function app_public.disconnect_app(uuid) is
+  E'@behavior -*\nDisconnects one of the signed-in user''s apps: its tokens stop working at once. Another user''s or an unknown id: NOT_FOUND.';
+
+--! split: 6-admin.sql
 -- Administration: operators (grant_admin in psql), the admin ban endpoints' functions (server/admin-routes.ts,
 -- on the owner connection), bans lifted by the worker, and the Admin page's list of users.
 
@@ -995,7 +1317,7 @@ end;
 $$;
 comment on function app_public.admin_users(text) is E'Users whose name or email contains `search` (any case; all users without it), oldest first. Admins only, with a signed-in session: FORBIDDEN otherwise.';
 
---! split: 6-catalog.sql
+--! split: 7-catalog.sql
 -- The exercise catalog: the shared catalog (user_id null; its rows are in catalog-seed) and each
 -- user's custom exercises, their rules, reference resolution and search.
 --
@@ -1172,39 +1494,6 @@ $$;
 comment on function app_public.users_custom_exercises(app_public.users) is
   E'Your custom exercises (private to you; the catalog is not listed here), by name.';
 
---------------------------------------------------------------------------------
--- Resolving references, many at once
---------------------------------------------------------------------------------
--- The rule of documents (spec 2.1 rule 4) for a list of references in one statement; resolve_exercise
--- (one reference: documents, routines) is this with one element, so the rule has one home.
-create function app_hidden.resolve_exercises(refs text[])
-returns table (ord bigint, exercise_id uuid)
-language sql stable security invoker as $$
-  with me as (
-    select app_public.current_user_id() as id
-  ), r as (
-    select x.ord, btrim(x.ref) as t, app_public.exercise_key(x.ref) as key
-      from unnest(refs) with ordinality as x(ref, ord)
-  )
-  select r.ord,
-         case when r.t is not null and r.t <> '' then coalesce(
-           -- 1. An id the caller can see (a catalog exercise or one of theirs; RLS hides the rest).
-           (select e.id from app_public.exercises e
-             where e.id = app_hidden.try_uuid(r.t)),
-           case when r.key <> '' then coalesce(
-             -- 2. The user's custom exercise: it wins over a catalog name or alias spelled the same.
-             (select e.id from app_public.exercises e where e.user_id = me.id and e.key = r.key),
-             -- 3. A catalog name.
-             (select e.id from app_public.exercises e where e.user_id is null and e.key = r.key),
-             -- 4. A catalog alias (alias keys are unique and never equal a catalog name).
-             (select a.exercise_id from app_public.exercise_aliases a join app_public.exercises e on e.id = a.exercise_id
-               where a.key = r.key and e.user_id is null)) end) end
-    from r, me;
-$$;
-comment on function app_hidden.resolve_exercises(text[]) is E'The exercise each reference names (by its position in refs, from 1), for the calling user (security invoker: RLS applies), or null. '
-  'Tried in order: an id the caller can see; the caller''s custom exercise name; a catalog name; a catalog alias. '
-  'Names and aliases compare by app_public.exercise_key: ignoring case, spacing, hyphens, underscores and dots.';
-
 create function app_hidden.resolve_exercise(ref text) returns uuid
 language sql stable security invoker as $$
   select r.exercise_id from app_hidden.resolve_exercises(array[ref]) r;
@@ -1248,77 +1537,6 @@ language sql stable security invoker set search_path to pg_catalog, public as $$
 $$;
 comment on function app_hidden.closest_exercises(text, int) is E'Up to n (default 3, at most 100) names of exercises the caller can use whose name or an alias looks most like ref '
   '(exercise_match_score at least 0.25), most similar first, ties by name. Includes the caller''s custom exercises; a name appears once.';
-
-create function app_hidden.unknown_exercise_reason(ref text) returns text
-language sql stable security invoker as $$
-  select 'unknown exercise "' || coalesce(ref, '') || '"'
-         || case when cardinality(c) > 0 then '; closest: ' || array_to_string(c, ', ') else '' end
-    from (select app_hidden.closest_exercises(ref, 3) as c) t;
-$$;
-comment on function app_hidden.unknown_exercise_reason(text) is E'The reason given for a reference that names no exercise, shared by every caller: '
-  '`unknown exercise "<ref>"; closest: A, B, C` (up to three names from closest_exercises, most similar first), '
-  'or just `unknown exercise "<ref>"` when nothing is close.';
-
---------------------------------------------------------------------------------
--- Search
---------------------------------------------------------------------------------
-create function app_public.search_exercises(words text, "limit" int default 20) returns setof app_public.exercises
-language plpgsql stable security invoker set search_path to pg_catalog, public as $$
-declare
-  v_limit int := coalesce("limit", 20);
-  v_text text := lower(btrim(regexp_replace(coalesce(words, ''), '\s+', ' ', 'g')));
-  v_key text := app_public.exercise_key(coalesce(words, ''));
-  v_tokens text[];
-  v_me uuid := app_public.current_user_id();
-begin
-  if v_limit < 1 or v_limit > 100 then
-    raise exception 'limit: must be between 1 and 100' using errcode = 'SVBAD';
-  end if;
-  if v_text = '' then
-    raise exception 'words: must not be empty' using errcode = 'SVBAD';
-  end if;
-  if char_length(words) > 200 then
-    raise exception 'words: must be at most 200 characters' using errcode = 'SVBAD';
-  end if;
-  v_tokens := array(select t from regexp_split_to_table(v_text, '[^[:alnum:]]+') t where t <> '');
-  return query
-  with candidates as (
-    select e.id, e.name, e.user_id,
-           bool_or(c.key = v_key) as exact,
-           bool_or(starts_with(c.key, v_key)) as prefix,
-           -- Every name and alias, once as written and once without hyphens and dots (pull-up, pullup).
-           string_agg(lower(c.text) || ' ' || lower(regexp_replace(c.text, '[-‐‑–—_.]+', '', 'g')), ' ') as haystack,
-           max(app_hidden.exercise_match_score(v_text, v_key, c.text, c.key)) as score
-      from app_public.exercises e
-      cross join lateral (
-        select e.name as text, e.key
-        union all
-        select a.alias, a.key from app_public.exercise_aliases a where a.exercise_id = e.id
-      ) c
-     where e.user_id is null or e.user_id = v_me
-     group by e.id
-  ), ranked as (
-    select c.id, c.name, c.user_id, c.score,
-           case
-             when v_key <> '' and c.exact then 0
-             when v_key <> '' and c.prefix then 1
-             when cardinality(v_tokens) > 0
-                  and not exists (select 1 from unnest(v_tokens) t where c.haystack !~ ('\m' || t)) then 2
-             when c.score >= 0.3 then 3
-           end as tier
-      from candidates c
-  )
-  select e.*
-    from ranked r join app_public.exercises e on e.id = r.id
-   where r.tier is not null
-   order by r.tier, case when r.tier = 3 then r.score end desc nulls last, r.name, (r.user_id is null), r.id
-   limit v_limit;
-end;
-$$;
-comment on function app_public.search_exercises(text, int) is E'@behavior -*\nExercises the caller can use (the catalog and their custom ones) matching words, best first: '
-  '1. an exact name or alias (ignoring case, spacing and hyphens), 2. a name or alias starting with the words, '
-  '3. names and aliases containing every word (at a word start), 4. fuzzy matches (exercise_match_score at least 0.3, most similar first). '
-  'Ties by name, the caller''s custom exercise first. limit: 1 to 100, default 20. words: 1 to 200 characters, not blank. Exposed as Query.searchExercises.';
 
 --------------------------------------------------------------------------------
 -- Custom exercises: private to their user (RLS), written through these functions.
@@ -1386,8 +1604,713 @@ end;
 $$;
 comment on function app_public.delete_custom_exercise(uuid) is E'@resultFieldName exercise\nDeletes one of the user''s custom exercises. NOT_FOUND for a catalog exercise or someone else''s; '
   'CONFLICT while a routine or workout still uses it (history is never dropped silently).';
+-- Exercise names a lifter can trust: one resolver for every place a name is typed (documents,
+-- search, records, lastPerformance, imports), names that never shadow each other, and records for
+-- bodyweight and timed sets with a rep-max table.
+--
+-- The resolver (app_hidden.match_exercise, exposed as app_public.resolve_exercise(s)) answers a
+-- typed name in tiers, the first that finds something wins:
+--   id     an exercise id the caller can see
+--   name   a catalog name or one of the caller's custom names (ignoring case, spacing, hyphens)
+--   alias  a catalog alias (`bench`, `OHP`, the other apps' export names)
+--   words  the same words once abbreviations (`DB`, `OH`, `sq`), plurals, word order, filler words
+--          and an export's equipment in brackets (`Squat (Barbell)`) are accounted for; or a whole
+--          name mentioned with only the exercise's own words around it; or words that only one
+--          exercise covers half a name of (`goblet`), or only one exercise has (`zercher`)
+--   typo   as `words`, after correcting words of 5 letters or more that are no word of any
+--          exercise by one slip (two from 8 letters): `sqaut`, `plnak`, `deadlfit`
+-- Two or more exercises equally good in a tier: `ambiguous`, with the choices, never a guess
+-- (`press`). Nothing: `none`, with the closest names as suggestions.
+--
+-- Names never shadow each other: a custom exercise may not take a name or alias of the catalog,
+-- nor a name that means a catalog exercise after abbreviations and plurals, nor one the resolver
+-- reads as a catalog exercise at any tier, typos included (CONFLICT naming the catalog exercise
+-- to use instead).
 
---! split: 7-catalog-seed.sql
+--------------------------------------------------------------------------------
+-- Words: how the resolver reads a name
+--------------------------------------------------------------------------------
+create function app_hidden.exercise_word(w text) returns text
+language sql immutable parallel safe as $$
+  -- One lower-case word in its canonical form: abbreviations and other spellings expanded (one
+  -- or more words, space-separated), plurals made singular. Empty for a filler word.
+  select coalesce(
+    s.map ->> w,
+    s.map ->> singular,
+    singular)
+    from (select case
+                   when char_length(w) < 4 then w
+                   when w ~ '(ss|ch|sh|x)es$' then left(w, -2)
+                   when w ~ 'ies$' then left(w, -3) || 'y'
+                   when w ~ 's$' and w !~ '(ss|us|is)$' then left(w, -1)
+                   else w
+                 end as singular) p,
+         (select '{
+            "db": "dumbbell", "dbs": "dumbbell", "dumbell": "dumbbell", "dumbel": "dumbbell", "dumbells": "dumbbell",
+            "bb": "barbell", "barbel": "barbell", "kb": "kettlebell", "kbs": "kettlebell", "mach": "machine",
+            "bw": "bodyweight", "ezbar": "ez bar", "tbar": "t bar",
+            "oh": "overhead", "ohp": "overhead press", "bp": "bench press", "dl": "deadlift", "dls": "deadlift",
+            "deads": "deadlift", "rdl": "romanian deadlift", "rdls": "romanian deadlift",
+            "sldl": "stiff leg deadlift", "sq": "squat", "sqt": "squat", "mil": "military",
+            "pushup": "push up", "pullup": "pull up", "chinup": "chin up", "situp": "sit up", "pressup": "press up",
+            "stepup": "step up", "muscleup": "muscle up", "skullcrusher": "skull crusher",
+            "pressdown": "pushdown", "hyper": "hyperextension", "ups": "up",
+            "ham": "hamstring", "hams": "hamstring", "hammy": "hamstring", "tri": "tricep", "tris": "tricep",
+            "bi": "bicep", "bis": "bicep", "abs": "ab", "calves": "calf", "calve": "calf",
+            "inc": "incline", "incl": "incline", "dec": "decline", "decl": "decline", "ext": "extension",
+            "extn": "extension", "flye": "fly", "flys": "fly", "paused": "pause", "side": "lateral",
+            "alt": "alternating", "alternate": "alternating", "sa": "single arm", "one": "single", "sl": "single leg",
+            "legged": "leg", "wtd": "weighted", "rev": "reverse",
+            "the": "", "s": "", "a": "", "an": "", "of": "", "on": "", "with": "", "and": "", "to": "", "w": "", "for": ""
+          }'::jsonb as map) s;
+$$;
+comment on function app_hidden.exercise_word(text) is
+  E'One lower-case word of an exercise name in its canonical form: abbreviations and other spellings expanded (`db` -> `dumbbell`, `ohp` -> `overhead press`, `sq` -> `squat`, `side` -> `lateral`), plurals made singular; empty for a filler word (the, with, ...).';
+
+create function app_hidden.exercise_words(t text) returns text[]
+language sql immutable parallel safe as $$
+  -- Words split at anything but letters and digits (spaces, hyphens, brackets, slashes), each in
+  -- its canonical form, in order.
+  select coalesce(array_agg(x.w order by t1.n, x.n), '{}')
+    from regexp_split_to_table(lower(coalesce(t, '')), '[^[:alnum:]]+') with ordinality as t1(w, n)
+    cross join lateral regexp_split_to_table(app_hidden.exercise_word(t1.w), ' ') with ordinality as x(w, n)
+   where t1.w <> '' and x.w <> '';
+$$;
+comment on function app_hidden.exercise_words(text) is
+  E'The words of an exercise name as the resolver compares them (app_hidden.exercise_word of each), in order: `DB OHP` and `Dumbbell Overhead Press` have the same words.';
+
+create function app_hidden.word_set(words text[]) returns text[]
+language sql immutable parallel safe as $$
+  select coalesce(array_agg(distinct w order by w), '{}') from unnest(words) w;
+$$;
+comment on function app_hidden.word_set(text[]) is E'The distinct words of a list, sorted: names compared regardless of word order.';
+
+create function app_hidden.typo_distance(a text, b text) returns int
+language plpgsql immutable parallel safe strict as $$
+-- Optimal string alignment distance: insertions, deletions, substitutions and swaps of two
+-- neighbouring letters each count one (`sqaut` is 1 from `squat`).
+declare
+  la int := char_length(a);
+  lb int := char_length(b);
+  d int[];
+  w int := lb + 1;
+  cost int;
+begin
+  if la = 0 then return lb; end if;
+  if lb = 0 then return la; end if;
+  d := array_fill(0, array[(la + 1) * (lb + 1)]);
+  for i in 0..la loop d[i * w + 1] := i; end loop;
+  for j in 0..lb loop d[j + 1] := j; end loop;
+  for i in 1..la loop
+    for j in 1..lb loop
+      cost := case when substr(a, i, 1) = substr(b, j, 1) then 0 else 1 end;
+      d[i * w + j + 1] := least(d[(i - 1) * w + j + 1] + 1, d[i * w + j] + 1, d[(i - 1) * w + j] + cost);
+      if i > 1 and j > 1 and substr(a, i, 1) = substr(b, j - 1, 1) and substr(a, i - 1, 1) = substr(b, j, 1) then
+        d[i * w + j + 1] := least(d[i * w + j + 1], d[(i - 2) * w + j - 1] + 1);
+      end if;
+    end loop;
+  end loop;
+  return d[la * w + lb + 1];
+end;
+$$;
+comment on function app_hidden.typo_distance(text, text) is
+  E'How many typing slips separate two words (optimal string alignment: an insertion, deletion, substitution or swap of neighbouring letters each counts 1).';
+
+--------------------------------------------------------------------------------
+-- Labels: every name and alias with its words, kept current by triggers
+--------------------------------------------------------------------------------
+-- Reading the words of ~900 names and aliases takes ~50 ms; kept here they are index lookups.
+create table app_hidden.exercise_labels (
+  source_id uuid primary key,
+  exercise_id uuid not null references app_public.exercises on delete cascade,
+  user_id uuid references app_public.users on delete cascade,
+  is_name boolean not null,
+  words text[] not null,
+  word_set text[] not null,
+  joined text not null
+);
+create index exercise_labels_exercise on app_hidden.exercise_labels (exercise_id);
+create index exercise_labels_word_set on app_hidden.exercise_labels (word_set);
+create index exercise_labels_joined on app_hidden.exercise_labels (joined);
+create index exercise_labels_words on app_hidden.exercise_labels using gin (words);
+alter table app_hidden.exercise_labels enable row level security;
+comment on table app_hidden.exercise_labels is
+  E'Every exercise name and catalog alias with its words as the resolver compares them (app_hidden.exercise_words); written only by triggers on exercises and exercise_aliases.';
+comment on column app_hidden.exercise_labels.source_id is E'The exercise''s id for its name, the alias''s id for an alias.';
+comment on column app_hidden.exercise_labels.exercise_id is E'The exercise the label names.';
+comment on column app_hidden.exercise_labels.user_id is E'The owner of a custom exercise; null for the catalog.';
+comment on column app_hidden.exercise_labels.is_name is E'True for the exercise''s name, false for an alias.';
+comment on column app_hidden.exercise_labels.words is E'app_hidden.exercise_words of the label.';
+comment on column app_hidden.exercise_labels.word_set is E'The distinct words, sorted (word order ignored).';
+comment on column app_hidden.exercise_labels.joined is E'The words run together (`pull up` and `pullup` alike).';
+create policy select_catalog_or_own on app_hidden.exercise_labels for select
+  using (user_id is null or user_id = (select app_public.current_user_id()));
+
+create function app_hidden.refresh_exercise_labels(p_exercise uuid) returns void
+language sql volatile security definer set search_path to pg_catalog, public as $$
+  delete from app_hidden.exercise_labels where exercise_id = p_exercise;
+  insert into app_hidden.exercise_labels (source_id, exercise_id, user_id, is_name, words, word_set, joined)
+  select l.source_id, e.id, e.user_id, l.is_name, w.words, app_hidden.word_set(w.words), array_to_string(w.words, '')
+    from app_public.exercises e
+    cross join lateral (
+      select e.id as source_id, true as is_name, e.name as label
+      union all
+      select a.id, false, a.alias from app_public.exercise_aliases a where a.exercise_id = e.id
+    ) l
+    cross join lateral (select app_hidden.exercise_words(l.label) as words) w
+   where e.id = p_exercise and cardinality(w.words) > 0;
+$$;
+comment on function app_hidden.refresh_exercise_labels(uuid) is E'Rewrites the labels (name and aliases) of one exercise.';
+
+create function app_hidden.tg_exercise_labels() returns trigger
+language plpgsql security definer set search_path to pg_catalog, public as $$
+begin
+  if tg_table_name = 'exercises' then
+    perform app_hidden.refresh_exercise_labels(new.id);
+  elsif tg_op = 'DELETE' then
+    perform app_hidden.refresh_exercise_labels(old.exercise_id);
+  else
+    perform app_hidden.refresh_exercise_labels(new.exercise_id);
+    if tg_op = 'UPDATE' then
+      perform app_hidden.refresh_exercise_labels(old.exercise_id);
+    end if;
+  end if;
+  return null;
+end;
+$$;
+comment on function app_hidden.tg_exercise_labels() is E'Trigger: keeps app_hidden.exercise_labels current when an exercise''s name or an alias is written or an alias deleted (a deleted exercise''s labels cascade).';
+create trigger _900_labels after insert or update of name on app_public.exercises
+  for each row execute procedure app_hidden.tg_exercise_labels();
+create trigger _900_labels after insert or update or delete on app_public.exercise_aliases
+  for each row execute procedure app_hidden.tg_exercise_labels();
+
+--------------------------------------------------------------------------------
+-- The resolver
+--------------------------------------------------------------------------------
+create function app_hidden.exercise_staple_rank(p_name text) returns int
+language sql immutable parallel safe as $$
+  -- Lifts most logged first, so a list of choices for an ambiguous word starts with the likely ones.
+  select array_position(array[
+    'Back Squat', 'Bench Press', 'Deadlift', 'Overhead Press', 'Barbell Row', 'Pull-Up', 'Chin-Up', 'Dip',
+    'Push-Up', 'Romanian Deadlift', 'Front Squat', 'Incline Bench Press', 'Dumbbell Bench Press',
+    'Incline Dumbbell Press', 'Dumbbell Shoulder Press', 'Lat Pulldown', 'Seated Cable Row', 'Dumbbell Row',
+    'Leg Press', 'Lateral Raise', 'Barbell Curl', 'Dumbbell Curl', 'Hammer Curl', 'Triceps Pushdown',
+    'Lying Triceps Extension', 'Leg Extension', 'Lying Leg Curl', 'Seated Leg Curl', 'Standing Calf Raise',
+    'Barbell Hip Thrust', 'Bulgarian Split Squat', 'Lunge', 'Plank', 'Face Pull', 'Cable Fly', 'Dumbbell Fly',
+    'Pec Deck', 'Hack Squat', 'Goblet Squat', 'Sumo Deadlift', 'Power Clean', 'Push Press', 'Chest Press Machine',
+    'Shoulder Press Machine', 'Machine Row', 'Preacher Curl', 'Cable Curl', 'Barbell Shrug', 'Hanging Leg Raise',
+    'Crunch', 'Kettlebell Swing'], p_name);
+$$;
+comment on function app_hidden.exercise_staple_rank(text) is E'Where a catalog name stands among the most logged lifts (1 first), null for the rest: the order of choices for an ambiguous name.';
+
+create function app_hidden.body_part_words() returns text[]
+language sql immutable parallel safe as $$
+  select array['ab', 'arm', 'back', 'bicep', 'body', 'calf', 'chest', 'core', 'delt', 'forearm', 'full', 'glute', 'hamstring',
+               'hip', 'lat', 'leg', 'lower', 'neck', 'oblique', 'quad', 'shoulder', 'trap', 'tricep', 'upper'];
+$$;
+comment on function app_hidden.body_part_words() is
+  E'Words that name a body part (canonical, singular): words made only of them (`abs`, `arms`, `bicep`) name a muscle group, not one exercise, so they answer with choices.';
+
+create function app_hidden.match_exercise_words(q text[], p_me uuid, out tier int, out ids uuid[])
+language plpgsql stable security invoker set search_path to pg_catalog, public as $$
+-- The word tiers for one list of words (already canonical), best first:
+--   1 a name or alias with the same words (in any order), or the same letters run together;
+--   2 the words mention a whole name or alias of one exercise, and every other word is one of its
+--     words or its equipment (`Squat (Barbell)`); the longest name mentioned wins;
+--   3 every word is one of the exercise's words: the answer is the one exercise of which the words
+--     cover at least half of a name or alias (`goblet`: Goblet Squat, not Kettlebell Goblet Squat;
+--     never for words that only name body parts, such as `abs`), or the only exercise with every
+--     word (`zercher`); otherwise all of them are the choices.
+-- Several found: when two or more have every word in their name, only those are the choices.
+-- ids: the exercises of the first tier that finds any, best first (several: ambiguous).
+declare
+  qs text[] := app_hidden.word_set(q);
+  qj text := array_to_string(q, '');
+  named uuid[];
+begin
+  tier := null;
+  ids := '{}';
+  if cardinality(qs) = 0 then return; end if;
+  select array_agg(x.exercise_id order by x.custom desc, app_hidden.exercise_staple_rank(x.name) nulls last, x.name)
+    into ids
+    from (select distinct l.exercise_id, e.user_id is not null as custom, e.name
+            from app_hidden.exercise_labels l join app_public.exercises e on e.id = l.exercise_id
+           where (l.word_set = qs or l.joined = qj) and (l.user_id is null or l.user_id = p_me)) x;
+  if ids is not null then tier := 1; return; end if;
+  with vocab as (
+    -- Each exercise's words (of its name and aliases) and its equipment, for exercises sharing a word.
+    select e.id, e.name, e.user_id, array_agg(distinct w) || e.equipment as words
+      from app_public.exercises e
+      join app_hidden.exercise_labels l on l.exercise_id = e.id
+      cross join lateral unnest(l.words) w
+     where e.id in (select l2.exercise_id from app_hidden.exercise_labels l2
+                     where l2.words && qs and (l2.user_id is null or l2.user_id = p_me))
+     group by e.id
+  ), covering as (
+    select v.id, v.name, v.user_id,
+           max(cardinality(l.word_set)) filter (where l.word_set <@ qs) as mentioned,
+           max(cardinality(array(select unnest(l.word_set) intersect select unnest(qs)))::numeric / cardinality(l.word_set)) as coverage
+      from vocab v join app_hidden.exercise_labels l on l.exercise_id = v.id
+     where qs <@ v.words
+     group by v.id, v.name, v.user_id
+  ), best_mentioned as (
+    select * from covering where mentioned = (select max(mentioned) from covering)
+  )
+  select case when exists (select 1 from best_mentioned) then 2
+              when exists (select 1 from covering) then 3 end,
+         case when exists (select 1 from best_mentioned)
+              then (select array_agg(b.id order by b.user_id is not null desc, app_hidden.exercise_staple_rank(b.name) nulls last, b.name) from best_mentioned b)
+              when (select count(*) from covering where coverage >= 0.5) = 1 and not (qs <@ app_hidden.body_part_words())
+              then (select array_agg(c.id) from covering c where c.coverage >= 0.5)
+              when (select count(*) from covering) = 1
+              then (select array_agg(c.id) from covering c)
+              else (select array_agg(c.id order by c.coverage >= 0.5 desc, c.user_id is not null desc,
+                                         app_hidden.exercise_staple_rank(c.name) nulls last, c.coverage desc, c.name)
+                      from covering c)
+         end
+    into tier, ids;
+  ids := coalesce(ids, '{}');
+  -- Choices share the words typed: when two or more of them have every word in their name, only
+  -- those are offered (`incline press`: the incline presses, not Leg Press by its alias `incline leg press`).
+  if cardinality(ids) > 1 then
+    select array_agg(x.id order by x.o) into named
+      from unnest(ids) with ordinality as x(id, o)
+     where exists (select 1 from app_hidden.exercise_labels l where l.exercise_id = x.id and l.is_name and l.word_set @> qs);
+    if cardinality(named) >= 2 then
+      ids := named;
+    end if;
+  end if;
+end;
+$$;
+comment on function app_hidden.match_exercise_words(text[], uuid) is
+  E'The word tiers of the resolver for one list of canonical words (see app_hidden.match_exercise): the tier that found exercises (1 same words, 2 a whole name mentioned, 3 every word belongs to the exercise) and those exercises, best first; several mean ambiguous.';
+
+create function app_hidden.match_exercise(ref text, suggest boolean default true,
+  out match text, out exercise_id uuid, out candidate_ids uuid[])
+language plpgsql stable security invoker set search_path to pg_catalog, public as $$
+-- The one resolver (tiers in the header of this file). candidate_ids: the exercise found, or the
+-- choices when ambiguous (at most 10, likeliest first), or the closest names when none (at most 3).
+declare
+  v_ref text := btrim(coalesce(ref, ''));
+  v_key text := app_public.exercise_key(coalesce(ref, ''));
+  v_me uuid := app_public.current_user_id();
+  v_words text[];
+  v_vocab text[];
+  v_unknown_words text[];
+  v_unknown text;
+  v_fixes text[];
+  v_combos text[];
+  v_next text[];
+  v_combo text;
+  v_fix text;
+  v_max int;
+  v_best int;
+  v_ids uuid[] := '{}';
+  r record;
+begin
+  match := 'none';
+  candidate_ids := '{}';
+  if v_ref = '' then return; end if;
+  -- An id the caller can see.
+  if app_hidden.try_uuid(v_ref) is not null then
+    select e.id into exercise_id from app_public.exercises e where e.id = app_hidden.try_uuid(v_ref) and (e.user_id is null or e.user_id = v_me);
+    if exercise_id is not null then
+      match := 'id'; candidate_ids := array[exercise_id]; return;
+    end if;
+  end if;
+  if v_key <> '' then
+    -- A catalog name, else one of the caller's custom names (never both: see tg_custom_exercise_name_free).
+    select e.id into exercise_id from app_public.exercises e
+     where e.key = v_key and (e.user_id is null or e.user_id = v_me)
+     order by e.user_id nulls first limit 1;
+    if exercise_id is not null then
+      match := 'name'; candidate_ids := array[exercise_id]; return;
+    end if;
+    select a.exercise_id into exercise_id
+      from app_public.exercise_aliases a join app_public.exercises e on e.id = a.exercise_id
+     where a.key = v_key and e.user_id is null;
+    if exercise_id is not null then
+      match := 'alias'; candidate_ids := array[exercise_id]; return;
+    end if;
+  end if;
+  v_words := app_hidden.exercise_words(v_ref);
+  if cardinality(v_words) > 0 and cardinality(v_words) <= 12 then
+    -- Words that are no word of any exercise (index probes; the whole vocabulary only for typos).
+    v_unknown_words := array(
+      select distinct w from unnest(v_words) w
+       where w <> all (array['barbell', 'dumbbell', 'machine', 'cable', 'bodyweight', 'kettlebell', 'band', 'cardio'])
+         and not exists (select 1 from app_hidden.exercise_labels l
+                          where l.words @> array[w] and (l.user_id is null or l.user_id = v_me))
+         and not exists (select 1 from app_hidden.exercise_labels l
+                          where l.joined = w and (l.user_id is null or l.user_id = v_me)));
+    if cardinality(v_unknown_words) > 0 then
+      select array_agg(distinct w) into v_vocab from (
+        select unnest(l.words) as w from app_hidden.exercise_labels l where l.user_id is null or l.user_id = v_me
+        union all
+        select l.joined from app_hidden.exercise_labels l where (l.user_id is null or l.user_id = v_me) and cardinality(l.words) > 1
+        union all
+        select unnest(array['barbell', 'dumbbell', 'machine', 'cable', 'bodyweight', 'kettlebell', 'band', 'cardio'])
+      ) t;
+    end if;
+    if cardinality(v_unknown_words) = 0 then
+      r := app_hidden.match_exercise_words(v_words, v_me);
+      if r.tier is not null then
+        v_ids := r.ids;
+        match := 'words';
+      end if;
+    else
+      -- Typos: each word that is no word of any exercise, corrected to the words nearest to it
+      -- (one slip for words of 5 to 7 letters, two from 8; shorter words are never corrected: `row`
+      -- and `rdl` are too close to other words to guess).
+      v_combos := array[array_to_string(v_words, ' ')];
+      foreach v_unknown in array v_unknown_words loop
+        v_max := case when char_length(v_unknown) >= 8 then 2 when char_length(v_unknown) >= 5 then 1 else 0 end;
+        with near as (
+          select v.w, app_hidden.typo_distance(v_unknown, v.w) as d
+            from unnest(v_vocab) v(w)
+           where v_max > 0 and abs(char_length(v.w) - char_length(v_unknown)) <= v_max
+             and (left(v.w, 1) = left(v_unknown, 1) or right(v.w, 1) = right(v_unknown, 1))
+        )
+        select array_agg(n.w order by n.w) into v_fixes
+          from near n where n.d <= v_max and n.d = (select min(d) from near);
+        if v_fixes is null then
+          v_combos := '{}';
+          exit;
+        end if;
+        v_next := '{}';
+        foreach v_combo in array v_combos loop
+          foreach v_fix in array v_fixes loop
+            v_next := v_next || btrim(regexp_replace(' ' || v_combo || ' ', ' ' || v_unknown || ' ', ' ' || v_fix || ' ', 'g'));
+          end loop;
+        end loop;
+        v_combos := v_next[1:16];
+      end loop;
+      foreach v_combo in array v_combos loop
+        r := app_hidden.match_exercise_words(string_to_array(v_combo, ' '), v_me);
+        if r.tier is not null and (v_best is null or r.tier < v_best) then
+          v_best := r.tier;
+          v_ids := r.ids;
+        elsif r.tier is not null and r.tier = v_best then
+          v_ids := v_ids || array(select x from unnest(r.ids) x where not (x = any(v_ids)));
+        end if;
+      end loop;
+      if v_best is not null then match := 'typo'; end if;
+    end if;
+  end if;
+  if match <> 'none' then
+    if cardinality(v_ids) = 1 then
+      exercise_id := v_ids[1];
+      candidate_ids := v_ids;
+    else
+      match := 'ambiguous';
+      exercise_id := null;
+      candidate_ids := v_ids[1:10];
+    end if;
+    return;
+  end if;
+  exercise_id := null;
+  if not suggest then return; end if;
+  candidate_ids := coalesce((
+    select array_agg(e.id order by n.o)
+      from unnest(app_hidden.closest_exercises(ref, 3)) with ordinality as n(name, o)
+      cross join lateral (select e.id from app_public.exercises e
+                           where e.name = n.name and (e.user_id is null or e.user_id = v_me)
+                           order by e.user_id nulls last limit 1) e), '{}');
+end;
+$$;
+comment on function app_hidden.match_exercise(text, boolean) is
+  E'The one exercise resolver, for the calling user (security invoker: RLS applies): how a typed name matches (id, name, alias, words, typo, ambiguous or none), '
+  'the exercise (only for a single match) and candidate_ids (the match; the choices when ambiguous, at most 10, likeliest first; the closest names when none, at most 3, unless suggest is false). '
+  'Documents, search, records, lastPerformance and imports all resolve names through it.';
+
+--------------------------------------------------------------------------------
+-- Weighted bodyweight exercises have one home: the bodyweight exercise, with `bw+20x5` sets
+--------------------------------------------------------------------------------
+-- A weighted pull-up is a pull-up with load added (`bw+20x5`), so its sets, plans and records live
+-- with Pull-Up; `weighted pull ups` and the exports' `Pull Up (Weighted)` are aliases of it. The
+-- catalog seed has no separate weighted exercises (their names are aliases). This function, and
+-- rename_custom_exercises_named_like_catalog below, are not run here: they fixed the data of
+-- databases made before these rules, and stay defined so the schema is the one data/schema.sql records.
+create function app_hidden.merge_weighted_bodyweight_exercises() returns int
+language plpgsql volatile as $$
+declare
+  p record;
+  v_variant uuid;
+  v_base uuid;
+  v_count int := 0;
+begin
+  for p in select * from (values ('Weighted Pull-Up', 'Pull-Up'), ('Weighted Chin-Up', 'Chin-Up'), ('Weighted Dip', 'Dip'),
+                                 ('Weighted Push-Up', 'Push-Up'), ('Weighted Plank', 'Plank')) v(variant, base)
+  loop
+    select e.id into v_variant from app_public.exercises e where e.user_id is null and e.name = p.variant;
+    select e.id into v_base from app_public.exercises e where e.user_id is null and e.name = p.base;
+    continue when v_variant is null or v_base is null;
+    -- A loaded set of reps on the weighted exercise was load added to the body.
+    update app_public.workout_sets set bodyweight = true
+     where exercise_id = v_variant and weight is not null and seconds is null and not bodyweight;
+    update app_public.workout_exercises set exercise_id = v_base where exercise_id = v_variant;
+    update app_public.routine_exercises set exercise_id = v_base where exercise_id = v_variant;
+    update app_hidden.progression_restarts r set exercise_id = v_base
+     where r.exercise_id = v_variant
+       and not exists (select 1 from app_hidden.progression_restarts o
+                        where o.routine_id = r.routine_id and o.exercise_id = v_base and o.occurrence = r.occurrence);
+    if to_regclass('app_public.exercise_import_names') is not null then
+      update app_public.exercise_import_names set exercise_id = v_base where exercise_id = v_variant;
+    end if;
+    insert into app_public.exercise_aliases (exercise_id, alias)
+    select v_base, a.alias from app_public.exercise_aliases a where a.exercise_id = v_variant
+    on conflict do nothing;
+    delete from app_public.exercises where id = v_variant;
+    insert into app_public.exercise_aliases (exercise_id, alias) values (v_base, p.variant) on conflict do nothing;
+    v_count := v_count + 1;
+  end loop;
+  return v_count;
+end;
+$$;
+comment on function app_hidden.merge_weighted_bodyweight_exercises() is
+  E'Merges the catalog''s weighted variants of bodyweight exercises (Weighted Pull-Up, Chin-Up, Dip, Push-Up, Plank) into the bodyweight exercise: '
+  'loaded sets of reps become `bw+` sets, workouts, routines and import names move, the variant''s name and aliases become aliases of the bodyweight exercise; '
+  'returns how many were merged. Run by the migration; a no-op afterwards.';
+
+--------------------------------------------------------------------------------
+-- Custom names never shadow the catalog
+--------------------------------------------------------------------------------
+create function app_hidden.catalog_exercise_meaning(p_name text) returns text
+language sql stable security invoker set search_path to pg_catalog, public as $$
+  -- The catalog exercise a name already means: the same name or alias (ignoring case, spacing and
+  -- hyphens), or the same words once abbreviations, plurals and word order are accounted for, or
+  -- what the resolver reads it as (words only one exercise has, a typo: `Sqaut` is Back Squat).
+  with q as (select app_public.exercise_key(p_name) as key, app_hidden.exercise_words(p_name) as words)
+  select m.name from (
+    select e.name, 1 as how from q, app_public.exercises e where e.user_id is null and e.key = q.key
+    union all
+    select e.name, 2 from q, app_public.exercise_aliases a join app_public.exercises e on e.id = a.exercise_id
+     where e.user_id is null and a.key = q.key
+    union all
+    select e.name, 3 from q, app_hidden.exercise_labels l join app_public.exercises e on e.id = l.exercise_id
+     where l.user_id is null and cardinality(q.words) > 0
+       and (l.word_set = app_hidden.word_set(q.words) or l.joined = array_to_string(q.words, ''))
+    union all
+    select e.name, 4 from app_hidden.match_exercise(p_name, false) r join app_public.exercises e on e.id = r.exercise_id
+     where e.user_id is null
+  ) m
+  order by m.how, m.name
+  limit 1;
+$$;
+comment on function app_hidden.catalog_exercise_meaning(text) is
+  E'The name of the catalog exercise a name already means (its name or an alias, the same words after abbreviations, plurals and word order, or the one catalog exercise app_hidden.match_exercise resolves it to, typos included), or null.';
+
+create function app_hidden.tg_custom_exercise_name_free() returns trigger
+language plpgsql as $$
+declare
+  v_catalog text;
+begin
+  if new.user_id is null or (tg_op = 'UPDATE' and old.name = new.name) then
+    return new;
+  end if;
+  v_catalog := app_hidden.catalog_exercise_meaning(new.name);
+  if v_catalog is not null then
+    raise exception 'name: "%" already means the catalog exercise "%"; use it, or choose another name', new.name, v_catalog
+      using errcode = 'SVDUP';
+  end if;
+  return new;
+end;
+$$;
+comment on function app_hidden.tg_custom_exercise_name_free() is
+  E'Trigger: a custom exercise may not take a name that already means a catalog exercise (CONFLICT naming it), so every name a user sees means one exercise and the catalog one is always shown by its name.';
+create trigger _210_custom_name_free before insert or update of name on app_public.exercises
+  for each row execute procedure app_hidden.tg_custom_exercise_name_free();
+
+-- Custom exercises made before this rule with a catalog exercise's very name got " (custom)"
+-- appended (" (custom 2)" and so on when that was taken); not run here (see above).
+create function app_hidden.rename_custom_exercises_named_like_catalog() returns int
+language plpgsql volatile as $$
+declare
+  c record;
+  v_suffix text;
+  n int;
+  v_count int := 0;
+begin
+  for c in select x.id, x.user_id, x.name from app_public.exercises x
+            where x.user_id is not null
+              and exists (select 1 from app_public.exercises k where k.user_id is null and k.key = x.key)
+            order by x.created_at, x.id
+  loop
+    n := 1;
+    loop
+      v_suffix := case when n = 1 then ' (custom)' else ' (custom ' || n || ')' end;
+      exit when not exists (select 1 from app_public.exercises o
+                             where o.user_id = c.user_id and o.key = app_public.exercise_key(left(c.name, 100 - char_length(v_suffix)) || v_suffix));
+      n := n + 1;
+    end loop;
+    update app_public.exercises set name = left(c.name, 100 - char_length(v_suffix)) || v_suffix where id = c.id;
+    v_count := v_count + 1;
+  end loop;
+  return v_count;
+end;
+$$;
+comment on function app_hidden.rename_custom_exercises_named_like_catalog() is
+  E'Renames every custom exercise named exactly like a catalog exercise (made before custom names were refused that), appending " (custom)" '
+  '(or " (custom 2)", ... when taken), so the catalog exercise is shown by its name and its records are its own; returns how many. Run by the migration; a no-op afterwards.';
+
+--------------------------------------------------------------------------------
+-- The resolver in GraphQL, and everywhere a name is resolved
+--------------------------------------------------------------------------------
+create type app_public.exercise_resolution as (
+  name text,
+  match text,
+  exercise_id uuid,
+  candidate_ids uuid[]
+);
+comment on type app_public.exercise_resolution is E'How a typed exercise name resolves (app_hidden.match_exercise).';
+comment on column app_public.exercise_resolution.name is E'@notNull\nThe name as asked.';
+comment on column app_public.exercise_resolution.match is E'@notNull\nHow it matched: `id`, `name` (a catalog or your custom name), `alias`, `words` (the same words once abbreviations such as DB or OHP, plurals, word order and an export''s equipment in brackets are accounted for), `typo` (after correcting slips such as sqaut), `ambiguous` (several exercises fit: see candidates) or `none`.';
+comment on column app_public.exercise_resolution.exercise_id is E'The exercise it means; null when ambiguous or none.';
+comment on column app_public.exercise_resolution.candidate_ids is E'@notNull\n@behavior -*\nThe exercise found; or the choices when ambiguous (at most 10, likeliest first); or the closest names when none (at most 3).';
+
+create function app_public.resolve_exercise(name text) returns app_public.exercise_resolution
+language plpgsql stable security invoker set search_path to pg_catalog, public as $$
+declare
+  m record;
+begin
+  if char_length(name) > 200 then
+    raise exception 'name: must be at most 200 characters' using errcode = 'SVBAD';
+  end if;
+  m := app_hidden.match_exercise(name);
+  return row(coalesce(name, ''), m.match, m.exercise_id, m.candidate_ids)::app_public.exercise_resolution;
+end;
+$$;
+comment on function app_public.resolve_exercise(text) is
+  E'@notNull\nThe exercise a typed name means, as documents, search, records and imports read it: an id, a catalog or custom name, an alias, '
+  'the same words after abbreviations (`DB OHP`, `ham curl`), plurals and word order, or a name with a typo (`sqaut`). '
+  'Several equally good: match `ambiguous` with the choices in candidates, never a guess. name: at most 200 characters (INVALID_INPUT).';
+
+create function app_public.resolve_exercises(names text[]) returns setof app_public.exercise_resolution
+language plpgsql stable security invoker set search_path to pg_catalog, public as $$
+begin
+  if cardinality(names) > 100 then
+    raise exception 'names: at most 100 names at a time' using errcode = 'SVBAD';
+  end if;
+  if exists (select 1 from unnest(names) n where char_length(n) > 200) then
+    raise exception 'names: each name must be at most 200 characters' using errcode = 'SVBAD';
+  end if;
+  return query
+    select coalesce(x.name, ''), m.match, m.exercise_id, m.candidate_ids
+      from unnest(names) with ordinality as x(name, ord)
+      cross join lateral app_hidden.match_exercise(x.name) m
+     order by x.ord;
+end;
+$$;
+comment on function app_public.resolve_exercises(text[]) is
+  E'@behavior -queryField:resource:connection +queryField:resource:list\n'
+  'resolveExercise for each of these names (at most 100, each at most 200 characters; INVALID_INPUT otherwise), in the order asked: what an import resolves its exercise names with.';
+
+create function app_hidden.resolve_exercises(refs text[])
+returns table (ord bigint, exercise_id uuid)
+language sql stable security invoker as $$
+  -- The exact tiers inline (what nearly every reference is, without a function call each), then
+  -- the resolver for the rest.
+  with me as (
+    select app_public.current_user_id() as id
+  ), r as (
+    select x.ord, x.ref, btrim(x.ref) as t, app_public.exercise_key(x.ref) as key
+      from unnest(refs) with ordinality as x(ref, ord)
+  )
+  select r.ord,
+         case when r.t is not null and r.t <> '' then coalesce(
+           (select e.id from app_public.exercises e
+             where e.id = app_hidden.try_uuid(r.t)
+               and (e.user_id is null or e.user_id = me.id)),
+           case when r.key <> '' then coalesce(
+             (select e.id from app_public.exercises e where e.user_id is null and e.key = r.key),
+             (select e.id from app_public.exercises e where e.user_id = me.id and e.key = r.key),
+             (select a.exercise_id from app_public.exercise_aliases a join app_public.exercises e on e.id = a.exercise_id
+               where a.key = r.key and e.user_id is null)) end,
+           (select m.exercise_id from app_hidden.match_exercise(r.ref, false) m)) end
+    from r, me;
+$$;
+comment on function app_hidden.resolve_exercises(text[]) is E'The exercise each reference names (by its position in refs, from 1), for the calling user, or null when it names none or is ambiguous: '
+  'app_hidden.match_exercise (an id; a catalog or custom name; an alias; the same words; a typo), its exact tiers inline.';
+
+create function app_hidden.unknown_exercise_reason(ref text) returns text
+language sql stable security invoker set search_path to pg_catalog, public as $$
+  select case when m.match = 'ambiguous'
+              then 'ambiguous exercise "' || coalesce(ref, '') || '": could be '
+                   || (select string_agg(e.name, ', ' order by array_position(m.candidate_ids, e.id))
+                         from app_public.exercises e where e.id = any(m.candidate_ids[1:5]))
+                   || '; write one of them'
+              else 'unknown exercise "' || coalesce(ref, '') || '"'
+                   || case when cardinality(c) > 0 then '; closest: ' || array_to_string(c, ', ') else '' end end
+    from app_hidden.match_exercise(ref, false) m,
+         lateral (select case when m.match = 'ambiguous' then '{}'::text[] else app_hidden.closest_exercises(ref, 3) end as c) t;
+$$;
+comment on function app_hidden.unknown_exercise_reason(text) is E'The reason given for a reference that names no single exercise: '
+  '`ambiguous exercise "<ref>": could be A, B, C; write one of them` (up to five choices, likeliest first), or '
+  '`unknown exercise "<ref>"; closest: A, B, C` (up to three names from closest_exercises), or just `unknown exercise "<ref>"` when nothing is close.';
+
+create function app_public.search_exercises(words text, "limit" int default 20) returns setof app_public.exercises
+language plpgsql stable security invoker set search_path to pg_catalog, public as $$
+declare
+  v_limit int := coalesce("limit", 20);
+  v_text text := lower(btrim(regexp_replace(coalesce(words, ''), '\s+', ' ', 'g')));
+  v_key text := app_public.exercise_key(coalesce(words, ''));
+  v_tokens text[];
+  v_me uuid := app_public.current_user_id();
+  v_resolved uuid[];
+begin
+  if v_limit < 1 or v_limit > 100 then
+    raise exception 'limit: must be between 1 and 100' using errcode = 'SVBAD';
+  end if;
+  if v_text = '' then
+    raise exception 'words: must not be empty' using errcode = 'SVBAD';
+  end if;
+  if char_length(words) > 200 then
+    raise exception 'words: must be at most 200 characters' using errcode = 'SVBAD';
+  end if;
+  -- What the resolver makes of the words comes first: the exercise they mean, or the choices.
+  select case when m.match = 'none' then '{}' else m.candidate_ids end into v_resolved from app_hidden.match_exercise(words, false) m;
+  v_tokens := array(select t from regexp_split_to_table(v_text, '[^[:alnum:]]+') t where t <> '');
+  return query
+  with candidates as (
+    select e.id, e.name, e.user_id,
+           bool_or(c.key = v_key) as exact,
+           bool_or(starts_with(c.key, v_key)) as prefix,
+           string_agg(lower(c.text) || ' ' || lower(regexp_replace(c.text, '[-‐‑–—_.]+', '', 'g')), ' ') as haystack,
+           max(app_hidden.exercise_match_score(v_text, v_key, c.text, c.key)) as score
+      from app_public.exercises e
+      cross join lateral (
+        select e.name as text, e.key
+        union all
+        select a.alias, a.key from app_public.exercise_aliases a where a.exercise_id = e.id
+      ) c
+     where e.user_id is null or e.user_id = v_me
+     group by e.id
+  ), ranked as (
+    select c.id, c.name, c.user_id, c.score, array_position(v_resolved, c.id) as resolved,
+           case
+             when c.id = any(v_resolved) then -1
+             when v_key <> '' and c.exact then 0
+             when v_key <> '' and c.prefix then 1
+             when cardinality(v_tokens) > 0
+                  and not exists (select 1 from unnest(v_tokens) t where c.haystack !~ ('\m' || t)) then 2
+             when c.score >= 0.3 then 3
+           end as tier
+      from candidates c
+  )
+  select e.*
+    from ranked r join app_public.exercises e on e.id = r.id
+   where r.tier is not null
+   order by r.tier, r.resolved, case when r.tier = 3 then r.score end desc nulls last, r.name, (r.user_id is null), r.id
+   limit v_limit;
+end;
+$$;
+comment on function app_public.search_exercises(text, int) is E'@behavior -*\nExercises the caller can use (the catalog and their custom ones) matching words, best first: '
+  '0. what the resolver makes of the words (app_hidden.match_exercise: the exercise they mean, or the choices when ambiguous), '
+  '1. an exact name or alias (ignoring case, spacing and hyphens), 2. a name or alias starting with the words, '
+  '3. names and aliases containing every word (at a word start), 4. fuzzy matches (exercise_match_score at least 0.3, most similar first). '
+  'Ties by name, the caller''s custom exercise first. limit: 1 to 100, default 20. words: 1 to 200 characters, not blank. Exposed as Query.searchExercises.';
+
+--! split: 8-catalog-seed.sql
 -- The catalog's rows, written for this project: one row per exercise, aliases separated by `|`.
 -- The rules of the catalog split check every row as it goes in (names never equal an alias).
 create temporary table catalog_seed (
@@ -1617,19 +2540,17 @@ insert into catalog_seed (name, equipment, region, kind, muscles, aliases) value
   ('Cable Glute Kickback', 'cable', 'lower', 'reps', 'glutes', 'cable kickback'),
   ('Cable Hip Abduction', 'cable', 'lower', 'reps', 'glutes,abductors', ''),
   -- Bodyweight: upper
-  ('Pull-Up', 'bodyweight', 'upper', 'reps', 'lats,biceps,upper back', 'pull-ups|overhand pull-up'),
-  ('Chin-Up', 'bodyweight', 'upper', 'reps', 'lats,biceps', 'chin-ups|chins'),
+  ('Pull-Up', 'bodyweight', 'upper', 'reps', 'lats,biceps,upper back', 'pull-ups|overhand pull-up|Weighted Pull-Up'),
+  ('Chin-Up', 'bodyweight', 'upper', 'reps', 'lats,biceps', 'chin-ups|chins|Weighted Chin-Up'),
   ('Neutral-Grip Pull-Up', 'bodyweight', 'upper', 'reps', 'lats,biceps,brachialis', 'hammer grip pull-up'),
   ('Wide-Grip Pull-Up', 'bodyweight', 'upper', 'reps', 'lats,upper back', ''),
-  ('Weighted Pull-Up', 'bodyweight', 'upper', 'reps', 'lats,biceps,upper back', ''),
-  ('Weighted Chin-Up', 'bodyweight', 'upper', 'reps', 'lats,biceps', ''),
   ('Scapular Pull-Up', 'bodyweight', 'upper', 'reps', 'lats,lower traps', 'scap pull-up'),
   ('Muscle-Up', 'bodyweight', 'upper', 'reps', 'lats,chest,triceps', 'muscle ups|bar muscle-up'),
   ('Ring Muscle-Up', 'other', 'upper', 'reps', 'lats,chest,triceps', ''),
   ('Rope Climb', 'other', 'upper', 'reps', 'lats,biceps,forearms', ''),
   ('Inverted Row', 'bodyweight', 'upper', 'reps', 'upper back,lats,biceps', 'bodyweight row|australian pull-up'),
   ('Ring Row', 'other', 'upper', 'reps', 'upper back,biceps', 'trx row|suspension row'),
-  ('Push-Up', 'bodyweight', 'upper', 'reps', 'chest,triceps,front delts', 'push-ups|press-up|press-ups'),
+  ('Push-Up', 'bodyweight', 'upper', 'reps', 'chest,triceps,front delts', 'push-ups|press-up|press-ups|Weighted Push-Up'),
   ('Incline Push-Up', 'bodyweight', 'upper', 'reps', 'chest,triceps', ''),
   ('Decline Push-Up', 'bodyweight', 'upper', 'reps', 'upper chest,triceps', 'feet elevated push-up'),
   ('Knee Push-Up', 'bodyweight', 'upper', 'reps', 'chest,triceps', 'kneeling push-up'),
@@ -1637,11 +2558,9 @@ insert into catalog_seed (name, equipment, region, kind, muscles, aliases) value
   ('Wide Push-Up', 'bodyweight', 'upper', 'reps', 'chest', ''),
   ('Archer Push-Up', 'bodyweight', 'upper', 'reps', 'chest,triceps', ''),
   ('Clap Push-Up', 'bodyweight', 'upper', 'reps', 'chest,triceps', 'plyo push-up'),
-  ('Weighted Push-Up', 'bodyweight', 'upper', 'reps', 'chest,triceps', ''),
   ('Pike Push-Up', 'bodyweight', 'upper', 'reps', 'front delts,triceps', ''),
   ('Handstand Push-Up', 'bodyweight', 'upper', 'reps', 'front delts,triceps', 'HSPU'),
-  ('Dip', 'bodyweight', 'upper', 'reps', 'chest,triceps,front delts', 'dips|parallel bar dip|chest dip'),
-  ('Weighted Dip', 'bodyweight', 'upper', 'reps', 'chest,triceps', ''),
+  ('Dip', 'bodyweight', 'upper', 'reps', 'chest,triceps,front delts', 'dips|parallel bar dip|chest dip|Weighted Dip'),
   ('Bench Dip', 'bodyweight', 'upper', 'reps', 'triceps', 'bench dips|chair dip'),
   ('Ring Dip', 'other', 'upper', 'reps', 'chest,triceps', ''),
   -- Bodyweight: lower
@@ -1705,13 +2624,12 @@ insert into catalog_seed (name, equipment, region, kind, muscles, aliases) value
   ('Stir the Pot', 'other', 'core', 'reps', 'abs,obliques', ''),
   ('Side-Lying Hip Raise', 'bodyweight', 'core', 'reps', 'obliques', 'side plank dip|side plank hip dip'),
   -- Holds (time)
-  ('Plank', 'bodyweight', 'core', 'time', 'abs,obliques', 'front plank|forearm plank|planks|elbow plank'),
+  ('Plank', 'bodyweight', 'core', 'time', 'abs,obliques', 'front plank|forearm plank|planks|elbow plank|Weighted Plank'),
   ('Side Plank', 'bodyweight', 'core', 'time', 'obliques', 'side planks'),
   ('Straight-Arm Plank', 'bodyweight', 'core', 'time', 'abs,shoulders', 'high plank|push-up plank'),
   ('RKC Plank', 'bodyweight', 'core', 'time', 'abs,glutes', 'hardstyle plank'),
   ('Reverse Plank', 'bodyweight', 'core', 'time', 'glutes,hamstrings,lower back', ''),
   ('Copenhagen Plank', 'bodyweight', 'core', 'time', 'adductors,obliques', 'copenhagen|copenhagen side plank'),
-  ('Weighted Plank', 'bodyweight', 'core', 'time', 'abs', ''),
   ('Hollow Hold', 'bodyweight', 'core', 'time', 'abs', 'hollow body hold|hollow body'),
   ('Arch Hold', 'bodyweight', 'core', 'time', 'lower back,glutes', 'superman hold'),
   ('L-Sit', 'bodyweight', 'core', 'time', 'abs,hip flexors,triceps', 'l-sits|l sit hold'),
@@ -1831,7 +2749,50 @@ select e.id, a.alias
  where a.alias <> '';
 drop table catalog_seed;
 
---! split: 8-routines.sql
+--------------------------------------------------------------------------------
+-- More aliases: the words lifters type and the other apps' export names that the word rules
+-- alone do not reach (Strong and Hevy write `Name (Equipment)`, FitNotes `Flat Barbell ...`)
+--------------------------------------------------------------------------------
+insert into app_public.exercise_aliases (exercise_id, alias)
+select e.id, v.alias
+  from (values
+    ('Back Squat', 'barbell back squat'), ('Back Squat', 'bb squat'),
+    ('Deadlift', 'barbell deadlift'),
+    ('Overhead Press', 'standing military press'), ('Overhead Press', 'standing overhead press'), ('Overhead Press', 'barbell shoulder press'),
+    ('Stiff-Leg Deadlift', 'straight leg deadlift'),
+    ('Seated Cable Row', 'seated cable row v grip'), ('Seated Cable Row', 'v grip cable row'),
+    ('Barbell Curl', 'barbell bicep curl'),
+    ('Incline Dumbbell Curl', 'seated incline dumbbell curl'),
+    ('Triceps Pushdown', 'straight bar pushdown'), ('Triceps Pushdown', 'cable pushdown'),
+    ('Overhead Triceps Extension', 'dumbbell triceps extension'),
+    ('Dip', 'triceps dip'), ('Dip', 'parallel bar triceps dip'),
+    ('Dumbbell Fly', 'flat dumbbell fly'),
+    ('Incline Dumbbell Fly', 'incline chest fly'),
+    ('Cable Fly', 'cable chest fly'),
+    ('Pec Deck', 'machine chest fly'), ('Pec Deck', 'seated machine fly'),
+    ('Seated Leg Curl', 'seated hamstring curl'),
+    ('Lying Leg Curl', 'lying hamstring curl'),
+    ('Russian Twist', 'weighted russian twist'),
+    ('Leg Press', '45 degree leg press'), ('Leg Press', 'incline leg press'),
+    ('Lat Pulldown', 'wide grip lat pulldown'),
+    ('Barbell Hip Thrust', 'glute thrust'),
+    ('Dumbbell Shoulder Press', 'dumbbell military press'), ('Dumbbell Shoulder Press', 'seated dumbbell shoulder press'),
+    ('Face Pull', 'rope face pull'),
+    ('Kettlebell Swing', 'russian kettlebell swing'),
+    ('Hip Abduction Machine', 'hip abductor'), ('Hip Adduction Machine', 'hip adductor'),
+    ('Glute-Ham Raise', 'glute ham raise'),
+    ('Reverse Curl', 'reverse grip curl'),
+    ('Rowing Machine', 'row machine'),
+    ('Crunch', 'weighted crunch'),
+    -- Weighted bodyweight exercises (see merge_weighted_bodyweight_exercises), as typed and exported.
+    ('Pull-Up', 'weighted pull-up'), ('Chin-Up', 'weighted chin-up'), ('Push-Up', 'weighted push-up'), ('Plank', 'weighted plank'),
+    ('Dip', 'weighted dip'), ('Dip', 'weighted chest dip'), ('Dip', 'weighted triceps dip'), ('Dip', 'weighted parallel bar dip')
+  ) as v(name, alias)
+  join app_public.exercises e on e.user_id is null and e.name = v.name
+ where not exists (select 1 from app_public.exercises c where c.user_id is null and c.key = app_public.exercise_key(v.alias))
+on conflict do nothing;
+
+--! split: 9-routines.sql
 -- Routines (plans) and their exercises. Weights keep the routine's unit. Documents (the documents
 -- split) write them; their rules hold for direct writes too.
 
@@ -1856,7 +2817,9 @@ create table app_public.routines (
   deload boolean not null default false,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
-  name_key text generated always as (app_public.routine_name_key(name)) stored
+  name_key text generated always as (app_public.routine_name_key(name)) stored,
+  program text,
+  constraint routines_program_check check (char_length(program) between 1 and 80)
 );
 -- Races between two writes of the same name are settled here.
 create unique index routines_name_key on app_public.routines (user_id, name_key);
@@ -1919,7 +2882,11 @@ create table app_public.routine_exercises (
   drops int not null default 0 check (drops between 0 and 5),
   bursts int not null default 0 check (bursts between 0 and 5),
   check (reps_low <= reps_high),
-  unique (routine_id, position)
+  unique (routine_id, position),
+  training_max double precision check (training_max between 0 and 10000),
+  cycle jsonb,
+  stages jsonb,
+  increment double precision check (increment > 0 and increment <= 100)
 );
 create index on app_public.routine_exercises (user_id);
 create index on app_public.routine_exercises (exercise_id);
@@ -1988,7 +2955,7 @@ comment on function app_hidden.tg_check_exercise_visible() is E'Trigger: the exe
 create trigger _210_exercise_visible before insert or update on app_public.routine_exercises
   for each row execute procedure app_hidden.tg_check_exercise_visible();
 
---! split: 9-workouts.sql
+--! split: 10-workouts.sql
 -- Workouts, their exercises and sets (weights keep the workout's unit), and bodyweights.
 -- Documents (the documents split) write them; their rules hold for direct writes too.
 
@@ -2269,7 +3236,7 @@ $$;
 comment on function app_public.log_bodyweight(date, double precision, text) is E'@behavior -*\nLogs the bodyweight for a date, replacing that day''s value. '
   'weight: above 0, at most 1500, at most 2 decimals (as in workout documents); date: from 1900-01-01, not in the future (not after tomorrow in UTC).';
 
---! split: 10-documents.sql
+--! split: 11-documents.sql
 -- Routine and workout documents: validation, apply and show, all in SQL over jsonb, on the tables
 -- of the routines and workouts splits, with the catalog's reference resolution
 -- (app_hidden.resolve_exercise, app_hidden.unknown_exercise_reason).
@@ -2314,9 +3281,11 @@ language sql immutable parallel safe as $$
     ('dateTime', '^([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:\.([0-9]{1,6}))?)?(Z|([+-])([0-9]{2}):([0-9]{2}))$'),
     ('duration', '^[ \t]*(?:([0-9]+)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?)[ \t]*$'),
     ('repsRange', '^[ \t]*([0-9]+)[ \t]*[-–][ \t]*([0-9]+)[ \t]*$'),
-    ('setText', '^[ \t]*(?:([wW]|[dD]|[rR][pP])[ \t]*:[ \t]*)?(?:([bB][wW])[ \t]*[xX×][ \t]*([0-9]+)|([0-9]+(?:[.,][0-9]+)?)?[ \t]*[xX×][ \t]*([0-9]+)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?)(?:[ \t]*@[ \t]*([0-9]+(?:[.,][0-9]+)?))?[ \t]*$');
+    ('setText', '^[ \t]*(?:([wW]|[dD]|[rR][pP])[ \t]*:[ \t]*)?(?:([bB][wW])[ \t]*[xX×][ \t]*([0-9]+)|([0-9]+(?:[.,][0-9]+)?)?[ \t]*[xX×][ \t]*(?:([0-9]+)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?|([bB][wW])[ \t]*\+[ \t]*([0-9]+(?:[.,][0-9]+)?)[ \t]*[xX×][ \t]*([0-9]+))(?:[ \t]*@[ \t]*([0-9]+(?:[.,][0-9]+)?))?[ \t]*$'),
+    ('percentSet', '^[ \t]*([0-9]+(?:[.,][0-9]+)?)[ \t]*%[ \t]*[xX×][ \t]*([0-9]+)[ \t]*(\+)?[ \t]*$'),
+    ('stage', '^[ \t]*([0-9]+)[ \t]*[xX×][ \t]*([0-9]+)[ \t]*(\+)?[ \t]*$');
 $$;
-comment on function app_hidden.document_patterns() is E'The regular expressions of the document languages, identical to the SDK''s (UUID_PATTERN, DATE_PATTERN, DATE_TIME_PATTERN, DURATION_PATTERN, REPS_RANGE_PATTERN, SET_TEXT_PATTERN). The functions below repeat them as literals (so PostgreSQL caches the compiled forms); a test checks all three agree.';
+comment on function app_hidden.document_patterns() is E'The regular expressions of the document languages, identical to the SDK''s (UUID_PATTERN, DATE_PATTERN, DATE_TIME_PATTERN, DURATION_PATTERN, REPS_RANGE_PATTERN, SET_TEXT_PATTERN, PERCENT_SET_PATTERN, STAGE_PATTERN). The functions below repeat them as literals (so PostgreSQL caches the compiled forms); a test checks all three agree.';
 
 create function app_hidden.doc_unknown_key(o jsonb, known text[]) returns text
 language sql immutable parallel safe as $$
@@ -2381,20 +3350,24 @@ returns text
 language sql immutable parallel safe as $$
   select case kind when 'warmup' then 'w:' when 'drop' then 'd:' when 'burst' then 'rp:' else '' end
       || case
+           when seconds is not null and weight is not null then trim_scale(weight)::text || 'x' || app_hidden.format_duration(seconds)
            when seconds is not null then app_hidden.format_duration(seconds)
+           when bodyweight and weight is not null then 'bw+' || trim_scale(weight)::text || 'x' || reps
            when bodyweight then 'bw x ' || reps
            when weight is not null then trim_scale(weight)::text || 'x' || reps
            else 'x' || reps
          end
       || coalesce('@' || trim_scale(effort)::text, '');
 $$;
-comment on function app_hidden.format_set(text, numeric, boolean, int, int, numeric) is E'The one canonical text of a set (the SDK''s formatSet): `w:`/`d:`/`rp:` prefix, `100x5`, `x12`, `bw x 8`, `45s` or `1:30`, then `@<effort>`; numbers in shortest form.';
+comment on function app_hidden.format_set(text, numeric, boolean, int, int, numeric) is E'The one canonical text of a set (the SDK''s formatSet): `w:`/`d:`/`rp:` prefix, `100x5`, `x12`, `bw x 8`, a weighted bodyweight set `bw+20x5`, `45s` or `1:30`, a weighted hold `20x45s`, then `@<effort>`; numbers in shortest form.';
 
 create function app_hidden.doc_parse_set(t text, scale text,
   out reason text, out kind text, out weight numeric, out bodyweight boolean, out reps int, out seconds int, out effort numeric)
 language plpgsql immutable parallel safe as $$
 declare
-  m text[] := regexp_match(t, '^[ \t]*(?:([wW]|[dD]|[rR][pP])[ \t]*:[ \t]*)?(?:([bB][wW])[ \t]*[xX×][ \t]*([0-9]+)|([0-9]+(?:[.,][0-9]+)?)?[ \t]*[xX×][ \t]*([0-9]+)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?)(?:[ \t]*@[ \t]*([0-9]+(?:[.,][0-9]+)?))?[ \t]*$');
+  -- Groups: 1 prefix; 2,3 bw and reps; 4 weight; 5 reps, or 6 / 7,8 / 9,10 a weighted duration;
+  -- 11 / 12,13 / 14,15 a duration alone; 16,17,18 bw, added load and reps (`bw+20x5`); 19 effort.
+  m text[] := regexp_match(t, '^[ \t]*(?:([wW]|[dD]|[rR][pP])[ \t]*:[ \t]*)?(?:([bB][wW])[ \t]*[xX×][ \t]*([0-9]+)|([0-9]+(?:[.,][0-9]+)?)?[ \t]*[xX×][ \t]*(?:([0-9]+)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?|([bB][wW])[ \t]*\+[ \t]*([0-9]+(?:[.,][0-9]+)?)[ \t]*[xX×][ \t]*([0-9]+))(?:[ \t]*@[ \t]*([0-9]+(?:[.,][0-9]+)?))?[ \t]*$');
   v_reps numeric;
   v_seconds numeric;
 begin
@@ -2407,7 +3380,7 @@ begin
   if m[2] is not null then
     bodyweight := true;
     v_reps := m[3]::numeric;
-  elsif m[5] is not null then
+  elsif m[5] is not null or m[6] is not null or m[7] is not null or m[9] is not null then
     if m[4] is not null then
       -- Decimals are judged on the text (`102.500` has 1), like the SDK.
       if char_length(rtrim(split_part(replace(m[4], ',', '.'), '.', 2), '0')) > 2
@@ -2417,13 +3390,30 @@ begin
       end if;
       weight := trim_scale(replace(m[4], ',', '.')::numeric);
     end if;
-    v_reps := m[5]::numeric;
-  elsif m[6] is not null then
-    v_seconds := m[6]::numeric;
-  elsif m[7] is not null then
-    v_seconds := m[7]::numeric * 60 + m[8]::numeric;
+    if m[5] is not null then
+      v_reps := m[5]::numeric;
+    elsif m[6] is not null then
+      v_seconds := m[6]::numeric;
+    elsif m[7] is not null then
+      v_seconds := m[7]::numeric * 60 + m[8]::numeric;
+    else
+      v_seconds := m[9]::numeric * 60 + coalesce(m[10]::numeric, 0);
+    end if;
+  elsif m[16] is not null then
+    if char_length(rtrim(split_part(replace(m[17], ',', '.'), '.', 2), '0')) > 2
+       or replace(m[17], ',', '.')::numeric > 10000 then
+      reason := 'weight must be from 0 to 10000 with at most 2 decimals';
+      return;
+    end if;
+    bodyweight := true;
+    weight := trim_scale(replace(m[17], ',', '.')::numeric);
+    v_reps := m[18]::numeric;
+  elsif m[11] is not null then
+    v_seconds := m[11]::numeric;
+  elsif m[12] is not null then
+    v_seconds := m[12]::numeric * 60 + m[13]::numeric;
   else
-    v_seconds := m[9]::numeric * 60 + coalesce(m[10]::numeric, 0);
+    v_seconds := m[14]::numeric * 60 + coalesce(m[15]::numeric, 0);
   end if;
   if v_reps > 500 then
     reason := 'reps must be at most 500';
@@ -2435,10 +3425,10 @@ begin
   end if;
   reps := v_reps;
   seconds := v_seconds;
-  if m[11] is not null then
-    effort := replace(m[11], ',', '.')::numeric;
+  if m[19] is not null then
+    effort := replace(m[19], ',', '.')::numeric;
     -- Half steps: the decimals are zeros, or a 5 then zeros.
-    if rtrim(split_part(replace(m[11], ',', '.'), '.', 2), '0') not in ('', '5')
+    if rtrim(split_part(replace(m[19], ',', '.'), '.', 2), '0') not in ('', '5')
        or effort > 10 or effort < (case when scale = 'rpe' then 1 else 0 end) then
       reason := case when scale = 'rpe' then 'rpe must be from 1 to 10 in half steps' else 'rir must be from 0 to 10 in half steps' end;
       effort := null;
@@ -2448,7 +3438,7 @@ begin
   end if;
 end;
 $$;
-comment on function app_hidden.doc_parse_set(text, text) is E'Parses set text as people type it (the SDK''s parseSet): on failure `reason` is the first problem (form, weight, reps, duration, effort on `scale`), otherwise the set''s parts.';
+comment on function app_hidden.doc_parse_set(text, text) is E'Parses set text as people type it (the SDK''s parseSet): on failure `reason` is the first problem (form, weight, reps, duration, effort on `scale`), otherwise the set''s parts. A weight before a duration (`20x45s`) is a weighted hold; `bw+20x5` a bodyweight set with 20 added (bodyweight, weight 20).';
 
 create function app_hidden.doc_real_date(y int, m int, d int) returns boolean
 language sql immutable parallel safe as $$
@@ -2814,7 +3804,7 @@ begin
   if unit is not null and unit not in ('kg', 'lb') then
     raise exception 'unit: must be one of kg, lb' using errcode = 'SVBAD';
   end if;
-  select * into w from app_hidden.walk_routine_document(doc,
+  select * into w from app_hidden.walk_routine_program(doc,
     coalesce(unit, (select u.unit from app_public.users u where u.id = v_user), 'kg'));
   path := w.path;
   reason := w.reason;
@@ -2833,7 +3823,7 @@ declare
   v_id uuid;
   v_other uuid;
 begin
-  select * into w from app_hidden.walk_routine_document(doc,
+  select * into w from app_hidden.walk_routine_program(doc,
     coalesce((select u.unit from app_public.users u where u.id = v_user), 'kg'));
   if w.path is not null then
     raise exception '%: %', w.path, w.reason using errcode = 'SVDOC', detail = w.path, hint = w.reason;
@@ -2844,13 +3834,13 @@ begin
       v_id := (c ->> 'id')::uuid;
       update app_public.routines r
          set name = c ->> 'name', icon = c ->> 'icon', progression = c ->> 'progression', unit = c ->> 'unit',
-             deload = c ? 'deload'
+             deload = c ? 'deload', program = c ->> 'program'
        where r.id = v_id;
       delete from app_public.routine_exercises re where re.routine_id = v_id;
       created := false;
     else
-      insert into app_public.routines as r (name, icon, progression, unit, deload)
-      values (c ->> 'name', c ->> 'icon', c ->> 'progression', c ->> 'unit', c ? 'deload')
+      insert into app_public.routines as r (name, icon, progression, unit, deload, program)
+      values (c ->> 'name', c ->> 'icon', c ->> 'progression', c ->> 'unit', c ? 'deload', c ->> 'program')
       returning r.id into v_id;
       created := true;
     end if;
@@ -2862,10 +3852,11 @@ begin
       detail = 'name', hint = 'a routine with this name already exists: ' || v_other;
   end;
   insert into app_public.routine_exercises (routine_id, position, exercise_id, sets, reps_low, reps_high, seconds, weight,
-    rest_seconds, superset, progression, warmups, drops, bursts)
+    rest_seconds, superset, progression, warmups, drops, bursts, training_max, cycle, stages, increment)
   select v_id, x.ord - 1, (x.e ->> 'exercise_id')::uuid, (x.e ->> 'sets')::int, (x.e ->> 'reps_low')::int,
          (x.e ->> 'reps_high')::int, (x.e ->> 'seconds')::int, (x.e ->> 'weight')::float8, (x.e ->> 'rest_seconds')::int,
-         x.e ->> 'superset', x.e ->> 'progression', (x.e ->> 'warmups')::int, (x.e ->> 'drops')::int, (x.e ->> 'bursts')::int
+         x.e ->> 'superset', x.e ->> 'progression', (x.e ->> 'warmups')::int, (x.e ->> 'drops')::int, (x.e ->> 'bursts')::int,
+         (x.e ->> 'training_max')::float8, x.e -> 'cycle', x.e -> 'stages', (x.e ->> 'increment')::float8
     from jsonb_array_elements(w.exercise_rows) with ordinality as x(e, ord);
   routine_id := v_id;
 end;
@@ -2901,11 +3892,14 @@ begin
                       'reps', case when re.reps_low = re.reps_high then to_json(re.reps_low)
                                    when re.reps_low is not null then to_json(re.reps_low || '-' || re.reps_high) end,
                       'time', re.seconds,
-                      'weight', app_hidden.convert_weight(re.weight::numeric, r.unit, u.unit),
+                      'weight', app_hidden.shown_weight(re.weight::numeric, r.unit, u.unit),
                       'rest', re.rest_seconds, 'superset', re.superset, 'progression', re.progression,
-                      'warmups', nullif(re.warmups, 0), 'drops', nullif(re.drops, 0), 'bursts', nullif(re.bursts, 0))
+                      'warmups', nullif(re.warmups, 0), 'drops', nullif(re.drops, 0), 'bursts', nullif(re.bursts, 0),
+                      'trainingMax', app_hidden.shown_weight(re.training_max::numeric, r.unit, u.unit),
+                      'cycle', re.cycle, 'stages', re.stages, 'increment', app_hidden.shown_increment(re.increment::numeric, r.unit, u.unit))
                     order by re.position)
-               from app_public.routine_exercises re where re.routine_id = r.id), '[]')))
+               from app_public.routine_exercises re where re.routine_id = r.id), '[]'),
+           'program', r.program))
     into v_doc
     from app_public.routines r, lateral (select coalesce(routine_document.unit, r.unit) as unit) u
    where r.id = v_id;
@@ -2914,7 +3908,8 @@ end;
 $$;
 comment on function app_public.routine_document(text, text) is E'@behavior -*\nShows one of the signed-in user''s routines as its canonical document (keys in the spec''s order): ref is its id or its name '
   '(ignoring case and surrounding spaces); null when the user has none such. Exercises appear by name (by id when the name would mean another exercise); '
-  'weights in the routine''s unit, or converted to unit (2 decimals) when given. Applying the result changes nothing.';
+  'weights in the routine''s unit, or in unit when given: converted and snapped to the nearest loadable weight of that unit (2.5 kg, 5 lb), '
+  'so applying it back stores weights a lifter can load and, being the same load, does not restart progression. Applying the routine''s own unit changes nothing.';
 
 --------------------------------------------------------------------------------
 -- Workout documents
@@ -3375,7 +4370,575 @@ comment on function app_public.workout_document(uuid, text) is E'@behavior -*\nS
   'Exercises appear by name (by id when the name would mean another exercise); weights in the workout''s unit, or converted to unit (2 decimals) when given. '
   'Applying the result changes nothing.';
 
---! split: 11-progression.sql
+--! split: 12-import-and-export.sql
+--------------------------------------------------------------------------------
+-- Import and export of a whole history
+--------------------------------------------------------------------------------
+-- Clients read the other apps' files (Strong, Hevy, FitNotes; @svc/sdk/import) into workout
+-- documents whose exercise fields are the file's names; here those names are mapped to exercises
+-- (the user's choices, then the rule of documents: an id, a custom exercise, a catalog name or
+-- alias, then the table of the other apps' names below), workouts already imported are found (by
+-- start and name), and the rest is saved through apply_workout_document, the one home of the
+-- document rules. A dry run answers the same summary and writes nothing. Export reads every
+-- document back a page at a time.
+
+--------------------------------------------------------------------------------
+-- The other apps' exercise names
+--------------------------------------------------------------------------------
+create table app_public.exercise_import_names (
+  id uuid primary key default gen_random_uuid(),
+  key text not null unique,
+  name text not null check (char_length(name) between 1 and 100),
+  app text not null check (app in ('strong', 'hevy', 'fitnotes')),
+  exercise_id uuid not null references app_public.exercises on delete cascade
+);
+create index exercise_import_names_exercise on app_public.exercise_import_names (exercise_id);
+alter table app_public.exercise_import_names enable row level security;
+comment on table app_public.exercise_import_names is E'@behavior -*\nHow other apps name catalog exercises (`Bench Press (Barbell)` in Strong and Hevy, `Flat Barbell Bench Press` in FitNotes): what an import maps a name to when no exercise has it as its name or alias.';
+comment on column app_public.exercise_import_names.id is E'Unique identifier.';
+comment on column app_public.exercise_import_names.key is E'The name as references compare it (app_public.exercise_key); unique.';
+comment on column app_public.exercise_import_names.name is E'The name as the app writes it.';
+comment on column app_public.exercise_import_names.app is E'The app that uses this name first (strong, hevy or fitnotes); Strong and Hevy share many.';
+comment on column app_public.exercise_import_names.exercise_id is E'The catalog exercise it means.';
+-- Like aliases: a row is seen by whoever sees its exercise (the seeds name catalog exercises only).
+create policy select_visible on app_public.exercise_import_names for select
+  using (exists (select 1 from app_public.exercises e where e.id = exercise_id));
+
+insert into app_public.exercise_import_names (key, name, app, exercise_id)
+select app_public.exercise_key(v.name), v.name, v.app, e.id
+  from (values
+    ('strong', 'Bench Press (Barbell)', 'Bench Press'),
+    ('strong', 'Bench Press (Dumbbell)', 'Dumbbell Bench Press'),
+    ('strong', 'Bench Press (Smith Machine)', 'Smith Machine Bench Press'),
+    ('strong', 'Bench Press - Close Grip (Barbell)', 'Close-Grip Bench Press'),
+    ('strong', 'Bench Press - Wide Grip (Barbell)', 'Wide-Grip Bench Press'),
+    ('strong', 'Incline Bench Press (Barbell)', 'Incline Bench Press'),
+    ('strong', 'Incline Bench Press (Dumbbell)', 'Incline Dumbbell Press'),
+    ('strong', 'Decline Bench Press (Barbell)', 'Decline Bench Press'),
+    ('strong', 'Decline Bench Press (Dumbbell)', 'Decline Dumbbell Press'),
+    ('strong', 'Chest Fly (Dumbbell)', 'Dumbbell Fly'),
+    ('strong', 'Incline Chest Fly (Dumbbell)', 'Incline Dumbbell Fly'),
+    ('hevy', 'Chest Fly (Machine)', 'Pec Deck'),
+    ('strong', 'Cable Crossover', 'Cable Fly'),
+    ('strong', 'Chest Press (Machine)', 'Chest Press Machine'),
+    ('strong', 'Chest Dip', 'Dip'),
+    ('strong', 'Triceps Dip', 'Dip'),
+    ('strong', 'Squat (Barbell)', 'Back Squat'),
+    ('strong', 'Squat (Smith Machine)', 'Smith Machine Squat'),
+    ('strong', 'Squat (Dumbbell)', 'Dumbbell Squat'),
+    ('strong', 'Front Squat (Barbell)', 'Front Squat'),
+    ('strong', 'Goblet Squat (Kettlebell)', 'Kettlebell Goblet Squat'),
+    ('strong', 'Goblet Squat (Dumbbell)', 'Goblet Squat'),
+    ('strong', 'Hack Squat (Machine)', 'Hack Squat'),
+    ('strong', 'Leg Press (Machine)', 'Leg Press'),
+    ('strong', 'Leg Extension (Machine)', 'Leg Extension'),
+    ('strong', 'Lying Leg Curl (Machine)', 'Lying Leg Curl'),
+    ('strong', 'Seated Leg Curl (Machine)', 'Seated Leg Curl'),
+    ('strong', 'Standing Calf Raise (Machine)', 'Standing Calf Raise'),
+    ('strong', 'Seated Calf Raise (Machine)', 'Seated Calf Raise'),
+    ('strong', 'Calf Press on Leg Press', 'Leg Press Calf Raise'),
+    ('strong', 'Lunge (Dumbbell)', 'Dumbbell Lunge'),
+    ('strong', 'Lunge (Barbell)', 'Barbell Lunge'),
+    ('strong', 'Walking Lunge (Dumbbell)', 'Dumbbell Walking Lunge'),
+    ('strong', 'Bulgarian Split Squat (Dumbbell)', 'Bulgarian Split Squat'),
+    ('strong', 'Hip Thrust (Barbell)', 'Barbell Hip Thrust'),
+    ('strong', 'Glute Bridge (Barbell)', 'Barbell Glute Bridge'),
+    ('strong', 'Deadlift (Barbell)', 'Deadlift'),
+    ('strong', 'Deadlift (Dumbbell)', 'Dumbbell Deadlift'),
+    ('strong', 'Deadlift (Trap Bar)', 'Trap Bar Deadlift'),
+    ('strong', 'Sumo Deadlift (Barbell)', 'Sumo Deadlift'),
+    ('strong', 'Romanian Deadlift (Barbell)', 'Romanian Deadlift'),
+    ('strong', 'Romanian Deadlift (Dumbbell)', 'Dumbbell Romanian Deadlift'),
+    ('strong', 'Stiff Leg Deadlift (Barbell)', 'Stiff-Leg Deadlift'),
+    ('strong', 'Good Morning (Barbell)', 'Good Morning'),
+    ('strong', 'Overhead Press (Barbell)', 'Overhead Press'),
+    ('strong', 'Overhead Press (Dumbbell)', 'Dumbbell Shoulder Press'),
+    ('strong', 'Shoulder Press (Dumbbell)', 'Dumbbell Shoulder Press'),
+    ('strong', 'Shoulder Press (Machine)', 'Shoulder Press Machine'),
+    ('strong', 'Seated Overhead Press (Barbell)', 'Seated Overhead Press'),
+    ('strong', 'Push Press (Barbell)', 'Push Press'),
+    ('strong', 'Arnold Press (Dumbbell)', 'Arnold Press'),
+    ('strong', 'Lateral Raise (Dumbbell)', 'Lateral Raise'),
+    ('strong', 'Lateral Raise (Cable)', 'Cable Lateral Raise'),
+    ('strong', 'Lateral Raise (Machine)', 'Lateral Raise Machine'),
+    ('strong', 'Front Raise (Dumbbell)', 'Front Raise'),
+    ('strong', 'Front Raise (Barbell)', 'Barbell Front Raise'),
+    ('strong', 'Reverse Fly (Dumbbell)', 'Rear Delt Fly'),
+    ('strong', 'Reverse Fly (Machine)', 'Reverse Pec Deck'),
+    ('strong', 'Face Pull (Cable)', 'Face Pull'),
+    ('strong', 'Upright Row (Barbell)', 'Barbell Upright Row'),
+    ('strong', 'Shrug (Barbell)', 'Barbell Shrug'),
+    ('strong', 'Shrug (Dumbbell)', 'Dumbbell Shrug'),
+    ('strong', 'Bent Over Row (Barbell)', 'Barbell Row'),
+    ('strong', 'Bent Over Row (Dumbbell)', 'Dumbbell Bent-Over Row'),
+    ('strong', 'Bent Over One Arm Row (Dumbbell)', 'Dumbbell Row'),
+    ('strong', 'Pendlay Row (Barbell)', 'Pendlay Row'),
+    ('strong', 'T Bar Row', 'T-Bar Row'),
+    ('strong', 'Seated Row (Cable)', 'Seated Cable Row'),
+    ('hevy', 'Seated Cable Row - V Grip (Cable)', 'Seated Cable Row'),
+    ('strong', 'Seated Row (Machine)', 'Machine Row'),
+    ('strong', 'Lat Pulldown (Cable)', 'Lat Pulldown'),
+    ('strong', 'Lat Pulldown (Machine)', 'Machine Pulldown'),
+    ('strong', 'Lat Pulldown - Close Grip (Cable)', 'Close-Grip Lat Pulldown'),
+    ('strong', 'Pull Up (Assisted)', 'Assisted Pull-Up Machine'),
+    ('strong', 'Pull Up (Band)', 'Band-Assisted Pull-Up'),
+    ('strong', 'Pull Up (Weighted)', 'Pull-Up'),
+    ('strong', 'Chin Up (Weighted)', 'Chin-Up'),
+    ('strong', 'Bicep Curl (Barbell)', 'Barbell Curl'),
+    ('strong', 'Bicep Curl (Dumbbell)', 'Dumbbell Curl'),
+    ('strong', 'Bicep Curl (Cable)', 'Cable Curl'),
+    ('strong', 'Bicep Curl (Machine)', 'Machine Preacher Curl'),
+    ('strong', 'EZ Bar Curl', 'EZ-Bar Curl'),
+    ('strong', 'Hammer Curl (Dumbbell)', 'Hammer Curl'),
+    ('strong', 'Hammer Curl (Cable)', 'Cable Hammer Curl'),
+    ('strong', 'Preacher Curl (Barbell)', 'Preacher Curl'),
+    ('strong', 'Preacher Curl (Dumbbell)', 'Dumbbell Preacher Curl'),
+    ('strong', 'Concentration Curl (Dumbbell)', 'Concentration Curl'),
+    ('strong', 'Triceps Pushdown (Cable - Straight Bar)', 'Triceps Pushdown'),
+    ('hevy', 'Triceps Rope Pushdown', 'Rope Pushdown'),
+    ('strong', 'Triceps Extension (Cable)', 'Overhead Cable Triceps Extension'),
+    ('strong', 'Triceps Extension (Dumbbell)', 'Overhead Triceps Extension'),
+    ('strong', 'Skullcrusher (Barbell)', 'Lying Triceps Extension'),
+    ('strong', 'Skullcrusher (Dumbbell)', 'Dumbbell Skull Crusher'),
+    ('strong', 'Triceps Kickback (Dumbbell)', 'Dumbbell Kickback'),
+    ('strong', 'Rowing (Machine)', 'Rowing Machine'),
+    ('strong', 'Cycling (Indoor)', 'Stationary Bike'),
+    ('strong', 'Running (Treadmill)', 'Treadmill'),
+    ('strong', 'Knee Raise (Captain''s Chair)', 'Hanging Knee Raise'),
+    ('strong', 'Crunch (Machine)', 'Ab Crunch Machine'),
+    ('strong', 'Crunch (Cable)', 'Cable Crunch'),
+    ('strong', 'Back Extension (Hyperextension)', 'Back Extension'),
+    ('fitnotes', 'Flat Barbell Bench Press', 'Bench Press'),
+    ('fitnotes', 'Flat Dumbbell Bench Press', 'Dumbbell Bench Press'),
+    ('fitnotes', 'Incline Barbell Bench Press', 'Incline Bench Press'),
+    ('fitnotes', 'Incline Dumbbell Bench Press', 'Incline Dumbbell Press'),
+    ('fitnotes', 'Decline Barbell Bench Press', 'Decline Bench Press'),
+    ('fitnotes', 'Close Grip Barbell Bench Press', 'Close-Grip Bench Press'),
+    ('fitnotes', 'Flat Dumbbell Fly', 'Dumbbell Fly'),
+    ('fitnotes', 'Barbell Squat', 'Back Squat'),
+    ('fitnotes', 'Barbell Front Squat', 'Front Squat'),
+    ('fitnotes', 'Leg Extension Machine', 'Leg Extension'),
+    ('fitnotes', 'Seated Leg Curl Machine', 'Seated Leg Curl'),
+    ('fitnotes', 'Lying Leg Curl Machine', 'Lying Leg Curl'),
+    ('fitnotes', 'Standing Calf Raise Machine', 'Standing Calf Raise'),
+    ('fitnotes', 'Seated Calf Raise Machine', 'Seated Calf Raise'),
+    ('fitnotes', 'Seated Dumbbell Press', 'Dumbbell Shoulder Press'),
+    ('fitnotes', 'Lateral Dumbbell Raise', 'Lateral Raise'),
+    ('fitnotes', 'Front Dumbbell Raise', 'Front Raise'),
+    ('fitnotes', 'Rope Push Down', 'Rope Pushdown'),
+    ('fitnotes', 'V-Bar Push Down', 'Triceps Pushdown'),
+    ('fitnotes', 'Parallel Bar Triceps Dip', 'Dip'),
+    ('fitnotes', 'EZ-Bar Skullcrusher', 'Lying Triceps Extension'),
+    ('fitnotes', 'Dumbbell Concentration Curl', 'Concentration Curl'),
+    ('fitnotes', 'Seated Machine Fly', 'Pec Deck'),
+    ('fitnotes', 'One-Arm Dumbbell Row', 'Dumbbell Row'),
+    ('fitnotes', 'Hammer Curl, Dumbbell', 'Hammer Curl')
+  ) as v(app, name, catalog)
+  join app_public.exercises e on e.user_id is null and e.key = app_public.exercise_key(v.catalog)
+on conflict (key) do update set name = excluded.name, app = excluded.app, exercise_id = excluded.exercise_id;
+
+--------------------------------------------------------------------------------
+-- Mapping a file's names
+--------------------------------------------------------------------------------
+-- The user's choice for a name, from choices: {"<name>": {"action": "map"|"create"|"skip", "exercise": "<ref>"}}
+-- (names compared by exercise_key).
+create function app_hidden.import_choice(choices jsonb, p_name text) returns jsonb
+language sql stable as $$
+  select c.value from jsonb_each(coalesce(choices, '{}')) c
+   where app_public.exercise_key(c.key) = app_public.exercise_key(p_name)
+   limit 1;
+$$;
+comment on function app_hidden.import_choice(jsonb, text) is E'The user''s choice for a file''s exercise name (names compared ignoring case, spacing, hyphens and dots), or null.';
+
+create function app_hidden.import_map_names(names text[], choices jsonb, custom jsonb)
+returns table (name text, exercise_id uuid, action text, via text, suggestions text[])
+language plpgsql stable security invoker as $$
+declare
+  n text;
+  c jsonb;
+  v_id uuid;
+  v_via text;
+  v_parts text[];
+  v_match record;
+begin
+  foreach n in array names loop
+    c := app_hidden.import_choice(choices, n);
+    v_id := null; v_via := null;
+    name := n; suggestions := '{}';
+    if c is not null and c ->> 'action' = 'skip' then
+      action := 'skip'; exercise_id := null; via := 'choice';
+      return next; continue;
+    end if;
+    if c is not null and c ->> 'action' = 'map' then
+      v_id := app_hidden.resolve_exercise(c ->> 'exercise');
+      if v_id is null then
+        raise exception 'choices: "%" is mapped to "%", which names no exercise', n, c ->> 'exercise' using errcode = 'SVBAD';
+      end if;
+      action := 'map'; exercise_id := v_id; via := 'choice';
+      return next; continue;
+    end if;
+    -- The one resolver of names (app_hidden.match_exercise): exact tiers first.
+    select * into v_match from app_hidden.match_exercise(n);
+    if v_match.match in ('id', 'name', 'alias') then
+      v_id := v_match.exercise_id; v_via := v_match.match;
+    end if;
+    -- The other apps' names, before the resolver's looser tiers.
+    if v_id is null then
+      select x.exercise_id into v_id from app_public.exercise_import_names x where x.key = app_public.exercise_key(n);
+      if v_id is not null then v_via := 'other-app'; end if;
+    end if;
+    -- The resolver's words and typo tiers (shown as such in the dry run).
+    if v_id is null and v_match.match in ('words', 'typo') then
+      v_id := v_match.exercise_id; v_via := v_match.match;
+    end if;
+    -- `Name (Equipment)`: the equipment in front, then the name alone (`Curl (Cable)` -> `Cable Curl`).
+    if v_id is null then
+      v_parts := regexp_match(n, '^\s*(.*\S)\s*\(([^()]+)\)\s*$');
+      if v_parts is not null then
+        v_id := coalesce(app_hidden.resolve_exercise(v_parts[2] || ' ' || v_parts[1]), app_hidden.resolve_exercise(v_parts[1]));
+        if v_id is not null then v_via := 'equipment'; end if;
+      end if;
+    end if;
+    if v_id is not null then
+      action := 'map'; exercise_id := v_id; via := v_via;
+      return next; continue;
+    end if;
+    -- A custom exercise the file brings along (an svc export), or the user's choice to create one.
+    if (c is not null and c ->> 'action' = 'create')
+       or exists (select 1 from jsonb_array_elements(coalesce(custom, '[]')) x where app_public.exercise_key(x ->> 'name') = app_public.exercise_key(n)) then
+      action := 'create'; exercise_id := null; via := case when c is not null then 'choice' else 'export' end;
+      return next; continue;
+    end if;
+    -- Unmapped: the resolver's choices when ambiguous, else the closest names.
+    action := 'unmapped'; exercise_id := null; via := case when v_match.match = 'ambiguous' then 'ambiguous' end;
+    suggestions := coalesce((select array_agg(e.name order by k.o) from unnest(v_match.candidate_ids) with ordinality k(id, o)
+                               join app_public.exercises e on e.id = k.id), '{}');
+    return next;
+  end loop;
+end;
+$$;
+comment on function app_hidden.import_map_names(text[], jsonb, jsonb) is E'What each of a file''s exercise names maps to, for the calling user: the user''s choice (map to a reference, create a custom exercise, or skip); '
+  'else the resolver of names (app_hidden.match_exercise) when it finds the exercise by id, name or alias (via = id, name, alias); else the table of the other apps'' names (via = other-app); '
+  'else the resolver''s words or typo tiers (via = words, typo: shown in the dry run); else `Name (Equipment)` read as `Equipment Name` or `Name` (via = equipment); '
+  'else a custom exercise the file brings (via = export); else unmapped, with suggestions (the resolver''s choices when ambiguous, via = ambiguous; else the closest names).';
+
+--------------------------------------------------------------------------------
+-- The wall-clock start of imported workouts
+--------------------------------------------------------------------------------
+-- A file's times have no zone: the same file read in Europe/Berlin and in UTC gives two instants
+-- for one workout. What the file wrote (its local date and time) is kept per imported workout, so a
+-- second import finds it whatever zone it is read in.
+create table app_hidden.imported_workout_starts (
+  workout_id uuid primary key references app_public.workouts on delete cascade,
+  user_id uuid not null default app_public.current_user_id() references app_public.users on delete cascade,
+  wall_start timestamp not null
+);
+create index imported_workout_starts_user_wall on app_hidden.imported_workout_starts (user_id, wall_start);
+alter table app_hidden.imported_workout_starts enable row level security;
+comment on table app_hidden.imported_workout_starts is E'The start of an imported workout as its file wrote it (local date and time, no zone): an import finds a workout already there by it, whatever time zone each import read the file in.';
+comment on column app_hidden.imported_workout_starts.workout_id is E'The workout imported.';
+comment on column app_hidden.imported_workout_starts.user_id is E'Its owner.';
+comment on column app_hidden.imported_workout_starts.wall_start is E'Its start as the file wrote it: the local date (the workout''s date) and wall-clock time.';
+create policy select_own on app_hidden.imported_workout_starts for select using (user_id = (select app_public.current_user_id()));
+create policy insert_own on app_hidden.imported_workout_starts for insert with check (user_id = (select app_public.current_user_id()));
+
+--------------------------------------------------------------------------------
+-- Importing
+--------------------------------------------------------------------------------
+-- Input bounds: at most 5000 workouts per call (the GraphQL request body is at most 1 MB anyway).
+create function app_public.import_history(workouts jsonb, choices jsonb default '{}', extras jsonb default null, dry_run boolean default true)
+returns jsonb
+language plpgsql volatile security invoker as $$
+declare
+  v_user uuid := app_hidden.require_user();
+  v_unit text;
+  v_effort text;
+  v_names text[];
+  v_map jsonb := '{}';
+  r record;
+  w jsonb;
+  e jsonb;
+  i int;
+  v_doc jsonb;
+  v_entries jsonb;
+  v_start timestamptz;
+  v_wall timestamp;
+  v_seen jsonb := '{}';
+  v_key text;
+  v_new int := 0;
+  v_dup int := 0;
+  v_empty int := 0;
+  v_sets int := 0;
+  v_skipped_sets int := 0;
+  v_first date;
+  v_last date;
+  v_name_sets jsonb := '{}';
+  v_routines jsonb := '{}';
+  v_routine_new int := 0;
+  v_routine_dup int := 0;
+  v_bw_new int := 0;
+  v_bw_dup int := 0;
+  v_custom_new int := 0;
+  v_walk record;
+  v_names_out jsonb;
+  v_unmapped text[];
+  v_id uuid;
+  x jsonb;
+  v_orig int[];
+  v_k int;
+  v_path text;
+  v_reason text;
+  v_match text[];
+begin
+  if jsonb_typeof(workouts) is distinct from 'array' then
+    raise exception 'workouts: must be a list of workout documents' using errcode = 'SVBAD';
+  end if;
+  if jsonb_array_length(workouts) > 5000 then
+    raise exception 'workouts: at most 5000 per import (this one has %); split the file by date', jsonb_array_length(workouts) using errcode = 'SVBAD';
+  end if;
+  if choices is not null and jsonb_typeof(choices) <> 'object' then
+    raise exception 'choices: must be an object of name -> {action, exercise}' using errcode = 'SVBAD';
+  end if;
+  -- One import at a time per user: a second one (the same file sent twice at once) waits for the
+  -- first to commit, then finds its workouts already there (each statement reads afresh).
+  if not dry_run then
+    perform pg_advisory_xact_lock(hashtextextended('app_public.import_history:' || v_user::text, 0));
+  end if;
+  select u.unit, u.effort into v_unit, v_effort from app_public.users u where u.id = v_user;
+
+  -- Every name the file uses, mapped once.
+  select coalesce(array_agg(distinct ex ->> 'exercise'), '{}') into v_names
+    from jsonb_array_elements(workouts) wk,
+         jsonb_array_elements(case when jsonb_typeof(wk -> 'exercises') = 'array' then wk -> 'exercises' else '[]' end) ex
+   where jsonb_typeof(ex -> 'exercise') = 'string';
+  for r in select * from app_hidden.import_map_names(v_names, choices, extras -> 'customExercises') loop
+    v_map := v_map || jsonb_build_object(r.name, jsonb_build_object('exerciseId', r.exercise_id, 'action', r.action, 'via', r.via, 'suggestions', to_jsonb(r.suggestions)));
+  end loop;
+  select coalesce(array_agg(k order by k), '{}') into v_unmapped from jsonb_each(v_map) m(k, v) where v ->> 'action' = 'unmapped';
+  if not dry_run and cardinality(v_unmapped) > 0 then
+    raise exception 'choices: % exercise name(s) map to no exercise: %; choose for each: map to an exercise, create a custom exercise, or skip',
+      cardinality(v_unmapped), array_to_string(v_unmapped[1:10], ', ') || case when cardinality(v_unmapped) > 10 then ', ...' else '' end
+      using errcode = 'SVMAP', detail = array_to_string(v_unmapped, E'\n');
+  end if;
+
+  -- Custom exercises: those the file brings (with their details) and those chosen to be created.
+  if not dry_run then
+    for r in select k as name from jsonb_each(v_map) m(k, v) where v ->> 'action' = 'create' loop
+      x := (select c from jsonb_array_elements(coalesce(extras -> 'customExercises', '[]')) c
+             where app_public.exercise_key(c ->> 'name') = app_public.exercise_key(r.name) limit 1);
+      v_id := (select ce.id from app_public.exercises ce where ce.user_id = v_user and ce.key = app_public.exercise_key(r.name));
+      if v_id is null then
+        select ce.id into v_id from app_public.create_custom_exercise(r.name, x ->> 'equipment',
+          (select coalesce(array_agg(m), '{}') from jsonb_array_elements_text(coalesce(x -> 'muscles', '[]')) m),
+          x ->> 'region', x ->> 'kind') ce;
+        v_custom_new := v_custom_new + 1;
+      end if;
+      v_map := jsonb_set(v_map, array[r.name, 'exerciseId'], to_jsonb(v_id));
+    end loop;
+    -- Custom exercises of an export that no workout uses are brought along too.
+    for x in select c from jsonb_array_elements(coalesce(extras -> 'customExercises', '[]')) c loop
+      if not exists (select 1 from app_public.exercises ce where ce.user_id = v_user and ce.key = app_public.exercise_key(x ->> 'name')) then
+        perform app_public.create_custom_exercise(x ->> 'name', x ->> 'equipment',
+          (select coalesce(array_agg(m), '{}') from jsonb_array_elements_text(coalesce(x -> 'muscles', '[]')) m), x ->> 'region', x ->> 'kind');
+        v_custom_new := v_custom_new + 1;
+      end if;
+    end loop;
+  else
+    select count(*) into v_custom_new from jsonb_array_elements(coalesce(extras -> 'customExercises', '[]')) c
+     where not exists (select 1 from app_public.exercises ce where ce.user_id = v_user and ce.key = app_public.exercise_key(c ->> 'name'));
+  end if;
+
+  -- Settings of an export (unit, effort scale): the account then reads as the exported one.
+  if extras ? 'settings' and not dry_run then
+    update app_public.users u
+       set unit = coalesce(extras #>> '{settings,unit}', u.unit), effort = coalesce(extras #>> '{settings,effort}', u.effort)
+     where u.id = v_user;
+    v_unit := coalesce(extras #>> '{settings,unit}', v_unit);
+    v_effort := coalesce(extras #>> '{settings,effort}', v_effort);
+  end if;
+
+  -- Routines of an export: one per name; a workout's `routine` (the exporting account's id)
+  -- follows the routine of that name here.
+  for x in select rt from jsonb_array_elements(coalesce(extras -> 'routines', '[]')) rt loop
+    v_id := (select rr.id from app_public.routines rr where rr.user_id = v_user and rr.name_key = app_public.routine_name_key(x ->> 'name'));
+    if v_id is not null then
+      v_routine_dup := v_routine_dup + 1;
+    else
+      v_routine_new := v_routine_new + 1;
+      if not dry_run then
+        select ar.routine_id into v_id from app_public.apply_routine_document(x - 'id') ar;
+      end if;
+    end if;
+    if x ? 'id' then v_routines := v_routines || jsonb_build_object(x ->> 'id', v_id); end if;
+  end loop;
+
+  -- Bodyweights of an export: a day already holding the same weight is a duplicate.
+  for x in select b from jsonb_array_elements(coalesce(extras -> 'bodyweights', '[]')) b loop
+    if exists (select 1 from app_public.bodyweights bw where bw.user_id = v_user and bw.date = (x ->> 'date')::date
+                 and bw.weight = (x ->> 'weight')::float8 and bw.unit = x ->> 'unit') then
+      v_bw_dup := v_bw_dup + 1;
+    else
+      v_bw_new := v_bw_new + 1;
+      if not dry_run then
+        perform app_public.log_bodyweight((x ->> 'date')::date, (x ->> 'weight')::float8, x ->> 'unit');
+      end if;
+    end if;
+  end loop;
+
+  for i in 0 .. jsonb_array_length(workouts) - 1 loop
+    w := workouts -> i;
+    if jsonb_typeof(w) <> 'object' then
+      raise exception 'workouts[%]: must be an object', i using errcode = 'SVDOC', detail = format('workouts[%s]', i), hint = 'must be an object';
+    end if;
+    -- The same workout: the same start (noon UTC on its date when it has none) and name.
+    v_start := coalesce((select ds.start from app_hidden.doc_start(w ->> 'start') ds where w ? 'start'),
+                        case when w ->> 'date' ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' then ((w ->> 'date') || ' 12:00:00+00')::timestamptz end);
+    -- Or the same name and the same local date and wall-clock time as the file wrote them (read in
+    -- another time zone, the same file gives another instant).
+    v_match := case when v_start is not null then regexp_match(w ->> 'start', '^([0-9]{4}-[0-9]{2}-[0-9]{2})T([0-9]{2}:[0-9]{2}(:[0-9]{2})?)') end;
+    v_wall := case when v_match is not null then (v_match[1] || ' ' || v_match[2])::timestamp
+                   when v_start is not null then (w ->> 'date' || ' 12:00')::timestamp end;
+    v_key := coalesce(v_start::text, '') || E'\n' || coalesce(w ->> 'name', '');
+    if v_seen ? v_key or exists (select 1 from app_public.workouts ow where ow.user_id = v_user and ow.start = v_start
+                                   and ow.name is not distinct from (w ->> 'name'))
+       or exists (select 1 from app_hidden.imported_workout_starts iw join app_public.workouts ow on ow.id = iw.workout_id
+                   where iw.user_id = v_user and iw.wall_start = v_wall and ow.name is not distinct from (w ->> 'name')) then
+      v_dup := v_dup + 1;
+      continue;
+    end if;
+    v_seen := v_seen || jsonb_build_object(v_key, true);
+    -- Exercise names become exercise ids; skipped names leave with their sets.
+    v_entries := '[]';
+    v_orig := '{}';
+    v_k := -1;
+    if jsonb_typeof(w -> 'exercises') = 'array' then
+      for e in select value from jsonb_array_elements(w -> 'exercises') loop
+        v_k := v_k + 1;
+        if jsonb_typeof(e) = 'object' and jsonb_typeof(e -> 'exercise') = 'string' then
+          x := v_map -> (e ->> 'exercise');
+          v_name_sets := jsonb_set(v_name_sets, array[e ->> 'exercise'],
+            to_jsonb(coalesce((v_name_sets ->> (e ->> 'exercise'))::int, 0) + coalesce(jsonb_array_length(case when jsonb_typeof(e -> 'sets') = 'array' then e -> 'sets' end), 0)));
+          if x ->> 'action' = 'skip' then
+            v_skipped_sets := v_skipped_sets + coalesce(jsonb_array_length(case when jsonb_typeof(e -> 'sets') = 'array' then e -> 'sets' end), 0);
+            continue;
+          end if;
+          if x ->> 'exerciseId' is not null then
+            e := jsonb_set(e, '{exercise}', to_jsonb(x ->> 'exerciseId'));
+          elsif dry_run then
+            -- Unmapped (reported) or to be created: its sets count, the walk cannot check it.
+            v_sets := v_sets + coalesce(jsonb_array_length(case when jsonb_typeof(e -> 'sets') = 'array' then e -> 'sets' end), 0);
+            continue;
+          end if;
+        end if;
+        v_entries := v_entries || jsonb_build_array(e);
+        v_orig := v_orig || v_k;
+      end loop;
+    end if;
+    if jsonb_typeof(w -> 'exercises') = 'array' and jsonb_array_length(w -> 'exercises') > 0 and jsonb_array_length(v_entries) = 0
+       and not (dry_run and exists (select 1 from jsonb_array_elements(w -> 'exercises') ee where (v_map -> (ee ->> 'exercise')) ->> 'action' <> 'skip')) then
+      -- Every exercise of it was skipped: nothing of it to keep.
+      v_empty := v_empty + 1;
+      continue;
+    end if;
+    v_doc := w - 'id';
+    if jsonb_typeof(w -> 'exercises') = 'array' then v_doc := jsonb_set(v_doc, '{exercises}', v_entries); end if;
+    if w ? 'routine' then
+      v_doc := case when jsonb_typeof(w -> 'routine') = 'string' and v_routines ? (w ->> 'routine') and v_routines ->> (w ->> 'routine') is not null
+                    then jsonb_set(v_doc, '{routine}', v_routines -> (w ->> 'routine'))
+                    else v_doc - 'routine' end;
+    end if;
+    v_path := null;
+    if dry_run then
+      select * into v_walk from app_hidden.walk_workout_document(v_doc - 'routine', v_unit, v_effort);
+      v_path := v_walk.path;
+      v_reason := v_walk.reason;
+    else
+      begin
+        select aw.workout_id into v_id from app_public.apply_workout_document(v_doc) aw;
+        if v_wall is not null then
+          insert into app_hidden.imported_workout_starts (workout_id, user_id, wall_start) values (v_id, v_user, v_wall)
+            on conflict (workout_id) do nothing;
+        end if;
+      exception when sqlstate 'SVDOC' then
+        get stacked diagnostics v_path = pg_exception_detail, v_reason = pg_exception_hint;
+      end;
+    end if;
+    if v_path is not null then
+      -- The path in the workout as the file gave it (entries of skipped names were taken out).
+      v_match := regexp_match(v_path, '^exercises\[([0-9]+)\](.*)$');
+      if v_match is not null and v_orig[v_match[1]::int + 1] is not null then
+        v_path := 'exercises[' || v_orig[v_match[1]::int + 1] || ']' || v_match[2];
+      end if;
+      raise exception 'workouts[%].%: %', i, v_path, v_reason
+        using errcode = 'SVDOC', detail = format('workouts[%s].%s', i, v_path), hint = v_reason;
+    end if;
+    v_new := v_new + 1;
+    v_sets := v_sets + (select coalesce(sum(jsonb_array_length(ee -> 'sets')), 0) from jsonb_array_elements(v_entries) ee);
+    if (w ->> 'date') is not null then
+      v_first := least(v_first, (w ->> 'date')::date);
+      v_last := greatest(v_last, (w ->> 'date')::date);
+    end if;
+  end loop;
+
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'name', k,
+           'action', v ->> 'action',
+           'via', v ->> 'via',
+           'exerciseId', v ->> 'exerciseId',
+           'exercise', (select ex.name from app_public.exercises ex where ex.id = (v ->> 'exerciseId')::uuid),
+           'suggestions', v -> 'suggestions',
+           'sets', coalesce((v_name_sets ->> k)::int, 0)) order by k), '[]')
+    into v_names_out from jsonb_each(v_map) m(k, v);
+  return jsonb_build_object(
+    'dryRun', dry_run,
+    'workouts', v_new, 'duplicates', v_dup, 'emptied', v_empty,
+    'sets', v_sets, 'skippedSets', v_skipped_sets,
+    'firstDate', v_first, 'lastDate', v_last,
+    'names', v_names_out, 'unmapped', cardinality(v_unmapped),
+    'routines', v_routine_new, 'duplicateRoutines', v_routine_dup,
+    'bodyweights', v_bw_new, 'duplicateBodyweights', v_bw_dup,
+    'customExercises', v_custom_new);
+end;
+$$;
+comment on function app_public.import_history(jsonb, jsonb, jsonb, boolean) is E'@behavior -*\nImports workouts (documents whose `exercise` fields are a file''s names; at most 5000 per call) for the signed-in user, in the caller''s transaction: '
+  'names mapped by app_hidden.import_map_names with choices ({"<name>": {"action": "map"|"create"|"skip", "exercise": "<ref>"}}); a workout with the start '
+  '(noon UTC on its date when it has none) and name of one already there, or with the name and the local date and wall-clock time (as the file wrote them) of one imported before in any time zone, or earlier in the list, is a duplicate and left alone; the rest saved by apply_workout_document. '
+  'extras (an svc export): settings, customExercises, routines (one per name; workouts'' routine ids follow them), bodyweights. '
+  'Imports of one user run one at a time (an advisory lock on the user until commit), so the same file sent twice at once is imported once. '
+  'dry_run: the same summary, nothing written (every document is still validated). Unmapped names in a real run: SVMAP (UNMAPPED_EXERCISES); '
+  'an invalid document: SVDOC with the path from `workouts[i]`. Returns the summary (counts, date range, each name''s mapping with suggestions).';
+
+--------------------------------------------------------------------------------
+-- Exporting
+--------------------------------------------------------------------------------
+create function app_public.export_account() returns jsonb
+language sql stable security invoker as $$
+  select jsonb_build_object(
+    'settings', (select jsonb_build_object('unit', u.unit, 'effort', u.effort) from app_public.users u where u.id = app_hidden.require_user()),
+    'customExercises', coalesce((select jsonb_agg(jsonb_build_object('name', e.name, 'equipment', e.equipment, 'muscles', to_jsonb(e.muscles),
+                                   'region', e.region, 'kind', e.kind) order by lower(e.name), e.id)
+                                 from app_public.exercises e where e.user_id = app_public.current_user_id()), '[]'),
+    'routines', coalesce((select jsonb_agg(app_public.routine_document(r.id::text)::jsonb order by lower(r.name), r.id)
+                          from app_public.routines r where r.user_id = app_public.current_user_id()), '[]'),
+    'bodyweights', coalesce((select jsonb_agg(jsonb_build_object('date', to_char(b.date, 'YYYY-MM-DD'), 'weight', b.weight, 'unit', b.unit) order by b.date)
+                             from app_public.bodyweights b where b.user_id = app_public.current_user_id()), '[]'),
+    'workouts', (select count(*) from app_public.workouts w where w.user_id = app_public.current_user_id()));
+$$;
+comment on function app_public.export_account() is E'@behavior -*\nEverything of the signed-in user but workouts, for an export: settings, custom exercises, routines as documents, bodyweights, and the number of workouts (read with export_workouts, a page at a time).';
+
+create function app_public.export_workouts(after_start timestamptz default null, after_id uuid default null, page_size int default 200)
+returns table (id uuid, start timestamptz, document jsonb)
+language sql stable security invoker as $$
+  select w.id, w.start, app_public.workout_document(w.id)::jsonb
+    from app_public.workouts w
+   where w.user_id = app_hidden.require_user()
+     and (after_start is null or (w.start, w.id) > (after_start, after_id))
+   order by w.start, w.id
+   limit least(greatest(coalesce(page_size, 200), 1), 501);
+$$;
+comment on function app_public.export_workouts(timestamptz, uuid, int) is E'@behavior -*\nThe signed-in user''s workouts as documents, oldest first (by start, then id), a page (at most 501: exportWorkouts asks one more than its 500 to know whether there is a next page) after the given one: each page is one short statement however long the history.';
+
+--! split: 13-progression-and-programs.sql
 -- Progression: next targets from history, warm-ups, drops and bursts. It reuses the catalog's
 -- exercise regions and the documents' set text, unit conversion and exercise references.
 --
@@ -3455,456 +5018,6 @@ language sql immutable parallel safe as $$
 $$;
 comment on function app_hidden.progression_first_note(text, int, int, int, numeric, text) is E'The explanation of a target no session has moved: no history yet, progression none, or a deload routine.';
 
-create function app_hidden.progression_targets(p_routine app_public.routines, p_date date)
-returns setof app_hidden.progression_target
-language plpgsql stable security definer set search_path to pg_catalog, public as $$
--- Replays the history of each routine exercise, oldest to newest, judging each session against the
--- target computed at that point.
---
--- History of a routine exercise: the owner's workouts that name this routine, dated on or before
--- p_date, not skipProgression, in which at least one set (of any exercise) is done (a workout
--- with nothing done is still a plan, not a session), ordered by date, start, id; in each, the
--- workout exercise for this exercise that is not skipProgression. When the routine lists the same
--- exercise more than once, the k-th occurrence in the routine follows the k-th in each workout.
--- A deload routine never moves: its written targets, and its workouts feed no routine's history
--- (they name the deload routine, not another one).
---
--- Judging a session (the routine exercise has `sets` = n work sets): only work sets count (never
--- warm-ups, drops or bursts). It is a hit when there are at least n work sets and each of the first
--- n is done, meets the target reps (or, without reps, the target seconds) and the target weight.
--- A set not done, a missing set, fewer reps or a lighter weight is a miss. Extra work sets beyond
--- n are ignored. Weights are compared in the routine's unit: a set logged in another unit counts
--- when converted it is within 0.01 of the target, or when it is at least the target as
--- nextWorkout would have shown it in that unit (converted, then snapped to that unit's increment),
--- so doing exactly the weight prescribed in lb for a kg routine is a hit.
---
--- Rules (the exercise's progression, else the routine's, else linear):
--- - linear: hit -> + increment; third miss in a row -> deload (90 %, snapped, at least one
---   increment lower) and the count starts again; other misses -> same weight.
--- - greyskull: the last work set is as many reps as possible. Hit with at least twice the target
---   reps on it -> + 2 increments; hit -> + increment; any miss -> deload at once.
--- - double: reps is a range low-high, the rep target starts at low. All n sets at the top (reps
---   >= high at the target weight) -> + increment and back to low. Otherwise the next rep target is
---   the lowest of the n sets plus one, kept within the range (a set not done, missing or lighter
---   counts 0 reps). A rep is gained when the session's total reps over the n sets beats the best
---   total at this weight; the first session at a weight sets that best. Three sessions in a row
---   with no rep gained -> deload, back to low.
--- - time: every set held for the target seconds -> + 5 s; third miss in a row -> 90 % snapped to
---   5 s, at least 5 s shorter, never under 5 s. Without a time target it behaves as none.
--- - none: the targets as written.
--- Unloaded work (no weight written) cannot gain weight: linear and greyskull keep the targets,
--- double stops at the top of the range. The increment is 5 kg / 10 lb for region lower, else
--- 2.5 kg / 5 lb, in the routine's unit. Adding it keeps the written weight's steps (225 lb + 10 lb
--- is 235 lb, 101 kg + 2.5 kg is 103.5 kg): what the lifter loads. Weights derived by a percentage
--- (deloads here; warm-ups, drops and unit conversions in nextWorkout) snap to the nearest multiple
--- of the increment. Weights stay at most 10000 and times at most a day (the set text limits).
-declare
-  v_s record;
-  v_re_id uuid;
-  v_re_position int;
-  v_re_exercise uuid;
-  v_re_seconds int;
-  v_rule text;
-  v_inc numeric;
-  v_w numeric;
-  v_shown numeric;
-  v_t int;
-  v_secs int;
-  v_n int;
-  v_low int;
-  v_high int;
-  v_misses int;
-  v_stall int;
-  v_best int;
-  v_sessions int;
-  v_note text;
-  v_cnt int;
-  v_hit boolean;
-  v_top boolean;
-  v_lowest int;
-  v_total int;
-  v_ok boolean;
-  v_wok boolean;
-  v_r int;
-  v_amrap int;
-  v_new numeric;
-  v_what text;
-  v_at text;
-  v_date text;
-  v_last boolean;
-  v_weights numeric[];
-  v_reps int[];
-  v_seconds int[];
-  v_done boolean[];
-  i int;
-begin
-  -- One pass over the whole history: every routine exercise (in position order) with its sessions
-  -- (oldest first); a routine exercise without history comes once with a null session.
-  for v_s in
-    with re as (
-      select re.id, re.position, re.exercise_id, re.sets, re.reps_low, re.reps_high, re.seconds as re_seconds,
-             trim_scale(re.weight::numeric) as weight, e.region,
-             row_number() over (partition by re.exercise_id order by re.position) as occurrence,
-             case when p_routine.deload then 'deload'
-                  when coalesce(re.progression, p_routine.progression) = 'time' and (re.reps_low is not null or re.seconds is null) then 'none'
-                  when coalesce(re.progression, p_routine.progression) = 'double' and re.reps_low is null then 'none'
-                  else coalesce(re.progression, p_routine.progression) end as rule
-        from app_public.routine_exercises re
-        join app_public.exercises e on e.id = re.exercise_id
-       where re.routine_id = p_routine.id
-    ), history as (
-      select w.id, w.date, w.start, w.unit
-        from app_public.workouts w
-       where w.user_id = p_routine.user_id
-         and w.routine_id = p_routine.id
-         and w.date <= p_date
-         and not w.skip_progression
-         and exists (select 1 from app_public.workout_sets d where d.workout_id = w.id and d.done)
-    ), occurrences as (
-      select we.id, we.exercise_id, we.skip_progression, h.date, h.start, h.id as workout_id, h.unit,
-             row_number() over (partition by we.workout_id, we.exercise_id order by we.position) as occurrence
-        from history h
-        join app_public.workout_exercises we on we.workout_id = h.id
-       where we.exercise_id in (select re.exercise_id from re where re.rule in ('linear', 'greyskull', 'double', 'time'))
-    ), work_sets as (
-      select s.workout_exercise_id,
-             array_agg(s.weight::numeric order by s.position) as weights, array_agg(s.reps order by s.position) as reps,
-             array_agg(s.seconds order by s.position) as seconds, array_agg(s.done order by s.position) as done
-        from app_public.workout_sets s
-       where s.workout_id in (select h.id from history h) and s.kind = 'work'
-       group by s.workout_exercise_id
-    )
-    select re.*, o.date, o.unit as wunit,
-           row_number() over (partition by re.id order by o.date, o.start, o.workout_id) as session_no,
-           count(o.id) over (partition by re.id) as session_count,
-           coalesce(ws.weights, '{}') as weights, coalesce(ws.reps, '{}') as reps,
-           coalesce(ws.seconds, '{}') as seconds, coalesce(ws.done, '{}') as done
-      from re
-      left join occurrences o
-        on o.exercise_id = re.exercise_id and o.occurrence = re.occurrence and not o.skip_progression
-       and re.rule in ('linear', 'greyskull', 'double', 'time')
-      left join work_sets ws on ws.workout_exercise_id = o.id
-     order by re.position, o.date, o.start, o.workout_id
-  loop
-    if v_re_id is distinct from v_s.id then
-      if v_re_id is not null then
-        if v_note is null then
-          v_note := app_hidden.progression_first_note(v_rule, v_n, v_t, coalesce(v_secs, v_re_seconds), v_w, p_routine.unit);
-        end if;
-        return next row(v_re_id, v_re_position, v_re_exercise, v_rule, v_w, v_t, case when v_t is null then coalesce(v_secs, v_re_seconds) end,
-                        v_sessions, v_note || case when v_rule = 'greyskull' then ' Last set: as many reps as possible.' else '' end)::app_hidden.progression_target;
-      end if;
-      v_re_id := v_s.id;
-      v_re_position := v_s.position;
-      v_re_exercise := v_s.exercise_id;
-      v_re_seconds := v_s.re_seconds;
-      v_rule := v_s.rule;
-      v_inc := app_hidden.weight_increment(v_s.region, p_routine.unit);
-      v_w := v_s.weight;
-      v_n := v_s.sets;
-      v_low := v_s.reps_low;
-      v_high := coalesce(v_s.reps_high, v_s.reps_low);
-      v_t := v_low;
-      v_secs := case when v_low is null then v_s.re_seconds end;
-      v_misses := 0;
-      v_stall := 0;
-      v_best := null;
-      v_sessions := 0;
-      -- Each routine exercise explains itself; never carry the previous one's note over.
-      v_note := null;
-      v_last := null;
-    end if;
-    continue when v_s.date is null;
-
-    v_sessions := v_sessions + 1;
-    -- Only the last session's explanation is shown: notes are written for it alone.
-    v_last := v_s.session_no = v_s.session_count;
-    v_weights := v_s.weights;
-    v_reps := v_s.reps;
-    v_seconds := v_s.seconds;
-    v_done := v_s.done;
-    v_cnt := coalesce(array_length(v_weights, 1), 0);
-    v_hit := v_cnt >= v_n;
-    v_top := v_cnt >= v_n;
-    v_lowest := null;
-    v_total := 0;
-    if v_w is not null and v_s.wunit <> p_routine.unit then
-      -- The target as nextWorkout showed it in this workout's unit.
-      v_shown := app_hidden.snap_weight(app_hidden.convert_weight(v_w, p_routine.unit, v_s.wunit),
-                                        app_hidden.weight_increment(v_s.region, v_s.wunit));
-    end if;
-    for i in 1 .. v_n loop
-      if i > v_cnt then
-        v_ok := false;
-        v_top := false;
-        v_r := 0;
-      else
-        v_wok := v_done[i] and (
-          v_w is null or v_w = 0
-          or (v_weights[i] is not null and (
-                (v_s.wunit = p_routine.unit and v_weights[i] >= v_w - 0.01)
-                or (v_s.wunit <> p_routine.unit and (v_weights[i] >= v_shown - 0.01
-                    or app_hidden.convert_weight(v_weights[i], v_s.wunit, p_routine.unit) >= v_w - 0.01)))));
-        v_ok := v_wok and (
-          case when v_t is not null then coalesce(v_reps[i] >= v_t, false)
-               when v_secs is not null then coalesce(v_seconds[i] >= v_secs, false)
-               else true end);
-        v_r := case when v_wok then coalesce(v_reps[i], 0) else 0 end;
-        v_top := v_top and v_wok and coalesce(v_reps[i] >= v_high, false);
-      end if;
-      v_hit := v_hit and v_ok;
-      v_lowest := least(v_lowest, v_r);
-      v_total := v_total + v_r;
-    end loop;
-
-    if v_last then
-      v_date := to_char(v_s.date, 'YYYY-MM-DD');
-      v_what := v_n || 'x' || coalesce(v_t::text, app_hidden.format_duration(v_secs), '?');
-      v_at := case when v_w is null then '' else ' at ' || v_w || ' ' || p_routine.unit end;
-    end if;
-
-    if v_rule = 'linear' then
-      if v_hit then
-        v_misses := 0;
-        if v_w is null then
-          if v_last then
-            v_note := format('Last session (%s) hit %s: no weight to add, same targets.', v_date, v_what);
-          end if;
-        else
-          v_new := trim_scale(least(10000, v_w + v_inc));
-          if v_last then
-            v_note := format('Last session (%s) hit %s%s: +%s %s to %s %s.', v_date, v_what, v_at, trim_scale(v_inc), p_routine.unit, v_new, p_routine.unit);
-          end if;
-          v_w := v_new;
-        end if;
-      else
-        v_misses := v_misses + 1;
-        if v_misses >= 3 and v_w is not null then
-          v_new := app_hidden.deload_weight(v_w, v_inc);
-          if v_last then
-            v_note := format('Three misses in a row%s (last %s): deload to 90 %%, %s %s.', v_at, v_date, v_new, p_routine.unit);
-          end if;
-          v_w := v_new;
-          v_misses := 0;
-        else
-          if v_last then
-            v_note := format('Last session (%s) missed %s%s (miss %s of 3): same targets.', v_date, v_what, v_at, least(v_misses, 3));
-          end if;
-          if v_misses >= 3 then
-            v_misses := 0;
-          end if;
-        end if;
-      end if;
-    elsif v_rule = 'greyskull' then
-      v_amrap := case when v_cnt >= v_n then v_reps[v_n] end;
-      if v_hit and v_w is not null and v_t > 0 and v_amrap >= 2 * v_t then
-        v_new := trim_scale(least(10000, v_w + 2 * v_inc));
-        if v_last then
-          v_note := format('Last session (%s) hit %s%s with %s reps on the last set: +%s %s to %s %s.', v_date, v_what, v_at, v_amrap, trim_scale(2 * v_inc), p_routine.unit, v_new, p_routine.unit);
-        end if;
-        v_w := v_new;
-      elsif v_hit and v_w is not null then
-        v_new := trim_scale(least(10000, v_w + v_inc));
-        if v_last then
-          v_note := format('Last session (%s) hit %s%s: +%s %s to %s %s.', v_date, v_what, v_at, trim_scale(v_inc), p_routine.unit, v_new, p_routine.unit);
-        end if;
-        v_w := v_new;
-      elsif v_hit then
-        if v_last then
-          v_note := format('Last session (%s) hit %s: no weight to add, same targets.', v_date, v_what);
-        end if;
-      elsif v_w is not null then
-        v_new := app_hidden.deload_weight(v_w, v_inc);
-        if v_last then
-          v_note := format('Last session (%s) missed %s%s: deload to 90 %%, %s %s.', v_date, v_what, v_at, v_new, p_routine.unit);
-        end if;
-        v_w := v_new;
-      else
-        if v_last then
-          v_note := format('Last session (%s) missed %s: same targets.', v_date, v_what);
-        end if;
-      end if;
-    elsif v_rule = 'double' then
-      if v_top and v_w is not null then
-        v_new := trim_scale(least(10000, v_w + v_inc));
-        if v_last then
-          v_note := format('Last session (%s): all %s sets at the top of %s-%s%s: +%s %s to %s %s, back to %s reps.',
-                           v_date, v_n, v_low, v_high, v_at, trim_scale(v_inc), p_routine.unit, v_new, p_routine.unit, v_low);
-        end if;
-        v_w := v_new;
-        v_t := v_low;
-        v_best := null;
-        v_stall := 0;
-      elsif v_top then
-        v_t := v_high;
-        if v_last then
-          v_note := format('Last session (%s): all %s sets at the top of %s-%s: no weight to add, stay at %s reps.', v_date, v_n, v_low, v_high, v_high);
-        end if;
-      else
-        if v_best is null or v_total > v_best then
-          v_best := v_total;
-          v_stall := 0;
-        else
-          v_stall := v_stall + 1;
-        end if;
-        if v_stall >= 3 then
-          v_new := app_hidden.deload_weight(v_w, v_inc);
-          if v_last then
-            v_note := case when v_w is null
-              then format('No rep gained in three sessions (last %s): back to %s reps.', v_date, v_low)
-              else format('No rep gained in three sessions%s (last %s): deload to 90 %%, %s %s, back to %s reps.', v_at, v_date, v_new, p_routine.unit, v_low) end;
-          end if;
-          v_w := v_new;
-          v_t := v_low;
-          v_best := null;
-          v_stall := 0;
-        else
-          v_t := greatest(v_low, least(v_high, v_lowest + 1));
-          if v_last then
-            v_note := format('Last session (%s): lowest set %s reps%s: aim for %s (range %s-%s).', v_date, v_lowest, v_at, v_t, v_low, v_high);
-          end if;
-        end if;
-      end if;
-    elsif v_rule = 'time' then
-      if v_hit then
-        v_misses := 0;
-        v_secs := least(86400, v_secs + 5);
-        if v_last then
-          v_note := format('Last session (%s) held %s%s: +5 s to %s.', v_date, v_what, v_at, app_hidden.format_duration(v_secs));
-        end if;
-      else
-        v_misses := v_misses + 1;
-        if v_misses >= 3 then
-          if v_last then
-            v_note := format('Three misses in a row at %s (last %s): ', app_hidden.format_duration(v_secs), v_date);
-          end if;
-          v_secs := greatest(5, least(round(v_secs * 0.9 / 5)::int * 5, v_secs - 5));
-          if v_last then
-            v_note := v_note || format('90 %%, %s.', app_hidden.format_duration(v_secs));
-          end if;
-          v_misses := 0;
-        else
-          if v_last then
-            v_note := format('Last session (%s) missed %s%s (miss %s of 3): same time.', v_date, v_what, v_at, v_misses);
-          end if;
-        end if;
-      end if;
-    end if;
-  end loop;
-  if v_re_id is not null then
-    if v_note is null then
-      v_note := app_hidden.progression_first_note(v_rule, v_n, v_t, coalesce(v_secs, v_re_seconds), v_w, p_routine.unit);
-    end if;
-    return next row(v_re_id, v_re_position, v_re_exercise, v_rule, v_w, v_t, case when v_t is null then coalesce(v_secs, v_re_seconds) end,
-                    v_sessions, v_note || case when v_rule = 'greyskull' then ' Last set: as many reps as possible.' else '' end)::app_hidden.progression_target;
-  end if;
-end;
-$$;
-comment on function app_hidden.progression_targets(app_public.routines, date) is E'The next targets of each exercise of a routine on a date, replayed from the owner''s history (see the comment in the function body for every rule).';
-
---------------------------------------------------------------------------------
--- The next workout of a routine, as a workout document
---------------------------------------------------------------------------------
-create function app_hidden.planned_sets(p_kind text, p_weight numeric, p_bodyweight boolean, p_reps int, p_seconds int,
-  p_sets int, p_warmups int, p_drops int, p_bursts int, p_increment numeric) returns text[]
-language plpgsql immutable as $$
--- Set texts, in order: warm-ups (w:), work sets, drops (d:), bursts (rp:).
--- Warm-ups ramp toward a loaded work weight: one at 50 %; two or more spread evenly from 40 % to
--- 80 %; each snapped to the increment and never above the work weight, with fewer reps
--- (reps * (1.2 - share), at least 1, at most the work reps); a warm-up that would snap to 0 is
--- left out. None for unloaded (no weight, weight 0, bodyweight) or timed work.
--- Drops follow the last work set, each about 20 % lighter than the one before (snapped, at least
--- one increment lighter; they stop before reaching 0), at the work reps. None for unloaded or timed work.
--- Bursts (rest-pause) follow, at the work weight, a third of the work reps (at least 1). None for timed work.
-declare
-  v_out text[] := '{}';
-  v_share numeric;
-  v_w numeric;
-  v_prev numeric;
-  v_loaded boolean := p_weight is not null and p_weight > 0 and p_seconds is null and not p_bodyweight;
-  v_reps int := coalesce(p_reps, 0);
-  i int;
-begin
-  if v_loaded then
-    for i in 1 .. p_warmups loop
-      v_share := case when p_warmups = 1 then 0.5 else 0.4 + 0.4 * (i - 1) / (p_warmups - 1) end;
-      v_w := least(app_hidden.snap_weight(p_weight * v_share, p_increment), p_weight);
-      if v_w > 0 then
-        v_out := v_out || app_hidden.format_set('warmup', v_w, false,
-          least(v_reps, greatest(1, round(v_reps * (1.2 - v_share))::int)), null, null);
-      end if;
-    end loop;
-  end if;
-  for i in 1 .. p_sets loop
-    v_out := v_out || app_hidden.format_set('work', p_weight, p_bodyweight, v_reps, p_seconds, null);
-  end loop;
-  if v_loaded then
-    v_prev := p_weight;
-    for i in 1 .. p_drops loop
-      v_w := app_hidden.snap_weight(v_prev * 0.8, p_increment);
-      if v_w >= v_prev then
-        v_w := v_prev - p_increment;
-      end if;
-      exit when v_w <= 0;
-      v_out := v_out || app_hidden.format_set('drop', v_w, false, v_reps, null, null);
-      v_prev := v_w;
-    end loop;
-  end if;
-  if p_seconds is null then
-    for i in 1 .. p_bursts loop
-      v_out := v_out || app_hidden.format_set('burst', p_weight, p_bodyweight, greatest(1, round(v_reps / 3.0)::int), null, null);
-    end loop;
-  end if;
-  return v_out;
-end;
-$$;
-comment on function app_hidden.planned_sets(text, numeric, boolean, int, int, int, int, int, int, numeric) is E'The set texts of one planned exercise: warm-ups ramped toward the work weight, the work sets, drops about 20 % lighter each, rest-pause bursts (rules in the function body).';
-
-create function app_public.routines_next_workout(r app_public.routines, date text default null) returns json
-language plpgsql stable security definer set search_path to pg_catalog, public as $$
-declare
-  v_date date := coalesce(app_hidden.check_date(routines_next_workout.date), current_date);
-  v_user app_public.users;
-  v_exercises json;
-begin
-  select u.* into v_user from app_public.users u where u.id = app_public.current_user_id();
-  if v_user.id is null or r.user_id is distinct from v_user.id then
-    return null;
-  end if;
-  select coalesce(json_agg(json_strip_nulls(json_build_object(
-           'exercise', app_hidden.exercise_reference(t.exercise_id),
-           'superset', re.superset,
-           'note', left(t.note || case when r.unit <> v_user.unit and t.weight is not null
-                                       then format(' Routine in %s: %s %s is %s %s.', r.unit, t.weight, r.unit, x.weight, v_user.unit)
-                                       else '' end, 500),
-           'sets', (select json_agg(json_build_object('set', p.text, 'done', false) order by p.ord)
-                      from unnest(app_hidden.planned_sets(
-                             'work', x.weight, e.equipment = 'bodyweight' and x.weight is null, t.reps, t.seconds,
-                             re.sets, re.warmups, re.drops, re.bursts, x.increment)) with ordinality as p(text, ord))))
-           order by t.position), '[]')
-    into v_exercises
-    from app_hidden.progression_targets(r, v_date) t
-    join app_public.routine_exercises re on re.id = t.routine_exercise_id
-    join app_public.exercises e on e.id = t.exercise_id,
-    lateral (select app_hidden.weight_increment(e.region, v_user.unit) as increment) i,
-    lateral (select case when t.weight is null then null
-                         when r.unit = v_user.unit then t.weight
-                         else least(10000, app_hidden.snap_weight(app_hidden.convert_weight(t.weight, r.unit, v_user.unit), i.increment)) end as weight,
-                    i.increment) x;
-  return json_build_object(
-    'name', r.name,
-    'date', to_char(v_date, 'YYYY-MM-DD'),
-    'start', to_char(v_date, 'YYYY-MM-DD') || 'T12:00:00Z',
-    'unit', v_user.unit,
-    'effort', v_user.effort,
-    'routine', r.id,
-    'exercises', v_exercises);
-end;
-$$;
-comment on function app_public.routines_next_workout(app_public.routines, text) is E'@behavior -aggregate -havingBy -orderBy -filterBy\nThe next workout of this routine for a date (YYYY-MM-DD, default today) as a workout document to apply: '
-  'every set planned (`done: false`): warm-ups (`w:`), work sets at the targets progression derives from your history of this routine, drops (`d:`) and bursts (`rp:`); '
-  'weights in your unit (converted and snapped to your increment when the routine has another unit), and for each exercise a note saying why its target is what it is.';
-
 create function app_public.next_workout(routine text, date text default null) returns json
 language plpgsql stable security definer set search_path to pg_catalog, public as $$
 declare
@@ -3928,8 +5041,1152 @@ end;
 $$;
 comment on function app_public.next_workout(text, text) is E'The next workout of one of your routines, by id or by name (ignoring case), for a date (YYYY-MM-DD, default today): '
   'the same document as Routine.nextWorkout; null when you have no such routine. What `svc routine next` prints.';
+-- Progression: the targets of a routine's next workout, judged from what was actually lifted.
+-- app_hidden.progression_targets is built from named steps a reader can follow:
+--   app_hidden.weights_meet(...)        -> does a lifted weight meet a target (the unit rule)
+--   app_hidden.judge_session(...)       -> judge one session of one routine exercise
+--   app_hidden.next_target(...)         -> the next target under a rule, from the current one and a judgement
+--   app_hidden.progression_targets(...) -> replays each routine exercise's sessions through the two
+--   app_hidden.planned_sets(...)        -> warm-ups, work sets, drops and bursts from a work target
+--   app_public.routines_next_workout    -> the next workout as a workout document (pinned notes only)
+--   app_public.routines_next_targets    -> GraphQL Routine.nextTargets: each target with its explanation
+--   app_hidden.next_stage_target / next_cycle_target -> GZCLP stages and 5/3/1 training-max cycles
+--   app_hidden.walk_routine_program     -> the routine walk plus program, trainingMax, cycle, stages, increment
+-- Set text gains weight x time (`20x45s`, `20x1:30`): a weighted hold plans, logs, judges and progresses;
+-- and `bw+20x5`, a bodyweight set with load added (its weight is the added load).
+-- Routines sharing a `program` name share each lift prescribed alike (same sets and reps or time).
+--
+-- The rules decided (the README's "Progression rules" says the same):
+-- Units. Targets live in the routine's unit and move by loadable steps of that unit. A lifted
+--   weight meets a target when, compared in kilograms (1 lb = 0.45359237 kg), it is at most the
+--   tolerance below it: 0.005 in the same unit, half the smallest loadable step of the lifted
+--   unit across units (1.25 kg, or 2.5 lb = 1.134 kg). Every weight shown in another unit is
+--   converted and snapped to the nearest loadable weight of that unit (2.5 kg, 5 lb), so a lifter
+--   who loads what was shown always meets the target. Explanations give conversions as
+--   approximate (`≈`) with the exact value and the weight loaded.
+-- Skips. An exercise a session leaves out, or whose work sets are all not done, is skipped: that
+--   session is not judged for it (not a miss, not a hit), in every shape of workout. A session
+--   with at least one work set done is judged: a set not done or missing is a miss. A workout or
+--   exercise marked skipProgression is never judged.
+-- Routine edits. Targets come from what was lifted: a hit at a heavier weight than the target
+--   continues from that weight; all sets done with the reps but lighter than the target continues
+--   from the weight lifted (one step up, never above the target). Changing an exercise's start
+--   weight in a routine restarts it from the new weight: sessions before the edit no longer
+--   count, and the explanation says so. Other edits (sets, reps, rule) keep the history.
+-- Warm-ups and drops come from the work weight, snapped to loadable weights, never above it;
+--   each drop is at least one loadable step lighter than the set before it.
+-- Explanations are a field of their own (Routine.nextTargets), never written into the planned
+--   workout's notes; a note the user pinned on an exercise's latest entry carries forward.
 
---! split: 12-records.sql
+--------------------------------------------------------------------------------
+-- Loadable weights and the unit rule
+--------------------------------------------------------------------------------
+create function app_hidden.loadable_step(unit text) returns numeric
+language sql immutable parallel safe as $$
+  select case when unit = 'lb' then 5.0 else 2.5 end;
+$$;
+comment on function app_hidden.loadable_step(text) is E'The smallest change of a loaded weight: a pair of the smallest common plates, 2.5 kg or 5 lb. Planned, converted, warm-up and drop weights snap to it.';
+
+create function app_hidden.snap_down(weight numeric, step numeric) returns numeric
+language sql immutable parallel safe as $$
+  select case when weight is null then null else trim_scale(greatest(0, floor(weight / step + 0.000001) * step)) end;
+$$;
+comment on function app_hidden.snap_down(numeric, numeric) is E'The heaviest multiple of step not above weight (a tiny slack absorbs conversion rounding), never below 0.';
+
+create function app_hidden.weights_meet(lifted numeric, lifted_unit text, target numeric, target_unit text) returns boolean
+language sql immutable parallel safe as $$
+  select case
+    when target is null or target = 0 then true
+    when lifted is null then false
+    when lifted_unit = target_unit then lifted >= target - 0.005
+    else app_hidden.weight_kg(lifted, lifted_unit)
+         >= app_hidden.weight_kg(target, target_unit) - app_hidden.weight_kg(app_hidden.loadable_step(lifted_unit), lifted_unit) / 2
+  end;
+$$;
+comment on function app_hidden.weights_meet(numeric, text, numeric, text) is E'Whether a lifted weight meets a target (the unit rule): compared in kg, at most 0.005 below in the same unit, '
+  'at most half a loadable step of the lifted unit below across units (1.25 kg; 2.5 lb = 1.134 kg). No target (null or 0): always.';
+
+create function app_hidden.shown_weight(weight numeric, from_unit text, to_unit text) returns numeric
+language sql immutable parallel safe as $$
+  select case when weight is null then null
+              when from_unit = to_unit then weight
+              else least(10000, app_hidden.snap_weight(app_hidden.convert_weight(weight, from_unit, to_unit), app_hidden.loadable_step(to_unit))) end;
+$$;
+comment on function app_hidden.shown_weight(numeric, text, text) is E'A weight as shown (and loaded) in another unit: converted and snapped to the nearest loadable weight of that unit; unchanged in the same unit.';
+
+create function app_hidden.shown_increment(increment numeric, from_unit text, to_unit text) returns numeric
+language sql immutable parallel safe as $$
+  -- The finest step plates make: a pair of 1.25 lb plates (2.5 lb), a pair of 0.25 kg plates (0.5 kg).
+  select case when increment is null then null
+              when from_unit = to_unit then increment
+              else trim_scale(least(100, greatest(g.step, round(app_hidden.convert_weight(increment, from_unit, to_unit) / g.step) * g.step))) end
+    from (select case when to_unit = 'lb' then 2.5 else 0.5 end as step) g;
+$$;
+comment on function app_hidden.shown_increment(numeric, text, text) is E'An exercise''s increment in another unit: converted and snapped to the nearest step plates make in that unit '
+  '(2.5 lb, 0.5 kg), never below it nor above 100 (the limit of an increment): 1 kg is 2.5 lb, 2 kg is 5 lb, 2.5 lb is 1 kg. Unchanged in the same unit.';
+comment on column app_public.routines.program is E'The program this routine is a day of (Starting Strength, GZCLP, ...): routines of one program (same name ignoring case and surrounding spaces) share the progression of every lift they prescribe alike.';
+
+create function app_hidden.program_key(program text) returns text
+language sql immutable parallel safe as $$
+  select app_public.routine_name_key(program);
+$$;
+comment on function app_hidden.program_key(text) is E'How program names are compared: as routine names are (app_public.routine_name_key).';
+comment on column app_public.routine_exercises.training_max is E'Training max the cycle''s percentages are of, in the routine''s unit (5/3/1).';
+comment on column app_public.routine_exercises.cycle is E'Weeks of percentage sets of the training max, as canonical text (`[["65%x5","75%x5","85%x5+"], ...]`); one week per session in turn.';
+comment on column app_public.routine_exercises.stages is E'Stages of sets x reps as canonical text (`["5x3+","6x2+","10x1+"]`, GZCLP): a miss moves to the next stage.';
+comment on column app_public.routine_exercises.increment is E'This exercise''s progression and loadable step in the routine''s unit, instead of 2.5 kg / 5 lb (5 kg / 10 lb lower body).';
+
+create function app_hidden.doc_percent_set(t text, out percent numeric, out reps int, out amrap boolean)
+language plpgsql immutable parallel safe as $$
+declare
+  m text[] := regexp_match(t, '^[ \t]*([0-9]+(?:[.,][0-9]+)?)[ \t]*%[ \t]*[xX×][ \t]*([0-9]+)[ \t]*(\+)?[ \t]*$');
+begin
+  if m is null or char_length(rtrim(split_part(replace(m[1], ',', '.'), '.', 2), '0')) > 2 then
+    return;
+  end if;
+  if replace(m[1], ',', '.')::numeric <= 0 or replace(m[1], ',', '.')::numeric > 200 or m[2]::numeric > 500 then
+    return;
+  end if;
+  percent := trim_scale(replace(m[1], ',', '.')::numeric);
+  reps := m[2]::int;
+  amrap := m[3] is not null;
+end;
+$$;
+comment on function app_hidden.doc_percent_set(text) is E'Parses a percentage set (`85%x5`, `95%x1+`; the SDK''s parsePercentSet): percent above 0 and at most 200 with at most 2 decimals, reps at most 500, `+` for as many reps as possible; all null when it is not one.';
+
+create function app_hidden.doc_stage(t text, out sets int, out reps int, out amrap boolean)
+language plpgsql immutable parallel safe as $$
+declare
+  m text[] := regexp_match(t, '^[ \t]*([0-9]+)[ \t]*[xX×][ \t]*([0-9]+)[ \t]*(\+)?[ \t]*$');
+begin
+  if m is null or m[1]::numeric not between 1 and 20 or m[2]::numeric > 500 then
+    return;
+  end if;
+  sets := m[1]::int;
+  reps := m[2]::int;
+  amrap := m[3] is not null;
+end;
+$$;
+comment on function app_hidden.doc_stage(text) is E'Parses a stage (`5x3`, `5x3+`; the SDK''s parseStage): 1 to 20 sets, at most 500 reps; all null when it is not one.';
+
+create function app_hidden.walk_routine_exercise_extras(e jsonb, p text,
+  out path text, out reason text, out canonical jsonb, out row_fields jsonb)
+language plpgsql immutable as $$
+-- The fields after `bursts` of a routine exercise, in this order (the SDK's routineExercise):
+-- trainingMax, cycle, stages, increment. `sets` and `reps` are read as the walk reads them; when
+-- they are wrong the walk reports them first.
+declare
+  v_sets int := app_hidden.doc_integer(e -> 'sets', 1, 20);
+  v_reps int;
+  v_range text[];
+  v_tm numeric;
+  v_week jsonb;
+  v_weeks jsonb := '[]';
+  v_texts jsonb;
+  v_stages jsonb := '[]';
+  x record;
+  st record;
+  w int;
+  k int;
+  n numeric;
+begin
+  canonical := '{}';
+  row_fields := '{}';
+  v_reps := app_hidden.doc_integer(e -> 'reps', 0, 500);
+  if v_reps is null and jsonb_typeof(e -> 'reps') = 'string' then
+    v_range := regexp_match(e ->> 'reps', '^[ \t]*([0-9]+)[ \t]*[-–][ \t]*([0-9]+)[ \t]*$');
+    if v_range is not null and v_range[1]::numeric = v_range[2]::numeric and v_range[1]::numeric <= 500 then
+      v_reps := v_range[1]::int;
+    end if;
+  end if;
+  if e ? 'trainingMax' then
+    v_tm := app_hidden.doc_weight(e -> 'trainingMax');
+    if v_tm is null then
+      path := p || '.trainingMax'; reason := 'must be a number from 0 to 10000 with at most 2 decimals'; return;
+    end if;
+    if not e ? 'cycle' then
+      path := p || '.trainingMax'; reason := 'needs a cycle of percentage sets'; return;
+    end if;
+    canonical := canonical || jsonb_build_object('trainingMax', v_tm);
+    row_fields := row_fields || jsonb_build_object('training_max', v_tm);
+  end if;
+  if e ? 'cycle' then
+    if jsonb_typeof(e -> 'cycle') <> 'array' or jsonb_array_length(e -> 'cycle') not between 1 and 6 then
+      path := p || '.cycle'; reason := 'must be an array of 1 to 6 weeks'; return;
+    end if;
+    for w in 0 .. jsonb_array_length(e -> 'cycle') - 1 loop
+      v_week := e -> 'cycle' -> w;
+      if jsonb_typeof(v_week) <> 'array' or jsonb_array_length(v_week) is distinct from v_sets then
+        path := p || '.cycle[' || w || ']'; reason := 'must be an array of as many percentage sets as sets'; return;
+      end if;
+      v_texts := '[]';
+      for k in 0 .. jsonb_array_length(v_week) - 1 loop
+        select * into x from app_hidden.doc_percent_set(case when jsonb_typeof(v_week -> k) = 'string' then v_week ->> k end);
+        if x.percent is null then
+          path := p || '.cycle[' || w || '][' || k || ']'; reason := 'must be a percentage set like 85%x5 or 95%x1+'; return;
+        end if;
+        v_texts := v_texts || to_jsonb(x.percent::text || '%x' || x.reps || case when x.amrap then '+' else '' end);
+      end loop;
+      v_weeks := v_weeks || jsonb_build_array(v_texts);
+    end loop;
+    if not e ? 'trainingMax' then
+      path := p || '.cycle'; reason := 'needs a trainingMax'; return;
+    end if;
+    if e ? 'reps' or e ? 'time' then
+      path := p || '.cycle'; reason := 'must not be given with reps or time'; return;
+    end if;
+    canonical := canonical || jsonb_build_object('cycle', v_weeks);
+    row_fields := row_fields || jsonb_build_object('cycle', v_weeks);
+  end if;
+  if e ? 'stages' then
+    if e ? 'cycle' then
+      path := p || '.stages'; reason := 'must not be given with a cycle'; return;
+    end if;
+    if jsonb_typeof(e -> 'stages') <> 'array' or jsonb_array_length(e -> 'stages') not between 2 and 5 then
+      path := p || '.stages'; reason := 'must be an array of 2 to 5 stages like 5x3+'; return;
+    end if;
+    for k in 0 .. jsonb_array_length(e -> 'stages') - 1 loop
+      select * into st from app_hidden.doc_stage(case when jsonb_typeof(e -> 'stages' -> k) = 'string' then e -> 'stages' ->> k end);
+      if st.sets is null then
+        path := p || '.stages[' || k || ']'; reason := 'must be a stage like 5x3 or 5x3+'; return;
+      end if;
+      if k = 0 and (st.sets is distinct from v_sets or st.reps is distinct from v_reps) then
+        path := p || '.stages[0]'; reason := 'must be the exercise''s sets and reps'; return;
+      end if;
+      v_stages := v_stages || to_jsonb(st.sets || 'x' || st.reps || case when st.amrap then '+' else '' end);
+    end loop;
+    canonical := canonical || jsonb_build_object('stages', v_stages);
+    row_fields := row_fields || jsonb_build_object('stages', v_stages);
+  end if;
+  if e ? 'increment' then
+    n := case when jsonb_typeof(e -> 'increment') = 'number' then (e -> 'increment')::text::numeric end;
+    if n is null or n <= 0 or n > 100 or n <> round(n, 2) then
+      path := p || '.increment'; reason := 'must be a number above 0 and at most 100 with at most 2 decimals'; return;
+    end if;
+    canonical := canonical || jsonb_build_object('increment', trim_scale(n));
+    row_fields := row_fields || jsonb_build_object('increment', trim_scale(n));
+  end if;
+end;
+$$;
+comment on function app_hidden.walk_routine_exercise_extras(jsonb, text) is E'The validation of a routine exercise''s trainingMax, cycle, stages and increment (after its other fields): the first problem, or their canonical form and row columns.';
+
+create function app_hidden.walk_routine_program(doc jsonb, p_unit text,
+  out path text, out reason text, out canonical jsonb, out exercise_rows jsonb)
+language plpgsql stable as $$
+-- The routine walk (app_hidden.walk_routine_document) on the document without the fields it does
+-- not know, then those: each exercise's trainingMax, cycle, stages and increment (last in its entry,
+-- so a problem there comes before the walk's problems in later entries only), and `program`, the
+-- last field of a routine document: 1 to 80 characters without control characters, or null (none).
+declare
+  w record;
+  x record;
+  s text;
+  v_entries jsonb := case when jsonb_typeof(doc) = 'object' and jsonb_typeof(doc -> 'exercises') = 'array' then doc -> 'exercises' end;
+  v_stripped jsonb;
+  v_extra_path text;
+  v_extra_reason text;
+  v_extra_index int;
+  v_core_index int;
+  v_extras jsonb[] := '{}';
+  v_rows jsonb[] := '{}';
+  i int;
+begin
+  v_stripped := case when jsonb_typeof(doc) = 'object' then doc - 'program' else doc end;
+  if v_entries is not null then
+    for i in 0 .. jsonb_array_length(v_entries) - 1 loop
+      if jsonb_typeof(v_entries -> i) = 'object' then
+        select * into x from app_hidden.walk_routine_exercise_extras(v_entries -> i, 'exercises[' || i || ']');
+        if x.path is not null and v_extra_path is null then
+          v_extra_path := x.path; v_extra_reason := x.reason; v_extra_index := i;
+        end if;
+        v_extras := v_extras || x.canonical;
+        v_rows := v_rows || x.row_fields;
+      else
+        v_extras := v_extras || '{}'::jsonb;
+        v_rows := v_rows || '{}'::jsonb;
+      end if;
+    end loop;
+    v_stripped := jsonb_set(v_stripped, '{exercises}', (
+      select coalesce(jsonb_agg(case when jsonb_typeof(x2.e) = 'object' then x2.e - '{trainingMax,cycle,stages,increment}'::text[] else x2.e end order by x2.ord), '[]')
+        from jsonb_array_elements(v_entries) with ordinality as x2(e, ord)));
+  end if;
+  select * into w from app_hidden.walk_routine_document(v_stripped, p_unit);
+  if w.path is not null then
+    v_core_index := (regexp_match(w.path, '^exercises\[([0-9]+)\]'))[1]::int;
+    if v_extra_path is not null and v_core_index is not null and v_extra_index < v_core_index then
+      path := v_extra_path; reason := v_extra_reason;
+    else
+      path := w.path; reason := w.reason;
+    end if;
+    return;
+  end if;
+  if v_extra_path is not null then
+    path := v_extra_path; reason := v_extra_reason; return;
+  end if;
+  canonical := w.canonical;
+  exercise_rows := w.exercise_rows;
+  if v_entries is not null then
+    canonical := jsonb_set(canonical, '{exercises}', (
+      select coalesce(jsonb_agg(c.e || v_extras[c.ord] order by c.ord), '[]')
+        from jsonb_array_elements(canonical -> 'exercises') with ordinality as c(e, ord)));
+    exercise_rows := (
+      select coalesce(jsonb_agg(c.e || v_rows[c.ord] order by c.ord), '[]')
+        from jsonb_array_elements(exercise_rows) with ordinality as c(e, ord));
+  end if;
+  if doc ? 'program' and jsonb_typeof(doc -> 'program') <> 'null' then
+    s := app_hidden.doc_string(doc -> 'program');
+    if s is null then
+      path := 'program'; reason := 'must be a string'; canonical := null; exercise_rows := null; return;
+    end if;
+    if char_length(s) not between 1 and 80 then
+      path := 'program'; reason := 'must be 1 to 80 characters'; canonical := null; exercise_rows := null; return;
+    end if;
+    if s ~ '[\u0001-\u001f\u007f-\u009f]' then
+      path := 'program'; reason := 'must not contain control characters such as a newline or tab'; canonical := null; exercise_rows := null; return;
+    end if;
+    canonical := canonical || jsonb_build_object('program', s);
+  end if;
+end;
+$$;
+comment on function app_hidden.walk_routine_program(jsonb, text) is E'The validation walk of a routine document with its `program` (checked last): the first problem (path, reason), or the canonical document and the rows to write.';
+
+--------------------------------------------------------------------------------
+-- Start-weight edits restart an exercise's progression
+--------------------------------------------------------------------------------
+-- applyRoutineDocument replaces a routine's exercises whole, so the start weight last written for
+-- each (routine, exercise, occurrence) is kept here across replacements.
+create table app_hidden.progression_restarts (
+  routine_id uuid not null references app_public.routines on delete cascade,
+  user_id uuid not null references app_public.users on delete cascade,
+  exercise_id uuid not null references app_public.exercises on delete cascade,
+  occurrence int not null,
+  weight double precision,
+  restart_after timestamptz,
+  unit text check (unit in ('kg', 'lb')),
+  training_max double precision,
+  cycle boolean not null default false,
+  primary key (routine_id, exercise_id, occurrence)
+);
+create index progression_restarts_user on app_hidden.progression_restarts (user_id);
+alter table app_hidden.progression_restarts enable row level security;
+create policy select_own on app_hidden.progression_restarts for select using (user_id = (select app_public.current_user_id()));
+comment on table app_hidden.progression_restarts is E'The start weight last written for each exercise of a routine (the k-th occurrence of an exercise), and the start of the last session before it was changed: sessions starting at or before restart_after no longer count for that exercise''s progression. Written by a trigger on routine_exercises.';
+comment on column app_hidden.progression_restarts.occurrence is E'1 for the first time the routine lists the exercise, 2 for the second, ...';
+comment on column app_hidden.progression_restarts.weight is E'The start weight last written, in the routine''s unit.';
+comment on column app_hidden.progression_restarts.restart_after is E'Null, or the start of the routine''s latest session of this exercise when its start weight changed.';
+comment on column app_hidden.progression_restarts.unit is E'The routine''s unit when the start weight was written.';
+comment on column app_hidden.progression_restarts.training_max is E'The training max last written, in the routine''s unit: a cycle exercise restarts when it changes.';
+comment on column app_hidden.progression_restarts.cycle is E'Whether the exercise was last written with a cycle (it then restarts on a training-max edit, not on a start-weight edit).';
+
+create function app_hidden.same_start_weight(a numeric, a_unit text, b numeric, b_unit text) returns boolean
+language sql immutable parallel safe as $$
+  select case when a is null or b is null then a is null and b is null
+              else app_hidden.weights_meet(a, a_unit, b, b_unit) and app_hidden.weights_meet(b, b_unit, a, a_unit) end;
+$$;
+comment on function app_hidden.same_start_weight(numeric, text, numeric, text) is E'Whether two start weights are the same load under the unit rule (app_hidden.weights_meet both ways): rewriting a routine in the other unit is no edit.';
+
+create function app_hidden.tg_routine_exercises_restart() returns trigger
+language plpgsql security definer set search_path to pg_catalog, public as $$
+begin
+  insert into app_hidden.progression_restarts as pr (routine_id, user_id, exercise_id, occurrence, weight, unit, training_max, cycle, restart_after)
+  select i.routine_id, i.user_id, i.exercise_id,
+         row_number() over (partition by i.routine_id, i.exercise_id order by i.position), i.weight, r.unit, i.training_max,
+         i.cycle is not null, null
+    from inserted i
+    join app_public.routines r on r.id = i.routine_id
+  on conflict (routine_id, exercise_id, occurrence) do update
+     set weight = excluded.weight,
+         unit = excluded.unit,
+         training_max = excluded.training_max,
+         cycle = excluded.cycle,
+         -- The latest session of this exercise in the routine or another day of its program (the
+         -- lift's history spans them): every session before the edit no longer counts.
+         restart_after = (select max(w.start) from app_public.workouts w
+                           where w.routine_id in (select r2.id from app_public.routines r2, app_public.routines r1
+                                                   where r1.id = excluded.routine_id and r2.user_id = r1.user_id
+                                                     and (r2.id = r1.id or (r1.program is not null
+                                                          and app_hidden.program_key(r2.program) = app_hidden.program_key(r1.program))))
+                             and exists (select 1 from app_public.workout_sets s
+                                          where s.workout_id = w.id and s.exercise_id = excluded.exercise_id and s.done))
+   -- What the exercise starts from: its training max in a cycle (a cycle does not use the weight),
+   -- else its start weight.
+   where case when excluded.cycle
+              then not app_hidden.same_start_weight(pr.training_max::numeric, coalesce(pr.unit, excluded.unit), excluded.training_max::numeric, excluded.unit)
+              else not app_hidden.same_start_weight(pr.weight::numeric, coalesce(pr.unit, excluded.unit), excluded.weight::numeric, excluded.unit) end;
+  return null;
+end;
+$$;
+comment on function app_hidden.tg_routine_exercises_restart() is E'Trigger: records each written start weight; a changed one (not the same load in kg, app_hidden.same_start_weight) restarts that exercise''s progression after the latest session of it in the routine or another routine of its program.';
+create trigger _300_progression_restart after insert on app_public.routine_exercises
+  referencing new table as inserted for each statement execute procedure app_hidden.tg_routine_exercises_restart();
+
+--------------------------------------------------------------------------------
+-- Judging one session
+--------------------------------------------------------------------------------
+create type app_hidden.session_judgement as (
+  outcome text,
+  lifted numeric,
+  lifted_unit text,
+  lifted_in_target_unit numeric,
+  lowest_reps int,
+  total_reps int,
+  top boolean,
+  last_reps int
+);
+comment on type app_hidden.session_judgement is E'How one session went for one routine exercise: outcome (hit, light, miss or skip), the weight lifted (the lightest '
+  'of the judged work sets that were done, as logged, and in the target''s unit), the lowest and total reps of the judged sets at the target weight '
+  '(a set not done, missing or lighter counts 0), whether every judged set reached the top of the rep range, and the reps of the last judged set.';
+
+create function app_hidden.judge_session(
+  sets int, target_weight numeric, target_unit text, target_reps int, top_reps int, target_seconds int,
+  session_unit text, weights numeric[], reps int[], seconds int[], done boolean[])
+returns app_hidden.session_judgement
+language plpgsql immutable as $$
+-- The first `sets` work sets are judged (warm-ups, drops and bursts are never passed in; extra work
+-- sets are ignored). No work set done at all: skip. Every judged set done, with the target reps (or
+-- seconds) and a weight that meets the target: hit. Every judged set done with the reps or seconds,
+-- each with a weight, but some lighter than the target: light. Anything else: miss.
+declare
+  j app_hidden.session_judgement;
+  n_logged int := coalesce(array_length(weights, 1), 0);
+  all_done boolean := n_logged >= sets;
+  all_reps boolean := n_logged >= sets;
+  all_weight boolean := n_logged >= sets;
+  all_weighted boolean := n_logged >= sets;
+  weight_ok boolean;
+  reps_ok boolean;
+  counted int;
+  i int;
+begin
+  if not coalesce(true = any(done), false) then
+    j.outcome := 'skip';
+    return j;
+  end if;
+  j.lifted_unit := session_unit;
+  j.total_reps := 0;
+  j.top := n_logged >= sets;
+  for i in 1 .. sets loop
+    if i > n_logged or not done[i] then
+      all_done := false;
+      j.top := false;
+      counted := 0;
+    else
+      weight_ok := app_hidden.weights_meet(weights[i], session_unit, target_weight, target_unit);
+      reps_ok := case when target_reps is not null then coalesce(reps[i] >= target_reps, false)
+                      when target_seconds is not null then coalesce(seconds[i] >= target_seconds, false)
+                      else true end;
+      all_reps := all_reps and reps_ok;
+      all_weight := all_weight and weight_ok;
+      all_weighted := all_weighted and weights[i] is not null;
+      j.top := j.top and weight_ok and coalesce(reps[i] >= top_reps, false);
+      counted := case when weight_ok then coalesce(reps[i], 0) else 0 end;
+      if weights[i] is not null then
+        j.lifted := least(j.lifted, weights[i]);
+      end if;
+    end if;
+    j.lowest_reps := least(j.lowest_reps, counted);
+    j.total_reps := j.total_reps + counted;
+  end loop;
+  if n_logged >= sets and done[sets] then
+    j.last_reps := reps[sets];
+  end if;
+  j.lifted_in_target_unit := case when j.lifted is null then null
+                                  when session_unit = target_unit then j.lifted
+                                  else j.lifted * app_hidden.weight_kg(1, session_unit) / app_hidden.weight_kg(1, target_unit) end;
+  j.outcome := case when all_done and all_reps and all_weight then 'hit'
+                    -- A hold is lighter even without its weight logged (`50s` for `20x45s`): it was held.
+                    when all_done and all_reps and (all_weighted or target_seconds is not null) and target_weight > 0 then 'light'
+                    else 'miss' end;
+  return j;
+end;
+$$;
+comment on function app_hidden.judge_session(int, numeric, text, int, int, int, text, numeric[], int[], int[], boolean[]) is
+  E'Judges one session of one routine exercise against its target: skip (no work set done), hit, light (every set done with the reps, lighter than the target) or miss (rules in the function body).';
+
+--------------------------------------------------------------------------------
+-- The next target under a rule
+--------------------------------------------------------------------------------
+create function app_hidden.deload_to_step(weight numeric, increment numeric, unit text) returns numeric
+language sql immutable parallel safe as $$
+  -- 90 % snapped to the nearest loadable step (the exercise's increment when finer, as a stage
+  -- reset snaps), and at least one increment lower, never below 0.
+  select case when weight is null then null
+              else trim_scale(greatest(0, least(app_hidden.snap_weight(weight * 0.9, least(increment, app_hidden.loadable_step(unit))),
+                                                weight - increment))) end;
+$$;
+comment on function app_hidden.deload_to_step(numeric, numeric, text) is E'A deload: 90 % of the weight snapped to the nearest loadable step of the unit (or the finer increment), '
+  'at least one increment lower, never below 0: 70 kg deloads to 62.5 kg.';
+
+create function app_hidden.lifted_as_loaded(lifted numeric, lifted_unit text, target numeric, unit text, step numeric) returns numeric
+language sql immutable parallel safe as $$
+  -- In the same unit: the heaviest step not above it. In the other unit: the target itself when
+  -- the lifter loaded what the target was shown as, else the nearest loadable weight of the
+  -- target's unit (the same load under the unit rule), so a routine rewritten in the other unit
+  -- goes on where it was.
+  select case when lifted is null then null
+              when lifted_unit = unit then app_hidden.snap_down(lifted, step)
+              when target is not null and abs(app_hidden.shown_weight(target, unit, lifted_unit) - lifted) < 0.005 then target
+              else app_hidden.snap_weight(app_hidden.convert_weight(lifted, lifted_unit, unit), app_hidden.loadable_step(unit)) end;
+$$;
+comment on function app_hidden.lifted_as_loaded(numeric, text, numeric, text, numeric) is E'The weight lifted as a target continues from it, in the target''s unit: snapped down to the step in the same unit; '
+  'in the other unit, the target when the weight it was shown as was lifted, else the nearest loadable weight of the target''s unit.';
+
+create function app_hidden.lifted_text(lifted numeric, lifted_unit text, target numeric, unit text, step numeric) returns text
+language sql immutable parallel safe as $$
+  select case when lifted is null then ''
+              when lifted_unit = unit then format(' at %s %s', trim_scale(lifted), lifted_unit)
+              else format(' at %s %s (≈ %s %s, counted as %s %s)', trim_scale(lifted), lifted_unit,
+                          app_hidden.convert_weight(lifted, lifted_unit, unit), unit,
+                          app_hidden.lifted_as_loaded(lifted, lifted_unit, target, unit, step), unit) end;
+$$;
+comment on function app_hidden.lifted_text(numeric, text, numeric, text, numeric) is E'` at 70 kg` in an explanation; lifted in the other unit, with its approximate conversion and the weight it counts as (` at 70 kg (≈ 154.32 lb, counted as 155 lb)`).';
+
+create type app_hidden.progression_state as (
+  weight numeric,
+  reps int,
+  seconds int,
+  misses int,
+  stalls int,
+  best_total int,
+  explanation text,
+  stage int
+);
+comment on type app_hidden.progression_state is E'A routine exercise''s target between sessions: weight (routine unit; the training max of a cycle), reps or seconds per work set, '
+  'misses in a row, sessions in a row without a rep gained and the best rep total at this weight (double progression), why the target is what it is, '
+  'and the stage (stages) or week (cycle) to plan, from 0.';
+
+create function app_hidden.next_target(
+  rule text, current app_hidden.progression_state, judged app_hidden.session_judgement, session_date date,
+  sets int, reps_low int, reps_high int, increment numeric, unit text)
+returns app_hidden.progression_state
+language plpgsql immutable as $$
+-- Rules (the exercise's progression, else the routine's, else linear):
+-- - linear: hit -> one increment above the weight lifted (never below the target);
+--   light -> one step above the weight lifted, never above the target; third miss in a row ->
+--   deload (90 %, snapped to the loadable step, at least one increment lower); other misses -> same target.
+-- - greyskull: as linear, with the last set as many reps as possible: a hit with at least twice
+--   the target reps on it adds two increments; any miss deloads at once.
+-- - double: reps is a range low-high, the rep target starts at low. All sets at the top -> +
+--   increment and back to low. Otherwise the next rep target is the lowest set plus one, within the
+--   range. A rep is gained when the total over the judged sets beats the best total at this weight;
+--   three sessions in a row with none -> deload, back to low.
+-- - time: every set held for the target (with its weight) -> + 5 s; held but lighter (or without
+--   the weight) -> same targets, not a miss; third miss in a row -> 90 %
+--   snapped to 5 s, at least 5 s shorter, never under 5 s.
+-- Explanations name only weights that were lifted (as logged), written in the routine, or planned.
+declare
+  result app_hidden.progression_state := current;
+  d text := to_char(session_date, 'YYYY-MM-DD');
+  what text := sets || 'x' || coalesce(current.reps::text, app_hidden.format_duration(current.seconds), '?');
+  at_lifted text := case when judged.lifted is null then '' else ' at ' || trim_scale(judged.lifted) || ' ' || judged.lifted_unit end;
+  inc text := trim_scale(increment) || ' ' || unit;
+  loaded_text text := app_hidden.lifted_text(judged.lifted, judged.lifted_unit, current.weight, unit, app_hidden.loadable_step(unit));
+  from_weight numeric;
+begin
+  if rule in ('linear', 'greyskull') then
+    if judged.outcome = 'hit' and current.weight is null then
+      result.misses := 0;
+      result.explanation := format('Last session (%s) hit %s: no weight to add, same targets.', d, what);
+    elsif judged.outcome = 'hit' then
+      result.misses := 0;
+      from_weight := greatest(current.weight, app_hidden.lifted_as_loaded(judged.lifted, judged.lifted_unit, current.weight, unit, app_hidden.loadable_step(unit)));
+      if rule = 'greyskull' and current.reps > 0 and judged.last_reps >= 2 * current.reps then
+        result.weight := trim_scale(least(10000, from_weight + 2 * increment));
+        result.explanation := format('Last session (%s) hit %s%s with %s reps on the last set: +%s %s to %s %s.',
+          d, what, loaded_text, judged.last_reps, trim_scale(2 * increment), unit, result.weight, unit);
+      else
+        result.weight := trim_scale(least(10000, from_weight + increment));
+        result.explanation := format('Last session (%s) hit %s%s: +%s to %s %s.', d, what, loaded_text, inc, result.weight, unit);
+      end if;
+    elsif judged.outcome = 'light' then
+      result.misses := 0;
+      result.weight := trim_scale(least(current.weight,
+        coalesce(app_hidden.lifted_as_loaded(judged.lifted, judged.lifted_unit, current.weight, unit, app_hidden.loadable_step(unit)), 0) + increment));
+      result.explanation := format('Last session (%s) did %s%s, lighter than the target: continuing from the weight lifted, %s %s.',
+        d, what, case when judged.lifted is null then ' without its weight' else loaded_text end, result.weight, unit);
+    elsif rule = 'greyskull' and current.weight is not null then
+      result.weight := app_hidden.deload_to_step(current.weight, increment, unit);
+      result.explanation := format('Last session (%s) missed %s%s: deload to 90 %%, %s %s.', d, what, at_lifted, result.weight, unit);
+    elsif rule = 'greyskull' then
+      result.explanation := format('Last session (%s) missed %s: same targets.', d, what);
+    else
+      result.misses := current.misses + 1;
+      if result.misses >= 3 and current.weight is not null then
+        result.weight := app_hidden.deload_to_step(current.weight, increment, unit);
+        result.misses := 0;
+        result.explanation := format('Three misses in a row%s (last %s): deload to 90 %%, %s %s.', at_lifted, d, result.weight, unit);
+      else
+        result.explanation := format('Last session (%s) missed %s%s (miss %s of 3): same targets.', d, what, at_lifted, least(result.misses, 3));
+        if result.misses >= 3 then
+          result.misses := 0;
+        end if;
+      end if;
+    end if;
+    if rule = 'greyskull' then
+      result.explanation := result.explanation || ' Last set: as many reps as possible.';
+    end if;
+  elsif rule = 'double' then
+    if judged.top and current.weight is not null then
+      result.weight := trim_scale(least(10000, current.weight + increment));
+      result.reps := reps_low;
+      result.best_total := null;
+      result.stalls := 0;
+      result.explanation := format('Last session (%s): all %s sets at the top of %s-%s%s: +%s to %s %s, back to %s reps.',
+        d, sets, reps_low, reps_high, at_lifted, inc, result.weight, unit, reps_low);
+    elsif judged.top then
+      result.reps := reps_high;
+      result.explanation := format('Last session (%s): all %s sets at the top of %s-%s: no weight to add, stay at %s reps.', d, sets, reps_low, reps_high, reps_high);
+    else
+      if current.best_total is null or judged.total_reps > current.best_total then
+        result.best_total := judged.total_reps;
+        result.stalls := 0;
+      else
+        result.stalls := current.stalls + 1;
+      end if;
+      if result.stalls >= 3 then
+        result.weight := app_hidden.deload_to_step(current.weight, increment, unit);
+        result.reps := reps_low;
+        result.best_total := null;
+        result.stalls := 0;
+        result.explanation := case when current.weight is null
+          then format('No rep gained in three sessions (last %s): back to %s reps.', d, reps_low)
+          else format('No rep gained in three sessions%s (last %s): deload to 90 %%, %s %s, back to %s reps.', at_lifted, d, result.weight, unit, reps_low) end;
+      else
+        result.reps := greatest(reps_low, least(reps_high, coalesce(judged.lowest_reps, 0) + 1));
+        result.explanation := format('Last session (%s): lowest set %s reps%s: aim for %s (range %s-%s).',
+          d, coalesce(judged.lowest_reps, 0), at_lifted, result.reps, reps_low, reps_high);
+      end if;
+    end if;
+  elsif rule = 'time' then
+    if judged.outcome = 'hit' then
+      result.misses := 0;
+      result.seconds := least(86400, current.seconds + 5);
+      result.explanation := format('Last session (%s) held %s%s: +5 s to %s.', d, what, at_lifted, app_hidden.format_duration(result.seconds));
+    elsif judged.outcome = 'light' then
+      -- Held for the time, lighter than the weight (or without it): not a miss, nothing moves.
+      result.explanation := format('Last session (%s) held %s%s, lighter than the %s %s target: same targets (not a miss; misses in a row: %s of 3).',
+        d, what, case when judged.lifted is null then ' without its weight' else at_lifted end, current.weight, unit, current.misses);
+    else
+      result.misses := current.misses + 1;
+      if result.misses >= 3 then
+        result.seconds := greatest(5, least(round(current.seconds * 0.9 / 5)::int * 5, current.seconds - 5));
+        result.misses := 0;
+        result.explanation := format('Three misses in a row at %s (last %s): 90 %%, %s.',
+          app_hidden.format_duration(current.seconds), d, app_hidden.format_duration(result.seconds));
+      else
+        result.explanation := format('Last session (%s) missed %s%s (miss %s of 3): same time.', d, what, at_lifted, result.misses);
+      end if;
+    end if;
+  end if;
+  return result;
+end;
+$$;
+comment on function app_hidden.next_target(text, app_hidden.progression_state, app_hidden.session_judgement, date, int, int, int, numeric, text) is
+  E'The target after one judged session under a rule (linear, greyskull, double or time), with the explanation of the change (rules in the function body).';
+
+--------------------------------------------------------------------------------
+-- Replaying a routine's history
+--------------------------------------------------------------------------------
+create function app_hidden.next_cycle_target(current app_hidden.progression_state, outcome text, week_sets jsonb, weeks int,
+  session_date date, increment numeric, unit text) returns app_hidden.progression_state
+language plpgsql immutable as $$
+-- A training-max cycle (5/3/1): each judged session moves to the next week. After the last week the
+-- training max rises by one increment when that session was a hit (every set with its reps, the
+-- `+` sets at least theirs), else it stays; the cycle starts again at week 1.
+declare
+  result app_hidden.progression_state := current;
+  d text := to_char(session_date, 'YYYY-MM-DD');
+begin
+  if current.stage + 1 < weeks then
+    result.stage := current.stage + 1;
+    result.explanation := format('Last session (%s): week %s of %s done; week %s at a training max of %s %s',
+      d, current.stage + 1, weeks, current.stage + 2, current.weight, unit);
+  elsif outcome = 'hit' then
+    result.stage := 0;
+    result.weight := trim_scale(least(10000, current.weight + increment));
+    result.explanation := format('Last session (%s): week %s of %s done with every rep: training max +%s %s to %s %s; week 1',
+      d, weeks, weeks, trim_scale(increment), unit, result.weight, unit);
+  else
+    result.stage := 0;
+    result.explanation := format('Last session (%s): week %s of %s without every rep: training max stays %s %s; week 1',
+      d, weeks, weeks, current.weight, unit);
+  end if;
+  return result;
+end;
+$$;
+comment on function app_hidden.next_cycle_target(app_hidden.progression_state, text, jsonb, int, date, numeric, text) is E'The week and training max after one judged session of a cycle (rules in the function body); the explanation ends where the week''s sets are appended.';
+
+create function app_hidden.next_stage_target(current app_hidden.progression_state, judged app_hidden.session_judgement, stages jsonb,
+  session_date date, increment numeric, step numeric, unit text) returns app_hidden.progression_state
+language plpgsql immutable as $$
+-- Stages (GZCLP): within a stage the weight progresses as linear (a hit adds one increment to the
+-- weight lifted; a lighter session continues from the weight lifted). A miss moves to the next
+-- stage at the same weight; a miss at the last stage goes back to the first at 85 % of the
+-- weight, snapped to the step.
+declare
+  result app_hidden.progression_state := current;
+  d text := to_char(session_date, 'YYYY-MM-DD');
+  n int := jsonb_array_length(stages);
+  this_stage text := stages ->> current.stage;
+  at_lifted text := case when judged.lifted is null then '' else ' at ' || trim_scale(judged.lifted) || ' ' || judged.lifted_unit end;
+  loaded_text text := app_hidden.lifted_text(judged.lifted, judged.lifted_unit, current.weight, unit, step);
+begin
+  if judged.outcome = 'hit' and current.weight is not null then
+    result.weight := trim_scale(least(10000, greatest(current.weight,
+      app_hidden.lifted_as_loaded(judged.lifted, judged.lifted_unit, current.weight, unit, step)) + increment));
+    result.explanation := format('Last session (%s) hit %s%s: +%s %s to %s %s, stage %s of %s.',
+      d, this_stage, loaded_text, trim_scale(increment), unit, result.weight, unit, current.stage + 1, n);
+  elsif judged.outcome = 'hit' then
+    result.explanation := format('Last session (%s) hit %s: no weight to add, same targets.', d, this_stage);
+  elsif judged.outcome = 'light' then
+    result.weight := trim_scale(least(current.weight, coalesce(app_hidden.lifted_as_loaded(judged.lifted, judged.lifted_unit, current.weight, unit, step), 0) + increment));
+    result.explanation := format('Last session (%s) did %s%s, lighter than the target: continuing from the weight lifted, %s %s.',
+      d, this_stage, case when judged.lifted is null then ' without its weight' else loaded_text end, result.weight, unit);
+  elsif current.stage + 1 < n then
+    result.stage := current.stage + 1;
+    result.explanation := format('Last session (%s) missed %s%s: stage %s of %s, %s at %s %s.',
+      d, this_stage, at_lifted, result.stage + 1, n, stages ->> result.stage, coalesce(current.weight::text, 'no weight'),
+      case when current.weight is null then '' else unit end);
+  else
+    result.stage := 0;
+    result.weight := case when current.weight is null then null else trim_scale(app_hidden.snap_weight(current.weight * 0.85, step)) end;
+    result.explanation := format('Last session (%s) missed %s%s, the last stage: back to %s at 85 %%, %s %s.',
+      d, this_stage, at_lifted, stages ->> 0, coalesce(result.weight::text, 'no weight'), case when result.weight is null then '' else unit end);
+  end if;
+  return result;
+end;
+$$;
+comment on function app_hidden.next_stage_target(app_hidden.progression_state, app_hidden.session_judgement, jsonb, date, numeric, numeric, text) is
+  E'The stage and weight after one judged session of an exercise with stages (GZCLP; rules in the function body).';
+
+create type app_hidden.lift_target as (
+  routine_exercise_id uuid,
+  position int,
+  exercise_id uuid,
+  rule text,
+  weight numeric,
+  reps int,
+  seconds int,
+  sets int,
+  sessions int,
+  explanation text,
+  training_max numeric,
+  amrap boolean,
+  week_sets jsonb
+);
+comment on type app_hidden.lift_target is E'The next target of one routine exercise: the rule applied (linear, greyskull, double, time, none, deload, stages or cycle), '
+  'the work weight in the routine''s unit (a cycle''s heaviest set), reps or seconds and the number of work sets, the sessions judged, the explanation, '
+  'the training max of a cycle, whether the last work set is as many reps as possible, and a cycle''s sets of the week ([{weight, reps, amrap}]).';
+
+create function app_hidden.cycle_week(cycle jsonb, week int, training_max numeric, step numeric) returns jsonb
+language sql immutable parallel safe as $$
+  -- The week's sets: each percentage of the training max snapped to the step.
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'weight', app_hidden.snap_weight(training_max * ps.percent / 100, step), 'reps', ps.reps, 'amrap', ps.amrap,
+           'text', x.t) order by x.ord), '[]')
+    from jsonb_array_elements_text(cycle -> week) with ordinality as x(t, ord),
+         lateral app_hidden.doc_percent_set(x.t) ps;
+$$;
+comment on function app_hidden.cycle_week(jsonb, int, numeric, numeric) is E'A cycle week''s planned sets: [{weight (the percentage of the training max snapped to the step), reps, amrap, text}].';
+
+create function app_hidden.judge_cycle_session(week_sets jsonb, target_unit text, session_unit text,
+  weights numeric[], reps int[], done boolean[]) returns text
+language plpgsql immutable as $$
+-- skip: no work set done; hit: every set of the week done at its weight (the unit rule) with at
+-- least its reps (a `+` set: at least that many); miss otherwise.
+declare
+  n int := jsonb_array_length(week_sets);
+  k int;
+begin
+  if not coalesce(true = any(done), false) then
+    return 'skip';
+  end if;
+  for k in 1 .. n loop
+    if k > coalesce(array_length(weights, 1), 0) or not done[k]
+       or not app_hidden.weights_meet(weights[k], session_unit, (week_sets -> (k - 1) ->> 'weight')::numeric, target_unit)
+       or coalesce(reps[k], -1) < (week_sets -> (k - 1) ->> 'reps')::int then
+      return 'miss';
+    end if;
+  end loop;
+  return 'hit';
+end;
+$$;
+comment on function app_hidden.judge_cycle_session(jsonb, text, text, numeric[], int[], boolean[]) is E'Judges one session of a training-max cycle week: skip, hit (every set at its weight with its reps) or miss.';
+
+create function app_hidden.cycle_texts(week_sets jsonb) returns text
+language sql immutable parallel safe as $$
+  select string_agg(x ->> 'text', ', ' order by o) from jsonb_array_elements(week_sets) with ordinality as w(x, o);
+$$;
+comment on function app_hidden.cycle_texts(jsonb) is E'A cycle week as its set texts, comma separated (`65%x5, 75%x5, 85%x5+`).';
+
+create function app_hidden.earlier_sessions_note(n int) returns text
+language sql immutable parallel safe as $$
+  select format('the %s earlier session%s no longer count%s', n, case when n = 1 then '' else 's' end, case when n = 1 then 's' else '' end);
+$$;
+comment on function app_hidden.earlier_sessions_note(int) is E'How many sessions an edit of the routine left out of the progression: `the 3 earlier sessions no longer count`.';
+
+create function app_hidden.progression_targets(p_routine app_public.routines, p_date date)
+returns setof app_hidden.lift_target
+language plpgsql stable security definer set search_path to pg_catalog, public as $$
+-- History of a routine exercise: the owner's workouts that name this routine, dated on or before
+-- p_date, not skipProgression, starting after the exercise's last start-weight edit; in each, the
+-- workout exercise for this exercise that is not skipProgression (the k-th occurrence in the
+-- routine follows the k-th in each workout), with its work sets. Sessions are replayed oldest first
+-- (date, start, id) through judge_session and next_target; skipped ones change nothing. A deload
+-- routine never moves. Unloaded work (no weight written) cannot gain weight.
+declare
+  re record;
+  s record;
+  state app_hidden.progression_state;
+  judged app_hidden.session_judgement;
+  sessions_judged int;
+  sessions_before_edit int;
+  v_inc numeric;
+  v_step numeric;
+  v_weeks int;
+  v_stages int;
+  v_week_sets jsonb;
+  v_cycle_outcome text;
+  v_stage record;
+begin
+  for re in
+    select x.*, pr.restart_after
+      from (select rx.*, e.region,
+                   case when p_routine.deload then 'deload'
+                        when coalesce(rx.progression, p_routine.progression) = 'none' then 'none'
+                        when rx.cycle is not null then 'cycle'
+                        when rx.stages is not null then 'stages'
+                        when coalesce(rx.progression, p_routine.progression) = 'time' and (rx.reps_low is not null or rx.seconds is null) then 'none'
+                        when coalesce(rx.progression, p_routine.progression) = 'double' and rx.reps_low is null then 'none'
+                        else coalesce(rx.progression, p_routine.progression) end as rule,
+                   row_number() over (partition by rx.exercise_id order by rx.position) as occurrence
+              from app_public.routine_exercises rx
+              join app_public.exercises e on e.id = rx.exercise_id
+             where rx.routine_id = p_routine.id) x
+      left join app_hidden.progression_restarts pr
+        on pr.routine_id = x.routine_id and pr.exercise_id = x.exercise_id and pr.occurrence = x.occurrence
+     order by x.position
+  loop
+    v_inc := coalesce(re.increment::numeric, app_hidden.weight_increment(re.region, p_routine.unit));
+    v_step := coalesce(re.increment::numeric, app_hidden.loadable_step(p_routine.unit));
+    state := row(case when re.rule = 'cycle' then trim_scale(re.training_max::numeric) else trim_scale(re.weight::numeric) end,
+                 re.reps_low, case when re.reps_low is null then re.seconds end, 0, 0, null, null, 0)::app_hidden.progression_state;
+    v_weeks := case when re.rule = 'cycle' then jsonb_array_length(re.cycle) end;
+    v_stages := case when re.rule = 'stages' then jsonb_array_length(re.stages) end;
+    sessions_judged := 0;
+    sessions_before_edit := 0;
+    if re.rule in ('linear', 'greyskull', 'double', 'time', 'stages', 'cycle') then
+      for s in
+        with program_routines as (
+          -- This routine, and the other routines of its program (deload routines never feed progression).
+          select r2.id from app_public.routines r2
+           where r2.user_id = p_routine.user_id and not r2.deload
+             and (r2.id = p_routine.id
+                  or (p_routine.program is not null and app_hidden.program_key(r2.program) = app_hidden.program_key(p_routine.program)))
+        ), tracks as (
+          -- Where this lift is in each of them: here, this occurrence; in another routine of the
+          -- program, the first occurrence prescribed alike (same sets and reps or time).
+          select distinct on (t.routine_id) t.routine_id, t.occurrence
+            from (select rx.routine_id, rx.position, rx.sets, rx.reps_low, rx.reps_high, rx.seconds,
+                         row_number() over (partition by rx.routine_id order by rx.position) as occurrence
+                    from app_public.routine_exercises rx
+                   where rx.routine_id in (select pr2.id from program_routines pr2) and rx.exercise_id = re.exercise_id) t
+           where (t.routine_id = p_routine.id and t.occurrence = re.occurrence)
+              or (t.routine_id <> p_routine.id and t.sets = re.sets and t.reps_low is not distinct from re.reps_low
+                  and t.reps_high is not distinct from re.reps_high and t.seconds is not distinct from re.seconds)
+           order by t.routine_id, t.occurrence
+        ), history as (
+          select w.id, w.date, w.start, w.unit, t.occurrence as track_occurrence
+            from app_public.workouts w
+            join tracks t on t.routine_id = w.routine_id
+           where w.user_id = p_routine.user_id and w.date <= p_date
+             and not w.skip_progression
+        ), occurrence as (
+          select we.id, we.skip_progression, h.date, h.start, h.unit, h.id as workout_id, h.track_occurrence,
+                 row_number() over (partition by we.workout_id order by we.position) as occurrence
+            from history h
+            join app_public.workout_exercises we on we.workout_id = h.id and we.exercise_id = re.exercise_id
+        )
+        select o.date, o.start, o.unit, o.start <= re.restart_after as before_edit,
+               coalesce(array_agg(ws.weight::numeric order by ws.position) filter (where ws.id is not null), '{}') as weights,
+               coalesce(array_agg(ws.reps order by ws.position) filter (where ws.id is not null), '{}') as reps,
+               coalesce(array_agg(ws.seconds order by ws.position) filter (where ws.id is not null), '{}') as seconds,
+               coalesce(array_agg(ws.done order by ws.position) filter (where ws.id is not null), '{}') as done
+          from occurrence o
+          left join app_public.workout_sets ws on ws.workout_exercise_id = o.id and ws.kind = 'work'
+         where o.occurrence = o.track_occurrence and not o.skip_progression
+         group by o.id, o.date, o.start, o.unit, o.workout_id
+         order by o.date, o.start, o.workout_id
+      loop
+        if re.rule = 'cycle' then
+          v_week_sets := app_hidden.cycle_week(re.cycle, state.stage, state.weight, v_step);
+          v_cycle_outcome := app_hidden.judge_cycle_session(v_week_sets, p_routine.unit, s.unit, s.weights, s.reps, s.done);
+          continue when v_cycle_outcome = 'skip';
+        else
+          select * into v_stage from app_hidden.doc_stage(case when re.rule = 'stages' then re.stages ->> state.stage end);
+          judged := app_hidden.judge_session(coalesce(v_stage.sets, re.sets), state.weight, p_routine.unit, coalesce(v_stage.reps, state.reps),
+                                             coalesce(v_stage.reps, re.reps_high, re.reps_low),
+                                             state.seconds, s.unit, s.weights, s.reps, s.seconds, s.done);
+          continue when judged.outcome = 'skip';
+        end if;
+        if s.before_edit then
+          sessions_before_edit := sessions_before_edit + 1;
+          continue;
+        end if;
+        sessions_judged := sessions_judged + 1;
+        if re.rule = 'cycle' then
+          state := app_hidden.next_cycle_target(state, v_cycle_outcome, v_week_sets, v_weeks, s.date, v_inc, p_routine.unit);
+        elsif re.rule = 'stages' then
+          state := app_hidden.next_stage_target(state, judged, re.stages, s.date, v_inc, v_step, p_routine.unit);
+        else
+          state := app_hidden.next_target(re.rule, state, judged, s.date, re.sets, re.reps_low, coalesce(re.reps_high, re.reps_low),
+                                          v_inc, p_routine.unit);
+        end if;
+      end loop;
+    end if;
+    select * into v_stage from app_hidden.doc_stage(case when re.rule = 'stages' then re.stages ->> state.stage end);
+    v_week_sets := case when re.rule = 'cycle' then app_hidden.cycle_week(re.cycle, state.stage, state.weight, v_step) end;
+    if state.explanation is null and re.rule = 'cycle' and sessions_before_edit > 0 then
+      state.explanation := format('Training max changed in the routine to %s %s: starting the cycle again at week 1 of %s (%s); %s.',
+        state.weight, p_routine.unit, v_weeks, app_hidden.cycle_texts(v_week_sets), app_hidden.earlier_sessions_note(sessions_before_edit));
+    elsif state.explanation is null and re.rule = 'cycle' then
+      state.explanation := format('No history yet: week 1 of %s at a training max of %s %s (%s).',
+        v_weeks, state.weight, p_routine.unit, app_hidden.cycle_texts(v_week_sets));
+    elsif state.explanation is null and re.rule = 'stages' and sessions_before_edit > 0 then
+      state.explanation := format('Start weight changed in the routine to %s %s: starting again from it, stage 1 of %s, %s; %s.',
+        coalesce(state.weight::text, 'none'), case when state.weight is null then '' else p_routine.unit end, v_stages, re.stages ->> 0,
+        app_hidden.earlier_sessions_note(sessions_before_edit));
+    elsif state.explanation is null and re.rule = 'stages' then
+      state.explanation := format('No history yet: stage 1 of %s, %s at %s %s as written.',
+        v_stages, re.stages ->> 0, coalesce(state.weight::text, 'no weight'), case when state.weight is null then '' else p_routine.unit end);
+    elsif state.explanation is null then
+      state.explanation := app_hidden.progression_first_note(re.rule, re.sets, state.reps, state.seconds, state.weight, p_routine.unit)
+        || case when re.rule = 'greyskull' then ' Last set: as many reps as possible.' else '' end;
+      if sessions_before_edit > 0 then
+        state.explanation := format('Start weight changed in the routine to %s %s: starting again from it; %s.',
+          coalesce(trim_scale(re.weight::numeric)::text, 'none'), case when re.weight is null then '' else p_routine.unit end,
+          app_hidden.earlier_sessions_note(sessions_before_edit))
+          || case when re.rule = 'greyskull' then ' Last set: as many reps as possible.' else '' end;
+      end if;
+    end if;
+    if re.rule = 'cycle' then
+      return next row(re.id, re.position, re.exercise_id, re.rule,
+                      (v_week_sets -> -1 ->> 'weight')::numeric, (v_week_sets -> -1 ->> 'reps')::int, null, re.sets,
+                      sessions_judged, state.explanation
+                        || case when sessions_judged > 0 then format(' (%s).', app_hidden.cycle_texts(v_week_sets)) else '' end
+                        || case when v_week_sets @> '[{"amrap": true}]' then ' Sets marked +: as many reps as possible.' else '' end,
+                      state.weight, (v_week_sets -> -1 ->> 'amrap')::boolean, v_week_sets)::app_hidden.lift_target;
+    else
+      return next row(re.id, re.position, re.exercise_id, re.rule, state.weight, coalesce(v_stage.reps, state.reps),
+                      case when state.reps is null and v_stage.reps is null then state.seconds end, coalesce(v_stage.sets, re.sets),
+                      sessions_judged, state.explanation || case when coalesce(v_stage.amrap, false) then ' Last set: as many reps as possible.' else '' end,
+                      null, coalesce(v_stage.amrap, re.rule = 'greyskull'), null)::app_hidden.lift_target;
+    end if;
+  end loop;
+end;
+$$;
+comment on function app_hidden.progression_targets(app_public.routines, date) is E'The next targets of each exercise of a routine on a date, replayed from the owner''s history (judge_session, then next_target, per session; rules in the comments of those functions and of 13-progression.sql).';
+
+--------------------------------------------------------------------------------
+-- The next workout
+--------------------------------------------------------------------------------
+create function app_hidden.planned_sets(p_kind text, p_weight numeric, p_bodyweight boolean, p_reps int, p_seconds int,
+  p_sets int, p_warmups int, p_drops int, p_bursts int, p_increment numeric) returns text[]
+language plpgsql immutable as $$
+-- Set texts, in order: warm-ups (w:), work sets, drops (d:), bursts (rp:). p_increment is the loadable step
+-- weights snap to (the parameter keeps its first name: PostgreSQL cannot rename it in place).
+-- Warm-ups ramp toward a loaded work weight: one at 50 %; two or more spread evenly from 40 % to
+-- 80 %; each snapped to a loadable weight within 40-80 % of the work weight, with fewer reps
+-- (reps * (1.2 - share), at least 1, at most the work reps); a warm-up with no loadable weight
+-- in that range (or only 0) is left out. Drops follow the last work set, each about 20 % lighter than the one before and at
+-- least one loadable step lighter (snapped; they stop before 0), at the work reps. Bursts
+-- (rest-pause) follow at the work weight, a third of the work reps (at least 1).
+-- Timed work (a hold, weighted or not) has its work sets only; unloaded work no warm-ups or drops.
+declare
+  v_out text[] := '{}';
+  v_share numeric;
+  v_w numeric;
+  v_prev numeric;
+  v_loaded boolean := p_weight is not null and p_weight > 0 and p_seconds is null and not p_bodyweight;
+  v_reps int := coalesce(p_reps, 0);
+  i int;
+begin
+  if v_loaded then
+    for i in 1 .. p_warmups loop
+      v_share := case when p_warmups = 1 then 0.5 else 0.4 + 0.4 * (i - 1) / (p_warmups - 1) end;
+      -- Snapped, then kept within 40-80 % of the work weight on the step's grid.
+      v_w := greatest(ceil(p_weight * 0.4 / p_increment - 0.000001) * p_increment,
+                      least(floor(p_weight * 0.8 / p_increment + 0.000001) * p_increment,
+                            app_hidden.snap_weight(p_weight * v_share, p_increment)));
+      v_w := trim_scale(v_w);
+      if v_w > 0 and v_w <= p_weight * 0.8 + 0.000001 then
+        v_out := v_out || app_hidden.format_set('warmup', v_w, false,
+          least(v_reps, greatest(1, round(v_reps * (1.2 - v_share))::int)), null, null);
+      end if;
+    end loop;
+  end if;
+  for i in 1 .. p_sets loop
+    v_out := v_out || app_hidden.format_set('work', p_weight, p_bodyweight, case when p_seconds is null then v_reps end, p_seconds, null);
+  end loop;
+  if v_loaded then
+    v_prev := p_weight;
+    for i in 1 .. p_drops loop
+      v_w := least(app_hidden.snap_weight(v_prev * 0.8, p_increment), app_hidden.snap_down(v_prev - p_increment, p_increment));
+      exit when v_w <= 0;
+      v_out := v_out || app_hidden.format_set('drop', v_w, false, v_reps, null, null);
+      v_prev := v_w;
+    end loop;
+  end if;
+  if p_seconds is null then
+    for i in 1 .. p_bursts loop
+      v_out := v_out || app_hidden.format_set('burst', p_weight, p_bodyweight, greatest(1, round(v_reps / 3.0)::int), null, null);
+    end loop;
+  end if;
+  return v_out;
+end;
+$$;
+comment on function app_hidden.planned_sets(text, numeric, boolean, int, int, int, int, int, int, numeric) is E'The set texts of one planned exercise: warm-ups ramped toward the work weight, the work sets (a weighted hold as `20x45s`), drops about 20 % and at least one loadable step lighter each, rest-pause bursts (rules in the function body).';
+
+create function app_hidden.pinned_note(p_user uuid, p_exercise uuid, p_date date) returns text
+language sql stable security definer set search_path to pg_catalog, public as $$
+  -- The note of the user's latest entry of this exercise (by date, start, position), on or before
+  -- the date, when that entry is pinned.
+  select case when we.pinned then we.note end
+    from app_public.workout_exercises we
+    join app_public.workouts w on w.id = we.workout_id
+   where we.user_id = p_user and we.exercise_id = p_exercise and w.date <= p_date
+   order by w.date desc, w.start desc, we.position desc
+   limit 1;
+$$;
+comment on function app_hidden.pinned_note(uuid, uuid, date) is E'The pinned note that carries forward to an exercise''s next plan: the note of the user''s latest entry of it on or before the date, if that entry is pinned.';
+
+create function app_hidden.next_plan(r app_public.routines, p_date date)
+returns table (exercise_position int, exercise_id uuid, rule text, routine_weight numeric, weight numeric, unit text, reps int, seconds int,
+               sessions int, explanation text, pinned_note text, sets text[], training_max numeric, amrap boolean)
+language sql stable security definer set search_path to pg_catalog, public as $$
+  select t.position, t.exercise_id, t.rule, t.weight, x.weight, u.unit, t.reps, t.seconds, t.sessions,
+         left(t.explanation || case when r.unit <> u.unit and t.weight is not null and t.weight > 0
+                                    then format(' Routine in %s: %s %s ≈ %s %s, loaded as %s %s.', r.unit, t.weight, r.unit,
+                                                app_hidden.convert_weight(t.weight, r.unit, u.unit), u.unit, x.weight, u.unit)
+                                    else '' end, 1000),
+         app_hidden.pinned_note(r.user_id, t.exercise_id, p_date),
+         case when t.week_sets is null then
+           -- A bodyweight exercise's weight is load added to the body (`bw+20x5`); none or 0: `bw x 8`.
+           app_hidden.planned_sets('work', case when e.equipment = 'bodyweight' and t.seconds is null then nullif(x.weight, 0) else x.weight end,
+                                   e.equipment = 'bodyweight' and t.seconds is null, t.reps, t.seconds,
+                                   t.sets, re.warmups, re.drops, re.bursts, st.step)
+         else
+           -- A cycle week: warm-ups toward its first set, its sets, drops and bursts after its last.
+           app_hidden.planned_sets('work', app_hidden.shown_weight((t.week_sets -> 0 ->> 'weight')::numeric, r.unit, u.unit), false,
+                                   (t.week_sets -> 0 ->> 'reps')::int, null, 0, re.warmups, 0, 0, st.step)
+           || (select array_agg(app_hidden.format_set('work', app_hidden.shown_weight((ws.x ->> 'weight')::numeric, r.unit, u.unit), false,
+                                                      (ws.x ->> 'reps')::int, null, null) order by ws.o)
+                 from jsonb_array_elements(t.week_sets) with ordinality as ws(x, o))
+           || app_hidden.planned_sets('work', x.weight, false, t.reps, null, 0, 0, re.drops, re.bursts, st.step)
+         end,
+         t.training_max, t.amrap
+    from app_hidden.progression_targets(r, p_date) t
+    join app_public.routine_exercises re on re.id = t.routine_exercise_id
+    join app_public.exercises e on e.id = t.exercise_id
+    cross join lateral (select us.unit from app_public.users us where us.id = r.user_id) u
+    -- Weights shown in the owner's unit snap to the exercise's increment as shown in it (1 kg
+    -- micro-plates are 2.5 lb), else to the unit's loadable step.
+    cross join lateral (select coalesce(app_hidden.shown_increment(re.increment::numeric, r.unit, u.unit), app_hidden.loadable_step(u.unit)) as step) st
+    cross join lateral (select case when r.unit = u.unit or t.weight is null then t.weight
+                                    else least(10000, app_hidden.snap_weight(app_hidden.convert_weight(t.weight, r.unit, u.unit), st.step)) end as weight) x
+   order by t.position;
+$$;
+comment on function app_hidden.next_plan(app_public.routines, date) is E'The next workout of a routine, one row per routine exercise: its target in the routine''s unit and as loaded in the owner''s unit, why, the pinned note carried forward, and the planned set texts.';
+
+create function app_public.routines_next_workout(r app_public.routines, date text default null) returns json
+language plpgsql stable security definer set search_path to pg_catalog, public as $$
+declare
+  v_date date := coalesce(app_hidden.check_date(routines_next_workout.date), current_date);
+  v_user app_public.users;
+  v_exercises json;
+begin
+  select u.* into v_user from app_public.users u where u.id = app_public.current_user_id();
+  if v_user.id is null or r.user_id is distinct from v_user.id then
+    return null;
+  end if;
+  select coalesce(json_agg(json_strip_nulls(json_build_object(
+           'exercise', app_hidden.exercise_reference(p.exercise_id),
+           'superset', re.superset,
+           'note', p.pinned_note,
+           'pinned', case when p.pinned_note is not null then true end,
+           'sets', (select json_agg(json_build_object('set', st.text, 'done', false) order by st.ord)
+                      from unnest(p.sets) with ordinality as st(text, ord))))
+           order by p.exercise_position), '[]')
+    into v_exercises
+    from app_hidden.next_plan(r, v_date) p
+    join app_public.routine_exercises re on re.routine_id = r.id and re.position = p.exercise_position;
+  return json_build_object(
+    'name', r.name,
+    'date', to_char(v_date, 'YYYY-MM-DD'),
+    'start', to_char(v_date, 'YYYY-MM-DD') || 'T12:00:00Z',
+    'unit', v_user.unit,
+    'effort', v_user.effort,
+    'routine', r.id,
+    'exercises', v_exercises);
+end;
+$$;
+comment on function app_public.routines_next_workout(app_public.routines, text) is E'@behavior -aggregate -havingBy -orderBy -filterBy\nThe next workout of this routine for a date (YYYY-MM-DD, default today) as a workout document to apply: '
+  'every set planned (`done: false`): warm-ups (`w:`), work sets at the targets progression derives from your history of this routine, drops (`d:`) and bursts (`rp:`); '
+  'weights in your unit (converted and snapped to a loadable weight, 2.5 kg or 5 lb, when the routine has another unit). '
+  'An exercise''s note is the one you pinned on its latest entry (with `pinned: true`), never an explanation: those are in nextTargets.';
+
+create type app_public.next_target as (
+  position int,
+  exercise_id uuid,
+  exercise text,
+  rule text,
+  weight double precision,
+  unit text,
+  routine_weight double precision,
+  routine_unit text,
+  reps int,
+  seconds int,
+  sessions int,
+  explanation text,
+  training_max double precision,
+  amrap boolean
+);
+comment on type app_public.next_target is E'The target of one exercise of a routine''s next workout, and why.';
+comment on column app_public.next_target.position is E'@notNull\nOrder within the routine, from 0 (the same as the next workout''s exercises).';
+comment on column app_public.next_target.exercise_id is E'@notNull\nThe exercise.';
+comment on column app_public.next_target.exercise is E'@notNull\nThe exercise as the next workout names it.';
+comment on column app_public.next_target.rule is E'@notNull\nThe rule applied: linear, greyskull, double, time, none, deload, stages or cycle.';
+comment on column app_public.next_target.weight is E'The work weight as planned in your unit (converted and snapped to a loadable weight when the routine has another unit); null for unloaded work.';
+comment on column app_public.next_target.unit is E'@notNull\nYour unit: the unit of weight.';
+comment on column app_public.next_target.routine_weight is E'The work weight in the routine''s unit, as progression computed it.';
+comment on column app_public.next_target.routine_unit is E'@notNull\nThe routine''s unit.';
+comment on column app_public.next_target.reps is E'Reps per work set; null for a timed exercise.';
+comment on column app_public.next_target.seconds is E'Seconds per work set of a timed exercise.';
+comment on column app_public.next_target.sessions is E'@notNull\nSessions of your history judged to reach this target (skipped ones and ones before a start-weight edit not counted).';
+comment on column app_public.next_target.training_max is E'The training max a cycle''s percentages are of, in the routine''s unit; null without a cycle.';
+comment on column app_public.next_target.amrap is E'@notNull\nWhether the last work set is as many reps as possible (greyskull, a stage or cycle set marked `+`).';
+comment on column app_public.next_target.explanation is E'@notNull\nWhy the target is what it is, in a sentence or two. Every weight it names was lifted, written in the routine or is planned here.';
+
+create function app_public.routines_next_targets(r app_public.routines, date text default null) returns setof app_public.next_target
+language plpgsql stable security definer set search_path to pg_catalog, public as $$
+declare
+  v_date date := coalesce(app_hidden.check_date(routines_next_targets.date), current_date);
+begin
+  if r.user_id is distinct from app_public.current_user_id() then
+    return;
+  end if;
+  return query
+  select p.exercise_position, p.exercise_id, app_hidden.exercise_reference(p.exercise_id), p.rule, p.weight::float8, p.unit,
+         p.routine_weight::float8, r.unit, p.reps, p.seconds, p.sessions, p.explanation, p.training_max::float8, coalesce(p.amrap, false)
+    from app_hidden.next_plan(r, v_date) p;
+end;
+$$;
+comment on function app_public.routines_next_targets(app_public.routines, text) is
+  E'@behavior -typeField:resource:connection +typeField:resource:list -aggregate -havingBy -orderBy -filterBy\n'
+  'The targets of this routine''s next workout for a date (YYYY-MM-DD, default today), one per exercise in the routine''s order, each with the explanation of how your history led to it. '
+  'The plan itself is nextWorkout; explanations are never saved into a workout.';
+
+--! split: 14-records.sql
 -- Records and progress: personal records (Exercise.records, WorkoutSet.personalRecord) and the
 -- progress series for the logger and the progress pages (and any client: the CLI, the MCP server):
 --   lastPerformance(exercises)    -> per exercise asked (a reference): its sets in your latest workout that did it
@@ -3979,37 +6236,6 @@ language sql stable parallel safe as $$
 $$;
 comment on function app_hidden.record_sets(uuid) is
   E'Your sets of one exercise that records count (done, not warm-ups, with a weight and at least one rep), with their weight in kg (to compare) and in your unit (to show).';
-
---------------------------------------------------------------------------------
--- Records: Exercise.records reads the sets records count from the same one home as e1rmSeries
---------------------------------------------------------------------------------
-create function app_public.exercises_records(e app_public.exercises) returns json
-language sql stable security definer set search_path to pg_catalog, public as $$
-  -- Over the caller's sets that records count (app_hidden.record_sets: done, warm-ups excluded,
-  -- work, drop and burst sets with a weight and at least one rep). Sets compare in kilograms; values
-  -- are shown in the caller's unit (2 decimals). Ties go to the earliest set (date, start, exercise
-  -- position, set position).
-  with sets as (
-    select r.id, r.workout_id, r.date, r.reps, r.start, r.exercise_position, r.set_position as position, r.kg, r.shown, r.unit
-      from app_hidden.record_sets(e.id) r
-  ), heaviest as (
-    select * from sets order by kg desc, date, start, exercise_position, position limit 1
-  ), best as (
-    select *, app_hidden.e1rm(kg, reps) as e1rm_kg from sets where reps between 1 and 12
-     order by app_hidden.e1rm(kg, reps) desc, date, start, exercise_position, position limit 1
-  ), at_weight as (
-    select distinct on (shown) * from sets order by shown, reps desc, date, start, exercise_position, position
-  )
-  select json_build_object(
-    'heaviest', (select json_build_object('weight', h.shown, 'unit', h.unit, 'reps', h.reps, 'setWeight', h.shown,
-                        'date', to_char(h.date, 'YYYY-MM-DD'), 'workoutId', h.workout_id, 'setId', h.id) from heaviest h),
-    'bestE1rm', (select json_build_object('weight', trim_scale(round(app_hidden.e1rm(b.shown, b.reps), 2)), 'unit', b.unit, 'reps', b.reps,
-                        'setWeight', b.shown, 'date', to_char(b.date, 'YYYY-MM-DD'), 'workoutId', b.workout_id, 'setId', b.id) from best b),
-    'repsAtWeight', coalesce((select json_agg(json_build_object('weight', a.shown, 'unit', a.unit, 'reps', a.reps,
-                        'date', to_char(a.date, 'YYYY-MM-DD'), 'workoutId', a.workout_id, 'setId', a.id) order by a.shown) from at_weight a), '[]'))
-  from (select 1) one;
-$$;
-comment on function app_public.exercises_records(app_public.exercises) is E'@behavior -*\nYour records on this exercise as JSON (heaviest, bestE1rm, repsAtWeight); exposed as Exercise.records by plugins/progression.ts.';
 
 --------------------------------------------------------------------------------
 -- Personal records
@@ -4245,7 +6471,96 @@ comment on function app_public.weekly_volume(uuid) is
   'Your training volume per ISO week (Monday first, oldest week first), in your unit: of one exercise, or of everything without exerciseId. '
   'Only weeks with a done work set appear. Per set the rule of WorkoutSet.volumeKg / volumeLb (per exercise and week in both units: allWorkoutSets groupedAggregates). Signed out: FORBIDDEN.';
 
---! split: 13-grants.sql
+
+--------------------------------------------------------------------------------
+-- Records: bodyweight sets, timed sets and a rep-max table
+--------------------------------------------------------------------------------
+create function app_hidden.rep_max_reps() returns int[]
+language sql immutable parallel safe as $$ select array[1, 3, 5, 8, 10] $$;
+comment on function app_hidden.rep_max_reps() is E'The rows of the rep-max table (Exercise.records.repMaxes): 1, 3, 5, 8 and 10 reps.';
+
+create function app_public.exercises_records(e app_public.exercises) returns json
+language sql stable security definer set search_path to pg_catalog, public as $$
+  -- Weighted records over the caller's sets that records count (app_hidden.record_sets: done,
+  -- warm-ups excluded, work, drop and burst sets with a weight and at least one rep). Sets compare
+  -- in kilograms; values are shown in the caller's unit (2 decimals). Ties go to the earliest set
+  -- (date, start, exercise position, set position). Bodyweight and timed records read the caller's
+  -- other done, non-warm-up sets of the exercise: without a weight (most reps), and with a time.
+  -- A weighted bodyweight set (`bw+20x5`) is a record of the load added (added_load): its weight
+  -- records say so; it estimates a one-rep max of bodyweight plus that load, with the bodyweight
+  -- logged on or before its day, and none when no bodyweight is known then.
+  with sets as (
+    select r.id, r.workout_id, r.date, r.reps, r.start, r.exercise_position, r.set_position as position, r.kg, r.shown, r.unit,
+           ws.bodyweight as added_load, bw.shown as bodyweight,
+           case when not ws.bodyweight then r.kg else r.kg + bw.kg end as est_kg,
+           case when not ws.bodyweight then r.shown else r.shown + bw.shown end as est_shown
+      from app_hidden.record_sets(e.id) r
+      join app_public.workout_sets ws on ws.id = r.id
+      left join lateral (
+        select app_hidden.weight_kg(b.weight::numeric, b.unit) as kg, app_hidden.convert_weight(b.weight::numeric, b.unit, r.unit) as shown
+          from app_public.bodyweights b
+         where ws.bodyweight and b.user_id = ws.user_id and b.date <= r.date
+         order by b.date desc limit 1) bw on true
+  ), heaviest as (
+    select * from sets order by kg desc, date, start, exercise_position, position limit 1
+  ), best as (
+    select * from sets where reps between 1 and 12 and est_kg is not null
+     order by app_hidden.e1rm(est_kg, reps) desc, date, start, exercise_position, position limit 1
+  ), at_weight as (
+    select distinct on (shown, added_load) * from sets order by shown, added_load, reps desc, date, start, exercise_position, position
+  ), me as (
+    select u.id, u.unit from app_public.users u where u.id = app_public.current_user_id()
+  ), other_sets as (
+    select s.id, s.workout_id, s.date, w.start, we.position as exercise_position, s.position, s.reps, s.seconds,
+           app_hidden.convert_weight(s.weight::numeric, s.unit, me.unit) as shown, s.weight
+      from me
+      join app_public.workout_sets s on s.user_id = me.id and s.exercise_id = e.id
+      join app_public.workout_exercises we on we.id = s.workout_exercise_id
+      join app_public.workouts w on w.id = s.workout_id
+     where s.done and s.kind <> 'warmup' and ((s.weight is null and s.reps >= 1 and s.seconds is null) or s.seconds >= 1)
+  ), most_reps as (
+    select * from other_sets where weight is null and reps >= 1 and seconds is null
+     order by reps desc, date, start, exercise_position, position limit 1
+  ), longest as (
+    select * from other_sets where seconds >= 1
+     order by seconds desc, date, start, exercise_position, position limit 1
+  ), rep_max as (
+    -- For n reps: the heaviest set of at least n reps, and n reps at the best estimated 1RM (Epley inverted).
+    select n.reps, a.id, a.shown, a.unit, a.reps as set_reps, a.date, a.workout_id, a.added_load,
+           (select trim_scale(round(app_hidden.e1rm(b.est_shown, b.reps) / (1 + case when n.reps = 1 then 0 else n.reps / 30.0 end), 2))
+              from best b) as estimated
+      from unnest(app_hidden.rep_max_reps()) as n(reps)
+      left join lateral (select * from sets s where s.reps >= n.reps
+                          order by s.kg desc, s.date, s.start, s.exercise_position, s.position limit 1) a on true
+  )
+  select json_build_object(
+    'heaviest', (select json_build_object('weight', h.shown, 'unit', h.unit, 'reps', h.reps, 'setWeight', h.shown,
+                        'addedLoad', h.added_load, 'bodyweight', null,
+                        'date', to_char(h.date, 'YYYY-MM-DD'), 'workoutId', h.workout_id, 'setId', h.id) from heaviest h),
+    'bestE1rm', (select json_build_object('weight', trim_scale(round(app_hidden.e1rm(b.est_shown, b.reps), 2)), 'unit', b.unit, 'reps', b.reps,
+                        'setWeight', b.shown, 'addedLoad', b.added_load, 'bodyweight', b.bodyweight,
+                        'date', to_char(b.date, 'YYYY-MM-DD'), 'workoutId', b.workout_id, 'setId', b.id) from best b),
+    'repsAtWeight', coalesce((select json_agg(json_build_object('weight', a.shown, 'unit', a.unit, 'reps', a.reps, 'addedLoad', a.added_load,
+                        'date', to_char(a.date, 'YYYY-MM-DD'), 'workoutId', a.workout_id, 'setId', a.id) order by a.shown, a.added_load) from at_weight a), '[]'),
+    'bodyweightReps', (select json_build_object('reps', m.reps, 'date', to_char(m.date, 'YYYY-MM-DD'), 'workoutId', m.workout_id, 'setId', m.id)
+                         from most_reps m),
+    'longestHold', (select json_build_object('seconds', l.seconds, 'weight', l.shown, 'unit', coalesce((select unit from me), 'kg'),
+                      'date', to_char(l.date, 'YYYY-MM-DD'), 'workoutId', l.workout_id, 'setId', l.id) from longest l),
+    'repMaxes', (select json_agg(json_build_object(
+                   'reps', r.reps,
+                   'unit', coalesce((select unit from me), 'kg'),
+                   'actual', case when r.id is not null then json_build_object('weight', r.shown, 'unit', r.unit,
+                               'reps', r.set_reps, 'setWeight', r.shown, 'addedLoad', r.added_load, 'bodyweight', null,
+                               'date', to_char(r.date, 'YYYY-MM-DD'),
+                               'workoutId', r.workout_id, 'setId', r.id) end,
+                   'estimated', r.estimated) order by r.reps) from rep_max r))
+  from (select 1) one;
+$$;
+comment on function app_public.exercises_records(app_public.exercises) is E'@behavior -*\nYour records on this exercise as JSON: heaviest, bestE1rm, repsAtWeight (sets with a weight), '
+  'bodyweightReps (most reps in a set without a weight), longestHold (longest timed set) and repMaxes (1, 3, 5, 8, 10 reps: actual and estimated); '
+  'exposed as Exercise.records (plugins/progression.ts; the fields beyond weight in plugins/exercise-records.ts).';
+
+--! split: 15-grants.sql
 -- Grants, all in one place, by the split that defines the objects. The roles: svc_reader reads
 -- (read-only keys, and every signed-in caller through svc_visitor, its member); svc_visitor also
 -- writes. Functions are executable by no one else (default privileges revoke it from public), and
@@ -4311,9 +6626,11 @@ grant select on app_public.routines, app_public.routine_exercises,
   app_public.workouts, app_public.workout_exercises, app_public.workout_sets to svc_reader;
 grant delete on app_public.routines, app_public.routine_exercises,
   app_public.workouts, app_public.workout_exercises, app_public.workout_sets to svc_visitor;
-grant insert (name, icon, progression, unit, deload), update (name, icon, progression, unit, deload) on app_public.routines to svc_visitor;
-grant insert (routine_id, position, exercise_id, sets, reps_low, reps_high, seconds, weight, rest_seconds, superset, progression, warmups, drops, bursts),
-  update (position, exercise_id, sets, reps_low, reps_high, seconds, weight, rest_seconds, superset, progression, warmups, drops, bursts)
+grant insert (name, icon, progression, unit, deload, program), update (name, icon, progression, unit, deload, program) on app_public.routines to svc_visitor;
+grant insert (routine_id, position, exercise_id, sets, reps_low, reps_high, seconds, weight, rest_seconds, superset, progression, warmups, drops, bursts,
+    training_max, cycle, stages, increment),
+  update (position, exercise_id, sets, reps_low, reps_high, seconds, weight, rest_seconds, superset, progression, warmups, drops, bursts,
+    training_max, cycle, stages, increment)
   on app_public.routine_exercises to svc_visitor;
 grant insert (routine_id, name, date, start, minutes, bodyweight, unit, effort, notes, skip_progression, idempotency_key, idempotency_hash),
   update (routine_id, name, date, start, minutes, bodyweight, unit, effort, notes, skip_progression) on app_public.workouts to svc_visitor;
@@ -4361,3 +6678,40 @@ grant execute on function
   app_public.workout_sets_personal_record(app_public.workout_sets), app_public.last_performance(text[], uuid),
   app_public.e1rm_series(uuid), app_public.weekly_volume(uuid)
 to svc_reader;
+grant select on app_public.connected_apps to svc_reader;
+grant execute on function app_public.current_oauth_connection_id() to svc_reader;
+grant execute on function app_public.users_connected_apps(app_public.users) to svc_reader;
+grant execute on function app_public.disconnect_app(uuid) to svc_visitor;
+grant select on app_public.exercise_import_names to svc_reader;
+grant execute on function app_hidden.import_choice(jsonb, text) to svc_reader;
+grant execute on function app_hidden.import_map_names(text[], jsonb, jsonb) to svc_reader;
+grant select, insert on app_hidden.imported_workout_starts to svc_visitor;
+revoke execute on function app_public.import_history(jsonb, jsonb, jsonb, boolean) from public;
+grant execute on function app_public.import_history(jsonb, jsonb, jsonb, boolean) to svc_visitor;
+grant execute on function app_public.export_account() to svc_reader;
+grant execute on function app_public.export_workouts(timestamptz, uuid, int) to svc_reader;
+grant execute on function
+  app_hidden.loadable_step(text), app_hidden.snap_down(numeric, numeric),
+  app_hidden.weights_meet(numeric, text, numeric, text), app_hidden.shown_weight(numeric, text, text),
+  app_hidden.judge_session(int, numeric, text, int, int, int, text, numeric[], int[], int[], boolean[]),
+  app_hidden.next_target(text, app_hidden.progression_state, app_hidden.session_judgement, date, int, int, int, numeric, text),
+  app_hidden.pinned_note(uuid, uuid, date), app_hidden.next_plan(app_public.routines, date),
+  app_hidden.progression_targets(app_public.routines, date), app_hidden.cycle_week(jsonb, int, numeric, numeric),
+  app_hidden.judge_cycle_session(jsonb, text, text, numeric[], int[], boolean[]), app_hidden.cycle_texts(jsonb),
+  app_hidden.next_cycle_target(app_hidden.progression_state, text, jsonb, int, date, numeric, text),
+  app_hidden.next_stage_target(app_hidden.progression_state, app_hidden.session_judgement, jsonb, date, numeric, numeric, text),
+  app_hidden.same_start_weight(numeric, text, numeric, text), app_hidden.program_key(text), app_hidden.earlier_sessions_note(int), app_hidden.shown_increment(numeric, text, text),
+  app_hidden.deload_to_step(numeric, numeric, text),
+  app_hidden.lifted_as_loaded(numeric, text, numeric, text, numeric), app_hidden.lifted_text(numeric, text, numeric, text, numeric),
+  app_hidden.walk_routine_program(jsonb, text), app_hidden.doc_percent_set(text), app_hidden.doc_stage(text),
+  app_hidden.walk_routine_exercise_extras(jsonb, text),
+  app_public.routines_next_targets(app_public.routines, text)
+to svc_reader;
+grant execute on function app_hidden.exercise_word(text), app_hidden.exercise_words(text), app_hidden.word_set(text[]),
+  app_hidden.typo_distance(text, text) to svc_reader;
+grant select on app_hidden.exercise_labels to svc_reader;
+grant execute on function app_hidden.body_part_words() to svc_reader;
+grant execute on function app_hidden.exercise_staple_rank(text), app_hidden.match_exercise_words(text[], uuid),
+  app_hidden.match_exercise(text, boolean) to svc_reader;
+grant execute on function app_hidden.catalog_exercise_meaning(text) to svc_reader;
+grant execute on function app_public.resolve_exercise(text), app_public.resolve_exercises(text[]) to svc_reader;
