@@ -18,7 +18,6 @@ afterAll(async () => {
 const createKey = (token: string, access: "READ_ONLY" | "READ_WRITE" = "READ_WRITE") =>
   createApiKey(s.url, token, { access });
 
-
 /** Calendar minutes: start a run only when it can finish inside the current minute. */
 const secondsToMinuteEnd = () => 60 - (Date.now() % 60000) / 1000;
 
