@@ -3,12 +3,10 @@
 // ambiguous words) over HTTP, and the SQL function alone as the visitor, against the same call
 // with 100 exact catalog names (the tiers every document reference took before: index lookups).
 // Also searchExercises with a typo against an exact alias. p50 of each, in the same run.
-import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import pg from "pg";
 import { print } from "graphql";
 import { operations } from "@svc/sdk";
-import { benchDatabase, startApp, report, type Process, timed, signUpLifter } from "./support.ts";
+import { benchDatabase, startApp, report, type Process, timed, signUpLifter, visitorClient } from "./support.ts";
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 20);
 const FIXTURE: { name: string }[] = JSON.parse(
@@ -44,14 +42,7 @@ export async function run() {
     const resolveHttp = (names: string[]) => () => post(print(operations.RESOLVE_EXERCISES), { names });
     const search = (words: string) => () => post(print(operations.SEARCH_EXERCISES), { words, limit: 20 });
 
-    const client = new pg.Client({ connectionString: db.authUrl });
-    client.on("error", () => {});
-    await client.connect();
-    await client.query("begin");
-    await client.query("set local role svc_visitor");
-    await client.query("select set_config('svc.session_hash', $1, true)", [
-      createHash("sha256").update(token).digest("hex"),
-    ]);
+    const client = await visitorClient(db.authUrl, token);
     const resolveSql = (names: string[]) => () =>
       client.query("select * from app_public.resolve_exercises($1)", [names]);
 

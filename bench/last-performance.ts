@@ -6,11 +6,18 @@
 // against a plain SQL read of one workout's sets (what one entry answers), in the same run. The
 // point: 100 references cost about what 1 does (one pass, not one search per reference). Also the
 // request's statement's mean database time (pg_stat_statements), what the cost analysis weighs.
-import { createHash } from "node:crypto";
-import pg from "pg";
 import { print } from "graphql";
 import { operations } from "@svc/sdk";
-import { benchDatabase, startApp, report, type Process, timed, signUpLifter, seedWorkouts } from "./support.ts";
+import {
+  benchDatabase,
+  startApp,
+  report,
+  type Process,
+  timed,
+  signUpLifter,
+  seedWorkouts,
+  visitorClient,
+} from "./support.ts";
 
 const WORKOUTS = 750;
 const EXERCISES = ["Bench Press", "Back Squat", "Deadlift", "Overhead Press", "Barbell Row", "Pull-Up"];
@@ -76,14 +83,7 @@ export async function run() {
     };
 
     // The function alone and the baseline, as the visitor with the same session, on a connection of its own.
-    const client = new pg.Client({ connectionString: db.authUrl });
-    client.on("error", () => {});
-    await client.connect();
-    await client.query("begin");
-    await client.query("set local role svc_visitor");
-    await client.query("select set_config('svc.session_hash', $1, true)", [
-      createHash("sha256").update(token).digest("hex"),
-    ]);
+    const client = await visitorClient(db.authUrl, token);
     const fn = (n: number) => () => client.query("select * from app_public.last_performance($1)", [refs.slice(0, n)]);
     // The baseline: one workout's sets of one exercise, by the workout's id (what one entry shows).
     const {

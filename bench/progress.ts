@@ -6,8 +6,6 @@
 // `npm start` runs), the requests come from this one, PostgreSQL is a third; one request at a time,
 // the measurements interleaved so drift hits them alike. Also the two SQL functions on their own,
 // as the visitor, on one connection, and the statements one page request runs (pg_stat_statements).
-import { createHash } from "node:crypto";
-import pg from "pg";
 import { print } from "graphql";
 import { operations } from "@svc/sdk";
 import {
@@ -19,6 +17,7 @@ import {
   timed,
   signUpLifter,
   seedWorkouts,
+  visitorClient,
 } from "./support.ts";
 
 const WORKOUTS = 750;
@@ -91,14 +90,7 @@ export async function run() {
 
     // The baseline: a plain read of the same set rows (the columns the two fields read), as the
     // visitor with the same session, on a connection of its own.
-    const client = new pg.Client({ connectionString: db.authUrl });
-    client.on("error", () => {});
-    await client.connect();
-    await client.query("begin");
-    await client.query("set local role svc_visitor");
-    await client.query("select set_config('svc.session_hash', $1, true)", [
-      createHash("sha256").update(token).digest("hex"),
-    ]);
+    const client = await visitorClient(db.authUrl, token);
     const plainRead = () =>
       client.query(
         `

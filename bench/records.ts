@@ -7,9 +7,7 @@
 // - baseline: a plain select of the 18,000 sets with the columns the rule reads.
 // Plus one HTTP figure: POST /api/graphql for the newest 1,000 sets with personalRecord, against the
 // same request without it.
-import { createHash } from "node:crypto";
-import pg from "pg";
-import { benchDatabase, startApp, report, timed, signUpLifter, seedWorkouts } from "./support.ts";
+import { benchDatabase, startApp, report, timed, signUpLifter, seedWorkouts, visitorClient } from "./support.ts";
 
 const SETS_PER_EXERCISE = 3000;
 const EXERCISES = ["Back Squat", "Bench Press", "Deadlift", "Overhead Press", "Barbell Row", "Front Squat"];
@@ -89,14 +87,7 @@ export async function run() {
     ]);
 
     // SQL level: the visitor role with the session, on one connection.
-    const client = new pg.Client({ connectionString: db.authUrl });
-    client.on("error", () => {});
-    await client.connect();
-    await client.query("begin");
-    await client.query("set local role svc_visitor");
-    await client.query("select set_config('svc.session_hash', $1, true)", [
-      createHash("sha256").update(token).digest("hex"),
-    ]);
+    const client = await visitorClient(db.authUrl, token);
     const { rows: allIds } = await client.query("select id from app_public.workout_sets order by date, position");
     const ids = allIds.map((r) => r.id as string);
     const sample = ids.filter((_, i) => i % Math.floor(ids.length / SAMPLE) === 0).slice(0, SAMPLE);

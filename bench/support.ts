@@ -2,6 +2,7 @@
 // runs it), the load generator in another process (bench/load.ts), statements counted by
 // PostgreSQL (pg_stat_statements), and one JSON line per benchmark.
 import pg from "pg";
+import { createHash } from "node:crypto";
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, chmodSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -322,4 +323,20 @@ export async function seedWorkouts(
      where w.user_id = $1`,
     [userId, exercises],
   );
+}
+
+/**
+ * A plain client acting as the signed-in user of `token` the way a request does (the visitor role,
+ * the session's hash), in a transaction left open: the baseline side of the benches that time SQL alone.
+ */
+export async function visitorClient(authUrl: string, token: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: authUrl });
+  client.on("error", () => {});
+  await client.connect();
+  await client.query("begin");
+  await client.query("set local role svc_visitor");
+  await client.query("select set_config('svc.session_hash', $1, true)", [
+    createHash("sha256").update(token).digest("hex"),
+  ]);
+  return client;
 }

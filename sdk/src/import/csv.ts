@@ -5,6 +5,7 @@
  */
 import { parse } from "csv-parse/sync";
 import { ImportParseError } from "./model.ts";
+import { zoneOffsetAt } from "./time-zone.ts";
 
 export type CsvRecord = { line: number; fields: string[] };
 
@@ -318,7 +319,6 @@ export function wallTimeCell(value: string | undefined, line: number, column: st
   return { date: `${y}-${pad(mo)}-${pad(d)}`, time: `${pad(h)}:${pad(mi)}:${pad(s)}` };
 }
 
-const formats = new Map<string, Intl.DateTimeFormat>();
 const offsets = new Map<string, number>();
 
 /** Minutes east of UTC of a time zone at a wall-clock time (Intl; `UTC` is 0), remembered per zone and hour. */
@@ -326,32 +326,8 @@ function zoneOffsetMinutes(timeZone: string, wall: WallTime): number {
   const key = `${timeZone} ${wall.date} ${wall.time.slice(0, 2)}`;
   const known = offsets.get(key);
   if (known !== undefined) return known;
-  const asUtc = Date.parse(`${wall.date}T${wall.time}Z`);
-  let fmt = formats.get(timeZone);
-  if (!fmt) {
-    fmt = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    });
-    formats.set(timeZone, fmt);
-  }
   // The zone's offset at (about) that instant; good to the hour around a DST change.
-  const parts = Object.fromEntries(fmt.formatToParts(new Date(asUtc)).map((p) => [p.type, p.value]));
-  const shown = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
-  const offset = Math.round((shown - asUtc) / 60000);
+  const offset = zoneOffsetAt(timeZone, Date.parse(`${wall.date}T${wall.time}Z`));
   if (offsets.size > 100_000) offsets.clear();
   offsets.set(key, offset);
   return offset;

@@ -8,6 +8,7 @@ import { SvcError } from "../errors.ts";
 import { graphql, type ResultOf } from "../graphql.ts";
 import { parseSet, convertWeight, type Unit } from "../documents/index.ts";
 import { EXPORT_FORMAT, EXPORT_VERSION, type SvcExport } from "./svc.ts";
+import { zoneOffsetAt } from "./time-zone.ts";
 
 export {
   EXPORT_FORMAT,
@@ -99,22 +100,7 @@ function wallAt(instant: number, offsetMinutes: number): string {
 /** A zone's offset from UTC (minutes) at an instant; null for a zone Intl does not know. */
 function zoneOffset(timeZone: string, instant: number): number | null {
   try {
-    const parts = Object.fromEntries(
-      new Intl.DateTimeFormat("en-US", {
-        timeZone,
-        hourCycle: "h23",
-        year: "numeric",
-        month: "2-digit",
-        day: "2-digit",
-        hour: "2-digit",
-        minute: "2-digit",
-        second: "2-digit",
-      })
-        .formatToParts(new Date(instant))
-        .map((p) => [p.type, p.value]),
-    );
-    const asUtc = Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour % 24, +parts.minute, +parts.second);
-    return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60_000);
+    return zoneOffsetAt(timeZone, instant);
   } catch {
     return null;
   }
