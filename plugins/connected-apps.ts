@@ -7,7 +7,7 @@ import type { FieldArgs } from "postgraphile/grafast";
 import { sqlRowMutation } from "./sql-mutation.ts";
 
 export const ConnectedAppsPlugin = extendSchema((build) => {
-  const { connected_apps, users_connected_apps } = build.input.pgRegistry.pgResources as any;
+  const { connected_apps, users_connected_apps } = build.input.pgRegistry.pgResources;
   if (!connected_apps || !users_connected_apps)
     throw new Error("ConnectedAppsPlugin: connected_apps or users_connected_apps not introspected");
   return {

@@ -8,22 +8,22 @@
 // computed column would rescan it for every set).
 import { extendSchema, gql } from "postgraphile/utils";
 import { lambda } from "postgraphile/grafast";
-import { TYPES, loadOneWithPgClient, type PgClient } from "postgraphile/@dataplan/pg";
+import { TYPES, loadOneWithPgClient, type PgClient, type PgSelectSingleStep } from "postgraphile/@dataplan/pg";
 
 const LIST_ONLY = /(^|\s)-typeField:resource:connection(\s|$)/;
 
-function behaviorOf(resource: any): string {
-  const tag = resource?.extensions?.tags?.behavior;
+function behaviorOf(resource: GraphileBuild.InflectionCustomFieldProcedureDetails["resource"]): string {
+  const tag = resource.extensions?.tags?.behavior;
   return Array.isArray(tag) ? tag.join(" ") : typeof tag === "string" ? tag : "";
 }
 
 /** A computed column exposed as a list only has no connection twin to tell apart: no `List` suffix. */
 const listOnlyNames: GraphileConfig.Plugin["inflection"] = {
   replace: {
-    computedAttributeListField(previous: any, _options: any, details: any) {
+    computedAttributeListField(previous, _options, details) {
       return LIST_ONLY.test(behaviorOf(details.resource)) ? this.computedAttributeField(details) : previous!(details);
     },
-  } as any,
+  },
 };
 
 /** personalRecord of many sets in one query; null for a set that is not the caller's. */
@@ -101,7 +101,7 @@ const ProgressionSchemaPlugin = extendSchema((build) => {
     objects: {
       Exercise: {
         plans: {
-          records($exercise: any) {
+          records($exercise: PgSelectSingleStep) {
             const $json = $exercise.select(
               sql`app_public.exercises_records(${$exercise.getClassStep().alias})`,
               TYPES.json,
@@ -113,8 +113,8 @@ const ProgressionSchemaPlugin = extendSchema((build) => {
       },
       WorkoutSet: {
         plans: {
-          personalRecord($set: any) {
-            return loadOneWithPgClient(workoutSets.executor, $set.get("id"), loadPersonalRecords as any);
+          personalRecord($set: PgSelectSingleStep) {
+            return loadOneWithPgClient(workoutSets.executor, $set.get("id"), loadPersonalRecords);
           },
         },
       },
