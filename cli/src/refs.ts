@@ -90,12 +90,12 @@ export async function resolveUserId(client: SvcClient, given: string): Promise<s
   if (isUuid(wanted)) return wanted.toLowerCase();
   if (!wanted.includes("@"))
     throw new UsageError(
-      `Give the user's email or id, not ${JSON.stringify(given)} (find them with \`svc admin users ${wanted}\`).`,
+      `Give the user's email or id, not ${JSON.stringify(given)} (find them with \`svc admin user list ${wanted}\`).`,
     );
   const found = (await client.admin.users(wanted)).filter(
     (u: AdminUser) => u.email.toLowerCase() === wanted.toLowerCase(),
   );
-  if (found.length !== 1) throw new CliError(`No user with the email ${wanted}. See \`svc admin users\`.`);
+  if (found.length !== 1) throw new CliError(`No user with the email ${wanted}. See \`svc admin user list\`.`);
   return found[0].id;
 }
 

@@ -1,6 +1,6 @@
 // The real `svc` binary against the real server, for the account side: help and usage, signing up
 // and in (password from stdin and on a terminal without echo), credentials on disk, logout, whoami,
-// settings, bodyweight, API keys (including SVC_API_KEY and a read-only key), devices, admin users
+// settings, bodyweight, API keys (including SVC_API_KEY and a read-only key), devices, listing users
 // and bans, names and id prefixes, exit codes and output rules.
 import { statSync, writeFileSync, chmodSync, mkdirSync, readFileSync } from "node:fs";
 import { hostname } from "node:os";
@@ -78,8 +78,18 @@ describe("version, help and usage errors", () => {
 
   test("every topic's --help shows examples", async () => {
     const h = home();
-    for (const topic of ["routine", "workout", "bodyweight", "exercise", "key", "device", "admin"]) {
-      const r = await h.run([topic, "--help"]);
+    for (const topic of [
+      "routine",
+      "workout",
+      "bodyweight",
+      "exercise",
+      "key",
+      "device",
+      "app",
+      "admin",
+      "admin user",
+    ]) {
+      const r = await h.run([...topic.split(" "), "--help"]);
       expect(r.code).toBe(0);
       expect(r.stdout).toContain("EXAMPLES");
       expect(r.stdout).toContain(`$ svc ${topic} `);
@@ -90,45 +100,53 @@ describe("version, help and usage errors", () => {
     expect(command.stdout).toMatch(/EXAMPLES[\s\S]*\$ svc key create --name/);
   });
 
-  test("no word is both a command and a topic, and every topic is one singular noun", () => {
+  test("no word is both a command and a topic, every topic is one singular noun, and every command has one name", () => {
     const manifest = JSON.parse(readFileSync(path.join(import.meta.dirname, "../oclif.manifest.json"), "utf8"));
     const ids = Object.keys(manifest.commands);
-    const topics = [...new Set(ids.filter((id) => id.includes(":")).map((id) => id.split(":")[0]))].sort();
-    expect(topics).toEqual(["admin", "app", "bodyweight", "device", "exercise", "key", "routine", "workout"]);
+    // Every prefix of an id with more than one word is a topic ("admin", "admin:user").
+    const topics = [
+      ...new Set(
+        ids.flatMap((id) =>
+          id
+            .split(":")
+            .slice(0, -1)
+            .map((_, i, words) => words.slice(0, i + 1).join(":")),
+        ),
+      ),
+    ].sort();
+    expect(topics).toEqual([
+      "admin",
+      "admin:user",
+      "app",
+      "bodyweight",
+      "device",
+      "exercise",
+      "key",
+      "routine",
+      "workout",
+    ]);
     expect(ids.filter((id) => topics.includes(id))).toEqual([]);
     expect(topics.filter((topic) => /s$/.test(topic))).toEqual([]);
+    const aliased = ids.filter(
+      (id) => manifest.commands[id].aliases.length || manifest.commands[id].hiddenAliases.length,
+    );
+    expect(aliased).toEqual([]);
   });
 
-  test("the old command names run as hidden aliases: exercises, exercises records, keys, devices", async () => {
+  test("the plural names of a CLI that never shipped are not commands: exercises, keys, devices, apps, admin users", async () => {
     const h = home();
-    const root = (await h.run(["--help"])).stdout;
-    expect(root).not.toMatch(/^\s+(exercises|keys|devices)\s/m);
-    expect(root).toMatch(/^\s+exercise\s/m);
-    for (const [old, now] of [
-      [["exercises"], ["exercise", "search"]],
-      [
-        ["exercises", "records"],
-        ["exercise", "records"],
-      ],
-      [
-        ["keys", "list"],
-        ["key", "list"],
-      ],
-      [
-        ["devices", "list"],
-        ["device", "list"],
-      ],
+    for (const words of [
+      ["exercises"],
+      ["exercises", "records"],
+      ["keys", "list"],
+      ["devices", "list"],
+      ["apps", "list"],
+      ["admin", "users"],
     ]) {
-      const before = await h.run([...old, "--help"]);
-      const after = await h.run([...now, "--help"]);
-      expect({ old, code: before.code }).toEqual({ old, code: 0 });
-      // The same command: the same help, but for the name typed in its usage line.
-      expect(before.stdout.replace(`svc ${old.join(" ")}`, `svc ${now.join(" ")}`)).toBe(after.stdout);
+      const r = await h.run(words);
+      expect({ words, code: r.code }).toEqual({ words, code: 2 });
+      expect(r.stderr).toContain(`command ${words.join(":")} not found`);
     }
-    // Signed out, the alias reaches the command itself (exit 4 says how to sign in).
-    const keys = await h.run(["keys", "list"]);
-    expect(keys.code).toBe(4);
-    expect(keys.stderr).toContain("svc login");
   });
 
   test("every command that deletes, revokes or signs out needs --yes where it cannot ask: exit 2 before any request", async () => {
@@ -775,18 +793,18 @@ describe("admin", () => {
   });
 });
 
-describe("admin: users and ban by email", () => {
-  test("users [words] as a table and --json; ban and unban by email; a banned user is told the reason and the end", async () => {
+describe("admin: user list and ban by email", () => {
+  test("user list [words] as a table and --json; ban and unban by email; a banned user is told the reason and the end", async () => {
     const { h: admin, email: adminEmail } = await signedUp("Listed Admin");
     await s.ownerPool.query("select app_public.grant_admin($1)", [adminEmail]);
     const { h: victim, email: victimEmail, userId } = await signedUp("Listed Victim");
 
-    const listed = await admin.run(["admin", "users", "listed victim"]);
+    const listed = await admin.run(["admin", "user", "list", "listed victim"]);
     expect(listed.code).toBe(0);
     expect(listed.stdout).toMatch(/^ID\s+NAME\s+EMAIL\s+ROLE\s+CREATED\s+BANNED\n/);
     expect(listed.stdout.trim().split("\n")).toHaveLength(2);
     expect(listed.stdout).toContain(victimEmail);
-    const asJson = stdoutJson(await admin.run(["admin", "users", victimEmail.toUpperCase(), "--json"]));
+    const asJson = stdoutJson(await admin.run(["admin", "user", "list", victimEmail.toUpperCase(), "--json"]));
     expect(asJson).toEqual([
       {
         id: userId,
@@ -799,8 +817,8 @@ describe("admin: users and ban by email", () => {
         createdAt: expect.any(String),
       },
     ]);
-    expect(stdoutJson(await admin.run(["admin", "users", "--json"])).length).toBeGreaterThanOrEqual(2);
-    const none = await admin.run(["admin", "users", "nobody-has-this"]);
+    expect(stdoutJson(await admin.run(["admin", "user", "list", "--json"])).length).toBeGreaterThanOrEqual(2);
+    const none = await admin.run(["admin", "user", "list", "nobody-has-this"]);
     expect(none).toMatchObject({ code: 0, stdout: 'No user\'s name or email contains "nobody-has-this".\n' });
 
     // Expiries that cannot be misread: `m` could be minutes or months.
@@ -810,19 +828,19 @@ describe("admin: users and ban by email", () => {
     expect(ambiguous.stderr).toContain("min (minutes), h (hours), d (days), w (weeks), y (years");
     for (const bad of ["90s", "0d", "soon", "1.5d"])
       expect((await admin.run(["admin", "ban", victimEmail, "--expires-in", bad])).code).toBe(2);
-    expect(stdoutJson(await admin.run(["admin", "users", victimEmail, "--json"]))[0].banned).toBe(false); // nothing happened
+    expect(stdoutJson(await admin.run(["admin", "user", "list", victimEmail, "--json"]))[0].banned).toBe(false); // nothing happened
 
     const ban = await admin.run(["admin", "ban", victimEmail, "--reason", "spam links", "--expires-in", "30d"]);
     expect(ban.code).toBe(0);
     expect(ban.stdout).toMatch(
       /^Banned Listed Victim <.+> until \d{4}-\d\d-\d\d \d\d:\d\d \(reason: spam links\)\.\n$/,
     );
-    const banned = stdoutJson(await admin.run(["admin", "users", victimEmail, "--json"]))[0];
+    const banned = stdoutJson(await admin.run(["admin", "user", "list", victimEmail, "--json"]))[0];
     expect(banned).toMatchObject({ banned: true, banReason: "spam links" });
     const left = (new Date(banned.banExpires).getTime() - Date.now()) / 86_400_000;
     expect(left).toBeGreaterThan(29.99);
     expect(left).toBeLessThanOrEqual(30);
-    expect((await admin.run(["admin", "users", victimEmail])).stdout).toMatch(
+    expect((await admin.run(["admin", "user", "list", victimEmail])).stdout).toMatch(
       /until \d{4}-\d\d-\d\d \d\d:\d\d: spam links/,
     );
 
@@ -848,14 +866,14 @@ describe("admin: users and ban by email", () => {
     const unknown = await admin.run(["admin", "ban", "nobody@example.com"]);
     expect(unknown).toMatchObject({
       code: 1,
-      stderr: "Error: No user with the email nobody@example.com. See `svc admin users`.\n",
+      stderr: "Error: No user with the email nobody@example.com. See `svc admin user list`.\n",
     });
     const neither = await admin.run(["admin", "unban", "victim"]);
     expect(neither.code).toBe(2);
     expect(neither.stderr).toContain("Give the user's email or id");
 
     // Not an admin: refused with the server's reason and no sign-in advice.
-    const refused = await victim.run(["admin", "users"]);
+    const refused = await victim.run(["admin", "user", "list"]);
     expect(refused.code).toBe(4);
     expect(refused.stderr).toContain("Only an admin");
     expect(refused.stderr).not.toContain("svc login");

@@ -16,7 +16,7 @@ export default class AdminBan extends BaseCommand {
     },
   ];
   static args = {
-    user: Args.string({ description: "The user's email or id (see `svc admin users`).", required: true }),
+    user: Args.string({ description: "The user's email or id (see `svc admin user list`).", required: true }),
   };
   static flags = {
     reason: Flags.string({ description: "Why (shown to the user when they try to sign in, and to admins)." }),

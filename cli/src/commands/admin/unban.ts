@@ -7,7 +7,7 @@ export default class AdminUnban extends BaseCommand {
   static summary = "Lift a user's ban, by email or id (admins only, with a signed-in session).";
   static examples = ["svc admin unban spammer@example.com", "svc admin unban 1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f"];
   static args = {
-    user: Args.string({ description: "The user's email or id (see `svc admin users`).", required: true }),
+    user: Args.string({ description: "The user's email or id (see `svc admin user list`).", required: true }),
   };
   static enableJsonFlag = true;
 

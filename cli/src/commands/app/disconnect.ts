@@ -7,7 +7,6 @@ export default class AppDisconnect extends BaseCommand {
   static description =
     "The app must be connected again (and approved in the browser) to use your account. Needs your sign-in (`svc login`). Asks first on a terminal; --yes skips the question (and is needed where svc cannot ask).";
   /** The topic's plural name, as the issue and older notes write it. */
-  static hiddenAliases = ["apps:disconnect"];
   static examples = [
     "svc app disconnect 9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
     { description: "From a script", command: "svc app disconnect 9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d --yes" },

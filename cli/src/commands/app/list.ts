@@ -6,7 +6,6 @@ export default class AppList extends BaseCommand {
   static summary = "List the apps (AI assistants through MCP) connected to your account.";
   static description = "Needs your sign-in (`svc login`); an API key cannot see connected apps.";
   /** The topic's plural name, as the issue and older notes write it. */
-  static hiddenAliases = ["apps:list"];
   static examples = ["svc app list", "svc app list --json"];
   static enableJsonFlag = true;
 

@@ -13,7 +13,6 @@ export default class ExerciseRecords extends BaseCommand {
     { description: "As JSON", command: "svc exercise records romanian deadlift --json" },
   ];
   /** Its name before the exercise commands were one topic. */
-  static hiddenAliases = ["exercises:records"];
   static strict = false;
   static args = { words: Args.string({ description: "Exercise name, alias or words from it.", required: true }) };
   static enableJsonFlag = true;

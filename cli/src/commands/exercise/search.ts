@@ -22,7 +22,6 @@ export default class ExerciseSearch extends BaseCommand {
     },
   ];
   /** Its name before the exercise commands were one topic. */
-  static hiddenAliases = ["exercises"];
   static strict = false;
   static args = { words: Args.string({ description: "Words to search for.", required: true }) };
   static flags = {

@@ -8,7 +8,6 @@ export default class KeyRevoke extends BaseCommand {
   static description =
     "Requests with it are answered as signed out from then on. Asks first on a terminal; --yes skips the question (and is needed where svc cannot ask).";
   /** Its name when the topic was plural. */
-  static hiddenAliases = ["keys:revoke"];
   static examples = [
     "svc key revoke backup-script",
     "svc key revoke 6f1d2c3b",

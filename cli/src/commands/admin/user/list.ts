@@ -1,13 +1,13 @@
 import { Args } from "@oclif/core";
 import type { AdminUser } from "@svc/sdk";
-import { BaseCommand } from "../../base.ts";
-import { table, when } from "../../output.ts";
+import { BaseCommand } from "../../../base.ts";
+import { table, when } from "../../../output.ts";
 
-export default class AdminUsers extends BaseCommand {
+export default class AdminUserList extends BaseCommand {
   static summary = "List users, or find them by words of their name or email (admins only, with a signed-in session).";
   static description =
     "Oldest account first. The id or the email works with `svc admin ban` and `svc admin unban`. A ban whose end has passed no longer applies (it shows as ended).";
-  static examples = ["svc admin users", "svc admin users ada", "svc admin users @example.com --json"];
+  static examples = ["svc admin user list", "svc admin user list ada", "svc admin user list @example.com --json"];
   static strict = false;
   static args = {
     words: Args.string({ description: "Words the name or email contains (any case); all users without them." }),
@@ -15,7 +15,7 @@ export default class AdminUsers extends BaseCommand {
   static enableJsonFlag = true;
 
   async run(): Promise<AdminUser[]> {
-    const { argv } = await this.parse(AdminUsers);
+    const { argv } = await this.parse(AdminUserList);
     const words = (argv as string[]).join(" ").trim();
     const { client } = await this.client();
     const users = await this.spin("Loading users", client.admin.users(words || undefined));
