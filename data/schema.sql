@@ -253,6 +253,17 @@ $function$;
 comment on function app_hidden.closest_exercises(ref text, n integer) is 'Up to n (default 3, at most 100) names of exercises the caller can use whose name or an alias looks most like ref (exercise_match_score at least 0.25), most similar first, ties by name. Includes the caller''s custom exercises; a name appears once.';
 grant execute on function app_hidden.closest_exercises(ref text, n integer) to svc_reader;
 
+create function app_hidden.control_character_reason(t text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+  -- Unicode Cc but U+0000, which PostgreSQL text cannot hold: the SDK's CONTROL_CHARACTER_PATTERN.
+  select case when t ~ '[\u0001-\u001f\u007f-\u009f]' then 'must not contain control characters such as a newline or tab' end;
+$function$;
+comment on function app_hidden.control_character_reason(t text) is 'Why a one-line text (a name, icon, exercise reference, superset, program) is refused when it holds a control character such as a newline or tab; null when it holds none. Documents report it at the field''s path, the name triggers as INVALID_INPUT.';
+grant execute on function app_hidden.control_character_reason(t text) to svc_reader;
+
 create function app_hidden.convert_weight(weight numeric, from_unit text, to_unit text)
  RETURNS numeric
  LANGUAGE sql
@@ -319,6 +330,21 @@ $function$;
 comment on function app_hidden.deload_weight(weight numeric, increment numeric) is 'A deload: 90 % of the weight snapped to the increment, at least one increment lower, never below 0.';
 grant execute on function app_hidden.deload_weight(weight numeric, increment numeric) to svc_reader;
 
+create function app_hidden.doc_array(o jsonb, key text, lo integer, hi integer, OUT list jsonb, OUT reason text)
+ RETURNS record
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+  select o -> key, case
+    when not o ? key then 'is required'
+    when jsonb_typeof(o -> key) <> 'array' then 'must be an array'
+    when jsonb_array_length(o -> key) < lo then 'must have at least ' || lo || case when lo = 1 then ' entry' else ' entries' end
+    when jsonb_array_length(o -> key) > hi then 'must have at most ' || hi || ' entries'
+  end;
+$function$;
+comment on function app_hidden.doc_array(o jsonb, key text, lo integer, hi integer, OUT list jsonb, OUT reason text) is 'A required array field of a document object (exercises, a workout exercise''s sets): the array, or why it is refused at o''s path plus key (absent, not an array, fewer than lo or more than hi entries).';
+grant execute on function app_hidden.doc_array(o jsonb, key text, lo integer, hi integer, OUT list jsonb, OUT reason text) to svc_reader;
+
 create function app_hidden.doc_bodyweight(v jsonb)
  RETURNS numeric
  LANGUAGE sql
@@ -383,15 +409,9 @@ begin
   if not entry ? 'exercise' then
     reason := 'is required'; return;
   end if;
-  ref := app_hidden.doc_string(entry -> 'exercise');
-  if ref is null then
-    reason := 'must be a string'; return;
-  end if;
-  if char_length(ref) not between 1 and 100 then
-    reason := 'must be 1 to 100 characters'; return;
-  end if;
-  if ref ~ '[\u0001-\u001f\u007f-\u009f]' then
-    reason := 'must not contain control characters such as a newline or tab'; return;
+  select l.line, l.reason into ref, reason from app_hidden.doc_line(entry -> 'exercise', 1, 100) l;
+  if reason is not null then
+    return;
   end if;
   select r.cache, r.exercise_id, r.reason into cache, exercise_id, reason from app_hidden.doc_exercise(ref, cache) r;
 end;
@@ -410,6 +430,37 @@ AS $function$
 $function$;
 comment on function app_hidden.doc_integer(v jsonb, lo numeric, hi numeric) is 'A JSON number that is an integer from lo to hi (`3.0` counts), as int; otherwise null.';
 grant execute on function app_hidden.doc_integer(v jsonb, lo numeric, hi numeric) to svc_reader;
+
+create function app_hidden.doc_line(v jsonb, lo integer, hi integer, OUT line text, OUT reason text)
+ RETURNS record
+ LANGUAGE plpgsql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+begin
+  line := app_hidden.doc_string(v);
+  if line is null then
+    reason := 'must be a string';
+  elsif char_length(line) not between lo and hi then
+    reason := 'must be ' || lo || ' to ' || hi || ' characters';
+  else
+    reason := app_hidden.control_character_reason(line);
+  end if;
+end;
+$function$;
+comment on function app_hidden.doc_line(v jsonb, lo integer, hi integer, OUT line text, OUT reason text) is 'A one-line text field of a document (the SDK''s `line`): a JSON string of lo to hi characters without control characters. line is the text (whenever v is a string); reason, when not null, is why it is refused at the field''s path.';
+grant execute on function app_hidden.doc_line(v jsonb, lo integer, hi integer, OUT line text, OUT reason text) to svc_reader;
+
+create function app_hidden.doc_one_of(v jsonb, allowed text[], OUT value text, OUT reason text)
+ RETURNS record
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+  select case when t = any (allowed) then t end,
+         case when t is null or t <> all (allowed) then 'must be one of ' || array_to_string(allowed, ', ') end
+    from app_hidden.doc_string(v) t;
+$function$;
+comment on function app_hidden.doc_one_of(v jsonb, allowed text[], OUT value text, OUT reason text) is 'A document field that takes one of a list of strings (the SDK''s `oneOf`): value, or the reason (`must be one of kg, lb`) for anything else, of any JSON type.';
+grant execute on function app_hidden.doc_one_of(v jsonb, allowed text[], OUT value text, OUT reason text) to svc_reader;
 
 create function app_hidden.doc_parse_set(t text, scale text, OUT reason text, OUT kind text, OUT weight numeric, OUT bodyweight boolean, OUT reps integer, OUT seconds integer, OUT effort numeric)
  RETURNS record
@@ -813,6 +864,46 @@ $function$;
 comment on function app_hidden.import_choice(choices jsonb, p_name text) is 'The user''s choice for a file''s exercise name (names compared ignoring case, spacing, hyphens and dots), or null.';
 grant execute on function app_hidden.import_choice(choices jsonb, p_name text) to svc_reader;
 
+create function app_hidden.import_find_duplicates(workouts jsonb)
+ RETURNS TABLE(duplicate boolean, wall_start timestamp without time zone)
+ LANGUAGE sql
+ STABLE
+AS $function$
+  with listed as (
+    select listed.ordinality, listed.workout, starts.start, starts.wall_start
+      from jsonb_array_elements(workouts) with ordinality listed(workout, ordinality)
+      cross join lateral (
+        -- The start: the document's, or noon UTC on its date when it has none.
+        select coalesce((select ds.start from app_hidden.doc_start(listed.workout ->> 'start') ds where listed.workout ? 'start'),
+                        case when listed.workout ->> 'date' ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                             then ((listed.workout ->> 'date') || ' 12:00:00+00')::timestamptz end) as start) instant
+      cross join lateral (
+        -- The start as the file wrote it (local date and wall-clock time), whatever zone it was read in.
+        select instant.start,
+               case when written is not null then (written[1] || ' ' || written[2])::timestamp
+                    when instant.start is not null then (listed.workout ->> 'date' || ' 12:00')::timestamp end as wall_start
+          from regexp_match(listed.workout ->> 'start', '^([0-9]{4}-[0-9]{2}-[0-9]{2})T([0-9]{2}:[0-9]{2}(:[0-9]{2})?)') written
+         where instant.start is not null or true) starts
+  )
+  select
+    -- Earlier in the list: the same start and name, or the same name and wall-clock start.
+    row_number() over (partition by coalesce(l.start::text, ''), coalesce(l.workout ->> 'name', '') order by l.ordinality) > 1
+    or (l.wall_start is not null
+        and row_number() over (partition by l.wall_start, coalesce(l.workout ->> 'name', '') order by l.ordinality) > 1)
+    -- Already there: the same start and name, or imported before with the same name and wall-clock start.
+    or exists (select 1 from app_public.workouts existing
+                where existing.user_id = (select app_public.current_user_id()) and existing.start = l.start
+                  and existing.name is not distinct from (l.workout ->> 'name'))
+    or exists (select 1 from app_hidden.imported_workout_starts imported join app_public.workouts existing on existing.id = imported.workout_id
+                where imported.user_id = (select app_public.current_user_id()) and imported.wall_start = l.wall_start
+                  and existing.name is not distinct from (l.workout ->> 'name')),
+    l.wall_start
+  from listed l
+  order by l.ordinality;
+$function$;
+comment on function app_hidden.import_find_duplicates(workouts jsonb) is 'Find what was already imported: for each workout, in order, whether it is a duplicate (the start, or noon UTC on its date, and name of a workout already there or earlier in the list; or the name and the local date and wall-clock time as the file wrote them of a workout imported before in any time zone, or earlier in the list) and that wall-clock start (kept for each imported workout).';
+grant execute on function app_hidden.import_find_duplicates(workouts jsonb) to svc_visitor;
+
 create function app_hidden.import_map_names(names text[], choices jsonb, custom jsonb)
  RETURNS TABLE(name text, exercise_id uuid, action text, via text, suggestions text[])
  LANGUAGE plpgsql
@@ -884,6 +975,177 @@ end;
 $function$;
 comment on function app_hidden.import_map_names(names text[], choices jsonb, custom jsonb) is 'What each of a file''s exercise names maps to, for the calling user: the user''s choice (map to a reference, create a custom exercise, or skip); else the resolver of names (app_hidden.match_exercise) when it finds the exercise by id, name or alias (via = id, name, alias); else the table of the other apps'' names (via = other-app); else the resolver''s words or typo tiers (via = words, typo: shown in the dry run); else `Name (Equipment)` read as `Equipment Name` or `Name` (via = equipment); else a custom exercise the file brings (via = export); else unmapped, with suggestions (the resolver''s choices when ambiguous, via = ambiguous; else the closest names).';
 grant execute on function app_hidden.import_map_names(names text[], choices jsonb, custom jsonb) to svc_reader;
+
+create function app_hidden.import_name_map(workouts jsonb, choices jsonb, custom_exercises jsonb)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+AS $function$
+  select coalesce(jsonb_object_agg(m.name, jsonb_build_object(
+           'exerciseId', m.exercise_id, 'action', m.action, 'via', m.via, 'suggestions', to_jsonb(m.suggestions))), '{}')
+    from app_hidden.import_map_names(
+      (select coalesce(array_agg(distinct entry ->> 'exercise'), '{}')
+         from jsonb_array_elements(workouts) workout,
+              jsonb_array_elements(case when jsonb_typeof(workout -> 'exercises') = 'array' then workout -> 'exercises' else '[]' end) entry
+        where jsonb_typeof(entry -> 'exercise') = 'string'),
+      choices, custom_exercises) m;
+$function$;
+comment on function app_hidden.import_name_map(workouts jsonb, choices jsonb, custom_exercises jsonb) is 'Map names: every exercise name the workouts use, once, as {"<name>": {exerciseId, action, via, suggestions}} (app_hidden.import_map_names).';
+grant execute on function app_hidden.import_name_map(workouts jsonb, choices jsonb, custom_exercises jsonb) to svc_visitor;
+
+create function app_hidden.import_save_account(extras jsonb, dry_run boolean, OUT routine_ids jsonb, OUT routines integer, OUT duplicate_routines integer, OUT bodyweights integer, OUT duplicate_bodyweights integer)
+ RETURNS record
+ LANGUAGE plpgsql
+AS $function$
+declare
+  v_user uuid := app_hidden.require_user();
+  v_routine jsonb;
+  v_routine_id uuid;
+  v_bodyweight jsonb;
+begin
+  routine_ids := '{}';
+  routines := 0; duplicate_routines := 0; bodyweights := 0; duplicate_bodyweights := 0;
+  -- Settings (unit, effort scale): the account then reads as the exported one.
+  if extras ? 'settings' and not dry_run then
+    update app_public.users u
+       set unit = coalesce(extras #>> '{settings,unit}', u.unit), effort = coalesce(extras #>> '{settings,effort}', u.effort)
+     where u.id = v_user;
+  end if;
+  -- Routines: one per name; a workout's `routine` (the exporting account's id) follows the routine of that name here.
+  for v_routine in select r from jsonb_array_elements(coalesce(extras -> 'routines', '[]')) r loop
+    v_routine_id := (select r.id from app_public.routines r where r.user_id = v_user and r.name_key = app_public.routine_name_key(v_routine ->> 'name'));
+    if v_routine_id is not null then
+      duplicate_routines := duplicate_routines + 1;
+    else
+      routines := routines + 1;
+      if not dry_run then
+        select ar.routine_id into v_routine_id from app_public.apply_routine_document(v_routine - 'id') ar;
+      end if;
+    end if;
+    if v_routine ? 'id' then routine_ids := routine_ids || jsonb_build_object(v_routine ->> 'id', v_routine_id); end if;
+  end loop;
+  -- Bodyweights: a day already holding the same weight is a duplicate.
+  for v_bodyweight in select b from jsonb_array_elements(coalesce(extras -> 'bodyweights', '[]')) b loop
+    if exists (select 1 from app_public.bodyweights bw where bw.user_id = v_user and bw.date = (v_bodyweight ->> 'date')::date
+                 and bw.weight = (v_bodyweight ->> 'weight')::float8 and bw.unit = v_bodyweight ->> 'unit') then
+      duplicate_bodyweights := duplicate_bodyweights + 1;
+    else
+      bodyweights := bodyweights + 1;
+      if not dry_run then
+        perform app_public.log_bodyweight((v_bodyweight ->> 'date')::date, (v_bodyweight ->> 'weight')::float8, v_bodyweight ->> 'unit');
+      end if;
+    end if;
+  end loop;
+end;
+$function$;
+comment on function app_hidden.import_save_account(extras jsonb, dry_run boolean, OUT routine_ids jsonb, OUT routines integer, OUT duplicate_routines integer, OUT bodyweights integer, OUT duplicate_bodyweights integer) is 'Save an svc export''s account parts: settings, routines (one per name; routine_ids maps the export''s routine ids to this account''s) and bodyweights, with how many were new and already there.';
+grant execute on function app_hidden.import_save_account(extras jsonb, dry_run boolean, OUT routine_ids jsonb, OUT routines integer, OUT duplicate_routines integer, OUT bodyweights integer, OUT duplicate_bodyweights integer) to svc_visitor;
+
+create function app_hidden.import_save_custom_exercises(name_map jsonb, custom_exercises jsonb, dry_run boolean, OUT mapped_names jsonb, OUT created integer)
+ RETURNS record
+ LANGUAGE plpgsql
+AS $function$
+declare
+  v_user uuid := app_hidden.require_user();
+  v_name text;
+  v_exported jsonb;
+  v_exercise_id uuid;
+begin
+  mapped_names := name_map;
+  created := 0;
+  if dry_run then
+    select count(*) into created from jsonb_array_elements(coalesce(custom_exercises, '[]')) c
+     where not exists (select 1 from app_public.exercises ce where ce.user_id = v_user and ce.key = app_public.exercise_key(c ->> 'name'));
+    return;
+  end if;
+  -- Names chosen to be created (with the export's details when it brings that exercise).
+  for v_name in select m.name from jsonb_each(name_map) m(name, mapping) where m.mapping ->> 'action' = 'create' loop
+    v_exported := (select c from jsonb_array_elements(coalesce(custom_exercises, '[]')) c
+                    where app_public.exercise_key(c ->> 'name') = app_public.exercise_key(v_name) limit 1);
+    v_exercise_id := (select ce.id from app_public.exercises ce where ce.user_id = v_user and ce.key = app_public.exercise_key(v_name));
+    if v_exercise_id is null then
+      select ce.id into v_exercise_id from app_public.create_custom_exercise(v_name, v_exported ->> 'equipment',
+        (select coalesce(array_agg(m), '{}') from jsonb_array_elements_text(coalesce(v_exported -> 'muscles', '[]')) m),
+        v_exported ->> 'region', v_exported ->> 'kind') ce;
+      created := created + 1;
+    end if;
+    mapped_names := jsonb_set(mapped_names, array[v_name, 'exerciseId'], to_jsonb(v_exercise_id));
+  end loop;
+  -- Custom exercises of an export that no workout uses come along too.
+  for v_exported in select c from jsonb_array_elements(coalesce(custom_exercises, '[]')) c loop
+    if not exists (select 1 from app_public.exercises ce where ce.user_id = v_user and ce.key = app_public.exercise_key(v_exported ->> 'name')) then
+      perform app_public.create_custom_exercise(v_exported ->> 'name', v_exported ->> 'equipment',
+        (select coalesce(array_agg(m), '{}') from jsonb_array_elements_text(coalesce(v_exported -> 'muscles', '[]')) m),
+        v_exported ->> 'region', v_exported ->> 'kind');
+      created := created + 1;
+    end if;
+  end loop;
+end;
+$function$;
+comment on function app_hidden.import_save_custom_exercises(name_map jsonb, custom_exercises jsonb, dry_run boolean, OUT mapped_names jsonb, OUT created integer) is 'Save custom exercises: those chosen to be created and those an export brings (a dry run counts the export''s new ones); the name map with the created exercises'' ids.';
+grant execute on function app_hidden.import_save_custom_exercises(name_map jsonb, custom_exercises jsonb, dry_run boolean, OUT mapped_names jsonb, OUT created integer) to svc_visitor;
+
+create function app_hidden.import_save_workout(document jsonb, wall_start timestamp without time zone, dry_run boolean, unit text, effort text, OUT path text, OUT reason text)
+ RETURNS record
+ LANGUAGE plpgsql
+AS $function$
+declare
+  v_workout_id uuid;
+begin
+  if dry_run then
+    select walked.path, walked.reason into path, reason from app_hidden.walk_workout_document(document - 'routine', unit, effort) walked;
+    return;
+  end if;
+  select applied.workout_id into v_workout_id from app_public.apply_workout_document(document) applied;
+  if wall_start is not null then
+    insert into app_hidden.imported_workout_starts (workout_id, user_id, wall_start)
+      values (v_workout_id, (select app_public.current_user_id()), wall_start)
+      on conflict (workout_id) do nothing;
+  end if;
+exception when sqlstate 'SVDOC' then
+  get stacked diagnostics path = pg_exception_detail, reason = pg_exception_hint;
+end;
+$function$;
+comment on function app_hidden.import_save_workout(document jsonb, wall_start timestamp without time zone, dry_run boolean, unit text, effort text, OUT path text, OUT reason text) is 'Save one imported workout document (apply_workout_document, and the wall-clock start as the file wrote it), or in a dry run check it by the document rules; the path and reason of its first problem, or nulls.';
+grant execute on function app_hidden.import_save_workout(document jsonb, wall_start timestamp without time zone, dry_run boolean, unit text, effort text, OUT path text, OUT reason text) to svc_visitor;
+
+create function app_hidden.import_workout_entries(workout jsonb, name_map jsonb, dry_run boolean, OUT entries jsonb, OUT file_positions integer[], OUT sets_by_name jsonb, OUT skipped_sets integer, OUT unchecked_sets integer)
+ RETURNS record
+ LANGUAGE plpgsql
+ IMMUTABLE
+AS $function$
+declare
+  v_entry jsonb;
+  v_position integer;
+  v_mapping jsonb;
+  v_sets integer;
+begin
+  entries := '[]'; file_positions := '{}'; sets_by_name := '{}'; skipped_sets := 0; unchecked_sets := 0;
+  if jsonb_typeof(workout -> 'exercises') is distinct from 'array' then return; end if;
+  for v_entry, v_position in select e.value, e.ordinality - 1 from jsonb_array_elements(workout -> 'exercises') with ordinality e loop
+    if jsonb_typeof(v_entry) = 'object' and jsonb_typeof(v_entry -> 'exercise') = 'string' then
+      v_mapping := name_map -> (v_entry ->> 'exercise');
+      v_sets := coalesce(jsonb_array_length(case when jsonb_typeof(v_entry -> 'sets') = 'array' then v_entry -> 'sets' end), 0);
+      sets_by_name := sets_by_name || jsonb_build_object(v_entry ->> 'exercise', coalesce((sets_by_name ->> (v_entry ->> 'exercise'))::integer, 0) + v_sets);
+      if v_mapping ->> 'action' = 'skip' then
+        skipped_sets := skipped_sets + v_sets;
+        continue;
+      end if;
+      if v_mapping ->> 'exerciseId' is not null then
+        v_entry := jsonb_set(v_entry, '{exercise}', v_mapping -> 'exerciseId');
+      elsif dry_run then
+        -- Unmapped (reported) or to be created: its sets count, the document's rules cannot check it.
+        unchecked_sets := unchecked_sets + v_sets;
+        continue;
+      end if;
+    end if;
+    entries := entries || jsonb_build_array(v_entry);
+    file_positions := file_positions || v_position;
+  end loop;
+end;
+$function$;
+comment on function app_hidden.import_workout_entries(workout jsonb, name_map jsonb, dry_run boolean, OUT entries jsonb, OUT file_positions integer[], OUT sets_by_name jsonb, OUT skipped_sets integer, OUT unchecked_sets integer) is 'A workout''s exercises with the file''s names turned into exercise ids: entries kept (skipped names leave with their sets; in a dry run, names to be created or unmapped too, their sets counted as unchecked), each kept entry''s place in the file''s workout, and sets per name.';
+grant execute on function app_hidden.import_workout_entries(workout jsonb, name_map jsonb, dry_run boolean, OUT entries jsonb, OUT file_positions integer[], OUT sets_by_name jsonb, OUT skipped_sets integer, OUT unchecked_sets integer) to svc_visitor;
 
 create function app_hidden.judge_cycle_session(week_sets jsonb, target_unit text, session_unit text, weights numeric[], reps integer[], done boolean[])
  RETURNS text
@@ -1235,47 +1497,6 @@ end;
 $function$;
 comment on function app_hidden.match_exercise_words(q text[], p_me uuid, OUT tier integer, OUT ids uuid[]) is 'The word tiers of the resolver for one list of canonical words (see app_hidden.match_exercise): the tier that found exercises (1 same words, 2 a whole name mentioned, 3 every word belongs to the exercise) and those exercises, best first; several mean ambiguous.';
 grant execute on function app_hidden.match_exercise_words(q text[], p_me uuid, OUT tier integer, OUT ids uuid[]) to svc_reader;
-
-create function app_hidden.merge_weighted_bodyweight_exercises()
- RETURNS integer
- LANGUAGE plpgsql
-AS $function$
-declare
-  p record;
-  v_variant uuid;
-  v_base uuid;
-  v_count int := 0;
-begin
-  for p in select * from (values ('Weighted Pull-Up', 'Pull-Up'), ('Weighted Chin-Up', 'Chin-Up'), ('Weighted Dip', 'Dip'),
-                                 ('Weighted Push-Up', 'Push-Up'), ('Weighted Plank', 'Plank')) v(variant, base)
-  loop
-    select e.id into v_variant from app_public.exercises e where e.user_id is null and e.name = p.variant;
-    select e.id into v_base from app_public.exercises e where e.user_id is null and e.name = p.base;
-    continue when v_variant is null or v_base is null;
-    -- A loaded set of reps on the weighted exercise was load added to the body.
-    update app_public.workout_sets set bodyweight = true
-     where exercise_id = v_variant and weight is not null and seconds is null and not bodyweight;
-    update app_public.workout_exercises set exercise_id = v_base where exercise_id = v_variant;
-    update app_public.routine_exercises set exercise_id = v_base where exercise_id = v_variant;
-    update app_hidden.progression_restarts r set exercise_id = v_base
-     where r.exercise_id = v_variant
-       and not exists (select 1 from app_hidden.progression_restarts o
-                        where o.routine_id = r.routine_id and o.exercise_id = v_base and o.occurrence = r.occurrence);
-    if to_regclass('app_public.exercise_import_names') is not null then
-      update app_public.exercise_import_names set exercise_id = v_base where exercise_id = v_variant;
-    end if;
-    insert into app_public.exercise_aliases (exercise_id, alias)
-    select v_base, a.alias from app_public.exercise_aliases a where a.exercise_id = v_variant
-    on conflict do nothing;
-    delete from app_public.exercises where id = v_variant;
-    insert into app_public.exercise_aliases (exercise_id, alias) values (v_base, p.variant) on conflict do nothing;
-    v_count := v_count + 1;
-  end loop;
-  return v_count;
-end;
-$function$;
-comment on function app_hidden.merge_weighted_bodyweight_exercises() is 'Merges the catalog''s weighted variants of bodyweight exercises (Weighted Pull-Up, Chin-Up, Dip, Push-Up, Plank) into the bodyweight exercise: loaded sets of reps become `bw+` sets, workouts, routines and import names move, the variant''s name and aliases become aliases of the bodyweight exercise; returns how many were merged. Run by the migration; a no-op afterwards.';
--- (execute: owner only)
 
 create function app_hidden.next_cycle_target(current app_hidden.progression_state, outcome text, week_sets jsonb, weeks integer, session_date date, increment numeric, unit text)
  RETURNS app_hidden.progression_state
@@ -1885,37 +2106,6 @@ $function$;
 comment on function app_hidden.refresh_exercise_labels(p_exercise uuid) is 'Rewrites the labels (name and aliases) of one exercise.';
 -- (execute: owner only)
 
-create function app_hidden.rename_custom_exercises_named_like_catalog()
- RETURNS integer
- LANGUAGE plpgsql
-AS $function$
-declare
-  c record;
-  v_suffix text;
-  n int;
-  v_count int := 0;
-begin
-  for c in select x.id, x.user_id, x.name from app_public.exercises x
-            where x.user_id is not null
-              and exists (select 1 from app_public.exercises k where k.user_id is null and k.key = x.key)
-            order by x.created_at, x.id
-  loop
-    n := 1;
-    loop
-      v_suffix := case when n = 1 then ' (custom)' else ' (custom ' || n || ')' end;
-      exit when not exists (select 1 from app_public.exercises o
-                             where o.user_id = c.user_id and o.key = app_public.exercise_key(left(c.name, 100 - char_length(v_suffix)) || v_suffix));
-      n := n + 1;
-    end loop;
-    update app_public.exercises set name = left(c.name, 100 - char_length(v_suffix)) || v_suffix where id = c.id;
-    v_count := v_count + 1;
-  end loop;
-  return v_count;
-end;
-$function$;
-comment on function app_hidden.rename_custom_exercises_named_like_catalog() is 'Renames every custom exercise named exactly like a catalog exercise (made before custom names were refused that), appending " (custom)" (or " (custom 2)", ... when taken), so the catalog exercise is shown by its name and its records are its own; returns how many. Run by the migration; a no-op afterwards.';
--- (execute: owner only)
-
 create function app_hidden.rep_max_reps()
  RETURNS integer[]
  LANGUAGE sql
@@ -2056,6 +2246,16 @@ AS $function$
 $function$;
 comment on function app_hidden.snap_weight(weight numeric, increment numeric) is 'A weight rounded to the nearest multiple of the increment (halves away from zero), never below 0.';
 grant execute on function app_hidden.snap_weight(weight numeric, increment numeric) to svc_reader;
+
+create function app_hidden.staged_import_limits(OUT workouts integer, OUT bytes bigint, OUT expiry interval)
+ RETURNS record
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  select 10000, 50000000::bigint, interval '1 hour';
+$function$;
+comment on function app_hidden.staged_import_limits(OUT workouts integer, OUT bytes bigint, OUT expiry interval) is 'What one user may have staged (all parts together): 10,000 workouts and 50,000,000 bytes of JSON, each import for an hour after its last part. One import of the largest size is applied within IMPORT_LIMITS.applyMs (@svc/sdk/import).';
+grant execute on function app_hidden.staged_import_limits(OUT workouts integer, OUT bytes bigint, OUT expiry interval) to svc_visitor;
 
 create function app_hidden.tg_check_exercise_visible()
  RETURNS trigger
@@ -2241,9 +2441,11 @@ create function app_hidden.tg_one_line_name()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
+declare
+  v_reason text := app_hidden.control_character_reason(to_jsonb(new) ->> 'name');
 begin
-  if to_jsonb(new) ->> 'name' ~ '[\u0001-\u001f\u007f-\u009f]' then
-    raise exception 'name: must not contain control characters such as a newline or tab' using errcode = 'SVBAD';
+  if v_reason is not null then
+    raise exception 'name: %', v_reason using errcode = 'SVBAD';
   end if;
   return new;
 end;
@@ -2326,12 +2528,14 @@ create function app_hidden.tg_users_name_check()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
+declare
+  v_reason text := app_hidden.control_character_reason(new.name);
 begin
   if btrim(new.name, E' \t\n\r\u00a0\u200b\u3000') = '' then
     raise exception 'name: must not be blank' using errcode = 'SVBAD';
   end if;
-  if new.name ~ '[\u0001-\u001f\u007f-\u009f]' then
-    raise exception 'name: must not contain control characters such as a newline or tab' using errcode = 'SVBAD';
+  if v_reason is not null then
+    raise exception 'name: %', v_reason using errcode = 'SVBAD';
   end if;
   return new;
 end;
@@ -2466,6 +2670,7 @@ create function app_hidden.walk_routine_document(doc jsonb, p_unit text, OUT pat
 AS $function$
 declare
   v_user uuid := app_public.current_user_id();
+  v_progressions constant text[] := '{linear,greyskull,double,time,none}';
   k text;
   s text;
   v_id uuid;
@@ -2515,15 +2720,9 @@ begin
   if not doc ? 'name' then
     path := 'name'; reason := 'is required'; return;
   end if;
-  s := app_hidden.doc_string(doc -> 'name');
-  if s is null then
-    path := 'name'; reason := 'must be a string'; return;
-  end if;
-  if char_length(s) not between 1 and 80 then
-    path := 'name'; reason := 'must be 1 to 80 characters'; return;
-  end if;
-  if s ~ '[\u0001-\u001f\u007f-\u009f]' then
-    path := 'name'; reason := 'must not contain control characters such as a newline or tab'; return;
+  select l.line, l.reason into s, reason from app_hidden.doc_line(doc -> 'name', 1, 80) l;
+  if reason is not null then
+    path := 'name'; return;
   end if;
   select r.id into v_other from app_public.routines r
    where r.user_id = v_user and r.name_key = app_public.routine_name_key(s) and r.id is distinct from v_id limit 1;
@@ -2532,31 +2731,25 @@ begin
   end if;
   v_out := v_out || jsonb_build_object('name', s);
   if doc ? 'icon' then
-    s := app_hidden.doc_string(doc -> 'icon');
-    if s is null then
-      path := 'icon'; reason := 'must be a string'; return;
-    end if;
-    if char_length(s) not between 1 and 40 then
-      path := 'icon'; reason := 'must be 1 to 40 characters'; return;
-    end if;
-    if s ~ '[\u0001-\u001f\u007f-\u009f]' then
-      path := 'icon'; reason := 'must not contain control characters such as a newline or tab'; return;
+    select l.line, l.reason into s, reason from app_hidden.doc_line(doc -> 'icon', 1, 40) l;
+    if reason is not null then
+      path := 'icon'; return;
     end if;
     v_out := v_out || jsonb_build_object('icon', s);
   end if;
   s := 'linear';
   if doc ? 'progression' then
-    s := app_hidden.doc_string(doc -> 'progression');
-    if s is null or s not in ('linear', 'greyskull', 'double', 'time', 'none') then
-      path := 'progression'; reason := 'must be one of linear, greyskull, double, time, none'; return;
+    select o.value, o.reason into s, reason from app_hidden.doc_one_of(doc -> 'progression', v_progressions) o;
+    if reason is not null then
+      path := 'progression'; return;
     end if;
   end if;
   v_out := v_out || jsonb_build_object('progression', s);
   s := p_unit;
   if doc ? 'unit' then
-    s := app_hidden.doc_string(doc -> 'unit');
-    if s is null or s not in ('kg', 'lb') then
-      path := 'unit'; reason := 'must be one of kg, lb'; return;
+    select o.value, o.reason into s, reason from app_hidden.doc_one_of(doc -> 'unit', '{kg,lb}') o;
+    if reason is not null then
+      path := 'unit'; return;
     end if;
   end if;
   v_out := v_out || jsonb_build_object('unit', s);
@@ -2569,15 +2762,9 @@ begin
     end if;
   end if;
   -- exercises: at most 100
-  if not doc ? 'exercises' then
-    path := 'exercises'; reason := 'is required'; return;
-  end if;
-  v_list := doc -> 'exercises';
-  if jsonb_typeof(v_list) <> 'array' then
-    path := 'exercises'; reason := 'must be an array'; return;
-  end if;
-  if jsonb_array_length(v_list) > 100 then
-    path := 'exercises'; reason := 'must have at most 100 entries'; return;
+  select a.list, a.reason into v_list, reason from app_hidden.doc_array(doc, 'exercises', 0, 100) a;
+  if reason is not null then
+    path := 'exercises'; return;
   end if;
   for i in 0 .. jsonb_array_length(v_list) - 1 loop
     e := v_list -> i;
@@ -2654,22 +2841,16 @@ begin
     end if;
     v_superset := null;
     if e ? 'superset' and jsonb_typeof(e -> 'superset') <> 'null' then
-      v_superset := app_hidden.doc_string(e -> 'superset');
-      if v_superset is null then
-        path := p || '.superset'; reason := 'must be a string'; return;
-      end if;
-      if char_length(v_superset) not between 1 and 8 then
-        path := p || '.superset'; reason := 'must be 1 to 8 characters'; return;
-      end if;
-      if v_superset ~ '[\u0001-\u001f\u007f-\u009f]' then
-        path := p || '.superset'; reason := 'must not contain control characters such as a newline or tab'; return;
+      select l.line, l.reason into v_superset, reason from app_hidden.doc_line(e -> 'superset', 1, 8) l;
+      if reason is not null then
+        path := p || '.superset'; return;
       end if;
     end if;
     v_progression := null;
     if e ? 'progression' and jsonb_typeof(e -> 'progression') <> 'null' then
-      v_progression := app_hidden.doc_string(e -> 'progression');
-      if v_progression is null or v_progression not in ('linear', 'greyskull', 'double', 'time', 'none') then
-        path := p || '.progression'; reason := 'must be one of linear, greyskull, double, time, none'; return;
+      select o.value, o.reason into v_progression, reason from app_hidden.doc_one_of(e -> 'progression', v_progressions) o;
+      if reason is not null then
+        path := p || '.progression'; return;
       end if;
     end if;
     v_extra := '{0,0,0}';
@@ -2870,15 +3051,9 @@ begin
         from jsonb_array_elements(exercise_rows) with ordinality as c(e, ord));
   end if;
   if doc ? 'program' and jsonb_typeof(doc -> 'program') <> 'null' then
-    s := app_hidden.doc_string(doc -> 'program');
-    if s is null then
-      path := 'program'; reason := 'must be a string'; canonical := null; exercise_rows := null; return;
-    end if;
-    if char_length(s) not between 1 and 80 then
-      path := 'program'; reason := 'must be 1 to 80 characters'; canonical := null; exercise_rows := null; return;
-    end if;
-    if s ~ '[\u0001-\u001f\u007f-\u009f]' then
-      path := 'program'; reason := 'must not contain control characters such as a newline or tab'; canonical := null; exercise_rows := null; return;
+    select l.line, l.reason into s, reason from app_hidden.doc_line(doc -> 'program', 1, 80) l;
+    if reason is not null then
+      path := 'program'; canonical := null; exercise_rows := null; return;
     end if;
     canonical := canonical || jsonb_build_object('program', s);
   end if;
@@ -2944,15 +3119,9 @@ begin
     v_out := jsonb_build_object('id', s);
   end if;
   if doc ? 'name' then
-    s := app_hidden.doc_string(doc -> 'name');
-    if s is null then
-      path := 'name'; reason := 'must be a string'; return;
-    end if;
-    if char_length(s) not between 1 and 80 then
-      path := 'name'; reason := 'must be 1 to 80 characters'; return;
-    end if;
-    if s ~ '[\u0001-\u001f\u007f-\u009f]' then
-      path := 'name'; reason := 'must not contain control characters such as a newline or tab'; return;
+    select l.line, l.reason into s, reason from app_hidden.doc_line(doc -> 'name', 1, 80) l;
+    if reason is not null then
+      path := 'name'; return;
     end if;
     v_out := v_out || jsonb_build_object('name', s);
   end if;
@@ -3003,17 +3172,17 @@ begin
   end if;
   s := p_unit;
   if doc ? 'unit' then
-    s := app_hidden.doc_string(doc -> 'unit');
-    if s is null or s not in ('kg', 'lb') then
-      path := 'unit'; reason := 'must be one of kg, lb'; return;
+    select o.value, o.reason into s, reason from app_hidden.doc_one_of(doc -> 'unit', '{kg,lb}') o;
+    if reason is not null then
+      path := 'unit'; return;
     end if;
   end if;
   v_out := v_out || jsonb_build_object('unit', s);
   v_effort := p_effort;
   if doc ? 'effort' then
-    v_effort := app_hidden.doc_string(doc -> 'effort');
-    if v_effort is null or v_effort not in ('rir', 'rpe') then
-      path := 'effort'; reason := 'must be one of rir, rpe'; return;
+    select o.value, o.reason into v_effort, reason from app_hidden.doc_one_of(doc -> 'effort', '{rir,rpe}') o;
+    if reason is not null then
+      path := 'effort'; return;
     end if;
   end if;
   v_out := v_out || jsonb_build_object('effort', v_effort);
@@ -3045,16 +3214,10 @@ begin
       v_out := v_out || '{"skipProgression": true}';
     end if;
   end if;
-  if not doc ? 'exercises' then
-    path := 'exercises'; reason := 'is required'; return;
-  end if;
-  v_list := doc -> 'exercises';
-  if jsonb_typeof(v_list) <> 'array' then
-    path := 'exercises'; reason := 'must be an array'; return;
-  end if;
   -- Bounded work: the sizes are checked before any entry is looked at.
-  if jsonb_array_length(v_list) > 100 then
-    path := 'exercises'; reason := 'must have at most 100 entries'; return;
+  select a.list, a.reason into v_list, reason from app_hidden.doc_array(doc, 'exercises', 0, 100) a;
+  if reason is not null then
+    path := 'exercises'; return;
   end if;
   if (select coalesce(sum(jsonb_array_length(x.e -> 'sets')), 0) from jsonb_array_elements(v_list) x(e)
        where jsonb_typeof(x.e -> 'sets') = 'array') > 500 then
@@ -3076,15 +3239,9 @@ begin
     end if;
     v_superset := null;
     if e ? 'superset' and jsonb_typeof(e -> 'superset') <> 'null' then
-      v_superset := app_hidden.doc_string(e -> 'superset');
-      if v_superset is null then
-        path := p || '.superset'; reason := 'must be a string'; return;
-      end if;
-      if char_length(v_superset) not between 1 and 8 then
-        path := p || '.superset'; reason := 'must be 1 to 8 characters'; return;
-      end if;
-      if v_superset ~ '[\u0001-\u001f\u007f-\u009f]' then
-        path := p || '.superset'; reason := 'must not contain control characters such as a newline or tab'; return;
+      select l.line, l.reason into v_superset, reason from app_hidden.doc_line(e -> 'superset', 1, 8) l;
+      if reason is not null then
+        path := p || '.superset'; return;
       end if;
     end if;
     v_note := null;
@@ -3111,18 +3268,9 @@ begin
       end if;
       v_skip := (e -> 'skipProgression')::boolean;
     end if;
-    if not e ? 'sets' then
-      path := p || '.sets'; reason := 'is required'; return;
-    end if;
-    v_sets := e -> 'sets';
-    if jsonb_typeof(v_sets) <> 'array' then
-      path := p || '.sets'; reason := 'must be an array'; return;
-    end if;
-    if jsonb_array_length(v_sets) < 1 then
-      path := p || '.sets'; reason := 'must have at least 1 entry'; return;
-    end if;
-    if jsonb_array_length(v_sets) > 50 then
-      path := p || '.sets'; reason := 'must have at most 50 entries'; return;
+    select a.list, a.reason into v_sets, reason from app_hidden.doc_array(e, 'sets', 1, 50) a;
+    if reason is not null then
+      path := p || '.sets'; return;
     end if;
     v_set_canon := '{}';
     v_set_rows := '{}';
@@ -3465,6 +3613,16 @@ begin
 end;
 $function$;
 comment on function app_private.count_admin_call(p_session uuid, OUT request_count integer, OUT window_end timestamp with time zone, OUT is_admin boolean) is 'Counts one admin-endpoint call for a session in the current minute (committed on its own, so refused calls count too) and says whether the session''s user is an admin.';
+-- (execute: owner only)
+
+create function app_private.delete_expired_imports()
+ RETURNS integer
+ LANGUAGE sql
+AS $function$
+  with gone as (delete from app_public.staged_imports s where s.expires_at <= now() returning 1)
+  select count(*)::integer from gone;
+$function$;
+comment on function app_private.delete_expired_imports() is 'Deletes staged imports an hour past their last part (abandoned); run every minute by the worker.';
 -- (execute: owner only)
 
 create function app_private.delete_idle_sessions()
@@ -4570,6 +4728,75 @@ create policy select_own on app_public.sessions for select
   using (user_id = (( SELECT app_public.current_user_id() AS current_user_id)) AND (( SELECT app_public.current_session_id() AS current_session_id)) IS NOT NULL);
 grant select on table app_public.sessions to svc_reader;
 
+create table app_public.staged_import_parts (
+  staged_import_id uuid not null,
+  position integer not null,
+  user_id uuid default app_public.current_user_id() not null,
+  workouts jsonb not null,
+  extras jsonb,
+  workout_count integer not null,
+  bytes integer not null,
+  constraint staged_import_parts_pkey PRIMARY KEY (staged_import_id, "position"),
+  constraint staged_import_parts_staged_import_id_fkey FOREIGN KEY (staged_import_id) REFERENCES app_public.staged_imports(id) ON DELETE CASCADE,
+  constraint staged_import_parts_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE CASCADE,
+  constraint staged_import_parts_bytes_check CHECK (bytes >= 0),
+  constraint staged_import_parts_position_check CHECK ("position" >= 0),
+  constraint staged_import_parts_workout_count_check CHECK (workout_count >= 0)
+);
+alter table app_public.staged_import_parts enable row level security;
+comment on table app_public.staged_import_parts is E'@behavior -*\nOne part of a staged import: workout documents as the file gave them, in the file''s order.';
+comment on column app_public.staged_import_parts.staged_import_id is 'The import it belongs to.';
+comment on column app_public.staged_import_parts.position is 'Its place in the file, from 0: parts are applied in this order and must have no gap.';
+comment on column app_public.staged_import_parts.user_id is 'The owner (the import''s).';
+comment on column app_public.staged_import_parts.workouts is 'Workout documents whose `exercise` fields are the file''s names.';
+comment on column app_public.staged_import_parts.extras is 'Only with position 0: an svc export''s settings, customExercises, routines and bodyweights.';
+comment on column app_public.staged_import_parts.workout_count is 'How many workouts it holds (for the per-user limit).';
+comment on column app_public.staged_import_parts.bytes is 'Its size as stored JSON text, workouts and extras (for the per-user limit).';
+create index staged_import_parts_user on app_public.staged_import_parts using btree (user_id);
+create policy delete_own on app_public.staged_import_parts for delete
+  using (user_id = (( SELECT app_public.current_user_id() AS current_user_id)));
+create policy insert_own on app_public.staged_import_parts for insert
+  with check (user_id = (( SELECT app_public.current_user_id() AS current_user_id)) AND (EXISTS ( SELECT 1
+   FROM app_public.staged_imports s
+  WHERE s.id = staged_import_parts.staged_import_id)));
+create policy select_own on app_public.staged_import_parts for select
+  using (user_id = (( SELECT app_public.current_user_id() AS current_user_id)));
+grant insert (staged_import_id) on table app_public.staged_import_parts to svc_visitor;
+grant insert (position) on table app_public.staged_import_parts to svc_visitor;
+grant insert (workouts) on table app_public.staged_import_parts to svc_visitor;
+grant insert (extras) on table app_public.staged_import_parts to svc_visitor;
+grant insert (workout_count) on table app_public.staged_import_parts to svc_visitor;
+grant insert (bytes) on table app_public.staged_import_parts to svc_visitor;
+grant select, delete on table app_public.staged_import_parts to svc_visitor;
+
+create table app_public.staged_imports (
+  id uuid default gen_random_uuid() not null,
+  user_id uuid default app_public.current_user_id() not null,
+  created_at timestamp with time zone default now() not null,
+  expires_at timestamp with time zone default (now() + '01:00:00'::interval) not null,
+  constraint staged_imports_pkey PRIMARY KEY (id),
+  constraint staged_imports_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE CASCADE
+);
+alter table app_public.staged_imports enable row level security;
+comment on table app_public.staged_imports is E'@behavior -*\nAn import being sent in parts (stageImportPart), applied whole by importWorkouts(importId): one per user (staging a new one discards the previous), gone once imported or an hour after its last part.';
+comment on column app_public.staged_imports.id is 'The import id the server hands out with the first part.';
+comment on column app_public.staged_imports.user_id is 'The owner.';
+comment on column app_public.staged_imports.created_at is 'When its first part came.';
+comment on column app_public.staged_imports.expires_at is 'An hour after its last part: after that it cannot be applied and the worker deletes it (app_private.delete_expired_imports).';
+create index staged_imports_expires on app_public.staged_imports using btree (expires_at);
+create index staged_imports_user on app_public.staged_imports using btree (user_id);
+create policy delete_own on app_public.staged_imports for delete
+  using (user_id = (( SELECT app_public.current_user_id() AS current_user_id)));
+create policy insert_own on app_public.staged_imports for insert
+  with check (user_id = (( SELECT app_public.current_user_id() AS current_user_id)));
+create policy select_own on app_public.staged_imports for select
+  using (user_id = (( SELECT app_public.current_user_id() AS current_user_id)));
+create policy update_own on app_public.staged_imports for update
+  using (user_id = (( SELECT app_public.current_user_id() AS current_user_id)));
+grant insert (id) on table app_public.staged_imports to svc_visitor;
+grant update (expires_at) on table app_public.staged_imports to svc_visitor;
+grant select, delete on table app_public.staged_imports to svc_visitor;
+
 create table app_public.users (
   id uuid default gen_random_uuid() not null,
   name text not null,
@@ -5431,257 +5658,169 @@ create function app_public.import_history(workouts jsonb, choices jsonb DEFAULT 
 AS $function$
 declare
   v_user uuid := app_hidden.require_user();
+  v_name_map jsonb;
+  v_unmapped text[];
+  v_custom record;
+  v_account record;
   v_unit text;
   v_effort text;
-  v_names text[];
-  v_map jsonb := '{}';
-  r record;
-  w jsonb;
-  e jsonb;
-  i int;
-  v_doc jsonb;
-  v_entries jsonb;
-  v_start timestamptz;
-  v_wall timestamp;
-  v_seen jsonb := '{}';
-  v_key text;
-  v_new int := 0;
-  v_dup int := 0;
-  v_empty int := 0;
-  v_sets int := 0;
-  v_skipped_sets int := 0;
+  v_duplicates boolean[];
+  v_wall_starts timestamp[];
+  v_index integer;
+  v_workout jsonb;
+  v_entries record;
+  v_document jsonb;
+  v_problem record;
+  v_path_in_file text;
+  v_sets_by_name jsonb := '{}';
+  v_new integer := 0;
+  v_duplicate_count integer := 0;
+  v_emptied integer := 0;
+  v_sets integer := 0;
+  v_skipped_sets integer := 0;
   v_first date;
   v_last date;
-  v_name_sets jsonb := '{}';
-  v_routines jsonb := '{}';
-  v_routine_new int := 0;
-  v_routine_dup int := 0;
-  v_bw_new int := 0;
-  v_bw_dup int := 0;
-  v_custom_new int := 0;
-  v_walk record;
-  v_names_out jsonb;
-  v_unmapped text[];
-  v_id uuid;
-  x jsonb;
-  v_orig int[];
-  v_k int;
-  v_path text;
-  v_reason text;
-  v_match text[];
 begin
   if jsonb_typeof(workouts) is distinct from 'array' then
     raise exception 'workouts: must be a list of workout documents' using errcode = 'SVBAD';
-  end if;
-  if jsonb_array_length(workouts) > 5000 then
-    raise exception 'workouts: at most 5000 per import (this one has %); split the file by date', jsonb_array_length(workouts) using errcode = 'SVBAD';
   end if;
   if choices is not null and jsonb_typeof(choices) <> 'object' then
     raise exception 'choices: must be an object of name -> {action, exercise}' using errcode = 'SVBAD';
   end if;
   -- One import at a time per user: a second one (the same file sent twice at once) waits for the
-  -- first to commit, then finds its workouts already there (each statement reads afresh).
+  -- first to commit, then finds its workouts already there.
   if not dry_run then
     perform pg_advisory_xact_lock(hashtextextended('app_public.import_history:' || v_user::text, 0));
   end if;
-  select u.unit, u.effort into v_unit, v_effort from app_public.users u where u.id = v_user;
 
-  -- Every name the file uses, mapped once.
-  select coalesce(array_agg(distinct ex ->> 'exercise'), '{}') into v_names
-    from jsonb_array_elements(workouts) wk,
-         jsonb_array_elements(case when jsonb_typeof(wk -> 'exercises') = 'array' then wk -> 'exercises' else '[]' end) ex
-   where jsonb_typeof(ex -> 'exercise') = 'string';
-  for r in select * from app_hidden.import_map_names(v_names, choices, extras -> 'customExercises') loop
-    v_map := v_map || jsonb_build_object(r.name, jsonb_build_object('exerciseId', r.exercise_id, 'action', r.action, 'via', r.via, 'suggestions', to_jsonb(r.suggestions)));
-  end loop;
-  select coalesce(array_agg(k order by k), '{}') into v_unmapped from jsonb_each(v_map) m(k, v) where v ->> 'action' = 'unmapped';
+  v_name_map := app_hidden.import_name_map(workouts, choices, extras -> 'customExercises');
+  select coalesce(array_agg(m.name order by m.name), '{}') into v_unmapped
+    from jsonb_each(v_name_map) m(name, mapping) where m.mapping ->> 'action' = 'unmapped';
   if not dry_run and cardinality(v_unmapped) > 0 then
     raise exception 'choices: % exercise name(s) map to no exercise: %; choose for each: map to an exercise, create a custom exercise, or skip',
       cardinality(v_unmapped), array_to_string(v_unmapped[1:10], ', ') || case when cardinality(v_unmapped) > 10 then ', ...' else '' end
       using errcode = 'SVMAP', detail = array_to_string(v_unmapped, E'\n');
   end if;
 
-  -- Custom exercises: those the file brings (with their details) and those chosen to be created.
-  if not dry_run then
-    for r in select k as name from jsonb_each(v_map) m(k, v) where v ->> 'action' = 'create' loop
-      x := (select c from jsonb_array_elements(coalesce(extras -> 'customExercises', '[]')) c
-             where app_public.exercise_key(c ->> 'name') = app_public.exercise_key(r.name) limit 1);
-      v_id := (select ce.id from app_public.exercises ce where ce.user_id = v_user and ce.key = app_public.exercise_key(r.name));
-      if v_id is null then
-        select ce.id into v_id from app_public.create_custom_exercise(r.name, x ->> 'equipment',
-          (select coalesce(array_agg(m), '{}') from jsonb_array_elements_text(coalesce(x -> 'muscles', '[]')) m),
-          x ->> 'region', x ->> 'kind') ce;
-        v_custom_new := v_custom_new + 1;
-      end if;
-      v_map := jsonb_set(v_map, array[r.name, 'exerciseId'], to_jsonb(v_id));
-    end loop;
-    -- Custom exercises of an export that no workout uses are brought along too.
-    for x in select c from jsonb_array_elements(coalesce(extras -> 'customExercises', '[]')) c loop
-      if not exists (select 1 from app_public.exercises ce where ce.user_id = v_user and ce.key = app_public.exercise_key(x ->> 'name')) then
-        perform app_public.create_custom_exercise(x ->> 'name', x ->> 'equipment',
-          (select coalesce(array_agg(m), '{}') from jsonb_array_elements_text(coalesce(x -> 'muscles', '[]')) m), x ->> 'region', x ->> 'kind');
-        v_custom_new := v_custom_new + 1;
-      end if;
-    end loop;
-  else
-    select count(*) into v_custom_new from jsonb_array_elements(coalesce(extras -> 'customExercises', '[]')) c
-     where not exists (select 1 from app_public.exercises ce where ce.user_id = v_user and ce.key = app_public.exercise_key(c ->> 'name'));
-  end if;
+  -- What was already imported, found before anything of this import is saved.
+  select coalesce(array_agg(d.duplicate), '{}'), coalesce(array_agg(d.wall_start), '{}') into v_duplicates, v_wall_starts
+    from app_hidden.import_find_duplicates(workouts) d;
 
-  -- Settings of an export (unit, effort scale): the account then reads as the exported one.
-  if extras ? 'settings' and not dry_run then
-    update app_public.users u
-       set unit = coalesce(extras #>> '{settings,unit}', u.unit), effort = coalesce(extras #>> '{settings,effort}', u.effort)
-     where u.id = v_user;
-    v_unit := coalesce(extras #>> '{settings,unit}', v_unit);
-    v_effort := coalesce(extras #>> '{settings,effort}', v_effort);
-  end if;
+  select * into v_custom from app_hidden.import_save_custom_exercises(v_name_map, extras -> 'customExercises', dry_run);
+  v_name_map := v_custom.mapped_names;
+  select * into v_account from app_hidden.import_save_account(extras, dry_run);
+  select u.unit, u.effort into v_unit, v_effort from app_public.users u where u.id = v_user;
 
-  -- Routines of an export: one per name; a workout's `routine` (the exporting account's id)
-  -- follows the routine of that name here.
-  for x in select rt from jsonb_array_elements(coalesce(extras -> 'routines', '[]')) rt loop
-    v_id := (select rr.id from app_public.routines rr where rr.user_id = v_user and rr.name_key = app_public.routine_name_key(x ->> 'name'));
-    if v_id is not null then
-      v_routine_dup := v_routine_dup + 1;
-    else
-      v_routine_new := v_routine_new + 1;
-      if not dry_run then
-        select ar.routine_id into v_id from app_public.apply_routine_document(x - 'id') ar;
-      end if;
+  for v_index in 0 .. jsonb_array_length(workouts) - 1 loop
+    v_workout := workouts -> v_index;
+    if jsonb_typeof(v_workout) <> 'object' then
+      raise exception 'workouts[%]: must be an object', v_index
+        using errcode = 'SVDOC', detail = format('workouts[%s]', v_index), hint = 'must be an object';
     end if;
-    if x ? 'id' then v_routines := v_routines || jsonb_build_object(x ->> 'id', v_id); end if;
-  end loop;
-
-  -- Bodyweights of an export: a day already holding the same weight is a duplicate.
-  for x in select b from jsonb_array_elements(coalesce(extras -> 'bodyweights', '[]')) b loop
-    if exists (select 1 from app_public.bodyweights bw where bw.user_id = v_user and bw.date = (x ->> 'date')::date
-                 and bw.weight = (x ->> 'weight')::float8 and bw.unit = x ->> 'unit') then
-      v_bw_dup := v_bw_dup + 1;
-    else
-      v_bw_new := v_bw_new + 1;
-      if not dry_run then
-        perform app_public.log_bodyweight((x ->> 'date')::date, (x ->> 'weight')::float8, x ->> 'unit');
-      end if;
-    end if;
-  end loop;
-
-  for i in 0 .. jsonb_array_length(workouts) - 1 loop
-    w := workouts -> i;
-    if jsonb_typeof(w) <> 'object' then
-      raise exception 'workouts[%]: must be an object', i using errcode = 'SVDOC', detail = format('workouts[%s]', i), hint = 'must be an object';
-    end if;
-    -- The same workout: the same start (noon UTC on its date when it has none) and name.
-    v_start := coalesce((select ds.start from app_hidden.doc_start(w ->> 'start') ds where w ? 'start'),
-                        case when w ->> 'date' ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' then ((w ->> 'date') || ' 12:00:00+00')::timestamptz end);
-    -- Or the same name and the same local date and wall-clock time as the file wrote them (read in
-    -- another time zone, the same file gives another instant).
-    v_match := case when v_start is not null then regexp_match(w ->> 'start', '^([0-9]{4}-[0-9]{2}-[0-9]{2})T([0-9]{2}:[0-9]{2}(:[0-9]{2})?)') end;
-    v_wall := case when v_match is not null then (v_match[1] || ' ' || v_match[2])::timestamp
-                   when v_start is not null then (w ->> 'date' || ' 12:00')::timestamp end;
-    v_key := coalesce(v_start::text, '') || E'\n' || coalesce(w ->> 'name', '');
-    if v_seen ? v_key or exists (select 1 from app_public.workouts ow where ow.user_id = v_user and ow.start = v_start
-                                   and ow.name is not distinct from (w ->> 'name'))
-       or exists (select 1 from app_hidden.imported_workout_starts iw join app_public.workouts ow on ow.id = iw.workout_id
-                   where iw.user_id = v_user and iw.wall_start = v_wall and ow.name is not distinct from (w ->> 'name')) then
-      v_dup := v_dup + 1;
+    if v_duplicates[v_index + 1] then
+      v_duplicate_count := v_duplicate_count + 1;
       continue;
     end if;
-    v_seen := v_seen || jsonb_build_object(v_key, true);
-    -- Exercise names become exercise ids; skipped names leave with their sets.
-    v_entries := '[]';
-    v_orig := '{}';
-    v_k := -1;
-    if jsonb_typeof(w -> 'exercises') = 'array' then
-      for e in select value from jsonb_array_elements(w -> 'exercises') loop
-        v_k := v_k + 1;
-        if jsonb_typeof(e) = 'object' and jsonb_typeof(e -> 'exercise') = 'string' then
-          x := v_map -> (e ->> 'exercise');
-          v_name_sets := jsonb_set(v_name_sets, array[e ->> 'exercise'],
-            to_jsonb(coalesce((v_name_sets ->> (e ->> 'exercise'))::int, 0) + coalesce(jsonb_array_length(case when jsonb_typeof(e -> 'sets') = 'array' then e -> 'sets' end), 0)));
-          if x ->> 'action' = 'skip' then
-            v_skipped_sets := v_skipped_sets + coalesce(jsonb_array_length(case when jsonb_typeof(e -> 'sets') = 'array' then e -> 'sets' end), 0);
-            continue;
-          end if;
-          if x ->> 'exerciseId' is not null then
-            e := jsonb_set(e, '{exercise}', to_jsonb(x ->> 'exerciseId'));
-          elsif dry_run then
-            -- Unmapped (reported) or to be created: its sets count, the walk cannot check it.
-            v_sets := v_sets + coalesce(jsonb_array_length(case when jsonb_typeof(e -> 'sets') = 'array' then e -> 'sets' end), 0);
-            continue;
-          end if;
-        end if;
-        v_entries := v_entries || jsonb_build_array(e);
-        v_orig := v_orig || v_k;
-      end loop;
-    end if;
-    if jsonb_typeof(w -> 'exercises') = 'array' and jsonb_array_length(w -> 'exercises') > 0 and jsonb_array_length(v_entries) = 0
-       and not (dry_run and exists (select 1 from jsonb_array_elements(w -> 'exercises') ee where (v_map -> (ee ->> 'exercise')) ->> 'action' <> 'skip')) then
+    select * into v_entries from app_hidden.import_workout_entries(v_workout, v_name_map, dry_run);
+    select coalesce(jsonb_object_agg(n.name, n.sets::integer + coalesce((v_sets_by_name ->> n.name)::integer, 0)), '{}') || '{}'
+      into v_document from jsonb_each_text(v_entries.sets_by_name) n(name, sets);
+    v_sets_by_name := v_sets_by_name || v_document;
+    v_skipped_sets := v_skipped_sets + v_entries.skipped_sets;
+    if jsonb_array_length(coalesce(v_workout -> 'exercises', '[]')) > 0 and jsonb_typeof(v_workout -> 'exercises') = 'array'
+       and jsonb_array_length(v_entries.entries) = 0 and v_entries.unchecked_sets = 0
+       and not exists (select 1 from jsonb_array_elements(v_workout -> 'exercises') e
+                        where (v_name_map -> (e ->> 'exercise')) ->> 'action' is distinct from 'skip') then
       -- Every exercise of it was skipped: nothing of it to keep.
-      v_empty := v_empty + 1;
+      v_emptied := v_emptied + 1;
       continue;
     end if;
-    v_doc := w - 'id';
-    if jsonb_typeof(w -> 'exercises') = 'array' then v_doc := jsonb_set(v_doc, '{exercises}', v_entries); end if;
-    if w ? 'routine' then
-      v_doc := case when jsonb_typeof(w -> 'routine') = 'string' and v_routines ? (w ->> 'routine') and v_routines ->> (w ->> 'routine') is not null
-                    then jsonb_set(v_doc, '{routine}', v_routines -> (w ->> 'routine'))
-                    else v_doc - 'routine' end;
+    v_sets := v_sets + v_entries.unchecked_sets;
+    v_document := v_workout - 'id';
+    if jsonb_typeof(v_workout -> 'exercises') = 'array' then v_document := jsonb_set(v_document, '{exercises}', v_entries.entries); end if;
+    if v_workout ? 'routine' then
+      v_document := case when jsonb_typeof(v_workout -> 'routine') = 'string' and v_account.routine_ids ->> (v_workout ->> 'routine') is not null
+                         then jsonb_set(v_document, '{routine}', v_account.routine_ids -> (v_workout ->> 'routine'))
+                         else v_document - 'routine' end;
     end if;
-    v_path := null;
-    if dry_run then
-      select * into v_walk from app_hidden.walk_workout_document(v_doc - 'routine', v_unit, v_effort);
-      v_path := v_walk.path;
-      v_reason := v_walk.reason;
-    else
-      begin
-        select aw.workout_id into v_id from app_public.apply_workout_document(v_doc) aw;
-        if v_wall is not null then
-          insert into app_hidden.imported_workout_starts (workout_id, user_id, wall_start) values (v_id, v_user, v_wall)
-            on conflict (workout_id) do nothing;
-        end if;
-      exception when sqlstate 'SVDOC' then
-        get stacked diagnostics v_path = pg_exception_detail, v_reason = pg_exception_hint;
-      end;
-    end if;
-    if v_path is not null then
+    select * into v_problem from app_hidden.import_save_workout(v_document, v_wall_starts[v_index + 1], dry_run, v_unit, v_effort);
+    if v_problem.path is not null then
       -- The path in the workout as the file gave it (entries of skipped names were taken out).
-      v_match := regexp_match(v_path, '^exercises\[([0-9]+)\](.*)$');
-      if v_match is not null and v_orig[v_match[1]::int + 1] is not null then
-        v_path := 'exercises[' || v_orig[v_match[1]::int + 1] || ']' || v_match[2];
-      end if;
-      raise exception 'workouts[%].%: %', i, v_path, v_reason
-        using errcode = 'SVDOC', detail = format('workouts[%s].%s', i, v_path), hint = v_reason;
+      v_path_in_file := regexp_replace(v_problem.path, '^exercises\[([0-9]+)\]', '');
+      v_path_in_file := case when v_problem.path ~ '^exercises\[[0-9]+\]'
+                               and v_entries.file_positions[(substring(v_problem.path from '^exercises\[([0-9]+)\]'))::integer + 1] is not null
+                             then 'exercises[' || v_entries.file_positions[(substring(v_problem.path from '^exercises\[([0-9]+)\]'))::integer + 1] || ']' || v_path_in_file
+                             else v_problem.path end;
+      raise exception 'workouts[%].%: %', v_index, v_path_in_file, v_problem.reason
+        using errcode = 'SVDOC', detail = format('workouts[%s].%s', v_index, v_path_in_file), hint = v_problem.reason;
     end if;
     v_new := v_new + 1;
-    v_sets := v_sets + (select coalesce(sum(jsonb_array_length(ee -> 'sets')), 0) from jsonb_array_elements(v_entries) ee);
-    if (w ->> 'date') is not null then
-      v_first := least(v_first, (w ->> 'date')::date);
-      v_last := greatest(v_last, (w ->> 'date')::date);
+    v_sets := v_sets + (select coalesce(sum(jsonb_array_length(e -> 'sets')), 0) from jsonb_array_elements(v_entries.entries) e);
+    if (v_workout ->> 'date') is not null then
+      v_first := least(v_first, (v_workout ->> 'date')::date);
+      v_last := greatest(v_last, (v_workout ->> 'date')::date);
     end if;
   end loop;
 
-  select coalesce(jsonb_agg(jsonb_build_object(
-           'name', k,
-           'action', v ->> 'action',
-           'via', v ->> 'via',
-           'exerciseId', v ->> 'exerciseId',
-           'exercise', (select ex.name from app_public.exercises ex where ex.id = (v ->> 'exerciseId')::uuid),
-           'suggestions', v -> 'suggestions',
-           'sets', coalesce((v_name_sets ->> k)::int, 0)) order by k), '[]')
-    into v_names_out from jsonb_each(v_map) m(k, v);
   return jsonb_build_object(
     'dryRun', dry_run,
-    'workouts', v_new, 'duplicates', v_dup, 'emptied', v_empty,
+    'workouts', v_new, 'duplicates', v_duplicate_count, 'emptied', v_emptied,
     'sets', v_sets, 'skippedSets', v_skipped_sets,
     'firstDate', v_first, 'lastDate', v_last,
-    'names', v_names_out, 'unmapped', cardinality(v_unmapped),
-    'routines', v_routine_new, 'duplicateRoutines', v_routine_dup,
-    'bodyweights', v_bw_new, 'duplicateBodyweights', v_bw_dup,
-    'customExercises', v_custom_new);
+    'names', (select coalesce(jsonb_agg(jsonb_build_object(
+                'name', m.name,
+                'action', m.mapping ->> 'action',
+                'via', m.mapping ->> 'via',
+                'exerciseId', m.mapping ->> 'exerciseId',
+                'exercise', (select ex.name from app_public.exercises ex where ex.id = (m.mapping ->> 'exerciseId')::uuid),
+                'suggestions', m.mapping -> 'suggestions',
+                'sets', coalesce((v_sets_by_name ->> m.name)::integer, 0)) order by m.name), '[]')
+                from jsonb_each(v_name_map) m(name, mapping)),
+    'unmapped', cardinality(v_unmapped),
+    'routines', v_account.routines, 'duplicateRoutines', v_account.duplicate_routines,
+    'bodyweights', v_account.bodyweights, 'duplicateBodyweights', v_account.duplicate_bodyweights,
+    'customExercises', v_custom.created);
 end;
 $function$;
-comment on function app_public.import_history(workouts jsonb, choices jsonb, extras jsonb, dry_run boolean) is E'@behavior -*\nImports workouts (documents whose `exercise` fields are a file''s names; at most 5000 per call) for the signed-in user, in the caller''s transaction: names mapped by app_hidden.import_map_names with choices ({"<name>": {"action": "map"|"create"|"skip", "exercise": "<ref>"}}); a workout with the start (noon UTC on its date when it has none) and name of one already there, or with the name and the local date and wall-clock time (as the file wrote them) of one imported before in any time zone, or earlier in the list, is a duplicate and left alone; the rest saved by apply_workout_document. extras (an svc export): settings, customExercises, routines (one per name; workouts'' routine ids follow them), bodyweights. Imports of one user run one at a time (an advisory lock on the user until commit), so the same file sent twice at once is imported once. dry_run: the same summary, nothing written (every document is still validated). Unmapped names in a real run: SVMAP (UNMAPPED_EXERCISES); an invalid document: SVDOC with the path from `workouts[i]`. Returns the summary (counts, date range, each name''s mapping with suggestions).';
+comment on function app_public.import_history(workouts jsonb, choices jsonb, extras jsonb, dry_run boolean) is E'@behavior -*\nImports workouts (documents whose `exercise` fields are a file''s names) for the signed-in user, in the caller''s transaction, in three steps: map names (app_hidden.import_name_map, with choices {"<name>": {"action": "map"|"create"|"skip", "exercise": "<ref>"}}), find what was already imported (app_hidden.import_find_duplicates: left alone), save (custom exercises, an svc export''s settings, routines and bodyweights, then each workout by apply_workout_document). Imports of one user run one at a time (an advisory lock on the user until commit), so the same file sent twice at once is imported once. dry_run: the same summary, nothing written (every document is still checked). Unmapped names in a real run: SVMAP (UNMAPPED_EXERCISES); an invalid document: SVDOC with the path from `workouts[i]`. Returns the summary (counts, date range, each name''s mapping with suggestions).';
 grant execute on function app_public.import_history(workouts jsonb, choices jsonb, extras jsonb, dry_run boolean) to svc_visitor;
+
+create function app_public.import_staged(staged_import_id uuid, choices jsonb DEFAULT '{}'::jsonb, dry_run boolean DEFAULT true)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+AS $function$
+declare
+  v_import_id uuid := staged_import_id;
+  v_parts integer;
+  v_last integer;
+  v_workouts jsonb;
+  v_extras jsonb;
+  v_summary jsonb;
+begin
+  perform app_hidden.require_user();
+  if not exists (select 1 from app_public.staged_imports s where s.id = v_import_id and s.expires_at > now()) then
+    raise exception 'importId: no staged import of yours with this id (one expires an hour after its last part, or when you start another)'
+      using errcode = 'SVNFD';
+  end if;
+  select count(*), max(p.position) into v_parts, v_last from app_public.staged_import_parts p where p.staged_import_id = v_import_id;
+  if v_parts <> v_last + 1 then
+    raise exception 'importId: part % is missing (parts are numbered from 0 with no gap)',
+      (select min(g) from generate_series(0, v_last) g
+        where not exists (select 1 from app_public.staged_import_parts p where p.staged_import_id = v_import_id and p.position = g))
+      using errcode = 'SVBAD';
+  end if;
+  select coalesce(jsonb_agg(w.workout order by p.position, w.ordinality), '[]') into v_workouts
+    from app_public.staged_import_parts p cross join lateral jsonb_array_elements(p.workouts) with ordinality w(workout, ordinality)
+   where p.staged_import_id = v_import_id;
+  select p.extras into v_extras from app_public.staged_import_parts p where p.staged_import_id = v_import_id and p.position = 0;
+  v_summary := app_public.import_history(v_workouts, choices, v_extras, dry_run);
+  if not dry_run then
+    delete from app_public.staged_imports s where s.id = v_import_id;
+  end if;
+  return v_summary;
+end;
+$function$;
+comment on function app_public.import_staged(staged_import_id uuid, choices jsonb, dry_run boolean) is E'@behavior -*\nimport_history over every part of a staged import of the signed-in user, in order, in the caller''s transaction (so a dry run and an import see the whole file: paths are `workouts[i]` of the file); an import then deletes the staging. SVNFD for an unknown, another user''s or an expired import; SVBAD for a missing part.';
+grant execute on function app_public.import_staged(staged_import_id uuid, choices jsonb, dry_run boolean) to svc_visitor;
 
 create function app_public.last_performance(exercises text[], except_workout_id uuid DEFAULT NULL::uuid)
  RETURNS SETOF app_public.last_performance
@@ -6082,6 +6221,65 @@ end;
 $function$;
 comment on function app_public.sign_out_session(p_id text) is E'@behavior -*\nEnds one of the signed-in user''s sessions at once (the current one too); the next request with its token is signed out. Another user''s session or an unknown id: NOT_FOUND.';
 grant execute on function app_public.sign_out_session(p_id text) to svc_visitor;
+
+create function app_public.stage_import_part(staged_import_id uuid, part integer, workouts jsonb, extras jsonb DEFAULT NULL::jsonb)
+ RETURNS TABLE(import_id uuid, parts integer, workout_count integer, bytes bigint, expires_at timestamp with time zone)
+ LANGUAGE plpgsql
+AS $function$
+declare
+  v_user uuid := app_hidden.require_user();
+  v_limits record := app_hidden.staged_import_limits();
+  v_import_id uuid := staged_import_id;
+  v_part_bytes integer;
+  v_staged record;
+begin
+  if jsonb_typeof(workouts) is distinct from 'array' then
+    raise exception 'workouts: must be a list of workout documents' using errcode = 'SVBAD';
+  end if;
+  if part is null or part < 0 then
+    raise exception 'part: must be 0 or more (the place of the part in the file)' using errcode = 'SVBAD';
+  end if;
+  if extras is not null and part <> 0 then
+    raise exception 'extras: only with the first part (part 0)' using errcode = 'SVBAD';
+  end if;
+  v_part_bytes := octet_length(workouts::text) + coalesce(octet_length(extras::text), 0);
+  -- The limit is checked against what this user already staged: one part at a time per user.
+  perform pg_advisory_xact_lock(hashtextextended('app_public.stage_import_part:' || v_user::text, 0));
+  if v_import_id is null then
+    -- A new import discards the user's earlier ones (an interrupted import, sent again).
+    delete from app_public.staged_imports s where s.user_id = v_user;
+    insert into app_public.staged_imports default values returning id into v_import_id;
+  else
+    delete from app_public.staged_imports s where s.user_id = v_user and s.expires_at <= now();
+    if not exists (select 1 from app_public.staged_imports s where s.id = v_import_id) then
+      raise exception 'importId: no staged import of yours with this id (one expires an hour after its last part, or when you start another)'
+        using errcode = 'SVNFD';
+    end if;
+    -- A part sent again replaces the one of that place.
+    delete from app_public.staged_import_parts p where p.staged_import_id = v_import_id and p.position = part;
+  end if;
+  select coalesce(sum(p.workout_count), 0) as workouts, coalesce(sum(p.bytes), 0) as bytes into v_staged
+    from app_public.staged_import_parts p where p.user_id = v_user;
+  if v_staged.workouts + jsonb_array_length(workouts) > v_limits.workouts then
+    raise exception 'workouts: at most % staged per user (this part would make %); split the file by date', v_limits.workouts, v_staged.workouts + jsonb_array_length(workouts)
+      using errcode = 'SVLIM';
+  end if;
+  if v_staged.bytes + v_part_bytes > v_limits.bytes then
+    raise exception 'workouts: at most % bytes staged per user (this part would make %); split the file by date', v_limits.bytes, v_staged.bytes + v_part_bytes
+      using errcode = 'SVLIM';
+  end if;
+  insert into app_public.staged_import_parts (staged_import_id, position, workouts, extras, workout_count, bytes)
+    values (v_import_id, part, workouts, extras, jsonb_array_length(workouts), v_part_bytes);
+  update app_public.staged_imports s set expires_at = now() + v_limits.expiry where s.id = v_import_id;
+  return query
+    select s.id, count(p.position)::integer, coalesce(sum(p.workout_count), 0)::integer, coalesce(sum(p.bytes), 0)::bigint, s.expires_at
+      from app_public.staged_imports s join app_public.staged_import_parts p on p.staged_import_id = s.id
+     where s.id = v_import_id
+     group by s.id;
+end;
+$function$;
+comment on function app_public.stage_import_part(staged_import_id uuid, part integer, workouts jsonb, extras jsonb) is E'@behavior -*\nStages one part of an import for the signed-in user: with staged_import_id null a new import (discarding the user''s earlier staged one), else a part of that import (one of the same place is replaced). Limits (app_hidden.staged_import_limits): SVLIM past the workouts or bytes a user may stage. Returns the import so far.';
+grant execute on function app_public.stage_import_part(staged_import_id uuid, part integer, workouts jsonb, extras jsonb) to svc_visitor;
 
 create function app_public.update_custom_exercise(id uuid, name text DEFAULT NULL::text, equipment text DEFAULT NULL::text, muscles text[] DEFAULT NULL::text[], region text DEFAULT NULL::text, kind text DEFAULT NULL::text)
  RETURNS app_public.exercises

@@ -314,66 +314,6 @@ describe("custom exercises never shadow the catalog", () => {
     ).toBe("sandbag bear hug SQUAT");
   });
 
-  test("an older custom exercise with a catalog name is renamed once; the catalog one is shown by name and keeps its records", async () => {
-    const owner = await signUp(s.url, "Legacy");
-    // As before the rule: a custom "Bench Press" beside the catalog one, each with a workout.
-    await s.ownerPool.query("alter table app_public.exercises disable trigger _210_custom_name_free");
-    let customId: string;
-    try {
-      customId = (
-        await s.ownerPool.query(
-          "insert into app_public.exercises (user_id, name, equipment) values ($1, 'Bench Press', 'dumbbell') returning id",
-          [owner.user.id],
-        )
-      ).rows[0].id;
-    } finally {
-      await s.ownerPool.query("alter table app_public.exercises enable trigger _210_custom_name_free");
-    }
-    const {
-      rows: [catalog],
-    } = await s.ownerPool.query("select id from app_public.exercises where user_id is null and name = 'Bench Press'");
-    const log = async (exercise: string, set: string) => {
-      const res = await gql(
-        s.url,
-        `mutation($d: JSON) { applyWorkoutDocument(input: { document: $d }) { workout { id } } }`,
-        { d: { date: "2026-04-01", exercises: [{ exercise, sets: [set] }] } },
-        { token: owner.token },
-      );
-      expect(res.body.errors).toBeUndefined();
-      return res.body.data.applyWorkoutDocument.workout.id as string;
-    };
-    const onCatalog = await log(catalog.id, "100x5");
-    await log(customId, "30x10");
-    expect(
-      (await s.ownerPool.query("select app_hidden.rename_custom_exercises_named_like_catalog() as n")).rows[0].n,
-    ).toBe(1);
-    expect(
-      (await s.ownerPool.query("select app_hidden.rename_custom_exercises_named_like_catalog() as n")).rows[0].n,
-    ).toBe(0);
-    const {
-      rows: [renamed],
-    } = await s.ownerPool.query("select name from app_public.exercises where id = $1", [customId]);
-    expect(renamed.name).toBe("Bench Press (custom)");
-    // The catalog exercise is shown by its name again, and "Bench Press" means it.
-    const shown = await gql(
-      s.url,
-      `query($id: UUID!) { workoutDocument(id: $id) }`,
-      { id: onCatalog },
-      { token: owner.token },
-    );
-    expect(shown.body.data.workoutDocument.exercises[0].exercise).toBe("Bench Press");
-    const [bench, mine] = await resolveAll(["Bench Press", "bench press (custom)"], owner.token);
-    expect(bench.exercise.id).toBe(catalog.id);
-    expect(mine.exercise.id).toBe(customId);
-    const rec = await gql(
-      s.url,
-      `query { resolveExercise(name: "bench press") { exercise { records { heaviest { weight reps } } } } }`,
-      {},
-      { token: owner.token },
-    );
-    expect(rec.body.data.resolveExercise.exercise.records.heaviest).toEqual({ weight: 100, reps: 5 });
-  });
-
   test("every catalog exercise is shown by its own name in documents", async () => {
     const { rows } = await s.ownerPool.query(`
       select count(*)::int as n from app_public.exercises e
@@ -429,29 +369,16 @@ describe("weighted bodyweight exercises have one home: the bodyweight exercise, 
     expect(rows.map((r) => r.name)).toEqual(
       expect.not.arrayContaining(["Weighted Chin-Up", "Weighted Dip", "Weighted Push-Up", "Weighted Plank"]),
     );
-  });
-
-  test("a catalog weighted exercise with history is merged once: its loaded sets become bw+ sets of the bodyweight exercise", async () => {
-    const lifter = await signUp(s.url, "Old Weighted Dips");
-    // As before the merge: the catalog's own Weighted Dip (its name was not yet an alias of Dip).
-    await s.ownerPool.query(
-      "delete from app_public.exercise_aliases where key = app_public.exercise_key('Weighted Dip')",
+    // Each weighted name is an alias of the bodyweight exercise.
+    const weighted = await resolveAll(
+      ["Weighted Dip", "Weighted Chin-Up", "Weighted Push-Up", "Weighted Plank"],
+      lifter.token,
     );
-    const {
-      rows: [old],
-    } = await s.ownerPool.query(
-      "insert into app_public.exercises (user_id, name, equipment, region, kind) values (null, 'Weighted Dip', 'bodyweight', 'upper', 'reps') returning id",
-    );
-    const res = await apply(lifter.token, [{ exercise: old.id, sets: ["20x5", "x10"] }]);
-    expect(res.body.errors).toBeUndefined();
-    const id = res.body.data.applyWorkoutDocument.workout.id;
-    expect((await s.ownerPool.query("select app_hidden.merge_weighted_bodyweight_exercises() as n")).rows[0].n).toBe(1);
-    expect((await s.ownerPool.query("select app_hidden.merge_weighted_bodyweight_exercises() as n")).rows[0].n).toBe(0);
-    const shown = await gql(s.url, `query($id: UUID!) { workoutDocument(id: $id) }`, { id }, { token: lifter.token });
-    expect(shown.body.data.workoutDocument.exercises.map((e: any) => [e.exercise, e.sets])).toEqual([
-      ["Dip", ["bw+20x5", "x10"]],
+    expect(weighted.map((r) => [r.match, r.exercise.name])).toEqual([
+      ["alias", "Dip"],
+      ["alias", "Chin-Up"],
+      ["alias", "Push-Up"],
+      ["alias", "Plank"],
     ]);
-    const [dip] = await resolveAll(["Weighted Dip"], lifter.token);
-    expect(dip).toMatchObject({ match: "alias", exercise: { name: "Dip" } });
   });
 });
