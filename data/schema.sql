@@ -865,31 +865,29 @@ comment on function app_hidden.import_choice(choices jsonb, p_name text) is 'The
 grant execute on function app_hidden.import_choice(choices jsonb, p_name text) to svc_reader;
 
 create function app_hidden.import_find_duplicates(workouts jsonb)
- RETURNS TABLE(duplicate boolean, wall_start timestamp without time zone)
+ RETURNS TABLE(file_index integer, duplicate boolean, wall_start timestamp without time zone)
  LANGUAGE sql
  STABLE
 AS $function$
   with listed as (
-    select listed.ordinality, listed.workout, starts.start, starts.wall_start
+    select (listed.ordinality - 1)::integer as file_index, listed.workout, instant.start,
+           -- The start as the file wrote it (local date and wall-clock time), whatever zone it was read in.
+           case when instant.start is null then null
+                when written is not null then (written[1] || ' ' || written[2])::timestamp
+                else (listed.workout ->> 'date' || ' 12:00')::timestamp end as wall_start
       from jsonb_array_elements(workouts) with ordinality listed(workout, ordinality)
+      -- The start: the document's, or noon UTC on its date when it has none.
       cross join lateral (
-        -- The start: the document's, or noon UTC on its date when it has none.
         select coalesce((select ds.start from app_hidden.doc_start(listed.workout ->> 'start') ds where listed.workout ? 'start'),
                         case when listed.workout ->> 'date' ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
                              then ((listed.workout ->> 'date') || ' 12:00:00+00')::timestamptz end) as start) instant
-      cross join lateral (
-        -- The start as the file wrote it (local date and wall-clock time), whatever zone it was read in.
-        select instant.start,
-               case when written is not null then (written[1] || ' ' || written[2])::timestamp
-                    when instant.start is not null then (listed.workout ->> 'date' || ' 12:00')::timestamp end as wall_start
-          from regexp_match(listed.workout ->> 'start', '^([0-9]{4}-[0-9]{2}-[0-9]{2})T([0-9]{2}:[0-9]{2}(:[0-9]{2})?)') written
-         where instant.start is not null or true) starts
+      cross join lateral regexp_match(listed.workout ->> 'start', '^([0-9]{4}-[0-9]{2}-[0-9]{2})T([0-9]{2}:[0-9]{2}(:[0-9]{2})?)') written
   )
-  select
+  select l.file_index,
     -- Earlier in the list: the same start and name, or the same name and wall-clock start.
-    row_number() over (partition by coalesce(l.start::text, ''), coalesce(l.workout ->> 'name', '') order by l.ordinality) > 1
+    row_number() over (partition by coalesce(l.start::text, ''), coalesce(l.workout ->> 'name', '') order by l.file_index) > 1
     or (l.wall_start is not null
-        and row_number() over (partition by l.wall_start, coalesce(l.workout ->> 'name', '') order by l.ordinality) > 1)
+        and row_number() over (partition by l.wall_start, coalesce(l.workout ->> 'name', '') order by l.file_index) > 1)
     -- Already there: the same start and name, or imported before with the same name and wall-clock start.
     or exists (select 1 from app_public.workouts existing
                 where existing.user_id = (select app_public.current_user_id()) and existing.start = l.start
@@ -899,7 +897,7 @@ AS $function$
                   and existing.name is not distinct from (l.workout ->> 'name')),
     l.wall_start
   from listed l
-  order by l.ordinality;
+  order by l.file_index;
 $function$;
 comment on function app_hidden.import_find_duplicates(workouts jsonb) is 'Find what was already imported: for each workout, in order, whether it is a duplicate (the start, or noon UTC on its date, and name of a workout already there or earlier in the list; or the name and the local date and wall-clock time as the file wrote them of a workout imported before in any time zone, or earlier in the list) and that wall-clock start (kept for each imported workout).';
 grant execute on function app_hidden.import_find_duplicates(workouts jsonb) to svc_visitor;
@@ -4730,26 +4728,26 @@ grant select on table app_public.sessions to svc_reader;
 
 create table app_public.staged_import_parts (
   staged_import_id uuid not null,
-  position integer not null,
+  part integer not null,
   user_id uuid default app_public.current_user_id() not null,
   workouts jsonb not null,
   extras jsonb,
   workout_count integer not null,
   bytes integer not null,
-  constraint staged_import_parts_pkey PRIMARY KEY (staged_import_id, "position"),
+  constraint staged_import_parts_pkey PRIMARY KEY (staged_import_id, part),
   constraint staged_import_parts_staged_import_id_fkey FOREIGN KEY (staged_import_id) REFERENCES app_public.staged_imports(id) ON DELETE CASCADE,
   constraint staged_import_parts_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE CASCADE,
   constraint staged_import_parts_bytes_check CHECK (bytes >= 0),
-  constraint staged_import_parts_position_check CHECK ("position" >= 0),
+  constraint staged_import_parts_part_check CHECK (part >= 0),
   constraint staged_import_parts_workout_count_check CHECK (workout_count >= 0)
 );
 alter table app_public.staged_import_parts enable row level security;
 comment on table app_public.staged_import_parts is E'@behavior -*\nOne part of a staged import: workout documents as the file gave them, in the file''s order.';
 comment on column app_public.staged_import_parts.staged_import_id is 'The import it belongs to.';
-comment on column app_public.staged_import_parts.position is 'Its place in the file, from 0: parts are applied in this order and must have no gap.';
+comment on column app_public.staged_import_parts.part is 'Its place in the file, from 0: parts are applied in this order and must have no gap.';
 comment on column app_public.staged_import_parts.user_id is 'The owner (the import''s).';
 comment on column app_public.staged_import_parts.workouts is 'Workout documents whose `exercise` fields are the file''s names.';
-comment on column app_public.staged_import_parts.extras is 'Only with position 0: an svc export''s settings, customExercises, routines and bodyweights.';
+comment on column app_public.staged_import_parts.extras is 'Only with part 0: an svc export''s settings, customExercises, routines and bodyweights.';
 comment on column app_public.staged_import_parts.workout_count is 'How many workouts it holds (for the per-user limit).';
 comment on column app_public.staged_import_parts.bytes is 'Its size as stored JSON text, workouts and extras (for the per-user limit).';
 create index staged_import_parts_user on app_public.staged_import_parts using btree (user_id);
@@ -4762,7 +4760,7 @@ create policy insert_own on app_public.staged_import_parts for insert
 create policy select_own on app_public.staged_import_parts for select
   using (user_id = (( SELECT app_public.current_user_id() AS current_user_id)));
 grant insert (staged_import_id) on table app_public.staged_import_parts to svc_visitor;
-grant insert (position) on table app_public.staged_import_parts to svc_visitor;
+grant insert (part) on table app_public.staged_import_parts to svc_visitor;
 grant insert (workouts) on table app_public.staged_import_parts to svc_visitor;
 grant insert (extras) on table app_public.staged_import_parts to svc_visitor;
 grant insert (workout_count) on table app_public.staged_import_parts to svc_visitor;
@@ -5671,6 +5669,7 @@ declare
   v_entries record;
   v_document jsonb;
   v_problem record;
+  v_kept_index integer;
   v_path_in_file text;
   v_sets_by_name jsonb := '{}';
   v_new integer := 0;
@@ -5703,7 +5702,8 @@ begin
   end if;
 
   -- What was already imported, found before anything of this import is saved.
-  select coalesce(array_agg(d.duplicate), '{}'), coalesce(array_agg(d.wall_start), '{}') into v_duplicates, v_wall_starts
+  select coalesce(array_agg(d.duplicate order by d.file_index), '{}'), coalesce(array_agg(d.wall_start order by d.file_index), '{}')
+    into v_duplicates, v_wall_starts
     from app_hidden.import_find_duplicates(workouts) d;
 
   select * into v_custom from app_hidden.import_save_custom_exercises(v_name_map, extras -> 'customExercises', dry_run);
@@ -5722,17 +5722,18 @@ begin
       continue;
     end if;
     select * into v_entries from app_hidden.import_workout_entries(v_workout, v_name_map, dry_run);
-    select coalesce(jsonb_object_agg(n.name, n.sets::integer + coalesce((v_sets_by_name ->> n.name)::integer, 0)), '{}') || '{}'
-      into v_document from jsonb_each_text(v_entries.sets_by_name) n(name, sets);
-    v_sets_by_name := v_sets_by_name || v_document;
+    v_sets_by_name := v_sets_by_name || coalesce((
+      select jsonb_object_agg(n.name, n.sets::integer + coalesce((v_sets_by_name ->> n.name)::integer, 0))
+        from jsonb_each_text(v_entries.sets_by_name) n(name, sets)), '{}');
     v_skipped_sets := v_skipped_sets + v_entries.skipped_sets;
-    if jsonb_array_length(coalesce(v_workout -> 'exercises', '[]')) > 0 and jsonb_typeof(v_workout -> 'exercises') = 'array'
-       and jsonb_array_length(v_entries.entries) = 0 and v_entries.unchecked_sets = 0
-       and not exists (select 1 from jsonb_array_elements(v_workout -> 'exercises') e
-                        where (v_name_map -> (e ->> 'exercise')) ->> 'action' is distinct from 'skip') then
-      -- Every exercise of it was skipped: nothing of it to keep.
-      v_emptied := v_emptied + 1;
-      continue;
+    if jsonb_typeof(v_workout -> 'exercises') = 'array' and jsonb_array_length(v_entries.entries) = 0 then
+      if jsonb_array_length(v_workout -> 'exercises') > 0
+         and not exists (select 1 from jsonb_array_elements(v_workout -> 'exercises') e
+                          where (v_name_map -> (e ->> 'exercise')) ->> 'action' is distinct from 'skip') then
+        -- Every exercise of it was skipped: nothing of it to keep.
+        v_emptied := v_emptied + 1;
+        continue;
+      end if;
     end if;
     v_sets := v_sets + v_entries.unchecked_sets;
     v_document := v_workout - 'id';
@@ -5745,11 +5746,12 @@ begin
     select * into v_problem from app_hidden.import_save_workout(v_document, v_wall_starts[v_index + 1], dry_run, v_unit, v_effort);
     if v_problem.path is not null then
       -- The path in the workout as the file gave it (entries of skipped names were taken out).
-      v_path_in_file := regexp_replace(v_problem.path, '^exercises\[([0-9]+)\]', '');
-      v_path_in_file := case when v_problem.path ~ '^exercises\[[0-9]+\]'
-                               and v_entries.file_positions[(substring(v_problem.path from '^exercises\[([0-9]+)\]'))::integer + 1] is not null
-                             then 'exercises[' || v_entries.file_positions[(substring(v_problem.path from '^exercises\[([0-9]+)\]'))::integer + 1] || ']' || v_path_in_file
-                             else v_problem.path end;
+      v_path_in_file := v_problem.path;
+      v_kept_index := substring(v_problem.path from '^exercises\[([0-9]+)\]')::integer;
+      if v_entries.file_positions[v_kept_index + 1] is not null then
+        v_path_in_file := 'exercises[' || v_entries.file_positions[v_kept_index + 1] || ']'
+                          || substring(v_problem.path from '^exercises\[[0-9]+\](.*)$');
+      end if;
       raise exception 'workouts[%].%: %', v_index, v_path_in_file, v_problem.reason
         using errcode = 'SVDOC', detail = format('workouts[%s].%s', v_index, v_path_in_file), hint = v_problem.reason;
     end if;
@@ -5801,17 +5803,17 @@ begin
     raise exception 'importId: no staged import of yours with this id (one expires an hour after its last part, or when you start another)'
       using errcode = 'SVNFD';
   end if;
-  select count(*), max(p.position) into v_parts, v_last from app_public.staged_import_parts p where p.staged_import_id = v_import_id;
+  select count(*), max(p.part) into v_parts, v_last from app_public.staged_import_parts p where p.staged_import_id = v_import_id;
   if v_parts <> v_last + 1 then
     raise exception 'importId: part % is missing (parts are numbered from 0 with no gap)',
       (select min(g) from generate_series(0, v_last) g
-        where not exists (select 1 from app_public.staged_import_parts p where p.staged_import_id = v_import_id and p.position = g))
+        where not exists (select 1 from app_public.staged_import_parts p where p.staged_import_id = v_import_id and p.part = g))
       using errcode = 'SVBAD';
   end if;
-  select coalesce(jsonb_agg(w.workout order by p.position, w.ordinality), '[]') into v_workouts
+  select coalesce(jsonb_agg(w.workout order by p.part, w.ordinality), '[]') into v_workouts
     from app_public.staged_import_parts p cross join lateral jsonb_array_elements(p.workouts) with ordinality w(workout, ordinality)
    where p.staged_import_id = v_import_id;
-  select p.extras into v_extras from app_public.staged_import_parts p where p.staged_import_id = v_import_id and p.position = 0;
+  select p.extras into v_extras from app_public.staged_import_parts p where p.staged_import_id = v_import_id and p.part = 0;
   v_summary := app_public.import_history(v_workouts, choices, v_extras, dry_run);
   if not dry_run then
     delete from app_public.staged_imports s where s.id = v_import_id;
@@ -6228,7 +6230,7 @@ create function app_public.stage_import_part(staged_import_id uuid, part integer
 AS $function$
 declare
   v_user uuid := app_hidden.require_user();
-  v_limits record := app_hidden.staged_import_limits();
+  v_limits record;
   v_import_id uuid := staged_import_id;
   v_part_bytes integer;
   v_staged record;
@@ -6242,6 +6244,7 @@ begin
   if extras is not null and part <> 0 then
     raise exception 'extras: only with the first part (part 0)' using errcode = 'SVBAD';
   end if;
+  select * into v_limits from app_hidden.staged_import_limits();
   v_part_bytes := octet_length(workouts::text) + coalesce(octet_length(extras::text), 0);
   -- The limit is checked against what this user already staged: one part at a time per user.
   perform pg_advisory_xact_lock(hashtextextended('app_public.stage_import_part:' || v_user::text, 0));
@@ -6256,7 +6259,7 @@ begin
         using errcode = 'SVNFD';
     end if;
     -- A part sent again replaces the one of that place.
-    delete from app_public.staged_import_parts p where p.staged_import_id = v_import_id and p.position = part;
+    delete from app_public.staged_import_parts p where p.staged_import_id = v_import_id and p.part = stage_import_part.part;
   end if;
   select coalesce(sum(p.workout_count), 0) as workouts, coalesce(sum(p.bytes), 0) as bytes into v_staged
     from app_public.staged_import_parts p where p.user_id = v_user;
@@ -6268,11 +6271,11 @@ begin
     raise exception 'workouts: at most % bytes staged per user (this part would make %); split the file by date', v_limits.bytes, v_staged.bytes + v_part_bytes
       using errcode = 'SVLIM';
   end if;
-  insert into app_public.staged_import_parts (staged_import_id, position, workouts, extras, workout_count, bytes)
+  insert into app_public.staged_import_parts (staged_import_id, part, workouts, extras, workout_count, bytes)
     values (v_import_id, part, workouts, extras, jsonb_array_length(workouts), v_part_bytes);
   update app_public.staged_imports s set expires_at = now() + v_limits.expiry where s.id = v_import_id;
   return query
-    select s.id, count(p.position)::integer, coalesce(sum(p.workout_count), 0)::integer, coalesce(sum(p.bytes), 0)::bigint, s.expires_at
+    select s.id, count(p.part)::integer, coalesce(sum(p.workout_count), 0)::integer, coalesce(sum(p.bytes), 0)::bigint, s.expires_at
       from app_public.staged_imports s join app_public.staged_import_parts p on p.staged_import_id = s.id
      where s.id = v_import_id
      group by s.id;
