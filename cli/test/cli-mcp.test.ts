@@ -113,7 +113,7 @@ test("svc mcp refuses an API key and a missing sign-in, with a clear message", a
   expect(nobody.stderr).not.toMatch(/SVC_API_KEY/);
 });
 
-test("svc app list and disconnect (also as `svc apps`): the connection ends at once", async () => {
+test("svc app list and disconnect: the connection ends at once", async () => {
   const { h, token } = await signedUp();
   const url = cli.fixture.server.url;
   const connection = await connectRaw(url, token, "allow_read");
@@ -123,8 +123,8 @@ test("svc app list and disconnect (also as `svc apps`): the connection ends at o
   expect(apps).toEqual([
     expect.objectContaining({ clientName: "Raw client", redirectHost: "127.0.0.1:7777", access: "READ_ONLY" }),
   ]);
-  const people = await h.run(["apps", "list"]); // the plural still works
-  expect(people.stdout).toMatch(/Raw client.*127\.0\.0\.1:7777.*read only/);
+  const table = await h.run(["app", "list"]);
+  expect(table.stdout).toMatch(/Raw client.*127\.0\.0\.1:7777.*read only/);
   const mcp = (accessToken: string) =>
     fetch(`${url}/api/mcp`, {
       method: "POST",

@@ -12,8 +12,7 @@ import {
   AmbiguousExerciseError,
   errorFromCode,
 } from "./errors.ts";
-import { print } from "@0no-co/graphql.web";
-import type { ResultOf, TadaDocumentNode } from "./graphql.ts";
+import { enumUnit, operationText, rows, type ResultOf, type TadaDocumentNode } from "./graphql.ts";
 import * as ops from "./operations.ts";
 import type {
   AdminUser,
@@ -110,28 +109,7 @@ type DocumentNode = TadaDocumentNode<unknown, unknown>;
 type VariablesArgument<Variables> =
   Variables extends Record<string, never> ? [variables?: Variables] : [variables: Variables];
 
-const printed = new WeakMap<DocumentNode, string>();
-/** An operation's text, printed once. */
-function textOf(document: DocumentNode): string {
-  let text = printed.get(document);
-  if (text === undefined) printed.set(document, (text = print(document)));
-  return text;
-}
-
 const EMPTY_PAGE: Page<never> = { nodes: [], pageInfo: { hasNextPage: false, endCursor: null } };
-
-/** The schema's `Unit` enum value of a unit, undefined for none. */
-function enumUnit(unit: Unit | undefined): Uppercase<Unit> | undefined {
-  return unit ? (unit.toUpperCase() as Uppercase<Unit>) : undefined;
-}
-
-/**
- * The rows of a list the schema types with nullable items (a set-returning function's, or a
- * connection's nodes); the server sends no null row, and none is passed on.
- */
-function rows<T>(items: readonly (T | null)[] | null | undefined): T[] {
-  return (items ?? []).filter((item): item is T => item !== null);
-}
 
 /** A mutation's payload with the fields `keys` there (the schema types them as nullable). */
 function present<T extends object, K extends keyof T>(
@@ -224,7 +202,7 @@ export function createClient(options: ClientOptions) {
   ): Promise<Result>;
   function request<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>): Promise<T>;
   async function request(operation: string | DocumentNode, variables: unknown = {}): Promise<unknown> {
-    const query = typeof operation === "string" ? operation : textOf(operation);
+    const query = typeof operation === "string" ? operation : operationText(operation);
     for (let attempt = 1; ; attempt += 1) {
       try {
         return await requestOnce(query, variables ?? {});

@@ -152,6 +152,20 @@ export const WORKOUT = graphql(
   [WorkoutFields],
 );
 
+/** The caller's workouts on one day (at most 20), earliest start first. */
+export const WORKOUTS_ON_DATE = graphql(
+  `
+    query WorkoutsOnDate($date: Date!) {
+      allWorkouts(condition: { date: $date }, orderBy: [START_ASC, ID_ASC], first: 20) {
+        nodes {
+          ...WorkoutFields
+        }
+      }
+    }
+  `,
+  [WorkoutFields],
+);
+
 export const WORKOUT_DOCUMENT = graphql(`
   query WorkoutDocument($id: UUID!, $unit: Unit) {
     workoutDocument(id: $id, unit: $unit)

@@ -8,13 +8,13 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { routineSchema, workoutSchema, UUID_PATTERN } from "../documents/index.ts";
+import { enumUnit, operationText, rows, type TadaDocumentNode } from "../graphql.ts";
+import * as ops from "../operations.ts";
 import { SET_TEXT_RULES } from "./set-text-rules.ts";
 
 export type GraphQLError = { message: string; extensions?: Record<string, unknown> };
-// Each tool reads the fields of the operation it sent.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type GraphQLResult = { data?: Record<string, any> | null; errors?: readonly GraphQLError[] };
-/** Runs one GraphQL operation as the connected user. */
+export type GraphQLResult = { data?: Record<string, unknown> | null; errors?: readonly GraphQLError[] };
+/** Runs one GraphQL operation (its text) as the connected user. */
 export type RunGraphQL = (query: string, variables?: Record<string, unknown>) => Promise<GraphQLResult>;
 
 export type ToolOptions = {
@@ -27,29 +27,6 @@ export const RESOURCES = {
   workoutSchema: "training-log://schemas/workout.schema.json",
   setText: "training-log://rules/set-text.md",
 } as const;
-
-/** Every GraphQL operation the tools send (validated against schema.graphql by sdk/test/mcp-operations.test.ts). */
-export const MCP_OPERATIONS = {
-  searchExercises: `query ($words: String!, $limit: Int) { searchExercises(words: $words, limit: $limit) { id name aliases equipment region kind } }`,
-  routines: `query { viewer { routines { id name } } }`,
-  routineDocument: `query ($ref: String!, $unit: Unit) { routineDocument(ref: $ref, unit: $unit) }`,
-  workouts: `query ($limit: Int) { viewer { workouts(limit: $limit) { id date name } } }`,
-  workoutDocument: `query ($id: UUID!, $unit: Unit) { workoutDocument(id: $id, unit: $unit) }`,
-  workoutsOnDate: `query ($date: Date!) { allWorkouts(condition: { date: $date }, orderBy: [START_ASC, ID_ASC], first: 20) { nodes { id } } }`,
-  applyRoutine: `mutation ($document: JSON) { applyRoutineDocument(input: { document: $document }) { document created } }`,
-  applyWorkout: `mutation ($document: JSON, $idempotencyKey: UUID) { applyWorkoutDocument(input: { document: $document, idempotencyKey: $idempotencyKey }) { document created replayed } }`,
-  deleteWorkout: `mutation ($id: UUID!) { deleteWorkoutById(input: { id: $id }) { workout { id date name } } }`,
-  nextWorkout: `query ($routine: String!, $date: String) { nextWorkout(routine: $routine, date: $date) }`,
-  exerciseRecords: `query ($words: String!) { resolveExercise(name: $words) { match candidates { name } exercise { id name records {
-      heaviest { weight unit reps date workoutId } bestE1rm { weight unit reps setWeight date workoutId }
-      repsAtWeight { weight unit reps date workoutId } repMaxes { reps unit estimated actual { weight reps date workoutId } }
-      bodyweightReps { reps date workoutId } longestHold { seconds weight unit date workoutId } } } } }`,
-  resolveExercise: `query ($name: String!) { resolveExercise(name: $name) { match candidates { name } exercise { id name } } }`,
-  e1rmSeries: `query ($exerciseId: UUID!) { e1rmSeries(exerciseId: $exerciseId) { workoutId date unit e1rm e1rmSetWeight e1rmSetReps bestSetWeight bestSetReps } }`,
-  weeklyVolume: `query ($exerciseId: UUID) { weeklyVolume(exerciseId: $exerciseId) { week volume unit workSets workouts } }`,
-  logBodyweight: `mutation ($input: BodyweightInput!) { logBodyweight(input: $input) { id date weight unit } }`,
-};
-const Q = MCP_OPERATIONS;
 
 class ToolError extends Error {
   readonly details: Record<string, unknown>;
@@ -83,15 +60,18 @@ function failure(error: unknown): CallToolResult {
   return { isError: true, content: [{ type: "text", text: JSON.stringify({ error: message, ...details }, null, 2) }] };
 }
 
-/** Runs an operation; the first GraphQL error becomes a tool error with its code (and a document's path and reason). */
-async function call(
+/**
+ * Runs one of the SDK's operations (sdk/src/operations.ts), its data typed from the schema; the
+ * first GraphQL error becomes a tool error with its code (and a document's path and reason).
+ */
+async function call<Result, Variables>(
   run: RunGraphQL,
-  query: string,
-  variables: Record<string, unknown>,
+  document: TadaDocumentNode<Result, Variables>,
+  variables: Variables,
   options: ToolOptions,
   writes = false,
-) {
-  const result = await run(query, variables);
+): Promise<Result> {
+  const result = await run(operationText(document), variables as Record<string, unknown>);
   const first = result.errors?.[0];
   if (first) {
     const { code, path, reason } = first.extensions ?? {};
@@ -108,7 +88,8 @@ async function call(
       ...(reason !== undefined ? { reason } : {}),
     });
   }
-  return result.data ?? {};
+  if (!result.data) throw new ToolError("The server answered no data", { code: "INTERNAL_ERROR" });
+  return result.data as Result;
 }
 
 function tool(fn: () => Promise<unknown>): Promise<CallToolResult> {
@@ -118,7 +99,6 @@ function tool(fn: () => Promise<unknown>): Promise<CallToolResult> {
 const unit = z.enum(["kg", "lb"]).optional().describe("Convert weights to this unit (kg or lb); default: as stored.");
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date as YYYY-MM-DD");
 const uuid = z.string().regex(new RegExp(UUID_PATTERN), "an id (uuid)");
-const toUnit = (value: string | undefined) => (value ? value.toUpperCase() : undefined);
 
 /** The Monday (YYYY-MM-DD) that starts the `weeks` calendar weeks ending with this week (ISO weeks, local date). */
 export function weeksStart(weeks: number, today = new Date()): string {
@@ -212,7 +192,7 @@ export function registerTrainingLogTools(server: McpServer, run: RunGraphQL, opt
       annotations: { title: "Search exercises", ...READ },
     },
     ({ words, limit }) =>
-      tool(async () => (await call(run, Q.searchExercises, { words, limit: limit ?? 10 }, options)).searchExercises),
+      tool(async () => (await call(run, ops.SEARCH_EXERCISES, { words, limit: limit ?? 10 }, options)).searchExercises),
   );
 
   server.registerTool(
@@ -223,7 +203,7 @@ export function registerTrainingLogTools(server: McpServer, run: RunGraphQL, opt
       inputSchema: INPUT.list_routines,
       annotations: { title: "List routines", ...READ },
     },
-    () => tool(async () => (await call(run, Q.routines, {}, options)).viewer?.routines ?? []),
+    () => tool(async () => rows((await call(run, ops.ROUTINES, {}, options)).viewer?.routines)),
   );
 
   server.registerTool(
@@ -237,7 +217,7 @@ export function registerTrainingLogTools(server: McpServer, run: RunGraphQL, opt
     },
     ({ routine, unit: u }) =>
       tool(async () => {
-        const document = (await call(run, Q.routineDocument, { ref: routine, unit: toUnit(u) }, options))
+        const document = (await call(run, ops.ROUTINE_DOCUMENT, { ref: routine, unit: enumUnit(u) }, options))
           .routineDocument;
         if (!document)
           throw new ToolError(`No routine with the id or name ${JSON.stringify(routine)}; list_routines shows them`, {
@@ -263,7 +243,10 @@ export function registerTrainingLogTools(server: McpServer, run: RunGraphQL, opt
       },
     },
     ({ document }) =>
-      tool(async () => (await call(run, Q.applyRoutine, { document }, options, true)).applyRoutineDocument),
+      tool(async () => {
+        const saved = (await call(run, ops.APPLY_ROUTINE_DOCUMENT, { document }, options, true)).applyRoutineDocument;
+        return saved && { document: saved.document, created: saved.created };
+      }),
   );
 
   server.registerTool(
@@ -275,7 +258,7 @@ export function registerTrainingLogTools(server: McpServer, run: RunGraphQL, opt
       annotations: { title: "List workouts", ...READ },
     },
     ({ limit }) =>
-      tool(async () => (await call(run, Q.workouts, { limit: limit ?? 20 }, options)).viewer?.workouts ?? []),
+      tool(async () => rows((await call(run, ops.WORKOUTS, { limit: limit ?? 20 }, options)).viewer?.workouts)),
   );
 
   server.registerTool(
@@ -293,12 +276,13 @@ export function registerTrainingLogTools(server: McpServer, run: RunGraphQL, opt
           throw new ToolError("Give either id or date (one of them)", { code: "INVALID_INPUT" });
         const ids = id
           ? [id]
-          : ((await call(run, Q.workoutsOnDate, { date }, options)).allWorkouts?.nodes ?? []).map(
-              (n: { id: string }) => n.id,
+          : rows((await call(run, ops.WORKOUTS_ON_DATE, { date: date! }, options)).allWorkouts?.nodes).map(
+              (workout) => workout.id,
             );
         const documents = [];
         for (const one of ids) {
-          const document = (await call(run, Q.workoutDocument, { id: one, unit: toUnit(u) }, options)).workoutDocument;
+          const document = (await call(run, ops.WORKOUT_DOCUMENT, { id: one, unit: enumUnit(u) }, options))
+            .workoutDocument;
           if (document) documents.push(document);
         }
         if (id && !documents.length) throw new ToolError(`No workout with the id ${id}`, { code: "NOT_FOUND" });
@@ -321,9 +305,11 @@ export function registerTrainingLogTools(server: McpServer, run: RunGraphQL, opt
       },
     },
     ({ document, idempotencyKey }) =>
-      tool(
-        async () => (await call(run, Q.applyWorkout, { document, idempotencyKey }, options, true)).applyWorkoutDocument,
-      ),
+      tool(async () => {
+        const saved = (await call(run, ops.APPLY_WORKOUT_DOCUMENT, { document, idempotencyKey }, options, true))
+          .applyWorkoutDocument;
+        return saved && { document: saved.document, created: saved.created, replayed: saved.replayed };
+      }),
   );
 
   server.registerTool(
@@ -342,7 +328,7 @@ export function registerTrainingLogTools(server: McpServer, run: RunGraphQL, opt
     },
     ({ id }) =>
       tool(async () => ({
-        deleted: (await call(run, Q.deleteWorkout, { id }, options, true)).deleteWorkoutById?.workout,
+        deleted: (await call(run, ops.DELETE_WORKOUT, { id }, options, true)).deleteWorkoutById?.workout,
       })),
   );
 
@@ -357,7 +343,7 @@ export function registerTrainingLogTools(server: McpServer, run: RunGraphQL, opt
     },
     ({ routine, date }) =>
       tool(async () => {
-        const plan = (await call(run, Q.nextWorkout, { routine, date }, options)).nextWorkout;
+        const plan = (await call(run, ops.NEXT_WORKOUT, { routine, date }, options)).nextWorkout;
         if (!plan)
           throw new ToolError(`No routine with the id or name ${JSON.stringify(routine)}; list_routines shows them`, {
             code: "NOT_FOUND",
@@ -377,11 +363,11 @@ export function registerTrainingLogTools(server: McpServer, run: RunGraphQL, opt
     },
     ({ exercise, limit }) =>
       tool(async () => {
-        const found = named<{ id: string; name: string; records: unknown }>(
+        const found = named(
           exercise,
-          (await call(run, Q.exerciseRecords, { words: exercise }, options)).resolveExercise,
+          (await call(run, ops.EXERCISE_RECORDS, { words: exercise }, options)).resolveExercise,
         );
-        const series = (await call(run, Q.e1rmSeries, { exerciseId: found.id }, options)).e1rmSeries ?? [];
+        const series = rows((await call(run, ops.E1RM_SERIES, { exerciseId: found.id }, options)).e1rmSeries);
         return { exercise: found.name, records: found.records, sessions: series.slice(-(limit ?? 20)).reverse() };
       }),
   );
@@ -401,20 +387,19 @@ export function registerTrainingLogTools(server: McpServer, run: RunGraphQL, opt
         let exerciseId: string | undefined;
         let name: string | undefined;
         if (exercise) {
-          const found = named<{ id: string; name: string }>(
-            exercise,
-            (await call(run, Q.resolveExercise, { name: exercise }, options)).resolveExercise,
-          );
+          const [resolution] = (await call(run, ops.RESOLVE_EXERCISES, { names: [exercise] }, options))
+            .resolveExercises;
+          const found = named(exercise, resolution);
           exerciseId = found.id;
           name = found.name;
         }
         const since = weeksStart(span);
-        const volume = ((await call(run, Q.weeklyVolume, { exerciseId }, options)).weeklyVolume ?? []).filter(
-          (w: { week: string }) => w.week >= since,
+        const volume = rows((await call(run, ops.VOLUME_PER_WEEK, { exerciseId }, options)).weeklyVolume).filter(
+          (w) => w.week >= since,
         );
         if (!exerciseId) return { since, weeklyVolume: volume };
-        const series = ((await call(run, Q.e1rmSeries, { exerciseId }, options)).e1rmSeries ?? []).filter(
-          (s: { date: string }) => s.date >= since,
+        const series = rows((await call(run, ops.E1RM_SERIES, { exerciseId }, options)).e1rmSeries).filter(
+          (s) => s.date >= since,
         );
         const first = series[0];
         const latest = series[series.length - 1];
@@ -426,7 +411,11 @@ export function registerTrainingLogTools(server: McpServer, run: RunGraphQL, opt
             ? {
                 first: { date: first.date, e1rm: first.e1rm },
                 latest: { date: latest.date, e1rm: latest.e1rm },
-                change: Math.round((latest.e1rm - first.e1rm) * 100) / 100,
+                // A session with no set of 1 to 12 reps has no estimate to compare.
+                change:
+                  first.e1rm === null || latest.e1rm === null
+                    ? null
+                    : Math.round((latest.e1rm - first.e1rm) * 100) / 100,
                 unit: latest.unit,
                 sessions: series.length,
               }
@@ -452,7 +441,8 @@ export function registerTrainingLogTools(server: McpServer, run: RunGraphQL, opt
     ({ date, weight, unit: u }) =>
       tool(
         async () =>
-          (await call(run, Q.logBodyweight, { input: { date, weight, unit: toUnit(u) } }, options, true)).logBodyweight,
+          (await call(run, ops.LOG_BODYWEIGHT, { input: { date, weight, unit: enumUnit(u) } }, options, true))
+            .logBodyweight,
       ),
   );
 
