@@ -160,6 +160,27 @@ create policy select_own on app_hidden.progression_restarts for select
 -- app_hidden: functions
 --------------------------------------------------------------------------------
 
+create function app_hidden.api_key_live(expired boolean, expires_at timestamp with time zone)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE PARALLEL SAFE
+AS $function$
+  -- Past its expiry a key is dead at once; the worker sets the stored flag within a minute.
+  select not expired and (expires_at is null or expires_at > now());
+$function$;
+comment on function app_hidden.api_key_live(expired boolean, expires_at timestamp with time zone) is 'Whether an API key still works: not flagged expired and not past expires_at.';
+grant execute on function app_hidden.api_key_live(expired boolean, expires_at timestamp with time zone) to svc_reader;
+
+create function app_hidden.ban_in_force(banned boolean, ban_expires timestamp with time zone)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE PARALLEL SAFE
+AS $function$
+  select banned and (ban_expires is null or ban_expires > now());
+$function$;
+comment on function app_hidden.ban_in_force(banned boolean, ban_expires timestamp with time zone) is 'Whether a user''s ban holds now: banned, with no end or an end still ahead. A banned user''s sessions, keys and connected apps answer as signed out, and signing in is refused.';
+grant execute on function app_hidden.ban_in_force(banned boolean, ban_expires timestamp with time zone) to svc_reader;
+
 create function app_hidden.body_part_words()
  RETURNS text[]
  LANGUAGE sql
@@ -219,6 +240,23 @@ end;
 $function$;
 comment on function app_hidden.check_date(p_date text) is 'A `YYYY-MM-DD` argument as a date (null stays null); INVALID_INPUT when it is not a real calendar day.';
 grant execute on function app_hidden.check_date(p_date text) to svc_reader;
+
+create function app_hidden.check_one_of(field text, value text, allowed text[])
+ RETURNS text
+ LANGUAGE plpgsql
+ IMMUTABLE
+AS $function$
+declare
+  v_reason text := (app_hidden.doc_one_of(to_jsonb(value), allowed)).reason;
+begin
+  if value is not null and v_reason is not null then
+    raise exception '%: %', field, v_reason using errcode = 'SVBAD';
+  end if;
+  return value;
+end;
+$function$;
+comment on function app_hidden.check_one_of(field text, value text, allowed text[]) is 'An argument that takes one of a list of strings (a unit, an effort scale): the value (null stays null), or INVALID_INPUT `<field>: must be one of ...`, the reason documents give at the field''s path.';
+grant execute on function app_hidden.check_one_of(field text, value text, allowed text[]) to svc_reader;
 
 create function app_hidden.closest_exercises(ref text, n integer DEFAULT 3)
  RETURNS text[]
@@ -461,6 +499,33 @@ AS $function$
 $function$;
 comment on function app_hidden.doc_one_of(v jsonb, allowed text[], OUT value text, OUT reason text) is 'A document field that takes one of a list of strings (the SDK''s `oneOf`): value, or the reason (`must be one of kg, lb`) for anything else, of any JSON type.';
 grant execute on function app_hidden.doc_one_of(v jsonb, allowed text[], OUT value text, OUT reason text) to svc_reader;
+
+create function app_hidden.doc_own_id(v jsonb, p_table text, p_user uuid, OUT id text, OUT reason text)
+ RETURNS record
+ LANGUAGE plpgsql
+ STABLE
+AS $function$
+declare
+  v_found boolean;
+begin
+  id := app_hidden.doc_uuid(v);
+  if id is null then
+    reason := 'must be a uuid'; return;
+  end if;
+  if p_table = 'routines' then
+    v_found := exists (select 1 from app_public.routines r where r.id = doc_own_id.id::uuid and r.user_id = p_user);
+  elsif p_table = 'workouts' then
+    v_found := exists (select 1 from app_public.workouts w where w.id = doc_own_id.id::uuid and w.user_id = p_user);
+  else
+    v_found := false;
+  end if;
+  if not v_found then
+    reason := 'not found';
+  end if;
+end;
+$function$;
+comment on function app_hidden.doc_own_id(v jsonb, p_table text, p_user uuid, OUT id text, OUT reason text) is 'A document field naming one of p_user''s rows of p_table (routines or workouts): the id, lower case, or why it is refused (not a uuid, not found).';
+grant execute on function app_hidden.doc_own_id(v jsonb, p_table text, p_user uuid, OUT id text, OUT reason text) to svc_reader;
 
 create function app_hidden.doc_parse_set(t text, scale text, OUT reason text, OUT kind text, OUT weight numeric, OUT bodyweight boolean, OUT reps integer, OUT seconds integer, OUT effort numeric)
  RETURNS record
@@ -1743,6 +1808,20 @@ $function$;
 comment on function app_hidden.next_target(rule text, current app_hidden.progression_state, judged app_hidden.session_judgement, session_date date, sets integer, reps_low integer, reps_high integer, increment numeric, unit text) is 'The target after one judged session under a rule (linear, greyskull, double or time), with the explanation of the change (rules in the function body).';
 grant execute on function app_hidden.next_target(rule text, current app_hidden.progression_state, judged app_hidden.session_judgement, session_date date, sets integer, reps_low integer, reps_high integer, increment numeric, unit text) to svc_reader;
 
+create function app_hidden.own_routine(ref text, p_user uuid)
+ RETURNS app_public.routines
+ LANGUAGE sql
+ STABLE
+AS $function$
+  -- The id first: a routine named like another routine's id does not hide that one.
+  select r.* from app_public.routines r
+   where r.user_id = p_user and (r.id = app_hidden.try_uuid(ref) or r.name_key = app_public.routine_name_key(ref))
+   order by r.id = app_hidden.try_uuid(ref) desc
+   limit 1;
+$function$;
+comment on function app_hidden.own_routine(ref text, p_user uuid) is 'The routine of p_user that ref names: by id, else by name (compared as app_public.routine_name_key); null when none.';
+grant execute on function app_hidden.own_routine(ref text, p_user uuid) to svc_reader;
+
 create function app_hidden.personal_records(p_set_ids uuid[])
  RETURNS TABLE(set_id uuid, personal_record boolean)
  LANGUAGE sql
@@ -2448,7 +2527,7 @@ begin
   return new;
 end;
 $function$;
-comment on function app_hidden.tg_one_line_name() is 'Trigger: a name (routine, workout, custom exercise) must not contain control characters such as a newline or tab (INVALID_INPUT), the rule documents apply at their path.';
+comment on function app_hidden.tg_one_line_name() is 'Trigger: a name (user, routine, workout, custom exercise) must not contain control characters such as a newline or tab (INVALID_INPUT), the rule documents apply at their path.';
 -- (execute: owner only)
 
 create function app_hidden.tg_routine_exercises_restart()
@@ -2526,19 +2605,14 @@ create function app_hidden.tg_users_name_check()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-declare
-  v_reason text := app_hidden.control_character_reason(new.name);
 begin
   if btrim(new.name, E' \t\n\r\u00a0\u200b\u3000') = '' then
     raise exception 'name: must not be blank' using errcode = 'SVBAD';
   end if;
-  if v_reason is not null then
-    raise exception 'name: %', v_reason using errcode = 'SVBAD';
-  end if;
   return new;
 end;
 $function$;
-comment on function app_hidden.tg_users_name_check() is 'Trigger: a user''s display name has a visible character and no control characters (INVALID_INPUT naming `name`), whichever way it is written: the sign-up route checks the same before SQL, updateUserById did not.';
+comment on function app_hidden.tg_users_name_check() is 'Trigger: a user''s display name has a visible character (INVALID_INPUT naming `name`), whichever way it is written: the sign-up route checks the same before SQL, updateUserById did not. _140_one_line_name, after it, refuses control characters.';
 -- (execute: owner only)
 
 create function app_hidden.tg_workout_sets_denormalize()
@@ -2704,14 +2778,11 @@ begin
   v_out := '{}';
   -- id: a routine of the caller's
   if doc ? 'id' then
-    s := app_hidden.doc_uuid(doc -> 'id');
-    if s is null then
-      path := 'id'; reason := 'must be a uuid'; return;
+    select o.id, o.reason into s, reason from app_hidden.doc_own_id(doc -> 'id', 'routines', v_user) o;
+    if reason is not null then
+      path := 'id'; return;
     end if;
     v_id := s::uuid;
-    if not exists (select 1 from app_public.routines r where r.id = v_id and r.user_id = v_user) then
-      path := 'id'; reason := 'not found'; return;
-    end if;
     v_out := jsonb_build_object('id', s);
   end if;
   -- name: 1 to 80 characters, not another routine's name
@@ -3069,7 +3140,6 @@ declare
   v_user uuid := app_public.current_user_id();
   k text;
   s text;
-  v_id uuid;
   v_list jsonb;
   v_sets jsonb;
   e jsonb;
@@ -3106,13 +3176,9 @@ begin
   end if;
   v_out := '{}';
   if doc ? 'id' then
-    s := app_hidden.doc_uuid(doc -> 'id');
-    if s is null then
-      path := 'id'; reason := 'must be a uuid'; return;
-    end if;
-    v_id := s::uuid;
-    if not exists (select 1 from app_public.workouts w where w.id = v_id and w.user_id = v_user) then
-      path := 'id'; reason := 'not found'; return;
+    select o.id, o.reason into s, reason from app_hidden.doc_own_id(doc -> 'id', 'workouts', v_user) o;
+    if reason is not null then
+      path := 'id'; return;
     end if;
     v_out := jsonb_build_object('id', s);
   end if;
@@ -3185,12 +3251,9 @@ begin
   end if;
   v_out := v_out || jsonb_build_object('effort', v_effort);
   if doc ? 'routine' and jsonb_typeof(doc -> 'routine') <> 'null' then
-    s := app_hidden.doc_uuid(doc -> 'routine');
-    if s is null then
-      path := 'routine'; reason := 'must be a uuid'; return;
-    end if;
-    if not exists (select 1 from app_public.routines r where r.id = s::uuid and r.user_id = v_user) then
-      path := 'routine'; reason := 'not found'; return;
+    select o.id, o.reason into s, reason from app_hidden.doc_own_id(doc -> 'routine', 'routines', v_user) o;
+    if reason is not null then
+      path := 'routine'; return;
     end if;
     v_out := v_out || jsonb_build_object('routine', s);
   end if;
@@ -3501,6 +3564,28 @@ $function$;
 comment on function app_private.address_key(p_address inet) is 'The address that sign-in limits count: an IPv4 address as is, an IPv6 address as its /64 network.';
 -- (execute: owner only)
 
+create function app_private.admin_target(p_admin uuid, p_user text, p_action text)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public'
+AS $function$
+declare
+  v_user uuid;
+begin
+  select u.id into v_user from app_public.users u where u.id = app_hidden.try_uuid(p_user) for update;
+  if v_user is null then
+    raise exception 'No user with this id' using errcode = 'SVNFD';
+  end if;
+  if v_user = p_admin then
+    raise exception 'You cannot % yourself', p_action using errcode = 'SVBAD', hint = 'CANNOT_' || upper(p_action) || '_YOURSELF';
+  end if;
+  return v_user;
+end;
+$function$;
+comment on function app_private.admin_target(p_admin uuid, p_user text, p_action text) is 'The user (by id, locked for the change) an admin is about to act on with p_action (ban, unban): NOT_FOUND when there is none, INVALID_INPUT (hint CANNOT_<ACTION>_YOURSELF) when it is the admin.';
+-- (execute: owner only)
+
 create function app_private.admin_user(p_session uuid)
  RETURNS uuid
  LANGUAGE plpgsql
@@ -3534,13 +3619,7 @@ begin
   if p_expires_in is not null and (p_expires_in <= 0 or p_expires_in > 315360000 or p_expires_in = 'NaN') then
     raise exception 'banExpiresIn must be a positive number of seconds, at most 315360000 (10 years)' using errcode = 'SVBAD';
   end if;
-  select u.id into v_user from app_public.users u where u.id = app_hidden.try_uuid(p_user) for update;
-  if v_user is null then
-    raise exception 'No user with this id' using errcode = 'SVNFD';
-  end if;
-  if v_user = v_admin then
-    raise exception 'You cannot ban yourself' using errcode = 'SVBAD', hint = 'CANNOT_BAN_YOURSELF';
-  end if;
+  v_user := app_private.admin_target(v_admin, p_user, 'ban');
   update app_public.users u
      set banned = true,
          ban_reason = p_reason,
@@ -3838,7 +3917,7 @@ declare
 begin
   select s.user_id into v_user from app_public.sessions s join app_public.users u on u.id = s.user_id
    where s.id = p_session and s.last_active_at > now() - interval '30 days'
-     and not (u.banned and (u.ban_expires is null or u.ban_expires > now()));
+     and not app_hidden.ban_in_force(u.banned, u.ban_expires);
   if v_user is null then
     raise exception 'Sign in to allow an app' using errcode = 'SVFBD';
   end if;
@@ -3875,7 +3954,7 @@ begin
     status := 'expired'; return;
   end if;
   select a.* into v_app from app_public.connected_apps a join app_public.users u on u.id = a.user_id
-   where a.id = v_token.connection_id and not (u.banned and (u.ban_expires is null or u.ban_expires > now()));
+   where a.id = v_token.connection_id and not app_hidden.ban_in_force(u.banned, u.ban_expires);
   if v_app.id is null then
     status := 'invalid'; return;
   end if;
@@ -3932,7 +4011,7 @@ begin
     join app_public.connected_apps a on a.id = t.connection_id
     join app_public.users u on u.id = a.user_id
    where t.token_hash = p_access_hash and t.kind = 'access' and t.expires_at > now()
-     and not (u.banned and (u.ban_expires is null or u.ban_expires > now()));
+     and not app_hidden.ban_in_force(u.banned, u.ban_expires);
   if connection_id is not null then
     update app_public.connected_apps a set last_used_at = now()
      where a.id = connection_id and (a.last_used_at is null or a.last_used_at < now() - interval '1 minute');
@@ -4086,7 +4165,7 @@ begin
     status := 'wrong';
     return;
   end if;
-  if v_user.banned and (v_user.ban_expires is null or v_user.ban_expires > now()) then
+  if app_hidden.ban_in_force(v_user.banned, v_user.ban_expires) then
     status := 'banned';
     return;
   end if;
@@ -4152,13 +4231,7 @@ declare
   v_admin uuid := app_private.admin_user(p_session);
   v_user uuid;
 begin
-  select u.id into v_user from app_public.users u where u.id = app_hidden.try_uuid(p_user) for update;
-  if v_user is null then
-    raise exception 'No user with this id' using errcode = 'SVNFD';
-  end if;
-  if v_user = v_admin then
-    raise exception 'You cannot unban yourself' using errcode = 'SVBAD', hint = 'CANNOT_UNBAN_YOURSELF';
-  end if;
+  v_user := app_private.admin_target(v_admin, p_user, 'unban');
   update app_public.users u set banned = false, ban_reason = null, ban_expires = null where u.id = v_user;
   return app_private.user_record(v_user);
 end;
@@ -4180,9 +4253,8 @@ begin
     join app_public.api_keys k on k.id = h.api_key_id
     join app_public.users u on u.id = k.user_id
    where h.key_hash = p_key_hash
-     and not k.expired
-     and (k.expires_at is null or k.expires_at > now())
-     and not (u.banned and (u.ban_expires is null or u.ban_expires > now()));
+     and app_hidden.api_key_live(k.expired, k.expires_at)
+     and not app_hidden.ban_in_force(u.banned, u.ban_expires);
   if api_key_id is null then
     return;
   end if;
@@ -4841,6 +4913,7 @@ comment on column app_public.users.updated_at is 'When the account was last chan
 create index users_ban_expiry on app_public.users using btree (ban_expires) WHERE (banned AND (ban_expires IS NOT NULL));
 CREATE TRIGGER _100_updated_at BEFORE UPDATE ON app_public.users FOR EACH ROW EXECUTE FUNCTION app_hidden.tg_set_updated_at();
 CREATE TRIGGER _120_name_check BEFORE INSERT OR UPDATE OF name ON app_public.users FOR EACH ROW EXECUTE FUNCTION app_hidden.tg_users_name_check();
+CREATE TRIGGER _140_one_line_name BEFORE INSERT OR UPDATE OF name ON app_public.users FOR EACH ROW EXECUTE FUNCTION app_hidden.tg_one_line_name();
 create policy select_own on app_public.users for select
   using (id = (( SELECT app_public.current_user_id() AS current_user_id)));
 create policy update_own on app_public.users for update
@@ -5188,27 +5261,18 @@ begin
   replayed := false;
   if apply_workout_document.idempotency_key is not null then
     v_hash := sha256(convert_to(c::text, 'UTF8'));
-    select x.id, x.idempotency_hash into v_held
-      from app_public.workouts x
-     where x.user_id = v_user and x.idempotency_key = apply_workout_document.idempotency_key;
-    if v_held.id is not null and not (c ? 'id') then
-      -- The same save again: answer as the first time, change nothing.
-      if v_held.idempotency_hash = v_hash then
-        workout_id := v_held.id;
-        created := true;
-        replayed := true;
-        return;
-      end if;
-      raise exception 'idempotencyKey: this key already saved workout % with another document; replace it with "id": "%"', v_held.id, v_held.id
-        using errcode = 'SVDUP', detail = v_held.id::text;
-    end if;
-    if v_held.id is not null and v_held.id <> (c ->> 'id')::uuid then
-      raise exception 'idempotencyKey: this key belongs to another workout (%)', v_held.id using errcode = 'SVDUP', detail = v_held.id::text;
-    end if;
   end if;
   if c ? 'id' then
-    -- A replacement is idempotent by itself: the key (if any) only had to not name another workout.
+    -- A replacement is idempotent by itself: the key (if any) only has to not name another workout.
     v_id := (c ->> 'id')::uuid;
+    if apply_workout_document.idempotency_key is not null then
+      select x.id into v_held
+        from app_public.workouts x
+       where x.user_id = v_user and x.idempotency_key = apply_workout_document.idempotency_key;
+      if v_held.id is not null and v_held.id <> v_id then
+        raise exception 'idempotencyKey: this key belongs to another workout (%)', v_held.id using errcode = 'SVDUP', detail = v_held.id::text;
+      end if;
+    end if;
     update app_public.workouts x
        set routine_id = (c ->> 'routine')::uuid, name = c ->> 'name', date = (c ->> 'date')::date, start = w.start,
            minutes = (c ->> 'minutes')::int, bodyweight = (c ->> 'bodyweight')::float8, unit = c ->> 'unit',
@@ -5225,8 +5289,8 @@ begin
     on conflict (user_id, idempotency_key) where idempotency_key is not null do nothing
     returning x.id into v_id;
     if v_id is null then
-      -- A concurrent save with the same key committed first (the insert waited for it): answer
-      -- from it, by the same rule as above.
+      -- The key already logged a workout (earlier, or in a concurrent save the insert waited for):
+      -- the same document again is answered as the first time and changes nothing; another is refused.
       select x.id, x.idempotency_hash into v_held
         from app_public.workouts x
        where x.user_id = v_user and x.idempotency_key = apply_workout_document.idempotency_key;
@@ -5329,9 +5393,8 @@ AS $function$
     join app_public.api_keys k on k.id = h.api_key_id
     join app_public.users u on u.id = k.user_id
    where h.key_hash = decode(nullif(current_setting('svc.key_hash', true), ''), 'hex')
-     and not k.expired
-     and (k.expires_at is null or k.expires_at > now())
-     and not (u.banned and (u.ban_expires is null or u.ban_expires > now()));
+     and app_hidden.api_key_live(k.expired, k.expires_at)
+     and not app_hidden.ban_in_force(u.banned, u.ban_expires);
 $function$;
 comment on function app_public.current_api_key_id() is E'@behavior -*\nThe live API key making this request, if any.';
 grant execute on function app_public.current_api_key_id() to svc_reader;
@@ -5349,7 +5412,7 @@ AS $function$
    where t.token_hash = decode(nullif(current_setting('svc.oauth_hash', true), ''), 'hex')
      and t.kind = 'access'
      and t.expires_at > now()
-     and not (u.banned and (u.ban_expires is null or u.ban_expires > now()));
+     and not app_hidden.ban_in_force(u.banned, u.ban_expires);
 $function$;
 comment on function app_public.current_oauth_connection_id() is E'@behavior -*\nThe connected app making this request with a live access token (its user not banned), if any.';
 grant execute on function app_public.current_oauth_connection_id() to svc_reader;
@@ -5893,9 +5956,7 @@ begin
   if p_weight is null or not (p_weight > 0 and p_weight <= 1500) or p_weight::numeric <> round(p_weight::numeric, 2) then
     raise exception 'weight: must be a number above 0 and at most 1500 with at most 2 decimals' using errcode = 'SVBAD';
   end if;
-  if p_unit is not null and p_unit not in ('kg', 'lb') then
-    raise exception 'unit: must be one of kg, lb' using errcode = 'SVBAD';
-  end if;
+  perform app_hidden.check_one_of('unit', p_unit, '{kg,lb}');
   insert into app_public.bodyweights as b (date, weight, unit)
   values (p_date, p_weight, coalesce(p_unit, (select u.unit from app_public.users u where u.id = v_user)))
   on conflict (user_id, date) do update set weight = excluded.weight, unit = excluded.unit
@@ -5920,11 +5981,7 @@ begin
     raise exception 'routine: required (a routine id or name)' using errcode = 'SVBAD';
   end if;
   perform app_hidden.check_date(next_workout.date);
-  select r.* into v_routine from app_public.routines r where r.id = app_hidden.try_uuid(next_workout.routine) and r.user_id = v_user;
-  if v_routine.id is null then
-    select r.* into v_routine from app_public.routines r
-     where r.user_id = v_user and r.name_key = app_public.routine_name_key(next_workout.routine);
-  end if;
+  v_routine := app_hidden.own_routine(next_workout.routine, v_user);
   if v_routine.id is null then
     return null;
   end if;
@@ -6006,13 +6063,8 @@ declare
   v_id uuid;
   v_doc json;
 begin
-  if unit is not null and unit not in ('kg', 'lb') then
-    raise exception 'unit: must be one of kg, lb' using errcode = 'SVBAD';
-  end if;
-  select r.id into v_id from app_public.routines r where r.id = app_hidden.try_uuid(ref) and r.user_id = v_user;
-  if v_id is null then
-    select r.id into v_id from app_public.routines r where r.user_id = v_user and r.name_key = app_public.routine_name_key(ref);
-  end if;
+  perform app_hidden.check_one_of('unit', unit, '{kg,lb}');
+  v_id := (app_hidden.own_routine(ref, v_user)).id;
   if v_id is null then
     return null;
   end if;
@@ -6321,8 +6373,7 @@ begin
      where k.user_id = u.id and u.id = v_user
      order by k.created_at desc, k.id desc
   loop
-    -- A key past its expiry is dead at once; the worker sets the stored flag within a minute.
-    v_key.expired := v_key.expired or coalesce(v_key.expires_at <= now(), false);
+    v_key.expired := not app_hidden.api_key_live(v_key.expired, v_key.expires_at);
     return next v_key;
   end loop;
 end;
@@ -6388,9 +6439,7 @@ declare
   v_user uuid := app_hidden.require_user();
   w record;
 begin
-  if unit is not null and unit not in ('kg', 'lb') then
-    raise exception 'unit: must be one of kg, lb' using errcode = 'SVBAD';
-  end if;
+  perform app_hidden.check_one_of('unit', unit, '{kg,lb}');
   select * into w from app_hidden.walk_routine_program(doc,
     coalesce(unit, (select u.unit from app_public.users u where u.id = v_user), 'kg'));
   path := w.path;
@@ -6410,12 +6459,8 @@ declare
   v_user uuid := app_hidden.require_user();
   w record;
 begin
-  if unit is not null and unit not in ('kg', 'lb') then
-    raise exception 'unit: must be one of kg, lb' using errcode = 'SVBAD';
-  end if;
-  if effort is not null and effort not in ('rir', 'rpe') then
-    raise exception 'effort: must be one of rir, rpe' using errcode = 'SVBAD';
-  end if;
+  perform app_hidden.check_one_of('unit', unit, '{kg,lb}');
+  perform app_hidden.check_one_of('effort', effort, '{rir,rpe}');
   select * into w from app_hidden.walk_workout_document(doc,
     coalesce(unit, (select u.unit from app_public.users u where u.id = v_user), 'kg'),
     coalesce(effort, (select u.effort from app_public.users u where u.id = v_user), 'rpe'));
@@ -6463,9 +6508,7 @@ declare
   v_user uuid := app_hidden.require_user();
   v_doc json;
 begin
-  if unit is not null and unit not in ('kg', 'lb') then
-    raise exception 'unit: must be one of kg, lb' using errcode = 'SVBAD';
-  end if;
+  perform app_hidden.check_one_of('unit', unit, '{kg,lb}');
   select json_strip_nulls(json_build_object(
            'id', w.id, 'name', w.name, 'date', to_char(w.date, 'YYYY-MM-DD'), 'start', app_hidden.format_start(w.start),
            'minutes', w.minutes, 'bodyweight', app_hidden.convert_weight(w.bodyweight::numeric, w.unit, u.unit),

@@ -54,6 +54,31 @@ comment on function app_hidden.doc_array(jsonb, text, int, int) is
   E'A required array field of a document object (exercises, a workout exercise''s sets): the array, or why it is refused at o''s path plus key (absent, not an array, fewer than lo or more than hi entries).';
 grant execute on function app_hidden.doc_array(jsonb, text, int, int) to svc_reader;
 
+create or replace function app_hidden.doc_own_id(v jsonb, p_table text, p_user uuid, out id text, out reason text)
+language plpgsql stable as $$
+declare
+  v_found boolean;
+begin
+  id := app_hidden.doc_uuid(v);
+  if id is null then
+    reason := 'must be a uuid'; return;
+  end if;
+  if p_table = 'routines' then
+    v_found := exists (select 1 from app_public.routines r where r.id = doc_own_id.id::uuid and r.user_id = p_user);
+  elsif p_table = 'workouts' then
+    v_found := exists (select 1 from app_public.workouts w where w.id = doc_own_id.id::uuid and w.user_id = p_user);
+  else
+    v_found := false;
+  end if;
+  if not v_found then
+    reason := 'not found';
+  end if;
+end;
+$$;
+comment on function app_hidden.doc_own_id(jsonb, text, uuid) is
+  E'A document field naming one of p_user''s rows of p_table (routines or workouts): the id, lower case, or why it is refused (not a uuid, not found).';
+grant execute on function app_hidden.doc_own_id(jsonb, text, uuid) to svc_reader;
+
 create or replace function app_hidden.doc_exercise_field(entry jsonb, inout cache jsonb, out ref text, out exercise_id uuid, out reason text)
 language plpgsql stable security invoker set search_path to pg_catalog, public as $$
 begin
@@ -112,14 +137,11 @@ begin
   v_out := '{}';
   -- id: a routine of the caller's
   if doc ? 'id' then
-    s := app_hidden.doc_uuid(doc -> 'id');
-    if s is null then
-      path := 'id'; reason := 'must be a uuid'; return;
+    select o.id, o.reason into s, reason from app_hidden.doc_own_id(doc -> 'id', 'routines', v_user) o;
+    if reason is not null then
+      path := 'id'; return;
     end if;
     v_id := s::uuid;
-    if not exists (select 1 from app_public.routines r where r.id = v_id and r.user_id = v_user) then
-      path := 'id'; reason := 'not found'; return;
-    end if;
     v_out := jsonb_build_object('id', s);
   end if;
   -- name: 1 to 80 characters, not another routine's name
@@ -365,7 +387,6 @@ declare
   v_user uuid := app_public.current_user_id();
   k text;
   s text;
-  v_id uuid;
   v_list jsonb;
   v_sets jsonb;
   e jsonb;
@@ -402,13 +423,9 @@ begin
   end if;
   v_out := '{}';
   if doc ? 'id' then
-    s := app_hidden.doc_uuid(doc -> 'id');
-    if s is null then
-      path := 'id'; reason := 'must be a uuid'; return;
-    end if;
-    v_id := s::uuid;
-    if not exists (select 1 from app_public.workouts w where w.id = v_id and w.user_id = v_user) then
-      path := 'id'; reason := 'not found'; return;
+    select o.id, o.reason into s, reason from app_hidden.doc_own_id(doc -> 'id', 'workouts', v_user) o;
+    if reason is not null then
+      path := 'id'; return;
     end if;
     v_out := jsonb_build_object('id', s);
   end if;
@@ -481,12 +498,9 @@ begin
   end if;
   v_out := v_out || jsonb_build_object('effort', v_effort);
   if doc ? 'routine' and jsonb_typeof(doc -> 'routine') <> 'null' then
-    s := app_hidden.doc_uuid(doc -> 'routine');
-    if s is null then
-      path := 'routine'; reason := 'must be a uuid'; return;
-    end if;
-    if not exists (select 1 from app_public.routines r where r.id = s::uuid and r.user_id = v_user) then
-      path := 'routine'; reason := 'not found'; return;
+    select o.id, o.reason into s, reason from app_hidden.doc_own_id(doc -> 'routine', 'routines', v_user) o;
+    if reason is not null then
+      path := 'routine'; return;
     end if;
     v_out := v_out || jsonb_build_object('routine', s);
   end if;
@@ -632,18 +646,568 @@ begin
 end;
 $$;
 
+comment on function app_hidden.tg_one_line_name() is
+  E'Trigger: a name (user, routine, workout, custom exercise) must not contain control characters such as a newline or tab (INVALID_INPUT), the rule documents apply at their path.';
+
+-- A user's name: a visible character (below), then one line like every other name (the same trigger).
 create or replace function app_hidden.tg_users_name_check() returns trigger
 language plpgsql as $$
-declare
-  v_reason text := app_hidden.control_character_reason(new.name);
 begin
   if btrim(new.name, E' \t\n\r\u00a0\u200b\u3000') = '' then
     raise exception 'name: must not be blank' using errcode = 'SVBAD';
   end if;
-  if v_reason is not null then
-    raise exception 'name: %', v_reason using errcode = 'SVBAD';
-  end if;
   return new;
+end;
+$$;
+comment on function app_hidden.tg_users_name_check() is
+  E'Trigger: a user''s display name has a visible character (INVALID_INPUT naming `name`), whichever way it is written: the sign-up route checks the same before SQL, updateUserById did not. _140_one_line_name, after it, refuses control characters.';
+drop trigger if exists _140_one_line_name on app_public.users;
+create trigger _140_one_line_name before insert or update of name on app_public.users
+  for each row execute procedure app_hidden.tg_one_line_name();
+
+--------------------------------------------------------------------------------
+-- Who may act: a ban in force and a live key, each decided in one place (inlined where they are
+-- used in a query, being plain SQL expressions)
+--------------------------------------------------------------------------------
+create or replace function app_hidden.ban_in_force(banned boolean, ban_expires timestamptz) returns boolean
+language sql stable parallel safe as $$
+  select banned and (ban_expires is null or ban_expires > now());
+$$;
+comment on function app_hidden.ban_in_force(boolean, timestamptz) is
+  E'Whether a user''s ban holds now: banned, with no end or an end still ahead. A banned user''s sessions, keys and connected apps answer as signed out, and signing in is refused.';
+grant execute on function app_hidden.ban_in_force(boolean, timestamptz) to svc_reader;
+
+create or replace function app_hidden.api_key_live(expired boolean, expires_at timestamptz) returns boolean
+language sql stable parallel safe as $$
+  -- Past its expiry a key is dead at once; the worker sets the stored flag within a minute.
+  select not expired and (expires_at is null or expires_at > now());
+$$;
+comment on function app_hidden.api_key_live(boolean, timestamptz) is
+  E'Whether an API key still works: not flagged expired and not past expires_at.';
+grant execute on function app_hidden.api_key_live(boolean, timestamptz) to svc_reader;
+
+create or replace function app_private.oauth_issue_code(p_code_hash bytea, p_session uuid, p_client text, p_redirect_uri text, p_challenge text, p_resource text, p_access app_public.api_key_access, p_ttl_seconds integer)
+returns void language plpgsql security definer set search_path to pg_catalog, public as $$
+declare
+  v_user uuid;
+begin
+  select s.user_id into v_user from app_public.sessions s join app_public.users u on u.id = s.user_id
+   where s.id = p_session and s.last_active_at > now() - interval '30 days'
+     and not app_hidden.ban_in_force(u.banned, u.ban_expires);
+  if v_user is null then
+    raise exception 'Sign in to allow an app' using errcode = 'SVFBD';
+  end if;
+  insert into app_private.oauth_codes (code_hash, client_id, user_id, redirect_uri, code_challenge, resource, access, expires_at)
+  values (p_code_hash, p_client, v_user, p_redirect_uri, p_challenge, p_resource, p_access, now() + make_interval(secs => p_ttl_seconds));
+end;
+$$;
+
+create or replace function app_private.oauth_refresh(p_refresh_hash bytea, p_client text, p_resource text, p_access_hash bytea, p_refresh_hash_new bytea, p_access_ttl integer, p_refresh_ttl integer, OUT status text, OUT access app_public.api_key_access)
+returns record language plpgsql security definer set search_path to pg_catalog, public as $$
+declare
+  v_token app_private.oauth_tokens;
+  v_app app_public.connected_apps;
+begin
+  select t.* into v_token from app_private.oauth_tokens t
+    join app_public.connected_apps a on a.id = t.connection_id
+   where t.token_hash = p_refresh_hash and t.kind = 'refresh' and a.client_id = p_client
+   for update of t;
+  if v_token.token_hash is null then
+    status := 'invalid'; return;
+  end if;
+  if v_token.used_at is not null then
+    -- A rotated refresh token presented again: someone else holds a copy, so the connection ends.
+    delete from app_public.connected_apps a where a.id = v_token.connection_id;
+    status := 'reused'; return;
+  end if;
+  if v_token.expires_at <= now() then
+    status := 'expired'; return;
+  end if;
+  select a.* into v_app from app_public.connected_apps a join app_public.users u on u.id = a.user_id
+   where a.id = v_token.connection_id and not app_hidden.ban_in_force(u.banned, u.ban_expires);
+  if v_app.id is null then
+    status := 'invalid'; return;
+  end if;
+  if p_resource is not null and p_resource is distinct from v_app.resource then
+    status := 'resource_mismatch'; return;
+  end if;
+  update app_private.oauth_tokens t set used_at = now() where t.token_hash = p_refresh_hash;
+  -- Access tokens of the connection that were already replaced stay valid until they expire (minutes).
+  delete from app_private.oauth_tokens t where t.connection_id = v_app.id and t.expires_at <= now();
+  insert into app_private.oauth_tokens (token_hash, connection_id, kind, expires_at) values
+    (p_access_hash, v_app.id, 'access', now() + make_interval(secs => p_access_ttl)),
+    (p_refresh_hash_new, v_app.id, 'refresh', now() + make_interval(secs => p_refresh_ttl));
+  status := 'ok';
+  access := v_app.access;
+end;
+$$;
+
+create or replace function app_private.oauth_use_token(p_access_hash bytea, OUT connection_id uuid, OUT user_id uuid, OUT access app_public.api_key_access, OUT resource text, OUT expires_at timestamp with time zone)
+returns record language plpgsql security definer set search_path to pg_catalog, public as $$
+begin
+  select a.id, a.user_id, a.access, a.resource, t.expires_at into connection_id, user_id, access, resource, expires_at
+    from app_private.oauth_tokens t
+    join app_public.connected_apps a on a.id = t.connection_id
+    join app_public.users u on u.id = a.user_id
+   where t.token_hash = p_access_hash and t.kind = 'access' and t.expires_at > now()
+     and not app_hidden.ban_in_force(u.banned, u.ban_expires);
+  if connection_id is not null then
+    update app_public.connected_apps a set last_used_at = now()
+     where a.id = connection_id and (a.last_used_at is null or a.last_used_at < now() - interval '1 minute');
+  end if;
+end;
+$$;
+
+create or replace function app_public.current_oauth_connection_id()
+returns uuid language sql stable security definer set search_path to pg_catalog, public as $$
+  select c.id
+    from app_private.oauth_tokens t
+    join app_public.connected_apps c on c.id = t.connection_id
+    join app_public.users u on u.id = c.user_id
+   where t.token_hash = decode(nullif(current_setting('svc.oauth_hash', true), ''), 'hex')
+     and t.kind = 'access'
+     and t.expires_at > now()
+     and not app_hidden.ban_in_force(u.banned, u.ban_expires);
+$$;
+
+create or replace function app_public.current_api_key_id()
+returns uuid language sql stable security definer set search_path to pg_catalog, public as $$
+  select k.id
+    from app_private.api_key_hashes h
+    join app_public.api_keys k on k.id = h.api_key_id
+    join app_public.users u on u.id = k.user_id
+   where h.key_hash = decode(nullif(current_setting('svc.key_hash', true), ''), 'hex')
+     and app_hidden.api_key_live(k.expired, k.expires_at)
+     and not app_hidden.ban_in_force(u.banned, u.ban_expires);
+$$;
+
+create or replace function app_private.use_api_key(p_key_hash bytea, OUT api_key_id uuid, OUT user_id uuid, OUT access text, OUT request_count integer, OUT cost_used integer, OUT window_end timestamp with time zone)
+returns record language plpgsql security definer set search_path to pg_catalog, public as $$
+declare
+  v_window timestamptz := date_trunc('minute', now());
+begin
+  select k.id, k.user_id, k.access into api_key_id, user_id, access
+    from app_private.api_key_hashes h
+    join app_public.api_keys k on k.id = h.api_key_id
+    join app_public.users u on u.id = k.user_id
+   where h.key_hash = p_key_hash
+     and app_hidden.api_key_live(k.expired, k.expires_at)
+     and not app_hidden.ban_in_force(u.banned, u.ban_expires);
+  if api_key_id is null then
+    return;
+  end if;
+  -- The upsert takes a row lock, so concurrent requests from many processes count exactly.
+  insert into app_private.rate_counters as c (subject, window_start, count)
+  values ('key:' || api_key_id, v_window, 1)
+  on conflict (subject, window_start) do update set count = c.count + 1
+  returning c.count into request_count;
+  select c.count into cost_used
+    from app_private.rate_counters c
+   where c.subject = 'key-cost:' || api_key_id and c.window_start = v_window;
+  cost_used := coalesce(cost_used, 0);
+  window_end := v_window + interval '1 minute';
+  update app_public.api_keys k set last_used_at = now()
+   where k.id = api_key_id and (k.last_used_at is null or k.last_used_at < now() - interval '1 minute');
+end;
+$$;
+
+create or replace function app_private.sign_in(p_email text, p_password text, p_client text, p_address inet, p_failures_per_account integer, p_failures_per_address integer, OUT status text, OUT user_id uuid, OUT token text, OUT retry_after integer)
+returns record language plpgsql security definer set search_path to pg_catalog, public as $$
+declare
+  v_address inet := app_private.address_key(p_address);
+  v_window constant interval := interval '15 minutes';
+  v_user app_public.users;
+  v_hash text;
+  v_check text;
+  v_count int;
+  v_frees timestamptz;
+begin
+  -- Attempts on one account from one address run one at a time, so their failure count is exact.
+  perform pg_advisory_xact_lock(hashtextextended(lower(p_email) || ' ' || v_address::text, 1));
+  select count(*) into v_count from app_private.failed_sign_ins f
+   where f.email = p_email::citext and f.address = v_address and f.attempted_at > now() - v_window;
+  if v_count >= p_failures_per_account then
+    select f.attempted_at into v_frees from app_private.failed_sign_ins f
+     where f.email = p_email::citext and f.address = v_address and f.attempted_at > now() - v_window
+     order by f.attempted_at offset v_count - p_failures_per_account limit 1;
+    status := 'locked';
+    retry_after := greatest(1, ceil(extract(epoch from (v_frees + v_window - now()))))::int;
+    return;
+  end if;
+  select count(*) into v_count from app_private.failed_sign_ins f
+   where f.address = v_address and f.attempted_at > now() - v_window;
+  if v_count >= p_failures_per_address then
+    select f.attempted_at into v_frees from app_private.failed_sign_ins f
+     where f.address = v_address and f.attempted_at > now() - v_window
+     order by f.attempted_at offset v_count - p_failures_per_address limit 1;
+    status := 'address-locked';
+    retry_after := greatest(1, ceil(extract(epoch from (v_frees + v_window - now()))))::int;
+    return;
+  end if;
+  select u.* into v_user from app_public.users u where u.email = p_email::citext;
+  select s.password_hash into v_hash from app_private.user_secrets s where s.user_id = v_user.id;
+  -- Always one bcrypt of the current cost or the stored one: an unknown email is checked against a
+  -- fresh salt, so its answer takes as long as a wrong password's.
+  v_check := crypt(p_password, coalesce(v_hash, gen_salt('bf', app_private.password_hash_cost())));
+  if v_hash is null or v_check <> v_hash then
+    -- A hash of a lower cost answers faster than an unknown email would; one more hash of the
+    -- current cost (what a success spends upgrading it) keeps it from standing out as an account.
+    if app_private.password_hash_cost_of(v_hash) < app_private.password_hash_cost() and v_hash is not null then
+      perform crypt(p_password, gen_salt('bf', app_private.password_hash_cost()));
+    end if;
+    insert into app_private.failed_sign_ins (email, address) values (p_email, v_address);
+    status := 'wrong';
+    return;
+  end if;
+  if app_hidden.ban_in_force(v_user.banned, v_user.ban_expires) then
+    status := 'banned';
+    return;
+  end if;
+  -- The owner's success clears only this address's failures: an attacker's elsewhere stay counted.
+  delete from app_private.failed_sign_ins f where f.email = p_email::citext and f.address = v_address;
+  if app_private.password_hash_cost_of(v_hash) < app_private.password_hash_cost() then
+    update app_private.user_secrets s set password_hash = crypt(p_password, gen_salt('bf', app_private.password_hash_cost()))
+     where s.user_id = v_user.id;
+  end if;
+  status := 'ok';
+  user_id := v_user.id;
+  token := app_private.new_session(v_user.id, p_client);
+end;
+$$;
+
+create or replace function app_public.users_api_keys(u app_public.users)
+returns SETOF app_public.api_keys language plpgsql stable set search_path to pg_catalog, public as $$
+declare
+  v_user uuid := app_hidden.require_session();
+  v_key app_public.api_keys;
+begin
+  for v_key in
+    select k.* from app_public.api_keys k
+     where k.user_id = u.id and u.id = v_user
+     order by k.created_at desc, k.id desc
+  loop
+    v_key.expired := not app_hidden.api_key_live(v_key.expired, v_key.expires_at);
+    return next v_key;
+  end loop;
+end;
+$$;
+
+--------------------------------------------------------------------------------
+-- A unit or effort argument: one check, one message
+--------------------------------------------------------------------------------
+create or replace function app_hidden.check_one_of(field text, value text, allowed text[]) returns text
+language plpgsql immutable as $$
+declare
+  v_reason text := (app_hidden.doc_one_of(to_jsonb(value), allowed)).reason;
+begin
+  if value is not null and v_reason is not null then
+    raise exception '%: %', field, v_reason using errcode = 'SVBAD';
+  end if;
+  return value;
+end;
+$$;
+comment on function app_hidden.check_one_of(text, text, text[]) is
+  E'An argument that takes one of a list of strings (a unit, an effort scale): the value (null stays null), or INVALID_INPUT `<field>: must be one of ...`, the reason documents give at the field''s path.';
+grant execute on function app_hidden.check_one_of(text, text, text[]) to svc_reader;
+
+create or replace function app_public.validate_routine_document(doc jsonb, unit text DEFAULT NULL::text, OUT path text, OUT reason text, OUT canonical jsonb)
+returns record language plpgsql stable as $$
+declare
+  v_user uuid := app_hidden.require_user();
+  w record;
+begin
+  perform app_hidden.check_one_of('unit', unit, '{kg,lb}');
+  select * into w from app_hidden.walk_routine_program(doc,
+    coalesce(unit, (select u.unit from app_public.users u where u.id = v_user), 'kg'));
+  path := w.path;
+  reason := w.reason;
+  canonical := w.canonical;
+end;
+$$;
+
+create or replace function app_public.validate_workout_document(doc jsonb, unit text DEFAULT NULL::text, effort text DEFAULT NULL::text, OUT path text, OUT reason text, OUT canonical jsonb)
+returns record language plpgsql stable as $$
+declare
+  v_user uuid := app_hidden.require_user();
+  w record;
+begin
+  perform app_hidden.check_one_of('unit', unit, '{kg,lb}');
+  perform app_hidden.check_one_of('effort', effort, '{rir,rpe}');
+  select * into w from app_hidden.walk_workout_document(doc,
+    coalesce(unit, (select u.unit from app_public.users u where u.id = v_user), 'kg'),
+    coalesce(effort, (select u.effort from app_public.users u where u.id = v_user), 'rpe'));
+  path := w.path;
+  reason := w.reason;
+  canonical := w.canonical;
+end;
+$$;
+
+create or replace function app_public.workout_document(id uuid, unit text DEFAULT NULL::text)
+returns json language plpgsql stable as $$
+declare
+  v_user uuid := app_hidden.require_user();
+  v_doc json;
+begin
+  perform app_hidden.check_one_of('unit', unit, '{kg,lb}');
+  select json_strip_nulls(json_build_object(
+           'id', w.id, 'name', w.name, 'date', to_char(w.date, 'YYYY-MM-DD'), 'start', app_hidden.format_start(w.start),
+           'minutes', w.minutes, 'bodyweight', app_hidden.convert_weight(w.bodyweight::numeric, w.unit, u.unit),
+           'unit', u.unit, 'effort', w.effort, 'routine', w.routine_id, 'notes', w.notes,
+           'skipProgression', case when w.skip_progression then true end,
+           'exercises', coalesce((
+             select json_agg(json_build_object(
+                      'exercise', app_hidden.exercise_reference(we.exercise_id),
+                      'superset', we.superset, 'note', we.note,
+                      'pinned', case when we.pinned then true end,
+                      'skipProgression', case when we.skip_progression then true end,
+                      'sets', (
+                        select json_agg(case when s.done then to_json(t.text) else json_build_object('set', t.text, 'done', false) end
+                                        order by s.position)
+                          from app_public.workout_sets s,
+                               lateral (select app_hidden.format_set(s.kind, app_hidden.convert_weight(s.weight::numeric, w.unit, u.unit),
+                                                 s.bodyweight, s.reps, s.seconds, s.effort::numeric) as text) t
+                         where s.workout_exercise_id = we.id))
+                    order by we.position)
+               from app_public.workout_exercises we where we.workout_id = w.id), '[]')))
+    into v_doc
+    from app_public.workouts w, lateral (select coalesce(workout_document.unit, w.unit) as unit) u
+   where w.id = workout_document.id and w.user_id = v_user;
+  return v_doc;
+end;
+$$;
+
+create or replace function app_public.log_bodyweight(p_date date, p_weight double precision, p_unit text DEFAULT NULL::text)
+returns app_public.bodyweights language plpgsql set search_path to pg_catalog, public as $$
+declare
+  v_user uuid := app_hidden.require_user();
+  v_row app_public.bodyweights;
+begin
+  if p_date is null or p_date < date '1900-01-01' then
+    raise exception 'date: must be from 1900-01-01 and not in the future' using errcode = 'SVBAD';
+  end if;
+  -- Tomorrow in UTC is already today east of UTC (up to UTC+14).
+  if p_date > (now() at time zone 'UTC')::date + 1 then
+    raise exception 'date: must be from 1900-01-01 and not in the future' using errcode = 'SVBAD';
+  end if;
+  if p_weight is null or not (p_weight > 0 and p_weight <= 1500) or p_weight::numeric <> round(p_weight::numeric, 2) then
+    raise exception 'weight: must be a number above 0 and at most 1500 with at most 2 decimals' using errcode = 'SVBAD';
+  end if;
+  perform app_hidden.check_one_of('unit', p_unit, '{kg,lb}');
+  insert into app_public.bodyweights as b (date, weight, unit)
+  values (p_date, p_weight, coalesce(p_unit, (select u.unit from app_public.users u where u.id = v_user)))
+  on conflict (user_id, date) do update set weight = excluded.weight, unit = excluded.unit
+  returning b.* into v_row;
+  return v_row;
+end;
+$$;
+
+--------------------------------------------------------------------------------
+-- One of the caller's routines by id or name
+--------------------------------------------------------------------------------
+create or replace function app_hidden.own_routine(ref text, p_user uuid) returns app_public.routines
+language sql stable as $$
+  -- The id first: a routine named like another routine's id does not hide that one.
+  select r.* from app_public.routines r
+   where r.user_id = p_user and (r.id = app_hidden.try_uuid(ref) or r.name_key = app_public.routine_name_key(ref))
+   order by r.id = app_hidden.try_uuid(ref) desc
+   limit 1;
+$$;
+comment on function app_hidden.own_routine(text, uuid) is
+  E'The routine of p_user that ref names: by id, else by name (compared as app_public.routine_name_key); null when none.';
+grant execute on function app_hidden.own_routine(text, uuid) to svc_reader;
+
+create or replace function app_public.routine_document(ref text, unit text DEFAULT NULL::text)
+returns json language plpgsql stable as $$
+declare
+  v_user uuid := app_hidden.require_user();
+  v_id uuid;
+  v_doc json;
+begin
+  perform app_hidden.check_one_of('unit', unit, '{kg,lb}');
+  v_id := (app_hidden.own_routine(ref, v_user)).id;
+  if v_id is null then
+    return null;
+  end if;
+  select json_strip_nulls(json_build_object(
+           'id', r.id, 'name', r.name, 'icon', r.icon, 'progression', r.progression, 'unit', u.unit,
+           'deload', case when r.deload then true end,
+           'exercises', coalesce((
+             select json_agg(json_build_object(
+                      'exercise', app_hidden.exercise_reference(re.exercise_id),
+                      'sets', re.sets,
+                      'reps', case when re.reps_low = re.reps_high then to_json(re.reps_low)
+                                   when re.reps_low is not null then to_json(re.reps_low || '-' || re.reps_high) end,
+                      'time', re.seconds,
+                      'weight', app_hidden.shown_weight(re.weight::numeric, r.unit, u.unit),
+                      'rest', re.rest_seconds, 'superset', re.superset, 'progression', re.progression,
+                      'warmups', nullif(re.warmups, 0), 'drops', nullif(re.drops, 0), 'bursts', nullif(re.bursts, 0),
+                      'trainingMax', app_hidden.shown_weight(re.training_max::numeric, r.unit, u.unit),
+                      'cycle', re.cycle, 'stages', re.stages, 'increment', app_hidden.shown_increment(re.increment::numeric, r.unit, u.unit))
+                    order by re.position)
+               from app_public.routine_exercises re where re.routine_id = r.id), '[]'),
+           'program', r.program))
+    into v_doc
+    from app_public.routines r, lateral (select coalesce(routine_document.unit, r.unit) as unit) u
+   where r.id = v_id;
+  return v_doc;
+end;
+$$;
+
+create or replace function app_public.next_workout(routine text, date text DEFAULT NULL::text)
+returns json language plpgsql stable security definer set search_path to pg_catalog, public as $$
+declare
+  v_user uuid := app_hidden.require_user();
+  v_routine app_public.routines;
+begin
+  if next_workout.routine is null then
+    raise exception 'routine: required (a routine id or name)' using errcode = 'SVBAD';
+  end if;
+  perform app_hidden.check_date(next_workout.date);
+  v_routine := app_hidden.own_routine(next_workout.routine, v_user);
+  if v_routine.id is null then
+    return null;
+  end if;
+  return app_public.routines_next_workout(v_routine, next_workout.date);
+end;
+$$;
+
+--------------------------------------------------------------------------------
+-- The user an admin bans or unbans
+--------------------------------------------------------------------------------
+create or replace function app_private.admin_target(p_admin uuid, p_user text, p_action text) returns uuid
+language plpgsql security definer set search_path to pg_catalog, public as $$
+declare
+  v_user uuid;
+begin
+  select u.id into v_user from app_public.users u where u.id = app_hidden.try_uuid(p_user) for update;
+  if v_user is null then
+    raise exception 'No user with this id' using errcode = 'SVNFD';
+  end if;
+  if v_user = p_admin then
+    raise exception 'You cannot % yourself', p_action using errcode = 'SVBAD', hint = 'CANNOT_' || upper(p_action) || '_YOURSELF';
+  end if;
+  return v_user;
+end;
+$$;
+comment on function app_private.admin_target(uuid, text, text) is
+  E'The user (by id, locked for the change) an admin is about to act on with p_action (ban, unban): NOT_FOUND when there is none, INVALID_INPUT (hint CANNOT_<ACTION>_YOURSELF) when it is the admin.';
+
+create or replace function app_private.ban_user(p_session uuid, p_user text, p_reason text, p_expires_in double precision)
+returns jsonb language plpgsql security definer set search_path to pg_catalog, public as $$
+declare
+  v_admin uuid := app_private.admin_user(p_session);
+  v_user uuid;
+begin
+  if p_expires_in is not null and (p_expires_in <= 0 or p_expires_in > 315360000 or p_expires_in = 'NaN') then
+    raise exception 'banExpiresIn must be a positive number of seconds, at most 315360000 (10 years)' using errcode = 'SVBAD';
+  end if;
+  v_user := app_private.admin_target(v_admin, p_user, 'ban');
+  update app_public.users u
+     set banned = true,
+         ban_reason = p_reason,
+         ban_expires = case when p_expires_in is null then null else now() + make_interval(secs => p_expires_in) end
+   where u.id = v_user;
+  -- Every device is signed out at once; keys answer as signed out while the ban lasts (use_api_key checks it).
+  delete from app_public.sessions s where s.user_id = v_user;
+  return app_private.user_record(v_user);
+end;
+$$;
+
+create or replace function app_private.unban_user(p_session uuid, p_user text)
+returns jsonb language plpgsql security definer set search_path to pg_catalog, public as $$
+declare
+  v_admin uuid := app_private.admin_user(p_session);
+  v_user uuid;
+begin
+  v_user := app_private.admin_target(v_admin, p_user, 'unban');
+  update app_public.users u set banned = false, ban_reason = null, ban_expires = null where u.id = v_user;
+  return app_private.user_record(v_user);
+end;
+$$;
+
+--------------------------------------------------------------------------------
+-- A workout saved with an idempotency key: the replay rule written once
+--------------------------------------------------------------------------------
+create or replace function app_public.apply_workout_document(doc jsonb, idempotency_key uuid DEFAULT NULL::uuid, OUT workout_id uuid, OUT created boolean, OUT replayed boolean)
+returns record language plpgsql as $$
+#variable_conflict use_column
+declare
+  v_user uuid := app_hidden.require_user();
+  w record;
+  c jsonb;
+  v_id uuid;
+  v_exercise_ids uuid[];
+  v_hash bytea;
+  v_held record;
+begin
+  select * into w from app_hidden.walk_workout_document(doc,
+    coalesce((select u.unit from app_public.users u where u.id = v_user), 'kg'),
+    coalesce((select u.effort from app_public.users u where u.id = v_user), 'rpe'));
+  if w.path is not null then
+    raise exception '%: %', w.path, w.reason using errcode = 'SVDOC', detail = w.path, hint = w.reason;
+  end if;
+  c := w.canonical;
+  replayed := false;
+  if apply_workout_document.idempotency_key is not null then
+    v_hash := sha256(convert_to(c::text, 'UTF8'));
+  end if;
+  if c ? 'id' then
+    -- A replacement is idempotent by itself: the key (if any) only has to not name another workout.
+    v_id := (c ->> 'id')::uuid;
+    if apply_workout_document.idempotency_key is not null then
+      select x.id into v_held
+        from app_public.workouts x
+       where x.user_id = v_user and x.idempotency_key = apply_workout_document.idempotency_key;
+      if v_held.id is not null and v_held.id <> v_id then
+        raise exception 'idempotencyKey: this key belongs to another workout (%)', v_held.id using errcode = 'SVDUP', detail = v_held.id::text;
+      end if;
+    end if;
+    update app_public.workouts x
+       set routine_id = (c ->> 'routine')::uuid, name = c ->> 'name', date = (c ->> 'date')::date, start = w.start,
+           minutes = (c ->> 'minutes')::int, bodyweight = (c ->> 'bodyweight')::float8, unit = c ->> 'unit',
+           effort = c ->> 'effort', notes = c ->> 'notes', skip_progression = c ? 'skipProgression'
+     where x.id = v_id;
+    delete from app_public.workout_exercises we where we.workout_id = v_id;
+    created := false;
+  else
+    insert into app_public.workouts as x (routine_id, name, date, start, minutes, bodyweight, unit, effort, notes, skip_progression,
+                                          idempotency_key, idempotency_hash)
+    values ((c ->> 'routine')::uuid, c ->> 'name', (c ->> 'date')::date, w.start, (c ->> 'minutes')::int,
+            (c ->> 'bodyweight')::float8, c ->> 'unit', c ->> 'effort', c ->> 'notes', c ? 'skipProgression',
+            apply_workout_document.idempotency_key, v_hash)
+    on conflict (user_id, idempotency_key) where idempotency_key is not null do nothing
+    returning x.id into v_id;
+    if v_id is null then
+      -- The key already logged a workout (earlier, or in a concurrent save the insert waited for):
+      -- the same document again is answered as the first time and changes nothing; another is refused.
+      select x.id, x.idempotency_hash into v_held
+        from app_public.workouts x
+       where x.user_id = v_user and x.idempotency_key = apply_workout_document.idempotency_key;
+      if v_held.idempotency_hash = v_hash then
+        workout_id := v_held.id;
+        created := true;
+        replayed := true;
+        return;
+      end if;
+      raise exception 'idempotencyKey: this key already saved workout % with another document; replace it with "id": "%"', v_held.id, v_held.id
+        using errcode = 'SVDUP', detail = v_held.id::text;
+    end if;
+    created := true;
+  end if;
+  with inserted as (
+    insert into app_public.workout_exercises as we (workout_id, position, exercise_id, superset, note, pinned, skip_progression)
+    select v_id, x.ord - 1, (x.e ->> 'exercise_id')::uuid, x.e ->> 'superset', x.e ->> 'note',
+           (x.e ->> 'pinned')::boolean, (x.e ->> 'skip_progression')::boolean
+      from jsonb_array_elements(w.exercise_rows) with ordinality as x(e, ord)
+    returning we.id, we.position
+  )
+  select array_agg(inserted.id order by inserted.position) into v_exercise_ids from inserted;
+  insert into app_public.workout_sets (workout_exercise_id, workout_id, position, kind, weight, bodyweight, reps, seconds, effort, done)
+  select v_exercise_ids[x.ord], v_id, s.ord - 1, s.v ->> 'kind', (s.v ->> 'weight')::float8, (s.v ->> 'bodyweight')::boolean,
+         (s.v ->> 'reps')::int, (s.v ->> 'seconds')::int, (s.v ->> 'effort')::float8, (s.v ->> 'done')::boolean
+    from jsonb_array_elements(w.exercise_rows) with ordinality as x(e, ord),
+         jsonb_array_elements(x.e -> 'sets') with ordinality as s(v, ord);
+  workout_id := v_id;
 end;
 $$;
 
