@@ -2658,14 +2658,17 @@ create function app_hidden.touch_current_session(OUT user_id uuid, OUT session_i
  SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public'
 AS $function$
+declare
+  v_stale boolean;
 begin
-  -- As app_private.session_for_token: last_active_at moves at most once a minute.
-  update app_public.sessions s set last_active_at = now()
-   where s.id = app_public.current_session_id()
-     and s.last_active_at < now() - interval '1 minute'
-  returning s.user_id, s.id into user_id, session_id;
-  if session_id is null then
-    select s.user_id, s.id into user_id, session_id from app_public.sessions s where s.id = app_public.current_session_id();
+  select s.user_id, s.id, s.last_active_at < now() - interval '1 minute'
+    into user_id, session_id, v_stale
+    from app_public.sessions s
+   where s.id = app_public.current_session_id();
+  if v_stale then
+    -- As app_private.session_for_token: last_active_at moves at most once a minute.
+    update app_public.sessions s set last_active_at = now()
+     where s.id = session_id and s.last_active_at < now() - interval '1 minute';
   end if;
 end;
 $function$;

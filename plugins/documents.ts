@@ -66,12 +66,6 @@ export function documentText(document: unknown): string {
   return text.replaceAll('"\\u0000+inf"', "1e400").replaceAll('"\\u0000-inf"', "-1e400");
 }
 
-/** The canonical document a save answers with, shown by `text` (one parameter: the saved row's id). */
-async function shownDocument(client: PgClient, text: string, id: string): Promise<unknown> {
-  const { rows } = await client.query<{ document: string }>({ text, values: [id] });
-  return JSON.parse(rows[0].document);
-}
-
 /** An idempotency key already used (SQLSTATE SVDUP, detail = its workout): CONFLICT naming that workout. */
 function idempotencyConflict(error: { code?: string; detail?: string; message: string }): never {
   if (error.code === "SVDUP" && error.detail && UUID_RE.test(error.detail)) {
@@ -228,15 +222,7 @@ export const DocumentsPlugin = extendSchema((build) => {
                 values: [documentText(input.document)],
               });
               const { routine_id: id, created } = rows[0];
-              return {
-                id,
-                created,
-                document: await shownDocument(
-                  client,
-                  "select app_public.routine_document($1::text)::text as document",
-                  id,
-                ),
-              };
+              return { id, created };
             });
           },
           applyWorkoutDocument(_: unknown, fieldArgs: FieldArgs) {
@@ -251,26 +237,23 @@ export const DocumentsPlugin = extendSchema((build) => {
                   })
                   .catch(idempotencyConflict);
                 const { workout_id: id, created, replayed } = rows[0];
-                return {
-                  id,
-                  created,
-                  replayed,
-                  document: await shownDocument(
-                    client,
-                    "select app_public.workout_document($1::uuid)::text as document",
-                    id,
-                  ),
-                };
+                return { id, created, replayed };
               },
             );
           },
         },
       },
-      // document, created and clientMutationId are read from the payload object by grafast's default plan.
+      // created, replayed and clientMutationId are read from the payload object by grafast's default plan.
+      // The document is built only when asked for (building it costs about half as much as the save),
+      // after the save's transaction has committed, as workoutDocument / routineDocument show it.
       ApplyRoutineDocumentPayload: {
         plans: {
           routine($payload: Step<{ id: string }>) {
             return routines.get({ id: access($payload, "id") });
+          },
+          document($payload: Step<{ id: string }>) {
+            const $lookup = object({ ref: access($payload, "id"), unit: constant(null) }) as Step<ShowLookup>;
+            return loadOneWithPgClient(routines.executor, $lookup, loadRoutineDocuments);
           },
         },
       },
@@ -278,6 +261,10 @@ export const DocumentsPlugin = extendSchema((build) => {
         plans: {
           workout($payload: Step<{ id: string }>) {
             return workouts.get({ id: access($payload, "id") });
+          },
+          document($payload: Step<{ id: string }>) {
+            const $lookup = object({ ref: access($payload, "id"), unit: constant(null) }) as Step<ShowLookup>;
+            return loadOneWithPgClient(workouts.executor, $lookup, loadWorkoutDocuments);
           },
         },
       },
