@@ -437,6 +437,23 @@ $function$;
 comment on function app_hidden.doc_exercise(ref text, INOUT cache jsonb, OUT exercise_id uuid, OUT reason text) is 'Resolves an exercise reference for the caller (app_hidden.resolve_exercise), remembering answers for the rest of the document in cache; reason when it names no exercise.';
 grant execute on function app_hidden.doc_exercise(ref text, INOUT cache jsonb, OUT exercise_id uuid, OUT reason text) to svc_reader;
 
+create function app_hidden.doc_exercise_entry(e jsonb, known text[], INOUT cache jsonb, OUT field text, OUT ref text, OUT exercise_id uuid, OUT reason text)
+ RETURNS record
+ LANGUAGE plpgsql
+ STABLE
+AS $function$
+begin
+  select o.key, o.reason into field, reason from app_hidden.doc_object(e, known) o;
+  if reason is not null then
+    field := coalesce('.' || field, ''); return;
+  end if;
+  field := '.exercise';
+  select r.ref, r.cache, r.exercise_id, r.reason into ref, cache, exercise_id, reason from app_hidden.doc_exercise_field(e, cache) r;
+end;
+$function$;
+comment on function app_hidden.doc_exercise_entry(e jsonb, known text[], INOUT cache jsonb, OUT field text, OUT ref text, OUT exercise_id uuid, OUT reason text) is 'The start of a routine or workout exercise entry: an object with only the known properties and an `exercise` naming an exercise (app_hidden.doc_exercise_field, resolved through cache). Null reason when so; otherwise the reason at the entry''s path plus field (``, `.<key>` or `.exercise`).';
+grant execute on function app_hidden.doc_exercise_entry(e jsonb, known text[], INOUT cache jsonb, OUT field text, OUT ref text, OUT exercise_id uuid, OUT reason text) to svc_reader;
+
 create function app_hidden.doc_exercise_field(entry jsonb, INOUT cache jsonb, OUT ref text, OUT exercise_id uuid, OUT reason text)
  RETURNS record
  LANGUAGE plpgsql
@@ -487,6 +504,18 @@ end;
 $function$;
 comment on function app_hidden.doc_line(v jsonb, lo integer, hi integer, OUT line text, OUT reason text) is 'A one-line text field of a document (the SDK''s `line`): a JSON string of lo to hi characters without control characters. line is the text (whenever v is a string); reason, when not null, is why it is refused at the field''s path.';
 grant execute on function app_hidden.doc_line(v jsonb, lo integer, hi integer, OUT line text, OUT reason text) to svc_reader;
+
+create function app_hidden.doc_object(o jsonb, known text[], OUT key text, OUT reason text)
+ RETURNS record
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+  select k, case when jsonb_typeof(o) is distinct from 'object' then 'must be an object'
+                 when k is not null then 'unknown property' end
+    from (select case when jsonb_typeof(o) = 'object' then app_hidden.doc_unknown_key(o, known) end as k) x;
+$function$;
+comment on function app_hidden.doc_object(o jsonb, known text[], OUT key text, OUT reason text) is 'A document object (the document, a routine or workout exercise entry) with the properties it may have: null reason when it is one; otherwise the reason, and key, the first unknown property (code point order) when that is the reason: the problem is at `<object>.<key>`, or at the object itself when key is null.';
+grant execute on function app_hidden.doc_object(o jsonb, known text[], OUT key text, OUT reason text) to svc_reader;
 
 create function app_hidden.doc_one_of(v jsonb, allowed text[], OUT value text, OUT reason text)
  RETURNS record
@@ -2771,12 +2800,9 @@ declare
   v_canon jsonb[] := '{}';
   v_rows jsonb[] := '{}';
 begin
-  if jsonb_typeof(doc) is distinct from 'object' then
-    path := 'document'; reason := 'must be an object'; return;
-  end if;
-  k := app_hidden.doc_unknown_key(doc, '{id,name,icon,progression,unit,deload,exercises}');
-  if k is not null then
-    path := k; reason := 'unknown property'; return;
+  select o.key, o.reason into k, reason from app_hidden.doc_object(doc, '{id,name,icon,progression,unit,deload,exercises}') o;
+  if reason is not null then
+    path := coalesce(k, 'document'); return;
   end if;
   v_out := '{}';
   -- id: a routine of the caller's
@@ -2841,16 +2867,10 @@ begin
   for i in 0 .. jsonb_array_length(v_list) - 1 loop
     e := v_list -> i;
     p := 'exercises[' || i || ']';
-    if jsonb_typeof(e) <> 'object' then
-      path := p; reason := 'must be an object'; return;
-    end if;
-    k := app_hidden.doc_unknown_key(e, '{exercise,sets,reps,time,weight,rest,superset,progression,warmups,drops,bursts}');
-    if k is not null then
-      path := p || '.' || k; reason := 'unknown property'; return;
-    end if;
-    select r.ref, r.cache, r.exercise_id, r.reason into s, v_cache, v_exercise, reason from app_hidden.doc_exercise_field(e, v_cache) r;
+    select en.field, en.ref, en.cache, en.exercise_id, en.reason into k, s, v_cache, v_exercise, reason
+      from app_hidden.doc_exercise_entry(e, '{exercise,sets,reps,time,weight,rest,superset,progression,warmups,drops,bursts}', v_cache) en;
     if reason is not null then
-      path := p || '.exercise'; return;
+      path := p || k; return;
     end if;
     if not e ? 'sets' then
       path := p || '.sets'; reason := 'is required'; return;
@@ -3169,13 +3189,10 @@ declare
   v_set_canon jsonb[];
   v_set_rows jsonb[];
 begin
-  if jsonb_typeof(doc) is distinct from 'object' then
-    path := 'document'; reason := 'must be an object'; return;
-  end if;
-  k := app_hidden.doc_unknown_key(doc,
-    '{id,name,date,start,minutes,bodyweight,unit,effort,routine,notes,skipProgression,exercises}');
-  if k is not null then
-    path := k; reason := 'unknown property'; return;
+  select o.key, o.reason into k, reason
+    from app_hidden.doc_object(doc, '{id,name,date,start,minutes,bodyweight,unit,effort,routine,notes,skipProgression,exercises}') o;
+  if reason is not null then
+    path := coalesce(k, 'document'); return;
   end if;
   v_out := '{}';
   if doc ? 'id' then
@@ -3290,16 +3307,10 @@ begin
   for i in 0 .. jsonb_array_length(v_list) - 1 loop
     e := v_list -> i;
     p := 'exercises[' || i || ']';
-    if jsonb_typeof(e) <> 'object' then
-      path := p; reason := 'must be an object'; return;
-    end if;
-    k := app_hidden.doc_unknown_key(e, '{exercise,superset,note,pinned,skipProgression,sets}');
-    if k is not null then
-      path := p || '.' || k; reason := 'unknown property'; return;
-    end if;
-    select r.ref, r.cache, r.exercise_id, r.reason into s, v_cache, v_exercise, reason from app_hidden.doc_exercise_field(e, v_cache) r;
+    select en.field, en.ref, en.cache, en.exercise_id, en.reason into k, s, v_cache, v_exercise, reason
+      from app_hidden.doc_exercise_entry(e, '{exercise,superset,note,pinned,skipProgression,sets}', v_cache) en;
     if reason is not null then
-      path := p || '.exercise'; return;
+      path := p || k; return;
     end if;
     v_superset := null;
     if e ? 'superset' and jsonb_typeof(e -> 'superset') <> 'null' then

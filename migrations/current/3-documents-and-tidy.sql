@@ -79,6 +79,32 @@ comment on function app_hidden.doc_own_id(jsonb, text, uuid) is
   E'A document field naming one of p_user''s rows of p_table (routines or workouts): the id, lower case, or why it is refused (not a uuid, not found).';
 grant execute on function app_hidden.doc_own_id(jsonb, text, uuid) to svc_reader;
 
+create or replace function app_hidden.doc_object(o jsonb, known text[], out key text, out reason text)
+language sql immutable parallel safe as $$
+  select k, case when jsonb_typeof(o) is distinct from 'object' then 'must be an object'
+                 when k is not null then 'unknown property' end
+    from (select case when jsonb_typeof(o) = 'object' then app_hidden.doc_unknown_key(o, known) end as k) x;
+$$;
+comment on function app_hidden.doc_object(jsonb, text[]) is
+  E'A document object (the document, a routine or workout exercise entry) with the properties it may have: null reason when it is one; otherwise the reason, and key, the first unknown property (code point order) when that is the reason: the problem is at `<object>.<key>`, or at the object itself when key is null.';
+grant execute on function app_hidden.doc_object(jsonb, text[]) to svc_reader;
+
+create or replace function app_hidden.doc_exercise_entry(e jsonb, known text[], inout cache jsonb, out field text, out ref text,
+                                                         out exercise_id uuid, out reason text)
+language plpgsql stable as $$
+begin
+  select o.key, o.reason into field, reason from app_hidden.doc_object(e, known) o;
+  if reason is not null then
+    field := coalesce('.' || field, ''); return;
+  end if;
+  field := '.exercise';
+  select r.ref, r.cache, r.exercise_id, r.reason into ref, cache, exercise_id, reason from app_hidden.doc_exercise_field(e, cache) r;
+end;
+$$;
+comment on function app_hidden.doc_exercise_entry(jsonb, text[], jsonb) is
+  E'The start of a routine or workout exercise entry: an object with only the known properties and an `exercise` naming an exercise (app_hidden.doc_exercise_field, resolved through cache). Null reason when so; otherwise the reason at the entry''s path plus field (``, `.<key>` or `.exercise`).';
+grant execute on function app_hidden.doc_exercise_entry(jsonb, text[], jsonb) to svc_reader;
+
 create or replace function app_hidden.doc_exercise_field(entry jsonb, inout cache jsonb, out ref text, out exercise_id uuid, out reason text)
 language plpgsql stable security invoker set search_path to pg_catalog, public as $$
 begin
@@ -127,12 +153,9 @@ declare
   v_canon jsonb[] := '{}';
   v_rows jsonb[] := '{}';
 begin
-  if jsonb_typeof(doc) is distinct from 'object' then
-    path := 'document'; reason := 'must be an object'; return;
-  end if;
-  k := app_hidden.doc_unknown_key(doc, '{id,name,icon,progression,unit,deload,exercises}');
-  if k is not null then
-    path := k; reason := 'unknown property'; return;
+  select o.key, o.reason into k, reason from app_hidden.doc_object(doc, '{id,name,icon,progression,unit,deload,exercises}') o;
+  if reason is not null then
+    path := coalesce(k, 'document'); return;
   end if;
   v_out := '{}';
   -- id: a routine of the caller's
@@ -197,16 +220,10 @@ begin
   for i in 0 .. jsonb_array_length(v_list) - 1 loop
     e := v_list -> i;
     p := 'exercises[' || i || ']';
-    if jsonb_typeof(e) <> 'object' then
-      path := p; reason := 'must be an object'; return;
-    end if;
-    k := app_hidden.doc_unknown_key(e, '{exercise,sets,reps,time,weight,rest,superset,progression,warmups,drops,bursts}');
-    if k is not null then
-      path := p || '.' || k; reason := 'unknown property'; return;
-    end if;
-    select r.ref, r.cache, r.exercise_id, r.reason into s, v_cache, v_exercise, reason from app_hidden.doc_exercise_field(e, v_cache) r;
+    select en.field, en.ref, en.cache, en.exercise_id, en.reason into k, s, v_cache, v_exercise, reason
+      from app_hidden.doc_exercise_entry(e, '{exercise,sets,reps,time,weight,rest,superset,progression,warmups,drops,bursts}', v_cache) en;
     if reason is not null then
-      path := p || '.exercise'; return;
+      path := p || k; return;
     end if;
     if not e ? 'sets' then
       path := p || '.sets'; reason := 'is required'; return;
@@ -413,13 +430,10 @@ declare
   v_set_canon jsonb[];
   v_set_rows jsonb[];
 begin
-  if jsonb_typeof(doc) is distinct from 'object' then
-    path := 'document'; reason := 'must be an object'; return;
-  end if;
-  k := app_hidden.doc_unknown_key(doc,
-    '{id,name,date,start,minutes,bodyweight,unit,effort,routine,notes,skipProgression,exercises}');
-  if k is not null then
-    path := k; reason := 'unknown property'; return;
+  select o.key, o.reason into k, reason
+    from app_hidden.doc_object(doc, '{id,name,date,start,minutes,bodyweight,unit,effort,routine,notes,skipProgression,exercises}') o;
+  if reason is not null then
+    path := coalesce(k, 'document'); return;
   end if;
   v_out := '{}';
   if doc ? 'id' then
@@ -534,16 +548,10 @@ begin
   for i in 0 .. jsonb_array_length(v_list) - 1 loop
     e := v_list -> i;
     p := 'exercises[' || i || ']';
-    if jsonb_typeof(e) <> 'object' then
-      path := p; reason := 'must be an object'; return;
-    end if;
-    k := app_hidden.doc_unknown_key(e, '{exercise,superset,note,pinned,skipProgression,sets}');
-    if k is not null then
-      path := p || '.' || k; reason := 'unknown property'; return;
-    end if;
-    select r.ref, r.cache, r.exercise_id, r.reason into s, v_cache, v_exercise, reason from app_hidden.doc_exercise_field(e, v_cache) r;
+    select en.field, en.ref, en.cache, en.exercise_id, en.reason into k, s, v_cache, v_exercise, reason
+      from app_hidden.doc_exercise_entry(e, '{exercise,superset,note,pinned,skipProgression,sets}', v_cache) en;
     if reason is not null then
-      path := p || '.exercise'; return;
+      path := p || k; return;
     end if;
     v_superset := null;
     if e ? 'superset' and jsonb_typeof(e -> 'superset') <> 'null' then
