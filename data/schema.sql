@@ -517,17 +517,17 @@ $function$;
 comment on function app_hidden.doc_object(o jsonb, known text[], OUT key text, OUT reason text) is 'A document object (the document, a routine or workout exercise entry) with the properties it may have: null reason when it is one; otherwise the reason, and key, the first unknown property (code point order) when that is the reason: the problem is at `<object>.<key>`, or at the object itself when key is null.';
 grant execute on function app_hidden.doc_object(o jsonb, known text[], OUT key text, OUT reason text) to svc_reader;
 
-create function app_hidden.doc_one_of(v jsonb, allowed text[], OUT value text, OUT reason text)
+create function app_hidden.doc_one_of(v jsonb, allowed text[], fallback text DEFAULT NULL::text, OUT value text, OUT reason text)
  RETURNS record
  LANGUAGE sql
  IMMUTABLE PARALLEL SAFE
 AS $function$
-  select case when t = any (allowed) then t end,
-         case when t is null or t <> all (allowed) then 'must be one of ' || array_to_string(allowed, ', ') end
+  select case when v is null then fallback when t = any (allowed) then t end,
+         case when v is null then null when t is null or t <> all (allowed) then 'must be one of ' || array_to_string(allowed, ', ') end
     from app_hidden.doc_string(v) t;
 $function$;
-comment on function app_hidden.doc_one_of(v jsonb, allowed text[], OUT value text, OUT reason text) is 'A document field that takes one of a list of strings (the SDK''s `oneOf`): value, or the reason (`must be one of kg, lb`) for anything else, of any JSON type.';
-grant execute on function app_hidden.doc_one_of(v jsonb, allowed text[], OUT value text, OUT reason text) to svc_reader;
+comment on function app_hidden.doc_one_of(v jsonb, allowed text[], fallback text, OUT value text, OUT reason text) is 'A document field that takes one of a list of strings (the SDK''s `oneOf`): value, or the reason (`must be one of kg, lb`) for anything else, of any JSON type. An absent field (v is SQL null, as `doc -> ''unit''` gives) is fallback.';
+grant execute on function app_hidden.doc_one_of(v jsonb, allowed text[], fallback text, OUT value text, OUT reason text) to svc_reader;
 
 create function app_hidden.doc_own_id(v jsonb, p_table text, p_user uuid, OUT id text, OUT reason text)
  RETURNS record
@@ -2835,20 +2835,14 @@ begin
     end if;
     v_out := v_out || jsonb_build_object('icon', s);
   end if;
-  s := 'linear';
-  if doc ? 'progression' then
-    select o.value, o.reason into s, reason from app_hidden.doc_one_of(doc -> 'progression', v_progressions) o;
-    if reason is not null then
-      path := 'progression'; return;
-    end if;
+  select o.value, o.reason into s, reason from app_hidden.doc_one_of(doc -> 'progression', v_progressions, 'linear') o;
+  if reason is not null then
+    path := 'progression'; return;
   end if;
   v_out := v_out || jsonb_build_object('progression', s);
-  s := p_unit;
-  if doc ? 'unit' then
-    select o.value, o.reason into s, reason from app_hidden.doc_one_of(doc -> 'unit', '{kg,lb}') o;
-    if reason is not null then
-      path := 'unit'; return;
-    end if;
+  select o.value, o.reason into s, reason from app_hidden.doc_one_of(doc -> 'unit', '{kg,lb}', p_unit) o;
+  if reason is not null then
+    path := 'unit'; return;
   end if;
   v_out := v_out || jsonb_build_object('unit', s);
   if doc ? 'deload' then
@@ -3254,20 +3248,14 @@ begin
     end if;
     v_out := v_out || jsonb_build_object('bodyweight', app_hidden.doc_bodyweight(doc -> 'bodyweight'));
   end if;
-  s := p_unit;
-  if doc ? 'unit' then
-    select o.value, o.reason into s, reason from app_hidden.doc_one_of(doc -> 'unit', '{kg,lb}') o;
-    if reason is not null then
-      path := 'unit'; return;
-    end if;
+  select o.value, o.reason into s, reason from app_hidden.doc_one_of(doc -> 'unit', '{kg,lb}', p_unit) o;
+  if reason is not null then
+    path := 'unit'; return;
   end if;
   v_out := v_out || jsonb_build_object('unit', s);
-  v_effort := p_effort;
-  if doc ? 'effort' then
-    select o.value, o.reason into v_effort, reason from app_hidden.doc_one_of(doc -> 'effort', '{rir,rpe}') o;
-    if reason is not null then
-      path := 'effort'; return;
-    end if;
+  select o.value, o.reason into v_effort, reason from app_hidden.doc_one_of(doc -> 'effort', '{rir,rpe}', p_effort) o;
+  if reason is not null then
+    path := 'effort'; return;
   end if;
   v_out := v_out || jsonb_build_object('effort', v_effort);
   if doc ? 'routine' and jsonb_typeof(doc -> 'routine') <> 'null' then

@@ -31,15 +31,17 @@ comment on function app_hidden.doc_line(jsonb, int, int) is
   E'A one-line text field of a document (the SDK''s `line`): a JSON string of lo to hi characters without control characters. line is the text (whenever v is a string); reason, when not null, is why it is refused at the field''s path.';
 grant execute on function app_hidden.doc_line(jsonb, int, int) to svc_reader;
 
-create or replace function app_hidden.doc_one_of(v jsonb, allowed text[], out value text, out reason text)
+-- One form only: a two-argument one beside it would make two-argument calls ambiguous.
+drop function if exists app_hidden.doc_one_of(jsonb, text[]);
+create or replace function app_hidden.doc_one_of(v jsonb, allowed text[], fallback text default null, out value text, out reason text)
 language sql immutable parallel safe as $$
-  select case when t = any (allowed) then t end,
-         case when t is null or t <> all (allowed) then 'must be one of ' || array_to_string(allowed, ', ') end
+  select case when v is null then fallback when t = any (allowed) then t end,
+         case when v is null then null when t is null or t <> all (allowed) then 'must be one of ' || array_to_string(allowed, ', ') end
     from app_hidden.doc_string(v) t;
 $$;
-comment on function app_hidden.doc_one_of(jsonb, text[]) is
-  E'A document field that takes one of a list of strings (the SDK''s `oneOf`): value, or the reason (`must be one of kg, lb`) for anything else, of any JSON type.';
-grant execute on function app_hidden.doc_one_of(jsonb, text[]) to svc_reader;
+comment on function app_hidden.doc_one_of(jsonb, text[], text) is
+  E'A document field that takes one of a list of strings (the SDK''s `oneOf`): value, or the reason (`must be one of kg, lb`) for anything else, of any JSON type. An absent field (v is SQL null, as `doc -> ''unit''` gives) is fallback.';
+grant execute on function app_hidden.doc_one_of(jsonb, text[], text) to svc_reader;
 
 create or replace function app_hidden.doc_array(o jsonb, key text, lo int, hi int, out list jsonb, out reason text)
 language sql immutable parallel safe as $$
@@ -188,20 +190,14 @@ begin
     end if;
     v_out := v_out || jsonb_build_object('icon', s);
   end if;
-  s := 'linear';
-  if doc ? 'progression' then
-    select o.value, o.reason into s, reason from app_hidden.doc_one_of(doc -> 'progression', v_progressions) o;
-    if reason is not null then
-      path := 'progression'; return;
-    end if;
+  select o.value, o.reason into s, reason from app_hidden.doc_one_of(doc -> 'progression', v_progressions, 'linear') o;
+  if reason is not null then
+    path := 'progression'; return;
   end if;
   v_out := v_out || jsonb_build_object('progression', s);
-  s := p_unit;
-  if doc ? 'unit' then
-    select o.value, o.reason into s, reason from app_hidden.doc_one_of(doc -> 'unit', '{kg,lb}') o;
-    if reason is not null then
-      path := 'unit'; return;
-    end if;
+  select o.value, o.reason into s, reason from app_hidden.doc_one_of(doc -> 'unit', '{kg,lb}', p_unit) o;
+  if reason is not null then
+    path := 'unit'; return;
   end if;
   v_out := v_out || jsonb_build_object('unit', s);
   if doc ? 'deload' then
@@ -495,20 +491,14 @@ begin
     end if;
     v_out := v_out || jsonb_build_object('bodyweight', app_hidden.doc_bodyweight(doc -> 'bodyweight'));
   end if;
-  s := p_unit;
-  if doc ? 'unit' then
-    select o.value, o.reason into s, reason from app_hidden.doc_one_of(doc -> 'unit', '{kg,lb}') o;
-    if reason is not null then
-      path := 'unit'; return;
-    end if;
+  select o.value, o.reason into s, reason from app_hidden.doc_one_of(doc -> 'unit', '{kg,lb}', p_unit) o;
+  if reason is not null then
+    path := 'unit'; return;
   end if;
   v_out := v_out || jsonb_build_object('unit', s);
-  v_effort := p_effort;
-  if doc ? 'effort' then
-    select o.value, o.reason into v_effort, reason from app_hidden.doc_one_of(doc -> 'effort', '{rir,rpe}') o;
-    if reason is not null then
-      path := 'effort'; return;
-    end if;
+  select o.value, o.reason into v_effort, reason from app_hidden.doc_one_of(doc -> 'effort', '{rir,rpe}', p_effort) o;
+  if reason is not null then
+    path := 'effort'; return;
   end if;
   v_out := v_out || jsonb_build_object('effort', v_effort);
   if doc ? 'routine' and jsonb_typeof(doc -> 'routine') <> 'null' then
