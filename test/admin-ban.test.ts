@@ -1,9 +1,17 @@
 // POST /api/auth/admin/ban-user and /unban-user over HTTP: every status code of spec 7.3 at its
 // edge, the {code, message} error bodies, the effects (one transaction) and the per-session limit.
-import { startTestServer, gql, post, signUp, type TestServer, createApiKey } from "./support/harness.ts";
+import {
+  startTestServer,
+  gql,
+  post,
+  signUp,
+  type SignedUpUser,
+  type TestServer,
+  createApiKey,
+} from "./support/harness.ts";
 
 let s: TestServer;
-let admin: Awaited<ReturnType<typeof signUp>>;
+let admin: SignedUpUser;
 beforeAll(async () => {
   s = await startTestServer();
   admin = await signUp(s.url, "First Admin"); // the first account on an instance is its admin

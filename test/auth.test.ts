@@ -1,13 +1,7 @@
 // Accounts over real HTTP: every status of sign-up, sign-in, sign-out and get-session.
-import { startTestServer, post, get, gql, signUp, type TestServer } from "./support/harness.ts";
+import { useTestServer, post, get, gql, signUp } from "./support/harness.ts";
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s.close();
-});
+const s = useTestServer();
 
 const USER_FIELDS = [
   "id",

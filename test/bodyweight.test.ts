@@ -1,14 +1,8 @@
 // logBodyweight over HTTP: signed out refused, the user's unit by default, one value a day, the
 // weight and date rules at their edges, and each user's bodyweights their own.
-import { startTestServer, gql, signUp, type TestServer } from "./support/harness.ts";
+import { useTestServer, gql, signUp } from "./support/harness.ts";
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s.close();
-});
+const s = useTestServer();
 
 const LOG = `mutation($input: BodyweightInput!) { logBodyweight(input: $input) { date weight unit } }`;
 

@@ -1,23 +1,8 @@
 // Signed-in devices and account deletion over HTTP: viewer { sessions }, signOutSession,
 // signOutOtherSessions, the 30-day idle expiry, and deleteAccount (session only).
-import {
-  startTestServer,
-  gql,
-  post,
-  get,
-  signUp,
-  type TestServer,
-  errorCode,
-  createApiKey,
-} from "./support/harness.ts";
+import { useTestServer, gql, post, get, signUp, errorCode, createApiKey } from "./support/harness.ts";
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s.close();
-});
+const s = useTestServer();
 
 const SESSIONS = "{ viewer { sessions { id client createdAt lastActiveAt current } } }";
 const CHROME =

@@ -1,15 +1,9 @@
 // Routine and workout documents over GraphQL (real HTTP, real PostgreSQL): apply and show, replace
 // semantics, other users' ids, duplicate routine names, every limit at its edge, kg/lb mixing,
 // the INVALID_DOCUMENT error shape, nothing saved on invalid, structured types and deletes.
-import { startTestServer, gql, signUp, type TestServer } from "./support/harness.ts";
+import { useTestServer, startTestServer, gql, signUp } from "./support/harness.ts";
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s.close();
-});
+const s = useTestServer();
 
 const APPLY_ROUTINE = `mutation($document: JSON!) {
   applyRoutineDocument(input: {document: $document}) { routine { id name } document created }

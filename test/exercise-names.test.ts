@@ -3,13 +3,13 @@
 // search, lastPerformance and documents, its limits, and the rule that a custom exercise never
 // takes a name that already means a catalog exercise.
 import { readFileSync } from "node:fs";
-import { startTestServer, gql, signUp, type TestServer } from "./support/harness.ts";
+import { startTestServer, gql, signUp, type SignedUpUser, type TestServer } from "./support/harness.ts";
 
 type Case = { name: string; expect: string };
 const CASES: Case[] = JSON.parse(readFileSync(new URL("./fixtures/exercise-names.json", import.meta.url), "utf8"));
 
 let s: TestServer;
-let u: Awaited<ReturnType<typeof signUp>>;
+let u: SignedUpUser;
 beforeAll(async () => {
   s = await startTestServer();
   u = await signUp(s.url, "Names");

@@ -1,17 +1,11 @@
 // Records beyond weight, against hand-computed values: the most reps at bodyweight, the longest
 // timed set and the rep-max table (best 1, 3, 5, 8, 10 RM, actual and estimated), across units,
 // warm-ups, sets not done, ties and users. The weighted records have their own file (records.test.ts).
-import { startTestServer, gql, signUp, logWorkout, type TestServer } from "./support/harness.ts";
+import { useTestServer, gql, signUp, logWorkout, type SignedUpUser } from "./support/harness.ts";
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s.close();
-});
+const s = useTestServer();
 
-type User = Awaited<ReturnType<typeof signUp>>;
+type User = SignedUpUser;
 const RECORD = "weight unit reps setWeight date workoutId";
 const RECORDS = `query($name: String!) { resolveExercise(name: $name) { exercise { name records {
   bodyweightReps { reps date workoutId setId }

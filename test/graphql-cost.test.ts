@@ -3,19 +3,13 @@
 // sizes, subscriptions, authorization for every content type, and an API key's cost budget a minute
 // (429 with Retry-After and RATE_LIMITED, RateLimit headers naming both limits).
 import { jest } from "@jest/globals";
-import { startTestServer, gql, signUp, type TestServer, errorCode } from "./support/harness.ts";
+import { useTestServer, startTestServer, gql, signUp, type TestServer, errorCode } from "./support/harness.ts";
 import { OPERATION_LIMITS, COST_WEIGHTS } from "../plugins/operation-cost.ts";
 import { RATE_LIMIT_PER_MINUTE } from "../server/identity.ts";
 
 const KEY_COST_PER_MINUTE = OPERATION_LIMITS.keyCostPerMinute;
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s.close();
-});
+const s = useTestServer();
 
 type Answer = { status: number; headers: Headers; body: any };
 

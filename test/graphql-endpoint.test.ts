@@ -1,15 +1,9 @@
 // The GraphQL endpoint itself: error answers (syntax, a body that is not JSON, rows that are not
 // yours, U+0000), the size limits of one operation, and GraphiQL only in development.
 import { OPERATION_LIMITS } from "../plugins/operation-cost.ts";
-import { startTestServer, gql, signUp, type TestServer } from "./support/harness.ts";
+import { useTestServer, startTestServer, gql, signUp } from "./support/harness.ts";
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s.close();
-});
+const s = useTestServer();
 
 describe("errors", () => {
   test("GraphQL syntax errors keep their message", async () => {

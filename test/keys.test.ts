@@ -1,24 +1,8 @@
 // Personal API keys over HTTP: creation (value shown once, only a hash stored), listing, use as
 // Bearer or x-api-key, read-only keys, revocation, expiry, the 50-key limit, and what a key may not do.
-import {
-  startTestServer,
-  gql,
-  post,
-  get,
-  signUp,
-  type TestServer,
-  errorCode,
-  asRole,
-  credentialHash,
-} from "./support/harness.ts";
+import { useTestServer, gql, post, get, signUp, errorCode, asRole, credentialHash } from "./support/harness.ts";
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s.close();
-});
+const s = useTestServer();
 
 const KEY_FIELDS = "id name start access createdAt lastUsedAt expiresAt expired";
 const CREATE = `mutation($name: String!, $access: ApiKeyAccess!, $expiresIn: ApiKeyExpiry!) {

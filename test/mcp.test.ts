@@ -7,7 +7,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { Request } from "express";
-import { startTestServer, gql, post, signUp, type TestServer } from "./support/harness.ts";
+import { useTestServer, gql, post, signUp } from "./support/harness.ts";
 import { callerFields } from "../server/request-log.ts";
 import {
   MemoryProvider,
@@ -20,13 +20,7 @@ import {
 import { JsonResponseTransport } from "../server/mcp/json-transport.ts";
 import { redirectUriProblem } from "../server/oauth/redirect-uri.ts";
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s.close();
-});
+const s = useTestServer();
 
 const mcpUrl = () => new URL(`${s.url}/api/mcp`);
 const cookie = (token: string) => ({ cookie: `svc_session=${token}` });

@@ -3,15 +3,9 @@
 // two workouts at the same date and start), every set's flag equals the rule computed here in
 // TypeScript from the raw rows; the psql function agrees; another user's sets stay out; and a
 // request asks the database once for all its sets, never once per set.
-import { startTestServer, gql, signUp, type TestServer, asRole, credentialHash } from "./support/harness.ts";
+import { useTestServer, gql, signUp, asRole, credentialHash } from "./support/harness.ts";
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s.close();
-});
+const s = useTestServer();
 
 type Row = {
   id: string;

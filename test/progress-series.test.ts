@@ -1,11 +1,11 @@
 // Progress series from outside (real HTTP): lastPerformance, e1rmSeries and weeklyVolume on a
 // hand-worked history in both units, with warm-ups, drops, sets not done, bodyweight, unloaded and
 // timed sets; row-level security (another user's sets never appear; a read-only key reads).
-import { startTestServer, gql, signUp, logWorkout, type TestServer } from "./support/harness.ts";
+import { startTestServer, gql, signUp, logWorkout, type SignedUpUser, type TestServer } from "./support/harness.ts";
 
 let s: TestServer;
-let u: Awaited<ReturnType<typeof signUp>>;
-let other: Awaited<ReturnType<typeof signUp>>;
+let u: SignedUpUser;
+let other: SignedUpUser;
 let w1: string, w2: string, w3: string, theirs: string;
 let bench: string, pullUp: string, plank: string, squat: string;
 

@@ -2,26 +2,17 @@
 // sets and every explanation are checked against hand-worked expectations, then the session is
 // logged as done (hits, misses, lighter sets). Routines of one program share each lift's progression.
 import { validateWorkoutDocument } from "@svc/sdk/documents";
-import { startTestServer, gql, signUp, type TestServer } from "./support/harness.ts";
+import { useTestServer, signUp, gqlData, type SignedUpUser } from "./support/harness.ts";
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s.close();
-});
+const s = useTestServer();
 
-type User = { token: string; user: { id: string } };
+type User = SignedUpUser;
 const APPLY_ROUTINE = `mutation($doc: JSON!) { applyRoutineDocument(input: { document: $doc }) { routine { id } } }`;
 const APPLY_WORKOUT = `mutation($doc: JSON!) { applyWorkoutDocument(input: { document: $doc }) { workout { id } } }`;
 const NEXT = `query($id: UUID!, $date: String) { routineById(id: $id) { nextWorkout(date: $date) nextTargets(date: $date) { explanation } } }`;
 
-async function call(u: User, query: string, variables: Record<string, unknown>) {
-  const res = await gql(s.url, query, variables, { token: u.token });
-  if (res.body.errors) throw new Error(JSON.stringify(res.body.errors));
-  return res.body.data;
-}
+const call = (u: User, query: string, variables: Record<string, unknown>) =>
+  gqlData(s.url, query, variables, { token: u.token });
 const applyRoutine = async (u: User, doc: Record<string, unknown>): Promise<string> =>
   (await call(u, APPLY_ROUTINE, { doc })).applyRoutineDocument.routine.id;
 const day = (n: number) => new Date(Date.UTC(2026, 0, 4 + 2 * n)).toISOString().slice(0, 10);

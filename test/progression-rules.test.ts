@@ -4,33 +4,20 @@
 // and drop weights, and a property: an explanation never names a weight that is not in the
 // history, the routine or the plan.
 import fc from "fast-check";
-import { startTestServer, gql, signUp, type TestServer } from "./support/harness.ts";
+import { useTestServer, gqlData, signUpWithUnit, type SignedUpUser } from "./support/harness.ts";
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s.close();
-});
+const s = useTestServer();
 
-type User = { token: string; user: { id: string } };
+type User = SignedUpUser;
 const APPLY_ROUTINE = `mutation($doc: JSON!) { applyRoutineDocument(input: { document: $doc }) { routine { id } } }`;
 const APPLY_WORKOUT = `mutation($doc: JSON!) { applyWorkoutDocument(input: { document: $doc }) { workout { id } document } }`;
 const NEXT = `query($id: UUID!, $date: String) { routineById(id: $id) { nextWorkout(date: $date)
   nextTargets(date: $date) { position exercise weight unit routineWeight routineUnit reps seconds sessions explanation } } }`;
 const SHOW_ROUTINE = `query($ref: String!, $unit: Unit) { routineDocument(ref: $ref, unit: $unit) }`;
 
-async function call(u: User, query: string, variables: Record<string, unknown>) {
-  const res = await gql(s.url, query, variables, { token: u.token });
-  if (res.body.errors) throw new Error(JSON.stringify(res.body.errors));
-  return res.body.data;
-}
-async function newUser(unit: "kg" | "lb" = "kg"): Promise<User> {
-  const u = await signUp(s.url, "Lifter");
-  if (unit !== "kg") await s.ownerPool.query("update app_public.users set unit = $2 where id = $1", [u.user.id, unit]);
-  return u;
-}
+const call = (u: User, query: string, variables: Record<string, unknown>) =>
+  gqlData(s.url, query, variables, { token: u.token });
+const newUser = (unit: "kg" | "lb" = "kg") => signUpWithUnit(s, unit);
 const applyRoutine = async (u: User, doc: Record<string, unknown>): Promise<string> =>
   (await call(u, APPLY_ROUTINE, { doc })).applyRoutineDocument.routine.id;
 const applyWorkout = async (u: User, doc: Record<string, unknown>) =>

@@ -2,17 +2,11 @@
 // apply -`) runs it: nextWorkout -> applyWorkoutDocument (planned) -> the sets done -> apply again,
 // session after session, checking every target along the way against hand-computed values.
 import { validateWorkoutDocument } from "@svc/sdk/documents";
-import { startTestServer, gql, signUp, type TestServer } from "./support/harness.ts";
+import { useTestServer, gql, signUp, gqlData, type SignedUpUser } from "./support/harness.ts";
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s.close();
-});
+const s = useTestServer();
 
-type User = Awaited<ReturnType<typeof signUp>>;
+type User = SignedUpUser;
 const APPLY_ROUTINE = `mutation($doc: JSON!) { applyRoutineDocument(input: { document: $doc }) { routine { id } } }`;
 const APPLY_WORKOUT = `mutation($doc: JSON!) { applyWorkoutDocument(input: { document: $doc }) { workout { id } document } }`;
 const NEXT = `query($r: String, $date: String) { nextWorkout(routine: $r, date: $date) }`;
@@ -25,11 +19,8 @@ async function explanation(u: User, routine: string, date: string): Promise<stri
   return r.nextTargets[0].explanation;
 }
 
-async function call(u: User, query: string, variables: Record<string, unknown>) {
-  const res = await gql(s.url, query, variables, { token: u.token });
-  if (res.body.errors) throw new Error(JSON.stringify(res.body.errors));
-  return res.body.data;
-}
+const call = (u: User, query: string, variables: Record<string, unknown>) =>
+  gqlData(s.url, query, variables, { token: u.token });
 
 function dateOf(session: number): string {
   const d = new Date(Date.UTC(2026, 0, 5) + (session - 1) * 2 * 86400000);

@@ -2,17 +2,11 @@
 // applyRoutineDocument / applyWorkoutDocument over HTTP, and every next workout is read back with
 // Routine.nextWorkout and checked against the SDK's validator (a canonical workout document).
 import { validateWorkoutDocument } from "@svc/sdk/documents";
-import { startTestServer, gql, signUp, type TestServer } from "./support/harness.ts";
+import { useTestServer, gql, gqlData, signUpWithUnit, type SignedUpUser } from "./support/harness.ts";
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s.close();
-});
+const s = useTestServer();
 
-type User = { token: string; user: { id: string } };
+type User = SignedUpUser;
 type SetText = string | { set: string; done: false };
 type Session = {
   date: string;
@@ -29,29 +23,21 @@ const NEXT = `query($id: UUID!, $date: String) { routineById(id: $id) { nextWork
 const WHY = new WeakMap<object, string[]>();
 const why = (doc: object): string[] => WHY.get(doc)!;
 
-async function newUser(unit: "kg" | "lb" = "kg"): Promise<User> {
-  const u = await signUp(s.url, "Lifter");
-  if (unit !== "kg") await s.ownerPool.query("update app_public.users set unit = $2 where id = $1", [u.user.id, unit]);
-  return u;
-}
+const newUser = (unit: "kg" | "lb" = "kg") => signUpWithUnit(s, unit);
+const call = (u: User, query: string, variables: Record<string, unknown>) =>
+  gqlData(s.url, query, variables, { token: u.token });
 
 async function applyRoutine(u: User, doc: Record<string, unknown>): Promise<string> {
-  const res = await gql(s.url, APPLY_ROUTINE, { doc }, { token: u.token });
-  if (res.body.errors) throw new Error(JSON.stringify(res.body.errors));
-  return res.body.data.applyRoutineDocument.routine.id;
+  return (await call(u, APPLY_ROUTINE, { doc })).applyRoutineDocument.routine.id;
 }
 
 async function applyWorkout(u: User, doc: Record<string, unknown>): Promise<{ id: string; document: any }> {
-  const res = await gql(s.url, APPLY_WORKOUT, { doc }, { token: u.token });
-  if (res.body.errors) throw new Error(JSON.stringify(res.body.errors));
-  return { id: res.body.data.applyWorkoutDocument.workout.id, document: res.body.data.applyWorkoutDocument.document };
+  const { workout, document } = (await call(u, APPLY_WORKOUT, { doc })).applyWorkoutDocument;
+  return { id: workout.id, document };
 }
 
 async function next(u: User, routineId: string, date: string | null, unit: "kg" | "lb" = "kg"): Promise<any> {
-  const res = await gql(s.url, NEXT, { id: routineId, date }, { token: u.token });
-  if (res.body.errors) throw new Error(JSON.stringify(res.body.errors));
-  const doc = res.body.data.routineById.nextWorkout;
-  const targets = res.body.data.routineById.nextTargets;
+  const { nextWorkout: doc, nextTargets: targets } = (await call(u, NEXT, { id: routineId, date })).routineById;
   // One explanation per exercise, in the same order; never written into the document's notes.
   expect(targets.map((t: any) => [t.position, t.exercise])).toEqual(
     doc.exercises.map((e: any, i: number) => [i, e.exercise]),

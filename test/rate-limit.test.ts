@@ -4,16 +4,10 @@
 import type { AddressInfo } from "node:net";
 import { createApp } from "../server/app.ts";
 import { createPools } from "../server/database.ts";
-import { startTestServer, gql, signUp, type TestServer, createApiKey, awayFromMinuteEdge } from "./support/harness.ts";
+import { useTestServer, gql, signUp, createApiKey, awayFromMinuteEdge } from "./support/harness.ts";
 
 const LIMIT = 120;
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s.close();
-});
+const s = useTestServer();
 
 const createKey = (token: string, access: "READ_ONLY" | "READ_WRITE" = "READ_WRITE") =>
   createApiKey(s.url, token, { access });

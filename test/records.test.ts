@@ -1,17 +1,11 @@
 // Personal records against hand-computed values: Exercise.records (heaviest, best estimated 1RM,
 // most reps at each weight) and WorkoutSet.personalRecord, across units, warm-ups, sets not done,
 // ties and users.
-import { startTestServer, gql, signUp, logWorkout, type TestServer } from "./support/harness.ts";
+import { useTestServer, gql, signUp, logWorkout, type SignedUpUser } from "./support/harness.ts";
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s.close();
-});
+const s = useTestServer();
 
-type User = Awaited<ReturnType<typeof signUp>>;
+type User = SignedUpUser;
 const RECORD = "weight unit reps setWeight date workoutId setId";
 // What `svc exercises records <name>` asks: the exercise a name means, with its records.
 const RECORDS = `query($words: String!) { searchExercises(words: $words, limit: 1) {

@@ -3,29 +3,12 @@
 // password or body in any line; JSON lines parse one by one; the worker's jobs logged the same way.
 import { randomBytes } from "node:crypto";
 import { quickAddJob } from "graphile-worker";
-import { startTestServer, signUp, post, type TestServer } from "./support/harness.ts";
-import { captureLog } from "../server/logger.ts";
+import { useTestServer, signUp, post, captureJsonLog } from "./support/harness.ts";
 import { startWorker } from "../server/worker.ts";
 import { tasks } from "../server/tasks.ts";
 
-let s: TestServer;
-const lines: string[] = [];
-let stopCapture: () => void;
-const originalFormat = process.env.LOG_FORMAT;
-
-beforeAll(async () => {
-  process.env.LOG_FORMAT = "json";
-  stopCapture = captureLog((line) => {
-    lines.push(line);
-  });
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s.close();
-  stopCapture();
-  if (originalFormat === undefined) delete process.env.LOG_FORMAT;
-  else process.env.LOG_FORMAT = originalFormat;
-});
+const lines = captureJsonLog();
+const s = useTestServer();
 
 // The text-format test adds text lines; everything else is read as JSON lines.
 const jsonLines = () => lines.filter((l) => l.startsWith("{")).map((l) => JSON.parse(l));

@@ -4,27 +4,10 @@
 // still marked active (at most once a minute); the log names the caller; and no role or hashed
 // credential of one request stays on a pooled connection for the next.
 import { randomBytes } from "node:crypto";
-import { startTestServer, signUp, gql, post, type TestServer } from "./support/harness.ts";
-import { captureLog } from "../server/logger.ts";
+import { useTestServer, signUp, gql, post, captureJsonLog } from "./support/harness.ts";
 
-let s: TestServer;
-const lines: string[] = [];
-let stopCapture: () => void;
-const originalFormat = process.env.LOG_FORMAT;
-
-beforeAll(async () => {
-  process.env.LOG_FORMAT = "json";
-  stopCapture = captureLog((line) => {
-    lines.push(line);
-  });
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s.close();
-  stopCapture();
-  if (originalFormat === undefined) delete process.env.LOG_FORMAT;
-  else process.env.LOG_FORMAT = originalFormat;
-});
+const lines = captureJsonLog();
+const s = useTestServer();
 
 async function logged(query: string, token: string) {
   const requestId = `session-${randomBytes(6).toString("hex")}`;

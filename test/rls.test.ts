@@ -1,12 +1,20 @@
 // Row-level security checked in SQL, as the visitor role with one user's session: another user's
 // rows are invisible and cannot be written.
 import pg from "pg";
-import { startTestServer, signUp, gql, type TestServer, asRole, credentialHash } from "./support/harness.ts";
+import {
+  startTestServer,
+  signUp,
+  gql,
+  type SignedUpUser,
+  type TestServer,
+  asRole,
+  credentialHash,
+} from "./support/harness.ts";
 
 let s: TestServer;
 let client: pg.Client;
-let alice: Awaited<ReturnType<typeof signUp>>;
-let bob: Awaited<ReturnType<typeof signUp>>;
+let alice: SignedUpUser;
+let bob: SignedUpUser;
 
 async function asUser<T>(token: string | null, fn: () => Promise<T>, role = "svc_visitor"): Promise<T> {
   return asRole(client, role, token ? { "svc.session_hash": credentialHash(token) } : {}, fn);

@@ -1,38 +1,18 @@
 // `npm start` as an operator runs it: the real entry point in a child process on the embedded
 // database. Data survives a restart, SIGTERM stops PostgreSQL too, a second start is refused.
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, existsSync, rmSync, chmodSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "../db/embedded.ts";
 import { post, gql } from "./support/harness.ts";
+import { startEntryPoint, waitForOutput, type Started } from "./support/entry-point.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 let dataDir: string;
 
-type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
-
-function start(port: number): Started {
-  let out = "";
-  const child = spawn(process.execPath, ["server/main.ts"], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), SVC_DATA_DIR: dataDir, DATABASE_URL: "", GRAPHILE_ENV: "production" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout!.on("data", (d) => (out += d));
-  child.stderr!.on("data", (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, output: () => out, exited };
-}
-
-async function waitFor(started: Started, text: RegExp, ms = 60000) {
-  const t0 = Date.now();
-  while (!text.test(started.output())) {
-    if (Date.now() - t0 > ms) throw new Error(`timed out waiting for ${text}; output:\n${started.output()}`);
-    if (started.child.exitCode !== null) throw new Error(`exited early:\n${started.output()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const start = (port: number) => startEntryPoint(dataDir, port);
+const waitFor = (started: Started, text: RegExp) => waitForOutput(started, text, 60000);
 
 beforeAll(() => {
   dataDir = mkdtempSync(path.join(tmpdir(), "svc-start-"));

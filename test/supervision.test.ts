@@ -2,38 +2,14 @@
 // kill -9 of the server a new start stops the orphaned PostgreSQL cleanly and runs on the same data;
 // after kill -9 of PostgreSQL the server exits non-zero with a clear message; a PostgreSQL that is
 // not a dead server's own, or the folder of a live server, is never touched.
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, chmodSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort, OWNER_FILE } from "../db/embedded.ts";
 import { post, get } from "./support/harness.ts";
+import { startEntryPoint, waitForOutput, type Started } from "./support/entry-point.ts";
 
-const root = path.resolve(import.meta.dirname, "..");
-
-type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
-
-function start(dataDir: string, port: number): Started {
-  let out = "";
-  const child = spawn(process.execPath, ["server/main.ts"], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), SVC_DATA_DIR: dataDir, DATABASE_URL: "", GRAPHILE_ENV: "production" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout!.on("data", (d) => (out += d));
-  child.stderr!.on("data", (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, output: () => out, exited };
-}
-
-async function running(started: Started, ms = 90000) {
-  const t0 = Date.now();
-  while (!/running at/.test(started.output())) {
-    if (Date.now() - t0 > ms) throw new Error(`timed out; output:\n${started.output()}`);
-    if (started.child.exitCode !== null) throw new Error(`exited early:\n${started.output()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const running = (started: Started) => waitForOutput(started, /running at/, 90000);
 
 /** Alive and not a zombie (an orphan's exit is reaped by whoever adopted it, maybe later). */
 function alive(pid: number): boolean {
@@ -79,7 +55,7 @@ afterAll(async () => {
 
 test("kill -9 of the server: the next start stops the orphaned PostgreSQL cleanly and runs on the same data", async () => {
   const port = await freePort();
-  const first = start(dataDir, port);
+  const first = startEntryPoint(dataDir, port);
   await running(first);
   const url = `http://127.0.0.1:${port}`;
   expect((await post(url, "/api/auth/sign-up/email", { name: "Lifter", ...credentials })).status).toBe(200);
@@ -91,7 +67,7 @@ test("kill -9 of the server: the next start stops the orphaned PostgreSQL cleanl
   await first.exited;
   expect(alive(orphan)).toBe(true);
 
-  const second = start(dataDir, port);
+  const second = startEntryPoint(dataDir, port);
   await running(second);
   expect(second.output()).toContain(
     `Stopping the embedded PostgreSQL (pid ${orphan}) left running by a server that is gone (pid ${first.child.pid})`,
@@ -109,7 +85,7 @@ test("kill -9 of the server: the next start stops the orphaned PostgreSQL cleanl
 
 test("kill -9 of PostgreSQL under a running server: the server exits non-zero and says why; a new start works", async () => {
   const port = await freePort();
-  const server = start(dataDir, port);
+  const server = startEntryPoint(dataDir, port);
   await running(server);
   const pid = postmasterPid(dataDir);
   process.kill(pid, "SIGKILL");
@@ -121,7 +97,7 @@ test("kill -9 of PostgreSQL under a running server: the server exits non-zero an
     ),
   );
 
-  const again = start(dataDir, port);
+  const again = startEntryPoint(dataDir, port);
   await running(again);
   expect((await post(`http://127.0.0.1:${port}`, "/api/auth/sign-in/email", credentials)).status).toBe(200);
   again.child.kill("SIGTERM");
@@ -130,7 +106,7 @@ test("kill -9 of PostgreSQL under a running server: the server exits non-zero an
 
 test("a PostgreSQL no server of ours claimed is refused, never stopped", async () => {
   const port = await freePort();
-  const first = start(dataDir, port);
+  const first = startEntryPoint(dataDir, port);
   await running(first);
   const pid = postmasterPid(dataDir);
   first.child.kill("SIGKILL");
@@ -138,7 +114,7 @@ test("a PostgreSQL no server of ours claimed is refused, never stopped", async (
   // As if it were started by hand: no record of a server.
   rmSync(path.join(dataDir, OWNER_FILE));
 
-  const second = start(dataDir, await freePort());
+  const second = startEntryPoint(dataDir, await freePort());
   expect(await second.exited).toBe(1);
   expect(second.output()).toContain(
     `is in use by a PostgreSQL (pid ${pid}) that no Training Log server started; stop it first (kill -INT ${pid})`,
@@ -152,7 +128,7 @@ test("the record of a live server is a refusal; a pid reused by another process 
   const ownerFile = path.join(dataDir, OWNER_FILE);
   // This test process is alive: as the recorded server, the folder is in use.
   writeFileSync(ownerFile, JSON.stringify({ pid: process.pid }));
-  const refused = start(dataDir, await freePort());
+  const refused = startEntryPoint(dataDir, await freePort());
   expect(await refused.exited).toBe(1);
   expect(refused.output()).toContain(`is in use by a running server (pid ${process.pid})`);
   expect(JSON.parse(readFileSync(ownerFile, "utf8")).pid).toBe(process.pid);
@@ -160,7 +136,7 @@ test("the record of a live server is a refusal; a pid reused by another process 
   // The same pid with another start time: a server that is gone, its pid now someone else's.
   writeFileSync(ownerFile, JSON.stringify({ pid: process.pid, startTime: "1" }));
   const port = await freePort();
-  const server = start(dataDir, port);
+  const server = startEntryPoint(dataDir, port);
   await running(server);
   expect(JSON.parse(readFileSync(ownerFile, "utf8")).pid).toBe(server.child.pid);
   server.child.kill("SIGTERM");

@@ -1,14 +1,8 @@
 // `viewer` over HTTP: null when signed out, the signed-in user, and their workouts newest first
 // with `limit` at its edges.
-import { startTestServer, gql, signUp, type TestServer } from "./support/harness.ts";
+import { useTestServer, gql, signUp } from "./support/harness.ts";
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s.close();
-});
+const s = useTestServer();
 
 test("viewer is null when signed out", async () => {
   const res = await gql(s.url, "{ viewer { id } }");

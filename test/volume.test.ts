@@ -6,14 +6,15 @@ import {
   gql,
   signUp,
   logWorkout,
+  type SignedUpUser,
   type TestServer,
   asRole,
   credentialHash,
 } from "./support/harness.ts";
 
 let s: TestServer;
-let u: Awaited<ReturnType<typeof signUp>>;
-let other: Awaited<ReturnType<typeof signUp>>;
+let u: SignedUpUser;
+let other: SignedUpUser;
 let w1: string, w2: string, w3: string;
 let benchId: string, squatId: string;
 

@@ -6,16 +6,10 @@ import { createHash } from "node:crypto";
 import { runOnce, quickAddJob, parseCrontab, Logger } from "graphile-worker";
 import { tasks, crontab, runTaskFunction } from "../server/tasks.ts";
 import { startWorker } from "../server/worker.ts";
-import { startTestServer, gql, post, signUp, type TestServer, createApiKey } from "./support/harness.ts";
+import { useTestServer, gql, post, signUp, createApiKey } from "./support/harness.ts";
 import { connectRaw } from "./support/oauth-flow.ts";
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s.close();
-});
+const s = useTestServer();
 
 const q = (text: string, values: unknown[] = []) => s.ownerPool.query(text, values);
 
@@ -259,13 +253,13 @@ test("through graphile-worker: queued jobs for every task run with runOnce and d
   ).toBe(0);
 });
 
-test("the server's worker registers the five cron tasks", async () => {
+test("the server's worker registers the six cron tasks", async () => {
   const pool = new pg.Pool({ connectionString: s.ownerUrl, max: 4 });
   pool.on("error", () => {});
   const runner = await startWorker(pool);
   try {
     let known: string[] = [];
-    for (let i = 0; i < 50 && known.length < 5; i++) {
+    for (let i = 0; i < 50 && known.length < 6; i++) {
       await new Promise((r) => setTimeout(r, 100));
       known = (
         await q("select identifier from graphile_worker._private_known_crontabs order by 1").catch(() => ({
@@ -274,6 +268,7 @@ test("the server's worker registers the five cron tasks", async () => {
       ).rows.map((r: any) => r.identifier);
     }
     expect(known).toEqual([
+      "delete_expired_imports",
       "delete_idle_sessions",
       "expire_api_keys",
       "forget_expired_oauth",

@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import { createDatabaseFromTemplate } from "../../db/scratch.ts";
 import { createApp, type AppOptions } from "../../server/app.ts";
 import { createPools, type Pools } from "../../server/database.ts";
+import { captureLog } from "../../server/logger.ts";
 
 export type TestServer = {
   url: string;
@@ -70,6 +71,43 @@ export async function startTestServer(options: Omit<AppOptions, "pools"> = {}): 
   };
 }
 
+/**
+ * The setup most API test files share: a test server started before the file's tests and closed
+ * after them. Read its fields (`s.url`, `s.ownerPool`, ...) inside tests and hooks.
+ */
+export function useTestServer(options: Omit<AppOptions, "pools"> = {}): TestServer {
+  let started: TestServer | undefined;
+  beforeAll(async () => {
+    started = await startTestServer(options);
+  });
+  afterAll(async () => started?.close());
+  const running = () => {
+    if (!started) throw new Error("useTestServer: the server starts in beforeAll; use it inside tests and hooks");
+    return started;
+  };
+  return {
+    get url() {
+      return running().url;
+    },
+    get pools() {
+      return running().pools;
+    },
+    get ownerPool() {
+      return running().ownerPool;
+    },
+    get authPool() {
+      return running().authPool;
+    },
+    get ownerUrl() {
+      return running().ownerUrl;
+    },
+    get authUrl() {
+      return running().authUrl;
+    },
+    close: () => running().close(),
+  };
+}
+
 export type Credentials = {
   token?: string;
   key?: string;
@@ -95,6 +133,18 @@ export async function gql(url: string, query: string, variables: Record<string, 
   });
   const body = await res.json();
   return { status: res.status, headers: res.headers, body: body as { data?: any; errors?: any } };
+}
+
+/** The `data` of an operation that must succeed: any GraphQL error throws, with the errors as JSON. */
+export async function gqlData(
+  url: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+  c: Credentials = {},
+): Promise<any> {
+  const res = await gql(url, query, variables, c);
+  if (res.body.errors) throw new Error(JSON.stringify(res.body.errors));
+  return res.body.data;
 }
 
 export async function post(url: string, path: string, body: unknown, c: Credentials = {}) {
@@ -127,6 +177,15 @@ export async function signUp(url: string, name = "Test User", extra: { email?: s
   const res = await post(url, "/api/auth/sign-up/email", { name, email, password });
   if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { token: res.body.token as string, user: res.body.user, email, password };
+}
+
+export type SignedUpUser = Awaited<ReturnType<typeof signUp>>;
+
+/** Signs up a new user whose weight unit is `unit` (set by the database owner, as no sign-up form asks it). */
+export async function signUpWithUnit(s: TestServer, unit: "kg" | "lb" = "kg", name = "Lifter"): Promise<SignedUpUser> {
+  const u = await signUp(s.url, name);
+  if (unit !== "kg") await s.ownerPool.query("update app_public.users set unit = $2 where id = $1", [u.user.id, unit]);
+  return u;
 }
 
 /** Creates an API key with a signed-in session; returns its value (shown once) and its id. */
@@ -194,18 +253,39 @@ export async function asRole<T>(
 
 /** Saves a workout document as the user with `token` (applyWorkoutDocument) and answers its id; throws on any error. */
 export async function logWorkout(url: string, token: string, document: Record<string, unknown>): Promise<string> {
-  const res = await gql(
+  const data = await gqlData(
     url,
     `mutation($doc: JSON!) { applyWorkoutDocument(input: { document: $doc }) { workout { id } } }`,
     { doc: document },
     { token },
   );
-  if (res.body.errors) throw new Error(JSON.stringify(res.body.errors));
-  return res.body.data.applyWorkoutDocument.workout.id;
+  return data.applyWorkoutDocument.workout.id;
 }
 
 /** Waits for the next minute when fewer than `secondsNeeded` are left in this one (per-minute limits count in clock minutes). */
 export async function awayFromMinuteEdge(secondsNeeded: number): Promise<void> {
   const intoMinute = (Date.now() % 60000) / 1000;
   if (intoMinute > 60 - secondsNeeded) await new Promise((r) => setTimeout(r, (60 - intoMinute) * 1000 + 250));
+}
+
+/**
+ * Every line the server logs while this test file runs, written as JSON. Registers its own
+ * beforeAll and afterAll: call it at the top of a file, before the server starts.
+ */
+export function captureJsonLog(): string[] {
+  const lines: string[] = [];
+  const originalFormat = process.env.LOG_FORMAT;
+  let stopCapture: () => void = () => {};
+  beforeAll(() => {
+    process.env.LOG_FORMAT = "json";
+    stopCapture = captureLog((line) => {
+      lines.push(line);
+    });
+  });
+  afterAll(() => {
+    stopCapture();
+    if (originalFormat === undefined) delete process.env.LOG_FORMAT;
+    else process.env.LOG_FORMAT = originalFormat;
+  });
+  return lines;
 }
