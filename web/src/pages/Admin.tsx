@@ -6,6 +6,7 @@ import { errorMessage } from "../graphql/client.ts";
 import { Page } from "../components/Page.tsx";
 import { SelectField, TextAreaField, TextField } from "../components/Field.tsx";
 import { Empty, QueryView } from "../components/States.tsx";
+import { CardTable } from "../components/CardTable.tsx";
 import { ConfirmDialog } from "../components/ConfirmDialog.tsx";
 import { useSession } from "../auth/session.tsx";
 import { banUser, unbanUser } from "../auth/admin.ts";
@@ -114,68 +115,56 @@ export default function Admin() {
                   {total} user{total === 1 ? "" : "s"}
                   {search ? ` matching “${search}”` : ""}.
                 </p>
-                <table className="cards">
-                  <caption className="visually-hidden">Users</caption>
-                  <thead>
-                    <tr>
-                      <th>Name</th>
-                      <th>Email</th>
-                      <th>Role</th>
-                      <th>Status</th>
-                      <th>Joined</th>
-                      <th>
-                        <span className="visually-hidden">Actions</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {list.map((u) => (
-                      <tr key={u.id}>
-                        <td data-label="Name">{u.name}</td>
-                        <td data-label="Email">{u.email}</td>
-                        <td data-label="Role">{u.role === "admin" ? "Admin" : "User"}</td>
-                        <td data-label="Status">
-                          {isBanned(u) ? (
-                            <>
-                              <span className="badge badge-expired">Banned</span>{" "}
-                              {u.banExpires ? `until ${formatDateTime(u.banExpires)}` : "with no end"}
-                              {u.banReason ? <>: {u.banReason}</> : null}
-                            </>
-                          ) : (
-                            "Active"
-                          )}
-                        </td>
-                        <td data-label="Joined">{formatDate(u.createdAt)}</td>
-                        <td data-label="">
-                          {u.id === viewer?.id ? (
-                            <span className="muted">You</span>
-                          ) : isBanned(u) ? (
-                            <button
-                              type="button"
-                              onClick={() => {
-                                setActionError(null);
-                                setUnbanning(u);
-                              }}
-                            >
-                              Unban<span className="visually-hidden"> {u.name}</span>
-                            </button>
-                          ) : (
-                            <button
-                              type="button"
-                              onClick={() => {
-                                setActionError(null);
-                                setBan({ reason: "", length: "" });
-                                setBanning(u);
-                              }}
-                            >
-                              Ban<span className="visually-hidden"> {u.name}</span>
-                            </button>
-                          )}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <CardTable
+                  caption="Users"
+                  rows={list}
+                  rowKey={(u) => u.id}
+                  columns={[
+                    { label: "Name", cell: (u) => u.name },
+                    { label: "Email", cell: (u) => u.email },
+                    { label: "Role", cell: (u) => (u.role === "admin" ? "Admin" : "User") },
+                    {
+                      label: "Status",
+                      cell: (u) =>
+                        isBanned(u) ? (
+                          <>
+                            <span className="badge badge-expired">Banned</span>{" "}
+                            {u.banExpires ? `until ${formatDateTime(u.banExpires)}` : "with no end"}
+                            {u.banReason ? <>: {u.banReason}</> : null}
+                          </>
+                        ) : (
+                          "Active"
+                        ),
+                    },
+                    { label: "Joined", cell: (u) => formatDate(u.createdAt) },
+                  ]}
+                  actions={(u) =>
+                    u.id === viewer?.id ? (
+                      <span className="muted">You</span>
+                    ) : isBanned(u) ? (
+                      <button
+                        type="button"
+                        onClick={() => {
+                          setActionError(null);
+                          setUnbanning(u);
+                        }}
+                      >
+                        Unban<span className="visually-hidden"> {u.name}</span>
+                      </button>
+                    ) : (
+                      <button
+                        type="button"
+                        onClick={() => {
+                          setActionError(null);
+                          setBan({ reason: "", length: "" });
+                          setBanning(u);
+                        }}
+                      >
+                        Ban<span className="visually-hidden"> {u.name}</span>
+                      </button>
+                    )
+                  }
+                />
                 {total > PAGE_SIZE ? (
                   <div className="actions">
                     <button

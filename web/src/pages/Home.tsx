@@ -11,6 +11,7 @@ import type { CanonicalWorkout } from "../documents.ts";
 import { WorkoutSets } from "./routines/RoutineSummary.tsx";
 import { routinePath } from "./routines/operations.ts";
 import { hasWorkoutInProgress } from "./log/inProgress.ts";
+import { Stat, Stats } from "../components/Stats.tsx";
 
 const HomeQuery = graphql(`
   query Home($week: Date!) {
@@ -91,16 +92,10 @@ export default function Home() {
           return (
             <>
               <Section title="This week">
-                <dl className="stats">
-                  <div>
-                    <dt>Work sets</dt>
-                    <dd>{sum?.workSets ?? "0"}</dd>
-                  </div>
-                  <div>
-                    <dt>Volume</dt>
-                    <dd>{formatVolume(sum, unit)}</dd>
-                  </div>
-                </dl>
+                <Stats>
+                  <Stat label="Work sets">{sum?.workSets ?? "0"}</Stat>
+                  <Stat label="Volume">{formatVolume(sum, unit)}</Stat>
+                </Stats>
                 <p className="muted">Since Monday {week}. Volume is weight × reps of done work sets.</p>
               </Section>
               <Section title="Routines">

@@ -7,6 +7,7 @@ import { errorMessage, fieldError } from "../../graphql/client.ts";
 import { Page, Section } from "../../components/Page.tsx";
 import { SelectField, TextField } from "../../components/Field.tsx";
 import { Empty, ErrorMessage, QueryView } from "../../components/States.tsx";
+import { CardTable } from "../../components/CardTable.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { today } from "../../components/documentValues.ts";
 import { formatWeight, unitEnum, unitOf, useUserUnits } from "../../components/units.ts";
@@ -143,39 +144,31 @@ export default function Bodyweight() {
                 </Empty>
               );
             return (
-              <table className="cards">
-                <caption className="visually-hidden">Your bodyweight, newest first</caption>
-                <thead>
-                  <tr>
-                    <th>Date</th>
-                    <th>Weight ({unit})</th>
-                    <th>As logged</th>
-                    <th>
-                      <span className="visually-hidden">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((b) => (
-                    <tr key={b.id}>
-                      <td data-label="Date">{b.date}</td>
-                      <td data-label="Weight">{formatWeight(convertWeight(b.weight, unitOf(b.unit), unit), unit)}</td>
-                      <td data-label="As logged">{b.unit === unit ? "—" : formatWeight(b.weight, b.unit)}</td>
-                      <td data-label="">
-                        <button
-                          type="button"
-                          onClick={() => {
-                            removing.reset();
-                            setDeleting({ id: b.id, date: b.date });
-                          }}
-                        >
-                          Delete<span className="visually-hidden"> the weight of {b.date}</span>
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <CardTable
+                caption="Your bodyweight, newest first"
+                rows={rows}
+                rowKey={(b) => b.id}
+                columns={[
+                  { label: "Date", cell: (b) => b.date },
+                  {
+                    label: "Weight",
+                    heading: `Weight (${unit})`,
+                    cell: (b) => formatWeight(convertWeight(b.weight, unitOf(b.unit), unit), unit),
+                  },
+                  { label: "As logged", cell: (b) => (b.unit === unit ? "—" : formatWeight(b.weight, b.unit)) },
+                ]}
+                actions={(b) => (
+                  <button
+                    type="button"
+                    onClick={() => {
+                      removing.reset();
+                      setDeleting({ id: b.id, date: b.date });
+                    }}
+                  >
+                    Delete<span className="visually-hidden"> the weight of {b.date}</span>
+                  </button>
+                )}
+              />
             );
           }}
         </QueryView>

@@ -7,6 +7,7 @@ import { errorMessage, fieldError } from "../../graphql/client.ts";
 import { Page, Section } from "../../components/Page.tsx";
 import { SelectField, TextField } from "../../components/Field.tsx";
 import { Empty, ErrorMessage, Loading, QueryView } from "../../components/States.tsx";
+import { CardTable, type Column } from "../../components/CardTable.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { SearchExercises, useSettled, type FoundExercise } from "../../components/ExercisePicker.tsx";
 
@@ -93,6 +94,13 @@ const KINDS = [
 
 /** Custom exercises shown at once; more than this is unusual (the search finds the rest). */
 const CUSTOM_SHOWN = 200;
+
+/** What both lists show of an exercise after its name. */
+const EXERCISE_COLUMNS: Column<FoundExercise>[] = [
+  { label: "Equipment", cell: (x) => x.equipment },
+  { label: "Region", cell: (x) => x.region },
+  { label: "Kind", cell: (x) => x.kind },
+];
 
 const EMPTY_NEW = { name: "", equipment: "other", region: "full body", kind: "reps" };
 
@@ -203,24 +211,15 @@ export default function Exercises() {
             <p>No exercise matches “{words}”. You can create it below.</p>
           </Empty>
         ) : (
-          <table className="cards">
-            <caption className="visually-hidden">Exercises matching {words}</caption>
-            <thead>
-              <tr>
-                <th>Name</th>
-                <th>Equipment</th>
-                <th>Region</th>
-                <th>Kind</th>
-                <th>Also called</th>
-                <th>
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {results.map((x) => (
-                <tr key={x.id}>
-                  <td data-label="Name">
+          <CardTable
+            caption={`Exercises matching ${words}`}
+            rows={results}
+            rowKey={(x) => x.id}
+            columns={[
+              {
+                label: "Name",
+                cell: (x) => (
+                  <>
                     {x.name}
                     {x.custom ? (
                       <>
@@ -228,16 +227,14 @@ export default function Exercises() {
                         <span className="badge">Custom</span>
                       </>
                     ) : null}
-                  </td>
-                  <td data-label="Equipment">{x.equipment}</td>
-                  <td data-label="Region">{x.region}</td>
-                  <td data-label="Kind">{x.kind}</td>
-                  <td data-label="Also called">{x.aliases.join(", ") || "—"}</td>
-                  <td data-label="">{x.custom ? actions(x) : null}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </>
+                ),
+              },
+              ...EXERCISE_COLUMNS,
+              { label: "Also called", cell: (x) => x.aliases.join(", ") || "—" },
+            ]}
+            actions={(x) => (x.custom ? actions(x) : null)}
+          />
         )}
       </Section>
 
@@ -253,31 +250,13 @@ export default function Exercises() {
               );
             return (
               <>
-                <table className="cards">
-                  <caption className="visually-hidden">Your custom exercises</caption>
-                  <thead>
-                    <tr>
-                      <th>Name</th>
-                      <th>Equipment</th>
-                      <th>Region</th>
-                      <th>Kind</th>
-                      <th>
-                        <span className="visually-hidden">Actions</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {list.map((x) => (
-                      <tr key={x.id}>
-                        <td data-label="Name">{x.name}</td>
-                        <td data-label="Equipment">{x.equipment}</td>
-                        <td data-label="Region">{x.region}</td>
-                        <td data-label="Kind">{x.kind}</td>
-                        <td data-label="">{actions(x)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <CardTable
+                  caption="Your custom exercises"
+                  rows={list}
+                  rowKey={(x) => x.id}
+                  columns={[{ label: "Name", cell: (x) => x.name }, ...EXERCISE_COLUMNS]}
+                  actions={actions}
+                />
                 {data.viewer && data.viewer.customExercises.totalCount > list.length ? (
                   <p className="muted">
                     Showing {list.length} of {data.viewer.customExercises.totalCount}; search to find the others.

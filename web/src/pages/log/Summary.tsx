@@ -8,6 +8,7 @@ import { formatVolume, formatWeight, useUserUnits } from "../../components/units
 import NotFound from "../NotFound.tsx";
 import { isWorkoutId } from "../workouts/operations.ts";
 import { LoggedWorkoutSummary } from "./operations.ts";
+import { Stat, Stats } from "../../components/Stats.tsx";
 
 export default function LogSummary() {
   const id = useParams().id ?? "";
@@ -39,30 +40,13 @@ function Summary({ id }: { id: string }) {
           return (
             <>
               <Section title="Summary">
-                <dl className="stats">
-                  <div>
-                    <dt>Volume</dt>
-                    <dd>{formatVolume(sum, unit)}</dd>
-                  </div>
-                  <div>
-                    <dt>Work sets</dt>
-                    <dd>{sum?.workSets ?? "0"}</dd>
-                  </div>
-                  <div>
-                    <dt>Sets done</dt>
-                    <dd>{sets.filter((s) => s.done).length}</dd>
-                  </div>
-                  <div>
-                    <dt>Duration</dt>
-                    <dd>{w.minutes != null ? `${w.minutes} min` : "—"}</dd>
-                  </div>
-                  {w.bodyweight != null ? (
-                    <div>
-                      <dt>Bodyweight</dt>
-                      <dd>{formatWeight(w.bodyweight, w.unit)}</dd>
-                    </div>
-                  ) : null}
-                </dl>
+                <Stats>
+                  <Stat label="Volume">{formatVolume(sum, unit)}</Stat>
+                  <Stat label="Work sets">{sum?.workSets ?? "0"}</Stat>
+                  <Stat label="Sets done">{sets.filter((s) => s.done).length}</Stat>
+                  <Stat label="Duration">{w.minutes != null ? `${w.minutes} min` : "—"}</Stat>
+                  {w.bodyweight != null ? <Stat label="Bodyweight">{formatWeight(w.bodyweight, w.unit)}</Stat> : null}
+                </Stats>
                 <p className="muted">
                   {w.date}
                   {w.routine ? ` · ${w.routine.name}` : ""}

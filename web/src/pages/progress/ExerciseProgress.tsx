@@ -4,6 +4,7 @@ import { Link, useParams } from "react-router";
 import { formatDuration } from "@svc/sdk/documents";
 import { Page, Section } from "../../components/Page.tsx";
 import { Empty, QueryView } from "../../components/States.tsx";
+import { CardTable } from "../../components/CardTable.tsx";
 import { TimeChart } from "../../components/TimeChart.tsx";
 import { useQuery } from "../../graphql/hooks.ts";
 import { formatWeight, useUserUnits } from "../../components/units.ts";
@@ -13,6 +14,7 @@ import { ExerciseProgress as ExerciseProgressQuery } from "./operations.ts";
 import { E1rmTable, TableBox, VolumeTable } from "./tables.tsx";
 import { WEEKS_SHOWN } from "./Progress.tsx";
 import "./progress.css";
+import { Stat, Stats } from "../../components/Stats.tsx";
 
 export default function ExerciseProgressPage() {
   const id = useParams().exerciseId ?? "";
@@ -86,96 +88,65 @@ function ExerciseProgress({ id }: { id: string }) {
                 {!heaviest && !bestE1rm && !bodyweightReps && !longestHold ? (
                   <p className="muted">No records yet.</p>
                 ) : (
-                  <dl className="stats">
+                  <Stats>
                     {heaviest ? (
-                      <div>
-                        <dt>Heaviest</dt>
-                        <dd>
-                          {formatWeight(heaviest.weight, heaviest.unit)} × {heaviest.reps}
-                        </dd>
-                      </div>
+                      <Stat label="Heaviest">
+                        {formatWeight(heaviest.weight, heaviest.unit)} × {heaviest.reps}
+                      </Stat>
                     ) : null}
                     {bestE1rm ? (
-                      <div>
-                        <dt>Best estimated 1RM</dt>
-                        <dd>{formatWeight(bestE1rm.weight, bestE1rm.unit)}</dd>
-                      </div>
+                      <Stat label="Best estimated 1RM">{formatWeight(bestE1rm.weight, bestE1rm.unit)}</Stat>
                     ) : null}
-                    {bodyweightReps ? (
-                      <div>
-                        <dt>Most reps at bodyweight</dt>
-                        <dd>{bodyweightReps.reps}</dd>
-                      </div>
-                    ) : null}
+                    {bodyweightReps ? <Stat label="Most reps at bodyweight">{bodyweightReps.reps}</Stat> : null}
                     {longestHold ? (
-                      <div>
-                        <dt>Longest hold</dt>
-                        <dd>
-                          {formatDuration(longestHold.seconds)}
-                          {longestHold.weight === null
-                            ? ""
-                            : ` with ${formatWeight(longestHold.weight, longestHold.unit)}`}
-                        </dd>
-                      </div>
+                      <Stat label="Longest hold">
+                        {formatDuration(longestHold.seconds)}
+                        {longestHold.weight === null
+                          ? ""
+                          : ` with ${formatWeight(longestHold.weight, longestHold.unit)}`}
+                      </Stat>
                     ) : null}
-                  </dl>
+                  </Stats>
                 )}
                 {heaviest ? (
                   <TableBox label={`Rep maxes of ${x.name}`} rows={repMaxes.length}>
-                    <table className="cards">
-                      <caption className="visually-hidden">Rep maxes of {x.name}</caption>
-                      <thead>
-                        <tr>
-                          <th scope="col">Reps</th>
-                          <th scope="col">Heaviest done</th>
-                          <th scope="col">Estimated</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {repMaxes.map((r) => (
-                          <tr key={r.reps}>
-                            <td data-label="Reps">{r.reps} RM</td>
-                            <td data-label="Heaviest done">
-                              {r.actual ? (
-                                <Link to={`/workouts/${r.actual.workoutId}`}>
-                                  {formatWeight(r.actual.weight, r.actual.unit)} × {r.actual.reps}
-                                </Link>
-                              ) : (
-                                "–"
-                              )}
-                            </td>
-                            <td data-label="Estimated">
-                              {r.estimated === null ? "–" : formatWeight(r.estimated, r.unit)}
-                            </td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
+                    <CardTable
+                      caption={`Rep maxes of ${x.name}`}
+                      rows={repMaxes}
+                      rowKey={(r) => r.reps}
+                      columns={[
+                        { label: "Reps", cell: (r) => `${r.reps} RM` },
+                        {
+                          label: "Heaviest done",
+                          cell: (r) =>
+                            r.actual ? (
+                              <Link to={`/workouts/${r.actual.workoutId}`}>
+                                {formatWeight(r.actual.weight, r.actual.unit)} × {r.actual.reps}
+                              </Link>
+                            ) : (
+                              "–"
+                            ),
+                        },
+                        {
+                          label: "Estimated",
+                          cell: (r) => (r.estimated === null ? "–" : formatWeight(r.estimated, r.unit)),
+                        },
+                      ]}
+                    />
                   </TableBox>
                 ) : null}
                 {repsAtWeight.length > 0 ? (
                   <TableBox label={`Most reps at each weight of ${x.name}`} rows={repsAtWeight.length}>
-                    <table className="cards">
-                      <caption className="visually-hidden">Most reps at each weight of {x.name}</caption>
-                      <thead>
-                        <tr>
-                          <th scope="col">Weight</th>
-                          <th scope="col">Most reps</th>
-                          <th scope="col">First done</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {repsAtWeight.map((r) => (
-                          <tr key={r.weight}>
-                            <td data-label="Weight">{formatWeight(r.weight, r.unit)}</td>
-                            <td data-label="Most reps">{r.reps}</td>
-                            <td data-label="First done">
-                              <Link to={`/workouts/${r.workoutId}`}>{r.date}</Link>
-                            </td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
+                    <CardTable
+                      caption={`Most reps at each weight of ${x.name}`}
+                      rows={repsAtWeight}
+                      rowKey={(r) => r.weight}
+                      columns={[
+                        { label: "Weight", cell: (r) => formatWeight(r.weight, r.unit) },
+                        { label: "Most reps", cell: (r) => r.reps },
+                        { label: "First done", cell: (r) => <Link to={`/workouts/${r.workoutId}`}>{r.date}</Link> },
+                      ]}
+                    />
                   </TableBox>
                 ) : null}
               </Section>

@@ -3,6 +3,7 @@
 import { Link, useNavigate } from "react-router";
 import { Page, Section } from "../../components/Page.tsx";
 import { Empty, QueryView } from "../../components/States.tsx";
+import { CardTable } from "../../components/CardTable.tsx";
 import { ExercisePicker } from "../../components/ExercisePicker.tsx";
 import { TimeChart } from "../../components/TimeChart.tsx";
 import { useQuery } from "../../graphql/hooks.ts";
@@ -133,23 +134,15 @@ export default function Progress() {
                       series={[{ label: "Bodyweight", values: bodyweights.map((b) => b.weight) }]}
                     />
                     <TableBox label="Bodyweight entries" rows={bodyweights.length}>
-                      <table className="cards">
-                        <caption className="visually-hidden">Bodyweight entries, newest first</caption>
-                        <thead>
-                          <tr>
-                            <th scope="col">Date</th>
-                            <th scope="col">Bodyweight</th>
-                          </tr>
-                        </thead>
-                        <tbody>
-                          {[...bodyweights].reverse().map((b) => (
-                            <tr key={b.date}>
-                              <td data-label="Date">{b.date}</td>
-                              <td data-label="Bodyweight">{formatWeight(b.weight, unit)}</td>
-                            </tr>
-                          ))}
-                        </tbody>
-                      </table>
+                      <CardTable
+                        caption="Bodyweight entries, newest first"
+                        rows={[...bodyweights].reverse()}
+                        rowKey={(b) => b.date}
+                        columns={[
+                          { label: "Date", cell: (b) => b.date },
+                          { label: "Bodyweight", cell: (b) => formatWeight(b.weight, unit) },
+                        ]}
+                      />
                     </TableBox>
                   </>
                 )}

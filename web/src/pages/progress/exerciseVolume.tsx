@@ -2,6 +2,7 @@
 // the weeks shown each get a column, the rest add up to "Other"; each row's columns sum to the
 // week's total.
 import { formatWeight } from "../../components/units.ts";
+import { CardTable } from "../../components/CardTable.tsx";
 import { TableBox, type VolumeWeek } from "./tables.tsx";
 
 /** Exercises shown as their own column; the rest are summed as "Other". */
@@ -82,35 +83,20 @@ export function VolumeBreakdownTable({
   const hasOther = rows.some((r) => r.other > 0);
   return (
     <TableBox label={caption} rows={rows.length}>
-      <table className="cards">
-        <caption className="visually-hidden">{caption}, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Week of</th>
-            {parts.map((part) => (
-              <th scope="col" key={part.key}>
-                {part.label}
-              </th>
-            ))}
-            {hasOther && <th scope="col">Other</th>}
-            <th scope="col">Total</th>
-          </tr>
-        </thead>
-        <tbody>
-          {[...rows].reverse().map((r) => (
-            <tr key={r.week}>
-              <td data-label="Week of">{r.week}</td>
-              {parts.map((part, i) => (
-                <td key={part.key} data-label={part.label}>
-                  {formatWeight(r.byPart[i], unit)}
-                </td>
-              ))}
-              {hasOther && <td data-label="Other">{formatWeight(r.other, unit)}</td>}
-              <td data-label="Total">{formatWeight(r.total, unit)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <CardTable
+        caption={`${caption}, newest first`}
+        rows={[...rows].reverse()}
+        rowKey={(r) => r.week}
+        columns={[
+          { label: "Week of", cell: (r) => r.week },
+          ...parts.map((part, i) => ({
+            label: part.label,
+            cell: (r: (typeof rows)[number]) => formatWeight(r.byPart[i], unit),
+          })),
+          hasOther && { label: "Other", cell: (r) => formatWeight(r.other, unit) },
+          { label: "Total", cell: (r) => formatWeight(r.total, unit) },
+        ]}
+      />
     </TableBox>
   );
 }

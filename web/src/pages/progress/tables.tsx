@@ -2,6 +2,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatWeight } from "../../components/units.ts";
+import { CardTable } from "../../components/CardTable.tsx";
 
 /** Rows a table shows in full; a longer one scrolls in its own box, with a hint that says so. */
 export const SHORT_TABLE_ROWS = 12;
@@ -28,27 +29,17 @@ export type VolumeWeek = { week: string; volume: number; unit: string; workSets:
 export function VolumeTable({ weeks, caption }: { weeks: VolumeWeek[]; caption: string }) {
   return (
     <TableBox label={caption} rows={weeks.length}>
-      <table className="cards">
-        <caption className="visually-hidden">{caption}, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Week of</th>
-            <th scope="col">Volume</th>
-            <th scope="col">Work sets</th>
-            <th scope="col">Workouts</th>
-          </tr>
-        </thead>
-        <tbody>
-          {[...weeks].reverse().map((w) => (
-            <tr key={w.week}>
-              <td data-label="Week of">{w.week}</td>
-              <td data-label="Volume">{formatWeight(w.volume, w.unit)}</td>
-              <td data-label="Work sets">{w.workSets}</td>
-              <td data-label="Workouts">{w.workouts}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <CardTable
+        caption={`${caption}, newest first`}
+        rows={[...weeks].reverse()}
+        rowKey={(w) => w.week}
+        columns={[
+          { label: "Week of", cell: (w) => w.week },
+          { label: "Volume", cell: (w) => formatWeight(w.volume, w.unit) },
+          { label: "Work sets", cell: (w) => w.workSets },
+          { label: "Workouts", cell: (w) => w.workouts },
+        ]}
+      />
     </TableBox>
   );
 }
@@ -67,31 +58,24 @@ export type E1rmRow = {
 export function E1rmTable({ sessions, caption }: { sessions: E1rmRow[]; caption: string }) {
   return (
     <TableBox label={caption} rows={sessions.length}>
-      <table className="cards">
-        <caption className="visually-hidden">{caption}, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Estimated 1RM</th>
-            <th scope="col">From</th>
-            <th scope="col">Best set</th>
-          </tr>
-        </thead>
-        <tbody>
-          {[...sessions].reverse().map((s) => (
-            <tr key={s.workoutId}>
-              <td data-label="Date">
-                <Link to={`/workouts/${s.workoutId}`}>{s.date}</Link>
-              </td>
-              <td data-label="Estimated 1RM">{formatWeight(s.e1rm, s.unit)}</td>
-              <td data-label="From">{s.e1rmSetWeight != null ? `${s.e1rmSetWeight} × ${s.e1rmSetReps}` : "—"}</td>
-              <td data-label="Best set">
+      <CardTable
+        caption={`${caption}, newest first`}
+        rows={[...sessions].reverse()}
+        rowKey={(s) => s.workoutId}
+        columns={[
+          { label: "Date", cell: (s) => <Link to={`/workouts/${s.workoutId}`}>{s.date}</Link> },
+          { label: "Estimated 1RM", cell: (s) => formatWeight(s.e1rm, s.unit) },
+          { label: "From", cell: (s) => (s.e1rmSetWeight != null ? `${s.e1rmSetWeight} × ${s.e1rmSetReps}` : "—") },
+          {
+            label: "Best set",
+            cell: (s) => (
+              <>
                 {s.bestSetWeight} × {s.bestSetReps}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </>
+            ),
+          },
+        ]}
+      />
     </TableBox>
   );
 }

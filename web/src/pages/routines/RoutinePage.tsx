@@ -3,11 +3,11 @@
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { Page } from "../../components/Page.tsx";
-import { ErrorMessage, Loading, QueryView } from "../../components/States.tsx";
+import { QueryView } from "../../components/States.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { useMutation, useQuery } from "../../graphql/hooks.ts";
 import { errorMessage } from "../../graphql/client.ts";
-import { unitEnum, unitOf, useUserUnits } from "../../components/units.ts";
+import { UnitConversionToggle, useUnitConversion } from "../../components/UnitConversion.tsx";
 import { useSession } from "../../auth/session.tsx";
 import type { CanonicalRoutine, CanonicalWorkout } from "../../documents.ts";
 import NotFound from "../NotFound.tsx";
@@ -16,24 +16,21 @@ import { RoutineSummary, WorkoutSets } from "./RoutineSummary.tsx";
 
 export default function RoutinePage() {
   const ref = useParams().ref ?? "";
-  const { unit } = useUserUnits();
   const { setNotice } = useSession();
   const navigate = useNavigate();
   const routine = useQuery(RoutineWithNext, { ref });
-  const [converted, setConverted] = useState(false);
-  const conversion = useQuery(RoutineDocument, { ref, unit: unitEnum(unit) }, { skip: !converted });
   const [confirming, setConfirming] = useState(false);
   const [remove, removing] = useMutation(DeleteRoutine);
 
   const doc = routine.data?.routineDocument as (CanonicalRoutine & { id: string }) | undefined;
+  const conversion = useUnitConversion(RoutineDocument, { ref }, doc?.unit);
   const next = routine.data?.nextWorkout as CanonicalWorkout | null | undefined;
   const targets = useQuery(RoutineNextTargets, { id: doc?.id ?? "" }, { skip: !doc?.id || !next });
   const found = targets.data?.routineById?.nextTargets ?? [];
   const explanations = next?.exercises.map((_, i) => found.find((t) => t?.position === i)?.explanation ?? null);
   if (routine.data && !routine.data.routineDocument) return <NotFound />;
-  const written = unitOf(doc?.unit);
-  const shown =
-    converted && conversion.data?.routineDocument ? (conversion.data.routineDocument as CanonicalRoutine) : doc;
+  const converted = conversion.converted ? conversion.query.data?.routineDocument : undefined;
+  const shown = converted ? (converted as CanonicalRoutine) : doc;
 
   return (
     <Page
@@ -74,25 +71,14 @@ export default function RoutinePage() {
             <>
               <section className="section" aria-labelledby="targets-heading">
                 <h2 id="targets-heading">Targets</h2>
-                <p className="muted">
-                  Progression: {doc.progression}. {doc.deload ? "A planned deload. " : ""}
-                  {written === unit
-                    ? `Weights in ${written}.`
-                    : converted
-                      ? `Shown in ${unit}, converted from the ${written} it is written in.`
-                      : `Written in ${written}; your unit is ${unit}.`}
-                </p>
-                {written !== unit ? (
-                  <p>
-                    <button type="button" aria-pressed={converted} onClick={() => setConverted(!converted)}>
-                      {converted ? `Show as written (${written})` : `Show in ${unit}`}
-                    </button>
-                  </p>
-                ) : null}
-                {converted && conversion.error ? (
-                  <ErrorMessage error={conversion.error} onRetry={() => void conversion.reload()} />
-                ) : null}
-                {converted && !conversion.data ? <Loading /> : null}
+                <UnitConversionToggle
+                  conversion={conversion}
+                  intro={
+                    <>
+                      Progression: {doc.progression}. {doc.deload ? "A planned deload. " : ""}
+                    </>
+                  }
+                />
                 <RoutineSummary routine={shown} caption={`Exercises of ${doc.name}`} />
               </section>
               <section className="section" aria-labelledby="next-heading">

@@ -1,6 +1,7 @@
 // A routine document to read: its exercises and targets, weights in the document's unit.
 import type { CanonicalRoutine, CanonicalWorkout } from "../../documents.ts";
 import { formatWeight } from "../../components/units.ts";
+import { CardTable } from "../../components/CardTable.tsx";
 
 function formatSeconds(seconds: number): string {
   return seconds >= 60 ? `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}` : `${seconds}s`;
@@ -9,43 +10,44 @@ function formatSeconds(seconds: number): string {
 export function RoutineSummary({ routine, caption }: { routine: CanonicalRoutine; caption: string }) {
   if (routine.exercises.length === 0) return <p className="state state-empty">This routine has no exercises yet.</p>;
   return (
-    <table className="cards">
-      <caption className="visually-hidden">{caption}</caption>
-      <thead>
-        <tr>
-          <th>Exercise</th>
-          <th>Target</th>
-          <th>Weight</th>
-          <th>Rest</th>
-          <th>Extras</th>
-        </tr>
-      </thead>
-      <tbody>
-        {routine.exercises.map((x, i) => (
-          <tr key={i}>
-            <td data-label="Exercise">
+    <CardTable
+      caption={caption}
+      rows={routine.exercises}
+      rowKey={(_, i) => i}
+      columns={[
+        {
+          label: "Exercise",
+          cell: (x) => (
+            <>
               {x.superset ? <span className="badge">{x.superset}</span> : null} {x.exercise}
-            </td>
-            <td data-label="Target">
+            </>
+          ),
+        },
+        {
+          label: "Target",
+          cell: (x) => (
+            <>
               {x.sets} × {x.time !== undefined ? formatSeconds(x.time) : (x.reps ?? "—")}
               {x.reps !== undefined ? " reps" : ""}
-            </td>
-            <td data-label="Weight">{formatWeight(x.weight, routine.unit)}</td>
-            <td data-label="Rest">{x.rest !== undefined ? formatSeconds(x.rest) : "—"}</td>
-            <td data-label="Extras">
-              {[
-                x.warmups ? `${x.warmups} warm-up${x.warmups > 1 ? "s" : ""}` : "",
-                x.drops ? `${x.drops} drop${x.drops > 1 ? "s" : ""}` : "",
-                x.bursts ? `${x.bursts} burst${x.bursts > 1 ? "s" : ""}` : "",
-                x.progression ? `${x.progression} progression` : "",
-              ]
-                .filter(Boolean)
-                .join(", ") || "—"}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+            </>
+          ),
+        },
+        { label: "Weight", cell: (x) => formatWeight(x.weight, routine.unit) },
+        { label: "Rest", cell: (x) => (x.rest !== undefined ? formatSeconds(x.rest) : "—") },
+        {
+          label: "Extras",
+          cell: (x) =>
+            [
+              x.warmups ? `${x.warmups} warm-up${x.warmups > 1 ? "s" : ""}` : "",
+              x.drops ? `${x.drops} drop${x.drops > 1 ? "s" : ""}` : "",
+              x.bursts ? `${x.bursts} burst${x.bursts > 1 ? "s" : ""}` : "",
+              x.progression ? `${x.progression} progression` : "",
+            ]
+              .filter(Boolean)
+              .join(", ") || "—",
+        },
+      ]}
+    />
   );
 }
 

@@ -2,6 +2,7 @@
 import { Link } from "react-router";
 import { Page } from "../../components/Page.tsx";
 import { Empty, QueryView } from "../../components/States.tsx";
+import { CardTable } from "../../components/CardTable.tsx";
 import { prefetchQuery, useQuery } from "../../graphql/hooks.ts";
 import { formatDate } from "../../format.ts";
 import { RoutineList, routinePath } from "./operations.ts";
@@ -36,21 +37,15 @@ export default function Routines() {
             );
           }
           return (
-            <table className="cards">
-              <caption className="visually-hidden">Your routines</caption>
-              <thead>
-                <tr>
-                  <th>Name</th>
-                  <th>Exercises</th>
-                  <th>Progression</th>
-                  <th>Unit</th>
-                  <th>Changed</th>
-                </tr>
-              </thead>
-              <tbody>
-                {routines.map((r) => (
-                  <tr key={r.id}>
-                    <td data-label="Name">
+            <CardTable
+              caption="Your routines"
+              rows={routines}
+              rowKey={(r) => r.id}
+              columns={[
+                {
+                  label: "Name",
+                  cell: (r) => (
+                    <>
                       <Link to={routinePath(r)}>{r.name}</Link>
                       {r.deload ? (
                         <>
@@ -58,15 +53,15 @@ export default function Routines() {
                           <span className="badge">Deload</span>
                         </>
                       ) : null}
-                    </td>
-                    <td data-label="Exercises">{r.exercises.length}</td>
-                    <td data-label="Progression">{r.progression}</td>
-                    <td data-label="Unit">{r.unit}</td>
-                    <td data-label="Changed">{formatDate(r.updatedAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+                    </>
+                  ),
+                },
+                { label: "Exercises", cell: (r) => r.exercises.length },
+                { label: "Progression", cell: (r) => r.progression },
+                { label: "Unit", cell: (r) => r.unit },
+                { label: "Changed", cell: (r) => formatDate(r.updatedAt) },
+              ]}
+            />
           );
         }}
       </QueryView>

@@ -6,6 +6,7 @@ import { errorMessage, fieldError } from "../../graphql/client.ts";
 import { Section } from "../../components/Page.tsx";
 import { SelectField, TextField } from "../../components/Field.tsx";
 import { Empty, ErrorMessage, QueryView } from "../../components/States.tsx";
+import { CardTable } from "../../components/CardTable.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { formatDate, formatDateTime } from "../../format.ts";
 
@@ -124,32 +125,20 @@ export function ApiKeysSection() {
               <p>No API keys yet.</p>
             </Empty>
           ) : (
-            <table className="cards">
-              <caption className="visually-hidden">Your API keys</caption>
-              <thead>
-                <tr>
-                  <th>Name</th>
-                  <th>Key starts</th>
-                  <th>Access</th>
-                  <th>Created</th>
-                  <th>Last used</th>
-                  <th>Expires</th>
-                  <th>
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.viewer.apiKeys.map((k) => (
-                  <tr key={k.id}>
-                    <td data-label="Name">{k.name}</td>
-                    <td data-label="Key starts">
-                      <code>{k.start}…</code>
-                    </td>
-                    <td data-label="Access">{accessLabel(k.access)}</td>
-                    <td data-label="Created">{formatDate(k.createdAt)}</td>
-                    <td data-label="Last used">{k.lastUsedAt ? formatDateTime(k.lastUsedAt) : "Never"}</td>
-                    <td data-label="Expires">
+            <CardTable
+              caption="Your API keys"
+              rows={data.viewer.apiKeys}
+              rowKey={(k) => k.id}
+              columns={[
+                { label: "Name", cell: (k) => k.name },
+                { label: "Key starts", cell: (k) => <code>{k.start}…</code> },
+                { label: "Access", cell: (k) => accessLabel(k.access) },
+                { label: "Created", cell: (k) => formatDate(k.createdAt) },
+                { label: "Last used", cell: (k) => (k.lastUsedAt ? formatDateTime(k.lastUsedAt) : "Never") },
+                {
+                  label: "Expires",
+                  cell: (k) => (
+                    <>
                       {k.expiresAt ? formatDate(k.expiresAt) : "Never"}
                       {k.expired ? (
                         <>
@@ -157,22 +146,22 @@ export function ApiKeysSection() {
                           <span className="badge badge-expired">Expired</span>
                         </>
                       ) : null}
-                    </td>
-                    <td data-label="">
-                      <button
-                        type="button"
-                        onClick={() => {
-                          revoking.reset();
-                          setToRevoke(k);
-                        }}
-                      >
-                        Revoke<span className="visually-hidden"> {k.name}</span>
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+                    </>
+                  ),
+                },
+              ]}
+              actions={(k) => (
+                <button
+                  type="button"
+                  onClick={() => {
+                    revoking.reset();
+                    setToRevoke(k);
+                  }}
+                >
+                  Revoke<span className="visually-hidden"> {k.name}</span>
+                </button>
+              )}
+            />
           )
         }
       </QueryView>

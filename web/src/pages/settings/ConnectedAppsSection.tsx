@@ -5,6 +5,7 @@ import { graphql, type ResultOf } from "../../graphql/graphql.ts";
 import { useMutation, useQuery } from "../../graphql/hooks.ts";
 import { Section } from "../../components/Page.tsx";
 import { ErrorMessage, QueryView } from "../../components/States.tsx";
+import { CardTable } from "../../components/CardTable.tsx";
 import { formatDateTime } from "../../format.ts";
 
 const ConnectedApps = graphql(`
@@ -61,41 +62,27 @@ export function ConnectedAppsSection() {
           const list = data.viewer?.connectedApps ?? [];
           if (!list.length) return <p>No connected apps.</p>;
           return (
-            <table className="cards">
-              <caption className="visually-hidden">Connected apps</caption>
-              <thead>
-                <tr>
-                  <th>App</th>
-                  <th>Returns to</th>
-                  <th>Access</th>
-                  <th>Connected</th>
-                  <th>Last used</th>
-                  <th>
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((app) => (
-                  <tr key={app.id}>
-                    <td data-label="App">{app.clientName}</td>
-                    <td data-label="Returns to">{app.redirectHost}</td>
-                    <td data-label="Access">{app.access === "READ_WRITE" ? "Read and write" : "Read only"}</td>
-                    <td data-label="Connected">{formatDateTime(app.createdAt)}</td>
-                    <td data-label="Last used">{app.lastUsedAt ? formatDateTime(app.lastUsedAt) : "Never"}</td>
-                    <td data-label="">
-                      <button type="button" disabled={disconnecting.running} onClick={() => end(app)}>
-                        Disconnect
-                        <span className="visually-hidden">
-                          {" "}
-                          {app.clientName}, connected {formatDateTime(app.createdAt)}
-                        </span>
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <CardTable
+              caption="Connected apps"
+              rows={list}
+              rowKey={(app) => app.id}
+              columns={[
+                { label: "App", cell: (app) => app.clientName },
+                { label: "Returns to", cell: (app) => app.redirectHost },
+                { label: "Access", cell: (app) => (app.access === "READ_WRITE" ? "Read and write" : "Read only") },
+                { label: "Connected", cell: (app) => formatDateTime(app.createdAt) },
+                { label: "Last used", cell: (app) => (app.lastUsedAt ? formatDateTime(app.lastUsedAt) : "Never") },
+              ]}
+              actions={(app) => (
+                <button type="button" disabled={disconnecting.running} onClick={() => end(app)}>
+                  Disconnect
+                  <span className="visually-hidden">
+                    {" "}
+                    {app.clientName}, connected {formatDateTime(app.createdAt)}
+                  </span>
+                </button>
+              )}
+            />
           );
         }}
       </QueryView>

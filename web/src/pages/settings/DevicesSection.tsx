@@ -5,6 +5,7 @@ import { useMutation, useQuery } from "../../graphql/hooks.ts";
 import { errorMessage } from "../../graphql/client.ts";
 import { Section } from "../../components/Page.tsx";
 import { ErrorMessage, QueryView } from "../../components/States.tsx";
+import { CardTable } from "../../components/CardTable.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { formatDateTime } from "../../format.ts";
 
@@ -81,43 +82,35 @@ export function DevicesSection() {
           const others = list.filter((s) => !s.current);
           return (
             <>
-              <table className="cards">
-                <caption className="visually-hidden">Signed-in devices</caption>
-                <thead>
-                  <tr>
-                    <th>Device</th>
-                    <th>Signed in</th>
-                    <th>Last active</th>
-                    <th>
-                      <span className="visually-hidden">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.map((s) => (
-                    <tr key={s.id} aria-current={s.current ? "true" : undefined}>
-                      <td data-label="Device">
-                        <span>
-                          {s.client} {s.current ? <span className="badge badge-current">This device</span> : null}
-                        </span>
-                      </td>
-                      <td data-label="Signed in">{formatDateTime(s.createdAt)}</td>
-                      <td data-label="Last active">{formatDateTime(s.lastActiveAt)}</td>
-                      <td data-label="">
-                        {s.current ? null : (
-                          <button type="button" disabled={signingOut.running} onClick={() => endOne(s)}>
-                            Sign out
-                            <span className="visually-hidden">
-                              {" "}
-                              {s.client}, signed in {formatDateTime(s.createdAt)}
-                            </span>
-                          </button>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <CardTable
+                caption="Signed-in devices"
+                rows={list}
+                rowKey={(s) => s.id}
+                rowProps={(s) => ({ "aria-current": s.current ? "true" : undefined })}
+                columns={[
+                  {
+                    label: "Device",
+                    cell: (s) => (
+                      <span>
+                        {s.client} {s.current ? <span className="badge badge-current">This device</span> : null}
+                      </span>
+                    ),
+                  },
+                  { label: "Signed in", cell: (s) => formatDateTime(s.createdAt) },
+                  { label: "Last active", cell: (s) => formatDateTime(s.lastActiveAt) },
+                ]}
+                actions={(s) =>
+                  s.current ? null : (
+                    <button type="button" disabled={signingOut.running} onClick={() => endOne(s)}>
+                      Sign out
+                      <span className="visually-hidden">
+                        {" "}
+                        {s.client}, signed in {formatDateTime(s.createdAt)}
+                      </span>
+                    </button>
+                  )
+                }
+              />
               <div className="actions">
                 <button
                   type="button"

@@ -3,16 +3,18 @@
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { Page } from "../../components/Page.tsx";
-import { ErrorMessage, Loading, QueryView } from "../../components/States.tsx";
+import { QueryView } from "../../components/States.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { useMutation, useQuery } from "../../graphql/hooks.ts";
 import { errorMessage } from "../../graphql/client.ts";
-import { effortLabel, formatVolume, unitEnum, unitOf, useUserUnits } from "../../components/units.ts";
+import { effortLabel, formatVolume, useUserUnits } from "../../components/units.ts";
+import { UnitConversionToggle, useUnitConversion } from "../../components/UnitConversion.tsx";
 import { useSession } from "../../auth/session.tsx";
 import type { CanonicalWorkout } from "../../documents.ts";
 import NotFound from "../NotFound.tsx";
 import { WorkoutSets } from "../routines/RoutineSummary.tsx";
 import { DeleteWorkout, WorkoutDetails, WorkoutDocument, isWorkoutId } from "./operations.ts";
+import { Stat, Stats } from "../../components/Stats.tsx";
 
 export default function WorkoutPage() {
   const id = useParams().id ?? "";
@@ -24,17 +26,16 @@ function Workout({ id }: { id: string }) {
   const { setNotice } = useSession();
   const navigate = useNavigate();
   const details = useQuery(WorkoutDetails, { id });
-  const [converted, setConverted] = useState(false);
-  const conversion = useQuery(WorkoutDocument, { id, unit: unitEnum(unit) }, { skip: !converted });
   const [confirming, setConfirming] = useState(false);
   const [remove, removing] = useMutation(DeleteWorkout);
 
-  if (details.data && !details.data.workoutById) return <NotFound />;
   const workout = details.data?.workoutById;
+  const conversion = useUnitConversion(WorkoutDocument, { id }, workout?.unit);
+
+  if (details.data && !workout) return <NotFound />;
   const doc = details.data?.workoutDocument as CanonicalWorkout | undefined;
-  const written = unitOf(workout?.unit);
-  const shown =
-    converted && conversion.data?.workoutDocument ? (conversion.data.workoutDocument as CanonicalWorkout) : doc;
+  const converted = conversion.converted ? conversion.query.data?.workoutDocument : undefined;
+  const shown = converted ? (converted as CanonicalWorkout) : doc;
   const title = workout ? `Workout: ${workout.date}${workout.name ? ` ${workout.name}` : ""}` : "Workout";
   const records =
     workout?.exercises.flatMap((x) =>
@@ -73,24 +74,12 @@ function Workout({ id }: { id: string }) {
             <>
               <section className="section" aria-labelledby="summary-heading">
                 <h2 id="summary-heading">Summary</h2>
-                <dl className="stats">
-                  <div>
-                    <dt>Volume</dt>
-                    <dd>{formatVolume(sum, unit)}</dd>
-                  </div>
-                  <div>
-                    <dt>Work sets</dt>
-                    <dd>{sum?.workSets ?? "0"}</dd>
-                  </div>
-                  <div>
-                    <dt>Minutes</dt>
-                    <dd>{workout.minutes ?? "—"}</dd>
-                  </div>
-                  <div>
-                    <dt>Effort scale</dt>
-                    <dd>{effortLabel(workout.effort)}</dd>
-                  </div>
-                </dl>
+                <Stats>
+                  <Stat label="Volume">{formatVolume(sum, unit)}</Stat>
+                  <Stat label="Work sets">{sum?.workSets ?? "0"}</Stat>
+                  <Stat label="Minutes">{workout.minutes ?? "—"}</Stat>
+                  <Stat label="Effort scale">{effortLabel(workout.effort)}</Stat>
+                </Stats>
                 {workout.routine ? (
                   <p>
                     From the routine{" "}
@@ -120,24 +109,7 @@ function Workout({ id }: { id: string }) {
               </section>
               <section className="section" aria-labelledby="sets-heading">
                 <h2 id="sets-heading">Exercises and sets</h2>
-                <p className="muted">
-                  {written === unit
-                    ? `Weights in ${written}.`
-                    : converted
-                      ? `Shown in ${unit}, converted from the ${written} it is written in.`
-                      : `Written in ${written}; your unit is ${unit}.`}
-                </p>
-                {written !== unit ? (
-                  <p>
-                    <button type="button" aria-pressed={converted} onClick={() => setConverted(!converted)}>
-                      {converted ? `Show as written (${written})` : `Show in ${unit}`}
-                    </button>
-                  </p>
-                ) : null}
-                {converted && conversion.error ? (
-                  <ErrorMessage error={conversion.error} onRetry={() => void conversion.reload()} />
-                ) : null}
-                {converted && !conversion.data ? <Loading /> : null}
+                <UnitConversionToggle conversion={conversion} />
                 <WorkoutSets workout={shown} markPlanned />
                 {doc.notes ? (
                   <p>

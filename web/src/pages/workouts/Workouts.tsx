@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { Page } from "../../components/Page.tsx";
 import { Empty, QueryView } from "../../components/States.tsx";
+import { CardTable } from "../../components/CardTable.tsx";
 import { useQuery } from "../../graphql/hooks.ts";
 import { formatVolume, useUserUnits } from "../../components/units.ts";
 import { WorkoutHistory } from "./operations.ts";
@@ -46,34 +47,23 @@ export default function Workouts() {
             );
           return (
             <>
-              <table className="cards" aria-busy={!settled}>
-                <caption className="visually-hidden">Workout history, newest first</caption>
-                <thead>
-                  <tr>
-                    <th>Date</th>
-                    <th>Workout</th>
-                    <th>Routine</th>
-                    <th>Work sets</th>
-                    <th>Volume ({unit})</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.map((w) => {
-                    const sum = w.workoutSetsByWorkoutId.aggregates?.sum;
-                    return (
-                      <tr key={w.id}>
-                        <td data-label="Date">
-                          <Link to={`/workouts/${w.id}`}>{w.date}</Link>
-                        </td>
-                        <td data-label="Workout">{w.name ?? "—"}</td>
-                        <td data-label="Routine">{w.routine?.name ?? "—"}</td>
-                        <td data-label="Work sets">{sum?.workSets ?? "0"}</td>
-                        <td data-label="Volume">{formatVolume(sum, unit)}</td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
+              <CardTable
+                caption="Workout history, newest first"
+                busy={!settled}
+                rows={list}
+                rowKey={(w) => w.id}
+                columns={[
+                  { label: "Date", cell: (w) => <Link to={`/workouts/${w.id}`}>{w.date}</Link> },
+                  { label: "Workout", cell: (w) => w.name ?? "—" },
+                  { label: "Routine", cell: (w) => w.routine?.name ?? "—" },
+                  { label: "Work sets", cell: (w) => w.workoutSetsByWorkoutId.aggregates?.sum?.workSets ?? "0" },
+                  {
+                    label: "Volume",
+                    heading: `Volume (${unit})`,
+                    cell: (w) => formatVolume(w.workoutSetsByWorkoutId.aggregates?.sum, unit),
+                  },
+                ]}
+              />
               <nav className="actions" aria-label="History pages">
                 <button
                   type="button"
