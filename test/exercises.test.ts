@@ -1,11 +1,12 @@
 // The exercise catalog over HTTP: searchExercises (ranking, typo tolerance, limits at their
 // edges), the Exercise fields, and custom exercises (create, rename, delete, conflicts) that no
 // other user can see or change.
-import { startTestServer, gql, signUp, type TestServer, errorCode } from "./support/harness.ts";
+import { EXERCISE_EQUIPMENT, EXERCISE_KINDS, EXERCISE_REGIONS } from "@svc/sdk";
+import { startTestServer, gql, signUp, type SignedUpUser, type TestServer, errorCode } from "./support/harness.ts";
 
 let s: TestServer;
-let alice: Awaited<ReturnType<typeof signUp>>;
-let bob: Awaited<ReturnType<typeof signUp>>;
+let alice: SignedUpUser;
+let bob: SignedUpUser;
 beforeAll(async () => {
   s = await startTestServer();
   alice = await signUp(s.url, "Alice");
@@ -133,6 +134,20 @@ describe("searchExercises", () => {
     const res = await gql(s.url, "{ searchExercises { id } }");
     expect(res.body.errors?.[0]?.message).toMatch(/words/);
   });
+});
+
+test("the SDK's equipment, region and kind values are the database's, in its order", async () => {
+  const { rows } = await s.ownerPool.query(
+    `select conname, pg_get_constraintdef(oid) as def from pg_constraint
+      where conrelid = 'app_public.exercises'::regclass and conname = any($1) order by conname`,
+    [["exercises_equipment_check", "exercises_kind_check", "exercises_region_check"]],
+  );
+  const values = (def: string) => [...def.matchAll(/'([^']*)'::text/g)].map((m) => m[1]);
+  expect(rows.map((r) => [r.conname, values(r.def)])).toEqual([
+    ["exercises_equipment_check", [...EXERCISE_EQUIPMENT]],
+    ["exercises_kind_check", [...EXERCISE_KINDS]],
+    ["exercises_region_check", [...EXERCISE_REGIONS]],
+  ]);
 });
 
 describe("custom exercises", () => {

@@ -4,11 +4,10 @@
 // and bans, names and id prefixes, exit codes and output rules.
 import { statSync, writeFileSync, chmodSync, mkdirSync, readFileSync } from "node:fs";
 import { hostname } from "node:os";
-import { spawn } from "node:child_process";
 import path from "node:path";
 import { gql, get, post, TEST_ADDRESS_LIMITS, type TestServer } from "../../test/support/harness.ts";
 import { AUTH_LIMITS } from "../../server/auth-limits.ts";
-import { cliServer, svcOnTerminal, hasStackTrace, closedUrl } from "./support.ts";
+import { cliServer, svcOnTerminal, hasStackTrace, closedUrl, runNode } from "./support.ts";
 
 const cli = cliServer();
 const home = cli.home;
@@ -31,19 +30,7 @@ async function signedUp(name = "Cli User") {
 
 describe("version, help and usage errors", () => {
   test("oclif.manifest.json (what makes start-up fast) matches the command files", async () => {
-    const r = await new Promise<{ code: number | null; out: string }>((resolve) => {
-      const child = spawn(process.execPath, [path.join(import.meta.dirname, "../scripts/manifest.ts"), "--check"], {
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      let out = "";
-      child.stdout.on("data", (d) => {
-        out += d;
-      });
-      child.stderr.on("data", (d) => {
-        out += d;
-      });
-      child.on("close", (code) => resolve({ code, out }));
-    });
+    const r = await runNode([path.join(import.meta.dirname, "../scripts/manifest.ts"), "--check"]);
     expect(r).toEqual({ code: 0, out: "cli/oclif.manifest.json is up to date\n" });
   });
 
@@ -54,24 +41,10 @@ describe("version, help and usage errors", () => {
   });
 
   test("a node without type stripping on PATH: svc re-runs itself with the Node the repository pins", async () => {
-    const r = await new Promise<{ code: number | null; out: string }>((resolve) => {
-      const child = spawn(
-        process.execPath,
-        ["--no-experimental-strip-types", path.join(import.meta.dirname, "../bin/run.js"), "--version"],
-        {
-          env: home().env(),
-          stdio: ["ignore", "pipe", "pipe"],
-        },
-      );
-      let out = "";
-      child.stdout.on("data", (d) => {
-        out += d;
-      });
-      child.stderr.on("data", (d) => {
-        out += d;
-      });
-      child.on("close", (code) => resolve({ code, out }));
-    });
+    const r = await runNode(
+      ["--no-experimental-strip-types", path.join(import.meta.dirname, "../bin/run.js"), "--version"],
+      home().env(),
+    );
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^svc\/0\.1\.0 .* node-v2[4-9]\./);
   });
@@ -209,19 +182,7 @@ describe("not signed in", () => {
   });
 
   test("a saved token the server no longer knows: whoami exit 4", async () => {
-    const h = home();
-    mkdirSync(path.dirname(h.credentialsFile), { recursive: true });
-    writeFileSync(
-      h.credentialsFile,
-      JSON.stringify({
-        current: s.url,
-        instances: {
-          [s.url]: { kind: "session", token: "f".repeat(64), user: { id: "x", name: "x", email: "x" }, savedAt: "" },
-        },
-      }),
-      { mode: 0o600 },
-    );
-    const r = await h.run(["whoami"]);
+    const r = await cli.staleHome().run(["whoami"]);
     expect(r.code).toBe(4);
     expect(r.stderr).toMatch(/no longer valid.*svc login/);
   });

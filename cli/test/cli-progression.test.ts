@@ -1,8 +1,6 @@
 // The real `svc` binary against the real server: `svc routine next` (the planned next workout, its
 // round trip through `svc workout apply -`, progression after sets are marked done) and
 // `svc exercise records` (heaviest, best estimated 1RM, reps at each weight), with their errors.
-import { mkdirSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import { validateWorkoutDocument } from "@svc/sdk/documents";
 import { post, type TestServer } from "../../test/support/harness.ts";
 import { cliServer, hasStackTrace, type Home } from "./support.ts";
@@ -15,23 +13,6 @@ beforeAll(() => {
 });
 
 const signedUp = () => cli.signUpHome("Lifter", cli.email("prog"), "correct horse battery");
-
-/** A home whose saved session token the server does not know (signed out on the server). */
-function staleHome(): Home {
-  const h = home();
-  mkdirSync(path.dirname(h.credentialsFile), { recursive: true });
-  writeFileSync(
-    h.credentialsFile,
-    JSON.stringify({
-      current: s.url,
-      instances: {
-        [s.url]: { kind: "session", token: "f".repeat(64), user: { id: "x", name: "x", email: "x" }, savedAt: "" },
-      },
-    }),
-    { mode: 0o600 },
-  );
-  return h;
-}
 
 const PUSH = {
   name: "Push",
@@ -193,7 +174,7 @@ describe("svc routine next", () => {
     const none = await home().run(["routine", "next", "Push"]);
     expect(none.code).toBe(4);
     expect(none.stderr).toContain("svc login");
-    const stale = await staleHome().run(["routine", "next", "Push", "--json"]);
+    const stale = await cli.staleHome().run(["routine", "next", "Push", "--json"]);
     expect(stale.code).toBe(4);
     expect(stale.stderr).toContain("svc login");
     expect(stale.stdout).toBe("");
@@ -346,12 +327,12 @@ describe("svc exercise records", () => {
     expect(squat.records.heaviest).toMatchObject({ weight: 200, reps: 1, workoutId: w1 });
     expect(squat.records.bestE1rm).toMatchObject({ weight: 200, reps: 1, setWeight: 200 });
 
-    // The old name `svc exercises <words>` (a hidden alias) is still the search, even with a word after `records`'s place.
-    const search = await h.run(["exercises", "bench", "press"]);
+    // `svc exercise search <words>` is the search, with words as separate arguments.
+    const search = await h.run(["exercise", "search", "bench", "press"]);
     expect(search.code).toBe(0);
     expect(search.stdout.split("\n")[0]).toMatch(/^NAME\s+EQUIPMENT\s+REGION\s+ALSO KNOWN AS$/);
     expect(search.stdout.split("\n")[1]).toMatch(/^Bench Press\s+barbell/);
-    const searchJson = JSON.parse((await h.run(["exercises", "bench", "--limit", "2", "--json"])).stdout);
+    const searchJson = JSON.parse((await h.run(["exercise", "search", "bench", "--limit", "2", "--json"])).stdout);
     expect(searchJson).toHaveLength(2);
     expect(searchJson[0]).not.toHaveProperty("records");
 
@@ -428,7 +409,7 @@ describe("svc exercise records", () => {
     expect(signedOut.code).toBe(4);
     expect(signedOut.stderr).toContain("svc login");
     // A session the server no longer knows is answered as signed out: exit 4, not empty records.
-    const stale = await staleHome().run(["exercise", "records", "bench", "--json"]);
+    const stale = await cli.staleHome().run(["exercise", "records", "bench", "--json"]);
     expect(stale.code).toBe(4);
     expect(stale.stderr).toContain("svc login");
     expect(stale.stdout).toBe("");

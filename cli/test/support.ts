@@ -2,11 +2,11 @@
 // XDG_CONFIG_HOME (a temp folder), SVC_URL pointing at a real test server, and nothing inherited
 // from the test runner's environment that could change its behaviour.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, readFileSync } from "node:fs";
+import { mkdtempSync, rmSync, readFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { startTestServer, type TestServer } from "../../test/support/harness.ts";
+import { useTestServer } from "../../test/support/harness.ts";
 
 export const BIN = path.resolve(import.meta.dirname, "../bin/run.js");
 
@@ -119,6 +119,21 @@ export function hasStackTrace(text: string): boolean {
   return /^\s+at .+[:(]/m.test(text);
 }
 
+/** Runs `node ...args` (a script of the repository); its exit code and its output, both streams in order. */
+export function runNode(args: string[], env?: Record<string, string>): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    child.stdout.on("data", (d) => {
+      out += d;
+    });
+    child.stderr.on("data", (d) => {
+      out += d;
+    });
+    child.on("close", (code) => resolve({ code, out }));
+  });
+}
+
 /** An address where nothing listens (a port just freed), so connections are refused. */
 export async function closedUrl(): Promise<string> {
   const { createServer } = await import("node:net");
@@ -134,15 +149,11 @@ export async function closedUrl(): Promise<string> {
  * afterwards) and users signed up through the real `svc signup`.
  */
 export function cliServer() {
-  const fixture = { server: undefined as unknown as TestServer };
+  const fixture = { server: useTestServer() };
   const homes: Home[] = [];
   let counter = 0;
-  beforeAll(async () => {
-    fixture.server = await startTestServer();
-  });
-  afterAll(async () => {
+  afterAll(() => {
     for (const h of homes) h.remove();
-    await fixture.server.close();
   });
   const home = (env: Record<string, string | undefined> = {}) => {
     const h = makeHome({ SVC_URL: fixture.server.url, ...env });
@@ -160,6 +171,23 @@ export function cliServer() {
         input: `${password}\n`,
       });
       expect(r).toMatchObject({ code: 0 });
+      return h;
+    },
+    /** A home whose saved session token the server does not know (signed out on the server). */
+    staleHome() {
+      const h = home();
+      const url = fixture.server.url;
+      mkdirSync(path.dirname(h.credentialsFile), { recursive: true });
+      writeFileSync(
+        h.credentialsFile,
+        JSON.stringify({
+          current: url,
+          instances: {
+            [url]: { kind: "session", token: "f".repeat(64), user: { id: "x", name: "x", email: "x" }, savedAt: "" },
+          },
+        }),
+        { mode: 0o600 },
+      );
       return h;
     },
   };

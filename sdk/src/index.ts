@@ -63,3 +63,4 @@ export {
   type PlateLoad,
   type PlateResult,
 } from "./plates.ts";
+export { EXERCISE_EQUIPMENT, EXERCISE_REGIONS, EXERCISE_KINDS } from "./exercise-values.ts";
