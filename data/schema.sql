@@ -474,6 +474,17 @@ $function$;
 comment on function app_hidden.doc_exercise_field(entry jsonb, INOUT cache jsonb, OUT ref text, OUT exercise_id uuid, OUT reason text) is 'The `exercise` field of a routine or workout entry: the reference as written and the exercise it names (resolved through cache, as app_hidden.doc_exercise), or the reason it is refused at `<entry>.exercise`.';
 grant execute on function app_hidden.doc_exercise_field(entry jsonb, INOUT cache jsonb, OUT ref text, OUT exercise_id uuid, OUT reason text) to svc_reader;
 
+create function app_hidden.doc_flag(v jsonb, fallback boolean, OUT value boolean, OUT reason text)
+ RETURNS record
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+  select case when v is null then fallback when jsonb_typeof(v) = 'boolean' then v::boolean end,
+         case when v is not null and jsonb_typeof(v) <> 'boolean' then 'must be a boolean' end;
+$function$;
+comment on function app_hidden.doc_flag(v jsonb, fallback boolean, OUT value boolean, OUT reason text) is 'A true/false field of a document (deload, skipProgression, pinned, a set''s done): its value, fallback when absent (v is SQL null), or the reason (`must be a boolean`) for any other JSON type.';
+grant execute on function app_hidden.doc_flag(v jsonb, fallback boolean, OUT value boolean, OUT reason text) to svc_reader;
+
 create function app_hidden.doc_integer(v jsonb, lo numeric, hi numeric)
  RETURNS integer
  LANGUAGE sql
@@ -2353,6 +2364,20 @@ $function$;
 comment on function app_hidden.snap_weight(weight numeric, increment numeric) is 'A weight rounded to the nearest multiple of the increment (halves away from zero), never below 0.';
 grant execute on function app_hidden.snap_weight(weight numeric, increment numeric) to svc_reader;
 
+create function app_hidden.spend_current_key_cost(p_cost integer)
+ RETURNS integer
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public'
+AS $function$
+  -- Never less than nothing: a cost cannot give budget back.
+  select app_private.spend_api_key_cost(k.id, greatest(p_cost, 0))
+    from app_public.current_api_key_id() as k(id)
+   where k.id is not null;
+$function$;
+comment on function app_hidden.spend_current_key_cost(p_cost integer) is 'Adds an operation''s cost to the spending in the current minute of the live API key making this request (svc.key_hash) and returns the total; null without a live key. The server refuses an operation that does not fit before spending (it knows what was spent from use_api_key).';
+grant execute on function app_hidden.spend_current_key_cost(p_cost integer) to svc_reader;
+
 create function app_hidden.staged_import_limits(OUT workouts integer, OUT bytes bigint, OUT expiry interval)
  RETURNS record
  LANGUAGE sql
@@ -2794,6 +2819,7 @@ declare
   v_rest numeric;
   v_superset text;
   v_progression text;
+  v_flag boolean;
   v_extra int[];
   v_n int;
   f text;
@@ -2845,13 +2871,12 @@ begin
     path := 'unit'; return;
   end if;
   v_out := v_out || jsonb_build_object('unit', s);
-  if doc ? 'deload' then
-    if jsonb_typeof(doc -> 'deload') <> 'boolean' then
-      path := 'deload'; reason := 'must be a boolean'; return;
-    end if;
-    if (doc -> 'deload')::boolean then
-      v_out := v_out || '{"deload": true}';
-    end if;
+  select fl.value, fl.reason into v_flag, reason from app_hidden.doc_flag(doc -> 'deload', false) fl;
+  if reason is not null then
+    path := 'deload'; return;
+  end if;
+  if v_flag then
+    v_out := v_out || '{"deload": true}';
   end if;
   -- exercises: at most 100
   select a.list, a.reason into v_list, reason from app_hidden.doc_array(doc, 'exercises', 0, 100) a;
@@ -3173,6 +3198,7 @@ declare
   v_n int;
   v_superset text;
   v_note text;
+  v_flag boolean;
   v_pinned boolean;
   v_skip boolean;
   v_done boolean;
@@ -3275,13 +3301,12 @@ begin
     end if;
     v_out := v_out || jsonb_build_object('notes', s);
   end if;
-  if doc ? 'skipProgression' then
-    if jsonb_typeof(doc -> 'skipProgression') <> 'boolean' then
-      path := 'skipProgression'; reason := 'must be a boolean'; return;
-    end if;
-    if (doc -> 'skipProgression')::boolean then
-      v_out := v_out || '{"skipProgression": true}';
-    end if;
+  select fl.value, fl.reason into v_flag, reason from app_hidden.doc_flag(doc -> 'skipProgression', false) fl;
+  if reason is not null then
+    path := 'skipProgression'; return;
+  end if;
+  if v_flag then
+    v_out := v_out || '{"skipProgression": true}';
   end if;
   -- Bounded work: the sizes are checked before any entry is looked at.
   select a.list, a.reason into v_list, reason from app_hidden.doc_array(doc, 'exercises', 0, 100) a;
@@ -3317,19 +3342,13 @@ begin
         path := p || '.note'; reason := 'must be at most 500 characters'; return;
       end if;
     end if;
-    v_pinned := false;
-    if e ? 'pinned' then
-      if jsonb_typeof(e -> 'pinned') <> 'boolean' then
-        path := p || '.pinned'; reason := 'must be a boolean'; return;
-      end if;
-      v_pinned := (e -> 'pinned')::boolean;
+    select fl.value, fl.reason into v_pinned, reason from app_hidden.doc_flag(e -> 'pinned', false) fl;
+    if reason is not null then
+      path := p || '.pinned'; return;
     end if;
-    v_skip := false;
-    if e ? 'skipProgression' then
-      if jsonb_typeof(e -> 'skipProgression') <> 'boolean' then
-        path := p || '.skipProgression'; reason := 'must be a boolean'; return;
-      end if;
-      v_skip := (e -> 'skipProgression')::boolean;
+    select fl.value, fl.reason into v_skip, reason from app_hidden.doc_flag(e -> 'skipProgression', false) fl;
+    if reason is not null then
+      path := p || '.skipProgression'; return;
     end if;
     select a.list, a.reason into v_sets, reason from app_hidden.doc_array(e, 'sets', 1, 50) a;
     if reason is not null then
@@ -3340,7 +3359,6 @@ begin
     for j in 0 .. jsonb_array_length(v_sets) - 1 loop
       x := v_sets -> j;
       sp := p || '.sets[' || j || ']';
-      v_done := true;
       if jsonb_typeof(x) = 'string' then
         v_text := x #>> '{}';
       elsif jsonb_typeof(x) = 'object' then
@@ -3363,11 +3381,10 @@ begin
       if v_set.reason is not null then
         path := sp; reason := v_set.reason; return;
       end if;
-      if jsonb_typeof(x) = 'object' and x ? 'done' then
-        if jsonb_typeof(x -> 'done') <> 'boolean' then
-          path := p || '.sets[' || j || '].done'; reason := 'must be a boolean'; return;
-        end if;
-        v_done := (x -> 'done')::boolean;
+      -- A set as text (x -> 'done' is null) is done.
+      select fl.value, fl.reason into v_done, reason from app_hidden.doc_flag(x -> 'done', true) fl;
+      if reason is not null then
+        path := p || '.sets[' || j || '].done'; return;
       end if;
       v_text := app_hidden.format_set(v_set.kind, v_set.weight, v_set.bodyweight, v_set.reps, v_set.seconds, v_set.effort);
       v_set_canon := v_set_canon || case when v_done then to_jsonb(v_text) else jsonb_build_object('set', v_text, 'done', false) end;

@@ -56,6 +56,15 @@ comment on function app_hidden.doc_array(jsonb, text, int, int) is
   E'A required array field of a document object (exercises, a workout exercise''s sets): the array, or why it is refused at o''s path plus key (absent, not an array, fewer than lo or more than hi entries).';
 grant execute on function app_hidden.doc_array(jsonb, text, int, int) to svc_reader;
 
+create or replace function app_hidden.doc_flag(v jsonb, fallback boolean, out value boolean, out reason text)
+language sql immutable parallel safe as $$
+  select case when v is null then fallback when jsonb_typeof(v) = 'boolean' then v::boolean end,
+         case when v is not null and jsonb_typeof(v) <> 'boolean' then 'must be a boolean' end;
+$$;
+comment on function app_hidden.doc_flag(jsonb, boolean) is
+  E'A true/false field of a document (deload, skipProgression, pinned, a set''s done): its value, fallback when absent (v is SQL null), or the reason (`must be a boolean`) for any other JSON type.';
+grant execute on function app_hidden.doc_flag(jsonb, boolean) to svc_reader;
+
 create or replace function app_hidden.doc_own_id(v jsonb, p_table text, p_user uuid, out id text, out reason text)
 language plpgsql stable as $$
 declare
@@ -149,6 +158,7 @@ declare
   v_rest numeric;
   v_superset text;
   v_progression text;
+  v_flag boolean;
   v_extra int[];
   v_n int;
   f text;
@@ -200,13 +210,12 @@ begin
     path := 'unit'; return;
   end if;
   v_out := v_out || jsonb_build_object('unit', s);
-  if doc ? 'deload' then
-    if jsonb_typeof(doc -> 'deload') <> 'boolean' then
-      path := 'deload'; reason := 'must be a boolean'; return;
-    end if;
-    if (doc -> 'deload')::boolean then
-      v_out := v_out || '{"deload": true}';
-    end if;
+  select fl.value, fl.reason into v_flag, reason from app_hidden.doc_flag(doc -> 'deload', false) fl;
+  if reason is not null then
+    path := 'deload'; return;
+  end if;
+  if v_flag then
+    v_out := v_out || '{"deload": true}';
   end if;
   -- exercises: at most 100
   select a.list, a.reason into v_list, reason from app_hidden.doc_array(doc, 'exercises', 0, 100) a;
@@ -416,6 +425,7 @@ declare
   v_n int;
   v_superset text;
   v_note text;
+  v_flag boolean;
   v_pinned boolean;
   v_skip boolean;
   v_done boolean;
@@ -518,13 +528,12 @@ begin
     end if;
     v_out := v_out || jsonb_build_object('notes', s);
   end if;
-  if doc ? 'skipProgression' then
-    if jsonb_typeof(doc -> 'skipProgression') <> 'boolean' then
-      path := 'skipProgression'; reason := 'must be a boolean'; return;
-    end if;
-    if (doc -> 'skipProgression')::boolean then
-      v_out := v_out || '{"skipProgression": true}';
-    end if;
+  select fl.value, fl.reason into v_flag, reason from app_hidden.doc_flag(doc -> 'skipProgression', false) fl;
+  if reason is not null then
+    path := 'skipProgression'; return;
+  end if;
+  if v_flag then
+    v_out := v_out || '{"skipProgression": true}';
   end if;
   -- Bounded work: the sizes are checked before any entry is looked at.
   select a.list, a.reason into v_list, reason from app_hidden.doc_array(doc, 'exercises', 0, 100) a;
@@ -560,19 +569,13 @@ begin
         path := p || '.note'; reason := 'must be at most 500 characters'; return;
       end if;
     end if;
-    v_pinned := false;
-    if e ? 'pinned' then
-      if jsonb_typeof(e -> 'pinned') <> 'boolean' then
-        path := p || '.pinned'; reason := 'must be a boolean'; return;
-      end if;
-      v_pinned := (e -> 'pinned')::boolean;
+    select fl.value, fl.reason into v_pinned, reason from app_hidden.doc_flag(e -> 'pinned', false) fl;
+    if reason is not null then
+      path := p || '.pinned'; return;
     end if;
-    v_skip := false;
-    if e ? 'skipProgression' then
-      if jsonb_typeof(e -> 'skipProgression') <> 'boolean' then
-        path := p || '.skipProgression'; reason := 'must be a boolean'; return;
-      end if;
-      v_skip := (e -> 'skipProgression')::boolean;
+    select fl.value, fl.reason into v_skip, reason from app_hidden.doc_flag(e -> 'skipProgression', false) fl;
+    if reason is not null then
+      path := p || '.skipProgression'; return;
     end if;
     select a.list, a.reason into v_sets, reason from app_hidden.doc_array(e, 'sets', 1, 50) a;
     if reason is not null then
@@ -583,7 +586,6 @@ begin
     for j in 0 .. jsonb_array_length(v_sets) - 1 loop
       x := v_sets -> j;
       sp := p || '.sets[' || j || ']';
-      v_done := true;
       if jsonb_typeof(x) = 'string' then
         v_text := x #>> '{}';
       elsif jsonb_typeof(x) = 'object' then
@@ -606,11 +608,10 @@ begin
       if v_set.reason is not null then
         path := sp; reason := v_set.reason; return;
       end if;
-      if jsonb_typeof(x) = 'object' and x ? 'done' then
-        if jsonb_typeof(x -> 'done') <> 'boolean' then
-          path := p || '.sets[' || j || '].done'; reason := 'must be a boolean'; return;
-        end if;
-        v_done := (x -> 'done')::boolean;
+      -- A set as text (x -> 'done' is null) is done.
+      select fl.value, fl.reason into v_done, reason from app_hidden.doc_flag(x -> 'done', true) fl;
+      if reason is not null then
+        path := p || '.sets[' || j || '].done'; return;
       end if;
       v_text := app_hidden.format_set(v_set.kind, v_set.weight, v_set.bodyweight, v_set.reps, v_set.seconds, v_set.effort);
       v_set_canon := v_set_canon || case when v_done then to_jsonb(v_text) else jsonb_build_object('set', v_text, 'done', false) end;
