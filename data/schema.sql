@@ -3698,10 +3698,7 @@ AS $function$
 declare
   v_window timestamptz := date_trunc('minute', now());
 begin
-  insert into app_private.rate_counters as c (subject, window_start, count)
-  values ('admin:' || p_session, v_window, 1)
-  on conflict (subject, window_start) do update set count = c.count + 1
-  returning c.count into request_count;
+  request_count := app_private.count_request('admin:' || p_session, v_window);
   window_end := v_window + interval '1 minute';
   select u.role = 'admin' into is_admin
     from app_public.sessions s join app_public.users u on u.id = s.user_id where s.id = p_session;
@@ -3709,6 +3706,21 @@ begin
 end;
 $function$;
 comment on function app_private.count_admin_call(p_session uuid, OUT request_count integer, OUT window_end timestamp with time zone, OUT is_admin boolean) is 'Counts one admin-endpoint call for a session in the current minute (committed on its own, so refused calls count too) and says whether the session''s user is an admin.';
+-- (execute: owner only)
+
+create function app_private.count_request(p_subject text, p_window timestamp with time zone)
+ RETURNS integer
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public'
+AS $function$
+  -- The upsert takes a row lock, so concurrent requests from many processes count exactly.
+  insert into app_private.rate_counters as c (subject, window_start, count)
+  values (p_subject, p_window, 1)
+  on conflict (subject, window_start) do update set count = c.count + 1
+  returning c.count;
+$function$;
+comment on function app_private.count_request(p_subject text, p_window timestamp with time zone) is 'Counts one request of a subject (`key:<id>`, `admin:<session>`) in the window starting at p_window; returns the window''s count so far.';
 -- (execute: owner only)
 
 create function app_private.delete_expired_imports()
@@ -3892,16 +3904,9 @@ declare
   v_connection uuid;
 begin
   select * into v_code from app_private.oauth_codes c where c.code_hash = p_code_hash and c.client_id = p_client for update;
-  if v_code.code_hash is null then
-    status := 'invalid'; return;
-  end if;
-  if v_code.used_at is not null then
-    -- A code presented twice was stolen or replayed: what it made is revoked (RFC 9700 4.2.1).
-    delete from app_public.connected_apps a where a.id = v_code.connection_id;
-    status := 'reused'; return;
-  end if;
-  if v_code.expires_at <= now() then
-    status := 'expired'; return;
+  status := app_private.oauth_one_time_status(v_code.code_hash is not null, v_code.used_at, v_code.expires_at, v_code.connection_id);
+  if status is not null then
+    return;
   end if;
   if p_redirect_uri is distinct from v_code.redirect_uri then
     status := 'redirect_mismatch'; return;
@@ -3915,9 +3920,7 @@ begin
           v_code.access, v_code.resource)
   returning id into v_connection;
   update app_private.oauth_codes c set used_at = now(), connection_id = v_connection where c.code_hash = p_code_hash;
-  insert into app_private.oauth_tokens (token_hash, connection_id, kind, expires_at) values
-    (p_access_hash, v_connection, 'access', now() + make_interval(secs => p_access_ttl)),
-    (p_refresh_hash, v_connection, 'refresh', now() + make_interval(secs => p_refresh_ttl));
+  perform app_private.oauth_store_tokens(v_connection, p_access_hash, p_refresh_hash, p_access_ttl, p_refresh_ttl);
   status := 'ok';
   access := v_code.access;
 end;
@@ -3947,6 +3950,30 @@ $function$;
 comment on function app_private.oauth_issue_code(p_code_hash bytea, p_session uuid, p_client text, p_redirect_uri text, p_challenge text, p_resource text, p_access app_public.api_key_access, p_ttl_seconds integer) is 'Records the authorization code a signed-in user (session p_session) granted a client on the consent page.';
 -- (execute: owner only)
 
+create function app_private.oauth_one_time_status(p_found boolean, p_used_at timestamp with time zone, p_expires_at timestamp with time zone, p_connection uuid)
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public'
+AS $function$
+begin
+  if not p_found then
+    return 'invalid';
+  end if;
+  if p_used_at is not null then
+    -- Presented twice, it was stolen or replayed: what it made is revoked (RFC 9700 4.2.1).
+    delete from app_public.connected_apps a where a.id = p_connection;
+    return 'reused';
+  end if;
+  if p_expires_at <= now() then
+    return 'expired';
+  end if;
+  return null;
+end;
+$function$;
+comment on function app_private.oauth_one_time_status(p_found boolean, p_used_at timestamp with time zone, p_expires_at timestamp with time zone, p_connection uuid) is 'A one-time OAuth credential presented (an authorization code or a refresh token): invalid when unknown, reused when presented before (and the connection it belongs to is revoked), expired, or null when it may be spent.';
+-- (execute: owner only)
+
 create function app_private.oauth_refresh(p_refresh_hash bytea, p_client text, p_resource text, p_access_hash bytea, p_refresh_hash_new bytea, p_access_ttl integer, p_refresh_ttl integer, OUT status text, OUT access app_public.api_key_access)
  RETURNS record
  LANGUAGE plpgsql
@@ -3961,16 +3988,9 @@ begin
     join app_public.connected_apps a on a.id = t.connection_id
    where t.token_hash = p_refresh_hash and t.kind = 'refresh' and a.client_id = p_client
    for update of t;
-  if v_token.token_hash is null then
-    status := 'invalid'; return;
-  end if;
-  if v_token.used_at is not null then
-    -- A rotated refresh token presented again: someone else holds a copy, so the connection ends.
-    delete from app_public.connected_apps a where a.id = v_token.connection_id;
-    status := 'reused'; return;
-  end if;
-  if v_token.expires_at <= now() then
-    status := 'expired'; return;
+  status := app_private.oauth_one_time_status(v_token.token_hash is not null, v_token.used_at, v_token.expires_at, v_token.connection_id);
+  if status is not null then
+    return;
   end if;
   select a.* into v_app from app_public.connected_apps a join app_public.users u on u.id = a.user_id
    where a.id = v_token.connection_id and not app_hidden.ban_in_force(u.banned, u.ban_expires);
@@ -3983,9 +4003,7 @@ begin
   update app_private.oauth_tokens t set used_at = now() where t.token_hash = p_refresh_hash;
   -- Access tokens of the connection that were already replaced stay valid until they expire (minutes).
   delete from app_private.oauth_tokens t where t.connection_id = v_app.id and t.expires_at <= now();
-  insert into app_private.oauth_tokens (token_hash, connection_id, kind, expires_at) values
-    (p_access_hash, v_app.id, 'access', now() + make_interval(secs => p_access_ttl)),
-    (p_refresh_hash_new, v_app.id, 'refresh', now() + make_interval(secs => p_refresh_ttl));
+  perform app_private.oauth_store_tokens(v_app.id, p_access_hash, p_refresh_hash_new, p_access_ttl, p_refresh_ttl);
   status := 'ok';
   access := v_app.access;
 end;
@@ -4016,6 +4034,19 @@ AS $function$
    where t.token_hash = p_token_hash and a.id = t.connection_id and a.client_id = p_client;
 $function$;
 comment on function app_private.oauth_revoke(p_token_hash bytea, p_client text) is 'Token revocation (RFC 7009): the connection of the token ends, with all its tokens.';
+-- (execute: owner only)
+
+create function app_private.oauth_store_tokens(p_connection uuid, p_access_hash bytea, p_refresh_hash bytea, p_access_ttl integer, p_refresh_ttl integer)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public'
+AS $function$
+  insert into app_private.oauth_tokens (token_hash, connection_id, kind, expires_at) values
+    (p_access_hash, p_connection, 'access', now() + make_interval(secs => p_access_ttl)),
+    (p_refresh_hash, p_connection, 'refresh', now() + make_interval(secs => p_refresh_ttl));
+$function$;
+comment on function app_private.oauth_store_tokens(p_connection uuid, p_access_hash bytea, p_refresh_hash bytea, p_access_ttl integer, p_refresh_ttl integer) is 'Stores a connection''s new access and refresh token (their SHA-256) with their lifetimes in seconds.';
 -- (execute: owner only)
 
 create function app_private.oauth_use_token(p_access_hash bytea, OUT connection_id uuid, OUT user_id uuid, OUT access app_public.api_key_access, OUT resource text, OUT expires_at timestamp with time zone)
@@ -4277,11 +4308,7 @@ begin
   if api_key_id is null then
     return;
   end if;
-  -- The upsert takes a row lock, so concurrent requests from many processes count exactly.
-  insert into app_private.rate_counters as c (subject, window_start, count)
-  values ('key:' || api_key_id, v_window, 1)
-  on conflict (subject, window_start) do update set count = c.count + 1
-  returning c.count into request_count;
+  request_count := app_private.count_request('key:' || api_key_id, v_window);
   select c.count into cost_used
     from app_private.rate_counters c
    where c.subject = 'key-cost:' || api_key_id and c.window_start = v_window;

@@ -711,16 +711,9 @@ begin
     join app_public.connected_apps a on a.id = t.connection_id
    where t.token_hash = p_refresh_hash and t.kind = 'refresh' and a.client_id = p_client
    for update of t;
-  if v_token.token_hash is null then
-    status := 'invalid'; return;
-  end if;
-  if v_token.used_at is not null then
-    -- A rotated refresh token presented again: someone else holds a copy, so the connection ends.
-    delete from app_public.connected_apps a where a.id = v_token.connection_id;
-    status := 'reused'; return;
-  end if;
-  if v_token.expires_at <= now() then
-    status := 'expired'; return;
+  status := app_private.oauth_one_time_status(v_token.token_hash is not null, v_token.used_at, v_token.expires_at, v_token.connection_id);
+  if status is not null then
+    return;
   end if;
   select a.* into v_app from app_public.connected_apps a join app_public.users u on u.id = a.user_id
    where a.id = v_token.connection_id and not app_hidden.ban_in_force(u.banned, u.ban_expires);
@@ -733,9 +726,7 @@ begin
   update app_private.oauth_tokens t set used_at = now() where t.token_hash = p_refresh_hash;
   -- Access tokens of the connection that were already replaced stay valid until they expire (minutes).
   delete from app_private.oauth_tokens t where t.connection_id = v_app.id and t.expires_at <= now();
-  insert into app_private.oauth_tokens (token_hash, connection_id, kind, expires_at) values
-    (p_access_hash, v_app.id, 'access', now() + make_interval(secs => p_access_ttl)),
-    (p_refresh_hash_new, v_app.id, 'refresh', now() + make_interval(secs => p_refresh_ttl));
+  perform app_private.oauth_store_tokens(v_app.id, p_access_hash, p_refresh_hash_new, p_access_ttl, p_refresh_ttl);
   status := 'ok';
   access := v_app.access;
 end;
@@ -795,11 +786,7 @@ begin
   if api_key_id is null then
     return;
   end if;
-  -- The upsert takes a row lock, so concurrent requests from many processes count exactly.
-  insert into app_private.rate_counters as c (subject, window_start, count)
-  values ('key:' || api_key_id, v_window, 1)
-  on conflict (subject, window_start) do update set count = c.count + 1
-  returning c.count into request_count;
+  request_count := app_private.count_request('key:' || api_key_id, v_window);
   select c.count into cost_used
     from app_private.rate_counters c
    where c.subject = 'key-cost:' || api_key_id and c.window_start = v_window;
@@ -1207,6 +1194,98 @@ begin
     from jsonb_array_elements(w.exercise_rows) with ordinality as x(e, ord),
          jsonb_array_elements(x.e -> 'sets') with ordinality as s(v, ord);
   workout_id := v_id;
+end;
+$$;
+
+--------------------------------------------------------------------------------
+-- Requests counted per subject and minute, in one place
+--------------------------------------------------------------------------------
+create or replace function app_private.count_request(p_subject text, p_window timestamptz) returns int
+language sql security definer set search_path to pg_catalog, public as $$
+  -- The upsert takes a row lock, so concurrent requests from many processes count exactly.
+  insert into app_private.rate_counters as c (subject, window_start, count)
+  values (p_subject, p_window, 1)
+  on conflict (subject, window_start) do update set count = c.count + 1
+  returning c.count;
+$$;
+comment on function app_private.count_request(text, timestamptz) is
+  E'Counts one request of a subject (`key:<id>`, `admin:<session>`) in the window starting at p_window; returns the window''s count so far.';
+
+--------------------------------------------------------------------------------
+-- OAuth: a one-time credential presented, and a connection's token pair, each written once
+--------------------------------------------------------------------------------
+create or replace function app_private.oauth_one_time_status(p_found boolean, p_used_at timestamptz, p_expires_at timestamptz,
+                                                             p_connection uuid) returns text
+language plpgsql security definer set search_path to pg_catalog, public as $$
+begin
+  if not p_found then
+    return 'invalid';
+  end if;
+  if p_used_at is not null then
+    -- Presented twice, it was stolen or replayed: what it made is revoked (RFC 9700 4.2.1).
+    delete from app_public.connected_apps a where a.id = p_connection;
+    return 'reused';
+  end if;
+  if p_expires_at <= now() then
+    return 'expired';
+  end if;
+  return null;
+end;
+$$;
+comment on function app_private.oauth_one_time_status(boolean, timestamptz, timestamptz, uuid) is
+  E'A one-time OAuth credential presented (an authorization code or a refresh token): invalid when unknown, reused when presented before (and the connection it belongs to is revoked), expired, or null when it may be spent.';
+
+create or replace function app_private.oauth_store_tokens(p_connection uuid, p_access_hash bytea, p_refresh_hash bytea,
+                                                          p_access_ttl int, p_refresh_ttl int) returns void
+language sql security definer set search_path to pg_catalog, public as $$
+  insert into app_private.oauth_tokens (token_hash, connection_id, kind, expires_at) values
+    (p_access_hash, p_connection, 'access', now() + make_interval(secs => p_access_ttl)),
+    (p_refresh_hash, p_connection, 'refresh', now() + make_interval(secs => p_refresh_ttl));
+$$;
+comment on function app_private.oauth_store_tokens(uuid, bytea, bytea, int, int) is
+  E'Stores a connection''s new access and refresh token (their SHA-256) with their lifetimes in seconds.';
+
+
+create or replace function app_private.oauth_exchange_code(p_code_hash bytea, p_client text, p_redirect_uri text, p_resource text, p_access_hash bytea, p_refresh_hash bytea, p_access_ttl integer, p_refresh_ttl integer, OUT status text, OUT access app_public.api_key_access)
+returns record language plpgsql security definer set search_path to pg_catalog, public as $$
+declare
+  v_code app_private.oauth_codes;
+  v_client app_private.oauth_clients;
+  v_connection uuid;
+begin
+  select * into v_code from app_private.oauth_codes c where c.code_hash = p_code_hash and c.client_id = p_client for update;
+  status := app_private.oauth_one_time_status(v_code.code_hash is not null, v_code.used_at, v_code.expires_at, v_code.connection_id);
+  if status is not null then
+    return;
+  end if;
+  if p_redirect_uri is distinct from v_code.redirect_uri then
+    status := 'redirect_mismatch'; return;
+  end if;
+  if p_resource is not null and p_resource is distinct from v_code.resource then
+    status := 'resource_mismatch'; return;
+  end if;
+  select * into v_client from app_private.oauth_clients c where c.id = p_client;
+  insert into app_public.connected_apps (user_id, client_id, client_name, redirect_host, access, resource)
+  values (v_code.user_id, p_client, v_client.name, coalesce(substring(v_code.redirect_uri from '^[a-zA-Z][a-zA-Z0-9+.-]*://([^/?#]+)'), v_code.redirect_uri),
+          v_code.access, v_code.resource)
+  returning id into v_connection;
+  update app_private.oauth_codes c set used_at = now(), connection_id = v_connection where c.code_hash = p_code_hash;
+  perform app_private.oauth_store_tokens(v_connection, p_access_hash, p_refresh_hash, p_access_ttl, p_refresh_ttl);
+  status := 'ok';
+  access := v_code.access;
+end;
+$$;
+
+create or replace function app_private.count_admin_call(p_session uuid, OUT request_count integer, OUT window_end timestamp with time zone, OUT is_admin boolean)
+returns record language plpgsql security definer set search_path to pg_catalog, public as $$
+declare
+  v_window timestamptz := date_trunc('minute', now());
+begin
+  request_count := app_private.count_request('admin:' || p_session, v_window);
+  window_end := v_window + interval '1 minute';
+  select u.role = 'admin' into is_admin
+    from app_public.sessions s join app_public.users u on u.id = s.user_id where s.id = p_session;
+  is_admin := coalesce(is_admin, false);
 end;
 $$;
 
