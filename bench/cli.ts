@@ -5,19 +5,10 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-
-function report(line: Record<string, unknown>) {
-  process.stdout.write(JSON.stringify(line) + "\n");
-}
+import { report, p50 } from "./support.ts";
 
 const RUNS = Number(process.env.BENCH_CLI_RUNS ?? 10);
 const BIN = path.resolve(import.meta.dirname, "../cli/bin/run.js");
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
 
 function time(args: string[], env: Record<string, string>): number {
   const start = process.hrtime.bigint();
@@ -45,9 +36,9 @@ export async function run() {
       baseline.push(time(["-e", "0"], env));
       for (const [name, args] of commands) samples.get(name)!.push(time([BIN, ...args], env));
     }
-    const base = median(baseline);
+    const base = p50(baseline);
     for (const [name] of commands) {
-      const ms = median(samples.get(name)!);
+      const ms = p50(samples.get(name)!);
       report({
         benchmark: `CLI start-up: ${name}`,
         runs: RUNS,

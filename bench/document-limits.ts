@@ -5,14 +5,9 @@
 import { performance } from "node:perf_hooks";
 import { DOCUMENT_LIMITS } from "../sdk/src/documents/index.ts";
 import { benchWorkout } from "./documents.ts";
-import { benchDatabase, startApp, report } from "./support.ts";
+import { benchDatabase, startApp, report, p50 } from "./support.ts";
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200) / 4;
-
-function p50(samples: number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return Number(sorted[Math.ceil(sorted.length / 2) - 1].toFixed(3));
-}
 
 const sets = (n: number, text?: string) => Array.from({ length: n }, (_, i) => text ?? `${100 + (i % 10) * 2.5}x5@8`);
 const workout = (exercises: number, perExercise: number, text?: string) => ({
@@ -51,7 +46,7 @@ export async function run() {
               : res.errors?.[0]?.extensions?.reason === reason;
           if (!ok) throw new Error(`unexpected answer: ${JSON.stringify(res).slice(0, 300)}`);
         }
-        return { p50: p50(samples), kilobytes: Math.round(body.length / 1024) };
+        return { p50: p50(samples, 3), kilobytes: Math.round(body.length / 1024) };
       };
 
       const baseline = await measure(benchWorkout());

@@ -6,14 +6,12 @@
 import { readFileSync } from "node:fs";
 import { print } from "graphql";
 import { operations } from "@svc/sdk";
-import { benchDatabase, startApp, report, type Process, timed, signUpLifter, visitorClient } from "./support.ts";
+import { benchDatabase, startApp, report, type Process, timed, signUpLifter, visitorClient, p50 } from "./support.ts";
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 20);
 const FIXTURE: { name: string }[] = JSON.parse(
   readFileSync(new URL("../test/fixtures/exercise-names.json", import.meta.url), "utf8"),
 );
-
-const p50 = (times: number[]) => Number([...times].sort((a, b) => a - b)[Math.floor(times.length / 2)].toFixed(2));
 
 export async function run() {
   const db = await benchDatabase("exercise_names");

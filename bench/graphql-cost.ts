@@ -7,7 +7,7 @@ import { postgraphile } from "postgraphile";
 import { parse, type GraphQLSchema, type OperationDefinitionNode } from "postgraphile/graphql";
 import { measureOperation, OPERATION_LIMITS } from "../plugins/operation-cost.ts";
 import { makePreset } from "../plugins/preset.ts";
-import { benchDatabase, startApp, report } from "./support.ts";
+import { benchDatabase, startApp, report, p50 } from "./support.ts";
 
 const WORKOUTS = 600;
 const EXERCISES_PER_WORKOUT = 5;
@@ -95,7 +95,6 @@ export async function run() {
           message: body.errors?.[0]?.message,
         };
       };
-      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
       const sample = async (make: (u: string) => string) => {
         const times: number[] = [];
         let code: string | undefined;
@@ -104,7 +103,7 @@ export async function run() {
           times.push(r.ms);
           code ??= r.code;
         }
-        return { ms: median(times), code };
+        return { ms: p50(times, 6), code };
       };
       for (let i = 0; i < 5; i++) await timed(`{ viewer { w${i}: id } }`); // warm up
       const baseline = await sample((u) => `{ viewer { ${u}: id } }`);

@@ -16,15 +16,15 @@ import {
   timed,
   signUpLifter,
   seedWorkouts,
+  seedClimbingSets,
   visitorClient,
+  p50,
 } from "./support.ts";
 
 const WORKOUTS = 750;
 const EXERCISES = ["Bench Press", "Back Squat", "Deadlift", "Overhead Press", "Barbell Row", "Pull-Up"];
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 20);
 const SIZES = [1, 10, 100];
-
-const p50 = (times: number[]) => Number([...times].sort((a, b) => a - b)[Math.floor(times.length / 2)].toFixed(2));
 
 export async function run() {
   const db = await benchDatabase("last_performance");
@@ -40,16 +40,7 @@ export async function run() {
       dateOfN: "date '2021-01-04' + (n * 7) / 3",
       exercises: EXERCISES,
     });
-    await ownerPool.query(
-      `
-      insert into app_public.workout_sets (workout_exercise_id, workout_id, user_id, position, kind, weight, reps, done)
-      select we.id, we.workout_id, we.user_id, p - 1, case when p = 1 then 'warmup' else 'work' end,
-             40 + we.position * 10 + p, 3 + abs(hashtext(we.id::text || p)) % 10,
-             abs(hashtext(we.id::text || p || 'done')) % 13 <> 0
-        from app_public.workout_exercises we, lateral generate_series(1, 4) p
-       where we.user_id = $1`,
-      [user.id],
-    );
+    await seedClimbingSets(ownerPool, user.id, 4);
     if (!process.env.BENCH_NO_ANALYZE) await ownerPool.query("analyze");
     const {
       rows: [{ sets }],

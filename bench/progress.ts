@@ -17,23 +17,14 @@ import {
   timed,
   signUpLifter,
   seedWorkouts,
+  seedClimbingSets,
   visitorClient,
+  latencies,
 } from "./support.ts";
 
 const WORKOUTS = 750;
 const EXERCISES = ["Bench Press", "Back Squat", "Deadlift", "Overhead Press", "Barbell Row"];
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 40);
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-const summary = (times: number[]) => {
-  const sorted = [...times].sort((a, b) => a - b);
-  return {
-    p50: Number(percentile(sorted, 50).toFixed(2)),
-    p99: Number(percentile(sorted, 99).toFixed(2)),
-    n: times.length,
-  };
-};
 
 export async function run() {
   const db = await benchDatabase("progress");
@@ -51,19 +42,7 @@ export async function run() {
       dateOfN: "date '2021-01-04' + (n * 7) / 3",
       exercises: EXERCISES,
     });
-    await ownerPool.query(
-      `
-      insert into app_public.workout_sets (workout_exercise_id, workout_id, user_id, position, kind, weight, reps, done)
-      select we.id, we.workout_id, we.user_id, p - 1, case when p = 1 then 'warmup' else 'work' end,
-             round(((40 + we.position * 10 + (w.date - date '2021-01-01') / 15.0 + (hashtext(we.id::text || p) % 9))
-                    * case when p = 1 then 0.5 else 1 end * case when w.unit = 'lb' then 2.2 else 1 end)::numeric / 2.5) * 2.5,
-             3 + abs(hashtext(we.id::text || p)) % 10,
-             abs(hashtext(we.id::text || p || 'done')) % 13 <> 0
-        from app_public.workout_exercises we join app_public.workouts w on w.id = we.workout_id,
-        lateral generate_series(1, 4) p
-       where we.user_id = $1`,
-      [user.id],
-    );
+    await seedClimbingSets(ownerPool, user.id, 4);
     await ownerPool.query("analyze");
     const {
       rows: [{ id: exerciseId }],
@@ -129,9 +108,9 @@ export async function run() {
     await client.query("rollback");
     await client.end();
 
-    const h = summary(http),
-      b = summary(baseline),
-      f = summary(sql);
+    const h = latencies(http),
+      b = latencies(baseline),
+      f = latencies(sql);
     report({
       benchmark: `exercise progress page data (e1rmSeries + weeklyVolume, one request) over HTTP for ${WORKOUTS} workouts (${sets} sets, ${exerciseSets} of the exercise) vs a plain SQL read of the exercise's set rows`,
       unit: "ms",

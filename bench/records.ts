@@ -7,7 +7,16 @@
 // - baseline: a plain select of the 18,000 sets with the columns the rule reads.
 // Plus one HTTP figure: POST /api/graphql for the newest 1,000 sets with personalRecord, against the
 // same request without it.
-import { benchDatabase, startApp, report, timed, signUpLifter, seedWorkouts, visitorClient } from "./support.ts";
+import {
+  benchDatabase,
+  startApp,
+  report,
+  timed,
+  signUpLifter,
+  seedWorkouts,
+  seedClimbingSets,
+  visitorClient,
+} from "./support.ts";
 
 const SETS_PER_EXERCISE = 3000;
 const EXERCISES = ["Back Squat", "Bench Press", "Deadlift", "Overhead Press", "Barbell Row", "Front Squat"];
@@ -65,19 +74,7 @@ export async function run() {
       dateOfN: "date '2021-01-01' + n * 2",
       exercises: EXERCISES,
     });
-    await ownerPool.query(
-      `
-      insert into app_public.workout_sets (workout_exercise_id, workout_id, user_id, position, kind, weight, reps, done)
-      select we.id, we.workout_id, we.user_id, p - 1, case when p = 1 then 'warmup' else 'work' end,
-             round(((40 + we.position * 10 + (w.date - date '2021-01-01') / 15.0 + (hashtext(we.id::text || p) % 9))
-                    * case when p = 1 then 0.5 else 1 end * case when w.unit = 'lb' then 2.2 else 1 end)::numeric / 2.5) * 2.5,
-             3 + abs(hashtext(we.id::text || p)) % 10,
-             abs(hashtext(we.id::text || p || 'done')) % 13 <> 0
-        from app_public.workout_exercises we join app_public.workouts w on w.id = we.workout_id,
-        lateral generate_series(1, 3) p
-       where we.user_id = $1`,
-      [user.id],
-    );
+    await seedClimbingSets(ownerPool, user.id, 3);
     await ownerPool.query("analyze");
     await ownerPool.query(PER_ROW_BEFORE);
     const {

@@ -7,7 +7,7 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { createInterface } from "node:readline";
-import { benchDatabase, listen, report } from "./support.ts";
+import { benchDatabase, listen, report, latencies } from "./support.ts";
 import { createApp } from "../server/app.ts";
 import { createPools } from "../server/database.ts";
 
@@ -39,16 +39,7 @@ async function serve() {
   });
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-const summary = (times: number[]) => {
-  const sorted = [...times].sort((a, b) => a - b);
-  return {
-    p50: Number(percentile(sorted, 50).toFixed(1)),
-    p99: Number(percentile(sorted, 99).toFixed(1)),
-    n: times.length,
-  };
-};
+const summary = (times: number[]) => latencies(times, 1);
 
 async function timeSignIn(url: string, email: string, password: string, expected: number): Promise<number> {
   const start = performance.now();

@@ -276,6 +276,25 @@ export function report(line: Record<string, unknown>) {
   process.stdout.write(JSON.stringify(line) + "\n");
 }
 
+/**
+ * The time below which `p` percent of `times` lie (nearest rank: the upper middle of an even count
+ * for p50), rounded to `digits`.
+ */
+export function percentile(times: number[], p: number, digits = 2): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  return Number(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))].toFixed(digits));
+}
+
+/** The median of `times`, rounded to `digits`. */
+export const p50 = (times: number[], digits = 2) => percentile(times, 50, digits);
+
+/** p50, p99 and the count of a sample of times. */
+export const latencies = (times: number[], digits = 2) => ({
+  p50: percentile(times, 50, digits),
+  p99: percentile(times, 99, digits),
+  n: times.length,
+});
+
 /** Milliseconds one call takes. */
 export async function timed(fn: () => Promise<unknown>): Promise<number> {
   const start = performance.now();
@@ -300,7 +319,7 @@ export async function signUpLifter(
 /**
  * A history's sessions, seeded in SQL: `count` workouts (one in five in lb) on the dates
  * `dateOfN` gives for n = 1..count (SQL in `n`, our own constant text), each naming every catalog
- * exercise of `exercises` in order. The sets are each benchmark's own.
+ * exercise of `exercises` in order. seedClimbingSets gives them sets.
  */
 export async function seedWorkouts(
   pool: pg.Pool,
@@ -322,6 +341,27 @@ export async function seedWorkouts(
       join app_public.exercises e on e.user_id is null and e.name = x.name
      where w.user_id = $1`,
     [userId, exercises],
+  );
+}
+
+/**
+ * `perExercise` sets for every exercise of the user's seeded workouts: a warm-up at half weight,
+ * then work sets climbing slowly over the dates with noise (in lb in a workout in lb), so records
+ * come and go; 3 to 12 reps; one set in 13 not done.
+ */
+export async function seedClimbingSets(pool: pg.Pool, userId: string, perExercise: number) {
+  await pool.query(
+    `
+    insert into app_public.workout_sets (workout_exercise_id, workout_id, user_id, position, kind, weight, reps, done)
+    select we.id, we.workout_id, we.user_id, p - 1, case when p = 1 then 'warmup' else 'work' end,
+           round(((40 + we.position * 10 + (w.date - date '2021-01-01') / 15.0 + (hashtext(we.id::text || p) % 9))
+                  * case when p = 1 then 0.5 else 1 end * case when w.unit = 'lb' then 2.2 else 1 end)::numeric / 2.5) * 2.5,
+           3 + abs(hashtext(we.id::text || p)) % 10,
+           abs(hashtext(we.id::text || p || 'done')) % 13 <> 0
+      from app_public.workout_exercises we join app_public.workouts w on w.id = we.workout_id,
+      lateral generate_series(1, $2::int) p
+     where we.user_id = $1`,
+    [userId, perExercise],
   );
 }
 
