@@ -14,6 +14,8 @@ import {
 import { SCHEMA_FILE } from "../../sdk/scripts/graphql-env.ts";
 
 const SRC = path.resolve(import.meta.dirname, "../src");
+/** The SDK's fragments, which the app's operations spread too (@svc/sdk/fragments). */
+const SDK_FRAGMENTS = path.resolve(import.meta.dirname, "../../sdk/src/fragments.ts");
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -23,10 +25,10 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The text of each graphql(`...`) call, with the file it is in. */
-function operations() {
+/** The text of each graphql(`...`) call in `files`, with the file it is in. */
+function operations(files: string[]) {
   const found: { file: string; text: string }[] = [];
-  for (const file of sourceFiles(SRC)) {
+  for (const file of files) {
     const source = readFileSync(file, "utf8");
     for (const match of source.matchAll(/\bgraphql\(\s*`([^`]*)`/g))
       found.push({ file: path.relative(SRC, file), text: match[1] });
@@ -36,12 +38,13 @@ function operations() {
 
 test("every operation in web/src is valid against packages/sdk/schema.graphql", () => {
   const schema = buildSchema(readFileSync(SCHEMA_FILE, "utf8"));
-  const documents = operations().map((op) => ({ ...op, doc: parse(op.text) }));
+  const documents = operations(sourceFiles(SRC)).map((op) => ({ ...op, doc: parse(op.text) }));
   expect(documents.length).toBeGreaterThan(0);
-  // Fragments may be used from other files: validate each document with all of them.
-  const fragments: DefinitionNode[] = documents.flatMap((d) =>
-    d.doc.definitions.filter((def) => def.kind === Kind.FRAGMENT_DEFINITION),
-  );
+  // Fragments may be used from other files, the SDK's among them: validate each document with all of them.
+  const fragments: DefinitionNode[] = [
+    ...documents,
+    ...operations([SDK_FRAGMENTS]).map((op) => ({ doc: parse(op.text) })),
+  ].flatMap((d) => d.doc.definitions.filter((def) => def.kind === Kind.FRAGMENT_DEFINITION));
   const rules = specifiedRules.filter((rule) => rule !== NoUnusedFragmentsRule);
   const problems: string[] = [];
   for (const { file, doc } of documents) {

@@ -2,23 +2,21 @@
 // the chosen one to the page. Results are buttons, so a keyboard picks them with Tab and Enter.
 import { useEffect, useState } from "react";
 import { graphql, type ResultOf } from "../graphql/graphql.ts";
+import { ListedExerciseFields } from "../graphql/fragments.ts";
 import { useQuery } from "../graphql/hooks.ts";
 import { TextField } from "./Field.tsx";
 import { ErrorMessage } from "./States.tsx";
 
-export const SearchExercises = graphql(`
-  query SearchExercises($words: String!, $limit: Int) {
-    searchExercises(words: $words, limit: $limit) {
-      id
-      name
-      aliases
-      equipment
-      region
-      kind
-      custom
+export const SearchExercises = graphql(
+  `
+    query SearchExercises($words: String!, $limit: Int) {
+      searchExercises(words: $words, limit: $limit) {
+        ...ListedExerciseFields
+      }
     }
-  }
-`);
+  `,
+  [ListedExerciseFields],
+);
 
 export type FoundExercise = ResultOf<typeof SearchExercises>["searchExercises"][number];
 

@@ -1,6 +1,7 @@
 // Admin (admins only; the server refuses anyone else): the users, searchable, with ban and unban.
 import { useState, type FormEvent } from "react";
 import { graphql, type ResultOf } from "../graphql/graphql.ts";
+import { AdminUserFields } from "@svc/sdk/fragments";
 import { useQuery } from "../graphql/hooks.ts";
 import { errorMessage } from "../graphql/client.ts";
 import { Page } from "../components/Page.tsx";
@@ -14,23 +15,19 @@ import { formatDate, formatDateTime } from "../format.ts";
 
 const PAGE_SIZE = 50;
 
-const AdminUsers = graphql(`
-  query AdminUsers($search: String, $first: Int!, $offset: Int!) {
-    adminUsers(search: $search, first: $first, offset: $offset) {
-      totalCount
-      nodes {
-        id
-        name
-        email
-        role
-        banned
-        banReason
-        banExpires
-        createdAt
+const AdminUsers = graphql(
+  `
+    query AdminUsers($search: String, $first: Int!, $offset: Int!) {
+      adminUsers(search: $search, first: $first, offset: $offset) {
+        totalCount
+        nodes {
+          ...AdminUserFields
+        }
       }
     }
-  }
-`);
+  `,
+  [AdminUserFields],
+);
 
 type User = NonNullable<NonNullable<ResultOf<typeof AdminUsers>["adminUsers"]>["nodes"][number]>;
 

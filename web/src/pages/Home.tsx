@@ -3,6 +3,7 @@ import { Link, useNavigate } from "react-router";
 import { Page, Section } from "../components/Page.tsx";
 import { Empty, QueryView } from "../components/States.tsx";
 import { graphql } from "../graphql/graphql.ts";
+import { WorkoutSetTotals } from "../graphql/fragments.ts";
 import { useQuery } from "../graphql/hooks.ts";
 import { useSession } from "../auth/session.tsx";
 import { formatVolume, useUserUnits } from "../components/units.ts";
@@ -13,46 +14,37 @@ import { routinePath } from "./routines/operations.ts";
 import { hasWorkoutInProgress } from "./log/inProgress.ts";
 import { Stat, Stats } from "../components/Stats.tsx";
 
-const HomeQuery = graphql(`
-  query Home($week: Date!) {
-    viewer {
-      id
-      routines {
+const HomeQuery = graphql(
+  `
+    query Home($week: Date!) {
+      viewer {
         id
-        name
-        unit
-        nextWorkout
-      }
-      workouts(limit: 5) {
-        id
-        date
-        name
-        routine {
+        routines {
           id
           name
+          unit
+          nextWorkout
         }
-        workoutSetsByWorkoutId {
-          aggregates {
-            sum {
-              volumeKg
-              volumeLb
-              workSets
-            }
+        workouts(limit: 5) {
+          id
+          date
+          name
+          routine {
+            id
+            name
+          }
+          workoutSetsByWorkoutId {
+            ...WorkoutSetTotals
           }
         }
-      }
-      workoutSetsByUserId(condition: { week: $week }) {
-        aggregates {
-          sum {
-            volumeKg
-            volumeLb
-            workSets
-          }
+        workoutSetsByUserId(condition: { week: $week }) {
+          ...WorkoutSetTotals
         }
       }
     }
-  }
-`);
+  `,
+  [WorkoutSetTotals],
+);
 
 function workSets(count: string | undefined) {
   return `${count ?? "0"} work set${count === "1" ? "" : "s"}`;

@@ -2,6 +2,7 @@
 // first, in the user's unit (with what was logged when that was the other unit).
 import { useState, type FormEvent } from "react";
 import { graphql } from "../../graphql/graphql.ts";
+import { BodyweightFields } from "@svc/sdk/fragments";
 import { useMutation, useQuery } from "../../graphql/hooks.ts";
 import { errorMessage, fieldError } from "../../graphql/client.ts";
 import { Page, Section } from "../../components/Page.tsx";
@@ -13,33 +14,33 @@ import { today } from "../../components/documentValues.ts";
 import { formatWeight, unitEnum, unitOf, useUserUnits } from "../../components/units.ts";
 import { convertWeight } from "../../documents.ts";
 
-const Bodyweights = graphql(`
-  query Bodyweights($first: Int!) {
-    viewer {
-      id
-      bodyweightsByUserId(orderBy: [DATE_DESC], first: $first) {
-        totalCount
-        nodes {
-          id
-          date
-          weight
-          unit
+const Bodyweights = graphql(
+  `
+    query Bodyweights($first: Int!) {
+      viewer {
+        id
+        bodyweightsByUserId(orderBy: [DATE_DESC], first: $first) {
+          totalCount
+          nodes {
+            ...BodyweightFields
+          }
         }
       }
     }
-  }
-`);
+  `,
+  [BodyweightFields],
+);
 
-const LogBodyweight = graphql(`
-  mutation LogBodyweightEntry($input: BodyweightInput!) {
-    logBodyweight(input: $input) {
-      id
-      date
-      weight
-      unit
+const LogBodyweight = graphql(
+  `
+    mutation LogBodyweightEntry($input: BodyweightInput!) {
+      logBodyweight(input: $input) {
+        ...BodyweightFields
+      }
     }
-  }
-`);
+  `,
+  [BodyweightFields],
+);
 
 const DeleteBodyweight = graphql(`
   mutation DeleteBodyweight($id: UUID!) {

@@ -2,6 +2,7 @@
 // listed; create one; rename or delete one of yours (the server refuses to delete one in use).
 import { useState, type FormEvent } from "react";
 import { graphql } from "../../graphql/graphql.ts";
+import { ListedExerciseFields } from "../../graphql/fragments.ts";
 import { useMutation, useQuery } from "../../graphql/hooks.ts";
 import { errorMessage, fieldError } from "../../graphql/client.ts";
 import { Page, Section } from "../../components/Page.tsx";
@@ -37,25 +38,22 @@ const RenameExercise = graphql(`
   }
 `);
 
-const CustomExercises = graphql(`
-  query CustomExercises($first: Int!) {
-    viewer {
-      id
-      customExercises(first: $first) {
-        totalCount
-        nodes {
-          id
-          name
-          aliases
-          equipment
-          region
-          kind
-          custom
+const CustomExercises = graphql(
+  `
+    query CustomExercises($first: Int!) {
+      viewer {
+        id
+        customExercises(first: $first) {
+          totalCount
+          nodes {
+            ...ListedExerciseFields
+          }
         }
       }
     }
-  }
-`);
+  `,
+  [ListedExerciseFields],
+);
 
 const DeleteExercise = graphql(`
   mutation DeleteExercise($id: UUID!) {

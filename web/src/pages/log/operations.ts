@@ -1,5 +1,7 @@
 // The workout logger's GraphQL operations (typed from the schema by gql.tada).
+import { BodyweightFields, ExerciseRecordFields } from "@svc/sdk/fragments";
 import { graphql } from "../../graphql/graphql.ts";
+import { WorkoutOutcomeFields } from "../../graphql/fragments.ts";
 
 /** Saves the workout; the same idempotencyKey on every retry, so it is logged once. */
 export const SaveLoggedWorkout = graphql(`
@@ -16,16 +18,16 @@ export const SaveLoggedWorkout = graphql(`
 `);
 
 /** The bodyweight typed in the logger, also kept as that day's bodyweight (replacing the day's value). */
-export const LogDayBodyweight = graphql(`
-  mutation LogDayBodyweight($input: BodyweightInput!) {
-    logBodyweight(input: $input) {
-      id
-      date
-      weight
-      unit
+export const LogDayBodyweight = graphql(
+  `
+    mutation LogDayBodyweight($input: BodyweightInput!) {
+      logBodyweight(input: $input) {
+        ...BodyweightFields
+      }
     }
-  }
-`);
+  `,
+  [BodyweightFields],
+);
 
 /** What was done last time on each exercise of the workout (one request for all of them). */
 export const LastTime = graphql(`
@@ -46,69 +48,37 @@ export const LastTime = graphql(`
   }
 `);
 
-export const ExerciseRecordsOf = graphql(`
-  query ExerciseRecordsOf($id: UUID!) {
-    exerciseById(id: $id) {
-      id
-      name
-      records {
-        heaviest {
-          weight
-          unit
-          reps
-          date
-        }
-        bestE1rm {
-          weight
-          unit
-          reps
-          setWeight
-          date
-        }
-      }
-    }
-  }
-`);
-
-export const LoggedWorkoutSummary = graphql(`
-  query LoggedWorkoutSummary($id: UUID!) {
-    workoutById(id: $id) {
-      id
-      date
-      name
-      unit
-      minutes
-      bodyweight
-      routine {
+export const ExerciseRecordsOf = graphql(
+  `
+    query ExerciseRecordsOf($id: UUID!) {
+      exerciseById(id: $id) {
         id
         name
-      }
-      exercises {
-        id
-        exercise {
-          id
-          name
-        }
-        sets {
-          id
-          text
-          kind
-          done
-          personalRecord
-        }
-      }
-      workoutSetsByWorkoutId {
-        aggregates {
-          sum {
-            volumeKg
-            volumeLb
-            workSets
+        records {
+          heaviest {
+            ...ExerciseRecordFields
+          }
+          bestE1rm {
+            ...ExerciseRecordFields
           }
         }
       }
     }
-  }
-`);
+  `,
+  [ExerciseRecordFields],
+);
+
+export const LoggedWorkoutSummary = graphql(
+  `
+    query LoggedWorkoutSummary($id: UUID!) {
+      workoutById(id: $id) {
+        ...WorkoutOutcomeFields
+        bodyweight
+      }
+    }
+  `,
+  [WorkoutOutcomeFields],
+);
 
 /** A routine's next workout to log, its rests (the routine document) and why each target is what it is. */
 export const LoggerPlan = graphql(`

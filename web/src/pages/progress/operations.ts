@@ -1,136 +1,80 @@
 // The progress pages' GraphQL operations (typed from the schema by gql.tada).
+import { BodyweightFields, E1rmSessionFields, ExerciseRecordsFields, VolumeWeekFields } from "@svc/sdk/fragments";
 import { graphql } from "../../graphql/graphql.ts";
 
-export const OverallProgress = graphql(`
-  query OverallProgress {
-    weeklyVolume {
-      week
-      volume
-      unit
-      workSets
-      workouts
-    }
-    viewer {
-      id
-      # Volume per exercise and week in both units (the per-set rule of weeklyVolume).
-      volumeByExercise: workoutSetsByUserId {
-        groupedAggregates(groupBy: [EXERCISE_ID, WEEK]) {
-          keys
-          sum {
-            volumeKg
-            volumeLb
-          }
-        }
+export const OverallProgress = graphql(
+  `
+    query OverallProgress {
+      weeklyVolume {
+        ...VolumeWeekFields
       }
-      workouts(limit: 40) {
+      viewer {
         id
-        date
-        exercises {
+        # Volume per exercise and week in both units (the per-set rule of weeklyVolume).
+        volumeByExercise: workoutSetsByUserId {
+          groupedAggregates(groupBy: [EXERCISE_ID, WEEK]) {
+            keys
+            sum {
+              volumeKg
+              volumeLb
+            }
+          }
+        }
+        workouts(limit: 40) {
           id
-          exercise {
+          date
+          exercises {
             id
-            name
+            exercise {
+              id
+              name
+            }
+          }
+        }
+        trainingDays: workoutsByUserId(orderBy: [DATE_DESC], first: 150) {
+          nodes {
+            id
+            date
+          }
+        }
+        bodyweightsByUserId(orderBy: [DATE_DESC], first: 120) {
+          nodes {
+            ...BodyweightFields
           }
         }
       }
-      trainingDays: workoutsByUserId(orderBy: [DATE_DESC], first: 150) {
+      # Names and regions for the volume per exercise (grouped aggregates give only ids).
+      exerciseNames: allExercises {
         nodes {
           id
-          date
-        }
-      }
-      bodyweightsByUserId(orderBy: [DATE_DESC], first: 120) {
-        nodes {
-          id
-          date
-          weight
-          unit
+          name
+          region
         }
       }
     }
-    # Names and regions for the volume per exercise (grouped aggregates give only ids).
-    exerciseNames: allExercises {
-      nodes {
+  `,
+  [VolumeWeekFields, BodyweightFields],
+);
+
+export const ExerciseProgress = graphql(
+  `
+    query ExerciseProgress($id: UUID!) {
+      exerciseById(id: $id) {
         id
         name
+        equipment
         region
-      }
-    }
-  }
-`);
-
-export const ExerciseProgress = graphql(`
-  query ExerciseProgress($id: UUID!) {
-    exerciseById(id: $id) {
-      id
-      name
-      equipment
-      region
-      records {
-        heaviest {
-          weight
-          unit
-          reps
-          date
-          workoutId
-        }
-        bestE1rm {
-          weight
-          unit
-          reps
-          setWeight
-          date
-          workoutId
-        }
-        repsAtWeight {
-          weight
-          unit
-          reps
-          date
-          workoutId
-        }
-        repMaxes {
-          reps
-          unit
-          estimated
-          actual {
-            weight
-            unit
-            reps
-            date
-            workoutId
-          }
-        }
-        bodyweightReps {
-          reps
-          date
-          workoutId
-        }
-        longestHold {
-          seconds
-          weight
-          unit
-          date
-          workoutId
+        records {
+          ...ExerciseRecordsFields
         }
       }
+      e1rmSeries(exerciseId: $id) {
+        ...E1rmSessionFields
+      }
+      weeklyVolume(exerciseId: $id) {
+        ...VolumeWeekFields
+      }
     }
-    e1rmSeries(exerciseId: $id) {
-      workoutId
-      date
-      unit
-      e1rm
-      e1rmSetWeight
-      e1rmSetReps
-      bestSetWeight
-      bestSetReps
-    }
-    weeklyVolume(exerciseId: $id) {
-      week
-      volume
-      unit
-      workSets
-      workouts
-    }
-  }
-`);
+  `,
+  [ExerciseRecordsFields, E1rmSessionFields, VolumeWeekFields],
+);

@@ -1,6 +1,7 @@
 // API keys: the list, creating one (shown once, with a copy button) and revoking one.
 import { useState, type FormEvent } from "react";
 import { graphql, type ResultOf, type VariablesOf } from "../../graphql/graphql.ts";
+import { ApiKeyFields } from "@svc/sdk/fragments";
 import { useMutation, useQuery } from "../../graphql/hooks.ts";
 import { errorMessage, fieldError } from "../../graphql/client.ts";
 import { Section } from "../../components/Page.tsx";
@@ -10,23 +11,19 @@ import { CardTable } from "../../components/CardTable.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { formatDate, formatDateTime } from "../../format.ts";
 
-const ApiKeys = graphql(`
-  query ApiKeys {
-    viewer {
-      id
-      apiKeys {
+const ApiKeys = graphql(
+  `
+    query ApiKeys {
+      viewer {
         id
-        name
-        start
-        access
-        createdAt
-        lastUsedAt
-        expiresAt
-        expired
+        apiKeys {
+          ...ApiKeyFields
+        }
       }
     }
-  }
-`);
+  `,
+  [ApiKeyFields],
+);
 
 const CreateApiKey = graphql(`
   mutation CreateApiKey($input: CreateApiKeyInput!) {

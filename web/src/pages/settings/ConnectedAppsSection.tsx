@@ -2,27 +2,26 @@
 // be disconnected, which stops its tokens at once.
 import { useState } from "react";
 import { graphql, type ResultOf } from "../../graphql/graphql.ts";
+import { ConnectedAppFields } from "@svc/sdk/fragments";
 import { useMutation, useQuery } from "../../graphql/hooks.ts";
 import { Section } from "../../components/Page.tsx";
 import { ErrorMessage, QueryView } from "../../components/States.tsx";
 import { CardTable } from "../../components/CardTable.tsx";
 import { formatDateTime } from "../../format.ts";
 
-const ConnectedApps = graphql(`
-  query ConnectedApps {
-    viewer {
-      id
-      connectedApps {
+const ConnectedApps = graphql(
+  `
+    query ConnectedApps {
+      viewer {
         id
-        clientName
-        redirectHost
-        access
-        createdAt
-        lastUsedAt
+        connectedApps {
+          ...ConnectedAppFields
+        }
       }
     }
-  }
-`);
+  `,
+  [ConnectedAppFields],
+);
 
 const DisconnectApp = graphql(`
   mutation DisconnectApp($id: UUID!) {

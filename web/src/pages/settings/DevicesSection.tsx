@@ -1,6 +1,7 @@
 // Signed-in devices: every browser and command-line session; sign out any other one, or all.
 import { useState } from "react";
 import { graphql, type ResultOf } from "../../graphql/graphql.ts";
+import { SessionFields } from "@svc/sdk/fragments";
 import { useMutation, useQuery } from "../../graphql/hooks.ts";
 import { errorMessage } from "../../graphql/client.ts";
 import { Section } from "../../components/Page.tsx";
@@ -9,20 +10,19 @@ import { CardTable } from "../../components/CardTable.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { formatDateTime } from "../../format.ts";
 
-const Sessions = graphql(`
-  query Sessions {
-    viewer {
-      id
-      sessions {
+const Sessions = graphql(
+  `
+    query Sessions {
+      viewer {
         id
-        client
-        createdAt
-        lastActiveAt
-        current
+        sessions {
+          ...SessionFields
+        }
       }
     }
-  }
-`);
+  `,
+  [SessionFields],
+);
 
 const SignOutSession = graphql(`
   mutation SignOutSession($id: UUID!) {

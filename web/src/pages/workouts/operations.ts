@@ -1,77 +1,47 @@
 // The workout pages' GraphQL operations (typed from the schema by gql.tada).
 import { graphql } from "../../graphql/graphql.ts";
+import { WorkoutOutcomeFields, WorkoutSetTotals } from "../../graphql/fragments.ts";
 import { UUID_PATTERN } from "../../documents.ts";
 
-export const WorkoutHistory = graphql(`
-  query WorkoutHistory($first: Int!, $offset: Int!) {
-    viewer {
-      id
-      workoutsByUserId(orderBy: [DATE_DESC, START_DESC], first: $first, offset: $offset) {
-        totalCount
-        nodes {
-          id
-          date
-          name
-          unit
-          routine {
+export const WorkoutHistory = graphql(
+  `
+    query WorkoutHistory($first: Int!, $offset: Int!) {
+      viewer {
+        id
+        workoutsByUserId(orderBy: [DATE_DESC, START_DESC], first: $first, offset: $offset) {
+          totalCount
+          nodes {
             id
+            date
             name
-          }
-          workoutSetsByWorkoutId {
-            aggregates {
-              sum {
-                volumeKg
-                volumeLb
-                workSets
-              }
+            unit
+            routine {
+              id
+              name
+            }
+            workoutSetsByWorkoutId {
+              ...WorkoutSetTotals
             }
           }
         }
       }
     }
-  }
-`);
+  `,
+  [WorkoutSetTotals],
+);
 
-export const WorkoutDetails = graphql(`
-  query WorkoutDetails($id: UUID!) {
-    workoutDocument(id: $id)
-    workoutById(id: $id) {
-      id
-      date
-      name
-      unit
-      effort
-      minutes
-      routine {
-        id
-        name
-      }
-      exercises {
-        id
-        exercise {
-          id
-          name
-        }
-        sets {
-          id
-          text
-          kind
-          done
-          personalRecord
-        }
-      }
-      workoutSetsByWorkoutId {
-        aggregates {
-          sum {
-            volumeKg
-            volumeLb
-            workSets
-          }
-        }
+export const WorkoutDetails = graphql(
+  `
+    query WorkoutDetails($id: UUID!) {
+      workoutDocument(id: $id)
+      workoutById(id: $id) {
+        ...WorkoutOutcomeFields
+        effort
       }
     }
-  }
-`);
+  `,
+  [WorkoutOutcomeFields],
+);
 
 export const WorkoutDocument = graphql(`
   query WorkoutDocument($id: UUID!, $unit: Unit) {
