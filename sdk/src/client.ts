@@ -14,6 +14,7 @@ import {
 } from "./errors.ts";
 import { enumUnit, operationText, rows, type ResultOf, type TadaDocumentNode } from "./graphql.ts";
 import * as ops from "./operations.ts";
+import type { PageInfoFields } from "./fragments.ts";
 import type {
   AdminUser,
   ApiKeyAccess,
@@ -61,7 +62,7 @@ export type ClientOptions = {
 };
 
 /** A connection's page; the schema types its nodes as nullable. */
-type Page<T> = { nodes: readonly (T | null)[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
+type Page<T> = { nodes: readonly (T | null)[]; pageInfo: ResultOf<typeof PageInfoFields> };
 
 export type SvcClient = ReturnType<typeof createClient>;
 

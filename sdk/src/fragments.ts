@@ -2,6 +2,13 @@
 // client's exported types (`User`, `ApiKey`, ...) are their results, so both follow schema.graphql.
 import { graphql } from "./graphql.ts";
 
+/** Where a page of a connection ends, and whether another follows. */
+export const PageInfoFields = graphql(`
+  fragment PageInfoFields on PageInfo {
+    hasNextPage
+    endCursor
+  }
+`);
 export const ViewerFields = graphql(`
   fragment ViewerFields on User {
     id

@@ -14,6 +14,7 @@ import {
   ExerciseRecordsFields,
   ExerciseResolutionFields,
   LastPerformanceFields,
+  PageInfoFields,
   RoutineFields,
   SearchedExerciseFields,
   SessionFields,
@@ -357,13 +358,12 @@ export const EXERCISES_PAGE = graphql(
           ...ExerciseFields
         }
         pageInfo {
-          hasNextPage
-          endCursor
+          ...PageInfoFields
         }
       }
     }
   `,
-  [ExerciseFields],
+  [ExerciseFields, PageInfoFields],
 );
 
 /** One page (500) of the signed-in user's custom exercises, by name. */
@@ -376,14 +376,13 @@ export const CUSTOM_EXERCISES_PAGE = graphql(
             ...ExerciseFields
           }
           pageInfo {
-            hasNextPage
-            endCursor
+            ...PageInfoFields
           }
         }
       }
     }
   `,
-  [ExerciseFields],
+  [ExerciseFields, PageInfoFields],
 );
 
 export const CREATE_CUSTOM_EXERCISE = graphql(
@@ -440,14 +439,13 @@ export const WORKOUTS_WITH_SETS_PAGE = graphql(
             ...WorkoutWithSetsFields
           }
           pageInfo {
-            hasNextPage
-            endCursor
+            ...PageInfoFields
           }
         }
       }
     }
   `,
-  [WorkoutWithSetsFields],
+  [WorkoutWithSetsFields, PageInfoFields],
 );
 
 /** Admins only, with a session: a page (100) of users whose name or email contains the words, oldest first. */
@@ -460,13 +458,12 @@ export const ADMIN_USERS = graphql(
         }
         totalCount
         pageInfo {
-          hasNextPage
-          endCursor
+          ...PageInfoFields
         }
       }
     }
   `,
-  [AdminUserFields],
+  [AdminUserFields, PageInfoFields],
 );
 
 /**
