@@ -3,6 +3,7 @@
 // run as the visitor role with a user's session so row-level security applies.
 import pg from "pg";
 import { freshDatabase, asRole, credentialHash } from "./support/harness.ts";
+import { CATALOG_NAMES } from "../sdk/test/conformance/cases.ts";
 
 type Db = Awaited<ReturnType<typeof freshDatabase>>;
 let db: Db;
@@ -107,18 +108,7 @@ describe("seed data", () => {
   });
 
   test("the names the document conformance cases rely on exist exactly", async () => {
-    const names = [
-      "Bench Press",
-      "Back Squat",
-      "Deadlift",
-      "Overhead Press",
-      "Pull-Up",
-      "Plank",
-      "Romanian Deadlift",
-      "Barbell Row",
-      "Dumbbell Curl",
-      "Rowing Machine",
-    ];
+    const names = CATALOG_NAMES;
     const { rows } = await owner.query(
       "select name from app_public.exercises where user_id is null and name = any($1) order by name",
       [names],

@@ -6,8 +6,17 @@
 import fc from "fast-check";
 import { startTestServer, gql, signUp, type TestServer } from "./support/harness.ts";
 import { validateRoutineDocument, validateWorkoutDocument } from "../sdk/src/documents/index.ts";
+import {
+  opt,
+  rec,
+  textOf,
+  weight,
+  progression,
+  routineExerciseArb,
+  workoutDocArb,
+  type Obj,
+} from "../sdk/test/support/document-arbitraries.ts";
 
-type Obj = Record<string, any>;
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 40);
 
 let s: TestServer;
@@ -75,49 +84,8 @@ const EXERCISES = [
   "pullup",
   "Romanian Deadlift",
 ];
-const opt = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
-const rec = (shape: Record<string, fc.Arbitrary<unknown>>) =>
-  fc.record(shape).map((o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Obj);
-const textOf = (min: number, max: number) => fc.string({ minLength: min, maxLength: max, unit: "grapheme-ascii" });
-const weight = fc.integer({ min: 0, max: 1_000_000 }).map((c) => c / 100);
-const space = fc.constantFrom("", " ", "\t");
-const durationText = (max: number) =>
-  fc
-    .integer({ min: 0, max })
-    .chain((n) =>
-      fc.constantFrom(
-        n,
-        String(n),
-        `${Math.floor(n / 60)}:${String(n % 60).padStart(2, "0")}`,
-        `${Math.floor(n / 60)}m${n % 60}s`,
-        `${n}s`,
-      ),
-    );
-const repsArb = fc.oneof(
-  fc.integer({ min: 0, max: 500 }),
-  fc
-    .tuple(fc.integer({ min: 0, max: 500 }), fc.integer({ min: 0, max: 500 }), space, space, fc.constantFrom("-", "–"))
-    .map(([a, b, s1, s2, dash]) => `${Math.min(a, b)}${s1}${dash}${s2}${Math.max(a, b)}`),
-);
-const progression = fc.constantFrom("linear", "greyskull", "double", "time", "none");
 let serial = 0;
-
-const routineExercise = fc
-  .tuple(
-    rec({
-      exercise: fc.constantFrom(...EXERCISES),
-      sets: fc.integer({ min: 1, max: 20 }),
-      weight: opt(fc.option(weight, { nil: null })),
-      rest: opt(durationText(900)),
-      superset: opt(fc.option(textOf(1, 8), { nil: null })),
-      progression: opt(fc.option(progression, { nil: null })),
-      warmups: opt(fc.integer({ min: 0, max: 5 })),
-      drops: opt(fc.integer({ min: 0, max: 5 })),
-      bursts: opt(fc.integer({ min: 0, max: 5 })),
-    }),
-    fc.oneof(rec({ reps: opt(repsArb) }), rec({ time: durationText(86400) })),
-  )
-  .map(([a, b]) => ({ ...a, ...b }));
+const routineExercise = routineExerciseArb({ exercises: EXERCISES, spaces: ["", " ", "\t"], wholeMinutes: false });
 
 // Names get a serial number: routine names are unique per user.
 const routineDoc = rec({
@@ -129,21 +97,6 @@ const routineDoc = rec({
   exercises: fc.array(routineExercise, { maxLength: 6 }),
 }).map((d) => ({ ...d, name: `${d.name} #${++serial}` }));
 
-const two = (n: number) => String(n).padStart(2, "0");
-const dateArb = fc
-  .date({ min: new Date("1900-01-01T00:00:00Z"), max: new Date("2099-12-31T00:00:00Z"), noInvalidDate: true })
-  .map((d) => d.toISOString().slice(0, 10));
-/** A start within a day of `date` (its UTC day is the day before, of or after it). */
-const startArb = (date: string) =>
-  fc
-    .tuple(fc.integer({ min: -86400, max: 2 * 86400 - 1 }), fc.integer({ min: -14 * 60, max: 14 * 60 }), fc.boolean())
-    .map(([seconds, off, withMs]) => {
-      const d = new Date(Date.parse(`${date}T00:00:00Z`) + seconds * 1000);
-      const local = new Date(d.getTime() + off * 60000).toISOString().slice(0, withMs ? 23 : 19);
-      const zone =
-        off === 0 ? "Z" : `${off < 0 ? "-" : "+"}${two(Math.floor(Math.abs(off) / 60))}:${two(Math.abs(off) % 60)}`;
-      return `${local}${zone}`;
-    });
 const setTextArb = (scale: "rpe" | "rir") =>
   fc
     .tuple(
@@ -155,7 +108,7 @@ const setTextArb = (scale: "rpe" | "rir") =>
         fc.integer({ min: 0, max: 500 }).map((r) => `x${r}`),
         fc.integer({ min: 0, max: 500 }).map((r) => `BW x ${r}`),
         fc.integer({ min: 0, max: 86400 }).map((n) => `${n}s`),
-        fc.integer({ min: 0, max: 86400 }).map((n) => `${Math.floor(n / 60)}:${two(n % 60)}`),
+        fc.integer({ min: 0, max: 86400 }).map((n) => `${Math.floor(n / 60)}:${String(n % 60).padStart(2, "0")}`),
       ),
       fc.option(
         fc.integer({ min: scale === "rpe" ? 2 : 0, max: 20 }).map((h) => ` @ ${h / 2}`),
@@ -163,35 +116,7 @@ const setTextArb = (scale: "rpe" | "rir") =>
       ),
     )
     .map(([p, b, e]) => `${p}${b}${e}`);
-const bodyweight = fc.integer({ min: 1, max: 150_000 }).map((c) => c / 100);
-const workoutDoc = fc.tuple(fc.constantFrom("rpe", "rir"), dateArb).chain(([scale, date]) =>
-  rec({
-    name: opt(textOf(1, 80)),
-    date: fc.constant(date),
-    start: opt(startArb(date)),
-    minutes: opt(fc.integer({ min: 0, max: 1440 })),
-    bodyweight: opt(fc.option(bodyweight, { nil: null })),
-    unit: opt(fc.constantFrom("kg", "lb")),
-    effort: fc.constant(scale),
-    routine: opt(fc.constant(null)),
-    notes: opt(fc.option(textOf(0, 2000), { nil: null })),
-    skipProgression: opt(fc.boolean()),
-    exercises: fc.array(
-      rec({
-        exercise: fc.constantFrom(...EXERCISES),
-        superset: opt(fc.option(textOf(1, 8), { nil: null })),
-        note: opt(fc.option(textOf(0, 500), { nil: null })),
-        pinned: opt(fc.boolean()),
-        skipProgression: opt(fc.boolean()),
-        sets: fc.array(fc.oneof(setTextArb(scale), rec({ set: setTextArb(scale), done: opt(fc.boolean()) })), {
-          minLength: 1,
-          maxLength: 5,
-        }),
-      }),
-      { maxLength: 5 },
-    ),
-  }),
-);
+const workoutDoc = workoutDocArb({ exercises: EXERCISES, setText: setTextArb, routine: fc.constant(null) });
 
 const KINDS = [
   ["routine", routineDoc, validateRoutineDocument],

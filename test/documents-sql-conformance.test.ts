@@ -22,7 +22,6 @@
  * - a case with `json` (and no `document`) sends that text to PostgreSQL as it is.
  */
 import pg from "pg";
-import { readFileSync } from "node:fs";
 import { startTestServer, signUp, asRole, credentialHash, type TestServer } from "./support/harness.ts";
 import {
   DATE_PATTERN,
@@ -34,23 +33,9 @@ import {
   STAGE_PATTERN,
   UUID_PATTERN,
 } from "../sdk/src/documents/index.ts";
+import { readCases, type Case } from "../sdk/test/conformance/cases.ts";
 
-type Case = {
-  name: string;
-  kind: "routine" | "workout";
-  document: unknown;
-  options?: { unit?: "kg" | "lb"; effort?: "rpe" | "rir" };
-  path: string | null;
-  reason: string | null;
-  database?: true;
-  canonical?: Record<string, any>;
-  json?: string;
-  plugin?: true;
-};
-
-const cases: Case[] = JSON.parse(
-  readFileSync(new URL("./fixtures/document-conformance.json", import.meta.url), "utf8"),
-);
+const cases = readCases();
 const OTHER_USERS_ID = "3f2b8c1e-9d4a-4c1b-8e2f-7a6b5c4d3e2f";
 
 let s: TestServer;

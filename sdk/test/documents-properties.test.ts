@@ -12,8 +12,17 @@ import {
   validateWorkoutDocument,
   workoutSchema,
 } from "../src/documents/index.ts";
+import {
+  opt,
+  rec,
+  textOf,
+  weight,
+  progression,
+  routineExerciseArb,
+  workoutDocArb,
+  type Obj,
+} from "./support/document-arbitraries.ts";
 
-type Obj = Record<string, unknown>;
 const ajv = new Ajv2020({ strict: true, validateFormats: false });
 const routineOk = ajv.compile(routineSchema);
 const workoutOk = ajv.compile(workoutSchema);
@@ -29,51 +38,8 @@ const EXERCISES = [
   "OHP",
   "RDL",
 ];
-const opt = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
-/** A record whose undefined fields are dropped (absent). */
-const rec = (shape: Record<string, fc.Arbitrary<unknown>>) =>
-  fc.record(shape).map((o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Obj);
-const textOf = (min: number, max: number) => fc.string({ minLength: min, maxLength: max, unit: "grapheme-ascii" });
-const weight = fc.integer({ min: 0, max: 1_000_000 }).map((c) => c / 100);
-const space = fc.constantFrom("", " ", "  ", "\t");
-const durationText = (max: number) =>
-  fc
-    .integer({ min: 0, max })
-    .chain((n) =>
-      fc.constantFrom(
-        n,
-        String(n),
-        `${Math.floor(n / 60)}:${String(n % 60).padStart(2, "0")}`,
-        `${Math.floor(n / 60)}m${n % 60}s`,
-        `${n}s`,
-        ...(n % 60 === 0 ? [`${n / 60}m`] : []),
-      ),
-    );
-const repsArb = fc.oneof(
-  fc.integer({ min: 0, max: 500 }),
-  fc
-    .tuple(fc.integer({ min: 0, max: 500 }), fc.integer({ min: 0, max: 500 }), space, space, fc.constantFrom("-", "–"))
-    .map(([a, b, s1, s2, dash]) => `${Math.min(a, b)}${s1}${dash}${s2}${Math.max(a, b)}`),
-);
-const progression = fc.constantFrom("linear", "greyskull", "double", "time", "none");
 const uuid = fc.uuid();
-
-const routineExercise = fc
-  .tuple(
-    rec({
-      exercise: fc.constantFrom(...EXERCISES),
-      sets: fc.integer({ min: 1, max: 20 }),
-      weight: opt(fc.option(weight, { nil: null })),
-      rest: opt(durationText(900)),
-      superset: opt(fc.option(textOf(1, 8), { nil: null })),
-      progression: opt(fc.option(progression, { nil: null })),
-      warmups: opt(fc.integer({ min: 0, max: 5 })),
-      drops: opt(fc.integer({ min: 0, max: 5 })),
-      bursts: opt(fc.integer({ min: 0, max: 5 })),
-    }),
-    fc.oneof(rec({ reps: opt(repsArb) }), rec({ time: durationText(86400) })),
-  )
-  .map(([a, b]) => ({ ...a, ...b }));
+const routineExercise = routineExerciseArb({ exercises: EXERCISES, spaces: ["", " ", "  ", "\t"], wholeMinutes: true });
 
 const routineDoc = rec({
   id: opt(uuid),
@@ -84,24 +50,6 @@ const routineDoc = rec({
   deload: opt(fc.boolean()),
   exercises: fc.array(routineExercise, { maxLength: 6 }),
 });
-
-const digits = (n: number) => String(n).padStart(2, "0");
-const dateArb = fc
-  .date({ min: new Date("1900-01-01T00:00:00Z"), max: new Date("2099-12-31T00:00:00Z"), noInvalidDate: true })
-  .map((d) => d.toISOString().slice(0, 10));
-/** A start within a day of `date`: its UTC day is the day before, of or after it. */
-const startArb = (date: string) =>
-  fc
-    .tuple(fc.integer({ min: -86400, max: 2 * 86400 - 1 }), fc.integer({ min: -14 * 60, max: 14 * 60 }), fc.boolean())
-    .map(([seconds, off, withMs]) => {
-      const d = new Date(Date.parse(`${date}T00:00:00Z`) + seconds * 1000);
-      const local = new Date(d.getTime() + off * 60000).toISOString().slice(0, withMs ? 23 : 19);
-      const zone =
-        off === 0
-          ? "Z"
-          : `${off < 0 ? "-" : "+"}${digits(Math.floor(Math.abs(off) / 60))}:${digits(Math.abs(off) % 60)}`;
-      return `${local}${zone}`;
-    });
 
 const setTextArb = (scale: "rpe" | "rir") =>
   fc
@@ -120,37 +68,12 @@ const setTextArb = (scale: "rpe" | "rir") =>
     )
     .map(([p, b, e]) => `${p}${b}${e}`);
 
-const bodyweight = fc.integer({ min: 1, max: 150_000 }).map((c) => c / 100);
-
-const workoutDoc = fc.tuple(fc.constantFrom("rpe", "rir"), dateArb).chain(([scale, date]) =>
-  rec({
-    id: opt(uuid),
-    name: opt(textOf(1, 80)),
-    date: fc.constant(date),
-    start: opt(startArb(date)),
-    minutes: opt(fc.integer({ min: 0, max: 1440 })),
-    bodyweight: opt(fc.option(bodyweight, { nil: null })),
-    unit: opt(fc.constantFrom("kg", "lb")),
-    effort: fc.constant(scale),
-    routine: opt(fc.option(uuid, { nil: null })),
-    notes: opt(fc.option(textOf(0, 2000), { nil: null })),
-    skipProgression: opt(fc.boolean()),
-    exercises: fc.array(
-      rec({
-        exercise: fc.constantFrom(...EXERCISES),
-        superset: opt(fc.option(textOf(1, 8), { nil: null })),
-        note: opt(fc.option(textOf(0, 500), { nil: null })),
-        pinned: opt(fc.boolean()),
-        skipProgression: opt(fc.boolean()),
-        sets: fc.array(fc.oneof(setTextArb(scale), rec({ set: setTextArb(scale), done: opt(fc.boolean()) })), {
-          minLength: 1,
-          maxLength: 5,
-        }),
-      }),
-      { maxLength: 5 },
-    ),
-  }),
-);
+const workoutDoc = workoutDocArb({
+  exercises: EXERCISES,
+  setText: setTextArb,
+  id: uuid,
+  routine: fc.option(uuid, { nil: null }),
+});
 
 /** Deep copy with every object's keys in a shuffled order. */
 function shuffleKeys(v: unknown, rand: () => number): unknown {

@@ -22,20 +22,9 @@ import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { isDeepStrictEqual } from "node:util";
 import { REASONS as R, validateRoutineDocument, validateWorkoutDocument } from "../../src/documents/index.ts";
+import { CASES_FILE, type Case, type CaseOptions } from "./cases.ts";
 
-type Options = { unit?: "kg" | "lb"; effort?: "rpe" | "rir" };
-export type Case = {
-  name: string;
-  kind: "routine" | "workout";
-  document?: unknown;
-  options?: Options;
-  path: string | null;
-  reason: string | null;
-  database?: true;
-  canonical?: unknown;
-  json?: string;
-  plugin?: true;
-};
+type Options = CaseOptions;
 
 const cases: Case[] = [];
 const names = new Set<string>();
@@ -1760,7 +1749,7 @@ if (problems > 0) {
   console.error(`${problems} problem(s); file not written`);
   process.exit(1);
 }
-const out = fileURLToPath(new URL("../../../test/fixtures/document-conformance.json", import.meta.url));
+const out = fileURLToPath(CASES_FILE);
 // One case per line: small diffs, easy to grep.
 writeFileSync(out, `[\n${cases.map((c) => JSON.stringify(c)).join(",\n")}\n]\n`);
 console.log(
