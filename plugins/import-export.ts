@@ -1,31 +1,59 @@
 // Import and export of a whole history in GraphQL: importWorkouts (dry run and import, in the
-// request's one transaction) and exportAccount / exportWorkouts (a page of documents at a time).
+// request's one transaction), stageImportPart (a long file sent in parts, then imported whole by
+// importWorkouts(importId)) and exportAccount / exportWorkouts (a page of documents at a time).
 // Files are read by clients with @svc/sdk/import (the same code for the CLI and the web app);
-// everything that decides anything (name mapping, duplicates, the document rules) is in SQL
-// (import_history, import_map_names and the export functions in data/schema.sql).
+// everything that decides anything (name mapping, duplicates, the document rules, the staging
+// limits) is in SQL (import_history, import_staged, stage_import_part in data/schema.sql).
 import { extendSchema, gql } from "postgraphile/utils";
-import { loadOneWithPgClient, sideEffectWithPgClientTransaction } from "postgraphile/@dataplan/pg";
-import { SafeError, constant, object } from "postgraphile/grafast";
+import { loadOneWithPgClient, type PgClient } from "postgraphile/@dataplan/pg";
+import { SafeError, constant, object, type FieldArgs } from "postgraphile/grafast";
 import { firstBadJsonValue } from "@svc/sdk/documents";
-import { IMPORT_LIMITS, parseImport, lineOfPath, ImportParseError, type ParsedImport } from "@svc/sdk/import";
+import {
+  IMPORT_LIMITS,
+  parseImport,
+  lineOfPath,
+  ImportParseError,
+  type ImportFormat,
+  type ImportUnit,
+  type ParsedImport,
+} from "@svc/sdk/import";
+import { allowDatabaseTime } from "../server/database-time.ts";
+import { sqlMutation, sqlRowMutation } from "./sql-mutation.ts";
 
-type Summary = Record<string, any> & { names: { name: string; sets: number }[] };
+type ImportChoiceInput = { name: string; action: "map" | "create" | "skip"; exercise?: string | null };
 
-/** The statement per call stays short (STATEMENT_TIMEOUT): a long import goes in slices of one transaction. */
-const SLICE = 150;
+type ImportWorkoutsInput = {
+  text?: string | null;
+  from?: ImportFormat | null;
+  unit?: ImportUnit | null;
+  timeZone?: string | null;
+  workouts?: unknown;
+  importId?: string | null;
+  choices?: readonly ImportChoiceInput[] | null;
+  extras?: unknown;
+  dryRun?: boolean | null;
+};
+
+type StageImportPartInput = { importId?: string | null; part: number; workouts: unknown; extras?: unknown };
+
+type StagedImport = { importId: string; parts: number; workouts: number; bytes: number; expiresAt: string };
+
+/** import_history's JSON summary (its keys are the payload's fields), and what was read from a file sent as text. */
+type ImportSummary = Record<string, unknown> & {
+  file: Pick<ParsedImport, "format" | "unit" | "unitStated" | "rows" | "skipped"> | null;
+};
+
+/** An error from PostgreSQL (node-postgres' DatabaseError): a custom SQLSTATE with its detail and hint. */
+type SqlError = Error & { code?: string; detail?: string; hint?: string };
 
 function invalid(message: string): never {
   throw new SafeError(message, { code: "INVALID_INPUT" });
 }
 
-/** Slice-relative `workouts[i]` paths made absolute, and unmapped names listed in the error. */
-function sliceError(error: any, offset: number, file: ParsedImport | null): never {
+/** A refused document named by the file's line (for a file sent as text), and unmapped names listed in the error. */
+function importError(thrown: unknown, file: ParsedImport | null): never {
+  const error = thrown as SqlError;
   if (error?.code === "SVDOC" && typeof error.detail === "string") {
-    error.detail = error.detail.replace(
-      /^workouts\[(\d+)\]/,
-      (_: string, i: string) => `workouts[${Number(i) + offset}]`,
-    );
-    // A file sent as text: the line of the file the document's path points to.
     const at = file && lineOfPath(file, error.detail);
     if (at) {
       throw new SafeError(`line ${at.line} (${at.field}): ${error.hint}`, {
@@ -47,41 +75,15 @@ function sliceError(error: any, offset: number, file: ParsedImport | null): neve
   throw error;
 }
 
-function merge(total: Summary | null, part: Summary): Summary {
-  if (!total) return part;
-  const sets = new Map(part.names.map((n) => [n.name, n.sets]));
-  for (const key of [
-    "workouts",
-    "duplicates",
-    "emptied",
-    "sets",
-    "skippedSets",
-    "routines",
-    "duplicateRoutines",
-    "bodyweights",
-    "duplicateBodyweights",
-    "customExercises",
-  ]) {
-    total[key] += part[key];
-  }
-  for (const key of ["firstDate", "lastDate"] as const) {
-    const values = [total[key], part[key]].filter(Boolean).sort();
-    total[key] = values.length ? (key === "firstDate" ? values[0] : values[values.length - 1]) : null;
-  }
-  total.names = total.names.map((n) => ({ ...n, sets: n.sets + (sets.get(n.name) ?? 0) }));
-  return total;
-}
-
 /** A file sent as text, read here with the same code as the clients' (@svc/sdk/import). */
-async function readText(client: any, input: any): Promise<ParsedImport> {
-  if (input.workouts != null) invalid("text: give the file as text or as workouts, not both");
+async function readText(client: PgClient, input: ImportWorkoutsInput & { text: string }): Promise<ParsedImport> {
   const timeZone = input.timeZone ?? "UTC";
   try {
     new Intl.DateTimeFormat("en", { timeZone });
   } catch {
     invalid(`timeZone: ${JSON.stringify(timeZone)} is not a time zone (e.g. Europe/Berlin, UTC)`);
   }
-  const { rows } = await client.query({
+  const { rows } = await client.query<{ unit: ImportUnit }>({
     text: "select unit from app_public.users where id = app_public.current_user_id()",
   });
   try {
@@ -103,41 +105,57 @@ async function readText(client: any, input: any): Promise<ParsedImport> {
   }
 }
 
-async function importHistory(client: any, input: any): Promise<Summary> {
-  const file = typeof input.text === "string" ? await readText(client, input) : null;
-  if (file) input = { ...input, workouts: file.workouts, extras: file.extras ?? null };
-  const workouts = input.workouts;
+/** Workouts of one request: a list, within the request's bound, of JSON values PostgreSQL can hold. */
+function checkWorkouts(workouts: unknown, extras: unknown): void {
   if (!Array.isArray(workouts)) invalid("workouts: must be a list of workout documents");
   if (workouts.length > IMPORT_LIMITS.workouts) {
     invalid(
-      `workouts: at most ${IMPORT_LIMITS.workouts} per import (this one has ${workouts.length}); split the file by date`,
+      `workouts: at most ${IMPORT_LIMITS.workouts} per request (this one has ${workouts.length}); send a long history in parts (stageImportPart)`,
     );
   }
-  const bad = firstBadJsonValue({ workouts, extras: input.extras ?? null });
-  if (bad)
+  const bad = firstBadJsonValue({ workouts, extras: extras ?? null });
+  if (bad) {
     throw new SafeError(`${bad.path}: ${bad.reason}`, { code: "INVALID_DOCUMENT", path: bad.path, reason: bad.reason });
-  const choices: Record<string, { action: string; exercise?: string }> = {};
-  for (const c of input.choices ?? []) {
+  }
+}
+
+/** The choices as import_history reads them: {"<name>": {action, exercise}}. */
+function choiceMap(choices: ImportWorkoutsInput["choices"]): Record<string, { action: string; exercise?: string }> {
+  const map: Record<string, { action: string; exercise?: string }> = {};
+  for (const c of choices ?? []) {
     if (c.action === "map" && !c.exercise) invalid(`choices: "${c.name}" is mapped but names no exercise`);
-    choices[c.name] = { action: c.action, ...(c.exercise ? { exercise: c.exercise } : {}) };
+    map[c.name] = { action: c.action, ...(c.exercise ? { exercise: c.exercise } : {}) };
   }
+  return map;
+}
+
+/**
+ * One import in the request's transaction, from text, workouts or a staged import: one SQL call
+ * over the whole history, with the database time an import of the largest size needs.
+ */
+async function importHistory(client: PgClient, input: ImportWorkoutsInput): Promise<ImportSummary> {
+  const given = [input.text, input.workouts, input.importId].filter((v) => v != null).length;
+  if (given > 1) invalid("input: give the history as one of text, workouts or importId");
+  const file = input.text != null ? await readText(client, { ...input, text: input.text }) : null;
+  const choices = JSON.stringify(choiceMap(input.choices));
   const dryRun = input.dryRun !== false;
-  let total: Summary | null = null;
-  // At least one call (extras alone, or an empty file, still get their summary).
-  for (let offset = 0; offset === 0 || offset < workouts.length; offset += SLICE) {
-    const { rows } = await client
-      .query({
-        text: "select app_public.import_history($1::jsonb, $2::jsonb, $3::jsonb, $4::boolean)::text as summary",
-        values: [
-          JSON.stringify(workouts.slice(offset, offset + SLICE)),
-          JSON.stringify(choices),
-          offset === 0 && input.extras ? JSON.stringify(input.extras) : null,
-          dryRun,
-        ],
-      })
-      .catch((error: unknown) => sliceError(error, offset, file));
-    total = merge(total, JSON.parse(rows[0].summary));
+  let query: { text: string; values: unknown[] };
+  if (input.importId != null) {
+    query = {
+      text: "select app_public.import_staged($1::uuid, $2::jsonb, $3::boolean)::text as summary",
+      values: [input.importId, choices, dryRun],
+    };
+  } else {
+    const workouts = file ? file.workouts : input.workouts;
+    const extras = file ? (file.extras ?? null) : (input.extras ?? null);
+    checkWorkouts(workouts, extras);
+    query = {
+      text: "select app_public.import_history($1::jsonb, $2::jsonb, $3::jsonb, $4::boolean)::text as summary",
+      values: [JSON.stringify(workouts), choices, extras ? JSON.stringify(extras) : null, dryRun],
+    };
   }
+  await allowDatabaseTime(client, IMPORT_LIMITS.applyMs);
+  const { rows } = await client.query<{ summary: string }>(query).catch((error: unknown) => importError(error, file));
   const fileSummary = file && {
     format: file.format,
     unit: file.unit,
@@ -145,11 +163,16 @@ async function importHistory(client: any, input: any): Promise<Summary> {
     rows: file.rows,
     skipped: file.skipped,
   };
-  return { ...total!, file: fileSummary, clientMutationId: input.clientMutationId ?? null };
+  return { ...(JSON.parse(rows[0].summary) as Record<string, unknown>), file: fileSummary };
 }
 
-async function loadExportPages(client: any, lookups: readonly { after: string | null; first: number | null }[]) {
-  const out = [];
+type ExportPage = { documents: unknown[]; hasNextPage: boolean; endCursor: string | null };
+
+async function loadExportPages(
+  client: PgClient,
+  lookups: readonly { after: string | null; first: number | null }[],
+): Promise<ExportPage[]> {
+  const out: ExportPage[] = [];
   for (const { after, first } of lookups) {
     let afterStart: string | null = null;
     let afterId: string | null = null;
@@ -161,14 +184,14 @@ async function loadExportPages(client: any, lookups: readonly { after: string | 
     const size = first ?? IMPORT_LIMITS.exportPage;
     if (size < 1 || size > IMPORT_LIMITS.exportPageMax) invalid(`first: from 1 to ${IMPORT_LIMITS.exportPageMax}`);
     // One more than asked says whether there is a next page.
-    const { rows } = await client.query({
+    const { rows } = await client.query<{ id: string; start: string; document: string }>({
       text: "select id, start::text as start, document::text as document from app_public.export_workouts($1::timestamptz, $2::uuid, $3::int)",
       values: [afterStart, afterId, size + 1],
     });
     const page = rows.slice(0, size);
     const last = page[page.length - 1];
     out.push({
-      documents: page.map((r: any) => JSON.parse(r.document)),
+      documents: page.map((r) => JSON.parse(r.document) as unknown),
       hasNextPage: rows.length > size,
       endCursor: last ? Buffer.from(`${last.start}|${last.id}`).toString("base64url") : null,
     });
@@ -176,17 +199,19 @@ async function loadExportPages(client: any, lookups: readonly { after: string | 
   return out;
 }
 
-async function loadExportAccount(client: any, lookups: readonly unknown[]) {
-  const out = [];
+async function loadExportAccount(client: PgClient, lookups: readonly null[]): Promise<unknown[]> {
+  const out: unknown[] = [];
   for (const _ of lookups) {
-    const { rows } = await client.query({ text: "select app_public.export_account()::text as account" });
-    out.push(JSON.parse(rows[0].account));
+    const { rows } = await client.query<{ account: string }>({
+      text: "select app_public.export_account()::text as account",
+    });
+    out.push(JSON.parse(rows[0].account) as unknown);
   }
   return out;
 }
 
 export const ImportExportPlugin = extendSchema((build) => {
-  const { workouts } = build.input.pgRegistry.pgResources as any;
+  const { workouts } = build.input.pgRegistry.pgResources;
   if (!workouts) throw new Error("ImportExportPlugin: workouts not introspected; run the migrations");
   return {
     typeDefs: gql`
@@ -216,15 +241,16 @@ export const ImportExportPlugin = extendSchema((build) => {
         SVC
       }
       """
-      A history to import: the export file as \`text\` (read on the server), or \`workouts\` already
-      read by a client with @svc/sdk/import (\`parseImport\`).
+      A history to import: one of the export file as \`text\` (read on the server), \`workouts\`
+      already read by a client with @svc/sdk/import (\`parseImport\`), or \`importId\`: a file
+      sent in parts with stageImportPart (how @svc/sdk/import's importAll sends any file).
       """
       input ImportWorkoutsInput {
         """
         The file's text (Strong, Hevy, FitNotes or svc export), read with the same code as
         @svc/sdk/import. At most the request body's 1 MB (about 15,000 Strong rows); a larger
-        file goes through \`svc import\`, which sends it in parts. A bad row: INVALID_INPUT with
-        \`line\`, \`column\` and \`reason\`.
+        file goes in parts (stageImportPart). A bad row: INVALID_INPUT with \`line\`, \`column\`
+        and \`reason\`.
         """
         text: String
         "With text: the format (default: found from the content)."
@@ -235,15 +261,47 @@ export const ImportExportPlugin = extendSchema((build) => {
         timeZone: String
         """
         Or: workout documents without \`id\` whose \`exercise\` fields are the file's names: at
-        most 5000 per request and the 1 MB body (@svc/sdk/import's importAll sends 200 a request).
+        most 5000 per request and the 1 MB body.
         """
         workouts: JSON
+        """
+        Or: an import staged with stageImportPart: every part, in order, imported (or dry-run) as
+        one file in this one transaction; an import then deletes the staging, a dry run keeps it
+        for the import that follows. NOT_FOUND when it is not yours, expired or replaced.
+        """
+        importId: UUID
         "Choices for names that map to no exercise (or to override a mapping)."
         choices: [ImportChoice!]
-        "From an svc export: settings, customExercises, routines (documents with their ids), bodyweights."
+        "With workouts: from an svc export: settings, customExercises, routines (documents with their ids), bodyweights."
         extras: JSON
         "True (the default): answer what would be imported and write nothing."
         dryRun: Boolean = true
+        clientMutationId: String
+      }
+      "One part of a long file, staged for importWorkouts(importId)."
+      input StageImportPartInput {
+        "Null for a file's first part (a new import, replacing one you staged before); then the importId it answered."
+        importId: UUID
+        "The part's place in the file, from 0; parts are imported in this order and none may be missing. A part sent again replaces that place."
+        part: Int!
+        "Workout documents as for importWorkouts' \`workouts\`: at most 5000 per request and the 1 MB body."
+        workouts: JSON!
+        "With part 0 only: an svc export's settings, customExercises, routines and bodyweights."
+        extras: JSON
+        clientMutationId: String
+      }
+      "A staged import so far."
+      type StageImportPartPayload {
+        "Pass to the next parts and to importWorkouts."
+        importId: UUID!
+        "Parts staged."
+        parts: Int!
+        "Workouts staged, in all."
+        workouts: Int!
+        "Bytes staged (JSON as stored), in all."
+        bytes: Int!
+        "An hour after the last part: until then importWorkouts(importId) can import it."
+        expiresAt: Datetime!
         clientMutationId: String
       }
       "Where one of a file's exercise names goes."
@@ -321,11 +379,20 @@ export const ImportExportPlugin = extendSchema((build) => {
       }
       extend type Mutation {
         """
-        Imports a history (dry run by default) in one transaction: any error imports nothing.
-        Workouts already there (by start and name) are left alone, so importing a file twice adds
-        nothing the second time. Read-only keys are refused (FORBIDDEN).
+        Imports a history (dry run by default) in one transaction: any error imports nothing,
+        whatever the size of a staged file. Workouts already there (by start and name) are left
+        alone, so importing a file twice adds nothing the second time. It may take up to 180 s of
+        database time (a 10,000-workout staged file), longer than other requests. Read-only keys
+        are refused (FORBIDDEN).
         """
         importWorkouts(input: ImportWorkoutsInput!): ImportWorkoutsPayload
+        """
+        Stages one part of a long file for importWorkouts(importId), writing nothing else. One
+        staged import per user, of at most 10,000 workouts and 50,000,000 bytes in all (beyond:
+        LIMIT_REACHED; split the file by date); it expires an hour after its last part. Read-only
+        keys are refused (FORBIDDEN).
+        """
+        stageImportPart(input: StageImportPartInput!): StageImportPartPayload
       }
       extend type Query {
         "Everything of yours but workouts, for an export: settings, custom exercises, routines as documents, bodyweights, and how many workouts there are."
@@ -348,23 +415,37 @@ export const ImportExportPlugin = extendSchema((build) => {
     objects: {
       Mutation: {
         plans: {
-          importWorkouts(_: unknown, fieldArgs: any) {
-            const $input = fieldArgs.getRaw("input");
-            return sideEffectWithPgClientTransaction(workouts.executor, $input, importHistory as any);
+          importWorkouts(_: unknown, fieldArgs: FieldArgs) {
+            return sqlMutation<ImportWorkoutsInput, ImportSummary>(workouts.executor, fieldArgs, importHistory);
+          },
+          stageImportPart(_: unknown, fieldArgs: FieldArgs) {
+            return sqlRowMutation<StageImportPartInput, StagedImport>(workouts.executor, fieldArgs, (input) => {
+              checkWorkouts(input.workouts, input.extras);
+              return {
+                text: `select import_id as "importId", parts, workout_count as workouts, bytes::int as bytes, expires_at as "expiresAt"
+                         from app_public.stage_import_part($1::uuid, $2::int, $3::jsonb, $4::jsonb)`,
+                values: [
+                  input.importId ?? null,
+                  input.part,
+                  JSON.stringify(input.workouts),
+                  input.extras != null ? JSON.stringify(input.extras) : null,
+                ],
+              };
+            });
           },
         },
       },
       Query: {
         plans: {
           exportAccount() {
-            return loadOneWithPgClient(workouts.executor, constant(null), loadExportAccount as any);
+            return loadOneWithPgClient(workouts.executor, constant(null), loadExportAccount);
           },
-          exportWorkouts(_: unknown, fieldArgs: any) {
+          exportWorkouts(_: unknown, fieldArgs: FieldArgs) {
             const $lookup = object({
               after: fieldArgs.getRaw("after") ?? constant(null),
               first: fieldArgs.getRaw("first") ?? constant(null),
             });
-            return loadOneWithPgClient(workouts.executor, $lookup, loadExportPages as any);
+            return loadOneWithPgClient(workouts.executor, $lookup, loadExportPages);
           },
         },
       },

@@ -65,11 +65,31 @@ export function cancelBackend(client: pg.Client, timeoutMs = 2000): Promise<void
   });
 }
 
+/** The request each connection is working for, while it is (so one operation may ask for more time). */
+const workOfConnection = new WeakMap<pg.Client, RequestDatabaseWork>();
+
 /** The connections one request is using, so they can be cancelled together. */
 export class RequestDatabaseWork {
   private active = new Set<pg.Client>();
   private cancelling = new Map<pg.Client, Promise<void>>();
+  private readonly startedAt = Date.now();
+  private deadlineAt = -Infinity;
+  private deadline: NodeJS.Timeout | undefined;
   reason: string | null = null;
+
+  /** Stops the request's database work `ms` after the request began, unless it already may run longer. */
+  allowAtLeast(ms: number): void {
+    if (this.startedAt + ms <= this.deadlineAt) return;
+    this.deadlineAt = this.startedAt + ms;
+    clearTimeout(this.deadline);
+    this.deadline = setTimeout(() => this.abort(`request took longer than ${ms} ms`), this.deadlineAt - Date.now());
+    this.deadline.unref();
+  }
+
+  /** The request is over: no deadline any more. */
+  finish(): void {
+    clearTimeout(this.deadline);
+  }
 
   /** Stops the request's database work: running statements are cancelled, new ones refused. */
   abort(reason: string): void {
@@ -98,10 +118,12 @@ export class RequestDatabaseWork {
         if (this.reason) throw cancelledError(this.reason);
         const raw = client.rawClient;
         this.active.add(raw);
+        workOfConnection.set(raw, this);
         try {
           return await callback(client);
         } finally {
           this.active.delete(raw);
+          workOfConnection.delete(raw);
           // The connection goes back to the pool only once no cancel for it is on the way.
           await this.cancelling.get(raw);
           this.cancelling.delete(raw);
@@ -119,14 +141,32 @@ export function requestDatabaseWork(requestTimeoutMs: number) {
   return (req: Request, res: Response, next: NextFunction) => {
     const work = new RequestDatabaseWork();
     req.databaseWork = work;
-    const timer = setTimeout(() => work.abort(`request took longer than ${requestTimeoutMs} ms`), requestTimeoutMs);
-    timer.unref();
+    work.allowAtLeast(requestTimeoutMs);
     res.on("close", () => {
-      clearTimeout(timer);
+      work.finish();
       if (!res.writableFinished) work.abort("client disconnected");
     });
     next();
   };
+}
+
+/**
+ * For one operation known to need it (applying a whole import): the request running on `client`
+ * gets at least `ms` of database time in all, and its statements at least `ms` each for the rest
+ * of its transaction (statement_timeout set locally; 0, no limit, stays).
+ */
+export async function allowDatabaseTime(
+  client: { rawClient?: pg.Client; query: (query: { text: string; values: unknown[] }) => Promise<unknown> },
+  ms: number,
+): Promise<void> {
+  if (client.rawClient) workOfConnection.get(client.rawClient)?.allowAtLeast(ms);
+  await client.query({
+    text: `select set_config('statement_timeout',
+             case when current_setting('statement_timeout')::interval in (interval '0')
+                    or current_setting('statement_timeout')::interval >= $1::int * interval '1 millisecond'
+                  then current_setting('statement_timeout') else $1::int::text end, true)`,
+    values: [ms],
+  });
 }
 
 /**

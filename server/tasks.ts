@@ -12,6 +12,7 @@ export const TASKS = {
   delete_idle_sessions: "Deletes sessions idle for 30 days.",
   forget_expired_oauth:
     "Deletes OAuth codes and tokens expired over a day ago and client registrations unused for 30 days.",
+  delete_expired_imports: "Deletes staged imports an hour past their last part (abandoned).",
 } as const;
 
 export type TaskName = keyof typeof TASKS;

@@ -374,7 +374,7 @@ describe("who may import, and the size bound", () => {
     expect(exported.body.data.exportAccount.workouts).toBe(0);
   });
 
-  test(`at most ${IMPORT_LIMITS.workouts} workouts per import`, async () => {
+  test(`at most ${IMPORT_LIMITS.workouts} workouts per request`, async () => {
     const u = await signUp(s.url, "Bulk");
     const workouts = (n: number) =>
       Array.from({ length: n }, (_, i) => ({
@@ -387,7 +387,7 @@ describe("who may import, and the size bound", () => {
     expect(ok.body.data.importWorkouts.workouts).toBe(IMPORT_LIMITS.workouts);
     const over = await importFile(u.token, { workouts: workouts(IMPORT_LIMITS.workouts + 1) }, true);
     expect(over.body.errors[0].extensions.code).toBe("INVALID_INPUT");
-    expect(over.body.errors[0].message).toMatch(/^workouts: at most 5000 per import/);
+    expect(over.body.errors[0].message).toMatch(/^workouts: at most 5000 per request/);
   });
 });
 

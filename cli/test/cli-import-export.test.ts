@@ -50,7 +50,7 @@ test("--json: the summary as JSON on stdout (progress still on stderr); a second
     duplicates: 0,
     customExercises: 1,
   });
-  expect(first.stderr).toContain("Dry run…");
+  expect(first.stderr).toContain("Dry run of the whole file…");
   expect(first.stderr).toContain("Done.");
   const again = await h.run(["import", fixture("strong-comma.csv"), "--unit", "lb", "--create", "Zercher Carry Thing"]);
   expect(again.code).toBe(0);
@@ -90,17 +90,7 @@ test("--map, --skip and --from; a broken file names its line and column (exit 2,
 
 test("a read-only key cannot import (exit 4) but can export", async () => {
   const h = await signedUp("Key owner");
-  const created = await h.run([
-    "keys",
-    "create",
-    "--name",
-    "ro",
-    "--access",
-    "read-only",
-    "--expires",
-    "30d",
-    "--json",
-  ]);
+  const created = await h.run(["key", "create", "--name", "ro", "--access", "read-only", "--expires", "30d", "--json"]);
   expect(created.code).toBe(0);
   const key = JSON.parse(created.stdout).key as string;
   const r = await h.run(["import", fixture("strong-android-unit-header.csv")], { env: { SVC_API_KEY: key } });
@@ -157,7 +147,7 @@ test("export JSON to a file, import it into another account, export again: ident
   expect(JSON.parse(back.stdout)).toMatchObject({ format: "strong", workouts: 3, sets: 15, unmapped: 0 });
 });
 
-test("a long history goes in parts of 200 workouts, with each part's progress on stderr; run again, it adds nothing", async () => {
+test("a long history is sent in parts of 200 workouts, each part's progress on stderr, then imported whole; run again, it adds nothing", async () => {
   const h = await signedUp("Long");
   const rows = [
     "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE",
@@ -178,13 +168,14 @@ test("a long history goes in parts of 200 workouts, with each part's progress on
     lastDate: "2021-03-25",
   });
   for (const line of [
-    "Checking part 1 of 3 (200 workouts)…",
-    "Checking part 3 of 3 (50 workouts)…",
-    "Importing part 1 of 3 (200 workouts)…",
-    "Importing part 3 of 3 (50 workouts)…",
+    "Sending part 1 of 3 (200 workouts)…",
+    "Sending part 3 of 3 (50 workouts)…",
+    "Dry run of the whole file…",
+    "Importing 450 workouts in one transaction…",
   ]) {
     expect(first.stderr).toContain(line);
   }
+  expect(first.stderr.indexOf("Sending part 3 of 3")).toBeLessThan(first.stderr.indexOf("Dry run of the whole file"));
   const again = await h.run(["import", file, "--unit", "kg"], { timeoutMs: 120_000 });
   expect(again.code).toBe(0);
   expect(again.stdout).toContain("Nothing new: all 450 workouts of the file are already there; nothing was added.");

@@ -1,5 +1,5 @@
 import { Args, Flags } from "@oclif/core";
-import type { ImportChoice, ImportSummary, ParsedImport } from "@svc/sdk/import";
+import { IMPORT_FORMATS, type ImportChoice, type ImportSummary, type ParsedImport } from "@svc/sdk/import";
 import { BaseCommand, timeZoneFlag, unitFlag } from "../base.ts";
 import { CliError, EXIT, UsageError } from "../errors.ts";
 import { readInput } from "../input.ts";
@@ -19,7 +19,7 @@ export default class Import extends BaseCommand {
   static description =
     "The format is found from the content (--from overrides it). Every set becomes part of a workout document: warm-ups, drops, failure sets (RPE 10 when none is given), RPE, timed sets, notes and supersets are kept; rows the model cannot hold (distance cardio, rest timers) are counted by reason. " +
     'Exercise names map to the catalog by name, alias and the other apps\' names; a name that maps to nothing needs a choice: --map "Name=exercise", --create "Name" (a custom exercise) or --skip "Name" (or --create-unmapped / --skip-unmapped). ' +
-    "A dry run is made first and printed (--dry-run stops there); then the import, in one transaction: any error imports nothing (a history of more than 200 workouts goes in parts of 200, each a transaction, after the dry run of all; running it again after an interruption finishes it). Workouts already there (same start and name; for FitNotes, the same day) are left alone, so a second import adds nothing. " +
+    "The file is sent to the server in parts (of at most 200 workouts), then a dry run of the whole file is made and printed (--dry-run stops there), then the import, in one transaction whatever the file's size: any error imports nothing. Workouts already there (same start and name; for FitNotes, the same day) are left alone, so a second import adds nothing. " +
     "Progress goes to standard error; the summary to standard output (--json for JSON). Exit codes: 0 done, 2 a bad file or a name needing a choice, 4 not signed in or a read-only key.";
   static examples = [
     "svc import strong.csv --dry-run",
@@ -37,7 +37,7 @@ export default class Import extends BaseCommand {
   };
   static flags = {
     from: Flags.option({
-      options: ["strong", "hevy", "fitnotes", "svc"] as const,
+      options: IMPORT_FORMATS,
       description: "The file's format (default: found from the content).",
     })(),
     unit: unitFlag(
@@ -61,9 +61,11 @@ export default class Import extends BaseCommand {
 
   async run(): Promise<ImportResult> {
     const { args, flags } = await this.parse(Import);
-    const { parseImport, importAll, ImportParseError, lineOfPath } = await import("@svc/sdk/import");
+    const { parseImport, stageImport, importStaged, ImportParseError, lineOfPath, IMPORT_LIMITS } =
+      await import("@svc/sdk/import");
     const { source: file, text } = await readInput(args.file, "the file");
-    const { client } = await this.client();
+    // Importing a whole file is one request that may take the server up to IMPORT_LIMITS.applyMs.
+    const { client } = await this.client({ timeoutMs: IMPORT_LIMITS.applyMs + 30_000 });
     // A file that does not say its unit is read in the unit asked, else the user's.
     let unit = flags.unit;
     const read = (u: "kg" | "lb" | undefined) => {
@@ -92,34 +94,33 @@ export default class Import extends BaseCommand {
       const at = m.lastIndexOf("=");
       if (at <= 0 || at === m.length - 1)
         throw new UsageError(`--map ${JSON.stringify(m)}: write it as "Name in the file=exercise".`);
-      choices.push({ name: m.slice(0, at).trim(), action: "map", exercise: m.slice(at + 1).trim() });
+      choices.push({ name: m.slice(0, at).trim(), action: "MAP", exercise: m.slice(at + 1).trim() });
     }
-    for (const n of flags.create ?? []) choices.push({ name: n, action: "create" });
-    for (const n of flags.skip ?? []) choices.push({ name: n, action: "skip" });
+    for (const n of flags.create ?? []) choices.push({ name: n, action: "CREATE" });
+    for (const n of flags.skip ?? []) choices.push({ name: n, action: "SKIP" });
 
     let parts = 1;
+    const explain = (error: unknown) => this.explain(error, parsed, lineOfPath);
+    const importId = await stageImport(client, parsed, (i, count, part) => {
+      parts = count;
+      this.note(
+        count > 1
+          ? `Sending part ${i + 1} of ${count} (${part.workouts.length} workouts)…`
+          : `Sending the file (${part.workouts.length} workouts)…`,
+      );
+    }).catch(explain);
     const run = (dryRun: boolean, extraChoices: ImportChoice[] = []) =>
       this.spin(
-        dryRun ? "Checking with the server" : "Importing",
-        importAll(client, parsed, {
-          choices: [...choices, ...extraChoices],
-          dryRun,
-          onPart: (i, count, part) => {
-            parts = count;
-            if (count > 1)
-              this.note(
-                `${dryRun ? "Checking" : "Importing"} part ${i + 1} of ${count} (${part.workouts.length} workouts)…`,
-              );
-          },
-        }),
-      ).catch((error) => this.explain(error, parsed, lineOfPath));
+        dryRun ? "Checking the whole file with the server" : "Importing the whole file (one transaction)",
+        importStaged(client, importId, { choices: [...choices, ...extraChoices], dryRun }),
+      ).catch(explain);
 
-    this.note("Dry run…");
+    this.note("Dry run of the whole file…");
     let summary = await run(true);
     const unmapped = summary.names.filter((n) => n.action === "unmapped");
     const extra: ImportChoice[] =
       unmapped.length && (flags["create-unmapped"] || flags["skip-unmapped"])
-        ? unmapped.map((n) => ({ name: n.name, action: flags["create-unmapped"] ? "create" : "skip" }))
+        ? unmapped.map((n) => ({ name: n.name, action: flags["create-unmapped"] ? "CREATE" : "SKIP" }))
         : [];
     if (extra.length) summary = await run(true, extra);
     const result = (s: ImportSummary): ImportResult => ({
@@ -142,6 +143,7 @@ export default class Import extends BaseCommand {
       }
       return result(summary);
     }
+    this.note(`Importing ${summary.workouts} workouts in one transaction…`);
     summary = await run(false, extra);
     this.note("Done.");
     this.report(summary, parsed);
@@ -191,24 +193,20 @@ export default class Import extends BaseCommand {
     this.out(lines.join("\n"));
   }
 
-  /** A refused document names the file's line; a part already imported is said; other errors go to the common handler. */
+  /** A refused document names the file's line; other errors go to the common handler. */
   private explain(
     thrown: unknown,
     parsed: ParsedImport,
     lineOfPath: (p: ParsedImport, path: string) => { line: number; field: string } | null,
   ): never {
-    const error = thrown as { partsDone?: number; name?: string; path?: unknown; reason?: string } | null;
-    const done = error?.partsDone
-      ? ` ${error.partsDone} earlier part${error.partsDone === 1 ? " was" : "s were"} imported; run the same command again to import the rest (workouts already there are left alone).`
-      : "";
+    const error = thrown as { name?: string; path?: unknown; reason?: string } | null;
     if (error?.name === "InvalidDocumentError" && typeof error.path === "string") {
       const at = lineOfPath(parsed, error.path);
       throw new CliError(
-        `${at ? `line ${at.line} (${at.field})` : error.path}: ${error.reason}; ${done ? "this part was not imported." + done : "nothing was imported."}`,
+        `${at ? `line ${at.line} (${at.field})` : error.path}: ${error.reason}; nothing was imported.`,
         EXIT.usage,
       );
     }
-    if (done && thrown instanceof Error) thrown.message = `${thrown.message.replace(/\.?$/, ".")}${done}`;
     throw thrown;
   }
 }

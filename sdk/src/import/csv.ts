@@ -3,7 +3,9 @@
  * delimiter of the header line, and the field readers every importer shares (numbers with a decimal
  * point or comma, durations, dates with month names in several languages, local times to instants).
  */
-import { parse } from "csv-parse/sync";
+// csv-parse's browser build (it carries its own Buffer), so the web app reads files with this same
+// code; Node runs it as fast once warm.
+import { parse } from "csv-parse/browser/esm/sync";
 import { ImportParseError } from "./model.ts";
 import { zoneOffsetAt } from "./time-zone.ts";
 

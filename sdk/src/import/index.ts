@@ -41,13 +41,13 @@ export {
 } from "./svc.ts";
 export { wallTimeCell, monthNumber, startInZone } from "./csv.ts";
 export {
-  importWorkouts,
+  stageImport,
+  importStaged,
   importAll,
   importParts,
-  mergeSummaries,
-  PART_WORKOUTS,
-  PART_BYTES,
   IMPORT_WORKOUTS,
+  STAGE_IMPORT_PART,
+  type ImportRequester,
   type ImportPart,
   type ImportChoice,
   type ImportSummary,
@@ -64,16 +64,16 @@ export {
   type StrongCsvOptions,
 } from "./export.ts";
 
-export const IMPORT_FORMATS: readonly ImportFormat[] = ["strong", "hevy", "fitnotes", "svc"];
+export { IMPORT_LIMITS } from "./limits.ts";
 
-/** The bounds of one import request and of export pages (the server checks the same). */
-export const IMPORT_LIMITS = {
-  /** Workouts in one importWorkouts request (the request body is also at most 1 MB). */
-  workouts: 5000,
-  /** Workouts per export page by default, and at most. */
-  exportPage: 200,
-  exportPageMax: 500,
-} as const;
+/** Every format (a key per value of the schema's ImportFormat) with the name people know it by. */
+export const IMPORT_FORMAT_NAMES: Readonly<Record<ImportFormat, string>> = {
+  strong: "Strong",
+  hevy: "Hevy",
+  fitnotes: "FitNotes",
+  svc: "This service's export (JSON)",
+};
+export const IMPORT_FORMATS = Object.keys(IMPORT_FORMAT_NAMES) as readonly ImportFormat[];
 
 export type ParseOptions = {
   /** The format; detected from the content when absent. */

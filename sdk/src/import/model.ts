@@ -5,9 +5,13 @@
  * table of other apps' names, the user's choices).
  */
 import { DOCUMENT_LIMITS, MAX_WEIGHT } from "../documents/index.ts";
+import type { introspection } from "../graphql-env.d.ts";
+import type { Unit } from "../types.ts";
 
-export type ImportFormat = "strong" | "hevy" | "fitnotes" | "svc";
-export type ImportUnit = "kg" | "lb";
+/** A file's format: the schema's ImportFormat, in lower case as flags and summaries write it. */
+export type ImportFormat = Lowercase<introspection["types"]["ImportFormat"]["enumValues"]>;
+/** The unit of a file's weights: the schema's Unit. */
+export type ImportUnit = Unit;
 
 /** One set row of a file, as its importer read it. */
 export type ImportRow = {

@@ -1,63 +1,30 @@
 // Import and export: bring a history from Strong, Hevy, FitNotes or an svc export (a preview with
 // what maps to what and a choice per unknown exercise name, then the import), and take everything
-// out (JSON that imports back, or Strong's CSV). The file is read on the server (importWorkouts
-// with `text`), by the same code as `svc import`.
+// out (JSON that imports back, or Strong's CSV). A file is read here by @svc/sdk/import and goes
+// the way `svc import` sends it: staged in parts, then checked and imported whole, in one
+// transaction on the server.
 import { useState, type ChangeEvent, type FormEvent } from "react";
 import { exportStrongCsv, STRONG_CSV_HEADER, EXPORT_FORMAT, EXPORT_VERSION } from "@svc/sdk/export";
-import { graphql, type ResultOf, type VariablesOf } from "../../graphql/graphql.ts";
+import {
+  parseImport,
+  stageImport,
+  importStaged,
+  lineOfPath,
+  ImportParseError,
+  IMPORT_FORMAT_NAMES,
+  type ImportChoice,
+  type ImportFormat,
+  type ImportRequester,
+  type ImportSummary,
+  type ParsedImport,
+} from "@svc/sdk/import";
+import { graphql, type ResultOf } from "../../graphql/graphql.ts";
 import { request, errorMessage, ApiError } from "../../graphql/client.ts";
-import { useMutation } from "../../graphql/hooks.ts";
 import { Section } from "../../components/Page.tsx";
 import { SelectField } from "../../components/Field.tsx";
 import { ErrorMessage } from "../../components/States.tsx";
-
-const ImportFile = graphql(`
-  mutation ImportFile(
-    $text: String!
-    $from: ImportFormat
-    $unit: Unit
-    $timeZone: String
-    $choices: [ImportChoice!]
-    $dryRun: Boolean
-  ) {
-    importWorkouts(
-      input: { text: $text, from: $from, unit: $unit, timeZone: $timeZone, choices: $choices, dryRun: $dryRun }
-    ) {
-      dryRun
-      workouts
-      duplicates
-      emptied
-      sets
-      skippedSets
-      firstDate
-      lastDate
-      unmapped
-      routines
-      bodyweights
-      customExercises
-      names {
-        name
-        action
-        via
-        exercise
-        suggestions
-        sets
-      }
-      file {
-        format
-        unit
-        unitStated
-        rows
-        skipped {
-          reason
-          text
-          rows
-          firstLine
-        }
-      }
-    }
-  }
-`);
+import { useUserUnits, type UnitName } from "../../components/units.ts";
+import { useSession } from "../../auth/session.tsx";
 
 const ExportAccount = graphql(`
   query ExportAccount {
@@ -75,29 +42,32 @@ const ExportWorkouts = graphql(`
   }
 `);
 
-type Summary = NonNullable<ResultOf<typeof ImportFile>["importWorkouts"]>;
-type Format = NonNullable<VariablesOf<typeof ImportFile>["from"]>;
-type Unit = NonNullable<VariablesOf<typeof ImportFile>["unit"]>;
-type Choice = NonNullable<VariablesOf<typeof ImportFile>["choices"]>[number];
+/** The web app's request function as the SDK's import calls take it. */
+const api: ImportRequester = { request: request as ImportRequester["request"] };
 
-/** The request body's limit (the server's 1 MB, less room for the rest of the request). */
-const MAX_FILE_BYTES = 1_000_000 - 4_096;
-
-const FORMATS: readonly { value: "" | Format; label: string }[] = [
+const FORMATS: readonly { value: "" | ImportFormat; label: string }[] = [
   { value: "", label: "Find from the file" },
-  { value: "STRONG", label: "Strong" },
-  { value: "HEVY", label: "Hevy" },
-  { value: "FITNOTES", label: "FitNotes" },
-  { value: "SVC", label: "This service's export (JSON)" },
+  ...Object.entries(IMPORT_FORMAT_NAMES).map(([value, label]) => ({ value: value as ImportFormat, label })),
 ];
-const UNITS: readonly { value: "" | Unit; label: string }[] = [
+const UNITS: readonly { value: "" | UnitName; label: string }[] = [
   { value: "", label: "My unit" },
-  { value: "KG", label: "kg" },
-  { value: "LB", label: "lb" },
+  { value: "kg", label: "kg" },
+  { value: "lb", label: "lb" },
 ];
 
 function timeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+}
+
+/** What went wrong, naming the file's line where a row or a refused set is to blame. */
+function importErrorText(error: unknown, fileName: string, parsed: ParsedImport | null): string {
+  if (error instanceof ImportParseError) return `${fileName}, ${error.message}`;
+  if (error instanceof ApiError && error.code === "INVALID_DOCUMENT" && typeof error.extensions.path === "string") {
+    const at = parsed && lineOfPath(parsed, error.extensions.path);
+    if (at)
+      return `${fileName}, line ${at.line} (${at.field}): ${String(error.extensions.reason)}; nothing was imported.`;
+  }
+  return errorMessage(error);
 }
 
 /** Offers a text (or its parts) as a file download. */
@@ -113,24 +83,22 @@ function download(parts: string[], name: string, type: string) {
 }
 
 export function ImportExportSection() {
+  const { unit: userUnit } = useUserUnits();
+  const { refresh } = useSession();
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
-  const [format, setFormat] = useState<"" | Format>("");
-  const [unit, setUnit] = useState<"" | Unit>("");
-  const [preview, setPreview] = useState<Summary | null>(null);
+  const [format, setFormat] = useState<"" | ImportFormat>("");
+  const [unit, setUnit] = useState<"" | UnitName>("");
+  const [staged, setStaged] = useState<{ parsed: ParsedImport; importId: string } | null>(null);
+  const [preview, setPreview] = useState<ImportSummary | null>(null);
   const [choices, setChoices] = useState<Record<string, string>>({});
   const [done, setDone] = useState<string | null>(null);
-  const [run, running] = useMutation(ImportFile);
+  const [progress, setProgress] = useState<string | null>(null);
+  const [importError, setImportError] = useState<string | null>(null);
   const [exporting, setExporting] = useState<string | null>(null);
   const [exportError, setExportError] = useState<unknown>(null);
 
-  const variables = (dryRun: boolean) => ({
-    text: file!.text,
-    from: format || null,
-    unit: unit || null,
-    timeZone: timeZone(),
-    dryRun,
-    choices: Object.entries(choices).flatMap(([name, value]): Choice[] =>
+  const chosen = (): ImportChoice[] =>
+    Object.entries(choices).flatMap(([name, value]): ImportChoice[] =>
       value === "skip"
         ? [{ name, action: "SKIP" }]
         : value === "create"
@@ -138,54 +106,67 @@ export function ImportExportSection() {
           : value.startsWith("map:")
             ? [{ name, action: "MAP", exercise: value.slice(4) }]
             : [],
-    ),
-  });
+    );
 
-  async function choose(e: ChangeEvent<HTMLInputElement>) {
+  function reset() {
+    setStaged(null);
     setPreview(null);
     setDone(null);
+    setImportError(null);
+  }
+
+  async function choose(e: ChangeEvent<HTMLInputElement>) {
+    reset();
     setChoices({});
-    setFileError(null);
-    running.reset();
-    const chosen = e.target.files?.[0];
-    if (!chosen) return setFile(null);
-    if (chosen.size > MAX_FILE_BYTES) {
-      setFile(null);
-      setFileError(
-        `${chosen.name} is ${(chosen.size / 1_000_000).toFixed(1)} MB; the web app sends files of up to 1 MB. Import it with the command-line client: svc import "${chosen.name}" (it sends a long history in parts).`,
-      );
-      return;
-    }
-    setFile({ name: chosen.name, text: await chosen.text() });
+    const picked = e.target.files?.[0];
+    setFile(picked ? { name: picked.name, text: await picked.text() } : null);
   }
 
   async function previewImport(e: FormEvent) {
     e.preventDefault();
     if (!file) return;
-    setDone(null);
+    reset();
+    let parsed: ParsedImport | null = null;
     try {
-      const result = await run(variables(true));
-      setPreview(result.importWorkouts ?? null);
-    } catch {
-      setPreview(null);
+      parsed = parseImport(file.text, { from: format || undefined, unit: unit || userUnit, timeZone: timeZone() });
+      const read = parsed;
+      const importId = await stageImport(api, read, (i, count) =>
+        setProgress(count > 1 ? `Sending part ${i + 1} of ${count}…` : "Sending the file…"),
+      );
+      setProgress("Checking the whole file…");
+      setPreview(await importStaged(api, importId, { choices: chosen(), dryRun: true }));
+      setStaged({ parsed: read, importId });
+    } catch (error) {
+      setImportError(importErrorText(error, file.name, parsed));
+    } finally {
+      setProgress(null);
     }
   }
 
   async function importNow() {
+    if (!file || !staged) return;
+    setImportError(null);
+    setProgress("Importing the whole file…");
     try {
-      const result = (await run(variables(false))).importWorkouts;
-      if (!result) return;
+      const result = await importStaged(api, staged.importId, { choices: chosen(), dryRun: false });
+      setStaged(null);
       setPreview(null);
       setDone(
         result.workouts === 0 && result.duplicates > 0
-          ? `Nothing new: all ${result.duplicates} workouts of ${file!.name} are already here; nothing was added.`
-          : `Imported ${result.workouts} workouts and ${result.sets} sets from ${file!.name}${result.duplicates ? ` (${result.duplicates} already here were left alone)` : ""}.`,
+          ? `Nothing new: all ${result.duplicates} workouts of ${file.name} are already here; nothing was added.`
+          : `Imported ${result.workouts} workouts and ${result.sets} sets from ${file.name}${result.duplicates ? ` (${result.duplicates} already here were left alone)` : ""}.`,
       );
-    } catch {
-      // Shown from running.error.
+      // An svc export also sets the account's unit and effort scale.
+      if (staged.parsed.extras?.settings) await refresh();
+    } catch (error) {
+      setImportError(importErrorText(error, file.name, staged.parsed));
+    } finally {
+      setProgress(null);
     }
   }
 
+  const busy = progress !== null;
+  const read = staged?.parsed;
   const unchosen = preview?.names.filter((n) => n.action === "unmapped" && !choices[n.name]) ?? [];
 
   async function exportAll(kind: "json" | "csv") {
@@ -244,13 +225,6 @@ export function ImportExportSection() {
     }
   }
 
-  const importError =
-    running.error instanceof ApiError && typeof running.error.extensions.line === "number"
-      ? `${file?.name ?? "The file"}, ${running.error.message}`
-      : running.error
-        ? errorMessage(running.error)
-        : null;
-
   return (
     <Section
       title="Import and export"
@@ -260,27 +234,15 @@ export function ImportExportSection() {
       <form onSubmit={previewImport}>
         <div className="field">
           <label htmlFor="import-file">Export file</label>
-          <input
-            id="import-file"
-            type="file"
-            accept=".csv,.json,.txt,text/csv,application/json"
-            onChange={choose}
-            aria-describedby={fileError ? "import-file-error" : undefined}
-            aria-invalid={fileError ? true : undefined}
-          />
-          {fileError ? (
-            <p id="import-file-error" className="field-error">
-              {fileError}
-            </p>
-          ) : null}
+          <input id="import-file" type="file" accept=".csv,.json,.txt,text/csv,application/json" onChange={choose} />
         </div>
         <SelectField
           label="Format"
           value={format}
           options={FORMATS}
           onChange={(e) => {
-            setFormat(e.target.value as "" | Format);
-            setPreview(null);
+            setFormat(e.target.value as "" | ImportFormat);
+            reset();
           }}
         />
         <SelectField
@@ -289,13 +251,13 @@ export function ImportExportSection() {
           value={unit}
           options={UNITS}
           onChange={(e) => {
-            setUnit(e.target.value as "" | Unit);
-            setPreview(null);
+            setUnit(e.target.value as "" | UnitName);
+            reset();
           }}
         />
         <div className="actions">
-          <button type="submit" disabled={!file || running.running}>
-            {running.running && !preview ? "Reading…" : "Preview"}
+          <button type="submit" disabled={!file || busy}>
+            {busy && !preview ? "Reading…" : "Preview"}
           </button>
         </div>
       </form>
@@ -304,6 +266,7 @@ export function ImportExportSection() {
           {importError}
         </p>
       ) : null}
+      {progress ? <p role="status">{progress}</p> : null}
       {done ? <p role="status">{done}</p> : null}
       {preview ? (
         <div aria-label="Import preview">
@@ -311,8 +274,8 @@ export function ImportExportSection() {
             {preview.workouts === 0 && preview.duplicates > 0
               ? `Nothing new: all ${preview.duplicates} workouts of this file are already here.`
               : `Would import ${preview.workouts} workouts and ${preview.sets} sets${preview.firstDate ? `, ${preview.firstDate} to ${preview.lastDate}` : ""}${preview.duplicates ? `; ${preview.duplicates} already here are left alone` : ""}.`}
-            {preview.file
-              ? ` Read as ${preview.file.format}, ${preview.file.rows} rows${preview.file.unitStated ? "" : `, weights in ${preview.file.unit} (the file does not say)`}.`
+            {read
+              ? ` Read as ${read.format}, ${read.rows} rows${read.unitStated ? "" : `, weights in ${read.unit} (the file does not say)`}.`
               : null}
           </p>
           {preview.routines || preview.bodyweights || preview.customExercises ? (
@@ -364,14 +327,14 @@ export function ImportExportSection() {
               ))}
             </tbody>
           </table>
-          {preview.file?.format === "svc" ? (
+          {read?.format === "svc" ? (
             <p>Importing this export also sets your unit and effort scale to the export's.</p>
           ) : null}
-          {preview.file?.skipped.length ? (
+          {read?.skipped.length ? (
             <>
               <h4>Left out or changed</h4>
               <ul>
-                {preview.file.skipped.map((k) => (
+                {read.skipped.map((k) => (
                   <li key={k.reason}>
                     {k.rows} {k.text} (first at line {k.firstLine})
                   </li>
@@ -380,12 +343,8 @@ export function ImportExportSection() {
             </>
           ) : null}
           <div className="actions">
-            <button
-              type="button"
-              disabled={running.running || unchosen.length > 0 || preview.workouts === 0}
-              onClick={importNow}
-            >
-              {running.running ? "Importing…" : `Import ${preview.workouts} workouts`}
+            <button type="button" disabled={busy || unchosen.length > 0 || preview.workouts === 0} onClick={importNow}>
+              {busy ? "Importing…" : `Import ${preview.workouts} workouts`}
             </button>
             {unchosen.length ? (
               <p className="muted">
