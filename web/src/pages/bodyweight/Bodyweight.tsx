@@ -11,7 +11,7 @@ import { Empty, ErrorMessage, QueryView } from "../../components/States.tsx";
 import { CardTable } from "../../components/CardTable.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { today } from "../../components/documentValues.ts";
-import { formatWeight, unitEnum, unitOf, useUserUnits } from "../../components/units.ts";
+import { UNIT_OPTIONS, formatWeight, unitEnum, unitOf, useUserUnits } from "../../components/units.ts";
 import { convertWeight } from "../../documents.ts";
 
 const Bodyweights = graphql(
@@ -53,10 +53,6 @@ const DeleteBodyweight = graphql(`
 `);
 
 const SHOWN = 60;
-const UNITS = [
-  { value: "kg", label: "kg" },
-  { value: "lb", label: "lb" },
-] as const;
 
 export default function Bodyweight() {
   const { unit } = useUserUnits();
@@ -120,7 +116,7 @@ export default function Bodyweight() {
             <SelectField
               label="Unit"
               name="unit"
-              options={UNITS}
+              options={UNIT_OPTIONS}
               value={chosenUnit}
               onChange={(e) => setValues({ ...values, unit: e.target.value })}
             />

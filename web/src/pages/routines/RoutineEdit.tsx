@@ -1,41 +1,34 @@
 // Create a routine (/routines/new) or edit one (/routines/<ref>/edit): the form and the JSON
 // document editor on one document; saved with applyRoutineDocument.
-import { Link, useNavigate, useParams } from "react-router";
+import { useParams } from "react-router";
 import { Page } from "../../components/Page.tsx";
 import { QueryView } from "../../components/States.tsx";
-import { DocumentEditor } from "../../components/DocumentEditor.tsx";
+import { PageDocumentEditor } from "../../components/PageDocumentEditor.tsx";
 import type { Doc } from "../../components/documentValues.ts";
 import { useQuery } from "../../graphql/hooks.ts";
 import { request } from "../../graphql/client.ts";
 import { useUserUnits } from "../../components/units.ts";
-import { useSession } from "../../auth/session.tsx";
 import NotFound from "../NotFound.tsx";
 import { ApplyRoutine, RoutineDocument, routinePath } from "./operations.ts";
 import { RoutineForm } from "./RoutineForm.tsx";
 
 function Editor({ initial, creating }: { initial: Doc; creating: boolean }) {
-  const options = useUserUnits();
-  const navigate = useNavigate();
-  const { setNotice } = useSession();
   return (
-    <DocumentEditor
+    <PageDocumentEditor
       kind="routine"
       initial={initial}
-      options={options}
       saveLabel={creating ? "Create routine" : "Save routine"}
-      renderForm={(form) => <RoutineForm form={form} defaultUnit={options.unit} />}
-      onSave={async (document) => {
+      cancelTo={creating ? "/routines" : routinePath({ id: String(initial.id), name: String(initial.name) })}
+      renderForm={(form, { unit }) => <RoutineForm form={form} defaultUnit={unit} />}
+      save={async (document) => {
         const saved = await request(ApplyRoutine, { document });
         const routine = saved.applyRoutineDocument?.routine;
-        if (!routine) return;
-        setNotice(`${saved.applyRoutineDocument?.created ? "Created" : "Saved"} the routine ${routine.name}.`);
-        navigate(routinePath(routine));
+        if (!routine) return null;
+        return {
+          notice: `${saved.applyRoutineDocument?.created ? "Created" : "Saved"} the routine ${routine.name}.`,
+          to: routinePath(routine),
+        };
       }}
-      extraActions={
-        <Link to={creating ? "/routines" : routinePath({ id: String(initial.id), name: String(initial.name) })}>
-          Cancel
-        </Link>
-      }
     />
   );
 }

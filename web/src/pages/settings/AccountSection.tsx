@@ -8,6 +8,7 @@ import { Section } from "../../components/Page.tsx";
 import { SelectField, TextField } from "../../components/Field.tsx";
 import { ErrorMessage } from "../../components/States.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
+import { EFFORT_OPTIONS, UNIT_OPTIONS } from "../../components/units.ts";
 
 const UpdateAccount = graphql(`
   mutation UpdateAccount($id: UUID!, $patch: UserPatch!) {
@@ -29,15 +30,6 @@ const DeleteAccount = graphql(`
     }
   }
 `);
-
-const UNITS = [
-  { value: "kg", label: "kg" },
-  { value: "lb", label: "lb" },
-] as const;
-const EFFORT = [
-  { value: "rpe", label: "RPE (rate of perceived exertion)" },
-  { value: "rir", label: "RIR (reps in reserve)" },
-] as const;
 
 export function AccountSection() {
   const { viewer, refresh, signOut, setNotice } = useSession();
@@ -108,7 +100,7 @@ export function AccountSection() {
           <SelectField
             label="Unit"
             name="unit"
-            options={UNITS}
+            options={UNIT_OPTIONS}
             value={values.unit}
             onChange={(e) => {
               setValues({ ...values, unit: e.target.value });
@@ -118,7 +110,7 @@ export function AccountSection() {
           <SelectField
             label="Effort scale"
             name="effort"
-            options={EFFORT}
+            options={EFFORT_OPTIONS}
             value={values.effort}
             onChange={(e) => {
               setValues({ ...values, effort: e.target.value });

@@ -1,39 +1,36 @@
 // Log a workout (/workouts/new, or /workouts/new?routine=<id or name>: that routine's next
 // workout, every set planned) or edit one (/workouts/<id>/edit): the form and the JSON document
 // editor on one document; saved with applyWorkoutDocument.
-import { Link, useNavigate, useParams, useSearchParams } from "react-router";
+import { Link, useParams, useSearchParams } from "react-router";
 import { Page } from "../../components/Page.tsx";
 import { QueryView } from "../../components/States.tsx";
-import { DocumentEditor } from "../../components/DocumentEditor.tsx";
+import { PageDocumentEditor } from "../../components/PageDocumentEditor.tsx";
 import { today, type Doc } from "../../components/documentValues.ts";
 import { useQuery } from "../../graphql/hooks.ts";
 import { request } from "../../graphql/client.ts";
 import { useUserUnits } from "../../components/units.ts";
-import { useSession } from "../../auth/session.tsx";
 import NotFound from "../NotFound.tsx";
 import { ApplyWorkout, NextWorkout, WorkoutDocument, isWorkoutId } from "./operations.ts";
 import { RoutineList } from "../routines/operations.ts";
 import { WorkoutForm } from "./WorkoutForm.tsx";
 
 function Editor({ initial, creating }: { initial: Doc; creating: boolean }) {
-  const options = useUserUnits();
-  const navigate = useNavigate();
-  const { setNotice } = useSession();
   return (
-    <DocumentEditor
+    <PageDocumentEditor
       kind="workout"
       initial={initial}
-      options={options}
       saveLabel={creating ? "Log workout" : "Save workout"}
-      renderForm={(form) => <WorkoutForm form={form} defaultUnit={options.unit} defaultEffort={options.effort} />}
-      onSave={async (document) => {
+      cancelTo={creating ? "/workouts" : `/workouts/${String(initial.id)}`}
+      renderForm={(form, { unit, effort }) => <WorkoutForm form={form} defaultUnit={unit} defaultEffort={effort} />}
+      save={async (document) => {
         const saved = await request(ApplyWorkout, { document });
         const workout = saved.applyWorkoutDocument?.workout;
-        if (!workout) return;
-        setNotice(`${saved.applyWorkoutDocument?.created ? "Logged" : "Saved"} the workout of ${workout.date}.`);
-        navigate(`/workouts/${workout.id}`);
+        if (!workout) return null;
+        return {
+          notice: `${saved.applyWorkoutDocument?.created ? "Logged" : "Saved"} the workout of ${workout.date}.`,
+          to: `/workouts/${workout.id}`,
+        };
       }}
-      extraActions={<Link to={creating ? "/workouts" : `/workouts/${String(initial.id)}`}>Cancel</Link>}
     />
   );
 }

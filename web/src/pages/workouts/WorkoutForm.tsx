@@ -3,19 +3,12 @@
 import type { FormContext } from "../../components/DocumentEditor.tsx";
 import { DocCheckbox, DocSelectField, DocTextField, getIn } from "../../components/DocumentFields.tsx";
 import { Field } from "../../components/Field.tsx";
-import { ExercisePicker, ExerciseSuggestions } from "../../components/ExercisePicker.tsx";
-import { convertDocumentWeights } from "../../components/convertDocument.ts";
+import { ConvertWeightsButton, DocumentExercises } from "../../components/DocumentForm.tsx";
 import { fromText, pathString, toText, type Json } from "../../components/documentValues.ts";
-import { effortLabel, otherUnit, unitOf } from "../../components/units.ts";
+import { EFFORT_OPTIONS, UNIT_OPTIONS, effortLabel } from "../../components/units.ts";
 
-const UNIT_OPTIONS = [
-  { value: "kg", label: "kg" },
-  { value: "lb", label: "lb" },
-] as const;
-const EFFORT_OPTIONS = [
-  { value: "rpe", label: "RPE (rate of perceived exertion)" },
-  { value: "rir", label: "RIR (reps in reserve)" },
-] as const;
+/** The fields of an exercise the form shows, each showing its own problem (and every set's). */
+const EXERCISE_FIELDS = ["exercise", "superset", "note", "pinned", "skipProgression"];
 
 /** A set of the document as the form shows it: its text and whether it was done. */
 function readSet(value: Json | undefined): { text: string; done: boolean } {
@@ -40,10 +33,8 @@ export function WorkoutForm({
   defaultEffort: string;
 }) {
   const get = getIn(form);
-  const exercises = Array.isArray(form.doc.exercises) ? form.doc.exercises : [];
   const unit = toText(get(["unit"])) || defaultUnit;
   const effort = toText(get(["effort"])) || defaultEffort;
-  const listProblem = form.errorAt(["exercises"]);
   const notesError = form.errorAt(["notes"]);
 
   return (
@@ -58,24 +49,7 @@ export function WorkoutForm({
         <DocSelectField form={form} path={["unit"]} label="Unit" options={UNIT_OPTIONS} />
         <DocSelectField form={form} path={["effort"]} label="Effort scale" options={EFFORT_OPTIONS} />
       </div>
-      <p>
-        <button
-          type="button"
-          onClick={() =>
-            form.replace(
-              convertDocumentWeights(
-                "workout",
-                form.doc,
-                unitOf(unit),
-                otherUnit(unitOf(unit)),
-                effort === "rir" ? "rir" : "rpe",
-              ),
-            )
-          }
-        >
-          Convert all weights to {otherUnit(unitOf(unit))}
-        </button>
-      </p>
+      <ConvertWeightsButton form={form} kind="workout" unit={unit} effort={effort === "rir" ? "rir" : "rpe"} />
       <Field label="Notes" error={notesError}>
         {(c) => (
           <textarea
@@ -94,121 +68,88 @@ export function WorkoutForm({
         hint="Leave this whole session out of progression."
       />
 
-      <h2 className="h3">Exercises</h2>
-      {listProblem ? (
-        <p className="field-error" data-path="exercises" tabIndex={-1}>
-          {listProblem}
-        </p>
-      ) : null}
-      {exercises.length === 0 ? <p className="state state-empty">No exercises yet. Find one below to add it.</p> : null}
-      <ol className="doc-rows">
-        {exercises.map((item, i) => {
-          const row = item !== null && typeof item === "object" && !Array.isArray(item) ? item : {};
-          const name = toText(row.exercise ?? null) || "(no exercise)";
+      <DocumentExercises
+        form={form}
+        shownInGroup={(path, i) =>
+          EXERCISE_FIELDS.some((f) => path === `exercises[${i}].${f}`) || /^exercises\[\d+\]\.sets\[\d+\]/.test(path)
+        }
+        fields={({ index: i }) => (
+          <>
+            <DocTextField form={form} path={["exercises", i, "superset"]} label="Superset" />
+            <DocTextField form={form} path={["exercises", i, "note"]} label="Note" className="wide" />
+          </>
+        )}
+        below={({ row, index: i, name }) => {
           const sets = Array.isArray(row.sets) ? row.sets : [];
-          const rowProblem = form.problemUnder(["exercises", i]);
-          const shownInRow =
-            rowProblem &&
-            (["exercise", "superset", "note", "pinned", "skipProgression"].some(
-              (f) => rowProblem.path === `exercises[${i}].${f}`,
-            ) ||
-              /^exercises\[\d+\]\.sets\[\d+\]/.test(rowProblem.path));
           return (
-            <li key={i}>
-              <fieldset className="doc-row">
-                <legend>
-                  Exercise {i + 1}: {name}
-                </legend>
-                {rowProblem && !shownInRow ? (
-                  <p className="field-error" data-path={rowProblem.path} tabIndex={-1}>
-                    {rowProblem.path}: {rowProblem.reason}
-                  </p>
-                ) : null}
-                <div className="grid-fields">
-                  <div className="wide">
-                    <DocTextField form={form} path={["exercises", i, "exercise"]} label="Exercise" keepEmpty />
-                    {form.errorAt(["exercises", i, "exercise"]) ? (
-                      <ExerciseSuggestions
-                        words={toText(row.exercise ?? null)}
-                        onPick={(x) => form.set(["exercises", i, "exercise"], x.name)}
-                      />
-                    ) : null}
-                  </div>
-                  <DocTextField form={form} path={["exercises", i, "superset"]} label="Superset" />
-                  <DocTextField form={form} path={["exercises", i, "note"]} label="Note" className="wide" />
-                </div>
-                <div className="row row-top">
-                  <DocCheckbox form={form} path={["exercises", i, "pinned"]} label="Pin the note" />
-                  <DocCheckbox form={form} path={["exercises", i, "skipProgression"]} label="Skip progression" />
-                </div>
-                <div className="set-inputs">
-                  {sets.map((value, j) => {
-                    const set = readSet(value);
-                    const path = ["exercises", i, "sets", j] as const;
-                    const error =
-                      form.errorAt(path) ?? form.errorAt([...path, "set"]) ?? form.errorAt([...path, "done"]);
-                    return (
-                      <div className="set-input" key={j}>
-                        <Field
-                          label={`Set ${j + 1}`}
-                          error={error}
-                          hint={
-                            j === 0
-                              ? `100x5@8 (${effortLabel(effort)}), w:60x5, bw x 8, 45s; weights in ${unit}`
-                              : undefined
-                          }
-                        >
-                          {(c) => (
-                            <input
-                              {...c}
-                              data-path={pathString(path)}
-                              autoComplete="off"
-                              value={set.text}
-                              onChange={(e) => form.set(path, writeSet(e.target.value, set.done))}
-                            />
-                          )}
-                        </Field>
-                        <label className="field-check">
+            <>
+              <div className="row row-top">
+                <DocCheckbox form={form} path={["exercises", i, "pinned"]} label="Pin the note" />
+                <DocCheckbox form={form} path={["exercises", i, "skipProgression"]} label="Skip progression" />
+              </div>
+              <div className="set-inputs">
+                {sets.map((value, j) => {
+                  const set = readSet(value);
+                  const path = ["exercises", i, "sets", j] as const;
+                  const error = form.errorAt(path) ?? form.errorAt([...path, "set"]) ?? form.errorAt([...path, "done"]);
+                  return (
+                    <div className="set-input" key={j}>
+                      <Field
+                        label={`Set ${j + 1}`}
+                        error={error}
+                        hint={
+                          j === 0
+                            ? `100x5@8 (${effortLabel(effort)}), w:60x5, bw x 8, 45s; weights in ${unit}`
+                            : undefined
+                        }
+                      >
+                        {(c) => (
                           <input
-                            type="checkbox"
-                            aria-label={`Done: ${name} set ${j + 1}`}
-                            checked={set.done}
-                            onChange={(e) => form.set(path, writeSet(set.text, e.target.checked))}
-                          />{" "}
-                          <span aria-hidden="true">Done</span>
-                        </label>
-                        <button type="button" onClick={() => form.set(path, undefined)}>
-                          Remove
-                          <span className="visually-hidden">
-                            {" "}
-                            {name} set {j + 1}
-                          </span>
-                        </button>
-                      </div>
-                    );
-                  })}
-                </div>
-                <div className="actions">
-                  <button
-                    type="button"
-                    onClick={() =>
-                      form.set(["exercises", i, "sets"], [...sets, sets.length ? sets[sets.length - 1] : ""])
-                    }
-                  >
-                    Add set<span className="visually-hidden"> to {name}</span>
-                  </button>
-                  <button type="button" onClick={() => form.set(["exercises", i], undefined)}>
-                    Remove exercise<span className="visually-hidden"> {name}</span>
-                  </button>
-                </div>
-              </fieldset>
-            </li>
+                            {...c}
+                            data-path={pathString(path)}
+                            autoComplete="off"
+                            value={set.text}
+                            onChange={(e) => form.set(path, writeSet(e.target.value, set.done))}
+                          />
+                        )}
+                      </Field>
+                      <label className="field-check">
+                        <input
+                          type="checkbox"
+                          aria-label={`Done: ${name} set ${j + 1}`}
+                          checked={set.done}
+                          onChange={(e) => form.set(path, writeSet(set.text, e.target.checked))}
+                        />{" "}
+                        <span aria-hidden="true">Done</span>
+                      </label>
+                      <button type="button" onClick={() => form.set(path, undefined)}>
+                        Remove
+                        <span className="visually-hidden">
+                          {" "}
+                          {name} set {j + 1}
+                        </span>
+                      </button>
+                    </div>
+                  );
+                })}
+              </div>
+              <div className="actions">
+                <button
+                  type="button"
+                  onClick={() =>
+                    form.set(["exercises", i, "sets"], [...sets, sets.length ? sets[sets.length - 1] : ""])
+                  }
+                >
+                  Add set<span className="visually-hidden"> to {name}</span>
+                </button>
+                <button type="button" onClick={() => form.set(["exercises", i], undefined)}>
+                  Remove exercise<span className="visually-hidden"> {name}</span>
+                </button>
+              </div>
+            </>
           );
-        })}
-      </ol>
-      <ExercisePicker
-        label="Add an exercise"
-        onPick={(x) => form.set(["exercises"], [...exercises, { exercise: x.name, sets: [""] }])}
+        }}
+        added={(x) => ({ exercise: x.name, sets: [""] })}
       />
     </div>
   );
