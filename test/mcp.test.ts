@@ -15,6 +15,7 @@ import {
   consent as consentAs,
   authorizationRequest,
   tokenRequest as tokenRequestTo,
+  toolsListWith,
   type Decision,
 } from "./support/oauth-flow.ts";
 import { JsonResponseTransport } from "../server/mcp/json-transport.ts";
@@ -235,17 +236,16 @@ async function exchange(code: string, clientId: string, verifier: string, extra:
   });
 }
 
-async function mcpCall(accessToken: string, url = mcpUrl()) {
-  return fetch(url, {
-    method: "POST",
-    headers: {
-      authorization: `Bearer ${accessToken}`,
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-    },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }),
-  });
-}
+const mcpCall = (accessToken: string, url = mcpUrl()) => toolsListWith(url, accessToken);
+/** What the token endpoint answers to the refresh token `provider` holds. */
+const refreshWith = async (provider: MemoryProvider) =>
+  (
+    await tokenRequest({
+      grant_type: "refresh_token",
+      refresh_token: provider.saved!.refresh_token!,
+      client_id: (provider.info as { client_id: string }).client_id,
+    })
+  ).body;
 
 describe("refusals", () => {
   let token: string;
@@ -838,12 +838,7 @@ describe("read-only, disconnect, ban, account deletion", () => {
     );
     expect(malformed.body.errors[0].extensions.code).toBe("INVALID_INPUT");
     expect((await mcpCall(provider.saved!.access_token)).status).toBe(401);
-    const refresh = await tokenRequest({
-      grant_type: "refresh_token",
-      refresh_token: provider.saved!.refresh_token!,
-      client_id: (provider.info as { client_id: string }).client_id,
-    });
-    expect(refresh.body.error).toBe("invalid_grant");
+    expect((await refreshWith(provider)).error).toBe("invalid_grant");
     await client.close().catch(() => {});
   });
 
@@ -861,12 +856,7 @@ describe("read-only, disconnect, ban, account deletion", () => {
     );
     expect(ban.status).toBe(200);
     expect((await mcpCall(provider.saved!.access_token)).status).toBe(401);
-    const refresh = await tokenRequest({
-      grant_type: "refresh_token",
-      refresh_token: provider.saved!.refresh_token!,
-      client_id: (provider.info as { client_id: string }).client_id,
-    });
-    expect(refresh.body.error).toBe("invalid_grant");
+    expect((await refreshWith(provider)).error).toBe("invalid_grant");
   });
 
   test("deleting the account removes its connections and tokens", async () => {

@@ -3,7 +3,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { gql } from "../../test/support/harness.ts";
-import { connectRaw } from "../../test/support/oauth-flow.ts";
+import { connectRaw, toolsListWith } from "../../test/support/oauth-flow.ts";
 import { BIN, cliServer } from "./support.ts";
 
 const cli = cliServer();
@@ -125,16 +125,7 @@ test("svc app list and disconnect: the connection ends at once", async () => {
   ]);
   const table = await h.run(["app", "list"]);
   expect(table.stdout).toMatch(/Raw client.*127\.0\.0\.1:7777.*read only/);
-  const mcp = (accessToken: string) =>
-    fetch(`${url}/api/mcp`, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${accessToken}`,
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-      },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }),
-    });
+  const mcp = (accessToken: string) => toolsListWith(`${url}/api/mcp`, accessToken);
   expect((await mcp(connection.access_token)).status).toBe(200);
   // Where svc cannot ask, disconnecting needs --yes: refused before any request without it.
   const unasked = await h.run(["app", "disconnect", apps[0].id]);

@@ -130,6 +130,19 @@ export async function tokenRequest(serverUrl: string, params: Record<string, str
   return { status: res.status, body: await res.json() };
 }
 
+/** A tools/list request to an MCP endpoint with an access token: 200 while the token works, 401 after. */
+export async function toolsListWith(mcpUrl: string | URL, accessToken: string) {
+  return fetch(mcpUrl, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${accessToken}`,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+    },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }),
+  });
+}
+
 /** Registration, consent (signed in) and the code exchanged: an access and a refresh token. */
 export async function connectRaw(
   serverUrl: string,
