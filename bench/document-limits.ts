@@ -5,7 +5,7 @@
 import { performance } from "node:perf_hooks";
 import { DOCUMENT_LIMITS } from "../sdk/src/documents/index.ts";
 import { benchWorkout } from "./documents.ts";
-import { benchDatabase, startApp, report, p50 } from "./support.ts";
+import { benchDatabase, startApp, report, p50, signUpLifter } from "./support.ts";
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200) / 4;
 
@@ -23,12 +23,7 @@ export async function run() {
   try {
     const { url, close } = await startApp(db);
     try {
-      const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ name: "Bench", email: "limits@bench.test", password: "bench-password-1" }),
-      });
-      const { token } = (await signUp.json()) as { token: string };
+      const { token } = await signUpLifter(url, "Bench", "limits@bench.test");
       const query = "mutation($document: JSON) { applyWorkoutDocument(input: {document: $document}) { created } }";
       const headers = { "content-type": "application/json", authorization: `Bearer ${token}` };
 

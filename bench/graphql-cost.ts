@@ -7,7 +7,7 @@ import { postgraphile } from "postgraphile";
 import { parse, type GraphQLSchema, type OperationDefinitionNode } from "postgraphile/graphql";
 import { measureOperation, OPERATION_LIMITS } from "../plugins/operation-cost.ts";
 import { makePreset } from "../plugins/preset.ts";
-import { benchDatabase, startApp, report, p50 } from "./support.ts";
+import { benchDatabase, startApp, report, p50, signUpLifter } from "./support.ts";
 
 const WORKOUTS = 600;
 const EXERCISES_PER_WORKOUT = 5;
@@ -63,14 +63,7 @@ export async function run() {
     await pgl.release();
     const { url, close } = await startApp(db);
     try {
-      const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ name: "Bench", email: "cost@bench.test", password: "correct horse battery" }),
-      });
-      const signedUp = (await signUp.json()) as { token: string; user: { id: string } };
-      if (!signedUp.user) throw new Error(`sign-up failed: ${JSON.stringify(signedUp)}`);
-      const { token, user } = signedUp;
+      const { token, user } = await signUpLifter(url, "Bench", "cost@bench.test");
       await ownerPool.query(
         `
         insert into app_public.workouts (user_id, date, start, name, unit, effort)

@@ -11,7 +11,7 @@ import express from "express";
 import { createServer } from "node:http";
 import { createHash } from "node:crypto";
 import pg from "pg";
-import { benchDatabase, startApp, listen, report } from "./support.ts";
+import { benchDatabase, startApp, listen, report, signUpLifter } from "./support.ts";
 
 const WORKOUTS = 750;
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
@@ -47,12 +47,7 @@ export async function run() {
   try {
     const { ownerPool } = db;
     const { url, close } = await startApp(db);
-    const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ name: "Bench Lifter", email: "lifter@bench.test", password: "bench-password-1" }),
-    });
-    const { token, user } = (await signUp.json()) as { token: string; user: { id: string } };
+    const { token, user } = await signUpLifter(url, "Bench Lifter", "lifter@bench.test");
 
     // The routine: five lifts, linear except a double-progression row, warm-ups on the big ones.
     const {

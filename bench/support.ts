@@ -302,7 +302,7 @@ export async function timed(fn: () => Promise<unknown>): Promise<number> {
   return performance.now() - start;
 }
 
-/** Signs a lifter up through the real auth route; their session token and user. */
+/** Signs a lifter up through the real auth route; their session token and user (throws when refused). */
 export async function signUpLifter(
   url: string,
   name: string,
@@ -313,7 +313,9 @@ export async function signUpLifter(
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ name, email, password: "bench-password-1" }),
   });
-  return (await res.json()) as { token: string; user: { id: string } };
+  const body = (await res.json()) as { token: string; user: { id: string } };
+  if (!body.user) throw new Error(`sign-up failed: HTTP ${res.status} ${JSON.stringify(body)}`);
+  return body;
 }
 
 /**

@@ -15,7 +15,7 @@ import type { Browser } from "playwright-core";
 import { createApp } from "../server/app.ts";
 import { WEB_DIST, WEB_ROOT } from "../server/web-app.ts";
 import { launchBrowser } from "../web/test/support/chromium.ts";
-import { benchDatabase, listen, report } from "./support.ts";
+import { benchDatabase, listen, report, signUpLifter } from "./support.ts";
 
 const ROUTINES = Number(process.env.BENCH_ROUTINES ?? 20);
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 10);
@@ -136,12 +136,7 @@ export async function run() {
     const url = await listen(server);
     debug(`listening at ${url}`);
 
-    const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ name: "Bench Lifter", email: "web@bench.test", password: "bench-password-1" }),
-    });
-    const { token } = (await signUp.json()) as { token: string };
+    const { token } = await signUpLifter(url, "Bench Lifter", "web@bench.test");
     for (const document of docs) {
       const res = await fetch(`${url}/api/graphql`, {
         method: "POST",
