@@ -2364,20 +2364,6 @@ $function$;
 comment on function app_hidden.snap_weight(weight numeric, increment numeric) is 'A weight rounded to the nearest multiple of the increment (halves away from zero), never below 0.';
 grant execute on function app_hidden.snap_weight(weight numeric, increment numeric) to svc_reader;
 
-create function app_hidden.spend_current_key_cost(p_cost integer)
- RETURNS integer
- LANGUAGE sql
- SECURITY DEFINER
- SET search_path TO 'pg_catalog', 'public'
-AS $function$
-  -- Never less than nothing: a cost cannot give budget back.
-  select app_private.spend_api_key_cost(k.id, greatest(p_cost, 0))
-    from app_public.current_api_key_id() as k(id)
-   where k.id is not null;
-$function$;
-comment on function app_hidden.spend_current_key_cost(p_cost integer) is 'Adds an operation''s cost to the spending in the current minute of the live API key making this request (svc.key_hash) and returns the total; null without a live key. The server refuses an operation that does not fit before spending (it knows what was spent from use_api_key).';
-grant execute on function app_hidden.spend_current_key_cost(p_cost integer) to svc_reader;
-
 create function app_hidden.staged_import_limits(OUT workouts integer, OUT bytes bigint, OUT expiry interval)
  RETURNS record
  LANGUAGE sql

@@ -22,7 +22,6 @@ import { textNesting, MAX_TEXT_NESTING } from "./operation-nesting.ts";
 import type { ClientCostCharge } from "../server/client-cost-budget.ts";
 import { REQUEST_CODES } from "../db/errors.ts";
 import type { Identity, KeyCostCharge } from "../server/identity.ts";
-import { KEY_COST, type RequestSettings } from "../server/request-transaction.ts";
 
 /** Root fields that need a signed-in session; an API key is refused even for its owner. */
 export const SESSION_ONLY_FIELDS = new Set([
@@ -41,8 +40,6 @@ export type GuardContext = {
   /** The client's address, and the budgets of requests without a key (server/client-cost-budget.ts). */
   clientAddress?: string;
   chargeClientCost?: ClientCostCharge;
-  /** The request's settings: a key's cost is spent by its first transaction (server/request-transaction.ts). */
-  pgSettings?: RequestSettings;
 };
 
 /**
@@ -118,8 +115,8 @@ function costRefusal(
   };
 }
 
-/** Work before the answer: a key's cost spent on its own when no transaction of the request spent it. */
-const pendingWork = new WeakMap<object, () => Promise<void> | undefined>();
+/** Work the answer waits for (a key's cost being counted while its operation runs). */
+const pendingWork = new WeakMap<object, Promise<void>>();
 
 type ExecuteArgs = {
   schema: Parameters<typeof measureOperation>[0];
@@ -186,15 +183,8 @@ function checkCaller(
   if (identity.kind === "key" && context.chargeKeyCost) {
     const charge = context.chargeKeyCost(m.cost);
     if (!charge.allowed) return costRefusal(args, charge, m.cost);
-    const toSpend = { cost: charge.cost, taken: false, spent: charge.spent };
-    if (context.pgSettings) context.pgSettings[KEY_COST] = toSpend;
     const http = args.requestContext?.http;
-    if (http)
-      pendingWork.set(http, () => {
-        if (toSpend.taken) return;
-        toSpend.taken = true;
-        return charge.spendAlone();
-      });
+    if (http) pendingWork.set(http, charge.recorded);
   }
   return null;
 }
@@ -246,7 +236,7 @@ export const OperationGuardPlugin: GraphileConfig.Plugin = {
       },
       async processRequest(next, event) {
         const result = await next();
-        await pendingWork.get(event.requestDigest)?.();
+        await pendingWork.get(event.requestDigest);
         const override = httpOverrides.get(event.requestDigest);
         if (result && override) {
           result.statusCode = override.statusCode;

@@ -151,14 +151,9 @@ function deferSession(req: Request, ownerPool: pg.Pool, token: string) {
   };
 }
 
-/**
- * The outcome of charging an operation's cost to a key: refused, or allowed with the cost to spend.
- * The request's first transaction spends it in its set-up and reports the total to `spent`
- * (server/request-transaction.ts); `spendAlone` spends it on its own when no SQL ran.
- */
+/** The outcome of charging an operation's cost to a key: refused, or spent once `recorded` settles. */
 export type KeyCostCharge =
-  | { allowed: true; cost: number; spent: (costUsed: number | null) => void; spendAlone: () => Promise<void> }
-  | { allowed: false; retryAfter: number; message: string };
+  { allowed: true; recorded: Promise<void> } | { allowed: false; retryAfter: number; message: string };
 
 /** Both of a key's per-minute limits, requests and GraphQL cost, in the rate-limit headers. */
 function setKeyLimitHeaders(res: Response, requestCount: number, costUsed: number, resetSeconds: number) {
@@ -229,18 +224,13 @@ export function apiKeyGate(ownerPool: pg.Pool) {
             message: `This operation costs ${charged}, more than the ${left} left of this key's GraphQL cost budget (${budget} a minute); retry in ${resetSeconds} s`,
           };
         }
-        // Spent before the answer (OperationGuardPlugin), so the headers and the next request see it.
-        const spent = (costUsed: number | null) => {
-          if (costUsed !== null) setKeyLimitHeaders(res, row.request_count, costUsed, resetSeconds);
-        };
-        const spendAlone = () =>
-          ownerPool
-            .query("select app_private.spend_api_key_cost($1, $2) as cost_used", [row.api_key_id, charged])
-            .then(({ rows: [total] }) => spent(total.cost_used))
-            .catch((error: Error) =>
-              log("error", "could not count an API key's GraphQL cost", { error: error.message }),
-            );
-        return { allowed: true, cost: charged, spent, spendAlone };
+        // Counted while the operation runs, not before it: no extra round trip in the request's way.
+        // The answer waits for it (OperationGuardPlugin), so the headers and the next request see it.
+        const recorded = ownerPool
+          .query("select app_private.spend_api_key_cost($1, $2) as cost_used", [row.api_key_id, charged])
+          .then(({ rows: [spent] }) => setKeyLimitHeaders(res, row.request_count, spent.cost_used, resetSeconds))
+          .catch((error: Error) => log("error", "could not count an API key's GraphQL cost", { error: error.message }));
+        return { allowed: true, recorded };
       };
       next();
     } catch (error) {

@@ -3,8 +3,6 @@
 // its resolution (app_hidden.touch_current_session) go to PostgreSQL as one message, where
 // @dataplan/pg's own adaptor waits for `begin` and the settings in two. The settings end with the
 // transaction, so nothing of one request stays on a pooled connection for the next.
-// An API key's GraphQL cost goes in the same message, in a transaction of its own committed before
-// the request's `begin`, so it counts even when the request then fails.
 // A query operation gets its answer as soon as its statements have answered; its `commit` (nothing
 // but reads to commit, and the once-a-minute session touch) completes before the connection goes
 // back to the pool. A mutation's answer waits for its commit.
@@ -16,45 +14,22 @@ import { getOperationAST } from "postgraphile/graphql";
 export const ON_SESSION_RESOLVED = Symbol("svc.onSessionResolved");
 /** On a request's pgSettings: the operation only reads, so its answer need not wait for `commit`. */
 export const READ_ONLY_OPERATION = Symbol("svc.readOnlyOperation");
-/** On a request's pgSettings: an API key's GraphQL cost to spend in the set-up of its first transaction. */
-export const KEY_COST = Symbol("svc.keyCost");
 
 export type SessionRow = { user_id: string | null; session_id: string | null };
-/** A key's cost to spend once (`taken` when a set-up carries it); `spent` gets the minute's total. */
-export type KeyCostToSpend = { cost: number; taken: boolean; spent: (costUsed: number | null) => void };
 export type RequestSettings = Record<string, string> & {
   [ON_SESSION_RESOLVED]?: (row: SessionRow) => void;
   [READ_ONLY_OPERATION]?: boolean;
-  [KEY_COST]?: KeyCostToSpend;
 };
 
 type WithPgClient = ReturnType<typeof makeWithPgClientViaPgClientAlreadyInTransaction>;
 const prepared = Symbol("svc.preparedConnection");
 
 /** The set-up text: literals escaped by the driver (role names, hex hashes, numbers: our own values). */
-export function setupText(
-  client: pg.PoolClient,
-  settings: Record<string, string>,
-  resolveSession: boolean,
-  keyCost?: number,
-): string {
-  const setAll = (pairs: [string, string][]) =>
-    "select " +
-    pairs
-      .filter(([, value]) => value != null)
-      .map(([key, value]) => `set_config(${client.escapeLiteral(key)}, ${client.escapeLiteral(String(value))}, true)`)
-      .join(", ");
-  let text = "";
-  if (keyCost !== undefined) {
-    // As the key itself (its hash; the reader role may spend, RLS-free, only for a live key), without
-    // waiting for the disk, like the key's request counter (server/database.ts, identity pool).
-    text += `begin; ${setAll([
-      ["role", "svc_reader"],
-      ["svc.key_hash", settings["svc.key_hash"]],
-      ["synchronous_commit", "off"],
-    ])}; select app_hidden.spend_current_key_cost(${Math.trunc(keyCost)}) as cost_used; commit; `;
-  }
-  text += `begin; ${setAll(Object.entries(settings))}`;
+export function setupText(client: pg.PoolClient, settings: Record<string, string>, resolveSession: boolean): string {
+  const sets = Object.entries(settings)
+    .filter(([, value]) => value != null)
+    .map(([key, value]) => `set_config(${client.escapeLiteral(key)}, ${client.escapeLiteral(String(value))}, true)`);
+  let text = `begin; select ${sets.join(", ")}`;
   if (resolveSession) text += "; select user_id, session_id from app_hidden.touch_current_session()";
   return text;
 }
@@ -77,16 +52,12 @@ export function makeRequestWithPgClient(pool: pg.Pool): WithPgClient {
       }
     }
     const onSession = settings[ON_SESSION_RESOLVED];
-    // A key's cost is spent once, by the first transaction of its request.
-    const keyCost = settings[KEY_COST]?.taken === false && settings["svc.key_hash"] ? settings[KEY_COST] : undefined;
-    if (keyCost) keyCost.taken = true;
     let handedBack = false;
     try {
       const results = (await client.query(
-        setupText(client, settings, Boolean(onSession), keyCost?.cost),
+        setupText(client, settings, Boolean(onSession)),
       )) as unknown as pg.QueryResult[];
-      if (keyCost) keyCost.spent(results[2].rows[0]?.cost_used ?? null);
-      if (onSession) onSession(results[results.length - 1].rows[0] ?? { user_id: null, session_id: null });
+      if (onSession) onSession(results[2].rows[0] ?? { user_id: null, session_id: null });
       // Statements of the callback run inside this transaction. Its outermost withTransaction
       // (a mutation's side effect) needs no savepoint of its own: its error ends this transaction
       // with a rollback anyway. Nested ones make savepoints as usual.

@@ -28,21 +28,6 @@ comment on function app_hidden.touch_current_session() is
   'The live session of this request (svc.session_hash) and its user, marking it active (at most once a minute); nulls when it is not a live sign-in.';
 grant execute on function app_hidden.touch_current_session() to svc_visitor;
 
--- An API key's GraphQL cost is spent in the set-up message of the request's first transaction (in
--- a transaction of its own, committed before the request's), as the key itself (its hash in
--- svc.key_hash, the reader role), instead of a second statement on the owner pool after the key
--- check: one round trip and one connection fewer for every request with a key.
-create or replace function app_hidden.spend_current_key_cost(p_cost int) returns int
-language sql
-volatile
-security definer
-set search_path to pg_catalog, public
-as $$
-  -- Never less than nothing: a cost cannot give budget back.
-  select app_private.spend_api_key_cost(k.id, greatest(p_cost, 0))
-    from app_public.current_api_key_id() as k(id)
-   where k.id is not null;
-$$;
-comment on function app_hidden.spend_current_key_cost(int) is
-  'Adds an operation''s cost to the spending in the current minute of the live API key making this request (svc.key_hash) and returns the total; null without a live key. The server refuses an operation that does not fit before spending (it knows what was spent from use_api_key).';
-grant execute on function app_hidden.spend_current_key_cost(int) to svc_reader;
+-- A key's cost is spent on the owner pool while the operation runs (server/identity.ts), off the
+-- request's path; spending it in the request's set-up measured slower.
+drop function if exists app_hidden.spend_current_key_cost(int);
