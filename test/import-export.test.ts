@@ -5,6 +5,7 @@
 // fresh account exports identically.
 import { readFileSync } from "node:fs";
 import { startTestServer, gql, signUp, type TestServer } from "./support/harness.ts";
+import { historyCounts } from "./support/import-history.ts";
 import { print } from "graphql";
 import { parseImport, ImportParseError, IMPORT_LIMITS, lineOfPath, type ParseOptions } from "@svc/sdk/import";
 import * as importOperations from "@svc/sdk/import";
@@ -33,14 +34,11 @@ async function importFile(
     { token },
   );
 }
+/** What the user's account holds (nothing is ever left staged by these single-request imports). */
 async function counts(userId: string) {
-  const { rows } = await s.ownerPool.query(
-    `select (select count(*)::int from app_public.workouts where user_id = $1) as workouts,
-            (select count(*)::int from app_public.workout_sets where user_id = $1) as sets,
-            (select count(*)::int from app_public.exercises where user_id = $1) as custom`,
-    [userId],
-  );
-  return rows[0] as { workouts: number; sets: number; custom: number };
+  const { staged, ...history } = await historyCounts(s.ownerPool, userId);
+  expect(staged).toBe(0);
+  return history;
 }
 /** Every workout of a user as its document (ids left out), oldest first. */
 async function documents(token: string): Promise<any[]> {

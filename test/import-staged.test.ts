@@ -24,6 +24,7 @@ import {
   credentialHash,
   type Credentials,
 } from "./support/harness.ts";
+import { historyCounts } from "./support/import-history.ts";
 
 const s = useTestServer();
 const STAGE = print(STAGE_IMPORT_PART);
@@ -56,15 +57,7 @@ async function stage(parsed: ParsedImport, c: Credentials, url = s.url): Promise
 const apply = (importId: string, dryRun: boolean, c: Credentials, url = s.url) =>
   gql(url, IMPORT, { importId, choices: [], dryRun }, c);
 
-async function counts(userId: string) {
-  const { rows } = await s.ownerPool.query(
-    `select (select count(*)::int from app_public.workouts where user_id = $1) as workouts,
-            (select count(*)::int from app_public.workout_sets where user_id = $1) as sets,
-            (select count(*)::int from app_public.staged_imports where user_id = $1) as staged`,
-    [userId],
-  );
-  return rows[0] as { workouts: number; sets: number; staged: number };
-}
+const counts = (userId: string) => historyCounts(s.ownerPool, userId);
 
 test("a file of three parts whose last part holds a refused set imports nothing, in the dry run and the import", async () => {
   const u = await signUp(s.url, "Last part");
@@ -74,7 +67,7 @@ test("a file of three parts whose last part holds a refused set imports nothing,
   // RPE 11: the document rules refuse it (the reader does not check RPE of set text).
   parsed.workouts[449].exercises[0].sets[2] = "105x5@11";
   const importId = await stage(parsed, { token: u.token });
-  expect(await counts(u.user.id)).toEqual({ workouts: 0, sets: 0, staged: 1 });
+  expect(await counts(u.user.id)).toEqual({ workouts: 0, sets: 0, custom: 0, staged: 1 });
   for (const dryRun of [true, false]) {
     const res = await apply(importId, dryRun, { token: u.token });
     expect(res.body.errors[0].extensions).toMatchObject({
@@ -88,7 +81,7 @@ test("a file of three parts whose last part holds a refused set imports nothing,
     });
   }
   // Nothing of parts 1 and 2 either; the staging stays for another try until it expires.
-  expect(await counts(u.user.id)).toEqual({ workouts: 0, sets: 0, staged: 1 });
+  expect(await counts(u.user.id)).toEqual({ workouts: 0, sets: 0, custom: 0, staged: 1 });
 });
 
 test("the dry run sees the whole file as the import does, across parts; a second import adds nothing and says so", async () => {
@@ -106,12 +99,12 @@ test("the dry run sees the whole file as the import does, across parts; a second
   expect(importCounts).toEqual(dryCounts);
   expect(importCounts).toMatchObject({ workouts: 450, duplicates: 1, sets: 1350 });
   // Imported: the staging is gone.
-  expect(await counts(u.user.id)).toEqual({ workouts: 450, sets: 1350, staged: 0 });
+  expect(await counts(u.user.id)).toEqual({ workouts: 450, sets: 1350, custom: 0, staged: 0 });
   expect(errorCode(await apply(importId, true, { token: u.token }))).toBe("NOT_FOUND");
 
   const again = await apply(await stage(parsed, { token: u.token }), false, { token: u.token });
   expect(again.body.data.importWorkouts).toMatchObject({ workouts: 0, duplicates: 451, sets: 0 });
-  expect(await counts(u.user.id)).toEqual({ workouts: 450, sets: 1350, staged: 0 });
+  expect(await counts(u.user.id)).toEqual({ workouts: 450, sets: 1350, custom: 0, staged: 0 });
 });
 
 test("importWorkouts may take longer than STATEMENT_TIMEOUT and REQUEST_TIMEOUT allow other requests", async () => {
@@ -141,7 +134,7 @@ describe("who may stage and import", () => {
     const importId = await stage(strongFile(2), { token: u.token });
     for (const dryRun of [true, false]) expect(errorCode(await apply(importId, dryRun, { key }))).toBe("FORBIDDEN");
     expect(errorCode(await apply(importId, true, {}))).toBe("FORBIDDEN");
-    expect(await counts(u.user.id)).toEqual({ workouts: 0, sets: 0, staged: 1 });
+    expect(await counts(u.user.id)).toEqual({ workouts: 0, sets: 0, custom: 0, staged: 1 });
   });
 
   test("another user cannot import, add to or see my staged parts (RLS); mine still imports", async () => {
@@ -184,7 +177,7 @@ describe("who may stage and import", () => {
     expect(direct).toBe("42501");
     const done = await apply(importId, false, { token: owner.token });
     expect(done.body.data.importWorkouts.workouts).toBe(3);
-    expect(await counts(other.user.id)).toEqual({ workouts: 0, sets: 0, staged: 0 });
+    expect(await counts(other.user.id)).toEqual({ workouts: 0, sets: 0, custom: 0, staged: 0 });
   });
 });
 
@@ -228,7 +221,7 @@ describe("the staging's rules", () => {
       [newer],
     );
     expect(left.rows[0]).toEqual({ imports: 0, parts: 0 });
-    expect(await counts(u.user.id)).toEqual({ workouts: 0, sets: 0, staged: 0 });
+    expect(await counts(u.user.id)).toEqual({ workouts: 0, sets: 0, custom: 0, staged: 0 });
   });
 
   test("what one user may stage, at the edge: workouts", async () => {

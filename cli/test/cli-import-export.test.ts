@@ -181,6 +181,41 @@ test("a long history is sent in parts of 200 workouts, each part's progress on s
   expect(again.stdout).toContain("Nothing new: all 450 workouts of the file are already there; nothing was added.");
 }, 180_000);
 
+test("a refused set in the last part of a long file imports nothing of the parts before it (exit 2)", async () => {
+  const h = await signedUp("All or nothing");
+  const workouts = Array.from({ length: 450 }, (_, i) => {
+    const day = new Date(Date.UTC(2020, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
+    return {
+      date: day,
+      start: `${day}T07:00:00Z`,
+      name: "Morning",
+      exercises: [{ exercise: "Back Squat", sets: ["100x5"] }],
+    };
+  });
+  workouts[449].exercises[0].sets = ["100x5@11"];
+  const file = path.join(h.home, "history.json");
+  writeFileSync(
+    file,
+    JSON.stringify({
+      format: "svc-export",
+      version: 1,
+      exportedAt: "2026-01-01T00:00:00Z",
+      settings: { unit: "kg", effort: "rpe" },
+      customExercises: [],
+      routines: [],
+      bodyweights: [],
+      workouts,
+    }),
+  );
+  const r = await h.run(["import", file], { timeoutMs: 120_000 });
+  expect(r.code).toBe(2);
+  expect(r.stderr).toContain("Sending part 3 of 3 (50 workouts)…");
+  expect(r.stderr).toMatch(/workouts\[449\]\.exercises\[0\]\.sets\[0\]: .*; nothing was imported\./);
+  expect(hasStackTrace(r.stderr)).toBe(false);
+  const list = await h.run(["workout", "list", "--json"]);
+  expect(JSON.parse(list.stdout)).toEqual([]);
+}, 180_000);
+
 test("CSV export writes the wall-clock time the lifter trained, on the workout's own date, never UTC's", async () => {
   const h = await signedUp("Zone");
   const file = path.join(h.home, "la.csv");

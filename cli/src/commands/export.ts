@@ -51,9 +51,10 @@ export default class Export extends BaseCommand {
 
   async run(): Promise<ExportResult> {
     const { flags } = await this.parse(Export);
-    const { exportHistory, exportStrongCsv, STRONG_CSV_HEADER } = await import("@svc/sdk/import");
+    const { exportHistory, exportText, exportUnit } = await import("@svc/sdk/import");
     const { client } = await this.client();
-    const { head, pages } = await this.spin("Reading your account", exportHistory(client));
+    const history = await this.spin("Reading your account", exportHistory(client));
+    const { head } = history;
     const { createWriteStream } = await import("node:fs");
     let stream: NodeJS.WritableStream = process.stdout;
     if (flags.output) {
@@ -68,33 +69,22 @@ export default class Export extends BaseCommand {
     }
     const write = writer(stream);
     let written = 0;
-    const progress = () => this.note(`Exported ${written} of ${head.workoutCount} workouts`);
-    if (flags.format === "json") {
-      const { workoutCount: _count, ...rest } = head;
-      const opening = JSON.stringify({ ...rest, workouts: [] }, null, 2);
-      // Everything but the workouts, then the workouts one by one inside its empty list.
-      await write(`${opening.slice(0, opening.lastIndexOf("[]"))}[`);
-      for await (const page of pages) {
-        for (const doc of page) {
-          await write(`${written ? "," : ""}\n    ${JSON.stringify(doc)}`);
-          written++;
-        }
-        progress();
-      }
-      await write(`${written ? "\n  " : ""}]\n}\n`);
-    } else {
-      const unit = flags.unit ?? (head.settings?.unit === "lb" ? "lb" : "kg");
+    if (flags.format === "csv") {
+      const unit = exportUnit(head, flags.unit);
       this.note(
         `Weights in ${unit}: every workout is converted to ${unit}, as Strong's comma format has no unit column (import it back with --unit ${unit}).`,
       );
-      await write(`${STRONG_CSV_HEADER}\n`);
-      for await (const page of pages) {
-        const lines = exportStrongCsv(page, { timeZone: flags["time-zone"], unit });
-        if (lines.length) await write(`${lines.join("\n")}\n`);
-        written += page.length;
-        progress();
-      }
     }
+    const chunks = exportText(history, {
+      format: flags.format,
+      unit: flags.unit,
+      timeZone: flags["time-zone"],
+      onPage: (count) => {
+        written = count;
+        this.note(`Exported ${written} of ${head.workoutCount} workouts`);
+      },
+    });
+    for await (const chunk of chunks) await write(chunk);
     if (flags.output) {
       await new Promise<void>((resolve) => stream.end(resolve));
       this.out(

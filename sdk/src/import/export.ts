@@ -3,7 +3,7 @@
  * the workouts, then a page of workout documents at a time) and the Strong CSV form of workout
  * documents. No CSV parser here, so browsers load it as it is (the web app's Export button).
  */
-import type { SvcClient } from "../client.ts";
+import type { ImportRequester } from "./client.ts";
 import { SvcError } from "../errors.ts";
 import { graphql, type ResultOf } from "../graphql.ts";
 import { parseSet, convertWeight, type Unit } from "../documents/index.ts";
@@ -42,12 +42,12 @@ export type ExportHead = Omit<SvcExport, "workouts"> & { workoutCount: number };
  * time (`pages`), so a long history is never held whole.
  */
 export async function exportHistory(
-  client: Pick<SvcClient, "request">,
+  client: ImportRequester,
   options: { pageSize?: number } = {},
 ): Promise<{ head: ExportHead; pages: AsyncGenerator<Record<string, unknown>[]> }> {
   // A JSON scalar: the account part of the export as the server writes it (import/model.ts checks it on the way back).
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const exportAccount = (await client.request(EXPORT_ACCOUNT)).exportAccount as Record<string, any> | null;
+  const exportAccount = (await client.request(EXPORT_ACCOUNT, {})).exportAccount as Record<string, any> | null;
   if (!exportAccount) throw new SvcError("BAD_RESPONSE", "exportAccount returned nothing");
   const head: ExportHead = {
     format: EXPORT_FORMAT,
@@ -74,6 +74,45 @@ export async function exportHistory(
     }
   }
   return { head, pages: pages() };
+}
+
+/** The unit a CSV export writes every weight in: the one asked, else the account's. */
+export function exportUnit(head: Pick<ExportHead, "settings">, unit?: Unit): Unit {
+  return unit ?? (head.settings?.unit === "lb" ? "lb" : "kg");
+}
+
+/**
+ * An export as text, a chunk at a time (what the CLI writes to its file and the web app puts in
+ * its download): `json`, everything but the workouts and then each workout on its own line inside
+ * the empty list (importable back), or `csv`, Strong's comma format with every weight in
+ * exportUnit(head, unit). onPage after each page with the workouts written so far.
+ */
+export async function* exportText(
+  history: { head: ExportHead; pages: AsyncIterable<Record<string, unknown>[]> },
+  options: { format: "json" | "csv"; unit?: Unit; timeZone?: string; onPage?: (written: number) => void },
+): AsyncGenerator<string> {
+  const { head, pages } = history;
+  let written = 0;
+  if (options.format === "json") {
+    const { workoutCount: _count, ...rest } = head;
+    const opening = JSON.stringify({ ...rest, workouts: [] }, null, 2);
+    yield `${opening.slice(0, opening.lastIndexOf("[]"))}[`;
+    for await (const page of pages) {
+      yield page.map((doc, i) => `${written + i ? "," : ""}\n    ${JSON.stringify(doc)}`).join("");
+      written += page.length;
+      options.onPage?.(written);
+    }
+    yield `${written ? "\n  " : ""}]\n}\n`;
+    return;
+  }
+  const unit = exportUnit(head, options.unit);
+  yield `${STRONG_CSV_HEADER}\n`;
+  for await (const page of pages) {
+    const lines = exportStrongCsv(page, { timeZone: options.timeZone, unit });
+    if (lines.length) yield `${lines.join("\n")}\n`;
+    written += page.length;
+    options.onPage?.(written);
+  }
 }
 
 export const STRONG_CSV_HEADER =

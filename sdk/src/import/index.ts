@@ -31,14 +31,6 @@ export {
   type SkipCount,
   type SkipReason,
 } from "./model.ts";
-export {
-  EXPORT_FORMAT,
-  EXPORT_VERSION,
-  type SvcExport,
-  type ExportSettings,
-  type ExportCustomExercise,
-  type ExportBodyweight,
-} from "./svc.ts";
 export { wallTimeCell, monthNumber, startInZone } from "./csv.ts";
 export {
   stageImport,
@@ -53,16 +45,7 @@ export {
   type ImportSummary,
   type ImportNameMapping,
 } from "./client.ts";
-export {
-  exportHistory,
-  exportStrongCsv,
-  workoutWallTime,
-  STRONG_CSV_HEADER,
-  EXPORT_ACCOUNT,
-  EXPORT_WORKOUTS,
-  type ExportHead,
-  type StrongCsvOptions,
-} from "./export.ts";
+export * from "./export.ts";
 
 export { IMPORT_LIMITS } from "./limits.ts";
 

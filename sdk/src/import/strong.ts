@@ -39,46 +39,31 @@ type Field =
   | "workoutNotes"
   | "rpe";
 
+const COMMA_LAYOUT: Field[] = [
+  "date",
+  "workoutName",
+  "duration",
+  "exercise",
+  "setOrder",
+  "weight",
+  "reps",
+  "distance",
+  "seconds",
+  "notes",
+  "workoutNotes",
+  "rpe",
+];
+
 const LAYOUTS: Record<string, Field[]> = {
-  comma: [
-    "date",
-    "workoutName",
-    "duration",
-    "exercise",
-    "setOrder",
-    "weight",
-    "reps",
-    "distance",
-    "seconds",
-    "notes",
-    "workoutNotes",
-    "rpe",
-  ],
-  unitColumn: [
-    "date",
-    "workoutName",
-    "duration",
-    "exercise",
-    "setOrder",
-    "weight",
-    "weightUnit",
-    "reps",
-    "distance",
-    "distanceUnit",
-    "seconds",
-    "notes",
-    "workoutNotes",
-    "rpe",
-  ],
+  comma: COMMA_LAYOUT,
+  // Android's with a unit column: the comma layout with each unit after its value.
+  unitColumn: COMMA_LAYOUT.flatMap((f): Field[] =>
+    f === "weight" ? ["weight", "weightUnit"] : f === "distance" ? ["distance", "distanceUnit"] : [f],
+  ),
+  // Android's with the unit in the header: a workout number first, RPE right after reps.
   unitInHeader: [
     "workoutNumber",
-    "date",
-    "workoutName",
-    "duration",
-    "exercise",
-    "setOrder",
-    "weight",
-    "reps",
+    ...COMMA_LAYOUT.slice(0, COMMA_LAYOUT.indexOf("reps") + 1),
     "rpe",
     "distance",
     "seconds",

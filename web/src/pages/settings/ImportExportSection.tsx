@@ -4,9 +4,11 @@
 // the way `svc import` sends it: staged in parts, then checked and imported whole, in one
 // transaction on the server.
 import { useState, type ChangeEvent, type FormEvent } from "react";
-import { exportStrongCsv, STRONG_CSV_HEADER, EXPORT_FORMAT, EXPORT_VERSION } from "@svc/sdk/export";
 import {
   parseImport,
+  exportHistory,
+  exportText,
+  exportUnit,
   stageImport,
   importStaged,
   lineOfPath,
@@ -18,29 +20,12 @@ import {
   type ImportSummary,
   type ParsedImport,
 } from "@svc/sdk/import";
-import { graphql, type ResultOf } from "../../graphql/graphql.ts";
 import { request, errorMessage, ApiError } from "../../graphql/client.ts";
 import { Section } from "../../components/Page.tsx";
 import { SelectField } from "../../components/Field.tsx";
 import { ErrorMessage } from "../../components/States.tsx";
 import { useUserUnits, type UnitName } from "../../components/units.ts";
 import { useSession } from "../../auth/session.tsx";
-
-const ExportAccount = graphql(`
-  query ExportAccount {
-    exportAccount
-  }
-`);
-
-const ExportWorkouts = graphql(`
-  query ExportWorkouts($after: String) {
-    exportWorkouts(after: $after) {
-      documents
-      hasNextPage
-      endCursor
-    }
-  }
-`);
 
 /** The web app's request function as the SDK's import calls take it. */
 const api: ImportRequester = { request: request as ImportRequester["request"] };
@@ -173,45 +158,15 @@ export function ImportExportSection() {
     setExporting(kind);
     setExportError(null);
     try {
-      const { exportAccount: account } = await request(ExportAccount);
-      const { workouts: count, ...rest } = (account ?? {}) as Record<string, unknown>;
-      const parts: string[] = [];
+      const history = await exportHistory(api);
       // Strong's comma format has no unit column: every weight in the account's unit, named in the file's name.
-      const csvUnit = (rest.settings as { unit?: string } | undefined)?.unit === "lb" ? "lb" : "kg";
-      if (kind === "json") {
-        const head = JSON.stringify(
-          {
-            format: EXPORT_FORMAT,
-            version: EXPORT_VERSION,
-            exportedAt: new Date().toISOString(),
-            ...rest,
-            workouts: [],
-          },
-          null,
-          2,
-        );
-        parts.push(`${head.slice(0, head.lastIndexOf("[]"))}[`);
-      } else parts.push(`${STRONG_CSV_HEADER}\n`);
-      let after: string | null = null;
-      let written = 0;
-      for (;;) {
-        const page: NonNullable<ResultOf<typeof ExportWorkouts>["exportWorkouts"]> | null = (
-          await request(ExportWorkouts, { after })
-        ).exportWorkouts;
-        if (!page) break;
-        const documents = page.documents as Record<string, unknown>[];
-        if (kind === "json")
-          for (const doc of documents) parts.push(`${written++ ? "," : ""}\n    ${JSON.stringify(doc)}`);
-        else {
-          const lines = exportStrongCsv(documents, { unit: csvUnit });
-          if (lines.length) parts.push(`${lines.join("\n")}\n`);
-          written += documents.length;
-        }
-        setExporting(`${kind}: ${written} of ${String(count)} workouts`);
-        if (!page.hasNextPage) break;
-        after = page.endCursor;
-      }
-      if (kind === "json") parts.push(`${written ? "\n  " : ""}]\n}\n`);
+      const csvUnit = exportUnit(history.head);
+      const parts: string[] = [];
+      const chunks = exportText(history, {
+        format: kind,
+        onPage: (written) => setExporting(`${kind}: ${written} of ${history.head.workoutCount} workouts`),
+      });
+      for await (const chunk of chunks) parts.push(chunk);
       const day = new Date().toISOString().slice(0, 10);
       download(
         parts,
