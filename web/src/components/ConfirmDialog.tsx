@@ -1,6 +1,8 @@
 // A modal confirmation (native <dialog>: focus stays inside, Escape cancels). `children` can
 // hold an extra control, such as typing the email to delete an account; `canConfirm` gates it.
+// `mutation` is what the dialog confirms: it is busy while that runs and shows its error.
 import { useEffect, useRef, type ReactNode } from "react";
+import { errorMessage } from "../graphql/client.ts";
 
 export function ConfirmDialog({
   open,
@@ -12,6 +14,7 @@ export function ConfirmDialog({
   busy = false,
   canConfirm = true,
   error,
+  mutation,
   onConfirm,
   onCancel,
 }: {
@@ -24,10 +27,13 @@ export function ConfirmDialog({
   busy?: boolean;
   canConfirm?: boolean;
   error?: ReactNode;
+  mutation?: { running: boolean; error: unknown };
   onConfirm: () => void;
   onCancel: () => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const working = busy || (mutation?.running ?? false);
+  const problem = error ?? (mutation?.error ? errorMessage(mutation.error) : null);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -50,22 +56,22 @@ export function ConfirmDialog({
           method="dialog"
           onSubmit={(e) => {
             e.preventDefault();
-            if (canConfirm && !busy) onConfirm();
+            if (canConfirm && !working) onConfirm();
           }}
         >
           <h2 id={titleId}>{title}</h2>
           {children}
-          {error ? (
+          {problem ? (
             <div role="alert" className="state state-error">
-              {error}
+              {problem}
             </div>
           ) : null}
           <div className="dialog-actions">
             <button type="button" onClick={onCancel}>
               {cancelLabel}
             </button>
-            <button type="submit" className={danger ? "danger" : "primary"} disabled={!canConfirm || busy}>
-              {busy ? "Working…" : confirmLabel}
+            <button type="submit" className={danger ? "danger" : "primary"} disabled={!canConfirm || working}>
+              {working ? "Working…" : confirmLabel}
             </button>
           </div>
         </form>

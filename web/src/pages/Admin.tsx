@@ -3,7 +3,6 @@ import { useState, type FormEvent } from "react";
 import { graphql, type ResultOf } from "../graphql/graphql.ts";
 import { AdminUserFields } from "@svc/sdk/fragments";
 import { useQuery } from "../graphql/hooks.ts";
-import { errorMessage } from "../graphql/client.ts";
 import { Page } from "../components/Page.tsx";
 import { SelectField, TextAreaField, TextField } from "../components/Field.tsx";
 import { Empty, QueryView } from "../components/States.tsx";
@@ -194,8 +193,7 @@ export default function Admin() {
         title={`Ban ${banning?.name ?? ""}`}
         confirmLabel="Ban user"
         danger
-        busy={busy}
-        error={actionError ? errorMessage(actionError) : null}
+        mutation={{ running: busy, error: actionError }}
         onCancel={() => setBanning(null)}
         onConfirm={() =>
           banning &&
@@ -233,8 +231,7 @@ export default function Admin() {
         open={unbanning !== null}
         title={`Unban ${unbanning?.name ?? ""}`}
         confirmLabel="Unban user"
-        busy={busy}
-        error={actionError ? errorMessage(actionError) : null}
+        mutation={{ running: busy, error: actionError }}
         onCancel={() => setUnbanning(null)}
         onConfirm={() => unbanning && run(() => unbanUser(unbanning.id), `Unbanned ${unbanning.name}.`)}
       >

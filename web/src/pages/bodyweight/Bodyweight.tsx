@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { graphql } from "../../graphql/graphql.ts";
 import { BodyweightFields } from "@svc/sdk/fragments";
 import { useMutation, useQuery } from "../../graphql/hooks.ts";
-import { errorMessage, fieldError } from "../../graphql/client.ts";
+import { fieldError } from "../../graphql/client.ts";
 import { Page, Section } from "../../components/Page.tsx";
 import { SelectField, TextField } from "../../components/Field.tsx";
 import { Empty, ErrorMessage, QueryView } from "../../components/States.tsx";
@@ -175,8 +175,7 @@ export default function Bodyweight() {
         title="Delete this weight?"
         confirmLabel="Delete weight"
         danger
-        busy={removing.running}
-        error={removing.error ? errorMessage(removing.error) : null}
+        mutation={removing}
         onCancel={() => setDeleting(null)}
         onConfirm={async () => {
           if (!deleting) return;

@@ -1,10 +1,11 @@
 // Exercises: search the catalog and your custom exercises (typo-tolerant); your custom exercises
 // listed; create one; rename or delete one of yours (the server refuses to delete one in use).
 import { useState, type FormEvent } from "react";
+import { EXERCISE_EQUIPMENT, EXERCISE_KINDS, EXERCISE_REGIONS } from "@svc/sdk";
 import { graphql } from "../../graphql/graphql.ts";
 import { ListedExerciseFields } from "../../graphql/fragments.ts";
 import { useMutation, useQuery } from "../../graphql/hooks.ts";
-import { errorMessage, fieldError } from "../../graphql/client.ts";
+import { fieldError } from "../../graphql/client.ts";
 import { Page, Section } from "../../components/Page.tsx";
 import { SelectField, TextField } from "../../components/Field.tsx";
 import { Empty, ErrorMessage, Loading, QueryView } from "../../components/States.tsx";
@@ -66,29 +67,21 @@ const DeleteExercise = graphql(`
   }
 `);
 
-const EQUIPMENT = [
-  "barbell",
-  "dumbbell",
-  "machine",
-  "cable",
-  "bodyweight",
-  "kettlebell",
-  "band",
-  "cardio",
-  "other",
-].map((v) => ({ value: v, label: v }));
-const REGIONS = [
-  { value: "upper", label: "Upper body" },
-  { value: "lower", label: "Lower body" },
-  { value: "core", label: "Core" },
-  { value: "full body", label: "Full body" },
-  { value: "cardio", label: "Cardio" },
-];
-const KINDS = [
-  { value: "reps", label: "Reps (weight × reps)" },
-  { value: "time", label: "Time (holds)" },
-  { value: "cardio", label: "Cardio" },
-];
+const EQUIPMENT = EXERCISE_EQUIPMENT.map((v) => ({ value: v, label: v }));
+const REGION_LABELS: Record<(typeof EXERCISE_REGIONS)[number], string> = {
+  upper: "Upper body",
+  lower: "Lower body",
+  core: "Core",
+  "full body": "Full body",
+  cardio: "Cardio",
+};
+const REGIONS = EXERCISE_REGIONS.map((v) => ({ value: v, label: REGION_LABELS[v] }));
+const KIND_LABELS: Record<(typeof EXERCISE_KINDS)[number], string> = {
+  reps: "Reps (weight × reps)",
+  time: "Time (holds)",
+  cardio: "Cardio",
+};
+const KINDS = EXERCISE_KINDS.map((v) => ({ value: v, label: KIND_LABELS[v] }));
 
 /** Custom exercises shown at once; more than this is unusual (the search finds the rest). */
 const CUSTOM_SHOWN = 200;
@@ -315,9 +308,8 @@ export default function Exercises() {
         open={renameTarget !== null}
         title="Rename exercise"
         confirmLabel="Rename"
-        busy={renaming.running}
+        mutation={renaming}
         canConfirm={newName.trim() !== ""}
-        error={renaming.error ? errorMessage(renaming.error) : null}
         onCancel={() => setRenameTarget(null)}
         onConfirm={async () => {
           if (!renameTarget) return;
@@ -347,8 +339,7 @@ export default function Exercises() {
         title="Delete exercise?"
         confirmLabel="Delete exercise"
         danger
-        busy={removing.running}
-        error={removing.error ? errorMessage(removing.error) : null}
+        mutation={removing}
         onCancel={() => setDeleteTarget(null)}
         onConfirm={async () => {
           if (!deleteTarget) return;

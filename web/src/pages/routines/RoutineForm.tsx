@@ -1,6 +1,7 @@
 // The form view of a routine document: the routine's own fields, then one group per exercise
 // (sets, reps or a range, time, weight, rest, superset, its progression, warm-ups, drops, bursts).
 import type { FormContext } from "../../components/DocumentEditor.tsx";
+import { ROUTINE_EXERCISE_FIELDS } from "../../documents.ts";
 import { DocCheckbox, DocSelectField, DocTextField, getIn } from "../../components/DocumentFields.tsx";
 import { ConvertWeightsButton, DocumentExercises } from "../../components/DocumentForm.tsx";
 import { UNIT_OPTIONS } from "../../components/units.ts";
@@ -21,18 +22,10 @@ const EXTRA_SETS = [
   { field: "bursts", label: "Bursts" },
 ] as const;
 
+/** Fields of a program's exercise (a training max and its cycle): the JSON view edits them. */
+const PROGRAM_FIELDS: readonly string[] = ["trainingMax", "cycle", "stages", "increment"];
 /** The fields of an exercise the form shows, each showing its own problem. */
-const EXERCISE_FIELDS = [
-  "exercise",
-  "sets",
-  "reps",
-  "time",
-  "weight",
-  "rest",
-  "superset",
-  "progression",
-  ...EXTRA_SETS.map((x) => x.field),
-];
+const EXERCISE_FIELDS = ROUTINE_EXERCISE_FIELDS.filter((f) => !PROGRAM_FIELDS.includes(f));
 
 export function RoutineForm({ form, defaultUnit }: { form: FormContext; defaultUnit: string }) {
   const get = getIn(form);

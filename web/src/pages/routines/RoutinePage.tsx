@@ -6,7 +6,6 @@ import { Page } from "../../components/Page.tsx";
 import { QueryView } from "../../components/States.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { useMutation, useQuery } from "../../graphql/hooks.ts";
-import { errorMessage } from "../../graphql/client.ts";
 import { UnitConversionToggle, useUnitConversion } from "../../components/UnitConversion.tsx";
 import { useSession } from "../../auth/session.tsx";
 import type { CanonicalRoutine, CanonicalWorkout } from "../../documents.ts";
@@ -103,8 +102,7 @@ export default function RoutinePage() {
         title="Delete this routine?"
         confirmLabel="Delete routine"
         danger
-        busy={removing.running}
-        error={removing.error ? errorMessage(removing.error) : null}
+        mutation={removing}
         onCancel={() => setConfirming(false)}
         onConfirm={async () => {
           if (!doc) return;

@@ -2,7 +2,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { graphql } from "../../graphql/graphql.ts";
 import { useMutation } from "../../graphql/hooks.ts";
-import { errorMessage, fieldError } from "../../graphql/client.ts";
+import { fieldError } from "../../graphql/client.ts";
 import { useSession } from "../../auth/session.tsx";
 import { Section } from "../../components/Page.tsx";
 import { SelectField, TextField } from "../../components/Field.tsx";
@@ -145,9 +145,8 @@ export function AccountSection() {
         title="Delete your account?"
         confirmLabel="Delete account for good"
         danger
-        busy={removing.running}
+        mutation={removing}
         canConfirm={typedEmail.trim().toLowerCase() === viewer.email.toLowerCase()}
-        error={removing.error ? errorMessage(removing.error) : null}
         onCancel={() => setConfirming(false)}
         onConfirm={deleteAccount}
       >

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from "react";
 import { graphql, type ResultOf, type VariablesOf } from "../../graphql/graphql.ts";
 import { ApiKeyFields } from "@svc/sdk/fragments";
 import { useMutation, useQuery } from "../../graphql/hooks.ts";
-import { errorMessage, fieldError } from "../../graphql/client.ts";
+import { fieldError } from "../../graphql/client.ts";
 import { Section } from "../../components/Page.tsx";
 import { SelectField, TextField } from "../../components/Field.tsx";
 import { Empty, ErrorMessage, QueryView } from "../../components/States.tsx";
@@ -227,8 +227,7 @@ export function ApiKeysSection() {
         title="Revoke this key?"
         confirmLabel="Revoke key"
         danger
-        busy={revoking.running}
-        error={revoking.error ? errorMessage(revoking.error) : null}
+        mutation={revoking}
         onCancel={() => setToRevoke(null)}
         onConfirm={confirmRevoke}
       >

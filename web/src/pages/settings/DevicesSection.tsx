@@ -3,7 +3,6 @@ import { useState } from "react";
 import { graphql, type ResultOf } from "../../graphql/graphql.ts";
 import { SessionFields } from "@svc/sdk/fragments";
 import { useMutation, useQuery } from "../../graphql/hooks.ts";
-import { errorMessage } from "../../graphql/client.ts";
 import { Section } from "../../components/Page.tsx";
 import { ErrorMessage, QueryView } from "../../components/States.tsx";
 import { CardTable } from "../../components/CardTable.tsx";
@@ -131,8 +130,7 @@ export function DevicesSection() {
         open={confirmAll}
         title="Sign out all other devices?"
         confirmLabel="Sign them out"
-        busy={signingOutOthers.running}
-        error={signingOutOthers.error ? errorMessage(signingOutOthers.error) : null}
+        mutation={signingOutOthers}
         onCancel={() => setConfirmAll(false)}
         onConfirm={endOthers}
       >

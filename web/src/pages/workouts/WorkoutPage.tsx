@@ -6,7 +6,6 @@ import { Page } from "../../components/Page.tsx";
 import { QueryView } from "../../components/States.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { useMutation, useQuery } from "../../graphql/hooks.ts";
-import { errorMessage } from "../../graphql/client.ts";
 import { effortLabel, formatVolume, useUserUnits } from "../../components/units.ts";
 import { UnitConversionToggle, useUnitConversion } from "../../components/UnitConversion.tsx";
 import { useSession } from "../../auth/session.tsx";
@@ -132,8 +131,7 @@ function Workout({ id }: { id: string }) {
         title="Delete this workout?"
         confirmLabel="Delete workout"
         danger
-        busy={removing.running}
-        error={removing.error ? errorMessage(removing.error) : null}
+        mutation={removing}
         onCancel={() => setConfirming(false)}
         onConfirm={async () => {
           try {
