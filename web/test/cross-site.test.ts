@@ -5,11 +5,9 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gql, post, signUp } from "../../test/support/harness.ts";
-import { startBrowserTest, newPage, signUpInBrowser, type Browser, type TestServer } from "./support/browser.ts";
+import { useBrowserTest, signUpInBrowser } from "./support/browser.ts";
 
-let server: TestServer;
-let browser: Browser;
-let close: () => Promise<void>;
+const web = useBrowserTest();
 let attacker: Server;
 let attackerUrl: string;
 
@@ -27,26 +25,24 @@ function attackerPage(target: string) {
 }
 
 beforeAll(async () => {
-  ({ server, browser, close } = await startBrowserTest());
   attacker = createServer((_req, res) => {
     res.writeHead(200, { "content-type": "text/html" });
-    res.end(attackerPage(server.url));
+    res.end(attackerPage(web.server.url));
   });
   await new Promise<void>((resolve) => attacker.listen(0, "127.0.0.1", resolve));
   attackerUrl = `http://127.0.0.1:${(attacker.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
   await new Promise((resolve) => attacker?.close(resolve));
-  await close?.();
 });
 
 async function keyNames(cookie: string) {
-  const res = await gql(server.url, "{ viewer { apiKeys { name } } }", {}, { headers: { cookie } });
+  const res = await gql(web.server.url, "{ viewer { apiKeys { name } } }", {}, { headers: { cookie } });
   return res.body.data.viewer.apiKeys.map((k: { name: string }) => k.name);
 }
 
 test("forms posted from another origin with the cookie are refused: no mutation, no sign-out", async () => {
-  const { context, page } = await newPage(browser, server.url);
+  const { context, page } = await web.newPage();
   await signUpInBrowser(page, { name: "Target" });
   const session = (await context.cookies()).find((c) => c.name === "svc_session")!;
   const cookie = `svc_session=${session.value}`;
@@ -55,7 +51,7 @@ test("forms posted from another origin with the cookie are refused: no mutation,
     const evil = await context.newPage();
     await evil.goto(attackerUrl);
     const [response] = await Promise.all([
-      evil.waitForResponse((r) => r.url().startsWith(server.url) && r.request().method() === "POST"),
+      evil.waitForResponse((r) => r.url().startsWith(web.server.url) && r.request().method() === "POST"),
       evil.locator(`#${form} button`).click(),
     ]);
     // The browser did send the cookie (same site, other origin): the server refused it.
@@ -64,7 +60,7 @@ test("forms posted from another origin with the cookie are refused: no mutation,
     await evil.close();
   }
   expect(await keyNames(cookie)).toEqual([]);
-  expect((await gql(server.url, "{ viewer { name } }", {}, { headers: { cookie } })).body.data.viewer).toEqual({
+  expect((await gql(web.server.url, "{ viewer { name } }", {}, { headers: { cookie } })).body.data.viewer).toEqual({
     name: "Target",
   });
 
@@ -85,7 +81,7 @@ test("forms posted from another origin with the cookie are refused: no mutation,
         return `blocked: ${(error as Error).name}`;
       }
     },
-    [server.url, CREATE_KEY],
+    [web.server.url, CREATE_KEY],
   );
   expect(outcome).toBe("blocked: TypeError");
   expect(await keyNames(cookie)).toEqual([]);
@@ -93,10 +89,10 @@ test("forms posted from another origin with the cookie are refused: no mutation,
 });
 
 test("the cookie works for unsafe requests only when the browser says they are same-origin", async () => {
-  const { token } = await signUp(server.url, "Hdr");
+  const { token } = await signUp(web.server.url, "Hdr");
   const cookie = `svc_session=${token}`;
   const send = (headers: Record<string, string>) =>
-    gql(server.url, CREATE_KEY, {}, { headers: { cookie, ...headers } });
+    gql(web.server.url, CREATE_KEY, {}, { headers: { cookie, ...headers } });
 
   const crossOrigin: Record<string, string>[] = [
     { "sec-fetch-site": "cross-site" },
@@ -113,25 +109,25 @@ test("the cookie works for unsafe requests only when the browser says they are s
 
   // Our own page (as the browser vouches), and a client that is not a browser (no such headers).
   expect((await send({ "sec-fetch-site": "same-origin" })).status).toBe(200);
-  expect((await send({ origin: server.url })).status).toBe(200);
+  expect((await send({ origin: web.server.url })).status).toBe(200);
   expect((await send({})).status).toBe(200);
   // An explicit bearer token is not a cookie riding along: the browser headers do not matter.
-  expect((await gql(server.url, CREATE_KEY, {}, { token, headers: { "sec-fetch-site": "cross-site" } })).status).toBe(
-    200,
-  );
+  expect(
+    (await gql(web.server.url, CREATE_KEY, {}, { token, headers: { "sec-fetch-site": "cross-site" } })).status,
+  ).toBe(200);
   expect(await keyNames(cookie)).toEqual(["planted", "planted", "planted", "planted"]);
 
   // Reads are not affected, and neither are the auth routes' JSON errors format.
-  expect((await gql(server.url, "{ viewer { name } }", {}, { headers: { cookie } })).status).toBe(200);
+  expect((await gql(web.server.url, "{ viewer { name } }", {}, { headers: { cookie } })).status).toBe(200);
   const signOut = await post(
-    server.url,
+    web.server.url,
     "/api/auth/sign-out",
     {},
     { headers: { cookie, "sec-fetch-site": "cross-site" } },
   );
   expect(signOut.status).toBe(403);
   expect(signOut.body.code).toBe("CROSS_SITE_REQUEST");
-  expect((await gql(server.url, "{ viewer { name } }", {}, { headers: { cookie } })).body.data.viewer).toEqual({
+  expect((await gql(web.server.url, "{ viewer { name } }", {}, { headers: { cookie } })).body.data.viewer).toEqual({
     name: "Hdr",
   });
 });

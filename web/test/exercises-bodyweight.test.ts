@@ -9,7 +9,6 @@ import {
   expectAccessible,
   expectNoHorizontalScroll,
   screenshot,
-  signInInBrowser,
   PHONE,
 } from "./support/browser.ts";
 
@@ -17,9 +16,7 @@ const web = useBrowserTest();
 
 test("search the catalog; create, rename and delete a custom exercise", async () => {
   const account = await signUpByApi(web.server.url, "Eli");
-  const { context, page } = await web.newPage();
-  await signInInBrowser(page, account);
-  await expectPage(page, "Home");
+  const { context, page } = await web.signedInPage(account);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Exercises" }).click();
   await expectPage(page, "Exercises");
   await page.getByText("No custom exercises yet.").waitFor();
@@ -130,9 +127,7 @@ test("log a bodyweight for a date and see it listed in the user's unit; offline 
     { token: account.token },
   );
   expect(logged.body.errors).toBeUndefined();
-  const { context, page } = await web.newPage();
-  await signInInBrowser(page, account);
-  await expectPage(page, "Home");
+  const { context, page } = await web.signedInPage(account);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Bodyweight" }).click();
   await expectPage(page, "Bodyweight");
   const table = page.getByRole("table", { name: "Your bodyweight, newest first" });
@@ -182,9 +177,7 @@ test("log a bodyweight for a date and see it listed in the user's unit; offline 
 
 test("phone size: exercises and bodyweight fit without scrolling sideways", async () => {
   const account = await signUpByApi(web.server.url, "Ivy");
-  const { context, page } = await web.newPage(PHONE);
-  await signInInBrowser(page, account);
-  await expectPage(page, "Home");
+  const { context, page } = await web.signedInPage(account, PHONE);
   await expectNoHorizontalScroll(page);
   await page.goto("/exercises");
   await expectPage(page, "Exercises");

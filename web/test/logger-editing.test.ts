@@ -8,7 +8,6 @@ import {
   expectAccessible,
   expectNoHorizontalScroll,
   expectPage,
-  signInInBrowser,
   screenshot,
   useBrowserTest,
   PHONE,
@@ -56,9 +55,7 @@ test("a lb workout with kg history: focus after start, plates, removals (announc
     account.token,
   );
 
-  const { context, page } = await t.newPage(PHONE);
-  await signInInBrowser(page, account);
-  await expectPage(page, "Home");
+  const { context, page } = await t.signedInPage(account, PHONE);
   await page.goto("/log");
   await page.getByRole("button", { name: "Start an empty workout" }).click();
   await expectPage(page, "Workout");

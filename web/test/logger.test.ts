@@ -3,10 +3,9 @@
 // (the rest timer starts, counts down, takes +15 s and never covers an input), steppers and the
 // plate calculator, reload mid-workout and find everything, save offline then online (logged once),
 // a save whose answer is lost retried without a duplicate; the plate settings in lb.
-import { signUp as signUpByApi, gql } from "../../test/support/harness.ts";
+import { signUp as signUpByApi, gql, gqlData } from "../../test/support/harness.ts";
 import {
-  startBrowserTest,
-  newPage,
+  useBrowserTest,
   expectPage,
   expectAccessible,
   expectNoHorizontalScroll,
@@ -14,35 +13,23 @@ import {
   signInInBrowser,
   PHONE,
   SCREENSHOT_DIR,
-  type Browser,
   type Page,
-  type TestServer,
 } from "./support/browser.ts";
 import path from "node:path";
 
-let server: TestServer;
-let browser: Browser;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ server, browser, close } = await startBrowserTest());
-});
-afterAll(async () => close?.());
+const web = useBrowserTest();
 
 const APPLY_WORKOUT = `mutation($d: JSON) { applyWorkoutDocument(input: { document: $d }) { workout { id } } }`;
 const APPLY_ROUTINE = `mutation($d: JSON) { applyRoutineDocument(input: { document: $d }) { routine { id } } }`;
 const WORKOUT_COUNT = `{ viewer { workoutsByUserId(first: 10) { totalCount nodes { id exercises { exercise { name } sets { text done } } } } } }`;
 
 async function apply(query: string, document: unknown, token: string) {
-  const res = await gql(server.url, query, { d: document }, { token });
-  if (res.body.errors) throw new Error(JSON.stringify(res.body.errors));
-  return res.body.data;
+  return gqlData(web.server.url, query, { d: document }, { token });
 }
 
 async function workouts(token: string) {
-  const res = await gql(server.url, WORKOUT_COUNT, {}, { token });
-  if (res.body.errors) throw new Error(JSON.stringify(res.body.errors));
-  return res.body.data.viewer.workoutsByUserId as {
+  const data = await gqlData(web.server.url, WORKOUT_COUNT, {}, { token });
+  return data.viewer.workoutsByUserId as {
     totalCount: number;
     nodes: { id: string; exercises: { exercise: { name: string }; sets: { text: string; done: boolean }[] }[] }[];
   };
@@ -57,7 +44,7 @@ async function timerSeconds(page: Page): Promise<number> {
 }
 
 test("a routine's next workout on a phone: targets, history, sets ticked with the rest timer, plates, reload, saved once after going offline", async () => {
-  const account = await signUpByApi(server.url, "Ria");
+  const account = await signUpByApi(web.server.url, "Ria");
   await apply(
     APPLY_ROUTINE,
     {
@@ -77,9 +64,7 @@ test("a routine's next workout on a phone: targets, history, sets ticked with th
     account.token,
   );
 
-  const { context, page } = await newPage(browser, server.url, PHONE);
-  await signInInBrowser(page, account);
-  await expectPage(page, "Home");
+  const { context, page } = await web.signedInPage(account, PHONE);
   await page.getByRole("button", { name: "Start workout" }).click();
   await expectPage(page, "Start a workout");
   await expectAccessible(page);
@@ -228,8 +213,8 @@ test("a routine's next workout on a phone: targets, history, sets ticked with th
 });
 
 test("an empty workout: typo-tolerant search, the default rest run down to zero (announced, vibrates), a set added and removed, a typed mistake named at its set; a save whose answer is lost is sent again and logs the workout once", async () => {
-  const account = await signUpByApi(server.url, "Sol");
-  const { context, page } = await newPage(browser, server.url, PHONE);
+  const account = await signUpByApi(web.server.url, "Sol");
+  const { context, page } = await web.newPage(PHONE);
   // Vibrations recorded instead of made.
   await context.addInitScript(() => {
     navigator.vibrate = ((pattern: unknown) => {
@@ -304,17 +289,15 @@ test("an empty workout: typo-tolerant search, the default rest run down to zero 
 });
 
 test("plate calculator in lb with the bar and plates from Settings, and a weight below the bar", async () => {
-  const account = await signUpByApi(server.url, "Lee");
-  const me = await gql(server.url, "{ viewer { id } }", {}, { token: account.token });
+  const account = await signUpByApi(web.server.url, "Lee");
+  const me = await gql(web.server.url, "{ viewer { id } }", {}, { token: account.token });
   await gql(
-    server.url,
+    web.server.url,
     `mutation($id: UUID!) { updateUserById(input: { id: $id, userPatch: { unit: "lb" } }) { user { unit } } }`,
     { id: me.body.data.viewer.id },
     { token: account.token },
   );
-  const { context, page } = await newPage(browser, server.url, PHONE);
-  await signInInBrowser(page, account);
-  await expectPage(page, "Home");
+  const { context, page } = await web.signedInPage(account, PHONE);
   await page.goto("/settings");
   await expectPage(page, "Settings");
   const plates = page.getByRole("form", { name: "Bar and plates" });

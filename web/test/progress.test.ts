@@ -3,38 +3,22 @@
 // values the API computes; records; the overall weekly volume, training days and bodyweight.
 import type { Locator } from "playwright-core";
 import { convertWeight } from "@svc/sdk/documents";
-import { signUp as signUpByApi, gql } from "../../test/support/harness.ts";
+import { signUp as signUpByApi, gql, logWorkout } from "../../test/support/harness.ts";
 import {
-  startBrowserTest,
-  newPage,
+  useBrowserTest,
   expectPage,
   expectAccessible,
   expectNoHorizontalScroll,
   screenshot,
-  signInInBrowser,
   PHONE,
-  type Browser,
-  type TestServer,
 } from "./support/browser.ts";
 
-let server: TestServer;
-let browser: Browser;
-let close: () => Promise<void>;
+const web = useBrowserTest();
 
-beforeAll(async () => {
-  ({ server, browser, close } = await startBrowserTest());
-});
-afterAll(async () => close?.());
-
-const APPLY_WORKOUT = `mutation($d: JSON) { applyWorkoutDocument(input: { document: $d }) { workout { id } } }`;
-
-async function log(document: unknown, token: string) {
-  const res = await gql(server.url, APPLY_WORKOUT, { d: document }, { token });
-  if (res.body.errors) throw new Error(JSON.stringify(res.body.errors));
-}
+const log = (document: Record<string, unknown>, token: string) => logWorkout(web.server.url, token, document);
 
 test("progress: overall weekly volume, training days and bodyweight; an exercise's e1RM and weekly volume charts with their tables and its records", async () => {
-  const account = await signUpByApi(server.url, "Pia");
+  const account = await signUpByApi(web.server.url, "Pia");
   await log(
     { date: "2026-01-05", unit: "kg", exercises: [{ exercise: "Bench Press", sets: ["100x5", "100x5"] }] },
     account.token,
@@ -63,7 +47,7 @@ test("progress: overall weekly volume, training days and bodyweight; an exercise
     ["2026-01-12", 176.4, "LB"],
   ] as const) {
     const res = await gql(
-      server.url,
+      web.server.url,
       `mutation($i: BodyweightInput!) { logBodyweight(input: $i) { id } }`,
       { i: { date, weight, unit } },
       { token: account.token },
@@ -71,9 +55,7 @@ test("progress: overall weekly volume, training days and bodyweight; an exercise
     if (res.body.errors) throw new Error(JSON.stringify(res.body.errors));
   }
 
-  const { context, page } = await newPage(browser, server.url, PHONE);
-  await signInInBrowser(page, account);
-  await expectPage(page, "Home");
+  const { context, page } = await web.signedInPage(account, PHONE);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Progress" }).click();
   await expectPage(page, "Progress");
 
@@ -166,7 +148,7 @@ function shownWhole(row: Locator) {
 }
 
 test("a new lifter's first week: the charts span real dates around it (not years), short tables show every row, a long one scrolls with a hint", async () => {
-  const account = await signUpByApi(server.url, "Neo");
+  const account = await signUpByApi(web.server.url, "Neo");
   // Everything in one week (Monday and Wednesday).
   await log(
     { date: "2026-11-02", unit: "kg", exercises: [{ exercise: "Bench Press", sets: ["60x5", "60x5"] }] },
@@ -180,7 +162,7 @@ test("a new lifter's first week: the charts span real dates around it (not years
   for (let day = 1; day <= 13; day++) {
     const date = `2026-10-${String(day + 17).padStart(2, "0")}`;
     const res = await gql(
-      server.url,
+      web.server.url,
       `mutation($i: BodyweightInput!) { logBodyweight(input: $i) { id } }`,
       { i: { date, weight: 80 + day / 10, unit: "KG" } },
       { token: account.token },
@@ -188,9 +170,7 @@ test("a new lifter's first week: the charts span real dates around it (not years
     if (res.body.errors) throw new Error(JSON.stringify(res.body.errors));
   }
 
-  const { context, page } = await newPage(browser, server.url, PHONE);
-  await signInInBrowser(page, account);
-  await expectPage(page, "Home");
+  const { context, page } = await web.signedInPage(account, PHONE);
   await page.goto("/progress");
   await expectPage(page, "Progress");
   const overall = page
@@ -237,7 +217,7 @@ test("a new lifter's first week: the charts span real dates around it (not years
 });
 
 test("volume by exercise: each week split into the top exercises by volume and Other, summing to the week's total, in the user's unit", async () => {
-  const account = await signUpByApi(server.url, "Ola");
+  const account = await signUpByApi(web.server.url, "Ola");
   // Two weeks, five exercises: the four with the most volume get a column, the fifth is Other.
   await log(
     {
@@ -280,9 +260,7 @@ test("volume by exercise: each week split into the top exercises by volume and O
   // by region: upper 4375 (2240 + 2135), lower 3750 (3000 + 750).
   // Over both weeks: squat 2850, bench 1855, row 1920, deadlift 900, press 600: press is Other.
 
-  const { context, page } = await newPage(browser, server.url, PHONE);
-  await signInInBrowser(page, account);
-  await expectPage(page, "Home");
+  const { context, page } = await web.signedInPage(account, PHONE);
   await page.goto("/progress");
   await expectPage(page, "Progress");
   const region = page.getByRole("region", { name: "Volume by exercise" });
@@ -310,22 +288,22 @@ test("volume by exercise: each week split into the top exercises by volume and O
 
   // In lb (the user's setting): each exercise's cell is its own weekly volume from the API in lb,
   // and the cells add up to the week's total.
-  const viewer = await gql(server.url, "{ viewer { id } }", {}, { token: account.token });
+  const viewer = await gql(web.server.url, "{ viewer { id } }", {}, { token: account.token });
   const unitChange = await gql(
-    server.url,
+    web.server.url,
     `mutation($id: UUID!) { updateUserById(input: { id: $id, userPatch: { unit: "lb" } }) { user { unit } } }`,
     { id: viewer.body.data.viewer.id },
     { token: account.token },
   );
   if (unitChange.body.errors) throw new Error(JSON.stringify(unitChange.body.errors));
   const bench = await gql(
-    server.url,
+    web.server.url,
     `{ allExercises(condition: { name: "Bench Press" }) { nodes { id } } }`,
     {},
     { token: account.token },
   );
   const benchVolume = await gql(
-    server.url,
+    web.server.url,
     `query($id: UUID!) { weeklyVolume(exerciseId: $id) { week volume unit } }`,
     { id: bench.body.data.allExercises.nodes[0].id },
     { token: account.token },

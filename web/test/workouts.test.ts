@@ -11,7 +11,6 @@ import {
   expectAccessible,
   expectNoHorizontalScroll,
   screenshot,
-  signInInBrowser,
   PHONE,
   type Page,
 } from "./support/browser.ts";
@@ -55,9 +54,7 @@ test("log the next workout of a routine, see it first in the history, open, edit
     );
   }
 
-  const { context, page } = await web.newPage();
-  await signInInBrowser(page, account);
-  await expectPage(page, "Home");
+  const { context, page } = await web.signedInPage(account);
   await page.getByRole("heading", { name: "Routines" }).waitFor();
   await page.getByRole("link", { name: "Push", exact: true }).waitFor();
   await expectAccessible(page);
@@ -173,9 +170,7 @@ test("a workout in lb is shown as written to a kg user and converted on request;
     account.token,
   );
 
-  const { context, page } = await web.newPage();
-  await signInInBrowser(page, account);
-  await expectPage(page, "Home");
+  const { context, page } = await web.signedInPage(account);
   await page.goto(`/workouts/${applyWorkoutDocument.workout.id}`);
   await expectPage(page, "Workout: 2025-05-05");
   const sets = page.getByRole("region", { name: "Exercises and sets" });
@@ -221,9 +216,7 @@ test("a workout in lb is shown as written to a kg user and converted on request;
 
 test("logging a workout by hand: offline keeps what was typed; phone size fits and passes axe", async () => {
   const account = await signUpByApi(web.server.url, "Mo");
-  const { context, page } = await web.newPage(PHONE);
-  await signInInBrowser(page, account);
-  await expectPage(page, "Home");
+  const { context, page } = await web.signedInPage(account, PHONE);
   await page.getByRole("link", { name: "Log a past workout" }).click();
   await expectPage(page, "Log workout");
   await page.getByLabel("Workout name").fill("Garage session");

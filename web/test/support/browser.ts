@@ -24,7 +24,15 @@ export async function startBrowserTest(): Promise<{
   browser: Browser;
   close: () => Promise<void>;
 }> {
-  const [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  const [serverStart, browserStart] = await Promise.allSettled([startTestServer(), launchBrowser()]);
+  if (serverStart.status === "rejected" || browserStart.status === "rejected") {
+    // Close the half that started, or it keeps Jest from exiting after the failure.
+    if (browserStart.status === "fulfilled") await browserStart.value.close().catch(() => {});
+    if (serverStart.status === "fulfilled") await serverStart.value.close();
+    throw serverStart.status === "rejected" ? serverStart.reason : (browserStart as PromiseRejectedResult).reason;
+  }
+  const server = serverStart.value;
+  const browser = browserStart.value;
   return {
     server,
     browser,
@@ -40,6 +48,11 @@ export type BrowserTest = {
   readonly browser: Browser;
   /** A fresh browser profile at the test server (newPage below). */
   newPage: (viewport?: { width: number; height: number }) => Promise<{ context: BrowserContext; page: Page }>;
+  /** A fresh browser profile signed in as `account` (through the sign-in page), at Home. */
+  signedInPage: (
+    account: { email: string; password: string },
+    viewport?: { width: number; height: number },
+  ) => Promise<{ context: BrowserContext; page: Page }>;
 };
 
 /**
@@ -64,6 +77,12 @@ export function useBrowserTest(): BrowserTest {
       return running().browser;
     },
     newPage: (viewport) => newPage(running().browser, running().server.url, viewport),
+    signedInPage: async (account, viewport) => {
+      const opened = await newPage(running().browser, running().server.url, viewport);
+      await signInInBrowser(opened.page, account);
+      await expectPage(opened.page, "Home");
+      return opened;
+    },
   };
 }
 
