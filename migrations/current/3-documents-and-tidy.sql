@@ -34,32 +34,48 @@ grant execute on function app_hidden.doc_line(jsonb, int, int) to svc_reader;
 -- One form only: a two-argument one beside it would make two-argument calls ambiguous.
 drop function if exists app_hidden.doc_one_of(jsonb, text[]);
 create or replace function app_hidden.doc_one_of(v jsonb, allowed text[], fallback text default null, out value text, out reason text)
-language sql immutable parallel safe as $$
-  select case when v is null then fallback when t = any (allowed) then t end,
-         case when v is null then null when t is null or t <> all (allowed) then 'must be one of ' || array_to_string(allowed, ', ') end
-    from app_hidden.doc_string(v) t;
+language plpgsql immutable parallel safe as $$
+begin
+  if v is null then
+    value := fallback;
+  elsif jsonb_typeof(v) = 'string' and (v #>> '{}') = any (allowed) then
+    value := v #>> '{}';
+  else
+    reason := 'must be one of ' || array_to_string(allowed, ', ');
+  end if;
+end;
 $$;
 comment on function app_hidden.doc_one_of(jsonb, text[], text) is
   E'A document field that takes one of a list of strings (the SDK''s `oneOf`): value, or the reason (`must be one of kg, lb`) for anything else, of any JSON type. An absent field (v is SQL null, as `doc -> ''unit''` gives) is fallback.';
 grant execute on function app_hidden.doc_one_of(jsonb, text[], text) to svc_reader;
 
 create or replace function app_hidden.doc_array(o jsonb, key text, lo int, hi int, out list jsonb, out reason text)
-language sql immutable parallel safe as $$
-  select o -> key, case
-    when not o ? key then 'is required'
-    when jsonb_typeof(o -> key) <> 'array' then 'must be an array'
-    when jsonb_array_length(o -> key) < lo then 'must have at least ' || lo || case when lo = 1 then ' entry' else ' entries' end
-    when jsonb_array_length(o -> key) > hi then 'must have at most ' || hi || ' entries'
+language plpgsql immutable parallel safe as $$
+begin
+  list := o -> key;
+  reason := case
+    when list is null then 'is required'
+    when jsonb_typeof(list) <> 'array' then 'must be an array'
+    when jsonb_array_length(list) < lo then 'must have at least ' || lo || case when lo = 1 then ' entry' else ' entries' end
+    when jsonb_array_length(list) > hi then 'must have at most ' || hi || ' entries'
   end;
+end;
 $$;
 comment on function app_hidden.doc_array(jsonb, text, int, int) is
   E'A required array field of a document object (exercises, a workout exercise''s sets): the array, or why it is refused at o''s path plus key (absent, not an array, fewer than lo or more than hi entries).';
 grant execute on function app_hidden.doc_array(jsonb, text, int, int) to svc_reader;
 
 create or replace function app_hidden.doc_flag(v jsonb, fallback boolean, out value boolean, out reason text)
-language sql immutable parallel safe as $$
-  select case when v is null then fallback when jsonb_typeof(v) = 'boolean' then v::boolean end,
-         case when v is not null and jsonb_typeof(v) <> 'boolean' then 'must be a boolean' end;
+language plpgsql immutable parallel safe as $$
+begin
+  if v is null then
+    value := fallback;
+  elsif jsonb_typeof(v) = 'boolean' then
+    value := v::boolean;
+  else
+    reason := 'must be a boolean';
+  end if;
+end;
 $$;
 comment on function app_hidden.doc_flag(jsonb, boolean) is
   E'A true/false field of a document (deload, skipProgression, pinned, a set''s done): its value, fallback when absent (v is SQL null), or the reason (`must be a boolean`) for any other JSON type.';
@@ -91,10 +107,16 @@ comment on function app_hidden.doc_own_id(jsonb, text, uuid) is
 grant execute on function app_hidden.doc_own_id(jsonb, text, uuid) to svc_reader;
 
 create or replace function app_hidden.doc_object(o jsonb, known text[], out key text, out reason text)
-language sql immutable parallel safe as $$
-  select k, case when jsonb_typeof(o) is distinct from 'object' then 'must be an object'
-                 when k is not null then 'unknown property' end
-    from (select case when jsonb_typeof(o) = 'object' then app_hidden.doc_unknown_key(o, known) end as k) x;
+language plpgsql immutable parallel safe as $$
+begin
+  if jsonb_typeof(o) is distinct from 'object' then
+    reason := 'must be an object'; return;
+  end if;
+  key := app_hidden.doc_unknown_key(o, known);
+  if key is not null then
+    reason := 'unknown property';
+  end if;
+end;
 $$;
 comment on function app_hidden.doc_object(jsonb, text[]) is
   E'A document object (the document, a routine or workout exercise entry) with the properties it may have: null reason when it is one; otherwise the reason, and key, the first unknown property (code point order) when that is the reason: the problem is at `<object>.<key>`, or at the object itself when key is null.';
@@ -103,13 +125,16 @@ grant execute on function app_hidden.doc_object(jsonb, text[]) to svc_reader;
 create or replace function app_hidden.doc_exercise_entry(e jsonb, known text[], inout cache jsonb, out field text, out ref text,
                                                          out exercise_id uuid, out reason text)
 language plpgsql stable as $$
+declare
+  v_object record := app_hidden.doc_object(e, known);
+  v_field record;
 begin
-  select o.key, o.reason into field, reason from app_hidden.doc_object(e, known) o;
-  if reason is not null then
-    field := coalesce('.' || field, ''); return;
+  if v_object.reason is not null then
+    field := coalesce('.' || v_object.key, ''); reason := v_object.reason; return;
   end if;
   field := '.exercise';
-  select r.ref, r.cache, r.exercise_id, r.reason into ref, cache, exercise_id, reason from app_hidden.doc_exercise_field(e, cache) r;
+  v_field := app_hidden.doc_exercise_field(e, cache);
+  ref := v_field.ref; cache := v_field.cache; exercise_id := v_field.exercise_id; reason := v_field.reason;
 end;
 $$;
 comment on function app_hidden.doc_exercise_entry(jsonb, text[], jsonb) is
@@ -118,15 +143,20 @@ grant execute on function app_hidden.doc_exercise_entry(jsonb, text[], jsonb) to
 
 create or replace function app_hidden.doc_exercise_field(entry jsonb, inout cache jsonb, out ref text, out exercise_id uuid, out reason text)
 language plpgsql stable security invoker set search_path to pg_catalog, public as $$
+declare
+  v_line record;
+  v_exercise record;
 begin
   if not entry ? 'exercise' then
     reason := 'is required'; return;
   end if;
-  select l.line, l.reason into ref, reason from app_hidden.doc_line(entry -> 'exercise', 1, 100) l;
-  if reason is not null then
-    return;
+  v_line := app_hidden.doc_line(entry -> 'exercise', 1, 100);
+  ref := v_line.line;
+  if v_line.reason is not null then
+    reason := v_line.reason; return;
   end if;
-  select r.cache, r.exercise_id, r.reason into cache, exercise_id, reason from app_hidden.doc_exercise(ref, cache) r;
+  v_exercise := app_hidden.doc_exercise(ref, cache);
+  cache := v_exercise.cache; exercise_id := v_exercise.exercise_id; reason := v_exercise.reason;
 end;
 $$;
 
@@ -138,6 +168,14 @@ create or replace function app_hidden.walk_routine_document(doc jsonb, p_unit te
 language plpgsql stable as $$
 declare
   v_user uuid := app_public.current_user_id();
+  -- What the field readers (app_hidden.doc_*) answer: a value and the reason it is refused.
+  v_object record;
+  v_own record;
+  v_line record;
+  v_choice record;
+  v_bool record;
+  v_array record;
+  v_entry record;
   v_progressions constant text[] := '{linear,greyskull,double,time,none}';
   k text;
   s text;
@@ -165,16 +203,18 @@ declare
   v_canon jsonb[] := '{}';
   v_rows jsonb[] := '{}';
 begin
-  select o.key, o.reason into k, reason from app_hidden.doc_object(doc, '{id,name,icon,progression,unit,deload,exercises}') o;
-  if reason is not null then
-    path := coalesce(k, 'document'); return;
+  v_object := app_hidden.doc_object(doc, '{id,name,icon,progression,unit,deload,exercises}');
+  k := v_object.key;
+  if v_object.reason is not null then
+    path := coalesce(k, 'document'); reason := v_object.reason; return;
   end if;
   v_out := '{}';
   -- id: a routine of the caller's
   if doc ? 'id' then
-    select o.id, o.reason into s, reason from app_hidden.doc_own_id(doc -> 'id', 'routines', v_user) o;
-    if reason is not null then
-      path := 'id'; return;
+    v_own := app_hidden.doc_own_id(doc -> 'id', 'routines', v_user);
+    s := v_own.id;
+    if v_own.reason is not null then
+      path := 'id'; reason := v_own.reason; return;
     end if;
     v_id := s::uuid;
     v_out := jsonb_build_object('id', s);
@@ -183,9 +223,10 @@ begin
   if not doc ? 'name' then
     path := 'name'; reason := 'is required'; return;
   end if;
-  select l.line, l.reason into s, reason from app_hidden.doc_line(doc -> 'name', 1, 80) l;
-  if reason is not null then
-    path := 'name'; return;
+  v_line := app_hidden.doc_line(doc -> 'name', 1, 80);
+  s := v_line.line;
+  if v_line.reason is not null then
+    path := 'name'; reason := v_line.reason; return;
   end if;
   select r.id into v_other from app_public.routines r
    where r.user_id = v_user and r.name_key = app_public.routine_name_key(s) and r.id is distinct from v_id limit 1;
@@ -194,41 +235,46 @@ begin
   end if;
   v_out := v_out || jsonb_build_object('name', s);
   if doc ? 'icon' then
-    select l.line, l.reason into s, reason from app_hidden.doc_line(doc -> 'icon', 1, 40) l;
-    if reason is not null then
-      path := 'icon'; return;
+    v_line := app_hidden.doc_line(doc -> 'icon', 1, 40);
+    s := v_line.line;
+    if v_line.reason is not null then
+      path := 'icon'; reason := v_line.reason; return;
     end if;
     v_out := v_out || jsonb_build_object('icon', s);
   end if;
-  select o.value, o.reason into s, reason from app_hidden.doc_one_of(doc -> 'progression', v_progressions, 'linear') o;
-  if reason is not null then
-    path := 'progression'; return;
+  v_choice := app_hidden.doc_one_of(doc -> 'progression', v_progressions, 'linear');
+  s := v_choice.value;
+  if v_choice.reason is not null then
+    path := 'progression'; reason := v_choice.reason; return;
   end if;
   v_out := v_out || jsonb_build_object('progression', s);
-  select o.value, o.reason into s, reason from app_hidden.doc_one_of(doc -> 'unit', '{kg,lb}', p_unit) o;
-  if reason is not null then
-    path := 'unit'; return;
+  v_choice := app_hidden.doc_one_of(doc -> 'unit', '{kg,lb}', p_unit);
+  s := v_choice.value;
+  if v_choice.reason is not null then
+    path := 'unit'; reason := v_choice.reason; return;
   end if;
   v_out := v_out || jsonb_build_object('unit', s);
-  select fl.value, fl.reason into v_flag, reason from app_hidden.doc_flag(doc -> 'deload', false) fl;
-  if reason is not null then
-    path := 'deload'; return;
+  v_bool := app_hidden.doc_flag(doc -> 'deload', false);
+  v_flag := v_bool.value;
+  if v_bool.reason is not null then
+    path := 'deload'; reason := v_bool.reason; return;
   end if;
   if v_flag then
     v_out := v_out || '{"deload": true}';
   end if;
   -- exercises: at most 100
-  select a.list, a.reason into v_list, reason from app_hidden.doc_array(doc, 'exercises', 0, 100) a;
-  if reason is not null then
-    path := 'exercises'; return;
+  v_array := app_hidden.doc_array(doc, 'exercises', 0, 100);
+  v_list := v_array.list;
+  if v_array.reason is not null then
+    path := 'exercises'; reason := v_array.reason; return;
   end if;
   for i in 0 .. jsonb_array_length(v_list) - 1 loop
     e := v_list -> i;
     p := 'exercises[' || i || ']';
-    select en.field, en.ref, en.cache, en.exercise_id, en.reason into k, s, v_cache, v_exercise, reason
-      from app_hidden.doc_exercise_entry(e, '{exercise,sets,reps,time,weight,rest,superset,progression,warmups,drops,bursts}', v_cache) en;
-    if reason is not null then
-      path := p || k; return;
+    v_entry := app_hidden.doc_exercise_entry(e, '{exercise,sets,reps,time,weight,rest,superset,progression,warmups,drops,bursts}', v_cache);
+    s := v_entry.ref; v_cache := v_entry.cache; v_exercise := v_entry.exercise_id;
+    if v_entry.reason is not null then
+      path := p || v_entry.field; reason := v_entry.reason; return;
     end if;
     if not e ? 'sets' then
       path := p || '.sets'; reason := 'is required'; return;
@@ -291,16 +337,18 @@ begin
     end if;
     v_superset := null;
     if e ? 'superset' and jsonb_typeof(e -> 'superset') <> 'null' then
-      select l.line, l.reason into v_superset, reason from app_hidden.doc_line(e -> 'superset', 1, 8) l;
-      if reason is not null then
-        path := p || '.superset'; return;
+      v_line := app_hidden.doc_line(e -> 'superset', 1, 8);
+      v_superset := v_line.line;
+      if v_line.reason is not null then
+        path := p || '.superset'; reason := v_line.reason; return;
       end if;
     end if;
     v_progression := null;
     if e ? 'progression' and jsonb_typeof(e -> 'progression') <> 'null' then
-      select o.value, o.reason into v_progression, reason from app_hidden.doc_one_of(e -> 'progression', v_progressions) o;
-      if reason is not null then
-        path := p || '.progression'; return;
+      v_choice := app_hidden.doc_one_of(e -> 'progression', v_progressions);
+      v_progression := v_choice.value;
+      if v_choice.reason is not null then
+        path := p || '.progression'; reason := v_choice.reason; return;
       end if;
     end if;
     v_extra := '{0,0,0}';
@@ -338,6 +386,7 @@ language plpgsql stable as $$
 -- last field of a routine document: 1 to 80 characters without control characters, or null (none).
 declare
   w record;
+  v_line record;
   x record;
   s text;
   v_entries jsonb := case when jsonb_typeof(doc) = 'object' and jsonb_typeof(doc -> 'exercises') = 'array' then doc -> 'exercises' end;
@@ -393,9 +442,10 @@ begin
         from jsonb_array_elements(exercise_rows) with ordinality as c(e, ord));
   end if;
   if doc ? 'program' and jsonb_typeof(doc -> 'program') <> 'null' then
-    select l.line, l.reason into s, reason from app_hidden.doc_line(doc -> 'program', 1, 80) l;
-    if reason is not null then
-      path := 'program'; canonical := null; exercise_rows := null; return;
+    v_line := app_hidden.doc_line(doc -> 'program', 1, 80);
+    s := v_line.line;
+    if v_line.reason is not null then
+      path := 'program'; reason := v_line.reason; canonical := null; exercise_rows := null; return;
     end if;
     canonical := canonical || jsonb_build_object('program', s);
   end if;
@@ -407,6 +457,14 @@ create or replace function app_hidden.walk_workout_document(doc jsonb, p_unit te
 language plpgsql stable as $$
 declare
   v_user uuid := app_public.current_user_id();
+  -- What the field readers (app_hidden.doc_*) answer: a value and the reason it is refused.
+  v_object record;
+  v_own record;
+  v_line record;
+  v_choice record;
+  v_bool record;
+  v_array record;
+  v_entry record;
   k text;
   s text;
   v_list jsonb;
@@ -436,23 +494,25 @@ declare
   v_set_canon jsonb[];
   v_set_rows jsonb[];
 begin
-  select o.key, o.reason into k, reason
-    from app_hidden.doc_object(doc, '{id,name,date,start,minutes,bodyweight,unit,effort,routine,notes,skipProgression,exercises}') o;
-  if reason is not null then
-    path := coalesce(k, 'document'); return;
+  v_object := app_hidden.doc_object(doc, '{id,name,date,start,minutes,bodyweight,unit,effort,routine,notes,skipProgression,exercises}');
+  k := v_object.key;
+  if v_object.reason is not null then
+    path := coalesce(k, 'document'); reason := v_object.reason; return;
   end if;
   v_out := '{}';
   if doc ? 'id' then
-    select o.id, o.reason into s, reason from app_hidden.doc_own_id(doc -> 'id', 'workouts', v_user) o;
-    if reason is not null then
-      path := 'id'; return;
+    v_own := app_hidden.doc_own_id(doc -> 'id', 'workouts', v_user);
+    s := v_own.id;
+    if v_own.reason is not null then
+      path := 'id'; reason := v_own.reason; return;
     end if;
     v_out := jsonb_build_object('id', s);
   end if;
   if doc ? 'name' then
-    select l.line, l.reason into s, reason from app_hidden.doc_line(doc -> 'name', 1, 80) l;
-    if reason is not null then
-      path := 'name'; return;
+    v_line := app_hidden.doc_line(doc -> 'name', 1, 80);
+    s := v_line.line;
+    if v_line.reason is not null then
+      path := 'name'; reason := v_line.reason; return;
     end if;
     v_out := v_out || jsonb_build_object('name', s);
   end if;
@@ -501,20 +561,23 @@ begin
     end if;
     v_out := v_out || jsonb_build_object('bodyweight', app_hidden.doc_bodyweight(doc -> 'bodyweight'));
   end if;
-  select o.value, o.reason into s, reason from app_hidden.doc_one_of(doc -> 'unit', '{kg,lb}', p_unit) o;
-  if reason is not null then
-    path := 'unit'; return;
+  v_choice := app_hidden.doc_one_of(doc -> 'unit', '{kg,lb}', p_unit);
+  s := v_choice.value;
+  if v_choice.reason is not null then
+    path := 'unit'; reason := v_choice.reason; return;
   end if;
   v_out := v_out || jsonb_build_object('unit', s);
-  select o.value, o.reason into v_effort, reason from app_hidden.doc_one_of(doc -> 'effort', '{rir,rpe}', p_effort) o;
-  if reason is not null then
-    path := 'effort'; return;
+  v_choice := app_hidden.doc_one_of(doc -> 'effort', '{rir,rpe}', p_effort);
+  v_effort := v_choice.value;
+  if v_choice.reason is not null then
+    path := 'effort'; reason := v_choice.reason; return;
   end if;
   v_out := v_out || jsonb_build_object('effort', v_effort);
   if doc ? 'routine' and jsonb_typeof(doc -> 'routine') <> 'null' then
-    select o.id, o.reason into s, reason from app_hidden.doc_own_id(doc -> 'routine', 'routines', v_user) o;
-    if reason is not null then
-      path := 'routine'; return;
+    v_own := app_hidden.doc_own_id(doc -> 'routine', 'routines', v_user);
+    s := v_own.id;
+    if v_own.reason is not null then
+      path := 'routine'; reason := v_own.reason; return;
     end if;
     v_out := v_out || jsonb_build_object('routine', s);
   end if;
@@ -528,17 +591,19 @@ begin
     end if;
     v_out := v_out || jsonb_build_object('notes', s);
   end if;
-  select fl.value, fl.reason into v_flag, reason from app_hidden.doc_flag(doc -> 'skipProgression', false) fl;
-  if reason is not null then
-    path := 'skipProgression'; return;
+  v_bool := app_hidden.doc_flag(doc -> 'skipProgression', false);
+  v_flag := v_bool.value;
+  if v_bool.reason is not null then
+    path := 'skipProgression'; reason := v_bool.reason; return;
   end if;
   if v_flag then
     v_out := v_out || '{"skipProgression": true}';
   end if;
   -- Bounded work: the sizes are checked before any entry is looked at.
-  select a.list, a.reason into v_list, reason from app_hidden.doc_array(doc, 'exercises', 0, 100) a;
-  if reason is not null then
-    path := 'exercises'; return;
+  v_array := app_hidden.doc_array(doc, 'exercises', 0, 100);
+  v_list := v_array.list;
+  if v_array.reason is not null then
+    path := 'exercises'; reason := v_array.reason; return;
   end if;
   if (select coalesce(sum(jsonb_array_length(x.e -> 'sets')), 0) from jsonb_array_elements(v_list) x(e)
        where jsonb_typeof(x.e -> 'sets') = 'array') > 500 then
@@ -547,16 +612,17 @@ begin
   for i in 0 .. jsonb_array_length(v_list) - 1 loop
     e := v_list -> i;
     p := 'exercises[' || i || ']';
-    select en.field, en.ref, en.cache, en.exercise_id, en.reason into k, s, v_cache, v_exercise, reason
-      from app_hidden.doc_exercise_entry(e, '{exercise,superset,note,pinned,skipProgression,sets}', v_cache) en;
-    if reason is not null then
-      path := p || k; return;
+    v_entry := app_hidden.doc_exercise_entry(e, '{exercise,superset,note,pinned,skipProgression,sets}', v_cache);
+    s := v_entry.ref; v_cache := v_entry.cache; v_exercise := v_entry.exercise_id;
+    if v_entry.reason is not null then
+      path := p || v_entry.field; reason := v_entry.reason; return;
     end if;
     v_superset := null;
     if e ? 'superset' and jsonb_typeof(e -> 'superset') <> 'null' then
-      select l.line, l.reason into v_superset, reason from app_hidden.doc_line(e -> 'superset', 1, 8) l;
-      if reason is not null then
-        path := p || '.superset'; return;
+      v_line := app_hidden.doc_line(e -> 'superset', 1, 8);
+      v_superset := v_line.line;
+      if v_line.reason is not null then
+        path := p || '.superset'; reason := v_line.reason; return;
       end if;
     end if;
     v_note := null;
@@ -569,17 +635,20 @@ begin
         path := p || '.note'; reason := 'must be at most 500 characters'; return;
       end if;
     end if;
-    select fl.value, fl.reason into v_pinned, reason from app_hidden.doc_flag(e -> 'pinned', false) fl;
-    if reason is not null then
-      path := p || '.pinned'; return;
+    v_bool := app_hidden.doc_flag(e -> 'pinned', false);
+    v_pinned := v_bool.value;
+    if v_bool.reason is not null then
+      path := p || '.pinned'; reason := v_bool.reason; return;
     end if;
-    select fl.value, fl.reason into v_skip, reason from app_hidden.doc_flag(e -> 'skipProgression', false) fl;
-    if reason is not null then
-      path := p || '.skipProgression'; return;
+    v_bool := app_hidden.doc_flag(e -> 'skipProgression', false);
+    v_skip := v_bool.value;
+    if v_bool.reason is not null then
+      path := p || '.skipProgression'; reason := v_bool.reason; return;
     end if;
-    select a.list, a.reason into v_sets, reason from app_hidden.doc_array(e, 'sets', 1, 50) a;
-    if reason is not null then
-      path := p || '.sets'; return;
+    v_array := app_hidden.doc_array(e, 'sets', 1, 50);
+    v_sets := v_array.list;
+    if v_array.reason is not null then
+      path := p || '.sets'; reason := v_array.reason; return;
     end if;
     v_set_canon := '{}';
     v_set_rows := '{}';
@@ -609,9 +678,10 @@ begin
         path := sp; reason := v_set.reason; return;
       end if;
       -- A set as text (x -> 'done' is null) is done.
-      select fl.value, fl.reason into v_done, reason from app_hidden.doc_flag(x -> 'done', true) fl;
-      if reason is not null then
-        path := p || '.sets[' || j || '].done'; return;
+      v_bool := app_hidden.doc_flag(x -> 'done', true);
+      v_done := v_bool.value;
+      if v_bool.reason is not null then
+        path := p || '.sets[' || j || '].done'; reason := v_bool.reason; return;
       end if;
       v_text := app_hidden.format_set(v_set.kind, v_set.weight, v_set.bodyweight, v_set.reps, v_set.seconds, v_set.effort);
       v_set_canon := v_set_canon || case when v_done then to_jsonb(v_text) else jsonb_build_object('set', v_text, 'done', false) end;
