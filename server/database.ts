@@ -71,7 +71,14 @@ export function createPools({ ownerUrl, authUrl }: Connections, { processes = 1 
       options: "-c synchronous_commit=off",
       application_name: name("identity"),
     }),
-    graphql: quietPool({ connectionString: authUrl, max: size.graphql, application_name: name("graphql") }),
+    // Pipelined: a request's statements go out without waiting for the answer to the one before
+    // (its transaction set-up and its first query travel together; server/request-transaction.ts).
+    graphql: quietPool({
+      connectionString: authUrl,
+      max: size.graphql,
+      application_name: name("graphql"),
+      pipeline: true,
+    }),
     // Two jobs at a time, plus the listener and the cron scheduler.
     worker: quietPool({ connectionString: ownerUrl, max: 6, application_name: name("worker") }),
     health: quietPool({

@@ -1,7 +1,8 @@
-// Each GraphQL request's transaction, with its set-up in one round trip: `begin`, the request's
-// settings (role, hashed credential, statement_timeout) set transaction-locally, and for a session
-// its resolution (app_hidden.touch_current_session) go to PostgreSQL as one message, where
-// @dataplan/pg's own adaptor waits for `begin` and the settings in two. The settings end with the
+// Each GraphQL request's transaction, with its set-up in no round trip of its own: `begin`, the
+// request's settings (role, hashed credential, statement_timeout) set transaction-locally, and for a
+// session its resolution (app_hidden.touch_current_session) go to PostgreSQL as one message, followed
+// at once by the operation's first statement (pipelined), where @dataplan/pg's own adaptor waits for
+// `begin` and the settings in two round trips before it. The settings end with the
 // transaction, so nothing of one request stays on a pooled connection for the next.
 // A query operation gets its answer as soon as its statements have answered; its `commit` (nothing
 // but reads to commit, and the once-a-minute session touch) completes before the connection goes
@@ -54,16 +55,32 @@ export function makeRequestWithPgClient(pool: pg.Pool): WithPgClient {
     const onSession = settings[ON_SESSION_RESOLVED];
     let handedBack = false;
     try {
-      const results = (await client.query(
-        setupText(client, settings, Boolean(onSession)),
-      )) as unknown as pg.QueryResult[];
-      if (onSession) onSession(results[2].rows[0] ?? { user_id: null, session_id: null });
+      // The set-up is not waited for: on the pipelined pool (server/database.ts) the callback's
+      // first statement goes out right behind it. PostgreSQL runs them in order, so every statement
+      // of the callback runs with the settings, or fails with the set-up's aborted transaction; the
+      // set-up's own error is the one reported.
+      const setupError = (
+        client.query(setupText(client, settings, Boolean(onSession))) as unknown as Promise<pg.QueryResult[]>
+      ).then(
+        (results) => {
+          if (onSession) onSession(results[2].rows[0] ?? { user_id: null, session_id: null });
+          return null;
+        },
+        (error: Error) => error,
+      );
       // Statements of the callback run inside this transaction. Its outermost withTransaction
       // (a mutation's side effect) needs no savepoint of its own: its error ends this transaction
       // with a rollback anyway. Nested ones make savepoints as usual.
-      const result = await makeWithPgClientViaPgClientAlreadyInTransaction(client, true)(null, (inTransaction) =>
-        callback({ ...inTransaction, withTransaction: (work) => work(inTransaction) }),
-      );
+      let result: Awaited<ReturnType<typeof callback>>;
+      try {
+        result = await makeWithPgClientViaPgClientAlreadyInTransaction(client, true)(null, (inTransaction) =>
+          callback({ ...inTransaction, withTransaction: (work) => work(inTransaction) }),
+        );
+      } catch (error) {
+        throw (await setupError) ?? error;
+      }
+      const failed = await setupError;
+      if (failed) throw failed;
       if (settings[READ_ONLY_OPERATION]) {
         handedBack = true;
         client.query("commit").then(
