@@ -261,7 +261,7 @@ export const ImportExportPlugin = extendSchema((build) => {
         timeZone: String
         """
         Or: workout documents without \`id\` whose \`exercise\` fields are the file's names: at
-        most 5000 per request and the 1 MB body.
+        most ${String(IMPORT_LIMITS.workouts)} per request and the 1 MB body.
         """
         workouts: JSON
         """
@@ -284,7 +284,7 @@ export const ImportExportPlugin = extendSchema((build) => {
         importId: UUID
         "The part's place in the file, from 0; parts are imported in this order and none may be missing. A part sent again replaces that place."
         part: Int!
-        "Workout documents as for importWorkouts' \`workouts\`: at most 5000 per request and the 1 MB body."
+        "Workout documents as for importWorkouts' \`workouts\`: at most ${String(IMPORT_LIMITS.workouts)} per request and the 1 MB body."
         workouts: JSON!
         "With part 0 only: an svc export's settings, customExercises, routines and bodyweights."
         extras: JSON
@@ -381,9 +381,9 @@ export const ImportExportPlugin = extendSchema((build) => {
         """
         Imports a history (dry run by default) in one transaction: any error imports nothing,
         whatever the size of a staged file. Workouts already there (by start and name) are left
-        alone, so importing a file twice adds nothing the second time. It may take up to 180 s of
-        database time (a 10,000-workout staged file), longer than other requests. Read-only keys
-        are refused (FORBIDDEN).
+        alone, so importing a file twice adds nothing the second time. It may take up to
+        ${String(IMPORT_LIMITS.applyMs / 1000)} s of database time (a staged file of the largest size), longer than
+        other requests. Read-only keys are refused (FORBIDDEN).
         """
         importWorkouts(input: ImportWorkoutsInput!): ImportWorkoutsPayload
         """

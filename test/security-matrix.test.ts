@@ -452,6 +452,8 @@ beforeAll(async () => {
     keyCostPerMinute: 2_000_000_000,
     fields: 100_000,
     textLength: 10_000_000,
+    // One alias per table the victim owns a row in.
+    rootFields: 1_000,
   });
   captureLogs();
   s = await startTestServer();
