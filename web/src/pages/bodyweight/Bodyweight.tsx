@@ -2,6 +2,7 @@
 // first, in the user's unit (with what was logged when that was the other unit).
 import { useState, type FormEvent } from "react";
 import { graphql } from "../../graphql/graphql.ts";
+import { operations } from "@svc/sdk";
 import { BodyweightFields } from "@svc/sdk/fragments";
 import { useMutation, useQuery } from "../../graphql/hooks.ts";
 import { fieldError } from "../../graphql/client.ts";
@@ -31,17 +32,6 @@ const Bodyweights = graphql(
   [BodyweightFields],
 );
 
-const LogBodyweight = graphql(
-  `
-    mutation LogBodyweightEntry($input: BodyweightInput!) {
-      logBodyweight(input: $input) {
-        ...BodyweightFields
-      }
-    }
-  `,
-  [BodyweightFields],
-);
-
 const DeleteBodyweight = graphql(`
   mutation DeleteBodyweight($id: UUID!) {
     deleteBodyweightById(input: { id: $id }) {
@@ -59,7 +49,7 @@ export default function Bodyweight() {
   const list = useQuery(Bodyweights, { first: SHOWN });
   const [values, setValues] = useState({ date: today(), weight: "", unit: "" });
   const [problems, setProblems] = useState<{ date?: string; weight?: string }>({});
-  const [log, logging] = useMutation(LogBodyweight);
+  const [log, logging] = useMutation(operations.LOG_BODYWEIGHT);
   const [remove, removing] = useMutation(DeleteBodyweight);
   const [deleting, setDeleting] = useState<{ id: string; date: string } | null>(null);
   const [message, setMessage] = useState<string | null>(null);

@@ -6,6 +6,7 @@
 // lost connection (automatically when the browser is back online) logs it once.
 import { Fragment, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { operations } from "@svc/sdk";
 import { validateWorkoutDocument, type CanonicalRoutine, type CanonicalWorkout } from "@svc/sdk/documents";
 import { Page } from "../../components/Page.tsx";
 import { ErrorMessage, Loading } from "../../components/States.tsx";
@@ -30,7 +31,7 @@ import {
   type SaveState,
 } from "./draft.ts";
 import { ExerciseCard } from "./ExerciseCard.tsx";
-import { LastTime, LogDayBodyweight, LoggerPlan, SaveLoggedWorkout } from "./operations.ts";
+import { LastTime, LoggerPlan, SaveLoggedWorkout } from "./operations.ts";
 import { saveWorkout } from "./save.ts";
 import { RestTimerBar, unlockSound, useRestTimer, type RestTimer } from "./RestTimer.tsx";
 import "./logger.css";
@@ -283,7 +284,7 @@ function Logging({
         // The bodyweight typed here is also the day's bodyweight (Progress charts it); the workout keeps it either way.
         const bodyweight = typedNumber(finishing.bodyweight);
         if (bodyweight !== null && bodyweight > 0) {
-          await request(LogDayBodyweight, {
+          await request(operations.LOG_BODYWEIGHT, {
             input: { date: finishing.date, weight: bodyweight, unit: finishing.unit === "lb" ? "LB" : "KG" },
           }).catch(() => {});
         }

@@ -1,5 +1,5 @@
 // The workout logger's GraphQL operations (typed from the schema by gql.tada).
-import { BodyweightFields, ExerciseRecordFields } from "@svc/sdk/fragments";
+import { ExerciseRecordFields } from "@svc/sdk/fragments";
 import { graphql } from "../../graphql/graphql.ts";
 import { WorkoutOutcomeFields } from "../../graphql/fragments.ts";
 
@@ -16,18 +16,6 @@ export const SaveLoggedWorkout = graphql(`
     }
   }
 `);
-
-/** The bodyweight typed in the logger, also kept as that day's bodyweight (replacing the day's value). */
-export const LogDayBodyweight = graphql(
-  `
-    mutation LogDayBodyweight($input: BodyweightInput!) {
-      logBodyweight(input: $input) {
-        ...BodyweightFields
-      }
-    }
-  `,
-  [BodyweightFields],
-);
 
 /** What was done last time on each exercise of the workout (one request for all of them). */
 export const LastTime = graphql(`

@@ -2,6 +2,7 @@
 // be disconnected, which stops its tokens at once.
 import { useState } from "react";
 import { graphql, type ResultOf } from "../../graphql/graphql.ts";
+import { operations } from "@svc/sdk";
 import { ConnectedAppFields } from "@svc/sdk/fragments";
 import { useMutation, useQuery } from "../../graphql/hooks.ts";
 import { Section } from "../../components/Page.tsx";
@@ -23,19 +24,11 @@ const ConnectedApps = graphql(
   [ConnectedAppFields],
 );
 
-const DisconnectApp = graphql(`
-  mutation DisconnectApp($id: UUID!) {
-    disconnectApp(input: { id: $id }) {
-      id
-    }
-  }
-`);
-
 type App = NonNullable<ResultOf<typeof ConnectedApps>["viewer"]>["connectedApps"][number];
 
 export function ConnectedAppsSection() {
   const apps = useQuery(ConnectedApps, {});
-  const [disconnect, disconnecting] = useMutation(DisconnectApp);
+  const [disconnect, disconnecting] = useMutation(operations.DISCONNECT_APP);
   const [message, setMessage] = useState<string | null>(null);
 
   async function end(app: App) {

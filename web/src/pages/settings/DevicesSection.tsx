@@ -1,6 +1,7 @@
 // Signed-in devices: every browser and command-line session; sign out any other one, or all.
 import { useState } from "react";
 import { graphql, type ResultOf } from "../../graphql/graphql.ts";
+import { operations } from "@svc/sdk";
 import { SessionFields } from "@svc/sdk/fragments";
 import { useMutation, useQuery } from "../../graphql/hooks.ts";
 import { Section } from "../../components/Page.tsx";
@@ -31,20 +32,12 @@ const SignOutSession = graphql(`
   }
 `);
 
-const SignOutOthers = graphql(`
-  mutation SignOutOtherSessions {
-    signOutOtherSessions(input: {}) {
-      count
-    }
-  }
-`);
-
 type Device = NonNullable<ResultOf<typeof Sessions>["viewer"]>["sessions"][number];
 
 export function DevicesSection() {
   const sessions = useQuery(Sessions, {});
   const [signOut, signingOut] = useMutation(SignOutSession);
-  const [signOutOthers, signingOutOthers] = useMutation(SignOutOthers);
+  const [signOutOthers, signingOutOthers] = useMutation(operations.SIGN_OUT_OTHER_SESSIONS);
   const [confirmAll, setConfirmAll] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
 
