@@ -42,32 +42,8 @@ export function log(level: LogLevel, message: string, fields: LogFields = {}): v
   const line =
     format === "json" ? JSON.stringify({ time, level, message, ...fields }) : textLine(time, level, message, fields);
   if (capture) return capture(line, level);
-  queue(level === "info" ? "stdout" : "stderr", line + "\n");
+  (level === "info" ? process.stdout : process.stderr).write(line + "\n");
 }
-
-// Lines are written once per turn of the event loop, not one write each: a write to a pipe is a
-// system call made while the request waits, about 5 % of the server's time under load with a line
-// per request. Whatever is queued is written before the process exits.
-const queued = { stdout: "", stderr: "" };
-let flushing = false;
-
-function queue(stream: keyof typeof queued, text: string) {
-  queued[stream] += text;
-  if (flushing) return;
-  flushing = true;
-  setImmediate(flushLog);
-}
-
-function flushLog() {
-  flushing = false;
-  for (const stream of ["stdout", "stderr"] as const) {
-    if (!queued[stream]) continue;
-    process[stream].write(queued[stream]);
-    queued[stream] = "";
-  }
-}
-
-process.on("exit", flushLog);
 
 /** `2026-03-01T10:00:00.000Z INFO  message key=value key="two words"`; absent fields left out. */
 function textLine(time: string, level: LogLevel, message: string, fields: LogFields): string {
