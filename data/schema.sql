@@ -21,6 +21,30 @@ grant usage on schema app_public to svc_visitor;
 -- app_hidden: types
 --------------------------------------------------------------------------------
 
+create type app_hidden.doc_array_answer as (
+  list jsonb,
+  reason text
+);
+comment on type app_hidden.doc_array_answer is 'What app_hidden.doc_array reads: the array, and the reason it is refused (null when it is not).';
+
+create type app_hidden.doc_choice_answer as (
+  value text,
+  reason text
+);
+comment on type app_hidden.doc_choice_answer is 'What app_hidden.doc_one_of reads: the value, and the reason it is refused (null when it is not).';
+
+create type app_hidden.doc_flag_answer as (
+  value boolean,
+  reason text
+);
+comment on type app_hidden.doc_flag_answer is 'What app_hidden.doc_flag reads: the value, and the reason it is refused (null when it is not).';
+
+create type app_hidden.doc_line_answer as (
+  line text,
+  reason text
+);
+comment on type app_hidden.doc_line_answer is 'What app_hidden.doc_line reads: the text, and the reason it is refused (null when it is not).';
+
 create type app_hidden.lift_target as (
   routine_exercise_id uuid,
   position integer,
@@ -368,23 +392,20 @@ $function$;
 comment on function app_hidden.deload_weight(weight numeric, increment numeric) is 'A deload: 90 % of the weight snapped to the increment, at least one increment lower, never below 0.';
 grant execute on function app_hidden.deload_weight(weight numeric, increment numeric) to svc_reader;
 
-create function app_hidden.doc_array(o jsonb, key text, lo integer, hi integer, OUT list jsonb, OUT reason text)
- RETURNS record
- LANGUAGE plpgsql
- IMMUTABLE PARALLEL SAFE
+create function app_hidden.doc_array(o jsonb, key text, lo integer, hi integer)
+ RETURNS app_hidden.doc_array_answer
+ LANGUAGE sql
+ STABLE PARALLEL SAFE
 AS $function$
-begin
-  list := o -> key;
-  reason := case
-    when list is null then 'is required'
-    when jsonb_typeof(list) <> 'array' then 'must be an array'
-    when jsonb_array_length(list) < lo then 'must have at least ' || lo || case when lo = 1 then ' entry' else ' entries' end
-    when jsonb_array_length(list) > hi then 'must have at most ' || hi || ' entries'
-  end;
-end;
+  select row(o -> key, case
+    when o -> key is null then 'is required'
+    when jsonb_typeof(o -> key) <> 'array' then 'must be an array'
+    when jsonb_array_length(o -> key) < lo then 'must have at least ' || lo || case when lo = 1 then ' entry' else ' entries' end
+    when jsonb_array_length(o -> key) > hi then 'must have at most ' || hi || ' entries'
+  end)::app_hidden.doc_array_answer;
 $function$;
-comment on function app_hidden.doc_array(o jsonb, key text, lo integer, hi integer, OUT list jsonb, OUT reason text) is 'A required array field of a document object (exercises, a workout exercise''s sets): the array, or why it is refused at o''s path plus key (absent, not an array, fewer than lo or more than hi entries).';
-grant execute on function app_hidden.doc_array(o jsonb, key text, lo integer, hi integer, OUT list jsonb, OUT reason text) to svc_reader;
+comment on function app_hidden.doc_array(o jsonb, key text, lo integer, hi integer) is 'A required array field of a document object (exercises, a workout exercise''s sets): the array, or why it is refused at o''s path plus key (absent, not an array, fewer than lo or more than hi entries).';
+grant execute on function app_hidden.doc_array(o jsonb, key text, lo integer, hi integer) to svc_reader;
 
 create function app_hidden.doc_bodyweight(v jsonb)
  RETURNS numeric
@@ -464,7 +485,6 @@ create function app_hidden.doc_exercise_field(entry jsonb, INOUT cache jsonb, OU
  RETURNS record
  LANGUAGE plpgsql
  STABLE
- SET search_path TO 'pg_catalog', 'public'
 AS $function$
 declare
   v_line record;
@@ -485,23 +505,19 @@ $function$;
 comment on function app_hidden.doc_exercise_field(entry jsonb, INOUT cache jsonb, OUT ref text, OUT exercise_id uuid, OUT reason text) is 'The `exercise` field of a routine or workout entry: the reference as written and the exercise it names (resolved through cache, as app_hidden.doc_exercise), or the reason it is refused at `<entry>.exercise`.';
 grant execute on function app_hidden.doc_exercise_field(entry jsonb, INOUT cache jsonb, OUT ref text, OUT exercise_id uuid, OUT reason text) to svc_reader;
 
-create function app_hidden.doc_flag(v jsonb, fallback boolean, OUT value boolean, OUT reason text)
- RETURNS record
- LANGUAGE plpgsql
- IMMUTABLE PARALLEL SAFE
+create function app_hidden.doc_flag(v jsonb, fallback boolean)
+ RETURNS app_hidden.doc_flag_answer
+ LANGUAGE sql
+ STABLE PARALLEL SAFE
 AS $function$
-begin
-  if v is null then
-    value := fallback;
-  elsif jsonb_typeof(v) = 'boolean' then
-    value := v::boolean;
-  else
-    reason := 'must be a boolean';
-  end if;
-end;
+  select case
+    when v is null then row(fallback, null)::app_hidden.doc_flag_answer
+    when jsonb_typeof(v) = 'boolean' then row(v::boolean, null)::app_hidden.doc_flag_answer
+    else row(null, 'must be a boolean')::app_hidden.doc_flag_answer
+  end;
 $function$;
-comment on function app_hidden.doc_flag(v jsonb, fallback boolean, OUT value boolean, OUT reason text) is 'A true/false field of a document (deload, skipProgression, pinned, a set''s done): its value, fallback when absent (v is SQL null), or the reason (`must be a boolean`) for any other JSON type.';
-grant execute on function app_hidden.doc_flag(v jsonb, fallback boolean, OUT value boolean, OUT reason text) to svc_reader;
+comment on function app_hidden.doc_flag(v jsonb, fallback boolean) is 'A true/false field of a document (deload, skipProgression, pinned, a set''s done): its value, fallback when absent (v is SQL null), or the reason (`must be a boolean`) for any other JSON type.';
+grant execute on function app_hidden.doc_flag(v jsonb, fallback boolean) to svc_reader;
 
 create function app_hidden.doc_integer(v jsonb, lo numeric, hi numeric)
  RETURNS integer
@@ -515,24 +531,20 @@ $function$;
 comment on function app_hidden.doc_integer(v jsonb, lo numeric, hi numeric) is 'A JSON number that is an integer from lo to hi (`3.0` counts), as int; otherwise null.';
 grant execute on function app_hidden.doc_integer(v jsonb, lo numeric, hi numeric) to svc_reader;
 
-create function app_hidden.doc_line(v jsonb, lo integer, hi integer, OUT line text, OUT reason text)
- RETURNS record
- LANGUAGE plpgsql
- IMMUTABLE PARALLEL SAFE
+create function app_hidden.doc_line(v jsonb, lo integer, hi integer)
+ RETURNS app_hidden.doc_line_answer
+ LANGUAGE sql
+ STABLE PARALLEL SAFE
 AS $function$
-begin
-  line := app_hidden.doc_string(v);
-  if line is null then
-    reason := 'must be a string';
-  elsif char_length(line) not between lo and hi then
-    reason := 'must be ' || lo || ' to ' || hi || ' characters';
-  else
-    reason := app_hidden.control_character_reason(line);
-  end if;
-end;
+  select row(app_hidden.doc_string(v),
+    case
+      when app_hidden.doc_string(v) is null then 'must be a string'
+      when char_length(app_hidden.doc_string(v)) not between lo and hi then 'must be ' || lo || ' to ' || hi || ' characters'
+      else app_hidden.control_character_reason(app_hidden.doc_string(v))
+    end)::app_hidden.doc_line_answer;
 $function$;
-comment on function app_hidden.doc_line(v jsonb, lo integer, hi integer, OUT line text, OUT reason text) is 'A one-line text field of a document (the SDK''s `line`): a JSON string of lo to hi characters without control characters. line is the text (whenever v is a string); reason, when not null, is why it is refused at the field''s path.';
-grant execute on function app_hidden.doc_line(v jsonb, lo integer, hi integer, OUT line text, OUT reason text) to svc_reader;
+comment on function app_hidden.doc_line(v jsonb, lo integer, hi integer) is 'A one-line text field of a document (the SDK''s `line`): a JSON string of lo to hi characters without control characters. line is the text (whenever v is a string); reason, when not null, is why it is refused at the field''s path.';
+grant execute on function app_hidden.doc_line(v jsonb, lo integer, hi integer) to svc_reader;
 
 create function app_hidden.doc_object(o jsonb, known text[], OUT key text, OUT reason text)
  RETURNS record
@@ -552,23 +564,19 @@ $function$;
 comment on function app_hidden.doc_object(o jsonb, known text[], OUT key text, OUT reason text) is 'A document object (the document, a routine or workout exercise entry) with the properties it may have: null reason when it is one; otherwise the reason, and key, the first unknown property (code point order) when that is the reason: the problem is at `<object>.<key>`, or at the object itself when key is null.';
 grant execute on function app_hidden.doc_object(o jsonb, known text[], OUT key text, OUT reason text) to svc_reader;
 
-create function app_hidden.doc_one_of(v jsonb, allowed text[], fallback text DEFAULT NULL::text, OUT value text, OUT reason text)
- RETURNS record
- LANGUAGE plpgsql
- IMMUTABLE PARALLEL SAFE
+create function app_hidden.doc_one_of(v jsonb, allowed text[], fallback text DEFAULT NULL::text)
+ RETURNS app_hidden.doc_choice_answer
+ LANGUAGE sql
+ STABLE PARALLEL SAFE
 AS $function$
-begin
-  if v is null then
-    value := fallback;
-  elsif jsonb_typeof(v) = 'string' and (v #>> '{}') = any (allowed) then
-    value := v #>> '{}';
-  else
-    reason := 'must be one of ' || array_to_string(allowed, ', ');
-  end if;
-end;
+  select case
+    when v is null then row(fallback, null)::app_hidden.doc_choice_answer
+    when jsonb_typeof(v) = 'string' and (v #>> '{}') = any (allowed) then row(v #>> '{}', null)::app_hidden.doc_choice_answer
+    else row(null, 'must be one of ' || array_to_string(allowed, ', '))::app_hidden.doc_choice_answer
+  end;
 $function$;
-comment on function app_hidden.doc_one_of(v jsonb, allowed text[], fallback text, OUT value text, OUT reason text) is 'A document field that takes one of a list of strings (the SDK''s `oneOf`): value, or the reason (`must be one of kg, lb`) for anything else, of any JSON type. An absent field (v is SQL null, as `doc -> ''unit''` gives) is fallback.';
-grant execute on function app_hidden.doc_one_of(v jsonb, allowed text[], fallback text, OUT value text, OUT reason text) to svc_reader;
+comment on function app_hidden.doc_one_of(v jsonb, allowed text[], fallback text) is 'A document field that takes one of a list of strings (the SDK''s `oneOf`): value, or the reason (`must be one of kg, lb`) for anything else, of any JSON type. An absent field (v is SQL null, as `doc -> ''unit''` gives) is fallback.';
+grant execute on function app_hidden.doc_one_of(v jsonb, allowed text[], fallback text) to svc_reader;
 
 create function app_hidden.doc_own_id(v jsonb, p_table text, p_user uuid, OUT id text, OUT reason text)
  RETURNS record

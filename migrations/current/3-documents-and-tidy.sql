@@ -14,68 +14,76 @@ comment on function app_hidden.control_character_reason(text) is
   E'Why a one-line text (a name, icon, exercise reference, superset, program) is refused when it holds a control character such as a newline or tab; null when it holds none. Documents report it at the field''s path, the name triggers as INVALID_INPUT.';
 grant execute on function app_hidden.control_character_reason(text) to svc_reader;
 
-create or replace function app_hidden.doc_line(v jsonb, lo int, hi int, out line text, out reason text)
-language plpgsql immutable parallel safe as $$
-begin
-  line := app_hidden.doc_string(v);
-  if line is null then
-    reason := 'must be a string';
-  elsif char_length(line) not between lo and hi then
-    reason := 'must be ' || lo || ' to ' || hi || ' characters';
-  else
-    reason := app_hidden.control_character_reason(line);
-  end if;
-end;
+-- The readers below are single-expression `language sql stable` functions returning a named row
+-- type, so PostgreSQL inlines them into the walk's expression (no function call per field: a
+-- PL/pgSQL reader returning OUT parameters cannot be inlined, and 500 sets made 500 such calls).
+-- Each answer type holds the value and the reason, under the names the walks read. Changing a
+-- reader's return type needs the function dropped first; the walks name them only in their bodies.
+drop function if exists app_hidden.doc_line(jsonb, int, int);
+drop function if exists app_hidden.doc_one_of(jsonb, text[], text);
+drop function if exists app_hidden.doc_one_of(jsonb, text[]);
+drop function if exists app_hidden.doc_array(jsonb, text, int, int);
+drop function if exists app_hidden.doc_flag(jsonb, boolean);
+drop type if exists app_hidden.doc_line_answer;
+drop type if exists app_hidden.doc_choice_answer;
+drop type if exists app_hidden.doc_array_answer;
+drop type if exists app_hidden.doc_flag_answer;
+create type app_hidden.doc_line_answer as (line text, reason text);
+comment on type app_hidden.doc_line_answer is 'What app_hidden.doc_line reads: the text, and the reason it is refused (null when it is not).';
+create type app_hidden.doc_choice_answer as (value text, reason text);
+comment on type app_hidden.doc_choice_answer is 'What app_hidden.doc_one_of reads: the value, and the reason it is refused (null when it is not).';
+create type app_hidden.doc_array_answer as (list jsonb, reason text);
+comment on type app_hidden.doc_array_answer is 'What app_hidden.doc_array reads: the array, and the reason it is refused (null when it is not).';
+create type app_hidden.doc_flag_answer as (value boolean, reason text);
+comment on type app_hidden.doc_flag_answer is 'What app_hidden.doc_flag reads: the value, and the reason it is refused (null when it is not).';
+
+create or replace function app_hidden.doc_line(v jsonb, lo int, hi int) returns app_hidden.doc_line_answer
+language sql stable parallel safe as $$
+  select row(app_hidden.doc_string(v),
+    case
+      when app_hidden.doc_string(v) is null then 'must be a string'
+      when char_length(app_hidden.doc_string(v)) not between lo and hi then 'must be ' || lo || ' to ' || hi || ' characters'
+      else app_hidden.control_character_reason(app_hidden.doc_string(v))
+    end)::app_hidden.doc_line_answer;
 $$;
 comment on function app_hidden.doc_line(jsonb, int, int) is
   E'A one-line text field of a document (the SDK''s `line`): a JSON string of lo to hi characters without control characters. line is the text (whenever v is a string); reason, when not null, is why it is refused at the field''s path.';
 grant execute on function app_hidden.doc_line(jsonb, int, int) to svc_reader;
 
 -- One form only: a two-argument one beside it would make two-argument calls ambiguous.
-drop function if exists app_hidden.doc_one_of(jsonb, text[]);
-create or replace function app_hidden.doc_one_of(v jsonb, allowed text[], fallback text default null, out value text, out reason text)
-language plpgsql immutable parallel safe as $$
-begin
-  if v is null then
-    value := fallback;
-  elsif jsonb_typeof(v) = 'string' and (v #>> '{}') = any (allowed) then
-    value := v #>> '{}';
-  else
-    reason := 'must be one of ' || array_to_string(allowed, ', ');
-  end if;
-end;
+create or replace function app_hidden.doc_one_of(v jsonb, allowed text[], fallback text default null)
+returns app_hidden.doc_choice_answer
+language sql stable parallel safe as $$
+  select case
+    when v is null then row(fallback, null)::app_hidden.doc_choice_answer
+    when jsonb_typeof(v) = 'string' and (v #>> '{}') = any (allowed) then row(v #>> '{}', null)::app_hidden.doc_choice_answer
+    else row(null, 'must be one of ' || array_to_string(allowed, ', '))::app_hidden.doc_choice_answer
+  end;
 $$;
 comment on function app_hidden.doc_one_of(jsonb, text[], text) is
   E'A document field that takes one of a list of strings (the SDK''s `oneOf`): value, or the reason (`must be one of kg, lb`) for anything else, of any JSON type. An absent field (v is SQL null, as `doc -> ''unit''` gives) is fallback.';
 grant execute on function app_hidden.doc_one_of(jsonb, text[], text) to svc_reader;
 
-create or replace function app_hidden.doc_array(o jsonb, key text, lo int, hi int, out list jsonb, out reason text)
-language plpgsql immutable parallel safe as $$
-begin
-  list := o -> key;
-  reason := case
-    when list is null then 'is required'
-    when jsonb_typeof(list) <> 'array' then 'must be an array'
-    when jsonb_array_length(list) < lo then 'must have at least ' || lo || case when lo = 1 then ' entry' else ' entries' end
-    when jsonb_array_length(list) > hi then 'must have at most ' || hi || ' entries'
-  end;
-end;
+create or replace function app_hidden.doc_array(o jsonb, key text, lo int, hi int) returns app_hidden.doc_array_answer
+language sql stable parallel safe as $$
+  select row(o -> key, case
+    when o -> key is null then 'is required'
+    when jsonb_typeof(o -> key) <> 'array' then 'must be an array'
+    when jsonb_array_length(o -> key) < lo then 'must have at least ' || lo || case when lo = 1 then ' entry' else ' entries' end
+    when jsonb_array_length(o -> key) > hi then 'must have at most ' || hi || ' entries'
+  end)::app_hidden.doc_array_answer;
 $$;
 comment on function app_hidden.doc_array(jsonb, text, int, int) is
   E'A required array field of a document object (exercises, a workout exercise''s sets): the array, or why it is refused at o''s path plus key (absent, not an array, fewer than lo or more than hi entries).';
 grant execute on function app_hidden.doc_array(jsonb, text, int, int) to svc_reader;
 
-create or replace function app_hidden.doc_flag(v jsonb, fallback boolean, out value boolean, out reason text)
-language plpgsql immutable parallel safe as $$
-begin
-  if v is null then
-    value := fallback;
-  elsif jsonb_typeof(v) = 'boolean' then
-    value := v::boolean;
-  else
-    reason := 'must be a boolean';
-  end if;
-end;
+create or replace function app_hidden.doc_flag(v jsonb, fallback boolean) returns app_hidden.doc_flag_answer
+language sql stable parallel safe as $$
+  select case
+    when v is null then row(fallback, null)::app_hidden.doc_flag_answer
+    when jsonb_typeof(v) = 'boolean' then row(v::boolean, null)::app_hidden.doc_flag_answer
+    else row(null, 'must be a boolean')::app_hidden.doc_flag_answer
+  end;
 $$;
 comment on function app_hidden.doc_flag(jsonb, boolean) is
   E'A true/false field of a document (deload, skipProgression, pinned, a set''s done): its value, fallback when absent (v is SQL null), or the reason (`must be a boolean`) for any other JSON type.';
@@ -106,6 +114,8 @@ comment on function app_hidden.doc_own_id(jsonb, text, uuid) is
   E'A document field naming one of p_user''s rows of p_table (routines or workouts): the id, lower case, or why it is refused (not a uuid, not found).';
 grant execute on function app_hidden.doc_own_id(jsonb, text, uuid) to svc_reader;
 
+-- PL/pgSQL: the first unknown key (a query) is read once and used twice, which one SQL expression
+-- cannot do without a subquery, and a subquery keeps a SQL function from being inlined.
 create or replace function app_hidden.doc_object(o jsonb, known text[], out key text, out reason text)
 language plpgsql immutable parallel safe as $$
 begin
@@ -141,8 +151,12 @@ comment on function app_hidden.doc_exercise_entry(jsonb, text[], jsonb) is
   E'The start of a routine or workout exercise entry: an object with only the known properties and an `exercise` naming an exercise (app_hidden.doc_exercise_field, resolved through cache). Null reason when so; otherwise the reason at the entry''s path plus field (``, `.<key>` or `.exercise`).';
 grant execute on function app_hidden.doc_exercise_entry(jsonb, text[], jsonb) to svc_reader;
 
+-- No SET clause: every name it reaches is schema-qualified (app_hidden.match_exercise and
+-- unknown_exercise_reason set their own search_path). A SET here made each call save and restore
+-- the setting, and made the readers it calls (doc_line, also called by the walks directly) plan
+-- their expressions again whenever the search_path differed from the walk's.
 create or replace function app_hidden.doc_exercise_field(entry jsonb, inout cache jsonb, out ref text, out exercise_id uuid, out reason text)
-language plpgsql stable security invoker set search_path to pg_catalog, public as $$
+language plpgsql stable as $$
 declare
   v_line record;
   v_exercise record;
