@@ -468,42 +468,35 @@ create function app_hidden.doc_exercise_entry(e jsonb, known text[], INOUT cache
 AS $function$
 declare
   v_object record := app_hidden.doc_object(e, known);
-  v_field record;
+  v_line app_hidden.doc_line_answer;
+  v_exercise record;
 begin
   if v_object.reason is not null then
     field := coalesce('.' || v_object.key, ''); reason := v_object.reason; return;
   end if;
   field := '.exercise';
-  v_field := app_hidden.doc_exercise_field(e, cache);
-  ref := v_field.ref; cache := v_field.cache; exercise_id := v_field.exercise_id; reason := v_field.reason;
-end;
-$function$;
-comment on function app_hidden.doc_exercise_entry(e jsonb, known text[], INOUT cache jsonb, OUT field text, OUT ref text, OUT exercise_id uuid, OUT reason text) is 'The start of a routine or workout exercise entry: an object with only the known properties and an `exercise` naming an exercise (app_hidden.doc_exercise_field, resolved through cache). Null reason when so; otherwise the reason at the entry''s path plus field (``, `.<key>` or `.exercise`).';
-grant execute on function app_hidden.doc_exercise_entry(e jsonb, known text[], INOUT cache jsonb, OUT field text, OUT ref text, OUT exercise_id uuid, OUT reason text) to svc_reader;
-
-create function app_hidden.doc_exercise_field(entry jsonb, INOUT cache jsonb, OUT ref text, OUT exercise_id uuid, OUT reason text)
- RETURNS record
- LANGUAGE plpgsql
- STABLE
-AS $function$
-declare
-  v_line record;
-  v_exercise record;
-begin
-  if not entry ? 'exercise' then
-    reason := 'is required'; return;
-  end if;
-  v_line := app_hidden.doc_line(entry -> 'exercise', 1, 100);
-  ref := v_line.line;
-  if v_line.reason is not null then
-    reason := v_line.reason; return;
+  v_line := app_hidden.doc_exercise_field(e);
+  ref := v_line.line; reason := v_line.reason;
+  if reason is not null then
+    return;
   end if;
   v_exercise := app_hidden.doc_exercise(ref, cache);
   cache := v_exercise.cache; exercise_id := v_exercise.exercise_id; reason := v_exercise.reason;
 end;
 $function$;
-comment on function app_hidden.doc_exercise_field(entry jsonb, INOUT cache jsonb, OUT ref text, OUT exercise_id uuid, OUT reason text) is 'The `exercise` field of a routine or workout entry: the reference as written and the exercise it names (resolved through cache, as app_hidden.doc_exercise), or the reason it is refused at `<entry>.exercise`.';
-grant execute on function app_hidden.doc_exercise_field(entry jsonb, INOUT cache jsonb, OUT ref text, OUT exercise_id uuid, OUT reason text) to svc_reader;
+comment on function app_hidden.doc_exercise_entry(e jsonb, known text[], INOUT cache jsonb, OUT field text, OUT ref text, OUT exercise_id uuid, OUT reason text) is 'The start of a routine or workout exercise entry: an object with only the known properties and an `exercise` naming an exercise (app_hidden.doc_exercise_field, resolved through cache by app_hidden.doc_exercise). Null reason when so; otherwise the reason at the entry''s path plus field (``, `.<key>` or `.exercise`).';
+grant execute on function app_hidden.doc_exercise_entry(e jsonb, known text[], INOUT cache jsonb, OUT field text, OUT ref text, OUT exercise_id uuid, OUT reason text) to svc_reader;
+
+create function app_hidden.doc_exercise_field(entry jsonb)
+ RETURNS app_hidden.doc_line_answer
+ LANGUAGE sql
+ STABLE PARALLEL SAFE
+AS $function$
+  select case when entry ? 'exercise' then app_hidden.doc_line(entry -> 'exercise', 1, 100)
+              else row(null, 'is required')::app_hidden.doc_line_answer end;
+$function$;
+comment on function app_hidden.doc_exercise_field(entry jsonb) is 'The `exercise` field of a routine or workout entry as text: the reference as written, or the reason it is refused at `<entry>.exercise` (absent, not a one-line text of 1 to 100 characters). app_hidden.doc_exercise resolves it.';
+grant execute on function app_hidden.doc_exercise_field(entry jsonb) to svc_reader;
 
 create function app_hidden.doc_flag(v jsonb, fallback boolean)
  RETURNS app_hidden.doc_flag_answer

@@ -132,47 +132,43 @@ comment on function app_hidden.doc_object(jsonb, text[]) is
   E'A document object (the document, a routine or workout exercise entry) with the properties it may have: null reason when it is one; otherwise the reason, and key, the first unknown property (code point order) when that is the reason: the problem is at `<object>.<key>`, or at the object itself when key is null.';
 grant execute on function app_hidden.doc_object(jsonb, text[]) to svc_reader;
 
+-- The exercise field's text (present, a one-line text of 1 to 100 characters), inlined like the
+-- readers above; resolving it is app_hidden.doc_exercise's, called by doc_exercise_entry, so the
+-- resolution cache is copied in and out of two function calls per entry instead of three.
+drop function if exists app_hidden.doc_exercise_field(jsonb, jsonb);
+create or replace function app_hidden.doc_exercise_field(entry jsonb) returns app_hidden.doc_line_answer
+language sql stable parallel safe as $$
+  select case when entry ? 'exercise' then app_hidden.doc_line(entry -> 'exercise', 1, 100)
+              else row(null, 'is required')::app_hidden.doc_line_answer end;
+$$;
+comment on function app_hidden.doc_exercise_field(jsonb) is
+  E'The `exercise` field of a routine or workout entry as text: the reference as written, or the reason it is refused at `<entry>.exercise` (absent, not a one-line text of 1 to 100 characters). app_hidden.doc_exercise resolves it.';
+grant execute on function app_hidden.doc_exercise_field(jsonb) to svc_reader;
+
 create or replace function app_hidden.doc_exercise_entry(e jsonb, known text[], inout cache jsonb, out field text, out ref text,
                                                          out exercise_id uuid, out reason text)
 language plpgsql stable as $$
 declare
   v_object record := app_hidden.doc_object(e, known);
-  v_field record;
+  v_line app_hidden.doc_line_answer;
+  v_exercise record;
 begin
   if v_object.reason is not null then
     field := coalesce('.' || v_object.key, ''); reason := v_object.reason; return;
   end if;
   field := '.exercise';
-  v_field := app_hidden.doc_exercise_field(e, cache);
-  ref := v_field.ref; cache := v_field.cache; exercise_id := v_field.exercise_id; reason := v_field.reason;
-end;
-$$;
-comment on function app_hidden.doc_exercise_entry(jsonb, text[], jsonb) is
-  E'The start of a routine or workout exercise entry: an object with only the known properties and an `exercise` naming an exercise (app_hidden.doc_exercise_field, resolved through cache). Null reason when so; otherwise the reason at the entry''s path plus field (``, `.<key>` or `.exercise`).';
-grant execute on function app_hidden.doc_exercise_entry(jsonb, text[], jsonb) to svc_reader;
-
--- No SET clause: every name it reaches is schema-qualified (app_hidden.match_exercise and
--- unknown_exercise_reason set their own search_path). A SET here made each call save and restore
--- the setting, and made the readers it calls (doc_line, also called by the walks directly) plan
--- their expressions again whenever the search_path differed from the walk's.
-create or replace function app_hidden.doc_exercise_field(entry jsonb, inout cache jsonb, out ref text, out exercise_id uuid, out reason text)
-language plpgsql stable as $$
-declare
-  v_line record;
-  v_exercise record;
-begin
-  if not entry ? 'exercise' then
-    reason := 'is required'; return;
-  end if;
-  v_line := app_hidden.doc_line(entry -> 'exercise', 1, 100);
-  ref := v_line.line;
-  if v_line.reason is not null then
-    reason := v_line.reason; return;
+  v_line := app_hidden.doc_exercise_field(e);
+  ref := v_line.line; reason := v_line.reason;
+  if reason is not null then
+    return;
   end if;
   v_exercise := app_hidden.doc_exercise(ref, cache);
   cache := v_exercise.cache; exercise_id := v_exercise.exercise_id; reason := v_exercise.reason;
 end;
 $$;
+comment on function app_hidden.doc_exercise_entry(jsonb, text[], jsonb) is
+  E'The start of a routine or workout exercise entry: an object with only the known properties and an `exercise` naming an exercise (app_hidden.doc_exercise_field, resolved through cache by app_hidden.doc_exercise). Null reason when so; otherwise the reason at the entry''s path plus field (``, `.<key>` or `.exercise`).';
+grant execute on function app_hidden.doc_exercise_entry(jsonb, text[], jsonb) to svc_reader;
 
 --------------------------------------------------------------------------------
 -- The walks, reading their fields through those readers
