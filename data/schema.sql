@@ -45,6 +45,12 @@ create type app_hidden.doc_line_answer as (
 );
 comment on type app_hidden.doc_line_answer is 'What app_hidden.doc_line reads: the text, and the reason it is refused (null when it is not).';
 
+create type app_hidden.doc_object_answer as (
+  key text,
+  reason text
+);
+comment on type app_hidden.doc_object_answer is 'What app_hidden.doc_object reads: the first unknown property, and the reason the object is refused (null when it is not).';
+
 create type app_hidden.lift_target as (
   routine_exercise_id uuid,
   position integer,
@@ -539,23 +545,19 @@ $function$;
 comment on function app_hidden.doc_line(v jsonb, lo integer, hi integer) is 'A one-line text field of a document (the SDK''s `line`): a JSON string of lo to hi characters without control characters. line is the text (whenever v is a string); reason, when not null, is why it is refused at the field''s path.';
 grant execute on function app_hidden.doc_line(v jsonb, lo integer, hi integer) to svc_reader;
 
-create function app_hidden.doc_object(o jsonb, known text[], OUT key text, OUT reason text)
- RETURNS record
- LANGUAGE plpgsql
- IMMUTABLE PARALLEL SAFE
+create function app_hidden.doc_object(o jsonb, known text[])
+ RETURNS app_hidden.doc_object_answer
+ LANGUAGE sql
+ STABLE PARALLEL SAFE
 AS $function$
-begin
-  if jsonb_typeof(o) is distinct from 'object' then
-    reason := 'must be an object'; return;
-  end if;
-  key := app_hidden.doc_unknown_key(o, known);
-  if key is not null then
-    reason := 'unknown property';
-  end if;
-end;
+  select case
+    when jsonb_typeof(o) is distinct from 'object' then row(null, 'must be an object')::app_hidden.doc_object_answer
+    when o - known = '{}' then row(null, null)::app_hidden.doc_object_answer
+    else row(app_hidden.doc_unknown_key(o, known), 'unknown property')::app_hidden.doc_object_answer
+  end;
 $function$;
-comment on function app_hidden.doc_object(o jsonb, known text[], OUT key text, OUT reason text) is 'A document object (the document, a routine or workout exercise entry) with the properties it may have: null reason when it is one; otherwise the reason, and key, the first unknown property (code point order) when that is the reason: the problem is at `<object>.<key>`, or at the object itself when key is null.';
-grant execute on function app_hidden.doc_object(o jsonb, known text[], OUT key text, OUT reason text) to svc_reader;
+comment on function app_hidden.doc_object(o jsonb, known text[]) is 'A document object (the document, a routine or workout exercise entry) with the properties it may have: null reason when it is one; otherwise the reason, and key, the first unknown property (code point order) when that is the reason: the problem is at `<object>.<key>`, or at the object itself when key is null.';
+grant execute on function app_hidden.doc_object(o jsonb, known text[]) to svc_reader;
 
 create function app_hidden.doc_one_of(v jsonb, allowed text[], fallback text DEFAULT NULL::text)
  RETURNS app_hidden.doc_choice_answer

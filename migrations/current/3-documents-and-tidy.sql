@@ -114,19 +114,19 @@ comment on function app_hidden.doc_own_id(jsonb, text, uuid) is
   E'A document field naming one of p_user''s rows of p_table (routines or workouts): the id, lower case, or why it is refused (not a uuid, not found).';
 grant execute on function app_hidden.doc_own_id(jsonb, text, uuid) to svc_reader;
 
--- PL/pgSQL: the first unknown key (a query) is read once and used twice, which one SQL expression
--- cannot do without a subquery, and a subquery keeps a SQL function from being inlined.
-create or replace function app_hidden.doc_object(o jsonb, known text[], out key text, out reason text)
-language plpgsql immutable parallel safe as $$
-begin
-  if jsonb_typeof(o) is distinct from 'object' then
-    reason := 'must be an object'; return;
-  end if;
-  key := app_hidden.doc_unknown_key(o, known);
-  if key is not null then
-    reason := 'unknown property';
-  end if;
-end;
+-- Inlined too: `o - known` empty says there is no unknown property without a query; the first one
+-- (app_hidden.doc_unknown_key, a query over the keys) is read only when there is one.
+drop function if exists app_hidden.doc_object(jsonb, text[]);
+drop type if exists app_hidden.doc_object_answer;
+create type app_hidden.doc_object_answer as (key text, reason text);
+comment on type app_hidden.doc_object_answer is 'What app_hidden.doc_object reads: the first unknown property, and the reason the object is refused (null when it is not).';
+create or replace function app_hidden.doc_object(o jsonb, known text[]) returns app_hidden.doc_object_answer
+language sql stable parallel safe as $$
+  select case
+    when jsonb_typeof(o) is distinct from 'object' then row(null, 'must be an object')::app_hidden.doc_object_answer
+    when o - known = '{}' then row(null, null)::app_hidden.doc_object_answer
+    else row(app_hidden.doc_unknown_key(o, known), 'unknown property')::app_hidden.doc_object_answer
+  end;
 $$;
 comment on function app_hidden.doc_object(jsonb, text[]) is
   E'A document object (the document, a routine or workout exercise entry) with the properties it may have: null reason when it is one; otherwise the reason, and key, the first unknown property (code point order) when that is the reason: the problem is at `<object>.<key>`, or at the object itself when key is null.';
