@@ -17,7 +17,6 @@ export default tseslint.config(
       ".data/**",
       ".screenshots/**",
       "**/*.d.ts",
-      "web/src/graphql/graphql-env.d.ts",
     ],
   },
   js.configs.recommended,
