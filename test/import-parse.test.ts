@@ -1,7 +1,15 @@
 // Reading export files (@svc/sdk/import) without a server: dates in several languages and time
 // zones, float noise, the workout limits, rows counted by reason, headers in other languages
 // matched by position, and broken files named by line and column.
-import { parseImport, detectFormat, cleanNumber, wallTimeCell, startInZone, ImportParseError } from "@svc/sdk/import";
+import {
+  parseImport,
+  detectFormat,
+  cleanNumber,
+  wallTimeCell,
+  startInZone,
+  ImportParseError,
+  skipCountText,
+} from "@svc/sdk/import";
 
 const STRONG_HEADER =
   "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE";
@@ -78,9 +86,16 @@ test.each([
   ["6 лист. 2025 р., 17:18", "2025-11-06"],
   ["6. tammikuuta 2026, 17:18", "2026-01-06"],
   ["6 okt. 2026, 17:18", "2026-10-06"],
-])("Hevy's date in Polish, Russian, Czech, Turkish, Ukrainian, Finnish, Swedish: %j", (text, date) => {
-  expect(wallTimeCell(text, 2, "start_time")).toEqual({ date, time: "17:18:00" });
-});
+  ["6 de abr. de 2026, 17:18", "2026-04-06"],
+  ["6 de enero de 2026, 17:18", "2026-01-06"],
+  ["6 de abril de 2026 às 17:18", "2026-04-06"],
+  ["6 de abril de 2026 a las 17:18", "2026-04-06"],
+])(
+  "Hevy's date in Polish, Russian, Czech, Turkish, Ukrainian, Finnish, Swedish, Portuguese, Spanish: %j",
+  (text, date) => {
+    expect(wallTimeCell(text, 2, "start_time")).toEqual({ date, time: "17:18:00" });
+  },
+);
 
 test("every short and long month form Intl writes in the apps' languages is read", () => {
   const locales = ["en", "de", "fr", "es", "it", "pt", "nl", "pl", "ru", "cs", "tr", "uk", "sv", "da", "nb", "fi"];
@@ -101,6 +116,26 @@ test("every short and long month form Intl writes in the apps' languages is read
         }
       }
   expect(checked).toBeGreaterThan(700);
+});
+
+test("every day-month-year date Intl writes with a month name, short and long, with its time, is read", () => {
+  const locales = ["en", "de", "fr", "es", "it", "pt", "nl", "pl", "ru", "tr", "uk", "sv", "da", "nb", "fi"];
+  const read: string[] = [];
+  for (const locale of locales)
+    for (const month of ["short", "long"] as const) {
+      const text = new Intl.DateTimeFormat(locale, {
+        day: "numeric",
+        month,
+        year: "numeric",
+        hour: "2-digit",
+        minute: "2-digit",
+        hourCycle: "h23",
+        timeZone: "UTC",
+      }).format(new Date(Date.UTC(2026, 3, 9, 17, 18)));
+      expect([text, wallTimeCell(text, 2, "start_time")]).toEqual([text, { date: "2026-04-09", time: "17:18:00" }]);
+      read.push(text);
+    }
+  expect(read).toEqual(expect.arrayContaining(["9 de abr. de 2026, 17:18", "9 de abril de 2026 a las 17:18"]));
 });
 
 test.each(["31 Feb 2026, 10:00", "6 Foo 2026, 17:18", "2026-13-01", "6 Apr 2026, 25:00", "yesterday"])(
@@ -209,6 +244,70 @@ test("broken files are named by line and column; an unknown one says what was ex
   expect(() => parseImport('{"format": "svc-export",\n "version": 1,,}')).toThrow(/^line 2, column \d+: broken JSON$/);
   expect(() => parseImport("", { from: "strong" })).toThrow("line 1: the file is empty");
   expect(() => detectFormat("just some text\n")).toThrow(/not a Strong, Hevy, FitNotes or svc export/);
+});
+
+test("a Strong Note row after another exercise's sets goes to its exercise's last entry; one with no set of its exercise is counted", () => {
+  const parsed = parseImport(
+    [
+      STRONG_HEADER,
+      "2024-03-02 10:00:00,Notes Test2,45m,Bench Press (Barbell),1,100,5,0,0,pause,,",
+      "2024-03-02 10:00:00,Notes Test2,45m,Pull Up,1,0,10,0,0,,,",
+      "2024-03-02 10:00:00,Notes Test2,45m,Bench Press (Barbell),Note,0,0,0,0,late note row,,",
+      "2024-03-02 10:00:00,Notes Test2,45m,Squat,Note,0,0,0,0,squat note,,",
+      "2024-03-02 10:00:00,Notes Test2,45m,Squat,1,-100,5,0,0,,,",
+    ].join("\n"),
+    utc,
+  );
+  expect(parsed.workouts[0].exercises).toEqual([
+    { exercise: "Bench Press (Barbell)", note: "pause\nlate note row", sets: ["100x5"] },
+    { exercise: "Pull Up", sets: ["bw x 10"] },
+  ]);
+  expect(Object.fromEntries(parsed.skipped.map((k) => [k.reason, [k.rows, k.firstLine]]))).toEqual({
+    "note-without-sets": [1, 5],
+    "weight-negative": [1, 6],
+  });
+  const later = parseImport(
+    strong(
+      strongRow({}),
+      strongRow({ exercise: "Row" }),
+      strongRow({ order: "Note", weight: "", reps: "", notes: "first bench" }),
+      strongRow({ exercise: "Row", order: 2 }),
+      strongRow({ order: 2 }),
+    ),
+    utc,
+  );
+  expect(later.workouts[0].exercises.map((e) => [e.exercise, e.note])).toEqual([
+    ["Bench Press", "first bench"],
+    ["Row", undefined],
+    ["Bench Press", undefined],
+  ]);
+});
+
+test("a workout whose every set is refused is counted, named by its first refused set; the counts read in the singular for one", () => {
+  const parsed = parseImport(
+    strong(
+      strongRow({ name: "Kept" }),
+      strongRow({ name: "Gone", date: "2026-04-07 10:00:00", weight: -100 }),
+      strongRow({ name: "Gone", date: "2026-04-07 10:00:00", order: 2, weight: 100000 }),
+      strongRow({ name: "Gone too", date: "2026-04-08 10:00:00", weight: -5 }),
+    ),
+    utc,
+  );
+  expect(parsed.workouts.map((w) => w.name)).toEqual(["Kept"]);
+  const counts = Object.fromEntries(parsed.skipped.map((k) => [k.reason, [k.rows, k.firstLine]]));
+  expect(counts).toEqual({
+    "weight-negative": [2, 3],
+    "weight-out-of-range": [1, 4],
+    "workout-every-set-refused": [2, 3],
+  });
+  expect(parsed.skipped.map(skipCountText)).toEqual([
+    "2 sets with a negative weight (an assisted lift's help: the model holds no negative load)",
+    "2 workouts left out: every set refused",
+    "1 set heavier than 10000",
+  ]);
+  const one = parseImport(strong(strongRow({ weight: -100 }), strongRow({ order: 2, weight: 100000 })), utc);
+  expect(one.workouts).toEqual([]);
+  expect(one.skipped.map(skipCountText)).toContain("1 workout left out: every set refused");
 });
 
 test("a Strong Note row and repeated set notes give one exercise note; Hevy's superset ids become letters per workout", () => {

@@ -271,7 +271,7 @@ function realDate(y: number, m: number, d: number): boolean {
 /**
  * A date (and time) cell as the apps write them: `2026-04-06 17:18:00`, `2026-04-06T17:18:00`,
  * `2026-04-06`, `6 Apr 2026, 17:18`, `6. Apr. 2026, 17:18`, `Apr 6, 2026, 5:18 PM`,
- * `6 апр. 2026 г., 17:18`. A wall-clock time (no zone).
+ * `6 апр. 2026 г., 17:18`, `9 de abr. de 2026, 17:18`. A wall-clock time (no zone).
  */
 export function wallTimeCell(value: string | undefined, line: number, column: string): WallTime {
   const t = (value ?? "").trim();
@@ -285,7 +285,8 @@ export function wallTimeCell(value: string | undefined, line: number, column: st
   if (m) {
     [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
     rest = m[4];
-  } else if ((m = /^(\d{1,2})\.?\s+([^\s\d.,]+)\.?,?\s+(\d{4})(?:\s*[гр]\.)?(.*)$/u.exec(t))) {
+  } else if ((m = /^(\d{1,2})\.?\s+(?:de\s+)?([^\s\d.,]+)\.?,?\s+(?:de\s+)?(\d{4})(?:\s*[гр]\.)?(.*)$/iu.exec(t))) {
+    // Portuguese and Spanish write `9 de abr. de 2026`.
     const month = monthNumber(m[2]);
     if (!month) throw bad();
     [y, mo, d] = [Number(m[3]), month, Number(m[1])];
@@ -302,10 +303,12 @@ export function wallTimeCell(value: string | undefined, line: number, column: st
   } else throw bad();
   rest = rest
     .replace(/^[\s,T]+/, "")
+    // The word Intl's long forms put before the time: `at`, `um`, `à`, `a las`, `às`, `alle ore`, `в`, `kl.`.
+    .replace(/^(?:at|um|à|a las|às|alle ore|om|в|v|о|kl\.|klo)\s+/iu, "")
     .replace(/\s*(Z|[+-]\d{2}:?\d{2})$/, "")
     .trim();
   if (rest !== "") {
-    const tm = /^(\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?\s*([aApP]\.?[mM]\.?)?$/.exec(rest);
+    const tm = /^(\d{1,2})[:.](\d{2})(?::(\d{2})(?:\.\d+)?)?\s*([aApP]\.?[mM]\.?)?$/.exec(rest);
     if (!tm) throw bad();
     h = Number(tm[1]);
     mi = Number(tm[2]);

@@ -24,6 +24,7 @@ export {
   ImportParseError,
   cleanNumber,
   SKIP_REASONS,
+  skipCountText,
   type ImportFormat,
   type ImportUnit,
   type ImportWorkout,

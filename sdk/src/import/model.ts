@@ -58,38 +58,87 @@ export type SkipReason =
   | "failure-mark-dropped"
   | "unit-converted"
   | "note-shortened"
-  | "over-workout-limits";
+  | "note-without-sets"
+  | "over-workout-limits"
+  | "workout-every-set-refused";
 
-export const SKIP_REASONS: Record<SkipReason, { skipsRow: boolean; text: string }> = {
-  "rest-timer": { skipsRow: true, text: "rest timer rows (the time between sets is not kept per set)" },
-  "empty-set": { skipsRow: true, text: "sets with no weight, reps or time" },
-  "distance-without-time": { skipsRow: true, text: "cardio with a distance and no time (the model holds no distance)" },
+/**
+ * What each reason means, as the summaries write it after a count: `text` after a count other
+ * than 1, `one` after 1 (`1 set heavier than 10000`, `2 sets heavier than 10000`).
+ */
+export const SKIP_REASONS: Record<SkipReason, { skipsRow: boolean; text: string; one: string }> = {
+  "rest-timer": {
+    skipsRow: true,
+    text: "rest timer rows (the time between sets is not kept per set)",
+    one: "rest timer row (the time between sets is not kept per set)",
+  },
+  "empty-set": { skipsRow: true, text: "sets with no weight, reps or time", one: "set with no weight, reps or time" },
+  "distance-without-time": {
+    skipsRow: true,
+    text: "cardio rows with a distance and no time (the model holds no distance)",
+    one: "cardio row with a distance and no time (the model holds no distance)",
+  },
   "distance-dropped": {
     skipsRow: false,
-    text: "cardio distance left out (the model holds no distance; the time is kept as a timed set)",
+    text: "cardio distances left out (the model holds no distance; the time is kept as a timed set)",
+    one: "cardio distance left out (the model holds no distance; the time is kept as a timed set)",
   },
-  "reps-duration-dropped": { skipsRow: false, text: "duration of a reps set left out (the reps are kept)" },
-  "rpe-out-of-range": { skipsRow: false, text: "RPE outside 1 to 10 left out (the set is kept)" },
-  "reps-out-of-range": { skipsRow: true, text: "sets of more than 500 reps" },
-  "weight-out-of-range": { skipsRow: true, text: "sets heavier than 10000" },
+  "reps-duration-dropped": {
+    skipsRow: false,
+    text: "durations of reps sets left out (the reps are kept)",
+    one: "duration of a reps set left out (the reps are kept)",
+  },
+  "rpe-out-of-range": {
+    skipsRow: false,
+    text: "RPEs outside 1 to 10 left out (the sets are kept)",
+    one: "RPE outside 1 to 10 left out (the set is kept)",
+  },
+  "reps-out-of-range": { skipsRow: true, text: "sets of more than 500 reps", one: "set of more than 500 reps" },
+  "weight-out-of-range": { skipsRow: true, text: "sets heavier than 10000", one: "set heavier than 10000" },
   "weight-negative": {
     skipsRow: true,
     text: "sets with a negative weight (an assisted lift's help: the model holds no negative load)",
+    one: "set with a negative weight (an assisted lift's help: the model holds no negative load)",
   },
-  "duration-out-of-range": { skipsRow: true, text: "sets longer than a day" },
-  "failure-as-rpe-10": { skipsRow: false, text: "failure sets kept as work sets at RPE 10" },
+  "duration-out-of-range": { skipsRow: true, text: "sets longer than a day", one: "set longer than a day" },
+  "failure-as-rpe-10": {
+    skipsRow: false,
+    text: "failure sets kept as work sets at RPE 10",
+    one: "failure set kept as a work set at RPE 10",
+  },
   "failure-mark-dropped": {
     skipsRow: false,
     text: "failure sets kept as work sets at the RPE the file gives (the failure mark is not kept)",
+    one: "failure set kept as a work set at the RPE the file gives (the failure mark is not kept)",
   },
-  "unit-converted": { skipsRow: false, text: "sets in another unit than their workout's first, converted to it" },
+  "unit-converted": {
+    skipsRow: false,
+    text: "sets in another unit than their workout's first, converted to it",
+    one: "set in another unit than its workout's first, converted to it",
+  },
   "note-shortened": {
     skipsRow: false,
     text: "notes shortened to the model's limit (500 per exercise, 2000 per workout)",
+    one: "note shortened to the model's limit (500 per exercise, 2000 per workout)",
   },
-  "over-workout-limits": { skipsRow: true, text: "sets beyond a workout's limits (100 exercises, 500 sets)" },
+  "note-without-sets": {
+    skipsRow: true,
+    text: "notes left out: their exercise has no set kept in the workout",
+    one: "note left out: its exercise has no set kept in the workout",
+  },
+  "over-workout-limits": {
+    skipsRow: true,
+    text: "sets beyond a workout's limits (100 exercises, 500 sets)",
+    one: "set beyond a workout's limits (100 exercises, 500 sets)",
+  },
+  "workout-every-set-refused": {
+    skipsRow: false,
+    text: "workouts left out: every set refused",
+    one: "workout left out: every set refused",
+  },
 };
 
+/** `rows` is the count of rows, or of workouts for workout-every-set-refused. */
 export type SkipCount = { reason: SkipReason; text: string; rows: number; firstLine: number };
 
 /** A workout document (without id) whose `exercise` fields are the file's names. */
@@ -147,6 +196,12 @@ export class SkipCounter {
   list(): SkipCount[] {
     return [...this.counts.values()].sort((a, b) => a.firstLine - b.firstLine);
   }
+}
+
+/** A count and its reason as the summaries write it: `1 set heavier than 10000`, `2 sets ...`. */
+export function skipCountText(count: Pick<SkipCount, "reason" | "rows">): string {
+  const reason = SKIP_REASONS[count.reason];
+  return `${count.rows} ${count.rows === 1 ? reason.one : reason.text}`;
 }
 
 function shorten(text: string, max: number, skips: SkipCounter, line: number): string {
@@ -242,31 +297,42 @@ export function buildWorkouts(
     const source: ImportSource = { line: first.line, sets: [] };
     // A workout has one unit: rows in another convert (rare: a file mixing units in one session).
     const supersets = new Map<string, string>();
-    let entry: ImportWorkout["exercises"][number] | null = null;
+    type Entry = ImportWorkout["exercises"][number];
+    let entry: Entry | null = null;
     let entryKey = "";
-    let entryNotes: string[] = [];
-    const pendingNotes = new Map<string, string[]>();
-    let total = 0;
-    const closeEntry = () => {
-      if (entry && entryNotes.length)
-        entry.note = shorten([...new Set(entryNotes)].join("\n"), MAX_EXERCISE_NOTE, skips, first.line);
-      entryNotes = [];
+    const entryNotes = new Map<Entry, string[]>();
+    // An exercise's last entry so far: a note row after other exercises' sets still belongs to it.
+    const lastEntryOf = new Map<string, Entry>();
+    // Note rows before any set of their exercise: they go to its next entry.
+    const pendingNotes = new Map<string, { note: string; line: number }[]>();
+    const addNote = (e: Entry, note: string) => {
+      const list = entryNotes.get(e);
+      if (list) list.push(note);
+      else entryNotes.set(e, [note]);
     };
+    let total = 0;
+    let firstRefused = 0;
     for (const row of group) {
       const key = `${row.exercise}\u0000${row.superset ?? ""}`;
       if (row.kind === "note") {
-        if (row.note)
-          (entry && key === entryKey
-            ? entryNotes
-            : (pendingNotes.get(key) ?? pendingNotes.set(key, []).get(key)!)
-          ).push(row.note);
+        if (!row.note) continue;
+        const owner = entry && key === entryKey ? entry : lastEntryOf.get(key);
+        if (owner) addNote(owner, row.note);
+        else {
+          const pending = pendingNotes.get(key);
+          if (pending) pending.push({ note: row.note, line: row.line });
+          else pendingNotes.set(key, [{ note: row.note, line: row.line }]);
+        }
         continue;
       }
       const converted =
         row.unit === w.unit || row.weight === null ? row : { ...row, weight: convert(row.weight, row.unit, w.unit) };
       if (converted !== row && row.weight !== 0) skips.add("unit-converted", row.line);
       const text = setText(converted, skips);
-      if (text === null) continue;
+      if (text === null) {
+        firstRefused ||= row.line;
+        continue;
+      }
       if (total >= limits.sets) {
         skips.add("over-workout-limits", row.line);
         continue;
@@ -276,32 +342,32 @@ export function buildWorkouts(
           skips.add("over-workout-limits", row.line);
           continue;
         }
-        closeEntry();
         entry = { exercise: row.exercise, sets: [] };
         if (row.superset) {
           if (!supersets.has(row.superset)) supersets.set(row.superset, SUPERSET_LETTERS[supersets.size % 26]);
           entry.superset = supersets.get(row.superset);
         }
         entryKey = key;
-        entryNotes.push(...(pendingNotes.get(key) ?? []));
+        lastEntryOf.set(key, entry);
+        for (const p of pendingNotes.get(key) ?? []) addNote(entry, p.note);
         pendingNotes.delete(key);
         w.exercises.push(entry);
         source.sets.push([]);
       }
-      if (row.note) entryNotes.push(row.note);
+      if (row.note) addNote(entry, row.note);
       entry.sets.push(text);
       source.sets[source.sets.length - 1].push(row.line);
       total++;
     }
-    closeEntry();
-    // An entry left with only a note (its sets were skipped) cannot be saved: at least one set.
-    for (let i = w.exercises.length - 1; i >= 0; i--) {
-      if (w.exercises[i].sets.length === 0) {
-        w.exercises.splice(i, 1);
-        source.sets.splice(i, 1);
-      }
+    for (const [e, notes] of entryNotes)
+      e.note = shorten([...new Set(notes)].join("\n"), MAX_EXERCISE_NOTE, skips, first.line);
+    // A note whose exercise kept no set in the workout has no entry to go in.
+    for (const pending of pendingNotes.values()) for (const p of pending) skips.add("note-without-sets", p.line);
+    if (w.exercises.length === 0 && !w.notes) {
+      // Every set refused (each counted by its reason): the workout is named by its first refused set.
+      if (firstRefused) skips.add("workout-every-set-refused", firstRefused);
+      continue;
     }
-    if (w.exercises.length === 0 && !w.notes) continue;
     workouts.push(w);
     sources.push(source);
   }
