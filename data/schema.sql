@@ -201,6 +201,21 @@ $function$;
 comment on function app_hidden.api_key_live(expired boolean, expires_at timestamp with time zone) is 'Whether an API key still works: not flagged expired and not past expires_at.';
 grant execute on function app_hidden.api_key_live(expired boolean, expires_at timestamp with time zone) to svc_reader;
 
+create function app_hidden.apply_workout_document_row(doc jsonb, idempotency_key uuid, OUT workout app_public.workouts, OUT created boolean, OUT replayed boolean)
+ RETURNS record
+ LANGUAGE plpgsql
+AS $function$
+declare
+  v_id uuid;
+begin
+  select a.workout_id, a.created, a.replayed into v_id, created, replayed
+    from app_public.apply_workout_document(doc, idempotency_key) a;
+  select w.* into workout from app_public.workouts w where w.id = v_id;
+end;
+$function$;
+comment on function app_hidden.apply_workout_document_row(doc jsonb, idempotency_key uuid, OUT workout app_public.workouts, OUT created boolean, OUT replayed boolean) is 'app_public.apply_workout_document, answered with the saved workout''s row (as the caller sees it) besides created and replayed.';
+grant execute on function app_hidden.apply_workout_document_row(doc jsonb, idempotency_key uuid, OUT workout app_public.workouts, OUT created boolean, OUT replayed boolean) to svc_visitor;
+
 create function app_hidden.ban_in_force(banned boolean, ban_expires timestamp with time zone)
  RETURNS boolean
  LANGUAGE sql

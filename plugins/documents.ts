@@ -6,17 +6,26 @@ import { extendSchema, gql } from "postgraphile/utils";
 import {
   TYPES,
   loadOneWithPgClient,
+  pgSelect,
   type PgClient,
   type PgSelectSingleStep,
   type PgSelectStep,
 } from "postgraphile/@dataplan/pg";
-import { SafeError, access, constant, object, type FieldArgs, type Step } from "postgraphile/grafast";
-import { firstBadJsonValue, UUID_PATTERN } from "@svc/sdk/documents";
+import {
+  SafeError,
+  access,
+  constant,
+  lambda,
+  object,
+  type FieldArgs,
+  type ObjectStep,
+  type Step,
+} from "postgraphile/grafast";
+import { firstBadJsonValue } from "@svc/sdk/documents";
 import { sqlMutation } from "./sql-mutation.ts";
 
-const UUID_RE = new RegExp(UUID_PATTERN);
-
 type ShowLookup = { ref: string; unit: string | null };
+type ApplyWorkoutInput = { document: unknown; idempotencyKey?: string | null; clientMutationId?: string | null };
 
 /** One query at a time: a pg client runs queries in sequence, and overlapping them is deprecated. */
 async function mapInSequence<T, R>(items: readonly T[], fn: (item: T) => Promise<R>): Promise<R[]> {
@@ -64,14 +73,6 @@ export function documentText(document: unknown): string {
   );
   if (text === undefined) return "null";
   return text.replaceAll('"\\u0000+inf"', "1e400").replaceAll('"\\u0000-inf"', "-1e400");
-}
-
-/** An idempotency key already used (SQLSTATE SVDUP, detail = its workout): CONFLICT naming that workout. */
-function idempotencyConflict(error: { code?: string; detail?: string; message: string }): never {
-  if (error.code === "SVDUP" && error.detail && UUID_RE.test(error.detail)) {
-    throw new SafeError(error.message, { code: "CONFLICT", workoutId: error.detail });
-  }
-  throw error;
 }
 
 export const DocumentsPlugin = extendSchema((build) => {
@@ -225,21 +226,30 @@ export const DocumentsPlugin = extendSchema((build) => {
               return { id, created };
             });
           },
+          // One statement in the request's transaction saves the workout and answers the payload:
+          // the payload's `workout` selects its columns from the row the save returns
+          // (app_hidden.apply_workout_document_row) instead of reading it again after the commit.
           applyWorkoutDocument(_: unknown, fieldArgs: FieldArgs) {
-            return sqlMutation(
-              workouts.executor,
-              fieldArgs,
-              async (client, input: { document: unknown; idempotencyKey?: string | null }) => {
-                const { rows } = await client
-                  .query<{ workout_id: string; created: boolean; replayed: boolean }>({
-                    text: "select workout_id, created, replayed from app_public.apply_workout_document($1::jsonb, $2::uuid)",
-                    values: [documentText(input.document), input.idempotencyKey ?? null],
-                  })
-                  .catch(idempotencyConflict);
-                const { workout_id: id, created, replayed } = rows[0];
-                return { id, created, replayed };
+            const $input = fieldArgs.getRaw("input") as Step<ApplyWorkoutInput>;
+            const $document = lambda($input, (input) => documentText(input.document));
+            const $key = lambda($input, (input) => input.idempotencyKey ?? null, true);
+            const $saved = pgSelect({
+              resource: workouts,
+              identifiers: [],
+              name: "apply_workout_document",
+              mode: "mutation",
+              from: {
+                callback: ($select) =>
+                  sql`(select (a.workout).*, a.created as apply_created, a.replayed as apply_replayed from app_hidden.apply_workout_document_row(${$select.placeholder($document, TYPES.text)}::jsonb, ${$select.placeholder($key, TYPES.uuid)}) a)`,
               },
-            );
+            }).single();
+            return object({
+              workout: $saved,
+              id: $saved.get("id"),
+              created: $saved.select(sql`${$saved.getClassStep().alias}.apply_created`, TYPES.boolean),
+              replayed: $saved.select(sql`${$saved.getClassStep().alias}.apply_replayed`, TYPES.boolean),
+              clientMutationId: access($input, "clientMutationId"),
+            });
           },
         },
       },
@@ -259,11 +269,11 @@ export const DocumentsPlugin = extendSchema((build) => {
       },
       ApplyWorkoutDocumentPayload: {
         plans: {
-          workout($payload: Step<{ id: string }>) {
-            return workouts.get({ id: access($payload, "id") });
+          workout($payload: ObjectStep<{ workout: PgSelectSingleStep }>) {
+            return $payload.get("workout");
           },
-          document($payload: Step<{ id: string }>) {
-            const $lookup = object({ ref: access($payload, "id"), unit: constant(null) }) as Step<ShowLookup>;
+          document($payload: ObjectStep<{ id: Step<string> }>) {
+            const $lookup = object({ ref: $payload.get("id"), unit: constant(null) }) as Step<ShowLookup>;
             return loadOneWithPgClient(workouts.executor, $lookup, loadWorkoutDocuments);
           },
         },

@@ -4,9 +4,12 @@ import { GraphQLError } from "postgraphile/graphql";
 import { isSafeError } from "postgraphile/grafast";
 import { randomUUID } from "node:crypto";
 import { ERROR_CODES, STANDARD_MESSAGES } from "../db/errors.ts";
+import { UUID_PATTERN } from "@svc/sdk/documents";
 import { log } from "../server/logger.ts";
 
 type PgError = Error & { code?: string; detail?: string; hint?: string };
+
+const UUID_RE = new RegExp(UUID_PATTERN);
 
 function rebuild(error: GraphQLError, message: string, extensions: Record<string, unknown>): GraphQLError {
   return new GraphQLError(message, {
@@ -43,8 +46,11 @@ export function maskError(error: GraphQLError): GraphQLError {
       return rebuild(error, `${path}: ${reason}`, { code, path, reason });
     }
     const custom = original.code!.startsWith("SV");
+    // An idempotency key already used (app_public.apply_workout_document): detail = its workout.
+    const workoutId = original.code === "SVDUP" && UUID_RE.test(original.detail ?? "") ? original.detail : undefined;
     return rebuild(error, custom ? original.message : (STANDARD_MESSAGES[original.code!] ?? "Invalid request"), {
       code,
+      ...(workoutId ? { workoutId } : {}),
     });
   }
   const errorId = randomUUID();

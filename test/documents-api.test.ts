@@ -597,6 +597,59 @@ describe("workouts", () => {
     expect(JSON.stringify(again.document)).toBe(JSON.stringify(document));
   });
 
+  test("the payload's workout is the saved row, with its new exercises and sets, as workoutById reads it afterwards", async () => {
+    const fields = `id name date start minutes bodyweight unit effort notes skipProgression routineId createdAt updatedAt
+      routine { id } exercises { position superset exercise { name } sets { position kind weight reps done } }`;
+    const res = await gql(
+      s.url,
+      `mutation($document: JSON!) {
+        applyWorkoutDocument(input: {document: $document, clientMutationId: "m1"}) {
+          workout { ${fields} } created replayed clientMutationId
+        }
+      }`,
+      {
+        document: {
+          name: "Payload",
+          date: "2024-06-02",
+          exercises: [{ exercise: "bench", sets: ["w: 60 X 5", "100x5"] }],
+        },
+      },
+      { token },
+    );
+    expect(res.body.errors).toBeUndefined();
+    const { workout, ...rest } = res.body.data.applyWorkoutDocument;
+    expect(rest).toEqual({ created: true, replayed: false, clientMutationId: "m1" });
+    expect(workout.exercises).toEqual([
+      {
+        position: 0,
+        superset: null,
+        exercise: { name: "Bench Press" },
+        sets: [
+          { position: 0, kind: "warmup", weight: 60, reps: 5, done: true },
+          { position: 1, kind: "work", weight: 100, reps: 5, done: true },
+        ],
+      },
+    ]);
+    const read = await gql(
+      s.url,
+      `query($id: UUID!) { workoutById(id: $id) { ${fields} } }`,
+      { id: workout.id },
+      { token },
+    );
+    expect(read.body.errors).toBeUndefined();
+    expect(workout).toEqual(read.body.data.workoutById);
+    // Nothing but the flags asked for: the workout is saved all the same.
+    const bare = await gql(
+      s.url,
+      `mutation($document: JSON!) { applyWorkoutDocument(input: {document: $document}) { created } }`,
+      { document: { name: "Bare", date: "2024-06-03", exercises: [{ exercise: "bench", sets: ["100x5"] }] } },
+      { token },
+    );
+    expect(bare.body).toEqual({ data: { applyWorkoutDocument: { created: true } } });
+    const { rows } = await s.ownerPool.query("select count(*)::int as n from app_public.workouts where name = 'Bare'");
+    expect(rows[0].n).toBe(1);
+  });
+
   test("replace removes exercises and sets left out; another user's or an unknown id is id: not found", async () => {
     const first = (await applyWorkout(token, workout({}, { sets: ["100x5", "100x5", "100x5"] }))).data
       .applyWorkoutDocument;

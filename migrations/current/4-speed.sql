@@ -31,3 +31,26 @@ grant execute on function app_hidden.touch_current_session() to svc_visitor;
 -- A key's cost is spent on the owner pool while the operation runs (server/identity.ts), off the
 -- request's path; spending it in the request's set-up measured slower.
 drop function if exists app_hidden.spend_current_key_cost(int);
+
+-- applyWorkoutDocument answers its payload's `workout` from the row the save returns, in the same
+-- statement and transaction (PostGraphile selects the columns it needs from this function's
+-- result), instead of reading the workout again in a transaction of its own after the commit.
+-- The row is read by a statement after the save's (a statement calling the save would not see the
+-- rows it wrote), as the caller: RLS applies as to any read.
+create or replace function app_hidden.apply_workout_document_row(doc jsonb, idempotency_key uuid,
+  out workout app_public.workouts, out created boolean, out replayed boolean)
+returns record
+language plpgsql
+volatile
+as $$
+declare
+  v_id uuid;
+begin
+  select a.workout_id, a.created, a.replayed into v_id, created, replayed
+    from app_public.apply_workout_document(doc, idempotency_key) a;
+  select w.* into workout from app_public.workouts w where w.id = v_id;
+end;
+$$;
+comment on function app_hidden.apply_workout_document_row(jsonb, uuid) is
+  'app_public.apply_workout_document, answered with the saved workout''s row (as the caller sees it) besides created and replayed.';
+grant execute on function app_hidden.apply_workout_document_row(jsonb, uuid) to svc_visitor;
