@@ -10,6 +10,7 @@ import { SafeError, constant, object, type FieldArgs } from "postgraphile/grafas
 import { firstBadJsonValue } from "@svc/sdk/documents";
 import {
   IMPORT_LIMITS,
+  SKIP_REASONS,
   parseImport,
   lineOfPath,
   ImportParseError,
@@ -199,6 +200,16 @@ async function loadExportPages(
   return out;
 }
 
+type ImportLimits = { workouts: number; bytes: number; expirySeconds: number };
+
+async function loadImportLimits(client: PgClient, lookups: readonly null[]): Promise<ImportLimits[]> {
+  const { rows } = await client.query<ImportLimits>({
+    text: `select workouts, bytes::float8 as bytes, extract(epoch from expiry)::int as "expirySeconds"
+             from app_hidden.staged_import_limits()`,
+  });
+  return lookups.map(() => rows[0]);
+}
+
 async function loadExportAccount(client: PgClient, lookups: readonly null[]): Promise<unknown[]> {
   const out: unknown[] = [];
   for (const _ of lookups) {
@@ -322,7 +333,7 @@ export const ImportExportPlugin = extendSchema((build) => {
       }
       "Rows of a file not imported, or imported with something left out, for one reason."
       type ImportSkippedRows {
-        "rest-timer, empty-set, distance-without-time, distance-dropped, reps-duration-dropped, rpe-out-of-range, reps-out-of-range, weight-out-of-range, duration-out-of-range, failure-as-rpe-10, note-shortened or over-workout-limits."
+        "${Object.keys(SKIP_REASONS).join(", ")} (rows counts workouts for workout-every-set-refused)."
         reason: String!
         "The reason in words."
         text: String!
@@ -394,7 +405,18 @@ export const ImportExportPlugin = extendSchema((build) => {
         """
         stageImportPart(input: StageImportPartInput!): StageImportPartPayload
       }
+      "What one user may have staged for an import, all parts together (SQL's app_hidden.staged_import_limits): a client refuses a larger file before sending any part."
+      type ImportLimits {
+        "Workouts staged at most."
+        workouts: Int!
+        "Bytes of JSON (as stored) staged at most."
+        bytes: Float!
+        "Seconds a staged import is kept after its last part."
+        expirySeconds: Int!
+      }
       extend type Query {
+        "What one user may stage for an import (the same for everyone)."
+        importLimits: ImportLimits!
         "Everything of yours but workouts, for an export: settings, custom exercises, routines as documents, bodyweights, and how many workouts there are."
         exportAccount: JSON
         "Your workouts as documents, oldest first, \`first\` (default 200, at most 500) after the cursor \`after\`."
@@ -422,7 +444,7 @@ export const ImportExportPlugin = extendSchema((build) => {
             return sqlRowMutation<StageImportPartInput, StagedImport>(workouts.executor, fieldArgs, (input) => {
               checkWorkouts(input.workouts, input.extras);
               return {
-                text: `select import_id as "importId", parts, workout_count as workouts, bytes::int as bytes, expires_at as "expiresAt"
+                text: `select import_id as "importId", parts, workout_count as workouts, bytes::int as bytes, to_json(expires_at) #>> '{}' as "expiresAt"
                          from app_public.stage_import_part($1::uuid, $2::int, $3::jsonb, $4::jsonb)`,
                 values: [
                   input.importId ?? null,
@@ -437,6 +459,9 @@ export const ImportExportPlugin = extendSchema((build) => {
       },
       Query: {
         plans: {
+          importLimits() {
+            return loadOneWithPgClient(workouts.executor, constant(null), loadImportLimits);
+          },
           exportAccount() {
             return loadOneWithPgClient(workouts.executor, constant(null), loadExportAccount);
           },

@@ -4,13 +4,18 @@
 // second import adds nothing; the staging is the caller's own (RLS), refused to read-only keys,
 // bounded per user (at the edge), and deleted once expired.
 import { print } from "graphql";
+import { createClient, SvcError } from "@svc/sdk";
 import {
   parseImport,
   importParts,
+  stageImport,
   lineOfPath,
   IMPORT_LIMITS,
   IMPORT_WORKOUTS,
   STAGE_IMPORT_PART,
+  IMPORT_STAGING_LIMITS,
+  type ImportWorkout,
+  type ImportRequester,
   type ParsedImport,
 } from "@svc/sdk/import";
 import {
@@ -111,11 +116,12 @@ test("importWorkouts may take longer than STATEMENT_TIMEOUT and REQUEST_TIMEOUT 
   const strict = await startTestServer({ statementTimeoutMs: 300, requestTimeoutMs: 600 });
   try {
     const u = await signUp(strict.url, "Slow");
-    const importId = await stage(strongFile(450), { token: u.token }, strict.url);
+    // Large enough to need well over the bound however fast the import gets.
+    const importId = await stage(strongFile(1500), { token: u.token }, strict.url);
     const started = Date.now();
     const res = await apply(importId, false, { token: u.token }, strict.url);
     expect(res.body.errors).toBeUndefined();
-    expect(res.body.data.importWorkouts.workouts).toBe(450);
+    expect(res.body.data.importWorkouts.workouts).toBe(1500);
     // It did need more than the other requests' bound (else this test would prove nothing).
     expect(Date.now() - started).toBeGreaterThan(600);
   } finally {
@@ -208,7 +214,10 @@ describe("the staging's rules", () => {
     // Starting another import discarded the first.
     expect(errorCode(await apply(old, true, { token: u.token }))).toBe("NOT_FOUND");
     const answer = await gql(s.url, STAGE, { importId: newer, part: 1, workouts: [] }, { token: u.token });
-    expect(Date.parse(answer.body.data.stageImportPart.expiresAt) - Date.now()).toBeGreaterThan(59 * 60_000);
+    const { expiresAt } = answer.body.data.stageImportPart;
+    // ISO 8601 like every other Datetime (not JavaScript's Date text).
+    expect(expiresAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?([+-]\d{2}:\d{2}|Z)$/);
+    expect(Date.parse(expiresAt) - Date.now()).toBeGreaterThan(59 * 60_000);
     await s.ownerPool.query(
       "update app_public.staged_imports set expires_at = now() - interval '1 second' where id = $1",
       [newer],
@@ -247,6 +256,34 @@ describe("the staging's rules", () => {
       `workouts: at most ${limit} staged per user (this part would make ${limit + 1}); split the file by date`,
     );
   });
+
+  test("a file of more workouts than a user may stage is refused before any part is sent, at the edge", async () => {
+    const { rows } = await s.ownerPool.query("select workouts from app_hidden.staged_import_limits()");
+    const limit: number = rows[0].workouts;
+    const u = await signUp(s.url, "Too many");
+    const client = createClient({ url: s.url, token: u.token });
+    const sent: number[] = [];
+    const inner: ImportRequester = client;
+    const counting: ImportRequester = {
+      request(document, variables) {
+        if (document === STAGE_IMPORT_PART) sent.push((variables as { part: number }).part);
+        return inner.request(document, variables);
+      },
+    };
+    const limits = await client.request(IMPORT_STAGING_LIMITS, {});
+    expect(limits.importLimits).toEqual({ workouts: limit, bytes: expect.any(Number), expirySeconds: 3600 });
+    const file = (n: number) => ({ workouts: Array.from({ length: n }, () => ({}) as ImportWorkout) });
+    const refused = await stageImport(counting, file(limit + 1)).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(SvcError);
+    expect(refused).toMatchObject({
+      code: "LIMIT_REACHED",
+      message: `workouts: at most ${limit} staged per user (this file has ${limit + 1}); split the file by date`,
+    });
+    expect(sent).toEqual([]);
+    expect((await counts(u.user.id)).staged).toBe(0);
+    await stageImport(counting, file(limit));
+    expect(sent).toHaveLength(Math.ceil(limit / IMPORT_LIMITS.partWorkouts));
+  }, 120_000);
 
   test("what one user may stage, at the edge: bytes", async () => {
     const { rows } = await s.ownerPool.query("select bytes::int from app_hidden.staged_import_limits()");

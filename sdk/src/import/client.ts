@@ -59,6 +59,16 @@ export const STAGE_IMPORT_PART = graphql(`
   }
 `);
 
+export const IMPORT_STAGING_LIMITS = graphql(`
+  query ImportStagingLimits {
+    importLimits {
+      workouts
+      bytes
+      expirySeconds
+    }
+  }
+`);
+
 /** What an import (or its dry run) did, as the server answers it (typed from the schema). */
 export type ImportSummary = NonNullable<ResultOf<typeof IMPORT_WORKOUTS>["importWorkouts"]>;
 /** What one of the file's exercise names maps to: `action` map, create, skip or unmapped. */
@@ -105,6 +115,7 @@ export async function stageImport(
   onPart?: (index: number, count: number, part: ImportPart) => void,
 ): Promise<string> {
   const parts = importParts(parsed);
+  if (parts.length > 1) await checkStagingLimits(client, parsed.workouts.length);
   let importId: string | null = null;
   for (const [i, part] of parts.entries()) {
     onPart?.(i, parts.length, part);
@@ -118,6 +129,19 @@ export async function stageImport(
     importId = stageImportPart.importId;
   }
   return importId!;
+}
+
+/**
+ * Refuses a file of more workouts than a user may stage (the server's rule, asked of it) before
+ * any part is sent, with the error the server gives when a part goes past it.
+ */
+async function checkStagingLimits(client: ImportRequester, workouts: number): Promise<void> {
+  const { importLimits } = await client.request(IMPORT_STAGING_LIMITS, {});
+  if (workouts > importLimits.workouts)
+    throw new SvcError(
+      "LIMIT_REACHED",
+      `workouts: at most ${importLimits.workouts} staged per user (this file has ${workouts}); split the file by date`,
+    );
 }
 
 /**

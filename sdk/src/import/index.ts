@@ -40,6 +40,7 @@ export {
   importParts,
   IMPORT_WORKOUTS,
   STAGE_IMPORT_PART,
+  IMPORT_STAGING_LIMITS,
   type ImportRequester,
   type ImportPart,
   type ImportChoice,
