@@ -17,12 +17,27 @@ if (!process.features?.typescript) {
     if (path.dirname(dir) === dir) break;
   }
   if (pinned) {
-    const { spawnSync } = await import("node:child_process");
-    const result = spawnSync(pinned, [script, ...process.argv.slice(2)], {
+    const { spawn } = await import("node:child_process");
+    const child = spawn(pinned, [script, ...process.argv.slice(2)], {
       stdio: "inherit",
       env: { ...process.env, SVC_NODE_REEXEC: "1" },
     });
-    process.exit(result.status ?? 1);
+    // The wrapper is the process a user or a supervisor signals: pass it on, so `kill <pid>` stops
+    // the command itself (an import in progress is abandoned, its one transaction never committed).
+    for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => child.kill(signal));
+    const { code, signal } = await new Promise((resolve) => {
+      child.on("error", (error) => {
+        process.stderr.write(`svc: could not start ${pinned}: ${error.message}\n`);
+        resolve({ code: 1, signal: null });
+      });
+      child.on("exit", (code, signal) => resolve({ code, signal }));
+    });
+    if (signal) {
+      // End the way the child ended (a shell then sees 128 + the signal's number).
+      process.removeAllListeners(signal);
+      process.kill(process.pid, signal);
+    }
+    process.exit(code ?? 1);
   }
   process.stderr.write(
     `svc needs Node.js 22.18 or newer (this is ${process.version}). In the repository, run it with \`npx svc\`.\n`,

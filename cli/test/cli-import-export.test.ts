@@ -2,9 +2,10 @@
 // nothing, a broken file, a read-only key) with progress on standard error only and a --json
 // summary, and `svc export` (JSON importable back into another account giving identical
 // documents; Strong's CSV), with their exit codes.
+import { spawn, execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { cliServer, hasStackTrace } from "./support.ts";
+import { BIN, cliServer, hasStackTrace } from "./support.ts";
 
 const cli = cliServer();
 const fixture = (name: string) => path.resolve(import.meta.dirname, "../../test/fixtures/import", name);
@@ -180,6 +181,64 @@ test("a long history is sent in parts of 200 workouts, each part's progress on s
   expect(again.code).toBe(0);
   expect(again.stdout).toContain("Nothing new: all 450 workouts of the file are already there; nothing was added.");
 }, 180_000);
+
+/** A Strong comma file of `workouts` days, one set a day. */
+function longStrongFile(workouts: number): string {
+  const rows = [
+    "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE",
+  ];
+  for (let i = 0; i < workouts; i++) {
+    const day = new Date(Date.UTC(2000, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
+    rows.push(`${day} 07:00:00,Morning,20m,Squat (Barbell),1,${100 + (i % 20)},5,0,0,,,`);
+  }
+  return `${rows.join("\n")}\n`;
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+test("svc started by an older Node runs the pinned one as a child; a signal to svc stops that child, and nothing is imported", async () => {
+  const h = await signedUp("Killed");
+  const file = path.join(h.home, "killed.csv");
+  writeFileSync(file, longStrongFile(4000));
+  // This Node without type stripping is what an older `node` on PATH looks like to bin/run.js.
+  const wrapper = spawn(process.execPath, ["--no-experimental-strip-types", BIN, "import", file, "--unit", "kg"], {
+    env: h.env(),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stderr = "";
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    wrapper.on("exit", (code, signal) => resolve({ code, signal })),
+  );
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no second part sent; stderr: ${stderr}`)), 60_000);
+    wrapper.stderr.setEncoding("utf8").on("data", (d: string) => {
+      stderr += d;
+      if (stderr.includes("Sending part 2 of")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  });
+  const children = execFileSync("ps", ["-o", "pid=", "--ppid", String(wrapper.pid)], { encoding: "utf8" })
+    .trim()
+    .split(/\s+/)
+    .map(Number);
+  expect(children).toHaveLength(1);
+  wrapper.kill("SIGTERM");
+  expect(await exited).toEqual({ code: null, signal: "SIGTERM" });
+  for (let i = 0; i < 100 && alive(children[0]); i++) await new Promise((r) => setTimeout(r, 100));
+  expect(alive(children[0])).toBe(false);
+  expect(stderr).not.toContain("Importing");
+  const list = await h.run(["workout", "list", "--json"]);
+  expect(JSON.parse(list.stdout)).toEqual([]);
+}, 120_000);
 
 test("a refused set in the last part of a long file imports nothing of the parts before it (exit 2)", async () => {
   const h = await signedUp("All or nothing");
