@@ -5,7 +5,7 @@
 import { spawn, execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { BIN, cliServer, hasStackTrace } from "./support.ts";
+import { BIN, cliServer, hasStackTrace, svcOnTerminal } from "./support.ts";
 
 const cli = cliServer();
 const fixture = (name: string) => path.resolve(import.meta.dirname, "../../test/fixtures/import", name);
@@ -17,7 +17,7 @@ test("a dry run prints the plan on stdout, progress on stderr, and writes nothin
   expect(dry.code).toBe(0);
   expect(dry.stdout).toContain("Would import 2 workouts, 14 sets, 2026-04-06 to 2026-04-09.");
   expect(dry.stdout).toMatch(/Zercher Carry Thing -> NOT MAPPED; did you mean "/);
-  expect(dry.stdout).toContain("1 rest timer rows (the time between sets is not kept per set) (first at line 7)");
+  expect(dry.stdout).toContain("1 rest timer row (the time between sets is not kept per set) (first at line 7)");
   expect(dry.stderr).toContain("does not say its unit: weights read as kg (your unit)");
   expect(dry.stderr).toContain("Read ");
   expect(dry.stdout).not.toContain("Read ");
@@ -74,7 +74,7 @@ test("--map, --skip and --from; a broken file names its line and column (exit 2,
   ]);
   expect(r.code).toBe(0);
   expect(r.stdout).toContain("Imported 2 workouts, 11 sets");
-  expect(r.stdout).toContain("Plank -> Side Plank (choice) (1 set)");
+  expect(r.stdout).toContain("Plank -> Side Plank (your choice) (1 set)");
   expect(r.stdout).toContain("Treadmill -> skipped (1 set)");
   expect(r.stdout).toContain("  1 set of skipped exercises");
   const broken = await h.run(["import", fixture("strong-broken.csv")]);
@@ -83,10 +83,54 @@ test("--map, --skip and --from; a broken file names its line and column (exit 2,
   expect(hasStackTrace(broken.stderr)).toBe(false);
   const wrong = await h.run(["import", fixture("fitnotes-new.csv"), "--from", "hevy"]);
   expect(wrong.code).toBe(2);
-  expect(wrong.stderr).toContain("line 1: no title column");
+  expect(wrong.stderr).toContain("line 1: this does not look like a Hevy file (no title column)");
+  const strongAsHevy = await h.run(["import", fixture("strong-comma.csv"), "--from", "hevy"]);
+  expect(strongAsHevy.code).toBe(2);
+  expect(strongAsHevy.stderr).toContain("line 1: this does not look like a Hevy file (no title column)");
   const missing = await h.run(["import", path.join(h.home, "nope.csv")]);
   expect(missing.code).toBe(2);
   expect(missing.stderr).toContain("no such file");
+});
+
+test("the summary names a workout whose every set is refused, keeps a late Note row, counts in the singular for one, and says how a name was mapped in words", async () => {
+  const h = await signedUp("Wording");
+  const file = path.join(h.home, "wording.csv");
+  writeFileSync(
+    file,
+    [
+      "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE",
+      "2024-03-02 10:00:00,Notes Test2,45m,Bench Press (Barbell),1,100,5,0,0,pause,,",
+      "2024-03-02 10:00:00,Notes Test2,45m,Pull Up,1,0,10,0,0,,,",
+      "2024-03-02 10:00:00,Notes Test2,45m,Bench Press (Barbell),Note,0,0,0,0,late note row,,",
+      "2024-03-03 10:00:00,Refused,45m,Bench Press (Barbell),1,-100,5,0,0,,,",
+      "2024-03-03 10:00:00,Refused,45m,Bench Press (Barbell),2,100000,5,0,0,,,",
+    ].join("\n"),
+  );
+  const dry = await h.run(["import", file, "--unit", "kg", "--dry-run"]);
+  expect(dry.code).toBe(0);
+  expect(dry.stdout).toContain("Would import 1 workout, 2 sets, 2024-03-02 to 2024-03-02.");
+  expect(dry.stdout).toContain("  1 workout left out: every set refused (first at line 5)");
+  expect(dry.stdout).toContain("  1 set heavier than 10000 (first at line 6)");
+  expect(dry.stdout).toMatch(/Bench Press \(Barbell\) -> Bench Press \(Strong's name\) \(1 set\)/);
+  expect(dry.stdout).not.toMatch(/other-app|\b1 (workouts|sets|rows)\b/);
+  expect(dry.stderr).toContain("Sending the file (1 workout)…");
+  const json = await h.run(["import", file, "--unit", "kg", "--dry-run", "--json"]);
+  expect(JSON.parse(json.stdout).skipped).toContainEqual(
+    expect.objectContaining({ reason: "workout-every-set-refused", rows: 1, firstLine: 5 }),
+  );
+  const imported = await h.run(["import", file, "--unit", "kg"]);
+  expect(imported.code).toBe(0);
+  expect(imported.stdout).toContain("Imported 1 workout, 2 sets");
+  expect(imported.stdout).toContain("  1 workout left out: every set refused (first at line 5)");
+  expect(imported.stderr).toContain("Importing 1 workout in one transaction…");
+  const [listed] = JSON.parse((await h.run(["workout", "list", "--json"])).stdout);
+  const shown = JSON.parse((await h.run(["workout", "show", listed.id, "--json"])).stdout);
+  expect(shown.exercises).toEqual([
+    { exercise: "Bench Press", note: "pause\nlate note row", sets: ["100x5"] },
+    { exercise: "Pull-Up", sets: ["bw x 10"] },
+  ]);
+  const again = await h.run(["import", file, "--unit", "kg"]);
+  expect(again.stdout).toContain("Nothing new: the file's 1 workout is already there; nothing was added.");
 });
 
 test("a read-only key cannot import (exit 4) but can export", async () => {
@@ -177,10 +221,30 @@ test("a long history is sent in parts of 200 workouts, each part's progress on s
     expect(first.stderr).toContain(line);
   }
   expect(first.stderr.indexOf("Sending part 3 of 3")).toBeLessThan(first.stderr.indexOf("Dry run of the whole file"));
+  // Not a terminal: plain lines, no control characters in a log.
+  expect(first.stderr).not.toContain("\r");
+  expect(first.stderr).not.toContain("\u001B");
+  expect(first.stderr).not.toContain("sent (");
   const again = await h.run(["import", file, "--unit", "kg"], { timeoutMs: 120_000 });
   expect(again.code).toBe(0);
   expect(again.stdout).toContain("Nothing new: all 450 workouts of the file are already there; nothing was added.");
 }, 180_000);
+
+test("on a terminal: a progress bar for the parts, and the time elapsed for the dry run and the import", async () => {
+  const h = await signedUp("Terminal");
+  const file = path.join(h.home, "terminal.csv");
+  writeFileSync(file, longStrongFile(450));
+  const r = await svcOnTerminal(["import", file, "--unit", "kg"], h.env(), []);
+  expect(r.code).toBe(0);
+  // Redrawn in place: a carriage return and an erased line before each drawing.
+  expect(r.stdout).toContain("\r\u001B[2K[");
+  expect(r.stdout).toMatch(/\[[█░]{24}\] 1 of 3 parts sent \(200 of 450 workouts\) \d+ s/);
+  expect(r.stdout).toMatch(/\[█{24}\] 3 of 3 parts sent \(450 of 450 workouts\) \d+ s\r?\n/);
+  expect(r.stdout).toMatch(/Dry run of the whole file: done in \d+ s/);
+  expect(r.stdout).toMatch(/Importing 450 workouts in one transaction: done in \d+ s/);
+  expect(r.stdout).not.toContain("Sending part");
+  expect(r.stdout).toContain("Imported 450 workouts, 450 sets");
+});
 
 /** A Strong comma file of `workouts` days, one set a day. */
 function longStrongFile(workouts: number): string {

@@ -1,6 +1,7 @@
 import { Flags } from "@oclif/core";
 import { BaseCommand, timeZoneFlag, unitFlag } from "../base.ts";
 import { UsageError } from "../errors.ts";
+import { counted } from "../progress.ts";
 
 type ExportResult = {
   format: "json" | "csv";
@@ -81,14 +82,14 @@ export default class Export extends BaseCommand {
       timeZone: flags["time-zone"],
       onPage: (count) => {
         written = count;
-        this.note(`Exported ${written} of ${head.workoutCount} workouts`);
+        this.note(`Exported ${written} of ${counted(head.workoutCount, "workout")}`);
       },
     });
     for await (const chunk of chunks) await write(chunk);
     if (flags.output) {
       await new Promise<void>((resolve) => stream.end(resolve));
       this.out(
-        `Wrote ${written} workouts, ${head.routines.length} routines, ${head.bodyweights.length} bodyweights and ${head.customExercises.length} custom exercises to ${flags.output} (${flags.format}).`,
+        `Wrote ${counted(written, "workout")}, ${counted(head.routines.length, "routine")}, ${counted(head.bodyweights.length, "bodyweight")} and ${counted(head.customExercises.length, "custom exercise")} to ${flags.output} (${flags.format}).`,
       );
     }
     return {

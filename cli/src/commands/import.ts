@@ -1,8 +1,40 @@
 import { Args, Flags } from "@oclif/core";
-import { IMPORT_FORMATS, type ImportChoice, type ImportSummary, type ParsedImport } from "@svc/sdk/import";
+import {
+  IMPORT_FORMATS,
+  IMPORT_FORMAT_NAMES,
+  skipCountText,
+  type ImportChoice,
+  type ImportFormat,
+  type ImportSummary,
+  type ParsedImport,
+} from "@svc/sdk/import";
 import { BaseCommand, timeZoneFlag, unitFlag } from "../base.ts";
 import { CliError, EXIT, UsageError } from "../errors.ts";
 import { readInput } from "../input.ts";
+import { counted, progressBar, withElapsed } from "../progress.ts";
+
+/**
+ * How a name was mapped, as the summary says it (null when it is the exercise's own name or
+ * alias): the server's tiers (ImportNameMapping.via) in the user's words.
+ */
+function mappedVia(via: string | null | undefined, format: ImportFormat): string | null {
+  switch (via) {
+    case "choice":
+      return "your choice";
+    case "other-app":
+      return format === "svc" ? "another app's name" : `${IMPORT_FORMAT_NAMES[format]}'s name`;
+    case "words":
+      return "close match: check it";
+    case "typo":
+      return "spelling corrected: check it";
+    case "equipment":
+      return "name and equipment";
+    case "export":
+      return "the export's custom exercise";
+    default:
+      return null;
+  }
+}
 
 type ImportResult = ImportSummary & {
   format: string;
@@ -86,7 +118,7 @@ export default class Import extends BaseCommand {
     }
     const sets = parsed.workouts.reduce((n, w) => n + w.exercises.reduce((m, e) => m + e.sets.length, 0), 0);
     this.note(
-      `Read ${file} (${parsed.format}): ${parsed.rows} rows, ${parsed.workouts.length} workouts, ${sets} sets.`,
+      `Read ${file} (${parsed.format}): ${counted(parsed.rows, "row")}, ${counted(parsed.workouts.length, "workout")}, ${counted(sets, "set")}.`,
     );
 
     const choices: ImportChoice[] = [];
@@ -101,28 +133,40 @@ export default class Import extends BaseCommand {
 
     let parts = 1;
     const explain = (error: unknown) => this.explain(error, parsed, lineOfPath);
+    // Made at the first part, when the count of parts is known.
+    const progress: { bar?: ReturnType<typeof progressBar> } = {};
+    let sent = 0;
     const importId = await stageImport(client, parsed, (i, count, part) => {
       parts = count;
-      this.note(
+      const bar = (progress.bar ??= progressBar(
+        (done) =>
+          `${done} of ${counted(count, "part")} sent (${done === count ? parsed.workouts.length : sent} of ${counted(parsed.workouts.length, "workout")})`,
+        count,
+      ));
+      sent = part.offset;
+      bar.step(
+        i,
         count > 1
-          ? `Sending part ${i + 1} of ${count} (${part.workouts.length} workouts)…`
-          : `Sending the file (${part.workouts.length} workouts)…`,
+          ? `Sending part ${i + 1} of ${count} (${counted(part.workouts.length, "workout")})…`
+          : `Sending the file (${counted(part.workouts.length, "workout")})…`,
       );
-    }).catch(explain);
-    const run = (dryRun: boolean, extraChoices: ImportChoice[] = []) =>
-      this.spin(
-        dryRun ? "Checking the whole file with the server" : "Importing the whole file (one transaction)",
-        importStaged(client, importId, { choices: [...choices, ...extraChoices], dryRun }),
-      ).catch(explain);
+    }).catch((error: unknown) => {
+      progress.bar?.stop();
+      return explain(error);
+    });
+    progress.bar?.end();
+    const run = (text: string, dryRun: boolean, extraChoices: ImportChoice[] = []) =>
+      withElapsed(text, importStaged(client, importId, { choices: [...choices, ...extraChoices], dryRun })).catch(
+        explain,
+      );
 
-    this.note("Dry run of the whole file…");
-    let summary = await run(true);
+    let summary = await run("Dry run of the whole file…", true);
     const unmapped = summary.names.filter((n) => n.action === "unmapped");
     const extra: ImportChoice[] =
       unmapped.length && (flags["create-unmapped"] || flags["skip-unmapped"])
         ? unmapped.map((n) => ({ name: n.name, action: flags["create-unmapped"] ? "CREATE" : "SKIP" }))
         : [];
-    if (extra.length) summary = await run(true, extra);
+    if (extra.length) summary = await run("Dry run of the whole file with the names chosen…", true, extra);
     const result = (s: ImportSummary): ImportResult => ({
       ...s,
       format: parsed.format,
@@ -143,8 +187,7 @@ export default class Import extends BaseCommand {
       }
       return result(summary);
     }
-    this.note(`Importing ${summary.workouts} workouts in one transaction…`);
-    summary = await run(false, extra);
+    summary = await run(`Importing ${counted(summary.workouts, "workout")} in one transaction…`, false, extra);
     this.note("Done.");
     this.report(summary, parsed);
     return result(summary);
@@ -156,11 +199,13 @@ export default class Import extends BaseCommand {
     const verb = s.dryRun ? "Would import" : "Imported";
     if (s.workouts === 0 && s.duplicates > 0) {
       lines.push(
-        `Nothing new: all ${s.duplicates} workouts of the file are already there${s.dryRun ? "" : "; nothing was added"}.`,
+        s.duplicates === 1
+          ? `Nothing new: the file's 1 workout is already there${s.dryRun ? "" : "; nothing was added"}.`
+          : `Nothing new: all ${s.duplicates} workouts of the file are already there${s.dryRun ? "" : "; nothing was added"}.`,
       );
     } else {
       lines.push(
-        `${verb} ${s.workouts} workouts, ${s.sets} sets${s.firstDate ? `, ${s.firstDate} to ${s.lastDate}` : ""}${s.duplicates ? `; ${s.duplicates} already there (left alone)` : ""}.`,
+        `${verb} ${counted(s.workouts, "workout")}, ${counted(s.sets, "set")}${s.firstDate ? `, ${s.firstDate} to ${s.lastDate}` : ""}${s.duplicates ? `; ${s.duplicates} already there (left alone)` : ""}.`,
       );
     }
     const settings = parsed.extras?.settings;
@@ -171,24 +216,25 @@ export default class Import extends BaseCommand {
     }
     if (s.routines || s.bodyweights || s.customExercises) {
       lines.push(
-        `${verb} ${s.routines} routines, ${s.bodyweights} bodyweights, ${s.customExercises} custom exercises.`,
+        `${verb} ${counted(s.routines, "routine")}, ${counted(s.bodyweights, "bodyweight")}, ${counted(s.customExercises, "custom exercise")}.`,
       );
     }
     lines.push("Exercises:");
     for (const n of s.names) {
+      const how = n.action === "map" ? mappedVia(n.via, parsed.format) : null;
       const to =
         n.action === "map"
-          ? `${n.exercise}${n.via && n.via !== "name" ? ` (${n.via})` : ""}`
+          ? `${n.exercise}${how ? ` (${how})` : ""}`
           : n.action === "create"
             ? "a new custom exercise"
             : n.action === "skip"
               ? "skipped"
               : `NOT MAPPED${n.suggestions.length ? `; did you mean ${n.suggestions.map((x) => JSON.stringify(x)).join(", ")}?` : ""}`;
-      lines.push(`  ${n.name} -> ${to} (${n.sets} set${n.sets === 1 ? "" : "s"})`);
+      lines.push(`  ${n.name} -> ${to} (${counted(n.sets, "set")})`);
     }
-    const left = [...parsed.skipped.map((k) => `  ${k.rows} ${k.text} (first at line ${k.firstLine})`)];
-    if (s.skippedSets) left.push(`  ${s.skippedSets} set${s.skippedSets === 1 ? "" : "s"} of skipped exercises`);
-    if (s.emptied) left.push(`  ${s.emptied} workout${s.emptied === 1 ? "" : "s"} whose every exercise was skipped`);
+    const left = [...parsed.skipped.map((k) => `  ${skipCountText(k)} (first at line ${k.firstLine})`)];
+    if (s.skippedSets) left.push(`  ${counted(s.skippedSets, "set")} of skipped exercises`);
+    if (s.emptied) left.push(`  ${counted(s.emptied, "workout")} whose every exercise was skipped`);
     if (left.length) lines.push("Left out or changed:", ...left);
     this.out(lines.join("\n"));
   }

@@ -24,9 +24,11 @@ export function parseHevy(
   const weightCol = col("weight_kg") >= 0 ? col("weight_kg") : col("weight_lbs");
   const unit: ImportUnit = col("weight_kg") >= 0 ? "kg" : "lb";
   for (const required of ["title", "start_time", "exercise_title", "set_type", "reps"]) {
-    if (col(required) < 0) throw new ImportParseError(1, null, `no ${required} column`);
+    if (col(required) < 0)
+      throw new ImportParseError(1, null, `this does not look like a Hevy file (no ${required} column)`);
   }
-  if (weightCol < 0) throw new ImportParseError(1, null, "no weight_kg or weight_lbs column");
+  if (weightCol < 0)
+    throw new ImportParseError(1, null, "this does not look like a Hevy file (no weight_kg or weight_lbs column)");
   const distanceCol = col("distance_km") >= 0 ? col("distance_km") : col("distance_miles");
   const rows: ImportRow[] = [];
   for (const r of records.slice(1)) {

@@ -148,7 +148,11 @@ export function parseStrong(
   } else {
     const layout = layoutByPosition(header);
     if (!layout)
-      throw new ImportParseError(1, null, `a Strong export has 12, 13 or 14 columns; this header has ${header.length}`);
+      throw new ImportParseError(
+        1,
+        null,
+        `this does not look like a Strong file (it has 12, 13 or 14 columns; this header has ${header.length})`,
+      );
     columns = Object.fromEntries(layout.map((f, i) => [f, i]));
   }
   for (const required of ["date", "exercise", "setOrder", "reps"] as Field[]) {
@@ -156,7 +160,7 @@ export function parseStrong(
       throw new ImportParseError(
         1,
         null,
-        `no ${required === "setOrder" ? "Set Order" : required === "exercise" ? "Exercise Name" : required === "date" ? "Date" : "Reps"} column`,
+        `this does not look like a Strong file (no ${required === "setOrder" ? "Set Order" : required === "exercise" ? "Exercise Name" : required === "date" ? "Date" : "Reps"} column)`,
       );
   }
   const headerUnit = columns.weight !== undefined ? unitInHeader(header[columns.weight]) : null;
