@@ -2763,6 +2763,20 @@ $function$;
 comment on function app_hidden.touch_current_session(OUT user_id uuid, OUT session_id uuid) is 'The live session of this request (svc.session_hash) and its user, marking it active (at most once a minute); nulls when it is not a live sign-in.';
 grant execute on function app_hidden.touch_current_session(OUT user_id uuid, OUT session_id uuid) to svc_visitor;
 
+create function app_hidden.touch_current_session_to_write(OUT user_id uuid, OUT session_id uuid)
+ RETURNS record
+ LANGUAGE plpgsql
+AS $function$
+begin
+  select t.user_id, t.session_id into user_id, session_id from app_hidden.touch_current_session() t;
+  if session_id is null then
+    raise exception 'Sign in (or use a valid API key) to make changes' using errcode = 'SVFBD';
+  end if;
+end;
+$function$;
+comment on function app_hidden.touch_current_session_to_write(OUT user_id uuid, OUT session_id uuid) is 'touch_current_session for a mutation: SVFBD (FORBIDDEN) when the request''s credential is not a live sign-in.';
+grant execute on function app_hidden.touch_current_session_to_write(OUT user_id uuid, OUT session_id uuid) to svc_visitor;
+
 create function app_hidden.try_uuid(t text)
  RETURNS uuid
  LANGUAGE sql

@@ -35,7 +35,6 @@ export const SESSION_ONLY_FIELDS = new Set([
 /** What the guard reads from the GraphQL context (set in preset.ts). */
 export type GuardContext = {
   identity?: Identity;
-  resolveIdentity?: () => Promise<Identity>;
   chargeKeyCost?: (cost: number) => KeyCostCharge;
   /** The client's address, and the budgets of requests without a key (server/client-cost-budget.ts). */
   clientAddress?: string;
@@ -148,10 +147,8 @@ function checkBeforeExecution(args: ExecuteArgs): ExecutionResult | null | Promi
 
   const context = (args.contextValue ?? {}) as GuardContext;
   const identity: Identity = context.identity ?? { kind: "anonymous" };
-  // A session left to SQL is looked up first when the refusal depends on it (a mutation signed out).
-  if (identity.kind === "unresolved-session" && operation.operation === "mutation" && context.resolveIdentity) {
-    return context.resolveIdentity().then((resolved) => checkCaller(args, operation, m, context, resolved));
-  }
+  // A session left to SQL is not looked up here: a mutation's transaction set-up refuses one that is
+  // no live sign-in with the same FORBIDDEN before its first statement (server/request-transaction.ts).
   return checkCaller(args, operation, m, context, identity);
 }
 

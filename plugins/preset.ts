@@ -87,7 +87,6 @@ export function makePreset(options: { pool: pg.Pool; dev: boolean }): GraphileCo
         // The operation guard reads the identity (and charges a key's cost) from the context.
         const guard: GuardContext = {
           identity,
-          resolveIdentity: req?.resolveIdentity,
           chargeKeyCost: req?.chargeKeyCost,
           clientAddress: req ? clientAddress(req) : undefined,
           chargeClientCost: req?.app.locals.chargeClientCost,

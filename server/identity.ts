@@ -19,7 +19,7 @@ export type Identity =
   | { kind: "anonymous" }
   | { kind: "session"; userId: string; sessionId: string; tokenHash: string }
   // A session token on /api/graphql not looked up yet: the request's transaction resolves it in SQL
-  // (RLS reads it there anyway), or `resolveIdentity` looks it up when the answer depends on it first.
+  // (RLS reads it there anyway), or `resolveIdentity` looks it up for the log when no SQL did.
   | { kind: "unresolved-session"; tokenHash: string }
   | { kind: "key"; userId: string; keyId: string; access: "read_only" | "read_write"; keyHash: string }
   // A key that was presented but is unknown, revoked or expired: answered as signed out.
@@ -126,9 +126,9 @@ export function sessionIdentity(ownerPool: pg.Pool, graphqlPath: string) {
 
 /**
  * A GraphQL request's session, left to SQL: the request's transaction resolves (and touches) it in
- * its set-up round trip and reports it through `settleSession`; `resolveIdentity` looks it up on
- * the owner pool only if the answer depends on it before any SQL ran (a mutation's guard, the log of
- * an operation that queried nothing).
+ * its set-up round trip and reports it through `settleSession` (a mutation's set-up refuses one that
+ * is no live sign-in); `resolveIdentity` looks it up on the owner pool only if the log needs it and
+ * no SQL resolved it (an operation that queried nothing, or was refused).
  */
 function deferSession(req: Request, ownerPool: pg.Pool, token: string) {
   const tokenHash = sha256(token).toString("hex");

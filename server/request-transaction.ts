@@ -6,7 +6,9 @@
 // transaction, so nothing of one request stays on a pooled connection for the next.
 // A query operation gets its answer as soon as its statements have answered; its `commit` (nothing
 // but reads to commit, and the once-a-minute session touch) completes before the connection goes
-// back to the pool. A mutation's answer waits for its commit.
+// back to the pool. A mutation's answer waits for its commit, and its set-up resolves the session
+// with app_hidden.touch_current_session_to_write: a credential that is no live sign-in fails the
+// set-up with FORBIDDEN, so the mutation's statements never run.
 import type pg from "pg";
 import { makePgService, makeWithPgClientViaPgClientAlreadyInTransaction } from "postgraphile/adaptors/pg";
 import { getOperationAST } from "postgraphile/graphql";
@@ -15,23 +17,36 @@ import { getOperationAST } from "postgraphile/graphql";
 export const ON_SESSION_RESOLVED = Symbol("svc.onSessionResolved");
 /** On a request's pgSettings: the operation only reads, so its answer need not wait for `commit`. */
 export const READ_ONLY_OPERATION = Symbol("svc.readOnlyOperation");
+/** On a request's pgSettings: a mutation, whose set-up refuses (FORBIDDEN) a session that is no live sign-in. */
+export const WRITE_OPERATION = Symbol("svc.writeOperation");
 
 export type SessionRow = { user_id: string | null; session_id: string | null };
 export type RequestSettings = Record<string, string> & {
   [ON_SESSION_RESOLVED]?: (row: SessionRow) => void;
   [READ_ONLY_OPERATION]?: boolean;
+  [WRITE_OPERATION]?: boolean;
 };
 
 type WithPgClient = ReturnType<typeof makeWithPgClientViaPgClientAlreadyInTransaction>;
 const prepared = Symbol("svc.preparedConnection");
 
-/** The set-up text: literals escaped by the driver (role names, hex hashes, numbers: our own values). */
-export function setupText(client: pg.PoolClient, settings: Record<string, string>, resolveSession: boolean): string {
+/**
+ * The set-up text: literals escaped by the driver (role names, hex hashes, numbers: our own values).
+ * resolveSession "write" (a mutation's): a credential that is no live sign-in aborts the transaction
+ * with SVFBD there, before the mutation's first statement.
+ */
+export function setupText(
+  client: pg.PoolClient,
+  settings: Record<string, string>,
+  resolveSession: false | "read" | "write",
+): string {
   const sets = Object.entries(settings)
     .filter(([, value]) => value != null)
     .map(([key, value]) => `set_config(${client.escapeLiteral(key)}, ${client.escapeLiteral(String(value))}, true)`);
   let text = `begin; select ${sets.join(", ")}`;
-  if (resolveSession) text += "; select user_id, session_id from app_hidden.touch_current_session()";
+  if (resolveSession === "read") text += "; select user_id, session_id from app_hidden.touch_current_session()";
+  if (resolveSession === "write")
+    text += "; select user_id, session_id from app_hidden.touch_current_session_to_write()";
   return text;
 }
 
@@ -60,7 +75,9 @@ export function makeRequestWithPgClient(pool: pg.Pool): WithPgClient {
       // of the callback runs with the settings, or fails with the set-up's aborted transaction; the
       // set-up's own error is the one reported.
       const setupError = (
-        client.query(setupText(client, settings, Boolean(onSession))) as unknown as Promise<pg.QueryResult[]>
+        client.query(
+          setupText(client, settings, !onSession ? false : settings[WRITE_OPERATION] ? "write" : "read"),
+        ) as unknown as Promise<pg.QueryResult[]>
       ).then(
         (results) => {
           if (onSession) onSession(results[2].rows[0] ?? { user_id: null, session_id: null });
@@ -130,7 +147,7 @@ export function makeRequestPgService(options: { pool: pg.Pool; schemas: string[]
 /** Marks a query operation's settings read-only (see READ_ONLY_OPERATION). */
 export const RequestTransactionPlugin: GraphileConfig.Plugin = {
   name: "RequestTransactionPlugin",
-  description: "A query operation's answer does not wait for its commit",
+  description: "A query operation's answer does not wait for its commit; a mutation's set-up requires a live session",
   version: "1.0.0",
   grafast: {
     middleware: {
@@ -143,6 +160,7 @@ export const RequestTransactionPlugin: GraphileConfig.Plugin = {
         const operation = getOperationAST(args.document, args.operationName ?? undefined);
         const settings = args.contextValue?.pgSettings;
         if (operation?.operation === "query" && settings) settings[READ_ONLY_OPERATION] = true;
+        if (operation?.operation === "mutation" && settings) settings[WRITE_OPERATION] = true;
         return next();
       },
     },

@@ -63,6 +63,38 @@ test("a signed-out session reads nothing and may not write, on its very next req
   ).toBe(0);
 });
 
+test("a mutation's session is resolved in its own transaction: a live one writes, one that is no sign-in is FORBIDDEN in every root field before anything is written", async () => {
+  const u = await signUp(s.url, "Writer");
+  const bodyweights = async () =>
+    (await s.ownerPool.query("select count(*)::int as n from app_public.bodyweights where user_id = $1", [u.user.id]))
+      .rows[0].n;
+  const two = `mutation {
+    a: logBodyweight(input: { date: "2026-01-01", weight: 80 }) { id }
+    b: logBodyweight(input: { date: "2026-01-02", weight: 81 }) { id }
+  }`;
+  const live = await logged(two, u.token);
+  expect(live.body.errors).toBeUndefined();
+  expect(live.line).toMatchObject({ caller: "session", userId: u.user.id, status: 200 });
+  expect(await bodyweights()).toBe(2);
+  // Idle past the limit: no longer a sign-in, refused at once, and the log still says so.
+  await s.ownerPool.query(
+    "update app_public.sessions set last_active_at = now() - interval '30 days 1 second' where user_id = $1",
+    [u.user.id],
+  );
+  const idle = await logged(two.replaceAll("2026-01-0", "2026-02-0"), u.token);
+  expect(idle.body.errors.map((e: any) => [e.path, e.message, e.extensions])).toEqual(
+    ["a", "b"].map((field) => [[field], "Sign in (or use a valid API key) to make changes", { code: "FORBIDDEN" }]),
+  );
+  expect(idle.body.data).toEqual({ a: null, b: null });
+  expect(idle.line.caller).toBe("session");
+  expect(idle.line.userId).toBeUndefined();
+  expect(await bodyweights()).toBe(2);
+  // An unknown token: the same.
+  const unknown = await logged(two, randomBytes(24).toString("base64url"));
+  expect(unknown.body.errors[0].extensions).toEqual({ code: "FORBIDDEN" });
+  expect(await bodyweights()).toBe(2);
+});
+
 test("a session idle 30 days reads nothing; a read marks a session active at most once a minute", async () => {
   const u = await signUp(s.url, "Idle");
   const active = async () =>

@@ -28,6 +28,25 @@ comment on function app_hidden.touch_current_session() is
   'The live session of this request (svc.session_hash) and its user, marking it active (at most once a minute); nulls when it is not a live sign-in.';
 grant execute on function app_hidden.touch_current_session() to svc_visitor;
 
+-- A mutation's set-up resolves its session with this instead: a credential that is no live sign-in
+-- (signed out, expired, idle, banned: current_session_id's rule) aborts the request's transaction
+-- there, before the mutation's first statement runs, with the operation guard's FORBIDDEN. It
+-- replaces a lookup the guard waited for before every mutation.
+create or replace function app_hidden.touch_current_session_to_write(out user_id uuid, out session_id uuid)
+returns record
+language plpgsql
+as $$
+begin
+  select t.user_id, t.session_id into user_id, session_id from app_hidden.touch_current_session() t;
+  if session_id is null then
+    raise exception 'Sign in (or use a valid API key) to make changes' using errcode = 'SVFBD';
+  end if;
+end;
+$$;
+comment on function app_hidden.touch_current_session_to_write() is
+  'touch_current_session for a mutation: SVFBD (FORBIDDEN) when the request''s credential is not a live sign-in.';
+grant execute on function app_hidden.touch_current_session_to_write() to svc_visitor;
+
 -- A key's cost is spent on the owner pool while the operation runs (server/identity.ts), off the
 -- request's path; spending it in the request's set-up measured slower.
 drop function if exists app_hidden.spend_current_key_cost(int);
