@@ -52,7 +52,7 @@ export default class Import extends BaseCommand {
     "The format is found from the content (--from overrides it). Every set becomes part of a workout document: warm-ups, drops, failure sets (RPE 10 when none is given), RPE, timed sets, notes and supersets are kept; rows the model cannot hold (distance cardio, rest timers) are counted by reason. " +
     'Exercise names map to the catalog by name, alias and the other apps\' names; a name that maps to nothing needs a choice: --map "Name=exercise", --create "Name" (a custom exercise) or --skip "Name" (or --create-unmapped / --skip-unmapped). ' +
     "The file is sent to the server in parts (of at most 200 workouts), then a dry run of the whole file is made and printed (--dry-run stops there), then the import, in one transaction whatever the file's size: any error imports nothing. Workouts already there (same start and name; for FitNotes, the same day) are left alone, so a second import adds nothing. " +
-    "Progress goes to standard error; the summary to standard output (--json for JSON). Exit codes: 0 done, 2 a bad file or a name needing a choice, 4 not signed in or a read-only key.";
+    "Progress goes to standard error (on a terminal a progress bar for the parts and the time elapsed; otherwise plain lines); the summary to standard output (--json for JSON). Exit codes: 0 done, 2 a bad file or a name needing a choice, 4 not signed in or a read-only key.";
   static examples = [
     "svc import strong.csv --dry-run",
     {
