@@ -4,7 +4,6 @@ import { table, when } from "../../output.ts";
 
 export default class DeviceList extends BaseCommand {
   static summary = "List your signed-in devices (browsers and command-line clients).";
-  /** Its name when the topic was plural. */
   static examples = ["svc device list", "svc device list --json"];
   static enableJsonFlag = true;
 

@@ -6,7 +6,6 @@ import { UsageError } from "../../errors.ts";
 
 export default class DeviceSignOut extends BaseCommand {
   static summary = "Sign out one of your devices at once, or every other one with --others.";
-  /** Its name when the topic was plural. */
   static description =
     "The device must sign in again. A browser may keep showing a cached session for up to five minutes. --others keeps only this one (for example after losing a phone). Asks first on a terminal; --yes skips the question (and is needed where svc cannot ask).";
   static examples = [

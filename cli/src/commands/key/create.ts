@@ -8,7 +8,6 @@ const EXPIRES = { "30d": "DAYS_30", "90d": "DAYS_90", "1y": "YEAR_1", never: "NE
 
 export default class KeyCreate extends BaseCommand {
   static summary = "Create a personal API key; the full key is printed once.";
-  /** Its name when the topic was plural. */
   static description =
     "Read-only keys can only run queries; read-write keys can also make changes. A key works only on the GraphQL API, never for key, device or admin operations. Use it with `svc login --with-token` or SVC_API_KEY.";
   static examples = [

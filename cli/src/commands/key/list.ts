@@ -4,7 +4,6 @@ import { table, when } from "../../output.ts";
 
 export default class KeyList extends BaseCommand {
   static summary = "List your personal API keys (needs a signed-in session, not a key).";
-  /** Its name when the topic was plural. */
   static examples = ["svc key list", "svc key list --json"];
   static enableJsonFlag = true;
 

@@ -7,7 +7,6 @@ export default class KeyRevoke extends BaseCommand {
   static summary = "Revoke (delete) an API key at once, by name, id or id prefix.";
   static description =
     "Requests with it are answered as signed out from then on. Asks first on a terminal; --yes skips the question (and is needed where svc cannot ask).";
-  /** Its name when the topic was plural. */
   static examples = [
     "svc key revoke backup-script",
     "svc key revoke 6f1d2c3b",
