@@ -27,6 +27,20 @@ test("data/schema.sql is up to date (run `npm run db:dump` if this fails)", asyn
     expect(text).toMatch(/^grant select on table app_public\.exercises to svc_reader;$/m);
     expect(text).toMatch(/^comment on column app_public\.routines\.name_key is /m);
     expect(text).not.toMatch(/owner to|OWNER TO/);
+    // The contents at the top point at each section's banner and each object's first line.
+    const lines = text.split("\n");
+    const contents = lines.slice(0, lines.indexOf("")).flatMap((l) => {
+      const m = /^-- +(\d+) {2}( *)(\S.*)$/.exec(l);
+      return m ? [{ line: Number(m[1]), object: m[2] !== "", label: m[3] }] : [];
+    });
+    expect(contents.length).toBeGreaterThan(200);
+    expect(contents).toContainEqual({ line: expect.any(Number), object: true, label: "try_uuid" });
+    for (const c of contents) {
+      const target = lines[c.line - 1];
+      if (c.object)
+        expect(target).toMatch(new RegExp(`^create \\S+( \\S+)? \\w+\\.${c.label.replace(/[ (].*/, "")}\\b`));
+      else expect(target).toBe(`-- ${c.label}`);
+    }
   } finally {
     await db.drop();
   }
