@@ -3,13 +3,13 @@
 // 0 ok, 1 failure, 2 usage or invalid document, 4 not signed in or forbidden, 5 rate limited.
 import { Command, Errors, Flags } from "@oclif/core";
 import type { SvcClient, Unit } from "@svc/sdk";
+import { UNITS } from "@svc/sdk/documents";
 import { CliError, DocumentError, EXIT, NotSignedInError, UsageError, SIGN_IN_HINT } from "./errors.ts";
 import { resolve, type Resolved } from "./credentials.ts";
 import { red, json, when, withSpinner } from "./output.ts";
 
 /** A `--unit kg|lb` flag; `description` says what the unit is for. */
-export const unitFlag = (description = "Show weights in this unit.") =>
-  Flags.option({ options: ["kg", "lb"] as const, description })();
+export const unitFlag = (description = "Show weights in this unit.") => Flags.option({ options: UNITS, description })();
 /** A `--effort rpe|rir` flag (how `@` ratings in set text are read). */
 export const effortFlag = (description: string) => Flags.option({ options: ["rpe", "rir"] as const, description })();
 
@@ -96,7 +96,7 @@ export abstract class BaseCommand extends Command {
 
   /** Parses `unit` flags into the SDK's unit. */
   protected unit(value: string | undefined): Unit | undefined {
-    return value === "kg" || value === "lb" ? value : undefined;
+    return UNITS.find((unit) => unit === value);
   }
 
   async catch(error: Error & { oclif?: { exit?: number }; code?: string }): Promise<never> {

@@ -35,7 +35,7 @@ import type { Unit } from "./units.ts";
 
 export type Progression = "linear" | "greyskull" | "double" | "time" | "none";
 export const PROGRESSIONS: readonly Progression[] = ["linear", "greyskull", "double", "time", "none"];
-export const UNITS: readonly Unit[] = ["kg", "lb"];
+export const UNITS = ["kg", "lb"] as const satisfies readonly Unit[];
 export const EFFORT_SCALES: readonly EffortScale[] = ["rir", "rpe"];
 
 /** The user's defaults, used where the document does not say. */

@@ -7,7 +7,7 @@ import * as z from "zod";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { routineSchema, workoutSchema, UUID_PATTERN } from "../documents/index.ts";
+import { MAX_BODYWEIGHT, routineSchema, UNITS, workoutSchema, UUID_PATTERN } from "../documents/index.ts";
 import { enumUnit, operationText, rows, type TadaDocumentNode } from "../graphql.ts";
 import * as ops from "../operations.ts";
 import { SET_TEXT_RULES } from "./set-text-rules.ts";
@@ -96,7 +96,7 @@ function tool(fn: () => Promise<unknown>): Promise<CallToolResult> {
   return fn().then(ok, failure);
 }
 
-const unit = z.enum(["kg", "lb"]).optional().describe("Convert weights to this unit (kg or lb); default: as stored.");
+const unit = z.enum(UNITS).optional().describe("Convert weights to this unit (kg or lb); default: as stored.");
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date as YYYY-MM-DD");
 const uuid = z.string().regex(new RegExp(UUID_PATTERN), "an id (uuid)");
 
@@ -149,11 +149,8 @@ const INPUT = {
   },
   log_bodyweight: {
     date: isoDate.describe("The day, YYYY-MM-DD (not in the future)."),
-    weight: z.number().positive().max(1500).describe("The weight, at most 2 decimals, in `unit`."),
-    unit: z
-      .enum(["kg", "lb"])
-      .optional()
-      .describe("The unit of the weight given (kg or lb); default: the user's unit."),
+    weight: z.number().positive().max(MAX_BODYWEIGHT).describe("The weight, at most 2 decimals, in `unit`."),
+    unit: z.enum(UNITS).optional().describe("The unit of the weight given (kg or lb); default: the user's unit."),
   },
 };
 

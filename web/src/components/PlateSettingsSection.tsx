@@ -1,6 +1,7 @@
 // Settings: the bar and the plates owned, per unit, for the plate calculator (kept in this
 // browser: the API has no field for them).
 import { useState, type FormEvent } from "react";
+import { UNITS } from "@svc/sdk/documents";
 import { Section } from "./Page.tsx";
 import { TextField } from "./Field.tsx";
 import { defaultPlateSettings, usePlateSettings, type PlateSettings } from "./plateSettings.ts";
@@ -21,7 +22,7 @@ function parse(
   typed: Typed,
 ): { settings: PlateSettings } | { unit: UnitName; field: "bar" | "plates"; message: string } {
   const out = {} as PlateSettings;
-  for (const unit of ["kg", "lb"] as const) {
+  for (const unit of UNITS) {
     const bar = Number(typed[unit].bar.trim().replace(",", "."));
     if (typed[unit].bar.trim() === "" || !Number.isFinite(bar))
       return { unit, field: "bar", message: "Enter the bar's weight, such as 20." };
@@ -75,7 +76,7 @@ export function PlateSettingsSection() {
         description="For the plate calculator in the workout logger. Kept in this browser."
       >
         <form className="stack" onSubmit={submit} noValidate aria-label="Bar and plates">
-          {(["kg", "lb"] as const).map((unit) => (
+          {UNITS.map((unit) => (
             <div className="row row-top" key={unit}>
               <TextField
                 label={`Bar (${unit})`}

@@ -13,7 +13,7 @@ import { CardTable } from "../../components/CardTable.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { today } from "../../components/documentValues.ts";
 import { UNIT_OPTIONS, formatWeight, unitEnum, unitOf, useUserUnits } from "../../components/units.ts";
-import { convertWeight } from "../../documents.ts";
+import { convertWeight, MAX_BODYWEIGHT } from "../../documents.ts";
 
 const Bodyweights = graphql(
   `
@@ -100,7 +100,7 @@ export default function Bodyweight() {
               autoComplete="off"
               value={values.weight}
               error={weightError}
-              hint={`Above 0, up to 1500, 2 decimals at most.`}
+              hint={`Above 0, up to ${MAX_BODYWEIGHT}, 2 decimals at most.`}
               onChange={(e) => setValues({ ...values, weight: e.target.value })}
             />
             <SelectField
