@@ -12,10 +12,15 @@ test("data/schema.sql is up to date (run `npm run db:dump` if this fails)", asyn
     if (committed !== text) {
       const want = text.split("\n");
       const have = committed.split("\n");
-      const line = want.findIndex((l, i) => l !== have[i]);
+      // The first difference below the contents, whose line numbers move with any change further down.
+      const wantStart = want.indexOf("");
+      const haveStart = have.indexOf("");
+      const offset = want.slice(wantStart).findIndex((l, i) => l !== have[haveStart + i]);
+      const line = offset < 0 ? want.findIndex((l, i) => l !== have[i]) : wantStart + offset;
+      const haveLine = offset < 0 ? line : haveStart + offset;
       throw new Error(
         `data/schema.sql is stale: run \`npm run db:dump\` (first difference at line ${line + 1}: ` +
-          `file has ${JSON.stringify(have[line] ?? "<end>")}, migrations give ${JSON.stringify(want[line] ?? "<end>")})`,
+          `file has ${JSON.stringify(have[haveLine] ?? "<end>")}, migrations give ${JSON.stringify(want[line] ?? "<end>")})`,
       );
     }
     // The snapshot shows what a reader looks for: tables, policies, functions, grants and comments.
