@@ -20,6 +20,7 @@ import {
 } from "@svc/sdk/import";
 import { allowDatabaseTime } from "../server/database-time.ts";
 import { sqlMutation, sqlRowMutation } from "./sql-mutation.ts";
+import { withLineOfPath } from "./mask-error.ts";
 
 type ImportChoiceInput = { name: string; action: "map" | "create" | "skip"; exercise?: string | null };
 
@@ -44,36 +45,13 @@ type ImportSummary = Record<string, unknown> & {
   file: Pick<ParsedImport, "format" | "unit" | "unitStated" | "rows" | "skipped"> | null;
 };
 
-/** An error from PostgreSQL (node-postgres' DatabaseError): a custom SQLSTATE with its detail and hint. */
-type SqlError = Error & { code?: string; detail?: string; hint?: string };
-
 function invalid(message: string): never {
   throw new SafeError(message, { code: "INVALID_INPUT" });
 }
 
-/** A refused document named by the file's line (for a file sent as text), and unmapped names listed in the error. */
-function importError(thrown: unknown, file: ParsedImport | null): never {
-  const error = thrown as SqlError;
-  if (error?.code === "SVDOC" && typeof error.detail === "string") {
-    const at = file && lineOfPath(file, error.detail);
-    if (at) {
-      throw new SafeError(`line ${at.line} (${at.field}): ${error.hint}`, {
-        code: "INVALID_DOCUMENT",
-        path: error.detail,
-        reason: error.hint,
-        line: at.line,
-      });
-    }
-  }
-  if (error?.code === "SVMAP") {
-    throw new SafeError(error.message, {
-      code: "UNMAPPED_EXERCISES",
-      names: String(error.detail ?? "")
-        .split("\n")
-        .filter(Boolean),
-    });
-  }
-  throw error;
+/** An SQL error for a file sent as text gets the file's lines: maskError names a refused document's line. */
+function importError(error: unknown, file: ParsedImport | null): never {
+  throw file ? withLineOfPath(error, (path) => lineOfPath(file, path)) : error;
 }
 
 /** A file sent as text, read here with the same code as the clients' (@svc/sdk/import). */

@@ -7,7 +7,16 @@ import { ERROR_CODES, STANDARD_MESSAGES } from "../db/errors.ts";
 import { UUID_PATTERN } from "@svc/sdk/documents";
 import { log } from "../server/logger.ts";
 
-type PgError = Error & { code?: string; detail?: string; hint?: string };
+/** Where a refused document's path is in a file sent as text: only the import knows (it read the file). */
+export type LineOfPath = (path: string) => { line: number; field: string } | null;
+const LINE_OF_PATH = Symbol("line of path");
+
+type PgError = Error & { code?: string; detail?: string; hint?: string; [LINE_OF_PATH]?: LineOfPath };
+
+/** Gives an error from SQL the file's lines, so that a refused document is named by its line. */
+export function withLineOfPath(error: unknown, lineOfPath: LineOfPath): unknown {
+  return error instanceof Error ? Object.assign(error, { [LINE_OF_PATH]: lineOfPath }) : error;
+}
 
 const UUID_RE = new RegExp(UUID_PATTERN);
 
@@ -43,7 +52,14 @@ export function maskError(error: GraphQLError): GraphQLError {
     if (code === "INVALID_DOCUMENT") {
       const path = original.detail ?? "";
       const reason = original.hint ?? original.message;
+      const at = original[LINE_OF_PATH]?.(path);
+      if (at) return rebuild(error, `line ${at.line} (${at.field}): ${reason}`, { code, path, reason, line: at.line });
       return rebuild(error, `${path}: ${reason}`, { code, path, reason });
+    }
+    // An import naming exercises with neither a mapping nor a choice: detail = the names, one a line.
+    if (code === "UNMAPPED_EXERCISES") {
+      const names = (original.detail ?? "").split("\n").filter(Boolean);
+      return rebuild(error, original.message, { code, names });
     }
     const custom = original.code!.startsWith("SV");
     // An idempotency key already used (app_public.apply_workout_document): detail = its workout.

@@ -40,6 +40,16 @@ test("every code the server and the plugins send is listed in db/errors.ts", () 
   expect(unlisted).toEqual([]);
 });
 
+test("the plugins map no SQLSTATE themselves: maskError (plugins/mask-error.ts) is the one place", () => {
+  const sqlState = /"(SV[A-Z]{3}|[0-9]{2}[0-9A-Z]{3})"/g;
+  const mapped = (file: string) => [...readFileSync(file, "utf8").matchAll(sqlState)].map(([, state]) => state);
+  expect(mapped(path.join(root, "plugins/mask-error.ts"))).toContain("SVDUP");
+  const elsewhere = sourceFiles("plugins")
+    .filter((file) => path.basename(file) !== "mask-error.ts")
+    .flatMap((file) => mapped(file).map((state) => `${state} (${path.relative(root, file)})`));
+  expect(elsewhere).toEqual([]);
+});
+
 test("a route refusal carries its code's status", () => {
   expect(new HttpError("USER_NOT_FOUND", "No user with this id").status).toBe(404);
   expect(new HttpError("TOO_MANY_ATTEMPTS", "later").status).toBe(429);

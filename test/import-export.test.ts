@@ -616,6 +616,26 @@ describe("a file sent as text (the web app's way): read on the server with the s
     expect(both.body.errors[0].extensions.code).toBe("INVALID_INPUT");
     expect(await counts(u.user.id)).toEqual({ workouts: 0, sets: 0, custom: 0 });
   });
+
+  test("a document SQL refuses is named by the file's line, the unmapped by their names; nothing is written", async () => {
+    const u = await signUp(s.url, "Text refused");
+    const lines = fixture("strong-comma.csv").split("\n");
+    // The first workout's name (from its first row, line 2) holds a control character, which the reader keeps.
+    lines[1] = lines[1].replace("Push Day", "Push\u0007Day");
+    const choices = [{ name: "Zercher Carry Thing", action: "CREATE" }];
+    const bad = await gql(s.url, TEXT, { text: lines.join("\n"), choices, dryRun: false }, { token: u.token });
+    const reason = "must not contain control characters such as a newline or tab";
+    expect(bad.body.errors[0].message).toBe(`line 2 (name): ${reason}`);
+    expect(bad.body.errors[0].extensions).toEqual({
+      code: "INVALID_DOCUMENT",
+      path: "workouts[0].name",
+      reason,
+      line: 2,
+    });
+    const unmapped = await gql(s.url, TEXT, { text: fixture("strong-comma.csv"), dryRun: false }, { token: u.token });
+    expect(unmapped.body.errors[0].extensions).toEqual({ code: "UNMAPPED_EXERCISES", names: ["Zercher Carry Thing"] });
+    expect(await counts(u.user.id)).toEqual({ workouts: 0, sets: 0, custom: 0 });
+  });
 });
 
 test("a refused set is named by its place in the file even when an earlier exercise of its workout was skipped", async () => {
