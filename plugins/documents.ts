@@ -282,7 +282,7 @@ export const DocumentsPlugin = extendSchema((build) => {
         plans: {
           routines($user: PgSelectSingleStep) {
             const $list = routines.find({ user_id: $user.get("id") });
-            $list.orderBy({ fragment: sql`lower(${$list.alias}.name)`, codec: TYPES.text, direction: "ASC" });
+            $list.orderBy({ attribute: "name_key", direction: "ASC" });
             $list.orderBy({ attribute: "id", direction: "ASC" });
             return $list;
           },

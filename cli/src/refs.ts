@@ -13,8 +13,9 @@ export function looksLikeIdPrefix(given: string): boolean {
 }
 
 /**
- * The one item whose name is `given` (ignoring case and surrounding spaces), else whose id is or
- * starts with it. `what` names the kind ("routine") and `list` the command that lists them.
+ * The one item whose name is `given` (ignoring case and surrounding spaces, or as `sameName` says),
+ * else whose id is or starts with it. `what` names the kind ("routine") and `list` the command that
+ * lists them.
  */
 export function pick<T extends { id: string }>(
   items: readonly T[],
@@ -23,13 +24,20 @@ export function pick<T extends { id: string }>(
     what,
     list,
     name,
+    sameName = (item, wanted) => name!(item).trim().toLowerCase() === wanted.toLowerCase(),
     describe,
-  }: { what: string; list: string; name?: (item: T) => string; describe: (item: T) => string },
+  }: {
+    what: string;
+    list: string;
+    name?: (item: T) => string;
+    sameName?: (item: T, wanted: string) => boolean;
+    describe: (item: T) => string;
+  },
 ): T {
   const wanted = given.trim();
   if (!wanted) throw new UsageError(`Give a ${what} ${name ? "name or " : ""}id.`);
   if (name) {
-    const named = items.filter((item) => name(item).trim().toLowerCase() === wanted.toLowerCase());
+    const named = items.filter((item) => sameName(item, wanted));
     if (named.length === 1) return named[0];
     if (named.length > 1)
       throw new UsageError(
@@ -56,10 +64,14 @@ export function pick<T extends { id: string }>(
 /** A routine by name (any case), id or unique id prefix. */
 export async function resolveRoutine(client: SvcClient, given: string): Promise<RoutineSummary> {
   if (isUuid(given.trim())) return { id: given.trim().toLowerCase(), name: given };
+  // Which routine a name means is SQL's to say (app_public.routine_name_key): the server looks it up.
+  const named = given.trim() ? await client.routineDocument(given) : null;
+  if (named) return { id: String(named.id), name: String(named.name) };
   return pick(await client.routines(), given, {
     what: "routine",
     list: "svc routine list",
     name: (r) => r.name,
+    sameName: () => false, // no routine has this name: the server said so
     describe: (r) => `${r.name} (${r.id.slice(0, SHORT_ID)})`,
   });
 }

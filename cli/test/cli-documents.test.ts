@@ -133,6 +133,15 @@ describe("routines", () => {
     expect(list.stdout).toMatch(new RegExp(`^NAME\\s+ID\\nPush\\s+${id}\\n$`));
     expect(JSON.parse((await h.run(["routine", "list", "--json"])).stdout)).toEqual([{ id, name: "Push" }]);
 
+    // Names are compared as SQL's routine_name_key does (case, and spaces, tabs and line breaks around).
+    const spaced = await h.run(["routine", "show", "\t PUSH\r\n", "--json"]);
+    expect(JSON.parse(spaced.stdout)).toMatchObject({ id, name: "Push" });
+    for (const other of ["Push\u00a0", "\u2003Push", "Push\u200b"]) {
+      const unknown = await h.run(["routine", "show", other]);
+      expect(unknown.stderr).toBe(
+        `Error: No routine named or with id ${JSON.stringify(other.trim())}. See \`svc routine list\`.\n`,
+      );
+    }
     const table = await h.run(["routine", "show", "push"]);
     expect(table.code).toBe(0);
     expect(table.stdout).toContain("Push");
