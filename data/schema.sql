@@ -4,253 +4,259 @@
 -- Contents: the line where each section and object starts (sections by schema, then kind; objects by name).
 -- The design notes behind them are listed in db/CONVENTIONS.md.
 --
---  272  app_hidden: types
---  275    doc_array_answer
---  281    doc_choice_answer
---  287    doc_flag_answer
---  293    doc_line_answer
---  299    doc_object_answer
---  305    lift_target
---  322    progression_state
---  334    progression_target
---  347    session_judgement
---  360  app_hidden: tables
---  363    exercise_labels
---  392    imported_workout_starts
---  412    progression_restarts
---  441  app_hidden: functions
---  444    api_key_live
---  455    apply_workout_document_row
---  470    ban_in_force
---  480    body_part_words
---  491    catalog_exercise_meaning
---  520    check_date
---  540    check_one_of
---  557    closest_exercises
---  590    control_character_reason
---  601    convert_weight
---  616    cycle_texts
---  626    cycle_week
---  641    deload_to_step
---  655    deload_weight
---  667    doc_array
---  682    doc_bodyweight
---  694    doc_duration
---  715    doc_exercise
---  736    doc_exercise_entry
---  762    doc_exercise_field
---  773    doc_flag
---  787    doc_integer
---  799    doc_line
---  814    doc_object
---  828    doc_one_of
---  842    doc_own_id
---  869    doc_parse_set
---  951    doc_percent_set
---  973    doc_real_date
---  986    doc_stage
--- 1005    doc_start
--- 1039    doc_string
--- 1049    doc_unknown_key
--- 1059    doc_uuid
--- 1070    doc_weight
--- 1082    document_patterns
--- 1100    e1rm
--- 1112    earlier_sessions_note
--- 1122    exercise_match_score
--- 1133    exercise_reference
--- 1144    exercise_staple_rank
--- 1164    exercise_word
--- 1204    exercise_words
--- 1219    format_duration
--- 1229    format_set
--- 1248    format_start
--- 1259    import_choice
--- 1271    import_find_duplicates
--- 1309    import_map_names
--- 1381    import_name_map
--- 1398    import_save_account
--- 1446    import_save_custom_exercises
--- 1490    import_save_workout
--- 1514    import_workout_entries
--- 1552    judge_cycle_session
--- 1579    judge_session
--- 1645    lifted_as_loaded
--- 1662    lifted_text
--- 1676    loadable_step
--- 1686    match_exercise
--- 1825    match_exercise_words
--- 1903    next_cycle_target
--- 1935    next_plan
--- 1976    next_stage_target
--- 2021    next_target
--- 2150    own_routine
--- 2164    personal_records
--- 2208    pinned_note
--- 2226    planned_sets
--- 2286    program_key
--- 2296    progression_first_note
--- 2315    progression_targets
--- 2481    record_sets
--- 2504    refresh_exercise_labels
--- 2525    rep_max_reps
--- 2533    require_session
--- 2551    require_user
--- 2569    resolve_exercise
--- 2579    resolve_exercises
--- 2608    same_start_weight
--- 2619    shown_increment
--- 2633    shown_weight
--- 2645    snap_down
--- 2655    snap_weight
--- 2666    staged_import_limits
--- 2676    tg_check_exercise_visible
--- 2693    tg_check_parent_owner
--- 2719    tg_check_workout_routine
--- 2736    tg_custom_exercise_name_free
--- 2757    tg_exercise_aliases_check
--- 2778    tg_exercise_labels
--- 2801    tg_exercises_check
--- 2856    tg_one_line_name
--- 2872    tg_routine_exercises_restart
--- 2910    tg_routine_name_unique
--- 2931    tg_set_updated_at
--- 2943    tg_users_name_check
--- 2957    tg_workout_sets_denormalize
--- 2974    tg_workout_sets_refresh
--- 2994    touch_current_session
--- 3017    touch_current_session_to_write
--- 3031    try_uuid
--- 3041    typo_distance
--- 3075    unknown_exercise_reason
--- 3094    walk_routine_document
--- 3312    walk_routine_exercise_extras
--- 3416    walk_routine_program
--- 3495    walk_workout_document
--- 3747    weight_increment
--- 3757    weight_kg
--- 3767    weights_meet
--- 3783    word_set
--- 3794  app_private: tables
--- 3797    address_attempts
--- 3811    api_key_hashes
--- 3820    failed_sign_ins
--- 3833    oauth_clients
--- 3850    oauth_codes
--- 3870    oauth_tokens
--- 3884    rate_counters
--- 3893    session_tokens
--- 3902    user_secrets
--- 3911  app_private: functions
--- 3914    address_key
--- 3925    admin_target
--- 3947    admin_user
--- 3967    ban_user
--- 3994    claim_address_attempt
--- 4031    count_admin_call
--- 4050    count_request
--- 4065    delete_expired_imports
--- 4075    delete_idle_sessions
--- 4092    end_session
--- 4106    expire_api_keys
--- 4123    forget_expired_oauth
--- 4150    lift_expired_bans
--- 4168    max_sessions_per_user
--- 4176    new_session
--- 4202    oauth_client
--- 4213    oauth_code_challenge
--- 4234    oauth_exchange_code
--- 4270    oauth_issue_code
--- 4292    oauth_one_time_status
--- 4316    oauth_refresh
--- 4353    oauth_register_client
--- 4365    oauth_revoke
--- 4378    oauth_store_tokens
--- 4391    oauth_use_token
--- 4413    password_hash_cost
--- 4421    password_hash_cost_of
--- 4431    prune_counters
--- 4454    random_base62
--- 4481    session_for_token
--- 4505    sign_in
--- 4575    sign_up
--- 4598    spend_api_key_cost
--- 4613    unban_user
--- 4631    use_api_key
--- 4663    user_record
--- 4682  app_public: types
--- 4685    admin_user
--- 4705    api_key_access
--- 4708    e1rm_session
--- 4732    exercise_resolution
--- 4744    last_performance
--- 4758    next_target
--- 4790    volume_week
--- 4805  app_public: tables
--- 4808    api_keys
--- 4840    bodyweights
--- 4876    connected_apps
--- 4910    exercise_aliases
--- 4936    exercise_import_names
--- 4962    exercises
--- 5013    routine_exercises
--- 5109    routines
--- 5162    sessions
--- 5186    staged_import_parts
--- 5227    staged_imports
--- 5255    users
--- 5312    workout_exercises
--- 5363    workout_sets
--- 5468    workouts
--- 5545  app_public: functions
--- 5548    admin_users
--- 5573    apply_routine_document
--- 5625    apply_workout_document
--- 5712    create_api_key
--- 5753    create_custom_exercise
--- 5770    current_api_key_id
--- 5787    current_oauth_connection_id
--- 5805    current_session_id
--- 5820    current_user_id
--- 5835    delete_account
--- 5855    delete_custom_exercise
--- 5882    disconnect_app
--- 5902    e1rm_series
--- 5936    exercise_key
--- 5946    exercises_aliases
--- 5957    exercises_custom
--- 5967    exercises_records
--- 6051    export_account
--- 6070    export_workouts
--- 6085    grant_admin
--- 6101    import_history
--- 6237    import_staged
--- 6275    last_performance
--- 6325    log_bodyweight
--- 6355    next_workout
--- 6379    resolve_exercise
--- 6398    resolve_exercises
--- 6421    revoke_api_key
--- 6441    routine_document
--- 6483    routine_name_key
--- 6493    routines_next_targets
--- 6514    routines_next_workout
--- 6553    search_exercises
--- 6616    sessions_current
--- 6626    sign_out_other_sessions
--- 6644    sign_out_session
--- 6664    stage_import_part
--- 6724    update_custom_exercise
--- 6746    users_api_keys
--- 6769    users_connected_apps
--- 6787    users_custom_exercises
--- 6800    users_sessions
--- 6818    validate_routine_document
--- 6838    validate_workout_document
--- 6860    weekly_volume
--- 6887    workout_document
--- 6926    workout_sets_personal_record
--- 6938    workout_sets_text
+--  278  app_hidden: types
+--  281    doc_array_answer
+--  287    doc_choice_answer
+--  293    doc_flag_answer
+--  299    doc_line_answer
+--  305    doc_object_answer
+--  311    lift_target
+--  328    progression_state
+--  340    progression_target
+--  353    session_judgement
+--  366  app_hidden: tables
+--  369    exercise_labels
+--  398    imported_workout_starts
+--  418    progression_restarts
+--  447  app_hidden: functions
+--  450    api_key_live
+--  461    apply_workout_document_row
+--  476    ban_in_force
+--  486    body_part_words
+--  497    bodyweight_reason
+--  508    catalog_exercise_meaning
+--  537    check_date
+--  557    check_one_of
+--  574    closest_exercises
+--  607    control_character_reason
+--  618    convert_weight
+--  633    cycle_texts
+--  643    cycle_week
+--  658    deload_to_step
+--  672    doc_array
+--  687    doc_bodyweight
+--  699    doc_duration
+--  720    doc_exercise
+--  741    doc_exercise_entry
+--  767    doc_exercise_field
+--  778    doc_flag
+--  792    doc_integer
+--  804    doc_line
+--  819    doc_object
+--  833    doc_one_of
+--  847    doc_own_id
+--  874    doc_parse_set
+--  956    doc_percent_set
+--  978    doc_real_date
+--  991    doc_stage
+-- 1010    doc_start
+-- 1044    doc_string
+-- 1054    doc_unknown_key
+-- 1064    doc_uuid
+-- 1075    doc_weight
+-- 1087    document_patterns
+-- 1105    e1rm
+-- 1117    earlier_sessions_note
+-- 1127    exercise_match_score
+-- 1138    exercise_reference
+-- 1149    exercise_staple_rank
+-- 1169    exercise_word
+-- 1209    exercise_words
+-- 1224    format_duration
+-- 1234    format_set
+-- 1253    format_start
+-- 1264    import_choice
+-- 1276    import_find_duplicates
+-- 1314    import_map_names
+-- 1386    import_name_map
+-- 1403    import_save_account
+-- 1451    import_save_custom_exercises
+-- 1495    import_save_workout
+-- 1519    import_workout_entries
+-- 1557    judge_cycle_session
+-- 1584    judge_session
+-- 1650    lifted_as_loaded
+-- 1667    lifted_text
+-- 1681    loadable_step
+-- 1691    match_exercise
+-- 1830    match_exercise_words
+-- 1908    next_cycle_target
+-- 1940    next_plan
+-- 1981    next_stage_target
+-- 2026    next_target
+-- 2155    own_routine
+-- 2169    personal_records
+-- 2213    pinned_note
+-- 2231    planned_sets
+-- 2291    program_key
+-- 2301    progression_first_note
+-- 2320    progression_rules
+-- 2328    progression_targets
+-- 2494    record_sets
+-- 2517    refresh_exercise_labels
+-- 2538    rep_max_reps
+-- 2546    require_session
+-- 2564    require_user
+-- 2582    resolve_exercise
+-- 2592    resolve_exercises
+-- 2621    routine_name_taken
+-- 2634    same_start_weight
+-- 2645    session_live
+-- 2655    shown_increment
+-- 2669    shown_weight
+-- 2681    snap_down
+-- 2691    snap_up
+-- 2701    snap_weight
+-- 2712    staged_import_limits
+-- 2722    tg_check_exercise_visible
+-- 2739    tg_check_parent_owner
+-- 2765    tg_check_workout_routine
+-- 2782    tg_custom_exercise_name_free
+-- 2803    tg_exercise_aliases_check
+-- 2824    tg_exercise_labels
+-- 2847    tg_exercises_check
+-- 2902    tg_one_line_name
+-- 2918    tg_routine_exercises_restart
+-- 2956    tg_routine_name_unique
+-- 2973    tg_set_updated_at
+-- 2985    tg_users_name_check
+-- 2999    tg_workout_sets_denormalize
+-- 3016    tg_workout_sets_refresh
+-- 3036    touch_current_session
+-- 3058    touch_current_session_to_write
+-- 3072    touch_due
+-- 3082    try_uuid
+-- 3092    typo_distance
+-- 3126    unknown_exercise_reason
+-- 3145    walk_routine_document
+-- 3361    walk_routine_exercise_extras
+-- 3465    walk_routine_program
+-- 3544    walk_workout_document
+-- 3797    weight_increment
+-- 3807    weight_kg
+-- 3817    weight_units
+-- 3825    weights_meet
+-- 3841    word_set
+-- 3852  app_private: tables
+-- 3855    address_attempts
+-- 3869    api_key_hashes
+-- 3878    failed_sign_ins
+-- 3891    oauth_clients
+-- 3908    oauth_codes
+-- 3928    oauth_tokens
+-- 3942    rate_counters
+-- 3951    session_tokens
+-- 3960    user_secrets
+-- 3969  app_private: functions
+-- 3972    address_key
+-- 3983    admin_target
+-- 4005    admin_user
+-- 4025    ban_user
+-- 4052    claim_address_attempt
+-- 4089    count_admin_call
+-- 4108    count_request
+-- 4124    delete_expired_imports
+-- 4134    delete_idle_sessions
+-- 4151    end_session
+-- 4165    expire_api_keys
+-- 4182    forget_expired_oauth
+-- 4209    lift_expired_bans
+-- 4227    max_sessions_per_user
+-- 4235    new_session
+-- 4261    oauth_client
+-- 4272    oauth_code_challenge
+-- 4293    oauth_exchange_code
+-- 4329    oauth_issue_code
+-- 4351    oauth_one_time_status
+-- 4375    oauth_refresh
+-- 4412    oauth_register_client
+-- 4424    oauth_revoke
+-- 4437    oauth_store_tokens
+-- 4450    oauth_use_token
+-- 4472    password_hash_cost
+-- 4480    password_hash_cost_of
+-- 4490    prune_counters
+-- 4513    random_base62
+-- 4540    session_for_token
+-- 4563    sign_in
+-- 4633    sign_up
+-- 4656    spend_api_key_cost
+-- 4667    unban_user
+-- 4685    use_api_key
+-- 4717    user_record
+-- 4736  app_public: types
+-- 4739    admin_user
+-- 4759    api_key_access
+-- 4762    e1rm_session
+-- 4786    exercise_resolution
+-- 4798    last_performance
+-- 4812    next_target
+-- 4844    volume_week
+-- 4859  app_public: tables
+-- 4862    api_keys
+-- 4894    bodyweights
+-- 4930    connected_apps
+-- 4964    exercise_aliases
+-- 4990    exercise_import_names
+-- 5016    exercises
+-- 5067    routine_exercises
+-- 5163    routines
+-- 5216    sessions
+-- 5240    staged_import_parts
+-- 5281    staged_imports
+-- 5309    users
+-- 5366    workout_exercises
+-- 5417    workout_sets
+-- 5522    workouts
+-- 5599  app_public: functions
+-- 5602    admin_users
+-- 5627    apply_routine_document
+-- 5677    apply_workout_document
+-- 5764    create_api_key
+-- 5805    create_custom_exercise
+-- 5822    current_api_key_id
+-- 5839    current_oauth_connection_id
+-- 5857    current_session_id
+-- 5872    current_user_id
+-- 5887    delete_account
+-- 5907    delete_custom_exercise
+-- 5934    disconnect_app
+-- 5954    e1rm_series
+-- 5988    exercise_key
+-- 5998    exercises_aliases
+-- 6009    exercises_custom
+-- 6019    exercises_records
+-- 6103    export_account
+-- 6122    export_workouts
+-- 6137    grant_admin
+-- 6153    import_history
+-- 6289    import_staged
+-- 6327    last_performance
+-- 6377    log_bodyweight
+-- 6409    next_workout
+-- 6433    resolve_exercise
+-- 6452    resolve_exercises
+-- 6475    revoke_api_key
+-- 6495    routine_document
+-- 6537    routine_name_key
+-- 6547    routines_next_targets
+-- 6568    routines_next_workout
+-- 6607    search_exercises
+-- 6670    sessions_current
+-- 6680    sign_out_other_sessions
+-- 6698    sign_out_session
+-- 6718    stage_import_part
+-- 6778    update_custom_exercise
+-- 6800    users_api_keys
+-- 6823    users_connected_apps
+-- 6841    users_custom_exercises
+-- 6854    users_sessions
+-- 6872    validate_routine_document
+-- 6892    validate_workout_document
+-- 6914    weekly_volume
+-- 6941    workout_document
+-- 6980    workout_sets_personal_record
+-- 6992    workout_sets_text
 
 create extension if not exists citext with schema public;
 create extension if not exists pg_trgm with schema public;
@@ -488,6 +494,17 @@ $function$;
 comment on function app_hidden.body_part_words() is 'Words that name a body part (canonical, singular): words made only of them (`abs`, `arms`, `bicep`) name a muscle group, not one exercise, so they answer with choices.';
 grant execute on function app_hidden.body_part_words() to svc_reader;
 
+create function app_hidden.bodyweight_reason(weight numeric)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+  select case when weight is null or not (weight > 0 and weight <= 1500 and weight = round(weight, 2))
+              then 'must be a number above 0 and at most 1500 with at most 2 decimals' end;
+$function$;
+comment on function app_hidden.bodyweight_reason(weight numeric) is 'Why a bodyweight is refused (none, null, at most 0, over 1500 or more than 2 decimals), or null when it is good: the rule of a workout document''s bodyweight and of logBodyweight. The bodyweights table keeps its own check constraint as the stored rows'' guard (on the double precision column; a constraint calling a function would not be checked again if the function changed).';
+grant execute on function app_hidden.bodyweight_reason(weight numeric) to svc_reader;
+
 create function app_hidden.catalog_exercise_meaning(p_name text)
  RETURNS text
  LANGUAGE sql
@@ -652,18 +669,6 @@ $function$;
 comment on function app_hidden.deload_to_step(weight numeric, increment numeric, unit text) is 'A deload: 90 % of the weight snapped to the nearest loadable step of the unit (or the finer increment), at least one increment lower, never below 0: 70 kg deloads to 62.5 kg.';
 grant execute on function app_hidden.deload_to_step(weight numeric, increment numeric, unit text) to svc_reader;
 
-create function app_hidden.deload_weight(weight numeric, increment numeric)
- RETURNS numeric
- LANGUAGE sql
- IMMUTABLE PARALLEL SAFE
-AS $function$
-  -- 90 %, snapped, and at least one increment lower (never below 0).
-  select case when weight is null then null
-              else trim_scale(greatest(0, least(app_hidden.snap_weight(weight * 0.9, increment), weight - increment))) end;
-$function$;
-comment on function app_hidden.deload_weight(weight numeric, increment numeric) is 'A deload: 90 % of the weight snapped to the increment, at least one increment lower, never below 0.';
-grant execute on function app_hidden.deload_weight(weight numeric, increment numeric) to svc_reader;
-
 create function app_hidden.doc_array(o jsonb, key text, lo integer, hi integer)
  RETURNS app_hidden.doc_array_answer
  LANGUAGE sql
@@ -685,10 +690,10 @@ create function app_hidden.doc_bodyweight(v jsonb)
  IMMUTABLE PARALLEL SAFE
 AS $function$
   select case when jsonb_typeof(v) = 'number' then
-    case when v::numeric > 0 and v::numeric <= 1500 and v::numeric = round(v::numeric, 2) then trim_scale(v::numeric) end
+    case when app_hidden.bodyweight_reason(v::numeric) is null then trim_scale(v::numeric) end
   end;
 $function$;
-comment on function app_hidden.doc_bodyweight(v jsonb) is 'A JSON number above 0 and at most 1500 with at most 2 decimals (trailing zeros aside), without trailing zeros; otherwise null.';
+comment on function app_hidden.doc_bodyweight(v jsonb) is 'A JSON number app_hidden.bodyweight_reason accepts (above 0, at most 1500, at most 2 decimals, trailing zeros aside), without trailing zeros; otherwise null.';
 grant execute on function app_hidden.doc_bodyweight(v jsonb) to svc_reader;
 
 create function app_hidden.doc_duration(v jsonb)
@@ -1689,7 +1694,7 @@ create function app_hidden.match_exercise(ref text, suggest boolean DEFAULT true
  STABLE
  SET search_path TO 'pg_catalog', 'public'
 AS $function$
--- The one resolver (tiers in the header of this file). candidate_ids: the exercise found, or the
+-- The one resolver (its tiers are in its `comment on`). candidate_ids: the exercise found, or the
 -- choices when ambiguous (at most 10, likeliest first), or the closest names when none (at most 3).
 declare
   v_ref text := btrim(coalesce(ref, ''));
@@ -1819,7 +1824,7 @@ begin
                            order by e.user_id nulls last limit 1) e), '{}');
 end;
 $function$;
-comment on function app_hidden.match_exercise(ref text, suggest boolean, OUT match text, OUT exercise_id uuid, OUT candidate_ids uuid[]) is 'The one exercise resolver, for the calling user (security invoker: RLS applies): how a typed name matches (id, name, alias, words, typo, ambiguous or none), the exercise (only for a single match) and candidate_ids (the match; the choices when ambiguous, at most 10, likeliest first; the closest names when none, at most 3, unless suggest is false). Documents, search, records, lastPerformance and imports all resolve names through it.';
+comment on function app_hidden.match_exercise(ref text, suggest boolean, OUT match text, OUT exercise_id uuid, OUT candidate_ids uuid[]) is 'The one exercise resolver, for the calling user (security invoker: RLS applies): how a typed name matches (id, name, alias, words, typo, ambiguous or none), the exercise (only for a single match) and candidate_ids (the match; the choices when ambiguous, at most 10, likeliest first; the closest names when none, at most 3, unless suggest is false). Documents, search, records, lastPerformance and imports all resolve names through it. Its tiers, the first that finds something wins: id (an exercise id the caller can see); name (a catalog name or one of the caller''s custom names, ignoring case, spacing and hyphens); alias (a catalog alias: `bench`, `OHP`, the other apps'' export names); words (the same words once abbreviations such as `DB`, `OH`, `sq`, plurals, word order, filler words and an export''s equipment in brackets, `Squat (Barbell)`, are accounted for; or a whole name mentioned with only the exercise''s own words around it; or words that only one exercise covers half a name of, `goblet`, or only one exercise has, `zercher`); typo (as words, after correcting words of 5 letters or more that are no word of any exercise by one slip, two from 8 letters: `sqaut`, `plnak`, `deadlfit`). Two or more exercises equally good in a tier: ambiguous, with the choices, never a guess (`press`); nothing: none, with the closest names.';
 grant execute on function app_hidden.match_exercise(ref text, suggest boolean, OUT match text, OUT exercise_id uuid, OUT candidate_ids uuid[]) to svc_reader;
 
 create function app_hidden.match_exercise_words(q text[], p_me uuid, OUT tier integer, OUT ids uuid[])
@@ -2229,7 +2234,7 @@ create function app_hidden.planned_sets(p_kind text, p_weight numeric, p_bodywei
  IMMUTABLE
 AS $function$
 -- Set texts, in order: warm-ups (w:), work sets, drops (d:), bursts (rp:). p_increment is the loadable step
--- weights snap to (the parameter keeps its first name: PostgreSQL cannot rename it in place).
+-- weights snap to.
 -- Warm-ups ramp toward a loaded work weight: one at 50 %; two or more spread evenly from 40 % to
 -- 80 %; each snapped to a loadable weight within 40-80 % of the work weight, with fewer reps
 -- (reps * (1.2 - share), at least 1, at most the work reps); a warm-up with no loadable weight
@@ -2250,8 +2255,8 @@ begin
     for i in 1 .. p_warmups loop
       v_share := case when p_warmups = 1 then 0.5 else 0.4 + 0.4 * (i - 1) / (p_warmups - 1) end;
       -- Snapped, then kept within 40-80 % of the work weight on the step's grid.
-      v_w := greatest(ceil(p_weight * 0.4 / p_increment - 0.000001) * p_increment,
-                      least(floor(p_weight * 0.8 / p_increment + 0.000001) * p_increment,
+      v_w := greatest(app_hidden.snap_up(p_weight * 0.4, p_increment),
+                      least(app_hidden.snap_down(p_weight * 0.8, p_increment),
                             app_hidden.snap_weight(p_weight * v_share, p_increment)));
       v_w := trim_scale(v_w);
       if v_w > 0 and v_w <= p_weight * 0.8 + 0.000001 then
@@ -2311,6 +2316,14 @@ AS $function$
 $function$;
 comment on function app_hidden.progression_first_note(rule text, sets integer, reps integer, seconds integer, weight numeric, unit text) is 'The explanation of a target no session has moved: no history yet, progression none, or a deload routine.';
 grant execute on function app_hidden.progression_first_note(rule text, sets integer, reps integer, seconds integer, weight numeric, unit text) to svc_reader;
+
+create function app_hidden.progression_rules()
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$ select '{linear,greyskull,double,time,none}'::text[] $function$;
+comment on function app_hidden.progression_rules() is 'The progression rules a routine or one of its exercises may take, in the order messages list them. The routines'' and routine_exercises'' progression check constraints list the same (test/sql-rules.test.ts compares them).';
+grant execute on function app_hidden.progression_rules() to svc_reader;
 
 create function app_hidden.progression_targets(p_routine app_public.routines, p_date date)
  RETURNS SETOF app_hidden.lift_target
@@ -2475,7 +2488,7 @@ begin
   end loop;
 end;
 $function$;
-comment on function app_hidden.progression_targets(p_routine app_public.routines, p_date date) is 'The next targets of each exercise of a routine on a date, replayed from the owner''s history (judge_session, then next_target, per session; rules in the comments of those functions and of 13-progression.sql).';
+comment on function app_hidden.progression_targets(p_routine app_public.routines, p_date date) is 'The next targets of each exercise of a routine on a date, replayed from the owner''s history (judge_session, then next_target, per session; the rules are in the comments of those functions).';
 grant execute on function app_hidden.progression_targets(p_routine app_public.routines, p_date date) to svc_reader;
 
 create function app_hidden.record_sets(p_exercise uuid)
@@ -2605,6 +2618,19 @@ $function$;
 comment on function app_hidden.resolve_exercises(refs text[]) is 'The exercise each reference names (by its position in refs, from 1), for the calling user, or null when it names none or is ambiguous: app_hidden.match_exercise (an id; a catalog or custom name; an alias; the same words; a typo), its exact tiers inline.';
 grant execute on function app_hidden.resolve_exercises(refs text[]) to svc_reader;
 
+create function app_hidden.routine_name_taken(p_user uuid, p_name text, p_except uuid)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+AS $function$
+  select 'a routine with this name already exists: ' || r.id
+    from app_public.routines r
+   where r.user_id = p_user and r.name_key = app_public.routine_name_key(p_name) and r.id is distinct from p_except
+   limit 1;
+$function$;
+comment on function app_hidden.routine_name_taken(p_user uuid, p_name text, p_except uuid) is 'Why p_name cannot name a routine of p_user other than p_except (`a routine with this name already exists: <id>`, names compared by app_public.routine_name_key), or null: the reason documents give at `name` and the routines trigger raises.';
+grant execute on function app_hidden.routine_name_taken(p_user uuid, p_name text, p_except uuid) to svc_reader;
+
 create function app_hidden.same_start_weight(a numeric, a_unit text, b numeric, b_unit text)
  RETURNS boolean
  LANGUAGE sql
@@ -2615,6 +2641,16 @@ AS $function$
 $function$;
 comment on function app_hidden.same_start_weight(a numeric, a_unit text, b numeric, b_unit text) is 'Whether two start weights are the same load under the unit rule (app_hidden.weights_meet both ways): rewriting a routine in the other unit is no edit.';
 grant execute on function app_hidden.same_start_weight(a numeric, a_unit text, b numeric, b_unit text) to svc_reader;
+
+create function app_hidden.session_live(last_active_at timestamp with time zone)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE PARALLEL SAFE
+AS $function$
+  select last_active_at > now() - interval '30 days';
+$function$;
+comment on function app_hidden.session_live(last_active_at timestamp with time zone) is 'Whether a session still counts as signed in: active within the last 30 days. An inlinable expression (no SET clause), so index scans on last_active_at still apply.';
+grant execute on function app_hidden.session_live(last_active_at timestamp with time zone) to svc_reader;
 
 create function app_hidden.shown_increment(increment numeric, from_unit text, to_unit text)
  RETURNS numeric
@@ -2651,6 +2687,16 @@ AS $function$
 $function$;
 comment on function app_hidden.snap_down(weight numeric, step numeric) is 'The heaviest multiple of step not above weight (a tiny slack absorbs conversion rounding), never below 0.';
 grant execute on function app_hidden.snap_down(weight numeric, step numeric) to svc_reader;
+
+create function app_hidden.snap_up(weight numeric, step numeric)
+ RETURNS numeric
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+  select case when weight is null then null else trim_scale(greatest(0, ceil(weight / step - 0.000001) * step)) end;
+$function$;
+comment on function app_hidden.snap_up(weight numeric, step numeric) is 'The lightest multiple of step not below weight (a tiny slack absorbs conversion rounding), never below 0: app_hidden.snap_down''s other side.';
+grant execute on function app_hidden.snap_up(weight numeric, step numeric) to svc_reader;
 
 create function app_hidden.snap_weight(weight numeric, increment numeric)
  RETURNS numeric
@@ -2913,14 +2959,10 @@ create function app_hidden.tg_routine_name_unique()
  SET search_path TO 'pg_catalog', 'public'
 AS $function$
 declare
-  v_other uuid;
+  v_taken text := app_hidden.routine_name_taken(new.user_id, new.name, new.id);
 begin
-  select r.id into v_other from app_public.routines r
-   where r.user_id = new.user_id and r.name_key = app_public.routine_name_key(new.name) and r.id <> new.id
-   limit 1;
-  if v_other is not null then
-    raise exception 'name: a routine with this name already exists: %', v_other using errcode = 'SVDOC',
-      detail = 'name', hint = 'a routine with this name already exists: ' || v_other;
+  if v_taken is not null then
+    raise exception 'name: %', v_taken using errcode = 'SVDOC', detail = 'name', hint = v_taken;
   end if;
   return new;
 end;
@@ -2951,7 +2993,7 @@ begin
   return new;
 end;
 $function$;
-comment on function app_hidden.tg_users_name_check() is 'Trigger: a user''s display name has a visible character (INVALID_INPUT naming `name`), whichever way it is written: the sign-up route checks the same before SQL, updateUserById did not. _140_one_line_name, after it, refuses control characters.';
+comment on function app_hidden.tg_users_name_check() is 'Trigger: a user''s display name has a visible character (INVALID_INPUT naming `name`), whichever way it is written: the sign-up route checks the same before SQL, and this trigger holds it for every other write (updateUserById included). _140_one_line_name, after it, refuses control characters.';
 -- (execute: owner only)
 
 create function app_hidden.tg_workout_sets_denormalize()
@@ -3000,14 +3042,13 @@ AS $function$
 declare
   v_stale boolean;
 begin
-  select s.user_id, s.id, s.last_active_at < now() - interval '1 minute'
+  select s.user_id, s.id, app_hidden.touch_due(s.last_active_at)
     into user_id, session_id, v_stale
     from app_public.sessions s
    where s.id = app_public.current_session_id();
   if v_stale then
-    -- As app_private.session_for_token: last_active_at moves at most once a minute.
     update app_public.sessions s set last_active_at = now()
-     where s.id = session_id and s.last_active_at < now() - interval '1 minute';
+     where s.id = session_id and app_hidden.touch_due(s.last_active_at);
   end if;
 end;
 $function$;
@@ -3027,6 +3068,16 @@ end;
 $function$;
 comment on function app_hidden.touch_current_session_to_write(OUT user_id uuid, OUT session_id uuid) is 'touch_current_session for a mutation: SVFBD (FORBIDDEN) when the request''s credential is not a live sign-in.';
 grant execute on function app_hidden.touch_current_session_to_write(OUT user_id uuid, OUT session_id uuid) to svc_visitor;
+
+create function app_hidden.touch_due(last_at timestamp with time zone)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE PARALLEL SAFE
+AS $function$
+  select last_at is null or last_at < now() - interval '1 minute';
+$function$;
+comment on function app_hidden.touch_due(last_at timestamp with time zone) is 'Whether a last-active or last-used time (a session, an API key, a connected app) is over a minute old (or unset), so it is written again: a read-mostly hot path writes at most once a minute, not on every request.';
+grant execute on function app_hidden.touch_due(last_at timestamp with time zone) to svc_reader;
 
 create function app_hidden.try_uuid(t text)
  RETURNS uuid
@@ -3106,11 +3157,10 @@ declare
   v_bool record;
   v_array record;
   v_entry record;
-  v_progressions constant text[] := '{linear,greyskull,double,time,none}';
+  v_progressions constant text[] := app_hidden.progression_rules();
   k text;
   s text;
   v_id uuid;
-  v_other uuid;
   v_list jsonb;
   e jsonb;
   p text;
@@ -3158,10 +3208,9 @@ begin
   if v_line.reason is not null then
     path := 'name'; reason := v_line.reason; return;
   end if;
-  select r.id into v_other from app_public.routines r
-   where r.user_id = v_user and r.name_key = app_public.routine_name_key(s) and r.id is distinct from v_id limit 1;
-  if v_other is not null then
-    path := 'name'; reason := 'a routine with this name already exists: ' || v_other; return;
+  reason := app_hidden.routine_name_taken(v_user, s, v_id);
+  if reason is not null then
+    path := 'name'; return;
   end if;
   v_out := v_out || jsonb_build_object('name', s);
   if doc ? 'icon' then
@@ -3178,7 +3227,7 @@ begin
     path := 'progression'; reason := v_choice.reason; return;
   end if;
   v_out := v_out || jsonb_build_object('progression', s);
-  v_choice := app_hidden.doc_one_of(doc -> 'unit', '{kg,lb}', p_unit);
+  v_choice := app_hidden.doc_one_of(doc -> 'unit', app_hidden.weight_units(), p_unit);
   s := v_choice.value;
   if v_choice.reason is not null then
     path := 'unit'; reason := v_choice.reason; return;
@@ -3599,11 +3648,12 @@ begin
   end if;
   if doc ? 'bodyweight' and jsonb_typeof(doc -> 'bodyweight') <> 'null' then
     if app_hidden.doc_bodyweight(doc -> 'bodyweight') is null then
-      path := 'bodyweight'; reason := 'must be a number above 0 and at most 1500 with at most 2 decimals'; return;
+      -- Not a number (null to the rule) or a number the rule refuses: its one reason either way.
+      path := 'bodyweight'; reason := app_hidden.bodyweight_reason(null); return;
     end if;
     v_out := v_out || jsonb_build_object('bodyweight', app_hidden.doc_bodyweight(doc -> 'bodyweight'));
   end if;
-  v_choice := app_hidden.doc_one_of(doc -> 'unit', '{kg,lb}', p_unit);
+  v_choice := app_hidden.doc_one_of(doc -> 'unit', app_hidden.weight_units(), p_unit);
   s := v_choice.value;
   if v_choice.reason is not null then
     path := 'unit'; reason := v_choice.reason; return;
@@ -3764,6 +3814,14 @@ $function$;
 comment on function app_hidden.weight_kg(weight numeric, unit text) is 'A weight in kilograms, unrounded (1 lb = 0.45359237 kg): how records compare sets logged in different units.';
 grant execute on function app_hidden.weight_kg(weight numeric, unit text) to svc_reader;
 
+create function app_hidden.weight_units()
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$ select '{kg,lb}'::text[] $function$;
+comment on function app_hidden.weight_units() is 'The weight units: kg and lb, in the order messages list them (`unit: must be one of kg, lb`). The tables'' unit check constraints list the same (test/sql-rules.test.ts compares them).';
+grant execute on function app_hidden.weight_units() to svc_reader;
+
 create function app_hidden.weights_meet(lifted numeric, lifted_unit text, target numeric, target_unit text)
  RETURNS boolean
  LANGUAGE sql
@@ -3887,7 +3945,7 @@ create table app_private.rate_counters (
   count integer default 0 not null,
   constraint rate_counters_pkey PRIMARY KEY (subject, window_start)
 );
-comment on table app_private.rate_counters is 'Requests per subject (an API key, an admin session) per window, shared by every server process.';
+comment on table app_private.rate_counters is 'Counts per subject per one-minute window, shared by every server process: requests of an API key (`key:<id>`) or an admin session (`admin:<session>`), and the GraphQL cost a key spent (`key-cost:<id>`). Written only by app_private.count_request.';
 create index rate_counters_window on app_private.rate_counters using btree (window_start);
 
 create table app_private.session_tokens (
@@ -3954,7 +4012,7 @@ declare
   v_admin uuid;
 begin
   select u.id into v_admin from app_public.sessions s join app_public.users u on u.id = s.user_id
-   where s.id = p_session and s.last_active_at > now() - interval '30 days' and u.role = 'admin';
+   where s.id = p_session and app_hidden.session_live(s.last_active_at) and u.role = 'admin';
   if v_admin is null then
     raise exception 'Only an admin may do this' using errcode = 'SVFBD';
   end if;
@@ -4047,19 +4105,20 @@ $function$;
 comment on function app_private.count_admin_call(p_session uuid, OUT request_count integer, OUT window_end timestamp with time zone, OUT is_admin boolean) is 'Counts one admin-endpoint call for a session in the current minute (committed on its own, so refused calls count too) and says whether the session''s user is an admin.';
 -- (execute: owner only)
 
-create function app_private.count_request(p_subject text, p_window timestamp with time zone)
+create function app_private.count_request(p_subject text, p_window timestamp with time zone, p_amount integer DEFAULT 1)
  RETURNS integer
  LANGUAGE sql
  SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public'
 AS $function$
-  -- The upsert takes a row lock, so concurrent requests from many processes count exactly.
+  -- The upsert takes a row lock, so concurrent requests from many processes count exactly; the
+  -- count stops at the largest int rather than fail.
   insert into app_private.rate_counters as c (subject, window_start, count)
-  values (p_subject, p_window, 1)
-  on conflict (subject, window_start) do update set count = c.count + 1
+  values (p_subject, p_window, p_amount)
+  on conflict (subject, window_start) do update set count = least(c.count::bigint + excluded.count, 2147483647)::int
   returning c.count;
 $function$;
-comment on function app_private.count_request(p_subject text, p_window timestamp with time zone) is 'Counts one request of a subject (`key:<id>`, `admin:<session>`) in the window starting at p_window; returns the window''s count so far.';
+comment on function app_private.count_request(p_subject text, p_window timestamp with time zone, p_amount integer) is 'Adds p_amount (one request by default) to a subject''s count in the window starting at p_window and returns the window''s count so far: requests (`key:<id>`, `admin:<session>`) and a key''s GraphQL cost spent (`key-cost:<id>`, app_private.spend_api_key_cost).';
 -- (execute: owner only)
 
 create function app_private.delete_expired_imports()
@@ -4081,7 +4140,7 @@ AS $function$
 declare
   v_count int;
 begin
-  delete from app_public.sessions s where s.last_active_at <= now() - interval '30 days';
+  delete from app_public.sessions s where not app_hidden.session_live(s.last_active_at);
   get diagnostics v_count = row_count;
   return v_count;
 end;
@@ -4277,7 +4336,7 @@ declare
   v_user uuid;
 begin
   select s.user_id into v_user from app_public.sessions s join app_public.users u on u.id = s.user_id
-   where s.id = p_session and s.last_active_at > now() - interval '30 days'
+   where s.id = p_session and app_hidden.session_live(s.last_active_at)
      and not app_hidden.ban_in_force(u.banned, u.ban_expires);
   if v_user is null then
     raise exception 'Sign in to allow an app' using errcode = 'SVFBD';
@@ -4403,7 +4462,7 @@ begin
      and not app_hidden.ban_in_force(u.banned, u.ban_expires);
   if connection_id is not null then
     update app_public.connected_apps a set last_used_at = now()
-     where a.id = connection_id and (a.last_used_at is null or a.last_used_at < now() - interval '1 minute');
+     where a.id = connection_id and app_hidden.touch_due(a.last_used_at);
   end if;
 end;
 $function$;
@@ -4485,17 +4544,16 @@ create function app_private.session_for_token(p_token_hash bytea, OUT session_id
  SET search_path TO 'pg_catalog', 'public'
 AS $function$
 begin
-  -- Touch last_active_at at most once a minute: a read-mostly hot path should not write every time.
   update app_public.sessions s set last_active_at = now()
     from app_private.session_tokens t
    where t.session_id = s.id and t.token_hash = p_token_hash
-     and s.last_active_at > now() - interval '30 days'
-     and s.last_active_at < now() - interval '1 minute'
+     and app_hidden.session_live(s.last_active_at)
+     and app_hidden.touch_due(s.last_active_at)
   returning s.id, s.user_id into session_id, user_id;
   if session_id is null then
     select s.id, s.user_id into session_id, user_id
       from app_private.session_tokens t join app_public.sessions s on s.id = t.session_id
-     where t.token_hash = p_token_hash and s.last_active_at > now() - interval '30 days';
+     where t.token_hash = p_token_hash and app_hidden.session_live(s.last_active_at);
   end if;
 end;
 $function$;
@@ -4601,11 +4659,7 @@ create function app_private.spend_api_key_cost(p_api_key_id uuid, p_cost integer
  SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public'
 AS $function$
-  -- The row lock of the upsert makes concurrent spending from many processes count exactly.
-  insert into app_private.rate_counters as c (subject, window_start, count)
-  values ('key-cost:' || p_api_key_id, date_trunc('minute', now()), p_cost)
-  on conflict (subject, window_start) do update set count = least(c.count::bigint + excluded.count, 2147483647)::int
-  returning c.count;
+  select app_private.count_request('key-cost:' || p_api_key_id, date_trunc('minute', now()), p_cost);
 $function$;
 comment on function app_private.spend_api_key_cost(p_api_key_id uuid, p_cost integer) is 'Adds an operation''s cost to its key''s spending in the current minute and returns the total. The server refuses an operation that does not fit before spending (it knows what was spent from use_api_key).';
 -- (execute: owner only)
@@ -4654,7 +4708,7 @@ begin
   cost_used := coalesce(cost_used, 0);
   window_end := v_window + interval '1 minute';
   update app_public.api_keys k set last_used_at = now()
-   where k.id = api_key_id and (k.last_used_at is null or k.last_used_at < now() - interval '1 minute');
+   where k.id = api_key_id and app_hidden.touch_due(k.last_used_at);
 end;
 $function$;
 comment on function app_private.use_api_key(p_key_hash bytea, OUT api_key_id uuid, OUT user_id uuid, OUT access text, OUT request_count integer, OUT cost_used integer, OUT window_end timestamp with time zone) is 'Looks up a live key by its SHA-256, counts this request in the current minute, marks the key used and says how much of its per-minute GraphQL cost budget is spent.';
@@ -4858,7 +4912,7 @@ comment on column app_public.bodyweights.date is 'The day measured.';
 comment on column app_public.bodyweights.weight is 'The weight, in `unit`.';
 comment on column app_public.bodyweights.unit is '`kg` or `lb`: the unit it was logged in.';
 comment on column app_public.bodyweights.created_at is 'When it was logged.';
-comment on constraint bodyweights_weight_rule on app_public.bodyweights is 'A bodyweight is above 0, at most 1500 and has at most 2 decimals (the rule of workout documents).';
+comment on constraint bodyweights_weight_rule on app_public.bodyweights is 'A stored bodyweight is above 0, at most 1500 and has at most 2 decimals: the guard of the rows, the same rule as app_hidden.bodyweight_reason (which gives the reason logBodyweight and workout documents answer with).';
 create policy delete_own on app_public.bodyweights for delete
   using (user_id = (( SELECT app_public.current_user_id() AS current_user_id)));
 create policy insert_own on app_public.bodyweights for insert
@@ -5579,7 +5633,7 @@ declare
   w record;
   c jsonb;
   v_id uuid;
-  v_other uuid;
+  v_taken text;
 begin
   select * into w from app_hidden.walk_routine_program(doc,
     coalesce((select u.unit from app_public.users u where u.id = v_user), 'kg'));
@@ -5604,10 +5658,8 @@ begin
     end if;
   exception when unique_violation then
     -- Another transaction took the name between the check and the write.
-    select r.id into v_other from app_public.routines r
-     where r.user_id = v_user and r.name_key = app_public.routine_name_key(c ->> 'name') and r.id is distinct from v_id limit 1;
-    raise exception 'name: a routine with this name already exists: %', v_other using errcode = 'SVDOC',
-      detail = 'name', hint = 'a routine with this name already exists: ' || v_other;
+    v_taken := app_hidden.routine_name_taken(v_user, c ->> 'name', v_id);
+    raise exception 'name: %', v_taken using errcode = 'SVDOC', detail = 'name', hint = v_taken;
   end;
   insert into app_public.routine_exercises (routine_id, position, exercise_id, sets, reps_low, reps_high, seconds, weight,
     rest_seconds, superset, progression, warmups, drops, bursts, training_max, cycle, stages, increment)
@@ -5812,7 +5864,7 @@ AS $function$
     from app_private.session_tokens t
     join app_public.sessions s on s.id = t.session_id
    where t.token_hash = decode(nullif(current_setting('svc.session_hash', true), ''), 'hex')
-     and s.last_active_at > now() - interval '30 days';
+     and app_hidden.session_live(s.last_active_at);
 $function$;
 comment on function app_public.current_session_id() is E'@behavior -*\nThe session making this request, if it is a live sign-in.';
 grant execute on function app_public.current_session_id() to svc_reader;
@@ -6330,6 +6382,7 @@ AS $function$
 declare
   v_user uuid := app_hidden.require_user();
   v_row app_public.bodyweights;
+  v_reason text;
 begin
   if p_date is null or p_date < date '1900-01-01' then
     raise exception 'date: must be from 1900-01-01 and not in the future' using errcode = 'SVBAD';
@@ -6338,10 +6391,11 @@ begin
   if p_date > (now() at time zone 'UTC')::date + 1 then
     raise exception 'date: must be from 1900-01-01 and not in the future' using errcode = 'SVBAD';
   end if;
-  if p_weight is null or not (p_weight > 0 and p_weight <= 1500) or p_weight::numeric <> round(p_weight::numeric, 2) then
-    raise exception 'weight: must be a number above 0 and at most 1500 with at most 2 decimals' using errcode = 'SVBAD';
+  v_reason := app_hidden.bodyweight_reason(p_weight::numeric);
+  if v_reason is not null then
+    raise exception 'weight: %', v_reason using errcode = 'SVBAD';
   end if;
-  perform app_hidden.check_one_of('unit', p_unit, '{kg,lb}');
+  perform app_hidden.check_one_of('unit', p_unit, app_hidden.weight_units());
   insert into app_public.bodyweights as b (date, weight, unit)
   values (p_date, p_weight, coalesce(p_unit, (select u.unit from app_public.users u where u.id = v_user)))
   on conflict (user_id, date) do update set weight = excluded.weight, unit = excluded.unit
@@ -6448,7 +6502,7 @@ declare
   v_id uuid;
   v_doc json;
 begin
-  perform app_hidden.check_one_of('unit', unit, '{kg,lb}');
+  perform app_hidden.check_one_of('unit', unit, app_hidden.weight_units());
   v_id := (app_hidden.own_routine(ref, v_user)).id;
   if v_id is null then
     return null;
@@ -6808,7 +6862,7 @@ declare
 begin
   return query
     select s.* from app_public.sessions s
-     where s.user_id = u.id and u.id = v_user and s.last_active_at > now() - interval '30 days'
+     where s.user_id = u.id and u.id = v_user and app_hidden.session_live(s.last_active_at)
      order by s.last_active_at desc, s.id desc;
 end;
 $function$;
@@ -6824,7 +6878,7 @@ declare
   v_user uuid := app_hidden.require_user();
   w record;
 begin
-  perform app_hidden.check_one_of('unit', unit, '{kg,lb}');
+  perform app_hidden.check_one_of('unit', unit, app_hidden.weight_units());
   select * into w from app_hidden.walk_routine_program(doc,
     coalesce(unit, (select u.unit from app_public.users u where u.id = v_user), 'kg'));
   path := w.path;
@@ -6844,7 +6898,7 @@ declare
   v_user uuid := app_hidden.require_user();
   w record;
 begin
-  perform app_hidden.check_one_of('unit', unit, '{kg,lb}');
+  perform app_hidden.check_one_of('unit', unit, app_hidden.weight_units());
   perform app_hidden.check_one_of('effort', effort, '{rir,rpe}');
   select * into w from app_hidden.walk_workout_document(doc,
     coalesce(unit, (select u.unit from app_public.users u where u.id = v_user), 'kg'),
@@ -6893,7 +6947,7 @@ declare
   v_user uuid := app_hidden.require_user();
   v_doc json;
 begin
-  perform app_hidden.check_one_of('unit', unit, '{kg,lb}');
+  perform app_hidden.check_one_of('unit', unit, app_hidden.weight_units());
   select json_strip_nulls(json_build_object(
            'id', w.id, 'name', w.name, 'date', to_char(w.date, 'YYYY-MM-DD'), 'start', app_hidden.format_start(w.start),
            'minutes', w.minutes, 'bodyweight', app_hidden.convert_weight(w.bodyweight::numeric, w.unit, u.unit),

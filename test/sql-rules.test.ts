@@ -4,7 +4,7 @@
 // (app_hidden.check_one_of), one of the caller's routines by id or name (app_hidden.own_routine) and
 // a ban in force (app_hidden.ban_in_force).
 import pg from "pg";
-import { freshDatabase } from "./support/harness.ts";
+import { credentialHash, freshDatabase } from "./support/harness.ts";
 
 let db: Awaited<ReturnType<typeof freshDatabase>>;
 let client: pg.Client;
@@ -221,5 +221,246 @@ describe("a ban in force: app_hidden.ban_in_force", () => {
 
   test("is the only function that spells out the rule", async () => {
     expect(await functionsMatching("ban_expires is null or")).toEqual(["ban_in_force"]);
+  });
+});
+
+/** Runs fn in one transaction, so every now() in it is the same instant, then rolls it back. */
+const atOneInstant = async <T>(fn: () => Promise<T>): Promise<T> => {
+  await client.query("begin");
+  try {
+    return await fn();
+  } finally {
+    await client.query("rollback");
+  }
+};
+
+describe("a live session: app_hidden.session_live", () => {
+  test("active 30 days minus a second ago is live; exactly 30 days or a second more is not", async () => {
+    const live = (ago: string) =>
+      atOneInstant(() => one("select app_hidden.session_live(now() - $1::interval) as v", [ago]));
+    expect(await live("30 days -1 second")).toBe(true);
+    expect(await live("30 days")).toBe(false);
+    expect(await live("30 days 1 second")).toBe(false);
+  });
+
+  test("a token finds its session, the request's session id and the user's sessions list it, and the worker keeps it, up to the edge", async () => {
+    const {
+      rows: [signedUp],
+    } = await client.query(
+      "select * from app_private.sign_up('Idle', 'idle-session@example.com', 'a long password', 'test')",
+    );
+    const hash = credentialHash(signedUp.token);
+    const seen = (ago: string) =>
+      atOneInstant(async () => {
+        await client.query("update app_public.sessions set last_active_at = now() - $2::interval where user_id = $1", [
+          signedUp.user_id,
+          ago,
+        ]);
+        const byToken = await one("select (app_private.session_for_token(decode($1, 'hex'))).session_id as v", [hash]);
+        await client.query("select set_config('svc.session_hash', $1, true)", [hash]);
+        const current = await one("select app_public.current_session_id() as v");
+        const deleted = await one("select app_private.delete_idle_sessions() as v");
+        return { found: byToken !== null, current: current !== null, deleted };
+      });
+    expect(await seen("30 days -1 second")).toEqual({ found: true, current: true, deleted: 0 });
+    expect(await seen("30 days 1 second")).toEqual({ found: false, current: false, deleted: 1 });
+  });
+
+  test("is the only function that compares last_active_at with 30 days ago", async () => {
+    expect(await functionsMatching("interval '30 days'")).toEqual([
+      "create_api_key",
+      "forget_expired_oauth",
+      "session_live",
+    ]);
+    expect(await functionsMatching("last_active_at [<>]=? *now\\(\\)")).toEqual(["session_live"]);
+  });
+});
+
+describe("activity written at most once a minute: app_hidden.touch_due", () => {
+  test("due after a minute (or never written); not within it", async () => {
+    const due = (ago: string | null) =>
+      atOneInstant(() =>
+        one("select app_hidden.touch_due(now() - $1::interval) as v", [ago]).then((v) => v as boolean | null),
+      );
+    expect(await due("59 seconds")).toBe(false);
+    expect(await due("1 minute")).toBe(false);
+    expect(await due("61 seconds")).toBe(true);
+    expect(await due(null)).toBe(true);
+  });
+
+  test("is the only function that spells out the minute", async () => {
+    expect(await functionsMatching("< now\\(\\) - interval '1 minute'")).toEqual(["touch_due"]);
+  });
+});
+
+describe("a bodyweight: app_hidden.bodyweight_reason", () => {
+  const REASON = "must be a number above 0 and at most 1500 with at most 2 decimals";
+
+  test.each([
+    [0.01, null],
+    [1500, null],
+    [80.25, null],
+    [0, REASON],
+    [-1, REASON],
+    [1500.01, REASON],
+    [80.255, REASON],
+    [null, REASON],
+  ])("%j: %s", async (weight, reason) => {
+    expect(await one("select app_hidden.bodyweight_reason($1::numeric) as v", [weight])).toBe(reason);
+  });
+
+  test("logBodyweight, workout documents and the table's guard follow it at its edges", async () => {
+    const {
+      rows: [signedUp],
+    } = await client.query(
+      "select * from app_private.sign_up('Weighed', 'bodyweight-rule@example.com', 'a long password', 'test')",
+    );
+    const logged = (weight: number) =>
+      atOneInstant(async () => {
+        await client.query("select set_config('svc.session_hash', $1, true)", [credentialHash(signedUp.token)]);
+        return one("select (app_public.log_bodyweight('2026-01-01', $1, 'kg')).weight as v", [weight]);
+      });
+    const stored = (weight: number) =>
+      atOneInstant(() =>
+        one(
+          "insert into app_public.bodyweights (user_id, date, weight, unit) values ($1, '2026-01-01', $2, 'kg') returning weight as v",
+          [signedUp.user_id, weight],
+        ),
+      );
+    for (const good of [0.01, 1500]) {
+      expect(await logged(good)).toBe(good);
+      expect(await stored(good)).toBe(good);
+    }
+    for (const bad of [0, 1500.01, 80.255]) {
+      await expect(logged(bad)).rejects.toMatchObject({ code: "SVBAD", message: `weight: ${REASON}` });
+      await expect(stored(bad)).rejects.toMatchObject({ code: "23514" });
+    }
+    const walk = async (bodyweight: unknown) =>
+      (
+        await client.query("select path, reason from app_hidden.walk_workout_document($1::jsonb, 'kg', 'rpe')", [
+          JSON.stringify({ date: "2026-01-01", bodyweight, exercises: [] }),
+        ])
+      ).rows[0];
+    expect(await walk(1500.01)).toEqual({ path: "bodyweight", reason: REASON });
+    expect(await walk("80")).toEqual({ path: "bodyweight", reason: REASON });
+    expect((await walk(1500)).path).not.toBe("bodyweight");
+  });
+
+  test("is the only function that spells out the limit", async () => {
+    expect(await functionsMatching("<= 1500")).toEqual(["bodyweight_reason"]);
+  });
+});
+
+describe("another of the user's routines with this name: app_hidden.routine_name_taken", () => {
+  test("names the other routine (compared by routine_name_key); none for the routine itself or another user's", async () => {
+    const me = await signUp("Namer", "routine-name-taken@example.com");
+    const other = await signUp("Other namer", "routine-name-taken-other@example.com");
+    const {
+      rows: [pushA],
+    } = await client.query(
+      "insert into app_public.routines (user_id, name, unit) values ($1, 'Push A', 'kg') returning id",
+      [me],
+    );
+    const taken = (user: string, name: string, except: string | null) =>
+      one("select app_hidden.routine_name_taken($1, $2, $3) as v", [user, name, except]);
+    expect(await taken(me, " push a", null)).toBe(`a routine with this name already exists: ${pushA.id}`);
+    expect(await taken(me, "Push A", pushA.id)).toBeNull();
+    expect(await taken(me, "Push B", null)).toBeNull();
+    expect(await taken(other, "Push A", null)).toBeNull();
+  });
+
+  test("is the only function that looks the name up or writes the reason", async () => {
+    expect(await functionsMatching("routine with this name already exists")).toEqual(["routine_name_taken"]);
+  });
+});
+
+describe("counts per subject and minute: app_private.count_request", () => {
+  test("adds one request, or an amount (a key's cost through spend_api_key_cost), and stops at the largest int", async () => {
+    const count = (subject: string, amount?: number) =>
+      one(
+        amount === undefined
+          ? "select app_private.count_request($1, date_trunc('minute', now())) as v"
+          : "select app_private.count_request($1, date_trunc('minute', now()), $2) as v",
+        amount === undefined ? [subject] : [subject, amount],
+      );
+    await atOneInstant(async () => {
+      expect(await count("key:rules")).toBe(1);
+      expect(await count("key:rules")).toBe(2);
+      expect(await count("key-cost:rules", 2147483000)).toBe(2147483000);
+      expect(await count("key-cost:rules", 1000)).toBe(2147483647);
+      const key = "00000000-0000-4000-8000-000000000001";
+      expect(await one("select app_private.spend_api_key_cost($1, 30) as v", [key])).toBe(30);
+      expect(await one("select app_private.spend_api_key_cost($1, 12) as v", [key])).toBe(42);
+      expect(await count(`key-cost:${key}`, 0)).toBe(42);
+    });
+  });
+
+  test("is the only function that writes rate_counters", async () => {
+    expect(await functionsMatching("insert into app_private.rate_counters")).toEqual(["count_request"]);
+  });
+});
+
+describe("lists a value is one of: app_hidden.weight_units and app_hidden.progression_rules", () => {
+  /** The quoted values of every check constraint named like `%<suffix>`, by constraint. */
+  const constraintLists = async (suffix: string) =>
+    (
+      await client.query(
+        `select c.conname, pg_get_constraintdef(c.oid) as def from pg_constraint c
+           join pg_namespace n on n.oid = c.connamespace
+          where n.nspname in ('app_public', 'app_hidden', 'app_private') and c.contype = 'c' and c.conname like $1
+          order by 1`,
+        [`%${suffix}`],
+      )
+    ).rows.map((r) => [r.conname, [...r.def.matchAll(/'([^']*)'::text/g)].map((m) => m[1])]);
+
+  test("the units are kg and lb, and every unit check constraint lists the same", async () => {
+    const units = await one("select app_hidden.weight_units() as v");
+    expect(units).toEqual(["kg", "lb"]);
+    const lists = await constraintLists("_unit_check");
+    expect(lists.length).toBeGreaterThanOrEqual(5);
+    for (const [, list] of lists) expect(list).toEqual(units);
+    await expect(
+      client.query("select app_hidden.check_one_of('unit', 'st', app_hidden.weight_units())"),
+    ).rejects.toMatchObject({ code: "SVBAD", message: "unit: must be one of kg, lb" });
+  });
+
+  test("the progression rules, and the routines' and routine exercises' check constraints list the same", async () => {
+    const rules = await one("select app_hidden.progression_rules() as v");
+    expect(rules).toEqual(["linear", "greyskull", "double", "time", "none"]);
+    const lists = await constraintLists("_progression_check");
+    expect(lists.map(([name]) => name)).toEqual(["routine_exercises_progression_check", "routines_progression_check"]);
+    for (const [, list] of lists) expect(list).toEqual(rules);
+  });
+
+  test("are the only functions that spell the lists out", async () => {
+    expect(await functionsMatching("kg,lb|'kg', *'lb'")).toEqual(["weight_units"]);
+    expect(await functionsMatching("linear,greyskull")).toEqual(["progression_rules"]);
+  });
+});
+
+describe("loadable weights: app_hidden.snap_up and app_hidden.snap_down", () => {
+  test.each([
+    [10, 2.5, "10", "10"],
+    [10.01, 2.5, "12.5", "10"],
+    [12.49, 2.5, "12.5", "10"],
+    [-3, 2.5, "0", "0"],
+  ])("%d on a %d grid: up %s, down %s", async (weight, step, up, down) => {
+    expect(await one("select app_hidden.snap_up($1, $2)::text as v", [weight, step])).toBe(up);
+    expect(await one("select app_hidden.snap_down($1, $2)::text as v", [weight, step])).toBe(down);
+  });
+
+  test("warm-ups snap within 40-80 % of the work weight through them", async () => {
+    // No function snaps to a grid by hand: (ceil|floor)(w / step) * step is written in snap_up and snap_down.
+    expect(await functionsMatching("(ceil|floor)\\([^;]*/ *[a-z_]+ [-+] 0\\.000001\\) \\*")).toEqual([
+      "snap_down",
+      "snap_up",
+    ]);
+    // 101 kg, 3 warm-ups on a 2.5 kg grid: 40 % (40.4) snaps up to 42.5, 60 % to 60, 80 % (80.8) down to 80.
+    expect(await one("select app_hidden.planned_sets('reps', 101, false, 5, null, 1, 3, 0, 0, 2.5) as v")).toEqual([
+      "w:42.5x4",
+      "w:60x3",
+      "w:80x2",
+      "101x5",
+    ]);
   });
 });

@@ -186,11 +186,10 @@ declare
   v_bool record;
   v_array record;
   v_entry record;
-  v_progressions constant text[] := '{linear,greyskull,double,time,none}';
+  v_progressions constant text[] := app_hidden.progression_rules();
   k text;
   s text;
   v_id uuid;
-  v_other uuid;
   v_list jsonb;
   e jsonb;
   p text;
@@ -238,10 +237,9 @@ begin
   if v_line.reason is not null then
     path := 'name'; reason := v_line.reason; return;
   end if;
-  select r.id into v_other from app_public.routines r
-   where r.user_id = v_user and r.name_key = app_public.routine_name_key(s) and r.id is distinct from v_id limit 1;
-  if v_other is not null then
-    path := 'name'; reason := 'a routine with this name already exists: ' || v_other; return;
+  reason := app_hidden.routine_name_taken(v_user, s, v_id);
+  if reason is not null then
+    path := 'name'; return;
   end if;
   v_out := v_out || jsonb_build_object('name', s);
   if doc ? 'icon' then
@@ -258,7 +256,7 @@ begin
     path := 'progression'; reason := v_choice.reason; return;
   end if;
   v_out := v_out || jsonb_build_object('progression', s);
-  v_choice := app_hidden.doc_one_of(doc -> 'unit', '{kg,lb}', p_unit);
+  v_choice := app_hidden.doc_one_of(doc -> 'unit', app_hidden.weight_units(), p_unit);
   s := v_choice.value;
   if v_choice.reason is not null then
     path := 'unit'; reason := v_choice.reason; return;
@@ -567,11 +565,12 @@ begin
   end if;
   if doc ? 'bodyweight' and jsonb_typeof(doc -> 'bodyweight') <> 'null' then
     if app_hidden.doc_bodyweight(doc -> 'bodyweight') is null then
-      path := 'bodyweight'; reason := 'must be a number above 0 and at most 1500 with at most 2 decimals'; return;
+      -- Not a number (null to the rule) or a number the rule refuses: its one reason either way.
+      path := 'bodyweight'; reason := app_hidden.bodyweight_reason(null); return;
     end if;
     v_out := v_out || jsonb_build_object('bodyweight', app_hidden.doc_bodyweight(doc -> 'bodyweight'));
   end if;
-  v_choice := app_hidden.doc_one_of(doc -> 'unit', '{kg,lb}', p_unit);
+  v_choice := app_hidden.doc_one_of(doc -> 'unit', app_hidden.weight_units(), p_unit);
   s := v_choice.value;
   if v_choice.reason is not null then
     path := 'unit'; reason := v_choice.reason; return;
@@ -739,7 +738,7 @@ begin
 end;
 $$;
 comment on function app_hidden.tg_users_name_check() is
-  E'Trigger: a user''s display name has a visible character (INVALID_INPUT naming `name`), whichever way it is written: the sign-up route checks the same before SQL, updateUserById did not. _140_one_line_name, after it, refuses control characters.';
+  E'Trigger: a user''s display name has a visible character (INVALID_INPUT naming `name`), whichever way it is written: the sign-up route checks the same before SQL, and this trigger holds it for every other write (updateUserById included). _140_one_line_name, after it, refuses control characters.';
 drop trigger if exists _140_one_line_name on app_public.users;
 create trigger _140_one_line_name before insert or update of name on app_public.users
   for each row execute procedure app_hidden.tg_one_line_name();
@@ -771,7 +770,7 @@ declare
   v_user uuid;
 begin
   select s.user_id into v_user from app_public.sessions s join app_public.users u on u.id = s.user_id
-   where s.id = p_session and s.last_active_at > now() - interval '30 days'
+   where s.id = p_session and app_hidden.session_live(s.last_active_at)
      and not app_hidden.ban_in_force(u.banned, u.ban_expires);
   if v_user is null then
     raise exception 'Sign in to allow an app' using errcode = 'SVFBD';
@@ -823,7 +822,7 @@ begin
      and not app_hidden.ban_in_force(u.banned, u.ban_expires);
   if connection_id is not null then
     update app_public.connected_apps a set last_used_at = now()
-     where a.id = connection_id and (a.last_used_at is null or a.last_used_at < now() - interval '1 minute');
+     where a.id = connection_id and app_hidden.touch_due(a.last_used_at);
   end if;
 end;
 $$;
@@ -873,7 +872,7 @@ begin
   cost_used := coalesce(cost_used, 0);
   window_end := v_window + interval '1 minute';
   update app_public.api_keys k set last_used_at = now()
-   where k.id = api_key_id and (k.last_used_at is null or k.last_used_at < now() - interval '1 minute');
+   where k.id = api_key_id and app_hidden.touch_due(k.last_used_at);
 end;
 $$;
 
@@ -982,7 +981,7 @@ declare
   v_user uuid := app_hidden.require_user();
   w record;
 begin
-  perform app_hidden.check_one_of('unit', unit, '{kg,lb}');
+  perform app_hidden.check_one_of('unit', unit, app_hidden.weight_units());
   select * into w from app_hidden.walk_routine_program(doc,
     coalesce(unit, (select u.unit from app_public.users u where u.id = v_user), 'kg'));
   path := w.path;
@@ -997,7 +996,7 @@ declare
   v_user uuid := app_hidden.require_user();
   w record;
 begin
-  perform app_hidden.check_one_of('unit', unit, '{kg,lb}');
+  perform app_hidden.check_one_of('unit', unit, app_hidden.weight_units());
   perform app_hidden.check_one_of('effort', effort, '{rir,rpe}');
   select * into w from app_hidden.walk_workout_document(doc,
     coalesce(unit, (select u.unit from app_public.users u where u.id = v_user), 'kg'),
@@ -1014,7 +1013,7 @@ declare
   v_user uuid := app_hidden.require_user();
   v_doc json;
 begin
-  perform app_hidden.check_one_of('unit', unit, '{kg,lb}');
+  perform app_hidden.check_one_of('unit', unit, app_hidden.weight_units());
   select json_strip_nulls(json_build_object(
            'id', w.id, 'name', w.name, 'date', to_char(w.date, 'YYYY-MM-DD'), 'start', app_hidden.format_start(w.start),
            'minutes', w.minutes, 'bodyweight', app_hidden.convert_weight(w.bodyweight::numeric, w.unit, u.unit),
@@ -1047,6 +1046,7 @@ returns app_public.bodyweights language plpgsql set search_path to pg_catalog, p
 declare
   v_user uuid := app_hidden.require_user();
   v_row app_public.bodyweights;
+  v_reason text;
 begin
   if p_date is null or p_date < date '1900-01-01' then
     raise exception 'date: must be from 1900-01-01 and not in the future' using errcode = 'SVBAD';
@@ -1055,10 +1055,11 @@ begin
   if p_date > (now() at time zone 'UTC')::date + 1 then
     raise exception 'date: must be from 1900-01-01 and not in the future' using errcode = 'SVBAD';
   end if;
-  if p_weight is null or not (p_weight > 0 and p_weight <= 1500) or p_weight::numeric <> round(p_weight::numeric, 2) then
-    raise exception 'weight: must be a number above 0 and at most 1500 with at most 2 decimals' using errcode = 'SVBAD';
+  v_reason := app_hidden.bodyweight_reason(p_weight::numeric);
+  if v_reason is not null then
+    raise exception 'weight: %', v_reason using errcode = 'SVBAD';
   end if;
-  perform app_hidden.check_one_of('unit', p_unit, '{kg,lb}');
+  perform app_hidden.check_one_of('unit', p_unit, app_hidden.weight_units());
   insert into app_public.bodyweights as b (date, weight, unit)
   values (p_date, p_weight, coalesce(p_unit, (select u.unit from app_public.users u where u.id = v_user)))
   on conflict (user_id, date) do update set weight = excluded.weight, unit = excluded.unit
@@ -1089,7 +1090,7 @@ declare
   v_id uuid;
   v_doc json;
 begin
-  perform app_hidden.check_one_of('unit', unit, '{kg,lb}');
+  perform app_hidden.check_one_of('unit', unit, app_hidden.weight_units());
   v_id := (app_hidden.own_routine(ref, v_user)).id;
   if v_id is null then
     return null;
@@ -1280,16 +1281,20 @@ $$;
 --------------------------------------------------------------------------------
 -- Requests counted per subject and minute, in one place
 --------------------------------------------------------------------------------
-create or replace function app_private.count_request(p_subject text, p_window timestamptz) returns int
+-- The amount argument makes a second signature: the two-argument one goes (plpgsql callers resolve
+-- the name when they run, and find this one through the default).
+drop function if exists app_private.count_request(text, timestamptz);
+create or replace function app_private.count_request(p_subject text, p_window timestamptz, p_amount int default 1) returns int
 language sql security definer set search_path to pg_catalog, public as $$
-  -- The upsert takes a row lock, so concurrent requests from many processes count exactly.
+  -- The upsert takes a row lock, so concurrent requests from many processes count exactly; the
+  -- count stops at the largest int rather than fail.
   insert into app_private.rate_counters as c (subject, window_start, count)
-  values (p_subject, p_window, 1)
-  on conflict (subject, window_start) do update set count = c.count + 1
+  values (p_subject, p_window, p_amount)
+  on conflict (subject, window_start) do update set count = least(c.count::bigint + excluded.count, 2147483647)::int
   returning c.count;
 $$;
-comment on function app_private.count_request(text, timestamptz) is
-  E'Counts one request of a subject (`key:<id>`, `admin:<session>`) in the window starting at p_window; returns the window''s count so far.';
+comment on function app_private.count_request(text, timestamptz, int) is
+  E'Adds p_amount (one request by default) to a subject''s count in the window starting at p_window and returns the window''s count so far: requests (`key:<id>`, `admin:<session>`) and a key''s GraphQL cost spent (`key-cost:<id>`, app_private.spend_api_key_cost).';
 
 --------------------------------------------------------------------------------
 -- OAuth: a one-time credential presented, and a connection's token pair, each written once
