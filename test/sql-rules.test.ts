@@ -266,6 +266,15 @@ describe("a live session: app_hidden.session_live", () => {
     expect(await seen("30 days 1 second")).toEqual({ found: false, current: false, deleted: 1 });
   });
 
+  test("is inlined into the query that calls it, so the last_active_at index serves the worker's delete", async () => {
+    const { rows } = await client.query(
+      "explain (verbose, costs off) delete from app_public.sessions s where not app_hidden.session_live(s.last_active_at)",
+    );
+    const plan = rows.map((r) => r["QUERY PLAN"]).join("\n");
+    expect(plan).toMatch(/last_active_at <= \(now\(\) - '30 days'::interval\)/);
+    expect(plan).not.toMatch(/session_live/);
+  });
+
   test("is the only function that compares last_active_at with 30 days ago", async () => {
     expect(await functionsMatching("interval '30 days'")).toEqual([
       "create_api_key",
