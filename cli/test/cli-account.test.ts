@@ -689,7 +689,7 @@ describe("admin", () => {
     await s.ownerPool.query("select app_public.grant_admin($1)", [adminEmail]);
 
     const { h: victimHome, userId, token } = await signedUp("Victim");
-    const ban = await admin.run(["admin", "ban", userId, "--reason", "spam", "--expires-in", "7d"]);
+    const ban = await admin.run(["admin", "ban", userId, "--reason", "spam", "--expires-in", "7d", "--yes"]);
     expect(ban.code).toBe(0);
     expect(ban.stdout).toMatch(/^Banned Victim <.+> until \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(reason: spam\)\.\n$/);
     const {
@@ -704,7 +704,7 @@ describe("admin", () => {
     expect((await get(s.url, "/api/auth/get-session", { token })).body).toBeNull();
     expect((await victimHome.run(["whoami"])).code).toBe(4);
 
-    const json = await admin.run(["admin", "ban", userId, "--json"]);
+    const json = await admin.run(["admin", "ban", userId, "--json", "--yes"]);
     const permanent = JSON.parse(json.stdout).user;
     expect(permanent).toMatchObject({ id: userId, banned: true });
     expect(permanent.banExpires ?? null).toBeNull();
@@ -727,6 +727,7 @@ describe("admin", () => {
       "admin",
       "ban",
       (await s.ownerPool.query("select id from app_public.users where email = $1", [adminEmail])).rows[0].id,
+      "--yes",
     ]);
     expect(refused.code).toBe(4);
     expect(refused.stderr).toContain("Only an admin");
@@ -734,23 +735,56 @@ describe("admin", () => {
     const key = (
       await admin.run(["key", "create", "--name", "admin-key", "--access", "read-write", "--expires", "30d"])
     ).stdout.trim();
-    const withKey = await admin.run(["admin", "ban", userId], { env: { SVC_API_KEY: key } });
+    const withKey = await admin.run(["admin", "ban", userId, "--yes"], { env: { SVC_API_KEY: key } });
     expect(withKey.code).toBe(4);
 
     for (const args of [
-      ["admin", "ban", userId, "--expires-in", "soon"],
-      ["admin", "ban", userId, "--expires-in", "0d"],
+      ["admin", "ban", userId, "--expires-in", "soon", "--yes"],
+      ["admin", "ban", userId, "--expires-in", "0d", "--yes"],
     ]) {
       expect((await admin.run(args)).code).toBe(2);
     }
-    const unknown = await admin.run(["admin", "ban", "00000000-0000-4000-8000-000000000000"]);
+    const unknown = await admin.run(["admin", "ban", "00000000-0000-4000-8000-000000000000", "--yes"]);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain("No user");
     const notAnId = await admin.run(["admin", "unban", "not-a-uuid"]);
     expect(notAnId.code).toBe(2);
     expect(notAnId.stderr).toContain("Give the user's email or id");
-    const yourself = await admin.run(["admin", "ban", admin.credentials().instances[s.url].user.id]);
+    const yourself = await admin.run(["admin", "ban", admin.credentials().instances[s.url].user.id, "--yes"]);
     expect(yourself.code).toBe(2);
+  });
+
+  test("ban asks on a terminal (anything but y bans nobody); where it cannot ask it needs --yes; unban does not ask", async () => {
+    const { h: admin, email: adminEmail } = await signedUp("Asking Admin");
+    await s.ownerPool.query("select app_public.grant_admin($1)", [adminEmail]);
+    const { userId, token } = await signedUp("Asked About");
+    const isBanned = async () =>
+      (await s.ownerPool.query("select banned from app_public.users where id = $1", [userId])).rows[0].banned;
+
+    const unasked = await admin.run(["admin", "ban", userId]);
+    expect(unasked).toMatchObject({ code: 2, stdout: "" });
+    expect(unasked.stderr).toMatch(
+      /^Error: Give --yes to ban a user \(standard input is not a terminal, so svc cannot ask\)\.\n/,
+    );
+    const kept = await svcOnTerminal(["admin", "ban", userId], admin.env(), [{ waitFor: "? (y/N): ", type: "n\r" }]);
+    expect(kept.stdout).toContain(`Ban ${userId} and end all their sessions? (y/N): `);
+    expect(kept.stdout).toContain("Cancelled: nothing changed.");
+    expect(kept.code).toBe(1);
+    expect(await isBanned()).toBe(false);
+    expect((await get(s.url, "/api/auth/get-session", { token })).body).not.toBeNull();
+
+    const yes = await svcOnTerminal(["admin", "ban", userId], admin.env(), [{ waitFor: "? (y/N): ", type: "y\r" }]);
+    expect(yes.code).toBe(0);
+    expect(yes.stdout).toContain("Banned Asked About");
+    expect(await isBanned()).toBe(true);
+    expect((await get(s.url, "/api/auth/get-session", { token })).body).toBeNull();
+
+    // Lifting a ban ends nothing: it does not ask, and needs no --yes.
+    expect(await admin.run(["admin", "unban", userId])).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining("Lifted"),
+    });
+    expect(await isBanned()).toBe(false);
   });
 });
 
@@ -783,15 +817,24 @@ describe("admin: user list and ban by email", () => {
     expect(none).toMatchObject({ code: 0, stdout: 'No user\'s name or email contains "nobody-has-this".\n' });
 
     // Expiries that cannot be misread: `m` could be minutes or months.
-    const ambiguous = await admin.run(["admin", "ban", victimEmail, "--expires-in", "1m"]);
+    const ambiguous = await admin.run(["admin", "ban", victimEmail, "--expires-in", "1m", "--yes"]);
     expect(ambiguous.code).toBe(2);
     expect(ambiguous.stderr).toContain("could mean minutes or months");
     expect(ambiguous.stderr).toContain("min (minutes), h (hours), d (days), w (weeks), y (years");
     for (const bad of ["90s", "0d", "soon", "1.5d"])
-      expect((await admin.run(["admin", "ban", victimEmail, "--expires-in", bad])).code).toBe(2);
+      expect((await admin.run(["admin", "ban", victimEmail, "--expires-in", bad, "--yes"])).code).toBe(2);
     expect(stdoutJson(await admin.run(["admin", "user", "list", victimEmail, "--json"]))[0].banned).toBe(false); // nothing happened
 
-    const ban = await admin.run(["admin", "ban", victimEmail, "--reason", "spam links", "--expires-in", "30d"]);
+    const ban = await admin.run([
+      "admin",
+      "ban",
+      victimEmail,
+      "--reason",
+      "spam links",
+      "--expires-in",
+      "30d",
+      "--yes",
+    ]);
     expect(ban.code).toBe(0);
     expect(ban.stdout).toMatch(
       /^Banned Listed Victim <.+> until \d{4}-\d\d-\d\d \d\d:\d\d \(reason: spam links\)\.\n$/,
@@ -817,14 +860,14 @@ describe("admin: user list and ban by email", () => {
     expect(login.stderr).not.toContain("svc login");
 
     // A ban without end (never), by id; then lifted by email.
-    expect((await admin.run(["admin", "ban", userId, "--expires-in", "never"])).code).toBe(0);
+    expect((await admin.run(["admin", "ban", userId, "--expires-in", "never", "--yes"])).code).toBe(0);
     const forever = await victim.run(["login", "--email", victimEmail, "--password-stdin"], { input: PASSWORD });
     expect(forever.stderr).toContain("This account is banned; the ban has no end date.");
     const unban = await admin.run(["admin", "unban", victimEmail.toUpperCase()]);
     expect(unban).toMatchObject({ code: 0, stdout: `Lifted the ban on Listed Victim <${victimEmail}>.\n` });
     expect((await victim.run(["login", "--email", victimEmail, "--password-stdin"], { input: PASSWORD })).code).toBe(0);
 
-    const unknown = await admin.run(["admin", "ban", "nobody@example.com"]);
+    const unknown = await admin.run(["admin", "ban", "nobody@example.com", "--yes"]);
     expect(unknown).toMatchObject({
       code: 1,
       stderr: "Error: No user with the email nobody@example.com. See `svc admin user list`.\n",
