@@ -7,7 +7,8 @@ import { UAParser } from "ua-parser-js";
 import { SESSION_COOKIE, sha256, readCredential } from "./identity.ts";
 import { clientAddress } from "./client-address.ts";
 import { claimAttempt, type AuthLimits } from "./auth-limits.ts";
-import { badRequest, sendError } from "./http-error.ts";
+import { badRequest, sendError, type HttpError } from "./http-error.ts";
+import { STANDARD_MESSAGES } from "../db/errors.ts";
 import { readBody } from "./request-body.ts";
 import { setRetryAfter } from "./rate-limit-headers.ts";
 
@@ -18,7 +19,8 @@ const COOKIE_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
 
 const EMAIL = { type: "string", min: 1, max: 254 } as const;
 const SIGN_UP = {
-  name: { type: "string", min: 1, max: 100, notBlank: true },
+  // Whether a name is blank is SQL's to say (app_hidden.tg_users_name_check): see signUpRefusal.
+  name: { type: "string", min: 1, max: 100 },
   email: EMAIL,
   password: { type: "string", min: PASSWORD_MIN, maxBytes: PASSWORD_MAX_BYTES },
 } as const;
@@ -70,6 +72,21 @@ export function checkEmail(email: string): void {
   if (!EMAIL_RE.test(email)) throw badRequest("email must be an email address");
 }
 
+/**
+ * What sign-up's SQL refuses in the body, as a 400: a name with no visible character or with a
+ * control character (SVBAD, its message naming `name`), or a value a users check refuses; null for
+ * anything else.
+ */
+function signUpRefusal(error: unknown): HttpError | null {
+  const e = error as { code?: string; message?: string; constraint?: string };
+  if (e.code === "SVBAD") return badRequest(e.message ?? "Bad request");
+  if (e.code === "23514") {
+    if (e.constraint === "users_email_check") return badRequest("email must be an email address");
+    return badRequest(STANDARD_MESSAGES["23514"]);
+  }
+  return null;
+}
+
 export function authRoutes(ownerPool: pg.Pool, limits: AuthLimits) {
   const router = express.Router();
 
@@ -90,7 +107,7 @@ export function authRoutes(ownerPool: pg.Pool, limits: AuthLimits) {
       if ((error as { code?: string }).code === "SVDUP" || (error as { code?: string }).code === "23505") {
         return sendError(res, "USER_ALREADY_EXISTS", "An account with this email already exists");
       }
-      throw error;
+      throw signUpRefusal(error) ?? error;
     }
   });
 

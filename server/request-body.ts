@@ -10,8 +10,6 @@ export type StringField = {
   max?: number;
   /** Most UTF-8 bytes (bcrypt reads 72). */
   maxBytes?: number;
-  /** Not only spaces. */
-  notBlank?: boolean;
   optional?: boolean;
 };
 
@@ -50,7 +48,6 @@ function readString(name: string, value: unknown, field: StringField): string {
   if (field.maxBytes !== undefined && Buffer.byteLength(value, "utf8") > field.maxBytes) {
     throw badRequest(`${name} must be at most ${field.maxBytes} bytes (UTF-8)`);
   }
-  if (field.notBlank && value.trim() === "") throw badRequest(`${name} must not be blank`);
   return value;
 }
 

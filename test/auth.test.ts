@@ -121,7 +121,7 @@ describe("sign-up", () => {
       password: "12345678",
     });
     expect(blank.status).toBe(400);
-    expect(blank.body.message).toBe("name must not be blank");
+    expect(blank.body.message).toBe("name: must not be blank");
     for (const body of ["null", '"x"', "42"]) {
       const res = await post(s.url, "/api/auth/sign-up/email", body);
       expect(res.status).toBe(400);
@@ -265,5 +265,45 @@ describe("sessions", () => {
       [user.id],
     );
     expect((await gql(s.url, "{ viewer { id } }", {}, { token })).body.data.viewer).toBeNull();
+  });
+});
+
+describe("sign-up and SQL agree on a name and an email at their edges", () => {
+  /** SQL's verdict on a user: null when app_public.users takes it, else its refusal (nothing is kept). */
+  async function sqlRefusal(name: string, email: string): Promise<string | null> {
+    const client = await s.ownerPool.connect();
+    try {
+      await client.query("begin");
+      await client.query("insert into app_public.users (name, email) values ($1, $2)", [name, email]);
+      return null;
+    } catch (error) {
+      return (error as Error).message;
+    } finally {
+      await client.query("rollback");
+      client.release();
+    }
+  }
+  let n = 0;
+  const fresh = () => `agree-${process.pid}-${++n}@example.com`;
+  const local254 = "a".repeat(254 - "@example.com".length);
+
+  test.each([
+    ["a name of only U+200B (not space to JavaScript's trim)", "\u200b", fresh],
+    ["a name of only U+2003 (space to JavaScript's trim)", "\u2003", fresh],
+    ["a name of only spaces, tabs and line breaks", " \t\r\n ", fresh],
+    ["a name of only U+00A0 and U+3000", "\u00a0\u3000", fresh],
+    ["a name with one visible character", "\u2003x\u2003", fresh],
+    ["an email of 254 characters", "Edge", () => `${local254}@example.com`],
+    ["an email of 255 characters", "Edge", () => `${local254}b@example.com`],
+    ["an email with a space", "Edge", () => `a b-${process.pid}@example.com`],
+    ["an email with two @", "Edge", () => `a@b-${process.pid}@example.com`],
+  ])("%s: the route takes it exactly when SQL does", async (_what, name, makeEmail) => {
+    const email = makeEmail();
+    // SQL first (its insert is rolled back), then the route with the same values.
+    const bySql = await sqlRefusal(name, email);
+    const byRoute = await post(s.url, "/api/auth/sign-up/email", { name, email, password: "12345678" });
+    expect({ status: byRoute.status, refusedBySql: bySql !== null }).toEqual(
+      bySql === null ? { status: 200, refusedBySql: false } : { status: 400, refusedBySql: true },
+    );
   });
 });
