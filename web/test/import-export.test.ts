@@ -30,7 +30,7 @@ test("preview, choose, import; the same file again adds nothing; export JSON and
     .waitFor();
   await preview.getByText("weights in kg (the file does not say)").waitFor();
   await preview.getByRole("row", { name: /Bench Press \(Barbell\) 5 Bench Press/ }).waitFor();
-  await preview.getByText("1 rest timer rows (the time between sets is not kept per set) (first at line 7)").waitFor();
+  await preview.getByText("1 rest timer row (the time between sets is not kept per set) (first at line 7)").waitFor();
   const importButton = preview.getByRole("button", { name: "Import 2 workouts" });
   expect(await importButton.isDisabled()).toBe(true);
   await expectAccessible(page);

@@ -12,6 +12,7 @@ import {
   stageImport,
   importStaged,
   lineOfPath,
+  skipCountText,
   ImportParseError,
   IMPORT_FORMAT_NAMES,
   type ImportChoice,
@@ -291,7 +292,7 @@ export function ImportExportSection() {
               <ul>
                 {read.skipped.map((k) => (
                   <li key={k.reason}>
-                    {k.rows} {k.text} (first at line {k.firstLine})
+                    {skipCountText(k)} (first at line {k.firstLine})
                   </li>
                 ))}
               </ul>
