@@ -24,6 +24,7 @@ drop function if exists app_hidden.doc_one_of(jsonb, text[], text);
 drop function if exists app_hidden.doc_one_of(jsonb, text[]);
 drop function if exists app_hidden.doc_array(jsonb, text, int, int);
 drop function if exists app_hidden.doc_flag(jsonb, boolean);
+drop function if exists app_hidden.doc_exercise_field(jsonb); -- returns doc_line_answer; defined again below
 drop type if exists app_hidden.doc_line_answer;
 drop type if exists app_hidden.doc_choice_answer;
 drop type if exists app_hidden.doc_array_answer;
