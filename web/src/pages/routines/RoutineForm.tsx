@@ -1,19 +1,22 @@
 // The form view of a routine document: the routine's own fields, then one group per exercise
 // (sets, reps or a range, time, weight, rest, superset, its progression, warm-ups, drops, bursts).
 import type { FormContext } from "../../components/DocumentEditor.tsx";
-import { ROUTINE_EXERCISE_FIELDS } from "../../documents.ts";
+import { PROGRESSIONS, ROUTINE_EXERCISE_FIELDS, type Progression } from "../../documents.ts";
 import { DocCheckbox, DocSelectField, DocTextField, getIn } from "../../components/DocumentFields.tsx";
 import { ConvertWeightsButton, DocumentExercises } from "../../components/DocumentForm.tsx";
 import { UNIT_OPTIONS } from "../../components/units.ts";
 import { toText, type Json } from "../../components/documentValues.ts";
 
-export const PROGRESSION_OPTIONS = [
-  { value: "linear", label: "Linear (add weight after a session that hits its reps)" },
-  { value: "greyskull", label: "GreySkull (linear, double on a big last set)" },
-  { value: "double", label: "Double progression (reps up a range, then weight)" },
-  { value: "time", label: "Time (longer holds)" },
-  { value: "none", label: "None (keep the targets)" },
-] as const;
+/** A label for each of the SDK's progressions (a new one fails the type check until it has one). */
+const PROGRESSION_LABELS: Record<Progression, string> = {
+  linear: "Linear (add weight after a session that hits its reps)",
+  greyskull: "GreySkull (linear, double on a big last set)",
+  double: "Double progression (reps up a range, then weight)",
+  time: "Time (longer holds)",
+  none: "None (keep the targets)",
+};
+
+export const PROGRESSION_OPTIONS = PROGRESSIONS.map((value) => ({ value, label: PROGRESSION_LABELS[value] }));
 
 /** The counts of extra sets an exercise may have, each a whole number. */
 const EXTRA_SETS = [
