@@ -2993,7 +2993,7 @@ begin
   return new;
 end;
 $function$;
-comment on function app_hidden.tg_users_name_check() is 'Trigger: a user''s display name has a visible character (INVALID_INPUT naming `name`), whichever way it is written: the sign-up route checks the same before SQL, and this trigger holds it for every other write (updateUserById included). _140_one_line_name, after it, refuses control characters.';
+comment on function app_hidden.tg_users_name_check() is 'Trigger: a user''s display name has a visible character (INVALID_INPUT naming `name`), whichever way it is written (sign-up, updateUserById, an import): the one place a blank name is decided, so the sign-up route answers with this trigger''s refusal. _140_one_line_name, after it, refuses control characters.';
 -- (execute: owner only)
 
 create function app_hidden.tg_workout_sets_denormalize()

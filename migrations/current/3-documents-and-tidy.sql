@@ -739,7 +739,7 @@ begin
 end;
 $$;
 comment on function app_hidden.tg_users_name_check() is
-  E'Trigger: a user''s display name has a visible character (INVALID_INPUT naming `name`), whichever way it is written: the sign-up route checks the same before SQL, and this trigger holds it for every other write (updateUserById included). _140_one_line_name, after it, refuses control characters.';
+  E'Trigger: a user''s display name has a visible character (INVALID_INPUT naming `name`), whichever way it is written (sign-up, updateUserById, an import): the one place a blank name is decided, so the sign-up route answers with this trigger''s refusal. _140_one_line_name, after it, refuses control characters.';
 drop trigger if exists _140_one_line_name on app_public.users;
 create trigger _140_one_line_name before insert or update of name on app_public.users
   for each row execute procedure app_hidden.tg_one_line_name();
