@@ -2896,7 +2896,7 @@ begin
   return new;
 end;
 $function$;
-comment on function app_hidden.tg_exercises_check() is 'Trigger: catalog names never equal an alias; custom exercises get a tidy name (spaces collapsed), valid equipment, region, kind and muscles (at most 10, 40 characters each), and a name unique among the user''s custom exercises ignoring case, spacing and hyphens (CONFLICT). A custom name may equal a catalog name or alias: the custom one wins when the user references it.';
+comment on function app_hidden.tg_exercises_check() is 'Trigger: catalog names never equal an alias; custom exercises get a tidy name (spaces collapsed), valid equipment, region, kind and muscles (at most 10, 40 characters each), and a name unique among the user''s custom exercises ignoring case, spacing and hyphens (CONFLICT). Whether a custom name already means a catalog exercise is decided by tg_custom_exercise_name_free.';
 -- (execute: owner only)
 
 create function app_hidden.tg_one_line_name()
@@ -5816,7 +5816,7 @@ begin
   return v_row;
 end;
 $function$;
-comment on function app_public.create_custom_exercise(name text, equipment text, muscles text[], region text, kind text) is E'@resultFieldName exercise\nAdds a custom exercise, private to the signed-in user. name: 1 to 100 characters, unique among the user''s custom exercises ignoring case, spacing and hyphens (CONFLICT otherwise); it may equal a catalog name, and then the user''s own exercise is the one their references mean. equipment (default other), muscles (at most 10), region (default full body), kind (default reps) as on Exercise.';
+comment on function app_public.create_custom_exercise(name text, equipment text, muscles text[], region text, kind text) is E'@resultFieldName exercise\nAdds a custom exercise, private to the signed-in user. name: 1 to 100 characters, unique among the user''s custom exercises ignoring case, spacing and hyphens, and not a name that already means a catalog exercise (CONFLICT otherwise, naming it). equipment (default other), muscles (at most 10), region (default full body), kind (default reps) as on Exercise.';
 grant execute on function app_public.create_custom_exercise(name text, equipment text, muscles text[], region text, kind text) to svc_visitor;
 
 create function app_public.current_api_key_id()

@@ -456,3 +456,8 @@ comment on function app_hidden.match_exercise(text, boolean) is
 
 comment on function app_hidden.progression_targets(app_public.routines, date) is
   E'The next targets of each exercise of a routine on a date, replayed from the owner''s history (judge_session, then next_target, per session; the rules are in the comments of those functions).';
+
+-- A custom name may not mean a catalog exercise (app_hidden.tg_custom_exercise_name_free decides
+-- it); these two comments say so instead of the earlier rule, where the custom name won.
+comment on function app_hidden.tg_exercises_check() is E'Trigger: catalog names never equal an alias; custom exercises get a tidy name (spaces collapsed), valid equipment, region, kind and muscles (at most 10, 40 characters each), and a name unique among the user''s custom exercises ignoring case, spacing and hyphens (CONFLICT). Whether a custom name already means a catalog exercise is decided by tg_custom_exercise_name_free.';
+comment on function app_public.create_custom_exercise(name text, equipment text, muscles text[], region text, kind text) is E'@resultFieldName exercise\nAdds a custom exercise, private to the signed-in user. name: 1 to 100 characters, unique among the user''s custom exercises ignoring case, spacing and hyphens, and not a name that already means a catalog exercise (CONFLICT otherwise, naming it). equipment (default other), muscles (at most 10), region (default full body), kind (default reps) as on Exercise.';
