@@ -297,6 +297,8 @@ describe("sign-up and SQL agree on a name and an email at their edges", () => {
     ["an email of 255 characters", "Edge", () => `${local254}b@example.com`],
     ["an email with a space", "Edge", () => `a b-${process.pid}@example.com`],
     ["an email with two @", "Edge", () => `a@b-${process.pid}@example.com`],
+    ["an email with U+00A0 (space to JavaScript's \\s)", "Edge", () => `a\u00a0b-${process.pid}@example.com`],
+    ["an email with U+2003", "Edge", () => `a\u2003b-${process.pid}@example.com`],
   ])("%s: the route takes it exactly when SQL does", async (_what, name, makeEmail) => {
     const email = makeEmail();
     // SQL first (its insert is rolled back), then the route with the same values.
@@ -305,5 +307,10 @@ describe("sign-up and SQL agree on a name and an email at their edges", () => {
     expect({ status: byRoute.status, refusedBySql: bySql !== null }).toEqual(
       bySql === null ? { status: 200, refusedBySql: false } : { status: 400, refusedBySql: true },
     );
+    // An account the route made signs in with the same email.
+    if (byRoute.status === 200) {
+      const signIn = await post(s.url, "/api/auth/sign-in/email", { email, password: "12345678" });
+      expect(signIn.status).toBe(200);
+    }
   });
 });
