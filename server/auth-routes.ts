@@ -132,14 +132,14 @@ export function authRoutes(ownerPool: pg.Pool, limits: AuthLimits) {
         return;
       case "banned": {
         // Only after the right password: the person may learn why and until when.
+        // The ban as the user record shows it (user_record: the one home of its date-time format).
         const { rows: ban } = await ownerPool.query(
-          `select ban_reason as "banReason", to_char(ban_expires at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "banExpires"
-             from app_public.users where email = $1::citext`,
+          "select app_private.user_record(id) as user from app_public.users where email = $1::citext",
           [email],
         );
         return sendError(res, "BANNED_USER", "This account is banned", {
-          banReason: ban[0]?.banReason ?? null,
-          banExpires: ban[0]?.banExpires ?? null,
+          banReason: ban[0]?.user.banReason ?? null,
+          banExpires: ban[0]?.user.banExpires ?? null,
         });
       }
       case "locked":

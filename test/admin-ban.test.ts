@@ -88,6 +88,8 @@ test("200 {user} with every field of spec 2.5; sessions ended, keys signed out, 
   const signIn = await post(s.url, "/api/auth/sign-in/email", { email: victim.email, password: victim.password });
   expect(signIn.status).toBe(403);
   expect(signIn.body.code).toBe("BANNED_USER");
+  // After the right password the person learns why and until when, as the ban's user record says.
+  expect(signIn.body).toMatchObject({ banReason: "spam", banExpires: user.banExpires });
   const { rows } = await s.ownerPool.query("select count(*)::int as n from app_public.sessions where user_id = $1", [
     victim.user.id,
   ]);
