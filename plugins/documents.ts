@@ -93,6 +93,12 @@ export const DocumentsPlugin = extendSchema((build) => {
     $list.orderBy({ attribute: "position", direction: "ASC" });
     return $list;
   };
+  // A document as routineDocument / workoutDocument show it (in the caller's unit without `unit`).
+  const documentOf =
+    (executor: typeof routines.executor, load: typeof loadRoutineDocuments) => ($ref: Step, $unit?: Step) =>
+      loadOneWithPgClient(executor, object({ ref: $ref, unit: $unit ?? constant(null) }) as Step<ShowLookup>, load);
+  const routineDocument = documentOf(routines.executor, loadRoutineDocuments);
+  const workoutDocument = documentOf(workouts.executor, loadWorkoutDocuments);
   return {
     typeDefs: gql`
       "A routine document to save (see the routine JSON Schema: \`svc routine schema\`)."
@@ -199,18 +205,10 @@ export const DocumentsPlugin = extendSchema((build) => {
       Query: {
         plans: {
           routineDocument(_: unknown, fieldArgs: FieldArgs) {
-            const $lookup = object({
-              ref: fieldArgs.getRaw("ref"),
-              unit: fieldArgs.getRaw("unit") ?? constant(null),
-            }) as Step<ShowLookup>;
-            return loadOneWithPgClient(routines.executor, $lookup, loadRoutineDocuments);
+            return routineDocument(fieldArgs.getRaw("ref"), fieldArgs.getRaw("unit"));
           },
           workoutDocument(_: unknown, fieldArgs: FieldArgs) {
-            const $lookup = object({
-              ref: fieldArgs.getRaw("id"),
-              unit: fieldArgs.getRaw("unit") ?? constant(null),
-            }) as Step<ShowLookup>;
-            return loadOneWithPgClient(workouts.executor, $lookup, loadWorkoutDocuments);
+            return workoutDocument(fieldArgs.getRaw("id"), fieldArgs.getRaw("unit"));
           },
         },
       },
@@ -262,8 +260,7 @@ export const DocumentsPlugin = extendSchema((build) => {
             return routines.get({ id: access($payload, "id") });
           },
           document($payload: Step<{ id: string }>) {
-            const $lookup = object({ ref: access($payload, "id"), unit: constant(null) }) as Step<ShowLookup>;
-            return loadOneWithPgClient(routines.executor, $lookup, loadRoutineDocuments);
+            return routineDocument(access($payload, "id"));
           },
         },
       },
@@ -273,8 +270,7 @@ export const DocumentsPlugin = extendSchema((build) => {
             return $payload.get("workout");
           },
           document($payload: ObjectStep<{ id: Step<string> }>) {
-            const $lookup = object({ ref: $payload.get("id"), unit: constant(null) }) as Step<ShowLookup>;
-            return loadOneWithPgClient(workouts.executor, $lookup, loadWorkoutDocuments);
+            return workoutDocument($payload.get("id"));
           },
         },
       },

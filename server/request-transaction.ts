@@ -11,24 +11,27 @@
 // set-up with FORBIDDEN, so the mutation's statements never run.
 import type pg from "pg";
 import { makePgService, makeWithPgClientViaPgClientAlreadyInTransaction } from "postgraphile/adaptors/pg";
-import { getOperationAST } from "postgraphile/graphql";
+import { getOperationAST, type OperationTypeNode } from "postgraphile/graphql";
 
 /** On a request's pgSettings: called with the session's user and id (or nulls) once SQL has resolved it. */
 export const ON_SESSION_RESOLVED = Symbol("svc.onSessionResolved");
-/** On a request's pgSettings: the operation only reads, so its answer need not wait for `commit`. */
-export const READ_ONLY_OPERATION = Symbol("svc.readOnlyOperation");
-/** On a request's pgSettings: a mutation, whose set-up refuses (FORBIDDEN) a session that is no live sign-in. */
-export const WRITE_OPERATION = Symbol("svc.writeOperation");
+/**
+ * On a request's pgSettings: its operation's type. A query only reads, so its answer need not wait
+ * for `commit`; a mutation's set-up refuses (FORBIDDEN) a session that is no live sign-in.
+ */
+export const OPERATION_TYPE = Symbol("svc.operationType");
 
 export type SessionRow = { user_id: string | null; session_id: string | null };
 export type RequestSettings = Record<string, string> & {
   [ON_SESSION_RESOLVED]?: (row: SessionRow) => void;
-  [READ_ONLY_OPERATION]?: boolean;
-  [WRITE_OPERATION]?: boolean;
+  [OPERATION_TYPE]?: OperationTypeNode;
 };
 
 type WithPgClient = ReturnType<typeof makeWithPgClientViaPgClientAlreadyInTransaction>;
 const prepared = Symbol("svc.preparedConnection");
+
+/** How a session is resolved in the set-up: a mutation's fails (SVFBD) when it is no live sign-in. */
+const SESSION_TOUCH = { read: "touch_current_session", write: "touch_current_session_to_write" } as const;
 
 /**
  * The set-up text: literals escaped by the driver (role names, hex hashes, numbers: our own values).
@@ -38,15 +41,13 @@ const prepared = Symbol("svc.preparedConnection");
 export function setupText(
   client: pg.PoolClient,
   settings: Record<string, string>,
-  resolveSession: false | "read" | "write",
+  resolveSession: false | keyof typeof SESSION_TOUCH,
 ): string {
   const sets = Object.entries(settings)
     .filter(([, value]) => value != null)
     .map(([key, value]) => `set_config(${client.escapeLiteral(key)}, ${client.escapeLiteral(String(value))}, true)`);
   let text = `begin; select ${sets.join(", ")}`;
-  if (resolveSession === "read") text += "; select user_id, session_id from app_hidden.touch_current_session()";
-  if (resolveSession === "write")
-    text += "; select user_id, session_id from app_hidden.touch_current_session_to_write()";
+  if (resolveSession) text += `; select user_id, session_id from app_hidden.${SESSION_TOUCH[resolveSession]}()`;
   return text;
 }
 
@@ -76,7 +77,7 @@ export function makeRequestWithPgClient(pool: pg.Pool): WithPgClient {
       // set-up's own error is the one reported.
       const setupError = (
         client.query(
-          setupText(client, settings, !onSession ? false : settings[WRITE_OPERATION] ? "write" : "read"),
+          setupText(client, settings, !onSession ? false : settings[OPERATION_TYPE] === "mutation" ? "write" : "read"),
         ) as unknown as Promise<pg.QueryResult[]>
       ).then(
         (results) => {
@@ -98,7 +99,7 @@ export function makeRequestWithPgClient(pool: pg.Pool): WithPgClient {
       }
       const failed = await setupError;
       if (failed) throw failed;
-      if (settings[READ_ONLY_OPERATION]) {
+      if (settings[OPERATION_TYPE] === "query") {
         handedBack = true;
         client.query("commit").then(
           () => client.release(),
@@ -144,7 +145,7 @@ export function makeRequestPgService(options: { pool: pg.Pool; schemas: string[]
   } as ReturnType<typeof makePgService>;
 }
 
-/** Marks a query operation's settings read-only (see READ_ONLY_OPERATION). */
+/** Records the operation's type on its settings (see OPERATION_TYPE). */
 export const RequestTransactionPlugin: GraphileConfig.Plugin = {
   name: "RequestTransactionPlugin",
   description: "A query operation's answer does not wait for its commit; a mutation's set-up requires a live session",
@@ -159,8 +160,7 @@ export const RequestTransactionPlugin: GraphileConfig.Plugin = {
         };
         const operation = getOperationAST(args.document, args.operationName ?? undefined);
         const settings = args.contextValue?.pgSettings;
-        if (operation?.operation === "query" && settings) settings[READ_ONLY_OPERATION] = true;
-        if (operation?.operation === "mutation" && settings) settings[WRITE_OPERATION] = true;
+        if (operation && settings) settings[OPERATION_TYPE] = operation.operation;
         return next();
       },
     },
