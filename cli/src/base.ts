@@ -6,7 +6,8 @@ import type { SvcClient, Unit } from "@svc/sdk";
 import { UNITS } from "@svc/sdk/documents";
 import { CliError, DocumentError, EXIT, NotSignedInError, UsageError, SIGN_IN_HINT } from "./errors.ts";
 import { resolve, type Resolved } from "./credentials.ts";
-import { red, json, when, withSpinner } from "./output.ts";
+import { red, json, when, counted } from "./output.ts";
+import { withSpinner } from "./progress.ts";
 
 /** A `--unit kg|lb` flag; `description` says what the unit is for. */
 export const unitFlag = (description = "Show weights in this unit.") => Flags.option({ options: UNITS, description })();
@@ -141,7 +142,7 @@ export function describe(error: unknown, commandId?: string): { message: string;
       const fromAuthRoute = typeof e.extensions?.message === "string";
       const what = fromAuthRoute ? e.message.replace(/;.*$/, "") : "Rate limited: too many requests with this API key";
       return {
-        message: `${what}. Try again in ${seconds} second${seconds === 1 ? "" : "s"} (at ${at}).`,
+        message: `${what}. Try again in ${counted(seconds, "second")} (at ${at}).`,
         exitCode: EXIT.rateLimited,
       };
     }

@@ -70,26 +70,11 @@ export function when(iso: string | null | undefined): string {
 }
 
 /** `--json` output: pretty-printed, one trailing newline. */
-export function json(value: unknown): string {
-  return JSON.stringify(value, null, 2);
+/** `1 workout`, `2 workouts`: a count and its noun, the plural made with `s` unless given. */
+export function counted(n: number, one: string, many = `${one}s`): string {
+  return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 }
 
-/** A spinner on standard error while `work` runs; nothing at all when stderr is not a terminal. */
-export async function withSpinner<T>(text: string, work: Promise<T>): Promise<T> {
-  const stream = process.stderr;
-  if (!stream.isTTY || process.env.CI) return work;
-  const frames = colorEnabled(stream) ? ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"] : ["-", "\\", "|", "/"];
-  let i = 0;
-  let shown = false;
-  const timer = setInterval(() => {
-    shown = true;
-    stream.write(`\r${frames[i++ % frames.length]} ${text}`);
-  }, 120);
-  timer.unref();
-  try {
-    return await work;
-  } finally {
-    clearInterval(timer);
-    if (shown) stream.write("\r\u001B[2K");
-  }
+export function json(value: unknown): string {
+  return JSON.stringify(value, null, 2);
 }

@@ -10,11 +10,6 @@ export function drawsInPlace(stream: Stream = process.stderr): boolean {
   return Boolean(stream.isTTY) && !process.env.CI && process.env.TERM !== "dumb";
 }
 
-/** `1 workout`, `2 workouts`: a count and its noun, the plural made with `s` unless given. */
-export function counted(n: number, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
-}
-
 /** Seconds since `started`, as people read them: `8 s`, `1 min 05 s`. */
 export function elapsed(started: number, now = Date.now()): string {
   const s = Math.floor((now - started) / 1000);
@@ -68,28 +63,42 @@ export function progressBar(label: (done: number) => string, total: number, stre
   };
 }
 
+const SPINNER_FRAMES = { unicode: ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"], ascii: ["-", "\\", "|", "/"] };
+
 /**
- * Runs `work` with, on a terminal, a spinner and the time elapsed after `text`, then `text` and
- * the time it took on a line of its own; elsewhere `text` as a plain line before it starts.
+ * A spinner after `text` on standard error while `work` runs, where it can draw in place; it shows
+ * only once the work has taken a moment, and is cleared after. `timed` (a long step worth reporting):
+ * drawn at once with the time elapsed, then `text` and the time it took on a line of its own; where
+ * it cannot draw, `text` as a plain line before the work starts.
  */
-export async function withElapsed<T>(text: string, work: Promise<T>, stream: Stream = process.stderr): Promise<T> {
+export async function withSpinner<T>(
+  text: string,
+  work: Promise<T>,
+  { timed = false } = {},
+  stream: Stream = process.stderr,
+): Promise<T> {
   if (!drawsInPlace(stream)) {
-    stream.write(`${text}\n`);
+    if (timed) stream.write(`${text}\n`);
     return work;
   }
-  const frames = colorEnabled(stream) ? ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"] : ["-", "\\", "|", "/"];
+  const frames = colorEnabled(stream) ? SPINNER_FRAMES.unicode : SPINNER_FRAMES.ascii;
   const started = Date.now();
   let i = 0;
-  const draw = () => stream.write(`\r\u001B[2K${frames[i++ % frames.length]} ${text} ${elapsed(started)}`);
-  draw();
+  let shown = false;
+  const draw = () => {
+    shown = true;
+    stream.write(`\r\u001B[2K${frames[i++ % frames.length]} ${text}${timed ? ` ${elapsed(started)}` : ""}`);
+  };
+  if (timed) draw();
   const timer = setInterval(draw, 120);
   timer.unref();
   try {
     const result = await work;
-    stream.write(`\r\u001B[2K${text.replace(/…$/, "")}: done in ${elapsed(started)}\n`);
+    if (timed) stream.write(`\r\u001B[2K${text.replace(/…$/, "")}: done in ${elapsed(started)}\n`);
+    else if (shown) stream.write("\r\u001B[2K");
     return result;
   } catch (error) {
-    stream.write("\r\u001B[2K");
+    if (shown) stream.write("\r\u001B[2K");
     throw error;
   } finally {
     clearInterval(timer);

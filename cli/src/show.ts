@@ -1,5 +1,5 @@
 // Human views of routine and workout documents (the `--json` output is the document itself).
-import { table, bold, dim } from "./output.ts";
+import { table, bold, dim, counted } from "./output.ts";
 
 type Doc = Record<string, unknown>;
 
@@ -25,9 +25,9 @@ export function routineView(doc: Doc): string {
     [
       e.superset ? `superset ${e.superset}` : undefined,
       e.progression ? `progression ${e.progression}` : undefined,
-      e.warmups ? `${e.warmups} warm-up${e.warmups === 1 ? "" : "s"}` : undefined,
-      e.drops ? `${e.drops} drop${e.drops === 1 ? "" : "s"}` : undefined,
-      e.bursts ? `${e.bursts} burst${e.bursts === 1 ? "" : "s"}` : undefined,
+      e.warmups ? counted(Number(e.warmups), "warm-up") : undefined,
+      e.drops ? counted(Number(e.drops), "drop") : undefined,
+      e.bursts ? counted(Number(e.bursts), "burst") : undefined,
     ]
       .filter(Boolean)
       .join(", ");

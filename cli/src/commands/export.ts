@@ -1,7 +1,7 @@
 import { Flags } from "@oclif/core";
 import { BaseCommand, timeZoneFlag, unitFlag } from "../base.ts";
 import { UsageError } from "../errors.ts";
-import { counted } from "../progress.ts";
+import { counted } from "../output.ts";
 
 type ExportResult = {
   format: "json" | "csv";

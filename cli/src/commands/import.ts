@@ -11,7 +11,8 @@ import {
 import { BaseCommand, timeZoneFlag, unitFlag } from "../base.ts";
 import { CliError, EXIT, UsageError } from "../errors.ts";
 import { readInput } from "../input.ts";
-import { counted, progressBar, withElapsed } from "../progress.ts";
+import { progressBar, withSpinner } from "../progress.ts";
+import { counted } from "../output.ts";
 
 /**
  * How a name was mapped, as the summary says it (null when it is the exercise's own name or
@@ -156,9 +157,9 @@ export default class Import extends BaseCommand {
     });
     progress.bar?.end();
     const run = (text: string, dryRun: boolean, extraChoices: ImportChoice[] = []) =>
-      withElapsed(text, importStaged(client, importId, { choices: [...choices, ...extraChoices], dryRun })).catch(
-        explain,
-      );
+      withSpinner(text, importStaged(client, importId, { choices: [...choices, ...extraChoices], dryRun }), {
+        timed: true,
+      }).catch(explain);
 
     let summary = await run("Dry run of the whole file…", true);
     const unmapped = summary.names.filter((n) => n.action === "unmapped");
@@ -181,7 +182,7 @@ export default class Import extends BaseCommand {
       this.report(summary, parsed);
       if (!flags["dry-run"]) {
         throw new CliError(
-          `${unmapped.length} exercise name${unmapped.length === 1 ? "" : "s"} map${unmapped.length === 1 ? "s" : ""} to no exercise; nothing was imported. Choose for each with --map "Name=exercise", --create "Name" or --skip "Name" (or --create-unmapped / --skip-unmapped).`,
+          `${counted(unmapped.length, "exercise name")} map${unmapped.length === 1 ? "s" : ""} to no exercise; nothing was imported. Choose for each with --map "Name=exercise", --create "Name" or --skip "Name" (or --create-unmapped / --skip-unmapped).`,
           EXIT.usage,
         );
       }

@@ -3,6 +3,7 @@ import { confirm, requireConsent, yesFlag } from "../../confirm.ts";
 import { BaseCommand } from "../../base.ts";
 import { forgetInstance } from "../../credentials.ts";
 import { UsageError } from "../../errors.ts";
+import { counted } from "../../output.ts";
 
 export default class DeviceSignOut extends BaseCommand {
   static summary = "Sign out one of your devices at once, or every other one with --others.";
@@ -32,9 +33,7 @@ export default class DeviceSignOut extends BaseCommand {
     if (flags.others) {
       await confirm(flags.yes, "Sign out every other device? Each must sign in again.");
       const count = await this.spin("Signing out the other devices", client.signOutOtherSessions());
-      this.out(
-        count === 0 ? "No other device was signed in." : `Signed out ${count} other device${count === 1 ? "" : "s"}.`,
-      );
+      this.out(count === 0 ? "No other device was signed in." : `Signed out ${counted(count, "other device")}.`);
       return { signedOut: count };
     }
     const id = args.id!;
