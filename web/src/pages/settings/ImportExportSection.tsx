@@ -187,7 +187,7 @@ export function ImportExportSection() {
       description="Bring your history from Strong, Hevy or FitNotes (or another account of this service), and take everything out again."
     >
       <h3>Import</h3>
-      <form onSubmit={previewImport}>
+      <form className="stack" onSubmit={previewImport}>
         <div className="field">
           <label htmlFor="import-file">Export file</label>
           <input id="import-file" type="file" accept=".csv,.json,.txt,text/csv,application/json" onChange={choose} />
