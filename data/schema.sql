@@ -4,259 +4,261 @@
 -- Contents: the line where each section and object starts (sections by schema, then kind; objects by name).
 -- The design notes behind them are listed in db/CONVENTIONS.md.
 --
---  278  app_hidden: types
---  281    doc_array_answer
---  287    doc_choice_answer
---  293    doc_flag_answer
---  299    doc_line_answer
---  305    doc_object_answer
---  311    lift_target
---  328    progression_state
---  340    progression_target
---  353    session_judgement
---  366  app_hidden: tables
---  369    exercise_labels
---  398    imported_workout_starts
---  418    progression_restarts
---  447  app_hidden: functions
---  450    api_key_live
---  461    apply_workout_document_row
---  476    ban_in_force
---  486    body_part_words
---  497    bodyweight_reason
---  508    catalog_exercise_meaning
---  537    check_date
---  557    check_one_of
---  574    closest_exercises
---  607    control_character_reason
---  618    convert_weight
---  633    cycle_texts
---  643    cycle_week
---  658    deload_to_step
---  672    doc_array
---  687    doc_bodyweight
---  699    doc_duration
---  720    doc_exercise
---  741    doc_exercise_entry
---  767    doc_exercise_field
---  778    doc_flag
---  792    doc_integer
---  804    doc_line
---  819    doc_object
---  833    doc_one_of
---  847    doc_own_id
---  874    doc_parse_set
---  956    doc_percent_set
---  978    doc_real_date
---  991    doc_stage
--- 1010    doc_start
--- 1044    doc_string
--- 1054    doc_unknown_key
--- 1064    doc_uuid
--- 1075    doc_weight
--- 1087    document_patterns
--- 1105    e1rm
--- 1117    earlier_sessions_note
--- 1127    exercise_match_score
--- 1138    exercise_reference
--- 1149    exercise_staple_rank
--- 1169    exercise_word
--- 1209    exercise_words
--- 1224    format_duration
--- 1234    format_set
--- 1253    format_start
--- 1264    import_choice
--- 1276    import_find_duplicates
--- 1314    import_map_names
--- 1386    import_name_map
--- 1403    import_save_account
--- 1451    import_save_custom_exercises
--- 1495    import_save_workout
--- 1519    import_workout_entries
--- 1557    judge_cycle_session
--- 1584    judge_session
--- 1650    lifted_as_loaded
--- 1667    lifted_text
--- 1681    loadable_step
--- 1691    match_exercise
--- 1830    match_exercise_words
--- 1908    next_cycle_target
--- 1940    next_plan
--- 1981    next_stage_target
--- 2026    next_target
--- 2155    own_routine
--- 2169    personal_records
--- 2213    pinned_note
--- 2231    planned_sets
--- 2291    program_key
--- 2301    progression_first_note
--- 2320    progression_rules
--- 2328    progression_targets
--- 2494    record_sets
--- 2517    refresh_exercise_labels
--- 2538    rep_max_reps
--- 2546    require_session
--- 2564    require_user
--- 2582    resolve_exercise
--- 2592    resolve_exercises
--- 2621    routine_name_taken
--- 2634    same_start_weight
--- 2645    session_live
--- 2655    shown_increment
--- 2669    shown_weight
--- 2681    snap_down
--- 2691    snap_up
--- 2701    snap_weight
--- 2712    staged_import_limits
--- 2722    tg_check_exercise_visible
--- 2739    tg_check_parent_owner
--- 2765    tg_check_workout_routine
--- 2782    tg_custom_exercise_name_free
--- 2803    tg_exercise_aliases_check
--- 2824    tg_exercise_labels
--- 2847    tg_exercises_check
--- 2902    tg_one_line_name
--- 2918    tg_routine_exercises_restart
--- 2956    tg_routine_name_unique
--- 2973    tg_set_updated_at
--- 2985    tg_users_name_check
--- 2999    tg_workout_sets_denormalize
--- 3016    tg_workout_sets_refresh
--- 3036    touch_current_session
--- 3058    touch_current_session_to_write
--- 3072    touch_due
--- 3082    try_uuid
--- 3092    typo_distance
--- 3126    unknown_exercise_reason
--- 3145    walk_routine_document
--- 3361    walk_routine_exercise_extras
--- 3465    walk_routine_program
--- 3544    walk_workout_document
--- 3797    weight_increment
--- 3807    weight_kg
--- 3817    weight_units
--- 3825    weights_meet
--- 3841    word_set
--- 3852  app_private: tables
--- 3855    address_attempts
--- 3869    api_key_hashes
--- 3878    failed_sign_ins
--- 3891    oauth_clients
--- 3908    oauth_codes
--- 3928    oauth_tokens
--- 3942    rate_counters
--- 3951    session_tokens
--- 3960    user_secrets
--- 3969  app_private: functions
--- 3972    address_key
--- 3983    admin_target
--- 4005    admin_user
--- 4025    ban_user
--- 4052    claim_address_attempt
--- 4089    count_admin_call
--- 4108    count_request
--- 4124    delete_expired_imports
--- 4134    delete_idle_sessions
--- 4151    end_session
--- 4165    expire_api_keys
--- 4182    forget_expired_oauth
--- 4209    lift_expired_bans
--- 4227    max_sessions_per_user
--- 4235    new_session
--- 4261    oauth_client
--- 4272    oauth_code_challenge
--- 4293    oauth_exchange_code
--- 4329    oauth_issue_code
--- 4351    oauth_one_time_status
--- 4375    oauth_refresh
--- 4412    oauth_register_client
--- 4424    oauth_revoke
--- 4437    oauth_store_tokens
--- 4450    oauth_use_token
--- 4472    password_hash_cost
--- 4480    password_hash_cost_of
--- 4490    prune_counters
--- 4513    random_base62
--- 4540    session_for_token
--- 4563    sign_in
--- 4633    sign_up
--- 4656    spend_api_key_cost
--- 4667    unban_user
--- 4685    use_api_key
--- 4717    user_record
--- 4736  app_public: types
--- 4739    admin_user
--- 4759    api_key_access
--- 4762    e1rm_session
--- 4786    exercise_resolution
--- 4798    last_performance
--- 4812    next_target
--- 4844    volume_week
--- 4859  app_public: tables
--- 4862    api_keys
--- 4894    bodyweights
--- 4930    connected_apps
--- 4964    exercise_aliases
--- 4990    exercise_import_names
--- 5016    exercises
--- 5067    routine_exercises
--- 5163    routines
--- 5216    sessions
--- 5240    staged_import_parts
--- 5281    staged_imports
--- 5309    users
--- 5366    workout_exercises
--- 5417    workout_sets
--- 5522    workouts
--- 5599  app_public: functions
--- 5602    admin_users
--- 5627    apply_routine_document
--- 5677    apply_workout_document
--- 5764    create_api_key
--- 5805    create_custom_exercise
--- 5822    current_api_key_id
--- 5839    current_oauth_connection_id
--- 5857    current_session_id
--- 5872    current_user_id
--- 5887    delete_account
--- 5907    delete_custom_exercise
--- 5934    disconnect_app
--- 5954    e1rm_series
--- 5988    exercise_key
--- 5998    exercises_aliases
--- 6009    exercises_custom
--- 6019    exercises_records
--- 6103    export_account
--- 6122    export_workouts
--- 6137    grant_admin
--- 6153    import_history
--- 6289    import_staged
--- 6327    last_performance
--- 6377    log_bodyweight
--- 6409    next_workout
--- 6433    resolve_exercise
--- 6452    resolve_exercises
--- 6475    revoke_api_key
--- 6495    routine_document
--- 6537    routine_name_key
--- 6547    routines_next_targets
--- 6568    routines_next_workout
--- 6607    search_exercises
--- 6670    sessions_current
--- 6680    sign_out_other_sessions
--- 6698    sign_out_session
--- 6718    stage_import_part
--- 6778    update_custom_exercise
--- 6800    users_api_keys
--- 6823    users_connected_apps
--- 6841    users_custom_exercises
--- 6854    users_sessions
--- 6872    validate_routine_document
--- 6892    validate_workout_document
--- 6914    weekly_volume
--- 6941    workout_document
--- 6980    workout_sets_personal_record
--- 6992    workout_sets_text
+--  280  app_hidden: types
+--  283    doc_array_answer
+--  289    doc_choice_answer
+--  295    doc_flag_answer
+--  301    doc_line_answer
+--  307    doc_object_answer
+--  313    lift_target
+--  330    progression_state
+--  342    progression_target
+--  355    session_judgement
+--  368  app_hidden: tables
+--  371    exercise_labels
+--  400    imported_workout_starts
+--  420    progression_restarts
+--  449  app_hidden: functions
+--  452    api_key_live
+--  463    apply_workout_document_row
+--  478    ban_in_force
+--  488    body_part_words
+--  499    bodyweight_reason
+--  510    catalog_exercise_meaning
+--  539    check_date
+--  559    check_one_of
+--  576    closest_exercises
+--  609    control_character_reason
+--  620    convert_weight
+--  635    cycle_texts
+--  645    cycle_week
+--  660    deload_to_step
+--  674    doc_array
+--  689    doc_bodyweight
+--  701    doc_duration
+--  722    doc_exercise
+--  743    doc_exercise_entry
+--  769    doc_exercise_field
+--  780    doc_flag
+--  794    doc_integer
+--  806    doc_line
+--  821    doc_object
+--  835    doc_one_of
+--  849    doc_own_id
+--  876    doc_parse_set
+--  934    doc_percent_set
+--  956    doc_real_date
+--  969    doc_set_number
+--  981    doc_stage
+-- 1000    doc_start
+-- 1034    doc_string
+-- 1044    doc_unknown_key
+-- 1054    doc_uuid
+-- 1065    doc_weight
+-- 1077    document_patterns
+-- 1095    e1rm
+-- 1107    earlier_sessions_note
+-- 1117    exercise_match_score
+-- 1128    exercise_reference
+-- 1139    exercise_staple_rank
+-- 1159    exercise_word
+-- 1199    exercise_words
+-- 1214    format_duration
+-- 1224    format_set
+-- 1243    format_start
+-- 1254    import_choice
+-- 1266    import_find_duplicates
+-- 1304    import_map_names
+-- 1376    import_name_map
+-- 1393    import_save_account
+-- 1441    import_save_custom_exercises
+-- 1485    import_save_workout
+-- 1509    import_workout_entries
+-- 1547    judge_cycle_session
+-- 1574    judge_session
+-- 1640    lifted_as_loaded
+-- 1657    lifted_text
+-- 1671    loadable_step
+-- 1681    match_exercise
+-- 1820    match_exercise_words
+-- 1898    next_cycle_target
+-- 1930    next_plan
+-- 1971    next_stage_target
+-- 2016    next_target
+-- 2145    own_routine
+-- 2159    personal_records
+-- 2203    pinned_note
+-- 2221    planned_sets
+-- 2281    program_key
+-- 2291    progression_first_note
+-- 2310    progression_rules
+-- 2318    progression_targets
+-- 2484    record_sets
+-- 2507    refresh_exercise_labels
+-- 2528    rep_max_reps
+-- 2536    require_session
+-- 2554    require_user
+-- 2572    resolve_exercise
+-- 2582    resolve_exercises
+-- 2595    resolve_exercises_exactly
+-- 2622    routine_name_taken
+-- 2635    same_start_weight
+-- 2646    session_live
+-- 2656    shown_increment
+-- 2670    shown_weight
+-- 2682    snap_down
+-- 2692    snap_up
+-- 2702    snap_weight
+-- 2713    staged_import_limits
+-- 2723    tg_check_exercise_visible
+-- 2740    tg_check_parent_owner
+-- 2766    tg_check_workout_routine
+-- 2783    tg_custom_exercise_name_free
+-- 2804    tg_exercise_aliases_check
+-- 2825    tg_exercise_labels
+-- 2848    tg_exercises_check
+-- 2903    tg_one_line_name
+-- 2919    tg_routine_exercises_restart
+-- 2957    tg_routine_name_unique
+-- 2974    tg_set_updated_at
+-- 2986    tg_users_name_check
+-- 3000    tg_workout_sets_denormalize
+-- 3017    tg_workout_sets_refresh
+-- 3037    touch_current_session
+-- 3059    touch_current_session_to_write
+-- 3073    touch_due
+-- 3083    try_uuid
+-- 3093    typo_distance
+-- 3127    unknown_exercise_reason
+-- 3146    walk_routine_document
+-- 3362    walk_routine_exercise_extras
+-- 3466    walk_routine_program
+-- 3545    walk_workout_document
+-- 3806    weight_increment
+-- 3816    weight_kg
+-- 3826    weight_units
+-- 3834    weights_meet
+-- 3850    word_set
+-- 3861  app_private: tables
+-- 3864    address_attempts
+-- 3878    api_key_hashes
+-- 3887    failed_sign_ins
+-- 3900    oauth_clients
+-- 3917    oauth_codes
+-- 3937    oauth_tokens
+-- 3951    rate_counters
+-- 3960    session_tokens
+-- 3969    user_secrets
+-- 3978  app_private: functions
+-- 3981    address_key
+-- 3992    admin_target
+-- 4014    admin_user
+-- 4034    ban_user
+-- 4061    claim_address_attempt
+-- 4098    count_admin_call
+-- 4117    count_request
+-- 4133    delete_expired_imports
+-- 4143    delete_idle_sessions
+-- 4160    end_session
+-- 4174    expire_api_keys
+-- 4191    forget_expired_oauth
+-- 4218    lift_expired_bans
+-- 4236    max_sessions_per_user
+-- 4244    new_session
+-- 4270    oauth_client
+-- 4281    oauth_code_challenge
+-- 4302    oauth_exchange_code
+-- 4338    oauth_issue_code
+-- 4360    oauth_one_time_status
+-- 4384    oauth_refresh
+-- 4421    oauth_register_client
+-- 4433    oauth_revoke
+-- 4446    oauth_store_tokens
+-- 4459    oauth_use_token
+-- 4481    password_hash_cost
+-- 4489    password_hash_cost_of
+-- 4499    prune_counters
+-- 4522    random_base62
+-- 4549    session_for_token
+-- 4572    sign_in
+-- 4642    sign_up
+-- 4665    spend_api_key_cost
+-- 4676    unban_user
+-- 4694    use_api_key
+-- 4726    user_record
+-- 4745  app_public: types
+-- 4748    admin_user
+-- 4768    api_key_access
+-- 4771    e1rm_session
+-- 4795    exercise_resolution
+-- 4807    last_performance
+-- 4821    next_target
+-- 4853    volume_week
+-- 4868  app_public: tables
+-- 4871    api_keys
+-- 4903    bodyweights
+-- 4939    connected_apps
+-- 4973    exercise_aliases
+-- 4999    exercise_import_names
+-- 5025    exercises
+-- 5076    routine_exercises
+-- 5172    routines
+-- 5225    sessions
+-- 5249    staged_import_parts
+-- 5290    staged_imports
+-- 5318    users
+-- 5375    workout_exercises
+-- 5426    workout_sets
+-- 5531    workouts
+-- 5608  app_public: functions
+-- 5611    admin_users
+-- 5636    apply_routine_document
+-- 5686    apply_workout_document
+-- 5773    create_api_key
+-- 5814    create_custom_exercise
+-- 5831    current_api_key_id
+-- 5848    current_oauth_connection_id
+-- 5866    current_session_id
+-- 5881    current_user_id
+-- 5896    delete_account
+-- 5916    delete_custom_exercise
+-- 5943    disconnect_app
+-- 5963    e1rm_series
+-- 5997    exercise_key
+-- 6007    exercises_aliases
+-- 6018    exercises_custom
+-- 6028    exercises_records
+-- 6112    export_account
+-- 6131    export_workouts
+-- 6146    grant_admin
+-- 6162    import_history
+-- 6298    import_staged
+-- 6336    last_performance
+-- 6386    log_bodyweight
+-- 6418    next_workout
+-- 6442    resolve_exercise
+-- 6461    resolve_exercises
+-- 6484    revoke_api_key
+-- 6504    routine_document
+-- 6546    routine_name_key
+-- 6556    routines_next_targets
+-- 6577    routines_next_workout
+-- 6616    search_exercises
+-- 6679    sessions_current
+-- 6689    sign_out_other_sessions
+-- 6707    sign_out_session
+-- 6727    stage_import_part
+-- 6787    update_custom_exercise
+-- 6809    users_api_keys
+-- 6832    users_connected_apps
+-- 6850    users_custom_exercises
+-- 6863    users_sessions
+-- 6881    validate_routine_document
+-- 6901    validate_workout_document
+-- 6923    weekly_volume
+-- 6950    workout_document
+-- 6989    workout_sets_personal_record
+-- 7001    workout_sets_text
 
 create extension if not exists citext with schema public;
 create extension if not exists pg_trgm with schema public;
@@ -880,6 +882,8 @@ declare
   -- Groups: 1 prefix; 2,3 bw and reps; 4 weight; 5 reps, or 6 / 7,8 / 9,10 a weighted duration;
   -- 11 / 12,13 / 14,15 a duration alone; 16,17,18 bw, added load and reps (`bw+20x5`); 19 effort.
   m text[] := regexp_match(t, '^[ \t]*(?:([wW]|[dD]|[rR][pP])[ \t]*:[ \t]*)?(?:([bB][wW])[ \t]*[xX×][ \t]*([0-9]+)|([0-9]+(?:[.,][0-9]+)?)?[ \t]*[xX×][ \t]*(?:([0-9]+)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?|([bB][wW])[ \t]*\+[ \t]*([0-9]+(?:[.,][0-9]+)?)[ \t]*[xX×][ \t]*([0-9]+))(?:[ \t]*@[ \t]*([0-9]+(?:[.,][0-9]+)?))?[ \t]*$');
+  v_weight text := replace(coalesce(m[4], m[17]), ',', '.');
+  v_effort text := replace(m[19], ',', '.');
   v_reps numeric;
   v_seconds numeric;
 begin
@@ -888,45 +892,21 @@ begin
     return;
   end if;
   kind := case lower(m[1]) when 'w' then 'warmup' when 'd' then 'drop' when 'rp' then 'burst' else 'work' end;
-  bodyweight := false;
-  if m[2] is not null then
-    bodyweight := true;
-    v_reps := m[3]::numeric;
-  elsif m[5] is not null or m[6] is not null or m[7] is not null or m[9] is not null then
-    if m[4] is not null then
-      -- Decimals are judged on the text (`102.500` has 1), like the SDK.
-      if char_length(rtrim(split_part(replace(m[4], ',', '.'), '.', 2), '0')) > 2
-         or replace(m[4], ',', '.')::numeric > 10000 then
-        reason := 'weight must be from 0 to 10000 with at most 2 decimals';
-        return;
-      end if;
-      weight := trim_scale(replace(m[4], ',', '.')::numeric);
-    end if;
-    if m[5] is not null then
-      v_reps := m[5]::numeric;
-    elsif m[6] is not null then
-      v_seconds := m[6]::numeric;
-    elsif m[7] is not null then
-      v_seconds := m[7]::numeric * 60 + m[8]::numeric;
-    else
-      v_seconds := m[9]::numeric * 60 + coalesce(m[10]::numeric, 0);
-    end if;
-  elsif m[16] is not null then
-    if char_length(rtrim(split_part(replace(m[17], ',', '.'), '.', 2), '0')) > 2
-       or replace(m[17], ',', '.')::numeric > 10000 then
-      reason := 'weight must be from 0 to 10000 with at most 2 decimals';
-      return;
-    end if;
-    bodyweight := true;
-    weight := trim_scale(replace(m[17], ',', '.')::numeric);
-    v_reps := m[18]::numeric;
-  elsif m[11] is not null then
-    v_seconds := m[11]::numeric;
-  elsif m[12] is not null then
-    v_seconds := m[12]::numeric * 60 + m[13]::numeric;
-  else
-    v_seconds := m[14]::numeric * 60 + coalesce(m[15]::numeric, 0);
+  bodyweight := m[2] is not null or m[16] is not null;
+  -- Decimals are judged on the text (`102.500` has 1), like the SDK.
+  if v_weight is not null and (char_length(rtrim(split_part(v_weight, '.', 2), '0')) > 2
+                               or app_hidden.doc_set_number(v_weight) > 10000) then
+    reason := 'weight must be from 0 to 10000 with at most 2 decimals';
+    return;
   end if;
+  weight := trim_scale(app_hidden.doc_set_number(v_weight));
+  v_reps := app_hidden.doc_set_number(coalesce(m[3], m[5], m[18]));
+  v_seconds := coalesce(app_hidden.doc_set_number(m[6]),
+                        app_hidden.doc_set_number(m[7]) * 60 + app_hidden.doc_set_number(m[8]),
+                        app_hidden.doc_set_number(m[9]) * 60 + coalesce(app_hidden.doc_set_number(m[10]), 0),
+                        app_hidden.doc_set_number(m[11]),
+                        app_hidden.doc_set_number(m[12]) * 60 + app_hidden.doc_set_number(m[13]),
+                        app_hidden.doc_set_number(m[14]) * 60 + coalesce(app_hidden.doc_set_number(m[15]), 0));
   if v_reps > 500 then
     reason := 'reps must be at most 500';
     return;
@@ -937,20 +917,18 @@ begin
   end if;
   reps := v_reps;
   seconds := v_seconds;
-  if m[19] is not null then
-    effort := replace(m[19], ',', '.')::numeric;
-    -- Half steps: the decimals are zeros, or a 5 then zeros.
-    if rtrim(split_part(replace(m[19], ',', '.'), '.', 2), '0') not in ('', '5')
-       or effort > 10 or effort < (case when scale = 'rpe' then 1 else 0 end) then
+  -- Half steps: the decimals are zeros, or a 5 then zeros.
+  if v_effort is not null then
+    if rtrim(split_part(v_effort, '.', 2), '0') not in ('', '5') or app_hidden.doc_set_number(v_effort) > 10
+       or app_hidden.doc_set_number(v_effort) < (case when scale = 'rpe' then 1 else 0 end) then
       reason := case when scale = 'rpe' then 'rpe must be from 1 to 10 in half steps' else 'rir must be from 0 to 10 in half steps' end;
-      effort := null;
       return;
     end if;
-    effort := trim_scale(effort);
+    effort := trim_scale(app_hidden.doc_set_number(v_effort));
   end if;
 end;
 $function$;
-comment on function app_hidden.doc_parse_set(t text, scale text, OUT reason text, OUT kind text, OUT weight numeric, OUT bodyweight boolean, OUT reps integer, OUT seconds integer, OUT effort numeric) is 'Parses set text as people type it (the SDK''s parseSet): on failure `reason` is the first problem (form, weight, reps, duration, effort on `scale`), otherwise the set''s parts. A weight before a duration (`20x45s`) is a weighted hold; `bw+20x5` a bodyweight set with 20 added (bodyweight, weight 20).';
+comment on function app_hidden.doc_parse_set(t text, scale text, OUT reason text, OUT kind text, OUT weight numeric, OUT bodyweight boolean, OUT reps integer, OUT seconds integer, OUT effort numeric) is 'Parses set text as people type it (the SDK''s parseSet): on failure `reason` is the first problem (form, weight, reps, duration, effort on `scale`), otherwise the set''s parts. A weight before a duration (`20x45s`) is a weighted hold; `bw+20x5` a bodyweight set with 20 added (bodyweight, weight 20). Never an error: digits beyond any number are over the limit.';
 grant execute on function app_hidden.doc_parse_set(t text, scale text, OUT reason text, OUT kind text, OUT weight numeric, OUT bodyweight boolean, OUT reps integer, OUT seconds integer, OUT effort numeric) to svc_reader;
 
 create function app_hidden.doc_percent_set(t text, OUT percent numeric, OUT reps integer, OUT amrap boolean)
@@ -987,6 +965,18 @@ AS $function$
 $function$;
 comment on function app_hidden.doc_real_date(y integer, m integer, d integer) is 'Whether year (from 1), month and day name a real day of the proleptic Gregorian calendar.';
 grant execute on function app_hidden.doc_real_date(y integer, m integer, d integer) to svc_reader;
+
+create function app_hidden.doc_set_number(t text)
+ RETURNS numeric
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+  -- Every limit of set text is below 1e9, and a run of digits can be longer than numeric holds.
+  select case when char_length(ltrim(split_part(t, '.', 1), '0')) > 9 then 1e9
+              else (split_part(t, '.', 1) || '.' || rtrim(split_part(t, '.', 2), '0'))::numeric end;
+$function$;
+comment on function app_hidden.doc_set_number(t text) is 'A number of set text (digits, then `.` and digits or not) as numeric; 1e9, above every limit of set text, when it has more than 9 digits before the point. Never an error, however many digits.';
+grant execute on function app_hidden.doc_set_number(t text) to svc_reader;
 
 create function app_hidden.doc_stage(t text, OUT sets integer, OUT reps integer, OUT amrap boolean)
  RETURNS record
@@ -1226,7 +1216,7 @@ create function app_hidden.format_duration(seconds integer)
  LANGUAGE sql
  IMMUTABLE PARALLEL SAFE
 AS $function$
-  select case when seconds < 60 then seconds || 's' else (seconds / 60) || ':' || lpad((seconds % 60)::text, 2, '0') end;
+  select case when seconds < 60 then seconds::text || 's' else (seconds / 60)::text || ':' || lpad((seconds % 60)::text, 2, '0') end;
 $function$;
 comment on function app_hidden.format_duration(seconds integer) is 'Canonical duration inside set text: `45s` under a minute, else `<m>:<ss>` (`1:30`, `60:00`).';
 grant execute on function app_hidden.format_duration(seconds integer) to svc_reader;
@@ -1240,10 +1230,10 @@ AS $function$
       || case
            when seconds is not null and weight is not null then trim_scale(weight)::text || 'x' || app_hidden.format_duration(seconds)
            when seconds is not null then app_hidden.format_duration(seconds)
-           when bodyweight and weight is not null then 'bw+' || trim_scale(weight)::text || 'x' || reps
-           when bodyweight then 'bw x ' || reps
-           when weight is not null then trim_scale(weight)::text || 'x' || reps
-           else 'x' || reps
+           when bodyweight and weight is not null then 'bw+' || trim_scale(weight)::text || 'x' || reps::text
+           when bodyweight then 'bw x ' || reps::text
+           when weight is not null then trim_scale(weight)::text || 'x' || reps::text
+           else 'x' || reps::text
          end
       || coalesce('@' || trim_scale(effort)::text, '');
 $function$;
@@ -2594,29 +2584,40 @@ create function app_hidden.resolve_exercises(refs text[])
  LANGUAGE sql
  STABLE
 AS $function$
-  -- The exact tiers inline (what nearly every reference is, without a function call each), then
-  -- the resolver for the rest.
+  -- The exact tiers for all at once, then the resolver for the rest.
+  select x.ord, coalesce(x.exercise_id,
+                         case when btrim(refs[x.ord]) <> '' then (select m.exercise_id from app_hidden.match_exercise(refs[x.ord], false) m) end)
+    from app_hidden.resolve_exercises_exactly(refs) x;
+$function$;
+comment on function app_hidden.resolve_exercises(refs text[]) is 'The exercise each reference names (by its position in refs, from 1), for the calling user, or null when it names none or is ambiguous: app_hidden.match_exercise (an id; a catalog or custom name; an alias; the same words; a typo), its exact tiers (app_hidden.resolve_exercises_exactly) for all references at once.';
+grant execute on function app_hidden.resolve_exercises(refs text[]) to svc_reader;
+
+create function app_hidden.resolve_exercises_exactly(refs text[])
+ RETURNS TABLE(ord bigint, exercise_id uuid)
+ LANGUAGE sql
+ STABLE
+AS $function$
   with me as (
     select app_public.current_user_id() as id
   ), r as (
-    select x.ord, x.ref, btrim(x.ref) as t, app_public.exercise_key(x.ref) as key
+    select x.ord, btrim(x.ref) as t, app_public.exercise_key(x.ref) as key
       from unnest(refs) with ordinality as x(ref, ord)
   )
   select r.ord,
-         case when r.t is not null and r.t <> '' then coalesce(
+         case when r.t <> '' then coalesce(
            (select e.id from app_public.exercises e
              where e.id = app_hidden.try_uuid(r.t)
                and (e.user_id is null or e.user_id = me.id)),
            case when r.key <> '' then coalesce(
              (select e.id from app_public.exercises e where e.user_id is null and e.key = r.key),
              (select e.id from app_public.exercises e where e.user_id = me.id and e.key = r.key),
-             (select a.exercise_id from app_public.exercise_aliases a join app_public.exercises e on e.id = a.exercise_id
-               where a.key = r.key and e.user_id is null)) end,
-           (select m.exercise_id from app_hidden.match_exercise(r.ref, false) m)) end
+             -- The alias by its key, then its exercise by id (not every catalog exercise, then the alias).
+             (select a.exercise_id from app_public.exercise_aliases a
+               where a.key = r.key and (select e.user_id is null from app_public.exercises e where e.id = a.exercise_id))) end) end
     from r, me;
 $function$;
-comment on function app_hidden.resolve_exercises(refs text[]) is 'The exercise each reference names (by its position in refs, from 1), for the calling user, or null when it names none or is ambiguous: app_hidden.match_exercise (an id; a catalog or custom name; an alias; the same words; a typo), its exact tiers inline.';
-grant execute on function app_hidden.resolve_exercises(refs text[]) to svc_reader;
+comment on function app_hidden.resolve_exercises_exactly(refs text[]) is 'The exact tiers of app_hidden.match_exercise for each reference (by its position in refs, from 1), for the calling user: an id the caller can see, a catalog name, one of the caller''s custom names, a catalog alias (ignoring case, spacing and hyphens), or null. A few index probes each: what nearly every reference is.';
+grant execute on function app_hidden.resolve_exercises_exactly(refs text[]) to svc_reader;
 
 create function app_hidden.routine_name_taken(p_user uuid, p_name text, p_except uuid)
  RETURNS text
@@ -3559,13 +3560,9 @@ declare
   k text;
   s text;
   v_list jsonb;
-  v_sets jsonb;
   e jsonb;
-  x jsonb;
   p text;
-  sp text;
   i int;
-  j int;
   v_out jsonb;
   v_cache jsonb := '{}';
   v_exercise uuid;
@@ -3577,13 +3574,13 @@ declare
   v_flag boolean;
   v_pinned boolean;
   v_skip boolean;
-  v_done boolean;
-  v_set record;
-  v_text text;
   v_canon jsonb[] := '{}';
   v_rows jsonb[] := '{}';
-  v_set_canon jsonb[];
-  v_set_rows jsonb[];
+  -- Each entry's sets, by entry (from 1): the first problem, else the canonical sets and their rows.
+  v_set_paths text[];
+  v_set_reasons text[];
+  v_set_canons jsonb[];
+  v_set_rows_of jsonb[];
 begin
   v_object := app_hidden.doc_object(doc, '{id,name,date,start,minutes,bodyweight,unit,effort,routine,notes,skipProgression,exercises}');
   k := v_object.key;
@@ -3701,6 +3698,54 @@ begin
        where jsonb_typeof(x.e -> 'sets') = 'array') > 500 then
     path := 'exercises'; reason := 'must have at most 500 sets in all'; return;
   end if;
+  -- Every entry's names and sets at once, a statement each instead of a few per set (the sizes are
+  -- bounded above). Nothing here refuses anything: the loop below reports the first problem in
+  -- document order (an entry's fields, then its sets, then the next entry), as the SDK does.
+  -- Names the exact tiers resolve go in the cache doc_exercise_entry reads (the same answer
+  -- resolve_exercise gives); the others are resolved, or explained, when the loop reaches them.
+  select coalesce(jsonb_object_agg(r.ref, x.exercise_id) filter (where x.exercise_id is not null), '{}')
+    into v_cache
+    from (select array_agg(y.e ->> 'exercise') as refs from jsonb_array_elements(v_list) y(e)
+           where jsonb_typeof(y.e -> 'exercise') = 'string') q
+   cross join lateral unnest(q.refs) with ordinality r(ref, ord)
+    join app_hidden.resolve_exercises_exactly(q.refs) x on x.ord = r.ord;
+  -- Each entry's sets (of an entry whose sets are an array): the first problem (its path and
+  -- reason; a set's form, then its text, then its done), else the canonical sets and their rows.
+  select array_agg(s.path order by x.i), array_agg(s.reason order by x.i),
+         array_agg(s.canonical order by x.i), array_agg(s.set_rows order by x.i)
+    into v_set_paths, v_set_reasons, v_set_canons, v_set_rows_of
+    from jsonb_array_elements(v_list) with ordinality x(e, i)
+    left join lateral (
+      select (array_agg('exercises[' || (x.i - 1) || '].sets[' || (c.j - 1) || ']' || c.at order by c.j)
+                filter (where c.reason is not null))[1] as path,
+             (array_agg(c.reason order by c.j) filter (where c.reason is not null))[1] as reason,
+             jsonb_agg(case when c.done then to_jsonb(c.set_text) else jsonb_build_object('set', c.set_text, 'done', false) end
+                       order by c.j) as canonical,
+             jsonb_agg(jsonb_build_object('kind', c.kind, 'weight', c.weight, 'bodyweight', c.bodyweight, 'reps', c.reps,
+                                          'seconds', c.seconds, 'effort', c.effort, 'done', c.done) order by c.j) as set_rows
+        from (select y.j, p.kind, p.weight, p.bodyweight, p.reps, p.seconds, p.effort, (d.flag).value as done,
+                     case when y.form is not null then y.form_at when p.reason is not null then y.text_at else '.done' end as at,
+                     coalesce(y.form, p.reason, (d.flag).reason) as reason,
+                     app_hidden.format_set(p.kind, p.weight, p.bodyweight, p.reps, p.seconds, p.effort) as set_text
+                from (select z.j, z.v,
+                             -- A set is its text, or {set, done}.
+                             case jsonb_typeof(z.v)
+                               when 'string' then null
+                               when 'object' then case
+                                 when z.v - '{set,done}'::text[] <> '{}' then 'unknown property'
+                                 when not z.v ? 'set' then 'is required'
+                                 when jsonb_typeof(z.v -> 'set') <> 'string' then 'must be a string' end
+                               else 'must be a string or an object' end as form,
+                             case when jsonb_typeof(z.v) = 'object' and z.v - '{set,done}'::text[] <> '{}'
+                                  then '.' || app_hidden.doc_unknown_key(z.v, '{set,done}')
+                                  when jsonb_typeof(z.v) = 'object' then '.set' else '' end as form_at,
+                             case when jsonb_typeof(z.v) = 'object' then '.set' else '' end as text_at,
+                             case jsonb_typeof(z.v) when 'string' then z.v #>> '{}' when 'object' then app_hidden.doc_string(z.v -> 'set') end as t
+                        from jsonb_array_elements(case when jsonb_typeof(x.e -> 'sets') = 'array' then x.e -> 'sets' end)
+                             with ordinality z(v, j)) y
+                cross join lateral app_hidden.doc_parse_set(y.t, v_effort) p
+                -- A set as text (v -> 'done' is null) is done.
+                cross join lateral (select app_hidden.doc_flag(y.v -> 'done', true) as flag) d) c) s on true;
   for i in 0 .. jsonb_array_length(v_list) - 1 loop
     e := v_list -> i;
     p := 'exercises[' || i || ']';
@@ -3738,54 +3783,18 @@ begin
       path := p || '.skipProgression'; reason := v_bool.reason; return;
     end if;
     v_array := app_hidden.doc_array(e, 'sets', 1, 50);
-    v_sets := v_array.list;
     if v_array.reason is not null then
       path := p || '.sets'; reason := v_array.reason; return;
     end if;
-    v_set_canon := '{}';
-    v_set_rows := '{}';
-    for j in 0 .. jsonb_array_length(v_sets) - 1 loop
-      x := v_sets -> j;
-      sp := p || '.sets[' || j || ']';
-      if jsonb_typeof(x) = 'string' then
-        v_text := x #>> '{}';
-      elsif jsonb_typeof(x) = 'object' then
-        k := app_hidden.doc_unknown_key(x, '{set,done}');
-        if k is not null then
-          path := sp || '.' || k; reason := 'unknown property'; return;
-        end if;
-        sp := sp || '.set';
-        if not x ? 'set' then
-          path := sp; reason := 'is required'; return;
-        end if;
-        v_text := app_hidden.doc_string(x -> 'set');
-        if v_text is null then
-          path := sp; reason := 'must be a string'; return;
-        end if;
-      else
-        path := sp; reason := 'must be a string or an object'; return;
-      end if;
-      select * into v_set from app_hidden.doc_parse_set(v_text, v_effort);
-      if v_set.reason is not null then
-        path := sp; reason := v_set.reason; return;
-      end if;
-      -- A set as text (x -> 'done' is null) is done.
-      v_bool := app_hidden.doc_flag(x -> 'done', true);
-      v_done := v_bool.value;
-      if v_bool.reason is not null then
-        path := p || '.sets[' || j || '].done'; reason := v_bool.reason; return;
-      end if;
-      v_text := app_hidden.format_set(v_set.kind, v_set.weight, v_set.bodyweight, v_set.reps, v_set.seconds, v_set.effort);
-      v_set_canon := v_set_canon || case when v_done then to_jsonb(v_text) else jsonb_build_object('set', v_text, 'done', false) end;
-      v_set_rows := v_set_rows || jsonb_build_object('kind', v_set.kind, 'weight', v_set.weight, 'bodyweight', v_set.bodyweight,
-        'reps', v_set.reps, 'seconds', v_set.seconds, 'effort', v_set.effort, 'done', v_done);
-    end loop;
+    if v_set_reasons[i + 1] is not null then
+      path := v_set_paths[i + 1]; reason := v_set_reasons[i + 1]; return;
+    end if;
     v_canon := v_canon || jsonb_strip_nulls(jsonb_build_object(
       'exercise', s, 'superset', v_superset, 'note', v_note,
       'pinned', case when v_pinned then true end, 'skipProgression', case when v_skip then true end,
-      'sets', to_jsonb(v_set_canon)));
+      'sets', v_set_canons[i + 1]));
     v_rows := v_rows || jsonb_build_object('exercise_id', v_exercise, 'superset', v_superset, 'note', v_note,
-      'pinned', v_pinned, 'skip_progression', v_skip, 'sets', to_jsonb(v_set_rows));
+      'pinned', v_pinned, 'skip_progression', v_skip, 'sets', v_set_rows_of[i + 1]);
   end loop;
   canonical := v_out || jsonb_build_object('exercises', to_jsonb(v_canon));
   exercise_rows := to_jsonb(v_rows);

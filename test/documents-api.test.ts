@@ -2,6 +2,7 @@
 // semantics, other users' ids, duplicate routine names, every limit at its edge, kg/lb mixing,
 // the INVALID_DOCUMENT error shape, nothing saved on invalid, structured types and deletes.
 import { useTestServer, startTestServer, gql, signUp } from "./support/harness.ts";
+import { validateWorkoutDocument } from "../sdk/src/documents/index.ts";
 
 const s = useTestServer();
 
@@ -846,6 +847,133 @@ describe("invalid documents", () => {
     expectInvalid(await applyRoutine(token, bad), "exercises[1].exercise", "unknown exercise*");
     expect(await counts()).toEqual(mid);
     expect(await routineDoc(token, original.routine.id)).toEqual(original.document);
+  });
+
+  // The server checks all entries' names and sets at once; what it reports must still be the first
+  // problem in document order, as the SDK finds it: an entry's fields before its sets, a set's text
+  // before its `done`, an earlier entry before a later one, whatever the later ones hold.
+  const FORM = "must be a set like 100x5, x12, bw x 8, 45s or 1:30";
+  const digits = "1".repeat(140_000);
+  test.each<[string, Doc[], string, string]>([
+    [
+      "a bad set before a later unknown exercise",
+      [
+        { exercise: "Bench Press", sets: ["100x5", "12-8"] },
+        { exercise: "Nope Nope Nope", sets: ["100x5"] },
+      ],
+      "exercises[0].sets[1]",
+      FORM,
+    ],
+    [
+      "the first of two bad sets of an entry",
+      [{ exercise: "Bench Press", sets: ["100x5", "100x501", "12-8"] }],
+      "exercises[0].sets[1]",
+      "reps must be at most 500",
+    ],
+    [
+      "an entry's superset before its sets",
+      [{ exercise: "Bench Press", superset: "ABCDEFGHI", sets: ["12-8"] }],
+      "exercises[0].superset",
+      "must be 1 to 8 characters",
+    ],
+    [
+      "an entry's pinned before its sets array, after an earlier good entry",
+      [
+        { exercise: "Bench Press", sets: ["100x5"] },
+        { exercise: "Bench Press", pinned: "no", sets: "100x5" },
+        { exercise: 5, sets: ["12-8"] },
+      ],
+      "exercises[1].pinned",
+      "must be a boolean",
+    ],
+    [
+      "a sets value that is not an array before a later entry's bad set",
+      [
+        { exercise: "Bench Press", sets: "100x5" },
+        { exercise: "Bench Press", sets: ["12-8"] },
+      ],
+      "exercises[0].sets",
+      "must be an array",
+    ],
+    [
+      "a set's text before its done",
+      [
+        { exercise: "Bench Press", sets: ["100x5"] },
+        { exercise: "Deadlift", sets: [{ set: "100x501", done: "yes" }, "12-8"] },
+      ],
+      "exercises[1].sets[0].set",
+      "reps must be at most 500",
+    ],
+    [
+      "a set's done when its text is good",
+      [{ exercise: "Bench Press", sets: [{ set: "100x5", done: "yes" }, "12-8"] }],
+      "exercises[0].sets[0].done",
+      "must be a boolean",
+    ],
+    [
+      "a set's unknown property before its done",
+      [{ exercise: "Bench Press", sets: [{ set: "100x5", extra: 1, done: 3 }] }],
+      "exercises[0].sets[0].extra",
+      "unknown property",
+    ],
+    [
+      "a set that is neither text nor object, before a later entry's set too large for a number",
+      [
+        { exercise: "Bench Press", sets: ["100x5", 7] },
+        { exercise: "Bench Press", sets: [`${digits}x5`, `x${digits}`, `${digits}s`, `x5@${digits}`] },
+      ],
+      "exercises[0].sets[1]",
+      "must be a string or an object",
+    ],
+    // Digits beyond what a number holds are refused like any number over its limit.
+    [
+      "a weight of 140,000 digits",
+      [{ exercise: "Bench Press", sets: [`${digits}x5`] }],
+      "exercises[0].sets[0]",
+      "weight must be from 0 to 10000 with at most 2 decimals",
+    ],
+    [
+      "reps of 140,000 digits",
+      [{ exercise: "Bench Press", sets: [`x${digits}`] }],
+      "exercises[0].sets[0]",
+      "reps must be at most 500",
+    ],
+    [
+      "seconds of 140,000 digits",
+      [{ exercise: "Bench Press", sets: [`${digits}s`] }],
+      "exercises[0].sets[0]",
+      "duration must be at most 86400 seconds",
+    ],
+    [
+      "minutes of 140,000 digits",
+      [{ exercise: "Bench Press", sets: [`20x${digits}:30`] }],
+      "exercises[0].sets[0]",
+      "duration must be at most 86400 seconds",
+    ],
+    [
+      "an effort of 140,000 digits",
+      [{ exercise: "Bench Press", sets: [`x5@${digits}`] }],
+      "exercises[0].sets[0]",
+      "rpe must be from 1 to 10 in half steps",
+    ],
+  ])("first problem in order: %s", async (_name, exercises, path, reason) => {
+    const document = workout({ exercises });
+    const sdk = validateWorkoutDocument(document);
+    expect(sdk).toEqual({ valid: false, path, reason });
+    const before = await counts();
+    expectInvalid(await applyWorkout(token, document), path, reason);
+    expect(await counts()).toEqual(before);
+  });
+
+  test("first problem in order: an unknown exercise before a later entry's bad set", async () => {
+    const document = workout({
+      exercises: [
+        { exercise: "Bench Press", sets: ["100x5"] },
+        { exercise: "Nope Nope Nope", sets: ["100x5"] },
+        { exercise: "Bench Press", sets: ["12-8"] },
+      ],
+    });
+    expectInvalid(await applyWorkout(token, document), "exercises[1].exercise", "unknown exercise*");
   });
 });
 

@@ -1,0 +1,406 @@
+-- Speed of saving a workout document (app_public.apply_workout_document): the walk checks all
+-- entries' names and sets in a statement each instead of several statements per set, and the set
+-- text helpers are plain expressions PostgreSQL inlines. Same refusals (path and reason, first in
+-- document order), same canonical document, same rows.
+
+-- `||` with an integer is a stable operator (anytextcat), which kept these immutable functions from
+-- being inlined into the queries that call them; the casts make them plain expressions.
+create or replace function app_hidden.format_duration(seconds integer)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+  select case when seconds < 60 then seconds::text || 's' else (seconds / 60)::text || ':' || lpad((seconds % 60)::text, 2, '0') end;
+$function$;
+comment on function app_hidden.format_duration(seconds integer) is 'Canonical duration inside set text: `45s` under a minute, else `<m>:<ss>` (`1:30`, `60:00`).';
+grant execute on function app_hidden.format_duration(seconds integer) to svc_reader;
+
+create or replace function app_hidden.format_set(kind text, weight numeric, bodyweight boolean, reps integer, seconds integer, effort numeric)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+  select case kind when 'warmup' then 'w:' when 'drop' then 'd:' when 'burst' then 'rp:' else '' end
+      || case
+           when seconds is not null and weight is not null then trim_scale(weight)::text || 'x' || app_hidden.format_duration(seconds)
+           when seconds is not null then app_hidden.format_duration(seconds)
+           when bodyweight and weight is not null then 'bw+' || trim_scale(weight)::text || 'x' || reps::text
+           when bodyweight then 'bw x ' || reps::text
+           when weight is not null then trim_scale(weight)::text || 'x' || reps::text
+           else 'x' || reps::text
+         end
+      || coalesce('@' || trim_scale(effort)::text, '');
+$function$;
+comment on function app_hidden.format_set(kind text, weight numeric, bodyweight boolean, reps integer, seconds integer, effort numeric) is 'The one canonical text of a set (the SDK''s formatSet): `w:`/`d:`/`rp:` prefix, `100x5`, `x12`, `bw x 8`, a weighted bodyweight set `bw+20x5`, `45s` or `1:30`, a weighted hold `20x45s`, then `@<effort>`; numbers in shortest form.';
+grant execute on function app_hidden.format_set(kind text, weight numeric, bodyweight boolean, reps integer, seconds integer, effort numeric) to svc_reader;
+
+create or replace function app_hidden.doc_set_number(t text)
+ RETURNS numeric
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+  -- Every limit of set text is below 1e9, and a run of digits can be longer than numeric holds.
+  select case when char_length(ltrim(split_part(t, '.', 1), '0')) > 9 then 1e9
+              else (split_part(t, '.', 1) || '.' || rtrim(split_part(t, '.', 2), '0'))::numeric end;
+$function$;
+comment on function app_hidden.doc_set_number(t text) is 'A number of set text (digits, then `.` and digits or not) as numeric; 1e9, above every limit of set text, when it has more than 9 digits before the point. Never an error, however many digits.';
+grant execute on function app_hidden.doc_set_number(t text) to svc_reader;
+
+create or replace function app_hidden.doc_parse_set(t text, scale text, OUT reason text, OUT kind text, OUT weight numeric, OUT bodyweight boolean, OUT reps integer, OUT seconds integer, OUT effort numeric)
+ RETURNS record
+ LANGUAGE plpgsql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+declare
+  -- Groups: 1 prefix; 2,3 bw and reps; 4 weight; 5 reps, or 6 / 7,8 / 9,10 a weighted duration;
+  -- 11 / 12,13 / 14,15 a duration alone; 16,17,18 bw, added load and reps (`bw+20x5`); 19 effort.
+  m text[] := regexp_match(t, '^[ \t]*(?:([wW]|[dD]|[rR][pP])[ \t]*:[ \t]*)?(?:([bB][wW])[ \t]*[xX×][ \t]*([0-9]+)|([0-9]+(?:[.,][0-9]+)?)?[ \t]*[xX×][ \t]*(?:([0-9]+)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?|([bB][wW])[ \t]*\+[ \t]*([0-9]+(?:[.,][0-9]+)?)[ \t]*[xX×][ \t]*([0-9]+))(?:[ \t]*@[ \t]*([0-9]+(?:[.,][0-9]+)?))?[ \t]*$');
+  v_weight text := replace(coalesce(m[4], m[17]), ',', '.');
+  v_effort text := replace(m[19], ',', '.');
+  v_reps numeric;
+  v_seconds numeric;
+begin
+  if m is null then
+    reason := 'must be a set like 100x5, x12, bw x 8, 45s or 1:30';
+    return;
+  end if;
+  kind := case lower(m[1]) when 'w' then 'warmup' when 'd' then 'drop' when 'rp' then 'burst' else 'work' end;
+  bodyweight := m[2] is not null or m[16] is not null;
+  -- Decimals are judged on the text (`102.500` has 1), like the SDK.
+  if v_weight is not null and (char_length(rtrim(split_part(v_weight, '.', 2), '0')) > 2
+                               or app_hidden.doc_set_number(v_weight) > 10000) then
+    reason := 'weight must be from 0 to 10000 with at most 2 decimals';
+    return;
+  end if;
+  weight := trim_scale(app_hidden.doc_set_number(v_weight));
+  v_reps := app_hidden.doc_set_number(coalesce(m[3], m[5], m[18]));
+  v_seconds := coalesce(app_hidden.doc_set_number(m[6]),
+                        app_hidden.doc_set_number(m[7]) * 60 + app_hidden.doc_set_number(m[8]),
+                        app_hidden.doc_set_number(m[9]) * 60 + coalesce(app_hidden.doc_set_number(m[10]), 0),
+                        app_hidden.doc_set_number(m[11]),
+                        app_hidden.doc_set_number(m[12]) * 60 + app_hidden.doc_set_number(m[13]),
+                        app_hidden.doc_set_number(m[14]) * 60 + coalesce(app_hidden.doc_set_number(m[15]), 0));
+  if v_reps > 500 then
+    reason := 'reps must be at most 500';
+    return;
+  end if;
+  if v_seconds > 86400 then
+    reason := 'duration must be at most 86400 seconds';
+    return;
+  end if;
+  reps := v_reps;
+  seconds := v_seconds;
+  -- Half steps: the decimals are zeros, or a 5 then zeros.
+  if v_effort is not null then
+    if rtrim(split_part(v_effort, '.', 2), '0') not in ('', '5') or app_hidden.doc_set_number(v_effort) > 10
+       or app_hidden.doc_set_number(v_effort) < (case when scale = 'rpe' then 1 else 0 end) then
+      reason := case when scale = 'rpe' then 'rpe must be from 1 to 10 in half steps' else 'rir must be from 0 to 10 in half steps' end;
+      return;
+    end if;
+    effort := trim_scale(app_hidden.doc_set_number(v_effort));
+  end if;
+end;
+$function$;
+comment on function app_hidden.doc_parse_set(t text, scale text, OUT reason text, OUT kind text, OUT weight numeric, OUT bodyweight boolean, OUT reps integer, OUT seconds integer, OUT effort numeric) is 'Parses set text as people type it (the SDK''s parseSet): on failure `reason` is the first problem (form, weight, reps, duration, effort on `scale`), otherwise the set''s parts. A weight before a duration (`20x45s`) is a weighted hold; `bw+20x5` a bodyweight set with 20 added (bodyweight, weight 20). Never an error: digits beyond any number are over the limit.';
+grant execute on function app_hidden.doc_parse_set(t text, scale text, OUT reason text, OUT kind text, OUT weight numeric, OUT bodyweight boolean, OUT reps integer, OUT seconds integer, OUT effort numeric) to svc_reader;
+
+create or replace function app_hidden.resolve_exercises_exactly(refs text[])
+ RETURNS TABLE(ord bigint, exercise_id uuid)
+ LANGUAGE sql
+ STABLE
+AS $function$
+  with me as (
+    select app_public.current_user_id() as id
+  ), r as (
+    select x.ord, btrim(x.ref) as t, app_public.exercise_key(x.ref) as key
+      from unnest(refs) with ordinality as x(ref, ord)
+  )
+  select r.ord,
+         case when r.t <> '' then coalesce(
+           (select e.id from app_public.exercises e
+             where e.id = app_hidden.try_uuid(r.t)
+               and (e.user_id is null or e.user_id = me.id)),
+           case when r.key <> '' then coalesce(
+             (select e.id from app_public.exercises e where e.user_id is null and e.key = r.key),
+             (select e.id from app_public.exercises e where e.user_id = me.id and e.key = r.key),
+             -- The alias by its key, then its exercise by id (not every catalog exercise, then the alias).
+             (select a.exercise_id from app_public.exercise_aliases a
+               where a.key = r.key and (select e.user_id is null from app_public.exercises e where e.id = a.exercise_id))) end) end
+    from r, me;
+$function$;
+comment on function app_hidden.resolve_exercises_exactly(refs text[]) is 'The exact tiers of app_hidden.match_exercise for each reference (by its position in refs, from 1), for the calling user: an id the caller can see, a catalog name, one of the caller''s custom names, a catalog alias (ignoring case, spacing and hyphens), or null. A few index probes each: what nearly every reference is.';
+grant execute on function app_hidden.resolve_exercises_exactly(refs text[]) to svc_reader;
+
+create or replace function app_hidden.resolve_exercises(refs text[])
+ RETURNS TABLE(ord bigint, exercise_id uuid)
+ LANGUAGE sql
+ STABLE
+AS $function$
+  -- The exact tiers for all at once, then the resolver for the rest.
+  select x.ord, coalesce(x.exercise_id,
+                         case when btrim(refs[x.ord]) <> '' then (select m.exercise_id from app_hidden.match_exercise(refs[x.ord], false) m) end)
+    from app_hidden.resolve_exercises_exactly(refs) x;
+$function$;
+comment on function app_hidden.resolve_exercises(refs text[]) is 'The exercise each reference names (by its position in refs, from 1), for the calling user, or null when it names none or is ambiguous: app_hidden.match_exercise (an id; a catalog or custom name; an alias; the same words; a typo), its exact tiers (app_hidden.resolve_exercises_exactly) for all references at once.';
+grant execute on function app_hidden.resolve_exercises(refs text[]) to svc_reader;
+
+create or replace function app_hidden.walk_workout_document(doc jsonb, p_unit text, p_effort text, OUT path text, OUT reason text, OUT canonical jsonb, OUT start timestamp with time zone, OUT exercise_rows jsonb)
+ RETURNS record
+ LANGUAGE plpgsql
+ STABLE
+AS $function$
+declare
+  v_user uuid := app_public.current_user_id();
+  -- What the field readers (app_hidden.doc_*) answer: a value and the reason it is refused.
+  v_object record;
+  v_own record;
+  v_line record;
+  v_choice record;
+  v_bool record;
+  v_array record;
+  v_entry record;
+  k text;
+  s text;
+  v_list jsonb;
+  e jsonb;
+  p text;
+  i int;
+  v_out jsonb;
+  v_cache jsonb := '{}';
+  v_exercise uuid;
+  v_date text;
+  v_effort text;
+  v_n int;
+  v_superset text;
+  v_note text;
+  v_flag boolean;
+  v_pinned boolean;
+  v_skip boolean;
+  v_canon jsonb[] := '{}';
+  v_rows jsonb[] := '{}';
+  -- Each entry's sets, by entry (from 1): the first problem, else the canonical sets and their rows.
+  v_set_paths text[];
+  v_set_reasons text[];
+  v_set_canons jsonb[];
+  v_set_rows_of jsonb[];
+begin
+  v_object := app_hidden.doc_object(doc, '{id,name,date,start,minutes,bodyweight,unit,effort,routine,notes,skipProgression,exercises}');
+  k := v_object.key;
+  if v_object.reason is not null then
+    path := coalesce(k, 'document'); reason := v_object.reason; return;
+  end if;
+  v_out := '{}';
+  if doc ? 'id' then
+    v_own := app_hidden.doc_own_id(doc -> 'id', 'workouts', v_user);
+    s := v_own.id;
+    if v_own.reason is not null then
+      path := 'id'; reason := v_own.reason; return;
+    end if;
+    v_out := jsonb_build_object('id', s);
+  end if;
+  if doc ? 'name' then
+    v_line := app_hidden.doc_line(doc -> 'name', 1, 80);
+    s := v_line.line;
+    if v_line.reason is not null then
+      path := 'name'; reason := v_line.reason; return;
+    end if;
+    v_out := v_out || jsonb_build_object('name', s);
+  end if;
+  if not doc ? 'date' then
+    path := 'date'; reason := 'is required'; return;
+  end if;
+  v_date := app_hidden.doc_string(doc -> 'date');
+  if v_date is null or v_date !~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' then
+    path := 'date'; reason := 'must be a date like 2024-05-31'; return;
+  end if;
+  if not app_hidden.doc_real_date(substr(v_date, 1, 4)::int, substr(v_date, 6, 2)::int, substr(v_date, 9, 2)::int) then
+    path := 'date'; reason := 'not a real calendar date'; return;
+  end if;
+  if v_date < '1900-01-01' or v_date > '2099-12-31' then
+    path := 'date'; reason := 'must be from 1900-01-01 to 2099-12-31'; return;
+  end if;
+  v_out := v_out || jsonb_build_object('date', v_date);
+  if doc ? 'start' then
+    s := app_hidden.doc_string(doc -> 'start');
+    if s is null then
+      path := 'start'; reason := 'must be a date-time with offset like 2024-05-31T18:30:00+02:00'; return;
+    end if;
+    select r.reason, r.start, r.canonical into reason, start, s from app_hidden.doc_start(s) r;
+    if reason is not null then
+      path := 'start'; return;
+    end if;
+    -- Within a day: the start's UTC day is the day before, of or after `date`.
+    if (start at time zone 'UTC')::date not between v_date::date - 1 and v_date::date + 1 then
+      path := 'start'; reason := 'must be within a day of date'; return;
+    end if;
+  else
+    start := (v_date || ' 12:00:00')::timestamp at time zone 'UTC';
+    s := v_date || 'T12:00:00Z';
+  end if;
+  v_out := v_out || jsonb_build_object('start', s);
+  if doc ? 'minutes' then
+    v_n := app_hidden.doc_integer(doc -> 'minutes', 0, 1440);
+    if v_n is null then
+      path := 'minutes'; reason := 'must be an integer from 0 to 1440'; return;
+    end if;
+    v_out := v_out || jsonb_build_object('minutes', v_n);
+  end if;
+  if doc ? 'bodyweight' and jsonb_typeof(doc -> 'bodyweight') <> 'null' then
+    if app_hidden.doc_bodyweight(doc -> 'bodyweight') is null then
+      -- Not a number (null to the rule) or a number the rule refuses: its one reason either way.
+      path := 'bodyweight'; reason := app_hidden.bodyweight_reason(null); return;
+    end if;
+    v_out := v_out || jsonb_build_object('bodyweight', app_hidden.doc_bodyweight(doc -> 'bodyweight'));
+  end if;
+  v_choice := app_hidden.doc_one_of(doc -> 'unit', app_hidden.weight_units(), p_unit);
+  s := v_choice.value;
+  if v_choice.reason is not null then
+    path := 'unit'; reason := v_choice.reason; return;
+  end if;
+  v_out := v_out || jsonb_build_object('unit', s);
+  v_choice := app_hidden.doc_one_of(doc -> 'effort', '{rir,rpe}', p_effort);
+  v_effort := v_choice.value;
+  if v_choice.reason is not null then
+    path := 'effort'; reason := v_choice.reason; return;
+  end if;
+  v_out := v_out || jsonb_build_object('effort', v_effort);
+  if doc ? 'routine' and jsonb_typeof(doc -> 'routine') <> 'null' then
+    v_own := app_hidden.doc_own_id(doc -> 'routine', 'routines', v_user);
+    s := v_own.id;
+    if v_own.reason is not null then
+      path := 'routine'; reason := v_own.reason; return;
+    end if;
+    v_out := v_out || jsonb_build_object('routine', s);
+  end if;
+  if doc ? 'notes' and jsonb_typeof(doc -> 'notes') <> 'null' then
+    s := app_hidden.doc_string(doc -> 'notes');
+    if s is null then
+      path := 'notes'; reason := 'must be a string'; return;
+    end if;
+    if char_length(s) > 2000 then
+      path := 'notes'; reason := 'must be at most 2000 characters'; return;
+    end if;
+    v_out := v_out || jsonb_build_object('notes', s);
+  end if;
+  v_bool := app_hidden.doc_flag(doc -> 'skipProgression', false);
+  v_flag := v_bool.value;
+  if v_bool.reason is not null then
+    path := 'skipProgression'; reason := v_bool.reason; return;
+  end if;
+  if v_flag then
+    v_out := v_out || '{"skipProgression": true}';
+  end if;
+  -- Bounded work: the sizes are checked before any entry is looked at.
+  v_array := app_hidden.doc_array(doc, 'exercises', 0, 100);
+  v_list := v_array.list;
+  if v_array.reason is not null then
+    path := 'exercises'; reason := v_array.reason; return;
+  end if;
+  if (select coalesce(sum(jsonb_array_length(x.e -> 'sets')), 0) from jsonb_array_elements(v_list) x(e)
+       where jsonb_typeof(x.e -> 'sets') = 'array') > 500 then
+    path := 'exercises'; reason := 'must have at most 500 sets in all'; return;
+  end if;
+  -- Every entry's names and sets at once, a statement each instead of a few per set (the sizes are
+  -- bounded above). Nothing here refuses anything: the loop below reports the first problem in
+  -- document order (an entry's fields, then its sets, then the next entry), as the SDK does.
+  -- Names the exact tiers resolve go in the cache doc_exercise_entry reads (the same answer
+  -- resolve_exercise gives); the others are resolved, or explained, when the loop reaches them.
+  select coalesce(jsonb_object_agg(r.ref, x.exercise_id) filter (where x.exercise_id is not null), '{}')
+    into v_cache
+    from (select array_agg(y.e ->> 'exercise') as refs from jsonb_array_elements(v_list) y(e)
+           where jsonb_typeof(y.e -> 'exercise') = 'string') q
+   cross join lateral unnest(q.refs) with ordinality r(ref, ord)
+    join app_hidden.resolve_exercises_exactly(q.refs) x on x.ord = r.ord;
+  -- Each entry's sets (of an entry whose sets are an array): the first problem (its path and
+  -- reason; a set's form, then its text, then its done), else the canonical sets and their rows.
+  select array_agg(s.path order by x.i), array_agg(s.reason order by x.i),
+         array_agg(s.canonical order by x.i), array_agg(s.set_rows order by x.i)
+    into v_set_paths, v_set_reasons, v_set_canons, v_set_rows_of
+    from jsonb_array_elements(v_list) with ordinality x(e, i)
+    left join lateral (
+      select (array_agg('exercises[' || (x.i - 1) || '].sets[' || (c.j - 1) || ']' || c.at order by c.j)
+                filter (where c.reason is not null))[1] as path,
+             (array_agg(c.reason order by c.j) filter (where c.reason is not null))[1] as reason,
+             jsonb_agg(case when c.done then to_jsonb(c.set_text) else jsonb_build_object('set', c.set_text, 'done', false) end
+                       order by c.j) as canonical,
+             jsonb_agg(jsonb_build_object('kind', c.kind, 'weight', c.weight, 'bodyweight', c.bodyweight, 'reps', c.reps,
+                                          'seconds', c.seconds, 'effort', c.effort, 'done', c.done) order by c.j) as set_rows
+        from (select y.j, p.kind, p.weight, p.bodyweight, p.reps, p.seconds, p.effort, (d.flag).value as done,
+                     case when y.form is not null then y.form_at when p.reason is not null then y.text_at else '.done' end as at,
+                     coalesce(y.form, p.reason, (d.flag).reason) as reason,
+                     app_hidden.format_set(p.kind, p.weight, p.bodyweight, p.reps, p.seconds, p.effort) as set_text
+                from (select z.j, z.v,
+                             -- A set is its text, or {set, done}.
+                             case jsonb_typeof(z.v)
+                               when 'string' then null
+                               when 'object' then case
+                                 when z.v - '{set,done}'::text[] <> '{}' then 'unknown property'
+                                 when not z.v ? 'set' then 'is required'
+                                 when jsonb_typeof(z.v -> 'set') <> 'string' then 'must be a string' end
+                               else 'must be a string or an object' end as form,
+                             case when jsonb_typeof(z.v) = 'object' and z.v - '{set,done}'::text[] <> '{}'
+                                  then '.' || app_hidden.doc_unknown_key(z.v, '{set,done}')
+                                  when jsonb_typeof(z.v) = 'object' then '.set' else '' end as form_at,
+                             case when jsonb_typeof(z.v) = 'object' then '.set' else '' end as text_at,
+                             case jsonb_typeof(z.v) when 'string' then z.v #>> '{}' when 'object' then app_hidden.doc_string(z.v -> 'set') end as t
+                        from jsonb_array_elements(case when jsonb_typeof(x.e -> 'sets') = 'array' then x.e -> 'sets' end)
+                             with ordinality z(v, j)) y
+                cross join lateral app_hidden.doc_parse_set(y.t, v_effort) p
+                -- A set as text (v -> 'done' is null) is done.
+                cross join lateral (select app_hidden.doc_flag(y.v -> 'done', true) as flag) d) c) s on true;
+  for i in 0 .. jsonb_array_length(v_list) - 1 loop
+    e := v_list -> i;
+    p := 'exercises[' || i || ']';
+    v_entry := app_hidden.doc_exercise_entry(e, '{exercise,superset,note,pinned,skipProgression,sets}', v_cache);
+    s := v_entry.ref; v_cache := v_entry.cache; v_exercise := v_entry.exercise_id;
+    if v_entry.reason is not null then
+      path := p || v_entry.field; reason := v_entry.reason; return;
+    end if;
+    v_superset := null;
+    if e ? 'superset' and jsonb_typeof(e -> 'superset') <> 'null' then
+      v_line := app_hidden.doc_line(e -> 'superset', 1, 8);
+      v_superset := v_line.line;
+      if v_line.reason is not null then
+        path := p || '.superset'; reason := v_line.reason; return;
+      end if;
+    end if;
+    v_note := null;
+    if e ? 'note' and jsonb_typeof(e -> 'note') <> 'null' then
+      v_note := app_hidden.doc_string(e -> 'note');
+      if v_note is null then
+        path := p || '.note'; reason := 'must be a string'; return;
+      end if;
+      if char_length(v_note) > 500 then
+        path := p || '.note'; reason := 'must be at most 500 characters'; return;
+      end if;
+    end if;
+    v_bool := app_hidden.doc_flag(e -> 'pinned', false);
+    v_pinned := v_bool.value;
+    if v_bool.reason is not null then
+      path := p || '.pinned'; reason := v_bool.reason; return;
+    end if;
+    v_bool := app_hidden.doc_flag(e -> 'skipProgression', false);
+    v_skip := v_bool.value;
+    if v_bool.reason is not null then
+      path := p || '.skipProgression'; reason := v_bool.reason; return;
+    end if;
+    v_array := app_hidden.doc_array(e, 'sets', 1, 50);
+    if v_array.reason is not null then
+      path := p || '.sets'; reason := v_array.reason; return;
+    end if;
+    if v_set_reasons[i + 1] is not null then
+      path := v_set_paths[i + 1]; reason := v_set_reasons[i + 1]; return;
+    end if;
+    v_canon := v_canon || jsonb_strip_nulls(jsonb_build_object(
+      'exercise', s, 'superset', v_superset, 'note', v_note,
+      'pinned', case when v_pinned then true end, 'skipProgression', case when v_skip then true end,
+      'sets', v_set_canons[i + 1]));
+    v_rows := v_rows || jsonb_build_object('exercise_id', v_exercise, 'superset', v_superset, 'note', v_note,
+      'pinned', v_pinned, 'skip_progression', v_skip, 'sets', v_set_rows_of[i + 1]);
+  end loop;
+  canonical := v_out || jsonb_build_object('exercises', to_jsonb(v_canon));
+  exercise_rows := to_jsonb(v_rows);
+end;
+$function$;
+comment on function app_hidden.walk_workout_document(doc jsonb, p_unit text, p_effort text, OUT path text, OUT reason text, OUT canonical jsonb, OUT start timestamp with time zone, OUT exercise_rows jsonb) is 'The validation walk of a workout document for the calling user: the first problem (path, reason), or the canonical document, the start instant and the rows to write. p_unit and p_effort apply when the document names none.';
+grant execute on function app_hidden.walk_workout_document(doc jsonb, p_unit text, p_effort text, OUT path text, OUT reason text, OUT canonical jsonb, OUT start timestamp with time zone, OUT exercise_rows jsonb) to svc_reader;
