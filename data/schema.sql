@@ -4,261 +4,260 @@
 -- Contents: the line where each section and object starts (sections by schema, then kind; objects by name).
 -- The design notes behind them are listed in db/CONVENTIONS.md.
 --
---  280  app_hidden: types
---  283    doc_array_answer
---  289    doc_choice_answer
---  295    doc_flag_answer
---  301    doc_line_answer
---  307    doc_object_answer
---  313    lift_target
---  330    progression_state
---  342    progression_target
---  355    session_judgement
---  368  app_hidden: tables
---  371    exercise_labels
---  400    imported_workout_starts
---  420    progression_restarts
---  449  app_hidden: functions
---  452    api_key_live
---  463    apply_workout_document_row
---  478    ban_in_force
---  488    body_part_words
---  499    bodyweight_reason
---  510    catalog_exercise_meaning
---  539    check_date
---  559    check_one_of
---  576    closest_exercises
---  609    control_character_reason
---  620    convert_weight
---  635    cycle_texts
---  645    cycle_week
---  660    deload_to_step
---  674    doc_array
---  689    doc_bodyweight
---  701    doc_duration
---  722    doc_exercise
---  743    doc_exercise_entry
---  769    doc_exercise_field
---  780    doc_flag
---  794    doc_integer
---  806    doc_line
---  821    doc_object
---  835    doc_one_of
---  849    doc_own_id
---  876    doc_parse_set
---  934    doc_percent_set
---  956    doc_real_date
---  969    doc_set_number
---  981    doc_stage
--- 1000    doc_start
--- 1034    doc_string
--- 1044    doc_unknown_key
--- 1054    doc_uuid
--- 1065    doc_weight
--- 1077    document_patterns
--- 1095    e1rm
--- 1107    earlier_sessions_note
--- 1117    exercise_match_score
--- 1128    exercise_reference
--- 1139    exercise_staple_rank
--- 1159    exercise_word
--- 1199    exercise_words
--- 1214    format_duration
--- 1224    format_set
--- 1243    format_start
--- 1254    import_choice
--- 1266    import_find_duplicates
--- 1304    import_map_names
--- 1376    import_name_map
--- 1393    import_save_account
--- 1441    import_save_custom_exercises
--- 1485    import_save_workout
--- 1509    import_workout_entries
--- 1547    judge_cycle_session
--- 1574    judge_session
--- 1640    lifted_as_loaded
--- 1657    lifted_text
--- 1671    loadable_step
--- 1681    match_exercise
--- 1820    match_exercise_words
--- 1898    next_cycle_target
--- 1930    next_plan
--- 1971    next_stage_target
--- 2016    next_target
--- 2145    own_routine
--- 2159    personal_records
--- 2203    pinned_note
--- 2221    planned_sets
--- 2281    program_key
--- 2291    progression_first_note
--- 2310    progression_rules
--- 2318    progression_targets
--- 2484    record_sets
--- 2507    refresh_exercise_labels
--- 2528    rep_max_reps
--- 2536    require_session
--- 2554    require_user
--- 2572    resolve_exercise
--- 2582    resolve_exercises
--- 2595    resolve_exercises_exactly
--- 2622    routine_name_taken
--- 2635    same_start_weight
--- 2646    session_live
--- 2656    shown_increment
--- 2670    shown_weight
--- 2682    snap_down
--- 2692    snap_up
--- 2702    snap_weight
--- 2713    staged_import_limits
--- 2723    tg_check_exercise_visible
--- 2740    tg_check_parent_owner
--- 2766    tg_check_workout_routine
--- 2783    tg_custom_exercise_name_free
--- 2804    tg_exercise_aliases_check
--- 2825    tg_exercise_labels
--- 2848    tg_exercises_check
--- 2903    tg_one_line_name
--- 2919    tg_routine_exercises_restart
--- 2957    tg_routine_name_unique
--- 2974    tg_set_updated_at
--- 2986    tg_users_name_check
--- 3000    tg_workout_sets_denormalize
--- 3017    tg_workout_sets_refresh
--- 3037    touch_current_session
--- 3059    touch_current_session_to_write
--- 3073    touch_due
--- 3083    try_uuid
--- 3093    typo_distance
--- 3127    unknown_exercise_reason
--- 3146    walk_routine_document
--- 3362    walk_routine_exercise_extras
--- 3466    walk_routine_program
--- 3545    walk_workout_document
--- 3806    weight_increment
--- 3816    weight_kg
--- 3826    weight_units
--- 3834    weights_meet
--- 3850    word_set
--- 3861  app_private: tables
--- 3864    address_attempts
--- 3878    api_key_hashes
--- 3887    failed_sign_ins
--- 3900    oauth_clients
--- 3917    oauth_codes
--- 3937    oauth_tokens
--- 3951    rate_counters
--- 3960    session_tokens
--- 3969    user_secrets
--- 3978  app_private: functions
--- 3981    address_key
--- 3992    admin_target
--- 4014    admin_user
--- 4034    ban_user
--- 4061    claim_address_attempt
--- 4098    count_admin_call
--- 4117    count_request
--- 4133    delete_expired_imports
--- 4143    delete_idle_sessions
--- 4160    end_session
--- 4174    expire_api_keys
--- 4191    forget_expired_oauth
--- 4218    lift_expired_bans
--- 4236    max_sessions_per_user
--- 4244    new_session
--- 4270    oauth_client
--- 4281    oauth_code_challenge
--- 4302    oauth_exchange_code
--- 4338    oauth_issue_code
--- 4360    oauth_one_time_status
--- 4384    oauth_refresh
--- 4421    oauth_register_client
--- 4433    oauth_revoke
--- 4446    oauth_store_tokens
--- 4459    oauth_use_token
--- 4481    password_hash_cost
--- 4489    password_hash_cost_of
--- 4499    prune_counters
--- 4522    random_base62
--- 4549    session_for_token
--- 4572    sign_in
--- 4642    sign_up
--- 4665    spend_api_key_cost
--- 4676    unban_user
--- 4694    use_api_key
--- 4726    user_record
--- 4745  app_public: types
--- 4748    admin_user
--- 4768    api_key_access
--- 4771    e1rm_session
--- 4795    exercise_resolution
--- 4807    last_performance
--- 4821    next_target
--- 4853    volume_week
--- 4868  app_public: tables
--- 4871    api_keys
--- 4903    bodyweights
--- 4939    connected_apps
--- 4973    exercise_aliases
--- 4999    exercise_import_names
--- 5025    exercises
--- 5076    routine_exercises
--- 5172    routines
--- 5225    sessions
--- 5249    staged_import_parts
--- 5290    staged_imports
--- 5318    users
--- 5375    workout_exercises
--- 5426    workout_sets
--- 5531    workouts
--- 5608  app_public: functions
--- 5611    admin_users
--- 5636    apply_routine_document
--- 5686    apply_workout_document
--- 5773    create_api_key
--- 5814    create_custom_exercise
--- 5831    current_api_key_id
--- 5848    current_oauth_connection_id
--- 5866    current_session_id
--- 5881    current_user_id
--- 5896    delete_account
--- 5916    delete_custom_exercise
--- 5943    disconnect_app
--- 5963    e1rm_series
--- 5997    exercise_key
--- 6007    exercises_aliases
--- 6018    exercises_custom
--- 6028    exercises_records
--- 6112    export_account
--- 6131    export_workouts
--- 6146    grant_admin
--- 6162    import_history
--- 6298    import_staged
--- 6336    last_performance
--- 6386    log_bodyweight
--- 6418    next_workout
--- 6442    resolve_exercise
--- 6461    resolve_exercises
--- 6484    revoke_api_key
--- 6504    routine_document
--- 6546    routine_name_key
--- 6556    routines_next_targets
--- 6577    routines_next_workout
--- 6616    search_exercises
--- 6679    sessions_current
--- 6689    sign_out_other_sessions
--- 6707    sign_out_session
--- 6727    stage_import_part
--- 6787    update_custom_exercise
--- 6809    users_api_keys
--- 6832    users_connected_apps
--- 6850    users_custom_exercises
--- 6863    users_sessions
--- 6881    validate_routine_document
--- 6901    validate_workout_document
--- 6923    weekly_volume
--- 6950    workout_document
--- 6989    workout_sets_personal_record
--- 7001    workout_sets_text
+--  279  app_hidden: types
+--  282    doc_array_answer
+--  288    doc_choice_answer
+--  294    doc_flag_answer
+--  300    doc_line_answer
+--  306    doc_object_answer
+--  312    lift_target
+--  329    progression_state
+--  341    progression_target
+--  354    session_judgement
+--  367  app_hidden: tables
+--  370    exercise_labels
+--  399    imported_workout_starts
+--  419    progression_restarts
+--  448  app_hidden: functions
+--  451    api_key_live
+--  462    apply_workout_document_row
+--  477    ban_in_force
+--  487    body_part_words
+--  498    bodyweight_reason
+--  509    catalog_exercise_meaning
+--  538    check_date
+--  558    check_one_of
+--  575    closest_exercises
+--  608    control_character_reason
+--  619    convert_weight
+--  634    cycle_texts
+--  644    cycle_week
+--  659    deload_to_step
+--  673    doc_array
+--  688    doc_bodyweight
+--  700    doc_duration
+--  721    doc_exercise
+--  742    doc_exercise_entry
+--  768    doc_exercise_field
+--  779    doc_flag
+--  793    doc_integer
+--  805    doc_line
+--  820    doc_object
+--  834    doc_one_of
+--  848    doc_own_id
+--  875    doc_parse_set
+--  933    doc_percent_set
+--  955    doc_real_date
+--  968    doc_set_number
+--  980    doc_stage
+--  999    doc_start
+-- 1033    doc_string
+-- 1043    doc_unknown_key
+-- 1053    doc_uuid
+-- 1064    doc_weight
+-- 1076    document_patterns
+-- 1094    e1rm
+-- 1106    earlier_sessions_note
+-- 1116    exercise_match_score
+-- 1127    exercise_reference
+-- 1138    exercise_staple_rank
+-- 1158    exercise_word
+-- 1198    exercise_words
+-- 1213    format_duration
+-- 1223    format_set
+-- 1242    format_start
+-- 1253    import_choice
+-- 1265    import_find_duplicates
+-- 1303    import_map_names
+-- 1375    import_name_map
+-- 1392    import_save_account
+-- 1440    import_save_custom_exercises
+-- 1484    import_save_workout
+-- 1508    import_workout_entries
+-- 1546    judge_cycle_session
+-- 1573    judge_session
+-- 1639    lifted_as_loaded
+-- 1656    lifted_text
+-- 1670    loadable_step
+-- 1680    match_exercise
+-- 1819    match_exercise_words
+-- 1897    next_cycle_target
+-- 1929    next_plan
+-- 1970    next_stage_target
+-- 2015    next_target
+-- 2144    own_routine
+-- 2158    personal_records
+-- 2202    pinned_note
+-- 2220    planned_sets
+-- 2280    program_key
+-- 2290    progression_first_note
+-- 2309    progression_rules
+-- 2317    progression_targets
+-- 2483    record_sets
+-- 2506    refresh_exercise_labels
+-- 2527    rep_max_reps
+-- 2535    require_session
+-- 2553    require_user
+-- 2571    resolve_exercise
+-- 2581    resolve_exercises
+-- 2594    resolve_exercises_exactly
+-- 2621    routine_name_taken
+-- 2634    same_start_weight
+-- 2645    session_live
+-- 2655    shown_increment
+-- 2669    shown_weight
+-- 2681    snap_down
+-- 2691    snap_up
+-- 2701    snap_weight
+-- 2712    staged_import_limits
+-- 2722    tg_check_exercise_visible
+-- 2739    tg_check_parent_owner
+-- 2765    tg_check_workout_routine
+-- 2782    tg_custom_exercise_name_free
+-- 2803    tg_exercise_aliases_check
+-- 2824    tg_exercise_labels
+-- 2847    tg_exercises_check
+-- 2902    tg_one_line_name
+-- 2918    tg_routine_exercises_restart
+-- 2956    tg_routine_name_unique
+-- 2973    tg_set_updated_at
+-- 2985    tg_users_name_check
+-- 2999    tg_workout_sets_denormalize
+-- 3016    tg_workout_sets_refresh
+-- 3036    touch_current_session
+-- 3058    touch_current_session_to_write
+-- 3072    touch_due
+-- 3082    try_uuid
+-- 3092    typo_distance
+-- 3126    unknown_exercise_reason
+-- 3145    walk_routine_document
+-- 3361    walk_routine_exercise_extras
+-- 3465    walk_routine_program
+-- 3544    walk_workout_document
+-- 3805    weight_increment
+-- 3815    weight_kg
+-- 3825    weight_units
+-- 3833    weights_meet
+-- 3849    word_set
+-- 3860  app_private: tables
+-- 3863    address_attempts
+-- 3877    api_key_hashes
+-- 3886    failed_sign_ins
+-- 3899    oauth_clients
+-- 3916    oauth_codes
+-- 3936    oauth_tokens
+-- 3950    rate_counters
+-- 3959    session_tokens
+-- 3968    user_secrets
+-- 3977  app_private: functions
+-- 3980    address_key
+-- 3991    admin_target
+-- 4013    admin_user
+-- 4033    ban_user
+-- 4060    claim_address_attempt
+-- 4097    count_admin_call
+-- 4116    count_request
+-- 4132    delete_expired_imports
+-- 4142    delete_idle_sessions
+-- 4159    end_session
+-- 4173    expire_api_keys
+-- 4190    forget_expired_oauth
+-- 4217    lift_expired_bans
+-- 4235    max_sessions_per_user
+-- 4243    new_session
+-- 4269    oauth_client
+-- 4280    oauth_code_challenge
+-- 4301    oauth_exchange_code
+-- 4337    oauth_issue_code
+-- 4359    oauth_one_time_status
+-- 4383    oauth_refresh
+-- 4420    oauth_register_client
+-- 4432    oauth_revoke
+-- 4445    oauth_store_tokens
+-- 4458    oauth_use_token
+-- 4480    password_hash_cost
+-- 4488    password_hash_cost_of
+-- 4498    prune_counters
+-- 4521    random_base62
+-- 4548    session_for_token
+-- 4571    sign_in
+-- 4641    sign_up
+-- 4664    unban_user
+-- 4682    use_api_key
+-- 4725    user_record
+-- 4744  app_public: types
+-- 4747    admin_user
+-- 4767    api_key_access
+-- 4770    e1rm_session
+-- 4794    exercise_resolution
+-- 4806    last_performance
+-- 4820    next_target
+-- 4852    volume_week
+-- 4867  app_public: tables
+-- 4870    api_keys
+-- 4902    bodyweights
+-- 4938    connected_apps
+-- 4972    exercise_aliases
+-- 4998    exercise_import_names
+-- 5024    exercises
+-- 5075    routine_exercises
+-- 5171    routines
+-- 5224    sessions
+-- 5248    staged_import_parts
+-- 5289    staged_imports
+-- 5317    users
+-- 5374    workout_exercises
+-- 5425    workout_sets
+-- 5530    workouts
+-- 5607  app_public: functions
+-- 5610    admin_users
+-- 5635    apply_routine_document
+-- 5685    apply_workout_document
+-- 5772    create_api_key
+-- 5813    create_custom_exercise
+-- 5830    current_api_key_id
+-- 5847    current_oauth_connection_id
+-- 5865    current_session_id
+-- 5880    current_user_id
+-- 5895    delete_account
+-- 5915    delete_custom_exercise
+-- 5942    disconnect_app
+-- 5962    e1rm_series
+-- 5996    exercise_key
+-- 6006    exercises_aliases
+-- 6017    exercises_custom
+-- 6027    exercises_records
+-- 6111    export_account
+-- 6130    export_workouts
+-- 6145    grant_admin
+-- 6161    import_history
+-- 6297    import_staged
+-- 6335    last_performance
+-- 6385    log_bodyweight
+-- 6417    next_workout
+-- 6441    resolve_exercise
+-- 6460    resolve_exercises
+-- 6483    revoke_api_key
+-- 6503    routine_document
+-- 6545    routine_name_key
+-- 6555    routines_next_targets
+-- 6576    routines_next_workout
+-- 6615    search_exercises
+-- 6678    sessions_current
+-- 6688    sign_out_other_sessions
+-- 6706    sign_out_session
+-- 6726    stage_import_part
+-- 6786    update_custom_exercise
+-- 6808    users_api_keys
+-- 6831    users_connected_apps
+-- 6849    users_custom_exercises
+-- 6862    users_sessions
+-- 6880    validate_routine_document
+-- 6900    validate_workout_document
+-- 6922    weekly_volume
+-- 6949    workout_document
+-- 6988    workout_sets_personal_record
+-- 7000    workout_sets_text
 
 create extension if not exists citext with schema public;
 create extension if not exists pg_trgm with schema public;
@@ -4127,7 +4126,7 @@ AS $function$
   on conflict (subject, window_start) do update set count = least(c.count::bigint + excluded.count, 2147483647)::int
   returning c.count;
 $function$;
-comment on function app_private.count_request(p_subject text, p_window timestamp with time zone, p_amount integer) is 'Adds p_amount (one request by default) to a subject''s count in the window starting at p_window and returns the window''s count so far: requests (`key:<id>`, `admin:<session>`) and a key''s GraphQL cost spent (`key-cost:<id>`, app_private.spend_api_key_cost).';
+comment on function app_private.count_request(p_subject text, p_window timestamp with time zone, p_amount integer) is 'Adds p_amount (one request by default) to a subject''s count in the window starting at p_window and returns the window''s count so far: requests (`key:<id>`, `admin:<session>`) and a key''s GraphQL cost spent (`key-cost:<id>`, app_private.use_api_key).';
 -- (execute: owner only)
 
 create function app_private.delete_expired_imports()
@@ -4662,17 +4661,6 @@ $function$;
 comment on function app_private.sign_up(p_name text, p_email text, p_password text, p_client text, OUT user_id uuid, OUT token text) is 'Creates an account and signs it in.';
 -- (execute: owner only)
 
-create function app_private.spend_api_key_cost(p_api_key_id uuid, p_cost integer)
- RETURNS integer
- LANGUAGE sql
- SECURITY DEFINER
- SET search_path TO 'pg_catalog', 'public'
-AS $function$
-  select app_private.count_request('key-cost:' || p_api_key_id, date_trunc('minute', now()), p_cost);
-$function$;
-comment on function app_private.spend_api_key_cost(p_api_key_id uuid, p_cost integer) is 'Adds an operation''s cost to its key''s spending in the current minute and returns the total. The server refuses an operation that does not fit before spending (it knows what was spent from use_api_key).';
--- (execute: owner only)
-
 create function app_private.unban_user(p_session uuid, p_user text)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -4691,7 +4679,7 @@ $function$;
 comment on function app_private.unban_user(p_session uuid, p_user text) is 'Lifts a user''s ban for the admin signed in with p_session: banned false, ban_reason and ban_expires cleared. Returns the user record.';
 -- (execute: owner only)
 
-create function app_private.use_api_key(p_key_hash bytea, OUT api_key_id uuid, OUT user_id uuid, OUT access text, OUT request_count integer, OUT cost_used integer, OUT window_end timestamp with time zone)
+create function app_private.use_api_key(p_key_hash bytea, p_cost integer, p_request_limit integer, p_cost_budget integer, p_write boolean, OUT api_key_id uuid, OUT user_id uuid, OUT access text, OUT request_count integer, OUT cost_before integer, OUT cost_used integer, OUT cost_fits boolean, OUT window_end timestamp with time zone)
  RETURNS record
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -4699,8 +4687,9 @@ create function app_private.use_api_key(p_key_hash bytea, OUT api_key_id uuid, O
 AS $function$
 declare
   v_window timestamptz := date_trunc('minute', now());
+  v_last_used timestamptz;
 begin
-  select k.id, k.user_id, k.access into api_key_id, user_id, access
+  select k.id, k.user_id, k.access, k.last_used_at into api_key_id, user_id, access, v_last_used
     from app_private.api_key_hashes h
     join app_public.api_keys k on k.id = h.api_key_id
     join app_public.users u on u.id = k.user_id
@@ -4711,16 +4700,26 @@ begin
     return;
   end if;
   request_count := app_private.count_request('key:' || api_key_id, v_window);
-  select c.count into cost_used
+  select c.count into cost_before
     from app_private.rate_counters c
    where c.subject = 'key-cost:' || api_key_id and c.window_start = v_window;
-  cost_used := coalesce(cost_used, 0);
+  cost_before := coalesce(cost_before, 0);
+  -- Spent only by an operation that will run: within both limits, and not a write with a read-only key.
+  cost_fits := request_count <= p_request_limit
+    and cost_before < p_cost_budget
+    and cost_before + p_cost <= p_cost_budget
+    and not (p_write and access = 'read_only');
+  cost_used := cost_before;
+  if cost_fits and p_cost > 0 then
+    cost_used := app_private.count_request('key-cost:' || api_key_id, v_window, p_cost);
+  end if;
   window_end := v_window + interval '1 minute';
-  update app_public.api_keys k set last_used_at = now()
-   where k.id = api_key_id and app_hidden.touch_due(k.last_used_at);
+  if app_hidden.touch_due(v_last_used) then
+    update app_public.api_keys k set last_used_at = now() where k.id = api_key_id;
+  end if;
 end;
 $function$;
-comment on function app_private.use_api_key(p_key_hash bytea, OUT api_key_id uuid, OUT user_id uuid, OUT access text, OUT request_count integer, OUT cost_used integer, OUT window_end timestamp with time zone) is 'Looks up a live key by its SHA-256, counts this request in the current minute, marks the key used and says how much of its per-minute GraphQL cost budget is spent.';
+comment on function app_private.use_api_key(p_key_hash bytea, p_cost integer, p_request_limit integer, p_cost_budget integer, p_write boolean, OUT api_key_id uuid, OUT user_id uuid, OUT access text, OUT request_count integer, OUT cost_before integer, OUT cost_used integer, OUT cost_fits boolean, OUT window_end timestamp with time zone) is 'One request with a key, by the key''s SHA-256: looks up the live key, counts the request in the current minute, and spends p_cost from the key''s per-minute GraphQL cost budget when the operation may run (cost_fits: the request within p_request_limit, the budget not spent, p_cost within what is left, and not a write (p_write) with a read-only key). Marks the key used (at most once a minute). Answers nothing for an unknown, revoked, expired or banned key (not counted). cost_before: spent before this request; cost_used: after it. The server calls it with p_cost 0 for a request refused before its operation was measured.';
 -- (execute: owner only)
 
 create function app_private.user_record(p_user uuid)

@@ -20,8 +20,9 @@ import { SafeError, isPromiseLike } from "postgraphile/grafast";
 import { measureOperation, exceededLimit, OPERATION_LIMITS, RUNS_FUNCTION } from "./operation-cost.ts";
 import { textNesting, MAX_TEXT_NESTING } from "./operation-nesting.ts";
 import type { ClientCostCharge } from "../server/client-cost-budget.ts";
+import type { Request } from "express";
 import { REQUEST_CODES } from "../db/errors.ts";
-import type { Identity, KeyCostCharge } from "../server/identity.ts";
+import { pgSettingsFor, type Identity, type KeyLimitReached, type KeyUse } from "../server/identity.ts";
 
 /** Root fields that need a signed-in session; an API key is refused even for its owner. */
 export const SESSION_ONLY_FIELDS = new Set([
@@ -35,7 +36,10 @@ export const SESSION_ONLY_FIELDS = new Set([
 /** What the guard reads from the GraphQL context (set in preset.ts). */
 export type GuardContext = {
   identity?: Identity;
-  chargeKeyCost?: (cost: number) => KeyCostCharge;
+  /** The request's settings: a key's role and hash are added once the key is looked up. */
+  pgSettings?: Record<string, string>;
+  /** A request with a key: looks it up, counts it and spends the operation's cost (server/identity.ts). */
+  useApiKey?: (cost: number, write: boolean) => Promise<KeyUse>;
   /** The client's address, and the budgets of requests without a key (server/client-cost-budget.ts). */
   clientAddress?: string;
   chargeClientCost?: ClientCostCharge;
@@ -114,8 +118,14 @@ function costRefusal(
   };
 }
 
-/** Work the answer waits for (a key's cost being counted while its operation runs). */
-const pendingWork = new WeakMap<object, Promise<void>>();
+/** A key past a per-minute limit: 429 with Retry-After, RATE_LIMITED naming the limit. */
+function keyLimitRefusal(args: ExecuteArgs, reached: KeyLimitReached): ExecutionResult {
+  const http = args.requestContext?.http;
+  if (http) httpOverrides.set(http, { statusCode: 429, headers: { "retry-after": String(reached.retryAfter) } });
+  return {
+    errors: [refusal(reached.message, "RATE_LIMITED", { retryAfter: reached.retryAfter, limit: reached.limit })],
+  };
+}
 
 type ExecuteArgs = {
   schema: Parameters<typeof measureOperation>[0];
@@ -131,6 +141,26 @@ function checkBeforeExecution(args: ExecuteArgs): ExecutionResult | null | Promi
   const operation = getOperationAST(args.document, args.operationName ?? undefined);
   if (!operation) return null; // grafast explains a missing or ambiguous operation itself
   const m = measureOperation(args.schema, args.document, operation, args.variableValues ?? {});
+  const context = (args.contextValue ?? {}) as GuardContext;
+  const identity: Identity = context.identity ?? { kind: "anonymous" };
+  if (identity.kind === "unresolved-key" && context.useApiKey) {
+    // Counted now, with the operation's cost spent in the same statement when the operation will run.
+    const runs = !measuredRefusal(m) && !sessionOnlyField(m);
+    return context.useApiKey(runs ? m.cost : 0, operation.operation === "mutation").then((use) => {
+      if (use.kind === "limited") return keyLimitRefusal(args, use);
+      const known: Identity = use.kind === "dead" ? { kind: "dead-key" } : use.identity;
+      context.identity = known;
+      if (context.pgSettings) Object.assign(context.pgSettings, pgSettingsFor(known));
+      return measuredRefusal(m) ?? checkCaller(args, operation, m, context, known, use);
+    });
+  }
+  // A session left to SQL is not looked up here: a mutation's transaction set-up refuses one that is
+  // no live sign-in with the same FORBIDDEN before its first statement (server/request-transaction.ts).
+  return measuredRefusal(m) ?? checkCaller(args, operation, m, context, identity, null);
+}
+
+/** Refusals that depend on the operation and its variables alone. */
+function measuredRefusal(m: ReturnType<typeof measureOperation>): ExecutionResult | null {
   if (m.badArgument) {
     const { field, argument, value } = m.badArgument;
     return {
@@ -143,22 +173,20 @@ function checkBeforeExecution(args: ExecuteArgs): ExecutionResult | null | Promi
     };
   }
   const exceeded = exceededLimit(m, true);
-  if (exceeded) return { errors: [refusal(exceeded, REQUEST_CODES.QUERY_TOO_COMPLEX, { cost: m.cost })] };
-
-  const context = (args.contextValue ?? {}) as GuardContext;
-  const identity: Identity = context.identity ?? { kind: "anonymous" };
-  // A session left to SQL is not looked up here: a mutation's transaction set-up refuses one that is
-  // no live sign-in with the same FORBIDDEN before its first statement (server/request-transaction.ts).
-  return checkCaller(args, operation, m, context, identity);
+  return exceeded ? { errors: [refusal(exceeded, REQUEST_CODES.QUERY_TOO_COMPLEX, { cost: m.cost })] } : null;
 }
 
-/** The checks that depend on who is calling. */
+const sessionOnlyField = (m: ReturnType<typeof measureOperation>) =>
+  m.rootFields.find((f) => SESSION_ONLY_FIELDS.has(f));
+
+/** The checks that depend on who is calling. `use`: what a key's lookup answered. */
 function checkCaller(
   args: ExecuteArgs,
   operation: NonNullable<ReturnType<typeof getOperationAST>>,
   m: ReturnType<typeof measureOperation>,
   context: GuardContext,
   identity: Identity,
+  use: KeyUse | null,
 ): ExecutionResult | null {
   const forbidden = (message: string): ExecutionResult => ({ data: null, errors: [refusal(message, "FORBIDDEN")] });
   if (operation.operation === "mutation") {
@@ -168,7 +196,7 @@ function checkCaller(
       return forbidden("This API key is read only; mutations need a read and write key");
   }
   if (identity.kind === "key" || identity.kind === "dead-key") {
-    const sessionOnly = m.rootFields.find((f) => SESSION_ONLY_FIELDS.has(f));
+    const sessionOnly = sessionOnlyField(m);
     if (sessionOnly) return forbidden(`${sessionOnly} needs a signed-in session; API keys cannot use it`);
   }
   if (identity.kind !== "key" && context.chargeClientCost) {
@@ -177,14 +205,14 @@ function checkCaller(
     const refused = context.chargeClientCost({ address: context.clientAddress, sessionHash }, m.cost);
     return refused ? costRefusal(args, refused, m.cost) : null;
   }
-  if (identity.kind === "key" && context.chargeKeyCost) {
-    const charge = context.chargeKeyCost(m.cost);
-    if (!charge.allowed) return costRefusal(args, charge, m.cost);
-    const http = args.requestContext?.http;
-    if (http) pendingWork.set(http, charge.recorded);
-  }
+  if (use?.kind === "live" && !use.costFits)
+    return costRefusal(args, { message: use.costMessage, retryAfter: use.retryAfter }, m.cost);
   return null;
 }
+
+/** The Express request grafserv is answering. */
+const expressRequest = (event: { requestDigest: { requestContext?: unknown } }) =>
+  (event.requestDigest.requestContext as { expressv4?: { req?: Request } } | undefined)?.expressv4?.req;
 
 export const OperationGuardPlugin: GraphileConfig.Plugin = {
   name: "OperationGuardPlugin",
@@ -233,7 +261,25 @@ export const OperationGuardPlugin: GraphileConfig.Plugin = {
       },
       async processRequest(next, event) {
         const result = await next();
-        await pendingWork.get(event.requestDigest);
+        // A keyed request refused before its operation was measured (no operation, a syntax or
+        // validation error, a body that is no GraphQL request) is counted here, before its answer.
+        const req = expressRequest(event);
+        if (req?.identity?.kind === "unresolved-key" && req.useApiKey) {
+          const use = await req.useApiKey(0, false).catch(() => null);
+          if (use?.kind === "limited") {
+            const { message, retryAfter, limit } = use;
+            return {
+              type: "json",
+              statusCode: 429,
+              headers: {
+                ...result?.headers,
+                "content-type": "application/json; charset=utf-8",
+                "retry-after": String(retryAfter),
+              },
+              json: { errors: [{ message, extensions: { code: "RATE_LIMITED", retryAfter, limit } }] },
+            };
+          }
+        }
         const override = httpOverrides.get(event.requestDigest);
         if (result && override) {
           result.statusCode = override.statusCode;

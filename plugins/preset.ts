@@ -84,10 +84,10 @@ export function makePreset(options: { pool: pg.Pool; dev: boolean }): GraphileCo
         const pgSettings: RequestSettings = pgSettingsFor(identity);
         // A session left to SQL: the request's transaction resolves it and tells the request (its log).
         if (identity.kind === "unresolved-session" && req) pgSettings[ON_SESSION_RESOLVED] = req.settleSession;
-        // The operation guard reads the identity (and charges a key's cost) from the context.
+        // The operation guard reads the identity (and looks up and counts a key) from the context.
         const guard: GuardContext = {
           identity,
-          chargeKeyCost: req?.chargeKeyCost,
+          useApiKey: req?.useApiKey,
           clientAddress: req ? clientAddress(req) : undefined,
           chargeClientCost: req?.app.locals.chargeClientCost,
         };

@@ -1,15 +1,15 @@
 // Who is calling: a session (cookie or bearer token) or an API key (bearer `svc_...` or x-api-key).
-// Resolved once per request on the owner pool, except a session on /api/graphql, which SQL resolves
-// in the request's own transaction (server/request-transaction.ts); only hashes of the secrets go
-// to the database.
+// Resolved once per request on the owner pool, except on /api/graphql: there SQL resolves a session
+// in the request's own transaction (server/request-transaction.ts), and a key is looked up and
+// counted once its operation's cost is known (apiKeyGate, plugins/operation-guard.ts). Only hashes
+// of the secrets go to the database.
 import { createHash } from "node:crypto";
 import type { Request, Response, NextFunction } from "express";
 import { parse as parseCookie } from "cookie";
 import type pg from "pg";
 import { sendError } from "./http-error.ts";
-import { secondsUntil, setRateLimitHeaders, setRetryAfter } from "./rate-limit-headers.ts";
+import { secondsUntil, setRateLimitHeaders } from "./rate-limit-headers.ts";
 import { OPERATION_LIMITS } from "../plugins/operation-cost.ts";
-import { log } from "./logger.ts";
 
 export const SESSION_COOKIE = "svc_session";
 export const KEY_PREFIX = "svc_";
@@ -22,6 +22,8 @@ export type Identity =
   // (RLS reads it there anyway), or `resolveIdentity` looks it up for the log when no SQL did.
   | { kind: "unresolved-session"; tokenHash: string }
   | { kind: "key"; userId: string; keyId: string; access: "read_only" | "read_write"; keyHash: string }
+  // A key not looked up yet: the operation guard looks it up and counts it (`req.useApiKey`).
+  | { kind: "unresolved-key"; keyHash: string }
   // A key that was presented but is unknown, revoked or expired: answered as signed out.
   | { kind: "dead-key" }
   // A connected app's OAuth access token on /api/mcp (server/mcp/), checked before any tool runs.
@@ -36,8 +38,11 @@ declare module "express-serve-static-core" {
     resolveIdentity: () => Promise<Identity>;
     /** Records what SQL answered for an unresolved session (its user and id, or nulls). */
     settleSession: (row: { user_id: string | null; session_id: string | null }) => void;
-    /** Set by apiKeyGate for a live key: spends an operation's cost from the key's budget. */
-    chargeKeyCost?: (cost: number) => KeyCostCharge;
+    /**
+     * Set by apiKeyGate for a request with a key: looks the key up, counts the request and spends
+     * `cost` when it fits (`write`: a mutation, which a read-only key may not make). Once per request.
+     */
+    useApiKey?: (cost: number, write: boolean) => Promise<KeyUse>;
   }
 }
 
@@ -151,10 +156,6 @@ function deferSession(req: Request, ownerPool: pg.Pool, token: string) {
   };
 }
 
-/** The outcome of charging an operation's cost to a key: refused, or spent once `recorded` settles. */
-export type KeyCostCharge =
-  { allowed: true; recorded: Promise<void> } | { allowed: false; retryAfter: number; message: string };
-
 /** Both of a key's per-minute limits, requests and GraphQL cost, in the rate-limit headers. */
 function setKeyLimitHeaders(res: Response, requestCount: number, costUsed: number, resetSeconds: number) {
   setRateLimitHeaders(
@@ -167,75 +168,96 @@ function setKeyLimitHeaders(res: Response, requestCount: number, costUsed: numbe
   );
 }
 
-function rateLimited(res: Response, limit: "requests" | "cost", resetSeconds: number) {
-  setRetryAfter(res, resetSeconds);
+/** A key past one of its per-minute limits: every request is refused (429) until the minute ends. */
+export type KeyLimitReached = { limit: "requests" | "cost"; retryAfter: number; message: string };
+
+/** What one keyed request got from app_private.use_api_key. */
+export type KeyUse =
+  | { kind: "dead" }
+  | ({ kind: "limited" } & KeyLimitReached)
+  // A live key within both limits; its operation's cost was spent when it fits.
+  | { kind: "live"; identity: KeyIdentity; costFits: boolean; retryAfter: number; costMessage: string };
+
+export type KeyIdentity = Extract<Identity, { kind: "key" }>;
+
+function limitReached(limit: KeyLimitReached["limit"], resetSeconds: number): KeyLimitReached {
   const what =
     limit === "requests" ? `${RATE_LIMIT_PER_MINUTE} requests` : `GraphQL cost of ${OPERATION_LIMITS.keyCostPerMinute}`;
-  sendError(
-    res,
-    "RATE_LIMITED",
-    `Rate limit of ${what} a minute reached for this key; retry in ${resetSeconds} s`,
-    { retryAfter: resetSeconds, limit },
-    "graphql",
-  );
+  return {
+    limit,
+    retryAfter: resetSeconds,
+    message: `Rate limit of ${what} a minute reached for this key; retry in ${resetSeconds} s`,
+  };
 }
 
 /**
- * On /api/graphql: look the key up, count the request (committed on its own, so it counts even if
- * the GraphQL request fails) and answer 429 past either limit. The operation's cost is charged
- * later, once the operation guard has measured it, through `req.chargeKeyCost`.
+ * On /api/graphql: a key is neither looked up nor counted here, but once the operation guard has
+ * measured the operation (`req.useApiKey`), in one statement that looks the key up, counts the
+ * request and spends the operation's cost (committed on its own, so it counts even if the request
+ * fails). A request refused before its operation is measured (a syntax error, a body that is no
+ * GraphQL request) is counted with no cost before its answer goes out (OperationGuardPlugin), or
+ * after it for anything that never reached GraphQL.
  */
 export function apiKeyGate(ownerPool: pg.Pool) {
-  return async (req: Request, res: Response, next: NextFunction) => {
+  return (req: Request, res: Response, next: NextFunction) => {
     const credential = readCredential(req);
     if (credential?.kind !== "key") return next();
-    try {
-      const hash = sha256(credential.value);
-      const { rows } = await ownerPool.query(
-        "select api_key_id, user_id, access, request_count, cost_used, window_end from app_private.use_api_key($1)",
-        [hash],
-      );
-      const row = rows[0];
-      if (!row?.api_key_id) {
-        req.identity = { kind: "dead-key" };
-        return next();
-      }
-      const resetSeconds = secondsUntil(row.window_end);
-      setKeyLimitHeaders(res, row.request_count, row.cost_used, resetSeconds);
-      if (row.request_count > RATE_LIMIT_PER_MINUTE) return rateLimited(res, "requests", resetSeconds);
-      if (row.cost_used >= OPERATION_LIMITS.keyCostPerMinute) return rateLimited(res, "cost", resetSeconds);
-      req.identity = {
-        kind: "key",
-        userId: row.user_id,
-        keyId: row.api_key_id,
-        access: row.access,
-        keyHash: hash.toString("hex"),
-      };
-      req.chargeKeyCost = (cost: number): KeyCostCharge => {
-        const budget = OPERATION_LIMITS.keyCostPerMinute;
-        const charged = Math.min(Math.ceil(cost), budget + 1); // more than the budget never fits; stays a SQL int
-        // Judged on what was spent when this request arrived (exact for one request at a time;
-        // concurrent requests of one key can together pass the budget by their own costs).
-        if (row.cost_used + charged > budget) {
-          const left = Math.max(0, budget - row.cost_used);
-          return {
-            allowed: false,
-            retryAfter: resetSeconds,
-            message: `This operation costs ${charged}, more than the ${left} left of this key's GraphQL cost budget (${budget} a minute); retry in ${resetSeconds} s`,
-          };
-        }
-        // Counted while the operation runs, not before it: no extra round trip in the request's way.
-        // The answer waits for it (OperationGuardPlugin), so the headers and the next request see it.
-        const recorded = ownerPool
-          .query("select app_private.spend_api_key_cost($1, $2) as cost_used", [row.api_key_id, charged])
-          .then(({ rows: [spent] }) => setKeyLimitHeaders(res, row.request_count, spent.cost_used, resetSeconds))
-          .catch((error: Error) => log("error", "could not count an API key's GraphQL cost", { error: error.message }));
-        return { allowed: true, recorded };
-      };
-      next();
-    } catch (error) {
-      next(error);
-    }
+    const hash = sha256(credential.value);
+    const keyHash = hash.toString("hex");
+    req.identity = { kind: "unresolved-key", keyHash };
+    let used: Promise<KeyUse> | undefined;
+    req.useApiKey = (cost: number, write: boolean) => {
+      used ??= useApiKey(ownerPool, req, res, hash, cost, write);
+      return used;
+    };
+    res.on("finish", () => {
+      if (!used) req.useApiKey!(0, false).catch(() => {});
+    });
+    next();
+  };
+}
+
+async function useApiKey(
+  ownerPool: pg.Pool,
+  req: Request,
+  res: Response,
+  hash: Buffer,
+  cost: number,
+  write: boolean,
+): Promise<KeyUse> {
+  const budget = OPERATION_LIMITS.keyCostPerMinute;
+  const charged = Math.min(Math.ceil(cost), budget + 1); // more than the budget never fits; stays a SQL int
+  const { rows } = await ownerPool.query(
+    `select api_key_id, user_id, access, request_count, cost_before, cost_used, cost_fits, window_end
+       from app_private.use_api_key($1, $2, $3, $4, $5)`,
+    [hash, charged, RATE_LIMIT_PER_MINUTE, budget, write],
+  );
+  const row = rows[0];
+  if (!row?.api_key_id) {
+    req.identity = { kind: "dead-key" };
+    return { kind: "dead" };
+  }
+  const identity: KeyIdentity = {
+    kind: "key",
+    userId: row.user_id,
+    keyId: row.api_key_id,
+    access: row.access,
+    keyHash: hash.toString("hex"),
+  };
+  req.identity = identity;
+  const resetSeconds = secondsUntil(row.window_end);
+  if (!res.headersSent) setKeyLimitHeaders(res, row.request_count, row.cost_used, resetSeconds);
+  if (row.request_count > RATE_LIMIT_PER_MINUTE) return { kind: "limited", ...limitReached("requests", resetSeconds) };
+  if (row.cost_before >= budget) return { kind: "limited", ...limitReached("cost", resetSeconds) };
+  const left = Math.max(0, budget - row.cost_before);
+  return {
+    kind: "live",
+    identity,
+    costFits: row.cost_fits,
+    retryAfter: resetSeconds,
+    // Judged on what was spent when this request was counted: concurrent requests of one key
+    // cannot together pass the budget (the spend is part of the count's statement).
+    costMessage: `This operation costs ${charged}, more than the ${left} left of this key's GraphQL cost budget (${budget} a minute); retry in ${resetSeconds} s`,
   };
 }
 

@@ -475,6 +475,19 @@ describe("an API key's cost budget a minute", () => {
     expect(rows).toEqual([{ count: 4 }]);
   });
 
+  test("concurrent operations of one key cannot together pass the budget", async () => {
+    const { key, id } = await keyFor("Concurrent");
+    await awayFromMinuteEdge(10);
+    await setSpent(id, KEY_COST_PER_MINUTE - 5 * viewerCost); // room for exactly five
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => asJson(VIEWER, {}, { authorization: `Bearer ${key}` })),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(7);
+    for (const a of answers.filter((x) => x.status === 429)) expect(errorCode(a)).toBe("RATE_LIMITED");
+    expect(await spent(id)).toBe(KEY_COST_PER_MINUTE);
+  });
+
   test("the budget is per key and sessions have none", async () => {
     const a = await keyFor("Key A");
     const b = await keyFor("Key B");

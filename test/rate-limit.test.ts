@@ -96,6 +96,33 @@ test("the count is per calendar minute: when the minute is over the key works ag
   expect(res.headers.get("ratelimit-remaining")).toBe("119");
 });
 
+test("past the limit, requests refused before their operation is measured are 429 too, and still counted", async () => {
+  const { token } = await signUp(s.url);
+  const { key, id } = await createKey(token);
+  await awayFromMinuteEdge(5);
+  await s.ownerPool.query(
+    "insert into app_private.rate_counters (subject, window_start, count) values ('key:' || $1, date_trunc('minute', now()), 119)",
+    [id],
+  );
+  // The 120th: a syntax error, answered as such (counted before its answer goes out).
+  const last = await raw(s.url, key, JSON.stringify({ query: "{ viewer { " }));
+  expect(last.status).toBe(400);
+  expect(last.headers.get("ratelimit-remaining")).toBe("0");
+  // Past the limit: a syntax error and a body with no query are 429 like any request.
+  for (const body of [JSON.stringify({ query: "{ viewer { " }), JSON.stringify({ variables: {} })]) {
+    const res = await raw(s.url, key, body);
+    expect(res.status).toBe(429);
+    expect(res.body.errors[0].extensions).toMatchObject({ code: "RATE_LIMITED", limit: "requests" });
+    expect(Number(res.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(res.headers.get("ratelimit-remaining")).toBe("0");
+  }
+  const { rows } = await s.ownerPool.query(
+    "select count from app_private.rate_counters where subject = 'key:' || $1 and window_start = date_trunc('minute', now())",
+    [id],
+  );
+  expect(rows).toEqual([{ count: 122 }]);
+});
+
 test("exactly 120 of 200 concurrent requests with one key succeed", async () => {
   const { token } = await signUp(s.url);
   const { key, id } = await createKey(token);

@@ -384,7 +384,7 @@ describe("another of the user's routines with this name: app_hidden.routine_name
 });
 
 describe("counts per subject and minute: app_private.count_request", () => {
-  test("adds one request, or an amount (a key's cost through spend_api_key_cost), and stops at the largest int", async () => {
+  test("adds one request, or an amount (a key's cost through use_api_key), and stops at the largest int", async () => {
     const count = (subject: string, amount?: number) =>
       one(
         amount === undefined
@@ -398,8 +398,8 @@ describe("counts per subject and minute: app_private.count_request", () => {
       expect(await count("key-cost:rules", 2147483000)).toBe(2147483000);
       expect(await count("key-cost:rules", 1000)).toBe(2147483647);
       const key = "00000000-0000-4000-8000-000000000001";
-      expect(await one("select app_private.spend_api_key_cost($1, 30) as v", [key])).toBe(30);
-      expect(await one("select app_private.spend_api_key_cost($1, 12) as v", [key])).toBe(42);
+      expect(await count(`key-cost:${key}`, 30)).toBe(30);
+      expect(await count(`key-cost:${key}`, 12)).toBe(42);
       expect(await count(`key-cost:${key}`, 0)).toBe(42);
     });
   });
