@@ -4,260 +4,262 @@
 -- Contents: the line where each section and object starts (sections by schema, then kind; objects by name).
 -- The design notes behind them are listed in db/CONVENTIONS.md.
 --
---  279  app_hidden: types
---  282    doc_array_answer
---  288    doc_choice_answer
---  294    doc_flag_answer
---  300    doc_line_answer
---  306    doc_object_answer
---  312    lift_target
---  329    progression_state
---  341    progression_target
---  354    session_judgement
---  367  app_hidden: tables
---  370    exercise_labels
---  399    imported_workout_starts
---  419    progression_restarts
---  448  app_hidden: functions
---  451    api_key_live
---  462    apply_workout_document_row
---  477    ban_in_force
---  487    body_part_words
---  498    bodyweight_reason
---  509    catalog_exercise_meaning
---  538    check_date
---  558    check_one_of
---  575    closest_exercises
---  608    control_character_reason
---  619    convert_weight
---  634    cycle_texts
---  644    cycle_week
---  659    deload_to_step
---  673    doc_array
---  688    doc_bodyweight
---  700    doc_duration
---  721    doc_exercise
---  742    doc_exercise_entry
---  768    doc_exercise_field
---  779    doc_flag
---  793    doc_integer
---  805    doc_line
---  820    doc_object
---  834    doc_one_of
---  848    doc_own_id
---  875    doc_parse_set
---  933    doc_percent_set
---  955    doc_real_date
---  968    doc_set_number
---  980    doc_stage
---  999    doc_start
--- 1033    doc_string
--- 1043    doc_unknown_key
--- 1053    doc_uuid
--- 1064    doc_weight
--- 1076    document_patterns
--- 1094    e1rm
--- 1106    earlier_sessions_note
--- 1116    exercise_match_score
--- 1127    exercise_reference
--- 1138    exercise_staple_rank
--- 1158    exercise_word
--- 1198    exercise_words
--- 1213    format_duration
--- 1223    format_set
--- 1242    format_start
--- 1253    import_choice
--- 1265    import_find_duplicates
--- 1303    import_map_names
--- 1375    import_name_map
--- 1392    import_save_account
--- 1440    import_save_custom_exercises
--- 1484    import_save_workout
--- 1508    import_workout_entries
--- 1546    judge_cycle_session
--- 1573    judge_session
--- 1639    lifted_as_loaded
--- 1656    lifted_text
--- 1670    loadable_step
--- 1680    match_exercise
--- 1819    match_exercise_words
--- 1897    next_cycle_target
--- 1929    next_plan
--- 1970    next_stage_target
--- 2015    next_target
--- 2144    own_routine
--- 2158    personal_records
--- 2202    pinned_note
--- 2220    planned_sets
--- 2280    program_key
--- 2290    progression_first_note
--- 2309    progression_rules
--- 2317    progression_targets
--- 2483    record_sets
--- 2506    refresh_exercise_labels
--- 2527    rep_max_reps
--- 2535    require_session
--- 2553    require_user
--- 2571    resolve_exercise
--- 2581    resolve_exercises
--- 2594    resolve_exercises_exactly
--- 2621    routine_name_taken
--- 2634    same_start_weight
--- 2645    session_live
--- 2655    shown_increment
--- 2669    shown_weight
--- 2681    snap_down
--- 2691    snap_up
--- 2701    snap_weight
--- 2712    staged_import_limits
--- 2722    tg_check_exercise_visible
--- 2739    tg_check_parent_owner
--- 2765    tg_check_workout_routine
--- 2782    tg_custom_exercise_name_free
--- 2803    tg_exercise_aliases_check
--- 2824    tg_exercise_labels
--- 2847    tg_exercises_check
--- 2902    tg_one_line_name
--- 2918    tg_routine_exercises_restart
--- 2956    tg_routine_name_unique
--- 2973    tg_set_updated_at
--- 2985    tg_users_name_check
--- 2999    tg_workout_sets_denormalize
--- 3016    tg_workout_sets_refresh
--- 3036    touch_current_session
--- 3058    touch_current_session_to_write
--- 3072    touch_due
--- 3082    try_uuid
--- 3092    typo_distance
--- 3126    unknown_exercise_reason
--- 3145    walk_routine_document
--- 3361    walk_routine_exercise_extras
--- 3465    walk_routine_program
--- 3544    walk_workout_document
--- 3805    weight_increment
--- 3815    weight_kg
--- 3825    weight_units
--- 3833    weights_meet
--- 3849    word_set
--- 3860  app_private: tables
--- 3863    address_attempts
--- 3877    api_key_hashes
--- 3886    failed_sign_ins
--- 3899    oauth_clients
--- 3916    oauth_codes
--- 3936    oauth_tokens
--- 3950    rate_counters
--- 3959    session_tokens
--- 3968    user_secrets
--- 3977  app_private: functions
--- 3980    address_key
--- 3991    admin_target
--- 4013    admin_user
--- 4033    ban_user
--- 4060    claim_address_attempt
--- 4097    count_admin_call
--- 4116    count_request
--- 4132    delete_expired_imports
--- 4142    delete_idle_sessions
--- 4159    end_session
--- 4173    expire_api_keys
--- 4190    forget_expired_oauth
--- 4217    lift_expired_bans
--- 4235    max_sessions_per_user
--- 4243    new_session
--- 4269    oauth_client
--- 4280    oauth_code_challenge
--- 4301    oauth_exchange_code
--- 4337    oauth_issue_code
--- 4359    oauth_one_time_status
--- 4383    oauth_refresh
--- 4420    oauth_register_client
--- 4432    oauth_revoke
--- 4445    oauth_store_tokens
--- 4458    oauth_use_token
--- 4480    password_hash_cost
--- 4488    password_hash_cost_of
--- 4498    prune_counters
--- 4521    random_base62
--- 4548    session_for_token
--- 4571    sign_in
--- 4641    sign_up
--- 4664    unban_user
--- 4682    use_api_key
--- 4725    user_record
--- 4744  app_public: types
--- 4747    admin_user
--- 4767    api_key_access
--- 4770    e1rm_session
--- 4794    exercise_resolution
--- 4806    last_performance
--- 4820    next_target
--- 4852    volume_week
--- 4867  app_public: tables
--- 4870    api_keys
--- 4902    bodyweights
--- 4938    connected_apps
--- 4972    exercise_aliases
--- 4998    exercise_import_names
--- 5024    exercises
--- 5075    routine_exercises
--- 5171    routines
--- 5224    sessions
--- 5248    staged_import_parts
--- 5289    staged_imports
--- 5317    users
--- 5374    workout_exercises
--- 5425    workout_sets
--- 5530    workouts
--- 5607  app_public: functions
--- 5610    admin_users
--- 5635    apply_routine_document
--- 5685    apply_workout_document
--- 5772    create_api_key
--- 5813    create_custom_exercise
--- 5830    current_api_key_id
--- 5847    current_oauth_connection_id
--- 5865    current_session_id
--- 5880    current_user_id
--- 5895    delete_account
--- 5915    delete_custom_exercise
--- 5942    disconnect_app
--- 5962    e1rm_series
--- 5996    exercise_key
--- 6006    exercises_aliases
--- 6017    exercises_custom
--- 6027    exercises_records
--- 6111    export_account
--- 6130    export_workouts
--- 6145    grant_admin
--- 6161    import_history
--- 6297    import_staged
--- 6335    last_performance
--- 6385    log_bodyweight
--- 6417    next_workout
--- 6441    resolve_exercise
--- 6460    resolve_exercises
--- 6483    revoke_api_key
--- 6503    routine_document
--- 6545    routine_name_key
--- 6555    routines_next_targets
--- 6576    routines_next_workout
--- 6615    search_exercises
--- 6678    sessions_current
--- 6688    sign_out_other_sessions
--- 6706    sign_out_session
--- 6726    stage_import_part
--- 6786    update_custom_exercise
--- 6808    users_api_keys
--- 6831    users_connected_apps
--- 6849    users_custom_exercises
--- 6862    users_sessions
--- 6880    validate_routine_document
--- 6900    validate_workout_document
--- 6922    weekly_volume
--- 6949    workout_document
--- 6988    workout_sets_personal_record
--- 7000    workout_sets_text
+--  281  app_hidden: types
+--  284    doc_array_answer
+--  290    doc_choice_answer
+--  296    doc_flag_answer
+--  302    doc_line_answer
+--  308    doc_object_answer
+--  314    lift_target
+--  331    progression_state
+--  343    progression_target
+--  356    session_judgement
+--  369  app_hidden: tables
+--  372    exercise_labels
+--  401    imported_workout_starts
+--  421    progression_restarts
+--  450  app_hidden: functions
+--  453    api_key_live
+--  464    apply_workout_document_row
+--  479    ban_in_force
+--  489    body_part_words
+--  500    bodyweight_reason
+--  511    catalog_exercise_meaning
+--  540    check_date
+--  560    check_one_of
+--  577    closest_exercises
+--  610    control_character_reason
+--  621    convert_weight
+--  636    cycle_texts
+--  646    cycle_week
+--  661    deload_to_step
+--  675    doc_array
+--  690    doc_bodyweight
+--  702    doc_duration
+--  723    doc_exercise
+--  744    doc_exercise_entry
+--  770    doc_exercise_field
+--  781    doc_flag
+--  795    doc_integer
+--  807    doc_line
+--  822    doc_object
+--  836    doc_one_of
+--  850    doc_own_id
+--  877    doc_parse_set
+--  940    doc_percent_set
+--  962    doc_real_date
+--  975    doc_set_number
+--  987    doc_stage
+-- 1006    doc_start
+-- 1051    doc_string
+-- 1061    doc_unknown_key
+-- 1071    doc_uuid
+-- 1082    doc_weight
+-- 1094    document_patterns
+-- 1112    e1rm
+-- 1124    earlier_sessions_note
+-- 1134    exercise_match_score
+-- 1145    exercise_reference
+-- 1156    exercise_staple_rank
+-- 1176    exercise_word
+-- 1216    exercise_words
+-- 1231    format_duration
+-- 1241    format_set
+-- 1260    format_start
+-- 1271    import_choice
+-- 1283    import_find_duplicates
+-- 1321    import_map_names
+-- 1393    import_name_map
+-- 1410    import_save_account
+-- 1458    import_save_custom_exercises
+-- 1502    import_save_workout
+-- 1526    import_workout_entries
+-- 1564    judge_cycle_session
+-- 1591    judge_session
+-- 1657    lifted_as_loaded
+-- 1674    lifted_text
+-- 1688    loadable_step
+-- 1698    match_exercise
+-- 1837    match_exercise_words
+-- 1915    next_cycle_target
+-- 1947    next_plan
+-- 1988    next_stage_target
+-- 2033    next_target
+-- 2162    own_routine
+-- 2176    personal_records
+-- 2220    pinned_note
+-- 2238    planned_sets
+-- 2298    program_key
+-- 2308    progression_first_note
+-- 2327    progression_rules
+-- 2335    progression_targets
+-- 2501    record_sets
+-- 2524    refresh_exercise_labels
+-- 2545    rep_max_reps
+-- 2553    require_session
+-- 2571    require_user
+-- 2589    resolve_exercise
+-- 2599    resolve_exercises
+-- 2612    resolve_exercises_exactly
+-- 2639    routine_name_taken
+-- 2652    same_start_weight
+-- 2663    session_live
+-- 2673    shown_increment
+-- 2687    shown_weight
+-- 2699    snap_down
+-- 2709    snap_up
+-- 2719    snap_weight
+-- 2730    staged_import_limits
+-- 2740    tg_check_exercise_visible
+-- 2757    tg_check_parent_owner
+-- 2783    tg_check_workout_routine
+-- 2800    tg_custom_exercise_name_free
+-- 2821    tg_exercise_aliases_check
+-- 2842    tg_exercise_labels
+-- 2865    tg_exercises_check
+-- 2920    tg_one_line_name
+-- 2936    tg_routine_exercises_restart
+-- 2974    tg_routine_name_unique
+-- 2991    tg_set_updated_at
+-- 3003    tg_users_name_check
+-- 3017    tg_workout_sets_denormalize
+-- 3034    tg_workout_sets_refresh
+-- 3054    touch_current_session
+-- 3076    touch_current_session_to_write
+-- 3090    touch_due
+-- 3100    try_uuid
+-- 3110    typo_distance
+-- 3144    unknown_exercise_reason
+-- 3163    walk_routine_document
+-- 3379    walk_routine_exercise_extras
+-- 3483    walk_routine_program
+-- 3562    walk_workout_document
+-- 3823    weight_increment
+-- 3833    weight_kg
+-- 3843    weight_units
+-- 3851    weights_meet
+-- 3867    word_set
+-- 3878  app_private: tables
+-- 3881    address_attempts
+-- 3895    api_key_hashes
+-- 3904    failed_sign_ins
+-- 3917    oauth_clients
+-- 3934    oauth_codes
+-- 3954    oauth_tokens
+-- 3968    rate_counters
+-- 3977    session_tokens
+-- 3986    user_secrets
+-- 3995  app_private: functions
+-- 3998    address_key
+-- 4009    admin_target
+-- 4031    admin_user
+-- 4051    api_key_of_hash
+-- 4067    ban_user
+-- 4094    claim_address_attempt
+-- 4131    count_admin_call
+-- 4150    count_request
+-- 4166    delete_expired_imports
+-- 4176    delete_idle_sessions
+-- 4193    end_session
+-- 4207    expire_api_keys
+-- 4224    forget_expired_oauth
+-- 4251    lift_expired_bans
+-- 4269    max_sessions_per_user
+-- 4277    new_session
+-- 4303    oauth_client
+-- 4314    oauth_code_challenge
+-- 4335    oauth_exchange_code
+-- 4371    oauth_issue_code
+-- 4393    oauth_one_time_status
+-- 4417    oauth_refresh
+-- 4454    oauth_register_client
+-- 4466    oauth_revoke
+-- 4479    oauth_store_tokens
+-- 4492    oauth_use_token
+-- 4514    password_hash_cost
+-- 4522    password_hash_cost_of
+-- 4532    prune_counters
+-- 4555    random_base62
+-- 4582    session_for_token
+-- 4605    session_of_hash
+-- 4619    sign_in
+-- 4689    sign_up
+-- 4712    unban_user
+-- 4730    use_api_key
+-- 4768    user_record
+-- 4787  app_public: types
+-- 4790    admin_user
+-- 4810    api_key_access
+-- 4813    e1rm_session
+-- 4837    exercise_resolution
+-- 4849    last_performance
+-- 4863    next_target
+-- 4895    volume_week
+-- 4910  app_public: tables
+-- 4913    api_keys
+-- 4945    bodyweights
+-- 4981    connected_apps
+-- 5015    exercise_aliases
+-- 5041    exercise_import_names
+-- 5067    exercises
+-- 5118    routine_exercises
+-- 5214    routines
+-- 5267    sessions
+-- 5291    staged_import_parts
+-- 5332    staged_imports
+-- 5360    users
+-- 5417    workout_exercises
+-- 5468    workout_sets
+-- 5573    workouts
+-- 5650  app_public: functions
+-- 5653    admin_users
+-- 5678    apply_routine_document
+-- 5728    apply_workout_document
+-- 5815    create_api_key
+-- 5856    create_custom_exercise
+-- 5873    current_api_key_id
+-- 5884    current_oauth_connection_id
+-- 5902    current_session_id
+-- 5913    current_user_id
+-- 5931    delete_account
+-- 5951    delete_custom_exercise
+-- 5978    disconnect_app
+-- 5998    e1rm_series
+-- 6032    exercise_key
+-- 6042    exercises_aliases
+-- 6053    exercises_custom
+-- 6063    exercises_records
+-- 6147    export_account
+-- 6166    export_workouts
+-- 6181    grant_admin
+-- 6197    import_history
+-- 6333    import_staged
+-- 6371    last_performance
+-- 6421    log_bodyweight
+-- 6453    next_workout
+-- 6477    resolve_exercise
+-- 6496    resolve_exercises
+-- 6519    revoke_api_key
+-- 6539    routine_document
+-- 6581    routine_name_key
+-- 6591    routines_next_targets
+-- 6612    routines_next_workout
+-- 6651    search_exercises
+-- 6714    sessions_current
+-- 6724    sign_out_other_sessions
+-- 6742    sign_out_session
+-- 6762    stage_import_part
+-- 6822    update_custom_exercise
+-- 6844    users_api_keys
+-- 6867    users_connected_apps
+-- 6885    users_custom_exercises
+-- 6898    users_sessions
+-- 6916    validate_routine_document
+-- 6936    validate_workout_document
+-- 6958    weekly_volume
+-- 6985    workout_document
+-- 7024    workout_sets_personal_record
+-- 7036    workout_sets_text
 
 create extension if not exists citext with schema public;
 create extension if not exists pg_trgm with schema public;
@@ -881,8 +883,7 @@ declare
   -- Groups: 1 prefix; 2,3 bw and reps; 4 weight; 5 reps, or 6 / 7,8 / 9,10 a weighted duration;
   -- 11 / 12,13 / 14,15 a duration alone; 16,17,18 bw, added load and reps (`bw+20x5`); 19 effort.
   m text[] := regexp_match(t, '^[ \t]*(?:([wW]|[dD]|[rR][pP])[ \t]*:[ \t]*)?(?:([bB][wW])[ \t]*[xX×][ \t]*([0-9]+)|([0-9]+(?:[.,][0-9]+)?)?[ \t]*[xX×][ \t]*(?:([0-9]+)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?|([bB][wW])[ \t]*\+[ \t]*([0-9]+(?:[.,][0-9]+)?)[ \t]*[xX×][ \t]*([0-9]+))(?:[ \t]*@[ \t]*([0-9]+(?:[.,][0-9]+)?))?[ \t]*$');
-  v_weight text := replace(coalesce(m[4], m[17]), ',', '.');
-  v_effort text := replace(m[19], ',', '.');
+  v_weight text;
   v_reps numeric;
   v_seconds numeric;
 begin
@@ -892,38 +893,44 @@ begin
   end if;
   kind := case lower(m[1]) when 'w' then 'warmup' when 'd' then 'drop' when 'rp' then 'burst' else 'work' end;
   bodyweight := m[2] is not null or m[16] is not null;
-  -- Decimals are judged on the text (`102.500` has 1), like the SDK.
-  if v_weight is not null and (char_length(rtrim(split_part(v_weight, '.', 2), '0')) > 2
-                               or app_hidden.doc_set_number(v_weight) > 10000) then
-    reason := 'weight must be from 0 to 10000 with at most 2 decimals';
-    return;
-  end if;
-  weight := trim_scale(app_hidden.doc_set_number(v_weight));
-  v_reps := app_hidden.doc_set_number(coalesce(m[3], m[5], m[18]));
-  v_seconds := coalesce(app_hidden.doc_set_number(m[6]),
-                        app_hidden.doc_set_number(m[7]) * 60 + app_hidden.doc_set_number(m[8]),
-                        app_hidden.doc_set_number(m[9]) * 60 + coalesce(app_hidden.doc_set_number(m[10]), 0),
-                        app_hidden.doc_set_number(m[11]),
-                        app_hidden.doc_set_number(m[12]) * 60 + app_hidden.doc_set_number(m[13]),
-                        app_hidden.doc_set_number(m[14]) * 60 + coalesce(app_hidden.doc_set_number(m[15]), 0));
-  if v_reps > 500 then
-    reason := 'reps must be at most 500';
-    return;
-  end if;
-  if v_seconds > 86400 then
-    reason := 'duration must be at most 86400 seconds';
-    return;
-  end if;
-  reps := v_reps;
-  seconds := v_seconds;
-  -- Half steps: the decimals are zeros, or a 5 then zeros.
-  if v_effort is not null then
-    if rtrim(split_part(v_effort, '.', 2), '0') not in ('', '5') or app_hidden.doc_set_number(v_effort) > 10
-       or app_hidden.doc_set_number(v_effort) < (case when scale = 'rpe' then 1 else 0 end) then
-      reason := case when scale = 'rpe' then 'rpe must be from 1 to 10 in half steps' else 'rir must be from 0 to 10 in half steps' end;
+  v_weight := replace(coalesce(m[4], m[17]), ',', '.');
+  if v_weight is not null then
+    -- Decimals are judged on the text (`102.500` has 1), like the SDK.
+    weight := app_hidden.doc_set_number(v_weight);
+    if char_length(rtrim(split_part(v_weight, '.', 2), '0')) > 2 or weight > 10000 then
+      weight := null;
+      reason := 'weight must be from 0 to 10000 with at most 2 decimals';
       return;
     end if;
-    effort := trim_scale(app_hidden.doc_set_number(v_effort));
+    weight := trim_scale(weight);
+  end if;
+  if coalesce(m[3], m[5], m[18]) is not null then
+    v_reps := app_hidden.doc_set_number(coalesce(m[3], m[5], m[18]));
+    if v_reps > 500 then
+      reason := 'reps must be at most 500';
+      return;
+    end if;
+    reps := v_reps;
+  else
+    v_seconds := coalesce(app_hidden.doc_set_number(coalesce(m[6], m[11])),
+                          app_hidden.doc_set_number(coalesce(m[7], m[12])) * 60 + app_hidden.doc_set_number(coalesce(m[8], m[13])),
+                          app_hidden.doc_set_number(coalesce(m[9], m[14])) * 60 + coalesce(app_hidden.doc_set_number(coalesce(m[10], m[15])), 0));
+    if v_seconds > 86400 then
+      reason := 'duration must be at most 86400 seconds';
+      return;
+    end if;
+    seconds := v_seconds;
+  end if;
+  if m[19] is not null then
+    -- Half steps: the decimals are zeros, or a 5 then zeros.
+    effort := app_hidden.doc_set_number(replace(m[19], ',', '.'));
+    if rtrim(split_part(replace(m[19], ',', '.'), '.', 2), '0') not in ('', '5')
+       or effort > 10 or effort < (case when scale = 'rpe' then 1 else 0 end) then
+      reason := case when scale = 'rpe' then 'rpe must be from 1 to 10 in half steps' else 'rir must be from 0 to 10 in half steps' end;
+      effort := null;
+      return;
+    end if;
+    effort := trim_scale(effort);
   end if;
 end;
 $function$;
@@ -1002,14 +1009,25 @@ create function app_hidden.doc_start(t text, OUT reason text, OUT start timestam
  IMMUTABLE PARALLEL SAFE
 AS $function$
 declare
-  m text[] := regexp_match(t, '^([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:\.([0-9]{1,6}))?)?(Z|([+-])([0-9]{2}):([0-9]{2}))$');
+  -- PostgreSQL takes a few microseconds to say whether t matches, and hundreds to give the pattern's
+  -- groups (its bounded repeats): the groups are read from where the pattern puts them instead.
+  v_zone text;
+  v_seconds text;
+  m text[];
   v_utc timestamp;
   v_offset int;
 begin
-  if m is null then
+  if t is null or t !~ '^([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:\.([0-9]{1,6}))?)?(Z|([+-])([0-9]{2}):([0-9]{2}))$' then
     reason := 'must be a date-time with offset like 2024-05-31T18:30:00+02:00';
     return;
   end if;
+  -- The pattern's groups: YYYY-MM-DDTHH:MM, then :SS and .fraction or not ('', ':SS' or
+  -- ':SS.ffffff'), then Z or ±HH:MM.
+  v_zone := case when right(t, 1) = 'Z' then 'Z' else right(t, 6) end;
+  v_seconds := substr(t, 17, char_length(t) - 16 - char_length(v_zone));
+  m := array[substr(t, 1, 4), substr(t, 6, 2), substr(t, 9, 2), substr(t, 12, 2), substr(t, 15, 2),
+             nullif(substr(v_seconds, 2, 2), ''), nullif(substr(v_seconds, 5), ''), v_zone,
+             nullif(left(v_zone, 1), 'Z'), nullif(substr(v_zone, 2, 2), ''), nullif(substr(v_zone, 5, 2), '')];
   if not app_hidden.doc_real_date(m[1]::int, m[2]::int, m[3]::int) or m[4]::int > 23 or m[5]::int > 59
      or coalesce(m[6]::int, 0) > 59 or coalesce(m[10]::int, 0) > 14 or coalesce(m[11]::int, 0) > 59 then
     reason := 'not a real date-time';
@@ -4030,6 +4048,22 @@ $function$;
 comment on function app_private.admin_user(p_session uuid) is 'The admin signed in with this session, or FORBIDDEN.';
 -- (execute: owner only)
 
+create function app_private.api_key_of_hash(p_hash bytea)
+ RETURNS TABLE(api_key_id uuid, user_id uuid, access text, last_used_at timestamp with time zone)
+ LANGUAGE sql
+ STABLE
+AS $function$
+  select k.id, k.user_id, k.access, k.last_used_at
+    from app_private.api_key_hashes h
+    join app_public.api_keys k on k.id = h.api_key_id
+    join app_public.users u on u.id = k.user_id
+   where h.key_hash = p_hash
+     and app_hidden.api_key_live(k.expired, k.expires_at)
+     and not app_hidden.ban_in_force(u.banned, u.ban_expires);
+$function$;
+comment on function app_private.api_key_of_hash(p_hash bytea) is 'The live API key (not revoked, not expired, its owner not banned) whose value has this SHA-256, its user and access; nothing otherwise.';
+-- (execute: owner only)
+
 create function app_private.ban_user(p_session uuid, p_user text, p_reason text, p_expires_in double precision)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -4568,6 +4602,20 @@ $function$;
 comment on function app_private.session_for_token(p_token_hash bytea, OUT session_id uuid, OUT user_id uuid) is 'The live session for a token hash, marking it active.';
 -- (execute: owner only)
 
+create function app_private.session_of_hash(p_hash bytea)
+ RETURNS TABLE(session_id uuid, user_id uuid)
+ LANGUAGE sql
+ STABLE
+AS $function$
+  select s.id, s.user_id
+    from app_private.session_tokens t
+    join app_public.sessions s on s.id = t.session_id
+   where t.token_hash = p_hash
+     and app_hidden.session_live(s.last_active_at);
+$function$;
+comment on function app_private.session_of_hash(p_hash bytea) is 'The live session (idle under 30 days) whose token has this SHA-256, and its user; nothing otherwise.';
+-- (execute: owner only)
+
 create function app_private.sign_in(p_email text, p_password text, p_client text, p_address inet, p_failures_per_account integer, p_failures_per_address integer, OUT status text, OUT user_id uuid, OUT token text, OUT retry_after integer)
  RETURNS record
  LANGUAGE plpgsql
@@ -4689,13 +4737,8 @@ declare
   v_window timestamptz := date_trunc('minute', now());
   v_last_used timestamptz;
 begin
-  select k.id, k.user_id, k.access, k.last_used_at into api_key_id, user_id, access, v_last_used
-    from app_private.api_key_hashes h
-    join app_public.api_keys k on k.id = h.api_key_id
-    join app_public.users u on u.id = k.user_id
-   where h.key_hash = p_key_hash
-     and app_hidden.api_key_live(k.expired, k.expires_at)
-     and not app_hidden.ban_in_force(u.banned, u.ban_expires);
+  select o.api_key_id, o.user_id, o.access, o.last_used_at into api_key_id, user_id, access, v_last_used
+    from app_private.api_key_of_hash(p_key_hash) o;
   if api_key_id is null then
     return;
   end if;
@@ -5833,13 +5876,7 @@ create function app_public.current_api_key_id()
  STABLE SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public'
 AS $function$
-  select k.id
-    from app_private.api_key_hashes h
-    join app_public.api_keys k on k.id = h.api_key_id
-    join app_public.users u on u.id = k.user_id
-   where h.key_hash = decode(nullif(current_setting('svc.key_hash', true), ''), 'hex')
-     and app_hidden.api_key_live(k.expired, k.expires_at)
-     and not app_hidden.ban_in_force(u.banned, u.ban_expires);
+  select o.api_key_id from app_private.api_key_of_hash(decode(nullif(current_setting('svc.key_hash', true), ''), 'hex')) o;
 $function$;
 comment on function app_public.current_api_key_id() is E'@behavior -*\nThe live API key making this request, if any.';
 grant execute on function app_public.current_api_key_id() to svc_reader;
@@ -5868,11 +5905,7 @@ create function app_public.current_session_id()
  STABLE SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public'
 AS $function$
-  select s.id
-    from app_private.session_tokens t
-    join app_public.sessions s on s.id = t.session_id
-   where t.token_hash = decode(nullif(current_setting('svc.session_hash', true), ''), 'hex')
-     and app_hidden.session_live(s.last_active_at);
+  select o.session_id from app_private.session_of_hash(decode(nullif(current_setting('svc.session_hash', true), ''), 'hex')) o;
 $function$;
 comment on function app_public.current_session_id() is E'@behavior -*\nThe session making this request, if it is a live sign-in.';
 grant execute on function app_public.current_session_id() to svc_reader;
@@ -5883,11 +5916,14 @@ create function app_public.current_user_id()
  STABLE SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public'
 AS $function$
-  select coalesce(
-    (select s.user_id from app_public.sessions s where s.id = app_public.current_session_id()),
-    (select k.user_id from app_public.api_keys k where k.id = app_public.current_api_key_id()),
-    (select c.user_id from app_public.connected_apps c where c.id = app_public.current_oauth_connection_id())
-  );
+  select case
+    when current_setting('svc.session_hash', true) <> '' then
+      (select o.user_id from app_private.session_of_hash(decode(current_setting('svc.session_hash', true), 'hex')) o)
+    when current_setting('svc.key_hash', true) <> '' then
+      (select o.user_id from app_private.api_key_of_hash(decode(current_setting('svc.key_hash', true), 'hex')) o)
+    when current_setting('svc.oauth_hash', true) <> '' then
+      (select c.user_id from app_public.connected_apps c where c.id = app_public.current_oauth_connection_id())
+  end;
 $function$;
 comment on function app_public.current_user_id() is E'@behavior -*\nThe user making this request (through a session, a key or a connected app''s token), or null.';
 grant execute on function app_public.current_user_id() to svc_reader;

@@ -55,8 +55,7 @@ declare
   -- Groups: 1 prefix; 2,3 bw and reps; 4 weight; 5 reps, or 6 / 7,8 / 9,10 a weighted duration;
   -- 11 / 12,13 / 14,15 a duration alone; 16,17,18 bw, added load and reps (`bw+20x5`); 19 effort.
   m text[] := regexp_match(t, '^[ \t]*(?:([wW]|[dD]|[rR][pP])[ \t]*:[ \t]*)?(?:([bB][wW])[ \t]*[xX×][ \t]*([0-9]+)|([0-9]+(?:[.,][0-9]+)?)?[ \t]*[xX×][ \t]*(?:([0-9]+)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?|([bB][wW])[ \t]*\+[ \t]*([0-9]+(?:[.,][0-9]+)?)[ \t]*[xX×][ \t]*([0-9]+))(?:[ \t]*@[ \t]*([0-9]+(?:[.,][0-9]+)?))?[ \t]*$');
-  v_weight text := replace(coalesce(m[4], m[17]), ',', '.');
-  v_effort text := replace(m[19], ',', '.');
+  v_weight text;
   v_reps numeric;
   v_seconds numeric;
 begin
@@ -66,43 +65,94 @@ begin
   end if;
   kind := case lower(m[1]) when 'w' then 'warmup' when 'd' then 'drop' when 'rp' then 'burst' else 'work' end;
   bodyweight := m[2] is not null or m[16] is not null;
-  -- Decimals are judged on the text (`102.500` has 1), like the SDK.
-  if v_weight is not null and (char_length(rtrim(split_part(v_weight, '.', 2), '0')) > 2
-                               or app_hidden.doc_set_number(v_weight) > 10000) then
-    reason := 'weight must be from 0 to 10000 with at most 2 decimals';
-    return;
-  end if;
-  weight := trim_scale(app_hidden.doc_set_number(v_weight));
-  v_reps := app_hidden.doc_set_number(coalesce(m[3], m[5], m[18]));
-  v_seconds := coalesce(app_hidden.doc_set_number(m[6]),
-                        app_hidden.doc_set_number(m[7]) * 60 + app_hidden.doc_set_number(m[8]),
-                        app_hidden.doc_set_number(m[9]) * 60 + coalesce(app_hidden.doc_set_number(m[10]), 0),
-                        app_hidden.doc_set_number(m[11]),
-                        app_hidden.doc_set_number(m[12]) * 60 + app_hidden.doc_set_number(m[13]),
-                        app_hidden.doc_set_number(m[14]) * 60 + coalesce(app_hidden.doc_set_number(m[15]), 0));
-  if v_reps > 500 then
-    reason := 'reps must be at most 500';
-    return;
-  end if;
-  if v_seconds > 86400 then
-    reason := 'duration must be at most 86400 seconds';
-    return;
-  end if;
-  reps := v_reps;
-  seconds := v_seconds;
-  -- Half steps: the decimals are zeros, or a 5 then zeros.
-  if v_effort is not null then
-    if rtrim(split_part(v_effort, '.', 2), '0') not in ('', '5') or app_hidden.doc_set_number(v_effort) > 10
-       or app_hidden.doc_set_number(v_effort) < (case when scale = 'rpe' then 1 else 0 end) then
-      reason := case when scale = 'rpe' then 'rpe must be from 1 to 10 in half steps' else 'rir must be from 0 to 10 in half steps' end;
+  v_weight := replace(coalesce(m[4], m[17]), ',', '.');
+  if v_weight is not null then
+    -- Decimals are judged on the text (`102.500` has 1), like the SDK.
+    weight := app_hidden.doc_set_number(v_weight);
+    if char_length(rtrim(split_part(v_weight, '.', 2), '0')) > 2 or weight > 10000 then
+      weight := null;
+      reason := 'weight must be from 0 to 10000 with at most 2 decimals';
       return;
     end if;
-    effort := trim_scale(app_hidden.doc_set_number(v_effort));
+    weight := trim_scale(weight);
+  end if;
+  if coalesce(m[3], m[5], m[18]) is not null then
+    v_reps := app_hidden.doc_set_number(coalesce(m[3], m[5], m[18]));
+    if v_reps > 500 then
+      reason := 'reps must be at most 500';
+      return;
+    end if;
+    reps := v_reps;
+  else
+    v_seconds := coalesce(app_hidden.doc_set_number(coalesce(m[6], m[11])),
+                          app_hidden.doc_set_number(coalesce(m[7], m[12])) * 60 + app_hidden.doc_set_number(coalesce(m[8], m[13])),
+                          app_hidden.doc_set_number(coalesce(m[9], m[14])) * 60 + coalesce(app_hidden.doc_set_number(coalesce(m[10], m[15])), 0));
+    if v_seconds > 86400 then
+      reason := 'duration must be at most 86400 seconds';
+      return;
+    end if;
+    seconds := v_seconds;
+  end if;
+  if m[19] is not null then
+    -- Half steps: the decimals are zeros, or a 5 then zeros.
+    effort := app_hidden.doc_set_number(replace(m[19], ',', '.'));
+    if rtrim(split_part(replace(m[19], ',', '.'), '.', 2), '0') not in ('', '5')
+       or effort > 10 or effort < (case when scale = 'rpe' then 1 else 0 end) then
+      reason := case when scale = 'rpe' then 'rpe must be from 1 to 10 in half steps' else 'rir must be from 0 to 10 in half steps' end;
+      effort := null;
+      return;
+    end if;
+    effort := trim_scale(effort);
   end if;
 end;
 $function$;
 comment on function app_hidden.doc_parse_set(t text, scale text, OUT reason text, OUT kind text, OUT weight numeric, OUT bodyweight boolean, OUT reps integer, OUT seconds integer, OUT effort numeric) is 'Parses set text as people type it (the SDK''s parseSet): on failure `reason` is the first problem (form, weight, reps, duration, effort on `scale`), otherwise the set''s parts. A weight before a duration (`20x45s`) is a weighted hold; `bw+20x5` a bodyweight set with 20 added (bodyweight, weight 20). Never an error: digits beyond any number are over the limit.';
 grant execute on function app_hidden.doc_parse_set(t text, scale text, OUT reason text, OUT kind text, OUT weight numeric, OUT bodyweight boolean, OUT reps integer, OUT seconds integer, OUT effort numeric) to svc_reader;
+
+create or replace function app_hidden.doc_start(t text, OUT reason text, OUT start timestamp with time zone, OUT canonical text)
+ RETURNS record
+ LANGUAGE plpgsql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+declare
+  -- PostgreSQL takes a few microseconds to say whether t matches, and hundreds to give the pattern's
+  -- groups (its bounded repeats): the groups are read from where the pattern puts them instead.
+  v_zone text;
+  v_seconds text;
+  m text[];
+  v_utc timestamp;
+  v_offset int;
+begin
+  if t is null or t !~ '^([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:\.([0-9]{1,6}))?)?(Z|([+-])([0-9]{2}):([0-9]{2}))$' then
+    reason := 'must be a date-time with offset like 2024-05-31T18:30:00+02:00';
+    return;
+  end if;
+  -- The pattern's groups: YYYY-MM-DDTHH:MM, then :SS and .fraction or not ('', ':SS' or
+  -- ':SS.ffffff'), then Z or ±HH:MM.
+  v_zone := case when right(t, 1) = 'Z' then 'Z' else right(t, 6) end;
+  v_seconds := substr(t, 17, char_length(t) - 16 - char_length(v_zone));
+  m := array[substr(t, 1, 4), substr(t, 6, 2), substr(t, 9, 2), substr(t, 12, 2), substr(t, 15, 2),
+             nullif(substr(v_seconds, 2, 2), ''), nullif(substr(v_seconds, 5), ''), v_zone,
+             nullif(left(v_zone, 1), 'Z'), nullif(substr(v_zone, 2, 2), ''), nullif(substr(v_zone, 5, 2), '')];
+  if not app_hidden.doc_real_date(m[1]::int, m[2]::int, m[3]::int) or m[4]::int > 23 or m[5]::int > 59
+     or coalesce(m[6]::int, 0) > 59 or coalesce(m[10]::int, 0) > 14 or coalesce(m[11]::int, 0) > 59 then
+    reason := 'not a real date-time';
+    return;
+  end if;
+  v_offset := case when m[9] = '-' then -1 else 1 end * (coalesce(m[10]::int, 0) * 60 + coalesce(m[11]::int, 0));
+  v_utc := make_timestamp(m[1]::int, m[2]::int, m[3]::int, m[4]::int, m[5]::int, coalesce(m[6]::int, 0))
+         + make_interval(mins => -v_offset)
+         + rpad(coalesce(m[7], ''), 6, '0')::int * interval '1 microsecond';
+  if extract(year from v_utc) not between 1 and 9999 then
+    reason := 'not a real date-time';
+    return;
+  end if;
+  start := v_utc at time zone 'UTC';
+  canonical := app_hidden.format_start(start);
+end;
+$function$;
+comment on function app_hidden.doc_start(t text, OUT reason text, OUT start timestamp with time zone, OUT canonical text) is 'Parses a workout start (ISO 8601 with an offset): the first problem, or the instant and its canonical text.';
+grant execute on function app_hidden.doc_start(t text, OUT reason text, OUT start timestamp with time zone, OUT canonical text) to svc_reader;
 
 create or replace function app_hidden.resolve_exercises_exactly(refs text[])
  RETURNS TABLE(ord bigint, exercise_id uuid)
