@@ -95,13 +95,16 @@ async function measureAgainst(
     const reading = await counter.read();
     return { ...result, ...perRequest(reading, result.requests), topStatements: reading.byStatement.slice(0, 6) };
   };
+  // The order flips every round: a server measured right after another did better by about 10 %
+  // (the same code in both slots: 2,195 vs 2,404 req/s).
   const rounds: { ours: LoadResult; base: LoadResult; other?: LoadResult }[] = [];
   for (let i = 0; i < ROUNDS; i++) {
-    rounds.push({
-      ours: await measure(ourUrl),
-      base: await measure(baseUrl),
-      other: otherUrl ? await measure(`${otherUrl}/api/graphql`) : undefined,
-    });
+    const first = i % 2 === 0 ? ourUrl : otherUrl && `${otherUrl}/api/graphql`;
+    const last = i % 2 === 0 ? otherUrl && `${otherUrl}/api/graphql` : ourUrl;
+    const a = first ? await measure(first) : undefined;
+    const base = await measure(baseUrl);
+    const b = last ? await measure(last) : undefined;
+    rounds.push(i % 2 === 0 ? { ours: a!, base, other: b } : { ours: b!, base, other: a });
   }
   const best = (xs: LoadResult[]) => xs.reduce((a, b) => (b.reqPerSec > a.reqPerSec ? b : a));
   const ours = best(rounds.map((r) => r.ours));
