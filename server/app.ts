@@ -70,6 +70,22 @@ function bodyRefusal(error: BodyParserError): { code: RouteCode; message: string
   return null;
 }
 
+/**
+ * express.json reads the JSON `null` as a body of null, which grafserv takes for a body not read
+ * yet: it waited for the request stream, already read, until the client gave up.
+ */
+function noNullBody(req: Request, res: Response, next: NextFunction) {
+  if (req.body === null && req.is("json"))
+    return sendError(
+      res,
+      "BAD_REQUEST",
+      'The body must be a JSON object like {"query": "{ viewer { id } }"}',
+      {},
+      "graphql",
+    );
+  next();
+}
+
 export async function createApp({
   pools,
   dev = false,
@@ -119,7 +135,13 @@ export async function createApp({
   // OAuth for MCP clients: metadata, registration, authorize with the consent page, token.
   app.use(oauthRoutes(pools.account, { rateLimit: oauthRateLimit }));
   // What an operation may do and cost is checked inside grafserv (plugins/operation-guard.ts).
-  app.use(GRAPHQL_PATH, lowerCaseMediaType(), apiKeyGate(pools.identity), requestDatabaseWork(requestTimeoutMs));
+  app.use(
+    GRAPHQL_PATH,
+    lowerCaseMediaType(),
+    apiKeyGate(pools.identity),
+    noNullBody,
+    requestDatabaseWork(requestTimeoutMs),
+  );
 
   const pgl = postgraphile({
     extends: [makePreset({ pool: pools.graphql, dev })],

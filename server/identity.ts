@@ -196,7 +196,7 @@ function limitReached(limit: KeyLimitReached["limit"], resetSeconds: number): Ke
  * request and spends the operation's cost (committed on its own, so it counts even if the request
  * fails). A request refused before its operation is measured (a syntax error, a body that is no
  * GraphQL request) is counted with no cost before its answer goes out (OperationGuardPlugin), or
- * after it for anything that never reached GraphQL.
+ * when the response closes for anything that never reached GraphQL.
  */
 export function apiKeyGate(ownerPool: pg.Pool) {
   return (req: Request, res: Response, next: NextFunction) => {
@@ -210,7 +210,8 @@ export function apiKeyGate(ownerPool: pg.Pool) {
       used ??= useApiKey(ownerPool, req, res, hash, cost, write);
       return used;
     };
-    res.on("finish", () => {
+    // Answered (or given up by the client) without reaching GraphQL: counted all the same.
+    res.on("close", () => {
       if (!used) req.useApiKey!(0, false).catch(() => {});
     });
     next();

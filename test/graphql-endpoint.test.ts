@@ -20,6 +20,32 @@ describe("errors", () => {
     expect(res.status).toBe(400);
     expect((await res.json()).errors[0].extensions.code).toBe("BAD_REQUEST");
   });
+
+  test("a JSON body that is null is a 400 at once, for every caller (it used to hang)", async () => {
+    const { token } = await signUp(s.url);
+    for (const headers of [{}, { authorization: `Bearer ${token}` }] as Record<string, string>[]) {
+      const res = await fetch(`${s.url}/api/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body: "null",
+        signal: AbortSignal.timeout(5000),
+      });
+      expect(res.status).toBe(400);
+      const body = await res.json();
+      expect(body.errors[0].extensions.code).toBe("BAD_REQUEST");
+      expect(body.errors[0].message).toMatch(/JSON object/);
+    }
+    // Other JSON that is no object is answered as before.
+    for (const text of ["[]", "1", '"x"', "{}"]) {
+      const res = await fetch(`${s.url}/api/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: text,
+        signal: AbortSignal.timeout(5000),
+      });
+      expect(res.status).toBe(400);
+    }
+  });
 });
 
 test("GraphiQL is not served outside development", async () => {
