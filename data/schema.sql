@@ -4,263 +4,262 @@
 -- Contents: the line where each section and object starts (sections by schema, then kind; objects by name).
 -- The design notes behind them are listed in db/CONVENTIONS.md.
 --
---  283  app_hidden: types
---  286    doc_array_answer
---  292    doc_choice_answer
---  298    doc_flag_answer
---  304    doc_line_answer
---  310    doc_object_answer
---  316    lift_target
---  333    progression_state
---  345    progression_target
---  358    session_judgement
---  371  app_hidden: tables
---  374    exercise_labels
---  403    imported_workout_starts
---  423    progression_restarts
---  452  app_hidden: functions
---  455    api_key_live
---  466    apply_workout_document_row
---  481    ban_in_force
---  491    body_part_words
---  502    bodyweight_reason
---  513    catalog_exercise_meaning
---  542    check_date
---  562    check_one_of
---  579    closest_exercises
---  612    control_character_reason
---  623    convert_weight
---  638    cycle_texts
---  648    cycle_week
---  663    deload_to_step
---  677    doc_array
---  692    doc_bodyweight
---  704    doc_duration
---  725    doc_exercise
---  746    doc_exercise_entry
---  772    doc_exercise_field
---  783    doc_flag
---  797    doc_integer
---  809    doc_line
---  824    doc_object
---  838    doc_one_of
---  852    doc_own_id
---  879    doc_parse_set
---  950    doc_percent_set
---  972    doc_real_date
---  985    doc_set_number
---  997    doc_stage
--- 1016    doc_start
--- 1061    doc_string
--- 1071    doc_unknown_key
--- 1081    doc_uuid
--- 1092    doc_weight
--- 1104    document_patterns
--- 1122    e1rm
--- 1134    earlier_sessions_note
--- 1144    exercise_match_score
--- 1155    exercise_reference
--- 1166    exercise_staple_rank
--- 1186    exercise_word
--- 1226    exercise_words
--- 1241    format_duration
--- 1251    format_set
--- 1270    format_start
--- 1281    import_choice
--- 1293    import_find_duplicates
--- 1331    import_map_names
--- 1403    import_name_map
--- 1420    import_save_account
--- 1468    import_save_custom_exercises
--- 1512    import_save_workout
--- 1536    import_workout_entries
--- 1574    judge_cycle_session
--- 1601    judge_session
--- 1667    lifted_as_loaded
--- 1684    lifted_text
--- 1698    loadable_step
--- 1708    match_exercise
--- 1847    match_exercise_words
--- 1925    next_cycle_target
--- 1957    next_plan
--- 1998    next_stage_target
--- 2043    next_target
--- 2172    own_routine
--- 2186    personal_records
--- 2230    pinned_note
--- 2248    planned_sets
--- 2308    program_key
--- 2318    progression_first_note
--- 2337    progression_rules
--- 2345    progression_targets
--- 2511    record_sets
--- 2534    refresh_exercise_labels
--- 2555    rep_max_reps
--- 2563    require_session
--- 2581    require_user
--- 2599    resolve_exercise
--- 2609    resolve_exercises
--- 2622    resolve_exercises_exactly
--- 2649    routine_name_taken
--- 2662    same_start_weight
--- 2673    session_live
--- 2683    shown_increment
--- 2697    shown_weight
--- 2709    snap_down
--- 2719    snap_up
--- 2729    snap_weight
--- 2740    staged_import_limits
--- 2750    start_request
--- 2766    tg_check_exercise_visible
--- 2783    tg_check_parent_owner
--- 2809    tg_check_workout_routine
--- 2826    tg_custom_exercise_name_free
--- 2847    tg_exercise_aliases_check
--- 2868    tg_exercise_labels
--- 2891    tg_exercises_check
--- 2946    tg_one_line_name
--- 2962    tg_routine_exercises_restart
--- 3000    tg_routine_name_unique
--- 3017    tg_set_updated_at
--- 3029    tg_users_name_check
--- 3043    tg_workout_sets_denormalize
--- 3060    tg_workout_sets_refresh
--- 3080    touch_current_session
--- 3102    touch_current_session_to_write
--- 3116    touch_due
--- 3126    try_uuid
--- 3136    typo_distance
--- 3170    unknown_exercise_reason
--- 3189    walk_routine_document
--- 3405    walk_routine_exercise_extras
--- 3509    walk_routine_program
--- 3588    walk_workout_document
--- 3849    weight_increment
--- 3859    weight_kg
--- 3869    weight_units
--- 3877    weights_meet
--- 3893    word_set
--- 3904  app_private: tables
--- 3907    address_attempts
--- 3921    api_key_hashes
--- 3930    failed_sign_ins
--- 3943    oauth_clients
--- 3960    oauth_codes
--- 3980    oauth_tokens
--- 3994    rate_counters
--- 4003    session_tokens
--- 4012    user_secrets
--- 4021  app_private: functions
--- 4024    address_key
--- 4035    admin_target
--- 4057    admin_user
--- 4077    api_key_of_hash
--- 4093    ban_user
--- 4120    claim_address_attempt
--- 4157    count_admin_call
--- 4176    count_request
--- 4192    delete_expired_imports
--- 4202    delete_idle_sessions
--- 4219    end_session
--- 4233    expire_api_keys
--- 4250    forget_expired_oauth
--- 4277    lift_expired_bans
--- 4295    max_sessions_per_user
--- 4303    new_session
--- 4329    oauth_client
--- 4340    oauth_code_challenge
--- 4361    oauth_exchange_code
--- 4397    oauth_issue_code
--- 4419    oauth_one_time_status
--- 4443    oauth_refresh
--- 4480    oauth_register_client
--- 4492    oauth_revoke
--- 4505    oauth_store_tokens
--- 4518    oauth_use_token
--- 4540    password_hash_cost
--- 4548    password_hash_cost_of
--- 4558    prune_counters
--- 4581    random_base62
--- 4608    session_for_token
--- 4631    session_of_hash
--- 4645    sign_in
--- 4715    sign_up
--- 4738    unban_user
--- 4756    use_api_key
--- 4794    user_record
--- 4813  app_public: types
--- 4816    admin_user
--- 4836    api_key_access
--- 4839    e1rm_session
--- 4863    exercise_resolution
--- 4875    last_performance
--- 4889    next_target
--- 4921    volume_week
--- 4936  app_public: tables
--- 4939    api_keys
--- 4971    bodyweights
--- 5007    connected_apps
--- 5041    exercise_aliases
--- 5067    exercise_import_names
--- 5093    exercises
--- 5144    routine_exercises
--- 5240    routines
--- 5293    sessions
--- 5317    staged_import_parts
--- 5358    staged_imports
--- 5386    users
--- 5443    workout_exercises
--- 5494    workout_sets
--- 5599    workouts
--- 5676  app_public: functions
--- 5679    admin_users
--- 5704    apply_routine_document
--- 5754    apply_workout_document
--- 5841    create_api_key
--- 5882    create_custom_exercise
--- 5899    current_api_key_id
--- 5910    current_oauth_connection_id
--- 5928    current_session_id
--- 5939    current_user_id
--- 5957    delete_account
--- 5977    delete_custom_exercise
--- 6004    disconnect_app
--- 6024    e1rm_series
--- 6058    exercise_key
--- 6068    exercises_aliases
--- 6079    exercises_custom
--- 6089    exercises_records
--- 6173    export_account
--- 6192    export_workouts
--- 6207    grant_admin
--- 6223    import_history
--- 6359    import_staged
--- 6397    last_performance
--- 6447    log_bodyweight
--- 6479    next_workout
--- 6503    resolve_exercise
--- 6522    resolve_exercises
--- 6545    revoke_api_key
--- 6565    routine_document
--- 6607    routine_name_key
--- 6617    routines_next_targets
--- 6638    routines_next_workout
--- 6677    search_exercises
--- 6740    sessions_current
--- 6750    sign_out_other_sessions
--- 6768    sign_out_session
--- 6788    stage_import_part
--- 6848    update_custom_exercise
--- 6870    users_api_keys
--- 6893    users_connected_apps
--- 6911    users_custom_exercises
--- 6924    users_sessions
--- 6942    validate_routine_document
--- 6962    validate_workout_document
--- 6984    weekly_volume
--- 7011    workout_document
--- 7050    workout_sets_personal_record
--- 7062    workout_sets_text
+--  281  app_hidden: types
+--  284    doc_array_answer
+--  290    doc_choice_answer
+--  296    doc_flag_answer
+--  302    doc_line_answer
+--  308    doc_object_answer
+--  314    lift_target
+--  331    progression_state
+--  343    progression_target
+--  356    session_judgement
+--  369  app_hidden: tables
+--  372    exercise_labels
+--  401    imported_workout_starts
+--  421    progression_restarts
+--  450  app_hidden: functions
+--  453    api_key_live
+--  464    apply_workout_document_row
+--  479    ban_in_force
+--  489    body_part_words
+--  500    bodyweight_reason
+--  511    catalog_exercise_meaning
+--  540    check_date
+--  560    check_one_of
+--  577    closest_exercises
+--  610    control_character_reason
+--  621    convert_weight
+--  636    cycle_texts
+--  646    cycle_week
+--  661    deload_to_step
+--  675    doc_array
+--  690    doc_bodyweight
+--  702    doc_duration
+--  723    doc_exercise
+--  744    doc_exercise_entry
+--  770    doc_exercise_field
+--  781    doc_flag
+--  795    doc_integer
+--  807    doc_line
+--  822    doc_object
+--  836    doc_one_of
+--  850    doc_own_id
+--  877    doc_parse_set
+--  948    doc_percent_set
+--  970    doc_real_date
+--  983    doc_set_number
+--  995    doc_stage
+-- 1014    doc_start
+-- 1059    doc_string
+-- 1069    doc_unknown_key
+-- 1079    doc_uuid
+-- 1090    doc_weight
+-- 1102    document_patterns
+-- 1120    e1rm
+-- 1132    earlier_sessions_note
+-- 1142    exercise_match_score
+-- 1153    exercise_reference
+-- 1164    exercise_staple_rank
+-- 1184    exercise_word
+-- 1224    exercise_words
+-- 1239    format_duration
+-- 1249    format_set
+-- 1268    format_start
+-- 1279    import_choice
+-- 1291    import_find_duplicates
+-- 1329    import_map_names
+-- 1401    import_name_map
+-- 1418    import_save_account
+-- 1466    import_save_custom_exercises
+-- 1510    import_save_workout
+-- 1534    import_workout_entries
+-- 1572    judge_cycle_session
+-- 1599    judge_session
+-- 1665    lifted_as_loaded
+-- 1682    lifted_text
+-- 1696    loadable_step
+-- 1706    match_exercise
+-- 1845    match_exercise_words
+-- 1923    next_cycle_target
+-- 1955    next_plan
+-- 1996    next_stage_target
+-- 2041    next_target
+-- 2170    own_routine
+-- 2184    personal_records
+-- 2228    pinned_note
+-- 2246    planned_sets
+-- 2306    program_key
+-- 2316    progression_first_note
+-- 2335    progression_rules
+-- 2343    progression_targets
+-- 2509    record_sets
+-- 2532    refresh_exercise_labels
+-- 2553    rep_max_reps
+-- 2561    require_session
+-- 2579    require_user
+-- 2597    resolve_exercise
+-- 2607    resolve_exercises
+-- 2620    resolve_exercises_exactly
+-- 2648    routine_name_taken
+-- 2661    same_start_weight
+-- 2672    session_live
+-- 2682    shown_increment
+-- 2696    shown_weight
+-- 2708    snap_down
+-- 2718    snap_up
+-- 2728    snap_weight
+-- 2739    staged_import_limits
+-- 2749    tg_check_exercise_visible
+-- 2766    tg_check_parent_owner
+-- 2792    tg_check_workout_routine
+-- 2809    tg_custom_exercise_name_free
+-- 2830    tg_exercise_aliases_check
+-- 2851    tg_exercise_labels
+-- 2874    tg_exercises_check
+-- 2929    tg_one_line_name
+-- 2945    tg_routine_exercises_restart
+-- 2983    tg_routine_name_unique
+-- 3000    tg_set_updated_at
+-- 3012    tg_users_name_check
+-- 3026    tg_workout_sets_denormalize
+-- 3043    tg_workout_sets_refresh
+-- 3063    touch_current_session
+-- 3085    touch_current_session_to_write
+-- 3099    touch_due
+-- 3109    try_uuid
+-- 3119    typo_distance
+-- 3153    unknown_exercise_reason
+-- 3172    walk_routine_document
+-- 3388    walk_routine_exercise_extras
+-- 3492    walk_routine_program
+-- 3571    walk_workout_document
+-- 3832    weight_increment
+-- 3842    weight_kg
+-- 3852    weight_units
+-- 3860    weights_meet
+-- 3876    word_set
+-- 3887  app_private: tables
+-- 3890    address_attempts
+-- 3904    api_key_hashes
+-- 3913    failed_sign_ins
+-- 3926    oauth_clients
+-- 3943    oauth_codes
+-- 3963    oauth_tokens
+-- 3977    rate_counters
+-- 3986    session_tokens
+-- 3995    user_secrets
+-- 4004  app_private: functions
+-- 4007    address_key
+-- 4018    admin_target
+-- 4040    admin_user
+-- 4060    api_key_of_hash
+-- 4076    ban_user
+-- 4103    claim_address_attempt
+-- 4140    count_admin_call
+-- 4159    count_request
+-- 4175    delete_expired_imports
+-- 4185    delete_idle_sessions
+-- 4202    end_session
+-- 4216    expire_api_keys
+-- 4233    forget_expired_oauth
+-- 4260    lift_expired_bans
+-- 4278    max_sessions_per_user
+-- 4286    new_session
+-- 4312    oauth_client
+-- 4323    oauth_code_challenge
+-- 4344    oauth_exchange_code
+-- 4380    oauth_issue_code
+-- 4402    oauth_one_time_status
+-- 4426    oauth_refresh
+-- 4463    oauth_register_client
+-- 4475    oauth_revoke
+-- 4488    oauth_store_tokens
+-- 4501    oauth_use_token
+-- 4523    password_hash_cost
+-- 4531    password_hash_cost_of
+-- 4541    prune_counters
+-- 4564    random_base62
+-- 4591    session_for_token
+-- 4614    session_of_hash
+-- 4628    sign_in
+-- 4698    sign_up
+-- 4721    unban_user
+-- 4739    use_api_key
+-- 4777    user_record
+-- 4796  app_public: types
+-- 4799    admin_user
+-- 4819    api_key_access
+-- 4822    e1rm_session
+-- 4846    exercise_resolution
+-- 4858    last_performance
+-- 4872    next_target
+-- 4904    volume_week
+-- 4919  app_public: tables
+-- 4922    api_keys
+-- 4954    bodyweights
+-- 4990    connected_apps
+-- 5024    exercise_aliases
+-- 5050    exercise_import_names
+-- 5076    exercises
+-- 5127    routine_exercises
+-- 5223    routines
+-- 5276    sessions
+-- 5300    staged_import_parts
+-- 5341    staged_imports
+-- 5369    users
+-- 5426    workout_exercises
+-- 5477    workout_sets
+-- 5582    workouts
+-- 5659  app_public: functions
+-- 5662    admin_users
+-- 5687    apply_routine_document
+-- 5737    apply_workout_document
+-- 5827    create_api_key
+-- 5868    create_custom_exercise
+-- 5885    current_api_key_id
+-- 5896    current_oauth_connection_id
+-- 5914    current_session_id
+-- 5925    current_user_id
+-- 5943    delete_account
+-- 5963    delete_custom_exercise
+-- 5990    disconnect_app
+-- 6010    e1rm_series
+-- 6044    exercise_key
+-- 6054    exercises_aliases
+-- 6065    exercises_custom
+-- 6075    exercises_records
+-- 6159    export_account
+-- 6178    export_workouts
+-- 6193    grant_admin
+-- 6209    import_history
+-- 6345    import_staged
+-- 6383    last_performance
+-- 6433    log_bodyweight
+-- 6465    next_workout
+-- 6489    resolve_exercise
+-- 6508    resolve_exercises
+-- 6531    revoke_api_key
+-- 6551    routine_document
+-- 6593    routine_name_key
+-- 6603    routines_next_targets
+-- 6624    routines_next_workout
+-- 6663    search_exercises
+-- 6726    sessions_current
+-- 6736    sign_out_other_sessions
+-- 6754    sign_out_session
+-- 6774    stage_import_part
+-- 6834    update_custom_exercise
+-- 6856    users_api_keys
+-- 6879    users_connected_apps
+-- 6897    users_custom_exercises
+-- 6910    users_sessions
+-- 6928    validate_routine_document
+-- 6948    validate_workout_document
+-- 6970    weekly_volume
+-- 6997    workout_document
+-- 7036    workout_sets_personal_record
+-- 7048    workout_sets_text
 
 create extension if not exists citext with schema public;
 create extension if not exists pg_trgm with schema public;
@@ -268,7 +267,6 @@ create extension if not exists pgcrypto with schema public;
 
 create schema app_hidden;
 comment on schema app_hidden is 'Helpers with the same grants as app_public, not exposed in GraphQL.';
-grant usage on schema app_hidden to svc_authenticator;
 grant usage on schema app_hidden to svc_reader;
 grant usage on schema app_hidden to svc_visitor;
 create schema app_private;
@@ -2624,9 +2622,10 @@ create function app_hidden.resolve_exercises_exactly(refs text[])
  LANGUAGE sql
  STABLE
 AS $function$
-  with me as (
+  -- Materialized: the caller and each key computed once, not in every tier.
+  with me as materialized (
     select app_public.current_user_id() as id
-  ), r as (
+  ), r as materialized (
     select x.ord, btrim(x.ref) as t, app_public.exercise_key(x.ref) as key
       from unnest(refs) with ordinality as x(ref, ord)
   )
@@ -2746,22 +2745,6 @@ AS $function$
 $function$;
 comment on function app_hidden.staged_import_limits(OUT workouts integer, OUT bytes bigint, OUT expiry interval) is 'What one user may have staged (all parts together): 10,000 workouts and 50,000,000 bytes of JSON, each import for an hour after its last part. One import of the largest size is applied within IMPORT_LIMITS.applyMs (@svc/sdk/import).';
 grant execute on function app_hidden.staged_import_limits(OUT workouts integer, OUT bytes bigint, OUT expiry interval) to svc_visitor;
-
-create function app_hidden.start_request(p_names text[], p_values text[], p_session text)
- RETURNS TABLE(user_id uuid, session_id uuid)
- LANGUAGE plpgsql
-AS $function$
-begin
-  perform set_config(s.name, s.value, true) from unnest(p_names, p_values) as s(name, value);
-  if p_session = 'read' then
-    return query select t.user_id, t.session_id from app_hidden.touch_current_session() t;
-  elsif p_session = 'write' then
-    return query select t.user_id, t.session_id from app_hidden.touch_current_session_to_write() t;
-  end if;
-end;
-$function$;
-comment on function app_hidden.start_request(p_names text[], p_values text[], p_session text) is 'The set-up of a GraphQL request''s transaction, run by the authenticator right after `begin`: sets each setting (p_names[i] to p_values[i]: the role, the hashed credential, statement_timeout) until the transaction ends; then, for a session, answers its user and id (p_session ''read'': app_hidden.touch_current_session; ''write'', a mutation: touch_current_session_to_write, SVFBD when it is no live sign-in). Prepared once per connection by the server, so PostgreSQL neither parses nor plans the set-up per request.';
-grant execute on function app_hidden.start_request(p_names text[], p_values text[], p_session text) to svc_authenticator;
 
 create function app_hidden.tg_check_exercise_visible()
  RETURNS trigger
@@ -5819,19 +5802,22 @@ begin
     end if;
     created := true;
   end if;
+  -- The rows as records (jsonb_to_recordset), not a ->> lookup and a cast for each field.
   with inserted as (
     insert into app_public.workout_exercises as we (workout_id, position, exercise_id, superset, note, pinned, skip_progression)
-    select v_id, x.ord - 1, (x.e ->> 'exercise_id')::uuid, x.e ->> 'superset', x.e ->> 'note',
-           (x.e ->> 'pinned')::boolean, (x.e ->> 'skip_progression')::boolean
-      from jsonb_array_elements(w.exercise_rows) with ordinality as x(e, ord)
+    select v_id, x.ord - 1, x.exercise_id, x.superset, x.note, x.pinned, x.skip_progression
+      from rows from (jsonb_to_recordset(w.exercise_rows)
+                      as (exercise_id uuid, superset text, note text, pinned boolean, skip_progression boolean))
+           with ordinality as x(exercise_id, superset, note, pinned, skip_progression, ord)
     returning we.id, we.position
   )
   select array_agg(inserted.id order by inserted.position) into v_exercise_ids from inserted;
   insert into app_public.workout_sets (workout_exercise_id, workout_id, position, kind, weight, bodyweight, reps, seconds, effort, done)
-  select v_exercise_ids[x.ord], v_id, s.ord - 1, s.v ->> 'kind', (s.v ->> 'weight')::float8, (s.v ->> 'bodyweight')::boolean,
-         (s.v ->> 'reps')::int, (s.v ->> 'seconds')::int, (s.v ->> 'effort')::float8, (s.v ->> 'done')::boolean
+  select v_exercise_ids[x.ord], v_id, s.ord - 1, s.kind, s.weight, s.bodyweight, s.reps, s.seconds, s.effort, s.done
     from jsonb_array_elements(w.exercise_rows) with ordinality as x(e, ord),
-         jsonb_array_elements(x.e -> 'sets') with ordinality as s(v, ord);
+         rows from (jsonb_to_recordset(x.e -> 'sets')
+                    as (kind text, weight float8, bodyweight boolean, reps int, seconds int, effort float8, done boolean))
+         with ordinality as s(kind, weight, bodyweight, reps, seconds, effort, done, ord);
   workout_id := v_id;
 end;
 $function$;

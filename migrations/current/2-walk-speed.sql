@@ -167,9 +167,10 @@ create or replace function app_hidden.resolve_exercises_exactly(refs text[])
  LANGUAGE sql
  STABLE
 AS $function$
-  with me as (
+  -- Materialized: the caller and each key computed once, not in every tier.
+  with me as materialized (
     select app_public.current_user_id() as id
-  ), r as (
+  ), r as materialized (
     select x.ord, btrim(x.ref) as t, app_public.exercise_key(x.ref) as key
       from unnest(refs) with ordinality as x(ref, ord)
   )
@@ -462,3 +463,93 @@ end;
 $function$;
 comment on function app_hidden.walk_workout_document(doc jsonb, p_unit text, p_effort text, OUT path text, OUT reason text, OUT canonical jsonb, OUT start timestamp with time zone, OUT exercise_rows jsonb) is 'The validation walk of a workout document for the calling user: the first problem (path, reason), or the canonical document, the start instant and the rows to write. p_unit and p_effort apply when the document names none.';
 grant execute on function app_hidden.walk_workout_document(doc jsonb, p_unit text, p_effort text, OUT path text, OUT reason text, OUT canonical jsonb, OUT start timestamp with time zone, OUT exercise_rows jsonb) to svc_reader;
+
+create or replace function app_public.apply_workout_document(doc jsonb, idempotency_key uuid DEFAULT NULL::uuid, OUT workout_id uuid, OUT created boolean, OUT replayed boolean)
+ RETURNS record
+ LANGUAGE plpgsql
+AS $function$
+#variable_conflict use_column
+declare
+  v_user uuid := app_hidden.require_user();
+  w record;
+  c jsonb;
+  v_id uuid;
+  v_exercise_ids uuid[];
+  v_hash bytea;
+  v_held record;
+begin
+  select * into w from app_hidden.walk_workout_document(doc,
+    coalesce((select u.unit from app_public.users u where u.id = v_user), 'kg'),
+    coalesce((select u.effort from app_public.users u where u.id = v_user), 'rpe'));
+  if w.path is not null then
+    raise exception '%: %', w.path, w.reason using errcode = 'SVDOC', detail = w.path, hint = w.reason;
+  end if;
+  c := w.canonical;
+  replayed := false;
+  if apply_workout_document.idempotency_key is not null then
+    v_hash := sha256(convert_to(c::text, 'UTF8'));
+  end if;
+  if c ? 'id' then
+    -- A replacement is idempotent by itself: the key (if any) only has to not name another workout.
+    v_id := (c ->> 'id')::uuid;
+    if apply_workout_document.idempotency_key is not null then
+      select x.id into v_held
+        from app_public.workouts x
+       where x.user_id = v_user and x.idempotency_key = apply_workout_document.idempotency_key;
+      if v_held.id is not null and v_held.id <> v_id then
+        raise exception 'idempotencyKey: this key belongs to another workout (%)', v_held.id using errcode = 'SVDUP', detail = v_held.id::text;
+      end if;
+    end if;
+    update app_public.workouts x
+       set routine_id = (c ->> 'routine')::uuid, name = c ->> 'name', date = (c ->> 'date')::date, start = w.start,
+           minutes = (c ->> 'minutes')::int, bodyweight = (c ->> 'bodyweight')::float8, unit = c ->> 'unit',
+           effort = c ->> 'effort', notes = c ->> 'notes', skip_progression = c ? 'skipProgression'
+     where x.id = v_id;
+    delete from app_public.workout_exercises we where we.workout_id = v_id;
+    created := false;
+  else
+    insert into app_public.workouts as x (routine_id, name, date, start, minutes, bodyweight, unit, effort, notes, skip_progression,
+                                          idempotency_key, idempotency_hash)
+    values ((c ->> 'routine')::uuid, c ->> 'name', (c ->> 'date')::date, w.start, (c ->> 'minutes')::int,
+            (c ->> 'bodyweight')::float8, c ->> 'unit', c ->> 'effort', c ->> 'notes', c ? 'skipProgression',
+            apply_workout_document.idempotency_key, v_hash)
+    on conflict (user_id, idempotency_key) where idempotency_key is not null do nothing
+    returning x.id into v_id;
+    if v_id is null then
+      -- The key already logged a workout (earlier, or in a concurrent save the insert waited for):
+      -- the same document again is answered as the first time and changes nothing; another is refused.
+      select x.id, x.idempotency_hash into v_held
+        from app_public.workouts x
+       where x.user_id = v_user and x.idempotency_key = apply_workout_document.idempotency_key;
+      if v_held.idempotency_hash = v_hash then
+        workout_id := v_held.id;
+        created := true;
+        replayed := true;
+        return;
+      end if;
+      raise exception 'idempotencyKey: this key already saved workout % with another document; replace it with "id": "%"', v_held.id, v_held.id
+        using errcode = 'SVDUP', detail = v_held.id::text;
+    end if;
+    created := true;
+  end if;
+  -- The rows as records (jsonb_to_recordset), not a ->> lookup and a cast for each field.
+  with inserted as (
+    insert into app_public.workout_exercises as we (workout_id, position, exercise_id, superset, note, pinned, skip_progression)
+    select v_id, x.ord - 1, x.exercise_id, x.superset, x.note, x.pinned, x.skip_progression
+      from rows from (jsonb_to_recordset(w.exercise_rows)
+                      as (exercise_id uuid, superset text, note text, pinned boolean, skip_progression boolean))
+           with ordinality as x(exercise_id, superset, note, pinned, skip_progression, ord)
+    returning we.id, we.position
+  )
+  select array_agg(inserted.id order by inserted.position) into v_exercise_ids from inserted;
+  insert into app_public.workout_sets (workout_exercise_id, workout_id, position, kind, weight, bodyweight, reps, seconds, effort, done)
+  select v_exercise_ids[x.ord], v_id, s.ord - 1, s.kind, s.weight, s.bodyweight, s.reps, s.seconds, s.effort, s.done
+    from jsonb_array_elements(w.exercise_rows) with ordinality as x(e, ord),
+         rows from (jsonb_to_recordset(x.e -> 'sets')
+                    as (kind text, weight float8, bodyweight boolean, reps int, seconds int, effort float8, done boolean))
+         with ordinality as s(kind, weight, bodyweight, reps, seconds, effort, done, ord);
+  workout_id := v_id;
+end;
+$function$;
+comment on function app_public.apply_workout_document(doc jsonb, idempotency_key uuid, OUT workout_id uuid, OUT created boolean, OUT replayed boolean) is E'@behavior -*\nSaves a workout document for the signed-in user in one statement: with `id`, replaces that workout whole (exercises and sets left out are removed); without, logs a new one. Invalid: nothing is saved and SQLSTATE SVDOC is raised with detail = path and hint = reason (GraphQL INVALID_DOCUMENT). Returns the workout''s id, whether it was created, and whether this was a replay. idempotency_key (a UUID the client makes per workout, unique per user): without `id`, the first save with a key logs the workout and records the key; a later save with the same key and the same canonical document changes nothing and answers as the first (created, replayed = true); with another document it is refused (SVDUP, CONFLICT; detail = the workout id: replace it with `id`). With `id` the replacement goes ahead as without a key (it is idempotent by itself) unless the key names another workout (SVDUP); the key stays with the workout it logged.';
+grant execute on function app_public.apply_workout_document(doc jsonb, idempotency_key uuid, OUT workout_id uuid, OUT created boolean, OUT replayed boolean) to svc_visitor;
