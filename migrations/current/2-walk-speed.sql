@@ -359,6 +359,11 @@ begin
        where jsonb_typeof(x.e -> 'sets') = 'array') > 500 then
     path := 'exercises'; reason := 'must have at most 500 sets in all'; return;
   end if;
+  if jsonb_array_length(v_list) = 0 then
+    canonical := v_out || '{"exercises": []}';
+    exercise_rows := '[]';
+    return;
+  end if;
   -- Every entry's names and sets at once, a statement each instead of a few per set (the sizes are
   -- bounded above). Nothing here refuses anything: the loop below reports the first problem in
   -- document order (an entry's fields, then its sets, then the next entry), as the SDK does.
