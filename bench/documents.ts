@@ -4,9 +4,11 @@
 //    app_public.apply_workout_document in SQL, against the baseline of inserting the same rows
 //    (1 workout, 12 exercises, 40 sets) with plain SQL in one transaction, as the same signed-in
 //    visitor (same role, RLS and triggers), in the same run. Ratios are against that baseline.
-//    The GraphQL requests go through a keep-alive node:http client, not fetch: on this machine
-//    undici's fetch costs the client 0.3-0.6 ms more per request (`{ __typename }`: 0.82-1.13 ms
-//    with fetch, 0.57-0.74 ms with node:http), time spent in the load generator, not the server.
+//    The three are timed in turn, in four rounds, so a change in the machine's load (and the tables
+//    growing) falls on all of them alike. The GraphQL requests go through a keep-alive node:http
+//    client, not fetch: on this machine undici's fetch costs the client 0.3-0.6 ms more per request
+//    (`{ __typename }`: 0.82-1.13 ms with fetch, 0.57-0.74 ms with node:http), time spent in the
+//    load generator, not the server.
 // One JSON line per figure.
 import { createHash } from "node:crypto";
 import { Agent, request } from "node:http";
@@ -16,6 +18,7 @@ import { benchDatabase, startApp, report } from "./support.ts";
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
 const WARMUP = Math.max(5, Math.floor(ITERATIONS / 10));
+const BLOCKS = 4;
 const SDK_SECONDS = Number(process.env.BENCH_SECONDS ?? 5) / 2;
 
 const EXERCISES = [
@@ -95,15 +98,26 @@ function postJson(agent: Agent, url: string, headers: Record<string, string>, bo
   });
 }
 
-async function timed(fn: () => Promise<void>) {
-  for (let i = 0; i < WARMUP; i++) await fn();
-  const samples: number[] = [];
-  for (let i = 0; i < ITERATIONS; i++) {
-    const t = performance.now();
-    await fn();
-    samples.push(performance.now() - t);
-  }
-  return percentiles(samples);
+/**
+ * Times each of `fns` ITERATIONS times, after a warm-up of each, in BLOCKS rounds that take each in
+ * turn: a change in the machine's load (other work on its two cores) falls on all of them alike,
+ * and the server has served more than a warm-up's worth of requests for most of its samples.
+ */
+async function timedTogether<K extends string>(fns: Record<K, () => Promise<void>>) {
+  const entries = Object.entries(fns) as [K, () => Promise<void>][];
+  for (const [, fn] of entries) for (let i = 0; i < WARMUP; i++) await fn();
+  const samples = Object.fromEntries(entries.map(([k]) => [k, [] as number[]])) as Record<K, number[]>;
+  for (let block = 0; block < BLOCKS; block++)
+    for (const [k, fn] of entries)
+      for (let i = 0; i < Math.ceil(ITERATIONS / BLOCKS); i++) {
+        const t = performance.now();
+        await fn();
+        samples[k].push(performance.now() - t);
+      }
+  return Object.fromEntries(entries.map(([k]) => [k, percentiles(samples[k])])) as Record<
+    K,
+    ReturnType<typeof percentiles>
+  >;
 }
 
 export async function run() {
@@ -149,11 +163,10 @@ export async function run() {
       const body = JSON.stringify({ query, variables: { document: doc } });
       const headers = { "content-type": "application/json", authorization: `Bearer ${token}` };
       const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-      const graphql = await timed(async () => {
+      const graphql = async () => {
         const res = await postJson(agent, `${url}/api/graphql`, headers, body);
         if (!res.data?.applyWorkoutDocument?.created) throw new Error(`apply failed: ${JSON.stringify(res)}`);
-      });
-      agent.destroy();
+      };
 
       const client = await authPool.connect();
       try {
@@ -167,11 +180,10 @@ export async function run() {
           await client.query("commit");
         };
         const text = JSON.stringify(doc);
-        const sqlFunction = await timed(() =>
+        const sqlFunction = () =>
           asVisitor(async () => {
             await client.query("select workout_id from app_public.apply_workout_document($1::jsonb)", [text]);
-          }),
-        );
+          });
 
         // The same rows, parsed and resolved beforehand: 1 workout, 12 exercises, 40 sets.
         const ids: string[] = [];
@@ -193,7 +205,7 @@ export async function run() {
             done: j !== 3,
           })),
         );
-        const plainSql = await timed(() =>
+        const plainSqlInserts = () =>
           asVisitor(async () => {
             const {
               rows: [w],
@@ -222,8 +234,16 @@ export async function run() {
                 setRows.map((r) => r.done),
               ],
             );
-          }),
-        );
+          });
+        const {
+          graphql: graphqlTimes,
+          sqlFunction: sqlFunctionTimes,
+          plainSqlInserts: plainSql,
+        } = await timedTogether({
+          graphql,
+          sqlFunction,
+          plainSqlInserts,
+        });
         const {
           rows: [sizes],
         } = await ownerPool.query(
@@ -235,15 +255,16 @@ export async function run() {
         report({
           benchmark: "documents: apply a workout of 12 exercises / 40 sets, latency in ms",
           iterations: ITERATIONS,
-          graphql: graphql,
-          sqlFunction,
+          graphql: graphqlTimes,
+          sqlFunction: sqlFunctionTimes,
           plainSqlInserts: plainSql,
-          ratioGraphqlP50: Number((graphql.p50 / plainSql.p50).toFixed(3)),
-          ratioGraphqlP99: Number((graphql.p99 / plainSql.p99).toFixed(3)),
-          ratioSqlFunctionP50: Number((sqlFunction.p50 / plainSql.p50).toFixed(3)),
-          ratioSqlFunctionP99: Number((sqlFunction.p99 / plainSql.p99).toFixed(3)),
+          ratioGraphqlP50: Number((graphqlTimes.p50 / plainSql.p50).toFixed(3)),
+          ratioGraphqlP99: Number((graphqlTimes.p99 / plainSql.p99).toFixed(3)),
+          ratioSqlFunctionP50: Number((sqlFunctionTimes.p50 / plainSql.p50).toFixed(3)),
+          ratioSqlFunctionP99: Number((sqlFunctionTimes.p99 / plainSql.p99).toFixed(3)),
         });
       } finally {
+        agent.destroy();
         client.release();
       }
     } finally {
