@@ -54,7 +54,8 @@ export function requestLog({ slowMs = DEFAULT_SLOW_REQUEST_MS }: { slowMs?: numb
         requestId: res.get("x-request-id"),
         method: req.method,
         path: req.originalUrl.split("?")[0],
-        status: res.statusCode,
+        // A request its client gave up on before any answer has no status (res.statusCode would say 200).
+        ...(res.headersSent ? { status: res.statusCode } : {}),
         durationMs,
         ...callerFields(req),
         ...(operation ? { operation } : {}),

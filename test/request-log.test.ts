@@ -167,6 +167,36 @@ test("every JSON line parses on its own; LOG_FORMAT=text writes one readable lin
   }
 });
 
+test("a request its client gives up on before any answer is logged as aborted, with no status", async () => {
+  // The catalog locked: a search waits for it, and its client goes before anything is answered.
+  const locker = await s.ownerPool.connect();
+  await locker.query("begin");
+  await locker.query("lock table app_public.exercises in access exclusive mode");
+  const requestId = `test-${randomBytes(6).toString("hex")}`;
+  const controller = new AbortController();
+  try {
+    const pending = fetch(`${s.url}/api/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-request-id": requestId },
+      body: JSON.stringify({ query: '{ searchExercises(words: "bench", limit: 1) { name } }' }),
+      signal: controller.signal,
+    }).catch((error: Error) => error);
+    await new Promise((r) => setTimeout(r, 300));
+    controller.abort();
+    expect(((await pending) as Error).name).toBe("AbortError");
+    const found = await lineFor(requestId);
+    expect(found).toEqual([expect.objectContaining({ aborted: true, method: "POST", path: "/api/graphql" })]);
+    expect(found[0].status).toBeUndefined();
+  } finally {
+    await locker.query("rollback");
+    locker.release();
+  }
+  // An answered request keeps its status.
+  const answered = await graphql("{ viewer { id } }", {}, {});
+  expect((await lineFor(answered.requestId))[0]).toMatchObject({ status: 200 });
+  expect((await lineFor(answered.requestId))[0].aborted).toBeUndefined();
+});
+
 test("a request past the slow threshold is logged at warn level with slow: true", async () => {
   const { createApp } = await import("../server/app.ts");
   const slowApp = await createApp({ pools: s.pools, slowRequestMs: 0 });
