@@ -20,8 +20,8 @@ import { SafeError, isPromiseLike } from "postgraphile/grafast";
 import { measureOperation, exceededLimit, OPERATION_LIMITS, RUNS_FUNCTION } from "./operation-cost.ts";
 import { textNesting, MAX_TEXT_NESTING } from "./operation-nesting.ts";
 import type { ClientCostCharge } from "../server/client-cost-budget.ts";
-import type { Request } from "express";
 import { REQUEST_CODES } from "../db/errors.ts";
+import { expressRequest } from "./request-identity.ts";
 import { pgSettingsFor, type Identity, type KeyLimitReached, type KeyUse } from "../server/identity.ts";
 
 /** Root fields that need a signed-in session; an API key is refused even for its owner. */
@@ -105,27 +105,19 @@ const refusal = (message: string, code: string, extra: Record<string, unknown> =
 
 /** HTTP answers the guard decides (status, headers), applied to grafserv's response for the request. */
 const httpOverrides = new WeakMap<object, { statusCode: number; headers: Record<string, string> }>();
-/** A refused cost budget: 429 with Retry-After for HTTP, RATE_LIMITED in the answer (keys and clients alike). */
-function costRefusal(
+/** A spent budget (a key's or a client's): 429 with Retry-After for HTTP, RATE_LIMITED naming the limit. */
+function rateLimited(
   args: ExecuteArgs,
-  refused: { message: string; retryAfter: number },
-  cost: number,
+  reached: KeyLimitReached,
+  extra: Record<string, unknown> = {},
 ): ExecutionResult {
   const http = args.requestContext?.http;
-  if (http) httpOverrides.set(http, { statusCode: 429, headers: { "retry-after": String(refused.retryAfter) } });
-  return {
-    errors: [refusal(refused.message, "RATE_LIMITED", { retryAfter: refused.retryAfter, limit: "cost", cost })],
-  };
+  if (http) httpOverrides.set(http, { statusCode: 429, headers: { "retry-after": String(reached.retryAfter) } });
+  return { errors: [rateLimitedError(reached, extra)] };
 }
 
-/** A key past a per-minute limit: 429 with Retry-After, RATE_LIMITED naming the limit. */
-function keyLimitRefusal(args: ExecuteArgs, reached: KeyLimitReached): ExecutionResult {
-  const http = args.requestContext?.http;
-  if (http) httpOverrides.set(http, { statusCode: 429, headers: { "retry-after": String(reached.retryAfter) } });
-  return {
-    errors: [refusal(reached.message, "RATE_LIMITED", { retryAfter: reached.retryAfter, limit: reached.limit })],
-  };
-}
+const rateLimitedError = ({ message, retryAfter, limit }: KeyLimitReached, extra: Record<string, unknown> = {}) =>
+  refusal(message, "RATE_LIMITED", { retryAfter, limit, ...extra });
 
 type ExecuteArgs = {
   schema: Parameters<typeof measureOperation>[0];
@@ -143,20 +135,21 @@ function checkBeforeExecution(args: ExecuteArgs): ExecutionResult | null | Promi
   const m = measureOperation(args.schema, args.document, operation, args.variableValues ?? {});
   const context = (args.contextValue ?? {}) as GuardContext;
   const identity: Identity = context.identity ?? { kind: "anonymous" };
+  const refused = measuredRefusal(m);
   if (identity.kind === "unresolved-key" && context.useApiKey) {
     // Counted now, with the operation's cost spent in the same statement when the operation will run.
-    const runs = !measuredRefusal(m) && !sessionOnlyField(m);
+    const runs = !refused && !sessionOnlyField(m);
     return context.useApiKey(runs ? m.cost : 0, operation.operation === "mutation").then((use) => {
-      if (use.kind === "limited") return keyLimitRefusal(args, use);
+      if (use.kind === "limited") return rateLimited(args, use);
       const known: Identity = use.kind === "dead" ? { kind: "dead-key" } : use.identity;
       context.identity = known;
       if (context.pgSettings) Object.assign(context.pgSettings, pgSettingsFor(known));
-      return measuredRefusal(m) ?? checkCaller(args, operation, m, context, known, use);
+      return refused ?? checkCaller(args, operation, m, context, known, use);
     });
   }
   // A session left to SQL is not looked up here: a mutation's transaction set-up refuses one that is
   // no live sign-in with the same FORBIDDEN before its first statement (server/request-transaction.ts).
-  return measuredRefusal(m) ?? checkCaller(args, operation, m, context, identity, null);
+  return refused ?? checkCaller(args, operation, m, context, identity, null);
 }
 
 /** Refusals that depend on the operation and its variables alone. */
@@ -203,16 +196,11 @@ function checkCaller(
     const sessionHash =
       identity.kind === "session" || identity.kind === "unresolved-session" ? identity.tokenHash : undefined;
     const refused = context.chargeClientCost({ address: context.clientAddress, sessionHash }, m.cost);
-    return refused ? costRefusal(args, refused, m.cost) : null;
+    return refused ? rateLimited(args, { ...refused, limit: "cost" }, { cost: m.cost }) : null;
   }
-  if (use?.kind === "live" && !use.costFits)
-    return costRefusal(args, { message: use.costMessage, retryAfter: use.retryAfter }, m.cost);
+  if (use?.kind === "live" && use.costRefused) return rateLimited(args, use.costRefused, { cost: m.cost });
   return null;
 }
-
-/** The Express request grafserv is answering. */
-const expressRequest = (event: { requestDigest: { requestContext?: unknown } }) =>
-  (event.requestDigest.requestContext as { expressv4?: { req?: Request } } | undefined)?.expressv4?.req;
 
 export const OperationGuardPlugin: GraphileConfig.Plugin = {
   name: "OperationGuardPlugin",
@@ -267,16 +255,16 @@ export const OperationGuardPlugin: GraphileConfig.Plugin = {
         if (req?.identity?.kind === "unresolved-key" && req.useApiKey) {
           const use = await req.useApiKey(0, false).catch(() => null);
           if (use?.kind === "limited") {
-            const { message, retryAfter, limit } = use;
+            const buffer = Buffer.from(JSON.stringify({ errors: [rateLimitedError(use)] }));
             return {
-              type: "json",
+              type: "buffer",
               statusCode: 429,
               headers: {
-                ...result?.headers,
                 "content-type": "application/json; charset=utf-8",
-                "retry-after": String(retryAfter),
+                "content-length": String(buffer.length),
+                "retry-after": String(use.retryAfter),
               },
-              json: { errors: [{ message, extensions: { code: "RATE_LIMITED", retryAfter, limit } }] },
+              buffer,
             };
           }
         }

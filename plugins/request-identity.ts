@@ -4,6 +4,10 @@
 // still names the caller.
 import type { Request } from "express";
 
+/** The Express request grafserv is answering. */
+export const expressRequest = (event: { requestDigest: { requestContext?: unknown } }) =>
+  (event.requestDigest.requestContext as { expressv4?: { req?: Request } } | undefined)?.expressv4?.req;
+
 export const RequestIdentityPlugin: GraphileConfig.Plugin = {
   name: "RequestIdentityPlugin",
   description: "Resolves a GraphQL request's session before its answer when no SQL resolved it",
@@ -12,8 +16,7 @@ export const RequestIdentityPlugin: GraphileConfig.Plugin = {
     middleware: {
       async processRequest(next, event) {
         const result = await next();
-        const req = (event.requestDigest.requestContext as { expressv4?: { req?: Request } } | undefined)?.expressv4
-          ?.req;
+        const req = expressRequest(event);
         if (req?.identity?.kind === "unresolved-session") await req.resolveIdentity().catch(() => {});
         return result;
       },

@@ -7,7 +7,7 @@ import { grafserv } from "postgraphile/grafserv/express/v4";
 import { makePreset, GRAPHQL_PATH } from "../plugins/preset.ts";
 import { lowerCaseMediaType } from "./media-type.ts";
 import { CLIENT_COST_LIMITS, clientCostBudget, type ClientCostLimits } from "./client-cost-budget.ts";
-import { sessionIdentity, apiKeyGate } from "./identity.ts";
+import { sessionIdentity, deferApiKey } from "./identity.ts";
 import { authRoutes } from "./auth-routes.ts";
 import { HttpError, sendError } from "./http-error.ts";
 import { STANDARD_MESSAGES, type RouteCode } from "../db/errors.ts";
@@ -138,7 +138,7 @@ export async function createApp({
   app.use(
     GRAPHQL_PATH,
     lowerCaseMediaType(),
-    apiKeyGate(pools.identity),
+    deferApiKey(pools.identity),
     noNullBody,
     requestDatabaseWork(requestTimeoutMs),
   );

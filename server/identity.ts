@@ -1,7 +1,7 @@
 // Who is calling: a session (cookie or bearer token) or an API key (bearer `svc_...` or x-api-key).
 // Resolved once per request on the owner pool, except on /api/graphql: there SQL resolves a session
 // in the request's own transaction (server/request-transaction.ts), and a key is looked up and
-// counted once its operation's cost is known (apiKeyGate, plugins/operation-guard.ts). Only hashes
+// counted once its operation's cost is known (deferApiKey, plugins/operation-guard.ts). Only hashes
 // of the secrets go to the database.
 import { createHash } from "node:crypto";
 import type { Request, Response, NextFunction } from "express";
@@ -39,7 +39,7 @@ declare module "express-serve-static-core" {
     /** Records what SQL answered for an unresolved session (its user and id, or nulls). */
     settleSession: (row: { user_id: string | null; session_id: string | null }) => void;
     /**
-     * Set by apiKeyGate for a request with a key: looks the key up, counts the request and spends
+     * Set by deferApiKey for a request with a key: looks the key up, counts the request and spends
      * `cost` when it fits (`write`: a mutation, which a read-only key may not make). Once per request.
      */
     useApiKey?: (cost: number, write: boolean) => Promise<KeyUse>;
@@ -95,7 +95,7 @@ export async function resolveSession(pool: pg.Pool, token: string): Promise<Iden
 /**
  * Session identity for every route; a malformed credential header is a 401 here, before any route
  * (in the GraphQL error shape on `graphqlPath`).
- * API keys are resolved (and counted) only on /api/graphql, by `apiKeyGate`, because a key works
+ * API keys are resolved (and counted) only on /api/graphql, by `deferApiKey` and the operation guard, because a key works
  * nowhere else.
  */
 export function sessionIdentity(ownerPool: pg.Pool, graphqlPath: string) {
@@ -175,8 +175,8 @@ export type KeyLimitReached = { limit: "requests" | "cost"; retryAfter: number; 
 export type KeyUse =
   | { kind: "dead" }
   | ({ kind: "limited" } & KeyLimitReached)
-  // A live key within both limits; its operation's cost was spent when it fits.
-  | { kind: "live"; identity: KeyIdentity; costFits: boolean; retryAfter: number; costMessage: string };
+  // A live key within both limits: its operation's cost was spent, or `costRefused` says why not.
+  | { kind: "live"; identity: KeyIdentity; costRefused: KeyLimitReached | null };
 
 export type KeyIdentity = Extract<Identity, { kind: "key" }>;
 
@@ -198,16 +198,16 @@ function limitReached(limit: KeyLimitReached["limit"], resetSeconds: number): Ke
  * GraphQL request) is counted with no cost before its answer goes out (OperationGuardPlugin), or
  * when the response closes for anything that never reached GraphQL.
  */
-export function apiKeyGate(ownerPool: pg.Pool) {
+export function deferApiKey(ownerPool: pg.Pool) {
   return (req: Request, res: Response, next: NextFunction) => {
     const credential = readCredential(req);
     if (credential?.kind !== "key") return next();
     const hash = sha256(credential.value);
-    const keyHash = hash.toString("hex");
-    req.identity = { kind: "unresolved-key", keyHash };
+    const unresolved = { kind: "unresolved-key", keyHash: hash.toString("hex") } as const;
+    req.identity = unresolved;
     let used: Promise<KeyUse> | undefined;
     req.useApiKey = (cost: number, write: boolean) => {
-      used ??= useApiKey(ownerPool, req, res, hash, cost, write);
+      used ??= useApiKey(ownerPool, req, res, { hash, keyHash: unresolved.keyHash }, cost, write);
       return used;
     };
     // Answered (or given up by the client) without reaching GraphQL: counted all the same.
@@ -222,7 +222,7 @@ async function useApiKey(
   ownerPool: pg.Pool,
   req: Request,
   res: Response,
-  hash: Buffer,
+  { hash, keyHash }: { hash: Buffer; keyHash: string },
   cost: number,
   write: boolean,
 ): Promise<KeyUse> {
@@ -245,22 +245,25 @@ async function useApiKey(
     userId: row.user_id,
     keyId: row.api_key_id,
     access: row.access,
-    keyHash: hash.toString("hex"),
+    keyHash,
   };
   req.identity = identity;
   const resetSeconds = secondsUntil(row.window_end);
   if (!res.headersSent) setKeyLimitHeaders(res, row.request_count, row.cost_used, resetSeconds);
   if (row.request_count > RATE_LIMIT_PER_MINUTE) return { kind: "limited", ...limitReached("requests", resetSeconds) };
   if (row.cost_before >= budget) return { kind: "limited", ...limitReached("cost", resetSeconds) };
+  if (row.cost_fits) return { kind: "live", identity, costRefused: null };
+  // Judged on what was spent when this request was counted: concurrent requests of one key cannot
+  // together pass the budget (the spend is part of the count's statement).
   const left = Math.max(0, budget - row.cost_before);
   return {
     kind: "live",
     identity,
-    costFits: row.cost_fits,
-    retryAfter: resetSeconds,
-    // Judged on what was spent when this request was counted: concurrent requests of one key
-    // cannot together pass the budget (the spend is part of the count's statement).
-    costMessage: `This operation costs ${charged}, more than the ${left} left of this key's GraphQL cost budget (${budget} a minute); retry in ${resetSeconds} s`,
+    costRefused: {
+      limit: "cost",
+      retryAfter: resetSeconds,
+      message: `This operation costs ${charged}, more than the ${left} left of this key's GraphQL cost budget (${budget} a minute); retry in ${resetSeconds} s`,
+    },
   };
 }
 
