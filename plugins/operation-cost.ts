@@ -41,7 +41,7 @@ export const OPERATION_LIMITS = {
   variables: 100,
   /** Fields at the top of the operation. */
   rootFields: 25,
-  /** Cost budget of one request (units: COST_WEIGHTS below; chosen from bench/graphql-cost.ts, see the README). */
+  /** Cost budget of one request (units: COST_WEIGHTS below; chosen from bench/graphql-cost.ts, see docs/security.md). */
   cost: 50_000,
   /** Cost an API key may spend a minute, counted in PostgreSQL: ten requests at the full budget. */
   keyCostPerMinute: 500_000,
