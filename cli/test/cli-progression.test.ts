@@ -336,6 +336,21 @@ describe("svc exercise records", () => {
     expect(searchJson).toHaveLength(2);
     expect(searchJson[0]).not.toHaveProperty("records");
 
+    // The contract's `svc exercises <words>` is the same command: same output, same --json, same limits.
+    const contract = await h.run(["exercises", "bench", "press"]);
+    expect(contract).toEqual(search);
+    const contractJson = await h.run(["exercises", "bench", "--limit", "2", "--json"]);
+    expect(JSON.parse(contractJson.stdout)).toEqual(searchJson);
+    expect(await h.run(["exercises", "bench", "--limit", "100", "--json"])).toMatchObject({ code: 0 });
+    const overLimit = await h.run(["exercises", "bench", "--limit", "101"]);
+    expect(overLimit.code).toBe(2);
+    expect(overLimit.stderr).toContain("Expected an integer less than or equal to 100");
+    const noWords = await h.run(["exercises"]);
+    expect(noWords.code).toBe(2);
+    // Listed in the root help and in the search's own help.
+    expect((await h.run(["--help"])).stdout).toMatch(/^ {2}exercises +Find exercises by name/m);
+    expect((await h.run(["exercise", "search", "--help"])).stdout).toContain("ALIASES\n  $ svc exercises\n");
+
     // Records are yours only.
     const other = await signedUp();
     expect(JSON.parse((await other.run(["exercise", "records", "bench", "--json"])).stdout).records).toEqual(

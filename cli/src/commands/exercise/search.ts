@@ -21,7 +21,9 @@ export default class ExerciseSearch extends BaseCommand {
       command: 'svc exercise create "Zercher Lunge" --equipment barbell',
     },
   ];
-  /** Its name before the exercise commands were one topic. */
+  /** `svc exercises <words>`: the contract's name for the search, kept beside the noun-verb one. */
+  static aliases = ["exercises"];
+  /** Words may be given as separate arguments: `svc exercise search bench press`. */
   static strict = false;
   static args = { words: Args.string({ description: "Words to search for.", required: true }) };
   static flags = {
