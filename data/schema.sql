@@ -68,198 +68,198 @@
 -- 1268    format_start
 -- 1279    import_choice
 -- 1291    import_find_duplicates
--- 1329    import_map_names
--- 1401    import_name_map
--- 1418    import_save_account
--- 1466    import_save_custom_exercises
--- 1510    import_save_workout
--- 1534    import_workout_entries
--- 1572    judge_cycle_session
--- 1599    judge_session
--- 1665    lifted_as_loaded
--- 1682    lifted_text
--- 1696    loadable_step
--- 1706    match_exercise
--- 1845    match_exercise_words
--- 1923    next_cycle_target
--- 1955    next_plan
--- 1996    next_stage_target
--- 2041    next_target
--- 2170    own_routine
--- 2184    personal_records
--- 2228    pinned_note
--- 2246    planned_sets
--- 2306    program_key
--- 2316    progression_first_note
--- 2335    progression_rules
--- 2343    progression_targets
--- 2509    record_sets
--- 2532    refresh_exercise_labels
--- 2553    rep_max_reps
--- 2561    require_session
--- 2579    require_user
--- 2597    resolve_exercise
--- 2607    resolve_exercises
--- 2620    resolve_exercises_exactly
--- 2648    routine_name_taken
--- 2661    same_start_weight
--- 2672    session_live
--- 2682    shown_increment
--- 2696    shown_weight
--- 2708    snap_down
--- 2718    snap_up
--- 2728    snap_weight
--- 2739    staged_import_limits
--- 2749    tg_check_exercise_visible
--- 2766    tg_check_parent_owner
--- 2792    tg_check_workout_routine
--- 2809    tg_custom_exercise_name_free
--- 2830    tg_exercise_aliases_check
--- 2851    tg_exercise_labels
--- 2874    tg_exercises_check
--- 2929    tg_one_line_name
--- 2945    tg_routine_exercises_restart
--- 2983    tg_routine_name_unique
--- 3000    tg_set_updated_at
--- 3012    tg_users_name_check
--- 3026    tg_workout_sets_denormalize
--- 3043    tg_workout_sets_refresh
--- 3063    touch_current_session
--- 3085    touch_current_session_to_write
--- 3099    touch_due
--- 3109    try_uuid
--- 3119    typo_distance
--- 3153    unknown_exercise_reason
--- 3172    walk_routine_document
--- 3388    walk_routine_exercise_extras
--- 3492    walk_routine_program
--- 3571    walk_workout_document
--- 3837    weight_increment
--- 3847    weight_kg
--- 3857    weight_units
--- 3865    weights_meet
--- 3881    word_set
--- 3892  app_private: tables
--- 3895    address_attempts
--- 3909    api_key_hashes
--- 3918    failed_sign_ins
--- 3931    oauth_clients
--- 3948    oauth_codes
--- 3968    oauth_tokens
--- 3982    rate_counters
--- 3991    session_tokens
--- 4000    user_secrets
--- 4009  app_private: functions
--- 4012    address_key
--- 4023    admin_target
--- 4045    admin_user
--- 4065    api_key_of_hash
--- 4081    ban_user
--- 4108    claim_address_attempt
--- 4145    count_admin_call
--- 4164    count_request
--- 4180    delete_expired_imports
--- 4190    delete_idle_sessions
--- 4207    end_session
--- 4221    expire_api_keys
--- 4238    forget_expired_oauth
--- 4265    lift_expired_bans
--- 4283    max_sessions_per_user
--- 4291    new_session
--- 4317    oauth_client
--- 4328    oauth_code_challenge
--- 4349    oauth_exchange_code
--- 4385    oauth_issue_code
--- 4407    oauth_one_time_status
--- 4431    oauth_refresh
--- 4468    oauth_register_client
--- 4480    oauth_revoke
--- 4493    oauth_store_tokens
--- 4506    oauth_use_token
--- 4528    password_hash_cost
--- 4536    password_hash_cost_of
--- 4546    prune_counters
--- 4569    random_base62
--- 4596    session_for_token
--- 4619    session_of_hash
--- 4633    sign_in
--- 4703    sign_up
--- 4726    unban_user
--- 4744    use_api_key
--- 4782    user_record
--- 4801  app_public: types
--- 4804    admin_user
--- 4824    api_key_access
--- 4827    e1rm_session
--- 4851    exercise_resolution
--- 4863    last_performance
--- 4877    next_target
--- 4909    volume_week
--- 4924  app_public: tables
--- 4927    api_keys
--- 4959    bodyweights
--- 4995    connected_apps
--- 5029    exercise_aliases
--- 5055    exercise_import_names
--- 5081    exercises
--- 5132    routine_exercises
--- 5228    routines
--- 5281    sessions
--- 5305    staged_import_parts
--- 5346    staged_imports
--- 5374    users
--- 5431    workout_exercises
--- 5482    workout_sets
--- 5587    workouts
--- 5664  app_public: functions
--- 5667    admin_users
--- 5692    apply_routine_document
--- 5742    apply_workout_document
--- 5832    create_api_key
--- 5873    create_custom_exercise
--- 5890    current_api_key_id
--- 5901    current_oauth_connection_id
--- 5919    current_session_id
--- 5930    current_user_id
--- 5948    delete_account
--- 5968    delete_custom_exercise
--- 5995    disconnect_app
--- 6015    e1rm_series
--- 6049    exercise_key
--- 6059    exercises_aliases
--- 6070    exercises_custom
--- 6080    exercises_records
--- 6164    export_account
--- 6183    export_workouts
--- 6198    grant_admin
--- 6214    import_history
--- 6350    import_staged
--- 6388    last_performance
--- 6438    log_bodyweight
--- 6470    next_workout
--- 6494    resolve_exercise
--- 6513    resolve_exercises
--- 6536    revoke_api_key
--- 6556    routine_document
--- 6598    routine_name_key
--- 6608    routines_next_targets
--- 6629    routines_next_workout
--- 6668    search_exercises
--- 6731    sessions_current
--- 6741    sign_out_other_sessions
--- 6759    sign_out_session
--- 6779    stage_import_part
--- 6839    update_custom_exercise
--- 6861    users_api_keys
--- 6884    users_connected_apps
--- 6902    users_custom_exercises
--- 6915    users_sessions
--- 6933    validate_routine_document
--- 6953    validate_workout_document
--- 6975    weekly_volume
--- 7002    workout_document
--- 7041    workout_sets_personal_record
--- 7053    workout_sets_text
+-- 1345    import_map_names
+-- 1417    import_name_map
+-- 1434    import_save_account
+-- 1482    import_save_custom_exercises
+-- 1526    import_save_workout
+-- 1550    import_workout_entries
+-- 1588    judge_cycle_session
+-- 1615    judge_session
+-- 1681    lifted_as_loaded
+-- 1698    lifted_text
+-- 1712    loadable_step
+-- 1722    match_exercise
+-- 1861    match_exercise_words
+-- 1939    next_cycle_target
+-- 1971    next_plan
+-- 2012    next_stage_target
+-- 2057    next_target
+-- 2186    own_routine
+-- 2200    personal_records
+-- 2244    pinned_note
+-- 2262    planned_sets
+-- 2322    program_key
+-- 2332    progression_first_note
+-- 2351    progression_rules
+-- 2359    progression_targets
+-- 2525    record_sets
+-- 2548    refresh_exercise_labels
+-- 2569    rep_max_reps
+-- 2577    require_session
+-- 2595    require_user
+-- 2613    resolve_exercise
+-- 2623    resolve_exercises
+-- 2636    resolve_exercises_exactly
+-- 2664    routine_name_taken
+-- 2677    same_start_weight
+-- 2688    session_live
+-- 2698    shown_increment
+-- 2712    shown_weight
+-- 2724    snap_down
+-- 2734    snap_up
+-- 2744    snap_weight
+-- 2755    staged_import_limits
+-- 2765    tg_check_exercise_visible
+-- 2782    tg_check_parent_owner
+-- 2808    tg_check_workout_routine
+-- 2825    tg_custom_exercise_name_free
+-- 2846    tg_exercise_aliases_check
+-- 2867    tg_exercise_labels
+-- 2890    tg_exercises_check
+-- 2945    tg_one_line_name
+-- 2961    tg_routine_exercises_restart
+-- 2999    tg_routine_name_unique
+-- 3016    tg_set_updated_at
+-- 3028    tg_users_name_check
+-- 3042    tg_workout_sets_denormalize
+-- 3059    tg_workout_sets_refresh
+-- 3079    touch_current_session
+-- 3101    touch_current_session_to_write
+-- 3115    touch_due
+-- 3125    try_uuid
+-- 3135    typo_distance
+-- 3169    unknown_exercise_reason
+-- 3188    walk_routine_document
+-- 3404    walk_routine_exercise_extras
+-- 3508    walk_routine_program
+-- 3587    walk_workout_document
+-- 3853    weight_increment
+-- 3863    weight_kg
+-- 3873    weight_units
+-- 3881    weights_meet
+-- 3897    word_set
+-- 3908  app_private: tables
+-- 3911    address_attempts
+-- 3925    api_key_hashes
+-- 3934    failed_sign_ins
+-- 3947    oauth_clients
+-- 3964    oauth_codes
+-- 3984    oauth_tokens
+-- 3998    rate_counters
+-- 4007    session_tokens
+-- 4016    user_secrets
+-- 4025  app_private: functions
+-- 4028    address_key
+-- 4039    admin_target
+-- 4061    admin_user
+-- 4081    api_key_of_hash
+-- 4097    ban_user
+-- 4124    claim_address_attempt
+-- 4161    count_admin_call
+-- 4180    count_request
+-- 4196    delete_expired_imports
+-- 4206    delete_idle_sessions
+-- 4223    end_session
+-- 4237    expire_api_keys
+-- 4254    forget_expired_oauth
+-- 4281    lift_expired_bans
+-- 4299    max_sessions_per_user
+-- 4307    new_session
+-- 4333    oauth_client
+-- 4344    oauth_code_challenge
+-- 4365    oauth_exchange_code
+-- 4401    oauth_issue_code
+-- 4423    oauth_one_time_status
+-- 4447    oauth_refresh
+-- 4484    oauth_register_client
+-- 4496    oauth_revoke
+-- 4509    oauth_store_tokens
+-- 4522    oauth_use_token
+-- 4544    password_hash_cost
+-- 4552    password_hash_cost_of
+-- 4562    prune_counters
+-- 4585    random_base62
+-- 4612    session_for_token
+-- 4635    session_of_hash
+-- 4649    sign_in
+-- 4719    sign_up
+-- 4742    unban_user
+-- 4760    use_api_key
+-- 4798    user_record
+-- 4817  app_public: types
+-- 4820    admin_user
+-- 4840    api_key_access
+-- 4843    e1rm_session
+-- 4867    exercise_resolution
+-- 4879    last_performance
+-- 4893    next_target
+-- 4925    volume_week
+-- 4940  app_public: tables
+-- 4943    api_keys
+-- 4975    bodyweights
+-- 5011    connected_apps
+-- 5045    exercise_aliases
+-- 5071    exercise_import_names
+-- 5097    exercises
+-- 5148    routine_exercises
+-- 5244    routines
+-- 5297    sessions
+-- 5321    staged_import_parts
+-- 5362    staged_imports
+-- 5390    users
+-- 5447    workout_exercises
+-- 5498    workout_sets
+-- 5603    workouts
+-- 5680  app_public: functions
+-- 5683    admin_users
+-- 5708    apply_routine_document
+-- 5758    apply_workout_document
+-- 5848    create_api_key
+-- 5889    create_custom_exercise
+-- 5906    current_api_key_id
+-- 5917    current_oauth_connection_id
+-- 5935    current_session_id
+-- 5946    current_user_id
+-- 5964    delete_account
+-- 5984    delete_custom_exercise
+-- 6011    disconnect_app
+-- 6031    e1rm_series
+-- 6065    exercise_key
+-- 6075    exercises_aliases
+-- 6086    exercises_custom
+-- 6096    exercises_records
+-- 6180    export_account
+-- 6199    export_workouts
+-- 6214    grant_admin
+-- 6230    import_history
+-- 6366    import_staged
+-- 6404    last_performance
+-- 6454    log_bodyweight
+-- 6486    next_workout
+-- 6510    resolve_exercise
+-- 6529    resolve_exercises
+-- 6552    revoke_api_key
+-- 6572    routine_document
+-- 6614    routine_name_key
+-- 6624    routines_next_targets
+-- 6645    routines_next_workout
+-- 6684    search_exercises
+-- 6747    sessions_current
+-- 6757    sign_out_other_sessions
+-- 6775    sign_out_session
+-- 6795    stage_import_part
+-- 6855    update_custom_exercise
+-- 6877    users_api_keys
+-- 6900    users_connected_apps
+-- 6918    users_custom_exercises
+-- 6931    users_sessions
+-- 6949    validate_routine_document
+-- 6969    validate_workout_document
+-- 6991    weekly_volume
+-- 7018    workout_document
+-- 7057    workout_sets_personal_record
+-- 7069    workout_sets_text
 
 create extension if not exists citext with schema public;
 create extension if not exists pg_trgm with schema public;
@@ -1295,6 +1295,9 @@ create function app_hidden.import_find_duplicates(workouts jsonb)
 AS $function$
   with listed as (
     select (listed.ordinality - 1)::integer as file_index, listed.workout, instant.start,
+           coalesce(listed.workout ->> 'name', '') as name,
+           -- Two documents of an export (each with its id) are two workouts; other files have no ids.
+           coalesce(listed.workout ->> 'id', '') as export_id,
            -- The start as the file wrote it (local date and wall-clock time), whatever zone it was read in.
            case when instant.start is null then null
                 when written is not null then (written[1] || ' ' || written[2])::timestamp
@@ -1306,24 +1309,37 @@ AS $function$
                         case when listed.workout ->> 'date' ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
                              then ((listed.workout ->> 'date') || ' 12:00:00+00')::timestamptz end) as start) instant
       cross join lateral regexp_match(listed.workout ->> 'start', '^([0-9]{4}-[0-9]{2}-[0-9]{2})T([0-9]{2}:[0-9]{2}(:[0-9]{2})?)') written
+  ), in_list as (
+    -- Earlier in the list: the same start, name and export id, or the same wall-clock start, name and export id.
+    select l.*,
+      row_number() over (partition by coalesce(l.start::text, ''), l.name, l.export_id order by l.file_index) > 1
+      or (l.wall_start is not null
+          and row_number() over (partition by l.wall_start, l.name, l.export_id order by l.file_index) > 1) as repeated
+      from listed l
+  ), ranked as (
+    -- The place of each workout among the file's others of its start and name (and of its wall-clock start and name).
+    select i.*,
+      row_number() over (partition by i.repeated, coalesce(i.start::text, ''), i.name order by i.file_index) as start_rank,
+      row_number() over (partition by i.repeated, i.wall_start, i.name order by i.file_index) as wall_rank
+      from in_list i
   )
-  select l.file_index,
-    -- Earlier in the list: the same start and name, or the same name and wall-clock start.
-    row_number() over (partition by coalesce(l.start::text, ''), coalesce(l.workout ->> 'name', '') order by l.file_index) > 1
-    or (l.wall_start is not null
-        and row_number() over (partition by l.wall_start, coalesce(l.workout ->> 'name', '') order by l.file_index) > 1)
-    -- Already there: the same start and name, or imported before with the same name and wall-clock start.
-    or exists (select 1 from app_public.workouts existing
-                where existing.user_id = (select app_public.current_user_id()) and existing.start = l.start
-                  and existing.name is not distinct from (l.workout ->> 'name'))
-    or exists (select 1 from app_hidden.imported_workout_starts imported join app_public.workouts existing on existing.id = imported.workout_id
-                where imported.user_id = (select app_public.current_user_id()) and imported.wall_start = l.wall_start
-                  and existing.name is not distinct from (l.workout ->> 'name')),
-    l.wall_start
-  from listed l
-  order by l.file_index;
+  select r.file_index,
+    r.repeated
+    -- Already there: as many workouts of the account with this start and name as this one's place among them.
+    or (select count(*) from app_public.workouts existing
+         where existing.user_id = (select app_public.current_user_id()) and existing.start = r.start
+           and coalesce(existing.name, '') = r.name) >= r.start_rank
+    -- or imported before with this name and wall-clock start.
+    or (r.wall_start is not null
+        and (select count(*) from app_hidden.imported_workout_starts imported
+               join app_public.workouts existing on existing.id = imported.workout_id
+              where imported.user_id = (select app_public.current_user_id()) and imported.wall_start = r.wall_start
+                and coalesce(existing.name, '') = r.name) >= r.wall_rank),
+    r.wall_start
+  from ranked r
+  order by r.file_index;
 $function$;
-comment on function app_hidden.import_find_duplicates(workouts jsonb) is 'Find what was already imported: for each workout, in order, whether it is a duplicate (the start, or noon UTC on its date, and name of a workout already there or earlier in the list; or the name and the local date and wall-clock time as the file wrote them of a workout imported before in any time zone, or earlier in the list) and that wall-clock start (kept for each imported workout).';
+comment on function app_hidden.import_find_duplicates(workouts jsonb) is 'Find what was already imported: for each workout, in order, whether it is a duplicate and that wall-clock start (kept for each imported workout). A duplicate is a repeat earlier in the list (the same start, or noon UTC on its date, and name, or the same name and local date and wall-clock time as the file wrote them, with the same export id or none), or one of more workouts of the file sharing a start and name than the account holds already (by start and name, or by name and written wall-clock start of workouts imported before in any time zone), counted in file order.';
 grant execute on function app_hidden.import_find_duplicates(workouts jsonb) to svc_visitor;
 
 create function app_hidden.import_map_names(names text[], choices jsonb, custom jsonb)

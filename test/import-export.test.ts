@@ -4,7 +4,7 @@
 // choices and the unit question act, a read-only key is refused, and an export imported into a
 // fresh account exports identically.
 import { readFileSync } from "node:fs";
-import { startTestServer, gql, signUp, type TestServer } from "./support/harness.ts";
+import { startTestServer, gql, signUp, logWorkout, type TestServer } from "./support/harness.ts";
 import { historyCounts } from "./support/import-history.ts";
 import { print } from "graphql";
 import { parseImport, ImportParseError, IMPORT_LIMITS, lineOfPath, type ParseOptions } from "@svc/sdk/import";
@@ -531,6 +531,73 @@ describe("export", () => {
     expect((await documents(b.token)).length).toBe(3);
     const c = await signUp(s.url, "Nobody");
     expect(await documents(c.token)).toEqual([]);
+  });
+
+  test("two unnamed workouts a day without a time stay two: an export read back gives them all, a re-import adds none", async () => {
+    const exportOf = async (token: string) => {
+      const account = (await gql(s.url, EXPORT_ACCOUNT, {}, { token })).body.data.exportAccount;
+      const { workouts: _count, ...rest } = account;
+      const page = (await gql(s.url, EXPORT_WORKOUTS, { first: 100 }, { token })).body.data.exportWorkouts;
+      return {
+        format: "svc-export",
+        version: 1,
+        exportedAt: "2026-01-10T00:00:00Z",
+        ...rest,
+        workouts: page.documents,
+      };
+    };
+    const a = await signUp(s.url, "Twice a day");
+    // The same day three times without a name or time (two alike), and once named.
+    for (const sets of [["100x5"], ["100x5"], ["60x10"]]) {
+      await logWorkout(s.url, a.token, { date: "2026-02-01", exercises: [{ exercise: "Bench Press", sets }] });
+    }
+    await logWorkout(s.url, a.token, {
+      name: "Evening",
+      date: "2026-02-01",
+      exercises: [{ exercise: "Squat", sets: ["80x5"] }],
+    });
+    const exported = await exportOf(a.token);
+    expect(exported.workouts).toHaveLength(4);
+
+    const b = await signUp(s.url, "Reader");
+    const parsed = parseImport(JSON.stringify(exported));
+    const dry = await importFile(b.token, parsed, true);
+    expect(dry.body.data.importWorkouts).toMatchObject({ workouts: 4, duplicates: 0 });
+    expect((await importFile(b.token, parsed, false)).body.data.importWorkouts).toMatchObject({
+      workouts: 4,
+      duplicates: 0,
+    });
+    // The same documents (workouts sharing a start are in no particular order: by start, then id).
+    const sorted = (docs: any[]) => docs.map((d) => JSON.stringify(d)).sort();
+    expect(sorted(await documents(b.token))).toEqual(sorted(await documents(a.token)));
+    // Read back again, into either account: every workout is already there.
+    expect((await importFile(b.token, parsed, false)).body.data.importWorkouts).toMatchObject({
+      workouts: 0,
+      duplicates: 4,
+    });
+    expect((await importFile(a.token, parsed, false)).body.data.importWorkouts).toMatchObject({
+      workouts: 0,
+      duplicates: 4,
+    });
+    expect(await documents(b.token)).toHaveLength(4);
+
+    // At the edge: a file with one more unnamed workout of that day than the account holds adds exactly one.
+    const extra = { ...exported.workouts[0], id: "00000000-0000-0000-0000-000000000001" };
+    const more = parseImport(JSON.stringify({ ...exported, workouts: [...exported.workouts, extra] }));
+    expect((await importFile(b.token, more, false)).body.data.importWorkouts).toMatchObject({
+      workouts: 1,
+      duplicates: 4,
+    });
+    expect(await documents(b.token)).toHaveLength(5);
+    // The same export id twice in one file is one workout.
+    const c = await signUp(s.url, "Repeated id");
+    const repeated = parseImport(
+      JSON.stringify({ ...exported, workouts: [exported.workouts[0], exported.workouts[0]] }),
+    );
+    expect((await importFile(c.token, repeated, false)).body.data.importWorkouts).toMatchObject({
+      workouts: 1,
+      duplicates: 1,
+    });
   });
 
   test("a cursor that is not one is refused; signed out is FORBIDDEN", async () => {

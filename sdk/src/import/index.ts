@@ -112,10 +112,9 @@ export function parseImport(text: string, options: ParseOptions = {}): ParsedImp
   const skips = new SkipCounter();
   if (format === "svc") {
     const exported = parseSvcExport(text);
-    const workouts = exported.workouts.map((w) => {
-      const { id: _id, ...rest } = w;
-      return rest as unknown as ImportWorkout;
-    });
+    // Each keeps its export id: the server tells apart two workouts sharing a start and a name by it
+    // (and never saves it).
+    const workouts = exported.workouts as unknown as ImportWorkout[];
     return {
       format,
       unitStated: true,

@@ -143,6 +143,8 @@ export type SkipCount = { reason: SkipReason; text: string; rows: number; firstL
 
 /** A workout document (without id) whose `exercise` fields are the file's names. */
 export type ImportWorkout = {
+  /** An svc export's id of the workout: two workouts sharing a start and a name stay two (never saved). */
+  id?: string;
   name?: string;
   date: string;
   start?: string;
