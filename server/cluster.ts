@@ -5,7 +5,7 @@
 // whatever the number of processes.
 import cluster, { type Worker } from "node:cluster";
 import type { Connections } from "../db/bootstrap.ts";
-import { createApp, type AppOptions } from "./app.ts";
+import type { AppOptions } from "./app.ts";
 import { createPools } from "./database.ts";
 import { stopInOrder, stopOnSignals } from "./shutdown.ts";
 
@@ -118,6 +118,7 @@ export function runApiProcess(): void {
     const send = (answer: ApiMessage) => process.send?.(answer);
     try {
       const pools = createPools(message.connections, { processes: message.processes });
+      const { createApp } = await import("./app.ts");
       const { server, close } = await createApp({ ...message.app, pools });
       stopServing = stopInOrder([close, pools.end]);
       server.on("error", (error: NodeJS.ErrnoException) => {

@@ -71,13 +71,18 @@ function costPerMinute(env: NodeJS.ProcessEnv, name: string, fallback: number): 
 }
 
 /**
- * WEB_CONCURRENCY, the number of API processes: by default one per core (`npm run dev`: one, for
- * Vite's live reload), at most MAX_WEB_CONCURRENCY.
+ * The API processes a machine with `cores` cores gets by default: one per core but one, which
+ * PostgreSQL and the primary's jobs use (so one on two cores: each API process holds its own
+ * GraphQL schema, about 250 MiB; bench/footprint.ts), at most MAX_WEB_CONCURRENCY.
  */
+export function defaultWebConcurrency(cores = availableParallelism()): number {
+  return Math.max(1, Math.min(cores - 1, MAX_WEB_CONCURRENCY));
+}
+
+/** WEB_CONCURRENCY, the number of API processes (`npm run dev`: one, for Vite's live reload). */
 function webConcurrency(env: NodeJS.ProcessEnv): number {
   const raw = env.WEB_CONCURRENCY;
-  if (raw === undefined || raw === "")
-    return env.NODE_ENV === "development" ? 1 : Math.min(availableParallelism(), MAX_WEB_CONCURRENCY);
+  if (raw === undefined || raw === "") return env.NODE_ENV === "development" ? 1 : defaultWebConcurrency();
   const value = Number(raw);
   if (!/^\d+$/.test(raw) || value < 1 || value > MAX_WEB_CONCURRENCY) {
     throw new Error(

@@ -4,7 +4,6 @@
 import cluster from "node:cluster";
 import { readConfig } from "./config.ts";
 import { openDatabase } from "./database.ts";
-import { createApp } from "./app.ts";
 import { startWorker } from "./worker.ts";
 import { startApiProcesses, runApiProcess } from "./cluster.ts";
 import { ensureWebBuild } from "./web-app.ts";
@@ -94,6 +93,8 @@ async function main() {
     return;
   }
 
+  // Loaded only where it serves: with API processes, the primary never holds PostGraphile's schema.
+  const { createApp } = await import("./app.ts");
   const { server, close } = await createApp({ pools: db.pools, ...appOptions });
   stopHttp = close;
   server.on("error", cannotListen);

@@ -8,6 +8,8 @@ import pg from "pg";
 import { freePort } from "../db/embedded.ts";
 import { freshDatabase, post, awayFromMinuteEdge } from "./support/harness.ts";
 import { RATE_LIMIT_PER_MINUTE } from "../server/identity.ts";
+import { defaultWebConcurrency } from "../server/config.ts";
+import { availableParallelism } from "node:os";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -156,3 +158,34 @@ test("WEB_CONCURRENCY out of range stops the start with a message naming it", as
     await db.drop();
   }
 }, 60_000);
+
+test("by default one API process per core but one (PostgreSQL and the jobs use that core), from 1 to 32", () => {
+  expect([1, 2, 3, 4, 33, 34, 64].map((cores) => defaultWebConcurrency(cores))).toEqual([1, 1, 2, 3, 32, 32, 32]);
+});
+
+test("WEB_CONCURRENCY unset: the start serves with the default number of API processes for this machine", async () => {
+  const db = await freshDatabase();
+  try {
+    const expected = defaultWebConcurrency(availableParallelism());
+    const server = startServer({
+      PORT: String(await freePort()),
+      DATABASE_URL: db.ownerUrl,
+      AUTH_DATABASE_URL: db.authUrl,
+      WEB_CONCURRENCY: "",
+    });
+    const t0 = Date.now();
+    while (!/running at/.test(server.output()) && server.child.exitCode === null && Date.now() - t0 < 60_000)
+      await new Promise((r) => setTimeout(r, 100));
+    const running =
+      server
+        .output()
+        .split("\n")
+        .find((line) => line.includes("running at")) ?? "";
+    if (expected === 1) expect(running).not.toMatch(/API processes/);
+    else expect(running).toContain(`with ${expected} API processes`);
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+  } finally {
+    await db.drop();
+  }
+}, 90_000);
