@@ -7,12 +7,22 @@ const root = path.resolve(import.meta.dirname, "../..");
 
 export type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
-/** Starts the server on `port` with its embedded PostgreSQL in `dataDir`; its output is collected. */
-export function startEntryPoint(dataDir: string, port: number): Started {
+/**
+ * Starts the server on `port` with its embedded PostgreSQL in `dataDir` (or the DATABASE_URL in
+ * `env`, which is added to the environment); its output is collected.
+ */
+export function startEntryPoint(dataDir: string, port: number, env: NodeJS.ProcessEnv = {}): Started {
   let out = "";
   const child = spawn(process.execPath, ["server/main.ts"], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), SVC_DATA_DIR: dataDir, DATABASE_URL: "", GRAPHILE_ENV: "production" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      SVC_DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      GRAPHILE_ENV: "production",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (d) => (out += d));
