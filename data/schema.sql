@@ -4,262 +4,275 @@
 -- Contents: the line where each section and object starts (sections by schema, then kind; objects by name).
 -- The design notes behind them are listed in db/CONVENTIONS.md.
 --
---  281  app_hidden: types
---  284    doc_array_answer
---  290    doc_choice_answer
---  296    doc_flag_answer
---  302    doc_line_answer
---  308    doc_object_answer
---  314    lift_target
---  331    progression_state
---  343    progression_target
---  356    session_judgement
---  369  app_hidden: tables
---  372    exercise_labels
---  401    imported_workout_starts
---  421    progression_restarts
---  450  app_hidden: functions
---  453    api_key_live
---  464    apply_workout_document_row
---  479    ban_in_force
---  489    body_part_words
---  500    bodyweight_reason
---  511    catalog_exercise_meaning
---  540    check_date
---  560    check_one_of
---  577    closest_exercises
---  610    control_character_reason
---  621    convert_weight
---  636    cycle_texts
---  646    cycle_week
---  661    deload_to_step
---  675    doc_array
---  690    doc_bodyweight
---  702    doc_duration
---  723    doc_exercise
---  744    doc_exercise_entry
---  770    doc_exercise_field
---  781    doc_flag
---  795    doc_integer
---  807    doc_line
---  822    doc_object
---  836    doc_one_of
---  850    doc_own_id
---  877    doc_parse_set
---  948    doc_percent_set
---  970    doc_real_date
---  983    doc_set_number
---  995    doc_stage
--- 1014    doc_start
--- 1059    doc_string
--- 1069    doc_unknown_key
--- 1079    doc_uuid
--- 1090    doc_weight
--- 1102    document_patterns
--- 1120    e1rm
--- 1132    earlier_sessions_note
--- 1142    exercise_match_score
--- 1153    exercise_reference
--- 1164    exercise_staple_rank
--- 1184    exercise_word
--- 1224    exercise_words
--- 1239    format_duration
--- 1249    format_set
--- 1268    format_start
--- 1279    import_choice
--- 1291    import_find_duplicates
--- 1345    import_map_names
--- 1417    import_name_map
--- 1434    import_save_account
--- 1482    import_save_custom_exercises
--- 1526    import_save_workout
--- 1550    import_workout_entries
--- 1588    judge_cycle_session
--- 1615    judge_session
--- 1681    lifted_as_loaded
--- 1698    lifted_text
--- 1712    loadable_step
--- 1722    match_exercise
--- 1861    match_exercise_words
--- 1939    next_cycle_target
--- 1971    next_plan
--- 2012    next_stage_target
--- 2057    next_target
--- 2186    own_routine
--- 2200    personal_records
--- 2244    pinned_note
--- 2262    planned_sets
--- 2322    program_key
--- 2332    progression_first_note
--- 2351    progression_rules
--- 2359    progression_targets
--- 2525    record_sets
--- 2548    refresh_exercise_labels
--- 2569    rep_max_reps
--- 2577    require_session
--- 2595    require_user
--- 2613    resolve_exercise
--- 2623    resolve_exercises
--- 2636    resolve_exercises_exactly
--- 2664    routine_name_taken
--- 2677    same_start_weight
--- 2688    session_live
--- 2698    shown_increment
--- 2712    shown_weight
--- 2724    snap_down
--- 2734    snap_up
--- 2744    snap_weight
--- 2755    staged_import_limits
--- 2765    tg_check_exercise_visible
--- 2782    tg_check_parent_owner
--- 2808    tg_check_workout_routine
--- 2825    tg_custom_exercise_name_free
--- 2846    tg_exercise_aliases_check
--- 2867    tg_exercise_labels
--- 2890    tg_exercises_check
--- 2945    tg_one_line_name
--- 2961    tg_routine_exercises_restart
--- 2999    tg_routine_name_unique
--- 3016    tg_set_updated_at
--- 3028    tg_users_name_check
--- 3042    tg_workout_sets_denormalize
--- 3059    tg_workout_sets_refresh
--- 3079    touch_current_session
--- 3101    touch_current_session_to_write
--- 3115    touch_due
--- 3125    try_uuid
--- 3135    typo_distance
--- 3169    unknown_exercise_reason
--- 3188    walk_routine_document
--- 3404    walk_routine_exercise_extras
--- 3508    walk_routine_program
--- 3587    walk_workout_document
--- 3853    weight_increment
--- 3863    weight_kg
--- 3873    weight_units
--- 3881    weights_meet
--- 3897    word_set
--- 3908  app_private: tables
--- 3911    address_attempts
--- 3925    api_key_hashes
--- 3934    failed_sign_ins
--- 3947    oauth_clients
--- 3964    oauth_codes
--- 3984    oauth_tokens
--- 3998    rate_counters
--- 4007    session_tokens
--- 4016    user_secrets
--- 4025  app_private: functions
--- 4028    address_key
--- 4039    admin_target
--- 4061    admin_user
--- 4081    api_key_of_hash
--- 4097    ban_user
--- 4124    claim_address_attempt
--- 4161    count_admin_call
--- 4180    count_request
--- 4196    delete_expired_imports
--- 4206    delete_idle_sessions
--- 4223    end_session
--- 4237    expire_api_keys
--- 4254    forget_expired_oauth
--- 4281    lift_expired_bans
--- 4299    max_sessions_per_user
--- 4307    new_session
--- 4333    oauth_client
--- 4344    oauth_code_challenge
--- 4365    oauth_exchange_code
--- 4401    oauth_issue_code
--- 4423    oauth_one_time_status
--- 4447    oauth_refresh
--- 4484    oauth_register_client
--- 4496    oauth_revoke
--- 4509    oauth_store_tokens
--- 4522    oauth_use_token
--- 4544    password_hash_cost
--- 4552    password_hash_cost_of
--- 4562    prune_counters
--- 4585    random_base62
--- 4612    session_for_token
--- 4635    session_of_hash
--- 4649    sign_in
--- 4719    sign_up
--- 4742    unban_user
--- 4760    use_api_key
--- 4798    user_record
--- 4817  app_public: types
--- 4820    admin_user
--- 4840    api_key_access
--- 4843    e1rm_session
--- 4867    exercise_resolution
--- 4879    last_performance
--- 4893    next_target
--- 4925    volume_week
--- 4940  app_public: tables
--- 4943    api_keys
--- 4975    bodyweights
--- 5011    connected_apps
--- 5045    exercise_aliases
--- 5071    exercise_import_names
--- 5097    exercises
--- 5148    routine_exercises
--- 5244    routines
--- 5297    sessions
--- 5321    staged_import_parts
--- 5362    staged_imports
--- 5390    users
--- 5447    workout_exercises
--- 5498    workout_sets
--- 5603    workouts
--- 5680  app_public: functions
--- 5683    admin_users
--- 5708    apply_routine_document
--- 5758    apply_workout_document
--- 5848    create_api_key
--- 5889    create_custom_exercise
--- 5906    current_api_key_id
--- 5917    current_oauth_connection_id
--- 5935    current_session_id
--- 5946    current_user_id
--- 5964    delete_account
--- 5984    delete_custom_exercise
--- 6011    disconnect_app
--- 6031    e1rm_series
--- 6065    exercise_key
--- 6075    exercises_aliases
--- 6086    exercises_custom
--- 6096    exercises_records
--- 6180    export_account
--- 6199    export_workouts
--- 6214    grant_admin
--- 6230    import_history
--- 6366    import_staged
--- 6404    last_performance
--- 6454    log_bodyweight
--- 6486    next_workout
--- 6510    resolve_exercise
--- 6529    resolve_exercises
--- 6552    revoke_api_key
--- 6572    routine_document
--- 6614    routine_name_key
--- 6624    routines_next_targets
--- 6645    routines_next_workout
--- 6684    search_exercises
--- 6747    sessions_current
--- 6757    sign_out_other_sessions
--- 6775    sign_out_session
--- 6795    stage_import_part
--- 6855    update_custom_exercise
--- 6877    users_api_keys
--- 6900    users_connected_apps
--- 6918    users_custom_exercises
--- 6931    users_sessions
--- 6949    validate_routine_document
--- 6969    validate_workout_document
--- 6991    weekly_volume
--- 7018    workout_document
--- 7057    workout_sets_personal_record
--- 7069    workout_sets_text
+--  294  app_hidden: types
+--  297    doc_array_answer
+--  303    doc_choice_answer
+--  309    doc_flag_answer
+--  315    doc_line_answer
+--  321    doc_object_answer
+--  327    lift_target
+--  344    progression_state
+--  356    progression_target
+--  369    session_judgement
+--  382  app_hidden: tables
+--  385    exercise_labels
+--  414    imported_workout_starts
+--  434    progression_restarts
+--  463  app_hidden: functions
+--  466    api_key_live
+--  477    apply_workout_document_row
+--  492    ban_in_force
+--  502    body_part_words
+--  513    bodyweight_reason
+--  524    catalog_exercise_meaning
+--  553    check_date
+--  573    check_one_of
+--  590    closest_exercises
+--  623    control_character_reason
+--  634    convert_weight
+--  649    cycle_texts
+--  659    cycle_week
+--  674    deload_to_step
+--  688    doc_array
+--  703    doc_bodyweight
+--  715    doc_duration
+--  736    doc_exercise
+--  757    doc_exercise_entry
+--  783    doc_exercise_field
+--  794    doc_flag
+--  808    doc_integer
+--  820    doc_line
+--  835    doc_object
+--  849    doc_one_of
+--  863    doc_own_id
+--  890    doc_parse_set
+--  961    doc_percent_set
+--  983    doc_real_date
+--  996    doc_set_number
+-- 1008    doc_stage
+-- 1027    doc_start
+-- 1072    doc_string
+-- 1082    doc_unknown_key
+-- 1092    doc_uuid
+-- 1103    doc_weight
+-- 1115    document_patterns
+-- 1133    e1rm
+-- 1145    earlier_sessions_note
+-- 1155    exercise_match_score
+-- 1166    exercise_reference
+-- 1177    exercise_staple_rank
+-- 1197    exercise_word
+-- 1237    exercise_words
+-- 1252    format_duration
+-- 1262    format_set
+-- 1281    format_start
+-- 1292    import_choice
+-- 1304    import_find_duplicates
+-- 1358    import_map_names
+-- 1430    import_name_map
+-- 1447    import_save_account
+-- 1495    import_save_custom_exercises
+-- 1539    import_save_workout
+-- 1563    import_workout_entries
+-- 1601    judge_cycle_session
+-- 1628    judge_session
+-- 1694    lifted_as_loaded
+-- 1711    lifted_text
+-- 1725    loadable_step
+-- 1735    match_exercise
+-- 1874    match_exercise_words
+-- 1952    next_cycle_target
+-- 1984    next_plan
+-- 2025    next_stage_target
+-- 2070    next_target
+-- 2199    own_routine
+-- 2213    personal_records
+-- 2257    pinned_note
+-- 2275    planned_sets
+-- 2335    program_copy_name
+-- 2355    program_day_document
+-- 2368    program_exercise
+-- 2385    program_input_weights
+-- 2437    program_key
+-- 2447    program_lift_step
+-- 2462    program_rounding_step
+-- 2474    program_unit_value
+-- 2484    program_weight_from_history
+-- 2496    progression_first_note
+-- 2515    progression_rules
+-- 2523    progression_targets
+-- 2689    record_sets
+-- 2712    refresh_exercise_labels
+-- 2733    rep_max_reps
+-- 2741    require_session
+-- 2759    require_user
+-- 2777    resolve_exercise
+-- 2787    resolve_exercises
+-- 2800    resolve_exercises_exactly
+-- 2828    routine_name_taken
+-- 2841    same_start_weight
+-- 2852    session_live
+-- 2862    shown_increment
+-- 2876    shown_weight
+-- 2888    snap_down
+-- 2898    snap_up
+-- 2908    snap_weight
+-- 2919    staged_import_limits
+-- 2929    tg_check_exercise_visible
+-- 2946    tg_check_parent_owner
+-- 2972    tg_check_workout_routine
+-- 2989    tg_custom_exercise_name_free
+-- 3010    tg_exercise_aliases_check
+-- 3031    tg_exercise_labels
+-- 3054    tg_exercises_check
+-- 3109    tg_one_line_name
+-- 3125    tg_routine_exercises_restart
+-- 3163    tg_routine_name_unique
+-- 3180    tg_set_updated_at
+-- 3192    tg_users_name_check
+-- 3206    tg_workout_sets_denormalize
+-- 3223    tg_workout_sets_refresh
+-- 3243    touch_current_session
+-- 3265    touch_current_session_to_write
+-- 3279    touch_due
+-- 3289    try_uuid
+-- 3299    typo_distance
+-- 3333    unknown_exercise_reason
+-- 3352    walk_routine_document
+-- 3568    walk_routine_exercise_extras
+-- 3672    walk_routine_program
+-- 3751    walk_workout_document
+-- 4017    weight_increment
+-- 4027    weight_kg
+-- 4037    weight_units
+-- 4045    weights_meet
+-- 4061    word_set
+-- 4072  app_private: tables
+-- 4075    address_attempts
+-- 4089    api_key_hashes
+-- 4098    failed_sign_ins
+-- 4111    oauth_clients
+-- 4128    oauth_codes
+-- 4148    oauth_tokens
+-- 4162    rate_counters
+-- 4171    session_tokens
+-- 4180    user_secrets
+-- 4189  app_private: functions
+-- 4192    address_key
+-- 4203    admin_target
+-- 4225    admin_user
+-- 4245    api_key_of_hash
+-- 4261    ban_user
+-- 4288    claim_address_attempt
+-- 4325    count_admin_call
+-- 4344    count_request
+-- 4360    delete_expired_imports
+-- 4370    delete_idle_sessions
+-- 4387    end_session
+-- 4401    expire_api_keys
+-- 4418    forget_expired_oauth
+-- 4445    lift_expired_bans
+-- 4463    max_sessions_per_user
+-- 4471    new_session
+-- 4497    oauth_client
+-- 4508    oauth_code_challenge
+-- 4529    oauth_exchange_code
+-- 4565    oauth_issue_code
+-- 4587    oauth_one_time_status
+-- 4611    oauth_refresh
+-- 4648    oauth_register_client
+-- 4660    oauth_revoke
+-- 4673    oauth_store_tokens
+-- 4686    oauth_use_token
+-- 4708    password_hash_cost
+-- 4716    password_hash_cost_of
+-- 4726    prune_counters
+-- 4749    random_base62
+-- 4776    session_for_token
+-- 4799    session_of_hash
+-- 4813    sign_in
+-- 4883    sign_up
+-- 4906    unban_user
+-- 4924    use_api_key
+-- 4962    user_record
+-- 4981  app_public: types
+-- 4984    admin_user
+-- 5004    api_key_access
+-- 5007    e1rm_session
+-- 5031    exercise_resolution
+-- 5043    last_performance
+-- 5057    next_target
+-- 5089    program_lift
+-- 5097    volume_week
+-- 5112  app_public: tables
+-- 5115    api_keys
+-- 5147    bodyweights
+-- 5183    connected_apps
+-- 5217    exercise_aliases
+-- 5243    exercise_import_names
+-- 5269    exercises
+-- 5320    program_templates
+-- 5346    routine_exercises
+-- 5442    routines
+-- 5495    sessions
+-- 5519    staged_import_parts
+-- 5560    staged_imports
+-- 5588    users
+-- 5645    workout_exercises
+-- 5696    workout_sets
+-- 5801    workouts
+-- 5878  app_public: functions
+-- 5881    admin_users
+-- 5906    apply_routine_document
+-- 5956    apply_workout_document
+-- 6046    create_api_key
+-- 6087    create_custom_exercise
+-- 6104    current_api_key_id
+-- 6115    current_oauth_connection_id
+-- 6133    current_session_id
+-- 6144    current_user_id
+-- 6162    delete_account
+-- 6182    delete_custom_exercise
+-- 6209    disconnect_app
+-- 6229    e1rm_series
+-- 6263    exercise_key
+-- 6273    exercises_aliases
+-- 6284    exercises_custom
+-- 6294    exercises_records
+-- 6378    export_account
+-- 6397    export_workouts
+-- 6412    grant_admin
+-- 6428    import_history
+-- 6564    import_staged
+-- 6602    last_performance
+-- 6652    log_bodyweight
+-- 6684    next_workout
+-- 6708    program_library
+-- 6718    program_templates_inputs
+-- 6733    resolve_exercise
+-- 6752    resolve_exercises
+-- 6775    revoke_api_key
+-- 6795    routine_document
+-- 6837    routine_name_key
+-- 6847    routines_next_targets
+-- 6868    routines_next_workout
+-- 6907    search_exercises
+-- 6970    sessions_current
+-- 6980    sign_out_other_sessions
+-- 6998    sign_out_session
+-- 7018    stage_import_part
+-- 7078    start_program
+-- 7109    update_custom_exercise
+-- 7131    users_api_keys
+-- 7154    users_connected_apps
+-- 7172    users_custom_exercises
+-- 7185    users_sessions
+-- 7203    validate_routine_document
+-- 7223    validate_workout_document
+-- 7245    weekly_volume
+-- 7272    workout_document
+-- 7311    workout_sets_personal_record
+-- 7323    workout_sets_text
 
 create extension if not exists citext with schema public;
 create extension if not exists pg_trgm with schema public;
@@ -2319,6 +2332,108 @@ $function$;
 comment on function app_hidden.planned_sets(p_kind text, p_weight numeric, p_bodyweight boolean, p_reps integer, p_seconds integer, p_sets integer, p_warmups integer, p_drops integer, p_bursts integer, p_increment numeric) is 'The set texts of one planned exercise: warm-ups ramped toward the work weight, the work sets (a weighted hold as `20x45s`), drops about 20 % and at least one loadable step lighter each, rest-pause bursts (rules in the function body).';
 grant execute on function app_hidden.planned_sets(p_kind text, p_weight numeric, p_bodyweight boolean, p_reps integer, p_seconds integer, p_sets integer, p_warmups integer, p_drops integer, p_bursts integer, p_increment numeric) to svc_reader;
 
+create function app_hidden.program_copy_name(p_user uuid, base text, days jsonb)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+AS $function$
+  select c.name
+    from generate_series(1, 1000) as n,
+         lateral (select case when n = 1 then base else base || ' (' || n || ')' end as name) c
+   where not exists (
+     select 1 from app_public.routines r
+      where r.user_id = p_user
+        and (app_hidden.program_key(r.program) = app_hidden.program_key(c.name)
+             or r.name_key in (select app_public.routine_name_key(c.name || ' ' || (d ->> 'name'))
+                                 from jsonb_array_elements(days) d)))
+   order by n
+   limit 1;
+$function$;
+comment on function app_hidden.program_copy_name(p_user uuid, base text, days jsonb) is 'The name a new copy of a program takes: base, else `base (2)`, `base (3)`, ...: the first no routine of the user has as its program and that names none of the user''s routines with a day''s name.';
+grant execute on function app_hidden.program_copy_name(p_user uuid, base text, days jsonb) to svc_reader;
+
+create function app_hidden.program_day_document(day jsonb, program text, unit text, weights jsonb)
+ RETURNS jsonb
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  select (day - 'name' - 'exercises')
+      || jsonb_build_object('name', program || ' ' || (day ->> 'name'), 'program', program, 'unit', unit,
+           'exercises', coalesce((select jsonb_agg(app_hidden.program_exercise(x.e, unit, weights) order by x.ord)
+                                    from jsonb_array_elements(day -> 'exercises') with ordinality as x(e, ord)), '[]'));
+$function$;
+comment on function app_hidden.program_day_document(day jsonb, program text, unit text, weights jsonb) is 'A template day as the routine document a start applies: named `<program> <day>`, a day of program, in unit, weights from the inputs (app_hidden.program_exercise).';
+grant execute on function app_hidden.program_day_document(day jsonb, program text, unit text, weights jsonb) to svc_reader;
+
+create function app_hidden.program_exercise(e jsonb, unit text, weights jsonb)
+ RETURNS jsonb
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  select (e - 'input' - 'percent' - 'increment' - 'rounding')
+      || case when e ? 'increment' then jsonb_build_object('increment', app_hidden.program_unit_value(e -> 'increment', unit)) else '{}' end
+      || case when e ? 'rounding' then jsonb_build_object('rounding', app_hidden.program_unit_value(e -> 'rounding', unit)) else '{}' end
+      || case when e ? 'input' then jsonb_build_object(case when e ? 'cycle' then 'trainingMax' else 'weight' end,
+           case when e ? 'percent'
+                then app_hidden.snap_down((weights ->> (e ->> 'input'))::numeric * (e ->> 'percent')::numeric / 100,
+                                          app_hidden.program_rounding_step(e, unit))
+                else (weights ->> (e ->> 'input'))::numeric end) else '{}' end;
+$function$;
+comment on function app_hidden.program_exercise(e jsonb, unit text, weights jsonb) is 'A template exercise as a routine document''s entry in unit: unit values resolved, its `weight` (`trainingMax` with a cycle) its input''s, times `percent` / 100 rounded down to its rounding step when given.';
+grant execute on function app_hidden.program_exercise(e jsonb, unit text, weights jsonb) to svc_reader;
+
+create function app_hidden.program_input_weights(t app_public.program_templates, unit text, lifts app_public.program_lift[], from_history boolean)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+AS $function$
+declare
+  v_names text[] := app_public.program_templates_inputs(t);
+  v_ids uuid[] := array(select r.exercise_id from app_hidden.resolve_exercises(v_names) r order by r.ord);
+  v_what text := case when t.input_kind = 'trainingMax' then 'training max' else 'first work weight' end;
+  v_weights jsonb := '{}';
+  v_missing text[] := '{}';
+  l app_public.program_lift;
+  v_i int;
+  v_w numeric;
+begin
+  foreach l in array coalesce(lifts, '{}') loop
+    v_i := array_position(v_ids, app_hidden.resolve_exercise(l.lift));
+    if v_i is null then
+      raise exception 'lifts: % is not a lift of % (its lifts: %)', coalesce(l.lift, 'null'), t.name,
+        array_to_string(v_names, ', ') using errcode = 'SVBAD';
+    elsif v_weights ? v_names[v_i] then
+      raise exception 'lifts: % is given twice', v_names[v_i] using errcode = 'SVBAD';
+    end if;
+    v_w := app_hidden.doc_weight(to_jsonb(l.weight));
+    if v_w is null or v_w = 0 then
+      raise exception 'lifts: %: the % must be above 0 and at most 10000 with at most 2 decimals', v_names[v_i], v_what
+        using errcode = 'SVBAD';
+    end if;
+    v_weights := v_weights || jsonb_build_object(v_names[v_i], v_w);
+  end loop;
+  for v_i in 1 .. cardinality(v_names) loop
+    continue when v_weights ? v_names[v_i];
+    v_w := case when from_history then app_hidden.program_weight_from_history(v_ids[v_i], unit,
+      app_hidden.program_lift_step(t.days, v_names[v_i], unit)) end;
+    if coalesce(v_w, 0) = 0 then
+      v_missing := v_missing || v_names[v_i];
+    else
+      v_weights := v_weights || jsonb_build_object(v_names[v_i], v_w);
+    end if;
+  end loop;
+  if cardinality(v_missing) > 0 then
+    raise exception '%: no % given%', array_to_string(v_missing, ', '), v_what,
+      case when from_history then ' and no set of it in the last 12 weeks to start from'
+           else ' (give one, or start from history)' end
+      using errcode = 'SVINP', detail = array_to_string(v_missing, E'\n');
+  end if;
+  return v_weights;
+end;
+$function$;
+comment on function app_hidden.program_input_weights(t app_public.program_templates, unit text, lifts app_public.program_lift[], from_history boolean) is 'The weight of each input lift of a template, in unit, as {lift: weight}: the one given (a lift named as an exercise reference, checked: a lift of the template, once, a weight above 0 and at most 10000 with 2 decimals, else INVALID_INPUT naming it), else with from_history app_hidden.program_weight_from_history. Lifts left with none: SQLSTATE SVINP (MISSING_INPUT), detail = their names, one a line, the message naming them.';
+grant execute on function app_hidden.program_input_weights(t app_public.program_templates, unit text, lifts app_public.program_lift[], from_history boolean) to svc_reader;
+
 create function app_hidden.program_key(program text)
  RETURNS text
  LANGUAGE sql
@@ -2328,6 +2443,55 @@ AS $function$
 $function$;
 comment on function app_hidden.program_key(program text) is 'How program names are compared: as routine names are (app_public.routine_name_key).';
 grant execute on function app_hidden.program_key(program text) to svc_reader;
+
+create function app_hidden.program_lift_step(days jsonb, lift text, unit text)
+ RETURNS numeric
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  select app_hidden.program_rounding_step(x.e, unit)
+    from jsonb_array_elements(days) with ordinality as d(day, ord),
+         jsonb_array_elements(d.day -> 'exercises') with ordinality as x(e, ord)
+   where x.e ->> 'input' = lift
+   order by x.e ? 'percent', d.ord, x.ord
+   limit 1;
+$function$;
+comment on function app_hidden.program_lift_step(days jsonb, lift text, unit text) is 'The rounding step of a program''s lift in a unit: that of its first entry taking the input whole (no `percent`).';
+grant execute on function app_hidden.program_lift_step(days jsonb, lift text, unit text) to svc_reader;
+
+create function app_hidden.program_rounding_step(e jsonb, unit text)
+ RETURNS numeric
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  select coalesce((app_hidden.program_unit_value(e -> 'rounding', unit))::numeric,
+                  least(app_hidden.loadable_step(unit),
+                        coalesce((app_hidden.program_unit_value(e -> 'increment', unit))::numeric, app_hidden.loadable_step(unit))));
+$function$;
+comment on function app_hidden.program_rounding_step(e jsonb, unit text) is 'The rounding step of a template exercise in a unit: its `rounding`, else the smallest loadable step (2.5 kg, 5 lb) or its `increment` when that is smaller.';
+grant execute on function app_hidden.program_rounding_step(e jsonb, unit text) to svc_reader;
+
+create function app_hidden.program_unit_value(v jsonb, unit text)
+ RETURNS jsonb
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  select case when jsonb_typeof(v) = 'object' then v -> unit else v end;
+$function$;
+comment on function app_hidden.program_unit_value(v jsonb, unit text) is 'A template value for a unit: `{"kg": 2.5, "lb": 5}` gives the unit''s; anything else is itself.';
+grant execute on function app_hidden.program_unit_value(v jsonb, unit text) to svc_reader;
+
+create function app_hidden.program_weight_from_history(p_exercise uuid, p_unit text, p_step numeric)
+ RETURNS numeric
+ LANGUAGE sql
+ STABLE
+AS $function$
+  select app_hidden.snap_down(0.9 * app_hidden.convert_weight(max(app_hidden.e1rm(s.kg, s.reps)), 'kg', p_unit), p_step)
+    from app_hidden.record_sets(p_exercise) s
+   where s.reps between 1 and 12 and s.date > current_date - 84;
+$function$;
+comment on function app_hidden.program_weight_from_history(p_exercise uuid, p_unit text, p_step numeric) is 'A start weight from your history: 90 % of the best estimated 1RM (Exercise.records'' rule, Epley over 1 to 12 reps) of your sets of the exercise dated in the last 12 weeks (today and the 83 days before), in unit, rounded down to step; null without such a set.';
+grant execute on function app_hidden.program_weight_from_history(p_exercise uuid, p_unit text, p_step numeric) to svc_reader;
 
 create function app_hidden.progression_first_note(rule text, sets integer, reps integer, seconds integer, weight numeric, unit text)
  RETURNS text
@@ -4922,6 +5086,14 @@ comment on column app_public.next_target.training_max is 'The training max a cyc
 comment on column app_public.next_target.amrap is E'@notNull\nWhether the last work set is as many reps as possible (greyskull, a stage or cycle set marked `+`).';
 comment on type app_public.next_target is 'The target of one exercise of a routine''s next workout, and why.';
 
+create type app_public.program_lift as (
+  lift text,
+  weight double precision
+);
+comment on column app_public.program_lift.lift is 'The lift: an exercise name, alias or id (`Back Squat`, `squat`).';
+comment on column app_public.program_lift.weight is 'Its weight, above 0 and at most 10000 with at most 2 decimals.';
+comment on type app_public.program_lift is 'A lift''s input weight for startProgram, in the start''s unit: its training max in a cycle program, else its first work weight.';
+
 create type app_public.volume_week as (
   week date,
   volume double precision,
@@ -5144,6 +5316,32 @@ grant insert (region), update (region) on table app_public.exercises to svc_visi
 grant insert (kind), update (kind) on table app_public.exercises to svc_visitor;
 grant select on table app_public.exercises to svc_reader;
 grant delete on table app_public.exercises to svc_visitor;
+
+create table app_public.program_templates (
+  slug text not null,
+  position integer not null,
+  name text not null,
+  description text not null,
+  input_kind text not null,
+  days jsonb not null,
+  constraint program_templates_pkey PRIMARY KEY (slug),
+  constraint program_templates_days_check CHECK (jsonb_typeof(days) = 'array'::text AND jsonb_array_length(days) >= 1 AND jsonb_array_length(days) <= 7),
+  constraint program_templates_description_check CHECK (char_length(description) >= 1 AND char_length(description) <= 1000),
+  constraint program_templates_input_kind_check CHECK (input_kind = ANY (ARRAY['trainingMax'::text, 'weight'::text])),
+  constraint program_templates_name_check CHECK (char_length(name) >= 1 AND char_length(name) <= 60),
+  constraint program_templates_slug_check CHECK (slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$'::text AND char_length(slug) <= 40)
+);
+alter table app_public.program_templates enable row level security;
+comment on table app_public.program_templates is E'@behavior -insert -update -delete -query:resource:list -query:resource:connection -query:resource:single -constraint:resource:single\nA built-in program (GZCLP, 5/3/1, Starting Strength, ...): its days as routine documents and the lifts it needs a weight for. Started with startProgram.';
+comment on column app_public.program_templates.slug is 'Short name to start it by (`gzclp`, `531-bbb`).';
+comment on column app_public.program_templates.position is E'@behavior -*\nOrder of the list.';
+comment on column app_public.program_templates.name is 'Name; the program (and the prefix of its routines'' names) a start creates.';
+comment on column app_public.program_templates.description is 'What the program is, how it progresses and what its inputs mean.';
+comment on column app_public.program_templates.input_kind is 'What an input weight is: `trainingMax` (the training max a cycle''s percentages are of) or `weight` (the lift''s first work weight).';
+comment on column app_public.program_templates.days is 'The days, in order, each a routine document without unit or program, its `name` the day''s. An exercise with `input` takes its weight (its `trainingMax` for a cycle) from that lift''s input, times `percent` / 100 rounded down to the rounding step when `percent` is given; `increment` and `rounding` may be `{"kg": .., "lb": ..}`, the value for the routine''s unit.';
+create policy select_all on app_public.program_templates for select
+  using (true);
+grant select on table app_public.program_templates to svc_reader;
 
 create table app_public.routine_exercises (
   id uuid default gen_random_uuid() not null,
@@ -6507,6 +6705,31 @@ $function$;
 comment on function app_public.next_workout(routine text, date text) is 'The next workout of one of your routines, by id or by name (ignoring case), for a date (YYYY-MM-DD, default today): the same document as Routine.nextWorkout; null when you have no such routine. What `svc routine next` prints.';
 grant execute on function app_public.next_workout(routine text, date text) to svc_reader;
 
+create function app_public.program_library()
+ RETURNS SETOF app_public.program_templates
+ LANGUAGE sql
+ STABLE
+AS $function$
+  select * from app_public.program_templates t order by t.position, t.slug;
+$function$;
+comment on function app_public.program_library() is E'@behavior -queryField:resource:connection +queryField:resource:list\nThe built-in program templates, in the library''s order (anyone may list them).';
+grant execute on function app_public.program_library() to svc_reader;
+
+create function app_public.program_templates_inputs(t app_public.program_templates)
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  select coalesce(array_agg(x.lift order by x.first), '{}')
+    from (select e ->> 'input' as lift, min(d.ord * 1000 + x.ord) as first
+            from jsonb_array_elements(t.days) with ordinality as d(day, ord),
+                 jsonb_array_elements(d.day -> 'exercises') with ordinality as x(e, ord)
+           where e ? 'input'
+           group by e ->> 'input') x;
+$function$;
+comment on function app_public.program_templates_inputs(t app_public.program_templates) is E'@behavior -typeField:resource:connection +typeField:resource:list\nThe lifts the program needs a weight for (see inputKind), in the order the days first name them: give each, or start from history.';
+grant execute on function app_public.program_templates_inputs(t app_public.program_templates) to svc_reader;
+
 create function app_public.resolve_exercise(name text)
  RETURNS app_public.exercise_resolution
  LANGUAGE plpgsql
@@ -6851,6 +7074,37 @@ end;
 $function$;
 comment on function app_public.stage_import_part(staged_import_id uuid, part integer, workouts jsonb, extras jsonb) is E'@behavior -*\nStages one part of an import for the signed-in user: with staged_import_id null a new import (discarding the user''s earlier staged one), else a part of that import (one of the same place is replaced). Limits (app_hidden.staged_import_limits): SVLIM past the workouts or bytes a user may stage. Returns the import so far.';
 grant execute on function app_public.stage_import_part(staged_import_id uuid, part integer, workouts jsonb, extras jsonb) to svc_visitor;
+
+create function app_public.start_program(slug text, unit text DEFAULT NULL::text, lifts app_public.program_lift[] DEFAULT NULL::app_public.program_lift[], from_history boolean DEFAULT false)
+ RETURNS SETOF app_public.routines
+ LANGUAGE plpgsql
+AS $function$
+declare
+  v_user uuid := app_hidden.require_user();
+  t app_public.program_templates;
+  v_unit text;
+  v_weights jsonb;
+  v_program text;
+  v_ids uuid[] := '{}';
+  d jsonb;
+begin
+  select * into t from app_public.program_templates p where p.slug = start_program.slug;
+  if not found then
+    raise exception 'slug: no program template %', coalesce(start_program.slug, 'null') using errcode = 'SVNFD';
+  end if;
+  v_unit := coalesce(app_hidden.check_one_of('unit', start_program.unit, app_hidden.weight_units()),
+                     (select u.unit from app_public.users u where u.id = v_user), 'kg');
+  v_weights := app_hidden.program_input_weights(t, v_unit, lifts, coalesce(from_history, false));
+  v_program := app_hidden.program_copy_name(v_user, t.name, t.days);
+  for d in select x.day from jsonb_array_elements(t.days) with ordinality as x(day, ord) order by x.ord loop
+    v_ids := v_ids || (select a.routine_id
+                         from app_public.apply_routine_document(app_hidden.program_day_document(d, v_program, v_unit, v_weights)) a);
+  end loop;
+  return query select r.* from unnest(v_ids) with ordinality as x(id, ord) join app_public.routines r on r.id = x.id order by x.ord;
+end;
+$function$;
+comment on function app_public.start_program(slug text, unit text, lifts app_public.program_lift[], from_history boolean) is E'@resultFieldName routines\nStarts a built-in program (programTemplates): creates its days as your routines in one transaction and returns them in day order. unit: kg or lb (default yours). lifts: each input lift''s weight in that unit (its training max in a cycle program, else its first work weight); fromHistory: every lift not given starts from 90 % of its best estimated 1RM of the last 12 weeks, rounded down to its rounding step. A lift left with no weight: MISSING_INPUT naming it (extensions.lifts), nothing saved. Starting a program again makes a second copy with its own name (`GZCLP (2)`), never a merge.';
+grant execute on function app_public.start_program(slug text, unit text, lifts app_public.program_lift[], from_history boolean) to svc_visitor;
 
 create function app_public.update_custom_exercise(id uuid, name text DEFAULT NULL::text, equipment text DEFAULT NULL::text, muscles text[] DEFAULT NULL::text[], region text DEFAULT NULL::text, kind text DEFAULT NULL::text)
  RETURNS app_public.exercises

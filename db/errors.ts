@@ -12,6 +12,7 @@ export const ERROR_CODES = {
   SVRLM: "RATE_LIMITED", // too many requests in this window
   SVLIM: "LIMIT_REACHED", // a per-user maximum is reached (e.g. 50 API keys); the message names it
   SVMAP: "UNMAPPED_EXERCISES", // an import names exercises with no mapping and no choice; detail = the names, one a line
+  SVINP: "MISSING_INPUT", // a program start with a lift given no weight and none from history; detail = the lifts, one a line
   // Standard SQLSTATEs we expect to see
   "42501": "FORBIDDEN", // insufficient_privilege: a write through the read-only role, or an RLS check
   "23505": "CONFLICT", // unique_violation

@@ -61,6 +61,11 @@ export function maskError(error: GraphQLError): GraphQLError {
       const names = (original.detail ?? "").split("\n").filter(Boolean);
       return rebuild(error, original.message, { code, names });
     }
+    // A program start leaving lifts with no weight: detail = the lifts, one a line.
+    if (code === "MISSING_INPUT") {
+      const lifts = (original.detail ?? "").split("\n").filter(Boolean);
+      return rebuild(error, original.message, { code, lifts });
+    }
     const custom = original.code!.startsWith("SV");
     // An idempotency key already used (app_public.apply_workout_document): detail = its workout.
     const workoutId = original.code === "SVDUP" && UUID_RE.test(original.detail ?? "") ? original.detail : undefined;
