@@ -46,233 +46,233 @@
 --  849    doc_one_of
 --  863    doc_own_id
 --  890    doc_parse_set
---  961    doc_percent_set
---  983    doc_real_date
---  996    doc_set_number
--- 1008    doc_stage
--- 1027    doc_start
--- 1072    doc_string
--- 1082    doc_unknown_key
--- 1092    doc_uuid
--- 1103    doc_weight
--- 1115    document_patterns
--- 1133    e1rm
--- 1145    earlier_sessions_note
--- 1155    exercise_match_score
--- 1166    exercise_reference
--- 1177    exercise_staple_rank
--- 1197    exercise_word
--- 1237    exercise_words
--- 1252    format_duration
--- 1262    format_set
--- 1281    format_start
--- 1292    import_choice
--- 1304    import_find_duplicates
--- 1358    import_map_names
--- 1430    import_name_map
--- 1447    import_save_account
--- 1495    import_save_custom_exercises
--- 1539    import_save_workout
--- 1563    import_workout_entries
--- 1601    judge_cycle_session
--- 1628    judge_session
--- 1694    lifted_as_loaded
--- 1711    lifted_text
--- 1725    loadable_step
--- 1735    match_exercise
--- 1874    match_exercise_words
--- 1952    next_cycle_target
--- 1984    next_plan
--- 2025    next_stage_target
--- 2070    next_target
--- 2199    own_routine
--- 2213    personal_records
--- 2257    pinned_note
--- 2275    planned_sets
--- 2335    program_copy_name
--- 2355    program_day_document
--- 2368    program_exercise
--- 2385    program_input_weights
--- 2437    program_key
--- 2447    program_lift_step
--- 2462    program_rounding_step
--- 2474    program_unit_value
--- 2484    program_weight_from_history
--- 2496    progression_first_note
--- 2515    progression_rules
--- 2523    progression_targets
--- 2689    record_sets
--- 2712    refresh_exercise_labels
--- 2733    rep_max_reps
--- 2741    require_session
--- 2759    require_user
--- 2777    resolve_exercise
--- 2787    resolve_exercises
--- 2800    resolve_exercises_exactly
--- 2828    routine_name_taken
--- 2841    same_start_weight
--- 2852    session_live
--- 2862    shown_increment
--- 2876    shown_weight
--- 2888    snap_down
--- 2898    snap_up
--- 2908    snap_weight
--- 2919    staged_import_limits
--- 2929    tg_check_exercise_visible
--- 2946    tg_check_parent_owner
--- 2972    tg_check_workout_routine
--- 2989    tg_custom_exercise_name_free
--- 3010    tg_exercise_aliases_check
--- 3031    tg_exercise_labels
--- 3054    tg_exercises_check
--- 3109    tg_one_line_name
--- 3125    tg_routine_exercises_restart
--- 3163    tg_routine_name_unique
--- 3180    tg_set_updated_at
--- 3192    tg_users_name_check
--- 3206    tg_workout_sets_denormalize
--- 3223    tg_workout_sets_refresh
--- 3243    touch_current_session
--- 3265    touch_current_session_to_write
--- 3279    touch_due
--- 3289    try_uuid
--- 3299    typo_distance
--- 3333    unknown_exercise_reason
--- 3352    walk_routine_document
--- 3568    walk_routine_exercise_extras
--- 3672    walk_routine_program
--- 3751    walk_workout_document
--- 4017    weight_increment
--- 4027    weight_kg
--- 4037    weight_units
--- 4045    weights_meet
--- 4061    word_set
--- 4072  app_private: tables
--- 4075    address_attempts
--- 4089    api_key_hashes
--- 4098    failed_sign_ins
--- 4111    oauth_clients
--- 4128    oauth_codes
--- 4148    oauth_tokens
--- 4162    rate_counters
--- 4171    session_tokens
--- 4180    user_secrets
--- 4189  app_private: functions
--- 4192    address_key
--- 4203    admin_target
--- 4225    admin_user
--- 4245    api_key_of_hash
--- 4261    ban_user
--- 4288    claim_address_attempt
--- 4325    count_admin_call
--- 4344    count_request
--- 4360    delete_expired_imports
--- 4370    delete_idle_sessions
--- 4387    end_session
--- 4401    expire_api_keys
--- 4418    forget_expired_oauth
--- 4445    lift_expired_bans
--- 4463    max_sessions_per_user
--- 4471    new_session
--- 4497    oauth_client
--- 4508    oauth_code_challenge
--- 4529    oauth_exchange_code
--- 4565    oauth_issue_code
--- 4587    oauth_one_time_status
--- 4611    oauth_refresh
--- 4648    oauth_register_client
--- 4660    oauth_revoke
--- 4673    oauth_store_tokens
--- 4686    oauth_use_token
--- 4708    password_hash_cost
--- 4716    password_hash_cost_of
--- 4726    prune_counters
--- 4749    random_base62
--- 4776    session_for_token
--- 4799    session_of_hash
--- 4813    sign_in
--- 4883    sign_up
--- 4906    unban_user
--- 4924    use_api_key
--- 4962    user_record
--- 4981  app_public: types
--- 4984    admin_user
--- 5004    api_key_access
--- 5007    e1rm_session
--- 5031    exercise_resolution
--- 5043    last_performance
--- 5057    next_target
--- 5089    program_lift
--- 5097    volume_week
--- 5112  app_public: tables
--- 5115    api_keys
--- 5147    bodyweights
--- 5183    connected_apps
--- 5217    exercise_aliases
--- 5243    exercise_import_names
--- 5269    exercises
--- 5320    program_templates
--- 5346    routine_exercises
--- 5442    routines
--- 5495    sessions
--- 5519    staged_import_parts
--- 5560    staged_imports
--- 5588    users
--- 5645    workout_exercises
--- 5696    workout_sets
--- 5801    workouts
--- 5878  app_public: functions
--- 5881    admin_users
--- 5906    apply_routine_document
--- 5956    apply_workout_document
--- 6046    create_api_key
--- 6087    create_custom_exercise
--- 6104    current_api_key_id
--- 6115    current_oauth_connection_id
--- 6133    current_session_id
--- 6144    current_user_id
--- 6162    delete_account
--- 6182    delete_custom_exercise
--- 6209    disconnect_app
--- 6229    e1rm_series
--- 6263    exercise_key
--- 6273    exercises_aliases
--- 6284    exercises_custom
--- 6294    exercises_records
--- 6378    export_account
--- 6397    export_workouts
--- 6412    grant_admin
--- 6428    import_history
--- 6564    import_staged
--- 6602    last_performance
--- 6652    log_bodyweight
--- 6684    next_workout
--- 6708    program_library
--- 6718    program_templates_inputs
--- 6733    resolve_exercise
--- 6752    resolve_exercises
--- 6775    revoke_api_key
--- 6795    routine_document
--- 6837    routine_name_key
--- 6847    routines_next_targets
--- 6868    routines_next_workout
--- 6907    search_exercises
--- 6970    sessions_current
--- 6980    sign_out_other_sessions
--- 6998    sign_out_session
--- 7018    stage_import_part
--- 7078    start_program
--- 7109    update_custom_exercise
--- 7131    users_api_keys
--- 7154    users_connected_apps
--- 7172    users_custom_exercises
--- 7185    users_sessions
--- 7203    validate_routine_document
--- 7223    validate_workout_document
--- 7245    weekly_volume
--- 7272    workout_document
--- 7311    workout_sets_personal_record
--- 7323    workout_sets_text
+--  963    doc_percent_set
+--  985    doc_real_date
+--  998    doc_set_number
+-- 1010    doc_stage
+-- 1029    doc_start
+-- 1074    doc_string
+-- 1084    doc_unknown_key
+-- 1094    doc_uuid
+-- 1105    doc_weight
+-- 1117    document_patterns
+-- 1135    e1rm
+-- 1147    earlier_sessions_note
+-- 1157    exercise_match_score
+-- 1168    exercise_reference
+-- 1179    exercise_staple_rank
+-- 1199    exercise_word
+-- 1239    exercise_words
+-- 1254    format_duration
+-- 1264    format_set
+-- 1284    format_start
+-- 1295    import_choice
+-- 1307    import_find_duplicates
+-- 1361    import_map_names
+-- 1433    import_name_map
+-- 1450    import_save_account
+-- 1498    import_save_custom_exercises
+-- 1542    import_save_workout
+-- 1566    import_workout_entries
+-- 1604    judge_cycle_session
+-- 1631    judge_session
+-- 1697    lifted_as_loaded
+-- 1714    lifted_text
+-- 1728    loadable_step
+-- 1738    match_exercise
+-- 1877    match_exercise_words
+-- 1955    next_cycle_target
+-- 1987    next_plan
+-- 2028    next_stage_target
+-- 2073    next_target
+-- 2202    own_routine
+-- 2216    personal_records
+-- 2260    pinned_note
+-- 2278    planned_sets
+-- 2339    program_copy_name
+-- 2359    program_day_document
+-- 2372    program_exercise
+-- 2389    program_input_weights
+-- 2441    program_key
+-- 2451    program_lift_step
+-- 2466    program_rounding_step
+-- 2478    program_unit_value
+-- 2488    program_weight_from_history
+-- 2500    progression_first_note
+-- 2519    progression_rules
+-- 2527    progression_targets
+-- 2693    record_sets
+-- 2716    refresh_exercise_labels
+-- 2737    rep_max_reps
+-- 2745    require_session
+-- 2763    require_user
+-- 2781    resolve_exercise
+-- 2791    resolve_exercises
+-- 2804    resolve_exercises_exactly
+-- 2832    routine_name_taken
+-- 2845    same_start_weight
+-- 2856    session_live
+-- 2866    shown_increment
+-- 2880    shown_weight
+-- 2892    snap_down
+-- 2902    snap_up
+-- 2912    snap_weight
+-- 2923    staged_import_limits
+-- 2933    tg_check_exercise_visible
+-- 2950    tg_check_parent_owner
+-- 2976    tg_check_workout_routine
+-- 2993    tg_custom_exercise_name_free
+-- 3014    tg_exercise_aliases_check
+-- 3035    tg_exercise_labels
+-- 3058    tg_exercises_check
+-- 3113    tg_one_line_name
+-- 3129    tg_routine_exercises_restart
+-- 3167    tg_routine_name_unique
+-- 3184    tg_set_updated_at
+-- 3196    tg_users_name_check
+-- 3210    tg_workout_sets_denormalize
+-- 3227    tg_workout_sets_refresh
+-- 3247    touch_current_session
+-- 3269    touch_current_session_to_write
+-- 3283    touch_due
+-- 3293    try_uuid
+-- 3303    typo_distance
+-- 3337    unknown_exercise_reason
+-- 3356    walk_routine_document
+-- 3572    walk_routine_exercise_extras
+-- 3676    walk_routine_program
+-- 3755    walk_workout_document
+-- 4021    weight_increment
+-- 4031    weight_kg
+-- 4041    weight_units
+-- 4049    weights_meet
+-- 4065    word_set
+-- 4076  app_private: tables
+-- 4079    address_attempts
+-- 4093    api_key_hashes
+-- 4102    failed_sign_ins
+-- 4115    oauth_clients
+-- 4132    oauth_codes
+-- 4152    oauth_tokens
+-- 4166    rate_counters
+-- 4175    session_tokens
+-- 4184    user_secrets
+-- 4193  app_private: functions
+-- 4196    address_key
+-- 4207    admin_target
+-- 4229    admin_user
+-- 4249    api_key_of_hash
+-- 4265    ban_user
+-- 4292    claim_address_attempt
+-- 4329    count_admin_call
+-- 4348    count_request
+-- 4364    delete_expired_imports
+-- 4374    delete_idle_sessions
+-- 4391    end_session
+-- 4405    expire_api_keys
+-- 4422    forget_expired_oauth
+-- 4449    lift_expired_bans
+-- 4467    max_sessions_per_user
+-- 4475    new_session
+-- 4501    oauth_client
+-- 4512    oauth_code_challenge
+-- 4533    oauth_exchange_code
+-- 4569    oauth_issue_code
+-- 4591    oauth_one_time_status
+-- 4615    oauth_refresh
+-- 4652    oauth_register_client
+-- 4664    oauth_revoke
+-- 4677    oauth_store_tokens
+-- 4690    oauth_use_token
+-- 4712    password_hash_cost
+-- 4720    password_hash_cost_of
+-- 4730    prune_counters
+-- 4753    random_base62
+-- 4780    session_for_token
+-- 4803    session_of_hash
+-- 4817    sign_in
+-- 4887    sign_up
+-- 4910    unban_user
+-- 4928    use_api_key
+-- 4966    user_record
+-- 4985  app_public: types
+-- 4988    admin_user
+-- 5008    api_key_access
+-- 5011    e1rm_session
+-- 5035    exercise_resolution
+-- 5047    last_performance
+-- 5061    next_target
+-- 5093    program_lift
+-- 5101    volume_week
+-- 5116  app_public: tables
+-- 5119    api_keys
+-- 5151    bodyweights
+-- 5187    connected_apps
+-- 5221    exercise_aliases
+-- 5247    exercise_import_names
+-- 5273    exercises
+-- 5324    program_templates
+-- 5350    routine_exercises
+-- 5446    routines
+-- 5499    sessions
+-- 5523    staged_import_parts
+-- 5564    staged_imports
+-- 5592    users
+-- 5649    workout_exercises
+-- 5700    workout_sets
+-- 5808    workouts
+-- 5885  app_public: functions
+-- 5888    admin_users
+-- 5913    apply_routine_document
+-- 5963    apply_workout_document
+-- 6053    create_api_key
+-- 6094    create_custom_exercise
+-- 6111    current_api_key_id
+-- 6122    current_oauth_connection_id
+-- 6140    current_session_id
+-- 6151    current_user_id
+-- 6169    delete_account
+-- 6189    delete_custom_exercise
+-- 6216    disconnect_app
+-- 6236    e1rm_series
+-- 6270    exercise_key
+-- 6280    exercises_aliases
+-- 6291    exercises_custom
+-- 6301    exercises_records
+-- 6385    export_account
+-- 6404    export_workouts
+-- 6419    grant_admin
+-- 6435    import_history
+-- 6571    import_staged
+-- 6609    last_performance
+-- 6659    log_bodyweight
+-- 6691    next_workout
+-- 6715    program_library
+-- 6725    program_templates_inputs
+-- 6740    resolve_exercise
+-- 6759    resolve_exercises
+-- 6782    revoke_api_key
+-- 6802    routine_document
+-- 6844    routine_name_key
+-- 6854    routines_next_targets
+-- 6875    routines_next_workout
+-- 6914    search_exercises
+-- 6977    sessions_current
+-- 6987    sign_out_other_sessions
+-- 7005    sign_out_session
+-- 7025    stage_import_part
+-- 7085    start_program
+-- 7116    update_custom_exercise
+-- 7138    users_api_keys
+-- 7161    users_connected_apps
+-- 7179    users_custom_exercises
+-- 7192    users_sessions
+-- 7210    validate_routine_document
+-- 7230    validate_workout_document
+-- 7252    weekly_volume
+-- 7279    workout_document
+-- 7318    workout_sets_personal_record
+-- 7330    workout_sets_text
 
 create extension if not exists citext with schema public;
 create extension if not exists pg_trgm with schema public;
@@ -887,34 +887,36 @@ $function$;
 comment on function app_hidden.doc_own_id(v jsonb, p_table text, p_user uuid, OUT id text, OUT reason text) is 'A document field naming one of p_user''s rows of p_table (routines or workouts): the id, lower case, or why it is refused (not a uuid, not found).';
 grant execute on function app_hidden.doc_own_id(v jsonb, p_table text, p_user uuid, OUT id text, OUT reason text) to svc_reader;
 
-create function app_hidden.doc_parse_set(t text, scale text, OUT reason text, OUT kind text, OUT weight numeric, OUT bodyweight boolean, OUT reps integer, OUT seconds integer, OUT effort numeric)
+create function app_hidden.doc_parse_set(t text, scale text, OUT reason text, OUT kind text, OUT weight numeric, OUT bodyweight boolean, OUT reps integer, OUT seconds integer, OUT effort numeric, OUT amrap boolean)
  RETURNS record
  LANGUAGE plpgsql
  IMMUTABLE PARALLEL SAFE
 AS $function$
 declare
-  -- Groups: 1 prefix; 2,3 bw and reps; 4 weight; 5 reps, or 6 / 7,8 / 9,10 a weighted duration;
-  -- 11 / 12,13 / 14,15 a duration alone; 16,17,18 bw, added load and reps (`bw+20x5`); 19 effort.
-  -- The common form first (`100x5`, `w: 60 x 8`, `x12 @ 8`): its own pattern of four groups, which
+  -- Groups: 1 prefix; 2,3,4 bw, reps and `+`; 5 weight; 6,7 reps and `+`, or 8 / 9,10 / 11,12 a
+  -- weighted duration; 13 / 14,15 / 16,17 a duration alone; 18,19,20,21 bw, added load, reps and `+`
+  -- (`bw+20x5+`); 22 effort.
+  -- The common form first (`100x5`, `w: 60 x 8`, `x12+ @ 8`): its own pattern of five groups, which
   -- PostgreSQL matches in about half the time of the full one. Whatever it matches, the full pattern
-  -- matches with the same text in groups 1, 4, 5 and 19 and none in the others.
-  m text[] := regexp_match(t, '^[ \t]*(?:([wW]|[dD]|[rR][pP])[ \t]*:[ \t]*)?([0-9]+(?:[.,][0-9]+)?)?[ \t]*[xX×][ \t]*([0-9]+)(?:[ \t]*@[ \t]*([0-9]+(?:[.,][0-9]+)?))?[ \t]*$');
+  -- matches with the same text in groups 1, 5, 6, 7 and 22 and none in the others.
+  m text[] := regexp_match(t, '^[ \t]*(?:([wW]|[dD]|[rR][pP])[ \t]*:[ \t]*)?([0-9]+(?:[.,][0-9]+)?)?[ \t]*[xX×][ \t]*([0-9]+)(?:[ \t]*(\+))?(?:[ \t]*@[ \t]*([0-9]+(?:[.,][0-9]+)?))?[ \t]*$');
   v_weight text;
   v_reps numeric;
   v_seconds numeric;
 begin
   if m is not null then
-    m := array[m[1], null, null, m[2], m[3], null, null, null, null, null, null, null, null, null, null, null, null, null, m[4]];
+    m := array[m[1], null, null, null, m[2], m[3], m[4], null, null, null, null, null, null, null, null, null, null, null, null, null, null, m[5]];
   else
-    m := regexp_match(t, '^[ \t]*(?:([wW]|[dD]|[rR][pP])[ \t]*:[ \t]*)?(?:([bB][wW])[ \t]*[xX×][ \t]*([0-9]+)|([0-9]+(?:[.,][0-9]+)?)?[ \t]*[xX×][ \t]*(?:([0-9]+)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?|([bB][wW])[ \t]*\+[ \t]*([0-9]+(?:[.,][0-9]+)?)[ \t]*[xX×][ \t]*([0-9]+))(?:[ \t]*@[ \t]*([0-9]+(?:[.,][0-9]+)?))?[ \t]*$');
+    m := regexp_match(t, '^[ \t]*(?:([wW]|[dD]|[rR][pP])[ \t]*:[ \t]*)?(?:([bB][wW])[ \t]*[xX×][ \t]*([0-9]+)(?:[ \t]*(\+))?|([0-9]+(?:[.,][0-9]+)?)?[ \t]*[xX×][ \t]*(?:([0-9]+)(?:[ \t]*(\+))?|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?|([bB][wW])[ \t]*\+[ \t]*([0-9]+(?:[.,][0-9]+)?)[ \t]*[xX×][ \t]*([0-9]+)(?:[ \t]*(\+))?)(?:[ \t]*@[ \t]*([0-9]+(?:[.,][0-9]+)?))?[ \t]*$');
   end if;
   if m is null then
     reason := 'must be a set like 100x5, x12, bw x 8, 45s or 1:30';
     return;
   end if;
   kind := case lower(m[1]) when 'w' then 'warmup' when 'd' then 'drop' when 'rp' then 'burst' else 'work' end;
-  bodyweight := m[2] is not null or m[16] is not null;
-  v_weight := replace(coalesce(m[4], m[17]), ',', '.');
+  bodyweight := m[2] is not null or m[18] is not null;
+  amrap := m[4] is not null or m[7] is not null or m[21] is not null;
+  v_weight := replace(coalesce(m[5], m[19]), ',', '.');
   if v_weight is not null then
     -- Decimals are judged on the text (`102.500` has 1), like the SDK.
     weight := app_hidden.doc_set_number(v_weight);
@@ -925,27 +927,27 @@ begin
     end if;
     weight := trim_scale(weight);
   end if;
-  if coalesce(m[3], m[5], m[18]) is not null then
-    v_reps := app_hidden.doc_set_number(coalesce(m[3], m[5], m[18]));
+  if coalesce(m[3], m[6], m[20]) is not null then
+    v_reps := app_hidden.doc_set_number(coalesce(m[3], m[6], m[20]));
     if v_reps > 500 then
       reason := 'reps must be at most 500';
       return;
     end if;
     reps := v_reps;
   else
-    v_seconds := coalesce(app_hidden.doc_set_number(coalesce(m[6], m[11])),
-                          app_hidden.doc_set_number(coalesce(m[7], m[12])) * 60 + app_hidden.doc_set_number(coalesce(m[8], m[13])),
-                          app_hidden.doc_set_number(coalesce(m[9], m[14])) * 60 + coalesce(app_hidden.doc_set_number(coalesce(m[10], m[15])), 0));
+    v_seconds := coalesce(app_hidden.doc_set_number(coalesce(m[8], m[13])),
+                          app_hidden.doc_set_number(coalesce(m[9], m[14])) * 60 + app_hidden.doc_set_number(coalesce(m[10], m[15])),
+                          app_hidden.doc_set_number(coalesce(m[11], m[16])) * 60 + coalesce(app_hidden.doc_set_number(coalesce(m[12], m[17])), 0));
     if v_seconds > 86400 then
       reason := 'duration must be at most 86400 seconds';
       return;
     end if;
     seconds := v_seconds;
   end if;
-  if m[19] is not null then
+  if m[22] is not null then
     -- Half steps: the decimals are zeros, or a 5 then zeros.
-    effort := app_hidden.doc_set_number(replace(m[19], ',', '.'));
-    if rtrim(split_part(replace(m[19], ',', '.'), '.', 2), '0') not in ('', '5')
+    effort := app_hidden.doc_set_number(replace(m[22], ',', '.'));
+    if rtrim(split_part(replace(m[22], ',', '.'), '.', 2), '0') not in ('', '5')
        or effort > 10 or effort < (case when scale = 'rpe' then 1 else 0 end) then
       reason := case when scale = 'rpe' then 'rpe must be from 1 to 10 in half steps' else 'rir must be from 0 to 10 in half steps' end;
       effort := null;
@@ -955,8 +957,8 @@ begin
   end if;
 end;
 $function$;
-comment on function app_hidden.doc_parse_set(t text, scale text, OUT reason text, OUT kind text, OUT weight numeric, OUT bodyweight boolean, OUT reps integer, OUT seconds integer, OUT effort numeric) is 'Parses set text as people type it (the SDK''s parseSet): on failure `reason` is the first problem (form, weight, reps, duration, effort on `scale`), otherwise the set''s parts. A weight before a duration (`20x45s`) is a weighted hold; `bw+20x5` a bodyweight set with 20 added (bodyweight, weight 20). Never an error: digits beyond any number are over the limit.';
-grant execute on function app_hidden.doc_parse_set(t text, scale text, OUT reason text, OUT kind text, OUT weight numeric, OUT bodyweight boolean, OUT reps integer, OUT seconds integer, OUT effort numeric) to svc_reader;
+comment on function app_hidden.doc_parse_set(t text, scale text, OUT reason text, OUT kind text, OUT weight numeric, OUT bodyweight boolean, OUT reps integer, OUT seconds integer, OUT effort numeric, OUT amrap boolean) is 'Parses set text as people type it (the SDK''s parseSet): on failure `reason` is the first problem (form, weight, reps, duration, effort on `scale`), otherwise the set''s parts. A weight before a duration (`20x45s`) is a weighted hold; `bw+20x5` a bodyweight set with 20 added (bodyweight, weight 20); `+` after the reps (`270x5+`) an AMRAP set (amrap, at least those reps). Never an error: digits beyond any number are over the limit.';
+grant execute on function app_hidden.doc_parse_set(t text, scale text, OUT reason text, OUT kind text, OUT weight numeric, OUT bodyweight boolean, OUT reps integer, OUT seconds integer, OUT effort numeric, OUT amrap boolean) to svc_reader;
 
 create function app_hidden.doc_percent_set(t text, OUT percent numeric, OUT reps integer, OUT amrap boolean)
  RETURNS record
@@ -1123,7 +1125,7 @@ AS $function$
     ('dateTime', '^([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:\.([0-9]{1,6}))?)?(Z|([+-])([0-9]{2}):([0-9]{2}))$'),
     ('duration', '^[ \t]*(?:([0-9]+)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?)[ \t]*$'),
     ('repsRange', '^[ \t]*([0-9]+)[ \t]*[-–][ \t]*([0-9]+)[ \t]*$'),
-    ('setText', '^[ \t]*(?:([wW]|[dD]|[rR][pP])[ \t]*:[ \t]*)?(?:([bB][wW])[ \t]*[xX×][ \t]*([0-9]+)|([0-9]+(?:[.,][0-9]+)?)?[ \t]*[xX×][ \t]*(?:([0-9]+)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?|([bB][wW])[ \t]*\+[ \t]*([0-9]+(?:[.,][0-9]+)?)[ \t]*[xX×][ \t]*([0-9]+))(?:[ \t]*@[ \t]*([0-9]+(?:[.,][0-9]+)?))?[ \t]*$'),
+    ('setText', '^[ \t]*(?:([wW]|[dD]|[rR][pP])[ \t]*:[ \t]*)?(?:([bB][wW])[ \t]*[xX×][ \t]*([0-9]+)(?:[ \t]*(\+))?|([0-9]+(?:[.,][0-9]+)?)?[ \t]*[xX×][ \t]*(?:([0-9]+)(?:[ \t]*(\+))?|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?|([bB][wW])[ \t]*\+[ \t]*([0-9]+(?:[.,][0-9]+)?)[ \t]*[xX×][ \t]*([0-9]+)(?:[ \t]*(\+))?)(?:[ \t]*@[ \t]*([0-9]+(?:[.,][0-9]+)?))?[ \t]*$'),
     ('percentSet', '^[ \t]*([0-9]+(?:[.,][0-9]+)?)[ \t]*%[ \t]*[xX×][ \t]*([0-9]+)[ \t]*(\+)?[ \t]*$'),
     ('stage', '^[ \t]*([0-9]+)[ \t]*[xX×][ \t]*([0-9]+)[ \t]*(\+)?[ \t]*$');
 $function$;
@@ -1259,7 +1261,7 @@ $function$;
 comment on function app_hidden.format_duration(seconds integer) is 'Canonical duration inside set text: `45s` under a minute, else `<m>:<ss>` (`1:30`, `60:00`).';
 grant execute on function app_hidden.format_duration(seconds integer) to svc_reader;
 
-create function app_hidden.format_set(kind text, weight numeric, bodyweight boolean, reps integer, seconds integer, effort numeric)
+create function app_hidden.format_set(kind text, weight numeric, bodyweight boolean, reps integer, seconds integer, effort numeric, amrap boolean DEFAULT false)
  RETURNS text
  LANGUAGE sql
  IMMUTABLE PARALLEL SAFE
@@ -1273,10 +1275,11 @@ AS $function$
            when weight is not null then trim_scale(weight)::text || 'x' || reps::text
            else 'x' || reps::text
          end
+      || case when amrap and seconds is null then '+' else '' end
       || coalesce('@' || trim_scale(effort)::text, '');
 $function$;
-comment on function app_hidden.format_set(kind text, weight numeric, bodyweight boolean, reps integer, seconds integer, effort numeric) is 'The one canonical text of a set (the SDK''s formatSet): `w:`/`d:`/`rp:` prefix, `100x5`, `x12`, `bw x 8`, a weighted bodyweight set `bw+20x5`, `45s` or `1:30`, a weighted hold `20x45s`, then `@<effort>`; numbers in shortest form.';
-grant execute on function app_hidden.format_set(kind text, weight numeric, bodyweight boolean, reps integer, seconds integer, effort numeric) to svc_reader;
+comment on function app_hidden.format_set(kind text, weight numeric, bodyweight boolean, reps integer, seconds integer, effort numeric, amrap boolean) is 'The one canonical text of a set (the SDK''s formatSet): `w:`/`d:`/`rp:` prefix, `100x5`, `x12`, `bw x 8`, a weighted bodyweight set `bw+20x5`, `45s` or `1:30`, a weighted hold `20x45s`, then `+` after the reps of an AMRAP set (`270x5+`), then `@<effort>`; numbers in shortest form.';
+grant execute on function app_hidden.format_set(kind text, weight numeric, bodyweight boolean, reps integer, seconds integer, effort numeric, amrap boolean) to svc_reader;
 
 create function app_hidden.format_start(t timestamp with time zone)
  RETURNS text
@@ -1997,13 +2000,13 @@ AS $function$
            -- A bodyweight exercise's weight is load added to the body (`bw+20x5`); none or 0: `bw x 8`.
            app_hidden.planned_sets('work', case when e.equipment = 'bodyweight' and t.seconds is null then nullif(x.weight, 0) else x.weight end,
                                    e.equipment = 'bodyweight' and t.seconds is null, t.reps, t.seconds,
-                                   t.sets, re.warmups, re.drops, re.bursts, st.step)
+                                   t.sets, re.warmups, re.drops, re.bursts, st.step, t.amrap)
          else
            -- A cycle week: warm-ups toward its first set, its sets, drops and bursts after its last.
            app_hidden.planned_sets('work', app_hidden.shown_weight((t.week_sets -> 0 ->> 'weight')::numeric, r.unit, u.unit), false,
                                    (t.week_sets -> 0 ->> 'reps')::int, null, 0, re.warmups, 0, 0, st.step)
            || (select array_agg(app_hidden.format_set('work', app_hidden.shown_weight((ws.x ->> 'weight')::numeric, r.unit, u.unit), false,
-                                                      (ws.x ->> 'reps')::int, null, null) order by ws.o)
+                                                      (ws.x ->> 'reps')::int, null, null, (ws.x ->> 'amrap')::boolean) order by ws.o)
                  from jsonb_array_elements(t.week_sets) with ordinality as ws(x, o))
            || app_hidden.planned_sets('work', x.weight, false, t.reps, null, 0, 0, re.drops, re.bursts, st.step)
          end,
@@ -2019,7 +2022,7 @@ AS $function$
                                     else least(10000, app_hidden.snap_weight(app_hidden.convert_weight(t.weight, r.unit, u.unit), st.step)) end as weight) x
    order by t.position;
 $function$;
-comment on function app_hidden.next_plan(r app_public.routines, p_date date) is 'The next workout of a routine, one row per routine exercise: its target in the routine''s unit and as loaded in the owner''s unit, why, the pinned note carried forward, and the planned set texts.';
+comment on function app_hidden.next_plan(r app_public.routines, p_date date) is 'The next workout of a routine, one row per routine exercise: its target in the routine''s unit and as loaded in the owner''s unit, why, the pinned note carried forward, and the planned set texts (an AMRAP set ends in `+`).';
 grant execute on function app_hidden.next_plan(r app_public.routines, p_date date) to svc_reader;
 
 create function app_hidden.next_stage_target(current app_hidden.progression_state, judged app_hidden.session_judgement, stages jsonb, session_date date, increment numeric, step numeric, unit text)
@@ -2272,13 +2275,13 @@ $function$;
 comment on function app_hidden.pinned_note(p_user uuid, p_exercise uuid, p_date date) is 'The pinned note that carries forward to an exercise''s next plan: the note of the user''s latest entry of it on or before the date, if that entry is pinned.';
 grant execute on function app_hidden.pinned_note(p_user uuid, p_exercise uuid, p_date date) to svc_reader;
 
-create function app_hidden.planned_sets(p_kind text, p_weight numeric, p_bodyweight boolean, p_reps integer, p_seconds integer, p_sets integer, p_warmups integer, p_drops integer, p_bursts integer, p_increment numeric)
+create function app_hidden.planned_sets(p_kind text, p_weight numeric, p_bodyweight boolean, p_reps integer, p_seconds integer, p_sets integer, p_warmups integer, p_drops integer, p_bursts integer, p_increment numeric, p_amrap boolean DEFAULT false)
  RETURNS text[]
  LANGUAGE plpgsql
  IMMUTABLE
 AS $function$
 -- Set texts, in order: warm-ups (w:), work sets, drops (d:), bursts (rp:). p_increment is the loadable step
--- weights snap to.
+-- weights snap to; p_amrap marks the last work set as many reps as possible (`270x5+`).
 -- Warm-ups ramp toward a loaded work weight: one at 50 %; two or more spread evenly from 40 % to
 -- 80 %; each snapped to a loadable weight within 40-80 % of the work weight, with fewer reps
 -- (reps * (1.2 - share), at least 1, at most the work reps); a warm-up with no loadable weight
@@ -2310,7 +2313,8 @@ begin
     end loop;
   end if;
   for i in 1 .. p_sets loop
-    v_out := v_out || app_hidden.format_set('work', p_weight, p_bodyweight, case when p_seconds is null then v_reps end, p_seconds, null);
+    v_out := v_out || app_hidden.format_set('work', p_weight, p_bodyweight, case when p_seconds is null then v_reps end, p_seconds, null,
+                                           p_amrap and i = p_sets);
   end loop;
   if v_loaded then
     v_prev := p_weight;
@@ -2329,8 +2333,8 @@ begin
   return v_out;
 end;
 $function$;
-comment on function app_hidden.planned_sets(p_kind text, p_weight numeric, p_bodyweight boolean, p_reps integer, p_seconds integer, p_sets integer, p_warmups integer, p_drops integer, p_bursts integer, p_increment numeric) is 'The set texts of one planned exercise: warm-ups ramped toward the work weight, the work sets (a weighted hold as `20x45s`), drops about 20 % and at least one loadable step lighter each, rest-pause bursts (rules in the function body).';
-grant execute on function app_hidden.planned_sets(p_kind text, p_weight numeric, p_bodyweight boolean, p_reps integer, p_seconds integer, p_sets integer, p_warmups integer, p_drops integer, p_bursts integer, p_increment numeric) to svc_reader;
+comment on function app_hidden.planned_sets(p_kind text, p_weight numeric, p_bodyweight boolean, p_reps integer, p_seconds integer, p_sets integer, p_warmups integer, p_drops integer, p_bursts integer, p_increment numeric, p_amrap boolean) is 'The set texts of one planned exercise: warm-ups ramped toward the work weight, the work sets (a weighted hold as `20x45s`; the last one `+` when p_amrap), drops about 20 % and at least one loadable step lighter each, rest-pause bursts (rules in the function body).';
+grant execute on function app_hidden.planned_sets(p_kind text, p_weight numeric, p_bodyweight boolean, p_reps integer, p_seconds integer, p_sets integer, p_warmups integer, p_drops integer, p_bursts integer, p_increment numeric, p_amrap boolean) to svc_reader;
 
 create function app_hidden.program_copy_name(p_user uuid, base text, days jsonb)
  RETURNS text
@@ -3933,11 +3937,11 @@ begin
              jsonb_agg(case when c.done then to_jsonb(c.set_text) else jsonb_build_object('set', c.set_text, 'done', false) end
                        order by c.j) as canonical,
              jsonb_agg(jsonb_build_object('kind', c.kind, 'weight', c.weight, 'bodyweight', c.bodyweight, 'reps', c.reps,
-                                          'seconds', c.seconds, 'effort', c.effort, 'done', c.done) order by c.j) as set_rows
-        from (select y.j, p.kind, p.weight, p.bodyweight, p.reps, p.seconds, p.effort, (d.flag).value as done,
+                                          'seconds', c.seconds, 'effort', c.effort, 'amrap', c.amrap, 'done', c.done) order by c.j) as set_rows
+        from (select y.j, p.kind, p.weight, p.bodyweight, p.reps, p.seconds, p.effort, p.amrap, (d.flag).value as done,
                      case when y.form is not null then y.form_at when p.reason is not null then y.text_at else '.done' end as at,
                      coalesce(y.form, p.reason, (d.flag).reason) as reason,
-                     app_hidden.format_set(p.kind, p.weight, p.bodyweight, p.reps, p.seconds, p.effort) as set_text
+                     app_hidden.format_set(p.kind, p.weight, p.bodyweight, p.reps, p.seconds, p.effort, p.amrap) as set_text
                 from (select z.j, z.v,
                              -- A set is its text, or {set, done}.
                              case jsonb_typeof(z.v)
@@ -5733,6 +5737,7 @@ CASE
     WHEN ((kind = 'work'::text) AND done) THEN 1
     ELSE 0
 END) stored not null,
+  amrap boolean default false not null,
   constraint workout_sets_pkey PRIMARY KEY (id),
   constraint workout_sets_workout_exercise_id_position_key UNIQUE (workout_exercise_id, "position"),
   constraint workout_sets_exercise_id_fkey FOREIGN KEY (exercise_id) REFERENCES app_public.exercises(id),
@@ -5767,6 +5772,7 @@ comment on column app_public.workout_sets.week is 'Monday of the workout''s week
 comment on column app_public.workout_sets.volume_kg is 'Weight x reps in kg for a done work set with a weight; 0 for warm-ups, drops, bursts, sets not done, unloaded and timed sets. Sum it for volume.';
 comment on column app_public.workout_sets.volume_lb is 'Weight x reps in lb for a done work set with a weight; 0 otherwise. Sum it for volume.';
 comment on column app_public.workout_sets.work_sets is '1 for a done work set, else 0. Sum it for the number of work sets.';
+comment on column app_public.workout_sets.amrap is 'A set of as many reps as possible, written with `+` after its reps (`270x5+`): at least `reps`, which is what it counts as.';
 create index workout_sets_done_by_exercise_date on app_public.workout_sets using btree (user_id, exercise_id, date DESC, workout_id) WHERE done;
 comment on index app_public.workout_sets_done_by_exercise_date is 'Done sets by user, exercise and latest date first, with their workout: an exercise''s last workout (lastPerformance) in a few index probes.';
 create index workout_sets_exercise on app_public.workout_sets using btree (exercise_id);
@@ -5795,6 +5801,7 @@ grant insert (reps), update (reps) on table app_public.workout_sets to svc_visit
 grant insert (seconds), update (seconds) on table app_public.workout_sets to svc_visitor;
 grant insert (effort), update (effort) on table app_public.workout_sets to svc_visitor;
 grant insert (done), update (done) on table app_public.workout_sets to svc_visitor;
+grant insert (amrap), update (amrap) on table app_public.workout_sets to svc_visitor;
 grant select on table app_public.workout_sets to svc_reader;
 grant delete on table app_public.workout_sets to svc_visitor;
 
@@ -6031,12 +6038,12 @@ begin
     returning we.id, we.position
   )
   select array_agg(inserted.id order by inserted.position) into v_exercise_ids from inserted;
-  insert into app_public.workout_sets (workout_exercise_id, workout_id, position, kind, weight, bodyweight, reps, seconds, effort, done)
-  select v_exercise_ids[x.ord], v_id, s.ord - 1, s.kind, s.weight, s.bodyweight, s.reps, s.seconds, s.effort, s.done
+  insert into app_public.workout_sets (workout_exercise_id, workout_id, position, kind, weight, bodyweight, reps, seconds, effort, amrap, done)
+  select v_exercise_ids[x.ord], v_id, s.ord - 1, s.kind, s.weight, s.bodyweight, s.reps, s.seconds, s.effort, s.amrap, s.done
     from jsonb_array_elements(w.exercise_rows) with ordinality as x(e, ord),
          rows from (jsonb_to_recordset(x.e -> 'sets')
-                    as (kind text, weight float8, bodyweight boolean, reps int, seconds int, effort float8, done boolean))
-         with ordinality as s(kind, weight, bodyweight, reps, seconds, effort, done, ord);
+                    as (kind text, weight float8, bodyweight boolean, reps int, seconds int, effort float8, amrap boolean, done boolean))
+         with ordinality as s(kind, weight, bodyweight, reps, seconds, effort, amrap, done, ord);
   workout_id := v_id;
 end;
 $function$;
@@ -7295,7 +7302,7 @@ begin
                                         order by s.position)
                           from app_public.workout_sets s,
                                lateral (select app_hidden.format_set(s.kind, app_hidden.convert_weight(s.weight::numeric, w.unit, u.unit),
-                                                 s.bodyweight, s.reps, s.seconds, s.effort::numeric) as text) t
+                                                 s.bodyweight, s.reps, s.seconds, s.effort::numeric, s.amrap) as text) t
                          where s.workout_exercise_id = we.id))
                     order by we.position)
                from app_public.workout_exercises we where we.workout_id = w.id), '[]')))
@@ -7325,7 +7332,7 @@ create function app_public.workout_sets_text(s app_public.workout_sets)
  LANGUAGE sql
  STABLE
 AS $function$
-  select app_hidden.format_set(s.kind, s.weight::numeric, s.bodyweight, s.reps, s.seconds, s.effort::numeric);
+  select app_hidden.format_set(s.kind, s.weight::numeric, s.bodyweight, s.reps, s.seconds, s.effort::numeric, s.amrap);
 $function$;
-comment on function app_public.workout_sets_text(s app_public.workout_sets) is E'@notNull\nThe set as canonical set text (`100x5@8`, `w:60x5`, `bw x 8`, `45s`), weight in the workout''s unit.';
+comment on function app_public.workout_sets_text(s app_public.workout_sets) is E'@notNull\nThe set as canonical set text (`100x5@8`, `w:60x5`, `bw x 8`, `270x5+`, `45s`), weight in the workout''s unit.';
 grant execute on function app_public.workout_sets_text(s app_public.workout_sets) to svc_reader;

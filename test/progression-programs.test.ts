@@ -17,6 +17,8 @@ const applyRoutine = async (u: User, doc: Record<string, unknown>): Promise<stri
   (await call(u, APPLY_ROUTINE, { doc })).applyRoutineDocument.routine.id;
 const day = (n: number) => new Date(Date.UTC(2026, 0, 4 + 2 * n)).toISOString().slice(0, 10);
 const times = (n: number, set: string) => Array.from({ length: n }, () => set);
+/** n sets of `set`, the last one as many reps as possible (`100x3+`). */
+const amrapLast = (n: number, set: string) => [...times(n - 1, set), `${set}+`];
 
 type Expected = { work: string[]; why: string };
 /**
@@ -418,7 +420,7 @@ test("5/3/1, two cycles and the start of a third: percentage sets of a training 
     day(1),
     [
       {
-        work: ["65x5", "75x5", "85x5"],
+        work: ["65x5", "75x5", "85x5+"],
         why: `No history yet: week 1 of 3 at a training max of 100 kg (65%x5, 75%x5, 85%x5+).${AMRAP}`,
       },
     ],
@@ -430,7 +432,7 @@ test("5/3/1, two cycles and the start of a third: percentage sets of a training 
     day(2),
     [
       {
-        work: ["70x3", "80x3", "90x3"],
+        work: ["70x3", "80x3", "90x3+"],
         why: `Last session (2026-01-06): week 1 of 3 done; week 2 at a training max of 100 kg (70%x3, 80%x3, 90%x3+).${AMRAP}`,
       },
     ],
@@ -442,7 +444,7 @@ test("5/3/1, two cycles and the start of a third: percentage sets of a training 
     day(3),
     [
       {
-        work: ["75x5", "85x3", "95x1"],
+        work: ["75x5", "85x3", "95x1+"],
         why: `Last session (2026-01-08): week 2 of 3 done; week 3 at a training max of 100 kg (75%x5, 85%x3, 95%x1+).${AMRAP}`,
       },
     ],
@@ -455,7 +457,7 @@ test("5/3/1, two cycles and the start of a third: percentage sets of a training 
     day(4),
     [
       {
-        work: ["67.5x5", "80x5", "90x5"],
+        work: ["67.5x5", "80x5", "90x5+"],
         why: `Last session (2026-01-10): week 3 of 3 done with every rep: training max +5 kg to 105 kg; week 1 (65%x5, 75%x5, 85%x5+).${AMRAP}`,
       },
     ],
@@ -471,7 +473,7 @@ test("5/3/1, two cycles and the start of a third: percentage sets of a training 
     day(6),
     [
       {
-        work: ["72.5x3", "85x3", "95x3"],
+        work: ["72.5x3", "85x3", "95x3+"],
         why: `Last session (2026-01-12): week 1 of 3 done; week 2 at a training max of 105 kg (70%x3, 80%x3, 90%x3+).${AMRAP}`,
       },
     ],
@@ -484,14 +486,14 @@ test("5/3/1, two cycles and the start of a third: percentage sets of a training 
     day(7),
     [
       {
-        work: ["80x5", "90x3", "100x1"],
+        work: ["80x5", "90x3", "100x1+"],
         why: `Last session (2026-01-16): week 2 of 3 done; week 3 at a training max of 105 kg (75%x5, 85%x3, 95%x1+).${AMRAP}`,
       },
     ],
     [["80x5", "90x3", "100x0"]],
   );
   const third = (await call(u, NEXT, { id: squat, date: day(8) })).routineById;
-  expect(third.nextWorkout.exercises[0].sets.map((x: any) => x.set)).toEqual(["67.5x5", "80x5", "90x5"]);
+  expect(third.nextWorkout.exercises[0].sets.map((x: any) => x.set)).toEqual(["67.5x5", "80x5", "90x5+"]);
   expect(third.nextTargets[0].explanation).toBe(
     `Last session (2026-01-18): week 3 of 3 without every rep: training max stays 105 kg; week 1 (65%x5, 75%x5, 85%x5+).${AMRAP}`,
   );
@@ -528,7 +530,7 @@ test("GZCLP T1 and T2: a miss moves to the next stage at the same weight, a miss
     a1,
     day(1),
     [
-      { work: times(5, "100x3"), why: `No history yet: stage 1 of 3, 5x3+ at 100 kg as written.${LAST}` },
+      { work: amrapLast(5, "100x3"), why: `No history yet: stage 1 of 3, 5x3+ at 100 kg as written.${LAST}` },
       { work: times(3, "50x10"), why: "No history yet: stage 1 of 3, 3x10 at 50 kg as written." },
     ],
     [
@@ -542,7 +544,7 @@ test("GZCLP T1 and T2: a miss moves to the next stage at the same weight, a miss
     day(2),
     [
       {
-        work: times(5, "105x3"),
+        work: amrapLast(5, "105x3"),
         why: `Last session (2026-01-06) hit 5x3+ at 100 kg: +5 kg to 105 kg, stage 1 of 3.${LAST}`,
       },
       { work: times(3, "50x8"), why: "Last session (2026-01-06) missed 3x10 at 50 kg: stage 2 of 3, 3x8 at 50 kg." },
@@ -555,7 +557,7 @@ test("GZCLP T1 and T2: a miss moves to the next stage at the same weight, a miss
     day(3),
     [
       {
-        work: times(6, "105x2"),
+        work: amrapLast(6, "105x2"),
         why: `Last session (2026-01-08) missed 5x3+ at 105 kg: stage 2 of 3, 6x2+ at 105 kg.${LAST}`,
       },
       {
@@ -574,7 +576,7 @@ test("GZCLP T1 and T2: a miss moves to the next stage at the same weight, a miss
     day(4),
     [
       {
-        work: times(10, "105x1"),
+        work: amrapLast(10, "105x1"),
         why: `Last session (2026-01-10) missed 6x2+ at 105 kg: stage 3 of 3, 10x1+ at 105 kg.${LAST}`,
       },
       {
@@ -591,7 +593,7 @@ test("GZCLP T1 and T2: a miss moves to the next stage at the same weight, a miss
     day(5),
     [
       {
-        work: times(5, "90x3"),
+        work: amrapLast(5, "90x3"),
         why: `Last session (2026-01-12) missed 10x1+ at 105 kg, the last stage: back to 5x3+ at 85 %, 90 kg.${LAST}`,
       },
       { work: times(3, "55x6"), why: "Last session (2026-01-12) hit 3x6 at 52.5 kg: +2.5 kg to 55 kg, stage 3 of 3." },
@@ -761,7 +763,7 @@ test("a training max edited in a cycle restarts the cycle at week 1 from the new
     day(1),
     [
       {
-        work: ["65x5", "75x5", "85x5"],
+        work: ["65x5", "75x5", "85x5+"],
         why: `No history yet: week 1 of 2 at a training max of 100 kg (65%x5, 75%x5, 85%x5+).${AMRAP}`,
       },
     ],
@@ -773,7 +775,7 @@ test("a training max edited in a cycle restarts the cycle at week 1 from the new
     day(2),
     [
       {
-        work: ["70x3", "80x3", "90x3"],
+        work: ["70x3", "80x3", "90x3+"],
         why: `Last session (2026-01-06): week 1 of 2 done; week 2 at a training max of 100 kg (70%x3, 80%x3, 90%x3+).${AMRAP}`,
       },
     ],
@@ -787,7 +789,7 @@ test("a training max edited in a cycle restarts the cycle at week 1 from the new
     day(3),
     [
       {
-        work: ["72.5x5", "82.5x5", "92.5x5"],
+        work: ["72.5x5", "82.5x5", "92.5x5+"],
         why: `Training max changed in the routine to 110 kg: starting the cycle again at week 1 of 2 (65%x5, 75%x5, 85%x5+); the 2 earlier sessions no longer count.${AMRAP}`,
       },
     ],

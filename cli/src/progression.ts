@@ -20,7 +20,8 @@ type PlannedRow = {
   text: string;
   kind?: string;
   weight?: string;
-  reps?: number;
+  /** `5+` for a set of as many reps as possible, at least 5. */
+  reps?: number | string;
   time?: string;
   effort?: number;
 };
@@ -42,7 +43,7 @@ function plannedRow(set: unknown, n: number, unit: string): PlannedRow {
       : p.weight === null
         ? undefined
         : `${p.weight} ${unit}`,
-    reps: p.reps ?? undefined,
+    reps: p.reps === null ? undefined : p.amrap ? `${p.reps}+` : p.reps,
     time: p.seconds === null ? undefined : seconds(p.seconds),
     effort: p.effort ?? undefined,
   };

@@ -119,6 +119,35 @@ describe("svc routine next", () => {
     expect(afterView.stdout).toContain("\n  Last session (2026-03-02) hit 3x5 at 100 kg: +2.5 kg to 102.5 kg.\n");
   });
 
+  test("an AMRAP set: `+` after its reps in the JSON plan and in the table; logged as written it counts as those reps", async () => {
+    const h = await signedUp();
+    const routine = {
+      name: "GSLP",
+      unit: "kg",
+      exercises: [{ exercise: "bench", sets: 3, reps: 5, weight: 60, progression: "greyskull" }],
+    };
+    expect((await h.run(["routine", "apply", "-"], { input: JSON.stringify(routine) })).code).toBe(0);
+    const doc = await next(h, ["GSLP", "--date", "2026-03-02"]);
+    expect(workSets(doc, "Bench Press")).toEqual(["60x5", "60x5", "60x5+"]);
+    const view = await h.run(["routine", "next", "GSLP", "--date", "2026-03-02"]);
+    const lines = view.stdout.split("\n");
+    const bench = lines.indexOf("Bench Press");
+    expect(lines[bench + 1]).toMatch(/^ {2}SET\s+KIND\s+WEIGHT\s+REPS$/);
+    expect(lines[bench + 2]).toMatch(/^ {4}1\s+work\s+60 kg\s+5$/);
+    expect(lines[bench + 4]).toMatch(/^ {4}3\s+work\s+60 kg\s+5\+$/);
+    // Every set done as planned, the AMRAP one as written (`60x5+`): a hit at 5 reps, + 2.5 kg.
+    const done = { ...doc, exercises: doc.exercises.map((e: any) => ({ ...e, sets: e.sets.map((x: any) => x.set) })) };
+    const logged = await h.run(["workout", "apply", "-", "--json"], { input: JSON.stringify(done) });
+    expect(logged.code).toBe(0);
+    const shown = JSON.parse((await h.run(["workout", "show", JSON.parse(logged.stdout).workout.id, "--json"])).stdout);
+    expect(shown.exercises[0].sets).toEqual(["60x5", "60x5", "60x5+"]);
+    expect(workSets(await next(h, ["GSLP", "--date", "2026-03-04"]), "Bench Press")).toEqual([
+      "62.5x5",
+      "62.5x5",
+      "62.5x5+",
+    ]);
+  });
+
   test("the human view shows the load added to a bodyweight set (bw+32.5 kg), and bodyweight alone for an unloaded one", async () => {
     const h = await signedUp();
     const r = await h.run(["routine", "apply", "-"], {

@@ -18,6 +18,7 @@ const set = (p: Partial<ParsedSet>): ParsedSet => ({
   reps: null,
   seconds: null,
   effort: null,
+  amrap: false,
   ...p,
 });
 
@@ -36,6 +37,13 @@ describe("parseSet", () => {
     ["0x0", set({ weight: 0, reps: 0 })],
     ["10000x500", set({ weight: 10000, reps: 500 })],
     ["86400s", set({ seconds: 86400 })],
+    ["270x5+", set({ weight: 270, reps: 5, amrap: true })],
+    ["bw x 8+", set({ bodyweight: true, reps: 8, amrap: true })],
+    ["x8+", set({ reps: 8, amrap: true })],
+    ["100x5+@8", set({ weight: 100, reps: 5, effort: 8, amrap: true })],
+    [" w : 60 X 5 + ", set({ kind: "warmup", weight: 60, reps: 5, amrap: true })],
+    ["bw+20x5+", set({ bodyweight: true, weight: 20, reps: 5, amrap: true })],
+    ["10000x500+", set({ weight: 10000, reps: 500, amrap: true })],
   ])("%j", (text, expected) => {
     expect(parseSet(text)).toEqual({ ok: true, value: expected });
   });
@@ -53,6 +61,11 @@ describe("parseSet", () => {
     ["", REASONS.setText],
     ["5", REASONS.setText],
     ["x5 x5", REASONS.setText],
+    ["100x501+", REASONS.setReps],
+    ["45s+", REASONS.setText],
+    ["20x45s+", REASONS.setText],
+    ["100x5@8+", REASONS.setText],
+    ["100x5++", REASONS.setText],
   ])("%j -> %s", (text, reason) => {
     const r = parseSet(text);
     if (reason === null) expect(r.ok).toBe(true);
@@ -90,6 +103,10 @@ describe("formatSet", () => {
     [set({ kind: "warmup", weight: 60, reps: 5 }), "w:60x5"],
     [set({ kind: "drop", weight: 80, reps: 8, effort: 9.5 }), "d:80x8@9.5"],
     [set({ kind: "burst", reps: 4 }), "rp:x4"],
+    [set({ weight: 270, reps: 5, amrap: true }), "270x5+"],
+    [set({ bodyweight: true, reps: 8, amrap: true }), "bw x 8+"],
+    [set({ weight: 100, reps: 5, effort: 8, amrap: true }), "100x5+@8"],
+    [{ kind: "work" as const, weight: 100, bodyweight: false, reps: 5, seconds: null, effort: null }, "100x5"],
   ])("%j -> %s", (p, text) => {
     expect(formatSet(p)).toBe(text);
   });
@@ -153,8 +170,10 @@ const parsedSetArb = (scale: "rpe" | "rir" = "rpe"): fc.Arbitrary<ParsedSet> =>
         fc.integer({ min: 0, max: 86400 }).map((seconds) => ({ weight: null, reps: null, bodyweight: false, seconds })),
       ),
       effort: effortOn(scale),
+      amrap: fc.boolean(),
     })
-    .map(({ kind, body, effort }) => ({ kind, ...body, effort }));
+    // The AMRAP mark follows reps, never a duration.
+    .map(({ kind, body, effort, amrap }) => ({ kind, ...body, effort, amrap: amrap && body.reps !== null }));
 
 /** Re-types a canonical set text the way people do: spaces, case, ×, comma decimals, other duration forms. */
 function messUp(text: string, choices: number[]): string {
@@ -212,7 +231,7 @@ describe("properties", () => {
       REASONS.setDuration,
       REASONS.rpe,
     ]);
-    const alphabet = fc.constantFrom(..."0123456789xX×.,:@ smwdrpbW".split(""));
+    const alphabet = fc.constantFrom(..."0123456789xX×.,:@ smwdrpbW+".split(""));
     fc.assert(
       fc.property(fc.oneof(fc.string(), fc.string({ unit: alphabet, maxLength: 14 })), (text) => {
         const r = parseSet(text);

@@ -90,6 +90,7 @@ export {
   MAX_REPS,
   MAX_WEIGHT,
   type ParsedSet,
+  type SetParts,
   type SetKind,
   type EffortScale,
   type RepsRange,

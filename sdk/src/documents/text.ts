@@ -40,22 +40,27 @@ export const DURATION_PATTERN = `^${W}(?:([0-9]+)|${DURATION_WITH_UNIT})${W}$`;
 /** Reps range: digits, optional spaces, hyphen or en dash, optional spaces, digits. Groups: 1 low, 2 high. */
 export const REPS_RANGE_PATTERN = `^${W}([0-9]+)${W}[-–]${W}([0-9]+)${W}$`;
 
+/** The AMRAP mark after a set's reps: `+`, as many reps as possible, at least that many. */
+const AMRAP = `(?:${W}(\\+))?`;
+
 /**
  * Set text. Groups:
  *  1 prefix (`w`, `d`, `rp`, any case);
- *  2 `bw`, 3 its reps;
- *  4 weight (digits, optional `.` or `,` and digits), then 5 reps (form `<weight>x<reps>` or `x<reps>`)
- *    or a duration with its unit (a weighted hold `20x45s`): 6 seconds, 7,8 m:ss, 9,10 m and s;
- *  11 seconds (`45s`); 12,13 minutes and seconds (`1:30`); 14,15 minutes and seconds (`2m`, `1m30s`);
- *  16 `bw` of a weighted bodyweight set, 17 its added load, 18 its reps (`bw+20x5`);
- *  19 effort (digits, optional `.` or `,` and digits).
+ *  2 `bw`, 3 its reps, 4 `+`;
+ *  5 weight (digits, optional `.` or `,` and digits), then 6 reps and 7 `+` (form `<weight>x<reps>`
+ *    or `x<reps>`) or a duration with its unit (a weighted hold `20x45s`): 8 seconds, 9,10 m:ss,
+ *    11,12 m and s;
+ *  13 seconds (`45s`); 14,15 minutes and seconds (`1:30`); 16,17 minutes and seconds (`2m`, `1m30s`);
+ *  18 `bw` of a weighted bodyweight set, 19 its added load, 20 its reps, 21 `+` (`bw+20x5+`);
+ *  22 effort (digits, optional `.` or `,` and digits).
+ * The `+` (AMRAP) follows reps only, never a duration.
  */
 export const SET_TEXT_PATTERN =
   `^${W}(?:([wW]|[dD]|[rR][pP])${W}:${W})?` +
-  `(?:([bB][wW])${W}[xX×]${W}([0-9]+)` +
-  `|([0-9]+(?:[.,][0-9]+)?)?${W}[xX×]${W}(?:([0-9]+)|${DURATION_WITH_UNIT})` +
+  `(?:([bB][wW])${W}[xX×]${W}([0-9]+)${AMRAP}` +
+  `|([0-9]+(?:[.,][0-9]+)?)?${W}[xX×]${W}(?:([0-9]+)${AMRAP}|${DURATION_WITH_UNIT})` +
   `|${DURATION_WITH_UNIT}` +
-  `|([bB][wW])${W}\\+${W}([0-9]+(?:[.,][0-9]+)?)${W}[xX×]${W}([0-9]+))` +
+  `|([bB][wW])${W}\\+${W}([0-9]+(?:[.,][0-9]+)?)${W}[xX×]${W}([0-9]+)${AMRAP})` +
   `(?:${W}@${W}([0-9]+(?:[.,][0-9]+)?))?${W}$`;
 
 /**
@@ -153,7 +158,15 @@ export type ParsedSet = {
   seconds: number | null;
   /** `@` rating on the document's scale (RPE 1-10 or RIR 0-10, half steps); null when absent. */
   effort: number | null;
+  /**
+   * `+` after the reps (`270x5+`): as many reps as possible, at least `reps`. Logged as written it
+   * counts as `reps` done. Never on a duration.
+   */
+  amrap: boolean;
 };
+
+/** A set to write as text: a ParsedSet whose `amrap` may be left out (false). */
+export type SetParts = Omit<ParsedSet, "amrap"> & { amrap?: boolean };
 
 const KIND_OF_PREFIX: Record<string, SetKind> = { w: "warmup", d: "drop", rp: "burst" };
 const PREFIX_OF_KIND: Record<SetKind, string> = { work: "", warmup: "w:", drop: "d:", burst: "rp:" };
@@ -174,7 +187,8 @@ function decimal(text: string, places: number): number | null {
  * Parses set text as people type it: `100x5@8`, ` 100 X 5 @ 8 `, `102,5×5`, `x12`, `BW x 8`,
  * `45s`, `1:30`, `2m`, `1m30s`, a weighted hold `20x45s` or `20x1:30`, a weighted bodyweight set
  * `bw+20x5` (the added load in `weight`), with an optional prefix `w:` (warm-up), `d:` (drop) or
- * `rp:` (rest-pause burst). The effort after `@` is on `options.effort` (default `rpe`):
+ * `rp:` (rest-pause burst). A `+` right after the reps marks a set of as many reps as possible
+ * (`270x5+`, `bw x 8+`, `x8+`, `100x5+@8`; `amrap: true`). The effort after `@` is on `options.effort` (default `rpe`):
  * RPE 1 to 10, RIR 0 to 10, in half steps (`7.5` yes, `7.3` no).
  *
  * Checks, in this order (the first failure is the reason): the form (`REASONS.setText`), then
@@ -191,35 +205,36 @@ export function parseSet(text: unknown, options: { effort?: EffortScale } = {}):
   let bodyweight = false;
   let reps: number | null = null;
   let seconds: number | null = null;
+  const amrap = m[4] !== undefined || m[7] !== undefined || m[21] !== undefined;
   if (m[2] !== undefined) {
     bodyweight = true;
     reps = digits(m[3]);
-  } else if (m[5] !== undefined || m[6] !== undefined || m[7] !== undefined || m[9] !== undefined) {
-    if (m[4] !== undefined) {
-      weight = decimal(m[4], 2);
+  } else if (m[6] !== undefined || m[8] !== undefined || m[9] !== undefined || m[11] !== undefined) {
+    if (m[5] !== undefined) {
+      weight = decimal(m[5], 2);
       if (weight === null || weight > MAX_WEIGHT) return { ok: false, reason: REASONS.setWeight };
     }
-    if (m[5] !== undefined) reps = digits(m[5]);
-    else seconds = durationFromGroups(m, 6);
-  } else if (m[16] !== undefined) {
+    if (m[6] !== undefined) reps = digits(m[6]);
+    else seconds = durationFromGroups(m, 8);
+  } else if (m[18] !== undefined) {
     bodyweight = true;
-    weight = decimal(m[17], 2);
+    weight = decimal(m[19], 2);
     if (weight === null || weight > MAX_WEIGHT) return { ok: false, reason: REASONS.setWeight };
-    reps = digits(m[18]);
+    reps = digits(m[20]);
   } else {
-    seconds = durationFromGroups(m, 11);
+    seconds = durationFromGroups(m, 13);
   }
   if (reps !== null && reps > MAX_REPS) return { ok: false, reason: REASONS.setReps };
   if (seconds !== null && seconds > MAX_DURATION_SECONDS) return { ok: false, reason: REASONS.setDuration };
   let effort: number | null = null;
-  if (m[19] !== undefined) {
+  if (m[22] !== undefined) {
     const bad = { ok: false as const, reason: scale === "rpe" ? REASONS.rpe : REASONS.rir };
-    const frac = m[19].split(/[.,]/)[1] ?? "";
+    const frac = m[22].split(/[.,]/)[1] ?? "";
     if (!/^(0*|50*)$/.test(frac)) return bad;
-    effort = Number(m[19].replace(",", "."));
+    effort = Number(m[22].replace(",", "."));
     if (effort > 10 || effort < (scale === "rpe" ? 1 : 0)) return bad;
   }
-  return { ok: true, value: { kind, weight, bodyweight, reps, seconds, effort } };
+  return { ok: true, value: { kind, weight, bodyweight, reps, seconds, effort, amrap } };
 }
 
 /**
@@ -229,10 +244,11 @@ export function parseSet(text: unknown, options: { effort?: EffortScale } = {}):
  * - `x<reps>` (`x12`); `bw x <reps>` (`bw x 8`); `bw+<load>x<reps>` (`bw+20x5`);
  * - durations as `formatDuration`: `<n>s` under a minute (`45s`), else `<m>:<ss>` (`1:30`);
  *   a weighted hold as `<weight>x<duration>` (`20x45s`, `20x1:30`);
- * - effort `@<n>` right after, shortest form (`100x5@8`, `x12@7.5`, `bw x 8@9`, `45s@8`).
+ * - `+` right after the reps of an AMRAP set (`270x5+`, `bw x 8+`, `bw+20x5+`);
+ * - effort `@<n>` right after, shortest form (`100x5@8`, `x12@7.5`, `bw x 8@9`, `45s@8`, `100x5+@8`).
  * parseSet(formatSet(p)) deep-equals p for every valid p.
  */
-export function formatSet(set: ParsedSet): string {
+export function formatSet(set: SetParts): string {
   let body: string;
   if (set.seconds !== null)
     body =
@@ -241,6 +257,7 @@ export function formatSet(set: ParsedSet): string {
   else if (set.bodyweight) body = `bw x ${set.reps}`;
   else if (set.weight !== null) body = `${formatNumber(set.weight)}x${set.reps}`;
   else body = `x${set.reps}`;
+  if (set.amrap && set.seconds === null) body += "+";
   const effort = set.effort === null ? "" : `@${formatNumber(set.effort)}`;
   return `${PREFIX_OF_KIND[set.kind]}${body}${effort}`;
 }

@@ -14,6 +14,7 @@ Each entry of a workout exercise's \`sets\` is a set string, or \`{"set": "<text
 | \`<n>s\`, \`<m>:<ss>\`, \`<n>m\`, \`<n>m<n>s\` | a hold or cardio duration | \`45s\`, \`1:30\`, \`2m\` |
 | \`<weight>x<duration>\` | a weighted hold | \`20x45s\`, \`20x1:30\` |
 
+- AMRAP: \`+\` right after the reps marks a set of as many reps as possible, at least that many (\`270x5+\`, \`bw x 8+\`, \`100x5+@8\`); a plan writes it on its AMRAP sets. Logged as written it counts as those reps; write what you did (\`270x8\`) when you did more.
 - Effort: \`@<n>\` after the set, on the workout's \`effort\` scale: RPE 1 to 10 (\`rpe\`) or reps in reserve 0 to 10 (\`rir\`), in half steps: \`100x5@8\`, \`x12@7.5\`.
 - Prefixes: \`w:\` warm-up (\`w:60x5\`), \`d:\` drop set (\`d:80x8\`), \`rp:\` rest-pause burst (\`rp:x4\`).
 - Limits: weight at most ${MAX_WEIGHT} with at most 2 decimals; reps at most ${MAX_REPS}; durations at most ${MAX_DURATION_SECONDS} s.

@@ -1347,6 +1347,18 @@ const canonicalSets: [string, string][] = [
   ["BW + 10,5 X 5", "bw+10.5x5"],
   ["bw+0x8", "bw+0x8"],
   ["rp:bw+20x3@9", "rp:bw+20x3@9"],
+  // AMRAP: `+` right after the reps (as many as possible, at least that many).
+  ["270x5+", "270x5+"],
+  ["270 X 5 +", "270x5+"],
+  ["bw x 8+", "bw x 8+"],
+  ["x8+", "x8+"],
+  ["100x5+@8", "100x5+@8"],
+  ["100 x 5 + @ 8", "100x5+@8"],
+  ["w:60x5+", "w:60x5+"],
+  ["d:80x8+", "d:80x8+"],
+  ["bw+20x5+", "bw+20x5+"],
+  ["rp:bw+20x3+@9", "rp:bw+20x3+@9"],
+  ["102,5x0+", "102.5x0+"],
 ];
 for (const [input, canon] of canonicalSets) {
   workout(`set text: ${JSON.stringify(input)} is ${canon}`, ws(input), null, null, {
@@ -1398,6 +1410,15 @@ const badSets = [
   "100x5@-1",
   "100x5@8.",
   "five x five",
+  // The AMRAP `+` follows reps only, once, before the effort.
+  "45s+",
+  "20x45s+",
+  "1:30+",
+  "100x5++",
+  "100x5@8+",
+  "+100x5",
+  "100+x5",
+  "bw+ x 8",
 ];
 for (const input of badSets) workout(`set text: ${JSON.stringify(input)} is refused`, ws(input), SET, R.setText);
 
@@ -1423,6 +1444,11 @@ workout("set text: weighted hold without a unit is reps", ws("20x45"));
 workout("set text: weighted bodyweight 10000", ws("bw+10000x5"));
 workout("set text: weighted bodyweight 10000.01", ws("bw+10000.01x5"), SET, R.setWeight);
 workout("set text: weighted bodyweight reps 501", ws("bw+20x501"), SET, R.setReps);
+workout("set text: AMRAP reps 500", ws("100x500+"));
+workout("set text: AMRAP reps 501", ws("100x501+"), SET, R.setReps);
+workout("set text: AMRAP bodyweight reps 501", ws("bw x 501+"), SET, R.setReps);
+workout("set text: AMRAP weight checked before reps", ws("100.555x501+"), SET, R.setWeight);
+workout("set text: AMRAP effort checked last", ws("100x5+@11"), SET, R.rpe);
 
 // set text: effort scales
 workout("effort rpe: @0", ws("100x5@0"), SET, R.rpe);
