@@ -73,6 +73,8 @@ describe("Strong's comma format", () => {
       "failure-as-rpe-10": [1, 9],
       "distance-dropped": [1, 11],
       "distance-without-time": [1, 12],
+      // Pull Up's `0` weight: read as bodyweight, and said (a machine at 0 would be told the same).
+      "zero-weight-as-bodyweight": [2, 8],
     });
     const res = await importFile(u.token, parsed, true);
     expect(res.body.errors).toBeUndefined();

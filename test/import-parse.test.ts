@@ -265,6 +265,8 @@ test("a Strong Note row after another exercise's sets goes to its exercise's las
   expect(Object.fromEntries(parsed.skipped.map((k) => [k.reason, [k.rows, k.firstLine]]))).toEqual({
     "note-without-sets": [1, 5],
     "weight-negative": [1, 6],
+    // Pull Up's `0`: read as bodyweight, and said.
+    "zero-weight-as-bodyweight": [1, 3],
   });
   const later = parseImport(
     strong(

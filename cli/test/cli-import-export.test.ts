@@ -339,7 +339,7 @@ test("a refused set in the last part of a long file imports nothing of the parts
   expect(JSON.parse(list.stdout)).toEqual([]);
 }, 180_000);
 
-test("CSV export writes the wall-clock time the lifter trained, on the workout's own date, never UTC's", async () => {
+test("CSV export writes every time in the one zone it states, and names a workout whose date differs there", async () => {
   const h = await signedUp("Zone");
   const file = path.join(h.home, "la.csv");
   writeFileSync(
@@ -350,9 +350,14 @@ test("CSV export writes the wall-clock time the lifter trained, on the workout's
   const la = await h.run(["export", "--format", "csv", "--time-zone", "America/Los_Angeles"]);
   expect(la.code).toBe(0);
   expect(la.stdout.trim().split("\n")[1]).toBe("2024-09-10 19:30:00,Evening,30m,Back Squat,1,100,5,0,0,,,");
-  // In UTC (this test's zone) 02:30 on the 11th: the workout's date is kept (the offset nearest UTC's that keeps it).
+  // In UTC (this test's zone): 02:30 on the 11th, as every time of the file is in the one zone it states.
   const utc = await h.run(["export", "--format", "csv"]);
-  expect(utc.stdout.trim().split("\n")[1]).toMatch(/^2024-09-10 23:30:00,Evening,/);
+  expect(utc.stdout.trim().split("\n")[1]).toMatch(/^2024-09-11 02:30:00,Evening,/);
+  expect(utc.stderr).toContain("Times in UTC: every workout's start is written as the wall-clock time there");
+  expect(utc.stderr).toContain(
+    "1 workout whose start falls on another date in the file's time zone (read back on that date)",
+  );
+  expect(la.stderr).not.toContain("another date");
   const bad = await h.run(["export", "--format", "csv", "--time-zone", "Mars/Olympus"]);
   expect(bad.code).toBe(2);
   expect(bad.stderr).toContain("--time-zone Mars/Olympus is not a time zone");
@@ -393,5 +398,56 @@ test("CSV export converts every weight to one unit (the account's, or --unit) an
   expect(again.workouts[0]).toMatchObject({
     unit: "kg",
     exercises: [{ exercise: "Back Squat", sets: ["102.06x5", "45.36x5"] }],
+  });
+});
+
+test("CSV export: a weighted bodyweight set reads back weighted, and stderr names every change the format forces; a 0 on import is said", async () => {
+  const h = await signedUp("Csv changes");
+  const workout = {
+    date: "2026-03-02",
+    unit: "kg",
+    exercises: [
+      { exercise: "Pull-Up", superset: "A", sets: ["bw x 8", "bw+10x12", { set: "bw+20x5", done: false }] },
+      { exercise: "Leg Press", superset: "A", sets: ["0x10", "x12", "rp:100x3"] },
+    ],
+  };
+  expect((await h.run(["workout", "apply", "-"], { input: JSON.stringify(workout) })).code).toBe(0);
+  const csv = await h.run(["export", "--format", "csv", "--time-zone", "UTC"]);
+  expect(csv.code).toBe(0);
+  expect(csv.stdout.trim().split("\n").slice(1)).toEqual([
+    "2026-03-02 12:00:00,Workout,,Pull-Up (Weighted),1,0,8,0,0,,,",
+    "2026-03-02 12:00:00,Workout,,Pull-Up (Weighted),2,10,12,0,0,,,",
+    "2026-03-02 12:00:00,Workout,,Leg Press,1,0,10,0,0,,,",
+    "2026-03-02 12:00:00,Workout,,Leg Press,2,0,12,0,0,,,",
+    "2026-03-02 12:00:00,Workout,,Leg Press,D,100,3,0,0,,,",
+  ]);
+  expect(csv.stderr).toContain(
+    [
+      "CSV leaves out or changes:",
+      "  1 weighted bodyweight set (`bw+10x12`) written under `<exercise> (Weighted)` with the added load (read back as it was)",
+      "  1 unnamed workout named `Workout`",
+      "  1 planned set not done left out",
+      "  1 set of reps without a weight (`x12`) written at weight 0 (read back as `bw x 12`)",
+      "  1 set at weight 0 (`0x10`) read back as a bodyweight set (`bw x 10`)",
+      "  1 rest-pause burst (`rp:`) written as a drop set (read back as `d:`)",
+      "  2 routine links, workout bodyweights, supersets, pins or skip-progression marks left out",
+    ].join("\n"),
+  );
+  const c = await signedUp("Csv changes back");
+  const file = path.join(c.home, "back.csv");
+  writeFileSync(file, csv.stdout);
+  const back = await c.run(["import", file, "--unit", "kg", "--time-zone", "UTC"]);
+  expect(back.code).toBe(0);
+  expect(back.stdout).toContain(
+    "3 sets at weight 0 read as bodyweight sets (`bw x 10`; a machine at its lightest is `0x10`: edit those)",
+  );
+  const again = JSON.parse((await c.run(["export"])).stdout);
+  expect(again.workouts[0]).toMatchObject({
+    name: "Workout",
+    start: "2026-03-02T12:00:00Z",
+    exercises: [
+      { exercise: "Pull-Up", sets: ["bw x 8", "bw+10x12"] },
+      { exercise: "Leg Press", sets: ["bw x 10", "bw x 12", "d:100x3"] },
+    ],
   });
 });

@@ -52,7 +52,7 @@ export default class Export extends BaseCommand {
 
   async run(): Promise<ExportResult> {
     const { flags } = await this.parse(Export);
-    const { exportHistory, exportText, exportUnit } = await import("@svc/sdk/import");
+    const { exportHistory, exportText, exportUnit, CsvChanges } = await import("@svc/sdk/import");
     const { client } = await this.client();
     const history = await this.spin("Reading your account", exportHistory(client));
     const { head } = history;
@@ -70,22 +70,39 @@ export default class Export extends BaseCommand {
     }
     const write = writer(stream);
     let written = 0;
+    const changes = new CsvChanges();
+    const timeZone = flags["time-zone"] ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC");
     if (flags.format === "csv") {
       const unit = exportUnit(head, flags.unit);
       this.note(
         `Weights in ${unit}: every workout is converted to ${unit}, as Strong's comma format has no unit column (import it back with --unit ${unit}).`,
       );
+      this.note(
+        `Times in ${timeZone}: every workout's start is written as the wall-clock time there (import it back with --time-zone ${timeZone}).`,
+      );
     }
     const chunks = exportText(history, {
       format: flags.format,
       unit: flags.unit,
-      timeZone: flags["time-zone"],
+      timeZone,
+      changes,
       onPage: (count) => {
         written = count;
         this.note(`Exported ${written} of ${counted(head.workoutCount, "workout")}`);
       },
     });
     for await (const chunk of chunks) await write(chunk);
+    if (flags.format === "csv") {
+      const left = [
+        ...changes.lines(),
+        ...(head.routines.length || head.bodyweights.length || head.customExercises.length
+          ? [
+              "routines, bodyweights, custom exercises and settings left out (workouts only; the JSON export keeps them)",
+            ]
+          : []),
+      ];
+      if (left.length) this.note(["CSV leaves out or changes:", ...left.map((line) => `  ${line}`)].join("\n"));
+    }
     if (flags.output) {
       await new Promise<void>((resolve) => stream.end(resolve));
       this.out(

@@ -6,7 +6,7 @@
 import type { ImportRequester } from "./client.ts";
 import { SvcError } from "../errors.ts";
 import { graphql, type ResultOf } from "../graphql.ts";
-import { parseSet, convertWeight, type Unit } from "../documents/index.ts";
+import { parseSet, convertWeight, type ParsedSet, type Unit } from "../documents/index.ts";
 import { EXPORT_FORMAT, EXPORT_VERSION, type SvcExport } from "./svc.ts";
 import { zoneOffsetAt } from "./time-zone.ts";
 
@@ -89,7 +89,14 @@ export function exportUnit(head: Pick<ExportHead, "settings">, unit?: Unit): Uni
  */
 export async function* exportText(
   history: { head: ExportHead; pages: AsyncIterable<Record<string, unknown>[]> },
-  options: { format: "json" | "csv"; unit?: Unit; timeZone?: string; onPage?: (written: number) => void },
+  options: {
+    format: "json" | "csv";
+    unit?: Unit;
+    timeZone?: string;
+    onPage?: (written: number) => void;
+    /** CSV: counts what the file leaves out or changes (csvChangeLines says it). */
+    changes?: CsvChanges;
+  },
 ): AsyncGenerator<string> {
   const { head, pages } = history;
   let written = 0;
@@ -108,7 +115,7 @@ export async function* exportText(
   const unit = exportUnit(head, options.unit);
   yield `${STRONG_CSV_HEADER}\n`;
   for await (const page of pages) {
-    const lines = exportStrongCsv(page, { timeZone: options.timeZone, unit });
+    const lines = exportStrongCsv(page, { timeZone: options.timeZone, unit, changes: options.changes });
     if (lines.length) yield `${lines.join("\n")}\n`;
     written += page.length;
     options.onPage?.(written);
@@ -146,27 +153,80 @@ function zoneOffset(timeZone: string, instant: number): number | null {
 }
 
 /**
- * The wall-clock time a workout was done at, for a file without zones: its start in `timeZone`
- * when that falls on the workout's date (the lifter's own date, as logged); else the offset nearest
- * to that zone's (whole hours, -12 to +14) that keeps the workout's date; noon on the date when
- * it has no start.
+ * The wall-clock time a workout was done at in `timeZone` (every workout of a file in the one zone
+ * the file states); noon on the workout's date when it has no start.
  */
 export function workoutWallTime(w: { date?: string; start?: string }, timeZone: string): string {
   const instant = typeof w.start === "string" ? Date.parse(w.start) : NaN;
   if (!Number.isFinite(instant)) return `${w.date} 12:00:00`;
-  const zone = zoneOffset(timeZone, instant) ?? 0;
-  const wall = wallAt(instant, zone);
-  if (!w.date || wall.startsWith(w.date)) return wall;
-  let best: string | null = null;
-  let distance = Infinity;
-  for (let hours = -12; hours <= 14; hours++) {
-    const candidate = wallAt(instant, hours * 60);
-    if (candidate.startsWith(w.date) && Math.abs(hours * 60 - zone) < distance) {
-      best = candidate;
-      distance = Math.abs(hours * 60 - zone);
-    }
+  return wallAt(instant, zoneOffset(timeZone, instant) ?? 0);
+}
+
+/** What Strong's comma format cannot hold of a workout document, as read back by svc or another app. */
+export const CSV_CHANGES = {
+  weighted: {
+    one: "weighted bodyweight set (`bw+10x12`) written under `<exercise> (Weighted)` with the added load (read back as it was)",
+    text: "weighted bodyweight sets (`bw+10x12`) written under `<exercise> (Weighted)` with the added load (read back as they were)",
+  },
+  unnamed: { one: "unnamed workout named `Workout`", text: "unnamed workouts named `Workout`" },
+  sharedStart: {
+    one: "workout sharing its name and time with the one before (read back as one workout with both's sets)",
+    text: "workouts sharing their name and time with one before (read back as one workout with their sets)",
+  },
+  otherDate: {
+    one: "workout whose start falls on another date in the file's time zone (read back on that date)",
+    text: "workouts whose start falls on another date in the file's time zone (read back on that date)",
+  },
+  planned: { one: "planned set not done left out", text: "planned sets not done left out" },
+  repsOnly: {
+    one: "set of reps without a weight (`x12`) written at weight 0 (read back as `bw x 12`)",
+    text: "sets of reps without a weight (`x12`) written at weight 0 (read back as `bw x 12`)",
+  },
+  zeroWeight: {
+    one: "set at weight 0 (`0x10`) read back as a bodyweight set (`bw x 10`)",
+    text: "sets at weight 0 (`0x10`) read back as bodyweight sets (`bw x 10`)",
+  },
+  burst: {
+    one: "rest-pause burst (`rp:`) written as a drop set (read back as `d:`)",
+    text: "rest-pause bursts (`rp:`) written as drop sets (read back as `d:`)",
+  },
+  amrap: {
+    one: "AMRAP mark (`5+`) left out (the reps are kept)",
+    text: "AMRAP marks (`5+`) left out (the reps are kept)",
+  },
+  rir: {
+    one: "RIR rating left out (the RPE column holds RPE only)",
+    text: "RIR ratings left out (the RPE column holds RPE only)",
+  },
+  marks: {
+    one: "routine link, workout bodyweight, superset, pin or skip-progression mark left out",
+    text: "routine links, workout bodyweights, supersets, pins or skip-progression marks left out",
+  },
+} as const;
+export type CsvChange = keyof typeof CSV_CHANGES;
+
+/** Counts, for one CSV export, what the format left out or changed. */
+export class CsvChanges {
+  readonly counts = new Map<CsvChange, number>();
+  private readonly seen = new Set<string>();
+  add(change: CsvChange): void {
+    this.counts.set(change, (this.counts.get(change) ?? 0) + 1);
   }
-  return best ?? wall;
+  /** Whether a workout of this wall time and name was written before (a second becomes one with it). */
+  repeated(key: string): boolean {
+    if (this.seen.has(key)) return true;
+    this.seen.add(key);
+    return false;
+  }
+  /** One line per change, `3 planned sets not done left out`, in CSV_CHANGES' order. */
+  lines(): string[] {
+    return (Object.keys(CSV_CHANGES) as CsvChange[])
+      .filter((c) => this.counts.has(c))
+      .map((c) => {
+        const n = this.counts.get(c)!;
+        return `${n} ${n === 1 ? CSV_CHANGES[c].one : CSV_CHANGES[c].text}`;
+      });
+  }
 }
 
 export type StrongCsvOptions = {
@@ -174,6 +234,8 @@ export type StrongCsvOptions = {
   timeZone?: string;
   /** Every weight is written in this unit (Strong's comma format has no unit column); default each workout's own. */
   unit?: Unit;
+  /** Counts what the format leaves out or changes. */
+  changes?: CsvChanges;
 };
 
 /**
@@ -186,40 +248,55 @@ export type StrongCsvOptions = {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function exportStrongCsv(documents: Record<string, any>[], options: StrongCsvOptions = {}): string[] {
   const timeZone = options.timeZone ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC");
+  const changes = options.changes ?? new CsvChanges();
   const lines: string[] = [];
   for (const w of documents) {
     const date = workoutWallTime(w, timeZone);
+    noteWorkoutChanges(w, date, changes);
     const unit: Unit = options.unit ?? w.unit ?? "kg";
     for (const e of w.exercises ?? []) {
-      let n = 0;
+      if (e.superset || e.pinned || e.skipProgression) changes.add("marks");
+      const sets: ParsedSet[] = [];
       for (const s of e.sets ?? []) {
-        const text = typeof s === "string" ? s : s.set;
-        if (typeof s === "object" && s.done === false) continue;
-        const p = parseSet(text, { effort: w.effort ?? "rpe" });
-        if (!p.ok) continue;
-        const set = p.value;
+        if (typeof s === "object" && s.done === false) {
+          changes.add("planned");
+          continue;
+        }
+        const p = parseSet(typeof s === "string" ? s : s.set, { effort: w.effort ?? "rpe" });
+        if (p.ok) sets.push(p.value);
+      }
+      // An entry with a load added to the body is written under `<name> (Weighted)`, the other apps' name for it.
+      const weighted = sets.some((set) => set.bodyweight && set.weight !== null);
+      const exercise = weighted ? `${e.exercise} (Weighted)` : e.exercise;
+      let n = 0;
+      for (const set of sets) {
+        noteSetChanges(set, w.effort, changes);
         const order = set.kind === "warmup" ? "W" : set.kind === "drop" || set.kind === "burst" ? "D" : String(++n);
         const weight = set.weight === null ? 0 : convertWeight(set.weight, w.unit ?? unit, unit);
-        lines.push(
-          [
-            date,
-            w.name ?? "Workout",
-            strongDuration(w.minutes),
-            e.exercise,
-            order,
-            weight,
-            set.reps ?? 0,
-            0,
-            set.seconds ?? 0,
-            e.note ?? "",
-            w.notes ?? "",
-            w.effort === "rir" ? "" : (set.effort ?? ""),
-          ]
-            .map(csvCell)
-            .join(","),
-        );
+        const row = [date, w.name ?? "Workout", strongDuration(w.minutes), exercise, order, weight, set.reps ?? 0, 0];
+        row.push(set.seconds ?? 0, e.note ?? "", w.notes ?? "", w.effort === "rir" ? "" : (set.effort ?? ""));
+        lines.push(row.map(csvCell).join(","));
       }
     }
   }
   return lines;
+}
+
+/** Counts what the CSV form changes of a workout as a whole. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function noteWorkoutChanges(w: Record<string, any>, wallTime: string, changes: CsvChanges): void {
+  if (w.name === undefined) changes.add("unnamed");
+  if (w.date && !wallTime.startsWith(w.date)) changes.add("otherDate");
+  if (changes.repeated(`${wallTime}|${w.name ?? "Workout"}`)) changes.add("sharedStart");
+  if (w.routine || w.bodyweight !== undefined || w.skipProgression) changes.add("marks");
+}
+
+/** Counts what the CSV form changes of one set. */
+function noteSetChanges(set: ParsedSet, effort: string | undefined, changes: CsvChanges): void {
+  if (set.bodyweight && set.weight !== null) changes.add("weighted");
+  if (!set.bodyweight && set.weight === null && set.reps !== null) changes.add("repsOnly");
+  if (!set.bodyweight && set.weight === 0 && set.reps) changes.add("zeroWeight");
+  if (set.kind === "burst") changes.add("burst");
+  if ((set as ParsedSet & { amrap?: boolean }).amrap) changes.add("amrap");
+  if (effort === "rir" && set.effort !== null) changes.add("rir");
 }

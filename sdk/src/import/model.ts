@@ -56,6 +56,7 @@ export type SkipReason =
   | "duration-out-of-range"
   | "failure-as-rpe-10"
   | "failure-mark-dropped"
+  | "zero-weight-as-bodyweight"
   | "unit-converted"
   | "note-shortened"
   | "note-without-sets"
@@ -110,6 +111,11 @@ export const SKIP_REASONS: Record<SkipReason, { skipsRow: boolean; text: string;
     skipsRow: false,
     text: "failure sets kept as work sets at the RPE the file gives (the failure mark is not kept)",
     one: "failure set kept as a work set at the RPE the file gives (the failure mark is not kept)",
+  },
+  "zero-weight-as-bodyweight": {
+    skipsRow: false,
+    text: "sets at weight 0 read as bodyweight sets (`bw x 10`; a machine at its lightest is `0x10`: edit those)",
+    one: "set at weight 0 read as a bodyweight set (`bw x 10`; a machine at its lightest is `0x10`: edit it)",
   },
   "unit-converted": {
     skipsRow: false,
@@ -230,6 +236,8 @@ export function setText(row: ImportRow, skips: SkipCounter): string | null {
     if (distance !== null) skips.add("distance-dropped", row.line);
     // The other apps' weighted bodyweight lifts ("Pull Up (Weighted)") give the load added to the body: `bw+20x5`.
     const added = weight !== null && WEIGHTED_BODYWEIGHT.test(row.exercise);
+    // A written 0 (Strong's `0.0`) is a bodyweight lift or a machine at its lightest: said, not guessed.
+    if (row.weight === 0) skips.add("zero-weight-as-bodyweight", row.line);
     body =
       weight === null ? `bw x ${reps}` : added ? `bw+${numberText(weight)}x${reps}` : `${numberText(weight)}x${reps}`;
   } else if (seconds !== null) {
