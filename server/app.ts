@@ -50,6 +50,8 @@ export type AppOptions = {
   clientCostLimits?: Partial<ClientCostLimits>;
   /** The OAuth routes' per-address limits (the MCP SDK's defaults); false turns them off (tests sign many apps in from one address). */
   oauthRateLimit?: false;
+  /** A built web app to serve instead of web/dist (tests that deploy a new version under a running page). */
+  webDist?: string;
 };
 export type App = { app: express.Express; server: Server; close: () => Promise<void> };
 
@@ -96,6 +98,7 @@ export async function createApp({
   slowRequestMs = DEFAULT_SLOW_REQUEST_MS,
   clientCostLimits,
   oauthRateLimit,
+  webDist,
 }: AppOptions): Promise<App> {
   const app = express();
   // Read by the operation guard through the GraphQL context (plugins/preset.ts).
@@ -152,7 +155,7 @@ export async function createApp({
   await serv.addTo(app, server, false);
 
   // The web app at / (after the API, so /api/... never reaches it).
-  const web = await webApp({ dev, server, say: (message) => log("info", message) });
+  const web = await webApp({ dev, server, say: (message) => log("info", message), dist: webDist });
   app.use(web.handler);
   app.use((_req, res) => sendError(res, "NOT_FOUND", "No such route"));
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {

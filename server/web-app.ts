@@ -18,16 +18,20 @@ import {
   writeFileSync,
 } from "node:fs";
 import path from "node:path";
+import type { InlineConfig } from "vite";
 
 export const WEB_ROOT = path.resolve(import.meta.dirname, "../web");
 export const WEB_DIST = path.join(WEB_ROOT, "dist");
 const VITE_CONFIG = path.join(WEB_ROOT, "vite.config.ts");
 /** Written after a build: when its sources were read (ms since the epoch). */
 const STAMP = ".built-from";
-/** What the build reads: the app, its config, and the SDK's document validation it bundles. */
+/** What the build reads: the app, its service worker, icons and manifest, its config, and the SDK's document validation it bundles. */
 const SOURCES = [
   path.join(WEB_ROOT, "src"),
+  path.join(WEB_ROOT, "sw"),
+  path.join(WEB_ROOT, "public"),
   path.join(WEB_ROOT, "index.html"),
+  path.join(WEB_ROOT, "pwa-manifest.ts"),
   VITE_CONFIG,
   path.join(WEB_ROOT, "package.json"),
   path.resolve(WEB_ROOT, "../sdk/src"),
@@ -76,6 +80,32 @@ function publish(build: string) {
   for (const dir of old) rmSync(dir, { recursive: true, force: true });
 }
 
+/** One production build of the web app into `outDir`; `config` is merged into vite.config.ts's. */
+export async function buildWebApp(outDir: string, config: InlineConfig = {}): Promise<void> {
+  const { build, mergeConfig } = await import("vite");
+  // Vite follows NODE_ENV over its mode: under Jest (NODE_ENV=test) it would bundle React's
+  // development build. This is always the production build.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = "production";
+  try {
+    await build(
+      mergeConfig(
+        {
+          root: WEB_ROOT,
+          configFile: VITE_CONFIG,
+          mode: "production",
+          logLevel: "warn",
+          build: { outDir, emptyOutDir: true },
+        },
+        config,
+      ),
+    );
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
+}
+
 /**
  * Builds the web app when web/dist is missing or stale: into a folder of its own under
  * web/.builds, then web/dist is pointed at it. Processes building at once each finish their own.
@@ -88,23 +118,7 @@ export async function ensureWebBuild(say: (message: string) => void = () => {}):
     const startedAt = Date.now();
     const outDir = path.join(BUILDS, `${startedAt}-${process.pid}`);
     mkdirSync(BUILDS, { recursive: true });
-    const { build } = await import("vite");
-    // Vite follows NODE_ENV over its mode: under Jest (NODE_ENV=test) it would bundle React's
-    // development build. This is always the production build.
-    const nodeEnv = process.env.NODE_ENV;
-    process.env.NODE_ENV = "production";
-    try {
-      await build({
-        root: WEB_ROOT,
-        configFile: VITE_CONFIG,
-        mode: "production",
-        logLevel: "warn",
-        build: { outDir, emptyOutDir: true },
-      });
-    } finally {
-      if (nodeEnv === undefined) delete process.env.NODE_ENV;
-      else process.env.NODE_ENV = nodeEnv;
-    }
+    await buildWebApp(outDir);
     writeFileSync(path.join(outDir, STAMP), String(startedAt));
     publish(outDir);
     say(`Built the web app in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
@@ -116,28 +130,30 @@ export async function ensureWebBuild(say: (message: string) => void = () => {}):
 
 const isApiPath = (p: string) => p === "/api" || p.startsWith("/api/");
 
-/** The built app: static files, then index.html for any other page address. */
-function servedBuild() {
+/** The built app in `dist`: static files, then index.html for any other page address. */
+function servedBuild(dist: string) {
   const router = express.Router();
   // Vite puts a content hash in every asset name: a changed file is a new address.
   router.use(
     "/assets",
-    express.static(path.join(WEB_DIST, "assets"), { immutable: true, maxAge: "365d", index: false, fallthrough: true }),
+    express.static(path.join(dist, "assets"), { immutable: true, maxAge: "365d", index: false, fallthrough: true }),
   );
   router.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     if (isApiPath(req.path) || req.path.startsWith("/assets/")) return next();
-    const file = path.join(WEB_DIST, req.path === "/" ? "index.html" : path.normalize(req.path));
+    const file = path.join(dist, req.path === "/" ? "index.html" : path.normalize(req.path));
     const isTopFile =
-      file.startsWith(WEB_DIST + path.sep) &&
-      path.dirname(file) === WEB_DIST &&
+      file.startsWith(dist + path.sep) &&
+      path.dirname(file) === dist &&
       existsSync(file) &&
       !path.basename(file).startsWith(".");
-    // Pages must be revalidated, so a new build's asset names reach the browser at once.
+    // Pages must be revalidated, so a new build's asset names reach the browser at once; so must
+    // /sw.js, so the browser's update check sees a new version (served from the top: scope / with
+    // no Service-Worker-Allowed header).
     res.set("Cache-Control", "no-cache");
     if (isTopFile) return res.sendFile(file, { dotfiles: "deny" });
     if (!req.accepts("html")) return next();
-    res.sendFile(path.join(WEB_DIST, "index.html"), (error) => error && next(error));
+    res.sendFile(path.join(dist, "index.html"), (error) => error && next(error));
   });
   return router;
 }
@@ -173,12 +189,25 @@ function devMiddleware(server: Server) {
 const DEV_CSP =
   "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self' ws: wss:; frame-ancestors 'none'; object-src 'none'; base-uri 'self'; form-action 'self'";
 
-/** The web app's routes, mounted after the API; `close` stops the dev server if one started. */
-export async function webApp({ dev, server, say }: { dev: boolean; server: Server; say?: (message: string) => void }) {
+/**
+ * The web app's routes, mounted after the API; `close` stops the dev server if one started.
+ * `dist`: a build made elsewhere to serve instead of web/dist (a test deploys a second version).
+ */
+export async function webApp({
+  dev,
+  server,
+  say,
+  dist,
+}: {
+  dev: boolean;
+  server: Server;
+  say?: (message: string) => void;
+  dist?: string;
+}) {
   if (dev) {
     const { handler, close } = devMiddleware(server);
     return { handler: handler as express.RequestHandler, close };
   }
-  await ensureWebBuild(say);
-  return { handler: servedBuild(), close: async () => {} };
+  if (!dist) await ensureWebBuild(say);
+  return { handler: servedBuild(dist ?? WEB_DIST), close: async () => {} };
 }

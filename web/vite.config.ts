@@ -2,10 +2,37 @@
 // In `npm run dev` the same config runs as middleware inside the Express process.
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
+import { VitePWA } from "vite-plugin-pwa";
+import { MANIFEST, THEME_COLOR } from "./pwa-manifest.ts";
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react()],
+  plugins: [
+    react(),
+    {
+      name: "theme-color",
+      // The browser's bar in the manifest's colour, from its one home.
+      transformIndexHtml: () => [
+        { tag: "meta", attrs: { name: "theme-color", content: THEME_COLOR }, injectTo: "head" },
+      ],
+    },
+    // Installable and offline: manifest.webmanifest from pwa-manifest.ts, and sw/sw.ts built to
+    // /sw.js with the list of every built file to keep (injectManifest: our own small worker, so
+    // what it caches is written down, not configured). No service worker in development.
+    VitePWA({
+      strategies: "injectManifest",
+      srcDir: "sw",
+      filename: "sw.ts",
+      registerType: "prompt",
+      // Registered from src/update (an inline script would break the Content-Security-Policy).
+      injectRegister: false,
+      manifest: MANIFEST,
+      injectManifest: {
+        globPatterns: ["**/*.{html,js,css,svg,png,webmanifest}"],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   build: {
     outDir: "dist",
     emptyOutDir: true,

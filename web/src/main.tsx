@@ -8,6 +8,8 @@ import { Guard } from "./Guard.tsx";
 import { appRoutes } from "./routes.tsx";
 import NotFound from "./pages/NotFound.tsx";
 import PageLoadError from "./pages/PageLoadError.tsx";
+import { UpdatePrompt } from "./update/UpdatePrompt.tsx";
+import { startServiceWorker } from "./update/serviceWorker.ts";
 import "./styles.css";
 
 const router = createBrowserRouter([
@@ -40,8 +42,11 @@ setTimeout(() => (window.requestIdleCallback ?? ((f: () => void) => setTimeout(f
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
+    <UpdatePrompt />
     <SessionProvider>
       <RouterProvider router={router} />
     </SessionProvider>
   </StrictMode>,
 );
+// Installable and offline (web/sw): registered once the page has loaded.
+startServiceWorker();

@@ -2,8 +2,9 @@
 // `useSession()`; sign-in, sign-up and sign-out refresh it.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { graphql, type ResultOf } from "../graphql/graphql.ts";
-import { request } from "../graphql/client.ts";
+import { NetworkError, request } from "../graphql/client.ts";
 import * as auth from "./api.ts";
+import { lastViewer, rememberViewer } from "./lastViewer.ts";
 
 export const ViewerQuery = graphql(`
   query Viewer {
@@ -44,8 +45,12 @@ let firstViewerRequest: Promise<ResultOf<typeof ViewerQuery>> | null = request(V
 /** The first answer, once it came (undefined before, or after a failure). */
 let firstViewer: Viewer | null | undefined;
 firstViewerRequest.then(
-  (data) => (firstViewer = data.viewer),
-  () => {},
+  (data) => {
+    firstViewer = data.viewer;
+    rememberViewer(data.viewer);
+  },
+  // No network: the person last signed in here, so their pages open offline.
+  (error) => (firstViewer = (error instanceof NetworkError && lastViewer()) || undefined),
 );
 
 /** Resolves when the first session check answered or failed, or after `ms`: main.tsx waits this long to render with it known. */
@@ -70,13 +75,28 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       firstViewerRequest = null;
       const data = await (pending ?? request(ViewerQuery));
       setViewer(data.viewer);
+      rememberViewer(data.viewer);
       setError(null);
       return data.viewer;
     } catch (e) {
+      // No network: the person last signed in here (the server still decides every request).
+      const known = e instanceof NetworkError ? lastViewer() : null;
+      if (known) {
+        setViewer((current) => current ?? known);
+        setError(null);
+        return known;
+      }
       setError(e);
       throw e;
     }
   }, []);
+
+  // Back online: ask the server again (the session may have ended while the app ran offline).
+  useEffect(() => {
+    const askAgain = () => void refresh().catch(() => {});
+    window.addEventListener("online", askAgain);
+    return () => window.removeEventListener("online", askAgain);
+  }, [refresh]);
 
   useEffect(() => {
     // Already known when the first render had the answer; else wait for it (or ask again).
@@ -109,6 +129,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       },
       signOut: async (options) => {
         await auth.signOut();
+        rememberViewer(null);
         setAfterSignOut(options?.to ?? null);
         setViewer(null);
       },

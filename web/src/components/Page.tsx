@@ -1,7 +1,8 @@
 // Every page's frame: sets the window title ("<title> · Training Log") and the one h1.
 import { useEffect, type ReactNode } from "react";
+import { APP_NAME } from "../appName.ts";
 
-export const APP_NAME = "Training Log";
+export { APP_NAME };
 
 export function usePageTitle(title: string) {
   useEffect(() => {

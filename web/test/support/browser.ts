@@ -47,11 +47,15 @@ export type BrowserTest = {
   readonly server: TestServer;
   readonly browser: Browser;
   /** A fresh browser profile at the test server (newPage below). */
-  newPage: (viewport?: { width: number; height: number }) => Promise<{ context: BrowserContext; page: Page }>;
+  newPage: (
+    viewport?: { width: number; height: number },
+    options?: PageOptions,
+  ) => Promise<{ context: BrowserContext; page: Page }>;
   /** A fresh browser profile signed in as `account` (through the sign-in page), at Home. */
   signedInPage: (
     account: { email: string; password: string },
     viewport?: { width: number; height: number },
+    options?: PageOptions,
   ) => Promise<{ context: BrowserContext; page: Page }>;
 };
 
@@ -76,9 +80,9 @@ export function useBrowserTest(): BrowserTest {
     get browser() {
       return running().browser;
     },
-    newPage: (viewport) => newPage(running().browser, running().server.url, viewport),
-    signedInPage: async (account, viewport) => {
-      const opened = await newPage(running().browser, running().server.url, viewport);
+    newPage: (viewport, options) => newPage(running().browser, running().server.url, viewport, options),
+    signedInPage: async (account, viewport, options) => {
+      const opened = await newPage(running().browser, running().server.url, viewport, options);
       await signInInBrowser(opened.page, account);
       await expectPage(opened.page, "Home");
       return opened;
@@ -86,13 +90,23 @@ export function useBrowserTest(): BrowserTest {
   };
 }
 
+export type PageOptions = {
+  /**
+   * Whether the app's service worker may install. Blocked unless a test is about it (web/test/offline):
+   * its cache would answer the requests other tests make fail on purpose (a page's code that cannot
+   * load), and every profile would download the whole app once more.
+   */
+  serviceWorkers?: "allow" | "block";
+};
+
 /** A fresh browser profile (own cookies) at the server, at desktop size unless told. */
 export async function newPage(
   browser: Browser,
   baseURL: string,
   viewport = DESKTOP,
+  { serviceWorkers = "block" }: PageOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport });
+  const context = await browser.newContext({ baseURL, viewport, serviceWorkers });
   // Record Content-Security-Policy violations from the first script on; expectAccessible checks them.
   await context.addInitScript(() => {
     const seen: string[] = [];

@@ -1,0 +1,61 @@
+// Registers the service worker (web/sw/sw.ts, built to /sw.js) and tells the page when a new
+// version is installed and waiting. The page never switches versions by itself: a running page
+// keeps its own files (the old worker serves them) until the user taps Reload, so it is never
+// reloaded mid-set and never runs a mix of old and new files.
+import { registerSW } from "virtual:pwa-register";
+
+/** How often an open app asks the server for a new version (also whenever it comes back to the screen). */
+const UPDATE_CHECK_MS = 60 * 60 * 1000;
+
+let updateReady = false;
+let reloadAsked = false;
+let registration: ServiceWorkerRegistration | undefined;
+let activateWaiting: (() => Promise<void>) | undefined;
+const listeners = new Set<() => void>();
+
+function setUpdateReady(ready: boolean) {
+  updateReady = ready;
+  listeners.forEach((listener) => listener());
+}
+
+export const updateStore = {
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  },
+  /** A new version is installed and this page still runs the old one. */
+  isUpdateReady: () => updateReady,
+  dismiss: () => setUpdateReady(false),
+};
+
+function watchForUpdates(r: ServiceWorkerRegistration) {
+  const check = () => {
+    if (navigator.onLine) r.update().catch(() => {});
+  };
+  setInterval(check, UPDATE_CHECK_MS);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") check();
+  });
+}
+
+export function startServiceWorker() {
+  if (!("serviceWorker" in navigator)) return;
+  activateWaiting = registerSW({
+    onNeedRefresh: () => setUpdateReady(true),
+    // The new version took over: asked here, this page reloads into it; asked in another tab,
+    // this page keeps running what it has loaded and offers the reload.
+    onNeedReload: () => (reloadAsked ? window.location.reload() : setUpdateReady(true)),
+    onRegisteredSW: (_url, r) => {
+      registration = r;
+      if (r) watchForUpdates(r);
+    },
+  });
+}
+
+/** The user's Reload: the waiting version takes over, then the page reloads into it (onNeedReload). */
+export async function reloadIntoNewVersion() {
+  reloadAsked = true;
+  if (registration?.waiting && activateWaiting) await activateWaiting();
+  // Another tab let the new version in already: only this page is old.
+  else window.location.reload();
+}
