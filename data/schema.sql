@@ -4,275 +4,280 @@
 -- Contents: the line where each section and object starts (sections by schema, then kind; objects by name).
 -- The design notes behind them are listed in db/CONVENTIONS.md.
 --
---  294  app_hidden: types
---  297    doc_array_answer
---  303    doc_choice_answer
---  309    doc_flag_answer
---  315    doc_line_answer
---  321    doc_object_answer
---  327    lift_target
---  344    progression_state
---  356    progression_target
---  369    session_judgement
---  382  app_hidden: tables
---  385    exercise_labels
---  414    imported_workout_starts
---  434    progression_restarts
---  463  app_hidden: functions
---  466    api_key_live
---  477    apply_workout_document_row
---  492    ban_in_force
---  502    body_part_words
---  513    bodyweight_reason
---  524    catalog_exercise_meaning
---  553    check_date
---  573    check_one_of
---  590    closest_exercises
---  623    control_character_reason
---  634    convert_weight
---  649    cycle_texts
---  659    cycle_week
---  674    deload_to_step
---  688    doc_array
---  703    doc_bodyweight
---  715    doc_duration
---  736    doc_exercise
---  757    doc_exercise_entry
---  783    doc_exercise_field
---  794    doc_flag
---  808    doc_integer
---  820    doc_line
---  835    doc_object
---  849    doc_one_of
---  863    doc_own_id
---  890    doc_parse_set
---  963    doc_percent_set
---  985    doc_real_date
---  998    doc_set_number
--- 1010    doc_stage
--- 1029    doc_start
--- 1074    doc_string
--- 1084    doc_unknown_key
--- 1094    doc_uuid
--- 1105    doc_weight
--- 1117    document_patterns
--- 1135    e1rm
--- 1147    earlier_sessions_note
--- 1157    exercise_match_score
--- 1168    exercise_reference
--- 1179    exercise_staple_rank
--- 1199    exercise_word
--- 1239    exercise_words
--- 1254    format_duration
--- 1264    format_set
--- 1284    format_start
--- 1295    import_choice
--- 1307    import_find_duplicates
--- 1361    import_map_names
--- 1433    import_name_map
--- 1450    import_save_account
--- 1498    import_save_custom_exercises
--- 1542    import_save_workout
--- 1566    import_workout_entries
--- 1604    judge_cycle_session
--- 1631    judge_session
--- 1697    lifted_as_loaded
--- 1714    lifted_text
--- 1728    loadable_step
--- 1738    match_exercise
--- 1877    match_exercise_words
--- 1955    next_cycle_target
--- 1987    next_plan
--- 2028    next_stage_target
--- 2073    next_target
--- 2202    own_routine
--- 2216    personal_records
--- 2260    pinned_note
--- 2278    planned_sets
--- 2339    program_copy_name
--- 2359    program_day_document
--- 2372    program_exercise
--- 2389    program_input_weights
--- 2441    program_key
--- 2451    program_lift_step
--- 2466    program_rounding_step
--- 2478    program_unit_value
--- 2488    program_weight_from_history
--- 2500    progression_first_note
--- 2519    progression_rules
--- 2527    progression_targets
--- 2693    record_sets
--- 2716    refresh_exercise_labels
--- 2737    rep_max_reps
--- 2745    require_session
--- 2763    require_user
--- 2781    resolve_exercise
--- 2791    resolve_exercises
--- 2804    resolve_exercises_exactly
--- 2832    routine_name_taken
--- 2845    same_start_weight
--- 2856    session_live
--- 2866    shown_increment
--- 2880    shown_weight
--- 2892    snap_down
--- 2902    snap_up
--- 2912    snap_weight
--- 2923    staged_import_limits
--- 2933    tg_check_exercise_visible
--- 2950    tg_check_parent_owner
--- 2976    tg_check_workout_routine
--- 2993    tg_custom_exercise_name_free
--- 3014    tg_exercise_aliases_check
--- 3035    tg_exercise_labels
--- 3058    tg_exercises_check
--- 3113    tg_one_line_name
--- 3129    tg_routine_exercises_restart
--- 3167    tg_routine_name_unique
--- 3184    tg_set_updated_at
--- 3196    tg_users_name_check
--- 3210    tg_workout_sets_denormalize
--- 3227    tg_workout_sets_refresh
--- 3247    touch_current_session
--- 3269    touch_current_session_to_write
--- 3283    touch_due
--- 3293    try_uuid
--- 3303    typo_distance
--- 3337    unknown_exercise_reason
--- 3356    walk_routine_document
--- 3572    walk_routine_exercise_extras
--- 3676    walk_routine_program
--- 3755    walk_workout_document
--- 4021    weight_increment
--- 4031    weight_kg
--- 4041    weight_units
--- 4049    weights_meet
--- 4065    word_set
--- 4076  app_private: tables
--- 4079    address_attempts
--- 4093    api_key_hashes
--- 4102    failed_sign_ins
--- 4115    oauth_clients
--- 4132    oauth_codes
--- 4152    oauth_tokens
--- 4166    rate_counters
--- 4175    session_tokens
--- 4184    user_secrets
--- 4193  app_private: functions
--- 4196    address_key
--- 4207    admin_target
--- 4229    admin_user
--- 4249    api_key_of_hash
--- 4265    ban_user
--- 4292    claim_address_attempt
--- 4329    count_admin_call
--- 4348    count_request
--- 4364    delete_expired_imports
--- 4374    delete_idle_sessions
--- 4391    end_session
--- 4405    expire_api_keys
--- 4422    forget_expired_oauth
--- 4449    lift_expired_bans
--- 4467    max_sessions_per_user
--- 4475    new_session
--- 4501    oauth_client
--- 4512    oauth_code_challenge
--- 4533    oauth_exchange_code
--- 4569    oauth_issue_code
--- 4591    oauth_one_time_status
--- 4615    oauth_refresh
--- 4652    oauth_register_client
--- 4664    oauth_revoke
--- 4677    oauth_store_tokens
--- 4690    oauth_use_token
--- 4712    password_hash_cost
--- 4720    password_hash_cost_of
--- 4730    prune_counters
--- 4753    random_base62
--- 4780    session_for_token
--- 4803    session_of_hash
--- 4817    sign_in
--- 4887    sign_up
--- 4910    unban_user
--- 4928    use_api_key
--- 4966    user_record
--- 4985  app_public: types
--- 4988    admin_user
--- 5008    api_key_access
--- 5011    e1rm_session
--- 5035    exercise_resolution
--- 5047    last_performance
--- 5061    next_target
--- 5093    program_lift
--- 5101    volume_week
--- 5116  app_public: tables
--- 5119    api_keys
--- 5151    bodyweights
--- 5187    connected_apps
--- 5221    exercise_aliases
--- 5247    exercise_import_names
--- 5273    exercises
--- 5324    program_templates
--- 5350    routine_exercises
--- 5446    routines
--- 5499    sessions
--- 5523    staged_import_parts
--- 5564    staged_imports
--- 5592    users
--- 5649    workout_exercises
--- 5700    workout_sets
--- 5808    workouts
--- 5885  app_public: functions
--- 5888    admin_users
--- 5913    apply_routine_document
--- 5963    apply_workout_document
--- 6053    create_api_key
--- 6094    create_custom_exercise
--- 6111    current_api_key_id
--- 6122    current_oauth_connection_id
--- 6140    current_session_id
--- 6151    current_user_id
--- 6169    delete_account
--- 6189    delete_custom_exercise
--- 6216    disconnect_app
--- 6236    e1rm_series
--- 6270    exercise_key
--- 6280    exercises_aliases
--- 6291    exercises_custom
--- 6301    exercises_records
--- 6385    export_account
--- 6404    export_workouts
--- 6419    grant_admin
--- 6435    import_history
--- 6571    import_staged
--- 6609    last_performance
--- 6659    log_bodyweight
--- 6691    next_workout
--- 6715    program_library
--- 6725    program_templates_inputs
--- 6740    resolve_exercise
--- 6759    resolve_exercises
--- 6782    revoke_api_key
--- 6802    routine_document
--- 6844    routine_name_key
--- 6854    routines_next_targets
--- 6875    routines_next_workout
--- 6914    search_exercises
--- 6977    sessions_current
--- 6987    sign_out_other_sessions
--- 7005    sign_out_session
--- 7025    stage_import_part
--- 7085    start_program
--- 7116    update_custom_exercise
--- 7138    users_api_keys
--- 7161    users_connected_apps
--- 7179    users_custom_exercises
--- 7192    users_sessions
--- 7210    validate_routine_document
--- 7230    validate_workout_document
--- 7252    weekly_volume
--- 7279    workout_document
--- 7318    workout_sets_personal_record
--- 7330    workout_sets_text
+--  299  app_hidden: types
+--  302    doc_array_answer
+--  308    doc_choice_answer
+--  314    doc_flag_answer
+--  320    doc_line_answer
+--  326    doc_object_answer
+--  332    lift_target
+--  349    progression_state
+--  361    progression_target
+--  374    session_judgement
+--  387  app_hidden: tables
+--  390    exercise_labels
+--  419    imported_workout_starts
+--  439    progression_restarts
+--  468  app_hidden: functions
+--  471    api_key_live
+--  482    apply_workout_document_row
+--  497    ban_in_force
+--  507    body_part_words
+--  518    bodyweight_reason
+--  529    catalog_exercise_meaning
+--  558    check_date
+--  578    check_one_of
+--  595    closest_exercises
+--  628    control_character_reason
+--  639    convert_weight
+--  654    cycle_texts
+--  664    cycle_week
+--  679    deload_to_step
+--  693    doc_array
+--  708    doc_bodyweight
+--  720    doc_duration
+--  741    doc_exercise
+--  762    doc_exercise_entry
+--  788    doc_exercise_field
+--  799    doc_flag
+--  813    doc_integer
+--  825    doc_line
+--  840    doc_object
+--  854    doc_one_of
+--  868    doc_own_id
+--  895    doc_parse_set
+--  968    doc_percent_set
+--  990    doc_real_date
+-- 1003    doc_set_number
+-- 1015    doc_stage
+-- 1034    doc_start
+-- 1079    doc_string
+-- 1089    doc_unknown_key
+-- 1099    doc_uuid
+-- 1110    doc_weight
+-- 1122    document_patterns
+-- 1140    e1rm
+-- 1152    earlier_sessions_note
+-- 1162    exercise_match_score
+-- 1173    exercise_reference
+-- 1184    exercise_staple_rank
+-- 1204    exercise_word
+-- 1244    exercise_words
+-- 1259    format_duration
+-- 1269    format_set
+-- 1289    format_start
+-- 1300    import_choice
+-- 1312    import_find_duplicates
+-- 1366    import_map_names
+-- 1438    import_name_map
+-- 1455    import_save_account
+-- 1503    import_save_custom_exercises
+-- 1547    import_save_workout
+-- 1571    import_workout_entries
+-- 1609    judge_cycle_session
+-- 1636    judge_session
+-- 1702    lifted_as_loaded
+-- 1719    lifted_text
+-- 1733    loadable_step
+-- 1743    match_exercise
+-- 1813    match_exercise_exact
+-- 1849    match_exercise_typos
+-- 1913    match_exercise_words
+-- 1991    next_cycle_target
+-- 2023    next_plan
+-- 2064    next_stage_target
+-- 2109    next_target
+-- 2238    own_routine
+-- 2252    personal_records
+-- 2296    pinned_note
+-- 2314    planned_sets
+-- 2375    program_copy_name
+-- 2395    program_day_document
+-- 2408    program_exercise
+-- 2425    program_input_weights
+-- 2477    program_key
+-- 2487    program_lift_step
+-- 2502    program_rounding_step
+-- 2514    program_unit_value
+-- 2524    program_weight_from_history
+-- 2536    progression_first_note
+-- 2555    progression_rules
+-- 2563    progression_targets
+-- 2729    record_sets
+-- 2752    refresh_exercise_labels
+-- 2773    rep_max_reps
+-- 2781    require_session
+-- 2799    require_user
+-- 2817    resolve_exercise
+-- 2827    resolve_exercises
+-- 2840    resolve_exercises_exactly
+-- 2868    routine_name_taken
+-- 2881    same_start_weight
+-- 2892    session_live
+-- 2902    shown_increment
+-- 2916    shown_weight
+-- 2928    snap_down
+-- 2938    snap_up
+-- 2948    snap_weight
+-- 2959    staged_import_limits
+-- 2969    tg_check_exercise_visible
+-- 2986    tg_check_parent_owner
+-- 3012    tg_check_workout_routine
+-- 3029    tg_custom_exercise_name_free
+-- 3050    tg_exercise_aliases_check
+-- 3071    tg_exercise_labels
+-- 3094    tg_exercises_check
+-- 3149    tg_one_line_name
+-- 3165    tg_routine_exercises_restart
+-- 3203    tg_routine_name_unique
+-- 3220    tg_set_updated_at
+-- 3232    tg_users_name_check
+-- 3246    tg_workout_sets_denormalize
+-- 3263    tg_workout_sets_refresh
+-- 3283    touch_current_session
+-- 3305    touch_current_session_to_write
+-- 3319    touch_due
+-- 3329    try_uuid
+-- 3339    typo_distance
+-- 3373    unknown_exercise_reason
+-- 3392    walk_routine_document
+-- 3427    walk_routine_entry
+-- 3518    walk_routine_exercise_extras
+-- 3622    walk_routine_fields
+-- 3706    walk_routine_program
+-- 3785    walk_routine_target
+-- 3831    walk_workout_document
+-- 4097    weight_increment
+-- 4107    weight_kg
+-- 4117    weight_units
+-- 4125    weights_meet
+-- 4141    word_set
+-- 4152  app_private: tables
+-- 4155    address_attempts
+-- 4169    api_key_hashes
+-- 4178    failed_sign_ins
+-- 4191    oauth_clients
+-- 4208    oauth_codes
+-- 4228    oauth_tokens
+-- 4242    rate_counters
+-- 4251    session_tokens
+-- 4260    user_secrets
+-- 4269  app_private: functions
+-- 4272    address_key
+-- 4283    admin_target
+-- 4305    admin_user
+-- 4325    api_key_of_hash
+-- 4341    ban_user
+-- 4368    claim_address_attempt
+-- 4405    count_admin_call
+-- 4424    count_request
+-- 4440    delete_expired_imports
+-- 4450    delete_idle_sessions
+-- 4467    end_session
+-- 4481    expire_api_keys
+-- 4498    forget_expired_oauth
+-- 4525    lift_expired_bans
+-- 4543    max_sessions_per_user
+-- 4551    new_session
+-- 4577    oauth_client
+-- 4588    oauth_code_challenge
+-- 4609    oauth_exchange_code
+-- 4645    oauth_issue_code
+-- 4667    oauth_one_time_status
+-- 4691    oauth_refresh
+-- 4728    oauth_register_client
+-- 4740    oauth_revoke
+-- 4753    oauth_store_tokens
+-- 4766    oauth_use_token
+-- 4788    password_hash_cost
+-- 4796    password_hash_cost_of
+-- 4806    prune_counters
+-- 4829    random_base62
+-- 4856    session_for_token
+-- 4879    session_of_hash
+-- 4893    sign_in
+-- 4963    sign_up
+-- 4986    unban_user
+-- 5004    use_api_key
+-- 5042    user_record
+-- 5061  app_public: types
+-- 5064    admin_user
+-- 5084    api_key_access
+-- 5087    e1rm_session
+-- 5111    exercise_resolution
+-- 5123    last_performance
+-- 5137    next_target
+-- 5169    program_lift
+-- 5177    volume_week
+-- 5192  app_public: tables
+-- 5195    api_keys
+-- 5227    bodyweights
+-- 5263    connected_apps
+-- 5297    exercise_aliases
+-- 5323    exercise_import_names
+-- 5349    exercises
+-- 5400    program_templates
+-- 5426    routine_exercises
+-- 5522    routines
+-- 5575    sessions
+-- 5599    staged_import_parts
+-- 5640    staged_imports
+-- 5668    users
+-- 5725    workout_exercises
+-- 5776    workout_sets
+-- 5884    workouts
+-- 5961  app_public: functions
+-- 5964    admin_users
+-- 5989    apply_routine_document
+-- 6039    apply_workout_document
+-- 6129    create_api_key
+-- 6170    create_custom_exercise
+-- 6187    current_api_key_id
+-- 6198    current_oauth_connection_id
+-- 6216    current_session_id
+-- 6227    current_user_id
+-- 6245    delete_account
+-- 6265    delete_custom_exercise
+-- 6292    disconnect_app
+-- 6312    e1rm_series
+-- 6346    exercise_key
+-- 6356    exercises_aliases
+-- 6367    exercises_custom
+-- 6377    exercises_records
+-- 6461    export_account
+-- 6480    export_workouts
+-- 6495    grant_admin
+-- 6511    import_history
+-- 6647    import_staged
+-- 6685    last_performance
+-- 6735    log_bodyweight
+-- 6767    next_workout
+-- 6791    program_library
+-- 6801    program_templates_inputs
+-- 6816    resolve_exercise
+-- 6835    resolve_exercises
+-- 6858    revoke_api_key
+-- 6878    routine_document
+-- 6920    routine_name_key
+-- 6930    routines_next_targets
+-- 6951    routines_next_workout
+-- 6990    search_exercises
+-- 7053    sessions_current
+-- 7063    sign_out_other_sessions
+-- 7081    sign_out_session
+-- 7101    stage_import_part
+-- 7161    start_program
+-- 7192    update_custom_exercise
+-- 7214    users_api_keys
+-- 7237    users_connected_apps
+-- 7255    users_custom_exercises
+-- 7268    users_sessions
+-- 7286    validate_routine_document
+-- 7306    validate_workout_document
+-- 7328    weekly_volume
+-- 7355    workout_document
+-- 7394    workout_sets_personal_record
+-- 7406    workout_sets_text
 
 create extension if not exists citext with schema public;
 create extension if not exists pg_trgm with schema public;
@@ -1744,49 +1749,20 @@ AS $function$
 -- The one resolver (its tiers are in its `comment on`). candidate_ids: the exercise found, or the
 -- choices when ambiguous (at most 10, likeliest first), or the closest names when none (at most 3).
 declare
-  v_ref text := btrim(coalesce(ref, ''));
-  v_key text := app_public.exercise_key(coalesce(ref, ''));
   v_me uuid := app_public.current_user_id();
   v_words text[];
-  v_vocab text[];
   v_unknown_words text[];
-  v_unknown text;
-  v_fixes text[];
-  v_combos text[];
-  v_next text[];
-  v_combo text;
-  v_fix text;
-  v_max int;
-  v_best int;
   v_ids uuid[] := '{}';
   r record;
 begin
   match := 'none';
   candidate_ids := '{}';
-  if v_ref = '' then return; end if;
-  -- An id the caller can see.
-  if app_hidden.try_uuid(v_ref) is not null then
-    select e.id into exercise_id from app_public.exercises e where e.id = app_hidden.try_uuid(v_ref) and (e.user_id is null or e.user_id = v_me);
-    if exercise_id is not null then
-      match := 'id'; candidate_ids := array[exercise_id]; return;
-    end if;
+  if btrim(coalesce(ref, '')) = '' then return; end if;
+  r := app_hidden.match_exercise_exact(ref, v_me);
+  if r.match is not null then
+    match := r.match; exercise_id := r.exercise_id; candidate_ids := array[exercise_id]; return;
   end if;
-  if v_key <> '' then
-    -- A catalog name, else one of the caller's custom names (never both: see tg_custom_exercise_name_free).
-    select e.id into exercise_id from app_public.exercises e
-     where e.key = v_key and (e.user_id is null or e.user_id = v_me)
-     order by e.user_id nulls first limit 1;
-    if exercise_id is not null then
-      match := 'name'; candidate_ids := array[exercise_id]; return;
-    end if;
-    select a.exercise_id into exercise_id
-      from app_public.exercise_aliases a join app_public.exercises e on e.id = a.exercise_id
-     where a.key = v_key and e.user_id is null;
-    if exercise_id is not null then
-      match := 'alias'; candidate_ids := array[exercise_id]; return;
-    end if;
-  end if;
-  v_words := app_hidden.exercise_words(v_ref);
+  v_words := app_hidden.exercise_words(btrim(ref));
   if cardinality(v_words) > 0 and cardinality(v_words) <= 12 then
     -- Words that are no word of any exercise (index probes; the whole vocabulary only for typos).
     v_unknown_words := array(
@@ -1796,15 +1772,6 @@ begin
                           where l.words @> array[w] and (l.user_id is null or l.user_id = v_me))
          and not exists (select 1 from app_hidden.exercise_labels l
                           where l.joined = w and (l.user_id is null or l.user_id = v_me)));
-    if cardinality(v_unknown_words) > 0 then
-      select array_agg(distinct w) into v_vocab from (
-        select unnest(l.words) as w from app_hidden.exercise_labels l where l.user_id is null or l.user_id = v_me
-        union all
-        select l.joined from app_hidden.exercise_labels l where (l.user_id is null or l.user_id = v_me) and cardinality(l.words) > 1
-        union all
-        select unnest(array['barbell', 'dumbbell', 'machine', 'cable', 'bodyweight', 'kettlebell', 'band', 'cardio'])
-      ) t;
-    end if;
     if cardinality(v_unknown_words) = 0 then
       r := app_hidden.match_exercise_words(v_words, v_me);
       if r.tier is not null then
@@ -1812,42 +1779,11 @@ begin
         match := 'words';
       end if;
     else
-      -- Typos: each word that is no word of any exercise, corrected to the words nearest to it
-      -- (one slip for words of 5 to 7 letters, two from 8; shorter words are never corrected: `row`
-      -- and `rdl` are too close to other words to guess).
-      v_combos := array[array_to_string(v_words, ' ')];
-      foreach v_unknown in array v_unknown_words loop
-        v_max := case when char_length(v_unknown) >= 8 then 2 when char_length(v_unknown) >= 5 then 1 else 0 end;
-        with near as (
-          select v.w, app_hidden.typo_distance(v_unknown, v.w) as d
-            from unnest(v_vocab) v(w)
-           where v_max > 0 and abs(char_length(v.w) - char_length(v_unknown)) <= v_max
-             and (left(v.w, 1) = left(v_unknown, 1) or right(v.w, 1) = right(v_unknown, 1))
-        )
-        select array_agg(n.w order by n.w) into v_fixes
-          from near n where n.d <= v_max and n.d = (select min(d) from near);
-        if v_fixes is null then
-          v_combos := '{}';
-          exit;
-        end if;
-        v_next := '{}';
-        foreach v_combo in array v_combos loop
-          foreach v_fix in array v_fixes loop
-            v_next := v_next || btrim(regexp_replace(' ' || v_combo || ' ', ' ' || v_unknown || ' ', ' ' || v_fix || ' ', 'g'));
-          end loop;
-        end loop;
-        v_combos := v_next[1:16];
-      end loop;
-      foreach v_combo in array v_combos loop
-        r := app_hidden.match_exercise_words(string_to_array(v_combo, ' '), v_me);
-        if r.tier is not null and (v_best is null or r.tier < v_best) then
-          v_best := r.tier;
-          v_ids := r.ids;
-        elsif r.tier is not null and r.tier = v_best then
-          v_ids := v_ids || array(select x from unnest(r.ids) x where not (x = any(v_ids)));
-        end if;
-      end loop;
-      if v_best is not null then match := 'typo'; end if;
+      r := app_hidden.match_exercise_typos(v_words, v_unknown_words, v_me);
+      if r.tier is not null then
+        v_ids := r.ids;
+        match := 'typo';
+      end if;
     end if;
   end if;
   if match <> 'none' then
@@ -1873,6 +1809,106 @@ end;
 $function$;
 comment on function app_hidden.match_exercise(ref text, suggest boolean, OUT match text, OUT exercise_id uuid, OUT candidate_ids uuid[]) is 'The one exercise resolver, for the calling user (security invoker: RLS applies): how a typed name matches (id, name, alias, words, typo, ambiguous or none), the exercise (only for a single match) and candidate_ids (the match; the choices when ambiguous, at most 10, likeliest first; the closest names when none, at most 3, unless suggest is false). Documents, search, records, lastPerformance and imports all resolve names through it. Its tiers, the first that finds something wins: id (an exercise id the caller can see); name (a catalog name or one of the caller''s custom names, ignoring case, spacing and hyphens); alias (a catalog alias: `bench`, `OHP`, the other apps'' export names); words (the same words once abbreviations such as `DB`, `OH`, `sq`, plurals, word order, filler words and an export''s equipment in brackets, `Squat (Barbell)`, are accounted for; or a whole name mentioned with only the exercise''s own words around it; or words that only one exercise covers half a name of, `goblet`, or only one exercise has, `zercher`); typo (as words, after correcting words of 5 letters or more that are no word of any exercise by one slip, two from 8 letters: `sqaut`, `plnak`, `deadlfit`). Two or more exercises equally good in a tier: ambiguous, with the choices, never a guess (`press`); nothing: none, with the closest names.';
 grant execute on function app_hidden.match_exercise(ref text, suggest boolean, OUT match text, OUT exercise_id uuid, OUT candidate_ids uuid[]) to svc_reader;
+
+create function app_hidden.match_exercise_exact(ref text, p_me uuid, OUT match text, OUT exercise_id uuid)
+ RETURNS record
+ LANGUAGE plpgsql
+ STABLE
+AS $function$
+-- The exact tiers, in order: an id the caller can see, a catalog name or one of the caller's custom
+-- names (never both: see tg_custom_exercise_name_free), a catalog alias. Nothing found: both null.
+declare
+  v_ref text := btrim(coalesce(ref, ''));
+  v_key text := app_public.exercise_key(coalesce(ref, ''));
+begin
+  if app_hidden.try_uuid(v_ref) is not null then
+    select e.id into exercise_id from app_public.exercises e
+     where e.id = app_hidden.try_uuid(v_ref) and (e.user_id is null or e.user_id = p_me);
+    if exercise_id is not null then
+      match := 'id'; return;
+    end if;
+  end if;
+  if v_key = '' then return; end if;
+  select e.id into exercise_id from app_public.exercises e
+   where e.key = v_key and (e.user_id is null or e.user_id = p_me)
+   order by e.user_id nulls first limit 1;
+  if exercise_id is not null then
+    match := 'name'; return;
+  end if;
+  select a.exercise_id into exercise_id
+    from app_public.exercise_aliases a join app_public.exercises e on e.id = a.exercise_id
+   where a.key = v_key and e.user_id is null;
+  if exercise_id is not null then
+    match := 'alias';
+  end if;
+end;
+$function$;
+comment on function app_hidden.match_exercise_exact(ref text, p_me uuid, OUT match text, OUT exercise_id uuid) is 'The exact tiers of app_hidden.match_exercise for user p_me: id (an exercise id p_me can see), name (a catalog name or one of p_me''s custom names, ignoring case, spacing and hyphens), alias (a catalog alias); the first that finds one, else both null.';
+grant execute on function app_hidden.match_exercise_exact(ref text, p_me uuid, OUT match text, OUT exercise_id uuid) to svc_reader;
+
+create function app_hidden.match_exercise_typos(words text[], unknown_words text[], p_me uuid, OUT tier integer, OUT ids uuid[])
+ RETURNS record
+ LANGUAGE plpgsql
+ STABLE
+AS $function$
+-- Typos: each word that is no word of any exercise (unknown_words, at least one), corrected to the
+-- words nearest to it (one slip for words of 5 to 7 letters, two from 8; shorter words are never
+-- corrected: `row` and `rdl` are too close to other words to guess); every combination of
+-- corrections (at most 16) is matched by the word tiers, the best tier wins, ties keep every id.
+declare
+  v_vocab text[];
+  v_unknown text;
+  v_fixes text[];
+  v_combos text[];
+  v_next text[];
+  v_combo text;
+  v_fix text;
+  v_max int;
+  r record;
+begin
+  ids := '{}';
+  select array_agg(distinct w) into v_vocab from (
+    select unnest(l.words) as w from app_hidden.exercise_labels l where l.user_id is null or l.user_id = p_me
+    union all
+    select l.joined from app_hidden.exercise_labels l where (l.user_id is null or l.user_id = p_me) and cardinality(l.words) > 1
+    union all
+    select unnest(array['barbell', 'dumbbell', 'machine', 'cable', 'bodyweight', 'kettlebell', 'band', 'cardio'])
+  ) t;
+  v_combos := array[array_to_string(words, ' ')];
+  foreach v_unknown in array unknown_words loop
+    v_max := case when char_length(v_unknown) >= 8 then 2 when char_length(v_unknown) >= 5 then 1 else 0 end;
+    with near as (
+      select v.w, app_hidden.typo_distance(v_unknown, v.w) as d
+        from unnest(v_vocab) v(w)
+       where v_max > 0 and abs(char_length(v.w) - char_length(v_unknown)) <= v_max
+         and (left(v.w, 1) = left(v_unknown, 1) or right(v.w, 1) = right(v_unknown, 1))
+    )
+    select array_agg(n.w order by n.w) into v_fixes
+      from near n where n.d <= v_max and n.d = (select min(d) from near);
+    if v_fixes is null then
+      return;
+    end if;
+    v_next := '{}';
+    foreach v_combo in array v_combos loop
+      foreach v_fix in array v_fixes loop
+        v_next := v_next || btrim(regexp_replace(' ' || v_combo || ' ', ' ' || v_unknown || ' ', ' ' || v_fix || ' ', 'g'));
+      end loop;
+    end loop;
+    v_combos := v_next[1:16];
+  end loop;
+  foreach v_combo in array v_combos loop
+    r := app_hidden.match_exercise_words(string_to_array(v_combo, ' '), p_me);
+    if r.tier is not null and (tier is null or r.tier < tier) then
+      tier := r.tier;
+      ids := r.ids;
+    elsif r.tier is not null and r.tier = tier then
+      ids := ids || array(select x from unnest(r.ids) x where not (x = any(ids)));
+    end if;
+  end loop;
+end;
+$function$;
+comment on function app_hidden.match_exercise_typos(words text[], unknown_words text[], p_me uuid, OUT tier integer, OUT ids uuid[]) is 'The typo tier of app_hidden.match_exercise for user p_me: the unknown words (no word of any exercise) of a name corrected to their nearest words (one slip from 5 letters, two from 8), then matched by app_hidden.match_exercise_words; the best tier and its ids, or a null tier.';
+grant execute on function app_hidden.match_exercise_typos(words text[], unknown_words text[], p_me uuid, OUT tier integer, OUT ids uuid[]) to svc_reader;
 
 create function app_hidden.match_exercise_words(q text[], p_me uuid, OUT tier integer, OUT ids uuid[])
  RETURNS record
@@ -3358,216 +3394,126 @@ create function app_hidden.walk_routine_document(doc jsonb, p_unit text, OUT pat
  LANGUAGE plpgsql
  STABLE
 AS $function$
+-- The routine's own fields (walk_routine_fields), then each exercise entry in order
+-- (walk_routine_entry): the first problem stops the walk, as the SDK's validate.ts does.
 declare
-  v_user uuid := app_public.current_user_id();
-  -- What the field readers (app_hidden.doc_*) answer: a value and the reason it is refused.
-  v_object record;
-  v_own record;
-  v_line record;
-  v_choice record;
-  v_bool record;
-  v_array record;
+  v_fields record;
   v_entry record;
-  v_progressions constant text[] := app_hidden.progression_rules();
-  k text;
-  s text;
-  v_id uuid;
-  v_list jsonb;
-  e jsonb;
-  p text;
-  i int;
-  v_out jsonb;
   v_cache jsonb := '{}';
-  v_exercise uuid;
-  v_sets int;
-  v_low numeric;
-  v_high numeric;
-  v_time numeric;
-  v_weight numeric;
-  v_rest numeric;
-  v_superset text;
-  v_progression text;
-  v_flag boolean;
-  v_extra int[];
-  v_n int;
-  f text;
   v_canon jsonb[] := '{}';
   v_rows jsonb[] := '{}';
+  i int;
 begin
-  v_object := app_hidden.doc_object(doc, '{id,name,icon,progression,unit,deload,exercises}');
-  k := v_object.key;
-  if v_object.reason is not null then
-    path := coalesce(k, 'document'); reason := v_object.reason; return;
+  v_fields := app_hidden.walk_routine_fields(doc, p_unit, app_public.current_user_id());
+  if v_fields.reason is not null then
+    path := v_fields.path; reason := v_fields.reason; return;
   end if;
-  v_out := '{}';
-  -- id: a routine of the caller's
-  if doc ? 'id' then
-    v_own := app_hidden.doc_own_id(doc -> 'id', 'routines', v_user);
-    s := v_own.id;
-    if v_own.reason is not null then
-      path := 'id'; reason := v_own.reason; return;
-    end if;
-    v_id := s::uuid;
-    v_out := jsonb_build_object('id', s);
-  end if;
-  -- name: 1 to 80 characters, not another routine's name
-  if not doc ? 'name' then
-    path := 'name'; reason := 'is required'; return;
-  end if;
-  v_line := app_hidden.doc_line(doc -> 'name', 1, 80);
-  s := v_line.line;
-  if v_line.reason is not null then
-    path := 'name'; reason := v_line.reason; return;
-  end if;
-  reason := app_hidden.routine_name_taken(v_user, s, v_id);
-  if reason is not null then
-    path := 'name'; return;
-  end if;
-  v_out := v_out || jsonb_build_object('name', s);
-  if doc ? 'icon' then
-    v_line := app_hidden.doc_line(doc -> 'icon', 1, 40);
-    s := v_line.line;
-    if v_line.reason is not null then
-      path := 'icon'; reason := v_line.reason; return;
-    end if;
-    v_out := v_out || jsonb_build_object('icon', s);
-  end if;
-  v_choice := app_hidden.doc_one_of(doc -> 'progression', v_progressions, 'linear');
-  s := v_choice.value;
-  if v_choice.reason is not null then
-    path := 'progression'; reason := v_choice.reason; return;
-  end if;
-  v_out := v_out || jsonb_build_object('progression', s);
-  v_choice := app_hidden.doc_one_of(doc -> 'unit', app_hidden.weight_units(), p_unit);
-  s := v_choice.value;
-  if v_choice.reason is not null then
-    path := 'unit'; reason := v_choice.reason; return;
-  end if;
-  v_out := v_out || jsonb_build_object('unit', s);
-  v_bool := app_hidden.doc_flag(doc -> 'deload', false);
-  v_flag := v_bool.value;
-  if v_bool.reason is not null then
-    path := 'deload'; reason := v_bool.reason; return;
-  end if;
-  if v_flag then
-    v_out := v_out || '{"deload": true}';
-  end if;
-  -- exercises: at most 100
-  v_array := app_hidden.doc_array(doc, 'exercises', 0, 100);
-  v_list := v_array.list;
-  if v_array.reason is not null then
-    path := 'exercises'; reason := v_array.reason; return;
-  end if;
-  for i in 0 .. jsonb_array_length(v_list) - 1 loop
-    e := v_list -> i;
-    p := 'exercises[' || i || ']';
-    v_entry := app_hidden.doc_exercise_entry(e, '{exercise,sets,reps,time,weight,rest,superset,progression,warmups,drops,bursts}', v_cache);
-    s := v_entry.ref; v_cache := v_entry.cache; v_exercise := v_entry.exercise_id;
+  for i in 0 .. jsonb_array_length(v_fields.entries) - 1 loop
+    v_entry := app_hidden.walk_routine_entry(v_fields.entries -> i, 'exercises[' || i || ']', v_cache);
     if v_entry.reason is not null then
-      path := p || v_entry.field; reason := v_entry.reason; return;
+      path := v_entry.path; reason := v_entry.reason; return;
     end if;
-    if not e ? 'sets' then
-      path := p || '.sets'; reason := 'is required'; return;
-    end if;
-    v_sets := app_hidden.doc_integer(e -> 'sets', 1, 20);
-    if v_sets is null then
-      path := p || '.sets'; reason := 'must be an integer from 1 to 20'; return;
-    end if;
-    v_low := null; v_high := null;
-    if e ? 'reps' then
-      if jsonb_typeof(e -> 'reps') = 'string' then
-        select m[1]::numeric, m[2]::numeric into v_low, v_high
-          from regexp_match(e ->> 'reps', '^[ \t]*([0-9]+)[ \t]*[-–][ \t]*([0-9]+)[ \t]*$') m;
-        if v_low is null then
-          path := p || '.reps'; reason := 'must be an integer from 0 to 500 or a range like 8-12'; return;
-        end if;
-        if v_low > 500 or v_high > 500 then
-          path := p || '.reps'; reason := 'range must be within 0 to 500'; return;
-        end if;
-        if v_low > v_high then
-          path := p || '.reps'; reason := 'range must go from low to high'; return;
-        end if;
-      else
-        v_low := app_hidden.doc_integer(e -> 'reps', 0, 500);
-        if v_low is null then
-          path := p || '.reps'; reason := 'must be an integer from 0 to 500 or a range like 8-12'; return;
-        end if;
-        v_high := v_low;
-      end if;
-    end if;
-    v_time := null;
-    if e ? 'time' then
-      v_time := app_hidden.doc_duration(e -> 'time');
-      if v_time is null then
-        path := p || '.time'; reason := 'must be seconds or a duration like 1:30 or 1m30s'; return;
-      end if;
-      if v_time > 86400 then
-        path := p || '.time'; reason := 'must be at most 86400 seconds'; return;
-      end if;
-      if e ? 'reps' then
-        path := p || '.time'; reason := 'cannot be used together with reps'; return;
-      end if;
-    end if;
-    v_weight := null;
-    if e ? 'weight' and jsonb_typeof(e -> 'weight') <> 'null' then
-      v_weight := app_hidden.doc_weight(e -> 'weight');
-      if v_weight is null then
-        path := p || '.weight'; reason := 'must be a number from 0 to 10000 with at most 2 decimals'; return;
-      end if;
-    end if;
-    v_rest := null;
-    if e ? 'rest' then
-      v_rest := app_hidden.doc_duration(e -> 'rest');
-      if v_rest is null then
-        path := p || '.rest'; reason := 'must be seconds or a duration like 1:30 or 1m30s'; return;
-      end if;
-      if v_rest > 900 then
-        path := p || '.rest'; reason := 'must be at most 900 seconds'; return;
-      end if;
-    end if;
-    v_superset := null;
-    if e ? 'superset' and jsonb_typeof(e -> 'superset') <> 'null' then
-      v_line := app_hidden.doc_line(e -> 'superset', 1, 8);
-      v_superset := v_line.line;
-      if v_line.reason is not null then
-        path := p || '.superset'; reason := v_line.reason; return;
-      end if;
-    end if;
-    v_progression := null;
-    if e ? 'progression' and jsonb_typeof(e -> 'progression') <> 'null' then
-      v_choice := app_hidden.doc_one_of(e -> 'progression', v_progressions);
-      v_progression := v_choice.value;
-      if v_choice.reason is not null then
-        path := p || '.progression'; reason := v_choice.reason; return;
-      end if;
-    end if;
-    v_extra := '{0,0,0}';
-    v_n := 0;
-    foreach f in array array['warmups', 'drops', 'bursts'] loop
-      v_n := v_n + 1;
-      if e ? f then
-        v_extra[v_n] := app_hidden.doc_integer(e -> f, 0, 5);
-        if v_extra[v_n] is null then
-          path := p || '.' || f; reason := 'must be an integer from 0 to 5'; return;
-        end if;
-      end if;
-    end loop;
-    v_canon := v_canon || jsonb_strip_nulls(jsonb_build_object(
-      'exercise', s, 'sets', v_sets,
-      'reps', case when v_low is null then null when v_low = v_high then to_jsonb(v_low) else to_jsonb(v_low || '-' || v_high) end,
-      'time', v_time, 'weight', v_weight, 'rest', v_rest, 'superset', v_superset, 'progression', v_progression,
-      'warmups', nullif(v_extra[1], 0), 'drops', nullif(v_extra[2], 0), 'bursts', nullif(v_extra[3], 0)));
-    v_rows := v_rows || jsonb_build_object(
-      'exercise_id', v_exercise, 'sets', v_sets, 'reps_low', v_low, 'reps_high', v_high, 'seconds', v_time,
-      'weight', v_weight, 'rest_seconds', v_rest, 'superset', v_superset, 'progression', v_progression,
-      'warmups', v_extra[1], 'drops', v_extra[2], 'bursts', v_extra[3]);
+    v_cache := v_entry.resolved;
+    v_canon := v_canon || v_entry.canonical;
+    v_rows := v_rows || v_entry.exercise_row;
   end loop;
-  canonical := v_out || jsonb_build_object('exercises', to_jsonb(v_canon));
+  canonical := v_fields.canonical || jsonb_build_object('exercises', to_jsonb(v_canon));
   exercise_rows := to_jsonb(v_rows);
 end;
 $function$;
 comment on function app_hidden.walk_routine_document(doc jsonb, p_unit text, OUT path text, OUT reason text, OUT canonical jsonb, OUT exercise_rows jsonb) is 'The validation walk of a routine document for the calling user: the first problem (path, reason), or the canonical document and the rows to write (exercise ids resolved). p_unit is the unit when the document names none.';
 grant execute on function app_hidden.walk_routine_document(doc jsonb, p_unit text, OUT path text, OUT reason text, OUT canonical jsonb, OUT exercise_rows jsonb) to svc_reader;
+
+create function app_hidden.walk_routine_entry(e jsonb, p text, cache jsonb, OUT path text, OUT reason text, OUT canonical jsonb, OUT exercise_row jsonb, OUT resolved jsonb)
+ RETURNS record
+ LANGUAGE plpgsql
+ STABLE
+AS $function$
+-- One routine exercise at path p, its fields in the SDK's order: the first problem, or its canonical
+-- entry and row. cache: the names resolved so far in this document; resolved: it with this entry's.
+declare
+  v_entry record;
+  v_line record;
+  v_choice record;
+  v_target record;
+  v_sets int;
+  v_weight numeric;
+  v_rest numeric;
+  v_superset text;
+  v_progression text;
+  v_extra int[] := '{0,0,0}';
+  v_n int := 0;
+  f text;
+begin
+  v_entry := app_hidden.doc_exercise_entry(e, '{exercise,sets,reps,time,weight,rest,superset,progression,warmups,drops,bursts}', cache);
+  resolved := v_entry.cache;
+  if v_entry.reason is not null then
+    path := p || v_entry.field; reason := v_entry.reason; return;
+  end if;
+  if not e ? 'sets' then
+    path := p || '.sets'; reason := 'is required'; return;
+  end if;
+  v_sets := app_hidden.doc_integer(e -> 'sets', 1, 20);
+  if v_sets is null then
+    path := p || '.sets'; reason := 'must be an integer from 1 to 20'; return;
+  end if;
+  v_target := app_hidden.walk_routine_target(e, p);
+  if v_target.reason is not null then
+    path := v_target.path; reason := v_target.reason; return;
+  end if;
+  if e ? 'weight' and jsonb_typeof(e -> 'weight') <> 'null' then
+    v_weight := app_hidden.doc_weight(e -> 'weight');
+    if v_weight is null then
+      path := p || '.weight'; reason := 'must be a number from 0 to 10000 with at most 2 decimals'; return;
+    end if;
+  end if;
+  if e ? 'rest' then
+    v_rest := app_hidden.doc_duration(e -> 'rest');
+    if v_rest is null then
+      path := p || '.rest'; reason := 'must be seconds or a duration like 1:30 or 1m30s'; return;
+    end if;
+    if v_rest > 900 then
+      path := p || '.rest'; reason := 'must be at most 900 seconds'; return;
+    end if;
+  end if;
+  if e ? 'superset' and jsonb_typeof(e -> 'superset') <> 'null' then
+    v_line := app_hidden.doc_line(e -> 'superset', 1, 8);
+    v_superset := v_line.line;
+    if v_line.reason is not null then
+      path := p || '.superset'; reason := v_line.reason; return;
+    end if;
+  end if;
+  if e ? 'progression' and jsonb_typeof(e -> 'progression') <> 'null' then
+    v_choice := app_hidden.doc_one_of(e -> 'progression', app_hidden.progression_rules());
+    v_progression := v_choice.value;
+    if v_choice.reason is not null then
+      path := p || '.progression'; reason := v_choice.reason; return;
+    end if;
+  end if;
+  foreach f in array array['warmups', 'drops', 'bursts'] loop
+    v_n := v_n + 1;
+    if e ? f then
+      v_extra[v_n] := app_hidden.doc_integer(e -> f, 0, 5);
+      if v_extra[v_n] is null then
+        path := p || '.' || f; reason := 'must be an integer from 0 to 5'; return;
+      end if;
+    end if;
+  end loop;
+  canonical := jsonb_strip_nulls(jsonb_build_object(
+    'exercise', v_entry.ref, 'sets', v_sets,
+    'reps', case when v_target.reps_low is null then null
+                 when v_target.reps_low = v_target.reps_high then to_jsonb(v_target.reps_low)
+                 else to_jsonb(v_target.reps_low || '-' || v_target.reps_high) end,
+    'time', v_target.seconds, 'weight', v_weight, 'rest', v_rest, 'superset', v_superset, 'progression', v_progression,
+    'warmups', nullif(v_extra[1], 0), 'drops', nullif(v_extra[2], 0), 'bursts', nullif(v_extra[3], 0)));
+  exercise_row := jsonb_build_object(
+    'exercise_id', v_entry.exercise_id, 'sets', v_sets, 'reps_low', v_target.reps_low, 'reps_high', v_target.reps_high,
+    'seconds', v_target.seconds, 'weight', v_weight, 'rest_seconds', v_rest, 'superset', v_superset,
+    'progression', v_progression, 'warmups', v_extra[1], 'drops', v_extra[2], 'bursts', v_extra[3]);
+end;
+$function$;
+comment on function app_hidden.walk_routine_entry(e jsonb, p text, cache jsonb, OUT path text, OUT reason text, OUT canonical jsonb, OUT exercise_row jsonb, OUT resolved jsonb) is 'A step of app_hidden.walk_routine_document: one routine exercise at path p (exercise, sets, reps, time, weight, rest, superset, progression, warmups, drops, bursts), the first problem, or its canonical entry and its row (exercise id resolved); resolved is the name cache with this entry''s name.';
+grant execute on function app_hidden.walk_routine_entry(e jsonb, p text, cache jsonb, OUT path text, OUT reason text, OUT canonical jsonb, OUT exercise_row jsonb, OUT resolved jsonb) to svc_reader;
 
 create function app_hidden.walk_routine_exercise_extras(e jsonb, p text, OUT path text, OUT reason text, OUT canonical jsonb, OUT row_fields jsonb)
  RETURNS record
@@ -3673,6 +3619,90 @@ $function$;
 comment on function app_hidden.walk_routine_exercise_extras(e jsonb, p text, OUT path text, OUT reason text, OUT canonical jsonb, OUT row_fields jsonb) is 'The validation of a routine exercise''s trainingMax, cycle, stages and increment (after its other fields): the first problem, or their canonical form and row columns.';
 grant execute on function app_hidden.walk_routine_exercise_extras(e jsonb, p text, OUT path text, OUT reason text, OUT canonical jsonb, OUT row_fields jsonb) to svc_reader;
 
+create function app_hidden.walk_routine_fields(doc jsonb, p_unit text, p_user uuid, OUT path text, OUT reason text, OUT canonical jsonb, OUT entries jsonb)
+ RETURNS record
+ LANGUAGE plpgsql
+ STABLE
+AS $function$
+-- A routine document's own fields, in the SDK's order (id, name, icon, progression, unit, deload,
+-- exercises): the first problem, or their canonical form and the exercise entries (not yet read).
+declare
+  v_object record;
+  v_own record;
+  v_line record;
+  v_choice record;
+  v_bool record;
+  v_array record;
+  s text;
+  v_id uuid;
+begin
+  v_object := app_hidden.doc_object(doc, '{id,name,icon,progression,unit,deload,exercises}');
+  if v_object.reason is not null then
+    path := coalesce(v_object.key, 'document'); reason := v_object.reason; return;
+  end if;
+  canonical := '{}';
+  -- id: a routine of the caller's
+  if doc ? 'id' then
+    v_own := app_hidden.doc_own_id(doc -> 'id', 'routines', p_user);
+    s := v_own.id;
+    if v_own.reason is not null then
+      path := 'id'; reason := v_own.reason; return;
+    end if;
+    v_id := s::uuid;
+    canonical := jsonb_build_object('id', s);
+  end if;
+  -- name: 1 to 80 characters, not another routine's name
+  if not doc ? 'name' then
+    path := 'name'; reason := 'is required'; return;
+  end if;
+  v_line := app_hidden.doc_line(doc -> 'name', 1, 80);
+  s := v_line.line;
+  if v_line.reason is not null then
+    path := 'name'; reason := v_line.reason; return;
+  end if;
+  reason := app_hidden.routine_name_taken(p_user, s, v_id);
+  if reason is not null then
+    path := 'name'; return;
+  end if;
+  canonical := canonical || jsonb_build_object('name', s);
+  if doc ? 'icon' then
+    v_line := app_hidden.doc_line(doc -> 'icon', 1, 40);
+    s := v_line.line;
+    if v_line.reason is not null then
+      path := 'icon'; reason := v_line.reason; return;
+    end if;
+    canonical := canonical || jsonb_build_object('icon', s);
+  end if;
+  v_choice := app_hidden.doc_one_of(doc -> 'progression', app_hidden.progression_rules(), 'linear');
+  s := v_choice.value;
+  if v_choice.reason is not null then
+    path := 'progression'; reason := v_choice.reason; return;
+  end if;
+  canonical := canonical || jsonb_build_object('progression', s);
+  v_choice := app_hidden.doc_one_of(doc -> 'unit', app_hidden.weight_units(), p_unit);
+  s := v_choice.value;
+  if v_choice.reason is not null then
+    path := 'unit'; reason := v_choice.reason; return;
+  end if;
+  canonical := canonical || jsonb_build_object('unit', s);
+  v_bool := app_hidden.doc_flag(doc -> 'deload', false);
+  if v_bool.reason is not null then
+    path := 'deload'; reason := v_bool.reason; return;
+  end if;
+  if v_bool.value then
+    canonical := canonical || '{"deload": true}';
+  end if;
+  -- exercises: at most 100
+  v_array := app_hidden.doc_array(doc, 'exercises', 0, 100);
+  if v_array.reason is not null then
+    path := 'exercises'; reason := v_array.reason; return;
+  end if;
+  entries := v_array.list;
+end;
+$function$;
+comment on function app_hidden.walk_routine_fields(doc jsonb, p_unit text, p_user uuid, OUT path text, OUT reason text, OUT canonical jsonb, OUT entries jsonb) is 'The first step of app_hidden.walk_routine_document: a routine document''s own fields (id, name, icon, progression, unit, deload, exercises) for user p_user, the first problem, or their canonical form (without exercises) and the exercise entries as given.';
+grant execute on function app_hidden.walk_routine_fields(doc jsonb, p_unit text, p_user uuid, OUT path text, OUT reason text, OUT canonical jsonb, OUT entries jsonb) to svc_reader;
+
 create function app_hidden.walk_routine_program(doc jsonb, p_unit text, OUT path text, OUT reason text, OUT canonical jsonb, OUT exercise_rows jsonb)
  RETURNS record
  LANGUAGE plpgsql
@@ -3751,6 +3781,52 @@ end;
 $function$;
 comment on function app_hidden.walk_routine_program(doc jsonb, p_unit text, OUT path text, OUT reason text, OUT canonical jsonb, OUT exercise_rows jsonb) is 'The validation walk of a routine document with its `program` (checked last): the first problem (path, reason), or the canonical document and the rows to write.';
 grant execute on function app_hidden.walk_routine_program(doc jsonb, p_unit text, OUT path text, OUT reason text, OUT canonical jsonb, OUT exercise_rows jsonb) to svc_reader;
+
+create function app_hidden.walk_routine_target(e jsonb, p text, OUT path text, OUT reason text, OUT reps_low numeric, OUT reps_high numeric, OUT seconds numeric)
+ RETURNS record
+ LANGUAGE plpgsql
+ IMMUTABLE
+AS $function$
+-- A routine exercise's target: `reps` (0 to 500, or a range `low-high`), then `time` (seconds or a
+-- duration, at most a day, not with reps). The first problem at path p, or the target.
+begin
+  if e ? 'reps' then
+    if jsonb_typeof(e -> 'reps') = 'string' then
+      select m[1]::numeric, m[2]::numeric into reps_low, reps_high
+        from regexp_match(e ->> 'reps', '^[ \t]*([0-9]+)[ \t]*[-–][ \t]*([0-9]+)[ \t]*$') m;
+      if reps_low is null then
+        path := p || '.reps'; reason := 'must be an integer from 0 to 500 or a range like 8-12'; return;
+      end if;
+      if reps_low > 500 or reps_high > 500 then
+        path := p || '.reps'; reason := 'range must be within 0 to 500'; return;
+      end if;
+      if reps_low > reps_high then
+        path := p || '.reps'; reason := 'range must go from low to high'; return;
+      end if;
+    else
+      reps_low := app_hidden.doc_integer(e -> 'reps', 0, 500);
+      if reps_low is null then
+        path := p || '.reps'; reason := 'must be an integer from 0 to 500 or a range like 8-12'; return;
+      end if;
+      reps_high := reps_low;
+    end if;
+  end if;
+  if e ? 'time' then
+    seconds := app_hidden.doc_duration(e -> 'time');
+    if seconds is null then
+      path := p || '.time'; reason := 'must be seconds or a duration like 1:30 or 1m30s'; return;
+    end if;
+    if seconds > 86400 then
+      path := p || '.time'; reason := 'must be at most 86400 seconds'; return;
+    end if;
+    if e ? 'reps' then
+      path := p || '.time'; reason := 'cannot be used together with reps'; return;
+    end if;
+  end if;
+end;
+$function$;
+comment on function app_hidden.walk_routine_target(e jsonb, p text, OUT path text, OUT reason text, OUT reps_low numeric, OUT reps_high numeric, OUT seconds numeric) is 'A step of app_hidden.walk_routine_entry: a routine exercise''s reps (0 to 500, or a range from low to high) and time (seconds or a duration, at most 86400 s, not with reps); the first problem at path p, or the target.';
+grant execute on function app_hidden.walk_routine_target(e jsonb, p text, OUT path text, OUT reason text, OUT reps_low numeric, OUT reps_high numeric, OUT seconds numeric) to svc_reader;
 
 create function app_hidden.walk_workout_document(doc jsonb, p_unit text, p_effort text, OUT path text, OUT reason text, OUT canonical jsonb, OUT start timestamp with time zone, OUT exercise_rows jsonb)
  RETURNS record

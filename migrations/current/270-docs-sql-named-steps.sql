@@ -1,0 +1,435 @@
+-- The long SQL functions as named steps, each under 100 lines, with the same results: the
+-- exercise resolver's exact tiers and typo tier, and the routine document walk's exercise entry.
+-- Each step is a plain move of the lines it held in its caller; only the caller changes shape.
+
+--------------------------------------------------------------------------------
+-- The exercise resolver: app_hidden.match_exercise over its steps
+--------------------------------------------------------------------------------
+
+create or replace function app_hidden.match_exercise_exact(ref text, p_me uuid, OUT match text, OUT exercise_id uuid)
+ returns record
+ language plpgsql
+ stable
+as $function$
+-- The exact tiers, in order: an id the caller can see, a catalog name or one of the caller's custom
+-- names (never both: see tg_custom_exercise_name_free), a catalog alias. Nothing found: both null.
+declare
+  v_ref text := btrim(coalesce(ref, ''));
+  v_key text := app_public.exercise_key(coalesce(ref, ''));
+begin
+  if app_hidden.try_uuid(v_ref) is not null then
+    select e.id into exercise_id from app_public.exercises e
+     where e.id = app_hidden.try_uuid(v_ref) and (e.user_id is null or e.user_id = p_me);
+    if exercise_id is not null then
+      match := 'id'; return;
+    end if;
+  end if;
+  if v_key = '' then return; end if;
+  select e.id into exercise_id from app_public.exercises e
+   where e.key = v_key and (e.user_id is null or e.user_id = p_me)
+   order by e.user_id nulls first limit 1;
+  if exercise_id is not null then
+    match := 'name'; return;
+  end if;
+  select a.exercise_id into exercise_id
+    from app_public.exercise_aliases a join app_public.exercises e on e.id = a.exercise_id
+   where a.key = v_key and e.user_id is null;
+  if exercise_id is not null then
+    match := 'alias';
+  end if;
+end;
+$function$;
+comment on function app_hidden.match_exercise_exact(ref text, p_me uuid, OUT match text, OUT exercise_id uuid) is 'The exact tiers of app_hidden.match_exercise for user p_me: id (an exercise id p_me can see), name (a catalog name or one of p_me''s custom names, ignoring case, spacing and hyphens), alias (a catalog alias); the first that finds one, else both null.';
+grant execute on function app_hidden.match_exercise_exact(ref text, p_me uuid, OUT match text, OUT exercise_id uuid) to svc_reader;
+
+create or replace function app_hidden.match_exercise_typos(words text[], unknown_words text[], p_me uuid, OUT tier integer, OUT ids uuid[])
+ returns record
+ language plpgsql
+ stable
+as $function$
+-- Typos: each word that is no word of any exercise (unknown_words, at least one), corrected to the
+-- words nearest to it (one slip for words of 5 to 7 letters, two from 8; shorter words are never
+-- corrected: `row` and `rdl` are too close to other words to guess); every combination of
+-- corrections (at most 16) is matched by the word tiers, the best tier wins, ties keep every id.
+declare
+  v_vocab text[];
+  v_unknown text;
+  v_fixes text[];
+  v_combos text[];
+  v_next text[];
+  v_combo text;
+  v_fix text;
+  v_max int;
+  r record;
+begin
+  ids := '{}';
+  select array_agg(distinct w) into v_vocab from (
+    select unnest(l.words) as w from app_hidden.exercise_labels l where l.user_id is null or l.user_id = p_me
+    union all
+    select l.joined from app_hidden.exercise_labels l where (l.user_id is null or l.user_id = p_me) and cardinality(l.words) > 1
+    union all
+    select unnest(array['barbell', 'dumbbell', 'machine', 'cable', 'bodyweight', 'kettlebell', 'band', 'cardio'])
+  ) t;
+  v_combos := array[array_to_string(words, ' ')];
+  foreach v_unknown in array unknown_words loop
+    v_max := case when char_length(v_unknown) >= 8 then 2 when char_length(v_unknown) >= 5 then 1 else 0 end;
+    with near as (
+      select v.w, app_hidden.typo_distance(v_unknown, v.w) as d
+        from unnest(v_vocab) v(w)
+       where v_max > 0 and abs(char_length(v.w) - char_length(v_unknown)) <= v_max
+         and (left(v.w, 1) = left(v_unknown, 1) or right(v.w, 1) = right(v_unknown, 1))
+    )
+    select array_agg(n.w order by n.w) into v_fixes
+      from near n where n.d <= v_max and n.d = (select min(d) from near);
+    if v_fixes is null then
+      return;
+    end if;
+    v_next := '{}';
+    foreach v_combo in array v_combos loop
+      foreach v_fix in array v_fixes loop
+        v_next := v_next || btrim(regexp_replace(' ' || v_combo || ' ', ' ' || v_unknown || ' ', ' ' || v_fix || ' ', 'g'));
+      end loop;
+    end loop;
+    v_combos := v_next[1:16];
+  end loop;
+  foreach v_combo in array v_combos loop
+    r := app_hidden.match_exercise_words(string_to_array(v_combo, ' '), p_me);
+    if r.tier is not null and (tier is null or r.tier < tier) then
+      tier := r.tier;
+      ids := r.ids;
+    elsif r.tier is not null and r.tier = tier then
+      ids := ids || array(select x from unnest(r.ids) x where not (x = any(ids)));
+    end if;
+  end loop;
+end;
+$function$;
+comment on function app_hidden.match_exercise_typos(words text[], unknown_words text[], p_me uuid, OUT tier integer, OUT ids uuid[]) is 'The typo tier of app_hidden.match_exercise for user p_me: the unknown words (no word of any exercise) of a name corrected to their nearest words (one slip from 5 letters, two from 8), then matched by app_hidden.match_exercise_words; the best tier and its ids, or a null tier.';
+grant execute on function app_hidden.match_exercise_typos(words text[], unknown_words text[], p_me uuid, OUT tier integer, OUT ids uuid[]) to svc_reader;
+
+create or replace function app_hidden.match_exercise(ref text, suggest boolean DEFAULT true, OUT match text, OUT exercise_id uuid, OUT candidate_ids uuid[])
+ returns record
+ language plpgsql
+ stable
+ set search_path to 'pg_catalog', 'public'
+as $function$
+-- The one resolver (its tiers are in its `comment on`). candidate_ids: the exercise found, or the
+-- choices when ambiguous (at most 10, likeliest first), or the closest names when none (at most 3).
+declare
+  v_me uuid := app_public.current_user_id();
+  v_words text[];
+  v_unknown_words text[];
+  v_ids uuid[] := '{}';
+  r record;
+begin
+  match := 'none';
+  candidate_ids := '{}';
+  if btrim(coalesce(ref, '')) = '' then return; end if;
+  r := app_hidden.match_exercise_exact(ref, v_me);
+  if r.match is not null then
+    match := r.match; exercise_id := r.exercise_id; candidate_ids := array[exercise_id]; return;
+  end if;
+  v_words := app_hidden.exercise_words(btrim(ref));
+  if cardinality(v_words) > 0 and cardinality(v_words) <= 12 then
+    -- Words that are no word of any exercise (index probes; the whole vocabulary only for typos).
+    v_unknown_words := array(
+      select distinct w from unnest(v_words) w
+       where w <> all (array['barbell', 'dumbbell', 'machine', 'cable', 'bodyweight', 'kettlebell', 'band', 'cardio'])
+         and not exists (select 1 from app_hidden.exercise_labels l
+                          where l.words @> array[w] and (l.user_id is null or l.user_id = v_me))
+         and not exists (select 1 from app_hidden.exercise_labels l
+                          where l.joined = w and (l.user_id is null or l.user_id = v_me)));
+    if cardinality(v_unknown_words) = 0 then
+      r := app_hidden.match_exercise_words(v_words, v_me);
+      if r.tier is not null then
+        v_ids := r.ids;
+        match := 'words';
+      end if;
+    else
+      r := app_hidden.match_exercise_typos(v_words, v_unknown_words, v_me);
+      if r.tier is not null then
+        v_ids := r.ids;
+        match := 'typo';
+      end if;
+    end if;
+  end if;
+  if match <> 'none' then
+    if cardinality(v_ids) = 1 then
+      exercise_id := v_ids[1];
+      candidate_ids := v_ids;
+    else
+      match := 'ambiguous';
+      exercise_id := null;
+      candidate_ids := v_ids[1:10];
+    end if;
+    return;
+  end if;
+  exercise_id := null;
+  if not suggest then return; end if;
+  candidate_ids := coalesce((
+    select array_agg(e.id order by n.o)
+      from unnest(app_hidden.closest_exercises(ref, 3)) with ordinality as n(name, o)
+      cross join lateral (select e.id from app_public.exercises e
+                           where e.name = n.name and (e.user_id is null or e.user_id = v_me)
+                           order by e.user_id nulls last limit 1) e), '{}');
+end;
+$function$;
+comment on function app_hidden.match_exercise(ref text, suggest boolean, OUT match text, OUT exercise_id uuid, OUT candidate_ids uuid[]) is 'The one exercise resolver, for the calling user (security invoker: RLS applies): how a typed name matches (id, name, alias, words, typo, ambiguous or none), the exercise (only for a single match) and candidate_ids (the match; the choices when ambiguous, at most 10, likeliest first; the closest names when none, at most 3, unless suggest is false). Documents, search, records, lastPerformance and imports all resolve names through it. Its tiers, the first that finds something wins: id (an exercise id the caller can see); name (a catalog name or one of the caller''s custom names, ignoring case, spacing and hyphens); alias (a catalog alias: `bench`, `OHP`, the other apps'' export names); words (the same words once abbreviations such as `DB`, `OH`, `sq`, plurals, word order, filler words and an export''s equipment in brackets, `Squat (Barbell)`, are accounted for; or a whole name mentioned with only the exercise''s own words around it; or words that only one exercise covers half a name of, `goblet`, or only one exercise has, `zercher`); typo (as words, after correcting words of 5 letters or more that are no word of any exercise by one slip, two from 8 letters: `sqaut`, `plnak`, `deadlfit`). Two or more exercises equally good in a tier: ambiguous, with the choices, never a guess (`press`); nothing: none, with the closest names.';
+
+--------------------------------------------------------------------------------
+-- The routine document walk: app_hidden.walk_routine_document over its steps
+--------------------------------------------------------------------------------
+
+create or replace function app_hidden.walk_routine_fields(doc jsonb, p_unit text, p_user uuid, OUT path text, OUT reason text, OUT canonical jsonb, OUT entries jsonb)
+ returns record
+ language plpgsql
+ stable
+as $function$
+-- A routine document's own fields, in the SDK's order (id, name, icon, progression, unit, deload,
+-- exercises): the first problem, or their canonical form and the exercise entries (not yet read).
+declare
+  v_object record;
+  v_own record;
+  v_line record;
+  v_choice record;
+  v_bool record;
+  v_array record;
+  s text;
+  v_id uuid;
+begin
+  v_object := app_hidden.doc_object(doc, '{id,name,icon,progression,unit,deload,exercises}');
+  if v_object.reason is not null then
+    path := coalesce(v_object.key, 'document'); reason := v_object.reason; return;
+  end if;
+  canonical := '{}';
+  -- id: a routine of the caller's
+  if doc ? 'id' then
+    v_own := app_hidden.doc_own_id(doc -> 'id', 'routines', p_user);
+    s := v_own.id;
+    if v_own.reason is not null then
+      path := 'id'; reason := v_own.reason; return;
+    end if;
+    v_id := s::uuid;
+    canonical := jsonb_build_object('id', s);
+  end if;
+  -- name: 1 to 80 characters, not another routine's name
+  if not doc ? 'name' then
+    path := 'name'; reason := 'is required'; return;
+  end if;
+  v_line := app_hidden.doc_line(doc -> 'name', 1, 80);
+  s := v_line.line;
+  if v_line.reason is not null then
+    path := 'name'; reason := v_line.reason; return;
+  end if;
+  reason := app_hidden.routine_name_taken(p_user, s, v_id);
+  if reason is not null then
+    path := 'name'; return;
+  end if;
+  canonical := canonical || jsonb_build_object('name', s);
+  if doc ? 'icon' then
+    v_line := app_hidden.doc_line(doc -> 'icon', 1, 40);
+    s := v_line.line;
+    if v_line.reason is not null then
+      path := 'icon'; reason := v_line.reason; return;
+    end if;
+    canonical := canonical || jsonb_build_object('icon', s);
+  end if;
+  v_choice := app_hidden.doc_one_of(doc -> 'progression', app_hidden.progression_rules(), 'linear');
+  s := v_choice.value;
+  if v_choice.reason is not null then
+    path := 'progression'; reason := v_choice.reason; return;
+  end if;
+  canonical := canonical || jsonb_build_object('progression', s);
+  v_choice := app_hidden.doc_one_of(doc -> 'unit', app_hidden.weight_units(), p_unit);
+  s := v_choice.value;
+  if v_choice.reason is not null then
+    path := 'unit'; reason := v_choice.reason; return;
+  end if;
+  canonical := canonical || jsonb_build_object('unit', s);
+  v_bool := app_hidden.doc_flag(doc -> 'deload', false);
+  if v_bool.reason is not null then
+    path := 'deload'; reason := v_bool.reason; return;
+  end if;
+  if v_bool.value then
+    canonical := canonical || '{"deload": true}';
+  end if;
+  -- exercises: at most 100
+  v_array := app_hidden.doc_array(doc, 'exercises', 0, 100);
+  if v_array.reason is not null then
+    path := 'exercises'; reason := v_array.reason; return;
+  end if;
+  entries := v_array.list;
+end;
+$function$;
+comment on function app_hidden.walk_routine_fields(doc jsonb, p_unit text, p_user uuid, OUT path text, OUT reason text, OUT canonical jsonb, OUT entries jsonb) is 'The first step of app_hidden.walk_routine_document: a routine document''s own fields (id, name, icon, progression, unit, deload, exercises) for user p_user, the first problem, or their canonical form (without exercises) and the exercise entries as given.';
+grant execute on function app_hidden.walk_routine_fields(doc jsonb, p_unit text, p_user uuid, OUT path text, OUT reason text, OUT canonical jsonb, OUT entries jsonb) to svc_reader;
+
+create or replace function app_hidden.walk_routine_target(e jsonb, p text, OUT path text, OUT reason text, OUT reps_low numeric, OUT reps_high numeric, OUT seconds numeric)
+ returns record
+ language plpgsql
+ immutable
+as $function$
+-- A routine exercise's target: `reps` (0 to 500, or a range `low-high`), then `time` (seconds or a
+-- duration, at most a day, not with reps). The first problem at path p, or the target.
+begin
+  if e ? 'reps' then
+    if jsonb_typeof(e -> 'reps') = 'string' then
+      select m[1]::numeric, m[2]::numeric into reps_low, reps_high
+        from regexp_match(e ->> 'reps', '^[ \t]*([0-9]+)[ \t]*[-–][ \t]*([0-9]+)[ \t]*$') m;
+      if reps_low is null then
+        path := p || '.reps'; reason := 'must be an integer from 0 to 500 or a range like 8-12'; return;
+      end if;
+      if reps_low > 500 or reps_high > 500 then
+        path := p || '.reps'; reason := 'range must be within 0 to 500'; return;
+      end if;
+      if reps_low > reps_high then
+        path := p || '.reps'; reason := 'range must go from low to high'; return;
+      end if;
+    else
+      reps_low := app_hidden.doc_integer(e -> 'reps', 0, 500);
+      if reps_low is null then
+        path := p || '.reps'; reason := 'must be an integer from 0 to 500 or a range like 8-12'; return;
+      end if;
+      reps_high := reps_low;
+    end if;
+  end if;
+  if e ? 'time' then
+    seconds := app_hidden.doc_duration(e -> 'time');
+    if seconds is null then
+      path := p || '.time'; reason := 'must be seconds or a duration like 1:30 or 1m30s'; return;
+    end if;
+    if seconds > 86400 then
+      path := p || '.time'; reason := 'must be at most 86400 seconds'; return;
+    end if;
+    if e ? 'reps' then
+      path := p || '.time'; reason := 'cannot be used together with reps'; return;
+    end if;
+  end if;
+end;
+$function$;
+comment on function app_hidden.walk_routine_target(e jsonb, p text, OUT path text, OUT reason text, OUT reps_low numeric, OUT reps_high numeric, OUT seconds numeric) is 'A step of app_hidden.walk_routine_entry: a routine exercise''s reps (0 to 500, or a range from low to high) and time (seconds or a duration, at most 86400 s, not with reps); the first problem at path p, or the target.';
+grant execute on function app_hidden.walk_routine_target(e jsonb, p text, OUT path text, OUT reason text, OUT reps_low numeric, OUT reps_high numeric, OUT seconds numeric) to svc_reader;
+
+create or replace function app_hidden.walk_routine_entry(e jsonb, p text, cache jsonb, OUT path text, OUT reason text, OUT canonical jsonb, OUT exercise_row jsonb, OUT resolved jsonb)
+ returns record
+ language plpgsql
+ stable
+as $function$
+-- One routine exercise at path p, its fields in the SDK's order: the first problem, or its canonical
+-- entry and row. cache: the names resolved so far in this document; resolved: it with this entry's.
+declare
+  v_entry record;
+  v_line record;
+  v_choice record;
+  v_target record;
+  v_sets int;
+  v_weight numeric;
+  v_rest numeric;
+  v_superset text;
+  v_progression text;
+  v_extra int[] := '{0,0,0}';
+  v_n int := 0;
+  f text;
+begin
+  v_entry := app_hidden.doc_exercise_entry(e, '{exercise,sets,reps,time,weight,rest,superset,progression,warmups,drops,bursts}', cache);
+  resolved := v_entry.cache;
+  if v_entry.reason is not null then
+    path := p || v_entry.field; reason := v_entry.reason; return;
+  end if;
+  if not e ? 'sets' then
+    path := p || '.sets'; reason := 'is required'; return;
+  end if;
+  v_sets := app_hidden.doc_integer(e -> 'sets', 1, 20);
+  if v_sets is null then
+    path := p || '.sets'; reason := 'must be an integer from 1 to 20'; return;
+  end if;
+  v_target := app_hidden.walk_routine_target(e, p);
+  if v_target.reason is not null then
+    path := v_target.path; reason := v_target.reason; return;
+  end if;
+  if e ? 'weight' and jsonb_typeof(e -> 'weight') <> 'null' then
+    v_weight := app_hidden.doc_weight(e -> 'weight');
+    if v_weight is null then
+      path := p || '.weight'; reason := 'must be a number from 0 to 10000 with at most 2 decimals'; return;
+    end if;
+  end if;
+  if e ? 'rest' then
+    v_rest := app_hidden.doc_duration(e -> 'rest');
+    if v_rest is null then
+      path := p || '.rest'; reason := 'must be seconds or a duration like 1:30 or 1m30s'; return;
+    end if;
+    if v_rest > 900 then
+      path := p || '.rest'; reason := 'must be at most 900 seconds'; return;
+    end if;
+  end if;
+  if e ? 'superset' and jsonb_typeof(e -> 'superset') <> 'null' then
+    v_line := app_hidden.doc_line(e -> 'superset', 1, 8);
+    v_superset := v_line.line;
+    if v_line.reason is not null then
+      path := p || '.superset'; reason := v_line.reason; return;
+    end if;
+  end if;
+  if e ? 'progression' and jsonb_typeof(e -> 'progression') <> 'null' then
+    v_choice := app_hidden.doc_one_of(e -> 'progression', app_hidden.progression_rules());
+    v_progression := v_choice.value;
+    if v_choice.reason is not null then
+      path := p || '.progression'; reason := v_choice.reason; return;
+    end if;
+  end if;
+  foreach f in array array['warmups', 'drops', 'bursts'] loop
+    v_n := v_n + 1;
+    if e ? f then
+      v_extra[v_n] := app_hidden.doc_integer(e -> f, 0, 5);
+      if v_extra[v_n] is null then
+        path := p || '.' || f; reason := 'must be an integer from 0 to 5'; return;
+      end if;
+    end if;
+  end loop;
+  canonical := jsonb_strip_nulls(jsonb_build_object(
+    'exercise', v_entry.ref, 'sets', v_sets,
+    'reps', case when v_target.reps_low is null then null
+                 when v_target.reps_low = v_target.reps_high then to_jsonb(v_target.reps_low)
+                 else to_jsonb(v_target.reps_low || '-' || v_target.reps_high) end,
+    'time', v_target.seconds, 'weight', v_weight, 'rest', v_rest, 'superset', v_superset, 'progression', v_progression,
+    'warmups', nullif(v_extra[1], 0), 'drops', nullif(v_extra[2], 0), 'bursts', nullif(v_extra[3], 0)));
+  exercise_row := jsonb_build_object(
+    'exercise_id', v_entry.exercise_id, 'sets', v_sets, 'reps_low', v_target.reps_low, 'reps_high', v_target.reps_high,
+    'seconds', v_target.seconds, 'weight', v_weight, 'rest_seconds', v_rest, 'superset', v_superset,
+    'progression', v_progression, 'warmups', v_extra[1], 'drops', v_extra[2], 'bursts', v_extra[3]);
+end;
+$function$;
+comment on function app_hidden.walk_routine_entry(e jsonb, p text, cache jsonb, OUT path text, OUT reason text, OUT canonical jsonb, OUT exercise_row jsonb, OUT resolved jsonb) is 'A step of app_hidden.walk_routine_document: one routine exercise at path p (exercise, sets, reps, time, weight, rest, superset, progression, warmups, drops, bursts), the first problem, or its canonical entry and its row (exercise id resolved); resolved is the name cache with this entry''s name.';
+grant execute on function app_hidden.walk_routine_entry(e jsonb, p text, cache jsonb, OUT path text, OUT reason text, OUT canonical jsonb, OUT exercise_row jsonb, OUT resolved jsonb) to svc_reader;
+
+create or replace function app_hidden.walk_routine_document(doc jsonb, p_unit text, OUT path text, OUT reason text, OUT canonical jsonb, OUT exercise_rows jsonb)
+ returns record
+ language plpgsql
+ stable
+as $function$
+-- The routine's own fields (walk_routine_fields), then each exercise entry in order
+-- (walk_routine_entry): the first problem stops the walk, as the SDK's validate.ts does.
+declare
+  v_fields record;
+  v_entry record;
+  v_cache jsonb := '{}';
+  v_canon jsonb[] := '{}';
+  v_rows jsonb[] := '{}';
+  i int;
+begin
+  v_fields := app_hidden.walk_routine_fields(doc, p_unit, app_public.current_user_id());
+  if v_fields.reason is not null then
+    path := v_fields.path; reason := v_fields.reason; return;
+  end if;
+  for i in 0 .. jsonb_array_length(v_fields.entries) - 1 loop
+    v_entry := app_hidden.walk_routine_entry(v_fields.entries -> i, 'exercises[' || i || ']', v_cache);
+    if v_entry.reason is not null then
+      path := v_entry.path; reason := v_entry.reason; return;
+    end if;
+    v_cache := v_entry.resolved;
+    v_canon := v_canon || v_entry.canonical;
+    v_rows := v_rows || v_entry.exercise_row;
+  end loop;
+  canonical := v_fields.canonical || jsonb_build_object('exercises', to_jsonb(v_canon));
+  exercise_rows := to_jsonb(v_rows);
+end;
+$function$;
+comment on function app_hidden.walk_routine_document(doc jsonb, p_unit text, OUT path text, OUT reason text, OUT canonical jsonb, OUT exercise_rows jsonb) is 'The validation walk of a routine document for the calling user: the first problem (path, reason), or the canonical document and the rows to write (exercise ids resolved). p_unit is the unit when the document names none.';
