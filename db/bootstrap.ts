@@ -1,10 +1,18 @@
 // Creates the roles and the database the service needs, given a connection that may create them.
 import pg from "pg";
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { Pooler } from "./pooler.ts";
+import { connectionProblem } from "./connection-problem.ts";
+
+/** The roles script, for operators who create the roles themselves. */
+export const ROLES_SCRIPT = path.join(import.meta.dirname, "roles.sql");
 
 export const ROLES = { visitor: "svc_visitor", reader: "svc_reader", authenticator: "svc_authenticator" } as const;
 
-export type Connections = { ownerUrl: string; authUrl: string };
+/** How the server reaches its database: as the owner, as the login GraphQL requests use, through what. */
+export type Connections = { ownerUrl: string; authUrl: string; pooler?: Pooler };
 
 function withDatabase(url: string, database: string, user?: string, password?: string): string {
   const u = new URL(url);
@@ -49,15 +57,9 @@ export async function bootstrapCluster(
   };
 }
 
-/** The cluster-wide roles. Needs CREATEROLE (or superuser) on `client`. */
+/** The cluster-wide roles (db/roles.sql, the script an operator runs). Needs CREATEROLE (or superuser) on `client`. */
 export async function ensureRoles(client: pg.Client, authenticatorPassword?: string): Promise<void> {
-  await client.query(`do $$ begin
-    if not exists (select 1 from pg_roles where rolname = '${ROLES.reader}') then create role ${ROLES.reader} nologin; end if;
-    if not exists (select 1 from pg_roles where rolname = '${ROLES.visitor}') then create role ${ROLES.visitor} nologin; end if;
-    if not exists (select 1 from pg_roles where rolname = '${ROLES.authenticator}') then create role ${ROLES.authenticator} login noinherit; end if;
-  end $$`);
-  await client.query(`grant ${ROLES.reader} to ${ROLES.visitor}`);
-  await client.query(`grant ${ROLES.visitor}, ${ROLES.reader} to ${ROLES.authenticator}`);
+  await client.query(readFileSync(ROLES_SCRIPT, "utf8"));
   if (authenticatorPassword) {
     await client.query(
       `alter role ${ROLES.authenticator} with login password ${pg.escapeLiteral(authenticatorPassword)}`,
@@ -72,7 +74,9 @@ export async function ensureRoles(client: pg.Client, authenticatorPassword?: str
  */
 export async function bootstrapExternal(databaseUrl: string, authUrl?: string): Promise<Connections> {
   const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
+  await client.connect().catch((error) => {
+    throw connectionProblem("DATABASE_URL", databaseUrl, error);
+  });
   try {
     const { rows } = await client.query(
       "select rolsuper or rolcreaterole as can from pg_roles where rolname = current_user",
@@ -86,7 +90,7 @@ export async function bootstrapExternal(databaseUrl: string, authUrl?: string): 
       ]);
       if (rowCount !== 2) {
         throw new Error(
-          `The roles ${ROLES.visitor} and ${ROLES.reader} do not exist and the DATABASE_URL user may not create them; create them once as a superuser (see README).`,
+          `The roles ${ROLES.visitor} and ${ROLES.reader} do not exist and the DATABASE_URL user may not create them; create them once as a superuser: psql "<a superuser's URL>" -f ${path.relative(process.cwd(), ROLES_SCRIPT)}`,
         );
       }
     }

@@ -15,6 +15,15 @@ import { fileURLToPath } from "node:url";
 
 export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../migrations");
 
+/** The last committed migration as graphile-migrate records it (`000003.sql`): what this code expects. */
+export function lastCommittedMigration(): string {
+  const numbers = readdirSync(path.join(MIGRATIONS_FOLDER, "committed"))
+    .filter((f) => /^\d{6}.*\.sql$/.test(f))
+    .map((f) => f.slice(0, 6))
+    .sort();
+  return `${numbers.at(-1)}.sql`;
+}
+
 function currentHasContent(): boolean {
   const dir = path.join(MIGRATIONS_FOLDER, "current");
   const file = path.join(MIGRATIONS_FOLDER, "current.sql");

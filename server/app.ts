@@ -19,7 +19,7 @@ import { requestLog, DEFAULT_SLOW_REQUEST_MS } from "./request-log.ts";
 import type { TrustProxy } from "./client-address.ts";
 import { AUTH_LIMITS, type AuthLimits } from "./auth-limits.ts";
 import type { Pools } from "./database.ts";
-import { healthRoute, HEALTH_PATH } from "./health.ts";
+import { healthRoutes } from "./health.ts";
 import {
   databaseTimePlugin,
   requestDatabaseWork,
@@ -113,8 +113,8 @@ export async function createApp({
     res.set("Cache-Control", "no-store");
     next();
   });
-  // Before identity and body parsing: a health check touches only its own pool.
-  app.get(HEALTH_PATH, healthRoute(pools.health));
+  // Before identity and body parsing: health checks touch only their own pools.
+  app.use(healthRoutes(pools));
   // Before any route: an unsafe request from another origin may not ride on the session cookie.
   app.use(crossSiteGuard(GRAPHQL_PATH));
   // Not strict: `null` or `"x"` is valid JSON; the routes then say it must be an object.

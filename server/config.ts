@@ -7,11 +7,14 @@ import { DEFAULT_SLOW_REQUEST_MS } from "./request-log.ts";
 import { logFormat, type LogFormat } from "./logger.ts";
 import { CLIENT_COST_LIMITS, type ClientCostLimits } from "./client-cost-budget.ts";
 import { OPERATION_LIMITS } from "../plugins/operation-cost.ts";
+import { POOLERS, type Pooler } from "../db/pooler.ts";
 
 export type Config = {
   port: number;
   databaseUrl?: string;
   authDatabaseUrl?: string;
+  /** DATABASE_POOLER: a pooler between the server and PostgreSQL (db/pooler.ts). */
+  pooler: Pooler;
   dataDir: string;
   dev: boolean;
   /** statement_timeout of the GraphQL request roles, in ms. */
@@ -40,8 +43,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return {
     port,
-    databaseUrl: env.DATABASE_URL || undefined,
-    authDatabaseUrl: env.AUTH_DATABASE_URL || undefined,
+    databaseUrl: postgresUrl(env, "DATABASE_URL"),
+    authDatabaseUrl: postgresUrl(env, "AUTH_DATABASE_URL"),
+    pooler: pooler(env),
     dataDir: path.resolve(env.SVC_DATA_DIR || ".data"),
     dev: env.NODE_ENV === "development",
     statementTimeoutMs: milliseconds(env, "STATEMENT_TIMEOUT", DEFAULT_STATEMENT_TIMEOUT_MS),
@@ -55,6 +59,31 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perAddressPerMinute: costPerMinute(env, "ADDRESS_COST_PER_MINUTE", CLIENT_COST_LIMITS.perAddressPerMinute),
     },
   };
+}
+
+/** A connection URL, checked for its shape only; never echoed (it holds a password). */
+function postgresUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name];
+  if (!raw) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !["postgres:", "postgresql:"].includes(url.protocol) || (!url.hostname && !url.searchParams.has("host")))
+    throw new Error(`${name} is not a PostgreSQL URL like postgres://user:password@host:5432/database`);
+  return raw;
+}
+
+function pooler(env: NodeJS.ProcessEnv): Pooler {
+  const raw = env.DATABASE_POOLER;
+  if (raw === undefined || raw === "") return undefined;
+  if (!(POOLERS as readonly string[]).includes(raw))
+    throw new Error(`DATABASE_POOLER must be ${POOLERS.map((p) => `"${p}"`).join(" or ")} (or unset), got "${raw}"`);
+  if (!env.DATABASE_URL)
+    throw new Error("DATABASE_POOLER is set but DATABASE_URL is not: the embedded PostgreSQL has no pooler");
+  return raw as Pooler;
 }
 
 /** A GraphQL cost budget a minute: a whole number from 50,000 (one full request) up. */

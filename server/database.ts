@@ -7,7 +7,9 @@ import path from "node:path";
 import { startEmbedded, type EmbeddedCluster } from "../db/embedded.ts";
 import { bootstrapCluster, bootstrapExternal, newPassword, type Connections } from "../db/bootstrap.ts";
 import { migrateDatabase } from "../db/migrate.ts";
+import { useTransactionPooler, type Pooler } from "../db/pooler.ts";
 import type { Config } from "./config.ts";
+import { checkReadiness, type Logins } from "./readiness.ts";
 
 /** How long GET /api/health waits for a connection and for `select 1`. */
 export const HEALTH_TIMEOUT_MS = 2000;
@@ -21,8 +23,12 @@ export type Pools = {
   graphql: pg.Pool;
   /** graphile-worker's jobs (owner role). */
   worker: pg.Pool;
-  /** GET /api/health: one connection with short timeouts. */
+  /** GET /api/health: the GraphQL login's request path, one connection with short timeouts. */
   health: pg.Pool;
+  /** GET /api/health: the owner's (migrations, auth routes), one connection with short timeouts. */
+  ownerHealth: pg.Pool;
+  /** DATABASE_POOLER: what the connections go through. */
+  pooler?: Pooler;
   end: () => Promise<void>;
 };
 
@@ -57,10 +63,27 @@ export function poolSizes(processes = 1) {
   };
 }
 
-export function createPools({ ownerUrl, authUrl }: Connections, { processes = 1 }: { processes?: number } = {}): Pools {
+export function createPools(
+  { ownerUrl, authUrl, pooler }: Connections,
+  { processes = 1 }: { processes?: number } = {},
+): Pools {
   const size = poolSizes(processes);
+  // A transaction-mode pooler takes no startup options: those settings are left out there.
+  const sessions = pooler !== "transaction";
+  if (!sessions) useTransactionPooler();
   // Named after their use and process, so an operator sees in pg_stat_activity who holds what.
   const name = (use: string) => `svc ${use} ${process.pid}`;
+  // Pipelined like the GraphQL pool: readiness runs the requests' own transaction on it.
+  const healthPool = (use: string, connectionString: string) =>
+    quietPool({
+      application_name: name(use),
+      connectionString,
+      max: 1,
+      pipeline: true,
+      connectionTimeoutMillis: HEALTH_TIMEOUT_MS,
+      query_timeout: HEALTH_TIMEOUT_MS,
+      ...(sessions ? { statement_timeout: HEALTH_TIMEOUT_MS } : {}),
+    });
   const pools = {
     account: quietPool({ connectionString: ownerUrl, max: size.account, application_name: name("account") }),
     // Counters and session touches commit without waiting for the disk: a crash may forget the last
@@ -68,7 +91,7 @@ export function createPools({ ownerUrl, authUrl }: Connections, { processes = 1 
     identity: quietPool({
       connectionString: ownerUrl,
       max: size.identity,
-      options: "-c synchronous_commit=off",
+      ...(sessions ? { options: "-c synchronous_commit=off" } : {}),
       application_name: name("identity"),
     }),
     // Pipelined: a request's statements go out without waiting for the answer to the one before
@@ -81,17 +104,12 @@ export function createPools({ ownerUrl, authUrl }: Connections, { processes = 1 
     }),
     // Two jobs at a time, plus the listener and the cron scheduler.
     worker: quietPool({ connectionString: ownerUrl, max: 6, application_name: name("worker") }),
-    health: quietPool({
-      application_name: name("health"),
-      connectionString: authUrl,
-      max: 1,
-      connectionTimeoutMillis: HEALTH_TIMEOUT_MS,
-      query_timeout: HEALTH_TIMEOUT_MS,
-      statement_timeout: HEALTH_TIMEOUT_MS,
-    }),
+    health: healthPool("health", authUrl),
+    ownerHealth: healthPool("owner health", ownerUrl),
   };
   return {
     ...pools,
+    pooler,
     end: async () => {
       await Promise.allSettled(Object.values(pools).map((pool) => pool.end()));
     },
@@ -106,15 +124,28 @@ function rolePasswords(dataDir: string): { owner: string; authenticator: string 
   return passwords;
 }
 
+/** Where each login comes from, as the operator set it. */
+function loginsOf(config: Pick<Config, "databaseUrl" | "authDatabaseUrl">): Logins {
+  if (!config.databaseUrl)
+    return { owner: "the embedded database's owner", auth: "the embedded database's authenticator" };
+  return {
+    owner: "DATABASE_URL",
+    auth: config.authDatabaseUrl ? "AUTH_DATABASE_URL" : "DATABASE_URL (AUTH_DATABASE_URL is unset)",
+  };
+}
+
 export async function openDatabase(
-  config: Pick<Config, "databaseUrl" | "authDatabaseUrl" | "dataDir">,
+  config: Pick<Config, "databaseUrl" | "authDatabaseUrl" | "dataDir" | "pooler">,
   onProgress: (m: string) => void = () => {},
 ): Promise<Database> {
   let embedded: EmbeddedCluster | undefined;
   let connections: Connections;
   if (config.databaseUrl) {
-    onProgress("Using the PostgreSQL server at DATABASE_URL");
-    connections = await bootstrapExternal(config.databaseUrl, config.authDatabaseUrl);
+    onProgress(
+      `Using the PostgreSQL server at DATABASE_URL${config.pooler ? ` through a ${config.pooler}-mode pooler` : ""}`,
+    );
+    if (config.pooler === "transaction") useTransactionPooler();
+    connections = { ...(await bootstrapExternal(config.databaseUrl, config.authDatabaseUrl)), pooler: config.pooler };
   } else {
     onProgress(`Starting the embedded PostgreSQL (data in ${config.dataDir})`);
     embedded = await startEmbedded(config.dataDir, { notice: onProgress });
@@ -133,6 +164,13 @@ export async function openDatabase(
     throw error;
   }
   const pools = createPools(connections);
+  // Refused now, with what to fix, rather than answering every request with an error later.
+  const { problems } = await checkReadiness(pools, { pooler: config.pooler, logins: loginsOf(config) });
+  if (problems.length) {
+    await pools.end();
+    await embedded?.stop();
+    throw new Error(problems.join("\n"));
+  }
   return {
     ...connections,
     pools,

@@ -83,7 +83,7 @@ async function main() {
       {
         count: config.webConcurrency,
         port: config.port,
-        connections: { ownerUrl: db.ownerUrl, authUrl: db.authUrl },
+        connections: { ownerUrl: db.ownerUrl, authUrl: db.authUrl, pooler: db.pooler },
         app: appOptions,
       },
       say,

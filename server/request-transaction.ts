@@ -12,6 +12,7 @@
 import type pg from "pg";
 import { makePgService, makeWithPgClientViaPgClientAlreadyInTransaction } from "postgraphile/adaptors/pg";
 import { getOperationAST, type OperationTypeNode } from "postgraphile/graphql";
+import { transactionPooled } from "../db/pooler.ts";
 
 /** On a request's pgSettings: called with the session's user and id (or nulls) once SQL has resolved it. */
 export const ON_SESSION_RESOLVED = Symbol("svc.onSessionResolved");
@@ -55,12 +56,15 @@ export function makeRequestWithPgClient(pool: pg.Pool): WithPgClient {
   const withPgClient = (async (pgSettings: RequestSettings | null, callback: Parameters<WithPgClient>[1]) => {
     const client = await pool.connect();
     const raw = client as pg.PoolClient & { [prepared]?: boolean };
-    if (!raw[prepared]) {
+    // As @dataplan/pg's adaptor: no JIT optimisation (it can turn 50 ms into seconds). Once per
+    // connection, or per transaction behind a transaction-mode pooler (a session `set` would stay
+    // on a server connection other clients get).
+    const pooled = transactionPooled();
+    if (!raw[prepared] && !pooled) {
       raw[prepared] = true;
-      // As @dataplan/pg's adaptor: no JIT optimisation (it can turn 50 ms into seconds).
       client.query("set jit_optimize_above_cost = -1").catch(() => {});
     }
-    const settings = pgSettings ?? {};
+    const settings: RequestSettings = pooled ? { ...pgSettings, jit_optimize_above_cost: "-1" } : (pgSettings ?? {});
     if (!Object.keys(settings).length) {
       try {
         return await makeWithPgClientViaPgClientAlreadyInTransaction(client, false)(null, callback);

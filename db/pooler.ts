@@ -1,0 +1,40 @@
+// DATABASE_POOLER: what sits between the server and PostgreSQL. Behind a transaction-mode pooler
+// (PgBouncer's pool_mode = transaction) one client connection meets a different server connection
+// from one transaction to the next, so nothing may rely on a session: no startup options (PgBouncer
+// refuses `options` and `statement_timeout` there), no named prepared statements (one connection
+// prepares a name, another server connection does not have it, or has it already from somebody
+// else: PgBouncer before 1.21 cannot track them), no session `set`.
+import pg from "pg";
+
+export const POOLERS = ["session", "transaction"] as const;
+/** Unset: the URLs reach PostgreSQL itself. */
+export type Pooler = (typeof POOLERS)[number] | undefined;
+
+let transactionMode = false;
+
+/** Whether this process talks to PostgreSQL through a transaction-mode pooler (set once at start). */
+export function transactionPooled(): boolean {
+  return transactionMode;
+}
+
+type QueryConfig = { name?: string; submit?: unknown };
+
+/**
+ * From now on every statement this process sends is unnamed: PostgreSQL parses it again each time,
+ * in the same transaction as its execution. One place for every library that names statements
+ * (@dataplan/pg's cache, the API key counter, graphile-worker, graphile-migrate), since all of them
+ * go through node-postgres's Client.
+ */
+export function useTransactionPooler(): void {
+  if (transactionMode) return;
+  transactionMode = true;
+  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  pg.Client.prototype.query = function (this: pg.Client, config: unknown, ...rest: unknown[]) {
+    const named = config as QueryConfig | null;
+    if (named && typeof named === "object" && named.name && typeof named.submit !== "function") {
+      const { name: _name, ...unnamed } = named;
+      return query.call(this, unnamed, ...rest);
+    }
+    return query.call(this, config, ...rest);
+  } as typeof pg.Client.prototype.query;
+}
