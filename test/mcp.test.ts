@@ -500,6 +500,7 @@ describe("tools", () => {
       "get_progress_summary",
       "get_routine",
       "get_workout",
+      "list_programs",
       "list_routines",
       "list_workouts",
       "log_bodyweight",
@@ -507,6 +508,7 @@ describe("tools", () => {
       "save_routine",
       "save_workout",
       "search_exercises",
+      "start_program",
     ]);
     for (const t of tools) {
       expect(t.description!.length).toBeGreaterThan(20);

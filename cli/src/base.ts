@@ -161,8 +161,9 @@ export function describe(error: unknown, commandId?: string): { message: string;
     case "NotFoundError":
       return { message: sentence(e.message), exitCode: EXIT.failure };
     case "SvcError":
-      // A value the server refused (GraphQL INVALID_INPUT, or HTTP 400 from an auth route).
-      if (e.code === "INVALID_INPUT" || e.status === 400) return { message: sentence(e.message), exitCode: EXIT.usage };
+      // A value the server refused or needs (GraphQL INVALID_INPUT, MISSING_INPUT; HTTP 400 from an auth route).
+      if (e.code === "INVALID_INPUT" || e.code === "MISSING_INPUT" || e.status === 400)
+        return { message: sentence(e.message), exitCode: EXIT.usage };
       return { message: sentence(e.message), exitCode: EXIT.failure };
     default:
       break;

@@ -95,6 +95,7 @@ describe("version, help and usage errors", () => {
       "device",
       "exercise",
       "key",
+      "program",
       "routine",
       "workout",
     ]);

@@ -22,6 +22,8 @@ export type {
   ExerciseRecords,
   ExerciseRepMax,
   ExerciseResolution,
+  ProgramLift,
+  ProgramTemplate,
   RoutineApplied,
   WorkoutApplied,
   ApiKey,

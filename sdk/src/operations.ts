@@ -116,6 +116,32 @@ export const APPLY_ROUTINE_DOCUMENT = graphql(
   [RoutineFields],
 );
 
+export const PROGRAM_LIBRARY = graphql(`
+  query ProgramLibrary {
+    programLibrary {
+      slug
+      name
+      description
+      inputKind
+      inputs
+      days
+    }
+  }
+`);
+
+export const START_PROGRAM = graphql(
+  `
+    mutation StartProgram($slug: String!, $unit: String, $lifts: [ProgramLiftInput], $fromHistory: Boolean) {
+      startProgram(input: { slug: $slug, unit: $unit, lifts: $lifts, fromHistory: $fromHistory }) {
+        routines {
+          ...RoutineFields
+        }
+      }
+    }
+  `,
+  [RoutineFields],
+);
+
 export const DELETE_ROUTINE = graphql(
   `
     mutation DeleteRoutine($id: UUID!) {

@@ -45,6 +45,14 @@ export type WorkoutApplied = Present<
   Payload<ResultOf<typeof ops.APPLY_WORKOUT_DOCUMENT>["applyWorkoutDocument"]>,
   "workout" | "document"
 >;
+type ProgramLibraryRow = NonNullable<NonNullable<ResultOf<typeof ops.PROGRAM_LIBRARY>["programLibrary"]>[number]>;
+/**
+ * A built-in program as `programLibrary` lists it: `days` are routine documents whose exercises
+ * may name an `input` lift (see ProgramTemplate.days in the schema); `inputs` are those lifts.
+ */
+export type ProgramTemplate = Omit<ProgramLibraryRow, "inputs" | "days"> & { inputs: string[]; days: JsonObject[] };
+/** A lift's weight for `startProgram`, in the start's unit: its training max in a cycle program, else its first work weight. */
+export type ProgramLift = { lift: string; weight: number };
 export type ApiKeyAccess = VariablesOf<typeof ops.CREATE_API_KEY>["input"]["access"];
 export type ApiKeyExpiry = VariablesOf<typeof ops.CREATE_API_KEY>["input"]["expiresIn"];
 export type ApiKey = ResultOf<typeof fragments.ApiKeyFields>;

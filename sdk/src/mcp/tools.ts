@@ -74,7 +74,7 @@ async function call<Result, Variables>(
   const result = await run(operationText(document), variables as Record<string, unknown>);
   const first = result.errors?.[0];
   if (first) {
-    const { code, path, reason } = first.extensions ?? {};
+    const { code, path, reason, lifts } = first.extensions ?? {};
     let message = first.message;
     if (writes && code === "FORBIDDEN" && options.access === "read_only") {
       message =
@@ -86,6 +86,7 @@ async function call<Result, Variables>(
       code,
       ...(path !== undefined ? { path } : {}),
       ...(reason !== undefined ? { reason } : {}),
+      ...(lifts !== undefined ? { lifts } : {}),
     });
   }
   if (!result.data) throw new ToolError("The server answered no data", { code: "INTERNAL_ERROR" });
@@ -146,6 +147,32 @@ const INPUT = {
       .optional()
       .describe("How many calendar weeks, ending with this week (default 12)."),
     exercise: z.string().min(1).max(200).optional().describe("One exercise's name or alias; overall without it."),
+  },
+  list_programs: {},
+  start_program: {
+    slug: z.string().min(1).max(40).describe("The program's slug, from list_programs (e.g. 'gzclp', '531-bbb')."),
+    unit: z
+      .enum(UNITS)
+      .optional()
+      .describe("The unit of the weights given and of the routines (kg or lb); default: the user's unit."),
+    lifts: z
+      .array(
+        z.object({
+          lift: z.string().min(1).max(100).describe("The lift's name, as list_programs names it (or an alias)."),
+          weight: z
+            .number()
+            .positive()
+            .max(10000)
+            .describe("Its training max (5/3/1) or first work weight, in `unit`."),
+        }),
+      )
+      .max(30)
+      .optional()
+      .describe("A weight for each lift the program needs (its inputs); lifts left out need fromHistory."),
+    fromHistory: z
+      .boolean()
+      .optional()
+      .describe("Start every lift not given at 90 % of its best estimated 1RM of the last 12 weeks, rounded down."),
   },
   log_bodyweight: {
     date: isoDate.describe("The day, YYYY-MM-DD (not in the future)."),
@@ -418,6 +445,49 @@ export function registerTrainingLogTools(server: McpServer, run: RunGraphQL, opt
               }
             : null,
         };
+      }),
+  );
+
+  server.registerTool(
+    "list_programs",
+    {
+      title: "List the built-in programs",
+      description:
+        "The built-in training programs (GZCLP, 5/3/1 Boring But Big and First Set Last, Starting Strength, StrongLifts 5x5, push/pull/legs): slug, name, description, days (routine documents) and inputs, the lifts each needs a weight for (inputKind: trainingMax or weight, the first work weight). Start one with start_program.",
+      inputSchema: INPUT.list_programs,
+      annotations: { title: "List the built-in programs", ...READ },
+    },
+    () => tool(async () => rows((await call(run, ops.PROGRAM_LIBRARY, {}, options)).programLibrary)),
+  );
+
+  server.registerTool(
+    "start_program",
+    {
+      title: "Start a program",
+      description:
+        "Start a built-in program (see list_programs) for the user: its days become the user's routines, all or nothing, and are returned in day order. Give each input lift's weight in lifts (ask the user), or fromHistory to take the lifts not given from the user's last 12 weeks. A lift left without a weight is refused (code MISSING_INPUT, lifts names them) and nothing is saved. Starting a program again makes a second copy with its own name. Then plan_next_workout plans a day.",
+      inputSchema: INPUT.start_program,
+      // Not idempotent: each start makes another copy of the program.
+      annotations: {
+        title: "Start a program",
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: false,
+      },
+    },
+    ({ slug, unit: u, lifts, fromHistory }) =>
+      tool(async () => {
+        const started = (
+          await call(
+            run,
+            ops.START_PROGRAM,
+            { slug, unit: u ?? null, lifts: lifts ?? null, fromHistory: fromHistory ?? false },
+            options,
+            true,
+          )
+        ).startProgram;
+        return { routines: rows(started?.routines ?? []) };
       }),
   );
 

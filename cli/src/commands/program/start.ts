@@ -1,0 +1,62 @@
+import { Args, Flags } from "@oclif/core";
+import type { ProgramLift, RoutineSummary } from "@svc/sdk";
+import { BaseCommand, unitFlag } from "../../base.ts";
+import { UsageError } from "../../errors.ts";
+import { table } from "../../output.ts";
+
+/** `--set "Back Squat=200"`: a lift and its weight; anything else is a usage error naming it. */
+export function parseLiftWeight(text: string): ProgramLift {
+  const at = text.lastIndexOf("=");
+  const lift = text.slice(0, Math.max(at, 0)).trim();
+  const weight = text.slice(at + 1).trim();
+  if (at < 0 || !lift || !/^\d+(\.\d+)?$/.test(weight)) {
+    throw new UsageError(`--set ${JSON.stringify(text)}: write it as "Lift=weight", e.g. "Back Squat=200".`);
+  }
+  return { lift, weight: Number(weight) };
+}
+
+export default class ProgramStart extends BaseCommand {
+  static summary = "Start a built-in program: its days become your routines.";
+  static description =
+    "Creates the program's days as routines of one program (all or nothing) and prints them. --set gives a lift's training max in a 5/3/1 program and its first work weight in the others, in --unit (default yours); --from-history starts every lift not set at 90 % of its best estimated 1RM of the last 12 weeks, rounded down to its rounding step. A lift left without a weight is refused by name and nothing is saved. Starting a program you already run makes a second copy (`GZCLP (2)`). See `svc program list` for the slugs and each program's lifts.";
+  static examples = [
+    'svc program start starting-strength --set "Back Squat=100" --set "Overhead Press=40" --set "Deadlift=120" --set "Bench Press=60" --set "Power Clean=50"',
+    {
+      description: "Training maxes from your history, one of them given",
+      command: 'svc program start 531-bbb --from-history --set "Overhead Press=50"',
+    },
+    { description: "In pounds, as JSON", command: "svc program start gzclp --unit lb --from-history --json" },
+  ];
+  static args = {
+    slug: Args.string({ description: "The program's slug (see `svc program list`).", required: true }),
+  };
+  static flags = {
+    unit: unitFlag("The unit of the weights given and of the routines; default yours."),
+    set: Flags.string({
+      multiple: true,
+      description: "Lift=weight: a lift's training max (5/3/1) or first work weight (the others). Repeatable.",
+    }),
+    "from-history": Flags.boolean({
+      description: "Start every lift not set at 90 % of its best estimated 1RM of the last 12 weeks, rounded down.",
+    }),
+  };
+  static enableJsonFlag = true;
+
+  async run(): Promise<RoutineSummary[]> {
+    const { args, flags } = await this.parse(ProgramStart);
+    const lifts = (flags.set ?? []).map(parseLiftWeight);
+    const { client } = await this.client();
+    const routines = await this.spin(
+      "Starting the program",
+      client.startProgram(args.slug, { unit: this.unit(flags.unit), lifts, fromHistory: flags["from-history"] }),
+    );
+    this.out(`Started ${routines.length} routines; plan the first with \`svc routine next "${routines[0]?.name}"\`.`);
+    this.out(
+      table(routines, [
+        { header: "NAME", get: (r) => r.name },
+        { header: "ID", get: (r) => r.id },
+      ]),
+    );
+    return routines;
+  }
+}
