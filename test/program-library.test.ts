@@ -28,6 +28,8 @@ type Lifts = Record<string, number>;
 type Start = { slug: string; unit?: string; lifts?: Lifts; fromHistory?: boolean };
 
 const x = (n: number, set: string) => Array.from({ length: n }, () => set);
+/** GZCLP's T1 at its first stage, 5x3+: the last set as many reps as possible. */
+const t1 = (set: string) => [...x(4, set), `${set}+`];
 const liftList = (lifts: Lifts = {}) => Object.entries(lifts).map(([lift, weight]) => ({ lift, weight }));
 const start = (u: SignedUpUser, { slug, unit, lifts, fromHistory }: Start) =>
   gql(s.url, START, { slug, unit, lifts: liftList(lifts), fromHistory }, { token: u.token });
@@ -178,22 +180,22 @@ const FIRST_WEEKS: [string, "kg" | "lb", Lifts, Record<string, unknown[]>][] = [
     GZCLP_KG,
     {
       "GZCLP A1": [
-        ["Back Squat", x(5, "100x3")],
+        ["Back Squat", t1("100x3")],
         ["Bench Press", x(3, "40x10")],
         ["Lat Pulldown", x(3, "50x15")],
       ],
       "GZCLP B1": [
-        ["Overhead Press", x(5, "40x3")],
+        ["Overhead Press", t1("40x3")],
         ["Deadlift", x(3, "82.5x10")],
         ["Dumbbell Row", x(3, "22.5x15")],
       ],
       "GZCLP A2": [
-        ["Bench Press", x(5, "60x3")],
+        ["Bench Press", t1("60x3")],
         ["Back Squat", x(3, "70x10")],
         ["Lat Pulldown", x(3, "50x15")],
       ],
       "GZCLP B2": [
-        ["Deadlift", x(5, "120x3")],
+        ["Deadlift", t1("120x3")],
         ["Overhead Press", x(3, "27.5x10")],
         ["Dumbbell Row", x(3, "22.5x15")],
       ],
@@ -205,22 +207,22 @@ const FIRST_WEEKS: [string, "kg" | "lb", Lifts, Record<string, unknown[]>][] = [
     GZCLP_LB,
     {
       "GZCLP A1": [
-        ["Back Squat", x(5, "225x3")],
+        ["Back Squat", t1("225x3")],
         ["Bench Press", x(3, "90x10")],
         ["Lat Pulldown", x(3, "100x15")],
       ],
       "GZCLP B1": [
-        ["Overhead Press", x(5, "95x3")],
+        ["Overhead Press", t1("95x3")],
         ["Deadlift", x(3, "190x10")],
         ["Dumbbell Row", x(3, "50x15")],
       ],
       "GZCLP A2": [
-        ["Bench Press", x(5, "135x3")],
+        ["Bench Press", t1("135x3")],
         ["Back Squat", x(3, "155x10")],
         ["Lat Pulldown", x(3, "100x15")],
       ],
       "GZCLP B2": [
-        ["Deadlift", x(5, "275x3")],
+        ["Deadlift", t1("275x3")],
         ["Overhead Press", x(3, "65x10")],
         ["Dumbbell Row", x(3, "50x15")],
       ],
@@ -232,22 +234,22 @@ const FIRST_WEEKS: [string, "kg" | "lb", Lifts, Record<string, unknown[]>][] = [
     WENDLER_KG,
     {
       "5/3/1 Boring But Big Press": [
-        ["Overhead Press", ["40x5", "45x5", "50x5"]],
+        ["Overhead Press", ["40x5", "45x5", "50x5+"]],
         ["Overhead Press", x(5, "30x10")],
         CHINS,
       ],
       "5/3/1 Boring But Big Deadlift": [
-        ["Deadlift", ["155x5", "180x5", "205x5"]],
+        ["Deadlift", ["155x5", "180x5", "205x5+"]],
         ["Deadlift", x(5, "120x10")],
         RAISES,
       ],
       "5/3/1 Boring But Big Bench": [
-        ["Bench Press", ["57.5x5", "67.5x5", "77.5x5"]],
+        ["Bench Press", ["57.5x5", "67.5x5", "77.5x5+"]],
         ["Bench Press", x(5, "45x10")],
         ROWS,
       ],
       "5/3/1 Boring But Big Squat": [
-        ["Back Squat", ["130x5", "150x5", "170x5"]],
+        ["Back Squat", ["130x5", "150x5", "170x5+"]],
         ["Back Squat", x(5, "100x10")],
         CURLS,
       ],
@@ -259,22 +261,22 @@ const FIRST_WEEKS: [string, "kg" | "lb", Lifts, Record<string, unknown[]>][] = [
     WENDLER_LB,
     {
       "5/3/1 Boring But Big Press": [
-        ["Overhead Press", ["90x5", "105x5", "120x5"]],
+        ["Overhead Press", ["90x5", "105x5", "120x5+"]],
         ["Overhead Press", x(5, "70x10")],
         CHINS,
       ],
       "5/3/1 Boring But Big Deadlift": [
-        ["Deadlift", ["310x5", "360x5", "410x5"]],
+        ["Deadlift", ["310x5", "360x5", "410x5+"]],
         ["Deadlift", x(5, "240x10")],
         RAISES,
       ],
       "5/3/1 Boring But Big Bench": [
-        ["Bench Press", ["145x5", "165x5", "185x5"]],
+        ["Bench Press", ["145x5", "165x5", "185x5+"]],
         ["Bench Press", x(5, "110x10")],
         ROWS,
       ],
       "5/3/1 Boring But Big Squat": [
-        ["Back Squat", ["260x5", "300x5", "340x5"]],
+        ["Back Squat", ["260x5", "300x5", "340x5+"]],
         ["Back Squat", x(5, "200x10")],
         CURLS,
       ],
@@ -286,17 +288,25 @@ const FIRST_WEEKS: [string, "kg" | "lb", Lifts, Record<string, unknown[]>][] = [
     WENDLER_KG,
     {
       "5/3/1 First Set Last Press": [
-        ["Overhead Press", ["40x5", "45x5", "50x5"]],
+        ["Overhead Press", ["40x5", "45x5", "50x5+"]],
         ["Overhead Press", x(5, "40x5")],
         CHINS,
       ],
-      "5/3/1 First Set Last Deadlift": [["Deadlift", ["155x5", "180x5", "205x5"]], ["Deadlift", x(5, "155x5")], RAISES],
+      "5/3/1 First Set Last Deadlift": [
+        ["Deadlift", ["155x5", "180x5", "205x5+"]],
+        ["Deadlift", x(5, "155x5")],
+        RAISES,
+      ],
       "5/3/1 First Set Last Bench": [
-        ["Bench Press", ["57.5x5", "67.5x5", "77.5x5"]],
+        ["Bench Press", ["57.5x5", "67.5x5", "77.5x5+"]],
         ["Bench Press", x(5, "57.5x5")],
         ROWS,
       ],
-      "5/3/1 First Set Last Squat": [["Back Squat", ["130x5", "150x5", "170x5"]], ["Back Squat", x(5, "130x5")], CURLS],
+      "5/3/1 First Set Last Squat": [
+        ["Back Squat", ["130x5", "150x5", "170x5+"]],
+        ["Back Squat", x(5, "130x5")],
+        CURLS,
+      ],
     },
   ],
   [
@@ -305,17 +315,25 @@ const FIRST_WEEKS: [string, "kg" | "lb", Lifts, Record<string, unknown[]>][] = [
     WENDLER_LB,
     {
       "5/3/1 First Set Last Press": [
-        ["Overhead Press", ["90x5", "105x5", "120x5"]],
+        ["Overhead Press", ["90x5", "105x5", "120x5+"]],
         ["Overhead Press", x(5, "90x5")],
         CHINS,
       ],
-      "5/3/1 First Set Last Deadlift": [["Deadlift", ["310x5", "360x5", "410x5"]], ["Deadlift", x(5, "310x5")], RAISES],
+      "5/3/1 First Set Last Deadlift": [
+        ["Deadlift", ["310x5", "360x5", "410x5+"]],
+        ["Deadlift", x(5, "310x5")],
+        RAISES,
+      ],
       "5/3/1 First Set Last Bench": [
-        ["Bench Press", ["145x5", "165x5", "185x5"]],
+        ["Bench Press", ["145x5", "165x5", "185x5+"]],
         ["Bench Press", x(5, "145x5")],
         ROWS,
       ],
-      "5/3/1 First Set Last Squat": [["Back Squat", ["260x5", "300x5", "340x5"]], ["Back Squat", x(5, "260x5")], CURLS],
+      "5/3/1 First Set Last Squat": [
+        ["Back Squat", ["260x5", "300x5", "340x5+"]],
+        ["Back Squat", x(5, "260x5")],
+        CURLS,
+      ],
     },
   ],
   [
