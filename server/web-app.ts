@@ -18,7 +18,6 @@ import {
   writeFileSync,
 } from "node:fs";
 import path from "node:path";
-import type { InlineConfig } from "vite";
 
 export const WEB_ROOT = path.resolve(import.meta.dirname, "../web");
 export const WEB_DIST = path.join(WEB_ROOT, "dist");
@@ -80,32 +79,6 @@ function publish(build: string) {
   for (const dir of old) rmSync(dir, { recursive: true, force: true });
 }
 
-/** One production build of the web app into `outDir`; `config` is merged into vite.config.ts's. */
-export async function buildWebApp(outDir: string, config: InlineConfig = {}): Promise<void> {
-  const { build, mergeConfig } = await import("vite");
-  // Vite follows NODE_ENV over its mode: under Jest (NODE_ENV=test) it would bundle React's
-  // development build. This is always the production build.
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = "production";
-  try {
-    await build(
-      mergeConfig(
-        {
-          root: WEB_ROOT,
-          configFile: VITE_CONFIG,
-          mode: "production",
-          logLevel: "warn",
-          build: { outDir, emptyOutDir: true },
-        },
-        config,
-      ),
-    );
-  } finally {
-    if (nodeEnv === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = nodeEnv;
-  }
-}
-
 /**
  * Builds the web app when web/dist is missing or stale: into a folder of its own under
  * web/.builds, then web/dist is pointed at it. Processes building at once each finish their own.
@@ -118,7 +91,23 @@ export async function ensureWebBuild(say: (message: string) => void = () => {}):
     const startedAt = Date.now();
     const outDir = path.join(BUILDS, `${startedAt}-${process.pid}`);
     mkdirSync(BUILDS, { recursive: true });
-    await buildWebApp(outDir);
+    const { build } = await import("vite");
+    // Vite follows NODE_ENV over its mode: under Jest (NODE_ENV=test) it would bundle React's
+    // development build. This is always the production build.
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = "production";
+    try {
+      await build({
+        root: WEB_ROOT,
+        configFile: VITE_CONFIG,
+        mode: "production",
+        logLevel: "warn",
+        build: { outDir, emptyOutDir: true },
+      });
+    } finally {
+      if (nodeEnv === undefined) delete process.env.NODE_ENV;
+      else process.env.NODE_ENV = nodeEnv;
+    }
     writeFileSync(path.join(outDir, STAMP), String(startedAt));
     publish(outDir);
     say(`Built the web app in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);

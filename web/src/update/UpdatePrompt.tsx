@@ -12,7 +12,7 @@ export function UpdatePrompt() {
       {ready ? (
         <>
           <p>A new version is ready.</p>
-          <button type="button" className="primary" onClick={() => void reloadIntoNewVersion()}>
+          <button type="button" className="primary" onClick={reloadIntoNewVersion}>
             Reload
           </button>
           <button type="button" className="link" onClick={updateStore.dismiss}>

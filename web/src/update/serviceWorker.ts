@@ -3,6 +3,7 @@
 // keeps its own files (the old worker serves them) until the user taps Reload, so it is never
 // reloaded mid-set and never runs a mix of old and new files.
 import { registerSW } from "virtual:pwa-register";
+import { SKIP_WAITING } from "../../sw/protocol.ts";
 
 /** How often an open app asks the server for a new version (also whenever it comes back to the screen). */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
@@ -10,7 +11,6 @@ const UPDATE_CHECK_MS = 60 * 60 * 1000;
 let updateReady = false;
 let reloadAsked = false;
 let registration: ServiceWorkerRegistration | undefined;
-let activateWaiting: (() => Promise<void>) | undefined;
 const listeners = new Set<() => void>();
 
 function setUpdateReady(ready: boolean) {
@@ -40,11 +40,13 @@ function watchForUpdates(r: ServiceWorkerRegistration) {
 
 export function startServiceWorker() {
   if (!("serviceWorker" in navigator)) return;
-  activateWaiting = registerSW({
+  registerSW({
     onNeedRefresh: () => setUpdateReady(true),
-    // The new version took over: asked here, this page reloads into it; asked in another tab,
-    // this page keeps running what it has loaded and offers the reload.
-    onNeedReload: () => (reloadAsked ? window.location.reload() : setUpdateReady(true)),
+    // The new version took over, let in by another tab: this page keeps running what it has
+    // loaded and offers the reload.
+    onNeedReload: () => {
+      if (!reloadAsked) setUpdateReady(true);
+    },
     onRegisteredSW: (_url, r) => {
       registration = r;
       if (r) watchForUpdates(r);
@@ -52,10 +54,12 @@ export function startServiceWorker() {
   });
 }
 
-/** The user's Reload: the waiting version takes over, then the page reloads into it (onNeedReload). */
-export async function reloadIntoNewVersion() {
+/** The user's Reload: the waiting version takes over, then the page reloads into it. */
+export function reloadIntoNewVersion() {
   reloadAsked = true;
-  if (registration?.waiting && activateWaiting) await activateWaiting();
+  const waiting = registration?.waiting;
   // Another tab let the new version in already: only this page is old.
-  else window.location.reload();
+  if (!waiting) return window.location.reload();
+  navigator.serviceWorker.addEventListener("controllerchange", () => window.location.reload(), { once: true });
+  waiting.postMessage({ type: SKIP_WAITING });
 }
