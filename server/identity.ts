@@ -10,6 +10,7 @@ import type pg from "pg";
 import { sendError } from "./http-error.ts";
 import { secondsUntil, setRateLimitHeaders } from "./rate-limit-headers.ts";
 import { OPERATION_LIMITS } from "../plugins/operation-cost.ts";
+import { OAUTH_PATH } from "./oauth/urls.ts";
 
 export const SESSION_COOKIE = "svc_session";
 export const KEY_PREFIX = "svc_";
@@ -101,7 +102,9 @@ export async function resolveSession(pool: pg.Pool, token: string): Promise<Iden
 export function sessionIdentity(ownerPool: pg.Pool, graphqlPath: string) {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const credential = readCredential(req);
+      // At the token and revocation endpoints `Authorization: Basic` is an OAuth client's
+      // credential (client_secret_basic), checked there, and no user's.
+      const credential = isOAuthClientBasic(req) ? null : readCredential(req);
       if (credential?.kind === "malformed") {
         res.set("WWW-Authenticate", 'Bearer error="invalid_request"');
         const shape = req.path.startsWith(graphqlPath) ? "graphql" : "route";
@@ -128,6 +131,11 @@ export function sessionIdentity(ownerPool: pg.Pool, graphqlPath: string) {
     }
   };
 }
+
+function isOAuthClientBasic(req: Request): boolean {
+  return OAUTH_CLIENT_PATHS.has(req.path) && /^Basic\b/i.test(req.get("authorization")?.trim() ?? "");
+}
+const OAUTH_CLIENT_PATHS = new Set([`${OAUTH_PATH}/token`, `${OAUTH_PATH}/revoke`]);
 
 /**
  * A GraphQL request's session, left to SQL: the request's transaction resolves (and touches) it in

@@ -474,6 +474,123 @@ describe("consent and clients", () => {
   });
 });
 
+describe("client_secret_basic (RFC 6749 2.3.1) and the method in use", () => {
+  /** A client that registers without naming a method: RFC 7591's default, client_secret_basic. */
+  class DefaultMethodProvider extends MemoryProvider {
+    get clientMetadata() {
+      const { token_endpoint_auth_method: _method, ...metadata } = super.clientMetadata;
+      return metadata;
+    }
+  }
+  const basic = (id: string, secret: string) =>
+    `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString("base64")}`;
+  const tokenWith = async (authorization: string, params: Record<string, string>) => {
+    const res = await fetch(`${s.url}/api/oauth/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", authorization },
+      body: new URLSearchParams(params),
+    });
+    return { status: res.status, type: res.headers.get("content-type"), body: await res.json() };
+  };
+
+  test("a client registered without a method is told client_secret_basic, and the official client signs in with HTTP Basic", async () => {
+    const metadata = await (await fetch(`${s.url}/.well-known/oauth-authorization-server`)).json();
+    expect(metadata.token_endpoint_auth_methods_supported).toEqual([
+      "none",
+      "client_secret_basic",
+      "client_secret_post",
+    ]);
+    expect(metadata.revocation_endpoint_auth_methods_supported).toEqual(metadata.token_endpoint_auth_methods_supported);
+    const { token } = await signUp(s.url);
+    const { client, provider } = await connect(token, "allow", new DefaultMethodProvider("Basic Assistant"));
+    expect(provider.info).toMatchObject({
+      token_endpoint_auth_method: "client_secret_basic",
+      client_secret: expect.any(String),
+    });
+    expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+    await client.close();
+
+    // A refresh with Basic works; the body may repeat the same client_id, not another, nor the secret.
+    const { client_id: id, client_secret: secret } = provider.info as { client_id: string; client_secret: string };
+    const refreshed = await tokenWith(basic(id, secret), {
+      grant_type: "refresh_token",
+      refresh_token: provider.saved!.refresh_token!,
+      client_id: id,
+    });
+    expect(refreshed.status).toBe(200);
+    const next = { grant_type: "refresh_token", refresh_token: refreshed.body.refresh_token };
+    const twice = await tokenWith(basic(id, secret), { ...next, client_secret: secret });
+    expect([twice.status, twice.body.error]).toEqual([400, "invalid_request"]);
+    const other = await tokenWith(basic(id, secret), { ...next, client_id: "another" });
+    expect([other.status, other.body.error]).toEqual([400, "invalid_request"]);
+    // Wrong secret, unknown client, and headers that are not Basic credentials: 401 invalid_client in JSON.
+    for (const authorization of [
+      basic(id, `${secret}x`),
+      basic("no-such-client", secret),
+      "Basic !!!",
+      `Basic ${Buffer.from("no-colon").toString("base64")}`,
+      `Basic ${Buffer.from("%E0%A4%A:x").toString("base64")}`,
+    ]) {
+      const refused = await tokenWith(authorization, next);
+      expect([authorization, refused.status, refused.type, refused.body.error]).toEqual([
+        authorization,
+        401,
+        expect.stringContaining("application/json"),
+        "invalid_client",
+      ]);
+    }
+    // The refresh token was not used by the refusals.
+    expect((await tokenWith(basic(id, secret), next)).status).toBe(200);
+  });
+
+  test("registration names the method in use; one this server does not take is invalid_client_metadata", async () => {
+    const register = (method?: string) =>
+      post(s.url, "/api/oauth/register", {
+        client_name: "Methods",
+        redirect_uris: [REDIRECT],
+        ...(method ? { token_endpoint_auth_method: method } : {}),
+      });
+    const none = await register("none");
+    expect(none.status).toBe(201);
+    expect(none.body.token_endpoint_auth_method).toBe("none");
+    expect(none.body.client_secret).toBeUndefined();
+    const postMethod = await register("client_secret_post");
+    expect(postMethod.body).toMatchObject({
+      token_endpoint_auth_method: "client_secret_post",
+      client_secret: expect.any(String),
+    });
+    const omitted = await register();
+    expect(omitted.body).toMatchObject({
+      token_endpoint_auth_method: "client_secret_basic",
+      client_secret: expect.any(String),
+    });
+    for (const method of ["private_key_jwt", "client_secret_jwt", "tls_client_auth"]) {
+      const refused = await register(method);
+      expect([refused.status, refused.body.error]).toEqual([400, "invalid_client_metadata"]);
+      expect(refused.body.error_description).toContain(`"${method}" is not one this server takes`);
+    }
+  });
+
+  test("an unknown client_id at the token and revocation endpoints is a JSON invalid_client", async () => {
+    for (const path of ["token", "revoke"]) {
+      const res = await fetch(`${s.url}/api/oauth/${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: "x", token: "x", client_id: "nobody" }),
+      });
+      expect([path, res.status, res.headers.get("content-type")]).toEqual([
+        path,
+        401,
+        expect.stringContaining("application/json"),
+      ]);
+      expect(await res.json()).toEqual({
+        error: "invalid_client",
+        error_description: "Unknown client_id; register again",
+      });
+    }
+  });
+});
+
 let toolsProvider: MemoryProvider;
 describe("tools", () => {
   let token: string;

@@ -29,8 +29,8 @@ export function authorizationServerMetadata(req: Request): OAuthMetadata {
     response_types_supported: ["code"],
     grant_types_supported: ["authorization_code", "refresh_token"],
     code_challenge_methods_supported: ["S256"],
-    token_endpoint_auth_methods_supported: ["none", "client_secret_post"],
-    revocation_endpoint_auth_methods_supported: ["none", "client_secret_post"],
+    token_endpoint_auth_methods_supported: [...CLIENT_AUTH_METHODS],
+    revocation_endpoint_auth_methods_supported: [...CLIENT_AUTH_METHODS],
     scopes_supported: SCOPES,
     service_documentation: new URL("/", origin).href,
   };
@@ -55,34 +55,93 @@ function publicJson(build: (req: Request) => unknown) {
   };
 }
 
+/** How a client may authenticate at the token and revocation endpoints (RFC 7591's names). */
+const CLIENT_AUTH_METHODS = ["none", "client_secret_basic", "client_secret_post"] as const;
+
+function refuseClient(res: Response, status: 400 | 401, error: string, description: string) {
+  res.set("Access-Control-Allow-Origin", "*");
+  res.set("Cache-Control", "no-store");
+  if (status === 401) res.set("WWW-Authenticate", 'Basic realm="oauth"');
+  res.status(status).json({ error, error_description: description });
+}
+
 /**
- * The token endpoint's client check before the SDK's: an unknown client gets 401 invalid_client
- * (clients such as Claude register again only then; the SDK says 400), and a confidential
- * client's secret is checked against its hash (the SDK would compare it in clear).
+ * The client's id and secret from `Authorization: Basic` (RFC 6749 2.3.1: each form-urlencoded,
+ * then `id:secret` in base64); null without that header, a problem when it is not one.
+ */
+export function basicCredentials(header: string | undefined): { id: string; secret: string } | null | string {
+  const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? "");
+  if (!header || !/^Basic\b/i.test(header)) return null;
+  const decoded = m ? Buffer.from(m[1], "base64").toString("utf8") : "";
+  const colon = decoded.indexOf(":");
+  if (colon < 1) return "Authorization: Basic must hold base64 of client_id:client_secret";
+  const form = (text: string) => {
+    try {
+      return decodeURIComponent(text.replaceAll("+", " "));
+    } catch {
+      return null;
+    }
+  };
+  const id = form(decoded.slice(0, colon));
+  const secret = form(decoded.slice(colon + 1));
+  if (id === null || secret === null)
+    return "Authorization: Basic holds a client_id or client_secret that is not form-encoded";
+  return { id, secret };
+}
+
+/**
+ * The token and revocation endpoints' client check before the SDK's: the client's credentials in
+ * the body (client_secret_post, or none) or in `Authorization: Basic` (client_secret_basic), never
+ * both; an unknown client gets 401 invalid_client (clients such as Claude register again only then;
+ * the SDK says 400), and a confidential client's secret is checked against its hash (the SDK would
+ * compare it in clear).
  */
 function clientGate(store: ReturnType<typeof clientsStore>) {
   return async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "POST") return next();
     try {
       const body = (req.body ?? {}) as Record<string, unknown>;
-      const clientId = typeof body.client_id === "string" ? body.client_id : undefined;
+      const basic = basicCredentials(req.headers.authorization);
+      if (typeof basic === "string") return refuseClient(res, 401, "invalid_client", basic);
+      if (basic && (body.client_secret !== undefined || (body.client_id !== undefined && body.client_id !== basic.id)))
+        return refuseClient(
+          res,
+          400,
+          "invalid_request",
+          "Give the client's credentials once: in Authorization: Basic or in the body, not both",
+        );
+      const clientId = basic ? basic.id : typeof body.client_id === "string" ? body.client_id : undefined;
       if (!clientId) return next(); // the SDK answers invalid_request
+      const secret = basic ? basic.secret : typeof body.client_secret === "string" ? body.client_secret : undefined;
       const client = await store.row(clientId);
-      const problem = client
-        ? checkClientSecret(client, typeof body.client_secret === "string" ? body.client_secret : undefined)
-        : "Unknown client_id; register again";
-      if (problem) {
-        res.set("Access-Control-Allow-Origin", "*");
-        res.set("Cache-Control", "no-store");
-        res.set("WWW-Authenticate", 'Basic realm="oauth"');
-        res.status(401).json({ error: "invalid_client", error_description: problem });
-        return;
-      }
+      const problem = client ? checkClientSecret(client, secret) : "Unknown client_id; register again";
+      if (problem) return refuseClient(res, 401, "invalid_client", problem);
+      // The SDK's handlers read the client from the body; its secret was checked here.
+      req.body = { ...body, client_id: clientId };
       next();
     } catch (error) {
       next(error);
     }
   };
+}
+
+/**
+ * Registration's client authentication method: RFC 7591's default (client_secret_basic) when none
+ * is given, so the answer always names the method in use; one this server does not take is refused.
+ */
+function authMethodGate(req: Request, res: Response, next: NextFunction) {
+  const body = req.method === "POST" ? (req.body as Record<string, unknown> | undefined) : undefined;
+  if (!body || typeof body !== "object" || Array.isArray(body)) return next();
+  const method = body.token_endpoint_auth_method ?? "client_secret_basic";
+  if (!CLIENT_AUTH_METHODS.includes(method as (typeof CLIENT_AUTH_METHODS)[number]))
+    return refuseClient(
+      res,
+      400,
+      "invalid_client_metadata",
+      `token_endpoint_auth_method ${JSON.stringify(method)} is not one this server takes: ${CLIENT_AUTH_METHODS.join(", ")}`,
+    );
+  req.body = { ...body, token_endpoint_auth_method: method };
+  next();
 }
 
 /**
@@ -141,6 +200,7 @@ export function oauthRoutes(ownerPool: pg.Pool, options: OAuthRouteOptions = {})
     `${OAUTH_PATH}/register`,
     express.json({ limit: "16kb" }),
     redirectUriGate,
+    authMethodGate,
     clientRegistrationHandler({ clientsStore: store, ...limit }),
   );
   router.use(
