@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { postgraphile } from "postgraphile";
 import { grafserv } from "postgraphile/grafserv/express/v4";
 import { makePreset, GRAPHQL_PATH } from "../plugins/preset.ts";
-import { lowerCaseMediaType } from "./media-type.ts";
+import { lowerCaseMediaType, jsonUnlessGraphqlResponseAsked } from "./media-type.ts";
 import { CLIENT_COST_LIMITS, clientCostBudget, type ClientCostLimits } from "./client-cost-budget.ts";
 import { sessionIdentity, deferApiKey } from "./identity.ts";
 import { authRoutes } from "./auth-routes.ts";
@@ -141,6 +141,7 @@ export async function createApp({
   app.use(
     GRAPHQL_PATH,
     lowerCaseMediaType(),
+    jsonUnlessGraphqlResponseAsked(),
     deferApiKey(pools.identity),
     noNullBody,
     requestDatabaseWork(requestTimeoutMs),

@@ -13,3 +13,23 @@ export function lowerCaseMediaType() {
     next();
   };
 }
+
+/**
+ * GraphQL over HTTP's watershed: a client that does not ask for `application/graphql-response+json`
+ * by name (no Accept, `*\/*`, `application/*`, `application/json`) gets `application/json`, where a
+ * request error is HTTP 200 with `errors`. Grafserv would pick the newer type for a wildcard.
+ */
+export function jsonUnlessGraphqlResponseAsked() {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    const accept = req.headers.accept;
+    const ranges = (accept ?? "").split(",").map((range) => range.trim().toLowerCase());
+    const asked = ranges.some((range) => {
+      const [type, ...params] = range.split(";").map((part) => part.trim());
+      return type === "application/graphql-response+json" && !params.some((p) => /^q=0(\.0*)?$/.test(p));
+    });
+    const wildcardOrJson = ranges.some((range) => /^(\*\/\*|application\/\*|application\/json)\s*(;|$)/.test(range));
+    if (!asked && (accept === undefined || accept.trim() === "" || wildcardOrJson))
+      req.headers.accept = "application/json";
+    next();
+  };
+}

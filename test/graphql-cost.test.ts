@@ -3,7 +3,15 @@
 // sizes, subscriptions, authorization for every content type, and an API key's cost budget a minute
 // (429 with Retry-After and RATE_LIMITED, RateLimit headers naming both limits).
 import { jest } from "@jest/globals";
-import { useTestServer, startTestServer, gql, signUp, type TestServer, errorCode } from "./support/harness.ts";
+import {
+  useTestServer,
+  startTestServer,
+  gql,
+  signUp,
+  type TestServer,
+  errorCode,
+  GRAPHQL_RESPONSE,
+} from "./support/harness.ts";
 import { OPERATION_LIMITS, COST_WEIGHTS } from "../plugins/operation-cost.ts";
 import { RATE_LIMIT_PER_MINUTE } from "../server/identity.ts";
 
@@ -17,7 +25,7 @@ type Answer = { status: number; headers: Headers; body: any };
 async function send(contentType: string, body: string, headers: Record<string, string> = {}): Promise<Answer> {
   const res = await fetch(`${s.url}/api/graphql`, {
     method: "POST",
-    headers: { "content-type": contentType, ...headers },
+    headers: { "content-type": contentType, accept: GRAPHQL_RESPONSE, ...headers },
     body,
   });
   const text = await res.text();

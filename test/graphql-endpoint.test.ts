@@ -159,3 +159,53 @@ test("U+0000 in a GraphQL argument is INVALID_INPUT, not an internal error", asy
   );
   expect(key.body.errors[0].extensions.code).toBe("INVALID_INPUT");
 });
+
+describe("GraphQL over HTTP: the media type of the answer (the spec's watershed)", () => {
+  const post = (query: string, accept?: string) =>
+    fetch(`${s.url}/api/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(accept === undefined ? {} : { accept }) },
+      body: JSON.stringify({ query }),
+    });
+  const answer = async (res: Response) => ({
+    status: res.status,
+    type: res.headers.get("content-type")?.split(";")[0],
+    errors: Boolean((await res.json()).errors),
+  });
+
+  test("without Accept, or with */* or application/json: application/json, and a request error is HTTP 200 with errors", async () => {
+    for (const accept of [undefined, "*/*", "application/*", "application/json", "application/json, */*;q=0.5"]) {
+      for (const query of ["{ viewer { ", "{ noSuchField }"]) {
+        expect([accept, query, await answer(await post(query, accept))]).toEqual([
+          accept,
+          query,
+          { status: 200, type: "application/json", errors: true },
+        ]);
+      }
+      expect(await answer(await post("{ __typename }", accept))).toEqual({
+        status: 200,
+        type: "application/json",
+        errors: false,
+      });
+    }
+  });
+
+  test("application/graphql-response+json only when asked for: then a request error is HTTP 400", async () => {
+    for (const accept of [
+      "application/graphql-response+json",
+      "application/graphql-response+json, application/json;q=0.9",
+      "application/json;q=0.5, application/graphql-response+json",
+    ]) {
+      expect(await answer(await post("{ noSuchField }", accept))).toEqual({
+        status: 400,
+        type: "application/graphql-response+json",
+        errors: true,
+      });
+      expect(await answer(await post("{ __typename }", accept))).toEqual({
+        status: 200,
+        type: "application/graphql-response+json",
+        errors: false,
+      });
+    }
+  });
+});

@@ -4,7 +4,7 @@
 import type { AddressInfo } from "node:net";
 import { createApp } from "../server/app.ts";
 import { createPools } from "../server/database.ts";
-import { useTestServer, gql, signUp, createApiKey, awayFromMinuteEdge } from "./support/harness.ts";
+import { useTestServer, gql, signUp, createApiKey, awayFromMinuteEdge, GRAPHQL_RESPONSE } from "./support/harness.ts";
 
 const LIMIT = 120;
 const s = useTestServer();
@@ -20,6 +20,7 @@ async function raw(url: string, key: string, body: string, header: "authorizatio
     method: "POST",
     headers: {
       "content-type": "application/json",
+      accept: GRAPHQL_RESPONSE,
       ...(header === "authorization" ? { authorization: `Bearer ${key}` } : { "x-api-key": key }),
     },
     body,

@@ -125,10 +125,15 @@ function authHeaders(c: Credentials = {}): Record<string, string> {
   return h;
 }
 
+/** The media type a GraphQL-over-HTTP client asks for by name to get HTTP status codes for request errors. */
+export const GRAPHQL_RESPONSE = "application/graphql-response+json";
+
 export async function gql(url: string, query: string, variables: Record<string, unknown> = {}, c: Credentials = {}) {
   const res = await fetch(`${url}/api/graphql`, {
     method: "POST",
-    headers: { "content-type": "application/json", ...authHeaders(c) },
+    // Asks for the GraphQL response type by name, so a request error is HTTP 400 (under
+    // `application/json`, what a client without Accept gets, it would be 200 with `errors`).
+    headers: { "content-type": "application/json", accept: GRAPHQL_RESPONSE, ...authHeaders(c) },
     body: JSON.stringify({ query, variables }),
   });
   const body = await res.json();
