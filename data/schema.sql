@@ -4,280 +4,284 @@
 -- Contents: the line where each section and object starts (sections by schema, then kind; objects by name).
 -- The design notes behind them are listed in db/CONVENTIONS.md.
 --
---  299  app_hidden: types
---  302    doc_array_answer
---  308    doc_choice_answer
---  314    doc_flag_answer
---  320    doc_line_answer
---  326    doc_object_answer
---  332    lift_target
---  349    progression_state
---  361    progression_target
---  374    session_judgement
---  387  app_hidden: tables
---  390    exercise_labels
---  419    imported_workout_starts
---  439    progression_restarts
---  468  app_hidden: functions
---  471    api_key_live
---  482    apply_workout_document_row
---  497    ban_in_force
---  507    body_part_words
---  518    bodyweight_reason
---  529    catalog_exercise_meaning
---  558    check_date
---  578    check_one_of
---  595    closest_exercises
---  628    control_character_reason
---  639    convert_weight
---  654    cycle_texts
---  664    cycle_week
---  679    deload_to_step
---  693    doc_array
---  708    doc_bodyweight
---  720    doc_duration
---  741    doc_exercise
---  762    doc_exercise_entry
---  788    doc_exercise_field
---  799    doc_flag
---  813    doc_integer
---  825    doc_line
---  840    doc_object
---  854    doc_one_of
---  868    doc_own_id
---  895    doc_parse_set
---  968    doc_percent_set
---  990    doc_real_date
--- 1003    doc_set_number
--- 1015    doc_stage
--- 1034    doc_start
--- 1079    doc_string
--- 1089    doc_unknown_key
--- 1099    doc_uuid
--- 1110    doc_weight
--- 1122    document_patterns
--- 1140    e1rm
--- 1152    earlier_sessions_note
--- 1162    exercise_match_score
--- 1173    exercise_reference
--- 1184    exercise_staple_rank
--- 1204    exercise_word
--- 1244    exercise_words
--- 1259    format_duration
--- 1269    format_set
--- 1289    format_start
--- 1300    import_choice
--- 1312    import_find_duplicates
--- 1366    import_map_names
--- 1438    import_name_map
--- 1455    import_save_account
--- 1503    import_save_custom_exercises
--- 1547    import_save_workout
--- 1571    import_workout_entries
--- 1609    judge_cycle_session
--- 1636    judge_session
--- 1702    lifted_as_loaded
--- 1719    lifted_text
--- 1733    loadable_step
--- 1743    match_exercise
--- 1813    match_exercise_exact
--- 1849    match_exercise_typos
--- 1913    match_exercise_words
--- 1991    next_cycle_target
--- 2023    next_plan
--- 2064    next_stage_target
--- 2109    next_target
--- 2238    own_routine
--- 2252    personal_records
--- 2296    pinned_note
--- 2314    planned_sets
--- 2375    program_copy_name
--- 2395    program_day_document
--- 2408    program_exercise
--- 2425    program_input_weights
--- 2477    program_key
--- 2487    program_lift_step
--- 2502    program_rounding_step
--- 2514    program_unit_value
--- 2524    program_weight_from_history
--- 2536    progression_first_note
--- 2555    progression_rules
--- 2563    progression_targets
--- 2729    record_sets
--- 2752    refresh_exercise_labels
--- 2773    rep_max_reps
--- 2781    require_session
--- 2799    require_user
--- 2817    resolve_exercise
--- 2827    resolve_exercises
--- 2840    resolve_exercises_exactly
--- 2868    routine_name_taken
--- 2881    same_start_weight
--- 2892    session_live
--- 2902    shown_increment
--- 2916    shown_weight
--- 2928    snap_down
--- 2938    snap_up
--- 2948    snap_weight
--- 2959    staged_import_limits
--- 2969    tg_check_exercise_visible
--- 2986    tg_check_parent_owner
--- 3012    tg_check_workout_routine
--- 3029    tg_custom_exercise_name_free
--- 3050    tg_exercise_aliases_check
--- 3071    tg_exercise_labels
--- 3094    tg_exercises_check
--- 3149    tg_one_line_name
--- 3165    tg_routine_exercises_restart
--- 3203    tg_routine_name_unique
--- 3220    tg_set_updated_at
--- 3232    tg_users_name_check
--- 3246    tg_workout_sets_denormalize
--- 3263    tg_workout_sets_refresh
--- 3283    touch_current_session
--- 3305    touch_current_session_to_write
--- 3319    touch_due
--- 3329    try_uuid
--- 3339    typo_distance
--- 3373    unknown_exercise_reason
--- 3392    walk_routine_document
--- 3427    walk_routine_entry
--- 3518    walk_routine_exercise_extras
--- 3622    walk_routine_fields
--- 3706    walk_routine_program
--- 3785    walk_routine_target
--- 3831    walk_workout_document
--- 4097    weight_increment
--- 4107    weight_kg
--- 4117    weight_units
--- 4125    weights_meet
--- 4141    word_set
--- 4152  app_private: tables
--- 4155    address_attempts
--- 4169    api_key_hashes
--- 4178    failed_sign_ins
--- 4191    oauth_clients
--- 4208    oauth_codes
--- 4228    oauth_tokens
--- 4242    rate_counters
--- 4251    session_tokens
--- 4260    user_secrets
--- 4269  app_private: functions
--- 4272    address_key
--- 4283    admin_target
--- 4305    admin_user
--- 4325    api_key_of_hash
--- 4341    ban_user
--- 4368    claim_address_attempt
--- 4405    count_admin_call
--- 4424    count_request
--- 4440    delete_expired_imports
--- 4450    delete_idle_sessions
--- 4467    end_session
--- 4481    expire_api_keys
--- 4498    forget_expired_oauth
--- 4525    lift_expired_bans
--- 4543    max_sessions_per_user
--- 4551    new_session
--- 4577    oauth_client
--- 4588    oauth_code_challenge
--- 4609    oauth_exchange_code
--- 4645    oauth_issue_code
--- 4667    oauth_one_time_status
--- 4691    oauth_refresh
--- 4728    oauth_register_client
--- 4740    oauth_revoke
--- 4753    oauth_store_tokens
--- 4766    oauth_use_token
--- 4788    password_hash_cost
--- 4796    password_hash_cost_of
--- 4806    prune_counters
--- 4829    random_base62
--- 4856    session_for_token
--- 4879    session_of_hash
--- 4893    sign_in
--- 4963    sign_up
--- 4986    unban_user
--- 5004    use_api_key
--- 5042    user_record
--- 5061  app_public: types
--- 5064    admin_user
--- 5084    api_key_access
--- 5087    e1rm_session
--- 5111    exercise_resolution
--- 5123    last_performance
--- 5137    next_target
--- 5169    program_lift
--- 5177    volume_week
--- 5192  app_public: tables
--- 5195    api_keys
--- 5227    bodyweights
--- 5263    connected_apps
--- 5297    exercise_aliases
--- 5323    exercise_import_names
--- 5349    exercises
--- 5400    program_templates
--- 5426    routine_exercises
--- 5522    routines
--- 5575    sessions
--- 5599    staged_import_parts
--- 5640    staged_imports
--- 5668    users
--- 5725    workout_exercises
--- 5776    workout_sets
--- 5884    workouts
--- 5961  app_public: functions
--- 5964    admin_users
--- 5989    apply_routine_document
--- 6039    apply_workout_document
--- 6129    create_api_key
--- 6170    create_custom_exercise
--- 6187    current_api_key_id
--- 6198    current_oauth_connection_id
--- 6216    current_session_id
--- 6227    current_user_id
--- 6245    delete_account
--- 6265    delete_custom_exercise
--- 6292    disconnect_app
--- 6312    e1rm_series
--- 6346    exercise_key
--- 6356    exercises_aliases
--- 6367    exercises_custom
--- 6377    exercises_records
--- 6461    export_account
--- 6480    export_workouts
--- 6495    grant_admin
--- 6511    import_history
--- 6647    import_staged
--- 6685    last_performance
--- 6735    log_bodyweight
--- 6767    next_workout
--- 6791    program_library
--- 6801    program_templates_inputs
--- 6816    resolve_exercise
--- 6835    resolve_exercises
--- 6858    revoke_api_key
--- 6878    routine_document
--- 6920    routine_name_key
--- 6930    routines_next_targets
--- 6951    routines_next_workout
--- 6990    search_exercises
--- 7053    sessions_current
--- 7063    sign_out_other_sessions
--- 7081    sign_out_session
--- 7101    stage_import_part
--- 7161    start_program
--- 7192    update_custom_exercise
--- 7214    users_api_keys
--- 7237    users_connected_apps
--- 7255    users_custom_exercises
--- 7268    users_sessions
--- 7286    validate_routine_document
--- 7306    validate_workout_document
--- 7328    weekly_volume
--- 7355    workout_document
--- 7394    workout_sets_personal_record
--- 7406    workout_sets_text
+--  303  app_hidden: types
+--  306    doc_array_answer
+--  312    doc_choice_answer
+--  318    doc_flag_answer
+--  324    doc_line_answer
+--  330    doc_object_answer
+--  336    lift_target
+--  353    progression_state
+--  365    progression_target
+--  378    session_judgement
+--  391  app_hidden: tables
+--  394    exercise_labels
+--  423    imported_workout_starts
+--  443    progression_restarts
+--  472  app_hidden: functions
+--  475    api_key_live
+--  486    apply_workout_document_row
+--  501    ban_in_force
+--  511    body_part_words
+--  522    bodyweight_reason
+--  533    catalog_exercise_meaning
+--  562    check_date
+--  582    check_one_of
+--  599    closest_exercises
+--  632    control_character_reason
+--  643    convert_weight
+--  658    cycle_texts
+--  668    cycle_week
+--  683    deload_to_step
+--  697    doc_array
+--  712    doc_bodyweight
+--  724    doc_duration
+--  745    doc_exercise
+--  766    doc_exercise_entry
+--  792    doc_exercise_field
+--  803    doc_flag
+--  817    doc_integer
+--  829    doc_line
+--  844    doc_object
+--  858    doc_one_of
+--  872    doc_own_id
+--  899    doc_parse_set
+--  972    doc_percent_set
+--  994    doc_real_date
+-- 1007    doc_set_number
+-- 1019    doc_stage
+-- 1038    doc_start
+-- 1083    doc_string
+-- 1093    doc_unknown_key
+-- 1103    doc_uuid
+-- 1114    doc_weight
+-- 1126    document_patterns
+-- 1144    e1rm
+-- 1156    earlier_sessions_note
+-- 1166    exercise_match_score
+-- 1177    exercise_reference
+-- 1188    exercise_staple_rank
+-- 1208    exercise_word
+-- 1248    exercise_words
+-- 1263    format_duration
+-- 1273    format_set
+-- 1293    format_start
+-- 1304    import_choice
+-- 1316    import_find_duplicates
+-- 1370    import_map_names
+-- 1442    import_name_map
+-- 1459    import_save_account
+-- 1507    import_save_custom_exercises
+-- 1551    import_save_workout
+-- 1575    import_workout_entries
+-- 1613    judge_cycle_session
+-- 1640    judge_session
+-- 1706    lifted_as_loaded
+-- 1723    lifted_text
+-- 1737    loadable_step
+-- 1747    match_exercise
+-- 1817    match_exercise_exact
+-- 1853    match_exercise_typos
+-- 1917    match_exercise_words
+-- 1995    next_cycle_target
+-- 2027    next_plan
+-- 2068    next_stage_target
+-- 2113    next_target
+-- 2242    own_routine
+-- 2256    personal_records
+-- 2300    pinned_note
+-- 2318    planned_sets
+-- 2379    program_copy_name
+-- 2399    program_day_document
+-- 2412    program_exercise
+-- 2429    program_input_weights
+-- 2481    program_key
+-- 2491    program_lift_step
+-- 2506    program_rounding_step
+-- 2518    program_unit_value
+-- 2528    program_weight_from_history
+-- 2540    progression_first_note
+-- 2559    progression_rules
+-- 2567    progression_targets
+-- 2733    record_sets
+-- 2756    refresh_exercise_labels
+-- 2777    rep_max_reps
+-- 2785    require_session
+-- 2803    require_user
+-- 2821    resolve_exercise
+-- 2831    resolve_exercises
+-- 2844    resolve_exercises_exactly
+-- 2872    routine_name_taken
+-- 2885    same_start_weight
+-- 2896    session_live
+-- 2906    shown_increment
+-- 2920    shown_weight
+-- 2932    snap_down
+-- 2942    snap_up
+-- 2952    snap_weight
+-- 2963    staged_import_limits
+-- 2973    tg_check_exercise_visible
+-- 2990    tg_check_parent_owner
+-- 3016    tg_check_workout_routine
+-- 3033    tg_custom_exercise_name_free
+-- 3054    tg_exercise_aliases_check
+-- 3075    tg_exercise_labels
+-- 3098    tg_exercises_check
+-- 3153    tg_one_line_name
+-- 3169    tg_routine_exercises_restart
+-- 3207    tg_routine_name_unique
+-- 3224    tg_set_updated_at
+-- 3236    tg_users_name_check
+-- 3250    tg_workout_sets_denormalize
+-- 3267    tg_workout_sets_refresh
+-- 3287    touch_current_session
+-- 3309    touch_current_session_to_write
+-- 3323    touch_due
+-- 3333    try_uuid
+-- 3343    typo_distance
+-- 3377    unknown_exercise_reason
+-- 3396    walk_routine_document
+-- 3431    walk_routine_entry
+-- 3522    walk_routine_exercise_extras
+-- 3626    walk_routine_fields
+-- 3710    walk_routine_program
+-- 3789    walk_routine_target
+-- 3835    walk_workout_document
+-- 3888    walk_workout_entry
+-- 3956    walk_workout_fields
+-- 4056    walk_workout_sets
+-- 4102    walk_workout_when
+-- 4158    weight_increment
+-- 4168    weight_kg
+-- 4178    weight_units
+-- 4186    weights_meet
+-- 4202    word_set
+-- 4213  app_private: tables
+-- 4216    address_attempts
+-- 4230    api_key_hashes
+-- 4239    failed_sign_ins
+-- 4252    oauth_clients
+-- 4269    oauth_codes
+-- 4289    oauth_tokens
+-- 4303    rate_counters
+-- 4312    session_tokens
+-- 4321    user_secrets
+-- 4330  app_private: functions
+-- 4333    address_key
+-- 4344    admin_target
+-- 4366    admin_user
+-- 4386    api_key_of_hash
+-- 4402    ban_user
+-- 4429    claim_address_attempt
+-- 4466    count_admin_call
+-- 4485    count_request
+-- 4501    delete_expired_imports
+-- 4511    delete_idle_sessions
+-- 4528    end_session
+-- 4542    expire_api_keys
+-- 4559    forget_expired_oauth
+-- 4586    lift_expired_bans
+-- 4604    max_sessions_per_user
+-- 4612    new_session
+-- 4638    oauth_client
+-- 4649    oauth_code_challenge
+-- 4670    oauth_exchange_code
+-- 4706    oauth_issue_code
+-- 4728    oauth_one_time_status
+-- 4752    oauth_refresh
+-- 4789    oauth_register_client
+-- 4801    oauth_revoke
+-- 4814    oauth_store_tokens
+-- 4827    oauth_use_token
+-- 4849    password_hash_cost
+-- 4857    password_hash_cost_of
+-- 4867    prune_counters
+-- 4890    random_base62
+-- 4917    session_for_token
+-- 4940    session_of_hash
+-- 4954    sign_in
+-- 5024    sign_up
+-- 5047    unban_user
+-- 5065    use_api_key
+-- 5103    user_record
+-- 5122  app_public: types
+-- 5125    admin_user
+-- 5145    api_key_access
+-- 5148    e1rm_session
+-- 5172    exercise_resolution
+-- 5184    last_performance
+-- 5198    next_target
+-- 5230    program_lift
+-- 5238    volume_week
+-- 5253  app_public: tables
+-- 5256    api_keys
+-- 5288    bodyweights
+-- 5324    connected_apps
+-- 5358    exercise_aliases
+-- 5384    exercise_import_names
+-- 5410    exercises
+-- 5461    program_templates
+-- 5487    routine_exercises
+-- 5583    routines
+-- 5636    sessions
+-- 5660    staged_import_parts
+-- 5701    staged_imports
+-- 5729    users
+-- 5786    workout_exercises
+-- 5837    workout_sets
+-- 5945    workouts
+-- 6022  app_public: functions
+-- 6025    admin_users
+-- 6050    apply_routine_document
+-- 6100    apply_workout_document
+-- 6190    create_api_key
+-- 6231    create_custom_exercise
+-- 6248    current_api_key_id
+-- 6259    current_oauth_connection_id
+-- 6277    current_session_id
+-- 6288    current_user_id
+-- 6306    delete_account
+-- 6326    delete_custom_exercise
+-- 6353    disconnect_app
+-- 6373    e1rm_series
+-- 6407    exercise_key
+-- 6417    exercises_aliases
+-- 6428    exercises_custom
+-- 6438    exercises_records
+-- 6522    export_account
+-- 6541    export_workouts
+-- 6556    grant_admin
+-- 6572    import_history
+-- 6708    import_staged
+-- 6746    last_performance
+-- 6796    log_bodyweight
+-- 6828    next_workout
+-- 6852    program_library
+-- 6862    program_templates_inputs
+-- 6877    resolve_exercise
+-- 6896    resolve_exercises
+-- 6919    revoke_api_key
+-- 6939    routine_document
+-- 6981    routine_name_key
+-- 6991    routines_next_targets
+-- 7012    routines_next_workout
+-- 7051    search_exercises
+-- 7114    sessions_current
+-- 7124    sign_out_other_sessions
+-- 7142    sign_out_session
+-- 7162    stage_import_part
+-- 7222    start_program
+-- 7253    update_custom_exercise
+-- 7275    users_api_keys
+-- 7298    users_connected_apps
+-- 7316    users_custom_exercises
+-- 7329    users_sessions
+-- 7347    validate_routine_document
+-- 7367    validate_workout_document
+-- 7389    weekly_volume
+-- 7416    workout_document
+-- 7455    workout_sets_personal_record
+-- 7467    workout_sets_text
 
 create extension if not exists citext with schema public;
 create extension if not exists pg_trgm with schema public;
@@ -3833,63 +3837,281 @@ create function app_hidden.walk_workout_document(doc jsonb, p_unit text, p_effor
  LANGUAGE plpgsql
  STABLE
 AS $function$
+-- The workout's own fields (walk_workout_fields), then every entry's sets in one statement
+-- (walk_workout_sets), then each entry in order (walk_workout_entry): the first problem in document
+-- order (an entry's fields, then its sets, then the next entry) stops the walk, as the SDK's does.
 declare
-  v_user uuid := app_public.current_user_id();
-  -- What the field readers (app_hidden.doc_*) answer: a value and the reason it is refused.
-  v_object record;
+  v_fields record;
+  v_sets record;
+  v_entry record;
+  v_cache jsonb;
+  v_canon jsonb[] := '{}';
+  v_rows jsonb[] := '{}';
+  i int;
+begin
+  v_fields := app_hidden.walk_workout_fields(doc, p_unit, p_effort, app_public.current_user_id());
+  start := v_fields.start;
+  if v_fields.reason is not null then
+    path := v_fields.path; reason := v_fields.reason; return;
+  end if;
+  if jsonb_array_length(v_fields.entries) = 0 then
+    canonical := v_fields.canonical || '{"exercises": []}';
+    exercise_rows := '[]';
+    return;
+  end if;
+  -- Names the exact tiers resolve go in the cache doc_exercise_entry reads (the same answer
+  -- resolve_exercise gives), a statement for all; the others are resolved, or explained, in order.
+  select coalesce(jsonb_object_agg(r.ref, x.exercise_id) filter (where x.exercise_id is not null), '{}')
+    into v_cache
+    from (select array_agg(y.e ->> 'exercise') as refs from jsonb_array_elements(v_fields.entries) y(e)
+           where jsonb_typeof(y.e -> 'exercise') = 'string') q
+   cross join lateral unnest(q.refs) with ordinality r(ref, ord)
+    join app_hidden.resolve_exercises_exactly(q.refs) x on x.ord = r.ord;
+  v_sets := app_hidden.walk_workout_sets(v_fields.entries, v_fields.effort);
+  for i in 0 .. jsonb_array_length(v_fields.entries) - 1 loop
+    v_entry := app_hidden.walk_workout_entry(v_fields.entries -> i, 'exercises[' || i || ']', v_cache,
+      v_sets.set_paths[i + 1], v_sets.set_reasons[i + 1], v_sets.set_canons[i + 1], v_sets.set_rows[i + 1]);
+    if v_entry.reason is not null then
+      path := v_entry.path; reason := v_entry.reason; return;
+    end if;
+    v_cache := v_entry.resolved;
+    v_canon := v_canon || v_entry.canonical;
+    v_rows := v_rows || v_entry.exercise_row;
+  end loop;
+  canonical := v_fields.canonical || jsonb_build_object('exercises', to_jsonb(v_canon));
+  exercise_rows := to_jsonb(v_rows);
+end;
+$function$;
+comment on function app_hidden.walk_workout_document(doc jsonb, p_unit text, p_effort text, OUT path text, OUT reason text, OUT canonical jsonb, OUT start timestamp with time zone, OUT exercise_rows jsonb) is 'The validation walk of a workout document for the calling user: the first problem (path, reason), or the canonical document, the start instant and the rows to write. p_unit and p_effort apply when the document names none.';
+grant execute on function app_hidden.walk_workout_document(doc jsonb, p_unit text, p_effort text, OUT path text, OUT reason text, OUT canonical jsonb, OUT start timestamp with time zone, OUT exercise_rows jsonb) to svc_reader;
+
+create function app_hidden.walk_workout_entry(e jsonb, p text, cache jsonb, set_path text, set_reason text, set_canon jsonb, set_rows jsonb, OUT path text, OUT reason text, OUT canonical jsonb, OUT exercise_row jsonb, OUT resolved jsonb)
+ RETURNS record
+ LANGUAGE plpgsql
+ STABLE
+AS $function$
+-- One workout exercise at path p, its fields in the SDK's order (exercise, superset, note, pinned,
+-- skipProgression, sets), its sets read already (walk_workout_sets: set_path and set_reason for the
+-- first problem, else set_canon and set_rows): the first problem, or its canonical entry and row.
+-- cache: the names resolved so far in this document; resolved: it with this entry's.
+declare
+  v_entry record;
+  v_line record;
+  v_bool record;
+  v_array record;
+  v_superset text;
+  v_note text;
+  v_pinned boolean;
+  v_skip boolean;
+begin
+  v_entry := app_hidden.doc_exercise_entry(e, '{exercise,superset,note,pinned,skipProgression,sets}', cache);
+  resolved := v_entry.cache;
+  if v_entry.reason is not null then
+    path := p || v_entry.field; reason := v_entry.reason; return;
+  end if;
+  if e ? 'superset' and jsonb_typeof(e -> 'superset') <> 'null' then
+    v_line := app_hidden.doc_line(e -> 'superset', 1, 8);
+    v_superset := v_line.line;
+    if v_line.reason is not null then
+      path := p || '.superset'; reason := v_line.reason; return;
+    end if;
+  end if;
+  if e ? 'note' and jsonb_typeof(e -> 'note') <> 'null' then
+    v_note := app_hidden.doc_string(e -> 'note');
+    if v_note is null then
+      path := p || '.note'; reason := 'must be a string'; return;
+    end if;
+    if char_length(v_note) > 500 then
+      path := p || '.note'; reason := 'must be at most 500 characters'; return;
+    end if;
+  end if;
+  v_bool := app_hidden.doc_flag(e -> 'pinned', false);
+  v_pinned := v_bool.value;
+  if v_bool.reason is not null then
+    path := p || '.pinned'; reason := v_bool.reason; return;
+  end if;
+  v_bool := app_hidden.doc_flag(e -> 'skipProgression', false);
+  v_skip := v_bool.value;
+  if v_bool.reason is not null then
+    path := p || '.skipProgression'; reason := v_bool.reason; return;
+  end if;
+  v_array := app_hidden.doc_array(e, 'sets', 1, 50);
+  if v_array.reason is not null then
+    path := p || '.sets'; reason := v_array.reason; return;
+  end if;
+  if set_reason is not null then
+    path := set_path; reason := set_reason; return;
+  end if;
+  canonical := jsonb_strip_nulls(jsonb_build_object(
+    'exercise', v_entry.ref, 'superset', v_superset, 'note', v_note,
+    'pinned', case when v_pinned then true end, 'skipProgression', case when v_skip then true end,
+    'sets', set_canon));
+  exercise_row := jsonb_build_object('exercise_id', v_entry.exercise_id, 'superset', v_superset, 'note', v_note,
+    'pinned', v_pinned, 'skip_progression', v_skip, 'sets', set_rows);
+end;
+$function$;
+comment on function app_hidden.walk_workout_entry(e jsonb, p text, cache jsonb, set_path text, set_reason text, set_canon jsonb, set_rows jsonb, OUT path text, OUT reason text, OUT canonical jsonb, OUT exercise_row jsonb, OUT resolved jsonb) is 'A step of app_hidden.walk_workout_document: one workout exercise at path p (exercise, superset, note, pinned, skipProgression, then its sets as walk_workout_sets read them), the first problem, or its canonical entry and its row (exercise id resolved); resolved is the name cache with this entry''s name.';
+grant execute on function app_hidden.walk_workout_entry(e jsonb, p text, cache jsonb, set_path text, set_reason text, set_canon jsonb, set_rows jsonb, OUT path text, OUT reason text, OUT canonical jsonb, OUT exercise_row jsonb, OUT resolved jsonb) to svc_reader;
+
+create function app_hidden.walk_workout_fields(doc jsonb, p_unit text, p_effort text, p_user uuid, OUT path text, OUT reason text, OUT canonical jsonb, OUT start timestamp with time zone, OUT effort text, OUT entries jsonb)
+ RETURNS record
+ LANGUAGE plpgsql
+ STABLE
+AS $function$
+-- A workout document's own fields in the SDK's order (id, name, date, start, minutes, bodyweight,
+-- unit, effort, routine, notes, skipProgression, exercises with at most 500 sets in all): the first
+-- problem, or their canonical form, the start instant (also with a later problem, as read), the effort
+-- scale and the entries (not yet read).
+declare
+  v_object record := app_hidden.doc_object(doc, '{id,name,date,start,minutes,bodyweight,unit,effort,routine,notes,skipProgression,exercises}');
   v_own record;
   v_line record;
+  v_when record;
   v_choice record;
   v_bool record;
   v_array record;
-  v_entry record;
-  k text;
   s text;
-  v_list jsonb;
-  e jsonb;
-  p text;
-  i int;
-  v_out jsonb;
-  v_cache jsonb := '{}';
-  v_exercise uuid;
-  v_date text;
-  v_effort text;
-  v_n int;
-  v_superset text;
-  v_note text;
-  v_flag boolean;
-  v_pinned boolean;
-  v_skip boolean;
-  v_canon jsonb[] := '{}';
-  v_rows jsonb[] := '{}';
-  -- Each entry's sets, by entry (from 1): the first problem, else the canonical sets and their rows.
-  v_set_paths text[];
-  v_set_reasons text[];
-  v_set_canons jsonb[];
-  v_set_rows_of jsonb[];
 begin
-  v_object := app_hidden.doc_object(doc, '{id,name,date,start,minutes,bodyweight,unit,effort,routine,notes,skipProgression,exercises}');
-  k := v_object.key;
   if v_object.reason is not null then
-    path := coalesce(k, 'document'); reason := v_object.reason; return;
+    path := coalesce(v_object.key, 'document'); reason := v_object.reason; return;
   end if;
-  v_out := '{}';
+  canonical := '{}';
   if doc ? 'id' then
-    v_own := app_hidden.doc_own_id(doc -> 'id', 'workouts', v_user);
-    s := v_own.id;
+    v_own := app_hidden.doc_own_id(doc -> 'id', 'workouts', p_user);
     if v_own.reason is not null then
       path := 'id'; reason := v_own.reason; return;
     end if;
-    v_out := jsonb_build_object('id', s);
+    canonical := jsonb_build_object('id', v_own.id);
   end if;
   if doc ? 'name' then
     v_line := app_hidden.doc_line(doc -> 'name', 1, 80);
-    s := v_line.line;
     if v_line.reason is not null then
       path := 'name'; reason := v_line.reason; return;
     end if;
-    v_out := v_out || jsonb_build_object('name', s);
+    canonical := canonical || jsonb_build_object('name', v_line.line);
   end if;
+  v_when := app_hidden.walk_workout_when(doc);
+  start := v_when.start;
+  if v_when.reason is not null then
+    path := v_when.path; reason := v_when.reason; return;
+  end if;
+  canonical := canonical || v_when.canonical;
+  if doc ? 'bodyweight' and jsonb_typeof(doc -> 'bodyweight') <> 'null' then
+    if app_hidden.doc_bodyweight(doc -> 'bodyweight') is null then
+      -- Not a number (null to the rule) or a number the rule refuses: its one reason either way.
+      path := 'bodyweight'; reason := app_hidden.bodyweight_reason(null); return;
+    end if;
+    canonical := canonical || jsonb_build_object('bodyweight', app_hidden.doc_bodyweight(doc -> 'bodyweight'));
+  end if;
+  v_choice := app_hidden.doc_one_of(doc -> 'unit', app_hidden.weight_units(), p_unit);
+  if v_choice.reason is not null then
+    path := 'unit'; reason := v_choice.reason; return;
+  end if;
+  canonical := canonical || jsonb_build_object('unit', v_choice.value);
+  v_choice := app_hidden.doc_one_of(doc -> 'effort', '{rir,rpe}', p_effort);
+  if v_choice.reason is not null then
+    path := 'effort'; reason := v_choice.reason; return;
+  end if;
+  effort := v_choice.value;
+  canonical := canonical || jsonb_build_object('effort', effort);
+  if doc ? 'routine' and jsonb_typeof(doc -> 'routine') <> 'null' then
+    v_own := app_hidden.doc_own_id(doc -> 'routine', 'routines', p_user);
+    if v_own.reason is not null then
+      path := 'routine'; reason := v_own.reason; return;
+    end if;
+    canonical := canonical || jsonb_build_object('routine', v_own.id);
+  end if;
+  if doc ? 'notes' and jsonb_typeof(doc -> 'notes') <> 'null' then
+    s := app_hidden.doc_string(doc -> 'notes');
+    if s is null then
+      path := 'notes'; reason := 'must be a string'; return;
+    end if;
+    if char_length(s) > 2000 then
+      path := 'notes'; reason := 'must be at most 2000 characters'; return;
+    end if;
+    canonical := canonical || jsonb_build_object('notes', s);
+  end if;
+  v_bool := app_hidden.doc_flag(doc -> 'skipProgression', false);
+  if v_bool.reason is not null then
+    path := 'skipProgression'; reason := v_bool.reason; return;
+  end if;
+  if v_bool.value then
+    canonical := canonical || '{"skipProgression": true}';
+  end if;
+  -- Bounded work: the sizes are checked before any entry is looked at.
+  v_array := app_hidden.doc_array(doc, 'exercises', 0, 100);
+  if v_array.reason is not null then
+    path := 'exercises'; reason := v_array.reason; return;
+  end if;
+  if (select coalesce(sum(jsonb_array_length(x.e -> 'sets')), 0) from jsonb_array_elements(v_array.list) x(e)
+       where jsonb_typeof(x.e -> 'sets') = 'array') > 500 then
+    path := 'exercises'; reason := 'must have at most 500 sets in all'; return;
+  end if;
+  entries := v_array.list;
+end;
+$function$;
+comment on function app_hidden.walk_workout_fields(doc jsonb, p_unit text, p_effort text, p_user uuid, OUT path text, OUT reason text, OUT canonical jsonb, OUT start timestamp with time zone, OUT effort text, OUT entries jsonb) is 'The first step of app_hidden.walk_workout_document: a workout document''s own fields for user p_user (id, name, date, start, minutes, bodyweight, unit, effort, routine, notes, skipProgression, exercises: at most 100 with at most 500 sets in all), the first problem, or their canonical form (without exercises), the start instant, the effort scale and the entries as given.';
+grant execute on function app_hidden.walk_workout_fields(doc jsonb, p_unit text, p_effort text, p_user uuid, OUT path text, OUT reason text, OUT canonical jsonb, OUT start timestamp with time zone, OUT effort text, OUT entries jsonb) to svc_reader;
+
+create function app_hidden.walk_workout_sets(entries jsonb, effort text, OUT set_paths text[], OUT set_reasons text[], OUT set_canons jsonb[], OUT set_rows jsonb[])
+ RETURNS record
+ LANGUAGE sql
+ STABLE
+AS $function$
+-- Every entry's sets at once, one statement for the whole document (the sizes are bounded before),
+-- by entry (from 1; an entry whose sets are no array has nulls): the first problem (its path and
+-- reason; a set's form, then its text, then its done), else the canonical sets and their rows.
+select array_agg(s.path order by x.i), array_agg(s.reason order by x.i),
+       array_agg(s.canonical order by x.i), array_agg(s.set_rows order by x.i)
+  from jsonb_array_elements(entries) with ordinality x(e, i)
+  left join lateral (
+    select (array_agg('exercises[' || (x.i - 1) || '].sets[' || (c.j - 1) || ']' || c.at order by c.j)
+              filter (where c.reason is not null))[1] as path,
+           (array_agg(c.reason order by c.j) filter (where c.reason is not null))[1] as reason,
+           jsonb_agg(case when c.done then to_jsonb(c.set_text) else jsonb_build_object('set', c.set_text, 'done', false) end
+                     order by c.j) as canonical,
+           jsonb_agg(jsonb_build_object('kind', c.kind, 'weight', c.weight, 'bodyweight', c.bodyweight, 'reps', c.reps,
+                                        'seconds', c.seconds, 'effort', c.effort, 'amrap', c.amrap, 'done', c.done) order by c.j) as set_rows
+      from (select y.j, p.kind, p.weight, p.bodyweight, p.reps, p.seconds, p.effort, p.amrap, (d.flag).value as done,
+                   case when y.form is not null then y.form_at when p.reason is not null then y.text_at else '.done' end as at,
+                   coalesce(y.form, p.reason, (d.flag).reason) as reason,
+                   app_hidden.format_set(p.kind, p.weight, p.bodyweight, p.reps, p.seconds, p.effort, p.amrap) as set_text
+              from (select z.j, z.v,
+                           -- A set is its text, or {set, done}.
+                           case jsonb_typeof(z.v)
+                             when 'string' then null
+                             when 'object' then case
+                               when z.v - '{set,done}'::text[] <> '{}' then 'unknown property'
+                               when not z.v ? 'set' then 'is required'
+                               when jsonb_typeof(z.v -> 'set') <> 'string' then 'must be a string' end
+                             else 'must be a string or an object' end as form,
+                           case when jsonb_typeof(z.v) = 'object' and z.v - '{set,done}'::text[] <> '{}'
+                                then '.' || app_hidden.doc_unknown_key(z.v, '{set,done}')
+                                when jsonb_typeof(z.v) = 'object' then '.set' else '' end as form_at,
+                           case when jsonb_typeof(z.v) = 'object' then '.set' else '' end as text_at,
+                           case jsonb_typeof(z.v) when 'string' then z.v #>> '{}' when 'object' then app_hidden.doc_string(z.v -> 'set') end as t
+                      from jsonb_array_elements(case when jsonb_typeof(x.e -> 'sets') = 'array' then x.e -> 'sets' end)
+                           with ordinality z(v, j)) y
+              cross join lateral app_hidden.doc_parse_set(y.t, effort) p
+              -- A set as text (v -> 'done' is null) is done.
+              cross join lateral (select app_hidden.doc_flag(y.v -> 'done', true) as flag) d) c) s on true;
+$function$;
+comment on function app_hidden.walk_workout_sets(entries jsonb, effort text, OUT set_paths text[], OUT set_reasons text[], OUT set_canons jsonb[], OUT set_rows jsonb[]) is 'A step of app_hidden.walk_workout_document: the sets of every exercise entry in one statement, by entry (from 1): the first problem''s path and reason, else the canonical sets and the rows to write (set text read on the effort scale given).';
+grant execute on function app_hidden.walk_workout_sets(entries jsonb, effort text, OUT set_paths text[], OUT set_reasons text[], OUT set_canons jsonb[], OUT set_rows jsonb[]) to svc_reader;
+
+create function app_hidden.walk_workout_when(doc jsonb, OUT path text, OUT reason text, OUT canonical jsonb, OUT start timestamp with time zone)
+ RETURNS record
+ LANGUAGE plpgsql
+ STABLE
+AS $function$
+-- A workout's date (required, a real day from 1900-01-01 to 2099-12-31), start (with an offset,
+-- within a day of date; default noon UTC on date) and minutes (0 to 1440): the first problem, or
+-- their canonical form and the start instant.
+declare
+  v_date text;
+  v_n int;
+  s text;
+begin
   if not doc ? 'date' then
     path := 'date'; reason := 'is required'; return;
   end if;
@@ -3903,7 +4125,6 @@ begin
   if v_date < '1900-01-01' or v_date > '2099-12-31' then
     path := 'date'; reason := 'must be from 1900-01-01 to 2099-12-31'; return;
   end if;
-  v_out := v_out || jsonb_build_object('date', v_date);
   if doc ? 'start' then
     s := app_hidden.doc_string(doc -> 'start');
     if s is null then
@@ -3921,178 +4142,18 @@ begin
     start := (v_date || ' 12:00:00')::timestamp at time zone 'UTC';
     s := v_date || 'T12:00:00Z';
   end if;
-  v_out := v_out || jsonb_build_object('start', s);
+  canonical := jsonb_build_object('date', v_date, 'start', s);
   if doc ? 'minutes' then
     v_n := app_hidden.doc_integer(doc -> 'minutes', 0, 1440);
     if v_n is null then
       path := 'minutes'; reason := 'must be an integer from 0 to 1440'; return;
     end if;
-    v_out := v_out || jsonb_build_object('minutes', v_n);
+    canonical := canonical || jsonb_build_object('minutes', v_n);
   end if;
-  if doc ? 'bodyweight' and jsonb_typeof(doc -> 'bodyweight') <> 'null' then
-    if app_hidden.doc_bodyweight(doc -> 'bodyweight') is null then
-      -- Not a number (null to the rule) or a number the rule refuses: its one reason either way.
-      path := 'bodyweight'; reason := app_hidden.bodyweight_reason(null); return;
-    end if;
-    v_out := v_out || jsonb_build_object('bodyweight', app_hidden.doc_bodyweight(doc -> 'bodyweight'));
-  end if;
-  v_choice := app_hidden.doc_one_of(doc -> 'unit', app_hidden.weight_units(), p_unit);
-  s := v_choice.value;
-  if v_choice.reason is not null then
-    path := 'unit'; reason := v_choice.reason; return;
-  end if;
-  v_out := v_out || jsonb_build_object('unit', s);
-  v_choice := app_hidden.doc_one_of(doc -> 'effort', '{rir,rpe}', p_effort);
-  v_effort := v_choice.value;
-  if v_choice.reason is not null then
-    path := 'effort'; reason := v_choice.reason; return;
-  end if;
-  v_out := v_out || jsonb_build_object('effort', v_effort);
-  if doc ? 'routine' and jsonb_typeof(doc -> 'routine') <> 'null' then
-    v_own := app_hidden.doc_own_id(doc -> 'routine', 'routines', v_user);
-    s := v_own.id;
-    if v_own.reason is not null then
-      path := 'routine'; reason := v_own.reason; return;
-    end if;
-    v_out := v_out || jsonb_build_object('routine', s);
-  end if;
-  if doc ? 'notes' and jsonb_typeof(doc -> 'notes') <> 'null' then
-    s := app_hidden.doc_string(doc -> 'notes');
-    if s is null then
-      path := 'notes'; reason := 'must be a string'; return;
-    end if;
-    if char_length(s) > 2000 then
-      path := 'notes'; reason := 'must be at most 2000 characters'; return;
-    end if;
-    v_out := v_out || jsonb_build_object('notes', s);
-  end if;
-  v_bool := app_hidden.doc_flag(doc -> 'skipProgression', false);
-  v_flag := v_bool.value;
-  if v_bool.reason is not null then
-    path := 'skipProgression'; reason := v_bool.reason; return;
-  end if;
-  if v_flag then
-    v_out := v_out || '{"skipProgression": true}';
-  end if;
-  -- Bounded work: the sizes are checked before any entry is looked at.
-  v_array := app_hidden.doc_array(doc, 'exercises', 0, 100);
-  v_list := v_array.list;
-  if v_array.reason is not null then
-    path := 'exercises'; reason := v_array.reason; return;
-  end if;
-  if (select coalesce(sum(jsonb_array_length(x.e -> 'sets')), 0) from jsonb_array_elements(v_list) x(e)
-       where jsonb_typeof(x.e -> 'sets') = 'array') > 500 then
-    path := 'exercises'; reason := 'must have at most 500 sets in all'; return;
-  end if;
-  if jsonb_array_length(v_list) = 0 then
-    canonical := v_out || '{"exercises": []}';
-    exercise_rows := '[]';
-    return;
-  end if;
-  -- Every entry's names and sets at once, a statement each instead of a few per set (the sizes are
-  -- bounded above). Nothing here refuses anything: the loop below reports the first problem in
-  -- document order (an entry's fields, then its sets, then the next entry), as the SDK does.
-  -- Names the exact tiers resolve go in the cache doc_exercise_entry reads (the same answer
-  -- resolve_exercise gives); the others are resolved, or explained, when the loop reaches them.
-  select coalesce(jsonb_object_agg(r.ref, x.exercise_id) filter (where x.exercise_id is not null), '{}')
-    into v_cache
-    from (select array_agg(y.e ->> 'exercise') as refs from jsonb_array_elements(v_list) y(e)
-           where jsonb_typeof(y.e -> 'exercise') = 'string') q
-   cross join lateral unnest(q.refs) with ordinality r(ref, ord)
-    join app_hidden.resolve_exercises_exactly(q.refs) x on x.ord = r.ord;
-  -- Each entry's sets (of an entry whose sets are an array): the first problem (its path and
-  -- reason; a set's form, then its text, then its done), else the canonical sets and their rows.
-  select array_agg(s.path order by x.i), array_agg(s.reason order by x.i),
-         array_agg(s.canonical order by x.i), array_agg(s.set_rows order by x.i)
-    into v_set_paths, v_set_reasons, v_set_canons, v_set_rows_of
-    from jsonb_array_elements(v_list) with ordinality x(e, i)
-    left join lateral (
-      select (array_agg('exercises[' || (x.i - 1) || '].sets[' || (c.j - 1) || ']' || c.at order by c.j)
-                filter (where c.reason is not null))[1] as path,
-             (array_agg(c.reason order by c.j) filter (where c.reason is not null))[1] as reason,
-             jsonb_agg(case when c.done then to_jsonb(c.set_text) else jsonb_build_object('set', c.set_text, 'done', false) end
-                       order by c.j) as canonical,
-             jsonb_agg(jsonb_build_object('kind', c.kind, 'weight', c.weight, 'bodyweight', c.bodyweight, 'reps', c.reps,
-                                          'seconds', c.seconds, 'effort', c.effort, 'amrap', c.amrap, 'done', c.done) order by c.j) as set_rows
-        from (select y.j, p.kind, p.weight, p.bodyweight, p.reps, p.seconds, p.effort, p.amrap, (d.flag).value as done,
-                     case when y.form is not null then y.form_at when p.reason is not null then y.text_at else '.done' end as at,
-                     coalesce(y.form, p.reason, (d.flag).reason) as reason,
-                     app_hidden.format_set(p.kind, p.weight, p.bodyweight, p.reps, p.seconds, p.effort, p.amrap) as set_text
-                from (select z.j, z.v,
-                             -- A set is its text, or {set, done}.
-                             case jsonb_typeof(z.v)
-                               when 'string' then null
-                               when 'object' then case
-                                 when z.v - '{set,done}'::text[] <> '{}' then 'unknown property'
-                                 when not z.v ? 'set' then 'is required'
-                                 when jsonb_typeof(z.v -> 'set') <> 'string' then 'must be a string' end
-                               else 'must be a string or an object' end as form,
-                             case when jsonb_typeof(z.v) = 'object' and z.v - '{set,done}'::text[] <> '{}'
-                                  then '.' || app_hidden.doc_unknown_key(z.v, '{set,done}')
-                                  when jsonb_typeof(z.v) = 'object' then '.set' else '' end as form_at,
-                             case when jsonb_typeof(z.v) = 'object' then '.set' else '' end as text_at,
-                             case jsonb_typeof(z.v) when 'string' then z.v #>> '{}' when 'object' then app_hidden.doc_string(z.v -> 'set') end as t
-                        from jsonb_array_elements(case when jsonb_typeof(x.e -> 'sets') = 'array' then x.e -> 'sets' end)
-                             with ordinality z(v, j)) y
-                cross join lateral app_hidden.doc_parse_set(y.t, v_effort) p
-                -- A set as text (v -> 'done' is null) is done.
-                cross join lateral (select app_hidden.doc_flag(y.v -> 'done', true) as flag) d) c) s on true;
-  for i in 0 .. jsonb_array_length(v_list) - 1 loop
-    e := v_list -> i;
-    p := 'exercises[' || i || ']';
-    v_entry := app_hidden.doc_exercise_entry(e, '{exercise,superset,note,pinned,skipProgression,sets}', v_cache);
-    s := v_entry.ref; v_cache := v_entry.cache; v_exercise := v_entry.exercise_id;
-    if v_entry.reason is not null then
-      path := p || v_entry.field; reason := v_entry.reason; return;
-    end if;
-    v_superset := null;
-    if e ? 'superset' and jsonb_typeof(e -> 'superset') <> 'null' then
-      v_line := app_hidden.doc_line(e -> 'superset', 1, 8);
-      v_superset := v_line.line;
-      if v_line.reason is not null then
-        path := p || '.superset'; reason := v_line.reason; return;
-      end if;
-    end if;
-    v_note := null;
-    if e ? 'note' and jsonb_typeof(e -> 'note') <> 'null' then
-      v_note := app_hidden.doc_string(e -> 'note');
-      if v_note is null then
-        path := p || '.note'; reason := 'must be a string'; return;
-      end if;
-      if char_length(v_note) > 500 then
-        path := p || '.note'; reason := 'must be at most 500 characters'; return;
-      end if;
-    end if;
-    v_bool := app_hidden.doc_flag(e -> 'pinned', false);
-    v_pinned := v_bool.value;
-    if v_bool.reason is not null then
-      path := p || '.pinned'; reason := v_bool.reason; return;
-    end if;
-    v_bool := app_hidden.doc_flag(e -> 'skipProgression', false);
-    v_skip := v_bool.value;
-    if v_bool.reason is not null then
-      path := p || '.skipProgression'; reason := v_bool.reason; return;
-    end if;
-    v_array := app_hidden.doc_array(e, 'sets', 1, 50);
-    if v_array.reason is not null then
-      path := p || '.sets'; reason := v_array.reason; return;
-    end if;
-    if v_set_reasons[i + 1] is not null then
-      path := v_set_paths[i + 1]; reason := v_set_reasons[i + 1]; return;
-    end if;
-    v_canon := v_canon || jsonb_strip_nulls(jsonb_build_object(
-      'exercise', s, 'superset', v_superset, 'note', v_note,
-      'pinned', case when v_pinned then true end, 'skipProgression', case when v_skip then true end,
-      'sets', v_set_canons[i + 1]));
-    v_rows := v_rows || jsonb_build_object('exercise_id', v_exercise, 'superset', v_superset, 'note', v_note,
-      'pinned', v_pinned, 'skip_progression', v_skip, 'sets', v_set_rows_of[i + 1]);
-  end loop;
-  canonical := v_out || jsonb_build_object('exercises', to_jsonb(v_canon));
-  exercise_rows := to_jsonb(v_rows);
 end;
 $function$;
-comment on function app_hidden.walk_workout_document(doc jsonb, p_unit text, p_effort text, OUT path text, OUT reason text, OUT canonical jsonb, OUT start timestamp with time zone, OUT exercise_rows jsonb) is 'The validation walk of a workout document for the calling user: the first problem (path, reason), or the canonical document, the start instant and the rows to write. p_unit and p_effort apply when the document names none.';
-grant execute on function app_hidden.walk_workout_document(doc jsonb, p_unit text, p_effort text, OUT path text, OUT reason text, OUT canonical jsonb, OUT start timestamp with time zone, OUT exercise_rows jsonb) to svc_reader;
+comment on function app_hidden.walk_workout_when(doc jsonb, OUT path text, OUT reason text, OUT canonical jsonb, OUT start timestamp with time zone) is 'A step of app_hidden.walk_workout_fields: a workout''s date (a real day from 1900-01-01 to 2099-12-31), start (ISO 8601 with offset, within a day of date; default noon UTC) and minutes (0 to 1440), the first problem, or their canonical form and the start instant.';
+grant execute on function app_hidden.walk_workout_when(doc jsonb, OUT path text, OUT reason text, OUT canonical jsonb, OUT start timestamp with time zone) to svc_reader;
 
 create function app_hidden.weight_increment(region text, unit text)
  RETURNS numeric

@@ -156,7 +156,7 @@ test("the SQL regular expressions are the SDK's, character for character", async
   // The functions use the same patterns as literals (so PostgreSQL caches them compiled).
   const { rows: bodies } = await s.ownerPool.query(
     `select p.proname, p.prosrc from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-      where n.nspname = 'app_hidden' and p.proname in ('doc_uuid', 'doc_duration', 'doc_parse_set', 'doc_start', 'walk_routine_target', 'walk_workout_document', 'doc_percent_set', 'doc_stage')`,
+      where n.nspname = 'app_hidden' and p.proname in ('doc_uuid', 'doc_duration', 'doc_parse_set', 'doc_start', 'walk_routine_target', 'walk_workout_when', 'doc_percent_set', 'doc_stage')`,
   );
   const src = Object.fromEntries(bodies.map((b) => [b.proname, b.prosrc as string]));
   expect(src.doc_uuid).toContain(`'${UUID_PATTERN}'`);
@@ -164,7 +164,7 @@ test("the SQL regular expressions are the SDK's, character for character", async
   expect(src.doc_parse_set).toContain(`'${SET_TEXT_PATTERN}'`);
   expect(src.doc_start).toContain(`'${DATE_TIME_PATTERN}'`);
   expect(src.walk_routine_target).toContain(`'${REPS_RANGE_PATTERN}'`);
-  expect(src.walk_workout_document).toContain(`'${DATE_PATTERN}'`);
+  expect(src.walk_workout_when).toContain(`'${DATE_PATTERN}'`);
   expect(src.doc_percent_set).toContain(`'${PERCENT_SET_PATTERN}'`);
   expect(src.doc_stage).toContain(`'${STAGE_PATTERN}'`);
 });

@@ -1,5 +1,6 @@
 -- The long SQL functions as named steps, each under 100 lines, with the same results: the
--- exercise resolver's exact tiers and typo tier, and the routine document walk's exercise entry.
+-- exercise resolver's exact tiers and typo tier, and the routine and workout document walks' fields,
+-- entries and sets.
 -- Each step is a plain move of the lines it held in its caller; only the caller changes shape.
 
 --------------------------------------------------------------------------------
@@ -433,3 +434,329 @@ begin
 end;
 $function$;
 comment on function app_hidden.walk_routine_document(doc jsonb, p_unit text, OUT path text, OUT reason text, OUT canonical jsonb, OUT exercise_rows jsonb) is 'The validation walk of a routine document for the calling user: the first problem (path, reason), or the canonical document and the rows to write (exercise ids resolved). p_unit is the unit when the document names none.';
+
+--------------------------------------------------------------------------------
+-- The workout document walk: app_hidden.walk_workout_document over its steps
+--------------------------------------------------------------------------------
+
+create or replace function app_hidden.walk_workout_when(doc jsonb, OUT path text, OUT reason text, OUT canonical jsonb, OUT start timestamp with time zone)
+ returns record
+ language plpgsql
+ stable
+as $function$
+-- A workout's date (required, a real day from 1900-01-01 to 2099-12-31), start (with an offset,
+-- within a day of date; default noon UTC on date) and minutes (0 to 1440): the first problem, or
+-- their canonical form and the start instant.
+declare
+  v_date text;
+  v_n int;
+  s text;
+begin
+  if not doc ? 'date' then
+    path := 'date'; reason := 'is required'; return;
+  end if;
+  v_date := app_hidden.doc_string(doc -> 'date');
+  if v_date is null or v_date !~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' then
+    path := 'date'; reason := 'must be a date like 2024-05-31'; return;
+  end if;
+  if not app_hidden.doc_real_date(substr(v_date, 1, 4)::int, substr(v_date, 6, 2)::int, substr(v_date, 9, 2)::int) then
+    path := 'date'; reason := 'not a real calendar date'; return;
+  end if;
+  if v_date < '1900-01-01' or v_date > '2099-12-31' then
+    path := 'date'; reason := 'must be from 1900-01-01 to 2099-12-31'; return;
+  end if;
+  if doc ? 'start' then
+    s := app_hidden.doc_string(doc -> 'start');
+    if s is null then
+      path := 'start'; reason := 'must be a date-time with offset like 2024-05-31T18:30:00+02:00'; return;
+    end if;
+    select r.reason, r.start, r.canonical into reason, start, s from app_hidden.doc_start(s) r;
+    if reason is not null then
+      path := 'start'; return;
+    end if;
+    -- Within a day: the start's UTC day is the day before, of or after `date`.
+    if (start at time zone 'UTC')::date not between v_date::date - 1 and v_date::date + 1 then
+      path := 'start'; reason := 'must be within a day of date'; return;
+    end if;
+  else
+    start := (v_date || ' 12:00:00')::timestamp at time zone 'UTC';
+    s := v_date || 'T12:00:00Z';
+  end if;
+  canonical := jsonb_build_object('date', v_date, 'start', s);
+  if doc ? 'minutes' then
+    v_n := app_hidden.doc_integer(doc -> 'minutes', 0, 1440);
+    if v_n is null then
+      path := 'minutes'; reason := 'must be an integer from 0 to 1440'; return;
+    end if;
+    canonical := canonical || jsonb_build_object('minutes', v_n);
+  end if;
+end;
+$function$;
+comment on function app_hidden.walk_workout_when(doc jsonb, OUT path text, OUT reason text, OUT canonical jsonb, OUT start timestamp with time zone) is 'A step of app_hidden.walk_workout_fields: a workout''s date (a real day from 1900-01-01 to 2099-12-31), start (ISO 8601 with offset, within a day of date; default noon UTC) and minutes (0 to 1440), the first problem, or their canonical form and the start instant.';
+grant execute on function app_hidden.walk_workout_when(doc jsonb, OUT path text, OUT reason text, OUT canonical jsonb, OUT start timestamp with time zone) to svc_reader;
+
+create or replace function app_hidden.walk_workout_fields(doc jsonb, p_unit text, p_effort text, p_user uuid, OUT path text, OUT reason text, OUT canonical jsonb, OUT start timestamp with time zone, OUT effort text, OUT entries jsonb)
+ returns record
+ language plpgsql
+ stable
+as $function$
+-- A workout document's own fields in the SDK's order (id, name, date, start, minutes, bodyweight,
+-- unit, effort, routine, notes, skipProgression, exercises with at most 500 sets in all): the first
+-- problem, or their canonical form, the start instant (also with a later problem, as read), the effort
+-- scale and the entries (not yet read).
+declare
+  v_object record := app_hidden.doc_object(doc, '{id,name,date,start,minutes,bodyweight,unit,effort,routine,notes,skipProgression,exercises}');
+  v_own record;
+  v_line record;
+  v_when record;
+  v_choice record;
+  v_bool record;
+  v_array record;
+  s text;
+begin
+  if v_object.reason is not null then
+    path := coalesce(v_object.key, 'document'); reason := v_object.reason; return;
+  end if;
+  canonical := '{}';
+  if doc ? 'id' then
+    v_own := app_hidden.doc_own_id(doc -> 'id', 'workouts', p_user);
+    if v_own.reason is not null then
+      path := 'id'; reason := v_own.reason; return;
+    end if;
+    canonical := jsonb_build_object('id', v_own.id);
+  end if;
+  if doc ? 'name' then
+    v_line := app_hidden.doc_line(doc -> 'name', 1, 80);
+    if v_line.reason is not null then
+      path := 'name'; reason := v_line.reason; return;
+    end if;
+    canonical := canonical || jsonb_build_object('name', v_line.line);
+  end if;
+  v_when := app_hidden.walk_workout_when(doc);
+  start := v_when.start;
+  if v_when.reason is not null then
+    path := v_when.path; reason := v_when.reason; return;
+  end if;
+  canonical := canonical || v_when.canonical;
+  if doc ? 'bodyweight' and jsonb_typeof(doc -> 'bodyweight') <> 'null' then
+    if app_hidden.doc_bodyweight(doc -> 'bodyweight') is null then
+      -- Not a number (null to the rule) or a number the rule refuses: its one reason either way.
+      path := 'bodyweight'; reason := app_hidden.bodyweight_reason(null); return;
+    end if;
+    canonical := canonical || jsonb_build_object('bodyweight', app_hidden.doc_bodyweight(doc -> 'bodyweight'));
+  end if;
+  v_choice := app_hidden.doc_one_of(doc -> 'unit', app_hidden.weight_units(), p_unit);
+  if v_choice.reason is not null then
+    path := 'unit'; reason := v_choice.reason; return;
+  end if;
+  canonical := canonical || jsonb_build_object('unit', v_choice.value);
+  v_choice := app_hidden.doc_one_of(doc -> 'effort', '{rir,rpe}', p_effort);
+  if v_choice.reason is not null then
+    path := 'effort'; reason := v_choice.reason; return;
+  end if;
+  effort := v_choice.value;
+  canonical := canonical || jsonb_build_object('effort', effort);
+  if doc ? 'routine' and jsonb_typeof(doc -> 'routine') <> 'null' then
+    v_own := app_hidden.doc_own_id(doc -> 'routine', 'routines', p_user);
+    if v_own.reason is not null then
+      path := 'routine'; reason := v_own.reason; return;
+    end if;
+    canonical := canonical || jsonb_build_object('routine', v_own.id);
+  end if;
+  if doc ? 'notes' and jsonb_typeof(doc -> 'notes') <> 'null' then
+    s := app_hidden.doc_string(doc -> 'notes');
+    if s is null then
+      path := 'notes'; reason := 'must be a string'; return;
+    end if;
+    if char_length(s) > 2000 then
+      path := 'notes'; reason := 'must be at most 2000 characters'; return;
+    end if;
+    canonical := canonical || jsonb_build_object('notes', s);
+  end if;
+  v_bool := app_hidden.doc_flag(doc -> 'skipProgression', false);
+  if v_bool.reason is not null then
+    path := 'skipProgression'; reason := v_bool.reason; return;
+  end if;
+  if v_bool.value then
+    canonical := canonical || '{"skipProgression": true}';
+  end if;
+  -- Bounded work: the sizes are checked before any entry is looked at.
+  v_array := app_hidden.doc_array(doc, 'exercises', 0, 100);
+  if v_array.reason is not null then
+    path := 'exercises'; reason := v_array.reason; return;
+  end if;
+  if (select coalesce(sum(jsonb_array_length(x.e -> 'sets')), 0) from jsonb_array_elements(v_array.list) x(e)
+       where jsonb_typeof(x.e -> 'sets') = 'array') > 500 then
+    path := 'exercises'; reason := 'must have at most 500 sets in all'; return;
+  end if;
+  entries := v_array.list;
+end;
+$function$;
+comment on function app_hidden.walk_workout_fields(doc jsonb, p_unit text, p_effort text, p_user uuid, OUT path text, OUT reason text, OUT canonical jsonb, OUT start timestamp with time zone, OUT effort text, OUT entries jsonb) is 'The first step of app_hidden.walk_workout_document: a workout document''s own fields for user p_user (id, name, date, start, minutes, bodyweight, unit, effort, routine, notes, skipProgression, exercises: at most 100 with at most 500 sets in all), the first problem, or their canonical form (without exercises), the start instant, the effort scale and the entries as given.';
+grant execute on function app_hidden.walk_workout_fields(doc jsonb, p_unit text, p_effort text, p_user uuid, OUT path text, OUT reason text, OUT canonical jsonb, OUT start timestamp with time zone, OUT effort text, OUT entries jsonb) to svc_reader;
+
+create or replace function app_hidden.walk_workout_sets(entries jsonb, effort text, OUT set_paths text[], OUT set_reasons text[], OUT set_canons jsonb[], OUT set_rows jsonb[])
+ returns record
+ language sql
+ stable
+as $function$
+-- Every entry's sets at once, one statement for the whole document (the sizes are bounded before),
+-- by entry (from 1; an entry whose sets are no array has nulls): the first problem (its path and
+-- reason; a set's form, then its text, then its done), else the canonical sets and their rows.
+select array_agg(s.path order by x.i), array_agg(s.reason order by x.i),
+       array_agg(s.canonical order by x.i), array_agg(s.set_rows order by x.i)
+  from jsonb_array_elements(entries) with ordinality x(e, i)
+  left join lateral (
+    select (array_agg('exercises[' || (x.i - 1) || '].sets[' || (c.j - 1) || ']' || c.at order by c.j)
+              filter (where c.reason is not null))[1] as path,
+           (array_agg(c.reason order by c.j) filter (where c.reason is not null))[1] as reason,
+           jsonb_agg(case when c.done then to_jsonb(c.set_text) else jsonb_build_object('set', c.set_text, 'done', false) end
+                     order by c.j) as canonical,
+           jsonb_agg(jsonb_build_object('kind', c.kind, 'weight', c.weight, 'bodyweight', c.bodyweight, 'reps', c.reps,
+                                        'seconds', c.seconds, 'effort', c.effort, 'amrap', c.amrap, 'done', c.done) order by c.j) as set_rows
+      from (select y.j, p.kind, p.weight, p.bodyweight, p.reps, p.seconds, p.effort, p.amrap, (d.flag).value as done,
+                   case when y.form is not null then y.form_at when p.reason is not null then y.text_at else '.done' end as at,
+                   coalesce(y.form, p.reason, (d.flag).reason) as reason,
+                   app_hidden.format_set(p.kind, p.weight, p.bodyweight, p.reps, p.seconds, p.effort, p.amrap) as set_text
+              from (select z.j, z.v,
+                           -- A set is its text, or {set, done}.
+                           case jsonb_typeof(z.v)
+                             when 'string' then null
+                             when 'object' then case
+                               when z.v - '{set,done}'::text[] <> '{}' then 'unknown property'
+                               when not z.v ? 'set' then 'is required'
+                               when jsonb_typeof(z.v -> 'set') <> 'string' then 'must be a string' end
+                             else 'must be a string or an object' end as form,
+                           case when jsonb_typeof(z.v) = 'object' and z.v - '{set,done}'::text[] <> '{}'
+                                then '.' || app_hidden.doc_unknown_key(z.v, '{set,done}')
+                                when jsonb_typeof(z.v) = 'object' then '.set' else '' end as form_at,
+                           case when jsonb_typeof(z.v) = 'object' then '.set' else '' end as text_at,
+                           case jsonb_typeof(z.v) when 'string' then z.v #>> '{}' when 'object' then app_hidden.doc_string(z.v -> 'set') end as t
+                      from jsonb_array_elements(case when jsonb_typeof(x.e -> 'sets') = 'array' then x.e -> 'sets' end)
+                           with ordinality z(v, j)) y
+              cross join lateral app_hidden.doc_parse_set(y.t, effort) p
+              -- A set as text (v -> 'done' is null) is done.
+              cross join lateral (select app_hidden.doc_flag(y.v -> 'done', true) as flag) d) c) s on true;
+$function$;
+comment on function app_hidden.walk_workout_sets(entries jsonb, effort text, OUT set_paths text[], OUT set_reasons text[], OUT set_canons jsonb[], OUT set_rows jsonb[]) is 'A step of app_hidden.walk_workout_document: the sets of every exercise entry in one statement, by entry (from 1): the first problem''s path and reason, else the canonical sets and the rows to write (set text read on the effort scale given).';
+grant execute on function app_hidden.walk_workout_sets(entries jsonb, effort text, OUT set_paths text[], OUT set_reasons text[], OUT set_canons jsonb[], OUT set_rows jsonb[]) to svc_reader;
+
+create or replace function app_hidden.walk_workout_entry(e jsonb, p text, cache jsonb, set_path text, set_reason text, set_canon jsonb, set_rows jsonb, OUT path text, OUT reason text, OUT canonical jsonb, OUT exercise_row jsonb, OUT resolved jsonb)
+ returns record
+ language plpgsql
+ stable
+as $function$
+-- One workout exercise at path p, its fields in the SDK's order (exercise, superset, note, pinned,
+-- skipProgression, sets), its sets read already (walk_workout_sets: set_path and set_reason for the
+-- first problem, else set_canon and set_rows): the first problem, or its canonical entry and row.
+-- cache: the names resolved so far in this document; resolved: it with this entry's.
+declare
+  v_entry record;
+  v_line record;
+  v_bool record;
+  v_array record;
+  v_superset text;
+  v_note text;
+  v_pinned boolean;
+  v_skip boolean;
+begin
+  v_entry := app_hidden.doc_exercise_entry(e, '{exercise,superset,note,pinned,skipProgression,sets}', cache);
+  resolved := v_entry.cache;
+  if v_entry.reason is not null then
+    path := p || v_entry.field; reason := v_entry.reason; return;
+  end if;
+  if e ? 'superset' and jsonb_typeof(e -> 'superset') <> 'null' then
+    v_line := app_hidden.doc_line(e -> 'superset', 1, 8);
+    v_superset := v_line.line;
+    if v_line.reason is not null then
+      path := p || '.superset'; reason := v_line.reason; return;
+    end if;
+  end if;
+  if e ? 'note' and jsonb_typeof(e -> 'note') <> 'null' then
+    v_note := app_hidden.doc_string(e -> 'note');
+    if v_note is null then
+      path := p || '.note'; reason := 'must be a string'; return;
+    end if;
+    if char_length(v_note) > 500 then
+      path := p || '.note'; reason := 'must be at most 500 characters'; return;
+    end if;
+  end if;
+  v_bool := app_hidden.doc_flag(e -> 'pinned', false);
+  v_pinned := v_bool.value;
+  if v_bool.reason is not null then
+    path := p || '.pinned'; reason := v_bool.reason; return;
+  end if;
+  v_bool := app_hidden.doc_flag(e -> 'skipProgression', false);
+  v_skip := v_bool.value;
+  if v_bool.reason is not null then
+    path := p || '.skipProgression'; reason := v_bool.reason; return;
+  end if;
+  v_array := app_hidden.doc_array(e, 'sets', 1, 50);
+  if v_array.reason is not null then
+    path := p || '.sets'; reason := v_array.reason; return;
+  end if;
+  if set_reason is not null then
+    path := set_path; reason := set_reason; return;
+  end if;
+  canonical := jsonb_strip_nulls(jsonb_build_object(
+    'exercise', v_entry.ref, 'superset', v_superset, 'note', v_note,
+    'pinned', case when v_pinned then true end, 'skipProgression', case when v_skip then true end,
+    'sets', set_canon));
+  exercise_row := jsonb_build_object('exercise_id', v_entry.exercise_id, 'superset', v_superset, 'note', v_note,
+    'pinned', v_pinned, 'skip_progression', v_skip, 'sets', set_rows);
+end;
+$function$;
+comment on function app_hidden.walk_workout_entry(e jsonb, p text, cache jsonb, set_path text, set_reason text, set_canon jsonb, set_rows jsonb, OUT path text, OUT reason text, OUT canonical jsonb, OUT exercise_row jsonb, OUT resolved jsonb) is 'A step of app_hidden.walk_workout_document: one workout exercise at path p (exercise, superset, note, pinned, skipProgression, then its sets as walk_workout_sets read them), the first problem, or its canonical entry and its row (exercise id resolved); resolved is the name cache with this entry''s name.';
+grant execute on function app_hidden.walk_workout_entry(e jsonb, p text, cache jsonb, set_path text, set_reason text, set_canon jsonb, set_rows jsonb, OUT path text, OUT reason text, OUT canonical jsonb, OUT exercise_row jsonb, OUT resolved jsonb) to svc_reader;
+
+create or replace function app_hidden.walk_workout_document(doc jsonb, p_unit text, p_effort text, OUT path text, OUT reason text, OUT canonical jsonb, OUT start timestamp with time zone, OUT exercise_rows jsonb)
+ returns record
+ language plpgsql
+ stable
+as $function$
+-- The workout's own fields (walk_workout_fields), then every entry's sets in one statement
+-- (walk_workout_sets), then each entry in order (walk_workout_entry): the first problem in document
+-- order (an entry's fields, then its sets, then the next entry) stops the walk, as the SDK's does.
+declare
+  v_fields record;
+  v_sets record;
+  v_entry record;
+  v_cache jsonb;
+  v_canon jsonb[] := '{}';
+  v_rows jsonb[] := '{}';
+  i int;
+begin
+  v_fields := app_hidden.walk_workout_fields(doc, p_unit, p_effort, app_public.current_user_id());
+  start := v_fields.start;
+  if v_fields.reason is not null then
+    path := v_fields.path; reason := v_fields.reason; return;
+  end if;
+  if jsonb_array_length(v_fields.entries) = 0 then
+    canonical := v_fields.canonical || '{"exercises": []}';
+    exercise_rows := '[]';
+    return;
+  end if;
+  -- Names the exact tiers resolve go in the cache doc_exercise_entry reads (the same answer
+  -- resolve_exercise gives), a statement for all; the others are resolved, or explained, in order.
+  select coalesce(jsonb_object_agg(r.ref, x.exercise_id) filter (where x.exercise_id is not null), '{}')
+    into v_cache
+    from (select array_agg(y.e ->> 'exercise') as refs from jsonb_array_elements(v_fields.entries) y(e)
+           where jsonb_typeof(y.e -> 'exercise') = 'string') q
+   cross join lateral unnest(q.refs) with ordinality r(ref, ord)
+    join app_hidden.resolve_exercises_exactly(q.refs) x on x.ord = r.ord;
+  v_sets := app_hidden.walk_workout_sets(v_fields.entries, v_fields.effort);
+  for i in 0 .. jsonb_array_length(v_fields.entries) - 1 loop
+    v_entry := app_hidden.walk_workout_entry(v_fields.entries -> i, 'exercises[' || i || ']', v_cache,
+      v_sets.set_paths[i + 1], v_sets.set_reasons[i + 1], v_sets.set_canons[i + 1], v_sets.set_rows[i + 1]);
+    if v_entry.reason is not null then
+      path := v_entry.path; reason := v_entry.reason; return;
+    end if;
+    v_cache := v_entry.resolved;
+    v_canon := v_canon || v_entry.canonical;
+    v_rows := v_rows || v_entry.exercise_row;
+  end loop;
+  canonical := v_fields.canonical || jsonb_build_object('exercises', to_jsonb(v_canon));
+  exercise_rows := to_jsonb(v_rows);
+end;
+$function$;
+comment on function app_hidden.walk_workout_document(doc jsonb, p_unit text, p_effort text, OUT path text, OUT reason text, OUT canonical jsonb, OUT start timestamp with time zone, OUT exercise_rows jsonb) is 'The validation walk of a workout document for the calling user: the first problem (path, reason), or the canonical document, the start instant and the rows to write. p_unit and p_effort apply when the document names none.';
