@@ -3,6 +3,7 @@
 // that decides anything lives in SQL (the documents part of data/schema.sql); an invalid document
 // raises SQLSTATE SVDOC there, which maskError turns into {code: INVALID_DOCUMENT, path, reason}.
 import { extendSchema, gql } from "postgraphile/utils";
+import { sql } from "postgraphile/pg-sql2";
 import {
   TYPES,
   loadOneWithPgClient,
@@ -75,24 +76,122 @@ export function documentText(document: unknown): string {
   return text.replaceAll('"\\u0000+inf"', "1e400").replaceAll('"\\u0000-inf"', "-1e400");
 }
 
-export const DocumentsPlugin = extendSchema((build) => {
-  const { sql } = build;
-  const { routines, routine_exercises, workouts, workout_exercises, workout_sets, exercises } =
-    build.input.pgRegistry.pgResources;
-  for (const [name, resource] of Object.entries({
-    routines,
-    routine_exercises,
-    workouts,
-    workout_exercises,
-    workout_sets,
-    exercises,
-  })) {
-    if (!resource) throw new Error(`DocumentsPlugin: ${name} not introspected; run the migrations`);
+/** The document fields and the relations the documents read, as GraphQL sees them. */
+const DOCUMENT_TYPES = gql`
+  "A routine document to save (see the routine JSON Schema: \`svc routine schema\`)."
+  input ApplyRoutineDocumentInput {
+    "The routine document (an object). With \`id\`: replaces that routine whole; without: creates one."
+    document: JSON
+    "Echoed back in the payload."
+    clientMutationId: String
   }
-  const byPosition = <TList extends PgSelectStep>($list: TList) => {
-    $list.orderBy({ attribute: "position", direction: "ASC" });
-    return $list;
-  };
+  "The saved routine."
+  type ApplyRoutineDocumentPayload {
+    "The routine as saved."
+    routine: Routine
+    "The canonical document, exactly as routineDocument shows it."
+    document: JSON
+    "True when the routine was created, false when an existing one was replaced."
+    created: Boolean!
+    clientMutationId: String
+  }
+  "A workout document to save (see the workout JSON Schema: \`svc workout schema\`)."
+  input ApplyWorkoutDocumentInput {
+    "The workout document (an object). With \`id\`: replaces that workout whole; without: logs a new one."
+    document: JSON
+    """
+    A UUID the client makes once per workout (e.g. when it starts) and sends with every save of
+    it, so a retry after a lost answer never logs the workout twice. Without \`id\` in the
+    document: the first save with a key logs the workout; a later save with the same key and
+    the same document (compared in canonical form) changes nothing and gets the same answer
+    (\`replayed: true\`); the same key with another document is refused with \`CONFLICT\`
+    (\`extensions.workoutId\` names the workout: replace it with \`id\`). With \`id\`: the
+    replacement is idempotent by itself and goes ahead, unless the key logged another workout
+    (\`CONFLICT\`). Keys are per user; a deleted workout frees its key.
+    """
+    idempotencyKey: UUID
+    "Echoed back in the payload."
+    clientMutationId: String
+  }
+  "The saved workout."
+  type ApplyWorkoutDocumentPayload {
+    "The workout as saved."
+    workout: Workout
+    "The canonical document, exactly as workoutDocument shows it."
+    document: JSON
+    "True when the workout was logged, false when an existing one was replaced."
+    created: Boolean!
+    "True when this save had already been made with the same idempotencyKey and document: nothing was written this time."
+    replayed: Boolean!
+    clientMutationId: String
+  }
+  extend type Query {
+    """
+    One of your routines as its canonical document, by id or by name (ignoring case); null when
+    you have no such routine. Weights are in the routine's unit, or converted to \`unit\`
+    (2 decimals). Applying the document back changes nothing.
+    """
+    routineDocument(ref: String!, unit: Unit): JSON
+    """
+    One of your workouts as its canonical document; null when you have no workout with this id.
+    Weights are in the workout's unit, or converted to \`unit\` (2 decimals). Applying the
+    document back changes nothing.
+    """
+    workoutDocument(id: UUID!, unit: Unit): JSON
+  }
+  extend type Mutation {
+    """
+    Saves a routine document in one transaction. Invalid: nothing is saved and the error has
+    \`extensions: {code: "INVALID_DOCUMENT", path, reason}\` for the first problem (an \`id\`
+    that is not one of your routines: path \`id\`, reason \`not found\`; a name another of your
+    routines has: path \`name\`).
+    """
+    applyRoutineDocument(input: ApplyRoutineDocumentInput!): ApplyRoutineDocumentPayload
+    """
+    Saves a workout document in one transaction. Invalid: nothing is saved and the error has
+    \`extensions: {code: "INVALID_DOCUMENT", path, reason}\` for the first problem.
+    """
+    applyWorkoutDocument(input: ApplyWorkoutDocumentInput!): ApplyWorkoutDocumentPayload
+  }
+  extend type User {
+    "Your routines, by name (ignoring case)."
+    routines: [Routine!]!
+  }
+  extend type Routine {
+    "The routine's exercises, in order."
+    exercises: [RoutineExercise!]!
+  }
+  extend type RoutineExercise {
+    "The exercise."
+    exercise: Exercise
+  }
+  extend type Workout {
+    "The routine followed, if any."
+    routine: Routine
+    "The workout's exercises, in order."
+    exercises: [WorkoutExercise!]!
+  }
+  extend type WorkoutExercise {
+    "The exercise."
+    exercise: Exercise
+    "The sets, in order."
+    sets: [WorkoutSet!]!
+  }
+`;
+
+type Resource = GraphileBuild.Build["input"]["pgRegistry"]["pgResources"][string];
+type DocumentResources = Record<
+  "routines" | "routine_exercises" | "workouts" | "workout_exercises" | "workout_sets" | "exercises",
+  Resource
+>;
+
+const byPosition = <TList extends PgSelectStep>($list: TList) => {
+  $list.orderBy({ attribute: "position", direction: "ASC" });
+  return $list;
+};
+
+/** routineDocument, workoutDocument, the two apply mutations and their payloads. */
+function showAndApplyPlans({ routines, workouts }: DocumentResources) {
   // A document as routineDocument / workoutDocument show it (in the caller's unit without `unit`).
   const documentOf =
     (executor: typeof routines.executor, load: typeof loadRoutineDocuments) => ($ref: Step, $unit?: Step) =>
@@ -100,224 +199,140 @@ export const DocumentsPlugin = extendSchema((build) => {
   const routineDocument = documentOf(routines.executor, loadRoutineDocuments);
   const workoutDocument = documentOf(workouts.executor, loadWorkoutDocuments);
   return {
-    typeDefs: gql`
-      "A routine document to save (see the routine JSON Schema: \`svc routine schema\`)."
-      input ApplyRoutineDocumentInput {
-        "The routine document (an object). With \`id\`: replaces that routine whole; without: creates one."
-        document: JSON
-        "Echoed back in the payload."
-        clientMutationId: String
-      }
-      "The saved routine."
-      type ApplyRoutineDocumentPayload {
-        "The routine as saved."
-        routine: Routine
-        "The canonical document, exactly as routineDocument shows it."
-        document: JSON
-        "True when the routine was created, false when an existing one was replaced."
-        created: Boolean!
-        clientMutationId: String
-      }
-      "A workout document to save (see the workout JSON Schema: \`svc workout schema\`)."
-      input ApplyWorkoutDocumentInput {
-        "The workout document (an object). With \`id\`: replaces that workout whole; without: logs a new one."
-        document: JSON
-        """
-        A UUID the client makes once per workout (e.g. when it starts) and sends with every save of
-        it, so a retry after a lost answer never logs the workout twice. Without \`id\` in the
-        document: the first save with a key logs the workout; a later save with the same key and
-        the same document (compared in canonical form) changes nothing and gets the same answer
-        (\`replayed: true\`); the same key with another document is refused with \`CONFLICT\`
-        (\`extensions.workoutId\` names the workout: replace it with \`id\`). With \`id\`: the
-        replacement is idempotent by itself and goes ahead, unless the key logged another workout
-        (\`CONFLICT\`). Keys are per user; a deleted workout frees its key.
-        """
-        idempotencyKey: UUID
-        "Echoed back in the payload."
-        clientMutationId: String
-      }
-      "The saved workout."
-      type ApplyWorkoutDocumentPayload {
-        "The workout as saved."
-        workout: Workout
-        "The canonical document, exactly as workoutDocument shows it."
-        document: JSON
-        "True when the workout was logged, false when an existing one was replaced."
-        created: Boolean!
-        "True when this save had already been made with the same idempotencyKey and document: nothing was written this time."
-        replayed: Boolean!
-        clientMutationId: String
-      }
-      extend type Query {
-        """
-        One of your routines as its canonical document, by id or by name (ignoring case); null when
-        you have no such routine. Weights are in the routine's unit, or converted to \`unit\`
-        (2 decimals). Applying the document back changes nothing.
-        """
-        routineDocument(ref: String!, unit: Unit): JSON
-        """
-        One of your workouts as its canonical document; null when you have no workout with this id.
-        Weights are in the workout's unit, or converted to \`unit\` (2 decimals). Applying the
-        document back changes nothing.
-        """
-        workoutDocument(id: UUID!, unit: Unit): JSON
-      }
-      extend type Mutation {
-        """
-        Saves a routine document in one transaction. Invalid: nothing is saved and the error has
-        \`extensions: {code: "INVALID_DOCUMENT", path, reason}\` for the first problem (an \`id\`
-        that is not one of your routines: path \`id\`, reason \`not found\`; a name another of your
-        routines has: path \`name\`).
-        """
-        applyRoutineDocument(input: ApplyRoutineDocumentInput!): ApplyRoutineDocumentPayload
-        """
-        Saves a workout document in one transaction. Invalid: nothing is saved and the error has
-        \`extensions: {code: "INVALID_DOCUMENT", path, reason}\` for the first problem.
-        """
-        applyWorkoutDocument(input: ApplyWorkoutDocumentInput!): ApplyWorkoutDocumentPayload
-      }
-      extend type User {
-        "Your routines, by name (ignoring case)."
-        routines: [Routine!]!
-      }
-      extend type Routine {
-        "The routine's exercises, in order."
-        exercises: [RoutineExercise!]!
-      }
-      extend type RoutineExercise {
-        "The exercise."
-        exercise: Exercise
-      }
-      extend type Workout {
-        "The routine followed, if any."
-        routine: Routine
-        "The workout's exercises, in order."
-        exercises: [WorkoutExercise!]!
-      }
-      extend type WorkoutExercise {
-        "The exercise."
-        exercise: Exercise
-        "The sets, in order."
-        sets: [WorkoutSet!]!
-      }
-    `,
-    objects: {
-      Query: {
-        plans: {
-          routineDocument(_: unknown, fieldArgs: FieldArgs) {
-            return routineDocument(fieldArgs.getRaw("ref"), fieldArgs.getRaw("unit"));
-          },
-          workoutDocument(_: unknown, fieldArgs: FieldArgs) {
-            return workoutDocument(fieldArgs.getRaw("id"), fieldArgs.getRaw("unit"));
-          },
+    Query: {
+      plans: {
+        routineDocument(_: unknown, fieldArgs: FieldArgs) {
+          return routineDocument(fieldArgs.getRaw("ref"), fieldArgs.getRaw("unit"));
         },
-      },
-      Mutation: {
-        plans: {
-          applyRoutineDocument(_: unknown, fieldArgs: FieldArgs) {
-            return sqlMutation(routines.executor, fieldArgs, async (client, input: { document: unknown }) => {
-              const { rows } = await client.query<{ routine_id: string; created: boolean }>({
-                text: "select routine_id, created from app_public.apply_routine_document($1::jsonb)",
-                values: [documentText(input.document)],
-              });
-              const { routine_id: id, created } = rows[0];
-              return { id, created };
-            });
-          },
-          // One statement in the request's transaction saves the workout and answers the payload:
-          // the payload's `workout` selects its columns from the row the save returns
-          // (app_hidden.apply_workout_document_row) instead of reading it again after the commit.
-          applyWorkoutDocument(_: unknown, fieldArgs: FieldArgs) {
-            const $input = fieldArgs.getRaw("input") as Step<ApplyWorkoutInput>;
-            const $document = lambda($input, (input) => documentText(input.document));
-            const $key = lambda($input, (input) => input.idempotencyKey ?? null, true);
-            const $saved = pgSelect({
-              resource: workouts,
-              identifiers: [],
-              name: "apply_workout_document",
-              mode: "mutation",
-              from: {
-                callback: ($select) =>
-                  sql`(select (a.workout).*, a.created as apply_created, a.replayed as apply_replayed from app_hidden.apply_workout_document_row(${$select.placeholder($document, TYPES.text)}::jsonb, ${$select.placeholder($key, TYPES.uuid)}) a)`,
-              },
-            }).single();
-            return object({
-              workout: $saved,
-              id: $saved.get("id"),
-              created: $saved.select(sql`${$saved.getClassStep().alias}.apply_created`, TYPES.boolean),
-              replayed: $saved.select(sql`${$saved.getClassStep().alias}.apply_replayed`, TYPES.boolean),
-              clientMutationId: access($input, "clientMutationId"),
-            });
-          },
-        },
-      },
-      // created, replayed and clientMutationId are read from the payload object by grafast's default plan.
-      // The document is built only when asked for (building it costs about half as much as the save),
-      // after the save's transaction has committed, as workoutDocument / routineDocument show it.
-      ApplyRoutineDocumentPayload: {
-        plans: {
-          routine($payload: Step<{ id: string }>) {
-            return routines.get({ id: access($payload, "id") });
-          },
-          document($payload: Step<{ id: string }>) {
-            return routineDocument(access($payload, "id"));
-          },
-        },
-      },
-      ApplyWorkoutDocumentPayload: {
-        plans: {
-          workout($payload: ObjectStep<{ workout: PgSelectSingleStep }>) {
-            return $payload.get("workout");
-          },
-          document($payload: ObjectStep<{ id: Step<string> }>) {
-            return workoutDocument($payload.get("id"));
-          },
-        },
-      },
-      User: {
-        plans: {
-          routines($user: PgSelectSingleStep) {
-            const $list = routines.find({ user_id: $user.get("id") });
-            $list.orderBy({ attribute: "name_key", direction: "ASC" });
-            $list.orderBy({ attribute: "id", direction: "ASC" });
-            return $list;
-          },
-        },
-      },
-      Routine: {
-        plans: {
-          exercises($routine: PgSelectSingleStep) {
-            return byPosition(routine_exercises.find({ routine_id: $routine.get("id") }));
-          },
-        },
-      },
-      RoutineExercise: {
-        plans: {
-          exercise($entry: PgSelectSingleStep) {
-            return exercises.get({ id: $entry.get("exercise_id") });
-          },
-        },
-      },
-      Workout: {
-        plans: {
-          routine($workout: PgSelectSingleStep) {
-            return routines.get({ id: $workout.get("routine_id") });
-          },
-          exercises($workout: PgSelectSingleStep) {
-            return byPosition(workout_exercises.find({ workout_id: $workout.get("id") }));
-          },
-        },
-      },
-      WorkoutExercise: {
-        plans: {
-          exercise($entry: PgSelectSingleStep) {
-            return exercises.get({ id: $entry.get("exercise_id") });
-          },
-          sets($entry: PgSelectSingleStep) {
-            return byPosition(workout_sets.find({ workout_exercise_id: $entry.get("id") }));
-          },
+        workoutDocument(_: unknown, fieldArgs: FieldArgs) {
+          return workoutDocument(fieldArgs.getRaw("id"), fieldArgs.getRaw("unit"));
         },
       },
     },
+    Mutation: {
+      plans: {
+        applyRoutineDocument(_: unknown, fieldArgs: FieldArgs) {
+          return sqlMutation(routines.executor, fieldArgs, async (client, input: { document: unknown }) => {
+            const { rows } = await client.query<{ routine_id: string; created: boolean }>({
+              text: "select routine_id, created from app_public.apply_routine_document($1::jsonb)",
+              values: [documentText(input.document)],
+            });
+            const { routine_id: id, created } = rows[0];
+            return { id, created };
+          });
+        },
+        // One statement in the request's transaction saves the workout and answers the payload:
+        // the payload's `workout` selects its columns from the row the save returns
+        // (app_hidden.apply_workout_document_row) instead of reading it again after the commit.
+        applyWorkoutDocument(_: unknown, fieldArgs: FieldArgs) {
+          const $input = fieldArgs.getRaw("input") as Step<ApplyWorkoutInput>;
+          const $document = lambda($input, (input) => documentText(input.document));
+          const $key = lambda($input, (input) => input.idempotencyKey ?? null, true);
+          const $saved = pgSelect({
+            resource: workouts,
+            identifiers: [],
+            name: "apply_workout_document",
+            mode: "mutation",
+            from: {
+              callback: ($select) =>
+                sql`(select (a.workout).*, a.created as apply_created, a.replayed as apply_replayed from app_hidden.apply_workout_document_row(${$select.placeholder($document, TYPES.text)}::jsonb, ${$select.placeholder($key, TYPES.uuid)}) a)`,
+            },
+          }).single();
+          return object({
+            workout: $saved,
+            id: $saved.get("id"),
+            created: $saved.select(sql`${$saved.getClassStep().alias}.apply_created`, TYPES.boolean),
+            replayed: $saved.select(sql`${$saved.getClassStep().alias}.apply_replayed`, TYPES.boolean),
+            clientMutationId: access($input, "clientMutationId"),
+          });
+        },
+      },
+    },
+    // created, replayed and clientMutationId are read from the payload object by grafast's default plan.
+    // The document is built only when asked for (building it costs about half as much as the save),
+    // after the save's transaction has committed, as workoutDocument / routineDocument show it.
+    ApplyRoutineDocumentPayload: {
+      plans: {
+        routine($payload: Step<{ id: string }>) {
+          return routines.get({ id: access($payload, "id") });
+        },
+        document($payload: Step<{ id: string }>) {
+          return routineDocument(access($payload, "id"));
+        },
+      },
+    },
+    ApplyWorkoutDocumentPayload: {
+      plans: {
+        workout($payload: ObjectStep<{ workout: PgSelectSingleStep }>) {
+          return $payload.get("workout");
+        },
+        document($payload: ObjectStep<{ id: Step<string> }>) {
+          return workoutDocument($payload.get("id"));
+        },
+      },
+    },
+  };
+}
+
+/** The relations a document is made of: a user's routines, their exercises, a workout's exercises and sets. */
+function relationPlans({ routines, routine_exercises, workout_exercises, workout_sets, exercises }: DocumentResources) {
+  return {
+    User: {
+      plans: {
+        routines($user: PgSelectSingleStep) {
+          const $list = routines.find({ user_id: $user.get("id") });
+          $list.orderBy({ attribute: "name_key", direction: "ASC" });
+          $list.orderBy({ attribute: "id", direction: "ASC" });
+          return $list;
+        },
+      },
+    },
+    Routine: {
+      plans: {
+        exercises($routine: PgSelectSingleStep) {
+          return byPosition(routine_exercises.find({ routine_id: $routine.get("id") }));
+        },
+      },
+    },
+    RoutineExercise: {
+      plans: {
+        exercise($entry: PgSelectSingleStep) {
+          return exercises.get({ id: $entry.get("exercise_id") });
+        },
+      },
+    },
+    Workout: {
+      plans: {
+        routine($workout: PgSelectSingleStep) {
+          return routines.get({ id: $workout.get("routine_id") });
+        },
+        exercises($workout: PgSelectSingleStep) {
+          return byPosition(workout_exercises.find({ workout_id: $workout.get("id") }));
+        },
+      },
+    },
+    WorkoutExercise: {
+      plans: {
+        exercise($entry: PgSelectSingleStep) {
+          return exercises.get({ id: $entry.get("exercise_id") });
+        },
+        sets($entry: PgSelectSingleStep) {
+          return byPosition(workout_sets.find({ workout_exercise_id: $entry.get("id") }));
+        },
+      },
+    },
+  };
+}
+
+export const DocumentsPlugin = extendSchema((build) => {
+  const { routines, routine_exercises, workouts, workout_exercises, workout_sets, exercises } =
+    build.input.pgRegistry.pgResources;
+  const resources = { routines, routine_exercises, workouts, workout_exercises, workout_sets, exercises };
+  for (const [name, resource] of Object.entries(resources)) {
+    if (!resource) throw new Error(`DocumentsPlugin: ${name} not introspected; run the migrations`);
+  }
+  return {
+    typeDefs: DOCUMENT_TYPES,
+    objects: { ...showAndApplyPlans(resources), ...relationPlans(resources) },
   };
 }, "DocumentsPlugin");
