@@ -18,6 +18,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import path from "node:path";
+import { spawn } from "node:child_process";
 
 export const WEB_ROOT = path.resolve(import.meta.dirname, "../web");
 export const WEB_DIST = path.join(WEB_ROOT, "dist");
@@ -56,6 +57,29 @@ export function staleReason(): string | null {
 
 let building: Promise<void> | null = null;
 
+const BUILD_SCRIPT = path.join(import.meta.dirname, "web-build.ts");
+
+/**
+ * Vite's production build into `outDir`, in a process of its own: the tooling (and the ~270 MiB a
+ * build leaves resident) never stays in a serving process.
+ */
+function viteBuild(outDir: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    // Vite follows NODE_ENV over its mode: under Jest (NODE_ENV=test) it would bundle React's
+    // development build. This is always the production build.
+    const child = spawn(process.execPath, [BUILD_SCRIPT, WEB_ROOT, VITE_CONFIG, outDir], {
+      env: { ...process.env, NODE_ENV: "production" },
+      stdio: ["ignore", "inherit", "pipe"],
+    });
+    let errors = "";
+    child.stderr.on("data", (d) => (errors += d));
+    child.on("error", reject);
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`The web app's build failed (exit ${code}): ${errors.trim()}`)),
+    );
+  });
+}
+
 /** Where builds go; web/dist is a symbolic link to the current one. */
 const BUILDS = path.join(WEB_ROOT, ".builds");
 /** Builds kept besides the current one, for pages already loaded from them. */
@@ -91,23 +115,7 @@ export async function ensureWebBuild(say: (message: string) => void = () => {}):
     const startedAt = Date.now();
     const outDir = path.join(BUILDS, `${startedAt}-${process.pid}`);
     mkdirSync(BUILDS, { recursive: true });
-    const { build } = await import("vite");
-    // Vite follows NODE_ENV over its mode: under Jest (NODE_ENV=test) it would bundle React's
-    // development build. This is always the production build.
-    const nodeEnv = process.env.NODE_ENV;
-    process.env.NODE_ENV = "production";
-    try {
-      await build({
-        root: WEB_ROOT,
-        configFile: VITE_CONFIG,
-        mode: "production",
-        logLevel: "warn",
-        build: { outDir, emptyOutDir: true },
-      });
-    } finally {
-      if (nodeEnv === undefined) delete process.env.NODE_ENV;
-      else process.env.NODE_ENV = nodeEnv;
-    }
+    await viteBuild(outDir);
     writeFileSync(path.join(outDir, STAMP), String(startedAt));
     publish(outDir);
     say(`Built the web app in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
