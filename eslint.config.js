@@ -12,6 +12,7 @@ export default tseslint.config(
       "**/node_modules/**",
       "web/dist/**",
       "web/.builds/**",
+      "web/.bench-baseline-*/**",
       "coverage/**",
       ".tmp/**",
       ".data/**",

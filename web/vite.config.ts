@@ -29,6 +29,8 @@ export default defineConfig({
       manifest: MANIFEST,
       injectManifest: {
         globPatterns: ["**/*.{html,js,css,svg,png,webmanifest}"],
+        // A classic script: registered without `type: "module"`, which some browsers lack for workers.
+        rollupFormat: "iife",
       },
       devOptions: { enabled: false },
     }),
