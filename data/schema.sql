@@ -94,194 +94,194 @@
 -- 2379    program_copy_name
 -- 2399    program_day_document
 -- 2412    program_exercise
--- 2429    program_input_weights
--- 2481    program_key
--- 2491    program_lift_step
--- 2506    program_rounding_step
--- 2518    program_unit_value
--- 2528    program_weight_from_history
--- 2540    progression_first_note
--- 2559    progression_rules
--- 2567    progression_targets
--- 2733    record_sets
--- 2756    refresh_exercise_labels
--- 2777    rep_max_reps
--- 2785    require_session
--- 2803    require_user
--- 2821    resolve_exercise
--- 2831    resolve_exercises
--- 2844    resolve_exercises_exactly
--- 2872    routine_name_taken
--- 2885    same_start_weight
--- 2896    session_live
--- 2906    shown_increment
--- 2920    shown_weight
--- 2932    snap_down
--- 2942    snap_up
--- 2952    snap_weight
--- 2963    staged_import_limits
--- 2973    tg_check_exercise_visible
--- 2990    tg_check_parent_owner
--- 3016    tg_check_workout_routine
--- 3033    tg_custom_exercise_name_free
--- 3054    tg_exercise_aliases_check
--- 3075    tg_exercise_labels
--- 3098    tg_exercises_check
--- 3153    tg_one_line_name
--- 3169    tg_routine_exercises_restart
--- 3207    tg_routine_name_unique
--- 3224    tg_set_updated_at
--- 3236    tg_users_name_check
--- 3250    tg_workout_sets_denormalize
--- 3267    tg_workout_sets_refresh
--- 3287    touch_current_session
--- 3309    touch_current_session_to_write
--- 3323    touch_due
--- 3333    try_uuid
--- 3343    typo_distance
--- 3377    unknown_exercise_reason
--- 3396    walk_routine_document
--- 3431    walk_routine_entry
--- 3522    walk_routine_exercise_extras
--- 3626    walk_routine_fields
--- 3710    walk_routine_program
--- 3789    walk_routine_target
--- 3835    walk_workout_document
--- 3888    walk_workout_entry
--- 3956    walk_workout_fields
--- 4056    walk_workout_sets
--- 4102    walk_workout_when
--- 4158    weight_increment
--- 4168    weight_kg
--- 4178    weight_units
--- 4186    weights_meet
--- 4202    word_set
--- 4213  app_private: tables
--- 4216    address_attempts
--- 4230    api_key_hashes
--- 4239    failed_sign_ins
--- 4252    oauth_clients
--- 4269    oauth_codes
--- 4289    oauth_tokens
--- 4303    rate_counters
--- 4312    session_tokens
--- 4321    user_secrets
--- 4330  app_private: functions
--- 4333    address_key
--- 4344    admin_target
--- 4366    admin_user
--- 4386    api_key_of_hash
--- 4402    ban_user
--- 4429    claim_address_attempt
--- 4466    count_admin_call
--- 4485    count_request
--- 4501    delete_expired_imports
--- 4511    delete_idle_sessions
--- 4528    end_session
--- 4542    expire_api_keys
--- 4559    forget_expired_oauth
--- 4586    lift_expired_bans
--- 4604    max_sessions_per_user
--- 4612    new_session
--- 4638    oauth_client
--- 4649    oauth_code_challenge
--- 4670    oauth_exchange_code
--- 4706    oauth_issue_code
--- 4728    oauth_one_time_status
--- 4752    oauth_refresh
--- 4789    oauth_register_client
--- 4801    oauth_revoke
--- 4814    oauth_store_tokens
--- 4827    oauth_use_token
--- 4849    password_hash_cost
--- 4857    password_hash_cost_of
--- 4867    prune_counters
--- 4890    random_base62
--- 4917    session_for_token
--- 4940    session_of_hash
--- 4954    sign_in
--- 5024    sign_up
--- 5047    unban_user
--- 5065    use_api_key
--- 5103    user_record
--- 5122  app_public: types
--- 5125    admin_user
--- 5145    api_key_access
--- 5148    e1rm_session
--- 5172    exercise_resolution
--- 5184    last_performance
--- 5198    next_target
--- 5230    program_lift
--- 5238    volume_week
--- 5253  app_public: tables
--- 5256    api_keys
--- 5288    bodyweights
--- 5324    connected_apps
--- 5358    exercise_aliases
--- 5384    exercise_import_names
--- 5410    exercises
--- 5461    program_templates
--- 5487    routine_exercises
--- 5583    routines
--- 5636    sessions
--- 5660    staged_import_parts
--- 5701    staged_imports
--- 5729    users
--- 5786    workout_exercises
--- 5837    workout_sets
--- 5945    workouts
--- 6022  app_public: functions
--- 6025    admin_users
--- 6050    apply_routine_document
--- 6100    apply_workout_document
--- 6190    create_api_key
--- 6231    create_custom_exercise
--- 6248    current_api_key_id
--- 6259    current_oauth_connection_id
--- 6277    current_session_id
--- 6288    current_user_id
--- 6306    delete_account
--- 6326    delete_custom_exercise
--- 6353    disconnect_app
--- 6373    e1rm_series
--- 6407    exercise_key
--- 6417    exercises_aliases
--- 6428    exercises_custom
--- 6438    exercises_records
--- 6522    export_account
--- 6541    export_workouts
--- 6556    grant_admin
--- 6572    import_history
--- 6708    import_staged
--- 6746    last_performance
--- 6796    log_bodyweight
--- 6828    next_workout
--- 6852    program_library
--- 6862    program_templates_inputs
--- 6877    resolve_exercise
--- 6896    resolve_exercises
--- 6919    revoke_api_key
--- 6939    routine_document
--- 6981    routine_name_key
--- 6991    routines_next_targets
--- 7012    routines_next_workout
--- 7051    search_exercises
--- 7114    sessions_current
--- 7124    sign_out_other_sessions
--- 7142    sign_out_session
--- 7162    stage_import_part
--- 7222    start_program
--- 7253    update_custom_exercise
--- 7275    users_api_keys
--- 7298    users_connected_apps
--- 7316    users_custom_exercises
--- 7329    users_sessions
--- 7347    validate_routine_document
--- 7367    validate_workout_document
--- 7389    weekly_volume
--- 7416    workout_document
--- 7455    workout_sets_personal_record
--- 7467    workout_sets_text
+-- 2428    program_input_weights
+-- 2480    program_key
+-- 2490    program_lift_step
+-- 2505    program_rounding_step
+-- 2517    program_unit_value
+-- 2527    program_weight_from_history
+-- 2539    progression_first_note
+-- 2558    progression_rules
+-- 2566    progression_targets
+-- 2732    record_sets
+-- 2755    refresh_exercise_labels
+-- 2776    rep_max_reps
+-- 2784    require_session
+-- 2802    require_user
+-- 2820    resolve_exercise
+-- 2830    resolve_exercises
+-- 2843    resolve_exercises_exactly
+-- 2871    routine_name_taken
+-- 2884    same_start_weight
+-- 2895    session_live
+-- 2905    shown_increment
+-- 2919    shown_weight
+-- 2931    snap_down
+-- 2941    snap_up
+-- 2951    snap_weight
+-- 2962    staged_import_limits
+-- 2972    tg_check_exercise_visible
+-- 2989    tg_check_parent_owner
+-- 3015    tg_check_workout_routine
+-- 3032    tg_custom_exercise_name_free
+-- 3053    tg_exercise_aliases_check
+-- 3074    tg_exercise_labels
+-- 3097    tg_exercises_check
+-- 3152    tg_one_line_name
+-- 3168    tg_routine_exercises_restart
+-- 3206    tg_routine_name_unique
+-- 3223    tg_set_updated_at
+-- 3235    tg_users_name_check
+-- 3249    tg_workout_sets_denormalize
+-- 3266    tg_workout_sets_refresh
+-- 3286    touch_current_session
+-- 3308    touch_current_session_to_write
+-- 3322    touch_due
+-- 3332    try_uuid
+-- 3342    typo_distance
+-- 3376    unknown_exercise_reason
+-- 3395    walk_routine_document
+-- 3430    walk_routine_entry
+-- 3521    walk_routine_exercise_extras
+-- 3625    walk_routine_fields
+-- 3709    walk_routine_program
+-- 3788    walk_routine_target
+-- 3834    walk_workout_document
+-- 3887    walk_workout_entry
+-- 3955    walk_workout_fields
+-- 4055    walk_workout_sets
+-- 4101    walk_workout_when
+-- 4157    weight_increment
+-- 4167    weight_kg
+-- 4177    weight_units
+-- 4185    weights_meet
+-- 4201    word_set
+-- 4212  app_private: tables
+-- 4215    address_attempts
+-- 4229    api_key_hashes
+-- 4238    failed_sign_ins
+-- 4251    oauth_clients
+-- 4268    oauth_codes
+-- 4288    oauth_tokens
+-- 4302    rate_counters
+-- 4311    session_tokens
+-- 4320    user_secrets
+-- 4329  app_private: functions
+-- 4332    address_key
+-- 4343    admin_target
+-- 4365    admin_user
+-- 4385    api_key_of_hash
+-- 4401    ban_user
+-- 4428    claim_address_attempt
+-- 4465    count_admin_call
+-- 4484    count_request
+-- 4500    delete_expired_imports
+-- 4510    delete_idle_sessions
+-- 4527    end_session
+-- 4541    expire_api_keys
+-- 4558    forget_expired_oauth
+-- 4585    lift_expired_bans
+-- 4603    max_sessions_per_user
+-- 4611    new_session
+-- 4637    oauth_client
+-- 4648    oauth_code_challenge
+-- 4669    oauth_exchange_code
+-- 4705    oauth_issue_code
+-- 4727    oauth_one_time_status
+-- 4751    oauth_refresh
+-- 4788    oauth_register_client
+-- 4800    oauth_revoke
+-- 4813    oauth_store_tokens
+-- 4826    oauth_use_token
+-- 4848    password_hash_cost
+-- 4856    password_hash_cost_of
+-- 4866    prune_counters
+-- 4889    random_base62
+-- 4916    session_for_token
+-- 4939    session_of_hash
+-- 4953    sign_in
+-- 5023    sign_up
+-- 5046    unban_user
+-- 5064    use_api_key
+-- 5102    user_record
+-- 5121  app_public: types
+-- 5124    admin_user
+-- 5144    api_key_access
+-- 5147    e1rm_session
+-- 5171    exercise_resolution
+-- 5183    last_performance
+-- 5197    next_target
+-- 5229    program_lift
+-- 5237    volume_week
+-- 5252  app_public: tables
+-- 5255    api_keys
+-- 5287    bodyweights
+-- 5323    connected_apps
+-- 5357    exercise_aliases
+-- 5383    exercise_import_names
+-- 5409    exercises
+-- 5460    program_templates
+-- 5486    routine_exercises
+-- 5582    routines
+-- 5635    sessions
+-- 5659    staged_import_parts
+-- 5700    staged_imports
+-- 5728    users
+-- 5785    workout_exercises
+-- 5836    workout_sets
+-- 5944    workouts
+-- 6021  app_public: functions
+-- 6024    admin_users
+-- 6049    apply_routine_document
+-- 6099    apply_workout_document
+-- 6189    create_api_key
+-- 6230    create_custom_exercise
+-- 6247    current_api_key_id
+-- 6258    current_oauth_connection_id
+-- 6276    current_session_id
+-- 6287    current_user_id
+-- 6305    delete_account
+-- 6325    delete_custom_exercise
+-- 6352    disconnect_app
+-- 6372    e1rm_series
+-- 6406    exercise_key
+-- 6416    exercises_aliases
+-- 6427    exercises_custom
+-- 6437    exercises_records
+-- 6521    export_account
+-- 6540    export_workouts
+-- 6555    grant_admin
+-- 6571    import_history
+-- 6707    import_staged
+-- 6745    last_performance
+-- 6795    log_bodyweight
+-- 6827    next_workout
+-- 6851    program_library
+-- 6861    program_templates_inputs
+-- 6876    resolve_exercise
+-- 6895    resolve_exercises
+-- 6918    revoke_api_key
+-- 6938    routine_document
+-- 6980    routine_name_key
+-- 6990    routines_next_targets
+-- 7011    routines_next_workout
+-- 7050    search_exercises
+-- 7113    sessions_current
+-- 7123    sign_out_other_sessions
+-- 7141    sign_out_session
+-- 7161    stage_import_part
+-- 7221    start_program
+-- 7252    update_custom_exercise
+-- 7274    users_api_keys
+-- 7297    users_connected_apps
+-- 7315    users_custom_exercises
+-- 7328    users_sessions
+-- 7346    validate_routine_document
+-- 7366    validate_workout_document
+-- 7388    weekly_volume
+-- 7415    workout_document
+-- 7454    workout_sets_personal_record
+-- 7466    workout_sets_text
 
 create extension if not exists citext with schema public;
 create extension if not exists pg_trgm with schema public;
@@ -2414,16 +2414,15 @@ create function app_hidden.program_exercise(e jsonb, unit text, weights jsonb)
  LANGUAGE sql
  IMMUTABLE
 AS $function$
-  select (e - 'input' - 'percent' - 'increment' - 'rounding')
-      || case when e ? 'increment' then jsonb_build_object('increment', app_hidden.program_unit_value(e -> 'increment', unit)) else '{}' end
-      || case when e ? 'rounding' then jsonb_build_object('rounding', app_hidden.program_unit_value(e -> 'rounding', unit)) else '{}' end
+  select coalesce((select jsonb_object_agg(f.key, app_hidden.program_unit_value(f.value, unit))
+                     from jsonb_each(e - 'input' - 'percent') f), '{}')
       || case when e ? 'input' then jsonb_build_object(case when e ? 'cycle' then 'trainingMax' else 'weight' end,
            case when e ? 'percent'
                 then app_hidden.snap_down((weights ->> (e ->> 'input'))::numeric * (e ->> 'percent')::numeric / 100,
                                           app_hidden.program_rounding_step(e, unit))
                 else (weights ->> (e ->> 'input'))::numeric end) else '{}' end;
 $function$;
-comment on function app_hidden.program_exercise(e jsonb, unit text, weights jsonb) is 'A template exercise as a routine document''s entry in unit: unit values resolved, its `weight` (`trainingMax` with a cycle) its input''s, times `percent` / 100 rounded down to its rounding step when given.';
+comment on function app_hidden.program_exercise(e jsonb, unit text, weights jsonb) is 'A template exercise as a routine document''s entry in unit: every value written per unit (`{"kg": 2.5, "lb": 5}`, e.g. `increment`, `rounding`, a stage `reset`) the unit''s, its `weight` (`trainingMax` with a cycle) its input''s, times `percent` / 100 rounded down to its rounding step when given.';
 grant execute on function app_hidden.program_exercise(e jsonb, unit text, weights jsonb) to svc_reader;
 
 create function app_hidden.program_input_weights(t app_public.program_templates, unit text, lifts app_public.program_lift[], from_history boolean)
@@ -2522,7 +2521,7 @@ create function app_hidden.program_unit_value(v jsonb, unit text)
 AS $function$
   select case when jsonb_typeof(v) = 'object' then v -> unit else v end;
 $function$;
-comment on function app_hidden.program_unit_value(v jsonb, unit text) is 'A template value for a unit: `{"kg": 2.5, "lb": 5}` gives the unit''s; anything else is itself.';
+comment on function app_hidden.program_unit_value(v jsonb, unit text) is 'A template value for a unit: an object `{"kg": .., "lb": ..}` gives the unit''s; anything else is itself (no routine document field is an object).';
 grant execute on function app_hidden.program_unit_value(v jsonb, unit text) to svc_reader;
 
 create function app_hidden.program_weight_from_history(p_exercise uuid, p_unit text, p_step numeric)
@@ -5479,7 +5478,7 @@ comment on column app_public.program_templates.position is E'@behavior -*\nOrder
 comment on column app_public.program_templates.name is 'Name; the program (and the prefix of its routines'' names) a start creates.';
 comment on column app_public.program_templates.description is 'What the program is, how it progresses and what its inputs mean.';
 comment on column app_public.program_templates.input_kind is 'What an input weight is: `trainingMax` (the training max a cycle''s percentages are of) or `weight` (the lift''s first work weight).';
-comment on column app_public.program_templates.days is 'The days, in order, each a routine document without unit or program, its `name` the day''s. An exercise with `input` takes its weight (its `trainingMax` for a cycle) from that lift''s input, times `percent` / 100 rounded down to the rounding step when `percent` is given; `increment` and `rounding` may be `{"kg": .., "lb": ..}`, the value for the routine''s unit.';
+comment on column app_public.program_templates.days is 'The days, in order, each a routine document without unit or program, its `name` the day''s. An exercise with `input` takes its weight (its `trainingMax` for a cycle) from that lift''s input, times `percent` / 100 rounded down to the rounding step when `percent` is given; a value written `{"kg": .., "lb": ..}` (an `increment`, a `rounding`, a stage `reset`) is the one for the routine''s unit.';
 create policy select_all on app_public.program_templates for select
   using (true);
 grant select on table app_public.program_templates to svc_reader;

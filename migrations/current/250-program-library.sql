@@ -22,7 +22,7 @@ comment on column app_public.program_templates.position is E'@behavior -*\nOrder
 comment on column app_public.program_templates.name is 'Name; the program (and the prefix of its routines'' names) a start creates.';
 comment on column app_public.program_templates.description is 'What the program is, how it progresses and what its inputs mean.';
 comment on column app_public.program_templates.input_kind is 'What an input weight is: `trainingMax` (the training max a cycle''s percentages are of) or `weight` (the lift''s first work weight).';
-comment on column app_public.program_templates.days is 'The days, in order, each a routine document without unit or program, its `name` the day''s. An exercise with `input` takes its weight (its `trainingMax` for a cycle) from that lift''s input, times `percent` / 100 rounded down to the rounding step when `percent` is given; `increment` and `rounding` may be `{"kg": .., "lb": ..}`, the value for the routine''s unit.';
+comment on column app_public.program_templates.days is 'The days, in order, each a routine document without unit or program, its `name` the day''s. An exercise with `input` takes its weight (its `trainingMax` for a cycle) from that lift''s input, times `percent` / 100 rounded down to the rounding step when `percent` is given; a value written `{"kg": .., "lb": ..}` (an `increment`, a `rounding`, a stage `reset`) is the one for the routine''s unit.';
 
 -- The GraphQL view of the table: a plain list, in the library's order.
 create or replace function app_public.program_library() returns setof app_public.program_templates
@@ -59,7 +59,7 @@ create or replace function app_hidden.program_unit_value(v jsonb, unit text) ret
   language sql immutable as $$
   select case when jsonb_typeof(v) = 'object' then v -> unit else v end;
 $$;
-comment on function app_hidden.program_unit_value(v jsonb, unit text) is 'A template value for a unit: `{"kg": 2.5, "lb": 5}` gives the unit''s; anything else is itself.';
+comment on function app_hidden.program_unit_value(v jsonb, unit text) is 'A template value for a unit: an object `{"kg": .., "lb": ..}` gives the unit''s; anything else is itself (no routine document field is an object).';
 
 -- The step an input taken from history and a percentage of an input are rounded down to.
 create or replace function app_hidden.program_rounding_step(e jsonb, unit text) returns numeric
@@ -145,16 +145,15 @@ comment on function app_hidden.program_input_weights(t app_public.program_templa
 -- One template exercise as a routine document entry in unit, its weight from the inputs.
 create or replace function app_hidden.program_exercise(e jsonb, unit text, weights jsonb) returns jsonb
   language sql immutable as $$
-  select (e - 'input' - 'percent' - 'increment' - 'rounding')
-      || case when e ? 'increment' then jsonb_build_object('increment', app_hidden.program_unit_value(e -> 'increment', unit)) else '{}' end
-      || case when e ? 'rounding' then jsonb_build_object('rounding', app_hidden.program_unit_value(e -> 'rounding', unit)) else '{}' end
+  select coalesce((select jsonb_object_agg(f.key, app_hidden.program_unit_value(f.value, unit))
+                     from jsonb_each(e - 'input' - 'percent') f), '{}')
       || case when e ? 'input' then jsonb_build_object(case when e ? 'cycle' then 'trainingMax' else 'weight' end,
            case when e ? 'percent'
                 then app_hidden.snap_down((weights ->> (e ->> 'input'))::numeric * (e ->> 'percent')::numeric / 100,
                                           app_hidden.program_rounding_step(e, unit))
                 else (weights ->> (e ->> 'input'))::numeric end) else '{}' end;
 $$;
-comment on function app_hidden.program_exercise(e jsonb, unit text, weights jsonb) is 'A template exercise as a routine document''s entry in unit: unit values resolved, its `weight` (`trainingMax` with a cycle) its input''s, times `percent` / 100 rounded down to its rounding step when given.';
+comment on function app_hidden.program_exercise(e jsonb, unit text, weights jsonb) is 'A template exercise as a routine document''s entry in unit: every value written per unit (`{"kg": 2.5, "lb": 5}`, e.g. `increment`, `rounding`, a stage `reset`) the unit''s, its `weight` (`trainingMax` with a cycle) its input''s, times `percent` / 100 rounded down to its rounding step when given.';
 
 create or replace function app_hidden.program_day_document(day jsonb, program text, unit text, weights jsonb) returns jsonb
   language sql immutable as $$
