@@ -2,6 +2,7 @@
 import { extendSchema, gql } from "postgraphile/utils";
 import type { PgSelectSingleStep } from "postgraphile/@dataplan/pg";
 import { lambda, SafeError, type FieldArgs } from "postgraphile/grafast";
+import { TYPES } from "postgraphile/@dataplan/pg";
 
 export const MAX_LIST_LIMIT = 1000;
 
@@ -24,8 +25,11 @@ export const ViewerPlugin = extendSchema((build) => {
         viewer: User
       }
       extend type User {
-        "The user's workouts, newest first (by date, then start time). limit: 1 to 1000, default 50."
-        workouts(limit: Int): [Workout!]!
+        """
+        The user's workouts, newest first (by date, then start time). limit: 1 to 1000, default 50;
+        since and until: only the workouts of those days and the days between (both included).
+        """
+        workouts(limit: Int, since: Date, until: Date): [Workout!]!
       }
     `,
     objects: {
@@ -47,6 +51,14 @@ export const ViewerPlugin = extendSchema((build) => {
             $workouts.orderBy({ attribute: "start", direction: "DESC" });
             $workouts.orderBy({ attribute: "id", direction: "DESC" });
             $workouts.setFirst(lambda($limit, checkLimit, true));
+            // A day bound left out (null) bounds nothing.
+            for (const [arg, op] of [
+              ["since", sql`>=`],
+              ["until", sql`<=`],
+            ] as const) {
+              const $day = $workouts.placeholder(fieldArgs.getRaw(arg), TYPES.date);
+              $workouts.where(sql`(${$day} is null or ${$workouts.alias}.date ${op} ${$day})`);
+            }
             return $workouts;
           },
         },

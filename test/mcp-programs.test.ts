@@ -46,7 +46,7 @@ test("list_programs and start_program: GZCLP started, its day planned; a lift wi
 
   const listed = await call(client, "list_programs");
   expect(listed.isError).toBe(false);
-  expect(listed.value.map((t: any) => [t.slug, t.inputKind, t.inputs.length, t.days.length])).toEqual([
+  expect(listed.value.programs.map((t: any) => [t.slug, t.inputKind, t.inputs.length, t.days.length])).toEqual([
     ["gzclp", "weight", 6, 4],
     ["531-bbb", "trainingMax", 4, 4],
     ["531-fsl", "trainingMax", 4, 4],
@@ -64,7 +64,7 @@ test("list_programs and start_program: GZCLP started, its day planned; a lift wi
       lifts: ["Dumbbell Row"],
     },
   });
-  expect((await call(client, "list_routines")).value).toEqual([]);
+  expect((await call(client, "list_routines")).value).toEqual({ routines: [] });
 
   const started = await call(client, "start_program", {
     slug: "gzclp",
@@ -74,16 +74,23 @@ test("list_programs and start_program: GZCLP started, its day planned; a lift wi
   expect(started.isError).toBe(false);
   expect(started.value.routines.map((r: any) => r.name)).toEqual(["GZCLP A1", "GZCLP B1", "GZCLP A2", "GZCLP B2"]);
   const plan = (await call(client, "plan_next_workout", { routine: "GZCLP B1" })).value;
-  expect(plan.exercises.map((e: any) => [e.exercise, e.sets.map((set: any) => set.set)])).toEqual([
+  expect(plan.document.exercises.map((e: any) => [e.exercise, e.sets.map((set: any) => set.set)])).toEqual([
     ["Overhead Press", [...x(4, "40x3"), "40x3+"]],
     ["Deadlift", x(3, "82.5x10")], // 70 % of 120 = 84, rounded down to 82.5
     ["Dumbbell Row", x(3, "22.5x15")],
   ]);
+  // Each exercise says why, and marks the AMRAP one (its last set ends in `+`).
+  expect(plan.exercises.map((e: any) => [e.position, e.exercise, e.amrap])).toEqual([
+    [0, "Overhead Press", true],
+    [1, "Deadlift", false],
+    [2, "Dumbbell Row", false],
+  ]);
+  for (const e of plan.exercises) expect(e.explanation).toMatch(/\w+ \w+/);
 });
 
 test("a read-only connection lists the programs but starts none", async () => {
   const client = await connect((await signUp(s.url)).token, "allow_read");
-  expect((await call(client, "list_programs")).value).toHaveLength(6);
+  expect((await call(client, "list_programs")).value.programs).toHaveLength(6);
   const refused = await call(client, "start_program", { slug: "starting-strength", fromHistory: true });
   expect(refused).toEqual({
     isError: true,
@@ -92,5 +99,5 @@ test("a read-only connection lists the programs but starts none", async () => {
       code: "FORBIDDEN",
     },
   });
-  expect((await call(client, "list_routines")).value).toEqual([]);
+  expect((await call(client, "list_routines")).value).toEqual({ routines: [] });
 });

@@ -48,7 +48,12 @@ async function connect(
   return { client, provider, html };
 }
 
-const text = (result: any) => JSON.parse(result.content[0].text);
+/** A tool's answer: its JSON text, which is also its structuredContent (for a success). */
+const text = (result: any) => {
+  const value = JSON.parse(result.content[0].text);
+  if (!result.isError) expect(result.structuredContent).toEqual(value);
+  return value;
+};
 
 const WORKOUT = (date: string, extra: Record<string, unknown> = {}) => ({
   date,
@@ -630,6 +635,10 @@ describe("tools", () => {
     for (const t of tools) {
       expect(t.description!.length).toBeGreaterThan(20);
       expect(t.inputSchema.type).toBe("object");
+      // An argument a tool does not know is refused, never ignored.
+      expect([t.name, t.inputSchema.additionalProperties]).toEqual([t.name, false]);
+      // What comes back is described: structuredContent follows this schema.
+      expect([t.name, t.outputSchema?.type]).toEqual([t.name, "object"]);
     }
     for (const name of [
       "search_exercises",
@@ -674,7 +683,7 @@ describe("tools", () => {
     const search = text(
       await client.callTool({ name: "search_exercises", arguments: { words: "bench press", limit: 3 } }),
     );
-    expect(search[0].name).toBe("Bench Press");
+    expect(search.exercises[0].name).toBe("Bench Press");
 
     const routine = text(
       await client.callTool({
@@ -689,10 +698,10 @@ describe("tools", () => {
       }),
     );
     expect(routine.created).toBe(true);
-    expect(text(await client.callTool({ name: "list_routines", arguments: {} }))).toEqual([
-      { id: routine.document.id, name: "Push" },
-    ]);
-    expect(text(await client.callTool({ name: "get_routine", arguments: { routine: "push" } })).id).toBe(
+    expect(text(await client.callTool({ name: "list_routines", arguments: {} }))).toEqual({
+      routines: [{ id: routine.document.id, name: "Push" }],
+    });
+    expect(text(await client.callTool({ name: "get_routine", arguments: { routine: "push" } })).document.id).toBe(
       routine.document.id,
     );
     const sameName = await client.callTool({
@@ -712,7 +721,7 @@ describe("tools", () => {
       }),
     );
     expect(replaced).toMatchObject({ created: false, document: { id: routine.document.id } });
-    expect(text(await client.callTool({ name: "list_routines", arguments: {} }))).toEqual([
+    expect(text(await client.callTool({ name: "list_routines", arguments: {} })).routines).toEqual([
       { id: routine.document.id, name: "Push" },
     ]);
 
@@ -735,14 +744,19 @@ describe("tools", () => {
     );
     expect(
       text(await client.callTool({ name: "list_workouts", arguments: { limit: 5 } }))
-        .map((w: { id: string }) => w.id)
+        .workouts.map((w: { id: string }) => w.id)
         .sort(),
     ).toEqual([saved.document.id, second.document.id].sort());
 
     const plan = text(
       await client.callTool({ name: "plan_next_workout", arguments: { routine: "Push", date: "2026-11-05" } }),
     );
-    expect(plan.exercises[0].exercise).toBe("Bench Press");
+    expect(plan.document.exercises[0].exercise).toBe("Bench Press");
+    // Each exercise's explanation, and whether its last work set is AMRAP.
+    expect(plan.exercises).toEqual([
+      expect.objectContaining({ position: 0, exercise: "Bench Press", amrap: false, explanation: expect.any(String) }),
+    ]);
+    expect(plan.exercises[0].explanation.length).toBeGreaterThan(10);
     const noRoutine = await client.callTool({ name: "plan_next_workout", arguments: { routine: "nope" } });
     expect(noRoutine.isError).toBe(true);
     expect(text(noRoutine)).toMatchObject({ code: "NOT_FOUND", error: expect.stringMatching(/"nope".*list_routines/) });
@@ -780,6 +794,56 @@ describe("tools", () => {
     // What the tools saved is the user's own, seen through the API with their session.
     const seen = await gql(s.url, `{ viewer { workouts { id } } }`, {}, { token });
     expect(seen.body.data.viewer.workouts).toEqual([{ id: saved.document.id }]);
+  });
+
+  test("list_workouts honours since and until (both included) and refuses what it does not know; impossible dates name their field; log_bodyweight defaults to today", async () => {
+    const { client: own } = await connect((await signUp(s.url)).token);
+    const ids: Record<string, string> = {};
+    for (const date of ["2026-10-01", "2026-10-02", "2026-10-03"]) {
+      ids[date] = text(
+        await own.callTool({ name: "save_workout", arguments: { document: WORKOUT(date) } }),
+      ).document.id;
+    }
+    const listed = async (args: Record<string, unknown>) =>
+      text(await own.callTool({ name: "list_workouts", arguments: args })).workouts.map((w: any) => w.date);
+    expect(await listed({})).toEqual(["2026-10-03", "2026-10-02", "2026-10-01"]);
+    expect(await listed({ since: "2026-10-02" })).toEqual(["2026-10-03", "2026-10-02"]);
+    expect(await listed({ since: "2026-10-04" })).toEqual([]);
+    expect(await listed({ until: "2026-10-02" })).toEqual(["2026-10-02", "2026-10-01"]);
+    expect(await listed({ until: "2026-09-30" })).toEqual([]);
+    expect(await listed({ since: "2026-10-02", until: "2026-10-02" })).toEqual(["2026-10-02"]);
+    expect(await listed({ since: "2026-10-01", until: "2026-10-03", limit: 1 })).toEqual(["2026-10-03"]);
+    const refusals: [string, Record<string, unknown>, RegExp][] = [
+      [
+        "list_workouts",
+        { since: "2026-10-03", until: "2026-10-02" },
+        /since \(2026-10-03\) is after until \(2026-10-02\)/,
+      ],
+      ["list_workouts", { from: "2026-10-02" }, /from/],
+      ["list_workouts", { since: "2026-02-29" }, /since: 2026-02-29 is not a day of the calendar/],
+      ["list_workouts", { until: "2026-13-01" }, /until: 2026-13-01 is not a day of the calendar/],
+      ["get_workout", { date: "2026-04-31" }, /date: 2026-04-31 is not a day of the calendar/],
+      ["plan_next_workout", { routine: "x", date: "2026-02-30" }, /date: 2026-02-30 is not a day of the calendar/],
+      ["log_bodyweight", { date: "2026-02-30", weight: 80 }, /date: 2026-02-30 is not a day of the calendar/],
+      ["log_bodyweight", { date: "2026-11-02", weight: 80, note: "x" }, /note/],
+      ["search_exercises", { words: "bench", limit: 3, exact: true }, /exact/],
+    ];
+    for (const [name, args, message] of refusals) {
+      const refused: any = await own.callTool({ name, arguments: args });
+      expect([name, args, refused.isError]).toEqual([name, args, true]);
+      expect(refused.content[0].text).toMatch(message);
+    }
+    // The last good days: a leap day, and the end of a month.
+    expect(await listed({ since: "2024-02-29", until: "2026-04-30" })).toEqual([]);
+    const leap = await own.callTool({ name: "log_bodyweight", arguments: { date: "2024-02-29", weight: 80 } });
+    expect(text(leap)).toMatchObject({ date: "2024-02-29" });
+    // Without a date: today where the server runs (this process).
+    const today = new Date().toLocaleDateString("en-CA");
+    expect(text(await own.callTool({ name: "log_bodyweight", arguments: { weight: 80.5 } }))).toMatchObject({
+      date: today,
+      weight: 80.5,
+    });
+    await own.close();
   });
 
   test("an invalid document comes back as a tool error with its path and reason, and nothing is saved", async () => {
@@ -896,7 +960,7 @@ describe("read-only, disconnect, ban, account deletion", () => {
     expect(html).toContain("Allow read only");
     const apps = await gql(s.url, `{ viewer { connectedApps { access } } }`, {}, { token });
     expect(apps.body.data.viewer.connectedApps).toEqual([{ access: "READ_ONLY" }]);
-    expect(text(await client.callTool({ name: "list_workouts", arguments: {} }))).toEqual([]);
+    expect(text(await client.callTool({ name: "list_workouts", arguments: {} }))).toEqual({ workouts: [] });
     const refused = await client.callTool({ name: "save_workout", arguments: { document: WORKOUT("2026-11-02") } });
     expect(refused.isError).toBe(true);
     expect(text(refused)).toMatchObject({ code: "FORBIDDEN", error: expect.stringMatching(/read only/) });

@@ -157,9 +157,9 @@ export const DELETE_ROUTINE = graphql(
 
 export const WORKOUTS = graphql(
   `
-    query Workouts($limit: Int) {
+    query Workouts($limit: Int, $since: Date, $until: Date) {
       viewer {
-        workouts(limit: $limit) {
+        workouts(limit: $limit, since: $since, until: $until) {
           ...WorkoutFields
         }
       }
@@ -258,6 +258,7 @@ export const NEXT_TARGETS = graphql(`
         seconds
         sessions
         explanation
+        amrap
       }
     }
   }

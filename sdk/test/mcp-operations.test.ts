@@ -40,6 +40,8 @@ test("every tool sends the SDK's operations as they are printed, and only those"
     plan_next_workout: { routine: "Push" },
     get_exercise_history: { exercise: "squat" },
     get_progress_summary: { exercise: "squat" },
+    list_programs: {},
+    start_program: { slug: "gzclp", fromHistory: true },
     log_bodyweight: { date: "2026-11-02", weight: 80 },
   };
   expect(Object.keys(calls).sort()).toEqual((await client.listTools()).tools.map((t) => t.name).sort());
@@ -62,6 +64,8 @@ test("every tool sends the SDK's operations as they are printed, and only those"
     "RESOLVE_EXERCISES",
     "VOLUME_PER_WEEK",
     "E1RM_SERIES",
+    "PROGRAM_LIBRARY",
+    "START_PROGRAM",
     "LOG_BODYWEIGHT",
   ]);
 });

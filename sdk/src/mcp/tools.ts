@@ -52,7 +52,11 @@ function named<T>(asked: string, r: { match: string; candidates: { name: string 
   return r.exercise;
 }
 
-const ok = (value: unknown): CallToolResult => ({ content: [{ type: "text", text: JSON.stringify(value, null, 2) }] });
+/** A tool's answer: the value as `structuredContent` (checked against its outputSchema) and as JSON text. */
+const ok = (value: unknown): CallToolResult => ({
+  structuredContent: value as Record<string, unknown>,
+  content: [{ type: "text", text: JSON.stringify(value, null, 2) }],
+});
 
 function failure(error: unknown): CallToolResult {
   const details = error instanceof ToolError ? error.details : {};
@@ -98,8 +102,19 @@ function tool(fn: () => Promise<unknown>): Promise<CallToolResult> {
 }
 
 const unit = z.enum(UNITS).optional().describe("Convert weights to this unit (kg or lb); default: as stored.");
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date as YYYY-MM-DD");
+/** A calendar day as YYYY-MM-DD; an impossible one (2026-02-30) is refused naming its field. */
+const isoDate = (field: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${field}: a date as YYYY-MM-DD`)
+    .superRefine((text, check) => {
+      const day = Date.parse(`${text}T00:00:00Z`);
+      const real = Number.isFinite(day) && new Date(day).toISOString().startsWith(text);
+      if (/^\d{4}-\d{2}-\d{2}$/.test(text) && !real)
+        check.addIssue({ code: "custom", message: `${field}: ${text} is not a day of the calendar` });
+    });
 const uuid = z.string().regex(new RegExp(UUID_PATTERN), "an id (uuid)");
+const name = z.string().min(1).max(200);
 
 /** The Monday (YYYY-MM-DD) that starts the `weeks` calendar weeks ending with this week (ISO weeks, local date). */
 export function weeksStart(weeks: number, today = new Date()): string {
@@ -108,80 +123,342 @@ export function weeksStart(weeks: number, today = new Date()): string {
   return monday.toISOString().slice(0, 10);
 }
 
-/** Input schemas, built once (zod schemas are costly to build, and a server is made per request). */
-const INPUT = {
-  search_exercises: {
-    words: z.string().min(1).max(200).describe("Words to look for, e.g. 'bench press' or 'rdl'."),
-    limit: z.number().int().min(1).max(50).optional().describe("At most this many matches (default 10)."),
-  },
-  list_routines: {},
-  get_routine: { routine: z.string().min(1).max(200).describe("The routine's id or name."), unit },
-  save_routine: { document: z.record(z.string(), z.unknown()).describe("The routine document (JSON object).") },
-  list_workouts: { limit: z.number().int().min(1).max(200).optional().describe("At most this many (default 20).") },
-  get_workout: {
-    id: uuid.optional().describe("The workout's id."),
-    date: isoDate.optional().describe("Every workout on this day, YYYY-MM-DD."),
-    unit,
-  },
-  save_workout: {
-    document: z.record(z.string(), z.unknown()).describe("The workout document (JSON object)."),
-    idempotencyKey: uuid
-      .optional()
-      .describe("A uuid of your choice: sending the same save again with it does not log the workout twice."),
-  },
-  delete_workout: { id: uuid.describe("The workout's id.") },
-  plan_next_workout: {
-    routine: z.string().min(1).max(200).describe("The routine's id or name."),
-    date: isoDate.optional().describe("The day of the workout (default today)."),
-  },
-  get_exercise_history: {
-    exercise: z.string().min(1).max(200).describe("The exercise's name or alias."),
-    limit: z.number().int().min(1).max(200).optional().describe("At most this many sessions (default 20)."),
-  },
-  get_progress_summary: {
-    weeks: z
-      .number()
-      .int()
-      .min(1)
-      .max(104)
-      .optional()
-      .describe("How many calendar weeks, ending with this week (default 12)."),
-    exercise: z.string().min(1).max(200).optional().describe("One exercise's name or alias; overall without it."),
-  },
-  list_programs: {},
-  start_program: {
-    slug: z.string().min(1).max(40).describe("The program's slug, from list_programs (e.g. 'gzclp', '531-bbb')."),
-    unit: z
-      .enum(UNITS)
-      .optional()
-      .describe("The unit of the weights given and of the routines (kg or lb); default: the user's unit."),
-    lifts: z
-      .array(
-        z.object({
-          lift: z.string().min(1).max(100).describe("The lift's name, as list_programs names it (or an alias)."),
-          weight: z
-            .number()
-            .positive()
-            .max(10000)
-            .describe("Its training max (5/3/1) or first work weight, in `unit`."),
-        }),
-      )
-      .max(30)
-      .optional()
-      .describe("A weight for each lift the program needs (its inputs); lifts left out need fromHistory."),
-    fromHistory: z
-      .boolean()
-      .optional()
-      .describe("Start every lift not given at 90 % of its best estimated 1RM of the last 12 weeks, rounded down."),
-  },
-  log_bodyweight: {
-    date: isoDate.describe("The day, YYYY-MM-DD (not in the future)."),
-    weight: z.number().positive().max(MAX_BODYWEIGHT).describe("The weight, at most 2 decimals, in `unit`."),
-    unit: z.enum(UNITS).optional().describe("The unit of the weight given (kg or lb); default: the user's unit."),
-  },
+/** Today's date (YYYY-MM-DD) in the time zone of the process running the tools. */
+export function localToday(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** Output schemas: each tool's structuredContent (objects keep fields not named here). */
+const row = (shape: z.ZodRawShape = {}) => z.looseObject({ id: z.string(), ...shape });
+const documentOut = z
+  .looseObject({})
+  .describe("A routine or workout document, as the JSON Schema resources describe it.");
+const workoutRow = row({ date: z.string(), name: z.string().nullable() });
+const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
+/** A save that replaces what it names (not idempotent: without an id a second save is another). */
+const REPLACES = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false } as const;
+
+type Context = { run: RunGraphQL; options: ToolOptions };
+type Annotations = { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
+
+/** One tool: what a model reads (title, description, schemas, hints) and what it does. */
+type ToolDefinition<I extends z.ZodRawShape, O extends z.ZodRawShape> = {
+  title: string;
+  description: string;
+  input: I;
+  output: O;
+  annotations: Annotations;
+  handler: (args: z.infer<z.ZodObject<I>>, context: Context) => Promise<z.infer<z.ZodObject<O>>>;
 };
 
-const READ = { readOnlyHint: true, openWorldHint: false } as const;
+/** Types a tool's handler from its schemas (the table below is one literal of many shapes). */
+const defineTool = <I extends z.ZodRawShape, O extends z.ZodRawShape>(definition: ToolDefinition<I, O>) => definition;
+
+function notFoundRoutine(routine: string): never {
+  throw new ToolError(`No routine with the id or name ${JSON.stringify(routine)}; list_routines shows them`, {
+    code: "NOT_FOUND",
+  });
+}
+
+/**
+ * Every tool, by name. To add one: an entry with its input and output shapes and a handler that
+ * sends SDK operations through `call` (its result is checked against `output`).
+ */
+export const TOOLS = {
+  search_exercises: defineTool({
+    title: "Search exercises",
+    description:
+      "Find exercises in the catalog and the user's custom exercises by words (name or alias, typos forgiven). Use the returned name in documents.",
+    input: {
+      words: z.string().min(1).max(200).describe("Words to look for, e.g. 'bench press' or 'rdl'."),
+      limit: z.number().int().min(1).max(50).optional().describe("At most this many matches (default 10)."),
+    },
+    output: { exercises: z.array(row({ name: z.string() })) },
+    annotations: READ,
+    handler: async ({ words, limit }, { run, options }) => ({
+      exercises: (await call(run, ops.SEARCH_EXERCISES, { words, limit: limit ?? 10 }, options)).searchExercises,
+    }),
+  }),
+  list_routines: defineTool({
+    title: "List routines",
+    description: "The user's routines (training plans): id and name of each.",
+    input: {},
+    output: { routines: z.array(row({ name: z.string() })) },
+    annotations: READ,
+    handler: async (_args, { run, options }) => ({
+      routines: rows((await call(run, ops.ROUTINES, {}, options)).viewer?.routines),
+    }),
+  }),
+  get_routine: defineTool({
+    title: "Get a routine",
+    description:
+      "One routine as its JSON document (the format save_routine takes back), by id or by name (ignoring case).",
+    input: { routine: name.describe("The routine's id or name."), unit },
+    output: { document: documentOut },
+    annotations: READ,
+    handler: async ({ routine, unit: u }, { run, options }) => {
+      const document = (await call(run, ops.ROUTINE_DOCUMENT, { ref: routine, unit: enumUnit(u) }, options))
+        .routineDocument;
+      return { document: (document as Record<string, unknown> | null) ?? notFoundRoutine(routine) };
+    },
+  }),
+  save_routine: defineTool({
+    title: "Save a routine",
+    description: `Create a routine, or replace one: a document with an existing routine's "id" replaces it entirely (read it with get_routine first). Without an "id" it creates a new routine, and a name another routine already has is refused. The document follows the JSON Schema in ${RESOURCES.routineSchema}. An invalid document saves nothing and the error names the path and the reason. Returns the saved document.`,
+    input: { document: z.record(z.string(), z.unknown()).describe("The routine document (JSON object).") },
+    output: { document: documentOut, created: z.boolean() },
+    annotations: REPLACES,
+    handler: async ({ document }, { run, options }) => {
+      const saved = (await call(run, ops.APPLY_ROUTINE_DOCUMENT, { document }, options, true)).applyRoutineDocument;
+      if (!saved) throw new ToolError("The server saved nothing", { code: "INTERNAL_ERROR" });
+      return { document: saved.document as Record<string, unknown>, created: saved.created };
+    },
+  }),
+  list_workouts: defineTool({
+    title: "List workouts",
+    description:
+      "The user's workouts, newest first: id, date and name of each, optionally only those from `since` to `until` (days, both included). Use get_workout for the sets.",
+    input: {
+      limit: z.number().int().min(1).max(200).optional().describe("At most this many (default 20)."),
+      since: isoDate("since").optional().describe("Only workouts on or after this day, YYYY-MM-DD."),
+      until: isoDate("until").optional().describe("Only workouts on or before this day, YYYY-MM-DD."),
+    },
+    output: { workouts: z.array(workoutRow) },
+    annotations: READ,
+    handler: async ({ limit, since, until }, { run, options }) => {
+      if (since && until && since > until)
+        throw new ToolError(`since (${since}) is after until (${until})`, { code: "INVALID_INPUT" });
+      const variables = { limit: limit ?? 20, since: since ?? null, until: until ?? null };
+      return { workouts: rows((await call(run, ops.WORKOUTS, variables, options)).viewer?.workouts) };
+    },
+  }),
+  get_workout: defineTool({
+    title: "Get workouts",
+    description:
+      "Workouts as JSON documents (the format save_workout takes back), by id or by date. A date with several workouts returns all of them; a date with none returns an empty list.",
+    input: {
+      id: uuid.optional().describe("The workout's id."),
+      date: isoDate("date").optional().describe("Every workout on this day, YYYY-MM-DD."),
+      unit,
+    },
+    output: { workouts: z.array(documentOut) },
+    annotations: READ,
+    handler: async ({ id, date, unit: u }, { run, options }) => {
+      if ((id === undefined) === (date === undefined))
+        throw new ToolError("Give either id or date (one of them)", { code: "INVALID_INPUT" });
+      const ids = id
+        ? [id]
+        : rows((await call(run, ops.WORKOUTS_ON_DATE, { date: date! }, options)).allWorkouts?.nodes).map((w) => w.id);
+      const workouts: Record<string, unknown>[] = [];
+      for (const one of ids) {
+        const document = (await call(run, ops.WORKOUT_DOCUMENT, { id: one, unit: enumUnit(u) }, options))
+          .workoutDocument;
+        if (document) workouts.push(document as Record<string, unknown>);
+      }
+      if (id && !workouts.length) throw new ToolError(`No workout with the id ${id}`, { code: "NOT_FOUND" });
+      return { workouts };
+    },
+  }),
+  save_workout: defineTool({
+    title: "Save a workout",
+    description: `Log a workout, or replace one: a document with an existing workout's "id" replaces it entirely (read it with get_workout first). The document follows the JSON Schema in ${RESOURCES.workoutSchema}; sets are text such as "100x5 @8" (rules in ${RESOURCES.setText}). An invalid document saves nothing and the error names the path and the reason. Returns the saved document.`,
+    input: {
+      document: z.record(z.string(), z.unknown()).describe("The workout document (JSON object)."),
+      idempotencyKey: uuid
+        .optional()
+        .describe("A uuid of your choice: sending the same save again with it does not log the workout twice."),
+    },
+    output: { document: documentOut, created: z.boolean(), replayed: z.boolean() },
+    annotations: REPLACES,
+    handler: async ({ document, idempotencyKey }, { run, options }) => {
+      const saved = (await call(run, ops.APPLY_WORKOUT_DOCUMENT, { document, idempotencyKey }, options, true))
+        .applyWorkoutDocument;
+      if (!saved) throw new ToolError("The server saved nothing", { code: "INTERNAL_ERROR" });
+      return { document: saved.document as Record<string, unknown>, created: saved.created, replayed: saved.replayed };
+    },
+  }),
+  delete_workout: defineTool({
+    title: "Delete a workout",
+    description: "Delete one workout and its sets for good, by id.",
+    input: { id: uuid.describe("The workout's id.") },
+    output: { deleted: workoutRow.nullable().describe("The workout deleted; null when there was none.") },
+    annotations: { ...REPLACES, idempotentHint: true },
+    handler: async ({ id }, { run, options }) => ({
+      deleted: (await call(run, ops.DELETE_WORKOUT, { id }, options, true)).deleteWorkoutById?.workout ?? null,
+    }),
+  }),
+  plan_next_workout: defineTool({
+    title: "Plan the next workout",
+    description:
+      "The next workout of a routine as a workout document with targets from the user's history (progression, warm-ups), and for each exercise why its target is what it is. A set ending in `+` (`100x5+`) is AMRAP: as many reps as possible, at least that many (`amrap: true` on its exercise). Nothing is saved: log it with save_workout once done.",
+    input: {
+      routine: name.describe("The routine's id or name."),
+      date: isoDate("date").optional().describe("The day of the workout, YYYY-MM-DD (default today)."),
+    },
+    output: {
+      document: documentOut,
+      exercises: z.array(
+        z.looseObject({
+          position: z.number().int(),
+          exercise: z.string(),
+          rule: z.string(),
+          explanation: z.string(),
+          amrap: z.boolean().describe("The last work set is as many reps as possible (its text ends in `+`)."),
+        }),
+      ),
+    },
+    annotations: READ,
+    handler: async ({ routine, date }, { run, options }) => {
+      const plan = (await call(run, ops.NEXT_WORKOUT, { routine, date }, options)).nextWorkout as Record<
+        string,
+        unknown
+      > | null;
+      if (!plan || typeof plan.routine !== "string") return notFoundRoutine(routine);
+      const targets = (await call(run, ops.NEXT_TARGETS, { id: plan.routine, date }, options)).routineById;
+      return { document: plan, exercises: rows(targets?.nextTargets) };
+    },
+  }),
+  get_exercise_history: defineTool({
+    title: "Exercise history and records",
+    description:
+      "For one exercise (a name as the user says it: abbreviations and typos are understood; a name that fits several exercises is answered with the choices): its personal records (heaviest, best estimated 1RM, most reps at each weight, 1/3/5/8/10 rep maxes actual and estimated, most reps at bodyweight, longest hold) and each recent session's best set and estimated 1RM, newest first.",
+    input: {
+      exercise: name.describe("The exercise's name or alias."),
+      limit: z.number().int().min(1).max(200).optional().describe("At most this many sessions (default 20)."),
+    },
+    output: { exercise: z.string(), records: z.looseObject({}), sessions: z.array(z.looseObject({})) },
+    annotations: READ,
+    handler: async ({ exercise, limit }, { run, options }) => {
+      const found = named(
+        exercise,
+        (await call(run, ops.EXERCISE_RECORDS, { words: exercise }, options)).resolveExercise,
+      );
+      const series = rows((await call(run, ops.E1RM_SERIES, { exerciseId: found.id }, options)).e1rmSeries);
+      return { exercise: found.name, records: found.records, sessions: series.slice(-(limit ?? 20)).reverse() };
+    },
+  }),
+  get_progress_summary: defineTool({
+    title: "Progress summary",
+    description:
+      "Weekly training volume (weight x reps of work sets, per ISO week, Monday first) over the last calendar weeks ending with this one, overall or for one exercise; a week without training is left out (its volume is zero). With an exercise, also its estimated 1RM trend (first and latest in the range, and the change).",
+    input: {
+      weeks: z
+        .number()
+        .int()
+        .min(1)
+        .max(104)
+        .optional()
+        .describe("How many calendar weeks, ending with this week (default 12)."),
+      exercise: name.optional().describe("One exercise's name or alias; overall without it."),
+    },
+    output: {
+      exercise: z.string().optional(),
+      since: z.string(),
+      weeklyVolume: z.array(z.looseObject({ week: z.string() })),
+      e1rm: z.looseObject({ change: z.number().nullable() }).nullable().optional(),
+    },
+    annotations: READ,
+    handler: progressSummary,
+  }),
+  list_programs: defineTool({
+    title: "List the built-in programs",
+    description:
+      "The built-in training programs (GZCLP, 5/3/1 Boring But Big and First Set Last, Starting Strength, StrongLifts 5x5, push/pull/legs): slug, name, description, days (routine documents) and inputs, the lifts each needs a weight for (inputKind: trainingMax or weight, the first work weight). Start one with start_program.",
+    input: {},
+    output: { programs: z.array(z.looseObject({ slug: z.string(), name: z.string() })) },
+    annotations: READ,
+    handler: async (_args, { run, options }) => ({
+      programs: rows((await call(run, ops.PROGRAM_LIBRARY, {}, options)).programLibrary),
+    }),
+  }),
+  start_program: defineTool({
+    title: "Start a program",
+    description:
+      "Start a built-in program (see list_programs) for the user: its days become the user's routines, all or nothing, and are returned in day order. Give each input lift's weight in lifts (ask the user), or fromHistory to take the lifts not given from the user's last 12 weeks. A lift left without a weight is refused (code MISSING_INPUT, lifts names them) and nothing is saved. Starting a program again makes a second copy with its own name. Then plan_next_workout plans a day.",
+    input: {
+      slug: z.string().min(1).max(40).describe("The program's slug, from list_programs (e.g. 'gzclp', '531-bbb')."),
+      unit: z
+        .enum(UNITS)
+        .optional()
+        .describe("The unit of the weights given and of the routines (kg or lb); default: the user's unit."),
+      lifts: z
+        .array(
+          z.strictObject({
+            lift: z.string().min(1).max(100).describe("The lift's name, as list_programs names it (or an alias)."),
+            weight: z
+              .number()
+              .positive()
+              .max(10000)
+              .describe("Its training max (5/3/1) or first work weight, in `unit`."),
+          }),
+        )
+        .max(30)
+        .optional()
+        .describe("A weight for each lift the program needs (its inputs); lifts left out need fromHistory."),
+      fromHistory: z
+        .boolean()
+        .optional()
+        .describe("Start every lift not given at 90 % of its best estimated 1RM of the last 12 weeks, rounded down."),
+    },
+    output: { routines: z.array(row({ name: z.string() })) },
+    // Not idempotent: each start makes another copy of the program.
+    annotations: { ...REPLACES, destructiveHint: false },
+    handler: async ({ slug, unit: u, lifts, fromHistory }, { run, options }) => {
+      const variables = { slug, unit: u ?? null, lifts: lifts ?? null, fromHistory: fromHistory ?? false };
+      const started = (await call(run, ops.START_PROGRAM, variables, options, true)).startProgram;
+      return { routines: rows(started?.routines ?? []) };
+    },
+  }),
+  log_bodyweight: defineTool({
+    title: "Log bodyweight",
+    description:
+      "Record the user's bodyweight for a day (replaces that day's entry if there is one). Without a date: today in the time zone of the machine running this MCP server (the service's own for the remote server, the user's computer for `svc mcp`), returned in `date`.",
+    input: {
+      date: isoDate("date").optional().describe("The day, YYYY-MM-DD (not in the future); default today."),
+      weight: z.number().positive().max(MAX_BODYWEIGHT).describe("The weight, at most 2 decimals, in `unit`."),
+      unit: z.enum(UNITS).optional().describe("The unit of the weight given (kg or lb); default: the user's unit."),
+    },
+    output: { id: z.string(), date: z.string(), weight: z.number(), unit: z.string() },
+    annotations: { ...REPLACES, idempotentHint: true },
+    handler: async ({ date, weight, unit: u }, { run, options }) => {
+      const input = { date: date ?? localToday(), weight, unit: enumUnit(u) };
+      const logged = (await call(run, ops.LOG_BODYWEIGHT, { input }, options, true)).logBodyweight;
+      if (!logged) throw new ToolError("The server saved nothing", { code: "INTERNAL_ERROR" });
+      return logged;
+    },
+  }),
+};
+
+/** get_progress_summary: the weeks' volume, and with an exercise its estimated 1RM trend. */
+async function progressSummary({ weeks, exercise }: { weeks?: number; exercise?: string }, { run, options }: Context) {
+  let found: { id: string; name: string } | undefined;
+  if (exercise) {
+    const [resolution] = (await call(run, ops.RESOLVE_EXERCISES, { names: [exercise] }, options)).resolveExercises;
+    found = named(exercise, resolution);
+  }
+  const since = weeksStart(weeks ?? 12);
+  const weeklyVolume = rows(
+    (await call(run, ops.VOLUME_PER_WEEK, { exerciseId: found?.id }, options)).weeklyVolume,
+  ).filter((w) => w.week >= since);
+  if (!found) return { since, weeklyVolume };
+  const series = rows((await call(run, ops.E1RM_SERIES, { exerciseId: found.id }, options)).e1rmSeries).filter(
+    (s) => s.date >= since,
+  );
+  const first = series[0];
+  const latest = series[series.length - 1];
+  const e1rm = first
+    ? {
+        first: { date: first.date, e1rm: first.e1rm },
+        latest: { date: latest.date, e1rm: latest.e1rm },
+        // A session with no set of 1 to 12 reps has no estimate to compare.
+        change: first.e1rm === null || latest.e1rm === null ? null : Math.round((latest.e1rm - first.e1rm) * 100) / 100,
+        unit: latest.unit,
+        sessions: series.length,
+      }
+    : null;
+  return { exercise: found.name, since, weeklyVolume, e1rm };
+}
 
 export const SERVER_INFO = { name: "training-log", version: "1.0.0" };
 
@@ -204,315 +481,30 @@ export function createTrainingLogServer(run: RunGraphQL, options: ToolOptions = 
   return server;
 }
 
-/** Registers every tool and resource on `server`; each tool runs its GraphQL through `run`. */
+/** Registers every tool of TOOLS (unknown arguments refused) and the resources on `server`; GraphQL goes through `run`. */
 export function registerTrainingLogTools(server: McpServer, run: RunGraphQL, options: ToolOptions = {}) {
-  server.registerTool(
-    "search_exercises",
-    {
-      title: "Search exercises",
-      description:
-        "Find exercises in the catalog and the user's custom exercises by words (name or alias, typos forgiven). Use the returned name in documents.",
-      inputSchema: INPUT.search_exercises,
-      annotations: { title: "Search exercises", ...READ },
-    },
-    ({ words, limit }) =>
-      tool(async () => (await call(run, ops.SEARCH_EXERCISES, { words, limit: limit ?? 10 }, options)).searchExercises),
-  );
-
-  server.registerTool(
-    "list_routines",
-    {
-      title: "List routines",
-      description: "The user's routines (training plans): id and name of each.",
-      inputSchema: INPUT.list_routines,
-      annotations: { title: "List routines", ...READ },
-    },
-    () => tool(async () => rows((await call(run, ops.ROUTINES, {}, options)).viewer?.routines)),
-  );
-
-  server.registerTool(
-    "get_routine",
-    {
-      title: "Get a routine",
-      description:
-        "One routine as its JSON document (the format save_routine takes back), by id or by name (ignoring case).",
-      inputSchema: INPUT.get_routine,
-      annotations: { title: "Get a routine", ...READ },
-    },
-    ({ routine, unit: u }) =>
-      tool(async () => {
-        const document = (await call(run, ops.ROUTINE_DOCUMENT, { ref: routine, unit: enumUnit(u) }, options))
-          .routineDocument;
-        if (!document)
-          throw new ToolError(`No routine with the id or name ${JSON.stringify(routine)}; list_routines shows them`, {
-            code: "NOT_FOUND",
-          });
-        return document;
-      }),
-  );
-
-  server.registerTool(
-    "save_routine",
-    {
-      title: "Save a routine",
-      description: `Create a routine, or replace one: a document with an existing routine's "id" replaces it entirely (read it with get_routine first). Without an "id" it creates a new routine, and a name another routine already has is refused. The document follows the JSON Schema in ${RESOURCES.routineSchema}. An invalid document saves nothing and the error names the path and the reason. Returns the saved document.`,
-      inputSchema: INPUT.save_routine,
-      // Not idempotent: without an id, a second identical save is refused (the name is taken).
-      annotations: {
-        title: "Save a routine",
-        readOnlyHint: false,
-        destructiveHint: true,
-        idempotentHint: false,
-        openWorldHint: false,
+  const context: Context = { run, options };
+  for (const [toolName, definition] of Object.entries(TOOLS) as [
+    string,
+    ToolDefinition<z.ZodRawShape, z.ZodRawShape>,
+  ][]) {
+    server.registerTool(
+      toolName,
+      {
+        title: definition.title,
+        description: definition.description,
+        inputSchema: z.strictObject(definition.input),
+        outputSchema: definition.output,
+        annotations: { title: definition.title, ...definition.annotations },
       },
-    },
-    ({ document }) =>
-      tool(async () => {
-        const saved = (await call(run, ops.APPLY_ROUTINE_DOCUMENT, { document }, options, true)).applyRoutineDocument;
-        return saved && { document: saved.document, created: saved.created };
-      }),
-  );
+      (args: Record<string, unknown>) => tool(() => definition.handler(args, context)),
+    );
+  }
+  registerResources(server);
+}
 
-  server.registerTool(
-    "list_workouts",
-    {
-      title: "List workouts",
-      description: "The user's workouts, newest first: id, date and name of each. Use get_workout for the sets.",
-      inputSchema: INPUT.list_workouts,
-      annotations: { title: "List workouts", ...READ },
-    },
-    ({ limit }) =>
-      tool(async () => rows((await call(run, ops.WORKOUTS, { limit: limit ?? 20 }, options)).viewer?.workouts)),
-  );
-
-  server.registerTool(
-    "get_workout",
-    {
-      title: "Get workouts",
-      description:
-        "Workouts as JSON documents (the format save_workout takes back), by id or by date. A date with several workouts returns all of them; a date with none returns an empty list.",
-      inputSchema: INPUT.get_workout,
-      annotations: { title: "Get workouts", ...READ },
-    },
-    ({ id, date, unit: u }) =>
-      tool(async () => {
-        if ((id === undefined) === (date === undefined))
-          throw new ToolError("Give either id or date (one of them)", { code: "INVALID_INPUT" });
-        const ids = id
-          ? [id]
-          : rows((await call(run, ops.WORKOUTS_ON_DATE, { date: date! }, options)).allWorkouts?.nodes).map(
-              (workout) => workout.id,
-            );
-        const documents = [];
-        for (const one of ids) {
-          const document = (await call(run, ops.WORKOUT_DOCUMENT, { id: one, unit: enumUnit(u) }, options))
-            .workoutDocument;
-          if (document) documents.push(document);
-        }
-        if (id && !documents.length) throw new ToolError(`No workout with the id ${id}`, { code: "NOT_FOUND" });
-        return { workouts: documents };
-      }),
-  );
-
-  server.registerTool(
-    "save_workout",
-    {
-      title: "Save a workout",
-      description: `Log a workout, or replace one: a document with an existing workout's "id" replaces it entirely (read it with get_workout first). The document follows the JSON Schema in ${RESOURCES.workoutSchema}; sets are text such as "100x5 @8" (rules in ${RESOURCES.setText}). An invalid document saves nothing and the error names the path and the reason. Returns the saved document.`,
-      inputSchema: INPUT.save_workout,
-      annotations: {
-        title: "Save a workout",
-        readOnlyHint: false,
-        destructiveHint: true,
-        idempotentHint: false,
-        openWorldHint: false,
-      },
-    },
-    ({ document, idempotencyKey }) =>
-      tool(async () => {
-        const saved = (await call(run, ops.APPLY_WORKOUT_DOCUMENT, { document, idempotencyKey }, options, true))
-          .applyWorkoutDocument;
-        return saved && { document: saved.document, created: saved.created, replayed: saved.replayed };
-      }),
-  );
-
-  server.registerTool(
-    "delete_workout",
-    {
-      title: "Delete a workout",
-      description: "Delete one workout and its sets for good, by id.",
-      inputSchema: INPUT.delete_workout,
-      annotations: {
-        title: "Delete a workout",
-        readOnlyHint: false,
-        destructiveHint: true,
-        idempotentHint: true,
-        openWorldHint: false,
-      },
-    },
-    ({ id }) =>
-      tool(async () => ({
-        deleted: (await call(run, ops.DELETE_WORKOUT, { id }, options, true)).deleteWorkoutById?.workout,
-      })),
-  );
-
-  server.registerTool(
-    "plan_next_workout",
-    {
-      title: "Plan the next workout",
-      description:
-        "The next workout of a routine as a workout document with targets from the user's history (progression, warm-ups). Nothing is saved: log it with save_workout once done.",
-      inputSchema: INPUT.plan_next_workout,
-      annotations: { title: "Plan the next workout", ...READ },
-    },
-    ({ routine, date }) =>
-      tool(async () => {
-        const plan = (await call(run, ops.NEXT_WORKOUT, { routine, date }, options)).nextWorkout;
-        if (!plan)
-          throw new ToolError(`No routine with the id or name ${JSON.stringify(routine)}; list_routines shows them`, {
-            code: "NOT_FOUND",
-          });
-        return plan;
-      }),
-  );
-
-  server.registerTool(
-    "get_exercise_history",
-    {
-      title: "Exercise history and records",
-      description:
-        "For one exercise (a name as the user says it: abbreviations and typos are understood; a name that fits several exercises is answered with the choices): its personal records (heaviest, best estimated 1RM, most reps at each weight, 1/3/5/8/10 rep maxes actual and estimated, most reps at bodyweight, longest hold) and each recent session's best set and estimated 1RM, newest first.",
-      inputSchema: INPUT.get_exercise_history,
-      annotations: { title: "Exercise history and records", ...READ },
-    },
-    ({ exercise, limit }) =>
-      tool(async () => {
-        const found = named(
-          exercise,
-          (await call(run, ops.EXERCISE_RECORDS, { words: exercise }, options)).resolveExercise,
-        );
-        const series = rows((await call(run, ops.E1RM_SERIES, { exerciseId: found.id }, options)).e1rmSeries);
-        return { exercise: found.name, records: found.records, sessions: series.slice(-(limit ?? 20)).reverse() };
-      }),
-  );
-
-  server.registerTool(
-    "get_progress_summary",
-    {
-      title: "Progress summary",
-      description:
-        "Weekly training volume (weight x reps of work sets, per ISO week, Monday first) over the last calendar weeks ending with this one, overall or for one exercise; a week without training is left out (its volume is zero). With an exercise, also its estimated 1RM trend (first and latest in the range, and the change).",
-      inputSchema: INPUT.get_progress_summary,
-      annotations: { title: "Progress summary", ...READ },
-    },
-    ({ weeks, exercise }) =>
-      tool(async () => {
-        const span = weeks ?? 12;
-        let exerciseId: string | undefined;
-        let name: string | undefined;
-        if (exercise) {
-          const [resolution] = (await call(run, ops.RESOLVE_EXERCISES, { names: [exercise] }, options))
-            .resolveExercises;
-          const found = named(exercise, resolution);
-          exerciseId = found.id;
-          name = found.name;
-        }
-        const since = weeksStart(span);
-        const volume = rows((await call(run, ops.VOLUME_PER_WEEK, { exerciseId }, options)).weeklyVolume).filter(
-          (w) => w.week >= since,
-        );
-        if (!exerciseId) return { since, weeklyVolume: volume };
-        const series = rows((await call(run, ops.E1RM_SERIES, { exerciseId }, options)).e1rmSeries).filter(
-          (s) => s.date >= since,
-        );
-        const first = series[0];
-        const latest = series[series.length - 1];
-        return {
-          exercise: name,
-          since,
-          weeklyVolume: volume,
-          e1rm: first
-            ? {
-                first: { date: first.date, e1rm: first.e1rm },
-                latest: { date: latest.date, e1rm: latest.e1rm },
-                // A session with no set of 1 to 12 reps has no estimate to compare.
-                change:
-                  first.e1rm === null || latest.e1rm === null
-                    ? null
-                    : Math.round((latest.e1rm - first.e1rm) * 100) / 100,
-                unit: latest.unit,
-                sessions: series.length,
-              }
-            : null,
-        };
-      }),
-  );
-
-  server.registerTool(
-    "list_programs",
-    {
-      title: "List the built-in programs",
-      description:
-        "The built-in training programs (GZCLP, 5/3/1 Boring But Big and First Set Last, Starting Strength, StrongLifts 5x5, push/pull/legs): slug, name, description, days (routine documents) and inputs, the lifts each needs a weight for (inputKind: trainingMax or weight, the first work weight). Start one with start_program.",
-      inputSchema: INPUT.list_programs,
-      annotations: { title: "List the built-in programs", ...READ },
-    },
-    () => tool(async () => rows((await call(run, ops.PROGRAM_LIBRARY, {}, options)).programLibrary)),
-  );
-
-  server.registerTool(
-    "start_program",
-    {
-      title: "Start a program",
-      description:
-        "Start a built-in program (see list_programs) for the user: its days become the user's routines, all or nothing, and are returned in day order. Give each input lift's weight in lifts (ask the user), or fromHistory to take the lifts not given from the user's last 12 weeks. A lift left without a weight is refused (code MISSING_INPUT, lifts names them) and nothing is saved. Starting a program again makes a second copy with its own name. Then plan_next_workout plans a day.",
-      inputSchema: INPUT.start_program,
-      // Not idempotent: each start makes another copy of the program.
-      annotations: {
-        title: "Start a program",
-        readOnlyHint: false,
-        destructiveHint: false,
-        idempotentHint: false,
-        openWorldHint: false,
-      },
-    },
-    ({ slug, unit: u, lifts, fromHistory }) =>
-      tool(async () => {
-        const started = (
-          await call(
-            run,
-            ops.START_PROGRAM,
-            { slug, unit: u ?? null, lifts: lifts ?? null, fromHistory: fromHistory ?? false },
-            options,
-            true,
-          )
-        ).startProgram;
-        return { routines: rows(started?.routines ?? []) };
-      }),
-  );
-
-  server.registerTool(
-    "log_bodyweight",
-    {
-      title: "Log bodyweight",
-      description: "Record the user's bodyweight for a day (replaces that day's entry if there is one).",
-      inputSchema: INPUT.log_bodyweight,
-      annotations: {
-        title: "Log bodyweight",
-        readOnlyHint: false,
-        destructiveHint: true,
-        idempotentHint: true,
-        openWorldHint: false,
-      },
-    },
-    ({ date, weight, unit: u }) =>
-      tool(
-        async () =>
-          (await call(run, ops.LOG_BODYWEIGHT, { input: { date, weight, unit: enumUnit(u) } }, options, true))
-            .logBodyweight,
-      ),
-  );
-
+/** The document schemas and the set text rules, for a model to read before writing a document. */
+function registerResources(server: McpServer) {
   const json = (uri: string, value: unknown) => ({
     contents: [{ uri, mimeType: "application/schema+json", text: JSON.stringify(value, null, 2) }],
   });
