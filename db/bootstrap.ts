@@ -3,7 +3,7 @@ import pg from "pg";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { Pooler } from "./pooler.ts";
+import { undeclaredPooler, type Pooler } from "./pooler.ts";
 import { connectionProblem } from "./connection-problem.ts";
 
 /** The roles script, for operators who create the roles themselves. */
@@ -72,18 +72,25 @@ export async function ensureRoles(client: pg.Client, authenticatorPassword?: str
  * connection may; PostGraphile connects with AUTH_DATABASE_URL when given, else with DATABASE_URL
  * (it switches to the visitor role for every request either way).
  */
-export async function bootstrapExternal(databaseUrl: string, authUrl?: string): Promise<Connections> {
+export async function bootstrapExternal(databaseUrl: string, authUrl?: string, pooler?: Pooler): Promise<Connections> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect().catch((error) => {
     throw connectionProblem("DATABASE_URL", databaseUrl, error);
   });
   try {
+    // Before migrating: through an undeclared transaction pooler the migrations' statements break.
     const { rows } = await client.query(
-      "select rolsuper or rolcreaterole as can from pg_roles where rolname = current_user",
+      "select rolsuper or rolcreaterole as can, pg_backend_pid() as pid from pg_roles where rolname = current_user",
     );
+    if (!pooler && rows[0]?.pid !== (client as unknown as { processID: number }).processID)
+      throw new Error(undeclaredPooler("DATABASE_URL"));
     if (rows[0]?.can) {
+      // Servers starting at once take turns: concurrent grants of one role fail ("tuple concurrently updated").
+      await client.query("begin");
+      await client.query("select pg_advisory_xact_lock(hashtext('svc roles'))");
       await ensureRoles(client);
       await client.query(`grant ${ROLES.visitor}, ${ROLES.reader} to current_user`);
+      await client.query("commit");
     } else {
       const { rowCount } = await client.query("select 1 from pg_roles where rolname = any($1)", [
         [ROLES.visitor, ROLES.reader],

@@ -24,6 +24,9 @@ const REASONS: Record<string, (e: PgError, user: string) => string> = {
 export function connectionProblem(variable: string, url: string, error: unknown): Error {
   const e = error as PgError;
   const user = decodeURIComponent(new URL(url).username) || "(no user)";
-  const reason = (e.code && REASONS[e.code]?.(e, user)) || e.message;
+  let reason = (e.code && REASONS[e.code]?.(e, user)) || e.message;
+  // PgBouncer refuses startup parameters it was not told to ignore; in transaction mode we send none.
+  if (/unsupported startup parameter/.test(e.message))
+    reason += " (a pooler such as PgBouncer is in between: set DATABASE_POOLER=transaction for a transaction-mode one)";
   return Object.assign(new Error(`${variable} (${whereUrlPoints(url)}) does not work: ${reason}`), { code: e.code });
 }

@@ -38,3 +38,11 @@ export function useTransactionPooler(): void {
     return query.call(this, config, ...rest);
   } as typeof pg.Client.prototype.query;
 }
+
+/**
+ * What to say when a pooler is found but DATABASE_POOLER is unset: a pooler hands out process ids
+ * of its own, so a statement runs in another PostgreSQL process than the one the connection was given.
+ */
+export function undeclaredPooler(login: string): string {
+  return `A connection pooler sits between this server and PostgreSQL on ${login} (a statement ran in another process than the one the connection was given): set DATABASE_POOLER=transaction for a transaction-mode pooler (PgBouncer's pool_mode = transaction) or DATABASE_POOLER=session for a session-mode one`;
+}

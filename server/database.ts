@@ -145,7 +145,10 @@ export async function openDatabase(
       `Using the PostgreSQL server at DATABASE_URL${config.pooler ? ` through a ${config.pooler}-mode pooler` : ""}`,
     );
     if (config.pooler === "transaction") useTransactionPooler();
-    connections = { ...(await bootstrapExternal(config.databaseUrl, config.authDatabaseUrl)), pooler: config.pooler };
+    connections = {
+      ...(await bootstrapExternal(config.databaseUrl, config.authDatabaseUrl, config.pooler)),
+      pooler: config.pooler,
+    };
   } else {
     onProgress(`Starting the embedded PostgreSQL (data in ${config.dataDir})`);
     embedded = await startEmbedded(config.dataDir, { notice: onProgress });

@@ -6,7 +6,7 @@
 import type pg from "pg";
 import { ROLES } from "../db/bootstrap.ts";
 import { lastCommittedMigration } from "../db/migrate.ts";
-import type { Pooler } from "../db/pooler.ts";
+import { undeclaredPooler, type Pooler } from "../db/pooler.ts";
 import { connectionProblem } from "../db/connection-problem.ts";
 import { makeRequestWithPgClient } from "./request-transaction.ts";
 
@@ -53,10 +53,7 @@ function problemOf(error: unknown, login: string, url: string): Outcome {
 
 /** A pooler hands out process ids of its own: PostgreSQL's process for a statement differs from the connection's. */
 function behindPooler(pid: number, client: unknown, pooler: Pooler, login: string): Outcome {
-  if (pooler || pid === (client as { processID: number }).processID) return {};
-  return {
-    problem: `A connection pooler sits between this server and PostgreSQL on ${login} (a statement ran in another process than the one the connection was given): set DATABASE_POOLER=transaction for a transaction-mode pooler (PgBouncer's pool_mode = transaction) or DATABASE_POOLER=session for a session-mode one`,
-  };
+  return pooler || pid === (client as { processID: number }).processID ? {} : { problem: undeclaredPooler(login) };
 }
 
 /** The owner's connection, and the last migration the database has. */
