@@ -4,284 +4,298 @@
 -- Contents: the line where each section and object starts (sections by schema, then kind; objects by name).
 -- The design notes behind them are listed in db/CONVENTIONS.md.
 --
---  303  app_hidden: types
---  306    doc_array_answer
---  312    doc_choice_answer
---  318    doc_flag_answer
---  324    doc_line_answer
---  330    doc_object_answer
---  336    lift_target
---  353    progression_state
---  365    progression_target
---  378    session_judgement
---  391  app_hidden: tables
---  394    exercise_labels
---  423    imported_workout_starts
---  443    progression_restarts
---  472  app_hidden: functions
---  475    api_key_live
---  486    apply_workout_document_row
---  501    ban_in_force
---  511    body_part_words
---  522    bodyweight_reason
---  533    catalog_exercise_meaning
---  562    check_date
---  582    check_one_of
---  599    closest_exercises
---  632    control_character_reason
---  643    convert_weight
---  658    cycle_texts
---  668    cycle_week
---  683    deload_to_step
---  697    doc_array
---  712    doc_bodyweight
---  724    doc_duration
---  745    doc_exercise
---  766    doc_exercise_entry
---  792    doc_exercise_field
---  803    doc_flag
---  817    doc_integer
---  829    doc_line
---  844    doc_object
---  858    doc_one_of
---  872    doc_own_id
---  899    doc_parse_set
---  972    doc_percent_set
---  994    doc_real_date
--- 1007    doc_set_number
--- 1019    doc_stage
--- 1038    doc_start
--- 1083    doc_string
--- 1093    doc_unknown_key
--- 1103    doc_uuid
--- 1114    doc_weight
--- 1126    document_patterns
--- 1144    e1rm
--- 1156    earlier_sessions_note
--- 1166    exercise_match_score
--- 1177    exercise_reference
--- 1188    exercise_staple_rank
--- 1208    exercise_word
--- 1248    exercise_words
--- 1263    format_duration
--- 1273    format_set
--- 1293    format_start
--- 1304    import_choice
--- 1316    import_find_duplicates
--- 1370    import_map_names
--- 1442    import_name_map
--- 1459    import_save_account
--- 1507    import_save_custom_exercises
--- 1551    import_save_workout
--- 1575    import_workout_entries
--- 1613    judge_cycle_session
--- 1640    judge_session
--- 1706    lifted_as_loaded
--- 1723    lifted_text
--- 1737    loadable_step
--- 1747    match_exercise
--- 1817    match_exercise_exact
--- 1853    match_exercise_typos
--- 1917    match_exercise_words
--- 1995    next_cycle_target
--- 2027    next_plan
--- 2068    next_stage_target
--- 2113    next_target
--- 2242    own_routine
--- 2256    personal_records
--- 2300    pinned_note
--- 2318    planned_sets
--- 2379    program_copy_name
--- 2399    program_day_document
--- 2412    program_exercise
--- 2428    program_input_weights
--- 2480    program_key
--- 2490    program_lift_step
--- 2505    program_rounding_step
--- 2517    program_unit_value
--- 2527    program_weight_from_history
--- 2539    progression_first_note
--- 2558    progression_rules
--- 2566    progression_targets
--- 2732    record_sets
--- 2755    refresh_exercise_labels
--- 2776    rep_max_reps
--- 2784    require_session
--- 2802    require_user
--- 2820    resolve_exercise
--- 2830    resolve_exercises
--- 2843    resolve_exercises_exactly
--- 2871    routine_name_taken
--- 2884    same_start_weight
--- 2895    session_live
--- 2905    shown_increment
--- 2919    shown_weight
--- 2931    snap_down
--- 2941    snap_up
--- 2951    snap_weight
--- 2962    staged_import_limits
--- 2972    tg_check_exercise_visible
--- 2989    tg_check_parent_owner
--- 3015    tg_check_workout_routine
--- 3032    tg_custom_exercise_name_free
--- 3053    tg_exercise_aliases_check
--- 3074    tg_exercise_labels
--- 3097    tg_exercises_check
--- 3152    tg_one_line_name
--- 3168    tg_routine_exercises_restart
--- 3206    tg_routine_name_unique
--- 3223    tg_set_updated_at
--- 3235    tg_users_name_check
--- 3249    tg_workout_sets_denormalize
--- 3266    tg_workout_sets_refresh
--- 3286    touch_current_session
--- 3308    touch_current_session_to_write
--- 3322    touch_due
--- 3332    try_uuid
--- 3342    typo_distance
--- 3376    unknown_exercise_reason
--- 3395    walk_routine_document
--- 3430    walk_routine_entry
--- 3521    walk_routine_exercise_extras
--- 3625    walk_routine_fields
--- 3709    walk_routine_program
--- 3788    walk_routine_target
--- 3834    walk_workout_document
--- 3887    walk_workout_entry
--- 3955    walk_workout_fields
--- 4055    walk_workout_sets
--- 4101    walk_workout_when
--- 4157    weight_increment
--- 4167    weight_kg
--- 4177    weight_units
--- 4185    weights_meet
--- 4201    word_set
--- 4212  app_private: tables
--- 4215    address_attempts
--- 4229    api_key_hashes
--- 4238    failed_sign_ins
--- 4251    oauth_clients
--- 4268    oauth_codes
--- 4288    oauth_tokens
--- 4302    rate_counters
--- 4311    session_tokens
--- 4320    user_secrets
--- 4329  app_private: functions
--- 4332    address_key
--- 4343    admin_target
--- 4365    admin_user
--- 4385    api_key_of_hash
--- 4401    ban_user
--- 4428    claim_address_attempt
--- 4465    count_admin_call
--- 4484    count_request
--- 4500    delete_expired_imports
--- 4510    delete_idle_sessions
--- 4527    end_session
--- 4541    expire_api_keys
--- 4558    forget_expired_oauth
--- 4585    lift_expired_bans
--- 4603    max_sessions_per_user
--- 4611    new_session
--- 4637    oauth_client
--- 4648    oauth_code_challenge
--- 4669    oauth_exchange_code
--- 4705    oauth_issue_code
--- 4727    oauth_one_time_status
--- 4751    oauth_refresh
--- 4788    oauth_register_client
--- 4800    oauth_revoke
--- 4813    oauth_store_tokens
--- 4826    oauth_use_token
--- 4848    password_hash_cost
--- 4856    password_hash_cost_of
--- 4866    prune_counters
--- 4889    random_base62
--- 4916    session_for_token
--- 4939    session_of_hash
--- 4953    sign_in
--- 5023    sign_up
--- 5046    unban_user
--- 5064    use_api_key
--- 5102    user_record
--- 5121  app_public: types
--- 5124    admin_user
--- 5144    api_key_access
--- 5147    e1rm_session
--- 5171    exercise_resolution
--- 5183    last_performance
--- 5197    next_target
--- 5229    program_lift
--- 5237    volume_week
--- 5252  app_public: tables
--- 5255    api_keys
--- 5287    bodyweights
--- 5323    connected_apps
--- 5357    exercise_aliases
--- 5383    exercise_import_names
--- 5409    exercises
--- 5460    program_templates
--- 5486    routine_exercises
--- 5582    routines
--- 5635    sessions
--- 5659    staged_import_parts
--- 5700    staged_imports
--- 5728    users
--- 5785    workout_exercises
--- 5836    workout_sets
--- 5944    workouts
--- 6021  app_public: functions
--- 6024    admin_users
--- 6049    apply_routine_document
--- 6099    apply_workout_document
--- 6189    create_api_key
--- 6230    create_custom_exercise
--- 6247    current_api_key_id
--- 6258    current_oauth_connection_id
--- 6276    current_session_id
--- 6287    current_user_id
--- 6305    delete_account
--- 6325    delete_custom_exercise
--- 6352    disconnect_app
--- 6372    e1rm_series
--- 6406    exercise_key
--- 6416    exercises_aliases
--- 6427    exercises_custom
--- 6437    exercises_records
--- 6521    export_account
--- 6540    export_workouts
--- 6555    grant_admin
--- 6571    import_history
--- 6707    import_staged
--- 6745    last_performance
--- 6795    log_bodyweight
--- 6827    next_workout
--- 6851    program_library
--- 6861    program_templates_inputs
--- 6876    resolve_exercise
--- 6895    resolve_exercises
--- 6918    revoke_api_key
--- 6938    routine_document
--- 6980    routine_name_key
--- 6990    routines_next_targets
--- 7011    routines_next_workout
--- 7050    search_exercises
--- 7113    sessions_current
--- 7123    sign_out_other_sessions
--- 7141    sign_out_session
--- 7161    stage_import_part
--- 7221    start_program
--- 7252    update_custom_exercise
--- 7274    users_api_keys
--- 7297    users_connected_apps
--- 7315    users_custom_exercises
--- 7328    users_sessions
--- 7346    validate_routine_document
--- 7366    validate_workout_document
--- 7388    weekly_volume
--- 7415    workout_document
--- 7454    workout_sets_personal_record
--- 7466    workout_sets_text
+--  317  app_hidden: types
+--  320    doc_array_answer
+--  326    doc_choice_answer
+--  332    doc_flag_answer
+--  338    doc_line_answer
+--  344    doc_object_answer
+--  350    lift_target
+--  367    progression_state
+--  381    progression_target
+--  394    session_judgement
+--  407  app_hidden: tables
+--  410    exercise_labels
+--  439    imported_workout_starts
+--  459    progression_restarts
+--  488  app_hidden: functions
+--  491    api_key_live
+--  502    apply_workout_document_row
+--  517    ban_in_force
+--  527    body_part_words
+--  538    bodyweight_reason
+--  549    catalog_exercise_meaning
+--  578    check_date
+--  598    check_one_of
+--  615    closest_exercises
+--  648    control_character_reason
+--  659    convert_weight
+--  674    cycle_shortfall
+--  697    cycle_texts
+--  707    cycle_week
+--  722    cycle_week_is_deload
+--  733    deload_to_step
+--  747    doc_array
+--  762    doc_bodyweight
+--  774    doc_duration
+--  795    doc_exercise
+--  816    doc_exercise_entry
+--  842    doc_exercise_field
+--  853    doc_flag
+--  867    doc_integer
+--  879    doc_line
+--  894    doc_object
+--  908    doc_one_of
+--  922    doc_own_id
+--  949    doc_parse_set
+-- 1022    doc_percent_set
+-- 1044    doc_real_date
+-- 1057    doc_reset
+-- 1080    doc_set_number
+-- 1092    doc_stage
+-- 1111    doc_start
+-- 1156    doc_string
+-- 1166    doc_unknown_key
+-- 1176    doc_uuid
+-- 1187    doc_weight
+-- 1199    document_patterns
+-- 1218    e1rm
+-- 1230    earlier_sessions_note
+-- 1240    exercise_match_score
+-- 1251    exercise_reference
+-- 1262    exercise_staple_rank
+-- 1282    exercise_word
+-- 1322    exercise_words
+-- 1337    format_duration
+-- 1347    format_set
+-- 1367    format_start
+-- 1378    import_choice
+-- 1390    import_find_duplicates
+-- 1444    import_map_names
+-- 1516    import_name_map
+-- 1533    import_save_account
+-- 1581    import_save_custom_exercises
+-- 1625    import_save_workout
+-- 1649    import_workout_entries
+-- 1687    judge_cycle_session
+-- 1714    judge_session
+-- 1780    lifted_as_loaded
+-- 1797    lifted_text
+-- 1811    loadable_step
+-- 1821    match_exercise
+-- 1891    match_exercise_exact
+-- 1927    match_exercise_typos
+-- 1991    match_exercise_words
+-- 2069    next_amrap_target
+-- 2109    next_cycle_target
+-- 2148    next_double_target
+-- 2203    next_linear_target
+-- 2269    next_plan
+-- 2310    next_stage_target
+-- 2371    next_target
+-- 2390    next_time_target
+-- 2432    own_routine
+-- 2446    personal_records
+-- 2490    pinned_note
+-- 2508    planned_sets
+-- 2569    program_copy_name
+-- 2589    program_day_document
+-- 2602    program_exercise
+-- 2618    program_input_weights
+-- 2670    program_key
+-- 2680    program_lift_step
+-- 2695    program_rounding_step
+-- 2707    program_unit_value
+-- 2717    program_weight_from_history
+-- 2729    progression_first_note
+-- 2748    progression_lift_target
+-- 2781    progression_opening
+-- 2810    progression_rules
+-- 2818    progression_sessions
+-- 2867    progression_targets
+-- 2947    record_sets
+-- 2970    refresh_exercise_labels
+-- 2991    rep_max_reps
+-- 2999    require_session
+-- 3017    require_user
+-- 3035    resolve_exercise
+-- 3045    resolve_exercises
+-- 3058    resolve_exercises_exactly
+-- 3086    round_to_step
+-- 3096    rounding_step
+-- 3106    routine_name_taken
+-- 3119    same_start_weight
+-- 3130    session_live
+-- 3140    shown_increment
+-- 3154    shown_reset
+-- 3170    shown_weight
+-- 3182    snap_down
+-- 3192    snap_up
+-- 3202    snap_weight
+-- 3213    staged_import_limits
+-- 3223    tg_check_exercise_visible
+-- 3240    tg_check_parent_owner
+-- 3266    tg_check_workout_routine
+-- 3283    tg_custom_exercise_name_free
+-- 3304    tg_exercise_aliases_check
+-- 3325    tg_exercise_labels
+-- 3348    tg_exercises_check
+-- 3403    tg_one_line_name
+-- 3419    tg_routine_exercises_restart
+-- 3457    tg_routine_name_unique
+-- 3474    tg_set_updated_at
+-- 3486    tg_users_name_check
+-- 3500    tg_workout_sets_denormalize
+-- 3517    tg_workout_sets_refresh
+-- 3537    touch_current_session
+-- 3559    touch_current_session_to_write
+-- 3573    touch_due
+-- 3583    try_uuid
+-- 3593    typo_distance
+-- 3627    unknown_exercise_reason
+-- 3646    walk_routine_document
+-- 3681    walk_routine_entry
+-- 3772    walk_routine_exercise_extras
+-- 3872    walk_routine_exercise_steps
+-- 3927    walk_routine_fields
+-- 4011    walk_routine_program
+-- 4090    walk_routine_target
+-- 4136    walk_workout_document
+-- 4189    walk_workout_entry
+-- 4257    walk_workout_fields
+-- 4357    walk_workout_sets
+-- 4403    walk_workout_when
+-- 4459    weight_increment
+-- 4469    weight_kg
+-- 4479    weight_units
+-- 4487    weights_meet
+-- 4503    word_set
+-- 4514  app_private: tables
+-- 4517    address_attempts
+-- 4531    api_key_hashes
+-- 4540    failed_sign_ins
+-- 4553    oauth_clients
+-- 4570    oauth_codes
+-- 4590    oauth_tokens
+-- 4604    rate_counters
+-- 4613    session_tokens
+-- 4622    user_secrets
+-- 4631  app_private: functions
+-- 4634    address_key
+-- 4645    admin_target
+-- 4667    admin_user
+-- 4687    api_key_of_hash
+-- 4703    ban_user
+-- 4730    claim_address_attempt
+-- 4767    count_admin_call
+-- 4786    count_request
+-- 4802    delete_expired_imports
+-- 4812    delete_idle_sessions
+-- 4829    end_session
+-- 4843    expire_api_keys
+-- 4860    forget_expired_oauth
+-- 4887    lift_expired_bans
+-- 4905    max_sessions_per_user
+-- 4913    new_session
+-- 4939    oauth_client
+-- 4950    oauth_code_challenge
+-- 4971    oauth_exchange_code
+-- 5007    oauth_issue_code
+-- 5029    oauth_one_time_status
+-- 5053    oauth_refresh
+-- 5090    oauth_register_client
+-- 5102    oauth_revoke
+-- 5115    oauth_store_tokens
+-- 5128    oauth_use_token
+-- 5150    password_hash_cost
+-- 5158    password_hash_cost_of
+-- 5168    prune_counters
+-- 5191    random_base62
+-- 5218    session_for_token
+-- 5241    session_of_hash
+-- 5255    sign_in
+-- 5325    sign_up
+-- 5348    unban_user
+-- 5366    use_api_key
+-- 5404    user_record
+-- 5423  app_public: types
+-- 5426    admin_user
+-- 5446    api_key_access
+-- 5449    e1rm_session
+-- 5473    exercise_resolution
+-- 5485    last_performance
+-- 5499    next_target
+-- 5531    program_lift
+-- 5539    volume_week
+-- 5554  app_public: tables
+-- 5557    api_keys
+-- 5589    bodyweights
+-- 5625    connected_apps
+-- 5659    exercise_aliases
+-- 5685    exercise_import_names
+-- 5711    exercises
+-- 5762    program_templates
+-- 5788    routine_exercises
+-- 5895    routines
+-- 5948    sessions
+-- 5972    staged_import_parts
+-- 6013    staged_imports
+-- 6041    users
+-- 6098    workout_exercises
+-- 6149    workout_sets
+-- 6257    workouts
+-- 6334  app_public: functions
+-- 6337    admin_users
+-- 6362    apply_routine_document
+-- 6413    apply_workout_document
+-- 6503    create_api_key
+-- 6544    create_custom_exercise
+-- 6561    current_api_key_id
+-- 6572    current_oauth_connection_id
+-- 6590    current_session_id
+-- 6601    current_user_id
+-- 6619    delete_account
+-- 6639    delete_custom_exercise
+-- 6666    disconnect_app
+-- 6686    e1rm_series
+-- 6720    exercise_key
+-- 6730    exercises_aliases
+-- 6741    exercises_custom
+-- 6751    exercises_records
+-- 6835    export_account
+-- 6854    export_workouts
+-- 6869    grant_admin
+-- 6885    import_history
+-- 7021    import_staged
+-- 7059    last_performance
+-- 7109    log_bodyweight
+-- 7141    next_workout
+-- 7165    program_library
+-- 7175    program_templates_inputs
+-- 7190    resolve_exercise
+-- 7209    resolve_exercises
+-- 7232    revoke_api_key
+-- 7252    routine_document
+-- 7296    routine_name_key
+-- 7306    routines_next_targets
+-- 7327    routines_next_workout
+-- 7366    search_exercises
+-- 7429    sessions_current
+-- 7439    sign_out_other_sessions
+-- 7457    sign_out_session
+-- 7477    stage_import_part
+-- 7537    start_program
+-- 7568    update_custom_exercise
+-- 7590    users_api_keys
+-- 7613    users_connected_apps
+-- 7631    users_custom_exercises
+-- 7644    users_sessions
+-- 7662    validate_routine_document
+-- 7682    validate_workout_document
+-- 7704    weekly_volume
+-- 7731    workout_document
+-- 7770    workout_sets_personal_record
+-- 7782    workout_sets_text
 
 create extension if not exists citext with schema public;
 create extension if not exists pg_trgm with schema public;
@@ -348,7 +362,7 @@ create type app_hidden.lift_target as (
   amrap boolean,
   week_sets jsonb
 );
-comment on type app_hidden.lift_target is 'The next target of one routine exercise: the rule applied (linear, greyskull, double, time, none, deload, stages or cycle), the work weight in the routine''s unit (a cycle''s heaviest set), reps or seconds and the number of work sets, the sessions judged, the explanation, the training max of a cycle, whether the last work set is as many reps as possible, and a cycle''s sets of the week ([{weight, reps, amrap}]).';
+comment on type app_hidden.lift_target is 'The next target of one routine exercise: the rule applied (linear, greyskull, double, time, none, deload, stages, cycle or amrap), the work weight in the routine''s unit (a cycle''s heaviest set), reps or seconds and the number of work sets, the sessions judged, the explanation, the training max of a cycle, whether the last work set is as many reps as possible, and a cycle''s sets of the week ([{weight, reps, amrap, percent, text}]).';
 
 create type app_hidden.progression_state as (
   weight numeric,
@@ -358,9 +372,11 @@ create type app_hidden.progression_state as (
   stalls integer,
   best_total integer,
   explanation text,
-  stage integer
+  stage integer,
+  shortfall text,
+  stage_one_weight numeric
 );
-comment on type app_hidden.progression_state is 'A routine exercise''s target between sessions: weight (routine unit; the training max of a cycle), reps or seconds per work set, misses in a row, sessions in a row without a rep gained and the best rep total at this weight (double progression), why the target is what it is, and the stage (stages) or week (cycle) to plan, from 0.';
+comment on type app_hidden.progression_state is 'A routine exercise''s target between sessions: weight (routine unit; the training max of a cycle), reps or seconds per work set, misses in a row, sessions in a row without a rep gained and the best rep total at this weight (double progression), why the target is what it is, the stage (stages) or week (cycle) to plan, from 0, the first `+` set of this cycle that fell short (its date, set and reps), and the weight stage 1 was last done at.';
 
 create type app_hidden.progression_target as (
   routine_exercise_id uuid,
@@ -655,6 +671,29 @@ $function$;
 comment on function app_hidden.convert_weight(weight numeric, from_unit text, to_unit text) is 'A weight in another unit (1 lb = 0.45359237 kg), rounded to 2 decimals half away from zero; unchanged in the same unit. The SDK''s convertWeight gives the same numbers.';
 grant execute on function app_hidden.convert_weight(weight numeric, from_unit text, to_unit text) to svc_reader;
 
+create function app_hidden.cycle_shortfall(week_sets jsonb, every_set boolean, target_unit text, session_unit text, weights numeric[], reps integer[], done boolean[])
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  -- The first judged set of the week that fell short: not done, lighter than planned (the unit
+  -- rule) or with fewer reps than its minimum. The judged sets are the `+` sets, or every set when
+  -- every_set (a cycle without any `+` set). A deload week is never judged.
+  select format('set %s (%s at %s %s) %s', k.o, k.x ->> 'text', k.x ->> 'weight', target_unit,
+                case when not coalesce(done[k.o], false) then 'not done'
+                     else format('%s rep%s at %s %s', reps[k.o], case when reps[k.o] = 1 then '' else 's' end, trim_scale(weights[k.o]), session_unit) end)
+    from jsonb_array_elements(week_sets) with ordinality as k(x, o)
+   where not app_hidden.cycle_week_is_deload(week_sets)
+     and (every_set or (k.x ->> 'amrap')::boolean)
+     and (not coalesce(done[k.o], false)
+          or not app_hidden.weights_meet(weights[k.o], session_unit, (k.x ->> 'weight')::numeric, target_unit)
+          or coalesce(reps[k.o], -1) < (k.x ->> 'reps')::int)
+   order by k.o
+   limit 1;
+$function$;
+comment on function app_hidden.cycle_shortfall(week_sets jsonb, every_set boolean, target_unit text, session_unit text, weights numeric[], reps integer[], done boolean[]) is 'The first `+` set of a cycle week''s session that fell short (`set 3 (95%x1+ at 100 kg) 0 reps at 100 kg`, `... not done`); null when each reached its minimum reps at its weight, or the week is a deload.';
+grant execute on function app_hidden.cycle_shortfall(week_sets jsonb, every_set boolean, target_unit text, session_unit text, weights numeric[], reps integer[], done boolean[]) to svc_reader;
+
 create function app_hidden.cycle_texts(week_sets jsonb)
  RETURNS text
  LANGUAGE sql
@@ -670,15 +709,26 @@ create function app_hidden.cycle_week(cycle jsonb, week integer, training_max nu
  LANGUAGE sql
  IMMUTABLE PARALLEL SAFE
 AS $function$
-  -- The week's sets: each percentage of the training max snapped to the step.
+  -- The week's sets: each percentage of the training max rounded to the step.
   select coalesce(jsonb_agg(jsonb_build_object(
-           'weight', app_hidden.snap_weight(training_max * ps.percent / 100, step), 'reps', ps.reps, 'amrap', ps.amrap,
-           'text', x.t) order by x.ord), '[]')
+           'weight', app_hidden.round_to_step(training_max * ps.percent / 100, step), 'reps', ps.reps, 'amrap', ps.amrap,
+           'percent', ps.percent, 'text', x.t) order by x.ord), '[]')
     from jsonb_array_elements_text(cycle -> week) with ordinality as x(t, ord),
          lateral app_hidden.doc_percent_set(x.t) ps;
 $function$;
-comment on function app_hidden.cycle_week(cycle jsonb, week integer, training_max numeric, step numeric) is 'A cycle week''s planned sets: [{weight (the percentage of the training max snapped to the step), reps, amrap, text}].';
+comment on function app_hidden.cycle_week(cycle jsonb, week integer, training_max numeric, step numeric) is 'A cycle week''s planned sets: [{weight (the percentage of the training max rounded to the step, ties down), reps, amrap, percent, text}].';
 grant execute on function app_hidden.cycle_week(cycle jsonb, week integer, training_max numeric, step numeric) to svc_reader;
+
+create function app_hidden.cycle_week_is_deload(week_sets jsonb)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+  select not exists (select 1 from jsonb_array_elements(week_sets) x
+                      where (x ->> 'percent')::numeric > 60 or (x ->> 'amrap')::boolean);
+$function$;
+comment on function app_hidden.cycle_week_is_deload(week_sets jsonb) is 'A deload week of a cycle: every set at most 60 % and none as many reps as possible. It is never judged.';
+grant execute on function app_hidden.cycle_week_is_deload(week_sets jsonb) to svc_reader;
 
 create function app_hidden.deload_to_step(weight numeric, increment numeric, unit text)
  RETURNS numeric
@@ -1004,6 +1054,29 @@ $function$;
 comment on function app_hidden.doc_real_date(y integer, m integer, d integer) is 'Whether year (from 1), month and day name a real day of the proleptic Gregorian calendar.';
 grant execute on function app_hidden.doc_real_date(y integer, m integer, d integer) to svc_reader;
 
+create function app_hidden.doc_reset(t text, OUT percent numeric, OUT add numeric)
+ RETURNS record
+ LANGUAGE plpgsql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+declare
+  m text[] := regexp_match(t, '^[ \t]*(?:([0-9]+(?:[.,][0-9]+)?)[ \t]*%|\+[ \t]*([0-9]+(?:[.,][0-9]+)?))[ \t]*$');
+  v text := replace(coalesce(m[1], m[2]), ',', '.');
+begin
+  if m is null or char_length(rtrim(split_part(v, '.', 2), '0')) > 2 or app_hidden.doc_set_number(v) <= 0
+     or app_hidden.doc_set_number(v) > 100 then
+    return;
+  end if;
+  if m[1] is not null then
+    percent := trim_scale(app_hidden.doc_set_number(v));
+  else
+    add := trim_scale(app_hidden.doc_set_number(v));
+  end if;
+end;
+$function$;
+comment on function app_hidden.doc_reset(t text, OUT percent numeric, OUT add numeric) is 'Parses a stage reset (`85%`, `+7.5`; the SDK''s parseReset): a percent or an amount above 0 and at most 100 with at most 2 decimals; both null when it is not one.';
+grant execute on function app_hidden.doc_reset(t text, OUT percent numeric, OUT add numeric) to svc_reader;
+
 create function app_hidden.doc_set_number(t text)
  RETURNS numeric
  LANGUAGE sql
@@ -1136,9 +1209,10 @@ AS $function$
     ('repsRange', '^[ \t]*([0-9]+)[ \t]*[-–][ \t]*([0-9]+)[ \t]*$'),
     ('setText', '^[ \t]*(?:([wW]|[dD]|[rR][pP])[ \t]*:[ \t]*)?(?:([bB][wW])[ \t]*[xX×][ \t]*([0-9]+)(?:[ \t]*(\+))?|([0-9]+(?:[.,][0-9]+)?)?[ \t]*[xX×][ \t]*(?:([0-9]+)(?:[ \t]*(\+))?|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?)|([0-9]+)[ \t]*[sS]|([0-9]+):([0-5]?[0-9])|([0-9]+)[ \t]*[mM](?:[ \t]*([0-9]+)[ \t]*[sS])?|([bB][wW])[ \t]*\+[ \t]*([0-9]+(?:[.,][0-9]+)?)[ \t]*[xX×][ \t]*([0-9]+)(?:[ \t]*(\+))?)(?:[ \t]*@[ \t]*([0-9]+(?:[.,][0-9]+)?))?[ \t]*$'),
     ('percentSet', '^[ \t]*([0-9]+(?:[.,][0-9]+)?)[ \t]*%[ \t]*[xX×][ \t]*([0-9]+)[ \t]*(\+)?[ \t]*$'),
-    ('stage', '^[ \t]*([0-9]+)[ \t]*[xX×][ \t]*([0-9]+)[ \t]*(\+)?[ \t]*$');
+    ('stage', '^[ \t]*([0-9]+)[ \t]*[xX×][ \t]*([0-9]+)[ \t]*(\+)?[ \t]*$'),
+    ('reset', '^[ \t]*(?:([0-9]+(?:[.,][0-9]+)?)[ \t]*%|\+[ \t]*([0-9]+(?:[.,][0-9]+)?))[ \t]*$');
 $function$;
-comment on function app_hidden.document_patterns() is 'The regular expressions of the document languages, identical to the SDK''s (UUID_PATTERN, DATE_PATTERN, DATE_TIME_PATTERN, DURATION_PATTERN, REPS_RANGE_PATTERN, SET_TEXT_PATTERN, PERCENT_SET_PATTERN, STAGE_PATTERN). The functions below repeat them as literals (so PostgreSQL caches the compiled forms); a test checks all three agree.';
+comment on function app_hidden.document_patterns() is 'The regular expressions of the document languages, identical to the SDK''s (UUID_PATTERN, DATE_PATTERN, DATE_TIME_PATTERN, DURATION_PATTERN, REPS_RANGE_PATTERN, SET_TEXT_PATTERN, PERCENT_SET_PATTERN, STAGE_PATTERN, RESET_PATTERN). The functions below repeat them as literals (so PostgreSQL caches the compiled forms); a test checks all three agree.';
 grant execute on function app_hidden.document_patterns() to svc_reader;
 
 create function app_hidden.e1rm(weight numeric, reps integer)
@@ -1992,37 +2066,205 @@ $function$;
 comment on function app_hidden.match_exercise_words(q text[], p_me uuid, OUT tier integer, OUT ids uuid[]) is 'The word tiers of the resolver for one list of canonical words (see app_hidden.match_exercise): the tier that found exercises (1 same words, 2 a whole name mentioned, 3 every word belongs to the exercise) and those exercises, best first; several mean ambiguous.';
 grant execute on function app_hidden.match_exercise_words(q text[], p_me uuid, OUT tier integer, OUT ids uuid[]) to svc_reader;
 
-create function app_hidden.next_cycle_target(current app_hidden.progression_state, outcome text, week_sets jsonb, weeks integer, session_date date, increment numeric, unit text)
+create function app_hidden.next_amrap_target(current app_hidden.progression_state, judged app_hidden.session_judgement, session_date date, sets integer, amrap_target integer, increment numeric, unit text)
  RETURNS app_hidden.progression_state
  LANGUAGE plpgsql
  IMMUTABLE
 AS $function$
--- A training-max cycle (5/3/1): each judged session moves to the next week. After the last week the
--- training max rises by one increment when that session was a hit (every set with its reps, the
--- `+` sets at least theirs), else it stays; the cycle starts again at week 1.
+-- amrap (GZCLP T3, `amrapTarget`): the last set as many reps as possible. Every set done with its
+-- reps at the weight and the last with at least amrap_target reps -> one increment above the weight
+-- lifted; lighter -> as linear; otherwise the same weight (no deload).
+declare
+  result app_hidden.progression_state := current;
+  d text := to_char(session_date, 'YYYY-MM-DD');
+  what text := sets || 'x' || coalesce(current.reps::text, app_hidden.format_duration(current.seconds), '?');
+  at_lifted text := case when judged.lifted is null then '' else ' at ' || trim_scale(judged.lifted) || ' ' || judged.lifted_unit end;
+  inc text := trim_scale(increment) || ' ' || unit;
+  loaded_text text := app_hidden.lifted_text(judged.lifted, judged.lifted_unit, current.weight, unit, app_hidden.loadable_step(unit));
+  from_weight numeric;
+begin
+  if judged.outcome = 'hit' and current.weight is not null and coalesce(judged.last_reps, 0) >= amrap_target then
+    from_weight := greatest(current.weight, app_hidden.lifted_as_loaded(judged.lifted, judged.lifted_unit, current.weight, unit, app_hidden.loadable_step(unit)));
+    result.weight := trim_scale(least(10000, from_weight + increment));
+    result.explanation := format('Last session (%s) did %s+%s with %s reps on the last set (%s or more adds weight): +%s to %s %s.',
+      d, what, loaded_text, judged.last_reps, amrap_target, inc, result.weight, unit);
+  elsif judged.outcome = 'hit' then
+    result.explanation := format('Last session (%s) did %s+%s with %s reps on the last set (%s needed to add weight): same weight.',
+      d, what, loaded_text, coalesce(judged.last_reps, 0), amrap_target);
+  elsif judged.outcome = 'light' then
+    result.weight := trim_scale(least(current.weight,
+      coalesce(app_hidden.lifted_as_loaded(judged.lifted, judged.lifted_unit, current.weight, unit, app_hidden.loadable_step(unit)), 0) + increment));
+    result.explanation := format('Last session (%s) did %s+%s, lighter than the target: continuing from the weight lifted, %s %s.',
+      d, what, case when judged.lifted is null then ' without its weight' else loaded_text end, result.weight, unit);
+  else
+    result.explanation := format('Last session (%s) missed %s+%s: same weight.', d, what, at_lifted);
+  end if;
+  result.explanation := result.explanation || ' Last set: as many reps as possible.';
+  return result;
+end;
+$function$;
+comment on function app_hidden.next_amrap_target(current app_hidden.progression_state, judged app_hidden.session_judgement, session_date date, sets integer, amrap_target integer, increment numeric, unit text) is 'The target after one judged session of an exercise with an amrapTarget (rules in the function body).';
+grant execute on function app_hidden.next_amrap_target(current app_hidden.progression_state, judged app_hidden.session_judgement, session_date date, sets integer, amrap_target integer, increment numeric, unit text) to svc_reader;
+
+create function app_hidden.next_cycle_target(current app_hidden.progression_state, shortfall text, weeks integer, session_date date, increment numeric, unit text)
+ RETURNS app_hidden.progression_state
+ LANGUAGE plpgsql
+ IMMUTABLE
+AS $function$
+-- A training-max cycle (5/3/1): each judged session moves to the next week, and the first `+` set of
+-- the cycle that fell short is kept (shortfall: this session's, from cycle_shortfall). After the last
+-- week the training max rises by one increment when no `+` set of the cycle fell short, else it stays
+-- and the explanation names that set; the cycle starts again at week 1.
 declare
   result app_hidden.progression_state := current;
   d text := to_char(session_date, 'YYYY-MM-DD');
 begin
+  if result.shortfall is null and shortfall is not null then
+    result.shortfall := d || ', ' || shortfall;
+  end if;
   if current.stage + 1 < weeks then
     result.stage := current.stage + 1;
-    result.explanation := format('Last session (%s): week %s of %s done; week %s at a training max of %s %s',
-      d, current.stage + 1, weeks, current.stage + 2, current.weight, unit);
-  elsif outcome = 'hit' then
-    result.stage := 0;
+    result.explanation := format('Last session (%s): week %s of %s done%s; week %s at a training max of %s %s',
+      d, current.stage + 1, weeks, case when shortfall is null then '' else ', short on ' || shortfall end,
+      current.stage + 2, current.weight, unit);
+    return result;
+  end if;
+  result.stage := 0;
+  if result.shortfall is null then
     result.weight := trim_scale(least(10000, current.weight + increment));
-    result.explanation := format('Last session (%s): week %s of %s done with every rep: training max +%s %s to %s %s; week 1',
+    result.explanation := format('Last session (%s): week %s of %s done, every + set of the cycle with its reps: training max +%s %s to %s %s; week 1',
       d, weeks, weeks, trim_scale(increment), unit, result.weight, unit);
   else
-    result.stage := 0;
-    result.explanation := format('Last session (%s): week %s of %s without every rep: training max stays %s %s; week 1',
-      d, weeks, weeks, current.weight, unit);
+    result.explanation := format('Last session (%s): week %s of %s done; a + set of the cycle fell short (%s): training max stays %s %s; week 1',
+      d, weeks, weeks, result.shortfall, current.weight, unit);
+  end if;
+  result.shortfall := null;
+  return result;
+end;
+$function$;
+comment on function app_hidden.next_cycle_target(current app_hidden.progression_state, shortfall text, weeks integer, session_date date, increment numeric, unit text) is 'The week and training max after one judged session of a cycle (rules in the function body); the explanation ends where the week''s sets are appended.';
+grant execute on function app_hidden.next_cycle_target(current app_hidden.progression_state, shortfall text, weeks integer, session_date date, increment numeric, unit text) to svc_reader;
+
+create function app_hidden.next_double_target(current app_hidden.progression_state, judged app_hidden.session_judgement, session_date date, sets integer, reps_low integer, reps_high integer, increment numeric, unit text)
+ RETURNS app_hidden.progression_state
+ LANGUAGE plpgsql
+ IMMUTABLE
+AS $function$
+-- double: reps is a range low-high, the rep target starts at low. All sets at the top -> + increment
+-- and back to low. Otherwise the next rep target is the lowest set plus one, within the range. A rep
+-- is gained when the total over the judged sets beats the best total at this weight; three sessions
+-- in a row with none -> deload, back to low.
+declare
+  result app_hidden.progression_state := current;
+  d text := to_char(session_date, 'YYYY-MM-DD');
+  what text := sets || 'x' || coalesce(current.reps::text, app_hidden.format_duration(current.seconds), '?');
+  at_lifted text := case when judged.lifted is null then '' else ' at ' || trim_scale(judged.lifted) || ' ' || judged.lifted_unit end;
+  inc text := trim_scale(increment) || ' ' || unit;
+  loaded_text text := app_hidden.lifted_text(judged.lifted, judged.lifted_unit, current.weight, unit, app_hidden.loadable_step(unit));
+  from_weight numeric;
+begin
+  if judged.top and current.weight is not null then
+    result.weight := trim_scale(least(10000, current.weight + increment));
+    result.reps := reps_low;
+    result.best_total := null;
+    result.stalls := 0;
+    result.explanation := format('Last session (%s): all %s sets at the top of %s-%s%s: +%s to %s %s, back to %s reps.',
+      d, sets, reps_low, reps_high, at_lifted, inc, result.weight, unit, reps_low);
+  elsif judged.top then
+    result.reps := reps_high;
+    result.explanation := format('Last session (%s): all %s sets at the top of %s-%s: no weight to add, stay at %s reps.', d, sets, reps_low, reps_high, reps_high);
+  else
+    if current.best_total is null or judged.total_reps > current.best_total then
+      result.best_total := judged.total_reps;
+      result.stalls := 0;
+    else
+      result.stalls := current.stalls + 1;
+    end if;
+    if result.stalls >= 3 then
+      result.weight := app_hidden.deload_to_step(current.weight, increment, unit);
+      result.reps := reps_low;
+      result.best_total := null;
+      result.stalls := 0;
+      result.explanation := case when current.weight is null
+        then format('No rep gained in three sessions (last %s): back to %s reps.', d, reps_low)
+        else format('No rep gained in three sessions%s (last %s): deload to 90 %%, %s %s, back to %s reps.', at_lifted, d, result.weight, unit, reps_low) end;
+    else
+      result.reps := greatest(reps_low, least(reps_high, coalesce(judged.lowest_reps, 0) + 1));
+      result.explanation := format('Last session (%s): lowest set %s reps%s: aim for %s (range %s-%s).',
+        d, coalesce(judged.lowest_reps, 0), at_lifted, result.reps, reps_low, reps_high);
+    end if;
   end if;
   return result;
 end;
 $function$;
-comment on function app_hidden.next_cycle_target(current app_hidden.progression_state, outcome text, week_sets jsonb, weeks integer, session_date date, increment numeric, unit text) is 'The week and training max after one judged session of a cycle (rules in the function body); the explanation ends where the week''s sets are appended.';
-grant execute on function app_hidden.next_cycle_target(current app_hidden.progression_state, outcome text, week_sets jsonb, weeks integer, session_date date, increment numeric, unit text) to svc_reader;
+comment on function app_hidden.next_double_target(current app_hidden.progression_state, judged app_hidden.session_judgement, session_date date, sets integer, reps_low integer, reps_high integer, increment numeric, unit text) is 'The target after one judged session under double progression (rules in the function body).';
+grant execute on function app_hidden.next_double_target(current app_hidden.progression_state, judged app_hidden.session_judgement, session_date date, sets integer, reps_low integer, reps_high integer, increment numeric, unit text) to svc_reader;
+
+create function app_hidden.next_linear_target(greyskull boolean, current app_hidden.progression_state, judged app_hidden.session_judgement, session_date date, sets integer, reps_low integer, reps_high integer, increment numeric, unit text)
+ RETURNS app_hidden.progression_state
+ LANGUAGE plpgsql
+ IMMUTABLE
+AS $function$
+-- linear: hit -> one increment above the weight lifted (never below the target); light -> one step
+-- above the weight lifted, never above the target; third miss in a row -> deload (90 %, snapped to
+-- the loadable step, at least one increment lower); other misses -> same target.
+-- greyskull: as linear, with the last set as many reps as possible: a hit with at least twice the
+-- target reps on it adds two increments; any miss deloads at once.
+declare
+  result app_hidden.progression_state := current;
+  d text := to_char(session_date, 'YYYY-MM-DD');
+  what text := sets || 'x' || coalesce(current.reps::text, app_hidden.format_duration(current.seconds), '?');
+  at_lifted text := case when judged.lifted is null then '' else ' at ' || trim_scale(judged.lifted) || ' ' || judged.lifted_unit end;
+  inc text := trim_scale(increment) || ' ' || unit;
+  loaded_text text := app_hidden.lifted_text(judged.lifted, judged.lifted_unit, current.weight, unit, app_hidden.loadable_step(unit));
+  from_weight numeric;
+begin
+  if judged.outcome = 'hit' and current.weight is null then
+    result.misses := 0;
+    result.explanation := format('Last session (%s) hit %s: no weight to add, same targets.', d, what);
+  elsif judged.outcome = 'hit' then
+    result.misses := 0;
+    from_weight := greatest(current.weight, app_hidden.lifted_as_loaded(judged.lifted, judged.lifted_unit, current.weight, unit, app_hidden.loadable_step(unit)));
+    if greyskull and current.reps > 0 and judged.last_reps >= 2 * current.reps then
+      result.weight := trim_scale(least(10000, from_weight + 2 * increment));
+      result.explanation := format('Last session (%s) hit %s%s with %s reps on the last set: +%s %s to %s %s.',
+        d, what, loaded_text, judged.last_reps, trim_scale(2 * increment), unit, result.weight, unit);
+    else
+      result.weight := trim_scale(least(10000, from_weight + increment));
+      result.explanation := format('Last session (%s) hit %s%s: +%s to %s %s.', d, what, loaded_text, inc, result.weight, unit);
+    end if;
+  elsif judged.outcome = 'light' then
+    result.misses := 0;
+    result.weight := trim_scale(least(current.weight,
+      coalesce(app_hidden.lifted_as_loaded(judged.lifted, judged.lifted_unit, current.weight, unit, app_hidden.loadable_step(unit)), 0) + increment));
+    result.explanation := format('Last session (%s) did %s%s, lighter than the target: continuing from the weight lifted, %s %s.',
+      d, what, case when judged.lifted is null then ' without its weight' else loaded_text end, result.weight, unit);
+  elsif greyskull and current.weight is not null then
+    result.weight := app_hidden.deload_to_step(current.weight, increment, unit);
+    result.explanation := format('Last session (%s) missed %s%s: deload to 90 %%, %s %s.', d, what, at_lifted, result.weight, unit);
+  elsif greyskull then
+    result.explanation := format('Last session (%s) missed %s: same targets.', d, what);
+  else
+    result.misses := current.misses + 1;
+    if result.misses >= 3 and current.weight is not null then
+      result.weight := app_hidden.deload_to_step(current.weight, increment, unit);
+      result.misses := 0;
+      result.explanation := format('Three misses in a row%s (last %s): deload to 90 %%, %s %s.', at_lifted, d, result.weight, unit);
+    else
+      result.explanation := format('Last session (%s) missed %s%s (miss %s of 3): same targets.', d, what, at_lifted, least(result.misses, 3));
+      if result.misses >= 3 then
+        result.misses := 0;
+      end if;
+    end if;
+  end if;
+  if greyskull then
+    result.explanation := result.explanation || ' Last set: as many reps as possible.';
+  end if;
+  return result;
+end;
+$function$;
+comment on function app_hidden.next_linear_target(greyskull boolean, current app_hidden.progression_state, judged app_hidden.session_judgement, session_date date, sets integer, reps_low integer, reps_high integer, increment numeric, unit text) is 'The target after one judged session under linear or greyskull (rules in the function body).';
+grant execute on function app_hidden.next_linear_target(greyskull boolean, current app_hidden.progression_state, judged app_hidden.session_judgement, session_date date, sets integer, reps_low integer, reps_high integer, increment numeric, unit text) to svc_reader;
 
 create function app_hidden.next_plan(r app_public.routines, p_date date)
  RETURNS TABLE(exercise_position integer, exercise_id uuid, rule text, routine_weight numeric, weight numeric, unit text, reps integer, seconds integer, sessions integer, explanation text, pinned_note text, sets text[], training_max numeric, amrap boolean)
@@ -2055,9 +2297,9 @@ AS $function$
     join app_public.routine_exercises re on re.id = t.routine_exercise_id
     join app_public.exercises e on e.id = t.exercise_id
     cross join lateral (select us.unit from app_public.users us where us.id = r.user_id) u
-    -- Weights shown in the owner's unit snap to the exercise's increment as shown in it (1 kg
-    -- micro-plates are 2.5 lb), else to the unit's loadable step.
-    cross join lateral (select coalesce(app_hidden.shown_increment(re.increment::numeric, r.unit, u.unit), app_hidden.loadable_step(u.unit)) as step) st
+    -- Weights shown in the owner's unit snap to the exercise's rounding step as shown in it (1 kg
+    -- micro-plates are 2.5 lb).
+    cross join lateral (select app_hidden.shown_increment(app_hidden.rounding_step(re.rounding::numeric, re.increment::numeric, r.unit), r.unit, u.unit) as step) st
     cross join lateral (select case when r.unit = u.unit or t.weight is null then t.weight
                                     else least(10000, app_hidden.snap_weight(app_hidden.convert_weight(t.weight, r.unit, u.unit), st.step)) end as weight) x
    order by t.position;
@@ -2065,15 +2307,16 @@ $function$;
 comment on function app_hidden.next_plan(r app_public.routines, p_date date) is 'The next workout of a routine, one row per routine exercise: its target in the routine''s unit and as loaded in the owner''s unit, why, the pinned note carried forward, and the planned set texts (an AMRAP set ends in `+`).';
 grant execute on function app_hidden.next_plan(r app_public.routines, p_date date) to svc_reader;
 
-create function app_hidden.next_stage_target(current app_hidden.progression_state, judged app_hidden.session_judgement, stages jsonb, session_date date, increment numeric, step numeric, unit text)
+create function app_hidden.next_stage_target(current app_hidden.progression_state, judged app_hidden.session_judgement, stages jsonb, reset text, session_date date, increment numeric, step numeric, unit text)
  RETURNS app_hidden.progression_state
  LANGUAGE plpgsql
  IMMUTABLE
 AS $function$
 -- Stages (GZCLP): within a stage the weight progresses as linear (a hit adds one increment to the
 -- weight lifted; a lighter session continues from the weight lifted). A miss moves to the next
--- stage at the same weight; a miss at the last stage goes back to the first at 85 % of the
--- weight, snapped to the step.
+-- stage at the same weight. A miss at the last stage goes back to the first as `reset` says: `85%`
+-- (the default) of the weight, rounded to the step (ties down); `+7.5` the last weight stage 1 was
+-- done at plus that much (T2: 3x10 at the last 3x10 weight + 7.5 kg).
 declare
   result app_hidden.progression_state := current;
   d text := to_char(session_date, 'YYYY-MM-DD');
@@ -2081,7 +2324,11 @@ declare
   this_stage text := stages ->> current.stage;
   at_lifted text := case when judged.lifted is null then '' else ' at ' || trim_scale(judged.lifted) || ' ' || judged.lifted_unit end;
   loaded_text text := app_hidden.lifted_text(judged.lifted, judged.lifted_unit, current.weight, unit, step);
+  r record;
 begin
+  if current.stage = 0 then
+    result.stage_one_weight := current.weight;
+  end if;
   if judged.outcome = 'hit' and current.weight is not null then
     result.weight := trim_scale(least(10000, greatest(current.weight,
       app_hidden.lifted_as_loaded(judged.lifted, judged.lifted_unit, current.weight, unit, step)) + increment));
@@ -2098,37 +2345,56 @@ begin
     result.explanation := format('Last session (%s) missed %s%s: stage %s of %s, %s at %s %s.',
       d, this_stage, at_lifted, result.stage + 1, n, stages ->> result.stage, coalesce(current.weight::text, 'no weight'),
       case when current.weight is null then '' else unit end);
+  elsif current.weight is null then
+    result.stage := 0;
+    result.explanation := format('Last session (%s) missed %s, the last stage: back to %s, no weight.', d, this_stage, stages ->> 0);
   else
     result.stage := 0;
-    result.weight := case when current.weight is null then null else trim_scale(app_hidden.snap_weight(current.weight * 0.85, step)) end;
-    result.explanation := format('Last session (%s) missed %s%s, the last stage: back to %s at 85 %%, %s %s.',
-      d, this_stage, at_lifted, stages ->> 0, coalesce(result.weight::text, 'no weight'), case when result.weight is null then '' else unit end);
+    select * into r from app_hidden.doc_reset(coalesce(reset, '85%'));
+    if r.add is not null then
+      result.weight := trim_scale(least(10000, coalesce(current.stage_one_weight, current.weight) + r.add));
+      result.explanation := format('Last session (%s) missed %s%s, the last stage: back to %s at the last %s weight, %s %s, +%s %s: %s %s.',
+        d, this_stage, at_lifted, stages ->> 0, stages ->> 0, trim_scale(coalesce(current.stage_one_weight, current.weight)), unit,
+        r.add, unit, result.weight, unit);
+    else
+      result.weight := app_hidden.round_to_step(current.weight * r.percent / 100, step);
+      result.explanation := format('Last session (%s) missed %s%s, the last stage: back to %s at %s %%, %s %s.',
+        d, this_stage, at_lifted, stages ->> 0, r.percent, result.weight, unit);
+    end if;
   end if;
   return result;
 end;
 $function$;
-comment on function app_hidden.next_stage_target(current app_hidden.progression_state, judged app_hidden.session_judgement, stages jsonb, session_date date, increment numeric, step numeric, unit text) is 'The stage and weight after one judged session of an exercise with stages (GZCLP; rules in the function body).';
-grant execute on function app_hidden.next_stage_target(current app_hidden.progression_state, judged app_hidden.session_judgement, stages jsonb, session_date date, increment numeric, step numeric, unit text) to svc_reader;
+comment on function app_hidden.next_stage_target(current app_hidden.progression_state, judged app_hidden.session_judgement, stages jsonb, reset text, session_date date, increment numeric, step numeric, unit text) is 'The stage and weight after one judged session of an exercise with stages (GZCLP; rules in the function body).';
+grant execute on function app_hidden.next_stage_target(current app_hidden.progression_state, judged app_hidden.session_judgement, stages jsonb, reset text, session_date date, increment numeric, step numeric, unit text) to svc_reader;
 
-create function app_hidden.next_target(rule text, current app_hidden.progression_state, judged app_hidden.session_judgement, session_date date, sets integer, reps_low integer, reps_high integer, increment numeric, unit text)
+create function app_hidden.next_target(rule text, current app_hidden.progression_state, judged app_hidden.session_judgement, session_date date, sets integer, reps_low integer, reps_high integer, amrap_target integer, increment numeric, unit text)
+ RETURNS app_hidden.progression_state
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  -- Rules (the exercise's progression, else the routine's, else linear; amrap with an amrapTarget),
+  -- each in its own function. Explanations name only weights that were lifted (as logged), written
+  -- in the routine, or planned.
+  select case rule
+    when 'linear' then app_hidden.next_linear_target(false, current, judged, session_date, sets, reps_low, reps_high, increment, unit)
+    when 'greyskull' then app_hidden.next_linear_target(true, current, judged, session_date, sets, reps_low, reps_high, increment, unit)
+    when 'double' then app_hidden.next_double_target(current, judged, session_date, sets, reps_low, reps_high, increment, unit)
+    when 'time' then app_hidden.next_time_target(current, judged, session_date, sets, reps_low, reps_high, increment, unit)
+    when 'amrap' then app_hidden.next_amrap_target(current, judged, session_date, sets, amrap_target, increment, unit)
+    else current end;
+$function$;
+comment on function app_hidden.next_target(rule text, current app_hidden.progression_state, judged app_hidden.session_judgement, session_date date, sets integer, reps_low integer, reps_high integer, amrap_target integer, increment numeric, unit text) is 'The target after one judged session under a rule (linear, greyskull, double, time or amrap), with the explanation of the change (next_linear_target, next_double_target, next_time_target, next_amrap_target).';
+grant execute on function app_hidden.next_target(rule text, current app_hidden.progression_state, judged app_hidden.session_judgement, session_date date, sets integer, reps_low integer, reps_high integer, amrap_target integer, increment numeric, unit text) to svc_reader;
+
+create function app_hidden.next_time_target(current app_hidden.progression_state, judged app_hidden.session_judgement, session_date date, sets integer, reps_low integer, reps_high integer, increment numeric, unit text)
  RETURNS app_hidden.progression_state
  LANGUAGE plpgsql
  IMMUTABLE
 AS $function$
--- Rules (the exercise's progression, else the routine's, else linear):
--- - linear: hit -> one increment above the weight lifted (never below the target);
---   light -> one step above the weight lifted, never above the target; third miss in a row ->
---   deload (90 %, snapped to the loadable step, at least one increment lower); other misses -> same target.
--- - greyskull: as linear, with the last set as many reps as possible: a hit with at least twice
---   the target reps on it adds two increments; any miss deloads at once.
--- - double: reps is a range low-high, the rep target starts at low. All sets at the top -> +
---   increment and back to low. Otherwise the next rep target is the lowest set plus one, within the
---   range. A rep is gained when the total over the judged sets beats the best total at this weight;
---   three sessions in a row with none -> deload, back to low.
--- - time: every set held for the target (with its weight) -> + 5 s; held but lighter (or without
---   the weight) -> same targets, not a miss; third miss in a row -> 90 %
---   snapped to 5 s, at least 5 s shorter, never under 5 s.
--- Explanations name only weights that were lifted (as logged), written in the routine, or planned.
+-- time: every set held for the target (with its weight) -> + 5 s; held but lighter (or without the
+-- weight) -> same targets, not a miss; third miss in a row -> 90 % snapped to 5 s, at least 5 s
+-- shorter, never under 5 s.
 declare
   result app_hidden.progression_state := current;
   d text := to_char(session_date, 'YYYY-MM-DD');
@@ -2138,106 +2404,30 @@ declare
   loaded_text text := app_hidden.lifted_text(judged.lifted, judged.lifted_unit, current.weight, unit, app_hidden.loadable_step(unit));
   from_weight numeric;
 begin
-  if rule in ('linear', 'greyskull') then
-    if judged.outcome = 'hit' and current.weight is null then
+  if judged.outcome = 'hit' then
+    result.misses := 0;
+    result.seconds := least(86400, current.seconds + 5);
+    result.explanation := format('Last session (%s) held %s%s: +5 s to %s.', d, what, at_lifted, app_hidden.format_duration(result.seconds));
+  elsif judged.outcome = 'light' then
+    -- Held for the time, lighter than the weight (or without it): not a miss, nothing moves.
+    result.explanation := format('Last session (%s) held %s%s, lighter than the %s %s target: same targets (not a miss; misses in a row: %s of 3).',
+      d, what, case when judged.lifted is null then ' without its weight' else at_lifted end, current.weight, unit, current.misses);
+  else
+    result.misses := current.misses + 1;
+    if result.misses >= 3 then
+      result.seconds := greatest(5, least(round(current.seconds * 0.9 / 5)::int * 5, current.seconds - 5));
       result.misses := 0;
-      result.explanation := format('Last session (%s) hit %s: no weight to add, same targets.', d, what);
-    elsif judged.outcome = 'hit' then
-      result.misses := 0;
-      from_weight := greatest(current.weight, app_hidden.lifted_as_loaded(judged.lifted, judged.lifted_unit, current.weight, unit, app_hidden.loadable_step(unit)));
-      if rule = 'greyskull' and current.reps > 0 and judged.last_reps >= 2 * current.reps then
-        result.weight := trim_scale(least(10000, from_weight + 2 * increment));
-        result.explanation := format('Last session (%s) hit %s%s with %s reps on the last set: +%s %s to %s %s.',
-          d, what, loaded_text, judged.last_reps, trim_scale(2 * increment), unit, result.weight, unit);
-      else
-        result.weight := trim_scale(least(10000, from_weight + increment));
-        result.explanation := format('Last session (%s) hit %s%s: +%s to %s %s.', d, what, loaded_text, inc, result.weight, unit);
-      end if;
-    elsif judged.outcome = 'light' then
-      result.misses := 0;
-      result.weight := trim_scale(least(current.weight,
-        coalesce(app_hidden.lifted_as_loaded(judged.lifted, judged.lifted_unit, current.weight, unit, app_hidden.loadable_step(unit)), 0) + increment));
-      result.explanation := format('Last session (%s) did %s%s, lighter than the target: continuing from the weight lifted, %s %s.',
-        d, what, case when judged.lifted is null then ' without its weight' else loaded_text end, result.weight, unit);
-    elsif rule = 'greyskull' and current.weight is not null then
-      result.weight := app_hidden.deload_to_step(current.weight, increment, unit);
-      result.explanation := format('Last session (%s) missed %s%s: deload to 90 %%, %s %s.', d, what, at_lifted, result.weight, unit);
-    elsif rule = 'greyskull' then
-      result.explanation := format('Last session (%s) missed %s: same targets.', d, what);
+      result.explanation := format('Three misses in a row at %s (last %s): 90 %%, %s.',
+        app_hidden.format_duration(current.seconds), d, app_hidden.format_duration(result.seconds));
     else
-      result.misses := current.misses + 1;
-      if result.misses >= 3 and current.weight is not null then
-        result.weight := app_hidden.deload_to_step(current.weight, increment, unit);
-        result.misses := 0;
-        result.explanation := format('Three misses in a row%s (last %s): deload to 90 %%, %s %s.', at_lifted, d, result.weight, unit);
-      else
-        result.explanation := format('Last session (%s) missed %s%s (miss %s of 3): same targets.', d, what, at_lifted, least(result.misses, 3));
-        if result.misses >= 3 then
-          result.misses := 0;
-        end if;
-      end if;
-    end if;
-    if rule = 'greyskull' then
-      result.explanation := result.explanation || ' Last set: as many reps as possible.';
-    end if;
-  elsif rule = 'double' then
-    if judged.top and current.weight is not null then
-      result.weight := trim_scale(least(10000, current.weight + increment));
-      result.reps := reps_low;
-      result.best_total := null;
-      result.stalls := 0;
-      result.explanation := format('Last session (%s): all %s sets at the top of %s-%s%s: +%s to %s %s, back to %s reps.',
-        d, sets, reps_low, reps_high, at_lifted, inc, result.weight, unit, reps_low);
-    elsif judged.top then
-      result.reps := reps_high;
-      result.explanation := format('Last session (%s): all %s sets at the top of %s-%s: no weight to add, stay at %s reps.', d, sets, reps_low, reps_high, reps_high);
-    else
-      if current.best_total is null or judged.total_reps > current.best_total then
-        result.best_total := judged.total_reps;
-        result.stalls := 0;
-      else
-        result.stalls := current.stalls + 1;
-      end if;
-      if result.stalls >= 3 then
-        result.weight := app_hidden.deload_to_step(current.weight, increment, unit);
-        result.reps := reps_low;
-        result.best_total := null;
-        result.stalls := 0;
-        result.explanation := case when current.weight is null
-          then format('No rep gained in three sessions (last %s): back to %s reps.', d, reps_low)
-          else format('No rep gained in three sessions%s (last %s): deload to 90 %%, %s %s, back to %s reps.', at_lifted, d, result.weight, unit, reps_low) end;
-      else
-        result.reps := greatest(reps_low, least(reps_high, coalesce(judged.lowest_reps, 0) + 1));
-        result.explanation := format('Last session (%s): lowest set %s reps%s: aim for %s (range %s-%s).',
-          d, coalesce(judged.lowest_reps, 0), at_lifted, result.reps, reps_low, reps_high);
-      end if;
-    end if;
-  elsif rule = 'time' then
-    if judged.outcome = 'hit' then
-      result.misses := 0;
-      result.seconds := least(86400, current.seconds + 5);
-      result.explanation := format('Last session (%s) held %s%s: +5 s to %s.', d, what, at_lifted, app_hidden.format_duration(result.seconds));
-    elsif judged.outcome = 'light' then
-      -- Held for the time, lighter than the weight (or without it): not a miss, nothing moves.
-      result.explanation := format('Last session (%s) held %s%s, lighter than the %s %s target: same targets (not a miss; misses in a row: %s of 3).',
-        d, what, case when judged.lifted is null then ' without its weight' else at_lifted end, current.weight, unit, current.misses);
-    else
-      result.misses := current.misses + 1;
-      if result.misses >= 3 then
-        result.seconds := greatest(5, least(round(current.seconds * 0.9 / 5)::int * 5, current.seconds - 5));
-        result.misses := 0;
-        result.explanation := format('Three misses in a row at %s (last %s): 90 %%, %s.',
-          app_hidden.format_duration(current.seconds), d, app_hidden.format_duration(result.seconds));
-      else
-        result.explanation := format('Last session (%s) missed %s%s (miss %s of 3): same time.', d, what, at_lifted, result.misses);
-      end if;
+      result.explanation := format('Last session (%s) missed %s%s (miss %s of 3): same time.', d, what, at_lifted, result.misses);
     end if;
   end if;
   return result;
 end;
 $function$;
-comment on function app_hidden.next_target(rule text, current app_hidden.progression_state, judged app_hidden.session_judgement, session_date date, sets integer, reps_low integer, reps_high integer, increment numeric, unit text) is 'The target after one judged session under a rule (linear, greyskull, double or time), with the explanation of the change (rules in the function body).';
-grant execute on function app_hidden.next_target(rule text, current app_hidden.progression_state, judged app_hidden.session_judgement, session_date date, sets integer, reps_low integer, reps_high integer, increment numeric, unit text) to svc_reader;
+comment on function app_hidden.next_time_target(current app_hidden.progression_state, judged app_hidden.session_judgement, session_date date, sets integer, reps_low integer, reps_high integer, increment numeric, unit text) is 'The target after one judged session under time progression (rules in the function body).';
+grant execute on function app_hidden.next_time_target(current app_hidden.progression_state, judged app_hidden.session_judgement, session_date date, sets integer, reps_low integer, reps_high integer, increment numeric, unit text) to svc_reader;
 
 create function app_hidden.own_routine(ref text, p_user uuid)
  RETURNS app_public.routines
@@ -2555,6 +2745,68 @@ $function$;
 comment on function app_hidden.progression_first_note(rule text, sets integer, reps integer, seconds integer, weight numeric, unit text) is 'The explanation of a target no session has moved: no history yet, progression none, or a deload routine.';
 grant execute on function app_hidden.progression_first_note(rule text, sets integer, reps integer, seconds integer, weight numeric, unit text) to svc_reader;
 
+create function app_hidden.progression_lift_target(re app_public.routine_exercises, rule text, state app_hidden.progression_state, step numeric, judged integer, before_edit integer, unit text)
+ RETURNS app_hidden.lift_target
+ LANGUAGE plpgsql
+ IMMUTABLE
+AS $function$
+-- The target of one routine exercise once its history is replayed into state: the week of a cycle
+-- (its sets, its heaviest as the weight) or the stage to plan, and the explanation.
+declare
+  v_week_sets jsonb := case when rule = 'cycle' then app_hidden.cycle_week(re.cycle, state.stage, state.weight, step) end;
+  v_stage record;
+  v_why text := state.explanation;
+begin
+  select * into v_stage from app_hidden.doc_stage(case when rule = 'stages' then re.stages ->> state.stage end);
+  if v_why is null then
+    v_why := app_hidden.progression_opening(rule, re.stages, v_week_sets, jsonb_array_length(re.cycle), re.sets, state,
+                                            trim_scale(re.weight::numeric), before_edit, unit);
+  end if;
+  if rule = 'cycle' then
+    return row(re.id, re.position, re.exercise_id, rule,
+               (v_week_sets -> -1 ->> 'weight')::numeric, (v_week_sets -> -1 ->> 'reps')::int, null, re.sets, judged,
+               v_why || case when judged > 0 then format(' (%s).', app_hidden.cycle_texts(v_week_sets)) else '' end
+                     || case when v_week_sets @> '[{"amrap": true}]' then ' Sets marked +: as many reps as possible.' else '' end,
+               state.weight, (v_week_sets -> -1 ->> 'amrap')::boolean, v_week_sets)::app_hidden.lift_target;
+  end if;
+  return row(re.id, re.position, re.exercise_id, rule, state.weight, coalesce(v_stage.reps, state.reps),
+             case when state.reps is null and v_stage.reps is null then state.seconds end, coalesce(v_stage.sets, re.sets), judged,
+             v_why || case when coalesce(v_stage.amrap, false) then ' Last set: as many reps as possible.' else '' end,
+             null, coalesce(v_stage.amrap, rule in ('greyskull', 'amrap')), null)::app_hidden.lift_target;
+end;
+$function$;
+comment on function app_hidden.progression_lift_target(re app_public.routine_exercises, rule text, state app_hidden.progression_state, step numeric, judged integer, before_edit integer, unit text) is 'The next target of one routine exercise from its replayed state: a cycle''s week (sets rounded to step) or the stage to plan, with the explanation (progression_opening when no session moved it).';
+grant execute on function app_hidden.progression_lift_target(re app_public.routine_exercises, rule text, state app_hidden.progression_state, step numeric, judged integer, before_edit integer, unit text) to svc_reader;
+
+create function app_hidden.progression_opening(rule text, stages jsonb, week_sets jsonb, weeks integer, sets integer, state app_hidden.progression_state, start_weight numeric, before_edit integer, unit text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  -- The explanation of a target no judged session has moved: no history yet, or an edit of the
+  -- routine restarted it (and how many sessions no longer count).
+  select case
+    when rule = 'cycle' and before_edit > 0 then
+      format('Training max changed in the routine to %s %s: starting the cycle again at week 1 of %s (%s); %s.',
+        state.weight, unit, weeks, app_hidden.cycle_texts(week_sets), app_hidden.earlier_sessions_note(before_edit))
+    when rule = 'cycle' then
+      format('No history yet: week 1 of %s at a training max of %s %s (%s).', weeks, state.weight, unit, app_hidden.cycle_texts(week_sets))
+    when rule = 'stages' and before_edit > 0 then
+      format('Start weight changed in the routine to %s %s: starting again from it, stage 1 of %s, %s; %s.',
+        coalesce(state.weight::text, 'none'), case when state.weight is null then '' else unit end, jsonb_array_length(stages),
+        stages ->> 0, app_hidden.earlier_sessions_note(before_edit))
+    when rule = 'stages' then
+      format('No history yet: stage 1 of %s, %s at %s %s as written.', jsonb_array_length(stages), stages ->> 0,
+        coalesce(state.weight::text, 'no weight'), case when state.weight is null then '' else unit end)
+    when before_edit > 0 then
+      format('Start weight changed in the routine to %s %s: starting again from it; %s.',
+        coalesce(start_weight::text, 'none'), case when start_weight is null then '' else unit end, app_hidden.earlier_sessions_note(before_edit))
+    else app_hidden.progression_first_note(rule, sets, state.reps, state.seconds, state.weight, unit) end
+    || case when rule in ('greyskull', 'amrap') then ' Last set: as many reps as possible.' else '' end;
+$function$;
+comment on function app_hidden.progression_opening(rule text, stages jsonb, week_sets jsonb, weeks integer, sets integer, state app_hidden.progression_state, start_weight numeric, before_edit integer, unit text) is 'The explanation of a target no judged session has moved: no history yet (the first week, stage or target as written), or the routine edit that restarted it.';
+grant execute on function app_hidden.progression_opening(rule text, stages jsonb, week_sets jsonb, weeks integer, sets integer, state app_hidden.progression_state, start_weight numeric, before_edit integer, unit text) to svc_reader;
+
 create function app_hidden.progression_rules()
  RETURNS text[]
  LANGUAGE sql
@@ -2563,40 +2815,86 @@ AS $function$ select '{linear,greyskull,double,time,none}'::text[] $function$;
 comment on function app_hidden.progression_rules() is 'The progression rules a routine or one of its exercises may take, in the order messages list them. The routines'' and routine_exercises'' progression check constraints list the same (test/sql-rules.test.ts compares them).';
 grant execute on function app_hidden.progression_rules() to svc_reader;
 
+create function app_hidden.progression_sessions(p_routine app_public.routines, p_exercise uuid, p_occurrence integer, p_sets integer, p_reps_low integer, p_reps_high integer, p_seconds integer, p_restart_after timestamp with time zone, p_date date)
+ RETURNS TABLE(date date, start timestamp with time zone, unit text, before_edit boolean, weights numeric[], reps integer[], seconds integer[], done boolean[])
+ LANGUAGE sql
+ STABLE
+AS $function$
+  -- This routine, and the other routines of its program (deload routines never feed progression).
+  with program_routines as (
+    select r2.id from app_public.routines r2
+     where r2.user_id = p_routine.user_id and not r2.deload
+       and (r2.id = p_routine.id
+            or (p_routine.program is not null and app_hidden.program_key(r2.program) = app_hidden.program_key(p_routine.program)))
+  ), tracks as (
+    -- Where this lift is in each of them: here, this occurrence; in another routine of the
+    -- program, the first occurrence prescribed alike (same sets and reps or time).
+    select distinct on (t.routine_id) t.routine_id, t.occurrence
+      from (select rx.routine_id, rx.position, rx.sets, rx.reps_low, rx.reps_high, rx.seconds,
+                   row_number() over (partition by rx.routine_id order by rx.position) as occurrence
+              from app_public.routine_exercises rx
+             where rx.routine_id in (select pr2.id from program_routines pr2) and rx.exercise_id = p_exercise) t
+     where (t.routine_id = p_routine.id and t.occurrence = p_occurrence)
+        or (t.routine_id <> p_routine.id and t.sets = p_sets and t.reps_low is not distinct from p_reps_low
+            and t.reps_high is not distinct from p_reps_high and t.seconds is not distinct from p_seconds)
+     order by t.routine_id, t.occurrence
+  ), history as (
+    select w.id, w.date, w.start, w.unit, t.occurrence as track_occurrence
+      from app_public.workouts w
+      join tracks t on t.routine_id = w.routine_id
+     where w.user_id = p_routine.user_id and w.date <= p_date
+       and not w.skip_progression
+  ), occurrence as (
+    select we.id, we.skip_progression, h.date, h.start, h.unit, h.id as workout_id, h.track_occurrence,
+           row_number() over (partition by we.workout_id order by we.position) as occurrence
+      from history h
+      join app_public.workout_exercises we on we.workout_id = h.id and we.exercise_id = p_exercise
+  )
+  select o.date, o.start, o.unit, o.start <= p_restart_after as before_edit,
+         coalesce(array_agg(ws.weight::numeric order by ws.position) filter (where ws.id is not null), '{}') as weights,
+         coalesce(array_agg(ws.reps order by ws.position) filter (where ws.id is not null), '{}') as reps,
+         coalesce(array_agg(ws.seconds order by ws.position) filter (where ws.id is not null), '{}') as seconds,
+         coalesce(array_agg(ws.done order by ws.position) filter (where ws.id is not null), '{}') as done
+    from occurrence o
+    left join app_public.workout_sets ws on ws.workout_exercise_id = o.id and ws.kind = 'work'
+   where o.occurrence = o.track_occurrence and not o.skip_progression
+   group by o.id, o.date, o.start, o.unit, o.workout_id
+   order by o.date, o.start, o.workout_id;
+$function$;
+comment on function app_hidden.progression_sessions(p_routine app_public.routines, p_exercise uuid, p_occurrence integer, p_sets integer, p_reps_low integer, p_reps_high integer, p_seconds integer, p_restart_after timestamp with time zone, p_date date) is 'The history of one routine exercise, oldest first (date, start, workout): the owner''s workouts of the routine (or of another day of its program that prescribes the lift alike), dated on or before p_date, not skipProgression, with this exercise''s k-th occurrence not skipProgression; its work sets'' weights, reps, seconds and done, and whether it started before the last start-weight edit.';
+grant execute on function app_hidden.progression_sessions(p_routine app_public.routines, p_exercise uuid, p_occurrence integer, p_sets integer, p_reps_low integer, p_reps_high integer, p_seconds integer, p_restart_after timestamp with time zone, p_date date) to svc_reader;
+
 create function app_hidden.progression_targets(p_routine app_public.routines, p_date date)
  RETURNS SETOF app_hidden.lift_target
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public'
 AS $function$
--- History of a routine exercise: the owner's workouts that name this routine, dated on or before
--- p_date, not skipProgression, starting after the exercise's last start-weight edit; in each, the
--- workout exercise for this exercise that is not skipProgression (the k-th occurrence in the
--- routine follows the k-th in each workout), with its work sets. Sessions are replayed oldest first
--- (date, start, id) through judge_session and next_target; skipped ones change nothing. A deload
--- routine never moves. Unloaded work (no weight written) cannot gain weight.
+-- Each routine exercise's history (progression_sessions) is replayed oldest first: a session is
+-- judged (judge_session; a cycle week by judge_cycle_session and cycle_shortfall) and moves the
+-- target under its rule (next_target, next_stage_target, next_cycle_target); skipped sessions
+-- change nothing, sessions before the last start-weight edit only count as left out. A deload
+-- routine never moves; unloaded work (no weight written) cannot gain weight.
 declare
   re record;
   s record;
   state app_hidden.progression_state;
   judged app_hidden.session_judgement;
-  sessions_judged int;
-  sessions_before_edit int;
+  v_stage record;
+  v_judged int;
+  v_before_edit int;
   v_inc numeric;
   v_step numeric;
-  v_weeks int;
-  v_stages int;
   v_week_sets jsonb;
-  v_cycle_outcome text;
-  v_stage record;
 begin
   for re in
     select x.*, pr.restart_after
-      from (select rx.*, e.region,
+      from (select rx as re_row, rx.*, e.region,
                    case when p_routine.deload then 'deload'
                         when coalesce(rx.progression, p_routine.progression) = 'none' then 'none'
                         when rx.cycle is not null then 'cycle'
                         when rx.stages is not null then 'stages'
+                        when rx.amrap_target is not null then 'amrap'
                         when coalesce(rx.progression, p_routine.progression) = 'time' and (rx.reps_low is not null or rx.seconds is null) then 'none'
                         when coalesce(rx.progression, p_routine.progression) = 'double' and rx.reps_low is null then 'none'
                         else coalesce(rx.progression, p_routine.progression) end as rule,
@@ -2609,124 +2907,41 @@ begin
      order by x.position
   loop
     v_inc := coalesce(re.increment::numeric, app_hidden.weight_increment(re.region, p_routine.unit));
-    v_step := coalesce(re.increment::numeric, app_hidden.loadable_step(p_routine.unit));
+    v_step := app_hidden.rounding_step(re.rounding::numeric, re.increment::numeric, p_routine.unit);
     state := row(case when re.rule = 'cycle' then trim_scale(re.training_max::numeric) else trim_scale(re.weight::numeric) end,
-                 re.reps_low, case when re.reps_low is null then re.seconds end, 0, 0, null, null, 0)::app_hidden.progression_state;
-    v_weeks := case when re.rule = 'cycle' then jsonb_array_length(re.cycle) end;
-    v_stages := case when re.rule = 'stages' then jsonb_array_length(re.stages) end;
-    sessions_judged := 0;
-    sessions_before_edit := 0;
-    if re.rule in ('linear', 'greyskull', 'double', 'time', 'stages', 'cycle') then
-      for s in
-        with program_routines as (
-          -- This routine, and the other routines of its program (deload routines never feed progression).
-          select r2.id from app_public.routines r2
-           where r2.user_id = p_routine.user_id and not r2.deload
-             and (r2.id = p_routine.id
-                  or (p_routine.program is not null and app_hidden.program_key(r2.program) = app_hidden.program_key(p_routine.program)))
-        ), tracks as (
-          -- Where this lift is in each of them: here, this occurrence; in another routine of the
-          -- program, the first occurrence prescribed alike (same sets and reps or time).
-          select distinct on (t.routine_id) t.routine_id, t.occurrence
-            from (select rx.routine_id, rx.position, rx.sets, rx.reps_low, rx.reps_high, rx.seconds,
-                         row_number() over (partition by rx.routine_id order by rx.position) as occurrence
-                    from app_public.routine_exercises rx
-                   where rx.routine_id in (select pr2.id from program_routines pr2) and rx.exercise_id = re.exercise_id) t
-           where (t.routine_id = p_routine.id and t.occurrence = re.occurrence)
-              or (t.routine_id <> p_routine.id and t.sets = re.sets and t.reps_low is not distinct from re.reps_low
-                  and t.reps_high is not distinct from re.reps_high and t.seconds is not distinct from re.seconds)
-           order by t.routine_id, t.occurrence
-        ), history as (
-          select w.id, w.date, w.start, w.unit, t.occurrence as track_occurrence
-            from app_public.workouts w
-            join tracks t on t.routine_id = w.routine_id
-           where w.user_id = p_routine.user_id and w.date <= p_date
-             and not w.skip_progression
-        ), occurrence as (
-          select we.id, we.skip_progression, h.date, h.start, h.unit, h.id as workout_id, h.track_occurrence,
-                 row_number() over (partition by we.workout_id order by we.position) as occurrence
-            from history h
-            join app_public.workout_exercises we on we.workout_id = h.id and we.exercise_id = re.exercise_id
-        )
-        select o.date, o.start, o.unit, o.start <= re.restart_after as before_edit,
-               coalesce(array_agg(ws.weight::numeric order by ws.position) filter (where ws.id is not null), '{}') as weights,
-               coalesce(array_agg(ws.reps order by ws.position) filter (where ws.id is not null), '{}') as reps,
-               coalesce(array_agg(ws.seconds order by ws.position) filter (where ws.id is not null), '{}') as seconds,
-               coalesce(array_agg(ws.done order by ws.position) filter (where ws.id is not null), '{}') as done
-          from occurrence o
-          left join app_public.workout_sets ws on ws.workout_exercise_id = o.id and ws.kind = 'work'
-         where o.occurrence = o.track_occurrence and not o.skip_progression
-         group by o.id, o.date, o.start, o.unit, o.workout_id
-         order by o.date, o.start, o.workout_id
-      loop
-        if re.rule = 'cycle' then
-          v_week_sets := app_hidden.cycle_week(re.cycle, state.stage, state.weight, v_step);
-          v_cycle_outcome := app_hidden.judge_cycle_session(v_week_sets, p_routine.unit, s.unit, s.weights, s.reps, s.done);
-          continue when v_cycle_outcome = 'skip';
-        else
-          select * into v_stage from app_hidden.doc_stage(case when re.rule = 'stages' then re.stages ->> state.stage end);
-          judged := app_hidden.judge_session(coalesce(v_stage.sets, re.sets), state.weight, p_routine.unit, coalesce(v_stage.reps, state.reps),
-                                             coalesce(v_stage.reps, re.reps_high, re.reps_low),
-                                             state.seconds, s.unit, s.weights, s.reps, s.seconds, s.done);
-          continue when judged.outcome = 'skip';
-        end if;
-        if s.before_edit then
-          sessions_before_edit := sessions_before_edit + 1;
-          continue;
-        end if;
-        sessions_judged := sessions_judged + 1;
-        if re.rule = 'cycle' then
-          state := app_hidden.next_cycle_target(state, v_cycle_outcome, v_week_sets, v_weeks, s.date, v_inc, p_routine.unit);
-        elsif re.rule = 'stages' then
-          state := app_hidden.next_stage_target(state, judged, re.stages, s.date, v_inc, v_step, p_routine.unit);
-        else
-          state := app_hidden.next_target(re.rule, state, judged, s.date, re.sets, re.reps_low, coalesce(re.reps_high, re.reps_low),
-                                          v_inc, p_routine.unit);
-        end if;
-      end loop;
-    end if;
-    select * into v_stage from app_hidden.doc_stage(case when re.rule = 'stages' then re.stages ->> state.stage end);
-    v_week_sets := case when re.rule = 'cycle' then app_hidden.cycle_week(re.cycle, state.stage, state.weight, v_step) end;
-    if state.explanation is null and re.rule = 'cycle' and sessions_before_edit > 0 then
-      state.explanation := format('Training max changed in the routine to %s %s: starting the cycle again at week 1 of %s (%s); %s.',
-        state.weight, p_routine.unit, v_weeks, app_hidden.cycle_texts(v_week_sets), app_hidden.earlier_sessions_note(sessions_before_edit));
-    elsif state.explanation is null and re.rule = 'cycle' then
-      state.explanation := format('No history yet: week 1 of %s at a training max of %s %s (%s).',
-        v_weeks, state.weight, p_routine.unit, app_hidden.cycle_texts(v_week_sets));
-    elsif state.explanation is null and re.rule = 'stages' and sessions_before_edit > 0 then
-      state.explanation := format('Start weight changed in the routine to %s %s: starting again from it, stage 1 of %s, %s; %s.',
-        coalesce(state.weight::text, 'none'), case when state.weight is null then '' else p_routine.unit end, v_stages, re.stages ->> 0,
-        app_hidden.earlier_sessions_note(sessions_before_edit));
-    elsif state.explanation is null and re.rule = 'stages' then
-      state.explanation := format('No history yet: stage 1 of %s, %s at %s %s as written.',
-        v_stages, re.stages ->> 0, coalesce(state.weight::text, 'no weight'), case when state.weight is null then '' else p_routine.unit end);
-    elsif state.explanation is null then
-      state.explanation := app_hidden.progression_first_note(re.rule, re.sets, state.reps, state.seconds, state.weight, p_routine.unit)
-        || case when re.rule = 'greyskull' then ' Last set: as many reps as possible.' else '' end;
-      if sessions_before_edit > 0 then
-        state.explanation := format('Start weight changed in the routine to %s %s: starting again from it; %s.',
-          coalesce(trim_scale(re.weight::numeric)::text, 'none'), case when re.weight is null then '' else p_routine.unit end,
-          app_hidden.earlier_sessions_note(sessions_before_edit))
-          || case when re.rule = 'greyskull' then ' Last set: as many reps as possible.' else '' end;
+                 re.reps_low, case when re.reps_low is null then re.seconds end, 0, 0, null, null, 0, null, null)::app_hidden.progression_state;
+    v_judged := 0;
+    v_before_edit := 0;
+    for s in
+      select h.* from app_hidden.progression_sessions(p_routine, re.exercise_id, re.occurrence::int, re.sets, re.reps_low, re.reps_high,
+                                                        re.seconds, re.restart_after, p_date) h
+       where re.rule not in ('none', 'deload')
+    loop
+      v_week_sets := case when re.rule = 'cycle' then app_hidden.cycle_week(re.cycle, state.stage, state.weight, v_step) end;
+      select * into v_stage from app_hidden.doc_stage(case when re.rule = 'stages' then re.stages ->> state.stage end);
+      judged := case when re.rule <> 'cycle' then
+        app_hidden.judge_session(coalesce(v_stage.sets, re.sets), state.weight, p_routine.unit, coalesce(v_stage.reps, state.reps),
+                                 coalesce(v_stage.reps, re.reps_high, re.reps_low), state.seconds, s.unit, s.weights, s.reps, s.seconds, s.done) end;
+      continue when case when re.rule = 'cycle' then app_hidden.judge_cycle_session(v_week_sets, p_routine.unit, s.unit, s.weights, s.reps, s.done)
+                         else judged.outcome end = 'skip';
+      if s.before_edit then
+        v_before_edit := v_before_edit + 1;
+        continue;
       end if;
-    end if;
-    if re.rule = 'cycle' then
-      return next row(re.id, re.position, re.exercise_id, re.rule,
-                      (v_week_sets -> -1 ->> 'weight')::numeric, (v_week_sets -> -1 ->> 'reps')::int, null, re.sets,
-                      sessions_judged, state.explanation
-                        || case when sessions_judged > 0 then format(' (%s).', app_hidden.cycle_texts(v_week_sets)) else '' end
-                        || case when v_week_sets @> '[{"amrap": true}]' then ' Sets marked +: as many reps as possible.' else '' end,
-                      state.weight, (v_week_sets -> -1 ->> 'amrap')::boolean, v_week_sets)::app_hidden.lift_target;
-    else
-      return next row(re.id, re.position, re.exercise_id, re.rule, state.weight, coalesce(v_stage.reps, state.reps),
-                      case when state.reps is null and v_stage.reps is null then state.seconds end, coalesce(v_stage.sets, re.sets),
-                      sessions_judged, state.explanation || case when coalesce(v_stage.amrap, false) then ' Last set: as many reps as possible.' else '' end,
-                      null, coalesce(v_stage.amrap, re.rule = 'greyskull'), null)::app_hidden.lift_target;
-    end if;
+      v_judged := v_judged + 1;
+      state := case re.rule
+        when 'cycle' then app_hidden.next_cycle_target(state,
+          app_hidden.cycle_shortfall(v_week_sets, re.cycle::text not like '%+%', p_routine.unit, s.unit, s.weights, s.reps, s.done),
+          jsonb_array_length(re.cycle), s.date, v_inc, p_routine.unit)
+        when 'stages' then app_hidden.next_stage_target(state, judged, re.stages, re.reset, s.date, v_inc, v_step, p_routine.unit)
+        else app_hidden.next_target(re.rule, state, judged, s.date, re.sets, re.reps_low, coalesce(re.reps_high, re.reps_low),
+                                    re.amrap_target, v_inc, p_routine.unit) end;
+    end loop;
+    return next app_hidden.progression_lift_target(re.re_row, re.rule, state, v_step, v_judged, v_before_edit, p_routine.unit);
   end loop;
 end;
 $function$;
-comment on function app_hidden.progression_targets(p_routine app_public.routines, p_date date) is 'The next targets of each exercise of a routine on a date, replayed from the owner''s history (judge_session, then next_target, per session; the rules are in the comments of those functions).';
+comment on function app_hidden.progression_targets(p_routine app_public.routines, p_date date) is 'The next targets of each exercise of a routine on a date, replayed from the owner''s history (progression_sessions; judge_session, then next_target, next_stage_target or next_cycle_target per session; the rules are in the comments of those functions).';
 grant execute on function app_hidden.progression_targets(p_routine app_public.routines, p_date date) to svc_reader;
 
 create function app_hidden.record_sets(p_exercise uuid)
@@ -2868,6 +3083,26 @@ $function$;
 comment on function app_hidden.resolve_exercises_exactly(refs text[]) is 'The exact tiers of app_hidden.match_exercise for each reference (by its position in refs, from 1), for the calling user: an id the caller can see, a catalog name, one of the caller''s custom names, a catalog alias (ignoring case, spacing and hyphens), or null. A few index probes each: what nearly every reference is.';
 grant execute on function app_hidden.resolve_exercises_exactly(refs text[]) to svc_reader;
 
+create function app_hidden.round_to_step(weight numeric, step numeric)
+ RETURNS numeric
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+  select case when weight is null then null else trim_scale(greatest(0, ceil(weight / step - 0.5) * step)) end;
+$function$;
+comment on function app_hidden.round_to_step(weight numeric, step numeric) is 'A weight rounded to the nearest multiple of step, ties down (78.75 on 2.5: 77.5), never below 0: how planned and percentage weights round.';
+grant execute on function app_hidden.round_to_step(weight numeric, step numeric) to svc_reader;
+
+create function app_hidden.rounding_step(rounding numeric, increment numeric, unit text)
+ RETURNS numeric
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+  select coalesce(rounding, least(app_hidden.loadable_step(unit), coalesce(increment, app_hidden.loadable_step(unit))));
+$function$;
+comment on function app_hidden.rounding_step(rounding numeric, increment numeric, unit text) is 'The step an exercise''s weights round to in its unit: its `rounding`, else the smallest loadable step (2.5 kg, 5 lb) or its increment when that is smaller.';
+grant execute on function app_hidden.rounding_step(rounding numeric, increment numeric, unit text) to svc_reader;
+
 create function app_hidden.routine_name_taken(p_user uuid, p_name text, p_except uuid)
  RETURNS text
  LANGUAGE sql
@@ -2915,6 +3150,22 @@ AS $function$
 $function$;
 comment on function app_hidden.shown_increment(increment numeric, from_unit text, to_unit text) is 'An exercise''s increment in another unit: converted and snapped to the nearest step plates make in that unit (2.5 lb, 0.5 kg), never below it nor above 100 (the limit of an increment): 1 kg is 2.5 lb, 2 kg is 5 lb, 2.5 lb is 1 kg. Unchanged in the same unit.';
 grant execute on function app_hidden.shown_increment(increment numeric, from_unit text, to_unit text) to svc_reader;
+
+create function app_hidden.shown_reset(reset text, from_unit text, to_unit text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+  -- An amount added is a load: converted and snapped to the loadable step of the unit shown, at
+  -- least one step (7.5 kg is 15 lb, 10 kg is 20 lb, 15 lb is 7.5 kg, 20 lb is 10 kg).
+  select case when reset is null or from_unit = to_unit or r.add is null then reset
+              else '+' || trim_scale(least(100, greatest(app_hidden.loadable_step(to_unit),
+                                               app_hidden.snap_weight(app_hidden.convert_weight(r.add, from_unit, to_unit),
+                                                                      app_hidden.loadable_step(to_unit))))) end
+    from app_hidden.doc_reset(reset) r;
+$function$;
+comment on function app_hidden.shown_reset(reset text, from_unit text, to_unit text) is 'A stage reset shown in another unit: a percentage as it is, an amount converted and snapped to the loadable step there (at least one step).';
+grant execute on function app_hidden.shown_reset(reset text, from_unit text, to_unit text) to svc_reader;
 
 create function app_hidden.shown_weight(weight numeric, from_unit text, to_unit text)
  RETURNS numeric
@@ -3524,8 +3775,9 @@ create function app_hidden.walk_routine_exercise_extras(e jsonb, p text, OUT pat
  IMMUTABLE
 AS $function$
 -- The fields after `bursts` of a routine exercise, in this order (the SDK's routineExercise):
--- trainingMax, cycle, stages, increment. `sets` and `reps` are read as the walk reads them; when
--- they are wrong the walk reports them first.
+-- trainingMax, cycle, stages, then reset, amrapTarget, increment and rounding
+-- (walk_routine_exercise_steps). `sets` and `reps` are read as the walk reads them; when they are
+-- wrong the walk reports them first.
 declare
   v_sets int := app_hidden.doc_integer(e -> 'sets', 1, 20);
   v_reps int;
@@ -3539,7 +3791,6 @@ declare
   st record;
   w int;
   k int;
-  n numeric;
 begin
   canonical := '{}';
   row_fields := '{}';
@@ -3609,18 +3860,69 @@ begin
     canonical := canonical || jsonb_build_object('stages', v_stages);
     row_fields := row_fields || jsonb_build_object('stages', v_stages);
   end if;
-  if e ? 'increment' then
-    n := case when jsonb_typeof(e -> 'increment') = 'number' then (e -> 'increment')::text::numeric end;
-    if n is null or n <= 0 or n > 100 or n <> round(n, 2) then
-      path := p || '.increment'; reason := 'must be a number above 0 and at most 100 with at most 2 decimals'; return;
-    end if;
-    canonical := canonical || jsonb_build_object('increment', trim_scale(n));
-    row_fields := row_fields || jsonb_build_object('increment', trim_scale(n));
-  end if;
+  select * into x from app_hidden.walk_routine_exercise_steps(e, p, case when e ? 'time' then null else v_reps end);
+  path := x.path; reason := x.reason;
+  canonical := canonical || x.canonical;
+  row_fields := row_fields || x.row_fields;
 end;
 $function$;
-comment on function app_hidden.walk_routine_exercise_extras(e jsonb, p text, OUT path text, OUT reason text, OUT canonical jsonb, OUT row_fields jsonb) is 'The validation of a routine exercise''s trainingMax, cycle, stages and increment (after its other fields): the first problem, or their canonical form and row columns.';
+comment on function app_hidden.walk_routine_exercise_extras(e jsonb, p text, OUT path text, OUT reason text, OUT canonical jsonb, OUT row_fields jsonb) is 'The validation of a routine exercise''s trainingMax, cycle and stages, then its last fields (walk_routine_exercise_steps): the first problem, or their canonical form and row columns.';
 grant execute on function app_hidden.walk_routine_exercise_extras(e jsonb, p text, OUT path text, OUT reason text, OUT canonical jsonb, OUT row_fields jsonb) to svc_reader;
+
+create function app_hidden.walk_routine_exercise_steps(e jsonb, p text, p_reps integer, OUT path text, OUT reason text, OUT canonical jsonb, OUT row_fields jsonb)
+ RETURNS record
+ LANGUAGE plpgsql
+ IMMUTABLE
+AS $function$
+-- The last fields of a routine exercise, in this order (the SDK's routineExercise): reset,
+-- amrapTarget, increment, rounding. p_reps is the exercise's reps as one number (null for none, a
+-- range or a time).
+declare
+  x record;
+  n numeric;
+  k text;
+begin
+  canonical := '{}';
+  row_fields := '{}';
+  if e ? 'reset' then
+    select * into x from app_hidden.doc_reset(case when jsonb_typeof(e -> 'reset') = 'string' then e ->> 'reset' end);
+    if x.percent is null and x.add is null then
+      path := p || '.reset'; reason := 'must be a reset like 85% or +7.5 (above 0, at most 100, at most 2 decimals)'; return;
+    end if;
+    if not e ? 'stages' then
+      path := p || '.reset'; reason := 'needs stages'; return;
+    end if;
+    canonical := canonical || jsonb_build_object('reset', coalesce(x.percent::text || '%', '+' || x.add::text));
+  end if;
+  if e ? 'amrapTarget' then
+    n := app_hidden.doc_integer(e -> 'amrapTarget', 1, 500);
+    if n is null then
+      path := p || '.amrapTarget'; reason := 'must be an integer from 1 to 500'; return;
+    end if;
+    if e ? 'cycle' or e ? 'stages' then
+      path := p || '.amrapTarget'; reason := 'must not be given with a cycle or stages'; return;
+    end if;
+    if p_reps is null or p_reps > n then
+      path := p || '.amrapTarget'; reason := 'needs reps as one number, at most amrapTarget'; return;
+    end if;
+    canonical := canonical || jsonb_build_object('amrapTarget', n);
+  end if;
+  -- Steps: above 0, at most 100, at most 2 decimals.
+  foreach k in array array['increment', 'rounding'] loop
+    if e ? k then
+      n := case when jsonb_typeof(e -> k) = 'number' then (e -> k)::text::numeric end;
+      if n is null or n <= 0 or n > 100 or n <> round(n, 2) then
+        path := p || '.' || k; reason := 'must be a number above 0 and at most 100 with at most 2 decimals'; return;
+      end if;
+      canonical := canonical || jsonb_build_object(k, trim_scale(n));
+    end if;
+  end loop;
+  row_fields := jsonb_strip_nulls(jsonb_build_object('reset', canonical -> 'reset', 'amrap_target', canonical -> 'amrapTarget',
+                                                     'increment', canonical -> 'increment', 'rounding', canonical -> 'rounding'));
+end;
+$function$;
+comment on function app_hidden.walk_routine_exercise_steps(e jsonb, p text, p_reps integer, OUT path text, OUT reason text, OUT canonical jsonb, OUT row_fields jsonb) is 'The validation of a routine exercise''s reset, amrapTarget, increment and rounding (its last fields): the first problem, or their canonical form and row columns.';
+grant execute on function app_hidden.walk_routine_exercise_steps(e jsonb, p text, p_reps integer, OUT path text, OUT reason text, OUT canonical jsonb, OUT row_fields jsonb) to svc_reader;
 
 create function app_hidden.walk_routine_fields(doc jsonb, p_unit text, p_user uuid, OUT path text, OUT reason text, OUT canonical jsonb, OUT entries jsonb)
  RETURNS record
@@ -3712,7 +4014,7 @@ create function app_hidden.walk_routine_program(doc jsonb, p_unit text, OUT path
  STABLE
 AS $function$
 -- The routine walk (app_hidden.walk_routine_document) on the document without the fields it does
--- not know, then those: each exercise's trainingMax, cycle, stages and increment (last in its entry,
+-- not know, then those: each exercise's trainingMax, cycle, stages, reset, amrapTarget, increment and rounding (last in its entry,
 -- so a problem there comes before the walk's problems in later entries only), and `program`, the
 -- last field of a routine document: 1 to 80 characters without control characters, or null (none).
 declare
@@ -3746,7 +4048,7 @@ begin
       end if;
     end loop;
     v_stripped := jsonb_set(v_stripped, '{exercises}', (
-      select coalesce(jsonb_agg(case when jsonb_typeof(x2.e) = 'object' then x2.e - '{trainingMax,cycle,stages,increment}'::text[] else x2.e end order by x2.ord), '[]')
+      select coalesce(jsonb_agg(case when jsonb_typeof(x2.e) = 'object' then x2.e - '{trainingMax,cycle,stages,reset,amrapTarget,increment,rounding}'::text[] else x2.e end order by x2.ord), '[]')
         from jsonb_array_elements(v_entries) with ordinality as x2(e, ord)));
   end if;
   select * into w from app_hidden.walk_routine_document(v_stripped, p_unit);
@@ -5213,7 +5515,7 @@ create type app_public.next_target as (
 comment on column app_public.next_target.position is E'@notNull\nOrder within the routine, from 0 (the same as the next workout''s exercises).';
 comment on column app_public.next_target.exercise_id is E'@notNull\nThe exercise.';
 comment on column app_public.next_target.exercise is E'@notNull\nThe exercise as the next workout names it.';
-comment on column app_public.next_target.rule is E'@notNull\nThe rule applied: linear, greyskull, double, time, none, deload, stages or cycle.';
+comment on column app_public.next_target.rule is E'@notNull\nThe rule applied: linear, greyskull, double, time, none, deload, stages, cycle or amrap (an exercise with an amrapTarget).';
 comment on column app_public.next_target.weight is 'The work weight as planned in your unit (converted and snapped to a loadable weight when the routine has another unit); null for unloaded work.';
 comment on column app_public.next_target.unit is E'@notNull\nYour unit: the unit of weight.';
 comment on column app_public.next_target.routine_weight is 'The work weight in the routine''s unit, as progression computed it.';
@@ -5223,7 +5525,7 @@ comment on column app_public.next_target.seconds is 'Seconds per work set of a t
 comment on column app_public.next_target.sessions is E'@notNull\nSessions of your history judged to reach this target (skipped ones and ones before a start-weight edit not counted).';
 comment on column app_public.next_target.explanation is E'@notNull\nWhy the target is what it is, in a sentence or two. Every weight it names was lifted, written in the routine or is planned here.';
 comment on column app_public.next_target.training_max is 'The training max a cycle''s percentages are of, in the routine''s unit; null without a cycle.';
-comment on column app_public.next_target.amrap is E'@notNull\nWhether the last work set is as many reps as possible (greyskull, a stage or cycle set marked `+`).';
+comment on column app_public.next_target.amrap is E'@notNull\nWhether the last work set is as many reps as possible (greyskull, an amrapTarget, a stage or cycle set marked `+`); the plan''s set text ends in `+`.';
 comment on type app_public.next_target is 'The target of one exercise of a routine''s next workout, and why.';
 
 create type app_public.program_lift as (
@@ -5504,11 +5806,15 @@ create table app_public.routine_exercises (
   cycle jsonb,
   stages jsonb,
   increment double precision,
+  rounding double precision,
+  reset text,
+  amrap_target integer,
   constraint routine_exercises_pkey PRIMARY KEY (id),
   constraint routine_exercises_routine_id_position_key UNIQUE (routine_id, "position"),
   constraint routine_exercises_exercise_id_fkey FOREIGN KEY (exercise_id) REFERENCES app_public.exercises(id) ON DELETE RESTRICT,
   constraint routine_exercises_routine_id_fkey FOREIGN KEY (routine_id) REFERENCES app_public.routines(id) ON DELETE CASCADE,
   constraint routine_exercises_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE CASCADE,
+  constraint routine_exercises_amrap_target_check CHECK (amrap_target >= 1 AND amrap_target <= 500),
   constraint routine_exercises_bursts_check CHECK (bursts >= 0 AND bursts <= 5),
   constraint routine_exercises_check CHECK (reps_low <= reps_high),
   constraint routine_exercises_drops_check CHECK (drops >= 0 AND drops <= 5),
@@ -5517,6 +5823,7 @@ create table app_public.routine_exercises (
   constraint routine_exercises_reps_high_check CHECK (reps_high >= 0 AND reps_high <= 500),
   constraint routine_exercises_reps_low_check CHECK (reps_low >= 0 AND reps_low <= 500),
   constraint routine_exercises_rest_seconds_check CHECK (rest_seconds >= 0 AND rest_seconds <= 900),
+  constraint routine_exercises_rounding_check CHECK (rounding > 0::double precision AND rounding <= 100::double precision),
   constraint routine_exercises_seconds_check CHECK (seconds >= 0),
   constraint routine_exercises_sets_check CHECK (sets >= 1 AND sets <= 20),
   constraint routine_exercises_training_max_check CHECK (training_max >= 0::double precision AND training_max <= 10000::double precision),
@@ -5545,6 +5852,9 @@ comment on column app_public.routine_exercises.training_max is 'Training max the
 comment on column app_public.routine_exercises.cycle is 'Weeks of percentage sets of the training max, as canonical text (`[["65%x5","75%x5","85%x5+"], ...]`); one week per session in turn.';
 comment on column app_public.routine_exercises.stages is 'Stages of sets x reps as canonical text (`["5x3+","6x2+","10x1+"]`, GZCLP): a miss moves to the next stage.';
 comment on column app_public.routine_exercises.increment is 'This exercise''s progression and loadable step in the routine''s unit, instead of 2.5 kg / 5 lb (5 kg / 10 lb lower body).';
+comment on column app_public.routine_exercises.rounding is 'The step planned and percentage weights round to, in the routine''s unit (nearest, ties down); null: 2.5 kg / 5 lb, or the increment when smaller.';
+comment on column app_public.routine_exercises.reset is 'With stages: what a miss at the last stage starts stage 1 at, as canonical text: `85%` of the weight missed, or `+7.5` on the last weight of stage 1; null: `85%`.';
+comment on column app_public.routine_exercises.amrap_target is 'The last set is as many reps as possible; the weight rises by one increment when it reaches this many reps (GZCLP T3).';
 create index routine_exercises_exercise_id_idx on app_public.routine_exercises using btree (exercise_id);
 create index routine_exercises_user_id_idx on app_public.routine_exercises using btree (user_id);
 CREATE TRIGGER _200_parent_owner BEFORE INSERT OR UPDATE ON app_public.routine_exercises FOR EACH ROW EXECUTE FUNCTION app_hidden.tg_check_parent_owner('routines', 'routine_id');
@@ -5576,6 +5886,9 @@ grant insert (training_max), update (training_max) on table app_public.routine_e
 grant insert (cycle), update (cycle) on table app_public.routine_exercises to svc_visitor;
 grant insert (stages), update (stages) on table app_public.routine_exercises to svc_visitor;
 grant insert (increment), update (increment) on table app_public.routine_exercises to svc_visitor;
+grant insert (rounding), update (rounding) on table app_public.routine_exercises to svc_visitor;
+grant insert (reset), update (reset) on table app_public.routine_exercises to svc_visitor;
+grant insert (amrap_target), update (amrap_target) on table app_public.routine_exercises to svc_visitor;
 grant select on table app_public.routine_exercises to svc_reader;
 grant delete on table app_public.routine_exercises to svc_visitor;
 
@@ -6084,11 +6397,12 @@ begin
     raise exception 'name: %', v_taken using errcode = 'SVDOC', detail = 'name', hint = v_taken;
   end;
   insert into app_public.routine_exercises (routine_id, position, exercise_id, sets, reps_low, reps_high, seconds, weight,
-    rest_seconds, superset, progression, warmups, drops, bursts, training_max, cycle, stages, increment)
+    rest_seconds, superset, progression, warmups, drops, bursts, training_max, cycle, stages, reset, amrap_target, increment, rounding)
   select v_id, x.ord - 1, (x.e ->> 'exercise_id')::uuid, (x.e ->> 'sets')::int, (x.e ->> 'reps_low')::int,
          (x.e ->> 'reps_high')::int, (x.e ->> 'seconds')::int, (x.e ->> 'weight')::float8, (x.e ->> 'rest_seconds')::int,
          x.e ->> 'superset', x.e ->> 'progression', (x.e ->> 'warmups')::int, (x.e ->> 'drops')::int, (x.e ->> 'bursts')::int,
-         (x.e ->> 'training_max')::float8, x.e -> 'cycle', x.e -> 'stages', (x.e ->> 'increment')::float8
+         (x.e ->> 'training_max')::float8, x.e -> 'cycle', x.e -> 'stages', x.e ->> 'reset', (x.e ->> 'amrap_target')::int,
+         (x.e ->> 'increment')::float8, (x.e ->> 'rounding')::float8
     from jsonb_array_elements(w.exercise_rows) with ordinality as x(e, ord);
   routine_id := v_id;
 end;
@@ -6964,7 +7278,9 @@ begin
                       'rest', re.rest_seconds, 'superset', re.superset, 'progression', re.progression,
                       'warmups', nullif(re.warmups, 0), 'drops', nullif(re.drops, 0), 'bursts', nullif(re.bursts, 0),
                       'trainingMax', app_hidden.shown_weight(re.training_max::numeric, r.unit, u.unit),
-                      'cycle', re.cycle, 'stages', re.stages, 'increment', app_hidden.shown_increment(re.increment::numeric, r.unit, u.unit))
+                      'cycle', re.cycle, 'stages', re.stages, 'reset', app_hidden.shown_reset(re.reset, r.unit, u.unit),
+                      'amrapTarget', re.amrap_target, 'increment', app_hidden.shown_increment(re.increment::numeric, r.unit, u.unit),
+                      'rounding', app_hidden.shown_increment(re.rounding::numeric, r.unit, u.unit))
                     order by re.position)
                from app_public.routine_exercises re where re.routine_id = r.id), '[]'),
            'program', r.program))

@@ -31,6 +31,7 @@ import {
   REPS_RANGE_PATTERN,
   SET_TEXT_PATTERN,
   STAGE_PATTERN,
+  RESET_PATTERN,
   UUID_PATTERN,
 } from "../sdk/src/documents/index.ts";
 import { readCases, type Case } from "../sdk/test/conformance/cases.ts";
@@ -108,9 +109,9 @@ async function exerciseName(ref: string): Promise<string> {
   return rows[0].name;
 }
 
-test("the conformance file has 681 cases, 228 of them valid, 10 judged only by the server and 27 before PostgreSQL", () => {
-  expect(cases.length).toBe(681);
-  expect(cases.filter((c) => c.path === null).length).toBe(228);
+test("the conformance file has 729 cases, 242 of them valid, 10 judged only by the server and 27 before PostgreSQL", () => {
+  expect(cases.length).toBe(729);
+  expect(cases.filter((c) => c.path === null).length).toBe(242);
   expect(cases.filter((c) => c.database).length).toBe(10);
   expect(cases.filter((c) => c.plugin).length).toBe(27);
   expect(cases.filter((c) => c.plugin && c.path === null)).toEqual([]);
@@ -152,11 +153,12 @@ test("the SQL regular expressions are the SDK's, character for character", async
     setText: SET_TEXT_PATTERN,
     percentSet: PERCENT_SET_PATTERN,
     stage: STAGE_PATTERN,
+    reset: RESET_PATTERN,
   });
   // The functions use the same patterns as literals (so PostgreSQL caches them compiled).
   const { rows: bodies } = await s.ownerPool.query(
     `select p.proname, p.prosrc from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-      where n.nspname = 'app_hidden' and p.proname in ('doc_uuid', 'doc_duration', 'doc_parse_set', 'doc_start', 'walk_routine_target', 'walk_workout_when', 'doc_percent_set', 'doc_stage')`,
+      where n.nspname = 'app_hidden' and p.proname in ('doc_uuid', 'doc_duration', 'doc_parse_set', 'doc_start', 'walk_routine_target', 'walk_workout_when', 'doc_percent_set', 'doc_stage', 'doc_reset')`,
   );
   const src = Object.fromEntries(bodies.map((b) => [b.proname, b.prosrc as string]));
   expect(src.doc_uuid).toContain(`'${UUID_PATTERN}'`);
@@ -167,6 +169,7 @@ test("the SQL regular expressions are the SDK's, character for character", async
   expect(src.walk_workout_when).toContain(`'${DATE_PATTERN}'`);
   expect(src.doc_percent_set).toContain(`'${PERCENT_SET_PATTERN}'`);
   expect(src.doc_stage).toContain(`'${STAGE_PATTERN}'`);
+  expect(src.doc_reset).toContain(`'${RESET_PATTERN}'`);
 });
 
 describe.each(cases.filter((c) => c.plugin).map((c) => [c.name, c] as const))("%s", (_name, c) => {

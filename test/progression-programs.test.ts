@@ -2,7 +2,7 @@
 // sets and every explanation are checked against hand-worked expectations, then the session is
 // logged as done (hits, misses, lighter sets). Routines of one program share each lift's progression.
 import { validateWorkoutDocument } from "@svc/sdk/documents";
-import { useTestServer, signUp, gqlData, type SignedUpUser } from "./support/harness.ts";
+import { useTestServer, signUp, signUpWithUnit, gqlData, type SignedUpUser } from "./support/harness.ts";
 
 const s = useTestServer();
 
@@ -406,101 +406,104 @@ const FIVE_THREE_ONE = [
 ];
 const AMRAP = " Sets marked +: as many reps as possible.";
 
-test("5/3/1, two cycles and the start of a third: percentage sets of a training max snapped to 2.5 kg, + 5 kg after a cycle with every rep, kept after a missed 1+", async () => {
-  const u = await signUp(s.url, "531");
+const DELOAD_WEEK = ["40%x5", "50%x5", "60%x5"];
+const FIVE_THREE_ONE_DELOAD = [...FIVE_THREE_ONE, DELOAD_WEEK];
+const WEEK_TEXTS = ["65%x5, 75%x5, 85%x5+", "70%x3, 80%x3, 90%x3+", "75%x5, 85%x3, 95%x1+", "40%x5, 50%x5, 60%x5"];
+/** One session of a table: the work sets planned, the explanation, the sets logged. */
+type Row = [work: string[], why: string, logged: string[]];
+/** Plays a one-exercise routine's sessions, one every other day from day(1); then the plan of the next day. */
+async function table(u: User, routine: string, rows: Row[]): Promise<{ work: string[]; why: string }> {
+  for (const [i, [work, why, logged]] of rows.entries())
+    await session(u, routine, day(i + 1), [{ work, why }], [logged]);
+  const next = (await call(u, NEXT, { id: routine, date: day(rows.length + 1) })).routineById;
+  return {
+    work: next.nextWorkout.exercises[0].sets.map((x: any) => x.set).filter((t: string) => !/^(w|d|rp):/.test(t)),
+    why: next.nextTargets[0].explanation,
+  };
+}
+/** The explanation of a week of a cycle moved to by a session: `Last session (<date>): week ...`. */
+const weekWhy = (date: string, done: number, short: string, tm: string, next: number) =>
+  `Last session (${date}): week ${done} of 4 done${short}; week ${next} at a training max of ${tm} (${WEEK_TEXTS[next - 1]}).` +
+  (next < 4 ? AMRAP : "");
+
+test("5/3/1 in lb, weeks 1-4 twice: a 330 lb training max with a 10 lb increment plans 215/245/280, 230/265/295, 245/280/315 and the deload (rounded to 5 lb, ties down); every + set made: 340 lb (255 lb at 75 %); a failed 1+ set keeps it at 340 after a deload done in full", async () => {
+  const u = await signUpWithUnit(s, "lb", "531 lb");
+  const squat = await applyRoutine(u, {
+    name: "531 Squat lb",
+    unit: "lb",
+    exercises: [{ exercise: "Back Squat", sets: 3, trainingMax: 330, increment: 10, cycle: FIVE_THREE_ONE_DELOAD }],
+  });
+  // 65 % 214.5 -> 215, 75 % 247.5 -> 245 (a tie: down), 85 % 280.5 -> 280; 70 % 231 -> 230, 80 % 264 -> 265,
+  // 90 % 297 -> 295; 95 % 313.5 -> 315; deload 132 -> 130, 165, 198 -> 200.
+  // Training max 340: 221 -> 220, 255, 289 -> 290; 238 -> 240, 272 -> 270, 306 -> 305; 323 -> 325; 136 -> 135, 170, 204 -> 205.
+  const next = await table(u, squat, [
+    [
+      ["215x5", "245x5", "280x5+"],
+      `No history yet: week 1 of 4 at a training max of 330 lb (${WEEK_TEXTS[0]}).${AMRAP}`,
+      ["215x5", "245x5", "280x8"],
+    ],
+    [["230x3", "265x3", "295x3+"], weekWhy("2026-01-06", 1, "", "330 lb", 2), ["230x3", "265x3", "295x5"]],
+    [["245x5", "280x3", "315x1+"], weekWhy("2026-01-08", 2, "", "330 lb", 3), ["245x5", "280x3", "315x3"]],
+    [["130x5", "165x5", "200x5"], weekWhy("2026-01-10", 3, "", "330 lb", 4), ["130x5", "165x5", "200x5"]],
+    [
+      ["220x5", "255x5", "290x5+"],
+      `Last session (2026-01-12): week 4 of 4 done, every + set of the cycle with its reps: training max +10 lb to 340 lb; week 1 (${WEEK_TEXTS[0]}).${AMRAP}`,
+      ["220x5", "255x5", "290x7"],
+    ],
+    [["240x3", "270x3", "305x3+"], weekWhy("2026-01-14", 1, "", "340 lb", 2), ["240x3", "270x3", "305x4"]],
+    [["255x5", "290x3", "325x1+"], weekWhy("2026-01-16", 2, "", "340 lb", 3), ["255x5", "290x3", "325x0"]],
+    [
+      ["135x5", "170x5", "205x5"],
+      weekWhy("2026-01-18", 3, ", short on set 3 (95%x1+ at 325 lb) 0 reps at 325 lb", "340 lb", 4),
+      ["135x5", "170x5", "205x5"],
+    ],
+  ]);
+  expect(next).toEqual({
+    work: ["220x5", "255x5", "290x5+"],
+    why: `Last session (2026-01-20): week 4 of 4 done; a + set of the cycle fell short (2026-01-18, set 3 (95%x1+ at 325 lb) 0 reps at 325 lb): training max stays 340 lb; week 1 (${WEEK_TEXTS[0]}).${AMRAP}`,
+  });
+});
+
+test("5/3/1 in kg, weeks 1-4 twice: 100 kg falls on 2.5 kg steps, 105 kg between them (78.75 -> 77.5, ties down); only the + sets are judged; a failed 3+ in week 2 keeps the training max through weeks 3 and 4", async () => {
+  const u = await signUp(s.url, "531 kg");
   const squat = await applyRoutine(u, {
     name: "531 Squat",
     program: "5/3/1",
-    exercises: [{ exercise: "Back Squat", sets: 3, trainingMax: 100, cycle: FIVE_THREE_ONE }],
+    exercises: [{ exercise: "Back Squat", sets: 3, trainingMax: 100, cycle: FIVE_THREE_ONE_DELOAD }],
   });
-  // Cycle 1, training max 100 kg: 65/75/85, 70/80/90, 75/85/95 % are whole multiples of 2.5 kg.
-  await session(
-    u,
-    squat,
-    day(1),
+  // Training max 105: 68.25 -> 67.5, 78.75 -> 77.5, 89.25 -> 90; 73.5 -> 72.5, 84 -> 85, 94.5 -> 95;
+  // 78.75 -> 77.5, 89.25 -> 90, 99.75 -> 100; 42 -> 42.5, 52.5, 63 -> 62.5.
+  const next = await table(u, squat, [
     [
-      {
-        work: ["65x5", "75x5", "85x5+"],
-        why: `No history yet: week 1 of 3 at a training max of 100 kg (65%x5, 75%x5, 85%x5+).${AMRAP}`,
-      },
+      ["65x5", "75x5", "85x5+"],
+      `No history yet: week 1 of 4 at a training max of 100 kg (${WEEK_TEXTS[0]}).${AMRAP}`,
+      ["65x5", "75x5", "85x9"],
     ],
-    [["65x5", "75x5", "85x9"]],
-  );
-  await session(
-    u,
-    squat,
-    day(2),
+    // A set that is not `+` with fewer reps: the training max is judged on the `+` sets only.
+    [["70x3", "80x3", "90x3+"], weekWhy("2026-01-06", 1, "", "100 kg", 2), ["70x3", "80x2", "90x3"]],
+    [["75x5", "85x3", "95x1+"], weekWhy("2026-01-08", 2, "", "100 kg", 3), ["75x5", "85x3", "95x4"]],
+    [["40x5", "50x5", "60x5"], weekWhy("2026-01-10", 3, "", "100 kg", 4), ["40x5", "50x5", "60x5"]],
     [
-      {
-        work: ["70x3", "80x3", "90x3+"],
-        why: `Last session (2026-01-06): week 1 of 3 done; week 2 at a training max of 100 kg (70%x3, 80%x3, 90%x3+).${AMRAP}`,
-      },
+      ["67.5x5", "77.5x5", "90x5+"],
+      `Last session (2026-01-12): week 4 of 4 done, every + set of the cycle with its reps: training max +5 kg to 105 kg; week 1 (${WEEK_TEXTS[0]}).${AMRAP}`,
+      ["67.5x5", "77.5x5", "90x6"],
     ],
-    [["70x3", "80x3", "90x6"]],
-  );
-  await session(
-    u,
-    squat,
-    day(3),
+    [["72.5x3", "85x3", "95x3+"], weekWhy("2026-01-14", 1, "", "105 kg", 2), ["72.5x3", "85x3", "95x2"]],
     [
-      {
-        work: ["75x5", "85x3", "95x1+"],
-        why: `Last session (2026-01-08): week 2 of 3 done; week 3 at a training max of 100 kg (75%x5, 85%x3, 95%x1+).${AMRAP}`,
-      },
+      ["77.5x5", "90x3", "100x1+"],
+      weekWhy("2026-01-16", 2, ", short on set 3 (90%x3+ at 95 kg) 2 reps at 95 kg", "105 kg", 3),
+      ["77.5x5", "90x3", "100x3"],
     ],
-    [["75x5", "85x3", "95x4"]],
-  );
-  // Cycle 2, training max 105 kg: 68.25 -> 67.5, 78.75 -> 80, 89.25 -> 90 kg (nearest 2.5 kg, halves up).
-  await session(
-    u,
-    squat,
-    day(4),
-    [
-      {
-        work: ["67.5x5", "80x5", "90x5+"],
-        why: `Last session (2026-01-10): week 3 of 3 done with every rep: training max +5 kg to 105 kg; week 1 (65%x5, 75%x5, 85%x5+).${AMRAP}`,
-      },
-    ],
-    [["67.5x5", "80x5", "90x5"]],
-  );
-  // A session planned and left untouched is skipped: the week does not move.
-  const planned = (await call(u, NEXT, { id: squat, date: day(5) })).routineById.nextWorkout;
-  await call(u, APPLY_WORKOUT, { doc: planned });
-  // 73.5 -> 72.5, 84 -> 85, 94.5 -> 95 kg.
-  await session(
-    u,
-    squat,
-    day(6),
-    [
-      {
-        work: ["72.5x3", "85x3", "95x3+"],
-        why: `Last session (2026-01-12): week 1 of 3 done; week 2 at a training max of 105 kg (70%x3, 80%x3, 90%x3+).${AMRAP}`,
-      },
-    ],
-    [["72.5x3", "85x3", "95x3"]],
-  );
-  // 78.75 -> 80, 89.25 -> 90, 99.75 -> 100 kg; the 1+ set fails.
-  await session(
-    u,
-    squat,
-    day(7),
-    [
-      {
-        work: ["80x5", "90x3", "100x1+"],
-        why: `Last session (2026-01-16): week 2 of 3 done; week 3 at a training max of 105 kg (75%x5, 85%x3, 95%x1+).${AMRAP}`,
-      },
-    ],
-    [["80x5", "90x3", "100x0"]],
-  );
-  const third = (await call(u, NEXT, { id: squat, date: day(8) })).routineById;
-  expect(third.nextWorkout.exercises[0].sets.map((x: any) => x.set)).toEqual(["67.5x5", "80x5", "90x5+"]);
-  expect(third.nextTargets[0].explanation).toBe(
-    `Last session (2026-01-18): week 3 of 3 without every rep: training max stays 105 kg; week 1 (65%x5, 75%x5, 85%x5+).${AMRAP}`,
-  );
+    [["42.5x5", "52.5x5", "62.5x5"], weekWhy("2026-01-18", 3, "", "105 kg", 4), ["42.5x5", "52.5x5", "62.5x5"]],
+  ]);
+  expect(next).toEqual({
+    work: ["67.5x5", "77.5x5", "90x5+"],
+    why: `Last session (2026-01-20): week 4 of 4 done; a + set of the cycle fell short (2026-01-16, set 3 (90%x3+ at 95 kg) 2 reps at 95 kg): training max stays 105 kg; week 1 (${WEEK_TEXTS[0]}).${AMRAP}`,
+  });
   const targets = (
     await call(
       u,
-      `query($id: UUID!) { routineById(id: $id) { nextTargets(date: "2026-01-20") { rule trainingMax weight reps amrap sessions } } }`,
+      `query($id: UUID!) { routineById(id: $id) { nextTargets(date: "2026-01-22") { rule trainingMax weight reps amrap sessions } } }`,
       { id: squat },
     )
   ).routineById;
@@ -510,8 +513,174 @@ test("5/3/1, two cycles and the start of a third: percentage sets of a training 
     weight: 90,
     reps: 5,
     amrap: true,
-    sessions: 6,
+    sessions: 8,
   });
+});
+
+test("rounding apart from the increment: a 330 lb training max with rounding 10 plans 210/250/280; a deload week done in part is not judged", async () => {
+  const u = await signUpWithUnit(s, "lb", "Rounding");
+  const bench = await applyRoutine(u, {
+    name: "531 Bench lb",
+    unit: "lb",
+    exercises: [
+      { exercise: "Bench Press", sets: 3, trainingMax: 330, rounding: 10, cycle: [FIVE_THREE_ONE[0], DELOAD_WEEK] },
+    ],
+  });
+  // 214.5 -> 210, 247.5 -> 250, 280.5 -> 280; 132 -> 130, 165 -> 160 (a tie: down), 198 -> 200.
+  const next = await table(u, bench, [
+    [
+      ["210x5", "250x5", "280x5+"],
+      `No history yet: week 1 of 2 at a training max of 330 lb (${WEEK_TEXTS[0]}).${AMRAP}`,
+      ["210x5", "250x5", "280x6"],
+    ],
+    [
+      ["130x5", "160x5", "200x5"],
+      `Last session (2026-01-06): week 1 of 2 done; week 2 at a training max of 330 lb (${WEEK_TEXTS[3]}).`,
+      ["130x5", "160x2"],
+    ],
+  ]);
+  expect(next).toEqual({
+    work: ["220x5", "250x5", "280x5+"],
+    why: `Last session (2026-01-08): week 2 of 2 done, every + set of the cycle with its reps: training max +5 lb to 335 lb; week 1 (${WEEK_TEXTS[0]}).${AMRAP}`,
+  });
+});
+
+const LAST_AMRAP = " Last set: as many reps as possible.";
+const T1 = ["5x3+", "6x2+", "10x1+"];
+const T2 = ["3x10", "3x8", "3x6"];
+
+test("GZCLP T1 in lb through every stage: 5x3+, 6x2+, 10x1+ at the same weight on a miss; a miss at 10x1+ goes back to 5x3+ at 85 %, rounded to 5 lb (212.5 -> 210, ties down)", async () => {
+  const u = await signUpWithUnit(s, "lb", "T1 lb");
+  const a1 = await applyRoutine(u, {
+    name: "GZCLP A1 lb",
+    unit: "lb",
+    exercises: [{ exercise: "Back Squat", sets: 5, reps: 3, weight: 240, stages: T1 }],
+  });
+  const next = await table(u, a1, [
+    [
+      amrapLast(5, "240x3"),
+      `No history yet: stage 1 of 3, 5x3+ at 240 lb as written.${LAST_AMRAP}`,
+      [...times(4, "240x3"), "240x5"],
+    ],
+    [
+      amrapLast(5, "250x3"),
+      `Last session (2026-01-06) hit 5x3+ at 240 lb: +10 lb to 250 lb, stage 1 of 3.${LAST_AMRAP}`,
+      [...times(3, "250x3"), "250x2", "250x2"],
+    ],
+    [
+      amrapLast(6, "250x2"),
+      `Last session (2026-01-08) missed 5x3+ at 250 lb: stage 2 of 3, 6x2+ at 250 lb.${LAST_AMRAP}`,
+      [...times(5, "250x2"), "250x1"],
+    ],
+    [
+      amrapLast(10, "250x1"),
+      `Last session (2026-01-10) missed 6x2+ at 250 lb: stage 3 of 3, 10x1+ at 250 lb.${LAST_AMRAP}`,
+      [...times(9, "250x1"), "250x0"],
+    ],
+  ]);
+  expect(next).toEqual({
+    work: amrapLast(5, "210x3"),
+    why: `Last session (2026-01-12) missed 10x1+ at 250 lb, the last stage: back to 5x3+ at 85 %, 210 lb.${LAST_AMRAP}`,
+  });
+});
+
+test("GZCLP T2 in kg (upper body) through 3x8 and 3x6 and back: 3x10 again at the last 3x10 weight + 7.5 kg", async () => {
+  const u = await signUp(s.url, "T2 kg");
+  const b1 = await applyRoutine(u, {
+    name: "GZCLP B1",
+    exercises: [{ exercise: "Bench Press", sets: 3, reps: 10, weight: 50, stages: T2, reset: "+7.5" }],
+  });
+  const next = await table(u, b1, [
+    [times(3, "50x10"), "No history yet: stage 1 of 3, 3x10 at 50 kg as written.", times(3, "50x10")],
+    [
+      times(3, "52.5x10"),
+      "Last session (2026-01-06) hit 3x10 at 50 kg: +2.5 kg to 52.5 kg, stage 1 of 3.",
+      ["52.5x10", "52.5x10", "52.5x7"],
+    ],
+    [
+      times(3, "52.5x8"),
+      "Last session (2026-01-08) missed 3x10 at 52.5 kg: stage 2 of 3, 3x8 at 52.5 kg.",
+      times(3, "52.5x8"),
+    ],
+    [
+      times(3, "55x8"),
+      "Last session (2026-01-10) hit 3x8 at 52.5 kg: +2.5 kg to 55 kg, stage 2 of 3.",
+      ["55x8", "55x6", "55x6"],
+    ],
+    [times(3, "55x6"), "Last session (2026-01-12) missed 3x8 at 55 kg: stage 3 of 3, 3x6 at 55 kg.", times(3, "55x6")],
+    [
+      times(3, "57.5x6"),
+      "Last session (2026-01-14) hit 3x6 at 55 kg: +2.5 kg to 57.5 kg, stage 3 of 3.",
+      ["57.5x6", "57.5x5", "57.5x4"],
+    ],
+  ]);
+  expect(next).toEqual({
+    work: times(3, "60x10"),
+    why: "Last session (2026-01-16) missed 3x6 at 57.5 kg, the last stage: back to 3x10 at the last 3x10 weight, 52.5 kg, +7.5 kg: 60 kg.",
+  });
+});
+
+test("GZCLP T2 in lb (lower body): 3x10, 3x8 and 3x6 missed at 195 lb, back to 3x10 at 195 + 20 = 215 lb (not 85 %); shown in kg the reset is +10", async () => {
+  const u = await signUpWithUnit(s, "lb", "T2 lb");
+  const a1 = await applyRoutine(u, {
+    name: "GZCLP A1 T2 lb",
+    unit: "lb",
+    exercises: [{ exercise: "Deadlift", sets: 3, reps: 10, weight: 185, stages: T2, reset: "+20" }],
+  });
+  const next = await table(u, a1, [
+    [times(3, "185x10"), "No history yet: stage 1 of 3, 3x10 at 185 lb as written.", times(3, "185x10")],
+    [
+      times(3, "195x10"),
+      "Last session (2026-01-06) hit 3x10 at 185 lb: +10 lb to 195 lb, stage 1 of 3.",
+      ["195x10", "195x8", "195x8"],
+    ],
+    [
+      times(3, "195x8"),
+      "Last session (2026-01-08) missed 3x10 at 195 lb: stage 2 of 3, 3x8 at 195 lb.",
+      ["195x8", "195x8", "195x5"],
+    ],
+    [
+      times(3, "195x6"),
+      "Last session (2026-01-10) missed 3x8 at 195 lb: stage 3 of 3, 3x6 at 195 lb.",
+      ["195x6", "195x6", "195x3"],
+    ],
+  ]);
+  expect(next).toEqual({
+    work: times(3, "215x10"),
+    why: "Last session (2026-01-12) missed 3x6 at 195 lb, the last stage: back to 3x10 at the last 3x10 weight, 195 lb, +20 lb: 215 lb.",
+  });
+  const shown = await call(u, `query($ref: String!) { routineDocument(ref: $ref, unit: KG) }`, { ref: a1 });
+  expect(shown.routineDocument.exercises[0]).toMatchObject({ stages: T2, reset: "+10" });
+});
+
+test("GZCLP T3 3x15+ with an AMRAP target of 25, in kg and lb: 24 reps on the last set keep the weight, 25 add one increment", async () => {
+  for (const [unit, weight, next] of [
+    ["kg", 40, 42.5],
+    ["lb", 90, 95],
+  ] as const) {
+    const u = await signUpWithUnit(s, unit, `T3 ${unit}`);
+    const r = await applyRoutine(u, {
+      name: `GZCLP T3 ${unit}`,
+      unit,
+      exercises: [{ exercise: "Lat Pulldown", sets: 3, reps: 15, weight, amrapTarget: 25 }],
+    });
+    const plan = await table(u, r, [
+      [
+        amrapLast(3, `${weight}x15`),
+        `No history yet: 3x15 at ${weight} ${unit} as written (amrap).${LAST_AMRAP}`,
+        [`${weight}x15`, `${weight}x15`, `${weight}x24`],
+      ],
+      [
+        amrapLast(3, `${weight}x15`),
+        `Last session (2026-01-06) did 3x15+ at ${weight} ${unit} with 24 reps on the last set (25 needed to add weight): same weight.${LAST_AMRAP}`,
+        [`${weight}x15`, `${weight}x15`, `${weight}x25`],
+      ],
+    ]);
+    expect(plan).toEqual({
+      work: amrapLast(3, `${next}x15`),
+      why: `Last session (2026-01-08) did 3x15+ at ${weight} ${unit} with 25 reps on the last set (25 or more adds weight): +${next - weight} ${unit} to ${next} ${unit}.${LAST_AMRAP}`,
+    });
+  }
 });
 
 test("GZCLP T1 and T2: a miss moves to the next stage at the same weight, a miss at the last stage goes back to the first at 85 %", async () => {

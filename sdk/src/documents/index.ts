@@ -79,9 +79,12 @@ export {
   formatPercentSet,
   parseStage,
   formatStage,
+  parseReset,
+  formatReset,
   SET_TEXT_PATTERN,
   PERCENT_SET_PATTERN,
   STAGE_PATTERN,
+  RESET_PATTERN,
   MAX_PERCENT,
   DURATION_PATTERN,
   REPS_RANGE_PATTERN,
@@ -96,6 +99,7 @@ export {
   type RepsRange,
   type PercentSet,
   type Stage,
+  type Reset,
   type Result,
 } from "./text.ts";
 export { firstBadJsonValue, MAX_DEPTH, type ValueProblem } from "./json-values.ts";

@@ -83,6 +83,18 @@ export const REASONS = {
   stagesWithCycle: "must not be given with a cycle",
   /** Routine exercise increment: not a number above 0 and at most 100 with at most 2 decimals. */
   increment: "must be a number above 0 and at most 100 with at most 2 decimals",
+  /** Routine exercise rounding: not a number above 0 and at most 100 with at most 2 decimals. */
+  rounding: "must be a number above 0 and at most 100 with at most 2 decimals",
+  /** Routine exercise reset: not `<percent>%` or `+<amount>`, above 0 and at most 100, 2 decimals at most. */
+  reset: "must be a reset like 85% or +7.5 (above 0, at most 100, at most 2 decimals)",
+  /** A reset given without stages. */
+  resetWithoutStages: "needs stages",
+  /** Routine exercise amrapTarget: not an integer from 1 to 500. */
+  amrapTarget: "must be an integer from 1 to 500",
+  /** An amrapTarget given with a cycle or stages. */
+  amrapTargetWith: "must not be given with a cycle or stages",
+  /** An amrapTarget without reps as one number at most the target. */
+  amrapTargetReps: "needs reps as one number, at most amrapTarget",
   /** Workout minutes: not an integer from 0 to 1440 (any type). */
   minutes: "must be an integer from 0 to 1440",
   /** Routine reps: wrong type, integer outside 0..500, or a string that is not a range. */

@@ -71,6 +71,12 @@ export const SET_TEXT_PATTERN =
 export const PERCENT_SET_PATTERN = `^${W}([0-9]+(?:[.,][0-9]+)?)${W}%${W}[xX×]${W}([0-9]+)${W}(\\+)?${W}$`;
 /** A stage of a routine exercise's `stages` (GZCLP): `<sets>x<reps>`, `+` on the last set: `5x3+`. Groups: 1 sets, 2 reps, 3 `+`. */
 export const STAGE_PATTERN = `^${W}([0-9]+)${W}[xX×]${W}([0-9]+)${W}(\\+)?${W}$`;
+/**
+ * A stage reset (`reset` of an exercise with `stages`): what a miss at the last stage starts stage 1
+ * at. `85%`: that percentage of the weight missed; `+7.5`: the last weight of stage 1 plus that
+ * much (GZCLP T2). Groups: 1 percent, 2 amount (digits, optional `.` or `,` and digits).
+ */
+export const RESET_PATTERN = `^${W}(?:([0-9]+(?:[.,][0-9]+)?)${W}%|\\+${W}([0-9]+(?:[.,][0-9]+)?))${W}$`;
 /** Largest percentage of a training max in a cycle. */
 export const MAX_PERCENT = 200;
 
@@ -79,6 +85,7 @@ const REPS_RANGE_RE = new RegExp(REPS_RANGE_PATTERN);
 const SET_TEXT_RE = new RegExp(SET_TEXT_PATTERN);
 const PERCENT_SET_RE = new RegExp(PERCENT_SET_PATTERN);
 const STAGE_RE = new RegExp(STAGE_PATTERN);
+const RESET_RE = new RegExp(RESET_PATTERN);
 
 /** Value of a digit string (any length). Exact for the ranges we accept; huge values just stay huge. */
 function digits(text: string): number {
@@ -302,4 +309,21 @@ export function parseStage(text: unknown): Result<Stage> {
 /** Canonical stage: `5x3`, `5x3+`. */
 export function formatStage(stage: Stage): string {
   return `${stage.sets}x${stage.reps}${stage.amrap ? "+" : ""}`;
+}
+
+export type Reset = { percent: number; add: null } | { percent: null; add: number };
+
+/** Parses a stage reset `85%` / `+7.5`: a percent or an amount above 0 and at most 100, at most 2 decimals. */
+export function parseReset(text: unknown): Result<Reset> {
+  if (typeof text !== "string") return { ok: false, reason: REASONS.reset };
+  const m = RESET_RE.exec(text);
+  if (!m) return { ok: false, reason: REASONS.reset };
+  const value = decimal(m[1] ?? m[2], 2);
+  if (value === null || value <= 0 || value > 100) return { ok: false, reason: REASONS.reset };
+  return { ok: true, value: m[1] !== undefined ? { percent: value, add: null } : { percent: null, add: value } };
+}
+
+/** Canonical stage reset: `85%`, `+7.5`. */
+export function formatReset(reset: Reset): string {
+  return reset.percent !== null ? `${formatNumber(reset.percent)}%` : `+${formatNumber(reset.add)}`;
 }

@@ -22,11 +22,13 @@ import {
   MAX_REST_SECONDS,
   MAX_WEIGHT,
   formatPercentSet,
+  formatReset,
   formatSet,
   formatStage,
   parseDuration,
   parsePercentSet,
   parseRepsRange,
+  parseReset,
   parseSet,
   parseStage,
   type EffortScale,
@@ -67,8 +69,14 @@ export type CanonicalRoutineExercise = {
   cycle?: string[][];
   /** Stages (`5x3+`, `6x2+`, `10x1+`): the first is `sets`x`reps`; a miss moves to the next. */
   stages?: string[];
-  /** This exercise's progression step (and loadable step), overriding 2.5 kg / 5 lb (lower body 5 kg / 10 lb). */
+  /** What a miss at the last stage starts stage 1 at: `85%` of the weight missed, or `+7.5` on the last stage-1 weight. */
+  reset?: string;
+  /** The last set is as many reps as possible; the weight rises by `increment` when it reaches this many reps. */
+  amrapTarget?: number;
+  /** This exercise's progression step, overriding 2.5 kg / 5 lb (lower body 5 kg / 10 lb). */
   increment?: number;
+  /** The step planned and percentage weights round to (nearest, ties down): default 2.5 kg / 5 lb, or `increment` when smaller. */
+  rounding?: number;
 };
 
 export type CanonicalRoutine = {
@@ -131,7 +139,10 @@ export const ROUTINE_EXERCISE_FIELDS = [
   "trainingMax",
   "cycle",
   "stages",
+  "reset",
+  "amrapTarget",
   "increment",
+  "rounding",
 ] as const;
 export const WORKOUT_FIELDS = [
   "id",
@@ -405,13 +416,27 @@ function routineExercise(value: unknown, path: string): CanonicalRoutineExercise
     if (has(o, "cycle")) fail(p("stages"), REASONS.stagesWithCycle);
     out.stages = stages(o.stages, out.sets, out.reps, p("stages"));
   }
-  if (has(o, "increment")) {
-    const v = o.increment;
-    if (typeof v !== "number" || !Number.isFinite(v) || v <= 0 || v > 100 || Math.round(v * 100) / 100 !== v)
-      fail(p("increment"), REASONS.increment);
-    out.increment = v + 0;
+  if (has(o, "reset")) {
+    const r = parseReset(o.reset);
+    if (!r.ok) fail(p("reset"), r.reason);
+    if (!has(o, "stages")) fail(p("reset"), REASONS.resetWithoutStages);
+    out.reset = formatReset(r.value);
   }
+  if (has(o, "amrapTarget")) {
+    out.amrapTarget = integerIn(o.amrapTarget, 1, MAX_REPS, p("amrapTarget"), REASONS.amrapTarget);
+    if (has(o, "cycle") || has(o, "stages")) fail(p("amrapTarget"), REASONS.amrapTargetWith);
+    if (typeof out.reps !== "number" || out.reps > out.amrapTarget) fail(p("amrapTarget"), REASONS.amrapTargetReps);
+  }
+  if (has(o, "increment")) out.increment = step(o.increment, p("increment"), REASONS.increment);
+  if (has(o, "rounding")) out.rounding = step(o.rounding, p("rounding"), REASONS.rounding);
   return out;
+}
+
+/** An increment or rounding step: above 0, at most 100, at most 2 decimals. */
+function step(v: unknown, path: string, reason: string): number {
+  if (typeof v !== "number" || !Number.isFinite(v) || v <= 0 || v > 100 || Math.round(v * 100) / 100 !== v)
+    fail(path, reason);
+  return v + 0;
 }
 
 /** A cycle: 1 to 6 weeks, each as many percentage sets as the exercise's sets, in canonical text. */

@@ -434,6 +434,144 @@ routine("routine exercise: increment 0.01", rx({ increment: 0.01 }));
 for (const bad of [0, -1, 100.01, 0.001, "2", null]) {
   routine(`routine exercise: increment ${JSON.stringify(bad)}`, rx({ increment: bad }), `${X}.increment`, R.increment);
 }
+// rounding apart from the increment; GZCLP's stage reset (T2) and AMRAP target (T3)
+routine("routine exercise: rounding 5 with an increment of 10 (lb)", rx({ increment: 10, rounding: 5 }), null, null, {
+  options: { unit: "lb" },
+});
+routine("routine exercise: rounding 0.01", rx({ rounding: 0.01 }));
+routine("routine exercise: rounding 100", rx({ rounding: 100 }));
+for (const bad of [0, -1, 100.01, 0.001, "5", null]) {
+  routine(`routine exercise: rounding ${JSON.stringify(bad)}`, rx({ rounding: bad }), `${X}.rounding`, R.rounding);
+}
+routine(
+  "routine exercise: GZCLP T2, a reset on the last 3x10 weight",
+  rx({ sets: 3, reps: 10, weight: 50, stages: ["3x10", "3x8", "3x6"], reset: " + 7,50 " }),
+  null,
+  null,
+  {
+    canonical: {
+      name: "Push A",
+      progression: "linear",
+      unit: "kg",
+      exercises: [
+        { exercise: "Bench Press", sets: 3, reps: 10, weight: 50, stages: ["3x10", "3x8", "3x6"], reset: "+7.5" },
+      ],
+    },
+  },
+);
+const T1 = { sets: 5, reps: 3, weight: 100, stages: ["5x3+", "6x2+", "10x1+"] };
+for (const [input, canon] of [
+  ["85%", "85%"],
+  [" 85.50 % ", "85.5%"],
+  ["100%", "100%"],
+  ["0.01%", "0.01%"],
+  ["+100", "+100"],
+  ["+0.01", "+0.01"],
+]) {
+  routine(`routine exercise: reset ${JSON.stringify(input)} is ${canon}`, rx({ ...T1, reset: input }), null, null, {
+    canonical: {
+      name: "Push A",
+      progression: "linear",
+      unit: "kg",
+      exercises: [{ exercise: "Bench Press", ...T1, reset: canon }],
+    },
+  });
+}
+for (const bad of ["0%", "100.01%", "+0", "+100.01", "85", "+1.005", "1.005%", "-7.5", "85%%", "", 85, null]) {
+  routine(`routine exercise: reset ${JSON.stringify(bad)}`, rx({ ...T1, reset: bad }), `${X}.reset`, R.reset);
+}
+routine("routine exercise: reset without stages", rx({ reps: 3, reset: "85%" }), `${X}.reset`, R.resetWithoutStages);
+routine(
+  "routine exercise: a bad reset without stages: the value first",
+  rx({ reps: 3, reset: "85" }),
+  `${X}.reset`,
+  R.reset,
+);
+routine(
+  "routine exercise: GZCLP T3, the weight rises when the last set reaches 25",
+  rx({ reps: 15, weight: 40, amrapTarget: 25 }),
+  null,
+  null,
+  {
+    canonical: {
+      name: "Push A",
+      progression: "linear",
+      unit: "kg",
+      exercises: [{ exercise: "Bench Press", sets: 3, reps: 15, weight: 40, amrapTarget: 25 }],
+    },
+  },
+);
+routine("routine exercise: amrapTarget equal to the reps", rx({ reps: 15, amrapTarget: 15 }));
+routine("routine exercise: amrapTarget 500", rx({ reps: 15, amrapTarget: 500 }));
+routine("routine exercise: amrapTarget with reps as a range of one", rx({ reps: "15-15", amrapTarget: 25 }));
+for (const bad of [0, 501, 2.5, "25", null]) {
+  routine(
+    `routine exercise: amrapTarget ${JSON.stringify(bad)}`,
+    rx({ reps: 15, amrapTarget: bad }),
+    `${X}.amrapTarget`,
+    R.amrapTarget,
+  );
+}
+routine(
+  "routine exercise: amrapTarget below the reps",
+  rx({ reps: 15, amrapTarget: 14 }),
+  `${X}.amrapTarget`,
+  R.amrapTargetReps,
+);
+routine(
+  "routine exercise: amrapTarget with a reps range",
+  rx({ reps: "8-12", amrapTarget: 25 }),
+  `${X}.amrapTarget`,
+  R.amrapTargetReps,
+);
+routine(
+  "routine exercise: amrapTarget without reps",
+  rx({ time: 30, amrapTarget: 25 }),
+  `${X}.amrapTarget`,
+  R.amrapTargetReps,
+);
+routine(
+  "routine exercise: amrapTarget with stages",
+  rx({ ...T1, amrapTarget: 25 }),
+  `${X}.amrapTarget`,
+  R.amrapTargetWith,
+);
+routine(
+  "routine exercise: amrapTarget with a cycle",
+  rx({ trainingMax: 100, cycle: FIVE_THREE_ONE, amrapTarget: 25 }),
+  `${X}.amrapTarget`,
+  R.amrapTargetWith,
+);
+routine(
+  "routine exercise: a bad reset comes before a bad amrapTarget, increment and rounding",
+  rx({ ...T1, reset: "x", amrapTarget: 0, increment: 0, rounding: 0 }),
+  `${X}.reset`,
+  R.reset,
+);
+routine(
+  "routine exercise: a bad amrapTarget comes before a bad increment and rounding",
+  rx({ reps: 15, amrapTarget: 0, increment: 0, rounding: 0 }),
+  `${X}.amrapTarget`,
+  R.amrapTarget,
+);
+routine(
+  "routine exercise: a bad increment comes before a bad rounding",
+  rx({ increment: 0, rounding: 0 }),
+  `${X}.increment`,
+  R.increment,
+);
+routine(
+  "routine exercise: a bad rounding in the first entry comes before a bad sets in the second",
+  {
+    name: "Push A",
+    exercises: [
+      { exercise: "Bench Press", sets: 3, rounding: 0 },
+      { exercise: "Bench Press", sets: 0 },
+    ],
+  },
+  `${X}.rounding`,
+  R.rounding,
+);
 routine(
   "routine exercise: a bad increment in the first entry comes before a bad sets in the second",
   {
