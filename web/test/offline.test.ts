@@ -7,7 +7,15 @@ import path from "node:path";
 import type { Response } from "playwright-core";
 import { signUp as signUpByApi, gqlData } from "../../test/support/harness.ts";
 import { WEB_DIST } from "../../server/web-app.ts";
-import { useBrowserTest, expectPage, expectAccessible, screenshot, PHONE, type Page } from "./support/browser.ts";
+import {
+  useBrowserTest,
+  expectPage,
+  expectAccessible,
+  screenshot,
+  PHONE,
+  DESKTOP,
+  type Page,
+} from "./support/browser.ts";
 
 const web = useBrowserTest();
 
@@ -137,5 +145,27 @@ test("offline with no one ever signed in on this device: the app opens and says 
     .first()
     .waitFor();
   expect(await page.getByRole("checkbox").count()).toBe(0);
+  await context.close();
+});
+
+test("the account kept for offline use holds no credential and is forgotten at sign-out: offline, /log then opens signed out", async () => {
+  const account = await signUpByApi(web.server.url, "Shared Phone Sam");
+  const { context, page } = await web.signedInPage(account, DESKTOP, { serviceWorkers: "allow" });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  const kept = await page.evaluate(() => JSON.parse(localStorage.getItem("svc.viewer.v1") ?? "null"));
+  expect(Object.keys(kept).sort()).toEqual(["effort", "email", "id", "name", "role", "unit"]);
+  expect(kept.name).toBe("Shared Phone Sam");
+  expect(JSON.stringify(kept)).not.toContain(account.token);
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expectPage(page, "Sign in");
+  expect(await page.evaluate(() => localStorage.getItem("svc.viewer.v1"))).toBeNull();
+  await context.setOffline(true);
+  await page.goto("/log");
+  await page
+    .getByText(/Could not reach the server/)
+    .first()
+    .waitFor();
+  expect(await page.getByText("Shared Phone Sam").count()).toBe(0);
   await context.close();
 });
