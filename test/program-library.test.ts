@@ -30,6 +30,8 @@ type Start = { slug: string; unit?: string; lifts?: Lifts; fromHistory?: boolean
 const x = (n: number, set: string) => Array.from({ length: n }, () => set);
 /** GZCLP's T1 at its first stage, 5x3+: the last set as many reps as possible. */
 const t1 = (set: string) => [...x(4, set), `${set}+`];
+/** GZCLP's T3, 3x15+: the last set as many reps as possible (25 adds weight). */
+const t3 = (set: string) => [...x(2, set), `${set}+`];
 const liftList = (lifts: Lifts = {}) => Object.entries(lifts).map(([lift, weight]) => ({ lift, weight }));
 const start = (u: SignedUpUser, { slug, unit, lifts, fromHistory }: Start) =>
   gql(s.url, START, { slug, unit, lifts: liftList(lifts), fromHistory }, { token: u.token });
@@ -182,22 +184,22 @@ const FIRST_WEEKS: [string, "kg" | "lb", Lifts, Record<string, unknown[]>][] = [
       "GZCLP A1": [
         ["Back Squat", t1("100x3")],
         ["Bench Press", x(3, "40x10")],
-        ["Lat Pulldown", x(3, "50x15")],
+        ["Lat Pulldown", t3("50x15")],
       ],
       "GZCLP B1": [
         ["Overhead Press", t1("40x3")],
         ["Deadlift", x(3, "82.5x10")],
-        ["Dumbbell Row", x(3, "22.5x15")],
+        ["Dumbbell Row", t3("22.5x15")],
       ],
       "GZCLP A2": [
         ["Bench Press", t1("60x3")],
         ["Back Squat", x(3, "70x10")],
-        ["Lat Pulldown", x(3, "50x15")],
+        ["Lat Pulldown", t3("50x15")],
       ],
       "GZCLP B2": [
         ["Deadlift", t1("120x3")],
         ["Overhead Press", x(3, "27.5x10")],
-        ["Dumbbell Row", x(3, "22.5x15")],
+        ["Dumbbell Row", t3("22.5x15")],
       ],
     },
   ],
@@ -209,22 +211,22 @@ const FIRST_WEEKS: [string, "kg" | "lb", Lifts, Record<string, unknown[]>][] = [
       "GZCLP A1": [
         ["Back Squat", t1("225x3")],
         ["Bench Press", x(3, "90x10")],
-        ["Lat Pulldown", x(3, "100x15")],
+        ["Lat Pulldown", t3("100x15")],
       ],
       "GZCLP B1": [
         ["Overhead Press", t1("95x3")],
         ["Deadlift", x(3, "190x10")],
-        ["Dumbbell Row", x(3, "50x15")],
+        ["Dumbbell Row", t3("50x15")],
       ],
       "GZCLP A2": [
         ["Bench Press", t1("135x3")],
         ["Back Squat", x(3, "155x10")],
-        ["Lat Pulldown", x(3, "100x15")],
+        ["Lat Pulldown", t3("100x15")],
       ],
       "GZCLP B2": [
         ["Deadlift", t1("275x3")],
         ["Overhead Press", x(3, "65x10")],
-        ["Dumbbell Row", x(3, "50x15")],
+        ["Dumbbell Row", t3("50x15")],
       ],
     },
   ],
@@ -466,6 +468,44 @@ test.each(FIRST_WEEKS)(
     expect(await firstWeek(u, routines)).toEqual(week);
   },
 );
+
+test("5/3/1 weights round to 5 lb / 2.5 kg (ties down) whatever the squat's 10 lb / 5 kg increment", async () => {
+  // 330 lb: 214.5 -> 215, 247.5 -> 245, 280.5 -> 280, BBB 165. 185 kg: 120.25 -> 120, 138.75 -> 137.5, 157.25 -> 157.5, BBB 92.5.
+  for (const [unit, max, main, bbb] of [
+    ["lb", 330, ["215x5", "245x5", "280x5+"], "165x10"],
+    ["kg", 185, ["120x5", "137.5x5", "157.5x5+"], "92.5x10"],
+  ] as const) {
+    const u = await signUpWithUnit(s, unit);
+    const lifts = { ...(unit === "lb" ? WENDLER_LB : WENDLER_KG), "Back Squat": max };
+    const routines = await started(u, { slug: "531-bbb", lifts });
+    const week = await firstWeek(u, routines);
+    expect(week["5/3/1 Boring But Big Squat"].slice(0, 2)).toEqual([
+      ["Back Squat", main],
+      ["Back Squat", x(5, bbb)],
+    ]);
+  }
+});
+
+test("GZCLP's T2 reset is written in the start's unit: +7.5 kg / +15 lb upper body, +10 kg / +20 lb lower", async () => {
+  const resets = [];
+  for (const [unit, lifts] of [
+    ["kg", GZCLP_KG],
+    ["lb", GZCLP_LB],
+  ] as const) {
+    const u = await signUpWithUnit(s, unit);
+    const routines = await started(u, { slug: "gzclp", lifts });
+    for (const r of routines.slice(0, 2)) {
+      const doc = (await gqlData(s.url, DOCUMENT, { ref: r.id }, { token: u.token })).routineDocument;
+      resets.push([unit, doc.exercises[1].exercise, doc.exercises[1].reset]);
+    }
+  }
+  expect(resets).toEqual([
+    ["kg", "Bench Press", "+7.5"],
+    ["kg", "Deadlift", "+10"],
+    ["lb", "Bench Press", "+15"],
+    ["lb", "Deadlift", "+20"],
+  ]);
+});
 
 test("--from-history: 90 % of the best estimated 1RM of the last 12 weeks, rounded down, for every lift not given", async () => {
   const u = await signUpWithUnit(s, "lb");

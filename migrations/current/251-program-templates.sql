@@ -5,25 +5,25 @@
 
 insert into app_public.program_templates as p (slug, position, name, description, input_kind, days) values
 ('gzclp', 1, 'GZCLP',
- 'Cody Lefever''s GZCLP, 4 days (A1, B1, A2, B2), three tiers a day. T1 5x3+ (then 6x2+, 10x1+ at the same weight on a miss; a miss at 10x1+ starts again at 5x3+ at 85 %), T2 3x10 (then 3x8, 3x6) at 70 % of the T1 weight, T3 3x15+ (Lat Pulldown on A days, Dumbbell Row on B days). Inputs: each lift''s first T1 work weight; the T3 lifts'' first weight.',
+ 'Cody Lefever''s GZCLP, 4 days (A1, B1, A2, B2), three tiers a day. T1 5x3+ (then 6x2+, 10x1+ at the same weight on a miss; a miss at 10x1+ starts again at 5x3+ at 85 %). T2 3x10 at 70 % of the T1 weight (then 3x8, 3x6 at the same weight on a miss; a miss at 3x6 starts again at 3x10 at the last 3x10 weight plus 15 lb / 7.5 kg, 20 lb / 10 kg for squat and deadlift). T3 3x15+ (Lat Pulldown on A days, Dumbbell Row on B days): one increment more when the last set reaches 25 reps. Inputs: each lift''s first T1 work weight; the T3 lifts'' first weight.',
  'weight',
  $json$[
   {"name": "A1", "exercises": [
     {"exercise": "Back Squat", "sets": 5, "reps": 3, "stages": ["5x3+", "6x2+", "10x1+"], "rest": 180, "input": "Back Squat"},
-    {"exercise": "Bench Press", "sets": 3, "reps": 10, "stages": ["3x10", "3x8", "3x6"], "rest": 150, "input": "Bench Press", "percent": 70},
-    {"exercise": "Lat Pulldown", "sets": 3, "reps": "15-25", "progression": "double", "rest": 75, "input": "Lat Pulldown"}]},
+    {"exercise": "Bench Press", "sets": 3, "reps": 10, "stages": ["3x10", "3x8", "3x6"], "reset": {"kg": "+7.5", "lb": "+15"}, "rest": 150, "input": "Bench Press", "percent": 70},
+    {"exercise": "Lat Pulldown", "sets": 3, "reps": 15, "amrapTarget": 25, "rest": 75, "input": "Lat Pulldown"}]},
   {"name": "B1", "exercises": [
     {"exercise": "Overhead Press", "sets": 5, "reps": 3, "stages": ["5x3+", "6x2+", "10x1+"], "rest": 180, "input": "Overhead Press"},
-    {"exercise": "Deadlift", "sets": 3, "reps": 10, "stages": ["3x10", "3x8", "3x6"], "rest": 150, "input": "Deadlift", "percent": 70},
-    {"exercise": "Dumbbell Row", "sets": 3, "reps": "15-25", "progression": "double", "rest": 75, "input": "Dumbbell Row"}]},
+    {"exercise": "Deadlift", "sets": 3, "reps": 10, "stages": ["3x10", "3x8", "3x6"], "reset": {"kg": "+10", "lb": "+20"}, "rest": 150, "input": "Deadlift", "percent": 70},
+    {"exercise": "Dumbbell Row", "sets": 3, "reps": 15, "amrapTarget": 25, "rest": 75, "input": "Dumbbell Row"}]},
   {"name": "A2", "exercises": [
     {"exercise": "Bench Press", "sets": 5, "reps": 3, "stages": ["5x3+", "6x2+", "10x1+"], "rest": 180, "input": "Bench Press"},
-    {"exercise": "Back Squat", "sets": 3, "reps": 10, "stages": ["3x10", "3x8", "3x6"], "rest": 150, "input": "Back Squat", "percent": 70},
-    {"exercise": "Lat Pulldown", "sets": 3, "reps": "15-25", "progression": "double", "rest": 75, "input": "Lat Pulldown"}]},
+    {"exercise": "Back Squat", "sets": 3, "reps": 10, "stages": ["3x10", "3x8", "3x6"], "reset": {"kg": "+10", "lb": "+20"}, "rest": 150, "input": "Back Squat", "percent": 70},
+    {"exercise": "Lat Pulldown", "sets": 3, "reps": 15, "amrapTarget": 25, "rest": 75, "input": "Lat Pulldown"}]},
   {"name": "B2", "exercises": [
     {"exercise": "Deadlift", "sets": 5, "reps": 3, "stages": ["5x3+", "6x2+", "10x1+"], "rest": 180, "input": "Deadlift"},
-    {"exercise": "Overhead Press", "sets": 3, "reps": 10, "stages": ["3x10", "3x8", "3x6"], "rest": 150, "input": "Overhead Press", "percent": 70},
-    {"exercise": "Dumbbell Row", "sets": 3, "reps": "15-25", "progression": "double", "rest": 75, "input": "Dumbbell Row"}]}
+    {"exercise": "Overhead Press", "sets": 3, "reps": 10, "stages": ["3x10", "3x8", "3x6"], "reset": {"kg": "+7.5", "lb": "+15"}, "rest": 150, "input": "Overhead Press", "percent": 70},
+    {"exercise": "Dumbbell Row", "sets": 3, "reps": 15, "amrapTarget": 25, "rest": 75, "input": "Dumbbell Row"}]}
  ]$json$::jsonb),
 ('531-bbb', 2, '5/3/1 Boring But Big',
  'Jim Wendler''s 5/3/1 with Boring But Big, 4 days (Press, Deadlift, Bench, Squat). Main lift 3 weeks of 5s, 3s and 5/3/1 (the last set of each as many reps as possible) and a deload week (40/50/60 % x5), percentages of the training max rounded to 5 lb / 2.5 kg; then 5x10 at 50 % of the training max (in the deload week 5x5 at 40 %). The training max rises 5 lb / 2.5 kg (10 lb / 5 kg squat and deadlift) a cycle. Assistance: chin-ups, hanging leg raises, dumbbell rows, leg curls, 5x10, weights your own. Inputs: each main lift''s training max (90 % of your 1RM).',
