@@ -650,6 +650,35 @@ test("signed out or with a read-only key, starting is refused", async () => {
   expect(await routineCount(u)).toBe(0);
 });
 
+test("5/3/1 BBB started from the library runs a whole cycle as written: 3 weeks, the deload, then +10 lb on the squat", async () => {
+  const u = await signUpWithUnit(s, "lb");
+  const routines = await started(u, { slug: "531-bbb", lifts: WENDLER_LB });
+  const squat = routines.find((r) => r.name === "5/3/1 Boring But Big Squat")!;
+  // Squat TM 400 lb: weeks 65/75/85+, 70/80/90+, 75/85/95+, deload 40/50/60 (BBB 5x5 at 40 %);
+  // then TM 410: 266.5 -> 265, 307.5 -> 305 (ties down), 348.5 -> 350, BBB 205.
+  const weeks = [
+    [["260x5", "300x5", "340x5+"], x(5, "200x10")],
+    [["280x3", "320x3", "360x3+"], x(5, "200x10")],
+    [["300x5", "340x3", "380x1+"], x(5, "200x10")],
+    [["160x5", "200x5", "240x5"], x(5, "160x5")],
+    [["265x5", "305x5", "350x5+"], x(5, "205x10")],
+  ];
+  for (const [i, [main, bbb]] of weeks.entries()) {
+    const plan = (await gqlData(s.url, NEXT, { id: squat.id }, { token: u.token })).routineById.nextWorkout;
+    const shown = plan.exercises.map((e: any) => e.sets.map((set: any) => set.set));
+    expect([i, shown.slice(0, 2)]).toEqual([i, [main, bbb]]);
+    // Done as planned, two reps more on each `+` set.
+    await logWorkout(s.url, u.token, {
+      date: isoDay(30 - 7 * i),
+      routine: squat.id,
+      exercises: plan.exercises.map((e: any) => ({
+        exercise: e.exercise,
+        sets: e.sets.map((set: any) => set.set.replace(/x(\d+)\+$/, (_: string, r: string) => `x${Number(r) + 2}`)),
+      })),
+    });
+  }
+});
+
 test("starting twice makes a second copy with its own name and progression, never a merge", async () => {
   const u = await signUpWithUnit(s, "kg");
   const first = await started(u, { slug: "starting-strength", lifts: SS_KG });
