@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import { ERROR_CODES, STANDARD_MESSAGES } from "../db/errors.ts";
 import { UUID_PATTERN } from "@svc/sdk/documents";
 import { log } from "../server/logger.ts";
+import { statementTimeouts } from "../server/metrics.ts";
 
 /** Where a refused document's path is in a file sent as text: only the import knows (it read the file). */
 export type LineOfPath = (path: string) => { line: number; field: string } | null;
@@ -49,6 +50,7 @@ export function maskError(error: GraphQLError): GraphQLError {
   }
   const code = original.code ? ERROR_CODES[original.code as keyof typeof ERROR_CODES] : undefined;
   if (code) {
+    if (code === "TIMEOUT") statementTimeouts.inc();
     if (code === "INVALID_DOCUMENT") {
       const path = original.detail ?? "";
       const reason = original.hint ?? original.message;

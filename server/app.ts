@@ -16,6 +16,7 @@ import { log } from "./logger.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { requestId } from "./request-id.ts";
 import { requestLog, DEFAULT_SLOW_REQUEST_MS } from "./request-log.ts";
+import { requestMetrics } from "./request-metrics.ts";
 import type { TrustProxy } from "./client-address.ts";
 import { AUTH_LIMITS, type AuthLimits } from "./auth-limits.ts";
 import type { Pools } from "./database.ts";
@@ -48,6 +49,8 @@ export type AppOptions = {
   slowRequestMs?: number;
   /** GraphQL cost a minute for requests without a key; CLIENT_COST_LIMITS unless overridden. */
   clientCostLimits?: Partial<ClientCostLimits>;
+  /** Count requests in the metrics (METRICS_PORT set; server/request-metrics.ts). */
+  metrics?: boolean;
   /** The OAuth routes' per-address limits (the MCP SDK's defaults); false turns them off (tests sign many apps in from one address). */
   oauthRateLimit?: false;
   /** A built web app to serve instead of web/dist (tests that deploy a new version under a running page). */
@@ -99,6 +102,7 @@ export async function createApp({
   clientCostLimits,
   oauthRateLimit,
   webDist,
+  metrics = false,
 }: AppOptions): Promise<App> {
   const app = express();
   // Read by the operation guard through the GraphQL context (plugins/preset.ts).
@@ -108,6 +112,7 @@ export async function createApp({
   app.use(securityHeaders());
   app.use(requestId());
   app.use(requestLog({ slowMs: slowRequestMs }));
+  if (metrics) app.use(requestMetrics());
   // API answers carry tokens (sign-up, sign-in, createApiKey) and personal data: no cache may keep them.
   app.use("/api", (_req, res, next) => {
     res.set("Cache-Control", "no-store");

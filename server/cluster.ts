@@ -8,6 +8,7 @@ import type { Connections } from "../db/bootstrap.ts";
 import type { AppOptions } from "./app.ts";
 import { createPools } from "./database.ts";
 import { stopInOrder, stopOnSignals } from "./shutdown.ts";
+import { answerMetricsRequests } from "./metrics-server.ts";
 
 /** What the primary sends an API process to start it. */
 type StartMessage = {
@@ -113,8 +114,11 @@ export function runApiProcess(): void {
     await stop();
     process.exit(0);
   };
-  process.once("message", async (message: StartMessage) => {
+  // Other messages (the primary asking for metrics) may come first: wait for this one.
+  const onStart = async (message: StartMessage) => {
     if (message?.type !== "start") return;
+    process.off("message", onStart);
+    if (message.app.metrics) answerMetricsRequests();
     const send = (answer: ApiMessage) => process.send?.(answer);
     try {
       const pools = createPools(message.connections, { processes: message.processes });
@@ -130,5 +134,6 @@ export function runApiProcess(): void {
       send({ type: "failed", message: (error as Error).message });
       await exit();
     }
-  });
+  };
+  process.on("message", onStart);
 }

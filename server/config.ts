@@ -29,6 +29,10 @@ export type Config = {
   slowRequestMs: number;
   /** WEB_CONCURRENCY: API processes sharing the port (server/cluster.ts). */
   webConcurrency: number;
+  /** METRICS_PORT: GET /metrics answers there (server/metrics-server.ts); off when unset. */
+  metricsPort?: number;
+  /** METRICS_HOST: the address the metrics listen on; 127.0.0.1 (this machine only) by default. */
+  metricsHost: string;
   /** SESSION_COST_PER_MINUTE, ADDRESS_COST_PER_MINUTE (server/client-cost-budget.ts). */
   clientCostLimits: ClientCostLimits;
 };
@@ -54,6 +58,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logFormat: logFormat(env),
     slowRequestMs: milliseconds(env, "LOG_SLOW_MS", DEFAULT_SLOW_REQUEST_MS),
     webConcurrency: webConcurrency(env),
+    metricsPort: metricsPort(env, port),
+    metricsHost: env.METRICS_HOST || "127.0.0.1",
     clientCostLimits: {
       perSessionPerMinute: costPerMinute(env, "SESSION_COST_PER_MINUTE", CLIENT_COST_LIMITS.perSessionPerMinute),
       perAddressPerMinute: costPerMinute(env, "ADDRESS_COST_PER_MINUTE", CLIENT_COST_LIMITS.perAddressPerMinute),
@@ -129,5 +135,17 @@ function milliseconds(env: NodeJS.ProcessEnv, name: string, fallback: number): n
   if (!/^\d+$/.test(raw) || value < 100 || value > 3_600_000) {
     throw new Error(`${name} must be a whole number of milliseconds from 100 to 3600000, got "${raw}"`);
   }
+  return value;
+}
+
+/** METRICS_PORT: a port number other than PORT's (they cannot share one), or undefined when unset. */
+function metricsPort(env: NodeJS.ProcessEnv, port: number): number | undefined {
+  const raw = env.METRICS_PORT;
+  if (raw === undefined || raw === "") return undefined;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value > 65535)
+    throw new Error(`METRICS_PORT must be a port number (0 to 65535), got "${raw}"`);
+  if (value !== 0 && value === port)
+    throw new Error(`METRICS_PORT must differ from PORT (${port}): the metrics have a listener of their own`);
   return value;
 }

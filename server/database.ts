@@ -2,6 +2,7 @@
 // and migrated, and owns every pool the server uses. Each kind of work has a pool of its own, so a
 // flood of one kind (GraphQL) never makes another (sign-in, health checks) wait for a connection.
 import pg from "pg";
+import { meterPool } from "./metrics.ts";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { startEmbedded, type EmbeddedCluster } from "../db/embedded.ts";
@@ -107,6 +108,7 @@ export function createPools(
     health: healthPool("health", authUrl),
     ownerHealth: healthPool("owner health", ownerUrl),
   };
+  for (const [use, pool] of Object.entries(pools)) meterPool(use, pool);
   return {
     ...pools,
     pooler,

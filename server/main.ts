@@ -10,6 +10,7 @@ import { ensureWebBuild } from "./web-app.ts";
 import { DataDirInUseError } from "../db/embedded.ts";
 import { log, logFormat } from "./logger.ts";
 import { stopInOrder, stopOnSignals } from "./shutdown.ts";
+import { serveMetrics } from "./metrics-server.ts";
 
 // With LOG_FORMAT=json every line the server writes is a JSON object, its own messages too.
 const jsonLog = () => {
@@ -55,6 +56,7 @@ async function main() {
     trustProxy: config.trustProxy,
     slowRequestMs: config.slowRequestMs,
     clientCostLimits: config.clientCostLimits,
+    metrics: config.metricsPort !== undefined,
   };
   const running = (port: number) =>
     say(
@@ -63,7 +65,8 @@ async function main() {
 
   // In order: HTTP (every API process finishes its requests), the worker, the pools, PostgreSQL.
   let stopHttp = async () => {};
-  const stopAll = stopInOrder([() => stopHttp(), () => worker.stop(), () => db.close()]);
+  let stopMetrics = async () => {};
+  const stopAll = stopInOrder([() => stopMetrics(), () => stopHttp(), () => worker.stop(), () => db.close()]);
   stopOnSignals(async (signal) => {
     stopping = true;
     say(`${signal} received, stopping`);
@@ -75,6 +78,14 @@ async function main() {
     await stopAll();
     process.exit(1);
   };
+
+  if (config.metricsPort !== undefined) {
+    try {
+      stopMetrics = await serveMetrics(config.metricsPort, config.metricsHost, say);
+    } catch (error) {
+      return cannotListen(error as NodeJS.ErrnoException);
+    }
+  }
 
   if (config.webConcurrency > 1) {
     // Built once here, not by every API process at once.

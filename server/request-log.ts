@@ -4,20 +4,10 @@
 // logged at warn level with `slow: true`, so an operator can grep for what to look at.
 import type { Request, Response, NextFunction } from "express";
 import { log, type LogFields } from "./logger.ts";
+import { operationName } from "./graphql-operation.ts";
 
 /** LOG_SLOW_MS default: ten times a heavy ordinary request, under the statement timeout. */
 export const DEFAULT_SLOW_REQUEST_MS = 1000;
-
-// A GraphQL operation name is a plain identifier; anything else is left out of the log. Without
-// `operationName`, the name of the document's first operation (`query Name ...`) is used.
-const OPERATION_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,99}$/;
-const NAMED_OPERATION = /^\s*(?:#[^\n]*\n\s*)*(?:query|mutation|subscription)\s+([A-Za-z_][A-Za-z0-9_]{0,99})\b/;
-
-function operationName(body: unknown): string | undefined {
-  const { operationName: given, query } = (body ?? {}) as { operationName?: unknown; query?: unknown };
-  if (typeof given === "string") return OPERATION_NAME.test(given) ? given : undefined;
-  return typeof query === "string" ? NAMED_OPERATION.exec(query.slice(0, 1000))?.[1] : undefined;
-}
 
 /** Who called, in words an operator can search for; ids only. */
 export function callerFields(req: Request): LogFields {

@@ -5,6 +5,7 @@ import { EventEmitter } from "node:events";
 import { run, Logger, type Runner, type TaskList, type WorkerEvents } from "graphile-worker";
 import type pg from "pg";
 import { log } from "./logger.ts";
+import { jobsRun, jobDuration } from "./metrics.ts";
 import { DEFAULT_SLOW_REQUEST_MS } from "./request-log.ts";
 import { tasks, crontab } from "./tasks.ts";
 
@@ -37,6 +38,8 @@ export function jobLog(slowMs = DEFAULT_SLOW_REQUEST_MS): WorkerEvents {
       ...(slow ? { slow: true } : {}),
     };
     log(error ? "error" : slow ? "warn" : "info", "job", fields);
+    jobsRun.inc({ task: job.task_identifier, status: fields.status });
+    if (durationMs !== null) jobDuration.observe({ task: job.task_identifier }, durationMs / 1000);
   });
   return events;
 }
