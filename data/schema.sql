@@ -4,298 +4,301 @@
 -- Contents: the line where each section and object starts (sections by schema, then kind; objects by name).
 -- The design notes behind them are listed in db/CONVENTIONS.md.
 --
---  317  app_hidden: types
---  320    doc_array_answer
---  326    doc_choice_answer
---  332    doc_flag_answer
---  338    doc_line_answer
---  344    doc_object_answer
---  350    lift_target
---  367    progression_state
---  381    progression_target
---  394    session_judgement
---  407  app_hidden: tables
---  410    exercise_labels
---  439    imported_workout_starts
---  459    progression_restarts
---  488  app_hidden: functions
---  491    api_key_live
---  502    apply_workout_document_row
---  517    ban_in_force
---  527    body_part_words
---  538    bodyweight_reason
---  549    catalog_exercise_meaning
---  578    check_date
---  598    check_one_of
---  615    closest_exercises
---  648    control_character_reason
---  659    convert_weight
---  674    cycle_shortfall
---  697    cycle_texts
---  707    cycle_week
---  722    cycle_week_is_deload
---  733    deload_to_step
---  747    doc_array
---  762    doc_bodyweight
---  774    doc_duration
---  795    doc_exercise
---  816    doc_exercise_entry
---  842    doc_exercise_field
---  853    doc_flag
---  867    doc_integer
---  879    doc_line
---  894    doc_object
---  908    doc_one_of
---  922    doc_own_id
---  949    doc_parse_set
--- 1022    doc_percent_set
--- 1044    doc_real_date
--- 1057    doc_reset
--- 1080    doc_set_number
--- 1092    doc_stage
--- 1111    doc_start
--- 1156    doc_string
--- 1166    doc_unknown_key
--- 1176    doc_uuid
--- 1187    doc_weight
--- 1199    document_patterns
--- 1218    e1rm
--- 1230    earlier_sessions_note
--- 1240    exercise_match_score
--- 1251    exercise_reference
--- 1262    exercise_staple_rank
--- 1282    exercise_word
--- 1322    exercise_words
--- 1337    format_duration
--- 1347    format_set
--- 1367    format_start
--- 1378    import_choice
--- 1390    import_find_duplicates
--- 1444    import_map_names
--- 1516    import_name_map
--- 1533    import_save_account
--- 1581    import_save_custom_exercises
--- 1625    import_save_workout
--- 1649    import_workout_entries
--- 1687    judge_cycle_session
--- 1714    judge_session
--- 1780    lifted_as_loaded
--- 1797    lifted_text
--- 1811    loadable_step
--- 1821    match_exercise
--- 1891    match_exercise_exact
--- 1927    match_exercise_typos
--- 1991    match_exercise_words
--- 2069    next_amrap_target
--- 2109    next_cycle_target
--- 2148    next_double_target
--- 2203    next_linear_target
--- 2269    next_plan
--- 2310    next_stage_target
--- 2371    next_target
--- 2390    next_time_target
--- 2432    own_routine
--- 2446    personal_records
--- 2490    pinned_note
--- 2508    planned_sets
--- 2569    program_copy_name
--- 2589    program_day_document
--- 2602    program_exercise
--- 2618    program_input_weights
--- 2670    program_key
--- 2680    program_lift_step
--- 2695    program_rounding_step
--- 2707    program_unit_value
--- 2717    program_weight_from_history
--- 2729    progression_first_note
--- 2748    progression_lift_target
--- 2781    progression_opening
--- 2810    progression_rules
--- 2818    progression_sessions
--- 2867    progression_targets
--- 2947    record_sets
--- 2970    refresh_exercise_labels
--- 2991    rep_max_reps
--- 2999    require_session
--- 3017    require_user
--- 3035    resolve_exercise
--- 3045    resolve_exercises
--- 3058    resolve_exercises_exactly
--- 3086    round_to_step
--- 3096    rounding_step
--- 3106    routine_name_taken
--- 3119    same_start_weight
--- 3130    session_live
--- 3140    shown_increment
--- 3154    shown_reset
--- 3170    shown_weight
--- 3182    snap_down
--- 3192    snap_up
--- 3202    snap_weight
--- 3213    staged_import_limits
--- 3223    tg_check_exercise_visible
--- 3240    tg_check_parent_owner
--- 3266    tg_check_workout_routine
--- 3283    tg_custom_exercise_name_free
--- 3304    tg_exercise_aliases_check
--- 3325    tg_exercise_labels
--- 3348    tg_exercises_check
--- 3403    tg_one_line_name
--- 3419    tg_routine_exercises_restart
--- 3457    tg_routine_name_unique
--- 3474    tg_set_updated_at
--- 3486    tg_users_name_check
--- 3500    tg_workout_sets_denormalize
--- 3517    tg_workout_sets_refresh
--- 3537    touch_current_session
--- 3559    touch_current_session_to_write
--- 3573    touch_due
--- 3583    try_uuid
--- 3593    typo_distance
--- 3627    unknown_exercise_reason
--- 3646    walk_routine_document
--- 3681    walk_routine_entry
--- 3772    walk_routine_exercise_extras
--- 3872    walk_routine_exercise_steps
--- 3927    walk_routine_fields
--- 4011    walk_routine_program
--- 4090    walk_routine_target
--- 4136    walk_workout_document
--- 4189    walk_workout_entry
--- 4257    walk_workout_fields
--- 4357    walk_workout_sets
--- 4403    walk_workout_when
--- 4459    weight_increment
--- 4469    weight_kg
--- 4479    weight_units
--- 4487    weights_meet
--- 4503    word_set
--- 4514  app_private: tables
--- 4517    address_attempts
--- 4531    api_key_hashes
--- 4540    failed_sign_ins
--- 4553    oauth_clients
--- 4570    oauth_codes
--- 4590    oauth_tokens
--- 4604    rate_counters
--- 4613    session_tokens
--- 4622    user_secrets
--- 4631  app_private: functions
--- 4634    address_key
--- 4645    admin_target
--- 4667    admin_user
--- 4687    api_key_of_hash
--- 4703    ban_user
--- 4730    claim_address_attempt
--- 4767    count_admin_call
--- 4786    count_request
--- 4802    delete_expired_imports
--- 4812    delete_idle_sessions
--- 4829    end_session
--- 4843    expire_api_keys
--- 4860    forget_expired_oauth
--- 4887    lift_expired_bans
--- 4905    max_sessions_per_user
--- 4913    new_session
--- 4939    oauth_client
--- 4950    oauth_code_challenge
--- 4971    oauth_exchange_code
--- 5007    oauth_issue_code
--- 5029    oauth_one_time_status
--- 5053    oauth_refresh
--- 5090    oauth_register_client
--- 5102    oauth_revoke
--- 5115    oauth_store_tokens
--- 5128    oauth_use_token
--- 5150    password_hash_cost
--- 5158    password_hash_cost_of
--- 5168    prune_counters
--- 5191    random_base62
--- 5218    session_for_token
--- 5241    session_of_hash
--- 5255    sign_in
--- 5325    sign_up
--- 5348    unban_user
--- 5366    use_api_key
--- 5404    user_record
--- 5423  app_public: types
--- 5426    admin_user
--- 5446    api_key_access
--- 5449    e1rm_session
--- 5473    exercise_resolution
--- 5485    last_performance
--- 5499    next_target
--- 5531    program_lift
--- 5539    volume_week
--- 5554  app_public: tables
--- 5557    api_keys
--- 5589    bodyweights
--- 5625    connected_apps
--- 5659    exercise_aliases
--- 5685    exercise_import_names
--- 5711    exercises
--- 5762    program_templates
--- 5788    routine_exercises
--- 5895    routines
--- 5948    sessions
--- 5972    staged_import_parts
--- 6013    staged_imports
--- 6041    users
--- 6098    workout_exercises
--- 6149    workout_sets
--- 6257    workouts
--- 6334  app_public: functions
--- 6337    admin_users
--- 6362    apply_routine_document
--- 6413    apply_workout_document
--- 6503    create_api_key
--- 6544    create_custom_exercise
--- 6561    current_api_key_id
--- 6572    current_oauth_connection_id
--- 6590    current_session_id
--- 6601    current_user_id
--- 6619    delete_account
--- 6639    delete_custom_exercise
--- 6666    disconnect_app
--- 6686    e1rm_series
--- 6720    exercise_key
--- 6730    exercises_aliases
--- 6741    exercises_custom
--- 6751    exercises_records
--- 6835    export_account
--- 6854    export_workouts
--- 6869    grant_admin
--- 6885    import_history
--- 7021    import_staged
--- 7059    last_performance
--- 7109    log_bodyweight
--- 7141    next_workout
--- 7165    program_library
--- 7175    program_templates_inputs
--- 7190    resolve_exercise
--- 7209    resolve_exercises
--- 7232    revoke_api_key
--- 7252    routine_document
--- 7296    routine_name_key
--- 7306    routines_next_targets
--- 7327    routines_next_workout
--- 7366    search_exercises
--- 7429    sessions_current
--- 7439    sign_out_other_sessions
--- 7457    sign_out_session
--- 7477    stage_import_part
--- 7537    start_program
--- 7568    update_custom_exercise
--- 7590    users_api_keys
--- 7613    users_connected_apps
--- 7631    users_custom_exercises
--- 7644    users_sessions
--- 7662    validate_routine_document
--- 7682    validate_workout_document
--- 7704    weekly_volume
--- 7731    workout_document
--- 7770    workout_sets_personal_record
--- 7782    workout_sets_text
+--  320  app_hidden: types
+--  323    doc_array_answer
+--  329    doc_choice_answer
+--  335    doc_flag_answer
+--  341    doc_line_answer
+--  347    doc_object_answer
+--  353    lift_target
+--  370    progression_state
+--  384    progression_target
+--  397    session_judgement
+--  410  app_hidden: tables
+--  413    exercise_labels
+--  442    imported_workout_starts
+--  462    progression_restarts
+--  491  app_hidden: functions
+--  494    api_key_live
+--  505    apply_workout_document_row
+--  520    ban_in_force
+--  530    body_part_words
+--  541    bodyweight_reason
+--  552    catalog_exercise_meaning
+--  581    check_date
+--  601    check_one_of
+--  618    closest_exercises
+--  651    control_character_reason
+--  662    convert_weight
+--  677    cycle_shortfall
+--  700    cycle_texts
+--  710    cycle_week
+--  725    cycle_week_is_deload
+--  736    deload_to_step
+--  750    doc_array
+--  765    doc_bodyweight
+--  777    doc_duration
+--  798    doc_exercise
+--  819    doc_exercise_entry
+--  845    doc_exercise_field
+--  856    doc_flag
+--  870    doc_integer
+--  882    doc_line
+--  897    doc_object
+--  911    doc_one_of
+--  925    doc_own_id
+--  952    doc_parse_set
+-- 1025    doc_percent_set
+-- 1047    doc_real_date
+-- 1060    doc_reset
+-- 1083    doc_set_number
+-- 1095    doc_stage
+-- 1114    doc_start
+-- 1159    doc_string
+-- 1169    doc_unknown_key
+-- 1179    doc_uuid
+-- 1190    doc_weight
+-- 1202    document_patterns
+-- 1221    e1rm
+-- 1233    earlier_sessions_note
+-- 1243    exercise_match_score
+-- 1254    exercise_reference
+-- 1265    exercise_staple_rank
+-- 1285    exercise_word
+-- 1325    exercise_words
+-- 1340    format_duration
+-- 1350    format_set
+-- 1370    format_start
+-- 1381    import_choice
+-- 1393    import_find_duplicates
+-- 1447    import_map_names
+-- 1519    import_name_map
+-- 1536    import_names_chosen
+-- 1557    import_names_summary
+-- 1576    import_one_workout
+-- 1628    import_save_account
+-- 1676    import_save_custom_exercises
+-- 1720    import_save_workout
+-- 1744    import_workout_entries
+-- 1782    judge_cycle_session
+-- 1809    judge_session
+-- 1875    lifted_as_loaded
+-- 1892    lifted_text
+-- 1906    loadable_step
+-- 1916    match_exercise
+-- 1986    match_exercise_exact
+-- 2022    match_exercise_typos
+-- 2086    match_exercise_words
+-- 2164    next_amrap_target
+-- 2204    next_cycle_target
+-- 2243    next_double_target
+-- 2298    next_linear_target
+-- 2364    next_plan
+-- 2405    next_stage_target
+-- 2466    next_target
+-- 2485    next_time_target
+-- 2527    own_routine
+-- 2541    personal_records
+-- 2585    pinned_note
+-- 2603    planned_sets
+-- 2664    program_copy_name
+-- 2684    program_day_document
+-- 2697    program_exercise
+-- 2713    program_input_weights
+-- 2765    program_key
+-- 2775    program_lift_step
+-- 2790    program_rounding_step
+-- 2802    program_unit_value
+-- 2812    program_weight_from_history
+-- 2824    progression_first_note
+-- 2843    progression_lift_target
+-- 2876    progression_opening
+-- 2905    progression_rules
+-- 2913    progression_sessions
+-- 2962    progression_targets
+-- 3042    record_sets
+-- 3065    refresh_exercise_labels
+-- 3086    rep_max_reps
+-- 3094    require_session
+-- 3112    require_user
+-- 3130    resolve_exercise
+-- 3140    resolve_exercises
+-- 3153    resolve_exercises_exactly
+-- 3181    round_to_step
+-- 3191    rounding_step
+-- 3201    routine_name_taken
+-- 3214    same_start_weight
+-- 3225    session_live
+-- 3235    shown_increment
+-- 3249    shown_reset
+-- 3265    shown_weight
+-- 3277    snap_down
+-- 3287    snap_up
+-- 3297    snap_weight
+-- 3308    staged_import_limits
+-- 3318    tg_check_exercise_visible
+-- 3335    tg_check_parent_owner
+-- 3361    tg_check_workout_routine
+-- 3378    tg_custom_exercise_name_free
+-- 3399    tg_exercise_aliases_check
+-- 3420    tg_exercise_labels
+-- 3443    tg_exercises_check
+-- 3498    tg_one_line_name
+-- 3514    tg_routine_exercises_restart
+-- 3552    tg_routine_name_unique
+-- 3569    tg_set_updated_at
+-- 3581    tg_users_name_check
+-- 3595    tg_workout_sets_denormalize
+-- 3612    tg_workout_sets_refresh
+-- 3632    touch_current_session
+-- 3654    touch_current_session_to_write
+-- 3668    touch_due
+-- 3678    try_uuid
+-- 3688    typo_distance
+-- 3722    unknown_exercise_reason
+-- 3741    walk_routine_document
+-- 3776    walk_routine_entry
+-- 3867    walk_routine_exercise_extras
+-- 3967    walk_routine_exercise_steps
+-- 4022    walk_routine_fields
+-- 4106    walk_routine_program
+-- 4185    walk_routine_target
+-- 4231    walk_workout_document
+-- 4284    walk_workout_entry
+-- 4352    walk_workout_fields
+-- 4452    walk_workout_sets
+-- 4498    walk_workout_when
+-- 4554    weight_increment
+-- 4564    weight_kg
+-- 4574    weight_units
+-- 4582    weights_meet
+-- 4598    word_set
+-- 4609  app_private: tables
+-- 4612    address_attempts
+-- 4626    api_key_hashes
+-- 4635    failed_sign_ins
+-- 4648    oauth_clients
+-- 4665    oauth_codes
+-- 4685    oauth_tokens
+-- 4699    rate_counters
+-- 4708    session_tokens
+-- 4717    user_secrets
+-- 4726  app_private: functions
+-- 4729    address_key
+-- 4740    admin_target
+-- 4762    admin_user
+-- 4782    api_key_of_hash
+-- 4798    ban_user
+-- 4825    claim_address_attempt
+-- 4862    count_admin_call
+-- 4881    count_request
+-- 4897    delete_expired_imports
+-- 4907    delete_idle_sessions
+-- 4924    end_session
+-- 4938    expire_api_keys
+-- 4955    forget_expired_oauth
+-- 4982    lift_expired_bans
+-- 5000    max_sessions_per_user
+-- 5008    new_session
+-- 5034    oauth_client
+-- 5045    oauth_code_challenge
+-- 5066    oauth_exchange_code
+-- 5102    oauth_issue_code
+-- 5124    oauth_one_time_status
+-- 5148    oauth_refresh
+-- 5185    oauth_register_client
+-- 5197    oauth_revoke
+-- 5210    oauth_store_tokens
+-- 5223    oauth_use_token
+-- 5245    password_hash_cost
+-- 5253    password_hash_cost_of
+-- 5263    prune_counters
+-- 5286    random_base62
+-- 5313    session_for_token
+-- 5336    session_of_hash
+-- 5350    sign_in
+-- 5420    sign_up
+-- 5443    unban_user
+-- 5461    use_api_key
+-- 5499    user_record
+-- 5518  app_public: types
+-- 5521    admin_user
+-- 5541    api_key_access
+-- 5544    e1rm_session
+-- 5568    exercise_resolution
+-- 5580    last_performance
+-- 5594    next_target
+-- 5626    program_lift
+-- 5634    volume_week
+-- 5649  app_public: tables
+-- 5652    api_keys
+-- 5684    bodyweights
+-- 5720    connected_apps
+-- 5754    exercise_aliases
+-- 5780    exercise_import_names
+-- 5806    exercises
+-- 5857    program_templates
+-- 5883    routine_exercises
+-- 5990    routines
+-- 6043    sessions
+-- 6067    staged_import_parts
+-- 6108    staged_imports
+-- 6136    users
+-- 6193    workout_exercises
+-- 6244    workout_sets
+-- 6352    workouts
+-- 6429  app_public: functions
+-- 6432    admin_users
+-- 6457    apply_routine_document
+-- 6508    apply_workout_document
+-- 6598    create_api_key
+-- 6639    create_custom_exercise
+-- 6656    current_api_key_id
+-- 6667    current_oauth_connection_id
+-- 6685    current_session_id
+-- 6696    current_user_id
+-- 6714    delete_account
+-- 6734    delete_custom_exercise
+-- 6761    disconnect_app
+-- 6781    e1rm_series
+-- 6815    exercise_key
+-- 6825    exercises_aliases
+-- 6836    exercises_custom
+-- 6846    exercises_records
+-- 6930    export_account
+-- 6949    export_workouts
+-- 6964    grant_admin
+-- 6980    import_history
+-- 7068    import_staged
+-- 7106    last_performance
+-- 7156    log_bodyweight
+-- 7188    next_workout
+-- 7212    program_library
+-- 7222    program_templates_inputs
+-- 7237    resolve_exercise
+-- 7256    resolve_exercises
+-- 7279    revoke_api_key
+-- 7299    routine_document
+-- 7343    routine_name_key
+-- 7353    routines_next_targets
+-- 7374    routines_next_workout
+-- 7413    search_exercises
+-- 7476    sessions_current
+-- 7486    sign_out_other_sessions
+-- 7504    sign_out_session
+-- 7524    stage_import_part
+-- 7584    start_program
+-- 7615    update_custom_exercise
+-- 7637    users_api_keys
+-- 7660    users_connected_apps
+-- 7678    users_custom_exercises
+-- 7691    users_sessions
+-- 7709    validate_routine_document
+-- 7729    validate_workout_document
+-- 7751    weekly_volume
+-- 7778    workout_document
+-- 7817    workout_sets_personal_record
+-- 7829    workout_sets_text
 
 create extension if not exists citext with schema public;
 create extension if not exists pg_trgm with schema public;
@@ -1529,6 +1532,98 @@ AS $function$
 $function$;
 comment on function app_hidden.import_name_map(workouts jsonb, choices jsonb, custom_exercises jsonb) is 'Map names: every exercise name the workouts use, once, as {"<name>": {exerciseId, action, via, suggestions}} (app_hidden.import_map_names).';
 grant execute on function app_hidden.import_name_map(workouts jsonb, choices jsonb, custom_exercises jsonb) to svc_visitor;
+
+create function app_hidden.import_names_chosen(workouts jsonb, choices jsonb, custom_exercises jsonb, dry_run boolean, OUT name_map jsonb, OUT unmapped text[])
+ RETURNS record
+ LANGUAGE plpgsql
+ STABLE
+AS $function$
+-- Where each of the file's exercise names goes (app_hidden.import_name_map), and the names that
+-- still need a choice: a real import refuses them all at once (SVMAP, detail: one name a line).
+begin
+  name_map := app_hidden.import_name_map(workouts, choices, custom_exercises);
+  select coalesce(array_agg(m.name order by m.name), '{}') into unmapped
+    from jsonb_each(name_map) m(name, mapping) where m.mapping ->> 'action' = 'unmapped';
+  if not dry_run and cardinality(unmapped) > 0 then
+    raise exception 'choices: % exercise name(s) map to no exercise: %; choose for each: map to an exercise, create a custom exercise, or skip',
+      cardinality(unmapped), array_to_string(unmapped[1:10], ', ') || case when cardinality(unmapped) > 10 then ', ...' else '' end
+      using errcode = 'SVMAP', detail = array_to_string(unmapped, E'\n');
+  end if;
+end;
+$function$;
+comment on function app_hidden.import_names_chosen(workouts jsonb, choices jsonb, custom_exercises jsonb, dry_run boolean, OUT name_map jsonb, OUT unmapped text[]) is 'A step of import_history: the name map (app_hidden.import_name_map) and the names mapped to nothing; in a real import (not dry_run) any such name is refused with SVMAP (UNMAPPED_EXERCISES; detail = the names, one a line).';
+grant execute on function app_hidden.import_names_chosen(workouts jsonb, choices jsonb, custom_exercises jsonb, dry_run boolean, OUT name_map jsonb, OUT unmapped text[]) to svc_visitor;
+
+create function app_hidden.import_names_summary(name_map jsonb, sets_by_name jsonb)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+AS $function$
+  -- Each name of the file, by name: where it goes, the exercise's name, suggestions and its sets.
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'name', m.name,
+           'action', m.mapping ->> 'action',
+           'via', m.mapping ->> 'via',
+           'exerciseId', m.mapping ->> 'exerciseId',
+           'exercise', (select ex.name from app_public.exercises ex where ex.id = (m.mapping ->> 'exerciseId')::uuid),
+           'suggestions', m.mapping -> 'suggestions',
+           'sets', coalesce((sets_by_name ->> m.name)::integer, 0)) order by m.name), '[]')
+    from jsonb_each(name_map) m(name, mapping);
+$function$;
+comment on function app_hidden.import_names_summary(name_map jsonb, sets_by_name jsonb) is 'A step of import_history: the `names` of its summary, one per name of the file in name order (name, action, via, exerciseId, exercise, suggestions, sets).';
+grant execute on function app_hidden.import_names_summary(name_map jsonb, sets_by_name jsonb) to svc_visitor;
+
+create function app_hidden.import_one_workout(file_index integer, workout jsonb, name_map jsonb, routine_ids jsonb, wall_start timestamp without time zone, dry_run boolean, unit text, effort text, OUT emptied boolean, OUT sets integer, OUT skipped_sets integer, OUT sets_by_name jsonb)
+ RETURNS record
+ LANGUAGE plpgsql
+AS $function$
+-- One workout of the file (not a duplicate), the file's workouts[file_index]: its entries under
+-- their mapped names, its routine as the export's routine was saved, then saved (or, in a dry run,
+-- checked) as a document. A refused document is SVDOC at its path in the file.
+declare
+  v_entries record := app_hidden.import_workout_entries(workout, name_map, dry_run);
+  v_document jsonb := workout - 'id';
+  v_problem record;
+  v_kept_index integer;
+  v_path_in_file text;
+begin
+  sets_by_name := v_entries.sets_by_name;
+  skipped_sets := v_entries.skipped_sets;
+  emptied := false;
+  sets := 0;
+  if jsonb_typeof(workout -> 'exercises') = 'array' and jsonb_array_length(v_entries.entries) = 0 then
+    if jsonb_array_length(workout -> 'exercises') > 0
+       and not exists (select 1 from jsonb_array_elements(workout -> 'exercises') e
+                        where (name_map -> (e ->> 'exercise')) ->> 'action' is distinct from 'skip') then
+      -- Every exercise of it was skipped: nothing of it to keep.
+      emptied := true;
+      return;
+    end if;
+  end if;
+  if jsonb_typeof(workout -> 'exercises') = 'array' then v_document := jsonb_set(v_document, '{exercises}', v_entries.entries); end if;
+  if workout ? 'routine' then
+    v_document := case when jsonb_typeof(workout -> 'routine') = 'string' and routine_ids ->> (workout ->> 'routine') is not null
+                       then jsonb_set(v_document, '{routine}', routine_ids -> (workout ->> 'routine'))
+                       else v_document - 'routine' end;
+  end if;
+  select * into v_problem from app_hidden.import_save_workout(v_document, wall_start, dry_run, unit, effort);
+  if v_problem.path is not null then
+    -- The path in the workout as the file gave it (entries of skipped names were taken out).
+    v_path_in_file := v_problem.path;
+    v_kept_index := substring(v_problem.path from '^exercises\[([0-9]+)\]')::integer;
+    if v_entries.file_positions[v_kept_index + 1] is not null then
+      v_path_in_file := 'exercises[' || v_entries.file_positions[v_kept_index + 1] || ']'
+                        || substring(v_problem.path from '^exercises\[[0-9]+\](.*)$');
+    end if;
+    raise exception 'workouts[%].%: %', file_index, v_path_in_file, v_problem.reason
+      using errcode = 'SVDOC', detail = format('workouts[%s].%s', file_index, v_path_in_file), hint = v_problem.reason;
+  end if;
+  sets := v_entries.unchecked_sets
+    + (select coalesce(sum(jsonb_array_length(e -> 'sets')), 0) from jsonb_array_elements(v_entries.entries) e);
+end;
+$function$;
+comment on function app_hidden.import_one_workout(file_index integer, workout jsonb, name_map jsonb, routine_ids jsonb, wall_start timestamp without time zone, dry_run boolean, unit text, effort text, OUT emptied boolean, OUT sets integer, OUT skipped_sets integer, OUT sets_by_name jsonb) is 'A step of import_history: one workout of the file (workouts[file_index], not already there) saved, or checked in a dry run (app_hidden.import_save_workout), its names mapped and its routine the one an export''s routine became (routine_ids). emptied: every exercise of it was skipped (nothing saved); sets, skipped_sets and sets_by_name count what it holds. A refused document: SVDOC at its path in the file.';
+grant execute on function app_hidden.import_one_workout(file_index integer, workout jsonb, name_map jsonb, routine_ids jsonb, wall_start timestamp without time zone, dry_run boolean, unit text, effort text, OUT emptied boolean, OUT sets integer, OUT skipped_sets integer, OUT sets_by_name jsonb) to svc_visitor;
 
 create function app_hidden.import_save_account(extras jsonb, dry_run boolean, OUT routine_ids jsonb, OUT routines integer, OUT duplicate_routines integer, OUT bodyweights integer, OUT duplicate_bodyweights integer)
  RETURNS record
@@ -6888,8 +6983,7 @@ create function app_public.import_history(workouts jsonb, choices jsonb DEFAULT 
 AS $function$
 declare
   v_user uuid := app_hidden.require_user();
-  v_name_map jsonb;
-  v_unmapped text[];
+  v_names record;
   v_custom record;
   v_account record;
   v_unit text;
@@ -6898,11 +6992,7 @@ declare
   v_wall_starts timestamp[];
   v_index integer;
   v_workout jsonb;
-  v_entries record;
-  v_document jsonb;
-  v_problem record;
-  v_kept_index integer;
-  v_path_in_file text;
+  v_one record;
   v_sets_by_name jsonb := '{}';
   v_new integer := 0;
   v_duplicate_count integer := 0;
@@ -6923,23 +7013,12 @@ begin
   if not dry_run then
     perform pg_advisory_xact_lock(hashtextextended('app_public.import_history:' || v_user::text, 0));
   end if;
-
-  v_name_map := app_hidden.import_name_map(workouts, choices, extras -> 'customExercises');
-  select coalesce(array_agg(m.name order by m.name), '{}') into v_unmapped
-    from jsonb_each(v_name_map) m(name, mapping) where m.mapping ->> 'action' = 'unmapped';
-  if not dry_run and cardinality(v_unmapped) > 0 then
-    raise exception 'choices: % exercise name(s) map to no exercise: %; choose for each: map to an exercise, create a custom exercise, or skip',
-      cardinality(v_unmapped), array_to_string(v_unmapped[1:10], ', ') || case when cardinality(v_unmapped) > 10 then ', ...' else '' end
-      using errcode = 'SVMAP', detail = array_to_string(v_unmapped, E'\n');
-  end if;
-
+  v_names := app_hidden.import_names_chosen(workouts, choices, extras -> 'customExercises', dry_run);
   -- What was already imported, found before anything of this import is saved.
   select coalesce(array_agg(d.duplicate order by d.file_index), '{}'), coalesce(array_agg(d.wall_start order by d.file_index), '{}')
     into v_duplicates, v_wall_starts
     from app_hidden.import_find_duplicates(workouts) d;
-
-  select * into v_custom from app_hidden.import_save_custom_exercises(v_name_map, extras -> 'customExercises', dry_run);
-  v_name_map := v_custom.mapped_names;
+  select * into v_custom from app_hidden.import_save_custom_exercises(v_names.name_map, extras -> 'customExercises', dry_run);
   select * into v_account from app_hidden.import_save_account(extras, dry_run);
   select u.unit, u.effort into v_unit, v_effort from app_public.users u where u.id = v_user;
 
@@ -6953,42 +7032,18 @@ begin
       v_duplicate_count := v_duplicate_count + 1;
       continue;
     end if;
-    select * into v_entries from app_hidden.import_workout_entries(v_workout, v_name_map, dry_run);
+    select * into v_one from app_hidden.import_one_workout(v_index, v_workout, v_custom.mapped_names, v_account.routine_ids,
+                                                           v_wall_starts[v_index + 1], dry_run, v_unit, v_effort);
     v_sets_by_name := v_sets_by_name || coalesce((
       select jsonb_object_agg(n.name, n.sets::integer + coalesce((v_sets_by_name ->> n.name)::integer, 0))
-        from jsonb_each_text(v_entries.sets_by_name) n(name, sets)), '{}');
-    v_skipped_sets := v_skipped_sets + v_entries.skipped_sets;
-    if jsonb_typeof(v_workout -> 'exercises') = 'array' and jsonb_array_length(v_entries.entries) = 0 then
-      if jsonb_array_length(v_workout -> 'exercises') > 0
-         and not exists (select 1 from jsonb_array_elements(v_workout -> 'exercises') e
-                          where (v_name_map -> (e ->> 'exercise')) ->> 'action' is distinct from 'skip') then
-        -- Every exercise of it was skipped: nothing of it to keep.
-        v_emptied := v_emptied + 1;
-        continue;
-      end if;
-    end if;
-    v_sets := v_sets + v_entries.unchecked_sets;
-    v_document := v_workout - 'id';
-    if jsonb_typeof(v_workout -> 'exercises') = 'array' then v_document := jsonb_set(v_document, '{exercises}', v_entries.entries); end if;
-    if v_workout ? 'routine' then
-      v_document := case when jsonb_typeof(v_workout -> 'routine') = 'string' and v_account.routine_ids ->> (v_workout ->> 'routine') is not null
-                         then jsonb_set(v_document, '{routine}', v_account.routine_ids -> (v_workout ->> 'routine'))
-                         else v_document - 'routine' end;
-    end if;
-    select * into v_problem from app_hidden.import_save_workout(v_document, v_wall_starts[v_index + 1], dry_run, v_unit, v_effort);
-    if v_problem.path is not null then
-      -- The path in the workout as the file gave it (entries of skipped names were taken out).
-      v_path_in_file := v_problem.path;
-      v_kept_index := substring(v_problem.path from '^exercises\[([0-9]+)\]')::integer;
-      if v_entries.file_positions[v_kept_index + 1] is not null then
-        v_path_in_file := 'exercises[' || v_entries.file_positions[v_kept_index + 1] || ']'
-                          || substring(v_problem.path from '^exercises\[[0-9]+\](.*)$');
-      end if;
-      raise exception 'workouts[%].%: %', v_index, v_path_in_file, v_problem.reason
-        using errcode = 'SVDOC', detail = format('workouts[%s].%s', v_index, v_path_in_file), hint = v_problem.reason;
+        from jsonb_each_text(v_one.sets_by_name) n(name, sets)), '{}');
+    v_skipped_sets := v_skipped_sets + v_one.skipped_sets;
+    if v_one.emptied then
+      v_emptied := v_emptied + 1;
+      continue;
     end if;
     v_new := v_new + 1;
-    v_sets := v_sets + (select coalesce(sum(jsonb_array_length(e -> 'sets')), 0) from jsonb_array_elements(v_entries.entries) e);
+    v_sets := v_sets + v_one.sets;
     if (v_workout ->> 'date') is not null then
       v_first := least(v_first, (v_workout ->> 'date')::date);
       v_last := greatest(v_last, (v_workout ->> 'date')::date);
@@ -7000,16 +7055,8 @@ begin
     'workouts', v_new, 'duplicates', v_duplicate_count, 'emptied', v_emptied,
     'sets', v_sets, 'skippedSets', v_skipped_sets,
     'firstDate', v_first, 'lastDate', v_last,
-    'names', (select coalesce(jsonb_agg(jsonb_build_object(
-                'name', m.name,
-                'action', m.mapping ->> 'action',
-                'via', m.mapping ->> 'via',
-                'exerciseId', m.mapping ->> 'exerciseId',
-                'exercise', (select ex.name from app_public.exercises ex where ex.id = (m.mapping ->> 'exerciseId')::uuid),
-                'suggestions', m.mapping -> 'suggestions',
-                'sets', coalesce((v_sets_by_name ->> m.name)::integer, 0)) order by m.name), '[]')
-                from jsonb_each(v_name_map) m(name, mapping)),
-    'unmapped', cardinality(v_unmapped),
+    'names', app_hidden.import_names_summary(v_custom.mapped_names, v_sets_by_name),
+    'unmapped', cardinality(v_names.unmapped),
     'routines', v_account.routines, 'duplicateRoutines', v_account.duplicate_routines,
     'bodyweights', v_account.bodyweights, 'duplicateBodyweights', v_account.duplicate_bodyweights,
     'customExercises', v_custom.created);

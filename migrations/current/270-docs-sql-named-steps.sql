@@ -1,6 +1,6 @@
 -- The long SQL functions as named steps, each under 100 lines, with the same results: the
--- exercise resolver's exact tiers and typo tier, and the routine and workout document walks' fields,
--- entries and sets.
+-- exercise resolver's exact tiers and typo tier, the routine and workout document walks' fields,
+-- entries and sets, and an import's names, workouts and summary.
 -- Each step is a plain move of the lines it held in its caller; only the caller changes shape.
 
 --------------------------------------------------------------------------------
@@ -760,3 +760,186 @@ begin
 end;
 $function$;
 comment on function app_hidden.walk_workout_document(doc jsonb, p_unit text, p_effort text, OUT path text, OUT reason text, OUT canonical jsonb, OUT start timestamp with time zone, OUT exercise_rows jsonb) is 'The validation walk of a workout document for the calling user: the first problem (path, reason), or the canonical document, the start instant and the rows to write. p_unit and p_effort apply when the document names none.';
+
+--------------------------------------------------------------------------------
+-- Import: app_public.import_history over its steps
+--------------------------------------------------------------------------------
+
+create or replace function app_hidden.import_names_chosen(workouts jsonb, choices jsonb, custom_exercises jsonb, dry_run boolean, OUT name_map jsonb, OUT unmapped text[])
+ returns record
+ language plpgsql
+ stable
+as $function$
+-- Where each of the file's exercise names goes (app_hidden.import_name_map), and the names that
+-- still need a choice: a real import refuses them all at once (SVMAP, detail: one name a line).
+begin
+  name_map := app_hidden.import_name_map(workouts, choices, custom_exercises);
+  select coalesce(array_agg(m.name order by m.name), '{}') into unmapped
+    from jsonb_each(name_map) m(name, mapping) where m.mapping ->> 'action' = 'unmapped';
+  if not dry_run and cardinality(unmapped) > 0 then
+    raise exception 'choices: % exercise name(s) map to no exercise: %; choose for each: map to an exercise, create a custom exercise, or skip',
+      cardinality(unmapped), array_to_string(unmapped[1:10], ', ') || case when cardinality(unmapped) > 10 then ', ...' else '' end
+      using errcode = 'SVMAP', detail = array_to_string(unmapped, E'\n');
+  end if;
+end;
+$function$;
+comment on function app_hidden.import_names_chosen(workouts jsonb, choices jsonb, custom_exercises jsonb, dry_run boolean, OUT name_map jsonb, OUT unmapped text[]) is 'A step of import_history: the name map (app_hidden.import_name_map) and the names mapped to nothing; in a real import (not dry_run) any such name is refused with SVMAP (UNMAPPED_EXERCISES; detail = the names, one a line).';
+grant execute on function app_hidden.import_names_chosen(workouts jsonb, choices jsonb, custom_exercises jsonb, dry_run boolean, OUT name_map jsonb, OUT unmapped text[]) to svc_visitor;
+
+create or replace function app_hidden.import_one_workout(file_index integer, workout jsonb, name_map jsonb, routine_ids jsonb, wall_start timestamp without time zone, dry_run boolean, unit text, effort text, OUT emptied boolean, OUT sets integer, OUT skipped_sets integer, OUT sets_by_name jsonb)
+ returns record
+ language plpgsql
+as $function$
+-- One workout of the file (not a duplicate), the file's workouts[file_index]: its entries under
+-- their mapped names, its routine as the export's routine was saved, then saved (or, in a dry run,
+-- checked) as a document. A refused document is SVDOC at its path in the file.
+declare
+  v_entries record := app_hidden.import_workout_entries(workout, name_map, dry_run);
+  v_document jsonb := workout - 'id';
+  v_problem record;
+  v_kept_index integer;
+  v_path_in_file text;
+begin
+  sets_by_name := v_entries.sets_by_name;
+  skipped_sets := v_entries.skipped_sets;
+  emptied := false;
+  sets := 0;
+  if jsonb_typeof(workout -> 'exercises') = 'array' and jsonb_array_length(v_entries.entries) = 0 then
+    if jsonb_array_length(workout -> 'exercises') > 0
+       and not exists (select 1 from jsonb_array_elements(workout -> 'exercises') e
+                        where (name_map -> (e ->> 'exercise')) ->> 'action' is distinct from 'skip') then
+      -- Every exercise of it was skipped: nothing of it to keep.
+      emptied := true;
+      return;
+    end if;
+  end if;
+  if jsonb_typeof(workout -> 'exercises') = 'array' then v_document := jsonb_set(v_document, '{exercises}', v_entries.entries); end if;
+  if workout ? 'routine' then
+    v_document := case when jsonb_typeof(workout -> 'routine') = 'string' and routine_ids ->> (workout ->> 'routine') is not null
+                       then jsonb_set(v_document, '{routine}', routine_ids -> (workout ->> 'routine'))
+                       else v_document - 'routine' end;
+  end if;
+  select * into v_problem from app_hidden.import_save_workout(v_document, wall_start, dry_run, unit, effort);
+  if v_problem.path is not null then
+    -- The path in the workout as the file gave it (entries of skipped names were taken out).
+    v_path_in_file := v_problem.path;
+    v_kept_index := substring(v_problem.path from '^exercises\[([0-9]+)\]')::integer;
+    if v_entries.file_positions[v_kept_index + 1] is not null then
+      v_path_in_file := 'exercises[' || v_entries.file_positions[v_kept_index + 1] || ']'
+                        || substring(v_problem.path from '^exercises\[[0-9]+\](.*)$');
+    end if;
+    raise exception 'workouts[%].%: %', file_index, v_path_in_file, v_problem.reason
+      using errcode = 'SVDOC', detail = format('workouts[%s].%s', file_index, v_path_in_file), hint = v_problem.reason;
+  end if;
+  sets := v_entries.unchecked_sets
+    + (select coalesce(sum(jsonb_array_length(e -> 'sets')), 0) from jsonb_array_elements(v_entries.entries) e);
+end;
+$function$;
+comment on function app_hidden.import_one_workout(file_index integer, workout jsonb, name_map jsonb, routine_ids jsonb, wall_start timestamp without time zone, dry_run boolean, unit text, effort text, OUT emptied boolean, OUT sets integer, OUT skipped_sets integer, OUT sets_by_name jsonb) is 'A step of import_history: one workout of the file (workouts[file_index], not already there) saved, or checked in a dry run (app_hidden.import_save_workout), its names mapped and its routine the one an export''s routine became (routine_ids). emptied: every exercise of it was skipped (nothing saved); sets, skipped_sets and sets_by_name count what it holds. A refused document: SVDOC at its path in the file.';
+grant execute on function app_hidden.import_one_workout(file_index integer, workout jsonb, name_map jsonb, routine_ids jsonb, wall_start timestamp without time zone, dry_run boolean, unit text, effort text, OUT emptied boolean, OUT sets integer, OUT skipped_sets integer, OUT sets_by_name jsonb) to svc_visitor;
+
+create or replace function app_hidden.import_names_summary(name_map jsonb, sets_by_name jsonb)
+ returns jsonb
+ language sql
+ stable
+as $function$
+  -- Each name of the file, by name: where it goes, the exercise's name, suggestions and its sets.
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'name', m.name,
+           'action', m.mapping ->> 'action',
+           'via', m.mapping ->> 'via',
+           'exerciseId', m.mapping ->> 'exerciseId',
+           'exercise', (select ex.name from app_public.exercises ex where ex.id = (m.mapping ->> 'exerciseId')::uuid),
+           'suggestions', m.mapping -> 'suggestions',
+           'sets', coalesce((sets_by_name ->> m.name)::integer, 0)) order by m.name), '[]')
+    from jsonb_each(name_map) m(name, mapping);
+$function$;
+comment on function app_hidden.import_names_summary(name_map jsonb, sets_by_name jsonb) is 'A step of import_history: the `names` of its summary, one per name of the file in name order (name, action, via, exerciseId, exercise, suggestions, sets).';
+grant execute on function app_hidden.import_names_summary(name_map jsonb, sets_by_name jsonb) to svc_visitor;
+
+create or replace function app_public.import_history(workouts jsonb, choices jsonb DEFAULT '{}'::jsonb, extras jsonb DEFAULT NULL::jsonb, dry_run boolean DEFAULT true)
+ returns jsonb
+ language plpgsql
+as $function$
+declare
+  v_user uuid := app_hidden.require_user();
+  v_names record;
+  v_custom record;
+  v_account record;
+  v_unit text;
+  v_effort text;
+  v_duplicates boolean[];
+  v_wall_starts timestamp[];
+  v_index integer;
+  v_workout jsonb;
+  v_one record;
+  v_sets_by_name jsonb := '{}';
+  v_new integer := 0;
+  v_duplicate_count integer := 0;
+  v_emptied integer := 0;
+  v_sets integer := 0;
+  v_skipped_sets integer := 0;
+  v_first date;
+  v_last date;
+begin
+  if jsonb_typeof(workouts) is distinct from 'array' then
+    raise exception 'workouts: must be a list of workout documents' using errcode = 'SVBAD';
+  end if;
+  if choices is not null and jsonb_typeof(choices) <> 'object' then
+    raise exception 'choices: must be an object of name -> {action, exercise}' using errcode = 'SVBAD';
+  end if;
+  -- One import at a time per user: a second one (the same file sent twice at once) waits for the
+  -- first to commit, then finds its workouts already there.
+  if not dry_run then
+    perform pg_advisory_xact_lock(hashtextextended('app_public.import_history:' || v_user::text, 0));
+  end if;
+  v_names := app_hidden.import_names_chosen(workouts, choices, extras -> 'customExercises', dry_run);
+  -- What was already imported, found before anything of this import is saved.
+  select coalesce(array_agg(d.duplicate order by d.file_index), '{}'), coalesce(array_agg(d.wall_start order by d.file_index), '{}')
+    into v_duplicates, v_wall_starts
+    from app_hidden.import_find_duplicates(workouts) d;
+  select * into v_custom from app_hidden.import_save_custom_exercises(v_names.name_map, extras -> 'customExercises', dry_run);
+  select * into v_account from app_hidden.import_save_account(extras, dry_run);
+  select u.unit, u.effort into v_unit, v_effort from app_public.users u where u.id = v_user;
+
+  for v_index in 0 .. jsonb_array_length(workouts) - 1 loop
+    v_workout := workouts -> v_index;
+    if jsonb_typeof(v_workout) <> 'object' then
+      raise exception 'workouts[%]: must be an object', v_index
+        using errcode = 'SVDOC', detail = format('workouts[%s]', v_index), hint = 'must be an object';
+    end if;
+    if v_duplicates[v_index + 1] then
+      v_duplicate_count := v_duplicate_count + 1;
+      continue;
+    end if;
+    select * into v_one from app_hidden.import_one_workout(v_index, v_workout, v_custom.mapped_names, v_account.routine_ids,
+                                                           v_wall_starts[v_index + 1], dry_run, v_unit, v_effort);
+    v_sets_by_name := v_sets_by_name || coalesce((
+      select jsonb_object_agg(n.name, n.sets::integer + coalesce((v_sets_by_name ->> n.name)::integer, 0))
+        from jsonb_each_text(v_one.sets_by_name) n(name, sets)), '{}');
+    v_skipped_sets := v_skipped_sets + v_one.skipped_sets;
+    if v_one.emptied then
+      v_emptied := v_emptied + 1;
+      continue;
+    end if;
+    v_new := v_new + 1;
+    v_sets := v_sets + v_one.sets;
+    if (v_workout ->> 'date') is not null then
+      v_first := least(v_first, (v_workout ->> 'date')::date);
+      v_last := greatest(v_last, (v_workout ->> 'date')::date);
+    end if;
+  end loop;
+
+  return jsonb_build_object(
+    'dryRun', dry_run,
+    'workouts', v_new, 'duplicates', v_duplicate_count, 'emptied', v_emptied,
+    'sets', v_sets, 'skippedSets', v_skipped_sets,
+    'firstDate', v_first, 'lastDate', v_last,
+    'names', app_hidden.import_names_summary(v_custom.mapped_names, v_sets_by_name),
+    'unmapped', cardinality(v_names.unmapped),
+    'routines', v_account.routines, 'duplicateRoutines', v_account.duplicate_routines,
+    'bodyweights', v_account.bodyweights, 'duplicateBodyweights', v_account.duplicate_bodyweights,
+    'customExercises', v_custom.created);
+end;
+$function$;
+comment on function app_public.import_history(workouts jsonb, choices jsonb, extras jsonb, dry_run boolean) is E'@behavior -*\nImports workouts (documents whose `exercise` fields are a file''s names) for the signed-in user, in the caller''s transaction, in three steps: map names (app_hidden.import_name_map, with choices {"<name>": {"action": "map"|"create"|"skip", "exercise": "<ref>"}}), find what was already imported (app_hidden.import_find_duplicates: left alone), save (custom exercises, an svc export''s settings, routines and bodyweights, then each workout by apply_workout_document). Imports of one user run one at a time (an advisory lock on the user until commit), so the same file sent twice at once is imported once. dry_run: the same summary, nothing written (every document is still checked). Unmapped names in a real run: SVMAP (UNMAPPED_EXERCISES); an invalid document: SVDOC with the path from `workouts[i]`. Returns the summary (counts, date range, each name''s mapping with suggestions).';
