@@ -21,6 +21,7 @@ import type { TrustProxy } from "./client-address.ts";
 import { AUTH_LIMITS, type AuthLimits } from "./auth-limits.ts";
 import type { Pools } from "./database.ts";
 import { healthRoutes } from "./health.ts";
+import { watchRequests } from "./shutdown.ts";
 import {
   databaseTimePlugin,
   requestDatabaseWork,
@@ -158,6 +159,7 @@ export async function createApp({
   });
   const serv = pgl.createServ(grafserv);
   const server = createServer(app);
+  const requests = watchRequests(server);
   await serv.addTo(app, server, false);
 
   // The web app at / (after the API, so /api/... never reaches it).
@@ -178,8 +180,7 @@ export async function createApp({
     app,
     server,
     close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections?.();
+      await requests.close();
       await web.close();
       await pgl.release();
     },

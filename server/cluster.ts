@@ -7,7 +7,7 @@ import cluster, { type Worker } from "node:cluster";
 import type { Connections } from "../db/bootstrap.ts";
 import type { AppOptions } from "./app.ts";
 import { createPools } from "./database.ts";
-import { stopInOrder, stopOnSignals } from "./shutdown.ts";
+import { stopInOrder, stopOnSignals, HTTP_GRACE_MS } from "./shutdown.ts";
 import { answerMetricsRequests } from "./metrics-server.ts";
 
 /** What the primary sends an API process to start it. */
@@ -21,8 +21,8 @@ type StartMessage = {
 /** What an API process answers. */
 type ApiMessage = { type: "listening"; port: number } | { type: "failed"; message: string; code?: string };
 
-/** How long API processes get to finish their requests on shutdown before they are killed. */
-const STOP_TIMEOUT_MS = 10_000;
+/** How long API processes get to finish their requests on shutdown (they cut what is left at HTTP_GRACE_MS) before they are killed. */
+const STOP_TIMEOUT_MS = HTTP_GRACE_MS + 1000;
 /** An API process that dies is replaced after this pause (so a crash loop does not spin). */
 const RESTART_DELAY_MS = 1000;
 
