@@ -25,6 +25,8 @@ const SIGN_UP = {
   name: { type: "string", min: 1, max: 100 },
   email: EMAIL,
   password: { type: "string", min: PASSWORD_MIN, maxBytes: PASSWORD_MAX_BYTES },
+  // Which units exist is SQL's to say (users_unit_check); missing: kg.
+  unit: { type: "string", optional: true },
 } as const;
 const SIGN_IN = { email: EMAIL, password: { type: "string", min: 1, maxBytes: PASSWORD_MAX_BYTES } } as const;
 
@@ -86,6 +88,7 @@ function signUpRefusal(error: unknown): HttpError | null {
   if (e.code === "SVBAD") return badRequest(e.message ?? "Bad request");
   if (e.code === "23514") {
     if (e.constraint === "users_email_check") return badRequest("email must be an email address");
+    if (e.constraint === "users_unit_check") return badRequest("unit must be kg or lb");
     return badRequest(STANDARD_MESSAGES["23514"]);
   }
   return null;
@@ -95,15 +98,16 @@ export function authRoutes(ownerPool: pg.Pool, limits: AuthLimits) {
   const router = express.Router();
 
   router.post("/sign-up/email", async (req, res) => {
-    const { name, email, password } = readBody(req, SIGN_UP);
+    const { name, email, password, unit } = readBody(req, SIGN_UP);
     checkEmail(email);
     if (!(await claimAttempt(ownerPool, limits, "sign-up", clientAddress(req), res))) return;
     try {
-      const { rows } = await ownerPool.query("select user_id, token from app_private.sign_up($1, $2, $3, $4)", [
+      const { rows } = await ownerPool.query("select user_id, token from app_private.sign_up($1, $2, $3, $4, $5)", [
         name,
         email,
         password,
         clientName(req),
+        unit,
       ]);
       setSessionCookie(req, res, rows[0].token);
       res.json({ token: rows[0].token, user: await userRecord(ownerPool, rows[0].user_id) });

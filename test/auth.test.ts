@@ -129,6 +129,52 @@ describe("sign-up", () => {
     }
   });
 
+  test("the account weighs in the unit chosen at sign-up; none chosen is kg; another unit is a 400 and no account", async () => {
+    const viewerUnit = async (token: string) =>
+      (await gql(s.url, "{ viewer { unit } }", {}, { token })).body.data.viewer.unit;
+    for (const unit of ["lb", "kg"]) {
+      const res = await post(s.url, "/api/auth/sign-up/email", {
+        name: "U",
+        email: `unit-${unit}@example.com`,
+        password: "12345678",
+        unit,
+      });
+      expect(res.status).toBe(200);
+      expect(await viewerUnit(res.body.token)).toBe(unit);
+    }
+    const none = await post(s.url, "/api/auth/sign-up/email", {
+      name: "U",
+      email: "unit-none@example.com",
+      password: "12345678",
+    });
+    expect(await viewerUnit(none.body.token)).toBe("kg");
+    for (const unit of ["LB", "stone", ""]) {
+      const bad = await post(s.url, "/api/auth/sign-up/email", {
+        name: "U",
+        email: "unit-bad@example.com",
+        password: "12345678",
+        unit,
+      });
+      expect(bad.status).toBe(400);
+      expect(bad.body.message).toBe("unit must be kg or lb");
+    }
+    const notText = await post(s.url, "/api/auth/sign-up/email", {
+      name: "U",
+      email: "unit-bad@example.com",
+      password: "12345678",
+      unit: 1,
+    });
+    expect(notText.status).toBe(400);
+    expect(notText.body.message).toBe("unit must be a string");
+    // Nothing was saved by the refusals: the email is still free.
+    const after = await post(s.url, "/api/auth/sign-up/email", {
+      name: "U",
+      email: "unit-bad@example.com",
+      password: "12345678",
+    });
+    expect(after.status).toBe(200);
+  });
+
   test("400 for bad JSON, never 500", async () => {
     const res = await post(s.url, "/api/auth/sign-up/email", "{not json");
     expect(res.status).toBe(400);

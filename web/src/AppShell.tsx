@@ -1,5 +1,6 @@
 // The frame around every page: skip link, header with the main navigation (from routes.tsx,
-// filtered by who is signed in), the signed-in user with Sign out, and the page itself.
+// filtered by who is signed in; on a phone a tab bar at the bottom instead), the signed-in user
+// with Sign out, and the page itself.
 import { Suspense, useState } from "react";
 import { Link, NavLink, Outlet } from "react-router";
 import { appRoutes } from "./routes.tsx";
@@ -7,6 +8,7 @@ import { useSession } from "./auth/session.tsx";
 import { ErrorMessage, Loading } from "./components/States.tsx";
 import { Notice } from "./components/Notice.tsx";
 import { APP_NAME } from "./components/Page.tsx";
+import { PhoneTabs } from "./components/PhoneTabs.tsx";
 
 export function AppShell() {
   const { viewer, notice, setNotice, signOut } = useSession();
@@ -28,7 +30,7 @@ export function AppShell() {
           {APP_NAME}
         </Link>
         {viewer ? (
-          <nav aria-label="Main">
+          <nav aria-label="Main" className="wide-nav">
             <ul>
               {links.map((r) => (
                 <li key={r.path}>
@@ -74,6 +76,7 @@ export function AppShell() {
           ) : null}
         </div>
       </header>
+      {viewer ? <PhoneTabs links={links} /> : null}
       <main id="main" tabIndex={-1}>
         <ErrorMessage error={signOutError} />
         {notice ? <Notice onDismiss={() => setNotice(null)}>{notice}</Notice> : null}

@@ -1,6 +1,7 @@
 // Every page of the app, in one list: its address, who may see it, and its navigation entry.
 // To add a page: create web/src/pages/<Name>.tsx with a default export that renders <Page title>,
-// then add one line here (nav: the link text in the main navigation, in this order).
+// then add one line here (nav: the link text in the main navigation, in this order; tab: its
+// place in the phone's bottom bar, for the few pages used most).
 import { lazyPage, type LazyPage } from "./lazyPage.ts";
 
 /** public: anyone; signed-out: sign-in pages (a signed-in user goes home); signed-in; admin. */
@@ -11,17 +12,26 @@ export type AppRoute = {
   page: LazyPage;
   access: Access;
   nav?: string;
+  /** Its tab in the phone's bottom bar (the other nav entries are under "More"). */
+  tab?: string;
 };
 
 export const appRoutes: AppRoute[] = [
-  { path: "/", page: lazyPage(() => import("./pages/Home.tsx")), access: "signed-in", nav: "Home" },
-  { path: "/log", page: lazyPage(() => import("./pages/log/Logger.tsx")), access: "signed-in", nav: "Log workout" },
+  { path: "/", page: lazyPage(() => import("./pages/Home.tsx")), access: "signed-in", nav: "Home", tab: "Home" },
+  {
+    path: "/log",
+    page: lazyPage(() => import("./pages/log/Logger.tsx")),
+    access: "signed-in",
+    nav: "Log workout",
+    tab: "Log",
+  },
   { path: "/log/summary/:id", page: lazyPage(() => import("./pages/log/Summary.tsx")), access: "signed-in" },
   {
     path: "/routines",
     page: lazyPage(() => import("./pages/routines/Routines.tsx")),
     access: "signed-in",
     nav: "Routines",
+    tab: "Routines",
   },
   { path: "/routines/new", page: lazyPage(() => import("./pages/routines/NewRoutine.tsx")), access: "signed-in" },
   { path: "/routines/:ref", page: lazyPage(() => import("./pages/routines/RoutinePage.tsx")), access: "signed-in" },
@@ -44,6 +54,7 @@ export const appRoutes: AppRoute[] = [
     page: lazyPage(() => import("./pages/progress/Progress.tsx")),
     access: "signed-in",
     nav: "Progress",
+    tab: "Progress",
   },
   {
     path: "/progress/:exerciseId",

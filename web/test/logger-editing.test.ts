@@ -13,6 +13,7 @@ import {
   PHONE,
   type Page,
 } from "./support/browser.ts";
+import { openSetMenu } from "./support/logger.ts";
 
 const t = useBrowserTest();
 
@@ -79,6 +80,7 @@ test("a lb workout with kg history: focus after start, plates, removals (announc
   await expectNoHorizontalScroll(page);
 
   // The plate calculator's "Use" leaves the focus on the weight it set.
+  await openSetMenu(squat, "Back Squat set 1");
   await squat.getByRole("button", { name: "Plates for Back Squat set 1" }).click();
   await squat.getByRole("region", { name: "Plates for 142.25 lb" }).getByRole("button", { name: "Use 140 lb" }).click();
   expect(await squat.getByLabel("Weight (lb): Back Squat set 1", { exact: true }).inputValue()).toBe("140");
@@ -116,6 +118,7 @@ test("a lb workout with kg history: focus after start, plates, removals (announc
   await squat.getByRole("button", { name: "Add set to Back Squat" }).click();
   await squat.getByRole("button", { name: "Add set to Back Squat" }).click();
   await squat.getByLabel("Reps: Back Squat set 2", { exact: true }).fill("4");
+  await openSetMenu(squat, "Back Squat set 1");
   await squat.getByRole("button", { name: "Remove Back Squat set 1" }).click();
   const removed = page.getByRole("status").filter({ hasText: "Removed Back Squat set 1 (done)." });
   await removed.waitFor();

@@ -15,6 +15,7 @@ import {
   SCREENSHOT_DIR,
   type Page,
 } from "./support/browser.ts";
+import { openSetMenu, workOnSet } from "./support/logger.ts";
 import path from "node:path";
 
 const web = useBrowserTest();
@@ -111,17 +112,21 @@ test("a routine's next workout on a phone: targets, history, sets ticked with th
   await page.getByRole("button", { name: "Resume" }).click();
 
   // Steppers move by the increment (2.5 kg; reps by 1).
+  await workOnSet(bench, "Bench Press set 3", "kg");
   await bench.getByRole("button", { name: "2.5 kg more: Weight (kg): Bench Press set 3" }).click();
   expect(await bench.getByLabel("Weight (kg): Bench Press set 3", { exact: true }).inputValue()).toBe("62.5");
   await bench.getByRole("button", { name: "1 rep less: Reps: Bench Press set 3" }).click();
   expect(await bench.getByLabel("Reps: Bench Press set 3", { exact: true }).inputValue()).toBe("4");
 
   // Plates: exact (60 kg, 62.5 kg) and a weight that cannot be made (61 kg) with its nearest ones.
+  await openSetMenu(bench, "Bench Press set 1");
   await bench.getByRole("button", { name: "Plates for Bench Press set 1" }).click();
   await bench.getByRole("region", { name: "Plates for 60 kg" }).getByText("Per side: 20 kg").waitFor();
+  await openSetMenu(bench, "Bench Press set 3");
   await bench.getByRole("button", { name: "Plates for Bench Press set 3" }).click();
   await bench.getByRole("region", { name: "Plates for 62.5 kg" }).getByText("Per side: 20 + 1.25 kg").waitFor();
   await bench.getByLabel("Weight (kg): Bench Press set 2", { exact: true }).fill("61");
+  await openSetMenu(bench, "Bench Press set 2");
   await bench.getByRole("button", { name: "Plates for Bench Press set 2" }).click();
   const odd = bench.getByRole("region", { name: "Plates for 61 kg" });
   await odd.getByText("61 kg cannot be loaded exactly").waitFor();
@@ -248,6 +253,7 @@ test("an empty workout: typo-tolerant search, the default rest run down to zero 
   // A set added, then removed.
   await squat.getByRole("button", { name: "Add set to Back Squat" }).click();
   expect(await squat.getByLabel("Weight (kg): Back Squat set 2", { exact: true }).inputValue()).toBe("100");
+  await openSetMenu(squat, "Back Squat set 2");
   await squat.getByRole("button", { name: "Remove Back Squat set 2" }).click();
   expect(await squat.getByRole("checkbox", { name: /^Done/ }).count()).toBe(1);
 
@@ -318,6 +324,7 @@ test("plate calculator in lb with the bar and plates from Settings, and a weight
   const dead = page.getByRole("region", { name: "Deadlift" });
   const weight = dead.getByLabel("Weight (lb): Deadlift set 1", { exact: true });
   await weight.fill("225");
+  await openSetMenu(dead, "Deadlift set 1");
   await dead.getByRole("button", { name: "Plates for Deadlift set 1" }).click();
   await dead.getByRole("region", { name: "Plates for 225 lb" }).getByText("Per side: 2 × 45 lb").waitFor();
   // Steppers in lb move by 5.

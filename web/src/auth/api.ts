@@ -48,7 +48,13 @@ export async function postAuthRoute(path: string, body: unknown): Promise<Record
   return json ?? {};
 }
 
-export async function signUp(input: { name: string; email: string; password: string }): Promise<AuthUser> {
+/** Creates the account weighing in `unit` (the server defaults to kg). */
+export async function signUp(input: {
+  name: string;
+  email: string;
+  password: string;
+  unit: "kg" | "lb";
+}): Promise<AuthUser> {
   const body = await postAuthRoute("/api/auth/sign-up/email", input);
   return body.user as AuthUser;
 }

@@ -1,5 +1,6 @@
 // Who is signed in, from the API's `viewer` (the session cookie decides). Pages read it with
 // `useSession()`; sign-in, sign-up and sign-out refresh it.
+import type { UnitName } from "../components/units.ts";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { graphql, type ResultOf } from "../graphql/graphql.ts";
 import { NetworkError, request } from "../graphql/client.ts";
@@ -28,7 +29,7 @@ type Session = {
   error: unknown;
   refresh: () => Promise<Viewer | null>;
   signIn: (input: { email: string; password: string }) => Promise<Viewer | null>;
-  signUp: (input: { name: string; email: string; password: string }) => Promise<Viewer | null>;
+  signUp: (input: { name: string; email: string; password: string; unit: UnitName }) => Promise<Viewer | null>;
   /** Signs out; pages that need a sign-in then go to `to` (default: Sign in, then back here). */
   signOut: (options?: { to?: string }) => Promise<void>;
   /** Where signing out sent the person, if it said. */

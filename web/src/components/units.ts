@@ -7,6 +7,21 @@ export function unitOf(value: string | null | undefined): UnitName {
   return value === "lb" ? "lb" : "kg";
 }
 
+/** Where a locale's region weighs in pounds (the United States, Liberia, Myanmar); kg elsewhere. */
+const POUND_REGIONS = new Set(["US", "LR", "MM"]);
+
+/** The unit a new account defaults to, from the browser's language tag (`en-US` -> lb, `de-DE` -> kg, `en` -> kg). */
+export function unitForLocale(locale: string | undefined): UnitName {
+  try {
+    const region = locale ? new Intl.Locale(locale).maximize().region : undefined;
+    // A tag without a region (`en`) is not taken for the US: maximize() guesses one.
+    const written = locale && /[-_]([A-Za-z]{2}|\d{3})\b/.test(locale) ? region : undefined;
+    return written && POUND_REGIONS.has(written) ? "lb" : "kg";
+  } catch {
+    return "kg";
+  }
+}
+
 /** The GraphQL `Unit` enum value of a unit. */
 export function unitEnum(unit: UnitName): "KG" | "LB" {
   return unit === "lb" ? "LB" : "KG";

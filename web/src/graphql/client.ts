@@ -39,10 +39,18 @@ type GraphQLResponse = {
   errors?: { message: string; path?: (string | number)[]; extensions?: Record<string, unknown> }[];
 };
 
-/** Runs one operation; resolves to its typed data or throws ApiError / NetworkError. */
-export async function request<Result, Variables>(
+/** Runs one operation; resolves to its typed data or throws ApiError / NetworkError. Variables may be left out when the operation has none. */
+export function request<Result, Variables>(
   document: TadaDocumentNode<Result, Variables>,
   ...[variables]: Variables extends Record<string, never> ? [variables?: Variables] : [variables: Variables]
+): Promise<Result> {
+  return runOperation(document, variables as Variables);
+}
+
+/** `request` with its variables always given: for code generic over the operation (the hooks), where the optional form cannot be told apart. */
+export async function runOperation<Result, Variables>(
+  document: TadaDocumentNode<Result, Variables>,
+  variables: Variables,
 ): Promise<Result> {
   let response: Response;
   try {

@@ -1,8 +1,8 @@
-// React hooks over `request`: a query loaded on mount (and on `reload`), and a mutation runner
+// React hooks over `runOperation` (client.ts): a query loaded on mount (and on `reload`), and a mutation runner
 // that keeps its last error. Both keep the previous data while a reload runs.
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { TadaDocumentNode } from "gql.tada";
-import { request } from "./client.ts";
+import { runOperation } from "./client.ts";
 
 export type QueryState<Result> = {
   data: Result | undefined;
@@ -33,7 +33,7 @@ export function prefetchQuery<Result, Variables>(
       () => {},
       () => {},
     );
-  const entry: Prefetched = { promise: (request as (d: unknown, v: unknown) => Promise<Result>)(document, variables) };
+  const entry: Prefetched = { promise: runOperation(document, variables) };
   byKey.set(key, entry);
   // Settles either way: a failed prefetch is forgotten and the page asks again itself.
   return entry.promise.then(
@@ -68,8 +68,7 @@ export function useQuery<Result, Variables>(
     try {
       const waiting = pending.current;
       pending.current = undefined;
-      const result = (await (waiting ??
-        (request as (d: unknown, v: unknown) => Promise<Result>)(document, JSON.parse(key)))) as Result;
+      const result = (await (waiting ?? runOperation(document, JSON.parse(key) as Variables))) as Result;
       if (ticket === latest.current) {
         setData(result);
         setError(null);
@@ -106,7 +105,7 @@ export function useMutation<Result, Variables>(
       setRunning(true);
       setError(null);
       try {
-        return await (request as (d: unknown, v: unknown) => Promise<Result>)(document, variables);
+        return await runOperation(document, variables);
       } catch (e) {
         setError(e);
         throw e;

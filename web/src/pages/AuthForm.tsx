@@ -6,6 +6,7 @@ import { TextField } from "../components/Field.tsx";
 import { ErrorMessage } from "../components/States.tsx";
 import { AuthError, describeAuthError } from "../auth/api.ts";
 import { useSession } from "../auth/session.tsx";
+import { unitForLocale, type UnitName } from "../components/units.ts";
 
 type Mode = "sign-in" | "sign-up";
 type FieldName = "name" | "email" | "password";
@@ -15,6 +16,7 @@ export function AuthForm({ mode }: { mode: Mode }) {
   const navigate = useNavigate();
   const location = useLocation();
   const [values, setValues] = useState({ name: "", email: "", password: "" });
+  const [unit, setUnit] = useState<UnitName>(() => unitForLocale(navigator.language));
   const [busy, setBusy] = useState(false);
   const [fieldError, setFieldError] = useState<{ field: FieldName; message: string } | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -28,7 +30,7 @@ export function AuthForm({ mode }: { mode: Mode }) {
     setFieldError(null);
     setFormError(null);
     try {
-      if (mode === "sign-up") await session.signUp(values);
+      if (mode === "sign-up") await session.signUp({ ...values, unit });
       else await session.signIn({ email: values.email, password: values.password });
       const next = new URLSearchParams(location.search).get("next");
       const target = next?.startsWith("/") && !next.startsWith("//") ? next : "/";
@@ -83,6 +85,7 @@ export function AuthForm({ mode }: { mode: Mode }) {
         error={errorFor("password")}
         required
       />
+      {mode === "sign-up" ? <UnitChoice unit={unit} onChange={setUnit} /> : null}
       {formError ? <ErrorMessage error={new Error(formError)} /> : null}
       <div className="form-actions">
         <button type="submit" className="primary" disabled={busy}>
@@ -99,6 +102,22 @@ export function AuthForm({ mode }: { mode: Mode }) {
         )}
       </div>
     </form>
+  );
+}
+
+/** The unit the account weighs in, chosen at sign-up (Settings changes it later). */
+function UnitChoice({ unit, onChange }: { unit: UnitName; onChange: (unit: UnitName) => void }) {
+  return (
+    <fieldset className="field unit-choice">
+      <legend>Weights in</legend>
+      {(["kg", "lb"] as const).map((u) => (
+        <label key={u} className="inline-check">
+          <input type="radio" name="unit" value={u} checked={unit === u} onChange={() => onChange(u)} />
+          {u === "kg" ? "kilograms (kg)" : "pounds (lb)"}
+        </label>
+      ))}
+      <p className="field-hint">Every weight is shown and planned in it; you can change it in Settings.</p>
+    </fieldset>
   );
 }
 

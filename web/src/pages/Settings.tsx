@@ -1,4 +1,4 @@
-// Settings: Account, API keys, Signed-in devices, Connected apps, Import and export (one page, a section each).
+// Settings: Account, API keys, Signed-in devices, Connected apps, Import and export, plates and the rest timer (one page, a section each).
 import { Page } from "../components/Page.tsx";
 import { AccountSection } from "./settings/AccountSection.tsx";
 import { ApiKeysSection } from "./settings/ApiKeysSection.tsx";
@@ -6,6 +6,7 @@ import { DevicesSection } from "./settings/DevicesSection.tsx";
 import { ConnectedAppsSection } from "./settings/ConnectedAppsSection.tsx";
 import { ImportExportSection } from "./settings/ImportExportSection.tsx";
 import { PlateSettingsSection } from "../components/PlateSettingsSection.tsx";
+import { RestSettingsSection } from "../components/RestSettingsSection.tsx";
 
 export default function Settings() {
   return (
@@ -16,6 +17,7 @@ export default function Settings() {
       <ConnectedAppsSection />
       <ImportExportSection />
       <PlateSettingsSection />
+      <RestSettingsSection />
     </Page>
   );
 }

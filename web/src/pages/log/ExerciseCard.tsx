@@ -1,11 +1,13 @@
 // One exercise of the workout being logged: the plan's target and why (apart from the user's own
-// note), last time and records beside it, its sets as rows, add/remove sets, the note.
+// note), last time and records beside it, its sets as compact rows under one line of column
+// names, add/remove sets, the note.
 import { Fragment, useId, type ReactNode } from "react";
 import { Link } from "react-router";
 import { useQuery } from "../../graphql/hooks.ts";
-import { formatWeight, type UnitName } from "../../components/units.ts";
+import { effortLabel, formatWeight, type UnitName } from "../../components/units.ts";
 import type { ResultOf } from "../../graphql/graphql.ts";
 import { emptySet, type LogExercise, type LogSet } from "./draft.ts";
+import type { LogAction } from "./logState.ts";
 import { ExerciseRecordsOf, type LastTime } from "./operations.ts";
 import { SetRow } from "./SetRow.tsx";
 
@@ -55,6 +57,12 @@ function History({ last }: { last: LastPerformance | undefined }) {
   );
 }
 
+/** What was done last time for the set at `index` (the same position), when there is one. */
+function previousOf(last: LastPerformance | undefined, index: number): string | null {
+  const set = last?.sets[index];
+  return set ? set.text : null;
+}
+
 export function ExerciseCard({
   exercise,
   index,
@@ -64,10 +72,11 @@ export function ExerciseCard({
   last,
   problems,
   undoAt,
-  onChange,
+  activeSet,
+  dispatch,
+  onActivate,
   onRemove,
   onRemoveSet,
-  onMove,
   onSetDone,
 }: {
   exercise: LogExercise;
@@ -80,21 +89,25 @@ export function ExerciseCard({
   problems: Map<number, string>;
   /** The Undo of a set just removed, shown in its place (before the set now at `index`). */
   undoAt: { index: number; notice: ReactNode } | null;
-  onChange: (exercise: LogExercise) => void;
+  /** The key of the set being worked on (it shows the steppers). */
+  activeSet: string | null;
+  dispatch: (action: LogAction) => void;
+  onActivate: (set: string) => void;
   onRemove: () => void;
   onRemoveSet: (set: number) => void;
-  onMove: (by: -1 | 1) => void;
-  onSetDone: (set: number, done: boolean) => void;
+  onSetDone: (set: LogSet, done: boolean) => void;
 }) {
   const headingId = useId();
   const noteId = useId();
   const name = exercise.exercise;
-  const setSets = (sets: LogSet[]) => onChange({ ...exercise, sets });
+  const key = exercise.key;
   const done = exercise.sets.filter((s) => s.done).length;
+  const edit = (patch: Partial<Pick<LogExercise, "note" | "pinned">>) =>
+    dispatch({ type: "editExercise", exercise: key, patch });
   return (
     <section className="log-exercise" aria-labelledby={headingId}>
       <div className="log-exercise-head">
-        <h2 id={headingId} tabIndex={-1} data-focus={`exercise:${exercise.key}`}>
+        <h2 id={headingId} tabIndex={-1} data-focus={`exercise:${key}`}>
           {exercise.superset ? <span className="badge">{exercise.superset}</span> : null} {name}
         </h2>
         <span className="muted">
@@ -109,6 +122,15 @@ export function ExerciseCard({
       <div className="history" aria-label={`History of ${name}`} role="group">
         <History last={last} />
       </div>
+      <div className="set-columns" aria-hidden="true">
+        <span>Set</span>
+        <span>Last</span>
+        <span>{unit}</span>
+        <span>{exercise.sets.some((s) => s.measure === "time") ? "Sec" : "Reps"}</span>
+        <span>{effortLabel(effort)}</span>
+        <span>Done</span>
+        <span />
+      </div>
       <ol className="set-rows">
         {exercise.sets.map((set, j) => (
           <Fragment key={set.key}>
@@ -117,12 +139,15 @@ export function ExerciseCard({
               exercise={name}
               index={j}
               set={set}
+              previous={previousOf(last, j)}
               unit={unit}
               effortScale={effort}
               increment={exercise.increment}
               problem={problems.get(j) ?? null}
-              onChange={(next) => setSets(exercise.sets.map((s, k) => (k === j ? next : s)))}
-              onDone={(d) => onSetDone(j, d)}
+              active={activeSet === set.key}
+              onActivate={() => onActivate(set.key)}
+              onChange={(patch) => dispatch({ type: "editSet", exercise: key, set: set.key, patch })}
+              onDone={(d) => onSetDone(set, d)}
               onRemove={() => onRemoveSet(j)}
             />
           </Fragment>
@@ -132,15 +157,27 @@ export function ExerciseCard({
       <div className="actions">
         <button
           type="button"
-          data-focus={`add-set:${exercise.key}`}
-          onClick={() => setSets([...exercise.sets, emptySet(exercise.sets[exercise.sets.length - 1])])}
+          data-focus={`add-set:${key}`}
+          onClick={() =>
+            dispatch({ type: "addSet", exercise: key, set: emptySet(exercise.sets[exercise.sets.length - 1]) })
+          }
         >
           Add set<span className="visually-hidden"> to {name}</span>
         </button>
-        <button type="button" className="quiet" disabled={index === 0} onClick={() => onMove(-1)}>
+        <button
+          type="button"
+          className="quiet"
+          disabled={index === 0}
+          onClick={() => dispatch({ type: "moveExercise", exercise: key, by: -1 })}
+        >
           Move up<span className="visually-hidden"> {name}</span>
         </button>
-        <button type="button" className="quiet" disabled={index === count - 1} onClick={() => onMove(1)}>
+        <button
+          type="button"
+          className="quiet"
+          disabled={index === count - 1}
+          onClick={() => dispatch({ type: "moveExercise", exercise: key, by: 1 })}
+        >
           Move down<span className="visually-hidden"> {name}</span>
         </button>
         <button type="button" className="quiet" onClick={onRemove}>
@@ -154,15 +191,12 @@ export function ExerciseCard({
           className="note"
           rows={2}
           value={exercise.note}
-          onChange={(e) => onChange({ ...exercise, note: e.target.value })}
+          onChange={(e) => edit({ note: e.target.value })}
         />
         <label className="field-check inline-check">
-          <input
-            type="checkbox"
-            checked={exercise.pinned}
-            onChange={(e) => onChange({ ...exercise, pinned: e.target.checked })}
-          />{" "}
-          Pin this note<span className="visually-hidden"> on {name}</span> (shown again next time)
+          <input type="checkbox" checked={exercise.pinned} onChange={(e) => edit({ pinned: e.target.checked })} /> Pin
+          this note
+          <span className="visually-hidden"> on {name}</span> (shown again next time)
         </label>
       </div>
     </section>

@@ -1,7 +1,8 @@
-// The rest timer: ticking a set starts it from the exercise's rest. It sits in a bar fixed to the
+// The rest timer: ticking a set starts it (afterTick.ts says how long). It sits in a bar fixed to the
 // bottom of the window on every logger screen (the page keeps room for it below its last input, so
-// it never covers one), can be paused and moved by 15 s, and at zero plays a short tone and
-// vibrates where the device allows. Kept in localStorage so a reload keeps counting.
+// it never covers one), can be paused and moved by 15 s, and at zero plays a short tone, vibrates
+// where the device allows and, when the tab is hidden and the user allowed it, shows a
+// notification. Kept in localStorage so a reload keeps counting, and the user's other tabs follow it.
 import { useCallback, useEffect, useRef, useState } from "react";
 
 export type TimerState = {
@@ -45,7 +46,20 @@ export function unlockSound() {
   }
 }
 
-function alarm() {
+function notifyHidden(label: string) {
+  try {
+    if (
+      document.visibilityState === "hidden" &&
+      typeof Notification !== "undefined" &&
+      Notification.permission === "granted"
+    )
+      new Notification("Rest over", { body: `Time for the next set (after ${label}).`, tag: "svc-rest" });
+  } catch {
+    // Notifications from a page are refused on some phones (only a service worker may show them).
+  }
+}
+
+function alarm(label: string) {
   try {
     if (audio) {
       const now = audio.currentTime;
@@ -64,6 +78,7 @@ function alarm() {
     // No sound on this device.
   }
   navigator.vibrate?.([300, 150, 300]);
+  notifyHidden(label);
 }
 
 export function formatClock(ms: number): string {
@@ -94,20 +109,34 @@ export function useRestTimer(userId: string): RestTimer {
     [userId],
   );
 
-  const running = state?.endsAt != null;
+  // Another tab of the logger started, moved or stopped the rest: this one shows the same.
   useEffect(() => {
-    if (!running) return;
-    const id = setInterval(() => setNow(Date.now()), 250);
-    return () => clearInterval(id);
-  }, [running]);
+    const follow = (e: StorageEvent) => e.key === storeKey(userId) && setState(load(userId));
+    window.addEventListener("storage", follow);
+    return () => window.removeEventListener("storage", follow);
+  }, [userId]);
 
-  const left = state?.endsAt != null ? state.endsAt - now : (state?.pausedLeft ?? 0);
+  const endsAt = state?.endsAt ?? null;
+  useEffect(() => {
+    if (endsAt === null) return;
+    const id = setInterval(() => setNow(Date.now()), 250);
+    // A hidden tab's interval is slowed down; the end is also awaited on its own.
+    const end = setTimeout(() => setNow(Date.now()), Math.max(0, endsAt - Date.now()) + 20);
+    return () => {
+      clearInterval(id);
+      clearTimeout(end);
+    };
+  }, [endsAt]);
+
+  const running = endsAt !== null;
+  const left = endsAt !== null ? endsAt - now : (state?.pausedLeft ?? 0);
+  const label = state?.label ?? "";
   useEffect(() => {
     if (running && left <= 0 && !rang.current) {
       rang.current = true;
-      alarm();
+      alarm(label);
     }
-  }, [running, left]);
+  }, [running, left, label]);
 
   return {
     state,

@@ -1,248 +1,163 @@
-// One set as a row: its kind (work, warm-up, drop, rest-pause), weight and reps (or time) with
-// steppers, effort, the Plates button, and the Done box that starts the rest timer.
-import { useId, useRef, useState, type RefObject } from "react";
-import { PlateCalculator } from "../../components/PlateCalculator.tsx";
+// One set as one row (at most 64 px on a phone): its number or kind mark (W, D, RP), what was done
+// last time for it, weight, reps (or seconds), effort and the Done box that starts the rest; an
+// AMRAP set ("5+" in the plan) is marked and its reps box says "5 or more". The steppers show on
+// the row being worked on; kind, plates and Remove are behind the row's "More" button.
+import { useId, useRef, useState } from "react";
 import { effortLabel, type UnitName } from "../../components/units.ts";
-import { stepped, typedNumber, type LogSet, type SetKind } from "./draft.ts";
+import type { LogSet } from "./draft.ts";
+import { SetMenu } from "./SetMenu.tsx";
+import { SetSteppers } from "./SetSteppers.tsx";
 
-const KINDS: { value: SetKind; label: string }[] = [
-  { value: "work", label: "Work" },
-  { value: "warmup", label: "Warm-up" },
-  { value: "drop", label: "Drop" },
-  { value: "burst", label: "Rest-pause" },
-];
+const KIND_MARK: Record<LogSet["kind"], string | null> = { work: null, warmup: "W", drop: "D", burst: "RP" };
+const KIND_NAME: Record<LogSet["kind"], string> = {
+  work: "",
+  warmup: "warm-up",
+  drop: "drop set",
+  burst: "rest-pause",
+};
 
-function Stepper({
-  label,
-  shortLabel,
-  value,
-  step,
-  unitText,
-  inputMode,
-  onChange,
-  invalid,
-  describedBy,
-  inputRef,
-}: {
-  label: string;
-  shortLabel: string;
-  value: string;
-  step: number;
-  unitText: string;
-  inputMode: "decimal" | "numeric";
-  onChange: (value: string) => void;
-  invalid: boolean;
-  /** The id of the problem shown below the row, when this field is the one it is about. */
-  describedBy?: string;
-  inputRef?: RefObject<HTMLInputElement | null>;
-}) {
-  const id = useId();
-  return (
-    <div className="stepper">
-      <label htmlFor={id} className="stepper-label">
-        {shortLabel}
-      </label>
-      <div className="stepper-controls">
-        <button
-          type="button"
-          className="step"
-          aria-label={`${step} ${unitText} less: ${label}`}
-          onClick={() => onChange(stepped(value, -step))}
-        >
-          −
-        </button>
-        <input
-          ref={inputRef}
-          id={id}
-          aria-label={label}
-          inputMode={inputMode}
-          autoComplete="off"
-          value={value}
-          aria-invalid={invalid || undefined}
-          aria-describedby={invalid ? describedBy : undefined}
-          onChange={(e) => onChange(e.target.value)}
-        />
-        <button
-          type="button"
-          className="step"
-          aria-label={`${step} ${unitText} more: ${label}`}
-          onClick={() => onChange(stepped(value, step))}
-        >
-          +
-        </button>
-      </div>
-    </div>
-  );
-}
-
-export function SetRow({
-  exercise,
-  index,
-  set,
-  unit,
-  effortScale,
-  increment,
-  problem,
-  onChange,
-  onDone,
-  onRemove,
-}: {
+export type SetRowProps = {
   exercise: string;
   index: number;
   set: LogSet;
+  /** The same set last time (`60x5`), when there was one. */
+  previous: string | null;
   unit: UnitName;
   effortScale: "rpe" | "rir";
   increment: number;
   problem: string | null;
-  onChange: (set: LogSet) => void;
+  /** The row being worked on: it shows the steppers. */
+  active: boolean;
+  onActivate: () => void;
+  onChange: (patch: Partial<LogSet>) => void;
   onDone: (done: boolean) => void;
   onRemove: () => void;
-}) {
+};
+
+export function SetRow(props: SetRowProps) {
+  const { exercise, index, set, previous, unit, effortScale, problem, active } = props;
   const name = `${exercise} set ${index + 1}`;
-  const [platesOpen, setPlatesOpen] = useState(false);
-  const platesId = useId();
-  // The plate calculator is for a loaded bar: not for a load added to bodyweight.
-  const weight = set.bodyweight ? null : typedNumber(set.weight);
-  const change = (patch: Partial<LogSet>) => onChange({ ...set, ...patch });
+  const [menuOpen, setMenuOpen] = useState(false);
+  const id = useId();
   const weightInput = useRef<HTMLInputElement>(null);
-  const problemId = `${platesId}-problem`;
+  const problemId = `${id}-problem`;
+  const hintId = `${id}-amrap`;
   // A problem names its field: the effort's (RPE/RIR) marks that input, any other the set's numbers.
   const effortProblem = problem !== null && /^(RPE|RIR)\b/i.test(problem);
   const setProblem = problem !== null && !effortProblem;
+  const numbers = { "aria-invalid": setProblem || undefined, "aria-describedby": setProblem ? problemId : undefined };
+  const mark = KIND_MARK[set.kind];
+  const className = ["set-row", set.done ? "set-done" : "", active ? "set-active" : ""].filter(Boolean).join(" ");
   return (
-    <li className={set.done ? "set-row set-done" : "set-row"}>
-      <div role="group" aria-label={name} className="set-grid" tabIndex={-1} data-focus={`set:${set.key}`}>
-        <div className="set-head">
-          <span className="set-number" aria-hidden="true">
-            {index + 1}
-          </span>
-          <select
-            aria-label={`Kind of ${name}`}
-            value={set.kind}
-            onChange={(e) => change({ kind: e.target.value as SetKind })}
-          >
-            {KINDS.map((k) => (
-              <option key={k.value} value={k.value}>
-                {k.label}
-              </option>
-            ))}
-          </select>
-          <label className="set-check">
+    <li className={className}>
+      {/* Only a box of numbers makes the row the one worked on: the steppers moving under a tapped Done or More would move what is tapped. */}
+      <div
+        role="group"
+        aria-label={name}
+        className="set-line"
+        tabIndex={-1}
+        data-focus={`set:${set.key}`}
+        onFocus={(e) => e.target instanceof HTMLInputElement && e.target.type !== "checkbox" && props.onActivate()}
+      >
+        <span className={mark ? "set-mark set-kind" : "set-mark"} title={KIND_NAME[set.kind] || undefined}>
+          {mark ?? index + 1}
+          {mark ? <span className="visually-hidden"> ({KIND_NAME[set.kind]})</span> : null}
+        </span>
+        <span className="set-previous">
+          {set.amrap ? <span className="badge badge-amrap">AMRAP</span> : null}
+          <span className="visually-hidden">Last time: </span>
+          {previous ?? <span aria-hidden="true">—</span>}
+        </span>
+        <input
+          ref={weightInput}
+          className="set-weight"
+          aria-label={set.bodyweight ? `Added weight (${unit}): ${name}` : `Weight (${unit}): ${name}`}
+          placeholder={set.bodyweight ? "BW+" : undefined}
+          inputMode="decimal"
+          autoComplete="off"
+          value={set.weight}
+          {...numbers}
+          onChange={(e) => props.onChange({ weight: e.target.value })}
+        />
+        <span className="set-count">
+          {set.measure === "reps" ? (
             <input
-              type="checkbox"
-              aria-label={`Done: ${name}`}
-              checked={set.done}
-              onChange={(e) => onDone(e.target.checked)}
-            />
-            <span aria-hidden="true">Done</span>
-          </label>
-        </div>
-        {set.bodyweight ? (
-          // Bodyweight sets (`bw x 8`) take an optional added load (`bw+20x5`).
-          <Stepper
-            label={`Added weight (${unit}): ${name}`}
-            shortLabel={`BW + ${unit}`}
-            value={set.weight}
-            step={increment}
-            unitText={unit}
-            inputMode="decimal"
-            invalid={setProblem}
-            describedBy={problemId}
-            inputRef={weightInput}
-            onChange={(v) => change({ weight: v })}
-          />
-        ) : (
-          // A load on the bar, or held for time (`20x45s`); empty for none.
-          <Stepper
-            label={`Weight (${unit}): ${name}`}
-            shortLabel={unit}
-            value={set.weight}
-            step={increment}
-            unitText={unit}
-            inputMode="decimal"
-            invalid={setProblem}
-            describedBy={problemId}
-            inputRef={weightInput}
-            onChange={(v) => change({ weight: v })}
-          />
-        )}
-        {set.measure === "reps" ? (
-          <Stepper
-            label={`Reps: ${name}`}
-            shortLabel="Reps"
-            value={set.reps}
-            step={1}
-            unitText="rep"
-            inputMode="numeric"
-            invalid={setProblem}
-            describedBy={problemId}
-            onChange={(v) => change({ reps: v })}
-          />
-        ) : (
-          <Stepper
-            label={`Seconds: ${name}`}
-            shortLabel="Seconds"
-            value={set.seconds}
-            step={5}
-            unitText="s"
-            inputMode="numeric"
-            invalid={setProblem}
-            describedBy={problemId}
-            onChange={(v) => change({ seconds: v })}
-          />
-        )}
-        <div className="set-foot">
-          <div className="stepper effort">
-            <label className="stepper-label" htmlFor={`${platesId}-effort`}>
-              {effortLabel(effortScale)}
-            </label>
-            <input
-              id={`${platesId}-effort`}
-              aria-label={`${effortLabel(effortScale)}: ${name}`}
-              inputMode="decimal"
+              aria-label={`Reps: ${name}`}
+              inputMode="numeric"
               autoComplete="off"
-              value={set.effort}
-              aria-invalid={effortProblem || undefined}
-              aria-describedby={effortProblem ? problemId : undefined}
-              onChange={(e) => change({ effort: e.target.value })}
+              value={set.reps}
+              placeholder={set.amrap ? `${set.reps || "?"}+` : undefined}
+              aria-invalid={setProblem || undefined}
+              aria-describedby={
+                [setProblem ? problemId : "", set.amrap ? hintId : ""].filter(Boolean).join(" ") || undefined
+              }
+              onChange={(e) => props.onChange({ reps: e.target.value })}
             />
-          </div>
-          <div className="set-tools">
-            {!set.bodyweight ? (
-              <button
-                type="button"
-                aria-expanded={platesOpen}
-                aria-controls={platesId}
-                disabled={weight === null}
-                onClick={() => setPlatesOpen(!platesOpen)}
-              >
-                Plates<span className="visually-hidden"> for {name}</span>
-              </button>
-            ) : null}
-            <button type="button" className="quiet" onClick={onRemove}>
-              Remove<span className="visually-hidden"> {name}</span>
-            </button>
-          </div>
-        </div>
+          ) : (
+            <input
+              aria-label={`Seconds: ${name}`}
+              inputMode="numeric"
+              autoComplete="off"
+              value={set.seconds}
+              {...numbers}
+              onChange={(e) => props.onChange({ seconds: e.target.value })}
+            />
+          )}
+          {set.amrap ? (
+            <span id={hintId} className="set-hint">
+              {set.reps || "?"} or more
+            </span>
+          ) : null}
+        </span>
+        <input
+          className="set-effort"
+          aria-label={`${effortLabel(effortScale)}: ${name}`}
+          inputMode="decimal"
+          autoComplete="off"
+          value={set.effort}
+          aria-invalid={effortProblem || undefined}
+          aria-describedby={effortProblem ? problemId : undefined}
+          onChange={(e) => props.onChange({ effort: e.target.value })}
+        />
+        <label className="set-check">
+          <input
+            type="checkbox"
+            aria-label={`Done: ${name}`}
+            data-focus={`done:${set.key}`}
+            checked={set.done}
+            onChange={(e) => props.onDone(e.target.checked)}
+          />
+        </label>
+        <button
+          type="button"
+          className="set-more"
+          aria-expanded={menuOpen}
+          aria-controls={menuOpen ? `${id}-menu` : undefined}
+          aria-label={`More for ${name}`}
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          ⋯
+        </button>
       </div>
+      {active ? (
+        <SetSteppers name={name} set={set} unit={unit} increment={props.increment} onChange={props.onChange} />
+      ) : null}
+      {menuOpen ? (
+        <SetMenu
+          id={`${id}-menu`}
+          name={name}
+          set={set}
+          unit={unit}
+          onChange={props.onChange}
+          onRemove={props.onRemove}
+          onWeightSet={() => weightInput.current?.focus()}
+        />
+      ) : null}
       {problem ? (
         <p id={problemId} className="field-error">
           {problem}
         </p>
       ) : null}
-      <div id={platesId}>
-        {platesOpen && weight !== null ? (
-          <PlateCalculator
-            weight={weight}
-            unit={unit}
-            onUse={(w) => {
-              change({ weight: String(w) });
-              // The button goes away with the weight it offered: keep the focus on the weight it set.
-              weightInput.current?.focus();
-            }}
-          />
-        ) : null}
-      </div>
     </li>
   );
 }

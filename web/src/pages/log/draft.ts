@@ -2,7 +2,14 @@
 // change (per user) so a reload, a closed tab or a lost connection loses nothing; turned into a
 // workout document only when saved. The idempotency key is made once, when the workout starts, and
 // sent with every save of it, so a retried save never logs it twice.
-import { formatSet, parseSet, type CanonicalWorkout, type SetKind, type Unit as UnitName } from "@svc/sdk/documents";
+import {
+  formatSet,
+  parseSet,
+  type CanonicalWorkout,
+  type ParsedSet,
+  type SetKind,
+  type Unit as UnitName,
+} from "@svc/sdk/documents";
 import { localDate } from "../../components/documentValues.ts";
 import { draftKey } from "./inProgress.ts";
 
@@ -22,6 +29,8 @@ export type LogSet = {
   /** The `@` effort as typed (RPE or RIR, the workout's scale). */
   effort: string;
   measure: "reps" | "time";
+  /** As many reps as possible, at least `reps` (the plan's `5+`): saved with its `+`. */
+  amrap: boolean;
   done: boolean;
 };
 
@@ -49,8 +58,11 @@ export type SaveState =
   | { status: "waiting"; message: string }
   | { status: "failed"; message: string; path?: string };
 
+/** The draft's format: 1 had no AMRAP mark on its sets (migrateDraft reads it). */
+export const DRAFT_VERSION = 2;
+
 export type LogWorkout = {
-  version: 1;
+  version: typeof DRAFT_VERSION;
   idempotencyKey: string;
   /** Set once a save answered CONFLICT (the key logged this workout already): later saves replace it. */
   workoutId: string | null;
@@ -71,6 +83,8 @@ export type LogWorkout = {
 };
 
 export const DEFAULT_REST_SECONDS = 90;
+/** The rest after a warm-up set unless the user set another (Settings). */
+export const DEFAULT_WARMUP_REST_SECONDS = 60;
 /** The weight step when the exercise has none of its own: the smallest pair of common plates. */
 export const DEFAULT_INCREMENT: Readonly<Record<UnitName, number>> = { kg: 2.5, lb: 5 };
 
@@ -101,6 +115,7 @@ export function emptySet(previous?: LogSet): LogSet {
         seconds: "",
         effort: "",
         measure: "reps",
+        amrap: false,
         done: false,
       };
 }
@@ -125,7 +140,7 @@ export function newExercise(name: string, unit: UnitName, kind = "reps", equipme
 
 export function emptyWorkout(unit: UnitName, effort: "rpe" | "rir", now = new Date()): LogWorkout {
   return {
-    version: 1,
+    version: DRAFT_VERSION,
     idempotencyKey: uuid(),
     workoutId: null,
     routine: null,
@@ -169,6 +184,7 @@ export function setFromDocument(value: unknown, effort: "rpe" | "rir"): LogSet {
     seconds: numberText(p.seconds),
     effort: numberText(p.effort),
     measure: p.seconds !== null ? "time" : "reps",
+    amrap: (p as { amrap?: boolean }).amrap === true,
   };
 }
 
@@ -251,16 +267,19 @@ export function setText(set: LogSet): string | null {
   if (typedWrong) {
     // Text the SDK cannot read stays as typed, so validation names the set and why.
     const load = set.bodyweight ? `bw+${set.weight}` : set.weight;
-    return `${load}x${timed ? `${set.seconds}s` : set.reps}${set.effort.trim() ? `@${set.effort}` : ""}`;
+    const plus = set.amrap && !timed ? "+" : "";
+    return `${load}x${timed ? `${set.seconds}s` : set.reps}${plus}${set.effort.trim() ? `@${set.effort}` : ""}`;
   }
-  return formatSet({
+  const parsed: ParsedSet & { amrap: boolean } = {
     kind: set.kind,
     weight,
     bodyweight: !timed && set.bodyweight,
     reps: timed ? null : reps,
     seconds: timed ? seconds : null,
     effort,
-  });
+    amrap: set.amrap && !timed,
+  };
+  return formatSet(parsed);
 }
 
 /** Where each document set came from: [exercise row, set row] per document path index. */
@@ -316,27 +335,53 @@ export function toDocument(
 
 // ---- Keeping it in the browser ----
 
-export function loadDraft(userId: string): LogWorkout | null {
+/**
+ * A stored draft in the current format, or null when it is not a draft. Format 1 (no AMRAP mark)
+ * is read as 2 with every set unmarked: a draft is never dropped for its age.
+ */
+export function migrateDraft(value: unknown): LogWorkout | null {
+  const v = value as { version?: unknown; exercises?: unknown; save?: SaveState } | null;
+  if (!v || typeof v !== "object" || !Array.isArray(v.exercises)) return null;
+  if (v.version !== 1 && v.version !== DRAFT_VERSION) return null;
+  const workout = v as LogWorkout;
+  const exercises = workout.exercises.map((x) => ({
+    ...x,
+    sets: (Array.isArray(x.sets) ? x.sets : []).map((s) => ({ ...s, amrap: s.amrap === true })),
+  }));
+  // A save cut off by a reload is not running any more: it is tried again from the page.
+  const save: SaveState =
+    v.save?.status === "saving"
+      ? { status: "waiting", message: "The last save did not finish; it is tried again." }
+      : (v.save ?? { status: "logging" });
+  return { ...workout, version: DRAFT_VERSION, exercises, save };
+}
+
+/** What is kept under the user's draft key: a workout, nothing, or a draft this version cannot read (kept as it is). */
+export type StoredDraft = { workout: LogWorkout | null; unreadable: boolean };
+
+export function readDraft(userId: string): StoredDraft {
   try {
     const text = localStorage.getItem(draftKey(userId));
-    if (!text) return null;
-    const value = JSON.parse(text) as LogWorkout;
-    if (value?.version !== 1 || !Array.isArray(value.exercises)) return null;
-    // A save cut off by a reload is not running any more: it is tried again from the page.
-    if (value.save?.status === "saving")
-      value.save = { status: "waiting", message: "The last save did not finish; it is tried again." };
-    return value;
+    if (!text) return { workout: null, unreadable: false };
+    const workout = migrateDraft(JSON.parse(text));
+    return { workout, unreadable: workout === null };
   } catch {
-    return null;
+    return { workout: null, unreadable: false };
   }
 }
 
-export function storeDraft(userId: string, workout: LogWorkout | null) {
+export function loadDraft(userId: string): LogWorkout | null {
+  return readDraft(userId).workout;
+}
+
+/** Writes (or clears) the draft; false when the browser refused (storage full or disabled). */
+export function storeDraft(userId: string, workout: LogWorkout | null): boolean {
   try {
     if (workout) localStorage.setItem(draftKey(userId), JSON.stringify(workout));
     else localStorage.removeItem(draftKey(userId));
+    return true;
   } catch {
-    // Storage full or disabled (private mode): the workout stays in this tab's memory.
+    return false;
   }
 }
 

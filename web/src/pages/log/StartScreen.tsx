@@ -1,0 +1,115 @@
+// The logger before a workout is in progress: start one from a routine (its next workout planned,
+// each exercise's rest and increment from the routine, each target's explanation) or empty.
+import { useEffect, useRef, type ReactNode } from "react";
+import { Link, useSearchParams } from "react-router";
+import type { CanonicalRoutine, CanonicalWorkout } from "@svc/sdk/documents";
+import { Page } from "../../components/Page.tsx";
+import { ErrorMessage, Loading } from "../../components/States.tsx";
+import { useQuery } from "../../graphql/hooks.ts";
+import { useUserUnits } from "../../components/units.ts";
+import { RoutineList } from "../routines/operations.ts";
+import { isWorkoutId } from "../workouts/operations.ts";
+import { emptyWorkout, workoutFromPlan, type LogWorkout } from "./draft.ts";
+import { LoggerPlan } from "./operations.ts";
+
+export function StartScreen({ onStart, notice }: { onStart: (w: LogWorkout) => void; notice?: ReactNode }) {
+  const { unit, effort } = useUserUnits();
+  const routines = useQuery(RoutineList, {});
+  const [, setParams] = useSearchParams();
+  const list = routines.data?.viewer?.routines ?? [];
+  return (
+    <Page title="Start a workout">
+      {notice}
+      <section className="section" aria-labelledby="from-routine">
+        <h2 id="from-routine">From a routine</h2>
+        {routines.error ? <ErrorMessage error={routines.error} onRetry={() => void routines.reload()} /> : null}
+        {routines.loading && !routines.data ? <Loading /> : null}
+        {routines.data && list.length === 0 ? (
+          <p className="muted">
+            No routines yet. <Link to="/routines/new">Create a routine</Link> to have each workout planned for you.
+          </p>
+        ) : null}
+        <ul className="start-list">
+          {list.map((r) => (
+            <li key={r.id}>
+              <button type="button" className="primary" onClick={() => setParams({ routine: r.id })}>
+                Start {r.name}
+              </button>
+              <span className="muted">
+                {" "}
+                {r.exercises.length} exercise{r.exercises.length === 1 ? "" : "s"}, the next workout planned
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="section" aria-labelledby="from-nothing">
+        <h2 id="from-nothing">Empty</h2>
+        <p>
+          <button type="button" onClick={() => onStart(emptyWorkout(unit, effort))}>
+            Start an empty workout
+          </button>
+        </p>
+        <p className="muted">
+          Add exercises as you go. To log a past session with its date, use{" "}
+          <Link to="/workouts/new">the workout form</Link>.
+        </p>
+      </section>
+    </Page>
+  );
+}
+
+/**
+ * The routine's rest and increment of each planned exercise: by position (the plan keeps the
+ * routine's order), else by name. An increment in another unit than the plan's is not used.
+ */
+function routineFieldsOf(
+  routine: CanonicalRoutine | null,
+  plan: CanonicalWorkout,
+): { rests: (number | null)[]; increments: (number | null)[] } {
+  const exercises = routine?.exercises ?? [];
+  const same = plan.exercises.map((x, i) =>
+    exercises[i] && exercises.length === plan.exercises.length
+      ? exercises[i]
+      : exercises.find((r) => r.exercise.toLowerCase() === x.exercise.toLowerCase()),
+  );
+  return {
+    rests: same.map((r) => (typeof r?.rest === "number" ? r.rest : null)),
+    increments: same.map((r) => {
+      const increment = (r as { increment?: unknown } | undefined)?.increment;
+      return typeof increment === "number" && routine?.unit === plan.unit ? increment : null;
+    }),
+  };
+}
+
+export function StartFromRoutine({ routine, onStart }: { routine: string; onStart: (w: LogWorkout) => void }) {
+  // Explanations are asked of the routine by id (Routine.nextTargets); a routine named in the address is planned without them.
+  const byId = isWorkoutId(routine);
+  const plan = useQuery(LoggerPlan, {
+    ref: routine,
+    id: byId ? routine : "00000000-0000-0000-0000-000000000000",
+    byId,
+  });
+  const started = useRef(false);
+  const doc = plan.data?.routineDocument as (CanonicalRoutine & { id: string }) | null | undefined;
+  const next = plan.data?.nextWorkout as CanonicalWorkout | null | undefined;
+  useEffect(() => {
+    if (started.current || !doc || !next) return;
+    started.current = true;
+    const targets = plan.data?.routineById?.nextTargets ?? [];
+    const explanations = next.exercises.map((_, i) => targets.find((t) => t?.position === i)?.explanation ?? null);
+    onStart(workoutFromPlan(next, { routineName: doc.name, ...routineFieldsOf(doc, next), explanations }));
+  }, [doc, next, onStart, plan.data]);
+  return (
+    <Page title="Start a workout">
+      {plan.error ? <ErrorMessage error={plan.error} onRetry={() => void plan.reload()} /> : null}
+      {plan.data && (!doc || !next) ? (
+        <p className="state state-error" role="alert">
+          You have no routine “{routine}”. <Link to="/log">Choose another</Link>.
+        </p>
+      ) : (
+        <Loading label="Planning the next workout…" />
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,94 @@
+// Finishing the workout: one save at a time, its outcome shown in the draft's save state, and a save
+// that did not reach the server tried again when the browser is back online, every 15 s, and from
+// "Try again now". The idempotency key makes every retry log the workout once.
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { operations } from "@svc/sdk";
+import { validateWorkoutDocument } from "@svc/sdk/documents";
+import { request } from "../../graphql/client.ts";
+import { typedNumber, type LogWorkout } from "./draft.ts";
+import type { LogAction } from "./logState.ts";
+import { SaveLoggedWorkout } from "./operations.ts";
+import { saveWorkout } from "./save.ts";
+
+/** How often a save waiting for the connection is tried again. */
+export const SAVE_RETRY_MS = 15_000;
+
+const OFFLINE_MESSAGE =
+  "Not saved yet: the server cannot be reached. Your workout is kept on this device and saved as soon as the connection is back.";
+
+/** The bodyweight typed in the logger is also the day's bodyweight (Progress charts it). */
+async function logBodyweight(w: LogWorkout) {
+  const bodyweight = typedNumber(w.bodyweight);
+  if (bodyweight === null || bodyweight <= 0) return;
+  await request(operations.LOG_BODYWEIGHT, {
+    input: { date: w.date, weight: bodyweight, unit: w.unit === "lb" ? "LB" : "KG" },
+  }).catch(() => {});
+}
+
+export function useSaveWorkout(
+  workout: LogWorkout,
+  dispatch: (action: LogAction) => void,
+  onSaved: () => void,
+): { finish: () => Promise<void>; problems: Map<string, string>; clearProblems: () => void } {
+  const navigate = useNavigate();
+  const saving = useRef(false);
+  const [problems, setProblems] = useState<Map<string, string>>(new Map());
+
+  const finish = useCallback(async () => {
+    if (saving.current) return;
+    saving.current = true;
+    try {
+      const finishing = workout.finishedAt ? workout : { ...workout, finishedAt: new Date().toISOString() };
+      dispatch({ type: "finishing", at: finishing.finishedAt! });
+      const outcome = await saveWorkout(finishing, {
+        validate: (doc) => validateWorkoutDocument(doc, { unit: workout.unit, effort: workout.effort }),
+        send: (document, key) => request(SaveLoggedWorkout, { document, key }),
+        onSaving: () => dispatch({ type: "saveState", save: { status: "saving" } }),
+      });
+      switch (outcome.kind) {
+        case "saved":
+          await logBodyweight(finishing);
+          dispatch({ type: "end" });
+          onSaved();
+          navigate(`/log/summary/${outcome.workoutId}`);
+          return;
+        case "conflict":
+          dispatch({ type: "savedAs", workoutId: outcome.workoutId });
+          dispatch({
+            type: "saveState",
+            save: { status: "waiting", message: "Saving your latest changes to the workout already logged…" },
+          });
+          return;
+        case "invalid":
+          setProblems(outcome.problems);
+          dispatch({ type: "saveState", save: { status: "failed", message: outcome.message, path: outcome.path } });
+          return;
+        case "offline":
+          dispatch({ type: "saveState", save: { status: "waiting", message: OFFLINE_MESSAGE } });
+          return;
+        default:
+          dispatch({ type: "saveState", save: { status: "failed", message: outcome.message } });
+      }
+    } finally {
+      saving.current = false;
+    }
+  }, [workout, dispatch, onSaved, navigate]);
+
+  const retryNow = useEffectEvent(() => void finish());
+  const waiting = workout.save.status === "waiting";
+  useEffect(() => {
+    if (!waiting) return;
+    const retry = () => retryNow();
+    window.addEventListener("online", retry);
+    const id = setInterval(retry, SAVE_RETRY_MS);
+    const soon = setTimeout(retry, 300);
+    return () => {
+      window.removeEventListener("online", retry);
+      clearInterval(id);
+      clearTimeout(soon);
+    };
+  }, [waiting]);
+
+  return { finish, problems, clearProblems: useCallback(() => setProblems(new Map()), []) };
+}
