@@ -145,3 +145,36 @@ test("a banned person is told the reason and when the ban ends", async () => {
   await page.getByRole("alert").filter({ hasText: "This account is banned. The ban has no end date." }).waitFor();
   await context.close();
 });
+
+test("sign-up asks for the unit, pounds for a US browser and kilograms for a German one; the account is made in it", async () => {
+  for (const [locale, shown] of [
+    ["en-US", "pounds (lb)"],
+    ["de-DE", "kilograms (kg)"],
+    ["en-GB", "kilograms (kg)"],
+  ] as const) {
+    const { context, page } = await web.newPage(PHONE, { locale });
+    await page.goto("/sign-up");
+    await expectPage(page, "Sign up");
+    const unit = page.getByRole("group", { name: "Weights in" });
+    expect(await unit.getByRole("radio", { name: shown }).isChecked()).toBe(true);
+    if (locale === "en-US") {
+      await expectAccessible(page);
+      await expectNoHorizontalScroll(page);
+      await screenshot(page, "sign-up-unit-phone");
+    }
+    await context.close();
+  }
+  // A German browser choosing pounds: the account weighs in lb from the first page on.
+  const { context, page } = await web.newPage(PHONE, { locale: "de-DE" });
+  await page.goto("/sign-up");
+  await page.getByLabel("Name").fill("Lou");
+  await page.getByLabel("Email").fill(uniqueEmail("lb"));
+  await page.getByLabel("Password").fill("correct horse battery");
+  await page.getByRole("radio", { name: "pounds (lb)" }).check();
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await expectPage(page, "Home");
+  await page.goto("/log");
+  await page.getByRole("button", { name: "Start an empty workout" }).click();
+  await page.getByText(/weights in lb/).waitFor();
+  await context.close();
+});

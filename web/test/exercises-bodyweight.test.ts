@@ -152,6 +152,8 @@ test("log a bodyweight for a date and see it listed in the user's unit; offline 
   const rows = table.getByRole("row");
   expect(await rows.nth(1).innerText()).toContain("2025-02-03");
   expect(await rows.nth(2).innerText()).toContain("2025-01-02");
+  // The chart (the one Progress shows) above the table, in the user's unit.
+  await page.getByRole("img", { name: /^Bodyweight: 2 points from 2025-01-02 to 2025-02-03\./ }).waitFor();
 
   // The server's rule (above 0) shown at the field.
   await page.getByLabel("Weight", { exact: true }).fill("0");

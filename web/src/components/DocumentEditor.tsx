@@ -30,6 +30,8 @@ export type FormContext = {
   errorAt: (path: readonly PathKey[]) => string | null;
   /** The shown problem when it is at or under `path` (for a row's own message). */
   problemUnder: (path: readonly PathKey[]) => Problem | null;
+  /** Opens the JSON view (for what the form does not edit). */
+  showJson: () => void;
 };
 
 type View = "form" | "json";
@@ -115,6 +117,7 @@ export function DocumentEditor({
           setDoc(next);
         },
         errorAt: (path) => (problem && problem.path === pathString(path) ? problem.reason : null),
+        showJson: () => showView("json"),
         problemUnder: (path) => {
           const prefix = pathString(path);
           return problem &&

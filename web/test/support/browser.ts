@@ -97,6 +97,8 @@ export type PageOptions = {
    * load), and every profile would download the whole app once more.
    */
   serviceWorkers?: "allow" | "block";
+  /** The browser's language and region (`en-US`): what navigator.language says. */
+  locale?: string;
 };
 
 /** A fresh browser profile (own cookies) at the server, at desktop size unless told. */
@@ -104,9 +106,9 @@ export async function newPage(
   browser: Browser,
   baseURL: string,
   viewport = DESKTOP,
-  { serviceWorkers = "block" }: PageOptions = {},
+  { serviceWorkers = "block", locale }: PageOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport, serviceWorkers });
+  const context = await browser.newContext({ baseURL, viewport, serviceWorkers, locale });
   // Record Content-Security-Policy violations from the first script on; expectAccessible checks them.
   await context.addInitScript(() => {
     const seen: string[] = [];
@@ -192,4 +194,15 @@ export async function signInInBrowser(page: Page, { email, password }: { email: 
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** Waits until `read` gives `expected` (compared as JSON), for what another tab or a timer brings; fails with the last value. */
+export async function untilEqual<T>(read: () => Promise<T>, expected: T, timeoutMs = 5000) {
+  const until = Date.now() + timeoutMs;
+  let last = await read();
+  while (JSON.stringify(last) !== JSON.stringify(expected) && Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 100));
+    last = await read();
+  }
+  expect(last).toEqual(expected);
 }

@@ -1,5 +1,6 @@
-// Bodyweight: log a weight for a date (a second one that day replaces it) and the list, newest
-// first, in the user's unit (with what was logged when that was the other unit).
+// Bodyweight: log a weight for a date (a second one that day replaces it), the chart (the same as
+// Progress's) and the list, newest first, in the user's unit (with what was logged when that was
+// the other unit).
 import { useState, type FormEvent } from "react";
 import { graphql } from "../../graphql/graphql.ts";
 import { operations } from "@svc/sdk";
@@ -10,6 +11,7 @@ import { Page, Section } from "../../components/Page.tsx";
 import { SelectField, TextField } from "../../components/Field.tsx";
 import { Empty, ErrorMessage, QueryView } from "../../components/States.tsx";
 import { CardTable } from "../../components/CardTable.tsx";
+import { BodyweightChart } from "../../components/BodyweightChart.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { today } from "../../components/documentValues.ts";
 import { UNIT_OPTIONS, formatWeight, unitEnum, unitOf, useUserUnits } from "../../components/units.ts";
@@ -131,31 +133,34 @@ export default function Bodyweight() {
                 </Empty>
               );
             return (
-              <CardTable
-                caption="Your bodyweight, newest first"
-                rows={rows}
-                rowKey={(b) => b.id}
-                columns={[
-                  { label: "Date", cell: (b) => b.date },
-                  {
-                    label: "Weight",
-                    heading: `Weight (${unit})`,
-                    cell: (b) => formatWeight(convertWeight(b.weight, unitOf(b.unit), unit), unit),
-                  },
-                  { label: "As logged", cell: (b) => (b.unit === unit ? "—" : formatWeight(b.weight, b.unit)) },
-                ]}
-                actions={(b) => (
-                  <button
-                    type="button"
-                    onClick={() => {
-                      removing.reset();
-                      setDeleting({ id: b.id, date: b.date });
-                    }}
-                  >
-                    Delete<span className="visually-hidden"> the weight of {b.date}</span>
-                  </button>
-                )}
-              />
+              <>
+                <BodyweightChart entries={rows} unit={unit} />
+                <CardTable
+                  caption="Your bodyweight, newest first"
+                  rows={rows}
+                  rowKey={(b) => b.id}
+                  columns={[
+                    { label: "Date", cell: (b) => b.date },
+                    {
+                      label: "Weight",
+                      heading: `Weight (${unit})`,
+                      cell: (b) => formatWeight(convertWeight(b.weight, unitOf(b.unit), unit), unit),
+                    },
+                    { label: "As logged", cell: (b) => (b.unit === unit ? "—" : formatWeight(b.weight, b.unit)) },
+                  ]}
+                  actions={(b) => (
+                    <button
+                      type="button"
+                      onClick={() => {
+                        removing.reset();
+                        setDeleting({ id: b.id, date: b.date });
+                      }}
+                    >
+                      Delete<span className="visually-hidden"> the weight of {b.date}</span>
+                    </button>
+                  )}
+                />
+              </>
             );
           }}
         </QueryView>

@@ -194,9 +194,10 @@ export function ExerciseCard({
           onChange={(e) => edit({ note: e.target.value })}
         />
         <label className="field-check inline-check">
-          <input type="checkbox" checked={exercise.pinned} onChange={(e) => edit({ pinned: e.target.checked })} /> Pin
-          this note
-          <span className="visually-hidden"> on {name}</span> (shown again next time)
+          <input type="checkbox" checked={exercise.pinned} onChange={(e) => edit({ pinned: e.target.checked })} />
+          <span>
+            Pin this note<span className="visually-hidden"> on {name}</span> (shown again next time)
+          </span>
         </label>
       </div>
     </section>

@@ -6,13 +6,13 @@ import { Empty, QueryView } from "../../components/States.tsx";
 import { CardTable } from "../../components/CardTable.tsx";
 import { ExercisePicker } from "../../components/ExercisePicker.tsx";
 import { TimeChart } from "../../components/TimeChart.tsx";
+import { BodyweightChart, bodyweightsIn } from "../../components/BodyweightChart.tsx";
 import { useQuery } from "../../graphql/hooks.ts";
 import { formatWeight, useUserUnits } from "../../components/units.ts";
 import { OverallProgress } from "./operations.ts";
 import { TableBox, VolumeTable } from "./tables.tsx";
 import { TrainingCalendar } from "./calendar.tsx";
 import { TOP_EXERCISES, VolumeBreakdownTable, volumeBreakdown } from "./exerciseVolume.tsx";
-import { convertWeight } from "@svc/sdk/documents";
 import "./progress.css";
 
 /** Weeks shown at once: a year. */
@@ -28,14 +28,8 @@ export default function Progress() {
         {(data) => {
           const weeks = (data.weeklyVolume ?? []).filter((w) => w !== null).slice(-WEEKS_SHOWN);
           // Oldest first for the chart, in the user's unit.
-          const bodyweights = (data.viewer?.bodyweightsByUserId.nodes ?? [])
-            .filter((b) => b !== null)
-            .map((b) => b!)
-            .reverse()
-            .map((b) => ({
-              date: b.date,
-              weight: b.unit === unit ? b.weight : convertWeight(b.weight, b.unit === "lb" ? "lb" : "kg", unit),
-            }));
+          const entries = (data.viewer?.bodyweightsByUserId.nodes ?? []).filter((b) => b !== null).map((b) => b!);
+          const bodyweights = bodyweightsIn(entries, unit);
           const exercises = new Map((data.exerciseNames?.nodes ?? []).flatMap((x) => (x ? [[x.id, x] as const] : [])));
           const volumeWeeks = weeks.map((w) => w!);
           const volumeGroups = data.viewer?.volumeByExercise.groupedAggregates ?? [];
@@ -126,13 +120,7 @@ export default function Progress() {
                   </p>
                 ) : (
                   <>
-                    <TimeChart
-                      label="Bodyweight"
-                      unit={unit}
-                      fromZero={false}
-                      days={bodyweights.map((b) => b.date)}
-                      series={[{ label: "Bodyweight", values: bodyweights.map((b) => b.weight) }]}
-                    />
+                    <BodyweightChart entries={entries} unit={unit} />
                     <TableBox label="Bodyweight entries" rows={bodyweights.length}>
                       <CardTable
                         caption="Bodyweight entries, newest first"

@@ -25,10 +25,38 @@ const EXTRA_SETS = [
   { field: "bursts", label: "Bursts" },
 ] as const;
 
-/** Fields of a program's exercise (a training max and its cycle): the JSON view edits them. */
-const PROGRAM_FIELDS: readonly string[] = ["trainingMax", "cycle", "stages", "increment"];
+/** Fields of a program's exercise that are lists (a cycle's weeks, stages): the JSON view edits them. */
+const JSON_ONLY_FIELDS: readonly string[] = ["cycle", "stages", "reset", "amrapTarget"];
+/** The program's numbers the form edits, when this version's documents have them. */
+const PROGRAM_NUMBERS = (["trainingMax", "increment", "rounding"] as const).filter((f) =>
+  (ROUTINE_EXERCISE_FIELDS as readonly string[]).includes(f),
+);
+const PROGRAM_LABELS: Record<(typeof PROGRAM_NUMBERS)[number], { label: string; hint: string }> = {
+  trainingMax: { label: "Training max", hint: "5/3/1: the cycle's percentages are of it" },
+  increment: { label: "Increment", hint: "The progression step; default 2.5 kg / 5 lb (lower body 5 kg / 10 lb)" },
+  rounding: { label: "Rounding", hint: "Planned weights round to it; default 2.5 kg / 5 lb" },
+};
 /** The fields of an exercise the form shows, each showing its own problem. */
-const EXERCISE_FIELDS = ROUTINE_EXERCISE_FIELDS.filter((f) => !PROGRAM_FIELDS.includes(f));
+const EXERCISE_FIELDS = ROUTINE_EXERCISE_FIELDS.filter((f) => !JSON_ONLY_FIELDS.includes(f));
+
+/** An exercise's cycle or stages, said plainly, with the way to the JSON view that edits them. */
+function JsonOnly({ form, exercise }: { form: FormContext; exercise: unknown }) {
+  const x = (exercise ?? {}) as { cycle?: unknown[]; stages?: string[] };
+  const what = Array.isArray(x.cycle)
+    ? `its ${x.cycle.length}-week cycle`
+    : Array.isArray(x.stages)
+      ? `its stages (${x.stages.join(", ")})`
+      : null;
+  if (!what) return null;
+  return (
+    <p className="field-wide">
+      This exercise follows {what}: the weeks, stages and resets are edited in the Document (JSON) view.{" "}
+      <button type="button" onClick={form.showJson}>
+        Open the JSON view
+      </button>
+    </p>
+  );
+}
 
 export function RoutineForm({ form, defaultUnit }: { form: FormContext; defaultUnit: string }) {
   const get = getIn(form);
@@ -64,6 +92,12 @@ export function RoutineForm({ form, defaultUnit }: { form: FormContext; defaultU
         />
       </div>
       <ConvertWeightsButton form={form} kind="routine" unit={unit} effort="rpe" />
+      <DocTextField
+        form={form}
+        path={["program"]}
+        label="Program"
+        hint="The program this routine is a day of (5/3/1, GZCLP): its routines share each lift's progression."
+      />
       <DocCheckbox
         form={form}
         path={["deload"]}
@@ -102,6 +136,17 @@ export function RoutineForm({ form, defaultUnit }: { form: FormContext; defaultU
                 ...PROGRESSION_OPTIONS.map((o) => ({ value: o.value, label: o.label.split(" (")[0] })),
               ]}
             />
+            {PROGRAM_NUMBERS.map((f) => (
+              <DocTextField
+                key={f}
+                form={form}
+                path={["exercises", i, f]}
+                label={`${PROGRAM_LABELS[f].label} (${unit})`}
+                numeric
+                hint={PROGRAM_LABELS[f].hint}
+              />
+            ))}
+            <JsonOnly form={form} exercise={exercises[i]} />
             {EXTRA_SETS.map((x) => (
               <DocTextField
                 key={x.field}

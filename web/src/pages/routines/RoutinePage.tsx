@@ -1,5 +1,6 @@
 // One routine (deep link /routines/<name or id>): its targets as written, viewable converted to
-// the user's unit; its next workout; edit, log the next workout, delete with confirmation.
+// the user's unit; its program (training maxes, week or stage, increment, rounding); its next
+// workout; edit, log the next workout; delete with confirmation, at the bottom apart from Start.
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { Page } from "../../components/Page.tsx";
@@ -12,6 +13,8 @@ import type { CanonicalRoutine, CanonicalWorkout } from "../../documents.ts";
 import NotFound from "../NotFound.tsx";
 import { DeleteRoutine, RoutineDocument, RoutineNextTargets, RoutineWithNext, routinePath } from "./operations.ts";
 import { RoutineSummary, WorkoutSets } from "./RoutineSummary.tsx";
+import { RoutineProgram } from "./RoutineProgram.tsx";
+import { progressionSummary } from "./programRules.ts";
 
 export default function RoutinePage() {
   const ref = useParams().ref ?? "";
@@ -50,16 +53,6 @@ export default function RoutinePage() {
             <Link className="button" to={`/workouts/new?routine=${encodeURIComponent(doc.id)}`}>
               Log next workout
             </Link>
-            <button
-              type="button"
-              className="danger"
-              onClick={() => {
-                removing.reset();
-                setConfirming(true);
-              }}
-            >
-              Delete routine…
-            </button>
           </div>
         ) : null
       }
@@ -74,12 +67,13 @@ export default function RoutinePage() {
                   conversion={conversion}
                   intro={
                     <>
-                      Progression: {doc.progression}. {doc.deload ? "A planned deload. " : ""}
+                      Progression: {progressionSummary(doc)}. {doc.deload ? "A planned deload. " : ""}
                     </>
                   }
                 />
                 <RoutineSummary routine={shown} caption={`Exercises of ${doc.name}`} />
               </section>
+              <RoutineProgram routine={doc} next={next} targets={found.filter((t) => t !== null)} />
               <section className="section" aria-labelledby="next-heading">
                 <h2 id="next-heading">Next workout</h2>
                 {next ? (
@@ -92,6 +86,21 @@ export default function RoutinePage() {
                 ) : (
                   <p className="muted">No next workout.</p>
                 )}
+              </section>
+              {/* Far from Start workout: a thumb aiming at Start never lands on Delete. */}
+              <section className="section danger-zone" aria-labelledby="delete-heading">
+                <h2 id="delete-heading">Delete</h2>
+                <p className="muted">Workouts logged from this routine stay in your history.</p>
+                <button
+                  type="button"
+                  className="danger"
+                  onClick={() => {
+                    removing.reset();
+                    setConfirming(true);
+                  }}
+                >
+                  Delete routine…
+                </button>
               </section>
             </>
           ) : null

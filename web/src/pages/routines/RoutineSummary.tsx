@@ -2,6 +2,7 @@
 import type { CanonicalRoutine, CanonicalWorkout } from "../../documents.ts";
 import { formatWeight } from "../../components/units.ts";
 import { CardTable } from "../../components/CardTable.tsx";
+import { targetText } from "./programRules.ts";
 
 function formatSeconds(seconds: number): string {
   return seconds >= 60 ? `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}` : `${seconds}s`;
@@ -25,12 +26,7 @@ export function RoutineSummary({ routine, caption }: { routine: CanonicalRoutine
         },
         {
           label: "Target",
-          cell: (x) => (
-            <>
-              {x.sets} × {x.time !== undefined ? formatSeconds(x.time) : (x.reps ?? "—")}
-              {x.reps !== undefined ? " reps" : ""}
-            </>
-          ),
+          cell: (x) => targetText(x, formatSeconds),
         },
         { label: "Weight", cell: (x) => formatWeight(x.weight, routine.unit) },
         { label: "Rest", cell: (x) => (x.rest !== undefined ? formatSeconds(x.rest) : "—") },
@@ -49,6 +45,11 @@ export function RoutineSummary({ routine, caption }: { routine: CanonicalRoutine
       ]}
     />
   );
+}
+
+/** A set text whose reps end in `+` (as many as possible, at least that many) says so in words too. */
+function amrapMarked(text: string): string {
+  return /x\s*\d+\s*\+/i.test(text) ? `${text} (AMRAP)` : text;
 }
 
 /**
@@ -72,7 +73,9 @@ export function WorkoutSets({
       {workout.exercises.map((x, i) => (
         <li key={i}>
           <strong>{x.exercise}</strong>:{" "}
-          {x.sets.map((s) => (typeof s === "string" ? s : markPlanned ? `${s.set} (not done)` : s.set)).join(", ")}
+          {x.sets
+            .map((s) => amrapMarked(typeof s === "string" ? s : markPlanned ? `${s.set} (not done)` : s.set))
+            .join(", ")}
           {x.note ? <span className="muted"> — {x.note}</span> : null}
           {explanations?.[i] ? <div className="muted">Target: {explanations[i]}</div> : null}
         </li>

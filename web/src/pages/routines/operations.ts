@@ -41,6 +41,8 @@ export const RoutineNextTargets = graphql(`
         position
         explanation
         amrap
+        rule
+        trainingMax
       }
     }
   }

@@ -1,0 +1,28 @@
+// Bodyweight over time, the same chart on Progress and on the Bodyweight page: the entries in the
+// user's unit, oldest first (each converted when it was logged in the other unit).
+import { convertWeight } from "@svc/sdk/documents";
+import { TimeChart } from "./TimeChart.tsx";
+import { unitOf, type UnitName } from "./units.ts";
+
+export type BodyweightEntry = { date: string; weight: number; unit: string };
+
+/** The entries (newest first, as the API lists them) in `unit`, oldest first. */
+export function bodyweightsIn(entries: readonly BodyweightEntry[], unit: UnitName): { date: string; weight: number }[] {
+  return [...entries].reverse().map((b) => ({
+    date: b.date,
+    weight: b.unit === unit ? b.weight : convertWeight(b.weight, unitOf(b.unit), unit),
+  }));
+}
+
+export function BodyweightChart({ entries, unit }: { entries: readonly BodyweightEntry[]; unit: UnitName }) {
+  const shown = bodyweightsIn(entries, unit);
+  return (
+    <TimeChart
+      label="Bodyweight"
+      unit={unit}
+      fromZero={false}
+      days={shown.map((b) => b.date)}
+      series={[{ label: "Bodyweight", values: shown.map((b) => b.weight) }]}
+    />
+  );
+}
