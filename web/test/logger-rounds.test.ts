@@ -113,10 +113,10 @@ test("a warm-up rests 60 s (then the setting's time), a work set its routine's r
   await context.addInitScript(() => {
     const calls: unknown[] = [];
     (window as unknown as { __vibrations: unknown[] }).__vibrations = calls;
-    navigator.vibrate = (pattern: VibratePattern) => {
+    navigator.vibrate = ((pattern: unknown) => {
       calls.push(pattern);
       return true;
-    };
+    }) as Navigator["vibrate"];
   });
   await startArms(page);
   const bench = page.getByRole("region", { name: "Bench Press" });

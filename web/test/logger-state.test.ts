@@ -2,7 +2,7 @@
 // in either order reaching the same workout (no tick lost), what a tick starts (the rest, a
 // warm-up's short rest, a superset partner's next set, the round's rest from its last exercise),
 // and an old draft read into the current format.
-import { emptySet, emptyWorkout, migrateDraft, newExercise, type LogWorkout } from "../src/pages/log/draft.ts";
+import { emptySet, emptyWorkout, migrateDraft, newExercise, setText, type LogWorkout } from "../src/pages/log/draft.ts";
 import { logReducer, type LogAction } from "../src/pages/log/logState.ts";
 import { afterTick, groupOf } from "../src/pages/log/afterTick.ts";
 
@@ -157,4 +157,9 @@ test("a draft of format 1 is read as format 2 (sets unmarked), a draft being sav
   expect(migrateDraft({ ...old, version: 3 })).toBeNull();
   expect(migrateDraft({ version: 2 })).toBeNull();
   expect(migrateDraft(null)).toBeNull();
+});
+test("an AMRAP row keeps its + when saved: the reps written are the reps done", () => {
+  const row = { ...emptySet(), weight: "270", reps: "5", amrap: true };
+  expect(setText(row)).toBe("270x5+");
+  expect(setText({ ...row, reps: "8", effort: "9" })).toBe("270x8+@9");
 });

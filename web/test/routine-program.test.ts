@@ -71,6 +71,40 @@ for (const [size, viewport] of [
     await expectAccessible(page);
     await screenshot(page, `routine-program-${size}`);
 
+    // The next workout marks its AMRAP set, on the page and in the logger; logged as shown it keeps its +.
+    await page
+      .getByRole("region", { name: "Next workout" })
+      .getByText(/x5\+ \(AMRAP\)/)
+      .waitFor();
+    if (size === "phone") {
+      await page.getByRole("button", { name: "Start workout" }).click();
+      await expectPage(page, `Workout: ${WENDLER.name}`);
+      const bench = page.getByRole("region", { name: "Back Squat" });
+      const last = bench.getByRole("group", { name: "Back Squat set 3" });
+      await last.getByText("AMRAP").waitFor();
+      const reps = last.getByLabel("Reps: Back Squat set 3", { exact: true });
+      expect(await reps.inputValue()).toBe("5");
+      const hint = await reps.getAttribute("aria-describedby");
+      expect(await page.locator(`[id="${hint}"]`).innerText()).toBe("5 or more");
+      expect(await bench.getByRole("group", { name: "Back Squat set 1" }).getByText("AMRAP").count()).toBe(0);
+      await expectAccessible(page);
+      await screenshot(page, "logger-amrap-phone");
+      await reps.fill("8");
+      for (const n of [1, 2, 3]) await bench.getByRole("checkbox", { name: `Done: Back Squat set ${n}` }).check();
+      await page.getByRole("button", { name: "Finish workout" }).click();
+      await expectPage(page, "Workout saved");
+      const saved = await gqlData(
+        web.server.url,
+        "{ viewer { workoutsByUserId(first: 1) { nodes { exercises { exercise { name } sets { text } } } } } }",
+        {},
+        { token: account.token },
+      );
+      const squatSets = saved.viewer.workoutsByUserId.nodes[0].exercises[0].sets.map((x: { text: string }) => x.text);
+      expect(squatSets[2]).toMatch(/^\d+(\.\d+)?x8\+$/);
+      await page.goto(`/routines/${encodeURIComponent(WENDLER.name)}`);
+      await expectPage(page, `Routine: ${WENDLER.name}`);
+    }
+
     // The form edits the training max and sends the cycle to the JSON view.
     await page.getByRole("link", { name: "Edit routine" }).click();
     await expectPage(page, `Edit ${WENDLER.name}`);

@@ -184,7 +184,7 @@ export function setFromDocument(value: unknown, effort: "rpe" | "rir"): LogSet {
     seconds: numberText(p.seconds),
     effort: numberText(p.effort),
     measure: p.seconds !== null ? "time" : "reps",
-    amrap: (p as { amrap?: boolean }).amrap === true,
+    amrap: p.amrap,
   };
 }
 
