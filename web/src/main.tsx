@@ -33,7 +33,11 @@ const router = createBrowserRouter([
 // The first page's code loads before the first render, the others once the browser is idle, so
 // moving between pages does not wait for code.
 const firstPage = matchRoutes(appRoutes, window.location)?.[0]?.route.page;
-const preloadOthers = () => appRoutes.forEach((r) => void r.page.preload().catch(() => {}));
+const preloadOthers = () => {
+  // Offline, a page's code that failed to load would stay failed in this tab: wait for the connection.
+  if (!navigator.onLine) return window.addEventListener("online", preloadOthers, { once: true });
+  appRoutes.forEach((r) => void r.page.preload().catch(() => {}));
+};
 // Up to a moment for the session check and the page's data too, so the first render shows them.
 const aMoment = new Promise<void>((resolve) => setTimeout(resolve, 800));
 await Promise.all([Promise.race([firstPage?.prefetch().catch(() => {}), aMoment]), firstSessionCheck(800)]);
