@@ -218,87 +218,87 @@
 -- 5336    session_of_hash
 -- 5350    sign_in
 -- 5420    sign_up
--- 5443    unban_user
--- 5461    use_api_key
--- 5499    user_record
--- 5518  app_public: types
--- 5521    admin_user
--- 5541    api_key_access
--- 5544    e1rm_session
--- 5568    exercise_resolution
--- 5580    last_performance
--- 5594    next_target
--- 5626    program_lift
--- 5634    volume_week
--- 5649  app_public: tables
--- 5652    api_keys
--- 5684    bodyweights
--- 5720    connected_apps
--- 5754    exercise_aliases
--- 5780    exercise_import_names
--- 5806    exercises
--- 5857    program_templates
--- 5883    routine_exercises
--- 5990    routines
--- 6043    sessions
--- 6067    staged_import_parts
--- 6108    staged_imports
--- 6136    users
--- 6193    workout_exercises
--- 6244    workout_sets
--- 6352    workouts
--- 6429  app_public: functions
--- 6432    admin_users
--- 6457    apply_routine_document
--- 6508    apply_workout_document
--- 6598    create_api_key
--- 6639    create_custom_exercise
--- 6656    current_api_key_id
--- 6667    current_oauth_connection_id
--- 6685    current_session_id
--- 6696    current_user_id
--- 6714    delete_account
--- 6734    delete_custom_exercise
--- 6761    disconnect_app
--- 6781    e1rm_series
--- 6815    exercise_key
--- 6825    exercises_aliases
--- 6836    exercises_custom
--- 6846    exercises_records
--- 6930    export_account
--- 6949    export_workouts
--- 6964    grant_admin
--- 6980    import_history
--- 7068    import_staged
--- 7106    last_performance
--- 7156    log_bodyweight
--- 7188    next_workout
--- 7212    program_library
--- 7222    program_templates_inputs
--- 7237    resolve_exercise
--- 7256    resolve_exercises
--- 7279    revoke_api_key
--- 7299    routine_document
--- 7343    routine_name_key
--- 7353    routines_next_targets
--- 7374    routines_next_workout
--- 7413    search_exercises
--- 7476    sessions_current
--- 7486    sign_out_other_sessions
--- 7504    sign_out_session
--- 7524    stage_import_part
--- 7584    start_program
--- 7615    update_custom_exercise
--- 7637    users_api_keys
--- 7660    users_connected_apps
--- 7678    users_custom_exercises
--- 7691    users_sessions
--- 7709    validate_routine_document
--- 7729    validate_workout_document
--- 7751    weekly_volume
--- 7778    workout_document
--- 7817    workout_sets_personal_record
--- 7829    workout_sets_text
+-- 5444    unban_user
+-- 5462    use_api_key
+-- 5500    user_record
+-- 5519  app_public: types
+-- 5522    admin_user
+-- 5542    api_key_access
+-- 5545    e1rm_session
+-- 5569    exercise_resolution
+-- 5581    last_performance
+-- 5595    next_target
+-- 5627    program_lift
+-- 5635    volume_week
+-- 5650  app_public: tables
+-- 5653    api_keys
+-- 5685    bodyweights
+-- 5721    connected_apps
+-- 5755    exercise_aliases
+-- 5781    exercise_import_names
+-- 5807    exercises
+-- 5858    program_templates
+-- 5884    routine_exercises
+-- 5991    routines
+-- 6044    sessions
+-- 6068    staged_import_parts
+-- 6109    staged_imports
+-- 6137    users
+-- 6194    workout_exercises
+-- 6245    workout_sets
+-- 6353    workouts
+-- 6430  app_public: functions
+-- 6433    admin_users
+-- 6458    apply_routine_document
+-- 6509    apply_workout_document
+-- 6599    create_api_key
+-- 6640    create_custom_exercise
+-- 6657    current_api_key_id
+-- 6668    current_oauth_connection_id
+-- 6686    current_session_id
+-- 6697    current_user_id
+-- 6715    delete_account
+-- 6735    delete_custom_exercise
+-- 6762    disconnect_app
+-- 6782    e1rm_series
+-- 6816    exercise_key
+-- 6826    exercises_aliases
+-- 6837    exercises_custom
+-- 6847    exercises_records
+-- 6931    export_account
+-- 6950    export_workouts
+-- 6965    grant_admin
+-- 6981    import_history
+-- 7069    import_staged
+-- 7107    last_performance
+-- 7157    log_bodyweight
+-- 7189    next_workout
+-- 7213    program_library
+-- 7223    program_templates_inputs
+-- 7238    resolve_exercise
+-- 7257    resolve_exercises
+-- 7280    revoke_api_key
+-- 7300    routine_document
+-- 7344    routine_name_key
+-- 7354    routines_next_targets
+-- 7375    routines_next_workout
+-- 7414    search_exercises
+-- 7477    sessions_current
+-- 7487    sign_out_other_sessions
+-- 7505    sign_out_session
+-- 7525    stage_import_part
+-- 7585    start_program
+-- 7616    update_custom_exercise
+-- 7638    users_api_keys
+-- 7661    users_connected_apps
+-- 7679    users_custom_exercises
+-- 7692    users_sessions
+-- 7710    validate_routine_document
+-- 7730    validate_workout_document
+-- 7752    weekly_volume
+-- 7779    workout_document
+-- 7818    workout_sets_personal_record
+-- 7830    workout_sets_text
 
 create extension if not exists citext with schema public;
 create extension if not exists pg_trgm with schema public;
@@ -5417,7 +5417,7 @@ $function$;
 comment on function app_private.sign_in(p_email text, p_password text, p_client text, p_address inet, p_failures_per_account integer, p_failures_per_address integer, OUT status text, OUT user_id uuid, OUT token text, OUT retry_after integer) is 'Checks a password and starts a session. Failures are counted per email and client address: after p_failures_per_account in 15 minutes that pair is `locked`, after p_failures_per_address from one address over all emails the address is `address-locked` (retry_after in seconds). A successful sign-in upgrades a hash of a lower cost than password_hash_cost().';
 -- (execute: owner only)
 
-create function app_private.sign_up(p_name text, p_email text, p_password text, p_client text, OUT user_id uuid, OUT token text)
+create function app_private.sign_up(p_name text, p_email text, p_password text, p_client text, p_unit text DEFAULT NULL::text, OUT user_id uuid, OUT token text)
  RETURNS record
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -5429,15 +5429,16 @@ begin
   end if;
   -- The first account on an instance administers it.
   lock table app_public.users in share row exclusive mode;
-  insert into app_public.users (name, email, role)
-  values (p_name, p_email, case when exists (select 1 from app_public.users) then 'user' else 'admin' end)
+  insert into app_public.users (name, email, role, unit)
+  values (p_name, p_email, case when exists (select 1 from app_public.users) then 'user' else 'admin' end,
+          coalesce(p_unit, 'kg'))
   returning id into user_id;
   insert into app_private.user_secrets (user_id, password_hash)
   values (user_id, crypt(p_password, gen_salt('bf', app_private.password_hash_cost())));
   token := app_private.new_session(user_id, p_client);
 end;
 $function$;
-comment on function app_private.sign_up(p_name text, p_email text, p_password text, p_client text, OUT user_id uuid, OUT token text) is 'Creates an account and signs it in.';
+comment on function app_private.sign_up(p_name text, p_email text, p_password text, p_client text, p_unit text, OUT user_id uuid, OUT token text) is 'Creates an account weighing in p_unit (kg or lb; null: kg) and signs it in.';
 -- (execute: owner only)
 
 create function app_private.unban_user(p_session uuid, p_user text)
