@@ -4,19 +4,10 @@
 // One JSON line per figure.
 import { performance } from "node:perf_hooks";
 import { DOCUMENT_LIMITS } from "../sdk/src/documents/index.ts";
-import { benchWorkout } from "./documents.ts";
+import { ordinaryWorkout, workoutOfSize as workout } from "../sdk/test/support/documents.ts";
 import { benchDatabase, startApp, report, p50, signUpLifter } from "./support.ts";
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200) / 4;
-
-const sets = (n: number, text?: string) => Array.from({ length: n }, (_, i) => text ?? `${100 + (i % 10) * 2.5}x5@8`);
-const workout = (exercises: number, perExercise: number, text?: string) => ({
-  date: "2024-05-31",
-  exercises: Array.from({ length: exercises }, (_, i) => ({
-    exercise: i % 2 ? "Bench Press" : "Back Squat",
-    sets: sets(perExercise, text),
-  })),
-});
 
 export async function run() {
   const db = await benchDatabase("document_limits");
@@ -44,7 +35,7 @@ export async function run() {
         return { p50: p50(samples, 3), kilobytes: Math.round(body.length / 1024) };
       };
 
-      const baseline = await measure(benchWorkout());
+      const baseline = await measure(ordinaryWorkout());
       const figure = (name: string, m: { p50: number; kilobytes: number }) =>
         report({
           benchmark: `document limits: ${name}, latency in ms`,

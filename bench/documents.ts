@@ -15,52 +15,12 @@ import { Agent, request } from "node:http";
 import { performance } from "node:perf_hooks";
 import { validateWorkoutDocument } from "../sdk/src/documents/index.ts";
 import { benchDatabase, startApp, report } from "./support.ts";
+import { ORDINARY_WORKOUT_EXERCISES, ordinaryWorkout } from "../sdk/test/support/documents.ts";
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
 const WARMUP = Math.max(5, Math.floor(ITERATIONS / 10));
 const BLOCKS = 4;
 const SDK_SECONDS = Number(process.env.BENCH_SECONDS ?? 5) / 2;
-
-const EXERCISES = [
-  "Bench Press",
-  "Back Squat",
-  "Deadlift",
-  "Overhead Press",
-  "Pull-Up",
-  "Barbell Row",
-  "Romanian Deadlift",
-  "Dumbbell Curl",
-  "bench",
-  "OHP",
-  "RDL",
-  "pullup",
-];
-
-/** 12 exercises, 40 sets (4 x 4 + 8 x 3), written as people type them. */
-export function benchWorkout(): Record<string, unknown> {
-  return {
-    name: "Bench day",
-    date: "2024-05-31",
-    start: "2024-05-31T18:30:00+02:00",
-    minutes: 75,
-    bodyweight: 80.5,
-    unit: "kg",
-    effort: "rpe",
-    notes: "Twelve exercises, forty sets.",
-    exercises: EXERCISES.map((exercise, i) => ({
-      exercise,
-      ...(i % 4 === 0 ? { note: "felt good", pinned: true } : {}),
-      ...(i % 3 === 1 ? { superset: "A" } : {}),
-      sets: Array.from({ length: i < 4 ? 4 : 3 }, (_, j) =>
-        j === 0
-          ? `w: ${40 + i * 2.5} X 8`
-          : j === 3
-            ? { set: `${60 + i * 2.5}x5 @ 8.5`, done: false }
-            : `${60 + i * 2.5 + j}x${6 - j}@${7 + j}`,
-      ),
-    })),
-  };
-}
 
 function percentiles(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -121,7 +81,7 @@ async function timedTogether<K extends string>(fns: Record<K, () => Promise<void
 }
 
 export async function run() {
-  const doc = benchWorkout();
+  const doc = ordinaryWorkout();
   const sets = (doc.exercises as { sets: unknown[] }[]).reduce((n, e) => n + e.sets.length, 0);
   if ((doc.exercises as unknown[]).length !== 12 || sets !== 40)
     throw new Error("the bench workout must have 12 exercises and 40 sets");
@@ -187,7 +147,7 @@ export async function run() {
 
         // The same rows, parsed and resolved beforehand: 1 workout, 12 exercises, 40 sets.
         const ids: string[] = [];
-        for (const ref of EXERCISES) {
+        for (const ref of ORDINARY_WORKOUT_EXERCISES) {
           const { rows } = await ownerPool.query(
             "select e.id from app_public.exercises e where e.id = app_hidden.resolve_exercise($1)",
             [ref],

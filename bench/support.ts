@@ -4,65 +4,28 @@
 import pg from "pg";
 import { createHash } from "node:crypto";
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync, chmodSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
-import { createDatabaseFromTemplate, urlFor } from "../db/scratch.ts";
-import { startEmbedded, freePort } from "../db/embedded.ts";
-import { ensureRoles } from "../db/bootstrap.ts";
-import { migrateDatabase } from "../db/migrate.ts";
+import { createDatabaseFromTemplate, startScratch } from "../db/scratch.ts";
+import { freePort } from "../db/embedded.ts";
 import { createPools } from "../server/database.ts";
 
 export const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const root = path.resolve(import.meta.dirname, "..");
 
-/**
- * A PostgreSQL for one benchmark, with pg_stat_statements loaded (so statements per request are
- * PostgreSQL's own count): the embedded server in a temporary folder, restarted once to preload
- * the library, or TEST_DATABASE_URL's server (statements then counted only if it preloads it).
- */
-async function startBenchCluster(): Promise<{ rootUrl: string; stop: () => Promise<void> }> {
-  if (process.env.TEST_DATABASE_URL) return { rootUrl: process.env.TEST_DATABASE_URL, stop: async () => {} };
-  const dir = mkdtempSync(path.join(tmpdir(), "svc-bench-"));
-  chmodSync(dir, 0o777); // the postgres system user writes here when we run as root
-  const first = await startEmbedded(dir);
-  const c = new pg.Client({ connectionString: first.rootUrl });
-  await c.connect();
-  await c.query("alter system set shared_preload_libraries = 'pg_stat_statements'");
-  await c.query("alter system set pg_stat_statements.track = 'top'");
-  await c.end();
-  await first.stop();
-  const cluster = await startEmbedded(dir);
-  return {
-    rootUrl: cluster.rootUrl,
-    stop: async () => {
-      await cluster.stop();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 export type BenchDatabase = Awaited<ReturnType<typeof benchDatabase>>;
 
+/**
+ * A database for one benchmark, copied from a migrated template on a throwaway PostgreSQL with
+ * pg_stat_statements loaded (db/scratch.ts, as the tests' own), and the server's pools on it.
+ */
 export async function benchDatabase(name: string) {
   process.env.SVC_LOG = "silent";
-  const cluster = await startBenchCluster();
-  const templateDb = `svc_template_${process.pid}`;
-  const rootClient = new pg.Client({ connectionString: cluster.rootUrl });
-  await rootClient.connect();
-  try {
-    await ensureRoles(rootClient, "authenticator-test-password");
-    await rootClient.query(`drop database if exists ${templateDb}`);
-    await rootClient.query(`create database ${templateDb}`);
-  } finally {
-    await rootClient.end();
-  }
-  await migrateDatabase(urlFor(cluster.rootUrl, templateDb));
+  const scratch = await startScratch({ statementStats: true });
   const dbName = `svc_bench_${name}_${process.pid}`;
-  const db = await createDatabaseFromTemplate(cluster.rootUrl, templateDb, dbName);
+  const db = await createDatabaseFromTemplate(scratch.rootUrl, scratch.templateDb, dbName);
   const pools = createPools({ ownerUrl: db.ownerUrl, authUrl: db.authUrl });
   await pools.account.query("create extension if not exists pg_stat_statements").catch(() => {});
   return {
@@ -75,11 +38,7 @@ export async function benchDatabase(name: string) {
     stop: async () => {
       await pools.end();
       await db.drop();
-      const c = new pg.Client({ connectionString: cluster.rootUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${templateDb} with (force)`).catch(() => {});
-      await c.end();
-      await cluster.stop();
+      await scratch.stop();
     },
   };
 }

@@ -10,7 +10,29 @@ import { migrateDatabase } from "./migrate.ts";
 
 export type Scratch = { rootUrl: string; templateDb: string; stop: () => Promise<void> };
 
-export async function startScratch(): Promise<Scratch> {
+export type ScratchOptions = {
+  /**
+   * Preload pg_stat_statements (benchmarks report PostgreSQL's own count of statements per
+   * request): the embedded server is started, configured and started again. With
+   * TEST_DATABASE_URL, statements are counted only if that server preloads it.
+   */
+  statementStats?: boolean;
+};
+
+/** Starts the embedded server in `dir`, with pg_stat_statements preloaded when asked. */
+async function startCluster(dir: string, { statementStats = false }: ScratchOptions) {
+  const cluster = await startEmbedded(dir);
+  if (!statementStats) return cluster;
+  const c = new pg.Client({ connectionString: cluster.rootUrl });
+  await c.connect();
+  await c.query("alter system set shared_preload_libraries = 'pg_stat_statements'");
+  await c.query("alter system set pg_stat_statements.track = 'top'");
+  await c.end();
+  await cluster.stop();
+  return startEmbedded(dir);
+}
+
+export async function startScratch(options: ScratchOptions = {}): Promise<Scratch> {
   let rootUrl: string;
   let stopCluster = async () => {};
   if (process.env.TEST_DATABASE_URL) {
@@ -19,7 +41,7 @@ export async function startScratch(): Promise<Scratch> {
     const dir = mkdtempSync(path.join(tmpdir(), "svc-scratch-"));
     const { chmodSync } = await import("node:fs");
     chmodSync(dir, 0o777); // the postgres system user writes here when we run as root
-    const cluster = await startEmbedded(dir);
+    const cluster = await startCluster(dir, options);
     rootUrl = cluster.rootUrl;
     stopCluster = async () => {
       await cluster.stop();

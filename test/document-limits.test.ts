@@ -6,6 +6,7 @@
 import { REASONS } from "../sdk/src/documents/index.ts";
 import { createClient } from "../sdk/src/index.ts";
 import { startTestServer, gql, signUp, type TestServer } from "./support/harness.ts";
+import { setTexts } from "../sdk/test/support/documents.ts";
 
 let s: TestServer;
 let token: string;
@@ -48,7 +49,7 @@ function expectRefused(body: { data?: any; errors?: any[] }, path: string, reaso
 }
 
 const workoutWith = (exercises: unknown[]) => ({ date: "2026-03-02", exercises });
-const sets = (n: number, text = "100x5") => Array.from({ length: n }, () => text);
+const sets = (n: number) => setTexts(n, "100x5");
 
 describe("bounded work per workout", () => {
   test("30,000 sets (one exercise, or 600 exercises of 50) are refused at `exercises` before any work; nothing saved", async () => {

@@ -15,7 +15,7 @@ import {
   routineExerciseArb,
   workoutDocArb,
   type Obj,
-} from "../sdk/test/support/document-arbitraries.ts";
+} from "../sdk/test/support/documents.ts";
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 40);
 

@@ -6,6 +6,7 @@ import path from "node:path";
 import { REASONS } from "@svc/sdk/documents";
 import { type TestServer } from "../../test/support/harness.ts";
 import { cliServer, hasStackTrace, type Home } from "./support.ts";
+import { workoutOfSize } from "../../sdk/test/support/documents.ts";
 
 const cli = cliServer();
 let s: TestServer;
@@ -91,7 +92,7 @@ test("a file over the server's body limit is named with its size and the limit, 
   // 1.5 MB of notes-sized padding in sets: far over the body limit (1mb).
   const big = {
     ...WORKOUT,
-    exercises: Array.from({ length: 3000 }, () => ({ exercise: "Bench Press", sets: Array(50).fill("100x5") })),
+    exercises: workoutOfSize(3000, 50, "100x5").exercises,
   };
   const p = file(h, "huge.json", JSON.stringify(big));
   const r = await h.run(["workout", "apply", p]);

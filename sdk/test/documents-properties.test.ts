@@ -21,7 +21,7 @@ import {
   routineExerciseArb,
   workoutDocArb,
   type Obj,
-} from "./support/document-arbitraries.ts";
+} from "./support/documents.ts";
 
 const ajv = new Ajv2020({ strict: true, validateFormats: false });
 const routineOk = ajv.compile(routineSchema);

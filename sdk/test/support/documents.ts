@@ -1,7 +1,9 @@
-// Random routine and workout documents as people type them (fast-check arbitraries), shared by the
-// offline property tests (sdk/test/documents-properties.test.ts) and the API round trips
-// (test/documents-properties.test.ts). What differs between the two is passed in: the exercise
-// names, the spaces and forms a set or duration may be written with, and the ids a document carries.
+// Routine and workout documents for tests and benchmarks, in one module: random ones as people type
+// them (fast-check arbitraries), shared by the offline property tests (sdk/test/documents-properties.test.ts)
+// and the API round trips (test/documents-properties.test.ts), where what differs is passed in (the
+// exercise names, the spaces and forms a set or duration may be written with, the ids a document
+// carries); an ordinary workout (the documents benchmark's); and workouts of a given size (the
+// limits' tests and benchmark).
 import fc from "fast-check";
 
 export type Obj = Record<string, any>;
@@ -130,3 +132,61 @@ export function workoutDocArb({
     }),
   );
 }
+
+/** The exercises of the ordinary workout, as people type them (catalog names and aliases). */
+export const ORDINARY_WORKOUT_EXERCISES = [
+  "Bench Press",
+  "Back Squat",
+  "Deadlift",
+  "Overhead Press",
+  "Pull-Up",
+  "Barbell Row",
+  "Romanian Deadlift",
+  "Dumbbell Curl",
+  "bench",
+  "OHP",
+  "RDL",
+  "pullup",
+];
+
+/**
+ * An ordinary workout, the documents benchmark's: 12 exercises, 40 sets (4 x 4 + 8 x 3), written as
+ * people type them (warm-ups, a set not done, notes, a superset).
+ */
+export function ordinaryWorkout(): Record<string, unknown> {
+  return {
+    name: "Bench day",
+    date: "2024-05-31",
+    start: "2024-05-31T18:30:00+02:00",
+    minutes: 75,
+    bodyweight: 80.5,
+    unit: "kg",
+    effort: "rpe",
+    notes: "Twelve exercises, forty sets.",
+    exercises: ORDINARY_WORKOUT_EXERCISES.map((exercise, i) => ({
+      exercise,
+      ...(i % 4 === 0 ? { note: "felt good", pinned: true } : {}),
+      ...(i % 3 === 1 ? { superset: "A" } : {}),
+      sets: Array.from({ length: i < 4 ? 4 : 3 }, (_, j) =>
+        j === 0
+          ? `w: ${40 + i * 2.5} X 8`
+          : j === 3
+            ? { set: `${60 + i * 2.5}x5 @ 8.5`, done: false }
+            : `${60 + i * 2.5 + j}x${6 - j}@${7 + j}`,
+      ),
+    })),
+  };
+}
+
+/** `n` set texts: `text` each time, or climbing ones (`100x5@8`, `102.5x5@8`, ... ten steps). */
+export const setTexts = (n: number, text?: string): string[] =>
+  Array.from({ length: n }, (_, i) => text ?? `${100 + (i % 10) * 2.5}x5@8`);
+
+/** A workout of `exercises` entries of `perExercise` sets each (setTexts), alternating Back Squat and Bench Press. */
+export const workoutOfSize = (exercises: number, perExercise: number, text?: string) => ({
+  date: "2024-05-31",
+  exercises: Array.from({ length: exercises }, (_, i) => ({
+    exercise: i % 2 ? "Bench Press" : "Back Squat",
+    sets: setTexts(perExercise, text),
+  })),
+});
