@@ -19,7 +19,9 @@ import { startEntryPoint, waitForOutput } from "./support/entry-point.ts";
 const PGBOUNCER = ["/usr/sbin/pgbouncer", "/usr/bin/pgbouncer", "/usr/local/bin/pgbouncer"].find(
   (file) => spawnSync(file, ["--version"]).status === 0,
 );
-if (!PGBOUNCER) console.warn("test/pooler.test.ts SKIPPED: pgbouncer is not installed (apt-get install pgbouncer)");
+// Written straight to the run's output: Jest does not show a skipped file's console.
+if (!PGBOUNCER)
+  process.stderr.write("\ntest/pooler.test.ts SKIPPED: pgbouncer is not installed (apt-get install pgbouncer)\n\n");
 const withPgBouncer = PGBOUNCER ? describe : describe.skip;
 
 const database = `svc_pooled_${process.pid}`;
