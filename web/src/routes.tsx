@@ -33,6 +33,12 @@ export const appRoutes: AppRoute[] = [
     nav: "Routines",
     tab: "Routines",
   },
+  {
+    path: "/programs",
+    page: lazyPage(() => import("./pages/programs/Programs.tsx")),
+    access: "signed-in",
+    nav: "Programs",
+  },
   { path: "/routines/new", page: lazyPage(() => import("./pages/routines/NewRoutine.tsx")), access: "signed-in" },
   { path: "/routines/:ref", page: lazyPage(() => import("./pages/routines/RoutinePage.tsx")), access: "signed-in" },
   {

@@ -26,7 +26,8 @@ export function StartScreen({ onStart, notice }: { onStart: (w: LogWorkout) => v
         {routines.loading && !routines.data ? <Loading /> : null}
         {routines.data && list.length === 0 ? (
           <p className="muted">
-            No routines yet. <Link to="/routines/new">Create a routine</Link> to have each workout planned for you.
+            No routines yet. <Link to="/routines/new">Create a routine</Link> or{" "}
+            <Link to="/programs">start a published program</Link> to have each workout planned for you.
           </p>
         ) : null}
         <ul className="start-list">

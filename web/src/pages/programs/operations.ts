@@ -1,0 +1,28 @@
+// The Programs page's GraphQL operations (typed from the schema by gql.tada).
+import { graphql, type ResultOf } from "../../graphql/graphql.ts";
+
+export const ProgramLibrary = graphql(`
+  query ProgramLibrary {
+    programLibrary {
+      slug
+      name
+      description
+      inputKind
+      inputs
+      days
+    }
+  }
+`);
+
+export type ProgramTemplate = NonNullable<NonNullable<ResultOf<typeof ProgramLibrary>["programLibrary"]>[number]>;
+
+export const StartProgram = graphql(`
+  mutation StartProgram($slug: String!, $unit: String, $lifts: [ProgramLiftInput], $fromHistory: Boolean) {
+    startProgram(input: { slug: $slug, unit: $unit, lifts: $lifts, fromHistory: $fromHistory }) {
+      routines {
+        id
+        name
+      }
+    }
+  }
+`);
