@@ -107,12 +107,12 @@ withPgBouncer(
       rmSync(dir, { recursive: true, force: true });
     });
 
-    test("DATABASE_POOLER=transaction: the real server migrates, starts, is ready and answers sessions, keys and writes", async () => {
+    test("DATABASE_POOLER=transaction: the real server (two API processes) migrates, starts, is ready, answers sessions, keys and writes, and runs a job", async () => {
       const superuser = rootUrl();
       const port = await freePort();
       const dataDir = mkdtempSync(path.join(tmpdir(), "svc-pooled-"));
       const server = startEntryPoint(dataDir, port, {
-        WEB_CONCURRENCY: "1",
+        WEB_CONCURRENCY: "2",
         DATABASE_POOLER: "transaction",
         DATABASE_URL: pooled(superuser.username, decodeURIComponent(superuser.password)),
         AUTH_DATABASE_URL: pooled("svc_authenticator", "authenticator-test-password"),
@@ -147,6 +147,20 @@ withPgBouncer(
         const count = await gql(url, "{ viewer { bodyweightsByUserId { totalCount } } }", {}, { token: user.token });
         expect(count.body.data.viewer.bodyweightsByUserId.totalCount).toBe(28);
         expect(await get(url, "/api/health")).toMatchObject({ status: 200, body: { ok: true } });
+
+        // A background job queued now is run (graphile-worker polls through the pooler) and gone.
+        const owner = new pg.Client({ connectionString: urlFor(testEnv().rootUrl, database) });
+        await owner.connect();
+        try {
+          await owner.query("select graphile_worker.add_job('expire_api_keys', job_key := 'through-the-pooler')");
+          const queued = () =>
+            owner.query("select 1 from graphile_worker._private_jobs where key = 'through-the-pooler'");
+          const t0 = Date.now();
+          while ((await queued()).rowCount && Date.now() - t0 < 20000) await new Promise((r) => setTimeout(r, 200));
+          expect((await queued()).rowCount).toBe(0);
+        } finally {
+          await owner.end();
+        }
       } finally {
         server.child.kill("SIGTERM");
         expect(await server.exited).toBe(0);
