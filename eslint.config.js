@@ -11,6 +11,7 @@ export default tseslint.config(
     ignores: [
       "**/node_modules/**",
       "web/dist/**",
+      "sdk/dist/**",
       "web/.builds/**",
       "web/.bench-baseline-*/**",
       "coverage/**",

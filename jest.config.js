@@ -1,6 +1,8 @@
 // ESM Jest: graphile-worker 0.18 is ESM-only, so tests run as ES modules transformed by SWC.
 export default {
   testEnvironment: "node",
+  // @svc/sdk from its TypeScript source (sdk/package.json's "svc-source" export condition), not its build.
+  testEnvironmentOptions: { customExportConditions: ["svc-source", "node", "node-addons"] },
   extensionsToTreatAsEsm: [".ts"],
   transform: {
     "^.+\\.ts$": [

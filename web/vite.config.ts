@@ -1,12 +1,14 @@
 // Vite builds the app into web/dist, which the Express app serves at / (server/web-app.ts).
 // In `npm run dev` the same config runs as middleware inside the Express process.
-import { defineConfig } from "vite";
+import { defaultClientConditions, defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import { VitePWA } from "vite-plugin-pwa";
 import { MANIFEST, THEME_COLOR } from "./pwa-manifest.ts";
 
 export default defineConfig({
   root: import.meta.dirname,
+  // @svc/sdk from its TypeScript source (sdk/package.json's "svc-source" export condition), not its build.
+  resolve: { conditions: ["svc-source", ...defaultClientConditions] },
   plugins: [
     react(),
     {

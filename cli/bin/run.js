@@ -45,6 +45,17 @@ if (!process.features?.typescript) {
   process.exit(1);
 }
 module.enableCompileCache?.();
+// In this repository, @svc/sdk is read from its TypeScript source (the "svc-source" export
+// condition of sdk/package.json), so a change to it needs no build.
+{
+  const { existsSync } = await import("node:fs");
+  if (existsSync(new URL("../../sdk/src/index.ts", import.meta.url))) {
+    module.registerHooks({
+      resolve: (specifier, context, nextResolve) =>
+        nextResolve(specifier, { ...context, conditions: [...new Set(["svc-source", ...context.conditions])] }),
+    });
+  }
+}
 // The Node version was checked above; skip oclif's own check, which loads all of semver.
 process.env.OCLIF_DISABLE_ENGINE_WARNING ??= "1";
 const { execute } = await import("@oclif/core");

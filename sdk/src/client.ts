@@ -15,6 +15,7 @@ import {
 import { enumUnit, operationText, rows, type ResultOf, type TadaDocumentNode } from "./graphql.ts";
 import * as ops from "./operations.ts";
 import type { PageInfoFields } from "./fragments.ts";
+import { UUID_PATTERN } from "./documents/validate.ts";
 import type {
   AdminUser,
   ApiKeyAccess,
@@ -594,8 +595,24 @@ export function createClient(options: ClientOptions) {
       return rows((await request(ops.VOLUME_PER_WEEK, { exerciseId: options.exerciseId ?? null })).weeklyVolume);
     },
 
-    /** An exercise's progress page in one request: its e1RM series and its weekly volume. */
-    async exerciseProgress(exerciseId: string) {
+    /**
+     * An exercise's progress page: its e1RM series and its weekly volume. The exercise is its id, or
+     * a name as documents take it (`"Bench Press"`, an alias, `"bench"`): a name that fits several
+     * throws `AmbiguousExerciseError`, one that fits none `NotFoundError`.
+     */
+    async exerciseProgress(exercise: string) {
+      let exerciseId = exercise;
+      if (!new RegExp(UUID_PATTERN).test(exercise)) {
+        const [{ match, exercise: found, candidates }] = (await request(ops.RESOLVE_EXERCISES, { names: [exercise] }))
+          .resolveExercises;
+        if (match === "ambiguous")
+          throw new AmbiguousExerciseError(
+            exercise,
+            candidates.map((c) => c.name),
+          );
+        if (!found) throw new NotFoundError(`No exercise matches ${JSON.stringify(exercise)}`);
+        exerciseId = found.id;
+      }
       const { e1rmSeries, weeklyVolume } = await request(ops.EXERCISE_PROGRESS, { exerciseId });
       return { e1rmSeries: rows(e1rmSeries), weeklyVolume: rows(weeklyVolume) };
     },
