@@ -107,7 +107,7 @@ for (const [size, viewport] of [
   });
 }
 
-test("a warm-up rests 60 s (then the setting's time), a work set its routine's rest; the rest over vibrates", async () => {
+test("a warm-up rests 60 s (then the setting's time), a work set its routine's rest; the rest over vibrates and, in the background, notifies; the screen stays awake while logging", async () => {
   const account = await accountWithSuperset();
   const { context, page } = await web.signedInPage(account, PHONE);
   await context.addInitScript(() => {
@@ -117,8 +117,35 @@ test("a warm-up rests 60 s (then the setting's time), a work set its routine's r
       calls.push(pattern);
       return true;
     }) as Navigator["vibrate"];
+    // The screen lock and the notification as a phone's browser offers them, recorded.
+    const w = window as unknown as { __wake: string[]; __notes: string[]; __hidden: boolean };
+    w.__wake = [];
+    w.__notes = [];
+    w.__hidden = false;
+    Object.defineProperty(navigator, "wakeLock", {
+      value: {
+        request: async () => {
+          w.__wake.push("taken");
+          const lock = {
+            released: false,
+            release: async () => void ((lock.released = true), w.__wake.push("released")),
+          };
+          return lock;
+        },
+      },
+    });
+    Object.defineProperty(document, "visibilityState", { get: () => (w.__hidden ? "hidden" : "visible") });
+    class RecordedNotification {
+      static permission = "granted";
+      constructor(title: string, options?: { body?: string }) {
+        w.__notes.push(`${title}: ${options?.body ?? ""}`);
+      }
+    }
+    (window as unknown as { Notification: unknown }).Notification = RecordedNotification;
   });
   await startArms(page);
+  // The screen is kept awake while the workout shows.
+  await untilEqual(() => page.evaluate(() => (window as unknown as { __wake: string[] }).__wake), ["taken"]);
   const bench = page.getByRole("region", { name: "Bench Press" });
   await openSetMenu(bench, "Bench Press set 1");
   await bench.getByLabel("Kind of Bench Press set 1").selectOption("warmup");
@@ -134,6 +161,20 @@ test("a warm-up rests 60 s (then the setting's time), a work set its routine's r
   expect(await page.evaluate(() => (window as unknown as { __vibrations: unknown[] }).__vibrations)).toEqual([
     [300, 150, 300],
   ]);
+  // The tab was in front: no notification.
+  expect(await page.evaluate(() => (window as unknown as { __notes: string[] }).__notes)).toEqual([]);
+  await page.getByRole("button", { name: "Stop the rest timer" }).click();
+
+  // In the background (and allowed), the end of a rest is also a notification.
+  await bench.getByRole("checkbox", { name: "Done: Bench Press set 2" }).uncheck();
+  await bench.getByRole("checkbox", { name: "Done: Bench Press set 2" }).check();
+  await page.evaluate(() => void ((window as unknown as { __hidden: boolean }).__hidden = true));
+  for (let i = 0; i < 8; i++) await page.getByRole("button", { name: "15 seconds less" }).click();
+  await untilEqual(
+    () => page.evaluate(() => (window as unknown as { __notes: string[] }).__notes),
+    ["Rest over: Time for the next set (after Bench Press set 2)."],
+  );
+  await page.evaluate(() => void ((window as unknown as { __hidden: boolean }).__hidden = false));
   await page.getByRole("button", { name: "Stop the rest timer" }).click();
 
   // The warm-up rest is a setting: its edges, then 45 s.
@@ -160,6 +201,17 @@ test("a warm-up rests 60 s (then the setting's time), a work set its routine's r
   const after = await timerSeconds(page);
   expect(after).toBeGreaterThanOrEqual(43);
   expect(after).toBeLessThanOrEqual(45);
+  // Leaving the logger let the screen sleep; back, it was kept awake again; the workout ended, it sleeps.
+  await page.getByRole("button", { name: "Discard workout…" }).click();
+  await page
+    .getByRole("dialog", { name: "Discard this workout?" })
+    .getByRole("button", { name: "Discard workout" })
+    .click();
+  await expectPage(page, "Start a workout");
+  await untilEqual(
+    () => page.evaluate(() => (window as unknown as { __wake: string[] }).__wake),
+    ["taken", "released", "taken", "released"],
+  );
   await context.close();
 });
 
