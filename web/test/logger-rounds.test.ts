@@ -226,6 +226,8 @@ test("two tabs of the logger share one workout: each tick reaches the other, non
   const box = (page: Page, n: number) => page.getByRole("checkbox", { name: `Done: Bench Press set ${n}` });
   await box(first, 1).check();
   await untilEqual(() => box(second, 1).isChecked(), true);
+  // The rest started in one tab runs in the other.
+  await second.getByRole("timer", { name: "Rest timer" }).waitFor();
   // Ticks in both tabs at once: each keeps the other's.
   await Promise.all([box(first, 2).check(), box(second, 3).check()]);
   for (const page of [first, second])
@@ -295,6 +297,14 @@ test("a draft of the older format is migrated, not dropped; a storage write that
       },
     ],
   };
+  // A draft of a format this version does not know (a newer app's) is kept as it is, and said so.
+  const newer = JSON.stringify({ ...old, version: 99 });
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [`svc.logger.v1.${userId}`, newer]);
+  await page.goto("/log");
+  await expectPage(page, "Start a workout");
+  await page.getByRole("alert").filter({ hasText: "kept by another version of this app" }).waitFor();
+  await page.waitForTimeout(600);
+  expect(await page.evaluate((key) => localStorage.getItem(key), `svc.logger.v1.${userId}`)).toBe(newer);
   await page.evaluate(
     ([key, value]) => localStorage.setItem(key, value),
     [`svc.logger.v1.${userId}`, JSON.stringify(old)],
