@@ -148,6 +148,9 @@ export async function closedUrl(): Promise<string> {
  * The set-up every CLI test file shares: one real server for the file, CLI homes on it (removed
  * afterwards) and users signed up through the real `svc signup`.
  */
+/** The password of the users the account tests sign up. */
+export const ACCOUNT_PASSWORD = "correct horse battery";
+
 export function cliServer() {
   const fixture = { server: useTestServer() };
   const homes: Home[] = [];
@@ -173,6 +176,13 @@ export function cliServer() {
       expect(r).toMatchObject({ code: 0 });
       return h;
     },
+    /** A home signed in as a new user through `svc signup`, with its session token and user id. */
+    async signedUp(name = "Cli User") {
+      const address = `cli${++counter}-${Date.now()}@example.com`;
+      const h = await this.signUpHome(name, address, ACCOUNT_PASSWORD);
+      const instance = h.credentials().instances[fixture.server.url];
+      return { h, email: address, token: instance.token as string, userId: instance.user.id as string };
+    },
     /** A home whose saved session token the server does not know (signed out on the server). */
     staleHome() {
       const h = home();
@@ -192,3 +202,18 @@ export function cliServer() {
     },
   };
 }
+
+/** What the account-side test files share: their server (`s`), homes, fresh emails and signed-up users. */
+export function accountKit() {
+  const cli = cliServer();
+  return {
+    cli,
+    s: cli.fixture.server,
+    home: cli.home,
+    email: () => cli.email("cli"),
+    signedUp: (name?: string) => cli.signedUp(name),
+  };
+}
+
+/** A command's --json output. */
+export const stdoutJson = (r: { stdout: string }) => JSON.parse(r.stdout);
