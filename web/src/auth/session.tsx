@@ -45,13 +45,18 @@ const SessionContext = createContext<Session | null>(null);
 let firstViewerRequest: Promise<ResultOf<typeof ViewerQuery>> | null = request(ViewerQuery);
 /** The first answer, once it came (undefined before, or after a failure). */
 let firstViewer: Viewer | null | undefined;
+/** Whether firstViewer is the one kept on this device (no network at start), not the server's answer. */
+let firstViewerFromDevice = false;
 firstViewerRequest.then(
   (data) => {
     firstViewer = data.viewer;
     rememberViewer(data.viewer);
   },
-  // No network: the person last signed in here, so their pages open offline.
-  (error) => (firstViewer = (error instanceof NetworkError && lastViewer()) || undefined),
+  (error) => {
+    // No network: the person last signed in here, so their pages open offline.
+    firstViewer = (error instanceof NetworkError && lastViewer()) || undefined;
+    firstViewerFromDevice = firstViewer !== undefined;
+  },
 );
 
 /** Resolves when the first session check answered or failed, or after `ms`: main.tsx waits this long to render with it known. */
@@ -66,6 +71,7 @@ export function firstSessionCheck(ms: number): Promise<void> {
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [viewer, setViewer] = useState<Viewer | null | undefined>(firstViewer);
+  const [viewerFromDevice, setViewerFromDevice] = useState(firstViewerFromDevice);
   const [error, setError] = useState<unknown>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [afterSignOut, setAfterSignOut] = useState<string | null>(null);
@@ -76,6 +82,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       firstViewerRequest = null;
       const data = await (pending ?? request(ViewerQuery));
       setViewer(data.viewer);
+      setViewerFromDevice(false);
       rememberViewer(data.viewer);
       setError(null);
       return data.viewer;
@@ -84,6 +91,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       const known = e instanceof NetworkError ? lastViewer() : null;
       if (known) {
         setViewer((current) => current ?? known);
+        setViewerFromDevice(true);
         setError(null);
         return known;
       }
@@ -92,12 +100,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
-  // Back online: ask the server again (the session may have ended while the app ran offline).
+  // Back online after opening with the person kept on the device: ask the server (the session may
+  // have ended meanwhile).
   useEffect(() => {
+    if (!viewerFromDevice) return;
     const askAgain = () => void refresh().catch(() => {});
     window.addEventListener("online", askAgain);
     return () => window.removeEventListener("online", askAgain);
-  }, [refresh]);
+  }, [viewerFromDevice, refresh]);
 
   useEffect(() => {
     // Already known when the first render had the answer; else wait for it (or ask again).
