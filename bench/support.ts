@@ -117,7 +117,7 @@ export async function startApp(
       WEB_CONCURRENCY: "1",
       SVC_LOG: "",
       // One load generator is one session or address at thousands of requests a second: it measures
-      // speed, not the per-client budgets (test/graphql-cost.test.ts tests those).
+      // speed, not the per-client budgets (test/api/graphql-cost.test.ts tests those).
       SESSION_COST_PER_MINUTE: "1000000000000",
       ADDRESS_COST_PER_MINUTE: "1000000000000",
       ...env,

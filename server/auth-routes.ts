@@ -17,7 +17,7 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX_BYTES = 72;
 const COOKIE_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
 
-// users_email_check's length, counted in code points as char_length does (test/auth.test.ts checks
+// users_email_check's length, counted in code points as char_length does (test/server/auth.test.ts checks
 // they agree at 254 and 255): checked here too so that sign-in never counts a longer email as a failure.
 const EMAIL = { type: "string", min: 1, max: 254 } as const;
 const SIGN_UP = {

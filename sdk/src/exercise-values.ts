@@ -1,5 +1,5 @@
 // The values a custom exercise's equipment, region and kind may take: the database's check
-// constraints on app_public.exercises (test/exercises.test.ts compares them), for the choices a
+// constraints on app_public.exercises (test/api/exercises.test.ts compares them), for the choices a
 // client offers (the CLI's flags, the web app's selects).
 export const EXERCISE_EQUIPMENT = [
   "barbell",

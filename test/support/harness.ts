@@ -32,11 +32,11 @@ export async function freshDatabase() {
   return createDatabaseFromTemplate(rootUrl, templateDb, `svc_test_${randomBytes(6).toString("hex")}`);
 }
 
-// Test files sign many users up and in from 127.0.0.1; test/auth-limits.test.ts checks the real
+// Test files sign many users up and in from 127.0.0.1; test/server/auth-limits.test.ts checks the real
 // per-address limits by passing `authLimits: AUTH_LIMITS`.
 export const TEST_ADDRESS_LIMITS = { signInsPerAddressPerMinute: 100_000, signUpsPerAddressPerHour: 100_000 };
 
-// Likewise every test's GraphQL comes from 127.0.0.1; test/graphql-cost.test.ts checks the real
+// Likewise every test's GraphQL comes from 127.0.0.1; test/api/graphql-cost.test.ts checks the real
 // budgets of requests without a key by passing `clientCostLimits: CLIENT_COST_LIMITS`.
 export const TEST_CLIENT_COST_LIMITS = {
   perAddressPerMinute: Number.MAX_SAFE_INTEGER,

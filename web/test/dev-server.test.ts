@@ -1,4 +1,4 @@
-// `npm run dev` as a developer runs it (a child process, like test/start.test.ts): the Express app
+// `npm run dev` as a developer runs it (a child process, like test/server/start.test.ts): the Express app
 // with Vite as middleware (live reload), the API unchanged, the app running in a browser.
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";

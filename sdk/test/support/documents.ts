@@ -1,6 +1,6 @@
 // Routine and workout documents for tests and benchmarks, in one module: random ones as people type
 // them (fast-check arbitraries), shared by the offline property tests (sdk/test/documents-properties.test.ts)
-// and the API round trips (test/documents-properties.test.ts), where what differs is passed in (the
+// and the API round trips (test/api/documents-properties.test.ts), where what differs is passed in (the
 // exercise names, the spaces and forms a set or duration may be written with, the ids a document
 // carries); an ordinary workout (the documents benchmark's); and workouts of a given size (the
 // limits' tests and benchmark).

@@ -1,0 +1,667 @@
+// The operation guard over real HTTP: fragment bombs (several shapes), many fields under one root
+// field, every content type grafserv accepts, the per-request cost budget at its edge, negative list
+// sizes, subscriptions, authorization for every content type, and an API key's cost budget a minute
+// (429 with Retry-After and RATE_LIMITED, RateLimit headers naming both limits).
+import { jest } from "@jest/globals";
+import {
+  useTestServer,
+  startTestServer,
+  gql,
+  signUp,
+  type TestServer,
+  errorCode,
+  GRAPHQL_RESPONSE,
+} from "../support/harness.ts";
+import { OPERATION_LIMITS, COST_WEIGHTS } from "../../plugins/operation-cost.ts";
+import { RATE_LIMIT_PER_MINUTE } from "../../server/identity.ts";
+
+const KEY_COST_PER_MINUTE = OPERATION_LIMITS.keyCostPerMinute;
+
+const s = useTestServer();
+
+type Answer = { status: number; headers: Headers; body: any };
+
+/** A POST with any content type and a raw body (the harness's gql() always sends JSON). */
+async function send(contentType: string, body: string, headers: Record<string, string> = {}): Promise<Answer> {
+  const res = await fetch(`${s.url}/api/graphql`, {
+    method: "POST",
+    headers: { "content-type": contentType, accept: GRAPHQL_RESPONSE, ...headers },
+    body,
+  });
+  const text = await res.text();
+  let json: any = text;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    /* not JSON: kept as text */
+  }
+  return { status: res.status, headers: res.headers, body: json };
+}
+const asJson = (query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+  send("application/json", JSON.stringify({ query, variables }), headers);
+const asGraphQL = (query: string, headers: Record<string, string> = {}) => send("application/graphql", query, headers);
+
+/** Fragments each spreading the next `fanOut` times: the expanded operation doubles (or more) per level. */
+function chainedFragments(prefix: string, levels: number, fanOut: number, on = "Query", leaf = "__typename") {
+  const defs = Array.from(
+    { length: levels },
+    (_, i) =>
+      `fragment ${prefix}${i} on ${on} { ${Array.from({ length: fanOut }, () => `...${prefix}${i + 1}`).join(" ")} }`,
+  );
+  return `${defs.join("\n")}\nfragment ${prefix}${levels} on ${on} { ${leaf} }`;
+}
+
+const bombs: Record<string, string> = {
+  "the reported shape: 30 levels, each spreading the next twice": `{ ...F0 } ${chainedFragments("F", 30, 2)}`,
+  "other names, 40 levels, three spreads each": `query Q { ...zZ_0 } ${chainedFragments("zZ_", 40, 3)}`,
+  "on an object type under a root field": `{ viewer { ...U0 } } ${chainedFragments("U", 25, 2, "User", "id name")}`,
+  "inline fragments wrapping the spreads": `{ ...I0 } ${Array.from(
+    { length: 30 },
+    (_, i) => `fragment I${i} on Query { ... on Query { ...I${i + 1} } ... { ...I${i + 1} } }`,
+  ).join(" ")} fragment I30 on Query { __typename }`,
+  "mixed: fields, inline fragments and spreads at every level": `{ ...M0 } ${Array.from(
+    { length: 24 },
+    (_, i) => `fragment M${i} on Query { a${i}: __typename ...M${i + 1} ... on Query { ...M${i + 1} } }`,
+  ).join(" ")} fragment M24 on Query { viewer { id } }`,
+};
+
+describe("fragment bombs are refused before planning, for every content type", () => {
+  for (const [name, query] of Object.entries(bombs)) {
+    test(name, async () => {
+      for (const answer of [
+        await asJson(query),
+        await asGraphQL(query),
+        await send("application/json; charset=utf-8", JSON.stringify({ query })),
+        await send("application/graphql; charset=utf-8", query),
+      ]) {
+        expect(answer.status).toBe(400);
+        expect(errorCode(answer)).toBe("QUERY_TOO_COMPLEX");
+        expect(answer.body.errors[0].message).toMatch(
+          new RegExp(`at most (25 root fields|${OPERATION_LIMITS.fields} fields, counting each fragment spread)`),
+        );
+        expect(answer.body.data).toBeUndefined();
+      }
+    });
+  }
+
+  test("an ordinary request is answered while bombs are being sent", async () => {
+    const { token } = await signUp(s.url, "Bystander");
+    const bombsInFlight = Object.values(bombs).flatMap((q) => [asJson(q), asGraphQL(q)]);
+    const ordinary = gql(s.url, "{ viewer { name } }", {}, { token });
+    const [answer, ...refused] = await Promise.all([ordinary, ...bombsInFlight]);
+    expect(answer.body.data.viewer.name).toBe("Bystander");
+    for (const r of refused) expect(errorCode(r)).toBe("QUERY_TOO_COMPLEX");
+  });
+
+  test("no other way in: other content types are 415 and GET is not served, so nothing runs", async () => {
+    const query = bombs["the reported shape: 30 levels, each spreading the next twice"];
+    for (const contentType of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]) {
+      const answer = await send(
+        contentType,
+        contentType.startsWith("application/x-www") ? `query=${encodeURIComponent(query)}` : query,
+      );
+      expect([contentType, answer.status]).toEqual([contentType, 415]);
+    }
+    const get = await fetch(`${s.url}/api/graphql?query=${encodeURIComponent(query)}`, {
+      headers: { accept: "application/json" },
+    });
+    expect(get.status).toBe(405);
+  });
+
+  test("a spread used once per level is fine: fragments are not refused as such", async () => {
+    const fine = `{ ...F0 } ${chainedFragments("F", 30, 1)}`;
+    const answer = await asGraphQL(fine);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.__typename).toBe("Query");
+  });
+
+  test("a cycle of fragments is GraphQL's own validation error, not a hang", async () => {
+    const answer = await asJson("{ ...A } fragment A on Query { ...B } fragment B on Query { ...A }");
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors[0].message).toMatch(/Cannot spread fragment "A" within itself/);
+  });
+});
+
+describe("many fields under one root field", () => {
+  const searches = (n: number, extra = "") =>
+    `{ query { ${Array.from({ length: n }, (_, i) => `s${i}: searchExercises(words: "bench"${extra}) { id }`).join(" ")} } }`;
+
+  test("990 searches nested under `query` are refused (JSON and application/graphql), and so is one more than the budget holds", async () => {
+    // Each searchExercises is a statement of its own: 1 + statement, plus 1 per item and 1 for `id`.
+    const perSearch = COST_WEIGHTS.field + COST_WEIGHTS.statement + 1;
+    const fitting = Math.floor((OPERATION_LIMITS.cost - COST_WEIGHTS.field - COST_WEIGHTS.fetch) / perSearch);
+    // 990 searches are also longer than an operation's text may be: refused before parsing.
+    for (const answer of [
+      await asJson(searches(990)),
+      await asGraphQL(searches(990)),
+      await asJson(searches(fitting + 1, ", limit: 1")),
+    ]) {
+      expect(answer.status).toBe(400);
+      expect(errorCode(answer)).toBe("QUERY_TOO_COMPLEX");
+      expect(answer.body.errors[0].message).toMatch(
+        new RegExp(
+          `over the budget of ${OPERATION_LIMITS.cost} for one request|at most ${OPERATION_LIMITS.textLength} characters`,
+        ),
+      );
+    }
+    expect((await asJson(searches(fitting + 1, ", limit: 1"))).body.errors[0].message).toMatch(
+      new RegExp(`over the budget of ${OPERATION_LIMITS.cost} for one request`),
+    );
+    const { token } = await signUp(s.url, "Many searches");
+    const fits = await gql(s.url, searches(fitting, ", limit: 1"), {}, { token });
+    expect(fits.body.errors).toBeUndefined();
+  });
+
+  test("a few searches under one root field still run", async () => {
+    const { token } = await signUp(s.url, "Searcher");
+    const answer = await gql(s.url, searches(5, ", limit: 2"), {}, { token });
+    expect(answer.body.errors).toBeUndefined();
+    expect(answer.body.data.query.s0.length).toBeGreaterThan(0);
+  });
+
+  test("nested lists multiply: every set of 1000 workouts is refused, 5 workouts are not", async () => {
+    const { token } = await signUp(s.url, "Lister");
+    const nested = (n: number) =>
+      `{ viewer { workouts(limit: ${n}) { id exercises { id sets { id text personalRecord } } } } }`;
+    const refused = await gql(s.url, nested(1000), {}, { token });
+    expect(refused.body.errors[0].extensions.code).toBe("QUERY_TOO_COMPLEX");
+    expect(refused.body.errors[0].extensions.cost).toBeGreaterThan(OPERATION_LIMITS.cost);
+    // A computed column (WorkoutSet.text: a SQL function per row) counts as a fetch, a plain column as one field.
+    const withReps = await gql(s.url, nested(1000).replace(" text ", " reps "), {}, { token });
+    expect(refused.body.errors[0].extensions.cost - withReps.body.errors[0].extensions.cost).toBe(
+      1000 * 10 * 10 * COST_WEIGHTS.fetch,
+    );
+    const fine = await gql(s.url, nested(5), {}, { token });
+    expect(fine.body.errors).toBeUndefined();
+    expect(fine.body.data.viewer.workouts).toEqual([]);
+  });
+
+  test("nesting deeper than 12 through `query` is refused", async () => {
+    const deep = (n: number) => "{ " + "query { ".repeat(n - 1) + "__typename" + " }".repeat(n - 1) + " }";
+    expect((await asGraphQL(deep(12))).body.data).toBeDefined();
+    const answer = await asGraphQL(deep(13));
+    expect(errorCode(answer)).toBe("QUERY_TOO_COMPLEX");
+    expect(answer.body.errors[0].message).toMatch(/at most 12 levels deep \(this one nests 13\)/);
+  });
+});
+
+test("every SDK operation fits the budget, at the largest sizes it may ask for", async () => {
+  const operations = await import("../../sdk/src/operations.ts");
+  const { print } = await import("postgraphile/graphql");
+  const { token } = await signUp(s.url, "SDK");
+  const largest = { first: 1000, limit: 1000 }; // workouts(limit) allows 1 to 1000; searches 1 to 100
+  const sent = Object.entries(operations);
+  expect(sent.length).toBeGreaterThan(15);
+  for (const [name, document] of sent) {
+    const answer = await gql(s.url, print(document), largest, { token });
+    expect([name, errorCode(answer)]).not.toEqual([name, "QUERY_TOO_COMPLEX"]);
+  }
+});
+
+describe("introspection", () => {
+  test("the standard introspection query is answered (tools and GraphiQL need it), its type chains are no depth", async () => {
+    const { getIntrospectionQuery } = await import("postgraphile/graphql");
+    const query = getIntrospectionQuery({
+      descriptions: true,
+      specifiedByUrl: true,
+      directiveIsRepeatable: true,
+      schemaDescription: true,
+      inputValueDeprecation: true,
+    });
+    for (const answer of [await asJson(query), await asGraphQL(query)]) {
+      expect(answer.body.errors).toBeUndefined();
+      expect(answer.body.data.__schema.queryType.name).toBe("Query");
+    }
+  });
+
+  test("re-entering lists through introspection is refused (GraphQL's own introspection depth rule)", async () => {
+    const answer = await asJson("{ __schema { types { fields { type { fields { type { fields { name } } } } } } } }");
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors[0].message).toMatch(/Maximum introspection depth exceeded/);
+  });
+});
+
+describe("the cost budget of one request, at its edge", () => {
+  // { allExercises(first: n) { nodes { id } } }: a root field (a statement of its own), a list of
+  // n nodes (a fetch) and one field per node.
+  const overhead = COST_WEIGHTS.field + COST_WEIGHTS.statement + COST_WEIGHTS.field + COST_WEIGHTS.fetch;
+  const edge = OPERATION_LIMITS.cost - overhead;
+  const literal = (n: number) => `{ allExercises(first: ${n}) { nodes { id } } }`;
+  const withVariable = "query($n: Int) { allExercises(first: $n) { nodes { id } } }";
+
+  test("the last accepted cost runs, one more is refused (literal and variable)", async () => {
+    const { token } = await signUp(s.url, "Edge");
+    const accepted = [
+      await gql(s.url, literal(edge), {}, { token }),
+      await gql(s.url, withVariable, { n: edge }, { token }),
+    ];
+    for (const answer of accepted) {
+      expect(answer.body.errors).toBeUndefined();
+      expect(answer.body.data.allExercises.nodes.length).toBeGreaterThan(10);
+    }
+    const refused = [
+      await gql(s.url, literal(edge + 1), {}, { token }),
+      await gql(s.url, withVariable, { n: edge + 1 }, { token }),
+    ];
+    for (const answer of refused) {
+      expect(answer.status).toBe(400);
+      expect(answer.body.errors[0].extensions).toEqual({ code: "QUERY_TOO_COMPLEX", cost: OPERATION_LIMITS.cost + 1 });
+      expect(answer.body.errors[0].message).toBe(
+        `This operation costs ${OPERATION_LIMITS.cost + 1}, over the budget of ${OPERATION_LIMITS.cost} for one request: ask for fewer items (first, limit) or fewer fields`,
+      );
+    }
+  });
+
+  test("a variable's default value counts when no value is sent", async () => {
+    const withDefault = `query($n: Int = ${edge + 1}) { allExercises(first: $n) { nodes { id } } }`;
+    expect(errorCode(await asJson(withDefault))).toBe("QUERY_TOO_COMPLEX");
+    expect(errorCode(await asJson(withDefault, { n: 3 }))).toBeUndefined();
+  });
+});
+
+describe("bad list sizes are INVALID_INPUT naming the argument", () => {
+  const cases: [string, string, Record<string, unknown>, string, string][] = [
+    ["first: -1", "{ allExercises(first: -1) { nodes { id } } }", {}, "allExercises", "first"],
+    [
+      "first from a variable",
+      "query($f: Int) { allExercises(first: $f) { totalCount } }",
+      { f: -1 },
+      "allExercises",
+      "first",
+    ],
+    ["last: -3", "{ allExercises(last: -3) { nodes { id } } }", {}, "allExercises", "last"],
+    ["offset: -1", "{ allExercises(offset: -1, first: 2) { nodes { id } } }", {}, "allExercises", "offset"],
+    ["limit: -5", `{ searchExercises(words: "squat", limit: -5) { id } }`, {}, "searchExercises", "limit"],
+    [
+      "nested in a fragment",
+      "{ viewer { ...W } } fragment W on User { workouts(limit: -2) { id } }",
+      {},
+      "workouts",
+      "limit",
+    ],
+  ];
+  for (const [name, query, variables, field, argument] of cases) {
+    test(name, async () => {
+      const { token } = await signUp(s.url, "Sizes");
+      const answer = await gql(s.url, query, variables, { token });
+      expect(answer.status).toBe(400);
+      expect(answer.body.errors[0].extensions).toEqual({ code: "INVALID_INPUT", field, argument });
+      expect(answer.body.errors[0].message).toMatch(
+        new RegExp(`^${field}: ${argument} must be 0 or more \\(got -\\d+\\)$`),
+      );
+    });
+  }
+
+  test("a cursor that does not decode is INVALID_INPUT too", async () => {
+    for (const query of [
+      `{ allExercises(after: "garbage") { nodes { id } } }`,
+      `{ allExercises(before: "WyJuYXR1cmFsIiw1XQ==", orderBy: NAME_ASC) { nodes { id } } }`,
+    ]) {
+      const answer = await asJson(query);
+      expect(answer.body.errors[0].extensions.code).toBe("INVALID_INPUT");
+      expect(answer.body.errors[0].message).toMatch(/^Invalid (cursor|'before' cursor)/);
+    }
+  });
+
+  test("first: 0 is fine", async () => {
+    const answer = await asJson("{ allExercises(first: 0) { nodes { id } } }");
+    expect(answer.body.errors).toBeUndefined();
+    expect(answer.body.data.allExercises.nodes).toEqual([]);
+  });
+});
+
+test("a subscription is refused with a clear error, nothing logged", async () => {
+  const written: string[] = [];
+  const spies = [
+    jest.spyOn(console, "error").mockImplementation((...args) => {
+      written.push(args.join(" "));
+    }),
+    jest.spyOn(console, "log").mockImplementation((...args) => {
+      written.push(args.join(" "));
+    }),
+    jest.spyOn(process.stderr, "write").mockImplementation((chunk) => {
+      written.push(String(chunk));
+      return true;
+    }),
+  ];
+  try {
+    for (const answer of [
+      await asJson("subscription { viewer { id } }"),
+      await asGraphQL("subscription S { __typename }"),
+    ]) {
+      expect(answer.status).toBe(400);
+      expect(errorCode(answer)).toBe("UNSUPPORTED_OPERATION");
+      expect(answer.body.errors[0].message).toMatch(/^Subscriptions are not supported/);
+    }
+  } finally {
+    for (const spy of spies) spy.mockRestore();
+  }
+  expect(written).toEqual([]);
+});
+
+describe("authorization holds for every content type", () => {
+  const mutation = `mutation { logBodyweight(input: {date: "2024-01-01", weight: 80}) { date } }`;
+
+  test("signed out: a mutation over application/graphql is FORBIDDEN and saves nothing", async () => {
+    const answer = await asGraphQL(mutation);
+    expect(errorCode(answer)).toBe("FORBIDDEN");
+    expect(answer.body.data).toBeNull();
+    const { rows } = await s.ownerPool.query("select count(*)::int as n from app_public.bodyweights");
+    expect(rows[0].n).toBe(0);
+  });
+
+  test("a read-only key cannot mutate, and no key may use a session-only field, over either content type", async () => {
+    const { token } = await signUp(s.url, "Keyholder");
+    const make = async (access: string) =>
+      (
+        await gql(
+          s.url,
+          `mutation { createApiKey(input: {name: "k ${access}", access: ${access}, expiresIn: NEVER}) { key } }`,
+          {},
+          { token },
+        )
+      ).body.data.createApiKey.key as string;
+    const readOnly = await make("READ_ONLY");
+    const readWrite = await make("READ_WRITE");
+    for (const send of [asGraphQL, (q: string, h: Record<string, string>) => asJson(q, {}, h)]) {
+      const refused = await send(mutation, { authorization: `Bearer ${readOnly}` });
+      expect(errorCode(refused)).toBe("FORBIDDEN");
+      expect(refused.body.errors[0].message).toMatch(/read only/);
+      const sessionOnly = await send(
+        `mutation { createApiKey(input: {name: "x", access: READ_ONLY, expiresIn: NEVER}) { key } }`,
+        { "x-api-key": readWrite },
+      );
+      expect(errorCode(sessionOnly)).toBe("FORBIDDEN");
+      expect(sessionOnly.body.errors[0].message).toMatch(/createApiKey needs a signed-in session/);
+      // Through a fragment too.
+      const viaFragment = await send(
+        `mutation { ...M } fragment M on Mutation { deleteAccount(input: {}) { clientMutationId } }`,
+        { "x-api-key": readWrite },
+      );
+      expect(errorCode(viaFragment)).toBe("FORBIDDEN");
+    }
+    const { rows } = await s.ownerPool.query("select count(*)::int as n from app_public.bodyweights");
+    expect(rows[0].n).toBe(0);
+  });
+});
+
+describe("an API key's cost budget a minute", () => {
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  /** Calendar minutes: start when the steps can finish inside the current minute. */
+  async function awayFromMinuteEdge(secondsNeeded: number) {
+    const intoMinute = (Date.now() % 60000) / 1000;
+    if (intoMinute > 60 - secondsNeeded) await sleep((60 - intoMinute) * 1000 + 250);
+  }
+  async function keyFor(name: string) {
+    const { token } = await signUp(s.url, name);
+    const res = await gql(
+      s.url,
+      `mutation { createApiKey(input: {name: "cost", access: READ_ONLY, expiresIn: NEVER}) { key apiKey { id } } }`,
+      {},
+      { token },
+    );
+    return { key: res.body.data.createApiKey.key as string, id: res.body.data.createApiKey.apiKey.id as string };
+  }
+  const spent = async (id: string) =>
+    (
+      await s.ownerPool.query(
+        "select coalesce(sum(count), 0)::int as n from app_private.rate_counters where subject = 'key-cost:' || $1 and window_start = date_trunc('minute', now())",
+        [id],
+      )
+    ).rows[0].n as number;
+  const setSpent = (id: string, n: number) =>
+    s.ownerPool.query(
+      `insert into app_private.rate_counters (subject, window_start, count) values ('key-cost:' || $1, date_trunc('minute', now()), $2)
+     on conflict (subject, window_start) do update set count = excluded.count`,
+      [id, n],
+    );
+  // { viewer { id } }: a root field (a statement) returning an object, and one field.
+  const VIEWER = "{ viewer { id } }";
+  const viewerCost = COST_WEIGHTS.field + COST_WEIGHTS.statement + COST_WEIGHTS.field;
+
+  test("each operation spends its cost; headers name both limits", async () => {
+    const { key, id } = await keyFor("Spender");
+    await awayFromMinuteEdge(5);
+    const first = await asJson(VIEWER, {}, { authorization: `Bearer ${key}` });
+    expect(first.status).toBe(200);
+    expect(await spent(id)).toBe(viewerCost);
+    const second = await asGraphQL(VIEWER, { "x-api-key": key });
+    expect(second.status).toBe(200);
+    expect(await spent(id)).toBe(2 * viewerCost);
+    expect(second.headers.get("ratelimit-policy")).toBe(
+      `"requests";q=${RATE_LIMIT_PER_MINUTE};w=60, "cost";q=${KEY_COST_PER_MINUTE};w=60`,
+    );
+    expect(second.headers.get("ratelimit")).toMatch(
+      new RegExp(
+        `^"requests";r=${RATE_LIMIT_PER_MINUTE - 2};t=\\d+, "cost";r=${KEY_COST_PER_MINUTE - 2 * viewerCost};t=\\d+$`,
+      ),
+    );
+    expect(second.headers.get("ratelimit-remaining")).toBe(String(RATE_LIMIT_PER_MINUTE - 2));
+    // A refused operation (over the request budget) spends nothing.
+    const tooBig = await asJson(`{ allExercises(first: 1000000) { nodes { id } } }`, {}, { "x-api-key": key });
+    expect(errorCode(tooBig)).toBe("QUERY_TOO_COMPLEX");
+    expect(await spent(id)).toBe(2 * viewerCost);
+  });
+
+  test("an operation that does not fit in what is left is 429 RATE_LIMITED with Retry-After; one that fits runs", async () => {
+    const { key, id } = await keyFor("Near the edge");
+    await awayFromMinuteEdge(5);
+    const left = viewerCost; // exactly one { viewer { id } } left
+    await setSpent(id, KEY_COST_PER_MINUTE - left);
+    const bigger = await asJson("{ viewer { id name } }", {}, { "x-api-key": key });
+    expect(bigger.status).toBe(429);
+    expect(errorCode(bigger)).toBe("RATE_LIMITED");
+    expect(bigger.body.errors[0].extensions.limit).toBe("cost");
+    const retryAfter = Number(bigger.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(bigger.body.errors[0].extensions.retryAfter).toBe(retryAfter);
+    expect(bigger.body.errors[0].message).toMatch(new RegExp(`costs ${viewerCost + 1}, more than the ${left} left`));
+    expect(bigger.headers.get("ratelimit")).toMatch(new RegExp(`"cost";r=${left};t=${retryAfter}$`));
+    expect(await spent(id)).toBe(KEY_COST_PER_MINUTE - left); // nothing spent by the refusal
+    // Exactly what is left still runs (the last accepted cost), and spends the budget to 0.
+    const fits = await asGraphQL(VIEWER, { authorization: `Bearer ${key}` });
+    expect(fits.status).toBe(200);
+    expect(fits.body.data.viewer).not.toBeNull();
+    expect(fits.headers.get("ratelimit")).toMatch(/"cost";r=0;t=\d+$/);
+    // Spent: the next request is refused before it is even read, over either content type.
+    for (const answer of [
+      await asJson("{ __typename }", {}, { "x-api-key": key }),
+      await asGraphQL("{ __typename }", { "x-api-key": key }),
+    ]) {
+      expect(answer.status).toBe(429);
+      expect(errorCode(answer)).toBe("RATE_LIMITED");
+      expect(answer.body.errors[0].extensions.limit).toBe("cost");
+      expect(Number(answer.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+      expect(answer.headers.get("ratelimit-policy")).toContain(`"cost";q=${KEY_COST_PER_MINUTE}`);
+    }
+    // The request count stayed exact through all this (4 requests, each counted once).
+    const { rows } = await s.ownerPool.query(
+      "select count from app_private.rate_counters where subject = 'key:' || $1",
+      [id],
+    );
+    expect(rows).toEqual([{ count: 4 }]);
+  });
+
+  test("concurrent operations of one key cannot together pass the budget", async () => {
+    const { key, id } = await keyFor("Concurrent");
+    await awayFromMinuteEdge(10);
+    await setSpent(id, KEY_COST_PER_MINUTE - 5 * viewerCost); // room for exactly five
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => asJson(VIEWER, {}, { authorization: `Bearer ${key}` })),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(7);
+    for (const a of answers.filter((x) => x.status === 429)) expect(errorCode(a)).toBe("RATE_LIMITED");
+    expect(await spent(id)).toBe(KEY_COST_PER_MINUTE);
+  });
+
+  test("the budget is per key and sessions have none", async () => {
+    const a = await keyFor("Key A");
+    const b = await keyFor("Key B");
+    await awayFromMinuteEdge(5);
+    await setSpent(a.id, KEY_COST_PER_MINUTE);
+    expect((await asJson(VIEWER, {}, { "x-api-key": a.key })).status).toBe(429);
+    expect((await asJson(VIEWER, {}, { "x-api-key": b.key })).status).toBe(200);
+    const { token } = await signUp(s.url, "Session");
+    const session = await gql(s.url, VIEWER, {}, { token });
+    expect(session.status).toBe(200);
+    expect(session.headers.get("ratelimit")).toBeNull();
+  });
+});
+
+describe("the nesting of an operation's text is bounded before it is parsed", () => {
+  // The GraphQL parser recurses once per level: 4,400 levels overflowed its stack (a raw
+  // "Maximum call stack size exceeded"), so the text is measured before parsing.
+  const nestedArgument = (levels: number) =>
+    `mutation { applyWorkoutDocument(input: { document: ${"[".repeat(levels)}1${"]".repeat(levels)} }) { workout { id } } }`;
+  const nestedSelection = (levels: number) => `{ ${"viewer { ".repeat(levels)}id${" }".repeat(levels)} }`;
+
+  test.each([
+    ["an inline argument 4,400 levels deep", nestedArgument(4400)],
+    ["text 101 levels deep (the first refused)", nestedArgument(98)],
+    ["selections 5,000 levels deep", nestedSelection(5_000)],
+    ["parentheses and braces mixed", `{ viewer ${"(a: {b: ".repeat(60)}1${"})".repeat(60)} { id } }`],
+  ])("%s: QUERY_TOO_COMPLEX, for JSON and application/graphql", async (_name, query) => {
+    for (const answer of [await asJson(query), await asGraphQL(query)]) {
+      expect(answer.status).toBe(400);
+      expect(errorCode(answer)).toBe("QUERY_TOO_COMPLEX");
+      expect(JSON.stringify(answer.body)).not.toMatch(/call stack/i);
+    }
+  });
+
+  test("the last nesting allowed is parsed and judged by the usual rules; braces in strings and comments do not count", async () => {
+    // `mutation {`, `applyWorkoutDocument(`, `input: {` and 97 brackets: 100 levels of text.
+    const atLimit = await asJson(nestedArgument(97));
+    expect(errorCode(atLimit)).not.toBe("QUERY_TOO_COMPLEX");
+    const quoted = `# ${"{".repeat(500)}\n{ a: __typename b: __typename @skip(if: false) } `;
+    const strings = `{ __type(name: "${"{[(".repeat(300)}") { name } __typename }`;
+    expect((await asJson(quoted)).body.data).toEqual({ a: "Query", b: "Query" });
+    expect((await asJson(strings)).body.data).toEqual({ __type: null, __typename: "Query" });
+  });
+});
+
+describe("a document's size is bounded before GraphQL's own validation walks it", () => {
+  const L = OPERATION_LIMITS;
+
+  test("the text length at its edge: the last character allowed runs, one more is refused before parsing", async () => {
+    const padded = (length: number) => {
+      const query = "{ __typename }";
+      return query + " ".repeat(length - query.length);
+    };
+    expect((await asJson(padded(L.textLength))).body.data).toEqual({ __typename: "Query" });
+    const refused = await asGraphQL(padded(L.textLength + 1));
+    expect(refused.status).toBe(400);
+    expect(errorCode(refused)).toBe("QUERY_TOO_COMPLEX");
+    expect(refused.body.errors[0].message).toMatch(new RegExp(`at most ${L.textLength} characters`));
+  });
+
+  test("operations and fragments in one document, and variables of one operation, at their edges", async () => {
+    const fragments = (n: number) =>
+      `query Main { ...F0 } ${Array.from(
+        { length: n - 1 },
+        (_, i) => `fragment F${i} on Query { ${i + 1 < n - 1 ? `...F${i + 1}` : "__typename"} }`,
+      ).join(" ")}`;
+    expect((await asJson(fragments(L.definitions))).body.data).toEqual({ __typename: "Query" });
+    const tooMany = await asJson(fragments(L.definitions + 1));
+    expect(errorCode(tooMany)).toBe("QUERY_TOO_COMPLEX");
+    expect(tooMany.body.errors[0].message).toMatch(new RegExp(`at most ${L.definitions} operations and fragments`));
+
+    const declare = (n: number) =>
+      `query(${Array.from({ length: n }, (_, i) => `$v${i}: Int`).join(" ")}) { __typename }`;
+    const atLimit = await asJson(declare(L.variables));
+    // Declared but unused variables are GraphQL's own error; what matters is that the bound is not it.
+    expect(errorCode(atLimit)).not.toBe("QUERY_TOO_COMPLEX");
+    const overLimit = await asJson(declare(L.variables + 1));
+    expect(errorCode(overLimit)).toBe("QUERY_TOO_COMPLEX");
+    expect(overLimit.body.errors[0].message).toMatch(new RegExp(`at most ${L.variables} variables`));
+  });
+
+  test("many same-named fields with different arguments (quadratic for GraphQL's overlap rule) get one error from the bounds, and an ordinary request is answered meanwhile", async () => {
+    const conflicting = (salt: number) =>
+      `{ viewer { ${Array.from({ length: 900 }, (_, i) => `x: workouts(limit: ${(i % 90) + 1}) { id }`).join(" ")} } } #${salt}`;
+    const ordinary = asJson("{ __typename }");
+    const answers = await Promise.all([1, 2, 3].map((salt) => asJson(conflicting(salt))));
+    for (const answer of answers) {
+      expect(errorCode(answer)).toBe("QUERY_TOO_COMPLEX");
+      expect(answer.body.errors).toHaveLength(1);
+      expect(answer.body.errors[0].message).not.toMatch(/Validation aborted|conflict/i);
+    }
+    expect((await ordinary).body.data).toEqual({ __typename: "Query" });
+  });
+});
+
+test("media types are case-insensitive: Application/JSON and APPLICATION/GRAPHQL are read like their lower-case forms", async () => {
+  const json = await send("Application/JSON; charset=UTF-8", JSON.stringify({ query: "{ __typename }" }));
+  expect(json.body.data).toEqual({ __typename: "Query" });
+  const graphql = await send("APPLICATION/GRAPHQL", "{ __typename }");
+  expect(graphql.body.data).toEqual({ __typename: "Query" });
+  expect((await send("Text/Plain", "{ __typename }")).status).toBe(415);
+});
+
+describe("the cost budget a minute of requests without a key", () => {
+  // Small budgets so the edges are reached in a few requests; npm start's are CLIENT_COST_LIMITS.
+  const limits = { perAddressPerMinute: 60_000, perSessionPerMinute: 25_000 };
+  let small: TestServer;
+  beforeEach(async () => {
+    small = await startTestServer({ clientCostLimits: limits });
+  });
+  afterEach(async () => {
+    await small.close();
+  });
+
+  const QUERY = "{ viewer { id name workouts(limit: 50) { id date name } } }";
+  /** Sends QUERY until one is refused; the accepted count, the refusal and its cost. */
+  async function spendUntilRefused(token?: string) {
+    let accepted = 0;
+    for (;;) {
+      const answer = await gql(small.url, QUERY, {}, token ? { token } : {});
+      if (answer.status !== 429) {
+        expect(answer.body.errors).toBeUndefined();
+        accepted += 1;
+        continue;
+      }
+      return { accepted, answer, cost: answer.body.errors[0].extensions.cost as number };
+    }
+  }
+
+  test("per address, signed out or in: exactly as many requests as the budget holds, then 429 RATE_LIMITED with Retry-After", async () => {
+    const { accepted, answer, cost } = await spendUntilRefused();
+    expect(accepted).toBe(Math.floor(limits.perAddressPerMinute / cost));
+    expect(answer.body.errors[0].extensions).toMatchObject({ code: "RATE_LIMITED", limit: "cost" });
+    expect(answer.body.errors[0].message).toMatch(/your address's GraphQL cost budget \(60000 a minute\)/);
+    expect(Number(answer.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(Number(answer.headers.get("retry-after"))).toBeLessThanOrEqual(60);
+    // A cheaper operation that still fits in what is left runs.
+    expect((await gql(small.url, "{ __typename }")).body.data).toEqual({ __typename: "Query" });
+    // A made-up session token is no way around the address's budget.
+    const madeUp = await gql(small.url, QUERY, {}, { token: "made-up-session-token" });
+    expect(madeUp.status).toBe(429);
+  });
+
+  test("per session, at its edge; another session of the same user has its own", async () => {
+    const user = await signUp(small.url, "Busy session");
+    const { accepted, answer, cost } = await spendUntilRefused(user.token);
+    expect(accepted).toBe(Math.floor(limits.perSessionPerMinute / cost));
+    expect(answer.body.errors[0].message).toMatch(/this session's GraphQL cost budget \(25000 a minute\)/);
+    const second = await fetch(`${small.url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: user.email, password: user.password }),
+    }).then((r) => r.json() as Promise<{ token: string }>);
+    expect((await gql(small.url, QUERY, {}, { token: second.token })).body.data.viewer.name).toBe("Busy session");
+  });
+});
+
+test("SESSION_COST_PER_MINUTE and ADDRESS_COST_PER_MINUTE: defaults, and values below one request's budget refused at start", async () => {
+  const { readConfig } = await import("../../server/config.ts");
+  const { CLIENT_COST_LIMITS } = await import("../../server/client-cost-budget.ts");
+  expect(readConfig({}).clientCostLimits).toEqual(CLIENT_COST_LIMITS);
+  expect(
+    readConfig({ SESSION_COST_PER_MINUTE: String(OPERATION_LIMITS.cost) }).clientCostLimits.perSessionPerMinute,
+  ).toBe(OPERATION_LIMITS.cost);
+  expect(() => readConfig({ SESSION_COST_PER_MINUTE: String(OPERATION_LIMITS.cost - 1) })).toThrow(
+    /SESSION_COST_PER_MINUTE must be a whole number/,
+  );
+  expect(() => readConfig({ ADDRESS_COST_PER_MINUTE: "1e6" })).toThrow(/ADDRESS_COST_PER_MINUTE/);
+});

@@ -1,0 +1,211 @@
+// The GraphQL endpoint itself: error answers (syntax, a body that is not JSON, rows that are not
+// yours, U+0000), the size limits of one operation, and GraphiQL only in development.
+import { OPERATION_LIMITS } from "../../plugins/operation-cost.ts";
+import { useTestServer, startTestServer, gql, signUp } from "../support/harness.ts";
+
+const s = useTestServer();
+
+describe("errors", () => {
+  test("GraphQL syntax errors keep their message", async () => {
+    const res = await gql(s.url, "{ viewer { ");
+    expect(res.body.errors[0].message).toMatch(/Syntax Error/);
+  });
+
+  test("bad JSON to /api/graphql is a 400, not a 500", async () => {
+    const res = await fetch(`${s.url}/api/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{oops",
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).errors[0].extensions.code).toBe("BAD_REQUEST");
+  });
+
+  test("a JSON body that is null is a 400 at once, for every caller (it used to hang)", async () => {
+    const { token } = await signUp(s.url);
+    for (const headers of [{}, { authorization: `Bearer ${token}` }] as Record<string, string>[]) {
+      const res = await fetch(`${s.url}/api/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body: "null",
+        signal: AbortSignal.timeout(5000),
+      });
+      expect(res.status).toBe(400);
+      const body = await res.json();
+      expect(body.errors[0].extensions.code).toBe("BAD_REQUEST");
+      expect(body.errors[0].message).toMatch(/JSON object/);
+    }
+    // Other JSON that is no object is answered as before.
+    for (const text of ["[]", "1", '"x"', "{}"]) {
+      const res = await fetch(`${s.url}/api/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: text,
+        signal: AbortSignal.timeout(5000),
+      });
+      expect(res.status).toBe(400);
+    }
+  });
+});
+
+test("GraphiQL is not served outside development", async () => {
+  const res = await fetch(`${s.url}/api/graphql`, { headers: { accept: "text/html" } });
+  const text = await res.text();
+  expect(text).not.toMatch(/ruru|graphiql/i);
+  expect(res.status).not.toBe(200);
+});
+
+test("GraphiQL is served in development", async () => {
+  const dev = await startTestServer({ dev: true });
+  try {
+    const res = await fetch(`${dev.url}/api/graphql`, { headers: { accept: "text/html" } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toMatch(/ruru|graphiql/i);
+  } finally {
+    await dev.close();
+  }
+});
+
+test("deleting a routine or workout that is not yours (or does not exist) is NOT_FOUND and deletes nothing", async () => {
+  const owner = await signUp(s.url, "Owner");
+  const other = await signUp(s.url, "Other");
+  const {
+    rows: [r],
+  } = await s.ownerPool.query(
+    "insert into app_public.routines (user_id, name, unit) values ($1, 'Mine', 'kg') returning id",
+    [owner.user.id],
+  );
+  for (const id of [r.id, "00000000-0000-4000-8000-000000000000"]) {
+    const res = await gql(
+      s.url,
+      "mutation($id: UUID!) { deleteRoutineById(input: {id: $id}) { routine { id } } }",
+      { id },
+      { token: other.token },
+    );
+    expect(res.body.errors[0].extensions.code).toBe("NOT_FOUND");
+    expect(res.body.errors[0].message).toBe("Not found");
+    const w = await gql(
+      s.url,
+      "mutation($id: UUID!) { deleteWorkoutById(input: {id: $id}) { workout { id } } }",
+      { id },
+      { token: other.token },
+    );
+    expect(w.body.errors[0].extensions.code).toBe("NOT_FOUND");
+  }
+  const { rows } = await s.ownerPool.query("select count(*)::int as n from app_public.routines where id = $1", [r.id]);
+  expect(rows[0].n).toBe(1);
+});
+
+describe("operation size limits", () => {
+  test("25 root fields are fine, 26 are refused before anything runs", async () => {
+    const fields = (n: number) => Array.from({ length: n }, (_, i) => `a${i}: viewer { id }`).join(" ");
+    expect((await gql(s.url, `{ ${fields(25)} }`)).body.errors).toBeUndefined();
+    const res = await gql(s.url, `{ ${fields(26)} }`);
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].extensions.code).toBe("QUERY_TOO_COMPLEX");
+    expect(res.body.errors[0].message).toMatch(/at most 25 root fields/);
+  });
+
+  test("depth 12 passes the guard, 13 is refused; fragments count where they are used", async () => {
+    const { measureOperation } = await import("../../plugins/operation-cost.ts");
+    const { parse, buildSchema } = await import("postgraphile/graphql");
+    const schema = buildSchema("type Query { a: A } type A { a: A b: B } type B { c: Int }");
+    const chain = (n: number) => "{ " + "a { ".repeat(n - 1) + "b" + " }".repeat(n - 1) + " }";
+    const measure = (text: string) => {
+      const doc = parse(text);
+      const { depth, fields } = measureOperation(schema, doc, doc.definitions[0] as any, null);
+      return { depth, fields };
+    };
+    expect(measure(chain(12))).toEqual({ depth: 12, fields: 12 });
+    expect(measure("query { ...F } fragment F on Query { a { ...G } } fragment G on A { b { c } }")).toEqual({
+      depth: 3,
+      fields: 3,
+    });
+    const refused = await gql(s.url, chain(13));
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors[0].message).toMatch(/at most 12 levels/);
+    // Depth 12 reaches GraphQL validation (the made-up fields fail there, not in the guard).
+    const passed = await gql(s.url, chain(12));
+    expect(passed.body.errors[0].extensions?.code).not.toBe("QUERY_TOO_COMPLEX");
+    expect(passed.body.errors[0].message).toMatch(/Cannot query field "a"/);
+  });
+
+  test(`more than ${OPERATION_LIMITS.fields} fields are refused`, async () => {
+    const n = OPERATION_LIMITS.fields;
+    const wide = (count: number) =>
+      `{ viewer { ${Array.from({ length: count - 1 }, (_, i) => `f${i}: id`).join(" ")} } }`;
+    expect((await gql(s.url, wide(n))).status).toBe(200);
+    const res = await gql(s.url, wide(n + 1));
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].message).toMatch(new RegExp(`at most ${n} fields`));
+  });
+});
+
+test("U+0000 in a GraphQL argument is INVALID_INPUT, not an internal error", async () => {
+  const { token } = await signUp(s.url, "Nul");
+  const search = await gql(
+    s.url,
+    "query($w: String!) { searchExercises(words: $w) { id } }",
+    { w: "a\u0000b" },
+    { token },
+  );
+  expect(search.body.errors[0].extensions.code).toBe("INVALID_INPUT");
+  expect(search.body.errors[0].message).toMatch(/U\+0000/);
+  const key = await gql(
+    s.url,
+    "mutation($n: String!) { createApiKey(input: {name: $n, access: READ_ONLY, expiresIn: NEVER}) { key } }",
+    { n: "k\u0000" },
+    { token },
+  );
+  expect(key.body.errors[0].extensions.code).toBe("INVALID_INPUT");
+});
+
+describe("GraphQL over HTTP: the media type of the answer (the spec's watershed)", () => {
+  const post = (query: string, accept?: string) =>
+    fetch(`${s.url}/api/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(accept === undefined ? {} : { accept }) },
+      body: JSON.stringify({ query }),
+    });
+  const answer = async (res: Response) => ({
+    status: res.status,
+    type: res.headers.get("content-type")?.split(";")[0],
+    errors: Boolean((await res.json()).errors),
+  });
+
+  test("without Accept, or with */* or application/json: application/json, and a request error is HTTP 200 with errors", async () => {
+    for (const accept of [undefined, "*/*", "application/*", "application/json", "application/json, */*;q=0.5"]) {
+      for (const query of ["{ viewer { ", "{ noSuchField }"]) {
+        expect([accept, query, await answer(await post(query, accept))]).toEqual([
+          accept,
+          query,
+          { status: 200, type: "application/json", errors: true },
+        ]);
+      }
+      expect(await answer(await post("{ __typename }", accept))).toEqual({
+        status: 200,
+        type: "application/json",
+        errors: false,
+      });
+    }
+  });
+
+  test("application/graphql-response+json only when asked for: then a request error is HTTP 400", async () => {
+    for (const accept of [
+      "application/graphql-response+json",
+      "application/graphql-response+json, application/json;q=0.9",
+      "application/json;q=0.5, application/graphql-response+json",
+    ]) {
+      expect(await answer(await post("{ noSuchField }", accept))).toEqual({
+        status: 400,
+        type: "application/graphql-response+json",
+        errors: true,
+      });
+      expect(await answer(await post("{ __typename }", accept))).toEqual({
+        status: 200,
+        type: "application/graphql-response+json",
+        errors: false,
+      });
+    }
+  });
+});

@@ -1,0 +1,143 @@
+// `npm start` as an operator runs it: the real entry point in a child process on the embedded
+// database. Data survives a restart, SIGTERM stops PostgreSQL too, a second start is refused.
+import { spawn } from "node:child_process";
+import { mkdtempSync, existsSync, rmSync, chmodSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { freePort } from "../../db/embedded.ts";
+import { post, gql } from "../support/harness.ts";
+import { startEntryPoint, waitForOutput, type Started } from "../support/entry-point.ts";
+
+const root = path.resolve(import.meta.dirname, "../..");
+let dataDir: string;
+
+const start = (port: number) => startEntryPoint(dataDir, port);
+const waitFor = (started: Started, text: RegExp) => waitForOutput(started, text, 60000);
+
+beforeAll(() => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "svc-start-"));
+  chmodSync(dataDir, 0o777);
+});
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+test("start, answer, refuse a second start, stop cleanly, restart with the data kept", async () => {
+  const port = await freePort();
+  const first = start(port);
+  await waitFor(first, /running at http:\/\/localhost:\d+/);
+  expect(first.output()).toContain(`http://localhost:${port}/`);
+  const url = `http://127.0.0.1:${port}`;
+  expect((await gql(url, "{ viewer { id } }")).body).toEqual({ data: { viewer: null } });
+  const signUp = await post(url, "/api/auth/sign-up/email", {
+    name: "Keep",
+    email: "keep@example.com",
+    password: "keep-me-please",
+  });
+  expect(signUp.status).toBe(200);
+
+  // A second start on the same data folder fails with a clear message and leaves the first running.
+  const second = start(await freePort());
+  expect(await second.exited).toBe(1);
+  expect(second.output()).toMatch(/in use/);
+  expect((await gql(url, "{ viewer { id } }")).body).toEqual({ data: { viewer: null } });
+
+  first.child.kill("SIGTERM");
+  expect(await first.exited).toBe(0);
+  expect(existsSync(path.join(dataDir, "pg", "postmaster.pid"))).toBe(false);
+
+  const again = start(port);
+  await waitFor(again, /running at/);
+  const signIn = await post(url, "/api/auth/sign-in/email", { email: "keep@example.com", password: "keep-me-please" });
+  expect(signIn.status).toBe(200);
+  expect(signIn.body.user.role).toBe("admin");
+  again.child.kill("SIGINT");
+  expect(await again.exited).toBe(0);
+  expect(existsSync(path.join(dataDir, "pg", "postmaster.pid"))).toBe(false);
+}, 120000);
+
+test("with DATABASE_URL it uses that server, migrates an empty database and starts no embedded PostgreSQL", async () => {
+  const pg = (await import("pg")).default;
+  const { testEnv } = await import("../support/harness.ts");
+  const { urlFor } = await import("../../db/scratch.ts");
+  const { rootUrl } = testEnv();
+  const name = `svc_external_${process.pid}`;
+  const admin = new pg.Client({ connectionString: rootUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  const emptyDataDir = mkdtempSync(path.join(tmpdir(), "svc-external-"));
+  try {
+    const port = await freePort();
+    let out = "";
+    const child = spawn(process.execPath, ["server/main.ts"], {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        SVC_DATA_DIR: emptyDataDir,
+        DATABASE_URL: urlFor(rootUrl, name),
+        GRAPHILE_ENV: "production",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout!.on("data", (d) => (out += d));
+    child.stderr!.on("data", (d) => (out += d));
+    const exited = new Promise((resolve) => child.on("exit", resolve));
+    const t0 = Date.now();
+    while (!/running at/.test(out)) {
+      if (Date.now() - t0 > 60000 || child.exitCode !== null) throw new Error(out);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(out).toMatch(/Using the PostgreSQL server at DATABASE_URL/);
+    expect(out).not.toMatch(/embedded/);
+    expect(existsSync(path.join(emptyDataDir, "pg"))).toBe(false);
+    const url = `http://127.0.0.1:${port}`;
+    expect((await gql(url, "{ viewer { id } }")).body).toEqual({ data: { viewer: null } });
+    const signUp = await post(url, "/api/auth/sign-up/email", {
+      name: "Ext",
+      email: "ext@example.com",
+      password: "external-db",
+    });
+    expect(signUp.status).toBe(200);
+    const me = await gql(url, "{ viewer { name } }", {}, { token: signUp.body.token });
+    expect(me.body.data.viewer).toEqual({ name: "Ext" });
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    rmSync(emptyDataDir, { recursive: true, force: true });
+  }
+}, 120000);
+
+test("SIGTERM to `npm start` (npm, not node) stops the server and PostgreSQL", async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "svc-npm-start-"));
+  chmodSync(dir, 0o777);
+  const port = await freePort();
+  let out = "";
+  const npm = spawn("npm", ["start"], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), SVC_DATA_DIR: dir, DATABASE_URL: "", NODE_OPTIONS: "" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  npm.stdout!.on("data", (d) => (out += d));
+  npm.stderr!.on("data", (d) => (out += d));
+  const exited = new Promise((resolve) => npm.on("exit", resolve));
+  try {
+    const t0 = Date.now();
+    while (!/running at/.test(out)) {
+      if (Date.now() - t0 > 60000 || npm.exitCode !== null) throw new Error(out);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect((await gql(`http://127.0.0.1:${port}`, "{ viewer { id } }")).body).toEqual({ data: { viewer: null } });
+    npm.kill("SIGTERM");
+    await exited;
+    const t1 = Date.now();
+    while (existsSync(path.join(dir, "pg", "postmaster.pid")) && Date.now() - t1 < 20000)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(existsSync(path.join(dir, "pg", "postmaster.pid"))).toBe(false);
+    await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
+    expect(out).toMatch(/Stopped/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 120000);
