@@ -1,7 +1,7 @@
 // `viewer`: the signed-in user (null when signed out), with their workouts newest first.
 import { extendSchema, gql } from "postgraphile/utils";
 import type { PgSelectSingleStep } from "postgraphile/@dataplan/pg";
-import { lambda, SafeError, type FieldArgs } from "postgraphile/grafast";
+import { context, lambda, SafeError, type FieldArgs } from "postgraphile/grafast";
 import { TYPES } from "postgraphile/@dataplan/pg";
 
 export const MAX_LIST_LIMIT = 1000;
@@ -15,6 +15,12 @@ export function checkLimit(limit: unknown): number {
   return limit;
 }
 
+/** A request's pg settings (server/identity.ts pgSettingsFor): read only when a credential runs as svc_reader. */
+function readOnlyOf(settings: Record<string, string | undefined> | null): boolean | null {
+  const credential = ["svc.session_hash", "svc.key_hash", "svc.oauth_hash"].some((name) => settings?.[name]);
+  return credential ? settings?.role === "svc_reader" : null;
+}
+
 export const ViewerPlugin = extendSchema((build) => {
   const { sql } = build;
   const { users, workouts } = build.input.pgRegistry.pgResources;
@@ -23,6 +29,11 @@ export const ViewerPlugin = extendSchema((build) => {
       extend type Query {
         "The signed-in user, or null when signed out (or with a revoked, expired or unknown key)."
         viewer: User
+        """
+        Whether this request's credential may only read: true for a read-only API key or connected app
+        (every save is refused), false for a session or a read-write one; null signed out.
+        """
+        viewerReadOnly: Boolean
       }
       extend type User {
         """
@@ -35,6 +46,9 @@ export const ViewerPlugin = extendSchema((build) => {
     objects: {
       Query: {
         plans: {
+          viewerReadOnly() {
+            return lambda(context().get("pgSettings"), readOnlyOf, true);
+          },
           viewer() {
             const $users = users.find();
             $users.where(sql`${$users.alias}.id = app_public.current_user_id()`);

@@ -36,15 +36,9 @@ export async function clientName(): Promise<string> {
 
 /**
  * A command that shows data sets `static enableJsonFlag = true` and returns the data from `run()`:
- * oclif prints it for `--json` (and then `out` prints nothing), `out` prints it for people.
+ * oclif prints it for `--json` (and then oclif's `this.log` prints nothing), `this.log` prints it for people.
  */
 export abstract class BaseCommand extends Command {
-  /** Writes a line for people to standard output; nothing with `--json`. */
-  protected out(text: string): void {
-    if (this.jsonEnabled()) return;
-    process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
-  }
-
   /** Writes a value as JSON to standard output (what a command prints whatever the flags, e.g. a schema). */
   protected outJson(value: unknown): void {
     process.stdout.write(`${json(value)}\n`);

@@ -12,8 +12,9 @@ export default class SvcHelp extends Help {
     for (const command of commands) {
       for (const example of (command.examples ?? []) as Example[]) {
         const text = typeof example === "string" ? example : example.command;
-        if (typeof example !== "string" && example.description) lines.push(`  # ${example.description}`);
-        lines.push(`  $ ${text}`);
+        if (typeof example !== "string" && example.description) lines.push(`  # ${this.render(example.description)}`);
+        // `<%= config.bin %>` in an example is the binary's name, as oclif renders it on a command's help.
+        lines.push(`  $ ${this.render(text)}`);
       }
     }
     if (lines.length) this.log(`EXAMPLES\n${lines.join("\n")}\n`);

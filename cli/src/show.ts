@@ -42,12 +42,32 @@ export function routineView(doc: Doc): string {
   ])}`;
 }
 
+/**
+ * A workout's start as the wall-clock time of its own day, with the offset that gives it: this
+ * computer's zone when the start falls on the workout's date there, else the whole-hour offset
+ * nearest to it that does (the server keeps the instant, not the zone it was logged in).
+ */
+export function startOnItsDate(start: string, date: string, zoneOffsetMinutes?: number): string {
+  const instant = Date.parse(start);
+  if (!Number.isFinite(instant)) return start;
+  const local = zoneOffsetMinutes ?? -new Date(instant).getTimezoneOffset();
+  const at = (offset: number) => new Date(instant + offset * 60_000).toISOString().slice(0, 16).replace("T", " ");
+  let offset = local;
+  if (date && !at(local).startsWith(date)) {
+    const fits = Array.from({ length: 27 }, (_, i) => (i - 12) * 60).filter((o) => at(o).startsWith(date));
+    if (fits.length) offset = fits.reduce((best, o) => (Math.abs(o - local) < Math.abs(best - local) ? o : best));
+  }
+  const sign = offset < 0 ? "-" : "+";
+  const hhmm = `${String(Math.floor(Math.abs(offset) / 60)).padStart(2, "0")}:${String(Math.abs(offset) % 60).padStart(2, "0")}`;
+  return `${at(offset)} ${offset === 0 ? "UTC" : `${sign}${hhmm}`}`;
+}
+
 export function workoutView(doc: Doc): string {
   const exercises = (Array.isArray(doc.exercises) ? doc.exercises : []) as Doc[];
   const unit = String(doc.unit ?? "");
   const title = doc.name ? `${bold(String(doc.name))} on ${doc.date}` : bold(`Workout on ${doc.date}`);
   const facts = [
-    typeof doc.start === "string" ? `started ${doc.start}` : undefined,
+    typeof doc.start === "string" ? `started ${startOnItsDate(doc.start, String(doc.date ?? ""))}` : undefined,
     typeof doc.minutes === "number" ? `${doc.minutes} min` : undefined,
     typeof doc.bodyweight === "number" ? `bodyweight ${doc.bodyweight} ${unit}` : undefined,
     `unit ${unit}`,

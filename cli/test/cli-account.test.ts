@@ -41,10 +41,12 @@ describe("bodyweight", () => {
     expect(list.code).toBe(0);
     const lines = list.stdout.trim().split("\n");
     expect(lines[0]).toMatch(/^DATE\s+WEIGHT$/);
+    // One unit, the user's (kg): the lb entry converted (178 lb = 80.74 kg).
     expect(lines.slice(-2)).toEqual([
-      expect.stringMatching(/^2026-03-02\s+178 lb$/),
+      expect.stringMatching(/^2026-03-02\s+80\.74 kg$/),
       expect.stringMatching(/^2026-03-01\s+80 kg$/),
     ]);
+    expect(list.stdout).not.toContain(" lb");
     const json = await h.run(["bodyweight", "list", "--json", "--limit", "2"]);
     const entries = JSON.parse(json.stdout);
     expect(entries).toHaveLength(2);

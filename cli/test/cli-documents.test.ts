@@ -280,6 +280,21 @@ describe("workouts", () => {
     expect(view.stdout).toContain("A on 2026-03-01");
     expect(view.stdout).toContain("w:60x5, 100x5@8, 100x5, 100x5 (planned)");
     expect(view.stdout).toContain("note: elbows in");
+    // The start on the workout's own day: in this computer's zone, else the nearest offset keeping its date.
+    const late = JSON.parse(
+      (
+        await h.run(["workout", "apply", "-", "--json"], {
+          input: JSON.stringify({ ...WORKOUT, date: "2026-03-05", name: "Late", start: "2026-03-05T22:30:00-05:00" }),
+        })
+      ).stdout,
+    ).workout.id;
+    const inNewYork = await h.run(["workout", "show", late], { env: { TZ: "America/New_York" } });
+    expect(inNewYork.stdout).toContain("started 2026-03-05 22:30 -05:00");
+    const inUtc = await h.run(["workout", "show", late]);
+    expect(inUtc.stdout).toContain("started 2026-03-05 23:30 -04:00");
+    const inBerlin = await h.run(["workout", "show", ids[0]], { env: { TZ: "Europe/Berlin" } });
+    expect(inBerlin.stdout).toMatch(/started 2026-03-01 \d\d:\d\d \+01:00/);
+    await h.run(["workout", "delete", late, "--yes"]);
     const shown = await h.run(["workout", "show", prefix, "--json"]);
     const document = JSON.parse(shown.stdout);
     expect(document).toMatchObject({ id: ids[0], date: "2026-03-01", name: "A", unit: "kg" });

@@ -11,10 +11,21 @@ const cli = cliServer();
 const fixture = (name: string) => path.resolve(import.meta.dirname, "../../test/fixtures/import", name);
 const signedUp = (name: string) => cli.signUpHome(name, cli.email("import"), "correct horse battery");
 
-test("a dry run prints the plan on stdout, progress on stderr, and writes nothing; an unmapped name stops the import (exit 2)", async () => {
+test("a dry run prints the plan on stdout, progress on stderr, and writes nothing; an unmapped name: the dry run ends with how to map it (exit 3), the import stops (exit 2)", async () => {
   const h = await signedUp("Dry");
   const dry = await h.run(["import", fixture("strong-comma.csv"), "--dry-run"]);
-  expect(dry.code).toBe(0);
+  // Exit 3: the file would not import as is.
+  expect(dry.code).toBe(3);
+  expect(dry.stdout.trimEnd().split("\n").at(-1)).toMatch(
+    /^Would not import as is: 1 exercise name maps to no exercise\. Choose for each with --map "Name=exercise", --create "Name" or --skip "Name" \(or --create-unmapped \/ --skip-unmapped\), e\.g\. --map "Zercher Carry Thing=.+"\.$/,
+  );
+  const dryJson = await h.run(["import", fixture("strong-comma.csv"), "--dry-run", "--json"]);
+  expect(dryJson.code).toBe(3);
+  expect(JSON.parse(dryJson.stdout)).toMatchObject({ dryRun: true, unmapped: 1 });
+  // The last good case: with the name chosen, the dry run would import as is (exit 0).
+  const chosen = await h.run(["import", fixture("strong-comma.csv"), "--dry-run", "--skip", "Zercher Carry Thing"]);
+  expect(chosen.code).toBe(0);
+  expect(chosen.stdout).not.toContain("Would not import");
   expect(dry.stdout).toContain("Would import 2 workouts, 14 sets, 2026-04-06 to 2026-04-09.");
   expect(dry.stdout).toMatch(/Zercher Carry Thing -> NOT MAPPED; did you mean "/);
   expect(dry.stdout).toContain("1 rest timer row (the time between sets is not kept per set) (first at line 7)");
@@ -55,7 +66,8 @@ test("--json: the summary as JSON on stdout (progress still on stderr); a second
   expect(first.stderr).toContain("Done.");
   const again = await h.run(["import", fixture("strong-comma.csv"), "--unit", "lb", "--create", "Zercher Carry Thing"]);
   expect(again.code).toBe(0);
-  expect(again.stdout).toContain("Nothing new: all 2 workouts of the file are already there; nothing was added.");
+  // One line, not a table of zeros.
+  expect(again.stdout).toBe("Nothing new: all 2 workouts of the file are already there; nothing was added.\n");
   const list = JSON.parse((await h.run(["workout", "list", "--json"])).stdout);
   expect(list).toHaveLength(2);
 });
@@ -130,7 +142,7 @@ test("the summary names a workout whose every set is refused, keeps a late Note 
     { exercise: "Pull-Up", sets: ["bw x 10"] },
   ]);
   const again = await h.run(["import", file, "--unit", "kg"]);
-  expect(again.stdout).toContain("Nothing new: the file's 1 workout is already there; nothing was added.");
+  expect(again.stdout).toBe("Nothing new: the file's 1 workout is already there; nothing was added.\n");
 });
 
 test("a read-only key cannot import (exit 4) but can export", async () => {

@@ -78,7 +78,15 @@ describe("API keys", () => {
       await h.run(["key", "create", "--name", "ro", "--access", "read-only", "--expires", "30d"])
     ).stdout.trim();
     const reader = home({ SVC_API_KEY: key });
-    expect((await reader.run(["whoami"])).code).toBe(0);
+    // whoami says the key is read only, in words and in --json.
+    const readerWho = await reader.run(["whoami"]);
+    expect(readerWho.code).toBe(0);
+    expect(readerWho.stdout).toContain("Signed in with a read-only API key (SVC_API_KEY); ");
+    expect(readerWho.stdout).toContain("This key can read but not save");
+    expect(JSON.parse((await reader.run(["whoami", "--json"])).stdout)).toMatchObject({
+      auth: "api-key",
+      readOnly: true,
+    });
     const list = await reader.run(["bodyweight", "list", "--json"]);
     expect(JSON.parse(list.stdout)).toEqual([expect.objectContaining({ date: "2026-02-01", weight: 70 })]);
     for (const args of [
@@ -97,6 +105,11 @@ describe("API keys", () => {
     ).stdout.trim();
     const writer = home({ SVC_API_KEY: rw });
     expect((await writer.run(["bodyweight", "log", "71", "--date", "2026-02-02"])).code).toBe(0);
+    const writerWho = await writer.run(["whoami"]);
+    expect(writerWho.stdout).toContain("Signed in with an API key (SVC_API_KEY); ");
+    expect(writerWho.stdout).not.toContain("read-only");
+    expect(JSON.parse((await writer.run(["whoami", "--json"])).stdout).readOnly).toBe(false);
+    expect(JSON.parse((await h.run(["whoami", "--json"])).stdout).readOnly).toBe(false);
     // SVC_API_KEY wins over saved credentials.
     const who = await h.run(["whoami", "--json"], { env: { SVC_API_KEY: key } });
     expect(JSON.parse(who.stdout).auth).toBe("api-key");

@@ -294,6 +294,11 @@ export function createClient(options: ClientOptions) {
       return (await request(ops.VIEWER)).viewer;
     },
 
+    /** Whether this client's credential may only read (a read-only API key): every save is refused. Null signed out. */
+    async readOnly() {
+      return (await request(ops.VIEWER_READ_ONLY)).viewerReadOnly;
+    },
+
     /** Changes the signed-in user's default unit and effort scale. */
     async updateSettings(patch: { unit?: Unit; effort?: EffortScale; name?: string }): Promise<User> {
       const id = await viewerId();

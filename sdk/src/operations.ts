@@ -24,6 +24,13 @@ import {
   WorkoutWithSetsFields,
 } from "./fragments.ts";
 
+/** Whether this client's credential may only read (a read-only key); null signed out. */
+export const VIEWER_READ_ONLY = graphql(`
+  query ViewerReadOnly {
+    viewerReadOnly
+  }
+`);
+
 export const VIEWER = graphql(
   `
     query Viewer {

@@ -1,6 +1,6 @@
 // `viewer` over HTTP: null when signed out, the signed-in user, and their workouts newest first
 // with `limit` at its edges.
-import { useTestServer, gql, signUp } from "../support/harness.ts";
+import { useTestServer, gql, signUp, createApiKey } from "../support/harness.ts";
 
 const s = useTestServer();
 
@@ -70,4 +70,20 @@ describe("viewer.workouts", () => {
       expect(res.body.errors[0].message).toMatch(/limit/);
     }
   });
+});
+
+test("viewerReadOnly: null signed out, false for a session and a read-write key, true for a read-only key", async () => {
+  expect((await gql(s.url, "{ viewerReadOnly }")).body).toEqual({ data: { viewerReadOnly: null } });
+  const { token } = await signUp(s.url);
+  expect((await gql(s.url, "{ viewerReadOnly }", {}, { token })).body.data.viewerReadOnly).toBe(false);
+  for (const [access, readOnly] of [
+    ["READ_WRITE", false],
+    ["READ_ONLY", true],
+  ] as const) {
+    const { key } = await createApiKey(s.url, token, { name: access, access });
+    expect([access, (await gql(s.url, "{ viewerReadOnly }", {}, { key })).body.data]).toEqual([
+      access,
+      { viewerReadOnly: readOnly },
+    ]);
+  }
 });

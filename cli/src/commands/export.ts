@@ -33,7 +33,10 @@ export default class Export extends BaseCommand {
   static description =
     "JSON (the default) is this service's export: `svc import` reads it back, into this or another account or server, giving identical documents. CSV is Strong's comma format (workouts only), which other apps import. " +
     "Workouts are fetched a page at a time and written as they come, so a long history neither times out nor is held in memory. Writes to standard output, or to --output; progress goes to standard error. A read-only API key may export.";
-  static examples = ["svc export --output history.json", "svc export --format csv > strong.csv"];
+  static examples = [
+    "<%= config.bin %> export --output history.json",
+    "<%= config.bin %> export --format csv > strong.csv",
+  ];
   static flags = {
     format: Flags.option({
       options: ["json", "csv"] as const,
@@ -105,7 +108,7 @@ export default class Export extends BaseCommand {
     }
     if (flags.output) {
       await new Promise<void>((resolve) => stream.end(resolve));
-      this.out(
+      this.log(
         `Wrote ${counted(written, "workout")}, ${counted(head.routines.length, "routine")}, ${counted(head.bodyweights.length, "bodyweight")} and ${counted(head.customExercises.length, "custom exercise")} to ${flags.output} (${flags.format}).`,
       );
     }

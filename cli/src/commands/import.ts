@@ -55,14 +55,15 @@ export default class Import extends BaseCommand {
     "The file is sent to the server in parts (of at most 200 workouts), then a dry run of the whole file is made and printed (--dry-run stops there), then the import, in one transaction whatever the file's size: any error imports nothing. Workouts already there (same start and name; for FitNotes, the same day) are left alone, so a second import adds nothing. " +
     "Progress goes to standard error (on a terminal a progress bar for the parts and the time elapsed; otherwise plain lines); the summary to standard output (--json for JSON). Exit codes: 0 done, 2 a bad file or a name needing a choice, 4 not signed in or a read-only key.";
   static examples = [
-    "svc import strong.csv --dry-run",
+    "<%= config.bin %> import strong.csv --dry-run",
     {
       description: "A Strong file without units, in pounds, with one name mapped and one skipped",
-      command: 'svc import strong.csv --unit lb --map "Zercher Carry=Zercher Squat" --skip "Stretching"',
+      command: '<%= config.bin %> import strong.csv --unit lb --map "Zercher Carry=Zercher Squat" --skip "Stretching"',
     },
     {
       description: "Move to another account or server",
-      command: "svc export --output history.json && SVC_URL=https://other.example svc import history.json",
+      command:
+        "<%= config.bin %> export --output history.json && SVC_URL=https://other.example svc import history.json",
     },
   ];
   static args = {
@@ -180,6 +181,14 @@ export default class Import extends BaseCommand {
     });
     if (flags["dry-run"] || (unmapped.length && !extra.length)) {
       this.report(summary, parsed);
+      const stillUnmapped = summary.names.filter((n) => n.action === "unmapped");
+      if (flags["dry-run"] && stillUnmapped.length) {
+        this.log(
+          `Would not import as is: ${counted(stillUnmapped.length, "exercise name")} map${stillUnmapped.length === 1 ? "s" : ""} to no exercise. Choose for each with --map "Name=exercise", --create "Name" or --skip "Name" (or --create-unmapped / --skip-unmapped), e.g. --map ${JSON.stringify(`${stillUnmapped[0].name}=${stillUnmapped[0].suggestions[0] ?? "exercise"}`)}.`,
+        );
+        // Exit 3 (the summary is still printed, also with --json): a script can tell "would import" from "would not".
+        process.exitCode = EXIT.wouldNotImport;
+      }
       if (!flags["dry-run"]) {
         throw new CliError(
           `${counted(unmapped.length, "exercise name")} map${unmapped.length === 1 ? "s" : ""} to no exercise; nothing was imported. Choose for each with --map "Name=exercise", --create "Name" or --skip "Name" (or --create-unmapped / --skip-unmapped).`,
@@ -199,11 +208,14 @@ export default class Import extends BaseCommand {
     const lines: string[] = [];
     const verb = s.dryRun ? "Would import" : "Imported";
     if (s.workouts === 0 && s.duplicates > 0) {
-      lines.push(
+      const nothing =
         s.duplicates === 1
           ? `Nothing new: the file's 1 workout is already there${s.dryRun ? "" : "; nothing was added"}.`
-          : `Nothing new: all ${s.duplicates} workouts of the file are already there${s.dryRun ? "" : "; nothing was added"}.`,
-      );
+          : `Nothing new: all ${s.duplicates} workouts of the file are already there${s.dryRun ? "" : "; nothing was added"}.`;
+      // One line when the file adds nothing at all (no table of zeros).
+      if (!s.routines && !s.bodyweights && !s.customExercises && !s.names.some((n) => n.action === "unmapped"))
+        return this.log(nothing);
+      lines.push(nothing);
     } else {
       lines.push(
         `${verb} ${counted(s.workouts, "workout")}, ${counted(s.sets, "set")}${s.firstDate ? `, ${s.firstDate} to ${s.lastDate}` : ""}${s.duplicates ? `; ${s.duplicates} already there (left alone)` : ""}.`,
@@ -237,7 +249,7 @@ export default class Import extends BaseCommand {
     if (s.skippedSets) left.push(`  ${counted(s.skippedSets, "set")} of skipped exercises`);
     if (s.emptied) left.push(`  ${counted(s.emptied, "workout")} whose every exercise was skipped`);
     if (left.length) lines.push("Left out or changed:", ...left);
-    this.out(lines.join("\n"));
+    this.log(lines.join("\n"));
   }
 
   /** A refused document names the file's line; other errors go to the common handler. */

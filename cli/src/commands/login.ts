@@ -11,13 +11,16 @@ export default class Login extends BaseCommand {
 The session appears in your signed-in devices as "svc CLI on <this host>".
 With --with-token, reads an API key from standard input instead (create one with \`svc key create\`).`;
   static examples = [
-    { description: "Sign in interactively", command: "svc login" },
+    { description: "Sign in interactively", command: "<%= config.bin %> login" },
     {
       description: "Sign in from a script",
       command:
         "printf '%s' \"$PASSWORD\" | svc login --url https://log.example.com --email me@example.com --password-stdin",
     },
-    { description: "Use an API key", command: "svc login --url https://log.example.com --with-token < key.txt" },
+    {
+      description: "Use an API key",
+      command: "<%= config.bin %> login --url https://log.example.com --with-token < key.txt",
+    },
   ];
   static flags = {
     url: Flags.string({
@@ -49,7 +52,7 @@ With --with-token, reads an API key from standard input instead (create one with
           `${url} did not accept that API key (unknown, revoked or expired, or its owner is banned).`,
         );
       saveSignIn(url, { kind: "api-key", apiKey }, viewer);
-      this.out(`Signed in to ${url} as ${viewer.name} <${viewer.email}> with an API key.`);
+      this.log(`Signed in to ${url} as ${viewer.name} <${viewer.email}> with an API key.`);
       return;
     }
 
@@ -76,6 +79,6 @@ With --with-token, reads an API key from standard input instead (create one with
         .auth.signOut()
         .catch(() => undefined);
     }
-    this.out(`Signed in to ${url} as ${user.name} <${user.email}>.`);
+    this.log(`Signed in to ${url} as ${user.name} <${user.email}>.`);
   }
 }

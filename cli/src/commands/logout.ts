@@ -7,7 +7,7 @@ export default class Logout extends BaseCommand {
   static description =
     "Ends the saved session on the server (it disappears from your signed-in devices) and removes it from the credentials file. A saved API key is only forgotten here; revoke it with `svc key revoke <id>`.";
   static examples = [
-    "svc logout",
+    "<%= config.bin %> logout",
     { description: "Sign out of another server", command: "SVC_URL=https://other.example.com svc logout" },
   ];
 
@@ -17,13 +17,13 @@ export default class Logout extends BaseCommand {
     if (process.env.SVC_API_KEY)
       this.note("Note: SVC_API_KEY is set in the environment; svc keeps using it until you unset it.");
     if (!resolved.url || !resolved.saved) {
-      this.out(resolved.url ? `Not signed in to ${resolved.url}.` : "Not signed in.");
+      this.log(resolved.url ? `Not signed in to ${resolved.url}.` : "Not signed in.");
       return;
     }
     const { url, saved } = resolved;
     if (saved.kind === "api-key") {
       forgetInstance(url);
-      this.out(`Forgot the API key for ${url}. The key itself still works until you revoke it (svc key revoke <id>).`);
+      this.log(`Forgot the API key for ${url}. The key itself still works until you revoke it (svc key revoke <id>).`);
       return;
     }
     const { createClient } = await import("@svc/sdk");
@@ -36,6 +36,6 @@ export default class Logout extends BaseCommand {
       );
     }
     forgetInstance(url);
-    this.out(`Signed out of ${url}.`);
+    this.log(`Signed out of ${url}.`);
   }
 }

@@ -9,7 +9,7 @@ export default class Mcp extends BaseCommand {
     "For an assistant on the web (Claude, ChatGPT), connect it to https://<your server>/api/mcp instead.",
   ].join(" ");
   static examples = [
-    "svc mcp",
+    "<%= config.bin %> mcp",
     {
       description: "In an assistant's MCP configuration",
       command: `{"mcpServers": {"training-log": {"command": "svc", "args": ["mcp"]}}}`,

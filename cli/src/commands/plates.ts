@@ -28,14 +28,14 @@ export default class Plates extends BaseCommand {
     "When the weight cannot be made exactly, prints the nearest loadable weights below and above. With --json, prints " +
     "`{ unit, weight, bar, exact, perSide, below, above }` (below and above are `{ weight, perSide }` or null).";
   static examples = [
-    "svc plates 100",
-    "svc plates 225 --unit lb",
-    { description: "A 15 kg bar", command: "svc plates 62.5 --bar 15" },
+    "<%= config.bin %> plates 100",
+    "<%= config.bin %> plates 225 --unit lb",
+    { description: "A 15 kg bar", command: "<%= config.bin %> plates 62.5 --bar 15" },
     {
       description: "Only the plates you own (a limited number of pairs as <weight>x<pairs>)",
-      command: "svc plates 140 --plates 25,20x1,10,5,2.5,1.25",
+      command: "<%= config.bin %> plates 140 --plates 25,20x1,10,5,2.5,1.25",
     },
-    { description: "As JSON", command: "svc plates 101 --json" },
+    { description: "As JSON", command: "<%= config.bin %> plates 101 --json" },
   ];
   static args = { weight: Args.string({ description: "The total weight on the bar, bar included.", required: true }) };
   static flags = {
@@ -73,7 +73,7 @@ export default class Plates extends BaseCommand {
       .map((p) => (typeof p === "number" ? p : `${p.weight}x${p.pairs}`))
       .join("/");
     if (result.exact) {
-      this.out(
+      this.log(
         result.perSide!.length
           ? `${result.weight} ${unit} on a ${result.bar} ${unit} bar, each side: ${sideText(result.perSide!)}`
           : `${result.weight} ${unit}: the ${result.bar} ${unit} bar alone, no plates.`,
@@ -93,7 +93,7 @@ export default class Plates extends BaseCommand {
         ? `Nearest above: ${loadText(result.above, unit)}`
         : `Nearest above: none (that takes more plates than you have)`,
     );
-    this.out(lines.join("\n"));
+    this.log(lines.join("\n"));
     return result;
   }
 

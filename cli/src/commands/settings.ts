@@ -5,7 +5,11 @@ export default class Settings extends BaseCommand {
   static summary = "Show or change your default unit and effort scale.";
   static description =
     "The unit (kg or lb) is the default for documents and bodyweights without one; the effort scale (RPE or RIR) is how `@` ratings in set text are read.";
-  static examples = ["svc settings", "svc settings --unit lb", "svc settings --unit kg --effort rir --json"];
+  static examples = [
+    "<%= config.bin %> settings",
+    "<%= config.bin %> settings --unit lb",
+    "<%= config.bin %> settings --unit kg --effort rir --json",
+  ];
   static flags = {
     unit: unitFlag("Default unit."),
     effort: effortFlag("Effort scale."),
@@ -27,7 +31,7 @@ export default class Settings extends BaseCommand {
       : await this.spin("Loading", client.viewer());
     if (!user) throw new NotSignedInError(`The saved credentials for ${resolved.url} are no longer valid.`);
     const settings = { unit: user.unit, effort: user.effort };
-    this.out(`${changing ? "Saved. " : ""}Unit: ${settings.unit}. Effort scale: ${settings.effort.toUpperCase()}.`);
+    this.log(`${changing ? "Saved. " : ""}Unit: ${settings.unit}. Effort scale: ${settings.effort.toUpperCase()}.`);
     return settings;
   }
 }

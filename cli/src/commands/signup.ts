@@ -9,7 +9,7 @@ export default class Signup extends BaseCommand {
   static description =
     "Asks for the server address, your name, email and a password (at least 8 characters, never echoed), creates the account and saves the session like `svc login`.";
   static examples = [
-    { description: "Create an account interactively", command: "svc signup" },
+    { description: "Create an account interactively", command: "<%= config.bin %> signup" },
     {
       description: "From a script",
       command:
@@ -47,6 +47,6 @@ export default class Signup extends BaseCommand {
     const client = createClient({ url, clientName: await clientName() });
     const { token, user } = await this.spin("Creating the account", client.auth.signUp({ name, email, password }));
     saveSignIn(url, { kind: "session", token }, user);
-    this.out(`Created the account ${user.name} <${user.email}> on ${url} and signed in.`);
+    this.log(`Created the account ${user.name} <${user.email}> on ${url} and signed in.`);
   }
 }

@@ -4,10 +4,10 @@ import { NotSignedInError } from "../errors.ts";
 
 export default class Whoami extends BaseCommand {
   static summary = "Show who you are signed in as, and where.";
-  static examples = ["svc whoami", "svc whoami --json"];
+  static examples = ["<%= config.bin %> whoami", "<%= config.bin %> whoami --json"];
   static enableJsonFlag = true;
 
-  async run(): Promise<{ url: string; auth: "session" | "api-key"; user: User }> {
+  async run(): Promise<{ url: string; auth: "session" | "api-key"; readOnly: boolean; user: User }> {
     await this.parse(Whoami);
     const { client, resolved } = await this.client();
     const viewer = await this.spin("Checking", client.viewer());
@@ -19,10 +19,13 @@ export default class Whoami extends BaseCommand {
       );
     }
     const via = resolved.auth === "session" ? "session" : "api-key";
-    this.out(`${viewer.name} <${viewer.email}> on ${resolved.url}`);
-    this.out(
-      `Signed in with ${via === "session" ? "a session" : resolved.auth === "SVC_API_KEY" ? "an API key (SVC_API_KEY)" : "an API key"}; role ${viewer.role}; unit ${viewer.unit}; effort ${viewer.effort.toUpperCase()}.`,
+    const readOnly = via === "api-key" && (await client.readOnly()) === true;
+    const key = `${readOnly ? "a read-only" : "an"} API key${resolved.auth === "SVC_API_KEY" ? " (SVC_API_KEY)" : ""}`;
+    this.log(`${viewer.name} <${viewer.email}> on ${resolved.url}`);
+    this.log(
+      `Signed in with ${via === "session" ? "a session" : key}; role ${viewer.role}; unit ${viewer.unit}; effort ${viewer.effort.toUpperCase()}.`,
     );
-    return { url: resolved.url!, auth: via, user: viewer };
+    if (readOnly) this.log("This key can read but not save: commands that change anything are refused (exit 4).");
+    return { url: resolved.url!, auth: via, readOnly, user: viewer };
   }
 }

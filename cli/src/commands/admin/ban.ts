@@ -10,12 +10,12 @@ export default class AdminBan extends BaseCommand {
   static summary = "Ban a user, by email or id (admins only, with a signed-in session).";
   static description = `Ends all the user's sessions; their API keys answer as signed out while the ban lasts. The user is told the reason and the end when they try to sign in. Without --expires-in (or with never) the ban has no end. --expires-in takes ${DURATION_FORMS}. Asks first on a terminal; --yes skips the question (and is needed where svc cannot ask).`;
   static examples = [
-    "svc admin ban spammer@example.com --reason spam",
+    "<%= config.bin %> admin ban spammer@example.com --reason spam",
     {
       description: "A ban that lifts itself after a week",
-      command: "svc admin ban 1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f --expires-in 7d",
+      command: "<%= config.bin %> admin ban 1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f --expires-in 7d",
     },
-    { description: "From a script", command: "svc admin ban spammer@example.com --reason spam --yes" },
+    { description: "From a script", command: "<%= config.bin %> admin ban spammer@example.com --reason spam --yes" },
   ];
   static args = {
     user: Args.string({ description: "The user's email or id (see `svc admin user list`).", required: true }),
@@ -42,7 +42,7 @@ export default class AdminBan extends BaseCommand {
         ...(banExpiresIn === null ? {} : { banExpiresIn }),
       }),
     );
-    this.out(
+    this.log(
       `Banned ${user.name} <${user.email}> ${user.banExpires ? `until ${when(user.banExpires)}` : "with no end"}${user.banReason ? ` (reason: ${user.banReason})` : ""}.`,
     );
     return { user };

@@ -8,8 +8,11 @@ export default class AppDisconnect extends BaseCommand {
     "The app must be connected again (and approved in the browser) to use your account. Needs your sign-in (`svc login`). Asks first on a terminal; --yes skips the question (and is needed where svc cannot ask).";
   /** The topic's plural name, as the issue and older notes write it. */
   static examples = [
-    "svc app disconnect 9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
-    { description: "From a script", command: "svc app disconnect 9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d --yes" },
+    "<%= config.bin %> app disconnect 9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+    {
+      description: "From a script",
+      command: "<%= config.bin %> app disconnect 9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d --yes",
+    },
   ];
   static args = { id: Args.string({ description: "The connection's id (see `svc app list`).", required: true }) };
   static flags = { yes: yesFlag };
@@ -27,7 +30,7 @@ export default class AppDisconnect extends BaseCommand {
       );
     }
     const id = await this.spin("Disconnecting", client.disconnectApp(args.id));
-    this.out(`Disconnected app ${id}.`);
+    this.log(`Disconnected app ${id}.`);
     return { disconnected: id };
   }
 }

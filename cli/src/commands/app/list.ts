@@ -6,16 +6,16 @@ export default class AppList extends BaseCommand {
   static summary = "List the apps (AI assistants through MCP) connected to your account.";
   static description = "Needs your sign-in (`svc login`); an API key cannot see connected apps.";
   /** The topic's plural name, as the issue and older notes write it. */
-  static examples = ["svc app list", "svc app list --json"];
+  static examples = ["<%= config.bin %> app list", "<%= config.bin %> app list --json"];
   static enableJsonFlag = true;
 
   async run(): Promise<ConnectedApp[]> {
     await this.parse(AppList);
     const { client } = await this.client();
     const apps = await this.spin("Loading connected apps", client.connectedApps());
-    if (!apps.length) this.out("No connected apps.");
+    if (!apps.length) this.log("No connected apps.");
     else {
-      this.out(
+      this.log(
         table(apps, [
           { header: "ID", get: (a) => a.id },
           { header: "APP", get: (a) => a.clientName },

@@ -8,7 +8,10 @@ import { checkDate, isUuid } from "../../input.ts";
 export default class BodyweightDelete extends BaseCommand {
   static summary = "Delete a logged bodyweight, by its day (or its id).";
   static description = "Asks first on a terminal; --yes skips the question (and is needed where svc cannot ask).";
-  static examples = ["svc bodyweight delete 2026-03-01", "svc bodyweight delete 2026-03-01 --yes --json"];
+  static examples = [
+    "<%= config.bin %> bodyweight delete 2026-03-01",
+    "<%= config.bin %> bodyweight delete 2026-03-01 --yes --json",
+  ];
   static args = {
     day: Args.string({
       description: "The day (YYYY-MM-DD) or the entry's id (see `svc bodyweight list --json`).",
@@ -34,7 +37,7 @@ export default class BodyweightDelete extends BaseCommand {
     }
     await confirm(flags.yes, date ? `Delete the bodyweight of ${date}?` : `Delete the bodyweight ${id}?`);
     const deleted = await this.spin("Deleting", client.deleteBodyweight(id));
-    this.out(`Deleted the bodyweight of ${deleted.date} (${deleted.weight} ${deleted.unit}).`);
+    this.log(`Deleted the bodyweight of ${deleted.date} (${deleted.weight} ${deleted.unit}).`);
     return { deleted };
   }
 }

@@ -6,8 +6,12 @@ import { table } from "../../output.ts";
 export default class BodyweightList extends BaseCommand {
   static summary = "List your logged bodyweights, newest first.";
   static description =
-    "Each entry keeps the unit it was logged in; --unit shows them all in one unit (1 lb = 0.45359237 kg, 2 decimals).";
-  static examples = ["svc bodyweight list", "svc bodyweight list --limit 7 --json", "svc bodyweight list --unit lb"];
+    "Shown in your unit (1 lb = 0.45359237 kg, 2 decimals), or in --unit; --json gives each entry as it was logged unless --unit is given.";
+  static examples = [
+    "<%= config.bin %> bodyweight list",
+    "<%= config.bin %> bodyweight list --limit 7 --json",
+    "<%= config.bin %> bodyweight list --unit lb",
+  ];
   static flags = {
     limit: Flags.integer({ description: "At most this many entries (default 30).", min: 1, max: 1000 }),
     unit: unitFlag(),
@@ -17,15 +21,15 @@ export default class BodyweightList extends BaseCommand {
   async run(): Promise<Bodyweight[]> {
     const { flags } = await this.parse(BodyweightList);
     const { client } = await this.client();
-    const entries = await inUnit(
-      await this.spin("Loading", client.bodyweights({ limit: flags.limit ?? 30 })),
-      this.unit(flags.unit),
-    );
+    const logged = await this.spin("Loading", client.bodyweights({ limit: flags.limit ?? 30 }));
+    // People read one unit (theirs unless asked); the data keeps each entry's own.
+    const shown = flags.unit ?? (!this.jsonEnabled() && logged.length ? (await client.viewer())?.unit : undefined);
+    const entries = await inUnit(logged, this.unit(shown ?? undefined));
     if (!entries.length) {
-      this.out("No bodyweights logged yet. Log one with `svc bodyweight log <weight>`.");
+      this.log("No bodyweights logged yet. Log one with `svc bodyweight log <weight>`.");
       return entries;
     }
-    this.out(
+    this.log(
       table(entries, [
         { header: "DATE", get: (b) => b.date },
         { header: "WEIGHT", get: (b) => `${b.weight} ${b.unit}`, align: "right" },

@@ -6,7 +6,10 @@ import { checkDate, today } from "../../input.ts";
 
 export default class BodyweightLog extends BaseCommand {
   static summary = "Log your bodyweight for a day (logging the same day again replaces it).";
-  static examples = ["svc bodyweight log 81.4", "svc bodyweight log 179.5 --unit lb --date 2026-03-01"];
+  static examples = [
+    "<%= config.bin %> bodyweight log 81.4",
+    "<%= config.bin %> bodyweight log 179.5 --unit lb --date 2026-03-01",
+  ];
   static args = { weight: Args.string({ description: "The weight, a number.", required: true }) };
   static flags = {
     date: Flags.string({ description: "The day, YYYY-MM-DD (default today)." }),
@@ -23,7 +26,7 @@ export default class BodyweightLog extends BaseCommand {
     const date = flags.date === undefined ? today() : checkDate(flags.date, "--date");
     const { client } = await this.client();
     const logged = await this.spin("Logging", client.logBodyweight({ date, weight, unit: this.unit(flags.unit) }));
-    this.out(`Logged ${logged.weight} ${logged.unit} for ${logged.date}.`);
+    this.log(`Logged ${logged.weight} ${logged.unit} for ${logged.date}.`);
     return logged;
   }
 }

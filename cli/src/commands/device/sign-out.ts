@@ -10,9 +10,9 @@ export default class DeviceSignOut extends BaseCommand {
   static description =
     "The device must sign in again. A browser may keep showing a cached session for up to five minutes. --others keeps only this one (for example after losing a phone). Asks first on a terminal; --yes skips the question (and is needed where svc cannot ask).";
   static examples = [
-    "svc device sign-out 9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
-    { description: "Sign out everywhere but here", command: "svc device sign-out --others" },
-    { description: "From a script", command: "svc device sign-out --others --yes" },
+    "<%= config.bin %> device sign-out 9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+    { description: "Sign out everywhere but here", command: "<%= config.bin %> device sign-out --others" },
+    { description: "From a script", command: "<%= config.bin %> device sign-out --others --yes" },
   ];
   static args = { id: Args.string({ description: "The session's id (see `svc device list`)." }) };
   static flags = {
@@ -33,7 +33,7 @@ export default class DeviceSignOut extends BaseCommand {
     if (flags.others) {
       await confirm(flags.yes, "Sign out every other device? Each must sign in again.");
       const count = await this.spin("Signing out the other devices", client.signOutOtherSessions());
-      this.out(count === 0 ? "No other device was signed in." : `Signed out ${counted(count, "other device")}.`);
+      this.log(count === 0 ? "No other device was signed in." : `Signed out ${counted(count, "other device")}.`);
       return { signedOut: count };
     }
     const id = args.id!;
@@ -47,7 +47,7 @@ export default class DeviceSignOut extends BaseCommand {
     await this.spin("Signing out", client.signOutSession(id));
     const self = current?.id === id.toLowerCase();
     if (self && resolved.url && resolved.auth === "session") forgetInstance(resolved.url);
-    this.out(self ? `Signed out this device (${id}); run \`svc login\` to sign in again.` : `Signed out device ${id}.`);
+    this.log(self ? `Signed out this device (${id}); run \`svc login\` to sign in again.` : `Signed out device ${id}.`);
     return { signedOut: id, current: self };
   }
 }

@@ -8,8 +8,8 @@ export default class ExerciseCreate extends BaseCommand {
   static description =
     "The name (1 to 100 characters) must differ from your other custom exercises (ignoring case, spaces and hyphens); it may equal a catalog name, and then yours is the one your documents mean.";
   static examples = [
-    'svc exercise create "Zercher Lunge" --equipment barbell --region lower',
-    'svc exercise create "Plank on rings" --kind time --region core --json',
+    '<%= config.bin %> exercise create "Zercher Lunge" --equipment barbell --region lower',
+    '<%= config.bin %> exercise create "Plank on rings" --kind time --region core --json',
   ];
   static args = { name: Args.string({ description: "The exercise's name.", required: true }) };
   static flags = exerciseFlags;
@@ -28,7 +28,7 @@ export default class ExerciseCreate extends BaseCommand {
         ...(flags.muscle ? { muscles: flags.muscle } : {}),
       }),
     );
-    this.out(`Added ${exercise.name} (${exercise.id}): ${exercise.equipment}, ${exercise.region}, ${exercise.kind}.`);
+    this.log(`Added ${exercise.name} (${exercise.id}): ${exercise.equipment}, ${exercise.region}, ${exercise.kind}.`);
     return exercise;
   }
 }

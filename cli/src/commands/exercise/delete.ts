@@ -9,8 +9,8 @@ export default class ExerciseDelete extends BaseCommand {
   static description =
     "Refused while a routine or workout still uses it: your history is never dropped silently. Catalog exercises cannot be deleted. Asks first on a terminal; --yes skips the question (and is needed where svc cannot ask).";
   static examples = [
-    'svc exercise delete "Zercher Lunge"',
-    { description: "From a script", command: "svc exercise delete 3f2a9c1e --yes" },
+    '<%= config.bin %> exercise delete "Zercher Lunge"',
+    { description: "From a script", command: "<%= config.bin %> exercise delete 3f2a9c1e --yes" },
   ];
   static args = {
     exercise: Args.string({ description: "The exercise's name (any case), id or id prefix.", required: true }),
@@ -25,7 +25,7 @@ export default class ExerciseDelete extends BaseCommand {
     const found = await resolveCustomExercise(client, args.exercise);
     await confirm(flags.yes, `Delete your custom exercise ${found.name} (${found.id.slice(0, SHORT_ID)})?`);
     const deleted = await this.spin("Deleting", client.deleteCustomExercise(found.id));
-    this.out(`Deleted ${deleted.name} (${deleted.id}).`);
+    this.log(`Deleted ${deleted.name} (${deleted.id}).`);
     return { deleted };
   }
 }

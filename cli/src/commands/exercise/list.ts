@@ -8,7 +8,11 @@ export default class ExerciseList extends BaseCommand {
   static summary = "List your custom exercises (with --all, the catalog too).";
   static description =
     "Custom exercises are private to you and usable in documents by name, like catalog exercises. To search by words, use `svc exercise search <words>`.";
-  static examples = ["svc exercise list", "svc exercise list --json", "svc exercise list --all"];
+  static examples = [
+    "<%= config.bin %> exercise list",
+    "<%= config.bin %> exercise list --json",
+    "<%= config.bin %> exercise list --all",
+  ];
   static flags = {
     all: Flags.boolean({ description: "Also list the shared catalog." }),
   };
@@ -19,10 +23,10 @@ export default class ExerciseList extends BaseCommand {
     const { client } = await this.client();
     const exercises = await this.spin("Loading exercises", flags.all ? client.exercises() : client.customExercises());
     if (!exercises.length) {
-      this.out("No custom exercises yet. Add one with `svc exercise create <name>`.");
+      this.log("No custom exercises yet. Add one with `svc exercise create <name>`.");
       return exercises;
     }
-    this.out(
+    this.log(
       table(exercises, [
         { header: "ID", get: (e) => e.id.slice(0, SHORT_ID) },
         { header: "NAME", get: (e) => e.name },

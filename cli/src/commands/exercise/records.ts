@@ -9,8 +9,8 @@ export default class ExerciseRecords extends BaseCommand {
   static description =
     "Finds the exercise the words mean, as documents read them (a name or alias, abbreviations such as `DB OHP`, plurals, typos such as `sqaut`); words that fit several exercises (`press`) list them instead of guessing (exit 2). Shows your records on it in your unit, over sets done (warm-ups do not count): with a weight, the heaviest, the best estimated one-rep max (Epley: weight x (1 + reps / 30), from sets of 1 to 12 reps), the most reps at each weight and the 1, 3, 5, 8 and 10 rep maxes (actual: the heaviest set of at least that many reps; estimated: from the best estimated 1RM); without a weight, the most reps in a set; timed, the longest. With --json, prints `{ id, name, records }`.";
   static examples = [
-    "svc exercise records bench",
-    { description: "As JSON", command: "svc exercise records romanian deadlift --json" },
+    "<%= config.bin %> exercise records bench",
+    { description: "As JSON", command: "<%= config.bin %> exercise records romanian deadlift --json" },
   ];
   /** Its name before the exercise commands were one topic. */
   static strict = false;
@@ -33,7 +33,7 @@ export default class ExerciseRecords extends BaseCommand {
       throw new CliError(`No exercise matches ${JSON.stringify(words)}. See \`svc exercise search ${words}\`.`);
     if (!this.jsonEnabled()) {
       const { recordsView } = await import("../../progression.ts");
-      this.out(recordsView(found.name, found.records));
+      this.log(recordsView(found.name, found.records));
     }
     return found;
   }

@@ -10,8 +10,8 @@ export default class ExerciseRename extends BaseCommand {
   static description =
     "Routines and workouts that use it keep it (they refer to it by id) and show the new name. Pass the same name to change only --equipment, --region, --kind or --muscle.";
   static examples = [
-    'svc exercise rename "Zercher Lunge" "Zercher Box Squat"',
-    'svc exercise rename 3f2a9c1e "Zercher Lunge" --region lower',
+    '<%= config.bin %> exercise rename "Zercher Lunge" "Zercher Box Squat"',
+    '<%= config.bin %> exercise rename 3f2a9c1e "Zercher Lunge" --region lower',
   ];
   static args = {
     exercise: Args.string({ description: "The exercise's name (any case), id or id prefix.", required: true }),
@@ -35,7 +35,7 @@ export default class ExerciseRename extends BaseCommand {
         ...(flags.muscle ? { muscles: flags.muscle } : {}),
       }),
     );
-    this.out(
+    this.log(
       found.name === exercise.name
         ? `Saved ${exercise.name} (${exercise.id}).`
         : `Renamed ${found.name} to ${exercise.name} (${exercise.id}).`,

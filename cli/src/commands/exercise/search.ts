@@ -9,16 +9,16 @@ export default class ExerciseSearch extends BaseCommand {
   static description =
     "Searches the catalog and your own exercises; typos are tolerated. Any name or alias shown works as `exercise` in a document.";
   static examples = [
-    "svc exercise search bench",
-    "svc exercise search romanian dead --limit 3",
-    "svc exercise search pullup --json",
+    "<%= config.bin %> exercise search bench",
+    "<%= config.bin %> exercise search romanian dead --limit 3",
+    "<%= config.bin %> exercise search pullup --json",
     {
-      description: "Your records on the best match (see `svc exercise records --help`)",
-      command: "svc exercise records bench",
+      description: "Your records on the best match (see `<%= config.bin %> exercise records --help`)",
+      command: "<%= config.bin %> exercise records bench",
     },
     {
-      description: "Add an exercise of your own (see `svc exercise --help`)",
-      command: 'svc exercise create "Zercher Lunge" --equipment barbell',
+      description: "Add an exercise of your own (see `<%= config.bin %> exercise --help`)",
+      command: '<%= config.bin %> exercise create "Zercher Lunge" --equipment barbell',
     },
   ];
   /** `svc exercises <words>`: the contract's name for the search, kept beside the noun-verb one. */
@@ -38,10 +38,10 @@ export default class ExerciseSearch extends BaseCommand {
     const { client } = await this.client({ auth: "optional" });
     const found = await this.spin("Searching", client.searchExercises(words, { limit: flags.limit ?? 10 }));
     if (!found.length) {
-      this.out(`No exercises match ${JSON.stringify(words)}.`);
+      this.log(`No exercises match ${JSON.stringify(words)}.`);
       return found;
     }
-    this.out(
+    this.log(
       table(found, [
         { header: "NAME", get: (e) => e.name },
         { header: "EQUIPMENT", get: (e) => e.equipment },

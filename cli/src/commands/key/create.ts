@@ -11,10 +11,10 @@ export default class KeyCreate extends BaseCommand {
   static description =
     "Read-only keys can only run queries; read-write keys can also make changes. A key works only on the GraphQL API, never for key, device or admin operations. Use it with `svc login --with-token` or SVC_API_KEY.";
   static examples = [
-    "svc key create --name backup-script --access read-only --expires 90d",
+    "<%= config.bin %> key create --name backup-script --access read-only --expires 90d",
     {
       description: "Keep only the key (for a script)",
-      command: "svc key create --name ci --access read-write --expires 30d --json | jq -r .key",
+      command: "<%= config.bin %> key create --name ci --access read-write --expires 30d --json | jq -r .key",
     },
   ];
   static flags = {
@@ -45,7 +45,7 @@ export default class KeyCreate extends BaseCommand {
     );
     this.note(yellow("Store this key now: it is shown only once and cannot be retrieved later.", process.stderr));
     if (this.jsonEnabled()) return created;
-    this.out(created.key);
+    this.log(created.key);
     this.note(
       `Created key ${created.apiKey.name} (${created.apiKey.id}), ${flags.access}, ${flags.expires === "never" ? "never expires" : `expires ${created.apiKey.expiresAt}`}.`,
     );

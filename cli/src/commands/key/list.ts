@@ -4,7 +4,7 @@ import { table, when } from "../../output.ts";
 
 export default class KeyList extends BaseCommand {
   static summary = "List your personal API keys (needs a signed-in session, not a key).";
-  static examples = ["svc key list", "svc key list --json"];
+  static examples = ["<%= config.bin %> key list", "<%= config.bin %> key list --json"];
   static enableJsonFlag = true;
 
   async run(): Promise<ApiKey[]> {
@@ -12,10 +12,10 @@ export default class KeyList extends BaseCommand {
     const { client } = await this.client();
     const keys = await this.spin("Loading keys", client.apiKeys());
     if (!keys.length) {
-      this.out("No API keys. Create one with `svc key create --name <name> --access read-only --expires 90d`.");
+      this.log("No API keys. Create one with `svc key create --name <name> --access read-only --expires 90d`.");
       return keys;
     }
-    this.out(
+    this.log(
       table(keys, [
         { header: "ID", get: (k) => k.id },
         { header: "NAME", get: (k) => k.name },

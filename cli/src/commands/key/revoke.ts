@@ -8,9 +8,12 @@ export default class KeyRevoke extends BaseCommand {
   static description =
     "Requests with it are answered as signed out from then on. Asks first on a terminal; --yes skips the question (and is needed where svc cannot ask).";
   static examples = [
-    "svc key revoke backup-script",
-    "svc key revoke 6f1d2c3b",
-    { description: "From a script", command: "svc key revoke 6f1d2c3b-4a59-4e8f-9a0b-1c2d3e4f5a6b --yes" },
+    "<%= config.bin %> key revoke backup-script",
+    "<%= config.bin %> key revoke 6f1d2c3b",
+    {
+      description: "From a script",
+      command: "<%= config.bin %> key revoke 6f1d2c3b-4a59-4e8f-9a0b-1c2d3e4f5a6b --yes",
+    },
   ];
   static args = {
     key: Args.string({
@@ -31,7 +34,7 @@ export default class KeyRevoke extends BaseCommand {
       `Revoke the key ${key.name} (${key.id.slice(0, SHORT_ID)})? Scripts using it stop working.`,
     );
     await this.spin("Revoking", client.revokeApiKey(key.id));
-    this.out(`Revoked key ${key.name} (${key.id}); requests with it are now answered as signed out.`);
+    this.log(`Revoked key ${key.name} (${key.id}); requests with it are now answered as signed out.`);
     return { revoked: key.id, name: key.name };
   }
 }

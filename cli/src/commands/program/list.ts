@@ -6,14 +6,14 @@ export default class ProgramList extends BaseCommand {
   static summary = "List the built-in programs you can start.";
   static description =
     "Each program's slug (what `svc program start` takes), name, days and the lifts it needs a weight for: a training max in 5/3/1, the first work weight in the others. --json prints every template whole, its days as routine documents.";
-  static examples = ["svc program list", "svc program list --json"];
+  static examples = ["<%= config.bin %> program list", "<%= config.bin %> program list --json"];
   static enableJsonFlag = true;
 
   async run(): Promise<ProgramTemplate[]> {
     await this.parse(ProgramList);
     const { client } = await this.client({ auth: "optional" });
     const templates = await this.spin("Loading programs", client.programLibrary());
-    this.out(
+    this.log(
       table(templates, [
         { header: "SLUG", get: (t) => t.slug },
         { header: "NAME", get: (t) => t.name },

@@ -20,12 +20,15 @@ export default class ProgramStart extends BaseCommand {
   static description =
     "Creates the program's days as routines of one program (all or nothing) and prints them. --set gives a lift's training max in a 5/3/1 program and its first work weight in the others, in --unit (default yours); --from-history starts every lift not set at 90 % of its best estimated 1RM of the last 12 weeks, rounded down to its rounding step. A lift left without a weight is refused by name and nothing is saved. Starting a program you already run makes a second copy (`GZCLP (2)`). See `svc program list` for the slugs and each program's lifts.";
   static examples = [
-    'svc program start starting-strength --set "Back Squat=100" --set "Overhead Press=40" --set "Deadlift=120" --set "Bench Press=60" --set "Power Clean=50"',
+    '<%= config.bin %> program start starting-strength --set "Back Squat=100" --set "Overhead Press=40" --set "Deadlift=120" --set "Bench Press=60" --set "Power Clean=50"',
     {
       description: "Training maxes from your history, one of them given",
-      command: 'svc program start 531-bbb --from-history --set "Overhead Press=50"',
+      command: '<%= config.bin %> program start 531-bbb --from-history --set "Overhead Press=50"',
     },
-    { description: "In pounds, as JSON", command: "svc program start gzclp --unit lb --from-history --json" },
+    {
+      description: "In pounds, as JSON",
+      command: "<%= config.bin %> program start gzclp --unit lb --from-history --json",
+    },
   ];
   static args = {
     slug: Args.string({ description: "The program's slug (see `svc program list`).", required: true }),
@@ -50,8 +53,8 @@ export default class ProgramStart extends BaseCommand {
       "Starting the program",
       client.startProgram(args.slug, { unit: this.unit(flags.unit), lifts, fromHistory: flags["from-history"] }),
     );
-    this.out(`Started ${routines.length} routines; plan the first with \`svc routine next "${routines[0]?.name}"\`.`);
-    this.out(
+    this.log(`Started ${routines.length} routines; plan the first with \`svc routine next "${routines[0]?.name}"\`.`);
+    this.log(
       table(routines, [
         { header: "NAME", get: (r) => r.name },
         { header: "ID", get: (r) => r.id },

@@ -8,11 +8,14 @@ export default class RoutineApply extends BaseCommand {
   static description =
     "A document without `id` creates a routine; with `id` it replaces that routine (exercises left out are removed). The document is checked offline first; an invalid one prints `path: reason`, exits with 2 and saves nothing. `svc routine schema` prints the JSON Schema.";
   static examples = [
-    "svc routine apply push.json",
-    { description: "Check a document without saving it", command: "svc routine apply push.json --dry-run" },
+    "<%= config.bin %> routine apply push.json",
+    {
+      description: "Check a document without saving it",
+      command: "<%= config.bin %> routine apply push.json --dry-run",
+    },
     {
       description: "Copy a routine's document back unchanged",
-      command: "svc routine show Push --json | svc routine apply -",
+      command: "<%= config.bin %> routine show Push --json | svc routine apply -",
     },
   ];
   static args = {
@@ -30,7 +33,7 @@ export default class RoutineApply extends BaseCommand {
     const { validateRoutineDocument } = await import("@svc/sdk/documents");
     const canonical = checked(validateRoutineDocument(document));
     if (flags["dry-run"]) {
-      this.out(
+      this.log(
         `${source} is a valid routine document (dry run: nothing saved). Exercise names are checked when it is applied.`,
       );
       return { valid: true, document: canonical as JsonObject };
@@ -39,7 +42,7 @@ export default class RoutineApply extends BaseCommand {
     const result = await this.spin("Saving the routine", client.applyRoutineDocument(document)).catch((error) => {
       throw tooLarge(error, loaded, "A routine holds at most 100 exercises.");
     });
-    this.out(`${result.created ? "Created" : "Replaced"} routine ${result.routine.name} (${result.routine.id}).`);
+    this.log(`${result.created ? "Created" : "Replaced"} routine ${result.routine.name} (${result.routine.id}).`);
     return result;
   }
 }

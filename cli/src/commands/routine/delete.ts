@@ -10,8 +10,8 @@ export default class RoutineDelete extends BaseCommand {
   static description =
     "Workouts that followed the routine are kept. Save it first with `svc routine show <name> --json > file` if you may want it back. Asks first on a terminal; --yes skips the question (and is needed where svc cannot ask).";
   static examples = [
-    "svc routine delete Push",
-    { description: "From a script", command: "svc routine delete 0b9c2d4e --yes" },
+    "<%= config.bin %> routine delete Push",
+    { description: "From a script", command: "<%= config.bin %> routine delete 0b9c2d4e --yes" },
   ];
   static args = {
     routine: Args.string({
@@ -36,7 +36,7 @@ export default class RoutineDelete extends BaseCommand {
         throw new CliError(`No routine named or with id ${JSON.stringify(args.routine)}. See \`svc routine list\`.`);
       throw error;
     });
-    this.out(`Deleted routine ${deleted.name} (${deleted.id}).`);
+    this.log(`Deleted routine ${deleted.name} (${deleted.id}).`);
     return { deleted };
   }
 }

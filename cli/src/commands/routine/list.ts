@@ -6,7 +6,7 @@ export default class RoutineList extends BaseCommand {
   static summary = "List your routines.";
   static description =
     "A routine's name (any case), its id or any unique id prefix (4 characters or more) works with `svc routine show`, `next` and `delete`.";
-  static examples = ["svc routine list", "svc routine list --json"];
+  static examples = ["<%= config.bin %> routine list", "<%= config.bin %> routine list --json"];
   static enableJsonFlag = true;
 
   async run(): Promise<RoutineSummary[]> {
@@ -14,10 +14,10 @@ export default class RoutineList extends BaseCommand {
     const { client } = await this.client();
     const routines = await this.spin("Loading routines", client.routines());
     if (!routines.length) {
-      this.out("No routines yet. Create one with `svc routine apply <file>` (see `svc routine schema`).");
+      this.log("No routines yet. Create one with `svc routine apply <file>` (see `svc routine schema`).");
       return routines;
     }
-    this.out(
+    this.log(
       table(routines, [
         { header: "NAME", get: (r) => r.name },
         { header: "ID", get: (r) => r.id },

@@ -10,11 +10,11 @@ export default class RoutineNext extends BaseCommand {
   static description =
     "Targets come from your history of the routine and its progression (linear, greyskull, double, time or none); each exercise says why its target is what it is. With --json, prints the planned workout document exactly as the API returns it (every set `done: false`), so `svc routine next Push --json | svc workout apply -` logs it; mark sets done as you go and apply it again.";
   static examples = [
-    "svc routine next Push",
-    { description: "Plan for another day", command: "svc routine next Push --date 2026-03-09" },
+    "<%= config.bin %> routine next Push",
+    { description: "Plan for another day", command: "<%= config.bin %> routine next Push --date 2026-03-09" },
     {
       description: "Log the planned workout, then edit it as you train",
-      command: "svc routine next Push --json | svc workout apply -",
+      command: "<%= config.bin %> routine next Push --json | svc workout apply -",
     },
   ];
   static args = {
@@ -39,7 +39,7 @@ export default class RoutineNext extends BaseCommand {
     if (!this.jsonEnabled()) {
       const { nextWorkoutView } = await import("../../progression.ts");
       const targets = (await client.nextTargets(routine.id, { date })) ?? [];
-      this.out(
+      this.log(
         nextWorkoutView(
           document,
           targets.map((t) => t?.explanation ?? ""),

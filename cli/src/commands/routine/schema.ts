@@ -3,7 +3,7 @@ import { BaseCommand } from "../../base.ts";
 export default class RoutineSchema extends BaseCommand {
   static summary = "Print the JSON Schema (draft 2020-12) of routine documents.";
   static description = "Works offline. Point your editor at it for completion and checks while you write a routine.";
-  static examples = ["svc routine schema", "svc routine schema > routine.schema.json"];
+  static examples = ["<%= config.bin %> routine schema", "<%= config.bin %> routine schema > routine.schema.json"];
 
   async run(): Promise<void> {
     await this.parse(RoutineSchema);

@@ -10,11 +10,15 @@ export default class RoutineShow extends BaseCommand {
   static description =
     "With --json, prints the routine document exactly as the API returns it, so `svc routine show Push --json | svc routine apply -` changes nothing. Edit the document and apply it to change the routine.";
   static examples = [
-    "svc routine show Push",
-    { description: "Print the document, weights in pounds", command: "svc routine show Push --json --unit lb" },
+    "<%= config.bin %> routine show Push",
+    {
+      description: "Print the document, weights in pounds",
+      command: "<%= config.bin %> routine show Push --json --unit lb",
+    },
     {
       description: "Edit a routine",
-      command: "svc routine show Push --json > push.json && $EDITOR push.json && svc routine apply push.json",
+      command:
+        "<%= config.bin %> routine show Push --json > push.json && $EDITOR push.json && svc routine apply push.json",
     },
   ];
   static args = {
@@ -36,7 +40,7 @@ export default class RoutineShow extends BaseCommand {
     );
     if (!document)
       throw new CliError(`No routine named or with id ${JSON.stringify(args.routine)}. See \`svc routine list\`.`);
-    this.out(routineView(document));
+    this.log(routineView(document));
     return document;
   }
 }

@@ -8,12 +8,15 @@ export default class WorkoutApply extends BaseCommand {
   static description =
     "A document without `id` logs a new workout; with `id` it replaces that workout. The server checks it against your settings (unit, effort scale); an invalid one prints `path: reason`, exits with 2 and saves nothing. `--dry-run` checks it offline instead. A set that reads as weight and reps swapped (`5x100`) is saved as written, with a warning on standard error. `svc workout schema` prints the JSON Schema.";
   static examples = [
-    "svc workout apply today.json",
-    { description: "Check a document without saving it", command: "svc workout apply today.json --dry-run" },
+    "<%= config.bin %> workout apply today.json",
+    {
+      description: "Check a document without saving it",
+      command: "<%= config.bin %> workout apply today.json --dry-run",
+    },
     { description: "From standard input", command: "cat today.json | svc workout apply -" },
     {
       description: "Check offline a document whose @ ratings are reps in reserve",
-      command: "svc workout apply today.json --dry-run --effort rir",
+      command: "<%= config.bin %> workout apply today.json --dry-run --effort rir",
     },
   ];
   static args = {
@@ -37,7 +40,7 @@ export default class WorkoutApply extends BaseCommand {
       // Offline there are no account settings: a document without `effort` is read on --effort.
       const canonical = checked(validateWorkoutDocument(document, { effort: flags.effort }));
       this.warnSwapped(likelySwappedSets(document), document);
-      this.out(
+      this.log(
         `${source} is a valid workout document (dry run: nothing saved). Exercise names and the routine are checked when it is applied.`,
       );
       return { valid: true, document: canonical as JsonObject };
@@ -48,7 +51,7 @@ export default class WorkoutApply extends BaseCommand {
     });
     this.warnSwapped(likelySwappedSets(document), document);
     const w = result.workout;
-    this.out(`${result.created ? "Logged" : "Replaced"} workout ${w.name ? `${w.name} ` : ""}on ${w.date} (${w.id}).`);
+    this.log(`${result.created ? "Logged" : "Replaced"} workout ${w.name ? `${w.name} ` : ""}on ${w.date} (${w.id}).`);
     return result;
   }
 

@@ -10,8 +10,8 @@ export default class WorkoutDelete extends BaseCommand {
   static description =
     "Its sets go with it; records and progression no longer count them. Asks first on a terminal; --yes skips the question (and is needed where svc cannot ask).";
   static examples = [
-    "svc workout delete 3f2a9c1e",
-    { description: "From a script", command: "svc workout delete 3f2a9c1e --yes" },
+    "<%= config.bin %> workout delete 3f2a9c1e",
+    { description: "From a script", command: "<%= config.bin %> workout delete 3f2a9c1e --yes" },
   ];
   static args = { id: Args.string({ description: "Workout id, or the first characters of it.", required: true }) };
   static flags = { yes: yesFlag };
@@ -29,7 +29,7 @@ export default class WorkoutDelete extends BaseCommand {
       `Delete the workout ${workout.name ? `${workout.name} ` : ""}on ${workout.date} (${id.slice(0, SHORT_ID)})?`,
     );
     const deleted = await this.spin("Deleting the workout", client.deleteWorkout(id));
-    this.out(`Deleted workout ${deleted.name ? `${deleted.name} ` : ""}on ${deleted.date} (${deleted.id}).`);
+    this.log(`Deleted workout ${deleted.name ? `${deleted.name} ` : ""}on ${deleted.date} (${deleted.id}).`);
     return { deleted };
   }
 }

@@ -3,7 +3,7 @@ import { BaseCommand } from "../../base.ts";
 export default class WorkoutSchema extends BaseCommand {
   static summary = "Print the JSON Schema (draft 2020-12) of workout documents.";
   static description = "Works offline. Point your editor at it for completion and checks while you write a workout.";
-  static examples = ["svc workout schema", "svc workout schema > workout.schema.json"];
+  static examples = ["<%= config.bin %> workout schema", "<%= config.bin %> workout schema > workout.schema.json"];
 
   async run(): Promise<void> {
     await this.parse(WorkoutSchema);

@@ -10,8 +10,11 @@ export default class WorkoutShow extends BaseCommand {
   static description =
     "With --json, prints the workout document exactly as the API returns it, so `svc workout show <id> --json | svc workout apply -` changes nothing.";
   static examples = [
-    "svc workout show 3f2a9c1e",
-    { description: "Print the document, weights in kilograms", command: "svc workout show 3f2a --json --unit kg" },
+    "<%= config.bin %> workout show 3f2a9c1e",
+    {
+      description: "Print the document, weights in kilograms",
+      command: "<%= config.bin %> workout show 3f2a --json --unit kg",
+    },
   ];
   static args = { id: Args.string({ description: "Workout id, or the first characters of it.", required: true }) };
   static flags = { unit: unitFlag() };
@@ -26,7 +29,7 @@ export default class WorkoutShow extends BaseCommand {
       client.workoutDocument(id, { unit: this.unit(flags.unit) }),
     );
     if (!document) throw new CliError(`No workout with id ${id}. See \`svc workout list\`.`);
-    this.out(workoutView(document));
+    this.log(workoutView(document));
     return document;
   }
 }

@@ -7,7 +7,11 @@ export default class AdminUserList extends BaseCommand {
   static summary = "List users, or find them by words of their name or email (admins only, with a signed-in session).";
   static description =
     "Oldest account first. The id or the email works with `svc admin ban` and `svc admin unban`. A ban whose end has passed no longer applies (it shows as ended).";
-  static examples = ["svc admin user list", "svc admin user list ada", "svc admin user list @example.com --json"];
+  static examples = [
+    "<%= config.bin %> admin user list",
+    "<%= config.bin %> admin user list ada",
+    "<%= config.bin %> admin user list @example.com --json",
+  ];
   static strict = false;
   static args = {
     words: Args.string({ description: "Words the name or email contains (any case); all users without them." }),
@@ -20,7 +24,7 @@ export default class AdminUserList extends BaseCommand {
     const { client } = await this.client();
     const users = await this.spin("Loading users", client.admin.users(words || undefined));
     if (!users.length) {
-      this.out(words ? `No user's name or email contains ${JSON.stringify(words)}.` : "No users.");
+      this.log(words ? `No user's name or email contains ${JSON.stringify(words)}.` : "No users.");
       return users;
     }
     const now = Date.now();
@@ -29,7 +33,7 @@ export default class AdminUserList extends BaseCommand {
       if (u.banExpires && new Date(u.banExpires).getTime() <= now) return `ended ${when(u.banExpires)}`;
       return `${u.banExpires ? `until ${when(u.banExpires)}` : "no end"}${u.banReason ? `: ${u.banReason}` : ""}`;
     };
-    this.out(
+    this.log(
       table(users, [
         { header: "ID", get: (u) => u.id },
         { header: "NAME", get: (u) => u.name },
