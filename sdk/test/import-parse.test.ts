@@ -9,6 +9,9 @@ import {
   startInZone,
   ImportParseError,
   skipCountText,
+  exportStrongCsv,
+  CsvChanges,
+  STRONG_CSV_HEADER,
 } from "@svc/sdk/import";
 
 const STRONG_HEADER =
@@ -420,5 +423,44 @@ test("what changes on the way is said: sets converted to their workout's unit, a
       rows: 1,
       firstLine: 3,
     },
+  ]);
+});
+
+test("Strong CSV export: weighted bodyweight sets under `<name> (Weighted)` read back weighted; an entry mixing them with loaded sets splits, and says so", () => {
+  const changes = new CsvChanges();
+  const rows = exportStrongCsv(
+    [
+      {
+        date: "2026-03-02",
+        start: "2026-03-02T12:00:00Z",
+        name: "Pull",
+        unit: "kg",
+        exercises: [
+          { exercise: "Pull-Up", sets: ["bw x 8", "bw+10x5"] },
+          { exercise: "Dip", sets: ["bw+20x6", "40x8"] },
+        ],
+      },
+    ],
+    { timeZone: "UTC", unit: "kg", changes },
+  );
+  expect(rows.map((r) => r.split(",").slice(3, 7).join(","))).toEqual([
+    "Pull-Up (Weighted),1,0,8",
+    "Pull-Up (Weighted),2,10,5",
+    "Dip (Weighted),1,20,6",
+    "Dip,2,40,8",
+  ]);
+  expect(changes.lines()).toEqual([
+    "2 weighted bodyweight sets (`bw+10x12`) written under `<exercise> (Weighted)` with the added load (read back as they were)",
+    "1 exercise entry mixing weighted bodyweight and loaded sets written under two names (read back as separate entries)",
+  ]);
+  const back = parseImport(`${STRONG_CSV_HEADER}\n${rows.join("\n")}\n`, {
+    from: "strong",
+    unit: "kg",
+    timeZone: "UTC",
+  });
+  expect(back.workouts[0].exercises.map((e) => [e.exercise, e.sets])).toEqual([
+    ["Pull-Up (Weighted)", ["bw x 8", "bw+10x5"]],
+    ["Dip (Weighted)", ["bw+20x6"]],
+    ["Dip", ["40x8"]],
   ]);
 });

@@ -168,6 +168,10 @@ export const CSV_CHANGES = {
     one: "weighted bodyweight set (`bw+10x12`) written under `<exercise> (Weighted)` with the added load (read back as it was)",
     text: "weighted bodyweight sets (`bw+10x12`) written under `<exercise> (Weighted)` with the added load (read back as they were)",
   },
+  weightedSplit: {
+    one: "exercise entry mixing weighted bodyweight and loaded sets written under two names (read back as separate entries)",
+    text: "exercise entries mixing weighted bodyweight and loaded sets written under two names (read back as separate entries)",
+  },
   unnamed: { one: "unnamed workout named `Workout`", text: "unnamed workouts named `Workout`" },
   sharedStart: {
     one: "workout sharing its name and time with the one before (read back as one workout with both's sets)",
@@ -265,11 +269,16 @@ export function exportStrongCsv(documents: Record<string, any>[], options: Stron
         const p = parseSet(typeof s === "string" ? s : s.set, { effort: w.effort ?? "rpe" });
         if (p.ok) sets.push(p.value);
       }
-      // An entry with a load added to the body is written under `<name> (Weighted)`, the other apps' name for it.
-      const weighted = sets.some((set) => set.bodyweight && set.weight !== null);
-      const exercise = weighted ? `${e.exercise} (Weighted)` : e.exercise;
+      // A set with a load added to the body is written under `<name> (Weighted)`, the other apps' name
+      // for it: the whole entry when it has no plain loaded set (`bw x 8` reads back the same under
+      // it), else only those rows (the entry then reads back as more than one).
+      const added = (set: ParsedSet) => set.bodyweight && set.weight !== null;
+      const loaded = (set: ParsedSet) => !set.bodyweight && set.weight !== null;
+      const mixed = sets.some(added) && sets.some(loaded);
+      if (mixed) changes.add("weightedSplit");
       let n = 0;
       for (const set of sets) {
+        const exercise = (mixed ? added(set) : sets.some(added)) ? `${e.exercise} (Weighted)` : e.exercise;
         noteSetChanges(set, w.effort, changes);
         const order = set.kind === "warmup" ? "W" : set.kind === "drop" || set.kind === "burst" ? "D" : String(++n);
         const weight = set.weight === null ? 0 : convertWeight(set.weight, w.unit ?? unit, unit);
