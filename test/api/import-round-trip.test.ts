@@ -5,7 +5,7 @@
 // export and import, over real HTTP into real PostgreSQL.
 import fc from "fast-check";
 import { createClient } from "@svc/sdk";
-import { exportHistory, exportText, parseImport, importAll } from "@svc/sdk/import";
+import { exportHistory, exportText, parseImport, importAll, CsvChanges } from "@svc/sdk/import";
 import { useTestServer, signUp, gql } from "../support/harness.ts";
 
 const s = useTestServer();
@@ -134,5 +134,107 @@ test("an account exported as JSON and imported into a fresh account gives identi
       expect(again).toMatchObject({ workouts: 0, duplicates: a.workouts.length + 2 });
     }),
     { numRuns: 15 },
+  );
+}, 300_000);
+
+const CSV_RULES: [string, RegExp, string][] = [
+  ["burst", /^rp:/, "d:"],
+  ["repsOnly", /^(w:|d:)?x(\d+)/, "$1bw x $2"],
+  ["zeroWeight", /^(w:|d:)?0x(\d+)$/, "$1bw x $2"],
+  ["amrap", /\+(@|$)/, "$1"],
+];
+
+/** What Strong's CSV keeps of a workout document as svc reads it back, and the changes that takes (CSV_CHANGES keys). */
+function csvForm(doc: Record<string, any>, used: Set<string>): Record<string, any> | null {
+  const exercises = [];
+  for (const e of doc.exercises) {
+    const sets: string[] = [];
+    for (const s of e.sets) {
+      if (typeof s === "object") {
+        used.add("planned");
+        continue;
+      }
+      let text = s as string;
+      // Each rule: [change, pattern, replacement] in the order the reading applies them.
+      for (const [change, pattern, replacement] of CSV_RULES) {
+        if (!pattern.test(text)) continue;
+        used.add(change);
+        text = text.replace(pattern, replacement);
+      }
+      sets.push(text);
+    }
+    if (sets.length) exercises.push({ exercise: e.exercise, sets });
+  }
+  if (!exercises.length) return null;
+  if (doc.name === undefined) used.add("unnamed");
+  const { routine: _routine, ...rest } = doc;
+  return { ...rest, name: doc.name ?? "Workout", exercises };
+}
+
+const csvSet = fc.oneof(
+  fc.constantFrom(
+    "100x5",
+    "w:60x5",
+    "d:80x8",
+    "bw x 8",
+    "100x5@8",
+    "45s",
+    "20x45s",
+    "x12",
+    "0x10",
+    "rp:100x3",
+    "100x5+",
+  ),
+  fc.constant({ set: "100x5", done: false }),
+);
+const csvWorkout = fc.record(
+  {
+    name: fc.constantFrom("Push", "Legs"),
+    notes: fc.constantFrom("felt good", "tired"),
+    exercises: fc.uniqueArray(
+      fc.record({
+        exercise: fc.constantFrom("Bench Press", "Back Squat", "Deadlift"),
+        sets: fc.array(csvSet, { minLength: 1, maxLength: 4 }),
+      }),
+      { selector: (e) => e.exercise, minLength: 1, maxLength: 3 },
+    ),
+  },
+  { requiredKeys: ["exercises"] },
+);
+
+test("exported as Strong's CSV and read back, every difference is one the format forces and the export names it", async () => {
+  await fc.assert(
+    fc.asyncProperty(fc.array(csvWorkout, { minLength: 1, maxLength: 5 }), async (workouts) => {
+      const from = await signUp(s.url, "Csv from");
+      const client = createClient({ url: s.url, token: from.token });
+      // One workout a day: Strong's format has no id, so two of one name and time would read back as one.
+      for (const [i, w] of workouts.entries())
+        await client.applyWorkoutDocument({ ...w, date: `2026-02-0${i + 1}`, unit: "kg" });
+      const before = (await snapshot(from.token)).workouts.map((w) => JSON.parse(w));
+      const changes = new CsvChanges();
+      let csv = "";
+      for await (const chunk of exportText(await exportHistory(client), {
+        format: "csv",
+        unit: "kg",
+        timeZone: "UTC",
+        changes,
+      }))
+        csv += chunk;
+      const to = await signUp(s.url, "Csv to");
+      const parsed = parseImport(csv, { from: "strong", unit: "kg", timeZone: "UTC" });
+      await importAll(createClient({ url: s.url, token: to.token }), parsed, { dryRun: false });
+      const used = new Set<string>();
+      const byDate = (a: any, b: any) => a.date.localeCompare(b.date);
+      const expected = before
+        .map((w) => csvForm(w, used))
+        .filter(Boolean)
+        .sort(byDate);
+      const after = (await snapshot(to.token)).workouts.map((w) => JSON.parse(w)).sort(byDate);
+      expect(after).toEqual(expected);
+      // Each change the round trip made is one the export counted (and `svc export` prints).
+      for (const change of used)
+        expect([change, (changes.counts.get(change as never) ?? 0) > 0]).toEqual([change, true]);
+    }),
+    { numRuns: 10 },
   );
 }, 300_000);
