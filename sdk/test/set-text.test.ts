@@ -4,9 +4,11 @@ import {
   REASONS,
   formatDuration,
   formatRepsRange,
+  formatReset,
   formatSet,
   parseDuration,
   parseRepsRange,
+  parseReset,
   parseSet,
   type ParsedSet,
 } from "../src/documents/index.ts";
@@ -109,6 +111,23 @@ describe("formatSet", () => {
     [{ kind: "work" as const, weight: 100, bodyweight: false, reps: 5, seconds: null, effort: null }, "100x5"],
   ])("%j -> %s", (p, text) => {
     expect(formatSet(p)).toBe(text);
+  });
+});
+
+describe("stage resets", () => {
+  test.each([
+    ["85%", { percent: 85, add: null }, "85%"],
+    [" 85,50 % ", { percent: 85.5, add: null }, "85.5%"],
+    ["100%", { percent: 100, add: null }, "100%"],
+    ["+7.5", { percent: null, add: 7.5 }, "+7.5"],
+    ["+ 15", { percent: null, add: 15 }, "+15"],
+    ["+0.01", { percent: null, add: 0.01 }, "+0.01"],
+  ])("%j", (text, value, canonical) => {
+    expect(parseReset(text)).toEqual({ ok: true, value });
+    expect(formatReset(value as Parameters<typeof formatReset>[0])).toBe(canonical);
+  });
+  test.each(["0%", "100.01%", "+0", "+100.01", "+1.005", "85", "-5", "85%+", 85, null])("%j is refused", (text) => {
+    expect(parseReset(text)).toEqual({ ok: false, reason: REASONS.reset });
   });
 });
 
