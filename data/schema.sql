@@ -116,189 +116,189 @@
 -- 2905    progression_rules
 -- 2913    progression_sessions
 -- 2962    progression_targets
--- 3042    record_sets
--- 3065    refresh_exercise_labels
--- 3086    rep_max_reps
--- 3094    require_session
--- 3112    require_user
--- 3130    resolve_exercise
--- 3140    resolve_exercises
--- 3153    resolve_exercises_exactly
--- 3181    round_to_step
--- 3191    rounding_step
--- 3201    routine_name_taken
--- 3214    same_start_weight
--- 3225    session_live
--- 3235    shown_increment
--- 3249    shown_reset
--- 3265    shown_weight
--- 3277    snap_down
--- 3287    snap_up
--- 3297    snap_weight
--- 3308    staged_import_limits
--- 3318    tg_check_exercise_visible
--- 3335    tg_check_parent_owner
--- 3361    tg_check_workout_routine
--- 3378    tg_custom_exercise_name_free
--- 3399    tg_exercise_aliases_check
--- 3420    tg_exercise_labels
--- 3443    tg_exercises_check
--- 3498    tg_one_line_name
--- 3514    tg_routine_exercises_restart
--- 3552    tg_routine_name_unique
--- 3569    tg_set_updated_at
--- 3581    tg_users_name_check
--- 3595    tg_workout_sets_denormalize
--- 3612    tg_workout_sets_refresh
--- 3632    touch_current_session
--- 3654    touch_current_session_to_write
--- 3668    touch_due
--- 3678    try_uuid
--- 3688    typo_distance
--- 3722    unknown_exercise_reason
--- 3741    walk_routine_document
--- 3776    walk_routine_entry
--- 3867    walk_routine_exercise_extras
--- 3967    walk_routine_exercise_steps
--- 4022    walk_routine_fields
--- 4106    walk_routine_program
--- 4185    walk_routine_target
--- 4231    walk_workout_document
--- 4284    walk_workout_entry
--- 4352    walk_workout_fields
--- 4452    walk_workout_sets
--- 4498    walk_workout_when
--- 4554    weight_increment
--- 4564    weight_kg
--- 4574    weight_units
--- 4582    weights_meet
--- 4598    word_set
--- 4609  app_private: tables
--- 4612    address_attempts
--- 4626    api_key_hashes
--- 4635    failed_sign_ins
--- 4648    oauth_clients
--- 4665    oauth_codes
--- 4685    oauth_tokens
--- 4699    rate_counters
--- 4708    session_tokens
--- 4717    user_secrets
--- 4726  app_private: functions
--- 4729    address_key
--- 4740    admin_target
--- 4762    admin_user
--- 4782    api_key_of_hash
--- 4798    ban_user
--- 4825    claim_address_attempt
--- 4862    count_admin_call
--- 4881    count_request
--- 4897    delete_expired_imports
--- 4907    delete_idle_sessions
--- 4924    end_session
--- 4938    expire_api_keys
--- 4955    forget_expired_oauth
--- 4982    lift_expired_bans
--- 5000    max_sessions_per_user
--- 5008    new_session
--- 5034    oauth_client
--- 5045    oauth_code_challenge
--- 5066    oauth_exchange_code
--- 5102    oauth_issue_code
--- 5124    oauth_one_time_status
--- 5148    oauth_refresh
--- 5185    oauth_register_client
--- 5197    oauth_revoke
--- 5210    oauth_store_tokens
--- 5223    oauth_use_token
--- 5245    password_hash_cost
--- 5253    password_hash_cost_of
--- 5263    prune_counters
--- 5286    random_base62
--- 5313    session_for_token
--- 5336    session_of_hash
--- 5350    sign_in
--- 5420    sign_up
--- 5444    unban_user
--- 5462    use_api_key
--- 5500    user_record
--- 5519  app_public: types
--- 5522    admin_user
--- 5542    api_key_access
--- 5545    e1rm_session
--- 5569    exercise_resolution
--- 5581    last_performance
--- 5595    next_target
--- 5627    program_lift
--- 5635    volume_week
--- 5650  app_public: tables
--- 5653    api_keys
--- 5685    bodyweights
--- 5721    connected_apps
--- 5755    exercise_aliases
--- 5781    exercise_import_names
--- 5807    exercises
--- 5858    program_templates
--- 5884    routine_exercises
--- 5991    routines
--- 6044    sessions
--- 6068    staged_import_parts
--- 6109    staged_imports
--- 6137    users
--- 6194    workout_exercises
--- 6245    workout_sets
--- 6353    workouts
--- 6430  app_public: functions
--- 6433    admin_users
--- 6458    apply_routine_document
--- 6509    apply_workout_document
--- 6599    create_api_key
--- 6640    create_custom_exercise
--- 6657    current_api_key_id
--- 6668    current_oauth_connection_id
--- 6686    current_session_id
--- 6697    current_user_id
--- 6715    delete_account
--- 6735    delete_custom_exercise
--- 6762    disconnect_app
--- 6782    e1rm_series
--- 6816    exercise_key
--- 6826    exercises_aliases
--- 6837    exercises_custom
--- 6847    exercises_records
--- 6931    export_account
--- 6950    export_workouts
--- 6965    grant_admin
--- 6981    import_history
--- 7069    import_staged
--- 7107    last_performance
--- 7157    log_bodyweight
--- 7189    next_workout
--- 7213    program_library
--- 7223    program_templates_inputs
--- 7238    resolve_exercise
--- 7257    resolve_exercises
--- 7280    revoke_api_key
--- 7300    routine_document
--- 7344    routine_name_key
--- 7354    routines_next_targets
--- 7375    routines_next_workout
--- 7414    search_exercises
--- 7477    sessions_current
--- 7487    sign_out_other_sessions
--- 7505    sign_out_session
--- 7525    stage_import_part
--- 7585    start_program
--- 7616    update_custom_exercise
--- 7638    users_api_keys
--- 7661    users_connected_apps
--- 7679    users_custom_exercises
--- 7692    users_sessions
--- 7710    validate_routine_document
--- 7730    validate_workout_document
--- 7752    weekly_volume
--- 7779    workout_document
--- 7818    workout_sets_personal_record
--- 7830    workout_sets_text
+-- 3059    record_sets
+-- 3082    refresh_exercise_labels
+-- 3103    rep_max_reps
+-- 3111    require_session
+-- 3129    require_user
+-- 3147    resolve_exercise
+-- 3157    resolve_exercises
+-- 3170    resolve_exercises_exactly
+-- 3198    round_to_step
+-- 3208    rounding_step
+-- 3218    routine_name_taken
+-- 3231    same_start_weight
+-- 3242    session_live
+-- 3252    shown_increment
+-- 3266    shown_reset
+-- 3282    shown_weight
+-- 3294    snap_down
+-- 3304    snap_up
+-- 3314    snap_weight
+-- 3325    staged_import_limits
+-- 3335    tg_check_exercise_visible
+-- 3352    tg_check_parent_owner
+-- 3378    tg_check_workout_routine
+-- 3395    tg_custom_exercise_name_free
+-- 3416    tg_exercise_aliases_check
+-- 3437    tg_exercise_labels
+-- 3460    tg_exercises_check
+-- 3515    tg_one_line_name
+-- 3531    tg_routine_exercises_restart
+-- 3569    tg_routine_name_unique
+-- 3586    tg_set_updated_at
+-- 3598    tg_users_name_check
+-- 3612    tg_workout_sets_denormalize
+-- 3629    tg_workout_sets_refresh
+-- 3649    touch_current_session
+-- 3671    touch_current_session_to_write
+-- 3685    touch_due
+-- 3695    try_uuid
+-- 3705    typo_distance
+-- 3739    unknown_exercise_reason
+-- 3758    walk_routine_document
+-- 3793    walk_routine_entry
+-- 3884    walk_routine_exercise_extras
+-- 3984    walk_routine_exercise_steps
+-- 4039    walk_routine_fields
+-- 4123    walk_routine_program
+-- 4202    walk_routine_target
+-- 4248    walk_workout_document
+-- 4301    walk_workout_entry
+-- 4369    walk_workout_fields
+-- 4469    walk_workout_sets
+-- 4515    walk_workout_when
+-- 4571    weight_increment
+-- 4581    weight_kg
+-- 4591    weight_units
+-- 4599    weights_meet
+-- 4615    word_set
+-- 4626  app_private: tables
+-- 4629    address_attempts
+-- 4643    api_key_hashes
+-- 4652    failed_sign_ins
+-- 4665    oauth_clients
+-- 4682    oauth_codes
+-- 4702    oauth_tokens
+-- 4716    rate_counters
+-- 4725    session_tokens
+-- 4734    user_secrets
+-- 4743  app_private: functions
+-- 4746    address_key
+-- 4757    admin_target
+-- 4779    admin_user
+-- 4799    api_key_of_hash
+-- 4815    ban_user
+-- 4842    claim_address_attempt
+-- 4879    count_admin_call
+-- 4898    count_request
+-- 4914    delete_expired_imports
+-- 4924    delete_idle_sessions
+-- 4941    end_session
+-- 4955    expire_api_keys
+-- 4972    forget_expired_oauth
+-- 4999    lift_expired_bans
+-- 5017    max_sessions_per_user
+-- 5025    new_session
+-- 5051    oauth_client
+-- 5062    oauth_code_challenge
+-- 5083    oauth_exchange_code
+-- 5119    oauth_issue_code
+-- 5141    oauth_one_time_status
+-- 5165    oauth_refresh
+-- 5202    oauth_register_client
+-- 5214    oauth_revoke
+-- 5227    oauth_store_tokens
+-- 5240    oauth_use_token
+-- 5262    password_hash_cost
+-- 5270    password_hash_cost_of
+-- 5280    prune_counters
+-- 5303    random_base62
+-- 5330    session_for_token
+-- 5353    session_of_hash
+-- 5367    sign_in
+-- 5437    sign_up
+-- 5461    unban_user
+-- 5479    use_api_key
+-- 5517    user_record
+-- 5536  app_public: types
+-- 5539    admin_user
+-- 5559    api_key_access
+-- 5562    e1rm_session
+-- 5586    exercise_resolution
+-- 5598    last_performance
+-- 5612    next_target
+-- 5644    program_lift
+-- 5652    volume_week
+-- 5667  app_public: tables
+-- 5670    api_keys
+-- 5702    bodyweights
+-- 5738    connected_apps
+-- 5772    exercise_aliases
+-- 5798    exercise_import_names
+-- 5824    exercises
+-- 5875    program_templates
+-- 5901    routine_exercises
+-- 6008    routines
+-- 6061    sessions
+-- 6085    staged_import_parts
+-- 6126    staged_imports
+-- 6154    users
+-- 6211    workout_exercises
+-- 6262    workout_sets
+-- 6370    workouts
+-- 6447  app_public: functions
+-- 6450    admin_users
+-- 6475    apply_routine_document
+-- 6526    apply_workout_document
+-- 6616    create_api_key
+-- 6657    create_custom_exercise
+-- 6674    current_api_key_id
+-- 6685    current_oauth_connection_id
+-- 6703    current_session_id
+-- 6714    current_user_id
+-- 6732    delete_account
+-- 6752    delete_custom_exercise
+-- 6779    disconnect_app
+-- 6799    e1rm_series
+-- 6833    exercise_key
+-- 6843    exercises_aliases
+-- 6854    exercises_custom
+-- 6864    exercises_records
+-- 6948    export_account
+-- 6967    export_workouts
+-- 6982    grant_admin
+-- 6998    import_history
+-- 7086    import_staged
+-- 7124    last_performance
+-- 7174    log_bodyweight
+-- 7206    next_workout
+-- 7230    program_library
+-- 7240    program_templates_inputs
+-- 7255    resolve_exercise
+-- 7274    resolve_exercises
+-- 7297    revoke_api_key
+-- 7317    routine_document
+-- 7361    routine_name_key
+-- 7371    routines_next_targets
+-- 7392    routines_next_workout
+-- 7431    search_exercises
+-- 7494    sessions_current
+-- 7504    sign_out_other_sessions
+-- 7522    sign_out_session
+-- 7542    stage_import_part
+-- 7602    start_program
+-- 7633    update_custom_exercise
+-- 7655    users_api_keys
+-- 7678    users_connected_apps
+-- 7696    users_custom_exercises
+-- 7709    users_sessions
+-- 7727    validate_routine_document
+-- 7747    validate_workout_document
+-- 7769    weekly_volume
+-- 7796    workout_document
+-- 7835    workout_sets_personal_record
+-- 7847    workout_sets_text
 
 create extension if not exists citext with schema public;
 create extension if not exists pg_trgm with schema public;
@@ -2970,6 +2970,10 @@ AS $function$
 -- target under its rule (next_target, next_stage_target, next_cycle_target); skipped sessions
 -- change nothing, sessions before the last start-weight edit only count as left out. A deload
 -- routine never moves; unloaded work (no weight written) cannot gain weight.
+-- The training max is the lift's: a cycle entry without `+` sets (5/3/1's supplemental sets) in a
+-- routine where an earlier-judged cycle entry of the same exercise has `+` sets takes that entry's
+-- judgement of the same workout (its own sets are judged only in a workout where that entry was
+-- not), so its training max rises only when the main sets' does. Those entries are replayed first.
 declare
   re record;
   s record;
@@ -2981,6 +2985,10 @@ declare
   v_inc numeric;
   v_step numeric;
   v_week_sets jsonb;
+  v_shortfall text;
+  -- exercise id -> {workout start -> the `+` sets' shortfall (null: none fell short)}
+  v_lift_judgements jsonb := '{}';
+  v_targets app_hidden.lift_target[] := '{}';
 begin
   for re in
     select x.*, pr.restart_after
@@ -2993,13 +3001,14 @@ begin
                         when coalesce(rx.progression, p_routine.progression) = 'time' and (rx.reps_low is not null or rx.seconds is null) then 'none'
                         when coalesce(rx.progression, p_routine.progression) = 'double' and rx.reps_low is null then 'none'
                         else coalesce(rx.progression, p_routine.progression) end as rule,
-                   row_number() over (partition by rx.exercise_id order by rx.position) as occurrence
+                   row_number() over (partition by rx.exercise_id order by rx.position) as occurrence,
+                   rx.cycle::text like '%+%' as cycle_amrap
               from app_public.routine_exercises rx
               join app_public.exercises e on e.id = rx.exercise_id
              where rx.routine_id = p_routine.id) x
       left join app_hidden.progression_restarts pr
         on pr.routine_id = x.routine_id and pr.exercise_id = x.exercise_id and pr.occurrence = x.occurrence
-     order by x.position
+     order by coalesce(x.rule = 'cycle' and not x.cycle_amrap, false), x.position
   loop
     v_inc := coalesce(re.increment::numeric, app_hidden.weight_increment(re.region, p_routine.unit));
     v_step := app_hidden.rounding_step(re.rounding::numeric, re.increment::numeric, p_routine.unit);
@@ -3024,16 +3033,24 @@ begin
         continue;
       end if;
       v_judged := v_judged + 1;
+      if re.rule = 'cycle' and not re.cycle_amrap and v_lift_judgements -> re.exercise_id::text ? s.start::text then
+        v_shortfall := 'the main sets'' ' || (v_lift_judgements -> re.exercise_id::text ->> s.start::text);
+      elsif re.rule = 'cycle' then
+        v_shortfall := app_hidden.cycle_shortfall(v_week_sets, not re.cycle_amrap, p_routine.unit, s.unit, s.weights, s.reps, s.done);
+        if re.cycle_amrap then
+          v_lift_judgements := jsonb_set(v_lift_judgements, array[re.exercise_id::text],
+            coalesce(v_lift_judgements -> re.exercise_id::text, '{}') || jsonb_build_object(s.start::text, v_shortfall));
+        end if;
+      end if;
       state := case re.rule
-        when 'cycle' then app_hidden.next_cycle_target(state,
-          app_hidden.cycle_shortfall(v_week_sets, re.cycle::text not like '%+%', p_routine.unit, s.unit, s.weights, s.reps, s.done),
-          jsonb_array_length(re.cycle), s.date, v_inc, p_routine.unit)
+        when 'cycle' then app_hidden.next_cycle_target(state, v_shortfall, jsonb_array_length(re.cycle), s.date, v_inc, p_routine.unit)
         when 'stages' then app_hidden.next_stage_target(state, judged, re.stages, re.reset, s.date, v_inc, v_step, p_routine.unit)
         else app_hidden.next_target(re.rule, state, judged, s.date, re.sets, re.reps_low, coalesce(re.reps_high, re.reps_low),
                                     re.amrap_target, v_inc, p_routine.unit) end;
     end loop;
-    return next app_hidden.progression_lift_target(re.re_row, re.rule, state, v_step, v_judged, v_before_edit, p_routine.unit);
+    v_targets := v_targets || app_hidden.progression_lift_target(re.re_row, re.rule, state, v_step, v_judged, v_before_edit, p_routine.unit);
   end loop;
+  return query select t.* from unnest(v_targets) t order by t.position;
 end;
 $function$;
 comment on function app_hidden.progression_targets(p_routine app_public.routines, p_date date) is 'The next targets of each exercise of a routine on a date, replayed from the owner''s history (progression_sessions; judge_session, then next_target, next_stage_target or next_cycle_target per session; the rules are in the comments of those functions).';

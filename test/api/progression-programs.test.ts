@@ -990,3 +990,93 @@ test("a weighted hold held for the time without its weight is lighter, not a mis
     "Last session (2026-01-10) held 3x45s without its weight, lighter than the 20 kg target: same targets (not a miss; misses in a row: 0 of 3).",
   );
 });
+
+const BBB_SETS = (week: string) => times(5, week);
+const BBB_SUPPLEMENTAL = [BBB_SETS("50%x10"), BBB_SETS("50%x10"), BBB_SETS("50%x10"), BBB_SETS("40%x5")];
+type BbbWeek = [main: string[], supplemental: string[], mainLogged: string[]];
+/** Plays a Boring But Big squat day (main sets, then 5x10 of the same squat) and returns the next plan's work sets and explanations. */
+async function bbbCycles(u: User, unit: "kg" | "lb", trainingMax: number, weeks: BbbWeek[]) {
+  const squat = await applyRoutine(u, {
+    name: `BBB Squat ${unit}`,
+    unit,
+    exercises: [
+      { exercise: "Back Squat", sets: 3, trainingMax, cycle: FIVE_THREE_ONE_DELOAD },
+      { exercise: "Back Squat", sets: 5, trainingMax, cycle: BBB_SUPPLEMENTAL },
+    ],
+  });
+  for (const [i, [main, supplemental, mainLogged]] of weeks.entries()) {
+    const r = (await call(u, NEXT, { id: squat, date: day(i + 1) })).routineById;
+    const work = r.nextWorkout.exercises.map((e: any) =>
+      e.sets.map((x: any) => x.set).filter((t: string) => !/^(w|d|rp):/.test(t)),
+    );
+    expect([day(i + 1), work]).toEqual([day(i + 1), [main, supplemental]]);
+    await call(u, APPLY_WORKOUT, {
+      doc: {
+        date: day(i + 1),
+        routine: squat,
+        exercises: [
+          { exercise: "Back Squat", sets: mainLogged },
+          { exercise: "Back Squat", sets: supplemental },
+        ],
+      },
+    });
+  }
+  const next = (await call(u, NEXT, { id: squat, date: day(weeks.length + 1) })).routineById;
+  return next.nextTargets.map((t: any, i: number) => ({
+    work: next.nextWorkout.exercises[i].sets.map((x: any) => x.set).filter((t: string) => !/^(w|d|rp):/.test(t)),
+    why: t.explanation,
+  }));
+}
+
+test("5/3/1 Boring But Big in lb: the 5x10 sets share the main sets' judgement; a failed 95%x1+ keeps both at a 330 lb training max (215/245/280+, 5x10 at 165), a passed cycle raises both to 340 (220/255/290+, 170)", async () => {
+  const u = await signUpWithUnit(s, "lb", "BBB lb");
+  // 50 % of 330 = 165; 40 % = 132 -> 130. 50 % of 340 = 170. Main sets as in the 5/3/1 lb table above.
+  const failed: BbbWeek[] = [
+    [["215x5", "245x5", "280x5+"], times(5, "165x10"), ["215x5", "245x5", "280x8"]],
+    [["230x3", "265x3", "295x3+"], times(5, "165x10"), ["230x3", "265x3", "295x5"]],
+    [["245x5", "280x3", "315x1+"], times(5, "165x10"), ["245x5", "280x3", "315x0"]],
+    [["130x5", "165x5", "200x5"], times(5, "130x5"), ["130x5", "165x5", "200x5"]],
+  ];
+  const stays = await bbbCycles(u, "lb", 330, failed);
+  const short = "a + set of the cycle fell short (2026-01-10, ";
+  expect(stays.map((x: any) => x.work)).toEqual([["215x5", "245x5", "280x5+"], times(5, "165x10")]);
+  expect(stays[0].why).toContain(
+    `${short}set 3 (95%x1+ at 315 lb) 0 reps at 315 lb): training max stays 330 lb; week 1`,
+  );
+  expect(stays[1].why).toContain(
+    `${short}the main sets' set 3 (95%x1+ at 315 lb) 0 reps at 315 lb): training max stays 330 lb; week 1`,
+  );
+
+  const u2 = await signUpWithUnit(s, "lb", "BBB lb passed");
+  const passed = failed.map(
+    ([main, supplemental]) => [main, supplemental, main.map((x) => x.replace("+", ""))] as BbbWeek,
+  );
+  const rises = await bbbCycles(u2, "lb", 330, passed);
+  expect(rises.map((x: any) => x.work)).toEqual([["220x5", "255x5", "290x5+"], times(5, "170x10")]);
+  for (const x of rises)
+    expect(x.why).toContain("every + set of the cycle with its reps: training max +10 lb to 340 lb; week 1");
+});
+
+test("5/3/1 Boring But Big in kg: a failed 95%x1+ keeps both entries at a 150 kg training max (97.5/112.5/127.5+, 5x10 at 75), a passed cycle raises both to 155 (100/115/132.5+, 77.5; 116.25 is a tie: down)", async () => {
+  const u = await signUp(s.url, "BBB kg");
+  // 65 % 97.5, 75 % 112.5, 85 % 127.5; 70 % 105, 80 % 120, 90 % 135; 75 % 112.5, 85 % 127.5, 95 % 142.5;
+  // deload 60, 75, 90; 5x10 at 75, deload 5x5 at 60. Training max 155: 100.75 -> 100, 116.25 -> 115, 131.75 -> 132.5; 77.5.
+  const failed: BbbWeek[] = [
+    [["97.5x5", "112.5x5", "127.5x5+"], times(5, "75x10"), ["97.5x5", "112.5x5", "127.5x8"]],
+    [["105x3", "120x3", "135x3+"], times(5, "75x10"), ["105x3", "120x3", "135x5"]],
+    [["112.5x5", "127.5x3", "142.5x1+"], times(5, "75x10"), ["112.5x5", "127.5x3", "142.5x0"]],
+    [["60x5", "75x5", "90x5"], times(5, "60x5"), ["60x5", "75x5", "90x5"]],
+  ];
+  const stays = await bbbCycles(u, "kg", 150, failed);
+  expect(stays.map((x: any) => x.work)).toEqual([["97.5x5", "112.5x5", "127.5x5+"], times(5, "75x10")]);
+  for (const x of stays) expect(x.why).toContain("0 reps at 142.5 kg): training max stays 150 kg; week 1");
+
+  const u2 = await signUp(s.url, "BBB kg passed");
+  const passed = failed.map(
+    ([main, supplemental]) => [main, supplemental, main.map((x) => x.replace("+", ""))] as BbbWeek,
+  );
+  const rises = await bbbCycles(u2, "kg", 150, passed);
+  expect(rises.map((x: any) => x.work)).toEqual([["100x5", "115x5", "132.5x5+"], times(5, "77.5x10")]);
+  for (const x of rises)
+    expect(x.why).toContain("every + set of the cycle with its reps: training max +5 kg to 155 kg; week 1");
+});
