@@ -34,271 +34,271 @@
 --  700    cycle_texts
 --  710    cycle_week
 --  725    cycle_week_is_deload
---  736    deload_to_step
---  750    doc_array
---  765    doc_bodyweight
---  777    doc_duration
---  798    doc_exercise
---  819    doc_exercise_entry
---  845    doc_exercise_field
---  856    doc_flag
---  870    doc_integer
---  882    doc_line
---  897    doc_object
---  911    doc_one_of
---  925    doc_own_id
---  952    doc_parse_set
--- 1025    doc_percent_set
--- 1047    doc_real_date
--- 1060    doc_reset
--- 1083    doc_set_number
--- 1095    doc_stage
--- 1114    doc_start
--- 1159    doc_string
--- 1169    doc_unknown_key
--- 1179    doc_uuid
--- 1190    doc_weight
--- 1202    document_patterns
--- 1221    e1rm
--- 1233    earlier_sessions_note
--- 1243    exercise_match_score
--- 1254    exercise_reference
--- 1265    exercise_staple_rank
--- 1285    exercise_word
--- 1325    exercise_words
--- 1340    format_duration
--- 1350    format_set
--- 1370    format_start
--- 1381    import_choice
--- 1393    import_find_duplicates
--- 1447    import_map_names
--- 1519    import_name_map
--- 1536    import_names_chosen
--- 1557    import_names_summary
--- 1576    import_one_workout
--- 1628    import_save_account
--- 1676    import_save_custom_exercises
--- 1720    import_save_workout
--- 1744    import_workout_entries
--- 1782    judge_cycle_session
--- 1809    judge_session
--- 1875    lifted_as_loaded
--- 1892    lifted_text
--- 1906    loadable_step
--- 1916    match_exercise
--- 1986    match_exercise_exact
--- 2022    match_exercise_typos
--- 2086    match_exercise_words
--- 2164    next_amrap_target
--- 2204    next_cycle_target
--- 2243    next_double_target
--- 2298    next_linear_target
--- 2364    next_plan
--- 2405    next_stage_target
--- 2466    next_target
--- 2485    next_time_target
--- 2527    own_routine
--- 2541    personal_records
--- 2585    pinned_note
--- 2603    planned_sets
--- 2664    program_copy_name
--- 2684    program_day_document
--- 2697    program_exercise
--- 2713    program_input_weights
--- 2765    program_key
--- 2775    program_lift_step
--- 2790    program_rounding_step
--- 2802    program_unit_value
--- 2812    program_weight_from_history
--- 2824    progression_first_note
--- 2843    progression_lift_target
--- 2876    progression_opening
--- 2905    progression_rules
--- 2913    progression_sessions
--- 2962    progression_targets
--- 3059    record_sets
--- 3082    refresh_exercise_labels
--- 3103    rep_max_reps
--- 3111    require_session
--- 3129    require_user
--- 3147    resolve_exercise
--- 3157    resolve_exercises
--- 3170    resolve_exercises_exactly
--- 3198    round_to_step
--- 3208    rounding_step
--- 3218    routine_name_taken
--- 3231    same_start_weight
--- 3242    session_live
--- 3252    shown_increment
--- 3266    shown_reset
--- 3282    shown_weight
--- 3294    snap_down
--- 3304    snap_up
--- 3314    snap_weight
--- 3325    staged_import_limits
--- 3335    tg_check_exercise_visible
--- 3352    tg_check_parent_owner
--- 3378    tg_check_workout_routine
--- 3395    tg_custom_exercise_name_free
--- 3416    tg_exercise_aliases_check
--- 3437    tg_exercise_labels
--- 3460    tg_exercises_check
--- 3515    tg_one_line_name
--- 3531    tg_routine_exercises_restart
--- 3569    tg_routine_name_unique
--- 3586    tg_set_updated_at
--- 3598    tg_users_name_check
--- 3612    tg_workout_sets_denormalize
--- 3629    tg_workout_sets_refresh
--- 3649    touch_current_session
--- 3671    touch_current_session_to_write
--- 3685    touch_due
--- 3695    try_uuid
--- 3705    typo_distance
--- 3739    unknown_exercise_reason
--- 3758    walk_routine_document
--- 3793    walk_routine_entry
--- 3884    walk_routine_exercise_extras
--- 3984    walk_routine_exercise_steps
--- 4039    walk_routine_fields
--- 4123    walk_routine_program
--- 4202    walk_routine_target
--- 4248    walk_workout_document
--- 4301    walk_workout_entry
--- 4369    walk_workout_fields
--- 4469    walk_workout_sets
--- 4515    walk_workout_when
--- 4571    weight_increment
--- 4581    weight_kg
--- 4591    weight_units
--- 4599    weights_meet
--- 4615    word_set
--- 4626  app_private: tables
--- 4629    address_attempts
--- 4643    api_key_hashes
--- 4652    failed_sign_ins
--- 4665    oauth_clients
--- 4682    oauth_codes
--- 4702    oauth_tokens
--- 4716    rate_counters
--- 4725    session_tokens
--- 4734    user_secrets
--- 4743  app_private: functions
--- 4746    address_key
--- 4757    admin_target
--- 4779    admin_user
--- 4799    api_key_of_hash
--- 4815    ban_user
--- 4842    claim_address_attempt
--- 4879    count_admin_call
--- 4898    count_request
--- 4914    delete_expired_imports
--- 4924    delete_idle_sessions
--- 4941    end_session
--- 4955    expire_api_keys
--- 4972    forget_expired_oauth
--- 4999    lift_expired_bans
--- 5017    max_sessions_per_user
--- 5025    new_session
--- 5051    oauth_client
--- 5062    oauth_code_challenge
--- 5083    oauth_exchange_code
--- 5119    oauth_issue_code
--- 5141    oauth_one_time_status
--- 5165    oauth_refresh
--- 5202    oauth_register_client
--- 5214    oauth_revoke
--- 5227    oauth_store_tokens
--- 5240    oauth_use_token
--- 5262    password_hash_cost
--- 5270    password_hash_cost_of
--- 5280    prune_counters
--- 5303    random_base62
--- 5330    session_for_token
--- 5353    session_of_hash
--- 5367    sign_in
--- 5437    sign_up
--- 5461    unban_user
--- 5479    use_api_key
--- 5517    user_record
--- 5536  app_public: types
--- 5539    admin_user
--- 5559    api_key_access
--- 5562    e1rm_session
--- 5586    exercise_resolution
--- 5598    last_performance
--- 5612    next_target
--- 5644    program_lift
--- 5652    volume_week
--- 5667  app_public: tables
--- 5670    api_keys
--- 5702    bodyweights
--- 5738    connected_apps
--- 5772    exercise_aliases
--- 5798    exercise_import_names
--- 5824    exercises
--- 5875    program_templates
--- 5901    routine_exercises
--- 6008    routines
--- 6061    sessions
--- 6085    staged_import_parts
--- 6126    staged_imports
--- 6154    users
--- 6211    workout_exercises
--- 6262    workout_sets
--- 6370    workouts
--- 6447  app_public: functions
--- 6450    admin_users
--- 6475    apply_routine_document
--- 6526    apply_workout_document
--- 6616    create_api_key
--- 6657    create_custom_exercise
--- 6674    current_api_key_id
--- 6685    current_oauth_connection_id
--- 6703    current_session_id
--- 6714    current_user_id
--- 6732    delete_account
--- 6752    delete_custom_exercise
--- 6779    disconnect_app
--- 6799    e1rm_series
--- 6833    exercise_key
--- 6843    exercises_aliases
--- 6854    exercises_custom
--- 6864    exercises_records
--- 6948    export_account
--- 6967    export_workouts
--- 6982    grant_admin
--- 6998    import_history
--- 7086    import_staged
--- 7124    last_performance
--- 7174    log_bodyweight
--- 7206    next_workout
--- 7230    program_library
--- 7240    program_templates_inputs
--- 7255    resolve_exercise
--- 7274    resolve_exercises
--- 7297    revoke_api_key
--- 7317    routine_document
--- 7361    routine_name_key
--- 7371    routines_next_targets
--- 7392    routines_next_workout
--- 7431    search_exercises
--- 7494    sessions_current
--- 7504    sign_out_other_sessions
--- 7522    sign_out_session
--- 7542    stage_import_part
--- 7602    start_program
--- 7633    update_custom_exercise
--- 7655    users_api_keys
--- 7678    users_connected_apps
--- 7696    users_custom_exercises
--- 7709    users_sessions
--- 7727    validate_routine_document
--- 7747    validate_workout_document
--- 7769    weekly_volume
--- 7796    workout_document
--- 7835    workout_sets_personal_record
--- 7847    workout_sets_text
+--  736    deload_weight
+--  749    doc_array
+--  764    doc_bodyweight
+--  776    doc_duration
+--  797    doc_exercise
+--  818    doc_exercise_entry
+--  844    doc_exercise_field
+--  855    doc_flag
+--  869    doc_integer
+--  881    doc_line
+--  896    doc_object
+--  910    doc_one_of
+--  924    doc_own_id
+--  951    doc_parse_set
+-- 1024    doc_percent_set
+-- 1046    doc_real_date
+-- 1059    doc_reset
+-- 1082    doc_set_number
+-- 1094    doc_stage
+-- 1113    doc_start
+-- 1158    doc_string
+-- 1168    doc_unknown_key
+-- 1178    doc_uuid
+-- 1189    doc_weight
+-- 1201    document_patterns
+-- 1220    e1rm
+-- 1232    earlier_sessions_note
+-- 1242    exercise_match_score
+-- 1253    exercise_reference
+-- 1264    exercise_staple_rank
+-- 1284    exercise_word
+-- 1324    exercise_words
+-- 1339    format_duration
+-- 1349    format_set
+-- 1369    format_start
+-- 1380    import_choice
+-- 1392    import_find_duplicates
+-- 1446    import_map_names
+-- 1518    import_name_map
+-- 1535    import_names_chosen
+-- 1556    import_names_summary
+-- 1575    import_one_workout
+-- 1627    import_save_account
+-- 1675    import_save_custom_exercises
+-- 1719    import_save_workout
+-- 1743    import_workout_entries
+-- 1781    judge_cycle_session
+-- 1808    judge_session
+-- 1874    lifted_as_loaded
+-- 1891    lifted_text
+-- 1905    loadable_step
+-- 1915    match_exercise
+-- 1985    match_exercise_exact
+-- 2021    match_exercise_typos
+-- 2085    match_exercise_words
+-- 2163    next_amrap_target
+-- 2203    next_cycle_target
+-- 2242    next_double_target
+-- 2297    next_linear_target
+-- 2363    next_plan
+-- 2404    next_stage_target
+-- 2465    next_target
+-- 2484    next_time_target
+-- 2526    own_routine
+-- 2540    personal_records
+-- 2584    pinned_note
+-- 2602    planned_sets
+-- 2663    program_copy_name
+-- 2683    program_day_document
+-- 2696    program_exercise
+-- 2712    program_input_weights
+-- 2764    program_key
+-- 2774    program_lift_step
+-- 2789    program_rounding_step
+-- 2801    program_unit_value
+-- 2811    program_weight_from_history
+-- 2823    progression_first_note
+-- 2842    progression_lift_target
+-- 2875    progression_opening
+-- 2904    progression_rules
+-- 2912    progression_sessions
+-- 2961    progression_targets
+-- 3058    record_sets
+-- 3081    refresh_exercise_labels
+-- 3102    rep_max_reps
+-- 3110    require_session
+-- 3128    require_user
+-- 3146    resolve_exercise
+-- 3156    resolve_exercises
+-- 3169    resolve_exercises_exactly
+-- 3197    round_to_step
+-- 3207    rounding_step
+-- 3217    routine_name_taken
+-- 3230    same_start_weight
+-- 3241    session_live
+-- 3251    shown_increment
+-- 3265    shown_reset
+-- 3281    shown_weight
+-- 3293    snap_down
+-- 3303    snap_up
+-- 3313    snap_weight
+-- 3324    staged_import_limits
+-- 3334    tg_check_exercise_visible
+-- 3351    tg_check_parent_owner
+-- 3377    tg_check_workout_routine
+-- 3394    tg_custom_exercise_name_free
+-- 3415    tg_exercise_aliases_check
+-- 3436    tg_exercise_labels
+-- 3459    tg_exercises_check
+-- 3514    tg_one_line_name
+-- 3530    tg_routine_exercises_restart
+-- 3568    tg_routine_name_unique
+-- 3585    tg_set_updated_at
+-- 3597    tg_users_name_check
+-- 3611    tg_workout_sets_denormalize
+-- 3628    tg_workout_sets_refresh
+-- 3648    touch_current_session
+-- 3670    touch_current_session_to_write
+-- 3684    touch_due
+-- 3694    try_uuid
+-- 3704    typo_distance
+-- 3738    unknown_exercise_reason
+-- 3757    walk_routine_document
+-- 3792    walk_routine_entry
+-- 3883    walk_routine_exercise_extras
+-- 3983    walk_routine_exercise_steps
+-- 4038    walk_routine_fields
+-- 4122    walk_routine_program
+-- 4201    walk_routine_target
+-- 4247    walk_workout_document
+-- 4300    walk_workout_entry
+-- 4368    walk_workout_fields
+-- 4468    walk_workout_sets
+-- 4514    walk_workout_when
+-- 4570    weight_increment
+-- 4580    weight_kg
+-- 4590    weight_units
+-- 4598    weights_meet
+-- 4614    word_set
+-- 4625  app_private: tables
+-- 4628    address_attempts
+-- 4642    api_key_hashes
+-- 4651    failed_sign_ins
+-- 4664    oauth_clients
+-- 4681    oauth_codes
+-- 4701    oauth_tokens
+-- 4715    rate_counters
+-- 4724    session_tokens
+-- 4733    user_secrets
+-- 4742  app_private: functions
+-- 4745    address_key
+-- 4756    admin_target
+-- 4778    admin_user
+-- 4798    api_key_of_hash
+-- 4814    ban_user
+-- 4841    claim_address_attempt
+-- 4878    count_admin_call
+-- 4897    count_request
+-- 4913    delete_expired_imports
+-- 4923    delete_idle_sessions
+-- 4940    end_session
+-- 4954    expire_api_keys
+-- 4971    forget_expired_oauth
+-- 4998    lift_expired_bans
+-- 5016    max_sessions_per_user
+-- 5024    new_session
+-- 5050    oauth_client
+-- 5061    oauth_code_challenge
+-- 5082    oauth_exchange_code
+-- 5118    oauth_issue_code
+-- 5140    oauth_one_time_status
+-- 5164    oauth_refresh
+-- 5201    oauth_register_client
+-- 5213    oauth_revoke
+-- 5226    oauth_store_tokens
+-- 5239    oauth_use_token
+-- 5261    password_hash_cost
+-- 5269    password_hash_cost_of
+-- 5279    prune_counters
+-- 5302    random_base62
+-- 5329    session_for_token
+-- 5352    session_of_hash
+-- 5366    sign_in
+-- 5436    sign_up
+-- 5460    unban_user
+-- 5478    use_api_key
+-- 5516    user_record
+-- 5535  app_public: types
+-- 5538    admin_user
+-- 5558    api_key_access
+-- 5561    e1rm_session
+-- 5585    exercise_resolution
+-- 5597    last_performance
+-- 5611    next_target
+-- 5643    program_lift
+-- 5651    volume_week
+-- 5666  app_public: tables
+-- 5669    api_keys
+-- 5701    bodyweights
+-- 5737    connected_apps
+-- 5771    exercise_aliases
+-- 5797    exercise_import_names
+-- 5823    exercises
+-- 5874    program_templates
+-- 5900    routine_exercises
+-- 6007    routines
+-- 6060    sessions
+-- 6084    staged_import_parts
+-- 6125    staged_imports
+-- 6153    users
+-- 6210    workout_exercises
+-- 6261    workout_sets
+-- 6369    workouts
+-- 6446  app_public: functions
+-- 6449    admin_users
+-- 6474    apply_routine_document
+-- 6525    apply_workout_document
+-- 6615    create_api_key
+-- 6656    create_custom_exercise
+-- 6673    current_api_key_id
+-- 6684    current_oauth_connection_id
+-- 6702    current_session_id
+-- 6713    current_user_id
+-- 6731    delete_account
+-- 6751    delete_custom_exercise
+-- 6778    disconnect_app
+-- 6798    e1rm_series
+-- 6832    exercise_key
+-- 6842    exercises_aliases
+-- 6853    exercises_custom
+-- 6863    exercises_records
+-- 6947    export_account
+-- 6966    export_workouts
+-- 6981    grant_admin
+-- 6997    import_history
+-- 7085    import_staged
+-- 7123    last_performance
+-- 7173    log_bodyweight
+-- 7205    next_workout
+-- 7229    program_library
+-- 7239    program_templates_inputs
+-- 7254    resolve_exercise
+-- 7273    resolve_exercises
+-- 7296    revoke_api_key
+-- 7316    routine_document
+-- 7360    routine_name_key
+-- 7370    routines_next_targets
+-- 7391    routines_next_workout
+-- 7430    search_exercises
+-- 7493    sessions_current
+-- 7503    sign_out_other_sessions
+-- 7521    sign_out_session
+-- 7541    stage_import_part
+-- 7601    start_program
+-- 7632    update_custom_exercise
+-- 7654    users_api_keys
+-- 7677    users_connected_apps
+-- 7695    users_custom_exercises
+-- 7708    users_sessions
+-- 7726    validate_routine_document
+-- 7746    validate_workout_document
+-- 7768    weekly_volume
+-- 7795    workout_document
+-- 7834    workout_sets_personal_record
+-- 7846    workout_sets_text
 
 create extension if not exists citext with schema public;
 create extension if not exists pg_trgm with schema public;
@@ -733,19 +733,18 @@ $function$;
 comment on function app_hidden.cycle_week_is_deload(week_sets jsonb) is 'A deload week of a cycle: every set at most 60 % and none as many reps as possible. It is never judged.';
 grant execute on function app_hidden.cycle_week_is_deload(week_sets jsonb) to svc_reader;
 
-create function app_hidden.deload_to_step(weight numeric, increment numeric, unit text)
+create function app_hidden.deload_weight(weight numeric, increment numeric, step numeric)
  RETURNS numeric
  LANGUAGE sql
  IMMUTABLE PARALLEL SAFE
 AS $function$
-  -- 90 % snapped to the nearest loadable step (the exercise's increment when finer, as a stage
-  -- reset snaps), and at least one increment lower, never below 0.
+  -- 90 % rounded to the rounding step (round_to_step: nearest, ties down), and at least one
+  -- increment lower, never below 0.
   select case when weight is null then null
-              else trim_scale(greatest(0, least(app_hidden.snap_weight(weight * 0.9, least(increment, app_hidden.loadable_step(unit))),
-                                                weight - increment))) end;
+              else trim_scale(greatest(0, least(app_hidden.round_to_step(weight * 0.9, step), weight - increment))) end;
 $function$;
-comment on function app_hidden.deload_to_step(weight numeric, increment numeric, unit text) is 'A deload: 90 % of the weight snapped to the nearest loadable step of the unit (or the finer increment), at least one increment lower, never below 0: 70 kg deloads to 62.5 kg.';
-grant execute on function app_hidden.deload_to_step(weight numeric, increment numeric, unit text) to svc_reader;
+comment on function app_hidden.deload_weight(weight numeric, increment numeric, step numeric) is 'A deload: 90 % of the weight rounded to the exercise''s rounding step (nearest, ties down), at least one increment lower, never below 0: 70 kg deloads to 62.5 kg.';
+grant execute on function app_hidden.deload_weight(weight numeric, increment numeric, step numeric) to svc_reader;
 
 create function app_hidden.doc_array(o jsonb, key text, lo integer, hi integer)
  RETURNS app_hidden.doc_array_answer
@@ -2240,7 +2239,7 @@ $function$;
 comment on function app_hidden.next_cycle_target(current app_hidden.progression_state, shortfall text, weeks integer, session_date date, increment numeric, unit text) is 'The week and training max after one judged session of a cycle (rules in the function body); the explanation ends where the week''s sets are appended.';
 grant execute on function app_hidden.next_cycle_target(current app_hidden.progression_state, shortfall text, weeks integer, session_date date, increment numeric, unit text) to svc_reader;
 
-create function app_hidden.next_double_target(current app_hidden.progression_state, judged app_hidden.session_judgement, session_date date, sets integer, reps_low integer, reps_high integer, increment numeric, unit text)
+create function app_hidden.next_double_target(current app_hidden.progression_state, judged app_hidden.session_judgement, session_date date, sets integer, reps_low integer, reps_high integer, increment numeric, unit text, step numeric)
  RETURNS app_hidden.progression_state
  LANGUAGE plpgsql
  IMMUTABLE
@@ -2276,7 +2275,7 @@ begin
       result.stalls := current.stalls + 1;
     end if;
     if result.stalls >= 3 then
-      result.weight := app_hidden.deload_to_step(current.weight, increment, unit);
+      result.weight := app_hidden.deload_weight(current.weight, increment, step);
       result.reps := reps_low;
       result.best_total := null;
       result.stalls := 0;
@@ -2292,17 +2291,17 @@ begin
   return result;
 end;
 $function$;
-comment on function app_hidden.next_double_target(current app_hidden.progression_state, judged app_hidden.session_judgement, session_date date, sets integer, reps_low integer, reps_high integer, increment numeric, unit text) is 'The target after one judged session under double progression (rules in the function body).';
-grant execute on function app_hidden.next_double_target(current app_hidden.progression_state, judged app_hidden.session_judgement, session_date date, sets integer, reps_low integer, reps_high integer, increment numeric, unit text) to svc_reader;
+comment on function app_hidden.next_double_target(current app_hidden.progression_state, judged app_hidden.session_judgement, session_date date, sets integer, reps_low integer, reps_high integer, increment numeric, unit text, step numeric) is 'The target after one judged session under double progression (rules in the function body).';
+grant execute on function app_hidden.next_double_target(current app_hidden.progression_state, judged app_hidden.session_judgement, session_date date, sets integer, reps_low integer, reps_high integer, increment numeric, unit text, step numeric) to svc_reader;
 
-create function app_hidden.next_linear_target(greyskull boolean, current app_hidden.progression_state, judged app_hidden.session_judgement, session_date date, sets integer, reps_low integer, reps_high integer, increment numeric, unit text)
+create function app_hidden.next_linear_target(greyskull boolean, current app_hidden.progression_state, judged app_hidden.session_judgement, session_date date, sets integer, reps_low integer, reps_high integer, increment numeric, unit text, step numeric)
  RETURNS app_hidden.progression_state
  LANGUAGE plpgsql
  IMMUTABLE
 AS $function$
 -- linear: hit -> one increment above the weight lifted (never below the target); light -> one step
--- above the weight lifted, never above the target; third miss in a row -> deload (90 %, snapped to
--- the loadable step, at least one increment lower); other misses -> same target.
+-- above the weight lifted, never above the target; third miss in a row -> deload (90 %, rounded to
+-- the rounding step, at least one increment lower); other misses -> same target.
 -- greyskull: as linear, with the last set as many reps as possible: a hit with at least twice the
 -- target reps on it adds two increments; any miss deloads at once.
 declare
@@ -2335,14 +2334,14 @@ begin
     result.explanation := format('Last session (%s) did %s%s, lighter than the target: continuing from the weight lifted, %s %s.',
       d, what, case when judged.lifted is null then ' without its weight' else loaded_text end, result.weight, unit);
   elsif greyskull and current.weight is not null then
-    result.weight := app_hidden.deload_to_step(current.weight, increment, unit);
+    result.weight := app_hidden.deload_weight(current.weight, increment, step);
     result.explanation := format('Last session (%s) missed %s%s: deload to 90 %%, %s %s.', d, what, at_lifted, result.weight, unit);
   elsif greyskull then
     result.explanation := format('Last session (%s) missed %s: same targets.', d, what);
   else
     result.misses := current.misses + 1;
     if result.misses >= 3 and current.weight is not null then
-      result.weight := app_hidden.deload_to_step(current.weight, increment, unit);
+      result.weight := app_hidden.deload_weight(current.weight, increment, step);
       result.misses := 0;
       result.explanation := format('Three misses in a row%s (last %s): deload to 90 %%, %s %s.', at_lifted, d, result.weight, unit);
     else
@@ -2358,8 +2357,8 @@ begin
   return result;
 end;
 $function$;
-comment on function app_hidden.next_linear_target(greyskull boolean, current app_hidden.progression_state, judged app_hidden.session_judgement, session_date date, sets integer, reps_low integer, reps_high integer, increment numeric, unit text) is 'The target after one judged session under linear or greyskull (rules in the function body).';
-grant execute on function app_hidden.next_linear_target(greyskull boolean, current app_hidden.progression_state, judged app_hidden.session_judgement, session_date date, sets integer, reps_low integer, reps_high integer, increment numeric, unit text) to svc_reader;
+comment on function app_hidden.next_linear_target(greyskull boolean, current app_hidden.progression_state, judged app_hidden.session_judgement, session_date date, sets integer, reps_low integer, reps_high integer, increment numeric, unit text, step numeric) is 'The target after one judged session under linear or greyskull (rules in the function body).';
+grant execute on function app_hidden.next_linear_target(greyskull boolean, current app_hidden.progression_state, judged app_hidden.session_judgement, session_date date, sets integer, reps_low integer, reps_high integer, increment numeric, unit text, step numeric) to svc_reader;
 
 create function app_hidden.next_plan(r app_public.routines, p_date date)
  RETURNS TABLE(exercise_position integer, exercise_id uuid, rule text, routine_weight numeric, weight numeric, unit text, reps integer, seconds integer, sessions integer, explanation text, pinned_note text, sets text[], training_max numeric, amrap boolean)
@@ -2463,7 +2462,7 @@ $function$;
 comment on function app_hidden.next_stage_target(current app_hidden.progression_state, judged app_hidden.session_judgement, stages jsonb, reset text, session_date date, increment numeric, step numeric, unit text) is 'The stage and weight after one judged session of an exercise with stages (GZCLP; rules in the function body).';
 grant execute on function app_hidden.next_stage_target(current app_hidden.progression_state, judged app_hidden.session_judgement, stages jsonb, reset text, session_date date, increment numeric, step numeric, unit text) to svc_reader;
 
-create function app_hidden.next_target(rule text, current app_hidden.progression_state, judged app_hidden.session_judgement, session_date date, sets integer, reps_low integer, reps_high integer, amrap_target integer, increment numeric, unit text)
+create function app_hidden.next_target(rule text, current app_hidden.progression_state, judged app_hidden.session_judgement, session_date date, sets integer, reps_low integer, reps_high integer, amrap_target integer, increment numeric, unit text, step numeric)
  RETURNS app_hidden.progression_state
  LANGUAGE sql
  IMMUTABLE
@@ -2472,15 +2471,15 @@ AS $function$
   -- each in its own function. Explanations name only weights that were lifted (as logged), written
   -- in the routine, or planned.
   select case rule
-    when 'linear' then app_hidden.next_linear_target(false, current, judged, session_date, sets, reps_low, reps_high, increment, unit)
-    when 'greyskull' then app_hidden.next_linear_target(true, current, judged, session_date, sets, reps_low, reps_high, increment, unit)
-    when 'double' then app_hidden.next_double_target(current, judged, session_date, sets, reps_low, reps_high, increment, unit)
+    when 'linear' then app_hidden.next_linear_target(false, current, judged, session_date, sets, reps_low, reps_high, increment, unit, step)
+    when 'greyskull' then app_hidden.next_linear_target(true, current, judged, session_date, sets, reps_low, reps_high, increment, unit, step)
+    when 'double' then app_hidden.next_double_target(current, judged, session_date, sets, reps_low, reps_high, increment, unit, step)
     when 'time' then app_hidden.next_time_target(current, judged, session_date, sets, reps_low, reps_high, increment, unit)
     when 'amrap' then app_hidden.next_amrap_target(current, judged, session_date, sets, amrap_target, increment, unit)
     else current end;
 $function$;
-comment on function app_hidden.next_target(rule text, current app_hidden.progression_state, judged app_hidden.session_judgement, session_date date, sets integer, reps_low integer, reps_high integer, amrap_target integer, increment numeric, unit text) is 'The target after one judged session under a rule (linear, greyskull, double, time or amrap), with the explanation of the change (next_linear_target, next_double_target, next_time_target, next_amrap_target).';
-grant execute on function app_hidden.next_target(rule text, current app_hidden.progression_state, judged app_hidden.session_judgement, session_date date, sets integer, reps_low integer, reps_high integer, amrap_target integer, increment numeric, unit text) to svc_reader;
+comment on function app_hidden.next_target(rule text, current app_hidden.progression_state, judged app_hidden.session_judgement, session_date date, sets integer, reps_low integer, reps_high integer, amrap_target integer, increment numeric, unit text, step numeric) is 'The target after one judged session under a rule (linear, greyskull, double, time or amrap), with the explanation of the change (next_linear_target, next_double_target, next_time_target, next_amrap_target).';
+grant execute on function app_hidden.next_target(rule text, current app_hidden.progression_state, judged app_hidden.session_judgement, session_date date, sets integer, reps_low integer, reps_high integer, amrap_target integer, increment numeric, unit text, step numeric) to svc_reader;
 
 create function app_hidden.next_time_target(current app_hidden.progression_state, judged app_hidden.session_judgement, session_date date, sets integer, reps_low integer, reps_high integer, increment numeric, unit text)
  RETURNS app_hidden.progression_state
@@ -3046,7 +3045,7 @@ begin
         when 'cycle' then app_hidden.next_cycle_target(state, v_shortfall, jsonb_array_length(re.cycle), s.date, v_inc, p_routine.unit)
         when 'stages' then app_hidden.next_stage_target(state, judged, re.stages, re.reset, s.date, v_inc, v_step, p_routine.unit)
         else app_hidden.next_target(re.rule, state, judged, s.date, re.sets, re.reps_low, coalesce(re.reps_high, re.reps_low),
-                                    re.amrap_target, v_inc, p_routine.unit) end;
+                                    re.amrap_target, v_inc, p_routine.unit, v_step) end;
     end loop;
     v_targets := v_targets || app_hidden.progression_lift_target(re.re_row, re.rule, state, v_step, v_judged, v_before_edit, p_routine.unit);
   end loop;

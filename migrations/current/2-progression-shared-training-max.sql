@@ -86,7 +86,7 @@ begin
         when 'cycle' then app_hidden.next_cycle_target(state, v_shortfall, jsonb_array_length(re.cycle), s.date, v_inc, p_routine.unit)
         when 'stages' then app_hidden.next_stage_target(state, judged, re.stages, re.reset, s.date, v_inc, v_step, p_routine.unit)
         else app_hidden.next_target(re.rule, state, judged, s.date, re.sets, re.reps_low, coalesce(re.reps_high, re.reps_low),
-                                    re.amrap_target, v_inc, p_routine.unit) end;
+                                    re.amrap_target, v_inc, p_routine.unit, v_step) end;
     end loop;
     v_targets := v_targets || app_hidden.progression_lift_target(re.re_row, re.rule, state, v_step, v_judged, v_before_edit, p_routine.unit);
   end loop;

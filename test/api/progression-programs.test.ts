@@ -1080,3 +1080,37 @@ test("5/3/1 Boring But Big in kg: a failed 95%x1+ keeps both entries at a 150 kg
   for (const x of rises)
     expect(x.why).toContain("every + set of the cycle with its reps: training max +5 kg to 155 kg; week 1");
 });
+
+test("a greyskull deload rounds like every planned weight, to the rounding step with ties down: 225 lb -> 202.5 -> 200 lb, 87.5 kg -> 78.75 -> 77.5 kg", async () => {
+  for (const [unit, weight, missed, deloaded] of [
+    ["lb", 225, "225x3", 200],
+    ["kg", 87.5, "87.5x3", 77.5],
+  ] as const) {
+    const u = await signUpWithUnit(s, unit, `Greyskull deload ${unit}`);
+    const id = await applyRoutine(u, {
+      name: `Greyskull ${unit}`,
+      unit,
+      progression: "greyskull",
+      exercises: [{ exercise: "Back Squat", sets: 3, reps: 5, weight }],
+    });
+    await call(u, APPLY_WORKOUT, {
+      doc: {
+        date: day(1),
+        routine: id,
+        exercises: [{ exercise: "Back Squat", sets: [`${weight}x5`, `${weight}x5`, missed] }],
+      },
+    });
+    const next = (
+      await call(
+        u,
+        `query($id: UUID!, $date: String) { routineById(id: $id) { nextTargets(date: $date) { weight explanation } } }`,
+        {
+          id,
+          date: day(2),
+        },
+      )
+    ).routineById.nextTargets[0];
+    expect(next.weight).toBe(deloaded);
+    expect(next.explanation).toContain(`deload to 90 %, ${deloaded} ${unit}.`);
+  }
+});
