@@ -1,0 +1,87 @@
+/** The account: sessions by email and password, the viewer and their settings, API keys, signed-in devices and connected apps. */
+import { NotFoundError } from "../errors.ts";
+import * as ops from "../operations.ts";
+import { present } from "./results.ts";
+import type {
+  ApiKeyAccess,
+  ApiKeyExpiry,
+  AuthResult,
+  CreatedApiKey,
+  EffortScale,
+  SessionInfo,
+  Unit,
+  User,
+} from "../types.ts";
+import type { RequestCore } from "./core.ts";
+
+export function accountOperations({ request, auth, viewerId, signedIn }: RequestCore) {
+  return {
+    /** `/api/auth/*`: sessions by email and password. */
+    auth: {
+      signUp: (input: { name: string; email: string; password: string }) => auth<AuthResult>("/sign-up/email", input),
+      signIn: (input: { email: string; password: string }) => auth<AuthResult>("/sign-in/email", input),
+      /** Ends the session of this client's token on the server. */
+      signOut: () => auth<{ success: boolean }>("/sign-out", {}),
+      /** The current session and user, or null when signed out (API keys have no session). */
+      getSession: () => auth<SessionInfo | null>("/get-session"),
+    },
+
+    /** The signed-in user, or null when signed out or with a revoked, expired or unknown key. */
+    async viewer() {
+      return (await request(ops.VIEWER)).viewer;
+    },
+
+    /** Whether this client's credential may only read (a read-only API key): every save is refused. Null signed out. */
+    async readOnly() {
+      return (await request(ops.VIEWER_READ_ONLY)).viewerReadOnly;
+    },
+
+    /** Changes the signed-in user's default unit and effort scale. */
+    async updateSettings(patch: { unit?: Unit; effort?: EffortScale; name?: string }): Promise<User> {
+      const id = await viewerId();
+      const updated = (await request(ops.UPDATE_USER, { id, patch })).updateUserById?.user;
+      if (!updated) throw new NotFoundError("No such user");
+      return updated;
+    },
+
+    /** The signed-in user's API keys (needs a session, not a key). */
+    async apiKeys() {
+      return signedIn((await request(ops.API_KEYS)).viewer).apiKeys;
+    },
+
+    /** Creates an API key; `key` is the full value, shown only this once. */
+    async createApiKey(input: { name: string; access: ApiKeyAccess; expiresIn: ApiKeyExpiry }): Promise<CreatedApiKey> {
+      return present((await request(ops.CREATE_API_KEY, { input })).createApiKey, "apiKey");
+    },
+
+    async revokeApiKey(id: string): Promise<void> {
+      await request(ops.REVOKE_API_KEY, { input: { id } });
+    },
+
+    /** Signed-in devices (sessions) of the user (needs a session, not a key). */
+    async sessions() {
+      return signedIn((await request(ops.SESSIONS)).viewer).sessions;
+    },
+
+    async signOutSession(id: string): Promise<void> {
+      await request(ops.SIGN_OUT_SESSION, { input: { id } });
+    },
+
+    /** Apps (AI assistants through MCP) connected to the account (needs a session, not a key). */
+    async connectedApps() {
+      return signedIn((await request(ops.CONNECTED_APPS)).viewer).connectedApps;
+    },
+
+    /** Ends a connected app's access at once; returns its connection's id. */
+    async disconnectApp(id: string): Promise<string> {
+      const disconnected = (await request(ops.DISCONNECT_APP, { id })).disconnectApp;
+      if (!disconnected) throw new NotFoundError("No such connected app");
+      return disconnected.id;
+    },
+
+    /** Ends every other session of the user; returns how many ended. */
+    async signOutOtherSessions(): Promise<number> {
+      return (await request(ops.SIGN_OUT_OTHER_SESSIONS)).signOutOtherSessions?.count ?? 0;
+    },
+  };
+}
