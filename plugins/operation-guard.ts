@@ -24,13 +24,18 @@ import { REQUEST_CODES } from "../db/errors.ts";
 import { expressRequest } from "./request-identity.ts";
 import { pgSettingsFor, type Identity, type KeyLimitReached, type KeyUse } from "../server/identity.ts";
 
-/** Root fields that need a signed-in session; an API key is refused even for its owner. */
+/**
+ * Root fields that need a signed-in session; an API key is refused even for its owner. Each one's SQL
+ * function calls app_hidden.require_session() too (docs/security.md lists both layers).
+ */
 export const SESSION_ONLY_FIELDS = new Set([
   "createApiKey",
   "revokeApiKey",
   "signOutSession",
   "signOutOtherSessions",
   "deleteAccount",
+  "disconnectApp",
+  "adminUsers",
 ]);
 
 /** What the guard reads from the GraphQL context (set in preset.ts). */

@@ -1,6 +1,7 @@
 // Personal API keys over HTTP: creation (value shown once, only a hash stored), listing, use as
 // Bearer or x-api-key, read-only keys, revocation, expiry, the 50-key limit, and what a key may not do.
 import { useTestServer, gql, post, get, signUp, errorCode, asRole, credentialHash } from "../support/harness.ts";
+import { SESSION_ONLY_FIELDS } from "../../plugins/operation-guard.ts";
 
 const s = useTestServer();
 
@@ -236,6 +237,47 @@ describe("using a key", () => {
       expect((await c.query("select count(*)::int as n from app_public.api_keys")).rows[0].n).toBe(0);
       expect((await c.query("select count(*)::int as n from app_public.sessions")).rows[0].n).toBe(0);
     });
+  });
+
+  test("every session-only root field answers a key with the same message naming it; a session passes", async () => {
+    const admin = await signUp(s.url, "Session only");
+    await s.ownerPool.query("select app_public.grant_admin($1)", [admin.email]);
+    const { key, apiKey } = await createKey(admin.token, "rw", "READ_WRITE");
+    const { key: readOnly } = await createKey(admin.token, "ro", "READ_ONLY");
+    const unknownId = "00000000-0000-4000-8000-000000000000";
+    const byField: Record<string, string> = {
+      createApiKey: `mutation { createApiKey(input: {name: "k", access: READ_ONLY, expiresIn: NEVER}) { key } }`,
+      revokeApiKey: `mutation { revokeApiKey(input: {id: "${unknownId}"}) { id } }`,
+      signOutSession: `mutation { signOutSession(input: {id: "${unknownId}"}) { id } }`,
+      signOutOtherSessions: "mutation { signOutOtherSessions(input: {}) { count } }",
+      deleteAccount: "mutation { deleteAccount(input: {}) { id } }",
+      disconnectApp: `mutation { disconnectApp(input: {id: "${unknownId}"}) { id } }`,
+      adminUsers: "{ adminUsers { totalCount } }",
+    };
+    expect(Object.keys(byField).sort()).toEqual([...SESSION_ONLY_FIELDS].sort());
+    for (const [field, query] of Object.entries(byField)) {
+      const res = await gql(s.url, query, {}, { key });
+      expect(errorCode(res)).toBe("FORBIDDEN");
+      expect(res.body.errors[0].message).toBe(`${field} needs a signed-in session; API keys cannot use it`);
+    }
+    // A query field is refused to a read-only key the same way (a mutation is refused as a write first).
+    const readOnlyList = await gql(s.url, byField.adminUsers, {}, { key: readOnly });
+    expect(codeAndMessage(readOnlyList)).toEqual([
+      "FORBIDDEN",
+      "adminUsers needs a signed-in session; API keys cannot use it",
+    ]);
+    // With the session the guard lets them through: the admin list answers, an unknown app is NOT_FOUND.
+    const listed = await gql(s.url, byField.adminUsers, {}, { token: admin.token });
+    expect(listed.body.errors).toBeUndefined();
+    expect(listed.body.data.adminUsers.totalCount).toBeGreaterThanOrEqual(1);
+    expect(codeAndMessage(await gql(s.url, byField.disconnectApp, {}, { token: admin.token }))).toEqual([
+      "NOT_FOUND",
+      "No connected app with this id",
+    ]);
+    expect((await listKeys(admin.token)).map((k) => k.id)).toContain(apiKey.id);
+    function codeAndMessage(answer: Awaited<ReturnType<typeof gql>>) {
+      return [errorCode(answer), answer.body.errors?.[0]?.message];
+    }
   });
 
   test("a read-only key reads, and every mutation is refused with FORBIDDEN before anything runs", async () => {
