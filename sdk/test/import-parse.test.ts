@@ -464,3 +464,71 @@ test("Strong CSV export: weighted bodyweight sets under `<name> (Weighted)` read
     ["Dip", ["40x8"]],
   ]);
 });
+
+describe("CSV export: cells a spreadsheet would run as a formula", () => {
+  const exportOne = (name: string, notes: string, note: string) => {
+    const changes = new CsvChanges();
+    const rows = exportStrongCsv(
+      [
+        {
+          date: "2026-03-02",
+          start: "2026-03-02T12:00:00Z",
+          name,
+          notes,
+          unit: "kg",
+          exercises: [{ exercise: "Bench Press", note, sets: ["100x5@8"] }],
+        },
+      ],
+      { timeZone: "UTC", unit: "kg", changes },
+    );
+    const back = parseImport(`${STRONG_CSV_HEADER}\n${rows.join("\n")}\n`, {
+      from: "strong",
+      unit: "kg",
+      timeZone: "UTC",
+    });
+    return { row: rows[0], changes, back: back.workouts[0] };
+  };
+
+  test.each([
+    ["=", '=HYPERLINK("http://x.example","y")', `"'=HYPERLINK(""http://x.example"",""y"")"`],
+    ["+", "+1", "'+1"],
+    ["-", "-5 kg", "'-5 kg"],
+    ["- (a negative number as text)", "-5", "'-5"],
+    ["@", "@home", "'@home"],
+    ["a tab", "\tindented", "'\tindented"],
+    ["a carriage return", "\rline", `"'\rline"`],
+    ["a ' before =: one more, so the first reads back", "'=x", "''=x"],
+    ["two ' before -", "''-x", "'''-x"],
+  ])("%s: written with a leading ', read back as it was", (_, text, cell) => {
+    // The tab and return are a note's: a name with them is refused.
+    const asName = !/[\t\r]/.test(text);
+    const { row, changes, back } = exportOne(asName ? text : "Push", "+ warm up first", text);
+    // The name (column 2) and the exercise's note (column 10); the workout's notes always start with +.
+    if (asName) expect(row).toContain(`:00,${cell},,Bench Press,`);
+    expect(row).toContain(`,${cell},'+ warm up first,8`);
+    if (asName) expect(back.name).toBe(text);
+    expect(back.notes).toBe("+ warm up first");
+    // The importer trims each cell (a tab or return around a note is not kept, guard or not).
+    expect(back.exercises[0].note).toBe(text.trim());
+    expect(changes.counts.get("formula")).toBe(asName ? 3 : 2);
+  });
+
+  test.each([
+    ["a ' alone", "'quoted"],
+    ["= after the first character", "1=1"],
+    ["a space then =", " =x"],
+    ["#", "#1"],
+    ["%", "%x"],
+    ["a quote then a letter", "'a"],
+  ])("%s: written as it is", (_, text) => {
+    const { row, changes, back } = exportOne(text, "", "");
+    expect(row.split(",")[1]).toBe(text);
+    expect(changes.counts.has("formula")).toBe(false);
+    expect(back.name).toBe(text.trim());
+  });
+
+  test("numbers are never prefixed: weight, reps and RPE stay numbers", () => {
+    const { row } = exportOne("-", "", "");
+    expect(row.split(",").slice(5)).toEqual(["100", "5", "0", "0", "", "", "8"]);
+  });
+});

@@ -42,8 +42,9 @@ const day = fc.integer({ min: 1, max: 9 }).map((d) => `2026-02-0${d}`);
 const workout = fc.record(
   {
     date: day,
-    name: fc.constantFrom("Push", "Legs"),
-    notes: fc.constantFrom("felt good", "tired"),
+    // Some start like a spreadsheet formula: written with a leading ', read back without it.
+    name: fc.constantFrom("Push", "Legs", '=HYPERLINK("http://x.example","y")', "@home", "-5"),
+    notes: fc.constantFrom("felt good", "tired", "+1", "-5 kg", "'=kept"),
     unit: fc.constantFrom("kg", "lb"),
     exercises: fc.array(entry, { minLength: 1, maxLength: 3 }),
   },
@@ -189,8 +190,9 @@ const csvSet = fc.oneof(
 );
 const csvWorkout = fc.record(
   {
-    name: fc.constantFrom("Push", "Legs"),
-    notes: fc.constantFrom("felt good", "tired"),
+    // Some start like a spreadsheet formula: written with a leading ', read back without it.
+    name: fc.constantFrom("Push", "Legs", '=HYPERLINK("http://x.example","y")', "@home", "-5"),
+    notes: fc.constantFrom("felt good", "tired", "+1", "-5 kg", "'=kept"),
     exercises: fc.uniqueArray(
       fc.record({
         exercise: fc.constantFrom("Bench Press", "Back Squat", "Deadlift"),

@@ -8,6 +8,7 @@
 import { parse } from "csv-parse/browser/esm/sync";
 import { ImportParseError } from "./model.ts";
 import { zoneOffsetAt } from "./time-zone.ts";
+import { unguardFormula } from "./csv-cell.ts";
 
 export type CsvRecord = { line: number; fields: string[] };
 
@@ -26,7 +27,10 @@ export function headerDelimiter(text: string): string {
   return best;
 }
 
-/** Every record (the header first) with the line it starts on; a malformed file names its line. */
+/**
+ * Every record (the header first) with the line it starts on, each cell as written before the
+ * export's formula guard (unguardFormula); a malformed file names its line.
+ */
 export function readCsv(text: string, delimiter = headerDelimiter(text)): CsvRecord[] {
   try {
     const records = parse(text.replace(/^\uFEFF/, ""), {
@@ -40,7 +44,8 @@ export function readCsv(text: string, delimiter = headerDelimiter(text)): CsvRec
     let previousEnd = 0;
     const out: CsvRecord[] = [];
     for (const { record, info } of records) {
-      out.push({ line: firstLine(text, previousEnd, info.lines), fields: record });
+      // A cell the export wrote with a leading ' (a text starting like a spreadsheet formula) reads back as it was.
+      out.push({ line: firstLine(text, previousEnd, info.lines), fields: record.map(unguardFormula) });
       previousEnd = info.lines;
     }
     return out;

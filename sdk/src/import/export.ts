@@ -9,6 +9,7 @@ import { graphql, type ResultOf } from "../graphql.ts";
 import { parseSet, convertWeight, type ParsedSet, type Unit } from "../documents/index.ts";
 import { EXPORT_FORMAT, EXPORT_VERSION, type SvcExport } from "./svc.ts";
 import { zoneOffsetAt } from "./time-zone.ts";
+import { csvCell, startsLikeFormula } from "./csv-cell.ts";
 
 export {
   EXPORT_FORMAT,
@@ -125,12 +126,6 @@ export async function* exportText(
 export const STRONG_CSV_HEADER =
   "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE";
 
-function csvCell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return "";
-  const text = String(value);
-  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
 function strongDuration(minutes: number | undefined): string {
   if (minutes === undefined) return "";
   const h = Math.floor(minutes / 60);
@@ -205,6 +200,10 @@ export const CSV_CHANGES = {
   marks: {
     one: "routine link, workout bodyweight, superset, pin or skip-progression mark left out",
     text: "routine links, workout bodyweights, supersets, pins or skip-progression marks left out",
+  },
+  formula: {
+    one: "name or note starting with =, +, -, @, a tab or a return written with a leading ' so spreadsheets show it as text (svc reads it back without the ', other apps keep it)",
+    text: "names or notes starting with =, +, -, @, a tab or a return written with a leading ' so spreadsheets show them as text (svc reads them back without the ', other apps keep it)",
   },
 } as const;
 export type CsvChange = keyof typeof CSV_CHANGES;
@@ -284,6 +283,7 @@ export function exportStrongCsv(documents: Record<string, any>[], options: Stron
         const weight = set.weight === null ? 0 : convertWeight(set.weight, w.unit ?? unit, unit);
         const row = [date, w.name ?? "Workout", strongDuration(w.minutes), exercise, order, weight, set.reps ?? 0, 0];
         row.push(set.seconds ?? 0, e.note ?? "", w.notes ?? "", w.effort === "rir" ? "" : (set.effort ?? ""));
+        for (const cell of row) if (typeof cell === "string" && startsLikeFormula(cell)) changes.add("formula");
         lines.push(row.map(csvCell).join(","));
       }
     }
