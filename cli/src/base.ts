@@ -2,7 +2,7 @@
 // and one place that turns any error into one clear sentence and an exit code:
 // 0 ok, 1 failure, 2 usage or invalid document, 4 not signed in or forbidden, 5 rate limited.
 import { Command, Errors, Flags } from "@oclif/core";
-import type { SvcClient, Unit } from "@svc/sdk";
+import type { ClientOptions, SvcClient, Unit } from "@svc/sdk";
 import { UNITS } from "@svc/sdk/documents";
 import { CliError, DocumentError, EXIT, NotSignedInError, UsageError, SIGN_IN_HINT } from "./errors.ts";
 import { resolve, type Resolved } from "./credentials.ts";
@@ -49,6 +49,15 @@ export abstract class BaseCommand extends Command {
     process.stderr.write(`${text}\n`);
   }
 
+  /**
+   * Every SDK client a command talks through is made here: the seam tests replace to run a command
+   * in-process with a client of their own, no server (cli/test/support/in-process.ts).
+   */
+  protected async createSdkClient(options: ClientOptions): Promise<SvcClient> {
+    const { createClient } = await import("@svc/sdk");
+    return createClient(options);
+  }
+
   /** The instance and credentials to use (`SVC_URL`, `SVC_API_KEY`, then the saved ones). */
   protected resolved(): Resolved {
     return resolve();
@@ -71,8 +80,7 @@ export abstract class BaseCommand extends Command {
     if ((options.auth ?? "required") === "required" && !resolved.apiKey && !resolved.token) {
       throw new NotSignedInError(`Not signed in to ${resolved.url}.`);
     }
-    const { createClient } = await import("@svc/sdk");
-    const client = createClient({
+    const client = await this.createSdkClient({
       url: resolved.url,
       apiKey: resolved.apiKey,
       token: resolved.token,

@@ -15,7 +15,7 @@ With --with-token, reads an API key from standard input instead (create one with
     {
       description: "Sign in from a script",
       command:
-        "printf '%s' \"$PASSWORD\" | svc login --url https://log.example.com --email me@example.com --password-stdin",
+        "printf '%s' \"$PASSWORD\" | <%= config.bin %> login --url https://log.example.com --email me@example.com --password-stdin",
     },
     {
       description: "Use an API key",
@@ -40,12 +40,11 @@ With --with-token, reads an API key from standard input instead (create one with
     const { flags } = await this.parse(Login);
     const interactive = canPrompt();
     const url = await serverUrl(flags.url, interactive);
-    const { createClient } = await import("@svc/sdk");
     const name = await clientName();
 
     if (flags["with-token"]) {
       const apiKey = (await readSecretFromStdin("API key")).trim();
-      const client = createClient({ url, apiKey, clientName: name, rateLimitRetries: 0 });
+      const client = await this.createSdkClient({ url, apiKey, clientName: name, rateLimitRetries: 0 });
       const viewer = await this.spin("Checking the key", client.viewer());
       if (!viewer)
         throw new NotSignedInError(
@@ -70,14 +69,13 @@ With --with-token, reads an API key from standard input instead (create one with
     if (!password) throw new UsageError("A password is needed to sign in.");
 
     const previous = readStore().instances[url];
-    const client = createClient({ url, clientName: name });
+    const client = await this.createSdkClient({ url, clientName: name });
     const { token, user } = await this.spin("Signing in", client.auth.signIn({ email, password }));
     saveSignIn(url, { kind: "session", token }, user);
     // The session this login replaces is ended on the server, so devices do not pile up.
     if (previous?.kind === "session" && previous.token !== token) {
-      await createClient({ url, token: previous.token })
-        .auth.signOut()
-        .catch(() => undefined);
+      const previousClient = await this.createSdkClient({ url, token: previous.token });
+      await previousClient.auth.signOut().catch(() => undefined);
     }
     this.log(`Signed in to ${url} as ${user.name} <${user.email}>.`);
   }

@@ -26,9 +26,9 @@ export default class Logout extends BaseCommand {
       this.log(`Forgot the API key for ${url}. The key itself still works until you revoke it (svc key revoke <id>).`);
       return;
     }
-    const { createClient } = await import("@svc/sdk");
+    const client = await this.createSdkClient({ url, token: saved.token });
     try {
-      await this.spin("Signing out", createClient({ url, token: saved.token }).auth.signOut());
+      await this.spin("Signing out", client.auth.signOut());
     } catch (error) {
       forgetInstance(url);
       throw new CliError(

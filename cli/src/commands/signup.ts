@@ -13,7 +13,7 @@ export default class Signup extends BaseCommand {
     {
       description: "From a script",
       command:
-        "printf '%s' \"$PASSWORD\" | svc signup --url https://log.example.com --name Ada --email ada@example.com --password-stdin",
+        "printf '%s' \"$PASSWORD\" | <%= config.bin %> signup --url https://log.example.com --name Ada --email ada@example.com --password-stdin",
     },
   ];
   static flags = {
@@ -43,8 +43,7 @@ export default class Signup extends BaseCommand {
       if ((await askHidden("Password again")) !== password) throw new UsageError("The passwords do not match.");
     } else throw new UsageError("Cannot ask for a password: standard input is not a terminal. Use --password-stdin.");
 
-    const { createClient } = await import("@svc/sdk");
-    const client = createClient({ url, clientName: await clientName() });
+    const client = await this.createSdkClient({ url, clientName: await clientName() });
     const { token, user } = await this.spin("Creating the account", client.auth.signUp({ name, email, password }));
     saveSignIn(url, { kind: "session", token }, user);
     this.log(`Created the account ${user.name} <${user.email}> on ${url} and signed in.`);

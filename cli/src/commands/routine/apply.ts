@@ -15,7 +15,7 @@ export default class RoutineApply extends BaseCommand {
     },
     {
       description: "Copy a routine's document back unchanged",
-      command: "<%= config.bin %> routine show Push --json | svc routine apply -",
+      command: "<%= config.bin %> routine show Push --json | <%= config.bin %> routine apply -",
     },
   ];
   static args = {

@@ -14,7 +14,7 @@ export default class RoutineNext extends BaseCommand {
     { description: "Plan for another day", command: "<%= config.bin %> routine next Push --date 2026-03-09" },
     {
       description: "Log the planned workout, then edit it as you train",
-      command: "<%= config.bin %> routine next Push --json | svc workout apply -",
+      command: "<%= config.bin %> routine next Push --json | <%= config.bin %> workout apply -",
     },
   ];
   static args = {
