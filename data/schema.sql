@@ -4,301 +4,307 @@
 -- Contents: the line where each section and object starts (sections by schema, then kind; objects by name).
 -- The design notes behind them are listed in db/CONVENTIONS.md.
 --
---  320  app_hidden: types
---  323    doc_array_answer
---  329    doc_choice_answer
---  335    doc_flag_answer
---  341    doc_line_answer
---  347    doc_object_answer
---  353    lift_target
---  370    progression_state
---  384    progression_target
---  397    session_judgement
---  410  app_hidden: tables
---  413    exercise_labels
---  442    imported_workout_starts
---  462    progression_restarts
---  491  app_hidden: functions
---  494    api_key_live
---  505    apply_workout_document_row
---  520    ban_in_force
---  530    body_part_words
---  541    bodyweight_reason
---  552    catalog_exercise_meaning
---  581    check_date
---  601    check_one_of
---  618    closest_exercises
---  651    control_character_reason
---  662    convert_weight
---  677    cycle_shortfall
---  700    cycle_texts
---  710    cycle_week
---  725    cycle_week_is_deload
---  736    deload_weight
---  749    doc_array
---  764    doc_bodyweight
---  776    doc_duration
---  797    doc_exercise
---  818    doc_exercise_entry
---  844    doc_exercise_field
---  855    doc_flag
---  869    doc_integer
---  881    doc_line
---  896    doc_object
---  910    doc_one_of
---  924    doc_own_id
---  951    doc_parse_set
--- 1024    doc_percent_set
--- 1046    doc_real_date
--- 1059    doc_reset
--- 1082    doc_set_number
--- 1094    doc_stage
--- 1113    doc_start
--- 1158    doc_string
--- 1168    doc_unknown_key
--- 1178    doc_uuid
--- 1189    doc_weight
--- 1201    document_patterns
--- 1220    e1rm
--- 1232    earlier_sessions_note
--- 1242    exercise_match_score
--- 1253    exercise_reference
--- 1264    exercise_staple_rank
--- 1284    exercise_word
--- 1324    exercise_words
--- 1339    format_duration
--- 1349    format_set
--- 1369    format_start
--- 1380    import_choice
--- 1392    import_find_duplicates
--- 1446    import_map_names
--- 1518    import_name_map
--- 1535    import_names_chosen
--- 1556    import_names_summary
--- 1575    import_one_workout
--- 1627    import_save_account
--- 1675    import_save_custom_exercises
--- 1719    import_save_workout
--- 1743    import_workout_entries
--- 1781    judge_cycle_session
--- 1808    judge_session
--- 1874    lifted_as_loaded
--- 1891    lifted_text
--- 1905    loadable_step
--- 1915    match_exercise
--- 1985    match_exercise_exact
--- 2021    match_exercise_typos
--- 2085    match_exercise_words
--- 2163    next_amrap_target
--- 2203    next_cycle_target
--- 2242    next_double_target
--- 2297    next_linear_target
--- 2363    next_plan
--- 2404    next_stage_target
--- 2465    next_target
--- 2484    next_time_target
--- 2526    own_routine
--- 2540    personal_records
--- 2584    pinned_note
--- 2602    planned_sets
--- 2663    program_copy_name
--- 2683    program_day_document
--- 2696    program_exercise
--- 2712    program_input_weights
--- 2764    program_key
--- 2774    program_lift_step
--- 2789    program_rounding_step
--- 2801    program_unit_value
--- 2811    program_weight_from_history
--- 2823    progression_first_note
--- 2842    progression_lift_target
--- 2875    progression_opening
--- 2904    progression_rules
--- 2912    progression_sessions
--- 2961    progression_targets
--- 3058    record_sets
--- 3081    refresh_exercise_labels
--- 3102    rep_max_reps
--- 3110    require_session
--- 3128    require_user
--- 3146    resolve_exercise
--- 3156    resolve_exercises
--- 3169    resolve_exercises_exactly
--- 3197    round_to_step
--- 3207    rounding_step
--- 3217    routine_name_taken
--- 3230    same_start_weight
--- 3241    session_live
--- 3251    shown_increment
--- 3265    shown_reset
--- 3281    shown_weight
--- 3293    snap_down
--- 3303    snap_up
--- 3313    snap_weight
--- 3324    staged_import_limits
--- 3334    tg_check_exercise_visible
--- 3351    tg_check_parent_owner
--- 3377    tg_check_workout_routine
--- 3394    tg_custom_exercise_name_free
--- 3415    tg_exercise_aliases_check
--- 3436    tg_exercise_labels
--- 3459    tg_exercises_check
--- 3514    tg_one_line_name
--- 3530    tg_routine_exercises_restart
--- 3568    tg_routine_name_unique
--- 3585    tg_set_updated_at
--- 3597    tg_users_name_check
--- 3611    tg_workout_sets_denormalize
--- 3628    tg_workout_sets_refresh
--- 3648    touch_current_session
--- 3670    touch_current_session_to_write
--- 3684    touch_due
--- 3694    try_uuid
--- 3704    typo_distance
--- 3738    unknown_exercise_reason
--- 3757    walk_routine_document
--- 3792    walk_routine_entry
--- 3883    walk_routine_exercise_extras
--- 3983    walk_routine_exercise_steps
--- 4038    walk_routine_fields
--- 4122    walk_routine_program
--- 4201    walk_routine_target
--- 4247    walk_workout_document
--- 4300    walk_workout_entry
--- 4368    walk_workout_fields
--- 4468    walk_workout_sets
--- 4514    walk_workout_when
--- 4570    weight_increment
--- 4580    weight_kg
--- 4590    weight_units
--- 4598    weights_meet
--- 4614    word_set
--- 4625  app_private: tables
--- 4628    address_attempts
--- 4642    api_key_hashes
--- 4651    failed_sign_ins
--- 4664    oauth_clients
--- 4681    oauth_codes
--- 4701    oauth_tokens
--- 4715    rate_counters
--- 4724    session_tokens
--- 4733    user_secrets
--- 4742  app_private: functions
--- 4745    address_key
--- 4756    admin_target
--- 4778    admin_user
--- 4798    api_key_of_hash
--- 4814    ban_user
--- 4841    claim_address_attempt
--- 4878    count_admin_call
--- 4897    count_request
--- 4913    delete_expired_imports
--- 4923    delete_idle_sessions
--- 4940    end_session
--- 4954    expire_api_keys
--- 4971    forget_expired_oauth
--- 4998    lift_expired_bans
--- 5016    max_sessions_per_user
--- 5024    new_session
--- 5050    oauth_client
--- 5061    oauth_code_challenge
--- 5082    oauth_exchange_code
--- 5118    oauth_issue_code
--- 5140    oauth_one_time_status
--- 5164    oauth_refresh
--- 5201    oauth_register_client
--- 5213    oauth_revoke
--- 5226    oauth_store_tokens
--- 5239    oauth_use_token
--- 5261    password_hash_cost
--- 5269    password_hash_cost_of
--- 5279    prune_counters
--- 5302    random_base62
--- 5329    session_for_token
--- 5352    session_of_hash
--- 5366    sign_in
--- 5436    sign_up
--- 5460    unban_user
--- 5478    use_api_key
--- 5516    user_record
--- 5535  app_public: types
--- 5538    admin_user
--- 5558    api_key_access
--- 5561    e1rm_session
--- 5585    exercise_resolution
--- 5597    last_performance
--- 5611    next_target
--- 5643    program_lift
--- 5651    volume_week
--- 5666  app_public: tables
--- 5669    api_keys
--- 5701    bodyweights
--- 5737    connected_apps
--- 5771    exercise_aliases
--- 5797    exercise_import_names
--- 5823    exercises
--- 5874    program_templates
--- 5900    routine_exercises
--- 6007    routines
--- 6060    sessions
--- 6084    staged_import_parts
--- 6125    staged_imports
--- 6153    users
--- 6210    workout_exercises
--- 6261    workout_sets
--- 6369    workouts
--- 6446  app_public: functions
--- 6449    admin_users
--- 6474    apply_routine_document
--- 6525    apply_workout_document
--- 6615    create_api_key
--- 6656    create_custom_exercise
--- 6673    current_api_key_id
--- 6684    current_oauth_connection_id
--- 6702    current_session_id
--- 6713    current_user_id
--- 6731    delete_account
--- 6751    delete_custom_exercise
--- 6778    disconnect_app
--- 6798    e1rm_series
--- 6832    exercise_key
--- 6842    exercises_aliases
--- 6853    exercises_custom
--- 6863    exercises_records
--- 6947    export_account
--- 6966    export_workouts
--- 6981    grant_admin
--- 6997    import_history
--- 7085    import_staged
--- 7123    last_performance
--- 7173    log_bodyweight
--- 7205    next_workout
--- 7229    program_library
--- 7239    program_templates_inputs
--- 7254    resolve_exercise
--- 7273    resolve_exercises
--- 7296    revoke_api_key
--- 7316    routine_document
--- 7360    routine_name_key
--- 7370    routines_next_targets
--- 7391    routines_next_workout
--- 7430    search_exercises
--- 7493    sessions_current
--- 7503    sign_out_other_sessions
--- 7521    sign_out_session
--- 7541    stage_import_part
--- 7601    start_program
--- 7632    update_custom_exercise
--- 7654    users_api_keys
--- 7677    users_connected_apps
--- 7695    users_custom_exercises
--- 7708    users_sessions
--- 7726    validate_routine_document
--- 7746    validate_workout_document
--- 7768    weekly_volume
--- 7795    workout_document
--- 7834    workout_sets_personal_record
--- 7846    workout_sets_text
+--  326  app_hidden: types
+--  329    doc_array_answer
+--  335    doc_choice_answer
+--  341    doc_flag_answer
+--  347    doc_line_answer
+--  353    doc_object_answer
+--  359    lift_target
+--  376    progression_state
+--  390    progression_target
+--  403    session_judgement
+--  416  app_hidden: tables
+--  419    exercise_labels
+--  448    imported_workout_starts
+--  468    progression_restarts
+--  497  app_hidden: functions
+--  500    api_key_live
+--  511    apply_workout_document_row
+--  526    ban_in_force
+--  536    body_part_words
+--  547    bodyweight_reason
+--  558    catalog_exercise_meaning
+--  587    check_date
+--  607    check_one_of
+--  624    closest_exercises
+--  657    control_character_reason
+--  668    convert_weight
+--  683    cycle_shortfall
+--  706    cycle_texts
+--  716    cycle_week
+--  731    cycle_week_is_deload
+--  742    deload_weight
+--  755    doc_array
+--  770    doc_bodyweight
+--  782    doc_duration
+--  803    doc_exercise
+--  824    doc_exercise_entry
+--  850    doc_exercise_field
+--  861    doc_flag
+--  875    doc_integer
+--  887    doc_line
+--  902    doc_object
+--  916    doc_one_of
+--  930    doc_own_id
+--  957    doc_parse_set
+-- 1030    doc_percent_set
+-- 1052    doc_real_date
+-- 1065    doc_reset
+-- 1088    doc_set_number
+-- 1100    doc_stage
+-- 1119    doc_start
+-- 1164    doc_string
+-- 1174    doc_unknown_key
+-- 1184    doc_uuid
+-- 1195    doc_weight
+-- 1207    document_patterns
+-- 1226    e1rm
+-- 1238    earlier_sessions_note
+-- 1248    exercise_match_score
+-- 1259    exercise_reference
+-- 1270    exercise_staple_rank
+-- 1290    exercise_word
+-- 1330    exercise_words
+-- 1345    format_duration
+-- 1355    format_set
+-- 1375    format_start
+-- 1386    import_choice
+-- 1398    import_find_duplicates
+-- 1452    import_map_names
+-- 1524    import_name_map
+-- 1541    import_names_chosen
+-- 1562    import_names_summary
+-- 1581    import_one_workout
+-- 1633    import_save_account
+-- 1681    import_save_custom_exercises
+-- 1725    import_save_workout
+-- 1749    import_workout_entries
+-- 1787    judge_cycle_session
+-- 1814    judge_session
+-- 1880    lifted_as_loaded
+-- 1897    lifted_text
+-- 1911    loadable_step
+-- 1921    match_exercise
+-- 1991    match_exercise_exact
+-- 2027    match_exercise_typos
+-- 2091    match_exercise_words
+-- 2169    next_amrap_target
+-- 2209    next_cycle_target
+-- 2248    next_double_target
+-- 2303    next_linear_target
+-- 2369    next_plan
+-- 2410    next_stage_target
+-- 2471    next_target
+-- 2490    next_time_target
+-- 2532    own_routine
+-- 2546    personal_records
+-- 2590    pinned_note
+-- 2608    planned_sets
+-- 2669    program_copy_name
+-- 2689    program_day_document
+-- 2702    program_exercise
+-- 2718    program_input_weights
+-- 2770    program_key
+-- 2780    program_lift_step
+-- 2795    program_rounding_step
+-- 2807    program_unit_value
+-- 2817    program_weight_from_history
+-- 2829    progression_first_note
+-- 2848    progression_lift_target
+-- 2881    progression_opening
+-- 2910    progression_rules
+-- 2918    progression_sessions
+-- 2967    progression_targets
+-- 3064    record_sets
+-- 3087    refresh_exercise_labels
+-- 3108    rep_max_reps
+-- 3116    require_session
+-- 3134    require_user
+-- 3152    resolve_exercise
+-- 3162    resolve_exercises
+-- 3175    resolve_exercises_exactly
+-- 3203    round_to_step
+-- 3213    rounding_step
+-- 3223    routine_name_taken
+-- 3236    same_start_weight
+-- 3247    session_live
+-- 3257    shown_increment
+-- 3271    shown_reset
+-- 3287    shown_weight
+-- 3299    snap_down
+-- 3309    snap_up
+-- 3319    snap_weight
+-- 3330    staged_import_limits
+-- 3340    tg_check_exercise_visible
+-- 3357    tg_check_parent_owner
+-- 3383    tg_check_workout_routine
+-- 3400    tg_custom_exercise_name_free
+-- 3421    tg_exercise_aliases_check
+-- 3442    tg_exercise_labels
+-- 3465    tg_exercises_check
+-- 3520    tg_one_line_name
+-- 3536    tg_routine_exercises_restart
+-- 3574    tg_routine_name_unique
+-- 3591    tg_set_updated_at
+-- 3603    tg_users_name_check
+-- 3617    tg_workout_sets_denormalize
+-- 3634    tg_workout_sets_refresh
+-- 3654    touch_current_session
+-- 3676    touch_current_session_to_write
+-- 3690    touch_due
+-- 3700    try_uuid
+-- 3710    typo_distance
+-- 3744    unknown_exercise_reason
+-- 3763    walk_routine_document
+-- 3798    walk_routine_entry
+-- 3889    walk_routine_exercise_extras
+-- 3989    walk_routine_exercise_steps
+-- 4044    walk_routine_fields
+-- 4128    walk_routine_program
+-- 4207    walk_routine_target
+-- 4253    walk_workout_document
+-- 4306    walk_workout_entry
+-- 4374    walk_workout_fields
+-- 4474    walk_workout_sets
+-- 4520    walk_workout_when
+-- 4576    weight_increment
+-- 4586    weight_kg
+-- 4596    weight_units
+-- 4604    weights_meet
+-- 4620    word_set
+-- 4631  app_private: tables
+-- 4634    address_attempts
+-- 4648    api_key_hashes
+-- 4657    cost_buckets
+-- 4671    failed_sign_ins
+-- 4684    oauth_clients
+-- 4701    oauth_codes
+-- 4721    oauth_tokens
+-- 4735    rate_counters
+-- 4744    session_tokens
+-- 4753    user_secrets
+-- 4762  app_private: functions
+-- 4765    address_key
+-- 4776    admin_target
+-- 4798    admin_user
+-- 4818    api_key_of_hash
+-- 4834    ban_user
+-- 4861    charge_cost
+-- 4885    claim_address_attempt
+-- 4922    cost_budget_of
+-- 4932    cost_left
+-- 4947    cost_payer
+-- 4961    cost_refilled
+-- 4971    count_admin_call
+-- 4990    count_request
+-- 5006    delete_expired_imports
+-- 5016    delete_idle_sessions
+-- 5033    end_session
+-- 5047    expire_api_keys
+-- 5064    forget_expired_oauth
+-- 5091    lift_expired_bans
+-- 5109    max_sessions_per_user
+-- 5117    new_session
+-- 5143    oauth_client
+-- 5154    oauth_code_challenge
+-- 5175    oauth_exchange_code
+-- 5211    oauth_issue_code
+-- 5233    oauth_one_time_status
+-- 5257    oauth_refresh
+-- 5294    oauth_register_client
+-- 5306    oauth_revoke
+-- 5319    oauth_store_tokens
+-- 5332    oauth_use_token
+-- 5354    password_hash_cost
+-- 5362    password_hash_cost_of
+-- 5372    prune_counters
+-- 5398    random_base62
+-- 5425    session_for_token
+-- 5448    session_of_hash
+-- 5462    sign_in
+-- 5532    sign_up
+-- 5556    unban_user
+-- 5574    use_api_key
+-- 5612    user_record
+-- 5631  app_public: types
+-- 5634    admin_user
+-- 5654    api_key_access
+-- 5657    e1rm_session
+-- 5681    exercise_resolution
+-- 5693    last_performance
+-- 5707    next_target
+-- 5739    program_lift
+-- 5747    volume_week
+-- 5762  app_public: tables
+-- 5765    api_keys
+-- 5797    bodyweights
+-- 5833    connected_apps
+-- 5867    exercise_aliases
+-- 5893    exercise_import_names
+-- 5919    exercises
+-- 5970    program_templates
+-- 5996    routine_exercises
+-- 6103    routines
+-- 6156    sessions
+-- 6180    staged_import_parts
+-- 6221    staged_imports
+-- 6249    users
+-- 6306    workout_exercises
+-- 6357    workout_sets
+-- 6465    workouts
+-- 6542  app_public: functions
+-- 6545    admin_users
+-- 6570    apply_routine_document
+-- 6621    apply_workout_document
+-- 6711    create_api_key
+-- 6752    create_custom_exercise
+-- 6769    current_api_key_id
+-- 6780    current_oauth_connection_id
+-- 6798    current_session_id
+-- 6809    current_user_id
+-- 6827    delete_account
+-- 6847    delete_custom_exercise
+-- 6874    disconnect_app
+-- 6894    e1rm_series
+-- 6928    exercise_key
+-- 6938    exercises_aliases
+-- 6949    exercises_custom
+-- 6959    exercises_records
+-- 7043    export_account
+-- 7062    export_workouts
+-- 7077    grant_admin
+-- 7093    import_history
+-- 7181    import_staged
+-- 7219    last_performance
+-- 7269    log_bodyweight
+-- 7301    next_workout
+-- 7325    program_library
+-- 7335    program_templates_inputs
+-- 7350    resolve_exercise
+-- 7369    resolve_exercises
+-- 7392    revoke_api_key
+-- 7412    routine_document
+-- 7456    routine_name_key
+-- 7466    routines_next_targets
+-- 7487    routines_next_workout
+-- 7526    search_exercises
+-- 7589    sessions_current
+-- 7599    sign_out_other_sessions
+-- 7617    sign_out_session
+-- 7637    stage_import_part
+-- 7697    start_program
+-- 7728    update_custom_exercise
+-- 7750    users_api_keys
+-- 7773    users_connected_apps
+-- 7791    users_custom_exercises
+-- 7804    users_sessions
+-- 7822    validate_routine_document
+-- 7842    validate_workout_document
+-- 7864    weekly_volume
+-- 7891    workout_document
+-- 7930    workout_sets_personal_record
+-- 7942    workout_sets_text
 
 create extension if not exists citext with schema public;
 create extension if not exists pg_trgm with schema public;
@@ -4648,6 +4654,20 @@ create table app_private.api_key_hashes (
 );
 comment on table app_private.api_key_hashes is 'SHA-256 of each API key.';
 
+create table app_private.cost_buckets (
+  payer text not null,
+  tokens double precision not null,
+  updated_at timestamp with time zone default now() not null,
+  constraint cost_buckets_pkey PRIMARY KEY (payer)
+);
+alter table app_private.cost_buckets enable row level security;
+comment on table app_private.cost_buckets is 'The GraphQL cost each payer has left, as a token bucket shared by every server process: it refills at its budget a window (continuously) up to the budget, and a request''s real cost is taken from it after the request. No row: a full bucket.';
+comment on column app_private.cost_buckets.payer is 'Who pays: `key:<api key id>`, `app:<connected app id>`, `session:<session id>` (a live session) or `address:<client address>` (everything signed out; IPv6 by its /64).';
+comment on column app_private.cost_buckets.tokens is 'Cost units left at updated_at, before refilling since; below 0 when requests cost more than was left (at most one budget below 0).';
+comment on column app_private.cost_buckets.updated_at is 'When tokens was last written; the bucket has refilled since at its budget per window.';
+create index cost_buckets_updated_at on app_private.cost_buckets using btree (updated_at);
+comment on index app_private.cost_buckets_updated_at is 'Serves app_private.prune_counters, which deletes buckets idle long enough to be full again.';
+
 create table app_private.failed_sign_ins (
   email public.citext not null,
   attempted_at timestamp with time zone default now() not null,
@@ -4838,6 +4858,30 @@ $function$;
 comment on function app_private.ban_user(p_session uuid, p_user text, p_reason text, p_expires_in double precision) is 'Bans a user for the admin signed in with p_session, in one transaction: records banned, ban_reason and ban_expires (now + p_expires_in seconds, or null for no end) and ends all the user''s sessions. Returns the user record.';
 -- (execute: owner only)
 
+create function app_private.charge_cost(p_session_hash bytea, p_key_id uuid, p_app_id uuid, p_address text, p_signed_in_budget double precision, p_signed_out_budget double precision, p_window_seconds double precision, p_spent double precision, OUT payer text, OUT budget double precision, OUT tokens double precision)
+ RETURNS record
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public'
+AS $function$
+  -- One statement under the bucket's row lock: concurrent charges of one payer all count.
+  insert into app_private.cost_buckets as c (payer, tokens, updated_at)
+  select x.payer,
+         greatest(-app_private.cost_budget_of(x.payer, p_signed_in_budget, p_signed_out_budget),
+                  app_private.cost_budget_of(x.payer, p_signed_in_budget, p_signed_out_budget) - p_spent),
+         now()
+    from app_private.cost_payer(p_session_hash, p_key_id, p_app_id, p_address) as x(payer)
+  on conflict (payer) do update
+     set tokens = greatest(
+           -app_private.cost_budget_of(c.payer, p_signed_in_budget, p_signed_out_budget),
+           app_private.cost_refilled(c.tokens, c.updated_at,
+             app_private.cost_budget_of(c.payer, p_signed_in_budget, p_signed_out_budget), p_window_seconds) - p_spent),
+         updated_at = now()
+  returning c.payer, app_private.cost_budget_of(c.payer, p_signed_in_budget, p_signed_out_budget), c.tokens;
+$function$;
+comment on function app_private.charge_cost(p_session_hash bytea, p_key_id uuid, p_app_id uuid, p_address text, p_signed_in_budget double precision, p_signed_out_budget double precision, p_window_seconds double precision, p_spent double precision, OUT payer text, OUT budget double precision, OUT tokens double precision) is 'Takes p_spent (what a request really cost) from its payer''s bucket (app_private.cost_payer), refilled first, in one statement; never refuses, and the bucket goes at most one budget below 0. Returns what is left.';
+-- (execute: owner only)
+
 create function app_private.claim_address_attempt(p_action text, p_address inet, p_limit integer, p_window_seconds integer, OUT allowed boolean, OUT retry_after integer)
  RETURNS record
  LANGUAGE plpgsql
@@ -4873,6 +4917,55 @@ begin
 end;
 $function$;
 comment on function app_private.claim_address_attempt(p_action text, p_address inet, p_limit integer, p_window_seconds integer, OUT allowed boolean, OUT retry_after integer) is 'Lets one sign-in or sign-up attempt of an address through if fewer than p_limit were let through in the last p_window_seconds (and records it); otherwise says how many seconds until one is allowed.';
+-- (execute: owner only)
+
+create function app_private.cost_budget_of(p_payer text, p_signed_in_budget double precision, p_signed_out_budget double precision)
+ RETURNS double precision
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  select case when p_payer like 'address:%' then p_signed_out_budget else p_signed_in_budget end;
+$function$;
+comment on function app_private.cost_budget_of(p_payer text, p_signed_in_budget double precision, p_signed_out_budget double precision) is 'A payer''s budget: the signed-out one for an address, the signed-in one for a session, key or app.';
+-- (execute: owner only)
+
+create function app_private.cost_left(p_session_hash bytea, p_key_id uuid, p_app_id uuid, p_address text, p_signed_in_budget double precision, p_signed_out_budget double precision, p_window_seconds double precision, OUT payer text, OUT budget double precision, OUT tokens double precision)
+ RETURNS record
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public'
+AS $function$
+  select p.payer, p.budget,
+         coalesce(app_private.cost_refilled(c.tokens, c.updated_at, p.budget, p_window_seconds), p.budget)
+    from (select x.payer, app_private.cost_budget_of(x.payer, p_signed_in_budget, p_signed_out_budget) as budget
+            from app_private.cost_payer(p_session_hash, p_key_id, p_app_id, p_address) as x(payer)) p
+    left join app_private.cost_buckets c on c.payer = p.payer;
+$function$;
+comment on function app_private.cost_left(p_session_hash bytea, p_key_id uuid, p_app_id uuid, p_address text, p_signed_in_budget double precision, p_signed_out_budget double precision, p_window_seconds double precision, OUT payer text, OUT budget double precision, OUT tokens double precision) is 'What a request''s payer (app_private.cost_payer) has left now, and its budget (p_signed_in_budget or p_signed_out_budget per p_window_seconds); reads only. The server refuses a request whose estimated cost is more than tokens.';
+-- (execute: owner only)
+
+create function app_private.cost_payer(p_session_hash bytea, p_key_id uuid, p_app_id uuid, p_address text)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+AS $function$
+  select case when p_key_id is not null then 'key:' || p_key_id
+              when p_app_id is not null then 'app:' || p_app_id
+              when s.session_id is not null then 'session:' || s.session_id
+              else 'address:' || coalesce(abbrev(app_private.address_key(p_address::inet)), 'unknown') end
+    from (select (select o.session_id from app_private.session_of_hash(p_session_hash) o) as session_id) s;
+$function$;
+comment on function app_private.cost_payer(p_session_hash bytea, p_key_id uuid, p_app_id uuid, p_address text) is 'Who pays for a request: its live API key, else its connected app, else its session when p_session_hash is a live sign-in''s token hash, else its client address as sign-in limits count it (app_private.address_key: IPv6 by /64; a made-up session token pays as signed out).';
+-- (execute: owner only)
+
+create function app_private.cost_refilled(p_tokens double precision, p_since timestamp with time zone, p_budget double precision, p_window_seconds double precision)
+ RETURNS double precision
+ LANGUAGE sql
+ STABLE
+AS $function$
+  select least(p_budget, p_tokens + p_budget * extract(epoch from now() - p_since)::double precision / p_window_seconds);
+$function$;
+comment on function app_private.cost_refilled(p_tokens double precision, p_since timestamp with time zone, p_budget double precision, p_window_seconds double precision) is 'A bucket''s tokens now: what it held at p_since plus p_budget per p_window_seconds since, at most p_budget.';
 -- (execute: owner only)
 
 create function app_private.count_admin_call(p_session uuid, OUT request_count integer, OUT window_end timestamp with time zone, OUT is_admin boolean)
@@ -5286,6 +5379,7 @@ declare
   v_counters int;
   v_failures int;
   v_attempts int;
+  v_buckets int;
 begin
   delete from app_private.rate_counters c where c.window_start < now() - interval '10 minutes';
   get diagnostics v_counters = row_count;
@@ -5293,10 +5387,12 @@ begin
   get diagnostics v_failures = row_count;
   delete from app_private.address_attempts a where a.attempted_at < now() - interval '1 day';
   get diagnostics v_attempts = row_count;
-  return v_counters + v_failures + v_attempts;
+  delete from app_private.cost_buckets b where b.updated_at < now() - interval '1 hour';
+  get diagnostics v_buckets = row_count;
+  return v_counters + v_failures + v_attempts + v_buckets;
 end;
 $function$;
-comment on function app_private.prune_counters() is 'Deletes rate-limit counters older than 10 minutes, failed sign-ins older than 15 minutes and per-address attempts older than a day (outside every window that reads them); returns how many rows went.';
+comment on function app_private.prune_counters() is 'Deletes rate-limit counters older than 10 minutes, failed sign-ins older than 15 minutes, per-address attempts older than a day and cost buckets idle for an hour (full again by then: no row is a full bucket); returns how many rows went.';
 -- (execute: owner only)
 
 create function app_private.random_base62(p_length integer)

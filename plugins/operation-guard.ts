@@ -19,7 +19,8 @@ import {
 import { SafeError, isPromiseLike } from "postgraphile/grafast";
 import { measureOperation, exceededLimit, OPERATION_LIMITS, RUNS_FUNCTION } from "./operation-cost.ts";
 import { textNesting, MAX_TEXT_NESTING } from "./operation-nesting.ts";
-import type { ClientCostCharge } from "../server/client-cost-budget.ts";
+import { payerOf, type ClientCostBudget, type CostRefusal } from "../server/client-cost-budget.ts";
+import { rateLimitHeaders } from "../server/rate-limit-headers.ts";
 import { REQUEST_CODES } from "../db/errors.ts";
 import { expressRequest } from "./request-identity.ts";
 import { pgSettingsFor, type Identity, type KeyLimitReached, type KeyUse } from "../server/identity.ts";
@@ -45,9 +46,9 @@ export type GuardContext = {
   pgSettings?: Record<string, string>;
   /** A request with a key: looks it up, counts it and spends the operation's cost (server/identity.ts). */
   useApiKey?: (cost: number, write: boolean) => Promise<KeyUse>;
-  /** The client's address, and the budgets of requests without a key (server/client-cost-budget.ts). */
+  /** The client's address, and the cost budgets every caller's operations must fit in (server/client-cost-budget.ts). */
   clientAddress?: string;
-  chargeClientCost?: ClientCostCharge;
+  clientCostBudget?: ClientCostBudget;
 };
 
 /**
@@ -115,9 +116,11 @@ function rateLimited(
   args: ExecuteArgs,
   reached: KeyLimitReached,
   extra: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
 ): ExecutionResult {
   const http = args.requestContext?.http;
-  if (http) httpOverrides.set(http, { statusCode: 429, headers: { "retry-after": String(reached.retryAfter) } });
+  if (http)
+    httpOverrides.set(http, { statusCode: 429, headers: { ...headers, "retry-after": String(reached.retryAfter) } });
   return { errors: [rateLimitedError(reached, extra)] };
 }
 
@@ -133,8 +136,10 @@ type ExecuteArgs = {
   requestContext?: { http?: object };
 };
 
+type Checked = ExecutionResult | null | Promise<ExecutionResult | null>;
+
 /** The checks before execution; a result to answer with instead of executing, or null to go on. */
-function checkBeforeExecution(args: ExecuteArgs): ExecutionResult | null | Promise<ExecutionResult | null> {
+function checkBeforeExecution(args: ExecuteArgs): Checked {
   const operation = getOperationAST(args.document, args.operationName ?? undefined);
   if (!operation) return null; // grafast explains a missing or ambiguous operation itself
   const m = measureOperation(args.schema, args.document, operation, args.variableValues ?? {});
@@ -185,7 +190,7 @@ function checkCaller(
   context: GuardContext,
   identity: Identity,
   use: KeyUse | null,
-): ExecutionResult | null {
+): Checked {
   const forbidden = (message: string): ExecutionResult => ({ data: null, errors: [refusal(message, "FORBIDDEN")] });
   if (operation.operation === "mutation") {
     if (identity.kind === "anonymous" || identity.kind === "dead-key")
@@ -197,14 +202,23 @@ function checkCaller(
     const sessionOnly = sessionOnlyField(m);
     if (sessionOnly) return forbidden(`${sessionOnly} needs a signed-in session; API keys cannot use it`);
   }
-  if (identity.kind !== "key" && context.chargeClientCost) {
-    const sessionHash =
-      identity.kind === "session" || identity.kind === "unresolved-session" ? identity.tokenHash : undefined;
-    const refused = context.chargeClientCost({ address: context.clientAddress, sessionHash }, m.cost);
-    return refused ? rateLimited(args, { ...refused, limit: "cost" }, { cost: m.cost }) : null;
-  }
   if (use?.kind === "live" && use.costRefused) return rateLimited(args, use.costRefused, { cost: m.cost });
-  return null;
+  return admitCost(args, context, identity, m.cost);
+}
+
+/** The operation's estimate must fit in what its payer has left of its cost budget (charged as spent later). */
+function admitCost(args: ExecuteArgs, context: GuardContext, identity: Identity, cost: number): Checked {
+  if (!context.clientCostBudget) return null;
+  return context.clientCostBudget
+    .admit(payerOf(identity, context.clientAddress), cost)
+    .then((refused) => (refused ? costRefused(args, refused, cost) : null));
+}
+
+/** 429 naming the budget, with its RateLimit headers (one quota, named after the budget). */
+function costRefused(args: ExecuteArgs, refused: CostRefusal, cost: number): ExecutionResult {
+  const quota = { name: refused.budget, limit: refused.limit, used: refused.limit - refused.remaining };
+  const headers = rateLimitHeaders([quota], refused.resetSeconds, refused.windowSeconds);
+  return rateLimited(args, { ...refused, limit: "cost" }, { cost, budget: refused.budget }, headers);
 }
 
 export const OperationGuardPlugin: GraphileConfig.Plugin = {

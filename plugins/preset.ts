@@ -89,7 +89,7 @@ export function makePreset(options: { pool: pg.Pool; dev: boolean }): GraphileCo
           identity,
           useApiKey: req?.useApiKey,
           clientAddress: req ? clientAddress(req) : undefined,
-          chargeClientCost: req?.app.locals.chargeClientCost,
+          clientCostBudget: req?.app.locals.clientCostBudget,
         };
         return { pgSettings, ...guard };
       },

@@ -6,7 +6,7 @@ import { postgraphile } from "postgraphile";
 import { grafserv } from "postgraphile/grafserv/express/v4";
 import { makePreset, GRAPHQL_PATH } from "../plugins/preset.ts";
 import { lowerCaseMediaType, jsonUnlessGraphqlResponseAsked } from "./media-type.ts";
-import { CLIENT_COST_LIMITS, clientCostBudget, type ClientCostLimits } from "./client-cost-budget.ts";
+import { CLIENT_COST_LIMITS, clientCostBudget, chargeSpentCost, type ClientCostLimits } from "./client-cost-budget.ts";
 import { sessionIdentity, deferApiKey } from "./identity.ts";
 import { authRoutes } from "./auth-routes.ts";
 import { HttpError, sendError } from "./http-error.ts";
@@ -48,7 +48,7 @@ export type AppOptions = {
   authLimits?: Partial<AuthLimits>;
   /** A request at least this long is logged as slow (LOG_SLOW_MS). */
   slowRequestMs?: number;
-  /** GraphQL cost a minute for requests without a key; CLIENT_COST_LIMITS unless overridden. */
+  /** The cost budgets charged as spent (signed out per address; session, key, app); CLIENT_COST_LIMITS unless overridden. */
   clientCostLimits?: Partial<ClientCostLimits>;
   /** Count requests in the metrics (METRICS_PORT set; server/request-metrics.ts). */
   metrics?: boolean;
@@ -106,8 +106,9 @@ export async function createApp({
   metrics = false,
 }: AppOptions): Promise<App> {
   const app = express();
-  // Read by the operation guard through the GraphQL context (plugins/preset.ts).
-  app.locals.chargeClientCost = clientCostBudget({ ...CLIENT_COST_LIMITS, ...clientCostLimits });
+  // Read by the operation guard through the GraphQL context (plugins/preset.ts); held in PostgreSQL.
+  const costBudget = clientCostBudget(pools.identity, { ...CLIENT_COST_LIMITS, ...clientCostLimits });
+  app.locals.clientCostBudget = costBudget;
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxy);
   app.use(securityHeaders());
@@ -130,6 +131,7 @@ export async function createApp({
   app.use(
     MCP_PATH,
     requestDatabaseWork(requestTimeoutMs),
+    chargeSpentCost(costBudget),
     mcpRoutes(pools.identity, () => pgl.getSchemaResult()),
   );
   app.use(sessionIdentity(pools.identity, GRAPHQL_PATH));
@@ -151,6 +153,7 @@ export async function createApp({
     deferApiKey(pools.identity),
     noNullBody,
     requestDatabaseWork(requestTimeoutMs),
+    chargeSpentCost(costBudget),
   );
 
   const pgl = postgraphile({

@@ -1,84 +1,165 @@
-// The GraphQL cost a client without an API key may spend a minute, kept in this process's memory:
-// a flood of requests, each within the budget of one request, must not starve everyone else.
-// API keys have their own budget, counted in PostgreSQL (exact across processes); this one is
-// per API process, so with WEB_CONCURRENCY processes a client may spend up to that many times it.
+// The GraphQL cost each caller may spend, as the database spent it, in token buckets held in
+// PostgreSQL (app_private.cost_buckets) so every API process shares them: a flood of requests, each
+// within the bound of one request, must not starve everyone else. Before a request runs, its static
+// estimate (plugins/operation-cost.ts) must fit in what its payer has left; after it, the payer is
+// charged what the request really cost (its database time and the bytes of its answer). Signed-out
+// callers share their address's small budget; a live session, an API key and a connected app each
+// have the signed-in one.
+import type { Request, Response, NextFunction } from "express";
+import type pg from "pg";
+import type { Identity } from "./identity.ts";
+import { clientAddress } from "./client-address.ts";
+import { log } from "./logger.ts";
 
-export type ClientCostLimits = { perAddressPerMinute: number; perSessionPerMinute: number };
-
-export const CLIENT_COST_LIMITS: ClientCostLimits = {
-  /**
-   * ADDRESS_COST_PER_MINUTE: everything without a key from one client address, signed in or not
-   * (a session token is free to make up, so sessions alone cannot be the unit): 40 requests at the
-   * full budget, or about a thousand ordinary page loads. Users behind one NAT share it.
-   */
-  perAddressPerMinute: 2_000_000,
-  /** SESSION_COST_PER_MINUTE: one signed-in session (a browser or the CLI), like an API key. */
-  perSessionPerMinute: 500_000,
+export type ClientCostLimits = {
+  /** ADDRESS_COST_PER_MINUTE: everything signed out from one client address (users behind one NAT share it). */
+  perAddressPerMinute: number;
+  /** SESSION_COST_PER_MINUTE: one live session, one API key or one connected app. */
+  perSessionPerMinute: number;
+  /** The buckets refill their budget over this many seconds (60 unless a test makes it longer). */
+  windowSeconds?: number;
 };
 
-const WINDOW_MS = 60_000;
-/** Past this many clients in one window's table, expired windows are swept out. */
-const SWEEP_AT = 10_000;
+export const CLIENT_COST_LIMITS: Required<ClientCostLimits> = {
+  /** About 1 s of database time a minute: the catalog and the program library, browsed, fit many times. */
+  perAddressPerMinute: 100_000,
+  /** About 5 s of database time a minute: hundreds of page loads; one heavy report now and then. */
+  perSessionPerMinute: 500_000,
+  windowSeconds: 60,
+};
 
-export type ClientCostRefusal = { retryAfter: number; message: string };
-export type ClientCostCharge = (
-  client: { address?: string; sessionHash?: string },
-  cost: number,
-) => ClientCostRefusal | null;
+/** What a request really cost: 1 unit per 10 µs its connections were held, 1 per 1,000 bytes answered. */
+export const SPENT_UNITS = { perDatabaseMs: 100, answerBytesPerUnit: 1000 } as const;
 
-/** Cost spent per client in fixed one-minute windows. Synchronous: it sits in every request's way. */
-class SpentPerMinute {
-  private windows = new Map<string, { start: number; used: number }>();
-  used(key: string, now: number): { used: number; resetsInMs: number } {
-    const window = this.windows.get(key);
-    if (!window || now - window.start >= WINDOW_MS) return { used: 0, resetsInMs: WINDOW_MS };
-    return { used: window.used, resetsInMs: window.start + WINDOW_MS - now };
-  }
-  spend(key: string, cost: number, now: number) {
-    const window = this.windows.get(key);
-    if (window && now - window.start < WINDOW_MS) window.used += cost;
-    else {
-      if (this.windows.size >= SWEEP_AT)
-        for (const [k, w] of this.windows) if (now - w.start >= WINDOW_MS) this.windows.delete(k);
-      this.windows.set(key, { start: now, used: cost });
-    }
+export function spentCost({ databaseMs, answerBytes }: { databaseMs: number; answerBytes: number }): number {
+  return Math.ceil(databaseMs * SPENT_UNITS.perDatabaseMs) + Math.floor(answerBytes / SPENT_UNITS.answerBytesPerUnit);
+}
+
+/** Who may pay for a request; SQL picks (app_private.cost_payer): key, app, a live session, else the address. */
+export type CostPayer = { sessionHash?: string; keyId?: string; appId?: string; address?: string };
+
+export function payerOf(identity: Identity, address?: string): CostPayer {
+  switch (identity.kind) {
+    case "key":
+      return { keyId: identity.keyId };
+    case "oauth":
+      return { appId: identity.connectionId };
+    case "session":
+    case "unresolved-session":
+      return { sessionHash: identity.tokenHash, address };
+    default:
+      return { address };
   }
 }
 
+export type BudgetName = "session" | "key" | "app" | "address";
+export type CostRefusal = {
+  budget: BudgetName;
+  limit: number;
+  remaining: number;
+  /** Seconds until the estimate fits again. */
+  retryAfter: number;
+  /** Seconds until the bucket is full again. */
+  resetSeconds: number;
+  windowSeconds: number;
+  message: string;
+};
+
+export type ClientCostBudget = {
+  /** Before a request runs: null when `estimate` fits in what the payer has left (nothing spent), else why not. */
+  admit(payer: CostPayer, estimate: number): Promise<CostRefusal | null>;
+  /** After it: takes `spent` from the payer's bucket, in one statement; never refuses. */
+  charge(payer: CostPayer, spent: number): Promise<void>;
+};
+
+type Level = { payer: string; budget: number; tokens: number; at: number };
+
+const WHOSE: Record<BudgetName, string> = {
+  session: "this session's",
+  key: "this API key's",
+  app: "this connected app's",
+  address: "your address's (signed out)",
+};
+/** Past this many payers remembered, the oldest levels are forgotten (they only save reads). */
+const REMEMBERED = 10_000;
+
+/** The budgets of one app, on `pool` (never a request's own transaction). */
+export function clientCostBudget(pool: pg.Pool, limits: ClientCostLimits = CLIENT_COST_LIMITS): ClientCostBudget {
+  const windowSeconds = limits.windowSeconds ?? CLIENT_COST_LIMITS.windowSeconds;
+  const budgets = [limits.perSessionPerMinute, limits.perAddressPerMinute, windowSeconds];
+  // The last level this process read or wrote per payer. Other processes only ever take from a
+  // bucket, so refilled it is an upper bound: enough to refuse without a read, never to admit.
+  const known = new Map<string, Level>();
+  const remember = (key: string, row: { payer: string; budget: number; tokens: number }) => {
+    if (known.size >= REMEMBERED) known.delete(known.keys().next().value!);
+    known.delete(key);
+    known.set(key, { ...row, at: performance.now() });
+  };
+  const upperBound = (level: Level) =>
+    Math.min(level.budget, level.tokens + (level.budget * (performance.now() - level.at)) / 1000 / windowSeconds);
+  const keyOf = (p: CostPayer) => `${p.keyId ?? ""}|${p.appId ?? ""}|${p.sessionHash ?? ""}|${p.address ?? ""}`;
+  const args = (p: CostPayer) => [
+    p.sessionHash ? Buffer.from(p.sessionHash, "hex") : null,
+    p.keyId ?? null,
+    p.appId ?? null,
+    p.address ?? null,
+  ];
+  const refusal = (level: Level, tokens: number, estimate: number): CostRefusal => {
+    const budget = level.payer.slice(0, level.payer.indexOf(":")) as BudgetName;
+    const secondsFor = (units: number) => Math.max(1, Math.ceil((units * windowSeconds) / level.budget));
+    const retryAfter = secondsFor(estimate - tokens);
+    const remaining = Math.max(0, Math.floor(tokens));
+    return {
+      budget,
+      limit: level.budget,
+      remaining,
+      retryAfter,
+      resetSeconds: secondsFor(level.budget - tokens),
+      windowSeconds,
+      message: `This operation's estimated cost of ${estimate} is more than the ${remaining} left of ${WHOSE[budget]} GraphQL cost budget (${level.budget} every ${windowSeconds} s, charged as spent); retry in ${retryAfter} s`,
+    };
+  };
+  return {
+    async admit(payer, estimate) {
+      const key = keyOf(payer);
+      const last = known.get(key);
+      if (last && upperBound(last) < estimate) return refusal(last, upperBound(last), estimate);
+      const { rows } = await pool.query({
+        name: "svc_cost_left",
+        text: "select payer, budget, tokens from app_private.cost_left($1, $2, $3, $4, $5, $6, $7)",
+        values: [...args(payer), ...budgets],
+      });
+      remember(key, rows[0]);
+      return rows[0].tokens < estimate ? refusal(known.get(key)!, rows[0].tokens, estimate) : null;
+    },
+    async charge(payer, spent) {
+      const { rows } = await pool.query({
+        name: "svc_charge_cost",
+        text: "select payer, budget, tokens from app_private.charge_cost($1, $2, $3, $4, $5, $6, $7, $8)",
+        values: [...args(payer), ...budgets, spent],
+      });
+      remember(keyOf(payer), rows[0]);
+    },
+  };
+}
+
 /**
- * The budgets of one app: a function that spends `cost` from the session's budget (when signed
- * in) and the address's, or says which one it does not fit in (then nothing is spent).
+ * Middleware for /api/graphql and /api/mcp: once the response has closed and the request's
+ * database work has ended, its payer is charged what it spent (a client that went away pays too).
  */
-export function clientCostBudget(limits: ClientCostLimits = CLIENT_COST_LIMITS): ClientCostCharge {
-  const spentByAddress = new SpentPerMinute();
-  const spentBySession = new SpentPerMinute();
-  return (client, cost) => {
-    const now = Date.now();
-    const budgets = [
-      client.sessionHash && {
-        spent: spentBySession,
-        key: client.sessionHash,
-        budget: limits.perSessionPerMinute,
-        whose: "this session's",
-      },
-      client.address && {
-        spent: spentByAddress,
-        key: client.address,
-        budget: limits.perAddressPerMinute,
-        whose: "your address's",
-      },
-    ].filter((b) => !!b);
-    for (const { spent, key, budget, whose } of budgets) {
-      const { used, resetsInMs } = spent.used(key, now);
-      if (used + cost > budget) {
-        const retryAfter = Math.max(1, Math.ceil(resetsInMs / 1000));
-        return {
-          retryAfter,
-          message: `This operation costs ${cost}, more than the ${Math.max(0, budget - used)} left of ${whose} GraphQL cost budget (${budget} a minute); retry in ${retryAfter} s`,
-        };
-      }
-    }
-    for (const { spent, key } of budgets) spent.spend(key, cost, now);
-    return null;
+export function chargeSpentCost(budget: ClientCostBudget) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    res.on("close", () => {
+      const answerBytes = Number(res.getHeader("content-length")) || 0;
+      (req.databaseWork?.spentMs() ?? Promise.resolve(0))
+        .then((databaseMs) => {
+          const spent = spentCost({ databaseMs, answerBytes });
+          return spent > 0
+            ? budget.charge(payerOf(req.identity ?? { kind: "anonymous" }, clientAddress(req)), spent)
+            : undefined;
+        })
+        .catch((error: Error) => log("warn", "a request's cost was not charged", { error: error.message }));
+    });
+    next();
   };
 }

@@ -33,7 +33,7 @@ export type Config = {
   metricsPort?: number;
   /** METRICS_HOST: the address the metrics listen on; 127.0.0.1 (this machine only) by default. */
   metricsHost: string;
-  /** SESSION_COST_PER_MINUTE, ADDRESS_COST_PER_MINUTE (server/client-cost-budget.ts). */
+  /** SESSION_COST_PER_MINUTE (signed in), ADDRESS_COST_PER_MINUTE (signed out): cost charged as spent (server/client-cost-budget.ts). */
   clientCostLimits: ClientCostLimits;
 };
 

@@ -74,6 +74,8 @@ export class RequestDatabaseWork {
   private cancelling = new Map<pg.Client, Promise<void>>();
   private readonly startedAt = Date.now();
   private deadlineAt = -Infinity;
+  private spent = 0;
+  private whenIdle: (() => void)[] = [];
   private deadline: NodeJS.Timeout | undefined;
   reason: string | null = null;
 
@@ -89,6 +91,15 @@ export class RequestDatabaseWork {
   /** The request is over: no deadline any more. */
   finish(): void {
     clearTimeout(this.deadline);
+  }
+
+  /**
+   * The milliseconds the request's callbacks held database connections (summed over connections
+   * used at once), once none is held: what the request is charged (server/client-cost-budget.ts).
+   */
+  async spentMs(): Promise<number> {
+    if (this.active.size) await new Promise<void>((resolve) => this.whenIdle.push(resolve));
+    return this.spent;
   }
 
   /** Stops the request's database work: running statements are cancelled, new ones refused. */
@@ -119,11 +130,14 @@ export class RequestDatabaseWork {
         const raw = client.rawClient;
         this.active.add(raw);
         workOfConnection.set(raw, this);
+        const heldFrom = performance.now();
         try {
           return await callback(client);
         } finally {
+          this.spent += performance.now() - heldFrom;
           this.active.delete(raw);
           workOfConnection.delete(raw);
+          if (!this.active.size) for (const resolve of this.whenIdle.splice(0)) resolve();
           // The connection goes back to the pool only once no cancel for it is on the way.
           await this.cancelling.get(raw);
           this.cancelling.delete(raw);

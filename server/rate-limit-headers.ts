@@ -14,14 +14,25 @@ export function secondsUntil(windowEnd: Date | string, now = Date.now()): number
   return Math.max(1, Math.ceil((new Date(windowEnd).getTime() - now) / 1000));
 }
 
-export function setRateLimitHeaders(res: Response, quotas: readonly Quota[], resetSeconds: number): void {
+/** The headers naming each quota (the first also as RateLimit-Limit/-Remaining/-Reset). */
+export function rateLimitHeaders(
+  quotas: readonly Quota[],
+  resetSeconds: number,
+  windowSeconds = WINDOW_SECONDS,
+): Record<string, string> {
   const [first] = quotas;
-  const remaining = (q: Quota) => Math.max(0, q.limit - q.used);
-  res.set("RateLimit-Limit", String(first.limit));
-  res.set("RateLimit-Remaining", String(remaining(first)));
-  res.set("RateLimit-Reset", String(resetSeconds));
-  res.set("RateLimit-Policy", quotas.map((q) => `"${q.name}";q=${q.limit};w=${WINDOW_SECONDS}`).join(", "));
-  res.set("RateLimit", quotas.map((q) => `"${q.name}";r=${remaining(q)};t=${resetSeconds}`).join(", "));
+  const remaining = (q: Quota) => Math.max(0, Math.floor(q.limit - q.used));
+  return {
+    "ratelimit-limit": String(first.limit),
+    "ratelimit-remaining": String(remaining(first)),
+    "ratelimit-reset": String(resetSeconds),
+    "ratelimit-policy": quotas.map((q) => `"${q.name}";q=${q.limit};w=${windowSeconds}`).join(", "),
+    ratelimit: quotas.map((q) => `"${q.name}";r=${remaining(q)};t=${resetSeconds}`).join(", "),
+  };
+}
+
+export function setRateLimitHeaders(res: Response, quotas: readonly Quota[], resetSeconds: number): void {
+  res.set(rateLimitHeaders(quotas, resetSeconds));
 }
 
 /** When to try again, on a 429. */

@@ -8,6 +8,8 @@ import {
   startTestServer,
   gql,
   signUp,
+  createApiKey,
+  secondInstance,
   type TestServer,
   errorCode,
   GRAPHQL_RESPONSE,
@@ -599,64 +601,179 @@ test("media types are case-insensitive: Application/JSON and APPLICATION/GRAPHQL
   expect((await send("Text/Plain", "{ __typename }")).status).toBe(415);
 });
 
-describe("the cost budget a minute of requests without a key", () => {
-  // Small budgets so the edges are reached in a few requests; npm start's are CLIENT_COST_LIMITS.
-  const limits = { perAddressPerMinute: 60_000, perSessionPerMinute: 25_000 };
+describe("the cost budgets charged as spent, in PostgreSQL", () => {
+  // Small budgets refilled over ~116 days, so a level set by a test stays put to the unit while it
+  // runs; npm start's are CLIENT_COST_LIMITS over 60 s. Addresses come from X-Forwarded-For
+  // (trusted from loopback here), a fresh one per test.
+  const limits = { perAddressPerMinute: 60_000, perSessionPerMinute: 200_000, windowSeconds: 10_000_000 };
   let small: TestServer;
-  beforeEach(async () => {
-    small = await startTestServer({ clientCostLimits: limits });
+  let twin: { url: string; close: () => Promise<void> };
+  beforeAll(async () => {
+    small = await startTestServer({ clientCostLimits: limits, trustProxy: ["loopback"] });
+    twin = await secondInstance(small, { clientCostLimits: limits, trustProxy: ["loopback"] });
   });
-  afterEach(async () => {
-    await small.close();
+  afterAll(async () => {
+    await twin?.close();
+    await small?.close();
   });
 
-  const QUERY = "{ viewer { id name workouts(limit: 50) { id date name } } }";
-  /** Sends QUERY until one is refused; the accepted count, the refusal and its cost. */
-  async function spendUntilRefused(token?: string) {
-    let accepted = 0;
-    for (;;) {
-      const answer = await gql(small.url, QUERY, {}, token ? { token } : {});
-      if (answer.status !== 429) {
-        expect(answer.body.errors).toBeUndefined();
-        accepted += 1;
-        continue;
-      }
-      return { accepted, answer, cost: answer.body.errors[0].extensions.cost as number };
+  const QUERY = '{ viewer { id name } exercises: searchExercises(words: "squat", limit: 5) { id } }';
+  let nextAddress = 0;
+  const freshAddress = () => `203.0.113.${(nextAddress += 1)}`;
+  const ask = (url: string, who: { token?: string; key?: string; address: string }, query = QUERY) =>
+    gql(url, query, {}, { token: who.token, key: who.key, headers: { "x-forwarded-for": who.address } });
+  const bucket = async (payer: string) =>
+    (await small.ownerPool.query("select tokens, updated_at from app_private.cost_buckets where payer = $1", [payer]))
+      .rows[0] as { tokens: number; updated_at: Date } | undefined;
+  const setTokens = (payer: string, tokens: number) =>
+    small.ownerPool.query(
+      `insert into app_private.cost_buckets (payer, tokens) values ($1, $2)
+       on conflict (payer) do update set tokens = excluded.tokens, updated_at = now()`,
+      [payer, tokens],
+    );
+  /** The bucket once a charge after `since` has landed (charges follow the answer). */
+  async function chargedAfter(payer: string, since: Date) {
+    for (let tries = 0; tries < 250; tries++) {
+      const row = await bucket(payer);
+      if (row && row.updated_at > since) return row;
+      await new Promise((r) => setTimeout(r, 20));
     }
+    throw new Error(`no charge landed for ${payer}`);
+  }
+  const now = async () => (await small.ownerPool.query("select now() as t")).rows[0].t as Date;
+  const sessionPayer = async (token: string) =>
+    "session:" +
+    (await small.ownerPool.query("select session_id from app_private.session_of_hash(sha256($1::bytea))", [token]))
+      .rows[0].session_id;
+  /** The estimate of QUERY: what a 429 names. */
+  let estimate = 0;
+  beforeAll(async () => {
+    const address = freshAddress();
+    await setTokens(`address:${address}`, 0);
+    estimate = (await ask(small.url, { address })).body.errors[0].extensions.cost;
+    expect(estimate).toBeGreaterThan(1000);
+  });
+
+  type Payer = { who: { token?: string; key?: string; address: string }; payer: string };
+  const payers: Record<string, { budget: number; whose: RegExp; make: () => Promise<Payer> }> = {
+    "signed out (per address)": {
+      budget: limits.perAddressPerMinute,
+      whose: /your address's \(signed out\) GraphQL cost budget/,
+      make: async () => {
+        const address = freshAddress();
+        return { who: { address }, payer: `address:${address}` };
+      },
+    },
+    "a session": {
+      budget: limits.perSessionPerMinute,
+      whose: /this session's GraphQL cost budget/,
+      make: async () => {
+        const { token } = await signUp(small.url, "Session payer");
+        return { who: { token, address: freshAddress() }, payer: await sessionPayer(token) };
+      },
+    },
+    "an API key": {
+      budget: limits.perSessionPerMinute,
+      whose: /this API key's GraphQL cost budget/,
+      make: async () => {
+        const { token } = await signUp(small.url, "Key payer");
+        const { key, id } = await createApiKey(small.url, token, { access: "READ_ONLY" });
+        return { who: { key, address: freshAddress() }, payer: `key:${id}` };
+      },
+    },
+  };
+
+  for (const [name, { budget, whose, make }] of Object.entries(payers)) {
+    test(`${name}: an estimate of exactly what is left runs; one unit more is 429 naming the budget, with Retry-After and RateLimit headers`, async () => {
+      const last = await make();
+      await setTokens(last.payer, estimate);
+      const allowed = await ask(small.url, last.who);
+      expect(allowed.status).toBe(200);
+      expect(allowed.body.errors).toBeUndefined();
+
+      const first = await make();
+      await setTokens(first.payer, estimate - 1);
+      const refused = await ask(small.url, first.who);
+      expect(refused.status).toBe(429);
+      expect(refused.body.data).toBeUndefined();
+      const error = refused.body.errors[0];
+      expect(error.extensions).toMatchObject({ code: "RATE_LIMITED", limit: "cost", cost: estimate });
+      expect(error.message).toMatch(whose);
+      expect(error.message).toContain(`estimated cost of ${estimate} is more than the ${estimate - 1} left`);
+      const kind = first.payer.slice(0, first.payer.indexOf(":"));
+      expect(error.extensions.budget).toBe(kind);
+      // One unit at `budget` per window: that many seconds until the estimate fits.
+      const retryAfter = Math.ceil(limits.windowSeconds / budget);
+      expect(refused.headers.get("retry-after")).toBe(String(retryAfter));
+      expect(error.extensions.retryAfter).toBe(retryAfter);
+      expect(refused.headers.get("ratelimit-policy")).toBe(`"${kind}";q=${budget};w=${limits.windowSeconds}`);
+      expect(refused.headers.get("ratelimit")).toMatch(new RegExp(`^"${kind}";r=${estimate - 1};t=\\d+$`));
+      expect(refused.headers.get("ratelimit-remaining")).toBe(String(estimate - 1));
+      // A refusal spends nothing.
+      expect(Math.floor((await bucket(first.payer))!.tokens)).toBe(estimate - 1);
+    });
   }
 
-  test("per address, signed out or in: exactly as many requests as the budget holds, then 429 RATE_LIMITED with Retry-After", async () => {
-    const { accepted, answer, cost } = await spendUntilRefused();
-    expect(accepted).toBe(Math.floor(limits.perAddressPerMinute / cost));
-    expect(answer.body.errors[0].extensions).toMatchObject({ code: "RATE_LIMITED", limit: "cost" });
-    expect(answer.body.errors[0].message).toMatch(/your address's GraphQL cost budget \(60000 a minute\)/);
-    expect(Number(answer.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
-    expect(Number(answer.headers.get("retry-after"))).toBeLessThanOrEqual(60);
-    // A cheaper operation that still fits in what is left runs.
-    expect((await gql(small.url, "{ __typename }")).body.data).toEqual({ __typename: "Query" });
-    // A made-up session token is no way around the address's budget.
-    const madeUp = await gql(small.url, QUERY, {}, { token: "made-up-session-token" });
+  test("signed out pays the address's small budget; signed in from the same address, its own; a made-up token pays as signed out", async () => {
+    const address = freshAddress();
+    await setTokens(`address:${address}`, 0);
+    const anonymous = await ask(small.url, { address });
+    expect(anonymous.status).toBe(429);
+    expect(anonymous.headers.get("ratelimit-policy")).toBe(
+      `"address";q=${limits.perAddressPerMinute};w=${limits.windowSeconds}`,
+    );
+    const madeUp = await ask(small.url, { address, token: "made-up-session-token" });
     expect(madeUp.status).toBe(429);
+    expect(madeUp.body.errors[0].extensions.budget).toBe("address");
+    const { token } = await signUp(small.url, "Behind the same address");
+    const signedIn = await ask(small.url, { address, token });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.data.viewer.name).toBe("Behind the same address");
   });
 
-  test("per session, at its edge; another session of the same user has its own", async () => {
-    const user = await signUp(small.url, "Busy session");
-    const { accepted, answer, cost } = await spendUntilRefused(user.token);
-    expect(accepted).toBe(Math.floor(limits.perSessionPerMinute / cost));
-    expect(answer.body.errors[0].message).toMatch(/this session's GraphQL cost budget \(25000 a minute\)/);
-    const second = await fetch(`${small.url}/api/auth/sign-in/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: user.email, password: user.password }),
-    }).then((r) => r.json() as Promise<{ token: string }>);
-    expect((await gql(small.url, QUERY, {}, { token: second.token })).body.data.viewer.name).toBe("Busy session");
+  test("what a request spent is charged after it: a heavy request that passed the gate leaves less than a light one", async () => {
+    const heavy = await payers["a session"].make();
+    const light = await payers["a session"].make();
+    const since = await now();
+    const fuzzy = Array.from(
+      { length: 12 },
+      (_, i) => `s${i}: searchExercises(words: "bnech prses ${i}", limit: 20) { id name }`,
+    );
+    const heavyAnswer = await ask(small.url, heavy.who, `{ ${fuzzy.join(" ")} }`);
+    expect(heavyAnswer.status).toBe(200);
+    expect((await ask(small.url, light.who, "{ viewer { name } }")).status).toBe(200);
+    const heavyLeft = (await chargedAfter(heavy.payer, since)).tokens;
+    const lightLeft = (await chargedAfter(light.payer, since)).tokens;
+    const budget = limits.perSessionPerMinute;
+    expect(budget - lightLeft).toBeGreaterThanOrEqual(1);
+    expect(heavyLeft).toBeLessThan(lightLeft);
+  });
+
+  test("a session's budget is one for two app instances with their own pools on one database", async () => {
+    const { who, payer } = await payers["a session"].make();
+    await setTokens(payer, estimate);
+    const since = await now();
+    expect((await ask(small.url, who)).status).toBe(200);
+    const { tokens } = await chargedAfter(payer, since);
+    expect(tokens).toBeLessThan(estimate);
+    // The twin never served this session: it refuses on what the first instance charged.
+    const refused = await ask(twin.url, who);
+    expect(refused.status).toBe(429);
+    expect(refused.body.errors[0].message).toContain(
+      `more than the ${Math.max(0, Math.floor(tokens))} left of this session's`,
+    );
   });
 });
 
-test("SESSION_COST_PER_MINUTE and ADDRESS_COST_PER_MINUTE: defaults, and values below one request's budget refused at start", async () => {
+test("SESSION_COST_PER_MINUTE and ADDRESS_COST_PER_MINUTE: defaults (signed out far smaller), and values below one request's budget refused at start", async () => {
   const { readConfig } = await import("../../server/config.ts");
   const { CLIENT_COST_LIMITS } = await import("../../server/client-cost-budget.ts");
-  expect(readConfig({}).clientCostLimits).toEqual(CLIENT_COST_LIMITS);
+  const defaults = readConfig({}).clientCostLimits;
+  expect(defaults).toEqual({
+    perSessionPerMinute: CLIENT_COST_LIMITS.perSessionPerMinute,
+    perAddressPerMinute: CLIENT_COST_LIMITS.perAddressPerMinute,
+  });
+  expect(defaults.perAddressPerMinute * 5).toBeLessThanOrEqual(defaults.perSessionPerMinute);
   expect(
     readConfig({ SESSION_COST_PER_MINUTE: String(OPERATION_LIMITS.cost) }).clientCostLimits.perSessionPerMinute,
   ).toBe(OPERATION_LIMITS.cost);

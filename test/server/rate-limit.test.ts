@@ -1,10 +1,15 @@
 // The per-key rate limit over HTTP: 120 requests per key per calendar minute, counted in Postgres
 // (shared by every server process), committed even when the request fails; 429 with Retry-After
 // and RATE_LIMITED after that; RateLimit-* headers on every keyed response.
-import type { AddressInfo } from "node:net";
-import { createApp } from "../../server/app.ts";
-import { createPools } from "../../server/database.ts";
-import { useTestServer, gql, signUp, createApiKey, awayFromMinuteEdge, GRAPHQL_RESPONSE } from "../support/harness.ts";
+import {
+  useTestServer,
+  secondInstance,
+  gql,
+  signUp,
+  createApiKey,
+  awayFromMinuteEdge,
+  GRAPHQL_RESPONSE,
+} from "../support/harness.ts";
 
 const LIMIT = 120;
 const s = useTestServer();
@@ -155,10 +160,8 @@ test("exactly 120 of 200 concurrent requests with one key succeed", async () => 
 });
 
 test("exactly 120 across two server processes on the same database", async () => {
-  const pools = createPools({ ownerUrl: s.ownerUrl, authUrl: s.authUrl });
-  const second = await createApp({ pools });
-  await new Promise<void>((resolve) => second.server.listen(0, "127.0.0.1", resolve));
-  const secondUrl = `http://127.0.0.1:${(second.server.address() as AddressInfo).port}`;
+  const second = await secondInstance(s);
+  const secondUrl = second.url;
   try {
     const { token } = await signUp(s.url);
     const { key } = await createKey(token);
@@ -173,6 +176,5 @@ test("exactly 120 across two server processes on the same database", async () =>
     expect(remaining).toEqual(Array.from({ length: 120 }, (_, i) => i));
   } finally {
     await second.close();
-    await pools.end();
   }
 });

@@ -72,6 +72,33 @@ export async function startTestServer(options: Omit<AppOptions, "pools"> = {}): 
 }
 
 /**
+ * Another instance of the app on `first`'s database, with pools of its own: what a second API
+ * process shares with the first is exactly what is in PostgreSQL.
+ */
+export async function secondInstance(
+  first: TestServer,
+  options: Omit<AppOptions, "pools"> = {},
+): Promise<{ url: string; close: () => Promise<void> }> {
+  const pools = createPools({ ownerUrl: first.ownerUrl, authUrl: first.authUrl });
+  const { server, close } = await createApp({
+    pools,
+    authLimits: TEST_ADDRESS_LIMITS,
+    clientCostLimits: TEST_CLIENT_COST_LIMITS,
+    oauthRateLimit: false,
+    ...options,
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: async () => {
+      await close();
+      await pools.end();
+    },
+  };
+}
+
+/**
  * The setup most API test files share: a test server started before the file's tests and closed
  * after them. Read its fields (`s.url`, `s.ownerPool`, ...) inside tests and hooks.
  */
