@@ -30,11 +30,10 @@ import {
 } from "./database-time.ts";
 import { webApp } from "./web-app.ts";
 import { crossSiteGuard } from "./cross-site-guard.ts";
+import { BODY_LIMIT, BODY_LIMIT_BYTES, bodyLimit, refuseLargeBodiesBeforeContinue } from "./body-limit.ts";
 import { mcpRoutes } from "./mcp/routes.ts";
 import { oauthRoutes } from "./oauth/routes.ts";
 import { MCP_PATH } from "./oauth/urls.ts";
-
-export const BODY_LIMIT = "1mb";
 
 export type AppOptions = {
   /** Every pool comes from server/database.ts (createPools), which owns them. */
@@ -120,12 +119,14 @@ export async function createApp({
     res.set("Cache-Control", "no-store");
     next();
   });
+  // First of all: a body over the limit is refused before it is read, or once it passes the limit.
+  app.use(bodyLimit());
   // Before identity and body parsing: health checks touch only their own pools.
   app.use(healthRoutes(pools));
   // Before any route: an unsafe request from another origin may not ride on the session cookie.
   app.use(crossSiteGuard(GRAPHQL_PATH));
   // Not strict: `null` or `"x"` is valid JSON; the routes then say it must be an object.
-  app.use(express.json({ limit: BODY_LIMIT, strict: false }));
+  app.use(express.json({ limit: BODY_LIMIT_BYTES, strict: false }));
   // The MCP server takes a connected app's OAuth token, never a session or a key (server/mcp/).
   // Its tools' database work ends with the request, as on /api/graphql (server/database-time.ts).
   app.use(
@@ -162,6 +163,7 @@ export async function createApp({
   });
   const serv = pgl.createServ(grafserv);
   const server = createServer(app);
+  server.on("checkContinue", refuseLargeBodiesBeforeContinue(app));
   const requests = watchRequests(server);
   await serv.addTo(app, server, false);
 
@@ -169,7 +171,9 @@ export async function createApp({
   const web = await webApp({ dev, server, say: (message) => log("info", message), dist: webDist });
   app.use(web.handler);
   app.use((_req, res) => sendError(res, "NOT_FOUND", "No such route"));
-  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+  app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
+    // Already answered (a body refused while its reader still waited): Express ends the connection.
+    if (res.headersSent) return next(error);
     const shape = req.path.startsWith(GRAPHQL_PATH) ? "graphql" : "route";
     if (error instanceof HttpError) return sendError(res, error.code, error.message, error.details, shape);
     const refusal = bodyRefusal(error as BodyParserError);

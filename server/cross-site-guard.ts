@@ -2,8 +2,10 @@
 // it send. SameSite=Lax keeps the cookie off cross-site posts, but not off posts from another
 // origin of the same site (another port or subdomain), and grafserv refuses form content types
 // only on /api/graphql. So an unsafe request whose credential is the cookie must come from our
-// own origin: the browser says so in Sec-Fetch-Site, or else in Origin. Requests with an
-// Authorization or x-api-key header carry their credential explicitly and are not affected.
+// own origin: the browser says so in Sec-Fetch-Site, or else in Origin. A cookie request that says
+// neither is refused too: every browser sends Origin on unsafe requests, and the programs that
+// send no Origin (the CLI, the SDK, scripts) carry their credential explicitly. Requests with an
+// Authorization or x-api-key header are not cookie requests and are not affected.
 import type { Request, Response, NextFunction } from "express";
 import { parse as parseCookie } from "cookie";
 import { SESSION_COOKIE } from "./identity.ts";
@@ -38,9 +40,15 @@ export function isSameOriginBrowserRequest(req: Request): boolean {
 const MESSAGE =
   "A request from another site may not use your session cookie; send it from this site or with Authorization: Bearer";
 
+const UNKNOWN_SOURCE =
+  "A request with the session cookie must say where it comes from (Origin or Sec-Fetch-Site, as browsers do); a program sends its token with Authorization: Bearer";
+
 export function crossSiteGuard(graphqlPath: string) {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (SAFE_METHODS.has(req.method) || !usesSessionCookie(req) || requestSource(req) !== "cross-origin") return next();
-    sendError(res, "CROSS_SITE_REQUEST", MESSAGE, {}, req.path === graphqlPath ? "graphql" : "route");
+    if (SAFE_METHODS.has(req.method) || !usesSessionCookie(req)) return next();
+    const source = requestSource(req);
+    if (source === "same-origin") return next();
+    const message = source === "unknown" ? UNKNOWN_SOURCE : MESSAGE;
+    sendError(res, "CROSS_SITE_REQUEST", message, {}, req.path === graphqlPath ? "graphql" : "route");
   };
 }

@@ -23,7 +23,7 @@ export type ConsentRequest = {
   access: "read_only" | "read_write";
 };
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** Where the browser goes after the form: http(s) by origin, an app's own scheme by scheme. */
@@ -37,7 +37,7 @@ export function redirectHost(redirectUri: string): string {
   return url.host || url.protocol;
 }
 
-const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#1a1a1a}
+export const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#1a1a1a}
 h1{font-size:1.4rem}dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
 .actions{display:flex;flex-wrap:wrap;gap:.75rem;margin-top:1.5rem}button{font:inherit;padding:.5rem 1rem;border-radius:.4rem;border:1px solid #555;background:#fff;cursor:pointer}
 button.primary{background:#1f5fbf;border-color:#1f5fbf;color:#fff}p.note{color:#444;font-size:.9rem}`;

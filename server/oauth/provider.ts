@@ -19,11 +19,13 @@ import {
   InvalidTokenError,
   InvalidScopeError,
   InvalidClientMetadataError,
+  InvalidRequestError,
 } from "@modelcontextprotocol/sdk/server/auth/errors.js";
 import { sha256 } from "../identity.ts";
 import { renderConsent, type ConsentRequest } from "./consent.ts";
 import { accessForScopes, OAUTH_LIMITS, SCOPES } from "./limits.ts";
 import { resourceFor, signInAddress } from "./urls.ts";
+import { redirectUriProblem } from "./redirect-uri.ts";
 
 export const ACCESS_TOKEN_PREFIX = "mcpa_";
 export const REFRESH_TOKEN_PREFIX = "mcpr_";
@@ -141,6 +143,9 @@ export function oauthProvider(ownerPool: pg.Pool): OAuthServerProvider {
       if (params.resource && params.resource.href !== resource) {
         throw new InvalidTargetError(`resource must be ${resource}: this server's tokens are for it only`);
       }
+      // A client registered before the allowlist of redirect URIs may hold one it no longer allows.
+      const problem = redirectUriProblem(params.redirectUri);
+      if (problem) throw new InvalidRequestError(problem);
       const unknown = (params.scopes ?? []).filter((scope) => !SCOPES.includes(scope));
       if (unknown.length)
         throw new InvalidScopeError(`Unknown scope ${unknown.join(" ")}; this server knows ${SCOPES.join(" ")}`);

@@ -1,20 +1,19 @@
-// Which redirect URIs a client may register (OAuth 2.1 section 2.3.1 and RFC 8252): https, plain http
-// only to this device's loopback (a native app's local listener, any port), or an app's private-use
-// scheme (com.example.app:/callback). Anything else could send a code to someone else's server in clear.
+// Which redirect URIs a client may register, as an allowlist (OAuth 2.1 section 2.3.1, RFC 8252 7.1
+// and 7.3, RFC 9700 4.1): https; plain http only to this device's loopback (a native app's local
+// listener, any port); or an app's private-use scheme named after a domain it owns, in reverse order
+// (com.example.app:/callback). Any other scheme (javascript:, data:, view-source:, jar:,
+// filesystem:, ...) is the browser's or another program's, and could run, show or send the code
+// elsewhere.
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "[::1]", "localhost"]);
-/** Schemes that are not an app's own: they run, embed or send the code elsewhere. */
-const FOREIGN_SCHEMES = new Set([
-  "javascript:",
-  "data:",
-  "file:",
-  "blob:",
-  "vbscript:",
-  "about:",
-  "ftp:",
-  "ws:",
-  "wss:",
-  "mailto:",
-]);
+
+/**
+ * A reverse domain name as a scheme: two labels at least, the first a top-level domain (letters),
+ * each label letters, digits and hyphens (RFC 3986 also allows `+`, never in a domain).
+ */
+const REVERSE_DOMAIN_SCHEME = /^[a-z]{2,63}(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+:$/;
+
+const ALLOWED =
+  "https, http to a loopback address (127.0.0.1, [::1] or localhost), or an app's own scheme named after its domain in reverse order (com.example.app:/callback)";
 
 /** Why this redirect URI cannot be registered, or null when it can. */
 export function redirectUriProblem(uri: string): string | null {
@@ -31,6 +30,6 @@ export function redirectUriProblem(uri: string): string | null {
       ? null
       : `${uri}: plain http is allowed only to a loopback address (127.0.0.1, [::1] or localhost); use https`;
   }
-  if (FOREIGN_SCHEMES.has(url.protocol)) return `${uri}: the ${url.protocol} scheme is not allowed`;
-  return null;
+  if (REVERSE_DOMAIN_SCHEME.test(url.protocol)) return null;
+  return `${uri}: the ${url.protocol} scheme is not allowed; a redirect URI is ${ALLOWED}`;
 }

@@ -13,6 +13,7 @@ import { oauthProvider, clientsStore, checkClientSecret } from "./provider.ts";
 import { sendError } from "../http-error.ts";
 import { consentHandler } from "./consent.ts";
 import { readableOAuthErrors } from "./readable-errors.ts";
+import { authorizeErrorsOnOurPage } from "./authorize-errors.ts";
 import { redirectUriProblem } from "./redirect-uri.ts";
 import { SCOPES } from "./limits.ts";
 import { MCP_PATH, OAUTH_PATH, originOf, resourceFor } from "./urls.ts";
@@ -189,7 +190,7 @@ export function oauthRoutes(ownerPool: pg.Pool, options: OAuthRouteOptions = {})
   );
 
   router.use(OAUTH_PATH, readableOAuthErrors);
-  router.use(`${OAUTH_PATH}/authorize`, authorizationHandler({ provider, ...limit }));
+  router.use(`${OAUTH_PATH}/authorize`, authorizeErrorsOnOurPage(store), authorizationHandler({ provider, ...limit }));
   router.use(
     `${OAUTH_PATH}/token`,
     express.urlencoded({ extended: false, limit: "16kb" }),

@@ -1,6 +1,8 @@
 // The GraphQL endpoint itself: error answers (syntax, a body that is not JSON, rows that are not
-// yours, U+0000), the size limits of one operation, and GraphiQL only in development.
+// yours, U+0000), the size limits of one operation and of the body, and GraphiQL only in development.
+import { connect } from "node:net";
 import { OPERATION_LIMITS } from "../../plugins/operation-cost.ts";
+import { BODY_LIMIT, BODY_LIMIT_BYTES } from "../../server/body-limit.ts";
 import { useTestServer, startTestServer, gql, signUp } from "../support/harness.ts";
 
 const s = useTestServer();
@@ -207,5 +209,60 @@ describe("GraphQL over HTTP: the media type of the answer (the spec's watershed)
         errors: false,
       });
     }
+  });
+});
+
+describe(`the body limit (${BODY_LIMIT})`, () => {
+  /** A request written as raw HTTP/1.1; resolves with what came back once the server closed the connection. */
+  function raw(head: string, parts: (string | Buffer)[] = []): Promise<string> {
+    const { hostname, port } = new URL(s.url);
+    return new Promise((resolve, reject) => {
+      const socket = connect(Number(port), hostname);
+      const received: Buffer[] = [];
+      socket.on("data", (chunk) => received.push(chunk));
+      socket.on("error", reject);
+      socket.on("close", () => resolve(Buffer.concat(received).toString("utf8")));
+      socket.write(`${head.trim().replaceAll("\n", "\r\n")}\r\n\r\n`);
+      for (const part of parts) socket.write(part);
+    });
+  }
+  const head = (extra: string) =>
+    `POST /api/graphql HTTP/1.1\nHost: ${new URL(s.url).host}\nContent-Type: application/json\n${extra}`;
+  /** A GraphQL body of exactly `bytes` bytes (spaces after the JSON). */
+  const bodyOf = (bytes: number) => {
+    const json = JSON.stringify({ query: "{ viewer { id } }" });
+    return json + " ".repeat(bytes - json.length);
+  };
+
+  test("a Content-Length over the limit is refused at once, before any body is sent, and the connection closes", async () => {
+    const answer = await raw(head(`Content-Length: ${BODY_LIMIT_BYTES + 1}`));
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer).toMatch(/\r\nConnection: close\r\n/i);
+    expect(answer).toContain("PAYLOAD_TOO_LARGE");
+    // Expect: 100-continue: refused without the 100 that would let the client send the body.
+    const asked = await raw(head(`Content-Length: ${BODY_LIMIT_BYTES + 1}\nExpect: 100-continue`));
+    expect(asked).toMatch(/^HTTP\/1\.1 413 /);
+    // The last good size is read and answered.
+    const res = await fetch(`${s.url}/api/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: bodyOf(BODY_LIMIT_BYTES),
+    });
+    expect([res.status, await res.json()]).toEqual([200, { data: { viewer: null } }]);
+  });
+
+  test("a chunked body is read up to the limit only: one byte more is refused without waiting for its end", async () => {
+    const chunk = (text: string) => `${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n`;
+    const over = await raw(head("Transfer-Encoding: chunked"), [chunk(bodyOf(BODY_LIMIT_BYTES + 1))]);
+    expect(over).toMatch(/^HTTP\/1\.1 413 /);
+    expect(over).toMatch(/\r\nConnection: close\r\n/i);
+    const limit = bodyOf(BODY_LIMIT_BYTES);
+    const atLimit = await raw(head("Transfer-Encoding: chunked\nConnection: close"), [
+      chunk(limit.slice(0, 1000)),
+      chunk(limit.slice(1000)),
+      "0\r\n\r\n",
+    ]);
+    expect(atLimit).toMatch(/^HTTP\/1\.1 200 /);
+    expect(atLimit).toContain('{"data":{"viewer":null}}');
   });
 });

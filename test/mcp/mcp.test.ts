@@ -252,6 +252,27 @@ const refreshWith = async (provider: MemoryProvider) =>
     })
   ).body;
 
+/**
+ * The page an authorization request's problem is shown on (never a redirect to the client): the
+ * problem, and the link back to the app the person may follow.
+ */
+async function errorPage(res: Response) {
+  expect([res.status, res.headers.get("location"), res.headers.get("content-type")]).toEqual([
+    400,
+    null,
+    expect.stringMatching(/^text\/html/),
+  ]);
+  const html = await res.text();
+  const unescape = (text: string) =>
+    text
+      .replace(/&amp;/g, "&")
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'");
+  const [, problem, error] = /<dt>Problem<\/dt><dd>(.*?) <small>\(([a-z_]+)\)<\/small>/.exec(html)!;
+  const link = /<a href="([^"]+)"/.exec(html)?.[1];
+  return { html, problem: unescape(problem), error, back: link ? new URL(unescape(link)) : undefined };
+}
+
 describe("refusals", () => {
   let token: string;
   beforeAll(async () => {
@@ -263,11 +284,10 @@ describe("refusals", () => {
     // Not a raw schema issue list (the SDK's handlers answer one).
     const noChallenge = new URL(url);
     noChallenge.searchParams.delete("code_challenge");
-    const res = await fetch(noChallenge, { headers: cookie(token), redirect: "manual" });
-    expect(res.status).toBe(302);
-    const location = new URL(res.headers.get("location")!);
-    expect(location.searchParams.get("error")).toBe("invalid_request");
-    expect(location.searchParams.get("error_description")).toMatch(/^code_challenge: [^[{]+\.$/);
+    const page = await errorPage(await fetch(noChallenge, { headers: cookie(token), redirect: "manual" }));
+    expect(page.error).toBe("invalid_request");
+    expect(page.problem).toMatch(/^code_challenge: [^[{]+\.$/);
+    expect(page.back!.searchParams.get("error_description")).toBe(page.problem);
     const noVerifier = await tokenRequest({
       grant_type: "authorization_code",
       code: "x",
@@ -286,6 +306,59 @@ describe("refusals", () => {
     const right = await exchange(code, clientId, verifier);
     expect(right.status).toBe(200);
     expect(right.body).toMatchObject({ token_type: "Bearer", expires_in: 900 });
+  });
+
+  test("a registered client's redirect URI is never followed before the consent: a problem is our page naming the app and where it returns", async () => {
+    const registered = await post(s.url, "/api/oauth/register", {
+      client_name: "Evil Redirector",
+      redirect_uris: ["https://evil.example"],
+      token_endpoint_auth_method: "none",
+    });
+    expect(registered.status).toBe(201);
+    const authorize = (params: Record<string, string>) =>
+      new URL(
+        `/api/oauth/authorize?${new URLSearchParams({ client_id: registered.body.client_id, ...params })}`,
+        s.url,
+      );
+    const valid = {
+      response_type: "code",
+      code_challenge: "x".repeat(43),
+      code_challenge_method: "S256",
+      state: "st",
+    };
+    // Signed out and signed in alike: no code_challenge, an unknown scope, another resource.
+    for (const [params, error] of [
+      [{ response_type: "code", state: "st" }, "invalid_request"],
+      [{ ...valid, scope: "admin" }, "invalid_scope"],
+      [{ ...valid, resource: "https://evil.example/api/mcp" }, "invalid_target"],
+    ] as const) {
+      for (const headers of [{}, cookie(token)]) {
+        const page = await errorPage(await fetch(authorize(params), { headers, redirect: "manual" }));
+        expect(page.error).toBe(error);
+        expect(page.html).toContain("Evil Redirector");
+        expect(page.html).toContain("<dt>Returns to</dt><dd>evil.example</dd>");
+        expect(page.back!.origin).toBe("https://evil.example");
+        expect([page.back!.searchParams.get("error"), page.back!.searchParams.get("state")]).toEqual([error, "st"]);
+      }
+    }
+    // A good request signed out goes to our own sign-in, signed in to the consent page.
+    const signIn = await fetch(authorize(valid), { redirect: "manual" });
+    expect([signIn.status, new URL(signIn.headers.get("location")!, s.url).origin]).toEqual([302, s.url]);
+    expect((await fetch(authorize(valid), { headers: cookie(token), redirect: "manual" })).status).toBe(200);
+    // A client stored with a redirect URI the allowlist now refuses: refused, and no link back to it.
+    await s.ownerPool.query("select app_private.oauth_register_client($1, $2, $3, $4, null, null)", [
+      "legacy-view-source",
+      "Legacy",
+      ["view-source:https://evil.example/"],
+      {},
+    ]);
+    const legacy = new URL(
+      `/api/oauth/authorize?${new URLSearchParams({ ...valid, client_id: "legacy-view-source" })}`,
+      s.url,
+    );
+    const page = await errorPage(await fetch(legacy, { redirect: "manual" }));
+    expect([page.error, page.back]).toEqual(["invalid_request", undefined]);
+    expect(page.problem).toMatch(/the view-source: scheme is not allowed/);
   });
 
   test("a code used twice is refused, and the connection it made is revoked", async () => {
@@ -317,9 +390,8 @@ describe("refusals", () => {
 
   test("a token for another resource is refused: at authorize, at the token endpoint, and on /api/mcp under another address", async () => {
     const elsewhere = await authorizationRequest(s.url, { resource: "https://other.example/api/mcp" });
-    const res = await fetch(elsewhere.url, { headers: cookie(token), redirect: "manual" });
-    expect(res.status).toBe(302);
-    expect(new URL(res.headers.get("location")!).searchParams.get("error")).toBe("invalid_target");
+    const page = await errorPage(await fetch(elsewhere.url, { headers: cookie(token), redirect: "manual" }));
+    expect(page.error).toBe("invalid_target");
     const { clientId, verifier, url } = await authorizationRequest(s.url);
     const code = (await consent(url, token, "allow")).location.searchParams.get("code")!;
     const wrong = await exchange(code, clientId, verifier, { resource: "https://other.example/api/mcp" });
@@ -401,7 +473,7 @@ describe("consent and clients", () => {
     expect(granted.rows).toEqual([{ access: "read_only" }]);
   });
 
-  test("registration takes https, loopback http (127.0.0.1, [::1], localhost) and private-use schemes; other redirect URIs get invalid_redirect_uri", async () => {
+  test("registration takes https, loopback http (127.0.0.1, [::1], localhost) and reverse-domain private-use schemes; any other redirect URI gets invalid_redirect_uri", async () => {
     const register = (uri: string) =>
       post(s.url, "/api/oauth/register", {
         client_name: "R",
@@ -414,8 +486,9 @@ describe("consent and clients", () => {
       "http://127.0.0.1/cb",
       "http://[::1]:8080/cb",
       "http://localhost:3000/cb",
-      "myapp:/cb",
       "com.example.app:/oauth",
+      "ai.example:/cb",
+      "com.example.app://oauth/callback",
       REDIRECT,
     ]) {
       expect([good, redirectUriProblem(good)]).toEqual([good, null]);
@@ -428,6 +501,15 @@ describe("consent and clients", () => {
       "data:text/html,x",
       "file:///tmp/cb",
       "https://app.example/cb#x",
+      "view-source:https://evil.example/",
+      "jar:https://evil.example/x.jar!/cb",
+      "filesystem:https://evil.example/temporary/cb",
+      "blob:https://evil.example/0",
+      "wss://evil.example/cb",
+      "myapp:/cb",
+      "com.:/cb",
+      "x-apple.systempreferences:cb",
+      "1.example:/cb",
     ]) {
       const refused = await register(bad);
       expect([bad, refused.status, refused.body.error]).toEqual([bad, 400, "invalid_redirect_uri"]);

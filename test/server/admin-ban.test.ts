@@ -221,8 +221,8 @@ describe("401: no token, unknown or ended session, an API key", () => {
       // The admin's session cookie alone is not enough: a browser would send it on other sites' behalf.
       expectError(
         await post(s.url, path, { userId: victim.user.id }, { headers: { cookie: `svc_session=${token}` } }),
-        401,
-        "UNAUTHORIZED",
+        403,
+        "CROSS_SITE_REQUEST",
       );
     }
     expect(await signedIn({ token: victim.token })).toBe(true);

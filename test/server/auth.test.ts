@@ -277,7 +277,12 @@ describe("sessions", () => {
     const { token, user } = await signUp(s.url, "Gus");
     const res = await get(s.url, "/api/auth/get-session", { headers: { cookie: `svc_session=${token}` } });
     expect(res.body.user.id).toBe(user.id);
-    const viewer = await gql(s.url, "{ viewer { id } }", {}, { headers: { cookie: `svc_session=${token}` } });
+    const viewer = await gql(
+      s.url,
+      "{ viewer { id } }",
+      {},
+      { headers: { cookie: `svc_session=${token}`, origin: s.url } },
+    );
     expect(viewer.body.data.viewer.id).toBe(user.id);
   });
 

@@ -36,8 +36,11 @@ afterAll(async () => {
   await new Promise((resolve) => attacker?.close(resolve));
 });
 
+/** The web app's own request: the cookie, and the origin a browser names. */
+const own = (cookie: string) => ({ headers: { cookie, origin: web.server.url } });
+
 async function keyNames(cookie: string) {
-  const res = await gql(web.server.url, "{ viewer { apiKeys { name } } }", {}, { headers: { cookie } });
+  const res = await gql(web.server.url, "{ viewer { apiKeys { name } } }", {}, own(cookie));
   return res.body.data.viewer.apiKeys.map((k: { name: string }) => k.name);
 }
 
@@ -60,7 +63,7 @@ test("forms posted from another origin with the cookie are refused: no mutation,
     await evil.close();
   }
   expect(await keyNames(cookie)).toEqual([]);
-  expect((await gql(web.server.url, "{ viewer { name } }", {}, { headers: { cookie } })).body.data.viewer).toEqual({
+  expect((await gql(web.server.url, "{ viewer { name } }", {}, own(cookie))).body.data.viewer).toEqual({
     name: "Target",
   });
 
@@ -88,7 +91,7 @@ test("forms posted from another origin with the cookie are refused: no mutation,
   await context.close();
 });
 
-test("the cookie works for unsafe requests only when the browser says they are same-origin", async () => {
+test("the cookie works for unsafe requests only when the browser says they are same-origin; tokens and keys need no browser headers", async () => {
   const { token } = await signUp(web.server.url, "Hdr");
   const cookie = `svc_session=${token}`;
   const send = (headers: Record<string, string>) =>
@@ -107,18 +110,30 @@ test("the cookie works for unsafe requests only when the browser says they are s
   }
   expect(await keyNames(cookie)).toEqual([]);
 
-  // Our own page (as the browser vouches), and a client that is not a browser (no such headers).
+  // The cookie with neither Origin nor Sec-Fetch-Site: no browser sends that, so it is refused too.
+  const unsaid = await send({});
+  expect([unsaid.status, unsaid.body.errors?.[0]?.extensions?.code]).toEqual([403, "CROSS_SITE_REQUEST"]);
+  expect(unsaid.body.errors[0].message).toMatch(/must say where it comes from \(Origin or Sec-Fetch-Site/);
+  expect(await keyNames(cookie)).toEqual([]);
+  // Our own page (as the browser vouches).
   expect((await send({ "sec-fetch-site": "same-origin" })).status).toBe(200);
   expect((await send({ origin: web.server.url })).status).toBe(200);
-  expect((await send({})).status).toBe(200);
-  // An explicit bearer token is not a cookie riding along: the browser headers do not matter.
+  // An explicit bearer token or key is not a cookie riding along: with no browser headers (the CLI,
+  // the SDK, scripts) or any, it works.
+  expect((await gql(web.server.url, CREATE_KEY, {}, { token })).status).toBe(200);
   expect(
     (await gql(web.server.url, CREATE_KEY, {}, { token, headers: { "sec-fetch-site": "cross-site" } })).status,
   ).toBe(200);
   expect(await keyNames(cookie)).toEqual(["planted", "planted", "planted", "planted"]);
+  const key = (await gql(web.server.url, CREATE_KEY, {}, { token })).body.data.createApiKey.key;
+  for (const keyHeader of ["authorization", "x-api-key"] as const) {
+    const byKey = await gql(web.server.url, "{ viewer { name } }", {}, { key, keyHeader, headers: { cookie } });
+    expect([keyHeader, byKey.status, byKey.body.data?.viewer]).toEqual([keyHeader, 200, { name: "Hdr" }]);
+  }
 
-  // Reads are not affected, and neither are the auth routes' JSON errors format.
-  expect((await gql(web.server.url, "{ viewer { name } }", {}, { headers: { cookie } })).status).toBe(200);
+  // Reads (GET) are not affected, and neither are the auth routes' JSON errors format.
+  const read = await fetch(`${web.server.url}/api/auth/get-session`, { headers: { cookie } });
+  expect([read.status, (await read.json()).user.name]).toEqual([200, "Hdr"]);
   const signOut = await post(
     web.server.url,
     "/api/auth/sign-out",
@@ -127,7 +142,7 @@ test("the cookie works for unsafe requests only when the browser says they are s
   );
   expect(signOut.status).toBe(403);
   expect(signOut.body.code).toBe("CROSS_SITE_REQUEST");
-  expect((await gql(web.server.url, "{ viewer { name } }", {}, { headers: { cookie } })).body.data.viewer).toEqual({
+  expect((await gql(web.server.url, "{ viewer { name } }", {}, own(cookie))).body.data.viewer).toEqual({
     name: "Hdr",
   });
 });
