@@ -160,6 +160,8 @@ export type LoadOptions = {
   connections?: number;
   duration?: number;
   amount?: number;
+  /** Seconds autocannon waits for an answer before counting a timeout (its default: 10). */
+  timeout?: number;
 };
 
 /** Runs autocannon in a process of its own (bench/load.ts), so it never shares the server's CPU time slice or event loop. */

@@ -761,6 +761,28 @@ describe("tools", () => {
     expect((rules.contents[0] as { text: string }).text).toContain("100x5");
   });
 
+  test("a connected app's calls are charged to its own cost budget, as the database spent them", async () => {
+    const { rows } = await s.ownerPool.query(
+      `select c.id from app_public.connected_apps c
+         join app_private.session_of_hash(sha256($1::bytea)) o on o.user_id = c.user_id`,
+      [token],
+    );
+    expect(rows).toHaveLength(1);
+    const payer = `app:${rows[0].id}`;
+    const bucket = async () =>
+      (await s.ownerPool.query("select tokens, updated_at from app_private.cost_buckets where payer = $1", [payer]))
+        .rows[0] as { tokens: number; updated_at: Date } | undefined;
+    const before = (await bucket())?.updated_at ?? new Date(0);
+    text(await client.callTool({ name: "search_exercises", arguments: { words: "bench press", limit: 3 } }));
+    let after = await bucket();
+    for (let i = 0; i < 100 && !(after && after.updated_at > before); i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      after = await bucket();
+    }
+    expect(after!.updated_at > before).toBe(true);
+    expect(after!.tokens).toBeLessThan(Number.MAX_SAFE_INTEGER); // the test budget, less what was spent
+  });
+
   test("every tool works as the connected user, through GraphQL", async () => {
     const search = text(
       await client.callTool({ name: "search_exercises", arguments: { words: "bench press", limit: 3 } }),

@@ -1,0 +1,185 @@
+// One caller floods, another reads: the victim's median `{ viewer { name } }` while one caller
+// sends the heaviest request the guard lets through from 6 concurrent loops, as a ratio to its
+// median when the server is quiet. The real server with WEB_CONCURRENCY=2 and its default cost
+// budgets (server/client-cost-budget.ts), the flood from a load generator in a process of its own
+// (bench/load.ts), the victim timed from this process. Two floods: one signed-out address sending
+// 49 fuzzy searchExercises a request, and one signed-in session sending grouped aggregates over
+// its 50,000 sets. Goal (docs/security.md): at most 10 times quiet and under 300 ms.
+import { loadavg } from "node:os";
+import {
+  benchDatabase,
+  startApp,
+  report,
+  signUpLifter,
+  seedWorkouts,
+  seedClimbingSets,
+  loadProcess,
+  latencies,
+  timed,
+  type Process,
+} from "./support.ts";
+
+const QUIET_S = Number(process.env.BENCH_QUIET_SECONDS ?? 10);
+const FLOOD_S = Number(process.env.BENCH_FLOOD_SECONDS ?? 30);
+const LOOPS = 6;
+const VICTIM_EVERY_MS = 100;
+const EXERCISES = ["Bench Press", "Back Squat", "Deadlift", "Overhead Press", "Barbell Row"];
+
+const fuzzy = (n: number, from: number) =>
+  Array.from(
+    { length: n },
+    (_, i) => `s${from + i}: searchExercises(words: "qzx${from + i} vlt", limit: 5) { id name }`,
+  );
+/** Heaviest first: 49 fuzzy searches (24 at the root, 25 under `query { }`), as the reviewer sent. */
+const SEARCHES = [49, 40, 30, 20].map((n) => {
+  const top = Math.min(24, n);
+  return `{ ${fuzzy(top, 0).join(" ")} query { ${fuzzy(n - top, top).join(" ")} } }`;
+});
+const groupings = ["WORKOUT_EXERCISE_ID", "WORKOUT_ID", "DATE", "WEEK", "EXERCISE_ID", "POSITION"];
+const aggregates = (n: number, first?: number) =>
+  Array.from(
+    { length: n },
+    (_, i) =>
+      `g${i}: allWorkoutSets${first ? `(first: ${first})` : ""} { groupedAggregates(groupBy: [${groupings[i % groupings.length]}]) { keys sum { weight reps } average { weight reps } max { weight } } }`,
+  ).join(" ");
+/** Heaviest first: five aliased groupings over every set, then fewer (whatever the guard bounds allow). */
+const GROUPED = [5, 3, 1].map((n) => `{ ${aggregates(n)} }`);
+
+type Victim = { url: string; token: string };
+
+/** Another session of a bench user (signUpLifter's password). */
+async function signIn(url: string, email: string): Promise<string> {
+  const res = await fetch(`${url}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: "bench-password-1" }),
+  });
+  const body = (await res.json()) as { token?: string };
+  if (!body.token) throw new Error(`sign-in failed: HTTP ${res.status}`);
+  return body.token;
+}
+
+/**
+ * The victim's reads for `seconds`, one every VICTIM_EVERY_MS at most (a person's client, well within
+ * its own budget): times (ms) of those answered 200, and the count of every other status.
+ */
+async function victimFor(victim: Victim, seconds: number) {
+  const times: number[] = [];
+  const failures: Record<string, number> = {};
+  const until = performance.now() + seconds * 1000;
+  while (performance.now() < until) {
+    let status = 0;
+    const ms = await timed(async () => {
+      const res = await fetch(`${victim.url}/api/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${victim.token}` },
+        body: JSON.stringify({ query: "{ viewer { name } }" }),
+      });
+      status = res.status;
+      await res.text();
+    });
+    if (status === 200) times.push(ms);
+    else failures[status] = (failures[status] ?? 0) + 1;
+    if (ms < VICTIM_EVERY_MS) await new Promise((r) => setTimeout(r, VICTIM_EVERY_MS - ms));
+  }
+  return { ...latencies(times, 1), failures };
+}
+
+/** The first query of `candidates` the server runs (not refused by the guard's bounds), and its answer's size. */
+async function heaviestAllowed(url: string, candidates: string[], headers: Record<string, string>) {
+  for (const query of candidates) {
+    const res = await fetch(`${url}/api/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify({ query }),
+    });
+    const text = await res.text();
+    const body = JSON.parse(text) as { errors?: { extensions?: { code?: string } }[] };
+    if (!body.errors?.length) return { query, bytes: text.length };
+    if (body.errors[0].extensions?.code !== "QUERY_TOO_COMPLEX")
+      throw new Error(`flood request failed: ${text.slice(0, 300)}`);
+  }
+  throw new Error("every candidate is over the guard's bounds");
+}
+
+async function flood(
+  name: string,
+  server: Process,
+  victim: Victim,
+  quietP50: number,
+  query: { query: string; bytes: number },
+  headers: Record<string, string>,
+) {
+  const load = loadProcess({
+    url: `${server.url}/api/graphql`,
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify({ query: query.query }),
+    connections: LOOPS,
+    duration: FLOOD_S,
+    timeout: 60,
+  });
+  await new Promise((r) => setTimeout(r, 500)); // the loops are running
+  const during = await victimFor(victim, FLOOD_S - 1.5);
+  const flooded = await load;
+  report({
+    benchmark: `flood ${name}`,
+    loops: LOOPS,
+    webConcurrency: 2,
+    floodSeconds: FLOOD_S,
+    floodRequestBytes: query.bytes,
+    floodAnswered2xx: flooded["2xx"],
+    floodRefused: flooded.non2xx,
+    floodErrors: flooded.errors,
+    victimQuietP50: quietP50,
+    victimP50: during.p50,
+    victimP99: during.p99,
+    victimRequests: during.n,
+    victimFailures: during.failures,
+    ratio: +(during.p50 / quietP50).toFixed(2),
+    goal: "ratio <= 10 and victimP50 < 300 ms",
+    loadAverage: loadavg().map((l) => +l.toFixed(2)),
+  });
+}
+
+export async function run() {
+  const db = await benchDatabase("flood");
+  let server: Process | undefined;
+  try {
+    // The real budgets (startApp's huge ones unset: empty is the default); X-Forwarded-For believed
+    // from loopback, so the flood comes from an address of its own.
+    server = await startApp(db, {
+      WEB_CONCURRENCY: "2",
+      SESSION_COST_PER_MINUTE: "",
+      ADDRESS_COST_PER_MINUTE: "",
+      TRUST_PROXY: "loopback",
+    });
+    const { url } = server;
+    const victim = { url, token: (await signUpLifter(url, "Victim", "victim@bench.test")).token };
+    const flooder = await signUpLifter(url, "Flooder", "flooder@bench.test");
+    await seedWorkouts(db.ownerPool, flooder.user.id, {
+      count: 2000,
+      dateOfN: "date '2021-01-04' + n",
+      exercises: EXERCISES,
+    });
+    await seedClimbingSets(db.ownerPool, flooder.user.id, 5); // 2,000 x 5 x 5 = 50,000 sets
+    await db.ownerPool.query("analyze");
+    // Probed from another address and session than the floods', which start with full budgets.
+    const search = await heaviestAllowed(url, SEARCHES, { "x-forwarded-for": "192.0.2.1" });
+    const grouped = await heaviestAllowed(url, GROUPED, { authorization: `Bearer ${flooder.token}` });
+    const floodSession = await signIn(url, "flooder@bench.test");
+    const quiet = await victimFor(victim, QUIET_S);
+    report({ benchmark: "flood quiet", victimP50: quiet.p50, victimP99: quiet.p99, victimRequests: quiet.n });
+    await flood("signed-out address, fuzzy searches", server, victim, quiet.p50, search, {
+      "x-forwarded-for": "198.51.100.7",
+    });
+    await flood("signed-in session, grouped aggregates over 50,000 sets", server, victim, quiet.p50, grouped, {
+      authorization: `Bearer ${floodSession}`,
+    });
+  } finally {
+    await server?.close();
+    await db.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await run();
