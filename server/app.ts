@@ -30,6 +30,7 @@ import {
 } from "./database-time.ts";
 import { webApp } from "./web-app.ts";
 import { crossSiteGuard } from "./cross-site-guard.ts";
+import { loopbackUrl } from "./public-url.ts";
 import { BODY_LIMIT, BODY_LIMIT_BYTES, bodyLimit, refuseLargeBodiesBeforeContinue } from "./body-limit.ts";
 import { mcpRoutes } from "./mcp/routes.ts";
 import { oauthRoutes } from "./oauth/routes.ts";
@@ -53,6 +54,8 @@ export type AppOptions = {
   metrics?: boolean;
   /** The OAuth routes' per-address limits (the MCP SDK's defaults); false turns them off (tests sign many apps in from one address). */
   oauthRateLimit?: false;
+  /** PUBLIC_URL's origin (server/public-url.ts); unset: the loopback address at the port the server listens on. */
+  publicUrl?: string;
   /** A built web app to serve instead of web/dist (tests that deploy a new version under a running page). */
   webDist?: string;
 };
@@ -103,6 +106,7 @@ export async function createApp({
   oauthRateLimit,
   webDist,
   metrics = false,
+  publicUrl,
 }: AppOptions): Promise<App> {
   const app = express();
   // Read by the operation guard through the GraphQL context (plugins/preset.ts); held in PostgreSQL.
@@ -163,6 +167,7 @@ export async function createApp({
   });
   const serv = pgl.createServ(grafserv);
   const server = createServer(app);
+  app.locals.publicUrl = publicUrl ? () => publicUrl : () => loopbackUrl(server);
   server.on("checkContinue", refuseLargeBodiesBeforeContinue(app));
   const requests = watchRequests(server);
   await serv.addTo(app, server, false);

@@ -5,6 +5,7 @@ import express, { type Request, type Response } from "express";
 import type pg from "pg";
 import { UAParser } from "ua-parser-js";
 import { SESSION_COOKIE, sha256, readCredential } from "./identity.ts";
+import { publicOrigin } from "./public-url.ts";
 import { clientAddress } from "./client-address.ts";
 import { claimAttempt, type AuthLimits } from "./auth-limits.ts";
 import { badRequest, sendError, type HttpError } from "./http-error.ts";
@@ -46,7 +47,8 @@ function setSessionCookie(req: Request, res: Response, token: string) {
   res.cookie(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: "lax",
-    secure: req.secure,
+    // Over TLS, or the public URL is https (TLS ended by a proxy that TRUST_PROXY does not name).
+    secure: req.secure || publicOrigin(req).startsWith("https:"),
     maxAge: COOKIE_MAX_AGE_MS,
     path: "/",
   });

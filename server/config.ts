@@ -8,9 +8,12 @@ import { logFormat, type LogFormat } from "./logger.ts";
 import { CLIENT_COST_LIMITS, type ClientCostLimits } from "./client-cost-budget.ts";
 import { OPERATION_LIMITS } from "../plugins/operation-cost.ts";
 import { POOLERS, type Pooler } from "../db/pooler.ts";
+import { parsePublicUrl } from "./public-url.ts";
 
 export type Config = {
   port: number;
+  /** PUBLIC_URL: the address the service is reached by (server/public-url.ts); unset: the loopback at the listening port. */
+  publicUrl?: string;
   databaseUrl?: string;
   authDatabaseUrl?: string;
   /** DATABASE_POOLER: a pooler between the server and PostgreSQL (db/pooler.ts). */
@@ -47,6 +50,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return {
     port,
+    publicUrl: env.PUBLIC_URL ? parsePublicUrl(env.PUBLIC_URL) : undefined,
     databaseUrl: postgresUrl(env, "DATABASE_URL"),
     authDatabaseUrl: postgresUrl(env, "AUTH_DATABASE_URL"),
     pooler: pooler(env),

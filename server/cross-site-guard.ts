@@ -10,11 +10,16 @@ import type { Request, Response, NextFunction } from "express";
 import { parse as parseCookie } from "cookie";
 import { SESSION_COOKIE } from "./identity.ts";
 import { sendError } from "./http-error.ts";
+import { publicOrigin } from "./public-url.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-function ownOrigin(req: Request): string {
-  return `${req.protocol}://${req.get("host")}`;
+/**
+ * Our origins: the public URL, and the one this request was sent to (a browser's Origin can equal
+ * its Host only when the page is of that origin; an old browser on a LAN address still works).
+ */
+function isOwnOrigin(req: Request, origin: string): boolean {
+  return origin === publicOrigin(req) || origin === `${req.protocol}://${req.get("host")}`;
 }
 
 function usesSessionCookie(req: Request): boolean {
@@ -28,7 +33,7 @@ export function requestSource(req: Request): "same-origin" | "cross-origin" | "u
   const site = req.get("sec-fetch-site");
   if (site) return site === "same-origin" ? "same-origin" : "cross-origin";
   const origin = req.get("origin");
-  if (origin) return origin === ownOrigin(req) ? "same-origin" : "cross-origin";
+  if (origin) return isOwnOrigin(req, origin) ? "same-origin" : "cross-origin";
   return "unknown";
 }
 

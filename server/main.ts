@@ -57,11 +57,15 @@ async function main() {
     slowRequestMs: config.slowRequestMs,
     clientCostLimits: config.clientCostLimits,
     metrics: config.metricsPort !== undefined,
+    publicUrl: config.publicUrl,
   };
-  const running = (port: number) =>
+  const running = (port: number) => {
+    const base = config.publicUrl ?? `http://localhost:${port}`;
+    const listening = config.publicUrl ? `, listening on port ${port}` : "";
     say(
-      `Training Log is running at http://localhost:${port}/  (GraphQL: http://localhost:${port}/api/graphql)${config.webConcurrency > 1 ? ` with ${config.webConcurrency} API processes` : ""}`,
+      `Training Log is running at ${base}/  (GraphQL: ${base}/api/graphql${listening})${config.webConcurrency > 1 ? ` with ${config.webConcurrency} API processes` : ""}`,
     );
+  };
 
   // In order: HTTP (every API process finishes its requests), the worker, the pools, PostgreSQL.
   let stopHttp = async () => {};

@@ -1,7 +1,7 @@
 // OAuth 2.1 for the MCP server, from the MCP SDK's handlers: metadata (RFC 9728 for /api/mcp,
 // RFC 8414 for the server), dynamic registration (RFC 7591), authorize (with our consent page),
-// token (code + PKCE S256, refresh rotation) and revocation. The metadata names the addresses the
-// client reached us by, so one instance answers under any host its operator gives it.
+// token (code + PKCE S256, refresh rotation) and revocation. The metadata names the addresses
+// under the configured public URL (PUBLIC_URL), whatever Host a request says.
 import express, { type Request, type Response, type NextFunction } from "express";
 import type pg from "pg";
 import { authorizationHandler } from "@modelcontextprotocol/sdk/server/auth/handlers/authorize.js";
@@ -16,10 +16,11 @@ import { readableOAuthErrors } from "./readable-errors.ts";
 import { authorizeErrorsOnOurPage } from "./authorize-errors.ts";
 import { redirectUriProblem } from "./redirect-uri.ts";
 import { SCOPES } from "./limits.ts";
-import { MCP_PATH, OAUTH_PATH, originOf, resourceFor } from "./urls.ts";
+import { MCP_PATH, OAUTH_PATH, resourceFor } from "./urls.ts";
+import { publicOrigin } from "../public-url.ts";
 
 export function authorizationServerMetadata(req: Request): OAuthMetadata {
-  const origin = originOf(req);
+  const origin = publicOrigin(req);
   const at = (path: string) => new URL(`${OAUTH_PATH}/${path}`, origin).href;
   return {
     issuer: new URL("/", origin).href.replace(/\/$/, ""),

@@ -1,23 +1,20 @@
-// The addresses of the MCP server and its OAuth endpoints, as the client reached us (behind a
-// proxy, as TRUST_PROXY lets Express read it): tokens are bound to this exact resource.
+// The addresses of the MCP server and its OAuth endpoints, under the configured public URL
+// (server/public-url.ts), never the request's Host: tokens are bound to this exact resource.
 import type { Request } from "express";
+import { publicOrigin } from "../public-url.ts";
 import type { ConsentRequest } from "./consent.ts";
 
 export const MCP_PATH = "/api/mcp";
 export const OAUTH_PATH = "/api/oauth";
 export const SIGN_IN_PATH = "/sign-in";
 
-export function originOf(req: Request): string {
-  return `${req.protocol}://${req.get("host")}`;
-}
-
-/** The MCP server's address (RFC 8707 resource indicator) for this request's origin. */
+/** The MCP server's address (RFC 8707 resource indicator). */
 export function resourceFor(req: Request): string {
-  return new URL(MCP_PATH, originOf(req)).href;
+  return new URL(MCP_PATH, publicOrigin(req)).href;
 }
 
 export function protectedResourceMetadataUrl(req: Request): string {
-  return new URL(`/.well-known/oauth-protected-resource${MCP_PATH}`, originOf(req)).href;
+  return new URL(`/.well-known/oauth-protected-resource${MCP_PATH}`, publicOrigin(req)).href;
 }
 
 /** The authorization request again, as an address (where the sign-in returns to). */

@@ -7,6 +7,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { Request } from "express";
+import { request, type IncomingHttpHeaders } from "node:http";
 import { useTestServer, gql, post, signUp } from "../support/harness.ts";
 import { callerFields } from "../../server/request-log.ts";
 import {
@@ -94,6 +95,40 @@ describe("discovery and OAuth", () => {
       code_challenge_methods_supported: ["S256"],
       grant_types_supported: ["authorization_code", "refresh_token"],
     });
+  });
+
+  test("the Host header does not shape the metadata: the public URL (here the default, the loopback at the listening port) does", async () => {
+    const { port } = new URL(s.url);
+    /** A GET with its own Host and X-Forwarded-* headers (fetch would set Host itself). */
+    const answer = (path: string, method = "GET") =>
+      new Promise<{ status: number; headers: IncomingHttpHeaders; body: any }>((resolve, reject) => {
+        const req = request(
+          { host: "127.0.0.1", port, path, method, headers: { ...HOSTILE, "content-type": "application/json" } },
+          (res) => {
+            let text = "";
+            res.on("data", (chunk) => (text += chunk));
+            res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: JSON.parse(text) }));
+          },
+        );
+        req.on("error", reject);
+        req.end(method === "POST" ? "{}" : undefined);
+      });
+    const HOSTILE = { host: "evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" };
+    const as = (await answer("/.well-known/oauth-authorization-server")).body;
+    expect([as.issuer, as.authorization_endpoint, as.token_endpoint, as.registration_endpoint]).toEqual([
+      s.url,
+      `${s.url}/api/oauth/authorize`,
+      `${s.url}/api/oauth/token`,
+      `${s.url}/api/oauth/register`,
+    ]);
+    const prm = (await answer("/.well-known/oauth-protected-resource/api/mcp")).body;
+    expect([prm.resource, prm.authorization_servers]).toEqual([`${s.url}/api/mcp`, [s.url]]);
+    const challenge = await answer("/api/mcp", "POST");
+    expect(challenge.status).toBe(401);
+    expect(challenge.headers["www-authenticate"]).toContain(
+      `resource_metadata="${s.url}/.well-known/oauth-protected-resource/api/mcp"`,
+    );
+    expect(JSON.stringify([as, prm, challenge.headers])).not.toContain("evil.example");
   });
 
   test("a well-known document this server does not have is a JSON 404, not the web app's page", async () => {
@@ -388,7 +423,7 @@ describe("refusals", () => {
     expect(mismatched.body.error).toBe("invalid_grant");
   });
 
-  test("a token for another resource is refused: at authorize, at the token endpoint, and on /api/mcp under another address", async () => {
+  test("a token for another resource is refused: at authorize, at the token endpoint, and on /api/mcp when the public URL changed", async () => {
     const elsewhere = await authorizationRequest(s.url, { resource: "https://other.example/api/mcp" });
     const page = await errorPage(await fetch(elsewhere.url, { headers: cookie(token), redirect: "manual" }));
     expect(page.error).toBe("invalid_target");
@@ -401,9 +436,12 @@ describe("refusals", () => {
     const code2 = (await consent(u2, token, "allow")).location.searchParams.get("code")!;
     const tokens = (await exchange(code2, c2, v2)).body;
     expect((await mcpCall(tokens.access_token)).status).toBe(200);
-    const viaLocalhost = new URL(mcpUrl());
-    viaLocalhost.hostname = "localhost";
-    const refused = await mcpCall(tokens.access_token, viaLocalhost);
+    // A connection made under another public URL (PUBLIC_URL changed since) is refused here.
+    await s.ownerPool.query("update app_public.connected_apps set resource = $1 where resource = $2", [
+      "https://old.example/api/mcp",
+      `${s.url}/api/mcp`,
+    ]);
+    const refused = await mcpCall(tokens.access_token);
     expect(refused.status).toBe(401);
     expect(refused.headers.get("www-authenticate")).toMatch(/not issued for this server/);
   });

@@ -68,6 +68,32 @@ test("DATABASE_URL, AUTH_DATABASE_URL and DATABASE_POOLER: which one is wrong, w
   );
 });
 
+test("PUBLIC_URL: an http or https origin (a trailing slash is dropped); anything else is refused naming it", () => {
+  expect(readConfig({}).publicUrl).toBeUndefined();
+  for (const [raw, origin] of [
+    ["https://train.example.com", "https://train.example.com"],
+    ["https://train.example.com/", "https://train.example.com"],
+    ["http://localhost:4000", "http://localhost:4000"],
+    ["https://TRAIN.example.com:443/", "https://train.example.com"],
+  ]) {
+    expect([raw, readConfig({ PUBLIC_URL: raw }).publicUrl]).toEqual([raw, origin]);
+  }
+  for (const raw of [
+    "train.example.com",
+    "ftp://train.example.com",
+    "https://train.example.com/log",
+    "https://train.example.com/?",
+    "https://train.example.com?x=1",
+    "https://train.example.com/#top",
+    "https://user:pw@train.example.com",
+  ]) {
+    expect(() => readConfig({ PUBLIC_URL: raw })).toThrow(
+      `PUBLIC_URL must be the server's address like https://train.example.com`,
+    );
+    expect(() => readConfig({ PUBLIC_URL: raw })).toThrow(`got "${raw}"`);
+  }
+});
+
 test("DATABASE_URL=notaurl: the server exits at once naming DATABASE_URL", async () => {
   const { code, output } = await refusedStart({ DATABASE_URL: "notaurl" });
   expect(code).toBe(1);

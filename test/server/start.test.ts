@@ -1,5 +1,6 @@
 // `npm start` as an operator runs it: the real entry point in a child process on the embedded
-// database. Data survives a restart, SIGTERM stops PostgreSQL too, a second start is refused.
+// database. Data survives a restart, SIGTERM stops PostgreSQL too, a second start is refused,
+// PUBLIC_URL names the OAuth addresses.
 import { spawn } from "node:child_process";
 import { mkdtempSync, existsSync, rmSync, chmodSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,7 +12,7 @@ import { startEntryPoint, waitForOutput, type Started } from "../support/entry-p
 const root = path.resolve(import.meta.dirname, "../..");
 let dataDir: string;
 
-const start = (port: number) => startEntryPoint(dataDir, port);
+const start = (port: number, env: NodeJS.ProcessEnv = {}) => startEntryPoint(dataDir, port, env);
 const waitFor = (started: Started, text: RegExp) => waitForOutput(started, text, 60000);
 
 beforeAll(() => {
@@ -44,11 +45,19 @@ test("start, answer, refuse a second start, stop cleanly, restart with the data 
   expect(await first.exited).toBe(0);
   expect(existsSync(path.join(dataDir, "pg", "postmaster.pid"))).toBe(false);
 
-  const again = start(port);
-  await waitFor(again, /running at/);
+  // Restarted behind an https address (PUBLIC_URL): the OAuth metadata names it whatever the
+  // request's Host, and the session cookie is Secure.
+  const again = start(port, { PUBLIC_URL: "https://train.example.com/" });
+  await waitFor(again, /running at https:\/\/train\.example\.com\/ .*listening on port \d+/);
   const signIn = await post(url, "/api/auth/sign-in/email", { email: "keep@example.com", password: "keep-me-please" });
   expect(signIn.status).toBe(200);
   expect(signIn.body.user.role).toBe("admin");
+  expect(signIn.headers.get("set-cookie")).toMatch(/^svc_session=.*; Secure/i);
+  const metadata = await (await fetch(`${url}/.well-known/oauth-authorization-server`)).json();
+  expect([metadata.issuer, metadata.authorization_endpoint]).toEqual([
+    "https://train.example.com",
+    "https://train.example.com/api/oauth/authorize",
+  ]);
   again.child.kill("SIGINT");
   expect(await again.exited).toBe(0);
   expect(existsSync(path.join(dataDir, "pg", "postmaster.pid"))).toBe(false);

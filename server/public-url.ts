@@ -1,0 +1,38 @@
+// The address people and apps reach this server by (PUBLIC_URL): the OAuth issuer and endpoints,
+// the MCP resource its tokens are bound to, the sign-in's links. Never taken from a request's Host
+// header, which the caller writes: a request with `Host: evil.example` would otherwise get
+// metadata sending its tokens and sign-ins there. Unset, it is this machine's loopback at the
+// port the server listens on (http://localhost:4000), right for one person on one computer.
+import type { Request } from "express";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** PUBLIC_URL as an origin (`https://train.example.com`), or why it cannot be one. */
+export function parsePublicUrl(raw: string): string {
+  const refuse = (why: string) =>
+    new Error(`PUBLIC_URL must be the server's address like https://train.example.com (${why}), got "${raw}"`);
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw refuse("an absolute http or https URL");
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw refuse("http or https");
+  if (url.username || url.password) throw refuse("no user or password");
+  if (url.pathname !== "/" || url.search || url.hash || raw.endsWith("?") || raw.endsWith("#"))
+    throw refuse("no path, query or fragment: the service is served at the root");
+  return url.origin;
+}
+
+/** The default public URL: the loopback address the server listens on, by name when it listens on every address. */
+export function loopbackUrl(server: Server): string {
+  const address = server.address() as AddressInfo | null;
+  if (!address) throw new Error("The public URL is derived from the listening port: listen first");
+  const host = address.address === "127.0.0.1" ? "127.0.0.1" : address.address === "::1" ? "[::1]" : "localhost";
+  return `http://${host}:${address.port}`;
+}
+
+/** The public URL's origin, as the app keeps it (`app.locals.publicUrl`, set in server/app.ts). */
+export function publicOrigin(req: Request): string {
+  return (req.app.locals.publicUrl as () => string)();
+}
