@@ -13,6 +13,9 @@ export const ERROR_CODES = {
   SVLIM: "LIMIT_REACHED", // a per-user maximum is reached (e.g. 50 API keys); the message names it
   SVMAP: "UNMAPPED_EXERCISES", // an import names exercises with no mapping and no choice; detail = the names, one a line
   SVINP: "MISSING_INPUT", // a program start with a lift given no weight and none from history; detail = the lifts, one a line
+  SVREA: "PASSWORD_REQUIRED", // deleteAccount without a password from a session that signed in over 5 minutes ago
+  SVATT: "TOO_MANY_ATTEMPTS", // deleteAccount's password check locked out like sign-in's (the message gives the seconds)
+  SVADM: "LAST_ADMIN", // deleteAccount by the only admin: promote another admin first
   // Standard SQLSTATEs we expect to see
   "42501": "FORBIDDEN", // insufficient_privilege: a write through the read-only role, or an RLS check
   "23505": "CONFLICT", // unique_violation
@@ -45,12 +48,14 @@ export const STANDARD_MESSAGES: Record<string, string> = {
 };
 
 /**
- * Codes the GraphQL operation guard gives before any SQL runs (plugins/operation-guard.ts), besides
- * FORBIDDEN and RATE_LIMITED above.
+ * Codes the GraphQL plugins give themselves: the operation guard before any SQL runs
+ * (plugins/operation-guard.ts), besides FORBIDDEN and RATE_LIMITED above, and deleteAccount's
+ * wrong password once its SQL has counted the failure (plugins/account.ts).
  */
 export const REQUEST_CODES = {
   QUERY_TOO_COMPLEX: "QUERY_TOO_COMPLEX", // over the depth, field, root-field or cost bounds of one operation
   UNSUPPORTED_OPERATION: "UNSUPPORTED_OPERATION", // a subscription: the API answers queries and mutations only
+  WRONG_PASSWORD: "WRONG_PASSWORD", // deleteAccount with a wrong password: nothing deleted, counted as a failed sign-in
   INVALID_INPUT: "INVALID_INPUT", // a negative list size (first, last, limit, offset), or a UUID argument that is not one; the message names it
 } as const;
 

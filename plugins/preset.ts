@@ -22,6 +22,7 @@ import { OperationGuardPlugin, type GuardContext } from "./operation-guard.ts";
 import { RequestIdentityPlugin } from "./request-identity.ts";
 import { pgSettingsFor, type Identity } from "../server/identity.ts";
 import { clientAddress } from "../server/client-address.ts";
+import type { AuthLimits } from "../server/auth-limits.ts";
 import {
   makeRequestPgService,
   RequestTransactionPlugin,
@@ -91,7 +92,9 @@ export function makePreset(options: { pool: pg.Pool; dev: boolean }): GraphileCo
           clientAddress: req ? clientAddress(req) : undefined,
           clientCostBudget: req?.app.locals.clientCostBudget,
         };
-        return { pgSettings, ...guard };
+        // deleteAccount checks a password with the sign-in limits (plugins/account.ts).
+        const authLimits: AuthLimits | undefined = req?.app.locals.authLimits;
+        return { pgSettings, ...guard, authLimits };
       },
     },
   };

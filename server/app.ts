@@ -112,6 +112,8 @@ export async function createApp({
   // Read by the operation guard through the GraphQL context (plugins/preset.ts); held in PostgreSQL.
   const costBudget = clientCostBudget(pools.identity, { ...CLIENT_COST_LIMITS, ...clientCostLimits });
   app.locals.clientCostBudget = costBudget;
+  // The sign-in limits: the auth routes' and deleteAccount's password checks count failures alike.
+  app.locals.authLimits = { ...AUTH_LIMITS, ...authLimits };
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxy);
   app.use(securityHeaders());
@@ -146,7 +148,7 @@ export async function createApp({
       return sendError(res, "UNAUTHORIZED", "API keys work only on /api/graphql; sign in with a session");
     next();
   });
-  app.use("/api/auth", authRoutes(pools.account, { ...AUTH_LIMITS, ...authLimits }));
+  app.use("/api/auth", authRoutes(pools.account, app.locals.authLimits));
   app.use("/api/auth/admin", adminRoutes(pools.account));
   // OAuth for MCP clients: metadata, registration, authorize with the consent page, token.
   app.use(oauthRoutes(pools.account, { rateLimit: oauthRateLimit }));

@@ -370,6 +370,14 @@ export const SIGN_OUT_OTHER_SESSIONS = graphql(`
   }
 `);
 
+export const DELETE_ACCOUNT = graphql(`
+  mutation DeleteAccount($password: String) {
+    deleteAccount(input: { password: $password }) {
+      id
+    }
+  }
+`);
+
 export const DELETE_BODYWEIGHT = graphql(
   `
     mutation DeleteBodyweight($id: UUID!) {

@@ -103,6 +103,23 @@ test("auth, viewer, settings, bodyweight and the raw request", async () => {
   expect(await createClient({ url: s.url, token: again.token }).viewer()).toBeNull();
 });
 
+test("deleteAccount: a wrong password is WRONG_PASSWORD and nothing is deleted; the password deletes; the id is answered", async () => {
+  await signUp(s.url, "Owner"); // the first account is the admin, never the one deleted here
+  const { token, email, password, user } = await signUp(s.url, "Leaving");
+  await s.ownerPool.query("update app_public.sessions set created_at = now() - interval '1 hour' where user_id = $1", [
+    user.id,
+  ]);
+  const client = createClient({ url: s.url, token });
+  const required = await caught(client.deleteAccount());
+  expect(required).toBeInstanceOf(SvcError);
+  expect(required.code).toBe("PASSWORD_REQUIRED");
+  const wrong = await caught(client.deleteAccount({ password: "not the password" }));
+  expect([wrong.code, wrong.message]).toEqual(["WRONG_PASSWORD", "password: wrong password; nothing was deleted"]);
+  expect((await client.viewer())?.email).toBe(email);
+  expect(await client.deleteAccount({ password })).toBe(user.id);
+  expect(await client.viewer()).toBeNull();
+});
+
 test("documents, routines, workouts and search", async () => {
   const { token } = await signUp(s.url, "Docs");
   const client = createClient({ url: s.url, token });

@@ -78,14 +78,20 @@ export function clientsStore(
       if (name.length > 200) throw new InvalidClientMetadataError("client_name must be at most 200 characters");
       if (client.redirect_uris.length > 10) throw new InvalidClientMetadataError("redirect_uris: at most 10");
       // The redirect URIs were checked by the route (redirect-uri.ts) before the SDK's handler.
-      await ownerPool.query("select app_private.oauth_register_client($1, $2, $3, $4, $5, $6)", [
-        client.client_id,
-        name,
-        client.redirect_uris,
-        metadata,
-        client_secret ? sha256(client_secret) : null,
-        client_secret_expires_at ? new Date(client_secret_expires_at * 1000) : null,
-      ]);
+      await ownerPool
+        .query("select app_private.oauth_register_client($1, $2, $3, $4, $5, $6)", [
+          client.client_id,
+          name,
+          client.redirect_uris,
+          metadata,
+          client_secret ? sha256(client_secret) : null,
+          client_secret_expires_at ? new Date(client_secret_expires_at * 1000) : null,
+        ])
+        .catch((error: { code?: string; message?: string }) => {
+          // SQL's refusal of the name (a bidi control or zero-width character), naming client_name.
+          if (error.code === "SVBAD") throw new InvalidClientMetadataError(error.message ?? "client_name is refused");
+          throw error;
+        });
       return client;
     },
   };

@@ -173,6 +173,21 @@ test("a session idle for 30 days is signed out; seconds short of that it is stil
 });
 
 describe("deleteAccount", () => {
+  // The first account of an instance is its admin: made here, so the ones deleted below are not.
+  beforeAll(async () => {
+    await signUp(s.url, "Owner");
+  });
+
+  const DELETE = "mutation($password: String) { deleteAccount(input: { password: $password }) { id } }";
+  /** Moves the session of this token back: it signed in this many seconds ago. */
+  async function signedInAgo(token: string, seconds: number) {
+    await s.ownerPool.query(
+      "update app_public.sessions set created_at = now() - make_interval(secs => $2) where id = (select session_id from app_private.session_of_hash(sha256(convert_to($1, 'UTF8'))))",
+      [token, seconds],
+    );
+  }
+  const exists = async (id: string) =>
+    (await s.ownerPool.query("select 1 from app_public.users where id = $1", [id])).rowCount === 1;
   async function seedEverything(userId: string) {
     // Rows in every table that hangs off a user, written straight in SQL (documents are not this test's subject).
     const {
@@ -283,5 +298,89 @@ describe("deleteAccount", () => {
       expect(errorCode(res)).toBe("FORBIDDEN");
     }
     expect(await countRows(user.id)).toBe(4); // user, secret, session, key
+  });
+  test("a session older than 5 minutes needs the password: PASSWORD_REQUIRED and nothing deleted; at 299 seconds it is not asked", async () => {
+    const old = await signUp(s.url, "Old session");
+    await signedInAgo(old.token, 301);
+    const refused = await gql(s.url, DELETE, {}, { token: old.token });
+    expect(errorCode(refused)).toBe("PASSWORD_REQUIRED");
+    expect(refused.body.errors[0].message).toBe(
+      "password: give your password to delete your account (it is not asked within 5 minutes of signing in)",
+    );
+    expect(refused.body.data.deleteAccount).toBeNull();
+    expect(await exists(old.user.id)).toBe(true);
+    const recent = await signUp(s.url, "Recent session");
+    await signedInAgo(recent.token, 299);
+    const deleted = await gql(s.url, DELETE, {}, { token: recent.token });
+    expect(deleted.body).toEqual({ data: { deleteAccount: { id: recent.user.id } } });
+    expect(await exists(recent.user.id)).toBe(false);
+  });
+
+  test("a wrong password: WRONG_PASSWORD, nothing deleted, counted as a failed sign-in; the right one deletes", async () => {
+    const u = await signUp(s.url, "Careful");
+    await signedInAgo(u.token, 3600);
+    const failures = async () =>
+      Number(
+        (await s.ownerPool.query("select count(*) from app_private.failed_sign_ins where email = $1", [u.email]))
+          .rows[0].count,
+      );
+    for (const password of ["not my password", ""]) {
+      const wrong = await gql(s.url, DELETE, { password }, { token: u.token });
+      expect(errorCode(wrong)).toBe("WRONG_PASSWORD");
+      expect(wrong.body.errors[0].message).toBe("password: wrong password; nothing was deleted");
+      expect(wrong.body.data.deleteAccount).toBeNull();
+    }
+    expect(await exists(u.user.id)).toBe(true);
+    expect(await signedIn(u.token)).toBe(true);
+    expect(await failures()).toBe(2);
+    const right = await gql(s.url, DELETE, { password: u.password }, { token: u.token });
+    expect(right.body).toEqual({ data: { deleteAccount: { id: u.user.id } } });
+    expect(await exists(u.user.id)).toBe(false);
+    // The owner's success cleared this address's failures, as a sign-in does.
+    expect(await failures()).toBe(0);
+  });
+
+  test("the only admin is refused with LAST_ADMIN whatever the password; with a second admin (not banned) it is deleted", async () => {
+    // This instance's admins stand aside: `first` alone is one.
+    await s.ownerPool.query("update app_public.users set role = 'user' where role = 'admin'");
+    const first = await signUp(s.url, "First admin");
+    const second = await signUp(s.url, "Second admin");
+    await s.ownerPool.query("select app_public.grant_admin($1)", [first.email]);
+    for (const variables of [{}, { password: first.password }, { password: "wrong password" }]) {
+      const refused = await gql(s.url, DELETE, variables, { token: first.token });
+      expect(errorCode(refused)).toBe("LAST_ADMIN");
+      expect(refused.body.errors[0].message).toBe(
+        "You are the only admin of this service: promote another admin first (the database owner runs select app_public.grant_admin('their email'))",
+      );
+    }
+    // A banned admin does not administer: still the last.
+    await s.ownerPool.query("select app_public.grant_admin($1)", [second.email]);
+    await s.ownerPool.query("update app_public.users set banned = true where id = $1", [second.user.id]);
+    expect(errorCode(await gql(s.url, DELETE, { password: first.password }, { token: first.token }))).toBe(
+      "LAST_ADMIN",
+    );
+    expect(await exists(first.user.id)).toBe(true);
+    await s.ownerPool.query("update app_public.users set banned = false where id = $1", [second.user.id]);
+    const deleted = await gql(s.url, DELETE, { password: first.password }, { token: first.token });
+    expect(deleted.body).toEqual({ data: { deleteAccount: { id: first.user.id } } });
+    expect(await exists(first.user.id)).toBe(false);
+    // Now the second is the last.
+    expect(errorCode(await gql(s.url, DELETE, { password: second.password }, { token: second.token }))).toBe(
+      "LAST_ADMIN",
+    );
+    expect(await exists(second.user.id)).toBe(true);
+  });
+
+  test("two admins deleting themselves at once: one is deleted, the other refused as the last", async () => {
+    await s.ownerPool.query("update app_public.users set role = 'user' where role = 'admin'");
+    const a = await signUp(s.url, "Admin A");
+    const b = await signUp(s.url, "Admin B");
+    for (const u of [a, b]) await s.ownerPool.query("select app_public.grant_admin($1)", [u.email]);
+    const answers = await Promise.all(
+      [a, b].map((u) => gql(s.url, DELETE, { password: u.password }, { token: u.token })),
+    );
+    expect(answers.map((r) => errorCode(r) ?? "deleted").sort()).toEqual(["LAST_ADMIN", "deleted"]);
+    const { rows } = await s.ownerPool.query("select count(*)::int as n from app_public.users where role = 'admin'");
+    expect(rows[0].n).toBe(1);
   });
 });

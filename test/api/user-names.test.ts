@@ -1,5 +1,6 @@
-// A user's display name is visible and one line, through Settings (updateUserById) as at sign-up.
-import { useTestServer, gql, signUp } from "../support/harness.ts";
+// A user's display name is visible and one line, through Settings (updateUserById) as at sign-up;
+// it and a connected app's name (OAuth registration) hold no bidi control or zero-width character.
+import { useTestServer, gql, post, signUp } from "../support/harness.ts";
 
 const s = useTestServer();
 
@@ -26,4 +27,84 @@ test("a name with one visible character, and one of 100 characters, are taken", 
     expect(res.body.errors).toBeUndefined();
     expect(res.body.data.updateUserById.user.name).toBe(name);
   }
+});
+
+// Every character that reorders or hides text, and neighbours of each range that stay allowed.
+const HIDDEN = [0x061c, 0x200b, 0x200c, 0x200d, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e];
+HIDDEN.push(0x2060, 0x2066, 0x2067, 0x2068, 0x2069, 0xfeff);
+const NEIGHBOURS = [0x061b, 0x061d, 0x200a, 0x2010, 0x2029, 0x202f, 0x205f, 0x2061, 0x206a, 0xfefc];
+const hex = (c: number) => c.toString(16).toUpperCase().padStart(4, "0");
+const refusal = (field: string, c: number) =>
+  `${field}: must not contain bidi control or zero-width characters (found U+${hex(c)})`;
+
+test("a user name holding a bidi control or zero-width character is refused naming it, in Settings and at sign-up", async () => {
+  const u = await signUp(s.url, "Ada");
+  for (const c of HIDDEN) {
+    const name = `Ad${String.fromCodePoint(c)}a`;
+    const res = await gql(s.url, RENAME, { id: u.user.id, name }, { token: u.token });
+    expect([hex(c), res.body.errors?.[0]?.extensions?.code, res.body.errors?.[0]?.message]).toEqual([
+      hex(c),
+      "INVALID_INPUT",
+      refusal("name", c),
+    ]);
+    const signUpRes = await post(s.url, "/api/auth/sign-up/email", {
+      name,
+      email: `hidden-${hex(c)}-${u.user.id.slice(0, 8)}@example.com`,
+      password: "correct horse battery",
+    });
+    expect([hex(c), signUpRes.status, signUpRes.body.message]).toEqual([hex(c), 400, refusal("name", c)]);
+  }
+  // Family emoji are joined by U+200D: refused too (the price of one rule for every zero-width joiner).
+  const family = await gql(s.url, RENAME, { id: u.user.id, name: "Ada \u{1F468}\u200D\u{1F469}" }, { token: u.token });
+  expect(family.body.errors[0].message).toBe(refusal("name", 0x200d));
+  const after = await gql(s.url, `{ viewer { name } }`, {}, { token: u.token });
+  expect(after.body.data.viewer.name).toBe("Ada");
+  const { rows } = await s.ownerPool.query(
+    "select count(*)::int as n from app_public.users where email like 'hidden-%'",
+  );
+  expect(rows[0].n).toBe(0);
+});
+
+test("the characters next to those ranges, and right-to-left scripts, are taken in a user name", async () => {
+  const u = await signUp(s.url, "Ada");
+  for (const name of [...NEIGHBOURS.map((c) => `Ad${String.fromCodePoint(c)}a`), "עדה לבלייס", "آدا"]) {
+    const res = await gql(s.url, RENAME, { id: u.user.id, name }, { token: u.token });
+    expect([name, res.body.errors]).toEqual([name, undefined]);
+    expect(res.body.data.updateUserById.user.name).toBe(name);
+  }
+});
+
+describe("a connected app's name (OAuth registration's client_name)", () => {
+  const register = (client_name: string) =>
+    post(s.url, "/api/oauth/register", {
+      client_name,
+      redirect_uris: ["http://127.0.0.1:7777/callback"],
+      token_endpoint_auth_method: "none",
+    });
+  const stored = async (name: string) =>
+    (await s.ownerPool.query("select count(*)::int as n from app_private.oauth_clients where name = $1", [name]))
+      .rows[0].n;
+
+  test("holding a bidi control or zero-width character: 400 invalid_client_metadata naming client_name, nothing registered", async () => {
+    for (const c of HIDDEN) {
+      const name = `Claude${String.fromCodePoint(c)}exe`;
+      const res = await register(name);
+      expect([hex(c), res.status, res.body.error, res.body.error_description]).toEqual([
+        hex(c),
+        400,
+        "invalid_client_metadata",
+        refusal("client_name", c),
+      ]);
+      expect(await stored(name)).toBe(0);
+    }
+  });
+
+  test("the characters next to those ranges are taken", async () => {
+    for (const c of NEIGHBOURS) {
+      const name = `Claude${String.fromCodePoint(c)}app`;
+      const res = await register(name);
+      expect([hex(c), res.status]).toEqual([hex(c), 201]);
+      expect(await stored(name)).toBe(1);
+    }
+  });
 });

@@ -161,6 +161,41 @@ describe("failed sign-ins: per account and address, then per address", () => {
   });
 });
 
+describe("deleteAccount's password: checked and counted as a sign-in's", () => {
+  const DELETE = "mutation($password: String) { deleteAccount(input: { password: $password }) { id } }";
+  const N = AUTH_LIMITS.failuresPerAccountAndAddress;
+
+  test(`${N - 1} wrong passwords at deleteAccount and one at sign-in make ${N} failures: that address is locked out of both; the owner deletes from another`, async () => {
+    const owner = await seedUser(proxied);
+    const attacker = freshIp();
+    const home = freshIp();
+    const token = (await signIn(proxied, owner.email, PASSWORD, home)).body.token as string;
+    const deleteAccount = (password: string, ip: string) =>
+      send(proxied, "/api/graphql", {
+        body: { query: DELETE, variables: { password } },
+        ip,
+        headers: { authorization: `Bearer ${token}` },
+      });
+    for (let i = 1; i < N; i++) {
+      const wrong = await deleteAccount(`guess-${i}-wrong`, attacker);
+      expect([i, wrong.body.errors?.[0]?.extensions?.code]).toEqual([i, "WRONG_PASSWORD"]);
+    }
+    // The last failure allowed is still judged: an ordinary 401.
+    expect((await signIn(proxied, owner.email, "one more guess", attacker)).status).toBe(401);
+    const locked = await deleteAccount(PASSWORD, attacker);
+    expect(locked.body.errors[0].extensions.code).toBe("TOO_MANY_ATTEMPTS");
+    expect(locked.body.errors[0].message).toMatch(
+      /^Too many wrong passwords for this account from your address; try again in (89\d|900) seconds$/,
+    );
+    expect((await signIn(proxied, owner.email, PASSWORD, attacker)).status).toBe(429);
+    expect((await proxied.ownerPool.query("select 1 from app_public.users where id = $1", [owner.id])).rowCount).toBe(
+      1,
+    );
+    const deleted = await deleteAccount(PASSWORD, home);
+    expect(deleted.body).toEqual({ data: { deleteAccount: { id: owner.id } } });
+  });
+});
+
 describe("per-address limits", () => {
   test(`${AUTH_LIMITS.signInsPerAddressPerMinute} sign-in attempts a minute per address (right or wrong); an IPv6 /64 counts as one address`, async () => {
     const user = await seedUser(proxied);

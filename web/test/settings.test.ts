@@ -1,6 +1,6 @@
 // Settings in a real browser: account, API keys (a read-only key used with fetch, then revoked),
 // signed-in devices (another session signed out from here), deleting the account.
-import { gql, post } from "../../test/support/harness.ts";
+import { gql, post, signUp } from "../../test/support/harness.ts";
 import {
   useBrowserTest,
   expectPage,
@@ -153,7 +153,8 @@ test("a second session, signed in through the auth route, is signed out from Sig
   await context.close();
 });
 
-test("deleting the account needs the email typed; then it is gone", async () => {
+test("deleting the account needs the email typed and the password; a wrong password is said at its field and deletes nothing", async () => {
+  await signUp(web.server.url, "Owner"); // the first account is the admin, never the one deleted here
   const { context, page } = await web.newPage();
   const { email, password } = await signUpInBrowser(page, { name: "Del" });
   await page.goto("/settings");
@@ -162,12 +163,26 @@ test("deleting the account needs the email typed; then it is gone", async () => 
   const confirm = dialog.getByRole("button", { name: "Delete account for good" });
   expect(await confirm.isDisabled()).toBe(true);
   await dialog.getByLabel("Your email").fill("someone-else@example.com");
+  await dialog.getByLabel("Your password").fill(password);
   expect(await confirm.isDisabled()).toBe(true);
-  await expectAccessible(page);
   await dialog.getByLabel("Your email").fill(email.toUpperCase());
+  await dialog.getByLabel("Your password").fill("");
+  expect(await confirm.isDisabled()).toBe(true);
+  await dialog.getByLabel("Your password").fill("not my password");
+  await confirm.click();
+  const passwordField = dialog.getByLabel("Your password");
+  await dialog.getByText("Wrong password; nothing was deleted.").waitFor();
+  expect(await passwordField.getAttribute("aria-invalid")).toBe("true");
+  expect(await dialog.getByRole("alert").count()).toBe(0);
+  await expectAccessible(page);
+  const exists = async () =>
+    (await web.server.ownerPool.query("select 1 from app_public.users where email = $1", [email])).rowCount;
+  expect(await exists()).toBe(1);
+  await passwordField.fill(password);
   await confirm.click();
   await expectPage(page, "Sign up");
   await page.getByRole("status").filter({ hasText: "Your account and all its data were deleted." }).waitFor();
+  expect(await exists()).toBe(0);
   const again = await post(web.server.url, "/api/auth/sign-in/email", { email, password });
   expect(again.status).toBe(401);
   await context.close();

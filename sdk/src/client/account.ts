@@ -83,5 +83,17 @@ export function accountOperations({ request, auth, viewerId, signedIn }: Request
     async signOutOtherSessions(): Promise<number> {
       return (await request(ops.SIGN_OUT_OTHER_SESSIONS)).signOutOtherSessions?.count ?? 0;
     },
+
+    /**
+     * Deletes the signed-in user's account, keys, sessions and all their data, for good (a session
+     * only); returns the deleted user's id. `password` is needed unless this session signed in
+     * within the last 5 minutes (PASSWORD_REQUIRED); a wrong one is WRONG_PASSWORD and counts as a
+     * failed sign-in. The only admin is refused (LAST_ADMIN).
+     */
+    async deleteAccount(input: { password?: string } = {}): Promise<string> {
+      const deleted = (await request(ops.DELETE_ACCOUNT, { password: input.password ?? null })).deleteAccount;
+      if (!deleted) throw new NotFoundError("No account was deleted");
+      return deleted.id;
+    },
   };
 }

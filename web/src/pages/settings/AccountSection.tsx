@@ -1,8 +1,8 @@
-// Account: name, unit and effort scale; deleting the account (type the email to confirm).
+// Account: name, unit and effort scale; deleting the account (type the email and the password to confirm).
 import { useEffect, useState, type FormEvent } from "react";
 import { graphql } from "../../graphql/graphql.ts";
 import { useMutation } from "../../graphql/hooks.ts";
-import { fieldError } from "../../graphql/client.ts";
+import { ApiError, fieldError } from "../../graphql/client.ts";
 import { useSession } from "../../auth/session.tsx";
 import { Section } from "../../components/Page.tsx";
 import { SelectField, TextField } from "../../components/Field.tsx";
@@ -24,8 +24,8 @@ const UpdateAccount = graphql(`
 `);
 
 const DeleteAccount = graphql(`
-  mutation DeleteAccount {
-    deleteAccount(input: {}) {
+  mutation DeleteAccount($password: String!) {
+    deleteAccount(input: { password: $password }) {
       id
     }
   }
@@ -44,6 +44,7 @@ export function AccountSection() {
   const [remove, removing] = useMutation(DeleteAccount);
   const [confirming, setConfirming] = useState(false);
   const [typedEmail, setTypedEmail] = useState("");
+  const [password, setPassword] = useState("");
 
   useEffect(() => {
     if (viewer) setValues((v) => (v.name === "" ? { name: viewer.name, unit: viewer.unit, effort: viewer.effort } : v));
@@ -66,7 +67,7 @@ export function AccountSection() {
 
   async function deleteAccount() {
     try {
-      await remove({});
+      await remove({ password });
       setNotice("Your account and all its data were deleted.");
       await signOut({ to: "/sign-up" }).catch(() => {});
     } catch {
@@ -75,6 +76,8 @@ export function AccountSection() {
   }
 
   const nameError = blankName ? "Name must not be blank" : fieldError(updating.error, "name");
+  // Said at the password field; any other refusal (LAST_ADMIN, TOO_MANY_ATTEMPTS) in the dialog's alert.
+  const wrongPassword = removing.error instanceof ApiError && removing.error.code === "WRONG_PASSWORD";
   return (
     <Section title="Account">
       <form className="stack" onSubmit={save} noValidate>
@@ -134,6 +137,7 @@ export function AccountSection() {
         className="danger"
         onClick={() => {
           setTypedEmail("");
+          setPassword("");
           removing.reset();
           setConfirming(true);
         }}
@@ -146,12 +150,13 @@ export function AccountSection() {
         confirmLabel="Delete account for good"
         danger
         mutation={removing}
-        canConfirm={typedEmail.trim().toLowerCase() === viewer.email.toLowerCase()}
+        canConfirm={typedEmail.trim().toLowerCase() === viewer.email.toLowerCase() && password !== ""}
+        error={wrongPassword ? false : undefined}
         onCancel={() => setConfirming(false)}
         onConfirm={deleteAccount}
       >
         <p>
-          This cannot be undone. Type your email, <strong>{viewer.email}</strong>, to confirm.
+          This cannot be undone. Type your email, <strong>{viewer.email}</strong>, and your password to confirm.
         </p>
         <TextField
           label="Your email"
@@ -159,6 +164,15 @@ export function AccountSection() {
           autoComplete="off"
           value={typedEmail}
           onChange={(e) => setTypedEmail(e.target.value)}
+        />
+        <TextField
+          label="Your password"
+          name="confirm-password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          error={wrongPassword ? "Wrong password; nothing was deleted." : null}
+          onChange={(e) => setPassword(e.target.value)}
         />
       </ConfirmDialog>
     </Section>
