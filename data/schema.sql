@@ -4,307 +4,312 @@
 -- Contents: the line where each section and object starts (sections by schema, then kind; objects by name).
 -- The design notes behind them are listed in db/CONVENTIONS.md.
 --
---  326  app_hidden: types
---  329    doc_array_answer
---  335    doc_choice_answer
---  341    doc_flag_answer
---  347    doc_line_answer
---  353    doc_object_answer
---  359    lift_target
---  376    progression_state
---  390    progression_target
---  403    session_judgement
---  416  app_hidden: tables
---  419    exercise_labels
---  448    imported_workout_starts
---  468    progression_restarts
---  497  app_hidden: functions
---  500    api_key_live
---  511    apply_workout_document_row
---  526    ban_in_force
---  536    body_part_words
---  547    bodyweight_reason
---  558    catalog_exercise_meaning
---  587    check_date
---  607    check_one_of
---  624    closest_exercises
---  657    control_character_reason
---  668    convert_weight
---  683    cycle_shortfall
---  706    cycle_texts
---  716    cycle_week
---  731    cycle_week_is_deload
---  742    deload_weight
---  755    doc_array
---  770    doc_bodyweight
---  782    doc_duration
---  803    doc_exercise
---  824    doc_exercise_entry
---  850    doc_exercise_field
---  861    doc_flag
---  875    doc_integer
---  887    doc_line
---  902    doc_object
---  916    doc_one_of
---  930    doc_own_id
---  957    doc_parse_set
--- 1030    doc_percent_set
--- 1052    doc_real_date
--- 1065    doc_reset
--- 1088    doc_set_number
--- 1100    doc_stage
--- 1119    doc_start
--- 1164    doc_string
--- 1174    doc_unknown_key
--- 1184    doc_uuid
--- 1195    doc_weight
--- 1207    document_patterns
--- 1226    e1rm
--- 1238    earlier_sessions_note
--- 1248    exercise_match_score
--- 1259    exercise_reference
--- 1270    exercise_staple_rank
--- 1290    exercise_word
--- 1330    exercise_words
--- 1345    format_duration
--- 1355    format_set
--- 1375    format_start
--- 1386    import_choice
--- 1398    import_find_duplicates
--- 1452    import_map_names
--- 1524    import_name_map
--- 1541    import_names_chosen
--- 1562    import_names_summary
--- 1581    import_one_workout
--- 1633    import_save_account
--- 1681    import_save_custom_exercises
--- 1725    import_save_workout
--- 1749    import_workout_entries
--- 1787    judge_cycle_session
--- 1814    judge_session
--- 1880    lifted_as_loaded
--- 1897    lifted_text
--- 1911    loadable_step
--- 1921    match_exercise
--- 1991    match_exercise_exact
--- 2027    match_exercise_typos
--- 2091    match_exercise_words
--- 2169    next_amrap_target
--- 2209    next_cycle_target
--- 2248    next_double_target
--- 2303    next_linear_target
--- 2369    next_plan
--- 2410    next_stage_target
--- 2471    next_target
--- 2490    next_time_target
--- 2532    own_routine
--- 2546    personal_records
--- 2590    pinned_note
--- 2608    planned_sets
--- 2669    program_copy_name
--- 2689    program_day_document
--- 2702    program_exercise
--- 2718    program_input_weights
--- 2770    program_key
--- 2780    program_lift_step
--- 2795    program_rounding_step
--- 2807    program_unit_value
--- 2817    program_weight_from_history
--- 2829    progression_first_note
--- 2848    progression_lift_target
--- 2881    progression_opening
--- 2910    progression_rules
--- 2918    progression_sessions
--- 2967    progression_targets
--- 3064    record_sets
--- 3087    refresh_exercise_labels
--- 3108    rep_max_reps
--- 3116    require_session
--- 3134    require_user
--- 3152    resolve_exercise
--- 3162    resolve_exercises
--- 3175    resolve_exercises_exactly
--- 3203    round_to_step
--- 3213    rounding_step
--- 3223    routine_name_taken
--- 3236    same_start_weight
--- 3247    session_live
--- 3257    shown_increment
--- 3271    shown_reset
--- 3287    shown_weight
--- 3299    snap_down
--- 3309    snap_up
--- 3319    snap_weight
--- 3330    staged_import_limits
--- 3340    tg_check_exercise_visible
--- 3357    tg_check_parent_owner
--- 3383    tg_check_workout_routine
--- 3400    tg_custom_exercise_name_free
--- 3421    tg_exercise_aliases_check
--- 3442    tg_exercise_labels
--- 3465    tg_exercises_check
--- 3520    tg_one_line_name
--- 3536    tg_routine_exercises_restart
--- 3574    tg_routine_name_unique
--- 3591    tg_set_updated_at
--- 3603    tg_users_name_check
--- 3617    tg_workout_sets_denormalize
--- 3634    tg_workout_sets_refresh
--- 3654    touch_current_session
--- 3676    touch_current_session_to_write
--- 3690    touch_due
--- 3700    try_uuid
--- 3710    typo_distance
--- 3744    unknown_exercise_reason
--- 3763    walk_routine_document
--- 3798    walk_routine_entry
--- 3889    walk_routine_exercise_extras
--- 3989    walk_routine_exercise_steps
--- 4044    walk_routine_fields
--- 4128    walk_routine_program
--- 4207    walk_routine_target
--- 4253    walk_workout_document
--- 4306    walk_workout_entry
--- 4374    walk_workout_fields
--- 4474    walk_workout_sets
--- 4520    walk_workout_when
--- 4576    weight_increment
--- 4586    weight_kg
--- 4596    weight_units
--- 4604    weights_meet
--- 4620    word_set
--- 4631  app_private: tables
--- 4634    address_attempts
--- 4648    api_key_hashes
--- 4657    cost_buckets
--- 4671    failed_sign_ins
--- 4684    oauth_clients
--- 4701    oauth_codes
--- 4721    oauth_tokens
--- 4735    rate_counters
--- 4744    session_tokens
--- 4753    user_secrets
--- 4762  app_private: functions
--- 4765    address_key
--- 4776    admin_target
--- 4798    admin_user
--- 4818    api_key_of_hash
--- 4834    ban_user
--- 4861    charge_cost
--- 4885    claim_address_attempt
--- 4922    cost_budget_of
--- 4932    cost_left
--- 4947    cost_payer
--- 4961    cost_refilled
--- 4971    count_admin_call
--- 4990    count_request
--- 5006    delete_expired_imports
--- 5016    delete_idle_sessions
--- 5033    end_session
--- 5047    expire_api_keys
--- 5064    forget_expired_oauth
--- 5091    lift_expired_bans
--- 5109    max_sessions_per_user
--- 5117    new_session
--- 5143    oauth_client
--- 5154    oauth_code_challenge
--- 5175    oauth_exchange_code
--- 5211    oauth_issue_code
--- 5233    oauth_one_time_status
--- 5257    oauth_refresh
--- 5294    oauth_register_client
--- 5306    oauth_revoke
--- 5319    oauth_store_tokens
--- 5332    oauth_use_token
--- 5354    password_hash_cost
--- 5362    password_hash_cost_of
--- 5372    prune_counters
--- 5398    random_base62
--- 5425    session_for_token
--- 5448    session_of_hash
--- 5462    sign_in
--- 5532    sign_up
--- 5556    unban_user
--- 5574    use_api_key
--- 5612    user_record
--- 5631  app_public: types
--- 5634    admin_user
--- 5654    api_key_access
--- 5657    e1rm_session
--- 5681    exercise_resolution
--- 5693    last_performance
--- 5707    next_target
--- 5739    program_lift
--- 5747    volume_week
--- 5762  app_public: tables
--- 5765    api_keys
--- 5797    bodyweights
--- 5833    connected_apps
--- 5867    exercise_aliases
--- 5893    exercise_import_names
--- 5919    exercises
--- 5970    program_templates
--- 5996    routine_exercises
--- 6103    routines
--- 6156    sessions
--- 6180    staged_import_parts
--- 6221    staged_imports
--- 6249    users
--- 6306    workout_exercises
--- 6357    workout_sets
--- 6465    workouts
--- 6542  app_public: functions
--- 6545    admin_users
--- 6570    apply_routine_document
--- 6621    apply_workout_document
--- 6711    create_api_key
--- 6752    create_custom_exercise
--- 6769    current_api_key_id
--- 6780    current_oauth_connection_id
--- 6798    current_session_id
--- 6809    current_user_id
--- 6827    delete_account
--- 6847    delete_custom_exercise
--- 6874    disconnect_app
--- 6894    e1rm_series
--- 6928    exercise_key
--- 6938    exercises_aliases
--- 6949    exercises_custom
--- 6959    exercises_records
--- 7043    export_account
--- 7062    export_workouts
--- 7077    grant_admin
--- 7093    import_history
--- 7181    import_staged
--- 7219    last_performance
--- 7269    log_bodyweight
--- 7301    next_workout
--- 7325    program_library
--- 7335    program_templates_inputs
--- 7350    resolve_exercise
--- 7369    resolve_exercises
--- 7392    revoke_api_key
--- 7412    routine_document
--- 7456    routine_name_key
--- 7466    routines_next_targets
--- 7487    routines_next_workout
--- 7526    search_exercises
--- 7589    sessions_current
--- 7599    sign_out_other_sessions
--- 7617    sign_out_session
--- 7637    stage_import_part
--- 7697    start_program
--- 7728    update_custom_exercise
--- 7750    users_api_keys
--- 7773    users_connected_apps
--- 7791    users_custom_exercises
--- 7804    users_sessions
--- 7822    validate_routine_document
--- 7842    validate_workout_document
--- 7864    weekly_volume
--- 7891    workout_document
--- 7930    workout_sets_personal_record
--- 7942    workout_sets_text
+--  331  app_hidden: types
+--  334    doc_array_answer
+--  340    doc_choice_answer
+--  346    doc_flag_answer
+--  352    doc_line_answer
+--  358    doc_object_answer
+--  364    lift_target
+--  381    progression_state
+--  395    progression_target
+--  408    session_judgement
+--  421  app_hidden: tables
+--  424    exercise_labels
+--  453    imported_workout_starts
+--  473    progression_restarts
+--  502  app_hidden: functions
+--  505    api_key_live
+--  516    apply_workout_document_row
+--  531    ban_in_force
+--  541    body_part_words
+--  552    bodyweight_reason
+--  563    catalog_exercise_meaning
+--  592    check_date
+--  612    check_one_of
+--  629    closest_exercises
+--  662    control_character_reason
+--  673    convert_weight
+--  688    cycle_shortfall
+--  711    cycle_texts
+--  721    cycle_week
+--  736    cycle_week_is_deload
+--  747    deload_weight
+--  760    doc_array
+--  775    doc_bodyweight
+--  787    doc_duration
+--  808    doc_exercise
+--  829    doc_exercise_entry
+--  855    doc_exercise_field
+--  866    doc_flag
+--  880    doc_integer
+--  892    doc_line
+--  907    doc_object
+--  921    doc_one_of
+--  935    doc_own_id
+--  962    doc_parse_set
+-- 1035    doc_percent_set
+-- 1057    doc_real_date
+-- 1070    doc_reset
+-- 1093    doc_set_number
+-- 1105    doc_stage
+-- 1124    doc_start
+-- 1169    doc_string
+-- 1179    doc_unknown_key
+-- 1189    doc_uuid
+-- 1200    doc_weight
+-- 1212    document_patterns
+-- 1231    e1rm
+-- 1243    earlier_sessions_note
+-- 1253    exercise_match_score
+-- 1264    exercise_reference
+-- 1275    exercise_staple_rank
+-- 1295    exercise_word
+-- 1335    exercise_words
+-- 1350    format_duration
+-- 1360    format_set
+-- 1380    format_start
+-- 1391    hidden_character_reason
+-- 1405    import_choice
+-- 1417    import_find_duplicates
+-- 1471    import_map_names
+-- 1543    import_name_map
+-- 1560    import_names_chosen
+-- 1581    import_names_summary
+-- 1600    import_one_workout
+-- 1652    import_save_account
+-- 1700    import_save_custom_exercises
+-- 1744    import_save_workout
+-- 1768    import_workout_entries
+-- 1806    judge_cycle_session
+-- 1833    judge_session
+-- 1899    lifted_as_loaded
+-- 1916    lifted_text
+-- 1930    loadable_step
+-- 1940    match_exercise
+-- 2010    match_exercise_exact
+-- 2046    match_exercise_typos
+-- 2110    match_exercise_words
+-- 2188    next_amrap_target
+-- 2228    next_cycle_target
+-- 2267    next_double_target
+-- 2322    next_linear_target
+-- 2388    next_plan
+-- 2429    next_stage_target
+-- 2490    next_target
+-- 2509    next_time_target
+-- 2551    own_routine
+-- 2565    personal_records
+-- 2609    pinned_note
+-- 2627    planned_sets
+-- 2688    program_copy_name
+-- 2708    program_day_document
+-- 2721    program_exercise
+-- 2737    program_input_weights
+-- 2789    program_key
+-- 2799    program_lift_step
+-- 2814    program_rounding_step
+-- 2826    program_unit_value
+-- 2836    program_weight_from_history
+-- 2848    progression_first_note
+-- 2867    progression_lift_target
+-- 2900    progression_opening
+-- 2929    progression_rules
+-- 2937    progression_sessions
+-- 2986    progression_targets
+-- 3083    record_sets
+-- 3106    refresh_exercise_labels
+-- 3127    rep_max_reps
+-- 3135    require_another_admin
+-- 3158    require_session
+-- 3176    require_user
+-- 3194    resolve_exercise
+-- 3204    resolve_exercises
+-- 3217    resolve_exercises_exactly
+-- 3245    round_to_step
+-- 3255    rounding_step
+-- 3265    routine_name_taken
+-- 3278    same_start_weight
+-- 3289    session_live
+-- 3299    shown_increment
+-- 3313    shown_reset
+-- 3329    shown_weight
+-- 3341    snap_down
+-- 3351    snap_up
+-- 3361    snap_weight
+-- 3372    staged_import_limits
+-- 3382    tg_check_exercise_visible
+-- 3399    tg_check_parent_owner
+-- 3425    tg_check_workout_routine
+-- 3442    tg_custom_exercise_name_free
+-- 3463    tg_exercise_aliases_check
+-- 3484    tg_exercise_labels
+-- 3507    tg_exercises_check
+-- 3562    tg_name_without_hidden_characters
+-- 3579    tg_one_line_name
+-- 3595    tg_routine_exercises_restart
+-- 3633    tg_routine_name_unique
+-- 3650    tg_set_updated_at
+-- 3662    tg_users_name_check
+-- 3676    tg_workout_sets_denormalize
+-- 3693    tg_workout_sets_refresh
+-- 3713    touch_current_session
+-- 3735    touch_current_session_to_write
+-- 3749    touch_due
+-- 3759    try_uuid
+-- 3769    typo_distance
+-- 3803    unknown_exercise_reason
+-- 3822    walk_routine_document
+-- 3857    walk_routine_entry
+-- 3948    walk_routine_exercise_extras
+-- 4048    walk_routine_exercise_steps
+-- 4103    walk_routine_fields
+-- 4187    walk_routine_program
+-- 4266    walk_routine_target
+-- 4312    walk_workout_document
+-- 4365    walk_workout_entry
+-- 4433    walk_workout_fields
+-- 4533    walk_workout_sets
+-- 4579    walk_workout_when
+-- 4635    weight_increment
+-- 4645    weight_kg
+-- 4655    weight_units
+-- 4663    weights_meet
+-- 4679    word_set
+-- 4690  app_private: tables
+-- 4693    address_attempts
+-- 4707    api_key_hashes
+-- 4716    cost_buckets
+-- 4730    failed_sign_ins
+-- 4743    oauth_clients
+-- 4761    oauth_codes
+-- 4781    oauth_tokens
+-- 4795    rate_counters
+-- 4804    session_tokens
+-- 4813    user_secrets
+-- 4822  app_private: functions
+-- 4825    address_key
+-- 4836    admin_target
+-- 4858    admin_user
+-- 4878    api_key_of_hash
+-- 4894    ban_user
+-- 4921    charge_cost
+-- 4945    claim_address_attempt
+-- 4982    cost_budget_of
+-- 4992    cost_left
+-- 5007    cost_payer
+-- 5021    cost_refilled
+-- 5031    count_admin_call
+-- 5050    count_request
+-- 5066    delete_expired_imports
+-- 5076    delete_idle_sessions
+-- 5093    end_session
+-- 5107    expire_api_keys
+-- 5124    forget_expired_oauth
+-- 5151    lift_expired_bans
+-- 5169    max_sessions_per_user
+-- 5177    new_session
+-- 5203    oauth_client
+-- 5214    oauth_code_challenge
+-- 5235    oauth_exchange_code
+-- 5271    oauth_issue_code
+-- 5293    oauth_one_time_status
+-- 5317    oauth_refresh
+-- 5354    oauth_register_client
+-- 5366    oauth_revoke
+-- 5379    oauth_store_tokens
+-- 5392    oauth_use_token
+-- 5414    password_attempt
+-- 5479    password_hash_cost
+-- 5487    password_hash_cost_of
+-- 5497    prune_counters
+-- 5523    random_base62
+-- 5550    recent_sign_in_seconds
+-- 5558    session_for_token
+-- 5581    session_of_hash
+-- 5595    sign_in
+-- 5624    sign_up
+-- 5648    unban_user
+-- 5666    use_api_key
+-- 5704    user_record
+-- 5723  app_public: types
+-- 5726    admin_user
+-- 5746    api_key_access
+-- 5749    e1rm_session
+-- 5773    exercise_resolution
+-- 5785    last_performance
+-- 5799    next_target
+-- 5831    program_lift
+-- 5839    volume_week
+-- 5854  app_public: tables
+-- 5857    api_keys
+-- 5889    bodyweights
+-- 5925    connected_apps
+-- 5959    exercise_aliases
+-- 5985    exercise_import_names
+-- 6011    exercises
+-- 6062    program_templates
+-- 6088    routine_exercises
+-- 6195    routines
+-- 6248    sessions
+-- 6272    staged_import_parts
+-- 6313    staged_imports
+-- 6341    users
+-- 6399    workout_exercises
+-- 6450    workout_sets
+-- 6558    workouts
+-- 6635  app_public: functions
+-- 6638    admin_users
+-- 6663    apply_routine_document
+-- 6714    apply_workout_document
+-- 6804    create_api_key
+-- 6845    create_custom_exercise
+-- 6862    current_api_key_id
+-- 6873    current_oauth_connection_id
+-- 6891    current_session_id
+-- 6902    current_user_id
+-- 6920    delete_account
+-- 6968    delete_custom_exercise
+-- 6995    disconnect_app
+-- 7015    e1rm_series
+-- 7049    exercise_key
+-- 7059    exercises_aliases
+-- 7070    exercises_custom
+-- 7080    exercises_records
+-- 7164    export_account
+-- 7183    export_workouts
+-- 7198    grant_admin
+-- 7214    import_history
+-- 7302    import_staged
+-- 7340    last_performance
+-- 7390    log_bodyweight
+-- 7422    next_workout
+-- 7446    program_library
+-- 7456    program_templates_inputs
+-- 7471    resolve_exercise
+-- 7490    resolve_exercises
+-- 7513    revoke_api_key
+-- 7533    routine_document
+-- 7577    routine_name_key
+-- 7587    routines_next_targets
+-- 7608    routines_next_workout
+-- 7647    search_exercises
+-- 7710    sessions_current
+-- 7720    sign_out_other_sessions
+-- 7738    sign_out_session
+-- 7758    stage_import_part
+-- 7818    start_program
+-- 7849    update_custom_exercise
+-- 7871    users_api_keys
+-- 7894    users_connected_apps
+-- 7912    users_custom_exercises
+-- 7925    users_sessions
+-- 7943    validate_routine_document
+-- 7963    validate_workout_document
+-- 7985    weekly_volume
+-- 8012    workout_document
+-- 8051    workout_sets_personal_record
+-- 8063    workout_sets_text
 
 create extension if not exists citext with schema public;
 create extension if not exists pg_trgm with schema public;
@@ -1382,6 +1387,20 @@ AS $function$
 $function$;
 comment on function app_hidden.format_start(t timestamp with time zone) is 'Canonical start: UTC, `YYYY-MM-DDTHH:MM:SS`, the fraction without trailing zeros (none when zero), `Z`.';
 grant execute on function app_hidden.format_start(t timestamp with time zone) to svc_reader;
+
+create function app_hidden.hidden_character_reason(t text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+  -- Bidi controls (U+061C, U+200E/200F, U+202A-202E, U+2066-2069) and zero-width characters
+  -- (U+200B-200D, U+2060, U+FEFF); the first one found is named.
+  select 'must not contain bidi control or zero-width characters (found U+'
+         || upper(lpad(to_hex(ascii(m[1])), 4, '0')) || ')'
+    from regexp_match(t, '([\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff])') m;
+$function$;
+comment on function app_hidden.hidden_character_reason(t text) is 'Why a name shown to others as someone''s (a user''s name, a connected app''s name) is refused: it holds a bidi control (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069) or a zero-width character (U+200B-U+200D, U+2060, U+FEFF), named by its code point; null when it holds none.';
+grant execute on function app_hidden.hidden_character_reason(t text) to svc_reader;
 
 create function app_hidden.import_choice(choices jsonb, p_name text)
  RETURNS jsonb
@@ -3113,6 +3132,29 @@ AS $function$ select array[1, 3, 5, 8, 10] $function$;
 comment on function app_hidden.rep_max_reps() is 'The rows of the rep-max table (Exercise.records.repMaxes): 1, 3, 5, 8 and 10 reps.';
 -- (execute: owner only)
 
+create function app_hidden.require_another_admin(p_user app_public.users)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public'
+AS $function$
+begin
+  if p_user.role <> 'admin' then
+    return;
+  end if;
+  -- Two admins deleting themselves at once: the second waits for the first's rows, then sees it gone.
+  perform 1 from app_public.users u where u.role = 'admin' order by u.id for update;
+  if not exists (select 1 from app_public.users u
+                  where u.role = 'admin' and u.id <> p_user.id
+                    and not app_hidden.ban_in_force(u.banned, u.ban_expires)) then
+    raise exception 'You are the only admin of this service: promote another admin first (the database owner runs select app_public.grant_admin(''their email''))'
+      using errcode = 'SVADM';
+  end if;
+end;
+$function$;
+comment on function app_hidden.require_another_admin(p_user app_public.users) is 'For an admin leaving: another admin (not banned) remains, else LAST_ADMIN. Nothing for a user who is no admin.';
+-- (execute: owner only)
+
 create function app_hidden.require_session()
  RETURNS uuid
  LANGUAGE plpgsql
@@ -3515,6 +3557,23 @@ begin
 end;
 $function$;
 comment on function app_hidden.tg_exercises_check() is 'Trigger: catalog names never equal an alias; custom exercises get a tidy name (spaces collapsed), valid equipment, region, kind and muscles (at most 10, 40 characters each), and a name unique among the user''s custom exercises ignoring case, spacing and hyphens (CONFLICT). Whether a custom name already means a catalog exercise is decided by tg_custom_exercise_name_free.';
+-- (execute: owner only)
+
+create function app_hidden.tg_name_without_hidden_characters()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+declare
+  v_reason text := app_hidden.hidden_character_reason(new.name);
+begin
+  if v_reason is not null then
+    -- TG_ARGV[0]: the field as the caller names it (`name` at sign-up, `client_name` at registration).
+    raise exception '%: %', tg_argv[0], v_reason using errcode = 'SVBAD';
+  end if;
+  return new;
+end;
+$function$;
+comment on function app_hidden.tg_name_without_hidden_characters() is 'Trigger (argument: the field''s name in the refusal): the row''s `name` holds no bidi control or zero-width character (hidden_character_reason), else INVALID_INPUT naming the field.';
 -- (execute: owner only)
 
 create function app_hidden.tg_one_line_name()
@@ -4697,6 +4756,7 @@ create table app_private.oauth_clients (
 alter table app_private.oauth_clients enable row level security;
 comment on table app_private.oauth_clients is 'OAuth clients registered dynamically (RFC 7591); a confidential client''s secret only as its SHA-256.';
 comment on column app_private.oauth_clients.metadata is 'The registration as the client sent it (without any secret), answered back when the client is looked up.';
+CREATE TRIGGER _130_name_without_hidden_characters BEFORE INSERT OR UPDATE OF name ON app_private.oauth_clients FOR EACH ROW EXECUTE FUNCTION app_hidden.tg_name_without_hidden_characters('client_name');
 
 create table app_private.oauth_codes (
   code_hash bytea not null,
@@ -5351,6 +5411,71 @@ $function$;
 comment on function app_private.oauth_use_token(p_access_hash bytea, OUT connection_id uuid, OUT user_id uuid, OUT access app_public.api_key_access, OUT resource text, OUT expires_at timestamp with time zone) is 'The live connection of an access token (its user not banned), marking it used at most once a minute; nulls otherwise.';
 -- (execute: owner only)
 
+create function app_private.password_attempt(p_email text, p_password text, p_address inet, p_failures_per_account integer, p_failures_per_address integer, OUT status text, OUT user_id uuid, OUT retry_after integer)
+ RETURNS record
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public'
+AS $function$
+declare
+  v_address inet := app_private.address_key(p_address);
+  v_window constant interval := interval '15 minutes';
+  v_user uuid;
+  v_hash text;
+  v_check text;
+  v_count int;
+  v_frees timestamptz;
+begin
+  -- Attempts on one account from one address run one at a time, so their failure count is exact.
+  perform pg_advisory_xact_lock(hashtextextended(lower(p_email) || ' ' || v_address::text, 1));
+  select count(*) into v_count from app_private.failed_sign_ins f
+   where f.email = p_email::citext and f.address = v_address and f.attempted_at > now() - v_window;
+  if v_count >= p_failures_per_account then
+    select f.attempted_at into v_frees from app_private.failed_sign_ins f
+     where f.email = p_email::citext and f.address = v_address and f.attempted_at > now() - v_window
+     order by f.attempted_at offset v_count - p_failures_per_account limit 1;
+    status := 'locked';
+    retry_after := greatest(1, ceil(extract(epoch from (v_frees + v_window - now()))))::int;
+    return;
+  end if;
+  select count(*) into v_count from app_private.failed_sign_ins f
+   where f.address = v_address and f.attempted_at > now() - v_window;
+  if v_count >= p_failures_per_address then
+    select f.attempted_at into v_frees from app_private.failed_sign_ins f
+     where f.address = v_address and f.attempted_at > now() - v_window
+     order by f.attempted_at offset v_count - p_failures_per_address limit 1;
+    status := 'address-locked';
+    retry_after := greatest(1, ceil(extract(epoch from (v_frees + v_window - now()))))::int;
+    return;
+  end if;
+  select u.id into v_user from app_public.users u where u.email = p_email::citext;
+  select s.password_hash into v_hash from app_private.user_secrets s where s.user_id = v_user;
+  -- Always one bcrypt of the current cost or the stored one: an unknown email is checked against a
+  -- fresh salt, so its answer takes as long as a wrong password's.
+  v_check := crypt(p_password, coalesce(v_hash, gen_salt('bf', app_private.password_hash_cost())));
+  if v_hash is null or v_check <> v_hash then
+    -- A hash of a lower cost answers faster than an unknown email would; one more hash of the
+    -- current cost (what a success spends upgrading it) keeps it from standing out as an account.
+    if app_private.password_hash_cost_of(v_hash) < app_private.password_hash_cost() and v_hash is not null then
+      perform crypt(p_password, gen_salt('bf', app_private.password_hash_cost()));
+    end if;
+    insert into app_private.failed_sign_ins (email, address) values (p_email, v_address);
+    status := 'wrong';
+    return;
+  end if;
+  -- The owner's success clears only this address's failures: an attacker's elsewhere stay counted.
+  delete from app_private.failed_sign_ins f where f.email = p_email::citext and f.address = v_address;
+  if app_private.password_hash_cost_of(v_hash) < app_private.password_hash_cost() then
+    update app_private.user_secrets s set password_hash = crypt(p_password, gen_salt('bf', app_private.password_hash_cost()))
+     where s.user_id = v_user;
+  end if;
+  status := 'ok';
+  user_id := v_user;
+end;
+$function$;
+comment on function app_private.password_attempt(p_email text, p_password text, p_address inet, p_failures_per_account integer, p_failures_per_address integer, OUT status text, OUT user_id uuid, OUT retry_after integer) is 'Checks an account''s password as sign-in does: `ok` (with user_id; this address''s failures cleared, a hash of a lower cost upgraded), `wrong` (counted in failed_sign_ins), or `locked` / `address-locked` (retry_after seconds) after p_failures_per_account failures for that email from the address, or p_failures_per_address from it, in 15 minutes. One bcrypt whether or not the email exists.';
+-- (execute: owner only)
+
 create function app_private.password_hash_cost()
  RETURNS integer
  LANGUAGE sql
@@ -5422,6 +5547,14 @@ $function$;
 comment on function app_private.random_base62(p_length integer) is 'A string of cryptographically random base62 characters (0-9, A-Z, a-z), without modulo bias.';
 -- (execute: owner only)
 
+create function app_private.recent_sign_in_seconds()
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$ select 300 $function$;
+comment on function app_private.recent_sign_in_seconds() is 'How old (seconds) a session may be for deleteAccount without a password: a sign-in (or sign-up) this recent typed the password already. Older sessions, and stolen ones, must give it.';
+-- (execute: owner only)
+
 create function app_private.session_for_token(p_token_hash bytea, OUT session_id uuid, OUT user_id uuid)
  RETURNS record
  LANGUAGE plpgsql
@@ -5466,67 +5599,26 @@ create function app_private.sign_in(p_email text, p_password text, p_client text
  SET search_path TO 'pg_catalog', 'public'
 AS $function$
 declare
-  v_address inet := app_private.address_key(p_address);
-  v_window constant interval := interval '15 minutes';
+  v_attempt record;
   v_user app_public.users;
-  v_hash text;
-  v_check text;
-  v_count int;
-  v_frees timestamptz;
 begin
-  -- Attempts on one account from one address run one at a time, so their failure count is exact.
-  perform pg_advisory_xact_lock(hashtextextended(lower(p_email) || ' ' || v_address::text, 1));
-  select count(*) into v_count from app_private.failed_sign_ins f
-   where f.email = p_email::citext and f.address = v_address and f.attempted_at > now() - v_window;
-  if v_count >= p_failures_per_account then
-    select f.attempted_at into v_frees from app_private.failed_sign_ins f
-     where f.email = p_email::citext and f.address = v_address and f.attempted_at > now() - v_window
-     order by f.attempted_at offset v_count - p_failures_per_account limit 1;
-    status := 'locked';
-    retry_after := greatest(1, ceil(extract(epoch from (v_frees + v_window - now()))))::int;
+  select * into v_attempt
+    from app_private.password_attempt(p_email, p_password, p_address, p_failures_per_account, p_failures_per_address);
+  status := v_attempt.status;
+  retry_after := v_attempt.retry_after;
+  if status <> 'ok' then
     return;
   end if;
-  select count(*) into v_count from app_private.failed_sign_ins f
-   where f.address = v_address and f.attempted_at > now() - v_window;
-  if v_count >= p_failures_per_address then
-    select f.attempted_at into v_frees from app_private.failed_sign_ins f
-     where f.address = v_address and f.attempted_at > now() - v_window
-     order by f.attempted_at offset v_count - p_failures_per_address limit 1;
-    status := 'address-locked';
-    retry_after := greatest(1, ceil(extract(epoch from (v_frees + v_window - now()))))::int;
-    return;
-  end if;
-  select u.* into v_user from app_public.users u where u.email = p_email::citext;
-  select s.password_hash into v_hash from app_private.user_secrets s where s.user_id = v_user.id;
-  -- Always one bcrypt of the current cost or the stored one: an unknown email is checked against a
-  -- fresh salt, so its answer takes as long as a wrong password's.
-  v_check := crypt(p_password, coalesce(v_hash, gen_salt('bf', app_private.password_hash_cost())));
-  if v_hash is null or v_check <> v_hash then
-    -- A hash of a lower cost answers faster than an unknown email would; one more hash of the
-    -- current cost (what a success spends upgrading it) keeps it from standing out as an account.
-    if app_private.password_hash_cost_of(v_hash) < app_private.password_hash_cost() and v_hash is not null then
-      perform crypt(p_password, gen_salt('bf', app_private.password_hash_cost()));
-    end if;
-    insert into app_private.failed_sign_ins (email, address) values (p_email, v_address);
-    status := 'wrong';
-    return;
-  end if;
+  select u.* into v_user from app_public.users u where u.id = v_attempt.user_id;
   if app_hidden.ban_in_force(v_user.banned, v_user.ban_expires) then
     status := 'banned';
     return;
   end if;
-  -- The owner's success clears only this address's failures: an attacker's elsewhere stay counted.
-  delete from app_private.failed_sign_ins f where f.email = p_email::citext and f.address = v_address;
-  if app_private.password_hash_cost_of(v_hash) < app_private.password_hash_cost() then
-    update app_private.user_secrets s set password_hash = crypt(p_password, gen_salt('bf', app_private.password_hash_cost()))
-     where s.user_id = v_user.id;
-  end if;
-  status := 'ok';
   user_id := v_user.id;
   token := app_private.new_session(v_user.id, p_client);
 end;
 $function$;
-comment on function app_private.sign_in(p_email text, p_password text, p_client text, p_address inet, p_failures_per_account integer, p_failures_per_address integer, OUT status text, OUT user_id uuid, OUT token text, OUT retry_after integer) is 'Checks a password and starts a session. Failures are counted per email and client address: after p_failures_per_account in 15 minutes that pair is `locked`, after p_failures_per_address from one address over all emails the address is `address-locked` (retry_after in seconds). A successful sign-in upgrades a hash of a lower cost than password_hash_cost().';
+comment on function app_private.sign_in(p_email text, p_password text, p_client text, p_address inet, p_failures_per_account integer, p_failures_per_address integer, OUT status text, OUT user_id uuid, OUT token text, OUT retry_after integer) is 'Checks a password (password_attempt: its lockouts per email and client address and per address, retry_after in seconds) and starts a session: status ok, wrong, locked, address-locked or banned (the right password to a banned account).';
 -- (execute: owner only)
 
 create function app_private.sign_up(p_name text, p_email text, p_password text, p_client text, p_unit text DEFAULT NULL::text, OUT user_id uuid, OUT token text)
@@ -6292,6 +6384,7 @@ comment on column app_public.users.updated_at is 'When the account was last chan
 create index users_ban_expiry on app_public.users using btree (ban_expires) WHERE (banned AND (ban_expires IS NOT NULL));
 CREATE TRIGGER _100_updated_at BEFORE UPDATE ON app_public.users FOR EACH ROW EXECUTE FUNCTION app_hidden.tg_set_updated_at();
 CREATE TRIGGER _120_name_check BEFORE INSERT OR UPDATE OF name ON app_public.users FOR EACH ROW EXECUTE FUNCTION app_hidden.tg_users_name_check();
+CREATE TRIGGER _130_name_without_hidden_characters BEFORE INSERT OR UPDATE OF name ON app_public.users FOR EACH ROW EXECUTE FUNCTION app_hidden.tg_name_without_hidden_characters('name');
 CREATE TRIGGER _140_one_line_name BEFORE INSERT OR UPDATE OF name ON app_public.users FOR EACH ROW EXECUTE FUNCTION app_hidden.tg_one_line_name();
 create policy select_own on app_public.users for select
   using (id = (( SELECT app_public.current_user_id() AS current_user_id)));
@@ -6824,25 +6917,53 @@ $function$;
 comment on function app_public.current_user_id() is E'@behavior -*\nThe user making this request (through a session, a key or a connected app''s token), or null.';
 grant execute on function app_public.current_user_id() to svc_reader;
 
-create function app_public.delete_account()
- RETURNS uuid
+create function app_public.delete_account(p_password text DEFAULT NULL::text, p_address inet DEFAULT NULL::inet, p_failures_per_account integer DEFAULT NULL::integer, p_failures_per_address integer DEFAULT NULL::integer, OUT id uuid, OUT status text)
+ RETURNS record
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public'
 AS $function$
 declare
-  v_user uuid := app_hidden.require_session();
+  v_user app_public.users;
+  v_attempt record;
 begin
+  select u.* into v_user from app_public.users u where u.id = app_hidden.require_session();
+  perform app_hidden.require_another_admin(v_user);
+  if p_password is null then
+    if not exists (select 1 from app_public.sessions s
+                    where s.id = app_public.current_session_id()
+                      and s.created_at > now() - make_interval(secs => app_private.recent_sign_in_seconds())) then
+      raise exception 'password: give your password to delete your account (it is not asked within % minutes of signing in)',
+        app_private.recent_sign_in_seconds() / 60 using errcode = 'SVREA';
+    end if;
+  else
+    if p_address is null or p_failures_per_account is null or p_failures_per_address is null then
+      raise exception 'delete_account: a password is checked with the client address and the sign-in limits';
+    end if;
+    select * into v_attempt
+      from app_private.password_attempt(v_user.email, p_password, p_address, p_failures_per_account, p_failures_per_address);
+    if v_attempt.status in ('locked', 'address-locked') then
+      raise exception 'Too many wrong passwords for this account from your address; try again in % seconds', v_attempt.retry_after
+        using errcode = 'SVATT', detail = v_attempt.retry_after::text;
+    end if;
+    if v_attempt.status = 'wrong' then
+      -- Answered, not raised: an exception would roll back the failure just counted. The server
+      -- turns this status into WRONG_PASSWORD after the transaction commits.
+      status := 'wrong-password';
+      return;
+    end if;
+  end if;
   -- Documents first: routine exercises refer to (custom) exercises with ON DELETE RESTRICT.
-  delete from app_public.workouts w where w.user_id = v_user;
-  delete from app_public.routines r where r.user_id = v_user;
+  delete from app_public.workouts w where w.user_id = v_user.id;
+  delete from app_public.routines r where r.user_id = v_user.id;
   -- Everything else (sessions, keys and their hashes, bodyweights, custom exercises, secrets) cascades.
-  delete from app_public.users u where u.id = v_user;
-  return v_user;
+  delete from app_public.users u where u.id = v_user.id;
+  id := v_user.id;
+  status := 'deleted';
 end;
 $function$;
-comment on function app_public.delete_account() is E'@behavior -*\nDeletes the signed-in user''s account with every key, session and all their data, for good. Needs a signed-in session.';
-grant execute on function app_public.delete_account() to svc_visitor;
+comment on function app_public.delete_account(p_password text, p_address inet, p_failures_per_account integer, p_failures_per_address integer, OUT id uuid, OUT status text) is E'@behavior -*\nDeletes the signed-in user''s account with every key, session and all their data, for good (status `deleted`). Needs a signed-in session, and the password (checked as sign-in checks it, at the client address with the sign-in limits the server passes; a wrong one is counted and answered as status `wrong-password`, locked out as TOO_MANY_ATTEMPTS) unless the session is younger than recent_sign_in_seconds() (else PASSWORD_REQUIRED). The last admin is refused (LAST_ADMIN).';
+grant execute on function app_public.delete_account(p_password text, p_address inet, p_failures_per_account integer, p_failures_per_address integer, OUT id uuid, OUT status text) to svc_visitor;
 
 create function app_public.delete_custom_exercise(id uuid)
  RETURNS app_public.exercises
