@@ -324,8 +324,13 @@ describe("deleteAccount", () => {
         (await s.ownerPool.query("select count(*) from app_private.failed_sign_ins where email = $1", [u.email]))
           .rows[0].count,
       );
-    for (const password of ["not my password", ""]) {
-      const wrong = await gql(s.url, DELETE, { password }, { token: u.token });
+    // Also when the payload asks for nothing but its type name: the refusal is the field's own value.
+    const typeOnly = "mutation($password: String) { deleteAccount(input: { password: $password }) { __typename } }";
+    for (const [query, password] of [
+      [DELETE, "not my password"],
+      [typeOnly, ""],
+    ]) {
+      const wrong = await gql(s.url, query, { password }, { token: u.token });
       expect(errorCode(wrong)).toBe("WRONG_PASSWORD");
       expect(wrong.body.errors[0].message).toBe("password: wrong password; nothing was deleted");
       expect(wrong.body.data.deleteAccount).toBeNull();
