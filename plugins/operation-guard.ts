@@ -228,10 +228,18 @@ export const OperationGuardPlugin: GraphileConfig.Plugin = {
   version: "0.0.0",
   schema: {
     hooks: {
-      // A computed column (a SQL function run for each row) costs like a fetch, not like a column.
+      // A computed column (a SQL function run for each row), or a field a plugin adds to a table's
+      // type with extendSchema (its plan asks SQL of its own), costs like a fetch, not like a column.
       GraphQLObjectType_fields_field(field, _build, context) {
-        const scope = context.scope as { fieldBehaviorScope?: string; pgFieldResource?: { parameters?: unknown } };
-        if (scope.fieldBehaviorScope === "typeField:single" || scope.pgFieldResource?.parameters) {
+        const scope = context.scope as {
+          fieldBehaviorScope?: string;
+          pgFieldResource?: { parameters?: unknown };
+          fieldDirectives?: unknown;
+          isPgClassType?: boolean;
+        };
+        const computedColumn = scope.fieldBehaviorScope === "typeField:single" || scope.pgFieldResource?.parameters;
+        const extendedTable = scope.fieldDirectives !== undefined && scope.isPgClassType === true;
+        if (computedColumn || extendedTable) {
           field.extensions = { ...field.extensions, [RUNS_FUNCTION]: true };
         }
         return field;

@@ -178,6 +178,20 @@ describe("many fields under one root field", () => {
     expect(fine.body.data.viewer.workouts).toEqual([]);
   });
 
+  test("a field a plugin adds to a table's type (extendSchema: Exercise.custom, WorkoutSet.personalRecord) costs like a fetch", async () => {
+    const { token } = await signUp(s.url, "Extended");
+    const costOf = async (exerciseField: string, setField: string) => {
+      const query = `{ viewer { workouts(limit: 1000) { id exercises { id exercise { id ${exerciseField} } sets { id ${setField} } } } } }`;
+      const answer = await gql(s.url, query, {}, { token });
+      expect(errorCode(answer)).toBe("QUERY_TOO_COMPLEX");
+      return answer.body.errors[0].extensions.cost as number;
+    };
+    const columns = await costOf("name", "reps");
+    // One per exercise of 1000 workouts (10 exercises each), one per set (10 sets each).
+    expect((await costOf("custom", "reps")) - columns).toBe(1000 * 10 * COST_WEIGHTS.fetch);
+    expect((await costOf("name", "personalRecord")) - columns).toBe(1000 * 10 * 10 * COST_WEIGHTS.fetch);
+  });
+
   test("nesting deeper than 12 through `query` is refused", async () => {
     const deep = (n: number) => "{ " + "query { ".repeat(n - 1) + "__typename" + " }".repeat(n - 1) + " }";
     expect((await asGraphQL(deep(12))).body.data).toBeDefined();

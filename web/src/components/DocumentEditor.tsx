@@ -3,7 +3,7 @@
 // typed and the form waits for it). The first problem, from @svc/sdk/documents before sending or
 // from the server's INVALID_DOCUMENT after, is shown at the field its path names and under the
 // JSON text, with the same path and reason.
-import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode, type RefObject } from "react";
 import {
   checkDocumentText,
   validateRoutineDocument,
@@ -11,7 +11,7 @@ import {
   type DocumentKind,
   type ValidateOptions,
 } from "../documents.ts";
-import { useBlocker } from "react-router";
+import { useBlocker, type Blocker } from "react-router";
 import { ApiError } from "../graphql/client.ts";
 import { ConfirmDialog } from "./ConfirmDialog.tsx";
 import { ErrorMessage } from "./States.tsx";
@@ -47,15 +47,7 @@ export function serverProblem(error: unknown): Problem | null {
   return typeof path === "string" && typeof reason === "string" ? { path, reason } : null;
 }
 
-export function DocumentEditor({
-  kind,
-  initial,
-  options,
-  saveLabel,
-  onSave,
-  renderForm,
-  extraActions,
-}: {
+export type DocumentEditorProps = {
   kind: DocumentKind;
   initial: Doc;
   options: ValidateOptions;
@@ -64,7 +56,10 @@ export function DocumentEditor({
   onSave: (document: unknown) => Promise<void>;
   renderForm: (form: FormContext) => ReactNode;
   extraActions?: ReactNode;
-}) {
+};
+
+export function DocumentEditor(props: DocumentEditorProps) {
+  const { kind, initial, options, saveLabel, onSave, renderForm, extraActions } = props;
   const [doc, setDoc] = useState<Json>(initial);
   const [view, setView] = useState<View>("form");
   // The JSON text as typed, while the JSON view is open; null when it shows the document as is.
@@ -77,18 +72,7 @@ export function DocumentEditor({
   // Changed since it opened: leaving then asks first (in the app, and when closing the tab).
   const [dirty, setDirty] = useState(false);
   const savingRef = useRef(false);
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty && !savingRef.current && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [dirty]);
-  const textAreaRef = useRef<HTMLDivElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
+  const blocker = useLeaveGuard(dirty, savingRef);
 
   const shownText = text ?? JSON.stringify(doc, null, 2);
   const local = useMemo(() => {
@@ -116,15 +100,8 @@ export function DocumentEditor({
           edited();
           setDoc(next);
         },
-        errorAt: (path) => (problem && problem.path === pathString(path) ? problem.reason : null),
+        ...problemLookups(problem),
         showJson: () => showView("json"),
-        problemUnder: (path) => {
-          const prefix = pathString(path);
-          return problem &&
-            (problem.path === prefix || problem.path.startsWith(`${prefix}.`) || problem.path.startsWith(`${prefix}[`))
-            ? problem
-            : null;
-        },
       }
     : null;
 
@@ -147,7 +124,219 @@ export function DocumentEditor({
     setView(next);
   }
 
-  // After a save that found a problem, focus goes to the field (or the JSON text) it names.
+  const { formRef, textAreaRef, requestFocus, selectInText } = useProblemFocus(view, problem);
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    setShowProblems(true);
+    setFromServer(null);
+    setSaveError(null);
+    const result = text !== null ? checkDocumentText(kind, text, options) : validate(kind, doc, options);
+    if (!result.valid) {
+      requestFocus();
+      return;
+    }
+    setSaving(true);
+    savingRef.current = true;
+    try {
+      // A successful save navigates to what was saved: that is not leaving unsaved changes.
+      await onSave(result.document);
+    } catch (error) {
+      const named = serverProblem(error);
+      if (named) {
+        setFromServer(named);
+        requestFocus();
+      } else setSaveError(error);
+    } finally {
+      savingRef.current = false;
+      setSaving(false);
+    }
+  }
+
+  return (
+    <>
+      <form
+        ref={formRef}
+        className="stack document-editor"
+        onSubmit={save}
+        noValidate
+        aria-label={`${kind === "routine" ? "Routine" : "Workout"} editor`}
+      >
+        <EditorStatus
+          kind={kind}
+          view={view}
+          onView={showView}
+          switchMessage={switchMessage}
+          problem={problem}
+          canSelect={
+            view === "json" && problem !== null && problem.path !== "document" && !!locate(shownText, problem.path)
+          }
+          onSelect={selectInText}
+        />
+
+        {view === "form" ? (
+          form ? (
+            renderForm(form)
+          ) : (
+            <p className="state state-error">This document is not a JSON object; fix it in the Document (JSON) view.</p>
+          )
+        ) : (
+          <div ref={textAreaRef}>
+            <JsonText
+              kind={kind}
+              text={shownText}
+              problem={problem}
+              onChange={(typed) => {
+                edited();
+                setShowProblems(true);
+                setText(typed);
+                try {
+                  setDoc(JSON.parse(typed) as Json);
+                } catch {
+                  // Kept as typed; the problem says where it does not parse.
+                }
+              }}
+            />
+          </div>
+        )}
+
+        <ErrorMessage error={saveError} />
+        <div className="form-actions">
+          <button type="submit" className="primary" disabled={saving}>
+            {saving ? "Saving…" : saveLabel}
+          </button>
+          {extraActions}
+        </div>
+      </form>
+      {/* Outside the editor's form: a dialog's own form must not nest in it. */}
+      <LeaveDialog blocker={blocker} kind={kind} />
+    </>
+  );
+}
+
+/** Leaving with unsaved changes asks first: in the app (the router's blocker) and when closing the tab. */
+function useLeaveGuard(dirty: boolean, savingRef: RefObject<boolean>): Blocker {
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && !savingRef.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty]);
+  return blocker;
+}
+
+function LeaveDialog({ blocker, kind }: { blocker: Blocker; kind: DocumentKind }) {
+  return (
+    <ConfirmDialog
+      open={blocker.state === "blocked"}
+      title="Leave without saving?"
+      confirmLabel="Leave"
+      cancelLabel="Stay"
+      danger
+      onCancel={() => blocker.reset?.()}
+      onConfirm={() => blocker.proceed?.()}
+    >
+      <p>Your changes to this {kind} are not saved yet.</p>
+    </ConfirmDialog>
+  );
+}
+
+/** Where the shown problem is, as a form view asks: exactly at a path, or at or under it. */
+function problemLookups(problem: Problem | null): Pick<FormContext, "errorAt" | "problemUnder"> {
+  return {
+    errorAt: (path) => (problem && problem.path === pathString(path) ? problem.reason : null),
+    problemUnder: (path) => {
+      const prefix = pathString(path);
+      return problem &&
+        (problem.path === prefix || problem.path.startsWith(`${prefix}.`) || problem.path.startsWith(`${prefix}[`))
+        ? problem
+        : null;
+    },
+  };
+}
+
+/** The document as JSON text, with the problem under it. */
+function JsonText(props: {
+  kind: DocumentKind;
+  text: string;
+  problem: Problem | null;
+  onChange: (text: string) => void;
+}) {
+  const { kind, text, problem } = props;
+  return (
+    <TextAreaField
+      label={`${kind === "routine" ? "Routine" : "Workout"} document (JSON)`}
+      name="document"
+      className="json-editor"
+      spellCheck={false}
+      autoCapitalize="off"
+      autoCorrect="off"
+      rows={Math.min(30, Math.max(10, text.split("\n").length + 1))}
+      value={text}
+      hint="Edit or paste a whole document. The form shows the same document."
+      error={problem ? `${problem.path}: ${problem.reason}` : null}
+      onChange={(e) => props.onChange(e.target.value)}
+    />
+  );
+}
+
+/** The view switch, and what stops a save: a problem (with a way to select it in the JSON text). */
+function EditorStatus(props: {
+  kind: DocumentKind;
+  view: View;
+  onView: (view: View) => void;
+  switchMessage: string | null;
+  problem: Problem | null;
+  /** Whether the JSON text holds the value the problem names. */
+  canSelect: boolean;
+  onSelect: () => void;
+}) {
+  const { kind, view, onView, switchMessage, problem, canSelect, onSelect } = props;
+  return (
+    <>
+      <div className="view-switch" role="group" aria-label="Edit with">
+        <button type="button" aria-pressed={view === "form"} onClick={() => onView("form")}>
+          Form
+        </button>
+        <button type="button" aria-pressed={view === "json"} onClick={() => onView("json")}>
+          Document (JSON)
+        </button>
+      </div>
+      {switchMessage ? (
+        <p role="alert" className="state state-error">
+          {switchMessage}
+        </p>
+      ) : null}
+      {problem ? (
+        <div role="alert" className="state state-error problem-summary">
+          <p>
+            The {kind} cannot be saved yet: <code>{problem.path}</code>: {problem.reason}
+          </p>
+        </div>
+      ) : null}
+
+      {canSelect && problem ? (
+        <p>
+          <button type="button" className="link" onClick={onSelect}>
+            Select <code>{problem.path}</code> in the text
+          </button>
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * After a save that found a problem, focus goes to the field (or the JSON text) it names:
+ * `requestFocus()` asks for it; `selectInText()` selects the value the problem names in the text.
+ */
+function useProblemFocus(view: View, problem: Problem | null) {
+  const textAreaRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const [focusRequest, setFocusRequest] = useState(0);
   useEffect(() => {
     if (focusRequest === 0 || !problem) return;
@@ -166,124 +355,5 @@ export function DocumentEditor({
     if (span) area.setSelectionRange(span.start, span.end);
   }
 
-  async function save(e: FormEvent) {
-    e.preventDefault();
-    setShowProblems(true);
-    setFromServer(null);
-    setSaveError(null);
-    const result = text !== null ? checkDocumentText(kind, text, options) : validate(kind, doc, options);
-    if (!result.valid) {
-      setFocusRequest((n) => n + 1);
-      return;
-    }
-    setSaving(true);
-    savingRef.current = true;
-    try {
-      // A successful save navigates to what was saved: that is not leaving unsaved changes.
-      await onSave(result.document);
-    } catch (error) {
-      const named = serverProblem(error);
-      if (named) {
-        setFromServer(named);
-        setFocusRequest((n) => n + 1);
-      } else setSaveError(error);
-    } finally {
-      savingRef.current = false;
-      setSaving(false);
-    }
-  }
-
-  return (
-    <>
-      <form
-        ref={formRef}
-        className="stack document-editor"
-        onSubmit={save}
-        noValidate
-        aria-label={`${kind === "routine" ? "Routine" : "Workout"} editor`}
-      >
-        <div className="view-switch" role="group" aria-label="Edit with">
-          <button type="button" aria-pressed={view === "form"} onClick={() => showView("form")}>
-            Form
-          </button>
-          <button type="button" aria-pressed={view === "json"} onClick={() => showView("json")}>
-            Document (JSON)
-          </button>
-        </div>
-        {switchMessage ? (
-          <p role="alert" className="state state-error">
-            {switchMessage}
-          </p>
-        ) : null}
-        {problem ? (
-          <div role="alert" className="state state-error problem-summary">
-            <p>
-              The {kind} cannot be saved yet: <code>{problem.path}</code>: {problem.reason}
-            </p>
-          </div>
-        ) : null}
-
-        {view === "json" && problem && problem.path !== "document" && locate(shownText, problem.path) ? (
-          <p>
-            <button type="button" className="link" onClick={selectInText}>
-              Select <code>{problem.path}</code> in the text
-            </button>
-          </p>
-        ) : null}
-
-        {view === "form" ? (
-          form ? (
-            renderForm(form)
-          ) : (
-            <p className="state state-error">This document is not a JSON object; fix it in the Document (JSON) view.</p>
-          )
-        ) : (
-          <div ref={textAreaRef}>
-            <TextAreaField
-              label={`${kind === "routine" ? "Routine" : "Workout"} document (JSON)`}
-              name="document"
-              className="json-editor"
-              spellCheck={false}
-              autoCapitalize="off"
-              autoCorrect="off"
-              rows={Math.min(30, Math.max(10, shownText.split("\n").length + 1))}
-              value={shownText}
-              hint="Edit or paste a whole document. The form shows the same document."
-              error={problem ? `${problem.path}: ${problem.reason}` : null}
-              onChange={(e) => {
-                edited();
-                setShowProblems(true);
-                setText(e.target.value);
-                try {
-                  setDoc(JSON.parse(e.target.value) as Json);
-                } catch {
-                  // Kept as typed; the problem says where it does not parse.
-                }
-              }}
-            />
-          </div>
-        )}
-
-        <ErrorMessage error={saveError} />
-        <div className="form-actions">
-          <button type="submit" className="primary" disabled={saving}>
-            {saving ? "Saving…" : saveLabel}
-          </button>
-          {extraActions}
-        </div>
-      </form>
-      {/* Outside the editor's form: a dialog's own form must not nest in it. */}
-      <ConfirmDialog
-        open={blocker.state === "blocked"}
-        title="Leave without saving?"
-        confirmLabel="Leave"
-        cancelLabel="Stay"
-        danger
-        onCancel={() => blocker.reset?.()}
-        onConfirm={() => blocker.proceed?.()}
-      >
-        <p>Your changes to this {kind} are not saved yet.</p>
-      </ConfirmDialog>
-    </>
-  );
+  return { formRef, textAreaRef, requestFocus: () => setFocusRequest((n) => n + 1), selectInText };
 }

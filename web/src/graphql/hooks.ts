@@ -11,7 +11,7 @@ export type QueryState<Result> = {
   reload: () => Promise<void>;
 };
 
-type Prefetched = { promise: Promise<unknown>; result?: { data: unknown } };
+type Prefetched<Result = unknown> = { promise: Promise<Result>; result?: { data: Result } };
 /** Queries started before their page rendered, by document and variables; each is used once. */
 const prefetched = new WeakMap<object, Map<string, Prefetched>>();
 
@@ -42,10 +42,14 @@ export function prefetchQuery<Result, Variables>(
   );
 }
 
-function takePrefetched(document: object, key: string): Prefetched | undefined {
+function takePrefetched<Result, Variables>(
+  document: TadaDocumentNode<Result, Variables>,
+  key: string,
+): Prefetched<Result> | undefined {
   const entry = prefetched.get(document)?.get(key);
   prefetched.get(document)?.delete(key);
-  return entry;
+  // Kept by the document that answered it, so its data is that document's Result.
+  return entry as Prefetched<Result> | undefined;
 }
 
 export function useQuery<Result, Variables>(
@@ -56,7 +60,7 @@ export function useQuery<Result, Variables>(
   const key = JSON.stringify(variables);
   // A prefetched answer that is already here is the first render's data (no loading state).
   const [first] = useState(() => (options.skip ? undefined : takePrefetched(document, key)));
-  const [data, setData] = useState<Result | undefined>(first?.result?.data as Result | undefined);
+  const [data, setData] = useState<Result | undefined>(first?.result?.data);
   const [error, setError] = useState<unknown>(null);
   const [loading, setLoading] = useState(!options.skip && !first?.result);
   const latest = useRef(0);
@@ -68,7 +72,7 @@ export function useQuery<Result, Variables>(
     try {
       const waiting = pending.current;
       pending.current = undefined;
-      const result = (await (waiting ?? runOperation(document, JSON.parse(key) as Variables))) as Result;
+      const result = await (waiting ?? runOperation(document, JSON.parse(key) as Variables));
       if (ticket === latest.current) {
         setData(result);
         setError(null);

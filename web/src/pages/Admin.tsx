@@ -111,77 +111,20 @@ export default function Admin() {
                   {total} user{total === 1 ? "" : "s"}
                   {search ? ` matching “${search}”` : ""}.
                 </p>
-                <CardTable
-                  caption="Users"
-                  rows={list}
-                  rowKey={(u) => u.id}
-                  columns={[
-                    { label: "Name", cell: (u) => u.name },
-                    { label: "Email", cell: (u) => u.email },
-                    { label: "Role", cell: (u) => (u.role === "admin" ? "Admin" : "User") },
-                    {
-                      label: "Status",
-                      cell: (u) =>
-                        isBanned(u) ? (
-                          <>
-                            <span className="badge badge-expired">Banned</span>{" "}
-                            {u.banExpires ? `until ${formatDateTime(u.banExpires)}` : "with no end"}
-                            {u.banReason ? <>: {u.banReason}</> : null}
-                          </>
-                        ) : (
-                          "Active"
-                        ),
-                    },
-                    { label: "Joined", cell: (u) => formatDate(u.createdAt) },
-                  ]}
-                  actions={(u) =>
-                    u.id === viewer?.id ? (
-                      <span className="muted">You</span>
-                    ) : isBanned(u) ? (
-                      <button
-                        type="button"
-                        onClick={() => {
-                          setActionError(null);
-                          setUnbanning(u);
-                        }}
-                      >
-                        Unban<span className="visually-hidden"> {u.name}</span>
-                      </button>
-                    ) : (
-                      <button
-                        type="button"
-                        onClick={() => {
-                          setActionError(null);
-                          setBan({ reason: "", length: "" });
-                          setBanning(u);
-                        }}
-                      >
-                        Ban<span className="visually-hidden"> {u.name}</span>
-                      </button>
-                    )
-                  }
+                <UsersTable
+                  users={list}
+                  viewerId={viewer?.id}
+                  onUnban={(u) => {
+                    setActionError(null);
+                    setUnbanning(u);
+                  }}
+                  onBan={(u) => {
+                    setActionError(null);
+                    setBan({ reason: "", length: "" });
+                    setBanning(u);
+                  }}
                 />
-                {total > PAGE_SIZE ? (
-                  <div className="actions">
-                    <button
-                      type="button"
-                      disabled={offset === 0}
-                      onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}
-                    >
-                      Previous
-                    </button>
-                    <span className="muted">
-                      {offset + 1}–{Math.min(offset + PAGE_SIZE, total)} of {total}
-                    </span>
-                    <button
-                      type="button"
-                      disabled={offset + PAGE_SIZE >= total}
-                      onClick={() => setOffset(offset + PAGE_SIZE)}
-                    >
-                      Next
-                    </button>
-                  </div>
-                ) : null}
+                {total > PAGE_SIZE ? <Pager offset={offset} total={total} onMove={setOffset} /> : null}
               </>
             );
           }}
@@ -240,5 +183,66 @@ export default function Admin() {
         </p>
       </ConfirmDialog>
     </Page>
+  );
+}
+
+type UserAction = (user: User) => void;
+
+function UsersTable(props: { users: User[]; viewerId: string | undefined; onBan: UserAction; onUnban: UserAction }) {
+  return (
+    <CardTable
+      caption="Users"
+      rows={props.users}
+      rowKey={(u) => u.id}
+      columns={[
+        { label: "Name", cell: (u) => u.name },
+        { label: "Email", cell: (u) => u.email },
+        { label: "Role", cell: (u) => (u.role === "admin" ? "Admin" : "User") },
+        {
+          label: "Status",
+          cell: (u) =>
+            isBanned(u) ? (
+              <>
+                <span className="badge badge-expired">Banned</span>{" "}
+                {u.banExpires ? `until ${formatDateTime(u.banExpires)}` : "with no end"}
+                {u.banReason ? <>: {u.banReason}</> : null}
+              </>
+            ) : (
+              "Active"
+            ),
+        },
+        { label: "Joined", cell: (u) => formatDate(u.createdAt) },
+      ]}
+      actions={(u) =>
+        u.id === props.viewerId ? (
+          <span className="muted">You</span>
+        ) : isBanned(u) ? (
+          <button type="button" onClick={() => props.onUnban(u)}>
+            Unban<span className="visually-hidden"> {u.name}</span>
+          </button>
+        ) : (
+          <button type="button" onClick={() => props.onBan(u)}>
+            Ban<span className="visually-hidden"> {u.name}</span>
+          </button>
+        )
+      }
+    />
+  );
+}
+
+/** Previous and next pages of PAGE_SIZE users. */
+function Pager({ offset, total, onMove }: { offset: number; total: number; onMove: (offset: number) => void }) {
+  return (
+    <div className="actions">
+      <button type="button" disabled={offset === 0} onClick={() => onMove(Math.max(0, offset - PAGE_SIZE))}>
+        Previous
+      </button>
+      <span className="muted">
+        {offset + 1}–{Math.min(offset + PAGE_SIZE, total)} of {total}
+      </span>
+      <button type="button" disabled={offset + PAGE_SIZE >= total} onClick={() => onMove(offset + PAGE_SIZE)}>
+        Next
+      </button>
+    </div>
   );
 }

@@ -1,10 +1,10 @@
 // Exercises: search the catalog and your custom exercises (typo-tolerant); your custom exercises
 // listed; create one; rename or delete one of yours (the server refuses to delete one in use).
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { EXERCISE_EQUIPMENT, EXERCISE_KINDS, EXERCISE_REGIONS } from "@svc/sdk";
-import { graphql } from "../../graphql/graphql.ts";
+import { graphql, type ResultOf } from "../../graphql/graphql.ts";
 import { ListedExerciseFields } from "../../graphql/fragments.ts";
-import { useMutation, useQuery } from "../../graphql/hooks.ts";
+import { useMutation, useQuery, type QueryState } from "../../graphql/hooks.ts";
 import { fieldError } from "../../graphql/client.ts";
 import { Page, Section } from "../../components/Page.tsx";
 import { SelectField, TextField } from "../../components/Field.tsx";
@@ -102,9 +102,6 @@ export default function Exercises() {
   const words = submitted ?? settled;
   const search = useQuery(SearchExercises, { words, limit: 30 }, { skip: words === "" });
   const custom = useQuery(CustomExercises, { first: CUSTOM_SHOWN });
-  const [created, setCreated] = useState(EMPTY_NEW);
-  const [blankName, setBlankName] = useState(false);
-  const [create, creating] = useMutation(CreateExercise);
   const [rename, renaming] = useMutation(RenameExercise);
   const [remove, removing] = useMutation(DeleteExercise);
   const [renameTarget, setRenameTarget] = useState<FoundExercise | null>(null);
@@ -115,23 +112,6 @@ export default function Exercises() {
   function showSearch(text: string) {
     setTyped(text);
     setSubmitted(text.trim());
-  }
-
-  async function submitCreate(e: FormEvent) {
-    e.preventDefault();
-    setMessage(null);
-    setBlankName(created.name.trim() === "");
-    if (created.name.trim() === "") return;
-    try {
-      const result = await create({ input: { ...created, name: created.name.trim() } });
-      const name = result.createCustomExercise?.exercise?.name ?? created.name.trim();
-      await custom.reload();
-      setMessage(`Created the custom exercise ${name}.`);
-      setCreated(EMPTY_NEW);
-      showSearch(name);
-    } catch {
-      // Shown from creating.error; the form keeps what was typed.
-    }
   }
 
   const results = words === "" ? [] : (search.data?.searchExercises ?? []);
@@ -161,7 +141,6 @@ export default function Exercises() {
       </div>
     );
   }
-  const nameError = blankName ? "Name must not be blank" : fieldError(creating.error, "name");
 
   return (
     <Page title="Exercises">
@@ -191,118 +170,21 @@ export default function Exercises() {
           <button type="submit">Search</button>
         </form>
         {message ? <p role="status">{message}</p> : null}
-        {words === "" ? (
-          <p className="muted">Type a name to search, for example “squat”, “ohp” or “bench pres”.</p>
-        ) : search.error ? (
-          <ErrorMessage error={search.error} onRetry={() => void search.reload()} />
-        ) : !search.data ? (
-          <Loading label="Searching…" />
-        ) : results.length === 0 ? (
-          <Empty>
-            <p>No exercise matches “{words}”. You can create it below.</p>
-          </Empty>
-        ) : (
-          <CardTable
-            caption={`Exercises matching ${words}`}
-            rows={results}
-            rowKey={(x) => x.id}
-            columns={[
-              {
-                label: "Name",
-                cell: (x) => (
-                  <>
-                    {x.name}
-                    {x.custom ? (
-                      <>
-                        {" "}
-                        <span className="badge">Custom</span>
-                      </>
-                    ) : null}
-                  </>
-                ),
-              },
-              ...EXERCISE_COLUMNS,
-              { label: "Also called", cell: (x) => x.aliases.join(", ") || "—" },
-            ]}
-            actions={(x) => (x.custom ? actions(x) : null)}
-          />
-        )}
+        <SearchResults words={words} search={search} results={results} actions={actions} />
       </Section>
 
       <Section title="Your custom exercises">
-        <QueryView query={custom}>
-          {(data) => {
-            const list = (data.viewer?.customExercises.nodes ?? []).filter((x) => x !== null);
-            if (list.length === 0)
-              return (
-                <Empty>
-                  <p>No custom exercises yet. Create one below when the catalog lacks it.</p>
-                </Empty>
-              );
-            return (
-              <>
-                <CardTable
-                  caption="Your custom exercises"
-                  rows={list}
-                  rowKey={(x) => x.id}
-                  columns={[{ label: "Name", cell: (x) => x.name }, ...EXERCISE_COLUMNS]}
-                  actions={actions}
-                />
-                {data.viewer && data.viewer.customExercises.totalCount > list.length ? (
-                  <p className="muted">
-                    Showing {list.length} of {data.viewer.customExercises.totalCount}; search to find the others.
-                  </p>
-                ) : null}
-              </>
-            );
-          }}
-        </QueryView>
+        <CustomExercisesList query={custom} actions={actions} />
       </Section>
 
-      <Section
-        title="Create a custom exercise"
-        description="Only you see your custom exercises; routines and workouts can name them like catalog ones. The region sets the progression step: lower-body lifts go up 5 kg (10 lb), others 2.5 kg (5 lb)."
-      >
-        <form className="stack" onSubmit={submitCreate} noValidate>
-          <TextField
-            label="Exercise name"
-            name="name"
-            autoComplete="off"
-            value={created.name}
-            error={nameError}
-            onChange={(e) => setCreated({ ...created, name: e.target.value })}
-          />
-          <div className="row">
-            <SelectField
-              label="Equipment"
-              name="equipment"
-              options={EQUIPMENT}
-              value={created.equipment}
-              onChange={(e) => setCreated({ ...created, equipment: e.target.value })}
-            />
-            <SelectField
-              label="Region"
-              name="region"
-              options={REGIONS}
-              value={created.region}
-              onChange={(e) => setCreated({ ...created, region: e.target.value })}
-            />
-            <SelectField
-              label="Kind"
-              name="kind"
-              options={KINDS}
-              value={created.kind}
-              onChange={(e) => setCreated({ ...created, kind: e.target.value })}
-            />
-          </div>
-          {creating.error && !nameError ? <ErrorMessage error={creating.error} /> : null}
-          <div className="form-actions">
-            <button type="submit" className="primary" disabled={creating.running}>
-              Create exercise
-            </button>
-          </div>
-        </form>
-      </Section>
+      <CreateExerciseSection
+        onSubmit={() => setMessage(null)}
+        onCreated={async (name) => {
+          await custom.reload();
+          setMessage(`Created the custom exercise ${name}.`);
+          showSearch(name);
+        }}
+      />
 
       <ConfirmDialog
         open={renameTarget !== null}
@@ -359,5 +241,159 @@ export default function Exercises() {
         </p>
       </ConfirmDialog>
     </Page>
+  );
+}
+
+/** What a search found, or why there is nothing to show yet. */
+function SearchResults(props: {
+  words: string;
+  search: { error: unknown; data: unknown; reload: () => Promise<unknown> };
+  results: readonly FoundExercise[];
+  actions: (x: FoundExercise) => ReactNode;
+}) {
+  const { words, search, results, actions } = props;
+  if (words === "") return <p className="muted">Type a name to search, for example “squat”, “ohp” or “bench pres”.</p>;
+  if (search.error) return <ErrorMessage error={search.error} onRetry={() => void search.reload()} />;
+  if (!search.data) return <Loading label="Searching…" />;
+  if (results.length === 0)
+    return (
+      <Empty>
+        <p>No exercise matches “{words}”. You can create it below.</p>
+      </Empty>
+    );
+  return (
+    <CardTable
+      caption={`Exercises matching ${words}`}
+      rows={results}
+      rowKey={(x) => x.id}
+      columns={[
+        {
+          label: "Name",
+          cell: (x) => (
+            <>
+              {x.name}
+              {x.custom ? (
+                <>
+                  {" "}
+                  <span className="badge">Custom</span>
+                </>
+              ) : null}
+            </>
+          ),
+        },
+        ...EXERCISE_COLUMNS,
+        { label: "Also called", cell: (x) => x.aliases.join(", ") || "—" },
+      ]}
+      actions={(x) => (x.custom ? actions(x) : null)}
+    />
+  );
+}
+
+/** The form that creates a custom exercise; `onCreated` gets its name as saved. */
+function CreateExerciseSection(props: { onSubmit: () => void; onCreated: (name: string) => Promise<void> }) {
+  const [created, setCreated] = useState(EMPTY_NEW);
+  const [blankName, setBlankName] = useState(false);
+  const [create, creating] = useMutation(CreateExercise);
+
+  async function submitCreate(e: FormEvent) {
+    e.preventDefault();
+    props.onSubmit();
+    setBlankName(created.name.trim() === "");
+    if (created.name.trim() === "") return;
+    try {
+      const result = await create({ input: { ...created, name: created.name.trim() } });
+      const name = result.createCustomExercise?.exercise?.name ?? created.name.trim();
+      await props.onCreated(name);
+      setCreated(EMPTY_NEW);
+    } catch {
+      // Shown from creating.error; the form keeps what was typed.
+    }
+  }
+
+  const nameError = blankName ? "Name must not be blank" : fieldError(creating.error, "name");
+  return (
+    <Section
+      title="Create a custom exercise"
+      description="Only you see your custom exercises; routines and workouts can name them like catalog ones. The region sets the progression step: lower-body lifts go up 5 kg (10 lb), others 2.5 kg (5 lb)."
+    >
+      <form className="stack" onSubmit={submitCreate} noValidate>
+        <TextField
+          label="Exercise name"
+          name="name"
+          autoComplete="off"
+          value={created.name}
+          error={nameError}
+          onChange={(e) => setCreated({ ...created, name: e.target.value })}
+        />
+        <div className="row">
+          <SelectField
+            label="Equipment"
+            name="equipment"
+            options={EQUIPMENT}
+            value={created.equipment}
+            onChange={(e) => setCreated({ ...created, equipment: e.target.value })}
+          />
+          <SelectField
+            label="Region"
+            name="region"
+            options={REGIONS}
+            value={created.region}
+            onChange={(e) => setCreated({ ...created, region: e.target.value })}
+          />
+          <SelectField
+            label="Kind"
+            name="kind"
+            options={KINDS}
+            value={created.kind}
+            onChange={(e) => setCreated({ ...created, kind: e.target.value })}
+          />
+        </div>
+        {creating.error && !nameError ? <ErrorMessage error={creating.error} /> : null}
+        <div className="form-actions">
+          <button type="submit" className="primary" disabled={creating.running}>
+            Create exercise
+          </button>
+        </div>
+      </form>
+    </Section>
+  );
+}
+
+/** The user's custom exercises (the first CUSTOM_SHOWN), each with its actions. */
+function CustomExercisesList({
+  query,
+  actions,
+}: {
+  query: QueryState<ResultOf<typeof CustomExercises>>;
+  actions: (x: FoundExercise) => ReactNode;
+}) {
+  return (
+    <QueryView query={query}>
+      {(data) => {
+        const list = (data.viewer?.customExercises.nodes ?? []).filter((x) => x !== null);
+        if (list.length === 0)
+          return (
+            <Empty>
+              <p>No custom exercises yet. Create one below when the catalog lacks it.</p>
+            </Empty>
+          );
+        return (
+          <>
+            <CardTable
+              caption="Your custom exercises"
+              rows={list}
+              rowKey={(x) => x.id}
+              columns={[{ label: "Name", cell: (x) => x.name }, ...EXERCISE_COLUMNS]}
+              actions={actions}
+            />
+            {data.viewer && data.viewer.customExercises.totalCount > list.length ? (
+              <p className="muted">
+                Showing {list.length} of {data.viewer.customExercises.totalCount}; search to find the others.
+              </p>
+            ) : null}
+          </>
+        );
+      }}
+    </QueryView>
   );
 }

@@ -71,13 +71,11 @@ export function ApiKeysSection() {
     expiresIn: "DAYS_90",
   });
   const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
-  const [copied, setCopied] = useState<string | null>(null);
   const [toRevoke, setToRevoke] = useState<Key | null>(null);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     setCreated(null);
-    setCopied(null);
     try {
       const result = await create({ input: { name: form.name, access: form.access, expiresIn: form.expiresIn } });
       if (result.createApiKey)
@@ -86,15 +84,6 @@ export function ApiKeysSection() {
       await keys.reload();
     } catch {
       // Shown from creating.error; the form keeps what was typed.
-    }
-  }
-
-  async function copy(key: string) {
-    try {
-      await navigator.clipboard.writeText(key);
-      setCopied("Copied to the clipboard.");
-    } catch {
-      setCopied("Could not copy: select the key and copy it yourself.");
     }
   }
 
@@ -122,71 +111,18 @@ export function ApiKeysSection() {
               <p>No API keys yet.</p>
             </Empty>
           ) : (
-            <CardTable
-              caption="Your API keys"
-              rows={data.viewer.apiKeys}
-              rowKey={(k) => k.id}
-              columns={[
-                { label: "Name", cell: (k) => k.name },
-                { label: "Key starts", cell: (k) => <code>{k.start}…</code> },
-                { label: "Access", cell: (k) => accessLabel(k.access) },
-                { label: "Created", cell: (k) => formatDate(k.createdAt) },
-                { label: "Last used", cell: (k) => (k.lastUsedAt ? formatDateTime(k.lastUsedAt) : "Never") },
-                {
-                  label: "Expires",
-                  cell: (k) => (
-                    <>
-                      {k.expiresAt ? formatDate(k.expiresAt) : "Never"}
-                      {k.expired ? (
-                        <>
-                          {" "}
-                          <span className="badge badge-expired">Expired</span>
-                        </>
-                      ) : null}
-                    </>
-                  ),
-                },
-              ]}
-              actions={(k) => (
-                <button
-                  type="button"
-                  onClick={() => {
-                    revoking.reset();
-                    setToRevoke(k);
-                  }}
-                >
-                  Revoke<span className="visually-hidden"> {k.name}</span>
-                </button>
-              )}
+            <KeysTable
+              keys={data.viewer.apiKeys}
+              onRevoke={(k) => {
+                revoking.reset();
+                setToRevoke(k);
+              }}
             />
           )
         }
       </QueryView>
 
-      {created ? (
-        <div className="section" aria-labelledby="new-key-heading">
-          <h3 id="new-key-heading">Your new key “{created.name}”</h3>
-          <p className="warning" role="status">
-            Copy this key now: it will not be shown again. Anyone with it can use your data as its access allows.
-          </p>
-          <div className="secret">
-            <TextField
-              label="New API key"
-              name="new-key"
-              value={created.key}
-              readOnly
-              onFocus={(e) => e.target.select()}
-            />
-            <button type="button" onClick={() => copy(created.key)}>
-              Copy key
-            </button>
-          </div>
-          {copied ? <p role="status">{copied}</p> : null}
-          <button type="button" className="link" onClick={() => setCreated(null)}>
-            I have copied it
-          </button>
-        </div>
-      ) : null}
+      {created ? <NewKey key={created.key} created={created} onDone={() => setCreated(null)} /> : null}
 
       <h3>Create a key</h3>
       <form className="stack" onSubmit={submit} noValidate>
@@ -236,5 +172,72 @@ export function ApiKeysSection() {
         </p>
       </ConfirmDialog>
     </Section>
+  );
+}
+
+function KeysTable({ keys, onRevoke }: { keys: readonly Key[]; onRevoke: (key: Key) => void }) {
+  return (
+    <CardTable
+      caption="Your API keys"
+      rows={keys}
+      rowKey={(k) => k.id}
+      columns={[
+        { label: "Name", cell: (k) => k.name },
+        { label: "Key starts", cell: (k) => <code>{k.start}…</code> },
+        { label: "Access", cell: (k) => accessLabel(k.access) },
+        { label: "Created", cell: (k) => formatDate(k.createdAt) },
+        { label: "Last used", cell: (k) => (k.lastUsedAt ? formatDateTime(k.lastUsedAt) : "Never") },
+        {
+          label: "Expires",
+          cell: (k) => (
+            <>
+              {k.expiresAt ? formatDate(k.expiresAt) : "Never"}
+              {k.expired ? (
+                <>
+                  {" "}
+                  <span className="badge badge-expired">Expired</span>
+                </>
+              ) : null}
+            </>
+          ),
+        },
+      ]}
+      actions={(k) => (
+        <button type="button" onClick={() => onRevoke(k)}>
+          Revoke<span className="visually-hidden"> {k.name}</span>
+        </button>
+      )}
+    />
+  );
+}
+
+/** The key just created, shown this once, with a button to copy it. */
+function NewKey({ created, onDone }: { created: { name: string; key: string }; onDone: () => void }) {
+  const [copied, setCopied] = useState<string | null>(null);
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(created.key);
+      setCopied("Copied to the clipboard.");
+    } catch {
+      setCopied("Could not copy: select the key and copy it yourself.");
+    }
+  }
+  return (
+    <div className="section" aria-labelledby="new-key-heading">
+      <h3 id="new-key-heading">Your new key “{created.name}”</h3>
+      <p className="warning" role="status">
+        Copy this key now: it will not be shown again. Anyone with it can use your data as its access allows.
+      </p>
+      <div className="secret">
+        <TextField label="New API key" name="new-key" value={created.key} readOnly onFocus={(e) => e.target.select()} />
+        <button type="button" onClick={copy}>
+          Copy key
+        </button>
+      </div>
+      {copied ? <p role="status">{copied}</p> : null}
+      <button type="button" className="link" onClick={onDone}>
+        I have copied it
+      </button>
+    </div>
   );
 }

@@ -80,8 +80,6 @@ export function ImportExportSection() {
   const [done, setDone] = useState<string | null>(null);
   const [progress, setProgress] = useState<string | null>(null);
   const [importError, setImportError] = useState<string | null>(null);
-  const [exporting, setExporting] = useState<string | null>(null);
-  const [exportError, setExportError] = useState<unknown>(null);
 
   const chosen = (): ImportChoice[] =>
     Object.entries(choices).flatMap(([name, value]): ImportChoice[] =>
@@ -155,32 +153,6 @@ export function ImportExportSection() {
   const read = staged?.parsed;
   const unchosen = preview?.names.filter((n) => n.action === "unmapped" && !choices[n.name]) ?? [];
 
-  async function exportAll(kind: "json" | "csv") {
-    setExporting(kind);
-    setExportError(null);
-    try {
-      const history = await exportHistory(api);
-      // Strong's comma format has no unit column: every weight in the account's unit, named in the file's name.
-      const csvUnit = exportUnit(history.head);
-      const parts: string[] = [];
-      const chunks = exportText(history, {
-        format: kind,
-        onPage: (written) => setExporting(`${kind}: ${written} of ${history.head.workoutCount} workouts`),
-      });
-      for await (const chunk of chunks) parts.push(chunk);
-      const day = new Date().toISOString().slice(0, 10);
-      download(
-        parts,
-        kind === "json" ? `training-log-${day}.json` : `training-log-${day}-strong-${csvUnit}.csv`,
-        kind === "json" ? "application/json" : "text/csv",
-      );
-    } catch (error) {
-      setExportError(error);
-    } finally {
-      setExporting(null);
-    }
-  }
-
   return (
     <Section
       title="Import and export"
@@ -225,91 +197,151 @@ export function ImportExportSection() {
       {progress ? <p role="status">{progress}</p> : null}
       {done ? <p role="status">{done}</p> : null}
       {preview ? (
-        <div aria-label="Import preview">
-          <p role="status">
-            {preview.workouts === 0 && preview.duplicates > 0
-              ? `Nothing new: all ${preview.duplicates} workouts of this file are already here.`
-              : `Would import ${preview.workouts} workouts and ${preview.sets} sets${preview.firstDate ? `, ${preview.firstDate} to ${preview.lastDate}` : ""}${preview.duplicates ? `; ${preview.duplicates} already here are left alone` : ""}.`}
-            {read
-              ? ` Read as ${read.format}, ${read.rows} rows${read.unitStated ? "" : `, weights in ${read.unit} (the file does not say)`}.`
-              : null}
-          </p>
-          {preview.routines || preview.bodyweights || preview.customExercises ? (
-            <p>
-              Also {preview.routines} routines, {preview.bodyweights} bodyweights and {preview.customExercises} custom
-              exercises.
-            </p>
-          ) : null}
-          <table className="cards">
-            <caption>Exercises in the file</caption>
-            <thead>
-              <tr>
-                <th>In the file</th>
-                <th>Sets</th>
-                <th>Becomes</th>
-              </tr>
-            </thead>
-            <tbody>
-              {preview.names.map((n) => (
-                <tr key={n.name}>
-                  <td data-label="In the file">{n.name}</td>
-                  <td data-label="Sets">{n.sets}</td>
-                  <td data-label="Becomes">
-                    {n.action === "unmapped" ||
-                    n.via === "words" ||
-                    n.via === "typo" ||
-                    choices[n.name] !== undefined ? (
-                      <SelectField
-                        label={`What to do with ${n.name}`}
-                        value={choices[n.name] ?? ""}
-                        options={[
-                          // A loose match (the resolver's words or typo tiers) is kept unless changed.
-                          { value: "", label: n.action === "map" ? `${n.exercise} (a close match)` : "Choose…" },
-                          ...n.suggestions.map((s) => ({ value: `map:${s}`, label: s })),
-                          { value: "create", label: "Create a custom exercise" },
-                          { value: "skip", label: "Skip its sets" },
-                        ]}
-                        onChange={(e) => setChoices((c) => ({ ...c, [n.name]: e.target.value }))}
-                      />
-                    ) : n.action === "map" ? (
-                      n.exercise
-                    ) : n.action === "create" ? (
-                      "A new custom exercise"
-                    ) : (
-                      "Skipped"
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {read?.format === "svc" ? (
-            <p>Importing this export also sets your unit and effort scale to the export's.</p>
-          ) : null}
-          {read?.skipped.length ? (
-            <>
-              <h4>Left out or changed</h4>
-              <ul>
-                {read.skipped.map((k) => (
-                  <li key={k.reason}>
-                    {skipCountText(k)} (first at line {k.firstLine})
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : null}
-          <div className="actions">
-            <button type="button" disabled={busy || unchosen.length > 0 || preview.workouts === 0} onClick={importNow}>
-              {busy ? "Importing…" : `Import ${preview.workouts} workouts`}
-            </button>
-            {unchosen.length ? (
-              <p className="muted">
-                Choose what to do with {unchosen.length} exercise name{unchosen.length === 1 ? "" : "s"} first.
-              </p>
-            ) : null}
-          </div>
-        </div>
+        <ImportPreview
+          preview={preview}
+          read={read}
+          choices={choices}
+          onChoose={(name, value) => setChoices((c) => ({ ...c, [name]: value }))}
+          busy={busy}
+          unchosen={unchosen.length}
+          onImport={importNow}
+        />
       ) : null}
+      <ExportPanel />
+    </Section>
+  );
+}
+
+/** What the import would do, a choice for each name that needs one, and the button that imports. */
+function ImportPreview(props: {
+  preview: ImportSummary;
+  read: ParsedImport | undefined;
+  choices: Record<string, string>;
+  onChoose: (name: string, value: string) => void;
+  busy: boolean;
+  /** How many names still need a choice. */
+  unchosen: number;
+  onImport: () => void;
+}) {
+  const { preview, read, choices, onChoose, busy, unchosen, onImport } = props;
+  return (
+    <div aria-label="Import preview">
+      <p role="status">
+        {preview.workouts === 0 && preview.duplicates > 0
+          ? `Nothing new: all ${preview.duplicates} workouts of this file are already here.`
+          : `Would import ${preview.workouts} workouts and ${preview.sets} sets${preview.firstDate ? `, ${preview.firstDate} to ${preview.lastDate}` : ""}${preview.duplicates ? `; ${preview.duplicates} already here are left alone` : ""}.`}
+        {read
+          ? ` Read as ${read.format}, ${read.rows} rows${read.unitStated ? "" : `, weights in ${read.unit} (the file does not say)`}.`
+          : null}
+      </p>
+      {preview.routines || preview.bodyweights || preview.customExercises ? (
+        <p>
+          Also {preview.routines} routines, {preview.bodyweights} bodyweights and {preview.customExercises} custom
+          exercises.
+        </p>
+      ) : null}
+      <table className="cards">
+        <caption>Exercises in the file</caption>
+        <thead>
+          <tr>
+            <th>In the file</th>
+            <th>Sets</th>
+            <th>Becomes</th>
+          </tr>
+        </thead>
+        <tbody>
+          {preview.names.map((n) => (
+            <tr key={n.name}>
+              <td data-label="In the file">{n.name}</td>
+              <td data-label="Sets">{n.sets}</td>
+              <td data-label="Becomes">
+                {n.action === "unmapped" || n.via === "words" || n.via === "typo" || choices[n.name] !== undefined ? (
+                  <SelectField
+                    label={`What to do with ${n.name}`}
+                    value={choices[n.name] ?? ""}
+                    options={[
+                      // A loose match (the resolver's words or typo tiers) is kept unless changed.
+                      { value: "", label: n.action === "map" ? `${n.exercise} (a close match)` : "Choose…" },
+                      ...n.suggestions.map((s) => ({ value: `map:${s}`, label: s })),
+                      { value: "create", label: "Create a custom exercise" },
+                      { value: "skip", label: "Skip its sets" },
+                    ]}
+                    onChange={(e) => onChoose(n.name, e.target.value)}
+                  />
+                ) : n.action === "map" ? (
+                  n.exercise
+                ) : n.action === "create" ? (
+                  "A new custom exercise"
+                ) : (
+                  "Skipped"
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {read?.format === "svc" ? (
+        <p>Importing this export also sets your unit and effort scale to the export's.</p>
+      ) : null}
+      {read?.skipped.length ? (
+        <>
+          <h4>Left out or changed</h4>
+          <ul>
+            {read.skipped.map((k) => (
+              <li key={k.reason}>
+                {skipCountText(k)} (first at line {k.firstLine})
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <div className="actions">
+        <button type="button" disabled={busy || unchosen > 0 || preview.workouts === 0} onClick={onImport}>
+          {busy ? "Importing…" : `Import ${preview.workouts} workouts`}
+        </button>
+        {unchosen ? (
+          <p className="muted">
+            Choose what to do with {unchosen} exercise name{unchosen === 1 ? "" : "s"} first.
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** Everything out, as svc's JSON (importable back) or Strong's CSV, downloaded as a file. */
+function ExportPanel() {
+  const [exporting, setExporting] = useState<string | null>(null);
+  const [exportError, setExportError] = useState<unknown>(null);
+
+  async function exportAll(kind: "json" | "csv") {
+    setExporting(kind);
+    setExportError(null);
+    try {
+      const history = await exportHistory(api);
+      // Strong's comma format has no unit column: every weight in the account's unit, named in the file's name.
+      const csvUnit = exportUnit(history.head);
+      const parts: string[] = [];
+      const chunks = exportText(history, {
+        format: kind,
+        onPage: (written) => setExporting(`${kind}: ${written} of ${history.head.workoutCount} workouts`),
+      });
+      for await (const chunk of chunks) parts.push(chunk);
+      const day = new Date().toISOString().slice(0, 10);
+      download(
+        parts,
+        kind === "json" ? `training-log-${day}.json` : `training-log-${day}-strong-${csvUnit}.csv`,
+        kind === "json" ? "application/json" : "text/csv",
+      );
+    } catch (error) {
+      setExportError(error);
+    } finally {
+      setExporting(null);
+    }
+  }
+
+  return (
+    <>
       <h3>Export</h3>
       <p className="muted">
         Every routine and workout as documents, with bodyweights, custom exercises and settings: import it back here or
@@ -325,6 +357,6 @@ export function ImportExportSection() {
       </div>
       {exporting ? <p role="status">Exporting {exporting}…</p> : null}
       <ErrorMessage error={exportError} />
-    </Section>
+    </>
   );
 }
