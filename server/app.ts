@@ -32,7 +32,8 @@ import { webApp } from "./web-app.ts";
 import { crossSiteGuard } from "./cross-site-guard.ts";
 import { loopbackUrl } from "./public-url.ts";
 import { BODY_LIMIT, BODY_LIMIT_BYTES, bodyLimit, refuseLargeBodiesBeforeContinue } from "./body-limit.ts";
-import { mcpRoutes } from "./mcp/routes.ts";
+import { mcpRoutes, mcpCors, mcpRefusal } from "./mcp/routes.ts";
+import { callerConcurrencyGate, CALLER_CONCURRENCY, type CallerConcurrency } from "./caller-concurrency.ts";
 import { oauthRoutes } from "./oauth/routes.ts";
 import { MCP_PATH } from "./oauth/urls.ts";
 
@@ -50,6 +51,8 @@ export type AppOptions = {
   slowRequestMs?: number;
   /** The cost budgets charged as spent (signed out per address; session, key, app); CLIENT_COST_LIMITS unless overridden. */
   clientCostLimits?: Partial<ClientCostLimits>;
+  /** Requests one caller may run at once in this process (CALLER_CONCURRENCY); CALLER_CONCURRENCY unless overridden. */
+  callerConcurrency?: Partial<CallerConcurrency>;
   /** Count requests in the metrics (METRICS_PORT set; server/request-metrics.ts). */
   metrics?: boolean;
   /** The OAuth routes' per-address limits (the MCP SDK's defaults); false turns them off (tests sign many apps in from one address). */
@@ -94,6 +97,11 @@ function noNullBody(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
+function graphqlConcurrencyRefusal(res: Response, message: string, retryAfter: number) {
+  res.set("Retry-After", String(retryAfter));
+  sendError(res, "RATE_LIMITED", message, { limit: "concurrency", retryAfter }, "graphql");
+}
+
 export async function createApp({
   pools,
   dev = false,
@@ -103,6 +111,7 @@ export async function createApp({
   authLimits,
   slowRequestMs = DEFAULT_SLOW_REQUEST_MS,
   clientCostLimits,
+  callerConcurrency,
   oauthRateLimit,
   webDist,
   metrics = false,
@@ -131,6 +140,11 @@ export async function createApp({
   app.use(healthRoutes(pools));
   // Before any route: an unsafe request from another origin may not ride on the session cookie.
   app.use(crossSiteGuard(GRAPHQL_PATH));
+  // Before the body is read: a request past its caller's cap waits (or is refused) holding nothing.
+  const { gate, slots } = callerConcurrencyGate({ ...CALLER_CONCURRENCY, ...callerConcurrency });
+  app.locals.callerSlots = slots;
+  app.use(GRAPHQL_PATH, gate(graphqlConcurrencyRefusal));
+  app.use(MCP_PATH, mcpCors, gate(mcpRefusal));
   // Not strict: `null` or `"x"` is valid JSON; the routes then say it must be an object.
   app.use(express.json({ limit: BODY_LIMIT_BYTES, strict: false }));
   // The MCP server takes a connected app's OAuth token, never a session or a key (server/mcp/).

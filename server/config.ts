@@ -9,6 +9,8 @@ import { CLIENT_COST_LIMITS, type ClientCostLimits } from "./client-cost-budget.
 import { OPERATION_LIMITS } from "../plugins/operation-cost.ts";
 import { POOLERS, type Pooler } from "../db/pooler.ts";
 import { parsePublicUrl } from "./public-url.ts";
+import { CALLER_CONCURRENCY } from "./caller-concurrency.ts";
+import { poolSizes } from "./database.ts";
 
 export type Config = {
   port: number;
@@ -38,6 +40,8 @@ export type Config = {
   metricsHost: string;
   /** SESSION_COST_PER_MINUTE (signed in), ADDRESS_COST_PER_MINUTE (signed out): cost charged as spent (server/client-cost-budget.ts). */
   clientCostLimits: ClientCostLimits;
+  /** CALLER_CONCURRENCY: requests one caller may run at once in one API process (server/caller-concurrency.ts). */
+  callerConcurrency: number;
 };
 
 /** At most this many API processes: each holds database connections (server/database.ts poolSizes). */
@@ -48,6 +52,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`PORT must be a port number (0 to 65535), got "${env.PORT}"`);
   }
+  const processes = webConcurrency(env);
   return {
     port,
     publicUrl: env.PUBLIC_URL ? parsePublicUrl(env.PUBLIC_URL) : undefined,
@@ -61,13 +66,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logFormat: logFormat(env),
     slowRequestMs: milliseconds(env, "LOG_SLOW_MS", DEFAULT_SLOW_REQUEST_MS),
-    webConcurrency: webConcurrency(env),
+    webConcurrency: processes,
     metricsPort: metricsPort(env, port),
     metricsHost: env.METRICS_HOST || "127.0.0.1",
     clientCostLimits: {
       perSessionPerMinute: costPerMinute(env, "SESSION_COST_PER_MINUTE", CLIENT_COST_LIMITS.perSessionPerMinute),
       perAddressPerMinute: costPerMinute(env, "ADDRESS_COST_PER_MINUTE", CLIENT_COST_LIMITS.perAddressPerMinute),
     },
+    callerConcurrency: callerConcurrency(env, processes),
   };
 }
 
@@ -126,6 +132,23 @@ function webConcurrency(env: NodeJS.ProcessEnv): number {
   if (!/^\d+$/.test(raw) || value < 1 || value > MAX_WEB_CONCURRENCY) {
     throw new Error(
       `WEB_CONCURRENCY must be a whole number of processes from 1 to ${MAX_WEB_CONCURRENCY}, got "${raw}"`,
+    );
+  }
+  return value;
+}
+
+/**
+ * CALLER_CONCURRENCY: from 1 to one less than an API process's GraphQL pool (19 with one process,
+ * 9 with two, 4 from four on), so one caller always leaves a connection to everyone else.
+ */
+function callerConcurrency(env: NodeJS.ProcessEnv, processes: number): number {
+  const raw = env.CALLER_CONCURRENCY;
+  if (raw === undefined || raw === "") return CALLER_CONCURRENCY.perCaller;
+  const most = poolSizes(processes).graphql - 1;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < 1 || value > most) {
+    throw new Error(
+      `CALLER_CONCURRENCY must be a whole number of requests from 1 to ${most} (one less than the GraphQL pool of each of ${processes} API process${processes > 1 ? "es" : ""}), got "${raw}"`,
     );
   }
   return value;

@@ -56,6 +56,7 @@ async function main() {
     trustProxy: config.trustProxy,
     slowRequestMs: config.slowRequestMs,
     clientCostLimits: config.clientCostLimits,
+    callerConcurrency: { perCaller: config.callerConcurrency },
     metrics: config.metricsPort !== undefined,
     publicUrl: config.publicUrl,
   };

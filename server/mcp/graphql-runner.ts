@@ -13,27 +13,44 @@ export type SchemaSource = () =>
   | PromiseLike<{ schema: GraphQLSchema; resolvedPreset: GraphileConfig.ResolvedPreset }>
   | { schema: GraphQLSchema; resolvedPreset: GraphileConfig.ResolvedPreset };
 
+/**
+ * The GraphQL of one MCP request's tool calls, one operation at a time: a batch's calls take turns,
+ * so one POST runs at most one operation at a time, as one GraphQL request does.
+ */
 export function graphqlRunner(getSchema: SchemaSource, req: Request, res: Response): RunGraphQL {
-  return async (source, variableValues = {}) => {
-    const { schema, resolvedPreset } = await getSchema();
-    const result = await grafast({
-      schema,
-      source,
-      variableValues,
-      resolvedPreset,
-      requestContext: { expressv4: { req, res } } as Partial<Grafast.RequestContext>,
-    });
-    if (Symbol.asyncIterator in (result as object)) throw new Error("A tool's operation may not stream");
-    const { data, errors } = result as {
-      data?: GraphQLResult["data"];
-      errors?: readonly import("postgraphile/graphql").GraphQLError[];
-    };
-    return {
-      data,
-      errors: errors?.map(
-        (error) =>
-          maskError(error).toJSON() as GraphQLResult["errors"] extends readonly (infer E)[] | undefined ? E : never,
-      ),
-    };
+  let previous: Promise<unknown> = Promise.resolve();
+  return (source, variableValues = {}) => {
+    const turn = previous.then(() => runOperation(getSchema, req, res, source, variableValues));
+    previous = turn.catch(() => {});
+    return turn;
+  };
+}
+
+async function runOperation(
+  getSchema: SchemaSource,
+  req: Request,
+  res: Response,
+  source: string,
+  variableValues: Record<string, unknown>,
+): Promise<GraphQLResult> {
+  const { schema, resolvedPreset } = await getSchema();
+  const result = await grafast({
+    schema,
+    source,
+    variableValues,
+    resolvedPreset,
+    requestContext: { expressv4: { req, res } } as Partial<Grafast.RequestContext>,
+  });
+  if (Symbol.asyncIterator in (result as object)) throw new Error("A tool's operation may not stream");
+  const { data, errors } = result as {
+    data?: GraphQLResult["data"];
+    errors?: readonly import("postgraphile/graphql").GraphQLError[];
+  };
+  return {
+    data,
+    errors: errors?.map(
+      (error) =>
+        maskError(error).toJSON() as GraphQLResult["errors"] extends readonly (infer E)[] | undefined ? E : never,
+    ),
   };
 }

@@ -14,8 +14,11 @@ import {
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import { JSON_RPC_CODES } from "../../db/errors.ts";
 
-/** At most this many messages in one batch. */
-export const MAX_BATCH = 100;
+/**
+ * At most this many messages in one batch: its tool calls run one after another in one request's
+ * slot (server/caller-concurrency.ts), each priced and charged like the GraphQL it runs.
+ */
+export const MAX_BATCH = 10;
 /** A request unanswered after this long is answered with an error (and cancelled), so no POST hangs. */
 export const REQUEST_TIMEOUT_MS = 60_000;
 /** The JSON-RPC error code of a request that ran out of time (the MCP SDK's RequestTimeout). */
@@ -127,7 +130,12 @@ export function readMessages(req: Request, res: Response): { messages: JSONRPCMe
   const batch = Array.isArray(req.body);
   const raw: unknown[] = batch ? req.body : [req.body];
   if (raw.length === 0 || raw.length > MAX_BATCH) {
-    refuse(res, 400, INVALID_REQUEST, `Invalid Request: a batch holds 1 to ${MAX_BATCH} messages`);
+    refuse(
+      res,
+      400,
+      INVALID_REQUEST,
+      `Invalid Request: a batch holds 1 to ${MAX_BATCH} messages (this one holds ${raw.length}); send more in further requests`,
+    );
     return null;
   }
   const messages: JSONRPCMessage[] = [];

@@ -1065,6 +1065,39 @@ describe("JSON-RPC messages and batches", () => {
     ]);
   });
 
+  test("a batch holds at most 10 messages: 10 tool calls are each answered, 11 are refused (-32600) and none runs", async () => {
+    const call = (id: number) => ({
+      jsonrpc: "2.0",
+      id,
+      method: "tools/call",
+      params: {
+        name: "log_bodyweight",
+        arguments: { date: `2024-03-${String(id).padStart(2, "0")}`, weight: 70 + id },
+      },
+    });
+    const ten = await rpc(Array.from({ length: 10 }, (_, i) => call(i + 1)));
+    expect(ten.status).toBe(200);
+    expect(ten.body.map((r: any) => [r.id, r.result.isError ?? false])).toEqual(
+      Array.from({ length: 10 }, (_, i) => [i + 1, false]),
+    );
+    const eleven = await rpc(Array.from({ length: 11 }, (_, i) => call(i + 11)));
+    expect(eleven).toEqual({
+      status: 400,
+      body: {
+        jsonrpc: "2.0",
+        error: {
+          code: -32600,
+          message: "Invalid Request: a batch holds 1 to 10 messages (this one holds 11); send more in further requests",
+        },
+        id: null,
+      },
+    });
+    const { rows } = await s.ownerPool.query(
+      "select count(*)::int as n from app_public.bodyweights where date >= '2024-03-11' and date <= '2024-03-21'",
+    );
+    expect(rows).toEqual([{ n: 0 }]);
+  });
+
   test("a request cancelled in its own batch is dropped and the POST is answered", async () => {
     const call = { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "list_workouts", arguments: {} } };
     const cancel = {

@@ -113,6 +113,8 @@ withPgBouncer(
       const dataDir = mkdtempSync(path.join(tmpdir(), "svc-pooled-"));
       const server = startEntryPoint(dataDir, port, {
         WEB_CONCURRENCY: "2",
+        // One session and one key send 20 requests at a time: the largest cap two processes allow.
+        CALLER_CONCURRENCY: "9",
         DATABASE_POOLER: "transaction",
         DATABASE_URL: pooled(superuser.username, decodeURIComponent(superuser.password)),
         AUTH_DATABASE_URL: pooled("svc_authenticator", "authenticator-test-password"),

@@ -60,6 +60,8 @@ test.each([1, 2])(
       DATABASE_URL: db.ownerUrl,
       AUTH_DATABASE_URL: db.authUrl,
       WEB_CONCURRENCY: String(processes),
+      // The load is one signed-out caller on 16 connections: the largest cap each process allows.
+      CALLER_CONCURRENCY: processes === 1 ? "19" : "9",
     });
     const lock = new pg.Client({ connectionString: db.ownerUrl });
     lock.on("error", () => {});

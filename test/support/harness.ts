@@ -4,12 +4,15 @@ import pg from "pg";
 import { createHash, randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { createDatabaseFromTemplate } from "../../db/scratch.ts";
+import type { Express } from "express";
 import { createApp, type AppOptions } from "../../server/app.ts";
 import { createPools, type Pools } from "../../server/database.ts";
 import { captureLog } from "../../server/logger.ts";
 
 export type TestServer = {
   url: string;
+  /** The Express app (its `locals` hold the per-caller concurrency slots, server/caller-concurrency.ts). */
+  app: Express;
   /** The server's own pools (server/database.ts); ownerPool and authPool are two of them. */
   pools: Pools;
   ownerPool: pg.Pool;
@@ -43,14 +46,19 @@ export const TEST_CLIENT_COST_LIMITS = {
   perSessionPerMinute: Number.MAX_SAFE_INTEGER,
 };
 
+// Tests send many requests at once as one user or from 127.0.0.1; test/server/caller-concurrency.test.ts
+// checks the real cap with a small one.
+export const TEST_CALLER_CONCURRENCY = { perCaller: 1_000_000 };
+
 export async function startTestServer(options: Omit<AppOptions, "pools"> = {}): Promise<TestServer> {
   const db = await freshDatabase();
   // The same pools as `npm start`; the database is dropped (with force) at the end.
   const pools = createPools({ ownerUrl: db.ownerUrl, authUrl: db.authUrl });
-  const { server, close } = await createApp({
+  const { app, server, close } = await createApp({
     pools,
     authLimits: TEST_ADDRESS_LIMITS,
     clientCostLimits: TEST_CLIENT_COST_LIMITS,
+    callerConcurrency: TEST_CALLER_CONCURRENCY,
     oauthRateLimit: false,
     ...options,
   });
@@ -58,6 +66,7 @@ export async function startTestServer(options: Omit<AppOptions, "pools"> = {}): 
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    app,
     pools,
     ownerPool: pools.account,
     authPool: pools.graphql,
@@ -84,6 +93,7 @@ export async function secondInstance(
     pools,
     authLimits: TEST_ADDRESS_LIMITS,
     clientCostLimits: TEST_CLIENT_COST_LIMITS,
+    callerConcurrency: TEST_CALLER_CONCURRENCY,
     oauthRateLimit: false,
     ...options,
   });
@@ -115,6 +125,9 @@ export function useTestServer(options: Omit<AppOptions, "pools"> = {}): TestServ
   return {
     get url() {
       return running().url;
+    },
+    get app() {
+      return running().app;
     },
     get pools() {
       return running().pools;

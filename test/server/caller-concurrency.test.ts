@@ -1,0 +1,269 @@
+// The per-caller concurrency cap from outside, on one server with a cap of 2 and a short wait:
+// requests are held in flight by a body not yet sent (the gate admits a request before reading its
+// body) or by a row lock; the cap's edge, the wait, the 429, other callers going on meanwhile, a
+// made-up credential counting as its address, MCP connections capped like sessions, and every way a
+// request can end giving its slot back. Also MCP tool calls charged to their connection's budget.
+import http from "node:http";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { useTestServer, gql, signUp, GRAPHQL_RESPONSE } from "../support/harness.ts";
+import { connectRaw, toolsListWith } from "../support/oauth-flow.ts";
+import { readConfig } from "../../server/config.ts";
+import type { CallerSlots } from "../../server/caller-concurrency.ts";
+
+const CAP = 2;
+const WAIT_MS = 300;
+/** A connected app's GraphQL cost budget a minute, small enough to reach in a few tool calls. */
+const APP_BUDGET = 20_000;
+const s = useTestServer({
+  callerConcurrency: { perCaller: CAP, waitMs: WAIT_MS },
+  requestTimeoutMs: 1000,
+  clientCostLimits: { perSessionPerMinute: APP_BUDGET, perAddressPerMinute: Number.MAX_SAFE_INTEGER },
+});
+
+const READ = JSON.stringify({ query: "{ viewer { name } }" });
+type Answer = { status: number; headers: http.IncomingHttpHeaders; body: any };
+
+/** A POST whose body is held back after its first byte: in flight (holding its slot) until finished or dropped. */
+function held(path: string, headers: Record<string, string>, body = READ) {
+  const req = http.request(new URL(path, s.url), {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json",
+      "content-length": String(Buffer.byteLength(body)),
+      ...headers,
+    },
+  });
+  const answer = new Promise<Answer>((resolve, reject) => {
+    req.on("response", (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk) => (text += chunk));
+      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: JSON.parse(text) }));
+    });
+    req.on("error", reject);
+  });
+  answer.catch(() => {}); // a dropped request's answer is never read
+  req.write(body.slice(0, 1));
+  return {
+    finish: (rest = body.slice(1)) => {
+      req.end(rest);
+      return answer;
+    },
+    drop: () => req.destroy(),
+  };
+}
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const heldGraphql = (headers: Record<string, string> = {}, body?: string) => held("/api/graphql", headers, body);
+
+const slots = () => s.app.locals.callerSlots as CallerSlots;
+/** Waits until the server counts this many requests running and waiting (over all callers). */
+async function counted(running: number, waiting = 0) {
+  for (let i = 0; i < 500; i++) {
+    const now = slots().count();
+    if (now.running === running && now.waiting === waiting) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  expect(slots().count()).toEqual({ running, waiting });
+}
+
+/** A signed-up user whose session this process has seen answered (so it counts as the session). */
+async function liveUser(name: string) {
+  const user = await signUp(s.url, name);
+  expect((await gql(s.url, "{ viewer { name } }", {}, { token: user.token })).body.data.viewer.name).toBe(name);
+  return user;
+}
+
+function expectRefused(
+  answer: { status: number; headers: Headers | http.IncomingHttpHeaders; body: any },
+  whose: RegExp,
+) {
+  expect(answer.status).toBe(429);
+  const retryAfter =
+    answer.headers instanceof Headers ? answer.headers.get("retry-after") : answer.headers["retry-after"];
+  expect(retryAfter).toBe("1");
+  expect(answer.body.errors[0].extensions).toEqual({ code: "RATE_LIMITED", limit: "concurrency", retryAfter: 1 });
+  expect(answer.body.errors[0].message).toMatch(/^At most 2 requests of one caller may run at once/);
+  expect(answer.body.errors[0].message).toMatch(whose);
+}
+
+test("a session runs 2 requests at once; the 3rd waits for a slot, and gets 429 naming the cap when none frees in time; other callers go on", async () => {
+  const ada = await liveUser("Ada");
+  const bob = await liveUser("Bob");
+  const running = [heldGraphql(bearer(ada.token)), heldGraphql(bearer(ada.token))];
+  await counted(2);
+
+  const third = await gql(s.url, "{ viewer { name } }", {}, { token: ada.token });
+  expectRefused(third, /\(this session has 2 running\)/);
+  // Another user, and a signed-out caller, are not held up by Ada's cap.
+  expect((await gql(s.url, "{ viewer { name } }", {}, { token: bob.token })).body).toEqual({
+    data: { viewer: { name: "Bob" } },
+  });
+  expect((await gql(s.url, "{ __typename }")).status).toBe(200);
+
+  // A request that waits gets the slot of the first one to finish.
+  const waiting = gql(s.url, "{ viewer { name } }", {}, { token: ada.token });
+  await counted(2, 1);
+  expect(await running[0].finish()).toMatchObject({ status: 200, body: { data: { viewer: { name: "Ada" } } } });
+  expect((await waiting).body).toEqual({ data: { viewer: { name: "Ada" } } });
+  expect((await running[1].finish()).status).toBe(200);
+  await counted(0);
+});
+
+test("a made-up session token counts as its address: it opens no slots of its own", async () => {
+  const ada = await liveUser("Ada again");
+  const running = [heldGraphql(), heldGraphql(bearer("made-up-token"))];
+  await counted(2);
+  const refused = await gql(s.url, "{ __typename }", {}, { token: "another-made-up-token" });
+  expectRefused(refused, /\(your address \(signed out\) has 2 running\)/);
+  // A live session is a caller of its own, from the same address.
+  expect((await gql(s.url, "{ viewer { name } }", {}, { token: ada.token })).status).toBe(200);
+  for (const request of running) expect((await request.finish()).status).toBe(200);
+  await counted(0);
+});
+
+test("a slot is given back however its request ends: an error, the client gone (sending, queued, or while its query waits on a lock), the request's timeout", async () => {
+  const ada = await liveUser("Cleo");
+  const as = bearer(ada.token);
+  // Errors: a body that is no JSON, a GraphQL syntax error, a refused mutation.
+  const errors = [heldGraphql(as, "{not json}"), heldGraphql(as, JSON.stringify({ query: "{ viewer {" }))];
+  await counted(2);
+  expect((await errors[0].finish()).status).toBe(400);
+  expect((await errors[1].finish()).body.errors).toHaveLength(1);
+  await counted(0);
+  expect(
+    (await gql(s.url, 'mutation { logBodyweight(input: {date: "2026-01-01", weight: 80}) { date } }')).body.errors[0]
+      .extensions.code,
+  ).toBe("FORBIDDEN");
+  await counted(0);
+
+  // The client goes away while sending its body, and while waiting in the queue.
+  const sending = [heldGraphql(as), heldGraphql(as)];
+  await counted(2);
+  const queued = heldGraphql(as);
+  await counted(2, 1);
+  queued.drop();
+  await counted(2, 0);
+  for (const request of sending) request.drop();
+  await counted(0);
+
+  // Blocked on a row lock: one request's client leaves (its query is cancelled), the other runs
+  // into the request timeout (1 s here).
+  const log = (weight: number) =>
+    gql(
+      s.url,
+      'mutation($w: Float!) { logBodyweight(input: {date: "2026-01-02", weight: $w}) { weight } }',
+      { w: weight },
+      { token: ada.token },
+    );
+  expect((await log(80)).body.errors).toBeUndefined();
+  const lock = await s.ownerPool.connect();
+  try {
+    await lock.query("begin");
+    await lock.query("select 1 from app_public.bodyweights where date = '2026-01-02' for update");
+    const leaving = new AbortController();
+    const left = fetch(`${s.url}/api/graphql`, {
+      method: "POST",
+      signal: leaving.signal,
+      headers: { "content-type": "application/json", accept: GRAPHQL_RESPONSE, ...as },
+      body: JSON.stringify({ query: 'mutation { logBodyweight(input: {date: "2026-01-02", weight: 81}) { weight } }' }),
+    }).catch((error: Error) => error.name);
+    const timedOut = log(82);
+    await counted(2);
+    leaving.abort();
+    expect(await left).toBe("AbortError");
+    const answer = await timedOut;
+    expect(answer.body.errors[0].extensions.code).toBe("TIMEOUT");
+    await counted(0);
+  } finally {
+    await lock.query("rollback");
+    lock.release();
+  }
+  // Both slots are free: 2 run at once again, the 3rd is refused.
+  const again = [heldGraphql(as), heldGraphql(as)];
+  await counted(2);
+  expectRefused(await gql(s.url, "{ viewer { name } }", {}, { token: ada.token }), /this session/);
+  for (const request of again) expect((await request.finish()).status).toBe(200);
+  await counted(0);
+});
+
+describe("MCP", () => {
+  const mcp = (token: string, body: string) =>
+    held("/api/mcp", { ...bearer(token), accept: "application/json, text/event-stream" }, body);
+  const LIST = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} });
+
+  test("a connected app runs 2 requests at once like a session; the 3rd gets 429 in JSON-RPC's shape; the user's own session goes on", async () => {
+    const user = await liveUser("Dee");
+    const { access_token } = await connectRaw(s.url, user.token);
+    const first = await toolsListWith(`${s.url}/api/mcp`, access_token);
+    expect((await first.json()).result.tools.length).toBeGreaterThan(0);
+    const running = [mcp(access_token, LIST), mcp(access_token, LIST)];
+    await counted(2);
+    const refused = await toolsListWith(`${s.url}/api/mcp`, access_token);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBe("1");
+    expect(refused.headers.get("access-control-allow-origin")).toBe("*");
+    expect(await refused.json()).toEqual({
+      jsonrpc: "2.0",
+      error: {
+        code: -32000,
+        message: "At most 2 requests of one caller may run at once (this connected app has 2 running); retry in 1 s",
+      },
+      id: null,
+    });
+    expect((await gql(s.url, "{ viewer { name } }", {}, { token: user.token })).status).toBe(200);
+    for (const request of running) expect((await request.finish()).body.result.tools.length).toBeGreaterThan(0);
+    await counted(0);
+  });
+
+  test("tool calls are priced like their GraphQL and charged to the connection's own budget: another connection of the same user and address goes on", async () => {
+    const user = await liveUser("Eve");
+    const connect = async () => {
+      const { access_token } = await connectRaw(s.url, user.token);
+      const client = new Client({ name: "budget-test", version: "1.0.0" });
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(`${s.url}/api/mcp`), {
+          requestInit: { headers: bearer(access_token) },
+        }),
+      );
+      return client;
+    };
+    const [first, second] = [await connect(), await connect()];
+    try {
+      const list = async (client: Client) => {
+        const result: any = await client.callTool({ name: "list_workouts", arguments: {} });
+        return { isError: result.isError ?? false, value: JSON.parse(result.content[0].text) };
+      };
+      let accepted = 0;
+      let refusal: { isError: boolean; value: any };
+      for (;;) {
+        refusal = await list(first);
+        if (refusal.isError) break;
+        accepted += 1;
+      }
+      expect(refusal.value).toMatchObject({ code: "RATE_LIMITED" });
+      const cost = Number(/^This operation costs (\d+),/.exec(refusal.value.error)![1]);
+      expect(refusal.value.error).toContain(`of this connected app's GraphQL cost budget (${APP_BUDGET} a minute)`);
+      expect(accepted).toBe(Math.floor(APP_BUDGET / cost));
+      expect(accepted).toBeGreaterThan(0);
+      expect(await list(second)).toEqual({ isError: false, value: { workouts: [] } });
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+});
+
+test("CALLER_CONCURRENCY: 4 by default; 1 to one less than a process's GraphQL pool; anything else refused at start, naming it", () => {
+  expect(readConfig({}).callerConcurrency).toBe(4);
+  expect(readConfig({ CALLER_CONCURRENCY: "1" }).callerConcurrency).toBe(1);
+  expect(readConfig({ CALLER_CONCURRENCY: "19", WEB_CONCURRENCY: "1" }).callerConcurrency).toBe(19);
+  expect(() => readConfig({ CALLER_CONCURRENCY: "20", WEB_CONCURRENCY: "1" })).toThrow(
+    'CALLER_CONCURRENCY must be a whole number of requests from 1 to 19 (one less than the GraphQL pool of each of 1 API process), got "20"',
+  );
+  expect(readConfig({ CALLER_CONCURRENCY: "9", WEB_CONCURRENCY: "2" }).callerConcurrency).toBe(9);
+  expect(() => readConfig({ CALLER_CONCURRENCY: "10", WEB_CONCURRENCY: "2" })).toThrow(/from 1 to 9 .*got "10"/);
+  for (const bad of ["0", "-1", "2.5", "four"])
+    expect(() => readConfig({ CALLER_CONCURRENCY: bad })).toThrow(/^CALLER_CONCURRENCY must be/);
+});
