@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { createDatabaseFromTemplate, startScratch } from "../db/scratch.ts";
 import { freePort } from "../db/embedded.ts";
-import { createPools } from "../server/database.ts";
+import { createPools, poolSizes } from "../server/database.ts";
 
 export const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -120,6 +120,9 @@ export async function startApp(
       // speed, not the per-client budgets (test/api/graphql-cost.test.ts tests those).
       SESSION_COST_PER_MINUTE: "1000000000000",
       ADDRESS_COST_PER_MINUTE: "1000000000000",
+      // Likewise its connections are one caller: the largest cap the processes allow (a bench of
+      // the cap itself sets its own).
+      CALLER_CONCURRENCY: String(poolSizes(Number(env.WEB_CONCURRENCY ?? 1)).graphql - 1),
       ...env,
     },
     /running at http/,
