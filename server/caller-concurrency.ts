@@ -142,9 +142,11 @@ export function callerConcurrencyGate(limits: CallerConcurrency = CALLER_CONCURR
       const caller = (hash && known.get(hash)) || `address:${clientAddress(req)}`;
       const gone = new AbortController();
       let running = false;
+      // The slot is held until the request's database work has ended too (a cancelled query, a
+      // query's commit after its answer): only then is its connection back in the pool.
       const done = () => {
-        slots.release(caller);
         if (hash) known.learn(hash, req.identity);
+        void (req.databaseWork?.spentMs() ?? Promise.resolve()).finally(() => slots.release(caller));
       };
       // However the request ends (answered, failed, timed out, its client gone), its response closes.
       res.once("close", () => (running ? done() : gone.abort()));

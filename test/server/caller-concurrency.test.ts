@@ -10,15 +10,17 @@ import { useTestServer, gql, signUp, GRAPHQL_RESPONSE } from "../support/harness
 import { connectRaw, toolsListWith } from "../support/oauth-flow.ts";
 import { readConfig } from "../../server/config.ts";
 import type { CallerSlots } from "../../server/caller-concurrency.ts";
+import { operationText } from "../../sdk/src/graphql.ts";
+import { WORKOUTS } from "../../sdk/src/operations.ts";
 
 const CAP = 2;
 const WAIT_MS = 300;
-/** A connected app's GraphQL cost budget a minute, small enough to reach in a few tool calls. */
-const APP_BUDGET = 20_000;
+/** Every signed-in budget, refilling by 1 unit a second: a bucket a test empties stays empty. */
+const BUDGET = 1_000_000_000;
 const s = useTestServer({
   callerConcurrency: { perCaller: CAP, waitMs: WAIT_MS },
   requestTimeoutMs: 1000,
-  clientCostLimits: { perSessionPerMinute: APP_BUDGET, perAddressPerMinute: Number.MAX_SAFE_INTEGER },
+  clientCostLimits: { perSessionPerMinute: BUDGET, perAddressPerMinute: BUDGET, windowSeconds: BUDGET },
 });
 
 const READ = JSON.stringify({ query: "{ viewer { name } }" });
@@ -217,40 +219,66 @@ describe("MCP", () => {
     await counted(0);
   });
 
-  test("tool calls are priced like their GraphQL and charged to the connection's own budget: another connection of the same user and address goes on", async () => {
+  test("each tool call is priced by the operation guard like the same GraphQL, and charged to its connection's own budget: the user's other connection goes on", async () => {
     const user = await liveUser("Eve");
-    const connect = async () => {
+    const connectApp = async () => {
       const { access_token } = await connectRaw(s.url, user.token);
+      const { rows } = await s.ownerPool.query(
+        "select connection_id from app_private.oauth_tokens where token_hash = sha256(convert_to($1, 'UTF8'))",
+        [access_token],
+      );
       const client = new Client({ name: "budget-test", version: "1.0.0" });
       await client.connect(
         new StreamableHTTPClientTransport(new URL(`${s.url}/api/mcp`), {
           requestInit: { headers: bearer(access_token) },
         }),
       );
-      return client;
+      return { client, payer: `app:${rows[0].connection_id}` };
     };
-    const [first, second] = [await connect(), await connect()];
+    const [a, b] = [await connectApp(), await connectApp()];
+    const tokens = async (payer: string) =>
+      (await s.ownerPool.query("select tokens from app_private.cost_buckets where payer = $1", [payer])).rows[0]
+        ?.tokens as number | undefined;
+    const empty = (payer: string) =>
+      s.ownerPool.query(
+        `insert into app_private.cost_buckets (payer, tokens) values ($1, 0)
+           on conflict (payer) do update set tokens = 0, updated_at = now()`,
+        [payer],
+      );
+    const list = async (client: Client) => {
+      const result: any = await client.callTool({ name: "list_workouts", arguments: {} });
+      return { isError: result.isError ?? false, value: JSON.parse(result.content[0].text) };
+    };
+    const none = { isError: false, value: { workouts: [] } };
     try {
-      const list = async (client: Client) => {
-        const result: any = await client.callTool({ name: "list_workouts", arguments: {} });
-        return { isError: result.isError ?? false, value: JSON.parse(result.content[0].text) };
-      };
-      let accepted = 0;
-      let refusal: { isError: boolean; value: any };
-      for (;;) {
-        refusal = await list(first);
-        if (refusal.isError) break;
-        accepted += 1;
-      }
-      expect(refusal.value).toMatchObject({ code: "RATE_LIMITED" });
-      const cost = Number(/^This operation costs (\d+),/.exec(refusal.value.error)![1]);
-      expect(refusal.value.error).toContain(`of this connected app's GraphQL cost budget (${APP_BUDGET} a minute)`);
-      expect(accepted).toBe(Math.floor(APP_BUDGET / cost));
-      expect(accepted).toBeGreaterThan(0);
-      expect(await list(second)).toEqual({ isError: false, value: { workouts: [] } });
+      expect(await list(a.client)).toEqual(none);
+      // Charged to A's bucket once its response has closed; B has spent nothing.
+      for (let i = 0; i < 200 && !((await tokens(a.payer))! < BUDGET); i++) await new Promise((r) => setTimeout(r, 10));
+      expect(await tokens(a.payer)).toBeLessThan(BUDGET);
+      expect(await tokens(b.payer)).toBeUndefined();
+
+      await empty(a.payer);
+      const refused = await list(a.client);
+      expect(refused).toMatchObject({ isError: true, value: { code: "RATE_LIMITED" } });
+      expect(refused.value.error).toMatch(/more than the 0 left of this connected app's GraphQL cost budget/);
+      expect(await list(b.client)).toEqual(none);
+
+      // The same operation on /api/graphql, with the session's budget spent, has the same estimate.
+      await s.ownerPool
+        .query("select app_private.cost_payer(sha256(convert_to($1, 'UTF8')), null, null, null) as payer", [user.token])
+        .then(({ rows }) => empty(rows[0].payer));
+      const graphql = await gql(
+        s.url,
+        operationText(WORKOUTS),
+        { limit: 20, since: null, until: null },
+        { token: user.token },
+      );
+      expect(graphql.status).toBe(429);
+      const estimate = (message: string) => /estimated cost of (\d+) /.exec(message)![1];
+      expect(estimate(graphql.body.errors[0].message)).toBe(estimate(refused.value.error));
     } finally {
-      await first.close();
-      await second.close();
+      await a.client.close();
+      await b.client.close();
     }
   });
 });
