@@ -146,12 +146,13 @@ export async function run() {
   const db = await benchDatabase("flood");
   let server: Process | undefined;
   try {
-    // The real budgets (startApp's huge ones unset: empty is the default); X-Forwarded-For believed
-    // from loopback, so the flood comes from an address of its own.
+    // The real budgets and cap (startApp's lifted ones unset: empty is the default); X-Forwarded-For
+    // believed from loopback, so the flood comes from an address of its own.
     server = await startApp(db, {
       WEB_CONCURRENCY: "2",
       SESSION_COST_PER_MINUTE: "",
       ADDRESS_COST_PER_MINUTE: "",
+      CALLER_CONCURRENCY: process.env.BENCH_CALLER_CONCURRENCY ?? "",
       TRUST_PROXY: "loopback",
     });
     const { url } = server;
