@@ -12,6 +12,12 @@ const LOOPBACK_HOSTS = new Set(["127.0.0.1", "[::1]", "localhost"]);
  */
 const REVERSE_DOMAIN_SCHEME = /^[a-z]{2,63}(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+:$/;
 
+/**
+ * Private-use callbacks of known assistants whose scheme is not a reverse domain, each exact:
+ * Cursor registers this one (beside its https and loopback ones) and signs in through it.
+ */
+const KNOWN_APP_REDIRECTS = new Set(["cursor://anysphere.cursor-mcp/oauth/callback"]);
+
 const ALLOWED =
   "https, http to a loopback address (127.0.0.1, [::1] or localhost), or an app's own scheme named after its domain in reverse order (com.example.app:/callback)";
 
@@ -30,6 +36,6 @@ export function redirectUriProblem(uri: string): string | null {
       ? null
       : `${uri}: plain http is allowed only to a loopback address (127.0.0.1, [::1] or localhost); use https`;
   }
-  if (REVERSE_DOMAIN_SCHEME.test(url.protocol)) return null;
+  if (REVERSE_DOMAIN_SCHEME.test(url.protocol) || KNOWN_APP_REDIRECTS.has(uri)) return null;
   return `${uri}: the ${url.protocol} scheme is not allowed; a redirect URI is ${ALLOWED}`;
 }

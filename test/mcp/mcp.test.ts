@@ -527,6 +527,7 @@ describe("consent and clients", () => {
       "com.example.app:/oauth",
       "ai.example:/cb",
       "com.example.app://oauth/callback",
+      "cursor://anysphere.cursor-mcp/oauth/callback",
       REDIRECT,
     ]) {
       expect([good, redirectUriProblem(good)]).toEqual([good, null]);
@@ -545,6 +546,8 @@ describe("consent and clients", () => {
       "blob:https://evil.example/0",
       "wss://evil.example/cb",
       "myapp:/cb",
+      "cursor://evil.example/oauth/callback",
+      "cursor://anysphere.cursor-mcp/oauth/callback/x",
       "com.:/cb",
       "x-apple.systempreferences:cb",
       "1.example:/cb",
