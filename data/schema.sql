@@ -4,312 +4,313 @@
 -- Contents: the line where each section and object starts (sections by schema, then kind; objects by name).
 -- The design notes behind them are listed in db/CONVENTIONS.md.
 --
---  331  app_hidden: types
---  334    doc_array_answer
---  340    doc_choice_answer
---  346    doc_flag_answer
---  352    doc_line_answer
---  358    doc_object_answer
---  364    lift_target
---  381    progression_state
---  395    progression_target
---  408    session_judgement
---  421  app_hidden: tables
---  424    exercise_labels
---  453    imported_workout_starts
---  473    progression_restarts
---  502  app_hidden: functions
---  505    api_key_live
---  516    apply_workout_document_row
---  531    ban_in_force
---  541    body_part_words
---  552    bodyweight_reason
---  563    catalog_exercise_meaning
---  592    check_date
---  612    check_one_of
---  629    closest_exercises
---  662    control_character_reason
---  673    convert_weight
---  688    cycle_shortfall
---  711    cycle_texts
---  721    cycle_week
---  736    cycle_week_is_deload
---  747    deload_weight
---  760    doc_array
---  775    doc_bodyweight
---  787    doc_duration
---  808    doc_exercise
---  829    doc_exercise_entry
---  855    doc_exercise_field
---  866    doc_flag
---  880    doc_integer
---  892    doc_line
---  907    doc_object
---  921    doc_one_of
---  935    doc_own_id
---  962    doc_parse_set
--- 1035    doc_percent_set
--- 1057    doc_real_date
--- 1070    doc_reset
--- 1093    doc_set_number
--- 1105    doc_stage
--- 1124    doc_start
--- 1169    doc_string
--- 1179    doc_unknown_key
--- 1189    doc_uuid
--- 1200    doc_weight
--- 1212    document_patterns
--- 1231    e1rm
--- 1243    earlier_sessions_note
--- 1253    exercise_match_score
--- 1264    exercise_reference
--- 1275    exercise_staple_rank
--- 1295    exercise_word
--- 1335    exercise_words
--- 1350    format_duration
--- 1360    format_set
--- 1380    format_start
--- 1391    hidden_character_reason
--- 1405    import_choice
--- 1417    import_find_duplicates
--- 1471    import_map_names
--- 1543    import_name_map
--- 1560    import_names_chosen
--- 1581    import_names_summary
--- 1600    import_one_workout
--- 1652    import_save_account
--- 1700    import_save_custom_exercises
--- 1744    import_save_workout
--- 1768    import_workout_entries
--- 1806    judge_cycle_session
--- 1833    judge_session
--- 1899    lifted_as_loaded
--- 1916    lifted_text
--- 1930    loadable_step
--- 1940    match_exercise
--- 2010    match_exercise_exact
--- 2046    match_exercise_typos
--- 2110    match_exercise_words
--- 2188    next_amrap_target
--- 2228    next_cycle_target
--- 2267    next_double_target
--- 2322    next_linear_target
--- 2388    next_plan
--- 2429    next_stage_target
--- 2490    next_target
--- 2509    next_time_target
--- 2551    own_routine
--- 2565    personal_records
--- 2609    pinned_note
--- 2627    planned_sets
--- 2688    program_copy_name
--- 2708    program_day_document
--- 2721    program_exercise
--- 2737    program_input_weights
--- 2789    program_key
--- 2799    program_lift_step
--- 2814    program_rounding_step
--- 2826    program_unit_value
--- 2836    program_weight_from_history
--- 2848    progression_first_note
--- 2867    progression_lift_target
--- 2900    progression_opening
--- 2929    progression_rules
--- 2937    progression_sessions
--- 2986    progression_targets
--- 3083    record_sets
--- 3106    refresh_exercise_labels
--- 3127    rep_max_reps
--- 3135    require_another_admin
--- 3158    require_session
--- 3176    require_user
--- 3194    resolve_exercise
--- 3204    resolve_exercises
--- 3217    resolve_exercises_exactly
--- 3245    round_to_step
--- 3255    rounding_step
--- 3265    routine_name_taken
--- 3278    same_start_weight
--- 3289    session_live
--- 3299    shown_increment
--- 3313    shown_reset
--- 3329    shown_weight
--- 3341    snap_down
--- 3351    snap_up
--- 3361    snap_weight
--- 3372    staged_import_limits
--- 3382    tg_check_exercise_visible
--- 3399    tg_check_parent_owner
--- 3425    tg_check_workout_routine
--- 3442    tg_custom_exercise_name_free
--- 3463    tg_exercise_aliases_check
--- 3484    tg_exercise_labels
--- 3507    tg_exercises_check
--- 3562    tg_name_without_hidden_characters
--- 3579    tg_one_line_name
--- 3595    tg_routine_exercises_restart
--- 3633    tg_routine_name_unique
--- 3650    tg_set_updated_at
--- 3662    tg_users_name_check
--- 3676    tg_workout_sets_denormalize
--- 3693    tg_workout_sets_refresh
--- 3713    touch_current_session
--- 3735    touch_current_session_to_write
--- 3749    touch_due
--- 3759    try_uuid
--- 3769    typo_distance
--- 3803    unknown_exercise_reason
--- 3822    walk_routine_document
--- 3857    walk_routine_entry
--- 3948    walk_routine_exercise_extras
--- 4048    walk_routine_exercise_steps
--- 4103    walk_routine_fields
--- 4187    walk_routine_program
--- 4266    walk_routine_target
--- 4312    walk_workout_document
--- 4365    walk_workout_entry
--- 4433    walk_workout_fields
--- 4533    walk_workout_sets
--- 4579    walk_workout_when
--- 4635    weight_increment
--- 4645    weight_kg
--- 4655    weight_units
--- 4663    weights_meet
--- 4679    word_set
--- 4690  app_private: tables
--- 4693    address_attempts
--- 4707    api_key_hashes
--- 4716    cost_buckets
--- 4730    failed_sign_ins
--- 4743    oauth_clients
--- 4761    oauth_codes
--- 4781    oauth_tokens
--- 4795    rate_counters
--- 4804    session_tokens
--- 4813    user_secrets
--- 4822  app_private: functions
--- 4825    address_key
--- 4836    admin_target
--- 4858    admin_user
--- 4878    api_key_of_hash
--- 4894    ban_user
--- 4921    charge_cost
--- 4945    claim_address_attempt
--- 4982    cost_budget_of
--- 4992    cost_left
--- 5007    cost_payer
--- 5021    cost_refilled
--- 5031    count_admin_call
--- 5050    count_request
--- 5066    delete_expired_imports
--- 5076    delete_idle_sessions
--- 5093    end_session
--- 5107    expire_api_keys
--- 5124    forget_expired_oauth
--- 5151    lift_expired_bans
--- 5169    max_sessions_per_user
--- 5177    new_session
--- 5203    oauth_client
--- 5214    oauth_code_challenge
--- 5235    oauth_exchange_code
--- 5271    oauth_issue_code
--- 5293    oauth_one_time_status
--- 5317    oauth_refresh
--- 5354    oauth_register_client
--- 5366    oauth_revoke
--- 5379    oauth_store_tokens
--- 5392    oauth_use_token
--- 5414    password_attempt
--- 5479    password_hash_cost
--- 5487    password_hash_cost_of
--- 5497    prune_counters
--- 5523    random_base62
--- 5550    recent_sign_in_seconds
--- 5558    session_for_token
--- 5581    session_of_hash
--- 5595    sign_in
--- 5624    sign_up
--- 5648    unban_user
--- 5666    use_api_key
--- 5704    user_record
--- 5723  app_public: types
--- 5726    admin_user
--- 5746    api_key_access
--- 5749    e1rm_session
--- 5773    exercise_resolution
--- 5785    last_performance
--- 5799    next_target
--- 5831    program_lift
--- 5839    volume_week
--- 5854  app_public: tables
--- 5857    api_keys
--- 5889    bodyweights
--- 5925    connected_apps
--- 5959    exercise_aliases
--- 5985    exercise_import_names
--- 6011    exercises
--- 6062    program_templates
--- 6088    routine_exercises
--- 6195    routines
--- 6248    sessions
--- 6272    staged_import_parts
--- 6313    staged_imports
--- 6341    users
--- 6399    workout_exercises
--- 6450    workout_sets
--- 6558    workouts
--- 6635  app_public: functions
--- 6638    admin_users
--- 6663    apply_routine_document
--- 6714    apply_workout_document
--- 6804    create_api_key
--- 6845    create_custom_exercise
--- 6862    current_api_key_id
--- 6873    current_oauth_connection_id
--- 6891    current_session_id
--- 6902    current_user_id
--- 6920    delete_account
--- 6968    delete_custom_exercise
--- 6995    disconnect_app
--- 7015    e1rm_series
--- 7049    exercise_key
--- 7059    exercises_aliases
--- 7070    exercises_custom
--- 7080    exercises_records
--- 7164    export_account
--- 7183    export_workouts
--- 7198    grant_admin
--- 7214    import_history
--- 7302    import_staged
--- 7340    last_performance
--- 7390    log_bodyweight
--- 7422    next_workout
--- 7446    program_library
--- 7456    program_templates_inputs
--- 7471    resolve_exercise
--- 7490    resolve_exercises
--- 7513    revoke_api_key
--- 7533    routine_document
--- 7577    routine_name_key
--- 7587    routines_next_targets
--- 7608    routines_next_workout
--- 7647    search_exercises
--- 7710    sessions_current
--- 7720    sign_out_other_sessions
--- 7738    sign_out_session
--- 7758    stage_import_part
--- 7818    start_program
--- 7849    update_custom_exercise
--- 7871    users_api_keys
--- 7894    users_connected_apps
--- 7912    users_custom_exercises
--- 7925    users_sessions
--- 7943    validate_routine_document
--- 7963    validate_workout_document
--- 7985    weekly_volume
--- 8012    workout_document
--- 8051    workout_sets_personal_record
--- 8063    workout_sets_text
+--  332  app_hidden: types
+--  335    doc_array_answer
+--  341    doc_choice_answer
+--  347    doc_flag_answer
+--  353    doc_line_answer
+--  359    doc_object_answer
+--  365    lift_target
+--  382    progression_state
+--  396    progression_target
+--  409    session_judgement
+--  422  app_hidden: tables
+--  425    exercise_labels
+--  454    imported_workout_starts
+--  474    progression_restarts
+--  503  app_hidden: functions
+--  506    api_key_live
+--  517    apply_workout_document_row
+--  532    ban_in_force
+--  542    body_part_words
+--  553    bodyweight_reason
+--  564    catalog_exercise_meaning
+--  593    check_date
+--  613    check_one_of
+--  630    closest_exercises
+--  663    control_character_reason
+--  674    convert_weight
+--  689    cycle_shortfall
+--  712    cycle_texts
+--  722    cycle_week
+--  737    cycle_week_is_deload
+--  748    deload_weight
+--  761    doc_array
+--  776    doc_bodyweight
+--  788    doc_duration
+--  809    doc_exercise
+--  830    doc_exercise_entry
+--  856    doc_exercise_field
+--  867    doc_flag
+--  881    doc_integer
+--  893    doc_line
+--  908    doc_object
+--  922    doc_one_of
+--  936    doc_own_id
+--  963    doc_parse_set
+-- 1036    doc_percent_set
+-- 1058    doc_real_date
+-- 1071    doc_reset
+-- 1094    doc_set_number
+-- 1106    doc_stage
+-- 1125    doc_start
+-- 1170    doc_string
+-- 1180    doc_unknown_key
+-- 1190    doc_uuid
+-- 1201    doc_weight
+-- 1213    document_patterns
+-- 1232    e1rm
+-- 1244    earlier_sessions_note
+-- 1254    exercise_match_score
+-- 1265    exercise_reference
+-- 1276    exercise_staple_rank
+-- 1296    exercise_word
+-- 1336    exercise_words
+-- 1351    format_duration
+-- 1361    format_set
+-- 1381    format_start
+-- 1392    hidden_character_reason
+-- 1406    import_choice
+-- 1418    import_find_duplicates
+-- 1472    import_map_names
+-- 1544    import_name_map
+-- 1561    import_names_chosen
+-- 1582    import_names_summary
+-- 1601    import_one_workout
+-- 1653    import_save_account
+-- 1701    import_save_custom_exercises
+-- 1745    import_save_workout
+-- 1769    import_workout_entries
+-- 1807    judge_cycle_session
+-- 1834    judge_session
+-- 1900    lifted_as_loaded
+-- 1917    lifted_text
+-- 1931    loadable_step
+-- 1941    match_exercise
+-- 2011    match_exercise_exact
+-- 2047    match_exercise_typos
+-- 2111    match_exercise_words
+-- 2189    next_amrap_target
+-- 2229    next_cycle_target
+-- 2268    next_double_target
+-- 2323    next_linear_target
+-- 2389    next_plan
+-- 2430    next_stage_target
+-- 2491    next_target
+-- 2510    next_time_target
+-- 2552    own_routine
+-- 2566    personal_records
+-- 2610    pinned_note
+-- 2628    planned_sets
+-- 2689    program_copy_name
+-- 2709    program_day_document
+-- 2722    program_exercise
+-- 2738    program_input_weights
+-- 2790    program_key
+-- 2800    program_lift_step
+-- 2815    program_rounding_step
+-- 2827    program_unit_value
+-- 2837    program_weight_from_history
+-- 2849    progression_first_note
+-- 2868    progression_lift_target
+-- 2901    progression_opening
+-- 2930    progression_rules
+-- 2938    progression_sessions
+-- 2987    progression_targets
+-- 3084    record_sets
+-- 3107    refresh_exercise_labels
+-- 3128    rep_max_reps
+-- 3136    require_another_admin
+-- 3159    require_session
+-- 3177    require_user
+-- 3195    resolve_exercise
+-- 3205    resolve_exercises
+-- 3218    resolve_exercises_exactly
+-- 3246    round_to_step
+-- 3256    rounding_step
+-- 3266    routine_name_taken
+-- 3279    same_start_weight
+-- 3290    session_live
+-- 3300    shown_increment
+-- 3314    shown_reset
+-- 3330    shown_weight
+-- 3342    snap_down
+-- 3352    snap_up
+-- 3362    snap_weight
+-- 3373    staged_import_limits
+-- 3383    tg_check_exercise_visible
+-- 3400    tg_check_parent_owner
+-- 3426    tg_check_workout_routine
+-- 3443    tg_custom_exercise_name_free
+-- 3464    tg_exercise_aliases_check
+-- 3485    tg_exercise_labels
+-- 3508    tg_exercises_check
+-- 3563    tg_name_without_hidden_characters
+-- 3580    tg_one_line_name
+-- 3596    tg_routine_exercises_restart
+-- 3634    tg_routine_name_unique
+-- 3651    tg_set_updated_at
+-- 3663    tg_users_name_check
+-- 3677    tg_workout_sets_denormalize
+-- 3694    tg_workout_sets_refresh
+-- 3714    touch_current_session
+-- 3736    touch_current_session_to_write
+-- 3750    touch_due
+-- 3760    try_uuid
+-- 3770    typo_distance
+-- 3804    unknown_exercise_reason
+-- 3823    walk_routine_document
+-- 3858    walk_routine_entry
+-- 3949    walk_routine_exercise_extras
+-- 4049    walk_routine_exercise_steps
+-- 4104    walk_routine_fields
+-- 4188    walk_routine_program
+-- 4267    walk_routine_target
+-- 4313    walk_workout_document
+-- 4366    walk_workout_entry
+-- 4434    walk_workout_fields
+-- 4534    walk_workout_sets
+-- 4580    walk_workout_when
+-- 4636    weight_increment
+-- 4646    weight_kg
+-- 4656    weight_units
+-- 4664    weights_meet
+-- 4680    word_set
+-- 4691  app_private: tables
+-- 4694    address_attempts
+-- 4708    api_key_hashes
+-- 4717    cost_buckets
+-- 4733    failed_sign_ins
+-- 4746    oauth_clients
+-- 4764    oauth_codes
+-- 4784    oauth_tokens
+-- 4798    rate_counters
+-- 4807    session_tokens
+-- 4816    user_secrets
+-- 4825  app_private: functions
+-- 4828    address_key
+-- 4839    admin_target
+-- 4861    admin_user
+-- 4881    api_key_of_hash
+-- 4897    ban_user
+-- 4924    charge_cost
+-- 4949    claim_address_attempt
+-- 4986    claim_cost
+-- 5011    cost_budget_of
+-- 5021    cost_left
+-- 5037    cost_payer
+-- 5051    cost_refilled
+-- 5061    count_admin_call
+-- 5080    count_request
+-- 5096    delete_expired_imports
+-- 5106    delete_idle_sessions
+-- 5123    end_session
+-- 5137    expire_api_keys
+-- 5154    forget_expired_oauth
+-- 5181    lift_expired_bans
+-- 5199    max_sessions_per_user
+-- 5207    new_session
+-- 5233    oauth_client
+-- 5244    oauth_code_challenge
+-- 5265    oauth_exchange_code
+-- 5301    oauth_issue_code
+-- 5323    oauth_one_time_status
+-- 5347    oauth_refresh
+-- 5384    oauth_register_client
+-- 5396    oauth_revoke
+-- 5409    oauth_store_tokens
+-- 5422    oauth_use_token
+-- 5444    password_attempt
+-- 5509    password_hash_cost
+-- 5517    password_hash_cost_of
+-- 5527    prune_counters
+-- 5553    random_base62
+-- 5580    recent_sign_in_seconds
+-- 5588    session_for_token
+-- 5611    session_of_hash
+-- 5625    sign_in
+-- 5654    sign_up
+-- 5678    unban_user
+-- 5696    use_api_key
+-- 5734    user_record
+-- 5753  app_public: types
+-- 5756    admin_user
+-- 5776    api_key_access
+-- 5779    e1rm_session
+-- 5803    exercise_resolution
+-- 5815    last_performance
+-- 5829    next_target
+-- 5861    program_lift
+-- 5869    volume_week
+-- 5884  app_public: tables
+-- 5887    api_keys
+-- 5919    bodyweights
+-- 5955    connected_apps
+-- 5989    exercise_aliases
+-- 6015    exercise_import_names
+-- 6041    exercises
+-- 6092    program_templates
+-- 6118    routine_exercises
+-- 6225    routines
+-- 6278    sessions
+-- 6302    staged_import_parts
+-- 6343    staged_imports
+-- 6371    users
+-- 6429    workout_exercises
+-- 6480    workout_sets
+-- 6588    workouts
+-- 6665  app_public: functions
+-- 6668    admin_users
+-- 6693    apply_routine_document
+-- 6744    apply_workout_document
+-- 6834    create_api_key
+-- 6875    create_custom_exercise
+-- 6892    current_api_key_id
+-- 6903    current_oauth_connection_id
+-- 6921    current_session_id
+-- 6932    current_user_id
+-- 6950    delete_account
+-- 6998    delete_custom_exercise
+-- 7025    disconnect_app
+-- 7045    e1rm_series
+-- 7079    exercise_key
+-- 7089    exercises_aliases
+-- 7100    exercises_custom
+-- 7110    exercises_records
+-- 7194    export_account
+-- 7213    export_workouts
+-- 7228    grant_admin
+-- 7244    import_history
+-- 7332    import_staged
+-- 7370    last_performance
+-- 7420    log_bodyweight
+-- 7452    next_workout
+-- 7476    program_library
+-- 7486    program_templates_inputs
+-- 7501    resolve_exercise
+-- 7520    resolve_exercises
+-- 7543    revoke_api_key
+-- 7563    routine_document
+-- 7607    routine_name_key
+-- 7617    routines_next_targets
+-- 7638    routines_next_workout
+-- 7677    search_exercises
+-- 7740    sessions_current
+-- 7750    sign_out_other_sessions
+-- 7768    sign_out_session
+-- 7788    stage_import_part
+-- 7848    start_program
+-- 7879    update_custom_exercise
+-- 7901    users_api_keys
+-- 7924    users_connected_apps
+-- 7942    users_custom_exercises
+-- 7955    users_sessions
+-- 7973    validate_routine_document
+-- 7993    validate_workout_document
+-- 8015    weekly_volume
+-- 8042    workout_document
+-- 8081    workout_sets_personal_record
+-- 8093    workout_sets_text
 
 create extension if not exists citext with schema public;
 create extension if not exists pg_trgm with schema public;
@@ -4717,6 +4718,7 @@ create table app_private.cost_buckets (
   payer text not null,
   tokens double precision not null,
   updated_at timestamp with time zone default now() not null,
+  held double precision default 0 not null,
   constraint cost_buckets_pkey PRIMARY KEY (payer)
 );
 alter table app_private.cost_buckets enable row level security;
@@ -4724,6 +4726,7 @@ comment on table app_private.cost_buckets is 'The GraphQL cost each payer has le
 comment on column app_private.cost_buckets.payer is 'Who pays: `key:<api key id>`, `app:<connected app id>`, `session:<session id>` (a live session) or `address:<client address>` (everything signed out; IPv6 by its /64).';
 comment on column app_private.cost_buckets.tokens is 'Cost units left at updated_at, before refilling since; below 0 when requests cost more than was left (at most one budget below 0).';
 comment on column app_private.cost_buckets.updated_at is 'When tokens was last written; the bucket has refilled since at its budget per window.';
+comment on column app_private.cost_buckets.held is 'Estimates taken by requests still running (claimed at the gate, given back when the request is charged what it spent): at most this much may come back to tokens besides the refill.';
 create index cost_buckets_updated_at on app_private.cost_buckets using btree (updated_at);
 comment on index app_private.cost_buckets_updated_at is 'Serves app_private.prune_counters, which deletes buckets idle long enough to be full again.';
 
@@ -4918,28 +4921,29 @@ $function$;
 comment on function app_private.ban_user(p_session uuid, p_user text, p_reason text, p_expires_in double precision) is 'Bans a user for the admin signed in with p_session, in one transaction: records banned, ban_reason and ban_expires (now + p_expires_in seconds, or null for no end) and ends all the user''s sessions. Returns the user record.';
 -- (execute: owner only)
 
-create function app_private.charge_cost(p_session_hash bytea, p_key_id uuid, p_app_id uuid, p_address text, p_signed_in_budget double precision, p_signed_out_budget double precision, p_window_seconds double precision, p_spent double precision, OUT payer text, OUT budget double precision, OUT tokens double precision)
+create function app_private.charge_cost(p_session_hash bytea, p_key_id uuid, p_app_id uuid, p_address text, p_signed_in_budget double precision, p_signed_out_budget double precision, p_window_seconds double precision, p_claimed double precision, p_spent double precision, OUT payer text, OUT budget double precision, OUT tokens double precision, OUT held double precision)
  RETURNS record
  LANGUAGE sql
  SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public'
 AS $function$
   -- One statement under the bucket's row lock: concurrent charges of one payer all count.
-  insert into app_private.cost_buckets as c (payer, tokens, updated_at)
-  select x.payer,
-         greatest(-app_private.cost_budget_of(x.payer, p_signed_in_budget, p_signed_out_budget),
-                  app_private.cost_budget_of(x.payer, p_signed_in_budget, p_signed_out_budget) - p_spent),
-         now()
+  insert into app_private.cost_buckets as c (payer, tokens, held, updated_at)
+  select x.payer, greatest(-b.budget, least(b.budget, b.budget - (p_spent - p_claimed))), 0, now()
     from app_private.cost_payer(p_session_hash, p_key_id, p_app_id, p_address) as x(payer)
+   cross join lateral (select app_private.cost_budget_of(x.payer, p_signed_in_budget, p_signed_out_budget) as budget) b
   on conflict (payer) do update
      set tokens = greatest(
            -app_private.cost_budget_of(c.payer, p_signed_in_budget, p_signed_out_budget),
-           app_private.cost_refilled(c.tokens, c.updated_at,
-             app_private.cost_budget_of(c.payer, p_signed_in_budget, p_signed_out_budget), p_window_seconds) - p_spent),
+           least(app_private.cost_budget_of(c.payer, p_signed_in_budget, p_signed_out_budget),
+             app_private.cost_refilled(c.tokens, c.updated_at,
+               app_private.cost_budget_of(c.payer, p_signed_in_budget, p_signed_out_budget), p_window_seconds)
+             - (p_spent - p_claimed))),
+         held = greatest(0, c.held - p_claimed),
          updated_at = now()
-  returning c.payer, app_private.cost_budget_of(c.payer, p_signed_in_budget, p_signed_out_budget), c.tokens;
+  returning c.payer, app_private.cost_budget_of(c.payer, p_signed_in_budget, p_signed_out_budget), c.tokens, c.held;
 $function$;
-comment on function app_private.charge_cost(p_session_hash bytea, p_key_id uuid, p_app_id uuid, p_address text, p_signed_in_budget double precision, p_signed_out_budget double precision, p_window_seconds double precision, p_spent double precision, OUT payer text, OUT budget double precision, OUT tokens double precision) is 'Takes p_spent (what a request really cost) from its payer''s bucket (app_private.cost_payer), refilled first, in one statement; never refuses, and the bucket goes at most one budget below 0. Returns what is left.';
+comment on function app_private.charge_cost(p_session_hash bytea, p_key_id uuid, p_app_id uuid, p_address text, p_signed_in_budget double precision, p_signed_out_budget double precision, p_window_seconds double precision, p_claimed double precision, p_spent double precision, OUT payer text, OUT budget double precision, OUT tokens double precision, OUT held double precision) is 'After a request: its payer (app_private.cost_payer) is charged p_spent, what it really cost, less p_claimed, what its gate took (app_private.claim_cost; given back from held), in one statement, the bucket refilled first; never refuses. The bucket stays between one budget below 0 and one budget. Returns what is left.';
 -- (execute: owner only)
 
 create function app_private.claim_address_attempt(p_action text, p_address inet, p_limit integer, p_window_seconds integer, OUT allowed boolean, OUT retry_after integer)
@@ -4979,6 +4983,31 @@ $function$;
 comment on function app_private.claim_address_attempt(p_action text, p_address inet, p_limit integer, p_window_seconds integer, OUT allowed boolean, OUT retry_after integer) is 'Lets one sign-in or sign-up attempt of an address through if fewer than p_limit were let through in the last p_window_seconds (and records it); otherwise says how many seconds until one is allowed.';
 -- (execute: owner only)
 
+create function app_private.claim_cost(p_session_hash bytea, p_key_id uuid, p_app_id uuid, p_address text, p_signed_in_budget double precision, p_signed_out_budget double precision, p_window_seconds double precision, p_estimate double precision, OUT payer text, OUT budget double precision, OUT tokens double precision, OUT held double precision)
+ RETURNS SETOF record
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public'
+AS $function$
+  -- One statement under the bucket's row lock: concurrent requests of one payer cannot together
+  -- take more than is left. Nothing is returned (and nothing taken) when the estimate does not fit.
+  insert into app_private.cost_buckets as c (payer, tokens, held, updated_at)
+  select x.payer, b.budget - p_estimate, p_estimate, now()
+    from app_private.cost_payer(p_session_hash, p_key_id, p_app_id, p_address) as x(payer)
+   cross join lateral (select app_private.cost_budget_of(x.payer, p_signed_in_budget, p_signed_out_budget) as budget) b
+   where b.budget >= p_estimate
+  on conflict (payer) do update
+     set tokens = app_private.cost_refilled(c.tokens, c.updated_at,
+           app_private.cost_budget_of(c.payer, p_signed_in_budget, p_signed_out_budget), p_window_seconds) - p_estimate,
+         held = c.held + p_estimate,
+         updated_at = now()
+   where app_private.cost_refilled(c.tokens, c.updated_at,
+           app_private.cost_budget_of(c.payer, p_signed_in_budget, p_signed_out_budget), p_window_seconds) >= p_estimate
+  returning c.payer, app_private.cost_budget_of(c.payer, p_signed_in_budget, p_signed_out_budget), c.tokens, c.held;
+$function$;
+comment on function app_private.claim_cost(p_session_hash bytea, p_key_id uuid, p_app_id uuid, p_address text, p_signed_in_budget double precision, p_signed_out_budget double precision, p_window_seconds double precision, p_estimate double precision, OUT payer text, OUT budget double precision, OUT tokens double precision, OUT held double precision) is 'The gate before a request runs: takes p_estimate (its static estimate) from its payer''s bucket (app_private.cost_payer), refilled first, when it fits, and holds it until the request is charged (app_private.charge_cost); returns the bucket then. Returns nothing and takes nothing when the estimate is more than is left.';
+-- (execute: owner only)
+
 create function app_private.cost_budget_of(p_payer text, p_signed_in_budget double precision, p_signed_out_budget double precision)
  RETURNS double precision
  LANGUAGE sql
@@ -4989,19 +5018,20 @@ $function$;
 comment on function app_private.cost_budget_of(p_payer text, p_signed_in_budget double precision, p_signed_out_budget double precision) is 'A payer''s budget: the signed-out one for an address, the signed-in one for a session, key or app.';
 -- (execute: owner only)
 
-create function app_private.cost_left(p_session_hash bytea, p_key_id uuid, p_app_id uuid, p_address text, p_signed_in_budget double precision, p_signed_out_budget double precision, p_window_seconds double precision, OUT payer text, OUT budget double precision, OUT tokens double precision)
+create function app_private.cost_left(p_session_hash bytea, p_key_id uuid, p_app_id uuid, p_address text, p_signed_in_budget double precision, p_signed_out_budget double precision, p_window_seconds double precision, OUT payer text, OUT budget double precision, OUT tokens double precision, OUT held double precision)
  RETURNS record
  LANGUAGE sql
  STABLE SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public'
 AS $function$
   select p.payer, p.budget,
-         coalesce(app_private.cost_refilled(c.tokens, c.updated_at, p.budget, p_window_seconds), p.budget)
+         coalesce(app_private.cost_refilled(c.tokens, c.updated_at, p.budget, p_window_seconds), p.budget),
+         coalesce(c.held, 0)
     from (select x.payer, app_private.cost_budget_of(x.payer, p_signed_in_budget, p_signed_out_budget) as budget
             from app_private.cost_payer(p_session_hash, p_key_id, p_app_id, p_address) as x(payer)) p
     left join app_private.cost_buckets c on c.payer = p.payer;
 $function$;
-comment on function app_private.cost_left(p_session_hash bytea, p_key_id uuid, p_app_id uuid, p_address text, p_signed_in_budget double precision, p_signed_out_budget double precision, p_window_seconds double precision, OUT payer text, OUT budget double precision, OUT tokens double precision) is 'What a request''s payer (app_private.cost_payer) has left now, and its budget (p_signed_in_budget or p_signed_out_budget per p_window_seconds); reads only. The server refuses a request whose estimated cost is more than tokens.';
+comment on function app_private.cost_left(p_session_hash bytea, p_key_id uuid, p_app_id uuid, p_address text, p_signed_in_budget double precision, p_signed_out_budget double precision, p_window_seconds double precision, OUT payer text, OUT budget double precision, OUT tokens double precision, OUT held double precision) is 'What a request''s payer (app_private.cost_payer) has left now, what running requests hold, and its budget (p_signed_in_budget or p_signed_out_budget per p_window_seconds); reads only.';
 -- (execute: owner only)
 
 create function app_private.cost_payer(p_session_hash bytea, p_key_id uuid, p_app_id uuid, p_address text)

@@ -19,7 +19,7 @@ import {
 import { SafeError, isPromiseLike } from "postgraphile/grafast";
 import { measureOperation, exceededLimit, OPERATION_LIMITS, RUNS_FUNCTION } from "./operation-cost.ts";
 import { textNesting, MAX_TEXT_NESTING } from "./operation-nesting.ts";
-import { payerOf, type ClientCostBudget, type CostRefusal } from "../server/client-cost-budget.ts";
+import { payerOf, type ClientCostBudget, type CostClaims, type CostRefusal } from "../server/client-cost-budget.ts";
 import { rateLimitHeaders } from "../server/rate-limit-headers.ts";
 import { REQUEST_CODES } from "../db/errors.ts";
 import { expressRequest } from "./request-identity.ts";
@@ -49,6 +49,8 @@ export type GuardContext = {
   /** The client's address, and the cost budgets every caller's operations must fit in (server/client-cost-budget.ts). */
   clientAddress?: string;
   clientCostBudget?: ClientCostBudget;
+  /** What this request's gates took, given back when it is charged what it spent. */
+  costClaims?: CostClaims;
 };
 
 /**
@@ -206,11 +208,11 @@ function checkCaller(
   return admitCost(args, context, identity, m.cost);
 }
 
-/** The operation's estimate must fit in what its payer has left of its cost budget (charged as spent later). */
+/** The operation's estimate must fit in what its payer has left of its cost budget; it is taken until the request is charged what it spent. */
 function admitCost(args: ExecuteArgs, context: GuardContext, identity: Identity, cost: number): Checked {
   if (!context.clientCostBudget) return null;
   return context.clientCostBudget
-    .admit(payerOf(identity, context.clientAddress), cost)
+    .admit(payerOf(identity, context.clientAddress), cost, context.costClaims)
     .then((refused) => (refused ? costRefused(args, refused, cost) : null));
 }
 

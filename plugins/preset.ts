@@ -91,6 +91,7 @@ export function makePreset(options: { pool: pg.Pool; dev: boolean }): GraphileCo
           useApiKey: req?.useApiKey,
           clientAddress: req ? clientAddress(req) : undefined,
           clientCostBudget: req?.app.locals.clientCostBudget,
+          costClaims: req?.costClaims,
         };
         // deleteAccount checks a password with the sign-in limits (plugins/account.ts).
         const authLimits: AuthLimits | undefined = req?.app.locals.authLimits;

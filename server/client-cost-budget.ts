@@ -65,14 +65,21 @@ export type CostRefusal = {
   message: string;
 };
 
+/** The estimates one request's gate took (several for an MCP request), given back when it is charged. */
+export type CostClaims = { claimed: number };
+
 export type ClientCostBudget = {
-  /** Before a request runs: null when `estimate` fits in what the payer has left (nothing spent), else why not. */
-  admit(payer: CostPayer, estimate: number): Promise<CostRefusal | null>;
-  /** After it: takes `spent` from the payer's bucket, in one statement; never refuses. */
-  charge(payer: CostPayer, spent: number): Promise<void>;
+  /**
+   * Before an operation runs: takes `estimate` from the payer's bucket when it fits (added to
+   * `claims`) and answers null, or answers why not (nothing taken).
+   */
+  admit(payer: CostPayer, estimate: number, claims?: CostClaims): Promise<CostRefusal | null>;
+  /** After the request: charges `spent` less what its gate took (`claimed`), in one statement; never refuses. */
+  charge(payer: CostPayer, spent: number, claimed?: number): Promise<void>;
 };
 
-type Level = { payer: string; budget: number; tokens: number; at: number };
+type Bucket = { payer: string; budget: number; tokens: number; held: number };
+type Level = Bucket & { at: number };
 
 const WHOSE: Record<BudgetName, string> = {
   session: "this session's",
@@ -87,16 +94,20 @@ const REMEMBERED = 10_000;
 export function clientCostBudget(pool: pg.Pool, limits: ClientCostLimits = CLIENT_COST_LIMITS): ClientCostBudget {
   const windowSeconds = limits.windowSeconds ?? CLIENT_COST_LIMITS.windowSeconds;
   const budgets = [limits.perSessionPerMinute, limits.perAddressPerMinute, windowSeconds];
-  // The last level this process read or wrote per payer. Other processes only ever take from a
-  // bucket, so refilled it is an upper bound: enough to refuse without a read, never to admit.
+  // The last level this process saw per payer. Besides the refill, a bucket only gains what running
+  // requests hold (given back when they spend less): with both, an upper bound, enough to refuse
+  // without a round trip, never to admit.
   const known = new Map<string, Level>();
-  const remember = (key: string, row: { payer: string; budget: number; tokens: number }) => {
+  const remember = (key: string, row: Bucket) => {
     if (known.size >= REMEMBERED) known.delete(known.keys().next().value!);
     known.delete(key);
     known.set(key, { ...row, at: performance.now() });
   };
   const upperBound = (level: Level) =>
-    Math.min(level.budget, level.tokens + (level.budget * (performance.now() - level.at)) / 1000 / windowSeconds);
+    Math.min(
+      level.budget,
+      level.tokens + level.held + (level.budget * (performance.now() - level.at)) / 1000 / windowSeconds,
+    );
   const keyOf = (p: CostPayer) => `${p.keyId ?? ""}|${p.appId ?? ""}|${p.sessionHash ?? ""}|${p.address ?? ""}`;
   const args = (p: CostPayer) => [
     p.sessionHash ? Buffer.from(p.sessionHash, "hex") : null,
@@ -120,23 +131,33 @@ export function clientCostBudget(pool: pg.Pool, limits: ClientCostLimits = CLIEN
     };
   };
   return {
-    async admit(payer, estimate) {
+    async admit(payer, estimate, claims) {
       const key = keyOf(payer);
       const last = known.get(key);
       if (last && upperBound(last) < estimate) return refusal(last, upperBound(last), estimate);
-      const { rows } = await pool.query({
+      const claimed = await pool.query<Bucket>({
+        name: "svc_claim_cost",
+        text: "select payer, budget, tokens, held from app_private.claim_cost($1, $2, $3, $4, $5, $6, $7, $8)",
+        values: [...args(payer), ...budgets, estimate],
+      });
+      if (claimed.rows[0]) {
+        remember(key, claimed.rows[0]);
+        if (claims) claims.claimed += estimate;
+        return null;
+      }
+      const { rows } = await pool.query<Bucket>({
         name: "svc_cost_left",
-        text: "select payer, budget, tokens from app_private.cost_left($1, $2, $3, $4, $5, $6, $7)",
+        text: "select payer, budget, tokens, held from app_private.cost_left($1, $2, $3, $4, $5, $6, $7)",
         values: [...args(payer), ...budgets],
       });
       remember(key, rows[0]);
-      return rows[0].tokens < estimate ? refusal(known.get(key)!, rows[0].tokens, estimate) : null;
+      return refusal(known.get(key)!, rows[0].tokens, estimate);
     },
-    async charge(payer, spent) {
-      const { rows } = await pool.query({
+    async charge(payer, spent, claimed = 0) {
+      const { rows } = await pool.query<Bucket>({
         name: "svc_charge_cost",
-        text: "select payer, budget, tokens from app_private.charge_cost($1, $2, $3, $4, $5, $6, $7, $8)",
-        values: [...args(payer), ...budgets, spent],
+        text: "select payer, budget, tokens, held from app_private.charge_cost($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+        values: [...args(payer), ...budgets, claimed, spent],
       });
       remember(keyOf(payer), rows[0]);
     },
@@ -145,21 +166,31 @@ export function clientCostBudget(pool: pg.Pool, limits: ClientCostLimits = CLIEN
 
 /**
  * Middleware for /api/graphql and /api/mcp: once the response has closed and the request's
- * database work has ended, its payer is charged what it spent (a client that went away pays too).
+ * database work has ended, its payer is charged what it spent, less what its gates took (a client
+ * that went away pays too).
  */
 export function chargeSpentCost(budget: ClientCostBudget) {
   return (req: Request, res: Response, next: NextFunction) => {
+    const claims: CostClaims = { claimed: 0 };
+    req.costClaims = claims;
     res.on("close", () => {
       const answerBytes = Number(res.getHeader("content-length")) || 0;
       (req.databaseWork?.spentMs() ?? Promise.resolve(0))
         .then((databaseMs) => {
           const spent = spentCost({ databaseMs, answerBytes });
-          return spent > 0
-            ? budget.charge(payerOf(req.identity ?? { kind: "anonymous" }, clientAddress(req)), spent)
-            : undefined;
+          if (spent === 0 && claims.claimed === 0) return;
+          const payer = payerOf(req.identity ?? { kind: "anonymous" }, clientAddress(req));
+          return budget.charge(payer, spent, claims.claimed);
         })
         .catch((error: Error) => log("warn", "a request's cost was not charged", { error: error.message }));
     });
     next();
   };
+}
+
+declare module "express-serve-static-core" {
+  interface Request {
+    /** What the request's gates took from its payer's cost budget (chargeSpentCost gives it back). */
+    costClaims?: CostClaims;
+  }
 }

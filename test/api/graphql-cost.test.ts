@@ -3,6 +3,7 @@
 // sizes, subscriptions, authorization for every content type, and an API key's cost budget a minute
 // (429 with Retry-After and RATE_LIMITED, RateLimit headers naming both limits).
 import { jest } from "@jest/globals";
+import { randomUUID } from "node:crypto";
 import {
   useTestServer,
   startTestServer,
@@ -637,8 +638,11 @@ describe("the cost budgets charged as spent, in PostgreSQL", () => {
   const ask = (url: string, who: { token?: string; key?: string; address: string }, query = QUERY) =>
     gql(url, query, {}, { token: who.token, key: who.key, headers: { "x-forwarded-for": who.address } });
   const bucket = async (payer: string) =>
-    (await small.ownerPool.query("select tokens, updated_at from app_private.cost_buckets where payer = $1", [payer]))
-      .rows[0] as { tokens: number; updated_at: Date } | undefined;
+    (
+      await small.ownerPool.query("select tokens, held, updated_at from app_private.cost_buckets where payer = $1", [
+        payer,
+      ])
+    ).rows[0] as { tokens: number; held: number; updated_at: Date } | undefined;
   const setTokens = (payer: string, tokens: number) =>
     small.ownerPool.query(
       `insert into app_private.cost_buckets (payer, tokens) values ($1, $2)
@@ -761,6 +765,41 @@ describe("the cost budgets charged as spent, in PostgreSQL", () => {
     const budget = limits.perSessionPerMinute;
     expect(budget - lightLeft).toBeGreaterThanOrEqual(1);
     expect(heavyLeft).toBeLessThan(lightLeft);
+    // The estimates the gates held were given back: what is gone is what was spent.
+    expect((await bucket(heavy.payer))!.held).toBe(0);
+    expect((await bucket(light.payer))!.held).toBe(0);
+  });
+
+  test("concurrent requests of one payer cannot together take more than is left: each estimate is held until its request is charged", async () => {
+    const RENAME = `mutation($id: UUID!) { updateUserById(input: {id: $id, userPatch: {name: "Held"}}) { user { name } } }`;
+    const probe = await payers["a session"].make();
+    await setTokens(probe.payer, 0);
+    const probed = await gql(small.url, RENAME, { id: randomUUID() }, { token: probe.who.token });
+    const renameEstimate = probed.body.errors[0].extensions.cost as number;
+    const { token, user } = await signUp(small.url, "Concurrent");
+    const payer = await sessionPayer(token);
+    await setTokens(payer, 2.5 * renameEstimate); // room for two
+    // The admitted renames wait on the user's row, so none is charged (and none gives back) before all are gated.
+    const lock = await small.ownerPool.connect();
+    try {
+      await lock.query("begin");
+      await lock.query("select 1 from app_public.users where id = $1 for update", [user.id]);
+      const settled: number[] = [];
+      const answers = Array.from({ length: 5 }, () =>
+        gql(small.url, RENAME, { id: user.id }, { token }).then((a) => (settled.push(a.status), a)),
+      );
+      for (let i = 0; i < 250 && settled.length < 3; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(settled).toEqual([429, 429, 429]);
+      expect(Math.floor((await bucket(payer))!.tokens)).toBe(Math.floor(0.5 * renameEstimate));
+      await lock.query("rollback");
+      const all = await Promise.all(answers);
+      expect(all.filter((a) => a.status === 200).map((a) => a.body.data.updateUserById.user.name)).toEqual([
+        "Held",
+        "Held",
+      ]);
+    } finally {
+      lock.release();
+    }
   });
 
   test("a session's budget is one for two app instances with their own pools on one database", async () => {
