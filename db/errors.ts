@@ -16,6 +16,7 @@ export const ERROR_CODES = {
   SVREA: "PASSWORD_REQUIRED", // deleteAccount without a password from a session that signed in over 5 minutes ago
   SVATT: "TOO_MANY_ATTEMPTS", // deleteAccount's password check locked out like sign-in's (the message gives the seconds)
   SVADM: "LAST_ADMIN", // deleteAccount by the only admin: promote another admin first
+  SVCPX: "QUERY_TOO_COMPLEX", // an answer over a bound found only while running (groupedAggregates' groups); the message names it
   // Standard SQLSTATEs we expect to see
   "42501": "FORBIDDEN", // insufficient_privilege: a write through the read-only role, or an RLS check
   "23505": "CONFLICT", // unique_violation
@@ -56,7 +57,8 @@ export const REQUEST_CODES = {
   QUERY_TOO_COMPLEX: "QUERY_TOO_COMPLEX", // over the depth, field, root-field or cost bounds of one operation
   UNSUPPORTED_OPERATION: "UNSUPPORTED_OPERATION", // a subscription: the API answers queries and mutations only
   WRONG_PASSWORD: "WRONG_PASSWORD", // deleteAccount with a wrong password: nothing deleted, counted as a failed sign-in
-  INVALID_INPUT: "INVALID_INPUT", // a negative list size (first, last, limit, offset), or a UUID argument that is not one; the message names it
+  INVALID_INPUT: "INVALID_INPUT", // a negative list size (first, last, limit, offset) or one over the maximum page, or a UUID argument that is not one; the message names it
+  RESPONSE_TOO_LARGE: "RESPONSE_TOO_LARGE", // an answer longer than GRAPHQL_MAX_RESPONSE_BYTES: sent instead of it, naming the cap
 } as const;
 
 /**

@@ -11,6 +11,11 @@ import {
   isObjectType,
   isInterfaceType,
   isIntrospectionType,
+  SchemaMetaFieldDef,
+  TypeMetaFieldDef,
+  isInputObjectType,
+  isEnumType,
+  isAbstractType,
   valueFromASTUntyped,
   type DocumentNode,
   type FieldNode,
@@ -18,10 +23,12 @@ import {
   type GraphQLCompositeType,
   type GraphQLField,
   type GraphQLSchema,
+  type GraphQLType,
   type OperationDefinitionNode,
   type SelectionSetNode,
   type ValueNode,
 } from "postgraphile/graphql";
+import { DEFAULT_PAGE, LIST_BOUND, LIST_LIMITS, pageSizeProblem } from "./list-bounds.ts";
 
 /** Bounds on one operation, so a single request cannot hold the planner or the database. */
 export const OPERATION_LIMITS = {
@@ -43,6 +50,8 @@ export const OPERATION_LIMITS = {
   rootFields: 25,
   /** Cost budget of one request (units: COST_WEIGHTS below; chosen from bench/graphql-cost.ts, see docs/security.md). */
   cost: 50_000,
+  /** Bytes of one answer, by default (GRAPHQL_MAX_RESPONSE_BYTES): past it the answer is RESPONSE_TOO_LARGE. */
+  responseBytes: 4_000_000,
   /** Cost an API key may spend a minute, counted in PostgreSQL: ten requests at the full budget. */
   keyCostPerMinute: 500_000,
 } as const;
@@ -55,8 +64,8 @@ export const COST_WEIGHTS = {
   fetch: 10,
   /** A field of the root Query or Mutation type: a statement of its own (nested `query { }` too). */
   statement: 1000,
-  /** The size assumed for a list or connection that takes first, last or limit but was given none. */
-  unboundedList: 100,
+  /** The size of a list that takes first, last or limit but was given none, unless the field names its own (DEFAULT_PAGE). */
+  unboundedList: LIST_LIMITS.defaultPage,
   /** The size assumed for a list that takes no size (a row's children: a workout's exercises, sets). */
   relationList: 10,
 } as const;
@@ -71,7 +80,8 @@ const NON_NEGATIVE_ARGUMENTS = new Set([...SIZE_ARGUMENTS, "offset"]);
 const CEILING = 1e15;
 
 export type Measure = { cost: number; fields: number; depth: number };
-export type BadArgument = { field: string; argument: string; value: unknown };
+/** A list size refused before planning: negative, or over the maximum page (`message` says which). */
+export type BadArgument = { field: string; argument: string; value: unknown; message: string; maximum?: number };
 export type OperationMeasure = Measure & { rootFields: string[]; badArgument?: BadArgument };
 
 type Page = number | null;
@@ -120,10 +130,18 @@ export function measureOperation(
   const fieldDef = (
     parent: GraphQLCompositeType | undefined,
     name: string,
-  ): GraphQLField<unknown, unknown> | undefined =>
-    parent && (isObjectType(parent) || isInterfaceType(parent)) ? parent.getFields()[name] : undefined;
+  ): GraphQLField<unknown, unknown> | undefined => {
+    if (name === SchemaMetaFieldDef.name && parent === schema.getQueryType()) return SchemaMetaFieldDef;
+    if (name === TypeMetaFieldDef.name && parent === schema.getQueryType()) return TypeMetaFieldDef;
+    return parent && (isObjectType(parent) || isInterfaceType(parent)) ? parent.getFields()[name] : undefined;
+  };
 
-  const measureField = (field: FieldNode, parent: GraphQLCompositeType | undefined, page: Page): Measure => {
+  const measureField = (
+    field: FieldNode,
+    parent: GraphQLCompositeType | undefined,
+    page: Page,
+    typeRef: number,
+  ): Measure => {
     const def = fieldDef(parent, field.name.value);
     let size: number | null = null;
     for (const arg of field.arguments ?? []) {
@@ -131,7 +149,7 @@ export function measureOperation(
       if (!NON_NEGATIVE_ARGUMENTS.has(name)) continue;
       const value = argumentValue(arg.value);
       if (typeof value !== "number") continue;
-      if (value < 0 && variables !== null) badArgument ??= { field: field.name.value, argument: name, value };
+      if (variables !== null && !badArgument) badArgument = sizeProblem(field.name.value, name, value);
       if (SIZE_ARGUMENTS.includes(name)) size = Math.max(size ?? 0, value);
     }
     if (
@@ -152,8 +170,14 @@ export function measureOperation(
     // own MaxIntrospectionDepthRule refuses re-entering lists (fields { type { fields { ... } } }).
     const introspection = field.name.value.startsWith("__") || (parent !== undefined && isIntrospectionType(parent));
     // A connection (sized, not itself a list) passes its size to the lists inside it (nodes, edges).
-    const items = isList ? (size ?? page ?? (takesSize ? COST_WEIGHTS.unboundedList : COST_WEIGHTS.relationList)) : 1;
-    const innerPage: Page = !isList && takesSize ? (size ?? COST_WEIGHTS.unboundedList) : null;
+    const bound = def?.extensions?.[LIST_BOUND] as number | undefined;
+    const unsized = (def?.extensions?.[DEFAULT_PAGE] as number | undefined) ?? COST_WEIGHTS.unboundedList;
+    const items = !isList
+      ? 1
+      : introspection && parent
+        ? introspectionListSize(schema, parent.name, field.name.value)
+        : (size ?? bound ?? page ?? (takesSize ? unsized : COST_WEIGHTS.relationList));
+    const innerPage: Page = !isList && takesSize ? (size ?? unsized) : null;
     const fetches =
       childType !== undefined ||
       isList ||
@@ -169,17 +193,20 @@ export function measureOperation(
       (introspection ? 0 : isStatement ? COST_WEIGHTS.statement : fetches ? COST_WEIGHTS.fetch : 0);
     let fields = 1;
     let depth = 1;
+    // A type reference's `ofType` chain answers null past the deepest wrapping ([X!]! is three) in the schema.
+    const ofTypeLevel = parent?.name === "__Type" && field.name.value === "ofType" ? typeRef + 1 : 0;
     if (field.selectionSet) {
-      const inner = measureSelectionSet(field.selectionSet, childType, innerPage);
-      cost += Math.min(CEILING, items * inner.cost);
+      const inner = measureSelectionSet(field.selectionSet, childType, innerPage, ofTypeLevel);
+      if (ofTypeLevel <= introspectionListSize(schema, "__Type", "ofType"))
+        cost += Math.min(CEILING, items * inner.cost);
       fields += inner.fields;
       if (!introspection) depth += inner.depth;
     }
     return { cost: Math.min(CEILING, cost), fields: Math.min(CEILING, fields), depth };
   };
 
-  const measureFragment = (name: string, page: Page): Measure => {
-    const key = `${name}\u0000${page}`;
+  const measureFragment = (name: string, page: Page, typeRef: number): Measure => {
+    const key = `${name}\u0000${page}\u0000${typeRef}`;
     const known = memo.get(key);
     if (known) return known;
     const fragment = fragments.get(name);
@@ -190,6 +217,7 @@ export function measureOperation(
       fragment.selectionSet,
       typeNamed(fragment.typeCondition.name.value, undefined),
       page,
+      typeRef,
     );
     inProgress.delete(key);
     memo.set(key, result);
@@ -200,6 +228,7 @@ export function measureOperation(
     selectionSet: SelectionSetNode,
     parent: GraphQLCompositeType | undefined,
     page: Page,
+    typeRef = 0,
   ): Measure => {
     let cost = 0;
     let fields = 0;
@@ -207,10 +236,15 @@ export function measureOperation(
     for (const selection of selectionSet.selections) {
       const m =
         selection.kind === Kind.FIELD
-          ? measureField(selection, parent, page)
+          ? measureField(selection, parent, page, typeRef)
           : selection.kind === Kind.INLINE_FRAGMENT
-            ? measureSelectionSet(selection.selectionSet, typeNamed(selection.typeCondition?.name.value, parent), page)
-            : measureFragment(selection.name.value, page);
+            ? measureSelectionSet(
+                selection.selectionSet,
+                typeNamed(selection.typeCondition?.name.value, parent),
+                page,
+                typeRef,
+              )
+            : measureFragment(selection.name.value, page, typeRef);
       cost = Math.min(CEILING, cost + m.cost);
       fields = Math.min(CEILING, fields + m.fields);
       depth = Math.max(depth, m.depth);
@@ -220,7 +254,70 @@ export function measureOperation(
 
   const rootType = schema.getRootType(operation.operation) ?? undefined;
   const total = measureSelectionSet(operation.selectionSet, rootType, null);
-  return { ...total, rootFields: rootFieldNames(fragments, operation.selectionSet), badArgument };
+  // Introspection lists count by their average size, so a cost may have a fraction: rounded up.
+  return {
+    ...total,
+    cost: Math.ceil(total.cost),
+    rootFields: rootFieldNames(fragments, operation.selectionSet),
+    badArgument,
+  };
+}
+
+function sizeProblem(field: string, argument: string, value: number): BadArgument | undefined {
+  const message =
+    value < 0
+      ? `${field}: ${argument} must be 0 or more (got ${JSON.stringify(value)})`
+      : SIZE_ARGUMENTS.includes(argument)
+        ? pageSizeProblem(field, argument, value)
+        : null;
+  if (message === null) return undefined;
+  return value < 0
+    ? { field, argument, value, message }
+    : { field, argument, value, message, maximum: LIST_LIMITS.maxPage };
+}
+
+/**
+ * How many items an introspection list answers for this schema: `__Schema.types` and `directives`
+ * exactly, a type's `fields` (`inputFields`, `enumValues`, `interfaces`, `possibleTypes`) and a
+ * field's or directive's `args` on average, so that under `types` they add up to what the answer
+ * holds; and (as `__Type.ofType`) how deep a type reference's wrappers go.
+ */
+const introspectionSizes = new WeakMap<GraphQLSchema, Map<string, number>>();
+function introspectionListSize(schema: GraphQLSchema, parent: string, field: string): number {
+  let sizes = introspectionSizes.get(schema);
+  if (!sizes) {
+    sizes = measureIntrospection(schema);
+    introspectionSizes.set(schema, sizes);
+  }
+  return sizes.get(`${parent}.${field}`) ?? COST_WEIGHTS.relationList;
+}
+
+function measureIntrospection(schema: GraphQLSchema): Map<string, number> {
+  const types = Object.values(schema.getTypeMap());
+  const directives = schema.getDirectives();
+  const fields = types.flatMap((t) => (isObjectType(t) || isInterfaceType(t) ? Object.values(t.getFields()) : []));
+  const inputs = types.flatMap((t) => (isInputObjectType(t) ? Object.values(t.getFields()) : []));
+  const args = [...fields, ...directives].flatMap((f) => f.args);
+  const total = <T>(list: readonly T[], of: (item: T) => number) => list.reduce((sum, item) => sum + of(item), 0);
+  const average = <T>(list: readonly T[], of: (item: T) => number) => total(list, of) / Math.max(1, list.length);
+  const wrappers = (t: GraphQLType): number => ("ofType" in t ? 1 + wrappers(t.ofType as GraphQLType) : 0);
+  const deepest = Math.max(0, ...[...fields, ...inputs, ...args].map((f) => wrappers(f.type)));
+  return new Map([
+    ["__Schema.types", types.length],
+    ["__Schema.directives", directives.length],
+    ["__Type.fields", fields.length / types.length],
+    ["__Type.inputFields", inputs.length / types.length],
+    ["__Type.enumValues", average(types, (t) => (isEnumType(t) ? t.getValues().length : 0))],
+    [
+      "__Type.interfaces",
+      average(types, (t) => (isObjectType(t) || isInterfaceType(t) ? t.getInterfaces().length : 0)),
+    ],
+    ["__Type.possibleTypes", average(types, (t) => (isAbstractType(t) ? schema.getPossibleTypes(t).length : 0))],
+    ["__Field.args", average(fields, (f) => f.args.length)],
+    ["__Directive.args", average(directives, (d) => d.args.length)],
+    ["__Directive.locations", average(directives, (d) => d.locations.length)],
+    ["__Type.ofType", deepest],
+  ]);
 }
 
 /** The root field names an operation selects, through fragments, each fragment's names once per spread. */

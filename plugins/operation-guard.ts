@@ -167,14 +167,9 @@ function checkBeforeExecution(args: ExecuteArgs): Checked {
 /** Refusals that depend on the operation and its variables alone. */
 function measuredRefusal(m: ReturnType<typeof measureOperation>): ExecutionResult | null {
   if (m.badArgument) {
-    const { field, argument, value } = m.badArgument;
+    const { field, argument, message, maximum } = m.badArgument;
     return {
-      errors: [
-        refusal(`${field}: ${argument} must be 0 or more (got ${JSON.stringify(value)})`, REQUEST_CODES.INVALID_INPUT, {
-          field,
-          argument,
-        }),
-      ],
+      errors: [refusal(message, REQUEST_CODES.INVALID_INPUT, { field, argument, ...(maximum ? { maximum } : {}) })],
     };
   }
   const exceeded = exceededLimit(m, true);
@@ -221,6 +216,17 @@ function costRefused(args: ExecuteArgs, refused: CostRefusal, cost: number): Exe
   const quota = { name: refused.budget, limit: refused.limit, used: refused.limit - refused.remaining };
   const headers = rateLimitHeaders([quota], refused.resetSeconds, refused.windowSeconds);
   return rateLimited(args, { ...refused, limit: "cost" }, { cost, budget: refused.budget }, headers);
+}
+
+/** An answer over the byte cap, replaced by an error naming the cap (the data is not sent at all). */
+function tooLarge<T extends { buffer: Buffer; headers: Record<string, string> }>(result: T, cap: number): T {
+  const error = refusal(
+    `The answer to this operation has ${result.buffer.length} bytes, more than the ${cap} one answer may have (GRAPHQL_MAX_RESPONSE_BYTES): ask for fewer items (first, limit) or fewer fields`,
+    REQUEST_CODES.RESPONSE_TOO_LARGE,
+    { limit: cap, bytes: result.buffer.length },
+  );
+  const buffer = Buffer.from(JSON.stringify({ data: null, errors: [error] }));
+  return { ...result, buffer, headers: { ...result.headers, "content-length": String(buffer.length) } };
 }
 
 export const OperationGuardPlugin: GraphileConfig.Plugin = {
@@ -297,6 +303,8 @@ export const OperationGuardPlugin: GraphileConfig.Plugin = {
             };
           }
         }
+        const cap = (req?.app.locals.responseMaxBytes as number | undefined) ?? OPERATION_LIMITS.responseBytes;
+        if (result?.type === "buffer" && result.buffer.length > cap) return tooLarge(result, cap);
         const override = httpOverrides.get(event.requestDigest);
         if (result && override) {
           result.statusCode = override.statusCode;

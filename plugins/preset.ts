@@ -19,6 +19,7 @@ import { ExerciseRecordsPlugin } from "./exercise-records.ts";
 import { ProgressSeriesNamesPlugin, LastPerformanceSetsPlugin } from "./progress-series.ts";
 import { maskError } from "./mask-error.ts";
 import { OperationGuardPlugin, type GuardContext } from "./operation-guard.ts";
+import { ListBoundsPlugin } from "./list-bounds.ts";
 import { RequestIdentityPlugin } from "./request-identity.ts";
 import { pgSettingsFor, type Identity } from "../server/identity.ts";
 import { clientAddress } from "../server/client-address.ts";
@@ -58,6 +59,7 @@ export function makePreset(options: { pool: pg.Pool; dev: boolean }): GraphileCo
       ExerciseRecordsPlugin,
       ProgressSeriesNamesPlugin,
       LastPerformanceSetsPlugin,
+      ListBoundsPlugin,
       OperationGuardPlugin,
       RequestTransactionPlugin,
       RequestIdentityPlugin,

@@ -3,8 +3,9 @@ import { extendSchema, gql } from "postgraphile/utils";
 import type { PgSelectSingleStep } from "postgraphile/@dataplan/pg";
 import { context, lambda, SafeError, type FieldArgs } from "postgraphile/grafast";
 import { TYPES } from "postgraphile/@dataplan/pg";
+import { LIST_LIMITS } from "./list-bounds.ts";
 
-export const MAX_LIST_LIMIT = 1000;
+export const MAX_LIST_LIMIT = LIST_LIMITS.maxPage;
 
 /** A list limit: default 50, 1 to MAX_LIST_LIMIT. */
 export function checkLimit(limit: unknown): number {

@@ -59,6 +59,8 @@ export type AppOptions = {
   oauthRateLimit?: false;
   /** PUBLIC_URL's origin (server/public-url.ts); unset: the loopback address at the port the server listens on. */
   publicUrl?: string;
+  /** GRAPHQL_MAX_RESPONSE_BYTES: the longest answer /api/graphql sends (OPERATION_LIMITS.responseBytes unless overridden). */
+  responseMaxBytes?: number;
   /** A built web app to serve instead of web/dist (tests that deploy a new version under a running page). */
   webDist?: string;
 };
@@ -116,8 +118,11 @@ export async function createApp({
   webDist,
   metrics = false,
   publicUrl,
+  responseMaxBytes,
 }: AppOptions): Promise<App> {
   const app = express();
+  // Read by the operation guard once grafserv has an answer (plugins/operation-guard.ts).
+  app.locals.responseMaxBytes = responseMaxBytes;
   // Read by the operation guard through the GraphQL context (plugins/preset.ts); held in PostgreSQL.
   const costBudget = clientCostBudget(pools.identity, { ...CLIENT_COST_LIMITS, ...clientCostLimits });
   app.locals.clientCostBudget = costBudget;

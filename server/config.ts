@@ -42,6 +42,8 @@ export type Config = {
   clientCostLimits: ClientCostLimits;
   /** CALLER_CONCURRENCY: requests one caller may run at once in one API process (server/caller-concurrency.ts). */
   callerConcurrency: number;
+  /** GRAPHQL_MAX_RESPONSE_BYTES: the longest answer of /api/graphql (plugins/operation-cost.ts OPERATION_LIMITS.responseBytes). */
+  responseMaxBytes: number;
 };
 
 /** At most this many API processes: each holds database connections (server/database.ts poolSizes). */
@@ -74,6 +76,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perAddressPerMinute: costPerMinute(env, "ADDRESS_COST_PER_MINUTE", CLIENT_COST_LIMITS.perAddressPerMinute),
     },
     callerConcurrency: callerConcurrency(env, processes),
+    responseMaxBytes: responseMaxBytes(env),
   };
 }
 
@@ -110,6 +113,19 @@ function costPerMinute(env: NodeJS.ProcessEnv, name: string, fallback: number): 
   if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value < OPERATION_LIMITS.cost) {
     throw new Error(
       `${name} must be a whole number of cost units of at least ${OPERATION_LIMITS.cost} (one request's budget), got "${raw}"`,
+    );
+  }
+  return value;
+}
+
+/** GRAPHQL_MAX_RESPONSE_BYTES: whole bytes from 1,000,000 (the standard introspection answer, about 0.5 MB, fits) to 100,000,000. */
+function responseMaxBytes(env: NodeJS.ProcessEnv): number {
+  const raw = env.GRAPHQL_MAX_RESPONSE_BYTES;
+  if (raw === undefined || raw === "") return OPERATION_LIMITS.responseBytes;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < 1_000_000 || value > 100_000_000) {
+    throw new Error(
+      `GRAPHQL_MAX_RESPONSE_BYTES must be a whole number of bytes from 1000000 to 100000000, got "${raw}"`,
     );
   }
   return value;

@@ -57,6 +57,7 @@ async function main() {
     slowRequestMs: config.slowRequestMs,
     clientCostLimits: config.clientCostLimits,
     callerConcurrency: { perCaller: config.callerConcurrency },
+    responseMaxBytes: config.responseMaxBytes,
     metrics: config.metricsPort !== undefined,
     publicUrl: config.publicUrl,
   };

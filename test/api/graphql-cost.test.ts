@@ -14,13 +14,17 @@ import {
   type TestServer,
   errorCode,
   GRAPHQL_RESPONSE,
+  logWorkout,
 } from "../support/harness.ts";
 import { OPERATION_LIMITS, COST_WEIGHTS } from "../../plugins/operation-cost.ts";
+import { LIST_LIMITS } from "../../plugins/list-bounds.ts";
 import { RATE_LIMIT_PER_MINUTE } from "../../server/identity.ts";
 
 const KEY_COST_PER_MINUTE = OPERATION_LIMITS.keyCostPerMinute;
 
-const s = useTestServer();
+// Smaller than npm start's (OPERATION_LIMITS.responseBytes), so an answer reaches it in one request.
+const RESPONSE_MAX_BYTES = 600_000;
+const s = useTestServer({ responseMaxBytes: RESPONSE_MAX_BYTES });
 
 type Answer = { status: number; headers: Headers; body: any };
 
@@ -231,6 +235,29 @@ describe("introspection", () => {
     }
   });
 
+  test("introspection costs what it answers: about a unit a value, so the standard query fits one request and two copies do not", async () => {
+    const { getIntrospectionQuery } = await import("postgraphile/graphql");
+    const query = getIntrospectionQuery({ descriptions: true, inputValueDeprecation: true });
+    const answer = await asJson(query);
+    expect(answer.body.errors).toBeUndefined();
+    const values = (v: unknown): number =>
+      1 + (v && typeof v === "object" ? Object.values(v).reduce<number>((sum, x) => sum + values(x), 0) : 0);
+    const answered = values(answer.body.data);
+    // Two copies under aliases: refused, and the refusal gives the price of both.
+    const [operation, fragments] = [
+      query.slice(0, query.indexOf("fragment ")),
+      query.slice(query.indexOf("fragment ")),
+    ];
+    const selection = operation.slice(operation.indexOf("{") + 1, operation.lastIndexOf("}")).trim();
+    const twice = await asJson(`query Twice { a: ${selection} b: ${selection} } ${fragments}`);
+    expect(twice.status).toBe(400);
+    expect(twice.body.errors[0].extensions.code).toBe("QUERY_TOO_COMPLEX");
+    const cost = twice.body.errors[0].extensions.cost / 2;
+    expect(cost).toBeGreaterThanOrEqual(answered);
+    expect(cost).toBeLessThan(2 * answered);
+    expect(cost).toBeLessThanOrEqual(OPERATION_LIMITS.cost);
+  });
+
   test("re-entering lists through introspection is refused (GraphQL's own introspection depth rule)", async () => {
     const answer = await asJson("{ __schema { types { fields { type { fields { type { fields { name } } } } } } } }");
     expect(answer.status).toBe(400);
@@ -239,18 +266,25 @@ describe("introspection", () => {
 });
 
 describe("the cost budget of one request, at its edge", () => {
-  // { allExercises(first: n) { nodes { id } } }: a root field (a statement of its own), a list of
-  // n nodes (a fetch) and one field per node.
+  // { ...: __typename (t times) allExercises(first: n) { nodes { (52 fields) } } }: a root field (a
+  // statement of its own), a list of n nodes (a fetch), 52 fields per node, and t root __typename at
+  // 1 each; n within the maximum page, t (within the 25 root fields) sets the cost to the unit.
+  const perNode = 52;
+  const nodeFields = Array.from({ length: perNode }, (_, i) => `f${i}: __typename`).join(" ");
   const overhead = COST_WEIGHTS.field + COST_WEIGHTS.statement + COST_WEIGHTS.field + COST_WEIGHTS.fetch;
-  const edge = OPERATION_LIMITS.cost - overhead;
-  const literal = (n: number) => `{ allExercises(first: ${n}) { nodes { id } } }`;
-  const withVariable = "query($n: Int) { allExercises(first: $n) { nodes { id } } }";
+  const n = 942;
+  const edge = OPERATION_LIMITS.cost - overhead - n * perNode; // the __typename fields that fill the budget
+  const typenames = (t: number) => Array.from({ length: t }, (_, i) => `t${i}: __typename`).join(" ");
+  const literal = (t: number) => `{ ${typenames(t)} allExercises(first: ${n}) { nodes { ${nodeFields} } } }`;
+  const withVariable = (t: number) =>
+    `query($n: Int) { ${typenames(t)} allExercises(first: $n) { nodes { ${nodeFields} } } }`;
 
   test("the last accepted cost runs, one more is refused (literal and variable)", async () => {
     const { token } = await signUp(s.url, "Edge");
+    expect(edge).toBeGreaterThan(0);
     const accepted = [
       await gql(s.url, literal(edge), {}, { token }),
-      await gql(s.url, withVariable, { n: edge }, { token }),
+      await gql(s.url, withVariable(edge), { n }, { token }),
     ];
     for (const answer of accepted) {
       expect(answer.body.errors).toBeUndefined();
@@ -258,7 +292,7 @@ describe("the cost budget of one request, at its edge", () => {
     }
     const refused = [
       await gql(s.url, literal(edge + 1), {}, { token }),
-      await gql(s.url, withVariable, { n: edge + 1 }, { token }),
+      await gql(s.url, withVariable(edge + 1), { n }, { token }),
     ];
     for (const answer of refused) {
       expect(answer.status).toBe(400);
@@ -270,7 +304,7 @@ describe("the cost budget of one request, at its edge", () => {
   });
 
   test("a variable's default value counts when no value is sent", async () => {
-    const withDefault = `query($n: Int = ${edge + 1}) { allExercises(first: $n) { nodes { id } } }`;
+    const withDefault = `query($n: Int = ${n + 1}) { ${typenames(edge)} allExercises(first: $n) { nodes { ${nodeFields} } } }`;
     expect(errorCode(await asJson(withDefault))).toBe("QUERY_TOO_COMPLEX");
     expect(errorCode(await asJson(withDefault, { n: 3 }))).toBeUndefined();
   });
@@ -455,7 +489,8 @@ describe("an API key's cost budget a minute", () => {
     );
     expect(second.headers.get("ratelimit-remaining")).toBe(String(RATE_LIMIT_PER_MINUTE - 2));
     // A refused operation (over the request budget) spends nothing.
-    const tooBig = await asJson(`{ allExercises(first: 1000000) { nodes { id } } }`, {}, { "x-api-key": key });
+    const ids = Array.from({ length: 60 }, (_, i) => `i${i}: id`).join(" ");
+    const tooBig = await asJson(`{ allExercises(first: 1000) { nodes { ${ids} } } }`, {}, { "x-api-key": key });
     expect(errorCode(tooBig)).toBe("QUERY_TOO_COMPLEX");
     expect(await spent(id)).toBe(2 * viewerCost);
   });
@@ -834,4 +869,123 @@ test("SESSION_COST_PER_MINUTE and ADDRESS_COST_PER_MINUTE: defaults (signed out 
     /SESSION_COST_PER_MINUTE must be a whole number/,
   );
   expect(() => readConfig({ ADDRESS_COST_PER_MINUTE: "1e6" })).toThrow(/ADDRESS_COST_PER_MINUTE/);
+});
+
+describe("every list is bounded: a default page, a maximum, grouped aggregates, the bytes of an answer", () => {
+  // One lifter with 50,001 sets, made in SQL: three exercises of one workout holding 1,000, 1,001
+  // and 48,000 sets (positions 1..n), so grouping one exercise's sets by position makes exactly
+  // 1,000 or 1,001 groups.
+  let lifter: { token: string };
+  const exerciseIds: string[] = [];
+  beforeAll(async () => {
+    lifter = await signUp(s.url, "Heavy history");
+    const workoutId = await logWorkout(s.url, lifter.token, {
+      date: "2026-01-05",
+      exercises: ["Bench Press", "Back Squat", "Deadlift"].map((exercise) => ({ exercise, sets: ["100x5"] })),
+    });
+    const { rows } = await s.ownerPool.query<{ id: string }>(
+      "select id from app_public.workout_exercises where workout_id = $1 order by position",
+      [workoutId],
+    );
+    exerciseIds.push(...rows.map((r) => r.id));
+    await s.ownerPool.query(
+      `insert into app_public.workout_sets (workout_exercise_id, workout_id, user_id, exercise_id, date, unit, position, weight, reps)
+       select x.id, x.workout_id, x.user_id, x.exercise_id, '2026-01-05', 'kg', n, 100, 5
+       from unnest($1::uuid[], $2::int[]) as sizes(id, size)
+       join app_public.workout_exercises x using (id), generate_series(2, sizes.size) n`,
+      [exerciseIds, [1000, 1001, 48_000]],
+    );
+  });
+  const ask = (query: string, variables: Record<string, unknown> = {}) => gql(s.url, query, variables, lifter);
+
+  test("a list given no size answers the default page (100 of 50,001 sets): connections, relations, first: null", async () => {
+    const { defaultPage } = LIST_LIMITS;
+    const all = await ask("{ allWorkoutSets { totalCount nodes { id } pageInfo { hasNextPage } } }");
+    expect(all.body.data.allWorkoutSets).toMatchObject({ totalCount: 50_001, pageInfo: { hasNextPage: true } });
+    expect(all.body.data.allWorkoutSets.nodes).toHaveLength(defaultPage);
+    const related = await ask("{ viewer { workoutSetsByUserId { nodes { id } } } }");
+    expect(related.body.data.viewer.workoutSetsByUserId.nodes).toHaveLength(defaultPage);
+    const nullFirst = await ask("query($f: Int) { allWorkoutSets(first: $f) { nodes { id } } }", { f: null });
+    expect(nullFirst.body.data.allWorkoutSets.nodes).toHaveLength(defaultPage);
+    // `last` alone is a page of its own; a null `first` beside it takes nothing from it.
+    for (const [query, variables] of [
+      ["{ allWorkoutSets(last: 3, orderBy: POSITION_ASC) { nodes { position } } }", {}],
+      [
+        "query($f: Int) { allWorkoutSets(first: $f, last: 3, orderBy: POSITION_ASC) { nodes { position } } }",
+        { f: null },
+      ],
+    ] as const) {
+      const { nodes } = (await ask(query, variables)).body.data.allWorkoutSets;
+      expect(nodes.map((n: { position: number }) => n.position)).toEqual([47_998, 47_999, 48_000]);
+    }
+  });
+
+  test("the maximum page at its edge: 1,000 rows answered, 1,001 refused naming the field, the argument and the maximum", async () => {
+    const { maxPage } = LIST_LIMITS;
+    const byVariable = "query($n: Int) { viewer { workoutSetsByUserId(first: $n) { nodes { id } } } }";
+    expect((await ask(byVariable, { n: maxPage })).body.data.viewer.workoutSetsByUserId.nodes).toHaveLength(maxPage);
+    expect(
+      (await ask(`{ allWorkoutSets(last: ${maxPage}) { nodes { id } } }`)).body.data.allWorkoutSets.nodes,
+    ).toHaveLength(maxPage);
+    for (const [query, variables, field, argument] of [
+      [`{ allWorkoutSets(first: ${maxPage + 1}) { nodes { id } } }`, {}, "allWorkoutSets", "first"],
+      [`{ allWorkoutSets(last: ${maxPage + 1}) { nodes { id } } }`, {}, "allWorkoutSets", "last"],
+      [byVariable, { n: maxPage + 1 }, "workoutSetsByUserId", "first"],
+      [`{ weeklyVolume(first: ${maxPage + 1}) { week } }`, {}, "weeklyVolume", "first"],
+    ] as const) {
+      const answer = await ask(query, variables);
+      expect(answer.status).toBe(400);
+      expect(answer.body.errors[0].extensions).toEqual({ code: "INVALID_INPUT", field, argument, maximum: maxPage });
+      expect(answer.body.errors[0].message).toBe(
+        `${field}: ${argument} may be at most ${maxPage} (got ${maxPage + 1}); page with after or offset`,
+      );
+    }
+  });
+
+  test("groupedAggregates at its bound: 1,000 groups answered, 1,001 refused by SQL naming the bound; the reviewer's request refused", async () => {
+    const byPosition =
+      "query($x: UUID!) { allWorkoutSets(condition: { workoutExerciseId: $x }) { groupedAggregates(groupBy: [POSITION]) { keys } } }";
+    const fits = await ask(byPosition, { x: exerciseIds[0] });
+    expect(fits.body.data.allWorkoutSets.groupedAggregates).toHaveLength(LIST_LIMITS.maxGroups);
+    const over = await ask(byPosition, { x: exerciseIds[1] });
+    expect(over.body.data.allWorkoutSets.groupedAggregates).toBeNull();
+    expect(over.body.errors[0].extensions).toEqual({ code: "QUERY_TOO_COMPLEX" });
+    expect(over.body.errors[0].message).toBe(
+      `groupedAggregates: this grouping makes ${LIST_LIMITS.maxGroups + 1} groups, more than the ${LIST_LIMITS.maxGroups} one answer may hold; group by fewer columns or narrow the list with condition`,
+    );
+    // The reviewer's: grouped by every column, five times over. Priced at 1,000 groups each, it is
+    // refused before running; one of the five runs and is refused by the bound (50,001 groups).
+    const grouping =
+      "groupedAggregates(groupBy: [DATE, EXERCISE_ID, POSITION, WEEK, WORKOUT_EXERCISE_ID, WORKOUT_ID]) { keys sum { volumeKg reps } }";
+    const five = await ask(`{ allWorkoutSets { ${[1, 2, 3, 4, 5].map((i) => `g${i}: ${grouping}`).join(" ")} } }`);
+    expect(five.status).toBe(400);
+    expect(five.body.errors[0].extensions.code).toBe("QUERY_TOO_COMPLEX");
+    expect(five.body.errors[0].extensions.cost).toBeGreaterThan(5 * LIST_LIMITS.maxGroups * 4);
+    const one = await ask(`{ allWorkoutSets { ${grouping} } }`);
+    expect(one.body.errors[0].message).toMatch(/this grouping makes 50001 groups, more than the 1000/);
+  });
+
+  test("an answer of exactly the byte cap is sent, one byte more is RESPONSE_TOO_LARGE naming the cap", async () => {
+    // Thirteen pages of ids and an alias whose length sets the answer's size to the byte.
+    const query = (pad: number) =>
+      `{ ${"p".repeat(pad)}: __typename ${Array.from({ length: 13 }, (_, i) => `a${i}: allWorkoutSets(first: 1000) { nodes { id } }`).join(" ")} }`;
+    const raw = (pad: number) => asJson(query(pad), {}, { authorization: `Bearer ${lifter.token}` });
+    const size = async (pad: number) => Number((await raw(pad)).headers.get("content-length"));
+    const shortOf = RESPONSE_MAX_BYTES - (await size(1));
+    expect(shortOf).toBeGreaterThan(0);
+    expect(shortOf).toBeLessThan(OPERATION_LIMITS.textLength - query(1).length);
+    const atCap = await raw(1 + shortOf);
+    expect(atCap.body.errors).toBeUndefined();
+    expect(Number(atCap.headers.get("content-length"))).toBe(RESPONSE_MAX_BYTES);
+    const over = await raw(2 + shortOf);
+    expect(over.body).toEqual({
+      data: null,
+      errors: [
+        {
+          message: `The answer to this operation has ${RESPONSE_MAX_BYTES + 1} bytes, more than the ${RESPONSE_MAX_BYTES} one answer may have (GRAPHQL_MAX_RESPONSE_BYTES): ask for fewer items (first, limit) or fewer fields`,
+          extensions: { code: "RESPONSE_TOO_LARGE", limit: RESPONSE_MAX_BYTES, bytes: RESPONSE_MAX_BYTES + 1 },
+        },
+      ],
+    });
+  });
 });

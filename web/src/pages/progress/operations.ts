@@ -44,7 +44,7 @@ export const OverallProgress = graphql(
         }
       }
       # Names and regions for the volume per exercise (grouped aggregates give only ids).
-      exerciseNames: allExercises {
+      exerciseNames: allExercises(first: 1000) {
         nodes {
           id
           name
