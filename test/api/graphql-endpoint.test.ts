@@ -264,5 +264,11 @@ describe(`the body limit (${BODY_LIMIT})`, () => {
     ]);
     expect(atLimit).toMatch(/^HTTP\/1\.1 200 /);
     expect(atLimit).toContain('{"data":{"viewer":null}}');
+    // Answered without its body read (no reader, no such route): the connection closes rather than read the rest.
+    const unreadHead = head("Transfer-Encoding: chunked")
+      .replace("/api/graphql", "/api/no-such-route")
+      .replace("application/json", "text/plain");
+    const unread = await raw(unreadHead, [chunk(limit.slice(0, 1000))]);
+    expect(unread).toMatch(/^HTTP\/1\.1 404 [^]*\r\nConnection: close\r\n/i);
   });
 });
