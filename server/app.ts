@@ -6,7 +6,13 @@ import { postgraphile } from "postgraphile";
 import { grafserv } from "postgraphile/grafserv/express/v4";
 import { makePreset, GRAPHQL_PATH } from "../plugins/preset.ts";
 import { lowerCaseMediaType, jsonUnlessGraphqlResponseAsked } from "./media-type.ts";
-import { CLIENT_COST_LIMITS, clientCostBudget, chargeSpentCost, type ClientCostLimits } from "./client-cost-budget.ts";
+import {
+  CLIENT_COST_LIMITS,
+  clientCostBudget,
+  chargeSpentCost,
+  refuseSpentOut,
+  type ClientCostLimits,
+} from "./client-cost-budget.ts";
 import { sessionIdentity, deferApiKey } from "./identity.ts";
 import { authRoutes } from "./auth-routes.ts";
 import { HttpError, sendError } from "./http-error.ts";
@@ -177,6 +183,7 @@ export async function createApp({
     lowerCaseMediaType(),
     jsonUnlessGraphqlResponseAsked(),
     deferApiKey(pools.identity),
+    refuseSpentOut(costBudget),
     noNullBody,
     requestDatabaseWork(requestTimeoutMs),
     chargeSpentCost(costBudget),

@@ -10,6 +10,8 @@ import type pg from "pg";
 import type { Identity } from "./identity.ts";
 import { clientAddress } from "./client-address.ts";
 import { log } from "./logger.ts";
+import { sendError } from "./http-error.ts";
+import { rateLimitHeaders } from "./rate-limit-headers.ts";
 
 export type ClientCostLimits = {
   /** ADDRESS_COST_PER_MINUTE: everything signed out from one client address (users behind one NAT share it). */
@@ -76,6 +78,8 @@ export type ClientCostBudget = {
   admit(payer: CostPayer, estimate: number, claims?: CostClaims): Promise<CostRefusal | null>;
   /** After the request: charges `spent` less what its gate took (`claimed`), in one statement; never refuses. */
   charge(payer: CostPayer, spent: number, claimed?: number): Promise<void>;
+  /** Without a round trip: the refusal of any operation when this process knows not 1 unit can be left, else null. */
+  spentOut(payer: CostPayer): CostRefusal | null;
 };
 
 type Bucket = { payer: string; budget: number; tokens: number; held: number };
@@ -115,11 +119,15 @@ export function clientCostBudget(pool: pg.Pool, limits: ClientCostLimits = CLIEN
     p.appId ?? null,
     p.address ?? null,
   ];
-  const refusal = (level: Level, tokens: number, estimate: number): CostRefusal => {
+  const refusal = (level: Level, tokens: number, estimate: number | null): CostRefusal => {
     const budget = level.payer.slice(0, level.payer.indexOf(":")) as BudgetName;
     const secondsFor = (units: number) => Math.max(1, Math.ceil((units * windowSeconds) / level.budget));
-    const retryAfter = secondsFor(estimate - tokens);
+    const retryAfter = secondsFor((estimate ?? 1) - tokens);
     const remaining = Math.max(0, Math.floor(tokens));
+    const what =
+      estimate === null
+        ? "Nothing is left"
+        : `This operation's estimated cost of ${estimate} is more than the ${remaining} left`;
     return {
       budget,
       limit: level.budget,
@@ -127,7 +135,7 @@ export function clientCostBudget(pool: pg.Pool, limits: ClientCostLimits = CLIEN
       retryAfter,
       resetSeconds: secondsFor(level.budget - tokens),
       windowSeconds,
-      message: `This operation's estimated cost of ${estimate} is more than the ${remaining} left of ${WHOSE[budget]} GraphQL cost budget (${level.budget} every ${windowSeconds} s, charged as spent); retry in ${retryAfter} s`,
+      message: `${what} of ${WHOSE[budget]} GraphQL cost budget (${level.budget} every ${windowSeconds} s, charged as spent); retry in ${retryAfter} s`,
     };
   };
   return {
@@ -152,6 +160,10 @@ export function clientCostBudget(pool: pg.Pool, limits: ClientCostLimits = CLIEN
       });
       remember(key, rows[0]);
       return refusal(known.get(key)!, rows[0].tokens, estimate);
+    },
+    spentOut(payer) {
+      const last = known.get(keyOf(payer));
+      return last && upperBound(last) < 1 ? refusal(last, upperBound(last), null) : null;
     },
     async charge(payer, spent, claimed = 0) {
       const { rows } = await pool.query<Bucket>({
@@ -185,6 +197,29 @@ export function chargeSpentCost(budget: ClientCostBudget) {
         .catch((error: Error) => log("warn", "a request's cost was not charged", { error: error.message }));
     });
     next();
+  };
+}
+
+/**
+ * Middleware for /api/graphql, before the body is looked at: a caller this process knows has
+ * nothing left is refused at once (a flood of refusals should cost the server little). A request
+ * with a key is left to the guard (the key is looked up there).
+ */
+export function refuseSpentOut(budget: ClientCostBudget) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.identity.kind === "unresolved-key") return next();
+    const refused = budget.spentOut(payerOf(req.identity, clientAddress(req)));
+    if (!refused) return next();
+    const quota = { name: refused.budget, limit: refused.limit, used: refused.limit - refused.remaining };
+    res.set(rateLimitHeaders([quota], refused.resetSeconds, refused.windowSeconds));
+    res.set("Retry-After", String(refused.retryAfter));
+    sendError(
+      res,
+      "RATE_LIMITED",
+      refused.message,
+      { limit: "cost", budget: refused.budget, retryAfter: refused.retryAfter },
+      "graphql",
+    );
   };
 }
 

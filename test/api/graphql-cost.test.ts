@@ -775,6 +775,15 @@ describe("the cost budgets charged as spent, in PostgreSQL", () => {
     expect(anonymous.headers.get("ratelimit-policy")).toBe(
       `"address";q=${limits.perAddressPerMinute};w=${limits.windowSeconds}`,
     );
+    // Known spent out, this process refuses what comes next before reading it (a syntax error too).
+    const early = await ask(small.url, { address }, "{ viewer { ");
+    expect(early.status).toBe(429);
+    expect(early.body.errors[0].message).toMatch(
+      /^Nothing is left of your address's \(signed out\) GraphQL cost budget/,
+    );
+    expect(early.body.errors[0].extensions).toMatchObject({ code: "RATE_LIMITED", limit: "cost", budget: "address" });
+    expect(Number(early.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(early.headers.get("ratelimit")).toMatch(/^"address";r=0;t=\d+$/);
     const madeUp = await ask(small.url, { address, token: "made-up-session-token" });
     expect(madeUp.status).toBe(429);
     expect(madeUp.body.errors[0].extensions.budget).toBe("address");
