@@ -4,314 +4,315 @@
 -- Contents: the line where each section and object starts (sections by schema, then kind; objects by name).
 -- The design notes behind them are listed in db/CONVENTIONS.md.
 --
---  333  app_hidden: types
---  336    doc_array_answer
---  342    doc_choice_answer
---  348    doc_flag_answer
---  354    doc_line_answer
---  360    doc_object_answer
---  366    lift_target
---  383    progression_state
---  397    progression_target
---  410    session_judgement
---  423  app_hidden: tables
---  426    exercise_labels
---  455    imported_workout_starts
---  475    progression_restarts
---  504  app_hidden: functions
---  507    api_key_live
---  518    apply_workout_document_row
---  533    ban_in_force
---  543    body_part_words
---  554    bodyweight_reason
---  565    catalog_exercise_meaning
---  594    check_date
---  614    check_one_of
---  631    closest_exercises
---  664    control_character_reason
---  675    convert_weight
---  690    cycle_shortfall
---  713    cycle_texts
---  723    cycle_week
---  738    cycle_week_is_deload
---  749    deload_weight
---  762    doc_array
---  777    doc_bodyweight
---  789    doc_duration
---  810    doc_exercise
---  831    doc_exercise_entry
---  857    doc_exercise_field
---  868    doc_flag
---  882    doc_integer
---  894    doc_line
---  909    doc_object
---  923    doc_one_of
---  937    doc_own_id
---  964    doc_parse_set
--- 1037    doc_percent_set
--- 1059    doc_real_date
--- 1072    doc_reset
--- 1095    doc_set_number
--- 1107    doc_stage
--- 1126    doc_start
--- 1171    doc_string
--- 1181    doc_unknown_key
--- 1191    doc_uuid
--- 1202    doc_weight
--- 1214    document_patterns
--- 1233    e1rm
--- 1245    earlier_sessions_note
--- 1255    exercise_match_score
--- 1266    exercise_reference
--- 1277    exercise_staple_rank
--- 1297    exercise_word
--- 1337    exercise_words
--- 1352    format_duration
--- 1362    format_set
--- 1382    format_start
--- 1393    groups_within_bound
--- 1409    hidden_character_reason
--- 1433    import_choice
--- 1445    import_find_duplicates
--- 1499    import_map_names
--- 1571    import_name_map
--- 1588    import_names_chosen
--- 1609    import_names_summary
--- 1628    import_one_workout
--- 1680    import_save_account
--- 1728    import_save_custom_exercises
--- 1772    import_save_workout
--- 1796    import_workout_entries
--- 1834    judge_cycle_session
--- 1861    judge_session
--- 1927    lifted_as_loaded
--- 1944    lifted_text
--- 1958    loadable_step
--- 1968    match_exercise
--- 2038    match_exercise_exact
--- 2074    match_exercise_typos
--- 2138    match_exercise_words
--- 2216    next_amrap_target
--- 2256    next_cycle_target
--- 2295    next_double_target
--- 2350    next_linear_target
--- 2416    next_plan
--- 2457    next_stage_target
--- 2518    next_target
--- 2537    next_time_target
--- 2579    own_routine
--- 2593    personal_records
--- 2637    pinned_note
--- 2655    planned_sets
--- 2716    program_copy_name
--- 2736    program_day_document
--- 2749    program_exercise
--- 2765    program_input_weights
--- 2817    program_key
--- 2827    program_lift_step
--- 2842    program_rounding_step
--- 2854    program_unit_value
--- 2864    program_weight_from_history
--- 2876    progression_first_note
--- 2895    progression_lift_target
--- 2928    progression_opening
--- 2957    progression_rules
--- 2965    progression_sessions
--- 3014    progression_targets
--- 3111    record_sets
--- 3134    refresh_exercise_labels
--- 3155    rep_max_reps
--- 3163    require_another_admin
--- 3186    require_session
--- 3204    require_user
--- 3222    resolve_exercise
--- 3232    resolve_exercises
--- 3245    resolve_exercises_exactly
--- 3273    round_to_step
--- 3283    rounding_step
--- 3293    routine_name_taken
--- 3306    same_start_weight
--- 3317    session_live
--- 3327    shown_increment
--- 3341    shown_reset
--- 3357    shown_weight
--- 3369    snap_down
--- 3379    snap_up
--- 3389    snap_weight
--- 3400    staged_import_limits
--- 3410    tg_check_exercise_visible
--- 3427    tg_check_parent_owner
--- 3453    tg_check_workout_routine
--- 3470    tg_custom_exercise_name_free
--- 3491    tg_exercise_aliases_check
--- 3512    tg_exercise_labels
--- 3535    tg_exercises_check
--- 3590    tg_name_without_hidden_characters
--- 3607    tg_one_line_name
--- 3623    tg_routine_exercises_restart
--- 3661    tg_routine_name_unique
--- 3678    tg_set_updated_at
--- 3690    tg_users_name_check
--- 3704    tg_workout_sets_denormalize
--- 3721    tg_workout_sets_refresh
--- 3741    touch_current_session
--- 3763    touch_current_session_to_write
--- 3777    touch_due
--- 3787    try_uuid
--- 3797    typo_distance
--- 3831    unknown_exercise_reason
--- 3850    walk_routine_document
--- 3885    walk_routine_entry
--- 3976    walk_routine_exercise_extras
--- 4076    walk_routine_exercise_steps
--- 4131    walk_routine_fields
--- 4215    walk_routine_program
--- 4294    walk_routine_target
--- 4340    walk_workout_document
--- 4393    walk_workout_entry
--- 4461    walk_workout_fields
--- 4561    walk_workout_sets
--- 4607    walk_workout_when
--- 4663    weight_increment
--- 4673    weight_kg
--- 4683    weight_units
--- 4691    weights_meet
--- 4707    word_set
--- 4718  app_private: tables
--- 4721    address_attempts
--- 4735    api_key_hashes
--- 4744    cost_buckets
--- 4760    failed_sign_ins
--- 4773    oauth_clients
--- 4791    oauth_codes
--- 4811    oauth_tokens
--- 4825    rate_counters
--- 4834    session_tokens
--- 4843    user_secrets
--- 4852  app_private: functions
--- 4855    address_key
--- 4866    admin_target
--- 4888    admin_user
--- 4908    api_key_of_hash
--- 4924    ban_user
--- 4951    charge_cost
--- 4976    claim_address_attempt
--- 5013    claim_cost
--- 5038    cost_budget_of
--- 5048    cost_left
--- 5064    cost_payer
--- 5078    cost_refilled
--- 5088    count_admin_call
--- 5107    count_request
--- 5123    delete_expired_imports
--- 5133    delete_idle_sessions
--- 5150    end_session
--- 5164    expire_api_keys
--- 5181    forget_expired_oauth
--- 5208    lift_expired_bans
--- 5226    max_sessions_per_user
--- 5234    new_session
--- 5260    oauth_client
--- 5271    oauth_code_challenge
--- 5292    oauth_exchange_code
--- 5328    oauth_issue_code
--- 5350    oauth_one_time_status
--- 5374    oauth_refresh
--- 5411    oauth_register_client
--- 5423    oauth_revoke
--- 5436    oauth_store_tokens
--- 5449    oauth_use_token
--- 5471    password_attempt
--- 5536    password_hash_cost
--- 5544    password_hash_cost_of
--- 5554    prune_counters
--- 5580    random_base62
--- 5607    recent_sign_in_seconds
--- 5615    session_for_token
--- 5638    session_of_hash
--- 5652    sign_in
--- 5681    sign_up
--- 5705    unban_user
--- 5723    use_api_key
--- 5761    user_record
--- 5780  app_public: types
--- 5783    admin_user
--- 5803    api_key_access
--- 5806    e1rm_session
--- 5830    exercise_resolution
--- 5842    last_performance
--- 5856    next_target
--- 5888    program_lift
--- 5896    volume_week
--- 5911  app_public: tables
--- 5914    api_keys
--- 5946    bodyweights
--- 5982    connected_apps
--- 6016    exercise_aliases
--- 6042    exercise_import_names
--- 6068    exercises
--- 6119    program_templates
--- 6145    routine_exercises
--- 6252    routines
--- 6305    sessions
--- 6329    staged_import_parts
--- 6370    staged_imports
--- 6398    users
--- 6456    workout_exercises
--- 6507    workout_sets
--- 6615    workouts
--- 6692  app_public: functions
--- 6695    admin_users
--- 6720    apply_routine_document
--- 6771    apply_workout_document
--- 6861    create_api_key
--- 6902    create_custom_exercise
--- 6919    current_api_key_id
--- 6930    current_oauth_connection_id
--- 6948    current_session_id
--- 6959    current_user_id
--- 6977    delete_account
--- 7025    delete_custom_exercise
--- 7052    disconnect_app
--- 7072    e1rm_series
--- 7106    exercise_key
--- 7116    exercises_aliases
--- 7127    exercises_custom
--- 7137    exercises_records
--- 7221    export_account
--- 7240    export_workouts
--- 7255    grant_admin
--- 7271    import_history
--- 7359    import_staged
--- 7397    last_performance
--- 7447    log_bodyweight
--- 7479    next_workout
--- 7503    program_library
--- 7513    program_templates_inputs
--- 7528    resolve_exercise
--- 7547    resolve_exercises
--- 7570    revoke_api_key
--- 7590    routine_document
--- 7634    routine_name_key
--- 7644    routines_next_targets
--- 7665    routines_next_workout
--- 7704    search_exercises
--- 7767    sessions_current
--- 7777    sign_out_other_sessions
--- 7795    sign_out_session
--- 7815    stage_import_part
--- 7875    start_program
--- 7906    update_custom_exercise
--- 7928    users_api_keys
--- 7951    users_connected_apps
--- 7969    users_custom_exercises
--- 7982    users_sessions
--- 8000    validate_routine_document
--- 8020    validate_workout_document
--- 8042    weekly_volume
--- 8069    workout_document
--- 8108    workout_sets_personal_record
--- 8120    workout_sets_text
+--  334  app_hidden: types
+--  337    doc_array_answer
+--  343    doc_choice_answer
+--  349    doc_flag_answer
+--  355    doc_line_answer
+--  361    doc_object_answer
+--  367    lift_target
+--  385    progression_state
+--  399    progression_target
+--  412    session_judgement
+--  425  app_hidden: tables
+--  428    exercise_labels
+--  457    imported_workout_starts
+--  477    progression_restarts
+--  506  app_hidden: functions
+--  509    api_key_live
+--  520    apply_workout_document_row
+--  535    ban_in_force
+--  545    body_part_words
+--  556    bodyweight_reason
+--  567    catalog_exercise_meaning
+--  596    check_date
+--  616    check_one_of
+--  633    closest_exercises
+--  666    control_character_reason
+--  677    convert_weight
+--  692    cycle_shortfall
+--  715    cycle_texts
+--  725    cycle_week
+--  740    cycle_week_is_deload
+--  751    deload_weight
+--  764    doc_array
+--  779    doc_bodyweight
+--  791    doc_duration
+--  812    doc_exercise
+--  833    doc_exercise_entry
+--  859    doc_exercise_field
+--  870    doc_flag
+--  884    doc_integer
+--  896    doc_line
+--  911    doc_object
+--  925    doc_one_of
+--  939    doc_own_id
+--  966    doc_parse_set
+-- 1039    doc_percent_set
+-- 1061    doc_real_date
+-- 1074    doc_reset
+-- 1097    doc_set_number
+-- 1109    doc_stage
+-- 1128    doc_start
+-- 1173    doc_string
+-- 1183    doc_unknown_key
+-- 1193    doc_uuid
+-- 1204    doc_weight
+-- 1216    document_patterns
+-- 1235    e1rm
+-- 1247    earlier_sessions_note
+-- 1257    exercise_match_score
+-- 1268    exercise_reference
+-- 1279    exercise_staple_rank
+-- 1299    exercise_word
+-- 1339    exercise_words
+-- 1354    format_duration
+-- 1364    format_set
+-- 1384    format_start
+-- 1395    groups_within_bound
+-- 1411    hidden_character_reason
+-- 1435    import_choice
+-- 1447    import_find_duplicates
+-- 1501    import_map_names
+-- 1573    import_name_map
+-- 1590    import_names_chosen
+-- 1611    import_names_summary
+-- 1630    import_one_workout
+-- 1682    import_save_account
+-- 1730    import_save_custom_exercises
+-- 1774    import_save_workout
+-- 1798    import_workout_entries
+-- 1836    judge_cycle_session
+-- 1863    judge_session
+-- 1929    lifted_as_loaded
+-- 1946    lifted_text
+-- 1960    loadable_step
+-- 1970    match_exercise
+-- 2040    match_exercise_exact
+-- 2076    match_exercise_typos
+-- 2140    match_exercise_words
+-- 2218    next_amrap_target
+-- 2258    next_cycle_target
+-- 2297    next_double_target
+-- 2352    next_linear_target
+-- 2418    next_plan
+-- 2460    next_stage_target
+-- 2521    next_target
+-- 2540    next_time_target
+-- 2582    own_routine
+-- 2596    personal_records
+-- 2640    pinned_note
+-- 2658    planned_sets
+-- 2719    program_531_days
+-- 2743    program_copy_name
+-- 2763    program_day_document
+-- 2776    program_exercise
+-- 2792    program_input_weights
+-- 2844    program_key
+-- 2854    program_lift_step
+-- 2869    program_rounding_step
+-- 2880    program_unit_value
+-- 2890    program_weight_from_history
+-- 2902    progression_first_note
+-- 2921    progression_lift_target
+-- 2955    progression_opening
+-- 2984    progression_rules
+-- 2992    progression_sessions
+-- 3041    progression_targets
+-- 3138    record_sets
+-- 3161    refresh_exercise_labels
+-- 3182    rep_max_reps
+-- 3190    require_another_admin
+-- 3213    require_session
+-- 3231    require_user
+-- 3249    resolve_exercise
+-- 3259    resolve_exercises
+-- 3272    resolve_exercises_exactly
+-- 3300    round_to_step
+-- 3310    rounding_step
+-- 3320    routine_name_taken
+-- 3333    same_start_weight
+-- 3344    session_live
+-- 3354    shown_increment
+-- 3368    shown_reset
+-- 3384    shown_weight
+-- 3396    snap_down
+-- 3406    snap_up
+-- 3416    snap_weight
+-- 3427    staged_import_limits
+-- 3437    tg_check_exercise_visible
+-- 3454    tg_check_parent_owner
+-- 3480    tg_check_workout_routine
+-- 3497    tg_custom_exercise_name_free
+-- 3518    tg_exercise_aliases_check
+-- 3539    tg_exercise_labels
+-- 3562    tg_exercises_check
+-- 3617    tg_name_without_hidden_characters
+-- 3634    tg_one_line_name
+-- 3650    tg_routine_exercises_restart
+-- 3688    tg_routine_name_unique
+-- 3705    tg_set_updated_at
+-- 3717    tg_users_name_check
+-- 3731    tg_workout_sets_denormalize
+-- 3748    tg_workout_sets_refresh
+-- 3768    touch_current_session
+-- 3790    touch_current_session_to_write
+-- 3804    touch_due
+-- 3814    try_uuid
+-- 3824    typo_distance
+-- 3858    unknown_exercise_reason
+-- 3877    walk_routine_document
+-- 3912    walk_routine_entry
+-- 4003    walk_routine_exercise_extras
+-- 4103    walk_routine_exercise_steps
+-- 4158    walk_routine_fields
+-- 4242    walk_routine_program
+-- 4321    walk_routine_target
+-- 4367    walk_workout_document
+-- 4420    walk_workout_entry
+-- 4488    walk_workout_fields
+-- 4588    walk_workout_sets
+-- 4634    walk_workout_when
+-- 4690    weight_increment
+-- 4700    weight_kg
+-- 4710    weight_units
+-- 4718    weights_meet
+-- 4734    word_set
+-- 4745  app_private: tables
+-- 4748    address_attempts
+-- 4762    api_key_hashes
+-- 4771    cost_buckets
+-- 4787    failed_sign_ins
+-- 4800    oauth_clients
+-- 4818    oauth_codes
+-- 4838    oauth_tokens
+-- 4852    rate_counters
+-- 4861    session_tokens
+-- 4870    user_secrets
+-- 4879  app_private: functions
+-- 4882    address_key
+-- 4893    admin_target
+-- 4915    admin_user
+-- 4935    api_key_of_hash
+-- 4951    ban_user
+-- 4978    charge_cost
+-- 5003    claim_address_attempt
+-- 5040    claim_cost
+-- 5065    cost_budget_of
+-- 5075    cost_left
+-- 5091    cost_payer
+-- 5105    cost_refilled
+-- 5115    count_admin_call
+-- 5134    count_request
+-- 5150    delete_expired_imports
+-- 5160    delete_idle_sessions
+-- 5177    end_session
+-- 5191    expire_api_keys
+-- 5208    forget_expired_oauth
+-- 5235    lift_expired_bans
+-- 5253    max_sessions_per_user
+-- 5261    new_session
+-- 5287    oauth_client
+-- 5298    oauth_code_challenge
+-- 5319    oauth_exchange_code
+-- 5355    oauth_issue_code
+-- 5377    oauth_one_time_status
+-- 5401    oauth_refresh
+-- 5438    oauth_register_client
+-- 5450    oauth_revoke
+-- 5463    oauth_store_tokens
+-- 5476    oauth_use_token
+-- 5498    password_attempt
+-- 5563    password_hash_cost
+-- 5571    password_hash_cost_of
+-- 5581    prune_counters
+-- 5607    random_base62
+-- 5634    recent_sign_in_seconds
+-- 5642    session_for_token
+-- 5665    session_of_hash
+-- 5679    sign_in
+-- 5708    sign_up
+-- 5732    unban_user
+-- 5750    use_api_key
+-- 5788    user_record
+-- 5807  app_public: types
+-- 5810    admin_user
+-- 5830    api_key_access
+-- 5833    e1rm_session
+-- 5857    exercise_resolution
+-- 5869    last_performance
+-- 5883    next_target
+-- 5919    program_lift
+-- 5927    volume_week
+-- 5942  app_public: tables
+-- 5945    api_keys
+-- 5977    bodyweights
+-- 6013    connected_apps
+-- 6047    exercise_aliases
+-- 6073    exercise_import_names
+-- 6099    exercises
+-- 6150    program_templates
+-- 6176    routine_exercises
+-- 6283    routines
+-- 6336    sessions
+-- 6360    staged_import_parts
+-- 6401    staged_imports
+-- 6429    users
+-- 6487    workout_exercises
+-- 6538    workout_sets
+-- 6646    workouts
+-- 6723  app_public: functions
+-- 6726    admin_users
+-- 6751    apply_routine_document
+-- 6802    apply_workout_document
+-- 6892    create_api_key
+-- 6933    create_custom_exercise
+-- 6950    current_api_key_id
+-- 6961    current_oauth_connection_id
+-- 6979    current_session_id
+-- 6990    current_user_id
+-- 7008    delete_account
+-- 7056    delete_custom_exercise
+-- 7083    disconnect_app
+-- 7103    e1rm_series
+-- 7137    exercise_key
+-- 7147    exercises_aliases
+-- 7158    exercises_custom
+-- 7168    exercises_records
+-- 7252    export_account
+-- 7271    export_workouts
+-- 7286    grant_admin
+-- 7302    import_history
+-- 7390    import_staged
+-- 7428    last_performance
+-- 7478    log_bodyweight
+-- 7510    next_workout
+-- 7534    program_library
+-- 7544    program_templates_inputs
+-- 7559    resolve_exercise
+-- 7578    resolve_exercises
+-- 7601    revoke_api_key
+-- 7621    routine_document
+-- 7665    routine_name_key
+-- 7675    routines_next_targets
+-- 7697    routines_next_workout
+-- 7736    search_exercises
+-- 7799    sessions_current
+-- 7809    sign_out_other_sessions
+-- 7827    sign_out_session
+-- 7847    stage_import_part
+-- 7907    start_program
+-- 7938    update_custom_exercise
+-- 7960    users_api_keys
+-- 7983    users_connected_apps
+-- 8001    users_custom_exercises
+-- 8014    users_sessions
+-- 8032    validate_routine_document
+-- 8052    validate_workout_document
+-- 8074    weekly_volume
+-- 8101    workout_document
+-- 8140    workout_sets_personal_record
+-- 8152    workout_sets_text
 
 create extension if not exists citext with schema public;
 create extension if not exists pg_trgm with schema public;
@@ -376,9 +377,10 @@ create type app_hidden.lift_target as (
   explanation text,
   training_max numeric,
   amrap boolean,
-  week_sets jsonb
+  week_sets jsonb,
+  stage integer
 );
-comment on type app_hidden.lift_target is 'The next target of one routine exercise: the rule applied (linear, greyskull, double, time, none, deload, stages, cycle or amrap), the work weight in the routine''s unit (a cycle''s heaviest set), reps or seconds and the number of work sets, the sessions judged, the explanation, the training max of a cycle, whether the last work set is as many reps as possible, and a cycle''s sets of the week ([{weight, reps, amrap, percent, text}]).';
+comment on type app_hidden.lift_target is 'The next target of one routine exercise: the rule applied (linear, greyskull, double, time, none, deload, stages, cycle or amrap), the work weight in the routine''s unit (a cycle''s heaviest set), reps or seconds and the number of work sets, the sessions judged, the explanation, the training max of a cycle, whether the last work set is as many reps as possible, a cycle''s sets of the week ([{weight, reps, amrap, percent, text}]), and the cycle week or stage planned (from 1; null under other rules).';
 
 create type app_hidden.progression_state as (
   weight numeric,
@@ -2414,7 +2416,7 @@ comment on function app_hidden.next_linear_target(greyskull boolean, current app
 grant execute on function app_hidden.next_linear_target(greyskull boolean, current app_hidden.progression_state, judged app_hidden.session_judgement, session_date date, sets integer, reps_low integer, reps_high integer, increment numeric, unit text, step numeric) to svc_reader;
 
 create function app_hidden.next_plan(r app_public.routines, p_date date)
- RETURNS TABLE(exercise_position integer, exercise_id uuid, rule text, routine_weight numeric, weight numeric, unit text, reps integer, seconds integer, sessions integer, explanation text, pinned_note text, sets text[], training_max numeric, amrap boolean)
+ RETURNS TABLE(exercise_position integer, exercise_id uuid, rule text, routine_weight numeric, weight numeric, unit text, reps integer, seconds integer, sessions integer, explanation text, pinned_note text, sets text[], training_max numeric, amrap boolean, week integer, stage integer)
  LANGUAGE sql
  STABLE SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public'
@@ -2439,7 +2441,8 @@ AS $function$
                  from jsonb_array_elements(t.week_sets) with ordinality as ws(x, o))
            || app_hidden.planned_sets('work', x.weight, false, t.reps, null, 0, 0, re.drops, re.bursts, st.step)
          end,
-         t.training_max, t.amrap
+         t.training_max, t.amrap,
+         case when t.rule = 'cycle' then t.stage end, case when t.rule = 'stages' then t.stage end
     from app_hidden.progression_targets(r, p_date) t
     join app_public.routine_exercises re on re.id = t.routine_exercise_id
     join app_public.exercises e on e.id = t.exercise_id
@@ -2451,7 +2454,7 @@ AS $function$
                                     else least(10000, app_hidden.snap_weight(app_hidden.convert_weight(t.weight, r.unit, u.unit), st.step)) end as weight) x
    order by t.position;
 $function$;
-comment on function app_hidden.next_plan(r app_public.routines, p_date date) is 'The next workout of a routine, one row per routine exercise: its target in the routine''s unit and as loaded in the owner''s unit, why, the pinned note carried forward, and the planned set texts (an AMRAP set ends in `+`).';
+comment on function app_hidden.next_plan(r app_public.routines, p_date date) is 'The next workout of a routine, one row per routine exercise: its target in the routine''s unit and as loaded in the owner''s unit, why, the pinned note carried forward, the planned set texts (an AMRAP set ends in `+`), and the cycle week or stage it plans (from 1).';
 grant execute on function app_hidden.next_plan(r app_public.routines, p_date date) to svc_reader;
 
 create function app_hidden.next_stage_target(current app_hidden.progression_state, judged app_hidden.session_judgement, stages jsonb, reset text, session_date date, increment numeric, step numeric, unit text)
@@ -2713,6 +2716,30 @@ $function$;
 comment on function app_hidden.planned_sets(p_kind text, p_weight numeric, p_bodyweight boolean, p_reps integer, p_seconds integer, p_sets integer, p_warmups integer, p_drops integer, p_bursts integer, p_increment numeric, p_amrap boolean) is 'The set texts of one planned exercise: warm-ups ramped toward the work weight, the work sets (a weighted hold as `20x45s`; the last one `+` when p_amrap), drops about 20 % and at least one loadable step lighter each, rest-pause bursts (rules in the function body).';
 grant execute on function app_hidden.planned_sets(p_kind text, p_weight numeric, p_bodyweight boolean, p_reps integer, p_seconds integer, p_sets integer, p_warmups integer, p_drops integer, p_bursts integer, p_increment numeric, p_amrap boolean) to svc_reader;
 
+create function app_hidden.program_531_days(supplemental text[])
+ RETURNS jsonb
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  -- Each day: the main lift's 3 sets a week (5s, 3s, 5/3/1 with the last set `+`, a deload week),
+  -- then 5 supplemental sets of the same lift (supplemental[w]: week w's set), then assistance 5x10.
+  select jsonb_agg(jsonb_build_object('name', d.day, 'exercises', jsonb_build_array(
+           jsonb_build_object('exercise', d.lift, 'sets', 3, 'rest', 180, 'input', d.lift,
+             'cycle', '[["65%x5", "75%x5", "85%x5+"], ["70%x3", "80%x3", "90%x3+"],
+                        ["75%x5", "85%x3", "95%x1+"], ["40%x5", "50%x5", "60%x5"]]'::jsonb),
+           jsonb_build_object('exercise', d.lift, 'sets', 5, 'rest', 90, 'input', d.lift,
+             'cycle', (select jsonb_agg(to_jsonb(array_fill(w.set, array[5])) order by w.week)
+                         from unnest(supplemental) with ordinality as w(set, week))),
+           jsonb_build_object('exercise', d.assistance, 'sets', 5, 'reps', 10, 'rest', 90, 'progression', 'none')))
+         order by d.ord)
+    from (values (1, 'Press', 'Overhead Press', 'Chin-Up'),
+                 (2, 'Deadlift', 'Deadlift', 'Hanging Leg Raise'),
+                 (3, 'Bench', 'Bench Press', 'Dumbbell Row'),
+                 (4, 'Squat', 'Back Squat', 'Lying Leg Curl')) as d(ord, day, lift, assistance);
+$function$;
+comment on function app_hidden.program_531_days(supplemental text[]) is 'The four days of a 5/3/1 template (Press, Deadlift, Bench, Squat): the main lift''s cycle, 5 supplemental sets a week of the same lift (supplemental: the set of each of the 4 weeks, e.g. Boring But Big''s 50%x10 and 40%x5 in the deload week), and 5x10 assistance.';
+grant execute on function app_hidden.program_531_days(supplemental text[]) to svc_reader;
+
 create function app_hidden.program_copy_name(p_user uuid, base text, days jsonb)
  RETURNS text
  LANGUAGE sql
@@ -2844,11 +2871,10 @@ create function app_hidden.program_rounding_step(e jsonb, unit text)
  LANGUAGE sql
  IMMUTABLE
 AS $function$
-  select coalesce((app_hidden.program_unit_value(e -> 'rounding', unit))::numeric,
-                  least(app_hidden.loadable_step(unit),
-                        coalesce((app_hidden.program_unit_value(e -> 'increment', unit))::numeric, app_hidden.loadable_step(unit))));
+  select app_hidden.rounding_step((app_hidden.program_unit_value(e -> 'rounding', unit))::numeric,
+                                  (app_hidden.program_unit_value(e -> 'increment', unit))::numeric, unit);
 $function$;
-comment on function app_hidden.program_rounding_step(e jsonb, unit text) is 'The rounding step of a template exercise in a unit: its `rounding`, else the smallest loadable step (2.5 kg, 5 lb) or its `increment` when that is smaller.';
+comment on function app_hidden.program_rounding_step(e jsonb, unit text) is 'The rounding step of a template exercise in a unit: app_hidden.rounding_step of its `rounding` and `increment` for that unit.';
 grant execute on function app_hidden.program_rounding_step(e jsonb, unit text) to svc_reader;
 
 create function app_hidden.program_unit_value(v jsonb, unit text)
@@ -2898,7 +2924,7 @@ create function app_hidden.progression_lift_target(re app_public.routine_exercis
  IMMUTABLE
 AS $function$
 -- The target of one routine exercise once its history is replayed into state: the week of a cycle
--- (its sets, its heaviest as the weight) or the stage to plan, and the explanation.
+-- (its sets, its heaviest as the weight) or the stage to plan, which of them (from 1), and the explanation.
 declare
   v_week_sets jsonb := case when rule = 'cycle' then app_hidden.cycle_week(re.cycle, state.stage, state.weight, step) end;
   v_stage record;
@@ -2914,15 +2940,16 @@ begin
                (v_week_sets -> -1 ->> 'weight')::numeric, (v_week_sets -> -1 ->> 'reps')::int, null, re.sets, judged,
                v_why || case when judged > 0 then format(' (%s).', app_hidden.cycle_texts(v_week_sets)) else '' end
                      || case when v_week_sets @> '[{"amrap": true}]' then ' Sets marked +: as many reps as possible.' else '' end,
-               state.weight, (v_week_sets -> -1 ->> 'amrap')::boolean, v_week_sets)::app_hidden.lift_target;
+               state.weight, (v_week_sets -> -1 ->> 'amrap')::boolean, v_week_sets, state.stage + 1)::app_hidden.lift_target;
   end if;
   return row(re.id, re.position, re.exercise_id, rule, state.weight, coalesce(v_stage.reps, state.reps),
              case when state.reps is null and v_stage.reps is null then state.seconds end, coalesce(v_stage.sets, re.sets), judged,
              v_why || case when coalesce(v_stage.amrap, false) then ' Last set: as many reps as possible.' else '' end,
-             null, coalesce(v_stage.amrap, rule in ('greyskull', 'amrap')), null)::app_hidden.lift_target;
+             null, coalesce(v_stage.amrap, rule in ('greyskull', 'amrap')), null,
+             case when rule = 'stages' then state.stage + 1 end)::app_hidden.lift_target;
 end;
 $function$;
-comment on function app_hidden.progression_lift_target(re app_public.routine_exercises, rule text, state app_hidden.progression_state, step numeric, judged integer, before_edit integer, unit text) is 'The next target of one routine exercise from its replayed state: a cycle''s week (sets rounded to step) or the stage to plan, with the explanation (progression_opening when no session moved it).';
+comment on function app_hidden.progression_lift_target(re app_public.routine_exercises, rule text, state app_hidden.progression_state, step numeric, judged integer, before_edit integer, unit text) is 'The next target of one routine exercise from its replayed state: a cycle''s week (sets rounded to step) or the stage to plan and which (from 1), with the explanation (progression_opening when no session moved it).';
 grant execute on function app_hidden.progression_lift_target(re app_public.routine_exercises, rule text, state app_hidden.progression_state, step numeric, judged integer, before_edit integer, unit text) to svc_reader;
 
 create function app_hidden.progression_opening(rule text, stages jsonb, week_sets jsonb, weeks integer, sets integer, state app_hidden.progression_state, start_weight numeric, before_edit integer, unit text)
@@ -5867,7 +5894,9 @@ create type app_public.next_target as (
   sessions integer,
   explanation text,
   training_max double precision,
-  amrap boolean
+  amrap boolean,
+  week integer,
+  stage integer
 );
 comment on column app_public.next_target.position is E'@notNull\nOrder within the routine, from 0 (the same as the next workout''s exercises).';
 comment on column app_public.next_target.exercise_id is E'@notNull\nThe exercise.';
@@ -5883,6 +5912,8 @@ comment on column app_public.next_target.sessions is E'@notNull\nSessions of you
 comment on column app_public.next_target.explanation is E'@notNull\nWhy the target is what it is, in a sentence or two. Every weight it names was lifted, written in the routine or is planned here.';
 comment on column app_public.next_target.training_max is 'The training max a cycle''s percentages are of, in the routine''s unit; null without a cycle.';
 comment on column app_public.next_target.amrap is E'@notNull\nWhether the last work set is as many reps as possible (greyskull, an amrapTarget, a stage or cycle set marked `+`); the plan''s set text ends in `+`.';
+comment on column app_public.next_target.week is 'The week of its cycle the next workout plans, from 1; null without a cycle.';
+comment on column app_public.next_target.stage is 'The stage the next workout plans, from 1 (`stages[stage - 1]`); null without stages.';
 comment on type app_public.next_target is 'The target of one exercise of a routine''s next workout, and why.';
 
 create type app_public.program_lift as (
@@ -7655,7 +7686,8 @@ begin
   end if;
   return query
   select p.exercise_position, p.exercise_id, app_hidden.exercise_reference(p.exercise_id), p.rule, p.weight::float8, p.unit,
-         p.routine_weight::float8, r.unit, p.reps, p.seconds, p.sessions, p.explanation, p.training_max::float8, coalesce(p.amrap, false)
+         p.routine_weight::float8, r.unit, p.reps, p.seconds, p.sessions, p.explanation, p.training_max::float8, coalesce(p.amrap, false),
+         p.week, p.stage
     from app_hidden.next_plan(r, v_date) p;
 end;
 $function$;

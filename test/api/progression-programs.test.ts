@@ -1114,3 +1114,39 @@ test("a greyskull deload rounds like every planned weight, to the rounding step 
     expect(next.explanation).toContain(`deload to 90 %, ${deloaded} ${unit}.`);
   }
 });
+
+test("NextTarget names the cycle week and the stage the plan is at (from 1), null under other rules", async () => {
+  const u = await signUp(s.url, "Week and stage");
+  const routine = await applyRoutine(u, {
+    name: "Week and stage",
+    exercises: [
+      { exercise: "Back Squat", sets: 3, trainingMax: 100, cycle: FIVE_THREE_ONE_DELOAD },
+      { exercise: "Bench Press", sets: 5, reps: 3, weight: 60, stages: T1 },
+      { exercise: "Barbell Row", sets: 3, reps: 5, weight: 50 },
+    ],
+  });
+  const PLACE = `query($id: UUID!, $date: String) { routineById(id: $id) { nextTargets(date: $date) { rule week stage } } }`;
+  const place = async (date: string) => (await call(u, PLACE, { id: routine, date })).routineById.nextTargets;
+  expect(await place(day(1))).toEqual([
+    { rule: "cycle", week: 1, stage: null },
+    { rule: "stages", week: null, stage: 1 },
+    { rule: "linear", week: null, stage: null },
+  ]);
+  // Week 1 done in full, 5x3+ missed (the 5th set short): week 2 of the cycle, stage 2 (6x2+).
+  await call(u, APPLY_WORKOUT, {
+    doc: {
+      date: day(1),
+      routine,
+      exercises: [
+        { exercise: "Back Squat", sets: ["65x5", "75x5", "85x6"] },
+        { exercise: "Bench Press", sets: [...times(4, "60x3"), "60x2"] },
+        { exercise: "Barbell Row", sets: times(3, "50x5") },
+      ],
+    },
+  });
+  expect(await place(day(2))).toEqual([
+    { rule: "cycle", week: 2, stage: null },
+    { rule: "stages", week: null, stage: 2 },
+    { rule: "linear", week: null, stage: null },
+  ]);
+});

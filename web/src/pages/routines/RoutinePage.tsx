@@ -73,7 +73,7 @@ export default function RoutinePage() {
                 />
                 <RoutineSummary routine={shown} caption={`Exercises of ${doc.name}`} />
               </section>
-              <RoutineProgram routine={doc} next={next} targets={found.filter((t) => t !== null)} />
+              <RoutineProgram routine={doc} targets={found.filter((t) => t !== null)} />
               <section className="section" aria-labelledby="next-heading">
                 <h2 id="next-heading">Next workout</h2>
                 {next ? (

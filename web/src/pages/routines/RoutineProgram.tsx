@@ -2,13 +2,20 @@
 // program rule its rule, training max (as progression has it now), where it is (cycle week or
 // stage of the next workout), increment and rounding. The routine form edits the numbers; the
 // cycle's weeks and the stages are edited in its JSON view.
-import type { CanonicalRoutine, CanonicalWorkout } from "../../documents.ts";
+import type { CanonicalRoutine } from "../../documents.ts";
 import { CardTable } from "../../components/CardTable.tsx";
 import { formatWeight } from "../../components/units.ts";
 import { placeOf, programOf, ruleOf, type RoutineExercise } from "./programRules.ts";
 
 /** What progression says of an exercise now (Routine.nextTargets, by position). */
-export type TargetNow = { position: number; trainingMax?: number | null; rule?: string };
+export type TargetNow = {
+  position: number;
+  trainingMax?: number | null;
+  rule?: string;
+  /** The cycle week or the stage the next workout plans, from 1. */
+  week?: number | null;
+  stage?: number | null;
+};
 
 function hasProgram(x: RoutineExercise): boolean {
   const p = programOf(x);
@@ -21,15 +28,7 @@ function hasProgram(x: RoutineExercise): boolean {
   );
 }
 
-export function RoutineProgram({
-  routine,
-  next,
-  targets,
-}: {
-  routine: CanonicalRoutine;
-  next: CanonicalWorkout | null | undefined;
-  targets: TargetNow[];
-}) {
+export function RoutineProgram({ routine, targets }: { routine: CanonicalRoutine; targets: TargetNow[] }) {
   const rows = routine.exercises.map((x, i) => ({ x, i })).filter(({ x }) => hasProgram(x));
   if (!routine.program && rows.length === 0) return null;
   const unit = routine.unit;
@@ -64,7 +63,14 @@ export function RoutineProgram({
                   : formatWeight(now ?? written, unit);
               },
             },
-            { label: "Now", cell: ({ x, i }) => placeOf(x, next?.exercises[i]) ?? "—" },
+            {
+              label: "Now",
+              cell: ({ x, i }) =>
+                placeOf(
+                  x,
+                  targets.find((t) => t.position === i),
+                ) ?? "—",
+            },
             {
               label: "Increment",
               cell: ({ x }) =>

@@ -43,6 +43,8 @@ export const RoutineNextTargets = graphql(`
         amrap
         rule
         trainingMax
+        week
+        stage
       }
     }
   }

@@ -1,7 +1,7 @@
 // How a routine's exercise progresses, as the routine page says it: the rule (a training-max cycle,
 // stages, or the routine's or its own progression), its target in words, and where it is now (the
-// cycle week or the stage the next workout plans, read from the planned sets).
-import type { CanonicalRoutine, CanonicalWorkout } from "../../documents.ts";
+// cycle week or the stage the next workout plans, as progression says).
+import type { CanonicalRoutine } from "../../documents.ts";
 
 export type RoutineExercise = CanonicalRoutine["exercises"][number];
 /** The program fields of an exercise (those the SDK of this version knows are typed; the others read as unknown). */
@@ -36,39 +36,19 @@ export function progressionSummary(routine: CanonicalRoutine): string {
   return (rules.length ? rules : [routine.progression]).map((r) => RULE_NAMES[r] ?? r).join(", ");
 }
 
-/** Sets x reps of a planned exercise's work sets, with the last one's `+` (`3x5+`). */
-function shapeOf(sets: unknown[]): { count: number; reps: string[] } {
-  const texts = sets.map((s) => (typeof s === "string" ? s : String((s as { set?: unknown }).set ?? "")));
-  const work = texts.filter((t) => !/^\s*(w|d|rp)\s*:/i.test(t));
-  return { count: work.length, reps: work.map((t) => /x\s*(\d+)\s*(\+?)/i.exec(t)?.slice(1, 3).join("") ?? "") };
-}
-
 /**
- * Where the exercise is in its program, from the next workout's planned sets: the cycle's week
- * whose reps they follow ("week 2 of 3"), or the stage whose sets x reps they are ("stage 2 of 3:
- * 6x2+"). Null when the plan matches no single week or stage.
+ * Where the exercise is in its program, as progression plans the next workout (NextTarget.week and
+ * stage, from 1): "week 2 of 3", or "stage 2 of 3: 6x2+". Null without a cycle or stages.
  */
-export function placeOf(x: RoutineExercise, planned: CanonicalWorkout["exercises"][number] | undefined): string | null {
+export function placeOf(
+  x: RoutineExercise,
+  target: { week?: number | null; stage?: number | null } | undefined,
+): string | null {
   const p = programOf(x);
-  if (!planned) return null;
-  const shape = shapeOf(planned.sets);
-  if (p.cycle) {
-    const weeks = p.cycle.map((week, i) => ({
-      i,
-      reps: week.map((s) => /x\s*(\d+)\s*(\+?)/i.exec(s)?.slice(1, 3).join("") ?? ""),
-    }));
-    const bare = (reps: string[]) => reps.map((r) => r.replace("+", "")).join(",");
-    // The reps tell the weeks apart (5/3/1: 5s, 3s, 5-3-1); a deload week of 5s differs from the first by its `+`.
-    let found = weeks.filter((w) => bare(w.reps) === bare(shape.reps));
-    if (found.length > 1) found = found.filter((w) => w.reps.join(",") === shape.reps.join(","));
-    return found.length === 1 ? `week ${found[0].i + 1} of ${p.cycle.length}` : null;
-  }
-  if (p.stages) {
-    const stages = p.stages
-      .map((s, i) => ({ i, s: s.replace(/\s/g, ""), m: /^(\d+)[xX×](\d+)(\+?)$/.exec(s.replace(/\s/g, "")) }))
-      .filter((s) => s.m && Number(s.m[1]) === shape.count && shape.reps.every((r) => r.replace("+", "") === s.m![2]));
-    return stages.length === 1 ? `stage ${stages[0].i + 1} of ${p.stages.length}: ${stages[0].s}` : null;
-  }
+  if (p.cycle && target?.week) return `week ${target.week} of ${p.cycle.length}`;
+  const stage = target?.stage ? p.stages?.[target.stage - 1] : undefined;
+  if (p.stages && stage !== undefined)
+    return `stage ${target!.stage} of ${p.stages.length}: ${stage.replace(/\s/g, "")}`;
   return null;
 }
 
