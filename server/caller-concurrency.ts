@@ -3,11 +3,11 @@
 // has its own GraphQL pool and its own count, and the cap is below the pool's size, so no one
 // caller can hold a process's pool while others wait for a connection.
 // A caller is a session, API key or connected app once this process has seen its credential
-// answered as live; until then, and for everything signed out, its client address: a credential is
-// free to make up, so a made-up one must not open slots of its own.
+// answered as live; until then, and for everything signed out, its client address (IPv6 by its
+// /64): a credential is free to make up, so a made-up one must not open slots of its own.
 import type { Request, Response, NextFunction } from "express";
 import { readCredential, sha256, type Identity } from "./identity.ts";
-import { clientAddress } from "./client-address.ts";
+import { clientAddress, addressGroup } from "./client-address.ts";
 
 export type CallerConcurrency = {
   /** CALLER_CONCURRENCY: requests one caller may have running at once in one process. */
@@ -139,7 +139,7 @@ export function callerConcurrencyGate(limits: CallerConcurrency = CALLER_CONCURR
       if (req.method === "OPTIONS") return next();
       const credential = readCredential(req);
       const hash = credential && credential.kind !== "malformed" ? sha256(credential.value).toString("hex") : undefined;
-      const caller = (hash && known.get(hash)) || `address:${clientAddress(req)}`;
+      const caller = (hash && known.get(hash)) || `address:${addressGroup(clientAddress(req))}`;
       const gone = new AbortController();
       let running = false;
       // The slot is held until the request's database work has ended too (a cancelled query, a

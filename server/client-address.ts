@@ -43,3 +43,21 @@ export function clientAddress(req: Request): string {
   // A closed socket has no address; such a request cannot be answered anyway.
   return isIP(address) ? address : "0.0.0.0";
 }
+
+/**
+ * The address as per-address limits count it, for counts kept in memory: an IPv4 address as is, an
+ * IPv6 address as its /64 network (one host usually holds a whole /64, so a client could otherwise
+ * step through addresses), as app_private.address_key does for the counts kept in PostgreSQL.
+ */
+export function addressGroup(address: string): string {
+  if (isIP(address) !== 6) return address;
+  const [head, tail = ""] = address.toLowerCase().split("::");
+  const groups = (part: string) => (part ? part.split(":").flatMap((g) => (g.includes(".") ? ["0", "0"] : [g])) : []);
+  const left = groups(head);
+  const right = address.includes("::") ? groups(tail) : [];
+  const all = [...left, ...Array(8 - left.length - right.length).fill("0"), ...right];
+  return `${all
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
+}

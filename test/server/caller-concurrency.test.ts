@@ -6,10 +6,10 @@
 import http from "node:http";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { useTestServer, gql, signUp, GRAPHQL_RESPONSE } from "../support/harness.ts";
+import { useTestServer, gql, signUp, createApiKey, GRAPHQL_RESPONSE } from "../support/harness.ts";
 import { connectRaw, toolsListWith } from "../support/oauth-flow.ts";
 import { readConfig } from "../../server/config.ts";
-import type { CallerSlots } from "../../server/caller-concurrency.ts";
+import { CallerSlots, WAITING_PER_SLOT } from "../../server/caller-concurrency.ts";
 import { operationText } from "../../sdk/src/graphql.ts";
 import { WORKOUTS } from "../../sdk/src/operations.ts";
 
@@ -20,6 +20,8 @@ const BUDGET = 1_000_000_000;
 const s = useTestServer({
   callerConcurrency: { perCaller: CAP, waitMs: WAIT_MS },
   requestTimeoutMs: 1000,
+  // X-Forwarded-For from the test names the signed-out caller's address.
+  trustProxy: ["loopback"],
   clientCostLimits: { perSessionPerMinute: BUDGET, perAddressPerMinute: BUDGET, windowSeconds: BUDGET },
 });
 
@@ -123,6 +125,55 @@ test("a made-up session token counts as its address: it opens no slots of its ow
   expect((await gql(s.url, "{ viewer { name } }", {}, { token: ada.token })).status).toBe(200);
   for (const request of running) expect((await request.finish()).status).toBe(200);
   await counted(0);
+});
+
+test("signed out, each address is a caller, an IPv6 address by its /64", async () => {
+  const from = (address: string) => ({ "x-forwarded-for": address });
+  const read = (address: string) => gql(s.url, "{ __typename }", {}, { headers: from(address) });
+  const running = [heldGraphql(from("2001:db8::1")), heldGraphql(from("2001:db8::2:3"))];
+  await counted(2);
+  expectRefused(await read("2001:db8::ffff"), /\(your address \(signed out\) has 2 running\)/);
+  expect((await read("2001:db8:0:1::1")).status).toBe(200);
+  expect((await read("192.0.2.1")).status).toBe(200);
+  for (const request of running) expect((await request.finish()).status).toBe(200);
+  await counted(0);
+});
+
+test("an API key is a caller of its own: its owner's session goes on while the key is capped", async () => {
+  const ada = await liveUser("Kay");
+  const { key } = await createApiKey(s.url, ada.token, { access: "READ_ONLY" });
+  expect((await gql(s.url, "{ viewer { name } }", {}, { key })).body.data.viewer.name).toBe("Kay");
+  const running = [heldGraphql(bearer(key)), heldGraphql(bearer(key))];
+  await counted(2);
+  expectRefused(await gql(s.url, "{ viewer { name } }", {}, { key }), /\(this API key has 2 running\)/);
+  expect((await gql(s.url, "{ viewer { name } }", {}, { token: ada.token })).status).toBe(200);
+  for (const request of running) expect((await request.finish()).status).toBe(200);
+  await counted(0);
+});
+
+test("the queue: 4 waiting per slot (8 with a cap of 2), the next refused at once; a slot passes to the first waiting; one that leaves is dropped", async () => {
+  const queue = new CallerSlots({ perCaller: 2, waitMs: 60_000 });
+  const gone = new AbortController();
+  const live = new AbortController().signal;
+  expect([await queue.acquire("c", live), await queue.acquire("c", live)]).toEqual([true, true]);
+  const settled: boolean[] = [];
+  const waiting = Array.from({ length: 2 * WAITING_PER_SLOT }, (_, i) =>
+    queue.acquire("c", i === 0 ? gone.signal : live).then((admitted) => void settled.push(admitted)),
+  );
+  expect(queue.count()).toEqual({ running: 2, waiting: 8 });
+  expect(await queue.acquire("c", live)).toBe(false); // the 9th: no waiting
+  expect(await queue.acquire("another caller", live)).toBe(true);
+  gone.abort(); // the first waiting leaves: dropped, refused
+  await Promise.resolve();
+  expect(queue.count()).toEqual({ running: 3, waiting: 7 });
+  queue.release("c"); // its slot goes to the next waiting
+  await waiting[1];
+  expect(settled).toEqual([false, true]);
+  expect(queue.count()).toEqual({ running: 3, waiting: 6 });
+  for (let i = 0; i < 8; i++) queue.release("c");
+  await Promise.all(waiting);
+  queue.release("another caller");
+  expect(queue.count()).toEqual({ running: 0, waiting: 0 });
 });
 
 test("a slot is given back however its request ends: an error, the client gone (sending, queued, or while its query waits on a lock), the request's timeout", async () => {
