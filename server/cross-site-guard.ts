@@ -7,8 +7,7 @@
 // send no Origin (the CLI, the SDK, scripts) carry their credential explicitly. Requests with an
 // Authorization or x-api-key header are not cookie requests and are not affected.
 import type { Request, Response, NextFunction } from "express";
-import { parse as parseCookie } from "cookie";
-import { SESSION_COOKIE } from "./identity.ts";
+import { readCredential } from "./identity.ts";
 import { sendError } from "./http-error.ts";
 import { publicOrigin } from "./public-url.ts";
 
@@ -22,10 +21,10 @@ function isOwnOrigin(req: Request, origin: string): boolean {
   return origin === publicOrigin(req) || origin === `${req.protocol}://${req.get("host")}`;
 }
 
+/** Whether the cookie is the request's credential (the one parser decides: any credential header, even malformed, comes first). */
 function usesSessionCookie(req: Request): boolean {
-  if (req.get("authorization") || req.get("x-api-key")) return false;
-  const cookie = req.get("cookie");
-  return cookie ? parseCookie(cookie)[SESSION_COOKIE] !== undefined : false;
+  const credential = readCredential(req);
+  return credential?.kind === "session" && credential.source === "cookie";
 }
 
 /** What the browser says about where the request comes from: ours, another origin, or unknown (not a browser, or an old one). */
