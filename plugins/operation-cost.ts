@@ -79,7 +79,8 @@ const NON_NEGATIVE_ARGUMENTS = new Set([...SIZE_ARGUMENTS, "offset"]);
 /** Far above any budget; keeps products of huge sizes finite (Infinity * 0 would be NaN). */
 const CEILING = 1e15;
 
-export type Measure = { cost: number; fields: number; depth: number };
+/** `introspection`: the part of `cost` under `__schema` and `__type`, answered from memory without SQL. */
+export type Measure = { cost: number; fields: number; depth: number; introspection: number };
 /** A list size refused before planning: negative, or over the maximum page (`message` says which). */
 export type BadArgument = { field: string; argument: string; value: unknown; message: string; maximum?: number };
 export type OperationMeasure = Measure & { rootFields: string[]; badArgument?: BadArgument };
@@ -122,18 +123,8 @@ export function measureOperation(
   };
 
   const typeNamed = (name: string | undefined, fallback: GraphQLCompositeType | undefined) => {
-    if (!name) return fallback;
-    const t = schema.getType(name);
+    const t = name ? schema.getType(name) : fallback;
     return t && isCompositeType(t) ? t : undefined;
-  };
-
-  const fieldDef = (
-    parent: GraphQLCompositeType | undefined,
-    name: string,
-  ): GraphQLField<unknown, unknown> | undefined => {
-    if (name === SchemaMetaFieldDef.name && parent === schema.getQueryType()) return SchemaMetaFieldDef;
-    if (name === TypeMetaFieldDef.name && parent === schema.getQueryType()) return TypeMetaFieldDef;
-    return parent && (isObjectType(parent) || isInterfaceType(parent)) ? parent.getFields()[name] : undefined;
   };
 
   const measureField = (
@@ -142,24 +133,10 @@ export function measureOperation(
     page: Page,
     typeRef: number,
   ): Measure => {
-    const def = fieldDef(parent, field.name.value);
-    let size: number | null = null;
-    for (const arg of field.arguments ?? []) {
-      const name = arg.name.value;
-      if (!NON_NEGATIVE_ARGUMENTS.has(name)) continue;
-      const value = argumentValue(arg.value);
-      if (typeof value !== "number") continue;
-      if (variables !== null && !badArgument) badArgument = sizeProblem(field.name.value, name, value);
-      if (SIZE_ARGUMENTS.includes(name)) size = Math.max(size ?? 0, value);
-    }
-    if (
-      size === null &&
-      variables === null &&
-      field.arguments?.some((a) => SIZE_ARGUMENTS.includes(a.name.value) && a.value.kind === Kind.VARIABLE)
-    ) {
-      size = 0; // sized by a variable not known yet: count nothing (a lower bound)
-    }
-    if (size !== null && size < 0) size = 0;
+    const def = fieldDef(schema, parent, field.name.value);
+    const requested = requestedSize(field, argumentValue, variables !== null);
+    badArgument ??= requested.bad;
+    const size = requested.size;
     const type = def ? getNullableType(def.type) : undefined;
     const isList = type !== undefined && isListType(type);
     const named = def ? getNamedType(def.type) : undefined;
@@ -193,6 +170,7 @@ export function measureOperation(
       (introspection ? 0 : isStatement ? COST_WEIGHTS.statement : fetches ? COST_WEIGHTS.fetch : 0);
     let fields = 1;
     let depth = 1;
+    let innerFromMemory = 0;
     // A type reference's `ofType` chain answers null past the deepest wrapping ([X!]! is three) in the schema.
     const ofTypeLevel = parent?.name === "__Type" && field.name.value === "ofType" ? typeRef + 1 : 0;
     if (field.selectionSet) {
@@ -200,9 +178,13 @@ export function measureOperation(
       if (ofTypeLevel <= introspectionListSize(schema, "__Type", "ofType"))
         cost += Math.min(CEILING, items * inner.cost);
       fields += inner.fields;
+      innerFromMemory = inner.introspection;
       if (!introspection) depth += inner.depth;
     }
-    return { cost: Math.min(CEILING, cost), fields: Math.min(CEILING, fields), depth };
+    cost = Math.min(CEILING, cost);
+    const meta = field.name.value === SchemaMetaFieldDef.name || field.name.value === TypeMetaFieldDef.name;
+    const fromMemory = meta ? cost : Math.min(CEILING, items * innerFromMemory);
+    return { cost, fields: Math.min(CEILING, fields), depth, introspection: fromMemory };
   };
 
   const measureFragment = (name: string, page: Page, typeRef: number): Measure => {
@@ -211,7 +193,7 @@ export function measureOperation(
     if (known) return known;
     const fragment = fragments.get(name);
     // Unknown fragments and cycles are validation errors of their own; they add nothing here.
-    if (!fragment || inProgress.has(key)) return { cost: 0, fields: 0, depth: 0 };
+    if (!fragment || inProgress.has(key)) return { cost: 0, fields: 0, depth: 0, introspection: 0 };
     inProgress.add(key);
     const result = measureSelectionSet(
       fragment.selectionSet,
@@ -233,6 +215,7 @@ export function measureOperation(
     let cost = 0;
     let fields = 0;
     let depth = 0;
+    let introspection = 0;
     for (const selection of selectionSet.selections) {
       const m =
         selection.kind === Kind.FIELD
@@ -246,10 +229,11 @@ export function measureOperation(
               )
             : measureFragment(selection.name.value, page, typeRef);
       cost = Math.min(CEILING, cost + m.cost);
+      introspection = Math.min(CEILING, introspection + m.introspection);
       fields = Math.min(CEILING, fields + m.fields);
       depth = Math.max(depth, m.depth);
     }
-    return { cost, fields, depth };
+    return { cost, fields, depth, introspection };
   };
 
   const rootType = schema.getRootType(operation.operation) ?? undefined;
@@ -258,9 +242,47 @@ export function measureOperation(
   return {
     ...total,
     cost: Math.ceil(total.cost),
+    introspection: Math.ceil(total.introspection),
     rootFields: rootFieldNames(fragments, operation.selectionSet),
     badArgument,
   };
+}
+
+/**
+ * The size a field's `first`, `last` or `limit` asks for (0 when sized by a variable not known yet:
+ * a lower bound), and the first size argument refused (only once variables are known).
+ */
+function requestedSize(
+  field: FieldNode,
+  argumentValue: (value: ValueNode) => unknown,
+  variablesKnown: boolean,
+): { size: number | null; bad?: BadArgument } {
+  let size: number | null = null;
+  let bad: BadArgument | undefined;
+  for (const arg of field.arguments ?? []) {
+    const name = arg.name.value;
+    if (!NON_NEGATIVE_ARGUMENTS.has(name)) continue;
+    const value = argumentValue(arg.value);
+    if (typeof value !== "number") continue;
+    if (variablesKnown) bad ??= sizeProblem(field.name.value, name, value);
+    if (SIZE_ARGUMENTS.includes(name)) size = Math.max(size ?? 0, value);
+  }
+  const byVariable = field.arguments?.some(
+    (a) => SIZE_ARGUMENTS.includes(a.name.value) && a.value.kind === Kind.VARIABLE,
+  );
+  if (size === null && !variablesKnown && byVariable) size = 0;
+  return { size: size !== null && size < 0 ? 0 : size, bad };
+}
+
+/** A field's definition, the meta fields `__schema` and `__type` of the query type included. */
+function fieldDef(
+  schema: GraphQLSchema,
+  parent: GraphQLCompositeType | undefined,
+  name: string,
+): GraphQLField<unknown, unknown> | undefined {
+  if (name === SchemaMetaFieldDef.name && parent === schema.getQueryType()) return SchemaMetaFieldDef;
+  if (name === TypeMetaFieldDef.name && parent === schema.getQueryType()) return TypeMetaFieldDef;
+  return parent && (isObjectType(parent) || isInterfaceType(parent)) ? parent.getFields()[name] : undefined;
 }
 
 function sizeProblem(field: string, argument: string, value: number): BadArgument | undefined {

@@ -17,7 +17,13 @@ import {
   type ExecutionResult,
 } from "postgraphile/graphql";
 import { SafeError, isPromiseLike } from "postgraphile/grafast";
-import { measureOperation, exceededLimit, OPERATION_LIMITS, RUNS_FUNCTION } from "./operation-cost.ts";
+import {
+  measureOperation,
+  exceededLimit,
+  OPERATION_LIMITS,
+  RUNS_FUNCTION,
+  type OperationMeasure,
+} from "./operation-cost.ts";
 import { textNesting, MAX_TEXT_NESTING } from "./operation-nesting.ts";
 import { payerOf, type ClientCostBudget, type CostClaims, type CostRefusal } from "../server/client-cost-budget.ts";
 import { rateLimitHeaders } from "../server/rate-limit-headers.ts";
@@ -200,15 +206,19 @@ function checkCaller(
     if (sessionOnly) return forbidden(`${sessionOnly} needs a signed-in session; API keys cannot use it`);
   }
   if (use?.kind === "live" && use.costRefused) return rateLimited(args, use.costRefused, { cost: m.cost });
-  return admitCost(args, context, identity, m.cost);
+  return admitCost(args, context, identity, m);
 }
 
 /** The operation's estimate must fit in what its payer has left of its cost budget; it is taken until the request is charged what it spent. */
-function admitCost(args: ExecuteArgs, context: GuardContext, identity: Identity, cost: number): Checked {
+function admitCost(args: ExecuteArgs, context: GuardContext, identity: Identity, m: OperationMeasure): Checked {
   if (!context.clientCostBudget) return null;
-  return context.clientCostBudget
-    .admit(payerOf(identity, context.clientAddress), cost, context.costClaims)
-    .then((refused) => (refused ? costRefused(args, refused, cost) : null));
+  const claims = context.costClaims;
+  return context.clientCostBudget.admit(payerOf(identity, context.clientAddress), m.cost, claims).then((refused) => {
+    if (refused) return costRefused(args, refused, m.cost);
+    // Introspection queries nothing, so no database time shows what it spent: it is charged its estimate.
+    if (claims) claims.fromMemory = (claims.fromMemory ?? 0) + m.introspection;
+    return null;
+  });
 }
 
 /** 429 naming the budget, with its RateLimit headers (one quota, named after the budget). */

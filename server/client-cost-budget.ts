@@ -68,7 +68,8 @@ export type CostRefusal = {
 };
 
 /** The estimates one request's gate took (several for an MCP request), given back when it is charged. */
-export type CostClaims = { claimed: number };
+/** `fromMemory`: the estimate of what the request answers from memory with no SQL (introspection), charged as spent. */
+export type CostClaims = { claimed: number; fromMemory?: number };
 
 export type ClientCostBudget = {
   /**
@@ -189,7 +190,7 @@ export function chargeSpentCost(budget: ClientCostBudget) {
       const answerBytes = Number(res.getHeader("content-length")) || 0;
       (req.databaseWork?.spentMs() ?? Promise.resolve(0))
         .then((databaseMs) => {
-          const spent = spentCost({ databaseMs, answerBytes });
+          const spent = spentCost({ databaseMs, answerBytes }) + (claims.fromMemory ?? 0);
           if (spent === 0 && claims.claimed === 0) return;
           const payer = payerOf(req.identity ?? { kind: "anonymous" }, clientAddress(req));
           return budget.charge(payer, spent, claims.claimed);

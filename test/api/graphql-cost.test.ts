@@ -707,6 +707,24 @@ describe("the cost budgets charged as spent, in PostgreSQL", () => {
     expect(estimate).toBeGreaterThan(1000);
   });
 
+  test("introspection queries nothing, yet is charged its estimate: a second standard introspection no longer fits a fresh address's budget", async () => {
+    const { getIntrospectionQuery } = await import("postgraphile/graphql");
+    const query = getIntrospectionQuery({ descriptions: true, inputValueDeprecation: true });
+    const address = freshAddress();
+    const payer = `address:${address}`;
+    await setTokens(payer, limits.perAddressPerMinute);
+    const since = await now();
+    const first = await ask(small.url, { address }, query);
+    expect(first.body.errors).toBeUndefined();
+    const { tokens } = await chargedAfter(payer, since);
+    const second = await ask(small.url, { address }, query);
+    expect(second.status).toBe(429);
+    const introspectionCost = second.body.errors[0].extensions.cost;
+    // Charged its estimate (and its bytes), not the ~500 its 0.5 MB answer alone would cost.
+    expect(limits.perAddressPerMinute - tokens).toBeGreaterThanOrEqual(introspectionCost);
+    expect(tokens).toBeLessThan(introspectionCost);
+  });
+
   type Payer = { who: { token?: string; key?: string; address: string }; payer: string };
   const payers: Record<string, { budget: number; whose: RegExp; make: () => Promise<Payer> }> = {
     "signed out (per address)": {
