@@ -6,6 +6,7 @@ import type { ApiKey, Bodyweight, RoutineSummary } from "@svc/sdk";
 import RoutineList from "../src/commands/routine/list.ts";
 import BodyweightList from "../src/commands/bodyweight/list.ts";
 import KeyList from "../src/commands/key/list.ts";
+import RoutineNext from "../src/commands/routine/next.ts";
 import { runInProcess, clientWith, SIGNED_IN } from "./in-process.ts";
 
 const savedTimeZone = process.env.TZ;
@@ -178,5 +179,68 @@ describe("key list", () => {
     expect(
       JSON.parse((await runInProcess(KeyList, ["--json"], clientWith({ apiKeys: async () => KEYS }))).stdout),
     ).toEqual(KEYS);
+  });
+});
+
+describe("routine next", () => {
+  const PLAN = {
+    name: "531 Squat",
+    date: "2026-03-02",
+    start: "2026-03-02T12:00:00Z",
+    unit: "lb",
+    effort: "rpe",
+    routine: ROUTINES[0].id,
+    exercises: [
+      {
+        exercise: "Back Squat",
+        sets: ["w:135x5", "215x5", "245x5", "280x5+"].map((set) => ({ set, done: false })),
+      },
+      { exercise: "Plank", sets: [{ set: "45s", done: false }], note: "Brace" },
+    ],
+  };
+  // Only what the command reads of each answer (`as never`: the rest of the SDK's types is not needed).
+  const client = clientWith({
+    routineDocument: async () => ({ id: ROUTINES[0].id, name: "531 Squat" }) as never,
+    nextWorkout: async () => PLAN as never,
+    nextTargets: async () =>
+      [
+        { explanation: "No history yet: week 1 of 4 at a training max of 330 lb." },
+        { explanation: "Held 45 s: +5 s." },
+      ] as never,
+  });
+
+  test("each exercise's sets as a table (kind, weight, reps with the + of an AMRAP set, time), then why and the note", async () => {
+    const run = await runInProcess(RoutineNext, ["531 Squat", "--date", "2026-03-02"], client);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(
+      [
+        "531 Squat on 2026-03-02  next workout, planned",
+        "",
+        "Back Squat",
+        "  SET  KIND     WEIGHT  REPS",
+        "    1  warm-up  135 lb     5",
+        "    2  work     215 lb     5",
+        "    3  work     245 lb     5",
+        "    4  work     280 lb    5+",
+        "  No history yet: week 1 of 4 at a training max of 330 lb.",
+        "",
+        "Plank",
+        "  SET  KIND  TIME",
+        "    1  work   45s",
+        "  Held 45 s: +5 s.",
+        "  Note: Brace",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  test("--json prints the planned document as the API returned it, without asking for the explanations", async () => {
+    const withoutTargets = clientWith({
+      routineDocument: async () => ({ id: ROUTINES[0].id, name: "531 Squat" }) as never,
+      nextWorkout: async () => PLAN as never,
+    });
+    const run = await runInProcess(RoutineNext, ["531 Squat", "--json"], withoutTargets);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual(PLAN);
   });
 });
