@@ -195,7 +195,7 @@ export async function createApp({
   });
   const serv = pgl.createServ(grafserv);
   const server = createServer(app);
-  app.locals.publicUrl = publicUrl ? () => publicUrl : () => loopbackUrl(server);
+  app.locals.publicUrl = publicUrl ? () => publicUrl : (req: Request) => loopbackUrl(server, req);
   server.on("checkContinue", refuseLargeBodiesBeforeContinue(app));
   const requests = watchRequests(server);
   await serv.addTo(app, server, false);

@@ -24,15 +24,18 @@ export function parsePublicUrl(raw: string): string {
   return url.origin;
 }
 
-/** The default public URL: the loopback address the server listens on, by name when it listens on every address. */
-export function loopbackUrl(server: Server): string {
+/**
+ * The default public URL: the loopback address the server listens on, by name when it listens on
+ * every address; for an app mounted in another server, the port this request came in on.
+ */
+export function loopbackUrl(server: Server, req: Request): string {
   const address = server.address() as AddressInfo | null;
-  if (!address) throw new Error("The public URL is derived from the listening port: listen first");
+  if (!address) return `http://localhost:${req.socket.localPort}`;
   const host = address.address === "127.0.0.1" ? "127.0.0.1" : address.address === "::1" ? "[::1]" : "localhost";
   return `http://${host}:${address.port}`;
 }
 
 /** The public URL's origin, as the app keeps it (`app.locals.publicUrl`, set in server/app.ts). */
 export function publicOrigin(req: Request): string {
-  return (req.app.locals.publicUrl as () => string)();
+  return (req.app.locals.publicUrl as (req: Request) => string)(req);
 }
