@@ -33,17 +33,32 @@ const fuzzy = (n: number, from: number) =>
 /** Heaviest first: 49 fuzzy searches (24 at the root, 25 under `query { }`), as the reviewer sent. */
 const SEARCHES = [49, 40, 30, 20].map((n) => {
   const top = Math.min(24, n);
-  return `{ ${fuzzy(top, 0).join(" ")} query { ${fuzzy(n - top, top).join(" ")} } }`;
+  return {
+    label: `${n} fuzzy searchExercises`,
+    query: `{ ${fuzzy(top, 0).join(" ")} query { ${fuzzy(n - top, top).join(" ")} } }`,
+  };
 });
-const groupings = ["WORKOUT_EXERCISE_ID", "WORKOUT_ID", "DATE", "WEEK", "EXERCISE_ID", "POSITION"];
-const aggregates = (n: number, first?: number) =>
+/** Groupings within the bound on groups (1,000): by week (about 290), exercise (5), set position (5). */
+const groupings = ["WEEK", "EXERCISE_ID", "POSITION"];
+const FIELDS = [
+  "keys sum { weight reps } average { weight reps } max { weight }",
+  "keys sum { weight reps }",
+  "keys sum { weight }",
+  "keys",
+];
+const aggregates = (n: number, fields: string) =>
   Array.from(
     { length: n },
     (_, i) =>
-      `g${i}: allWorkoutSets${first ? `(first: ${first})` : ""} { groupedAggregates(groupBy: [${groupings[i % groupings.length]}]) { keys sum { weight reps } average { weight reps } max { weight } } }`,
+      `g${i}: allWorkoutSets { groupedAggregates(groupBy: [${groupings[i % groupings.length]}]) { ${fields} } }`,
   ).join(" ");
-/** Heaviest first: five aliased groupings over every set, then fewer (whatever the guard bounds allow). */
-const GROUPED = [5, 3, 1].map((n) => `{ ${aggregates(n)} }`);
+/**
+ * Heaviest first: five aliased groupings over every set (each a pass over the 50,000), then fewer
+ * fields, then fewer groupings: the first the guard's bounds (1,000 groups priced each) allow.
+ */
+const GROUPED = [5, 4, 3, 2, 1].flatMap((n) =>
+  FIELDS.map((fields) => ({ label: `${n} groupedAggregates { ${fields} }`, query: `{ ${aggregates(n, fields)} }` })),
+);
 
 type Victim = { url: string; token: string };
 
@@ -86,8 +101,13 @@ async function victimFor(victim: Victim, seconds: number) {
 }
 
 /** The first query of `candidates` the server runs (not refused by the guard's bounds), and its answer's size. */
-async function heaviestAllowed(url: string, candidates: string[], headers: Record<string, string>) {
-  for (const query of candidates) {
+async function heaviestAllowed(
+  url: string,
+  candidates: { label: string; query: string }[],
+  headers: Record<string, string>,
+) {
+  let last = "";
+  for (const { label, query } of candidates) {
     const res = await fetch(`${url}/api/graphql`, {
       method: "POST",
       headers: { "content-type": "application/json", ...headers },
@@ -95,11 +115,12 @@ async function heaviestAllowed(url: string, candidates: string[], headers: Recor
     });
     const text = await res.text();
     const body = JSON.parse(text) as { errors?: { extensions?: { code?: string } }[] };
-    if (!body.errors?.length) return { query, bytes: text.length };
+    last = text.slice(0, 300);
+    if (!body.errors?.length) return { label, query, bytes: text.length };
     if (body.errors[0].extensions?.code !== "QUERY_TOO_COMPLEX")
       throw new Error(`flood request failed: ${text.slice(0, 300)}`);
   }
-  throw new Error("every candidate is over the guard's bounds");
+  throw new Error(`every candidate is over the guard's bounds; the last: ${last}`);
 }
 
 async function flood(
@@ -107,7 +128,7 @@ async function flood(
   server: Process,
   victim: Victim,
   quietP50: number,
-  query: { query: string; bytes: number },
+  query: { label: string; query: string; bytes: number },
   headers: Record<string, string>,
 ) {
   const load = loadProcess({
@@ -127,7 +148,8 @@ async function flood(
     loops: LOOPS,
     webConcurrency: 2,
     floodSeconds: FLOOD_S,
-    floodRequestBytes: query.bytes,
+    floodRequest: query.label,
+    floodAnswerBytes: query.bytes,
     floodAnswered2xx: flooded["2xx"],
     floodRefused: flooded.non2xx,
     floodErrors: flooded.errors,
