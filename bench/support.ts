@@ -110,6 +110,8 @@ export async function startApp(
     // Its request log on, a line per request as `npm start` writes (read and dropped by this process).
     {
       PORT: String(port),
+      // The address the bench reaches it by: OAuth tokens are bound to it (server/public-url.ts).
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: db.ownerUrl,
       AUTH_DATABASE_URL: db.authUrl,
       GRAPHILE_ENV: "production",
