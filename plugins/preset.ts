@@ -20,6 +20,7 @@ import { ProgressSeriesNamesPlugin, LastPerformanceSetsPlugin } from "./progress
 import { maskError } from "./mask-error.ts";
 import { OperationGuardPlugin, type GuardContext } from "./operation-guard.ts";
 import { ListBoundsPlugin } from "./list-bounds.ts";
+import { WorkoutSetSincePlugin } from "./workout-set-since.ts";
 import { RequestIdentityPlugin } from "./request-identity.ts";
 import { pgSettingsFor, type Identity } from "../server/identity.ts";
 import { clientAddress } from "../server/client-address.ts";
@@ -60,6 +61,7 @@ export function makePreset(options: { pool: pg.Pool; dev: boolean }): GraphileCo
       ProgressSeriesNamesPlugin,
       LastPerformanceSetsPlugin,
       ListBoundsPlugin,
+      WorkoutSetSincePlugin,
       OperationGuardPlugin,
       RequestTransactionPlugin,
       RequestIdentityPlugin,

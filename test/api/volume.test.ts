@@ -123,6 +123,19 @@ test("per exercise, and per exercise per week", async () => {
   ]);
 });
 
+test("condition since: only the sets of that day and later (the progress page's year of weeks)", async () => {
+  const data = await q(
+    `{ allWorkoutSets(condition: { since: "2026-01-08" }) { groupedAggregates(groupBy: [WEEK]) { keys sum { volumeKg } } } }`,
+    u.token,
+  );
+  const weeks = data.allWorkoutSets.groupedAggregates.map((g: any) => [g.keys[0], round2(g.sum.volumeKg)]).sort();
+  // W1 (2026-01-05) is left out; W2 (Thursday 2026-01-08) counts in its week of Monday 2026-01-05.
+  expect(weeks).toEqual([
+    ["2026-01-05", 510.29],
+    ["2026-01-12", 1537.5],
+  ]);
+});
+
 test("per workout", async () => {
   const perWorkout = async (id: string) =>
     (

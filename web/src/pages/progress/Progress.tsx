@@ -8,9 +8,9 @@ import { ExercisePicker } from "../../components/ExercisePicker.tsx";
 import { TimeChart } from "../../components/TimeChart.tsx";
 import { BodyweightChart, bodyweightsIn } from "../../components/BodyweightChart.tsx";
 import { useQuery } from "../../graphql/hooks.ts";
-import { formatWeight, useUserUnits } from "../../components/units.ts";
-import { OverallProgress } from "./operations.ts";
-import { TableBox, VolumeTable } from "./tables.tsx";
+import { formatWeight, useUserUnits, type UnitName } from "../../components/units.ts";
+import { OverallProgress, VolumeByExercise } from "./operations.ts";
+import { TableBox, VolumeTable, type VolumeWeek } from "./tables.tsx";
 import { TrainingCalendar } from "./calendar.tsx";
 import { TOP_EXERCISES, VolumeBreakdownTable, volumeBreakdown } from "./exerciseVolume.tsx";
 import "./progress.css";
@@ -32,24 +32,6 @@ export default function Progress() {
           const bodyweights = bodyweightsIn(entries, unit);
           const exercises = new Map((data.exerciseNames?.nodes ?? []).flatMap((x) => (x ? [[x.id, x] as const] : [])));
           const volumeWeeks = weeks.map((w) => w!);
-          const volumeGroups = data.viewer?.volumeByExercise.groupedAggregates ?? [];
-          const byExercise = volumeBreakdown(
-            volumeWeeks,
-            volumeGroups,
-            { partOf: (id) => id, labelOf: (id) => exercises.get(id)?.name ?? "Exercise", columns: TOP_EXERCISES },
-            unit,
-          );
-          // Every region has a column (the catalog has five).
-          const byRegion = volumeBreakdown(
-            volumeWeeks,
-            volumeGroups,
-            {
-              partOf: (id) => exercises.get(id)?.region ?? "other",
-              labelOf: (region) => region.charAt(0).toUpperCase() + region.slice(1),
-              columns: Infinity,
-            },
-            unit,
-          );
           const seen = new Map<string, string>();
           for (const w of data.viewer?.workouts ?? [])
             for (const x of w.exercises)
@@ -99,16 +81,8 @@ export default function Progress() {
                   </>
                 )}
               </Section>
-              {byExercise.parts.length > 0 && (
-                <Section
-                  title="Volume by exercise"
-                  description={`The weekly volume split by exercise (up to ${TOP_EXERCISES} exercises with the most volume in these weeks, the rest as Other), then by body region, in ${unit}.`}
-                >
-                  <h3>By exercise</h3>
-                  <VolumeBreakdownTable breakdown={byExercise} unit={unit} caption="Weekly volume by exercise" />
-                  <h3>By body region</h3>
-                  <VolumeBreakdownTable breakdown={byRegion} unit={unit} caption="Weekly volume by body region" />
-                </Section>
+              {volumeWeeks.length > 0 && (
+                <VolumeByExerciseSection weeks={volumeWeeks} exercises={exercises} unit={unit} />
               )}
               <Section title="Training days">
                 <TrainingCalendar dates={(data.viewer?.trainingDays.nodes ?? []).flatMap((w) => (w ? [w.date] : []))} />
@@ -140,5 +114,50 @@ export default function Progress() {
         }}
       </QueryView>
     </Page>
+  );
+}
+
+type ExerciseLabel = { name: string; region: string | null };
+
+/** The weeks' volume split by exercise and by body region, asked from the first week shown. */
+function VolumeByExerciseSection({
+  weeks,
+  exercises,
+  unit,
+}: {
+  weeks: VolumeWeek[];
+  exercises: ReadonlyMap<string, ExerciseLabel>;
+  unit: UnitName;
+}) {
+  const query = useQuery(VolumeByExercise, { since: weeks[0].week.slice(0, 10) });
+  const groups = query.data?.viewer?.volumeByExercise.groupedAggregates ?? [];
+  const byExercise = volumeBreakdown(
+    weeks,
+    groups,
+    { partOf: (id) => id, labelOf: (id) => exercises.get(id)?.name ?? "Exercise", columns: TOP_EXERCISES },
+    unit,
+  );
+  // Every region has a column (the catalog has five).
+  const byRegion = volumeBreakdown(
+    weeks,
+    groups,
+    {
+      partOf: (id) => exercises.get(id)?.region ?? "other",
+      labelOf: (region) => region.charAt(0).toUpperCase() + region.slice(1),
+      columns: Infinity,
+    },
+    unit,
+  );
+  if (byExercise.parts.length === 0) return null;
+  return (
+    <Section
+      title="Volume by exercise"
+      description={`The weekly volume split by exercise (up to ${TOP_EXERCISES} exercises with the most volume in these weeks, the rest as Other), then by body region, in ${unit}.`}
+    >
+      <h3>By exercise</h3>
+      <VolumeBreakdownTable breakdown={byExercise} unit={unit} caption="Weekly volume by exercise" />
+      <h3>By body region</h3>
+      <VolumeBreakdownTable breakdown={byRegion} unit={unit} caption="Weekly volume by body region" />
+    </Section>
   );
 }

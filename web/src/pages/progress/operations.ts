@@ -10,16 +10,6 @@ export const OverallProgress = graphql(
       }
       viewer {
         id
-        # Volume per exercise and week in both units (the per-set rule of weeklyVolume).
-        volumeByExercise: workoutSetsByUserId {
-          groupedAggregates(groupBy: [EXERCISE_ID, WEEK]) {
-            keys
-            sum {
-              volumeKg
-              volumeLb
-            }
-          }
-        }
         workouts(limit: 40) {
           id
           date
@@ -55,6 +45,28 @@ export const OverallProgress = graphql(
   `,
   [VolumeWeekFields, BodyweightFields],
 );
+
+/**
+ * Volume per exercise and week in both units (the per-set rule of weeklyVolume), from the first week
+ * shown: a year of weeks stays within groupedAggregates' bound of 1,000 groups however long the
+ * history is.
+ */
+export const VolumeByExercise = graphql(`
+  query VolumeByExercise($since: Date!) {
+    viewer {
+      id
+      volumeByExercise: workoutSetsByUserId(condition: { since: $since }) {
+        groupedAggregates(groupBy: [EXERCISE_ID, WEEK]) {
+          keys
+          sum {
+            volumeKg
+            volumeLb
+          }
+        }
+      }
+    }
+  }
+`);
 
 export const ExerciseProgress = graphql(
   `
