@@ -36,7 +36,7 @@ import {
 } from "./database-time.ts";
 import { webApp } from "./web-app.ts";
 import { crossSiteGuard } from "./cross-site-guard.ts";
-import { loopbackUrl } from "./public-url.ts";
+import { defaultPublicUrl } from "./public-url.ts";
 import { BODY_LIMIT, BODY_LIMIT_BYTES, bodyLimit, refuseLargeBodiesBeforeContinue } from "./body-limit.ts";
 import { mcpRoutes, mcpCors, mcpRefusal } from "./mcp/routes.ts";
 import { callerConcurrencyGate, CALLER_CONCURRENCY, type CallerConcurrency } from "./caller-concurrency.ts";
@@ -195,7 +195,7 @@ export async function createApp({
   });
   const serv = pgl.createServ(grafserv);
   const server = createServer(app);
-  app.locals.publicUrl = publicUrl ? () => publicUrl : (req: Request) => loopbackUrl(server, req);
+  app.locals.publicUrl = publicUrl ? () => publicUrl : defaultPublicUrl(server);
   server.on("checkContinue", refuseLargeBodiesBeforeContinue(app));
   const requests = watchRequests(server);
   await serv.addTo(app, server, false);

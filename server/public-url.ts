@@ -6,6 +6,7 @@
 import type { Request } from "express";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { log } from "./logger.ts";
 
 /** PUBLIC_URL as an origin (`https://train.example.com`), or why it cannot be one. */
 export function parsePublicUrl(raw: string): string {
@@ -33,6 +34,32 @@ export function loopbackUrl(server: Server, req: Request): string {
   if (!address) return `http://localhost:${req.socket.localPort}`;
   const host = address.address === "127.0.0.1" ? "127.0.0.1" : address.address === "::1" ? "[::1]" : "localhost";
   return `http://${host}:${address.port}`;
+}
+
+const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])(:\d+)?$/i;
+
+/**
+ * The default public URL for an app without PUBLIC_URL, saying once (a warning in the log) when a
+ * request reached it by another name: an operator behind a domain or a proxy learns why assistants
+ * cannot connect before anyone asks.
+ */
+export function defaultPublicUrl(server: Server): (req: Request) => string {
+  let warned = false;
+  return (req) => {
+    const url = loopbackUrl(server, req);
+    const host = req.headers.host ?? "";
+    if (!warned && host && !LOOPBACK_HOST.test(host)) {
+      warned = true;
+      log(
+        "warn",
+        `PUBLIC_URL is not set, so OAuth and MCP name ${url}; a request came for another host: set PUBLIC_URL to the address people use, e.g. PUBLIC_URL=https://train.example.com`,
+        {
+          host: host.slice(0, 100),
+        },
+      );
+    }
+    return url;
+  };
 }
 
 /** The public URL's origin, as the app keeps it (`app.locals.publicUrl`, set in server/app.ts). */

@@ -2,6 +2,7 @@
 // from the 401, dynamic registration, the consent page with a signed-in session, tokens, every
 // tool, and each refusal (keys, PKCE, codes, redirect URIs, resources, refresh rotation,
 // disconnect, ban, read-only connections).
+import { captureLog } from "../../server/logger.ts";
 import { createHash, randomBytes } from "node:crypto";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -114,6 +115,8 @@ describe("discovery and OAuth", () => {
         req.end(method === "POST" ? "{}" : undefined);
       });
     const HOSTILE = { host: "evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" };
+    const logged: string[] = [];
+    const stopCapture = captureLog((line) => logged.push(line));
     const as = (await answer("/.well-known/oauth-authorization-server")).body;
     expect([as.issuer, as.authorization_endpoint, as.token_endpoint, as.registration_endpoint]).toEqual([
       s.url,
@@ -129,6 +132,11 @@ describe("discovery and OAuth", () => {
       `resource_metadata="${s.url}/.well-known/oauth-protected-resource/api/mcp"`,
     );
     expect(JSON.stringify([as, prm, challenge.headers])).not.toContain("evil.example");
+    // The operator is told once, in the log, that PUBLIC_URL is unset while people use another name.
+    stopCapture();
+    const warnings = logged.filter((line) => line.includes("PUBLIC_URL is not set"));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain(`OAuth and MCP name ${s.url}`);
   });
 
   test("a well-known document this server does not have is a JSON 404, not the web app's page", async () => {
