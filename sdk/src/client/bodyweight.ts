@@ -17,7 +17,7 @@ export function bodyweightOperations({ request, signedIn }: RequestCore) {
       return logged;
     },
 
-    /** Bodyweights, newest first. */
+    /** Bodyweights, newest first: `limit` of them (1 to 1000; the API's default page of 100 when not given). */
     async bodyweights(options: { limit?: number } = {}) {
       const data = await request(ops.BODYWEIGHTS, { first: options.limit ?? null });
       return rows(signedIn(data.viewer).bodyweightsByUserId.nodes);
