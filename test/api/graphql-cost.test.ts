@@ -947,6 +947,43 @@ describe("every list is bounded: a default page, a maximum, grouped aggregates, 
     }
   });
 
+  test("a history series given no size answers 1,000 rows: 1,001 weekly workouts give 1,000 weeks and 1,000 sessions", async () => {
+    const historian = await signUp(s.url, "Twenty years");
+    const userId = historian.user.id;
+    const { rows } = await s.ownerPool.query(
+      "select id from app_public.exercises where user_id is null and name = 'Back Squat'",
+    );
+    const squat = rows[0].id;
+    // One workout a week for 1,001 weeks, each one set of 100x5 (three statements: a set's trigger reads its parents).
+    await s.ownerPool.query(
+      `insert into app_public.workouts (user_id, date, start, unit, effort)
+       select $1, d, d::timestamptz, 'kg', 'rpe' from generate_series(0, 1000) n, lateral (select date '2026-01-05' - 7 * n as d) day`,
+      [userId],
+    );
+    await s.ownerPool.query(
+      `insert into app_public.workout_exercises (workout_id, user_id, position, exercise_id)
+       select id, user_id, 1, $2 from app_public.workouts where user_id = $1`,
+      [userId, squat],
+    );
+    await s.ownerPool.query(
+      `insert into app_public.workout_sets (workout_exercise_id, workout_id, user_id, exercise_id, date, unit, position, weight, reps)
+       select x.id, x.workout_id, x.user_id, x.exercise_id, w.date, w.unit, 1, 100, 5
+       from app_public.workout_exercises x join app_public.workouts w on w.id = x.workout_id where x.user_id = $1`,
+      [userId],
+    );
+    const series = `query($x: UUID!) { weeklyVolume { week } e1rmSeries(exerciseId: $x) { date } all: weeklyVolume(first: ${LIST_LIMITS.maxPage}) { week } }`;
+    const answer = await gql(s.url, series, { x: squat }, historian);
+    expect(answer.body.errors).toBeUndefined();
+    const { weeklyVolume, e1rmSeries, all } = answer.body.data;
+    expect([weeklyVolume.length, e1rmSeries.length, all.length]).toEqual([
+      LIST_LIMITS.defaultSeries,
+      LIST_LIMITS.defaultSeries,
+      LIST_LIMITS.maxPage,
+    ]);
+    // Oldest first: the newest week (2026-01-05) is the 1,001st, the one past the default.
+    expect([weeklyVolume.at(-1).week, e1rmSeries.at(-1).date]).toEqual(["2025-12-29", "2025-12-29"]);
+  });
+
   test("the maximum page at its edge: 1,000 rows answered, 1,001 refused naming the field, the argument and the maximum", async () => {
     const { maxPage } = LIST_LIMITS;
     const byVariable = "query($n: Int) { viewer { workoutSetsByUserId(first: $n) { nodes { id } } } }";
