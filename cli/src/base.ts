@@ -112,6 +112,23 @@ export abstract class BaseCommand extends Command {
 }
 
 /** One clear sentence and the exit code for any error. */
+/** Which limit a GraphQL 429 met, from its extensions (`budget` for what requests spend, `limit` otherwise). */
+function rateLimitedWhat(extensions: Record<string, unknown>): string {
+  if (extensions.limit === "concurrency") return "Rate limited: too many requests at once from this client";
+  switch (extensions.budget) {
+    case "session":
+      return "Rate limited: this session's cost budget for the minute is spent (a large import or report spends it)";
+    case "app":
+      return "Rate limited: this connected app's cost budget for the minute is spent";
+    case "address":
+      return "Rate limited: the cost budget of your address, signed out, is spent";
+    case "key":
+      return "Rate limited: this API key's cost budget for the minute is spent";
+  }
+  if (extensions.limit === "cost") return "Rate limited: this API key's cost budget for the minute is spent";
+  return "Rate limited: too many requests with this API key";
+}
+
 export function describe(error: unknown, commandId?: string): { message: string; exitCode: number; bare?: boolean } {
   // An invalid document is printed as `path: reason` and nothing else.
   if (error instanceof DocumentError) return { message: error.message, exitCode: error.exitCode, bare: true };
@@ -142,7 +159,7 @@ export function describe(error: unknown, commandId?: string): { message: string;
       // The auth routes' 429s (an account locked for this address, this address's sign-in or
       // sign-up limit) explain themselves in their body; a key's limit is named here.
       const fromAuthRoute = typeof e.extensions?.message === "string";
-      const what = fromAuthRoute ? e.message.replace(/;.*$/, "") : "Rate limited: too many requests with this API key";
+      const what = fromAuthRoute ? e.message.replace(/;.*$/, "") : rateLimitedWhat(e.extensions ?? {});
       return {
         message: `${what}. Try again in ${counted(seconds, "second")} (at ${at}).`,
         exitCode: EXIT.rateLimited,

@@ -86,6 +86,28 @@ describe("routine list", () => {
     );
   });
 
+  test.each([
+    [
+      { limit: "cost", budget: "session" },
+      "this session's cost budget for the minute is spent (a large import or report spends it)",
+    ],
+    [{ limit: "cost", budget: "address" }, "the cost budget of your address, signed out, is spent"],
+    [{ limit: "cost" }, "this API key's cost budget for the minute is spent"],
+    [{ limit: "concurrency" }, "too many requests at once from this client"],
+  ])("a 429 with extensions %j names the limit met, exit 5", async (extensions, what) => {
+    const limited = await runInProcess(
+      RoutineList,
+      [],
+      clientWith({
+        routines: async () => {
+          throw new RateLimitedError("spent", 12, { extensions });
+        },
+      }),
+    );
+    expect(limited.code).toBe(5);
+    expect(limited.stderr.startsWith(`Error: Rate limited: ${what}. Try again in 12 seconds`)).toBe(true);
+  });
+
   test("not signed in: exit 4 before any client is made", async () => {
     const run = await runInProcess(RoutineList, [], clientWith({}), {
       ...SIGNED_IN,
