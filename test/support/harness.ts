@@ -50,10 +50,8 @@ export const TEST_CLIENT_COST_LIMITS = {
 // checks the real cap with a small one.
 export const TEST_CALLER_CONCURRENCY = { perCaller: 1_000_000 };
 
-export async function startTestServer(options: Omit<AppOptions, "pools"> = {}): Promise<TestServer> {
-  const db = await freshDatabase();
-  // The same pools as `npm start`; the database is dropped (with force) at the end.
-  const pools = createPools({ ownerUrl: db.ownerUrl, authUrl: db.authUrl });
+/** The app on `pools` with the tests' limits (any of them overridden), listening on a free loopback port. */
+async function listeningApp(pools: Pools, options: Omit<AppOptions, "pools">) {
   const { app, server, close } = await createApp({
     pools,
     authLimits: TEST_ADDRESS_LIMITS,
@@ -64,8 +62,16 @@ export async function startTestServer(options: Omit<AppOptions, "pools"> = {}): 
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
+  return { app, url: `http://127.0.0.1:${port}`, close };
+}
+
+export async function startTestServer(options: Omit<AppOptions, "pools"> = {}): Promise<TestServer> {
+  const db = await freshDatabase();
+  // The same pools as `npm start`; the database is dropped (with force) at the end.
+  const pools = createPools({ ownerUrl: db.ownerUrl, authUrl: db.authUrl });
+  const { app, url, close } = await listeningApp(pools, options);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     app,
     pools,
     ownerPool: pools.account,
@@ -89,18 +95,9 @@ export async function secondInstance(
   options: Omit<AppOptions, "pools"> = {},
 ): Promise<{ url: string; close: () => Promise<void> }> {
   const pools = createPools({ ownerUrl: first.ownerUrl, authUrl: first.authUrl });
-  const { server, close } = await createApp({
-    pools,
-    authLimits: TEST_ADDRESS_LIMITS,
-    clientCostLimits: TEST_CLIENT_COST_LIMITS,
-    callerConcurrency: TEST_CALLER_CONCURRENCY,
-    oauthRateLimit: false,
-    ...options,
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const { url, close } = await listeningApp(pools, options);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     close: async () => {
       await close();
       await pools.end();
