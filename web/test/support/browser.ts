@@ -99,6 +99,8 @@ export type PageOptions = {
   serviceWorkers?: "allow" | "block";
   /** The browser's language and region (`en-US`): what navigator.language says. */
   locale?: string;
+  /** A phone's touch screen: taps, `pointer: coarse`, no hover. */
+  touch?: boolean;
 };
 
 /** A fresh browser profile (own cookies) at the server, at desktop size unless told. */
@@ -106,9 +108,9 @@ export async function newPage(
   browser: Browser,
   baseURL: string,
   viewport = DESKTOP,
-  { serviceWorkers = "block", locale }: PageOptions = {},
+  { serviceWorkers = "block", locale, touch = false }: PageOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport, serviceWorkers, locale });
+  const context = await browser.newContext({ baseURL, viewport, serviceWorkers, locale, hasTouch: touch });
   // Record Content-Security-Policy violations from the first script on; expectAccessible checks them.
   await context.addInitScript(() => {
     const seen: string[] = [];

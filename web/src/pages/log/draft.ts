@@ -11,7 +11,7 @@ import {
   type Unit as UnitName,
 } from "@svc/sdk/documents";
 import { localDate } from "../../components/documentValues.ts";
-import { draftKey } from "./inProgress.ts";
+import { draftKey, hasEnded } from "./inProgress.ts";
 
 export type { SetKind };
 
@@ -364,6 +364,11 @@ export function readDraft(userId: string): StoredDraft {
     const text = localStorage.getItem(draftKey(userId));
     if (!text) return { workout: null, unreadable: false };
     const workout = migrateDraft(JSON.parse(text));
+    // A saved or discarded workout written back by a tab that still held it: gone.
+    if (workout && hasEnded(userId, workout.idempotencyKey)) {
+      localStorage.removeItem(draftKey(userId));
+      return { workout: null, unreadable: false };
+    }
     return { workout, unreadable: workout === null };
   } catch {
     return { workout: null, unreadable: false };
@@ -374,9 +379,10 @@ export function loadDraft(userId: string): LogWorkout | null {
   return readDraft(userId).workout;
 }
 
-/** Writes (or clears) the draft; false when the browser refused (storage full or disabled). */
+/** Writes (or clears) the draft, never one that ended; false when the browser refused (storage full or disabled). */
 export function storeDraft(userId: string, workout: LogWorkout | null): boolean {
   try {
+    if (workout && hasEnded(userId, workout.idempotencyKey)) return true;
     if (workout) localStorage.setItem(draftKey(userId), JSON.stringify(workout));
     else localStorage.removeItem(draftKey(userId));
     return true;
