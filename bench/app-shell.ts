@@ -9,7 +9,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { WEB_DIST, ensureWebBuild } from "../server/web-app.ts";
+import { WEB_DIST, ensureWebBuild } from "../server/http/web-app.ts";
 import { report } from "./support.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");

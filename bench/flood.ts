@@ -1,7 +1,7 @@
 // One caller floods, another reads: the victim's median `{ viewer { name } }` while one caller
 // sends the heaviest request the guard lets through from 6 concurrent loops, as a ratio to its
 // median when the server is quiet. The real server with WEB_CONCURRENCY=2 and its default cost
-// budgets (server/client-cost-budget.ts), the flood from a load generator in a process of its own
+// budgets (server/limits/client-cost-budget.ts), the flood from a load generator in a process of its own
 // (bench/load.ts), the victim timed from this process. Two floods: one signed-out address sending
 // 49 fuzzy searchExercises a request, and one signed-in session sending grouped aggregates over
 // its 50,000 sets. Goal (docs/security.md): at most 10 times quiet and under 300 ms.

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync, chmodSync, readFileSync, readdirSync } from "node:
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "../db/embedded.ts";
-import { ensureWebBuild } from "../server/web-app.ts";
+import { ensureWebBuild } from "../server/http/web-app.ts";
 import { loadProcess, report, signUpLifter, summary } from "./support.ts";
 
 const MEMORY_GOAL_MIB = 400;

@@ -5,8 +5,8 @@
 // Also: how fast an over-budget operation (a fragment bomb) is refused.
 import { postgraphile } from "postgraphile";
 import { parse, type GraphQLSchema, type OperationDefinitionNode } from "postgraphile/graphql";
-import { measureOperation, OPERATION_LIMITS } from "../plugins/operation-cost.ts";
-import { makePreset } from "../plugins/preset.ts";
+import { measureOperation, OPERATION_LIMITS } from "../server/graphql/operation-cost.ts";
+import { makePreset } from "../server/graphql/preset.ts";
 import { benchDatabase, startApp, report, p50, signUpLifter } from "./support.ts";
 
 const WORKOUTS = 600;

@@ -9,7 +9,7 @@ import { once } from "node:events";
 import { createInterface } from "node:readline";
 import { benchDatabase, listen, report, latencies } from "./support.ts";
 import { createApp } from "../server/app.ts";
-import { createPools } from "../server/database.ts";
+import { createPools } from "../server/process/database.ts";
 
 const ROUNDS = Number(process.env.BENCH_SIGN_IN_ROUNDS ?? 60);
 const PASSWORD = "correct horse battery staple";

@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { createDatabaseFromTemplate, startScratch } from "../db/scratch.ts";
 import { freePort } from "../db/embedded.ts";
-import { createPools, poolSizes } from "../server/database.ts";
+import { createPools, poolSizes } from "../server/process/database.ts";
 
 export const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -110,7 +110,7 @@ export async function startApp(
     // Its request log on, a line per request as `npm start` writes (read and dropped by this process).
     {
       PORT: String(port),
-      // The address the bench reaches it by: OAuth tokens are bound to it (server/public-url.ts).
+      // The address the bench reaches it by: OAuth tokens are bound to it (server/process/public-url.ts).
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: db.ownerUrl,
       AUTH_DATABASE_URL: db.authUrl,

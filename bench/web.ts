@@ -13,7 +13,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Browser } from "playwright-core";
 import { createApp } from "../server/app.ts";
-import { WEB_DIST, WEB_ROOT } from "../server/web-app.ts";
+import { WEB_DIST, WEB_ROOT } from "../server/http/web-app.ts";
 import { launchBrowser } from "../web/test/support/chromium.ts";
 import { benchDatabase, listen, report, signUpLifter } from "./support.ts";
 

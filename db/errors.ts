@@ -28,7 +28,7 @@ export const ERROR_CODES = {
   "22003": "INVALID_INPUT", // numeric_value_out_of_range
   "23503": "NOT_FOUND", // foreign_key_violation: the referenced row is not there
   "22021": "INVALID_INPUT", // character_not_in_repertoire: a text value holds U+0000
-  "57014": "TIMEOUT", // query_canceled: over statement_timeout, or its request's time ran out (server/database-time.ts)
+  "57014": "TIMEOUT", // query_canceled: over statement_timeout, or its request's time ran out (server/graphql/database-time.ts)
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
@@ -50,8 +50,8 @@ export const STANDARD_MESSAGES: Record<string, string> = {
 
 /**
  * Codes the GraphQL plugins give themselves: the operation guard before any SQL runs
- * (plugins/operation-guard.ts), besides FORBIDDEN and RATE_LIMITED above, and deleteAccount's
- * wrong password once its SQL has counted the failure (plugins/account.ts).
+ * (server/graphql/operation-guard.ts), besides FORBIDDEN and RATE_LIMITED above, and deleteAccount's
+ * wrong password once its SQL has counted the failure (server/graphql/schema/account.ts).
  */
 export const REQUEST_CODES = {
   QUERY_TOO_COMPLEX: "QUERY_TOO_COMPLEX", // over the depth, field, root-field or cost bounds of one operation
@@ -63,7 +63,7 @@ export const REQUEST_CODES = {
 
 /**
  * What the REST routes answer (/api/auth/*, /api/auth/admin/*, an unknown route, a body that cannot
- * be read), as `{code, message}` with this HTTP status (server/http-error.ts sends them). On
+ * be read), as `{code, message}` with this HTTP status (server/http/http-error.ts sends them). On
  * /api/graphql the same refusals before GraphQL runs (a malformed credential, a key over its rate,
  * an unreadable body) keep the GraphQL shape: `{errors: [{message, extensions: {code}}]}`.
  */

@@ -1,7 +1,7 @@
 // `npm run backup -- <file>`: a consistent backup of the embedded database in SVC_DATA_DIR, taken
 // while the service runs (db/backup.ts). With DATABASE_URL, PostgreSQL's own tools do it.
 import path from "node:path";
-import { readConfig } from "../server/config.ts";
+import { readConfig } from "../server/process/config.ts";
 import { backupDataDir } from "../db/backup.ts";
 
 const say = (message: string) => process.stdout.write(`${message}\n`);

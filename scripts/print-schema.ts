@@ -7,7 +7,7 @@ import pg from "pg";
 import { postgraphile } from "postgraphile";
 import { printSchema, lexicographicSortSchema } from "postgraphile/graphql";
 import { startScratch, createDatabaseFromTemplate } from "../db/scratch.ts";
-import { makePreset } from "../plugins/preset.ts";
+import { makePreset } from "../server/graphql/preset.ts";
 
 export const SCHEMA_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../packages/sdk/schema.graphql");
 

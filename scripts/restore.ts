@@ -1,7 +1,7 @@
 // `npm run restore -- <file>`: a backup written by `npm run backup` into SVC_DATA_DIR, which must be
 // empty or missing (db/restore.ts).
 import path from "node:path";
-import { readConfig } from "../server/config.ts";
+import { readConfig } from "../server/process/config.ts";
 import { restoreDataDir } from "../db/restore.ts";
 
 const say = (message: string) => process.stdout.write(`${message}\n`);

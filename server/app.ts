@@ -4,47 +4,47 @@ import { createServer, type Server } from "node:http";
 import { randomUUID } from "node:crypto";
 import { postgraphile } from "postgraphile";
 import { grafserv } from "postgraphile/grafserv/express/v4";
-import { makePreset, GRAPHQL_PATH } from "../plugins/preset.ts";
-import { lowerCaseMediaType, jsonUnlessGraphqlResponseAsked } from "./media-type.ts";
+import { makePreset, GRAPHQL_PATH } from "./graphql/preset.ts";
+import { lowerCaseMediaType, jsonUnlessGraphqlResponseAsked } from "./http/media-type.ts";
 import {
   CLIENT_COST_LIMITS,
   clientCostBudget,
   chargeSpentCost,
   refuseSpentOut,
   type ClientCostLimits,
-} from "./client-cost-budget.ts";
-import { sessionIdentity, deferApiKey } from "./identity.ts";
-import { authRoutes } from "./auth-routes.ts";
-import { HttpError, sendError } from "./http-error.ts";
+} from "./limits/client-cost-budget.ts";
+import { sessionIdentity, deferApiKey } from "./identity/identity.ts";
+import { authRoutes } from "./identity/auth-routes.ts";
+import { HttpError, sendError } from "./http/http-error.ts";
 import { STANDARD_MESSAGES, type RouteCode } from "../db/errors.ts";
-import { adminRoutes } from "./admin-routes.ts";
-import { log } from "./logger.ts";
-import { securityHeaders } from "./security-headers.ts";
-import { requestId } from "./request-id.ts";
-import { requestLog, DEFAULT_SLOW_REQUEST_MS } from "./request-log.ts";
-import { requestMetrics } from "./request-metrics.ts";
-import type { TrustProxy } from "./client-address.ts";
-import { AUTH_LIMITS, type AuthLimits } from "./auth-limits.ts";
-import type { Pools } from "./database.ts";
-import { healthRoutes } from "./health.ts";
-import { watchRequests } from "./shutdown.ts";
+import { adminRoutes } from "./identity/admin-routes.ts";
+import { log } from "./observability/logger.ts";
+import { securityHeaders } from "./http/security-headers.ts";
+import { requestId } from "./http/request-id.ts";
+import { requestLog, DEFAULT_SLOW_REQUEST_MS } from "./observability/request-log.ts";
+import { requestMetrics } from "./observability/request-metrics.ts";
+import type { TrustProxy } from "./http/client-address.ts";
+import { AUTH_LIMITS, type AuthLimits } from "./limits/auth-limits.ts";
+import type { Pools } from "./process/database.ts";
+import { healthRoutes } from "./observability/health.ts";
+import { watchRequests } from "./process/shutdown.ts";
 import {
   databaseTimePlugin,
   requestDatabaseWork,
   DEFAULT_STATEMENT_TIMEOUT_MS,
   DEFAULT_REQUEST_TIMEOUT_MS,
-} from "./database-time.ts";
-import { webApp } from "./web-app.ts";
-import { crossSiteGuard } from "./cross-site-guard.ts";
-import { defaultPublicUrl } from "./public-url.ts";
-import { BODY_LIMIT, BODY_LIMIT_BYTES, bodyLimit, refuseLargeBodiesBeforeContinue } from "./body-limit.ts";
+} from "./graphql/database-time.ts";
+import { webApp } from "./http/web-app.ts";
+import { crossSiteGuard } from "./http/cross-site-guard.ts";
+import { defaultPublicUrl } from "./process/public-url.ts";
+import { BODY_LIMIT, BODY_LIMIT_BYTES, bodyLimit, refuseLargeBodiesBeforeContinue } from "./http/body-limit.ts";
 import { mcpRoutes, mcpCors, mcpRefusal } from "./mcp/routes.ts";
-import { callerConcurrencyGate, CALLER_CONCURRENCY, type CallerConcurrency } from "./caller-concurrency.ts";
+import { callerConcurrencyGate, CALLER_CONCURRENCY, type CallerConcurrency } from "./limits/caller-concurrency.ts";
 import { oauthRoutes } from "./oauth/routes.ts";
 import { MCP_PATH } from "./oauth/urls.ts";
 
 export type AppOptions = {
-  /** Every pool comes from server/database.ts (createPools), which owns them. */
+  /** Every pool comes from server/process/database.ts (createPools), which owns them. */
   pools: Pools;
   dev?: boolean;
   statementTimeoutMs?: number;
@@ -59,11 +59,11 @@ export type AppOptions = {
   clientCostLimits?: Partial<ClientCostLimits>;
   /** Requests one caller may run at once in this process (CALLER_CONCURRENCY); CALLER_CONCURRENCY unless overridden. */
   callerConcurrency?: Partial<CallerConcurrency>;
-  /** Count requests in the metrics (METRICS_PORT set; server/request-metrics.ts). */
+  /** Count requests in the metrics (METRICS_PORT set; server/observability/request-metrics.ts). */
   metrics?: boolean;
   /** The OAuth routes' per-address limits (the MCP SDK's defaults); false turns them off (tests sign many apps in from one address). */
   oauthRateLimit?: false;
-  /** PUBLIC_URL's origin (server/public-url.ts); unset: the loopback address at the port the server listens on. */
+  /** PUBLIC_URL's origin (server/process/public-url.ts); unset: the loopback address at the port the server listens on. */
   publicUrl?: string;
   /** GRAPHQL_MAX_RESPONSE_BYTES: the longest answer /api/graphql sends (OPERATION_LIMITS.responseBytes unless overridden). */
   responseMaxBytes?: number;
@@ -127,9 +127,9 @@ export async function createApp({
   responseMaxBytes,
 }: AppOptions): Promise<App> {
   const app = express();
-  // Read by the operation guard once grafserv has an answer (plugins/operation-guard.ts).
+  // Read by the operation guard once grafserv has an answer (server/graphql/operation-guard.ts).
   app.locals.responseMaxBytes = responseMaxBytes;
-  // Read by the operation guard through the GraphQL context (plugins/preset.ts); held in PostgreSQL.
+  // Read by the operation guard through the GraphQL context (server/graphql/preset.ts); held in PostgreSQL.
   const costBudget = clientCostBudget(pools.identity, { ...CLIENT_COST_LIMITS, ...clientCostLimits });
   app.locals.clientCostBudget = costBudget;
   // The sign-in limits: the auth routes' and deleteAccount's password checks count failures alike.
@@ -159,7 +159,7 @@ export async function createApp({
   // Not strict: `null` or `"x"` is valid JSON; the routes then say it must be an object.
   app.use(express.json({ limit: BODY_LIMIT_BYTES, strict: false }));
   // The MCP server takes a connected app's OAuth token, never a session or a key (server/mcp/).
-  // Its tools' database work ends with the request, as on /api/graphql (server/database-time.ts).
+  // Its tools' database work ends with the request, as on /api/graphql (server/graphql/database-time.ts).
   app.use(
     MCP_PATH,
     requestDatabaseWork(requestTimeoutMs),
@@ -177,7 +177,7 @@ export async function createApp({
   app.use("/api/auth/admin", adminRoutes(pools.account));
   // OAuth for MCP clients: metadata, registration, authorize with the consent page, token.
   app.use(oauthRoutes(pools.account, { rateLimit: oauthRateLimit }));
-  // What an operation may do and cost is checked inside grafserv (plugins/operation-guard.ts).
+  // What an operation may do and cost is checked inside grafserv (server/graphql/operation-guard.ts).
   app.use(
     GRAPHQL_PATH,
     lowerCaseMediaType(),

@@ -1,16 +1,16 @@
 // `npm start`: database (embedded unless DATABASE_URL), migrations, background worker, HTTP server.
 // With WEB_CONCURRENCY above 1 this process is the primary: it starts the database, migrates, runs
-// the background jobs and forks that many API processes sharing the port (server/cluster.ts).
+// the background jobs and forks that many API processes sharing the port (server/process/cluster.ts).
 import cluster from "node:cluster";
-import { readConfig } from "./config.ts";
-import { openDatabase } from "./database.ts";
-import { startWorker } from "./worker.ts";
-import { startApiProcesses, runApiProcess } from "./cluster.ts";
-import { ensureWebBuild } from "./web-app.ts";
+import { readConfig } from "./process/config.ts";
+import { openDatabase } from "./process/database.ts";
+import { startWorker } from "./jobs/worker.ts";
+import { startApiProcesses, runApiProcess } from "./process/cluster.ts";
+import { ensureWebBuild } from "./http/web-app.ts";
 import { DataDirInUseError } from "../db/embedded.ts";
-import { log, logFormat } from "./logger.ts";
-import { stopInOrder, stopOnSignals } from "./shutdown.ts";
-import { serveMetrics } from "./metrics-server.ts";
+import { log, logFormat } from "./observability/logger.ts";
+import { stopInOrder, stopOnSignals } from "./process/shutdown.ts";
+import { serveMetrics } from "./observability/metrics-server.ts";
 
 // With LOG_FORMAT=json every line the server writes is a JSON object, its own messages too.
 const jsonLog = () => {

@@ -1,4 +1,4 @@
-// Vite builds the app into web/dist, which the Express app serves at / (server/web-app.ts).
+// Vite builds the app into web/dist, which the Express app serves at / (server/http/web-app.ts).
 // In `npm run dev` the same config runs as middleware inside the Express process.
 import { defaultClientConditions, defineConfig } from "vite";
 import react from "@vitejs/plugin-react";

@@ -5,7 +5,7 @@ import { statSync, writeFileSync, chmodSync, mkdirSync } from "node:fs";
 import { hostname } from "node:os";
 import path from "node:path";
 import { get, post, TEST_ADDRESS_LIMITS } from "../../test/support/harness.ts";
-import { AUTH_LIMITS } from "../../server/auth-limits.ts";
+import { AUTH_LIMITS } from "../../server/limits/auth-limits.ts";
 import { accountKit, svcOnTerminal, hasStackTrace, closedUrl, ACCOUNT_PASSWORD } from "./support.ts";
 
 const { cli, s, home, email, signedUp } = accountKit();

@@ -6,7 +6,7 @@
 import type { Request, Response } from "express";
 import type { GraphQLSchema } from "postgraphile/graphql";
 import { grafast } from "postgraphile/grafast";
-import { maskError } from "../../plugins/mask-error.ts";
+import { maskError } from "../graphql/mask-error.ts";
 import type { GraphQLResult, RunGraphQL } from "@svc/sdk/mcp";
 
 export type SchemaSource = () =>

@@ -16,7 +16,7 @@ import { JSON_RPC_CODES } from "../../db/errors.ts";
 
 /**
  * At most this many messages in one batch: its tool calls run one after another in one request's
- * slot (server/caller-concurrency.ts), each priced and charged like the GraphQL it runs.
+ * slot (server/limits/caller-concurrency.ts), each priced and charged like the GraphQL it runs.
  */
 export const MAX_BATCH = 10;
 /** A request unanswered after this long is answered with an error (and cancelled), so no POST hangs. */

@@ -9,8 +9,8 @@ import { InvalidTokenError } from "@modelcontextprotocol/sdk/server/auth/errors.
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import { JSON_RPC_CODES } from "../../db/errors.ts";
 import { createTrainingLogServer } from "@svc/sdk/mcp";
-import { readCredential } from "../identity.ts";
-import { log } from "../logger.ts";
+import { readCredential } from "../identity/identity.ts";
+import { log } from "../observability/logger.ts";
 import { oauthProvider, type ConnectionInfo } from "../oauth/provider.ts";
 import { protectedResourceMetadataUrl, resourceFor } from "../oauth/urls.ts";
 import { graphqlRunner, type SchemaSource } from "./graphql-runner.ts";
@@ -32,7 +32,7 @@ export function mcpCors(req: Request, res: Response, next: NextFunction) {
   res.status(204).end();
 }
 
-/** A request past its connection's concurrency cap (server/caller-concurrency.ts): 429 in JSON-RPC's shape. */
+/** A request past its connection's concurrency cap (server/limits/caller-concurrency.ts): 429 in JSON-RPC's shape. */
 export function mcpRefusal(res: Response, message: string, retryAfter: number) {
   res.set("Retry-After", String(retryAfter));
   res.status(429).json({ jsonrpc: "2.0", error: { code: JSON_RPC_CODES.SERVER_ERROR, message }, id: null });

@@ -10,14 +10,14 @@ import { clientRegistrationHandler } from "@modelcontextprotocol/sdk/server/auth
 import { revocationHandler } from "@modelcontextprotocol/sdk/server/auth/handlers/revoke.js";
 import type { OAuthMetadata, OAuthProtectedResourceMetadata } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { oauthProvider, clientsStore, checkClientSecret } from "./provider.ts";
-import { sendError } from "../http-error.ts";
+import { sendError } from "../http/http-error.ts";
 import { consentHandler } from "./consent.ts";
 import { readableOAuthErrors } from "./readable-errors.ts";
 import { authorizeErrorsOnOurPage } from "./authorize-errors.ts";
 import { redirectUriProblem } from "./redirect-uri.ts";
 import { SCOPES } from "./limits.ts";
 import { MCP_PATH, OAUTH_PATH, resourceFor } from "./urls.ts";
-import { publicOrigin } from "../public-url.ts";
+import { publicOrigin } from "../process/public-url.ts";
 
 export function authorizationServerMetadata(req: Request): OAuthMetadata {
   const origin = publicOrigin(req);

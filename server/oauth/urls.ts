@@ -1,7 +1,7 @@
 // The addresses of the MCP server and its OAuth endpoints, under the configured public URL
-// (server/public-url.ts), never the request's Host: tokens are bound to this exact resource.
+// (server/process/public-url.ts), never the request's Host: tokens are bound to this exact resource.
 import type { Request } from "express";
-import { publicOrigin } from "../public-url.ts";
+import { publicOrigin } from "../process/public-url.ts";
 import type { ConsentRequest } from "./consent.ts";
 
 export const MCP_PATH = "/api/mcp";

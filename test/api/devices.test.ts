@@ -154,7 +154,7 @@ test("a session idle for 30 days is signed out; seconds short of that it is stil
     [id],
   );
   expect(await signedIn(token)).toBe(true);
-  // A read's answer does not wait for its commit (server/request-transaction.ts): the touch lands just after.
+  // A read's answer does not wait for its commit (server/graphql/request-transaction.ts): the touch lands just after.
   const fresh = async () =>
     (
       await s.ownerPool.query(

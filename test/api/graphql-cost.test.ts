@@ -16,9 +16,9 @@ import {
   GRAPHQL_RESPONSE,
   logWorkout,
 } from "../support/harness.ts";
-import { OPERATION_LIMITS, COST_WEIGHTS } from "../../plugins/operation-cost.ts";
-import { LIST_LIMITS } from "../../plugins/list-bounds.ts";
-import { RATE_LIMIT_PER_MINUTE } from "../../server/identity.ts";
+import { OPERATION_LIMITS, COST_WEIGHTS } from "../../server/graphql/operation-cost.ts";
+import { LIST_LIMITS } from "../../server/graphql/list-bounds.ts";
+import { RATE_LIMIT_PER_MINUTE } from "../../server/identity/identity.ts";
 
 const KEY_COST_PER_MINUTE = OPERATION_LIMITS.keyCostPerMinute;
 
@@ -883,8 +883,8 @@ describe("the cost budgets charged as spent, in PostgreSQL", () => {
 });
 
 test("SESSION_COST_PER_MINUTE and ADDRESS_COST_PER_MINUTE: defaults (signed out far smaller), and values below one request's budget refused at start", async () => {
-  const { readConfig } = await import("../../server/config.ts");
-  const { CLIENT_COST_LIMITS } = await import("../../server/client-cost-budget.ts");
+  const { readConfig } = await import("../../server/process/config.ts");
+  const { CLIENT_COST_LIMITS } = await import("../../server/limits/client-cost-budget.ts");
   const defaults = readConfig({}).clientCostLimits;
   expect(defaults).toEqual({
     perSessionPerMinute: CLIENT_COST_LIMITS.perSessionPerMinute,

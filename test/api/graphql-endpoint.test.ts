@@ -1,8 +1,8 @@
 // The GraphQL endpoint itself: error answers (syntax, a body that is not JSON, rows that are not
 // yours, U+0000), the size limits of one operation and of the body, and GraphiQL only in development.
 import { connect } from "node:net";
-import { OPERATION_LIMITS } from "../../plugins/operation-cost.ts";
-import { BODY_LIMIT, BODY_LIMIT_BYTES } from "../../server/body-limit.ts";
+import { OPERATION_LIMITS } from "../../server/graphql/operation-cost.ts";
+import { BODY_LIMIT, BODY_LIMIT_BYTES } from "../../server/http/body-limit.ts";
 import { useTestServer, startTestServer, gql, signUp } from "../support/harness.ts";
 
 const s = useTestServer();
@@ -109,7 +109,7 @@ describe("operation size limits", () => {
   });
 
   test("depth 12 passes the guard, 13 is refused; fragments count where they are used", async () => {
-    const { measureOperation } = await import("../../plugins/operation-cost.ts");
+    const { measureOperation } = await import("../../server/graphql/operation-cost.ts");
     const { parse, buildSchema } = await import("postgraphile/graphql");
     const schema = buildSchema("type Query { a: A } type A { a: A b: B } type B { c: Int }");
     const chain = (n: number) => "{ " + "a { ".repeat(n - 1) + "b" + " }".repeat(n - 1) + " }";

@@ -1,7 +1,7 @@
 // Personal API keys over HTTP: creation (value shown once, only a hash stored), listing, use as
 // Bearer or x-api-key, read-only keys, revocation, expiry, the 50-key limit, and what a key may not do.
 import { useTestServer, gql, post, get, signUp, errorCode, asRole, credentialHash } from "../support/harness.ts";
-import { SESSION_ONLY_FIELDS } from "../../plugins/operation-guard.ts";
+import { SESSION_ONLY_FIELDS } from "../../server/graphql/operation-guard.ts";
 
 const s = useTestServer();
 

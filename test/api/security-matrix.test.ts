@@ -22,7 +22,7 @@ import {
   asRole,
   credentialHash,
 } from "../support/harness.ts";
-import { OPERATION_LIMITS } from "../../plugins/operation-cost.ts";
+import { OPERATION_LIMITS } from "../../server/graphql/operation-cost.ts";
 import { connectRaw } from "../support/oauth-flow.ts";
 
 // ---------------------------------------------------------------- captured server log

@@ -2,7 +2,7 @@
 // from the 401, dynamic registration, the consent page with a signed-in session, tokens, every
 // tool, and each refusal (keys, PKCE, codes, redirect URIs, resources, refresh rotation,
 // disconnect, ban, read-only connections).
-import { captureLog } from "../../server/logger.ts";
+import { captureLog } from "../../server/observability/logger.ts";
 import { createHash, randomBytes } from "node:crypto";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -10,7 +10,7 @@ import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { Request } from "express";
 import { request, type IncomingHttpHeaders } from "node:http";
 import { useTestServer, gql, post, signUp } from "../support/harness.ts";
-import { callerFields } from "../../server/request-log.ts";
+import { callerFields } from "../../server/observability/request-log.ts";
 import {
   MemoryProvider,
   REDIRECT,

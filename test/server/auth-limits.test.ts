@@ -6,9 +6,9 @@
 // Client addresses are simulated with TRUST_PROXY (loopback) and X-Forwarded-For.
 import { randomBytes } from "node:crypto";
 import { startTestServer, signUp, type TestServer } from "../support/harness.ts";
-import { AUTH_LIMITS } from "../../server/auth-limits.ts";
-import { parseTrustProxy } from "../../server/client-address.ts";
-import { REQUEST_ID_MAX } from "../../server/request-id.ts";
+import { AUTH_LIMITS } from "../../server/limits/auth-limits.ts";
+import { parseTrustProxy } from "../../server/http/client-address.ts";
+import { REQUEST_ID_MAX } from "../../server/http/request-id.ts";
 
 let proxied: TestServer; // behind a declared proxy: X-Forwarded-For names the client
 let direct: TestServer; // no TRUST_PROXY: the socket's address, whatever the header says

@@ -8,8 +8,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { useTestServer, gql, signUp, createApiKey, GRAPHQL_RESPONSE } from "../support/harness.ts";
 import { connectRaw, toolsListWith } from "../support/oauth-flow.ts";
-import { readConfig } from "../../server/config.ts";
-import { CallerSlots, WAITING_PER_SLOT } from "../../server/caller-concurrency.ts";
+import { readConfig } from "../../server/process/config.ts";
+import { CallerSlots, WAITING_PER_SLOT } from "../../server/limits/caller-concurrency.ts";
 import { operationText } from "../../sdk/src/graphql.ts";
 import { WORKOUTS } from "../../sdk/src/operations.ts";
 

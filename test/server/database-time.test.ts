@@ -4,8 +4,8 @@
 // Slow statements are real: they wait on a lock this test holds from another connection.
 import pg from "pg";
 import { startTestServer, gql, post, get, signUp, testEnv, type TestServer } from "../support/harness.ts";
-import { readConfig } from "../../server/config.ts";
-import { DEFAULT_STATEMENT_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from "../../server/database-time.ts";
+import { readConfig } from "../../server/process/config.ts";
+import { DEFAULT_STATEMENT_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from "../../server/graphql/database-time.ts";
 
 const SEARCH = `{ searchExercises(words: "bench", limit: 1) { name } }`;
 const RENAME = `mutation($id: UUID!, $name: String!) { updateUserById(input: { id: $id, userPatch: { name: $name } }) { user { name } } }`;

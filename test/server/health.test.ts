@@ -5,7 +5,7 @@
 import pg from "pg";
 import type { AddressInfo } from "node:net";
 import { createApp } from "../../server/app.ts";
-import { createPools, type Pools } from "../../server/database.ts";
+import { createPools, type Pools } from "../../server/process/database.ts";
 import { urlFor } from "../../db/scratch.ts";
 import { freshDatabase, get, testEnv } from "../support/harness.ts";
 

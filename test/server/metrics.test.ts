@@ -8,8 +8,8 @@ import path from "node:path";
 import pg from "pg";
 import { freePort } from "../../db/embedded.ts";
 import { freshDatabase, post, gql, signUp } from "../support/harness.ts";
-import { readConfig } from "../../server/config.ts";
-import { operationType } from "../../server/graphql-operation.ts";
+import { readConfig } from "../../server/process/config.ts";
+import { operationType } from "../../server/observability/graphql-operation.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 

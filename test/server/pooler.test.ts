@@ -12,7 +12,7 @@ import type { AddressInfo } from "node:net";
 import { freePort } from "../../db/embedded.ts";
 import { urlFor } from "../../db/scratch.ts";
 import { createApp } from "../../server/app.ts";
-import { createPools } from "../../server/database.ts";
+import { createPools } from "../../server/process/database.ts";
 import { get, gql, signUp, createApiKey, testEnv } from "../support/harness.ts";
 import { startEntryPoint, waitForOutput } from "../support/entry-point.ts";
 

@@ -4,8 +4,8 @@
 import { randomBytes } from "node:crypto";
 import { quickAddJob } from "graphile-worker";
 import { useTestServer, signUp, post, captureJsonLog } from "../support/harness.ts";
-import { startWorker } from "../../server/worker.ts";
-import { tasks } from "../../server/tasks.ts";
+import { startWorker } from "../../server/jobs/worker.ts";
+import { tasks } from "../../server/jobs/tasks.ts";
 
 const lines = captureJsonLog();
 const s = useTestServer();
@@ -259,7 +259,7 @@ test("the worker logs one line per job: task, id, attempt, outcome, duration; ne
 });
 
 test("LOG_SLOW_MS and LOG_FORMAT are checked at start: edges of the threshold, the two formats", async () => {
-  const { readConfig } = await import("../../server/config.ts");
+  const { readConfig } = await import("../../server/process/config.ts");
   expect(readConfig({}).slowRequestMs).toBe(1000);
   expect(readConfig({ LOG_SLOW_MS: "100" }).slowRequestMs).toBe(100);
   expect(readConfig({ LOG_SLOW_MS: "3600000" }).slowRequestMs).toBe(3_600_000);

@@ -1,5 +1,5 @@
 // A session on /api/graphql is resolved by SQL in the request's own transaction (set up in one
-// round trip, server/request-transaction.ts), not by a lookup before it. From outside, nothing
+// round trip, server/graphql/request-transaction.ts), not by a lookup before it. From outside, nothing
 // changes: a signed-out or expired session reads nothing and may not write, at once; the session is
 // still marked active (at most once a minute); the log names the caller; and no role or hashed
 // credential of one request stays on a pooled connection for the next.

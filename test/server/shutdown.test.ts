@@ -65,7 +65,7 @@ test.each([1, 2])(
       DATABASE_URL: db.ownerUrl,
       AUTH_DATABASE_URL: db.authUrl,
       WEB_CONCURRENCY: String(processes),
-      // The largest cap two processes allow (server/caller-concurrency.ts).
+      // The largest cap two processes allow (server/limits/caller-concurrency.ts).
       CALLER_CONCURRENCY: "9",
     });
     const lock = new pg.Client({ connectionString: db.ownerUrl });

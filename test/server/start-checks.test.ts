@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "../../db/embedded.ts";
 import { urlFor } from "../../db/scratch.ts";
-import { readConfig } from "../../server/config.ts";
+import { readConfig } from "../../server/process/config.ts";
 import { gql, post, get, testEnv } from "../support/harness.ts";
 import { startEntryPoint, waitForOutput } from "../support/entry-point.ts";
 

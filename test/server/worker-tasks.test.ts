@@ -4,8 +4,8 @@
 import pg from "pg";
 import { createHash } from "node:crypto";
 import { runOnce, quickAddJob, parseCrontab, Logger } from "graphile-worker";
-import { tasks, crontab, runTaskFunction } from "../../server/tasks.ts";
-import { startWorker } from "../../server/worker.ts";
+import { tasks, crontab, runTaskFunction } from "../../server/jobs/tasks.ts";
+import { startWorker } from "../../server/jobs/worker.ts";
 import { useTestServer, gql, post, signUp, createApiKey } from "../support/harness.ts";
 import { connectRaw } from "../support/oauth-flow.ts";
 

@@ -1,6 +1,6 @@
 // One PostgreSQL for the whole test run, with a migrated template database each test file copies.
 import { startScratch, type Scratch } from "../../db/scratch.ts";
-import { ensureWebBuild } from "../../server/web-app.ts";
+import { ensureWebBuild } from "../../server/http/web-app.ts";
 
 declare global {
   var __svcScratch: Scratch | undefined;

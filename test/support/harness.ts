@@ -6,14 +6,14 @@ import type { AddressInfo } from "node:net";
 import { createDatabaseFromTemplate } from "../../db/scratch.ts";
 import type { Express } from "express";
 import { createApp, type AppOptions } from "../../server/app.ts";
-import { createPools, type Pools } from "../../server/database.ts";
-import { captureLog } from "../../server/logger.ts";
+import { createPools, type Pools } from "../../server/process/database.ts";
+import { captureLog } from "../../server/observability/logger.ts";
 
 export type TestServer = {
   url: string;
-  /** The Express app (its `locals` hold the per-caller concurrency slots, server/caller-concurrency.ts). */
+  /** The Express app (its `locals` hold the per-caller concurrency slots, server/limits/caller-concurrency.ts). */
   app: Express;
-  /** The server's own pools (server/database.ts); ownerPool and authPool are two of them. */
+  /** The server's own pools (server/process/database.ts); ownerPool and authPool are two of them. */
   pools: Pools;
   ownerPool: pg.Pool;
   authPool: pg.Pool;

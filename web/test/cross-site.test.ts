@@ -1,7 +1,7 @@
 // Cross-site request forgery: another origin's page cannot make the browser run a mutation, sign
 // out or ban with the session cookie. SameSite=Lax does not cover another port or subdomain of the
 // same site, so the server checks Sec-Fetch-Site / Origin on cookie-authenticated unsafe requests
-// (server/cross-site-guard.ts). The attacker here is a page on another port of 127.0.0.1.
+// (server/http/cross-site-guard.ts). The attacker here is a page on another port of 127.0.0.1.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gql, post, signUp } from "../../test/support/harness.ts";

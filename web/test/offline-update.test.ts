@@ -9,7 +9,7 @@ import { cpSync, mkdtempSync, readFileSync, realpathSync, renameSync, rmSync, sy
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { signUp as signUpByApi, gqlData, startTestServer, type TestServer } from "../../test/support/harness.ts";
-import { WEB_DIST, WEB_ROOT } from "../../server/web-app.ts";
+import { WEB_DIST, WEB_ROOT } from "../../server/http/web-app.ts";
 import {
   launchBrowser,
   newPage,
@@ -30,7 +30,7 @@ let site: string;
 let server: TestServer;
 let browser: Browser;
 
-/** Points the served folder at `build` in one rename, as server/web-app.ts publishes a build. */
+/** Points the served folder at `build` in one rename, as server/http/web-app.ts publishes a build. */
 function deploy(build: string) {
   const link = `${site}.next`;
   symlinkSync(build, link);

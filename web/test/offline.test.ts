@@ -6,7 +6,7 @@ import { readdirSync, realpathSync } from "node:fs";
 import path from "node:path";
 import type { Response } from "playwright-core";
 import { signUp as signUpByApi, gqlData } from "../../test/support/harness.ts";
-import { WEB_DIST } from "../../server/web-app.ts";
+import { WEB_DIST } from "../../server/http/web-app.ts";
 import {
   useBrowserTest,
   expectPage,

@@ -4,7 +4,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { startTestServer, type TestServer } from "../../test/support/harness.ts";
-import { WEB_DIST } from "../../server/web-app.ts";
+import { WEB_DIST } from "../../server/http/web-app.ts";
 
 let s: TestServer;
 beforeAll(async () => {

@@ -15,7 +15,7 @@
  * `json`: the document as JSON text, for values a JavaScript object cannot write back to JSON
  * (`1e400`, `"\ud800"`); the case has no `document` then, and readers parse `json`.
  * `plugin: true`: the server judges it before the document reaches PostgreSQL
- * (plugins/documents.ts: nesting depth, U+0000, unpaired surrogates, and numbers beyond a double
+ * (server/graphql/schema/documents.ts: nesting depth, U+0000, unpaired surrogates, and numbers beyond a double
  * turned into Infinity by JSON parsing); the database tests send it through GraphQL.
  */
 import { writeFileSync } from "node:fs";

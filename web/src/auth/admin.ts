@@ -1,5 +1,5 @@
 // The ban routes (/api/auth/admin/*). The web app's own page sends the session cookie; the server
-// takes it because the browser vouches the request is same-origin (server/cross-site-guard.ts).
+// takes it because the browser vouches the request is same-origin (server/http/cross-site-guard.ts).
 import { postAuthRoute } from "./api.ts";
 
 export async function banUser(input: {

@@ -1,0 +1,106 @@
+// The PostGraphile preset: Amber, aggregates, and our plugins. Add a feature's plugin here.
+import { PostGraphileAmberPreset } from "postgraphile/presets/amber";
+import { PgAggregatesPreset } from "@graphile/pg-aggregates";
+import type pg from "pg";
+import { ViewerPlugin } from "./schema/viewer.ts";
+import { PlainIdsPlugin } from "./schema/plain-ids.ts";
+import { UuidInputPlugin } from "./schema/uuid-input.ts";
+import { BodyweightPlugin, BodyweightInputNamePlugin } from "./schema/bodyweight.ts";
+import { ApiKeysPlugin, ApiKeyAccessEnumPlugin } from "./schema/api-keys.ts";
+import { DevicesPlugin } from "./schema/devices.ts";
+import { ConnectedAppsPlugin } from "./schema/connected-apps.ts";
+import { AccountPlugin } from "./schema/account.ts";
+import { ExercisesPlugin, CustomExerciseInputsPlugin } from "./schema/exercises.ts";
+import { DocumentsPlugin } from "./schema/documents.ts";
+import { ImportExportPlugin } from "./schema/import-export.ts";
+import { ProgressionPlugin } from "./schema/progression.ts";
+import { ExerciseNamesPlugin, ExerciseResolutionNullabilityPlugin } from "./schema/exercise-names.ts";
+import { ExerciseRecordsPlugin } from "./schema/exercise-records.ts";
+import { ProgressSeriesNamesPlugin, LastPerformanceSetsPlugin } from "./schema/progress-series.ts";
+import { maskError } from "./mask-error.ts";
+import { OperationGuardPlugin, type GuardContext } from "./operation-guard.ts";
+import { ListBoundsPlugin } from "./list-bounds.ts";
+import { WorkoutSetSincePlugin } from "./schema/workout-set-since.ts";
+import { RequestIdentityPlugin } from "./request-identity.ts";
+import { pgSettingsFor, type Identity } from "../identity/identity.ts";
+import { clientAddress } from "../http/client-address.ts";
+import type { AuthLimits } from "../limits/auth-limits.ts";
+import {
+  makeRequestPgService,
+  RequestTransactionPlugin,
+  ON_SESSION_RESOLVED,
+  type RequestSettings,
+} from "./request-transaction.ts";
+
+export const GRAPHQL_PATH = "/api/graphql";
+
+export function makePreset(options: { pool: pg.Pool; dev: boolean }): GraphileConfig.Preset {
+  return {
+    extends: [PostGraphileAmberPreset, PgAggregatesPreset],
+    // Plain uuids as `id` (no Relay global ids): what the documents, the CLI and the ban endpoint use.
+    disablePlugins: ["NodePlugin"],
+    plugins: [
+      PlainIdsPlugin,
+      UuidInputPlugin,
+      ViewerPlugin,
+      BodyweightInputNamePlugin,
+      BodyweightPlugin,
+      ApiKeyAccessEnumPlugin,
+      ApiKeysPlugin,
+      DevicesPlugin,
+      ConnectedAppsPlugin,
+      AccountPlugin,
+      ExercisesPlugin,
+      CustomExerciseInputsPlugin,
+      DocumentsPlugin,
+      ImportExportPlugin,
+      ProgressionPlugin,
+      ExerciseNamesPlugin,
+      ExerciseResolutionNullabilityPlugin,
+      ExerciseRecordsPlugin,
+      ProgressSeriesNamesPlugin,
+      LastPerformanceSetsPlugin,
+      ListBoundsPlugin,
+      WorkoutSetSincePlugin,
+      OperationGuardPlugin,
+      RequestTransactionPlugin,
+      RequestIdentityPlugin,
+    ],
+    // Each request's transaction set up in one round trip (server/graphql/request-transaction.ts).
+    pgServices: [makeRequestPgService({ pool: options.pool, schemas: ["app_public"] })],
+    grafserv: {
+      graphqlPath: GRAPHQL_PATH,
+      // Parsed and validated documents kept by count, not size: our clients send about 65 distinct
+      // operations; 150 documents of at most 16 KB of text stay within a few hundred MB, where
+      // grafserv's default of 500 let unique large documents grow a process to 2.6 GB.
+      parseAndValidateCacheSize: 150,
+      graphiql: options.dev,
+      graphiqlOnGraphQLGET: options.dev,
+      // Not at grafserv's default "/": the web app is there.
+      graphiqlPath: "/api/graphiql",
+      graphiqlStaticPath: "/api/ruru-static/",
+      maskError,
+    },
+    grafast: {
+      explain: options.dev,
+      context(requestContext) {
+        const req = requestContext.expressv4?.req;
+        const identity: Identity = req?.identity ?? { kind: "anonymous" };
+        const pgSettings: RequestSettings = pgSettingsFor(identity);
+        // A session left to SQL: the request's transaction resolves it and tells the request (its log).
+        if (identity.kind === "unresolved-session" && req) pgSettings[ON_SESSION_RESOLVED] = req.settleSession;
+        // The operation guard reads the identity (and looks up and counts a key) from the context.
+        const guard: GuardContext = {
+          identity,
+          useApiKey: req?.useApiKey,
+          clientAddress: req ? clientAddress(req) : undefined,
+          clientCostBudget: req?.app.locals.clientCostBudget,
+          costClaims: req?.costClaims,
+        };
+        // deleteAccount checks a password with the sign-in limits (server/graphql/schema/account.ts).
+        const authLimits: AuthLimits | undefined = req?.app.locals.authLimits;
+        return { pgSettings, ...guard, authLimits };
+      },
+    },
+  };
+}

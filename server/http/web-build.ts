@@ -1,0 +1,6 @@
+// The web app's production build (Vite), run by server/http/web-app.ts as a process of its own:
+// `node server/http/web-build.ts <web root> <vite config> <out dir>`.
+import { build } from "vite";
+
+const [root, configFile, outDir] = process.argv.slice(2);
+await build({ root, configFile, mode: "production", logLevel: "warn", build: { outDir, emptyOutDir: true } });
