@@ -4,7 +4,8 @@ import { createServer, type Server } from "node:http";
 import { randomUUID } from "node:crypto";
 import { postgraphile } from "postgraphile";
 import { grafserv } from "postgraphile/grafserv/express/v4";
-import { makePreset, GRAPHQL_PATH } from "./graphql/preset.ts";
+import { makePreset } from "./graphql/preset.ts";
+import { GRAPHQL_PATH, MCP_PATH, AUTH_PATH, ADMIN_PATH } from "./http/paths.ts";
 import { lowerCaseMediaType, jsonUnlessGraphqlResponseAsked } from "./http/media-type.ts";
 import {
   CLIENT_COST_LIMITS,
@@ -13,7 +14,8 @@ import {
   refuseSpentOut,
   type ClientCostLimits,
 } from "./limits/client-cost-budget.ts";
-import { sessionIdentity, deferApiKey } from "./identity/identity.ts";
+import { sessionIdentity } from "./identity/session.ts";
+import { deferApiKey } from "./identity/api-key-meter.ts";
 import { authRoutes } from "./identity/auth-routes.ts";
 import { HttpError, sendError } from "./http/http-error.ts";
 import { STANDARD_MESSAGES, type RouteCode } from "../db/errors.ts";
@@ -41,7 +43,6 @@ import { BODY_LIMIT, BODY_LIMIT_BYTES, bodyLimit, refuseLargeBodiesBeforeContinu
 import { mcpRoutes, mcpCors, mcpRefusal } from "./mcp/routes.ts";
 import { callerConcurrencyGate, CALLER_CONCURRENCY, type CallerConcurrency } from "./limits/caller-concurrency.ts";
 import { oauthRoutes } from "./oauth/routes.ts";
-import { MCP_PATH } from "./oauth/urls.ts";
 
 export type AppOptions = {
   /** Every pool comes from server/process/database.ts (createPools), which owns them. */
@@ -168,13 +169,13 @@ export async function createApp({
   );
   app.use(sessionIdentity(pools.identity, GRAPHQL_PATH));
   // A key is not a sign-in: it works only on /api/graphql.
-  app.use("/api/auth", (req, res, next) => {
+  app.use(AUTH_PATH, (req, res, next) => {
     if (req.presentedCredential === "key")
       return sendError(res, "UNAUTHORIZED", "API keys work only on /api/graphql; sign in with a session");
     next();
   });
-  app.use("/api/auth", authRoutes(pools.account, app.locals.authLimits));
-  app.use("/api/auth/admin", adminRoutes(pools.account));
+  app.use(AUTH_PATH, authRoutes(pools.account, app.locals.authLimits));
+  app.use(ADMIN_PATH, adminRoutes(pools.account));
   // OAuth for MCP clients: metadata, registration, authorize with the consent page, token.
   app.use(oauthRoutes(pools.account, { rateLimit: oauthRateLimit }));
   // What an operation may do and cost is checked inside grafserv (server/graphql/operation-guard.ts).

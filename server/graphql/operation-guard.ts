@@ -29,7 +29,8 @@ import { payerOf, type ClientCostBudget, type CostClaims, type CostRefusal } fro
 import { rateLimitHeaders } from "../limits/rate-limit-headers.ts";
 import { REQUEST_CODES } from "../../db/errors.ts";
 import { expressRequest } from "./request-identity.ts";
-import { pgSettingsFor, type Identity, type KeyLimitReached, type KeyUse } from "../identity/identity.ts";
+import { pgSettingsFor } from "../identity/pg-settings.ts";
+import type { Identity, KeyLimitReached, KeyUse } from "../identity/identity.ts";
 
 /**
  * Root fields that need a signed-in session; an API key is refused even for its owner. Each one's SQL
@@ -50,7 +51,7 @@ export type GuardContext = {
   identity?: Identity;
   /** The request's settings: a key's role and hash are added once the key is looked up. */
   pgSettings?: Record<string, string>;
-  /** A request with a key: looks it up, counts it and spends the operation's cost (server/identity/identity.ts). */
+  /** A request with a key: looks it up, counts it and spends the operation's cost (server/identity/api-key-meter.ts). */
   useApiKey?: (cost: number, write: boolean) => Promise<KeyUse>;
   /** The client's address, and the cost budgets every caller's operations must fit in (server/limits/client-cost-budget.ts). */
   clientAddress?: string;

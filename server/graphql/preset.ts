@@ -22,7 +22,8 @@ import { OperationGuardPlugin, type GuardContext } from "./operation-guard.ts";
 import { ListBoundsPlugin } from "./list-bounds.ts";
 import { WorkoutSetSincePlugin } from "./schema/workout-set-since.ts";
 import { RequestIdentityPlugin } from "./request-identity.ts";
-import { pgSettingsFor, type Identity } from "../identity/identity.ts";
+import { pgSettingsFor } from "../identity/pg-settings.ts";
+import type { Identity } from "../identity/identity.ts";
 import { clientAddress } from "../http/client-address.ts";
 import type { AuthLimits } from "../limits/auth-limits.ts";
 import {
@@ -31,8 +32,7 @@ import {
   ON_SESSION_RESOLVED,
   type RequestSettings,
 } from "./request-transaction.ts";
-
-export const GRAPHQL_PATH = "/api/graphql";
+import { GRAPHQL_PATH, GRAPHIQL_PATH, GRAPHIQL_STATIC_PATH } from "../http/paths.ts";
 
 export function makePreset(options: { pool: pg.Pool; dev: boolean }): GraphileConfig.Preset {
   return {
@@ -77,8 +77,8 @@ export function makePreset(options: { pool: pg.Pool; dev: boolean }): GraphileCo
       graphiql: options.dev,
       graphiqlOnGraphQLGET: options.dev,
       // Not at grafserv's default "/": the web app is there.
-      graphiqlPath: "/api/graphiql",
-      graphiqlStaticPath: "/api/ruru-static/",
+      graphiqlPath: GRAPHIQL_PATH,
+      graphiqlStaticPath: GRAPHIQL_STATIC_PATH,
       maskError,
     },
     grafast: {

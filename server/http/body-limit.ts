@@ -6,6 +6,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request, Response, NextFunction } from "express";
 import { sendError } from "./http-error.ts";
+import { GRAPHQL_PATH } from "./paths.ts";
 
 /** 1 MiB: the largest JSON body the API reads (documents, imports in pieces). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -22,7 +23,7 @@ export function declaresTooLarge(req: IncomingMessage, limit = BODY_LIMIT_BYTES)
 
 function refuse(req: Request, res: Response) {
   res.set("Connection", "close");
-  sendError(res, "PAYLOAD_TOO_LARGE", MESSAGE, {}, req.path.startsWith("/api/graphql") ? "graphql" : "route");
+  sendError(res, "PAYLOAD_TOO_LARGE", MESSAGE, {}, req.path.startsWith(GRAPHQL_PATH) ? "graphql" : "route");
 }
 
 export function bodyLimit(limit = BODY_LIMIT_BYTES) {

@@ -7,7 +7,7 @@
 // send no Origin (the CLI, the SDK, scripts) carry their credential explicitly. Requests with an
 // Authorization or x-api-key header are not cookie requests and are not affected.
 import type { Request, Response, NextFunction } from "express";
-import { readCredential } from "../identity/identity.ts";
+import { readCredential } from "../identity/credential.ts";
 import { sendError } from "./http-error.ts";
 import { publicOrigin } from "../process/public-url.ts";
 

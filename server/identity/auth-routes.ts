@@ -4,7 +4,7 @@
 import express, { type Request, type Response } from "express";
 import type pg from "pg";
 import { UAParser } from "ua-parser-js";
-import { SESSION_COOKIE, sha256, readCredential } from "./identity.ts";
+import { SESSION_COOKIE, sha256, readCredential } from "./credential.ts";
 import { publicOrigin } from "../process/public-url.ts";
 import { clientAddress } from "../http/client-address.ts";
 import { claimAttempt, type AuthLimits } from "../limits/auth-limits.ts";

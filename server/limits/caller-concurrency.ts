@@ -6,7 +6,8 @@
 // answered as live; until then, and for everything signed out, its client address (IPv6 by its
 // /64): a credential is free to make up, so a made-up one must not open slots of its own.
 import type { Request, Response, NextFunction } from "express";
-import { readCredential, sha256, type Identity } from "../identity/identity.ts";
+import { readCredential, sha256 } from "../identity/credential.ts";
+import type { Identity } from "../identity/identity.ts";
 import { clientAddress, addressGroup } from "../http/client-address.ts";
 
 export type CallerConcurrency = {

@@ -9,7 +9,7 @@ import { InvalidTokenError } from "@modelcontextprotocol/sdk/server/auth/errors.
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import { JSON_RPC_CODES } from "../../db/errors.ts";
 import { createTrainingLogServer } from "@svc/sdk/mcp";
-import { readCredential } from "../identity/identity.ts";
+import { readCredential } from "../identity/credential.ts";
 import { log } from "../observability/logger.ts";
 import { oauthProvider, type ConnectionInfo } from "../oauth/provider.ts";
 import { protectedResourceMetadataUrl, resourceFor } from "../oauth/urls.ts";

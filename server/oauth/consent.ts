@@ -6,10 +6,11 @@ import { randomBytes } from "node:crypto";
 import type { Request, Response } from "express";
 import type pg from "pg";
 import { redirectUriMatches } from "@modelcontextprotocol/sdk/server/auth/handlers/authorize.js";
-import { sha256 } from "../identity/identity.ts";
+import { sha256 } from "../identity/credential.ts";
 import { sendError } from "../http/http-error.ts";
 import { OAUTH_LIMITS, SCOPES, accessForScopes } from "./limits.ts";
-import { resourceFor, OAUTH_PATH, signInAddress } from "./urls.ts";
+import { resourceFor, signInAddress } from "./urls.ts";
+import { OAUTH_PATH } from "../http/paths.ts";
 import type { clientsStore } from "./provider.ts";
 
 export type ConsentRequest = {

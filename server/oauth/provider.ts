@@ -21,7 +21,7 @@ import {
   InvalidClientMetadataError,
   InvalidRequestError,
 } from "@modelcontextprotocol/sdk/server/auth/errors.js";
-import { sha256 } from "../identity/identity.ts";
+import { sha256 } from "../identity/credential.ts";
 import { renderConsent, type ConsentRequest } from "./consent.ts";
 import { accessForScopes, OAUTH_LIMITS, SCOPES } from "./limits.ts";
 import { resourceFor, signInAddress } from "./urls.ts";

@@ -16,7 +16,8 @@ import { readableOAuthErrors } from "./readable-errors.ts";
 import { authorizeErrorsOnOurPage } from "./authorize-errors.ts";
 import { redirectUriProblem } from "./redirect-uri.ts";
 import { SCOPES } from "./limits.ts";
-import { MCP_PATH, OAUTH_PATH, resourceFor } from "./urls.ts";
+import { resourceFor } from "./urls.ts";
+import { MCP_PATH, OAUTH_PATH } from "../http/paths.ts";
 import { publicOrigin } from "../process/public-url.ts";
 
 export function authorizationServerMetadata(req: Request): OAuthMetadata {

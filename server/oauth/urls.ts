@@ -3,9 +3,8 @@
 import type { Request } from "express";
 import { publicOrigin } from "../process/public-url.ts";
 import type { ConsentRequest } from "./consent.ts";
+import { MCP_PATH, OAUTH_PATH } from "../http/paths.ts";
 
-export const MCP_PATH = "/api/mcp";
-export const OAUTH_PATH = "/api/oauth";
 export const SIGN_IN_PATH = "/sign-in";
 
 /** The MCP server's address (RFC 8707 resource indicator). */

@@ -7,9 +7,7 @@ import { Router } from "express";
 import type pg from "pg";
 import type { Pooler } from "../../db/pooler.ts";
 import { checkReadiness, type ReadinessStatus } from "./readiness.ts";
-
-export const HEALTH_PATH = "/api/health";
-export const LIVE_PATH = "/api/health/live";
+import { HEALTH_PATH, LIVE_PATH } from "../http/paths.ts";
 
 export function healthRoutes(pools: { ownerHealth: pg.Pool; health: pg.Pool; pooler?: Pooler }): Router {
   let checking: Promise<ReadinessStatus> | undefined;

@@ -4,8 +4,7 @@
 import type { Request, Response, NextFunction } from "express";
 import { httpRequests, httpDuration, rateLimitRefusals, requestsCancelled } from "./metrics.ts";
 import { operationType } from "./graphql-operation.ts";
-import { GRAPHQL_PATH } from "../graphql/preset.ts";
-import { MCP_PATH } from "../oauth/urls.ts";
+import { GRAPHQL_PATH, MCP_PATH } from "../http/paths.ts";
 
 /** The route a request matched, as a pattern; unmatched addresses fall into a few groups. */
 export function routeLabel(req: Request): string {

@@ -18,7 +18,7 @@ import {
 } from "../support/harness.ts";
 import { OPERATION_LIMITS, COST_WEIGHTS } from "../../server/graphql/operation-cost.ts";
 import { LIST_LIMITS } from "../../server/graphql/list-bounds.ts";
-import { RATE_LIMIT_PER_MINUTE } from "../../server/identity/identity.ts";
+import { RATE_LIMIT_PER_MINUTE } from "../../server/identity/api-key-meter.ts";
 
 const KEY_COST_PER_MINUTE = OPERATION_LIMITS.keyCostPerMinute;
 

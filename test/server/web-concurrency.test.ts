@@ -7,7 +7,7 @@ import path from "node:path";
 import pg from "pg";
 import { freePort } from "../../db/embedded.ts";
 import { freshDatabase, post, awayFromMinuteEdge } from "../support/harness.ts";
-import { RATE_LIMIT_PER_MINUTE } from "../../server/identity/identity.ts";
+import { RATE_LIMIT_PER_MINUTE } from "../../server/identity/api-key-meter.ts";
 import { defaultWebConcurrency } from "../../server/process/config.ts";
 import { availableParallelism } from "node:os";
 

@@ -16,7 +16,7 @@ export function checkLimit(limit: unknown): number {
   return limit;
 }
 
-/** A request's pg settings (server/identity/identity.ts pgSettingsFor): read only when a credential runs as svc_reader. */
+/** A request's pg settings (server/identity/pg-settings.ts pgSettingsFor): read only when a credential runs as svc_reader. */
 function readOnlyOf(settings: Record<string, string | undefined> | null): boolean | null {
   const credential = ["svc.session_hash", "svc.key_hash", "svc.oauth_hash"].some((name) => settings?.[name]);
   return credential ? settings?.role === "svc_reader" : null;
