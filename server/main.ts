@@ -9,10 +9,12 @@ import { startApiProcesses, runApiProcess } from "./process/cluster.ts";
 import { ensureWebBuild } from "./http/web-app.ts";
 import { DataDirInUseError } from "../db/embedded.ts";
 import { log, logFormat } from "./observability/logger.ts";
+import { writeLog } from "./observability/log-sink.ts";
 import { stopInOrder, stopOnSignals } from "./process/shutdown.ts";
 import { serveMetrics } from "./observability/metrics-server.ts";
 
-// With LOG_FORMAT=json every line the server writes is a JSON object, its own messages too.
+// With LOG_FORMAT=json every line the server writes is a JSON object, its own messages too. Either
+// way through the log's own writer, so they keep their order among the request lines.
 const jsonLog = () => {
   try {
     return logFormat() === "json";
@@ -20,8 +22,8 @@ const jsonLog = () => {
     return false;
   }
 };
-const say = (m: string) => (jsonLog() ? log("info", m) : process.stdout.write(`${m}\n`));
-const fail = (m: string) => (jsonLog() ? log("error", m) : console.error(m));
+const say = (m: string) => (jsonLog() ? log("info", m) : writeLog("stdout", `${m}\n`));
+const fail = (m: string) => (jsonLog() ? log("error", m) : writeLog("stderr", `${m}\n`));
 
 async function main() {
   const config = readConfig();

@@ -1,6 +1,8 @@
 // One line per event: readable text on a terminal, or JSON lines with LOG_FORMAT=json (one object
 // per line: time, level, message and the fields). Never pass a token, key, password, cookie or body.
 // SVC_LOG=silent drops everything (the tests' default); `captureLog` lets a test read the lines.
+// Lines are written without blocking the event loop and flushed when the process exits (log-sink.ts).
+import { writeLog } from "./log-sink.ts";
 
 export type LogLevel = "info" | "warn" | "error";
 export type LogFormat = "text" | "json";
@@ -42,7 +44,7 @@ export function log(level: LogLevel, message: string, fields: LogFields = {}): v
   const line =
     format === "json" ? JSON.stringify({ time, level, message, ...fields }) : textLine(time, level, message, fields);
   if (capture) return capture(line, level);
-  (level === "info" ? process.stdout : process.stderr).write(line + "\n");
+  writeLog(level === "info" ? "stdout" : "stderr", line + "\n");
 }
 
 /** `2026-03-01T10:00:00.000Z INFO  message key=value key="two words"`; absent fields left out. */
