@@ -59,6 +59,7 @@ export const REQUEST_CODES = {
   WRONG_PASSWORD: "WRONG_PASSWORD", // deleteAccount with a wrong password: nothing deleted, counted as a failed sign-in
   INVALID_INPUT: "INVALID_INPUT", // a negative list size (first, last, limit, offset) or one over the maximum page, or a UUID argument that is not one; the message names it
   RESPONSE_TOO_LARGE: "RESPONSE_TOO_LARGE", // an answer longer than GRAPHQL_MAX_RESPONSE_BYTES: sent instead of it, naming the cap
+  CONCURRENCY_LIMITED: "CONCURRENCY_LIMITED", // sent before GraphQL runs (server/caller-concurrency.ts): a request past its caller's cap of requests at once found its queue full or got no slot within the wait
 } as const;
 
 /**
@@ -82,6 +83,7 @@ export const ROUTE_CODES = {
   PAYLOAD_TOO_LARGE: 413, // a body over the app's limit (1 MB)
   UNSUPPORTED_MEDIA_TYPE: 415, // a JSON body in a charset or content encoding the server does not read
   RATE_LIMITED: 429, // too many requests (Retry-After says when to try again)
+  CONCURRENCY_LIMITED: 429, // a caller's requests past its cap of requests at once waited their turn in vain (its queue full, or no slot within the wait); Retry-After
   TOO_MANY_ATTEMPTS: 429, // too many failed sign-ins for an account or an address (Retry-After)
   INTERNAL_ERROR: 500, // anything unexpected: logged with the error id the message gives
 } as const;

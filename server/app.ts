@@ -41,7 +41,12 @@ import { crossSiteGuard } from "./http/cross-site-guard.ts";
 import { defaultPublicUrl } from "./process/public-url.ts";
 import { BODY_LIMIT, BODY_LIMIT_BYTES, bodyLimit, refuseLargeBodiesBeforeContinue } from "./http/body-limit.ts";
 import { mcpRoutes, mcpCors, mcpRefusal } from "./mcp/routes.ts";
-import { callerConcurrencyGate, CALLER_CONCURRENCY, type CallerConcurrency } from "./limits/caller-concurrency.ts";
+import {
+  callerConcurrencyGate,
+  CALLER_CONCURRENCY,
+  type CallerConcurrency,
+  type SlotDenial,
+} from "./limits/caller-concurrency.ts";
 import { oauthRoutes } from "./oauth/routes.ts";
 
 export type AppOptions = {
@@ -106,9 +111,9 @@ function noNullBody(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
-function graphqlConcurrencyRefusal(res: Response, message: string, retryAfter: number) {
+function graphqlConcurrencyRefusal(res: Response, { code, message, retryAfter, limit }: SlotDenial) {
   res.set("Retry-After", String(retryAfter));
-  sendError(res, "RATE_LIMITED", message, { limit: "concurrency", retryAfter }, "graphql");
+  sendError(res, code, message, { limit, retryAfter }, "graphql");
 }
 
 export async function createApp({

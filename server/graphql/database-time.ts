@@ -5,6 +5,7 @@ import type { Request, Response, NextFunction } from "express";
 import { connect } from "node:net";
 import type pg from "pg";
 import { isPromiseLike } from "postgraphile/grafast";
+import { SPENT_UNITS } from "../limits/client-cost-budget.ts";
 
 /**
  * From measurement (bench/records.ts): the heaviest legitimate statement we know, personal records
@@ -95,7 +96,8 @@ export class RequestDatabaseWork {
 
   /**
    * The milliseconds the request's callbacks held database connections (summed over connections
-   * used at once), once none is held: what the request is charged (server/limits/client-cost-budget.ts).
+   * used at once, each hold counted up to SPENT_UNITS.maxMsPerHold), once none is held: what the
+   * request is charged (server/limits/client-cost-budget.ts).
    */
   async spentMs(): Promise<number> {
     if (this.active.size) await new Promise<void>((resolve) => this.whenIdle.push(resolve));
@@ -134,7 +136,8 @@ export class RequestDatabaseWork {
         try {
           return await callback(client);
         } finally {
-          this.spent += performance.now() - heldFrom;
+          // A hold waiting on a lock spends no database work: its charge is bounded (SPENT_UNITS).
+          this.spent += Math.min(performance.now() - heldFrom, SPENT_UNITS.maxMsPerHold);
           this.active.delete(raw);
           workOfConnection.delete(raw);
           if (!this.active.size) for (const resolve of this.whenIdle.splice(0)) resolve();

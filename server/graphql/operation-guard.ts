@@ -134,7 +134,11 @@ function rateLimited(
 }
 
 const rateLimitedError = ({ message, retryAfter, limit }: KeyLimitReached, extra: Record<string, unknown> = {}) =>
-  refusal(message, "RATE_LIMITED", { retryAfter, limit, ...extra });
+  refusal(message, limit === "concurrency" ? REQUEST_CODES.CONCURRENCY_LIMITED : "RATE_LIMITED", {
+    retryAfter,
+    limit,
+    ...extra,
+  });
 
 type ExecuteArgs = {
   schema: Parameters<typeof measureOperation>[0];

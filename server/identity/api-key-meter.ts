@@ -89,10 +89,16 @@ async function useApiKey(
     keyHash,
   };
   req.identity = identity;
+  req.heardRequestRoom?.(identity, {
+    left: RATE_LIMIT_PER_MINUTE - row.request_count,
+    resetsAt: new Date(row.window_end).getTime(),
+  });
   const resetSeconds = secondsUntil(row.window_end);
   if (!res.headersSent) setKeyLimitHeaders(res, row.request_count, row.cost_used, resetSeconds);
   if (row.request_count > RATE_LIMIT_PER_MINUTE) return { kind: "limited", ...limitReached("requests", resetSeconds) };
   if (row.cost_before >= budget) return { kind: "limited", ...limitReached("cost", resetSeconds) };
+  const noSlot = await req.slotAfterCount?.();
+  if (noSlot) return { kind: "limited", limit: "concurrency", retryAfter: noSlot.retryAfter, message: noSlot.message };
   if (row.cost_fits) return { kind: "live", identity, costRefused: null };
   // Judged on what was spent when this request was counted: concurrent requests of one key cannot
   // together pass the budget (the spend is part of the count's statement).

@@ -23,7 +23,7 @@ export type Credential =
   | { kind: "malformed"; problem: string };
 
 /** A key past one of its per-minute limits: every request is refused (429) until the minute ends. */
-export type KeyLimitReached = { limit: "requests" | "cost"; retryAfter: number; message: string };
+export type KeyLimitReached = { limit: "requests" | "cost" | "concurrency"; retryAfter: number; message: string };
 
 /** What one keyed request got from app_private.use_api_key. */
 export type KeyUse =

@@ -1,62 +1,107 @@
 // How many requests one caller may have running at once on /api/graphql and /api/mcp, in this
-// process: past the cap the next request waits briefly for a slot, then gets 429. Each API process
-// has its own GraphQL pool and its own count, and the cap is below the pool's size, so no one
-// caller can hold a process's pool while others wait for a connection.
+// process. Past the cap a request waits its turn in its caller's queue (first come, first served),
+// so a burst is answered, not refused: each caller has a queue of its own, so one caller's burst
+// never makes another caller wait at this gate. A caller's queue is bounded by what its rate limits
+// could still admit (an API key that this process knows has 10 requests left this minute queues
+// 10, the rest are RATE_LIMITED at once) and by MAX_WAITING_PER_CALLER; a request still waiting
+// after `waitMs` is refused with CONCURRENCY_LIMITED. Each API process has its own GraphQL pool and
+// its own count, and the cap is below the pool's size, so no one caller can hold a process's pool.
 // A caller is a session, API key or connected app once this process has seen its credential
 // answered as live; until then, and for everything signed out, its client address (IPv6 by its
 // /64): a credential is free to make up, so a made-up one must not open slots of its own.
 import type { Request, Response, NextFunction } from "express";
 import { readCredential, sha256 } from "../identity/credential.ts";
 import type { Identity } from "../identity/identity.ts";
+import { RATE_LIMIT_PER_MINUTE } from "../identity/api-key-meter.ts";
 import { clientAddress, addressGroup } from "../http/client-address.ts";
+import type { RouteCode } from "../../db/errors.ts";
 
 export type CallerConcurrency = {
   /** CALLER_CONCURRENCY: requests one caller may have running at once in one process. */
   perCaller: number;
-  /** How long a request past the cap waits for a slot before it is refused. */
+  /** How long a request past the cap waits for a slot before it is refused: long enough for a burst to drain. */
   waitMs: number;
 };
 
-export const CALLER_CONCURRENCY: CallerConcurrency = { perCaller: 4, waitMs: 1000 };
+export const CALLER_CONCURRENCY: CallerConcurrency = { perCaller: 4, waitMs: 30_000 };
 
-/** Requests of one caller that may wait, per slot of the cap; past them, 429 at once. */
-export const WAITING_PER_SLOT = 4;
+/**
+ * Requests of one caller that may wait at most, whatever its rate limits could still admit: a
+ * script's burst of 130 (one more than a key's minute and its running slots) fits; past it,
+ * CONCURRENCY_LIMITED at once.
+ */
+export const MAX_WAITING_PER_CALLER = 256;
 /** Credentials remembered as live; past this the longest unseen is forgotten (it counts as its address again). */
 const KNOWN_CREDENTIALS = 10_000;
+
+/** What a caller's request-count limit still admits, as this process last heard it (an API key's minute). */
+export type RequestRoom = { left: number; resetsAt: number };
+
+/** Why a request was not given a slot. */
+export type SlotRefusal = "queue-full" | "timed-out" | "gone" | { rate: RequestRoom };
 
 type Waiter = { admit: () => void };
 type CallerState = { running: number; waiting: Waiter[] };
 
-/** Slots per caller: `acquire` resolves true once the request may run, false when refused. */
+/** Slots per caller: `acquire` resolves null once the request may run, or why it may not. */
 export class CallerSlots {
   private readonly callers = new Map<string, CallerState>();
+  private readonly rooms = new Map<string, RequestRoom>();
   private readonly limits: CallerConcurrency;
   constructor(limits: CallerConcurrency) {
     this.limits = limits;
   }
 
-  acquire(caller: string, gone: AbortSignal): Promise<boolean> {
+  /**
+   * What a caller's rate limit still admits, heard from the statement that counted its latest
+   * request: every request given a slot after this is counted after it, so `left` only shrinks.
+   */
+  learnRoom(caller: string, room: RequestRoom): void {
+    this.rooms.delete(caller);
+    this.rooms.set(caller, room);
+    if (this.rooms.size > KNOWN_CREDENTIALS) this.rooms.delete(this.rooms.keys().next().value!);
+  }
+
+  /** Requests this caller's rate limit could still admit (Infinity when this process knows of no limit). */
+  private room(caller: string): RequestRoom | null {
+    const room = this.rooms.get(caller);
+    if (room && room.resetsAt <= Date.now()) this.rooms.delete(caller);
+    return room && room.resetsAt > Date.now() ? room : null;
+  }
+
+  /** A request given a slot goes on: it will be counted, so it takes one of what its caller has left. */
+  proceed(caller: string): void {
+    const room = this.room(caller);
+    if (room) room.left -= 1;
+  }
+
+  /** `counted`: the request's rate limit has already counted (and admitted) it. */
+  acquire(caller: string, gone: AbortSignal, counted = false): Promise<SlotRefusal | null> {
     let state = this.callers.get(caller);
     if (!state) this.callers.set(caller, (state = { running: 0, waiting: [] }));
+    // Each request waiting takes one of what is left once it runs: past that, waiting is in vain.
+    const room = counted ? null : this.room(caller);
+    if (room && state.waiting.length >= room.left) return Promise.resolve({ rate: room });
     if (state.running < this.limits.perCaller) {
       state.running += 1;
-      return Promise.resolve(true);
+      return Promise.resolve(null);
     }
-    if (state.waiting.length >= this.limits.perCaller * WAITING_PER_SLOT) return Promise.resolve(false);
+    if (state.waiting.length >= MAX_WAITING_PER_CALLER) return Promise.resolve("queue-full");
     const waiting = state.waiting;
     return new Promise((resolve) => {
-      const settle = (admitted: boolean) => {
+      const settle = (refused: SlotRefusal | null) => {
         clearTimeout(timer);
-        gone.removeEventListener("abort", refuse);
-        resolve(admitted);
+        gone.removeEventListener("abort", leave);
+        resolve(refused);
       };
-      const waiter: Waiter = { admit: () => settle(true) };
-      const refuse = () => {
+      const waiter: Waiter = { admit: () => settle(null) };
+      const refuse = (why: SlotRefusal) => () => {
         waiting.splice(waiting.indexOf(waiter), 1);
-        settle(false);
+        settle(why);
       };
-      const timer = setTimeout(refuse, this.limits.waitMs);
-      gone.addEventListener("abort", refuse, { once: true });
+      const leave = refuse("gone");
+      const timer = setTimeout(refuse("timed-out"), this.limits.waitMs);
+      gone.addEventListener("abort", leave, { once: true });
       waiting.push(waiter);
     });
   }
@@ -84,7 +129,7 @@ export class CallerSlots {
 }
 
 /** Whose slots a live identity uses; null for signed out (its address) or not known yet. */
-function callerOf(identity: Identity | undefined): string | null | undefined {
+export function callerOf(identity: Identity | undefined): string | null | undefined {
   switch (identity?.kind) {
     case "session":
       return `session:${identity.sessionId}`;
@@ -123,8 +168,33 @@ const WHOSE: Record<string, string> = {
   address: "your address (signed out)",
 };
 
-/** Answers a request refused for the cap: its path's error shape, the message and Retry-After. */
-export type ConcurrencyRefusal = (res: Response, message: string, retryAfter: number) => void;
+/** A request not given a slot: its code, message and Retry-After, answered in its path's error shape. */
+export type SlotDenial = { code: RouteCode; message: string; retryAfter: number; limit: "concurrency" | "requests" };
+export type ConcurrencyRefusal = (res: Response, denial: SlotDenial) => void;
+
+function denial(why: Exclude<SlotRefusal, "gone">, caller: string, limits: CallerConcurrency): SlotDenial {
+  const whose = WHOSE[caller.slice(0, caller.indexOf(":"))];
+  if (typeof why === "object") {
+    const retryAfter = Math.max(1, Math.ceil((why.rate.resetsAt - Date.now()) / 1000));
+    return {
+      code: "RATE_LIMITED",
+      limit: "requests",
+      retryAfter,
+      message: `Rate limit of ${RATE_LIMIT_PER_MINUTE} requests a minute reached for this key: its requests running and waiting take what is left of this minute; retry in ${retryAfter} s`,
+    };
+  }
+  const retryAfter = 1;
+  const cause =
+    why === "queue-full"
+      ? `${MAX_WAITING_PER_CALLER} more are already waiting`
+      : `none of its ${limits.perCaller} slots came free within ${limits.waitMs / 1000} s`;
+  return {
+    code: "CONCURRENCY_LIMITED",
+    limit: "concurrency",
+    retryAfter,
+    message: `At most ${limits.perCaller} requests of one caller may run at once (${whose} has ${limits.perCaller} running) and ${cause}; retry in ${retryAfter} s`,
+  };
+}
 
 /**
  * The gate of one app: `gate(refuse)` is the middleware for one path, all paths sharing one count
@@ -141,6 +211,8 @@ export function callerConcurrencyGate(limits: CallerConcurrency = CALLER_CONCURR
       const credential = readCredential(req);
       const hash = credential && credential.kind !== "malformed" ? sha256(credential.value).toString("hex") : undefined;
       const caller = (hash && known.get(hash)) || `address:${addressGroup(clientAddress(req))}`;
+      // A key's count answered: what is left of its minute bounds the key's queue from now on.
+      req.heardRequestRoom = (identity, room) => slots.learnRoom(callerOf(identity)!, room);
       const gone = new AbortController();
       let running = false;
       // The slot is held until the request's database work has ended too (a cancelled query, a
@@ -151,21 +223,35 @@ export function callerConcurrencyGate(limits: CallerConcurrency = CALLER_CONCURR
       };
       // However the request ends (answered, failed, timed out, its client gone), its response closes.
       res.once("close", () => (running ? done() : gone.abort()));
-      const admitted = await slots.acquire(caller, gone.signal);
-      if (!admitted) {
-        if (gone.signal.aborted) return;
-        const whose = WHOSE[caller.slice(0, caller.indexOf(":"))];
-        const retryAfter = Math.max(1, Math.ceil(limits.waitMs / 1000));
-        return refuse(
-          res,
-          `At most ${limits.perCaller} requests of one caller may run at once (${whose} has ${limits.perCaller} running); retry in ${retryAfter} s`,
-          retryAfter,
-        );
+      const refused = await slots.acquire(caller, gone.signal);
+      if (refused === "gone") return;
+      if (typeof refused === "object" && refused) {
+        // Past what its minute still admits: it does not wait, its count answers it at once (429
+        // with the key's headers). Should the count admit it after all (requests given slots
+        // before it were not counted yet), it waits for a slot there.
+        req.slotAfterCount = async () => {
+          const after = await slots.acquire(caller, gone.signal, true);
+          if (after === null) running = true;
+          if (after === null && gone.signal.aborted) done();
+          return after === null || after === "gone" ? null : denial(after, caller, limits);
+        };
+        return next();
       }
+      if (refused) return refuse(res, denial(refused, caller, limits));
       // The client left while the slot was handed over: it is free again at once.
       if (gone.signal.aborted) return done();
       running = true;
+      slots.proceed(caller);
       next();
     };
   return { gate, slots };
+}
+
+declare module "express-serve-static-core" {
+  interface Request {
+    /** Set by the concurrency gate: told what a key's count left of its minute, as soon as SQL answers. */
+    heardRequestRoom?: (identity: Extract<Identity, { kind: "key" }>, room: RequestRoom) => void;
+    /** Set by the concurrency gate for a request it let through uncounted past its key's minute: a slot once the count admits it. */
+    slotAfterCount?: () => Promise<SlotDenial | null>;
+  }
 }

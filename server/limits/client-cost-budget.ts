@@ -30,8 +30,13 @@ export const CLIENT_COST_LIMITS: Required<ClientCostLimits> = {
   windowSeconds: 60,
 };
 
-/** What a request really cost: 1 unit per 10 µs its connections were held, 1 per 1,000 bytes answered. */
-export const SPENT_UNITS = { perDatabaseMs: 100, answerBytesPerUnit: 1000 } as const;
+/**
+ * What a request really cost: 1 unit per 10 µs its connections were held, 1 per 1,000 bytes answered.
+ * One hold of a connection (a transaction: a query's statements, or one save) is counted for at
+ * most `maxMsPerHold`, a fifth of a signed-in minute: a statement that waits 5 s on another's row
+ * lock holds a connection but spends no database CPU, and must not lock its lifter out for a minute.
+ */
+export const SPENT_UNITS = { perDatabaseMs: 100, answerBytesPerUnit: 1000, maxMsPerHold: 1000 } as const;
 
 export function spentCost({ databaseMs, answerBytes }: { databaseMs: number; answerBytes: number }): number {
   return Math.ceil(databaseMs * SPENT_UNITS.perDatabaseMs) + Math.floor(answerBytes / SPENT_UNITS.answerBytesPerUnit);

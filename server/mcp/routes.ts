@@ -10,6 +10,7 @@ import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import { JSON_RPC_CODES } from "../../db/errors.ts";
 import { createTrainingLogServer } from "@svc/sdk/mcp";
 import { readCredential } from "../identity/credential.ts";
+import type { SlotDenial } from "../limits/caller-concurrency.ts";
 import { log } from "../observability/logger.ts";
 import { oauthProvider, type ConnectionInfo } from "../oauth/provider.ts";
 import { protectedResourceMetadataUrl, resourceFor } from "../oauth/urls.ts";
@@ -33,7 +34,7 @@ export function mcpCors(req: Request, res: Response, next: NextFunction) {
 }
 
 /** A request past its connection's concurrency cap (server/limits/caller-concurrency.ts): 429 in JSON-RPC's shape. */
-export function mcpRefusal(res: Response, message: string, retryAfter: number) {
+export function mcpRefusal(res: Response, { message, retryAfter }: SlotDenial) {
   res.set("Retry-After", String(retryAfter));
   res.status(429).json({ jsonrpc: "2.0", error: { code: JSON_RPC_CODES.SERVER_ERROR, message }, id: null });
 }

@@ -1,6 +1,6 @@
 // The per-caller concurrency cap from outside, on one server with a cap of 2 and a short wait:
 // requests are held in flight by a body not yet sent (the gate admits a request before reading its
-// body) or by a row lock; the cap's edge, the wait, the 429, other callers going on meanwhile, a
+// body) or by a row lock; the cap's edge, the wait, the 429 CONCURRENCY_LIMITED, other callers going on meanwhile, a
 // made-up credential counting as its address, MCP connections capped like sessions, and every way a
 // request can end giving its slot back. Also MCP tool calls charged to their connection's budget.
 import http from "node:http";
@@ -9,7 +9,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { useTestServer, gql, signUp, createApiKey, GRAPHQL_RESPONSE } from "../support/harness.ts";
 import { connectRaw, toolsListWith } from "../support/oauth-flow.ts";
 import { readConfig } from "../../server/process/config.ts";
-import { CallerSlots, WAITING_PER_SLOT } from "../../server/limits/caller-concurrency.ts";
+import { CallerSlots, MAX_WAITING_PER_CALLER } from "../../server/limits/caller-concurrency.ts";
 import { operationText } from "../../sdk/src/graphql.ts";
 import { WORKOUTS } from "../../sdk/src/operations.ts";
 
@@ -87,7 +87,11 @@ function expectRefused(
   const retryAfter =
     answer.headers instanceof Headers ? answer.headers.get("retry-after") : answer.headers["retry-after"];
   expect(retryAfter).toBe("1");
-  expect(answer.body.errors[0].extensions).toEqual({ code: "RATE_LIMITED", limit: "concurrency", retryAfter: 1 });
+  expect(answer.body.errors[0].extensions).toEqual({
+    code: "CONCURRENCY_LIMITED",
+    limit: "concurrency",
+    retryAfter: 1,
+  });
   expect(answer.body.errors[0].message).toMatch(/^At most 2 requests of one caller may run at once/);
   expect(answer.body.errors[0].message).toMatch(whose);
 }
@@ -151,28 +155,55 @@ test("an API key is a caller of its own: its owner's session goes on while the k
   await counted(0);
 });
 
-test("the queue: 4 waiting per slot (8 with a cap of 2), the next refused at once; a slot passes to the first waiting; one that leaves is dropped", async () => {
+test("the queue: 256 waiting per caller, the next refused at once; first come, first served; one that leaves is dropped; a known rate room bounds it", async () => {
   const queue = new CallerSlots({ perCaller: 2, waitMs: 60_000 });
   const gone = new AbortController();
   const live = new AbortController().signal;
-  expect([await queue.acquire("c", live), await queue.acquire("c", live)]).toEqual([true, true]);
-  const settled: boolean[] = [];
-  const waiting = Array.from({ length: 2 * WAITING_PER_SLOT }, (_, i) =>
-    queue.acquire("c", i === 0 ? gone.signal : live).then((admitted) => void settled.push(admitted)),
+  expect([await queue.acquire("c", live), await queue.acquire("c", live)]).toEqual([null, null]);
+  const settled: number[] = [];
+  const waiting = Array.from({ length: MAX_WAITING_PER_CALLER }, (_, i) =>
+    queue.acquire("c", i === 0 ? gone.signal : live).then((refused) => {
+      if (refused === null) settled.push(i);
+      return refused;
+    }),
   );
-  expect(queue.count()).toEqual({ running: 2, waiting: 8 });
-  expect(await queue.acquire("c", live)).toBe(false); // the 9th: no waiting
-  expect(await queue.acquire("another caller", live)).toBe(true);
-  gone.abort(); // the first waiting leaves: dropped, refused
-  await Promise.resolve();
-  expect(queue.count()).toEqual({ running: 3, waiting: 7 });
-  queue.release("c"); // its slot goes to the next waiting
-  await waiting[1];
-  expect(settled).toEqual([false, true]);
-  expect(queue.count()).toEqual({ running: 3, waiting: 6 });
-  for (let i = 0; i < 8; i++) queue.release("c");
+  expect(queue.count()).toEqual({ running: 2, waiting: 256 });
+  expect(await queue.acquire("c", live)).toBe("queue-full"); // the 257th waiting
+  expect(await queue.acquire("another caller", live)).toBeNull(); // its own queue: not behind c's
+  gone.abort(); // the first waiting leaves: dropped
+  expect(await waiting[0]).toBe("gone");
+  expect(queue.count()).toEqual({ running: 3, waiting: 255 });
+  queue.release("c"); // its slot goes to the next waiting, in order
+  queue.release("c");
+  await Promise.all([waiting[1], waiting[2]]);
+  expect(settled).toEqual([1, 2]);
+  for (let i = 0; i < 255; i++) queue.release("c");
   await Promise.all(waiting);
+  expect(settled).toEqual(Array.from({ length: 255 }, (_, i) => i + 1));
+  for (let i = 0; i < 2; i++) queue.release("c");
   queue.release("another caller");
+  expect(queue.count()).toEqual({ running: 0, waiting: 0 });
+
+  // A caller whose rate limit has 3 left: 2 run, 1 waits (each proceeds and takes one), the 4th is refused.
+  const room = { left: 3, resetsAt: Date.now() + 30_000 };
+  queue.learnRoom("k", room);
+  for (let i = 0; i < 2; i++) {
+    expect(await queue.acquire("k", live)).toBeNull();
+    queue.proceed("k");
+  }
+  const third = queue.acquire("k", live);
+  expect(await queue.acquire("k", live)).toEqual({ rate: room });
+  queue.release("k");
+  expect(await third).toBeNull();
+  queue.proceed("k");
+  expect(room.left).toBe(0);
+  queue.release("k");
+  queue.release("k");
+  expect(await queue.acquire("k", live)).toEqual({ rate: room });
+  // A minute gone by: the room is forgotten.
+  queue.learnRoom("k", { left: 0, resetsAt: Date.now() - 1 });
+  expect(await queue.acquire("k", live)).toBeNull();
+  queue.release("k");
   expect(queue.count()).toEqual({ running: 0, waiting: 0 });
 });
 
@@ -261,7 +292,8 @@ describe("MCP", () => {
       jsonrpc: "2.0",
       error: {
         code: -32000,
-        message: "At most 2 requests of one caller may run at once (this connected app has 2 running); retry in 1 s",
+        message:
+          "At most 2 requests of one caller may run at once (this connected app has 2 running) and none of its 2 slots came free within 0.3 s; retry in 1 s",
       },
       id: null,
     });

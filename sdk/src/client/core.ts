@@ -20,7 +20,7 @@ export type ClientOptions = {
   /** A `fetch` to use instead of the global one. */
   fetch?: typeof fetch;
   /**
-   * How many times a GraphQL request refused with `RATE_LIMITED` is sent again after waiting the
+   * How many times a GraphQL request refused with `RATE_LIMITED` or `CONCURRENCY_LIMITED` is sent again after waiting the
    * server's `Retry-After`; default 2. 0 throws `RateLimitedError` at once.
    */
   rateLimitRetries?: number;
@@ -142,7 +142,9 @@ export function createRequestCore(options: ClientOptions) {
       try {
         return await requestOnce(query, variables ?? {});
       } catch (error) {
-        const wait = error instanceof RateLimitedError && error.code === "RATE_LIMITED" ? error.retryAfter : Infinity;
+        const waitable =
+          error instanceof RateLimitedError && (error.code === "RATE_LIMITED" || error.code === "CONCURRENCY_LIMITED");
+        const wait = waitable ? error.retryAfter : Infinity;
         if (attempt > retries || wait > maxWaitSeconds) throw error;
         options.onRateLimitWait?.({ seconds: wait, attempt });
         await new Promise((resolve) => setTimeout(resolve, wait * 1000));
