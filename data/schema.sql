@@ -279,40 +279,40 @@
 -- 7147    exercises_aliases
 -- 7158    exercises_custom
 -- 7168    exercises_records
--- 7252    export_account
--- 7271    export_workouts
--- 7286    grant_admin
--- 7302    import_history
--- 7390    import_staged
--- 7428    last_performance
--- 7478    log_bodyweight
--- 7510    next_workout
--- 7534    program_library
--- 7544    program_templates_inputs
--- 7559    resolve_exercise
--- 7578    resolve_exercises
--- 7601    revoke_api_key
--- 7621    routine_document
--- 7665    routine_name_key
--- 7675    routines_next_targets
--- 7697    routines_next_workout
--- 7736    search_exercises
--- 7799    sessions_current
--- 7809    sign_out_other_sessions
--- 7827    sign_out_session
--- 7847    stage_import_part
--- 7907    start_program
--- 7938    update_custom_exercise
--- 7960    users_api_keys
--- 7983    users_connected_apps
--- 8001    users_custom_exercises
--- 8014    users_sessions
--- 8032    validate_routine_document
--- 8052    validate_workout_document
--- 8074    weekly_volume
--- 8101    workout_document
--- 8140    workout_sets_personal_record
--- 8152    workout_sets_text
+-- 7255    export_account
+-- 7274    export_workouts
+-- 7289    grant_admin
+-- 7305    import_history
+-- 7393    import_staged
+-- 7431    last_performance
+-- 7481    log_bodyweight
+-- 7513    next_workout
+-- 7537    program_library
+-- 7547    program_templates_inputs
+-- 7562    resolve_exercise
+-- 7581    resolve_exercises
+-- 7604    revoke_api_key
+-- 7624    routine_document
+-- 7668    routine_name_key
+-- 7678    routines_next_targets
+-- 7700    routines_next_workout
+-- 7739    search_exercises
+-- 7802    sessions_current
+-- 7812    sign_out_other_sessions
+-- 7830    sign_out_session
+-- 7850    stage_import_part
+-- 7910    start_program
+-- 7941    update_custom_exercise
+-- 7963    users_api_keys
+-- 7986    users_connected_apps
+-- 8004    users_custom_exercises
+-- 8017    users_sessions
+-- 8035    validate_routine_document
+-- 8055    validate_workout_document
+-- 8077    weekly_volume
+-- 8104    workout_document
+-- 8143    workout_sets_personal_record
+-- 8155    workout_sets_text
 
 create extension if not exists citext with schema public;
 create extension if not exists pg_trgm with schema public;
@@ -7178,10 +7178,12 @@ AS $function$
   -- other done, non-warm-up sets of the exercise: without a weight (most reps), and with a time.
   -- A weighted bodyweight set (`bw+20x5`) is a record of the load added (added_load): its weight
   -- records say so; it estimates a one-rep max of bodyweight plus that load, with the bodyweight
-  -- logged on or before its day, and none when no bodyweight is known then.
+  -- logged on or before its day, and none when no bodyweight is known then. Each weight record also
+  -- carries the set's weight as entered and its unit (enteredWeight, enteredUnit), for a client to
+  -- show beside the converted value.
   with sets as (
     select r.id, r.workout_id, r.date, r.reps, r.start, r.exercise_position, r.set_position as position, r.kg, r.shown, r.unit,
-           ws.bodyweight as added_load, bw.shown as bodyweight,
+           ws.bodyweight as added_load, bw.shown as bodyweight, ws.weight::numeric as entered, ws.unit as entered_unit,
            case when not ws.bodyweight then r.kg else r.kg + bw.kg end as est_kg,
            case when not ws.bodyweight then r.shown else r.shown + bw.shown end as est_shown
       from app_hidden.record_sets(e.id) r
@@ -7216,7 +7218,7 @@ AS $function$
      order by seconds desc, date, start, exercise_position, position limit 1
   ), rep_max as (
     -- For n reps: the heaviest set of at least n reps, and n reps at the best estimated 1RM (Epley inverted).
-    select n.reps, a.id, a.shown, a.unit, a.reps as set_reps, a.date, a.workout_id, a.added_load,
+    select n.reps, a.id, a.shown, a.unit, a.entered, a.entered_unit, a.reps as set_reps, a.date, a.workout_id, a.added_load,
            (select trim_scale(round(app_hidden.e1rm(b.est_shown, b.reps) / (1 + case when n.reps = 1 then 0 else n.reps / 30.0 end), 2))
               from best b) as estimated
       from unnest(app_hidden.rep_max_reps()) as n(reps)
@@ -7225,12 +7227,13 @@ AS $function$
   )
   select json_build_object(
     'heaviest', (select json_build_object('weight', h.shown, 'unit', h.unit, 'reps', h.reps, 'setWeight', h.shown,
-                        'addedLoad', h.added_load, 'bodyweight', null,
+                        'enteredWeight', h.entered, 'enteredUnit', h.entered_unit, 'addedLoad', h.added_load, 'bodyweight', null,
                         'date', to_char(h.date, 'YYYY-MM-DD'), 'workoutId', h.workout_id, 'setId', h.id) from heaviest h),
     'bestE1rm', (select json_build_object('weight', trim_scale(round(app_hidden.e1rm(b.est_shown, b.reps), 2)), 'unit', b.unit, 'reps', b.reps,
-                        'setWeight', b.shown, 'addedLoad', b.added_load, 'bodyweight', b.bodyweight,
+                        'setWeight', b.shown, 'enteredWeight', b.entered, 'enteredUnit', b.entered_unit, 'addedLoad', b.added_load, 'bodyweight', b.bodyweight,
                         'date', to_char(b.date, 'YYYY-MM-DD'), 'workoutId', b.workout_id, 'setId', b.id) from best b),
     'repsAtWeight', coalesce((select json_agg(json_build_object('weight', a.shown, 'unit', a.unit, 'reps', a.reps, 'addedLoad', a.added_load,
+                        'enteredWeight', a.entered, 'enteredUnit', a.entered_unit,
                         'date', to_char(a.date, 'YYYY-MM-DD'), 'workoutId', a.workout_id, 'setId', a.id) order by a.shown, a.added_load) from at_weight a), '[]'),
     'bodyweightReps', (select json_build_object('reps', m.reps, 'date', to_char(m.date, 'YYYY-MM-DD'), 'workoutId', m.workout_id, 'setId', m.id)
                          from most_reps m),
@@ -7240,7 +7243,7 @@ AS $function$
                    'reps', r.reps,
                    'unit', coalesce((select unit from me), 'kg'),
                    'actual', case when r.id is not null then json_build_object('weight', r.shown, 'unit', r.unit,
-                               'reps', r.set_reps, 'setWeight', r.shown, 'addedLoad', r.added_load, 'bodyweight', null,
+                               'reps', r.set_reps, 'setWeight', r.shown, 'enteredWeight', r.entered, 'enteredUnit', r.entered_unit, 'addedLoad', r.added_load, 'bodyweight', null,
                                'date', to_char(r.date, 'YYYY-MM-DD'),
                                'workoutId', r.workout_id, 'setId', r.id) end,
                    'estimated', r.estimated) order by r.reps) from rep_max r))

@@ -2,6 +2,7 @@
 // personal records. The `--json` output is what the API returns.
 import type { ExerciseRecords, ExerciseRecord } from "@svc/sdk";
 import { parseSet } from "@svc/sdk/documents";
+import { estimateText, factText, recordSetWeight, weightText } from "@svc/sdk/weights";
 import { table, bold, dim, type Column } from "./output.ts";
 import { SHORT_ID } from "./refs.ts";
 
@@ -90,11 +91,10 @@ function indent(text: string): string {
 }
 
 function record(r: ExerciseRecord, what: "heaviest" | "e1rm"): string {
-  const set = `${r.setWeight} ${r.unit} x ${r.reps}`;
   const where = `${r.date}, workout ${r.workoutId.slice(0, SHORT_ID)}`;
   return what === "heaviest"
-    ? `${r.weight} ${r.unit} (${set}, ${where})`
-    : `${r.weight} ${r.unit} (from ${set}, ${where})`;
+    ? `${factText(r.enteredWeight, r.enteredUnit, r.unit)} x ${r.reps} (${where})`
+    : `${estimateText(r.weight, r.unit)} (from ${weightText(recordSetWeight(r), r.unit)} x ${r.reps}, ${where})`;
 }
 
 /**
@@ -119,7 +119,7 @@ export function recordsView(name: string, records: ExerciseRecords): string {
     lines.push(
       indent(
         table(records.repsAtWeight, [
-          { header: "WEIGHT", get: (r) => `${r.weight} ${r.unit}`, align: "right" },
+          { header: "WEIGHT", get: (r) => factText(r.enteredWeight, r.enteredUnit, r.unit), align: "right" },
           { header: "REPS", get: (r) => r.reps, align: "right" },
           { header: "DATE", get: (r) => r.date },
           { header: "WORKOUT", get: (r) => r.workoutId.slice(0, SHORT_ID) },
@@ -136,13 +136,16 @@ export function recordsView(name: string, records: ExerciseRecords): string {
           { header: "RM", get: (r) => r.reps, align: "right" },
           {
             header: "ACTUAL",
-            get: (r) => (r.actual ? `${r.actual.weight} ${r.actual.unit} x ${r.actual.reps}` : "-"),
+            get: (r) =>
+              r.actual
+                ? `${factText(r.actual.enteredWeight, r.actual.enteredUnit, r.actual.unit)} x ${r.actual.reps}`
+                : "-",
             align: "right",
           },
           { header: "DATE", get: (r) => r.actual?.date ?? "" },
           {
             header: "ESTIMATED",
-            get: (r) => (r.estimated === null ? "-" : `${r.estimated} ${r.unit}`),
+            get: (r) => (r.estimated === null ? "-" : estimateText(r.estimated, r.unit)),
             align: "right",
           },
         ]),
@@ -156,7 +159,7 @@ export function recordsView(name: string, records: ExerciseRecords): string {
     lines.push(`Most reps at bodyweight: ${records.bodyweightReps.reps} (${where(records.bodyweightReps)})`);
   if (hold)
     lines.push(
-      `Longest hold:            ${seconds(hold.seconds)}${hold.weight === null ? "" : ` with ${hold.weight} ${hold.unit}`} (${where(hold)})`,
+      `Longest hold:            ${seconds(hold.seconds)}${hold.weight === null ? "" : ` with ${estimateText(hold.weight, hold.unit)}`} (${where(hold)})`,
     );
   return lines.join("\n");
 }

@@ -278,12 +278,46 @@ describe("svc exercise records", () => {
       id: benchId,
       name: "Bench Press",
       records: {
-        heaviest: { weight: 105, unit: "kg", reps: 3, setWeight: 105, date: "2026-03-04", workoutId: w2 },
-        bestE1rm: { weight: 123.33, unit: "kg", reps: 7, setWeight: 100, date: "2026-03-04", workoutId: w2 },
+        heaviest: {
+          weight: 105,
+          unit: "kg",
+          reps: 3,
+          setWeight: 105,
+          enteredWeight: 105,
+          enteredUnit: "kg",
+          date: "2026-03-04",
+          workoutId: w2,
+        },
+        bestE1rm: {
+          weight: 123.33,
+          unit: "kg",
+          reps: 7,
+          setWeight: 100,
+          enteredWeight: 100,
+          enteredUnit: "kg",
+          date: "2026-03-04",
+          workoutId: w2,
+        },
         repsAtWeight: [
-          { weight: 90, unit: "kg", reps: 15, date: "2026-03-02", workoutId: w1 },
-          { weight: 100, unit: "kg", reps: 7, date: "2026-03-04", workoutId: w2 },
-          { weight: 105, unit: "kg", reps: 3, date: "2026-03-04", workoutId: w2 },
+          { weight: 90, unit: "kg", reps: 15, enteredWeight: 90, enteredUnit: "kg", date: "2026-03-02", workoutId: w1 },
+          {
+            weight: 100,
+            unit: "kg",
+            reps: 7,
+            enteredWeight: 100,
+            enteredUnit: "kg",
+            date: "2026-03-04",
+            workoutId: w2,
+          },
+          {
+            weight: 105,
+            unit: "kg",
+            reps: 3,
+            enteredWeight: 105,
+            enteredUnit: "kg",
+            date: "2026-03-04",
+            workoutId: w2,
+          },
         ],
         bodyweightReps: null,
         longestHold: null,
@@ -293,31 +327,76 @@ describe("svc exercise records", () => {
             reps: 1,
             unit: "kg",
             estimated: 123.33,
-            actual: { weight: 105, unit: "kg", reps: 3, setWeight: 105, date: "2026-03-04", workoutId: w2 },
+            actual: {
+              weight: 105,
+              unit: "kg",
+              reps: 3,
+              setWeight: 105,
+              enteredWeight: 105,
+              enteredUnit: "kg",
+              date: "2026-03-04",
+              workoutId: w2,
+            },
           },
           {
             reps: 3,
             unit: "kg",
             estimated: 112.12,
-            actual: { weight: 105, unit: "kg", reps: 3, setWeight: 105, date: "2026-03-04", workoutId: w2 },
+            actual: {
+              weight: 105,
+              unit: "kg",
+              reps: 3,
+              setWeight: 105,
+              enteredWeight: 105,
+              enteredUnit: "kg",
+              date: "2026-03-04",
+              workoutId: w2,
+            },
           },
           {
             reps: 5,
             unit: "kg",
             estimated: 105.71,
-            actual: { weight: 100, unit: "kg", reps: 5, setWeight: 100, date: "2026-03-02", workoutId: w1 },
+            actual: {
+              weight: 100,
+              unit: "kg",
+              reps: 5,
+              setWeight: 100,
+              enteredWeight: 100,
+              enteredUnit: "kg",
+              date: "2026-03-02",
+              workoutId: w1,
+            },
           },
           {
             reps: 8,
             unit: "kg",
             estimated: 97.37,
-            actual: { weight: 90, unit: "kg", reps: 15, setWeight: 90, date: "2026-03-02", workoutId: w1 },
+            actual: {
+              weight: 90,
+              unit: "kg",
+              reps: 15,
+              setWeight: 90,
+              enteredWeight: 90,
+              enteredUnit: "kg",
+              date: "2026-03-02",
+              workoutId: w1,
+            },
           },
           {
             reps: 10,
             unit: "kg",
             estimated: 92.5,
-            actual: { weight: 90, unit: "kg", reps: 15, setWeight: 90, date: "2026-03-02", workoutId: w1 },
+            actual: {
+              weight: 90,
+              unit: "kg",
+              reps: 15,
+              setWeight: 90,
+              enteredWeight: 90,
+              enteredUnit: "kg",
+              date: "2026-03-02",
+              workoutId: w1,
+            },
           },
         ],
       },
@@ -329,8 +408,8 @@ describe("svc exercise records", () => {
     const lines = view.stdout.trimEnd().split("\n");
     expect(lines.slice(0, 5)).toEqual([
       "Bench Press",
-      `Heaviest:           105 kg (105 kg x 3, 2026-03-04, workout ${w2.slice(0, 8)})`,
-      `Best estimated 1RM: 123.33 kg (from 100 kg x 7, 2026-03-04, workout ${w2.slice(0, 8)})`,
+      `Heaviest:           105 kg x 3 (2026-03-04, workout ${w2.slice(0, 8)})`,
+      `Best estimated 1RM: 123.3 kg (from 100 kg x 7, 2026-03-04, workout ${w2.slice(0, 8)})`,
       "",
       "Most reps at each weight:",
     ]);
@@ -344,10 +423,10 @@ describe("svc exercise records", () => {
     expect(lines[10]).toMatch(/^Rep maxes/);
     expect(lines[11]).toMatch(/^ {2}RM\s+ACTUAL\s+DATE\s+ESTIMATED$/);
     expect(lines.slice(12).map((l) => l.trim().split(/\s+/))).toEqual([
-      ["1", "105", "kg", "x", "3", "2026-03-04", "123.33", "kg"],
-      ["3", "105", "kg", "x", "3", "2026-03-04", "112.12", "kg"],
-      ["5", "100", "kg", "x", "5", "2026-03-02", "105.71", "kg"],
-      ["8", "90", "kg", "x", "15", "2026-03-02", "97.37", "kg"],
+      ["1", "105", "kg", "x", "3", "2026-03-04", "123.3", "kg"],
+      ["3", "105", "kg", "x", "3", "2026-03-04", "112.1", "kg"],
+      ["5", "100", "kg", "x", "5", "2026-03-02", "105.7", "kg"],
+      ["8", "90", "kg", "x", "15", "2026-03-02", "97.4", "kg"],
       ["10", "90", "kg", "x", "15", "2026-03-02", "92.5", "kg"],
     ]);
 
@@ -397,7 +476,12 @@ describe("svc exercise records", () => {
     expect(records.bestE1rm).toMatchObject({ unit: "lb", setWeight: 220.46, reps: 7 });
     expect(records.bestE1rm.weight).toBeCloseTo(271.91, 1);
     const view = await h.run(["exercise", "records", "bench"]);
-    expect(view.stdout).toContain("Heaviest:           231.49 lb (231.49 lb x 3, 2026-03-04");
+    // Read by the display rule: 105 kg = 231.4853 lb -> 231.5 with the kg beside; the e1RM 271.91 -> 271.9
+    // from 100 kg = 220.4623 lb -> 220.5; the rep maxes estimated to one decimal.
+    expect(view.stdout).toContain("Heaviest:           231.5 lb (105 kg) x 3 (2026-03-04");
+    expect(view.stdout).toContain("Best estimated 1RM: 271.9 lb (from 220.5 lb x 7, 2026-03-04");
+    expect(view.stdout).toMatch(/^ +220\.5 lb \(100 kg\) +7 +2026-03-04/m);
+    expect(view.stdout).not.toMatch(/\d\.\d\d/);
   });
 
   test("words that fit several exercises list them and exit 2; typos and abbreviations find one", async () => {

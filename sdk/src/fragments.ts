@@ -76,6 +76,8 @@ export const ExerciseRecordFields = graphql(`
     unit
     reps
     setWeight
+    enteredWeight
+    enteredUnit
     date
     workoutId
   }
@@ -94,6 +96,8 @@ export const ExerciseRecordsFields = graphql(
         weight
         unit
         reps
+        enteredWeight
+        enteredUnit
         date
         workoutId
       }

@@ -57,6 +57,38 @@ describe("a history in kg and lb", () => {
     });
   });
 
+  test("each weight record carries its set's weight as entered and the unit it was entered in", async () => {
+    const res = await gql(
+      s.url,
+      `{ resolveExercise(name: "bench") { exercise { records {
+        heaviest { setWeight enteredWeight enteredUnit }
+        bestE1rm { setWeight enteredWeight enteredUnit }
+        repsAtWeight { weight enteredWeight enteredUnit }
+        repMaxes { reps actual { setWeight enteredWeight enteredUnit } } } } } }`,
+      {},
+      { token: u.token },
+    );
+    expect(res.body.errors).toBeUndefined();
+    const r = res.body.data.resolveExercise.exercise.records;
+    // 225 lb entered reads 102.06 kg; 100 x 3 was entered in kg.
+    expect(r.heaviest).toEqual({ setWeight: 102.06, enteredWeight: 225, enteredUnit: "lb" });
+    expect(r.bestE1rm).toEqual({ setWeight: 100, enteredWeight: 100, enteredUnit: "kg" });
+    expect(r.repsAtWeight).toEqual([
+      { weight: 80, enteredWeight: 80, enteredUnit: "kg" },
+      { weight: 83.91, enteredWeight: 185, enteredUnit: "lb" },
+      { weight: 90, enteredWeight: 90, enteredUnit: "kg" },
+      { weight: 100, enteredWeight: 100, enteredUnit: "kg" },
+      { weight: 102.06, enteredWeight: 225, enteredUnit: "lb" },
+    ]);
+    expect(r.repMaxes.map((x: any) => x.actual && [x.reps, x.actual.enteredWeight, x.actual.enteredUnit])).toEqual([
+      [1, 225, "lb"],
+      [3, 100, "kg"],
+      [5, 90, "kg"],
+      [8, 185, "lb"],
+      [10, 80, "kg"],
+    ]);
+  });
+
   test("the rep-max table in kg, hand-computed", async () => {
     const r = await records(u, "bench");
     const at = (n: number) => r.repMaxes.find((x: any) => x.reps === n);

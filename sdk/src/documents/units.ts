@@ -41,13 +41,23 @@ function divRound(numerator: bigint, denominator: bigint): bigint {
  * `convertWeight(100, "kg", "lb") === 220.46`.
  */
 export function convertWeight(value: number, from: Unit, to: Unit): number {
+  return convertWeightTo(value, from, to, 2);
+}
+
+/**
+ * Converts a weight between units, rounded once, exactly, to `places` decimals (0 to 8, half away
+ * from zero): `convertWeightTo(170, "kg", "lb", 1) === 374.8`, `convertWeightTo(143399.68, "lb", "lb", 0) === 143400`.
+ */
+export function convertWeightTo(value: number, from: Unit, to: Unit, places: number): number {
   if (!Number.isFinite(value)) throw new RangeError(`not a finite weight: ${value}`);
   for (const u of [from, to]) if (u !== "kg" && u !== "lb") throw new RangeError(`unknown unit: ${u}`);
+  if (!Number.isInteger(places) || places < 0 || places > 8) throw new RangeError(`places must be 0 to 8: ${places}`);
   const { m, e } = toScaled(value);
   const scale = 10n ** BigInt(e);
-  let hundredths: bigint;
-  if (from === to) hundredths = divRound(m * 100n, scale);
-  else if (from === "lb") hundredths = divRound(m * KG_PER_LB_SCALED * 100n, scale * 10n ** 8n);
-  else hundredths = divRound(m * 10n ** 8n * 100n, scale * KG_PER_LB_SCALED);
-  return Number(hundredths) / 100 + 0;
+  const unit = 10n ** BigInt(places);
+  let steps: bigint;
+  if (from === to) steps = divRound(m * unit, scale);
+  else if (from === "lb") steps = divRound(m * KG_PER_LB_SCALED * unit, scale * 10n ** 8n);
+  else steps = divRound(m * 10n ** 8n * unit, scale * KG_PER_LB_SCALED);
+  return Number(steps) / Number(unit) + 0;
 }

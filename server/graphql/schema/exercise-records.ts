@@ -21,6 +21,10 @@ export const ExerciseRecordsPlugin = extendSchema((build) => {
         reps: Int!
         "Weight of the set, in \`unit\`."
         setWeight: Float!
+        "The set's weight as entered, in \`enteredUnit\` (the workout's unit), for showing beside a converted \`setWeight\`."
+        enteredWeight: Float!
+        "The unit the set was entered in: kg or lb."
+        enteredUnit: String!
         "Date of the workout, YYYY-MM-DD."
         date: String!
         "The workout."
@@ -55,6 +59,10 @@ export const ExerciseRecordsPlugin = extendSchema((build) => {
         setId: UUID!
         "True when \`weight\` is load added to bodyweight (\`bw+20x5\`), not the whole load."
         addedLoad: Boolean!
+        "That set's weight as entered, in \`enteredUnit\` (the workout's unit)."
+        enteredWeight: Float!
+        "The unit that set was entered in: kg or lb."
+        enteredUnit: String!
       }
       """
       Your personal records on an exercise, over sets done (warm-ups excluded: work, drop and burst

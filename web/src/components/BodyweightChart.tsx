@@ -1,6 +1,6 @@
 // Bodyweight over time, the same chart on Progress and on the Bodyweight page: the entries in the
 // user's unit, oldest first (each converted when it was logged in the other unit).
-import { convertWeight } from "@svc/sdk/documents";
+import { factWeight } from "@svc/sdk/weights";
 import { TimeChart } from "./TimeChart.tsx";
 import { unitOf, type UnitName } from "./units.ts";
 
@@ -10,7 +10,7 @@ export type BodyweightEntry = { date: string; weight: number; unit: string };
 export function bodyweightsIn(entries: readonly BodyweightEntry[], unit: UnitName): { date: string; weight: number }[] {
   return [...entries].reverse().map((b) => ({
     date: b.date,
-    weight: b.unit === unit ? b.weight : convertWeight(b.weight, unitOf(b.unit), unit),
+    weight: factWeight(b.weight, unitOf(b.unit), unit),
   }));
 }
 

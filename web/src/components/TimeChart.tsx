@@ -5,6 +5,7 @@ import { useEffect, useRef } from "react";
 import "./validLocale.ts";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
+import { formatEstimate } from "./units.ts";
 
 export type ChartSeries = { label: string; values: (number | null)[]; bars?: boolean; dashed?: boolean };
 
@@ -120,7 +121,7 @@ export function TimeChart({
     .map((s) => {
       const values = s.values.filter((v): v is number => v !== null);
       if (values.length === 0) return `${s.label}: no values`;
-      return `${s.label} from ${values[0]} to ${values[values.length - 1]} ${unit}, highest ${Math.max(...values)} ${unit}`;
+      return `${s.label} from ${formatEstimate(values[0], unit)} to ${formatEstimate(values[values.length - 1], unit)}, highest ${formatEstimate(Math.max(...values), unit)}`;
     })
     .join("; ");
   return (

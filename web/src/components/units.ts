@@ -1,7 +1,11 @@
 // Weights as the user reads them: in the unit of their settings, or as a document was written.
 import { useMemo } from "react";
+import { estimateText, factText, totalText, weightText } from "@svc/sdk/weights";
 import { useSession } from "../auth/session.tsx";
 export type UnitName = "kg" | "lb";
+
+/** Digits in the browser's own locale. */
+const LOCALE = { locale: undefined };
 
 export function unitOf(value: string | null | undefined): UnitName {
   return value === "lb" ? "lb" : "kg";
@@ -43,17 +47,36 @@ export function otherUnit(unit: UnitName): UnitName {
   return unit === "kg" ? "lb" : "kg";
 }
 
-const number = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
-
+/**
+ * A weight as written (a plate, a bar, an increment, a training max typed in): up to 2 decimals.
+ * Weights from another unit read by the SDK's display rule (@svc/sdk/weights) through the helpers below.
+ */
 export function formatWeight(value: number | null | undefined, unit: string): string {
   if (value === null || value === undefined) return "—";
-  return `${number.format(value)} ${unit}`;
+  return weightText(value, unit, LOCALE);
+}
+
+/** A lifted weight entered in `entered`, in the lifter's `unit`: `374.8 lb (170 kg)`, or `170 kg` as entered. */
+export function formatFact(value: number | null | undefined, entered: string | null | undefined, unit: string): string {
+  if (value === null || value === undefined) return "—";
+  return factText(value, entered ?? unit, unit, LOCALE);
+}
+
+/** A weight the API worked out or converted into your unit (an e1RM, a record, a series): at most one decimal. */
+export function formatEstimate(value: number | null | undefined, unit: string): string {
+  if (value === null || value === undefined) return "—";
+  return estimateText(value, unit, LOCALE);
+}
+
+/** A total (volume) as a whole number: `143,400 lb`. */
+export function formatTotal(value: number | null | undefined, unit: string): string {
+  return totalText(value ?? 0, unit, LOCALE);
 }
 
 /** Volume (weight x reps summed) in the user's unit, from the API's kg and lb sums. */
 export function formatVolume(sum: { volumeKg: number; volumeLb: number } | null | undefined, unit: string): string {
-  if (!sum) return formatWeight(0, unit);
-  return formatWeight(unit === "lb" ? sum.volumeLb : sum.volumeKg, unit);
+  if (!sum) return formatTotal(0, unit);
+  return formatTotal(unit === "lb" ? sum.volumeLb : sum.volumeKg, unit);
 }
 
 export function effortLabel(effort: string | null | undefined): string {

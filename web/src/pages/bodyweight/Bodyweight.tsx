@@ -14,8 +14,9 @@ import { CardTable } from "../../components/CardTable.tsx";
 import { BodyweightChart } from "../../components/BodyweightChart.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { today } from "../../components/documentValues.ts";
+import { factWeight } from "@svc/sdk/weights";
 import { UNIT_OPTIONS, formatWeight, unitEnum, unitOf, useUserUnits } from "../../components/units.ts";
-import { convertWeight, MAX_BODYWEIGHT } from "../../documents.ts";
+import { MAX_BODYWEIGHT } from "../../documents.ts";
 
 const Bodyweights = graphql(
   `
@@ -144,7 +145,7 @@ export default function Bodyweight() {
                     {
                       label: "Weight",
                       heading: `Weight (${unit})`,
-                      cell: (b) => formatWeight(convertWeight(b.weight, unitOf(b.unit), unit), unit),
+                      cell: (b) => formatWeight(factWeight(b.weight, unitOf(b.unit), unit), unit),
                     },
                     { label: "As logged", cell: (b) => (b.unit === unit ? "—" : formatWeight(b.weight, b.unit)) },
                   ]}

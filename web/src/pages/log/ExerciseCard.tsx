@@ -2,66 +2,13 @@
 // note), last time and records beside it, its sets as compact rows under one line of column
 // names, add/remove sets, the note.
 import { Fragment, useId, type ReactNode } from "react";
-import { Link } from "react-router";
-import { useQuery } from "../../graphql/hooks.ts";
-import { effortLabel, formatWeight, type UnitName } from "../../components/units.ts";
-import type { ResultOf } from "../../graphql/graphql.ts";
+import { effortLabel, type UnitName } from "../../components/units.ts";
 import { emptySet, type LogExercise, type LogSet } from "./draft.ts";
 import type { LogAction } from "./logState.ts";
-import { ExerciseRecordsOf, type LastTime } from "./operations.ts";
+import { History, previousOf, type LastPerformance } from "./LastTime.tsx";
 import { SetRow } from "./SetRow.tsx";
 
-export type LastPerformance = NonNullable<NonNullable<ResultOf<typeof LastTime>["lastPerformance"]>[number]>;
-
-function Records({ exerciseId }: { exerciseId: string }) {
-  const query = useQuery(ExerciseRecordsOf, { id: exerciseId });
-  const records = query.data?.exerciseById?.records;
-  if (!records) return null;
-  const { heaviest, bestE1rm } = records;
-  if (!heaviest && !bestE1rm) return null;
-  return (
-    <p className="history-line">
-      <span className="history-label">Records:</span>{" "}
-      {heaviest ? (
-        <>
-          heaviest {formatWeight(heaviest.weight, heaviest.unit)} × {heaviest.reps}
-        </>
-      ) : null}
-      {heaviest && bestE1rm ? " · " : null}
-      {bestE1rm ? (
-        <>
-          best e1RM {formatWeight(bestE1rm.weight, bestE1rm.unit)} ({bestE1rm.setWeight}×{bestE1rm.reps})
-        </>
-      ) : null}
-    </p>
-  );
-}
-
-function History({ last }: { last: LastPerformance | undefined }) {
-  if (!last) return null;
-  if (!last.workoutId || last.sets.length === 0)
-    return <p className="history-line muted">No history yet for this exercise.</p>;
-  return (
-    <>
-      <p className="history-line">
-        <span className="history-label">Last time</span> (<Link to={`/workouts/${last.workoutId}`}>{last.date}</Link>
-        {last.unit ? (
-          <>
-            , <strong>in {last.unit}</strong>
-          </>
-        ) : null}
-        ): {last.sets.map((s) => (s.done ? s.text : `${s.text} (not done)`)).join(", ")}
-      </p>
-      {last.exerciseId ? <Records exerciseId={last.exerciseId} /> : null}
-    </>
-  );
-}
-
-/** What was done last time for the set at `index` (the same position), when there is one. */
-function previousOf(last: LastPerformance | undefined, index: number): string | null {
-  const set = last?.sets[index];
-  return set ? set.text : null;
-}
+export type { LastPerformance } from "./LastTime.tsx";
 
 export function ExerciseCard({
   exercise,
@@ -120,7 +67,7 @@ export function ExerciseCard({
         </p>
       ) : null}
       <div className="history" aria-label={`History of ${name}`} role="group">
-        <History last={last} />
+        <History last={last} unit={unit} />
       </div>
       <div className="set-columns" aria-hidden="true">
         <span>Set</span>
@@ -139,7 +86,7 @@ export function ExerciseCard({
               exercise={name}
               index={j}
               set={set}
-              previous={previousOf(last, j)}
+              previous={previousOf(last, j, unit)}
               unit={unit}
               effortScale={effort}
               increment={exercise.increment}

@@ -4,7 +4,8 @@ import { Link, useParams } from "react-router";
 import { Page, Section } from "../../components/Page.tsx";
 import { QueryView } from "../../components/States.tsx";
 import { useQuery } from "../../graphql/hooks.ts";
-import { formatVolume, formatWeight, useUserUnits } from "../../components/units.ts";
+import { SetFact } from "../../components/factDocument.tsx";
+import { formatFact, formatVolume, useUserUnits } from "../../components/units.ts";
 import NotFound from "../NotFound.tsx";
 import { isWorkoutId } from "../workouts/operations.ts";
 import { LoggedWorkoutSummary } from "./operations.ts";
@@ -45,7 +46,9 @@ function Summary({ id }: { id: string }) {
                   <Stat label="Work sets">{sum?.workSets ?? "0"}</Stat>
                   <Stat label="Sets done">{sets.filter((s) => s.done).length}</Stat>
                   <Stat label="Duration">{w.minutes != null ? `${w.minutes} min` : "—"}</Stat>
-                  {w.bodyweight != null ? <Stat label="Bodyweight">{formatWeight(w.bodyweight, w.unit)}</Stat> : null}
+                  {w.bodyweight != null ? (
+                    <Stat label="Bodyweight">{formatFact(w.bodyweight, w.unit, unit)}</Stat>
+                  ) : null}
                 </Stats>
                 <p className="muted">
                   {w.date}
@@ -60,7 +63,7 @@ function Summary({ id }: { id: string }) {
                   <ul>
                     {records.map((r) => (
                       <li key={r.id}>
-                        <strong>{r.exercise}</strong>: {r.text}
+                        <strong>{r.exercise}</strong>: <SetFact text={r.text} entered={w.unit} unit={unit} />
                         {r.exerciseId ? (
                           <>
                             {" "}

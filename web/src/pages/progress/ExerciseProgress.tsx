@@ -7,7 +7,8 @@ import { Empty, QueryView } from "../../components/States.tsx";
 import { CardTable } from "../../components/CardTable.tsx";
 import { TimeChart } from "../../components/TimeChart.tsx";
 import { useQuery } from "../../graphql/hooks.ts";
-import { formatWeight, useUserUnits } from "../../components/units.ts";
+import { totalWeight } from "@svc/sdk/weights";
+import { formatEstimate, formatFact, useUserUnits } from "../../components/units.ts";
 import NotFound from "../NotFound.tsx";
 import { isWorkoutId } from "../workouts/operations.ts";
 import { ExerciseProgress as ExerciseProgressQuery } from "./operations.ts";
@@ -78,7 +79,7 @@ function ExerciseProgress({ id }: { id: string }) {
                       label={`Weekly volume of ${x.name}`}
                       unit={unit}
                       days={weeks.map((w) => w.week)}
-                      series={[{ label: "Volume", values: weeks.map((w) => w.volume), bars: true }]}
+                      series={[{ label: "Volume", values: weeks.map((w) => totalWeight(w.volume)), bars: true }]}
                     />
                     <VolumeTable weeks={weeks} caption={`Weekly volume of ${x.name}`} />
                   </>
@@ -91,11 +92,11 @@ function ExerciseProgress({ id }: { id: string }) {
                   <Stats>
                     {heaviest ? (
                       <Stat label="Heaviest">
-                        {formatWeight(heaviest.weight, heaviest.unit)} × {heaviest.reps}
+                        {formatFact(heaviest.enteredWeight, heaviest.enteredUnit, heaviest.unit)} × {heaviest.reps}
                       </Stat>
                     ) : null}
                     {bestE1rm ? (
-                      <Stat label="Best estimated 1RM">{formatWeight(bestE1rm.weight, bestE1rm.unit)}</Stat>
+                      <Stat label="Best estimated 1RM">{formatEstimate(bestE1rm.weight, bestE1rm.unit)}</Stat>
                     ) : null}
                     {bodyweightReps ? <Stat label="Most reps at bodyweight">{bodyweightReps.reps}</Stat> : null}
                     {longestHold ? (
@@ -103,7 +104,7 @@ function ExerciseProgress({ id }: { id: string }) {
                         {formatDuration(longestHold.seconds)}
                         {longestHold.weight === null
                           ? ""
-                          : ` with ${formatWeight(longestHold.weight, longestHold.unit)}`}
+                          : ` with ${formatEstimate(longestHold.weight, longestHold.unit)}`}
                       </Stat>
                     ) : null}
                   </Stats>
@@ -121,7 +122,8 @@ function ExerciseProgress({ id }: { id: string }) {
                           cell: (r) =>
                             r.actual ? (
                               <Link to={`/workouts/${r.actual.workoutId}`}>
-                                {formatWeight(r.actual.weight, r.actual.unit)} × {r.actual.reps}
+                                {formatFact(r.actual.enteredWeight, r.actual.enteredUnit, r.actual.unit)} ×{" "}
+                                {r.actual.reps}
                               </Link>
                             ) : (
                               "–"
@@ -129,7 +131,7 @@ function ExerciseProgress({ id }: { id: string }) {
                         },
                         {
                           label: "Estimated",
-                          cell: (r) => (r.estimated === null ? "–" : formatWeight(r.estimated, r.unit)),
+                          cell: (r) => (r.estimated === null ? "–" : formatEstimate(r.estimated, r.unit)),
                         },
                       ]}
                     />
@@ -142,7 +144,7 @@ function ExerciseProgress({ id }: { id: string }) {
                       rows={repsAtWeight}
                       rowKey={(r) => r.weight}
                       columns={[
-                        { label: "Weight", cell: (r) => formatWeight(r.weight, r.unit) },
+                        { label: "Weight", cell: (r) => formatFact(r.enteredWeight, r.enteredUnit, r.unit) },
                         { label: "Most reps", cell: (r) => r.reps },
                         { label: "First done", cell: (r) => <Link to={`/workouts/${r.workoutId}`}>{r.date}</Link> },
                       ]}

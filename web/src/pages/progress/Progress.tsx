@@ -8,7 +8,8 @@ import { ExercisePicker } from "../../components/ExercisePicker.tsx";
 import { TimeChart } from "../../components/TimeChart.tsx";
 import { BodyweightChart, bodyweightsIn } from "../../components/BodyweightChart.tsx";
 import { useQuery } from "../../graphql/hooks.ts";
-import { formatWeight, useUserUnits, type UnitName } from "../../components/units.ts";
+import { totalWeight } from "@svc/sdk/weights";
+import { formatFact, formatTotal, useUserUnits, type UnitName } from "../../components/units.ts";
 import { OverallProgress, VolumeByExercise } from "./operations.ts";
 import { TableBox, VolumeTable, type VolumeWeek } from "./tables.tsx";
 import { TrainingCalendar } from "./calendar.tsx";
@@ -74,9 +75,9 @@ export default function Progress() {
                       label="Weekly volume of all exercises"
                       unit={unit}
                       days={weeks.map((w) => w!.week)}
-                      series={[{ label: "Volume", values: weeks.map((w) => w!.volume), bars: true }]}
+                      series={[{ label: "Volume", values: weeks.map((w) => totalWeight(w!.volume)), bars: true }]}
                     />
-                    <p className="muted">Best week: {formatWeight(Math.max(...weeks.map((w) => w!.volume)), unit)}.</p>
+                    <p className="muted">Best week: {formatTotal(Math.max(...weeks.map((w) => w!.volume)), unit)}.</p>
                     <VolumeTable weeks={weeks.map((w) => w!)} caption="Weekly volume of all exercises" />
                   </>
                 )}
@@ -98,11 +99,11 @@ export default function Progress() {
                     <TableBox label="Bodyweight entries" rows={bodyweights.length}>
                       <CardTable
                         caption="Bodyweight entries, newest first"
-                        rows={[...bodyweights].reverse()}
+                        rows={entries}
                         rowKey={(b) => b.date}
                         columns={[
                           { label: "Date", cell: (b) => b.date },
-                          { label: "Bodyweight", cell: (b) => formatWeight(b.weight, unit) },
+                          { label: "Bodyweight", cell: (b) => formatFact(b.weight, b.unit, unit) },
                         ]}
                       />
                     </TableBox>

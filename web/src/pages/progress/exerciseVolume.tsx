@@ -1,7 +1,7 @@
 // Weekly volume split into parts (by exercise, by body region): the parts with the most volume in
 // the weeks shown each get a column, the rest add up to "Other"; each row's columns sum to the
 // week's total.
-import { formatWeight } from "../../components/units.ts";
+import { formatTotal } from "../../components/units.ts";
 import { CardTable } from "../../components/CardTable.tsx";
 import { TableBox, type VolumeWeek } from "./tables.tsx";
 
@@ -91,10 +91,10 @@ export function VolumeBreakdownTable({
           { label: "Week of", cell: (r) => r.week },
           ...parts.map((part, i) => ({
             label: part.label,
-            cell: (r: (typeof rows)[number]) => formatWeight(r.byPart[i], unit),
+            cell: (r: (typeof rows)[number]) => formatTotal(r.byPart[i], unit),
           })),
-          hasOther && { label: "Other", cell: (r) => formatWeight(r.other, unit) },
-          { label: "Total", cell: (r) => formatWeight(r.total, unit) },
+          hasOther && { label: "Other", cell: (r) => formatTotal(r.other, unit) },
+          { label: "Total", cell: (r) => formatTotal(r.total, unit) },
         ]}
       />
     </TableBox>

@@ -1,7 +1,8 @@
 // The numbers behind the progress charts, as tables (for screen readers, and to read exact values).
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { formatWeight } from "../../components/units.ts";
+import { estimateWeight } from "@svc/sdk/weights";
+import { formatEstimate, formatTotal } from "../../components/units.ts";
 import { CardTable } from "../../components/CardTable.tsx";
 
 /** Rows a table shows in full; a longer one scrolls in its own box, with a hint that says so. */
@@ -35,7 +36,7 @@ export function VolumeTable({ weeks, caption }: { weeks: VolumeWeek[]; caption: 
         rowKey={(w) => w.week}
         columns={[
           { label: "Week of", cell: (w) => w.week },
-          { label: "Volume", cell: (w) => formatWeight(w.volume, w.unit) },
+          { label: "Volume", cell: (w) => formatTotal(w.volume, w.unit) },
           { label: "Work sets", cell: (w) => w.workSets },
           { label: "Workouts", cell: (w) => w.workouts },
         ]}
@@ -64,13 +65,16 @@ export function E1rmTable({ sessions, caption }: { sessions: E1rmRow[]; caption:
         rowKey={(s) => s.workoutId}
         columns={[
           { label: "Date", cell: (s) => <Link to={`/workouts/${s.workoutId}`}>{s.date}</Link> },
-          { label: "Estimated 1RM", cell: (s) => formatWeight(s.e1rm, s.unit) },
-          { label: "From", cell: (s) => (s.e1rmSetWeight != null ? `${s.e1rmSetWeight} × ${s.e1rmSetReps}` : "—") },
+          { label: "Estimated 1RM", cell: (s) => formatEstimate(s.e1rm, s.unit) },
+          {
+            label: "From",
+            cell: (s) => (s.e1rmSetWeight != null ? `${estimateWeight(s.e1rmSetWeight)} × ${s.e1rmSetReps}` : "—"),
+          },
           {
             label: "Best set",
             cell: (s) => (
               <>
-                {s.bestSetWeight} × {s.bestSetReps}
+                {estimateWeight(s.bestSetWeight)} × {s.bestSetReps}
               </>
             ),
           },

@@ -14,6 +14,7 @@ import NotFound from "../NotFound.tsx";
 import { WorkoutSets } from "../routines/RoutineSummary.tsx";
 import { DeleteWorkout, WorkoutDetails, WorkoutDocument, isWorkoutId } from "./operations.ts";
 import { Stat, Stats } from "../../components/Stats.tsx";
+import { factWorkout, SetFact } from "../../components/factDocument.tsx";
 
 export default function WorkoutPage() {
   const id = useParams().id ?? "";
@@ -35,6 +36,8 @@ function Workout({ id }: { id: string }) {
   const doc = details.data?.workoutDocument as CanonicalWorkout | undefined;
   const converted = conversion.converted ? conversion.query.data?.workoutDocument : undefined;
   const shown = converted ? (converted as CanonicalWorkout) : doc;
+  // The sets read by the display rule (one decimal when converted); the JSON view is the API's document.
+  const shownSets = converted && doc ? factWorkout(doc, conversion.unit) : shown;
   const title = workout ? `Workout: ${workout.date}${workout.name ? ` ${workout.name}` : ""}` : "Workout";
   const records =
     workout?.exercises.flatMap((x) =>
@@ -69,7 +72,7 @@ function Workout({ id }: { id: string }) {
     >
       <QueryView query={details}>
         {() =>
-          workout && doc && shown ? (
+          workout && doc && shown && shownSets ? (
             <>
               <section className="section" aria-labelledby="summary-heading">
                 <h2 id="summary-heading">Summary</h2>
@@ -99,7 +102,8 @@ function Workout({ id }: { id: string }) {
                     <ul>
                       {records.map((r) => (
                         <li key={r.id}>
-                          <strong>{r.exercise}</strong>: {r.text}
+                          <strong>{r.exercise}</strong>:{" "}
+                          <SetFact text={r.text} entered={workout.unit} unit={conversion.unit} />
                         </li>
                       ))}
                     </ul>
@@ -109,7 +113,7 @@ function Workout({ id }: { id: string }) {
               <section className="section" aria-labelledby="sets-heading">
                 <h2 id="sets-heading">Exercises and sets</h2>
                 <UnitConversionToggle conversion={conversion} />
-                <WorkoutSets workout={shown} markPlanned />
+                <WorkoutSets workout={shownSets} markPlanned />
                 {doc.notes ? (
                   <p>
                     <strong>Notes:</strong> {doc.notes}

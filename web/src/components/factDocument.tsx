@@ -1,0 +1,36 @@
+// A workout document as it reads in the lifter's unit: each set's weight and the bodyweight by the
+// SDK's fact rule (@svc/sdk/weights: at most one decimal when converted), for showing only; the
+// stored document and the JSON view keep the weights as the API gives them.
+import type { CanonicalWorkout } from "@svc/sdk/documents";
+import { factSetText, factWeight, unitName } from "@svc/sdk/weights";
+import type { UnitName } from "./units.ts";
+
+export function factWorkout(doc: CanonicalWorkout, to: UnitName): CanonicalWorkout {
+  const from = doc.unit;
+  if (from === to) return doc;
+  const text = (t: string) => factSetText(t, from, to, doc.effort);
+  const shown: CanonicalWorkout = {
+    ...doc,
+    unit: to,
+    exercises: doc.exercises.map((x) => ({
+      ...x,
+      sets: x.sets.map((s) => (typeof s === "string" ? text(s) : { ...s, set: text(s.set) })),
+    })),
+  };
+  if (doc.bodyweight !== undefined) shown.bodyweight = factWeight(doc.bodyweight, from, to);
+  return shown;
+}
+
+/** A set's text in the lifter's unit, with the text as logged beside it when the unit differs: `132.3x5 (logged 60x5 kg)`. */
+export function SetFact({ text, entered, unit }: { text: string; entered: string; unit: UnitName }) {
+  const from = unitName(entered);
+  if (!from || from === unit) return <>{text}</>;
+  return (
+    <>
+      {factSetText(text, from, unit)}{" "}
+      <span className="muted">
+        (logged {text} {from})
+      </span>
+    </>
+  );
+}
