@@ -160,6 +160,7 @@ test("a kg lifter over lb history: the Last column and records in kg", async () 
     exercises: [{ exercise: "Bench Press", sets: ["135x8", "225x5", "225x5"] }],
   });
   const { context, page } = await web.signedInPage(account, PHONE, { touch: true });
+  page.setDefaultTimeout(20_000);
   await page.goto("/log");
   await page.getByRole("button", { name: "Start an empty workout" }).click();
   await page.getByLabel("Add an exercise").fill("bench press");
