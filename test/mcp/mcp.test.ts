@@ -923,6 +923,9 @@ describe("tools", () => {
     expect(history.exercise).toBe("Bench Press");
     expect(history.records.heaviest.weight).toBe(80);
     expect(history.sessions.length).toBe(2);
+    expect(history.said[0]).toMatch(
+      /^Heaviest 80 kg x 5 on 2026-11-0\d; best estimated 1RM 93\.3 kg \(from 80 kg x 5\)/,
+    );
     // A name that fits several exercises is answered with the choices, never a guess.
     const press = await client.callTool({ name: "get_exercise_history", arguments: { exercise: "press" } });
     expect(press.isError).toBe(true);
@@ -1019,6 +1022,30 @@ describe("tools", () => {
     const after = await gql(s.url, `{ viewer { workouts { id } } }`, {}, { token });
     expect(after.body.data.viewer.workouts).toEqual(before.body.data.viewer.workouts);
   });
+  test("a lb user over kg history: get_exercise_history and get_progress_summary say every weight in lb by the display rule", async () => {
+    const lifter = await signUp(s.url, "Pound Lifter");
+    await s.ownerPool.query("update app_public.users set unit = 'lb' where id = $1", [lifter.user.id]);
+    const { client: own } = await connect(lifter.token);
+    const document = {
+      date: "2025-06-02",
+      unit: "kg",
+      exercises: [{ exercise: "Bench Press", sets: ["100x5", "105x3", "102.5x3"] }],
+    };
+    expect((await own.callTool({ name: "save_workout", arguments: { document } })).isError).toBeFalsy();
+    const history = text(await own.callTool({ name: "get_exercise_history", arguments: { exercise: "bench" } }));
+    // Hand-computed (kg / 0.45359237): 105 kg = 231.4853 lb; 100 kg = 220.4623 lb; e1RM 220.46 x (1 + 5/30) = 257.2 lb.
+    expect(history.said[0]).toBe(
+      "Heaviest 231.5 lb (105 kg) x 3 on 2025-06-02; best estimated 1RM 257.2 lb (from 220.5 lb x 5) on 2025-06-02.",
+    );
+    expect(history.said[1]).toBe("2025-06-02: estimated 1RM 257.2 lb, best set 231.5 lb x 3");
+    const progress = text(
+      await own.callTool({ name: "get_progress_summary", arguments: { exercise: "bench", weeks: 104 } }),
+    );
+    // 100x5 + 105x3 + 102.5x3 = 1122.5 kg = 2474.69 lb: whole.
+    expect(progress.said).toContain("Week of 2025-06-02: 2,475 lb");
+    for (const line of [...history.said, ...progress.said]) expect(line).not.toMatch(/\d\.\d\d/);
+  });
+
   test("get_progress_summary covers the last calendar weeks ending this week, not the last weeks with training", async () => {
     const local = (d: Date) =>
       `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;

@@ -11,6 +11,8 @@ import { MAX_BODYWEIGHT, routineSchema, UNITS, workoutSchema, UUID_PATTERN } fro
 import { enumUnit, operationText, rows, type TadaDocumentNode } from "../graphql.ts";
 import * as ops from "../operations.ts";
 import { SET_TEXT_RULES } from "./set-text-rules.ts";
+import { recordsSaid, sessionsSaid, weeksSaid } from "./said.ts";
+import { estimateText } from "../weights.ts";
 
 export type GraphQLError = { message: string; extensions?: Record<string, unknown> };
 export type GraphQLResult = { data?: Record<string, unknown> | null; errors?: readonly GraphQLError[] };
@@ -322,12 +324,17 @@ export const TOOLS = {
   get_exercise_history: defineTool({
     title: "Exercise history and records",
     description:
-      "For one exercise (a name as the user says it: abbreviations and typos are understood; a name that fits several exercises is answered with the choices): its personal records (heaviest, best estimated 1RM, most reps at each weight, 1/3/5/8/10 rep maxes actual and estimated, most reps at bodyweight, longest hold) and each recent session's best set and estimated 1RM, newest first.",
+      "For one exercise (a name as the user says it: abbreviations and typos are understood; a name that fits several exercises is answered with the choices): its personal records (heaviest, best estimated 1RM, most reps at each weight, 1/3/5/8/10 rep maxes actual and estimated, most reps at bodyweight, longest hold) and each recent session's best set and estimated 1RM, newest first; `said`: the same as sentences in the user's unit to quote (a weight logged in the other unit converted to one decimal with the logged value beside it: `231.5 lb (105 kg)`).",
     input: {
       exercise: name.describe("The exercise's name or alias."),
       limit: z.number().int().min(1).max(200).optional().describe("At most this many sessions (default 20)."),
     },
-    output: { exercise: z.string(), records: z.looseObject({}), sessions: z.array(z.looseObject({})) },
+    output: {
+      exercise: z.string(),
+      records: z.looseObject({}),
+      sessions: z.array(z.looseObject({})),
+      said: z.array(z.string()),
+    },
     annotations: READ,
     handler: async ({ exercise, limit }, { run, options }) => {
       const found = named(
@@ -335,13 +342,19 @@ export const TOOLS = {
         (await call(run, ops.EXERCISE_RECORDS, { words: exercise }, options)).resolveExercise,
       );
       const series = rows((await call(run, ops.E1RM_SERIES, { exerciseId: found.id }, options)).e1rmSeries);
-      return { exercise: found.name, records: found.records, sessions: series.slice(-(limit ?? 20)).reverse() };
+      const sessions = series.slice(-(limit ?? 20)).reverse();
+      return {
+        exercise: found.name,
+        records: found.records,
+        sessions,
+        said: [recordsSaid(found.records), ...sessionsSaid(sessions)],
+      };
     },
   }),
   get_progress_summary: defineTool({
     title: "Progress summary",
     description:
-      "Weekly training volume (weight x reps of work sets, per ISO week, Monday first) over the last calendar weeks ending with this one, overall or for one exercise; a week without training is left out (its volume is zero). With an exercise, also its estimated 1RM trend (first and latest in the range, and the change).",
+      "Weekly training volume (weight x reps of work sets, per ISO week, Monday first) over the last calendar weeks ending with this one, overall or for one exercise; a week without training is left out (its volume is zero). With an exercise, also its estimated 1RM trend (first and latest in the range, and the change). `said`: the weeks as sentences to quote, volume as whole numbers (`Week of 2026-03-02: 4,712 lb`).",
     input: {
       weeks: z
         .number()
@@ -357,6 +370,7 @@ export const TOOLS = {
       since: z.string(),
       weeklyVolume: z.array(z.looseObject({ week: z.string() })),
       e1rm: z.looseObject({ change: z.number().nullable() }).nullable().optional(),
+      said: z.array(z.string()),
     },
     annotations: READ,
     handler: progressSummary,
@@ -441,7 +455,7 @@ async function progressSummary({ weeks, exercise }: { weeks?: number; exercise?:
   const weeklyVolume = rows(
     (await call(run, ops.VOLUME_PER_WEEK, { exerciseId: found?.id }, options)).weeklyVolume,
   ).filter((w) => w.week >= since);
-  if (!found) return { since, weeklyVolume };
+  if (!found) return { since, weeklyVolume, said: weeksSaid(weeklyVolume) };
   const series = rows((await call(run, ops.E1RM_SERIES, { exerciseId: found.id }, options)).e1rmSeries).filter(
     (s) => s.date >= since,
   );
@@ -457,7 +471,13 @@ async function progressSummary({ weeks, exercise }: { weeks?: number; exercise?:
         sessions: series.length,
       }
     : null;
-  return { exercise: found.name, since, weeklyVolume, e1rm };
+  const trend =
+    e1rm && e1rm.change !== null
+      ? [
+          `Estimated 1RM from ${estimateText(first.e1rm!, e1rm.unit)} (${first.date}) to ${estimateText(latest.e1rm!, e1rm.unit)} (${latest.date}).`,
+        ]
+      : [];
+  return { exercise: found.name, since, weeklyVolume, e1rm, said: [...weeksSaid(weeklyVolume), ...trend] };
 }
 
 export const SERVER_INFO = { name: "training-log", version: "1.0.0" };
