@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import { postgraphile } from "postgraphile";
 import { grafserv } from "postgraphile/grafserv/express/v4";
 import { makePreset } from "./graphql/preset.ts";
+import type { Services } from "./services.ts";
 import { GRAPHQL_PATH, MCP_PATH, AUTH_PATH, ADMIN_PATH } from "./http/paths.ts";
 import { lowerCaseMediaType, jsonUnlessGraphqlResponseAsked } from "./http/media-type.ts";
 import {
@@ -133,13 +134,20 @@ export async function createApp({
   responseMaxBytes,
 }: AppOptions): Promise<App> {
   const app = express();
-  // Read by the operation guard once grafserv has an answer (server/graphql/operation-guard.ts).
-  app.locals.responseMaxBytes = responseMaxBytes;
-  // Read by the operation guard through the GraphQL context (server/graphql/preset.ts); held in PostgreSQL.
-  const costBudget = clientCostBudget(pools.identity, { ...CLIENT_COST_LIMITS, ...clientCostLimits });
-  app.locals.clientCostBudget = costBudget;
-  // The sign-in limits: the auth routes' and deleteAccount's password checks count failures alike.
-  app.locals.authLimits = { ...AUTH_LIMITS, ...authLimits };
+  const server = createServer(app);
+  // Requests at once per caller (CALLER_CONCURRENCY), the gate mounted below.
+  const { gate, slots } = callerConcurrencyGate({ ...CALLER_CONCURRENCY, ...callerConcurrency });
+  const services: Services = {
+    // Held in PostgreSQL; charged by the operation guard and after each request.
+    clientCostBudget: clientCostBudget(pools.identity, { ...CLIENT_COST_LIMITS, ...clientCostLimits }),
+    // The sign-in limits: the auth routes' and deleteAccount's password checks count failures alike.
+    authLimits: { ...AUTH_LIMITS, ...authLimits },
+    responseMaxBytes,
+    callerSlots: slots,
+    publicUrl: publicUrl ? () => publicUrl : defaultPublicUrl(server),
+  };
+  const costBudget = services.clientCostBudget;
+  app.services = services;
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxy);
   app.use(securityHeaders());
@@ -158,8 +166,6 @@ export async function createApp({
   // Before any route: an unsafe request from another origin may not ride on the session cookie.
   app.use(crossSiteGuard(GRAPHQL_PATH));
   // Before the body is read: a request past its caller's cap waits (or is refused) holding nothing.
-  const { gate, slots } = callerConcurrencyGate({ ...CALLER_CONCURRENCY, ...callerConcurrency });
-  app.locals.callerSlots = slots;
   app.use(GRAPHQL_PATH, gate(graphqlConcurrencyRefusal));
   app.use(MCP_PATH, mcpCors, gate(mcpRefusal));
   // Not strict: `null` or `"x"` is valid JSON; the routes then say it must be an object.
@@ -179,7 +185,7 @@ export async function createApp({
       return sendError(res, "UNAUTHORIZED", "API keys work only on /api/graphql; sign in with a session");
     next();
   });
-  app.use(AUTH_PATH, authRoutes(pools.account, app.locals.authLimits));
+  app.use(AUTH_PATH, authRoutes(pools.account, services.authLimits));
   app.use(ADMIN_PATH, adminRoutes(pools.account));
   // OAuth for MCP clients: metadata, registration, authorize with the consent page, token.
   app.use(oauthRoutes(pools.account, { rateLimit: oauthRateLimit }));
@@ -196,12 +202,10 @@ export async function createApp({
   );
 
   const pgl = postgraphile({
-    extends: [makePreset({ pool: pools.graphql, dev })],
+    extends: [makePreset({ pool: pools.graphql, dev, services })],
     plugins: [databaseTimePlugin(statementTimeoutMs)],
   });
   const serv = pgl.createServ(grafserv);
-  const server = createServer(app);
-  app.locals.publicUrl = publicUrl ? () => publicUrl : defaultPublicUrl(server);
   server.on("checkContinue", refuseLargeBodiesBeforeContinue(app));
   const requests = watchRequests(server);
   await serv.addTo(app, server, false);

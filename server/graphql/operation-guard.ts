@@ -46,6 +46,16 @@ export const SESSION_ONLY_FIELDS = new Set([
   "adminUsers",
 ]);
 
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- Graphile's options are extended in its namespace
+  namespace GraphileConfig {
+    interface GrafservOptions {
+      /** The longest answer sent, in bytes (OPERATION_LIMITS.responseBytes unless set; preset.ts sets it). */
+      responseMaxBytes?: number;
+    }
+  }
+}
+
 /** What the guard reads from the GraphQL context (set in preset.ts). */
 export type GuardContext = {
   identity?: Identity;
@@ -318,7 +328,7 @@ export const OperationGuardPlugin: GraphileConfig.Plugin = {
             };
           }
         }
-        const cap = (req?.app.locals.responseMaxBytes as number | undefined) ?? OPERATION_LIMITS.responseBytes;
+        const cap = event.resolvedPreset.grafserv?.responseMaxBytes ?? OPERATION_LIMITS.responseBytes;
         if (result?.type === "buffer" && result.buffer.length > cap) return tooLarge(result, cap);
         const override = httpOverrides.get(event.requestDigest);
         if (result && override) {

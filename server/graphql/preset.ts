@@ -26,6 +26,7 @@ import { pgSettingsFor } from "../identity/pg-settings.ts";
 import type { Identity } from "../identity/identity.ts";
 import { clientAddress } from "../http/client-address.ts";
 import type { AuthLimits } from "../limits/auth-limits.ts";
+import type { ClientCostBudget } from "../limits/client-cost-budget.ts";
 import {
   makeRequestPgService,
   RequestTransactionPlugin,
@@ -34,7 +35,22 @@ import {
 } from "./request-transaction.ts";
 import { GRAPHQL_PATH, GRAPHIQL_PATH, GRAPHIQL_STATIC_PATH } from "../http/paths.ts";
 
-export function makePreset(options: { pool: pg.Pool; dev: boolean }): GraphileConfig.Preset {
+/** What the app hands the GraphQL layer; a schema built without serving (print-schema, benches) has none. */
+export type GraphqlServices = {
+  /** The cost budgets every caller's operations are charged against (server/limits/client-cost-budget.ts). */
+  clientCostBudget: ClientCostBudget;
+  /** The sign-in limits deleteAccount's password check counts failures with (server/graphql/schema/account.ts). */
+  authLimits: AuthLimits;
+  /** GRAPHQL_MAX_RESPONSE_BYTES: the longest answer sent (OPERATION_LIMITS.responseBytes unless set). */
+  responseMaxBytes?: number;
+};
+
+export function makePreset(options: {
+  pool: pg.Pool;
+  dev: boolean;
+  services?: GraphqlServices;
+}): GraphileConfig.Preset {
+  const { services } = options;
   return {
     extends: [PostGraphileAmberPreset, PgAggregatesPreset],
     // Plain uuids as `id` (no Relay global ids): what the documents, the CLI and the ban endpoint use.
@@ -80,6 +96,7 @@ export function makePreset(options: { pool: pg.Pool; dev: boolean }): GraphileCo
       graphiqlPath: GRAPHIQL_PATH,
       graphiqlStaticPath: GRAPHIQL_STATIC_PATH,
       maskError,
+      responseMaxBytes: services?.responseMaxBytes,
     },
     grafast: {
       explain: options.dev,
@@ -94,12 +111,11 @@ export function makePreset(options: { pool: pg.Pool; dev: boolean }): GraphileCo
           identity,
           useApiKey: req?.useApiKey,
           clientAddress: req ? clientAddress(req) : undefined,
-          clientCostBudget: req?.app.locals.clientCostBudget,
+          clientCostBudget: services?.clientCostBudget,
           costClaims: req?.costClaims,
         };
         // deleteAccount checks a password with the sign-in limits (server/graphql/schema/account.ts).
-        const authLimits: AuthLimits | undefined = req?.app.locals.authLimits;
-        return { pgSettings, ...guard, authLimits };
+        return { pgSettings, ...guard, authLimits: services?.authLimits };
       },
     },
   };

@@ -62,7 +62,7 @@ export function defaultPublicUrl(server: Server): (req: Request) => string {
   };
 }
 
-/** The public URL's origin, as the app keeps it (`app.locals.publicUrl`, set in server/app.ts). */
+/** The public URL's origin, as the app keeps it (`services.publicUrl`, server/services.ts). */
 export function publicOrigin(req: Request): string {
-  return (req.app.locals.publicUrl as (req: Request) => string)(req);
+  return req.app.services.publicUrl(req);
 }

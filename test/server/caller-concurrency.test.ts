@@ -61,7 +61,7 @@ function held(path: string, headers: Record<string, string>, body = READ) {
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const heldGraphql = (headers: Record<string, string> = {}, body?: string) => held("/api/graphql", headers, body);
 
-const slots = () => s.app.locals.callerSlots as CallerSlots;
+const slots = () => s.app.services.callerSlots;
 /** Waits until the server counts this many requests running and waiting (over all callers). */
 async function counted(running: number, waiting = 0) {
   for (let i = 0; i < 500; i++) {
