@@ -29,7 +29,14 @@ const ALLOWED_IMPORTS = {
   "server/graphql": ["db", "server/http", "server/identity", "server/limits", "server/observability"],
   "server/jobs": ["db", "server/observability"],
   "server/oauth": ["db", "server/http", "server/identity", "server/process/public-url.ts"],
-  "server/mcp": ["db", "server/graphql/mask-error.ts", "server/identity", "server/oauth", "server/observability"],
+  "server/mcp": [
+    "db",
+    "server/graphql/mask-error.ts",
+    "server/identity",
+    "server/limits",
+    "server/oauth",
+    "server/observability",
+  ],
   "server/process": ["db", "server/app.ts", "server/http", "server/limits", "server/observability", "server/graphql"],
 };
 const FOLDERS = [
