@@ -125,3 +125,14 @@ export function prefillSetText(
 export function unitName(value: string | null | undefined): Unit | null {
   return value === "kg" || value === "lb" ? value : null;
 }
+
+/**
+ * A logged set's text as it reads to a lifter: an AMRAP set (`190x5+`) says so in words, and one
+ * logged with 0 reps reads as 0 reps done (`190x0 (AMRAP, 0 reps done)`), never "0 or more".
+ */
+export function setShown(text: string): string {
+  const parsed = parseSet(text);
+  if (!parsed.ok || !parsed.value.amrap) return text;
+  if (parsed.value.reps === 0) return `${text.replace("+", "")} (AMRAP, 0 reps done)`;
+  return `${text} (AMRAP)`;
+}

@@ -10,6 +10,7 @@ import {
   prefillSetText,
   prefillWeight,
   recordSetWeight,
+  setShown,
   totalText,
   totalWeight,
 } from "../src/weights.ts";
@@ -149,5 +150,17 @@ describe("convertWeightTo: one exact rounding at any precision", () => {
     expect(convertWeightTo(135, "lb", "kg", 2)).toBe(61.23); // 61.23496995
     expect(() => convertWeightTo(1, "kg", "lb", 9)).toThrow(RangeError);
     expect(() => convertWeightTo(1, "kg", "lb", -1)).toThrow(RangeError);
+  });
+});
+
+describe("setShown: an AMRAP set in words", () => {
+  it.each([
+    ["190x0+", "190x0 (AMRAP, 0 reps done)"],
+    ["190x5+", "190x5+ (AMRAP)"],
+    ["bw x 0+", "bw x 0 (AMRAP, 0 reps done)"],
+    ["100x5", "100x5"],
+    ["45s", "45s"],
+  ])("%s reads %s", (text, expected) => {
+    expect(setShown(text)).toBe(expected);
   });
 });

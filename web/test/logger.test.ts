@@ -196,7 +196,11 @@ test("a routine's next workout on a phone: targets, history, sets ticked with th
   // Done work sets: 60x5, 62.5x5 (bench), 30x8@8 (press).
   await summary.getByText(`${60 * 5 + 62.5 * 5 + 30 * 8} kg`).waitFor();
   expect(await summary.getByRole("definition").nth(1).innerText()).toBe("3");
-  await page.getByRole("region", { name: "Personal records" }).getByText("Bench Press: 62.5x5").waitFor();
+  // Each record named with what it beat (55x5 before: e1RM 64.17; 62.5x5 now: 72.92).
+  await page
+    .getByRole("region", { name: "Personal records" })
+    .getByText("Bench Press: e1RM 72.9 kg, was 64.2 kg · heaviest 62.5 kg × 5, was 55 kg")
+    .waitFor();
   await expectAccessible(page);
   await expectNoHorizontalScroll(page);
   await screenshot(page, "logger-summary-phone");

@@ -1,24 +1,59 @@
-// /log/summary/<workout id>: what a finished workout came to: volume, sets, duration and the
-// personal records it set.
+// /log/summary/<workout id>: what a finished workout came to: volume, sets, duration, each exercise
+// with its sets (in your unit), and each personal record named with what it beat.
 import { Link, useParams } from "react-router";
+import { setShown } from "@svc/sdk/weights";
 import { Page, Section } from "../../components/Page.tsx";
 import { QueryView } from "../../components/States.tsx";
 import { useQuery } from "../../graphql/hooks.ts";
 import { SetFact } from "../../components/factDocument.tsx";
-import { formatFact, formatVolume, useUserUnits } from "../../components/units.ts";
+import { formatFact, formatVolume, useUserUnits, type UnitName } from "../../components/units.ts";
 import NotFound from "../NotFound.tsx";
 import { isWorkoutId } from "../workouts/operations.ts";
 import { LoggedWorkoutSummary } from "./operations.ts";
 import { Stat, Stats } from "../../components/Stats.tsx";
+import { RecordLine } from "./RecordLine.tsx";
 
 export default function LogSummary() {
   const id = useParams().id ?? "";
   return isWorkoutId(id) ? <Summary id={id} /> : <NotFound />;
 }
 
+type Outcome = NonNullable<NonNullable<ReturnType<typeof useOutcome>["data"]>["workoutById"]>;
+
+function useOutcome(id: string) {
+  return useQuery(LoggedWorkoutSummary, { id });
+}
+
+/** The day, the routine once, and the workout's own name only when it says something else. */
+function dayLine(w: Outcome): string {
+  const parts = [w.date];
+  if (w.routine) parts.push(w.routine.name);
+  if (w.name && w.name !== w.routine?.name) parts.push(w.name);
+  return parts.join(" · ");
+}
+
+function ExerciseSets({ w, unit }: { w: Outcome; unit: UnitName }) {
+  return (
+    <ul className="summary-exercises">
+      {w.exercises.map((x) => (
+        <li key={x.id}>
+          <strong>{x.exercise?.name ?? "?"}</strong>:{" "}
+          {x.sets.map((s, i) => (
+            <span key={s.id}>
+              {i > 0 ? ", " : null}
+              <SetFact text={setShown(s.text)} entered={w.unit} unit={unit} />
+              {s.done ? null : " (not done)"}
+            </span>
+          ))}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function Summary({ id }: { id: string }) {
   const { unit } = useUserUnits();
-  const query = useQuery(LoggedWorkoutSummary, { id });
+  const query = useOutcome(id);
   if (query.data && !query.data.workoutById) return <NotFound />;
   return (
     <Page
@@ -34,13 +69,12 @@ function Summary({ id }: { id: string }) {
           const w = data.workoutById;
           if (!w) return null;
           const sum = w.workoutSetsByWorkoutId.aggregates?.sum;
-          const sets = w.exercises.flatMap((x) =>
-            x.sets.map((s) => ({ ...s, exercise: x.exercise?.name ?? "?", exerciseId: x.exercise?.id })),
-          );
-          const records = sets.filter((s) => s.personalRecord);
+          const sets = w.exercises.flatMap((x) => x.sets);
+          const recordExercises = w.exercises.filter((x) => x.exercise && x.sets.some((s) => s.personalRecord));
           return (
             <>
               <Section title="Summary">
+                <p>{dayLine(w)}</p>
                 <Stats>
                   <Stat label="Volume">{formatVolume(sum, unit)}</Stat>
                   <Stat label="Work sets">{sum?.workSets ?? "0"}</Stat>
@@ -50,30 +84,18 @@ function Summary({ id }: { id: string }) {
                     <Stat label="Bodyweight">{formatFact(w.bodyweight, w.unit, unit)}</Stat>
                   ) : null}
                 </Stats>
-                <p className="muted">
-                  {w.date}
-                  {w.routine ? ` · ${w.routine.name}` : ""}
-                  {w.name ? ` · ${w.name}` : ""}. Volume is weight × reps of done work sets.
-                </p>
+                <p className="muted">Volume is weight × reps of done work sets.</p>
+              </Section>
+              <Section title="Exercises">
+                <ExerciseSets w={w} unit={unit} />
               </Section>
               <Section title="Personal records">
-                {records.length === 0 ? (
+                {recordExercises.length === 0 ? (
                   <p className="muted">No new personal records this time.</p>
                 ) : (
                   <ul>
-                    {records.map((r) => (
-                      <li key={r.id}>
-                        <strong>{r.exercise}</strong>: <SetFact text={r.text} entered={w.unit} unit={unit} />
-                        {r.exerciseId ? (
-                          <>
-                            {" "}
-                            ·{" "}
-                            <Link to={`/progress/${r.exerciseId}`}>
-                              Progress<span className="visually-hidden"> of {r.exercise}</span>
-                            </Link>
-                          </>
-                        ) : null}
-                      </li>
+                    {recordExercises.map((x) => (
+                      <RecordLine key={x.id} exerciseId={x.exercise!.id} name={x.exercise!.name} workoutId={w.id} />
                     ))}
                   </ul>
                 )}

@@ -3,6 +3,7 @@ import type { CanonicalRoutine, CanonicalWorkout } from "../../documents.ts";
 import { formatWeight } from "../../components/units.ts";
 import { CardTable } from "../../components/CardTable.tsx";
 import { targetText } from "./programRules.ts";
+import { setShown } from "@svc/sdk/weights";
 
 function formatSeconds(seconds: number): string {
   return seconds >= 60 ? `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}` : `${seconds}s`;
@@ -47,10 +48,8 @@ export function RoutineSummary({ routine, caption }: { routine: CanonicalRoutine
   );
 }
 
-/** A set text whose reps end in `+` (as many as possible, at least that many) says so in words too. */
-function amrapMarked(text: string): string {
-  return /x\s*\d+\s*\+/i.test(text) ? `${text} (AMRAP)` : text;
-}
+/** A set text whose reps end in `+` says so in words too (a logged 0 reads as 0 reps done): the SDK's setShown. */
+const amrapMarked = setShown;
 
 /**
  * The sets of a planned or logged workout, one line per exercise (set text in the workout's unit).
