@@ -38,6 +38,7 @@ import {
   DEFAULT_REQUEST_TIMEOUT_MS,
 } from "./graphql/database-time.ts";
 import { webApp } from "./http/web-app.ts";
+import { compressAnswers, keepSecretsUncompressed } from "./http/compression.ts";
 import { crossSiteGuard } from "./http/cross-site-guard.ts";
 import { defaultPublicUrl } from "./process/public-url.ts";
 import { BODY_LIMIT, BODY_LIMIT_BYTES, bodyLimit, refuseLargeBodiesBeforeContinue } from "./http/body-limit.ts";
@@ -154,6 +155,8 @@ export async function createApp({
   app.use(requestId());
   app.use(requestLog({ slowMs: slowRequestMs }));
   if (metrics) app.use(requestMetrics());
+  // Pages and JSON compressed by Accept-Encoding, except what keepSecretsUncompressed marks below.
+  app.use(compressAnswers());
   // API answers carry tokens (sign-up, sign-in, createApiKey) and personal data: no cache may keep them.
   app.use("/api", (_req, res, next) => {
     res.set("Cache-Control", "no-store");
@@ -170,6 +173,8 @@ export async function createApp({
   app.use(MCP_PATH, mcpCors, gate(mcpRefusal));
   // Not strict: `null` or `"x"` is valid JSON; the routes then say it must be an object.
   app.use(express.json({ limit: BODY_LIMIT_BYTES, strict: false }));
+  // Once the body says which GraphQL operation it is: a secret beside caller-chosen text is never compressed (BREACH).
+  app.use(keepSecretsUncompressed(GRAPHQL_PATH));
   // The MCP server takes a connected app's OAuth token, never a session or a key (server/mcp/).
   // Its tools' database work ends with the request, as on /api/graphql (server/graphql/database-time.ts).
   app.use(

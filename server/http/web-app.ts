@@ -19,6 +19,7 @@ import {
 } from "node:fs";
 import path from "node:path";
 import { spawn } from "node:child_process";
+import { precompressedFile } from "./precompressed.ts";
 
 export const WEB_ROOT = path.resolve(import.meta.dirname, "../../web");
 export const WEB_DIST = path.join(WEB_ROOT, "dist");
@@ -33,6 +34,7 @@ const SOURCES = [
   path.join(WEB_ROOT, "index.html"),
   path.join(WEB_ROOT, "pwa-manifest.ts"),
   VITE_CONFIG,
+  path.join(WEB_ROOT, "scripts/precompress.ts"),
   path.join(WEB_ROOT, "package.json"),
   path.resolve(WEB_ROOT, "../../sdk/src"),
   path.resolve(WEB_ROOT, "../../sdk/package.json"),
@@ -127,13 +129,27 @@ export async function ensureWebBuild(say: (message: string) => void = () => {}):
 
 const isApiPath = (p: string) => p === "/api" || p.startsWith("/api/");
 
+/** An asset's Brotli or gzip copy when the browser takes one: express.static then serves that file. */
+function precompressedAssets(assets: string) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const file = path.join(assets, path.normalize(req.path));
+    if (!file.startsWith(assets + path.sep) || !existsSync(file)) return next();
+    const sent = precompressedFile(req, res, file);
+    if (sent !== file) req.url = `${req.path}${sent.slice(file.length)}`;
+    next();
+  };
+}
+
 /** The built app in `dist`: static files, then index.html for any other page address. */
 function servedBuild(dist: string) {
   const router = express.Router();
+  const assets = path.join(dist, "assets");
   // Vite puts a content hash in every asset name: a changed file is a new address.
   router.use(
     "/assets",
-    express.static(path.join(dist, "assets"), { immutable: true, maxAge: "365d", index: false, fallthrough: true }),
+    precompressedAssets(assets),
+    express.static(assets, { immutable: true, maxAge: "365d", index: false, fallthrough: true }),
   );
   router.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
@@ -148,9 +164,11 @@ function servedBuild(dist: string) {
     // /sw.js, so the browser's update check sees a new version (served from the top: scope / with
     // no Service-Worker-Allowed header).
     res.set("Cache-Control", "no-cache");
-    if (isTopFile) return res.sendFile(file, { dotfiles: "deny" });
-    if (!req.accepts("html")) return next();
-    res.sendFile(path.join(dist, "index.html"), (error) => error && next(error));
+    const page = path.join(dist, "index.html");
+    if (isTopFile && file !== page) return res.sendFile(precompressedFile(req, res, file), { dotfiles: "deny" });
+    if (file !== page && !req.accepts("html")) return next();
+    // The page, at any page address.
+    res.sendFile(precompressedFile(req, res, page), (error) => error && next(error));
   });
   return router;
 }

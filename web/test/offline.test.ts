@@ -22,10 +22,13 @@ const web = useBrowserTest();
 const APPLY_ROUTINE = `mutation($d: JSON) { applyRoutineDocument(input: { document: $d }) { routine { id } } }`;
 const WORKOUTS = `{ viewer { workoutsByUserId(first: 10) { totalCount nodes { exercises { sets { text done } } } } } }`;
 
-/** Every file of the build the worker should keep, as addresses ("/", assets, icons, manifest). */
+/**
+ * Every file of the build the worker should keep, as addresses ("/", assets, icons, manifest); not
+ * the Brotli and gzip copies, which are the same files as sent (the browser keeps them decoded).
+ */
 function builtFiles(dir: string, prefix = ""): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    if (entry.name.startsWith(".")) return [];
+    if (entry.name.startsWith(".") || /\.(br|gz)$/.test(entry.name)) return [];
     if (entry.isDirectory()) return builtFiles(path.join(dir, entry.name), `${prefix}${entry.name}/`);
     return [`/${prefix}${entry.name}`];
   });
@@ -66,9 +69,9 @@ test("installed: the worker controls the page and keeps every built file; offlin
   // Installed and in control of this page (no reload needed).
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   expect(await page.evaluate(() => new URL(navigator.serviceWorker.controller!.scriptURL).pathname)).toBe("/sw.js");
-  // Every file of the build except the worker itself, and nothing else.
+  // Every file of the build except the worker itself and /robots.txt (for crawlers, not the app), and nothing else.
   const expected = builtFiles(realpathSync(WEB_DIST))
-    .filter((address) => address !== "/sw.js")
+    .filter((address) => address !== "/sw.js" && address !== "/robots.txt")
     .sort();
   expect(expected).toContain("/index.html");
   expect(expected).toContain("/manifest.webmanifest");

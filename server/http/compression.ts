@@ -1,0 +1,58 @@
+// Answers compressed on the fly (Brotli or gzip, by Accept-Encoding; `Vary: Accept-Encoding`):
+// pages and JSON of at least COMPRESS_MIN_BYTES. The web build's files come precompressed
+// (server/http/precompressed.ts) and pass through as they are.
+//
+// Never compressed: an answer that may hold a secret beside text the caller chose. Compressing
+// both lets an attacker who sees the answers' lengths and can choose some of their text guess the
+// secret a character at a time (BREACH). Those are the sign-in and sign-up tokens (/api/auth), the
+// OAuth routes (codes, tokens, client secrets, the consent page's form) and every GraphQL mutation
+// (createApiKey's new key). They are marked before their route runs, and say
+// `Cache-Control: no-transform` too, so a proxy in front does not compress them either (unless a
+// route sets its own Cache-Control). docs/security.md says why.
+import compression from "compression";
+import type { Request, Response, NextFunction, RequestHandler } from "express";
+import { operationType } from "../observability/graphql-operation.ts";
+import { AUTH_PATH, OAUTH_PATH } from "./paths.ts";
+
+/** Below about a kilobyte, compression saves less than it costs. */
+export const COMPRESS_MIN_BYTES = 1024;
+
+/**
+ * Compresses the compressible types (compression.filter: text, JSON) unless marked, Brotli before
+ * gzip, at the package's fast levels (Brotli 4, gzip 6): on the fly, time matters more than the
+ * last few percent (the build's copies use the highest).
+ */
+export function compressAnswers(): RequestHandler {
+  return compression({
+    threshold: COMPRESS_MIN_BYTES,
+    filter: (req, res) => !(res as Response).locals.keepUncompressed && compression.filter(req, res),
+  });
+}
+
+/** Marks an answer never to be compressed, here or by a proxy. */
+function keepAsItIs(res: Response) {
+  res.locals.keepUncompressed = true;
+  const cacheControl = res.get("Cache-Control");
+  res.set("Cache-Control", cacheControl ? `${cacheControl}, no-transform` : "no-transform");
+}
+
+/** Where answers may carry a secret beside caller-chosen text, whatever the request. */
+const SECRET_PREFIXES = [AUTH_PATH, OAUTH_PATH];
+
+/**
+ * Marks the answers that may hold a secret (see the top of this file). After express.json: a
+ * GraphQL answer is compressed only for a query, and a document that names a mutation anywhere is
+ * taken for one.
+ */
+export function keepSecretsUncompressed(graphqlPath: string) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (SECRET_PREFIXES.some((p) => req.path === p || req.path.startsWith(`${p}/`))) keepAsItIs(res);
+    else if (req.path === graphqlPath && !isPlainQuery(req.body)) keepAsItIs(res);
+    next();
+  };
+}
+
+function isPlainQuery(body: unknown): boolean {
+  const query = (body as { query?: unknown } | undefined)?.query;
+  return operationType(body) === "query" && typeof query === "string" && !/mutation/i.test(query);
+}
