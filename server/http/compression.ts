@@ -23,10 +23,37 @@ export const COMPRESS_MIN_BYTES = 1024;
  * last few percent (the build's copies use the highest).
  */
 export function compressAnswers(): RequestHandler {
-  return compression({
+  const compress = compression({
     threshold: COMPRESS_MIN_BYTES,
     filter: (req, res) => !(res as Response).locals.keepUncompressed && compression.filter(req, res),
   });
+  return (req, res, next) =>
+    compress(req, res, (error?: unknown) => {
+      recordAnswerBytes(res);
+      next(error);
+    });
+}
+
+type WriteHead = Response["writeHead"];
+
+/**
+ * Keeps an answer's length (its Content-Length as the route set it, in a header or in writeHead's
+ * arguments) before compression takes the header away: wrapped after compression, this runs first.
+ */
+function recordAnswerBytes(res: Response) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: Response, ...args: Parameters<WriteHead>) {
+    const headers = args.find((a) => typeof a === "object" && a !== null && !Array.isArray(a));
+    const given = headers && Object.entries(headers).find(([name]) => name.toLowerCase() === "content-length")?.[1];
+    const length = Number(given ?? this.getHeader("content-length"));
+    if (Number.isFinite(length)) this.locals.answerBytes = length;
+    return writeHead.apply(this, args);
+  } as WriteHead;
+}
+
+/** The bytes of an answer before any compression (0 when it was streamed without a length). */
+export function answerBytes(res: Response): number {
+  return res.locals.answerBytes ?? (Number(res.getHeader("content-length")) || 0);
 }
 
 /** Marks an answer never to be compressed, here or by a proxy. */

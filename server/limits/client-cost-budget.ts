@@ -12,6 +12,7 @@ import { clientAddress } from "../http/client-address.ts";
 import { log } from "../observability/logger.ts";
 import { sendError } from "../http/http-error.ts";
 import { rateLimitHeaders } from "./rate-limit-headers.ts";
+import { answerBytes } from "../http/compression.ts";
 
 export type ClientCostLimits = {
   /** ADDRESS_COST_PER_MINUTE: everything signed out from one client address (users behind one NAT share it). */
@@ -192,10 +193,11 @@ export function chargeSpentCost(budget: ClientCostBudget) {
     const claims: CostClaims = { claimed: 0 };
     req.costClaims = claims;
     res.on("close", () => {
-      const answerBytes = Number(res.getHeader("content-length")) || 0;
+      // As written, before compression (server/http/compression.ts).
+      const bytes = answerBytes(res);
       (req.databaseWork?.spentMs() ?? Promise.resolve(0))
         .then((databaseMs) => {
-          const spent = spentCost({ databaseMs, answerBytes }) + (claims.fromMemory ?? 0);
+          const spent = spentCost({ databaseMs, answerBytes: bytes }) + (claims.fromMemory ?? 0);
           if (spent === 0 && claims.claimed === 0) return;
           const payer = payerOf(req.identity ?? { kind: "anonymous" }, clientAddress(req));
           return budget.charge(payer, spent, claims.claimed);

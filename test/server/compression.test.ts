@@ -2,20 +2,26 @@
 // precompressed files by Accept-Encoding (br, gzip, none) with Vary, pages and large GraphQL
 // queries compressed on the fly, and the answers that hold a secret beside caller-chosen text
 // (sign-in, sign-up, createApiKey) never compressed.
-import { request } from "node:http";
+import { createServer, request } from "node:http";
+import type { AddressInfo } from "node:net";
+import express, { type Response } from "express";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { useTestServer, signUp } from "../support/harness.ts";
-import { COMPRESS_MIN_BYTES } from "../../server/http/compression.ts";
+import { COMPRESS_MIN_BYTES, answerBytes, compressAnswers } from "../../server/http/compression.ts";
 
 const s = useTestServer();
 
 type Raw = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
 
-function raw(path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
+function raw(
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  base = s.url,
+) {
   return new Promise<Raw>((resolve, reject) => {
     // A connection of its own: a kept-alive one may be closed by the server just as it is reused.
     const options = { method: init.method ?? "GET", headers: init.headers, agent: false };
-    const req = request(`${s.url}${path}`, options, (res) => {
+    const req = request(`${base}${path}`, options, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
       res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -139,6 +145,36 @@ async function createKeyWithEcho(token: string, acceptEncoding: string) {
     throw new Error(`createApiKey failed: ${res.body}`);
   return res;
 }
+
+test("the bytes an answer had before compression are kept (the cost budget charges them): res.json and writeHead's own headers", async () => {
+  const body = JSON.stringify({ rows: Array.from({ length: 500 }, (_, i) => ({ i, name: `row ${i}` })) });
+  const seen: Record<string, number> = {};
+  const app = express();
+  app.use(compressAnswers());
+  app.use((req, res, next) => {
+    res.on("close", () => (seen[req.path] = answerBytes(res as Response)));
+    next();
+  });
+  app.get("/json", (_req, res) => void res.type("json").send(body));
+  app.get("/write-head", (_req, res) => {
+    res.writeHead(200, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) });
+    res.end(body);
+  });
+  const server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    for (const path of ["/json", "/write-head"]) {
+      const res = await raw(path, { headers: { "accept-encoding": "br" } }, base);
+      expect(res.headers["content-encoding"]).toBe("br");
+      expect(res.body.length).toBeLessThan(body.length / 2);
+      await new Promise((r) => setTimeout(r, 50));
+      expect([path, seen[path]]).toEqual([path, Buffer.byteLength(body)]);
+    }
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
 
 describe("answers holding a secret beside caller-chosen text are never compressed (BREACH)", () => {
   test("createApiKey: the new key beside a kilobyte and more of the caller's choosing, sent as it is", async () => {
