@@ -11,7 +11,6 @@
 // route sets its own Cache-Control). docs/security.md says why.
 import compression from "compression";
 import type { Request, Response, NextFunction, RequestHandler } from "express";
-import { operationType } from "../observability/graphql-operation.ts";
 import { AUTH_PATH, OAUTH_PATH } from "./paths.ts";
 
 /** Below about a kilobyte, compression saves less than it costs. */
@@ -68,8 +67,8 @@ const SECRET_PREFIXES = [AUTH_PATH, OAUTH_PATH];
 
 /**
  * Marks the answers that may hold a secret (see the top of this file). After express.json: a
- * GraphQL answer is compressed only for a query, and a document that names a mutation anywhere is
- * taken for one.
+ * GraphQL answer is compressed only for a query, and a document that says mutation anywhere (in a
+ * string, a name) is taken for one.
  */
 export function keepSecretsUncompressed(graphqlPath: string) {
   return (req: Request, res: Response, next: NextFunction) => {
@@ -79,7 +78,8 @@ export function keepSecretsUncompressed(graphqlPath: string) {
   };
 }
 
+/** A document that never says mutation or subscription can hold queries only. */
 function isPlainQuery(body: unknown): boolean {
   const query = (body as { query?: unknown } | undefined)?.query;
-  return operationType(body) === "query" && typeof query === "string" && !/mutation/i.test(query);
+  return typeof query === "string" && !/mutation|subscription/i.test(query);
 }

@@ -1,4 +1,4 @@
-// The web build's Brotli and gzip copies (made at build time by web/scripts/precompress.ts), sent
+// The web build's Brotli and gzip copies (made at build time by precompress.ts), sent
 // instead of the file when the browser's Accept-Encoding takes them: Brotli first, then gzip, else
 // the file as it is. `Vary: Accept-Encoding` on every file that has copies, whichever is sent, so a
 // cache keeps one answer per encoding.

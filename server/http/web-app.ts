@@ -34,7 +34,7 @@ const SOURCES = [
   path.join(WEB_ROOT, "index.html"),
   path.join(WEB_ROOT, "pwa-manifest.ts"),
   VITE_CONFIG,
-  path.join(WEB_ROOT, "scripts/precompress.ts"),
+  path.join(import.meta.dirname, "precompress.ts"),
   path.join(WEB_ROOT, "package.json"),
   path.resolve(WEB_ROOT, "../../sdk/src"),
   path.resolve(WEB_ROOT, "../../sdk/package.json"),

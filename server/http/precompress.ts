@@ -1,7 +1,7 @@
 // Brotli and gzip copies of the built text files, made once at build time at the highest levels
 // (too slow to do per request), beside each file as `<name>.br` and `<name>.gz`. The server sends
-// the one a browser accepts (server/http/precompressed.ts). Run by server/http/web-build.ts after Vite, or by
-// hand: `node web/scripts/precompress.ts web/dist`.
+// the one a browser accepts (precompressed.ts). Run by web-build.ts after Vite, or by hand:
+// `node server/http/precompress.ts web/dist`.
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -41,6 +41,6 @@ export function precompress(dir: string): number {
 
 if (import.meta.filename === process.argv[1]) {
   const dir = process.argv[2];
-  if (!dir) throw new Error("usage: node web/scripts/precompress.ts <built folder>");
+  if (!dir) throw new Error("usage: node server/http/precompress.ts <built folder>");
   console.log(`Precompressed ${precompress(path.resolve(dir))} files in ${dir}`);
 }
