@@ -50,6 +50,7 @@ import {
   type SlotDenial,
 } from "./limits/caller-concurrency.ts";
 import { oauthRoutes } from "./oauth/routes.ts";
+import { CONNECTION_BOUNDS, boundConnections, serverOptions, type ConnectionBounds } from "./http/connection-bounds.ts";
 
 export type AppOptions = {
   /** Every pool comes from server/process/database.ts (createPools), which owns them. */
@@ -75,6 +76,8 @@ export type AppOptions = {
   publicUrl?: string;
   /** GRAPHQL_MAX_RESPONSE_BYTES: the longest answer /api/graphql sends (OPERATION_LIMITS.responseBytes unless overridden). */
   responseMaxBytes?: number;
+  /** Timeouts and caps of connections before a request is read (server/http/connection-bounds.ts); CONNECTION_BOUNDS unless overridden. */
+  connectionBounds?: Partial<ConnectionBounds>;
   /** A built web app to serve instead of web/dist (tests that deploy a new version under a running page). */
   webDist?: string;
 };
@@ -118,6 +121,12 @@ function graphqlConcurrencyRefusal(res: Response, { code, message, retryAfter, l
   sendError(res, code, message, { limit, retryAfter }, "graphql");
 }
 
+/** The connections `pools` may open: descriptors kept for them (server/http/connection-bounds.ts). */
+function poolConnections(pools: Pools): number {
+  const all = [pools.account, pools.identity, pools.graphql, pools.worker, pools.health, pools.ownerHealth];
+  return all.reduce((sum, pool) => sum + (pool.options.max ?? 10), 0);
+}
+
 export async function createApp({
   pools,
   dev = false,
@@ -133,9 +142,13 @@ export async function createApp({
   metrics = false,
   publicUrl,
   responseMaxBytes,
+  connectionBounds,
 }: AppOptions): Promise<App> {
   const app = express();
-  const server = createServer(app);
+  const bounds = { ...CONNECTION_BOUNDS, ...connectionBounds };
+  const server = createServer(serverOptions(bounds), app);
+  app.set("trust proxy", trustProxy);
+  const trusted = app.get("trust proxy fn") as (address: string, hop: number) => boolean;
   // Requests at once per caller (CALLER_CONCURRENCY), the gate mounted below.
   const { gate, slots } = callerConcurrencyGate({ ...CALLER_CONCURRENCY, ...callerConcurrency });
   const services: Services = {
@@ -146,11 +159,14 @@ export async function createApp({
     responseMaxBytes,
     callerSlots: slots,
     publicUrl: publicUrl ? () => publicUrl : defaultPublicUrl(server),
+    connections: boundConnections(server, bounds, {
+      poolConnections: poolConnections(pools),
+      isProxy: trustProxy === false ? undefined : (address) => trusted(address, 0),
+    }),
   };
   const costBudget = services.clientCostBudget;
   app.services = services;
   app.disable("x-powered-by");
-  app.set("trust proxy", trustProxy);
   app.use(securityHeaders());
   app.use(requestId());
   app.use(requestLog({ slowMs: slowRequestMs }));

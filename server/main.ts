@@ -62,6 +62,7 @@ async function main() {
     responseMaxBytes: config.responseMaxBytes,
     metrics: config.metricsPort !== undefined,
     publicUrl: config.publicUrl,
+    connectionBounds: config.connectionBounds,
   };
   const running = (port: number) => {
     const base = config.publicUrl ?? `http://localhost:${port}`;

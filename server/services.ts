@@ -3,12 +3,15 @@
 import type { Request } from "express";
 import type { GraphqlServices } from "./graphql/preset.ts";
 import type { CallerSlots } from "./limits/caller-concurrency.ts";
+import type { ConnectionCounts } from "./http/connection-bounds.ts";
 
 export type Services = GraphqlServices & {
   /** The requests each caller runs and has waiting (server/limits/caller-concurrency.ts). */
   callerSlots: CallerSlots;
   /** The origin OAuth metadata and the MCP resource are named from (server/process/public-url.ts). */
   publicUrl: (req: Request) => string;
+  /** Open connections per client address and in all (server/http/connection-bounds.ts). */
+  connections: ConnectionCounts;
 };
 
 declare module "express-serve-static-core" {

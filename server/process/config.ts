@@ -11,6 +11,7 @@ import { POOLERS, type Pooler } from "../../db/pooler.ts";
 import { parsePublicUrl } from "./public-url.ts";
 import { CALLER_CONCURRENCY } from "../limits/caller-concurrency.ts";
 import { poolSizes } from "./database.ts";
+import { CONNECTION_BOUNDS, type ConnectionBounds } from "../http/connection-bounds.ts";
 
 export type Config = {
   port: number;
@@ -44,6 +45,8 @@ export type Config = {
   callerConcurrency: number;
   /** GRAPHQL_MAX_RESPONSE_BYTES: the longest answer of /api/graphql (server/graphql/operation-cost.ts OPERATION_LIMITS.responseBytes). */
   responseMaxBytes: number;
+  /** MAX_CONNECTIONS (per API process), MAX_CONNECTIONS_PER_ADDRESS (server/http/connection-bounds.ts). */
+  connectionBounds: Pick<ConnectionBounds, "perAddress" | "total">;
 };
 
 /** At most this many API processes: each holds database connections (server/process/database.ts poolSizes). */
@@ -77,6 +80,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     callerConcurrency: callerConcurrency(env, processes),
     responseMaxBytes: responseMaxBytes(env),
+    connectionBounds: {
+      perAddress: connections(env, "MAX_CONNECTIONS_PER_ADDRESS") ?? CONNECTION_BOUNDS.perAddress,
+      total: connections(env, "MAX_CONNECTIONS"),
+    },
   };
 }
 
@@ -167,6 +174,16 @@ function callerConcurrency(env: NodeJS.ProcessEnv, processes: number): number {
       `CALLER_CONCURRENCY must be a whole number of requests from 1 to ${most} (one less than the GraphQL pool of each of ${processes} API process${processes > 1 ? "es" : ""}), got "${raw}"`,
     );
   }
+  return value;
+}
+
+/** A number of connections from 1 to 100,000, or undefined when unset. */
+function connections(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return undefined;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < 1 || value > 100_000)
+    throw new Error(`${name} must be a whole number of connections from 1 to 100000, got "${raw}"`);
   return value;
 }
 

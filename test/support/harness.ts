@@ -50,22 +50,30 @@ export const TEST_CLIENT_COST_LIMITS = {
 // checks the real cap with a small one.
 export const TEST_CALLER_CONCURRENCY = { perCaller: 1_000_000 };
 
+// Likewise test files open many connections at once from 127.0.0.1; test/server/connection-bounds.test.ts
+// checks the real caps with small ones.
+export const TEST_CONNECTION_BOUNDS = { perAddress: 100_000 };
+
+/** What a test server is started with: the app's options, and the address it listens on (127.0.0.1; "::" takes IPv6 and IPv4). */
+export type TestServerOptions = Omit<AppOptions, "pools"> & { host?: string };
+
 /** The app on `pools` with the tests' limits (any of them overridden), listening on a free loopback port. */
-async function listeningApp(pools: Pools, options: Omit<AppOptions, "pools">) {
+async function listeningApp(pools: Pools, { host = "127.0.0.1", ...options }: TestServerOptions) {
   const { app, server, close } = await createApp({
     pools,
     authLimits: TEST_ADDRESS_LIMITS,
     clientCostLimits: TEST_CLIENT_COST_LIMITS,
     callerConcurrency: TEST_CALLER_CONCURRENCY,
+    connectionBounds: TEST_CONNECTION_BOUNDS,
     oauthRateLimit: false,
     ...options,
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;
   return { app, url: `http://127.0.0.1:${port}`, close };
 }
 
-export async function startTestServer(options: Omit<AppOptions, "pools"> = {}): Promise<TestServer> {
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const db = await freshDatabase();
   // The same pools as `npm start`; the database is dropped (with force) at the end.
   const pools = createPools({ ownerUrl: db.ownerUrl, authUrl: db.authUrl });
@@ -109,7 +117,7 @@ export async function secondInstance(
  * The setup most API test files share: a test server started before the file's tests and closed
  * after them. Read its fields (`s.url`, `s.ownerPool`, ...) inside tests and hooks.
  */
-export function useTestServer(options: Omit<AppOptions, "pools"> = {}): TestServer {
+export function useTestServer(options: TestServerOptions = {}): TestServer {
   let started: TestServer | undefined;
   beforeAll(async () => {
     started = await startTestServer(options);
