@@ -7,7 +7,8 @@ import { Page } from "../../components/Page.tsx";
 import { ErrorMessage, Loading } from "../../components/States.tsx";
 import { useQuery } from "../../graphql/hooks.ts";
 import { useUserUnits } from "../../components/units.ts";
-import { RoutineList } from "../routines/operations.ts";
+import { ProgramDays, RoutineList, RoutineNextTargets } from "../routines/operations.ts";
+import { dayName, placeOf, programGroups } from "../routines/programOrder.ts";
 import { isWorkoutId } from "../workouts/operations.ts";
 import { emptyWorkout, workoutFromPlan, type LogWorkout } from "./draft.ts";
 import { LoggerPlan } from "./operations.ts";
@@ -16,7 +17,9 @@ export function StartScreen({ onStart, notice }: { onStart: (w: LogWorkout) => v
   const { unit, effort } = useUserUnits();
   const routines = useQuery(RoutineList, {});
   const [, setParams] = useSearchParams();
+  const library = useQuery(ProgramDays, {});
   const list = routines.data?.viewer?.routines ?? [];
+  const groups = programGroups(list, library.data?.programLibrary ?? []);
   return (
     <Page title="Start a workout">
       {notice}
@@ -30,19 +33,30 @@ export function StartScreen({ onStart, notice }: { onStart: (w: LogWorkout) => v
             <Link to="/programs">start a published program</Link> to have each workout planned for you.
           </p>
         ) : null}
-        <ul className="start-list">
-          {list.map((r) => (
-            <li key={r.id}>
-              <button type="button" className="primary" onClick={() => setParams({ routine: r.id })}>
-                Start {r.name}
-              </button>
-              <span className="muted">
-                {" "}
-                {r.exercises.length} exercise{r.exercises.length === 1 ? "" : "s"}, the next workout planned
-              </span>
-            </li>
-          ))}
-        </ul>
+        {groups.map((g) => (
+          <div key={g.program ?? ""} className="start-group">
+            {g.program ? <h3>{g.program}</h3> : groups.length > 1 ? <h3>Other routines</h3> : null}
+            {g.next ? <NextDay routine={g.next} /> : null}
+            <ul className="start-list">
+              {g.days.map((r) => (
+                <li key={r.id}>
+                  <button
+                    type="button"
+                    className={g.next === r || !g.program ? "primary" : undefined}
+                    onClick={() => setParams({ routine: r.id })}
+                  >
+                    Start {r.name}
+                  </button>
+                  {g.next === r ? <span className="badge">Next</span> : null}
+                  <span className="muted">
+                    {" "}
+                    {r.exercises.length} exercise{r.exercises.length === 1 ? "" : "s"}, the next workout planned
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
       </section>
       <section className="section" aria-labelledby="from-nothing">
         <h2 id="from-nothing">Empty</h2>
@@ -57,6 +71,18 @@ export function StartScreen({ onStart, notice }: { onStart: (w: LogWorkout) => v
         </p>
       </section>
     </Page>
+  );
+}
+
+/** "Next: Squat, week 2": the program's next day and where its cycle or stages are. */
+function NextDay({ routine }: { routine: { id: string; name: string; program?: string | null } }) {
+  const targets = useQuery(RoutineNextTargets, { id: routine.id });
+  const place = placeOf(targets.data?.routineById?.nextTargets);
+  return (
+    <p className="next-day">
+      <strong>Next:</strong> {dayName(routine)}
+      {place ? `, ${place}` : ""}
+    </p>
   );
 }
 

@@ -5,15 +5,29 @@ import { Empty, QueryView } from "../../components/States.tsx";
 import { CardTable } from "../../components/CardTable.tsx";
 import { prefetchQuery, useQuery } from "../../graphql/hooks.ts";
 import { formatDate } from "../../format.ts";
-import { RoutineList, routinePath } from "./operations.ts";
+import { ProgramDays, RoutineList, RoutineNextTargets, routinePath } from "./operations.ts";
+import { placeOf, programGroups } from "./programOrder.ts";
 
 /** Asked before the first render when the app opens on this page (main.tsx). */
 export function prefetch() {
   return prefetchQuery(RoutineList, {});
 }
 
+/** The next day's mark in the list: "· next, week 2". */
+function NextPlace({ id }: { id: string }) {
+  const targets = useQuery(RoutineNextTargets, { id });
+  const place = placeOf(targets.data?.routineById?.nextTargets);
+  return (
+    <>
+      {" · "}
+      <strong>next{place ? `, ${place}` : ""}</strong>
+    </>
+  );
+}
+
 export default function Routines() {
   const list = useQuery(RoutineList, {});
+  const library = useQuery(ProgramDays, {});
   return (
     <Page
       title="Routines"
@@ -36,10 +50,15 @@ export default function Routines() {
               </Empty>
             );
           }
+          const groups = programGroups(routines, library.data?.programLibrary ?? []);
+          const rows = groups.flatMap((g) => g.days);
+          const programOf = new Map(
+            groups.flatMap((g) => g.days.map((r, i) => [r.id, { group: g, day: i + 1 }] as const)),
+          );
           return (
             <CardTable
               caption="Your routines"
-              rows={routines}
+              rows={rows}
               rowKey={(r) => r.id}
               columns={[
                 {
@@ -57,7 +76,19 @@ export default function Routines() {
                   ),
                 },
                 { label: "Exercises", cell: (r) => r.exercises.length },
-                { label: "Progression", cell: (r) => r.progression },
+                {
+                  label: "Progression",
+                  cell: (r) => {
+                    const at = programOf.get(r.id);
+                    if (!at?.group.program) return r.progression;
+                    return (
+                      <>
+                        {at.group.program}, day {at.day} of {at.group.days.length}
+                        {at.group.next === r ? <NextPlace id={r.id} /> : null}
+                      </>
+                    );
+                  },
+                },
                 { label: "Unit", cell: (r) => r.unit },
                 { label: "Changed", cell: (r) => formatDate(r.updatedAt) },
               ]}

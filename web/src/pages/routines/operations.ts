@@ -12,10 +12,27 @@ export const RoutineList = graphql(`
         progression
         deload
         updatedAt
+        program
         exercises {
           id
         }
+        lastWorkout: workoutsByRoutineId(first: 1, orderBy: [DATE_DESC, START_DESC]) {
+          nodes {
+            date
+            start
+          }
+        }
       }
+    }
+  }
+`);
+
+/** The built-in programs' days in order (to list a started program's routines in program order). */
+export const ProgramDays = graphql(`
+  query ProgramDays {
+    programLibrary {
+      name
+      days
     }
   }
 `);
