@@ -5,6 +5,7 @@ import pg from "pg";
 import { createHash } from "node:crypto";
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { readFileSync, readdirSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { createDatabaseFromTemplate, startScratch } from "../db/scratch.ts";
@@ -91,7 +92,20 @@ async function spawnUntil(
 }
 
 /**
- * The real server (`node server/main.ts`, what `npm start` runs) in a process of its own, on the
+ * What `npm start` runs, from package.json's start script (`KEY=value ... exec node <flags>
+ * server/main.ts`): its variables and Node's flags, so a bench's server runs as the installed one.
+ */
+export function startScript(checkout = root): { env: Record<string, string>; nodeArgs: string[] } {
+  const scripts = JSON.parse(readFileSync(path.join(checkout, "package.json"), "utf8")).scripts;
+  const words = String(scripts.start).split(/\s+/);
+  const env = Object.fromEntries(
+    words.slice(0, words.indexOf("exec")).map((w) => [w.slice(0, w.indexOf("=")), w.slice(w.indexOf("=") + 1)]),
+  );
+  return { env, nodeArgs: words.slice(words.indexOf("node") + 1, words.indexOf("server/main.ts")) };
+}
+
+/**
+ * The real server (`node server/main.ts` with the start script's flags, what `npm start` runs) in a process of its own, on the
  * bench database through DATABASE_URL: migrations (already applied), worker, request log and all.
  * One API process unless `env` sets WEB_CONCURRENCY. `checkout`: another copy of the project (to
  * compare a version against this one in the same run, on the same database).
@@ -105,8 +119,9 @@ export async function startApp(
   // BENCH_CPU_PROF=<folder>: every server process writes a V8 CPU profile there when it stops.
   if (process.env.BENCH_CPU_PROF)
     env = { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`, ...env };
+  const start = startScript(checkout);
   return spawnUntil(
-    ["server/main.ts"],
+    [...start.nodeArgs, "server/main.ts"],
     // Its request log on, a line per request as `npm start` writes (read and dropped by this process).
     {
       PORT: String(port),
@@ -114,7 +129,7 @@ export async function startApp(
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: db.ownerUrl,
       AUTH_DATABASE_URL: db.authUrl,
-      GRAPHILE_ENV: "production",
+      ...start.env,
       NODE_ENV: "production",
       WEB_CONCURRENCY: "1",
       SVC_LOG: "",
@@ -348,3 +363,64 @@ export async function visitorClient(authUrl: string, token: string): Promise<pg.
   ]);
   return client;
 }
+
+/** Processes under `rootPid` (itself included), from /proc's parent pids. */
+export function descendants(rootPid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const ppid = Number(procStat(Number(entry))?.[1]);
+    children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+  }
+  const tree: number[] = [];
+  const walk = (pid: number) => {
+    tree.push(pid);
+    for (const child of children.get(pid) ?? []) walk(child);
+  };
+  walk(rootPid);
+  return tree;
+}
+
+/** /proc/<pid>/stat's fields after the command name (state, ppid, ...), or null once it is gone. */
+function procStat(pid: number): string[] | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  } catch {
+    return null;
+  }
+}
+
+/** Linux's clock ticks per second (USER_HZ), in which /proc reports CPU time. */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * CPU time (user + system, ms) used so far by the processes `pids` picks, asked again at each
+ * reading: PostgreSQL's backends come and go, and one that exited is counted in its parent's
+ * children's time (cutime, cstime), so the processes picked must include the parents. A figure
+ * that holds on a shared machine, where requests a second follow whatever else runs.
+ */
+export function cpuMeter(pids: () => number[]) {
+  const read = () =>
+    pids().reduce((sum, pid) => {
+      const f = procStat(pid);
+      return sum + (f ? Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]) : 0);
+    }, 0);
+  let start = read();
+  return {
+    reset: () => void (start = read()),
+    /** Milliseconds of CPU since the last reset. */
+    ms: () => ((read() - start) * 1000) / TICKS_PER_SECOND,
+  };
+}
+
+/** This process's PostgreSQL processes (the scratch or embedded cluster it started). */
+export const postgresPids = () =>
+  descendants(process.pid).filter((pid) => {
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+      return cmd.startsWith("postgres") || cmd.includes("/bin/postgres");
+    } catch {
+      return false;
+    }
+  });

@@ -10,6 +10,7 @@
 // with app_hidden.touch_current_session_to_write: a credential that is no live sign-in fails the
 // set-up with FORBIDDEN, so the mutation's statements never run.
 import type pg from "pg";
+import type { Writable } from "node:stream";
 import { makePgService, makeWithPgClientViaPgClientAlreadyInTransaction } from "postgraphile/adaptors/pg";
 import { getOperationAST, type OperationTypeNode } from "postgraphile/graphql";
 import { transactionPooled } from "../../db/pooler.ts";
@@ -52,6 +53,19 @@ export function setupText(
   return text;
 }
 
+/**
+ * The set-up and the statements the callback sends before the event loop turns (the operation's
+ * first query) leave in one write: one system call and one wake-up of the backend instead of one
+ * each. node-postgres corks the socket around each query itself; corks nest.
+ */
+function holdWritesThisTick(client: pg.PoolClient): void {
+  const stream = (client as unknown as { connection?: { stream?: NodeJS.WritableStream & Partial<Writable> } })
+    .connection?.stream;
+  if (!stream?.cork || !stream.uncork) return;
+  stream.cork();
+  setImmediate(() => stream.uncork!());
+}
+
 export function makeRequestWithPgClient(pool: pg.Pool): WithPgClient {
   const withPgClient = (async (pgSettings: RequestSettings | null, callback: Parameters<WithPgClient>[1]) => {
     const client = await pool.connect();
@@ -74,6 +88,7 @@ export function makeRequestWithPgClient(pool: pg.Pool): WithPgClient {
     }
     const onSession = settings[ON_SESSION_RESOLVED];
     let handedBack = false;
+    holdWritesThisTick(client);
     try {
       // The set-up is not waited for: on the pipelined pool (server/process/database.ts) the callback's
       // first statement goes out right behind it. PostgreSQL runs them in order, so every statement

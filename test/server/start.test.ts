@@ -1,8 +1,8 @@
 // `npm start` as an operator runs it: the real entry point in a child process on the embedded
-// database. Data survives a restart, SIGTERM stops PostgreSQL too, a second start is refused,
+// database. Data survives a restart (of `npm start` too), SIGTERM stops PostgreSQL too, a second start is refused,
 // PUBLIC_URL names the OAuth addresses.
 import { spawn } from "node:child_process";
-import { mkdtempSync, existsSync, rmSync, chmodSync } from "node:fs";
+import { mkdtempSync, existsSync, rmSync, chmodSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "../../db/embedded.ts";
@@ -118,10 +118,8 @@ test("with DATABASE_URL it uses that server, migrates an empty database and star
   }
 }, 120000);
 
-test("SIGTERM to `npm start` (npm, not node) stops the server and PostgreSQL", async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), "svc-npm-start-"));
-  chmodSync(dir, 0o777);
-  const port = await freePort();
+/** `npm start` on `dir`, with its output collected and the Node server it runs found. */
+async function npmStart(dir: string, port: number) {
   let out = "";
   const npm = spawn("npm", ["start"], {
     cwd: root,
@@ -131,22 +129,59 @@ test("SIGTERM to `npm start` (npm, not node) stops the server and PostgreSQL", a
   npm.stdout!.on("data", (d) => (out += d));
   npm.stderr!.on("data", (d) => (out += d));
   const exited = new Promise((resolve) => npm.on("exit", resolve));
+  const t0 = Date.now();
+  while (!/running at/.test(out)) {
+    if (Date.now() - t0 > 60000 || npm.exitCode !== null) throw new Error(out);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const children = readFileSync(`/proc/${npm.pid}/task/${npm.pid}/children`, "utf8").trim().split(/\s+/);
+  const server = children.find((pid) => readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("server/main.ts"))!;
+  return { npm, exited, output: () => out, serverPid: Number(server) };
+}
+
+test("`npm start`: Node's memory settings, SIGTERM to npm stops the server and PostgreSQL, a restart keeps the data", async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "svc-npm-start-"));
+  chmodSync(dir, 0o777);
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
   try {
-    const t0 = Date.now();
-    while (!/running at/.test(out)) {
-      if (Date.now() - t0 > 60000 || npm.exitCode !== null) throw new Error(out);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    expect((await gql(`http://127.0.0.1:${port}`, "{ viewer { id } }")).body).toEqual({ data: { viewer: null } });
-    npm.kill("SIGTERM");
-    await exited;
+    const first = await npmStart(dir, port);
+    // The young generation bounded and glibc's arenas few: without them an idle server holds
+    // about 100 MiB more (docs/operations.md#footprint).
+    const args = readFileSync(`/proc/${first.serverPid}/cmdline`, "utf8").split("\0");
+    expect(args).toContain("--max-semi-space-size=8");
+    expect(readFileSync(`/proc/${first.serverPid}/environ`, "utf8").split("\0")).toContain("MALLOC_ARENA_MAX=2");
+    const email = `npm-${Date.now()}@example.com`;
+    const up = await post(url, "/api/auth/sign-up/email", { name: "Npm", email, password: "npm-password-1" });
+    const logged = await gql(
+      url,
+      "mutation($d: JSON) { applyWorkoutDocument(input: {document: $d}) { workout { id } } }",
+      {
+        d: { date: "2026-03-02", name: "Before the restart", exercises: [{ exercise: "Bench Press", sets: ["60x5"] }] },
+      },
+      { token: up.body.token },
+    );
+    expect(logged.body.errors).toBeUndefined();
+    first.npm.kill("SIGTERM");
+    await first.exited;
     const t1 = Date.now();
     while (existsSync(path.join(dir, "pg", "postmaster.pid")) && Date.now() - t1 < 20000)
       await new Promise((r) => setTimeout(r, 100));
     expect(existsSync(path.join(dir, "pg", "postmaster.pid"))).toBe(false);
-    await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
-    expect(out).toMatch(/Stopped/);
+    await expect(fetch(`${url}/`)).rejects.toThrow();
+    expect(first.output()).toMatch(/Stopped/);
+
+    const second = await npmStart(dir, port);
+    try {
+      const read = await gql(url, "{ viewer { workouts(limit: 10) { date name } } }", {}, { token: up.body.token });
+      expect(read.body).toEqual({
+        data: { viewer: { workouts: [{ date: "2026-03-02", name: "Before the restart" }] } },
+      });
+    } finally {
+      second.npm.kill("SIGTERM");
+      await second.exited;
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-}, 120000);
+}, 180000);
