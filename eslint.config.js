@@ -115,8 +115,18 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware: a promise is awaited or handled, never dropped, and only a promise is awaited.
+    files: ["server/**/*.ts", "db/**/*.ts", "sdk/src/**/*.ts", "cli/src/**/*.ts", "scripts/**/*.ts"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/await-thenable": "error",
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: false }],
+    },
+  },
+  {
     // No function over 150 lines (blank lines and comments aside), so each reads at once; SQL's
-    // bound (100) is checked in test/lint.test.ts. Tests are left out: a describe block is a list
+    // bound (100) is checked in test/short-functions.test.ts. Tests are left out: a describe block is a list
     // of cases rather than one function.
     ignores: ["**/test/**"],
     rules: { "max-lines-per-function": ["error", { max: 150, skipBlankLines: true, skipComments: true }] },
