@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { undeclaredPooler, type Pooler } from "./pooler.ts";
-import { connectionProblem } from "./connection-problem.ts";
+import { connectionProblem, whereUrlPoints } from "./connection-problem.ts";
 
 /** The roles script, for operators who create the roles themselves. */
 export const ROLES_SCRIPT = path.join(import.meta.dirname, "roles.sql");
@@ -80,10 +80,11 @@ export async function bootstrapExternal(databaseUrl: string, authUrl?: string, p
   try {
     // Before migrating: through an undeclared transaction pooler the migrations' statements break.
     const { rows } = await client.query(
-      "select rolsuper or rolcreaterole as can, pg_backend_pid() as pid from pg_roles where rolname = current_user",
+      "select rolsuper or rolcreaterole as can, pg_backend_pid() as pid, pg_is_in_recovery() as standby, current_setting('transaction_read_only') = 'on' as read_only from pg_roles where rolname = current_user",
     );
     if (!pooler && rows[0]?.pid !== (client as unknown as { processID: number }).processID)
       throw new Error(undeclaredPooler("DATABASE_URL"));
+    if (rows[0]?.standby || rows[0]?.read_only) throw new Error(notWritable(databaseUrl, rows[0].standby));
     if (rows[0]?.can) {
       // Servers starting at once take turns: concurrent grants of one role fail ("tuple concurrently updated").
       await client.query("begin");
@@ -105,6 +106,12 @@ export async function bootstrapExternal(databaseUrl: string, authUrl?: string, p
     await client.end();
   }
   return { ownerUrl: databaseUrl, authUrl: authUrl ?? databaseUrl };
+}
+
+/** What to do when DATABASE_URL leads to a standby or a read-only database (the service writes on every request). */
+function notWritable(url: string, standby: boolean): string {
+  const what = standby ? "a standby (in recovery)" : "a read-only database (default_transaction_read_only is on)";
+  return `DATABASE_URL (${whereUrlPoints(url)}) leads to ${what}, which takes no writes; the service writes on every request. Point DATABASE_URL at the primary, or at a proxy that always leads to the primary (HAProxy with Patroni's /primary check: docs/operations.md#high-availability)`;
 }
 
 export function newPassword(): string {

@@ -3,7 +3,7 @@
 import { commit } from "graphile-migrate";
 import pg from "pg";
 import { startScratch, urlFor } from "./scratch.ts";
-import { migrateSettings } from "./migrate.ts";
+import { migrateSettings, recordCommittedHashes } from "./migrate.ts";
 
 const message = process.argv.slice(2).join(" ") || undefined;
 const scratch = await startScratch();
@@ -21,7 +21,10 @@ try {
     } as never,
     message,
   );
-  console.log("Committed migrations/current; migrations/current is now empty");
+  recordCommittedHashes();
+  console.log(
+    "Committed migrations/current (its SHA-256 added to migrations/committed.sha256); migrations/current is now empty",
+  );
 } finally {
   await scratch.stop();
 }

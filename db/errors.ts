@@ -60,6 +60,7 @@ export const REQUEST_CODES = {
   INVALID_INPUT: "INVALID_INPUT", // a negative list size (first, last, limit, offset) or one over the maximum page, or a UUID argument that is not one; the message names it
   RESPONSE_TOO_LARGE: "RESPONSE_TOO_LARGE", // an answer longer than GRAPHQL_MAX_RESPONSE_BYTES: sent instead of it, naming the cap
   CONCURRENCY_LIMITED: "CONCURRENCY_LIMITED", // sent before GraphQL runs (server/caller-concurrency.ts): a request past its caller's cap of requests at once found its queue full or got no slot within the wait
+  SERVICE_UNAVAILABLE: "SERVICE_UNAVAILABLE", // the database out of service (db/outage.ts): HTTP 503, Retry-After and extensions.retryAfter
 } as const;
 
 /**
@@ -86,6 +87,7 @@ export const ROUTE_CODES = {
   CONCURRENCY_LIMITED: 429, // a caller's requests past its cap of requests at once waited their turn in vain (its queue full, or no slot within the wait); Retry-After
   TOO_MANY_ATTEMPTS: 429, // too many failed sign-ins for an account or an address (Retry-After)
   INTERNAL_ERROR: 500, // anything unexpected: logged with the error id the message gives
+  SERVICE_UNAVAILABLE: 503, // the database is out of service (down, shutting down, read-only, refusing logins): retry after Retry-After (db/outage.ts)
 } as const;
 
 export type RouteCode = keyof typeof ROUTE_CODES;

@@ -9,7 +9,8 @@ const migratePg: {
   clearAllPools: () => void;
   withAdvisoryLock: (client: unknown, callback: (client: unknown) => Promise<unknown>) => Promise<unknown>;
 } = createRequire(import.meta.url)("graphile-migrate/dist/pgReal.js");
-import { readdirSync, readFileSync, existsSync } from "node:fs";
+import { readdirSync, readFileSync, existsSync, appendFileSync } from "node:fs";
+import { createHash } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -22,6 +23,65 @@ export function lastCommittedMigration(): string {
     .map((f) => f.slice(0, 6))
     .sort();
   return `${numbers.at(-1)}.sql`;
+}
+
+/** The list of committed migrations' SHA-256 (sha256sum's format): a committed migration never changes. */
+export const COMMITTED_HASH_LIST = path.join(MIGRATIONS_FOLDER, "committed.sha256");
+
+/** Each committed file and the SHA-256 of its bytes, in order. */
+export function committedFileHashes(): { file: string; sha256: string }[] {
+  const dir = path.join(MIGRATIONS_FOLDER, "committed");
+  return readdirSync(dir)
+    .filter((f) => /^\d{6}.*\.sql$/.test(f))
+    .sort()
+    .map((file) => ({
+      file,
+      sha256: createHash("sha256")
+        .update(readFileSync(path.join(dir, file)))
+        .digest("hex"),
+    }));
+}
+
+/** Adds the lines of committed files the list does not name yet (after `npm run migration:commit`); never changes a line. */
+export function recordCommittedHashes(): void {
+  const listed = readFileSync(COMMITTED_HASH_LIST, "utf8");
+  for (const { file, sha256 } of committedFileHashes())
+    if (!listed.includes(`  ${file}\n`)) appendFileSync(COMMITTED_HASH_LIST, `${sha256}  ${file}\n`);
+}
+
+/** Each committed migration as graphile-migrate records it (`000003.sql`) with the hash its header gives. */
+export function committedHashes(): Map<string, string> {
+  const dir = path.join(MIGRATIONS_FOLDER, "committed");
+  const hashes = new Map<string, string>();
+  for (const file of readdirSync(dir)
+    .filter((f) => /^\d{6}.*\.sql$/.test(f))
+    .sort()) {
+    const hash = /^--! Hash: (\S+)$/m.exec(readFileSync(path.join(dir, file), "utf8"))?.[1];
+    if (hash) hashes.set(`${file.slice(0, 6)}.sql`, hash);
+  }
+  return hashes;
+}
+
+/**
+ * Refuses a database whose applied migrations are not this version's (same number, other hash):
+ * migrating on would build on a schema the next migration does not expect and fail half-way.
+ */
+async function refuseForeignHistory(client: pg.Client): Promise<void> {
+  const table = await client.query("select to_regclass('graphile_migrate.migrations') is not null as migrated");
+  if (!table.rows[0].migrated) return;
+  const { rows } = await client.query<{ filename: string; hash: string }>(
+    "select filename, hash from graphile_migrate.migrations order by filename",
+  );
+  const committed = committedHashes();
+  const differing = rows.filter((row) => committed.has(row.filename) && committed.get(row.filename) !== row.hash);
+  if (!differing.length) return;
+  const first = differing[0];
+  throw new Error(
+    `The database's migration history does not match this version's: its ${first.filename} has ${first.hash}, this version's ${committed.get(first.filename)}${differing.length > 1 ? ` (and ${differing.length - 1} more)` : ""}. ` +
+      "It was made by a development build whose migrations were later rewritten; migrating it on would fail half-way. Nothing was changed. " +
+      "What to do: start the version that made it on this database, export each user's data (svc export), and import it into a new database made by this version " +
+      "(a new SVC_DATA_DIR or DATABASE_URL); see docs/operations.md#upgrades",
+  );
 }
 
 function currentHasContent(): boolean {
@@ -69,6 +129,7 @@ export async function migrateDatabase(ownerUrl: string): Promise<void> {
   try {
     await lock.query("begin");
     await lock.query("select pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
+    await refuseForeignHistory(lock);
     migratePg.withAdvisoryLock = (client, callback) => callback(client);
     await migrate(settings as never);
     // Work in progress (migrations/current) is applied too until it is committed.

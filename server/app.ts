@@ -19,7 +19,8 @@ import { sessionIdentity } from "./identity/session.ts";
 import { deferApiKey } from "./identity/api-key-meter.ts";
 import { authRoutes } from "./identity/auth-routes.ts";
 import { HttpError, sendError } from "./http/http-error.ts";
-import { STANDARD_MESSAGES, type RouteCode } from "../db/errors.ts";
+import { JSON_RPC_CODES, STANDARD_MESSAGES, type RouteCode } from "../db/errors.ts";
+import { isOutage, OUTAGE_MESSAGE, OUTAGE_RETRY_AFTER_SECONDS } from "../db/outage.ts";
 import { adminRoutes } from "./identity/admin-routes.ts";
 import { log } from "./observability/logger.ts";
 import { securityHeaders } from "./http/security-headers.ts";
@@ -30,6 +31,7 @@ import type { TrustProxy } from "./http/client-address.ts";
 import { AUTH_LIMITS, type AuthLimits } from "./limits/auth-limits.ts";
 import type { Pools } from "./process/database.ts";
 import { healthRoutes } from "./observability/health.ts";
+import type { DiskWatch } from "./observability/disk-space.ts";
 import { watchRequests } from "./process/shutdown.ts";
 import {
   databaseTimePlugin,
@@ -80,6 +82,8 @@ export type AppOptions = {
   connectionBounds?: Partial<ConnectionBounds>;
   /** A built web app to serve instead of web/dist (tests that deploy a new version under a running page). */
   webDist?: string;
+  /** The embedded database's folder and DISK_FREE_WARN_MB: readiness says `disk: "low"` below it (server/disk-space.ts). */
+  disk?: DiskWatch;
 };
 export type App = { app: express.Express; server: Server; close: () => Promise<void> };
 
@@ -116,6 +120,31 @@ function noNullBody(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
+/** The database out of service: 503 with Retry-After, in the shape of the endpoint asked (JSON-RPC on /api/mcp). */
+function answerOutage(req: Request, res: Response, error: unknown) {
+  log("warn", "database unavailable", {
+    path: req.path,
+    error: (error as Error).message,
+    code: (error as { code?: string }).code,
+  });
+  const retryAfter = OUTAGE_RETRY_AFTER_SECONDS;
+  res.set("Retry-After", String(retryAfter));
+  if (req.path.startsWith(MCP_PATH)) {
+    const data = { code: "SERVICE_UNAVAILABLE", retryAfter };
+    res
+      .status(503)
+      .json({ jsonrpc: "2.0", error: { code: JSON_RPC_CODES.SERVER_ERROR, message: OUTAGE_MESSAGE, data }, id: null });
+    return;
+  }
+  sendError(
+    res,
+    "SERVICE_UNAVAILABLE",
+    OUTAGE_MESSAGE,
+    { retryAfter },
+    req.path.startsWith(GRAPHQL_PATH) ? "graphql" : "route",
+  );
+}
+
 function graphqlConcurrencyRefusal(res: Response, { code, message, retryAfter, limit }: SlotDenial) {
   res.set("Retry-After", String(retryAfter));
   sendError(res, code, message, { limit, retryAfter }, "graphql");
@@ -143,6 +172,7 @@ export async function createApp({
   publicUrl,
   responseMaxBytes,
   connectionBounds,
+  disk,
 }: AppOptions): Promise<App> {
   const app = express();
   const bounds = { ...CONNECTION_BOUNDS, ...connectionBounds };
@@ -181,7 +211,7 @@ export async function createApp({
   // First of all: a body over the limit is refused before it is read, or once it passes the limit.
   app.use(bodyLimit());
   // Before identity and body parsing: health checks touch only their own pools.
-  app.use(healthRoutes(pools));
+  app.use(healthRoutes(pools, { disk }));
   // Before any route: an unsafe request from another origin may not ride on the session cookie.
   app.use(crossSiteGuard(GRAPHQL_PATH));
   // Before the body is read: a request past its caller's cap waits (or is refused) holding nothing.
@@ -240,6 +270,7 @@ export async function createApp({
     if (res.headersSent) return next(error);
     const shape = req.path.startsWith(GRAPHQL_PATH) ? "graphql" : "route";
     if (error instanceof HttpError) return sendError(res, error.code, error.message, error.details, shape);
+    if (isOutage(error)) return answerOutage(req, res, error);
     const refusal = bodyRefusal(error as BodyParserError);
     if (refusal) return sendError(res, refusal.code, refusal.message, {}, shape);
     const errorId = randomUUID();

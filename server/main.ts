@@ -2,6 +2,7 @@
 // With WEB_CONCURRENCY above 1 this process is the primary: it starts the database, migrates, runs
 // the background jobs and forks that many API processes sharing the port (server/process/cluster.ts).
 import cluster from "node:cluster";
+import { watchDiskSpace } from "./observability/disk-space.ts";
 import { readConfig } from "./process/config.ts";
 import { openDatabase } from "./process/database.ts";
 import { startWorker } from "./jobs/worker.ts";
@@ -63,7 +64,9 @@ async function main() {
     metrics: config.metricsPort !== undefined,
     publicUrl: config.publicUrl,
     connectionBounds: config.connectionBounds,
+    disk: embedded ? { dir: config.dataDir, warnBelowBytes: config.diskFreeWarnMb * 1024 * 1024 } : undefined,
   };
+  const stopDiskWatch = watchDiskSpace(appOptions.disk);
   const running = (port: number) => {
     const base = config.publicUrl ?? `http://localhost:${port}`;
     const listening = config.publicUrl ? `, listening on port ${port}` : "";
@@ -75,7 +78,13 @@ async function main() {
   // In order: HTTP (every API process finishes its requests), the worker, the pools, PostgreSQL.
   let stopHttp = async () => {};
   let stopMetrics = async () => {};
-  const stopAll = stopInOrder([() => stopMetrics(), () => stopHttp(), () => worker.stop(), () => db.close()]);
+  const stopAll = stopInOrder([
+    async () => stopDiskWatch(),
+    () => stopMetrics(),
+    () => stopHttp(),
+    () => worker.stop(),
+    () => db.close(),
+  ]);
   stopOnSignals(async (signal) => {
     stopping = true;
     say(`${signal} received, stopping`);

@@ -88,6 +88,9 @@ export abstract class BaseCommand extends Command {
       timeoutMs: options.timeoutMs,
       // A person at a terminal is told at once when to retry (exit 5) rather than left waiting.
       rateLimitRetries: 0,
+      // An outage is usually seconds (a restart, a failover): reads wait it out, saying so.
+      onUnavailableWait: ({ seconds, message }) =>
+        this.note(`${message[0].toUpperCase()}${message.slice(1)} in ${counted(seconds, "second")}…`),
     });
     return { client, resolved };
   }
@@ -173,6 +176,13 @@ export function describe(error: unknown, commandId?: string): { message: string;
       return {
         message: signInHelps ? `${sentence(e.message)} ${SIGN_IN_HINT}` : sentence(e.message),
         exitCode: EXIT.forbidden,
+      };
+    }
+    case "ServiceUnavailableError": {
+      const seconds = Math.max(1, Number(e.retryAfter) || 2);
+      return {
+        message: `The service is unavailable right now (its database is down, restarting or read-only). Try again in ${counted(seconds, "second")}.`,
+        exitCode: EXIT.unavailable,
       };
     }
     case "NetworkError":

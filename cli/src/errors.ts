@@ -1,6 +1,14 @@
 // Errors the CLI raises itself, each with its exit code. Errors from the SDK are mapped in base.ts.
-/** 3: a dry run that would not import as is (names to map first). */
-export const EXIT = { ok: 0, failure: 1, usage: 2, wouldNotImport: 3, forbidden: 4, rateLimited: 5 } as const;
+/** 3: a dry run that would not import as is (names to map first). 6: the service is unavailable (retried, still down). */
+export const EXIT = {
+  ok: 0,
+  failure: 1,
+  usage: 2,
+  wouldNotImport: 3,
+  forbidden: 4,
+  rateLimited: 5,
+  unavailable: 6,
+} as const;
 
 export class CliError extends Error {
   readonly exitCode: number;

@@ -8,6 +8,8 @@
  *   revoked key, or not allowed.
  * - `NotFoundError` (`NOT_FOUND`).
  * - `NetworkError` (`NETWORK_ERROR`): the server could not be reached.
+ * - `ServiceUnavailableError` (`SERVICE_UNAVAILABLE`, or HTTP 502/503/504 from a proxy): the
+ *   service is out of order for now (its database down, read-only or restarting); `retryAfter`.
  * - `AmbiguousExerciseError` (`AMBIGUOUS_EXERCISE`, thrown by the client itself): an exercise name
  *   that fits several exercises; `candidates` are the choices.
  * - `SvcError` itself for anything else (`INVALID_INPUT`, `CONFLICT`, `INTERNAL_ERROR`, ...).
@@ -105,6 +107,31 @@ export class NetworkError extends SvcError {
   }
 }
 
+/** The service is unavailable for now (its database is down, read-only or restarting): retry after `retryAfter` seconds. */
+export class ServiceUnavailableError extends SvcError {
+  /** Seconds to wait before retrying (at least 1). */
+  readonly retryAfter: number;
+
+  constructor(message: string, retryAfter: number, options: SvcErrorOptions = {}) {
+    super("SERVICE_UNAVAILABLE", message, options);
+    this.name = "ServiceUnavailableError";
+    this.retryAfter = retryAfter;
+  }
+}
+
+/** Seconds from `extensions.retryAfter`, else the `Retry-After` header, else `fallback`. */
+function retryAfterOf(
+  extensions: Record<string, unknown>,
+  header: string | null | undefined,
+  fallback: number,
+): number {
+  const fromExtensions = Number(extensions.retryAfter);
+  const fromHeader = Number(header);
+  if (Number.isFinite(fromExtensions) && fromExtensions > 0) return Math.ceil(fromExtensions);
+  if (Number.isFinite(fromHeader) && fromHeader > 0) return Math.ceil(fromHeader);
+  return fallback;
+}
+
 const FORBIDDEN_CODES = new Set(["FORBIDDEN", "UNAUTHORIZED", "BANNED_USER"]);
 
 /** The typed error for a code and message (from GraphQL `extensions` or an auth route's body). */
@@ -120,16 +147,11 @@ export function errorFromCode(
     return new InvalidDocumentError(path, reason, options);
   }
   if (code === "RATE_LIMITED" || code === "TOO_MANY_ATTEMPTS" || options.status === 429) {
-    const fromExtensions = Number(extensions.retryAfter);
-    const fromHeader = Number(options.retryAfterHeader);
-    const retryAfter =
-      Number.isFinite(fromExtensions) && fromExtensions > 0
-        ? fromExtensions
-        : Number.isFinite(fromHeader) && fromHeader > 0
-          ? fromHeader
-          : 60;
-    return new RateLimitedError(message, Math.ceil(retryAfter), { ...options, code });
+    const retryAfter = retryAfterOf(extensions, options.retryAfterHeader, 60);
+    return new RateLimitedError(message, retryAfter, { ...options, code });
   }
+  if (code === "SERVICE_UNAVAILABLE")
+    return new ServiceUnavailableError(message, retryAfterOf(extensions, options.retryAfterHeader, 2), options);
   if (FORBIDDEN_CODES.has(code)) return new ForbiddenError(code, message, options);
   if (code === "NOT_FOUND") return new NotFoundError(message, options);
   return new SvcError(code, message, options);

@@ -46,6 +46,7 @@ export {
   SvcError,
   InvalidDocumentError,
   RateLimitedError,
+  ServiceUnavailableError,
   ForbiddenError,
   NotFoundError,
   NetworkError,

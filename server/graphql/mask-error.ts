@@ -7,6 +7,7 @@ import { ERROR_CODES, STANDARD_MESSAGES } from "../../db/errors.ts";
 import { UUID_PATTERN } from "@svc/sdk/documents";
 import { log } from "../observability/logger.ts";
 import { statementTimeouts } from "../observability/metrics.ts";
+import { isOutage, OUTAGE_CODE, OUTAGE_MESSAGE, OUTAGE_RETRY_AFTER_SECONDS } from "../../db/outage.ts";
 
 /** Where a refused document's path is in a file sent as text: only the import knows (it read the file). */
 export type LineOfPath = (path: string) => { line: number; field: string } | null;
@@ -36,6 +37,11 @@ export function maskError(error: GraphQLError): GraphQLError {
   const original = error.originalError as PgError | undefined;
   // Validation and syntax errors, and errors we raised deliberately as GraphQLErrors.
   if (!original || original instanceof GraphQLError) return error;
+  // The database out of service: retryable, said without its address (the log has PostgreSQL's words).
+  if (isOutage(original)) {
+    log("warn", "database unavailable", { error: original.message, code: original.code });
+    return rebuild(error, OUTAGE_MESSAGE, { code: OUTAGE_CODE, retryAfter: OUTAGE_RETRY_AFTER_SECONDS });
+  }
   if (isSafeError(original)) {
     const extensions: Record<string, unknown> = { ...(original.extensions ?? {}) };
     // A pagination cursor that does not decode (@dataplan/pg says so without a code): a bad argument.

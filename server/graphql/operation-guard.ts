@@ -28,6 +28,8 @@ import { textNesting, MAX_TEXT_NESTING } from "./operation-nesting.ts";
 import { payerOf, type ClientCostBudget, type CostClaims, type CostRefusal } from "../limits/client-cost-budget.ts";
 import { rateLimitHeaders } from "../limits/rate-limit-headers.ts";
 import { REQUEST_CODES } from "../../db/errors.ts";
+import { isOutage, OUTAGE_CODE, OUTAGE_MESSAGE, OUTAGE_RETRY_AFTER_SECONDS } from "../../db/outage.ts";
+import { log } from "../observability/logger.ts";
 import { expressRequest } from "./request-identity.ts";
 import { pgSettingsFor } from "../identity/pg-settings.ts";
 import type { Identity, KeyLimitReached, KeyUse } from "../identity/identity.ts";
@@ -149,6 +151,29 @@ const rateLimitedError = ({ message, retryAfter, limit }: KeyLimitReached, extra
     limit,
     ...extra,
   });
+
+/**
+ * The checks' own statements (the cost budget's claim, a key's count) failed: on a database out of
+ * service, 503 SERVICE_UNAVAILABLE with Retry-After, as maskError says it for the plans' statements.
+ */
+function unavailable(args: ExecuteArgs, error: unknown): ExecutionResult {
+  if (!isOutage(error)) throw error;
+  log("warn", "database unavailable", { error: (error as Error).message, code: (error as { code?: string }).code });
+  const http = args.requestContext?.http;
+  if (http)
+    httpOverrides.set(http, { statusCode: 503, headers: { "retry-after": String(OUTAGE_RETRY_AFTER_SECONDS) } });
+  return { errors: [refusal(OUTAGE_MESSAGE, OUTAGE_CODE, { retryAfter: OUTAGE_RETRY_AFTER_SECONDS })] };
+}
+
+/** An answer holding SERVICE_UNAVAILABLE (maskError's, from a plan's statement) is sent as 503 with Retry-After. */
+function outageAnswer(result: { buffer: Buffer; statusCode?: number; headers: Record<string, string> }): boolean {
+  if (!result.buffer.includes(`"${OUTAGE_CODE}"`)) return false;
+  const { errors } = JSON.parse(result.buffer.toString("utf8")) as { errors?: { extensions?: { code?: string } }[] };
+  if (!errors?.some((e) => e.extensions?.code === OUTAGE_CODE)) return false;
+  result.statusCode = 503;
+  result.headers["retry-after"] = String(OUTAGE_RETRY_AFTER_SECONDS);
+  return true;
+}
 
 type ExecuteArgs = {
   schema: Parameters<typeof measureOperation>[0];
@@ -331,6 +356,7 @@ export const OperationGuardPlugin: GraphileConfig.Plugin = {
         const cap = event.resolvedPreset.grafserv?.responseMaxBytes ?? OPERATION_LIMITS.responseBytes;
         if (result?.type === "buffer" && result.buffer.length > cap) return tooLarge(result, cap);
         const override = httpOverrides.get(event.requestDigest);
+        if (result?.type === "buffer" && !override) outageAnswer(result);
         if (result && override) {
           result.statusCode = override.statusCode;
           Object.assign(result.headers, override.headers);
@@ -342,8 +368,19 @@ export const OperationGuardPlugin: GraphileConfig.Plugin = {
   grafast: {
     middleware: {
       execute(next, event) {
-        const checked = checkBeforeExecution(event.args as unknown as ExecuteArgs);
-        return isPromiseLike(checked) ? checked.then((result) => result ?? next()) : (checked ?? next());
+        const args = event.args as unknown as ExecuteArgs;
+        let checked: Checked;
+        try {
+          checked = checkBeforeExecution(args);
+        } catch (error) {
+          return unavailable(args, error);
+        }
+        return isPromiseLike(checked)
+          ? Promise.resolve(checked).then(
+              (result) => result ?? next(),
+              (error: unknown) => unavailable(args, error),
+            )
+          : (checked ?? next());
       },
     },
   },

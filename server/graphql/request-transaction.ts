@@ -14,6 +14,7 @@ import type { Writable } from "node:stream";
 import { makePgService, makeWithPgClientViaPgClientAlreadyInTransaction } from "postgraphile/adaptors/pg";
 import { getOperationAST, type OperationTypeNode } from "postgraphile/graphql";
 import { transactionPooled } from "../../db/pooler.ts";
+import { retryOnLostConnection } from "../../db/outage.ts";
 
 /** On a request's pgSettings: called with the session's user and id (or nulls) once SQL has resolved it. */
 export const ON_SESSION_RESOLVED = Symbol("svc.onSessionResolved");
@@ -66,8 +67,23 @@ function holdWritesThisTick(client: pg.PoolClient): void {
   setImmediate(() => stream.uncork!());
 }
 
+/**
+ * A query operation's statements that fail because their connection was lost (PostgreSQL restarted,
+ * a proxy cut it) run once more on a new connection: they only read. A mutation is never run twice.
+ */
 export function makeRequestWithPgClient(pool: pg.Pool): WithPgClient {
-  const withPgClient = (async (pgSettings: RequestSettings | null, callback: Parameters<WithPgClient>[1]) => {
+  const once = requestTransaction(pool);
+  const withPgClient = ((pgSettings: RequestSettings | null, callback: Parameters<WithPgClient>[1]) =>
+    pgSettings?.[OPERATION_TYPE] === "query"
+      ? retryOnLostConnection(() => once(pgSettings, callback))
+      : once(pgSettings, callback)) as WithPgClient;
+  withPgClient.release = () => {};
+  return withPgClient;
+}
+
+/** One attempt: a connection, the set-up, the callback, the commit. */
+function requestTransaction(pool: pg.Pool) {
+  return async (pgSettings: RequestSettings | null, callback: Parameters<WithPgClient>[1]) => {
     const client = await pool.connect();
     const raw = client as pg.PoolClient & { [prepared]?: boolean };
     // As @dataplan/pg's adaptor: no JIT optimisation (it can turn 50 ms into seconds). Once per
@@ -143,9 +159,7 @@ export function makeRequestWithPgClient(pool: pg.Pool): WithPgClient {
     } finally {
       if (!handedBack) client.release();
     }
-  }) as WithPgClient;
-  withPgClient.release = () => {};
-  return withPgClient;
+  };
 }
 
 /** makePgService with the request transaction above. */

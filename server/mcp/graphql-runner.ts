@@ -7,6 +7,7 @@ import type { Request, Response } from "express";
 import type { GraphQLSchema } from "postgraphile/graphql";
 import { grafast } from "postgraphile/grafast";
 import { maskError } from "../graphql/mask-error.ts";
+import { OUTAGE_CODE } from "../../db/outage.ts";
 import type { GraphQLResult, RunGraphQL } from "@svc/sdk/mcp";
 
 export type SchemaSource = () =>
@@ -46,11 +47,12 @@ async function runOperation(
     data?: GraphQLResult["data"];
     errors?: readonly import("postgraphile/graphql").GraphQLError[];
   };
-  return {
-    data,
-    errors: errors?.map(
-      (error) =>
-        maskError(error).toJSON() as GraphQLResult["errors"] extends readonly (infer E)[] | undefined ? E : never,
-    ),
-  };
+  const masked = errors?.map(
+    (error) =>
+      maskError(error).toJSON() as GraphQLResult["errors"] extends readonly (infer E)[] | undefined ? E : never,
+  );
+  // The database out of service: the whole MCP answer becomes a 503 (json-transport.ts), not a tool's refusal.
+  if (masked?.some((e) => (e.extensions as { code?: string } | undefined)?.code === OUTAGE_CODE))
+    res.locals.databaseUnavailable = true;
+  return { data, errors: masked };
 }

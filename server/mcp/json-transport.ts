@@ -13,6 +13,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import { JSON_RPC_CODES } from "../../db/errors.ts";
+import { OUTAGE_CODE, OUTAGE_MESSAGE, OUTAGE_RETRY_AFTER_SECONDS } from "../../db/outage.ts";
 
 /**
  * At most this many messages in one batch: its tool calls run one after another in one request's
@@ -172,5 +173,18 @@ export async function answer(
     res.status(202).end();
     return;
   }
+  if (res.locals.databaseUnavailable) return answerOutage(res, responses, read.batch);
   res.json(read.batch ? responses : responses[0]);
+}
+
+/** A tool met the database out of service: 503 with Retry-After, each request answered with the outage's error. */
+function answerOutage(res: Response, responses: JSONRPCMessage[], batch: boolean) {
+  const error = {
+    code: JSON_RPC_CODES.SERVER_ERROR,
+    message: OUTAGE_MESSAGE,
+    data: { code: OUTAGE_CODE, retryAfter: OUTAGE_RETRY_AFTER_SECONDS },
+  };
+  const failed = responses.map((r) => ({ jsonrpc: "2.0", id: (r as { id?: unknown }).id ?? null, error }));
+  res.set("Retry-After", String(OUTAGE_RETRY_AFTER_SECONDS));
+  res.status(503).json(batch ? failed : failed[0]);
 }

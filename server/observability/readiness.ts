@@ -17,6 +17,8 @@ export type ReadinessStatus = {
   migrations: "current" | "behind" | "ahead" | "unknown";
   owner: "ok" | "failing";
   graphql: "ok" | "failing";
+  /** Whether the database takes writes (every request writes its cost claim): a standby or a read-only one does not. */
+  writes: "ok" | "read-only" | "standby" | "unknown";
 };
 /** The status, and for the operator (never for a client) what is wrong and how to fix it. */
 export type Readiness = { status: ReadinessStatus; problems: string[] };
@@ -56,15 +58,30 @@ function behindPooler(pid: number, client: unknown, pooler: Pooler, login: strin
   return pooler || pid === (client as { processID: number }).processID ? {} : { problem: undeclaredPooler(login) };
 }
 
-/** The owner's connection, and the last migration the database has. */
-async function checkOwner(pool: pg.Pool, login: string, pooler: Pooler): Promise<Outcome & { last?: string | null }> {
+type Writes = ReadinessStatus["writes"];
+
+/** Why a database that answers takes no writes, for the operator. */
+const WRITES_PROBLEM: Partial<Record<Writes, string>> = {
+  standby:
+    "The database is a standby (in recovery): it takes no writes, and every request writes. Point DATABASE_URL at the primary, or at a proxy that always leads to it (docs/operations.md#high-availability)",
+  "read-only":
+    "The database is read-only (default_transaction_read_only is on): every request writes. As a superuser: alter database ... reset default_transaction_read_only (or alter system reset it), or point DATABASE_URL at a primary that takes writes",
+};
+
+/** The owner's connection, the last migration the database has, and whether it takes writes. */
+async function checkOwner(
+  pool: pg.Pool,
+  login: string,
+  pooler: Pooler,
+): Promise<Outcome & { last?: string | null; writes?: Writes }> {
   try {
     const client = await pool.connect();
     try {
       const { rows } = await client.query(
-        "select pg_backend_pid() as pid, (select max(filename) from graphile_migrate.migrations) as last",
+        "select pg_backend_pid() as pid, (select max(filename) from graphile_migrate.migrations) as last, pg_is_in_recovery() as recovery, current_setting('transaction_read_only') = 'on' as read_only",
       );
-      return { ...behindPooler(rows[0].pid, client, pooler, login), last: rows[0].last };
+      const writes: Writes = rows[0].recovery ? "standby" : rows[0].read_only ? "read-only" : "ok";
+      return { ...behindPooler(rows[0].pid, client, pooler, login), last: rows[0].last, writes };
     } finally {
       client.release();
     }
@@ -108,7 +125,8 @@ export async function checkReadiness(
     checkRequestPath(pools.health, logins.auth, pooler),
   ]);
   const migrations = migrationsOf(owner.last);
-  const problems = [owner.problem, graphql.problem].filter((p): p is string => !!p);
+  const writesProblem = owner.writes && WRITES_PROBLEM[owner.writes];
+  const problems = [owner.problem, writesProblem, graphql.problem].filter((p): p is string => !!p);
   if (migrations === "behind")
     problems.push(
       `The database lacks migrations up to ${lastCommittedMigration()}: a server of this version applies them when it starts`,
@@ -119,6 +137,7 @@ export async function checkReadiness(
     migrations,
     owner: owner.problem ? "failing" : "ok",
     graphql: graphql.problem ? "failing" : "ok",
+    writes: owner.writes ?? "unknown",
   };
   return { status, problems };
 }

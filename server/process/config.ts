@@ -12,6 +12,7 @@ import { parsePublicUrl } from "./public-url.ts";
 import { CALLER_CONCURRENCY } from "../limits/caller-concurrency.ts";
 import { poolSizes } from "./database.ts";
 import { CONNECTION_BOUNDS, type ConnectionBounds } from "../http/connection-bounds.ts";
+import { DEFAULT_DISK_FREE_WARN_MB } from "../observability/disk-space.ts";
 
 export type Config = {
   port: number;
@@ -47,6 +48,8 @@ export type Config = {
   responseMaxBytes: number;
   /** MAX_CONNECTIONS (per API process), MAX_CONNECTIONS_PER_ADDRESS (server/http/connection-bounds.ts). */
   connectionBounds: Pick<ConnectionBounds, "perAddress" | "total">;
+  /** DISK_FREE_WARN_MB: below this many MiB free for the embedded database's folder, the log and readiness warn (0: never). */
+  diskFreeWarnMb: number;
 };
 
 /** At most this many API processes: each holds database connections (server/process/database.ts poolSizes). */
@@ -84,13 +87,28 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perAddress: connections(env, "MAX_CONNECTIONS_PER_ADDRESS") ?? CONNECTION_BOUNDS.perAddress,
       total: connections(env, "MAX_CONNECTIONS"),
     },
+    diskFreeWarnMb: diskFreeWarnMb(env),
   };
+}
+
+function diskFreeWarnMb(env: NodeJS.ProcessEnv): number {
+  const raw = env.DISK_FREE_WARN_MB;
+  if (raw === undefined || raw === "") return DEFAULT_DISK_FREE_WARN_MB;
+  const mb = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(mb))
+    throw new Error(`DISK_FREE_WARN_MB must be a whole number of MiB (0 turns the warning off), got "${raw}"`);
+  return mb;
 }
 
 /** A connection URL, checked for its shape only; never echoed (it holds a password). */
 function postgresUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
   const raw = env[name];
   if (!raw) return undefined;
+  // libpq's postgres://a:5432,b:5432/db (or target_session_attrs) picks a host by itself; node-postgres cannot.
+  if (/^postgres(ql)?:\/\/[^/?#]*,/i.test(raw) || /[?&]target_session_attrs=/i.test(raw))
+    throw new Error(
+      `${name} lists several hosts (a libpq multi-host URL), which this service's driver (node-postgres) does not follow: give one address, a proxy that always leads to the primary (HAProxy with Patroni's /primary check, or PgBouncer in front of it; see docs/operations.md#high-availability)`,
+    );
   let url: URL | undefined;
   try {
     url = new URL(raw);

@@ -9,10 +9,12 @@ import { ErrorMessage, Loading } from "./components/States.tsx";
 import { Notice } from "./components/Notice.tsx";
 import { APP_NAME } from "./components/Page.tsx";
 import { PhoneTabs } from "./components/PhoneTabs.tsx";
+import { UNAVAILABLE_RETRYING, useServiceUnavailable } from "./graphql/serviceStatus.ts";
 
 export function AppShell() {
   const { viewer, notice, setNotice, signOut } = useSession();
   const [signOutError, setSignOutError] = useState<unknown>(null);
+  const unavailable = useServiceUnavailable();
   const links = appRoutes.filter(
     (r) =>
       r.nav &&
@@ -80,6 +82,7 @@ export function AppShell() {
       <main id="main" tabIndex={-1}>
         <ErrorMessage error={signOutError} />
         {notice ? <Notice onDismiss={() => setNotice(null)}>{notice}</Notice> : null}
+        {unavailable ? <Notice>{UNAVAILABLE_RETRYING}</Notice> : null}
         <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>

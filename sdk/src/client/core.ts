@@ -2,7 +2,15 @@
  * The request core every area of the client shares: the instance address, GraphQL requests (with
  * waiting out rate limits), `/api/auth/*` calls and the signed-in checks.
  */
-import { SvcError, NetworkError, RateLimitedError, ForbiddenError, NotFoundError, errorFromCode } from "../errors.ts";
+import {
+  SvcError,
+  NetworkError,
+  RateLimitedError,
+  ServiceUnavailableError,
+  ForbiddenError,
+  NotFoundError,
+  errorFromCode,
+} from "../errors.ts";
 import { operationText, type TadaDocumentNode } from "../graphql.ts";
 import * as ops from "../operations.ts";
 
@@ -28,7 +36,27 @@ export type ClientOptions = {
   maxRetryWaitSeconds?: number;
   /** Called before each wait for `Retry-After` (e.g. to tell a user why nothing happens). */
   onRateLimitWait?: (info: { seconds: number; attempt: number }) => void;
+  /**
+   * How many times a query (never a mutation: it may have been saved) answered `SERVICE_UNAVAILABLE`
+   * (the service's database down, read-only or restarting; or a proxy's 502/503/504) is sent again
+   * after `Retry-After`; default 3. 0 throws `ServiceUnavailableError` at once.
+   */
+  unavailableRetries?: number;
+  /** Called before each such wait, with "the service is unavailable, retrying" and the seconds. */
+  onUnavailableWait?: (info: { seconds: number; attempt: number; message: string }) => void;
 };
+
+/** What a client tells a person while it waits out an outage. */
+export const UNAVAILABLE_RETRYING = "the service is unavailable, retrying";
+
+/** A document whose operation is a mutation (its first operation keyword, comments skipped). */
+export function isMutation(query: string): boolean {
+  const text = query.replace(/#[^\n]*/g, "").replace(/"""[\s\S]*?"""|"(?:[^"\\]|\\.)*"/g, '""');
+  return /(^|\})\s*mutation\b/.test(text);
+}
+
+/** A proxy in front of the service (nginx, HAProxy) answering for it while it is out of order. */
+const PROXY_UNAVAILABLE = new Set([502, 503, 504]);
 
 type GraphQLBody = {
   data?: Record<string, unknown> | null;
@@ -67,6 +95,14 @@ function authError(status: number, body: unknown, retryAfterHeader: string | nul
   if (status === 404) return new NotFoundError(message, options);
   if (code) return errorFromCode(code, message, options);
   return new SvcError(status >= 500 ? "INTERNAL_ERROR" : "INVALID_INPUT", message, options);
+}
+
+function proxyUnavailable(status: number, retryAfter: string | null): ServiceUnavailableError {
+  return new ServiceUnavailableError(
+    `The service is unavailable (HTTP ${status} from the server or a proxy in front of it)`,
+    Math.max(1, Math.ceil(Number(retryAfter) || 2)),
+    { status },
+  );
 }
 
 type DocumentNode = TadaDocumentNode<unknown, unknown>;
@@ -112,6 +148,7 @@ export function createRequestCore(options: ClientOptions) {
       try {
         body = JSON.parse(text);
       } catch {
+        if (PROXY_UNAVAILABLE.has(res.status)) throw proxyUnavailable(res.status, res.headers.get("retry-after"));
         throw new SvcError(
           "BAD_RESPONSE",
           `The server at ${base} did not answer like a Training Log server (HTTP ${res.status}, not JSON)`,
@@ -124,6 +161,7 @@ export function createRequestCore(options: ClientOptions) {
 
   const retries = Math.max(0, Math.floor(options.rateLimitRetries ?? 2));
   const maxWaitSeconds = options.maxRetryWaitSeconds ?? 60;
+  const unavailableRetries = Math.max(0, Math.floor(options.unavailableRetries ?? 3));
 
   /**
    * Runs any GraphQL operation: a typed document (see `operations`) gives data typed from the
@@ -138,15 +176,26 @@ export function createRequestCore(options: ClientOptions) {
   function request<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>): Promise<T>;
   async function request(operation: string | DocumentNode, variables: unknown = {}): Promise<unknown> {
     const query = typeof operation === "string" ? operation : operationText(operation);
-    for (let attempt = 1; ; attempt += 1) {
+    const read = !isMutation(query);
+    let limited = 0;
+    let unavailable = 0;
+    for (;;) {
       try {
         return await requestOnce(query, variables ?? {});
       } catch (error) {
+        if (error instanceof ServiceUnavailableError && read && unavailable < unavailableRetries) {
+          const seconds = Math.min(error.retryAfter, maxWaitSeconds);
+          unavailable += 1;
+          options.onUnavailableWait?.({ seconds, attempt: unavailable, message: UNAVAILABLE_RETRYING });
+          await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+          continue;
+        }
         const waitable =
           error instanceof RateLimitedError && (error.code === "RATE_LIMITED" || error.code === "CONCURRENCY_LIMITED");
         const wait = waitable ? error.retryAfter : Infinity;
-        if (attempt > retries || wait > maxWaitSeconds) throw error;
-        options.onRateLimitWait?.({ seconds: wait, attempt });
+        limited += 1;
+        if (limited > retries || wait > maxWaitSeconds) throw error;
+        options.onRateLimitWait?.({ seconds: wait, attempt: limited });
         await new Promise((resolve) => setTimeout(resolve, wait * 1000));
       }
     }
@@ -171,6 +220,7 @@ export function createRequestCore(options: ClientOptions) {
       });
     }
     if (status === 429) throw new RateLimitedError("Too many requests", Number(retryAfter) || 60, { status });
+    if (PROXY_UNAVAILABLE.has(status)) throw proxyUnavailable(status, retryAfter);
     if (status < 200 || status >= 300 || !result.data || typeof result.data !== "object") {
       throw new SvcError(
         "BAD_RESPONSE",

@@ -2,6 +2,7 @@
 // credential (same origin); no token is ever kept in script-readable storage.
 import { print } from "@0no-co/graphql.web";
 import type { TadaDocumentNode } from "gql.tada";
+import { whileUnavailable } from "./serviceStatus.ts";
 
 export const GRAPHQL_URL = "/api/graphql";
 
@@ -52,6 +53,39 @@ export async function runOperation<Result, Variables>(
   document: TadaDocumentNode<Result, Variables>,
   variables: Variables,
 ): Promise<Result> {
+  const read = !document.definitions.some((d) => d.kind === "OperationDefinition" && d.operation === "mutation");
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await runOnce(document, variables);
+    } catch (error) {
+      // A read waits out an outage (a restart, a failover); a mutation is never sent twice.
+      if (!read || !(error instanceof UnavailableError) || attempt > UNAVAILABLE_RETRIES) throw error;
+      await whileUnavailable(new Promise((resolve) => setTimeout(resolve, error.retryAfter * 1000)));
+    }
+  }
+}
+
+/** How many times a read answered SERVICE_UNAVAILABLE is sent again. */
+export const UNAVAILABLE_RETRIES = 3;
+
+/** The service is unavailable for now (SERVICE_UNAVAILABLE, or a proxy's 502/503/504): try again in `retryAfter` seconds. */
+export class UnavailableError extends ApiError {
+  readonly retryAfter: number;
+  constructor(message: string, retryAfter: number) {
+    super(message, "SERVICE_UNAVAILABLE", { retryAfter });
+    this.name = "UnavailableError";
+    this.retryAfter = retryAfter;
+  }
+}
+
+const PROXY_UNAVAILABLE = new Set([502, 503, 504]);
+const retryAfterOf = (response: Response) =>
+  Math.min(30, Math.max(1, Number(response.headers.get("retry-after")) || 2));
+
+async function runOnce<Result, Variables>(
+  document: TadaDocumentNode<Result, Variables>,
+  variables: Variables,
+): Promise<Result> {
   let response: Response;
   try {
     response = await fetch(GRAPHQL_URL, {
@@ -67,9 +101,16 @@ export async function runOperation<Result, Variables>(
   try {
     body = (await response.json()) as GraphQLResponse;
   } catch {
+    if (PROXY_UNAVAILABLE.has(response.status))
+      throw new UnavailableError(
+        "The service is unavailable right now. Try again in a moment; nothing you typed was lost.",
+        retryAfterOf(response),
+      );
     throw new NetworkError(`The server answered ${response.status} without a GraphQL response. Try again in a moment.`);
   }
   const first = body.errors?.[0];
+  if (first?.extensions?.code === "SERVICE_UNAVAILABLE")
+    throw new UnavailableError(first.message, retryAfterOf(response));
   if (first) {
     const code = typeof first.extensions?.code === "string" ? first.extensions.code : "ERROR";
     throw new ApiError(first.message, code, first.extensions ?? {}, first.path);
