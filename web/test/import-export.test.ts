@@ -6,6 +6,7 @@ import path from "node:path";
 import {
   useBrowserTest,
   expectAccessible,
+  expectPage,
   expectNoHorizontalScroll,
   screenshot,
   signUpInBrowser,
@@ -19,7 +20,10 @@ const FIXTURE = path.resolve(import.meta.dirname, "../../test/fixtures/import/st
 test("preview, choose, import; the same file again adds nothing; export JSON and CSV", async () => {
   const { context, page } = await web.newPage();
   await signUpInBrowser(page, { name: "Mover" });
-  await page.goto("/settings");
+  // A new account's Home offers the import, which opens at Settings' Import.
+  await page.getByRole("region", { name: "Latest workouts" }).getByRole("link", { name: "Bring your history" }).click();
+  await expectPage(page, "Settings");
+  expect(new URL(page.url()).hash).toBe("#import");
   const section = page.getByRole("region", { name: "Import and export" });
   await section.getByLabel("Export file").setInputFiles(FIXTURE);
   await section.getByRole("button", { name: "Preview" }).click();
@@ -41,6 +45,8 @@ test("preview, choose, import; the same file again adds nothing; export JSON and
     .getByRole("status")
     .filter({ hasText: "Imported 2 workouts and 14 sets from strong-comma.csv." })
     .waitFor();
+  // Done: a link to the imported history.
+  await section.getByRole("status").getByRole("link", { name: "See the imported workouts" }).waitFor();
 
   await section.getByRole("button", { name: "Preview" }).click();
   await section

@@ -129,6 +129,10 @@ export default function Home() {
                     <p>
                       No workouts yet. <Link to="/workouts/new">Log a workout</Link>.
                     </p>
+                    <p>
+                      Coming from Strong, Hevy or FitNotes? <Link to="/settings#import">Bring your history</Link>: its
+                      workouts, records and last times come with it.
+                    </p>
                   </Empty>
                 ) : (
                   <>

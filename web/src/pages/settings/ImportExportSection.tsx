@@ -3,7 +3,8 @@
 // out (JSON that imports back, or Strong's CSV). A file is read here by @svc/sdk/import and goes
 // the way `svc import` sends it: staged in parts, then checked and imported whole, in one
 // transaction on the server.
-import { useState, type ChangeEvent, type FormEvent } from "react";
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { Link, useLocation } from "react-router";
 import {
   parseImport,
   exportHistory,
@@ -78,6 +79,12 @@ export function ImportExportSection() {
   const [preview, setPreview] = useState<ImportSummary | null>(null);
   const [choices, setChoices] = useState<Record<string, string>>({});
   const [done, setDone] = useState<string | null>(null);
+  const importHeading = useRef<HTMLHeadingElement>(null);
+  const { hash } = useLocation();
+  // Home's "Bring your history" opens Settings at the import.
+  useEffect(() => {
+    if (hash === "#import") importHeading.current?.scrollIntoView({ block: "start" });
+  }, [hash]);
   const [progress, setProgress] = useState<string | null>(null);
   const [importError, setImportError] = useState<string | null>(null);
 
@@ -158,7 +165,9 @@ export function ImportExportSection() {
       title="Import and export"
       description="Bring your history from Strong, Hevy or FitNotes (or another account of this service), and take everything out again."
     >
-      <h3>Import</h3>
+      <h3 id="import" ref={importHeading} tabIndex={-1}>
+        Import
+      </h3>
       <form className="stack" onSubmit={previewImport}>
         <div className="field">
           <label htmlFor="import-file">Export file</label>
@@ -195,7 +204,11 @@ export function ImportExportSection() {
         </p>
       ) : null}
       {progress ? <p role="status">{progress}</p> : null}
-      {done ? <p role="status">{done}</p> : null}
+      {done ? (
+        <p role="status">
+          {done} <Link to="/workouts">See the imported workouts</Link>
+        </p>
+      ) : null}
       {preview ? (
         <ImportPreview
           preview={preview}
