@@ -41,7 +41,7 @@ const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};
 /** The same routines as plain HTML, with the app's stylesheet: what a page without JavaScript costs. */
 function staticPage(docs: ReturnType<typeof routineDocument>[]): string {
   const html = readFileSync(path.join(WEB_DIST, "index.html"), "utf8");
-  const css = html.match(/<link rel="stylesheet"[^>]*>/)?.[0] ?? "";
+  const css = html.match(/<style>[\s\S]*?<\/style>|<link rel="stylesheet"[^>]*>/)?.[0] ?? "";
   const items = docs
     .map(
       (d) =>

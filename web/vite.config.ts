@@ -4,6 +4,7 @@ import { defaultClientConditions, defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import { VitePWA } from "vite-plugin-pwa";
 import { MANIFEST, THEME_COLOR } from "./pwa-manifest.ts";
+import { inlineEntryStyles } from "./inline-styles.ts";
 
 export default defineConfig({
   root: import.meta.dirname,
@@ -18,6 +19,8 @@ export default defineConfig({
         { tag: "meta", attrs: { name: "theme-color", content: THEME_COLOR }, injectTo: "head" },
       ],
     },
+    // The entry's stylesheet inside index.html: the first paint waits for no second request.
+    inlineEntryStyles(),
     // Installable and offline: manifest.webmanifest from pwa-manifest.ts, and sw/sw.ts built to
     // /sw.js with the list of every built file to keep (injectManifest: our own small worker, so
     // what it caches is written down, not configured). No service worker in development.

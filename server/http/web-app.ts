@@ -20,6 +20,7 @@ import {
 import path from "node:path";
 import { spawn } from "node:child_process";
 import { precompressedFile } from "./precompressed.ts";
+import { setPagePolicy } from "./page-policy.ts";
 
 export const WEB_ROOT = path.resolve(import.meta.dirname, "../../web");
 export const WEB_DIST = path.join(WEB_ROOT, "dist");
@@ -33,6 +34,7 @@ const SOURCES = [
   path.join(WEB_ROOT, "public"),
   path.join(WEB_ROOT, "index.html"),
   path.join(WEB_ROOT, "pwa-manifest.ts"),
+  path.join(WEB_ROOT, "inline-styles.ts"),
   VITE_CONFIG,
   path.join(import.meta.dirname, "precompress.ts"),
   path.join(WEB_ROOT, "package.json"),
@@ -167,7 +169,8 @@ function servedBuild(dist: string) {
     const page = path.join(dist, "index.html");
     if (isTopFile && file !== page) return res.sendFile(precompressedFile(req, res, file), { dotfiles: "deny" });
     if (file !== page && !req.accepts("html")) return next();
-    // The page, at any page address.
+    // The page, at any page address; its inline stylesheet allowed by its hash.
+    setPagePolicy(req, res, page);
     res.sendFile(precompressedFile(req, res, page), (error) => error && next(error));
   });
   return router;

@@ -9,7 +9,6 @@ import { appRoutes } from "./routes.tsx";
 import NotFound from "./pages/NotFound.tsx";
 import PageLoadError from "./pages/PageLoadError.tsx";
 import { UpdatePrompt } from "./update/UpdatePrompt.tsx";
-import { startServiceWorker } from "./update/serviceWorker.ts";
 import "./styles.css";
 
 const router = createBrowserRouter([
@@ -52,5 +51,10 @@ createRoot(document.getElementById("root")!).render(
     </SessionProvider>
   </StrictMode>,
 );
-// Installable and offline (web/sw): registered once the page has loaded.
-startServiceWorker();
+// Installable and offline (web/sw): its registration code is fetched once the page has loaded and
+// the browser is idle, so the first screen never waits for it.
+const idle = (f: () => void) => (window.requestIdleCallback ?? ((g: () => void) => setTimeout(g, 0)))(f);
+const registerServiceWorker = () =>
+  idle(() => void import("./update/serviceWorker.ts").then((m) => m.startServiceWorker()));
+if (document.readyState === "complete") registerServiceWorker();
+else window.addEventListener("load", registerServiceWorker, { once: true });

@@ -1,6 +1,7 @@
 // The Express app serves the built web app at / (same origin as /api): the page with security
 // headers and no inline script, long-cached hashed assets, deep links through the history
 // fallback, and JSON 404s for unknown API paths.
+import { createHash } from "node:crypto";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { startTestServer, type TestServer } from "../../test/support/harness.ts";
@@ -24,14 +25,24 @@ test("/ is the app, with security headers and no inline script", async () => {
   expect(res.headers.get("x-content-type-options")).toBe("nosniff");
   expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
   const html = await res.text();
-  expect(html).toContain('<div id="root"></div>');
+  expect(html).toContain('<div id="root">');
   const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
   expect(scripts.length).toBeGreaterThan(0);
   for (const [, attributes, body] of scripts) {
     expect(attributes).toMatch(/src="\/assets\/[^"]+\.js"/);
     expect(body.trim()).toBe("");
   }
-  expect(html).not.toMatch(/\sstyle=|<style/);
+  // The stylesheet is inside the page, allowed by its hash alone; no style attribute anywhere.
+  expect(html).not.toMatch(/\sstyle=|<link rel="stylesheet"/);
+  const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, css]) => css);
+  expect(styles).toHaveLength(1);
+  expect(styles[0]).toMatch(/\.app-header\{/);
+  const hash = createHash("sha256").update(styles[0]).digest("base64");
+  expect(csp).toMatch(new RegExp(`style-src 'self' 'sha256-${hash.replace(/[+/]/g, "\\$&")}'(;|$)`));
+  // Something to paint before any script runs: the header and a skeleton of the page, and a description.
+  expect(html).toMatch(/<header class="app-header"><a href="\/" class="brand">Training Log<\/a><\/header>/);
+  expect(html).toMatch(/<p class="state state-loading" role="status">Loading…<\/p>/);
+  expect(html).toMatch(/<meta\s+name="description"\s+content="[^"]{50,}"/);
 });
 
 test.each(["/routines/Push", "/settings", "/workouts/2024-01-01?x=1", "/a/deep/link/"])(
@@ -39,7 +50,7 @@ test.each(["/routines/Push", "/settings", "/workouts/2024-01-01?x=1", "/a/deep/l
   async (link) => {
     const res = await fetch(`${s.url}${link}`, { headers: { accept: "text/html" } });
     expect(res.status).toBe(200);
-    expect(await res.text()).toContain('<div id="root"></div>');
+    expect(await res.text()).toContain('<div id="root">');
   },
 );
 
@@ -69,7 +80,7 @@ test("a page address asked for as JSON is a 404, and the build's stamp file is n
   const res = await fetch(`${s.url}/settings`, { headers: { accept: "application/json" } });
   expect(res.status).toBe(404);
   const stamp = await fetch(`${s.url}/.built-from`, { headers: { accept: "text/html" } });
-  expect(await stamp.text()).toContain('<div id="root"></div>');
+  expect(await stamp.text()).toContain('<div id="root">');
 });
 
 test("the Content-Security-Policy blocks an inline script in the app's page (and the app itself runs)", async () => {
@@ -87,8 +98,16 @@ test("the Content-Security-Policy blocks an inline script in the app's page (and
       document.body.append(script);
     });
     expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected ?? false)).toBe(false);
+    // Nor an injected stylesheet: only the page's own, by its hash.
+    await page.evaluate(() => {
+      const style = document.createElement("style");
+      style.textContent = "body { display: none }";
+      document.head.append(style);
+    });
+    expect(await page.getByRole("heading", { name: "Sign in" }).isVisible()).toBe(true);
     expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)).toEqual([
       "script-src-elem inline",
+      "style-src-elem inline",
     ]);
   } finally {
     await browser.close();

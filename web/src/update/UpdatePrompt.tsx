@@ -2,7 +2,7 @@
 // moves under a thumb mid-set) until the user reloads or puts it off. A workout being logged is
 // kept on the device, so the reload loses nothing.
 import { useSyncExternalStore } from "react";
-import { reloadIntoNewVersion, updateStore } from "./serviceWorker.ts";
+import { reloadIntoNewVersion, updateStore } from "./updateStore.ts";
 import "./update.css";
 
 export function UpdatePrompt() {

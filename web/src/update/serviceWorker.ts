@@ -1,32 +1,13 @@
 // Registers the service worker (web/sw/sw.ts, built to /sw.js) and tells the page when a new
-// version is installed and waiting. The page never switches versions by itself: a running page
-// keeps its own files (the old worker serves them) until the user taps Reload, so it is never
-// reloaded mid-set and never runs a mix of old and new files.
+// version is installed and waiting (updateStore.ts). The page never switches versions by itself: a
+// running page keeps its own files (the old worker serves them) until the user taps Reload, so it
+// is never reloaded mid-set and never runs a mix of old and new files. Loaded by main.tsx once the
+// page has loaded and painted: nothing on the first screen needs it.
 import { registerSW } from "virtual:pwa-register";
-import { SKIP_WAITING } from "../../sw/protocol.ts";
+import { updateEvents } from "./updateStore.ts";
 
 /** How often an open app asks the server for a new version (also whenever it comes back to the screen). */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
-
-let updateReady = false;
-let reloadAsked = false;
-let registration: ServiceWorkerRegistration | undefined;
-const listeners = new Set<() => void>();
-
-function setUpdateReady(ready: boolean) {
-  updateReady = ready;
-  listeners.forEach((listener) => listener());
-}
-
-export const updateStore = {
-  subscribe(listener: () => void) {
-    listeners.add(listener);
-    return () => void listeners.delete(listener);
-  },
-  /** A new version is installed and this page still runs the old one. */
-  isUpdateReady: () => updateReady,
-  dismiss: () => setUpdateReady(false),
-};
 
 function watchForUpdates(r: ServiceWorkerRegistration) {
   const check = () => {
@@ -41,25 +22,14 @@ function watchForUpdates(r: ServiceWorkerRegistration) {
 export function startServiceWorker() {
   if (!("serviceWorker" in navigator)) return;
   registerSW({
-    onNeedRefresh: () => setUpdateReady(true),
+    onNeedRefresh: updateEvents.newVersionWaiting,
     // The new version took over, let in by another tab: this page keeps running what it has
     // loaded and offers the reload.
-    onNeedReload: () => {
-      if (!reloadAsked) setUpdateReady(true);
-    },
+    onNeedReload: updateEvents.newVersionTookOver,
     onRegisteredSW: (_url, r) => {
-      registration = r;
-      if (r) watchForUpdates(r);
+      if (!r) return;
+      updateEvents.registered(r);
+      watchForUpdates(r);
     },
   });
-}
-
-/** The user's Reload: the waiting version takes over, then the page reloads into it. */
-export function reloadIntoNewVersion() {
-  reloadAsked = true;
-  const waiting = registration?.waiting;
-  // Another tab let the new version in already: only this page is old.
-  if (!waiting) return window.location.reload();
-  navigator.serviceWorker.addEventListener("controllerchange", () => window.location.reload(), { once: true });
-  waiting.postMessage({ type: SKIP_WAITING });
 }
