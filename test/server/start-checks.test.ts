@@ -94,6 +94,24 @@ test("PUBLIC_URL: an http or https origin (a trailing slash is dropped); anythin
   }
 });
 
+test("a libpq multi-host DATABASE_URL is refused naming what to use instead; one host is taken", () => {
+  for (const url of ["postgres://u:secret@a:5432,b:5432/db", "postgres://u@h/db?target_session_attrs=read-write"]) {
+    expect(() => readConfig({ DATABASE_URL: url })).toThrow(
+      /^DATABASE_URL lists several hosts \(a libpq multi-host URL\).*a proxy that always leads to the primary/,
+    );
+    expect(() => readConfig({ DATABASE_URL: url })).not.toThrow(/secret/);
+  }
+  expect(readConfig({ DATABASE_URL: "postgres://u@a:5432/db" }).databaseUrl).toBe("postgres://u@a:5432/db");
+});
+
+test("DISK_FREE_WARN_MB: default 1024, 0 turns it off, a non-integer is refused", () => {
+  expect(readConfig({}).diskFreeWarnMb).toBe(1024);
+  expect(readConfig({ DISK_FREE_WARN_MB: "0" }).diskFreeWarnMb).toBe(0);
+  expect(readConfig({ DISK_FREE_WARN_MB: "20480" }).diskFreeWarnMb).toBe(20480);
+  for (const bad of ["-1", "1.5", "lots"])
+    expect(() => readConfig({ DISK_FREE_WARN_MB: bad })).toThrow(/^DISK_FREE_WARN_MB must be a whole number of MiB/);
+});
+
 test("DATABASE_URL=notaurl: the server exits at once naming DATABASE_URL", async () => {
   const { code, output } = await refusedStart({ DATABASE_URL: "notaurl" });
   expect(code).toBe(1);
