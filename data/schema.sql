@@ -4,315 +4,316 @@
 -- Contents: the line where each section and object starts (sections by schema, then kind; objects by name).
 -- The design notes behind them are listed in db/CONVENTIONS.md.
 --
---  334  app_hidden: types
---  337    doc_array_answer
---  343    doc_choice_answer
---  349    doc_flag_answer
---  355    doc_line_answer
---  361    doc_object_answer
---  367    lift_target
---  385    progression_state
---  399    progression_target
---  412    session_judgement
---  425  app_hidden: tables
---  428    exercise_labels
---  457    imported_workout_starts
---  477    progression_restarts
---  506  app_hidden: functions
---  509    api_key_live
---  520    apply_workout_document_row
---  535    ban_in_force
---  545    body_part_words
---  556    bodyweight_reason
---  567    catalog_exercise_meaning
---  596    check_date
---  616    check_one_of
---  633    closest_exercises
---  666    control_character_reason
---  677    convert_weight
---  692    cycle_shortfall
---  715    cycle_texts
---  725    cycle_week
---  740    cycle_week_is_deload
---  751    deload_weight
---  764    doc_array
---  779    doc_bodyweight
---  791    doc_duration
---  812    doc_exercise
---  833    doc_exercise_entry
---  859    doc_exercise_field
---  870    doc_flag
---  884    doc_integer
---  896    doc_line
---  911    doc_object
---  925    doc_one_of
---  939    doc_own_id
---  966    doc_parse_set
--- 1039    doc_percent_set
--- 1061    doc_real_date
--- 1074    doc_reset
--- 1097    doc_set_number
--- 1109    doc_stage
--- 1128    doc_start
--- 1173    doc_string
--- 1183    doc_unknown_key
--- 1193    doc_uuid
--- 1204    doc_weight
--- 1216    document_patterns
--- 1235    e1rm
--- 1247    earlier_sessions_note
--- 1257    exercise_match_score
--- 1268    exercise_reference
--- 1279    exercise_staple_rank
--- 1299    exercise_word
--- 1339    exercise_words
--- 1354    format_duration
--- 1364    format_set
--- 1384    format_start
--- 1395    groups_within_bound
--- 1411    hidden_character_reason
--- 1435    import_choice
--- 1447    import_find_duplicates
--- 1501    import_map_names
--- 1573    import_name_map
--- 1590    import_names_chosen
--- 1611    import_names_summary
--- 1630    import_one_workout
--- 1682    import_save_account
--- 1730    import_save_custom_exercises
--- 1774    import_save_workout
--- 1798    import_workout_entries
--- 1836    judge_cycle_session
--- 1863    judge_session
--- 1929    lifted_as_loaded
--- 1946    lifted_text
--- 1960    loadable_step
--- 1970    match_exercise
--- 2040    match_exercise_exact
--- 2076    match_exercise_typos
--- 2140    match_exercise_words
--- 2218    next_amrap_target
--- 2258    next_cycle_target
--- 2297    next_double_target
--- 2352    next_linear_target
--- 2418    next_plan
--- 2460    next_stage_target
--- 2521    next_target
--- 2540    next_time_target
--- 2582    own_routine
--- 2596    personal_records
--- 2640    pinned_note
--- 2658    planned_sets
--- 2719    program_531_days
--- 2743    program_copy_name
--- 2763    program_day_document
--- 2776    program_exercise
--- 2792    program_input_weights
--- 2844    program_key
--- 2854    program_lift_step
--- 2869    program_rounding_step
--- 2880    program_unit_value
--- 2890    program_weight_from_history
--- 2902    progression_first_note
--- 2921    progression_lift_target
--- 2955    progression_opening
--- 2984    progression_rules
--- 2992    progression_sessions
--- 3041    progression_targets
--- 3138    record_sets
--- 3161    refresh_exercise_labels
--- 3182    rep_max_reps
--- 3190    require_another_admin
--- 3213    require_session
--- 3231    require_user
--- 3249    resolve_exercise
--- 3259    resolve_exercises
--- 3272    resolve_exercises_exactly
--- 3300    round_to_step
--- 3310    rounding_step
--- 3320    routine_name_taken
--- 3333    same_start_weight
--- 3344    session_live
--- 3354    shown_increment
--- 3368    shown_reset
--- 3384    shown_weight
--- 3396    snap_down
--- 3406    snap_up
--- 3416    snap_weight
--- 3427    staged_import_limits
--- 3437    tg_check_exercise_visible
--- 3454    tg_check_parent_owner
--- 3480    tg_check_workout_routine
--- 3497    tg_custom_exercise_name_free
--- 3518    tg_exercise_aliases_check
--- 3539    tg_exercise_labels
--- 3562    tg_exercises_check
--- 3617    tg_name_without_hidden_characters
--- 3634    tg_one_line_name
--- 3650    tg_routine_exercises_restart
--- 3688    tg_routine_name_unique
--- 3705    tg_set_updated_at
--- 3717    tg_users_name_check
--- 3731    tg_workout_sets_denormalize
--- 3748    tg_workout_sets_refresh
--- 3768    touch_current_session
--- 3790    touch_current_session_to_write
--- 3804    touch_due
--- 3814    try_uuid
--- 3824    typo_distance
--- 3858    unknown_exercise_reason
--- 3877    walk_routine_document
--- 3912    walk_routine_entry
--- 4003    walk_routine_exercise_extras
--- 4103    walk_routine_exercise_steps
--- 4158    walk_routine_fields
--- 4242    walk_routine_program
--- 4321    walk_routine_target
--- 4367    walk_workout_document
--- 4420    walk_workout_entry
--- 4488    walk_workout_fields
--- 4588    walk_workout_sets
--- 4634    walk_workout_when
--- 4690    weight_increment
--- 4700    weight_kg
--- 4710    weight_units
--- 4718    weights_meet
--- 4734    word_set
--- 4745  app_private: tables
--- 4748    address_attempts
--- 4762    api_key_hashes
--- 4771    cost_buckets
--- 4787    failed_sign_ins
--- 4800    oauth_clients
--- 4818    oauth_codes
--- 4838    oauth_tokens
--- 4852    rate_counters
--- 4861    session_tokens
--- 4870    user_secrets
--- 4879  app_private: functions
--- 4882    address_key
--- 4893    admin_target
--- 4915    admin_user
--- 4935    api_key_of_hash
--- 4951    ban_user
--- 4978    charge_cost
--- 5003    claim_address_attempt
--- 5040    claim_cost
--- 5065    cost_budget_of
--- 5075    cost_left
--- 5091    cost_payer
--- 5105    cost_refilled
--- 5115    count_admin_call
--- 5134    count_request
--- 5150    delete_expired_imports
--- 5160    delete_idle_sessions
--- 5177    end_session
--- 5191    expire_api_keys
--- 5208    forget_expired_oauth
--- 5235    lift_expired_bans
--- 5253    max_sessions_per_user
--- 5261    new_session
--- 5287    oauth_client
--- 5298    oauth_code_challenge
--- 5319    oauth_exchange_code
--- 5355    oauth_issue_code
--- 5377    oauth_one_time_status
--- 5401    oauth_refresh
--- 5438    oauth_register_client
--- 5450    oauth_revoke
--- 5463    oauth_store_tokens
--- 5476    oauth_use_token
--- 5498    password_attempt
--- 5563    password_hash_cost
--- 5571    password_hash_cost_of
--- 5581    prune_counters
--- 5607    random_base62
--- 5634    recent_sign_in_seconds
--- 5642    session_for_token
--- 5665    session_of_hash
--- 5679    sign_in
--- 5708    sign_up
--- 5732    unban_user
--- 5750    use_api_key
--- 5788    user_record
--- 5807  app_public: types
--- 5810    admin_user
--- 5830    api_key_access
--- 5833    e1rm_session
--- 5857    exercise_resolution
--- 5869    last_performance
--- 5883    next_target
--- 5919    program_lift
--- 5927    volume_week
--- 5942  app_public: tables
--- 5945    api_keys
--- 5977    bodyweights
--- 6013    connected_apps
--- 6047    exercise_aliases
--- 6073    exercise_import_names
--- 6099    exercises
--- 6150    program_templates
--- 6176    routine_exercises
--- 6283    routines
--- 6336    sessions
--- 6360    staged_import_parts
--- 6401    staged_imports
--- 6429    users
--- 6487    workout_exercises
--- 6538    workout_sets
--- 6646    workouts
--- 6723  app_public: functions
--- 6726    admin_users
--- 6751    apply_routine_document
--- 6802    apply_workout_document
--- 6892    create_api_key
--- 6933    create_custom_exercise
--- 6950    current_api_key_id
--- 6961    current_oauth_connection_id
--- 6979    current_session_id
--- 6990    current_user_id
--- 7008    delete_account
--- 7056    delete_custom_exercise
--- 7083    disconnect_app
--- 7103    e1rm_series
--- 7137    exercise_key
--- 7147    exercises_aliases
--- 7158    exercises_custom
--- 7168    exercises_records
--- 7255    export_account
--- 7274    export_workouts
--- 7289    grant_admin
--- 7305    import_history
--- 7393    import_staged
--- 7431    last_performance
--- 7481    log_bodyweight
--- 7513    next_workout
--- 7537    program_library
--- 7547    program_templates_inputs
--- 7562    resolve_exercise
--- 7581    resolve_exercises
--- 7604    revoke_api_key
--- 7624    routine_document
--- 7668    routine_name_key
--- 7678    routines_next_targets
--- 7700    routines_next_workout
--- 7739    search_exercises
--- 7802    sessions_current
--- 7812    sign_out_other_sessions
--- 7830    sign_out_session
--- 7850    stage_import_part
--- 7910    start_program
--- 7941    update_custom_exercise
--- 7963    users_api_keys
--- 7986    users_connected_apps
--- 8004    users_custom_exercises
--- 8017    users_sessions
--- 8035    validate_routine_document
--- 8055    validate_workout_document
--- 8077    weekly_volume
--- 8104    workout_document
--- 8143    workout_sets_personal_record
--- 8155    workout_sets_text
+--  335  app_hidden: types
+--  338    doc_array_answer
+--  344    doc_choice_answer
+--  350    doc_flag_answer
+--  356    doc_line_answer
+--  362    doc_object_answer
+--  368    lift_target
+--  386    progression_state
+--  400    progression_target
+--  413    session_judgement
+--  426  app_hidden: tables
+--  429    exercise_labels
+--  458    imported_workout_starts
+--  478    progression_restarts
+--  507  app_hidden: functions
+--  510    api_key_live
+--  521    apply_workout_document_row
+--  536    ban_in_force
+--  546    body_part_words
+--  557    bodyweight_reason
+--  568    catalog_exercise_meaning
+--  597    check_date
+--  617    check_one_of
+--  634    closest_exercises
+--  667    connected_app_limit
+--  677    control_character_reason
+--  688    convert_weight
+--  703    cycle_shortfall
+--  726    cycle_texts
+--  736    cycle_week
+--  751    cycle_week_is_deload
+--  762    deload_weight
+--  775    doc_array
+--  790    doc_bodyweight
+--  802    doc_duration
+--  823    doc_exercise
+--  844    doc_exercise_entry
+--  870    doc_exercise_field
+--  881    doc_flag
+--  895    doc_integer
+--  907    doc_line
+--  922    doc_object
+--  936    doc_one_of
+--  950    doc_own_id
+--  977    doc_parse_set
+-- 1050    doc_percent_set
+-- 1072    doc_real_date
+-- 1085    doc_reset
+-- 1108    doc_set_number
+-- 1120    doc_stage
+-- 1139    doc_start
+-- 1184    doc_string
+-- 1194    doc_unknown_key
+-- 1204    doc_uuid
+-- 1215    doc_weight
+-- 1227    document_patterns
+-- 1246    e1rm
+-- 1258    earlier_sessions_note
+-- 1268    exercise_match_score
+-- 1279    exercise_reference
+-- 1290    exercise_staple_rank
+-- 1310    exercise_word
+-- 1350    exercise_words
+-- 1365    format_duration
+-- 1375    format_set
+-- 1395    format_start
+-- 1406    groups_within_bound
+-- 1422    hidden_character_reason
+-- 1446    import_choice
+-- 1458    import_find_duplicates
+-- 1512    import_map_names
+-- 1584    import_name_map
+-- 1601    import_names_chosen
+-- 1622    import_names_summary
+-- 1641    import_one_workout
+-- 1693    import_save_account
+-- 1741    import_save_custom_exercises
+-- 1785    import_save_workout
+-- 1809    import_workout_entries
+-- 1847    judge_cycle_session
+-- 1874    judge_session
+-- 1940    lifted_as_loaded
+-- 1957    lifted_text
+-- 1971    loadable_step
+-- 1981    match_exercise
+-- 2051    match_exercise_exact
+-- 2087    match_exercise_typos
+-- 2151    match_exercise_words
+-- 2229    next_amrap_target
+-- 2269    next_cycle_target
+-- 2308    next_double_target
+-- 2363    next_linear_target
+-- 2429    next_plan
+-- 2471    next_stage_target
+-- 2532    next_target
+-- 2551    next_time_target
+-- 2593    own_routine
+-- 2607    personal_records
+-- 2651    pinned_note
+-- 2669    planned_sets
+-- 2730    program_531_days
+-- 2754    program_copy_name
+-- 2774    program_day_document
+-- 2787    program_exercise
+-- 2803    program_input_weights
+-- 2855    program_key
+-- 2865    program_lift_step
+-- 2880    program_rounding_step
+-- 2891    program_unit_value
+-- 2901    program_weight_from_history
+-- 2913    progression_first_note
+-- 2932    progression_lift_target
+-- 2966    progression_opening
+-- 2995    progression_rules
+-- 3003    progression_sessions
+-- 3052    progression_targets
+-- 3149    record_sets
+-- 3172    refresh_exercise_labels
+-- 3193    rep_max_reps
+-- 3201    require_another_admin
+-- 3224    require_session
+-- 3242    require_user
+-- 3260    resolve_exercise
+-- 3270    resolve_exercises
+-- 3283    resolve_exercises_exactly
+-- 3311    round_to_step
+-- 3321    rounding_step
+-- 3331    routine_name_taken
+-- 3344    same_start_weight
+-- 3355    session_live
+-- 3365    shown_increment
+-- 3379    shown_reset
+-- 3395    shown_weight
+-- 3407    snap_down
+-- 3417    snap_up
+-- 3427    snap_weight
+-- 3438    staged_import_limits
+-- 3448    tg_check_exercise_visible
+-- 3465    tg_check_parent_owner
+-- 3491    tg_check_workout_routine
+-- 3508    tg_connected_apps_within_bound
+-- 3526    tg_custom_exercise_name_free
+-- 3547    tg_exercise_aliases_check
+-- 3568    tg_exercise_labels
+-- 3591    tg_exercises_check
+-- 3646    tg_name_without_hidden_characters
+-- 3663    tg_one_line_name
+-- 3679    tg_routine_exercises_restart
+-- 3717    tg_routine_name_unique
+-- 3734    tg_set_updated_at
+-- 3746    tg_users_name_check
+-- 3760    tg_workout_sets_denormalize
+-- 3777    tg_workout_sets_refresh
+-- 3797    touch_current_session
+-- 3819    touch_current_session_to_write
+-- 3833    touch_due
+-- 3843    try_uuid
+-- 3853    typo_distance
+-- 3887    unknown_exercise_reason
+-- 3906    walk_routine_document
+-- 3941    walk_routine_entry
+-- 4032    walk_routine_exercise_extras
+-- 4132    walk_routine_exercise_steps
+-- 4187    walk_routine_fields
+-- 4271    walk_routine_program
+-- 4350    walk_routine_target
+-- 4396    walk_workout_document
+-- 4449    walk_workout_entry
+-- 4517    walk_workout_fields
+-- 4617    walk_workout_sets
+-- 4663    walk_workout_when
+-- 4719    weight_increment
+-- 4729    weight_kg
+-- 4739    weight_units
+-- 4747    weights_meet
+-- 4763    word_set
+-- 4774  app_private: tables
+-- 4777    address_attempts
+-- 4791    api_key_hashes
+-- 4800    cost_buckets
+-- 4816    failed_sign_ins
+-- 4829    oauth_clients
+-- 4847    oauth_codes
+-- 4867    oauth_tokens
+-- 4881    rate_counters
+-- 4890    session_tokens
+-- 4899    user_secrets
+-- 4908  app_private: functions
+-- 4911    address_key
+-- 4922    admin_target
+-- 4944    admin_user
+-- 4964    api_key_of_hash
+-- 4980    ban_user
+-- 5007    charge_cost
+-- 5035    claim_address_attempt
+-- 5072    claim_cost
+-- 5111    cost_budget_of
+-- 5123    cost_payers
+-- 5142    cost_refilled
+-- 5152    count_admin_call
+-- 5171    count_request
+-- 5187    delete_expired_imports
+-- 5197    delete_idle_sessions
+-- 5214    end_session
+-- 5228    expire_api_keys
+-- 5245    forget_expired_oauth
+-- 5272    lift_expired_bans
+-- 5290    max_sessions_per_user
+-- 5298    new_session
+-- 5324    oauth_client
+-- 5335    oauth_code_challenge
+-- 5356    oauth_exchange_code
+-- 5392    oauth_issue_code
+-- 5414    oauth_one_time_status
+-- 5438    oauth_refresh
+-- 5475    oauth_register_client
+-- 5487    oauth_revoke
+-- 5500    oauth_store_tokens
+-- 5513    oauth_use_token
+-- 5535    password_attempt
+-- 5600    password_hash_cost
+-- 5608    password_hash_cost_of
+-- 5618    prune_counters
+-- 5644    random_base62
+-- 5671    recent_sign_in_seconds
+-- 5679    session_for_token
+-- 5702    session_of_hash
+-- 5716    sign_in
+-- 5745    sign_up
+-- 5769    unban_user
+-- 5787    use_api_key
+-- 5825    user_record
+-- 5844  app_public: types
+-- 5847    admin_user
+-- 5867    api_key_access
+-- 5870    e1rm_session
+-- 5894    exercise_resolution
+-- 5906    last_performance
+-- 5920    next_target
+-- 5956    program_lift
+-- 5964    volume_week
+-- 5979  app_public: tables
+-- 5982    api_keys
+-- 6014    bodyweights
+-- 6050    connected_apps
+-- 6086    exercise_aliases
+-- 6112    exercise_import_names
+-- 6138    exercises
+-- 6189    program_templates
+-- 6215    routine_exercises
+-- 6322    routines
+-- 6375    sessions
+-- 6399    staged_import_parts
+-- 6440    staged_imports
+-- 6468    users
+-- 6526    workout_exercises
+-- 6577    workout_sets
+-- 6685    workouts
+-- 6762  app_public: functions
+-- 6765    admin_users
+-- 6790    apply_routine_document
+-- 6841    apply_workout_document
+-- 6931    create_api_key
+-- 6972    create_custom_exercise
+-- 6989    current_api_key_id
+-- 7000    current_oauth_connection_id
+-- 7018    current_session_id
+-- 7029    current_user_id
+-- 7047    delete_account
+-- 7095    delete_custom_exercise
+-- 7122    disconnect_app
+-- 7142    e1rm_series
+-- 7176    exercise_key
+-- 7186    exercises_aliases
+-- 7197    exercises_custom
+-- 7207    exercises_records
+-- 7294    export_account
+-- 7313    export_workouts
+-- 7328    grant_admin
+-- 7344    import_history
+-- 7432    import_staged
+-- 7470    last_performance
+-- 7520    log_bodyweight
+-- 7552    next_workout
+-- 7576    program_library
+-- 7586    program_templates_inputs
+-- 7601    resolve_exercise
+-- 7620    resolve_exercises
+-- 7643    revoke_api_key
+-- 7663    routine_document
+-- 7707    routine_name_key
+-- 7717    routines_next_targets
+-- 7739    routines_next_workout
+-- 7778    search_exercises
+-- 7841    sessions_current
+-- 7851    sign_out_other_sessions
+-- 7869    sign_out_session
+-- 7889    stage_import_part
+-- 7949    start_program
+-- 7980    update_custom_exercise
+-- 8002    users_api_keys
+-- 8025    users_connected_apps
+-- 8043    users_custom_exercises
+-- 8056    users_sessions
+-- 8074    validate_routine_document
+-- 8094    validate_workout_document
+-- 8116    weekly_volume
+-- 8143    workout_document
+-- 8182    workout_sets_personal_record
+-- 8194    workout_sets_text
 
 create extension if not exists citext with schema public;
 create extension if not exists pg_trgm with schema public;
@@ -662,6 +663,16 @@ AS $function$
 $function$;
 comment on function app_hidden.closest_exercises(ref text, n integer) is 'Up to n (default 3, at most 100) names of exercises the caller can use whose name or an alias looks most like ref (exercise_match_score at least 0.25), most similar first, ties by name. Includes the caller''s custom exercises; a name appears once.';
 grant execute on function app_hidden.closest_exercises(ref text, n integer) to svc_reader;
+
+create function app_hidden.connected_app_limit()
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  select 20;
+$function$;
+comment on function app_hidden.connected_app_limit() is 'Connected apps (OAuth connections) one account may hold at once: 20, like its sessions.';
+grant execute on function app_hidden.connected_app_limit() to svc_reader;
 
 create function app_hidden.control_character_reason(t text)
  RETURNS text
@@ -3494,6 +3505,24 @@ $function$;
 comment on function app_hidden.tg_check_workout_routine() is 'Trigger: a workout''s routine, when it names one, must belong to the workout''s owner.';
 -- (execute: owner only)
 
+create function app_hidden.tg_connected_apps_within_bound()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public'
+AS $function$
+begin
+  delete from app_public.connected_apps a
+   where a.id in (select o.id from app_public.connected_apps o
+                   where o.user_id = new.user_id and o.id <> new.id
+                   order by coalesce(o.last_used_at, o.created_at) desc, o.created_at desc
+                  offset (app_hidden.connected_app_limit() - 1));
+  return null;
+end;
+$function$;
+comment on function app_hidden.tg_connected_apps_within_bound() is 'After a connected app is made: the user''s connections past app_hidden.connected_app_limit() (the new one counted), least recently used first, are disconnected.';
+-- (execute: owner only)
+
 create function app_hidden.tg_custom_exercise_name_free()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -4777,7 +4806,7 @@ create table app_private.cost_buckets (
 );
 alter table app_private.cost_buckets enable row level security;
 comment on table app_private.cost_buckets is 'The GraphQL cost each payer has left, as a token bucket shared by every server process: it refills at its budget a window (continuously) up to the budget, and a request''s real cost is taken from it after the request. No row: a full bucket.';
-comment on column app_private.cost_buckets.payer is 'Who pays: `key:<api key id>`, `app:<connected app id>`, `session:<session id>` (a live session) or `address:<client address>` (everything signed out; IPv6 by its /64).';
+comment on column app_private.cost_buckets.payer is 'Who pays: `account:<user id>` (everything interactive of one account), within it a credential''s share `key:<api key id>`, `app:<connected app id>` or `session:<session id>`; `bulk:<user id>` (the account''s imports and exports); `address:<client address>` (everything signed out; IPv6 by its /64).';
 comment on column app_private.cost_buckets.tokens is 'Cost units left at updated_at, before refilling since; below 0 when requests cost more than was left (at most one budget below 0).';
 comment on column app_private.cost_buckets.updated_at is 'When tokens was last written; the bucket has refilled since at its budget per window.';
 comment on column app_private.cost_buckets.held is 'Estimates taken by requests still running (claimed at the gate, given back when the request is charged what it spent): at most this much may come back to tokens besides the refill.';
@@ -4975,29 +5004,32 @@ $function$;
 comment on function app_private.ban_user(p_session uuid, p_user text, p_reason text, p_expires_in double precision) is 'Bans a user for the admin signed in with p_session, in one transaction: records banned, ban_reason and ban_expires (now + p_expires_in seconds, or null for no end) and ends all the user''s sessions. Returns the user record.';
 -- (execute: owner only)
 
-create function app_private.charge_cost(p_session_hash bytea, p_key_id uuid, p_app_id uuid, p_address text, p_signed_in_budget double precision, p_signed_out_budget double precision, p_window_seconds double precision, p_claimed double precision, p_spent double precision, OUT payer text, OUT budget double precision, OUT tokens double precision, OUT held double precision)
+create function app_private.charge_cost(p_session_hash bytea, p_credential text, p_user_id uuid, p_address text, p_bulk boolean, p_share double precision, p_account double precision, p_address_budget double precision, p_bulk_budget double precision, p_window_seconds double precision, p_claimed double precision, p_spent double precision, OUT payer text, OUT budget double precision, OUT tokens double precision, OUT held double precision)
  RETURNS record
  LANGUAGE sql
  SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public'
 AS $function$
-  -- One statement under the bucket's row lock: concurrent charges of one payer all count.
-  insert into app_private.cost_buckets as c (payer, tokens, held, updated_at)
-  select x.payer, greatest(-b.budget, least(b.budget, b.budget - (p_spent - p_claimed))), 0, now()
-    from app_private.cost_payer(p_session_hash, p_key_id, p_app_id, p_address) as x(payer)
-   cross join lateral (select app_private.cost_budget_of(x.payer, p_signed_in_budget, p_signed_out_budget) as budget) b
-  on conflict (payer) do update
-     set tokens = greatest(
-           -app_private.cost_budget_of(c.payer, p_signed_in_budget, p_signed_out_budget),
-           least(app_private.cost_budget_of(c.payer, p_signed_in_budget, p_signed_out_budget),
-             app_private.cost_refilled(c.tokens, c.updated_at,
-               app_private.cost_budget_of(c.payer, p_signed_in_budget, p_signed_out_budget), p_window_seconds)
-             - (p_spent - p_claimed))),
-         held = greatest(0, c.held - p_claimed),
-         updated_at = now()
-  returning c.payer, app_private.cost_budget_of(c.payer, p_signed_in_budget, p_signed_out_budget), c.tokens, c.held;
+  -- One statement, each bucket under its row lock (taken in order): concurrent charges all count.
+  with charged as (
+    insert into app_private.cost_buckets as c (payer, tokens, held, updated_at)
+    select n, greatest(-b.budget, least(b.budget, b.budget - (p_spent - p_claimed))), 0, now()
+      from unnest(app_private.cost_payers(p_session_hash, p_credential, p_user_id, p_address, p_bulk)) n
+     cross join lateral (select app_private.cost_budget_of(n, p_share, p_account, p_address_budget, p_bulk_budget) as budget) b
+     order by n
+    on conflict (payer) do update
+       set tokens = greatest(
+             -app_private.cost_budget_of(c.payer, p_share, p_account, p_address_budget, p_bulk_budget),
+             least(app_private.cost_budget_of(c.payer, p_share, p_account, p_address_budget, p_bulk_budget),
+               app_private.cost_refilled(c.tokens, c.updated_at,
+                 app_private.cost_budget_of(c.payer, p_share, p_account, p_address_budget, p_bulk_budget), p_window_seconds)
+               - (p_spent - p_claimed))),
+           held = greatest(0, c.held - p_claimed),
+           updated_at = now()
+    returning c.payer, app_private.cost_budget_of(c.payer, p_share, p_account, p_address_budget, p_bulk_budget) as budget, c.tokens, c.held)
+  select * from charged order by tokens, payer limit 1;
 $function$;
-comment on function app_private.charge_cost(p_session_hash bytea, p_key_id uuid, p_app_id uuid, p_address text, p_signed_in_budget double precision, p_signed_out_budget double precision, p_window_seconds double precision, p_claimed double precision, p_spent double precision, OUT payer text, OUT budget double precision, OUT tokens double precision, OUT held double precision) is 'After a request: its payer (app_private.cost_payer) is charged p_spent, what it really cost, less p_claimed, what its gate took (app_private.claim_cost; given back from held), in one statement, the bucket refilled first; never refuses. The bucket stays between one budget below 0 and one budget. Returns what is left.';
+comment on function app_private.charge_cost(p_session_hash bytea, p_credential text, p_user_id uuid, p_address text, p_bulk boolean, p_share double precision, p_account double precision, p_address_budget double precision, p_bulk_budget double precision, p_window_seconds double precision, p_claimed double precision, p_spent double precision, OUT payer text, OUT budget double precision, OUT tokens double precision, OUT held double precision) is 'After a request: every bucket it pays from (app_private.cost_payers) is charged p_spent, what it really cost, less p_claimed, what its gate took (app_private.claim_cost; given back from held), in one statement, each refilled first; never refuses. A bucket stays between one budget below 0 and one budget. Returns the bucket with the least left.';
 -- (execute: owner only)
 
 create function app_private.claim_address_attempt(p_action text, p_address inet, p_limit integer, p_window_seconds integer, OUT allowed boolean, OUT retry_after integer)
@@ -5037,69 +5069,74 @@ $function$;
 comment on function app_private.claim_address_attempt(p_action text, p_address inet, p_limit integer, p_window_seconds integer, OUT allowed boolean, OUT retry_after integer) is 'Lets one sign-in or sign-up attempt of an address through if fewer than p_limit were let through in the last p_window_seconds (and records it); otherwise says how many seconds until one is allowed.';
 -- (execute: owner only)
 
-create function app_private.claim_cost(p_session_hash bytea, p_key_id uuid, p_app_id uuid, p_address text, p_signed_in_budget double precision, p_signed_out_budget double precision, p_window_seconds double precision, p_estimate double precision, OUT payer text, OUT budget double precision, OUT tokens double precision, OUT held double precision)
- RETURNS SETOF record
- LANGUAGE sql
+create function app_private.claim_cost(p_session_hash bytea, p_credential text, p_user_id uuid, p_address text, p_bulk boolean, p_share double precision, p_account double precision, p_address_budget double precision, p_bulk_budget double precision, p_window_seconds double precision, p_estimate double precision, OUT admitted boolean, OUT payer text, OUT budget double precision, OUT tokens double precision, OUT held double precision)
+ RETURNS record
+ LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public'
 AS $function$
-  -- One statement under the bucket's row lock: concurrent requests of one payer cannot together
-  -- take more than is left. Nothing is returned (and nothing taken) when the estimate does not fit.
+#variable_conflict use_column
+declare
+  v_payers text[] := app_private.cost_payers(p_session_hash, p_credential, p_user_id, p_address, p_bulk);
+begin
   insert into app_private.cost_buckets as c (payer, tokens, held, updated_at)
-  select x.payer, b.budget - p_estimate, p_estimate, now()
-    from app_private.cost_payer(p_session_hash, p_key_id, p_app_id, p_address) as x(payer)
-   cross join lateral (select app_private.cost_budget_of(x.payer, p_signed_in_budget, p_signed_out_budget) as budget) b
-   where b.budget >= p_estimate
-  on conflict (payer) do update
+  select n, app_private.cost_budget_of(n, p_share, p_account, p_address_budget, p_bulk_budget), 0, now()
+    from unnest(v_payers) n order by n
+  on conflict (payer) do nothing;
+  -- Every bucket locked (in order) before any is judged: concurrent claims of one account cannot
+  -- together take more than it has left.
+  perform 1 from app_private.cost_buckets c where c.payer = any(v_payers) order by c.payer for update;
+  select r.payer, r.budget, r.tokens, r.held into payer, budget, tokens, held
+    from (select c.payer, x.budget, app_private.cost_refilled(c.tokens, c.updated_at, x.budget, p_window_seconds) as tokens, c.held
+            from app_private.cost_buckets c
+           cross join lateral (select app_private.cost_budget_of(c.payer, p_share, p_account, p_address_budget, p_bulk_budget) as budget) x
+           where c.payer = any(v_payers)) r
+   order by r.tokens, r.payer limit 1;
+  admitted := tokens >= p_estimate;
+  if not admitted then
+    return;
+  end if;
+  update app_private.cost_buckets c
      set tokens = app_private.cost_refilled(c.tokens, c.updated_at,
-           app_private.cost_budget_of(c.payer, p_signed_in_budget, p_signed_out_budget), p_window_seconds) - p_estimate,
-         held = c.held + p_estimate,
-         updated_at = now()
-   where app_private.cost_refilled(c.tokens, c.updated_at,
-           app_private.cost_budget_of(c.payer, p_signed_in_budget, p_signed_out_budget), p_window_seconds) >= p_estimate
-  returning c.payer, app_private.cost_budget_of(c.payer, p_signed_in_budget, p_signed_out_budget), c.tokens, c.held;
+           app_private.cost_budget_of(c.payer, p_share, p_account, p_address_budget, p_bulk_budget), p_window_seconds) - p_estimate,
+         held = c.held + p_estimate, updated_at = now()
+   where c.payer = any(v_payers);
+  tokens := tokens - p_estimate;
+  held := held + p_estimate;
+end;
 $function$;
-comment on function app_private.claim_cost(p_session_hash bytea, p_key_id uuid, p_app_id uuid, p_address text, p_signed_in_budget double precision, p_signed_out_budget double precision, p_window_seconds double precision, p_estimate double precision, OUT payer text, OUT budget double precision, OUT tokens double precision, OUT held double precision) is 'The gate before a request runs: takes p_estimate (its static estimate) from its payer''s bucket (app_private.cost_payer), refilled first, when it fits, and holds it until the request is charged (app_private.charge_cost); returns the bucket then. Returns nothing and takes nothing when the estimate is more than is left.';
+comment on function app_private.claim_cost(p_session_hash bytea, p_credential text, p_user_id uuid, p_address text, p_bulk boolean, p_share double precision, p_account double precision, p_address_budget double precision, p_bulk_budget double precision, p_window_seconds double precision, p_estimate double precision, OUT admitted boolean, OUT payer text, OUT budget double precision, OUT tokens double precision, OUT held double precision) is 'The gate before a request runs: when p_estimate (its static estimate) fits in every bucket it pays from (app_private.cost_payers; each refilled first), takes it from each and holds it until the request is charged (app_private.charge_cost). Returns whether it was admitted and the bucket with the least left (after the claim when admitted); takes nothing when it does not fit.';
 -- (execute: owner only)
 
-create function app_private.cost_budget_of(p_payer text, p_signed_in_budget double precision, p_signed_out_budget double precision)
+create function app_private.cost_budget_of(p_payer text, p_share double precision, p_account double precision, p_address double precision, p_bulk double precision)
  RETURNS double precision
  LANGUAGE sql
  IMMUTABLE
 AS $function$
-  select case when p_payer like 'address:%' then p_signed_out_budget else p_signed_in_budget end;
+  select case split_part(p_payer, ':', 1)
+           when 'address' then p_address when 'account' then p_account when 'bulk' then p_bulk
+           else p_share end;
 $function$;
-comment on function app_private.cost_budget_of(p_payer text, p_signed_in_budget double precision, p_signed_out_budget double precision) is 'A payer''s budget: the signed-out one for an address, the signed-in one for a session, key or app.';
+comment on function app_private.cost_budget_of(p_payer text, p_share double precision, p_account double precision, p_address double precision, p_bulk double precision) is 'A bucket''s budget a window: an address''s, an account''s, an account''s bulk work''s, or a credential''s share (a session, key or app).';
 -- (execute: owner only)
 
-create function app_private.cost_left(p_session_hash bytea, p_key_id uuid, p_app_id uuid, p_address text, p_signed_in_budget double precision, p_signed_out_budget double precision, p_window_seconds double precision, OUT payer text, OUT budget double precision, OUT tokens double precision, OUT held double precision)
- RETURNS record
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO 'pg_catalog', 'public'
-AS $function$
-  select p.payer, p.budget,
-         coalesce(app_private.cost_refilled(c.tokens, c.updated_at, p.budget, p_window_seconds), p.budget),
-         coalesce(c.held, 0)
-    from (select x.payer, app_private.cost_budget_of(x.payer, p_signed_in_budget, p_signed_out_budget) as budget
-            from app_private.cost_payer(p_session_hash, p_key_id, p_app_id, p_address) as x(payer)) p
-    left join app_private.cost_buckets c on c.payer = p.payer;
-$function$;
-comment on function app_private.cost_left(p_session_hash bytea, p_key_id uuid, p_app_id uuid, p_address text, p_signed_in_budget double precision, p_signed_out_budget double precision, p_window_seconds double precision, OUT payer text, OUT budget double precision, OUT tokens double precision, OUT held double precision) is 'What a request''s payer (app_private.cost_payer) has left now, what running requests hold, and its budget (p_signed_in_budget or p_signed_out_budget per p_window_seconds); reads only.';
--- (execute: owner only)
-
-create function app_private.cost_payer(p_session_hash bytea, p_key_id uuid, p_app_id uuid, p_address text)
- RETURNS text
+create function app_private.cost_payers(p_session_hash bytea, p_credential text, p_user_id uuid, p_address text, p_bulk boolean)
+ RETURNS text[]
  LANGUAGE sql
  STABLE
 AS $function$
-  select case when p_key_id is not null then 'key:' || p_key_id
-              when p_app_id is not null then 'app:' || p_app_id
-              when s.session_id is not null then 'session:' || s.session_id
-              else 'address:' || coalesce(abbrev(app_private.address_key(p_address::inet)), 'unknown') end
-    from (select (select o.session_id from app_private.session_of_hash(p_session_hash) o) as session_id) s;
+  -- Sorted, so that every statement locks one account's buckets in the same order.
+  select case
+           when u.user_id is null then array['address:' || coalesce(abbrev(app_private.address_key(p_address::inet)), 'unknown')]
+           when p_bulk then array['bulk:' || u.user_id]
+           else array(select n from unnest(array['account:' || u.user_id,
+                        coalesce(p_credential, 'session:' || u.session_id)]) n where n is not null order by n)
+         end
+    from (select coalesce(p_user_id, o.user_id) as user_id, o.session_id
+            from (select 1) one
+            left join lateral (select * from app_private.session_of_hash(p_session_hash) where p_user_id is null) o on true) u;
 $function$;
-comment on function app_private.cost_payer(p_session_hash bytea, p_key_id uuid, p_app_id uuid, p_address text) is 'Who pays for a request: its live API key, else its connected app, else its session when p_session_hash is a live sign-in''s token hash, else its client address as sign-in limits count it (app_private.address_key: IPv6 by /64; a made-up session token pays as signed out).';
+comment on function app_private.cost_payers(p_session_hash bytea, p_credential text, p_user_id uuid, p_address text, p_bulk boolean) is 'The buckets a request pays from, sorted: signed in (p_user_id, else the live session of p_session_hash), its account''s bucket and its credential''s share (p_credential, else the session''s), or with p_bulk (an import or export) the account''s bulk bucket alone; signed out (a made-up session token included), its client address as sign-in limits count it (IPv6 by /64).';
 -- (execute: owner only)
 
 create function app_private.cost_refilled(p_tokens double precision, p_since timestamp with time zone, p_budget double precision, p_window_seconds double precision)
@@ -6040,6 +6077,8 @@ comment on column app_public.connected_apps.last_used_at is 'When it last made a
 comment on constraint connected_apps_user_id_fkey on app_public.connected_apps is E'@behavior -*\nThe user who allowed the app.';
 create index connected_apps_client on app_public.connected_apps using btree (client_id);
 create index connected_apps_user on app_public.connected_apps using btree (user_id);
+CREATE TRIGGER _200_connected_apps_within_bound AFTER INSERT ON app_public.connected_apps FOR EACH ROW EXECUTE FUNCTION app_hidden.tg_connected_apps_within_bound();
+comment on trigger _200_connected_apps_within_bound on app_public.connected_apps is 'Keeps an account''s connected apps within app_hidden.connected_app_limit().';
 create policy select_own on app_public.connected_apps for select
   using (user_id = (( SELECT app_public.current_user_id() AS current_user_id)) AND (( SELECT app_public.current_session_id() AS current_session_id)) IS NOT NULL);
 grant select on table app_public.connected_apps to svc_reader;

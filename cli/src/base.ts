@@ -86,8 +86,14 @@ export abstract class BaseCommand extends Command {
       token: resolved.token,
       clientName: await clientName(),
       timeoutMs: options.timeoutMs,
-      // A person at a terminal is told at once when to retry (exit 5) rather than left waiting.
-      rateLimitRetries: 0,
+      // A short wait (a burst past a budget) is waited out, saying so on stderr; a long one is
+      // reported at once with when to retry (exit 5) rather than leaving a person waiting.
+      rateLimitRetries: RATE_LIMIT_RETRY.retries,
+      maxRetryWaitSeconds: RATE_LIMIT_RETRY.maxWaitSeconds,
+      onRateLimitWait: ({ seconds, attempt }) =>
+        process.stderr.write(
+          `Rate limited: waiting ${seconds} s before trying again (${attempt} of ${RATE_LIMIT_RETRY.retries})\n`,
+        ),
       // An outage is usually seconds (a restart, a failover): reads wait it out, saying so.
       onUnavailableWait: ({ seconds, message }) =>
         this.note(`${message[0].toUpperCase()}${message.slice(1)} in ${counted(seconds, "second")}…`),
@@ -114,6 +120,9 @@ export abstract class BaseCommand extends Command {
   }
 }
 
+/** How `svc` meets a 429: a Retry-After of at most `maxWaitSeconds` is waited, at most `retries` times. */
+export const RATE_LIMIT_RETRY = { retries: 3, maxWaitSeconds: 10 } as const;
+
 /** One clear sentence and the exit code for any error. */
 /** Which limit a GraphQL 429 met, from its extensions (`budget` for what requests spend, `limit` otherwise). */
 function rateLimitedWhat(extensions: Record<string, unknown>): string {
@@ -127,6 +136,10 @@ function rateLimitedWhat(extensions: Record<string, unknown>): string {
       return "Rate limited: the cost budget of your address, signed out, is spent";
     case "key":
       return "Rate limited: this API key's cost budget for the minute is spent";
+    case "account":
+      return "Rate limited: this account's cost budget for the minute is spent (all its sessions, keys and apps share it)";
+    case "bulk":
+      return "Rate limited: this account's budget for imports and exports for the minute is spent";
   }
   if (extensions.limit === "cost") return "Rate limited: this API key's cost budget for the minute is spent";
   return "Rate limited: too many requests with this API key";

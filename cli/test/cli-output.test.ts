@@ -36,7 +36,12 @@ describe("routine list", () => {
     );
     expect(run.stderr).toBe("");
     expect(run.clients).toEqual([
-      expect.objectContaining({ url: SIGNED_IN.url, apiKey: SIGNED_IN.apiKey, rateLimitRetries: 0 }),
+      expect.objectContaining({
+        url: SIGNED_IN.url,
+        apiKey: SIGNED_IN.apiKey,
+        rateLimitRetries: 3,
+        maxRetryWaitSeconds: 10,
+      }),
     ]);
   });
 
@@ -94,6 +99,11 @@ describe("routine list", () => {
     [{ limit: "cost", budget: "address" }, "the cost budget of your address, signed out, is spent"],
     [{ limit: "cost" }, "this API key's cost budget for the minute is spent"],
     [{ limit: "concurrency" }, "too many requests at once from this client"],
+    [
+      { limit: "cost", budget: "account" },
+      "this account's cost budget for the minute is spent (all its sessions, keys and apps share it)",
+    ],
+    [{ limit: "cost", budget: "bulk" }, "this account's budget for imports and exports for the minute is spent"],
   ])("a 429 with extensions %j names the limit met, exit 5", async (extensions, what) => {
     const limited = await runInProcess(
       RoutineList,

@@ -151,8 +151,8 @@ export async function closedUrl(): Promise<string> {
 /** The password of the users the account tests sign up. */
 export const ACCOUNT_PASSWORD = "correct horse battery";
 
-export function cliServer() {
-  const fixture = { server: useTestServer() };
+export function cliServer(options: Parameters<typeof useTestServer>[0] = {}) {
+  const fixture = { server: useTestServer(options) };
   const homes: Home[] = [];
   let counter = 0;
   afterAll(() => {

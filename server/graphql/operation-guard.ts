@@ -249,11 +249,27 @@ function checkCaller(
   return admitCost(args, context, identity, m);
 }
 
+/**
+ * Root fields of bulk work, imports and exports: an operation of these alone is paid from its
+ * account's bulk budget (server/limits/client-cost-budget.ts), never from the interactive one.
+ */
+export const BULK_FIELDS = new Set([
+  "stageImportPart",
+  "importWorkouts",
+  "importLimits",
+  "exportAccount",
+  "exportWorkouts",
+]);
+
 /** The operation's estimate must fit in what its payer has left of its cost budget; it is taken until the request is charged what it spent. */
 function admitCost(args: ExecuteArgs, context: GuardContext, identity: Identity, m: OperationMeasure): Checked {
   if (!context.clientCostBudget) return null;
   const claims = context.costClaims;
-  return context.clientCostBudget.admit(payerOf(identity, context.clientAddress), m.cost, claims).then((refused) => {
+  // A request is charged as bulk work only when every operation it ran was (an MCP batch may mix).
+  const bulk = m.rootFields.length > 0 && m.rootFields.every((field) => BULK_FIELDS.has(field));
+  if (claims) claims.bulk = (claims.bulk ?? true) && bulk;
+  const payer = payerOf(identity, context.clientAddress, bulk);
+  return context.clientCostBudget.admit(payer, m.cost, claims).then((refused) => {
     if (refused) return costRefused(args, refused, m.cost);
     // Introspection queries nothing, so no database time shows what it spent: it is charged its estimate.
     if (claims) claims.fromMemory = (claims.fromMemory ?? 0) + m.introspection;

@@ -2,11 +2,12 @@
 // process. Past the cap a request waits its turn in its caller's queue (first come, first served),
 // so a burst is answered, not refused: each caller has a queue of its own, so one caller's burst
 // never makes another caller wait at this gate. A caller's queue is bounded by what its rate limits
-// could still admit (an API key that this process knows has 10 requests left this minute queues
-// 10, the rest are RATE_LIMITED at once) and by MAX_WAITING_PER_CALLER; a request still waiting
-// after `waitMs` is refused with CONCURRENCY_LIMITED. Each API process has its own GraphQL pool and
-// its own count, and the cap is below the pool's size, so no one caller can hold a process's pool.
-// A caller is a session, API key or connected app once this process has seen its credential
+// could still admit (an API key this process knows has 10 requests left this minute queues 10; the
+// rest go straight to their count, which refuses them) and by MAX_WAITING_PER_CALLER; a request
+// still waiting after `waitMs` is refused with CONCURRENCY_LIMITED. Each API process has its own
+// GraphQL pool and its own count, and the cap is below the pool's size, so no one caller can hold
+// a process's pool. A caller is an account (all its sessions, API keys and connected apps
+// together: more credentials buy no more slots) once this process has seen one of its credentials
 // answered as live; until then, and for everything signed out, its client address (IPv6 by its
 // /64): a credential is free to make up, so a made-up one must not open slots of its own.
 import type { Request, Response, NextFunction } from "express";
@@ -75,12 +76,16 @@ export class CallerSlots {
     if (room) room.left -= 1;
   }
 
-  /** `counted`: the request's rate limit has already counted (and admitted) it. */
-  acquire(caller: string, gone: AbortSignal, counted = false): Promise<SlotRefusal | null> {
+  /**
+   * `roomOf`: whose rate limit bounds the wait (an API key within its account), the caller's own
+   * unless given; null when the request's rate limit has already counted (and admitted) it.
+   */
+  acquire(caller: string, gone: AbortSignal, roomOf: string | null = caller): Promise<SlotRefusal | null> {
     let state = this.callers.get(caller);
     if (!state) this.callers.set(caller, (state = { running: 0, waiting: [] }));
     // Each request waiting takes one of what is left once it runs: past that, waiting is in vain.
-    const room = counted ? null : this.room(caller);
+    // (Counted against the whole caller's queue: a bound that can only be tighter than the key's.)
+    const room = roomOf === null ? null : this.room(roomOf);
     if (room && state.waiting.length >= room.left) return Promise.resolve({ rate: room });
     if (state.running < this.limits.perCaller) {
       state.running += 1;
@@ -128,15 +133,16 @@ export class CallerSlots {
   }
 }
 
-/** Whose slots a live identity uses; null for signed out (its address) or not known yet. */
+/**
+ * Whose slots a live identity uses: its account, every session, key and connected app of it
+ * together; null for signed out (its address) or undefined when not known yet.
+ */
 export function callerOf(identity: Identity | undefined): string | null | undefined {
   switch (identity?.kind) {
     case "session":
-      return `session:${identity.sessionId}`;
     case "key":
-      return `key:${identity.keyId}`;
     case "oauth":
-      return `app:${identity.connectionId}`;
+      return `account:${identity.userId}`;
     case "anonymous":
     case "dead-key":
       return null;
@@ -145,10 +151,15 @@ export function callerOf(identity: Identity | undefined): string | null | undefi
   }
 }
 
+/** Whose request count bounds a caller's queue: an API key's own minute. */
+const roomOf = (identity: Identity | undefined) => (identity?.kind === "key" ? `key:${identity.keyId}` : undefined);
+
+type KnownCaller = { caller: string; room?: string };
+
 /** Credential hash -> caller, for credentials this process has seen live, most recently seen last. */
 class KnownCredentials {
-  private readonly callers = new Map<string, string>();
-  get(hash: string): string | undefined {
+  private readonly callers = new Map<string, KnownCaller>();
+  get(hash: string): KnownCaller | undefined {
     return this.callers.get(hash);
   }
   learn(hash: string, identity: Identity | undefined) {
@@ -156,15 +167,13 @@ class KnownCredentials {
     if (caller === undefined) return;
     this.callers.delete(hash);
     if (caller === null) return;
-    this.callers.set(hash, caller);
+    this.callers.set(hash, { caller, room: roomOf(identity) });
     if (this.callers.size > KNOWN_CREDENTIALS) this.callers.delete(this.callers.keys().next().value!);
   }
 }
 
 const WHOSE: Record<string, string> = {
-  session: "this session",
-  key: "this API key",
-  app: "this connected app",
+  account: "this account, all its sessions, keys and apps together,",
   address: "your address (signed out)",
 };
 
@@ -210,9 +219,11 @@ export function callerConcurrencyGate(limits: CallerConcurrency = CALLER_CONCURR
       if (req.method === "OPTIONS") return next();
       const credential = readCredential(req);
       const hash = credential && credential.kind !== "malformed" ? sha256(credential.value).toString("hex") : undefined;
-      const caller = (hash && known.get(hash)) || `address:${addressGroup(clientAddress(req))}`;
+      const seen = hash ? known.get(hash) : undefined;
+      const caller = seen?.caller ?? `address:${addressGroup(clientAddress(req))}`;
+      const room = seen?.room ?? caller;
       // A key's count answered: what is left of its minute bounds the key's queue from now on.
-      req.heardRequestRoom = (identity, room) => slots.learnRoom(callerOf(identity)!, room);
+      req.heardRequestRoom = (identity, left) => slots.learnRoom(roomOf(identity)!, left);
       const gone = new AbortController();
       let running = false;
       // The slot is held until the request's database work has ended too (a cancelled query, a
@@ -223,14 +234,14 @@ export function callerConcurrencyGate(limits: CallerConcurrency = CALLER_CONCURR
       };
       // However the request ends (answered, failed, timed out, its client gone), its response closes.
       res.once("close", () => (running ? done() : gone.abort()));
-      const refused = await slots.acquire(caller, gone.signal);
+      const refused = await slots.acquire(caller, gone.signal, room);
       if (refused === "gone") return;
       if (typeof refused === "object" && refused) {
         // Past what its minute still admits: it does not wait, its count answers it at once (429
         // with the key's headers). Should the count admit it after all (requests given slots
         // before it were not counted yet), it waits for a slot there.
         req.slotAfterCount = async () => {
-          const after = await slots.acquire(caller, gone.signal, true);
+          const after = await slots.acquire(caller, gone.signal, null);
           if (after === null) running = true;
           if (after === null && gone.signal.aborted) done();
           return after === null || after === "gone" ? null : denial(after, caller, limits);
@@ -241,7 +252,7 @@ export function callerConcurrencyGate(limits: CallerConcurrency = CALLER_CONCURR
       // The client left while the slot was handed over: it is free again at once.
       if (gone.signal.aborted) return done();
       running = true;
-      slots.proceed(caller);
+      slots.proceed(room);
       next();
     };
   return { gate, slots };

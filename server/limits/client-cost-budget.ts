@@ -3,8 +3,9 @@
 // within the bound of one request, must not starve everyone else. Before a request runs, its static
 // estimate (server/graphql/operation-cost.ts) must fit in what its payer has left; after it, the payer is
 // charged what the request really cost (its database time and the bytes of its answer). Signed-out
-// callers share their address's small budget; a live session, an API key and a connected app each
-// have the signed-in one.
+// callers share their address's small budget. Every credential of one account (its sessions, API
+// keys and connected apps) draws from one account budget, each within a share of its own, so more
+// keys or sessions buy no more; an account's imports and exports have a budget of their own.
 import type { Request, Response, NextFunction } from "express";
 import type pg from "pg";
 import type { Identity } from "../identity/identity.ts";
@@ -17,8 +18,12 @@ import { answerBytes } from "../http/compression.ts";
 export type ClientCostLimits = {
   /** ADDRESS_COST_PER_MINUTE: everything signed out from one client address (users behind one NAT share it). */
   perAddressPerMinute: number;
-  /** SESSION_COST_PER_MINUTE: one live session, one API key or one connected app. */
+  /** SESSION_COST_PER_MINUTE: the share of one live session, one API key or one connected app, within its account's. */
   perSessionPerMinute: number;
+  /** ACCOUNT_COST_PER_MINUTE: everything interactive of one account, all its sessions, keys and apps together. */
+  perAccountPerMinute?: number;
+  /** BULK_COST_PER_MINUTE: one account's imports and exports (never from the interactive budgets). */
+  bulkPerMinute?: number;
   /** The buckets refill their budget over this many seconds (60 unless a test makes it longer). */
   windowSeconds?: number;
 };
@@ -28,6 +33,10 @@ export const CLIENT_COST_LIMITS: Required<ClientCostLimits> = {
   perAddressPerMinute: 100_000,
   /** About 5 s of database time a minute: hundreds of page loads; one heavy report now and then. */
   perSessionPerMinute: 500_000,
+  /** Two credentials' shares: a lifter's phone and a script at once; 50 keys buy no more. */
+  perAccountPerMinute: 1_000_000,
+  /** About 30 s of database time: five years of a Strong export (about 14 s) imports in one go. */
+  bulkPerMinute: 3_000_000,
   windowSeconds: 60,
 };
 
@@ -43,24 +52,35 @@ export function spentCost({ databaseMs, answerBytes }: { databaseMs: number; ans
   return Math.ceil(databaseMs * SPENT_UNITS.perDatabaseMs) + Math.floor(answerBytes / SPENT_UNITS.answerBytesPerUnit);
 }
 
-/** Who may pay for a request; SQL picks (app_private.cost_payer): key, app, a live session, else the address. */
-export type CostPayer = { sessionHash?: string; keyId?: string; appId?: string; address?: string };
+/**
+ * Who pays for a request; SQL names the buckets (app_private.cost_payers): signed in, its account's
+ * and its credential's share (a session left to SQL by its hash), or with `bulk` (an import or
+ * export) its account's bulk bucket alone; signed out (a made-up token too), its address.
+ */
+export type CostPayer = {
+  sessionHash?: string;
+  credential?: string;
+  userId?: string;
+  address?: string;
+  bulk?: boolean;
+};
 
-export function payerOf(identity: Identity, address?: string): CostPayer {
+export function payerOf(identity: Identity, address?: string, bulk = false): CostPayer {
   switch (identity.kind) {
     case "key":
-      return { keyId: identity.keyId };
+      return { credential: `key:${identity.keyId}`, userId: identity.userId, bulk };
     case "oauth":
-      return { appId: identity.connectionId };
+      return { credential: `app:${identity.connectionId}`, userId: identity.userId, bulk };
     case "session":
+      return { credential: `session:${identity.sessionId}`, userId: identity.userId, bulk };
     case "unresolved-session":
-      return { sessionHash: identity.tokenHash, address };
+      return { sessionHash: identity.tokenHash, address, bulk };
     default:
       return { address };
   }
 }
 
-export type BudgetName = "session" | "key" | "app" | "address";
+export type BudgetName = "session" | "key" | "app" | "address" | "account" | "bulk";
 export type CostRefusal = {
   budget: BudgetName;
   limit: number;
@@ -75,7 +95,8 @@ export type CostRefusal = {
 
 /** The estimates one request's gate took (several for an MCP request), given back when it is charged. */
 /** `fromMemory`: the estimate of what the request answers from memory with no SQL (introspection), charged as spent. */
-export type CostClaims = { claimed: number; fromMemory?: number };
+/** `bulk`: every operation admitted was an import or export, paid from the account's bulk budget. */
+export type CostClaims = { claimed: number; fromMemory?: number; bulk?: boolean };
 
 export type ClientCostBudget = {
   /**
@@ -85,11 +106,12 @@ export type ClientCostBudget = {
   admit(payer: CostPayer, estimate: number, claims?: CostClaims): Promise<CostRefusal | null>;
   /** After the request: charges `spent` less what its gate took (`claimed`), in one statement; never refuses. */
   charge(payer: CostPayer, spent: number, claimed?: number): Promise<void>;
-  /** Without a round trip: the refusal of any operation when this process knows not 1 unit can be left, else null. */
+  /** Without a round trip: the refusal of any operation when this process knows not 1 unit can be left (of the interactive budget, and of the bulk one if known), else null. */
   spentOut(payer: CostPayer): CostRefusal | null;
 };
 
 type Bucket = { payer: string; budget: number; tokens: number; held: number };
+type Claimed = Bucket & { admitted: boolean };
 type Level = Bucket & { at: number };
 
 const WHOSE: Record<BudgetName, string> = {
@@ -97,6 +119,8 @@ const WHOSE: Record<BudgetName, string> = {
   key: "this API key's",
   app: "this connected app's",
   address: "your address's (signed out)",
+  account: "this account's (all its sessions, keys and apps together)",
+  bulk: "this account's import and export",
 };
 /** Past this many payers remembered, the oldest levels are forgotten (they only save reads). */
 const REMEMBERED = 10_000;
@@ -104,7 +128,13 @@ const REMEMBERED = 10_000;
 /** The budgets of one app, on `pool` (never a request's own transaction). */
 export function clientCostBudget(pool: pg.Pool, limits: ClientCostLimits = CLIENT_COST_LIMITS): ClientCostBudget {
   const windowSeconds = limits.windowSeconds ?? CLIENT_COST_LIMITS.windowSeconds;
-  const budgets = [limits.perSessionPerMinute, limits.perAddressPerMinute, windowSeconds];
+  const budgets = [
+    limits.perSessionPerMinute,
+    limits.perAccountPerMinute ?? CLIENT_COST_LIMITS.perAccountPerMinute,
+    limits.perAddressPerMinute,
+    limits.bulkPerMinute ?? CLIENT_COST_LIMITS.bulkPerMinute,
+    windowSeconds,
+  ];
   // The last level this process saw per payer. Besides the refill, a bucket only gains what running
   // requests hold (given back when they spend less): with both, an upper bound, enough to refuse
   // without a round trip, never to admit.
@@ -119,12 +149,14 @@ export function clientCostBudget(pool: pg.Pool, limits: ClientCostLimits = CLIEN
       level.budget,
       level.tokens + level.held + (level.budget * (performance.now() - level.at)) / 1000 / windowSeconds,
     );
-  const keyOf = (p: CostPayer) => `${p.keyId ?? ""}|${p.appId ?? ""}|${p.sessionHash ?? ""}|${p.address ?? ""}`;
+  const keyOf = (p: CostPayer) =>
+    `${p.bulk ? "bulk" : ""}|${p.credential ?? ""}|${p.userId ?? ""}|${p.sessionHash ?? ""}|${p.address ?? ""}`;
   const args = (p: CostPayer) => [
     p.sessionHash ? Buffer.from(p.sessionHash, "hex") : null,
-    p.keyId ?? null,
-    p.appId ?? null,
+    p.credential ?? null,
+    p.userId ?? null,
     p.address ?? null,
+    p.bulk ?? false,
   ];
   const refusal = (level: Level, tokens: number, estimate: number | null): CostRefusal => {
     const budget = level.payer.slice(0, level.payer.indexOf(":")) as BudgetName;
@@ -150,32 +182,31 @@ export function clientCostBudget(pool: pg.Pool, limits: ClientCostLimits = CLIEN
       const key = keyOf(payer);
       const last = known.get(key);
       if (last && upperBound(last) < estimate) return refusal(last, upperBound(last), estimate);
-      const claimed = await pool.query<Bucket>({
+      const { rows } = await pool.query<Claimed>({
         name: "svc_claim_cost",
-        text: "select payer, budget, tokens, held from app_private.claim_cost($1, $2, $3, $4, $5, $6, $7, $8)",
+        text: `select admitted, payer, budget, tokens, held
+                 from app_private.claim_cost($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
         values: [...args(payer), ...budgets, estimate],
       });
-      if (claimed.rows[0]) {
-        remember(key, claimed.rows[0]);
-        if (claims) claims.claimed += estimate;
-        return null;
-      }
-      const { rows } = await pool.query<Bucket>({
-        name: "svc_cost_left",
-        text: "select payer, budget, tokens, held from app_private.cost_left($1, $2, $3, $4, $5, $6, $7)",
-        values: [...args(payer), ...budgets],
-      });
-      remember(key, rows[0]);
-      return refusal(known.get(key)!, rows[0].tokens, estimate);
+      const { admitted, ...level } = rows[0];
+      remember(key, level);
+      if (!admitted) return refusal(known.get(key)!, level.tokens, estimate);
+      if (claims) claims.claimed += estimate;
+      return null;
     },
     spentOut(payer) {
       const last = known.get(keyOf(payer));
-      return last && upperBound(last) < 1 ? refusal(last, upperBound(last), null) : null;
+      if (!last || upperBound(last) >= 1) return null;
+      // The body is not read yet, so it may be an import or export: one whose bulk budget this
+      // process knows has room is left to the gate.
+      const bulk = payer.userId || payer.sessionHash ? known.get(keyOf({ ...payer, bulk: true })) : undefined;
+      return bulk && upperBound(bulk) >= 1 ? null : refusal(last, upperBound(last), null);
     },
     async charge(payer, spent, claimed = 0) {
       const { rows } = await pool.query<Bucket>({
         name: "svc_charge_cost",
-        text: "select payer, budget, tokens, held from app_private.charge_cost($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+        text: `select payer, budget, tokens, held
+                 from app_private.charge_cost($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
         values: [...args(payer), ...budgets, claimed, spent],
       });
       remember(keyOf(payer), rows[0]);
@@ -199,7 +230,7 @@ export function chargeSpentCost(budget: ClientCostBudget) {
         .then((databaseMs) => {
           const spent = spentCost({ databaseMs, answerBytes: bytes }) + (claims.fromMemory ?? 0);
           if (spent === 0 && claims.claimed === 0) return;
-          const payer = payerOf(req.identity ?? { kind: "anonymous" }, clientAddress(req));
+          const payer = payerOf(req.identity ?? { kind: "anonymous" }, clientAddress(req), claims.bulk ?? false);
           return budget.charge(payer, spent, claims.claimed);
         })
         .catch((error: Error) => log("warn", "a request's cost was not charged", { error: error.message }));

@@ -80,6 +80,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientCostLimits: {
       perSessionPerMinute: costPerMinute(env, "SESSION_COST_PER_MINUTE", CLIENT_COST_LIMITS.perSessionPerMinute),
       perAddressPerMinute: costPerMinute(env, "ADDRESS_COST_PER_MINUTE", CLIENT_COST_LIMITS.perAddressPerMinute),
+      perAccountPerMinute: costPerMinute(env, "ACCOUNT_COST_PER_MINUTE", CLIENT_COST_LIMITS.perAccountPerMinute),
+      bulkPerMinute: costPerMinute(env, "BULK_COST_PER_MINUTE", CLIENT_COST_LIMITS.bulkPerMinute),
     },
     callerConcurrency: callerConcurrency(env, processes),
     responseMaxBytes: responseMaxBytes(env),

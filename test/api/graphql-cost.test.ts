@@ -889,8 +889,18 @@ test("SESSION_COST_PER_MINUTE and ADDRESS_COST_PER_MINUTE: defaults (signed out 
   expect(defaults).toEqual({
     perSessionPerMinute: CLIENT_COST_LIMITS.perSessionPerMinute,
     perAddressPerMinute: CLIENT_COST_LIMITS.perAddressPerMinute,
+    perAccountPerMinute: 1_000_000,
+    bulkPerMinute: 3_000_000,
   });
   expect(defaults.perAddressPerMinute * 5).toBeLessThanOrEqual(defaults.perSessionPerMinute);
+  // An account holds two credentials' shares; its bulk work three times that.
+  expect(defaults.perAccountPerMinute).toBe(2 * defaults.perSessionPerMinute);
+  for (const name of ["ACCOUNT_COST_PER_MINUTE", "BULK_COST_PER_MINUTE"]) {
+    expect(() => readConfig({ [name]: String(OPERATION_LIMITS.cost - 1) })).toThrow(new RegExp(`^${name} must be`));
+  }
+  expect(readConfig({ BULK_COST_PER_MINUTE: String(OPERATION_LIMITS.cost) }).clientCostLimits.bulkPerMinute).toBe(
+    OPERATION_LIMITS.cost,
+  );
   expect(
     readConfig({ SESSION_COST_PER_MINUTE: String(OPERATION_LIMITS.cost) }).clientCostLimits.perSessionPerMinute,
   ).toBe(OPERATION_LIMITS.cost);

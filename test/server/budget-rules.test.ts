@@ -1,7 +1,9 @@
 // The cost budget's rules at their edges, from outside: a save held by another transaction's row
 // lock for 3 s is charged at most one hold's bound (SPENT_UNITS.maxMsPerHold: 1,000 ms, 100,000
-// units), not the 300,000 its connection was held, so one slow save never locks a lifter out.
-import { useTestServer, gql, signUp } from "../support/harness.ts";
+// units), not the 300,000 its connection was held, so one slow save never locks a lifter out;
+// imports and exports paid apart from interactive work; one bucket for every credential of an
+// account; the cap on connected apps.
+import { useTestServer, gql, post, signUp, createApiKey } from "../support/harness.ts";
 import { SPENT_UNITS } from "../../server/limits/client-cost-budget.ts";
 
 /** A budget refilling by 1 unit a second: what a bucket lost is what it was charged. */
@@ -10,10 +12,11 @@ const s = useTestServer({
   clientCostLimits: { perSessionPerMinute: BUDGET, perAddressPerMinute: BUDGET, windowSeconds: BUDGET },
 });
 
+/** The account's bucket (the first of its two, sorted). */
 const payerOfToken = async (token: string) =>
   (
     await s.ownerPool.query(
-      "select app_private.cost_payer(sha256(convert_to($1, 'UTF8')), null, null, null) as payer",
+      "select (app_private.cost_payers(sha256(convert_to($1, 'UTF8')), null, null, null, false))[1] as payer",
       [token],
     )
   ).rows[0].payer as string;
@@ -63,4 +66,86 @@ test("a save that waits 3 s on a row lock is charged at most 1,000 ms of databas
   // The hold was 3 s: counted as 1 s, plus at most a unit or two of bytes and refill.
   expect(charged).toBeGreaterThanOrEqual(SPENT_UNITS.maxMsPerHold * SPENT_UNITS.perDatabaseMs - 10);
   expect(charged).toBeLessThanOrEqual(SPENT_UNITS.maxMsPerHold * SPENT_UNITS.perDatabaseMs + 1_000);
+});
+
+describe("budgets by kind of work and per account", () => {
+  const bucket = async (payer: string) =>
+    (await s.ownerPool.query("select tokens from app_private.cost_buckets where payer = $1", [payer])).rows[0]
+      ?.tokens as number | undefined;
+  const setBucket = (payer: string, tokens: number) =>
+    s.ownerPool.query(
+      `insert into app_private.cost_buckets (payer, tokens) values ($1, $2)
+         on conflict (payer) do update set tokens = $2, held = 0, updated_at = now()`,
+      [payer, tokens],
+    );
+  const EXPORT = "{ exportWorkouts(first: 10) { documents endCursor } }";
+  const READ = "{ viewer { name } }";
+
+  test("an export is paid from the account's bulk bucket, never the interactive ones; each refused only by its own bucket", async () => {
+    const user = await signUp(s.url, "Bulk");
+    const account = `account:${user.user.id}`;
+    const bulk = `bulk:${user.user.id}`;
+    expect((await gql(s.url, EXPORT, {}, { token: user.token })).body.data.exportWorkouts.documents).toEqual([]);
+    for (let i = 0; i < 300 && (await bucket(bulk)) === undefined; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(await bucket(bulk)).toBeLessThan(BUDGET);
+    expect(await bucket(account)).toBeUndefined(); // the interactive bucket was never touched
+
+    // The account spent: interactive reads are refused naming it, exports go on.
+    await setBucket(account, 0);
+    const read = await gql(s.url, READ, {}, { token: user.token });
+    expect(read.body.errors[0].extensions).toMatchObject({ code: "RATE_LIMITED", budget: "account" });
+    const exported = await gql(s.url, EXPORT, {}, { token: user.token });
+    expect([exported.status, exported.body.errors?.[0].message]).toEqual([200, undefined]);
+
+    // Another lifter's bulk bucket spent (after an import): exports are refused naming it, reads go on.
+    const lifter = await signUp(s.url, "Imported");
+    await setBucket(`bulk:${lifter.user.id}`, 0);
+    const refused = await gql(s.url, EXPORT, {}, { token: lifter.token });
+    expect(refused.status).toBe(429);
+    expect(refused.body.errors[0].extensions).toMatchObject({ code: "RATE_LIMITED", limit: "cost", budget: "bulk" });
+    expect(refused.body.errors[0].message).toMatch(/this account's import and export GraphQL cost budget/);
+    expect((await gql(s.url, READ, {}, { token: lifter.token })).body.data.viewer.name).toBe("Imported");
+  });
+
+  test("every credential of an account draws from its one account bucket: a second session and a key are refused once it is spent; another account goes on", async () => {
+    const user = await signUp(s.url, "Many");
+    const second = (await post(s.url, "/api/auth/sign-in/email", { email: user.email, password: user.password })).body;
+    const { key } = await createApiKey(s.url, user.token, { access: "READ_ONLY" });
+    for (const who of [{ token: user.token }, { token: second.token }, { key }])
+      expect((await gql(s.url, READ, {}, who)).status).toBe(200);
+    await setBucket(`account:${user.user.id}`, 0);
+    for (const who of [{ token: user.token }, { token: second.token }, { key }]) {
+      const refused = await gql(s.url, READ, {}, who);
+      expect(refused.status).toBe(429);
+      expect(refused.body.errors[0].message).toMatch(
+        /of this account's \(all its sessions, keys and apps together\) GraphQL cost budget/,
+      );
+    }
+    const other = await signUp(s.url, "Other");
+    expect((await gql(s.url, READ, {}, { token: other.token })).status).toBe(200);
+  });
+
+  test("at most 20 connected apps per account: the 21st connection ends the least recently used one", async () => {
+    const user = await signUp(s.url, "Apps");
+    await s.ownerPool.query(
+      `insert into app_private.oauth_clients (id, name, redirect_uris, metadata) values ('cap-test', 'Cap test', '{https://example.com/cb}', '{}')
+         on conflict do nothing`,
+    );
+    const connect = (usedMinutesAgo: number) =>
+      s.ownerPool.query(
+        `insert into app_public.connected_apps (user_id, client_id, client_name, redirect_host, access, resource, last_used_at)
+         values ($1, 'cap-test', 'Cap test', 'example.com', 'read_only', 'http://x/api/mcp', now() - make_interval(mins => $2))
+         returning id`,
+        [user.user.id, usedMinutesAgo],
+      );
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i++) ids.push((await connect(100 - i)).rows[0].id); // ids[0] the least recently used
+    const held = async () =>
+      (await s.ownerPool.query("select id from app_public.connected_apps where user_id = $1", [user.user.id])).rows.map(
+        (r) => r.id as string,
+      );
+    expect((await held()).sort()).toEqual([...ids].sort()); // the 20th kept them all
+    const newest = (await connect(0)).rows[0].id as string;
+    expect((await held()).sort()).toEqual([...ids.slice(1), newest].sort());
+  });
 });

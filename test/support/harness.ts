@@ -44,6 +44,8 @@ export const TEST_ADDRESS_LIMITS = { signInsPerAddressPerMinute: 100_000, signUp
 export const TEST_CLIENT_COST_LIMITS = {
   perAddressPerMinute: Number.MAX_SAFE_INTEGER,
   perSessionPerMinute: Number.MAX_SAFE_INTEGER,
+  perAccountPerMinute: Number.MAX_SAFE_INTEGER,
+  bulkPerMinute: Number.MAX_SAFE_INTEGER,
 };
 
 // Tests send many requests at once as one user or from 127.0.0.1; test/server/caller-concurrency.test.ts
