@@ -211,6 +211,8 @@ withPgBouncer(
           migrations: "current",
           owner: "failing",
           graphql: "failing",
+          writes: "ok",
+          disk: "unknown",
         });
       } finally {
         await app.close();
