@@ -4,316 +4,318 @@
 -- Contents: the line where each section and object starts (sections by schema, then kind; objects by name).
 -- The design notes behind them are listed in db/CONVENTIONS.md.
 --
---  335  app_hidden: types
---  338    doc_array_answer
---  344    doc_choice_answer
---  350    doc_flag_answer
---  356    doc_line_answer
---  362    doc_object_answer
---  368    lift_target
---  386    progression_state
---  400    progression_target
---  413    session_judgement
---  426  app_hidden: tables
---  429    exercise_labels
---  458    imported_workout_starts
---  478    progression_restarts
---  507  app_hidden: functions
---  510    api_key_live
---  521    apply_workout_document_row
---  536    ban_in_force
---  546    body_part_words
---  557    bodyweight_reason
---  568    catalog_exercise_meaning
---  597    check_date
---  617    check_one_of
---  634    closest_exercises
---  667    connected_app_limit
---  677    control_character_reason
---  688    convert_weight
---  703    cycle_shortfall
---  726    cycle_texts
---  736    cycle_week
---  751    cycle_week_is_deload
---  762    deload_weight
---  775    doc_array
---  790    doc_bodyweight
---  802    doc_duration
---  823    doc_exercise
---  844    doc_exercise_entry
---  870    doc_exercise_field
---  881    doc_flag
---  895    doc_integer
---  907    doc_line
---  922    doc_object
---  936    doc_one_of
---  950    doc_own_id
---  977    doc_parse_set
--- 1050    doc_percent_set
--- 1072    doc_real_date
--- 1085    doc_reset
--- 1108    doc_set_number
--- 1120    doc_stage
--- 1139    doc_start
--- 1184    doc_string
--- 1194    doc_unknown_key
--- 1204    doc_uuid
--- 1215    doc_weight
--- 1227    document_patterns
--- 1246    e1rm
--- 1258    earlier_sessions_note
--- 1268    exercise_match_score
--- 1279    exercise_reference
--- 1290    exercise_staple_rank
--- 1310    exercise_word
--- 1350    exercise_words
--- 1365    format_duration
--- 1375    format_set
--- 1395    format_start
--- 1406    groups_within_bound
--- 1422    hidden_character_reason
--- 1446    import_choice
--- 1458    import_find_duplicates
--- 1512    import_map_names
--- 1584    import_name_map
--- 1601    import_names_chosen
--- 1622    import_names_summary
--- 1641    import_one_workout
--- 1693    import_save_account
--- 1741    import_save_custom_exercises
--- 1785    import_save_workout
--- 1809    import_workout_entries
--- 1847    judge_cycle_session
--- 1874    judge_session
--- 1940    lifted_as_loaded
--- 1957    lifted_text
--- 1971    loadable_step
--- 1981    match_exercise
--- 2051    match_exercise_exact
--- 2087    match_exercise_typos
--- 2151    match_exercise_words
--- 2229    next_amrap_target
--- 2269    next_cycle_target
--- 2308    next_double_target
--- 2363    next_linear_target
--- 2429    next_plan
--- 2471    next_stage_target
--- 2532    next_target
--- 2551    next_time_target
--- 2593    own_routine
--- 2607    personal_records
--- 2651    pinned_note
--- 2669    planned_sets
--- 2730    program_531_days
--- 2754    program_copy_name
--- 2774    program_day_document
--- 2787    program_exercise
--- 2803    program_input_weights
--- 2855    program_key
--- 2865    program_lift_step
--- 2880    program_rounding_step
--- 2891    program_unit_value
--- 2901    program_weight_from_history
--- 2913    progression_first_note
--- 2932    progression_lift_target
--- 2966    progression_opening
--- 2995    progression_rules
--- 3003    progression_sessions
--- 3052    progression_targets
--- 3149    record_sets
--- 3172    refresh_exercise_labels
--- 3193    rep_max_reps
--- 3201    require_another_admin
--- 3224    require_session
--- 3242    require_user
--- 3260    resolve_exercise
--- 3270    resolve_exercises
--- 3283    resolve_exercises_exactly
--- 3311    round_to_step
--- 3321    rounding_step
--- 3331    routine_name_taken
--- 3344    same_start_weight
--- 3355    session_live
--- 3365    shown_increment
--- 3379    shown_reset
--- 3395    shown_weight
--- 3407    snap_down
--- 3417    snap_up
--- 3427    snap_weight
--- 3438    staged_import_limits
--- 3448    tg_check_exercise_visible
--- 3465    tg_check_parent_owner
--- 3491    tg_check_workout_routine
--- 3508    tg_connected_apps_within_bound
--- 3526    tg_custom_exercise_name_free
--- 3547    tg_exercise_aliases_check
--- 3568    tg_exercise_labels
--- 3591    tg_exercises_check
--- 3646    tg_name_without_hidden_characters
--- 3663    tg_one_line_name
--- 3679    tg_routine_exercises_restart
--- 3717    tg_routine_name_unique
--- 3734    tg_set_updated_at
--- 3746    tg_users_name_check
--- 3760    tg_workout_sets_denormalize
--- 3777    tg_workout_sets_refresh
--- 3797    touch_current_session
--- 3819    touch_current_session_to_write
--- 3833    touch_due
--- 3843    try_uuid
--- 3853    typo_distance
--- 3887    unknown_exercise_reason
--- 3906    walk_routine_document
--- 3941    walk_routine_entry
--- 4032    walk_routine_exercise_extras
--- 4132    walk_routine_exercise_steps
--- 4187    walk_routine_fields
--- 4271    walk_routine_program
--- 4350    walk_routine_target
--- 4396    walk_workout_document
--- 4449    walk_workout_entry
--- 4517    walk_workout_fields
--- 4617    walk_workout_sets
--- 4663    walk_workout_when
--- 4719    weight_increment
--- 4729    weight_kg
--- 4739    weight_units
--- 4747    weights_meet
--- 4763    word_set
--- 4774  app_private: tables
--- 4777    address_attempts
--- 4791    api_key_hashes
--- 4800    cost_buckets
--- 4816    failed_sign_ins
--- 4829    oauth_clients
--- 4847    oauth_codes
--- 4867    oauth_tokens
--- 4881    rate_counters
--- 4890    session_tokens
--- 4899    user_secrets
--- 4908  app_private: functions
--- 4911    address_key
--- 4922    admin_target
--- 4944    admin_user
--- 4964    api_key_of_hash
--- 4980    ban_user
--- 5007    charge_cost
--- 5035    claim_address_attempt
--- 5072    claim_cost
--- 5111    cost_budget_of
--- 5123    cost_payers
--- 5142    cost_refilled
--- 5152    count_admin_call
--- 5171    count_request
--- 5187    delete_expired_imports
--- 5197    delete_idle_sessions
--- 5214    end_session
--- 5228    expire_api_keys
--- 5245    forget_expired_oauth
--- 5272    lift_expired_bans
--- 5290    max_sessions_per_user
--- 5298    new_session
--- 5324    oauth_client
--- 5335    oauth_code_challenge
--- 5356    oauth_exchange_code
--- 5392    oauth_issue_code
--- 5414    oauth_one_time_status
--- 5438    oauth_refresh
--- 5475    oauth_register_client
--- 5487    oauth_revoke
--- 5500    oauth_store_tokens
--- 5513    oauth_use_token
--- 5535    password_attempt
--- 5600    password_hash_cost
--- 5608    password_hash_cost_of
--- 5618    prune_counters
--- 5644    random_base62
--- 5671    recent_sign_in_seconds
--- 5679    session_for_token
--- 5702    session_of_hash
--- 5716    sign_in
--- 5745    sign_up
--- 5769    unban_user
--- 5787    use_api_key
--- 5825    user_record
--- 5844  app_public: types
--- 5847    admin_user
--- 5867    api_key_access
--- 5870    e1rm_session
--- 5894    exercise_resolution
--- 5906    last_performance
--- 5920    next_target
--- 5956    program_lift
--- 5964    volume_week
--- 5979  app_public: tables
--- 5982    api_keys
--- 6014    bodyweights
--- 6050    connected_apps
--- 6086    exercise_aliases
--- 6112    exercise_import_names
--- 6138    exercises
--- 6189    program_templates
--- 6215    routine_exercises
--- 6322    routines
--- 6375    sessions
--- 6399    staged_import_parts
--- 6440    staged_imports
--- 6468    users
--- 6526    workout_exercises
--- 6577    workout_sets
--- 6685    workouts
--- 6762  app_public: functions
--- 6765    admin_users
--- 6790    apply_routine_document
--- 6841    apply_workout_document
--- 6931    create_api_key
--- 6972    create_custom_exercise
--- 6989    current_api_key_id
--- 7000    current_oauth_connection_id
--- 7018    current_session_id
--- 7029    current_user_id
--- 7047    delete_account
--- 7095    delete_custom_exercise
--- 7122    disconnect_app
--- 7142    e1rm_series
--- 7176    exercise_key
--- 7186    exercises_aliases
--- 7197    exercises_custom
--- 7207    exercises_records
--- 7294    export_account
--- 7313    export_workouts
--- 7328    grant_admin
--- 7344    import_history
--- 7432    import_staged
--- 7470    last_performance
--- 7520    log_bodyweight
--- 7552    next_workout
--- 7576    program_library
--- 7586    program_templates_inputs
--- 7601    resolve_exercise
--- 7620    resolve_exercises
--- 7643    revoke_api_key
--- 7663    routine_document
--- 7707    routine_name_key
--- 7717    routines_next_targets
--- 7739    routines_next_workout
--- 7778    search_exercises
--- 7841    sessions_current
--- 7851    sign_out_other_sessions
--- 7869    sign_out_session
--- 7889    stage_import_part
--- 7949    start_program
--- 7980    update_custom_exercise
--- 8002    users_api_keys
--- 8025    users_connected_apps
--- 8043    users_custom_exercises
--- 8056    users_sessions
--- 8074    validate_routine_document
--- 8094    validate_workout_document
--- 8116    weekly_volume
--- 8143    workout_document
--- 8182    workout_sets_personal_record
--- 8194    workout_sets_text
+--  337  app_hidden: types
+--  340    doc_array_answer
+--  346    doc_choice_answer
+--  352    doc_flag_answer
+--  358    doc_line_answer
+--  364    doc_object_answer
+--  370    lift_target
+--  388    progression_state
+--  402    progression_target
+--  415    session_judgement
+--  428  app_hidden: tables
+--  431    exercise_labels
+--  460    imported_workout_starts
+--  480    progression_restarts
+--  509  app_hidden: functions
+--  512    api_key_live
+--  523    apply_workout_document_row
+--  538    ban_in_force
+--  548    body_part_words
+--  559    bodyweight_reason
+--  570    catalog_exercise_meaning
+--  599    check_date
+--  619    check_one_of
+--  636    closest_exercises
+--  669    connected_app_limit
+--  679    control_character_reason
+--  690    convert_weight
+--  705    cycle_shortfall
+--  728    cycle_texts
+--  738    cycle_warmups
+--  752    cycle_week
+--  767    cycle_week_is_deload
+--  778    deload_weight
+--  791    doc_array
+--  806    doc_bodyweight
+--  818    doc_duration
+--  839    doc_exercise
+--  860    doc_exercise_entry
+--  886    doc_exercise_field
+--  897    doc_flag
+--  911    doc_integer
+--  923    doc_line
+--  938    doc_object
+--  952    doc_one_of
+--  966    doc_own_id
+--  993    doc_parse_set
+-- 1066    doc_percent_set
+-- 1088    doc_real_date
+-- 1101    doc_reset
+-- 1124    doc_set_number
+-- 1136    doc_stage
+-- 1155    doc_start
+-- 1200    doc_string
+-- 1210    doc_unknown_key
+-- 1220    doc_uuid
+-- 1231    doc_weight
+-- 1243    document_patterns
+-- 1262    e1rm
+-- 1274    earlier_sessions_note
+-- 1284    exercise_match_score
+-- 1295    exercise_reference
+-- 1306    exercise_staple_rank
+-- 1326    exercise_word
+-- 1366    exercise_words
+-- 1381    format_duration
+-- 1391    format_set
+-- 1411    format_start
+-- 1422    groups_within_bound
+-- 1438    hidden_character_reason
+-- 1462    import_choice
+-- 1474    import_find_duplicates
+-- 1528    import_map_names
+-- 1600    import_name_map
+-- 1617    import_names_chosen
+-- 1638    import_names_summary
+-- 1657    import_one_workout
+-- 1709    import_save_account
+-- 1757    import_save_custom_exercises
+-- 1801    import_save_workout
+-- 1825    import_workout_entries
+-- 1863    judge_cycle_session
+-- 1890    judge_session
+-- 1956    lifted_as_loaded
+-- 1973    lifted_text
+-- 1987    loadable_step
+-- 1997    match_exercise
+-- 2067    match_exercise_exact
+-- 2103    match_exercise_typos
+-- 2167    match_exercise_words
+-- 2245    next_amrap_target
+-- 2285    next_cycle_target
+-- 2324    next_double_target
+-- 2379    next_linear_target
+-- 2445    next_plan
+-- 2490    next_stage_target
+-- 2551    next_target
+-- 2570    next_time_target
+-- 2612    own_routine
+-- 2626    personal_records
+-- 2670    pinned_note
+-- 2688    planned_sets
+-- 2749    program_531_days
+-- 2774    program_copy_name
+-- 2794    program_day_document
+-- 2807    program_exercise
+-- 2823    program_input_weights
+-- 2875    program_key
+-- 2885    program_lift_step
+-- 2900    program_rounding_step
+-- 2911    program_unit_value
+-- 2921    program_weight_from_history
+-- 2933    progression_first_note
+-- 2952    progression_lift_target
+-- 2986    progression_opening
+-- 3015    progression_rules
+-- 3023    progression_sessions
+-- 3072    progression_targets
+-- 3169    record_sets
+-- 3192    refresh_exercise_labels
+-- 3213    rep_max_reps
+-- 3221    require_another_admin
+-- 3244    require_session
+-- 3262    require_user
+-- 3280    resolve_exercise
+-- 3290    resolve_exercises
+-- 3303    resolve_exercises_exactly
+-- 3331    round_to_step
+-- 3341    rounding_step
+-- 3351    routine_name_taken
+-- 3364    same_start_weight
+-- 3375    session_live
+-- 3385    shown_increment
+-- 3399    shown_reset
+-- 3415    shown_weight
+-- 3427    snap_down
+-- 3437    snap_up
+-- 3447    snap_weight
+-- 3458    staged_import_limits
+-- 3468    tg_check_exercise_visible
+-- 3485    tg_check_parent_owner
+-- 3511    tg_check_workout_routine
+-- 3528    tg_connected_apps_within_bound
+-- 3546    tg_custom_exercise_name_free
+-- 3567    tg_exercise_aliases_check
+-- 3588    tg_exercise_labels
+-- 3611    tg_exercises_check
+-- 3666    tg_name_without_hidden_characters
+-- 3683    tg_one_line_name
+-- 3699    tg_routine_exercises_restart
+-- 3737    tg_routine_name_unique
+-- 3754    tg_set_updated_at
+-- 3766    tg_users_name_check
+-- 3780    tg_workout_sets_denormalize
+-- 3797    tg_workout_sets_refresh
+-- 3817    touch_current_session
+-- 3839    touch_current_session_to_write
+-- 3853    touch_due
+-- 3863    try_uuid
+-- 3873    typo_distance
+-- 3907    unknown_exercise_reason
+-- 3926    walk_routine_document
+-- 3961    walk_routine_entry
+-- 4052    walk_routine_exercise_extras
+-- 4152    walk_routine_exercise_steps
+-- 4207    walk_routine_fields
+-- 4291    walk_routine_program
+-- 4370    walk_routine_target
+-- 4416    walk_workout_document
+-- 4469    walk_workout_entry
+-- 4537    walk_workout_fields
+-- 4637    walk_workout_sets
+-- 4683    walk_workout_when
+-- 4739    weight_increment
+-- 4749    weight_kg
+-- 4759    weight_units
+-- 4767    weights_meet
+-- 4783    word_set
+-- 4794  app_private: tables
+-- 4797    address_attempts
+-- 4811    api_key_hashes
+-- 4820    cost_buckets
+-- 4836    failed_sign_ins
+-- 4849    oauth_clients
+-- 4867    oauth_codes
+-- 4887    oauth_tokens
+-- 4901    rate_counters
+-- 4910    session_tokens
+-- 4919    user_secrets
+-- 4928  app_private: functions
+-- 4931    address_key
+-- 4942    admin_target
+-- 4964    admin_user
+-- 4984    api_key_of_hash
+-- 5000    ban_user
+-- 5027    charge_cost
+-- 5055    claim_address_attempt
+-- 5092    claim_cost
+-- 5131    cost_budget_of
+-- 5143    cost_payers
+-- 5162    cost_refilled
+-- 5172    count_admin_call
+-- 5191    count_request
+-- 5207    delete_expired_imports
+-- 5217    delete_idle_sessions
+-- 5234    end_session
+-- 5248    expire_api_keys
+-- 5265    forget_expired_oauth
+-- 5292    lift_expired_bans
+-- 5310    max_sessions_per_user
+-- 5318    new_session
+-- 5344    oauth_client
+-- 5355    oauth_code_challenge
+-- 5376    oauth_exchange_code
+-- 5412    oauth_issue_code
+-- 5434    oauth_one_time_status
+-- 5458    oauth_refresh
+-- 5495    oauth_register_client
+-- 5507    oauth_revoke
+-- 5520    oauth_store_tokens
+-- 5533    oauth_use_token
+-- 5555    password_attempt
+-- 5620    password_hash_cost
+-- 5628    password_hash_cost_of
+-- 5638    prune_counters
+-- 5664    random_base62
+-- 5691    recent_sign_in_seconds
+-- 5699    session_for_token
+-- 5722    session_of_hash
+-- 5736    sign_in
+-- 5765    sign_up
+-- 5789    unban_user
+-- 5807    use_api_key
+-- 5845    user_record
+-- 5864  app_public: types
+-- 5867    admin_user
+-- 5887    api_key_access
+-- 5890    e1rm_session
+-- 5914    exercise_resolution
+-- 5926    last_performance
+-- 5940    next_target
+-- 5976    program_lift
+-- 5984    volume_week
+-- 5999  app_public: tables
+-- 6002    api_keys
+-- 6034    bodyweights
+-- 6070    connected_apps
+-- 6106    exercise_aliases
+-- 6132    exercise_import_names
+-- 6158    exercises
+-- 6209    program_templates
+-- 6235    routine_exercises
+-- 6342    routines
+-- 6395    sessions
+-- 6419    staged_import_parts
+-- 6460    staged_imports
+-- 6488    users
+-- 6546    workout_exercises
+-- 6597    workout_sets
+-- 6705    workouts
+-- 6782  app_public: functions
+-- 6785    admin_users
+-- 6810    apply_routine_document
+-- 6861    apply_workout_document
+-- 6951    create_api_key
+-- 6992    create_custom_exercise
+-- 7009    current_api_key_id
+-- 7020    current_oauth_connection_id
+-- 7038    current_session_id
+-- 7049    current_user_id
+-- 7067    delete_account
+-- 7115    delete_custom_exercise
+-- 7142    disconnect_app
+-- 7162    e1rm_series
+-- 7196    exercise_key
+-- 7206    exercises_aliases
+-- 7217    exercises_custom
+-- 7227    exercises_records
+-- 7314    export_account
+-- 7333    export_workouts
+-- 7348    grant_admin
+-- 7364    import_history
+-- 7452    import_staged
+-- 7490    last_performance
+-- 7540    log_bodyweight
+-- 7572    next_workout
+-- 7596    program_library
+-- 7606    program_templates_inputs
+-- 7621    resolve_exercise
+-- 7640    resolve_exercises
+-- 7663    revoke_api_key
+-- 7683    routine_document
+-- 7727    routine_name_key
+-- 7737    routines_next_targets
+-- 7759    routines_next_workout
+-- 7798    search_exercises
+-- 7861    sessions_current
+-- 7871    sign_out_other_sessions
+-- 7889    sign_out_session
+-- 7909    stage_import_part
+-- 7969    start_program
+-- 8000    update_custom_exercise
+-- 8022    users_api_keys
+-- 8045    users_connected_apps
+-- 8063    users_custom_exercises
+-- 8076    users_sessions
+-- 8094    validate_routine_document
+-- 8114    validate_workout_document
+-- 8136    warmup_sets
+-- 8172    weekly_volume
+-- 8199    workout_document
+-- 8238    workout_sets_personal_record
+-- 8250    workout_sets_text
 
 create extension if not exists citext with schema public;
 create extension if not exists pg_trgm with schema public;
@@ -732,6 +734,20 @@ AS $function$
 $function$;
 comment on function app_hidden.cycle_texts(week_sets jsonb) is 'A cycle week as its set texts, comma separated (`65%x5, 75%x5, 85%x5+`).';
 grant execute on function app_hidden.cycle_texts(week_sets jsonb) to svc_reader;
+
+create function app_hidden.cycle_warmups(p_training_max numeric, p_first numeric, p_warmups integer, p_step numeric)
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+  select coalesce(array_agg(app_hidden.format_set('warmup', w.weight, false, w.reps, null, null) order by w.ord), '{}')
+    from (select ramp.ord, ramp.reps, app_hidden.snap_weight(p_training_max * ramp.share, p_step) as weight
+            from (values (1, 0.4, 5), (2, 0.5, 5), (3, 0.6, 3)) as ramp(ord, share, reps)
+           where ramp.ord > 3 - least(greatest(coalesce(p_warmups, 0), 0), 3)) w
+   where p_training_max is not null and p_first is not null and w.weight > 0 and w.weight < p_first;
+$function$;
+comment on function app_hidden.cycle_warmups(p_training_max numeric, p_first numeric, p_warmups integer, p_step numeric) is 'The warm-ups of a training-max cycle week (5/3/1): Wendler''s 40 %x5, 50 %x5, 60 %x3 of the training max, snapped to the step, the heaviest p_warmups of them (0 to 3), only those lighter than the week''s first set.';
+grant execute on function app_hidden.cycle_warmups(p_training_max numeric, p_first numeric, p_warmups integer, p_step numeric) to svc_reader;
 
 create function app_hidden.cycle_week(cycle jsonb, week integer, training_max numeric, step numeric)
  RETURNS jsonb
@@ -2444,9 +2460,12 @@ AS $function$
                                    e.equipment = 'bodyweight' and t.seconds is null, t.reps, t.seconds,
                                    t.sets, re.warmups, re.drops, re.bursts, st.step, t.amrap)
          else
-           -- A cycle week: warm-ups toward its first set, its sets, drops and bursts after its last.
-           app_hidden.planned_sets('work', app_hidden.shown_weight((t.week_sets -> 0 ->> 'weight')::numeric, r.unit, u.unit), false,
-                                   (t.week_sets -> 0 ->> 'reps')::int, null, 0, re.warmups, 0, 0, st.step)
+           -- A cycle week (5/3/1): Wendler's warm-ups of the training max below its first set, its
+           -- sets, drops and bursts after its last.
+           app_hidden.cycle_warmups(case when r.unit = u.unit then t.training_max
+                                         else app_hidden.convert_weight(t.training_max, r.unit, u.unit) end,
+                                    app_hidden.shown_weight((t.week_sets -> 0 ->> 'weight')::numeric, r.unit, u.unit),
+                                    re.warmups, st.step)
            || (select array_agg(app_hidden.format_set('work', app_hidden.shown_weight((ws.x ->> 'weight')::numeric, r.unit, u.unit), false,
                                                       (ws.x ->> 'reps')::int, null, null, (ws.x ->> 'amrap')::boolean) order by ws.o)
                  from jsonb_array_elements(t.week_sets) with ordinality as ws(x, o))
@@ -2732,10 +2751,11 @@ create function app_hidden.program_531_days(supplemental text[])
  LANGUAGE sql
  IMMUTABLE
 AS $function$
-  -- Each day: the main lift's 3 sets a week (5s, 3s, 5/3/1 with the last set `+`, a deload week),
+  -- Each day: the main lift's 3 sets a week (5s, 3s, 5/3/1 with the last set `+`, a deload week)
+  -- after Wendler's 3 warm-ups (40/50/60 % of the training max; `warmups: 0` on the routine turns them off),
   -- then 5 supplemental sets of the same lift (supplemental[w]: week w's set), then assistance 5x10.
   select jsonb_agg(jsonb_build_object('name', d.day, 'exercises', jsonb_build_array(
-           jsonb_build_object('exercise', d.lift, 'sets', 3, 'rest', 180, 'input', d.lift,
+           jsonb_build_object('exercise', d.lift, 'sets', 3, 'rest', 180, 'input', d.lift, 'warmups', 3,
              'cycle', '[["65%x5", "75%x5", "85%x5+"], ["70%x3", "80%x3", "90%x3+"],
                         ["75%x5", "85%x3", "95%x1+"], ["40%x5", "50%x5", "60%x5"]]'::jsonb),
            jsonb_build_object('exercise', d.lift, 'sets', 5, 'rest', 90, 'input', d.lift,
@@ -2748,7 +2768,7 @@ AS $function$
                  (3, 'Bench', 'Bench Press', 'Dumbbell Row'),
                  (4, 'Squat', 'Back Squat', 'Lying Leg Curl')) as d(ord, day, lift, assistance);
 $function$;
-comment on function app_hidden.program_531_days(supplemental text[]) is 'The four days of a 5/3/1 template (Press, Deadlift, Bench, Squat): the main lift''s cycle, 5 supplemental sets a week of the same lift (supplemental: the set of each of the 4 weeks, e.g. Boring But Big''s 50%x10 and 40%x5 in the deload week), and 5x10 assistance.';
+comment on function app_hidden.program_531_days(supplemental text[]) is 'The four days of a 5/3/1 template (Press, Deadlift, Bench, Squat): the main lift''s cycle after Wendler''s 3 warm-ups, 5 supplemental sets a week of the same lift (supplemental: the set of each of the 4 weeks, e.g. Boring But Big''s 50%x10 and 40%x5 in the deload week), and 5x10 assistance.';
 grant execute on function app_hidden.program_531_days(supplemental text[]) to svc_reader;
 
 create function app_hidden.program_copy_name(p_user uuid, base text, days jsonb)
@@ -8112,6 +8132,42 @@ end;
 $function$;
 comment on function app_public.validate_workout_document(doc jsonb, unit text, effort text, OUT path text, OUT reason text, OUT canonical jsonb) is E'@behavior -*\nValidates a workout document for the signed-in user without saving it: the first problem as (path, reason), or the canonical document (the SDK''s canonical form: exercises as written, no id added). unit and effort: what to assume when the document names none (default the user''s settings).';
 grant execute on function app_public.validate_workout_document(doc jsonb, unit text, effort text, OUT path text, OUT reason text, OUT canonical jsonb) to svc_reader;
+
+create function app_public.warmup_sets(work_set text, unit text DEFAULT 'kg'::text, step numeric DEFAULT NULL::numeric, training_max numeric DEFAULT NULL::numeric, warmups integer DEFAULT 3)
+ RETURNS text[]
+ LANGUAGE plpgsql
+ STABLE PARALLEL SAFE
+ SET search_path TO 'pg_catalog', 'public'
+AS $function$
+declare
+  v_set record;
+  v_step numeric := coalesce(step, app_hidden.loadable_step(unit));
+begin
+  if unit is null or unit not in ('kg', 'lb') then
+    raise exception 'unit: must be kg or lb' using errcode = 'SVBAD';
+  end if;
+  if warmups is null or warmups < 1 or warmups > 5 then
+    raise exception 'warmups: must be between 1 and 5' using errcode = 'SVBAD';
+  end if;
+  if v_step <= 0 or v_step > 100 then
+    raise exception 'step: must be more than 0 and at most 100' using errcode = 'SVBAD';
+  end if;
+  if training_max is not null and (training_max <= 0 or training_max > 10000) then
+    raise exception 'trainingMax: must be more than 0 and at most 10000' using errcode = 'SVBAD';
+  end if;
+  select * into v_set from app_hidden.doc_parse_set(coalesce(work_set, ''), 'rpe');
+  if v_set.reason is not null then
+    raise exception 'workSet: %', v_set.reason using errcode = 'SVBAD';
+  end if;
+  if training_max is not null then
+    return app_hidden.cycle_warmups(training_max, v_set.weight, least(warmups, 3), v_step);
+  end if;
+  return app_hidden.planned_sets('work', v_set.weight, coalesce(v_set.bodyweight, false), v_set.reps, v_set.seconds,
+                                 0, warmups, 0, 0, v_step);
+end;
+$function$;
+comment on function app_public.warmup_sets(work_set text, unit text, step numeric, training_max numeric, warmups integer) is 'Warm-up sets (`w:` texts, lightest first) toward a work set (`100x5`, in `unit`), at weights loadable on `step` (default 2.5 kg / 5 lb): with a trainingMax, 5/3/1''s 40 %x5, 50 %x5, 60 %x3 of it (at most 3, only those below the work set); else a ramp of `warmups` sets (1 to 5, default 3) from 40 to 80 % of the work weight, as a routine plans them. Empty for unloaded or timed work.';
+grant execute on function app_public.warmup_sets(work_set text, unit text, step numeric, training_max numeric, warmups integer) to svc_reader;
 
 create function app_public.weekly_volume(exercise_id uuid DEFAULT NULL::uuid)
  RETURNS SETOF app_public.volume_week

@@ -236,22 +236,22 @@ const FIRST_WEEKS: [string, "kg" | "lb", Lifts, Record<string, unknown[]>][] = [
     WENDLER_KG,
     {
       "5/3/1 Boring But Big Press": [
-        ["Overhead Press", ["40x5", "45x5", "50x5+"]],
+        ["Overhead Press", ["w:25x5", "w:30x5", "w:35x3", "40x5", "45x5", "50x5+"]],
         ["Overhead Press", x(5, "30x10")],
         CHINS,
       ],
       "5/3/1 Boring But Big Deadlift": [
-        ["Deadlift", ["155x5", "180x5", "205x5+"]],
+        ["Deadlift", ["w:95x5", "w:120x5", "w:145x3", "155x5", "180x5", "205x5+"]],
         ["Deadlift", x(5, "120x10")],
         RAISES,
       ],
       "5/3/1 Boring But Big Bench": [
-        ["Bench Press", ["57.5x5", "67.5x5", "77.5x5+"]],
+        ["Bench Press", ["w:35x5", "w:45x5", "w:55x3", "57.5x5", "67.5x5", "77.5x5+"]],
         ["Bench Press", x(5, "45x10")],
         ROWS,
       ],
       "5/3/1 Boring But Big Squat": [
-        ["Back Squat", ["130x5", "150x5", "170x5+"]],
+        ["Back Squat", ["w:80x5", "w:100x5", "w:120x3", "130x5", "150x5", "170x5+"]],
         ["Back Squat", x(5, "100x10")],
         CURLS,
       ],
@@ -263,22 +263,22 @@ const FIRST_WEEKS: [string, "kg" | "lb", Lifts, Record<string, unknown[]>][] = [
     WENDLER_LB,
     {
       "5/3/1 Boring But Big Press": [
-        ["Overhead Press", ["90x5", "105x5", "120x5+"]],
+        ["Overhead Press", ["w:55x5", "w:70x5", "w:85x3", "90x5", "105x5", "120x5+"]],
         ["Overhead Press", x(5, "70x10")],
         CHINS,
       ],
       "5/3/1 Boring But Big Deadlift": [
-        ["Deadlift", ["310x5", "360x5", "410x5+"]],
+        ["Deadlift", ["w:190x5", "w:240x5", "w:290x3", "310x5", "360x5", "410x5+"]],
         ["Deadlift", x(5, "240x10")],
         RAISES,
       ],
       "5/3/1 Boring But Big Bench": [
-        ["Bench Press", ["145x5", "165x5", "185x5+"]],
+        ["Bench Press", ["w:90x5", "w:110x5", "w:130x3", "145x5", "165x5", "185x5+"]],
         ["Bench Press", x(5, "110x10")],
         ROWS,
       ],
       "5/3/1 Boring But Big Squat": [
-        ["Back Squat", ["260x5", "300x5", "340x5+"]],
+        ["Back Squat", ["w:160x5", "w:200x5", "w:240x3", "260x5", "300x5", "340x5+"]],
         ["Back Squat", x(5, "200x10")],
         CURLS,
       ],
@@ -290,22 +290,22 @@ const FIRST_WEEKS: [string, "kg" | "lb", Lifts, Record<string, unknown[]>][] = [
     WENDLER_KG,
     {
       "5/3/1 First Set Last Press": [
-        ["Overhead Press", ["40x5", "45x5", "50x5+"]],
+        ["Overhead Press", ["w:25x5", "w:30x5", "w:35x3", "40x5", "45x5", "50x5+"]],
         ["Overhead Press", x(5, "40x5")],
         CHINS,
       ],
       "5/3/1 First Set Last Deadlift": [
-        ["Deadlift", ["155x5", "180x5", "205x5+"]],
+        ["Deadlift", ["w:95x5", "w:120x5", "w:145x3", "155x5", "180x5", "205x5+"]],
         ["Deadlift", x(5, "155x5")],
         RAISES,
       ],
       "5/3/1 First Set Last Bench": [
-        ["Bench Press", ["57.5x5", "67.5x5", "77.5x5+"]],
+        ["Bench Press", ["w:35x5", "w:45x5", "w:55x3", "57.5x5", "67.5x5", "77.5x5+"]],
         ["Bench Press", x(5, "57.5x5")],
         ROWS,
       ],
       "5/3/1 First Set Last Squat": [
-        ["Back Squat", ["130x5", "150x5", "170x5+"]],
+        ["Back Squat", ["w:80x5", "w:100x5", "w:120x3", "130x5", "150x5", "170x5+"]],
         ["Back Squat", x(5, "130x5")],
         CURLS,
       ],
@@ -317,22 +317,22 @@ const FIRST_WEEKS: [string, "kg" | "lb", Lifts, Record<string, unknown[]>][] = [
     WENDLER_LB,
     {
       "5/3/1 First Set Last Press": [
-        ["Overhead Press", ["90x5", "105x5", "120x5+"]],
+        ["Overhead Press", ["w:55x5", "w:70x5", "w:85x3", "90x5", "105x5", "120x5+"]],
         ["Overhead Press", x(5, "90x5")],
         CHINS,
       ],
       "5/3/1 First Set Last Deadlift": [
-        ["Deadlift", ["310x5", "360x5", "410x5+"]],
+        ["Deadlift", ["w:190x5", "w:240x5", "w:290x3", "310x5", "360x5", "410x5+"]],
         ["Deadlift", x(5, "310x5")],
         RAISES,
       ],
       "5/3/1 First Set Last Bench": [
-        ["Bench Press", ["145x5", "165x5", "185x5+"]],
+        ["Bench Press", ["w:90x5", "w:110x5", "w:130x3", "145x5", "165x5", "185x5+"]],
         ["Bench Press", x(5, "145x5")],
         ROWS,
       ],
       "5/3/1 First Set Last Squat": [
-        ["Back Squat", ["260x5", "300x5", "340x5+"]],
+        ["Back Squat", ["w:160x5", "w:200x5", "w:240x3", "260x5", "300x5", "340x5+"]],
         ["Back Squat", x(5, "260x5")],
         CURLS,
       ],
@@ -472,8 +472,9 @@ test.each(FIRST_WEEKS)(
 test("5/3/1 weights round to 5 lb / 2.5 kg (ties down) whatever the squat's 10 lb / 5 kg increment", async () => {
   // 330 lb: 214.5 -> 215, 247.5 -> 245, 280.5 -> 280, BBB 165. 185 kg: 120.25 -> 120, 138.75 -> 137.5, 157.25 -> 157.5, BBB 92.5.
   for (const [unit, max, main, bbb] of [
-    ["lb", 330, ["215x5", "245x5", "280x5+"], "165x10"],
-    ["kg", 185, ["120x5", "137.5x5", "157.5x5+"], "92.5x10"],
+    // Warm-ups 40/50/60 %: 132 -> 130, 165, 198 -> 200; 74 -> 75, 92.5, 111 -> 110.
+    ["lb", 330, ["w:130x5", "w:165x5", "w:200x3", "215x5", "245x5", "280x5+"], "165x10"],
+    ["kg", 185, ["w:75x5", "w:92.5x5", "w:110x3", "120x5", "137.5x5", "157.5x5+"], "92.5x10"],
   ] as const) {
     const u = await signUpWithUnit(s, unit);
     const lifts = { ...(unit === "lb" ? WENDLER_LB : WENDLER_KG), "Back Squat": max };
@@ -655,13 +656,17 @@ test("5/3/1 BBB started from the library runs a whole cycle as written: 3 weeks,
   const routines = await started(u, { slug: "531-bbb", lifts: WENDLER_LB });
   const squat = routines.find((r) => r.name === "5/3/1 Boring But Big Squat")!;
   // Squat TM 400 lb: weeks 65/75/85+, 70/80/90+, 75/85/95+, deload 40/50/60 (BBB 5x5 at 40 %);
-  // then TM 410: 266.5 -> 265, 307.5 -> 305 (ties down), 348.5 -> 350, BBB 205.
+  // then TM 410: 266.5 -> 265, 307.5 -> 305 (ties down), 348.5 -> 350, BBB 205. Wendler's warm-ups
+  // first: 40/50/60 % of 400 lb.
+  const warm400 = ["w:160x5", "w:200x5", "w:240x3"];
   const weeks = [
-    [["260x5", "300x5", "340x5+"], x(5, "200x10")],
-    [["280x3", "320x3", "360x3+"], x(5, "200x10")],
-    [["300x5", "340x3", "380x1+"], x(5, "200x10")],
+    [[...warm400, "260x5", "300x5", "340x5+"], x(5, "200x10")],
+    [[...warm400, "280x3", "320x3", "360x3+"], x(5, "200x10")],
+    [[...warm400, "300x5", "340x3", "380x1+"], x(5, "200x10")],
+    // The deload's sets are the warm-ups' weights: none planned.
     [["160x5", "200x5", "240x5"], x(5, "160x5")],
-    [["265x5", "305x5", "350x5+"], x(5, "205x10")],
+    // TM 410: 164 -> 165, 205, 246 -> 245.
+    [["w:165x5", "w:205x5", "w:245x3", "265x5", "305x5", "350x5+"], x(5, "205x10")],
   ];
   for (const [i, [main, bbb]] of weeks.entries()) {
     const plan = (await gqlData(s.url, NEXT, { id: squat.id }, { token: u.token })).routineById.nextWorkout;

@@ -2,7 +2,7 @@
 // filtered by who is signed in; on a phone a tab bar at the bottom instead), the signed-in user
 // with Sign out, and the page itself.
 import { Suspense, useState } from "react";
-import { Link, NavLink, Outlet } from "react-router";
+import { Link, NavLink, Outlet, useLocation } from "react-router";
 import { appRoutes } from "./routes.tsx";
 import { useSession } from "./auth/session.tsx";
 import { ErrorMessage, Loading } from "./components/States.tsx";
@@ -15,6 +15,8 @@ export function AppShell() {
   const { viewer, notice, setNotice, signOut } = useSession();
   const [signOutError, setSignOutError] = useState<unknown>(null);
   const unavailable = useServiceUnavailable();
+  // The logger's header holds no Sign out: a thumb reaching for the top never ends the session mid-workout.
+  const logging = useLocation().pathname.startsWith("/log");
   const links = appRoutes.filter(
     (r) =>
       r.nav &&
@@ -45,7 +47,11 @@ export function AppShell() {
           </nav>
         ) : null}
         <div className="account">
-          {viewer ? (
+          {viewer && logging ? (
+            <span className="muted account-name" title={viewer.email}>
+              {viewer.name}
+            </span>
+          ) : viewer ? (
             <>
               <span className="muted account-name" title={viewer.email}>
                 {viewer.name}

@@ -61,9 +61,9 @@ test("a new user's Home says what to do, and a routine and a workout can be made
   await tabTo(page, "Workouts");
   await page.keyboard.press("Enter");
   await expectPage(page, "Workouts");
-  await tabTo(page, "Log workout");
+  await tabTo(page, "Log a past workout");
   await page.keyboard.press("Enter");
-  await expectPage(page, "Log workout");
+  await expectPage(page, "Log a past workout");
   await page.getByRole("navigation", { name: "Start from a routine" }).waitFor();
   await tabTo(page, "Keys");
   await page.keyboard.press("Enter");

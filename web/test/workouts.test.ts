@@ -60,8 +60,8 @@ test("log the next workout of a routine, see it first in the history, open, edit
   await expectAccessible(page);
   await screenshot(page, "home");
 
-  await page.getByRole("link", { name: "Log the next Push workout" }).click();
-  await expectPage(page, "Log workout");
+  await page.getByRole("link", { name: "Log a past workout: Push" }).click();
+  await expectPage(page, "Log a past workout");
   const bench = page.getByRole("group", { name: "Exercise 1: Bench Press" });
   for (const n of [1, 2, 3]) expect(await bench.getByLabel(`Set ${n}`, { exact: true }).inputValue()).toBe("60x5");
   // Planned sets are not done until ticked.
@@ -207,7 +207,7 @@ test("a workout in lb is shown as written to a kg user and converted on request;
   await sets.getByText("Back Squat: 225x5@8").waitFor();
 
   await page.goto("/workouts/new");
-  await expectPage(page, "Log workout");
+  await expectPage(page, "Log a past workout");
   await page.getByRole("button", { name: "Document (JSON)" }).click();
   const doc = JSON.parse(await page.getByLabel("Workout document (JSON)").inputValue());
   expect(doc).toMatchObject({ unit: "kg", effort: "rir", exercises: [] });
@@ -218,7 +218,7 @@ test("logging a workout by hand: offline keeps what was typed; phone size fits a
   const account = await signUpByApi(web.server.url, "Mo");
   const { context, page } = await web.signedInPage(account, PHONE);
   await page.getByRole("link", { name: "Log a past workout" }).click();
-  await expectPage(page, "Log workout");
+  await expectPage(page, "Log a past workout");
   await page.getByLabel("Workout name").fill("Garage session");
   await page.getByLabel("Add an exercise").fill("plank");
   await page.getByRole("button", { name: "Add Plank", exact: true }).click();

@@ -1,9 +1,14 @@
 // Finds an exercise by the API's typo-tolerant search (`bench pres` finds Bench Press) and hands
-// the chosen one to the page. Results are buttons, so a keyboard picks them with Tab and Enter.
+// the chosen one to the page. The lifter's own exercises that match come first, most done first
+// (exerciseIndex.ts); with no connection the exercises kept on this device are searched instead.
+// Results are buttons, so a keyboard picks them with Tab and Enter.
 import { useEffect, useState } from "react";
 import { graphql, type ResultOf } from "../graphql/graphql.ts";
 import { ListedExerciseFields } from "../graphql/fragments.ts";
 import { useQuery } from "../graphql/hooks.ts";
+import { NetworkError } from "../graphql/client.ts";
+import { useSession } from "../auth/session.tsx";
+import { offlineMatches, ownMatches, useExerciseIndex } from "./exerciseIndex.ts";
 import { TextField } from "./Field.tsx";
 import { ErrorMessage } from "./States.tsx";
 
@@ -44,7 +49,13 @@ export function ExercisePicker({
   const [typed, setTyped] = useState("");
   const words = useSettled(typed.trim());
   const search = useQuery(SearchExercises, { words, limit }, { skip: words === "" });
-  const results = words === "" ? [] : (search.data?.searchExercises ?? []);
+  const index = useExerciseIndex(useSession().viewer?.id);
+  const offline = search.error instanceof NetworkError && index !== null;
+  const own = ownMatches(index, words);
+  const found: FoundExercise[] = offline
+    ? offlineMatches(index, words)
+    : [...own, ...(search.data?.searchExercises ?? []).filter((x) => !own.some((o) => o.id === x.id))];
+  const results = words === "" ? [] : found.slice(0, limit);
 
   return (
     <div className="exercise-picker">
@@ -67,13 +78,20 @@ export function ExercisePicker({
           }
         }}
       />
-      {words !== "" && search.error ? <ErrorMessage error={search.error} onRetry={() => void search.reload()} /> : null}
+      {words !== "" && search.error && !offline ? (
+        <ErrorMessage error={search.error} onRetry={() => void search.reload()} />
+      ) : null}
+      {words !== "" && offline ? (
+        <p className="muted" role="status">
+          No connection: searching the exercises kept on this device.
+        </p>
+      ) : null}
       {words !== "" && search.loading && !search.data ? (
         <p className="muted" role="status">
           Searching…
         </p>
       ) : null}
-      {words !== "" && search.data && results.length === 0 ? (
+      {words !== "" && (search.data || offline) && results.length === 0 ? (
         <p className="muted" role="status">
           No exercise matches “{words}”.
         </p>

@@ -112,9 +112,12 @@ export default function Home() {
                               <WorkoutSets workout={next} />
                             </>
                           ) : null}
-                          <p>
+                          <p className="actions">
+                            <Link className="button primary" to={`/log?routine=${encodeURIComponent(r.id)}`}>
+                              Start workout<span className="visually-hidden">: {r.name}</span>
+                            </Link>
                             <Link to={`/workouts/new?routine=${encodeURIComponent(r.id)}`}>
-                              Log the next {r.name} workout
+                              Log a past workout<span className="visually-hidden">: {r.name}</span>
                             </Link>
                           </p>
                         </li>

@@ -3,12 +3,20 @@
 // names, add/remove sets, the note.
 import { Fragment, useId, type ReactNode } from "react";
 import { effortLabel, type UnitName } from "../../components/units.ts";
-import { emptySet, type LogExercise, type LogSet } from "./draft.ts";
+import type { LogExercise, LogSet } from "./draft.ts";
 import type { LogAction } from "./logState.ts";
 import { History, previousOf, type LastPerformance } from "./LastTime.tsx";
 import { SetRow } from "./SetRow.tsx";
+import { ExerciseActions, type CardTools, type SupersetPlace } from "./ExerciseActions.tsx";
+
+export type { CardTools, SupersetPlace };
 
 export type { LastPerformance } from "./LastTime.tsx";
+
+/** The set's number among the exercise's work sets (warm-ups not counted): its place in the rounds. */
+function workNumber(x: LogExercise, index: number): number {
+  return x.sets.slice(0, index + 1).filter((s) => s.kind !== "warmup").length;
+}
 
 export function ExerciseCard({
   exercise,
@@ -20,11 +28,14 @@ export function ExerciseCard({
   problems,
   undoAt,
   activeSet,
+  unfilled,
   dispatch,
   onActivate,
   onRemove,
   onRemoveSet,
   onSetDone,
+  superset,
+  tools,
 }: {
   exercise: LogExercise;
   index: number;
@@ -38,11 +49,15 @@ export function ExerciseCard({
   undoAt: { index: number; notice: ReactNode } | null;
   /** The key of the set being worked on (it shows the steppers). */
   activeSet: string | null;
+  /** The key of a set whose Done found nothing to fill it from. */
+  unfilled: string | null;
   dispatch: (action: LogAction) => void;
   onActivate: (set: string) => void;
   onRemove: () => void;
   onRemoveSet: (set: number) => void;
   onSetDone: (set: LogSet, done: boolean) => void;
+  superset: SupersetPlace | null;
+  tools: CardTools;
 }) {
   const headingId = useId();
   const noteId = useId();
@@ -52,15 +67,25 @@ export function ExerciseCard({
   const edit = (patch: Partial<Pick<LogExercise, "note" | "pinned">>) =>
     dispatch({ type: "editExercise", exercise: key, patch });
   return (
-    <section className="log-exercise" aria-labelledby={headingId}>
+    <section className={superset ? "log-exercise in-superset" : "log-exercise"} aria-labelledby={headingId}>
       <div className="log-exercise-head">
         <h2 id={headingId} tabIndex={-1} data-focus={`exercise:${key}`}>
-          {exercise.superset ? <span className="badge">{exercise.superset}</span> : null} {name}
+          {superset ? (
+            <span className="badge badge-superset" aria-hidden="true">
+              {superset.letter}
+            </span>
+          ) : null}{" "}
+          {name}
         </h2>
         <span className="muted">
           {done}/{exercise.sets.length} done{exercise.rest ? ` · rest ${exercise.rest} s` : ""}
         </span>
       </div>
+      {superset ? (
+        <p className="superset-line">
+          Superset with {superset.partners.join(" and ")} · rounds: {superset.order.join(" ")}
+        </p>
+      ) : null}
       {exercise.explanation ? (
         <p className="plan-note">
           <span className="history-label">Target:</span> {exercise.explanation}
@@ -85,12 +110,14 @@ export function ExerciseCard({
             <SetRow
               exercise={name}
               index={j}
+              mark={superset && set.kind !== "warmup" ? `${superset.letter}${workNumber(exercise, j)}` : null}
               set={set}
               previous={previousOf(last, j, unit)}
               unit={unit}
               effortScale={effort}
               increment={exercise.increment}
               problem={problems.get(j) ?? null}
+              notice={unfilled === set.key ? "Nothing to fill this set from: type its reps, then tap Done." : null}
               active={activeSet === set.key}
               onActivate={() => onActivate(set.key)}
               onChange={(patch) => dispatch({ type: "editSet", exercise: key, set: set.key, patch })}
@@ -101,36 +128,15 @@ export function ExerciseCard({
         ))}
         {undoAt && undoAt.index >= exercise.sets.length ? <li>{undoAt.notice}</li> : null}
       </ol>
-      <div className="actions">
-        <button
-          type="button"
-          data-focus={`add-set:${key}`}
-          onClick={() =>
-            dispatch({ type: "addSet", exercise: key, set: emptySet(exercise.sets[exercise.sets.length - 1]) })
-          }
-        >
-          Add set<span className="visually-hidden"> to {name}</span>
-        </button>
-        <button
-          type="button"
-          className="quiet"
-          disabled={index === 0}
-          onClick={() => dispatch({ type: "moveExercise", exercise: key, by: -1 })}
-        >
-          Move up<span className="visually-hidden"> {name}</span>
-        </button>
-        <button
-          type="button"
-          className="quiet"
-          disabled={index === count - 1}
-          onClick={() => dispatch({ type: "moveExercise", exercise: key, by: 1 })}
-        >
-          Move down<span className="visually-hidden"> {name}</span>
-        </button>
-        <button type="button" className="quiet" onClick={onRemove}>
-          Remove exercise<span className="visually-hidden"> {name}</span>
-        </button>
-      </div>
+      <ExerciseActions
+        exercise={exercise}
+        index={index}
+        count={count}
+        dispatch={dispatch}
+        onRemove={onRemove}
+        superset={superset}
+        tools={tools}
+      />
       <div className="field">
         <label htmlFor={noteId}>Note on {name}</label>
         <textarea

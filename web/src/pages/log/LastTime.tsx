@@ -3,16 +3,15 @@
 // with the sets as logged beside it.
 import { Link } from "react-router";
 import { factSetText, recordSetWeight, unitName } from "@svc/sdk/weights";
-import { useQuery } from "../../graphql/hooks.ts";
+import { useRecords } from "./useLastTime.ts";
 import { formatEstimate, formatFact, type UnitName } from "../../components/units.ts";
 import type { ResultOf } from "../../graphql/graphql.ts";
-import { ExerciseRecordsOf, type LastTime } from "./operations.ts";
+import type { LastTime } from "./operations.ts";
 
 export type LastPerformance = NonNullable<NonNullable<ResultOf<typeof LastTime>["lastPerformance"]>[number]>;
 
 function Records({ exerciseId }: { exerciseId: string }) {
-  const query = useQuery(ExerciseRecordsOf, { id: exerciseId });
-  const records = query.data?.exerciseById?.records;
+  const records = useRecords(exerciseId);
   if (!records) return null;
   const { heaviest, bestE1rm } = records;
   if (!heaviest && !bestE1rm) return null;

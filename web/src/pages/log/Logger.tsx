@@ -40,6 +40,7 @@ function LoggerFor({ userId }: { userId: string }) {
   if (workout) {
     body = (
       <Logging
+        userId={userId}
         workout={workout}
         dispatch={dispatch}
         timer={timer}

@@ -3,20 +3,31 @@
 // Finish (useSaveWorkout) and Discard. The screen is kept awake while it shows.
 import { Fragment, useMemo, useState } from "react";
 import { Page } from "../../components/Page.tsx";
-import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { ExercisePicker } from "../../components/ExercisePicker.tsx";
 import { useRestSettings } from "../../components/restSettings.ts";
-import { useQuery } from "../../graphql/hooks.ts";
-import { newExercise, progressOf, type LogExercise, type LogSet, type LogWorkout } from "./draft.ts";
+import { progressOf, type LogExercise, type LogSet, type LogWorkout } from "./draft.ts";
 import { logReducer, type LogAction } from "./logState.ts";
-import { afterTick } from "./afterTick.ts";
+import { afterTick, groupOf } from "./afterTick.ts";
+import { memberLetter, roundOrder } from "./superset.ts";
+import type { SupersetPlace } from "./ExerciseCard.tsx";
+import { FinishArea } from "./FinishArea.tsx";
 import { ExerciseCard } from "./ExerciseCard.tsx";
-import { LastTime } from "./operations.ts";
+import { fillFor, isEmptyRow } from "./fill.ts";
+import { useLastTime } from "./useLastTime.ts";
+import { useCardTools } from "./useCardTools.ts";
 import { unlockSound, type RestTimer } from "./RestTimer.tsx";
 import { useRemoval } from "./useRemoval.ts";
 import { useSaveWorkout } from "./useSaveWorkout.ts";
 import { useWakeLock } from "./useWakeLock.ts";
 import * as Parts from "./LoggingParts.tsx";
+
+/** Where the exercise sits in its superset, or null when it is in none. */
+function supersetPlace(w: LogWorkout, x: LogExercise): SupersetPlace | null {
+  const group = groupOf(w, x.key);
+  const letter = memberLetter(group, x.key);
+  if (!letter) return null;
+  return { letter, partners: group.filter((g) => g.key !== x.key).map((g) => g.exercise), order: roundOrder(group) };
+}
 
 /** The first set not done yet: the row that shows the steppers until another is focused. */
 function nextSet(w: LogWorkout): string | null {
@@ -25,6 +36,7 @@ function nextSet(w: LogWorkout): string | null {
 }
 
 export function Logging({
+  userId,
   workout,
   dispatch,
   timer,
@@ -32,6 +44,7 @@ export function Logging({
   otherRoutine,
   onDismissOther,
 }: {
+  userId: string;
   workout: LogWorkout;
   dispatch: (action: LogAction) => void;
   timer: RestTimer;
@@ -39,8 +52,9 @@ export function Logging({
   otherRoutine: string | null;
   onDismissOther: () => void;
 }) {
-  const [discarding, setDiscarding] = useState(false);
   const [focused, setFocused] = useState<string | null>(null);
+  /** A row whose Done was tapped with nothing in it and nothing to fill it from. */
+  const [unfilled, setUnfilled] = useState<string | null>(null);
   const [rest] = useRestSettings();
   const focusAfterRender = Parts.useFocusAfterRender();
   const { finish, problems, clearProblems } = useSaveWorkout(workout, dispatch, timer.stop);
@@ -48,16 +62,31 @@ export function Logging({
   Parts.useFocusHeadingOnStart();
   useWakeLock(true);
   const names = useMemo(() => workout.exercises.map((x) => x.exercise), [workout.exercises]);
-  const last = useQuery(LastTime, { exercises: names }, { skip: names.length === 0 });
-  const lastByName = new Map((last.data?.lastPerformance ?? []).flatMap((x) => (x ? [[x.exercise, x] as const] : [])));
+  const lastByName = useLastTime(userId, names);
   const sets = workout.exercises.flatMap((x) => x.sets);
   const activeSet = focused && sets.some((s) => s.key === focused) ? focused : nextSet(workout);
   const edit = (action: LogAction) => {
     clearProblems();
+    if (action.type === "editSet" && action.set === unfilled) setUnfilled(null);
     dispatch(action);
   };
 
+  const { addExercise, toolsFor } = useCardTools(workout, lastByName, edit);
+
   const tick = (x: LogExercise, set: LogSet, done: boolean) => {
+    let ticked = workout;
+    if (done && isEmptyRow(set)) {
+      // Done on an empty row: what its Last column shows (else the set above) goes in first.
+      const patch = fillFor(x, x.sets.indexOf(set), lastByName.get(x.exercise), workout.unit, workout.effort);
+      if (!patch) {
+        setUnfilled(set.key);
+        return;
+      }
+      const fill: LogAction = { type: "editSet", exercise: x.key, set: set.key, patch };
+      edit(fill);
+      ticked = logReducer(workout, fill)!;
+    }
+    setUnfilled(null);
     const action: LogAction = { type: "tick", exercise: x.key, set: set.key, done };
     dispatch(action);
     const label = `${x.exercise} set ${x.sets.indexOf(set) + 1}`;
@@ -67,7 +96,7 @@ export function Logging({
       return;
     }
     unlockSound();
-    const next = afterTick(logReducer(workout, action)!, x.key, set.key, rest.warmupSeconds);
+    const next = afterTick(logReducer(ticked, action)!, x.key, set.key, rest.warmupSeconds);
     if (next.kind === "rest" && next.seconds > 0) timer.start(next.seconds, next.label);
     if (next.kind === "partner") {
       setFocused(next.set);
@@ -86,6 +115,13 @@ export function Logging({
         Started {new Date(workout.start).toLocaleTimeString(undefined, { timeStyle: "short" })} · {done} of {total} set
         {total === 1 ? "" : "s"} done · weights in {workout.unit}
       </p>
+      {workout.plannedOffline ? (
+        <p className="notice">
+          Planned offline, from the plan fetched{" "}
+          {new Date(workout.plannedOffline).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })}:
+          check the weights against your last session.
+        </p>
+      ) : null}
       {workout.exercises.length === 0 ? (
         <p className="state state-empty">No exercises yet. Find one below to add it.</p>
       ) : null}
@@ -110,22 +146,20 @@ export function Logging({
                 : null
             }
             activeSet={activeSet}
+            unfilled={unfilled}
             dispatch={edit}
             onActivate={setFocused}
             onRemove={() => removeExercise(x)}
             onRemoveSet={(j) => removeSet(x, j)}
             onSetDone={(set, isDone) => tick(x, set, isDone)}
+            superset={supersetPlace(workout, x)}
+            tools={toolsFor(x)}
           />
         </Fragment>
       ))}
       {place?.kind === "exercise" && place.index >= workout.exercises.length ? undoNotice : null}
       <div className="section" data-focus="add-exercise">
-        <ExercisePicker
-          label="Add an exercise"
-          onPick={(found) =>
-            edit({ type: "addExercise", exercise: newExercise(found.name, workout.unit, found.kind, found.equipment) })
-          }
-        />
+        <ExercisePicker label="Add an exercise" onPick={(found) => void addExercise(found)} />
       </div>
       <Parts.WorkoutFields workout={workout} dispatch={edit} />
       <Parts.SaveStatus save={workout.save} onRetry={() => void finish()} />
@@ -133,36 +167,17 @@ export function Logging({
       <div className="visually-hidden" role="status">
         {removal ? `${removal.message}${removal.restore ? " Undo is offered in its place." : ""}` : null}
       </div>
-      <div className="form-actions finish">
-        <button
-          type="button"
-          className="primary"
-          disabled={workout.save.status === "saving"}
-          onClick={() => void finish()}
-        >
-          {workout.save.status === "saving" ? "Saving…" : "Finish workout"}
-        </button>
-        <button type="button" className="quiet" onClick={() => setDiscarding(true)}>
-          Discard workout…
-        </button>
-      </div>
-      <ConfirmDialog
-        open={discarding}
-        title="Discard this workout?"
-        confirmLabel="Discard workout"
-        danger
-        onCancel={() => setDiscarding(false)}
-        onConfirm={() => {
-          setDiscarding(false);
+      <FinishArea
+        workout={workout}
+        last={lastByName}
+        dispatch={edit}
+        finish={finish}
+        onDiscard={() => {
           timer.stop();
           dispatch({ type: "end" });
         }}
-      >
-        <p>
-          Everything logged in this workout ({done} set{done === 1 ? "" : "s"} done) is removed from this device.
-          Nothing was saved to your history yet{workout.workoutId ? " except an earlier save, which stays" : ""}.
-        </p>
-      </ConfirmDialog>
+        focusAfterRender={focusAfterRender}
+      />
     </Page>
   );
 }

@@ -19,6 +19,8 @@ const KIND_NAME: Record<LogSet["kind"], string> = {
 export type SetRowProps = {
   exercise: string;
   index: number;
+  /** Its place in a superset's rounds (`B2`), shown instead of the set number. */
+  mark?: string | null;
   set: LogSet;
   /** The same set last time (`60x5`), when there was one. */
   previous: string | null;
@@ -26,6 +28,8 @@ export type SetRowProps = {
   effortScale: "rpe" | "rir";
   increment: number;
   problem: string | null;
+  /** Said at the row (Done found nothing to fill it from). */
+  notice: string | null;
   /** The row being worked on: it shows the steppers. */
   active: boolean;
   onActivate: () => void;
@@ -35,18 +39,20 @@ export type SetRowProps = {
 };
 
 export function SetRow(props: SetRowProps) {
-  const { exercise, index, set, previous, unit, effortScale, problem, active } = props;
+  const { exercise, index, set, previous, unit, effortScale, problem, notice, active } = props;
   const name = `${exercise} set ${index + 1}`;
   const [menuOpen, setMenuOpen] = useState(false);
   const id = useId();
   const weightInput = useRef<HTMLInputElement>(null);
   const problemId = `${id}-problem`;
   const hintId = `${id}-amrap`;
+  const noticeId = `${id}-notice`;
   // A problem names its field: the effort's (RPE/RIR) marks that input, any other the set's numbers.
   const effortProblem = problem !== null && /^(RPE|RIR)\b/i.test(problem);
   const setProblem = problem !== null && !effortProblem;
   const numbers = { "aria-invalid": setProblem || undefined, "aria-describedby": setProblem ? problemId : undefined };
   const mark = KIND_MARK[set.kind];
+  const number = props.mark ?? String(index + 1);
   const className = ["set-row", set.done ? "set-done" : "", active ? "set-active" : ""].filter(Boolean).join(" ");
   return (
     <li className={className}>
@@ -59,8 +65,11 @@ export function SetRow(props: SetRowProps) {
         data-focus={`set:${set.key}`}
         onFocus={(e) => e.target instanceof HTMLInputElement && e.target.type !== "checkbox" && props.onActivate()}
       >
-        <span className={mark ? "set-mark set-kind" : "set-mark"} title={KIND_NAME[set.kind] || undefined}>
-          {mark ?? index + 1}
+        <span
+          className={mark ? "set-mark set-kind" : props.mark ? "set-mark set-mark-round" : "set-mark"}
+          title={KIND_NAME[set.kind] || undefined}
+        >
+          {mark ?? number}
           {mark ? <span className="visually-hidden"> ({KIND_NAME[set.kind]})</span> : null}
         </span>
         <span className="set-previous">
@@ -104,7 +113,7 @@ export function SetRow(props: SetRowProps) {
             />
           )}
           {set.amrap ? (
-            <span id={hintId} className="set-hint">
+            <span id={hintId} className="visually-hidden">
               {set.reps || "?"} or more
             </span>
           ) : null}
@@ -123,6 +132,7 @@ export function SetRow(props: SetRowProps) {
           <input
             type="checkbox"
             aria-label={`Done: ${name}`}
+            aria-describedby={notice ? noticeId : undefined}
             data-focus={`done:${set.key}`}
             checked={set.done}
             onChange={(e) => props.onDone(e.target.checked)}
@@ -152,6 +162,11 @@ export function SetRow(props: SetRowProps) {
           onRemove={props.onRemove}
           onWeightSet={() => weightInput.current?.focus()}
         />
+      ) : null}
+      {notice ? (
+        <p id={noticeId} className="field-error" role="alert">
+          {notice}
+        </p>
       ) : null}
       {problem ? (
         <p id={problemId} className="field-error">

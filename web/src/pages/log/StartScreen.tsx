@@ -5,29 +5,36 @@ import { Link, useSearchParams } from "react-router";
 import type { CanonicalRoutine, CanonicalWorkout } from "@svc/sdk/documents";
 import { Page } from "../../components/Page.tsx";
 import { ErrorMessage, Loading } from "../../components/States.tsx";
+import { useSession } from "../../auth/session.tsx";
 import { useQuery } from "../../graphql/hooks.ts";
-import { useUserUnits } from "../../components/units.ts";
-import { ProgramDays, RoutineList, RoutineNextTargets } from "../routines/operations.ts";
+import { unitOf, useUserUnits } from "../../components/units.ts";
+import { ProgramDays, RoutineNextTargets } from "../routines/operations.ts";
 import { dayName, placeOf, programGroups } from "../routines/programOrder.ts";
-import { isWorkoutId } from "../workouts/operations.ts";
 import { emptyWorkout, workoutFromPlan, type LogWorkout } from "./draft.ts";
-import { LoggerPlan } from "./operations.ts";
+import { weightIn } from "./fill.ts";
+import { usePlan, useRoutineList } from "./useKeptPlans.ts";
 
 export function StartScreen({ onStart, notice }: { onStart: (w: LogWorkout) => void; notice?: ReactNode }) {
   const { unit, effort } = useUserUnits();
-  const routines = useQuery(RoutineList, {});
+  const { routines, data, offline } = useRoutineList(useSession().viewer?.id ?? "");
   const [, setParams] = useSearchParams();
   const library = useQuery(ProgramDays, {});
-  const list = routines.data?.viewer?.routines ?? [];
+  const list = data?.viewer?.routines ?? [];
   const groups = programGroups(list, library.data?.programLibrary ?? []);
   return (
     <Page title="Start a workout">
       {notice}
       <section className="section" aria-labelledby="from-routine">
         <h2 id="from-routine">From a routine</h2>
-        {routines.error ? <ErrorMessage error={routines.error} onRetry={() => void routines.reload()} /> : null}
-        {routines.loading && !routines.data ? <Loading /> : null}
-        {routines.data && list.length === 0 ? (
+        {offline ? (
+          <p className="notice" role="status">
+            No connection: the routines as last fetched on this device, each planned as it was then.
+          </p>
+        ) : routines.error ? (
+          <ErrorMessage error={routines.error} onRetry={() => void routines.reload()} />
+        ) : null}
+        {routines.loading && !data ? <Loading /> : null}
+        {data && list.length === 0 ? (
           <p className="muted">
             No routines yet. <Link to="/routines/new">Create a routine</Link> or{" "}
             <Link to="/programs">start a published program</Link> to have each workout planned for you.
@@ -111,26 +118,33 @@ function routineFieldsOf(
 
 export function StartFromRoutine({ routine, onStart }: { routine: string; onStart: (w: LogWorkout) => void }) {
   // Explanations are asked of the routine by id (Routine.nextTargets); a routine named in the address is planned without them.
-  const byId = isWorkoutId(routine);
-  const plan = useQuery(LoggerPlan, {
-    ref: routine,
-    id: byId ? routine : "00000000-0000-0000-0000-000000000000",
-    byId,
-  });
+  const { plan, data, keptAt } = usePlan(useSession().viewer?.id ?? "", routine);
   const started = useRef(false);
-  const doc = plan.data?.routineDocument as (CanonicalRoutine & { id: string }) | null | undefined;
-  const next = plan.data?.nextWorkout as CanonicalWorkout | null | undefined;
+  const doc = data?.routineDocument as (CanonicalRoutine & { id: string }) | null | undefined;
+  const next = data?.nextWorkout as CanonicalWorkout | null | undefined;
   useEffect(() => {
     if (started.current || !doc || !next) return;
     started.current = true;
-    const targets = plan.data?.routineById?.nextTargets ?? [];
+    const targets = data?.routineById?.nextTargets ?? [];
     const explanations = next.exercises.map((_, i) => targets.find((t) => t?.position === i)?.explanation ?? null);
-    onStart(workoutFromPlan(next, { routineName: doc.name, ...routineFieldsOf(doc, next), explanations }));
-  }, [doc, next, onStart, plan.data]);
+    const trainingMaxes = next.exercises.map((_, i) => {
+      const target = targets.find((t) => t?.position === i);
+      return typeof target?.trainingMax === "number"
+        ? weightIn(target.trainingMax, unitOf(target.routineUnit), unitOf(next.unit))
+        : null;
+    });
+    const planned = workoutFromPlan(next, {
+      routineName: doc.name,
+      ...routineFieldsOf(doc, next),
+      explanations,
+      trainingMaxes,
+    });
+    onStart({ ...planned, plannedOffline: keptAt });
+  }, [doc, next, onStart, data, keptAt]);
   return (
     <Page title="Start a workout">
-      {plan.error ? <ErrorMessage error={plan.error} onRetry={() => void plan.reload()} /> : null}
-      {plan.data && (!doc || !next) ? (
+      {plan.error && !data ? <ErrorMessage error={plan.error} onRetry={() => void plan.reload()} /> : null}
+      {data && (!doc || !next) ? (
         <p className="state state-error" role="alert">
           You have no routine “{routine}”. <Link to="/log">Choose another</Link>.
         </p>

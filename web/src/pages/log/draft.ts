@@ -48,6 +48,8 @@ export type LogExercise = {
   rest: number | null;
   /** Weight stepper step in the workout's unit. */
   increment: number;
+  /** A 5/3/1 lift's training max in the workout's unit (its warm-ups are percentages of it). */
+  trainingMax?: number | null;
   sets: LogSet[];
 };
 
@@ -80,6 +82,8 @@ export type LogWorkout = {
   notes: string;
   exercises: LogExercise[];
   save: SaveState;
+  /** Started with no connection from the routine's plan fetched then (ISO time); null: planned now. */
+  plannedOffline?: string | null;
 };
 
 export const DEFAULT_REST_SECONDS = 90;
@@ -196,6 +200,8 @@ export function workoutFromPlan(
     /** Per plan exercise, from the routine: its rest (seconds) and its weight increment, when it has them. */
     rests: (number | null)[];
     increments?: (number | null)[];
+    /** Per plan exercise: its training max in the plan's unit (5/3/1), when it has one. */
+    trainingMaxes?: (number | null)[];
     explanations: (string | null)[];
     now?: Date;
   },
@@ -231,6 +237,7 @@ export function workoutFromPlan(
         skipProgression: x.skipProgression === true,
         rest: options.rests[i] ?? null,
         increment,
+        trainingMax: options.trainingMaxes?.[i] ?? null,
         sets: (Array.isArray(x.sets) ? x.sets : []).map((s) => setFromDocument(s, effort)),
       };
     }),

@@ -11,6 +11,11 @@ export function draftKey(userId: string): string {
   return `${PREFIX}${userId}`;
 }
 
+/** What the logger keeps beside the draft (last time, records: kept.ts); it goes with the draft. */
+export function contextKey(userId: string): string {
+  return `svc.logger.context.${userId}`;
+}
+
 export function endedKey(userId: string): string {
   return `${ENDED_PREFIX}${userId}`;
 }
@@ -35,6 +40,7 @@ export function markEnded(userId: string, idempotencyKey: string): void {
     const keys = [...endedKeys(userId).filter((k) => k !== idempotencyKey), idempotencyKey].slice(-ENDED_KEPT);
     localStorage.setItem(endedKey(userId), JSON.stringify(keys));
     localStorage.removeItem(draftKey(userId));
+    localStorage.removeItem(contextKey(userId));
   } catch {
     // Storage refused: the tab's own state still ends; nothing more can be kept.
   }

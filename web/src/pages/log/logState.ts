@@ -3,6 +3,8 @@
 // posts them), so each tab applies every change, its own and the other's, and no tick is lost to
 // a tab writing its older copy over it.
 import { type LogExercise, type LogSet, type LogWorkout, type SaveState } from "./draft.ts";
+import { leaveSuperset, pairSuperset } from "./superset.ts";
+import { withWarmups } from "./warmups.ts";
 
 export type WorkoutField = "name" | "notes" | "bodyweight";
 
@@ -25,6 +27,11 @@ export type LogAction =
   | { type: "removeExercise"; exercise: string }
   | { type: "insertExercise"; index: number; exercise: LogExercise }
   | { type: "moveExercise"; exercise: string; by: -1 | 1 }
+  /** Pairs the exercise with another of the workout (one `superset` letter, cards together). */
+  | { type: "superset"; exercise: string; with: string }
+  | { type: "leaveSuperset"; exercise: string }
+  /** Warm-up rows put above the exercise's work sets (their keys chosen by the tab that adds them). */
+  | { type: "addWarmups"; exercise: string; sets: LogSet[] }
   | { type: "finishing"; at: string }
   | { type: "saveState"; save: SaveState }
   /** A save answered CONFLICT: the key logged this workout already; later saves replace it by id. */
@@ -56,7 +63,11 @@ function applyToWorkout(w: LogWorkout, action: LogAction): LogWorkout {
     case "field":
       return edited({ ...w, [action.field]: action.value });
     case "editSet":
-      return edited(mapSet(w, action.exercise, action.set, (s) => ({ ...s, ...action.patch })));
+      return edited(
+        mapExercise(w, action.exercise, (x) =>
+          withWarmups({ ...x, sets: x.sets.map((s) => (s.key === action.set ? { ...s, ...action.patch } : s)) }, []),
+        ),
+      );
     case "tick":
       return mapSet(w, action.exercise, action.set, (s) => ({ ...s, done: action.done }));
     case "addSet":
@@ -94,6 +105,12 @@ function applyToWorkout(w: LogWorkout, action: LogAction): LogWorkout {
       list.splice(to, 0, moved);
       return { ...w, exercises: list };
     }
+    case "superset":
+      return pairSuperset(w, action.exercise, action.with);
+    case "leaveSuperset":
+      return leaveSuperset(w, action.exercise);
+    case "addWarmups":
+      return edited(mapExercise(w, action.exercise, (x) => withWarmups(x, action.sets)));
     case "finishing":
       return w.finishedAt ? w : { ...w, finishedAt: action.at };
     case "saveState":

@@ -78,7 +78,16 @@ export const LoggerPlan = graphql(`
       nextTargets {
         position
         explanation
+        trainingMax
+        routineUnit
       }
     }
+  }
+`);
+
+/** Warm-ups toward a work set, from the same rules as a routine's plan (5/3/1: of the training max). */
+export const WarmupSets = graphql(`
+  query WarmupSets($workSet: String!, $unit: String!, $step: BigFloat, $trainingMax: BigFloat) {
+    warmupSets(workSet: $workSet, unit: $unit, step: $step, trainingMax: $trainingMax)
   }
 `);

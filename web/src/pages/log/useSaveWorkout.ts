@@ -30,52 +30,56 @@ export function useSaveWorkout(
   workout: LogWorkout,
   dispatch: (action: LogAction) => void,
   onSaved: () => void,
-): { finish: () => Promise<void>; problems: Map<string, string>; clearProblems: () => void } {
+): { finish: (current?: LogWorkout) => Promise<void>; problems: Map<string, string>; clearProblems: () => void } {
   const navigate = useNavigate();
   const saving = useRef(false);
   const [problems, setProblems] = useState<Map<string, string>>(new Map());
 
-  const finish = useCallback(async () => {
-    if (saving.current) return;
-    saving.current = true;
-    try {
-      const finishing = workout.finishedAt ? workout : { ...workout, finishedAt: new Date().toISOString() };
-      dispatch({ type: "finishing", at: finishing.finishedAt! });
-      const outcome = await saveWorkout(finishing, {
-        validate: (doc) => validateWorkoutDocument(doc, { unit: workout.unit, effort: workout.effort }),
-        send: (document, key) => request(SaveLoggedWorkout, { document, key }),
-        onSaving: () => dispatch({ type: "saveState", save: { status: "saving" } }),
-      });
-      switch (outcome.kind) {
-        case "saved":
-          await logBodyweight(finishing);
-          dispatch({ type: "end" });
-          onSaved();
-          navigate(`/log/summary/${outcome.workoutId}`);
-          return;
-        case "conflict":
-          dispatch({ type: "savedAs", workoutId: outcome.workoutId });
-          dispatch({
-            type: "saveState",
-            save: { status: "waiting", message: "Saving your latest changes to the workout already logged…" },
-          });
-          return;
-        case "invalid":
-          setProblems(outcome.problems);
-          dispatch({ type: "saveState", save: { status: "failed", message: outcome.message, path: outcome.path } });
-          return;
-        case "offline":
-          dispatch({ type: "saveState", save: { status: "waiting", message: OFFLINE_MESSAGE } });
-          return;
-        default:
-          dispatch({ type: "saveState", save: { status: "failed", message: outcome.message } });
+  /** Saves the workout (`current`: as it is after changes dispatched in the same moment). */
+  const finish = useCallback(
+    async (current: LogWorkout = workout) => {
+      if (saving.current) return;
+      saving.current = true;
+      try {
+        const finishing = current.finishedAt ? current : { ...current, finishedAt: new Date().toISOString() };
+        dispatch({ type: "finishing", at: finishing.finishedAt! });
+        const outcome = await saveWorkout(finishing, {
+          validate: (doc) => validateWorkoutDocument(doc, { unit: current.unit, effort: current.effort }),
+          send: (document, key) => request(SaveLoggedWorkout, { document, key }),
+          onSaving: () => dispatch({ type: "saveState", save: { status: "saving" } }),
+        });
+        switch (outcome.kind) {
+          case "saved":
+            await logBodyweight(finishing);
+            dispatch({ type: "end" });
+            onSaved();
+            navigate(`/log/summary/${outcome.workoutId}`);
+            return;
+          case "conflict":
+            dispatch({ type: "savedAs", workoutId: outcome.workoutId });
+            dispatch({
+              type: "saveState",
+              save: { status: "waiting", message: "Saving your latest changes to the workout already logged…" },
+            });
+            return;
+          case "invalid":
+            setProblems(outcome.problems);
+            dispatch({ type: "saveState", save: { status: "failed", message: outcome.message, path: outcome.path } });
+            return;
+          case "offline":
+            dispatch({ type: "saveState", save: { status: "waiting", message: OFFLINE_MESSAGE } });
+            return;
+          default:
+            dispatch({ type: "saveState", save: { status: "failed", message: outcome.message } });
+        }
+      } finally {
+        saving.current = false;
       }
-    } finally {
-      saving.current = false;
-    }
-  }, [workout, dispatch, onSaved, navigate]);
+    },
+    [workout, dispatch, onSaved, navigate],
+  );
 
-  const retryNow = useEffectEvent(() => void finish());
+  const retryNow = useEffectEvent(() => void finish(workout));
   const waiting = workout.save.status === "waiting";
   useEffect(() => {
     if (!waiting) return;

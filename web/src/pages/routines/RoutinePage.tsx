@@ -51,7 +51,7 @@ export default function RoutinePage() {
               Start workout
             </button>
             <Link className="button" to={`/workouts/new?routine=${encodeURIComponent(doc.id)}`}>
-              Log next workout
+              Log a past workout
             </Link>
           </div>
         ) : null

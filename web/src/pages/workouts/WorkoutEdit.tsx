@@ -58,7 +58,7 @@ export function NewWorkout() {
   const next = useQuery(NextWorkout, { routine: routine ?? "" }, { skip: !routine });
   if (!routine) {
     return (
-      <Page title="Log workout">
+      <Page title="Log a past workout">
         <StartFromRoutine />
         <Editor creating initial={{ date: today(), unit, effort, exercises: [] }} />
       </Page>
@@ -66,7 +66,7 @@ export function NewWorkout() {
   }
   if (next.data && !next.data.nextWorkout) return <NotFound />;
   return (
-    <Page title="Log workout">
+    <Page title="Log a past workout">
       <QueryView query={next}>
         {(data) => (
           <>

@@ -28,7 +28,7 @@ export default function Workouts() {
       title="Workouts"
       actions={
         <Link className="button primary" to="/workouts/new">
-          Log workout
+          Log a past workout
         </Link>
       }
     >

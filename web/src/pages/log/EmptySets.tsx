@@ -1,0 +1,97 @@
+// Finish with empty sets: instead of a refused save, each empty set (and each exercise left with no
+// set) is named, with Fill (from its Last column or the set above, when there is one) and Remove,
+// and one button removes them all and saves.
+import { useId } from "react";
+import type { LogWorkout } from "./draft.ts";
+import { fillFor, isEmptyRow, type LastSets } from "./fill.ts";
+import { logReducer, type LogAction } from "./logState.ts";
+
+export type EmptyRow =
+  { kind: "set"; exercise: number; set: number; name: string } | { kind: "exercise"; exercise: number; name: string };
+
+/** The sets holding nothing to log, and the exercises with no set at all, in the workout's order. */
+export function emptyRowsOf(w: LogWorkout): EmptyRow[] {
+  return w.exercises.flatMap((x, i): EmptyRow[] =>
+    x.sets.length === 0
+      ? [{ kind: "exercise", exercise: i, name: x.exercise }]
+      : x.sets.flatMap((s, j) =>
+          isEmptyRow(s) ? [{ kind: "set" as const, exercise: i, set: j, name: `${x.exercise} set ${j + 1}` }] : [],
+        ),
+  );
+}
+
+/** Removes one empty row; an exercise whose only set it was goes with it (a saved exercise has a set). */
+function removal(w: LogWorkout, row: EmptyRow): LogAction {
+  const x = w.exercises[row.exercise];
+  if (row.kind === "exercise" || x.sets.length === 1) return { type: "removeExercise", exercise: x.key };
+  return { type: "removeSet", exercise: x.key, set: x.sets[row.set].key };
+}
+
+export function EmptySets({
+  workout,
+  last,
+  dispatch,
+  onFinish,
+}: {
+  workout: LogWorkout;
+  last: ReadonlyMap<string, LastSets>;
+  dispatch: (action: LogAction) => void;
+  /** Saves `w`: the workout as it is once the empty rows are gone. */
+  onFinish: (w: LogWorkout) => void;
+}) {
+  const headingId = useId();
+  const rows = emptyRowsOf(workout);
+  const removeAll = () => {
+    // From the last, so each removal leaves the positions of the ones before it as they were.
+    let w = workout;
+    for (const row of [...emptyRowsOf(w)].reverse()) {
+      const action = removal(w, row);
+      dispatch(action);
+      w = logReducer(w, action) ?? w;
+    }
+    onFinish(w);
+  };
+  return (
+    <section className="state state-error empty-sets" aria-labelledby={headingId} tabIndex={-1} data-focus="empty-sets">
+      <h2 id={headingId} className="h3">
+        {rows.length === 1 ? "One set is empty" : `${rows.length} sets are empty`}
+      </h2>
+      <p>
+        Fill marks a set done with what its Last column shows (or the set above); Remove takes it out. Nothing is saved
+        yet.
+      </p>
+      <ul className="empty-set-list">
+        {rows.map((row) => {
+          const x = workout.exercises[row.exercise];
+          const patch =
+            row.kind === "set" ? fillFor(x, row.set, last.get(x.exercise), workout.unit, workout.effort) : null;
+          return (
+            <li key={row.kind === "set" ? x.sets[row.set].key : x.key}>
+              <span>{row.kind === "set" ? `${row.name}: no reps yet.` : `${row.name}: no sets.`}</span>
+              <span className="actions">
+                {patch && row.kind === "set" ? (
+                  <button
+                    type="button"
+                    onClick={() => {
+                      const set = x.sets[row.set].key;
+                      dispatch({ type: "editSet", exercise: x.key, set, patch });
+                      dispatch({ type: "tick", exercise: x.key, set, done: true });
+                    }}
+                  >
+                    Fill {row.name}
+                  </button>
+                ) : null}
+                <button type="button" className="quiet" onClick={() => dispatch(removal(workout, row))}>
+                  Remove {row.name}
+                </button>
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      <button type="button" className="primary" onClick={removeAll}>
+        Remove the empty sets and finish
+      </button>
+    </section>
+  );
+}

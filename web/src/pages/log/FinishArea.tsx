@@ -1,0 +1,79 @@
+// The end of the workout: Finish (empty sets named first, each to fill or remove, never a refused
+// save) and Discard, behind a confirmation.
+import { useState } from "react";
+import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
+import { progressOf, type LogWorkout } from "./draft.ts";
+import { EmptySets, emptyRowsOf } from "./EmptySets.tsx";
+import type { LastSets } from "./fill.ts";
+import type { LogAction } from "./logState.ts";
+
+export function FinishArea({
+  workout,
+  last,
+  dispatch,
+  finish,
+  onDiscard,
+  focusAfterRender,
+}: {
+  workout: LogWorkout;
+  last: ReadonlyMap<string, LastSets>;
+  dispatch: (action: LogAction) => void;
+  finish: (current?: LogWorkout) => Promise<void>;
+  onDiscard: () => void;
+  focusAfterRender: (key: string) => void;
+}) {
+  const [discarding, setDiscarding] = useState(false);
+  /** Finish was tapped with empty sets: they are listed, each to fill or remove. */
+  const [reviewing, setReviewing] = useState(false);
+  const { done } = progressOf(workout);
+  return (
+    <>
+      {reviewing && emptyRowsOf(workout).length > 0 ? (
+        <EmptySets
+          workout={workout}
+          last={last}
+          dispatch={dispatch}
+          onFinish={(w) => {
+            setReviewing(false);
+            void finish(w);
+          }}
+        />
+      ) : null}
+      <div className="form-actions finish">
+        <button
+          type="button"
+          className="primary"
+          disabled={workout.save.status === "saving"}
+          onClick={() => {
+            // An empty set is never a refused save: each is named, to fill or remove.
+            if (emptyRowsOf(workout).length > 0) {
+              setReviewing(true);
+              focusAfterRender("empty-sets");
+            } else void finish();
+          }}
+        >
+          {workout.save.status === "saving" ? "Saving…" : "Finish workout"}
+        </button>
+        <button type="button" className="quiet" onClick={() => setDiscarding(true)}>
+          Discard workout…
+        </button>
+      </div>
+      <ConfirmDialog
+        open={discarding}
+        title="Discard this workout?"
+        confirmLabel="Discard workout"
+        danger
+        onCancel={() => setDiscarding(false)}
+        onConfirm={() => {
+          setDiscarding(false);
+          onDiscard();
+        }}
+      >
+        <p>
+          Everything logged in this workout ({done} set{done === 1 ? "" : "s"} done) is removed from this device.
+          Nothing was saved to your history yet{workout.workoutId ? " except an earlier save, which stays" : ""}.
+        </p>
+      </ConfirmDialog>
+    </>
+  );
+}

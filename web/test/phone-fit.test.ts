@@ -1,0 +1,110 @@
+// The app on phones held upright, 360, 390 and 412 px wide (touch): no page scrolls sideways, every
+// control of the logger is at least 44 x 44 CSS px (the set row's boxes, Done, More, steppers,
+// the rest timer's buttons, the card's buttons, an open set menu), the AMRAP badge is whole, the
+// logger's header has no Sign out, and each action has one name: "Start workout" opens the
+// logger, "Log a past workout" the form.
+import { signUp as signUpByApi, gqlData } from "../../test/support/harness.ts";
+import { useBrowserTest, expectPage, expectNoHorizontalScroll, screenshot, type Page } from "./support/browser.ts";
+import { openSetMenu } from "./support/logger.ts";
+
+const web = useBrowserTest();
+
+const APPLY_ROUTINE = `mutation($d: JSON) { applyRoutineDocument(input: { document: $d }) { routine { id } } }`;
+const APPLY_WORKOUT = `mutation($d: JSON) { applyWorkoutDocument(input: { document: $d }) { workout { id } } }`;
+const PAGES = [
+  "/",
+  "/log",
+  "/routines",
+  "/programs",
+  "/workouts",
+  "/progress",
+  "/exercises",
+  "/bodyweight",
+  "/settings",
+];
+
+async function lifter() {
+  const account = await signUpByApi(web.server.url, "Narrow Nia");
+  await gqlData(
+    web.server.url,
+    APPLY_ROUTINE,
+    {
+      d: {
+        name: "531 Bench",
+        unit: "kg",
+        exercises: [
+          { exercise: "Bench Press", sets: 3, trainingMax: 100, warmups: 3, cycle: [["65%x5", "75%x5", "85%x5+"]] },
+        ],
+      },
+    },
+    { token: account.token },
+  );
+  await gqlData(
+    web.server.url,
+    APPLY_WORKOUT,
+    { d: { date: "2026-01-05", unit: "kg", exercises: [{ exercise: "Bench Press", sets: ["102.5x5", "102.5x5"] }] } },
+    { token: account.token },
+  );
+  return account;
+}
+
+/** Every visible control in the logger smaller than 44 x 44 (a checkbox counts as its label, the box tapped). */
+async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const controls = [
+      ...document.querySelectorAll<HTMLElement>(
+        ".logger button, .logger select, .logger input, .logger label.set-check",
+      ),
+    ];
+    return controls
+      .filter((c) => !(c instanceof HTMLInputElement && c.type === "checkbox") && !c.closest(".visually-hidden"))
+      .filter((c) => c.getClientRects().length > 0)
+      .map((c) => ({ c, r: c.getBoundingClientRect() }))
+      .filter(({ r }) => r.width < 43.9 || r.height < 43.9)
+      .map(
+        ({ c, r }) =>
+          `${c.getAttribute("aria-label") ?? c.textContent?.trim()}: ${Math.round(r.width)}x${Math.round(r.height)}`,
+      );
+  });
+}
+
+for (const width of [360, 390, 412]) {
+  test(`${width} px: no page scrolls sideways; every logger target is at least 44 x 44; AMRAP whole; no Sign out in the logger`, async () => {
+    const account = await lifter();
+    const { context, page } = await web.signedInPage(account, { width, height: 800 }, { touch: true });
+    for (const address of PAGES) {
+      await page.goto(address);
+      await page.getByRole("heading", { level: 1 }).waitFor();
+      await page.waitForLoadState("networkidle");
+      expect([address, await page.evaluate(() => document.documentElement.scrollWidth)]).toEqual([address, width]);
+    }
+
+    // One name per action: Home's Start workout opens the logger.
+    await page.goto("/");
+    await page.getByRole("link", { name: "Start workout: 531 Bench" }).click();
+    await expectPage(page, "Workout: 531 Bench");
+    expect(await page.getByRole("banner").getByRole("button", { name: "Sign out" }).count()).toBe(0);
+    const bench = page.getByRole("region", { name: "Bench Press" });
+    await bench.getByRole("checkbox", { name: "Done: Bench Press set 1" }).check();
+    await page.getByRole("timer", { name: "Rest timer" }).waitFor();
+    await bench.getByLabel("Weight (kg): Bench Press set 4", { exact: true }).focus();
+    await openSetMenu(bench, "Bench Press set 6");
+    await expectNoHorizontalScroll(page);
+    expect(await smallTargets(page)).toEqual([]);
+    // The AMRAP badge on the last work set: whole, inside its column.
+    const badge = await bench.locator(".badge-amrap").evaluate((b) => {
+      const cell = b.parentElement!.getBoundingClientRect();
+      const r = b.getBoundingClientRect();
+      return { text: b.textContent, whole: b.scrollWidth <= b.clientWidth + 0.5, inside: r.right <= cell.right + 0.5 };
+    });
+    expect(badge).toEqual({ text: "AMRAP", whole: true, inside: true });
+    await screenshot(page, `phone-fit-logger-${width}`);
+
+    // Out of the logger, Sign out is in the header again; Log a past workout opens the form.
+    await page.goto("/");
+    await page.getByRole("banner").getByRole("button", { name: "Sign out" }).waitFor();
+    await page.getByRole("link", { name: "Log a past workout: 531 Bench" }).click();
+    await expectPage(page, "Log a past workout");
+    await context.close();
+  }, 150_000);
+}
