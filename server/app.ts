@@ -6,7 +6,7 @@ import { postgraphile } from "postgraphile";
 import { grafserv } from "postgraphile/grafserv/express/v4";
 import { makePreset } from "./graphql/preset.ts";
 import type { Services } from "./services.ts";
-import { GRAPHQL_PATH, MCP_PATH, AUTH_PATH, ADMIN_PATH } from "./http/paths.ts";
+import { GRAPHQL_PATH, MCP_PATH, AUTH_PATH, ADMIN_PATH, OAUTH_PATH } from "./http/paths.ts";
 import { lowerCaseMediaType, jsonUnlessGraphqlResponseAsked } from "./http/media-type.ts";
 import {
   CLIENT_COST_LIMITS,
@@ -18,6 +18,7 @@ import {
 import { sessionIdentity } from "./identity/session.ts";
 import { deferApiKey } from "./identity/api-key-meter.ts";
 import { authRoutes } from "./identity/auth-routes.ts";
+import { passwordChecks, PASSWORD_CHECK_LIMITS, type PasswordCheckLimits } from "./limits/password-checks.ts";
 import { HttpError, sendError } from "./http/http-error.ts";
 import { JSON_RPC_CODES, STANDARD_MESSAGES, type RouteCode } from "../db/errors.ts";
 import { isOutage, OUTAGE_MESSAGE, OUTAGE_RETRY_AFTER_SECONDS } from "../db/outage.ts";
@@ -80,6 +81,8 @@ export type AppOptions = {
   responseMaxBytes?: number;
   /** Timeouts and caps of connections before a request is read (server/http/connection-bounds.ts); CONNECTION_BOUNDS unless overridden. */
   connectionBounds?: Partial<ConnectionBounds>;
+  /** The password checks' queue (server/limits/password-checks.ts); PASSWORD_CHECK_LIMITS unless overridden. */
+  passwordChecks?: Partial<PasswordCheckLimits>;
   /** A built web app to serve instead of web/dist (tests that deploy a new version under a running page). */
   webDist?: string;
   /** The embedded database's folder and DISK_FREE_WARN_MB: readiness says `disk: "low"` below it (server/disk-space.ts). */
@@ -87,14 +90,18 @@ export type AppOptions = {
 };
 export type App = { app: express.Express; server: Server; close: () => Promise<void> };
 
-type BodyParserError = { status?: number; type?: string; code?: string };
+type BodyParserError = { status?: number; type?: string; code?: string; limit?: number };
 
 /** A body express.json could not read, or could not hand to PostgreSQL, as a refusal; null for anything else. */
 function bodyRefusal(error: BodyParserError): { code: RouteCode; message: string } | null {
   if (error.type === "entity.parse.failed")
     return { code: "BAD_REQUEST", message: "The request body is not valid JSON" };
   if (error.type === "entity.too.large")
-    return { code: "PAYLOAD_TOO_LARGE", message: `The request body is larger than ${BODY_LIMIT}` };
+    return {
+      code: "PAYLOAD_TOO_LARGE",
+      // A route's own smaller limit (OAuth's 16 kB) is named as it is.
+      message: `The request body is larger than ${error.limit && error.limit < BODY_LIMIT_BYTES ? `${error.limit / 1024} kB` : BODY_LIMIT}`,
+    };
   if (error.type === "charset.unsupported" || error.type === "encoding.unsupported") {
     return { code: "UNSUPPORTED_MEDIA_TYPE", message: (error as Error).message };
   }
@@ -152,7 +159,15 @@ function graphqlConcurrencyRefusal(res: Response, { code, message, retryAfter, l
 
 /** The connections `pools` may open: descriptors kept for them (server/http/connection-bounds.ts). */
 function poolConnections(pools: Pools): number {
-  const all = [pools.account, pools.identity, pools.graphql, pools.worker, pools.health, pools.ownerHealth];
+  const all = [
+    pools.account,
+    pools.password,
+    pools.identity,
+    pools.graphql,
+    pools.worker,
+    pools.health,
+    pools.ownerHealth,
+  ];
   return all.reduce((sum, pool) => sum + (pool.options.max ?? 10), 0);
 }
 
@@ -173,6 +188,7 @@ export async function createApp({
   responseMaxBytes,
   connectionBounds,
   disk,
+  passwordChecks: passwordCheckLimits,
 }: AppOptions): Promise<App> {
   const app = express();
   const bounds = { ...CONNECTION_BOUNDS, ...connectionBounds };
@@ -218,7 +234,10 @@ export async function createApp({
   app.use(GRAPHQL_PATH, gate(graphqlConcurrencyRefusal));
   app.use(MCP_PATH, mcpCors, gate(mcpRefusal));
   // Not strict: `null` or `"x"` is valid JSON; the routes then say it must be an object.
-  app.use(express.json({ limit: BODY_LIMIT_BYTES, strict: false }));
+  const json = express.json({ limit: BODY_LIMIT_BYTES, strict: false });
+  // The OAuth routes read their own bodies, at most 16 kB (server/oauth/routes.ts): read here first,
+  // a registration could store 1 MB.
+  app.use((req, res, next) => (req.path.startsWith(OAUTH_PATH) ? next() : json(req, res, next)));
   // Once the body says which GraphQL operation it is: a secret beside caller-chosen text is never compressed (BREACH).
   app.use(keepSecretsUncompressed(GRAPHQL_PATH));
   // The MCP server takes a connected app's OAuth token, never a session or a key (server/mcp/).
@@ -236,7 +255,14 @@ export async function createApp({
       return sendError(res, "UNAUTHORIZED", "API keys work only on /api/graphql; sign in with a session");
     next();
   });
-  app.use(AUTH_PATH, authRoutes(pools.account, services.authLimits));
+  app.use(
+    AUTH_PATH,
+    authRoutes(
+      pools.account,
+      services.authLimits,
+      passwordChecks(pools.password, { ...PASSWORD_CHECK_LIMITS, ...passwordCheckLimits }),
+    ),
+  );
   app.use(ADMIN_PATH, adminRoutes(pools.account));
   // OAuth for MCP clients: metadata, registration, authorize with the consent page, token.
   app.use(oauthRoutes(pools.account, { rateLimit: oauthRateLimit }));

@@ -12,6 +12,7 @@ import { badRequest, sendError, type HttpError } from "../http/http-error.ts";
 import { STANDARD_MESSAGES } from "../../db/errors.ts";
 import { readBody } from "../http/request-body.ts";
 import { setRetryAfter } from "../limits/rate-limit-headers.ts";
+import type { PasswordChecks } from "../limits/password-checks.ts";
 
 export const PASSWORD_MIN = 8;
 /** bcrypt reads only the first 72 bytes of a password; a longer one would be checked only in part. */
@@ -96,7 +97,11 @@ function signUpRefusal(error: unknown): HttpError | null {
   return null;
 }
 
-export function authRoutes(ownerPool: pg.Pool, limits: AuthLimits) {
+/**
+ * `ownerPool` serves sessions, sign-out and the user record; every bcrypt (sign-up's hash, sign-in's
+ * check) runs through `checks`, on a pool of its own, so a flood of them never makes the rest wait.
+ */
+export function authRoutes(ownerPool: pg.Pool, limits: AuthLimits, checks: PasswordChecks) {
   const router = express.Router();
 
   router.post("/sign-up/email", async (req, res) => {
@@ -104,13 +109,15 @@ export function authRoutes(ownerPool: pg.Pool, limits: AuthLimits) {
     checkEmail(email);
     if (!(await claimAttempt(ownerPool, limits, "sign-up", clientAddress(req), res))) return;
     try {
-      const { rows } = await ownerPool.query("select user_id, token from app_private.sign_up($1, $2, $3, $4, $5)", [
-        name,
-        email,
-        password,
-        clientName(req),
-        unit,
-      ]);
+      const { rows } = await checks.run(res, (pool) =>
+        pool.query("select user_id, token from app_private.sign_up($1, $2, $3, $4, $5)", [
+          name,
+          email,
+          password,
+          clientName(req),
+          unit,
+        ]),
+      );
       setSessionCookie(req, res, rows[0].token);
       res.json({ token: rows[0].token, user: await userRecord(ownerPool, rows[0].user_id) });
     } catch (error) {
@@ -126,9 +133,15 @@ export function authRoutes(ownerPool: pg.Pool, limits: AuthLimits) {
     checkEmail(email);
     const address = clientAddress(req);
     if (!(await claimAttempt(ownerPool, limits, "sign-in", address, res))) return;
-    const { rows } = await ownerPool.query(
-      "select status, user_id, token, retry_after from app_private.sign_in($1, $2, $3, $4, $5, $6)",
-      [email, password, clientName(req), address, limits.failuresPerAccountAndAddress, limits.failuresPerAddress],
+    const { rows } = await checks.run(res, (pool) =>
+      pool.query("select status, user_id, token, retry_after from app_private.sign_in($1, $2, $3, $4, $5, $6)", [
+        email,
+        password,
+        clientName(req),
+        address,
+        limits.failuresPerAccountAndAddress,
+        limits.failuresPerAddress,
+      ]),
     );
     const result = rows[0];
     switch (result.status) {

@@ -27,6 +27,20 @@ import { accessForScopes, OAUTH_LIMITS, SCOPES } from "./limits.ts";
 import { resourceFor, signInAddress } from "./urls.ts";
 import { redirectUriProblem } from "./redirect-uri.ts";
 
+/** The registration fields this server reads (RFC 7591); the rest of a registration is not stored. */
+const KEPT_METADATA = [
+  "client_name",
+  "grant_types",
+  "response_types",
+  "token_endpoint_auth_method",
+  "scope",
+  "client_id_issued_at",
+] as const;
+
+function keptMetadata(client: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(KEPT_METADATA.filter((k) => client[k] !== undefined).map((k) => [k, client[k]]));
+}
+
 export const ACCESS_TOKEN_PREFIX = "mcpa_";
 export const REFRESH_TOKEN_PREFIX = "mcpr_";
 
@@ -73,7 +87,8 @@ export function clientsStore(
     async registerClient(registration) {
       // The SDK's registration handler gives every client an id before it stores it.
       const client = registration as OAuthClientInformationFull;
-      const { client_secret, client_secret_expires_at, ...metadata } = client;
+      const { client_secret, client_secret_expires_at } = client;
+      const metadata = keptMetadata(client);
       const name = (client.client_name ?? "").trim() || "Unnamed app";
       if (name.length > 200) throw new InvalidClientMetadataError("client_name must be at most 200 characters");
       if (client.redirect_uris.length > 10) throw new InvalidClientMetadataError("redirect_uris: at most 10");
@@ -92,7 +107,13 @@ export function clientsStore(
           if (error.code === "SVBAD") throw new InvalidClientMetadataError(error.message ?? "client_name is refused");
           throw error;
         });
-      return client;
+      // Echoed back as kept (the secret too, once): nothing the server ignores.
+      return {
+        ...metadata,
+        client_id: client.client_id,
+        redirect_uris: client.redirect_uris,
+        ...(client_secret ? { client_secret, client_secret_expires_at } : {}),
+      } as OAuthClientInformationFull;
     },
   };
 }

@@ -167,6 +167,36 @@ function redirectUriGate(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
+/** Where U+0000 is in a JSON value (a key or a string at any depth), as a path; null when nowhere. */
+export function nulCharacterAt(value: unknown, path = ""): string | null {
+  if (typeof value === "string") return value.includes("\u0000") ? path || "the body" : null;
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const found = nulCharacterAt(item, `${path}[${i}]`);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      const at = path ? `${path}.${key}` : key;
+      if (key.includes("\u0000")) return `a key of ${path || "the body"}`;
+      const found = nulCharacterAt(item, at);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/** PostgreSQL cannot store U+0000 in text or jsonb: refused as the client's error, anywhere in the metadata. */
+function nulCharacterGate(req: Request, res: Response, next: NextFunction) {
+  const at = req.method === "POST" ? nulCharacterAt(req.body) : null;
+  if (!at) return next();
+  res.set("Access-Control-Allow-Origin", "*");
+  res.set("Cache-Control", "no-store");
+  res.status(400).json({ error: "invalid_client_metadata", error_description: `${at} must not contain U+0000` });
+}
+
 export type OAuthRouteOptions = {
   /** Requests per address in each handler's window (the SDK's defaults unless set; false: none). */
   rateLimit?: false;
@@ -202,6 +232,7 @@ export function oauthRoutes(ownerPool: pg.Pool, options: OAuthRouteOptions = {})
   router.use(
     `${OAUTH_PATH}/register`,
     express.json({ limit: "16kb" }),
+    nulCharacterGate,
     redirectUriGate,
     authMethodGate,
     clientRegistrationHandler({ clientsStore: store, ...limit }),

@@ -18,6 +18,8 @@ export const HEALTH_TIMEOUT_MS = 2000;
 export type Pools = {
   /** Auth and admin routes: sign-up, sign-in, sign-out, bans (owner role). */
   account: pg.Pool;
+  /** Password checks (bcrypt: sign-in, sign-up), behind server/limits/password-checks.ts's queue (owner role). */
+  password: pg.Pool;
   /** Who is calling, on every request: session lookups and API key counters (owner role). */
   identity: pg.Pool;
   /** PostGraphile: the authenticator, switching to the visitor or reader role for each request. */
@@ -57,7 +59,7 @@ function quietPool(config: pg.PoolConfig): pg.Pool {
 export const IDLE_CONNECTION_MS = 1000;
 
 /** Connections of one server's pools, in all (WEB_CONCURRENCY API processes share it; see poolSizes). */
-export const POOL_BUDGET = { account: 10, identity: 10, graphql: 20 } as const;
+export const POOL_BUDGET = { account: 10, identity: 10, graphql: 20, password: 2 } as const;
 
 /**
  * Each API process's share of POOL_BUDGET, with a floor so a process never starves: one process
@@ -69,6 +71,8 @@ export function poolSizes(processes = 1) {
     account: share(POOL_BUDGET.account, 3),
     identity: share(POOL_BUDGET.identity, 3),
     graphql: share(POOL_BUDGET.graphql, 5),
+    // A bcrypt holds a core for about 90 ms: two at once leave the machine's other cores to everyone else.
+    password: share(POOL_BUDGET.password, 1),
   };
 }
 
@@ -99,6 +103,12 @@ export function createPools(
       max: size.account,
       idleTimeoutMillis: IDLE_CONNECTION_MS,
       application_name: name("account"),
+    }),
+    password: quietPool({
+      connectionString: ownerUrl,
+      max: size.password,
+      idleTimeoutMillis: IDLE_CONNECTION_MS,
+      application_name: name("password"),
     }),
     // Counters and session touches commit without waiting for the disk: a crash may forget the last
     // few increments, which matters to nobody, and every request saves an fsync.

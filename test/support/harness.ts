@@ -56,6 +56,10 @@ export const TEST_CALLER_CONCURRENCY = { perCaller: 1_000_000 };
 // checks the real caps with small ones.
 export const TEST_CONNECTION_BOUNDS = { perAddress: 100_000 };
 
+// And sign many users up and in at once: the password checks' queue is checked with a small one in
+// test/server/password-checks.test.ts.
+export const TEST_PASSWORD_CHECKS = { queue: 100_000, waitMs: 120_000 };
+
 /** What a test server is started with: the app's options, and the address it listens on (127.0.0.1; "::" takes IPv6 and IPv4). */
 export type TestServerOptions = Omit<AppOptions, "pools"> & { host?: string };
 
@@ -67,6 +71,7 @@ async function listeningApp(pools: Pools, { host = "127.0.0.1", ...options }: Te
     clientCostLimits: TEST_CLIENT_COST_LIMITS,
     callerConcurrency: TEST_CALLER_CONCURRENCY,
     connectionBounds: TEST_CONNECTION_BOUNDS,
+    passwordChecks: TEST_PASSWORD_CHECKS,
     oauthRateLimit: false,
     ...options,
   });
