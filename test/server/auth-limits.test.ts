@@ -466,7 +466,7 @@ describe("response headers", () => {
     expect(inRes.body.token).toBeTruthy();
     expect(key.body.data.createApiKey.key).toMatch(/^svc_/);
     for (const res of [up, inRes, wrong, session, out, key, malformed])
-      expect(res.headers.get("cache-control")).toBe("no-store");
+      expect(res.headers.get("cache-control")).toBe("no-store, no-transform");
   });
 
   test("security headers reach the auth routes' answers (200, 401, 429, malformed credential, ban route)", async () => {
