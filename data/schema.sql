@@ -312,10 +312,10 @@
 -- 8094    validate_routine_document
 -- 8114    validate_workout_document
 -- 8136    warmup_sets
--- 8172    weekly_volume
--- 8199    workout_document
--- 8238    workout_sets_personal_record
--- 8250    workout_sets_text
+-- 8170    weekly_volume
+-- 8197    workout_document
+-- 8236    workout_sets_personal_record
+-- 8248    workout_sets_text
 
 create extension if not exists citext with schema public;
 create extension if not exists pg_trgm with schema public;
@@ -8143,9 +8143,7 @@ declare
   v_set record;
   v_step numeric := coalesce(step, app_hidden.loadable_step(unit));
 begin
-  if unit is null or unit not in ('kg', 'lb') then
-    raise exception 'unit: must be kg or lb' using errcode = 'SVBAD';
-  end if;
+  perform app_hidden.check_one_of('unit', coalesce(unit, ''), app_hidden.weight_units());
   if warmups is null or warmups < 1 or warmups > 5 then
     raise exception 'warmups: must be between 1 and 5' using errcode = 'SVBAD';
   end if;

@@ -8,9 +8,7 @@ declare
   v_set record;
   v_step numeric := coalesce(step, app_hidden.loadable_step(unit));
 begin
-  if unit is null or unit not in ('kg', 'lb') then
-    raise exception 'unit: must be kg or lb' using errcode = 'SVBAD';
-  end if;
+  perform app_hidden.check_one_of('unit', coalesce(unit, ''), app_hidden.weight_units());
   if warmups is null or warmups < 1 or warmups > 5 then
     raise exception 'warmups: must be between 1 and 5' using errcode = 'SVBAD';
   end if;

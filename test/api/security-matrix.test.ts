@@ -24,12 +24,14 @@ import {
 } from "../support/harness.ts";
 import { OPERATION_LIMITS } from "../../server/graphql/operation-cost.ts";
 import { connectRaw } from "../support/oauth-flow.ts";
+import { captureLog } from "../../server/observability/logger.ts";
 
 // ---------------------------------------------------------------- captured server log
 const logged: string[] = [];
 const originalWrites = { out: process.stdout.write, err: process.stderr.write };
 const originalConsole = { log: console.log, error: console.error, warn: console.warn, info: console.info };
 const originalLogSetting = process.env.SVC_LOG;
+let stopLogCapture = () => {};
 
 function captureLogs() {
   delete process.env.SVC_LOG; // the app logs for real during this file
@@ -42,6 +44,10 @@ function captureLogs() {
       if (text.startsWith('{"time":')) return true;
       return (original as any).call(this, chunk, ...rest);
     } as typeof process.stdout.write;
+  // The logger writes to the descriptors itself (log-sink.ts), past process.stdout.write: take its lines.
+  stopLogCapture = captureLog((line) => {
+    logged.push(line);
+  });
   process.stdout.write = tap(originalWrites.out);
   process.stderr.write = tap(originalWrites.err);
   for (const name of ["log", "error", "warn", "info"] as const) {
@@ -51,6 +57,7 @@ function captureLogs() {
   }
 }
 function restoreLogs() {
+  stopLogCapture();
   process.stdout.write = originalWrites.out;
   process.stderr.write = originalWrites.err;
   Object.assign(console, originalConsole);

@@ -93,7 +93,7 @@ test("warmupSets: the logger's ramp by the same rules; bad arguments refused by 
   for (const [vars, message] of [
     [{ w: "100x5", n: 0 }, "warmups: must be between 1 and 5"],
     [{ w: "100x5", n: 6 }, "warmups: must be between 1 and 5"],
-    [{ w: "100x5", u: "stone" }, "unit: must be kg or lb"],
+    [{ w: "100x5", u: "stone" }, "unit: must be one of kg, lb"],
     [{ w: "100x5", step: "0" }, "step: must be more than 0 and at most 100"],
     [{ w: "100x5", tm: "0" }, "trainingMax: must be more than 0 and at most 10000"],
     [{ w: "lots" }, "workSet: "],
