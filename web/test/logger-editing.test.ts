@@ -66,10 +66,10 @@ test("a lb workout with kg history: focus after start, plates, removals (announc
   await page.getByLabel("Add an exercise").fill("back squat");
   await page.getByRole("button", { name: "Add Back Squat", exact: true }).click();
   const squat = page.getByRole("region", { name: "Back Squat" });
-  // Last time was in kg, inside a lb workout: the unit is said.
+  // Last time was in kg, inside a lb workout: shown in lb, the entered kg beside it.
   const history = squat.getByRole("group", { name: "History of Back Squat" });
   await history.getByText("100x5").waitFor();
-  expect(await history.innerText()).toMatch(/Last time \(2026-01-05, in kg\)/);
+  expect(await history.innerText()).toMatch(/Last time \(2026-01-05\): 220\.5x5 \(logged in kg: 100x5\)/);
 
   // "142.25" fits the weight box, three digits the reps box (no sideways scroll in the input).
   await squat.getByLabel("Weight (lb): Back Squat set 1", { exact: true }).fill("142.25");
