@@ -8,12 +8,12 @@
 // so its sum is what the install really holds. Ratios are against the peer's figures on the same
 // kind of machine: wger holds 251 MiB PSS for app and database; a restart answering within 2 s.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync, chmodSync, readFileSync, readdirSync } from "node:fs";
+import { mkdtempSync, rmSync, chmodSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "../db/embedded.ts";
 import { ensureWebBuild } from "../server/http/web-app.ts";
-import { loadProcess, report, signUpLifter, summary } from "./support.ts";
+import { descendants, loadProcess, report, signUpLifter, summary } from "./support.ts";
 
 const MEMORY_GOAL_MIB = 251;
 const RESTART_GOAL_MS = 2000;
@@ -31,25 +31,6 @@ function readProc(pid: number, file: string): string | null {
   } catch {
     return null;
   }
-}
-
-/** The pid and every descendant of it (from /proc's parent pids). */
-function processTree(rootPid: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = readProc(Number(entry), "stat");
-    if (!stat) continue;
-    const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-    children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-  }
-  const tree: number[] = [];
-  const walk = (pid: number) => {
-    tree.push(pid);
-    for (const child of children.get(pid) ?? []) walk(child);
-  };
-  walk(rootPid);
-  return tree;
 }
 
 /** What a process of the install is: npm, the primary, an API process, or a PostgreSQL process by its title. */
@@ -74,7 +55,7 @@ function memoryOf(pid: number, rootPid: number): ProcessMemory | null {
 }
 
 function memoryReport(phase: string, rootPid: number, extra: Record<string, unknown> = {}) {
-  const processes = processTree(rootPid)
+  const processes = descendants(rootPid)
     .map((pid) => memoryOf(pid, rootPid))
     .filter((m): m is ProcessMemory => m !== null);
   const sum = (key: "rssMiB" | "pssMiB", match: (role: string) => boolean) =>
@@ -103,7 +84,7 @@ type Server = { child: ChildProcess; url: string; output: () => string; stop: ()
 
 /** The Node server npm started (npm's child running server/main.ts), once it is there. */
 function serverPid(npmPid: number): number | undefined {
-  return processTree(npmPid).find(
+  return descendants(npmPid).find(
     (pid) => pid !== npmPid && (readProc(pid, "cmdline") ?? "").split("\0").includes("server/main.ts"),
   );
 }
