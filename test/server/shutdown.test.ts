@@ -67,6 +67,9 @@ test.each([1, 2])(
       WEB_CONCURRENCY: String(processes),
       // The largest cap two processes allow (server/limits/caller-concurrency.ts).
       CALLER_CONCURRENCY: "9",
+      // The load is one signed-out address sending as fast as it is answered, for seconds: lifted so
+      // the address budget (graphql-cost.test.ts) cannot answer 429 before the signal.
+      ADDRESS_COST_PER_MINUTE: "1000000000000",
     });
     const lock = new pg.Client({ connectionString: db.ownerUrl });
     lock.on("error", () => {});
