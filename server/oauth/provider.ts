@@ -1,7 +1,7 @@
 // The OAuth 2.1 authorization server behind the MCP server, as the MCP SDK's OAuthServerProvider:
 // clients registered dynamically, codes with PKCE (S256, checked by the SDK's token handler),
 // rotating refresh tokens and short-lived access tokens. Everything is kept in PostgreSQL through
-// app_private functions (the oauth_* ones in data/schema.sql), and only as SHA-256 hashes.
+// app_private functions (the oauth_* ones in data/schema/), and only as SHA-256 hashes.
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { Response } from "express";
 import type pg from "pg";

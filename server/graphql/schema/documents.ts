@@ -1,6 +1,6 @@
 // Routine and workout documents in GraphQL: routineDocument / workoutDocument (show),
 // applyRoutineDocument / applyWorkoutDocument (validate and save in one transaction). Everything
-// that decides anything lives in SQL (the documents part of data/schema.sql); an invalid document
+// that decides anything lives in SQL (the documents part of data/schema/); an invalid document
 // raises SQLSTATE SVDOC there, which maskError turns into {code: INVALID_DOCUMENT, path, reason}.
 import { extendSchema, gql } from "postgraphile/utils";
 import { sql } from "postgraphile/pg-sql2";

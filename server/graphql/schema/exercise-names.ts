@@ -1,6 +1,6 @@
 // The exercise resolver in GraphQL. `resolveExercise(name)` and `resolveExercises(names)` are SQL
 // functions PostGraphile exposes by itself (app_public.resolve_exercise(s) over app_hidden.match_exercise
-// in data/schema.sql: the rules live there); this adds the exercises a resolution names, as
+// in data/schema/: the rules live there); this adds the exercises a resolution names, as
 // `exercise` and `candidates`, read in one query each for the whole request.
 import { changeNullability, extendSchema, gql } from "postgraphile/utils";
 import { TYPES, listOfCodec, type PgSelectSingleStep } from "postgraphile/@dataplan/pg";

@@ -1,5 +1,5 @@
 // Personal records in GraphQL: the typed `Exercise.records` over app_public.exercises_records (JSON
-// in SQL, see data/schema.sql), so the field names are exactly its keys (`heaviest`, `bestE1rm`,
+// in SQL, see data/schema/), so the field names are exactly its keys (`heaviest`, `bestE1rm`,
 // `repsAtWeight`, the most reps at bodyweight, the longest timed set, the rep-max table, whether a
 // weight record is load added to bodyweight) and the default plans read them.
 // (`WorkoutSet.personalRecord` is server/graphql/schema/progression.ts.)

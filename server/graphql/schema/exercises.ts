@@ -1,6 +1,6 @@
 // The exercise catalog in GraphQL: `searchExercises(words, limit)` as a plain ranked list, and the
 // computed `Exercise.aliases` / `Exercise.custom` fields. The ranking, the limits and the errors
-// live in SQL (app_public.search_exercises, in the catalog part of data/schema.sql); this only exposes it.
+// live in SQL (app_public.search_exercises, in the catalog part of data/schema/); this only exposes it.
 // Custom exercises are written with createCustomExercise / updateCustomExercise /
 // deleteCustomExercise, which PostGraphile generates from the SQL functions of the same names.
 import { changeNullability, extendSchema, gql } from "postgraphile/utils";

@@ -3,7 +3,7 @@
 // importWorkouts(importId)) and exportAccount / exportWorkouts (a page of documents at a time).
 // Files are read by clients with @svc/sdk/import (the same code for the CLI and the web app);
 // everything that decides anything (name mapping, duplicates, the document rules, the staging
-// limits) is in SQL (import_history, import_staged, stage_import_part in data/schema.sql).
+// limits) is in SQL (import_history, import_staged, stage_import_part in data/schema/).
 import { extendSchema, gql } from "postgraphile/utils";
 import { loadOneWithPgClient, type PgClient, type PgExecutor } from "postgraphile/@dataplan/pg";
 import { SafeError, constant, object, type FieldArgs } from "postgraphile/grafast";

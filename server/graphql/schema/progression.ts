@@ -1,4 +1,4 @@
-// Progression, records and volume in GraphQL. Most of it is SQL (judge_session, next_target, progression_targets in data/schema.sql):
+// Progression, records and volume in GraphQL. Most of it is SQL (judge_session, next_target, progression_targets in data/schema/):
 // `Routine.nextWorkout(date)` and `Routine.nextTargets(date)` are computed columns PostGraphile
 // exposes by itself (nextTargets as a list only, named without a `List` suffix here), and volume is
 // plain columns on workout_sets that @graphile/pg-aggregates groups. This plugin adds
