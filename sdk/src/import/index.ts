@@ -50,6 +50,7 @@ export {
 export * from "./export.ts";
 
 export { IMPORT_LIMITS } from "./limits.ts";
+export * from "./name-mappings.ts";
 
 /** Every format (a key per value of the schema's ImportFormat) with the name people know it by. */
 export const IMPORT_FORMAT_NAMES: Readonly<Record<ImportFormat, string>> = {

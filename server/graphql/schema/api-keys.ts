@@ -7,8 +7,6 @@ import type { PgSelectSingleStep } from "postgraphile/@dataplan/pg";
 import { access, type FieldArgs, type Step } from "postgraphile/grafast";
 import { sqlRowMutation } from "./sql-mutation.ts";
 
-export const MAX_KEYS_PER_USER = 50;
-
 /** Turns a GraphQL enum value (internal or external spelling) into the SQL spelling. */
 export function sqlEnum(value: unknown): string | null {
   return typeof value === "string" ? value.toLowerCase() : null;

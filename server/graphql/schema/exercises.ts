@@ -9,9 +9,6 @@ import { constant, type FieldArgs } from "postgraphile/grafast";
 
 const TEXT_ARRAY = listOfCodec(TYPES.text);
 
-export const SEARCH_DEFAULT_LIMIT = 20;
-export const SEARCH_MAX_LIMIT = 100;
-
 export const ExercisesPlugin = extendSchema((build) => {
   const { sql } = build;
   const searchExercises = build.input.pgRegistry.pgResources.search_exercises;

@@ -6,10 +6,13 @@
 // limits) is in SQL (import_history, import_staged, stage_import_part in data/schema/).
 import { extendSchema, gql } from "postgraphile/utils";
 import { loadOneWithPgClient, type PgClient, type PgExecutor } from "postgraphile/@dataplan/pg";
-import { SafeError, constant, object, type FieldArgs } from "postgraphile/grafast";
+import { SafeError, access, constant, object, type FieldArgs, type Step } from "postgraphile/grafast";
 import { firstBadJsonValue } from "@svc/sdk/documents";
 import {
   IMPORT_LIMITS,
+  IMPORT_NAME_ACTIONS,
+  IMPORT_NAME_VIAS,
+  enumValueName,
   SKIP_REASONS,
   parseImport,
   lineOfPath,
@@ -21,6 +24,20 @@ import {
 import { allowDatabaseTime } from "../database-time.ts";
 import { sqlMutation, sqlRowMutation } from "./sql-mutation.ts";
 import { withLineOfPath } from "../mask-error.ts";
+
+/** `a (what a means), b (...)`, for a field's description. */
+const valuesText = (values: Record<string, string>) =>
+  Object.entries(values)
+    .map(([value, meaning]) => `${value} (${meaning})`)
+    .join(", ");
+/** A GraphQL enum's values, each described, in SDL. */
+const enumValuesSdl = (values: Record<string, string>) =>
+  Object.entries(values)
+    .map(([value, meaning]) => `"${meaning[0].toUpperCase()}${meaning.slice(1)}." ${enumValueName(value)}`)
+    .join("\n    ");
+/** The enum values' plans: each GraphQL name stands for the text SQL answers. */
+const enumValues = (values: Record<string, string>) =>
+  Object.fromEntries(Object.keys(values).map((value) => [enumValueName(value), { value }]));
 
 type ImportChoiceInput = { name: string; action: "map" | "create" | "skip"; exercise?: string | null };
 
@@ -294,10 +311,14 @@ const IMPORT_EXPORT_TYPES = gql`
   type ImportNameMapping {
     "The name as the file writes it."
     name: String!
-    "map, create, skip, or unmapped (a choice is needed before importing)."
+    "${valuesText(IMPORT_NAME_ACTIONS)}. The same as \`outcome\`, as text."
     action: String!
-    "How it was mapped: choice, name (an exercise name, alias or id), other-app (another app's name for it), equipment (\`Name (Equipment)\`), export (a custom exercise of the export)."
+    "What the import does with this name."
+    outcome: ImportNameAction!
+    "How it was mapped: ${valuesText(IMPORT_NAME_VIAS)}; null when unmapped with no candidates. The same as \`matchedBy\`, as text."
     via: String
+    "How it was mapped (null when unmapped with no candidates)."
+    matchedBy: ImportNameVia
     "The exercise it maps to (null when it is to be created, skipped or unmapped)."
     exercise: String
     exerciseId: UUID
@@ -305,6 +326,14 @@ const IMPORT_EXPORT_TYPES = gql`
     suggestions: [String!]!
     "Sets of the file under this name (duplicates of workouts already there not counted)."
     sets: Int!
+  }
+  "What an import does with one of a file's exercise names."
+  enum ImportNameAction {
+    ${enumValuesSdl(IMPORT_NAME_ACTIONS)}
+  }
+  "How an import found the exercise a file's name means."
+  enum ImportNameVia {
+    ${enumValuesSdl(IMPORT_NAME_VIAS)}
   }
   "Rows of a file not imported, or imported with something left out, for one reason."
   type ImportSkippedRows {
@@ -400,6 +429,8 @@ const IMPORT_EXPORT_TYPES = gql`
 `;
 
 const IMPORT_EXPORT_ENUMS = {
+  ImportNameAction: { values: enumValues(IMPORT_NAME_ACTIONS) },
+  ImportNameVia: { values: enumValues(IMPORT_NAME_VIAS) },
   ImportAction: { values: { MAP: { value: "map" }, CREATE: { value: "create" }, SKIP: { value: "skip" } } },
   ImportFormat: {
     values: {
@@ -414,6 +445,12 @@ const IMPORT_EXPORT_ENUMS = {
 /** The plans of importWorkouts, stageImportPart, importLimits, exportAccount and exportWorkouts, all run on `executor`. */
 function importExportPlans(executor: PgExecutor) {
   return {
+    ImportNameMapping: {
+      plans: {
+        outcome: ($mapping: Step) => access($mapping, "action"),
+        matchedBy: ($mapping: Step) => access($mapping, "via"),
+      },
+    },
     Mutation: {
       plans: {
         importWorkouts(_: unknown, fieldArgs: FieldArgs) {

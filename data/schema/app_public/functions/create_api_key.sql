@@ -28,8 +28,9 @@ begin
   end if;
   -- Serialise key creation per user so the limit holds under concurrent requests.
   perform 1 from app_public.users u where u.id = v_user for update;
-  if (select count(*) from app_public.api_keys k where k.user_id = v_user) >= 50 then
-    raise exception 'You already hold 50 API keys, the most allowed; revoke one first' using errcode = 'SVLIM';
+  if (select count(*) from app_public.api_keys k where k.user_id = v_user) >= app_hidden.api_keys_per_user_max() then
+    raise exception 'You already hold % API keys, the most allowed; revoke one first', app_hidden.api_keys_per_user_max()
+      using errcode = 'SVLIM';
   end if;
   key := 'svc_' || app_private.random_base62(40);
   insert into app_public.api_keys (user_id, name, start, access, expires_at)
@@ -38,5 +39,6 @@ begin
   insert into app_private.api_key_hashes (api_key_id, key_hash) values (api_key_id, digest(key, 'sha256'));
 end;
 $function$;
-comment on function app_public.create_api_key(p_name text, p_access app_public.api_key_access, p_expires_in text, OUT api_key_id uuid, OUT key text) is E'@behavior -*\nCreates an API key for the signed-in user (a session, never a key) and returns the full key value, once: `svc_` and 40 random base62 characters. Only its SHA-256 and its first 8 characters are kept. name: 1 to 80 characters (trimmed); expires_in: days_30, days_90, year_1 or never; at most 50 keys per user.';
+comment on function app_public.create_api_key(p_name text, p_access app_public.api_key_access, p_expires_in text, OUT api_key_id uuid, OUT key text) is E'@behavior -*\nCreates an API key for the signed-in user (a session, never a key) and returns the full key value, once: `svc_` and 40 random base62 characters. Only its SHA-256 and its first 8 characters are kept. name: 1 to 80 characters (trimmed); expires_in: days_30, days_90, year_1 or never; at most app_hidden.api_keys_per_user_max() keys per user.';
+grant execute on function app_public.create_api_key(p_name text, p_access app_public.api_key_access, p_expires_in text, OUT api_key_id uuid, OUT key text) to svc_reader;
 grant execute on function app_public.create_api_key(p_name text, p_access app_public.api_key_access, p_expires_in text, OUT api_key_id uuid, OUT key text) to svc_visitor;
