@@ -69,7 +69,11 @@ async function main() {
   const stopDiskWatch = watchDiskSpace(appOptions.disk);
   const running = (port: number) => {
     const base = config.publicUrl ?? `http://localhost:${port}`;
-    const listening = config.publicUrl ? `, listening on port ${port}` : "";
+    const opened = config.host !== "127.0.0.1";
+    const listening =
+      config.publicUrl || opened
+        ? `, listening on ${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`
+        : "";
     say(
       `Training Log is running at ${base}/  (GraphQL: ${base}/api/graphql${listening})${config.webConcurrency > 1 ? ` with ${config.webConcurrency} API processes` : ""}`,
     );
@@ -92,7 +96,13 @@ async function main() {
     say("Stopped");
   });
   const cannotListen = async (error: NodeJS.ErrnoException) => {
-    fail(error.code === "EADDRINUSE" ? `Port ${config.port} is in use; set PORT to another port` : error.message);
+    fail(
+      error.code === "EADDRINUSE"
+        ? `Port ${config.port} is in use; set PORT to another port`
+        : error.code === "EADDRNOTAVAIL" || error.code === "ENOTFOUND"
+          ? `HOST ${config.host} is not an address of this machine; set HOST to one of its addresses, or 0.0.0.0 for all`
+          : error.message,
+    );
     await stopAll();
     process.exit(1);
   };
@@ -112,6 +122,7 @@ async function main() {
       {
         count: config.webConcurrency,
         port: config.port,
+        host: config.host,
         connections: { ownerUrl: db.ownerUrl, authUrl: db.authUrl, pooler: db.pooler },
         app: appOptions,
       },
@@ -127,7 +138,7 @@ async function main() {
   const { server, close } = await createApp({ pools: db.pools, ...appOptions });
   stopHttp = close;
   server.on("error", cannotListen);
-  server.listen(config.port, () => running((server.address() as { port: number }).port));
+  server.listen(config.port, config.host, () => running((server.address() as { port: number }).port));
 }
 
 if (cluster.isWorker) {

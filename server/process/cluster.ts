@@ -16,6 +16,7 @@ type StartMessage = {
   connections: Connections;
   processes: number;
   port: number;
+  host: string;
   app: Omit<AppOptions, "pools">;
 };
 /** What an API process answers. */
@@ -38,9 +39,10 @@ export function startApiProcesses(
   {
     count,
     port,
+    host,
     connections,
     app,
-  }: { count: number; port: number; connections: Connections; app: Omit<AppOptions, "pools"> },
+  }: { count: number; port: number; host: string; connections: Connections; app: Omit<AppOptions, "pools"> },
   say: (message: string) => void,
 ): ApiProcesses {
   let stopping = false;
@@ -58,7 +60,7 @@ export function startApiProcesses(
     const worker = cluster.fork();
     live.add(worker);
     worker.on("online", () => {
-      const message: StartMessage = { type: "start", connections, processes: count, port, app };
+      const message: StartMessage = { type: "start", connections, processes: count, port, host, app };
       worker.send(message);
     });
     worker.on("message", (message: ApiMessage) => {
@@ -129,7 +131,9 @@ export function runApiProcess(): void {
         send({ type: "failed", message: error.message, code: error.code });
         void exit();
       });
-      server.listen(message.port, () => send({ type: "listening", port: (server.address() as { port: number }).port }));
+      server.listen(message.port, message.host, () =>
+        send({ type: "listening", port: (server.address() as { port: number }).port }),
+      );
     } catch (error) {
       send({ type: "failed", message: (error as Error).message });
       await exit();

@@ -16,6 +16,8 @@ import { DEFAULT_DISK_FREE_WARN_MB } from "../observability/disk-space.ts";
 
 export type Config = {
   port: number;
+  /** HOST: the address HTTP listens on; 127.0.0.1 (this machine only) unless the operator opens it. */
+  host: string;
   /** PUBLIC_URL: the address the service is reached by (server/process/public-url.ts); unset: the loopback at the listening port. */
   publicUrl?: string;
   databaseUrl?: string;
@@ -63,6 +65,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const processes = webConcurrency(env);
   return {
     port,
+    host: listenHost(env),
     publicUrl: env.PUBLIC_URL ? parsePublicUrl(env.PUBLIC_URL) : undefined,
     databaseUrl: postgresUrl(env, "DATABASE_URL"),
     authDatabaseUrl: postgresUrl(env, "AUTH_DATABASE_URL"),
@@ -91,6 +94,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     diskFreeWarnMb: diskFreeWarnMb(env),
   };
+}
+
+/** A loopback, a wildcard (`0.0.0.0`, `::`) or a host name; the listen itself says if it is not this machine's. */
+function listenHost(env: NodeJS.ProcessEnv): string {
+  const raw = env.HOST;
+  if (raw === undefined || raw === "") return "127.0.0.1";
+  if (!/^[0-9A-Za-z.:_-]+$/.test(raw.trim()))
+    throw new Error(`HOST must be an address to listen on (127.0.0.1, 0.0.0.0, ::, or a host name), got "${raw}"`);
+  return raw.trim();
 }
 
 function diskFreeWarnMb(env: NodeJS.ProcessEnv): number {

@@ -104,6 +104,18 @@ test("a libpq multi-host DATABASE_URL is refused naming what to use instead; one
   expect(readConfig({ DATABASE_URL: "postgres://u@a:5432/db" }).databaseUrl).toBe("postgres://u@a:5432/db");
 });
 
+test("HOST: 127.0.0.1 by default (also when empty), a wildcard or host name taken, anything else refused naming it", () => {
+  expect(readConfig({}).host).toBe("127.0.0.1");
+  expect(readConfig({ HOST: "" }).host).toBe("127.0.0.1");
+  expect(readConfig({ HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
+  expect(readConfig({ HOST: "::" }).host).toBe("::");
+  expect(readConfig({ HOST: " train.lan " }).host).toBe("train.lan");
+  expect(() => readConfig({ HOST: "http://0.0.0.0" })).toThrow(
+    /^HOST must be an address to listen on .* got "http:\/\/0\.0\.0\.0"$/,
+  );
+  expect(() => readConfig({ HOST: "a b" })).toThrow(/HOST must be/);
+});
+
 test("DISK_FREE_WARN_MB: default 1024, 0 turns it off, a non-integer is refused", () => {
   expect(readConfig({}).diskFreeWarnMb).toBe(1024);
   expect(readConfig({ DISK_FREE_WARN_MB: "0" }).diskFreeWarnMb).toBe(0);

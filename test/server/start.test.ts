@@ -3,7 +3,7 @@
 // PUBLIC_URL names the OAuth addresses.
 import { spawn } from "node:child_process";
 import { mkdtempSync, existsSync, rmSync, chmodSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { tmpdir, networkInterfaces } from "node:os";
 import path from "node:path";
 import { freePort } from "../../db/embedded.ts";
 import { post, gql } from "../support/harness.ts";
@@ -184,4 +184,44 @@ test("`npm start`: Node's memory settings, SIGTERM to npm stops the server and P
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}, 180000);
+
+/** An IPv4 address of this machine other than the loopback, if it has one. */
+function outsideAddress(): string | undefined {
+  return Object.values(networkInterfaces())
+    .flat()
+    .find((a) => a && a.family === "IPv4" && !a.internal)?.address;
+}
+
+const answers = (url: string) =>
+  fetch(`${url}/api/health/live`, { signal: AbortSignal.timeout(5000) }).then(
+    (r) => r.status,
+    (error: Error & { cause?: { code?: string } }) => error.cause?.code ?? error.message,
+  );
+
+test("HOST: this machine only by default; 0.0.0.0 opens it; an address not of this machine is refused by name", async () => {
+  const outside = outsideAddress();
+  if (!outside) {
+    console.warn(
+      "start.test.ts: this machine has no address but the loopback, so HOST's default is not checked from outside",
+    );
+    return;
+  }
+  const port = await freePort();
+  const closed = start(port);
+  await waitFor(closed, /running at http:\/\/localhost:\d+\/ /);
+  expect(await answers(`http://127.0.0.1:${port}`)).toBe(200);
+  expect(await answers(`http://${outside}:${port}`)).toBe("ECONNREFUSED");
+  closed.child.kill("SIGTERM");
+  expect(await closed.exited).toBe(0);
+
+  const open = start(port, { HOST: "0.0.0.0" });
+  await waitFor(open, /running at .*listening on 0\.0\.0\.0:\d+/);
+  expect(await answers(`http://${outside}:${port}`)).toBe(200);
+  open.child.kill("SIGTERM");
+  expect(await open.exited).toBe(0);
+
+  const elsewhere = start(port, { HOST: "192.0.2.254" === outside ? "192.0.2.253" : "192.0.2.254" });
+  expect(await elsewhere.exited).toBe(1);
+  expect(elsewhere.output()).toMatch(/HOST 192\.0\.2\.25\d is not an address of this machine/);
 }, 180000);
