@@ -1256,6 +1256,60 @@ describe("read-only, disconnect, ban, account deletion", () => {
     expect(ban.status).toBe(200);
     expect((await mcpCall(provider.saved!.access_token)).status).toBe(401);
     expect((await refreshWith(provider)).error).toBe("invalid_grant");
+    // An unban lets the person sign in again; the app's tokens stay ended (it connects anew).
+    const unban = await post(s.url, "/api/auth/admin/unban-user", { userId: user.id }, { token: admin.token });
+    expect(unban.status).toBe(200);
+    expect((await mcpCall(provider.saved!.access_token)).status).toBe(401);
+    expect((await refreshWith(provider)).error).toBe("invalid_grant");
+    const apps = await s.ownerPool.query(
+      "select count(*)::int as n from app_public.connected_apps where user_id = $1",
+      [user.id],
+    );
+    expect(apps.rows[0].n).toBe(0);
+  });
+
+  test("a code issued before a ban is not exchanged after it: no connection, no token", async () => {
+    const admin = await signUp(s.url);
+    await s.ownerPool.query("update app_public.users set role = 'admin' where id = $1", [admin.user.id]);
+    const { token, user, email, password } = await signUp(s.url);
+    const provider = new MemoryProvider();
+    const first = new Client({ name: "test", version: "1.0.0" });
+    await expect(
+      first.connect(new StreamableHTTPClientTransport(mcpUrl(), { authProvider: provider })),
+    ).rejects.toThrow(UnauthorizedError);
+    const { location } = await consent(provider.authorizationUrl!, token, "allow");
+    const code = location.searchParams.get("code")!;
+    expect(code).toBeTruthy();
+    const ban = await post(s.url, "/api/auth/admin/ban-user", { userId: user.id }, { token: admin.token });
+    expect(ban.status).toBe(200);
+    const transport = new StreamableHTTPClientTransport(mcpUrl(), { authProvider: provider });
+    // The ban deleted the pending code.
+    await expect(transport.finishAuth(code)).rejects.toThrow(/authorization code/);
+    expect(provider.saved).toBeUndefined();
+    // And the exchange checks the ban itself: a ban recorded without ban_user (straight in the
+    // table) still refuses a code issued before it.
+    const unban = await post(s.url, "/api/auth/admin/unban-user", { userId: user.id }, { token: admin.token });
+    expect(unban.status).toBe(200);
+    const again = await post(s.url, "/api/auth/sign-in/email", { email, password });
+    const second = new MemoryProvider();
+    await expect(
+      new Client({ name: "test", version: "1.0.0" }).connect(
+        new StreamableHTTPClientTransport(mcpUrl(), { authProvider: second }),
+      ),
+    ).rejects.toThrow(UnauthorizedError);
+    const code2 = (await consent(second.authorizationUrl!, again.body.token, "allow")).location.searchParams.get(
+      "code",
+    )!;
+    await s.ownerPool.query("update app_public.users set banned = true where id = $1", [user.id]);
+    await expect(
+      new StreamableHTTPClientTransport(mcpUrl(), { authProvider: second }).finishAuth(code2),
+    ).rejects.toThrow(/revoked grant/);
+    expect(second.saved).toBeUndefined();
+    const apps = await s.ownerPool.query(
+      "select count(*)::int as n from app_public.connected_apps where user_id = $1",
+      [user.id],
+    );
+    expect(apps.rows[0].n).toBe(0);
   });
 
   test("deleting the account removes its connections and tokens", async () => {

@@ -19,10 +19,15 @@ begin
          ban_reason = p_reason,
          ban_expires = case when p_expires_in is null then null else now() + make_interval(secs => p_expires_in) end
    where u.id = v_user;
-  -- Every device is signed out at once; keys answer as signed out while the ban lasts (use_api_key checks it).
+  -- Every device is signed out, and every key, connected app (its tokens go with it) and pending
+  -- authorization code ends, for good: an unban lets the person sign in again, never revives a
+  -- credential that someone may have taken over.
   delete from app_public.sessions s where s.user_id = v_user;
+  delete from app_public.api_keys k where k.user_id = v_user;
+  delete from app_public.connected_apps a where a.user_id = v_user;
+  delete from app_private.oauth_codes c where c.user_id = v_user;
   return app_private.user_record(v_user);
 end;
 $function$;
-comment on function app_private.ban_user(p_session uuid, p_user text, p_reason text, p_expires_in double precision) is 'Bans a user for the admin signed in with p_session, in one transaction: records banned, ban_reason and ban_expires (now + p_expires_in seconds, or null for no end) and ends all the user''s sessions. Returns the user record.';
+comment on function app_private.ban_user(p_session uuid, p_user text, p_reason text, p_expires_in double precision) is 'Bans a user for the admin signed in with p_session, in one transaction: records banned, ban_reason and ban_expires (now + p_expires_in seconds, or null for no end) and ends all the user''s sessions, API keys, connected apps (with their tokens) and pending authorization codes, which an unban does not bring back. Returns the user record.';
 -- (execute: owner only)

@@ -22,6 +22,10 @@ begin
   if p_resource is not null and p_resource is distinct from v_code.resource then
     status := 'resource_mismatch'; return;
   end if;
+  -- A user banned since the code was issued gets no connection (the ban deletes pending codes too).
+  if exists (select 1 from app_public.users u where u.id = v_code.user_id and app_hidden.ban_in_force(u.banned, u.ban_expires)) then
+    status := 'invalid'; return;
+  end if;
   select * into v_client from app_private.oauth_clients c where c.id = p_client;
   insert into app_public.connected_apps (user_id, client_id, client_name, redirect_host, access, resource)
   values (v_code.user_id, p_client, v_client.name, coalesce(substring(v_code.redirect_uri from '^[a-zA-Z][a-zA-Z0-9+.-]*://([^/?#]+)'), v_code.redirect_uri),
@@ -33,5 +37,5 @@ begin
   access := v_code.access;
 end;
 $function$;
-comment on function app_private.oauth_exchange_code(p_code_hash bytea, p_client text, p_redirect_uri text, p_resource text, p_access_hash bytea, p_refresh_hash bytea, p_access_ttl integer, p_refresh_ttl integer, OUT status text, OUT access app_public.api_key_access) is 'Exchanges an authorization code for a new connected app with an access and a refresh token. status: ok, invalid, reused (the connection it made is revoked), expired, redirect_mismatch or resource_mismatch.';
+comment on function app_private.oauth_exchange_code(p_code_hash bytea, p_client text, p_redirect_uri text, p_resource text, p_access_hash bytea, p_refresh_hash bytea, p_access_ttl integer, p_refresh_ttl integer, OUT status text, OUT access app_public.api_key_access) is 'Exchanges an authorization code for a new connected app with an access and a refresh token. status: ok, invalid (also when the user is banned), reused (the connection it made is revoked), expired, redirect_mismatch or resource_mismatch.';
 -- (execute: owner only)
