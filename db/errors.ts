@@ -56,7 +56,7 @@ export const STANDARD_MESSAGES: Record<string, string> = {
 export const REQUEST_CODES = {
   QUERY_TOO_COMPLEX: "QUERY_TOO_COMPLEX", // over the depth, field, root-field or cost bounds of one operation
   UNSUPPORTED_OPERATION: "UNSUPPORTED_OPERATION", // a subscription: the API answers queries and mutations only
-  WRONG_PASSWORD: "WRONG_PASSWORD", // deleteAccount with a wrong password: nothing deleted, counted as a failed sign-in
+  WRONG_PASSWORD: "WRONG_PASSWORD", // deleteAccount or changePassword with a wrong password: nothing deleted or changed, counted as a failed sign-in
   INVALID_INPUT: "INVALID_INPUT", // a negative list size (first, last, limit, offset) or one over the maximum page, or a UUID argument that is not one; the message names it
   RESPONSE_TOO_LARGE: "RESPONSE_TOO_LARGE", // an answer longer than GRAPHQL_MAX_RESPONSE_BYTES: sent instead of it, naming the cap
   CONCURRENCY_LIMITED: "CONCURRENCY_LIMITED", // sent before GraphQL runs (server/caller-concurrency.ts): a request past its caller's cap of requests at once found its queue full or got no slot within the wait

@@ -44,6 +44,7 @@ export const SESSION_ONLY_FIELDS = new Set([
   "signOutSession",
   "signOutOtherSessions",
   "deleteAccount",
+  "changePassword",
   "disconnectApp",
   "adminUsers",
 ]);

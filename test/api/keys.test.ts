@@ -227,6 +227,7 @@ describe("using a key", () => {
         `select app_public.sign_out_session('${sessions[0].id}')`,
         "select app_public.sign_out_other_sessions()",
         "select app_public.delete_account()",
+        "select app_public.change_password('x', 'long enough', '127.0.0.1', 5, 20)",
         `select * from app_public.users_api_keys((select u from app_public.users u where u.id = '${admin.user.id}'))`,
         `select * from app_public.users_sessions((select u from app_public.users u where u.id = '${admin.user.id}'))`,
       ]) {
@@ -251,6 +252,7 @@ describe("using a key", () => {
       signOutSession: `mutation { signOutSession(input: {id: "${unknownId}"}) { id } }`,
       signOutOtherSessions: "mutation { signOutOtherSessions(input: {}) { count } }",
       deleteAccount: "mutation { deleteAccount(input: {}) { id } }",
+      changePassword: `mutation { changePassword(input: {currentPassword: "x", newPassword: "long enough"}) { signedOutSessions } }`,
       disconnectApp: `mutation { disconnectApp(input: {id: "${unknownId}"}) { id } }`,
       adminUsers: "{ adminUsers { totalCount } }",
     };
