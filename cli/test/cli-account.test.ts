@@ -1,8 +1,8 @@
 // The real `svc` binary against the real server, for the account's own data: settings, bodyweight
-// (log, list, delete, --unit) and signed-in devices (list, sign-out, --others).
+// (log, list, delete, --unit), signed-in devices (list, sign-out, --others) and the password.
 import { hostname } from "node:os";
 import { get, post } from "../../test/support/harness.ts";
-import { accountKit, ACCOUNT_PASSWORD, stdoutJson } from "./support.ts";
+import { accountKit, ACCOUNT_PASSWORD, stdoutJson, svcOnTerminal } from "./support.ts";
 
 const { s, signedUp } = accountKit();
 const PASSWORD = ACCOUNT_PASSWORD;
@@ -164,5 +164,74 @@ describe("devices: sign-out --others", () => {
     expect((await h.run(["device", "sign-out", "--yes"])).code).toBe(2);
     expect((await h.run(["device", "sign-out", "abc", "--others", "--yes"])).code).toBe(2);
     expect((await h.run(["whoami"])).code).toBe(0);
+  });
+});
+
+describe("password", () => {
+  const signIn = (email: string, password: string) => post(s.url, "/api/auth/sign-in/email", { email, password });
+
+  test("--stdin: changed, the other device signed out, this one kept, --json; the old password no longer signs in", async () => {
+    const { h, email } = await signedUp("Pass");
+    const phone = (await signIn(email, PASSWORD)).body.token as string;
+    const r = await h.run(["password", "--stdin"], { input: `${PASSWORD}\nnew passphrase here\n` });
+    expect(r).toMatchObject({ code: 0 });
+    expect(r.stdout).toContain("Password changed. Signed out 1 other device.");
+    expect((await get(s.url, "/api/auth/get-session", { token: phone })).body).toBeNull();
+    expect((await h.run(["whoami"])).code).toBe(0);
+    expect((await signIn(email, PASSWORD)).status).toBe(401);
+    const back = await h.run(["password", "--stdin", "--json"], { input: `new passphrase here\n${PASSWORD}\n` });
+    expect(back.code).toBe(0);
+    expect(stdoutJson(back)).toEqual({ signedOutSessions: 0 });
+  });
+
+  test("a wrong current password changes nothing; one line or a short new one is refused before or by the server", async () => {
+    const { h, email } = await signedUp("Wrong");
+    const wrong = await h.run(["password", "--stdin"], { input: "not my password\nnew passphrase here\n" });
+    expect(wrong.code).not.toBe(0);
+    expect(wrong.stderr).toContain("currentPassword: wrong password; nothing was changed");
+    expect((await signIn(email, PASSWORD)).status).toBe(200);
+    const oneLine = await h.run(["password", "--stdin"], { input: `${PASSWORD}\n` });
+    expect(oneLine.code).toBe(2);
+    expect(oneLine.stderr).toContain("give two lines: the current password, then the new one");
+    const short = await h.run(["password", "--stdin"], { input: `${PASSWORD}\n1234567\n` });
+    expect(short.code).not.toBe(0);
+    expect(short.stderr).toContain("newPassword: must be at least 8 characters");
+    expect((await signIn(email, PASSWORD)).status).toBe(200);
+  });
+
+  test("on a terminal it asks, the new one twice, never echoed; with an API key it is refused naming the session", async () => {
+    const { h, email } = await signedUp("Typist");
+    const steps = (again: string) => [
+      { waitFor: "Current password: ", type: `${PASSWORD}\r` },
+      { waitFor: "New password (at least 8 characters): ", type: "typed passphrase\r" },
+      { waitFor: "New password again: ", type: `${again}\r` },
+    ];
+    const mismatch = await svcOnTerminal(["password"], h.env(), steps("typed passphrasE"));
+    expect(mismatch.code).toBe(2);
+    expect(mismatch.stdout).toContain("The new passwords do not match; nothing was changed.");
+    const r = await svcOnTerminal(["password"], h.env(), steps("typed passphrase"));
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("Password changed.");
+    expect(r.stdout).not.toContain("passphrase");
+    expect((await signIn(email, "typed passphrase")).status).toBe(200);
+
+    const created = await h.run([
+      "key",
+      "create",
+      "--name",
+      "script",
+      "--access",
+      "read-write",
+      "--expires",
+      "30d",
+      "--json",
+    ]);
+    const { key } = stdoutJson(created);
+    const withKey = await h.run(["password", "--stdin"], {
+      input: "typed passphrase\nanother passphrase\n",
+      env: { SVC_API_KEY: key },
+    });
+    expect(withKey.code).not.toBe(0);
+    expect(withKey.stderr).toContain("changePassword needs a signed-in session; API keys cannot use it");
   });
 });

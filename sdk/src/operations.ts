@@ -370,6 +370,14 @@ export const SIGN_OUT_OTHER_SESSIONS = graphql(`
   }
 `);
 
+export const CHANGE_PASSWORD = graphql(`
+  mutation ChangePassword($currentPassword: String!, $newPassword: String!) {
+    changePassword(input: { currentPassword: $currentPassword, newPassword: $newPassword }) {
+      signedOutSessions
+    }
+  }
+`);
+
 export const DELETE_ACCOUNT = graphql(`
   mutation DeleteAccount($password: String) {
     deleteAccount(input: { password: $password }) {

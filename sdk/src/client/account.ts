@@ -85,6 +85,17 @@ export function accountOperations({ request, auth, viewerId, signedIn }: Request
     },
 
     /**
+     * Changes the signed-in user's password (a session only) and signs out every other session;
+     * returns how many were signed out. A wrong current password is WRONG_PASSWORD and counts as a
+     * failed sign-in; a new one under 8 characters, over 72 bytes or equal to it is INVALID_INPUT.
+     */
+    async changePassword(input: { currentPassword: string; newPassword: string }): Promise<number> {
+      const changed = (await request(ops.CHANGE_PASSWORD, input)).changePassword;
+      if (!changed) throw new NotFoundError("The password was not changed");
+      return changed.signedOutSessions;
+    },
+
+    /**
      * Deletes the signed-in user's account, keys, sessions and all their data, for good (a session
      * only); returns the deleted user's id. `password` is needed unless this session signed in
      * within the last 5 minutes (PASSWORD_REQUIRED); a wrong one is WRONG_PASSWORD and counts as a
