@@ -12,6 +12,7 @@ import { exerciseOperations } from "./client/exercises.ts";
 import { historyOperations } from "./client/history.ts";
 import { progressOperations } from "./client/progress.ts";
 import { adminOperations } from "./client/admin.ts";
+import { shareOperations } from "./client/shares.ts";
 
 export type { ClientOptions } from "./client/core.ts";
 
@@ -29,7 +30,8 @@ type ClientAreas = {
   ReturnType<typeof exerciseOperations> &
   ReturnType<typeof historyOperations> &
   ReturnType<typeof progressOperations> &
-  ReturnType<typeof adminOperations>;
+  ReturnType<typeof adminOperations> &
+  ReturnType<typeof shareOperations>;
 
 export function createClient(options: ClientOptions): ClientAreas {
   const core = createRequestCore(options);
@@ -45,5 +47,6 @@ export function createClient(options: ClientOptions): ClientAreas {
     ...historyOperations(core),
     ...progressOperations(core),
     ...adminOperations(core),
+    ...shareOperations(core),
   };
 }

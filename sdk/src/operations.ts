@@ -592,3 +592,61 @@ export const DISCONNECT_APP = graphql(`
     }
   }
 `);
+
+/** Share links of routines (sdk/src/client/shares.ts). */
+export const SHARE_ROUTINE = graphql(`
+  mutation ShareRoutine($routine: String!, $showName: Boolean) {
+    shareRoutine(input: { routine: $routine, showName: $showName }) {
+      link {
+        shareId
+        token
+      }
+    }
+  }
+`);
+
+export const ROUTINE_SHARES = graphql(`
+  query RoutineShares {
+    viewer {
+      id
+      routineSharesByUserId {
+        nodes {
+          id
+          showName
+          createdAt
+          routine: routineByRoutineId {
+            id
+            name
+          }
+        }
+      }
+    }
+  }
+`);
+
+export const REVOKE_ROUTINE_SHARE = graphql(`
+  mutation RevokeRoutineShare($id: UUID!) {
+    deleteRoutineShareById(input: { id: $id }) {
+      routineShare {
+        id
+      }
+    }
+  }
+`);
+
+export const SHARED_ROUTINE = graphql(`
+  query SharedRoutine($token: String!) {
+    sharedRoutine(token: $token)
+  }
+`);
+
+export const ADD_SHARED_ROUTINE = graphql(`
+  mutation AddSharedRoutine($token: String!, $name: String) {
+    addSharedRoutine(input: { token: $token, name: $name }) {
+      routine {
+        id
+        name
+      }
+    }
+  }
+`);

@@ -52,6 +52,12 @@ export const appRoutes: AppRoute[] = [
     access: "signed-in",
     nav: "Workouts",
   },
+  {
+    path: "/calendar",
+    page: lazyPage(() => import("./pages/workouts/Calendar.tsx")),
+    access: "signed-in",
+    nav: "Calendar",
+  },
   { path: "/workouts/new", page: lazyPage(() => import("./pages/workouts/NewWorkout.tsx")), access: "signed-in" },
   { path: "/workouts/:id", page: lazyPage(() => import("./pages/workouts/WorkoutPage.tsx")), access: "signed-in" },
   { path: "/workouts/:id/edit", page: lazyPage(() => import("./pages/workouts/WorkoutEdit.tsx")), access: "signed-in" },
@@ -68,6 +74,12 @@ export const appRoutes: AppRoute[] = [
     access: "signed-in",
   },
   {
+    path: "/records",
+    page: lazyPage(() => import("./pages/records/Records.tsx")),
+    access: "signed-in",
+    nav: "Records",
+  },
+  {
     path: "/exercises",
     page: lazyPage(() => import("./pages/exercises/Exercises.tsx")),
     access: "signed-in",
@@ -81,6 +93,7 @@ export const appRoutes: AppRoute[] = [
   },
   { path: "/settings", page: lazyPage(() => import("./pages/Settings.tsx")), access: "signed-in", nav: "Settings" },
   { path: "/admin", page: lazyPage(() => import("./pages/Admin.tsx")), access: "admin", nav: "Admin" },
+  { path: "/shared/:token", page: lazyPage(() => import("./pages/routines/SharedRoutine.tsx")), access: "public" },
   { path: "/sign-in", page: lazyPage(() => import("./pages/SignIn.tsx")), access: "signed-out" },
   { path: "/sign-up", page: lazyPage(() => import("./pages/SignUp.tsx")), access: "signed-out" },
 ];

@@ -93,6 +93,8 @@ export type CanonicalRoutine = {
   exercises: CanonicalRoutineExercise[];
   /** The program this routine is a day of: routines of one program share each lift's progression. */
   program?: string;
+  /** The folder the lifter keeps this routine in (the Routines page groups by it). */
+  folder?: string;
 };
 
 /** A set: canonical text when done, `{ set, done: false }` when planned and not done. */
@@ -123,7 +125,17 @@ export type CanonicalWorkout = {
   exercises: CanonicalWorkoutExercise[];
 };
 
-export const ROUTINE_FIELDS = ["id", "name", "icon", "progression", "unit", "deload", "exercises", "program"] as const;
+export const ROUTINE_FIELDS = [
+  "id",
+  "name",
+  "icon",
+  "progression",
+  "unit",
+  "deload",
+  "exercises",
+  "program",
+  "folder",
+] as const;
 export const ROUTINE_EXERCISE_FIELDS = [
   "exercise",
   "sets",
@@ -481,6 +493,7 @@ function routine(value: unknown, options: { unit: Unit }): CanonicalRoutine {
   if (o.exercises.length > LIMITS.routineExercises) fail("exercises", REASONS.routineExercises);
   out.exercises = o.exercises.map((e, i) => routineExercise(e, `exercises[${i}]`));
   if (has(o, "program") && o.program !== null) out.program = line(o.program, 1, LIMITS.name, "program", REASONS.name);
+  if (has(o, "folder") && o.folder !== null) out.folder = line(o.folder, 1, LIMITS.name, "folder", REASONS.name);
   return out as CanonicalRoutine;
 }
 

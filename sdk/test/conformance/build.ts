@@ -639,6 +639,38 @@ routine(
   R.setCount,
 );
 
+// folder: after program, the last field of a routine
+routine("routine: folder", rr({ program: "GZCLP", folder: "Home gym" }), null, null, {
+  canonical: {
+    name: "Push A",
+    progression: "linear",
+    unit: "kg",
+    exercises: [{ exercise: "Bench Press", sets: 3, reps: 5 }],
+    program: "GZCLP",
+    folder: "Home gym",
+  },
+});
+routine("routine: folder null is none and omitted", rr({ folder: null }), null, null, {
+  canonical: {
+    name: "Push A",
+    progression: "linear",
+    unit: "kg",
+    exercises: [{ exercise: "Bench Press", sets: 3, reps: 5 }],
+  },
+});
+routine("routine: folder 80 characters", rr({ folder: s(80) }));
+routine("routine: folder 81 characters", rr({ folder: s(81) }), "folder", R.name);
+routine("routine: folder empty", rr({ folder: "" }), "folder", R.name);
+routine("routine: folder a number", rr({ folder: 5 }), "folder", R.string);
+routine("routine: folder with a tab", rr({ folder: "Home\tgym" }), "folder", R.controlCharacter);
+routine("routine: a bad folder comes after a bad program", rr({ program: "", folder: "" }), "program", R.name);
+routine(
+  "routine: a bad folder comes after a bad exercise",
+  rr({ folder: "", exercises: [{ exercise: "Bench Press", sets: 0 }] }),
+  "exercises[0].sets",
+  R.setCount,
+);
+
 // exercises array
 routine("routine: exercises missing", { name: "Push A" }, "exercises", R.required);
 routine("routine: exercises an object", rr({ exercises: {} }), "exercises", R.array);

@@ -1,11 +1,14 @@
-// A chart of values over dates (uPlot: small and fast), as wide as its container (phone too). For
-// screen readers it is one image with a summary; the page shows the same numbers as a table.
-// Import this module only from pages that chart (it brings uPlot along).
-import { useEffect, useRef } from "react";
+// A chart of values over dates (uPlot: small and fast), as wide as its container (phone too), with
+// a range to show (3 months, 1 year, all). For screen readers it is one image with a summary; the
+// page shows the same numbers as a table. Import this module only from pages that chart (it
+// brings uPlot along).
+import { useEffect, useRef, useState } from "react";
 import "./validLocale.ts";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
+import "./timeChart.css";
 import { formatEstimate } from "./units.ts";
+import { axisNumber, CHART_RANGES, defaultRange, rangeFrom, type ChartRange } from "./chartRange.ts";
 
 export type ChartSeries = { label: string; values: (number | null)[]; bars?: boolean; dashed?: boolean };
 
@@ -36,14 +39,7 @@ function secondsToDay(seconds: number): string {
 
 const PALETTE = ["#0b57d0", "#b3261e", "#1e8e3e", "#8430ce"];
 
-export function TimeChart({
-  label,
-  days,
-  series,
-  unit,
-  height = 220,
-  fromZero = true,
-}: {
+type TimeChartProps = {
   /** What the chart shows, for the image's name (a summary is added). */
   label: string;
   days: string[];
@@ -52,7 +48,34 @@ export function TimeChart({
   height?: number;
   /** The value axis starts at 0 (volume, 1RM); false fits it to the values (bodyweight). */
   fromZero?: boolean;
-}) {
+};
+
+/** The chart with its range buttons: the days and values within the range chosen. */
+export function TimeChart(props: TimeChartProps) {
+  const { label, days, series } = props;
+  const [range, setRange] = useState<ChartRange>(() => defaultRange(days, new Date()));
+  const from = rangeFrom(days, range, new Date());
+  const shownDays = days.slice(from);
+  const shownSeries = series.map((s) => ({ ...s, values: s.values.slice(from) }));
+  return (
+    <div className="chart-ranged">
+      <div className="chart-range" role="group" aria-label={`Range of ${label}`}>
+        {CHART_RANGES.map((r) => (
+          <button key={r.key} type="button" aria-pressed={range === r.key} onClick={() => setRange(r.key)}>
+            {r.label}
+          </button>
+        ))}
+      </div>
+      {shownDays.length === 0 ? (
+        <p className="muted">Nothing in this range: choose a longer one.</p>
+      ) : (
+        <RangeChart {...props} days={shownDays} series={shownSeries} />
+      )}
+    </div>
+  );
+}
+
+function RangeChart({ label, days, series, unit, height = 220, fromZero = true }: TimeChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const dataKey = JSON.stringify([days, series]);
   useEffect(() => {
@@ -78,7 +101,7 @@ export function TimeChart({
               : [Math.floor(min * 0.97), Math.ceil(max * 1.03) + (min === max ? 1 : 0)],
         },
       },
-      axes: [axis, { ...axis, size: 56, values: (_u, ticks) => ticks.map((t) => `${Math.round(t * 10) / 10}`) }],
+      axes: [axis, { ...axis, size: 56, values: (_u, ticks) => ticks.map(axisNumber) }],
       series: [
         {},
         ...series.map((s, i) => ({

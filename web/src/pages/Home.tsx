@@ -1,4 +1,4 @@
-// Home: this week's work sets and volume, each routine with its next workout, the latest workouts.
+// Home: this week's work sets and volume, the weekly goal and its streaks, each routine with its next workout, the latest workouts.
 import { Link, useNavigate } from "react-router";
 import { Page, Section } from "../components/Page.tsx";
 import { Empty, QueryView } from "../components/States.tsx";
@@ -13,6 +13,7 @@ import { WorkoutSets } from "./routines/RoutineSummary.tsx";
 import { routinePath } from "./routines/operations.ts";
 import { hasWorkoutInProgress } from "./log/inProgress.ts";
 import { Stat, Stats } from "../components/Stats.tsx";
+import { WeeklyGoal } from "./workouts/WeeklyGoal.tsx";
 
 const HomeQuery = graphql(
   `
@@ -90,6 +91,7 @@ export default function Home() {
                 </Stats>
                 <p className="muted">Since Monday {week}. Volume is weight × reps of done work sets.</p>
               </Section>
+              <WeeklyGoal />
               <Section title="Routines">
                 {me.routines.length === 0 ? (
                   <Empty>

@@ -1,6 +1,7 @@
-// Settings: Account, API keys, Signed-in devices, Connected apps, Import and export, plates and the rest timer (one page, a section each).
+// Settings: Account, Weekly goal, API keys, Signed-in devices, Connected apps, Import and export, plates and the rest timer (one page, a section each).
 import { Page } from "../components/Page.tsx";
 import { AccountSection } from "./settings/AccountSection.tsx";
+import { WeeklyGoalSection } from "./settings/WeeklyGoalSection.tsx";
 import { ApiKeysSection } from "./settings/ApiKeysSection.tsx";
 import { DevicesSection } from "./settings/DevicesSection.tsx";
 import { ConnectedAppsSection } from "./settings/ConnectedAppsSection.tsx";
@@ -12,6 +13,7 @@ export default function Settings() {
   return (
     <Page title="Settings">
       <AccountSection />
+      <WeeklyGoalSection />
       <ApiKeysSection />
       <DevicesSection />
       <ConnectedAppsSection />

@@ -8,7 +8,8 @@ AS $function$
 -- The routine walk (app_hidden.walk_routine_document) on the document without the fields it does
 -- not know, then those: each exercise's trainingMax, cycle, stages, reset, amrapTarget, increment and rounding (last in its entry,
 -- so a problem there comes before the walk's problems in later entries only), and `program`, the
--- last field of a routine document: 1 to 80 characters without control characters, or null (none).
+-- last field of a routine document but `folder`, then `folder` (the same rules): 1 to 80 characters
+-- without control characters, or null (none).
 declare
   w record;
   v_line record;
@@ -24,7 +25,7 @@ declare
   v_rows jsonb[] := '{}';
   i int;
 begin
-  v_stripped := case when jsonb_typeof(doc) = 'object' then doc - 'program' else doc end;
+  v_stripped := case when jsonb_typeof(doc) = 'object' then doc - '{program,folder}'::text[] else doc end;
   if v_entries is not null then
     for i in 0 .. jsonb_array_length(v_entries) - 1 loop
       if jsonb_typeof(v_entries -> i) = 'object' then
@@ -74,7 +75,14 @@ begin
     end if;
     canonical := canonical || jsonb_build_object('program', s);
   end if;
+  if doc ? 'folder' and jsonb_typeof(doc -> 'folder') <> 'null' then
+    v_line := app_hidden.doc_line(doc -> 'folder', 1, 80);
+    if v_line.reason is not null then
+      path := 'folder'; reason := v_line.reason; canonical := null; exercise_rows := null; return;
+    end if;
+    canonical := canonical || jsonb_build_object('folder', v_line.line);
+  end if;
 end;
 $function$;
-comment on function app_hidden.walk_routine_program(doc jsonb, p_unit text, OUT path text, OUT reason text, OUT canonical jsonb, OUT exercise_rows jsonb) is 'The validation walk of a routine document with its `program` (checked last): the first problem (path, reason), or the canonical document and the rows to write.';
+comment on function app_hidden.walk_routine_program(doc jsonb, p_unit text, OUT path text, OUT reason text, OUT canonical jsonb, OUT exercise_rows jsonb) is 'The validation walk of a routine document with its `program` and `folder` (checked last, in that order): the first problem (path, reason), or the canonical document and the rows to write.';
 grant execute on function app_hidden.walk_routine_program(doc jsonb, p_unit text, OUT path text, OUT reason text, OUT canonical jsonb, OUT exercise_rows jsonb) to svc_reader;

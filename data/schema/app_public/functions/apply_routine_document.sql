@@ -22,13 +22,13 @@ begin
       v_id := (c ->> 'id')::uuid;
       update app_public.routines r
          set name = c ->> 'name', icon = c ->> 'icon', progression = c ->> 'progression', unit = c ->> 'unit',
-             deload = c ? 'deload', program = c ->> 'program'
+             deload = c ? 'deload', program = c ->> 'program', folder = c ->> 'folder'
        where r.id = v_id;
       delete from app_public.routine_exercises re where re.routine_id = v_id;
       created := false;
     else
-      insert into app_public.routines as r (name, icon, progression, unit, deload, program)
-      values (c ->> 'name', c ->> 'icon', c ->> 'progression', c ->> 'unit', c ? 'deload', c ->> 'program')
+      insert into app_public.routines as r (name, icon, progression, unit, deload, program, folder)
+      values (c ->> 'name', c ->> 'icon', c ->> 'progression', c ->> 'unit', c ? 'deload', c ->> 'program', c ->> 'folder')
       returning r.id into v_id;
       created := true;
     end if;

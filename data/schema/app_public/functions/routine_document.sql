@@ -8,37 +8,13 @@ AS $function$
 declare
   v_user uuid := app_hidden.require_user();
   v_id uuid;
-  v_doc json;
 begin
   perform app_hidden.check_one_of('unit', unit, app_hidden.weight_units());
   v_id := (app_hidden.own_routine(ref, v_user)).id;
   if v_id is null then
     return null;
   end if;
-  select json_strip_nulls(json_build_object(
-           'id', r.id, 'name', r.name, 'icon', r.icon, 'progression', r.progression, 'unit', u.unit,
-           'deload', case when r.deload then true end,
-           'exercises', coalesce((
-             select json_agg(json_build_object(
-                      'exercise', app_hidden.exercise_reference(re.exercise_id),
-                      'sets', re.sets,
-                      'reps', case when re.reps_low = re.reps_high then to_json(re.reps_low)
-                                   when re.reps_low is not null then to_json(re.reps_low || '-' || re.reps_high) end,
-                      'time', re.seconds,
-                      'weight', app_hidden.shown_weight(re.weight::numeric, r.unit, u.unit),
-                      'rest', re.rest_seconds, 'superset', re.superset, 'progression', re.progression,
-                      'warmups', nullif(re.warmups, 0), 'drops', nullif(re.drops, 0), 'bursts', nullif(re.bursts, 0),
-                      'trainingMax', app_hidden.shown_weight(re.training_max::numeric, r.unit, u.unit),
-                      'cycle', re.cycle, 'stages', re.stages, 'reset', app_hidden.shown_reset(re.reset, r.unit, u.unit),
-                      'amrapTarget', re.amrap_target, 'increment', app_hidden.shown_increment(re.increment::numeric, r.unit, u.unit),
-                      'rounding', app_hidden.shown_increment(re.rounding::numeric, r.unit, u.unit))
-                    order by re.position)
-               from app_public.routine_exercises re where re.routine_id = r.id), '[]'),
-           'program', r.program))
-    into v_doc
-    from app_public.routines r, lateral (select coalesce(routine_document.unit, r.unit) as unit) u
-   where r.id = v_id;
-  return v_doc;
+  return app_hidden.routine_json(v_id, routine_document.unit);
 end;
 $function$;
 comment on function app_public.routine_document(ref text, unit text) is E'@behavior -*\nShows one of the signed-in user''s routines as its canonical document (keys in the spec''s order): ref is its id or its name (ignoring case and surrounding spaces); null when the user has none such. Exercises appear by name (by id when the name would mean another exercise); weights in the routine''s unit, or in unit when given: converted and snapped to the nearest loadable weight of that unit (2.5 kg, 5 lb), so applying it back stores weights a lifter can load and, being the same load, does not restart progression. Applying the routine''s own unit changes nothing.';

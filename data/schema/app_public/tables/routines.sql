@@ -12,8 +12,10 @@ create table app_public.routines (
   updated_at timestamp with time zone default now() not null,
   name_key text generated always as (app_public.routine_name_key(name)) stored,
   program text,
+  folder text,
   constraint routines_pkey PRIMARY KEY (id),
   constraint routines_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE CASCADE,
+  constraint routines_folder_check CHECK (char_length(folder) >= 1 AND char_length(folder) <= 80),
   constraint routines_name_check CHECK (char_length(name) >= 1 AND char_length(name) <= 80),
   constraint routines_program_check CHECK (char_length(program) >= 1 AND char_length(program) <= 80),
   constraint routines_progression_check CHECK (progression = ANY (ARRAY['linear'::text, 'greyskull'::text, 'double'::text, 'time'::text, 'none'::text])),
@@ -32,6 +34,7 @@ comment on column app_public.routines.created_at is 'When it was created.';
 comment on column app_public.routines.updated_at is 'When it was last replaced.';
 comment on column app_public.routines.name_key is E'@behavior -*\nThe name as routine names compare (routine_name_key).';
 comment on column app_public.routines.program is 'The program this routine is a day of (Starting Strength, GZCLP, ...): routines of one program (same name ignoring case and surrounding spaces) share the progression of every lift they prescribe alike.';
+comment on column app_public.routines.folder is 'The folder the lifter keeps this routine in (1 to 80 characters, one line); null: none. Written with the document''s `folder`.';
 create unique index routines_name_key on app_public.routines using btree (user_id, name_key);
 CREATE TRIGGER _100_updated_at BEFORE UPDATE ON app_public.routines FOR EACH ROW EXECUTE FUNCTION app_hidden.tg_set_updated_at();
 CREATE TRIGGER _140_one_line_name BEFORE INSERT OR UPDATE OF name ON app_public.routines FOR EACH ROW EXECUTE FUNCTION app_hidden.tg_one_line_name();
@@ -50,5 +53,6 @@ grant insert (progression), update (progression) on table app_public.routines to
 grant insert (unit), update (unit) on table app_public.routines to svc_visitor;
 grant insert (deload), update (deload) on table app_public.routines to svc_visitor;
 grant insert (program), update (program) on table app_public.routines to svc_visitor;
+grant insert (folder), update (folder) on table app_public.routines to svc_visitor;
 grant select on table app_public.routines to svc_reader;
 grant delete on table app_public.routines to svc_visitor;

@@ -16,6 +16,7 @@ create table app_public.users (
   effort text default 'rpe'::text not null,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
+  weekly_goal integer,
   constraint users_pkey PRIMARY KEY (id),
   constraint users_email_key UNIQUE (email),
   constraint users_ban_reason_check CHECK (char_length(ban_reason) <= 1000),
@@ -24,7 +25,8 @@ create table app_public.users (
   constraint users_image_check CHECK (char_length(image) <= 2000),
   constraint users_name_check CHECK (char_length(name) >= 1 AND char_length(name) <= 100),
   constraint users_role_check CHECK (role = ANY (ARRAY['user'::text, 'admin'::text])),
-  constraint users_unit_check CHECK (unit = ANY (ARRAY['kg'::text, 'lb'::text]))
+  constraint users_unit_check CHECK (unit = ANY (ARRAY['kg'::text, 'lb'::text])),
+  constraint users_weekly_goal_check CHECK (weekly_goal >= 1 AND weekly_goal <= 7)
 );
 alter table app_public.users enable row level security;
 comment on table app_public.users is E'@behavior -insert -delete\nA person with an account.';
@@ -43,9 +45,11 @@ comment on column app_public.users.unit is 'Default weight unit for documents: `
 comment on column app_public.users.effort is 'Default effort scale for `@` ratings in sets: `rpe` or `rir`.';
 comment on column app_public.users.created_at is 'When the account was created.';
 comment on column app_public.users.updated_at is 'When the account was last changed.';
+comment on column app_public.users.weekly_goal is 'Training days a week the user aims for, 1 to 7; null: no goal.';
 create index users_ban_expiry on app_public.users using btree (ban_expires) WHERE (banned AND (ban_expires IS NOT NULL));
 CREATE TRIGGER _100_updated_at BEFORE UPDATE ON app_public.users FOR EACH ROW EXECUTE FUNCTION app_hidden.tg_set_updated_at();
 CREATE TRIGGER _120_name_check BEFORE INSERT OR UPDATE OF name ON app_public.users FOR EACH ROW EXECUTE FUNCTION app_hidden.tg_users_name_check();
+CREATE TRIGGER _125_weekly_goal_check BEFORE INSERT OR UPDATE OF weekly_goal ON app_public.users FOR EACH ROW EXECUTE FUNCTION app_hidden.tg_users_weekly_goal_check();
 CREATE TRIGGER _130_name_without_hidden_characters BEFORE INSERT OR UPDATE OF name ON app_public.users FOR EACH ROW EXECUTE FUNCTION app_hidden.tg_name_without_hidden_characters('name');
 CREATE TRIGGER _140_one_line_name BEFORE INSERT OR UPDATE OF name ON app_public.users FOR EACH ROW EXECUTE FUNCTION app_hidden.tg_one_line_name();
 create policy select_own on app_public.users for select
@@ -56,4 +60,5 @@ grant update (name) on table app_public.users to svc_visitor;
 grant update (image) on table app_public.users to svc_visitor;
 grant update (unit) on table app_public.users to svc_visitor;
 grant update (effort) on table app_public.users to svc_visitor;
+grant update (weekly_goal) on table app_public.users to svc_visitor;
 grant select on table app_public.users to svc_reader;

@@ -6,6 +6,7 @@ import { Page, Section } from "../../components/Page.tsx";
 import { Empty, QueryView } from "../../components/States.tsx";
 import { CardTable } from "../../components/CardTable.tsx";
 import { TimeChart } from "../../components/TimeChart.tsx";
+import { consecutiveWeeks } from "./weeks.ts";
 import { useQuery } from "../../graphql/hooks.ts";
 import { totalWeight } from "@svc/sdk/weights";
 import { formatEstimate, formatFact, useUserUnits } from "../../components/units.ts";
@@ -34,10 +35,9 @@ function ExerciseProgress({ id }: { id: string }) {
           const x = data.exerciseById;
           if (!x) return null;
           const sessions = (data.e1rmSeries ?? []).filter((s) => s !== null).map((s) => s!);
-          const weeks = (data.weeklyVolume ?? [])
-            .filter((w) => w !== null)
-            .map((w) => w!)
-            .slice(-WEEKS_SHOWN);
+          const allWeeks = (data.weeklyVolume ?? []).filter((w) => w !== null).map((w) => w!);
+          const weeks = allWeeks.slice(-WEEKS_SHOWN);
+          const chartWeeks = consecutiveWeeks(allWeeks);
           const { heaviest, bestE1rm, repsAtWeight, repMaxes, bodyweightReps, longestHold } = x.records;
           return (
             <>
@@ -78,8 +78,8 @@ function ExerciseProgress({ id }: { id: string }) {
                     <TimeChart
                       label={`Weekly volume of ${x.name}`}
                       unit={unit}
-                      days={weeks.map((w) => w.week)}
-                      series={[{ label: "Volume", values: weeks.map((w) => totalWeight(w.volume)), bars: true }]}
+                      days={chartWeeks.map((w) => w.week)}
+                      series={[{ label: "Volume", values: chartWeeks.map((w) => totalWeight(w.volume)), bars: true }]}
                     />
                     <VolumeTable weeks={weeks} caption={`Weekly volume of ${x.name}`} />
                   </>

@@ -13,6 +13,7 @@ import { formatFact, formatTotal, useUserUnits, type UnitName } from "../../comp
 import { OverallProgress, VolumeByExercise } from "./operations.ts";
 import { TableBox, VolumeTable, type VolumeWeek } from "./tables.tsx";
 import { TrainingCalendar } from "./calendar.tsx";
+import { consecutiveWeeks } from "./weeks.ts";
 import { TOP_EXERCISES, VolumeBreakdownTable, volumeBreakdown } from "./exerciseVolume.tsx";
 import "./progress.css";
 
@@ -27,7 +28,9 @@ export default function Progress() {
     <Page title="Progress">
       <QueryView query={query}>
         {(data) => {
-          const weeks = (data.weeklyVolume ?? []).filter((w) => w !== null).slice(-WEEKS_SHOWN);
+          const allWeeks = (data.weeklyVolume ?? []).filter((w) => w !== null).map((w) => w!);
+          const weeks = allWeeks.slice(-WEEKS_SHOWN);
+          const chartWeeks = consecutiveWeeks(allWeeks);
           // Oldest first for the chart, in the user's unit.
           const entries = (data.viewer?.bodyweightsByUserId.nodes ?? []).filter((b) => b !== null).map((b) => b!);
           const bodyweights = bodyweightsIn(entries, unit);
@@ -63,7 +66,7 @@ export default function Progress() {
               </Section>
               <Section
                 title="Weekly volume"
-                description={`Weight × reps of done work sets per week (Monday first), in ${unit}${weeks.length === WEEKS_SHOWN ? `, the last ${WEEKS_SHOWN} weeks` : ""}.`}
+                description={`Weight × reps of done work sets per week (Monday first), in ${unit}${weeks.length === WEEKS_SHOWN ? `; the table lists the last ${WEEKS_SHOWN} weeks with work sets` : ""}.`}
               >
                 {weeks.length === 0 ? (
                   <Empty>
@@ -74,8 +77,8 @@ export default function Progress() {
                     <TimeChart
                       label="Weekly volume of all exercises"
                       unit={unit}
-                      days={weeks.map((w) => w!.week)}
-                      series={[{ label: "Volume", values: weeks.map((w) => totalWeight(w!.volume)), bars: true }]}
+                      days={chartWeeks.map((w) => w.week)}
+                      series={[{ label: "Volume", values: chartWeeks.map((w) => totalWeight(w.volume)), bars: true }]}
                     />
                     <p className="muted">Best week: {formatTotal(Math.max(...weeks.map((w) => w!.volume)), unit)}.</p>
                     <VolumeTable weeks={weeks.map((w) => w!)} caption="Weekly volume of all exercises" />

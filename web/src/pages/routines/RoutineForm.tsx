@@ -98,6 +98,12 @@ export function RoutineForm({ form, defaultUnit }: { form: FormContext; defaultU
         label="Program"
         hint="The program this routine is a day of (5/3/1, GZCLP): its routines share each lift's progression."
       />
+      <DocTextField
+        form={form}
+        path={["folder"]}
+        label="Folder"
+        hint="The folder Routines lists this routine under (routines of a program are listed under the program)."
+      />
       <DocCheckbox
         form={form}
         path={["deload"]}

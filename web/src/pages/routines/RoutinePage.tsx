@@ -1,6 +1,7 @@
 // One routine (deep link /routines/<name or id>): its targets as written, viewable converted to
 // the user's unit; its program (training maxes, week or stage, increment, rounding); its next
-// workout; edit, log the next workout; delete with confirmation, at the bottom apart from Start.
+// workout; its share links; edit, log the next workout; delete with confirmation, at the bottom
+// apart from Start.
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { Page } from "../../components/Page.tsx";
@@ -15,6 +16,7 @@ import { DeleteRoutine, RoutineDocument, RoutineNextTargets, RoutineWithNext, ro
 import { RoutineSummary, WorkoutSets } from "./RoutineSummary.tsx";
 import { RoutineProgram } from "./RoutineProgram.tsx";
 import { progressionSummary } from "./programRules.ts";
+import { RoutineShares } from "./RoutineShares.tsx";
 
 export default function RoutinePage() {
   const ref = useParams().ref ?? "";
@@ -87,6 +89,7 @@ export default function RoutinePage() {
                   <p className="muted">No next workout.</p>
                 )}
               </section>
+              <RoutineShares routineId={doc.id} name={doc.name} />
               {/* Far from Start workout: a thumb aiming at Start never lands on Delete. */}
               <section className="section danger-zone" aria-labelledby="delete-heading">
                 <h2 id="delete-heading">Delete</h2>

@@ -1,4 +1,5 @@
-// Routines: the list, each linking to its page; a new routine from here.
+// Routines: the list, each linking to its page (a program's days in its day order, then the other
+// routines by folder); a new routine from here.
 import { Link } from "react-router";
 import { Page } from "../../components/Page.tsx";
 import { Empty, QueryView } from "../../components/States.tsx";
@@ -6,7 +7,7 @@ import { CardTable } from "../../components/CardTable.tsx";
 import { prefetchQuery, useQuery } from "../../graphql/hooks.ts";
 import { formatDate } from "../../format.ts";
 import { ProgramDays, RoutineList, RoutineNextTargets, routinePath } from "./operations.ts";
-import { placeOf, programGroups } from "./programOrder.ts";
+import { folderGroups, placeOf, programGroups } from "./programOrder.ts";
 
 /** Asked before the first render when the app opens on this page (main.tsx). */
 export function prefetch() {
@@ -51,7 +52,9 @@ export default function Routines() {
             );
           }
           const groups = programGroups(routines, library.data?.programLibrary ?? []);
-          const rows = groups.flatMap((g) => g.days);
+          // A program's days in its day order, then the other routines by folder.
+          const rows = groups.flatMap((g) => (g.program ? g.days : folderGroups(g.days).flatMap((f) => f.routines)));
+          const foldered = rows.some((r) => r.folder);
           const programOf = new Map(
             groups.flatMap((g) => g.days.map((r, i) => [r.id, { group: g, day: i + 1 }] as const)),
           );
@@ -89,6 +92,7 @@ export default function Routines() {
                     );
                   },
                 },
+                foldered && { label: "Folder", cell: (r) => (r.program ? "—" : (r.folder ?? "—")) },
                 { label: "Unit", cell: (r) => r.unit },
                 { label: "Changed", cell: (r) => formatDate(r.updatedAt) },
               ]}

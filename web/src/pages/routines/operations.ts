@@ -13,6 +13,7 @@ export const RoutineList = graphql(`
         deload
         updatedAt
         program
+        folder
         exercises {
           id
         }

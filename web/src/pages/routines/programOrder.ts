@@ -84,3 +84,21 @@ export function placeOf(
   const stage = targets?.find((t) => t?.stage != null)?.stage;
   return stage != null ? `stage ${stage}` : "";
 }
+
+/** Routines of no program by folder: folders by name (each's routines by name), then those in none. */
+export function folderGroups<R extends { name: string; folder?: string | null }>(
+  routines: readonly R[],
+): { folder: string | null; routines: R[] }[] {
+  const byFolder = new Map<string, R[]>();
+  const loose: R[] = [];
+  for (const r of routines) {
+    const folder = r.folder?.trim();
+    if (!folder) loose.push(r);
+    else byFolder.set(key(folder), [...(byFolder.get(key(folder)) ?? []), r]);
+  }
+  const byName = (a: R, b: R) => a.name.localeCompare(b.name);
+  const groups = [...byFolder.values()]
+    .map((list) => ({ folder: list[0].folder!.trim(), routines: [...list].sort(byName) }))
+    .sort((a, b) => a.folder.localeCompare(b.folder));
+  return loose.length ? [...groups, { folder: null, routines: [...loose].sort(byName) }] : groups;
+}

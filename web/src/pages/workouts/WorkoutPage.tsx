@@ -1,5 +1,6 @@
 // One workout: the document as written (viewable converted to the user's unit), its volume and
-// work sets, the personal records set that day; edit and delete (with confirmation).
+// work sets, the personal records set that day; repeat it in the logger, save it as a routine,
+// edit and delete (with confirmation).
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { Page } from "../../components/Page.tsx";
@@ -15,6 +16,7 @@ import { WorkoutSets } from "../routines/RoutineSummary.tsx";
 import { DeleteWorkout, WorkoutDetails, WorkoutDocument, isWorkoutId } from "./operations.ts";
 import { Stat, Stats } from "../../components/Stats.tsx";
 import { factWorkout, SetFact } from "../../components/factDocument.tsx";
+import { SaveAsRoutine } from "./SaveAsRoutine.tsx";
 
 export default function WorkoutPage() {
   const id = useParams().id ?? "";
@@ -53,6 +55,10 @@ function Workout({ id }: { id: string }) {
       actions={
         workout ? (
           <div className="actions">
+            <Link className="button primary" to={`/log?repeat=${encodeURIComponent(id)}`}>
+              Repeat
+            </Link>
+            <SaveAsRoutine workoutId={id} suggested={workout.name ?? `Workout of ${workout.date}`} />
             <Link className="button" to={`/workouts/${id}/edit`}>
               Edit workout
             </Link>

@@ -1,34 +1,50 @@
 // The workout pages' GraphQL operations (typed from the schema by gql.tada).
 import { graphql } from "../../graphql/graphql.ts";
-import { WorkoutOutcomeFields, WorkoutSetTotals } from "../../graphql/fragments.ts";
+import { WorkoutOutcomeFields } from "../../graphql/fragments.ts";
 import { UUID_PATTERN } from "../../documents.ts";
 
+/** A page of the history, searched and filtered, each workout with its exercises and sets. */
 export const WorkoutHistory = graphql(
   `
-    query WorkoutHistory($first: Int!, $offset: Int!) {
+    query WorkoutHistory($first: Int!, $offset: Int!, $search: String, $routineId: UUID, $program: String) {
       viewer {
         id
-        workoutsByUserId(orderBy: [DATE_DESC, START_DESC], first: $first, offset: $offset) {
+        workoutHistory(search: $search, routineId: $routineId, program: $program, first: $first, offset: $offset) {
           totalCount
           nodes {
-            id
-            date
-            name
-            unit
-            routine {
-              id
-              name
-            }
-            workoutSetsByWorkoutId {
-              ...WorkoutSetTotals
-            }
+            ...WorkoutOutcomeFields
           }
         }
       }
     }
   `,
-  [WorkoutSetTotals],
+  [WorkoutOutcomeFields],
 );
+
+/** What the history can be filtered by: the lifter's routines and the programs they belong to. */
+export const HistoryFilters = graphql(`
+  query HistoryFilters {
+    viewer {
+      id
+      routines {
+        id
+        name
+        program
+      }
+    }
+  }
+`);
+
+export const SaveWorkoutAsRoutine = graphql(`
+  mutation SaveWorkoutAsRoutine($workoutId: UUID!, $name: String!) {
+    saveWorkoutAsRoutine(input: { workoutId: $workoutId, name: $name }) {
+      routine {
+        id
+        name
+      }
+    }
+  }
+`);
 
 export const WorkoutDetails = graphql(
   `

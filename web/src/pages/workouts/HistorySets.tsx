@@ -1,0 +1,71 @@
+// What a history card shows of one workout: each exercise with its done sets in the lifter's unit
+// (a long one as its count and best set), and the records set that day.
+import { parseSet } from "@svc/sdk/documents";
+import { factSetText, unitName } from "@svc/sdk/weights";
+import type { UnitName } from "../../components/units.ts";
+
+/** More done sets than this and an exercise reads as "8 sets, best 100x5". */
+export const SETS_LISTED = 5;
+
+type HistorySet = { id: string; text: string; kind: string; done: boolean; personalRecord?: boolean | null };
+type HistoryExercise = { id: string; exercise: { id: string; name: string } | null; sets: readonly HistorySet[] };
+export type HistoryWorkout = { unit: string; exercises: readonly HistoryExercise[] };
+
+/** The heaviest done work set (more reps break a tie), else the first done set. */
+export function bestSet(sets: readonly HistorySet[]): HistorySet {
+  let best = sets[0];
+  let bestScore = [-1, -1];
+  for (const s of sets) {
+    const p = parseSet(s.text);
+    if (!p.ok || s.kind !== "work") continue;
+    const score = [p.value.weight ?? 0, p.value.reps ?? p.value.seconds ?? 0];
+    if (score[0] > bestScore[0] || (score[0] === bestScore[0] && score[1] > bestScore[1])) {
+      best = s;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+function setsText(sets: readonly HistorySet[], shown: (text: string) => string): string {
+  if (sets.length <= SETS_LISTED) return sets.map((s) => shown(s.text)).join(", ");
+  return `${sets.length} sets, best ${shown(bestSet(sets).text)}`;
+}
+
+export function HistorySets({ workout, unit }: { workout: HistoryWorkout; unit: UnitName }) {
+  const from = unitName(workout.unit) ?? unit;
+  const shown = (text: string) => factSetText(text, from, unit);
+  const exercises = workout.exercises
+    .map((x) => ({ ...x, done: x.sets.filter((s) => s.done && s.kind !== "warmup") }))
+    .filter((x) => x.done.length > 0);
+  if (exercises.length === 0) return <span className="muted">No sets done</span>;
+  return (
+    <ul className="history-sets">
+      {exercises.map((x) => (
+        <li key={x.id}>
+          <strong>{x.exercise?.name ?? "Exercise"}</strong> {setsText(x.done, shown)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The personal records of the workout, or a dash. */
+export function HistoryRecords({ workout, unit }: { workout: HistoryWorkout; unit: UnitName }) {
+  const from = unitName(workout.unit) ?? unit;
+  const records = workout.exercises.flatMap((x) =>
+    x.sets
+      .filter((s) => s.personalRecord)
+      .map((s) => ({ id: s.id, name: x.exercise?.name ?? "Exercise", text: s.text })),
+  );
+  if (records.length === 0) return <>—</>;
+  return (
+    <ul className="history-sets">
+      {records.map((r) => (
+        <li key={r.id}>
+          {r.name} {factSetText(r.text, from, unit)}
+        </li>
+      ))}
+    </ul>
+  );
+}

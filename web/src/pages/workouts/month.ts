@@ -1,0 +1,43 @@
+// Months as the calendar reads them: `YYYY-MM` in the address, weeks Monday first.
+import { localDate } from "../../components/documentValues.ts";
+
+const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+/** The month the address names (`2026-11`), else the month of `now`. */
+export function monthOf(text: string | null, now = new Date()): { year: number; month: number } {
+  const m = text ? MONTH.exec(text) : null;
+  if (m) return { year: Number(m[1]), month: Number(m[2]) };
+  return { year: now.getFullYear(), month: now.getMonth() + 1 };
+}
+
+export function monthKey({ year, month }: { year: number; month: number }): string {
+  return `${year}-${String(month).padStart(2, "0")}`;
+}
+
+/** The month `by` months after (or before) this one. */
+export function shiftMonth({ year, month }: { year: number; month: number }, by: number) {
+  const d = new Date(year, month - 1 + by, 1);
+  return { year: d.getFullYear(), month: d.getMonth() + 1 };
+}
+
+/** The month's days (YYYY-MM-DD) as weeks of 7 cells, Monday first; null before the 1st and after the last. */
+export function monthWeeks({ year, month }: { year: number; month: number }): (string | null)[][] {
+  const first = new Date(year, month - 1, 1);
+  const days = new Date(year, month, 0).getDate();
+  const lead = (first.getDay() + 6) % 7;
+  const cells: (string | null)[] = Array.from({ length: lead }, () => null);
+  for (let d = 1; d <= days; d++) cells.push(localDate(new Date(year, month - 1, d)));
+  while (cells.length % 7 !== 0) cells.push(null);
+  return Array.from({ length: cells.length / 7 }, (_, i) => cells.slice(i * 7, i * 7 + 7));
+}
+
+/** `November 2026` in the browser's locale. */
+export function monthName({ year, month }: { year: number; month: number }): string {
+  return new Date(year, month - 1, 1).toLocaleDateString(undefined, { month: "long", year: "numeric" });
+}
+
+/** `Tuesday 3 November` (in the browser's locale's order). */
+export function dayName(day: string): string {
+  const [y, m, d] = day.split("-").map(Number);
+  return new Date(y, m - 1, d).toLocaleDateString(undefined, { weekday: "long", day: "numeric", month: "long" });
+}
