@@ -1,4 +1,5 @@
 // Human views of routine and workout documents (the `--json` output is the document itself).
+import { factSetText, factText, unitName, type Unit } from "@svc/sdk/weights";
 import { table, bold, dim, counted } from "./output.ts";
 
 type Doc = Record<string, unknown>;
@@ -62,15 +63,19 @@ export function startOnItsDate(start: string, date: string, zoneOffsetMinutes?: 
   return `${at(offset)} ${offset === 0 ? "UTC" : `${sign}${hhmm}`}`;
 }
 
-export function workoutView(doc: Doc): string {
+/** A workout as logged, its weights read in `shown` (the lifter's unit) by @svc/sdk/weights' fact rule. */
+export function workoutView(doc: Doc, shown?: Unit): string {
   const exercises = (Array.isArray(doc.exercises) ? doc.exercises : []) as Doc[];
-  const unit = String(doc.unit ?? "");
+  const logged = unitName(String(doc.unit ?? ""));
+  const unit = shown ?? logged ?? String(doc.unit ?? "");
+  const effort = doc.effort === "rir" ? "rir" : "rpe";
+  const setText = (text: string) => (logged && shown ? factSetText(text, logged, shown, effort) : text);
   const title = doc.name ? `${bold(String(doc.name))} on ${doc.date}` : bold(`Workout on ${doc.date}`);
   const facts = [
     typeof doc.start === "string" ? `started ${startOnItsDate(doc.start, String(doc.date ?? ""))}` : undefined,
     typeof doc.minutes === "number" ? `${doc.minutes} min` : undefined,
-    typeof doc.bodyweight === "number" ? `bodyweight ${doc.bodyweight} ${unit}` : undefined,
-    `unit ${unit}`,
+    typeof doc.bodyweight === "number" ? `bodyweight ${factText(doc.bodyweight, logged ?? unit, unit)}` : undefined,
+    logged && logged !== unit ? `weights in ${unit} (logged in ${logged})` : `unit ${unit}`,
     `effort ${String(doc.effort ?? "rpe").toUpperCase()}`,
     doc.routine ? `routine ${doc.routine}` : undefined,
     doc.skipProgression ? "skips progression" : undefined,
@@ -80,7 +85,9 @@ export function workoutView(doc: Doc): string {
   lines.push("");
   for (const e of exercises) {
     const sets = (Array.isArray(e.sets) ? e.sets : []).map((s) =>
-      typeof s === "string" ? s : `${(s as Doc).set}${(s as Doc).done === false ? " (planned)" : ""}`,
+      typeof s === "string"
+        ? setText(s)
+        : `${setText(String((s as Doc).set))}${(s as Doc).done === false ? " (planned)" : ""}`,
     );
     const tags = [
       e.superset ? `superset ${e.superset}` : undefined,

@@ -500,3 +500,27 @@ describe("custom exercises", () => {
     expect((await h.run(["exercise", "delete", "Bench Press", "--yes"])).code).toBe(1);
   });
 });
+
+test("workout show reads a kg workout in a lb account by the one display rule; --unit kg as logged; --json as the API gives it", async () => {
+  const h = await signedUp();
+  expect((await h.run(["settings", "--unit", "lb"])).code).toBe(0);
+  const kg = {
+    date: "2026-04-01",
+    unit: "kg",
+    bodyweight: 80,
+    exercises: [{ exercise: "Bench Press", sets: ["w:60x5", "100x5", "102.5x3+"] }],
+  };
+  const applied = await h.run(["workout", "apply", "-", "--json"], { input: JSON.stringify(kg) });
+  const id = stdoutJson(applied).workout.id;
+  // 60 kg = 132.28 lb -> 132.3; 100 kg = 220.46 -> 220.5; 102.5 kg = 225.97 -> 226; 80 kg = 176.37 -> 176.4.
+  const view = await h.run(["workout", "show", id]);
+  expect(view.code).toBe(0);
+  expect(view.stdout).toContain("bodyweight 176.4 lb (80 kg)");
+  expect(view.stdout).toContain("weights in lb (logged in kg)");
+  expect(view.stdout).toContain("w:132.3x5, 220.5x5, 226x3+");
+  expect(view.stdout).not.toMatch(/\d\.\d\d/);
+  const asLogged = await h.run(["workout", "show", id, "--unit", "kg"]);
+  expect(asLogged.stdout).toContain("w:60x5, 100x5, 102.5x3+");
+  expect(asLogged.stdout).toContain("bodyweight 80 kg");
+  expect(stdoutJson(await h.run(["workout", "show", id, "--json"]))).toMatchObject({ unit: "kg", bodyweight: 80 });
+});

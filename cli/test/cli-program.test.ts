@@ -100,7 +100,7 @@ test("svc program start --from-history: 90 % of the best e1RM of 12 weeks, round
   const refused = await h.run(["program", "start", "stronglifts-5x5", "--from-history", "--set", "Overhead Press=40"]);
   expect(refused.code).toBe(2);
   expect(refused.stderr).toBe(
-    "Error: Deadlift: no first work weight given and no set of it in the last 12 weeks to start from.\n",
+    "Error: Deadlift: no first work weight given and no set of it in your history to start from.\n",
   );
   expect(hasStackTrace(refused.stderr)).toBe(false);
   expect(await json(h, ["routine", "list"])).toEqual([]);
@@ -124,6 +124,46 @@ test("svc program start --from-history: 90 % of the best e1RM of 12 weeks, round
     ["Back Squat", x(5, "105x5")],
     ["Overhead Press", x(5, "40x5")],
     ["Deadlift", ["100x5"]],
+  ]);
+});
+
+test("svc program start --from-history prints the weights and the sets they came from; --preview starts nothing", async () => {
+  const h = await signedUp();
+  // Last squatted 300 days ago: 100x5 = 116.67 e1RM; 90 % = 105. A dumbbell row 20 days ago.
+  const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  const workouts = [
+    { date: day(300), exercises: [{ exercise: "Back Squat", sets: ["100x5"] }] },
+    { date: day(20), exercises: [{ exercise: "Dumbbell Row", sets: ["27.5x10"] }] },
+  ];
+  for (const w of workouts) expect((await h.run(["workout", "apply", "-"], { input: JSON.stringify(w) })).code).toBe(0);
+  const given = sets(["Overhead Press=40", "Deadlift=140", "Bench Press=80"]);
+
+  const shown = await h.run(["program", "start", "531-bbb", "--from-history", "--preview", ...given]);
+  expect({ code: shown.code, stderr: shown.stderr }).toEqual({ code: 0, stderr: "" });
+  const rows = shown.stdout.trim().split("\n");
+  expect(rows.map((l) => l.split(/\s{2,}/).slice(0, 3))).toEqual([
+    ["LIFT", "AS", "WEIGHT"],
+    ["Overhead Press", "training max", "40 kg"],
+    ["Deadlift", "training max", "140 kg"],
+    ["Bench Press", "training max", "80 kg"],
+    ["Back Squat", "training max", "105 kg"],
+    ["Dumbbell Row", "assistance", "27.5 kg"],
+    ["Lying Leg Curl", "assistance", "to choose"],
+  ]);
+  expect(rows[4]).toContain(`the estimated 1RM of 100x5 kg on ${day(300)}`);
+  expect(await json(h, ["routine", "list"])).toEqual([]);
+  const previewJson = await json(h, ["program", "start", "531-bbb", "--from-history", "--preview", ...given]);
+  expect(previewJson[3]).toMatchObject({ lift: "Back Squat", weight: 105, source: "history", bestSet: "100x5 kg" });
+
+  // Not on a terminal, the start prints the same weights, then makes the routines.
+  const started = await h.run(["program", "start", "531-bbb", "--from-history", ...given]);
+  expect({ code: started.code, stderr: started.stderr }).toEqual({ code: 0, stderr: "" });
+  expect(started.stdout).toMatch(/^Back Squat +training max +105 kg +90 % of 116\.7 kg/m);
+  expect(started.stdout).toContain("Started 4 routines");
+  expect(await planned(h, "5/3/1 Boring But Big Bench")).toEqual([
+    ["Bench Press", ["w:32.5x5", "w:40x5", "w:47.5x3", "52.5x5", "60x5", "67.5x5+"]],
+    ["Bench Press", x(5, "40x10")],
+    ["Dumbbell Row", x(5, "27.5x10")],
   ]);
 });
 

@@ -23,6 +23,7 @@ export type {
   ExerciseRepMax,
   ExerciseResolution,
   ProgramLift,
+  ProgramStartLift,
   ProgramTemplate,
   RoutineApplied,
   WorkoutApplied,

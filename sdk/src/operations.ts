@@ -131,7 +131,28 @@ export const PROGRAM_LIBRARY = graphql(`
       description
       inputKind
       inputs
+      assistance
       days
+    }
+  }
+`);
+
+export const PROGRAM_START_PREVIEW = graphql(`
+  query ProgramStartPreview($slug: String!, $unit: String, $lifts: [ProgramLiftInput], $fromHistory: Boolean) {
+    programStartPreview(slug: $slug, unit: $unit, lifts: $lifts, fromHistory: $fromHistory) {
+      lift
+      role
+      required
+      weight
+      unit
+      source
+      historyFrom
+      historyTo
+      historySets
+      bestSet
+      bestDate
+      bestEstimate
+      basis
     }
   }
 `);

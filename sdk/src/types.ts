@@ -50,7 +50,16 @@ type ProgramLibraryRow = NonNullable<NonNullable<ResultOf<typeof ops.PROGRAM_LIB
  * A built-in program as `programLibrary` lists it: `days` are routine documents whose exercises
  * may name an `input` lift (see ProgramTemplate.days in the schema); `inputs` are those lifts.
  */
-export type ProgramTemplate = Omit<ProgramLibraryRow, "inputs" | "days"> & { inputs: string[]; days: JsonObject[] };
+export type ProgramTemplate = Omit<ProgramLibraryRow, "inputs" | "assistance" | "days"> & {
+  inputs: string[];
+  /** Its loaded assistance lifts (5/3/1's Dumbbell Row): a start may give their weights too. */
+  assistance: string[];
+  days: JsonObject[];
+};
+/** One lift of a program start as `programStartPreview` shows it: the weight it would take and where from. */
+export type ProgramStartLift = NonNullable<
+  NonNullable<ResultOf<typeof ops.PROGRAM_START_PREVIEW>["programStartPreview"]>[number]
+>;
 /** A lift's weight for `startProgram`, in the start's unit: its training max in a cycle program, else its first work weight. */
 export type ProgramLift = { lift: string; weight: number };
 export type ApiKeyAccess = VariablesOf<typeof ops.CREATE_API_KEY>["input"]["access"];

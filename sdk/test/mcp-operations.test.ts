@@ -41,6 +41,7 @@ test("every tool sends the SDK's operations as they are printed, and only those"
     get_exercise_history: { exercise: "squat" },
     get_progress_summary: { exercise: "squat" },
     list_programs: {},
+    preview_program: { slug: "531-bbb", fromHistory: true },
     start_program: { slug: "gzclp", fromHistory: true },
     log_bodyweight: { date: "2026-11-02", weight: 80 },
   };
@@ -65,6 +66,7 @@ test("every tool sends the SDK's operations as they are printed, and only those"
     "VOLUME_PER_WEEK",
     "E1RM_SERIES",
     "PROGRAM_LIBRARY",
+    "PROGRAM_START_PREVIEW",
     "START_PROGRAM",
     "LOG_BODYWEIGHT",
   ]);

@@ -508,16 +508,17 @@ test("GZCLP's T2 reset is written in the start's unit: +7.5 kg / +15 lb upper bo
   ]);
 });
 
-test("--from-history: 90 % of the best estimated 1RM of the last 12 weeks, rounded down, for every lift not given", async () => {
+test("--from-history: 90 % of the best estimated 1RM of the lift's most recent 12 weeks, rounded down, for every lift not given", async () => {
   const u = await signUpWithUnit(s, "lb");
   const log = (daysAgo: number, exercise: string, sets: string[], unit: "kg" | "lb" = "lb") =>
     logWorkout(s.url, u.token, { date: isoDay(daysAgo), unit, exercises: [{ exercise, sets }] });
   // Squat, logged in kg: 100 kg x5 = 116.67 kg e1RM = 257.21 lb; 90 % = 231.49, down to 230 lb.
-  // Its 140 kg x5, 84 days ago, is outside the 12 weeks.
+  // Its latest set is 20 days ago, so its 12 weeks end there: the 140 kg x5 of 104 days ago (84
+  // days before it) is outside them.
   await log(20, "Back Squat", ["100x5", "90x5"], "kg");
-  await log(84, "Back Squat", ["140x5"], "kg");
-  // Bench: 200 lb x3, 83 days ago (the last day inside): 220 e1RM, 198, down to 195. 190x15 is
-  // past 12 reps (no estimate), and a warm-up never counts.
+  await log(104, "Back Squat", ["140x5"], "kg");
+  // Bench: 200 lb x3, 83 days ago, its latest set of 1 to 12 reps: 220 e1RM, 198, down to 195.
+  // 190x15 is past 12 reps (no estimate), and a warm-up never counts.
   await log(83, "Bench Press", ["200x3"]);
   await log(10, "Bench Press", ["190x15", "w:300x5"]);
   // Deadlift 405x1: 405, 364.5, down to 360. Power clean 60 kg x3: 66 kg = 145.51 lb, 130.96, 130.
@@ -581,13 +582,13 @@ test("--from-history in kg sets 5/3/1 training maxes, rounded down to 2.5 kg", a
 test("a lift with no weight is refused by name and nothing is saved", async () => {
   const u = await signUpWithUnit(s, "kg");
   await logWorkout(s.url, u.token, { date: isoDay(1), exercises: [{ exercise: "Back Squat", sets: ["100x5"] }] });
+  // 90 days ago is no longer than the deadlift's own most recent 12 weeks: it counts.
   await logWorkout(s.url, u.token, { date: isoDay(90), exercises: [{ exercise: "Deadlift", sets: ["200x5"] }] });
 
   const fromHistory = await start(u, { slug: "stronglifts-5x5", lifts: { "Bench Press": 60 }, fromHistory: true });
   expect(fromHistory.body.errors[0]).toMatchObject({
-    message:
-      "Barbell Row, Overhead Press, Deadlift: no first work weight given and no set of it in the last 12 weeks to start from",
-    extensions: { code: "MISSING_INPUT", lifts: ["Barbell Row", "Overhead Press", "Deadlift"] },
+    message: "Barbell Row, Overhead Press: no first work weight given and no set of it in your history to start from",
+    extensions: { code: "MISSING_INPUT", lifts: ["Barbell Row", "Overhead Press"] },
   });
   const noHistory = await start(u, {
     slug: "531-fsl",

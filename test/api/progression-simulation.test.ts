@@ -180,6 +180,6 @@ test("a lifter who switches from kg to lb halfway keeps progressing on the kg ro
   expect(work(after)).toEqual(["120x5", "120x5", "120x5"]);
   // The last session was logged in lb: 115 lb (52.16 kg) is within half a 5 lb step of 52.5 kg, a hit.
   expect(await explanation(u, "Press", dateOf(9))).toBe(
-    "Last session (2026-01-17) hit 3x5 at 115 lb (≈ 52.16 kg, counted as 52.5 kg): +2.5 kg to 55 kg. Routine in kg: 55 kg ≈ 121.25 lb, loaded as 120 lb.",
+    "Last session (2026-01-17) hit 3x5 at 115 lb (≈ 52.2 kg, counted as 52.5 kg): +2.5 kg to 55 kg. Routine in kg: 55 kg ≈ 121.3 lb, loaded as 120 lb.",
   );
 });

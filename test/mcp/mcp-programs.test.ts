@@ -1,10 +1,11 @@
 // The program tools at /api/mcp with the official MCP SDK client over real HTTP (a connection made
 // by the OAuth flow): list_programs lists the built-in programs, start_program starts one as the
 // user's routines (plan_next_workout then plans a day), a lift left without a weight is refused by
-// name with nothing saved, and a read-only connection starts nothing.
+// name with nothing saved, and a read-only connection starts nothing. preview_program shows the
+// weights a start would take from the user's history (and the set each came from) before any start.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { useTestServer, signUp } from "../support/harness.ts";
+import { useTestServer, signUp, logWorkout } from "../support/harness.ts";
 import { connectRaw } from "../support/oauth-flow.ts";
 
 const s = useTestServer();
@@ -86,6 +87,33 @@ test("list_programs and start_program: GZCLP started, its day planned; a lift wi
     [2, "Dumbbell Row", true],
   ]);
   for (const e of plan.exercises) expect(e.explanation).toMatch(/\w+ \w+/);
+});
+
+test("preview_program: the training maxes from history older than 12 weeks and the sets used, nothing saved", async () => {
+  const user = await signUp(s.url);
+  const client = await connect(user.token, "allow_read");
+  const tools = Object.fromEntries((await client.listTools()).tools.map((t) => [t.name, t]));
+  expect(tools.preview_program.annotations).toMatchObject({ readOnlyHint: true });
+  // A squat 200 days ago: 100 kg x5 = 116.67 e1RM, 90 % = 105 kg.
+  const date = new Date(Date.now() - 200 * 86_400_000).toISOString().slice(0, 10);
+  await logWorkout(s.url, user.token, { date, exercises: [{ exercise: "Back Squat", sets: ["100x5"] }] });
+  const shown = await call(client, "preview_program", {
+    slug: "531-bbb",
+    unit: "kg",
+    fromHistory: true,
+    lifts: [{ lift: "Dumbbell Row", weight: 25 }],
+  });
+  expect(shown.isError).toBe(false);
+  expect(shown.value.lifts.map((l: any) => [l.lift, l.weight, l.source])).toEqual([
+    ["Overhead Press", null, "none"],
+    ["Deadlift", null, "none"],
+    ["Bench Press", null, "none"],
+    ["Back Squat", 105, "history"],
+    ["Dumbbell Row", 25, "given"],
+    ["Lying Leg Curl", null, "none"],
+  ]);
+  expect(shown.value.lifts[3]).toMatchObject({ bestSet: "100x5 kg", bestDate: date, bestEstimate: 116.7 });
+  expect((await call(client, "list_routines")).value).toEqual({ routines: [] });
 });
 
 test("a read-only connection lists the programs but starts none", async () => {

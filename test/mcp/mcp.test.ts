@@ -758,6 +758,7 @@ describe("tools", () => {
       "list_workouts",
       "log_bodyweight",
       "plan_next_workout",
+      "preview_program",
       "save_routine",
       "save_workout",
       "search_exercises",

@@ -22,7 +22,7 @@ export const appRoutes: AppRoute[] = [
     path: "/log",
     page: lazyPage(() => import("./pages/log/Logger.tsx")),
     access: "signed-in",
-    nav: "Log workout",
+    nav: "Start workout",
     tab: "Log",
   },
   { path: "/log/summary/:id", page: lazyPage(() => import("./pages/log/Summary.tsx")), access: "signed-in" },

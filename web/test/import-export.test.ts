@@ -39,6 +39,17 @@ test("preview, choose, import; the same file again adds nothing; export JSON and
   expect(await importButton.isDisabled()).toBe(true);
   await expectAccessible(page);
   await screenshot(page, "settings-import-preview");
+  // The review can show only the names that need a choice: Zercher Carry Thing, not the matched ones.
+  const only = preview.getByRole("checkbox", { name: /^Show only the (1 name|\d+ names) that needs? a choice/ });
+  const needing = Number(
+    /the (\d+) names?/.exec((await only.evaluate((c) => c.closest("label")!.textContent)) ?? "")![1],
+  );
+  await only.check();
+  expect(await preview.getByRole("row").count()).toBe(needing + 1);
+  expect(await preview.getByRole("row", { name: /Bench Press \(Barbell\)/ }).count()).toBe(0);
+  await preview.getByLabel("What to do with Zercher Carry Thing").waitFor();
+  await only.uncheck();
+  await preview.getByRole("row", { name: /Bench Press \(Barbell\) 5 Bench Press/ }).waitFor();
   await preview.getByLabel("What to do with Zercher Carry Thing").selectOption({ label: "Create a custom exercise" });
   await importButton.click();
   await section

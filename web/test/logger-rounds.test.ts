@@ -193,7 +193,7 @@ test("a warm-up rests 60 s (then the setting's time), a work set its routine's r
   await seconds.fill("45");
   await rest.getByRole("button", { name: "Save rest settings" }).click();
   await expectAccessible(page);
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Log workout" }).click();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Start workout" }).click();
   await expectPage(page, "Workout: Arms");
   await openSetMenu(bench, "Bench Press set 3");
   await bench.getByLabel("Kind of Bench Press set 3").selectOption("warmup");

@@ -163,3 +163,9 @@ test("an AMRAP row keeps its + when saved: the reps written are the reps done", 
   expect(setText(row)).toBe("270x5+");
   expect(setText({ ...row, reps: "8", effort: "9" })).toBe("270x8+@9");
 });
+test("an AMRAP row done for 0 reps is saved as 0 reps done, not as at least 0", () => {
+  const row = { ...emptySet(), weight: "190", reps: "0", amrap: true };
+  expect(setText(row)).toBe("190x0");
+  expect(setText({ ...row, reps: "1" })).toBe("190x1+");
+  expect(setText({ ...row, weight: "", reps: "0" })).toBe("x0");
+});

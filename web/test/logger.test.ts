@@ -233,7 +233,7 @@ test("an empty workout: typo-tolerant search, the default rest run down to zero 
   });
   await signInInBrowser(page, account);
   await expectPage(page, "Home");
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Log workout" }).click();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Start workout" }).click();
   await expectPage(page, "Start a workout");
   await page.getByRole("button", { name: "Start an empty workout" }).click();
   await expectPage(page, "Workout");

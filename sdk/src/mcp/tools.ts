@@ -155,6 +155,24 @@ type ToolDefinition<I extends z.ZodRawShape, O extends z.ZodRawShape> = {
 };
 
 /** Types a tool's handler from its schemas (the table below is one literal of many shapes). */
+/** The weights a program start is given (start_program, preview_program). */
+const programLifts = z
+  .array(
+    z.strictObject({
+      lift: z.string().min(1).max(100).describe("The lift's name, as list_programs names it (or an alias)."),
+      weight: z
+        .number()
+        .positive()
+        .max(10000)
+        .describe("Its training max (5/3/1), first work weight or assistance weight, in `unit`."),
+    }),
+  )
+  .max(30)
+  .optional()
+  .describe(
+    "A weight for lifts the program asks for (its inputs and assistance); main lifts left out need fromHistory.",
+  );
+
 const defineTool = <I extends z.ZodRawShape, O extends z.ZodRawShape>(definition: ToolDefinition<I, O>) => definition;
 
 function notFoundRoutine(routine: string): never {
@@ -386,34 +404,49 @@ export const TOOLS = {
       programs: rows((await call(run, ops.PROGRAM_LIBRARY, {}, options)).programLibrary),
     }),
   }),
+  preview_program: defineTool({
+    title: "Preview a program's start",
+    description:
+      "What start_program would make, nothing saved: every lift the program asks a weight for (its inputs, then loaded assistance lifts such as 5/3/1's Dumbbell Row) with the weight it would take (null: none; an assistance lift is then planned with its weight to choose) and where it came from (source given, history or none; basis names the set, its day and the 12 weeks used). Show the user these weights and ask before calling start_program with every weight in lifts.",
+    input: {
+      slug: z.string().min(1).max(40).describe("The program's slug, from list_programs (e.g. 'gzclp', '531-bbb')."),
+      unit: z.enum(UNITS).optional().describe("The unit of the weights (kg or lb); default: the user's unit."),
+      lifts: programLifts,
+      fromHistory: z
+        .boolean()
+        .optional()
+        .describe(
+          "Take every lift not given from the user's history: 90 % of the best e1RM of its most recent 12 weeks.",
+        ),
+    },
+    output: {
+      lifts: z.array(
+        z.looseObject({ lift: z.string(), weight: z.number().nullable(), source: z.string(), basis: z.string() }),
+      ),
+    },
+    annotations: READ,
+    handler: async ({ slug, unit: u, lifts, fromHistory }, { run, options }) => {
+      const variables = { slug, unit: u ?? null, lifts: lifts ?? null, fromHistory: fromHistory ?? false };
+      return { lifts: rows((await call(run, ops.PROGRAM_START_PREVIEW, variables, options)).programStartPreview) };
+    },
+  }),
   start_program: defineTool({
     title: "Start a program",
     description:
-      "Start a built-in program (see list_programs) for the user: its days become the user's routines, all or nothing, and are returned in day order. Give each input lift's weight in lifts (ask the user), or fromHistory to take the lifts not given from the user's last 12 weeks. A lift left without a weight is refused (code MISSING_INPUT, lifts names them) and nothing is saved. Starting a program again makes a second copy with its own name. Then plan_next_workout plans a day.",
+      "Start a built-in program (see list_programs) for the user: its days become the user's routines, all or nothing, and are returned in day order. Give each input lift's weight in lifts (ask the user, or show them preview_program's weights first), or fromHistory to take the lifts not given from the user's history (each lift's most recent 12 weeks). An assistance lift left without a weight is planned with its weight to choose; a main lift left without one is refused (code MISSING_INPUT, lifts names them) and nothing is saved. Starting a program again makes a second copy with its own name. Then plan_next_workout plans a day.",
     input: {
       slug: z.string().min(1).max(40).describe("The program's slug, from list_programs (e.g. 'gzclp', '531-bbb')."),
       unit: z
         .enum(UNITS)
         .optional()
         .describe("The unit of the weights given and of the routines (kg or lb); default: the user's unit."),
-      lifts: z
-        .array(
-          z.strictObject({
-            lift: z.string().min(1).max(100).describe("The lift's name, as list_programs names it (or an alias)."),
-            weight: z
-              .number()
-              .positive()
-              .max(10000)
-              .describe("Its training max (5/3/1) or first work weight, in `unit`."),
-          }),
-        )
-        .max(30)
-        .optional()
-        .describe("A weight for each lift the program needs (its inputs); lifts left out need fromHistory."),
+      lifts: programLifts,
       fromHistory: z
         .boolean()
         .optional()
-        .describe("Start every lift not given at 90 % of its best estimated 1RM of the last 12 weeks, rounded down."),
+        .describe(
+          "Start every lift not given at 90 % of its best estimated 1RM of its most recent 12 weeks, rounded down.",
+        ),
     },
     output: { routines: z.array(row({ name: z.string() })) },
     // Not idempotent: each start makes another copy of the program.

@@ -87,23 +87,37 @@ async function loadIndex(): Promise<ExerciseIndex> {
 }
 
 const refreshed = new Set<string>();
+/** Every mounted user of the index, told when a refresh comes in (whichever of them started it). */
+const listeners = new Set<(userId: string, fresh: ExerciseIndex) => void>();
+
+function refresh(userId: string) {
+  if (refreshed.has(userId)) return;
+  refreshed.add(userId);
+  loadIndex()
+    .then((fresh) => {
+      for (const listener of listeners) listener(userId, fresh);
+      try {
+        localStorage.setItem(exerciseIndexKey(userId), JSON.stringify(fresh));
+      } catch {
+        // Storage full or off: the index lives in this page only.
+      }
+    })
+    .catch(() => refreshed.delete(userId));
+}
 
 /** The index as kept here, refreshed once per page load (kept as it was when the server cannot be reached). */
 export function useExerciseIndex(userId: string | undefined): ExerciseIndex | null {
   const [index, setIndex] = useState(() => (userId ? readIndex(userId) : null));
   useEffect(() => {
-    if (!userId || refreshed.has(userId)) return;
-    refreshed.add(userId);
-    loadIndex()
-      .then((fresh) => {
-        setIndex(fresh);
-        try {
-          localStorage.setItem(exerciseIndexKey(userId), JSON.stringify(fresh));
-        } catch {
-          // Storage full or off: the index lives in this page only.
-        }
-      })
-      .catch(() => refreshed.delete(userId));
+    if (!userId) return;
+    const listener = (of: string, fresh: ExerciseIndex) => {
+      if (of === userId) setIndex(fresh);
+    };
+    listeners.add(listener);
+    refresh(userId);
+    return () => {
+      listeners.delete(listener);
+    };
   }, [userId]);
   return index;
 }

@@ -61,13 +61,16 @@ begin
       action := 'create'; exercise_id := null; via := case when c is not null then 'choice' else 'export' end;
       return next; continue;
     end if;
-    -- Unmapped: the resolver's choices when ambiguous, else the closest names.
+    -- Unmapped: the resolver's choices when ambiguous, else the names with words in common
+    -- (app_hidden.word_suggestions: never one without the name's movement word).
     action := 'unmapped'; exercise_id := null; via := case when v_match.match = 'ambiguous' then 'ambiguous' end;
-    suggestions := coalesce((select array_agg(e.name order by k.o) from unnest(v_match.candidate_ids) with ordinality k(id, o)
+    suggestions := coalesce((select array_agg(e.name order by k.o)
+                               from unnest(case when v_match.match = 'ambiguous' then v_match.candidate_ids
+                                                else app_hidden.word_suggestions(n) end) with ordinality k(id, o)
                                join app_public.exercises e on e.id = k.id), '{}');
     return next;
   end loop;
 end;
 $function$;
-comment on function app_hidden.import_map_names(names text[], choices jsonb, custom jsonb) is 'What each of a file''s exercise names maps to, for the calling user: the user''s choice (map to a reference, create a custom exercise, or skip); else the resolver of names (app_hidden.match_exercise) when it finds the exercise by id, name or alias (via = id, name, alias); else the table of the other apps'' names (via = other-app); else the resolver''s words or typo tiers (via = words, typo: shown in the dry run); else `Name (Equipment)` read as `Equipment Name` or `Name` (via = equipment); else a custom exercise the file brings (via = export); else unmapped, with suggestions (the resolver''s choices when ambiguous, via = ambiguous; else the closest names).';
+comment on function app_hidden.import_map_names(names text[], choices jsonb, custom jsonb) is 'What each of a file''s exercise names maps to, for the calling user: the user''s choice (map to a reference, create a custom exercise, or skip); else the resolver of names (app_hidden.match_exercise) when it finds the exercise by id, name or alias (via = id, name, alias); else the table of the other apps'' names (via = other-app); else the resolver''s words or typo tiers (via = words, typo: shown in the dry run); else `Name (Equipment)` read as `Equipment Name` or `Name` (via = equipment); else a custom exercise the file brings (via = export); else unmapped, with suggestions (the resolver''s choices when ambiguous, via = ambiguous; else app_hidden.word_suggestions: exercises sharing the name''s movement word, most words in common first).';
 grant execute on function app_hidden.import_map_names(names text[], choices jsonb, custom jsonb) to svc_reader;

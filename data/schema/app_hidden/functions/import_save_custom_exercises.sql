@@ -23,9 +23,11 @@ begin
                     where app_public.exercise_key(c ->> 'name') = app_public.exercise_key(v_name) limit 1);
     v_exercise_id := (select ce.id from app_public.exercises ce where ce.user_id = v_user and ce.key = app_public.exercise_key(v_name));
     if v_exercise_id is null then
-      select ce.id into v_exercise_id from app_public.create_custom_exercise(v_name, v_exported ->> 'equipment',
+      -- A file's name without an export's details: its equipment and body region inferred from its words.
+      select ce.id into v_exercise_id from app_public.create_custom_exercise(v_name,
+        coalesce(v_exported ->> 'equipment', (app_hidden.inferred_exercise(v_name)).equipment),
         (select coalesce(array_agg(m), '{}') from jsonb_array_elements_text(coalesce(v_exported -> 'muscles', '[]')) m),
-        v_exported ->> 'region', v_exported ->> 'kind') ce;
+        coalesce(v_exported ->> 'region', (app_hidden.inferred_exercise(v_name)).region), v_exported ->> 'kind') ce;
       created := created + 1;
     end if;
     mapped_names := jsonb_set(mapped_names, array[v_name, 'exerciseId'], to_jsonb(v_exercise_id));
@@ -41,5 +43,5 @@ begin
   end loop;
 end;
 $function$;
-comment on function app_hidden.import_save_custom_exercises(name_map jsonb, custom_exercises jsonb, dry_run boolean, OUT mapped_names jsonb, OUT created integer) is 'Save custom exercises: those chosen to be created and those an export brings (a dry run counts the export''s new ones); the name map with the created exercises'' ids.';
+comment on function app_hidden.import_save_custom_exercises(name_map jsonb, custom_exercises jsonb, dry_run boolean, OUT mapped_names jsonb, OUT created integer) is 'Save custom exercises: those chosen to be created (a file''s name: equipment and region inferred, app_hidden.inferred_exercise) and those an export brings (a dry run counts the export''s new ones); the name map with the created exercises'' ids.';
 grant execute on function app_hidden.import_save_custom_exercises(name_map jsonb, custom_exercises jsonb, dry_run boolean, OUT mapped_names jsonb, OUT created integer) to svc_visitor;

@@ -8,8 +8,8 @@ AS $function$
   select case when lifted is null then ''
               when lifted_unit = unit then format(' at %s %s', trim_scale(lifted), lifted_unit)
               else format(' at %s %s (≈ %s %s, counted as %s %s)', trim_scale(lifted), lifted_unit,
-                          app_hidden.convert_weight(lifted, lifted_unit, unit), unit,
+                          app_hidden.fact_weight(lifted, lifted_unit, unit), unit,
                           app_hidden.lifted_as_loaded(lifted, lifted_unit, target, unit, step), unit) end;
 $function$;
-comment on function app_hidden.lifted_text(lifted numeric, lifted_unit text, target numeric, unit text, step numeric) is '` at 70 kg` in an explanation; lifted in the other unit, with its approximate conversion and the weight it counts as (` at 70 kg (≈ 154.32 lb, counted as 155 lb)`).';
+comment on function app_hidden.lifted_text(lifted numeric, lifted_unit text, target numeric, unit text, step numeric) is '` at 70 kg` in an explanation; lifted in the other unit, with its approximate conversion (one decimal, app_hidden.fact_weight) and the weight it counts as (` at 70 kg (≈ 154.3 lb, counted as 155 lb)`).';
 grant execute on function app_hidden.lifted_text(lifted numeric, lifted_unit text, target numeric, unit text, step numeric) to svc_reader;

@@ -9,7 +9,7 @@ AS $function$
   select t.position, t.exercise_id, t.rule, t.weight, x.weight, u.unit, t.reps, t.seconds, t.sessions,
          left(t.explanation || case when r.unit <> u.unit and t.weight is not null and t.weight > 0
                                     then format(' Routine in %s: %s %s ≈ %s %s, loaded as %s %s.', r.unit, t.weight, r.unit,
-                                                app_hidden.convert_weight(t.weight, r.unit, u.unit), u.unit, x.weight, u.unit)
+                                                app_hidden.fact_weight(t.weight, r.unit, u.unit), u.unit, x.weight, u.unit)
                                     else '' end, 1000),
          app_hidden.pinned_note(r.user_id, t.exercise_id, p_date),
          case when t.week_sets is null then

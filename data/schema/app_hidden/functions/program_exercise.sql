@@ -11,7 +11,10 @@ AS $function$
            case when e ? 'percent'
                 then app_hidden.snap_down((weights ->> (e ->> 'input'))::numeric * (e ->> 'percent')::numeric / 100,
                                           app_hidden.program_rounding_step(e, unit))
-                else (weights ->> (e ->> 'input'))::numeric end) else '{}' end;
+                else (weights ->> (e ->> 'input'))::numeric end)
+              -- An assistance lift: its own weight when the start gave or found one.
+              when weights ? (e ->> 'exercise') then jsonb_build_object('weight', (weights ->> (e ->> 'exercise'))::numeric)
+              else '{}' end;
 $function$;
-comment on function app_hidden.program_exercise(e jsonb, unit text, weights jsonb) is 'A template exercise as a routine document''s entry in unit: every value written per unit (`{"kg": 2.5, "lb": 5}`, e.g. `increment`, `rounding`, a stage `reset`) the unit''s, its `weight` (`trainingMax` with a cycle) its input''s, times `percent` / 100 rounded down to its rounding step when given.';
+comment on function app_hidden.program_exercise(e jsonb, unit text, weights jsonb) is 'A template exercise as a routine document''s entry in unit: every value written per unit (`{"kg": 2.5, "lb": 5}`, e.g. `increment`, `rounding`, a stage `reset`) the unit''s, its `weight` (`trainingMax` with a cycle) its input''s, times `percent` / 100 rounded down to its rounding step when given; an assistance entry (no input) its own weight when weights has one.';
 grant execute on function app_hidden.program_exercise(e jsonb, unit text, weights jsonb) to svc_reader;

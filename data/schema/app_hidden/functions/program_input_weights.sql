@@ -6,48 +6,22 @@ create function app_hidden.program_input_weights(t app_public.program_templates,
  STABLE
 AS $function$
 declare
-  v_names text[] := app_public.program_templates_inputs(t);
-  v_ids uuid[] := array(select r.exercise_id from app_hidden.resolve_exercises(v_names) r order by r.ord);
+  v_weights jsonb;
+  v_missing text[];
   v_what text := case when t.input_kind = 'trainingMax' then 'training max' else 'first work weight' end;
-  v_weights jsonb := '{}';
-  v_missing text[] := '{}';
-  l app_public.program_lift;
-  v_i int;
-  v_w numeric;
 begin
-  foreach l in array coalesce(lifts, '{}') loop
-    v_i := array_position(v_ids, app_hidden.resolve_exercise(l.lift));
-    if v_i is null then
-      raise exception 'lifts: % is not a lift of % (its lifts: %)', coalesce(l.lift, 'null'), t.name,
-        array_to_string(v_names, ', ') using errcode = 'SVBAD';
-    elsif v_weights ? v_names[v_i] then
-      raise exception 'lifts: % is given twice', v_names[v_i] using errcode = 'SVBAD';
-    end if;
-    v_w := app_hidden.doc_weight(to_jsonb(l.weight));
-    if v_w is null or v_w = 0 then
-      raise exception 'lifts: %: the % must be above 0 and at most 10000 with at most 2 decimals', v_names[v_i], v_what
-        using errcode = 'SVBAD';
-    end if;
-    v_weights := v_weights || jsonb_build_object(v_names[v_i], v_w);
-  end loop;
-  for v_i in 1 .. cardinality(v_names) loop
-    continue when v_weights ? v_names[v_i];
-    v_w := case when from_history then app_hidden.program_weight_from_history(v_ids[v_i], unit,
-      app_hidden.program_lift_step(t.days, v_names[v_i], unit)) end;
-    if coalesce(v_w, 0) = 0 then
-      v_missing := v_missing || v_names[v_i];
-    else
-      v_weights := v_weights || jsonb_build_object(v_names[v_i], v_w);
-    end if;
-  end loop;
+  select coalesce(jsonb_object_agg(p.lift, p.weight::numeric) filter (where p.weight > 0), '{}'),
+         coalesce(array_agg(p.lift order by p.ordinality) filter (where p.required and coalesce(p.weight, 0) = 0), '{}')
+    into v_weights, v_missing
+    from app_hidden.program_start_lifts(t, unit, lifts, from_history) with ordinality p;
   if cardinality(v_missing) > 0 then
     raise exception '%: no % given%', array_to_string(v_missing, ', '), v_what,
-      case when from_history then ' and no set of it in the last 12 weeks to start from'
+      case when from_history then ' and no set of it in your history to start from'
            else ' (give one, or start from history)' end
       using errcode = 'SVINP', detail = array_to_string(v_missing, E'\n');
   end if;
   return v_weights;
 end;
 $function$;
-comment on function app_hidden.program_input_weights(t app_public.program_templates, unit text, lifts app_public.program_lift[], from_history boolean) is 'The weight of each input lift of a template, in unit, as {lift: weight}: the one given (a lift named as an exercise reference, checked: a lift of the template, once, a weight above 0 and at most 10000 with 2 decimals, else INVALID_INPUT naming it), else with from_history app_hidden.program_weight_from_history. Lifts left with none: SQLSTATE SVINP (MISSING_INPUT), detail = their names, one a line, the message naming them.';
+comment on function app_hidden.program_input_weights(t app_public.program_templates, unit text, lifts app_public.program_lift[], from_history boolean) is 'The weight of each lift of a start, in unit, as {lift: weight} (app_hidden.program_start_lifts; assistance lifts without one left out). Required lifts left with none: SQLSTATE SVINP (MISSING_INPUT), detail = their names, one a line, the message naming them.';
 grant execute on function app_hidden.program_input_weights(t app_public.program_templates, unit text, lifts app_public.program_lift[], from_history boolean) to svc_reader;

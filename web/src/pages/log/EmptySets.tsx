@@ -34,6 +34,7 @@ export function EmptySets({
   onFinish,
 }: {
   workout: LogWorkout;
+  /** Last time of each card, by its key (a card of an exercise done twice has its own). */
   last: ReadonlyMap<string, LastSets>;
   dispatch: (action: LogAction) => void;
   /** Saves `w`: the workout as it is once the empty rows are gone. */
@@ -63,8 +64,7 @@ export function EmptySets({
       <ul className="empty-set-list">
         {rows.map((row) => {
           const x = workout.exercises[row.exercise];
-          const patch =
-            row.kind === "set" ? fillFor(x, row.set, last.get(x.exercise), workout.unit, workout.effort) : null;
+          const patch = row.kind === "set" ? fillFor(x, row.set, last.get(x.key), workout.unit, workout.effort) : null;
           return (
             <li key={row.kind === "set" ? x.sets[row.set].key : x.key}>
               <span>{row.kind === "set" ? `${row.name}: no reps yet.` : `${row.name}: no sets.`}</span>

@@ -20,6 +20,7 @@ function workNumber(x: LogExercise, index: number): number {
 
 export function ExerciseCard({
   exercise,
+  title,
   index,
   count,
   unit,
@@ -38,6 +39,8 @@ export function ExerciseCard({
   tools,
 }: {
   exercise: LogExercise;
+  /** The card's heading: the exercise, with its sets when the workout has it twice (occurrences.ts). */
+  title: string;
   index: number;
   count: number;
   unit: UnitName;
@@ -49,8 +52,8 @@ export function ExerciseCard({
   undoAt: { index: number; notice: ReactNode } | null;
   /** The key of the set being worked on (it shows the steppers). */
   activeSet: string | null;
-  /** The key of a set whose Done found nothing to fill it from. */
-  unfilled: string | null;
+  /** A set whose Done was refused, and why (nothing to fill it from, no weight for a loaded exercise). */
+  unfilled: { set: string; message: string } | null;
   dispatch: (action: LogAction) => void;
   onActivate: (set: string) => void;
   onRemove: () => void;
@@ -75,7 +78,7 @@ export function ExerciseCard({
               {superset.letter}
             </span>
           ) : null}{" "}
-          {name}
+          {title}
         </h2>
         <span className="muted">
           {done}/{exercise.sets.length} done{exercise.rest ? ` · rest ${exercise.rest} s` : ""}
@@ -117,7 +120,7 @@ export function ExerciseCard({
               effortScale={effort}
               increment={exercise.increment}
               problem={problems.get(j) ?? null}
-              notice={unfilled === set.key ? "Nothing to fill this set from: type its reps, then tap Done." : null}
+              notice={unfilled?.set === set.key ? unfilled.message : null}
               active={activeSet === set.key}
               onActivate={() => onActivate(set.key)}
               onChange={(patch) => dispatch({ type: "editSet", exercise: key, set: set.key, patch })}

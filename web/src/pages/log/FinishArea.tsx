@@ -16,6 +16,7 @@ export function FinishArea({
   focusAfterRender,
 }: {
   workout: LogWorkout;
+  /** Last time of each card, by its key (a card of an exercise done twice has its own). */
   last: ReadonlyMap<string, LastSets>;
   dispatch: (action: LogAction) => void;
   finish: (current?: LogWorkout) => Promise<void>;

@@ -13,6 +13,8 @@ import type { SupersetPlace } from "./ExerciseCard.tsx";
 import { FinishArea } from "./FinishArea.tsx";
 import { ExerciseCard } from "./ExerciseCard.tsx";
 import { fillFor, isEmptyRow } from "./fill.ts";
+import { CHOOSE_WEIGHT, needsWeight, useLoadedNames } from "./weightToChoose.ts";
+import { cardTitles, lastByCard } from "./occurrences.ts";
 import { useLastTime } from "./useLastTime.ts";
 import { useCardTools } from "./useCardTools.ts";
 import { unlockSound, type RestTimer } from "./RestTimer.tsx";
@@ -53,8 +55,9 @@ export function Logging({
   onDismissOther: () => void;
 }) {
   const [focused, setFocused] = useState<string | null>(null);
-  /** A row whose Done was tapped with nothing in it and nothing to fill it from. */
-  const [unfilled, setUnfilled] = useState<string | null>(null);
+  /** A row whose Done was refused: nothing in it to fill it from, or no weight for a loaded exercise. */
+  const [unfilled, setUnfilled] = useState<{ set: string; message: string } | null>(null);
+  const loaded = useLoadedNames(userId);
   const [rest] = useRestSettings();
   const focusAfterRender = Parts.useFocusAfterRender();
   const { finish, problems, clearProblems } = useSaveWorkout(workout, dispatch, timer.stop);
@@ -62,12 +65,14 @@ export function Logging({
   Parts.useFocusHeadingOnStart();
   useWakeLock(true);
   const names = useMemo(() => workout.exercises.map((x) => x.exercise), [workout.exercises]);
-  const lastByName = useLastTime(userId, names);
+  const lastByName = useLastTime(userId, names, workout.routine);
+  const lastByKey = lastByCard(workout.exercises, lastByName);
+  const titles = cardTitles(workout.exercises);
   const sets = workout.exercises.flatMap((x) => x.sets);
   const activeSet = focused && sets.some((s) => s.key === focused) ? focused : nextSet(workout);
   const edit = (action: LogAction) => {
     clearProblems();
-    if (action.type === "editSet" && action.set === unfilled) setUnfilled(null);
+    if (action.type === "editSet" && action.set === unfilled?.set) setUnfilled(null);
     dispatch(action);
   };
 
@@ -75,16 +80,22 @@ export function Logging({
 
   const tick = (x: LogExercise, set: LogSet, done: boolean) => {
     let ticked = workout;
+    let row = set;
     if (done && isEmptyRow(set)) {
       // Done on an empty row: what its Last column shows (else the set above) goes in first.
-      const patch = fillFor(x, x.sets.indexOf(set), lastByName.get(x.exercise), workout.unit, workout.effort);
+      const patch = fillFor(x, x.sets.indexOf(set), lastByKey.get(x.key), workout.unit, workout.effort);
       if (!patch) {
-        setUnfilled(set.key);
+        setUnfilled({ set: set.key, message: "Nothing to fill this set from: type its reps, then tap Done." });
         return;
       }
       const fill: LogAction = { type: "editSet", exercise: x.key, set: set.key, patch };
       edit(fill);
       ticked = logReducer(workout, fill)!;
+      row = { ...set, ...patch };
+    }
+    if (done && needsWeight(row, loaded.has(x.exercise.toLowerCase()))) {
+      setUnfilled({ set: set.key, message: CHOOSE_WEIGHT });
+      return;
     }
     setUnfilled(null);
     const action: LogAction = { type: "tick", exercise: x.key, set: set.key, done };
@@ -134,7 +145,8 @@ export function Logging({
             count={workout.exercises.length}
             unit={workout.unit}
             effort={workout.effort}
-            last={lastByName.get(x.exercise)}
+            title={titles[i]}
+            last={lastByKey.get(x.key)}
             problems={
               new Map(
                 [...problems].filter(([k]) => k.startsWith(`${i}:`)).map(([k, v]) => [Number(k.split(":")[1]), v]),
@@ -169,7 +181,7 @@ export function Logging({
       </div>
       <FinishArea
         workout={workout}
-        last={lastByName}
+        last={lastByKey}
         dispatch={edit}
         finish={finish}
         onDiscard={() => {

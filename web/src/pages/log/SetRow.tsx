@@ -16,6 +16,19 @@ const KIND_NAME: Record<LogSet["kind"], string> = {
   burst: "rest-pause",
 };
 
+/** A set text with a line break allowed before its `x` (`220.5` over `x5` in a narrow column). */
+function WrapBeforeX({ text }: { text: string }) {
+  const at = text.indexOf("x");
+  if (at <= 0) return <>{text}</>;
+  return (
+    <span>
+      {text.slice(0, at)}
+      <wbr />
+      {text.slice(at)}
+    </span>
+  );
+}
+
 export type SetRowProps = {
   exercise: string;
   index: number;
@@ -75,7 +88,7 @@ export function SetRow(props: SetRowProps) {
         <span className="set-previous">
           {set.amrap ? <span className="badge badge-amrap">AMRAP</span> : null}
           <span className="visually-hidden">Last time: </span>
-          {previous ?? <span aria-hidden="true">—</span>}
+          {previous ? <WrapBeforeX text={previous} /> : <span aria-hidden="true">—</span>}
         </span>
         <input
           ref={weightInput}

@@ -12,6 +12,7 @@ import {
 } from "@svc/sdk/documents";
 import { localDate } from "../../components/documentValues.ts";
 import { draftKey, hasEnded } from "./inProgress.ts";
+import { cardTitles } from "./occurrences.ts";
 
 export type { SetKind };
 
@@ -50,6 +51,8 @@ export type LogExercise = {
   increment: number;
   /** A 5/3/1 lift's training max in the workout's unit (its warm-ups are percentages of it). */
   trainingMax?: number | null;
+  /** The card's title when the exercise is in the workout twice, from the plan's sets (`Overhead Press: 5x10`). */
+  title?: string;
   sets: LogSet[];
 };
 
@@ -215,32 +218,45 @@ export function workoutFromPlan(
     notes?: unknown;
     exercises: Record<string, unknown>[];
   };
+  const exercises = raw.exercises.map((x, i) => planExercise(x, i, unit, effort, options));
+  const titles = cardTitles(exercises);
   return {
     ...base,
     routine: typeof raw.routine === "string" ? raw.routine : null,
     routineName: options.routineName,
     name: typeof raw.name === "string" ? raw.name : "",
     notes: typeof raw.notes === "string" ? raw.notes : "",
-    exercises: raw.exercises.map((x, i) => {
-      // The plan's notes are the user's own, pinned on an earlier workout; the explanation comes apart.
-      const note = typeof x.note === "string" ? x.note : "";
-      const explanation = options.explanations[i] ?? "";
-      const own = options.increments?.[i];
-      const increment = typeof own === "number" && own > 0 ? own : DEFAULT_INCREMENT[unit];
-      return {
-        key: rowKey(),
-        exercise: String(x.exercise),
-        explanation,
-        note,
-        pinned: x.pinned === true,
-        superset: typeof x.superset === "string" ? x.superset : "",
-        skipProgression: x.skipProgression === true,
-        rest: options.rests[i] ?? null,
-        increment,
-        trainingMax: options.trainingMaxes?.[i] ?? null,
-        sets: (Array.isArray(x.sets) ? x.sets : []).map((s) => setFromDocument(s, effort)),
-      };
-    }),
+    exercises: exercises.map((x, i) => (titles[i] === x.exercise ? x : { ...x, title: titles[i] })),
+  };
+}
+
+type PlanOptions = Parameters<typeof workoutFromPlan>[1];
+
+/** One exercise of a plan as the logger's card, every set planned. */
+function planExercise(
+  x: Record<string, unknown>,
+  i: number,
+  unit: UnitName,
+  effort: "rpe" | "rir",
+  options: PlanOptions,
+): LogExercise {
+  // The plan's notes are the user's own, pinned on an earlier workout; the explanation comes apart.
+  const note = typeof x.note === "string" ? x.note : "";
+  const explanation = options.explanations[i] ?? "";
+  const own = options.increments?.[i];
+  const increment = typeof own === "number" && own > 0 ? own : DEFAULT_INCREMENT[unit];
+  return {
+    key: rowKey(),
+    exercise: String(x.exercise),
+    explanation,
+    note,
+    pinned: x.pinned === true,
+    superset: typeof x.superset === "string" ? x.superset : "",
+    skipProgression: x.skipProgression === true,
+    rest: options.rests[i] ?? null,
+    increment,
+    trainingMax: options.trainingMaxes?.[i] ?? null,
+    sets: (Array.isArray(x.sets) ? x.sets : []).map((s) => setFromDocument(s, effort)),
   };
 }
 
@@ -274,7 +290,7 @@ export function setText(set: LogSet): string | null {
   if (typedWrong) {
     // Text the SDK cannot read stays as typed, so validation names the set and why.
     const load = set.bodyweight ? `bw+${set.weight}` : set.weight;
-    const plus = set.amrap && !timed ? "+" : "";
+    const plus = set.amrap && !timed && set.reps.trim() !== "0" ? "+" : "";
     return `${load}x${timed ? `${set.seconds}s` : set.reps}${plus}${set.effort.trim() ? `@${set.effort}` : ""}`;
   }
   const parsed: ParsedSet & { amrap: boolean } = {
@@ -284,7 +300,8 @@ export function setText(set: LogSet): string | null {
     reps: timed ? null : reps,
     seconds: timed ? seconds : null,
     effort,
-    amrap: set.amrap && !timed,
+    // "At least 0 reps" says nothing: an AMRAP set done for 0 is saved as 0 reps done (`190x0`).
+    amrap: set.amrap && !timed && reps !== 0,
   };
   return formatSet(parsed);
 }

@@ -19,8 +19,8 @@ export const SaveLoggedWorkout = graphql(`
 
 /** What was done last time on each exercise of the workout (one request for all of them). */
 export const LastTime = graphql(`
-  query LastTime($exercises: [String]!) {
-    lastPerformance(exercises: $exercises) {
+  query LastTime($exercises: [String]!, $routine: UUID) {
+    lastPerformance(exercises: $exercises, routine: $routine) {
       exercise
       exerciseId
       date
@@ -28,6 +28,7 @@ export const LastTime = graphql(`
       workoutId
       sets {
         id
+        workoutExerciseId
         text
         kind
         done

@@ -6,11 +6,14 @@ import { useQuery } from "../../graphql/hooks.ts";
 import { keepLast, keepRecords, keptContext, type KeptLast, type KeptRecords } from "./kept.ts";
 import { ExerciseRecordsOf, LastTime } from "./operations.ts";
 
-/** Last time of each exercise named, by name: the server's answer, else what this device kept. */
-export function useLastTime(userId: string, names: readonly string[]): Map<string, KeptLast> {
+/**
+ * Last time of each exercise named, by name: the server's answer (the routine's own last session
+ * first, when one is being logged), else what this device kept.
+ */
+export function useLastTime(userId: string, names: readonly string[], routine?: string | null): Map<string, KeptLast> {
   const [kept] = useState(() => keptContext(userId).last);
   const exercises = useMemo(() => [...names], [names]);
-  const last = useQuery(LastTime, { exercises }, { skip: exercises.length === 0 });
+  const last = useQuery(LastTime, { exercises, routine: routine ?? null }, { skip: exercises.length === 0 });
   const fresh = last.data?.lastPerformance;
   useEffect(() => {
     if (fresh) keepLast(userId, fresh);

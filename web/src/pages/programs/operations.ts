@@ -9,12 +9,26 @@ export const ProgramLibrary = graphql(`
       description
       inputKind
       inputs
+      assistance
       days
     }
   }
 `);
 
 export type ProgramTemplate = NonNullable<NonNullable<ResultOf<typeof ProgramLibrary>["programLibrary"]>[number]>;
+
+/** The weights a start would take and where each came from (nothing made): the review before Start. */
+export const ProgramStartPreview = graphql(`
+  query ProgramStartPreview($slug: String!, $unit: String, $lifts: [ProgramLiftInput], $fromHistory: Boolean) {
+    programStartPreview(slug: $slug, unit: $unit, lifts: $lifts, fromHistory: $fromHistory) {
+      lift
+      required
+      weight
+      source
+      basis
+    }
+  }
+`);
 
 export const StartProgram = graphql(`
   mutation StartProgram($slug: String!, $unit: String, $lifts: [ProgramLiftInput], $fromHistory: Boolean) {

@@ -237,6 +237,12 @@ function ImportPreview(props: {
   onImport: () => void;
 }) {
   const { preview, read, choices, onChoose, busy, unchosen, onImport } = props;
+  const [onlyChoices, setOnlyChoices] = useState(false);
+  // A name needs a choice when nothing matched it or it matched only loosely (by words or a typo).
+  const needsChoice = (n: ImportSummary["names"][number]) =>
+    n.action === "unmapped" || n.via === "words" || n.via === "typo" || choices[n.name] !== undefined;
+  const choosing = preview.names.filter(needsChoice);
+  const shown = onlyChoices ? choosing : preview.names;
   return (
     <div aria-label="Import preview">
       <p role="status">
@@ -253,6 +259,15 @@ function ImportPreview(props: {
           exercises.
         </p>
       ) : null}
+      {choosing.length && choosing.length < preview.names.length ? (
+        <label className="inline-check">
+          <input type="checkbox" checked={onlyChoices} onChange={(e) => setOnlyChoices(e.target.checked)} />
+          <span>
+            Show only the {choosing.length === 1 ? "1 name that needs" : `${choosing.length} names that need`} a choice
+            (of {preview.names.length})
+          </span>
+        </label>
+      ) : null}
       <table className="cards">
         <caption>Exercises in the file</caption>
         <thead>
@@ -263,12 +278,12 @@ function ImportPreview(props: {
           </tr>
         </thead>
         <tbody>
-          {preview.names.map((n) => (
+          {shown.map((n) => (
             <tr key={n.name}>
               <td data-label="In the file">{n.name}</td>
               <td data-label="Sets">{n.sets}</td>
               <td data-label="Becomes">
-                {n.action === "unmapped" || n.via === "words" || n.via === "typo" || choices[n.name] !== undefined ? (
+                {needsChoice(n) ? (
                   <SelectField
                     label={`What to do with ${n.name}`}
                     value={choices[n.name] ?? ""}
