@@ -37,7 +37,15 @@ const ALLOWED_IMPORTS = {
     "server/oauth",
     "server/observability",
   ],
-  "server/process": ["db", "server/app.ts", "server/http", "server/limits", "server/observability", "server/graphql"],
+  "server/process": [
+    "db",
+    "server/app.ts",
+    "server/http",
+    "server/limits",
+    "server/observability",
+    "server/graphql",
+    "server/jobs",
+  ],
 };
 const FOLDERS = [
   "db",

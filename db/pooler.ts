@@ -19,17 +19,24 @@ export function transactionPooled(): boolean {
 
 type QueryConfig = { name?: string; submit?: unknown };
 
+/** `LISTEN "channel"` or `UNLISTEN ...`, one statement or several: session state a pooler cannot keep. */
+const LISTENING = /^\s*(UN)?LISTEN\b/i;
+
 /**
  * From now on every statement this process sends is unnamed: PostgreSQL parses it again each time,
- * in the same transaction as its execution. One place for every library that names statements
- * (@dataplan/pg's cache, the API key counter, graphile-worker, graphile-migrate), since all of them
- * go through node-postgres's Client.
+ * in the same transaction as its execution. And LISTEN is not sent at all: a transaction-mode
+ * pooler runs it on whichever server connection the client holds for that one statement, which
+ * then listens for somebody else (graphile-worker's listener for new jobs is the one user; it finds
+ * them by polling instead). One place for every library that names statements (@dataplan/pg's
+ * cache, the API key counter, graphile-worker, graphile-migrate), since all of them go through
+ * node-postgres's Client.
  */
 export function useTransactionPooler(): void {
   if (transactionMode) return;
   transactionMode = true;
   const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   pg.Client.prototype.query = function (this: pg.Client, config: unknown, ...rest: unknown[]) {
+    if (typeof config === "string" && LISTENING.test(config)) return notSent(config, rest);
     const named = config as QueryConfig | null;
     if (named && typeof named === "object" && named.name && typeof named.submit !== "function") {
       const { name: _name, ...unnamed } = named;
@@ -37,6 +44,15 @@ export function useTransactionPooler(): void {
     }
     return query.call(this, config, ...rest);
   } as typeof pg.Client.prototype.query;
+}
+
+/** What a statement left unsent answers: an empty result, by the callback given or as a promise. */
+function notSent(text: string, rest: unknown[]) {
+  const result = { command: LISTENING.exec(text)![0].trim().toUpperCase(), rowCount: null, rows: [], fields: [] };
+  const callback = rest.find((arg) => typeof arg === "function") as ((e: null, r: typeof result) => void) | undefined;
+  if (!callback) return Promise.resolve(result);
+  process.nextTick(callback, null, result);
+  return undefined;
 }
 
 /**

@@ -13,6 +13,10 @@ import { log, logFormat } from "./observability/logger.ts";
 import { writeLog } from "./observability/log-sink.ts";
 import { stopInOrder, stopOnSignals } from "./process/shutdown.ts";
 import { serveMetrics } from "./observability/metrics-server.ts";
+import { keepOutputJson } from "./observability/json-only-output.ts";
+import { measureServer } from "./observability/primary-metrics.ts";
+
+keepOutputJson();
 
 // With LOG_FORMAT=json every line the server writes is a JSON object, its own messages too. Either
 // way through the log's own writer, so they keep their order among the request lines.
@@ -51,7 +55,14 @@ async function main() {
   process.on("exit", (code) => {
     if (code !== 0 && embedded && !stopping && !embedded.isRunning()) reportDatabaseGone();
   });
-  const worker = await startWorker(db.pools.worker, undefined, { slowMs: config.slowRequestMs });
+  const worker = await startWorker(db.pools.worker, undefined, {
+    slowMs: config.slowRequestMs,
+    backups: config.backups && { ...config.backups, dataDir: config.dataDir },
+  });
+  if (config.backups)
+    say(
+      `Backups of the embedded database into ${config.backups.dir} on "${config.backups.schedule}" (UTC), the newest ${config.backups.keep} kept`,
+    );
   const appOptions = {
     dev: config.dev,
     statementTimeoutMs: config.statementTimeoutMs,
@@ -110,6 +121,7 @@ async function main() {
   if (config.metricsPort !== undefined) {
     try {
       stopMetrics = await serveMetrics(config.metricsPort, config.metricsHost, say);
+      measureServer(db.pools);
     } catch (error) {
       return cannotListen(error as NodeJS.ErrnoException);
     }

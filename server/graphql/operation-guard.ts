@@ -30,6 +30,8 @@ import { rateLimitHeaders } from "../limits/rate-limit-headers.ts";
 import { REQUEST_CODES } from "../../db/errors.ts";
 import { isOutage, OUTAGE_CODE, OUTAGE_MESSAGE, OUTAGE_RETRY_AFTER_SECONDS } from "../../db/outage.ts";
 import { log } from "../observability/logger.ts";
+import { countGraphqlErrors } from "../observability/graphql-errors.ts";
+import type { Result } from "postgraphile/grafserv";
 import { expressRequest } from "./request-identity.ts";
 import { pgSettingsFor } from "../identity/pg-settings.ts";
 import type { Identity, KeyLimitReached, KeyUse } from "../identity/identity.ts";
@@ -350,35 +352,9 @@ export const OperationGuardPlugin: GraphileConfig.Plugin = {
         return next();
       },
       async processRequest(next, event) {
-        const result = await next();
-        // A keyed request refused before its operation was measured (no operation, a syntax or
-        // validation error, a body that is no GraphQL request) is counted here, before its answer.
-        const req = expressRequest(event);
-        if (req?.identity?.kind === "unresolved-key" && req.useApiKey) {
-          const use = await req.useApiKey(0, false).catch(() => null);
-          if (use?.kind === "limited") {
-            const buffer = Buffer.from(JSON.stringify({ errors: [rateLimitedError(use)] }));
-            return {
-              type: "buffer",
-              statusCode: 429,
-              headers: {
-                "content-type": "application/json; charset=utf-8",
-                "content-length": String(buffer.length),
-                "retry-after": String(use.retryAfter),
-              },
-              buffer,
-            };
-          }
-        }
-        const cap = event.resolvedPreset.grafserv?.responseMaxBytes ?? OPERATION_LIMITS.responseBytes;
-        if (result?.type === "buffer" && result.buffer.length > cap) return tooLarge(result, cap);
-        const override = httpOverrides.get(event.requestDigest);
-        if (result?.type === "buffer" && !override) outageAnswer(result);
-        if (result && override) {
-          result.statusCode = override.statusCode;
-          Object.assign(result.headers, override.headers);
-        }
-        return result;
+        const answer = await guardedAnswer(next, event);
+        if (answer?.type === "buffer") countGraphqlErrors(answer.buffer);
+        return answer;
       },
     },
   },
@@ -402,3 +378,41 @@ export const OperationGuardPlugin: GraphileConfig.Plugin = {
     },
   },
 };
+
+type ProcessRequestEvent = Parameters<GraphileConfig.GrafservMiddleware["processRequest"]>[0];
+
+/** grafserv's answer with what the guard decided applied: a key refused late, the byte cap, an outage, a 429. */
+async function guardedAnswer(
+  next: () => PromiseLike<Result | null> | Result | null,
+  event: ProcessRequestEvent,
+): Promise<Result | null> {
+  const result = await next();
+  // A keyed request refused before its operation was measured (no operation, a syntax or
+  // validation error, a body that is no GraphQL request) is counted here, before its answer.
+  const req = expressRequest(event);
+  if (req?.identity?.kind === "unresolved-key" && req.useApiKey) {
+    const use = await req.useApiKey(0, false).catch(() => null);
+    if (use?.kind === "limited") {
+      const buffer = Buffer.from(JSON.stringify({ errors: [rateLimitedError(use)] }));
+      return {
+        type: "buffer",
+        statusCode: 429,
+        headers: {
+          "content-type": "application/json; charset=utf-8",
+          "content-length": String(buffer.length),
+          "retry-after": String(use.retryAfter),
+        },
+        buffer,
+      };
+    }
+  }
+  const cap = event.resolvedPreset.grafserv?.responseMaxBytes ?? OPERATION_LIMITS.responseBytes;
+  if (result?.type === "buffer" && result.buffer.length > cap) return tooLarge(result, cap);
+  const override = httpOverrides.get(event.requestDigest);
+  if (result?.type === "buffer" && !override) outageAnswer(result);
+  if (result && override) {
+    result.statusCode = override.statusCode;
+    Object.assign(result.headers, override.headers);
+  }
+  return result;
+}

@@ -35,6 +35,9 @@ export function sendError(
   shape: ErrorBodyShape = "route",
 ) {
   res.status(ROUTE_CODES[code]);
-  if (shape === "graphql") res.json({ errors: [{ message, extensions: { code, ...details } }] });
-  else res.json({ code, message, ...details });
+  if (shape === "graphql") {
+    // Answered before grafserv: the metrics count it from here (server/observability/graphql-errors.ts).
+    res.locals.graphqlErrors = [{ code, ...details }];
+    res.json({ errors: [{ message, extensions: { code, ...details } }] });
+  } else res.json({ code, message, ...details });
 }

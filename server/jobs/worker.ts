@@ -8,6 +8,7 @@ import { log } from "../observability/logger.ts";
 import { jobsRun, jobDuration } from "../observability/metrics.ts";
 import { DEFAULT_SLOW_REQUEST_MS } from "../observability/request-log.ts";
 import { tasks, crontab } from "./tasks.ts";
+import { BACKUP_TASK, backupCrontab, backupTask, type Backups } from "./backups.ts";
 
 // Worker chatter at info level is noise for an operator; warnings and errors go to our log.
 const workerLogger = new Logger(() => (level, message) => {
@@ -47,15 +48,16 @@ export function jobLog(slowMs = DEFAULT_SLOW_REQUEST_MS): WorkerEvents {
 export async function startWorker(
   ownerPool: pg.Pool,
   taskList: TaskList = tasks,
-  options: { slowMs?: number } = {},
+  options: { slowMs?: number; backups?: Backups & { dataDir: string } } = {},
 ): Promise<Runner> {
+  const { backups } = options;
   return run({
     pgPool: ownerPool,
     concurrency: 2,
     noHandleSignals: true,
     pollInterval: 2000,
-    taskList,
-    crontab,
+    taskList: backups ? { ...taskList, [BACKUP_TASK]: backupTask(backups.dataDir, backups) } : taskList,
+    crontab: backups ? `${crontab}\n${backupCrontab(backups.schedule)}` : crontab,
     logger: workerLogger,
     events: jobLog(options.slowMs),
   });

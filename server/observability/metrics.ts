@@ -1,6 +1,7 @@
 // The Prometheus metrics every process keeps (prom-client), one home for their names; served by
 // server/observability/metrics-server.ts when METRICS_PORT is set. Each is listed in docs/operations.md.
 import { Registry, Counter, Histogram, Gauge, collectDefaultMetrics } from "prom-client";
+import { readFileSync } from "node:fs";
 import type pg from "pg";
 
 export const registry = new Registry();
@@ -60,6 +61,36 @@ export const jobDuration = new Histogram({
   registers: [registry],
 });
 
+export const graphqlErrors = new Counter({
+  name: "svc_graphql_errors_total",
+  help: "Errors in the answers of /api/graphql, by extensions.code (none: a syntax or validation error without one) and, for a refusal, the limit or cost budget it met",
+  labelNames: ["code", "limit"] as const,
+  registers: [registry],
+});
+
+export const apiProcessRestarts = new Counter({
+  name: "svc_api_process_restarts_total",
+  help: "API processes that died and were replaced (WEB_CONCURRENCY above 1), by how they ended: a signal's name or exit_<code>",
+  labelNames: ["reason"] as const,
+  registers: [registry],
+});
+
+const { version } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+  version: string;
+};
+
+new Gauge({
+  name: "svc_build_info",
+  help: "Always 1, labelled with this server's version and Node.js's",
+  labelNames: ["version", "node"] as const,
+  // One server, however many processes report it.
+  aggregator: "max",
+  registers: [registry],
+  collect() {
+    this.set({ version, node: process.version }, 1);
+  },
+});
+
 const poolWait = new Histogram({
   name: "svc_db_pool_wait_seconds",
   help: "Time a checkout waited for a connection of a pool, by pool",
@@ -85,6 +116,20 @@ new Gauge({
   },
 });
 
+/** The pools that have been asked for a connection: a process's pools it never uses open nothing (the primary's GraphQL pool beside API processes). */
+const poolsInUse = new Set<pg.Pool>();
+
+new Gauge({
+  name: "svc_db_pool_max",
+  help: "The most connections a pool in use may open, by pool (summed over the processes: the server's own maximum)",
+  labelNames: ["pool"] as const,
+  registers: [registry],
+  collect() {
+    this.reset();
+    for (const [use, pool] of meteredPools) if (poolsInUse.has(pool)) this.set({ pool: use }, pool.options.max);
+  },
+});
+
 type Checkout = (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
 
 /** Counts a pool's connections and the time each checkout waits (node-postgres's own `query` checks out through `connect`). */
@@ -93,6 +138,7 @@ export function meterPool(use: string, pool: pg.Pool): void {
   const connect = pool.connect.bind(pool) as (callback?: Checkout) => Promise<pg.PoolClient> | undefined;
   const timer = () => poolWait.startTimer({ pool: use });
   pool.connect = ((callback?: Checkout) => {
+    poolsInUse.add(pool);
     const stop = timer();
     if (callback)
       return connect((err, client, done) => {

@@ -4,6 +4,7 @@
 import type { Request, Response, NextFunction } from "express";
 import { httpRequests, httpDuration, rateLimitRefusals, requestsCancelled } from "./metrics.ts";
 import { operationType } from "./graphql-operation.ts";
+import { countGraphqlError } from "./graphql-errors.ts";
 import { GRAPHQL_PATH, MCP_PATH } from "../http/paths.ts";
 
 /** The route a request matched, as a pattern; unmatched addresses fall into a few groups. */
@@ -31,6 +32,8 @@ export function requestMetrics() {
       // A client that went away before any answer has no status.
       httpRequests.inc({ ...labels, status: res.headersSent ? String(res.statusCode) : "none" });
       if (res.headersSent && res.statusCode === 429) rateLimitRefusals.inc({ route });
+      for (const error of (res.locals.graphqlErrors ?? []) as Parameters<typeof countGraphqlError>[0][])
+        countGraphqlError(error);
       const reason = req.databaseWork?.reason;
       if (reason)
         requestsCancelled.inc({ reason: reason.startsWith("request took longer") ? "request_timeout" : "client_gone" });

@@ -9,6 +9,7 @@ import type { AppOptions } from "../app.ts";
 import { createPools } from "./database.ts";
 import { stopInOrder, stopOnSignals, HTTP_GRACE_MS } from "./shutdown.ts";
 import { answerMetricsRequests } from "../observability/metrics-server.ts";
+import { apiProcessRestarts } from "../observability/metrics.ts";
 
 /** What the primary sends an API process to start it. */
 type StartMessage = {
@@ -34,6 +35,18 @@ export type ApiProcesses = {
   stop: () => Promise<void>;
 };
 
+/**
+ * Every API process accepts connections from the one listening socket itself (SCHED_NONE), rather
+ * than the primary accepting each and handing it over (node's round-robin default). A handed-over
+ * connection whose API process dies before taking it stays open in the primary, never answered
+ * nor closed (the client hangs until its own timeout); with SCHED_NONE the kernel closes what a dead
+ * process held, and what waits in the listen backlog is accepted by the processes left. Set before
+ * the first fork, after which node fixes it.
+ */
+function acceptInEveryProcess(): void {
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
+}
+
 /** In the primary: forks `count` API processes and keeps that many running until `stop`. */
 export function startApiProcesses(
   {
@@ -55,6 +68,7 @@ export function startApiProcesses(
   let listening = 0;
   let started = false;
   const live = new Set<Worker>();
+  acceptInEveryProcess();
 
   const fork = () => {
     const worker = cluster.fork();
@@ -66,6 +80,7 @@ export function startApiProcesses(
     worker.on("message", (message: ApiMessage) => {
       if (message.type === "listening") {
         listening += 1;
+        if (started) say(`API process ${worker.process.pid} is serving`);
         if (!started && listening === count) {
           started = true;
           resolveReady(message.port);
@@ -78,6 +93,7 @@ export function startApiProcesses(
       live.delete(worker);
       if (stopping || !started) return;
       say(`API process ${worker.process.pid} exited (${signal ?? `code ${code}`}); starting another`);
+      apiProcessRestarts.inc({ reason: signal ?? `exit_${code}` });
       setTimeout(() => {
         if (!stopping) fork();
       }, RESTART_DELAY_MS).unref();

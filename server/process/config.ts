@@ -13,6 +13,13 @@ import { CALLER_CONCURRENCY } from "../limits/caller-concurrency.ts";
 import { poolSizes } from "./database.ts";
 import { CONNECTION_BOUNDS, type ConnectionBounds } from "../http/connection-bounds.ts";
 import { DEFAULT_DISK_FREE_WARN_MB } from "../observability/disk-space.ts";
+import {
+  checkBackupSchedule,
+  DEFAULT_BACKUP_KEEP,
+  DEFAULT_BACKUP_SCHEDULE,
+  MAX_BACKUP_KEEP,
+  type Backups,
+} from "../jobs/backups.ts";
 
 export type Config = {
   port: number;
@@ -52,6 +59,8 @@ export type Config = {
   connectionBounds: Pick<ConnectionBounds, "perAddress" | "total">;
   /** DISK_FREE_WARN_MB: below this many MiB free for the embedded database's folder, the log and readiness warn (0: never). */
   diskFreeWarnMb: number;
+  /** BACKUP_DIR, BACKUP_KEEP, BACKUP_SCHEDULE: scheduled backups of the embedded database (server/jobs/backups.ts); off when BACKUP_DIR is unset. */
+  backups?: Backups;
 };
 
 /** At most this many API processes: each holds database connections (server/process/database.ts poolSizes). */
@@ -93,6 +102,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       total: connections(env, "MAX_CONNECTIONS"),
     },
     diskFreeWarnMb: diskFreeWarnMb(env),
+    backups: backups(env),
   };
 }
 
@@ -103,6 +113,29 @@ function listenHost(env: NodeJS.ProcessEnv): string {
   if (!/^[0-9A-Za-z.:_-]+$/.test(raw.trim()))
     throw new Error(`HOST must be an address to listen on (127.0.0.1, 0.0.0.0, ::, or a host name), got "${raw}"`);
   return raw.trim();
+}
+
+function backups(env: NodeJS.ProcessEnv): Backups | undefined {
+  const dir = env.BACKUP_DIR?.trim();
+  if (!dir) {
+    for (const name of ["BACKUP_KEEP", "BACKUP_SCHEDULE"])
+      if (env[name])
+        throw new Error(`${name} is set but BACKUP_DIR is not: set BACKUP_DIR to turn scheduled backups on`);
+    return undefined;
+  }
+  if (env.DATABASE_URL)
+    throw new Error(
+      "BACKUP_DIR backs up the embedded database, but DATABASE_URL is set: back that PostgreSQL up with its own tools (docs/operations.md#a-database_url-deployment)",
+    );
+  const keepText = env.BACKUP_KEEP?.trim() || String(DEFAULT_BACKUP_KEEP);
+  const keep = Number(keepText);
+  if (!/^\d+$/.test(keepText) || keep < 1 || keep > MAX_BACKUP_KEEP)
+    throw new Error(
+      `BACKUP_KEEP must be a whole number from 1 to ${MAX_BACKUP_KEEP} (backups kept), got "${env.BACKUP_KEEP}"`,
+    );
+  const schedule = env.BACKUP_SCHEDULE?.trim() || DEFAULT_BACKUP_SCHEDULE;
+  checkBackupSchedule(schedule);
+  return { dir: path.resolve(dir), keep, schedule };
 }
 
 function diskFreeWarnMb(env: NodeJS.ProcessEnv): number {

@@ -7,7 +7,8 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import pg from "pg";
 import { freePort } from "../../db/embedded.ts";
-import { freshDatabase, post, gql, signUp } from "../support/harness.ts";
+import { freshDatabase, post, gql, signUp, createApiKey, awayFromMinuteEdge } from "../support/harness.ts";
+import { RATE_LIMIT_PER_MINUTE } from "../../server/identity/api-key-meter.ts";
 import { readConfig } from "../../server/process/config.ts";
 import { operationType } from "../../server/observability/graphql-operation.ts";
 
@@ -205,3 +206,120 @@ test("the operation type of a GraphQL body: the named operation, else the first;
   expect(operationType({ query: 42 })).toBe("unknown");
   expect(operationType(null)).toBe("unknown");
 });
+
+/** The sum of a metric's samples whose `name{labels}` matches. */
+const total = (m: Map<string, number>, pattern: RegExp) =>
+  [...m].filter(([key]) => pattern.test(key)).reduce((sum, [, value]) => sum + value, 0);
+
+test("kill -9 of an API process: the sums never go backwards; restarts, readiness, build, pool maximums, job queue, GraphQL errors by code and budget", async () => {
+  const db = await freshDatabase();
+  const port = await freePort();
+  const server = startServer({
+    PORT: String(port),
+    DATABASE_URL: db.ownerUrl,
+    AUTH_DATABASE_URL: db.authUrl,
+    WEB_CONCURRENCY: "2",
+    METRICS_PORT: "0",
+    // The key's 121st request is refused by its request count, not by its cost budget first.
+    SESSION_COST_PER_MINUTE: "1000000000000",
+    ACCOUNT_COST_PER_MINUTE: "1000000000000",
+  });
+  const owner = new pg.Client({ connectionString: db.ownerUrl });
+  await owner.connect();
+  const apiPids = async () =>
+    (
+      await owner.query(
+        "select distinct split_part(application_name, ' ', 3)::int as pid from pg_stat_activity where datname = current_database() and application_name like 'svc graphql %'",
+      )
+    ).rows.map((r) => r.pid as number);
+  try {
+    await until(() => /running at/.test(server.output()), "the start");
+    const metricsUrl = /Metrics at (http:\/\/127\.0\.0\.1:\d+\/metrics)/.exec(server.output())![1];
+    const url = `http://127.0.0.1:${port}`;
+    const lifter = await signUp(url, "Restarted");
+    const headers = { authorization: `Bearer ${lifter.token}`, connection: "close" };
+    const reads = async (n: number) => {
+      const answers = await Promise.all(
+        Array.from({ length: n }, () => gql(url, "{ viewer { id } }", {}, { headers })),
+      );
+      for (const answer of answers) expect(answer.status).toBe(200);
+    };
+    const queries = (m: Map<string, number>) => m.get(requests("/api/graphql", "POST", "200", "query")) ?? 0;
+    // Until both API processes have served (each holds a GraphQL connection once it has).
+    let sent = 0;
+    while ((await apiPids()).length < 2 && sent < 200) {
+      await reads(10);
+      sent += 10;
+    }
+    const served = await apiPids();
+    expect(served).toHaveLength(2);
+
+    const before = await scrape(metricsUrl);
+    expect(queries(before)).toBe(sent);
+    const processCpu = total(before, /^process_cpu_seconds_total/);
+    process.kill(served[0], "SIGKILL");
+    await until(() => /API process \d+ is serving/.test(server.output()), "the replacement", 90_000);
+    const after = await scrape(metricsUrl);
+    // The killed process's requests stay counted: nothing went backwards.
+    expect(queries(after)).toBe(sent);
+    expect(after.get('svc_api_process_restarts_total{reason="SIGKILL"}')).toBe(1);
+    expect(total(after, /^process_cpu_seconds_total/)).toBeGreaterThanOrEqual(processCpu);
+    await reads(10);
+    expect(queries(await scrape(metricsUrl))).toBe(sent + 10);
+
+    // A syntax error, a validation error, and a key's 121st request in a minute.
+    const bad = await gql(url, "{ viewer { id ", {}, { headers });
+    const invalid = await gql(url, "{ nothingHere }", {}, { headers });
+    const codeOf = (answer: { body: { errors?: { extensions?: { code?: string } }[] } }) =>
+      answer.body.errors?.[0]?.extensions?.code ?? "none";
+    const { key } = await createApiKey(url, lifter.token, { access: "READ_ONLY" });
+    await awayFromMinuteEdge(20);
+    const refusals: string[] = [];
+    for (let sentWithKey = 0; sentWithKey < RATE_LIMIT_PER_MINUTE + 1; sentWithKey += 11) {
+      const batch = Math.min(11, RATE_LIMIT_PER_MINUTE + 1 - sentWithKey);
+      const answers = await Promise.all(
+        Array.from({ length: batch }, () =>
+          gql(url, "{ viewer { id } }", {}, { headers: { "x-api-key": key, connection: "close" } }),
+        ),
+      );
+      for (const answer of answers) if (answer.status === 429) refusals.push(answer.body.errors[0].extensions.limit);
+    }
+    expect(refusals).toEqual(["requests"]);
+
+    const m = await scrape(metricsUrl);
+    const errors = (code: string, limit = "") => m.get(`svc_graphql_errors_total{code="${code}",limit="${limit}"}`);
+    expect(errors("RATE_LIMITED", "requests")).toBe(1);
+    if (codeOf(bad) === codeOf(invalid)) expect(errors(codeOf(bad))).toBe(2);
+    else {
+      expect(errors(codeOf(bad))).toBe(1);
+      expect(errors(codeOf(invalid))).toBe(1);
+    }
+    expect(m.get("svc_ready")).toBe(1);
+    for (const check of ["owner", "graphql", "writes"])
+      expect(m.get(`svc_readiness{check="${check}",status="ok"}`)).toBe(1);
+    expect(m.get('svc_readiness{check="migrations",status="current"}')).toBe(1);
+    expect(m.get(`svc_build_info{version="0.1.0",node="${process.version}"}`)).toBe(1);
+    // Two API processes' shares of 20 GraphQL connections, and the primary's 6 for the jobs.
+    expect(m.get('svc_db_pool_max{pool="graphql"}')).toBe(20);
+    expect(m.get('svc_db_pool_max{pool="worker"}')).toBe(6);
+    expect(m.get("svc_jobs_given_up")).toBe(0);
+
+    // Jobs due but no task to take them: the queue and its oldest wait, as PostgreSQL has them (away
+    // from a minute's start, when the schedule queues its own jobs for a moment).
+    await awayFromMinuteEdge(10);
+    await owner.query(
+      "select graphile_worker.add_job('no_such_task', run_at := now() - interval '90 seconds') from generate_series(1, 3)",
+    );
+    const queued = await scrape(metricsUrl);
+    expect(queued.get("svc_jobs_queued")).toBe(3);
+    expect(queued.get("svc_jobs_oldest_queued_seconds")).toBeGreaterThanOrEqual(90);
+    expect(queued.get("svc_jobs_oldest_queued_seconds")).toBeLessThan(300);
+
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+  } finally {
+    await owner.end();
+    if (server.child.exitCode === null) server.child.kill("SIGKILL");
+    await db.drop();
+  }
+}, 240_000);

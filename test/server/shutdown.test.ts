@@ -1,7 +1,7 @@
 // SIGTERM under a keep-alive load, with the real entry point: requests in flight are answered,
 // answers after the signal carry `Connection: close` (so a client or proxy stops reusing the
-// connection), idle connections are closed, and the process exits 0 within 10 s, with one API
-// process and with two.
+// connection), no request is reset on a reused connection, idle connections are closed, and the
+// process exits 0 within 10 s, with one API process and with two.
 import http from "node:http";
 import pg from "pg";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -50,7 +50,8 @@ function send(port: number, agent: http.Agent, body: string, token?: string): Pr
         res.on("error", reject);
       },
     );
-    req.on("error", (error) => reject(Object.assign(error, { sentAt })));
+    // `reused`: sent on a keep-alive connection already used, the one a server closing it at the wrong moment resets.
+    req.on("error", (error) => reject(Object.assign(error, { sentAt, reused: req.reusedSocket })));
     req.end(body);
   });
 }
@@ -77,19 +78,34 @@ test.each([1, 2])(
       await waitForOutput(server, /running at/, 90000);
       const agent = new http.Agent({ keepAlive: true, maxSockets: LOAD_CONNECTIONS });
       const answers: Answer[] = [];
-      const errors: { sentAt: number; code?: string }[] = [];
+      const errors: { sentAt: number; code?: string; reused: boolean }[] = [];
       let stop = false;
       const loops = Array.from({ length: LOAD_CONNECTIONS }, async () => {
         while (!stop) {
           try {
             answers.push(await send(port, agent, VIEWER));
           } catch (error) {
-            errors.push(error as { sentAt: number; code?: string });
+            errors.push(error as { sentAt: number; code?: string; reused: boolean });
             return;
           }
         }
       });
       await new Promise((r) => setTimeout(r, 1000));
+
+      // Idle keep-alive connections, each used once: closed by the server, none reset.
+      const idle = await Promise.all(
+        Array.from({ length: 3 }, async () => {
+          const idleAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+          expect((await send(port, idleAgent, VIEWER)).status).toBe(200);
+          await new Promise((r) => setTimeout(r, 50)); // the agent keeps the socket once the answer ended
+          const [socket] = Object.values(idleAgent.freeSockets).flat();
+          const ended = new Promise<string>((resolve) => {
+            socket!.once("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+            socket!.once("close", () => resolve("closed"));
+          });
+          return { idleAgent, ended };
+        }),
+      );
 
       // Three signed-in requests held in flight by a lock on the users table, each on a connection of its own.
       const { token } = await signUp(`http://127.0.0.1:${port}`, "Held");
@@ -127,6 +143,10 @@ test.each([1, 2])(
       // Connections end only after the signal (refused or closed once answered), never before.
       expect(errors.filter((e) => e.sentAt < signalledAt)).toEqual([]);
       expect(errors.length).toBe(LOAD_CONNECTIONS);
+      // Each loop ended on a new connection refused: none on a connection reset under its request.
+      expect(errors.filter((e) => e.reused)).toEqual([]);
+      expect(await Promise.all(idle.map((i) => i.ended))).toEqual(["closed", "closed", "closed"]);
+      for (const i of idle) i.idleAgent.destroy();
     } finally {
       server.child.kill("SIGKILL");
       await lock.end().catch(() => {});
