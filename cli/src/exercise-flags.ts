@@ -12,5 +12,9 @@ export const exerciseFlags = {
     options: EXERCISE_KINDS,
     description: "reps (weight x reps), time (holds) or cardio (default reps).",
   })(),
-  muscle: Flags.string({ description: "A muscle it works (repeat for more, at most 10).", multiple: true }),
+  muscle: Flags.string({ description: "A primary muscle it works (repeat for more, at most 10).", multiple: true }),
+  "secondary-muscle": Flags.string({
+    description: "A secondary muscle it works, one that assists (repeat for more, at most 10; none also a --muscle).",
+    multiple: true,
+  }),
 };

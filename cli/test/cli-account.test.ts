@@ -17,9 +17,13 @@ describe("settings", () => {
     expect(change.code).toBe(0);
     expect(change.stdout).toContain("Saved. Unit: lb. Effort scale: RIR.");
     const json = await h.run(["settings", "--json"]);
-    expect(JSON.parse(json.stdout)).toEqual({ unit: "lb", effort: "rir" });
+    expect(JSON.parse(json.stdout)).toEqual({ unit: "lb", effort: "rir", lengthUnit: "in" });
     const one = await h.run(["settings", "--effort", "rpe", "--json"]);
-    expect(JSON.parse(one.stdout)).toEqual({ unit: "lb", effort: "rpe" });
+    expect(JSON.parse(one.stdout)).toEqual({ unit: "lb", effort: "rpe", lengthUnit: "in" });
+    const cm = await h.run(["settings", "--length-unit", "cm"]);
+    expect(cm.stdout).toContain("Saved. Unit: lb. Effort scale: RPE. Length unit: cm.");
+    const auto = await h.run(["settings", "--length-unit", "auto", "--json"]);
+    expect(JSON.parse(auto.stdout)).toEqual({ unit: "lb", effort: "rpe", lengthUnit: "in" });
     const bad = await h.run(["settings", "--effort", "borg"]);
     expect(bad.code).toBe(2);
   });

@@ -6,6 +6,7 @@
 import { createRequestCore, type ClientOptions, type RequestCore } from "./client/core.ts";
 import { accountOperations } from "./client/account.ts";
 import { bodyweightOperations } from "./client/bodyweight.ts";
+import { measurementOperations } from "./client/measurements.ts";
 import { documentOperations } from "./client/documents.ts";
 import { programOperations } from "./client/programs.ts";
 import { exerciseOperations } from "./client/exercises.ts";
@@ -25,6 +26,7 @@ type ClientAreas = {
   request: RequestCore["request"];
 } & ReturnType<typeof accountOperations> &
   ReturnType<typeof bodyweightOperations> &
+  ReturnType<typeof measurementOperations> &
   ReturnType<typeof documentOperations> &
   ReturnType<typeof programOperations> &
   ReturnType<typeof exerciseOperations> &
@@ -41,6 +43,7 @@ export function createClient(options: ClientOptions): ClientAreas {
     request: core.request,
     ...accountOperations(core),
     ...bodyweightOperations(core),
+    ...measurementOperations(core),
     ...documentOperations(core),
     ...programOperations(core),
     ...exerciseOperations(core),

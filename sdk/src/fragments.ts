@@ -17,6 +17,8 @@ export const ViewerFields = graphql(`
     role
     unit
     effort
+    lengthUnit
+    measurementUnit
     createdAt
   }
 `);
@@ -27,6 +29,38 @@ export const BodyweightFields = graphql(`
     date
     weight
     unit
+  }
+`);
+
+export const MeasurementFields = graphql(`
+  fragment MeasurementFields on Measurement {
+    id
+    date
+    unit
+    bodyFat
+    neck
+    shoulders
+    chest
+    waist
+    hips
+    leftUpperArm
+    rightUpperArm
+    leftForearm
+    rightForearm
+    leftThigh
+    rightThigh
+    leftCalf
+    rightCalf
+  }
+`);
+
+export const MuscleWeekFields = graphql(`
+  fragment MuscleWeekFields on MuscleWeek {
+    week
+    muscleGroup
+    sets
+    primarySets
+    secondarySets
   }
 `);
 
@@ -65,6 +99,7 @@ export const ExerciseFields = graphql(`
     region
     kind
     muscles
+    secondaryMuscles
     aliases
     createdAt
   }

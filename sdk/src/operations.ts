@@ -9,6 +9,8 @@ import {
   ApiKeyFields,
   ConnectedAppFields,
   BodyweightFields,
+  MeasurementFields,
+  MuscleWeekFields,
   E1rmSessionFields,
   ExerciseFields,
   ExerciseRecordsFields,
@@ -87,6 +89,60 @@ export const BODYWEIGHTS = graphql(
     }
   `,
   [BodyweightFields],
+);
+
+export const LOG_MEASUREMENTS = graphql(
+  `
+    mutation LogMeasurements($input: LogMeasurementsInput!) {
+      logMeasurements(input: $input) {
+        measurement {
+          ...MeasurementFields
+        }
+      }
+    }
+  `,
+  [MeasurementFields],
+);
+
+export const MEASUREMENTS = graphql(
+  `
+    query Measurements($first: Int) {
+      viewer {
+        id
+        measurementUnit
+        measurementsByUserId(orderBy: [DATE_DESC], first: $first) {
+          nodes {
+            ...MeasurementFields
+          }
+        }
+      }
+    }
+  `,
+  [MeasurementFields],
+);
+
+export const DELETE_MEASUREMENT = graphql(
+  `
+    mutation DeleteMeasurement($id: UUID!) {
+      deleteMeasurementById(input: { id: $id }) {
+        measurement {
+          ...MeasurementFields
+        }
+      }
+    }
+  `,
+  [MeasurementFields],
+);
+
+export const WEEKLY_MUSCLE_SETS = graphql(
+  `
+    query WeeklyMuscleSets($weeks: Int, $until: String) {
+      weeklyMuscleSets(weeks: $weeks, until: $until) {
+        ...MuscleWeekFields
+      }
+    }
+  `,
+  [MuscleWeekFields],
 );
 
 export const ROUTINES = graphql(
@@ -325,6 +381,23 @@ export const EXERCISE_RECORDS = graphql(
     }
   `,
   [ExerciseRecordsFields],
+);
+
+export const EXERCISE_DETAILS = graphql(
+  `
+    query ExerciseDetails($words: String!) {
+      resolveExercise(name: $words) {
+        match
+        exercise {
+          ...ExerciseFields
+        }
+        candidates {
+          name
+        }
+      }
+    }
+  `,
+  [ExerciseFields],
 );
 
 export const API_KEYS = graphql(

@@ -15,6 +15,11 @@ export type JsonObject = Record<string, unknown>;
 
 export type User = ResultOf<typeof fragments.ViewerFields>;
 export type Bodyweight = ResultOf<typeof fragments.BodyweightFields>;
+/** A day's body measurements: body fat (percent) and lengths in `unit` (cm or in); null where not measured. */
+export type Measurement = ResultOf<typeof fragments.MeasurementFields>;
+export type MeasurementsInput = VariablesOf<typeof ops.LOG_MEASUREMENTS>["input"];
+/** Work sets one muscle group got in one week: a primary muscle counts a set, a secondary one half. */
+export type MuscleWeek = ResultOf<typeof fragments.MuscleWeekFields>;
 export type RoutineSummary = ResultOf<typeof fragments.RoutineFields>;
 export type WorkoutSummary = ResultOf<typeof fragments.WorkoutFields>;
 /** An exercise as a search finds it. */

@@ -8,10 +8,10 @@
 // - A prefill (what fills a row or plans a set from another unit): converted, then rounded to the
 //   exercise's rounding step, so it is a weight that can be loaded.
 // 1 lb = 0.45359237 kg; every rounding is exact decimal arithmetic, half away from zero.
-import { convertWeightTo, type Unit } from "./documents/units.ts";
+import { convertLengthTo, convertWeightTo, type LengthUnit, type Unit } from "./documents/units.ts";
 import { formatSet, parseSet, type EffortScale } from "./documents/text.ts";
 
-export type { Unit } from "./documents/units.ts";
+export type { LengthUnit, Unit } from "./documents/units.ts";
 
 /** Decimals a converted fact or an estimate keeps. */
 export const FACT_DECIMALS = 1;
@@ -135,4 +135,17 @@ export function setShown(text: string): string {
   if (!parsed.ok || !parsed.value.amrap) return text;
   if (parsed.value.reps === 0) return `${text.replace("+", "")} (AMRAP, 0 reps done)`;
   return `${text} (AMRAP)`;
+}
+
+/**
+ * A body measurement's length, in the lifter's length unit: the fact rule of weights (as entered
+ * in the same unit, else at most one decimal). 1 in = 2.54 cm.
+ */
+export function factLength(value: number, entered: LengthUnit, unit: LengthUnit): number {
+  return entered === unit ? value : convertLengthTo(value, entered, unit, FACT_DECIMALS);
+}
+
+/** `cm` or `in` as a LengthUnit, or null when `value` names neither. */
+export function lengthUnitName(value: string | null | undefined): LengthUnit | null {
+  return value === "cm" || value === "in" ? value : null;
 }

@@ -24,7 +24,7 @@ export const LIST_LIMITS = {
 } as const;
 
 /** Lists of a user's history, a row per week or per session, oldest first. */
-export const SERIES_FIELDS: ReadonlySet<string> = new Set(["weeklyVolume", "e1rmSeries"]);
+export const SERIES_FIELDS: ReadonlySet<string> = new Set(["weeklyVolume", "e1rmSeries", "weeklyMuscleSets"]);
 
 /** The field extension naming the most items a list without a size argument answers (read by the cost model). */
 export const LIST_BOUND = "svcListBound";

@@ -409,6 +409,55 @@ describe("counts per subject and minute: app_private.count_request", () => {
   });
 });
 
+describe("a body measurement: app_hidden.measurement_reason", () => {
+  test.each([
+    ["waist", 0.01, "cm", null],
+    ["waist", 500, "cm", null],
+    ["waist", 500.01, "cm", "must be a length above 0 and at most 500 cm with at most 2 decimals"],
+    ["waist", 200, "in", null],
+    ["waist", 200.01, "in", "must be a length above 0 and at most 200 in with at most 2 decimals"],
+    ["neck", 0, "cm", "must be a length above 0 and at most 500 cm with at most 2 decimals"],
+    ["neck", 38.125, "cm", "must be a length above 0 and at most 500 cm with at most 2 decimals"],
+    ["bodyFat", 80, "cm", null],
+    ["bodyFat", 80.01, "in", "must be a percentage above 0 and at most 80 with at most 2 decimals"],
+    ["bodyFat", null, "cm", null],
+  ])("%s %j %s: %s", async (field, value, unit, reason) => {
+    expect(await one("select app_hidden.measurement_reason($1, $2::numeric, $3) as v", [field, value, unit])).toBe(
+      reason,
+    );
+  });
+
+  test("the table's guard refuses what the rule refuses, at the edges", async () => {
+    const {
+      rows: [signedUp],
+    } = await client.query(
+      "select * from app_private.sign_up('Measured', 'measurement-rule@example.com', 'a long password', 'test')",
+    );
+    const stored = (column: string, value: number, unit: string) =>
+      atOneInstant(() =>
+        one(
+          `insert into app_public.measurements (user_id, date, unit, ${column}) values ($1, '2026-01-01', $2, $3) returning ${column} as v`,
+          [signedUp.user_id, unit, value],
+        ),
+      );
+    for (const [column, value, unit] of [
+      ["waist", 500, "cm"],
+      ["left_calf", 200, "in"],
+      ["body_fat", 80, "cm"],
+      ["hips", 0.01, "in"],
+    ] as const)
+      expect(await stored(column, value, unit)).toBe(value);
+    for (const [column, value, unit] of [
+      ["waist", 500.01, "cm"],
+      ["left_calf", 200.01, "in"],
+      ["body_fat", 80.01, "cm"],
+      ["hips", 0, "in"],
+      ["neck", 38.125, "cm"],
+    ] as const)
+      await expect(stored(column, value, unit)).rejects.toMatchObject({ code: "23514" });
+  });
+});
+
 describe("lists a value is one of: app_hidden.weight_units and app_hidden.progression_rules", () => {
   /** The quoted values of every check constraint named like `%<suffix>`, by constraint. */
   const constraintLists = async (suffix: string) =>
@@ -441,8 +490,20 @@ describe("lists a value is one of: app_hidden.weight_units and app_hidden.progre
     for (const [, list] of lists) expect(list).toEqual(rules);
   });
 
+  test("the length units are cm and in, and the users' and measurements' check constraints list the same", async () => {
+    const units = await one("select app_hidden.length_units() as v");
+    expect(units).toEqual(["cm", "in"]);
+    const lists = await constraintLists("_length_units");
+    expect(lists.map(([name]) => name)).toEqual(["measurements_length_units", "users_length_units"]);
+    for (const [, list] of lists) expect(list).toEqual(units);
+    await expect(
+      client.query("select app_hidden.check_one_of('unit', 'mm', app_hidden.length_units())"),
+    ).rejects.toMatchObject({ code: "SVBAD", message: "unit: must be one of cm, in" });
+  });
+
   test("are the only functions that spell the lists out", async () => {
     expect(await functionsMatching("kg,lb|'kg', *'lb'")).toEqual(["weight_units"]);
+    expect(await functionsMatching("cm,in|'cm', *'in'")).toEqual(["length_units"]);
     expect(await functionsMatching("linear,greyskull")).toEqual(["progression_rules"]);
   });
 });

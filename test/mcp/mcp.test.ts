@@ -752,11 +752,14 @@ describe("tools", () => {
       "get_exercise_history",
       "get_progress_summary",
       "get_routine",
+      "get_weekly_muscle_sets",
       "get_workout",
+      "list_measurements",
       "list_programs",
       "list_routines",
       "list_workouts",
       "log_bodyweight",
+      "log_measurements",
       "plan_next_workout",
       "preview_program",
       "save_routine",
@@ -784,7 +787,7 @@ describe("tools", () => {
     ]) {
       expect(byName[name].annotations).toMatchObject({ readOnlyHint: true });
     }
-    for (const name of ["save_routine", "save_workout", "delete_workout", "log_bodyweight"]) {
+    for (const name of ["save_routine", "save_workout", "delete_workout", "log_bodyweight", "log_measurements"]) {
       expect(byName[name].annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
     }
     expect(byName.delete_workout.annotations!.idempotentHint).toBe(true);

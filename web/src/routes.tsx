@@ -91,6 +91,12 @@ export const appRoutes: AppRoute[] = [
     access: "signed-in",
     nav: "Bodyweight",
   },
+  {
+    path: "/measurements",
+    page: lazyPage(() => import("./pages/measurements/Measurements.tsx")),
+    access: "signed-in",
+    nav: "Measurements",
+  },
   { path: "/settings", page: lazyPage(() => import("./pages/Settings.tsx")), access: "signed-in", nav: "Settings" },
   { path: "/admin", page: lazyPage(() => import("./pages/Admin.tsx")), access: "admin", nav: "Admin" },
   { path: "/shared/:token", page: lazyPage(() => import("./pages/routines/SharedRoutine.tsx")), access: "public" },

@@ -37,7 +37,13 @@ export function accountOperations({ request, auth, viewerId, signedIn }: Request
     },
 
     /** Changes the signed-in user's default unit and effort scale. */
-    async updateSettings(patch: { unit?: Unit; effort?: EffortScale; name?: string }): Promise<User> {
+    /** Changes settings; `lengthUnit: null` makes body measurements follow the weight unit again (kg: cm, lb: in). */
+    async updateSettings(patch: {
+      unit?: Unit;
+      effort?: EffortScale;
+      name?: string;
+      lengthUnit?: "cm" | "in" | null;
+    }): Promise<User> {
       const id = await viewerId();
       const updated = (await request(ops.UPDATE_USER, { id, patch })).updateUserById?.user;
       if (!updated) throw new NotFoundError("No such user");

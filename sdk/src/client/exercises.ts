@@ -44,6 +44,20 @@ export function exerciseOperations({ request, signedIn }: RequestCore) {
       return exercise ?? null;
     },
 
+    /**
+     * The exercise some words mean (the resolver of documents), with its muscles and aliases; null
+     * when none. Words that fit several exercises throw `AmbiguousExerciseError` with the choices.
+     */
+    async exercise(words: string): Promise<ExerciseDetails | null> {
+      const { match, exercise, candidates } = (await request(ops.EXERCISE_DETAILS, { words })).resolveExercise;
+      if (match === "ambiguous")
+        throw new AmbiguousExerciseError(
+          words,
+          candidates.map((c) => c.name),
+        );
+      return exercise ?? null;
+    },
+
     /** Every exercise the user can use (the catalog and their own), by name; paged under the hood. */
     async exercises(): Promise<ExerciseDetails[]> {
       return collect(async (after) => (await request(ops.EXERCISES_PAGE, { after })).allExercises ?? EMPTY_PAGE);

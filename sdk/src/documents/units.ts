@@ -61,3 +61,27 @@ export function convertWeightTo(value: number, from: Unit, to: Unit, places: num
   else steps = divRound(m * 10n ** 8n * unit, scale * KG_PER_LB_SCALED);
   return Number(steps) / Number(unit) + 0;
 }
+
+/** Length units of body measurements (and distances under a mile): centimetres or inches. */
+export type LengthUnit = "cm" | "in";
+
+/** Centimetres in one inch, exactly. */
+export const CM_PER_IN = 2.54;
+
+/**
+ * Converts a length between cm and in, rounded once, exactly, to `places` decimals (0 to 8, half
+ * away from zero), as PostgreSQL's `round(value * 2.54, places)` on `numeric`: `convertLengthTo(32, "in", "cm", 1) === 81.3`.
+ */
+export function convertLengthTo(value: number, from: LengthUnit, to: LengthUnit, places: number): number {
+  if (!Number.isFinite(value)) throw new RangeError(`not a finite length: ${value}`);
+  for (const u of [from, to]) if (u !== "cm" && u !== "in") throw new RangeError(`unknown unit: ${u}`);
+  if (!Number.isInteger(places) || places < 0 || places > 8) throw new RangeError(`places must be 0 to 8: ${places}`);
+  const { m, e } = toScaled(value);
+  const scale = 10n ** BigInt(e);
+  const unit = 10n ** BigInt(places);
+  let steps: bigint;
+  if (from === to) steps = divRound(m * unit, scale);
+  else if (from === "in") steps = divRound(m * 254n * unit, scale * 100n);
+  else steps = divRound(m * 100n * unit, scale * 254n);
+  return Number(steps) / Number(unit) + 0;
+}

@@ -116,6 +116,9 @@ const isoDate = (field: string) =>
         check.addIssue({ code: "custom", message: `${field}: ${text} is not a day of the calendar` });
     });
 const uuid = z.string().regex(new RegExp(UUID_PATTERN), "an id (uuid)");
+const LENGTH_UNITS = ["cm", "in"] as const;
+/** A body measurement's length; the server refuses more than 500 cm (200 in) naming the field. */
+const length = z.number().positive().max(500).describe("A length in `unit`, at most 2 decimals.");
 const name = z.string().min(1).max(200);
 
 /** The Monday (YYYY-MM-DD) that starts the `weeks` calendar weeks ending with this week (ISO weeks, local date). */
@@ -474,6 +477,78 @@ export const TOOLS = {
       if (!logged) throw new ToolError("The server saved nothing", { code: "INTERNAL_ERROR" });
       return logged;
     },
+  }),
+  log_measurements: defineTool({
+    title: "Log body measurements",
+    description:
+      "Record the user's body measurements for a day: body fat (percent) and lengths around the body (neck, shoulders, chest, waist, hips; left and right upper arm, forearm, thigh and calf). Logging a day again replaces that day's entry: measurements left out are then not measured that day, so send all of the day's. Without a date: today in the time zone of the machine running this MCP server; without a unit: the user's length unit (cm or in).",
+    input: {
+      date: isoDate("date").optional().describe("The day, YYYY-MM-DD (not in the future); default today."),
+      unit: z.enum(LENGTH_UNITS).optional().describe("The unit of the lengths given (cm or in); default: the user's."),
+      bodyFat: z
+        .number()
+        .positive()
+        .max(80)
+        .optional()
+        .describe("Body fat, percent of bodyweight (at most 2 decimals)."),
+      neck: length.optional(),
+      shoulders: length.optional(),
+      chest: length.optional(),
+      waist: length.optional(),
+      hips: length.optional(),
+      leftUpperArm: length.optional(),
+      rightUpperArm: length.optional(),
+      leftForearm: length.optional(),
+      rightForearm: length.optional(),
+      leftThigh: length.optional(),
+      rightThigh: length.optional(),
+      leftCalf: length.optional(),
+      rightCalf: length.optional(),
+    },
+    output: { id: z.string(), date: z.string(), unit: z.string() },
+    annotations: { ...REPLACES, idempotentHint: true },
+    handler: async ({ date, ...values }, { run, options }) => {
+      const input = { date: date ?? localToday(), ...values };
+      const logged = (await call(run, ops.LOG_MEASUREMENTS, { input }, options, true)).logMeasurements?.measurement;
+      if (!logged) throw new ToolError("The server saved nothing", { code: "INTERNAL_ERROR" });
+      return logged;
+    },
+  }),
+  list_measurements: defineTool({
+    title: "List body measurements",
+    description:
+      "The user's body measurement entries, newest first, each as logged (body fat in percent, lengths in the entry's `unit`), with the user's length unit in `unit` (1 in = 2.54 cm).",
+    input: { limit: z.number().int().min(1).max(1000).optional().describe("At most this many entries (default 30).") },
+    output: { unit: z.string(), measurements: z.array(row({ date: z.string(), unit: z.string() })) },
+    annotations: READ,
+    handler: async ({ limit }, { run, options }) => {
+      const viewer = (await call(run, ops.MEASUREMENTS, { first: limit ?? 30 }, options)).viewer;
+      if (!viewer) throw new ToolError("Not signed in", { code: "FORBIDDEN" });
+      return { unit: viewer.measurementUnit, measurements: rows(viewer.measurementsByUserId.nodes) };
+    },
+  }),
+  get_weekly_muscle_sets: defineTool({
+    title: "Weekly sets per muscle",
+    description:
+      "Work sets per muscle group per ISO week (Monday first) over the last calendar weeks ending with this one: a done work set counts 1 for each group its exercise works as a primary muscle and 0.5 for each group it works only as a secondary one (warm-ups, sets not done and cardio count nothing). A group without sets in a week is left out. The commonly cited range for muscle growth is 10 to 20 sets per muscle group per week.",
+    input: {
+      weeks: z
+        .number()
+        .int()
+        .min(1)
+        .max(26)
+        .optional()
+        .describe("How many calendar weeks, ending with this week (default 4)."),
+    },
+    output: {
+      weeks: z.array(z.looseObject({ week: z.string(), muscleGroup: z.string(), sets: z.number() })),
+    },
+    annotations: READ,
+    handler: async ({ weeks }, { run, options }) => ({
+      weeks: rows(
+        (await call(run, ops.WEEKLY_MUSCLE_SETS, { weeks: weeks ?? 4, until: localToday() }, options)).weeklyMuscleSets,
+      ),
+    }),
   }),
 };
 

@@ -67,13 +67,13 @@ export const ExercisesPlugin = extendSchema((build) => {
 });
 
 /**
- * `name: String!`, `id: UUID!` and `muscles: [String!]` on the custom exercise mutation inputs:
+ * `name: String!`, `id: UUID!` and `muscles` / `secondaryMuscles: [String!]` on the custom exercise mutation inputs:
  * PostGraphile makes every SQL function argument nullable. (gather.pgStrictFunctions would make
  * every argument without a default required, also nextWorkout's `routine`, whose null the SQL
  * answers with INVALID_INPUT.)
  */
 export const CustomExerciseInputsPlugin = changeNullability({
-  CreateCustomExerciseInput: { name: "!", muscles: "[!]" },
-  UpdateCustomExerciseInput: { id: "!", muscles: "[!]" },
+  CreateCustomExerciseInput: { name: "!", muscles: "[!]", secondaryMuscles: "[!]" },
+  UpdateCustomExerciseInput: { id: "!", muscles: "[!]", secondaryMuscles: "[!]" },
   DeleteCustomExerciseInput: { id: "!" },
 });

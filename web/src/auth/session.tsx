@@ -16,6 +16,7 @@ export const ViewerQuery = graphql(`
       role
       unit
       effort
+      lengthUnit
     }
   }
 `);

@@ -59,6 +59,8 @@ export const ListedExerciseFields = graphql(`
     equipment
     region
     kind
+    muscles
+    secondaryMuscles
     custom
   }
 `);

@@ -26,6 +26,7 @@ export default class ExerciseCreate extends BaseCommand {
         ...(flags.region ? { region: flags.region } : {}),
         ...(flags.kind ? { kind: flags.kind } : {}),
         ...(flags.muscle ? { muscles: flags.muscle } : {}),
+        ...(flags["secondary-muscle"] ? { secondaryMuscles: flags["secondary-muscle"] } : {}),
       }),
     );
     this.log(`Added ${exercise.name} (${exercise.id}): ${exercise.equipment}, ${exercise.region}, ${exercise.kind}.`);

@@ -33,6 +33,7 @@ export default class ExerciseRename extends BaseCommand {
         ...(flags.region ? { region: flags.region } : {}),
         ...(flags.kind ? { kind: flags.kind } : {}),
         ...(flags.muscle ? { muscles: flags.muscle } : {}),
+        ...(flags["secondary-muscle"] ? { secondaryMuscles: flags["secondary-muscle"] } : {}),
       }),
     );
     this.log(

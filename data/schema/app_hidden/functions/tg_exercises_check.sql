@@ -6,6 +6,7 @@ create function app_hidden.tg_exercises_check()
 AS $function$
 declare
   v_existing text;
+  v_both text;
 begin
   if new.user_id is null then
     -- Catalog rows (written by migrations): the name must not be another exercise's alias.
@@ -35,14 +36,12 @@ begin
   if new.kind is null or new.kind not in ('reps', 'time', 'cardio') then
     raise exception 'kind: must be one of reps, time, cardio' using errcode = 'SVBAD';
   end if;
-  new.muscles := coalesce((select array_agg(m order by i) from (
-      select btrim(regexp_replace(m, '\s+', ' ', 'g')) as m, i
-        from unnest(coalesce(new.muscles, '{}')) with ordinality as u(m, i)) t where m <> ''), '{}');
-  if cardinality(new.muscles) > 10 then
-    raise exception 'muscles: at most 10 entries' using errcode = 'SVBAD';
-  end if;
-  if exists (select 1 from unnest(new.muscles) m where char_length(m) > 40) then
-    raise exception 'muscles: each entry at most 40 characters' using errcode = 'SVBAD';
+  new.muscles := app_hidden.tidy_muscles('muscles', new.muscles);
+  new.secondary_muscles := app_hidden.tidy_muscles('secondaryMuscles', new.secondary_muscles);
+  select s into v_both from unnest(new.secondary_muscles) s
+   where lower(s) in (select lower(p) from unnest(new.muscles) p) limit 1;
+  if v_both is not null then
+    raise exception 'secondaryMuscles: "%" is already a primary muscle (in muscles)', v_both using errcode = 'SVBAD';
   end if;
   select e.name into v_existing from app_public.exercises e
    where e.user_id = new.user_id and e.key = app_public.exercise_key(new.name) and e.id <> new.id;
@@ -52,5 +51,5 @@ begin
   return new;
 end;
 $function$;
-comment on function app_hidden.tg_exercises_check() is 'Trigger: catalog names never equal an alias; custom exercises get a tidy name (spaces collapsed), valid equipment, region, kind and muscles (at most 10, 40 characters each), and a name unique among the user''s custom exercises ignoring case, spacing and hyphens (CONFLICT). Whether a custom name already means a catalog exercise is decided by tg_custom_exercise_name_free.';
+comment on function app_hidden.tg_exercises_check() is 'Trigger: catalog names never equal an alias; custom exercises get a tidy name (spaces collapsed), valid equipment, region, kind, muscles and secondary muscles (app_hidden.tidy_muscles: at most 10, 40 characters each; no secondary muscle also primary), and a name unique among the user''s custom exercises ignoring case, spacing and hyphens (CONFLICT). Whether a custom name already means a catalog exercise is decided by tg_custom_exercise_name_free.';
 -- (execute: owner only)

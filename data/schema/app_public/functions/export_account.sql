@@ -8,7 +8,7 @@ AS $function$
   select jsonb_build_object(
     'settings', (select jsonb_build_object('unit', u.unit, 'effort', u.effort) from app_public.users u where u.id = app_hidden.require_user()),
     'customExercises', coalesce((select jsonb_agg(jsonb_build_object('name', e.name, 'equipment', e.equipment, 'muscles', to_jsonb(e.muscles),
-                                   'region', e.region, 'kind', e.kind) order by lower(e.name), e.id)
+                                   'secondaryMuscles', to_jsonb(e.secondary_muscles), 'region', e.region, 'kind', e.kind) order by lower(e.name), e.id)
                                  from app_public.exercises e where e.user_id = app_public.current_user_id()), '[]'),
     'routines', coalesce((select jsonb_agg(app_public.routine_document(r.id::text)::jsonb order by lower(r.name), r.id)
                           from app_public.routines r where r.user_id = app_public.current_user_id()), '[]'),

@@ -10,6 +10,7 @@ create table app_public.exercises (
   region text default 'full body'::text not null,
   kind text default 'reps'::text not null,
   created_at timestamp with time zone default now() not null,
+  secondary_muscles text[] default '{}'::text[] not null,
   constraint exercises_pkey PRIMARY KEY (id),
   constraint exercises_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE CASCADE,
   constraint exercises_equipment_check CHECK (equipment = ANY (ARRAY['barbell'::text, 'dumbbell'::text, 'machine'::text, 'cable'::text, 'bodyweight'::text, 'kettlebell'::text, 'band'::text, 'cardio'::text, 'other'::text])),
@@ -24,10 +25,11 @@ comment on column app_public.exercises.user_id is E'@behavior -*\nThe owner of a
 comment on column app_public.exercises.name is 'The exercise''s name.';
 comment on column app_public.exercises.key is E'@behavior -*\nThe name as references compare it.';
 comment on column app_public.exercises.equipment is 'barbell, dumbbell, machine, cable, bodyweight, kettlebell, band, cardio or other.';
-comment on column app_public.exercises.muscles is 'Primary muscles worked.';
+comment on column app_public.exercises.muscles is 'Primary muscles worked: the muscles that move the load (catalog: names of Query.muscleList).';
 comment on column app_public.exercises.region is 'upper, lower, core, full body or cardio; sets the progression increment.';
 comment on column app_public.exercises.kind is 'reps, time (holds) or cardio.';
 comment on column app_public.exercises.created_at is 'When it was added.';
+comment on column app_public.exercises.secondary_muscles is 'Secondary muscles worked: those that assist or hold the body steady (catalog: names of Query.muscleList); none of them also primary. Empty where the primary muscles are all that work (a calf raise, a leg extension).';
 create unique index exercises_catalog_key on app_public.exercises using btree (key) WHERE (user_id IS NULL);
 create unique index exercises_custom_key on app_public.exercises using btree (user_id, key) WHERE (user_id IS NOT NULL);
 create index exercises_name_trgm on app_public.exercises using gin (name public.gin_trgm_ops);
@@ -48,5 +50,6 @@ grant insert (equipment), update (equipment) on table app_public.exercises to sv
 grant insert (muscles), update (muscles) on table app_public.exercises to svc_visitor;
 grant insert (region), update (region) on table app_public.exercises to svc_visitor;
 grant insert (kind), update (kind) on table app_public.exercises to svc_visitor;
+grant insert (secondary_muscles), update (secondary_muscles) on table app_public.exercises to svc_visitor;
 grant select on table app_public.exercises to svc_reader;
 grant delete on table app_public.exercises to svc_visitor;

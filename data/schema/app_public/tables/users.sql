@@ -17,12 +17,14 @@ create table app_public.users (
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
   weekly_goal integer,
+  length_unit text,
   constraint users_pkey PRIMARY KEY (id),
   constraint users_email_key UNIQUE (email),
   constraint users_ban_reason_check CHECK (char_length(ban_reason) <= 1000),
   constraint users_effort_check CHECK (effort = ANY (ARRAY['rpe'::text, 'rir'::text])),
   constraint users_email_check CHECK (email OPERATOR(public.~) '^[^@\s]+@[^@\s]+$'::public.citext AND char_length(email::text) <= 254),
   constraint users_image_check CHECK (char_length(image) <= 2000),
+  constraint users_length_units CHECK (length_unit = ANY (ARRAY['cm'::text, 'in'::text])),
   constraint users_name_check CHECK (char_length(name) >= 1 AND char_length(name) <= 100),
   constraint users_role_check CHECK (role = ANY (ARRAY['user'::text, 'admin'::text])),
   constraint users_unit_check CHECK (unit = ANY (ARRAY['kg'::text, 'lb'::text])),
@@ -46,6 +48,8 @@ comment on column app_public.users.effort is 'Default effort scale for `@` ratin
 comment on column app_public.users.created_at is 'When the account was created.';
 comment on column app_public.users.updated_at is 'When the account was last changed.';
 comment on column app_public.users.weekly_goal is 'Training days a week the user aims for, 1 to 7; null: no goal.';
+comment on column app_public.users.length_unit is 'Length unit for body measurements: `cm` or `in`; null to follow the weight unit (kg: cm, lb: in). User.measurementUnit is the one in use.';
+comment on constraint users_length_units on app_public.users is 'The length unit is one of app_hidden.length_units() (test/db/sql-rules.test.ts compares them).';
 create index users_ban_expiry on app_public.users using btree (ban_expires) WHERE (banned AND (ban_expires IS NOT NULL));
 CREATE TRIGGER _100_updated_at BEFORE UPDATE ON app_public.users FOR EACH ROW EXECUTE FUNCTION app_hidden.tg_set_updated_at();
 CREATE TRIGGER _120_name_check BEFORE INSERT OR UPDATE OF name ON app_public.users FOR EACH ROW EXECUTE FUNCTION app_hidden.tg_users_name_check();
@@ -61,4 +65,5 @@ grant update (image) on table app_public.users to svc_visitor;
 grant update (unit) on table app_public.users to svc_visitor;
 grant update (effort) on table app_public.users to svc_visitor;
 grant update (weekly_goal) on table app_public.users to svc_visitor;
+grant update (length_unit) on table app_public.users to svc_visitor;
 grant select on table app_public.users to svc_reader;

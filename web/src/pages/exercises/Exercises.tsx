@@ -91,9 +91,25 @@ const EXERCISE_COLUMNS: Column<FoundExercise>[] = [
   { label: "Equipment", cell: (x) => x.equipment },
   { label: "Region", cell: (x) => x.region },
   { label: "Kind", cell: (x) => x.kind },
+  { label: "Primary muscles", cell: (x) => x.muscles.join(", ") || "—" },
+  { label: "Secondary muscles", cell: (x) => x.secondaryMuscles.join(", ") || "—" },
 ];
 
-const EMPTY_NEW = { name: "", equipment: "other", region: "full body", kind: "reps" };
+const EMPTY_NEW = {
+  name: "",
+  equipment: "other",
+  region: "full body",
+  kind: "reps",
+  muscles: "",
+  secondaryMuscles: "",
+};
+
+/** A comma-separated list of muscles as typed, as the API takes it. */
+const muscleList = (typed: string) =>
+  typed
+    .split(",")
+    .map((m) => m.trim())
+    .filter((m) => m !== "");
 
 export default function Exercises() {
   const [typed, setTyped] = useState("");
@@ -301,7 +317,13 @@ function CreateExerciseSection(props: { onSubmit: () => void; onCreated: (name: 
     setBlankName(created.name.trim() === "");
     if (created.name.trim() === "") return;
     try {
-      const result = await create({ input: { ...created, name: created.name.trim() } });
+      const input = {
+        ...created,
+        name: created.name.trim(),
+        muscles: muscleList(created.muscles),
+        secondaryMuscles: muscleList(created.secondaryMuscles),
+      };
+      const result = await create({ input });
       const name = result.createCustomExercise?.exercise?.name ?? created.name.trim();
       await props.onCreated(name);
       setCreated(EMPTY_NEW);
@@ -348,7 +370,21 @@ function CreateExerciseSection(props: { onSubmit: () => void; onCreated: (name: 
             onChange={(e) => setCreated({ ...created, kind: e.target.value })}
           />
         </div>
-        {creating.error && !nameError ? <ErrorMessage error={creating.error} /> : null}
+        <MuscleFields
+          muscles={created.muscles}
+          secondaryMuscles={created.secondaryMuscles}
+          errors={{
+            muscles: fieldError(creating.error, "muscles"),
+            secondaryMuscles: fieldError(creating.error, "secondaryMuscles"),
+          }}
+          onChange={(change) => setCreated({ ...created, ...change })}
+        />
+        {creating.error &&
+        !nameError &&
+        !fieldError(creating.error, "muscles") &&
+        !fieldError(creating.error, "secondaryMuscles") ? (
+          <ErrorMessage error={creating.error} />
+        ) : null}
         <div className="form-actions">
           <button type="submit" className="primary" disabled={creating.running}>
             Create exercise
@@ -356,6 +392,53 @@ function CreateExerciseSection(props: { onSubmit: () => void; onCreated: (name: 
         </div>
       </form>
     </Section>
+  );
+}
+
+const MuscleNames = graphql(`
+  query MuscleNames {
+    muscleList {
+      name
+    }
+  }
+`);
+
+/** The primary and secondary muscle boxes, offering the catalog's muscle names as typed. */
+function MuscleFields(props: {
+  muscles: string;
+  secondaryMuscles: string;
+  errors: { muscles?: string | null; secondaryMuscles?: string | null };
+  onChange: (change: { muscles?: string; secondaryMuscles?: string }) => void;
+}) {
+  const names = useQuery(MuscleNames, {});
+  return (
+    <>
+      <datalist id="muscle-names">
+        {(names.data?.muscleList ?? []).map((m) => (
+          <option key={m?.name} value={m?.name} />
+        ))}
+      </datalist>
+      <TextField
+        label="Primary muscles"
+        name="muscles"
+        hint="Comma-separated, at most 10: the muscles that move the load, e.g. quads, glutes."
+        list="muscle-names"
+        autoComplete="off"
+        value={props.muscles}
+        error={props.errors.muscles ?? undefined}
+        onChange={(e) => props.onChange({ muscles: e.target.value })}
+      />
+      <TextField
+        label="Secondary muscles"
+        name="secondary-muscles"
+        hint="Comma-separated, at most 10: the muscles that assist, e.g. hamstrings. A set counts half for them."
+        list="muscle-names"
+        autoComplete="off"
+        value={props.secondaryMuscles}
+        error={props.errors.secondaryMuscles ?? undefined}
+        onChange={(e) => props.onChange({ secondaryMuscles: e.target.value })}
+      />
+    </>
   );
 }
 

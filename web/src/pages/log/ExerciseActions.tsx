@@ -5,6 +5,7 @@ import type { FoundExercise } from "../../components/ExercisePicker.tsx";
 import { emptySet, type LogExercise } from "./draft.ts";
 import type { LogAction } from "./logState.ts";
 import { SupersetChooser } from "./SupersetChooser.tsx";
+import { ExerciseHowTo } from "./ExerciseHowTo.tsx";
 
 /** The exercise's place in a superset: its letter in the group (A, B...), its partners, the round order. */
 export type SupersetPlace = { letter: string; partners: string[]; order: string[] };
@@ -39,6 +40,7 @@ export function ExerciseActions({
   tools: CardTools;
 }) {
   const [choosing, setChoosing] = useState(false);
+  const [howTo, setHowTo] = useState(false);
   const name = exercise.exercise;
   const key = exercise.key;
   return (
@@ -85,7 +87,11 @@ export function ExerciseActions({
         <button type="button" className="quiet" onClick={onRemove}>
           Remove exercise<span className="visually-hidden"> {name}</span>
         </button>
+        <button type="button" className="quiet" aria-expanded={howTo} onClick={() => setHowTo(!howTo)}>
+          How to<span className="visually-hidden"> do {name}</span>
+        </button>
       </div>
+      {howTo ? <ExerciseHowTo name={name} /> : null}
       {tools.notice ? (
         <p className="field-error" role="alert">
           {tools.notice}

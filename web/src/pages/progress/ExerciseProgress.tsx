@@ -17,6 +17,7 @@ import { E1rmTable, TableBox, VolumeTable } from "./tables.tsx";
 import { WEEKS_SHOWN } from "./Progress.tsx";
 import "./progress.css";
 import { Stat, Stats } from "../../components/Stats.tsx";
+import { ExerciseAbout } from "./ExerciseAbout.tsx";
 
 export default function ExerciseProgressPage() {
   const id = useParams().exerciseId ?? "";
@@ -41,6 +42,7 @@ function ExerciseProgress({ id }: { id: string }) {
           const { heaviest, bestE1rm, repsAtWeight, repMaxes, bodyweightReps, longestHold } = x.records;
           return (
             <>
+              <ExerciseAbout exercise={x} />
               <Section
                 title="Estimated 1RM"
                 description={`Per session: the best estimated one-rep max (Epley, sets of 1 to 12 reps) and the heaviest set, in ${unit}.`}

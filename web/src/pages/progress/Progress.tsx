@@ -15,6 +15,7 @@ import { TableBox, VolumeTable, type VolumeWeek } from "./tables.tsx";
 import { TrainingCalendar } from "./calendar.tsx";
 import { consecutiveWeeks } from "./weeks.ts";
 import { TOP_EXERCISES, VolumeBreakdownTable, volumeBreakdown } from "./exerciseVolume.tsx";
+import { MuscleSetsSection } from "./MuscleSets.tsx";
 import "./progress.css";
 
 /** Weeks shown at once: a year. */
@@ -88,6 +89,7 @@ export default function Progress() {
               {volumeWeeks.length > 0 && (
                 <VolumeByExerciseSection weeks={volumeWeeks} exercises={exercises} unit={unit} />
               )}
+              <MuscleSetsSection />
               <Section title="Training days">
                 <TrainingCalendar dates={(data.viewer?.trainingDays.nodes ?? []).flatMap((w) => (w ? [w.date] : []))} />
               </Section>

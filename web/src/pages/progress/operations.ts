@@ -76,6 +76,13 @@ export const ExerciseProgress = graphql(
         name
         equipment
         region
+        muscles
+        secondaryMuscles
+        instructions {
+          setup
+          movement
+          cues
+        }
         records {
           ...ExerciseRecordsFields
         }

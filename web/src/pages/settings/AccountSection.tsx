@@ -1,4 +1,4 @@
-// Account: name, unit and effort scale; deleting the account (type the email and the password to confirm).
+// Account: name, unit, length unit and effort scale; deleting the account (type the email and the password to confirm).
 import { useEffect, useState, type FormEvent } from "react";
 import { graphql } from "../../graphql/graphql.ts";
 import { useMutation } from "../../graphql/hooks.ts";
@@ -10,6 +10,13 @@ import { ErrorMessage } from "../../components/States.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { EFFORT_OPTIONS, UNIT_OPTIONS } from "../../components/units.ts";
 
+/** The length unit of body measurements; empty follows the weight unit. */
+const LENGTH_UNIT_OPTIONS = [
+  { value: "", label: "From the unit (kg: cm, lb: in)" },
+  { value: "cm", label: "Centimetres (cm)" },
+  { value: "in", label: "Inches (in)" },
+];
+
 const UpdateAccount = graphql(`
   mutation UpdateAccount($id: UUID!, $patch: UserPatch!) {
     updateUserById(input: { id: $id, userPatch: $patch }) {
@@ -18,6 +25,7 @@ const UpdateAccount = graphql(`
         name
         unit
         effort
+        lengthUnit
       }
     }
   }
@@ -37,6 +45,7 @@ export function AccountSection() {
     name: viewer?.name ?? "",
     unit: viewer?.unit ?? "kg",
     effort: viewer?.effort ?? "rpe",
+    lengthUnit: viewer?.lengthUnit ?? "",
   });
   const [saved, setSaved] = useState(false);
   const [blankName, setBlankName] = useState(false);
@@ -47,7 +56,12 @@ export function AccountSection() {
   const [password, setPassword] = useState("");
 
   useEffect(() => {
-    if (viewer) setValues((v) => (v.name === "" ? { name: viewer.name, unit: viewer.unit, effort: viewer.effort } : v));
+    if (viewer)
+      setValues((v) =>
+        v.name === ""
+          ? { name: viewer.name, unit: viewer.unit, effort: viewer.effort, lengthUnit: viewer.lengthUnit ?? "" }
+          : v,
+      );
   }, [viewer]);
   if (!viewer) return null;
 
@@ -57,7 +71,13 @@ export function AccountSection() {
     setBlankName(values.name.trim() === "");
     if (values.name.trim() === "") return;
     try {
-      await update({ id: viewer!.id, patch: { name: values.name.trim(), unit: values.unit, effort: values.effort } });
+      const patch = {
+        name: values.name.trim(),
+        unit: values.unit,
+        effort: values.effort,
+        lengthUnit: values.lengthUnit || null,
+      };
+      await update({ id: viewer!.id, patch });
       await refresh();
       setSaved(true);
     } catch {
@@ -99,28 +119,13 @@ export function AccountSection() {
           readOnly
           hint="Your sign-in email cannot be changed here."
         />
-        <div className="row">
-          <SelectField
-            label="Unit"
-            name="unit"
-            options={UNIT_OPTIONS}
-            value={values.unit}
-            onChange={(e) => {
-              setValues({ ...values, unit: e.target.value });
-              setSaved(false);
-            }}
-          />
-          <SelectField
-            label="Effort scale"
-            name="effort"
-            options={EFFORT_OPTIONS}
-            value={values.effort}
-            onChange={(e) => {
-              setValues({ ...values, effort: e.target.value });
-              setSaved(false);
-            }}
-          />
-        </div>
+        <UnitSelects
+          values={values}
+          onChange={(change) => {
+            setValues({ ...values, ...change });
+            setSaved(false);
+          }}
+        />
         {updating.error && !nameError ? <ErrorMessage error={updating.error} /> : null}
         <div className="form-actions">
           <button type="submit" className="primary" disabled={updating.running}>
@@ -176,5 +181,36 @@ export function AccountSection() {
         />
       </ConfirmDialog>
     </Section>
+  );
+}
+
+type Units = { unit: string; lengthUnit: string; effort: string };
+
+/** The unit, length unit and effort scale selects of the account form. */
+function UnitSelects({ values, onChange }: { values: Units; onChange: (change: Partial<Units>) => void }) {
+  return (
+    <div className="row">
+      <SelectField
+        label="Unit"
+        name="unit"
+        options={UNIT_OPTIONS}
+        value={values.unit}
+        onChange={(e) => onChange({ unit: e.target.value })}
+      />
+      <SelectField
+        label="Body measurements in"
+        name="length-unit"
+        options={LENGTH_UNIT_OPTIONS}
+        value={values.lengthUnit}
+        onChange={(e) => onChange({ lengthUnit: e.target.value })}
+      />
+      <SelectField
+        label="Effort scale"
+        name="effort"
+        options={EFFORT_OPTIONS}
+        value={values.effort}
+        onChange={(e) => onChange({ effort: e.target.value })}
+      />
+    </div>
   );
 }
