@@ -74,7 +74,7 @@ for (const [size, viewport] of [
     await goal.getByText("No weekly goal yet.").waitFor();
     await goal.getByRole("link", { name: "Set a weekly goal" }).click();
     await expectPage(page, "Settings");
-    await page.getByLabel("Weekly goal").selectOption({ label: "1 day a week" });
+    await page.getByRole("combobox", { name: "Weekly goal" }).selectOption({ label: "1 day a week" });
     await page.getByRole("button", { name: "Save weekly goal" }).click();
     await page.getByRole("status").filter({ hasText: "Saved." }).waitFor();
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).click();

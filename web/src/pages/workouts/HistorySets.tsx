@@ -7,7 +7,7 @@ import type { UnitName } from "../../components/units.ts";
 /** More done sets than this and an exercise reads as "8 sets, best 100x5". */
 export const SETS_LISTED = 5;
 
-type HistorySet = { id: string; text: string; kind: string; done: boolean; personalRecord?: boolean | null };
+type HistorySet = { id: string; text: string; kind: string; done: boolean };
 type HistoryExercise = { id: string; exercise: { id: string; name: string } | null; sets: readonly HistorySet[] };
 export type HistoryWorkout = { unit: string; exercises: readonly HistoryExercise[] };
 
@@ -51,17 +51,26 @@ export function HistorySets({ workout, unit }: { workout: HistoryWorkout; unit: 
 }
 
 /** The personal records of the workout, or a dash. */
-export function HistoryRecords({ workout, unit }: { workout: HistoryWorkout; unit: UnitName }) {
+export function HistoryRecords({
+  workout,
+  records,
+  unit,
+}: {
+  workout: HistoryWorkout;
+  /** The ids of the sets that are personal records. */
+  records: ReadonlySet<string>;
+  unit: UnitName;
+}) {
   const from = unitName(workout.unit) ?? unit;
-  const records = workout.exercises.flatMap((x) =>
+  const held = workout.exercises.flatMap((x) =>
     x.sets
-      .filter((s) => s.personalRecord)
+      .filter((s) => records.has(s.id))
       .map((s) => ({ id: s.id, name: x.exercise?.name ?? "Exercise", text: s.text })),
   );
-  if (records.length === 0) return <>—</>;
+  if (held.length === 0) return <>—</>;
   return (
     <ul className="history-sets">
-      {records.map((r) => (
+      {held.map((r) => (
         <li key={r.id}>
           {r.name} {factSetText(r.text, from, unit)}
         </li>

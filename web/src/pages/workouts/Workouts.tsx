@@ -8,7 +8,7 @@ import { Empty, QueryView } from "../../components/States.tsx";
 import { CardTable } from "../../components/CardTable.tsx";
 import { useQuery } from "../../graphql/hooks.ts";
 import { formatVolume, useUserUnits } from "../../components/units.ts";
-import { HistoryFilters, WorkoutHistory } from "./operations.ts";
+import { HistoryFilters, HistoryRecordSets, WorkoutHistory } from "./operations.ts";
 import { HistoryRecords, HistorySets } from "./HistorySets.tsx";
 import { HistorySearch, historyFilterOf, type HistoryFilter } from "./HistorySearch.tsx";
 import "./history.css";
@@ -21,6 +21,12 @@ export default function Workouts() {
   const filter = historyFilterOf(params);
   const offset = Math.max(0, Number.parseInt(params.get("from") ?? "0", 10) || 0);
   const history = useQuery(WorkoutHistory, { first: HISTORY_PAGE_SIZE, offset, ...filter });
+  const recordSets = useQuery(HistoryRecordSets, { first: HISTORY_PAGE_SIZE, offset, ...filter });
+  const records = new Set(
+    (recordSets.data?.viewer?.workoutHistory.nodes ?? []).flatMap((w) =>
+      (w?.exercises ?? []).flatMap((x) => x.sets.filter((set) => set.personalRecord).map((set) => set.id)),
+    ),
+  );
   const filters = useQuery(HistoryFilters, {});
   // The offset the rows on screen belong to: until the new page arrives, the old rows stay and
   // the range says Loading.
@@ -104,7 +110,7 @@ export default function Workouts() {
                     heading: `Volume (${unit})`,
                     cell: (w) => formatVolume(w.workoutSetsByWorkoutId.aggregates?.sum, unit),
                   },
-                  { label: "Records", cell: (w) => <HistoryRecords workout={w} unit={unit} /> },
+                  { label: "Records", cell: (w) => <HistoryRecords workout={w} records={records} unit={unit} /> },
                 ]}
               />
               <nav className="actions" aria-label="History pages">

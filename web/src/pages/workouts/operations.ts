@@ -1,9 +1,12 @@
 // The workout pages' GraphQL operations (typed from the schema by gql.tada).
 import { graphql } from "../../graphql/graphql.ts";
-import { WorkoutOutcomeFields } from "../../graphql/fragments.ts";
+import { WorkoutOutcomeFields, WorkoutSetTotals } from "../../graphql/fragments.ts";
 import { UUID_PATTERN } from "../../documents.ts";
 
-/** A page of the history, searched and filtered, each workout with its exercises and sets. */
+/**
+ * A page of the history, searched and filtered, each workout with its exercises and sets. The
+ * records set that day come in HistoryRecordSets (one request of both would be over the cost budget).
+ */
 export const WorkoutHistory = graphql(
   `
     query WorkoutHistory($first: Int!, $offset: Int!, $search: String, $routineId: UUID, $program: String) {
@@ -12,14 +15,59 @@ export const WorkoutHistory = graphql(
         workoutHistory(search: $search, routineId: $routineId, program: $program, first: $first, offset: $offset) {
           totalCount
           nodes {
-            ...WorkoutOutcomeFields
+            id
+            date
+            name
+            unit
+            minutes
+            routine {
+              id
+              name
+            }
+            exercises {
+              id
+              exercise {
+                id
+                name
+              }
+              sets {
+                id
+                text
+                kind
+                done
+              }
+            }
+            workoutSetsByWorkoutId {
+              ...WorkoutSetTotals
+            }
           }
         }
       }
     }
   `,
-  [WorkoutOutcomeFields],
+  [WorkoutSetTotals],
 );
+
+/** Which sets of the same page are personal records. */
+export const HistoryRecordSets = graphql(`
+  query HistoryRecordSets($first: Int!, $offset: Int!, $search: String, $routineId: UUID, $program: String) {
+    viewer {
+      id
+      workoutHistory(search: $search, routineId: $routineId, program: $program, first: $first, offset: $offset) {
+        nodes {
+          id
+          exercises {
+            id
+            sets {
+              id
+              personalRecord
+            }
+          }
+        }
+      }
+    }
+  }
+`);
 
 /** What the history can be filtered by: the lifter's routines and the programs they belong to. */
 export const HistoryFilters = graphql(`
