@@ -10,10 +10,14 @@ import { Notice } from "./components/Notice.tsx";
 import { APP_NAME } from "./components/Page.tsx";
 import { PhoneTabs } from "./components/PhoneTabs.tsx";
 import { UNAVAILABLE_RETRYING, useServiceUnavailable } from "./graphql/serviceStatus.ts";
+import { ConfirmDialog } from "./components/ConfirmDialog.tsx";
+import { hasWorkoutInProgress } from "./pages/log/inProgress.ts";
 
 export function AppShell() {
   const { viewer, notice, setNotice, signOut } = useSession();
   const [signOutError, setSignOutError] = useState<unknown>(null);
+  // Signing out forgets the workout in progress on this device: asked first when there is one.
+  const [confirmingSignOut, setConfirmingSignOut] = useState(false);
   const unavailable = useServiceUnavailable();
   // The logger's header holds no Sign out: a thumb reaching for the top never ends the session mid-workout.
   const logging = useLocation().pathname.startsWith("/log");
@@ -23,6 +27,16 @@ export function AppShell() {
       (r.access === "public" ||
         (viewer && (r.access === "signed-in" || (r.access === "admin" && viewer.role === "admin")))),
   );
+
+  async function endSession() {
+    setConfirmingSignOut(false);
+    try {
+      await signOut({ to: "/sign-in" });
+      setSignOutError(null);
+    } catch (e) {
+      setSignOutError(e);
+    }
+  }
 
   return (
     <>
@@ -58,17 +72,22 @@ export function AppShell() {
               </span>
               <button
                 type="button"
-                onClick={async () => {
-                  try {
-                    await signOut({ to: "/sign-in" });
-                    setSignOutError(null);
-                  } catch (e) {
-                    setSignOutError(e);
-                  }
-                }}
+                onClick={() => (hasWorkoutInProgress(viewer.id) ? setConfirmingSignOut(true) : void endSession())}
               >
                 Sign out
               </button>
+              <ConfirmDialog
+                open={confirmingSignOut}
+                title="Sign out and discard the workout in progress?"
+                confirmLabel="Sign out and discard"
+                danger
+                onCancel={() => setConfirmingSignOut(false)}
+                onConfirm={() => void endSession()}
+              >
+                <p>
+                  The workout you are logging is kept on this device only until you save it. Save it first to keep it.
+                </p>
+              </ConfirmDialog>
             </>
           ) : viewer === null ? (
             <nav aria-label="Account">

@@ -6,6 +6,7 @@ import { graphql, type ResultOf } from "../graphql/graphql.ts";
 import { NetworkError, request } from "../graphql/client.ts";
 import * as auth from "./api.ts";
 import { lastViewer, rememberViewer } from "./lastViewer.ts";
+import { forgetWorkoutInProgress } from "../pages/log/inProgress.ts";
 
 export const ViewerQuery = graphql(`
   query Viewer {
@@ -141,6 +142,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       },
       signOut: async (options) => {
         await auth.signOut();
+        if (viewer) forgetWorkoutInProgress(viewer.id);
         rememberViewer(null);
         setAfterSignOut(options?.to ?? null);
         setViewer(null);

@@ -1,8 +1,9 @@
-// Settings: Account, Weekly goal, API keys, Signed-in devices, Connected apps, Import and export, plates and the rest timer (one page, a section each).
+// Settings: Account, Password, Weekly goal, API keys, Signed-in devices, Connected apps, Import and export, plates and the rest timer (one page, a section each).
 import { Page } from "../components/Page.tsx";
 import { AccountSection } from "./settings/AccountSection.tsx";
 import { WeeklyGoalSection } from "./settings/WeeklyGoalSection.tsx";
 import { ApiKeysSection } from "./settings/ApiKeysSection.tsx";
+import { PasswordSection } from "./settings/PasswordSection.tsx";
 import { DevicesSection } from "./settings/DevicesSection.tsx";
 import { ConnectedAppsSection } from "./settings/ConnectedAppsSection.tsx";
 import { ImportExportSection } from "./settings/ImportExportSection.tsx";
@@ -13,6 +14,7 @@ export default function Settings() {
   return (
     <Page title="Settings">
       <AccountSection />
+      <PasswordSection />
       <WeeklyGoalSection />
       <ApiKeysSection />
       <DevicesSection />

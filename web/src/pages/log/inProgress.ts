@@ -67,3 +67,19 @@ export function hasWorkoutInProgress(userId: string): boolean {
     return false;
   }
 }
+
+/**
+ * At sign-out: the workout in progress and what the logger kept beside it are forgotten, and it is
+ * remembered as ended, so a tab still holding it cannot write it back for the next person here.
+ */
+export function forgetWorkoutInProgress(userId: string): void {
+  try {
+    const text = localStorage.getItem(draftKey(userId));
+    const key = text === null ? null : storedKey(text);
+    if (key) markEnded(userId, key);
+    localStorage.removeItem(draftKey(userId));
+    localStorage.removeItem(contextKey(userId));
+  } catch {
+    // Storage refused: nothing was kept either.
+  }
+}
