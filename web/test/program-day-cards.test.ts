@@ -48,7 +48,7 @@ describe.each(SCREEN_SIZES)("at $name", ({ name, viewport, touch }) => {
     });
 
     const { context, page } = await web.signedInPage(account, viewport, { touch });
-    page.setDefaultTimeout(20_000);
+    page.setDefaultTimeout(60_000);
     await page.goto("/log");
     await page.getByRole("button", { name: `Start ${squatDay.name}` }).click();
     await expectPage(page, `Workout: ${squatDay.name}`);
@@ -71,5 +71,5 @@ describe.each(SCREEN_SIZES)("at $name", ({ name, viewport, touch }) => {
     await expectNoHorizontalScroll(page);
     await screenshot(page, `program-day-cards-${name}`);
     await context.close();
-  });
+  }, 300_000);
 });

@@ -40,7 +40,7 @@ describe.each(SCREEN_SIZES)("at $name", ({ name, viewport, touch }) => {
       exercises: [{ exercise: "Back Squat", sets: ["100x5"] }],
     });
     const { context, page } = await web.signedInPage(account, viewport, { touch });
-    page.setDefaultTimeout(20_000);
+    page.setDefaultTimeout(60_000);
     const form = await openSetup(page, touch);
     await form.getByLabel("Overhead Press: training max (kg)").fill("40");
     await form.getByLabel("Deadlift: training max (kg)").fill("140");
@@ -86,5 +86,5 @@ describe.each(SCREEN_SIZES)("at $name", ({ name, viewport, touch }) => {
     expect(await done.isChecked()).toBe(true);
     expect(await row.getByText("Choose a weight for this set, then tap Done.").count()).toBe(0);
     await context.close();
-  });
+  }, 300_000);
 });
