@@ -27,7 +27,7 @@ const ALLOWED_IMPORTS = {
   "server/limits": ["db", "server/http", "server/identity", "server/observability/logger.ts"],
   "server/observability": ["db", "server/http", "server/graphql/request-transaction.ts"],
   "server/graphql": ["db", "server/http", "server/identity", "server/limits", "server/observability"],
-  "server/jobs": ["db", "server/observability"],
+  "server/jobs": ["db", "server/observability", "server/http/outbound-address.ts"],
   "server/oauth": ["db", "server/http", "server/identity", "server/process/public-url.ts"],
   "server/mcp": [
     "db",

@@ -53,6 +53,7 @@ import {
   type SlotDenial,
 } from "./limits/caller-concurrency.ts";
 import { oauthRoutes } from "./oauth/routes.ts";
+import { parseAllowPrivate } from "./http/outbound-address.ts";
 import { CONNECTION_BOUNDS, boundConnections, serverOptions, type ConnectionBounds } from "./http/connection-bounds.ts";
 
 export type AppOptions = {
@@ -87,6 +88,8 @@ export type AppOptions = {
   webDist?: string;
   /** The embedded database's folder and DISK_FREE_WARN_MB: readiness says `disk: "low"` below it (server/disk-space.ts). */
   disk?: DiskWatch;
+  /** WEBHOOK_ALLOW_PRIVATE: the non-public addresses a webhook may be registered at (server/http/outbound-address.ts); none unless set. */
+  webhookAllowPrivate?: string;
 };
 export type App = { app: express.Express; server: Server; close: () => Promise<void> };
 
@@ -189,6 +192,7 @@ export async function createApp({
   connectionBounds,
   disk,
   passwordChecks: passwordCheckLimits,
+  webhookAllowPrivate,
 }: AppOptions): Promise<App> {
   const app = express();
   const bounds = { ...CONNECTION_BOUNDS, ...connectionBounds };
@@ -203,6 +207,7 @@ export async function createApp({
     // The sign-in limits: the auth routes' and deleteAccount's password checks count failures alike.
     authLimits: { ...AUTH_LIMITS, ...authLimits },
     responseMaxBytes,
+    outboundPolicy: parseAllowPrivate(webhookAllowPrivate),
     callerSlots: slots,
     publicUrl: publicUrl ? () => publicUrl : defaultPublicUrl(server),
     connections: boundConnections(server, bounds, {

@@ -6,6 +6,9 @@ import { watchDiskSpace } from "./observability/disk-space.ts";
 import { readConfig } from "./process/config.ts";
 import { openDatabase } from "./process/database.ts";
 import { startWorker } from "./jobs/worker.ts";
+import { taskList } from "./jobs/tasks.ts";
+import { WEBHOOK_DELIVERY } from "./jobs/webhook-delivery.ts";
+import { parseAllowPrivate } from "./http/outbound-address.ts";
 import { startApiProcesses, runApiProcess } from "./process/cluster.ts";
 import { ensureWebBuild } from "./http/web-app.ts";
 import { DataDirInUseError } from "../db/embedded.ts";
@@ -55,10 +58,11 @@ async function main() {
   process.on("exit", (code) => {
     if (code !== 0 && embedded && !stopping && !embedded.isRunning()) reportDatabaseGone();
   });
-  const worker = await startWorker(db.pools.worker, undefined, {
-    slowMs: config.slowRequestMs,
-    backups: config.backups && { ...config.backups, dataDir: config.dataDir },
-  });
+  const worker = await startWorker(
+    db.pools.worker,
+    taskList({ webhooks: { ...WEBHOOK_DELIVERY, policy: parseAllowPrivate(config.webhookAllowPrivate) } }),
+    { slowMs: config.slowRequestMs, backups: config.backups && { ...config.backups, dataDir: config.dataDir } },
+  );
   if (config.backups)
     say(
       `Backups of the embedded database into ${config.backups.dir} on "${config.backups.schedule}" (UTC), the newest ${config.backups.keep} kept`,
@@ -75,6 +79,7 @@ async function main() {
     metrics: config.metricsPort !== undefined,
     publicUrl: config.publicUrl,
     connectionBounds: config.connectionBounds,
+    webhookAllowPrivate: config.webhookAllowPrivate,
     disk: embedded ? { dir: config.dataDir, warnBelowBytes: config.diskFreeWarnMb * 1024 * 1024 } : undefined,
   };
   const stopDiskWatch = watchDiskSpace(appOptions.disk);

@@ -2,7 +2,7 @@
 import { readFile } from "node:fs/promises";
 import { UUID_PATTERN } from "@svc/sdk/documents";
 import { UsageError, DocumentError } from "./errors.ts";
-import { readStdin } from "./prompt.ts";
+import { readStdinBytes } from "./prompt.ts";
 
 export type Loaded = { source: string; document: unknown; bytes: number };
 
@@ -93,17 +93,18 @@ class Position {
 }
 
 /**
- * The text of a file, or of standard input when `path` is `-` (`what` names it there, e.g. "the
- * document"), with where it came from; a path that cannot be read is a usage error saying why.
+ * The text (and bytes) of a file, or of standard input when `path` is `-` (`what` names it there,
+ * e.g. "the document"), with where it came from; a path that cannot be read is a usage error saying why.
  */
-export async function readInput(path: string, what: string): Promise<{ source: string; text: string }> {
+export async function readInput(path: string, what: string): Promise<{ source: string; text: string; bytes: Buffer }> {
+  const read = (source: string, bytes: Buffer) => ({ source, text: bytes.toString("utf8"), bytes });
   if (path === "-") {
     if (process.stdin.isTTY)
       throw new UsageError(`Nothing piped to standard input: give a file, or pipe ${what} to \`-\`.`);
-    return { source: "standard input", text: await readStdin(what) };
+    return read("standard input", await readStdinBytes(what));
   }
   try {
-    return { source: path, text: await readFile(path, "utf8") };
+    return read(path, await readFile(path));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const why =

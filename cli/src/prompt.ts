@@ -6,6 +6,11 @@ const MAX_STDIN_BYTES = 16 * 1024 * 1024;
 
 /** All of standard input as text. */
 export async function readStdin(what: string): Promise<string> {
+  return (await readStdinBytes(what)).toString("utf8");
+}
+
+/** Standard input's bytes (a binary file such as a FIT file piped in), at most 16 MB. */
+export async function readStdinBytes(what: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   try {
@@ -19,7 +24,7 @@ export async function readStdin(what: string): Promise<string> {
     if (error instanceof CliError) throw error;
     throw new CliError(`Cannot read ${what} from standard input: ${(error as Error).message}`);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
 
 /** The first line of standard input (for `--password-stdin` and `--with-token`), without its newline. */

@@ -49,6 +49,10 @@ export const SESSION_ONLY_FIELDS = new Set([
   "changePassword",
   "disconnectApp",
   "adminUsers",
+  "createWebhook",
+  "deleteWebhook",
+  "setWebhookEnabled",
+  "testWebhook",
 ]);
 
 declare global {
@@ -262,6 +266,8 @@ export const BULK_FIELDS = new Set([
   "importLimits",
   "exportAccount",
   "exportWorkouts",
+  "workoutFit",
+  "workoutsFit",
 ]);
 
 /** The operation's estimate must fit in what its payer has left of its cost budget; it is taken until the request is charged what it spent. */

@@ -13,6 +13,8 @@ import { AccountPlugin } from "./schema/account.ts";
 import { ExercisesPlugin, CustomExerciseInputsPlugin } from "./schema/exercises.ts";
 import { DocumentsPlugin } from "./schema/documents.ts";
 import { ImportExportPlugin } from "./schema/import-export.ts";
+import { FitExportPlugin } from "./schema/fit-export.ts";
+import { WebhooksPlugin } from "./schema/webhooks.ts";
 import { ProgressionPlugin } from "./schema/progression.ts";
 import { ExerciseNamesPlugin, ExerciseResolutionNullabilityPlugin } from "./schema/exercise-names.ts";
 import { ExerciseRecordsPlugin } from "./schema/exercise-records.ts";
@@ -25,6 +27,7 @@ import { RequestIdentityPlugin } from "./request-identity.ts";
 import { pgSettingsFor } from "../identity/pg-settings.ts";
 import type { Identity } from "../identity/identity.ts";
 import { clientAddress } from "../http/client-address.ts";
+import type { OutboundPolicy } from "../http/outbound-address.ts";
 import type { AuthLimits } from "../limits/auth-limits.ts";
 import type { ClientCostBudget } from "../limits/client-cost-budget.ts";
 import {
@@ -43,6 +46,8 @@ export type GraphqlServices = {
   authLimits: AuthLimits;
   /** GRAPHQL_MAX_RESPONSE_BYTES: the longest answer sent (OPERATION_LIMITS.responseBytes unless set). */
   responseMaxBytes?: number;
+  /** WEBHOOK_ALLOW_PRIVATE: where createWebhook may point (server/http/outbound-address.ts). */
+  outboundPolicy?: OutboundPolicy;
 };
 
 export function makePreset(options: {
@@ -70,6 +75,8 @@ export function makePreset(options: {
       CustomExerciseInputsPlugin,
       DocumentsPlugin,
       ImportExportPlugin,
+      FitExportPlugin,
+      WebhooksPlugin,
       ProgressionPlugin,
       ExerciseNamesPlugin,
       ExerciseResolutionNullabilityPlugin,
@@ -115,7 +122,7 @@ export function makePreset(options: {
           costClaims: req?.costClaims,
         };
         // deleteAccount checks a password with the sign-in limits (server/graphql/schema/account.ts).
-        return { pgSettings, ...guard, authLimits: services?.authLimits };
+        return { pgSettings, ...guard, authLimits: services?.authLimits, outboundPolicy: services?.outboundPolicy };
       },
     },
   };

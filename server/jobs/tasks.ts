@@ -2,6 +2,7 @@
 // on the worker's owner connection, where its rule lives, and logs how many rows it changed.
 import type { Task, TaskList } from "graphile-worker";
 import type { PoolClient } from "pg";
+import { deliverWebhookTask, WEBHOOK_DELIVERY, type WebhookDeliveryOptions } from "./webhook-delivery.ts";
 
 /** The tasks, named after the app_private function each one runs, every minute. */
 export const TASKS = {
@@ -13,6 +14,7 @@ export const TASKS = {
   forget_expired_oauth:
     "Deletes OAuth codes and tokens expired over a day ago and client registrations unused for 30 days.",
   delete_expired_imports: "Deletes staged imports an hour past their last part (abandoned).",
+  delete_old_webhook_deliveries: "Deletes webhook delivery log entries older than 30 days.",
 } as const;
 
 export type TaskName = keyof typeof TASKS;
@@ -33,7 +35,15 @@ function sqlTask(name: TaskName): Task {
   };
 }
 
-export const tasks: TaskList = Object.fromEntries(NAMES.map((name) => [name, sqlTask(name)]));
+/** The every-minute SQL tasks and deliver_webhook (queued per delivery by SQL's enqueue_webhook_delivery). */
+export function taskList(options: { webhooks?: WebhookDeliveryOptions } = {}): TaskList {
+  return {
+    ...Object.fromEntries(NAMES.map((name) => [name, sqlTask(name)])),
+    deliver_webhook: deliverWebhookTask(options.webhooks ?? WEBHOOK_DELIVERY),
+  };
+}
+
+export const tasks: TaskList = taskList();
 
 /** graphile-worker crontab lines. */
 export const crontab = NAMES.map((name) => `* * * * * ${name}`).join("\n");

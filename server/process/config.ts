@@ -20,6 +20,7 @@ import {
   MAX_BACKUP_KEEP,
   type Backups,
 } from "../jobs/backups.ts";
+import { parseAllowPrivate } from "../http/outbound-address.ts";
 
 export type Config = {
   port: number;
@@ -61,6 +62,8 @@ export type Config = {
   diskFreeWarnMb: number;
   /** BACKUP_DIR, BACKUP_KEEP, BACKUP_SCHEDULE: scheduled backups of the embedded database (server/jobs/backups.ts); off when BACKUP_DIR is unset. */
   backups?: Backups;
+  /** WEBHOOK_ALLOW_PRIVATE: the non-public addresses webhooks may go to (`all` or CIDR ranges; server/http/outbound-address.ts), checked here. */
+  webhookAllowPrivate: string;
 };
 
 /** At most this many API processes: each holds database connections (server/process/database.ts poolSizes). */
@@ -103,6 +106,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     diskFreeWarnMb: diskFreeWarnMb(env),
     backups: backups(env),
+    webhookAllowPrivate: webhookAllowPrivate(env),
   };
 }
 
@@ -136,6 +140,12 @@ function backups(env: NodeJS.ProcessEnv): Backups | undefined {
   const schedule = env.BACKUP_SCHEDULE?.trim() || DEFAULT_BACKUP_SCHEDULE;
   checkBackupSchedule(schedule);
   return { dir: path.resolve(dir), keep, schedule };
+}
+
+function webhookAllowPrivate(env: NodeJS.ProcessEnv): string {
+  const value = env.WEBHOOK_ALLOW_PRIVATE ?? "";
+  parseAllowPrivate(value);
+  return value;
 }
 
 function diskFreeWarnMb(env: NodeJS.ProcessEnv): number {

@@ -2,9 +2,11 @@ import { Flags } from "@oclif/core";
 import { BaseCommand, timeZoneFlag, unitFlag } from "../base.ts";
 import { UsageError } from "../errors.ts";
 import { counted } from "../output.ts";
+import { checkDate } from "../input.ts";
+import { resolveWorkoutId } from "../refs.ts";
 
 type ExportResult = {
-  format: "json" | "csv";
+  format: "json" | "csv" | "fit";
   output: string;
   workouts: number;
   routines: number;
@@ -31,19 +33,29 @@ export default class Export extends BaseCommand {
   static summary =
     "Export everything: every routine and workout as documents, bodyweights, custom exercises and settings.";
   static description =
-    "JSON (the default) is this service's export: `svc import` reads it back, into this or another account or server, giving identical documents. CSV is Strong's comma format (workouts only), which other apps import. " +
+    "JSON (the default) is this service's export: `svc import` reads it back, into this or another account or server, giving identical documents. CSV is Strong's comma format (workouts only), which other apps import. FIT is a strength-training activity file per workout (every set with its FIT exercise category and name, reps, weight, duration and the rest after it), which Garmin Connect and Strava import: --since/--until choose the days, --workout one workout. " +
     "Workouts are fetched a page at a time and written as they come, so a long history neither times out nor is held in memory. Writes to standard output, or to --output; progress goes to standard error. A read-only API key may export.";
   static examples = [
     "<%= config.bin %> export --output history.json",
     "<%= config.bin %> export --format csv > strong.csv",
+    "<%= config.bin %> export --format fit --since 2026-05-01 --until 2026-05-31 --output fit-files",
+    "<%= config.bin %> export --format fit --workout 3f2b8c1e --output push-day.fit",
   ];
   static flags = {
     format: Flags.option({
-      options: ["json", "csv"] as const,
+      options: ["json", "csv", "fit"] as const,
       default: "json" as const,
-      description: "json (this service's export, importable back) or csv (Strong's comma format).",
+      description:
+        "json (this service's export, importable back), csv (Strong's comma format) or fit (a FIT activity file per workout, for Garmin Connect and Strava).",
     })(),
-    output: Flags.string({ char: "o", description: "Write to this file instead of standard output." }),
+    output: Flags.string({
+      char: "o",
+      description:
+        "Write to this file instead of standard output. FIT: a folder (made if missing) for one file per workout, or with --workout the file.",
+    }),
+    workout: Flags.string({ description: "FIT: only this workout (an id or a unique prefix)." }),
+    since: Flags.string({ description: "FIT: workouts on or after this day (YYYY-MM-DD)." }),
+    until: Flags.string({ description: "FIT: workouts on or before this day (YYYY-MM-DD)." }),
     unit: unitFlag(
       "CSV: the unit every weight is written in (Strong's comma format has no unit column; default your account's unit). Import the file back with the same --unit.",
     ),
@@ -55,6 +67,9 @@ export default class Export extends BaseCommand {
 
   async run(): Promise<ExportResult> {
     const { flags } = await this.parse(Export);
+    if (flags.format === "fit") return this.exportFit(flags);
+    if (flags.workout || flags.since || flags.until)
+      throw new UsageError("--workout, --since and --until go with --format fit.");
     const { exportHistory, exportText, exportUnit, CsvChanges } = await import("@svc/sdk/import");
     const { client } = await this.client();
     const history = await this.spin("Reading your account", exportHistory(client));
@@ -120,5 +135,63 @@ export default class Export extends BaseCommand {
       bodyweights: head.bodyweights.length,
       customExercises: head.customExercises.length,
     };
+  }
+
+  /** FIT: one activity file per workout, written by the server (workoutFit, workoutsFit). */
+  private async exportFit(flags: {
+    output?: string;
+    workout?: string;
+    since?: string;
+    until?: string;
+  }): Promise<ExportResult> {
+    const { exportWorkoutFit, exportFitFiles } = await import("@svc/sdk/export");
+    const { mkdir, writeFile } = await import("node:fs/promises");
+    const path = await import("node:path");
+    const { client } = await this.client();
+    const result = (workouts: number): ExportResult => ({
+      format: "fit",
+      output: flags.output ?? "standard output",
+      workouts,
+      routines: 0,
+      bodyweights: 0,
+      customExercises: 0,
+    });
+    if (flags.workout) {
+      if (flags.since || flags.until)
+        throw new UsageError("--workout exports one workout: leave out --since and --until.");
+      const file = await exportWorkoutFit(client, await resolveWorkoutId(client, flags.workout));
+      if (!file) throw new UsageError(`No workout ${flags.workout}.`);
+      if (!flags.output) {
+        if (process.stdout.isTTY)
+          throw new UsageError("A FIT file is binary: give --output, or pipe standard output to a file.");
+        process.stdout.write(file.bytes);
+        return result(1);
+      }
+      await writeFile(flags.output, file.bytes).catch((error: Error) => {
+        throw new UsageError(`Cannot write ${flags.output}: ${error.message}.`);
+      });
+      this.log(`Wrote ${file.date}'s workout to ${flags.output} (fit, ${counted(file.bytes.length, "byte")}).`);
+      return result(1);
+    }
+    if (!flags.output)
+      throw new UsageError("--format fit writes one file per workout: give --output <folder> (or --workout <id>).");
+    const from = flags.since === undefined ? "1900-01-01" : checkDate(flags.since, "--since");
+    const to = flags.until === undefined ? "2099-12-31" : checkDate(flags.until, "--until");
+    if (from > to) throw new UsageError(`--until must be on or after --since (${from}).`);
+    await mkdir(flags.output, { recursive: true }).catch((error: Error) => {
+      throw new UsageError(`Cannot make the folder ${flags.output}: ${error.message}.`);
+    });
+    let written = 0;
+    const taken = new Set<string>();
+    for await (const file of exportFitFiles(client, { from, to })) {
+      // Two workouts of one name and minute get -2, -3 ... rather than one file.
+      let name = file.fileName;
+      for (let n = 2; taken.has(name); n++) name = file.fileName.replace(/\.fit$/, `-${n}.fit`);
+      taken.add(name);
+      await writeFile(path.join(flags.output, name), file.bytes);
+      this.note(`Exported ${++written}: ${name}`);
+    }
+    this.log(`Wrote ${counted(written, "workout")} as FIT files to ${flags.output}.`);
+    return result(written);
   }
 }

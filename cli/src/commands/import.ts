@@ -48,9 +48,10 @@ type ImportResult = ImportSummary & {
 };
 
 export default class Import extends BaseCommand {
-  static summary = "Import a history exported from Strong, Hevy, FitNotes or svc (a file, or - for standard input).";
+  static summary =
+    "Import a history exported from Strong, Hevy, FitNotes or svc, or a watch's FIT strength activity (a file, or - for standard input).";
   static description =
-    "The format is found from the content (--from overrides it). Every set becomes part of a workout document: warm-ups, drops, failure sets (RPE 10 when none is given), RPE, timed sets, notes and supersets are kept; rows the model cannot hold (distance cardio, rest timers) are counted by reason. " +
+    "The format is found from the content (--from overrides it). A FIT file (Garmin and other watches) gives one workout per session: each active set a set (reps, weight where recorded, a hold's duration), its rest sets counted as rest timers. Every set becomes part of a workout document: warm-ups, drops, failure sets (RPE 10 when none is given), RPE, timed sets, notes and supersets are kept; rows the model cannot hold (distance cardio, rest timers) are counted by reason. " +
     'Exercise names map to the catalog by name, alias and the other apps\' names; a name that maps to nothing needs a choice: --map "Name=exercise", --create "Name" (a custom exercise) or --skip "Name" (or --create-unmapped / --skip-unmapped). ' +
     "The file is sent to the server in parts (of at most 200 workouts), then a dry run of the whole file is made and printed (--dry-run stops there), then the import, in one transaction whatever the file's size: any error imports nothing. Workouts already there (same start and name; for FitNotes, the same day) are left alone, so a second import adds nothing. " +
     "Progress goes to standard error (on a terminal a progress bar for the parts and the time elapsed; otherwise plain lines); the summary to standard output (--json for JSON). Exit codes: 0 done, 2 a bad file or a name needing a choice, 4 not signed in or a read-only key.";
@@ -97,23 +98,26 @@ export default class Import extends BaseCommand {
     const { args, flags } = await this.parse(Import);
     const { parseImport, stageImport, importStaged, ImportParseError, lineOfPath, IMPORT_LIMITS } =
       await import("@svc/sdk/import");
-    const { source: file, text } = await readInput(args.file, "the file");
+    const { source: file, text, bytes } = await readInput(args.file, "the file");
     // Importing a whole file is one request that may take the server up to IMPORT_LIMITS.applyMs.
     const { client } = await this.client({ timeoutMs: IMPORT_LIMITS.applyMs + 30_000 });
+    // A FIT file is binary, read by @svc/sdk/fit (Garmin's decoder), loaded only for one.
+    const fit = flags.from === "fit" || (!flags.from && (await import("@svc/sdk/fit")).isFitFile(bytes));
     // A file that does not say its unit is read in the unit asked, else the user's.
     let unit = flags.unit;
-    const read = (u: "kg" | "lb" | undefined) => {
+    const read = async (u: "kg" | "lb" | undefined) => {
       try {
+        if (fit) return (await import("@svc/sdk/fit")).parseFit(bytes, { timeZone: flags["time-zone"] });
         return parseImport(text, { from: flags.from, unit: u, timeZone: flags["time-zone"] });
       } catch (error) {
         if (error instanceof ImportParseError) throw new UsageError(`${file}: ${error.message}`);
         throw error;
       }
     };
-    let parsed = read(unit);
+    let parsed = await read(unit);
     if (!parsed.unitStated && !unit) {
       unit = (await client.viewer())?.unit === "lb" ? "lb" : "kg";
-      parsed = read(unit);
+      parsed = await read(unit);
       this.note(
         `${file} does not say its unit: weights read as ${unit} (your unit); --unit kg or --unit lb to choose.`,
       );

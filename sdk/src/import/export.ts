@@ -4,6 +4,8 @@
  * documents. No CSV parser here, so browsers load it as it is (the web app's Export button).
  */
 import type { ImportRequester } from "./client.ts";
+
+export type { ImportRequester } from "./client.ts";
 import { SvcError } from "../errors.ts";
 import { graphql, type ResultOf } from "../graphql.ts";
 import { parseSet, convertWeight, type ParsedSet, type Unit } from "../documents/index.ts";
@@ -35,6 +37,69 @@ export const EXPORT_WORKOUTS = graphql(`
     }
   }
 `);
+
+export const WORKOUT_FIT = graphql(`
+  query WorkoutFit($id: UUID!) {
+    workoutFit(id: $id) {
+      workoutId
+      date
+      fileName
+      data
+    }
+  }
+`);
+
+export const WORKOUTS_FIT = graphql(`
+  query WorkoutsFit($from: Date!, $to: Date!, $first: Int, $after: String) {
+    workoutsFit(from: $from, to: $to, first: $first, after: $after) {
+      files {
+        workoutId
+        date
+        fileName
+        data
+      }
+      hasNextPage
+      endCursor
+    }
+  }
+`);
+
+/** A workout's FIT activity file as the server writes it (@svc/sdk/fit's workoutFit). */
+export type FitFileExport = { workoutId: string; date: string; fileName: string; bytes: Uint8Array };
+
+function fromBase64(data: string): Uint8Array {
+  const binary = atob(data);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+/** One workout as a FIT file, or null when the account has no workout of that id. */
+export async function exportWorkoutFit(client: ImportRequester, id: string): Promise<FitFileExport | null> {
+  const { workoutFit } = await client.request(WORKOUT_FIT, { id });
+  return workoutFit && { ...workoutFit, bytes: fromBase64(workoutFit.data) };
+}
+
+/** The workouts of a range of days (both included) as FIT files, oldest first, a page at a time. */
+export async function* exportFitFiles(
+  client: ImportRequester,
+  range: { from: string; to: string; pageSize?: number },
+): AsyncGenerator<FitFileExport> {
+  let after: string | null = null;
+  for (;;) {
+    const data: ResultOf<typeof WORKOUTS_FIT> = await client.request(WORKOUTS_FIT, {
+      from: range.from,
+      to: range.to,
+      first: range.pageSize ?? null,
+      after,
+    });
+    const page = data.workoutsFit;
+    if (!page) throw new SvcError("BAD_RESPONSE", "workoutsFit returned nothing");
+    for (const f of page.files) yield { ...f, bytes: fromBase64(f.data) };
+    if (!page.hasNextPage) return;
+    after = page.endCursor;
+  }
+}
 
 export type ExportHead = Omit<SvcExport, "workouts"> & { workoutCount: number };
 

@@ -51,6 +51,7 @@ export * from "./export.ts";
 
 export { IMPORT_LIMITS } from "./limits.ts";
 export * from "./name-mappings.ts";
+export { isFitFile } from "../fit/header.ts";
 
 /** Every format (a key per value of the schema's ImportFormat) with the name people know it by. */
 export const IMPORT_FORMAT_NAMES: Readonly<Record<ImportFormat, string>> = {
@@ -58,6 +59,7 @@ export const IMPORT_FORMAT_NAMES: Readonly<Record<ImportFormat, string>> = {
   hevy: "Hevy",
   fitnotes: "FitNotes",
   svc: "This service's export (JSON)",
+  fit: "Garmin FIT (a watch's strength activity)",
 };
 export const IMPORT_FORMATS = Object.keys(IMPORT_FORMAT_NAMES) as readonly ImportFormat[];
 
@@ -111,6 +113,12 @@ export function parseImport(text: string, options: ParseOptions = {}): ParsedImp
   const unit = options.unit ?? "kg";
   const timeZone = options.timeZone ?? localTimeZone();
   const skips = new SkipCounter();
+  if (format === "fit")
+    throw new ImportParseError(
+      1,
+      null,
+      "a FIT file is binary: read its bytes with parseFit (@svc/sdk/fit), or send it to importWorkouts as fit (base64)",
+    );
   if (format === "svc") {
     const exported = parseSvcExport(text);
     // Each keeps its export id: the server tells apart two workouts sharing a start and a name by it

@@ -40,6 +40,8 @@ export type ImportRow = {
   note: string | null;
   /** The file's superset id: entries sharing it in one workout alternate. */
   superset: string | null;
+  /** The weight is a load added to the body (`bw+20x5`) whatever the exercise is called (a FIT `weighted...` exercise). */
+  addedLoad?: boolean;
 };
 
 /** A row (or part of one) not imported, or imported with something left out, and why. */
@@ -235,7 +237,7 @@ export function setText(row: ImportRow, skips: SkipCounter): string | null {
     if (seconds !== null) skips.add("reps-duration-dropped", row.line);
     if (distance !== null) skips.add("distance-dropped", row.line);
     // The other apps' weighted bodyweight lifts ("Pull Up (Weighted)") give the load added to the body: `bw+20x5`.
-    const added = weight !== null && WEIGHTED_BODYWEIGHT.test(row.exercise);
+    const added = weight !== null && (row.addedLoad === true || WEIGHTED_BODYWEIGHT.test(row.exercise));
     // A written 0 (Strong's `0.0`) is a bodyweight lift or a machine at its lightest: said, not guessed.
     if (row.weight === 0) skips.add("zero-weight-as-bodyweight", row.line);
     body =

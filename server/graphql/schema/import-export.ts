@@ -21,6 +21,7 @@ import {
   type ImportUnit,
   type ParsedImport,
 } from "@svc/sdk/import";
+import { parseFit } from "@svc/sdk/fit";
 import { allowDatabaseTime } from "../database-time.ts";
 import { sqlMutation, sqlRowMutation } from "./sql-mutation.ts";
 import { withLineOfPath } from "../mask-error.ts";
@@ -43,6 +44,7 @@ type ImportChoiceInput = { name: string; action: "map" | "create" | "skip"; exer
 
 type ImportWorkoutsInput = {
   text?: string | null;
+  fit?: string | null;
   from?: ImportFormat | null;
   unit?: ImportUnit | null;
   timeZone?: string | null;
@@ -71,23 +73,41 @@ function importError(error: unknown, file: ParsedImport | null): never {
   throw file ? withLineOfPath(error, (path) => lineOfPath(file, path)) : error;
 }
 
-/** A file sent as text, read here with the same code as the clients' (@svc/sdk/import). */
-async function readText(client: PgClient, input: ImportWorkoutsInput & { text: string }): Promise<ParsedImport> {
-  const timeZone = input.timeZone ?? "UTC";
+function checkTimeZone(timeZone: string): string {
   try {
     new Intl.DateTimeFormat("en", { timeZone });
   } catch {
     invalid(`timeZone: ${JSON.stringify(timeZone)} is not a time zone (e.g. Europe/Berlin, UTC)`);
   }
+  return timeZone;
+}
+
+/** A file sent as text, read here with the same code as the clients' (@svc/sdk/import). */
+async function readText(client: PgClient, input: ImportWorkoutsInput & { text: string }): Promise<ParsedImport> {
+  const timeZone = checkTimeZone(input.timeZone ?? "UTC");
   const { rows } = await client.query<{ unit: ImportUnit }>({
     text: "select unit from app_public.users where id = app_public.current_user_id()",
   });
-  try {
-    return parseImport(input.text, {
+  return readFile(() =>
+    parseImport(input.text, {
       from: input.from ?? undefined,
       unit: input.unit ?? rows[0]?.unit ?? "kg",
       timeZone,
-    });
+    }),
+  );
+}
+
+/** A FIT file sent as base64, read with @svc/sdk/fit (the clients' code). */
+function readFit(input: ImportWorkoutsInput & { fit: string }): ParsedImport {
+  const timeZone = checkTimeZone(input.timeZone ?? "UTC");
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(input.fit)) invalid("fit: must be the FIT file in base64");
+  return readFile(() => parseFit(Buffer.from(input.fit, "base64"), { timeZone }));
+}
+
+/** A file read, a bad row refused as INVALID_INPUT naming its line. */
+function readFile(read: () => ParsedImport): ParsedImport {
+  try {
+    return read();
   } catch (error) {
     if (error instanceof ImportParseError) {
       throw new SafeError(error.message, {
@@ -130,9 +150,14 @@ function choiceMap(choices: ImportWorkoutsInput["choices"]): Record<string, { ac
  * over the whole history, with the database time an import of the largest size needs.
  */
 async function importHistory(client: PgClient, input: ImportWorkoutsInput): Promise<ImportSummary> {
-  const given = [input.text, input.workouts, input.importId].filter((v) => v != null).length;
-  if (given > 1) invalid("input: give the history as one of text, workouts or importId");
-  const file = input.text != null ? await readText(client, { ...input, text: input.text }) : null;
+  const given = [input.text, input.fit, input.workouts, input.importId].filter((v) => v != null).length;
+  if (given > 1) invalid("input: give the history as one of text, fit, workouts or importId");
+  const file =
+    input.text != null
+      ? await readText(client, { ...input, text: input.text })
+      : input.fit != null
+        ? readFit({ ...input, fit: input.fit })
+        : null;
   const choices = JSON.stringify(choiceMap(input.choices));
   const dryRun = input.dryRun !== false;
   let query: { text: string; values: unknown[] };
@@ -242,6 +267,8 @@ const IMPORT_EXPORT_TYPES = gql`
     FITNOTES
     "This service's own export (svc export)."
     SVC
+    "A FIT activity file (a watch's strength session): send it as \`fit\` (base64), or read it with @svc/sdk/fit."
+    FIT
   }
   """
   A history to import: one of the export file as \`text\` (read on the server), \`workouts\`
@@ -256,11 +283,16 @@ const IMPORT_EXPORT_TYPES = gql`
     and \`reason\`.
     """
     text: String
+    """
+    Or: a FIT activity file (a watch's strength session), base64: each active set a set, rest
+    sets counted as rest timers (@svc/sdk/fit's parseFit). At most the 1 MB body.
+    """
+    fit: String
     "With text: the format (default: found from the content)."
     from: ImportFormat
     "With text: the unit of a file that does not say it (Strong's comma format); default your unit."
     unit: Unit
-    "With text: the time zone of the file's times (an IANA name such as Europe/Berlin); default UTC."
+    "With text or fit: the time zone of the file's times (an IANA name such as Europe/Berlin); default UTC. A FIT file that states its offset keeps it."
     timeZone: String
     """
     Or: workout documents without \`id\` whose \`exercise\` fields are the file's names: at
@@ -345,9 +377,9 @@ const IMPORT_EXPORT_TYPES = gql`
     "The first line of the file with it."
     firstLine: Int!
   }
-  "What was read from a file sent as text."
+  "What was read from a file sent as text or fit."
   type ImportFile {
-    "strong, hevy, fitnotes or svc."
+    "strong, hevy, fitnotes, svc or fit."
     format: String!
     "The unit weights were read in where the file does not say (unitStated false: ask the user)."
     unit: String!
@@ -359,7 +391,7 @@ const IMPORT_EXPORT_TYPES = gql`
   "What an import wrote (or, in a dry run, would write)."
   type ImportWorkoutsPayload {
     dryRun: Boolean!
-    "With text: what was read from the file."
+    "With text or fit: what was read from the file."
     file: ImportFile
     "Workouts imported (new ones)."
     workouts: Int!
@@ -438,6 +470,7 @@ const IMPORT_EXPORT_ENUMS = {
       HEVY: { value: "hevy" },
       FITNOTES: { value: "fitnotes" },
       SVC: { value: "svc" },
+      FIT: { value: "fit" },
     },
   },
 };

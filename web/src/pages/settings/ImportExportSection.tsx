@@ -16,6 +16,7 @@ import {
   skipCountText,
   ImportParseError,
   IMPORT_FORMAT_NAMES,
+  isFitFile,
   type ImportChoice,
   type ImportFormat,
   type ImportRequester,
@@ -28,6 +29,8 @@ import { SelectField } from "../../components/Field.tsx";
 import { ErrorMessage } from "../../components/States.tsx";
 import { useUserUnits, type UnitName } from "../../components/units.ts";
 import { useSession } from "../../auth/session.tsx";
+import { download } from "../../components/download.ts";
+import { FitExportPanel } from "./FitExportPanel.tsx";
 
 /** The web app's request function as the SDK's import calls take it. */
 const api: ImportRequester = { request: request as ImportRequester["request"] };
@@ -57,22 +60,37 @@ function importErrorText(error: unknown, fileName: string, parsed: ParsedImport 
   return errorMessage(error);
 }
 
-/** Offers a text (or its parts) as a file download. */
-function download(parts: string[], name: string, type: string) {
-  const url = URL.createObjectURL(new Blob(parts, { type }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+/** The preview's choices (`skip`, `create`, `map:<exercise>` per name) as the import takes them. */
+function choiceList(choices: Record<string, string>): ImportChoice[] {
+  return Object.entries(choices).flatMap(([name, value]): ImportChoice[] =>
+    value === "skip"
+      ? [{ name, action: "SKIP" }]
+      : value === "create"
+        ? [{ name, action: "CREATE" }]
+        : value.startsWith("map:")
+          ? [{ name, action: "MAP", exercise: value.slice(4) }]
+          : [],
+  );
+}
+
+type ChosenFile = { name: string; text: string; bytes: Uint8Array };
+
+/** Reads a chosen file: a FIT file (binary) with @svc/sdk/fit, loaded only then; any other with @svc/sdk/import. */
+async function readChosen(
+  file: ChosenFile,
+  options: { format: "" | ImportFormat; unit: UnitName },
+): Promise<ParsedImport> {
+  if (options.format === "fit" || (!options.format && isFitFile(file.bytes))) {
+    const { parseFit } = await import("@svc/sdk/fit");
+    return parseFit(file.bytes, { timeZone: timeZone() });
+  }
+  return parseImport(file.text, { from: options.format || undefined, unit: options.unit, timeZone: timeZone() });
 }
 
 export function ImportExportSection() {
   const { unit: userUnit } = useUserUnits();
   const { refresh } = useSession();
-  const [file, setFile] = useState<{ name: string; text: string } | null>(null);
+  const [file, setFile] = useState<ChosenFile | null>(null);
   const [format, setFormat] = useState<"" | ImportFormat>("");
   const [unit, setUnit] = useState<"" | UnitName>("");
   const [staged, setStaged] = useState<{ parsed: ParsedImport; importId: string } | null>(null);
@@ -88,16 +106,7 @@ export function ImportExportSection() {
   const [progress, setProgress] = useState<string | null>(null);
   const [importError, setImportError] = useState<string | null>(null);
 
-  const chosen = (): ImportChoice[] =>
-    Object.entries(choices).flatMap(([name, value]): ImportChoice[] =>
-      value === "skip"
-        ? [{ name, action: "SKIP" }]
-        : value === "create"
-          ? [{ name, action: "CREATE" }]
-          : value.startsWith("map:")
-            ? [{ name, action: "MAP", exercise: value.slice(4) }]
-            : [],
-    );
+  const chosen = () => choiceList(choices);
 
   function reset() {
     setStaged(null);
@@ -110,7 +119,8 @@ export function ImportExportSection() {
     reset();
     setChoices({});
     const picked = e.target.files?.[0];
-    setFile(picked ? { name: picked.name, text: await picked.text() } : null);
+    const bytes = picked ? new Uint8Array(await picked.arrayBuffer()) : null;
+    setFile(picked && bytes ? { name: picked.name, text: new TextDecoder().decode(bytes), bytes } : null);
   }
 
   async function previewImport(e: FormEvent) {
@@ -119,7 +129,7 @@ export function ImportExportSection() {
     reset();
     let parsed: ParsedImport | null = null;
     try {
-      parsed = parseImport(file.text, { from: format || undefined, unit: unit || userUnit, timeZone: timeZone() });
+      parsed = await readChosen(file, { format, unit: unit || userUnit });
       const read = parsed;
       const importId = await stageImport(api, read, (i, count) =>
         setProgress(count > 1 ? `Sending part ${i + 1} of ${count}…` : "Sending the file…"),
@@ -163,7 +173,7 @@ export function ImportExportSection() {
   return (
     <Section
       title="Import and export"
-      description="Bring your history from Strong, Hevy or FitNotes (or another account of this service), and take everything out again."
+      description="Bring your history from Strong, Hevy or FitNotes, a watch's FIT file (or another account of this service), and take everything out again."
     >
       <h3 id="import" ref={importHeading} tabIndex={-1}>
         Import
@@ -171,7 +181,12 @@ export function ImportExportSection() {
       <form className="stack" onSubmit={previewImport}>
         <div className="field">
           <label htmlFor="import-file">Export file</label>
-          <input id="import-file" type="file" accept=".csv,.json,.txt,text/csv,application/json" onChange={choose} />
+          <input
+            id="import-file"
+            type="file"
+            accept=".csv,.json,.txt,.fit,text/csv,application/json"
+            onChange={choose}
+          />
         </div>
         <SelectField
           label="Format"
@@ -317,7 +332,7 @@ function ImportPreview(props: {
           <ul>
             {read.skipped.map((k) => (
               <li key={k.reason}>
-                {skipCountText(k)} (first at line {k.firstLine})
+                {skipCountText(k)} (first at {read.format === "fit" ? "set message" : "line"} {k.firstLine})
               </li>
             ))}
           </ul>
@@ -385,6 +400,7 @@ function ExportPanel() {
       </div>
       {exporting ? <p role="status">Exporting {exporting}…</p> : null}
       <ErrorMessage error={exportError} />
+      <FitExportPanel />
     </>
   );
 }

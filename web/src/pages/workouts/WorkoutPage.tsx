@@ -17,6 +17,7 @@ import { DeleteWorkout, WorkoutDetails, WorkoutDocument, isWorkoutId } from "./o
 import { Stat, Stats } from "../../components/Stats.tsx";
 import { factWorkout, SetFact } from "../../components/factDocument.tsx";
 import { SaveAsRoutine } from "./SaveAsRoutine.tsx";
+import { ExportFitButton } from "./ExportFitButton.tsx";
 
 export default function WorkoutPage() {
   const id = useParams().id ?? "";
@@ -62,6 +63,7 @@ function Workout({ id }: { id: string }) {
             <Link className="button" to={`/workouts/${id}/edit`}>
               Edit workout
             </Link>
+            <ExportFitButton id={id} />
             <button
               type="button"
               className="danger"
