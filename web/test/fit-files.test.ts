@@ -74,7 +74,7 @@ test("Export FIT on a workout's page, and a range of days as a zip from Settings
   const files = unzipSync(new Uint8Array(readFileSync((await zip.path())!)));
   expect(Object.keys(files).sort()).toEqual(["2026-03-02-0715-legs.fit", "2026-03-04-1200-pull.fit"]);
   expect(activeSets(files["2026-03-04-1200-pull.fit"])).toEqual([[3, 180]]);
-});
+}, 180_000);
 
 test("Settings' import reads a watch's FIT file: preview, a choice, the import", async () => {
   const account = await signUpByApi(web.server.url, "Watcher");
@@ -101,4 +101,4 @@ test("Settings' import reads a watch's FIT file: preview, a choice, the import",
     .getByRole("status")
     .filter({ hasText: `Imported 1 workouts and 8 sets from ${path.basename(file)}.` })
     .waitFor();
-});
+}, 180_000);
