@@ -39,14 +39,10 @@ async function* fileBytes(file: string, size: number): AsyncGenerator<Buffer> {
   }
 }
 
-/** Writes a backup file entry by entry; `close` finishes it. */
-export function archiveWriter(file: string) {
+/** Writes a backup file entry by entry to the open file `fd` (db/backup-file.ts); `close` finishes it and closes `fd`. */
+export function archiveWriter(fd: number) {
   const pack = tar.pack();
-  const written = pipeline(
-    pack,
-    createGzip({ level: constants.Z_BEST_SPEED }),
-    createWriteStream(file, { mode: 0o600 }),
-  );
+  const written = pipeline(pack, createGzip({ level: constants.Z_BEST_SPEED }), createWriteStream("", { fd }));
   const addEntry = (name: string, size: number, content: Readable) =>
     new Promise<void>((resolve, reject) => {
       const entry = pack.entry({ name, size, mode: 0o600 }, (error) => (error ? reject(error) : resolve()));

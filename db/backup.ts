@@ -15,6 +15,7 @@ import {
   type Manifest,
 } from "./backup-archive.ts";
 import { byteProgress, type Say } from "./backup-progress.ts";
+import { backupFolderProblem, openNewBackupFile } from "./backup-file.ts";
 
 /** Folders whose contents PostgreSQL rebuilds at start (its documented list for base backups). */
 const EMPTIED_FOLDERS = new Set([
@@ -117,13 +118,20 @@ async function walSegments(client: pg.Client, startLsn: string, stopLsn: string)
 /** Writes a consistent backup of the embedded database in `dataDir` to `file` (never over an existing file). */
 export async function backupDataDir(dataDir: string, file: string, say: Say): Promise<void> {
   if (existsSync(file)) throw new Error(`${file} already exists; give the backup a new file name`);
+  const folderProblem = backupFolderProblem(path.dirname(path.resolve(file)));
+  if (folderProblem) throw new Error(folderProblem);
   if (!existsSync(path.join(dataDir, "pg", "PG_VERSION")))
     throw new Error(
       `${dataDir} holds no embedded database (no pg/PG_VERSION); set SVC_DATA_DIR to the service's data folder`,
     );
   const pgDir = path.join(dataDir, "pg");
-  const partial = `${file}.partial`;
-  const { client, release } = await superuserClient(dataDir, say);
+  const { fd, partial, close } = openNewBackupFile(file);
+  let archived = false;
+  const { client, release } = await superuserClient(dataDir, say).catch((error: Error) => {
+    close();
+    rmSync(partial, { force: true });
+    throw error;
+  });
   try {
     await client.query("select pg_create_physical_replication_slot($1, true, true)", [`svc_backup_${process.pid}`]);
     const started = await client.query<{ lsn: string; version: string }>(
@@ -139,7 +147,8 @@ export async function backupDataDir(dataDir: string, file: string, say: Say): Pr
       startedAt: new Date().toISOString(),
       startLsn,
     };
-    const archive = archiveWriter(partial);
+    const archive = archiveWriter(fd);
+    archived = true;
     await archive.addText(MANIFEST_ENTRY, JSON.stringify(manifest, null, 2));
     const { folders, files } = dataFiles(pgDir);
     for (const folder of folders) await archive.addDirectory(`pg/${folder}`);
@@ -172,6 +181,8 @@ export async function backupDataDir(dataDir: string, file: string, say: Say): Pr
     const mib = (statSync(file).size / 2 ** 20).toFixed(1);
     say(`Backup written to ${file} (${mib} MiB): every transaction committed before ${consistentAt} (WAL ${stopLsn})`);
   } catch (error) {
+    // The stream closes the file once it ends or fails; before it exists, it is closed here.
+    if (!archived) close();
     rmSync(partial, { force: true });
     throw error;
   } finally {

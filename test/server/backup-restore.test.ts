@@ -16,9 +16,10 @@ import { startEntryPoint, waitForOutput, type Started } from "../support/entry-p
 const root = path.resolve(import.meta.dirname, "../..");
 const WRITERS = 3;
 const folders: string[] = [];
-const folder = (prefix: string) => {
+/** A folder of the test's; `shared`: the postgres system user writes there too when the tests run as root. */
+const folder = (prefix: string, shared = true) => {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
-  chmodSync(dir, 0o777); // the postgres system user writes here when the tests run as root
+  if (shared) chmodSync(dir, 0o777);
   folders.push(dir);
   return dir;
 };
@@ -69,7 +70,7 @@ async function ownerClient(dataDir: string): Promise<pg.Client> {
 test("a backup taken under writes restores elsewhere with every acknowledged workout, consistently", async () => {
   const source = folder("svc-backup-source-");
   const { server, url } = await started(source);
-  const file = path.join(folder("svc-backup-file-"), "backup.tar.gz");
+  const file = path.join(folder("svc-backup-file-", false), "backup.tar.gz");
   let written: Written;
   try {
     written = await writeWhileBackingUp(url, source, file);
@@ -190,14 +191,21 @@ test("restore refuses a folder with anything in it, and a file that is not a bac
   expect(missing.output()).toMatch(/Restore failed: .*nowhere\.tar\.gz: no such file/);
 }, 60_000);
 
-test("backup refuses a file name in use and a folder without an embedded database", async () => {
-  const taken = path.join(folder("svc-backup-taken-"), "backup.tar.gz");
+test("backup refuses a file name in use, a folder others may write to, and a folder without an embedded database", async () => {
+  const taken = path.join(folder("svc-backup-taken-", false), "backup.tar.gz");
   writeFileSync(taken, "an older backup");
   const dataDir = folder("svc-backup-nodata-");
   const inUse = npmRun("backup", taken, dataDir);
   expect(await inUse.exited).toBe(1);
   expect(inUse.output()).toContain(`Backup failed: ${taken} already exists; give the backup a new file name`);
   expect(readFileSync(taken, "utf8")).toBe("an older backup");
+
+  // A folder every user may add files to: someone could leave a link at the backup's name.
+  const open = path.join(folder("svc-backup-open-"), "backup.tar.gz");
+  const refused = npmRun("backup", open, dataDir);
+  expect(await refused.exited).toBe(1);
+  expect(refused.output()).toContain(`Backup failed: ${path.dirname(open)} can be written by other users`);
+  expect(readdirSync(path.dirname(open))).toEqual([]);
 
   const fresh = path.join(path.dirname(taken), "new.tar.gz");
   const noData = npmRun("backup", fresh, dataDir);
