@@ -9,6 +9,7 @@ export const ERROR_CODES = {
   SVBAD: "INVALID_INPUT", // an argument is out of range; the message names it
   SVDOC: "INVALID_DOCUMENT", // a routine or workout document is invalid: detail = path, hint = reason
   SVDUP: "CONFLICT", // a unique value is taken (email, routine name); an idempotency key: detail = its workout (extensions.workoutId)
+  SVVER: "CONFLICT", // a routine or workout saved over a version it is no longer at: detail = JSON {kind, currentVersion, sentVersion, differences, current}
   SVRLM: "RATE_LIMITED", // too many requests in this window
   SVLIM: "LIMIT_REACHED", // a per-user maximum is reached (e.g. 50 API keys); the message names it
   SVMAP: "UNMAPPED_EXERCISES", // an import names exercises with no mapping and no choice; detail = the names, one a line

@@ -202,6 +202,8 @@ export function describe(error: unknown, commandId?: string): { message: string;
       return { message: `${sentence(e.message)}`, exitCode: EXIT.failure };
     case "NotFoundError":
       return { message: sentence(e.message), exitCode: EXIT.failure };
+    case "VersionConflictError":
+      return { message: versionConflictMessage(e.extensions ?? {}), exitCode: EXIT.conflict };
     case "SvcError":
       // A value the server refused or needs (GraphQL INVALID_INPUT, MISSING_INPUT; HTTP 400 from an auth route).
       if (e.code === "INVALID_INPUT" || e.code === "MISSING_INPUT" || e.status === 400)
@@ -215,6 +217,18 @@ export function describe(error: unknown, commandId?: string): { message: string;
     message: `Unexpected error: ${sentence(e?.message ?? String(error))} (set SVC_DEBUG=1 for details)`,
     exitCode: EXIT.failure,
   };
+}
+
+/** A save over a stale version: what differs, and how to save again over the current version. */
+export function versionConflictMessage(details: Record<string, unknown>): string {
+  const differences = Array.isArray(details.differences) ? details.differences.map(String) : [];
+  const current = (details.current ?? {}) as { id?: string };
+  const kind = details.kind === "workout" ? "workout" : "routine";
+  const differs = differences.length ? ` It now differs from yours in: ${differences.join(", ")}.` : "";
+  return (
+    `This ${kind} was saved elsewhere since version ${String(details.sentVersion)} (it is at version ${String(details.currentVersion)} now): nothing was saved.${differs}` +
+    ` Read it again (\`svc ${kind} show ${current.id ?? "<id>"} --json\`), merge your change, and apply it with "version": ${String(details.currentVersion)} (or without "version" to replace it anyway).`
+  );
 }
 
 /** What a banned user is told: the reason and when the ban ends (signing in again will not help). */

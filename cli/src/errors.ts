@@ -1,5 +1,8 @@
 // Errors the CLI raises itself, each with its exit code. Errors from the SDK are mapped in base.ts.
-/** 3: a dry run that would not import as is (names to map first). 6: the service is unavailable (retried, still down). */
+/**
+ * 3: a dry run that would not import as is (names to map first). 6: the service is unavailable
+ * (retried, still down). 7: a document saved over a version it is no longer at (nothing saved).
+ */
 export const EXIT = {
   ok: 0,
   failure: 1,
@@ -8,6 +11,7 @@ export const EXIT = {
   forbidden: 4,
   rateLimited: 5,
   unavailable: 6,
+  conflict: 7,
 } as const;
 
 export class CliError extends Error {

@@ -7,6 +7,7 @@ import { createRequestCore, type ClientOptions, type RequestCore } from "./clien
 import { accountOperations } from "./client/account.ts";
 import { bodyweightOperations } from "./client/bodyweight.ts";
 import { measurementOperations } from "./client/measurements.ts";
+import { changeOperations } from "./client/changes.ts";
 import { documentOperations } from "./client/documents.ts";
 import { programOperations } from "./client/programs.ts";
 import { exerciseOperations } from "./client/exercises.ts";
@@ -27,6 +28,7 @@ type ClientAreas = {
 } & ReturnType<typeof accountOperations> &
   ReturnType<typeof bodyweightOperations> &
   ReturnType<typeof measurementOperations> &
+  ReturnType<typeof changeOperations> &
   ReturnType<typeof documentOperations> &
   ReturnType<typeof programOperations> &
   ReturnType<typeof exerciseOperations> &
@@ -44,6 +46,7 @@ export function createClient(options: ClientOptions): ClientAreas {
     ...accountOperations(core),
     ...bodyweightOperations(core),
     ...measurementOperations(core),
+    ...changeOperations(core),
     ...documentOperations(core),
     ...programOperations(core),
     ...exerciseOperations(core),

@@ -10,6 +10,9 @@
  * - `NetworkError` (`NETWORK_ERROR`): the server could not be reached.
  * - `ServiceUnavailableError` (`SERVICE_UNAVAILABLE`, or HTTP 502/503/504 from a proxy): the
  *   service is out of order for now (its database down, read-only or restarting); `retryAfter`.
+ * - `VersionConflictError` (`CONFLICT` with `currentVersion`): a routine or workout saved over a
+ *   version it is no longer at; nothing was saved. `currentVersion`, `differences` (paths such as
+ *   `exercises[1]`) and `current` (its document now).
  * - `AmbiguousExerciseError` (`AMBIGUOUS_EXERCISE`, thrown by the client itself): an exercise name
  *   that fits several exercises; `candidates` are the choices.
  * - `SvcError` itself for anything else (`INVALID_INPUT`, `CONFLICT`, `INTERNAL_ERROR`, ...).
@@ -76,6 +79,26 @@ export class NotFoundError extends SvcError {
   constructor(message: string, options: SvcErrorOptions = {}) {
     super("NOT_FOUND", message, options);
     this.name = "NotFoundError";
+  }
+}
+
+/** A save over a version the routine or workout is no longer at: nothing was saved. */
+export class VersionConflictError extends SvcError {
+  /** The version it is at now. */
+  readonly currentVersion: number;
+  /** What the document sent and the current one differ in: `name`, `exercises[2]`, ... */
+  readonly differences: string[];
+  /** The current document (in the unit sent), to merge with and save again with `currentVersion`. */
+  readonly current: Record<string, unknown> | null;
+
+  constructor(message: string, options: SvcErrorOptions = {}) {
+    super("CONFLICT", message, options);
+    this.name = "VersionConflictError";
+    const extensions = options.extensions ?? {};
+    this.currentVersion = Number(extensions.currentVersion);
+    this.differences = Array.isArray(extensions.differences) ? extensions.differences.map(String) : [];
+    const current = extensions.current;
+    this.current = current && typeof current === "object" ? (current as Record<string, unknown>) : null;
   }
 }
 
@@ -154,5 +177,6 @@ export function errorFromCode(
     return new ServiceUnavailableError(message, retryAfterOf(extensions, options.retryAfterHeader, 2), options);
   if (FORBIDDEN_CODES.has(code)) return new ForbiddenError(code, message, options);
   if (code === "NOT_FOUND") return new NotFoundError(message, options);
+  if (code === "CONFLICT" && extensions.currentVersion !== undefined) return new VersionConflictError(message, options);
   return new SvcError(code, message, options);
 }

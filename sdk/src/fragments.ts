@@ -295,3 +295,21 @@ export const ConnectedAppFields = graphql(`
     lastUsedAt
   }
 `);
+
+/** A change of a routine, workout or bodyweight, as the feed, the history and an Undo answer it. */
+export const ChangeFields = graphql(`
+  fragment ChangeFields on Change {
+    id
+    cursor
+    at
+    kind
+    entityId
+    op
+    client
+    via
+    summary
+    undoOf
+    undone
+    document
+  }
+`);

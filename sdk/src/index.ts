@@ -17,6 +17,8 @@ export type {
   Measurement,
   MeasurementsInput,
   MuscleWeek,
+  Change,
+  ChangesPage,
   RoutineSummary,
   WorkoutSummary,
   Exercise,
@@ -55,6 +57,7 @@ export {
   NotFoundError,
   NetworkError,
   AmbiguousExerciseError,
+  VersionConflictError,
   errorFromCode,
   type SvcErrorOptions,
 } from "./errors.ts";

@@ -11,6 +11,7 @@ import {
   BodyweightFields,
   MeasurementFields,
   MuscleWeekFields,
+  ChangeFields,
   E1rmSessionFields,
   ExerciseFields,
   ExerciseRecordsFields,
@@ -744,3 +745,48 @@ export const ADD_SHARED_ROUTINE = graphql(`
     }
   }
 `);
+/** The changes feed: what was created, updated or deleted after a cursor, in commit order. */
+export const CHANGES = graphql(
+  `
+    query Changes($after: String, $first: Int) {
+      changes(after: $after, first: $first) {
+        changes {
+          ...ChangeFields
+        }
+        endCursor
+        hasNextPage
+      }
+    }
+  `,
+  [ChangeFields],
+);
+
+/** The change history of the last 90 days, newest first. */
+export const HISTORY = graphql(
+  `
+    query History($before: String, $first: Int) {
+      history(before: $before, first: $first) {
+        changes {
+          ...ChangeFields
+        }
+        endCursor
+        hasNextPage
+      }
+    }
+  `,
+  [ChangeFields],
+);
+
+/** Undoes a change: the state before it restored, as a new change. */
+export const UNDO_CHANGE = graphql(
+  `
+    mutation UndoChange($id: UUID!) {
+      undoChange(input: { id: $id }) {
+        change {
+          ...ChangeFields
+        }
+      }
+    }
+  `,
+  [ChangeFields],
+);

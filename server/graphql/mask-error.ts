@@ -33,6 +33,19 @@ function rebuild(error: GraphQLError, message: string, extensions: Record<string
   });
 }
 
+/** The extensions of a version conflict, from the JSON its SQL gives as detail. */
+function versionConflict(detail: string | undefined): Record<string, unknown> {
+  try {
+    const { kind, currentVersion, sentVersion, differences, current } = JSON.parse(detail ?? "{}") as Record<
+      string,
+      unknown
+    >;
+    return { kind, currentVersion, sentVersion, differences, current };
+  } catch {
+    return {};
+  }
+}
+
 export function maskError(error: GraphQLError): GraphQLError {
   const original = error.originalError as PgError | undefined;
   // Validation and syntax errors, and errors we raised deliberately as GraphQLErrors.
@@ -74,6 +87,9 @@ export function maskError(error: GraphQLError): GraphQLError {
       const lifts = (original.detail ?? "").split("\n").filter(Boolean);
       return rebuild(error, original.message, { code, lifts });
     }
+    // A save over a stale version: detail = the current version, what differs and the current document.
+    if (original.code === "SVVER")
+      return rebuild(error, original.message, { code, ...versionConflict(original.detail) });
     const custom = original.code!.startsWith("SV");
     // An idempotency key already used (app_public.apply_workout_document): detail = its workout.
     const workoutId = original.code === "SVDUP" && UUID_RE.test(original.detail ?? "") ? original.detail : undefined;

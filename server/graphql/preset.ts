@@ -15,6 +15,7 @@ import { DocumentsPlugin } from "./schema/documents.ts";
 import { ImportExportPlugin } from "./schema/import-export.ts";
 import { FitExportPlugin } from "./schema/fit-export.ts";
 import { WebhooksPlugin } from "./schema/webhooks.ts";
+import { ChangesPlugin } from "./schema/changes.ts";
 import { ProgressionPlugin } from "./schema/progression.ts";
 import { ExerciseNamesPlugin, ExerciseResolutionNullabilityPlugin } from "./schema/exercise-names.ts";
 import { ExerciseRecordsPlugin } from "./schema/exercise-records.ts";
@@ -77,6 +78,7 @@ export function makePreset(options: {
       ImportExportPlugin,
       FitExportPlugin,
       WebhooksPlugin,
+      ChangesPlugin,
       ProgressionPlugin,
       ExerciseNamesPlugin,
       ExerciseResolutionNullabilityPlugin,

@@ -15,6 +15,8 @@ export const TASKS = {
     "Deletes OAuth codes and tokens expired over a day ago and client registrations unused for 30 days.",
   delete_expired_imports: "Deletes staged imports an hour past their last part (abandoned).",
   delete_old_webhook_deliveries: "Deletes webhook delivery log entries older than 30 days.",
+  prune_changes:
+    "Takes changes older than 90 days out of the history: deleted when a later change of the item supersedes them, else kept without their state before (the feed's record of the item).",
 } as const;
 
 export type TaskName = keyof typeof TASKS;

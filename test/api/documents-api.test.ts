@@ -121,9 +121,10 @@ describe("routines", () => {
         { exercise: "Plank", sets: 3, time: 90, rest: 60 },
         { exercise: "Overhead Press", sets: 5, reps: 5, rest: 90, progression: "double", bursts: 1 },
       ],
+      version: 1,
     });
-    // Keys come in the spec's table order.
-    expect(Object.keys(document)).toEqual(["id", "name", "icon", "progression", "unit", "exercises"]);
+    // Keys come in the spec's table order, the version last.
+    expect(Object.keys(document)).toEqual(["id", "name", "icon", "progression", "unit", "exercises", "version"]);
     expect(Object.keys(document.exercises[0])).toEqual([
       "exercise",
       "sets",
@@ -148,7 +149,8 @@ describe("routines", () => {
     const again = (await applyRoutine(token, first.document)).data.applyRoutineDocument;
     expect(again.created).toBe(false);
     expect(again.routine.id).toBe(first.routine.id);
-    expect(JSON.stringify(again.document)).toBe(JSON.stringify(first.document));
+    // Saved again over its version: one version more, nothing else changed.
+    expect(JSON.stringify(again.document)).toBe(JSON.stringify({ ...first.document, version: 2 }));
   });
 
   test("replace: the whole routine is replaced, exercises left out are removed", async () => {
@@ -179,6 +181,7 @@ describe("routines", () => {
         progression: "linear",
         unit: "lb",
         exercises: [{ exercise: "Deadlift", sets: 1, reps: 5, weight: 315 }],
+        version: 2,
       },
     });
     const { rows } = await s.ownerPool.query(
@@ -577,6 +580,7 @@ describe("workouts", () => {
         },
         { exercise: "Plank", skipProgression: true, sets: ["45s", "1:30", "bw x 8"] },
       ],
+      version: 1,
     });
     expect(Object.keys(document)).toEqual([
       "id",
@@ -590,12 +594,13 @@ describe("workouts", () => {
       "routine",
       "notes",
       "exercises",
+      "version",
     ]);
     expect(await workoutDoc(token, row.id)).toEqual(document);
     expect(await workoutDoc(token, row.id.toUpperCase())).toEqual(document);
     const again = (await applyWorkout(token, document)).data.applyWorkoutDocument;
     expect(again.created).toBe(false);
-    expect(JSON.stringify(again.document)).toBe(JSON.stringify(document));
+    expect(JSON.stringify(again.document)).toBe(JSON.stringify({ ...document, version: 2 }));
   });
 
   test("the payload's workout is the saved row, with its new exercises and sets, as workoutById reads it afterwards", async () => {
@@ -735,7 +740,7 @@ describe("kg and lb", () => {
     expect(rows.map((r) => r.weight)).toEqual([225, 100, null]);
     // Applying the kg view stores kg; the lb view of that is the kg values converted back, at loadable weights.
     const applied = (await applyRoutine(token, inKg)).data.applyRoutineDocument;
-    expect(applied.document).toEqual(inKg);
+    expect(applied.document).toEqual({ ...inKg, version: inKg.version + 1 });
     expect((await routineDoc(token, id, "LB")).exercises.map((e: Doc) => e.weight)).toEqual([225, 100, undefined]);
     const { rows: stored } = await s.ownerPool.query(
       "select r.unit, e.weight from app_public.routines r join app_public.routine_exercises e on e.routine_id = r.id where r.id = $1 order by e.position",

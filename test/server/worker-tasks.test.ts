@@ -258,13 +258,13 @@ test("through graphile-worker: queued jobs for every task run with runOnce and d
   ).toBe(0);
 });
 
-test("the server's worker registers the seven cron tasks", async () => {
+test("the server's worker registers the eight cron tasks", async () => {
   const pool = new pg.Pool({ connectionString: s.ownerUrl, max: 4 });
   pool.on("error", () => {});
   const runner = await startWorker(pool);
   try {
     let known: string[] = [];
-    for (let i = 0; i < 50 && known.length < 7; i++) {
+    for (let i = 0; i < 50 && known.length < 8; i++) {
       await new Promise((r) => setTimeout(r, 100));
       known = (
         await q("select identifier from graphile_worker._private_known_crontabs order by 1").catch(() => ({
@@ -279,6 +279,7 @@ test("the server's worker registers the seven cron tasks", async () => {
       "expire_api_keys",
       "forget_expired_oauth",
       "lift_expired_bans",
+      "prune_changes",
       "prune_counters",
     ]);
   } finally {

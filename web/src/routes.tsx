@@ -97,6 +97,12 @@ export const appRoutes: AppRoute[] = [
     access: "signed-in",
     nav: "Measurements",
   },
+  {
+    path: "/history",
+    page: lazyPage(() => import("./pages/history/History.tsx")),
+    access: "signed-in",
+    nav: "History",
+  },
   { path: "/settings", page: lazyPage(() => import("./pages/Settings.tsx")), access: "signed-in", nav: "Settings" },
   { path: "/admin", page: lazyPage(() => import("./pages/Admin.tsx")), access: "admin", nav: "Admin" },
   { path: "/shared/:token", page: lazyPage(() => import("./pages/routines/SharedRoutine.tsx")), access: "public" },

@@ -143,6 +143,8 @@ export const REASONS = {
   rpe: "rpe must be from 1 to 10 in half steps",
   /** Set text effort on the RIR scale: not 0 to 10 in half steps. */
   rir: "rir must be from 0 to 10 in half steps",
+  /** A document's version: not an integer from 1 to 2147483647 (any type). */
+  version: "must be an integer from 1 to 2147483647",
   /** Server only: an exercise reference that matches no exercise (the server may append the name). */
   unknownExercise: "unknown exercise",
   /** Server only: an `id` (path `id`) or `routine` (path `routine`) that is not one of the user's. */

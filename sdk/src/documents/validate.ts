@@ -95,6 +95,8 @@ export type CanonicalRoutine = {
   program?: string;
   /** The folder the lifter keeps this routine in (the Routines page groups by it). */
   folder?: string;
+  /** The version it was read at (only with `id`): saved only over that version. */
+  version?: number;
 };
 
 /** A set: canonical text when done, `{ set, done: false }` when planned and not done. */
@@ -123,6 +125,8 @@ export type CanonicalWorkout = {
   notes?: string;
   skipProgression?: true;
   exercises: CanonicalWorkoutExercise[];
+  /** The version it was read at (only with `id`): saved only over that version. */
+  version?: number;
 };
 
 export const ROUTINE_FIELDS = [
@@ -135,6 +139,7 @@ export const ROUTINE_FIELDS = [
   "exercises",
   "program",
   "folder",
+  "version",
 ] as const;
 export const ROUTINE_EXERCISE_FIELDS = [
   "exercise",
@@ -169,10 +174,13 @@ export const WORKOUT_FIELDS = [
   "notes",
   "skipProgression",
   "exercises",
+  "version",
 ] as const;
 export const WORKOUT_EXERCISE_FIELDS = ["exercise", "superset", "note", "pinned", "skipProgression", "sets"] as const;
 export const SET_FIELDS = ["set", "done"] as const;
 
+/** The highest version a document may name (PostgreSQL's integer). */
+export const MAX_VERSION = 2147483647;
 export const UUID_PATTERN = "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$";
 export const DATE_PATTERN = "^[0-9]{4}-[0-9]{2}-[0-9]{2}$";
 /** Groups: 1 year, 2 month, 3 day, 4 hour, 5 minute, 6 second, 7 fraction, 8 zone, 9 sign, 10 offset hours, 11 offset minutes. */
@@ -494,6 +502,7 @@ function routine(value: unknown, options: { unit: Unit }): CanonicalRoutine {
   out.exercises = o.exercises.map((e, i) => routineExercise(e, `exercises[${i}]`));
   if (has(o, "program") && o.program !== null) out.program = line(o.program, 1, LIMITS.name, "program", REASONS.name);
   if (has(o, "folder") && o.folder !== null) out.folder = line(o.folder, 1, LIMITS.name, "folder", REASONS.name);
+  readVersion(o, out);
   return out as CanonicalRoutine;
 }
 
@@ -559,7 +568,15 @@ function workout(value: unknown, options: { unit: Unit; effort: EffortScale }): 
   if (setsInAll(o.exercises) > LIMITS.setsPerWorkout) fail("exercises", REASONS.workoutSets);
   const effort = out.effort;
   out.exercises = o.exercises.map((e, i) => workoutExercise(e, `exercises[${i}]`, effort));
+  readVersion(o, out);
   return out as CanonicalWorkout;
+}
+
+/** The last field: `version`, kept only with an `id` (a new routine or workout has none to compare). */
+function readVersion(o: Json, out: { id?: string; version?: number }): void {
+  if (!has(o, "version")) return;
+  const version = integerIn(o.version, 1, MAX_VERSION, "version", REASONS.version);
+  if (out.id !== undefined) out.version = version;
 }
 
 /** Sets in all: the lengths of the `sets` arrays of the entries that are objects. */

@@ -80,11 +80,13 @@ async function call<Result, Variables>(
   const result = await run(operationText(document), variables as Record<string, unknown>);
   const first = result.errors?.[0];
   if (first) {
-    const { code, path, reason, lifts } = first.extensions ?? {};
+    const { code, path, reason, lifts, currentVersion, differences, current } = first.extensions ?? {};
     let message = first.message;
     if (writes && code === "FORBIDDEN" && options.access === "read_only") {
       message =
         "This connection is read only: nothing was saved. Reconnect the app with read and write access to save.";
+    } else if (code === "CONFLICT" && currentVersion !== undefined) {
+      message = `It was saved elsewhere since the version you read (it is at version ${String(currentVersion)} now, and differs in ${(differences as string[] | undefined)?.join(", ") || "nothing you sent"}): nothing was saved. The current document is in "current": merge your change into it, keeping every set, and save it with its version.`;
     } else if (code === "INVALID_DOCUMENT") {
       message = `The document is invalid at ${String(path) || "(root)"}: ${String(reason)}. Nothing was saved; fix it and try again (see the resource ${RESOURCES.setText} and the JSON Schemas).`;
     }
@@ -93,6 +95,7 @@ async function call<Result, Variables>(
       ...(path !== undefined ? { path } : {}),
       ...(reason !== undefined ? { reason } : {}),
       ...(lifts !== undefined ? { lifts } : {}),
+      ...(currentVersion !== undefined ? { currentVersion, differences, current } : {}),
     });
   }
   if (!result.data) throw new ToolError("The server answered no data", { code: "INTERNAL_ERROR" });
@@ -140,6 +143,15 @@ const documentOut = z
   .looseObject({})
   .describe("A routine or workout document, as the JSON Schema resources describe it.");
 const workoutRow = row({ date: z.string(), name: z.string().nullable() });
+const changeRow = row({
+  at: z.string(),
+  kind: z.string(),
+  entityId: z.string(),
+  op: z.string(),
+  client: z.string(),
+  summary: z.string(),
+  undone: z.boolean(),
+});
 const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 /** A save that replaces what it names (not idempotent: without an id a second save is another). */
 const REPLACES = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false } as const;
@@ -228,7 +240,7 @@ export const TOOLS = {
   }),
   save_routine: defineTool({
     title: "Save a routine",
-    description: `Create a routine, or replace one: a document with an existing routine's "id" replaces it entirely (read it with get_routine first). Without an "id" it creates a new routine, and a name another routine already has is refused. The document follows the JSON Schema in ${RESOURCES.routineSchema}. An invalid document saves nothing and the error names the path and the reason. Returns the saved document.`,
+    description: `Create a routine, or replace one: a document with an existing routine's "id" replaces it entirely (read it with get_routine first and keep its "version": if the routine was saved elsewhere since, nothing is saved and the error gives the current document to merge with). Without an "id" it creates a new routine, and a name another routine already has is refused. The document follows the JSON Schema in ${RESOURCES.routineSchema}. An invalid document saves nothing and the error names the path and the reason. Returns the saved document.`,
     input: { document: z.record(z.string(), z.unknown()).describe("The routine document (JSON object).") },
     output: { document: documentOut, created: z.boolean() },
     annotations: REPLACES,
@@ -285,7 +297,7 @@ export const TOOLS = {
   }),
   save_workout: defineTool({
     title: "Save a workout",
-    description: `Log a workout, or replace one: a document with an existing workout's "id" replaces it entirely (read it with get_workout first). The document follows the JSON Schema in ${RESOURCES.workoutSchema}; sets are text such as "100x5 @8" (rules in ${RESOURCES.setText}). An invalid document saves nothing and the error names the path and the reason. Returns the saved document.`,
+    description: `Log a workout, or replace one: a document with an existing workout's "id" replaces it entirely (read it with get_workout first and keep its "version": if the workout was saved elsewhere since, nothing is saved and the error gives the current document to merge with). The document follows the JSON Schema in ${RESOURCES.workoutSchema}; sets are text such as "100x5 @8" (rules in ${RESOURCES.setText}). An invalid document saves nothing and the error names the path and the reason. Returns the saved document.`,
     input: {
       document: z.record(z.string(), z.unknown()).describe("The workout document (JSON object)."),
       idempotencyKey: uuid
@@ -549,6 +561,37 @@ export const TOOLS = {
         (await call(run, ops.WEEKLY_MUSCLE_SETS, { weeks: weeks ?? 4, until: localToday() }, options)).weeklyMuscleSets,
       ),
     }),
+  }),
+  list_changes: defineTool({
+    title: "List recent changes",
+    description:
+      "What changed in the user's routines, workouts and bodyweights in the last 90 days, newest first: when, from which client (the web app, svc on a host, an API key, a connected app such as this one) and a one-line summary. Use it to review edits (yours included) and undo_change to take one back.",
+    input: {
+      limit: z.number().int().min(1).max(100).optional().describe("At most this many (default 20)."),
+      before: z.string().optional().describe("The `cursor` of the last change of the previous page, for older ones."),
+    },
+    output: { changes: z.array(changeRow) },
+    annotations: READ,
+    handler: async ({ limit, before }, { run, options }) => {
+      const page = (await call(run, ops.HISTORY, { first: limit ?? 20, before: before ?? null }, options)).history;
+      return { changes: (page?.changes ?? []).map(({ document: _document, ...change }) => change) };
+    },
+  }),
+  undo_change: defineTool({
+    title: "Undo a change",
+    description:
+      "Undo one change listed by list_changes (its id): the routine, workout or bodyweight comes back as it was before it (a deleted one comes back; a created one is deleted). The Undo is itself a change, which can be undone in turn. Say what you undid.",
+    input: {
+      id: uuid.describe("The change's id (from list_changes)."),
+    },
+    output: { change: changeRow.describe("The new change that undid it.") },
+    annotations: REPLACES,
+    handler: async ({ id }, { run, options }) => {
+      const change = (await call(run, ops.UNDO_CHANGE, { id }, options, true)).undoChange?.change;
+      if (!change) throw new ToolError("The server undid nothing", { code: "INTERNAL_ERROR" });
+      const { document: _document, ...rest } = change;
+      return { change: rest };
+    },
   }),
 };
 

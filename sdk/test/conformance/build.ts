@@ -671,6 +671,33 @@ routine(
   R.setCount,
 );
 
+// version: the very last field, kept only with an id (the server compares it with the routine's)
+routine("routine: version without id is ignored", rr({ version: 3 }), null, null, {
+  canonical: {
+    name: "Push A",
+    progression: "linear",
+    unit: "kg",
+    exercises: [{ exercise: "Bench Press", sets: 3, reps: 5 }],
+  },
+});
+routine("routine: version 1", rr({ version: 1 }));
+routine("routine: version 2147483647", rr({ version: 2147483647 }));
+routine("routine: version 0", rr({ version: 0 }), "version", R.version);
+routine("routine: version 2147483648", rr({ version: 2147483648 }), "version", R.version);
+routine("routine: version 1.5", rr({ version: 1.5 }), "version", R.version);
+routine("routine: version as text", rr({ version: "3" }), "version", R.version);
+routine("routine: version null", rr({ version: null }), "version", R.version);
+routine("routine: a bad version comes after a bad program", rr({ program: "", version: 0 }), "program", R.name);
+routine(
+  "routine: id that is not the user's comes before a bad version",
+  rr({ id: UUID, version: 0 }),
+  "id",
+  R.notFound,
+  {
+    database: true,
+  },
+);
+
 // exercises array
 routine("routine: exercises missing", { name: "Push A" }, "exercises", R.required);
 routine("routine: exercises an object", rr({ exercises: {} }), "exercises", R.array);
@@ -1307,6 +1334,29 @@ workout("workout: skipProgression true", wr({ skipProgression: true }));
 workout("workout: skipProgression false is omitted", wr({ skipProgression: false }));
 workout("workout: skipProgression a string", wr({ skipProgression: "yes" }), "skipProgression", R.boolean);
 workout("workout: skipProgression null", wr({ skipProgression: null }), "skipProgression", R.boolean);
+
+// version: the very last field, kept only with an id (the server compares it with the workout's)
+workout("workout: version without id is ignored", wr({ version: 7 }), null, null, {
+  canonical: {
+    date: "2024-05-31",
+    start: "2024-05-31T12:00:00Z",
+    unit: "kg",
+    effort: "rpe",
+    exercises: [{ exercise: "Bench Press", sets: ["100x5"] }],
+  },
+});
+workout("workout: version 2147483647", wr({ version: 2147483647 }));
+workout("workout: version 0", wr({ version: 0 }), "version", R.version);
+workout("workout: version 2147483648", wr({ version: 2147483648 }), "version", R.version);
+workout("workout: version -1", wr({ version: -1 }), "version", R.version);
+workout("workout: version as text", wr({ version: "7" }), "version", R.version);
+workout("workout: version of an empty workout", wr({ exercises: [], version: false }), "version", R.version);
+workout(
+  "workout: a bad version comes after a bad set",
+  wr({ exercises: [{ exercise: "Bench Press", sets: ["100x"] }], version: 0 }),
+  "exercises[0].sets[0]",
+  R.setText,
+);
 
 // exercises array
 workout("workout: exercises missing", { date: "2024-05-31" }, "exercises", R.required);

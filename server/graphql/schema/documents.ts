@@ -80,7 +80,7 @@ export function documentText(document: unknown): string {
 const DOCUMENT_TYPES = gql`
   "A routine document to save (see the routine JSON Schema: \`svc routine schema\`)."
   input ApplyRoutineDocumentInput {
-    "The routine document (an object). With \`id\`: replaces that routine whole; without: creates one."
+    "The routine document (an object). With \`id\`: replaces that routine whole (with \`version\` too: only if it is still at that version, else CONFLICT); without: creates one."
     document: JSON
     "Echoed back in the payload."
     clientMutationId: String
@@ -97,7 +97,7 @@ const DOCUMENT_TYPES = gql`
   }
   "A workout document to save (see the workout JSON Schema: \`svc workout schema\`)."
   input ApplyWorkoutDocumentInput {
-    "The workout document (an object). With \`id\`: replaces that workout whole; without: logs a new one."
+    "The workout document (an object). With \`id\`: replaces that workout whole (with \`version\` too: only if it is still at that version, else CONFLICT); without: logs a new one."
     document: JSON
     """
     A UUID the client makes once per workout (e.g. when it starts) and sends with every save of
@@ -144,12 +144,15 @@ const DOCUMENT_TYPES = gql`
     Saves a routine document in one transaction. Invalid: nothing is saved and the error has
     \`extensions: {code: "INVALID_DOCUMENT", path, reason}\` for the first problem (an \`id\`
     that is not one of your routines: path \`id\`, reason \`not found\`; a name another of your
-    routines has: path \`name\`).
+    routines has: path \`name\`). Saved elsewhere since the document's \`version\`: nothing is
+    saved and the error has \`extensions: {code: "CONFLICT", currentVersion, differences, current}\`.
     """
     applyRoutineDocument(input: ApplyRoutineDocumentInput!): ApplyRoutineDocumentPayload
     """
     Saves a workout document in one transaction. Invalid: nothing is saved and the error has
-    \`extensions: {code: "INVALID_DOCUMENT", path, reason}\` for the first problem.
+    \`extensions: {code: "INVALID_DOCUMENT", path, reason}\` for the first problem. Saved elsewhere
+    since the document's \`version\`: nothing is saved and the error has
+    \`extensions: {code: "CONFLICT", currentVersion, differences, current}\`.
     """
     applyWorkoutDocument(input: ApplyWorkoutDocumentInput!): ApplyWorkoutDocumentPayload
   }

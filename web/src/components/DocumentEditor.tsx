@@ -18,6 +18,8 @@ import { ErrorMessage } from "./States.tsx";
 import { TextAreaField } from "./Field.tsx";
 import { isObject, pathString, setIn, type Doc, type Json, type PathKey } from "./documentValues.ts";
 import { locate } from "./jsonLocate.ts";
+import { VersionConflict } from "./VersionConflict.tsx";
+import { versionConflict } from "./versionMerge.ts";
 
 export type Problem = { path: string; reason: string };
 
@@ -80,6 +82,8 @@ export function DocumentEditor(props: DocumentEditorProps) {
     return result.valid ? null : { path: result.path, reason: result.reason };
   }, [kind, doc, text, options]);
   const problem = fromServer ?? (showProblems ? local : null);
+  // Saved elsewhere since it opened (the save's error says so): both sides until the lifter chooses.
+  const conflict = versionConflict(saveError, doc);
 
   // Any edit makes a server's verdict on the previous document stale.
   function edited() {
@@ -125,6 +129,13 @@ export function DocumentEditor(props: DocumentEditorProps) {
   }
 
   const { formRef, textAreaRef, requestFocus, selectInText } = useProblemFocus(view, problem);
+
+  // Saved elsewhere since it opened: the merge the lifter chose replaces the document, to be saved.
+  function resolveConflict(merged: Doc) {
+    edited();
+    setDoc(merged);
+    if (text !== null) setText(JSON.stringify(merged, null, 2));
+  }
 
   async function save(e: FormEvent) {
     e.preventDefault();
@@ -200,7 +211,8 @@ export function DocumentEditor(props: DocumentEditorProps) {
           </div>
         )}
 
-        <ErrorMessage error={saveError} />
+        <VersionConflict kind={kind} conflict={conflict} onResolve={resolveConflict} />
+        <ErrorMessage error={conflict ? null : saveError} />
         <div className="form-actions">
           <button type="submit" className="primary" disabled={saving}>
             {saving ? "Saving…" : saveLabel}

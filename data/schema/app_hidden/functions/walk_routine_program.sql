@@ -25,7 +25,7 @@ declare
   v_rows jsonb[] := '{}';
   i int;
 begin
-  v_stripped := case when jsonb_typeof(doc) = 'object' then doc - '{program,folder}'::text[] else doc end;
+  v_stripped := case when jsonb_typeof(doc) = 'object' then doc - '{program,folder,version}'::text[] else doc end;
   if v_entries is not null then
     for i in 0 .. jsonb_array_length(v_entries) - 1 loop
       if jsonb_typeof(v_entries -> i) = 'object' then
@@ -82,7 +82,12 @@ begin
     end if;
     canonical := canonical || jsonb_build_object('folder', v_line.line);
   end if;
+  reason := app_hidden.doc_version_reason(doc);
+  if reason is not null then
+    path := 'version'; canonical := null; exercise_rows := null; return;
+  end if;
+  canonical := canonical || app_hidden.doc_version(doc);
 end;
 $function$;
-comment on function app_hidden.walk_routine_program(doc jsonb, p_unit text, OUT path text, OUT reason text, OUT canonical jsonb, OUT exercise_rows jsonb) is 'The validation walk of a routine document with its `program` and `folder` (checked last, in that order): the first problem (path, reason), or the canonical document and the rows to write.';
+comment on function app_hidden.walk_routine_program(doc jsonb, p_unit text, OUT path text, OUT reason text, OUT canonical jsonb, OUT exercise_rows jsonb) is 'The validation walk of a routine document with its `program`, `folder` and `version` (checked last, in that order): the first problem (path, reason), or the canonical document and the rows to write.';
 grant execute on function app_hidden.walk_routine_program(doc jsonb, p_unit text, OUT path text, OUT reason text, OUT canonical jsonb, OUT exercise_rows jsonb) to svc_reader;

@@ -6,8 +6,9 @@ create function app_hidden.walk_workout_document(doc jsonb, p_unit text, p_effor
  STABLE
 AS $function$
 -- The workout's own fields (walk_workout_fields), then every entry's sets in one statement
--- (walk_workout_sets), then each entry in order (walk_workout_entry): the first problem in document
--- order (an entry's fields, then its sets, then the next entry) stops the walk, as the SDK's does.
+-- (walk_workout_sets), then each entry in order (walk_workout_entry), then `version`: the first
+-- problem in document order (an entry's fields, then its sets, then the next entry) stops the walk,
+-- as the SDK's does.
 declare
   v_fields record;
   v_sets record;
@@ -17,13 +18,18 @@ declare
   v_rows jsonb[] := '{}';
   i int;
 begin
-  v_fields := app_hidden.walk_workout_fields(doc, p_unit, p_effort, app_public.current_user_id());
+  v_fields := app_hidden.walk_workout_fields(case when jsonb_typeof(doc) = 'object' then doc - 'version' else doc end,
+                                             p_unit, p_effort, app_public.current_user_id());
   start := v_fields.start;
   if v_fields.reason is not null then
     path := v_fields.path; reason := v_fields.reason; return;
   end if;
   if jsonb_array_length(v_fields.entries) = 0 then
-    canonical := v_fields.canonical || '{"exercises": []}';
+    reason := app_hidden.doc_version_reason(doc);
+    if reason is not null then
+      path := 'version'; return;
+    end if;
+    canonical := v_fields.canonical || '{"exercises": []}' || app_hidden.doc_version(doc);
     exercise_rows := '[]';
     return;
   end if;
@@ -46,7 +52,11 @@ begin
     v_canon := v_canon || v_entry.canonical;
     v_rows := v_rows || v_entry.exercise_row;
   end loop;
-  canonical := v_fields.canonical || jsonb_build_object('exercises', to_jsonb(v_canon));
+  reason := app_hidden.doc_version_reason(doc);
+  if reason is not null then
+    path := 'version'; return;
+  end if;
+  canonical := v_fields.canonical || jsonb_build_object('exercises', to_jsonb(v_canon)) || app_hidden.doc_version(doc);
   exercise_rows := to_jsonb(v_rows);
 end;
 $function$;

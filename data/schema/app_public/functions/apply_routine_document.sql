@@ -20,6 +20,7 @@ begin
   begin
     if c ? 'id' then
       v_id := (c ->> 'id')::uuid;
+      perform app_hidden.require_version('routine', v_id, (c ->> 'version')::int, c);
       update app_public.routines r
          set name = c ->> 'name', icon = c ->> 'icon', progression = c ->> 'progression', unit = c ->> 'unit',
              deload = c ? 'deload', program = c ->> 'program', folder = c ->> 'folder'
@@ -48,5 +49,5 @@ begin
   routine_id := v_id;
 end;
 $function$;
-comment on function app_public.apply_routine_document(doc jsonb, OUT routine_id uuid, OUT created boolean) is E'@behavior -*\nSaves a routine document for the signed-in user in one statement: with `id`, replaces that routine whole (exercises left out are removed); without, creates one. Invalid: nothing is saved and SQLSTATE SVDOC is raised with detail = path and hint = reason (GraphQL INVALID_DOCUMENT). Returns the routine''s id and whether it was created.';
+comment on function app_public.apply_routine_document(doc jsonb, OUT routine_id uuid, OUT created boolean) is E'@behavior -*\nSaves a routine document for the signed-in user in one statement: with `id`, replaces that routine whole (exercises left out are removed), and with `version` too only if the routine is still at that version (else SQLSTATE SVVER, GraphQL CONFLICT: detail = the current version, what differs and the current document; nothing is saved); without `id`, creates one. Invalid: nothing is saved and SQLSTATE SVDOC is raised with detail = path and hint = reason (GraphQL INVALID_DOCUMENT). Returns the routine''s id and whether it was created.';
 grant execute on function app_public.apply_routine_document(doc jsonb, OUT routine_id uuid, OUT created boolean) to svc_visitor;

@@ -10,11 +10,11 @@ AS $function$
     'customExercises', coalesce((select jsonb_agg(jsonb_build_object('name', e.name, 'equipment', e.equipment, 'muscles', to_jsonb(e.muscles),
                                    'secondaryMuscles', to_jsonb(e.secondary_muscles), 'region', e.region, 'kind', e.kind) order by lower(e.name), e.id)
                                  from app_public.exercises e where e.user_id = app_public.current_user_id()), '[]'),
-    'routines', coalesce((select jsonb_agg(app_public.routine_document(r.id::text)::jsonb order by lower(r.name), r.id)
+    'routines', coalesce((select jsonb_agg((app_public.routine_document(r.id::text)::jsonb - 'version') order by lower(r.name), r.id)
                           from app_public.routines r where r.user_id = app_public.current_user_id()), '[]'),
     'bodyweights', coalesce((select jsonb_agg(jsonb_build_object('date', to_char(b.date, 'YYYY-MM-DD'), 'weight', b.weight, 'unit', b.unit) order by b.date)
                              from app_public.bodyweights b where b.user_id = app_public.current_user_id()), '[]'),
     'workouts', (select count(*) from app_public.workouts w where w.user_id = app_public.current_user_id()));
 $function$;
-comment on function app_public.export_account() is E'@behavior -*\nEverything of the signed-in user but workouts, for an export: settings, custom exercises, routines as documents, bodyweights, and the number of workouts (read with export_workouts, a page at a time).';
+comment on function app_public.export_account() is E'@behavior -*\nEverything of the signed-in user but workouts, for an export: settings, custom exercises, routines as documents (without `version`: an import makes new routines), bodyweights, and the number of workouts (read with export_workouts, a page at a time).';
 grant execute on function app_public.export_account() to svc_reader;

@@ -5,12 +5,12 @@ create function app_public.export_workouts(after_start timestamp with time zone 
  LANGUAGE sql
  STABLE
 AS $function$
-  select w.id, w.start, app_public.workout_document(w.id)::jsonb
+  select w.id, w.start, app_public.workout_document(w.id)::jsonb - 'version'
     from app_public.workouts w
    where w.user_id = app_hidden.require_user()
      and (after_start is null or (w.start, w.id) > (after_start, after_id))
    order by w.start, w.id
    limit least(greatest(coalesce(page_size, 200), 1), 501);
 $function$;
-comment on function app_public.export_workouts(after_start timestamp with time zone, after_id uuid, page_size integer) is E'@behavior -*\nThe signed-in user''s workouts as documents, oldest first (by start, then id), a page (at most 501: exportWorkouts asks one more than its 500 to know whether there is a next page) after the given one: each page is one short statement however long the history.';
+comment on function app_public.export_workouts(after_start timestamp with time zone, after_id uuid, page_size integer) is E'@behavior -*\nThe signed-in user''s workouts as documents (without `version`), oldest first (by start, then id), a page (at most 501: exportWorkouts asks one more than its 500 to know whether there is a next page) after the given one: each page is one short statement however long the history.';
 grant execute on function app_public.export_workouts(after_start timestamp with time zone, after_id uuid, page_size integer) to svc_reader;

@@ -14,8 +14,8 @@ begin
   if v_id is null then
     return null;
   end if;
-  return app_hidden.routine_json(v_id, routine_document.unit);
+  return app_hidden.routine_state(v_id, unit);
 end;
 $function$;
-comment on function app_public.routine_document(ref text, unit text) is E'@behavior -*\nShows one of the signed-in user''s routines as its canonical document (keys in the spec''s order): ref is its id or its name (ignoring case and surrounding spaces); null when the user has none such. Exercises appear by name (by id when the name would mean another exercise); weights in the routine''s unit, or in unit when given: converted and snapped to the nearest loadable weight of that unit (2.5 kg, 5 lb), so applying it back stores weights a lifter can load and, being the same load, does not restart progression. Applying the routine''s own unit changes nothing.';
+comment on function app_public.routine_document(ref text, unit text) is E'@behavior -*\nShows one of the signed-in user''s routines as its canonical document (keys in the spec''s order, `version` last: send it back to save over this version only): ref is its id or its name (ignoring case and surrounding spaces); null when the user has none such. Exercises appear by name (by id when the name would mean another exercise); weights in the routine''s unit, or in unit when given: converted and snapped to the nearest loadable weight of that unit (2.5 kg, 5 lb), so applying it back stores weights a lifter can load and, being the same load, does not restart progression. Applying the routine''s own unit changes nothing.';
 grant execute on function app_public.routine_document(ref text, unit text) to svc_reader;

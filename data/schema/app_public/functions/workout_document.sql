@@ -10,31 +10,11 @@ declare
   v_doc json;
 begin
   perform app_hidden.check_one_of('unit', unit, app_hidden.weight_units());
-  select json_strip_nulls(json_build_object(
-           'id', w.id, 'name', w.name, 'date', to_char(w.date, 'YYYY-MM-DD'), 'start', app_hidden.format_start(w.start),
-           'minutes', w.minutes, 'bodyweight', app_hidden.convert_weight(w.bodyweight::numeric, w.unit, u.unit),
-           'unit', u.unit, 'effort', w.effort, 'routine', w.routine_id, 'notes', w.notes,
-           'skipProgression', case when w.skip_progression then true end,
-           'exercises', coalesce((
-             select json_agg(json_build_object(
-                      'exercise', app_hidden.exercise_reference(we.exercise_id),
-                      'superset', we.superset, 'note', we.note,
-                      'pinned', case when we.pinned then true end,
-                      'skipProgression', case when we.skip_progression then true end,
-                      'sets', (
-                        select json_agg(case when s.done then to_json(t.text) else json_build_object('set', t.text, 'done', false) end
-                                        order by s.position)
-                          from app_public.workout_sets s,
-                               lateral (select app_hidden.format_set(s.kind, app_hidden.convert_weight(s.weight::numeric, w.unit, u.unit),
-                                                 s.bodyweight, s.reps, s.seconds, s.effort::numeric, s.amrap) as text) t
-                         where s.workout_exercise_id = we.id))
-                    order by we.position)
-               from app_public.workout_exercises we where we.workout_id = w.id), '[]')))
-    into v_doc
-    from app_public.workouts w, lateral (select coalesce(workout_document.unit, w.unit) as unit) u
+  select app_hidden.workout_state(w.id, workout_document.unit) into v_doc
+    from app_public.workouts w
    where w.id = workout_document.id and w.user_id = v_user;
   return v_doc;
 end;
 $function$;
-comment on function app_public.workout_document(id uuid, unit text) is E'@behavior -*\nShows one of the signed-in user''s workouts as its canonical document (keys in the spec''s order); null when the user has no workout with this id. Exercises appear by name (by id when the name would mean another exercise); weights in the workout''s unit, or converted to unit (2 decimals) when given. Applying the result changes nothing.';
+comment on function app_public.workout_document(id uuid, unit text) is E'@behavior -*\nShows one of the signed-in user''s workouts as its canonical document (keys in the spec''s order, `version` last: send it back to save over this version only); null when the user has no workout with this id. Exercises appear by name (by id when the name would mean another exercise); weights in the workout''s unit, or converted to unit (2 decimals) when given. Applying the result changes nothing.';
 grant execute on function app_public.workout_document(id uuid, unit text) to svc_reader;

@@ -11,7 +11,8 @@ create table app_public.bodyweights (
   constraint bodyweights_user_id_date_key UNIQUE (user_id, date),
   constraint bodyweights_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE CASCADE,
   constraint bodyweights_unit_check CHECK (unit = ANY (ARRAY['kg'::text, 'lb'::text])),
-  constraint bodyweights_weight_rule CHECK (weight > 0::double precision AND weight <= 1500::double precision AND weight::numeric = round(weight::numeric, 2))
+  constraint bodyweights_weight_rule CHECK (weight > 0::double precision AND weight <= 1500::double precision AND weight::numeric = round(weight::numeric, 2)),
+  constraint _900_number_changes TRIGGER DEFERRABLE INITIALLY DEFERRED
 );
 alter table app_public.bodyweights enable row level security;
 comment on table app_public.bodyweights is E'@behavior -insert -update\nA bodyweight measurement; one per user per date.';
@@ -22,6 +23,8 @@ comment on column app_public.bodyweights.weight is 'The weight, in `unit`.';
 comment on column app_public.bodyweights.unit is '`kg` or `lb`: the unit it was logged in.';
 comment on column app_public.bodyweights.created_at is 'When it was logged.';
 comment on constraint bodyweights_weight_rule on app_public.bodyweights is 'A stored bodyweight is above 0, at most 1500 and has at most 2 decimals: the guard of the rows, the same rule as app_hidden.bodyweight_reason (which gives the reason logBodyweight and workout documents answer with).';
+CREATE TRIGGER _050_record_change BEFORE INSERT OR DELETE OR UPDATE ON app_public.bodyweights FOR EACH ROW EXECUTE FUNCTION app_hidden.tg_record_change('bodyweight');
+CREATE CONSTRAINT TRIGGER _900_number_changes AFTER INSERT OR DELETE OR UPDATE ON app_public.bodyweights DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION app_hidden.tg_number_changes();
 create policy delete_own on app_public.bodyweights for delete
   using (user_id = (( SELECT app_public.current_user_id() AS current_user_id)));
 create policy insert_own on app_public.bodyweights for insert

@@ -13,13 +13,15 @@ create table app_public.routines (
   name_key text generated always as (app_public.routine_name_key(name)) stored,
   program text,
   folder text,
+  version integer default 1 not null,
   constraint routines_pkey PRIMARY KEY (id),
   constraint routines_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE CASCADE,
   constraint routines_folder_check CHECK (char_length(folder) >= 1 AND char_length(folder) <= 80),
   constraint routines_name_check CHECK (char_length(name) >= 1 AND char_length(name) <= 80),
   constraint routines_program_check CHECK (char_length(program) >= 1 AND char_length(program) <= 80),
   constraint routines_progression_check CHECK (progression = ANY (ARRAY['linear'::text, 'greyskull'::text, 'double'::text, 'time'::text, 'none'::text])),
-  constraint routines_unit_check CHECK (unit = ANY (ARRAY['kg'::text, 'lb'::text]))
+  constraint routines_unit_check CHECK (unit = ANY (ARRAY['kg'::text, 'lb'::text])),
+  constraint _900_number_changes TRIGGER DEFERRABLE INITIALLY DEFERRED
 );
 alter table app_public.routines enable row level security;
 comment on table app_public.routines is E'@behavior -insert -update\nA routine: a planned training template. Written with applyRoutineDocument.';
@@ -35,10 +37,14 @@ comment on column app_public.routines.updated_at is 'When it was last replaced.'
 comment on column app_public.routines.name_key is E'@behavior -*\nThe name as routine names compare (routine_name_key).';
 comment on column app_public.routines.program is 'The program this routine is a day of (Starting Strength, GZCLP, ...): routines of one program (same name ignoring case and surrounding spaces) share the progression of every lift they prescribe alike.';
 comment on column app_public.routines.folder is 'The folder the lifter keeps this routine in (1 to 80 characters, one line); null: none. Written with the document''s `folder`.';
+comment on column app_public.routines.version is 'How many times the routine has been saved: 1 when created, one more at every save. A document with `id` and `version` is saved only over that version.';
 create unique index routines_name_key on app_public.routines using btree (user_id, name_key);
+CREATE TRIGGER _050_record_change BEFORE INSERT OR DELETE OR UPDATE ON app_public.routines FOR EACH ROW EXECUTE FUNCTION app_hidden.tg_record_change('routine');
 CREATE TRIGGER _100_updated_at BEFORE UPDATE ON app_public.routines FOR EACH ROW EXECUTE FUNCTION app_hidden.tg_set_updated_at();
+CREATE TRIGGER _110_next_version BEFORE UPDATE ON app_public.routines FOR EACH ROW EXECUTE FUNCTION app_hidden.tg_next_version();
 CREATE TRIGGER _140_one_line_name BEFORE INSERT OR UPDATE OF name ON app_public.routines FOR EACH ROW EXECUTE FUNCTION app_hidden.tg_one_line_name();
 CREATE TRIGGER _150_name_unique BEFORE INSERT OR UPDATE OF name ON app_public.routines FOR EACH ROW EXECUTE FUNCTION app_hidden.tg_routine_name_unique();
+CREATE CONSTRAINT TRIGGER _900_number_changes AFTER INSERT OR DELETE OR UPDATE ON app_public.routines DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION app_hidden.tg_number_changes();
 create policy delete_own on app_public.routines for delete
   using (user_id = (( SELECT app_public.current_user_id() AS current_user_id)));
 create policy insert_own on app_public.routines for insert

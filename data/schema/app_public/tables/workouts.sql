@@ -17,6 +17,7 @@ create table app_public.workouts (
   updated_at timestamp with time zone default now() not null,
   idempotency_key uuid,
   idempotency_hash bytea,
+  version integer default 1 not null,
   constraint workouts_pkey PRIMARY KEY (id),
   constraint workouts_routine_id_fkey FOREIGN KEY (routine_id) REFERENCES app_public.routines(id) ON DELETE SET NULL,
   constraint workouts_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE CASCADE,
@@ -25,7 +26,8 @@ create table app_public.workouts (
   constraint workouts_minutes_check CHECK (minutes >= 0 AND minutes <= 1440),
   constraint workouts_name_check CHECK (char_length(name) >= 1 AND char_length(name) <= 80),
   constraint workouts_notes_check CHECK (char_length(notes) <= 2000),
-  constraint workouts_unit_check CHECK (unit = ANY (ARRAY['kg'::text, 'lb'::text]))
+  constraint workouts_unit_check CHECK (unit = ANY (ARRAY['kg'::text, 'lb'::text])),
+  constraint _900_number_changes TRIGGER DEFERRABLE INITIALLY DEFERRED
 );
 alter table app_public.workouts enable row level security;
 comment on table app_public.workouts is E'@behavior -insert -update\nA workout: a session done or planned. Written with applyWorkoutDocument.';
@@ -45,14 +47,18 @@ comment on column app_public.workouts.created_at is 'When it was logged.';
 comment on column app_public.workouts.updated_at is 'When it was last replaced.';
 comment on column app_public.workouts.idempotency_key is E'@behavior -*\nThe key the workout was logged with (applyWorkoutDocument''s idempotencyKey), unique per user.';
 comment on column app_public.workouts.idempotency_hash is E'@behavior -*\nSHA-256 of the canonical document the key first saved: a retry with the same key and document is that save again.';
+comment on column app_public.workouts.version is 'How many times the workout has been saved: 1 when created, one more at every save. A document with `id` and `version` is saved only over that version.';
 create unique index workouts_idempotency_key on app_public.workouts using btree (user_id, idempotency_key) WHERE (idempotency_key IS NOT NULL);
 comment on index app_public.workouts_idempotency_key is 'One workout per idempotency key and user; what a concurrent second save with the same key waits on.';
 create index workouts_routine_id_idx on app_public.workouts using btree (routine_id);
 create index workouts_user_date on app_public.workouts using btree (user_id, date DESC, start DESC);
+CREATE TRIGGER _050_record_change BEFORE INSERT OR DELETE OR UPDATE ON app_public.workouts FOR EACH ROW EXECUTE FUNCTION app_hidden.tg_record_change('workout');
 CREATE TRIGGER _100_updated_at BEFORE UPDATE ON app_public.workouts FOR EACH ROW EXECUTE FUNCTION app_hidden.tg_set_updated_at();
+CREATE TRIGGER _110_next_version BEFORE UPDATE ON app_public.workouts FOR EACH ROW EXECUTE FUNCTION app_hidden.tg_next_version();
 CREATE TRIGGER _140_one_line_name BEFORE INSERT OR UPDATE OF name ON app_public.workouts FOR EACH ROW EXECUTE FUNCTION app_hidden.tg_one_line_name();
 CREATE TRIGGER _210_routine_owner BEFORE INSERT OR UPDATE OF routine_id, user_id ON app_public.workouts FOR EACH ROW EXECUTE FUNCTION app_hidden.tg_check_workout_routine();
 CREATE TRIGGER _300_refresh_sets AFTER UPDATE OF date, unit ON app_public.workouts FOR EACH ROW WHEN (old.date IS DISTINCT FROM new.date OR old.unit IS DISTINCT FROM new.unit) EXECUTE FUNCTION app_hidden.tg_workout_sets_refresh();
+CREATE CONSTRAINT TRIGGER _900_number_changes AFTER INSERT OR DELETE OR UPDATE ON app_public.workouts DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION app_hidden.tg_number_changes();
 create policy delete_own on app_public.workouts for delete
   using (user_id = (( SELECT app_public.current_user_id() AS current_user_id)));
 create policy insert_own on app_public.workouts for insert

@@ -63,6 +63,9 @@ export type SaveState =
   | { status: "waiting"; message: string }
   | { status: "failed"; message: string; path?: string };
 
+/** The version a workout is at when first logged (the server counts one more at every save). */
+export const FIRST_VERSION = 1;
+
 /** The draft's format: 1 had no AMRAP mark on its sets (migrateDraft reads it). */
 export const DRAFT_VERSION = 2;
 
@@ -71,6 +74,8 @@ export type LogWorkout = {
   idempotencyKey: string;
   /** Set once a save answered CONFLICT (the key logged this workout already): later saves replace it. */
   workoutId: string | null;
+  /** The version of `workoutId` this device's saves started from: later saves go over it only (else merged). */
+  workoutVersion?: number | null;
   routine: string | null;
   routineName: string | null;
   name: string;
@@ -338,7 +343,7 @@ export function toDocument(
     };
   });
   const document: Record<string, unknown> = {
-    ...(w.workoutId ? { id: w.workoutId } : {}),
+    ...(w.workoutId ? { id: w.workoutId, ...(w.workoutVersion ? { version: w.workoutVersion } : {}) } : {}),
     ...(w.name.trim() ? { name: w.name.trim() } : {}),
     date: w.date,
     start: w.start,

@@ -2,7 +2,7 @@
 // by the pure functions of draft.ts. The same actions reach the logger's other tabs (useDraft
 // posts them), so each tab applies every change, its own and the other's, and no tick is lost to
 // a tab writing its older copy over it.
-import { type LogExercise, type LogSet, type LogWorkout, type SaveState } from "./draft.ts";
+import { FIRST_VERSION, type LogExercise, type LogSet, type LogWorkout, type SaveState } from "./draft.ts";
 import { leaveSuperset, pairSuperset } from "./superset.ts";
 import { withWarmups } from "./warmups.ts";
 
@@ -116,7 +116,8 @@ function applyToWorkout(w: LogWorkout, action: LogAction): LogWorkout {
     case "saveState":
       return { ...w, save: action.save };
     case "savedAs":
-      return { ...w, workoutId: action.workoutId };
+      // The key's first save logged the workout at its first version: what this device started from.
+      return { ...w, workoutId: action.workoutId, workoutVersion: w.workoutVersion ?? FIRST_VERSION };
     default:
       return w;
   }

@@ -4,6 +4,7 @@
 // problem at a set, the connection gone (kept, tried again), or another refusal.
 import type { ValidationResult } from "@svc/sdk/documents";
 import { ApiError, NetworkError, errorMessage } from "../../graphql/client.ts";
+import { mergeDocuments, versionConflict } from "../../components/versionMerge.ts";
 import { toDocument, type LogWorkout } from "./draft.ts";
 
 export type SaveOutcome =
@@ -33,6 +34,24 @@ function locateProblem(
     : { where: name, row: null };
 }
 
+/**
+ * Sends the document; when the workout was saved elsewhere since the version this device started
+ * from, sends it again merged with that save, every set of both kept (the logger has no one to ask).
+ */
+async function sendMerging(
+  document: unknown,
+  key: string,
+  send: (document: unknown, idempotencyKey: string) => Promise<SaveAnswer>,
+): Promise<SaveAnswer> {
+  try {
+    return await send(document, key);
+  } catch (error) {
+    const conflict = versionConflict(error, document);
+    if (!conflict) throw error;
+    return send(mergeDocuments("workout", conflict.mine, conflict.current, {}), key);
+  }
+}
+
 export async function saveWorkout(
   workout: LogWorkout,
   io: {
@@ -53,7 +72,7 @@ export async function saveWorkout(
   io.onSaving();
   try {
     // The document as checked, with the start and minutes fixed now: a retry sends what was judged.
-    const answer = await io.send(checked.document, workout.idempotencyKey);
+    const answer = await sendMerging(checked.document, workout.idempotencyKey, io.send);
     const saved = answer.applyWorkoutDocument;
     if (!saved?.workout) return { kind: "refused", message: "The server did not save the workout. Try again." };
     return { kind: "saved", workoutId: saved.workout.id, replayed: saved.replayed };

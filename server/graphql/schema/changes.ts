@@ -1,0 +1,201 @@
+// The changes of routines, workouts and bodyweights in GraphQL: `changes` (the feed a sync client
+// pages through in commit order), `history` (the last 90 days, newest first) and `undoChange`.
+// Triggers record every change in SQL (app_public.changes, see migrations 91-changes.sql); these
+// plans only read that table through its functions.
+import { extendSchema, gql } from "postgraphile/utils";
+import { loadOneWithPgClient, type PgClient, type PgExecutor } from "postgraphile/@dataplan/pg";
+import { SafeError, access, constant, object, type FieldArgs, type Step } from "postgraphile/grafast";
+import { LIST_LIMITS } from "../list-bounds.ts";
+import { sqlRowMutation } from "./sql-mutation.ts";
+
+/** A page asked for; an argument not given arrives as undefined. */
+type PageLookup = { cursor?: string | null; first?: number | null };
+type ChangeRow = Record<string, unknown>;
+type ChangesPage = { changes: ChangeRow[]; endCursor: string | null; hasNextPage: boolean };
+
+/** A change as the API answers it: the row, its state now, and whether an Undo undid it. */
+const CHANGE_COLUMNS = `c.id, c.seq::text as cursor, to_json(c.at) #>> '{}' as at, c.kind, c.entity_id as "entityId",
+  c.op, c.client, c.via, c.summary, c.undo_of as "undoOf",
+  exists (select 1 from app_public.changes u where u.undo_of = c.id) as undone,
+  app_hidden.change_state(c.kind, c.entity_id) as document`;
+
+function invalid(message: string): never {
+  throw new SafeError(message, { code: "INVALID_INPUT" });
+}
+
+/** A cursor as SQL's bigint text: digits only (what `cursor` and `endCursor` answer). */
+function cursorValue(field: string, name: string, text: string | null | undefined): string | null {
+  if (text === null || text === undefined) return null;
+  if (!/^\d{1,18}$/.test(text)) invalid(`${field}: ${name} is not a cursor this field answered`);
+  return text;
+}
+
+function pageSize(field: string, first: number | null | undefined): number {
+  const size = first ?? LIST_LIMITS.defaultPage;
+  if (!Number.isInteger(size) || size < 1 || size > LIST_LIMITS.maxPage)
+    invalid(`${field}: first must be from 1 to ${LIST_LIMITS.maxPage}`);
+  return size;
+}
+
+/** One page of a change list (`sql` is changes_after or change_history), asking one more to know if there is a next. */
+function pageLoader(field: "changes" | "history", functionName: string, argument: string) {
+  return async (client: PgClient, lookups: readonly PageLookup[]): Promise<ChangesPage[]> => {
+    const out: ChangesPage[] = [];
+    for (const { cursor, first } of lookups) {
+      const size = pageSize(field, first);
+      const from = cursorValue(field, argument, cursor);
+      const { rows } = await client.query<ChangeRow>({
+        text: `select ${CHANGE_COLUMNS} from app_public.${functionName}($1::bigint, $2::int) c`,
+        values: [from, size + 1],
+      });
+      const changes = rows.slice(0, size);
+      // The feed's end is where the client stands even on an empty page; the history's, the oldest shown.
+      const last = changes.at(-1);
+      out.push({
+        changes,
+        hasNextPage: rows.length > size,
+        endCursor: last ? String(last.cursor) : field === "changes" ? (from ?? "0") : null,
+      });
+    }
+    return out;
+  };
+}
+
+const loadFeed = pageLoader("changes", "changes_after", "after");
+const loadHistory = pageLoader("history", "change_history", "before");
+
+async function loadChanges(client: PgClient, ids: readonly (string | null)[]): Promise<(ChangeRow | null)[]> {
+  const out: (ChangeRow | null)[] = [];
+  for (const id of ids) {
+    if (id === null) {
+      out.push(null);
+      continue;
+    }
+    const { rows } = await client.query<ChangeRow>({
+      text: `select ${CHANGE_COLUMNS} from app_public.changes c where c.id = $1::uuid`,
+      values: [id],
+    });
+    out.push(rows[0] ?? null);
+  }
+  return out;
+}
+
+const CHANGE_TYPES = gql`
+  "A change of a routine, workout or bodyweight: one save or delete (an Undo is one too)."
+  type Change {
+    "Unique identifier of the change (pass it to undoChange)."
+    id: UUID!
+    "Its place in commit order: pass as \`after\` (changes) or \`before\` (history)."
+    cursor: String!
+    "When it was committed (ISO 8601)."
+    at: String!
+    "What changed: routine, workout, bodyweight or measurement."
+    kind: String!
+    "The id of the routine, workout, bodyweight or measurement."
+    entityId: UUID!
+    "created, updated or deleted."
+    op: String!
+    "Who made it: \`web app (<browser>)\`, \`svc CLI on <host>\`, \`API key \\"<name>\\"\`, \`<app> (connected app)\`, or \`server\`."
+    client: String!
+    "The kind of credential that made it: session, key, app or server."
+    via: String!
+    "One line, such as \`Logged Push Day on 2026-03-02\`."
+    summary: String!
+    "The change this one undid, if it is an Undo."
+    undoOf: UUID
+    "Whether an Undo has undone this change since."
+    undone: Boolean!
+    """
+    The item as it is now, as you may see it: a routine or workout document (with its version),
+    a bodyweight's id, date, weight and unit; null when it no longer exists.
+    """
+    document: JSON
+  }
+  "A page of changes."
+  type ChangesPage {
+    changes: [Change!]!
+    "More changes follow this page."
+    hasNextPage: Boolean!
+    """
+    changes: the cursor to continue from (the one given, or 0, when the page is empty), so a sync
+    client always has one; history: the cursor of the oldest change shown, null when none.
+    """
+    endCursor: String
+  }
+  input UndoChangeInput {
+    "The change to undo (Change.id)."
+    id: UUID!
+    "Echoed back in the payload."
+    clientMutationId: String
+  }
+  "The Undo, itself a change."
+  type UndoChangePayload {
+    "The new change that restored the state before the one undone."
+    change: Change
+    clientMutationId: String
+  }
+  extend type Query {
+    """
+    Your routines, workouts and bodyweights created, updated or deleted after the cursor
+    \`after\` (omit it: from the start), \`first\` at a time (default ${String(LIST_LIMITS.defaultPage)}, at most
+    ${String(LIST_LIMITS.maxPage)}), in commit order. Each change carries the item as it is now
+    (\`document\`, null once deleted): a client that applies every page in order and keeps
+    \`endCursor\` holds exactly your data, and asks again from its cursor for what changed since.
+    Items older than the feed have one \`created\` change each; a cursor older than the changes kept
+    (a deletion past its 90 days was pruned after it) is refused with INVALID_INPUT: read again from the start.
+    """
+    changes(after: String, first: Int): ChangesPage
+    """
+    What changed in the last 90 days, newest first: every save and delete of your routines,
+    workouts and bodyweights, from which client, in one line each; \`before\` a cursor for the
+    next page (the last page's endCursor).
+    """
+    history(before: String, first: Int): ChangesPage
+  }
+  extend type Mutation {
+    """
+    Undoes a change of yours: the routine, workout or bodyweight comes back as it was before it
+    (a deleted one under its old id; a created one is deleted). The Undo is itself a change,
+    undoable in turn. NOT_FOUND for no change of yours with this id; INVALID_INPUT when its state
+    before is no longer kept or what it created is already gone.
+    """
+    undoChange(input: UndoChangeInput!): UndoChangePayload
+  }
+`;
+
+function changePlans(executor: PgExecutor) {
+  const page = (load: typeof loadFeed, argument: string) => (_: unknown, fieldArgs: FieldArgs) => {
+    const $lookup = object({
+      cursor: fieldArgs.getRaw(argument) ?? constant(null),
+      first: fieldArgs.getRaw("first") ?? constant(null),
+    }) as Step<PageLookup>;
+    return loadOneWithPgClient(executor, $lookup, load);
+  };
+  return {
+    Query: { plans: { changes: page(loadFeed, "after"), history: page(loadHistory, "before") } },
+    Mutation: {
+      plans: {
+        undoChange(_: unknown, fieldArgs: FieldArgs) {
+          return sqlRowMutation<{ id: string }, { id: string | null }>(executor, fieldArgs, (input) => ({
+            text: "select app_public.undo_change($1::uuid)::text as id",
+            values: [input.id],
+          }));
+        },
+      },
+    },
+    // Read after the Undo's transaction committed: its number and summary are set as it commits.
+    UndoChangePayload: {
+      plans: {
+        change($payload: Step<{ id: string | null }>) {
+          return loadOneWithPgClient(executor, access($payload, "id") as Step<string | null>, loadChanges);
+        },
+      },
+    },
+  };
+}
+
+export const ChangesPlugin = extendSchema((build) => {
+  const { workouts } = build.input.pgRegistry.pgResources;
+  if (!workouts) throw new Error("ChangesPlugin: workouts not introspected; run the migrations");
+  return { typeDefs: CHANGE_TYPES, objects: changePlans(workouts.executor) };
+}, "ChangesPlugin");

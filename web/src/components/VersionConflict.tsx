@@ -1,0 +1,94 @@
+// A save refused because the routine or workout was saved elsewhere since it was opened: both sides
+// of each exercise that differs, a choice per exercise (yours, the other, or both: every set of
+// both kept), and the merge put in the editor to save over the version saved elsewhere.
+import { useState } from "react";
+import type { Doc } from "./documentValues.ts";
+import {
+  defaultChoice,
+  entryText,
+  mergeDocuments,
+  pairExercises,
+  type Choice,
+  type Pairing,
+  type VersionConflictInfo,
+} from "./versionMerge.ts";
+
+const CHOICES: { value: Choice; label: string }[] = [
+  { value: "mine", label: "Keep yours" },
+  { value: "theirs", label: "Keep the other" },
+  { value: "both", label: "Keep both" },
+];
+
+function PairingChoice(props: { pairing: Pairing; choice: Choice; onChoose: (choice: Choice) => void }) {
+  const { pairing, choice, onChoose } = props;
+  const offered = pairing.mine && pairing.theirs ? CHOICES : CHOICES.filter((c) => c.value !== "both");
+  return (
+    <fieldset className="stack conflict-exercise">
+      <legend>{pairing.name}</legend>
+      <dl className="conflict-sides">
+        <dt>Yours</dt>
+        <dd>{entryText(pairing.mine)}</dd>
+        <dt>Saved elsewhere</dt>
+        <dd>{entryText(pairing.theirs)}</dd>
+      </dl>
+      <div role="radiogroup" aria-label={`Keep for ${pairing.name}`} className="actions">
+        {offered.map((c) => (
+          <label key={c.value} className="field-check">
+            <input
+              type="radio"
+              name={`keep-${pairing.key}`}
+              value={c.value}
+              checked={choice === c.value}
+              onChange={() => onChoose(c.value)}
+            />
+            {c.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+type ConflictProps = { kind: "routine" | "workout"; onResolve: (merged: Doc) => void };
+
+/** The conflict of the last save, if any; a new conflict starts from its own default choices. */
+export function VersionConflict({ conflict, ...props }: ConflictProps & { conflict: VersionConflictInfo | null }) {
+  return conflict ? <ConflictChoices key={conflict.currentVersion} conflict={conflict} {...props} /> : null;
+}
+
+function ConflictChoices(props: ConflictProps & { conflict: VersionConflictInfo }) {
+  const { kind, conflict, onResolve } = props;
+  const pairings = pairExercises(conflict.mine, conflict.current);
+  const [choices, setChoices] = useState<Record<string, Choice>>(() =>
+    Object.fromEntries(pairings.map((p) => [p.key, defaultChoice(p)])),
+  );
+  const differing = pairings.filter((p) => !p.same);
+  const fields = conflict.differences.filter((d) => !d.startsWith("exercises"));
+  return (
+    <section role="region" aria-label="Saved elsewhere" className="stack state state-error conflict">
+      <h2>Saved elsewhere while you edited</h2>
+      <p>
+        This {kind} was saved on another device (it is at version {conflict.currentVersion} now), so yours was not
+        saved. Choose what to keep for each exercise that differs; nothing is lost unless you choose so.
+        {fields.length ? ` Your ${fields.join(", ")} replace the other's.` : ""}
+      </p>
+      {differing.map((p) => (
+        <PairingChoice
+          key={p.key}
+          pairing={p}
+          choice={choices[p.key]}
+          onChoose={(choice) => setChoices((c) => ({ ...c, [p.key]: choice }))}
+        />
+      ))}
+      <div className="form-actions">
+        <button
+          type="button"
+          className="primary"
+          onClick={() => onResolve(mergeDocuments(kind, conflict.mine, conflict.current, choices))}
+        >
+          Use these choices
+        </button>
+      </div>
+    </section>
+  );
+}
