@@ -8,6 +8,13 @@ import { routineSchema, workoutSchema } from "@svc/sdk/documents";
 import { post, type TestServer } from "../../test/support/harness.ts";
 import { cliServer, hasStackTrace, svcOnTerminal, type Home } from "./support.ts";
 
+/** The same document, saved once more: only its version moved on (by one). */
+function sameButVersion(after: string, before: string): boolean {
+  const { version: a, ...restAfter } = JSON.parse(after);
+  const { version: b, ...restBefore } = JSON.parse(before);
+  return a === b + 1 && JSON.stringify(restAfter) === JSON.stringify(restBefore);
+}
+
 const cli = cliServer();
 const home = cli.home;
 let s: TestServer;
@@ -166,12 +173,13 @@ describe("routines", () => {
     // show --json | apply - changes nothing.
     const again = await h.run(["routine", "apply", "-"], { input: shown.stdout });
     expect(again).toMatchObject({ code: 0, stdout: `Replaced routine Push (${id}).\n` });
-    expect((await h.run(["routine", "show", "Push", "--json"])).stdout).toBe(shown.stdout);
+    expect(sameButVersion((await h.run(["routine", "show", "Push", "--json"])).stdout, shown.stdout)).toBe(true);
     const json = JSON.parse((await h.run(["routine", "apply", "-", "--json"], { input: shown.stdout })).stdout);
-    expect(json).toEqual({ routine: { id, name: "Push" }, document, created: false });
+    // Saved again (its content unchanged): the answer is the document at its new version.
+    expect(json).toEqual({ routine: { id, name: "Push" }, document: { ...document, version: 3 }, created: false });
 
     // An edited document replaces it.
-    const edited = { ...document, exercises: document.exercises.slice(0, 1) };
+    const edited = { ...document, version: undefined, exercises: document.exercises.slice(0, 1) };
     expect((await h.run(["routine", "apply", "-"], { input: JSON.stringify(edited) })).code).toBe(0);
     expect(JSON.parse((await h.run(["routine", "show", "Push", "--json"])).stdout).exercises).toHaveLength(1);
 
@@ -305,7 +313,7 @@ describe("workouts", () => {
     // show --json | apply - changes nothing.
     const again = await h.run(["workout", "apply", "-"], { input: shown.stdout });
     expect(again).toMatchObject({ code: 0, stdout: `Replaced workout A on 2026-03-01 (${ids[0]}).\n` });
-    expect((await h.run(["workout", "show", prefix, "--json"])).stdout).toBe(shown.stdout);
+    expect(sameButVersion((await h.run(["workout", "show", prefix, "--json"])).stdout, shown.stdout)).toBe(true);
 
     // Prefix errors.
     const none = await h.run(["workout", "show", "ffffffff"]);

@@ -254,6 +254,10 @@ describe("using a key", () => {
       deleteAccount: "mutation { deleteAccount(input: {}) { id } }",
       changePassword: `mutation { changePassword(input: {currentPassword: "x", newPassword: "long enough"}) { signedOutSessions } }`,
       disconnectApp: `mutation { disconnectApp(input: {id: "${unknownId}"}) { id } }`,
+      createWebhook: `mutation { createWebhook(input: {url: "https://example.com/hook", events: ["workout.created"]}) { secret } }`,
+      deleteWebhook: `mutation { deleteWebhook(input: {id: "${unknownId}"}) { id } }`,
+      setWebhookEnabled: `mutation { setWebhookEnabled(input: {id: "${unknownId}", enabled: false}) { clientMutationId } }`,
+      testWebhook: `mutation { testWebhook(input: {id: "${unknownId}"}) { clientMutationId } }`,
       adminUsers: "{ adminUsers { totalCount } }",
     };
     expect(Object.keys(byField).sort()).toEqual([...SESSION_ONLY_FIELDS].sort());

@@ -278,6 +278,7 @@ describe("a live session: app_hidden.session_live", () => {
   test("is the only function that compares last_active_at with 30 days ago", async () => {
     expect(await functionsMatching("interval '30 days'")).toEqual([
       "create_api_key",
+      "delete_old_webhook_deliveries",
       "forget_expired_oauth",
       "session_live",
     ]);

@@ -754,6 +754,7 @@ describe("tools", () => {
       "get_routine",
       "get_weekly_muscle_sets",
       "get_workout",
+      "list_changes",
       "list_measurements",
       "list_programs",
       "list_routines",
@@ -766,6 +767,7 @@ describe("tools", () => {
       "save_workout",
       "search_exercises",
       "start_program",
+      "undo_change",
     ]);
     for (const t of tools) {
       expect(t.description!.length).toBeGreaterThan(20);

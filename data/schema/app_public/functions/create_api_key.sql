@@ -40,5 +40,4 @@ begin
 end;
 $function$;
 comment on function app_public.create_api_key(p_name text, p_access app_public.api_key_access, p_expires_in text, OUT api_key_id uuid, OUT key text) is E'@behavior -*\nCreates an API key for the signed-in user (a session, never a key) and returns the full key value, once: `svc_` and 40 random base62 characters. Only its SHA-256 and its first 8 characters are kept. name: 1 to 80 characters (trimmed); expires_in: days_30, days_90, year_1 or never; at most app_hidden.api_keys_per_user_max() keys per user.';
-grant execute on function app_public.create_api_key(p_name text, p_access app_public.api_key_access, p_expires_in text, OUT api_key_id uuid, OUT key text) to svc_reader;
 grant execute on function app_public.create_api_key(p_name text, p_access app_public.api_key_access, p_expires_in text, OUT api_key_id uuid, OUT key text) to svc_visitor;

@@ -20,6 +20,9 @@ comment on column app_public.exercise_instructions.cues is 'Two or three short c
 comment on constraint exercise_instructions_cues_check on app_public.exercise_instructions is 'One to five cues.';
 comment on constraint exercise_instructions_movement_check on app_public.exercise_instructions is 'A movement of 1 to 500 characters.';
 comment on constraint exercise_instructions_setup_check on app_public.exercise_instructions is 'A set-up of 1 to 500 characters.';
-create policy select_all on app_public.exercise_instructions for select
-  using (true);
+create policy select_visible on app_public.exercise_instructions for select
+  using ((EXISTS ( SELECT 1
+   FROM app_public.exercises e
+  WHERE e.id = exercise_instructions.exercise_id)));
+comment on policy select_visible on app_public.exercise_instructions is 'Instructions are seen by whoever sees their exercise.';
 grant select on table app_public.exercise_instructions to svc_reader;

@@ -80,7 +80,7 @@ END::double precision AND right_calf::numeric = round(right_calf::numeric, 2))),
   constraint measurements_length_units CHECK (unit = ANY (ARRAY['cm'::text, 'in'::text]))
 );
 alter table app_public.measurements enable row level security;
-comment on table app_public.measurements is E'@behavior -insert -update\nA day''s body measurements: body fat and lengths around the body; one entry per user per date, written by logMeasurements.';
+comment on table app_public.measurements is E'@behavior -insert -update -resource:aggregates -resource:groupedAggregates\nA day''s body measurements: body fat and lengths around the body; one entry per user per date, written by logMeasurements.';
 comment on column app_public.measurements.id is 'Unique identifier.';
 comment on column app_public.measurements.user_id is E'@behavior -*\nThe owner.';
 comment on column app_public.measurements.date is 'The day measured.';
