@@ -26,9 +26,8 @@ export function PhoneTabs({ links }: { links: AppRoute[] }) {
       <ul className="tab-list">
         {tabs.map((r) => (
           <li key={r.path}>
-            <NavLink to={r.path} end={r.path === "/"}>
+            <NavLink to={r.path} end={r.path === "/"} aria-label={r.nav && r.nav !== r.tab ? r.nav : undefined}>
               {r.tab}
-              {r.nav && r.nav !== r.tab ? <span className="visually-hidden">{r.nav.slice(r.tab!.length)}</span> : null}
             </NavLink>
           </li>
         ))}
