@@ -76,7 +76,7 @@ export function forgetWorkoutInProgress(userId: string): void {
   try {
     const text = localStorage.getItem(draftKey(userId));
     const key = text === null ? null : storedKey(text);
-    if (key) markEnded(userId, key);
+    if (key) return markEnded(userId, key);
     localStorage.removeItem(draftKey(userId));
     localStorage.removeItem(contextKey(userId));
   } catch {
