@@ -75,6 +75,7 @@ describe("version, help and usage errors", () => {
       "device",
       "exercise",
       "key",
+      "measurement",
       "program",
       "routine",
       "workout",

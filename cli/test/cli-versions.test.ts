@@ -1,6 +1,6 @@
 // The real `svc` binary against the real server: a shown document carries its version, applying a
 // stale copy is refused with exit code 7 naming what differs and saves nothing; `svc history`
-// lists the changes with this host's client and `svc history undo` takes one back; `svc mcp` (the
+// lists the changes with this host's client and `svc undo` takes one back; `svc mcp` (the
 // official MCP SDK client over stdio) answers a stale save_workout with the conflict, and its
 // list_changes and undo_change review and undo an edit.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -36,7 +36,7 @@ test("workout show --json | edit | apply: a stale copy exits 7 and saves nothing
   expect((await h.run(["workout", "apply", "-"], { input: JSON.stringify(merged) })).code).toBe(0);
 });
 
-test("svc history lists the changes from this host; svc history undo takes one back", async () => {
+test("svc history lists the changes from this host; svc undo takes one back", async () => {
   const h = await signedUp();
   const created = await h.run(["workout", "apply", "-", "--json"], { input: JSON.stringify(WORKOUT) });
   const id = JSON.parse(created.stdout).workout.id as string;
@@ -56,11 +56,11 @@ test("svc history lists the changes from this host; svc history undo takes one b
   expect(changes).toHaveLength(1);
   expect(changes[0]).toMatchObject({ kind: "workout", op: "updated", entityId: id, via: "session" });
 
-  const undone = await h.run(["history", "undo", changes[0].id]);
+  const undone = await h.run(["undo", changes[0].id]);
   expect(undone.code).toBe(0);
   expect(undone.stdout).toMatch(/^Undid "Edited Tuesday on 2026-03-02" \(change [0-9a-f-]{36}\)\.\n$/);
   expect(JSON.parse((await h.run(["workout", "show", id, "--json"])).stdout).name).toBe("Monday");
-  const unknown = await h.run(["history", "undo", "3f2b8c1e-9d4a-4c1b-8e2f-7a6b5c4d3e2f"]);
+  const unknown = await h.run(["undo", "3f2b8c1e-9d4a-4c1b-8e2f-7a6b5c4d3e2f"]);
   expect(unknown.code).toBe(1);
   expect(unknown.stderr).toBe("Error: id: no such change of yours.\n");
 }, 180_000);

@@ -44,6 +44,11 @@ test("every tool sends the SDK's operations as they are printed, and only those"
     preview_program: { slug: "531-bbb", fromHistory: true },
     start_program: { slug: "gzclp", fromHistory: true },
     log_bodyweight: { date: "2026-11-02", weight: 80 },
+    log_measurements: { date: "2026-11-02", waist: 80 },
+    list_measurements: {},
+    get_weekly_muscle_sets: {},
+    list_changes: {},
+    undo_change: { id: ID },
   };
   expect(Object.keys(calls).sort()).toEqual((await client.listTools()).tools.map((t) => t.name).sort());
   for (const [name, args] of Object.entries(calls)) await client.callTool({ name, arguments: args });
@@ -69,5 +74,10 @@ test("every tool sends the SDK's operations as they are printed, and only those"
     "PROGRAM_START_PREVIEW",
     "START_PROGRAM",
     "LOG_BODYWEIGHT",
+    "LOG_MEASUREMENTS",
+    "MEASUREMENTS",
+    "WEEKLY_MUSCLE_SETS",
+    "HISTORY",
+    "UNDO_CHANGE",
   ]);
 });

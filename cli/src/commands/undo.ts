@@ -1,19 +1,19 @@
 import { Args } from "@oclif/core";
 import type { Change } from "@svc/sdk";
-import { BaseCommand } from "../../base.ts";
+import { BaseCommand } from "../base.ts";
 
-export default class HistoryUndo extends BaseCommand {
+export default class Undo extends BaseCommand {
   static summary = "Undo a change listed by `svc history`: what it changed comes back as it was.";
   static description =
     "A deleted routine, workout or bodyweight comes back (under its old id), an edited one returns to what it was before, a created one is deleted. The Undo is itself a change, listed and undoable in turn.";
-  static examples = ["<%= config.bin %> history undo 42"];
+  static examples = ["<%= config.bin %> undo 42"];
   static args = {
     id: Args.string({ description: "The change's id (the ID column of `svc history`).", required: true }),
   };
   static enableJsonFlag = true;
 
   async run(): Promise<Change> {
-    const { args } = await this.parse(HistoryUndo);
+    const { args } = await this.parse(Undo);
     const { client } = await this.client();
     const change = await this.spin("Undoing", client.undoChange(args.id));
     this.log(`${change.summary} (change ${change.id}).`);
