@@ -12,7 +12,7 @@ export const TASKS = {
     "Deletes rate-limit counters older than 10 minutes, failed sign-ins older than 15 minutes and per-address sign-in/sign-up attempts older than a day.",
   delete_idle_sessions: "Deletes sessions idle for 30 days.",
   forget_expired_oauth:
-    "Deletes OAuth codes and tokens expired over a day ago and client registrations unused for 30 days.",
+    "Deletes OAuth codes and tokens expired over a day ago and client registrations unused for a day.",
   delete_expired_imports: "Deletes staged imports an hour past their last part (abandoned).",
   delete_old_webhook_deliveries: "Deletes webhook delivery log entries older than 30 days.",
   prune_changes:

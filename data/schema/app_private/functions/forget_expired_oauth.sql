@@ -15,14 +15,13 @@ begin
   get diagnostics v_codes = row_count;
   delete from app_private.oauth_tokens t where t.expires_at < now() - interval '1 day';
   get diagnostics v_tokens = row_count;
-  -- Registrations nobody connected with for 30 days (assistants register again on 401 invalid_client).
   delete from app_private.oauth_clients c
-   where c.created_at < now() - interval '30 days'
+   where c.created_at < now() - interval '1 day'
      and not exists (select 1 from app_public.connected_apps a where a.client_id = c.id)
      and not exists (select 1 from app_private.oauth_codes o where o.client_id = c.id and o.expires_at > now());
   get diagnostics v_clients = row_count;
   return v_codes + v_tokens + v_clients;
 end;
 $function$;
-comment on function app_private.forget_expired_oauth() is 'Deletes OAuth codes and tokens expired over a day ago, and client registrations unused for 30 days; returns how many rows went (a worker task, every minute).';
+comment on function app_private.forget_expired_oauth() is 'Deletes OAuth codes and tokens expired over a day ago, and client registrations unused for a day (no connected app, no live code); returns how many rows went (a worker task, every minute).';
 -- (execute: owner only)
