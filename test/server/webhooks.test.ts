@@ -3,7 +3,8 @@
 // spec's published test vector, and by the receiver with its own HMAC), retried with backoff, logged
 // with their status codes, the webhook disabled after failed attempts in a row; private, loopback
 // and link-local addresses refused unless WEBHOOK_ALLOW_PRIVATE allows them, at registration and
-// again at delivery.
+// again at delivery. Real saves through GraphQL fire them: a workout logged, edited and deleted
+// reaches its owner's webhook as workout.created, .updated and .deleted, never another lifter's.
 import { createHmac } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -18,7 +19,7 @@ import { parseAllowPrivate, addressProblem, checkWebhookUrl, PUBLIC_ONLY } from 
 const ALLOW = "127.0.0.0/8";
 const FAILURES_BEFORE_DISABLE = 3;
 
-type Received = { headers: http.IncomingHttpHeaders; body: string };
+type Received = { url: string; headers: http.IncomingHttpHeaders; body: string };
 /** A local receiver: answers each request with the next status of `answers` (200 when none is left). */
 function receiver() {
   const received: Received[] = [];
@@ -27,7 +28,7 @@ function receiver() {
     let body = "";
     req.on("data", (c) => (body += c));
     req.on("end", () => {
-      received.push({ headers: req.headers, body });
+      received.push({ url: req.url ?? "", headers: req.headers, body });
       res.writeHead(answers.shift() ?? 200).end("ok");
     });
   });
@@ -353,4 +354,88 @@ test("at delivery the address is checked again: a URL that now means a refused a
   );
   expect(outcome).toEqual({ statusCode: null, error: "refused: 127.0.0.1: 127.0.0.1 is a loopback address" });
   expect(hook.received.length).toBe(before);
+});
+
+const APPLY_WORKOUT = `mutation($doc: JSON) { applyWorkoutDocument(input: { document: $doc }) { workout { id } document } }`;
+
+test("real saves fire: a workout logged, edited and deleted arrives signed as its event; never at another lifter's webhook", async () => {
+  const u = await signUp(s.url, "Saver");
+  const v = await signUp(s.url, "Neighbour");
+  const events = ["workout.created", "workout.updated", "workout.deleted"];
+  const mine = await create(u.token, `${hook.url()}/saver`, events);
+  const theirs = await create(v.token, `${hook.url()}/neighbour`, events);
+  const at = (path: string) => hook.received.filter((r) => r.url === `/hook/${path}`);
+  const delivered = (token: string, n: number) =>
+    until(
+      () => webhooksOf(token),
+      (ws) => ws[0].deliveries.length >= n && ws[0].deliveries.every((d) => d.status !== "pending"),
+    );
+
+  const push = { name: "Push", date: "2026-03-02", exercises: [{ exercise: "Bench Press", sets: ["100x5"] }] };
+  const saved = (await gqlData(s.url, APPLY_WORKOUT, { doc: push }, { token: u.token })).applyWorkoutDocument;
+  const id = saved.workout.id as string;
+  // The neighbour logs one too, at the same time: it goes to their webhook only.
+  const theirId = (await gqlData(s.url, APPLY_WORKOUT, { doc: { ...push, name: "Legs" } }, { token: v.token }))
+    .applyWorkoutDocument.workout.id as string;
+  // A refused save (rolled back) sends nothing.
+  const bad = await gql(s.url, APPLY_WORKOUT, { doc: { ...push, date: "not a date" } }, { token: u.token });
+  expect(bad.body.errors).toBeDefined();
+
+  const [created] = await delivered(u.token, 1);
+  expect(created.deliveries).toEqual([
+    expect.objectContaining({ event: "workout.created", status: "delivered", attempts: 1, statusCode: 200 }),
+  ]);
+  const first = at("saver").find((r) => r.headers["webhook-id"] === messageId(created.deliveries[0].id));
+  expect(first).toBeDefined();
+  expect(validSignature(mine.secret, first!)).toBe(true);
+  expect(validSignature(theirs.secret, first!)).toBe(false);
+  const body = JSON.parse(first!.body);
+  expect(body).toMatchObject({
+    type: "workout.created",
+    data: {
+      kind: "workout",
+      id,
+      op: "created",
+      summary: "Logged Push on 2026-03-02",
+      via: "session",
+      undoOf: null,
+      document: { id, name: "Push", exercises: [{ exercise: "Bench Press", sets: ["100x5"] }], version: 1 },
+    },
+  });
+  expect(body.data.client).toMatch(/^web app \(|^svc /);
+  expect(body.data.cursor).toMatch(/^\d+$/);
+
+  // Edited over its version, then deleted: one delivery each, in order.
+  await gqlData(s.url, APPLY_WORKOUT, { doc: { ...saved.document, name: "Push heavy" } }, { token: u.token });
+  await gqlData(
+    s.url,
+    `mutation($id: UUID!) { deleteWorkoutById(input: { id: $id }) { workout { id } } }`,
+    { id },
+    { token: u.token },
+  );
+  const [all] = await delivered(u.token, 3);
+  expect(all.deliveries.map((d) => [d.event, d.status])).toEqual([
+    ["workout.deleted", "delivered"],
+    ["workout.updated", "delivered"],
+    ["workout.created", "delivered"],
+  ]);
+  // In commit order (the worker may send two at once).
+  const bodies = at("saver")
+    .map((r) => JSON.parse(r.body))
+    .sort((a, b) => Number(a.data.cursor) - Number(b.data.cursor));
+  expect(bodies.map((b) => [b.type, b.data.id, b.data.summary])).toEqual([
+    ["workout.created", id, "Logged Push on 2026-03-02"],
+    ["workout.updated", id, "Edited Push heavy on 2026-03-02"],
+    ["workout.deleted", id, "Deleted Push heavy on 2026-03-02"],
+  ]);
+  expect(bodies[1].data.document).toMatchObject({ name: "Push heavy", version: 2 });
+  expect(bodies[2].data.document).toBeNull();
+  for (const r of at("saver")) expect(validSignature(mine.secret, r)).toBe(true);
+
+  // The neighbour's webhook got their workout and nothing of the saver's.
+  const [neighbour] = await delivered(v.token, 1);
+  expect(neighbour.deliveries.map((d) => d.event)).toEqual(["workout.created"]);
+  expect(at("neighbour").map((r) => JSON.parse(r.body).data.id)).toEqual([theirId]);
+  expect(at("neighbour").every((r) => validSignature(theirs.secret, r))).toBe(true);
+  expect(JSON.stringify(at("saver"))).not.toContain(theirId);
 });

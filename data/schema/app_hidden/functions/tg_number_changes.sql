@@ -9,10 +9,12 @@ AS $function$
 -- At commit (deferred): the transaction's pending changes numbered in order under their users'
 -- locks, each decided created / updated / deleted by its state now; one created and deleted in
 -- the same transaction is no change. The first firing does the work; the others find none.
+-- Each numbered change is queued to the webhooks asking for its event.
 declare
   c record;
   v_now jsonb;
   v_op text;
+  v_change app_public.changes;
 begin
   if not exists (select 1 from app_public.changes p where p.xid = app_hidden.current_xid() and p.seq is null) then
     return null;
@@ -30,10 +32,12 @@ begin
     update app_public.changes p
        set seq = nextval('app_public.changes_seq'), at = clock_timestamp(), op = v_op,
            summary = app_hidden.change_summary(c.kind, v_op, coalesce(v_now, c.before), c.undo_of)
-     where p.id = c.id;
+     where p.id = c.id
+    returning p.* into v_change;
+    perform app_hidden.enqueue_change_webhooks(v_change);
   end loop;
   return null;
 end;
 $function$;
-comment on function app_hidden.tg_number_changes() is 'Constraint trigger, deferred to the commit: numbers the transaction''s pending changes (seq) in commit order under a per-user advisory lock held until the commit is visible, and decides each one''s op and summary.';
+comment on function app_hidden.tg_number_changes() is 'Constraint trigger, deferred to the commit: numbers the transaction''s pending changes (seq) in commit order under a per-user advisory lock held until the commit is visible, decides each one''s op and summary, and queues it to the webhooks asking for its event (app_hidden.enqueue_change_webhooks).';
 -- (execute: owner only)
