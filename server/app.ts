@@ -27,6 +27,7 @@ import { log } from "./observability/logger.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { requestId } from "./http/request-id.ts";
 import { requestLog, DEFAULT_SLOW_REQUEST_MS } from "./observability/request-log.ts";
+import { RefusalTally, DEFAULT_REFUSAL_INTERVAL_MS } from "./observability/refusal-tally.ts";
 import { requestMetrics } from "./observability/request-metrics.ts";
 import type { TrustProxy } from "./http/client-address.ts";
 import { AUTH_LIMITS, type AuthLimits } from "./limits/auth-limits.ts";
@@ -68,6 +69,8 @@ export type AppOptions = {
   authLimits?: Partial<AuthLimits>;
   /** A request at least this long is logged as slow (LOG_SLOW_MS). */
   slowRequestMs?: number;
+  /** How often the counts of refused requests are logged (DEFAULT_REFUSAL_INTERVAL_MS: a minute). */
+  refusalIntervalMs?: number;
   /** The cost budgets charged as spent (signed out per address; session, key, app); CLIENT_COST_LIMITS unless overridden. */
   clientCostLimits?: Partial<ClientCostLimits>;
   /** Requests one caller may run at once in this process (CALLER_CONCURRENCY); CALLER_CONCURRENCY unless overridden. */
@@ -182,6 +185,7 @@ export async function createApp({
   trustProxy = false,
   authLimits,
   slowRequestMs = DEFAULT_SLOW_REQUEST_MS,
+  refusalIntervalMs = DEFAULT_REFUSAL_INTERVAL_MS,
   clientCostLimits,
   callerConcurrency,
   oauthRateLimit,
@@ -220,7 +224,9 @@ export async function createApp({
   app.disable("x-powered-by");
   app.use(securityHeaders());
   app.use(requestId());
-  app.use(requestLog({ slowMs: slowRequestMs }));
+  const refusals = new RefusalTally(refusalIntervalMs);
+  app.locals.refusals = refusals;
+  app.use(requestLog({ slowMs: slowRequestMs, refusals }));
   if (metrics) app.use(requestMetrics());
   // Pages and JSON compressed by Accept-Encoding, except what keepSecretsUncompressed marks below.
   app.use(compressAnswers());
@@ -316,6 +322,7 @@ export async function createApp({
       await requests.close();
       await web.close();
       await pgl.release();
+      refusals.close();
     },
   };
 }

@@ -1,9 +1,11 @@
 // The request log: one line per request once its answer is sent (or its client went away), with
 // the request id, method, path (never the query string), status, duration and who called (kind,
 // user id, key id; never a token, key, cookie or body). A request slower than the threshold is
-// logged at warn level with `slow: true`, so an operator can grep for what to look at.
+// logged at warn level with `slow: true`, so an operator can grep for what to look at. A request
+// refused by a limit is counted instead (refusal-tally.ts), unless it was slow.
 import type { Request, Response, NextFunction } from "express";
 import { log, type LogFields } from "./logger.ts";
+import { isCountedRefusal, type RefusalTally } from "./refusal-tally.ts";
 import { operationName } from "./graphql-operation.ts";
 
 /** LOG_SLOW_MS default: ten times a heavy ordinary request, under the statement timeout. */
@@ -30,7 +32,10 @@ export function callerFields(req: Request): LogFields {
   }
 }
 
-export function requestLog({ slowMs = DEFAULT_SLOW_REQUEST_MS }: { slowMs?: number } = {}) {
+export function requestLog({
+  slowMs = DEFAULT_SLOW_REQUEST_MS,
+  refusals,
+}: { slowMs?: number; refusals?: RefusalTally } = {}) {
   return (req: Request, res: Response, next: NextFunction) => {
     const started = process.hrtime.bigint();
     let logged = false;
@@ -39,11 +44,14 @@ export function requestLog({ slowMs = DEFAULT_SLOW_REQUEST_MS }: { slowMs?: numb
       logged = true;
       const durationMs = Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10;
       const slow = durationMs >= slowMs;
+      const path = req.originalUrl.split("?")[0];
+      if (refusals && !slow && res.headersSent && isCountedRefusal(res.statusCode, path))
+        return refusals.count(res.statusCode, path);
       const operation = req.method === "POST" ? operationName(req.body) : undefined;
       const fields: LogFields = {
         requestId: res.get("x-request-id"),
         method: req.method,
-        path: req.originalUrl.split("?")[0],
+        path,
         // A request its client gave up on before any answer has no status (res.statusCode would say 200).
         ...(res.headersSent ? { status: res.statusCode } : {}),
         durationMs,

@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { quickAddJob } from "graphile-worker";
 import { useTestServer, signUp, post, captureJsonLog } from "../support/harness.ts";
+import { isCountedRefusal, type RefusalTally } from "../../server/observability/refusal-tally.ts";
 import { startWorker } from "../../server/jobs/worker.ts";
 import { tasks } from "../../server/jobs/tasks.ts";
 
@@ -145,6 +146,38 @@ test("one line per request, with id, method, path, status, duration and caller; 
   for (const secret of secrets) expect(text.includes(secret)).toBe(false);
   expect(text).not.toContain("should-not-appear");
   expect(text).not.toContain(user.email); // bodies are not logged
+});
+
+test("requests refused by a limit are counted, one line an interval, not a line each", async () => {
+  const user = await signUp(s.url, "Refused");
+  const tally = s.app.locals.refusals as RefusalTally;
+  tally.flush(); // what earlier tests were refused is written apart
+  const before = requestLines().length;
+  for (let i = 0; i < 3; i++) {
+    const res = await post(s.url, "/api/auth/sign-in/email", { email: user.email, password: "not it" });
+    expect(res.status).toBe(401);
+  }
+  const big = await fetch(`${s.url}/api/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ query: `{ __typename } #${"x".repeat(1_100_000)}` }),
+  });
+  expect(big.status).toBe(413);
+  await new Promise((r) => setTimeout(r, 50));
+  // None of them has a line of its own ...
+  expect(requestLines().slice(before)).toEqual([]);
+  // ... and the interval's one line counts them.
+  tally.flush();
+  expect(jsonLines().filter((l) => l.message === "requests refused" && l.total === 4)).toEqual([
+    expect.objectContaining({
+      level: "warn",
+      refused: { "401 /api/auth/sign-in/email": 3, "413 /api/graphql": 1 },
+    }),
+  ]);
+  // A rate limit's 429 is counted the same way; other refusals keep their line.
+  expect(isCountedRefusal(429, "/api/graphql")).toBe(true);
+  expect(isCountedRefusal(401, "/api/graphql")).toBe(false);
+  expect(isCountedRefusal(403, "/api/auth/sign-in/email")).toBe(false);
 });
 
 test("every JSON line parses on its own; LOG_FORMAT=text writes one readable line per request", async () => {
