@@ -137,6 +137,8 @@ export async function startApp(
       // speed, not the per-client budgets (test/api/graphql-cost.test.ts tests those).
       SESSION_COST_PER_MINUTE: "1000000000000",
       ADDRESS_COST_PER_MINUTE: "1000000000000",
+      ACCOUNT_COST_PER_MINUTE: "1000000000000",
+      BULK_COST_PER_MINUTE: "1000000000000",
       // Likewise its connections are one caller: the largest cap the processes allow (a bench of
       // the cap itself sets its own).
       CALLER_CONCURRENCY: String(poolSizes(Number(env.WEB_CONCURRENCY ?? 1)).graphql - 1),

@@ -111,7 +111,6 @@ export type ClientCostBudget = {
 };
 
 type Bucket = { payer: string; budget: number; tokens: number; held: number };
-type Claimed = Bucket & { admitted: boolean };
 type Level = Bucket & { at: number };
 
 const WHOSE: Record<BudgetName, string> = {
@@ -177,20 +176,37 @@ export function clientCostBudget(pool: pg.Pool, limits: ClientCostLimits = CLIEN
       message: `${what} of ${WHOSE[budget]} GraphQL cost budget (${level.budget} every ${windowSeconds} s, charged as spent); retry in ${retryAfter} s`,
     };
   };
+  // One payer's claims (and charges) wait on the same row locks one after another: while one of its
+  // statements is out, the next ones are gathered and sent as one (claim_costs judges each in order,
+  // as one claim after another; charges add up).
+  const claims_ = batcher<number, { admitted: boolean; left: number; level: Bucket }>(async (payer, estimates) => {
+    const { rows } = await pool.query<Bucket & { admitted: boolean[]; lefts: number[] }>({
+      name: "svc_claim_costs",
+      text: `select admitted, lefts, payer, budget, tokens, held
+               from app_private.claim_costs($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+      values: [...args(payer), ...budgets, estimates],
+    });
+    const { admitted, lefts, ...level } = rows[0];
+    return estimates.map((_, i) => ({ admitted: admitted[i], left: lefts[i], level }));
+  });
+  const charges = batcher<{ spent: number; claimed: number }, Bucket>(async (payer, charged) => {
+    const sum = (f: "spent" | "claimed") => charged.reduce((total, c) => total + c[f], 0);
+    const { rows } = await pool.query<Bucket>({
+      name: "svc_charge_cost",
+      text: `select payer, budget, tokens, held
+               from app_private.charge_cost($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+      values: [...args(payer), ...budgets, sum("claimed"), sum("spent")],
+    });
+    return charged.map(() => rows[0]);
+  });
   return {
     async admit(payer, estimate, claims) {
       const key = keyOf(payer);
       const last = known.get(key);
       if (last && upperBound(last) < estimate) return refusal(last, upperBound(last), estimate);
-      const { rows } = await pool.query<Claimed>({
-        name: "svc_claim_cost",
-        text: `select admitted, payer, budget, tokens, held
-                 from app_private.claim_cost($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-        values: [...args(payer), ...budgets, estimate],
-      });
-      const { admitted, ...level } = rows[0];
+      const { admitted, left, level } = await claims_.add(key, payer, estimate);
       remember(key, level);
-      if (!admitted) return refusal(known.get(key)!, level.tokens, estimate);
+      if (!admitted) return refusal(known.get(key)!, left, estimate);
       if (claims) claims.claimed += estimate;
       return null;
     },
@@ -203,13 +219,47 @@ export function clientCostBudget(pool: pg.Pool, limits: ClientCostLimits = CLIEN
       return bulk && upperBound(bulk) >= 1 ? null : refusal(last, upperBound(last), null);
     },
     async charge(payer, spent, claimed = 0) {
-      const { rows } = await pool.query<Bucket>({
-        name: "svc_charge_cost",
-        text: `select payer, budget, tokens, held
-                 from app_private.charge_cost($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-        values: [...args(payer), ...budgets, claimed, spent],
+      const key = keyOf(payer);
+      remember(key, await charges.add(key, payer, { spent, claimed }));
+    },
+  };
+}
+
+/**
+ * Work for one payer at a time: `add` sends its item at once when no statement of that payer is
+ * out, else with every item gathered meanwhile in the next one; each item gets its own answer.
+ */
+function batcher<Item, Answer>(send: (payer: CostPayer, items: Item[]) => Promise<Answer[]>) {
+  type Waiting = { payer: CostPayer; items: Item[]; settle: ((answer: Answer | Error) => void)[] };
+  const out = new Set<string>();
+  const gathered = new Map<string, Waiting>();
+  const flush = (key: string, batch: Waiting) => {
+    out.add(key);
+    send(batch.payer, batch.items)
+      .then(
+        (answers) => batch.settle.forEach((settle, i) => settle(answers[i])),
+        (error: Error) => batch.settle.forEach((settle) => settle(error)),
+      )
+      .finally(() => {
+        out.delete(key);
+        const next = gathered.get(key);
+        if (next) {
+          gathered.delete(key);
+          flush(key, next);
+        }
       });
-      remember(keyOf(payer), rows[0]);
+  };
+  return {
+    add(key: string, payer: CostPayer, item: Item): Promise<Answer> {
+      return new Promise<Answer>((resolve, reject) => {
+        const settle = (answer: Answer | Error) => (answer instanceof Error ? reject(answer) : resolve(answer));
+        if (!out.has(key)) return flush(key, { payer, items: [item], settle: [settle] });
+        const waiting = gathered.get(key);
+        if (waiting) {
+          waiting.items.push(item);
+          waiting.settle.push(settle);
+        } else gathered.set(key, { payer, items: [item], settle: [settle] });
+      });
     },
   };
 }

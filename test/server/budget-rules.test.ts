@@ -2,9 +2,11 @@
 // lock for 3 s is charged at most one hold's bound (SPENT_UNITS.maxMsPerHold: 1,000 ms, 100,000
 // units), not the 300,000 its connection was held, so one slow save never locks a lifter out;
 // imports and exports paid apart from interactive work; one bucket for every credential of an
-// account; the cap on connected apps.
+// account; the cap on connected apps; one payer's concurrent claims and charges sent together, each
+// claim judged in order as one after another.
 import { useTestServer, gql, post, signUp, createApiKey } from "../support/harness.ts";
-import { SPENT_UNITS } from "../../server/limits/client-cost-budget.ts";
+import type pg from "pg";
+import { SPENT_UNITS, clientCostBudget } from "../../server/limits/client-cost-budget.ts";
 
 /** A budget refilling by 1 unit a second: what a bucket lost is what it was charged. */
 const BUDGET = 1_000_000_000;
@@ -148,4 +150,37 @@ describe("budgets by kind of work and per account", () => {
     const newest = (await connect(0)).rows[0].id as string;
     expect((await held()).sort()).toEqual([...ids.slice(1), newest].sort());
   });
+});
+
+test("one payer's concurrent claims go in one statement, each judged in order against what the ones before left; its charges add up in one", async () => {
+  let statements = 0;
+  const counting = {
+    query: (...a: Parameters<pg.Pool["query"]>) => ((statements += 1), (s.ownerPool.query as any)(...a)),
+  } as unknown as pg.Pool;
+  const limits = { perAddressPerMinute: 1000, perSessionPerMinute: 1000, windowSeconds: BUDGET };
+  const budget = clientCostBudget(counting, limits);
+  const payer = { address: "198.51.100.7" };
+  await s.ownerPool.query(
+    `insert into app_private.cost_buckets (payer, tokens) values ('address:198.51.100.7', 250)
+       on conflict (payer) do update set tokens = 250, held = 0, updated_at = now()`,
+  );
+  // The first is sent alone; the five after it wait for it and go together: 2 of 6 fit (250 = 100 + 100 + 50).
+  const refusals = await Promise.all(Array.from({ length: 6 }, () => budget.admit(payer, 100)));
+  expect(statements).toBe(2);
+  expect(refusals.filter((r) => r === null)).toHaveLength(2);
+  for (const refused of refusals.filter((r) => r !== null)) {
+    expect(refused).toMatchObject({ budget: "address", remaining: 50 });
+    expect(refused!.message).toContain("estimated cost of 100 is more than the 50 left");
+  }
+  const row = async () =>
+    (await s.ownerPool.query("select tokens, held from app_private.cost_buckets where payer = 'address:198.51.100.7'"))
+      .rows[0];
+  expect(await row()).toMatchObject({ held: 200 });
+  expect(Math.floor((await row()).tokens)).toBe(50);
+  // Both charged (30 and 70 spent of 100 held each), the second gathered behind the first or with it.
+  statements = 0;
+  await Promise.all([budget.charge(payer, 30, 100), budget.charge(payer, 70, 100), budget.charge(payer, 0, 0)]);
+  expect(statements).toBe(2);
+  expect(await row()).toMatchObject({ held: 0 });
+  expect(Math.floor((await row()).tokens)).toBe(150);
 });
