@@ -21,6 +21,8 @@ const set = (p: Partial<ParsedSet>): ParsedSet => ({
   seconds: null,
   effort: null,
   amrap: false,
+  distance: null,
+  distanceUnit: null,
   ...p,
 });
 
@@ -187,12 +189,30 @@ const parsedSetArb = (scale: "rpe" | "rir" = "rpe"): fc.Arbitrary<ParsedSet> =>
         repsArb.map((reps) => ({ weight: null, reps, bodyweight: false, seconds: null })),
         repsArb.map((reps) => ({ weight: null, reps, bodyweight: true, seconds: null })),
         fc.integer({ min: 0, max: 86400 }).map((seconds) => ({ weight: null, reps: null, bodyweight: false, seconds })),
+        // Cardio: km or mi (3 decimals) with or without a time, meters (whole) with one.
+        fc
+          .record({
+            distance: fc.integer({ min: 1, max: 1_000_000 }).map((d) => d / 1000),
+            distanceUnit: fc.constantFrom("km", "mi") as fc.Arbitrary<"km" | "mi">,
+            seconds: fc.option(fc.integer({ min: 0, max: 86400 }), { nil: null }),
+          })
+          .map((b) => ({ ...b, weight: null, reps: null, bodyweight: false })),
+        fc
+          .record({ distance: fc.integer({ min: 1, max: 1_000_000 }), seconds: fc.integer({ min: 0, max: 86400 }) })
+          .map((b) => ({ ...b, distanceUnit: "m" as const, weight: null, reps: null, bodyweight: false })),
       ),
       effort: effortOn(scale),
       amrap: fc.boolean(),
     })
     // The AMRAP mark follows reps, never a duration.
-    .map(({ kind, body, effort, amrap }) => ({ kind, ...body, effort, amrap: amrap && body.reps !== null }));
+    .map(({ kind, body, effort, amrap }) => ({
+      kind,
+      distance: null,
+      distanceUnit: null,
+      ...body,
+      effort,
+      amrap: amrap && body.reps !== null,
+    }));
 
 /** Re-types a canonical set text the way people do: spaces, case, ×, comma decimals, other duration forms. */
 function messUp(text: string, choices: number[]): string {
@@ -206,7 +226,13 @@ function messUp(text: string, choices: number[]): string {
   t = t.replace(
     /^(.*?)(\d+):(\d\d)(?=@|$)/,
     (m, pre: string, mm: string, ss: string) =>
-      [m, `${pre}${mm}m${ss}s`, `${pre}${Number(mm) * 60 + Number(ss)}s`, `${pre}${mm}M ${ss}S`][pick(4)],
+      // After a distance in meters, `<n>s` alone would read `400m 45s` as minutes and seconds.
+      [
+        m,
+        `${pre}${mm}m${ss}s`,
+        /\d+m $/.test(pre) ? m : `${pre}${Number(mm) * 60 + Number(ss)}s`,
+        `${pre}${mm}M ${ss}S`,
+      ][pick(4)],
   );
   return [t, ` ${t}`, `${t}\t`, `  ${t}  `][pick(4)];
 }

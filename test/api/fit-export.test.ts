@@ -178,7 +178,17 @@ test("setTimes: rest spread over the minutes when they hold the sets, else 90 s"
   const set = (reps: number) => ({
     entry: 0,
     exercise: { category: "squat", name: null },
-    parsed: { kind: "work" as const, weight: 100, bodyweight: false, reps, seconds: null, effort: null, amrap: false },
+    parsed: {
+      kind: "work" as const,
+      weight: 100,
+      bodyweight: false,
+      reps,
+      seconds: null,
+      effort: null,
+      amrap: false,
+      distance: null,
+      distanceUnit: null,
+    },
   });
   // 3 sets of 5 reps (15 s each) in 10 minutes: (600 - 45) / 2 = 277 s between them.
   expect(setTimes([set(5), set(5), set(5)], 10).map((t) => [t.start, t.active, t.rest])).toEqual([

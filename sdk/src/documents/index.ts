@@ -92,6 +92,10 @@ export {
   MAX_REST_SECONDS,
   MAX_REPS,
   MAX_WEIGHT,
+  MAX_DISTANCE,
+  MAX_DISTANCE_METERS,
+  METERS_PER_UNIT,
+  type DistanceUnit,
   type ParsedSet,
   type SetParts,
   type SetKind,
@@ -105,6 +109,7 @@ export {
 export { firstBadJsonValue, MAX_DEPTH, type ValueProblem } from "./json-values.ts";
 export { likelySwappedSets, type SwappedSet } from "./warnings.ts";
 export { convertWeight, KG_PER_LB, type Unit } from "./units.ts";
+export { convertDistance, distanceUnitOf, formatPace, paceSeconds, speedOf, type PaceUnit } from "./distance.ts";
 
 /** JSON Schema (draft 2020-12) of a routine document; `svc routine schema` prints it. */
 export const routineSchema: Record<string, unknown> = routineSchemaJson;

@@ -137,6 +137,8 @@ export const REASONS = {
   setWeight: "weight must be from 0 to 10000 with at most 2 decimals",
   /** Set text reps above 500. */
   setReps: "reps must be at most 500",
+  /** Set text: a distance of 0, above 1000 km or mi (3 decimals at most) or above 1000000 m. */
+  setDistance: "distance must be above 0 and at most 1000 km, 1000 mi or 1000000 m, with at most 3 decimals",
   /** Set text duration above 86400 seconds. */
   setDuration: "duration must be at most 86400 seconds",
   /** Set text effort on the RPE scale: not 1 to 10 in half steps. */

@@ -22,6 +22,12 @@ export const MAX_REST_SECONDS = 900;
 export const MAX_REPS = 500;
 /** Largest weight (routine weight, bodyweight, set text weight). Weights have at most 2 decimals. */
 export const MAX_WEIGHT = 10000;
+/** Longest distance of a set in km or mi (a meters distance: at most 1000000 m). Above 0, at most 3 decimals. */
+export const MAX_DISTANCE = 1000;
+export const MAX_DISTANCE_METERS = 1000000;
+/** Meters in a kilometre and in a mile (international mile). */
+export const METERS_PER_UNIT: Record<DistanceUnit, number> = { km: 1000, mi: 1609.344, m: 1 };
+export type DistanceUnit = "km" | "mi" | "m";
 
 const W = "[ \\t]*";
 /** Alternatives of a duration that carries its own unit (used in set text and time/rest strings). */
@@ -52,7 +58,11 @@ const AMRAP = `(?:${W}(\\+))?`;
  *    11,12 m and s;
  *  13 seconds (`45s`); 14,15 minutes and seconds (`1:30`); 16,17 minutes and seconds (`2m`, `1m30s`);
  *  18 `bw` of a weighted bodyweight set, 19 its added load, 20 its reps, 21 `+` (`bw+20x5+`);
- *  22 effort (digits, optional `.` or `,` and digits).
+ *  22 distance in km or mi (digits, optional `.` or `,` and digits), 23 its unit (`km`, `mi`), then
+ *    an optional duration with its unit: 24 seconds, 25,26 m:ss, 27,28 m and s (`5km 25:00`, `3mi`);
+ *  29 distance in meters (digits), then a duration that cannot be read as minutes and seconds:
+ *    30,31 m:ss or 32,33 m and s (`2000m 7:30`; `400m` alone stays 400 minutes, `20m 30s` stays 20:30);
+ *  34 effort (digits, optional `.` or `,` and digits).
  * The `+` (AMRAP) follows reps only, never a duration.
  */
 export const SET_TEXT_PATTERN =
@@ -60,7 +70,9 @@ export const SET_TEXT_PATTERN =
   `(?:([bB][wW])${W}[xX×]${W}([0-9]+)${AMRAP}` +
   `|([0-9]+(?:[.,][0-9]+)?)?${W}[xX×]${W}(?:([0-9]+)${AMRAP}|${DURATION_WITH_UNIT})` +
   `|${DURATION_WITH_UNIT}` +
-  `|([bB][wW])${W}\\+${W}([0-9]+(?:[.,][0-9]+)?)${W}[xX×]${W}([0-9]+)${AMRAP})` +
+  `|([bB][wW])${W}\\+${W}([0-9]+(?:[.,][0-9]+)?)${W}[xX×]${W}([0-9]+)${AMRAP}` +
+  `|([0-9]+(?:[.,][0-9]+)?)${W}([kK][mM]|[mM][iI])(?:${W}(?:${DURATION_WITH_UNIT}))?` +
+  `|([0-9]+)${W}[mM]${W}(?:([0-9]+):([0-5]?[0-9])|([0-9]+)${W}[mM](?:${W}([0-9]+)${W}[sS])?))` +
   `(?:${W}@${W}([0-9]+(?:[.,][0-9]+)?))?${W}$`;
 
 /**
@@ -170,10 +182,18 @@ export type ParsedSet = {
    * counts as `reps` done. Never on a duration.
    */
   amrap: boolean;
+  /** Distance of a cardio set (`5km 25:00`, `3mi`, `2000m 7:30`) in `distanceUnit`; null otherwise. */
+  distance: number | null;
+  /** Unit of `distance` as written: km, mi or m; null without a distance. */
+  distanceUnit: DistanceUnit | null;
 };
 
-/** A set to write as text: a ParsedSet whose `amrap` may be left out (false). */
-export type SetParts = Omit<ParsedSet, "amrap"> & { amrap?: boolean };
+/** A set to write as text: a ParsedSet whose `amrap` and distance may be left out (false, none). */
+export type SetParts = Omit<ParsedSet, "amrap" | "distance" | "distanceUnit"> & {
+  amrap?: boolean;
+  distance?: number | null;
+  distanceUnit?: DistanceUnit | null;
+};
 
 const KIND_OF_PREFIX: Record<string, SetKind> = { w: "warmup", d: "drop", rp: "burst" };
 const PREFIX_OF_KIND: Record<SetKind, string> = { work: "", warmup: "w:", drop: "d:", burst: "rp:" };
@@ -193,14 +213,16 @@ function decimal(text: string, places: number): number | null {
 /**
  * Parses set text as people type it: `100x5@8`, ` 100 X 5 @ 8 `, `102,5×5`, `x12`, `BW x 8`,
  * `45s`, `1:30`, `2m`, `1m30s`, a weighted hold `20x45s` or `20x1:30`, a weighted bodyweight set
- * `bw+20x5` (the added load in `weight`), with an optional prefix `w:` (warm-up), `d:` (drop) or
+ * `bw+20x5` (the added load in `weight`), a cardio distance with or without its time `5km 25:00`,
+ * `3mi`, `2000m 7:30` (meters need the time: `400m` alone is 400 minutes, as before), with an optional prefix `w:` (warm-up), `d:` (drop) or
  * `rp:` (rest-pause burst). A `+` right after the reps marks a set of as many reps as possible
  * (`270x5+`, `bw x 8+`, `x8+`, `100x5+@8`; `amrap: true`). The effort after `@` is on `options.effort` (default `rpe`):
  * RPE 1 to 10, RIR 0 to 10, in half steps (`7.5` yes, `7.3` no).
  *
  * Checks, in this order (the first failure is the reason): the form (`REASONS.setText`), then
  * weight (`REASONS.setWeight`: at most 10000, at most 2 decimals), reps (`REASONS.setReps`:
- * at most 500), duration (`REASONS.setDuration`: at most 86400 s), effort (`REASONS.rpe` / `REASONS.rir`).
+ * at most 500), distance (`REASONS.setDistance`: above 0, at most 1000 km or mi with at most 3
+ * decimals, or 1000000 m in whole meters), duration (`REASONS.setDuration`: at most 86400 s), effort (`REASONS.rpe` / `REASONS.rir`).
  */
 export function parseSet(text: unknown, options: { effort?: EffortScale } = {}): Result<ParsedSet> {
   const scale = options.effort ?? "rpe";
@@ -212,6 +234,8 @@ export function parseSet(text: unknown, options: { effort?: EffortScale } = {}):
   let bodyweight = false;
   let reps: number | null = null;
   let seconds: number | null = null;
+  let distance: number | null = null;
+  let distanceUnit: DistanceUnit | null = null;
   const amrap = m[4] !== undefined || m[7] !== undefined || m[21] !== undefined;
   if (m[2] !== undefined) {
     bodyweight = true;
@@ -228,20 +252,34 @@ export function parseSet(text: unknown, options: { effort?: EffortScale } = {}):
     weight = decimal(m[19], 2);
     if (weight === null || weight > MAX_WEIGHT) return { ok: false, reason: REASONS.setWeight };
     reps = digits(m[20]);
+  } else if (m[22] !== undefined) {
+    distanceUnit = m[23].toLowerCase() as DistanceUnit;
+    distance = decimal(m[22], 3);
+    if (distance === null || distance <= 0 || distance > MAX_DISTANCE)
+      return { ok: false, reason: REASONS.setDistance };
+    if (m[24] !== undefined || m[25] !== undefined || m[27] !== undefined) seconds = durationFromGroups(m, 24);
+  } else if (m[29] !== undefined) {
+    distanceUnit = "m";
+    distance = digits(m[29]);
+    if (distance <= 0 || distance > MAX_DISTANCE_METERS) return { ok: false, reason: REASONS.setDistance };
+    seconds =
+      m[30] !== undefined
+        ? digits(m[30]) * 60 + digits(m[31])
+        : digits(m[32]) * 60 + (m[33] !== undefined ? digits(m[33]) : 0);
   } else {
     seconds = durationFromGroups(m, 13);
   }
   if (reps !== null && reps > MAX_REPS) return { ok: false, reason: REASONS.setReps };
   if (seconds !== null && seconds > MAX_DURATION_SECONDS) return { ok: false, reason: REASONS.setDuration };
   let effort: number | null = null;
-  if (m[22] !== undefined) {
+  if (m[34] !== undefined) {
     const bad = { ok: false as const, reason: scale === "rpe" ? REASONS.rpe : REASONS.rir };
-    const frac = m[22].split(/[.,]/)[1] ?? "";
+    const frac = m[34].split(/[.,]/)[1] ?? "";
     if (!/^(0*|50*)$/.test(frac)) return bad;
-    effort = Number(m[22].replace(",", "."));
+    effort = Number(m[34].replace(",", "."));
     if (effort > 10 || effort < (scale === "rpe" ? 1 : 0)) return bad;
   }
-  return { ok: true, value: { kind, weight, bodyweight, reps, seconds, effort, amrap } };
+  return { ok: true, value: { kind, weight, bodyweight, reps, seconds, effort, amrap, distance, distanceUnit } };
 }
 
 /**
@@ -252,12 +290,16 @@ export function parseSet(text: unknown, options: { effort?: EffortScale } = {}):
  * - durations as `formatDuration`: `<n>s` under a minute (`45s`), else `<m>:<ss>` (`1:30`);
  *   a weighted hold as `<weight>x<duration>` (`20x45s`, `20x1:30`);
  * - `+` right after the reps of an AMRAP set (`270x5+`, `bw x 8+`, `bw+20x5+`);
+ * - a distance set as `<distance><unit>` then, with a time, a space and `<m>:<ss>` always
+ *   (`5km 25:00`, `3.1mi`, `2000m 7:30`, `400m 0:45`);
  * - effort `@<n>` right after, shortest form (`100x5@8`, `x12@7.5`, `bw x 8@9`, `45s@8`, `100x5+@8`).
  * parseSet(formatSet(p)) deep-equals p for every valid p.
  */
 export function formatSet(set: SetParts): string {
   let body: string;
-  if (set.seconds !== null)
+  if (set.distance != null && set.distanceUnit != null)
+    body = `${formatNumber(set.distance)}${set.distanceUnit}${set.seconds !== null ? ` ${formatClock(set.seconds)}` : ""}`;
+  else if (set.seconds !== null)
     body =
       set.weight !== null ? `${formatNumber(set.weight)}x${formatDuration(set.seconds)}` : formatDuration(set.seconds);
   else if (set.bodyweight && set.weight !== null) body = `bw+${formatNumber(set.weight)}x${set.reps}`;
@@ -267,6 +309,11 @@ export function formatSet(set: SetParts): string {
   if (set.amrap && set.seconds === null) body += "+";
   const effort = set.effort === null ? "" : `@${formatNumber(set.effort)}`;
   return `${PREFIX_OF_KIND[set.kind]}${body}${effort}`;
+}
+
+/** `<m>:<ss>` always (`0:45`, `25:00`): the time of a distance set, never read as minutes and seconds of a duration. */
+function formatClock(seconds: number): string {
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 }
 
 /** Shortest decimal text of a number (no exponent for the ranges used here, `-0` as `0`). */

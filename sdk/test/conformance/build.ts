@@ -1579,6 +1579,24 @@ const canonicalSets: [string, string][] = [
   ["bw+20x5+", "bw+20x5+"],
   ["rp:bw+20x3+@9", "rp:bw+20x3+@9"],
   ["102,5x0+", "102.5x0+"],
+  // Cardio: a distance in km, mi or m with its time (`<m>:<ss>` always), or km and mi alone.
+  ["5km 25:00", "5km 25:00"],
+  ["5.0km", "5km"],
+  ["5 KM 25m", "5km 25:00"],
+  ["5,25km 26m30s", "5.25km 26:30"],
+  ["3mi 24:00", "3mi 24:00"],
+  ["3 Mi", "3mi"],
+  ["1mi 45s", "1mi 0:45"],
+  ["2000m 7:30", "2000m 7:30"],
+  ["2000M7m30s", "2000m 7:30"],
+  ["400m 1:05", "400m 1:05"],
+  ["400m 0:45", "400m 0:45"],
+  ["w:1km 6:00", "w:1km 6:00"],
+  ["5km 25:00@7", "5km 25:00@7"],
+  ["5km @ 8", "5km@8"],
+  // `<n>m` alone and `<n>m <n>s` keep their meaning: minutes (and seconds).
+  ["400m", "400:00"],
+  ["20m 30s", "20:30"],
 ];
 for (const [input, canon] of canonicalSets) {
   workout(`set text: ${JSON.stringify(input)} is ${canon}`, ws(input), null, null, {
@@ -1639,6 +1657,18 @@ const badSets = [
   "+100x5",
   "100+x5",
   "bw+ x 8",
+  // Distances: a unit, a number, one time, no weight, reps or `+`.
+  "5k",
+  "5km 25:00 1:00",
+  "km",
+  "5 meters",
+  "100x5km",
+  "5kmx5",
+  "5km+",
+  "2000.5m 7:30",
+  "-5km",
+  "5mi 25",
+  "5km 1:30:00",
 ];
 for (const input of badSets) workout(`set text: ${JSON.stringify(input)} is refused`, ws(input), SET, R.setText);
 
@@ -1653,6 +1683,36 @@ workout("set text: bodyweight reps 501", ws("bw x 501"), SET, R.setReps);
 workout("set text: 86401s", ws("86401s"), SET, R.setDuration);
 workout("set text: 1440:01", ws("1440:01"), SET, R.setDuration);
 workout("set text: 1440m1s", ws("1440m1s"), SET, R.setDuration);
+workout("set text: distance 1000km", ws("1000km"));
+workout("set text: distance 1000.001km", ws("1000.001km"), SET, R.setDistance);
+workout("set text: distance 1000mi", ws("1000mi 600:00"));
+workout("set text: distance 1000.001mi", ws("1000.001mi"), SET, R.setDistance);
+workout("set text: distance 1000000m", ws("1000000m 1440:00"));
+workout("set text: distance 1000001m", ws("1000001m 1:00"), SET, R.setDistance);
+workout("set text: distance 0.001km", ws("0.001km"));
+workout("set text: distance 0km", ws("0km"), SET, R.setDistance);
+workout("set text: distance 0.000mi", ws("0.000mi 1:00"), SET, R.setDistance);
+workout("set text: distance 0m", ws("0m 1:00"), SET, R.setDistance);
+workout("set text: distance 1m", ws("1m 0:01"));
+workout("set text: distance with 3 decimals", ws("5.125km"));
+workout("set text: distance with 4 decimals", ws("5.1255km"), SET, R.setDistance);
+workout("set text: distance of very many digits", ws("99999999999999999999km"), SET, R.setDistance);
+workout("set text: distance time 86400s", ws("5km 1440:00"));
+workout("set text: distance time 86401s", ws("5km 1440:01"), SET, R.setDuration);
+workout("set text: meters time 1440m1s", ws("2000m 1440m1s"), SET, R.setDuration);
+workout("set text: distance checked before duration and effort", ws("0km 1440:01@11"), SET, R.setDistance);
+workout("set text: distance time checked before effort", ws("5km 1440:01@11"), SET, R.setDuration);
+workout("set text: distance effort checked last", ws("5km 25:00@11"), SET, R.rpe);
+workout("set text: distance in a workout in lb stays as written", ws("3mi 24:00", { unit: "lb" }), null, null, {
+  canonical: {
+    date: "2024-05-31",
+    start: "2024-05-31T12:00:00Z",
+    unit: "lb",
+    effort: "rpe",
+    exercises: [{ exercise: "Bench Press", sets: ["3mi 24:00"] }],
+  },
+});
+workout("set text: distance not done", ws({ set: "5km", done: false }));
 workout("set text: weight checked before reps and effort", ws("100.555x501@11"), SET, R.setWeight);
 workout("set text: reps checked before effort", ws("100x501@11"), SET, R.setReps);
 workout("set text: duration checked before effort", ws("86401s@11"), SET, R.setDuration);

@@ -18,11 +18,12 @@ select array_agg(s.path order by x.i), array_agg(s.reason order by x.i),
            jsonb_agg(case when c.done then to_jsonb(c.set_text) else jsonb_build_object('set', c.set_text, 'done', false) end
                      order by c.j) as canonical,
            jsonb_agg(jsonb_build_object('kind', c.kind, 'weight', c.weight, 'bodyweight', c.bodyweight, 'reps', c.reps,
-                                        'seconds', c.seconds, 'effort', c.effort, 'amrap', c.amrap, 'done', c.done) order by c.j) as set_rows
-      from (select y.j, p.kind, p.weight, p.bodyweight, p.reps, p.seconds, p.effort, p.amrap, (d.flag).value as done,
+                                        'seconds', c.seconds, 'effort', c.effort, 'amrap', c.amrap, 'done', c.done,
+                                        'distance', c.distance, 'distance_unit', c.distance_unit) order by c.j) as set_rows
+      from (select y.j, p.kind, p.weight, p.bodyweight, p.reps, p.seconds, p.effort, p.amrap, p.distance, p.distance_unit, (d.flag).value as done,
                    case when y.form is not null then y.form_at when p.reason is not null then y.text_at else '.done' end as at,
                    coalesce(y.form, p.reason, (d.flag).reason) as reason,
-                   app_hidden.format_set(p.kind, p.weight, p.bodyweight, p.reps, p.seconds, p.effort, p.amrap) as set_text
+                   app_hidden.format_set(p.kind, p.weight, p.bodyweight, p.reps, p.seconds, p.effort, p.amrap, p.distance, p.distance_unit) as set_text
               from (select z.j, z.v,
                            -- A set is its text, or {set, done}.
                            case jsonb_typeof(z.v)

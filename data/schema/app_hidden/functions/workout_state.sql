@@ -21,7 +21,8 @@ AS $function$
                                         order by s.position)
                           from app_public.workout_sets s,
                                lateral (select app_hidden.format_set(s.kind, app_hidden.convert_weight(s.weight::numeric, w.unit, u.unit),
-                                                 s.bodyweight, s.reps, s.seconds, s.effort::numeric, s.amrap) as text) t
+                                                 s.bodyweight, s.reps, s.seconds, s.effort::numeric, s.amrap,
+                                                 s.distance::numeric, s.distance_unit) as text) t
                          where s.workout_exercise_id = we.id))
                     order by we.position)
                from app_public.workout_exercises we where we.workout_id = w.id), '[]'),

@@ -79,12 +79,15 @@ begin
     returning we.id, we.position
   )
   select array_agg(inserted.id order by inserted.position) into v_exercise_ids from inserted;
-  insert into app_public.workout_sets (workout_exercise_id, workout_id, position, kind, weight, bodyweight, reps, seconds, effort, amrap, done)
-  select v_exercise_ids[x.ord], v_id, s.ord - 1, s.kind, s.weight, s.bodyweight, s.reps, s.seconds, s.effort, s.amrap, s.done
+  insert into app_public.workout_sets (workout_exercise_id, workout_id, position, kind, weight, bodyweight, reps, seconds, effort, amrap, done,
+                                       distance, distance_unit)
+  select v_exercise_ids[x.ord], v_id, s.ord - 1, s.kind, s.weight, s.bodyweight, s.reps, s.seconds, s.effort, s.amrap, s.done,
+         s.distance, s.distance_unit
     from jsonb_array_elements(w.exercise_rows) with ordinality as x(e, ord),
          rows from (jsonb_to_recordset(x.e -> 'sets')
-                    as (kind text, weight float8, bodyweight boolean, reps int, seconds int, effort float8, amrap boolean, done boolean))
-         with ordinality as s(kind, weight, bodyweight, reps, seconds, effort, amrap, done, ord);
+                    as (kind text, weight float8, bodyweight boolean, reps int, seconds int, effort float8, amrap boolean, done boolean,
+                        distance float8, distance_unit text))
+         with ordinality as s(kind, weight, bodyweight, reps, seconds, effort, amrap, done, distance, distance_unit, ord);
   workout_id := v_id;
 end;
 $function$;

@@ -5,7 +5,7 @@ create function app_public.workout_sets_text(s app_public.workout_sets)
  LANGUAGE sql
  STABLE
 AS $function$
-  select app_hidden.format_set(s.kind, s.weight::numeric, s.bodyweight, s.reps, s.seconds, s.effort::numeric, s.amrap);
+  select app_hidden.format_set(s.kind, s.weight::numeric, s.bodyweight, s.reps, s.seconds, s.effort::numeric, s.amrap, s.distance::numeric, s.distance_unit);
 $function$;
-comment on function app_public.workout_sets_text(s app_public.workout_sets) is E'@notNull\nThe set as canonical set text (`100x5@8`, `w:60x5`, `bw x 8`, `270x5+`, `45s`), weight in the workout''s unit.';
+comment on function app_public.workout_sets_text(s app_public.workout_sets) is E'@notNull\nThe set as canonical set text (`100x5@8`, `w:60x5`, `bw x 8`, `270x5+`, `45s`, `5km 25:00`), weight in the workout''s unit.';
 grant execute on function app_public.workout_sets_text(s app_public.workout_sets) to svc_reader;

@@ -41,12 +41,41 @@ CASE
     ELSE 0
 END) stored not null,
   amrap boolean default false not null,
+  distance double precision,
+  distance_unit text,
+  distance_m double precision generated always as ((round(((distance * (
+CASE distance_unit
+    WHEN 'km'::text THEN (1000)::numeric
+    WHEN 'mi'::text THEN 1609.344
+    ELSE (1)::numeric
+END)::double precision))::numeric, 2))::double precision) stored,
+  pace_per_km double precision generated always as (
+CASE
+    WHEN ((seconds > 0) AND (distance > (0)::double precision)) THEN (round(((((seconds * 1000))::double precision / (distance * (
+    CASE distance_unit
+        WHEN 'km'::text THEN (1000)::numeric
+        WHEN 'mi'::text THEN 1609.344
+        ELSE (1)::numeric
+    END)::double precision)))::numeric, 1))::double precision
+    ELSE NULL::double precision
+END) stored,
+  pace_per_mi double precision generated always as (
+CASE
+    WHEN ((seconds > 0) AND (distance > (0)::double precision)) THEN (round((((((seconds)::numeric * 1609.344))::double precision / (distance * (
+    CASE distance_unit
+        WHEN 'km'::text THEN (1000)::numeric
+        WHEN 'mi'::text THEN 1609.344
+        ELSE (1)::numeric
+    END)::double precision)))::numeric, 1))::double precision
+    ELSE NULL::double precision
+END) stored,
   constraint workout_sets_pkey PRIMARY KEY (id),
   constraint workout_sets_workout_exercise_id_position_key UNIQUE (workout_exercise_id, "position"),
   constraint workout_sets_exercise_id_fkey FOREIGN KEY (exercise_id) REFERENCES app_public.exercises(id),
   constraint workout_sets_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE CASCADE,
   constraint workout_sets_workout_exercise_id_fkey FOREIGN KEY (workout_exercise_id) REFERENCES app_public.workout_exercises(id) ON DELETE CASCADE,
   constraint workout_sets_workout_id_fkey FOREIGN KEY (workout_id) REFERENCES app_public.workouts(id) ON DELETE CASCADE,
+  constraint workout_sets_distance_check CHECK ((distance IS NULL) = (distance_unit IS NULL) AND distance > 0::double precision AND (distance_unit = ANY (ARRAY['km'::text, 'mi'::text, 'm'::text]))),
   constraint workout_sets_effort_check CHECK (effort >= 0::double precision AND effort <= 10::double precision),
   constraint workout_sets_kind_check CHECK (kind = ANY (ARRAY['work'::text, 'warmup'::text, 'drop'::text, 'burst'::text])),
   constraint workout_sets_reps_check CHECK (reps >= 0 AND reps <= 500),
@@ -76,6 +105,12 @@ comment on column app_public.workout_sets.volume_kg is 'Weight x reps in kg for 
 comment on column app_public.workout_sets.volume_lb is 'Weight x reps in lb for a done work set with a weight; 0 otherwise. Sum it for volume.';
 comment on column app_public.workout_sets.work_sets is '1 for a done work set, else 0. Sum it for the number of work sets.';
 comment on column app_public.workout_sets.amrap is 'A set of as many reps as possible, written with `+` after its reps (`270x5+`): at least `reps`, which is what it counts as.';
+comment on column app_public.workout_sets.distance is 'Distance of a cardio set in distance_unit, as written (`5km 25:00`: 5); null when none.';
+comment on column app_public.workout_sets.distance_unit is 'Unit of distance as written: km, mi or m; null when no distance.';
+comment on column app_public.workout_sets.distance_m is 'The distance in meters (1 mi = 1609.344 m), 2 decimals; null when none. Sum it for the distance covered.';
+comment on column app_public.workout_sets.pace_per_km is 'Pace of a cardio set with a distance and a time: seconds per km, 1 decimal (300 is 5:00 min/km; speed in km/h is 3600 / pace). Null otherwise.';
+comment on column app_public.workout_sets.pace_per_mi is 'Pace of a cardio set with a distance and a time: seconds per mile, 1 decimal (speed in mph is 3600 / pace). Null otherwise.';
+comment on constraint workout_sets_distance_check on app_public.workout_sets is 'A distance above 0 goes with its unit (km, mi or m), or neither is set.';
 create index workout_sets_done_by_exercise_date on app_public.workout_sets using btree (user_id, exercise_id, date DESC, workout_id) WHERE done;
 comment on index app_public.workout_sets_done_by_exercise_date is 'Done sets by user, exercise and latest date first, with their workout: an exercise''s last workout (lastPerformance) in a few index probes.';
 create index workout_sets_exercise on app_public.workout_sets using btree (exercise_id);
@@ -105,5 +140,7 @@ grant insert (seconds), update (seconds) on table app_public.workout_sets to svc
 grant insert (effort), update (effort) on table app_public.workout_sets to svc_visitor;
 grant insert (done), update (done) on table app_public.workout_sets to svc_visitor;
 grant insert (amrap), update (amrap) on table app_public.workout_sets to svc_visitor;
+grant insert (distance), update (distance) on table app_public.workout_sets to svc_visitor;
+grant insert (distance_unit), update (distance_unit) on table app_public.workout_sets to svc_visitor;
 grant select on table app_public.workout_sets to svc_reader;
 grant delete on table app_public.workout_sets to svc_visitor;

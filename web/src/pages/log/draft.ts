@@ -307,6 +307,8 @@ export function setText(set: LogSet): string | null {
     effort,
     // "At least 0 reps" says nothing: an AMRAP set done for 0 is saved as 0 reps done (`190x0`).
     amrap: set.amrap && !timed && reps !== 0,
+    distance: null,
+    distanceUnit: null,
   };
   return formatSet(parsed);
 }
