@@ -296,7 +296,7 @@ export const ConnectedAppFields = graphql(`
   }
 `);
 
-/** A change of a routine, workout or bodyweight, as the feed, the history and an Undo answer it. */
+/** A change of a routine, workout, bodyweight or body measurement, as the feed, the history and an Undo answer it. */
 export const ChangeFields = graphql(`
   fragment ChangeFields on Change {
     id

@@ -20,7 +20,7 @@ export type Measurement = ResultOf<typeof fragments.MeasurementFields>;
 export type MeasurementsInput = VariablesOf<typeof ops.LOG_MEASUREMENTS>["input"];
 /** Work sets one muscle group got in one week: a primary muscle counts a set, a secondary one half. */
 export type MuscleWeek = ResultOf<typeof fragments.MuscleWeekFields>;
-/** A change of a routine, workout or bodyweight (the feed, the history, an Undo). */
+/** A change of a routine, workout, bodyweight or body measurement (the feed, the history, an Undo). */
 export type Change = ResultOf<typeof fragments.ChangeFields>;
 /** A page of changes: `endCursor` continues it. */
 export type ChangesPage = { changes: Change[]; endCursor: string | null; hasNextPage: boolean };

@@ -1,7 +1,7 @@
 // The change history and Undo, from outside (real HTTP): every save and delete of a routine,
-// workout or bodyweight is listed newest first with its client and a one-line summary; Undo
-// restores the state before (a deleted item under its old id, a created one deleted) as a new
-// change; changes past 90 days leave the history and are pruned by the worker's task.
+// workout, bodyweight or body measurement is listed newest first with its client and a one-line
+// summary; Undo restores the state before (a deleted item under its old id, a created one deleted)
+// as a new change; changes past 90 days leave the history and are pruned by the worker's task.
 import { startTestServer, gql, gqlData, signUp, createApiKey, type TestServer } from "../support/harness.ts";
 
 let s: TestServer;
@@ -216,4 +216,50 @@ test("deleting the account records nothing and leaves no change behind", async (
     u.user.id,
   ]);
   expect(rows[0].n).toBe(0);
+});
+
+test("body measurements: logged, changed and deleted are listed; Undo of each restores the state before", async () => {
+  const LOG = `mutation($waist: Float, $bodyFat: Float) {
+    logMeasurements(input: { date: "2026-03-04", unit: "cm", waist: $waist, bodyFat: $bodyFat }) { measurement { id } } }`;
+  const day = async () =>
+    (await gqlData(s.url, `{ allMeasurements { nodes { id date unit waist bodyFat neck } } }`, {}, u)).allMeasurements
+      .nodes;
+  const id = (await gqlData(s.url, LOG, { waist: 82.5, bodyFat: 18 }, u)).logMeasurements.measurement.id;
+  await gqlData(s.url, LOG, { waist: 81 }, u);
+  await gqlData(
+    s.url,
+    `mutation($id: UUID!) { deleteMeasurementById(input: { id: $id }) { measurement { id } } }`,
+    { id },
+    u,
+  );
+  const [deleted, changed, logged] = await history(u.token);
+  expect([deleted, changed, logged].map((c) => [c.kind, c.entityId, c.op, c.summary])).toEqual([
+    ["measurement", id, "deleted", "Deleted body measurements on 2026-03-04"],
+    ["measurement", id, "updated", "Changed body measurements on 2026-03-04"],
+    ["measurement", id, "created", "Logged body measurements on 2026-03-04"],
+  ]);
+  expect(logged.document).toBeNull();
+
+  // Undo of the delete: back under its id, as it was.
+  const back = await undo(u.token, deleted.id);
+  expect(back.body.errors).toBeUndefined();
+  expect(back.body.data.undoChange.change).toMatchObject({
+    kind: "measurement",
+    op: "created",
+    summary: 'Undid "Deleted body measurements on 2026-03-04"',
+    document: { id, date: "2026-03-04", unit: "cm", waist: 81 },
+  });
+  expect(await day()).toEqual([{ id, date: "2026-03-04", unit: "cm", waist: 81, bodyFat: null, neck: null }]);
+  // Undo of the change: the day's values before it (body fat measured again).
+  await gqlData(s.url, UNDO, { id: changed.id }, u);
+  expect(await day()).toEqual([{ id, date: "2026-03-04", unit: "cm", waist: 82.5, bodyFat: 18, neck: null }]);
+  // Undo of the first log: gone.
+  const gone = await undo(u.token, logged.id);
+  expect(gone.body.data.undoChange.change).toMatchObject({ kind: "measurement", op: "deleted", document: null });
+  expect(await day()).toEqual([]);
+  // The feed carries them too, each with the measurement as it is now.
+  const fed = await gqlData(s.url, `{ changes(first: 100) { changes { kind entityId op } } }`, {}, u);
+  expect(
+    fed.changes.changes.filter((c: { kind: string }) => c.kind === "measurement").map((c: { op: string }) => c.op),
+  ).toEqual(["created", "updated", "deleted", "created", "updated", "deleted"]);
 });

@@ -4,7 +4,7 @@ import { BaseCommand } from "../base.ts";
 import { table, when } from "../output.ts";
 
 export default class History extends BaseCommand {
-  static summary = "List what changed in your routines, workouts and bodyweights, newest first.";
+  static summary = "List what changed in your routines, workouts, bodyweights and body measurements, newest first.";
   static description =
     "Every save and delete of the last 90 days, from every client (the web app, svc on each host, API keys, connected apps), with a one-line summary. Undo one with `svc undo <id>`.";
   static examples = ["<%= config.bin %> history", "<%= config.bin %> history --limit 50 --json"];

@@ -1,4 +1,4 @@
-/** Changes of routines, workouts and bodyweights: the feed a sync client pages through, the history, Undo. */
+/** Changes of routines, workouts, bodyweights and body measurements: the feed a sync client pages through, the history, Undo. */
 import { SvcError } from "../errors.ts";
 import * as ops from "../operations.ts";
 import type { Change, ChangesPage } from "../types.ts";

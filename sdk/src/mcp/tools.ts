@@ -565,7 +565,7 @@ export const TOOLS = {
   list_changes: defineTool({
     title: "List recent changes",
     description:
-      "What changed in the user's routines, workouts and bodyweights in the last 90 days, newest first: when, from which client (the web app, svc on a host, an API key, a connected app such as this one) and a one-line summary. Use it to review edits (yours included) and undo_change to take one back.",
+      "What changed in the user's routines, workouts, bodyweights and body measurements in the last 90 days, newest first: when, from which client (the web app, svc on a host, an API key, a connected app such as this one) and a one-line summary. Use it to review edits (yours included) and undo_change to take one back.",
     input: {
       limit: z.number().int().min(1).max(100).optional().describe("At most this many (default 20)."),
       before: z.string().optional().describe("The `cursor` of the last change of the previous page, for older ones."),
@@ -580,7 +580,7 @@ export const TOOLS = {
   undo_change: defineTool({
     title: "Undo a change",
     description:
-      "Undo one change listed by list_changes (its id): the routine, workout or bodyweight comes back as it was before it (a deleted one comes back; a created one is deleted). The Undo is itself a change, which can be undone in turn. Say what you undid.",
+      "Undo one change listed by list_changes (its id): the routine, workout, bodyweight or body measurement comes back as it was before it (a deleted one comes back; a created one is deleted). The Undo is itself a change, which can be undone in turn. Say what you undid.",
     input: {
       id: uuid.describe("The change's id (from list_changes)."),
     },

@@ -1,5 +1,5 @@
-// The changes of routines, workouts and bodyweights in GraphQL: `changes` (the feed a sync client
-// pages through in commit order), `history` (the last 90 days, newest first) and `undoChange`.
+// The changes of routines, workouts, bodyweights and body measurements in GraphQL: `changes` (the
+// feed a sync client pages through in commit order), `history` (the last 90 days, newest first) and `undoChange`.
 // Triggers record every change in SQL (app_public.changes, see migrations 91-changes.sql); these
 // plans only read that table through its functions.
 import { extendSchema, gql } from "postgraphile/utils";
@@ -81,7 +81,7 @@ async function loadChanges(client: PgClient, ids: readonly (string | null)[]): P
 }
 
 const CHANGE_TYPES = gql`
-  "A change of a routine, workout or bodyweight: one save or delete (an Undo is one too)."
+  "A change of a routine, workout, bodyweight or body measurement: one save or delete (an Undo is one too)."
   type Change {
     "Unique identifier of the change (pass it to undoChange)."
     id: UUID!
@@ -107,7 +107,7 @@ const CHANGE_TYPES = gql`
     undone: Boolean!
     """
     The item as it is now, as you may see it: a routine or workout document (with its version),
-    a bodyweight's id, date, weight and unit; null when it no longer exists.
+    a bodyweight's id, date, weight and unit, a body measurement's id, date, unit and values; null when it no longer exists.
     """
     document: JSON
   }
@@ -136,7 +136,7 @@ const CHANGE_TYPES = gql`
   }
   extend type Query {
     """
-    Your routines, workouts and bodyweights created, updated or deleted after the cursor
+    Your routines, workouts, bodyweights and body measurements created, updated or deleted after the cursor
     \`after\` (omit it: from the start), \`first\` at a time (default ${String(LIST_LIMITS.defaultPage)}, at most
     ${String(LIST_LIMITS.maxPage)}), in commit order. Each change carries the item as it is now
     (\`document\`, null once deleted): a client that applies every page in order and keeps
@@ -147,14 +147,14 @@ const CHANGE_TYPES = gql`
     changes(after: String, first: Int): ChangesPage
     """
     What changed in the last 90 days, newest first: every save and delete of your routines,
-    workouts and bodyweights, from which client, in one line each; \`before\` a cursor for the
+    workouts, bodyweights and body measurements, from which client, in one line each; \`before\` a cursor for the
     next page (the last page's endCursor).
     """
     history(before: String, first: Int): ChangesPage
   }
   extend type Mutation {
     """
-    Undoes a change of yours: the routine, workout or bodyweight comes back as it was before it
+    Undoes a change of yours: the routine, workout, bodyweight or body measurement comes back as it was before it
     (a deleted one under its old id; a created one is deleted). The Undo is itself a change,
     undoable in turn. NOT_FOUND for no change of yours with this id; INVALID_INPUT when its state
     before is no longer kept or what it created is already gone.

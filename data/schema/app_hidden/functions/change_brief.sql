@@ -10,7 +10,8 @@ AS $function$
     when 'workout' then (select jsonb_build_object('name', w.name, 'date', w.date) from app_public.workouts w where w.id = p_id)
     when 'bodyweight' then (select jsonb_build_object('weight', b.weight, 'unit', b.unit, 'date', b.date)
                               from app_public.bodyweights b where b.id = p_id)
+    when 'measurement' then (select jsonb_build_object('date', m.date) from app_public.measurements m where m.id = p_id)
   end;
 $function$;
-comment on function app_hidden.change_brief(p_kind text, p_id uuid) is 'What a change''s summary names of a routine, workout or bodyweight now (name; name and date; weight, unit and date); null when gone. Cheaper than its document: read for every change as it commits.';
+comment on function app_hidden.change_brief(p_kind text, p_id uuid) is 'What a change''s summary names of a routine, workout, bodyweight or measurement now (name; name and date; weight, unit and date; date); null when gone. Cheaper than its document: read for every change as it commits.';
 grant execute on function app_hidden.change_brief(p_kind text, p_id uuid) to svc_reader;

@@ -10,7 +10,8 @@ AS $function$
     when 'workout' then app_hidden.workout_state(p_id, null)::jsonb
     when 'bodyweight' then (select jsonb_build_object('id', b.id, 'date', to_char(b.date, 'YYYY-MM-DD'), 'weight', b.weight, 'unit', b.unit)
                               from app_public.bodyweights b where b.id = p_id)
+    when 'measurement' then app_hidden.measurement_state(p_id)
   end;
 $function$;
-comment on function app_hidden.change_state(p_kind text, p_id uuid) is 'What a routine, workout or bodyweight is now, as the caller may see it: its document (a bodyweight: id, date, weight, unit); null when gone (or not the caller''s).';
+comment on function app_hidden.change_state(p_kind text, p_id uuid) is 'What a routine, workout, bodyweight or measurement is now, as the caller may see it: its document (a bodyweight: id, date, weight, unit; a measurement: app_hidden.measurement_state); null when gone (or not the caller''s).';
 grant execute on function app_hidden.change_state(p_kind text, p_id uuid) to svc_reader;

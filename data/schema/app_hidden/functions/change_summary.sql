@@ -17,8 +17,11 @@ AS $function$
       when 'bodyweight' then
         case p_op when 'created' then 'Logged' when 'updated' then 'Changed' else 'Deleted' end
         || ' bodyweight ' || (p_state ->> 'weight') || ' ' || (p_state ->> 'unit') || ' on ' || (p_state ->> 'date')
+      when 'measurement' then
+        case p_op when 'created' then 'Logged' when 'updated' then 'Changed' else 'Deleted' end
+        || ' body measurements on ' || (p_state ->> 'date')
       else initcap(p_op) || ' ' || p_kind
     end);
 $function$;
-comment on function app_hidden.change_summary(p_kind text, p_op text, p_state jsonb, p_undo_of uuid) is 'The one line a change is listed with, from what it is after the change (before, when deleted): `Logged Push Day on 2026-03-02`, `Edited routine Push Day`, `Deleted bodyweight 80 kg on 2026-03-02`; an Undo says `Undid "<what it undid>"`.';
+comment on function app_hidden.change_summary(p_kind text, p_op text, p_state jsonb, p_undo_of uuid) is 'The one line a change is listed with, from what it is after the change (before, when deleted): `Logged Push Day on 2026-03-02`, `Edited routine Push Day`, `Deleted bodyweight 80 kg on 2026-03-02`, `Changed body measurements on 2026-03-02`; an Undo says `Undid "<what it undid>"`.';
 grant execute on function app_hidden.change_summary(p_kind text, p_op text, p_state jsonb, p_undo_of uuid) to svc_reader;

@@ -22,6 +22,7 @@ begin
     case c.kind
       when 'routine' then delete from app_public.routines r where r.id = c.entity_id;
       when 'workout' then delete from app_public.workouts w where w.id = c.entity_id;
+      when 'measurement' then delete from app_public.measurements m where m.id = c.entity_id;
       else delete from app_public.bodyweights b where b.id = c.entity_id;
     end case;
     if not found then
@@ -30,6 +31,8 @@ begin
     end if;
   elsif c.kind = 'bodyweight' then
     perform app_public.log_bodyweight((c.before ->> 'date')::date, (c.before ->> 'weight')::float8, c.before ->> 'unit');
+  elsif c.kind = 'measurement' then
+    perform app_hidden.undo_measurement(c.entity_id, c.before);
   else
     perform app_hidden.undo_document(c.kind, c.entity_id, c.before);
   end if;
@@ -40,5 +43,5 @@ begin
   return v_undo;
 end;
 $function$;
-comment on function app_public.undo_change(id uuid) is E'@behavior -*\nUndoes one of the signed-in user''s changes: restores the routine, workout or bodyweight as it was before it (a deleted one comes back under its id; a created one is deleted), as a new change whose undo_of is this one; returns the new change''s id. NOT_FOUND for no such change of yours; INVALID_INPUT when its state before is no longer kept (over 90 days) or a created item is already gone; the document rules apply to what comes back (INVALID_DOCUMENT, CONFLICT for a name taken since).';
+comment on function app_public.undo_change(id uuid) is E'@behavior -*\nUndoes one of the signed-in user''s changes: restores the routine, workout, bodyweight or measurement as it was before it (a deleted one comes back under its id; a created one is deleted), as a new change whose undo_of is this one; returns the new change''s id. NOT_FOUND for no such change of yours; INVALID_INPUT when its state before is no longer kept (over 90 days) or a created item is already gone; the document rules apply to what comes back (INVALID_DOCUMENT, CONFLICT for a name taken since).';
 grant execute on function app_public.undo_change(id uuid) to svc_visitor;

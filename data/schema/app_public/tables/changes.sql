@@ -24,7 +24,7 @@ create table app_public.changes (
   constraint changes_via_check CHECK (via = ANY (ARRAY['session'::text, 'key'::text, 'app'::text, 'server'::text]))
 );
 alter table app_public.changes enable row level security;
-comment on table app_public.changes is E'@behavior -*\nA change of a routine, workout or bodyweight: created, updated or deleted, when, from which client, in a line; in commit order (seq). Read with `changes` (the feed) and `history`; undone with `undoChange`.';
+comment on table app_public.changes is E'@behavior -*\nA change of a routine, workout, bodyweight or measurement: created, updated or deleted, when, from which client, in a line; in commit order (seq). Read with `changes` (the feed) and `history`; undone with `undoChange`.';
 comment on column app_public.changes.id is 'Unique identifier of the change.';
 comment on column app_public.changes.recorded is E'@behavior -*\nThe order changes were recorded in (within a transaction, the order they are numbered in as it commits).';
 comment on column app_public.changes.user_id is 'The owner of what changed.';
@@ -34,7 +34,7 @@ comment on column app_public.changes.at is 'When its transaction committed.';
 comment on column app_public.changes.kind is 'What changed: routine, workout, bodyweight or measurement.';
 comment on column app_public.changes.entity_id is 'The id of the routine, workout, bodyweight or measurement.';
 comment on column app_public.changes.op is 'created, updated or deleted (decided at commit, from the state before and after the transaction).';
-comment on column app_public.changes.before is 'The state before the change: a routine or workout document, a bodyweight row; null when created, and once the change is past its 90 days.';
+comment on column app_public.changes.before is 'The state before the change: a routine or workout document, a bodyweight or measurement row; null when created, and once the change is past its 90 days.';
 comment on column app_public.changes.client is 'Who made it: `web app (<browser>)`, `svc CLI on <host>`, `API key "<name>"`, `<app> (connected app)`, or `server`.';
 comment on column app_public.changes.via is 'The kind of credential: session, key, app, or server (no request: the owner, a background job).';
 comment on column app_public.changes.summary is 'One line: `Logged Push Day on 2026-03-02`, `Edited routine Push Day`, `Undid "..."`.';

@@ -77,7 +77,8 @@ CASE unit
     WHEN 'in'::text THEN 200
     ELSE 500
 END::double precision AND right_calf::numeric = round(right_calf::numeric, 2))),
-  constraint measurements_length_units CHECK (unit = ANY (ARRAY['cm'::text, 'in'::text]))
+  constraint measurements_length_units CHECK (unit = ANY (ARRAY['cm'::text, 'in'::text])),
+  constraint _900_number_changes TRIGGER DEFERRABLE INITIALLY DEFERRED
 );
 alter table app_public.measurements enable row level security;
 comment on table app_public.measurements is E'@behavior -insert -update -resource:aggregates -resource:groupedAggregates\nA day''s body measurements: body fat and lengths around the body; one entry per user per date, written by logMeasurements.';
@@ -104,6 +105,8 @@ comment on constraint measurements_body_fat_rule on app_public.measurements is '
 comment on constraint measurements_length_rule on app_public.measurements is 'A stored length is above 0, at most 500 cm or 200 in, with at most 2 decimals: the guard of the rows, the rule of app_hidden.measurement_reason.';
 comment on constraint measurements_length_units on app_public.measurements is 'The unit is one of app_hidden.length_units().';
 create index measurements_user_id_date on app_public.measurements using btree (user_id, date DESC);
+CREATE TRIGGER _050_record_change BEFORE INSERT OR DELETE OR UPDATE ON app_public.measurements FOR EACH ROW EXECUTE FUNCTION app_hidden.tg_record_change('measurement');
+CREATE CONSTRAINT TRIGGER _900_number_changes AFTER INSERT OR DELETE OR UPDATE ON app_public.measurements DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION app_hidden.tg_number_changes();
 create policy delete_own on app_public.measurements for delete
   using (user_id = (( SELECT app_public.current_user_id() AS current_user_id)));
 create policy insert_own on app_public.measurements for insert

@@ -1,6 +1,6 @@
-// What changed (/history): every save and delete of the last 90 days of routines, workouts and
-// bodyweights, newest first, from every device, key and connected app; Undo on each restores the
-// state before it (the Undo itself listed as a change).
+// What changed (/history): every save and delete of the last 90 days of routines, workouts,
+// bodyweights and body measurements, newest first, from every device, key and connected app; Undo
+// on each restores the state before it (the Undo itself listed as a change).
 import { useState } from "react";
 import { operations } from "@svc/sdk";
 import type { ResultOf } from "../../graphql/graphql.ts";
@@ -35,8 +35,8 @@ export default function History() {
   return (
     <Page title="History">
       <p className="muted">
-        Every change to your routines, workouts and bodyweights in the last 90 days, from every device, key and
-        connected app. Undo puts back what was there before a change.
+        Every change to your routines, workouts, bodyweights and body measurements in the last 90 days, from every
+        device, key and connected app. Undo puts back what was there before a change.
       </p>
       {message ? <p role="status">{message}</p> : null}
       <ErrorMessage error={undoing.error} />
