@@ -172,12 +172,39 @@ test("a new lifter's first week: the charts span real dates around it (not years
   }
 
   const { context, page } = await web.signedInPage(account, PHONE);
+  // Progress paints first, then fills: each section asks on its own, and with the chart code held
+  // back the exercises and the weekly volume's figures and table are there, no chart yet.
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    const name = /^\{"query":"(?:query|mutation) (\w+)/.exec(request.postData() ?? "")?.[1];
+    if (request.url().endsWith("/api/graphql") && name) asked.push(name);
+  });
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await context.route(/\/assets\/TimeChart-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.goto("/progress");
   await expectPage(page, "Progress");
+  await page.getByRole("table", { name: "Weekly volume of all exercises, newest first" }).waitFor();
+  await page.getByRole("region", { name: "Exercises" }).getByRole("link", { name: "Bench Press" }).waitFor();
+  await page.getByRole("table", { name: "Bodyweight entries, newest first" }).waitFor();
+  expect(await page.locator("canvas").count()).toBe(0);
+  release();
   const overall = page
     .getByRole("region", { name: "Weekly volume" })
     .getByRole("img", { name: /^Weekly volume of all exercises: 1 point / });
   await overall.waitFor();
+  expect(asked).toEqual(
+    expect.arrayContaining([
+      "RecentExercises",
+      "OverallVolume",
+      "TrainingDays",
+      "RecentBodyweights",
+      "VolumeByExercise",
+    ]),
+  );
   const week = await chartSpan(overall);
   // One week of data: the axis spans about four weeks around it, in 2026 (not 2027 to 2029).
   expect(week.from <= "2026-11-02" && week.to >= "2026-11-02").toBe(true);

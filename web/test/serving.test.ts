@@ -2,7 +2,7 @@
 // headers and no inline script, long-cached hashed assets, deep links through the history
 // fallback, and JSON 404s for unknown API paths.
 import { createHash } from "node:crypto";
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { startTestServer, type TestServer } from "../../test/support/harness.ts";
 import { WEB_DIST } from "../../server/http/web-app.ts";
@@ -63,6 +63,23 @@ test("hashed assets are cached for a year; a missing asset is a 404, not the app
   const missing = await fetch(`${s.url}/assets/index-missing.js`);
   expect(missing.status).toBe(404);
   expect(await missing.json()).toEqual({ code: "NOT_FOUND", message: "No such route" });
+});
+
+test("the chart library is fetched on demand only: no built script or page imports it up front", async () => {
+  const assets = path.join(WEB_DIST, "assets");
+  const scripts = readdirSync(assets).filter((f) => f.endsWith(".js"));
+  const code = new Map(scripts.map((f) => [f, readFileSync(path.join(assets, f), "utf8")]));
+  // uPlot's own class name: in one chunk, LazyTimeChart's dynamic import.
+  const charts = scripts.filter((f) => code.get(f)!.includes("u-over"));
+  expect(charts).toHaveLength(1);
+  const name = charts[0].replace(/[.$]/g, "\\$&");
+  const staticImport = new RegExp(`(from|import)\\s*["'\`]\\./${name}["'\`]`);
+  const dynamicImport = new RegExp(`import\\(["'\`]\\./${name}["'\`]\\)`);
+  expect(scripts.filter((f) => staticImport.test(code.get(f)!))).toEqual([]);
+  expect(scripts.filter((f) => dynamicImport.test(code.get(f)!))).toHaveLength(1);
+  expect(await (await fetch(`${s.url}/progress`, { headers: { accept: "text/html" } })).text()).not.toContain(
+    charts[0],
+  );
 });
 
 test("unknown /api paths stay JSON 404s, and so does a non-GET to a page address", async () => {

@@ -1,7 +1,7 @@
 // Bodyweight over time, the same chart on Progress and on the Bodyweight page: the entries in the
 // user's unit, oldest first (each converted when it was logged in the other unit).
 import { factWeight } from "@svc/sdk/weights";
-import { TimeChart } from "./TimeChart.tsx";
+import { LazyTimeChart as TimeChart } from "./LazyTimeChart.tsx";
 import { unitOf, type UnitName } from "./units.ts";
 
 export type BodyweightEntry = { date: string; weight: number; unit: string };

@@ -1,7 +1,7 @@
 // A chart of values over dates (uPlot: small and fast), as wide as its container (phone too), with
 // a range to show (3 months, 1 year, all). For screen readers it is one image with a summary; the
-// page shows the same numbers as a table. Import this module only from pages that chart (it
-// brings uPlot along).
+// page shows the same numbers as a table. Pages show it through LazyTimeChart.tsx, which fetches
+// this module (and uPlot with it) only when a chart comes near the screen.
 import { useEffect, useRef, useState } from "react";
 import "./validLocale.ts";
 import uPlot from "uplot";

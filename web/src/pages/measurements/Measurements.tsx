@@ -11,7 +11,7 @@ import { Page, Section } from "../../components/Page.tsx";
 import { SelectField, TextField } from "../../components/Field.tsx";
 import { Empty, ErrorMessage, QueryView } from "../../components/States.tsx";
 import { CardTable } from "../../components/CardTable.tsx";
-import { TimeChart } from "../../components/TimeChart.tsx";
+import { LazyTimeChart as TimeChart } from "../../components/LazyTimeChart.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { today } from "../../components/documentValues.ts";
 import { MEASUREMENT_FIELDS, fieldUnit, valueIn, valueText, type MeasurementField } from "./measurementFields.ts";

@@ -5,7 +5,7 @@ import { formatDuration } from "@svc/sdk/documents";
 import { Page, Section } from "../../components/Page.tsx";
 import { Empty, QueryView } from "../../components/States.tsx";
 import { CardTable } from "../../components/CardTable.tsx";
-import { TimeChart } from "../../components/TimeChart.tsx";
+import { LazyTimeChart as TimeChart } from "../../components/LazyTimeChart.tsx";
 import { consecutiveWeeks } from "./weeks.ts";
 import { useQuery } from "../../graphql/hooks.ts";
 import { totalWeight } from "@svc/sdk/weights";

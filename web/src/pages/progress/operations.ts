@@ -2,54 +2,76 @@
 import { BodyweightFields, E1rmSessionFields, ExerciseRecordsFields, VolumeWeekFields } from "@svc/sdk/fragments";
 import { graphql } from "../../graphql/graphql.ts";
 
-export const OverallProgress = graphql(
+// /progress asks in small parts, each section its own query, so the first screen (the exercises
+// trained lately and the weekly volume) does not wait for a year of bodyweights, the training
+// calendar or the catalog's names.
+
+/** The exercises of the last workouts, most recent first (the first section). */
+export const RecentExercises = graphql(`
+  query RecentExercises {
+    viewer {
+      id
+      workouts(limit: 40) {
+        id
+        date
+        exercises {
+          id
+          exercise {
+            id
+            name
+          }
+        }
+      }
+    }
+  }
+`);
+
+/** Volume per week of everything: the latest figures, the chart and the table. */
+export const OverallVolume = graphql(
   `
-    query OverallProgress {
+    query OverallVolume {
       weeklyVolume {
         ...VolumeWeekFields
       }
-      viewer {
-        id
-        workouts(limit: 40) {
+    }
+  `,
+  [VolumeWeekFields],
+);
+
+export const TrainingDays = graphql(`
+  query TrainingDays {
+    viewer {
+      id
+      trainingDays: workoutsByUserId(orderBy: [DATE_DESC], first: 150) {
+        nodes {
           id
           date
-          exercises {
-            id
-            exercise {
-              id
-              name
-            }
-          }
         }
-        trainingDays: workoutsByUserId(orderBy: [DATE_DESC], first: 150) {
-          nodes {
-            id
-            date
-          }
-        }
+      }
+    }
+  }
+`);
+
+export const RecentBodyweights = graphql(
+  `
+    query RecentBodyweights {
+      viewer {
+        id
         bodyweightsByUserId(orderBy: [DATE_DESC], first: 120) {
           nodes {
             ...BodyweightFields
           }
         }
       }
-      # Names and regions for the volume per exercise (grouped aggregates give only ids).
-      exerciseNames: allExercises(first: 1000) {
-        nodes {
-          id
-          name
-          region
-        }
-      }
     }
   `,
-  [VolumeWeekFields, BodyweightFields],
+  [BodyweightFields],
 );
 
 /**
  * Volume per exercise and week in both units (the per-set rule of weeklyVolume), from the first week
  * shown: a year of weeks stays within groupedAggregates' bound of 1,000 groups however long the
- * history is.
+ * history is. With the catalog's names and regions (grouped aggregates give only ids).
  */
 export const VolumeByExercise = graphql(`
   query VolumeByExercise($since: Date!) {
@@ -63,6 +85,13 @@ export const VolumeByExercise = graphql(`
             volumeLb
           }
         }
+      }
+    }
+    exerciseNames: allExercises(first: 1000) {
+      nodes {
+        id
+        name
+        region
       }
     }
   }
