@@ -1,7 +1,8 @@
 // Versions and history in a real browser: two browser profiles edit one workout, one of them
 // offline; its save, once back online, meets the other's and shows both sides per exercise, and
 // keeping both keeps every set of both. The History page lists the saves with their device and
-// undoes one.
+// undoes one. The logger, whose first save was logged but its answer lost, meets an edit made
+// elsewhere since: its next save merges the two by itself, every set of both kept.
 import { signUp as signUpByApi, gql, gqlData } from "../../test/support/harness.ts";
 import { useBrowserTest, expectPage, expectAccessible, screenshot, type Page } from "./support/browser.ts";
 
@@ -168,3 +169,66 @@ test("a routine saved elsewhere: keep yours for one exercise, the other's for an
   expect(saved.version).toBe(3);
   await context.close();
 });
+
+test("the logger's save meets an edit made elsewhere: merged by itself, every set of both kept", async () => {
+  const account = await signUpByApi(web.server.url, "Logger Merge");
+  await gqlData(
+    web.server.url,
+    `mutation($d: JSON) { applyRoutineDocument(input: { document: $d }) { routine { id } } }`,
+    { d: { name: "Push", unit: "kg", exercises: [{ exercise: "Bench Press", sets: 2, reps: 5, weight: 100 }] } },
+    { token: account.token },
+  );
+  const { context, page } = await web.signedInPage(account);
+  // The first save reaches the server but its answer is lost; then the connection stays down until let through.
+  let saves = 0;
+  let through = false;
+  await page.route("**/api/graphql", async (route) => {
+    if (!route.request().postData()?.includes("SaveLoggedWorkout")) return route.continue();
+    saves += 1;
+    if (saves === 1) {
+      await route.fetch();
+      return route.abort("failed");
+    }
+    return through ? route.continue() : route.abort("failed");
+  });
+  await page.getByRole("button", { name: "Start workout" }).click();
+  await page.getByRole("button", { name: "Start Push" }).click();
+  await expectPage(page, "Workout: Push");
+  const bench = page.getByRole("region", { name: "Bench Press" });
+  for (const n of [1, 2]) await bench.getByRole("checkbox", { name: `Done: Bench Press set ${n}` }).check();
+  await page.getByRole("button", { name: "Finish workout" }).click();
+  await page.getByRole("status").filter({ hasText: "Not saved yet" }).waitFor();
+
+  // Logged at version 1 all the same; another device adds an exercise to it (version 2).
+  const listed = await gqlData(
+    web.server.url,
+    `{ allWorkouts { nodes { id version } } }`,
+    {},
+    { token: account.token },
+  );
+  expect(listed.allWorkouts.nodes).toHaveLength(1);
+  const [{ id, version }] = listed.allWorkouts.nodes;
+  expect(version).toBe(1);
+  const elsewhere = (await gqlData(web.server.url, SHOW_WORKOUT, { id }, { token: account.token })).workoutDocument;
+  elsewhere.exercises.push({ exercise: "Overhead Press", sets: ["50x5"] });
+  await gqlData(web.server.url, APPLY_WORKOUT, { d: elsewhere }, { token: account.token });
+
+  // The phone logs one more set meanwhile, then gets through.
+  await bench.getByRole("button", { name: "Add set to Bench Press" }).click();
+  await bench.getByLabel("Weight (kg): Bench Press set 3", { exact: true }).fill("105");
+  await bench.getByLabel("Reps: Bench Press set 3", { exact: true }).fill("3");
+  await bench.getByRole("checkbox", { name: "Done: Bench Press set 3" }).check();
+  through = true;
+  await page.getByRole("button", { name: "Try again now" }).click();
+  await expectPage(page, "Workout saved");
+
+  const saved = (await gqlData(web.server.url, SHOW_WORKOUT, { id }, { token: account.token })).workoutDocument;
+  expect(saved.exercises).toEqual([
+    { exercise: "Bench Press", sets: ["100x5", "100x5", "105x3"] },
+    { exercise: "Overhead Press", sets: ["50x5"] },
+  ]);
+  expect(saved.version).toBe(3);
+  const count = await gqlData(web.server.url, `{ allWorkouts { totalCount } }`, {}, { token: account.token });
+  expect(count.allWorkouts.totalCount).toBe(1);
+  await context.close();
+}, 180_000);
