@@ -276,13 +276,15 @@ afterAll(async () => {
 
 test("a DATABASE_URL at the standby: the start is refused naming what to do, and readiness says standby", async () => {
   const standbySvc = urlFor(standby.rootUrl, "svc");
-  // The migrations reached the standby (it replays what the primary wrote).
-  await until("the migrations are on the standby", async () => {
-    const rows = await queryOnce<{ n: number }>(
-      standbySvc,
-      "select count(*)::int as n from graphile_migrate.migrations",
+  // The standby has replayed everything the primary wrote so far, the migrations among it
+  // (synchronous_commit = on waits for the standby's flush, not its replay).
+  const [{ lsn }] = await queryOnce<{ lsn: string }>(primary.rootUrl, "select pg_current_wal_lsn()::text as lsn");
+  await until("the standby has replayed the migrations", async () => {
+    const rows = await queryOnce<{ done: boolean }>(
+      standby.rootUrl,
+      `select pg_last_wal_replay_lsn() >= '${lsn}'::pg_lsn as done`,
     );
-    return rows[0].n > 0;
+    return rows[0].done;
   });
   const pools = {
     ownerHealth: new pg.Pool({ connectionString: standbySvc }),
