@@ -17,6 +17,7 @@ export const ERROR_CODES = {
   SVREA: "PASSWORD_REQUIRED", // deleteAccount without a password from a session that signed in over 5 minutes ago
   SVATT: "TOO_MANY_ATTEMPTS", // deleteAccount's password check locked out like sign-in's (the message gives the seconds)
   SVADM: "LAST_ADMIN", // deleteAccount by the only admin: promote another admin first
+  SVSET: "SETUP_CODE_REQUIRED", // sign-up of an instance's first account (its admin) without the setup code the server printed (server/identity/setup-code.ts)
   SVCPX: "QUERY_TOO_COMPLEX", // an answer over a bound found only while running (groupedAggregates' groups); the message names it
   // Standard SQLSTATEs we expect to see
   "42501": "FORBIDDEN", // insufficient_privilege: a write through the read-only role, or an RLS check
@@ -82,6 +83,7 @@ export const ROUTE_CODES = {
   NOT_FOUND: 404, // no such route
   USER_NOT_FOUND: 404, // ban or unban of a user id that names nobody
   USER_ALREADY_EXISTS: 409, // sign-up with an email already taken
+  SETUP_CODE_REQUIRED: 403, // sign-up of the first account (the admin) on an instance reachable from elsewhere, without its setup code or with a wrong one
   PAYLOAD_TOO_LARGE: 413, // a body over the app's limit (1 MB)
   UNSUPPORTED_MEDIA_TYPE: 415, // a JSON body in a charset or content encoding the server does not read
   RATE_LIMITED: 429, // too many requests (Retry-After says when to try again)

@@ -69,6 +69,8 @@ export type AppOptions = {
   authLimits?: Partial<AuthLimits>;
   /** A request at least this long is logged as slow (LOG_SLOW_MS). */
   slowRequestMs?: number;
+  /** The code the first sign-up (the instance's admin) must give (server/identity/setup-code.ts); none: no code asked. */
+  setupCode?: string;
   /** How often the counts of refused requests are logged (DEFAULT_REFUSAL_INTERVAL_MS: a minute). */
   refusalIntervalMs?: number;
   /** The cost budgets charged as spent (signed out per address; session, key, app); CLIENT_COST_LIMITS unless overridden. */
@@ -186,6 +188,7 @@ export async function createApp({
   authLimits,
   slowRequestMs = DEFAULT_SLOW_REQUEST_MS,
   refusalIntervalMs = DEFAULT_REFUSAL_INTERVAL_MS,
+  setupCode,
   clientCostLimits,
   callerConcurrency,
   oauthRateLimit,
@@ -272,6 +275,7 @@ export async function createApp({
       pools.account,
       services.authLimits,
       passwordChecks(pools.password, { ...PASSWORD_CHECK_LIMITS, ...passwordCheckLimits }),
+      setupCode,
     ),
   );
   app.use(ADMIN_PATH, adminRoutes(pools.account));

@@ -18,6 +18,7 @@ import { stopInOrder, stopOnSignals } from "./process/shutdown.ts";
 import { serveMetrics } from "./observability/metrics-server.ts";
 import { keepOutputJson } from "./observability/json-only-output.ts";
 import { measureServer } from "./observability/primary-metrics.ts";
+import { isLoopbackHost, newSetupCode, setupCodeNotice } from "./identity/setup-code.ts";
 
 keepOutputJson();
 
@@ -67,7 +68,10 @@ async function main() {
     say(
       `Backups of the embedded database into ${config.backups.dir} on "${config.backups.schedule}" (UTC), the newest ${config.backups.keep} kept`,
     );
+  // Reachable from elsewhere: the first sign-up (the admin) must give a code only the operator sees.
+  const setupCode = isLoopbackHost(config.host) ? undefined : newSetupCode();
   const appOptions = {
+    setupCode,
     dev: config.dev,
     statementTimeoutMs: config.statementTimeoutMs,
     requestTimeoutMs: config.requestTimeoutMs,
@@ -93,6 +97,8 @@ async function main() {
     say(
       `Training Log is running at ${base}/  (GraphQL: ${base}/api/graphql${listening})${config.webConcurrency > 1 ? ` with ${config.webConcurrency} API processes` : ""}`,
     );
+    if (setupCode)
+      void setupCodeNotice(db.pools.account, config.host, setupCode).then((notice) => notice && say(notice));
   };
 
   // In order: HTTP (every API process finishes its requests), the worker, the pools, PostgreSQL.

@@ -13,6 +13,7 @@ import { STANDARD_MESSAGES } from "../../db/errors.ts";
 import { readBody } from "../http/request-body.ts";
 import { setRetryAfter } from "../limits/rate-limit-headers.ts";
 import type { PasswordChecks } from "../limits/password-checks.ts";
+import { mayAdminister } from "./setup-code.ts";
 
 export const PASSWORD_MIN = 8;
 /** bcrypt reads only the first 72 bytes of a password; a longer one would be checked only in part. */
@@ -29,6 +30,8 @@ const SIGN_UP = {
   password: { type: "string", min: PASSWORD_MIN, maxBytes: PASSWORD_MAX_BYTES },
   // Which units exist is SQL's to say (users_unit_check); missing: kg.
   unit: { type: "string", optional: true },
+  // Only for the first account of an instance reachable from elsewhere (server/identity/setup-code.ts).
+  setupCode: { type: "string", optional: true, max: 100 },
 } as const;
 const SIGN_IN = { email: EMAIL, password: { type: "string", min: 1, maxBytes: PASSWORD_MAX_BYTES } } as const;
 
@@ -101,21 +104,27 @@ function signUpRefusal(error: unknown): HttpError | null {
  * `ownerPool` serves sessions, sign-out and the user record; every bcrypt (sign-up's hash, sign-in's
  * check) runs through `checks`, on a pool of its own, so a flood of them never makes the rest wait.
  */
-export function authRoutes(ownerPool: pg.Pool, limits: AuthLimits, checks: PasswordChecks) {
+export function authRoutes(
+  ownerPool: pg.Pool,
+  limits: AuthLimits,
+  checks: PasswordChecks,
+  setupCode: string | undefined,
+) {
   const router = express.Router();
 
   router.post("/sign-up/email", async (req, res) => {
-    const { name, email, password, unit } = readBody(req, SIGN_UP);
+    const { name, email, password, unit, setupCode: givenCode } = readBody(req, SIGN_UP);
     checkEmail(email);
     if (!(await claimAttempt(ownerPool, limits, "sign-up", clientAddress(req), res))) return;
     try {
       const { rows } = await checks.run(res, (pool) =>
-        pool.query("select user_id, token from app_private.sign_up($1, $2, $3, $4, $5)", [
+        pool.query("select user_id, token from app_private.sign_up($1, $2, $3, $4, $5, $6)", [
           name,
           email,
           password,
           clientName(req),
           unit,
+          mayAdminister(setupCode, givenCode),
         ]),
       );
       setSessionCookie(req, res, rows[0].token);
@@ -124,6 +133,14 @@ export function authRoutes(ownerPool: pg.Pool, limits: AuthLimits, checks: Passw
       if ((error as { code?: string }).code === "SVDUP" || (error as { code?: string }).code === "23505") {
         return sendError(res, "USER_ALREADY_EXISTS", "An account with this email already exists");
       }
+      if ((error as { code?: string }).code === "SVSET")
+        return sendError(
+          res,
+          "SETUP_CODE_REQUIRED",
+          !givenCode
+            ? "The first account administers this instance: give the setup code the server printed in its log (setupCode)"
+            : "setupCode: not the setup code the server printed in its log",
+        );
       throw signUpRefusal(error) ?? error;
     }
   });

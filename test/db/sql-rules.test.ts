@@ -279,7 +279,6 @@ describe("a live session: app_hidden.session_live", () => {
     expect(await functionsMatching("interval '30 days'")).toEqual([
       "create_api_key",
       "delete_old_webhook_deliveries",
-      "forget_expired_oauth",
       "session_live",
     ]);
     expect(await functionsMatching("last_active_at [<>]=? *now\\(\\)")).toEqual(["session_live"]);

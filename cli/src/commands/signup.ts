@@ -21,6 +21,10 @@ export default class Signup extends BaseCommand {
     name: Flags.string({ description: "Your name." }),
     email: Flags.string({ description: "Account email." }),
     "password-stdin": Flags.boolean({ description: "Read the password from standard input (first line)." }),
+    "setup-code": Flags.string({
+      description:
+        "For the first account of a server other machines can reach (it administers the server): the setup code the server printed in its log.",
+    }),
   };
 
   async run(): Promise<void> {
@@ -44,7 +48,10 @@ export default class Signup extends BaseCommand {
     } else throw new UsageError("Cannot ask for a password: standard input is not a terminal. Use --password-stdin.");
 
     const client = await this.createSdkClient({ url, clientName: await clientName() });
-    const { token, user } = await this.spin("Creating the account", client.auth.signUp({ name, email, password }));
+    const { token, user } = await this.spin(
+      "Creating the account",
+      client.auth.signUp({ name, email, password, ...(flags["setup-code"] ? { setupCode: flags["setup-code"] } : {}) }),
+    );
     saveSignIn(url, { kind: "session", token }, user);
     this.log(`Created the account ${user.name} <${user.email}> on ${url} and signed in.`);
   }

@@ -18,7 +18,8 @@ export function accountOperations({ request, auth, viewerId, signedIn }: Request
   return {
     /** `/api/auth/*`: sessions by email and password. */
     auth: {
-      signUp: (input: { name: string; email: string; password: string }) => auth<AuthResult>("/sign-up/email", input),
+      signUp: (input: { name: string; email: string; password: string; setupCode?: string }) =>
+        auth<AuthResult>("/sign-up/email", input),
       signIn: (input: { email: string; password: string }) => auth<AuthResult>("/sign-in/email", input),
       /** Ends the session of this client's token on the server. */
       signOut: () => auth<{ success: boolean }>("/sign-out", {}),

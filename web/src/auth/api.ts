@@ -54,6 +54,8 @@ export async function signUp(input: {
   email: string;
   password: string;
   unit: "kg" | "lb";
+  /** The first account of an instance reachable from elsewhere: the code the server printed in its log. */
+  setupCode?: string;
 }): Promise<AuthUser> {
   const body = await postAuthRoute("/api/auth/sign-up/email", input);
   return body.user as AuthUser;

@@ -31,7 +31,13 @@ type Session = {
   error: unknown;
   refresh: () => Promise<Viewer | null>;
   signIn: (input: { email: string; password: string }) => Promise<Viewer | null>;
-  signUp: (input: { name: string; email: string; password: string; unit: UnitName }) => Promise<Viewer | null>;
+  signUp: (input: {
+    name: string;
+    email: string;
+    password: string;
+    unit: UnitName;
+    setupCode?: string;
+  }) => Promise<Viewer | null>;
   /** Signs out; pages that need a sign-in then go to `to` (default: Sign in, then back here). */
   signOut: (options?: { to?: string }) => Promise<void>;
   /** Where signing out sent the person, if it said. */

@@ -9,13 +9,15 @@ import { useSession } from "../auth/session.tsx";
 import { unitForLocale, type UnitName } from "../components/units.ts";
 
 type Mode = "sign-in" | "sign-up";
-type FieldName = "name" | "email" | "password";
+type FieldName = "name" | "email" | "password" | "setupCode";
 
 export function AuthForm({ mode }: { mode: Mode }) {
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const [values, setValues] = useState({ name: "", email: "", password: "" });
+  const [values, setValues] = useState({ name: "", email: "", password: "", setupCode: "" });
+  // Asked only when the server refuses the first account (its admin) without the code it printed.
+  const [askSetupCode, setAskSetupCode] = useState(false);
   const [unit, setUnit] = useState<UnitName>(() => unitForLocale(navigator.language));
   const [busy, setBusy] = useState(false);
   const [fieldError, setFieldError] = useState<{ field: FieldName; message: string } | null>(null);
@@ -30,8 +32,10 @@ export function AuthForm({ mode }: { mode: Mode }) {
     setFieldError(null);
     setFormError(null);
     try {
-      if (mode === "sign-up") await session.signUp({ ...values, unit });
-      else await session.signIn({ email: values.email, password: values.password });
+      if (mode === "sign-up") {
+        const { setupCode, ...account } = values;
+        await session.signUp({ ...account, unit, ...(askSetupCode ? { setupCode } : {}) });
+      } else await session.signIn({ email: values.email, password: values.password });
       const next = new URLSearchParams(location.search).get("next");
       const target = next?.startsWith("/") && !next.startsWith("//") ? next : "/";
       // An app's OAuth consent page is the server's, not a route of this app: load it.
@@ -41,7 +45,10 @@ export function AuthForm({ mode }: { mode: Mode }) {
       // The auth routes name the field first in a 400's message ("password must be at least ...").
       const field =
         error instanceof AuthError && error.code === "BAD_REQUEST" ? (error.message.split(" ")[0] as FieldName) : null;
-      if (field && ["name", "email", "password"].includes(field) && (mode === "sign-up" || field !== "name")) {
+      if (error instanceof AuthError && error.code === "SETUP_CODE_REQUIRED") {
+        setAskSetupCode(true);
+        setFieldError({ field: "setupCode", message: error.message });
+      } else if (field && ["name", "email", "password"].includes(field) && (mode === "sign-up" || field !== "name")) {
         setFieldError({ field, message: capitalize(error instanceof Error ? error.message : "") });
       } else {
         setFormError(describeAuthError(error));
@@ -86,6 +93,17 @@ export function AuthForm({ mode }: { mode: Mode }) {
         required
       />
       {mode === "sign-up" ? <UnitChoice unit={unit} onChange={setUnit} /> : null}
+      {mode === "sign-up" && askSetupCode ? (
+        <TextField
+          label="Setup code"
+          name="setupCode"
+          autoComplete="off"
+          value={values.setupCode}
+          onChange={set("setupCode")}
+          error={errorFor("setupCode")}
+          required
+        />
+      ) : null}
       {formError ? <ErrorMessage error={new Error(formError)} /> : null}
       <div className="form-actions">
         <button type="submit" className="primary" disabled={busy}>
