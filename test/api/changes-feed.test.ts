@@ -1,8 +1,8 @@
-// The changes feed, from outside (real HTTP, real PostgreSQL): routines, workouts and bodyweights
-// created, updated and deleted, in commit order, a page at a time with a cursor to continue from;
-// two overlapping transactions come out in the order they committed; and a property: a client that
-// pages from the start, then from its cursor after each burst of random changes, holds exactly the
-// server's data.
+// The changes feed, from outside (real HTTP, real PostgreSQL): routines, workouts, bodyweights and
+// body measurements created, updated and deleted, in commit order, a page at a time with a cursor
+// to continue from; two overlapping transactions come out in the order they committed; and a
+// property: a client that pages from the start, then from its cursor after each burst of random
+// changes, holds exactly the server's data.
 import fc from "fast-check";
 import pg from "pg";
 import { startTestServer, gql, gqlData, signUp, credentialHash, type TestServer } from "../support/harness.ts";
@@ -176,6 +176,8 @@ type Op =
   | { type: "deleteRoutine"; pick: number }
   | { type: "bodyweight"; day: number; weight: number }
   | { type: "deleteBodyweight"; pick: number }
+  | { type: "measurement"; day: number; waist: number }
+  | { type: "deleteMeasurement"; pick: number }
   | { type: "sync"; first: number };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
@@ -197,14 +199,21 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     weight: fc.integer({ min: 60, max: 90 }),
   }),
   fc.record({ type: fc.constant("deleteBodyweight" as const), pick: fc.nat() }),
+  fc.record({
+    type: fc.constant("measurement" as const),
+    day: fc.integer({ min: 1, max: 3 }),
+    waist: fc.integer({ min: 70, max: 95 }),
+  }),
+  fc.record({ type: fc.constant("deleteMeasurement" as const), pick: fc.nat() }),
   fc.record({ type: fc.constant("sync" as const), first: fc.integer({ min: 1, max: 4 }) }),
 );
 
-/** What the server holds for the user, keyed `<kind>:<id>`: documents and bodyweight rows. */
+/** What the server holds for the user, keyed `<kind>:<id>`: documents, bodyweight and measurement rows. */
 async function serverData(token: string): Promise<Map<string, unknown>> {
   const data = await gqlData(
     s.url,
-    `{ allWorkouts { nodes { id } } allRoutines { nodes { id } } allBodyweights { nodes { id date weight unit } } }`,
+    `{ allWorkouts { nodes { id } } allRoutines { nodes { id } } allBodyweights { nodes { id date weight unit } }
+       allMeasurements { nodes { id date unit waist } } }`,
     {},
     { token },
   );
@@ -221,6 +230,7 @@ async function serverData(token: string): Promise<Map<string, unknown>> {
         .routineDocument,
     );
   for (const b of data.allBodyweights.nodes) out.set(`bodyweight:${b.id}`, b);
+  for (const m of data.allMeasurements.nodes) out.set(`measurement:${m.id}`, m);
   return out;
 }
 
@@ -245,6 +255,14 @@ class SyncClient {
 
 /** The bodyweight as the feed carries it, for comparing with allBodyweights' rows. */
 const bodyweightRow = (d: Record<string, unknown>) => ({ id: d.id, date: d.date, weight: d.weight, unit: d.unit });
+/** A measurement as the feed carries it, for comparing with allMeasurements' rows. */
+const measurementRow = (d: Record<string, unknown>) => ({ id: d.id, date: d.date, unit: d.unit, waist: d.waist });
+/** An item the client holds, in the form the server's list answers it. */
+const asListed = (k: string, v: unknown) => {
+  if (k.startsWith("bodyweight:")) return bodyweightRow(v as Record<string, unknown>);
+  if (k.startsWith("measurement:")) return measurementRow(v as Record<string, unknown>);
+  return v;
+};
 
 async function run(token: string, op: Op, client: SyncClient) {
   const ids = async (kind: string) =>
@@ -316,6 +334,25 @@ async function run(token: string, op: Op, client: SyncClient) {
         );
       return;
     }
+    case "measurement":
+      await gqlData(
+        s.url,
+        `mutation($d: String!, $w: Float!) { logMeasurements(input: { date: $d, unit: "cm", waist: $w }) { measurement { id } } }`,
+        { d: `2026-01-0${op.day}`, w: op.waist },
+        { token },
+      );
+      return;
+    case "deleteMeasurement": {
+      const id = pick(await ids("measurement"), op.pick);
+      if (id)
+        await gqlData(
+          s.url,
+          `mutation($id: UUID!) { deleteMeasurementById(input: { id: $id }) { measurement { id } } }`,
+          { id },
+          { token },
+        );
+      return;
+    }
     case "sync":
       await client.sync(op.first);
   }
@@ -329,24 +366,12 @@ test("property: a client paging from the start, then from its cursor, holds exac
       for (const op of ops) await run(u.token, op, client);
       await client.sync(3);
       const server = await serverData(u.token);
-      const held = new Map(
-        [...client.items].map(([k, v]) => [
-          k,
-          k.startsWith("bodyweight:") ? bodyweightRow(v as Record<string, unknown>) : v,
-        ]),
-      );
+      const held = new Map([...client.items].map(([k, v]) => [k, asListed(k, v)]));
       expect(held).toEqual(server);
       // A fresh client from the start agrees too.
       const fresh = new SyncClient(u.token);
       await fresh.sync(1000);
-      expect(
-        new Map(
-          [...fresh.items].map(([k, v]) => [
-            k,
-            k.startsWith("bodyweight:") ? bodyweightRow(v as Record<string, unknown>) : v,
-          ]),
-        ),
-      ).toEqual(server);
+      expect(new Map([...fresh.items].map(([k, v]) => [k, asListed(k, v)]))).toEqual(server);
     }),
     { numRuns: RUNS },
   );
