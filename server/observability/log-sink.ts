@@ -1,11 +1,10 @@
 // Where log lines go: standard output (info) and standard error (warn, error), each through
-// sonic-boom, pino's writer. The lines of one turn of the event loop are gathered and handed over
-// as one asynchronous fs.write, so a slow terminal or pipe never blocks the event loop; lines that
-// arrive while a write is in flight are sent together in the next one (one system call for many
-// requests under load). Whatever is still pending when the process exits, by process.exit, a
-// signal's handler or an uncaught error, is written synchronously first, so no line is lost on
-// shutdown. A reader that stops reading altogether makes the pending lines wait in memory, never
-// dropped.
+// sonic-boom, pino's writer. A line is handed to an asynchronous fs.write, so a slow terminal or
+// pipe never blocks the event loop; lines that arrive while a write is in flight are sent together
+// in the next one (one system call for many requests under load). Whatever is still pending when
+// the process exits, by process.exit, a signal's handler or an uncaught error, is written
+// synchronously first, so no line is lost on shutdown. A reader that stops reading altogether makes
+// the pending lines wait in memory, never dropped.
 import SonicBoomModule from "sonic-boom";
 
 // A CommonJS module whose export is the class, also as its own `SonicBoom` property (the name the types give).
@@ -26,33 +25,13 @@ function sink(stream: Stream): SonicBoomModule.SonicBoom {
   return writer;
 }
 
-// The lines of one turn of the event loop (every request answered in it), handed to the writer
-// together once the turn's callbacks have run: one write for them, not one each.
-const gathered: Record<Stream, string[]> = { stdout: [], stderr: [] };
-let handOverScheduled = false;
-
-function handOver(): void {
-  handOverScheduled = false;
-  for (const stream of ["stdout", "stderr"] as const) {
-    const lines = gathered[stream];
-    if (!lines.length) continue;
-    gathered[stream] = [];
-    sink(stream).write(lines.length === 1 ? lines[0] : lines.join(""));
-  }
-}
-
 /** Queues `text` (one or more whole lines, each ending in a newline) on `stream`. */
 export function writeLog(stream: Stream, text: string): void {
-  gathered[stream].push(text);
-  if (!handOverScheduled) {
-    handOverScheduled = true;
-    setImmediate(handOver);
-  }
+  sink(stream).write(text);
 }
 
 /** Writes every pending line now, synchronously; the process's exit does this by itself. */
 export function flushLog(): void {
-  handOver();
   for (const writer of sinks.values()) {
     try {
       writer.flushSync();
