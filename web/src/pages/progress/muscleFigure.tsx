@@ -119,7 +119,8 @@ export function MuscleFigure({ sets, week }: { sets: ReadonlyMap<string, number>
         <Side title="Front" areas={FRONT} sets={sets} />
         <Side title="Back" areas={BACK} sets={sets} />
       </div>
-      <figcaption>
+      {/* Not a figcaption: a figure with one may take no role (axe's aria-allowed-role), and this one is an image. */}
+      <div>
         <ul className="muscle-legend" aria-hidden="true">
           {LEVEL_WORDS.map((w, level) => (
             <li key={w}>
@@ -127,7 +128,7 @@ export function MuscleFigure({ sets, week }: { sets: ReadonlyMap<string, number>
             </li>
           ))}
         </ul>
-      </figcaption>
+      </div>
     </figure>
   );
 }
