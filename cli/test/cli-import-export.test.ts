@@ -26,7 +26,7 @@ test("a dry run prints the plan on stdout, progress on stderr, and writes nothin
   const chosen = await h.run(["import", fixture("strong-comma.csv"), "--dry-run", "--skip", "Zercher Carry Thing"]);
   expect(chosen.code).toBe(0);
   expect(chosen.stdout).not.toContain("Would not import");
-  expect(dry.stdout).toContain("Would import 2 workouts, 14 sets, 2026-04-06 to 2026-04-09.");
+  expect(dry.stdout).toContain("Would import 2 workouts, 15 sets, 2026-04-06 to 2026-04-09.");
   expect(dry.stdout).toMatch(/Zercher Carry Thing -> NOT MAPPED; did you mean "/);
   expect(dry.stdout).toContain("1 rest timer row (the time between sets is not kept per set) (first at line 7)");
   expect(dry.stderr).toContain("does not say its unit: weights read as kg (your unit)");
@@ -58,7 +58,7 @@ test("--json: the summary as JSON on stdout (progress still on stderr); a second
     unit: "lb",
     unitStated: false,
     workouts: 2,
-    sets: 14,
+    sets: 15,
     duplicates: 0,
     customExercises: 1,
   });

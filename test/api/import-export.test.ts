@@ -71,8 +71,7 @@ describe("Strong's comma format", () => {
     expect(Object.fromEntries(parsed.skipped.map((k) => [k.reason, [k.rows, k.firstLine]]))).toEqual({
       "rest-timer": [1, 7],
       "failure-as-rpe-10": [1, 9],
-      "distance-dropped": [1, 11],
-      "distance-without-time": [1, 12],
+      // Running: 5 km in 30:00 and 2 km without a time are cardio sets (the file's unit is kg: km).
       // Pull Up's `0` weight: read as bodyweight, and said (a machine at 0 would be told the same).
       "zero-weight-as-bodyweight": [2, 8],
     });
@@ -83,7 +82,7 @@ describe("Strong's comma format", () => {
       dryRun: true,
       workouts: 2,
       duplicates: 0,
-      sets: 14,
+      sets: 15,
       firstDate: "2026-04-06",
       lastDate: "2026-04-09",
       unmapped: 1,
@@ -117,11 +116,11 @@ describe("Strong's comma format", () => {
       dryRun: false,
       workouts: 2,
       duplicates: 0,
-      sets: 14,
+      sets: 15,
       customExercises: 1,
       unmapped: 0,
     });
-    expect(await counts(u.user.id)).toEqual({ workouts: 2, sets: 14, custom: 1 });
+    expect(await counts(u.user.id)).toEqual({ workouts: 2, sets: 15, custom: 1 });
     expect(await documents(u.token)).toEqual([
       {
         name: "Push Day",
@@ -135,7 +134,7 @@ describe("Strong's comma format", () => {
           { exercise: "Bench Press", note: "Paused reps", sets: ["w:60x5", "100x5@8", "100x5@8.5", "150x1", "d:80x8"] },
           { exercise: "Pull-Up", sets: ["bw x 10", "bw x 6@10"] },
           { exercise: "Plank", sets: ["1:00"] },
-          { exercise: "Running", sets: ["30:00"] },
+          { exercise: "Running", sets: ["5km 30:00", "2km"] },
           { exercise: "Lateral Raise", note: "Slow, controlled", sets: ["12.5x15"] },
         ],
       },
@@ -155,7 +154,7 @@ describe("Strong's comma format", () => {
     const again = await importFile(u.token, parsed, false, choices);
     expect(again.body.errors).toBeUndefined();
     expect(again.body.data.importWorkouts).toMatchObject({ workouts: 0, duplicates: 2, sets: 0, customExercises: 0 });
-    expect(await counts(u.user.id)).toEqual({ workouts: 2, sets: 14, custom: 1 });
+    expect(await counts(u.user.id)).toEqual({ workouts: 2, sets: 15, custom: 1 });
   });
 
   test("the unit question: a file without units is read in the unit asked", async () => {
@@ -178,8 +177,8 @@ describe("Strong's comma format", () => {
       { name: "Squat (Barbell)", action: "SKIP" },
     ]);
     expect(res.body.errors).toBeUndefined();
-    expect(res.body.data.importWorkouts).toMatchObject({ workouts: 1, emptied: 1, skippedSets: 4, sets: 10 });
-    expect(await counts(u.user.id)).toEqual({ workouts: 1, sets: 10, custom: 0 });
+    expect(res.body.data.importWorkouts).toMatchObject({ workouts: 1, emptied: 1, skippedSets: 4, sets: 11 });
+    expect(await counts(u.user.id)).toEqual({ workouts: 1, sets: 11, custom: 0 });
   });
 
   test("a broken file names its line and column; a bad document names its workout and imports nothing", async () => {
@@ -250,7 +249,6 @@ describe("the other layouts", () => {
     expect(parsed.format).toBe("hevy");
     expect(Object.fromEntries(parsed.skipped.map((k) => [k.reason, k.rows]))).toEqual({
       "failure-as-rpe-10": 1,
-      "distance-dropped": 1,
     });
     const res = await importFile(u.token, parsed, false);
     expect(res.body.errors).toBeUndefined();
@@ -270,7 +268,7 @@ describe("the other layouts", () => {
           { exercise: "Rope Pushdown", superset: "A", sets: ["25x12@9.5", "25x10"] },
           { exercise: "Pull-Up", sets: ["bw x 8"] },
           { exercise: "Plank", sets: ["1:30"] },
-          { exercise: "Treadmill", sets: ["20:00"] },
+          { exercise: "Treadmill", sets: ["3.2km 20:00"] },
         ],
       },
       {
@@ -336,7 +334,7 @@ describe("the other layouts", () => {
           ["Bench Press", "Last rep slow", "100x5", "100x5"],
           ["Hammer Curl", null, "16x10"],
           ["Plank", null, "1:30"],
-          ["Running", null, "25:00"],
+          ["Running", null, "5km 25:00"],
         ],
       ],
       ["2026-01-07", "2026-01-07T12:00:00Z", "kg", [["Back Squat", null, "140x5"]]],
@@ -633,7 +631,7 @@ describe("a file sent as text (the web app's way): read on the server with the s
     expect(dry.body.data.importWorkouts).toMatchObject({
       dryRun: true,
       workouts: 2,
-      sets: 14,
+      sets: 15,
       unmapped: 1,
       file: {
         format: "strong",
@@ -656,7 +654,7 @@ describe("a file sent as text (the web app's way): read on the server with the s
       { token: u.token },
     );
     expect(done.body.errors).toBeUndefined();
-    expect(done.body.data.importWorkouts).toMatchObject({ dryRun: false, workouts: 2, sets: 13, file: { unit: "lb" } });
+    expect(done.body.data.importWorkouts).toMatchObject({ dryRun: false, workouts: 2, sets: 14, file: { unit: "lb" } });
     const docs = await documents(u.token);
     expect(docs[0]).toMatchObject({ start: "2026-04-06T15:18:00Z", unit: "lb" });
     expect(docs[0].exercises[0].sets).toEqual(["w:60x5", "100x5@8", "100x5@8.5", "150x1", "d:80x8"]);
@@ -756,7 +754,7 @@ describe("a workout already there, whatever time zone each import read the file 
         expect(b.body.errors).toBeUndefined();
         expect(b.body.data.importWorkouts).toEqual({ workouts: 0, duplicates: 2 });
       }
-      expect(await counts(u.user.id)).toEqual({ workouts: 2, sets: 14, custom: 1 });
+      expect(await counts(u.user.id)).toEqual({ workouts: 2, sets: 15, custom: 1 });
     },
   );
 
@@ -814,4 +812,66 @@ test("the same file imported twice at once into one account is imported once (im
     [300, 0],
   ]);
   expect(await counts(u.user.id)).toEqual({ workouts: 300, sets: 900, custom: 0 });
+});
+
+describe("cardio distances", () => {
+  const svcExport = async (token: string) => {
+    const { workouts: _count, ...rest } = (await gql(s.url, EXPORT_ACCOUNT, {}, { token })).body.data.exportAccount;
+    const page = (await gql(s.url, EXPORT_WORKOUTS, { first: 100 }, { token })).body.data.exportWorkouts;
+    return { format: "svc-export", version: 1, exportedAt: "2026-01-10T00:00:00Z", ...rest, workouts: page.documents };
+  };
+
+  test("Strong's distances land as cardio sets in the file's units, with pace, and round-trip through the JSON export", async () => {
+    const u = await signUp(s.url, "Runner");
+    // Android's layout with a Distance Unit column: a 5.0 km run, a 1500 m row, 10 mi on a bike without a time.
+    const file = [
+      "Date;Workout Name;Duration;Exercise Name;Set Order;Weight;Weight Unit;Reps;Distance;Distance Unit;Seconds;Notes;Workout Notes;RPE",
+      "2025-05-01 07:00:00;Cardio;3600;Running;1;;;;5.0;km;1500;;;",
+      "2025-05-01 07:00:00;Cardio;3600;Rowing (Machine);1;;;;1500;m;360;;;",
+      "2025-05-01 07:00:00;Cardio;3600;Cycling;1;;;;10;mi;;;;",
+    ].join("\n");
+    const parsed = parseImport(file, { timeZone: "UTC" });
+    expect(parsed.skipped).toEqual([]);
+    const res = await importFile(u.token, parsed, false);
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data.importWorkouts).toMatchObject({ workouts: 1, sets: 3 });
+    const docs = await documents(u.token);
+    expect(docs[0].exercises.map((e: any) => e.sets)).toEqual([["5km 25:00"], ["1500m 6:00"], ["10mi"]]);
+    const { rows } = await s.ownerPool.query(
+      `select distance, distance_unit, distance_m, pace_per_km, pace_per_mi from app_public.workout_sets
+        where user_id = $1 order by distance_m`,
+      [u.user.id],
+    );
+    expect(rows).toEqual([
+      { distance: 1500, distance_unit: "m", distance_m: 1500, pace_per_km: 240, pace_per_mi: 386.2 },
+      { distance: 5, distance_unit: "km", distance_m: 5000, pace_per_km: 300, pace_per_mi: 482.8 },
+      { distance: 10, distance_unit: "mi", distance_m: 16093.44, pace_per_km: null, pace_per_mi: null },
+    ]);
+    // The JSON export, imported into a fresh account, gives the same documents.
+    const other = await signUp(s.url, "Runner again");
+    const again = await importFile(other.token, parseImport(JSON.stringify(await svcExport(u.token))), false);
+    expect(again.body.errors).toBeUndefined();
+    expect(await documents(other.token)).toEqual(docs);
+  });
+
+  test("a comma file's distances are in the unit asked for (mi with lb); meters without a time become km", async () => {
+    const u = await signUp(s.url, "Miles");
+    await s.ownerPool.query("update app_public.users set unit = 'lb' where id = $1", [u.user.id]);
+    const file = [
+      "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE",
+      "2025-05-02 07:00:00,Run,30m,Running,1,0,0,3.1,1440,,,",
+    ].join("\n");
+    const parsed = parseImport(file, { timeZone: "UTC", unit: "lb" });
+    await importFile(u.token, parsed, false);
+    expect((await documents(u.token))[0].exercises[0].sets).toEqual(["3.1mi 24:00"]);
+    const meters = parseImport(
+      [
+        "Workout #;Date;Workout Name;Duration (sec);Exercise Name;Set Order;Weight (kg);Reps;RPE;Distance (meters);Seconds;Notes;Workout Notes",
+        "1;2025-05-03 09:30:00;Row;600;Rowing (Machine);1;;;;1500;;;",
+        "1;2025-05-03 09:30:00;Row;600;Rowing (Machine);2;;;;2000;450;;",
+      ].join("\n"),
+      { timeZone: "UTC" },
+    );
+    expect(meters.workouts[0]).toMatchObject({ exercises: [{ sets: ["1.5km", "2000m 7:30"] }] });
+  });
 });

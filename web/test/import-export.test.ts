@@ -30,7 +30,7 @@ test("preview, choose, import; the same file again adds nothing; export JSON and
   const preview = section.getByLabel("Import preview");
   await preview
     .getByRole("status")
-    .filter({ hasText: "Would import 2 workouts and 14 sets, 2026-04-06 to 2026-04-09." })
+    .filter({ hasText: "Would import 2 workouts and 15 sets, 2026-04-06 to 2026-04-09." })
     .waitFor();
   await preview.getByText("weights in kg (the file does not say)").waitFor();
   await preview.getByRole("row", { name: /Bench Press \(Barbell\) 5 Bench Press/ }).waitFor();
@@ -54,7 +54,7 @@ test("preview, choose, import; the same file again adds nothing; export JSON and
   await importButton.click();
   await section
     .getByRole("status")
-    .filter({ hasText: "Imported 2 workouts and 14 sets from strong-comma.csv." })
+    .filter({ hasText: "Imported 2 workouts and 15 sets from strong-comma.csv." })
     .waitFor();
   // Done: a link to the imported history.
   await section.getByRole("status").getByRole("link", { name: "See the imported workouts" }).waitFor();
@@ -84,7 +84,7 @@ test("preview, choose, import; the same file again adds nothing; export JSON and
   expect(lines[0]).toBe(
     "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE",
   );
-  expect(lines).toHaveLength(1 + 14);
+  expect(lines).toHaveLength(1 + 15);
   await context.close();
 
   // The export imports into another account, through the same section, on a phone.
@@ -96,11 +96,11 @@ test("preview, choose, import; the same file again adds nothing; export JSON and
     .getByLabel("Export file")
     .setInputFiles({ name: "history.json", mimeType: "application/json", buffer: Buffer.from(jsonText) });
   await again.getByRole("button", { name: "Preview" }).click();
-  await again.getByRole("status").filter({ hasText: "Would import 2 workouts and 14 sets" }).waitFor();
+  await again.getByRole("status").filter({ hasText: "Would import 2 workouts and 15 sets" }).waitFor();
   await again.getByText("Importing this export also sets your unit and effort scale to the export's.").waitFor();
   await expectNoHorizontalScroll(other.page);
   await again.getByRole("button", { name: "Import 2 workouts" }).click();
-  await again.getByRole("status").filter({ hasText: "Imported 2 workouts and 14 sets from history.json." }).waitFor();
+  await again.getByRole("status").filter({ hasText: "Imported 2 workouts and 15 sets from history.json." }).waitFor();
   await other.context.close();
 });
 

@@ -8,7 +8,7 @@ import type { ImportRequester } from "./client.ts";
 export type { ImportRequester } from "./client.ts";
 import { SvcError } from "../errors.ts";
 import { graphql, type ResultOf } from "../graphql.ts";
-import { parseSet, convertWeight, type ParsedSet, type Unit } from "../documents/index.ts";
+import { parseSet, convertDistance, convertWeight, type ParsedSet, type Unit } from "../documents/index.ts";
 import { EXPORT_FORMAT, EXPORT_VERSION, type SvcExport } from "./svc.ts";
 import { zoneOffsetAt } from "./time-zone.ts";
 import { csvCell, startsLikeFormula } from "./csv-cell.ts";
@@ -308,7 +308,7 @@ export type StrongCsvOptions = {
 
 /**
  * Workout documents as rows of Strong's comma format (no header; see STRONG_CSV_HEADER): weights
- * converted to `unit` (convertWeight), `W` warm-ups, `D` drops and rest-pause bursts, RPE when the
+ * converted to `unit` (convertWeight), distances to km (kg) or mi (lb), `W` warm-ups, `D` drops and rest-pause bursts, RPE when the
  * scale is RPE, planned sets not done left out. Dates are the wall-clock time the lifter trained
  * (workoutWallTime), never UTC's.
  */
@@ -346,7 +346,21 @@ export function exportStrongCsv(documents: Record<string, any>[], options: Stron
         noteSetChanges(set, w.effort, changes);
         const order = set.kind === "warmup" ? "W" : set.kind === "drop" || set.kind === "burst" ? "D" : String(++n);
         const weight = set.weight === null ? 0 : convertWeight(set.weight, w.unit ?? unit, unit);
-        const row = [date, w.name ?? "Workout", strongDuration(w.minutes), exercise, order, weight, set.reps ?? 0, 0];
+        // Distances in the export's unit: km with kg, mi with lb (Strong's comma format has no unit column).
+        const distance =
+          set.distance === null || set.distanceUnit === null
+            ? 0
+            : convertDistance(set.distance, set.distanceUnit, unit === "lb" ? "mi" : "km");
+        const row = [
+          date,
+          w.name ?? "Workout",
+          strongDuration(w.minutes),
+          exercise,
+          order,
+          weight,
+          set.reps ?? 0,
+          distance,
+        ];
         row.push(set.seconds ?? 0, e.note ?? "", w.notes ?? "", w.effort === "rir" ? "" : (set.effort ?? ""));
         for (const cell of row) if (typeof cell === "string" && startsLikeFormula(cell)) changes.add("formula");
         lines.push(row.map(csvCell).join(","));

@@ -5,7 +5,7 @@
  * fields than the header gives the extra ones to the exercise name. One workout per day.
  */
 import { readCsv, normalizeHeader, numberCell, countCell, durationCell, wallTimeCell } from "./csv.ts";
-import { ImportParseError, type ImportRow, type ImportUnit, type SkipCounter } from "./model.ts";
+import { distanceUnitOf, ImportParseError, type ImportRow, type ImportUnit, type SkipCounter } from "./model.ts";
 import { unitInHeader } from "./strong.ts";
 
 export function isFitNotesHeader(cells: string[]): boolean {
@@ -104,6 +104,7 @@ export function parseFitNotes(
       unit,
       reps: countCell(cell(layout.reps), line, header[layout.reps]),
       distance: numberCell(cell(layout.distance), line, header[layout.distance]),
+      distanceUnit: cell(layout.distanceUnit) !== "" ? distanceUnitOf(cell(layout.distanceUnit)) : undefined,
       seconds: durationCell(cell(layout.time), line, header[layout.time]),
       rpe: null,
       note: hasComment ? cell(layout.comment) || null : null,

@@ -1,6 +1,6 @@
 /**
  * Hevy's export: title,start_time,end_time,description,exercise_title,superset_id,exercise_notes,
- * set_index,set_type,weight_kg|weight_lbs,reps,distance_km|distance_miles,duration_seconds,rpe.
+ * set_index,set_type,weight_kg|weight_lbs,reps,distance_km|distance_miles|distance_meters,duration_seconds,rpe.
  * Times like `6 Apr 2026, 17:18` (month names in the app's language); set_type normal, warmup,
  * dropset or failure; the weight column's name says the unit.
  */
@@ -29,7 +29,10 @@ export function parseHevy(
   }
   if (weightCol < 0)
     throw new ImportParseError(1, null, "this does not look like a Hevy file (no weight_kg or weight_lbs column)");
-  const distanceCol = col("distance_km") >= 0 ? col("distance_km") : col("distance_miles");
+  // distance_km, distance_miles or (newer files) distance_meters: the column's name says the unit.
+  const distanceName = ["distance_km", "distance_miles", "distance_meters"].find((n) => col(n) >= 0);
+  const distanceCol = distanceName ? col(distanceName) : -1;
+  const distanceUnit = distanceName === "distance_miles" ? "mi" : distanceName === "distance_meters" ? "m" : "km";
   const rows: ImportRow[] = [];
   for (const r of records.slice(1)) {
     const cell = (i: number) => (i < 0 ? "" : (r.fields[i] ?? "").trim());
@@ -78,6 +81,7 @@ export function parseHevy(
         r.line,
         distanceCol >= 0 ? records[0].fields[distanceCol].trim() : "distance",
       ),
+      distanceUnit,
       rpe: numberCell(named("rpe"), r.line, "rpe"),
       note: named("exercise_notes") || null,
       superset: named("superset_id") || null,

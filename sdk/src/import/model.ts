@@ -35,6 +35,8 @@ export type ImportRow = {
   reps: number | null;
   seconds: number | null;
   distance: number | null;
+  /** Unit of `distance` (the file's, else the caller's: km with kg, mi with lb); a distance in another unit is dropped. */
+  distanceUnit?: ImportDistanceUnit | null;
   rpe: number | null;
   /** A note on this set or exercise. */
   note: string | null;
@@ -43,6 +45,17 @@ export type ImportRow = {
   /** The weight is a load added to the body (`bw+20x5`) whatever the exercise is called (a FIT `weighted...` exercise). */
   addedLoad?: boolean;
 };
+
+export type ImportDistanceUnit = "km" | "mi" | "m";
+
+/** The distance unit a file's cell or header names (`km`, `Distance (meters)`, `miles`), or null for another (ft, yd). */
+export function distanceUnitOf(text: string): ImportDistanceUnit | null {
+  const t = text.toLowerCase();
+  if (/\b(km|kms|kilomet(er|re)s?)\b/.test(t)) return "km";
+  if (/\b(mi|mile|miles)\b/.test(t)) return "mi";
+  if (/\b(m|meters?|metres?)\b/.test(t)) return "m";
+  return null;
+}
 
 /** A row (or part of one) not imported, or imported with something left out, and why. */
 export type SkipReason =
@@ -78,13 +91,13 @@ export const SKIP_REASONS: Record<SkipReason, { skipsRow: boolean; text: string;
   "empty-set": { skipsRow: true, text: "sets with no weight, reps or time", one: "set with no weight, reps or time" },
   "distance-without-time": {
     skipsRow: true,
-    text: "cardio rows with a distance and no time (the model holds no distance)",
-    one: "cardio row with a distance and no time (the model holds no distance)",
+    text: "rows with a distance and no time that a set cannot hold (with a load, in a unit other than km, mi or m, or over 1000 km)",
+    one: "row with a distance and no time that a set cannot hold (with a load, in a unit other than km, mi or m, or over 1000 km)",
   },
   "distance-dropped": {
     skipsRow: false,
-    text: "cardio distances left out (the model holds no distance; the time is kept as a timed set)",
-    one: "cardio distance left out (the model holds no distance; the time is kept as a timed set)",
+    text: "distances left out (of sets with reps or a load, or in a unit other than km, mi or m; the rest of the set is kept)",
+    one: "distance left out (of a set with reps or a load, or in a unit other than km, mi or m; the rest of the set is kept)",
   },
   "reps-duration-dropped": {
     skipsRow: false,
@@ -229,6 +242,7 @@ export function setText(row: ImportRow, skips: SkipCounter): string | null {
   const seconds = row.seconds !== null && row.seconds > 0 ? Math.round(row.seconds) : null;
   const weight = row.weight !== null && row.weight !== 0 ? cleanNumber(row.weight) : null;
   const distance = row.distance !== null && row.distance > 0 ? row.distance : null;
+  const distanceUnit = row.distanceUnit ?? (row.unit === "lb" ? "mi" : "km");
   if (weight !== null && weight < 0) return skip(skips, "weight-negative", row.line);
   if (weight !== null && weight > MAX_WEIGHT) return skip(skips, "weight-out-of-range", row.line);
   let body: string;
@@ -242,6 +256,14 @@ export function setText(row: ImportRow, skips: SkipCounter): string | null {
     if (row.weight === 0) skips.add("zero-weight-as-bodyweight", row.line);
     body =
       weight === null ? `bw x ${reps}` : added ? `bw+${numberText(weight)}x${reps}` : `${numberText(weight)}x${reps}`;
+  } else if (
+    distance !== null &&
+    weight === null &&
+    row.distanceUnit !== null &&
+    distanceFits(distance, distanceUnit)
+  ) {
+    if (seconds !== null && seconds > 86400) return skip(skips, "duration-out-of-range", row.line);
+    body = distanceText(distance, distanceUnit, seconds);
   } else if (seconds !== null) {
     if (seconds > 86400) return skip(skips, "duration-out-of-range", row.line);
     if (distance !== null) skips.add("distance-dropped", row.line);
@@ -266,6 +288,23 @@ export function setText(row: ImportRow, skips: SkipCounter): string | null {
   } else if (row.kind === "failure") skips.add("failure-mark-dropped", row.line);
   const prefix = row.kind === "warmup" ? "w:" : row.kind === "drop" ? "d:" : "";
   return `${prefix}${body}${rpe !== null ? `@${rpe}` : ""}`;
+}
+
+/**
+ * A cardio set's text (`5km 30:00`, `1500m 6:00`, `3.1mi`): km and mi to 3 decimals; meters in whole
+ * meters with a time, else as km (`1500m` alone would read as minutes: `1.5km`).
+ */
+function distanceText(distance: number, unit: ImportDistanceUnit, seconds: number | null): string {
+  const time = seconds === null ? "" : ` ${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+  if (unit === "m" && (seconds === null || !Number.isInteger(distance)))
+    return `${cleanNumber(distance / 1000, 3)}km${time}`;
+  return `${cleanNumber(distance, unit === "m" ? 0 : 3)}${unit}${time}`;
+}
+
+/** Within set text's limits once written: at most 1000 km or mi, 1000000 m; not 0 once rounded. */
+function distanceFits(distance: number, unit: ImportDistanceUnit): boolean {
+  const value = unit === "m" ? distance / 1000 : distance;
+  return cleanNumber(value, 3) > 0 && value <= 1000;
 }
 
 function skip(skips: SkipCounter, reason: SkipReason, line: number): null {

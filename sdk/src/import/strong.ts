@@ -20,7 +20,7 @@ import {
   startInZone,
   type CsvRecord,
 } from "./csv.ts";
-import { ImportParseError, type ImportRow, type ImportUnit, type SkipCounter } from "./model.ts";
+import { distanceUnitOf, ImportParseError, type ImportRow, type ImportUnit, type SkipCounter } from "./model.ts";
 
 type Field =
   | "workoutNumber"
@@ -164,6 +164,9 @@ export function parseStrong(
       );
   }
   const headerUnit = columns.weight !== undefined ? unitInHeader(header[columns.weight]) : null;
+  // `Distance (meters)`: the header's unit; a `Distance Unit` cell: the row's; else the weight's (km with kg, mi with lb).
+  const distanceHeader = columns.distance !== undefined ? (header[columns.distance] ?? "") : "";
+  const headerDistanceUnit = /\(/.test(distanceHeader) ? distanceUnitOf(distanceHeader.split("(")[1]) : undefined;
   const unitStated = headerUnit !== null || columns.weightUnit !== undefined;
   const rows: ImportRow[] = [];
   const label = (f: Field) => header[columns[f]!]?.trim() || f;
@@ -232,6 +235,7 @@ export function parseStrong(
       reps: countCell(cell("reps"), r.line, label("reps")),
       seconds: numberCell(cell("seconds"), r.line, label("seconds")),
       distance: numberCell(cell("distance"), r.line, label("distance")),
+      distanceUnit: cell("distanceUnit") !== "" ? distanceUnitOf(cell("distanceUnit")) : headerDistanceUnit,
       rpe: numberCell(cell("rpe"), r.line, label("rpe")),
       note,
     });
