@@ -193,11 +193,26 @@ type ExecuteArgs = {
 
 type Checked = ExecutionResult | null | Promise<ExecutionResult | null>;
 
+/**
+ * An operation that declares no variables measures the same every time: measured once per schema
+ * and parsed document (grafserv caches the document), not once per request.
+ */
+const measuredAlike = new WeakMap<object, WeakMap<object, OperationMeasure>>();
+function measured(args: ExecuteArgs, operation: NonNullable<ReturnType<typeof getOperationAST>>): OperationMeasure {
+  if (operation.variableDefinitions?.length)
+    return measureOperation(args.schema, args.document, operation, args.variableValues ?? {});
+  let bySchema = measuredAlike.get(args.schema);
+  if (!bySchema) measuredAlike.set(args.schema, (bySchema = new WeakMap()));
+  let m = bySchema.get(operation);
+  if (!m) bySchema.set(operation, (m = measureOperation(args.schema, args.document, operation, {})));
+  return m;
+}
+
 /** The checks before execution; a result to answer with instead of executing, or null to go on. */
 function checkBeforeExecution(args: ExecuteArgs): Checked {
   const operation = getOperationAST(args.document, args.operationName ?? undefined);
   if (!operation) return null; // grafast explains a missing or ambiguous operation itself
-  const m = measureOperation(args.schema, args.document, operation, args.variableValues ?? {});
+  const m = measured(args, operation);
   const context = (args.contextValue ?? {}) as GuardContext;
   const identity: Identity = context.identity ?? { kind: "anonymous" };
   const refused = measuredRefusal(m);
