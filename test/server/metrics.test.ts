@@ -82,7 +82,7 @@ test("two API processes give one view: exact counts by route, status and operati
       expect(saved.body.errors).toBeUndefined();
     }
     const { rows } = await owner.query(
-      "select count(distinct application_name)::int as n from pg_stat_activity where application_name like 'svc graphql %'",
+      "select count(distinct application_name)::int as n from pg_stat_activity where datname = current_database() and application_name like 'svc graphql %'",
     );
     expect(rows[0].n).toBe(2);
 
