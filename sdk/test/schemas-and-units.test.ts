@@ -14,7 +14,12 @@ import {
   UUID_PATTERN,
   WORKOUT_EXERCISE_FIELDS,
   WORKOUT_FIELDS,
+  convertDistance,
   convertWeight,
+  distanceUnitOf,
+  formatPace,
+  paceSeconds,
+  speedOf,
   routineSchema,
   workoutSchema,
 } from "../src/documents/index.ts";
@@ -139,5 +144,35 @@ describe("convertWeight", () => {
     expect(KG_PER_LB).toBe(0.45359237);
     expect(() => convertWeight(Number.NaN, "kg", "lb")).toThrow(RangeError);
     expect(() => convertWeight(1, "kg", "st" as "kg")).toThrow(RangeError);
+  });
+});
+
+describe("cardio distance, pace and speed", () => {
+  test("pace per km and per mi agrees with the database's pace_per_km and pace_per_mi (1 decimal)", () => {
+    expect(paceSeconds(5, "km", 1500, "km")).toBe(300);
+    expect(paceSeconds(5, "km", 1500, "mi")).toBe(482.8);
+    expect(paceSeconds(1500, "m", 360, "km")).toBe(240);
+    expect(paceSeconds(1500, "m", 360, "mi")).toBe(386.2);
+    expect(paceSeconds(3, "mi", 1440, "mi")).toBe(480);
+    expect(paceSeconds(3, "mi", 1440, "km")).toBe(298.3);
+    // No time, or no distance: no pace.
+    expect(paceSeconds(10, "mi", null, "mi")).toBeNull();
+    expect(paceSeconds(null, null, 60, "km")).toBeNull();
+  });
+
+  test("the distance unit follows the weight unit; pace text, speed and conversion", () => {
+    expect(distanceUnitOf("kg")).toBe("km");
+    expect(distanceUnitOf("lb")).toBe("mi");
+    expect(formatPace(300)).toBe("5:00");
+    expect(formatPace(482.8)).toBe("8:03");
+    expect(formatPace(null)).toBe("");
+    expect(speedOf(300)).toBe(12);
+    expect(speedOf(480)).toBe(7.5);
+    expect(speedOf(null)).toBeNull();
+    expect(convertDistance(5, "km", "mi")).toBe(3.107);
+    expect(convertDistance(3.1, "mi", "km")).toBe(4.989);
+    expect(convertDistance(1500, "m", "km")).toBe(1.5);
+    expect(convertDistance(1, "mi", "m")).toBe(1609.34);
+    expect(convertDistance(5, "km", "km")).toBe(5);
   });
 });

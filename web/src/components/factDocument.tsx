@@ -1,7 +1,7 @@
 // A workout document as it reads in the lifter's unit: each set's weight and the bodyweight by the
 // SDK's fact rule (@svc/sdk/weights: at most one decimal when converted), for showing only; the
 // stored document and the JSON view keep the weights as the API gives them.
-import type { CanonicalWorkout } from "@svc/sdk/documents";
+import { distanceUnitOf, formatPace, paceSeconds, parseSet, type CanonicalWorkout } from "@svc/sdk/documents";
 import { factSetText, factWeight, unitName } from "@svc/sdk/weights";
 import type { UnitName } from "./units.ts";
 
@@ -24,13 +24,34 @@ export function factWorkout(doc: CanonicalWorkout, to: UnitName): CanonicalWorko
 /** A set's text in the lifter's unit, with the text as logged beside it when the unit differs: `132.3x5 (logged 60x5 kg)`. */
 export function SetFact({ text, entered, unit }: { text: string; entered: string; unit: UnitName }) {
   const from = unitName(entered);
-  if (!from || from === unit) return <>{text}</>;
+  if (!from || from === unit)
+    return (
+      <>
+        {text}
+        <Pace text={text} unit={unit} />
+      </>
+    );
   return (
     <>
-      {factSetText(text, from, unit)}{" "}
+      {factSetText(text, from, unit)}
+      <Pace text={text} unit={unit} />{" "}
       <span className="muted">
         (logged {text} {from})
       </span>
     </>
+  );
+}
+
+/** The pace of a cardio set with a distance and a time, in the lifter's distance unit (km with kg, mi with lb): ` 5:00/km`. */
+function Pace({ text, unit }: { text: string; unit: UnitName }) {
+  const p = parseSet(text);
+  const per = distanceUnitOf(unit);
+  const pace = p.ok ? paceSeconds(p.value.distance, p.value.distanceUnit, p.value.seconds, per) : null;
+  if (pace === null) return null;
+  return (
+    <span className="muted">
+      {" "}
+      {formatPace(pace)}/{per}
+    </span>
   );
 }

@@ -1,6 +1,6 @@
 // What a history card shows of one workout: each exercise with its done sets in the lifter's unit
 // (a long one as its count and best set), and the records set that day.
-import { parseSet } from "@svc/sdk/documents";
+import { distanceUnitOf, formatPace, paceSeconds, parseSet, type PaceUnit } from "@svc/sdk/documents";
 import { factSetText, unitName } from "@svc/sdk/weights";
 import type { UnitName } from "../../components/units.ts";
 
@@ -27,6 +27,14 @@ export function bestSet(sets: readonly HistorySet[]): HistorySet {
   return best;
 }
 
+/** A cardio set with its pace in the lifter's distance unit: `5km 25:00 (5:00/km)`; any other set as it is. */
+export function withPace(text: string, per: PaceUnit): string {
+  const p = parseSet(text);
+  if (!p.ok) return text;
+  const pace = paceSeconds(p.value.distance, p.value.distanceUnit, p.value.seconds, per);
+  return pace === null ? text : `${text} (${formatPace(pace)}/${per})`;
+}
+
 function setsText(sets: readonly HistorySet[], shown: (text: string) => string): string {
   if (sets.length <= SETS_LISTED) return sets.map((s) => shown(s.text)).join(", ");
   return `${sets.length} sets, best ${shown(bestSet(sets).text)}`;
@@ -34,7 +42,7 @@ function setsText(sets: readonly HistorySet[], shown: (text: string) => string):
 
 export function HistorySets({ workout, unit }: { workout: HistoryWorkout; unit: UnitName }) {
   const from = unitName(workout.unit) ?? unit;
-  const shown = (text: string) => factSetText(text, from, unit);
+  const shown = (text: string) => withPace(factSetText(text, from, unit), distanceUnitOf(unit));
   const exercises = workout.exercises
     .map((x) => ({ ...x, done: x.sets.filter((s) => s.done && s.kind !== "warmup") }))
     .filter((x) => x.done.length > 0);
