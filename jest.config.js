@@ -21,7 +21,9 @@ export default {
   ],
   globalSetup: "<rootDir>/test/support/global-setup.ts",
   globalTeardown: "<rootDir>/test/support/global-teardown.ts",
-  testTimeout: 60000,
+  // A ceiling for a stuck test, not a speed check: the heaviest tests (the security matrix's loops,
+  // browser flows at three screen sizes) take 30-50 s alone and more with another file beside them.
+  testTimeout: 120000,
   // Two files at once even on two cores: one file leaves about a third of the CPU idle (waiting on
   // PostgreSQL, a browser or a child process), and the suite ran 52 minutes one file at a time.
   maxWorkers: 2,

@@ -118,8 +118,8 @@ export async function newPage(
     document.addEventListener("securitypolicyviolation", (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
   });
   const page = await context.newPage();
-  // Fail in seconds, not Playwright's 30 s: every step here is local.
-  page.setDefaultTimeout(10_000);
+  // Every step here is local: 20 s is ten times a slow step with two test files sharing two cores.
+  page.setDefaultTimeout(20_000);
   // A broken page should fail the test, not be screenshotted silently.
   page.on("pageerror", (error) => {
     throw error;
