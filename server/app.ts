@@ -42,6 +42,7 @@ import {
   DEFAULT_REQUEST_TIMEOUT_MS,
 } from "./graphql/database-time.ts";
 import { webApp } from "./http/web-app.ts";
+import { pageStatus } from "./http/page-status.ts";
 import { compressAnswers, keepSecretsUncompressed } from "./http/compression.ts";
 import { crossSiteGuard } from "./http/cross-site-guard.ts";
 import { defaultPublicUrl } from "./process/public-url.ts";
@@ -303,7 +304,13 @@ export async function createApp({
   await serv.addTo(app, server, false);
 
   // The web app at / (after the API, so /api/... never reaches it).
-  const web = await webApp({ dev, server, say: (message) => log("info", message), dist: webDist });
+  const web = await webApp({
+    dev,
+    server,
+    say: (message) => log("info", message),
+    dist: webDist,
+    pageStatus: pageStatus(pools.account),
+  });
   app.use(web.handler);
   app.use((_req, res) => sendError(res, "NOT_FOUND", "No such route"));
   app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {

@@ -143,8 +143,11 @@ function precompressedAssets(assets: string) {
   };
 }
 
+/** What status a page address answers with (server/http/page-status.ts); 200 when not given. */
+type PageStatus = (pagePath: string) => Promise<number>;
+
 /** The built app in `dist`: static files, then index.html for any other page address. */
-function servedBuild(dist: string) {
+function servedBuild(dist: string, pageStatus: PageStatus) {
   const router = express.Router();
   const assets = path.join(dist, "assets");
   // Vite puts a content hash in every asset name: a changed file is a new address.
@@ -153,7 +156,7 @@ function servedBuild(dist: string) {
     precompressedAssets(assets),
     express.static(assets, { immutable: true, maxAge: "365d", index: false, fallthrough: true }),
   );
-  router.use((req: Request, res: Response, next: NextFunction) => {
+  router.use(async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     if (isApiPath(req.path) || req.path.startsWith("/assets/")) return next();
     const file = path.join(dist, req.path === "/" ? "index.html" : path.normalize(req.path));
@@ -171,6 +174,11 @@ function servedBuild(dist: string) {
     if (file !== page && !req.accepts("html")) return next();
     // The page, at any page address; its inline stylesheet allowed by its hash.
     setPagePolicy(req, res, page);
+    try {
+      res.status(await pageStatus(req.path));
+    } catch (error) {
+      return next(error);
+    }
     res.sendFile(precompressedFile(req, res, page), (error) => error && next(error));
   });
   return router;
@@ -216,16 +224,18 @@ export async function webApp({
   server,
   say,
   dist,
+  pageStatus = async () => 200,
 }: {
   dev: boolean;
   server: Server;
   say?: (message: string) => void;
   dist?: string;
+  pageStatus?: PageStatus;
 }) {
   if (dev) {
     const { handler, close } = devMiddleware(server);
     return { handler: handler as express.RequestHandler, close };
   }
   if (!dist) await ensureWebBuild(say);
-  return { handler: servedBuild(dist ?? WEB_DIST), close: async () => {} };
+  return { handler: servedBuild(dist ?? WEB_DIST, pageStatus), close: async () => {} };
 }

@@ -36,6 +36,13 @@ async function share(who: SignedUpUser, routine: string, showName = false) {
 }
 const shared = async (token: string, credential = {}) =>
   (await gqlData(s.url, SHARED, { token }, credential)).sharedRoutine;
+/** The HTTP status of the link's page in the web app (its HTML either way). */
+const pageStatus = async (token: string) => {
+  const res = await fetch(`${s.url}/shared/${token}`, { headers: { accept: "text/html" } });
+  expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+  await res.arrayBuffer();
+  return res.status;
+};
 
 let pushId: string;
 
@@ -165,6 +172,7 @@ test("each user lists and revokes only their own links; RLS on the table, the ha
   const theirs = await gql(s.url, REVOKE, { id: shareId }, { token: other.token });
   expect(theirs.body.errors).toBeDefined();
   expect(await shared(token)).not.toBeNull();
+  expect(await pageStatus(token)).toBe(200);
   // Straight in SQL as the other user: no rows of the owner's, and no way to the hashes.
   await asRole(s.ownerPool, "svc_visitor", { "svc.session_hash": credentialHash(other.token) }, async (db) => {
     expect((await db.query("select * from app_public.routine_shares")).rows).toEqual([]);
@@ -175,6 +183,10 @@ test("each user lists and revokes only their own links; RLS on the table, the ha
     (await gqlData(s.url, REVOKE, { id: shareId }, { token: owner.token })).deleteRoutineShareById.routineShare.id,
   ).toBe(shareId);
   expect(await shared(token)).toBeNull();
+  // Its page answers 404, as one of a link never made (or not even text) does.
+  expect(await pageStatus(token)).toBe(404);
+  expect(await pageStatus(`rs_${"a".repeat(32)}`)).toBe(404);
+  expect(await pageStatus("%E0%A4%A")).toBe(404);
   expect(errorCode(await gql(s.url, ADD, { token }, { token: other.token }))).toBe("NOT_FOUND");
   const { rows } = await s.ownerPool.query(
     "select count(*)::int as n from app_private.routine_share_hashes where share_id = $1",
