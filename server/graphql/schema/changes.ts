@@ -155,7 +155,7 @@ const CHANGE_TYPES = gql`
   extend type Mutation {
     """
     Undoes a change of yours: the routine, workout, bodyweight or body measurement comes back as it was before it
-    (a deleted one under its old id; a created one is deleted). The Undo is itself a change,
+    (a deleted routine or workout under its old id, a bodyweight on its date; a created one is deleted). The Undo is itself a change,
     undoable in turn. NOT_FOUND for no change of yours with this id; INVALID_INPUT when its state
     before is no longer kept or what it created is already gone.
     """

@@ -43,5 +43,5 @@ begin
   return v_undo;
 end;
 $function$;
-comment on function app_public.undo_change(id uuid) is E'@behavior -*\nUndoes one of the signed-in user''s changes: restores the routine, workout, bodyweight or measurement as it was before it (a deleted one comes back under its id; a created one is deleted), as a new change whose undo_of is this one; returns the new change''s id. NOT_FOUND for no such change of yours; INVALID_INPUT when its state before is no longer kept (over 90 days) or a created item is already gone; the document rules apply to what comes back (INVALID_DOCUMENT, CONFLICT for a name taken since).';
+comment on function app_public.undo_change(id uuid) is E'@behavior -*\nUndoes one of the signed-in user''s changes: restores the routine, workout, bodyweight or measurement as it was before it (a deleted routine or workout comes back under its id, a measurement under its id while its date is free, a bodyweight on its date with a new id; a created one is deleted), as a new change whose undo_of is this one; returns the new change''s id. NOT_FOUND for no such change of yours; INVALID_INPUT when its state before is no longer kept (over 90 days) or a created item is already gone; the document rules apply to what comes back (INVALID_DOCUMENT, CONFLICT for a name taken since).';
 grant execute on function app_public.undo_change(id uuid) to svc_visitor;
