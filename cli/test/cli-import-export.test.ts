@@ -165,7 +165,7 @@ test("export JSON to a file, import it into another account, export again: ident
   const exported = await a.run(["export", "--output", out]);
   expect(exported.code).toBe(0);
   expect(exported.stdout).toContain(
-    `Wrote 3 workouts, 0 routines, 0 bodyweights and 0 custom exercises to ${out} (json).`,
+    `Wrote 3 workouts, 0 routines, 0 bodyweights, 0 days of body measurements and 0 custom exercises to ${out} (json).`,
   );
   expect(exported.stderr).toContain("Exported 3 of 3 workouts");
   const first = JSON.parse(readFileSync(out, "utf8"));

@@ -400,13 +400,13 @@ describe("export", () => {
     );
     await gql(
       s.url,
-      `mutation { createCustomExercise(input: {name: "Zercher Carry", equipment: "barbell", region: "lower"}) { exercise { id } } }`,
+      `mutation { createCustomExercise(input: {name: "Zercher Carry", equipment: "barbell", region: "lower", muscles: ["quads"], secondaryMuscles: ["upper back", "biceps"]}) { exercise { id } } }`,
       {},
       { token: a.token },
     );
     await gql(
       s.url,
-      `mutation { createCustomExercise(input: {name: "Unused Custom"}) { exercise { id } } }`,
+      `mutation { createCustomExercise(input: {name: "Unused Custom", secondaryMuscles: ["triceps"]}) { exercise { id } } }`,
       {},
       { token: a.token },
     );
@@ -468,6 +468,19 @@ describe("export", () => {
       {},
       { token: a.token },
     );
+    // Body measurements of two days, in both length units.
+    for (const input of [
+      { date: "2026-01-02", unit: "cm", bodyFat: 18.5, waist: 84.25, leftUpperArm: 36 },
+      { date: "2026-01-09", unit: "in", chest: 41.5 },
+    ]) {
+      const logged = await gql(
+        s.url,
+        `mutation($input: LogMeasurementsInput!) { logMeasurements(input: $input) { measurement { id } } }`,
+        { input },
+        { token: a.token },
+      );
+      expect(logged.body.errors).toBeUndefined();
+    }
 
     const exportOf = async (token: string) => {
       const account = (await gql(s.url, EXPORT_ACCOUNT, {}, { token })).body.data.exportAccount;
@@ -485,6 +498,14 @@ describe("export", () => {
     };
     const first = await exportOf(a.token);
     expect(first.workouts).toHaveLength(3);
+    expect(first.measurements).toEqual([
+      { date: "2026-01-02", unit: "cm", bodyFat: 18.5, waist: 84.25, leftUpperArm: 36 },
+      { date: "2026-01-09", unit: "in", chest: 41.5 },
+    ]);
+    expect(first.customExercises.map((e: any) => [e.name, e.muscles, e.secondaryMuscles])).toEqual([
+      ["Unused Custom", [], ["triceps"]],
+      ["Zercher Carry", ["quads"], ["upper back", "biceps"]],
+    ]);
     // Ids differ between accounts: routines by name, a workout's routine by its routine's name.
     const normal = (e: any) => {
       const names = new Map(e.routines.map((r: any) => [r.id, r.name]));
@@ -508,6 +529,7 @@ describe("export", () => {
       sets: 8,
       routines: 1,
       bodyweights: 1,
+      measurements: 2,
       customExercises: 2,
       unmapped: 0,
     });
@@ -524,6 +546,8 @@ describe("export", () => {
       duplicateRoutines: 1,
       bodyweights: 0,
       duplicateBodyweights: 1,
+      measurements: 0,
+      duplicateMeasurements: 2,
       customExercises: 0,
     });
     expect(normal(await exportOf(a.token))).toEqual(normal(first));

@@ -11,6 +11,7 @@ type ExportResult = {
   workouts: number;
   routines: number;
   bodyweights: number;
+  measurements: number;
   customExercises: number;
 };
 
@@ -31,7 +32,7 @@ function writer(stream: NodeJS.WritableStream): (text: string) => Promise<void> 
 
 export default class Export extends BaseCommand {
   static summary =
-    "Export everything: every routine and workout as documents, bodyweights, custom exercises and settings.";
+    "Export everything: every routine and workout as documents, bodyweights, body measurements, custom exercises and settings.";
   static description =
     "JSON (the default) is this service's export: `svc import` reads it back, into this or another account or server, giving identical documents. CSV is Strong's comma format (workouts only), which other apps import. FIT is a strength-training activity file per workout (every set with its FIT exercise category and name, reps, weight, duration and the rest after it), which Garmin Connect and Strava import: --since/--until choose the days, --workout one workout. " +
     "Workouts are fetched a page at a time and written as they come, so a long history neither times out nor is held in memory. Writes to standard output, or to --output; progress goes to standard error. A read-only API key may export.";
@@ -113,9 +114,9 @@ export default class Export extends BaseCommand {
     if (flags.format === "csv") {
       const left = [
         ...changes.lines(),
-        ...(head.routines.length || head.bodyweights.length || head.customExercises.length
+        ...(head.routines.length || head.bodyweights.length || head.measurements?.length || head.customExercises.length
           ? [
-              "routines, bodyweights, custom exercises and settings left out (workouts only; the JSON export keeps them)",
+              "routines, bodyweights, body measurements, custom exercises and settings left out (workouts only; the JSON export keeps them)",
             ]
           : []),
       ];
@@ -124,7 +125,7 @@ export default class Export extends BaseCommand {
     if (flags.output) {
       await new Promise<void>((resolve) => stream.end(resolve));
       this.log(
-        `Wrote ${counted(written, "workout")}, ${counted(head.routines.length, "routine")}, ${counted(head.bodyweights.length, "bodyweight")} and ${counted(head.customExercises.length, "custom exercise")} to ${flags.output} (${flags.format}).`,
+        `Wrote ${counted(written, "workout")}, ${counted(head.routines.length, "routine")}, ${counted(head.bodyweights.length, "bodyweight")}, ${counted(head.measurements?.length ?? 0, "day")} of body measurements and ${counted(head.customExercises.length, "custom exercise")} to ${flags.output} (${flags.format}).`,
       );
     }
     return {
@@ -133,6 +134,7 @@ export default class Export extends BaseCommand {
       workouts: written,
       routines: head.routines.length,
       bodyweights: head.bodyweights.length,
+      measurements: head.measurements?.length ?? 0,
       customExercises: head.customExercises.length,
     };
   }
@@ -154,6 +156,7 @@ export default class Export extends BaseCommand {
       workouts,
       routines: 0,
       bodyweights: 0,
+      measurements: 0,
       customExercises: 0,
     });
     if (flags.workout) {

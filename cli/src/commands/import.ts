@@ -217,7 +217,13 @@ export default class Import extends BaseCommand {
           ? `Nothing new: the file's 1 workout is already there${s.dryRun ? "" : "; nothing was added"}.`
           : `Nothing new: all ${s.duplicates} workouts of the file are already there${s.dryRun ? "" : "; nothing was added"}.`;
       // One line when the file adds nothing at all (no table of zeros).
-      if (!s.routines && !s.bodyweights && !s.customExercises && !s.names.some((n) => n.action === "unmapped"))
+      if (
+        !s.routines &&
+        !s.bodyweights &&
+        !s.measurements &&
+        !s.customExercises &&
+        !s.names.some((n) => n.action === "unmapped")
+      )
         return this.log(nothing);
       lines.push(nothing);
     } else {
@@ -231,9 +237,9 @@ export default class Import extends BaseCommand {
         `${s.dryRun ? "Would set" : "Set"} your settings to the export's: unit ${settings.unit}, effort scale ${settings.effort}.`,
       );
     }
-    if (s.routines || s.bodyweights || s.customExercises) {
+    if (s.routines || s.bodyweights || s.measurements || s.customExercises) {
       lines.push(
-        `${verb} ${counted(s.routines, "routine")}, ${counted(s.bodyweights, "bodyweight")}, ${counted(s.customExercises, "custom exercise")}.`,
+        `${verb} ${counted(s.routines, "routine")}, ${counted(s.bodyweights, "bodyweight")}, ${counted(s.measurements, "day")} of body measurements, ${counted(s.customExercises, "custom exercise")}.`,
       );
     }
     lines.push("Exercises:");

@@ -33,6 +33,8 @@ export const IMPORT_WORKOUTS = graphql(`
       duplicateRoutines
       bodyweights
       duplicateBodyweights
+      measurements
+      duplicateMeasurements
       customExercises
       names {
         name

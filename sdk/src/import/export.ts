@@ -20,6 +20,8 @@ export {
   type ExportSettings,
   type ExportCustomExercise,
   type ExportBodyweight,
+  type ExportMeasurement,
+  type MeasurementField,
 } from "./svc.ts";
 
 export const EXPORT_ACCOUNT = graphql(`
@@ -123,6 +125,7 @@ export async function exportHistory(
     customExercises: exportAccount.customExercises,
     routines: exportAccount.routines,
     bodyweights: exportAccount.bodyweights,
+    measurements: exportAccount.measurements ?? [],
     workoutCount: exportAccount.workouts,
   };
   async function* pages() {

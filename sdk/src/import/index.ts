@@ -85,7 +85,7 @@ export type ParsedImport = {
   /** Rows not imported, or imported with something left out, by reason. */
   skipped: SkipCount[];
   /** An svc export's other parts, for importWorkouts' `extras`. */
-  extras?: Pick<SvcExport, "settings" | "customExercises" | "routines" | "bodyweights">;
+  extras?: Pick<SvcExport, "settings" | "customExercises" | "routines" | "bodyweights" | "measurements">;
 };
 
 /** The format of a file from its content, or an error naming what was expected. */
@@ -137,6 +137,7 @@ export function parseImport(text: string, options: ParseOptions = {}): ParsedImp
         customExercises: exported.customExercises,
         routines: exported.routines,
         bodyweights: exported.bodyweights,
+        ...(exported.measurements ? { measurements: exported.measurements } : {}),
       },
     };
   }

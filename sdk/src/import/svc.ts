@@ -1,6 +1,6 @@
 /**
  * This service's own export (`svc export`, GraphQL `exportPage`): every routine and workout as
- * documents, bodyweights, custom exercises and settings. Importing it back (into the same or
+ * documents, bodyweights, body measurements, custom exercises and settings. Importing it back (into the same or
  * another account) gives identical documents: routines by name, workouts by start and name,
  * a workout's `routine` (an id of the exporting account) followed to the routine of that name.
  */
@@ -12,6 +12,23 @@ export const EXPORT_VERSION = 1;
 export type ExportSettings = { unit: "kg" | "lb"; effort: "rpe" | "rir" };
 export type ExportCustomExercise = { name: string; equipment: string; muscles: string[]; region: string; kind: string };
 export type ExportBodyweight = { date: string; weight: number; unit: "kg" | "lb" };
+/** A day's body measurements as `measurements` lists them: body fat in percent, lengths in `unit`. */
+export type ExportMeasurement = { date: string; unit: "cm" | "in" } & Partial<Record<MeasurementField, number>>;
+export type MeasurementField =
+  | "bodyFat"
+  | "neck"
+  | "shoulders"
+  | "chest"
+  | "waist"
+  | "hips"
+  | "leftUpperArm"
+  | "rightUpperArm"
+  | "leftForearm"
+  | "rightForearm"
+  | "leftThigh"
+  | "rightThigh"
+  | "leftCalf"
+  | "rightCalf";
 export type JsonDocument = Record<string, unknown>;
 
 export type SvcExport = {
@@ -23,6 +40,8 @@ export type SvcExport = {
   routines: JsonDocument[];
   workouts: JsonDocument[];
   bodyweights: ExportBodyweight[];
+  /** Absent from exports made before measurements were exported. */
+  measurements?: ExportMeasurement[];
 };
 
 export function isSvcExport(text: string): boolean {
@@ -51,5 +70,7 @@ export function parseSvcExport(text: string): SvcExport {
   for (const key of ["customExercises", "routines", "workouts", "bodyweights"] as const) {
     if (!Array.isArray(v[key])) throw new ImportParseError(1, null, `"${key}" must be a list`);
   }
+  if (v.measurements !== undefined && !Array.isArray(v.measurements))
+    throw new ImportParseError(1, null, `"measurements" must be a list`);
   return v as SvcExport;
 }

@@ -414,6 +414,9 @@ const IMPORT_EXPORT_TYPES = gql`
     duplicateRoutines: Int!
     bodyweights: Int!
     duplicateBodyweights: Int!
+    "From an svc export: days of body measurements added (or replaced), and days already holding the same entry."
+    measurements: Int!
+    duplicateMeasurements: Int!
     customExercises: Int!
     clientMutationId: String
   }

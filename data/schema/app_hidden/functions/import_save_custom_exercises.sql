@@ -27,7 +27,8 @@ begin
       select ce.id into v_exercise_id from app_public.create_custom_exercise(v_name,
         coalesce(v_exported ->> 'equipment', (app_hidden.inferred_exercise(v_name)).equipment),
         (select coalesce(array_agg(m), '{}') from jsonb_array_elements_text(coalesce(v_exported -> 'muscles', '[]')) m),
-        coalesce(v_exported ->> 'region', (app_hidden.inferred_exercise(v_name)).region), v_exported ->> 'kind') ce;
+        coalesce(v_exported ->> 'region', (app_hidden.inferred_exercise(v_name)).region), v_exported ->> 'kind',
+        (select coalesce(array_agg(m), '{}') from jsonb_array_elements_text(coalesce(v_exported -> 'secondaryMuscles', '[]')) m)) ce;
       created := created + 1;
     end if;
     mapped_names := jsonb_set(mapped_names, array[v_name, 'exerciseId'], to_jsonb(v_exercise_id));
@@ -37,7 +38,8 @@ begin
     if not exists (select 1 from app_public.exercises ce where ce.user_id = v_user and ce.key = app_public.exercise_key(v_exported ->> 'name')) then
       perform app_public.create_custom_exercise(v_exported ->> 'name', v_exported ->> 'equipment',
         (select coalesce(array_agg(m), '{}') from jsonb_array_elements_text(coalesce(v_exported -> 'muscles', '[]')) m),
-        v_exported ->> 'region', v_exported ->> 'kind');
+        v_exported ->> 'region', v_exported ->> 'kind',
+        (select coalesce(array_agg(m), '{}') from jsonb_array_elements_text(coalesce(v_exported -> 'secondaryMuscles', '[]')) m));
       created := created + 1;
     end if;
   end loop;

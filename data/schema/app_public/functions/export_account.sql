@@ -14,7 +14,13 @@ AS $function$
                           from app_public.routines r where r.user_id = app_public.current_user_id()), '[]'),
     'bodyweights', coalesce((select jsonb_agg(jsonb_build_object('date', to_char(b.date, 'YYYY-MM-DD'), 'weight', b.weight, 'unit', b.unit) order by b.date)
                              from app_public.bodyweights b where b.user_id = app_public.current_user_id()), '[]'),
+    'measurements', coalesce((select jsonb_agg(jsonb_strip_nulls(jsonb_build_object('date', to_char(m.date, 'YYYY-MM-DD'), 'unit', m.unit,
+                                'bodyFat', m.body_fat, 'neck', m.neck, 'shoulders', m.shoulders, 'chest', m.chest, 'waist', m.waist, 'hips', m.hips,
+                                'leftUpperArm', m.left_upper_arm, 'rightUpperArm', m.right_upper_arm, 'leftForearm', m.left_forearm,
+                                'rightForearm', m.right_forearm, 'leftThigh', m.left_thigh, 'rightThigh', m.right_thigh,
+                                'leftCalf', m.left_calf, 'rightCalf', m.right_calf)) order by m.date)
+                              from app_public.measurements m where m.user_id = app_public.current_user_id()), '[]'),
     'workouts', (select count(*) from app_public.workouts w where w.user_id = app_public.current_user_id()));
 $function$;
-comment on function app_public.export_account() is E'@behavior -*\nEverything of the signed-in user but workouts, for an export: settings, custom exercises, routines as documents (without `version`: an import makes new routines), bodyweights, and the number of workouts (read with export_workouts, a page at a time).';
+comment on function app_public.export_account() is E'@behavior -*\nEverything of the signed-in user but workouts, for an export: settings, custom exercises, routines as documents (without `version`: an import makes new routines), bodyweights, body measurements, and the number of workouts (read with export_workouts, a page at a time).';
 grant execute on function app_public.export_account() to svc_reader;

@@ -9,6 +9,7 @@ declare
   v_names record;
   v_custom record;
   v_account record;
+  v_measurements record;
   v_unit text;
   v_effort text;
   v_duplicates boolean[];
@@ -43,6 +44,7 @@ begin
     from app_hidden.import_find_duplicates(workouts) d;
   select * into v_custom from app_hidden.import_save_custom_exercises(v_names.name_map, extras -> 'customExercises', dry_run);
   select * into v_account from app_hidden.import_save_account(extras, dry_run);
+  select * into v_measurements from app_hidden.import_save_measurements(extras -> 'measurements', dry_run);
   select u.unit, u.effort into v_unit, v_effort from app_public.users u where u.id = v_user;
 
   for v_index in 0 .. jsonb_array_length(workouts) - 1 loop
@@ -82,6 +84,7 @@ begin
     'unmapped', cardinality(v_names.unmapped),
     'routines', v_account.routines, 'duplicateRoutines', v_account.duplicate_routines,
     'bodyweights', v_account.bodyweights, 'duplicateBodyweights', v_account.duplicate_bodyweights,
+    'measurements', v_measurements.measurements, 'duplicateMeasurements', v_measurements.duplicate_measurements,
     'customExercises', v_custom.created);
 end;
 $function$;
