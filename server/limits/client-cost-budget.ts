@@ -230,15 +230,18 @@ export function clientCostBudget(pool: pg.Pool, limits: ClientCostLimits = CLIEN
  * out, else with every item gathered meanwhile in the next one; each item gets its own answer.
  */
 function batcher<Item, Answer>(send: (payer: CostPayer, items: Item[]) => Promise<Answer[]>) {
-  type Waiting = { payer: CostPayer; items: Item[]; settle: ((answer: Answer | Error) => void)[] };
+  // Settled with an outcome, not by `instanceof Error`: errors made by Node itself (a refused
+  // connection) belong to another realm under a VM sandbox such as Jest's.
+  type Outcome = { ok: true; answer: Answer } | { ok: false; error: unknown };
+  type Waiting = { payer: CostPayer; items: Item[]; settle: ((outcome: Outcome) => void)[] };
   const out = new Set<string>();
   const gathered = new Map<string, Waiting>();
   const flush = (key: string, batch: Waiting) => {
     out.add(key);
     send(batch.payer, batch.items)
       .then(
-        (answers) => batch.settle.forEach((settle, i) => settle(answers[i])),
-        (error: Error) => batch.settle.forEach((settle) => settle(error)),
+        (answers) => batch.settle.forEach((settle, i) => settle({ ok: true, answer: answers[i] })),
+        (error: unknown) => batch.settle.forEach((settle) => settle({ ok: false, error })),
       )
       .finally(() => {
         out.delete(key);
@@ -252,7 +255,7 @@ function batcher<Item, Answer>(send: (payer: CostPayer, items: Item[]) => Promis
   return {
     add(key: string, payer: CostPayer, item: Item): Promise<Answer> {
       return new Promise<Answer>((resolve, reject) => {
-        const settle = (answer: Answer | Error) => (answer instanceof Error ? reject(answer) : resolve(answer));
+        const settle = (outcome: Outcome) => (outcome.ok ? resolve(outcome.answer) : reject(outcome.error));
         if (!out.has(key)) return flush(key, { payer, items: [item], settle: [settle] });
         const waiting = gathered.get(key);
         if (waiting) {
