@@ -48,7 +48,7 @@ test("start, answer, refuse a second start, stop cleanly, restart with the data 
   // Restarted behind an https address (PUBLIC_URL): the OAuth metadata names it whatever the
   // request's Host, and the session cookie is Secure.
   const again = start(port, { PUBLIC_URL: "https://train.example.com/" });
-  await waitFor(again, /running at https:\/\/train\.example\.com\/ .*listening on port \d+/);
+  await waitFor(again, /running at https:\/\/train\.example\.com\/ .*listening on 127\.0\.0\.1:\d+/);
   const signIn = await post(url, "/api/auth/sign-in/email", { email: "keep@example.com", password: "keep-me-please" });
   expect(signIn.status).toBe(200);
   expect(signIn.body.user.role).toBe("admin");
