@@ -126,7 +126,13 @@ withPgBouncer(
       try {
         await waitForOutput(server, /running at/, 90000);
         const url = `http://127.0.0.1:${port}`;
-        expect(await get(url, "/api/health")).toMatchObject({ status: 200, body: { ok: true, graphql: "ok" } });
+        // The second API process may still be opening its first pooled connection: ready within 10 s.
+        let health = await get(url, "/api/health");
+        for (let i = 0; i < 20 && health.status !== 200; i++) {
+          await new Promise((r) => setTimeout(r, 500));
+          health = await get(url, "/api/health");
+        }
+        expect(health).toMatchObject({ status: 200, body: { ok: true, graphql: "ok" } });
         const user = await signUp(url, "Pooled");
         const { key } = await createApiKey(url, user.token, { access: "READ_ONLY" });
         // Many client connections over 4 server connections: reads as a session and with a key (each
