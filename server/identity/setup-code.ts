@@ -3,6 +3,7 @@
 // one-time setup code the server prints in its log while no account exists. On loopback (the
 // default) only this machine can reach it and no code is asked.
 import { randomInt, timingSafeEqual } from "node:crypto";
+import ipaddr from "ipaddr.js";
 import type pg from "pg";
 
 /** Crockford's base 32 without look-alikes: easy to read from a log and type. */
@@ -16,7 +17,7 @@ export function newSetupCode(): string {
 
 /** Whether only this machine can reach a server listening on `host`. */
 export function isLoopbackHost(host: string): boolean {
-  return host === "localhost" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
+  return host === "localhost" || (ipaddr.isValid(host) && ipaddr.process(host).range() === "loopback");
 }
 
 const normal = (code: string) => code.toUpperCase().replace(/[\s-]/g, "");

@@ -114,7 +114,7 @@ export default class Export extends BaseCommand {
     if (flags.format === "csv") {
       const left = [
         ...changes.lines(),
-        ...(head.routines.length || head.bodyweights.length || head.measurements?.length || head.customExercises.length
+        ...(head.routines.length || head.bodyweights.length || head.measurements.length || head.customExercises.length
           ? [
               "routines, bodyweights, body measurements, custom exercises and settings left out (workouts only; the JSON export keeps them)",
             ]
@@ -125,7 +125,7 @@ export default class Export extends BaseCommand {
     if (flags.output) {
       await new Promise<void>((resolve) => stream.end(resolve));
       this.log(
-        `Wrote ${counted(written, "workout")}, ${counted(head.routines.length, "routine")}, ${counted(head.bodyweights.length, "bodyweight")}, ${counted(head.measurements?.length ?? 0, "day")} of body measurements and ${counted(head.customExercises.length, "custom exercise")} to ${flags.output} (${flags.format}).`,
+        `Wrote ${counted(written, "workout")}, ${counted(head.routines.length, "routine")}, ${counted(head.bodyweights.length, "bodyweight")}, ${counted(head.measurements.length, "day")} of body measurements and ${counted(head.customExercises.length, "custom exercise")} to ${flags.output} (${flags.format}).`,
       );
     }
     return {
@@ -134,7 +134,7 @@ export default class Export extends BaseCommand {
       workouts: written,
       routines: head.routines.length,
       bodyweights: head.bodyweights.length,
-      measurements: head.measurements?.length ?? 0,
+      measurements: head.measurements.length,
       customExercises: head.customExercises.length,
     };
   }

@@ -9,7 +9,7 @@ export type { ImportRequester } from "./client.ts";
 import { SvcError } from "../errors.ts";
 import { graphql, type ResultOf } from "../graphql.ts";
 import { parseSet, convertDistance, convertWeight, type ParsedSet, type Unit } from "../documents/index.ts";
-import { EXPORT_FORMAT, EXPORT_VERSION, type SvcExport } from "./svc.ts";
+import { EXPORT_FORMAT, EXPORT_VERSION, type SvcExport, type ExportMeasurement } from "./svc.ts";
 import { zoneOffsetAt } from "./time-zone.ts";
 import { csvCell, startsLikeFormula } from "./csv-cell.ts";
 
@@ -103,7 +103,11 @@ export async function* exportFitFiles(
   }
 }
 
-export type ExportHead = Omit<SvcExport, "workouts"> & { workoutCount: number };
+export type ExportHead = Omit<SvcExport, "workouts" | "measurements"> & {
+  /** Always present in a new export (an empty list when none). */
+  measurements: ExportMeasurement[];
+  workoutCount: number;
+};
 
 /**
  * An export in parts: first everything but the workouts (`head`), then the workouts a page at a
