@@ -2,7 +2,7 @@
 // routines by folder); a new routine from here.
 import { Link } from "react-router";
 import { Page } from "../../components/Page.tsx";
-import { Empty, QueryView } from "../../components/States.tsx";
+import { Empty, Loading, QueryView } from "../../components/States.tsx";
 import { CardTable } from "../../components/CardTable.tsx";
 import { prefetchQuery, useQuery } from "../../graphql/hooks.ts";
 import { formatDate } from "../../format.ts";
@@ -51,6 +51,9 @@ export default function Routines() {
               </Empty>
             );
           }
+          // A program's day order comes from the library: wait for it (or its failure, then by name),
+          // so the list does not reorder under the lifter's thumb when it arrives.
+          if (library.data === undefined && !library.error) return <Loading />;
           const groups = programGroups(routines, library.data?.programLibrary ?? []);
           // A program's days in its day order, then the other routines by folder.
           const rows = groups.flatMap((g) => (g.program ? g.days : folderGroups(g.days).flatMap((f) => f.routines)));
