@@ -5,8 +5,8 @@ create function app_hidden.bodyweight_reason(weight numeric)
  LANGUAGE sql
  IMMUTABLE PARALLEL SAFE
 AS $function$
-  select case when weight is null or not (weight > 0 and weight <= 1500 and weight = round(weight, 2))
-              then 'must be a number above 0 and at most 1500 with at most 2 decimals' end;
+  select case when weight is null or not (weight > 0 and weight <= (app_hidden.document_limits()).bodyweight and weight = round(weight, 2))
+              then 'must be a number above 0 and at most ' || (app_hidden.document_limits()).bodyweight || ' with at most 2 decimals' end;
 $function$;
 comment on function app_hidden.bodyweight_reason(weight numeric) is 'Why a bodyweight is refused (none, null, at most 0, over 1500 or more than 2 decimals), or null when it is good: the rule of a workout document''s bodyweight and of logBodyweight. The bodyweights table keeps its own check constraint as the stored rows'' guard (on the double precision column; a constraint calling a function would not be checked again if the function changed).';
 grant execute on function app_hidden.bodyweight_reason(weight numeric) to svc_reader;

@@ -5,7 +5,7 @@ create function app_hidden.doc_exercise_field(entry jsonb)
  LANGUAGE sql
  STABLE PARALLEL SAFE
 AS $function$
-  select case when entry ? 'exercise' then app_hidden.doc_line(entry -> 'exercise', 1, 100)
+  select case when entry ? 'exercise' then app_hidden.doc_line(entry -> 'exercise', 1, (app_hidden.document_limits()).exercise)
               else row(null, 'is required')::app_hidden.doc_line_answer end;
 $function$;
 comment on function app_hidden.doc_exercise_field(entry jsonb) is 'The `exercise` field of a routine or workout entry as text: the reference as written, or the reason it is refused at `<entry>.exercise` (absent, not a one-line text of 1 to 100 characters). app_hidden.doc_exercise resolves it.';

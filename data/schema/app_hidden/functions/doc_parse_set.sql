@@ -6,6 +6,7 @@ create function app_hidden.doc_parse_set(t text, scale text, OUT reason text, OU
  IMMUTABLE PARALLEL SAFE
 AS $function$
 declare
+  l record := app_hidden.document_limits();
   -- Groups: 1 prefix; 2,3,4 bw, reps and `+`; 5 weight; 6,7 reps and `+`, or 8 / 9,10 / 11,12 a
   -- weighted duration; 13 / 14,15 / 16,17 a duration alone; 18,19,20,21 bw, added load, reps and `+`
   -- (`bw+20x5+`); 22,23 a distance in km or mi and its unit, then 24 / 25,26 / 27,28 its time or none;
@@ -35,9 +36,9 @@ begin
   if v_weight is not null then
     -- Decimals are judged on the text (`102.500` has 1), like the SDK.
     weight := app_hidden.doc_set_number(v_weight);
-    if char_length(rtrim(split_part(v_weight, '.', 2), '0')) > 2 or weight > 10000 then
+    if char_length(rtrim(split_part(v_weight, '.', 2), '0')) > 2 or weight > l.weight then
       weight := null;
-      reason := 'weight must be from 0 to 10000 with at most 2 decimals';
+      reason := 'weight must be from 0 to ' || l.weight || ' with at most 2 decimals';
       return;
     end if;
     weight := trim_scale(weight);
@@ -47,25 +48,25 @@ begin
     distance_unit := coalesce(lower(m[23]), 'm');
     distance := app_hidden.doc_set_number(replace(coalesce(m[22], m[29]), ',', '.'));
     if char_length(rtrim(split_part(replace(coalesce(m[22], ''), ',', '.'), '.', 2), '0')) > 3 or distance <= 0
-       or distance > (case distance_unit when 'm' then 1000000 else 1000 end) then
+       or distance > (case distance_unit when 'm' then l.distance_meters else l.distance end) then
       distance := null;
       distance_unit := null;
-      reason := 'distance must be above 0 and at most 1000 km, 1000 mi or 1000000 m, with at most 3 decimals';
+      reason := format('distance must be above 0 and at most %s km, %s mi or %s m, with at most 3 decimals', l.distance, l.distance, l.distance_meters);
       return;
     end if;
     distance := trim_scale(distance);
     v_seconds := coalesce(app_hidden.doc_set_number(m[24]),
                           app_hidden.doc_set_number(coalesce(m[25], m[30])) * 60 + app_hidden.doc_set_number(coalesce(m[26], m[31])),
                           app_hidden.doc_set_number(coalesce(m[27], m[32])) * 60 + coalesce(app_hidden.doc_set_number(coalesce(m[28], m[33])), 0));
-    if v_seconds > 86400 then
-      reason := 'duration must be at most 86400 seconds';
+    if v_seconds > l.duration_seconds then
+      reason := 'duration must be at most ' || l.duration_seconds || ' seconds';
       return;
     end if;
     seconds := v_seconds;
   elsif coalesce(m[3], m[6], m[20]) is not null then
     v_reps := app_hidden.doc_set_number(coalesce(m[3], m[6], m[20]));
-    if v_reps > 500 then
-      reason := 'reps must be at most 500';
+    if v_reps > l.reps then
+      reason := 'reps must be at most ' || l.reps;
       return;
     end if;
     reps := v_reps;
@@ -73,8 +74,8 @@ begin
     v_seconds := coalesce(app_hidden.doc_set_number(coalesce(m[8], m[13])),
                           app_hidden.doc_set_number(coalesce(m[9], m[14])) * 60 + app_hidden.doc_set_number(coalesce(m[10], m[15])),
                           app_hidden.doc_set_number(coalesce(m[11], m[16])) * 60 + coalesce(app_hidden.doc_set_number(coalesce(m[12], m[17])), 0));
-    if v_seconds > 86400 then
-      reason := 'duration must be at most 86400 seconds';
+    if v_seconds > l.duration_seconds then
+      reason := 'duration must be at most ' || l.duration_seconds || ' seconds';
       return;
     end if;
     seconds := v_seconds;

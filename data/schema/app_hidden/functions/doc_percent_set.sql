@@ -6,12 +6,13 @@ create function app_hidden.doc_percent_set(t text, OUT percent numeric, OUT reps
  IMMUTABLE PARALLEL SAFE
 AS $function$
 declare
+  l record := app_hidden.document_limits();
   m text[] := regexp_match(t, '^[ \t]*([0-9]+(?:[.,][0-9]+)?)[ \t]*%[ \t]*[xX×][ \t]*([0-9]+)[ \t]*(\+)?[ \t]*$');
 begin
   if m is null or char_length(rtrim(split_part(replace(m[1], ',', '.'), '.', 2), '0')) > 2 then
     return;
   end if;
-  if replace(m[1], ',', '.')::numeric <= 0 or replace(m[1], ',', '.')::numeric > 200 or m[2]::numeric > 500 then
+  if replace(m[1], ',', '.')::numeric <= 0 or replace(m[1], ',', '.')::numeric > 200 or m[2]::numeric > l.reps then
     return;
   end if;
   percent := trim_scale(replace(m[1], ',', '.')::numeric);

@@ -6,9 +6,10 @@ create function app_hidden.doc_stage(t text, OUT sets integer, OUT reps integer,
  IMMUTABLE PARALLEL SAFE
 AS $function$
 declare
+  l record := app_hidden.document_limits();
   m text[] := regexp_match(t, '^[ \t]*([0-9]+)[ \t]*[xX×][ \t]*([0-9]+)[ \t]*(\+)?[ \t]*$');
 begin
-  if m is null or m[1]::numeric not between 1 and 20 or m[2]::numeric > 500 then
+  if m is null or m[1]::numeric not between 1 and 20 or m[2]::numeric > l.reps then
     return;
   end if;
   sets := m[1]::int;

@@ -6,8 +6,8 @@ create function app_hidden.doc_weight(v jsonb)
  IMMUTABLE PARALLEL SAFE
 AS $function$
   select case when jsonb_typeof(v) = 'number' then
-    case when v::numeric between 0 and 10000 and v::numeric = round(v::numeric, 2) then trim_scale(v::numeric) end
+    case when v::numeric between 0 and (app_hidden.document_limits()).weight and v::numeric = round(v::numeric, 2) then trim_scale(v::numeric) end
   end;
 $function$;
-comment on function app_hidden.doc_weight(v jsonb) is 'A JSON number from 0 to 10000 with at most 2 decimals (trailing zeros aside), without trailing zeros; otherwise null.';
+comment on function app_hidden.doc_weight(v jsonb) is 'A JSON number from 0 to app_hidden.document_limits().weight (10000) with at most 2 decimals (trailing zeros aside), without trailing zeros; otherwise null.';
 grant execute on function app_hidden.doc_weight(v jsonb) to svc_reader;

@@ -8,6 +8,7 @@ AS $function$
 -- One routine exercise at path p, its fields in the SDK's order: the first problem, or its canonical
 -- entry and row. cache: the names resolved so far in this document; resolved: it with this entry's.
 declare
+  l record := app_hidden.document_limits();
   v_entry record;
   v_line record;
   v_choice record;
@@ -40,7 +41,7 @@ begin
   if e ? 'weight' and jsonb_typeof(e -> 'weight') <> 'null' then
     v_weight := app_hidden.doc_weight(e -> 'weight');
     if v_weight is null then
-      path := p || '.weight'; reason := 'must be a number from 0 to 10000 with at most 2 decimals'; return;
+      path := p || '.weight'; reason := 'must be a number from 0 to ' || l.weight || ' with at most 2 decimals'; return;
     end if;
   end if;
   if e ? 'rest' then
@@ -48,12 +49,12 @@ begin
     if v_rest is null then
       path := p || '.rest'; reason := 'must be seconds or a duration like 1:30 or 1m30s'; return;
     end if;
-    if v_rest > 900 then
-      path := p || '.rest'; reason := 'must be at most 900 seconds'; return;
+    if v_rest > l.rest_seconds then
+      path := p || '.rest'; reason := 'must be at most ' || l.rest_seconds || ' seconds'; return;
     end if;
   end if;
   if e ? 'superset' and jsonb_typeof(e -> 'superset') <> 'null' then
-    v_line := app_hidden.doc_line(e -> 'superset', 1, 8);
+    v_line := app_hidden.doc_line(e -> 'superset', 1, l.superset);
     v_superset := v_line.line;
     if v_line.reason is not null then
       path := p || '.superset'; reason := v_line.reason; return;

@@ -10,6 +10,7 @@ AS $function$
 -- (walk_routine_exercise_steps). `sets` and `reps` are read as the walk reads them; when they are
 -- wrong the walk reports them first.
 declare
+  l record := app_hidden.document_limits();
   v_sets int := app_hidden.doc_integer(e -> 'sets', 1, 20);
   v_reps int;
   v_range text[];
@@ -25,17 +26,17 @@ declare
 begin
   canonical := '{}';
   row_fields := '{}';
-  v_reps := app_hidden.doc_integer(e -> 'reps', 0, 500);
+  v_reps := app_hidden.doc_integer(e -> 'reps', 0, l.reps);
   if v_reps is null and jsonb_typeof(e -> 'reps') = 'string' then
     v_range := regexp_match(e ->> 'reps', '^[ \t]*([0-9]+)[ \t]*[-–][ \t]*([0-9]+)[ \t]*$');
-    if v_range is not null and v_range[1]::numeric = v_range[2]::numeric and v_range[1]::numeric <= 500 then
+    if v_range is not null and v_range[1]::numeric = v_range[2]::numeric and v_range[1]::numeric <= l.reps then
       v_reps := v_range[1]::int;
     end if;
   end if;
   if e ? 'trainingMax' then
     v_tm := app_hidden.doc_weight(e -> 'trainingMax');
     if v_tm is null then
-      path := p || '.trainingMax'; reason := 'must be a number from 0 to 10000 with at most 2 decimals'; return;
+      path := p || '.trainingMax'; reason := 'must be a number from 0 to ' || l.weight || ' with at most 2 decimals'; return;
     end if;
     if not e ? 'cycle' then
       path := p || '.trainingMax'; reason := 'needs a cycle of percentage sets'; return;

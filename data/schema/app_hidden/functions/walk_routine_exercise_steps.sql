@@ -9,6 +9,7 @@ AS $function$
 -- amrapTarget, increment, rounding. p_reps is the exercise's reps as one number (null for none, a
 -- range or a time).
 declare
+  l record := app_hidden.document_limits();
   x record;
   n numeric;
   k text;
@@ -26,9 +27,9 @@ begin
     canonical := canonical || jsonb_build_object('reset', coalesce(x.percent::text || '%', '+' || x.add::text));
   end if;
   if e ? 'amrapTarget' then
-    n := app_hidden.doc_integer(e -> 'amrapTarget', 1, 500);
+    n := app_hidden.doc_integer(e -> 'amrapTarget', 1, l.reps);
     if n is null then
-      path := p || '.amrapTarget'; reason := 'must be an integer from 1 to 500'; return;
+      path := p || '.amrapTarget'; reason := 'must be an integer from 1 to ' || l.reps; return;
     end if;
     if e ? 'cycle' or e ? 'stages' then
       path := p || '.amrapTarget'; reason := 'must not be given with a cycle or stages'; return;

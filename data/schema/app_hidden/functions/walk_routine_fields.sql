@@ -8,6 +8,7 @@ AS $function$
 -- A routine document's own fields, in the SDK's order (id, name, icon, progression, unit, deload,
 -- exercises): the first problem, or their canonical form and the exercise entries (not yet read).
 declare
+  l record := app_hidden.document_limits();
   v_object record;
   v_own record;
   v_line record;
@@ -36,7 +37,7 @@ begin
   if not doc ? 'name' then
     path := 'name'; reason := 'is required'; return;
   end if;
-  v_line := app_hidden.doc_line(doc -> 'name', 1, 80);
+  v_line := app_hidden.doc_line(doc -> 'name', 1, l.name);
   s := v_line.line;
   if v_line.reason is not null then
     path := 'name'; reason := v_line.reason; return;
@@ -47,7 +48,7 @@ begin
   end if;
   canonical := canonical || jsonb_build_object('name', s);
   if doc ? 'icon' then
-    v_line := app_hidden.doc_line(doc -> 'icon', 1, 40);
+    v_line := app_hidden.doc_line(doc -> 'icon', 1, l.icon);
     s := v_line.line;
     if v_line.reason is not null then
       path := 'icon'; reason := v_line.reason; return;
@@ -74,7 +75,7 @@ begin
     canonical := canonical || '{"deload": true}';
   end if;
   -- exercises: at most 100
-  v_array := app_hidden.doc_array(doc, 'exercises', 0, 100);
+  v_array := app_hidden.doc_array(doc, 'exercises', 0, l.routine_exercises);
   if v_array.reason is not null then
     path := 'exercises'; reason := v_array.reason; return;
   end if;

@@ -11,6 +11,7 @@ AS $function$
 -- last field of a routine document but `folder`, then `folder` (the same rules): 1 to 80 characters
 -- without control characters, or null (none).
 declare
+  l record := app_hidden.document_limits();
   w record;
   v_line record;
   x record;
@@ -68,7 +69,7 @@ begin
         from jsonb_array_elements(exercise_rows) with ordinality as c(e, ord));
   end if;
   if doc ? 'program' and jsonb_typeof(doc -> 'program') <> 'null' then
-    v_line := app_hidden.doc_line(doc -> 'program', 1, 80);
+    v_line := app_hidden.doc_line(doc -> 'program', 1, l.name);
     s := v_line.line;
     if v_line.reason is not null then
       path := 'program'; reason := v_line.reason; canonical := null; exercise_rows := null; return;
@@ -76,7 +77,7 @@ begin
     canonical := canonical || jsonb_build_object('program', s);
   end if;
   if doc ? 'folder' and jsonb_typeof(doc -> 'folder') <> 'null' then
-    v_line := app_hidden.doc_line(doc -> 'folder', 1, 80);
+    v_line := app_hidden.doc_line(doc -> 'folder', 1, l.name);
     if v_line.reason is not null then
       path := 'folder'; reason := v_line.reason; canonical := null; exercise_rows := null; return;
     end if;

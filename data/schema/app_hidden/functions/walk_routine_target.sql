@@ -5,7 +5,9 @@ create function app_hidden.walk_routine_target(e jsonb, p text, OUT path text, O
  LANGUAGE plpgsql
  IMMUTABLE
 AS $function$
--- A routine exercise's target: `reps` (0 to 500, or a range `low-high`), then `time` (seconds or a
+declare
+  l record := app_hidden.document_limits();
+-- A routine exercise's target: `reps` (0 to document_limits().reps, or a range `low-high`), then `time` (seconds or a
 -- duration, at most a day, not with reps). The first problem at path p, or the target.
 begin
   if e ? 'reps' then
@@ -13,18 +15,18 @@ begin
       select m[1]::numeric, m[2]::numeric into reps_low, reps_high
         from regexp_match(e ->> 'reps', '^[ \t]*([0-9]+)[ \t]*[-–][ \t]*([0-9]+)[ \t]*$') m;
       if reps_low is null then
-        path := p || '.reps'; reason := 'must be an integer from 0 to 500 or a range like 8-12'; return;
+        path := p || '.reps'; reason := 'must be an integer from 0 to ' || l.reps || ' or a range like 8-12'; return;
       end if;
-      if reps_low > 500 or reps_high > 500 then
-        path := p || '.reps'; reason := 'range must be within 0 to 500'; return;
+      if reps_low > l.reps or reps_high > l.reps then
+        path := p || '.reps'; reason := 'range must be within 0 to ' || l.reps; return;
       end if;
       if reps_low > reps_high then
         path := p || '.reps'; reason := 'range must go from low to high'; return;
       end if;
     else
-      reps_low := app_hidden.doc_integer(e -> 'reps', 0, 500);
+      reps_low := app_hidden.doc_integer(e -> 'reps', 0, l.reps);
       if reps_low is null then
-        path := p || '.reps'; reason := 'must be an integer from 0 to 500 or a range like 8-12'; return;
+        path := p || '.reps'; reason := 'must be an integer from 0 to ' || l.reps || ' or a range like 8-12'; return;
       end if;
       reps_high := reps_low;
     end if;
@@ -34,8 +36,8 @@ begin
     if seconds is null then
       path := p || '.time'; reason := 'must be seconds or a duration like 1:30 or 1m30s'; return;
     end if;
-    if seconds > 86400 then
-      path := p || '.time'; reason := 'must be at most 86400 seconds'; return;
+    if seconds > l.duration_seconds then
+      path := p || '.time'; reason := 'must be at most ' || l.duration_seconds || ' seconds'; return;
     end if;
     if e ? 'reps' then
       path := p || '.time'; reason := 'cannot be used together with reps'; return;

@@ -10,6 +10,7 @@ AS $function$
 -- first problem, else set_canon and set_rows): the first problem, or its canonical entry and row.
 -- cache: the names resolved so far in this document; resolved: it with this entry's.
 declare
+  l record := app_hidden.document_limits();
   v_entry record;
   v_line record;
   v_bool record;
@@ -25,7 +26,7 @@ begin
     path := p || v_entry.field; reason := v_entry.reason; return;
   end if;
   if e ? 'superset' and jsonb_typeof(e -> 'superset') <> 'null' then
-    v_line := app_hidden.doc_line(e -> 'superset', 1, 8);
+    v_line := app_hidden.doc_line(e -> 'superset', 1, l.superset);
     v_superset := v_line.line;
     if v_line.reason is not null then
       path := p || '.superset'; reason := v_line.reason; return;
@@ -36,8 +37,8 @@ begin
     if v_note is null then
       path := p || '.note'; reason := 'must be a string'; return;
     end if;
-    if char_length(v_note) > 500 then
-      path := p || '.note'; reason := 'must be at most 500 characters'; return;
+    if char_length(v_note) > l.note then
+      path := p || '.note'; reason := 'must be at most ' || l.note || ' characters'; return;
     end if;
   end if;
   v_bool := app_hidden.doc_flag(e -> 'pinned', false);
@@ -50,7 +51,7 @@ begin
   if v_bool.reason is not null then
     path := p || '.skipProgression'; reason := v_bool.reason; return;
   end if;
-  v_array := app_hidden.doc_array(e, 'sets', 1, 50);
+  v_array := app_hidden.doc_array(e, 'sets', 1, l.sets_per_exercise);
   if v_array.reason is not null then
     path := p || '.sets'; reason := v_array.reason; return;
   end if;

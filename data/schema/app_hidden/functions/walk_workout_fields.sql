@@ -6,10 +6,11 @@ create function app_hidden.walk_workout_fields(doc jsonb, p_unit text, p_effort 
  STABLE
 AS $function$
 -- A workout document's own fields in the SDK's order (id, name, date, start, minutes, bodyweight,
--- unit, effort, routine, notes, skipProgression, exercises with at most 500 sets in all): the first
+-- unit, effort, routine, notes, skipProgression, exercises with at most document_limits().sets_per_workout sets in all): the first
 -- problem, or their canonical form, the start instant (also with a later problem, as read), the effort
 -- scale and the entries (not yet read).
 declare
+  l record := app_hidden.document_limits();
   v_object record := app_hidden.doc_object(doc, '{id,name,date,start,minutes,bodyweight,unit,effort,routine,notes,skipProgression,exercises}');
   v_own record;
   v_line record;
@@ -31,7 +32,7 @@ begin
     canonical := jsonb_build_object('id', v_own.id);
   end if;
   if doc ? 'name' then
-    v_line := app_hidden.doc_line(doc -> 'name', 1, 80);
+    v_line := app_hidden.doc_line(doc -> 'name', 1, l.name);
     if v_line.reason is not null then
       path := 'name'; reason := v_line.reason; return;
     end if;
@@ -73,8 +74,8 @@ begin
     if s is null then
       path := 'notes'; reason := 'must be a string'; return;
     end if;
-    if char_length(s) > 2000 then
-      path := 'notes'; reason := 'must be at most 2000 characters'; return;
+    if char_length(s) > l.notes then
+      path := 'notes'; reason := 'must be at most ' || l.notes || ' characters'; return;
     end if;
     canonical := canonical || jsonb_build_object('notes', s);
   end if;
@@ -86,13 +87,13 @@ begin
     canonical := canonical || '{"skipProgression": true}';
   end if;
   -- Bounded work: the sizes are checked before any entry is looked at.
-  v_array := app_hidden.doc_array(doc, 'exercises', 0, 100);
+  v_array := app_hidden.doc_array(doc, 'exercises', 0, l.workout_exercises);
   if v_array.reason is not null then
     path := 'exercises'; reason := v_array.reason; return;
   end if;
   if (select coalesce(sum(jsonb_array_length(x.e -> 'sets')), 0) from jsonb_array_elements(v_array.list) x(e)
-       where jsonb_typeof(x.e -> 'sets') = 'array') > 500 then
-    path := 'exercises'; reason := 'must have at most 500 sets in all'; return;
+       where jsonb_typeof(x.e -> 'sets') = 'array') > l.sets_per_workout then
+    path := 'exercises'; reason := 'must have at most ' || l.sets_per_workout || ' sets in all'; return;
   end if;
   entries := v_array.list;
 end;
