@@ -156,7 +156,16 @@ test("the account kept for offline use holds no credential and is forgotten at s
   const { context, page } = await web.signedInPage(account, DESKTOP, { serviceWorkers: "allow" });
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   const kept = await page.evaluate(() => JSON.parse(localStorage.getItem("svc.viewer.v1") ?? "null"));
-  expect(Object.keys(kept).sort()).toEqual(["effort", "email", "id", "lengthUnit", "name", "role", "unit"]);
+  expect(Object.keys(kept).sort()).toEqual([
+    "distanceUnit",
+    "effort",
+    "email",
+    "id",
+    "lengthUnit",
+    "name",
+    "role",
+    "unit",
+  ]);
   expect(kept.name).toBe("Shared Phone Sam");
   expect(JSON.stringify(kept)).not.toContain(account.token);
 

@@ -18,6 +18,7 @@ export const ViewerQuery = graphql(`
       unit
       effort
       lengthUnit
+      distanceUnit
     }
   }
 `);

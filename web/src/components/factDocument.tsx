@@ -1,7 +1,8 @@
 // A workout document as it reads in the lifter's unit: each set's weight and the bodyweight by the
 // SDK's fact rule (@svc/sdk/weights: at most one decimal when converted), for showing only; the
 // stored document and the JSON view keep the weights as the API gives them.
-import { distanceUnitOf, formatPace, paceSeconds, parseSet, type CanonicalWorkout } from "@svc/sdk/documents";
+import { formatPace, paceSeconds, parseSet, type CanonicalWorkout } from "@svc/sdk/documents";
+import { useDistanceUnit } from "./distanceUnit.ts";
 import { factSetText, factWeight, unitName } from "@svc/sdk/weights";
 import type { UnitName } from "./units.ts";
 
@@ -42,10 +43,10 @@ export function SetFact({ text, entered, unit }: { text: string; entered: string
   );
 }
 
-/** The pace of a cardio set with a distance and a time, in the lifter's distance unit (km with kg, mi with lb): ` 5:00/km`. */
+/** The pace of a cardio set with a distance and a time, in the lifter's distance unit (User.distanceUnit): ` 5:00/km`. */
 function Pace({ text, unit }: { text: string; unit: UnitName }) {
   const p = parseSet(text);
-  const per = distanceUnitOf(unit);
+  const per = useDistanceUnit(unit);
   const pace = p.ok ? paceSeconds(p.value.distance, p.value.distanceUnit, p.value.seconds, per) : null;
   if (pace === null) return null;
   return (

@@ -6,7 +6,7 @@ import { effortLabel, type UnitName } from "../../components/units.ts";
 import type { LogExercise, LogSet } from "./draft.ts";
 import type { LogAction } from "./logState.ts";
 import { History, previousOf, type LastPerformance } from "./LastTime.tsx";
-import { SetRow } from "./SetRow.tsx";
+import { DistanceColumns, SetRowFor } from "./DistanceBoxes.tsx";
 import { ExerciseActions, type CardTools, type SupersetPlace } from "./ExerciseActions.tsx";
 
 export type { CardTools, SupersetPlace };
@@ -67,6 +67,7 @@ export function ExerciseCard({
   const name = exercise.exercise;
   const key = exercise.key;
   const done = exercise.sets.filter((s) => s.done).length;
+  const cardio = exercise.sets.some((s) => s.measure === "distance");
   const edit = (patch: Partial<Pick<LogExercise, "note" | "pinned">>) =>
     dispatch({ type: "editExercise", exercise: key, patch });
   return (
@@ -97,7 +98,8 @@ export function ExerciseCard({
       <div className="history" aria-label={`History of ${name}`} role="group">
         <History last={last} unit={unit} />
       </div>
-      <div className="set-columns" aria-hidden="true">
+      {cardio ? <DistanceColumns effort={effort} /> : null}
+      <div className="set-columns" aria-hidden="true" hidden={cardio}>
         <span>Set</span>
         <span>Last</span>
         <span>{unit}</span>
@@ -110,7 +112,7 @@ export function ExerciseCard({
         {exercise.sets.map((set, j) => (
           <Fragment key={set.key}>
             {undoAt?.index === j ? <li>{undoAt.notice}</li> : null}
-            <SetRow
+            <SetRowFor
               exercise={name}
               index={j}
               mark={superset && set.kind !== "warmup" ? `${superset.letter}${workNumber(exercise, j)}` : null}

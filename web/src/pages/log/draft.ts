@@ -6,6 +6,7 @@ import {
   formatSet,
   parseSet,
   type CanonicalWorkout,
+  type DistanceUnit,
   type ParsedSet,
   type SetKind,
   type Unit as UnitName,
@@ -13,6 +14,7 @@ import {
 import { localDate } from "../../components/documentValues.ts";
 import { draftKey, hasEnded } from "./inProgress.ts";
 import { cardTitles } from "./occurrences.ts";
+import { distanceSetText, formatTime } from "./distanceSet.ts";
 
 export type { SetKind };
 
@@ -29,7 +31,13 @@ export type LogSet = {
   seconds: string;
   /** The `@` effort as typed (RPE or RIR, the workout's scale). */
   effort: string;
-  measure: "reps" | "time";
+  /** What the row's boxes hold: reps, a time (holds), or a distance and its time (cardio: distanceSet.ts). */
+  measure: "reps" | "time" | "distance";
+  /** A cardio row's distance as typed, in `distanceUnit` (the lifter's distance unit for a new row). */
+  distance?: string;
+  distanceUnit?: DistanceUnit;
+  /** A cardio row's time as typed (`25:00`, `1:05:00`). */
+  time?: string;
   /** As many reps as possible, at least `reps` (the plan's `5+`): saved with its `+`. */
   amrap: boolean;
   done: boolean;
@@ -135,6 +143,7 @@ export function emptySet(previous?: LogSet): LogSet {
 export function newExercise(name: string, unit: UnitName, kind = "reps", equipment = ""): LogExercise {
   const set = emptySet();
   if (kind === "time") set.measure = "time";
+  else if (kind === "cardio") set.measure = "distance";
   else if (equipment === "bodyweight") set.bodyweight = true;
   return {
     key: rowKey(),
@@ -197,6 +206,15 @@ export function setFromDocument(value: unknown, effort: "rpe" | "rir"): LogSet {
     effort: numberText(p.effort),
     measure: p.seconds !== null ? "time" : "reps",
     amrap: p.amrap,
+    ...(p.distance !== null && p.distanceUnit !== null
+      ? {
+          measure: "distance" as const,
+          distance: String(p.distance),
+          distanceUnit: p.distanceUnit,
+          time: p.seconds === null ? "" : formatTime(p.seconds),
+          seconds: "",
+        }
+      : {}),
   };
 }
 
@@ -279,6 +297,7 @@ export function stepped(value: string, step: number): string {
 
 /** The set text of a row, or null when it holds nothing to log yet (no reps and no time). */
 export function setText(set: LogSet): string | null {
+  if (set.measure === "distance") return distanceSetText(set);
   const timed = set.measure === "time";
   if (timed ? set.seconds.trim() === "" : set.reps.trim() === "") return null;
   const reps = typedNumber(set.reps);

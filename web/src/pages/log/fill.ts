@@ -2,6 +2,7 @@
 // same position last time (the row's Last column), else the nearest filled set above it today. A
 // weight logged in the other unit comes in the workout's unit at a loadable number (the exercise's
 // step, @svc/sdk/weights' prefill rule). Only the row's empty boxes are filled; its kind stays.
+import { distanceFill } from "./distanceSet.ts";
 import { setFromDocument, setText, type LogExercise, type LogSet } from "./draft.ts";
 import { prefillWeight } from "@svc/sdk/weights";
 import type { UnitName } from "../../components/units.ts";
@@ -61,7 +62,9 @@ export function fillFor(
   const patch: Partial<LogSet> = {};
   if (row.weight.trim() === "" && source.weight !== "") patch.weight = source.weight;
   if (!row.bodyweight && source.bodyweight) patch.bodyweight = true;
-  if (source.measure === "time") {
+  if (source.measure === "distance") {
+    if (isEmptyRow(row)) Object.assign(patch, distanceFill(source));
+  } else if (source.measure === "time") {
     if (row.seconds.trim() === "") Object.assign(patch, { seconds: source.seconds, measure: "time" as const });
   } else if (row.reps.trim() === "") Object.assign(patch, { reps: source.reps, measure: "reps" as const });
   return isEmptyRow({ ...row, ...patch }) ? null : patch;

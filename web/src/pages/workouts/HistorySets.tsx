@@ -1,8 +1,9 @@
 // What a history card shows of one workout: each exercise with its done sets in the lifter's unit
 // (a long one as its count and best set), and the records set that day.
-import { distanceUnitOf, formatPace, paceSeconds, parseSet, type PaceUnit } from "@svc/sdk/documents";
+import { formatPace, paceSeconds, parseSet, type PaceUnit } from "@svc/sdk/documents";
 import { factSetText, unitName } from "@svc/sdk/weights";
 import type { UnitName } from "../../components/units.ts";
+import { useDistanceUnit } from "../../components/distanceUnit.ts";
 
 /** More done sets than this and an exercise reads as "8 sets, best 100x5". */
 export const SETS_LISTED = 5;
@@ -42,7 +43,8 @@ function setsText(sets: readonly HistorySet[], shown: (text: string) => string):
 
 export function HistorySets({ workout, unit }: { workout: HistoryWorkout; unit: UnitName }) {
   const from = unitName(workout.unit) ?? unit;
-  const shown = (text: string) => withPace(factSetText(text, from, unit), distanceUnitOf(unit));
+  const per = useDistanceUnit(unit);
+  const shown = (text: string) => withPace(factSetText(text, from, unit), per);
   const exercises = workout.exercises
     .map((x) => ({ ...x, done: x.sets.filter((s) => s.done && s.kind !== "warmup") }))
     .filter((x) => x.done.length > 0);
