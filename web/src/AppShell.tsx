@@ -3,6 +3,7 @@
 // with Sign out, and the page itself.
 import { Suspense, useState } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
+import { useTranslation } from "react-i18next";
 import { appRoutes } from "./routes.tsx";
 import { useSession } from "./auth/session.tsx";
 import { ErrorMessage, Loading } from "./components/States.tsx";
@@ -14,6 +15,7 @@ import { ConfirmDialog } from "./components/ConfirmDialog.tsx";
 import { hasWorkoutInProgress } from "./pages/log/inProgress.ts";
 
 export function AppShell() {
+  const { t } = useTranslation("app");
   const { viewer, notice, setNotice, signOut } = useSession();
   const [signOutError, setSignOutError] = useState<unknown>(null);
   // Signing out forgets the workout in progress on this device: asked first when there is one.
@@ -41,14 +43,14 @@ export function AppShell() {
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to content
+        {t("skipToContent")}
       </a>
       <header className="app-header">
         <Link to="/" className="brand">
           {APP_NAME}
         </Link>
         {viewer ? (
-          <nav aria-label="Main" className="wide-nav">
+          <nav aria-label={t("nav.main")} className="wide-nav">
             <ul>
               {links.map((r) => (
                 <li key={r.path}>
@@ -74,29 +76,27 @@ export function AppShell() {
                 type="button"
                 onClick={() => (hasWorkoutInProgress(viewer.id) ? setConfirmingSignOut(true) : void endSession())}
               >
-                Sign out
+                {t("signOut.button")}
               </button>
               <ConfirmDialog
                 open={confirmingSignOut}
-                title="Sign out and discard the workout in progress?"
-                confirmLabel="Sign out and discard"
+                title={t("signOut.confirmTitle")}
+                confirmLabel={t("signOut.confirmLabel")}
                 danger
                 onCancel={() => setConfirmingSignOut(false)}
                 onConfirm={() => void endSession()}
               >
-                <p>
-                  The workout you are logging is kept on this device only until you save it. Save it first to keep it.
-                </p>
+                <p>{t("signOut.confirmBody")}</p>
               </ConfirmDialog>
             </>
           ) : viewer === null ? (
-            <nav aria-label="Account">
+            <nav aria-label={t("nav.account")}>
               <ul>
                 <li>
-                  <NavLink to="/sign-in">Sign in</NavLink>
+                  <NavLink to="/sign-in">{t("nav.signIn")}</NavLink>
                 </li>
                 <li>
-                  <NavLink to="/sign-up">Sign up</NavLink>
+                  <NavLink to="/sign-up">{t("nav.signUp")}</NavLink>
                 </li>
               </ul>
             </nav>

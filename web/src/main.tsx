@@ -9,6 +9,7 @@ import { appRoutes } from "./routes.tsx";
 import NotFound from "./pages/NotFound.tsx";
 import PageLoadError from "./pages/PageLoadError.tsx";
 import { UpdatePrompt } from "./update/UpdatePrompt.tsx";
+import { startI18n } from "./i18n/index.ts";
 import "./styles.css";
 
 const router = createBrowserRouter([
@@ -39,7 +40,13 @@ const preloadOthers = () => {
 };
 // Up to a moment for the session check and the page's data too, so the first render shows them.
 const aMoment = new Promise<void>((resolve) => setTimeout(resolve, 800));
-await Promise.all([Promise.race([firstPage?.prefetch().catch(() => {}), aMoment]), firstSessionCheck(800)]);
+// The language's catalogues too (English is bundled; another language is one small fetch per
+// namespace, kept offline by the service worker): the first render speaks the lifter's language.
+await Promise.all([
+  Promise.race([firstPage?.prefetch().catch(() => {}), aMoment]),
+  firstSessionCheck(800),
+  startI18n().catch(() => {}),
+]);
 // Not before the first page has had time to fetch and show its data.
 setTimeout(() => (window.requestIdleCallback ?? ((f: () => void) => setTimeout(f, 0)))(preloadOthers), 3000);
 
