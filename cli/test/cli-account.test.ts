@@ -17,13 +17,21 @@ describe("settings", () => {
     expect(change.code).toBe(0);
     expect(change.stdout).toContain("Saved. Unit: lb. Effort scale: RIR.");
     const json = await h.run(["settings", "--json"]);
-    expect(JSON.parse(json.stdout)).toEqual({ unit: "lb", effort: "rir", lengthUnit: "in" });
+    expect(JSON.parse(json.stdout)).toEqual({ unit: "lb", effort: "rir", lengthUnit: "in", language: null });
     const one = await h.run(["settings", "--effort", "rpe", "--json"]);
-    expect(JSON.parse(one.stdout)).toEqual({ unit: "lb", effort: "rpe", lengthUnit: "in" });
+    expect(JSON.parse(one.stdout)).toEqual({ unit: "lb", effort: "rpe", lengthUnit: "in", language: null });
     const cm = await h.run(["settings", "--length-unit", "cm"]);
     expect(cm.stdout).toContain("Saved. Unit: lb. Effort scale: RPE. Length unit: cm.");
     const auto = await h.run(["settings", "--length-unit", "auto", "--json"]);
-    expect(JSON.parse(auto.stdout)).toEqual({ unit: "lb", effort: "rpe", lengthUnit: "in" });
+    expect(JSON.parse(auto.stdout)).toEqual({ unit: "lb", effort: "rpe", lengthUnit: "in", language: null });
+    const pt = await h.run(["settings", "--language", "pt-BR"]);
+    expect(pt.stdout).toContain(
+      "Saved. Unit: lb. Effort scale: RPE. Length unit: in (from the unit). Language: pt-BR.",
+    );
+    const browser = await h.run(["settings", "--language", "auto", "--json"]);
+    expect(JSON.parse(browser.stdout)).toEqual({ unit: "lb", effort: "rpe", lengthUnit: "in", language: null });
+    expect((await h.run(["settings"])).stdout).toContain("Language: the browser's.");
+    expect((await h.run(["settings", "--language", "pt"])).code).toBe(2);
     const bad = await h.run(["settings", "--effort", "borg"]);
     expect(bad.code).toBe(2);
   });

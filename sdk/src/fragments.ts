@@ -19,6 +19,7 @@ export const ViewerFields = graphql(`
     effort
     lengthUnit
     measurementUnit
+    language
     createdAt
   }
 `);

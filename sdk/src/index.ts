@@ -46,6 +46,7 @@ export type {
   LastPerformanceSet,
   E1rmSession,
   VolumeWeek,
+  Language,
 } from "./types.ts";
 export type { ResultOf, VariablesOf, TadaDocumentNode } from "./graphql.ts";
 export {

@@ -11,6 +11,8 @@ import type * as ops from "./operations.ts";
 export type Unit = Lowercase<NonNullable<VariablesOf<typeof ops.ROUTINE_DOCUMENT>["unit"]>>;
 /** How `@` ratings in set text are read (the server checks the value). */
 export type EffortScale = "rpe" | "rir";
+/** The languages an account may choose (User.language; null follows the browser), as the server checks them. */
+export type Language = "en" | "de" | "es" | "fr" | "pt-BR" | "ar";
 export type JsonObject = Record<string, unknown>;
 
 export type User = ResultOf<typeof fragments.ViewerFields>;

@@ -501,10 +501,22 @@ describe("lists a value is one of: app_hidden.weight_units and app_hidden.progre
     ).rejects.toMatchObject({ code: "SVBAD", message: "unit: must be one of cm, in" });
   });
 
+  test("the languages are en, de, es, fr, pt-BR and ar, and the users' check constraint lists the same", async () => {
+    const languages = await one("select app_hidden.languages() as v");
+    expect(languages).toEqual(["en", "de", "es", "fr", "pt-BR", "ar"]);
+    const lists = await constraintLists("_languages");
+    expect(lists.map(([name]) => name)).toEqual(["users_languages"]);
+    for (const [, list] of lists) expect(list).toEqual(languages);
+    await expect(
+      client.query("select app_hidden.check_one_of('language', 'pt', app_hidden.languages())"),
+    ).rejects.toMatchObject({ code: "SVBAD", message: "language: must be one of en, de, es, fr, pt-BR, ar" });
+  });
+
   test("are the only functions that spell the lists out", async () => {
     expect(await functionsMatching("kg,lb|'kg', *'lb'")).toEqual(["weight_units"]);
     expect(await functionsMatching("cm,in|'cm', *'in'")).toEqual(["length_units"]);
     expect(await functionsMatching("linear,greyskull")).toEqual(["progression_rules"]);
+    expect(await functionsMatching("en,de,es|'en', *'de'")).toEqual(["languages"]);
   });
 });
 

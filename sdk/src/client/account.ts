@@ -8,6 +8,7 @@ import type {
   AuthResult,
   CreatedApiKey,
   EffortScale,
+  Language,
   SessionInfo,
   Unit,
   User,
@@ -37,13 +38,16 @@ export function accountOperations({ request, auth, viewerId, signedIn }: Request
       return (await request(ops.VIEWER_READ_ONLY)).viewerReadOnly;
     },
 
-    /** Changes the signed-in user's default unit and effort scale. */
-    /** Changes settings; `lengthUnit: null` makes body measurements follow the weight unit again (kg: cm, lb: in). */
+    /**
+     * Changes settings; `lengthUnit: null` makes body measurements follow the weight unit again (kg: cm, lb: in),
+     * `language: null` makes the apps follow the browser's language again.
+     */
     async updateSettings(patch: {
       unit?: Unit;
       effort?: EffortScale;
       name?: string;
       lengthUnit?: "cm" | "in" | null;
+      language?: Language | null;
     }): Promise<User> {
       const id = await viewerId();
       const updated = (await request(ops.UPDATE_USER, { id, patch })).updateUserById?.user;

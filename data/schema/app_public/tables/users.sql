@@ -18,6 +18,7 @@ create table app_public.users (
   updated_at timestamp with time zone default now() not null,
   weekly_goal integer,
   length_unit text,
+  language text,
   routine_folder_order text[],
   constraint users_pkey PRIMARY KEY (id),
   constraint users_email_key UNIQUE (email),
@@ -25,6 +26,7 @@ create table app_public.users (
   constraint users_effort_check CHECK (effort = ANY (ARRAY['rpe'::text, 'rir'::text])),
   constraint users_email_check CHECK (email OPERATOR(public.~) '^[^@\s]+@[^@\s]+$'::public.citext AND char_length(email::text) <= 254),
   constraint users_image_check CHECK (char_length(image) <= 2000),
+  constraint users_languages CHECK (language = ANY (ARRAY['en'::text, 'de'::text, 'es'::text, 'fr'::text, 'pt-BR'::text, 'ar'::text])),
   constraint users_length_units CHECK (length_unit = ANY (ARRAY['cm'::text, 'in'::text])),
   constraint users_name_check CHECK (char_length(name) >= 1 AND char_length(name) <= 100),
   constraint users_role_check CHECK (role = ANY (ARRAY['user'::text, 'admin'::text])),
@@ -51,11 +53,14 @@ comment on column app_public.users.created_at is 'When the account was created.'
 comment on column app_public.users.updated_at is 'When the account was last changed.';
 comment on column app_public.users.weekly_goal is 'Training days a week the user aims for, 1 to 7; null: no goal.';
 comment on column app_public.users.length_unit is 'Length unit for body measurements: `cm` or `in`; null to follow the weight unit (kg: cm, lb: in). User.measurementUnit is the one in use.';
+comment on column app_public.users.language is 'The language the apps speak to this user: `en`, `de`, `es`, `fr`, `pt-BR` or `ar` (written exactly so); null to follow the browser''s.';
 comment on column app_public.users.routine_folder_order is E'@behavior -aggregate -havingBy -groupBy -orderBy -filterBy\nThe lifter''s order of routine folders (their `folder` names, compared ignoring case), first listed first; folders not named follow by name. Null: all by name. At most 100 names of 1 to 80 characters, no two alike.';
+comment on constraint users_languages on app_public.users is 'The language is one of app_hidden.languages() (test/db/sql-rules.test.ts compares them).';
 comment on constraint users_length_units on app_public.users is 'The length unit is one of app_hidden.length_units() (test/db/sql-rules.test.ts compares them).';
 create index users_ban_expiry on app_public.users using btree (ban_expires) WHERE (banned AND (ban_expires IS NOT NULL));
 CREATE TRIGGER _100_updated_at BEFORE UPDATE ON app_public.users FOR EACH ROW EXECUTE FUNCTION app_hidden.tg_set_updated_at();
 CREATE TRIGGER _120_name_check BEFORE INSERT OR UPDATE OF name ON app_public.users FOR EACH ROW EXECUTE FUNCTION app_hidden.tg_users_name_check();
+CREATE TRIGGER _125_language_check BEFORE INSERT OR UPDATE OF language ON app_public.users FOR EACH ROW EXECUTE FUNCTION app_hidden.tg_users_language_check();
 CREATE TRIGGER _125_weekly_goal_check BEFORE INSERT OR UPDATE OF weekly_goal ON app_public.users FOR EACH ROW EXECUTE FUNCTION app_hidden.tg_users_weekly_goal_check();
 CREATE TRIGGER _126_routine_folder_order_check BEFORE INSERT OR UPDATE OF routine_folder_order ON app_public.users FOR EACH ROW EXECUTE FUNCTION app_hidden.tg_users_routine_folder_order_check();
 CREATE TRIGGER _130_name_without_hidden_characters BEFORE INSERT OR UPDATE OF name ON app_public.users FOR EACH ROW EXECUTE FUNCTION app_hidden.tg_name_without_hidden_characters('name');
@@ -70,5 +75,6 @@ grant update (unit) on table app_public.users to svc_visitor;
 grant update (effort) on table app_public.users to svc_visitor;
 grant update (weekly_goal) on table app_public.users to svc_visitor;
 grant update (length_unit) on table app_public.users to svc_visitor;
+grant update (language) on table app_public.users to svc_visitor;
 grant update (routine_folder_order) on table app_public.users to svc_visitor;
 grant select on table app_public.users to svc_reader;
