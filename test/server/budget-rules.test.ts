@@ -1,6 +1,7 @@
 // The cost budget's rules at their edges, from outside: a save held by another transaction's row
 // lock for 3 s is charged at most one hold's bound (SPENT_UNITS.maxMsPerHold: 1,000 ms, 100,000
-// units), not the 300,000 its connection was held, so one slow save never locks a lifter out;
+// units), not the 300,000 its connection was held, so one slow save never locks a lifter out; one
+// held 500 ms, below the bound, is charged the time it held (50,000 to 100,000);
 // imports and exports paid apart from interactive work; one bucket for every credential of an
 // account; the cap on connected apps; one payer's concurrent claims and charges sent together, each
 // claim judged in order as one after another.
@@ -67,6 +68,39 @@ test("a save that waits 3 s on a row lock is charged at most 1,000 ms of databas
   const charged = before - (await settled(payer));
   // The hold was 3 s: counted as 1 s, plus at most a unit or two of bytes and refill.
   expect(charged).toBeGreaterThanOrEqual(SPENT_UNITS.maxMsPerHold * SPENT_UNITS.perDatabaseMs - 10);
+  expect(charged).toBeLessThanOrEqual(SPENT_UNITS.maxMsPerHold * SPENT_UNITS.perDatabaseMs + 1_000);
+});
+
+test("below the bound a lock's wait is charged as the time it held: a save waiting 500 ms (seen waiting in pg_stat_activity) costs 50,000 to 100,000", async () => {
+  const user = await signUp(s.url, "Briefly Locked");
+  expect((await log(user.token, 80)).body.errors).toBeUndefined();
+  const payer = await payerOfToken(user.token);
+  const before = await settled(payer);
+
+  const lock = await s.ownerPool.connect();
+  try {
+    await lock.query("begin");
+    await lock.query("select 1 from app_public.bodyweights where date = '2026-02-02' for update");
+    const saving = log(user.token, 81);
+    // The save's statement is waiting on the row lock before the 500 ms are counted.
+    let waiting = false;
+    for (let i = 0; i < 500 && !waiting; i++) {
+      const { rows } = await s.ownerPool.query(
+        "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%bodyweight%' and pid <> $1",
+        [(lock as unknown as { processID: number }).processID],
+      );
+      waiting = rows[0].n > 0;
+      if (!waiting) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(waiting).toBe(true);
+    await new Promise((r) => setTimeout(r, 500));
+    await lock.query("commit");
+    expect((await saving).body).toEqual({ data: { logBodyweight: { weight: 81 } } });
+  } finally {
+    lock.release();
+  }
+  const charged = before - (await settled(payer));
+  expect(charged).toBeGreaterThanOrEqual(500 * SPENT_UNITS.perDatabaseMs - 10);
   expect(charged).toBeLessThanOrEqual(SPENT_UNITS.maxMsPerHold * SPENT_UNITS.perDatabaseMs + 1_000);
 });
 
