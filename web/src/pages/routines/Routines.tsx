@@ -8,6 +8,7 @@ import { prefetchQuery, useQuery } from "../../graphql/hooks.ts";
 import { formatDate } from "../../format.ts";
 import { ProgramDays, RoutineList, RoutineNextTargets, routinePath } from "./operations.ts";
 import { folderGroups, placeOf, programGroups } from "./programOrder.ts";
+import { FolderOrder } from "./FolderOrder.tsx";
 
 /** Asked before the first render when the app opens on this page (main.tsx). */
 export function prefetch() {
@@ -56,50 +57,60 @@ export default function Routines() {
           if (library.data === undefined && !library.error) return <Loading />;
           const groups = programGroups(routines, library.data?.programLibrary ?? []);
           // A program's days in its day order, then the other routines by folder.
-          const rows = groups.flatMap((g) => (g.program ? g.days : folderGroups(g.days).flatMap((f) => f.routines)));
+          const order = data.viewer?.routineFolderOrder ?? null;
+          const loose = groups.find((g) => !g.program)?.days ?? [];
+          const folders = folderGroups(loose, order).flatMap((f) => (f.folder ? [f.folder] : []));
+          const rows = groups.flatMap((g) =>
+            g.program ? g.days : folderGroups(g.days, order).flatMap((f) => f.routines),
+          );
           const foldered = rows.some((r) => r.folder);
           const programOf = new Map(
             groups.flatMap((g) => g.days.map((r, i) => [r.id, { group: g, day: i + 1 }] as const)),
           );
           return (
-            <CardTable
-              caption="Your routines"
-              rows={rows}
-              rowKey={(r) => r.id}
-              columns={[
-                {
-                  label: "Name",
-                  cell: (r) => (
-                    <>
-                      <Link to={routinePath(r)}>{r.name}</Link>
-                      {r.deload ? (
-                        <>
-                          {" "}
-                          <span className="badge">Deload</span>
-                        </>
-                      ) : null}
-                    </>
-                  ),
-                },
-                { label: "Exercises", cell: (r) => r.exercises.length },
-                {
-                  label: "Progression",
-                  cell: (r) => {
-                    const at = programOf.get(r.id);
-                    if (!at?.group.program) return r.progression;
-                    return (
+            <>
+              <CardTable
+                caption="Your routines"
+                rows={rows}
+                rowKey={(r) => r.id}
+                columns={[
+                  {
+                    label: "Name",
+                    cell: (r) => (
                       <>
-                        {at.group.program}, day {at.day} of {at.group.days.length}
-                        {at.group.next === r ? <NextPlace id={r.id} /> : null}
+                        <Link to={routinePath(r)}>{r.name}</Link>
+                        {r.deload ? (
+                          <>
+                            {" "}
+                            <span className="badge">Deload</span>
+                          </>
+                        ) : null}
                       </>
-                    );
+                    ),
                   },
-                },
-                foldered && { label: "Folder", cell: (r) => (r.program ? "—" : (r.folder ?? "—")) },
-                { label: "Unit", cell: (r) => r.unit },
-                { label: "Changed", cell: (r) => formatDate(r.updatedAt) },
-              ]}
-            />
+                  { label: "Exercises", cell: (r) => r.exercises.length },
+                  {
+                    label: "Progression",
+                    cell: (r) => {
+                      const at = programOf.get(r.id);
+                      if (!at?.group.program) return r.progression;
+                      return (
+                        <>
+                          {at.group.program}, day {at.day} of {at.group.days.length}
+                          {at.group.next === r ? <NextPlace id={r.id} /> : null}
+                        </>
+                      );
+                    },
+                  },
+                  foldered && { label: "Folder", cell: (r) => (r.program ? "—" : (r.folder ?? "—")) },
+                  { label: "Unit", cell: (r) => r.unit },
+                  { label: "Changed", cell: (r) => formatDate(r.updatedAt) },
+                ]}
+              />
+              {folders.length > 1 && data.viewer ? (
+                <FolderOrder viewerId={data.viewer.id} folders={folders} onSaved={list.reload} />
+              ) : null}
+            </>
           );
         }}
       </QueryView>

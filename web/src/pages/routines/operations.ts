@@ -5,6 +5,7 @@ export const RoutineList = graphql(`
   query RoutineList {
     viewer {
       id
+      routineFolderOrder
       routines {
         id
         name

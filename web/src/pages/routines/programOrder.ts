@@ -85,9 +85,10 @@ export function placeOf(
   return stage != null ? `stage ${stage}` : "";
 }
 
-/** Routines of no program by folder: folders by name (each's routines by name), then those in none. */
+/** Routines of no program by folder: folders in the lifter's order, then by name (each's routines by name), then those in none. */
 export function folderGroups<R extends { name: string; folder?: string | null }>(
   routines: readonly R[],
+  order: readonly (string | null)[] | null = null,
 ): { folder: string | null; routines: R[] }[] {
   const byFolder = new Map<string, R[]>();
   const loose: R[] = [];
@@ -97,8 +98,11 @@ export function folderGroups<R extends { name: string; folder?: string | null }>
     else byFolder.set(key(folder), [...(byFolder.get(key(folder)) ?? []), r]);
   }
   const byName = (a: R, b: R) => a.name.localeCompare(b.name);
+  // The lifter's order first; a folder it does not name after those, by name.
+  const place = new Map((order ?? []).flatMap((name, i) => (name ? [[key(name), i] as const] : [])));
+  const rank = (folder: string) => place.get(key(folder)) ?? Infinity;
   const groups = [...byFolder.values()]
     .map((list) => ({ folder: list[0].folder!.trim(), routines: [...list].sort(byName) }))
-    .sort((a, b) => a.folder.localeCompare(b.folder));
+    .sort((a, b) => rank(a.folder) - rank(b.folder) || a.folder.localeCompare(b.folder));
   return loose.length ? [...groups, { folder: null, routines: [...loose].sort(byName) }] : groups;
 }
