@@ -2,21 +2,19 @@
 // set) is named, with Fill (from its Last column or the set above, when there is one) and Remove,
 // and one button removes them all and saves.
 import { useId } from "react";
+import { useTranslation } from "react-i18next";
 import type { LogWorkout } from "./draft.ts";
 import { fillFor, isEmptyRow, type LastSets } from "./fill.ts";
 import { logReducer, type LogAction } from "./logState.ts";
 
-export type EmptyRow =
-  { kind: "set"; exercise: number; set: number; name: string } | { kind: "exercise"; exercise: number; name: string };
+export type EmptyRow = { kind: "set"; exercise: number; set: number } | { kind: "exercise"; exercise: number };
 
 /** The sets holding nothing to log, and the exercises with no set at all, in the workout's order. */
 export function emptyRowsOf(w: LogWorkout): EmptyRow[] {
   return w.exercises.flatMap((x, i): EmptyRow[] =>
     x.sets.length === 0
-      ? [{ kind: "exercise", exercise: i, name: x.exercise }]
-      : x.sets.flatMap((s, j) =>
-          isEmptyRow(s) ? [{ kind: "set" as const, exercise: i, set: j, name: `${x.exercise} set ${j + 1}` }] : [],
-        ),
+      ? [{ kind: "exercise", exercise: i }]
+      : x.sets.flatMap((s, j) => (isEmptyRow(s) ? [{ kind: "set" as const, exercise: i, set: j }] : [])),
   );
 }
 
@@ -40,6 +38,7 @@ export function EmptySets({
   /** Saves `w`: the workout as it is once the empty rows are gone. */
   onFinish: (w: LogWorkout) => void;
 }) {
+  const { t } = useTranslation("log");
   const headingId = useId();
   const rows = emptyRowsOf(workout);
   const removeAll = () => {
@@ -55,19 +54,17 @@ export function EmptySets({
   return (
     <section className="state state-error empty-sets" aria-labelledby={headingId} tabIndex={-1} data-focus="empty-sets">
       <h2 id={headingId} className="h3">
-        {rows.length === 1 ? "One set is empty" : `${rows.length} sets are empty`}
+        {t("empty.heading", { count: rows.length })}
       </h2>
-      <p>
-        Fill marks a set done with what its Last column shows (or the set above); Remove takes it out. Nothing is saved
-        yet.
-      </p>
+      <p>{t("empty.explain")}</p>
       <ul className="empty-set-list">
         {rows.map((row) => {
           const x = workout.exercises[row.exercise];
           const patch = row.kind === "set" ? fillFor(x, row.set, last.get(x.key), workout.unit, workout.effort) : null;
+          const name = row.kind === "set" ? t("set.name", { exercise: x.exercise, n: row.set + 1 }) : x.exercise;
           return (
             <li key={row.kind === "set" ? x.sets[row.set].key : x.key}>
-              <span>{row.kind === "set" ? `${row.name}: no reps yet.` : `${row.name}: no sets.`}</span>
+              <span>{row.kind === "set" ? t("empty.noReps", { name }) : t("empty.noSets", { name })}</span>
               <span className="actions">
                 {patch && row.kind === "set" ? (
                   <button
@@ -78,11 +75,11 @@ export function EmptySets({
                       dispatch({ type: "tick", exercise: x.key, set, done: true });
                     }}
                   >
-                    Fill {row.name}
+                    {t("empty.fill", { name })}
                   </button>
                 ) : null}
                 <button type="button" className="quiet" onClick={() => dispatch(removal(workout, row))}>
-                  Remove {row.name}
+                  {t("empty.remove", { name })}
                 </button>
               </span>
             </li>
@@ -90,7 +87,7 @@ export function EmptySets({
         })}
       </ul>
       <button type="button" className="primary" onClick={removeAll}>
-        Remove the empty sets and finish
+        {t("empty.removeAll")}
       </button>
     </section>
   );

@@ -1,6 +1,7 @@
 // An exercise card's buttons: add a set or warm-ups, superset it with another exercise (or take it
 // out of its superset), move it, remove it; and what a superset is made with.
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { FoundExercise } from "../../components/ExercisePicker.tsx";
 import { emptySet, type LogExercise } from "./draft.ts";
 import type { LogAction } from "./logState.ts";
@@ -39,6 +40,7 @@ export function ExerciseActions({
   superset: SupersetPlace | null;
   tools: CardTools;
 }) {
+  const { t } = useTranslation("log");
   const [choosing, setChoosing] = useState(false);
   const [howTo, setHowTo] = useState(false);
   const name = exercise.exercise;
@@ -53,20 +55,24 @@ export function ExerciseActions({
             dispatch({ type: "addSet", exercise: key, set: emptySet(exercise.sets[exercise.sets.length - 1]) })
           }
         >
-          Add set<span className="visually-hidden"> to {name}</span>
+          {t("actions.addSet")}
+          <span className="visually-hidden"> {t("actions.toExercise", { exercise: name })}</span>
         </button>
         {tools.onAddWarmups ? (
           <button type="button" onClick={tools.onAddWarmups}>
-            Add warm-ups<span className="visually-hidden"> to {name}</span>
+            {t("actions.addWarmups")}
+            <span className="visually-hidden"> {t("actions.toExercise", { exercise: name })}</span>
           </button>
         ) : null}
         {superset ? (
           <button type="button" onClick={() => dispatch({ type: "leaveSuperset", exercise: key })}>
-            Remove from superset<span className="visually-hidden"> {name}</span>
+            {t("actions.leaveSuperset")}
+            <span className="visually-hidden"> {name}</span>
           </button>
         ) : null}
         <button type="button" aria-expanded={choosing} onClick={() => setChoosing(!choosing)}>
-          Superset with…<span className="visually-hidden"> {name}</span>
+          {t("actions.supersetWith")}
+          <span className="visually-hidden"> {name}</span>
         </button>
         <button
           type="button"
@@ -74,7 +80,8 @@ export function ExerciseActions({
           disabled={index === 0}
           onClick={() => dispatch({ type: "moveExercise", exercise: key, by: -1 })}
         >
-          Move up<span className="visually-hidden"> {name}</span>
+          {t("actions.moveUp")}
+          <span className="visually-hidden"> {name}</span>
         </button>
         <button
           type="button"
@@ -82,13 +89,16 @@ export function ExerciseActions({
           disabled={index === count - 1}
           onClick={() => dispatch({ type: "moveExercise", exercise: key, by: 1 })}
         >
-          Move down<span className="visually-hidden"> {name}</span>
+          {t("actions.moveDown")}
+          <span className="visually-hidden"> {name}</span>
         </button>
         <button type="button" className="quiet" onClick={onRemove}>
-          Remove exercise<span className="visually-hidden"> {name}</span>
+          {t("actions.removeExercise")}
+          <span className="visually-hidden"> {name}</span>
         </button>
         <button type="button" className="quiet" aria-expanded={howTo} onClick={() => setHowTo(!howTo)}>
-          How to<span className="visually-hidden"> do {name}</span>
+          {t("actions.howTo")}
+          <span className="visually-hidden"> {t("actions.howToDo", { exercise: name })}</span>
         </button>
       </div>
       {howTo ? <ExerciseHowTo name={name} /> : null}

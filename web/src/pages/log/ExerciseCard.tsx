@@ -2,6 +2,7 @@
 // note), last time and records beside it, its sets as compact rows under one line of column
 // names, add/remove sets, the note.
 import { Fragment, useId, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { effortLabel, type UnitName } from "../../components/units.ts";
 import type { LogExercise, LogSet } from "./draft.ts";
 import type { LogAction } from "./logState.ts";
@@ -62,6 +63,7 @@ export function ExerciseCard({
   superset: SupersetPlace | null;
   tools: CardTools;
 }) {
+  const { t } = useTranslation("log");
   const headingId = useId();
   const noteId = useId();
   const name = exercise.exercise;
@@ -82,30 +84,35 @@ export function ExerciseCard({
           {title}
         </h2>
         <span className="muted">
-          {done}/{exercise.sets.length} done{exercise.rest ? ` · rest ${exercise.rest} s` : ""}
+          {exercise.rest
+            ? t("card.doneWithRest", { done, total: exercise.sets.length, rest: exercise.rest })
+            : t("card.done", { done, total: exercise.sets.length })}
         </span>
       </div>
       {superset ? (
         <p className="superset-line">
-          Superset with {superset.partners.join(" and ")} · rounds: {superset.order.join(" ")}
+          {t("card.supersetWith", {
+            partners: superset.partners.join(t("card.partnerJoin")),
+            rounds: superset.order.join(" "),
+          })}
         </p>
       ) : null}
       {exercise.explanation ? (
         <p className="plan-note">
-          <span className="history-label">Target:</span> {exercise.explanation}
+          <span className="history-label">{t("card.target")}</span> {exercise.explanation}
         </p>
       ) : null}
-      <div className="history" aria-label={`History of ${name}`} role="group">
+      <div className="history" aria-label={t("card.historyOf", { exercise: name })} role="group">
         <History last={last} unit={unit} />
       </div>
       {cardio ? <DistanceColumns effort={effort} /> : null}
       <div className="set-columns" aria-hidden="true" hidden={cardio}>
-        <span>Set</span>
-        <span>Last</span>
+        <span>{t("columns.set")}</span>
+        <span>{t("columns.last")}</span>
         <span>{unit}</span>
-        <span>{exercise.sets.some((s) => s.measure === "time") ? "Sec" : "Reps"}</span>
+        <span>{exercise.sets.some((s) => s.measure === "time") ? t("columns.seconds") : t("columns.reps")}</span>
         <span>{effortLabel(effort)}</span>
-        <span>Done</span>
+        <span>{t("columns.done")}</span>
         <span />
       </div>
       <ol className="set-rows">
@@ -143,7 +150,7 @@ export function ExerciseCard({
         tools={tools}
       />
       <div className="field">
-        <label htmlFor={noteId}>Note on {name}</label>
+        <label htmlFor={noteId}>{t("card.noteOn", { exercise: name })}</label>
         <textarea
           id={noteId}
           className="note"
@@ -154,7 +161,8 @@ export function ExerciseCard({
         <label className="field-check inline-check">
           <input type="checkbox" checked={exercise.pinned} onChange={(e) => edit({ pinned: e.target.checked })} />
           <span>
-            Pin this note<span className="visually-hidden"> on {name}</span> (shown again next time)
+            {t("card.pin")}
+            <span className="visually-hidden"> {t("card.pinOn", { exercise: name })}</span> {t("card.pinShownAgain")}
           </span>
         </label>
       </div>

@@ -1,6 +1,7 @@
 // The end of the workout: Finish (empty sets named first, each to fill or remove, never a refused
 // save) and Discard, behind a confirmation.
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { progressOf, type LogWorkout } from "./draft.ts";
 import { EmptySets, emptyRowsOf } from "./EmptySets.tsx";
@@ -23,6 +24,7 @@ export function FinishArea({
   onDiscard: () => void;
   focusAfterRender: (key: string) => void;
 }) {
+  const { t } = useTranslation("log");
   const [discarding, setDiscarding] = useState(false);
   /** Finish was tapped with empty sets: they are listed, each to fill or remove. */
   const [reviewing, setReviewing] = useState(false);
@@ -53,16 +55,16 @@ export function FinishArea({
             } else void finish();
           }}
         >
-          {workout.save.status === "saving" ? "Saving…" : "Finish workout"}
+          {workout.save.status === "saving" ? t("finish.saving") : t("finish.button")}
         </button>
         <button type="button" className="quiet" onClick={() => setDiscarding(true)}>
-          Discard workout…
+          {t("finish.discard")}
         </button>
       </div>
       <ConfirmDialog
         open={discarding}
-        title="Discard this workout?"
-        confirmLabel="Discard workout"
+        title={t("finish.discardTitle")}
+        confirmLabel={t("finish.discardConfirm")}
         danger
         onCancel={() => setDiscarding(false)}
         onConfirm={() => {
@@ -71,8 +73,8 @@ export function FinishArea({
         }}
       >
         <p>
-          Everything logged in this workout ({done} set{done === 1 ? "" : "s"} done) is removed from this device.
-          Nothing was saved to your history yet{workout.workoutId ? " except an earlier save, which stays" : ""}.
+          {t("finish.discardRemoved", { count: done })}{" "}
+          {workout.workoutId ? t("finish.discardEarlierSave") : t("finish.discardNothingSaved")}
         </p>
       </ConfirmDialog>
     </>

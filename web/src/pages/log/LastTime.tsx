@@ -2,6 +2,7 @@
 // workout's unit: a set logged in the other unit reads converted (@svc/sdk/weights' fact rule),
 // with the sets as logged beside it.
 import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
 import { factSetText, recordSetWeight, unitName } from "@svc/sdk/weights";
 import { useRecords } from "./useLastTime.ts";
 import { formatEstimate, formatFact, type UnitName } from "../../components/units.ts";
@@ -11,24 +12,28 @@ import type { LastTime } from "./operations.ts";
 export type LastPerformance = NonNullable<NonNullable<ResultOf<typeof LastTime>["lastPerformance"]>[number]>;
 
 function Records({ exerciseId }: { exerciseId: string }) {
+  const { t } = useTranslation("log");
   const records = useRecords(exerciseId);
   if (!records) return null;
   const { heaviest, bestE1rm } = records;
   if (!heaviest && !bestE1rm) return null;
   return (
     <p className="history-line">
-      <span className="history-label">Records:</span>{" "}
-      {heaviest ? (
-        <>
-          heaviest {formatFact(heaviest.enteredWeight, heaviest.enteredUnit, heaviest.unit)} × {heaviest.reps}
-        </>
-      ) : null}
+      <span className="history-label">{t("last.records")}</span>{" "}
+      {heaviest
+        ? t("last.heaviest", {
+            weight: formatFact(heaviest.enteredWeight, heaviest.enteredUnit, heaviest.unit),
+            reps: heaviest.reps,
+          })
+        : null}
       {heaviest && bestE1rm ? " · " : null}
-      {bestE1rm ? (
-        <>
-          best e1RM {formatEstimate(bestE1rm.weight, bestE1rm.unit)} ({recordSetWeight(bestE1rm)}×{bestE1rm.reps})
-        </>
-      ) : null}
+      {bestE1rm
+        ? t("last.bestE1rm", {
+            estimate: formatEstimate(bestE1rm.weight, bestE1rm.unit),
+            weight: recordSetWeight(bestE1rm),
+            reps: bestE1rm.reps,
+          })
+        : null}
     </p>
   );
 }
@@ -40,27 +45,25 @@ function lastSetText(last: LastPerformance, text: string, unit: UnitName): strin
 }
 
 export function History({ last, unit }: { last: LastPerformance | undefined; unit: UnitName }) {
+  const { t } = useTranslation("log");
   if (!last) return null;
-  if (!last.workoutId || last.sets.length === 0)
-    return <p className="history-line muted">No history yet for this exercise.</p>;
+  if (!last.workoutId || last.sets.length === 0) return <p className="history-line muted">{t("last.none")}</p>;
   const texts = (convert: boolean) =>
     last.sets
       .map((s) => {
         const text = convert ? lastSetText(last, s.text, unit) : s.text;
-        return s.done ? text : `${text} (not done)`;
+        return s.done ? text : t("last.notDone", { set: text });
       })
       .join(", ");
   const converted = unitName(last.unit) !== null && last.unit !== unit;
   return (
     <>
       <p className="history-line">
-        <span className="history-label">Last time</span> (<Link to={`/workouts/${last.workoutId}`}>{last.date}</Link>
+        <span className="history-label">{t("last.label")}</span> (
+        <Link to={`/workouts/${last.workoutId}`}>{last.date}</Link>
         ): {texts(true)}
         {converted ? (
-          <span className="muted">
-            {" "}
-            (logged in {last.unit}: {texts(false)})
-          </span>
+          <span className="muted"> {t("last.loggedIn", { unit: last.unit, sets: texts(false) })}</span>
         ) : null}
       </p>
       {last.exerciseId ? <Records exerciseId={last.exerciseId} /> : null}

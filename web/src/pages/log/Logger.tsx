@@ -6,6 +6,7 @@
 // the user's other tabs (useDraft.ts); the save carries the workout's idempotency key, so a save
 // retried after a lost connection logs it once (useSaveWorkout.ts).
 import { useSearchParams } from "react-router";
+import { useTranslation } from "react-i18next";
 import { Loading } from "../../components/States.tsx";
 import { useSession } from "../../auth/session.tsx";
 import type { LogWorkout } from "./draft.ts";
@@ -24,10 +25,10 @@ export default function Logger() {
 }
 
 function UnreadableDraft() {
+  const { t } = useTranslation("log");
   return (
     <p className="state state-error" role="alert">
-      A workout in progress on this device was kept by another version of this app, which this page cannot read. It is
-      left as it is; reload the page after updating the app to continue it. Starting a new workout replaces it.
+      {t("start.unreadableDraft")}
     </p>
   );
 }

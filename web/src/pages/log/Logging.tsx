@@ -2,6 +2,7 @@
 // the rest, or the superset partner's next set), removals with Undo, the workout's own fields,
 // Finish (useSaveWorkout) and Discard. The screen is kept awake while it shows.
 import { Fragment, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Page } from "../../components/Page.tsx";
 import { ExercisePicker } from "../../components/ExercisePicker.tsx";
 import { useRestSettings } from "../../components/restSettings.ts";
@@ -13,7 +14,7 @@ import type { SupersetPlace } from "./ExerciseCard.tsx";
 import { FinishArea } from "./FinishArea.tsx";
 import { ExerciseCard } from "./ExerciseCard.tsx";
 import { fillFor, isEmptyRow } from "./fill.ts";
-import { CHOOSE_WEIGHT, needsWeight, useLoadedNames } from "./weightToChoose.ts";
+import { needsWeight, useLoadedNames } from "./weightToChoose.ts";
 import { cardTitles, lastByCard } from "./occurrences.ts";
 import { useLastTime } from "./useLastTime.ts";
 import { useCardTools } from "./useCardTools.ts";
@@ -22,6 +23,8 @@ import { useRemoval } from "./useRemoval.ts";
 import { useSaveWorkout } from "./useSaveWorkout.ts";
 import { useWakeLock } from "./useWakeLock.ts";
 import * as Parts from "./LoggingParts.tsx";
+import { useLogText } from "./logText.ts";
+import { formatDateTime } from "../../format.ts";
 
 /** Where the exercise sits in its superset, or null when it is in none. */
 function supersetPlace(w: LogWorkout, x: LogExercise): SupersetPlace | null {
@@ -54,6 +57,8 @@ export function Logging({
   otherRoutine: string | null;
   onDismissOther: () => void;
 }) {
+  const { t, i18n } = useTranslation("log");
+  const text = useLogText();
   const [focused, setFocused] = useState<string | null>(null);
   /** A row whose Done was refused: nothing in it to fill it from, or no weight for a loaded exercise. */
   const [unfilled, setUnfilled] = useState<{ set: string; message: string } | null>(null);
@@ -67,7 +72,7 @@ export function Logging({
   const names = useMemo(() => workout.exercises.map((x) => x.exercise), [workout.exercises]);
   const lastByName = useLastTime(userId, names, workout.routine);
   const lastByKey = lastByCard(workout.exercises, lastByName);
-  const titles = cardTitles(workout.exercises);
+  const titles = cardTitles(workout.exercises, text.setCount);
   const sets = workout.exercises.flatMap((x) => x.sets);
   const activeSet = focused && sets.some((s) => s.key === focused) ? focused : nextSet(workout);
   const edit = (action: LogAction) => {
@@ -85,7 +90,7 @@ export function Logging({
       // Done on an empty row: what its Last column shows (else the set above) goes in first.
       const patch = fillFor(x, x.sets.indexOf(set), lastByKey.get(x.key), workout.unit, workout.effort);
       if (!patch) {
-        setUnfilled({ set: set.key, message: "Nothing to fill this set from: type its reps, then tap Done." });
+        setUnfilled({ set: set.key, message: t("fill.nothing") });
         return;
       }
       const fill: LogAction = { type: "editSet", exercise: x.key, set: set.key, patch };
@@ -94,20 +99,20 @@ export function Logging({
       row = { ...set, ...patch };
     }
     if (done && needsWeight(row, loaded.has(x.exercise.toLowerCase()))) {
-      setUnfilled({ set: set.key, message: CHOOSE_WEIGHT });
+      setUnfilled({ set: set.key, message: t("fill.chooseWeight") });
       return;
     }
     setUnfilled(null);
     const action: LogAction = { type: "tick", exercise: x.key, set: set.key, done };
     dispatch(action);
-    const label = `${x.exercise} set ${x.sets.indexOf(set) + 1}`;
+    const label = text.setName(x.exercise, x.sets.indexOf(set) + 1);
     if (!done) {
       // Ticked by mistake: its rest is not running.
       if (timer.state?.label === label) timer.stop();
       return;
     }
     unlockSound();
-    const next = afterTick(logReducer(ticked, action)!, x.key, set.key, rest.warmupSeconds);
+    const next = afterTick(logReducer(ticked, action)!, x.key, set.key, rest.warmupSeconds, text);
     if (next.kind === "rest" && next.seconds > 0) timer.start(next.seconds, next.label);
     if (next.kind === "partner") {
       setFocused(next.set);
@@ -119,23 +124,21 @@ export function Logging({
   const place = removal?.place;
   const { done, total } = progressOf(workout);
   return (
-    <Page title={workout.routineName ? `Workout: ${workout.routineName}` : "Workout"}>
+    <Page title={workout.routineName ? t("page.workoutOf", { routine: workout.routineName }) : t("page.workout")}>
       {otherRoutine ? <Parts.OtherRoutineNotice onDismiss={onDismissOther} /> : null}
       <Parts.StorageNotice failed={storageFailed} />
       <p className="muted log-meta">
-        Started {new Date(workout.start).toLocaleTimeString(undefined, { timeStyle: "short" })} · {done} of {total} set
-        {total === 1 ? "" : "s"} done · weights in {workout.unit}
+        {t("page.meta", {
+          time: new Date(workout.start).toLocaleTimeString(i18n.language || undefined, { timeStyle: "short" }),
+          done,
+          total,
+          unit: workout.unit,
+        })}
       </p>
       {workout.plannedOffline ? (
-        <p className="notice">
-          Planned offline, from the plan fetched{" "}
-          {new Date(workout.plannedOffline).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })}:
-          check the weights against your last session.
-        </p>
+        <p className="notice">{t("page.plannedOffline", { when: formatDateTime(workout.plannedOffline) })}</p>
       ) : null}
-      {workout.exercises.length === 0 ? (
-        <p className="state state-empty">No exercises yet. Find one below to add it.</p>
-      ) : null}
+      {workout.exercises.length === 0 ? <p className="state state-empty">{t("page.noExercises")}</p> : null}
       {workout.exercises.map((x, i) => (
         <Fragment key={x.key}>
           {place?.kind === "exercise" && place.index === i ? undoNotice : null}
@@ -171,13 +174,13 @@ export function Logging({
       ))}
       {place?.kind === "exercise" && place.index >= workout.exercises.length ? undoNotice : null}
       <div className="section" data-focus="add-exercise">
-        <ExercisePicker label="Add an exercise" onPick={(found) => void addExercise(found)} />
+        <ExercisePicker label={t("page.addExercise")} onPick={(found) => void addExercise(found)} />
       </div>
       <Parts.WorkoutFields workout={workout} dispatch={edit} />
       <Parts.SaveStatus save={workout.save} onRetry={() => void finish()} />
       {/* Always present, so a screen reader announces what is put in it; the Undo button is in the removed row's place. */}
       <div className="visually-hidden" role="status">
-        {removal ? `${removal.message}${removal.restore ? " Undo is offered in its place." : ""}` : null}
+        {removal ? (removal.restore ? t("removal.undoOffered", { message: removal.message }) : removal.message) : null}
       </div>
       <FinishArea
         workout={workout}

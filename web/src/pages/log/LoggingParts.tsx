@@ -1,27 +1,31 @@
 // The smaller parts of the workout being logged: the notices (Undo, save, this device's storage,
 // a workout still in progress), the workout's own fields, and where the focus goes after a change.
 import { useCallback, useEffect, useRef } from "react";
-import type { LogWorkout, SaveState } from "./draft.ts";
+import { useTranslation } from "react-i18next";
+import { INTERRUPTED_SAVE, type LogWorkout, type SaveState } from "./draft.ts";
 import type { LogAction } from "./logState.ts";
 
 export function UndoNotice({ message, onUndo }: { message: string; onUndo: () => void }) {
+  const { t } = useTranslation("log");
   return (
     <div className="undo-notice">
       <span>{message}</span>
       <button type="button" onClick={onUndo}>
-        Undo
+        {t("removal.undo")}
       </button>
     </div>
   );
 }
 
 export function SaveStatus({ save, onRetry }: { save: SaveState; onRetry: () => void }) {
+  const { t } = useTranslation("log");
   if (save.status === "waiting") {
     return (
       <div className="state state-waiting" role="status">
-        <p>{save.message}</p>
+        {/* A save a reload cut off is named by the stored draft in English: said here in the app's language. */}
+        <p>{save.message === INTERRUPTED_SAVE ? t("save.interrupted") : save.message}</p>
         <button type="button" onClick={onRetry}>
-          Try again now
+          {t("save.retry")}
         </button>
       </div>
     );
@@ -29,7 +33,7 @@ export function SaveStatus({ save, onRetry }: { save: SaveState; onRetry: () => 
   if (save.status === "failed") {
     return (
       <div className="state state-error" role="alert">
-        <p>Not saved: {save.message}</p>
+        <p>{t("save.failed", { message: save.message })}</p>
       </div>
     );
   }
@@ -38,46 +42,44 @@ export function SaveStatus({ save, onRetry }: { save: SaveState; onRetry: () => 
 
 /** Said at once and kept while this browser refuses to store the draft. */
 export function StorageNotice({ failed }: { failed: boolean }) {
+  const { t } = useTranslation("log");
   return (
     <div role="alert" className={failed ? "state state-error" : "visually-hidden"}>
-      {failed ? (
-        <p>
-          This workout is not saved on this device: the browser refused to store it (storage full or turned off). Keep
-          this tab open; Finish still saves it to your history, and it is tried again here with every change.
-        </p>
-      ) : null}
+      {failed ? <p>{t("save.storageFailed")}</p> : null}
     </div>
   );
 }
 
 export function OtherRoutineNotice({ onDismiss }: { onDismiss: () => void }) {
+  const { t } = useTranslation("log");
   return (
     <div className="notice" role="status">
-      <p>This workout is still in progress. Finish or discard it before starting another.</p>
+      <p>{t("page.otherInProgress")}</p>
       <button type="button" onClick={onDismiss}>
-        OK
+        {t("page.ok")}
       </button>
     </div>
   );
 }
 
 export function WorkoutFields({ workout, dispatch }: { workout: LogWorkout; dispatch: (a: LogAction) => void }) {
+  const { t } = useTranslation("log");
   const field = (name: "name" | "notes" | "bodyweight") => (e: { target: { value: string } }) =>
     dispatch({ type: "field", field: name, value: e.target.value });
   return (
     <section className="section stack" aria-labelledby="about-workout">
-      <h2 id="about-workout">This workout</h2>
+      <h2 id="about-workout">{t("fields.heading")}</h2>
       <div className="field">
-        <label htmlFor="workout-notes">Workout notes</label>
+        <label htmlFor="workout-notes">{t("fields.notes")}</label>
         <textarea id="workout-notes" className="note" rows={3} value={workout.notes} onChange={field("notes")} />
       </div>
       <div className="row row-top">
         <div className="field">
-          <label htmlFor="workout-name">Workout name</label>
+          <label htmlFor="workout-name">{t("fields.name")}</label>
           <input id="workout-name" value={workout.name} onChange={field("name")} />
         </div>
         <div className="field">
-          <label htmlFor="workout-bodyweight">Bodyweight ({workout.unit})</label>
+          <label htmlFor="workout-bodyweight">{t("fields.bodyweight", { unit: workout.unit })}</label>
           <input
             id="workout-bodyweight"
             inputMode="decimal"

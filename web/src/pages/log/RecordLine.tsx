@@ -2,6 +2,8 @@
 // 250 lb · heaviest 231.5 lb × 3, was 226 lb", from the exercise's per-session bests (e1rmSeries,
 // in your unit) before this workout.
 import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import { graphql } from "../../graphql/graphql.ts";
 import { useQuery } from "../../graphql/hooks.ts";
 import { formatEstimate } from "../../components/units.ts";
@@ -26,7 +28,7 @@ function highest(values: (number | null)[]): number | null {
 }
 
 /** What this session beat: its e1RM and heaviest set against the best before it ("first" with none). */
-export function recordsBeaten(series: readonly Best[], workoutId: string): string[] {
+export function recordsBeaten(series: readonly Best[], workoutId: string, t: TFunction<"log">): string[] {
   const at = series.findIndex((s) => s.workoutId === workoutId);
   if (at < 0) return [];
   const now = series[at];
@@ -35,25 +37,35 @@ export function recordsBeaten(series: readonly Best[], workoutId: string): strin
   const e1rm = highest(before.map((s) => s.e1rm));
   if (now.e1rm !== null && (e1rm === null || now.e1rm > e1rm))
     said.push(
-      `e1RM ${formatEstimate(now.e1rm, now.unit)}${e1rm === null ? " (the first)" : `, was ${formatEstimate(e1rm, now.unit)}`}`,
+      e1rm === null
+        ? t("records.e1rmFirst", { weight: formatEstimate(now.e1rm, now.unit) })
+        : t("records.e1rmWas", { weight: formatEstimate(now.e1rm, now.unit), was: formatEstimate(e1rm, now.unit) }),
     );
   const heaviest = highest(before.map((s) => s.bestSetWeight));
   if (heaviest === null || now.bestSetWeight > heaviest)
     said.push(
-      `heaviest ${formatEstimate(now.bestSetWeight, now.unit)} × ${now.bestSetReps}${heaviest === null ? "" : `, was ${formatEstimate(heaviest, now.unit)}`}`,
+      heaviest === null
+        ? t("records.heaviest", { weight: formatEstimate(now.bestSetWeight, now.unit), reps: now.bestSetReps })
+        : t("records.heaviestWas", {
+            weight: formatEstimate(now.bestSetWeight, now.unit),
+            reps: now.bestSetReps,
+            was: formatEstimate(heaviest, now.unit),
+          }),
     );
   return said;
 }
 
 export function RecordLine({ exerciseId, name, workoutId }: { exerciseId: string; name: string; workoutId: string }) {
+  const { t } = useTranslation("log");
   const query = useQuery(SessionBests, { id: exerciseId });
   const series = (query.data?.e1rmSeries ?? []).filter((s): s is Best => s !== null);
-  const said = recordsBeaten(series, workoutId);
+  const said = recordsBeaten(series, workoutId, t);
   return (
     <li>
-      <strong>{name}</strong>: {query.data ? (said.length ? said.join(" · ") : "a new record") : "…"} ·{" "}
+      <strong>{name}</strong>: {query.data ? (said.length ? said.join(" · ") : t("records.newRecord")) : "…"} ·{" "}
       <Link to={`/progress/${exerciseId}`}>
-        Progress<span className="visually-hidden"> of {name}</span>
+        {t("records.progress")}
+        <span className="visually-hidden"> {t("records.progressOf", { exercise: name })}</span>
       </Link>
     </li>
   );

@@ -4,6 +4,7 @@
 // where the device allows and, when the tab is hidden and the user allowed it, shows a
 // notification. Kept in localStorage so a reload keeps counting, and the user's other tabs follow it.
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 
 export type TimerState = {
   /** Epoch ms when the rest ends while running; null when paused or stopped. */
@@ -46,20 +47,23 @@ export function unlockSound() {
   }
 }
 
-function notifyHidden(label: string) {
+/** The notification of a rest that is over, in the app's language. */
+type RestOverNotice = { title: string; body: string };
+
+function notifyHidden(notice: RestOverNotice) {
   try {
     if (
       document.visibilityState === "hidden" &&
       typeof Notification !== "undefined" &&
       Notification.permission === "granted"
     )
-      new Notification("Rest over", { body: `Time for the next set (after ${label}).`, tag: "svc-rest" });
+      new Notification(notice.title, { body: notice.body, tag: "svc-rest" });
   } catch {
     // Notifications from a page are refused on some phones (only a service worker may show them).
   }
 }
 
-function alarm(label: string) {
+function alarm(notice: RestOverNotice) {
   try {
     if (audio) {
       const now = audio.currentTime;
@@ -78,7 +82,7 @@ function alarm(label: string) {
     // No sound on this device.
   }
   navigator.vibrate?.([300, 150, 300]);
-  notifyHidden(label);
+  notifyHidden(notice);
 }
 
 export function formatClock(ms: number): string {
@@ -98,6 +102,7 @@ export type RestTimer = {
 };
 
 export function useRestTimer(userId: string): RestTimer {
+  const { t } = useTranslation("log");
   const [state, setState] = useState<TimerState | null>(() => load(userId));
   const [now, setNow] = useState(() => Date.now());
   const rang = useRef(false);
@@ -134,9 +139,9 @@ export function useRestTimer(userId: string): RestTimer {
   useEffect(() => {
     if (running && left <= 0 && !rang.current) {
       rang.current = true;
-      alarm(label);
+      alarm({ title: t("rest.over"), body: t("rest.notification", { label }) });
     }
-  }, [running, left, label]);
+  }, [running, left, label, t]);
 
   return {
     state,
@@ -173,43 +178,44 @@ export function useRestTimer(userId: string): RestTimer {
 
 /** The bar: role=timer with the time left, what it is for, and its buttons. */
 export function RestTimerBar({ timer }: { timer: RestTimer }) {
+  const { t } = useTranslation("log");
   const { state, left } = timer;
   if (!state) return null;
   const paused = state.endsAt == null;
   const over = !paused && left <= 0;
   return (
-    <div className={over ? "rest-bar rest-over" : "rest-bar"} aria-label="Rest" role="region">
+    <div className={over ? "rest-bar rest-over" : "rest-bar"} aria-label={t("rest.region")} role="region">
       <div className="rest-time">
-        <span role="timer" aria-label="Rest timer" aria-live="off">
+        <span role="timer" aria-label={t("rest.timer")} aria-live="off">
           {over ? "0:00" : formatClock(left)}
         </span>
         <span className="muted rest-label">
-          {over ? "Rest over" : paused ? "Paused" : "Rest"} · {state.label}
+          {over ? t("rest.over") : paused ? t("rest.paused") : t("rest.resting")} · {state.label}
         </span>
         {over ? (
           <span className="visually-hidden" role="status">
-            Rest over: time for the next set.
+            {t("rest.overStatus")}
           </span>
         ) : null}
       </div>
       <div className="rest-buttons">
-        <button type="button" onClick={() => timer.add(-15)} aria-label="−15 s: 15 seconds less">
-          −15 s
+        <button type="button" onClick={() => timer.add(-15)} aria-label={t("rest.lessLabel")}>
+          {t("rest.less")}
         </button>
-        <button type="button" onClick={() => timer.add(15)} aria-label="+15 s: 15 seconds more">
-          +15 s
+        <button type="button" onClick={() => timer.add(15)} aria-label={t("rest.moreLabel")}>
+          {t("rest.more")}
         </button>
         {paused ? (
           <button type="button" onClick={timer.resume}>
-            Resume
+            {t("rest.resume")}
           </button>
         ) : (
           <button type="button" onClick={timer.pause} disabled={over}>
-            Pause
+            {t("rest.pause")}
           </button>
         )}
-        <button type="button" onClick={timer.stop} aria-label="Stop the rest timer">
-          Stop
+        <button type="button" onClick={timer.stop} aria-label={t("rest.stopLabel")}>
+          {t("rest.stop")}
         </button>
       </div>
     </div>

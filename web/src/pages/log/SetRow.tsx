@@ -3,18 +3,28 @@
 // AMRAP set ("5+" in the plan) is marked and its reps box says "5 or more". The steppers show on
 // the row being worked on; kind, plates and Remove are behind the row's "More" button.
 import { useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import { effortLabel, type UnitName } from "../../components/units.ts";
 import type { LogSet } from "./draft.ts";
 import { SetMenu } from "./SetMenu.tsx";
 import { SetSteppers } from "./SetSteppers.tsx";
 
-const KIND_MARK: Record<LogSet["kind"], string | null> = { work: null, warmup: "W", drop: "D", burst: "RP" };
-const KIND_NAME: Record<LogSet["kind"], string> = {
-  work: "",
-  warmup: "warm-up",
-  drop: "drop set",
-  burst: "rest-pause",
-};
+/** A set kind's mark in the row (`W`, `D`, `RP`), none for a work set. */
+function kindMark(kind: LogSet["kind"], t: TFunction<"log">): string | null {
+  if (kind === "warmup") return t("set.mark.warmup");
+  if (kind === "drop") return t("set.mark.drop");
+  if (kind === "burst") return t("set.mark.burst");
+  return null;
+}
+
+/** A set kind's name, said beside its mark (`warm-up`), none for a work set. */
+function kindName(kind: LogSet["kind"], t: TFunction<"log">): string {
+  if (kind === "warmup") return t("set.kind.warmup");
+  if (kind === "drop") return t("set.kind.drop");
+  if (kind === "burst") return t("set.kind.burst");
+  return "";
+}
 
 /** A set text with a line break allowed before its `x` (`220.5` over `x5` in a narrow column). */
 function WrapBeforeX({ text }: { text: string }) {
@@ -53,7 +63,8 @@ export type SetRowProps = {
 
 export function SetRow(props: SetRowProps) {
   const { exercise, index, set, previous, unit, effortScale, problem, notice, active } = props;
-  const name = `${exercise} set ${index + 1}`;
+  const { t } = useTranslation("log");
+  const name = t("set.name", { exercise, n: index + 1 });
   const [menuOpen, setMenuOpen] = useState(false);
   const id = useId();
   const weightInput = useRef<HTMLInputElement>(null);
@@ -64,7 +75,8 @@ export function SetRow(props: SetRowProps) {
   const effortProblem = problem !== null && /^(RPE|RIR)\b/i.test(problem);
   const setProblem = problem !== null && !effortProblem;
   const numbers = { "aria-invalid": setProblem || undefined, "aria-describedby": setProblem ? problemId : undefined };
-  const mark = KIND_MARK[set.kind];
+  const mark = kindMark(set.kind, t);
+  const kind = kindName(set.kind, t);
   const number = props.mark ?? String(index + 1);
   const className = ["set-row", set.done ? "set-done" : "", active ? "set-active" : ""].filter(Boolean).join(" ");
   return (
@@ -80,21 +92,21 @@ export function SetRow(props: SetRowProps) {
       >
         <span
           className={mark ? "set-mark set-kind" : props.mark ? "set-mark set-mark-round" : "set-mark"}
-          title={KIND_NAME[set.kind] || undefined}
+          title={kind || undefined}
         >
           {mark ?? number}
-          {mark ? <span className="visually-hidden"> ({KIND_NAME[set.kind]})</span> : null}
+          {mark ? <span className="visually-hidden"> ({kind})</span> : null}
         </span>
         <span className="set-previous">
-          {set.amrap ? <span className="badge badge-amrap">AMRAP</span> : null}
-          <span className="visually-hidden">Last time: </span>
+          {set.amrap ? <span className="badge badge-amrap">{t("set.amrap")}</span> : null}
+          <span className="visually-hidden">{t("set.lastTime")} </span>
           {previous ? <WrapBeforeX text={previous} /> : <span aria-hidden="true">—</span>}
         </span>
         <input
           ref={weightInput}
           className="set-weight"
-          aria-label={set.bodyweight ? `Added weight (${unit}): ${name}` : `Weight (${unit}): ${name}`}
-          placeholder={set.bodyweight ? "BW+" : undefined}
+          aria-label={set.bodyweight ? t("set.addedWeight", { unit, name }) : t("set.weight", { unit, name })}
+          placeholder={set.bodyweight ? t("set.bodyweightPlaceholder") : undefined}
           inputMode="decimal"
           autoComplete="off"
           value={set.weight}
@@ -104,7 +116,7 @@ export function SetRow(props: SetRowProps) {
         <span className="set-count">
           {set.measure === "reps" ? (
             <input
-              aria-label={`Reps: ${name}`}
+              aria-label={t("set.reps", { name })}
               inputMode="numeric"
               autoComplete="off"
               value={set.reps}
@@ -117,7 +129,7 @@ export function SetRow(props: SetRowProps) {
             />
           ) : (
             <input
-              aria-label={`Seconds: ${name}`}
+              aria-label={t("set.seconds", { name })}
               inputMode="numeric"
               autoComplete="off"
               value={set.seconds}
@@ -127,13 +139,13 @@ export function SetRow(props: SetRowProps) {
           )}
           {set.amrap ? (
             <span id={hintId} className="visually-hidden">
-              {set.reps || "?"} or more
+              {t("set.orMore", { reps: set.reps || "?" })}
             </span>
           ) : null}
         </span>
         <input
           className="set-effort"
-          aria-label={`${effortLabel(effortScale)}: ${name}`}
+          aria-label={t("set.effort", { effort: effortLabel(effortScale), name })}
           inputMode="decimal"
           autoComplete="off"
           value={set.effort}
@@ -144,7 +156,7 @@ export function SetRow(props: SetRowProps) {
         <label className="set-check">
           <input
             type="checkbox"
-            aria-label={`Done: ${name}`}
+            aria-label={t("set.done", { name })}
             aria-describedby={notice ? noticeId : undefined}
             data-focus={`done:${set.key}`}
             checked={set.done}
@@ -156,7 +168,7 @@ export function SetRow(props: SetRowProps) {
           className="set-more"
           aria-expanded={menuOpen}
           aria-controls={menuOpen ? `${id}-menu` : undefined}
-          aria-label={`More for ${name}`}
+          aria-label={t("set.more", { name })}
           onClick={() => setMenuOpen(!menuOpen)}
         >
           ⋯

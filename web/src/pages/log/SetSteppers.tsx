@@ -1,40 +1,35 @@
 // The steppers of the row being worked on (the focused row, else the next set to do): − and + by
 // the exercise's increment for the weight, by one rep, by 5 s. The other rows keep only their
 // boxes, so each row stays one line on a phone.
+import { useTranslation } from "react-i18next";
 import { stepped, type LogSet } from "./draft.ts";
 
 function Stepper({
-  label,
+  what,
+  less,
+  more,
   value,
   step,
-  unitText,
   onChange,
 }: {
-  label: string;
+  /** What the pair moves, between its buttons: the unit, `reps`, `s`. */
+  what: string;
+  /** The buttons' names: `2.5 kg less: Weight (kg): Bench Press set 1`. */
+  less: string;
+  more: string;
   value: string;
   step: number;
-  unitText: string;
   onChange: (value: string) => void;
 }) {
   return (
     <div className="stepper-pair">
-      <button
-        type="button"
-        className="step"
-        aria-label={`${step} ${unitText} less: ${label}`}
-        onClick={() => onChange(stepped(value, -step))}
-      >
+      <button type="button" className="step" aria-label={less} onClick={() => onChange(stepped(value, -step))}>
         −
       </button>
       <span aria-hidden="true" className="stepper-what">
-        {unitText === "rep" ? "reps" : unitText}
+        {what}
       </span>
-      <button
-        type="button"
-        className="step"
-        aria-label={`${step} ${unitText} more: ${label}`}
-        onClick={() => onChange(stepped(value, step))}
-      >
+      <button type="button" className="step" aria-label={more} onClick={() => onChange(stepped(value, step))}>
         +
       </button>
     </div>
@@ -54,30 +49,36 @@ export function SetSteppers({
   increment: number;
   onChange: (patch: Partial<LogSet>) => void;
 }) {
-  const weightLabel = set.bodyweight ? `Added weight (${unit}): ${name}` : `Weight (${unit}): ${name}`;
+  const { t } = useTranslation("log");
+  const weightLabel = set.bodyweight ? t("set.addedWeight", { unit, name }) : t("set.weight", { unit, name });
+  const reps = t("set.reps", { name });
+  const seconds = t("set.seconds", { name });
   return (
     <div className="set-steppers">
       <Stepper
-        label={weightLabel}
+        what={unit}
+        less={t("steppers.weightLess", { step: increment, unit, label: weightLabel })}
+        more={t("steppers.weightMore", { step: increment, unit, label: weightLabel })}
         value={set.weight}
         step={increment}
-        unitText={unit}
         onChange={(weight) => onChange({ weight })}
       />
       {set.measure === "reps" ? (
         <Stepper
-          label={`Reps: ${name}`}
+          what={t("steppers.reps")}
+          less={t("steppers.repsLess", { step: 1, label: reps })}
+          more={t("steppers.repsMore", { step: 1, label: reps })}
           value={set.reps}
           step={1}
-          unitText="rep"
           onChange={(reps) => onChange({ reps })}
         />
       ) : (
         <Stepper
-          label={`Seconds: ${name}`}
+          what={t("steppers.seconds")}
+          less={t("steppers.secondsLess", { step: 5, label: seconds })}
+          more={t("steppers.secondsMore", { step: 5, label: seconds })}
           value={set.seconds}
           step={5}
-          unitText="s"
           onChange={(seconds) => onChange({ seconds })}
         />
       )}

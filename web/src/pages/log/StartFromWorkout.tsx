@@ -2,12 +2,14 @@
 // (every set planned, not done; pinned notes kept, the day's other notes not), under its routine.
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
 import type { CanonicalWorkout } from "@svc/sdk/documents";
 import { Page } from "../../components/Page.tsx";
 import { ErrorMessage, Loading } from "../../components/States.tsx";
 import { graphql } from "../../graphql/graphql.ts";
 import { useQuery } from "../../graphql/hooks.ts";
 import { workoutFromPlan, type LogWorkout } from "./draft.ts";
+import { useLogText } from "./logText.ts";
 
 const RepeatedWorkout = graphql(`
   query RepeatedWorkout($id: UUID!) {
@@ -39,6 +41,8 @@ function planExercise(x: DocExercise): DocExercise {
 }
 
 export function StartFromWorkout({ workoutId, onStart }: { workoutId: string; onStart: (w: LogWorkout) => void }) {
+  const { t } = useTranslation("log");
+  const text = useLogText();
   const query = useQuery(RepeatedWorkout, { id: workoutId });
   const started = useRef(false);
   const doc = query.data?.workoutDocument as CanonicalWorkout | null | undefined;
@@ -52,18 +56,19 @@ export function StartFromWorkout({ workoutId, onStart }: { workoutId: string; on
         routineName: workout.routine?.name ?? workout.name ?? "",
         rests: plan.exercises.map(() => null),
         explanations: plan.exercises.map(() => null),
+        setCount: text.setCount,
       }),
     );
-  }, [doc, workout, onStart]);
+  }, [doc, workout, onStart, text]);
   return (
-    <Page title="Start a workout">
+    <Page title={t("start.title")}>
       {query.error ? <ErrorMessage error={query.error} onRetry={() => void query.reload()} /> : null}
       {query.data && (!doc || !workout) ? (
         <p className="state state-error" role="alert">
-          You have no such workout to repeat. <Link to="/workouts">Choose one from the history</Link>.
+          {t("start.noSuchWorkout")} <Link to="/workouts">{t("start.chooseFromHistory")}</Link>.
         </p>
       ) : query.error ? null : (
-        <Loading label="Planning the workout again…" />
+        <Loading label={t("start.planningAgain")} />
       )}
     </Page>
   );

@@ -2,6 +2,7 @@
 // each exercise's rest and increment from the routine, each target's explanation) or empty.
 import { useEffect, useRef, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
+import { Trans, useTranslation } from "react-i18next";
 import type { CanonicalRoutine, CanonicalWorkout } from "@svc/sdk/documents";
 import { Page } from "../../components/Page.tsx";
 import { ErrorMessage, Loading } from "../../components/States.tsx";
@@ -13,8 +14,10 @@ import { dayName, placeOf, programGroups } from "../routines/programOrder.ts";
 import { emptyWorkout, workoutFromPlan, type LogWorkout } from "./draft.ts";
 import { weightIn } from "./fill.ts";
 import { usePlan, useRoutineList } from "./useKeptPlans.ts";
+import { useLogText } from "./logText.ts";
 
 export function StartScreen({ onStart, notice }: { onStart: (w: LogWorkout) => void; notice?: ReactNode }) {
+  const { t } = useTranslation("log");
   const { unit, effort } = useUserUnits();
   const { routines, data, offline } = useRoutineList(useSession().viewer?.id ?? "");
   const [, setParams] = useSearchParams();
@@ -22,13 +25,13 @@ export function StartScreen({ onStart, notice }: { onStart: (w: LogWorkout) => v
   const list = data?.viewer?.routines ?? [];
   const groups = programGroups(list, library.data?.programLibrary ?? []);
   return (
-    <Page title="Start a workout">
+    <Page title={t("start.title")}>
       {notice}
       <section className="section" aria-labelledby="from-routine">
-        <h2 id="from-routine">From a routine</h2>
+        <h2 id="from-routine">{t("start.fromRoutine")}</h2>
         {offline ? (
           <p className="notice" role="status">
-            No connection: the routines as last fetched on this device, each planned as it was then.
+            {t("start.offline")}
           </p>
         ) : routines.error ? (
           <ErrorMessage error={routines.error} onRetry={() => void routines.reload()} />
@@ -36,13 +39,16 @@ export function StartScreen({ onStart, notice }: { onStart: (w: LogWorkout) => v
         {routines.loading && !data ? <Loading /> : null}
         {data && list.length === 0 ? (
           <p className="muted">
-            No routines yet. <Link to="/routines/new">Create a routine</Link> or{" "}
-            <Link to="/programs">start a published program</Link> to have each workout planned for you.
+            <Trans
+              t={t}
+              i18nKey="start.noRoutines"
+              components={{ create: <Link to="/routines/new" />, program: <Link to="/programs" /> }}
+            />
           </p>
         ) : null}
         {groups.map((g) => (
           <div key={g.program ?? ""} className="start-group">
-            {g.program ? <h3>{g.program}</h3> : groups.length > 1 ? <h3>Other routines</h3> : null}
+            {g.program ? <h3>{g.program}</h3> : groups.length > 1 ? <h3>{t("start.otherRoutines")}</h3> : null}
             {g.next ? <NextDay routine={g.next} /> : null}
             <ul className="start-list">
               {g.days.map((r) => (
@@ -52,13 +58,10 @@ export function StartScreen({ onStart, notice }: { onStart: (w: LogWorkout) => v
                     className={g.next === r || !g.program ? "primary" : undefined}
                     onClick={() => setParams({ routine: r.id })}
                   >
-                    Start {r.name}
+                    {t("start.startRoutine", { routine: r.name })}
                   </button>
-                  {g.next === r ? <span className="badge">Next</span> : null}
-                  <span className="muted">
-                    {" "}
-                    {r.exercises.length} exercise{r.exercises.length === 1 ? "" : "s"}, the next workout planned
-                  </span>
+                  {g.next === r ? <span className="badge">{t("start.nextBadge")}</span> : null}
+                  <span className="muted"> {t("start.routineExercises", { count: r.exercises.length })}</span>
                 </li>
               ))}
             </ul>
@@ -66,15 +69,14 @@ export function StartScreen({ onStart, notice }: { onStart: (w: LogWorkout) => v
         ))}
       </section>
       <section className="section" aria-labelledby="from-nothing">
-        <h2 id="from-nothing">Empty</h2>
+        <h2 id="from-nothing">{t("start.empty")}</h2>
         <p>
           <button type="button" onClick={() => onStart(emptyWorkout(unit, effort))}>
-            Start an empty workout
+            {t("start.startEmpty")}
           </button>
         </p>
         <p className="muted">
-          Add exercises as you go. To log a past session with its date, use{" "}
-          <Link to="/workouts/new">the workout form</Link>.
+          <Trans t={t} i18nKey="start.emptyHint" components={{ form: <Link to="/workouts/new" /> }} />
         </p>
       </section>
     </Page>
@@ -83,11 +85,12 @@ export function StartScreen({ onStart, notice }: { onStart: (w: LogWorkout) => v
 
 /** "Next: Squat, week 2": the program's next day and where its cycle or stages are. */
 function NextDay({ routine }: { routine: { id: string; name: string; program?: string | null } }) {
+  const { t } = useTranslation("log");
   const targets = useQuery(RoutineNextTargets, { id: routine.id });
   const place = placeOf(targets.data?.routineById?.nextTargets);
   return (
     <p className="next-day">
-      <strong>Next:</strong> {dayName(routine)}
+      <strong>{t("start.next")}</strong> {dayName(routine)}
       {place ? `, ${place}` : ""}
     </p>
   );
@@ -118,6 +121,8 @@ function routineFieldsOf(
 
 export function StartFromRoutine({ routine, onStart }: { routine: string; onStart: (w: LogWorkout) => void }) {
   // Explanations are asked of the routine by id (Routine.nextTargets); a routine named in the address is planned without them.
+  const { t } = useTranslation("log");
+  const text = useLogText();
   const { plan, data, keptAt } = usePlan(useSession().viewer?.id ?? "", routine);
   const started = useRef(false);
   const doc = data?.routineDocument as (CanonicalRoutine & { id: string }) | null | undefined;
@@ -138,18 +143,19 @@ export function StartFromRoutine({ routine, onStart }: { routine: string; onStar
       ...routineFieldsOf(doc, next),
       explanations,
       trainingMaxes,
+      setCount: text.setCount,
     });
     onStart({ ...planned, plannedOffline: keptAt });
-  }, [doc, next, onStart, data, keptAt]);
+  }, [doc, next, onStart, data, keptAt, text]);
   return (
-    <Page title="Start a workout">
+    <Page title={t("start.title")}>
       {plan.error && !data ? <ErrorMessage error={plan.error} onRetry={() => void plan.reload()} /> : null}
       {data && (!doc || !next) ? (
         <p className="state state-error" role="alert">
-          You have no routine “{routine}”. <Link to="/log">Choose another</Link>.
+          {t("start.noSuchRoutine", { routine })} <Link to="/log">{t("start.chooseAnother")}</Link>.
         </p>
       ) : (
-        <Loading label="Planning the next workout…" />
+        <Loading label={t("start.planning")} />
       )}
     </Page>
   );

@@ -1,6 +1,7 @@
 // /log/summary/<workout id>: what a finished workout came to: volume, sets, duration, each exercise
 // with its sets (in your unit), and each personal record named with what it beat.
 import { Link, useParams } from "react-router";
+import { useTranslation } from "react-i18next";
 import { setShown } from "@svc/sdk/weights";
 import { Page, Section } from "../../components/Page.tsx";
 import { QueryView } from "../../components/States.tsx";
@@ -33,6 +34,7 @@ function dayLine(w: Outcome): string {
 }
 
 function ExerciseSets({ w, unit }: { w: Outcome; unit: UnitName }) {
+  const { t } = useTranslation("log");
   return (
     <ul className="summary-exercises">
       {w.exercises.map((x) => (
@@ -42,7 +44,7 @@ function ExerciseSets({ w, unit }: { w: Outcome; unit: UnitName }) {
             <span key={s.id}>
               {i > 0 ? ", " : null}
               <SetFact text={setShown(s.text)} entered={w.unit} unit={unit} />
-              {s.done ? null : " (not done)"}
+              {s.done ? null : ` ${t("summary.notDone")}`}
             </span>
           ))}
         </li>
@@ -52,15 +54,16 @@ function ExerciseSets({ w, unit }: { w: Outcome; unit: UnitName }) {
 }
 
 function Summary({ id }: { id: string }) {
+  const { t } = useTranslation("log");
   const { unit } = useUserUnits();
   const query = useOutcome(id);
   if (query.data && !query.data.workoutById) return <NotFound />;
   return (
     <Page
-      title="Workout saved"
+      title={t("summary.title")}
       actions={
         <Link className="button" to="/progress">
-          Progress
+          {t("summary.progress")}
         </Link>
       }
     >
@@ -73,25 +76,27 @@ function Summary({ id }: { id: string }) {
           const recordExercises = w.exercises.filter((x) => x.exercise && x.sets.some((s) => s.personalRecord));
           return (
             <>
-              <Section title="Summary">
+              <Section title={t("summary.heading")}>
                 <p>{dayLine(w)}</p>
                 <Stats>
-                  <Stat label="Volume">{formatVolume(sum, unit)}</Stat>
-                  <Stat label="Work sets">{sum?.workSets ?? "0"}</Stat>
-                  <Stat label="Sets done">{sets.filter((s) => s.done).length}</Stat>
-                  <Stat label="Duration">{w.minutes != null ? `${w.minutes} min` : "—"}</Stat>
+                  <Stat label={t("summary.volume")}>{formatVolume(sum, unit)}</Stat>
+                  <Stat label={t("summary.workSets")}>{sum?.workSets ?? "0"}</Stat>
+                  <Stat label={t("summary.setsDone")}>{sets.filter((s) => s.done).length}</Stat>
+                  <Stat label={t("summary.duration")}>
+                    {w.minutes != null ? t("summary.minutes", { minutes: w.minutes }) : "—"}
+                  </Stat>
                   {w.bodyweight != null ? (
-                    <Stat label="Bodyweight">{formatFact(w.bodyweight, w.unit, unit)}</Stat>
+                    <Stat label={t("summary.bodyweight")}>{formatFact(w.bodyweight, w.unit, unit)}</Stat>
                   ) : null}
                 </Stats>
-                <p className="muted">Volume is weight × reps of done work sets.</p>
+                <p className="muted">{t("summary.volumeExplained")}</p>
               </Section>
-              <Section title="Exercises">
+              <Section title={t("summary.exercises")}>
                 <ExerciseSets w={w} unit={unit} />
               </Section>
-              <Section title="Personal records">
+              <Section title={t("summary.records")}>
                 {recordExercises.length === 0 ? (
-                  <p className="muted">No new personal records this time.</p>
+                  <p className="muted">{t("summary.noRecords")}</p>
                 ) : (
                   <ul>
                     {recordExercises.map((x) => (
@@ -102,10 +107,10 @@ function Summary({ id }: { id: string }) {
               </Section>
               <p className="actions">
                 <Link className="button" to={`/workouts/${w.id}`}>
-                  Open the workout
+                  {t("summary.openWorkout")}
                 </Link>
                 <Link className="button" to="/">
-                  Home
+                  {t("summary.home")}
                 </Link>
               </p>
             </>

@@ -10,6 +10,19 @@ export type AfterTick =
   | { kind: "partner"; exercise: string; set: string }
   | { kind: "none" };
 
+/** How the rest's label is written (the logger passes its language's; English otherwise). */
+export type RestLabels = {
+  /** `Bench Press set 2`. */
+  setName: (exercise: string, n: number) => string;
+  /** `round 1 of Curl + Pushdown`. */
+  round: (round: number, exercises: string[]) => string;
+};
+
+export const ENGLISH_REST_LABELS: RestLabels = {
+  setName: (exercise, n) => `${exercise} set ${n}`,
+  round: (round, exercises) => `round ${round} of ${exercises.join(" + ")}`,
+};
+
 /** The exercises of the superset `exercise` belongs to, in order (just it when it has no label). */
 export function groupOf(w: LogWorkout, exerciseKey: string): LogExercise[] {
   const i = w.exercises.findIndex((x) => x.key === exerciseKey);
@@ -29,7 +42,13 @@ const doneWork = (x: LogExercise) => x.sets.filter((s) => s.done && s.kind !== "
  * After `set` of `exercise` was ticked done in `w` (the workout with the tick applied).
  * `warmupRest`: seconds after a warm-up set.
  */
-export function afterTick(w: LogWorkout, exerciseKey: string, setKey: string, warmupRest: number): AfterTick {
+export function afterTick(
+  w: LogWorkout,
+  exerciseKey: string,
+  setKey: string,
+  warmupRest: number,
+  labels: RestLabels = ENGLISH_REST_LABELS,
+): AfterTick {
   const group = groupOf(w, exerciseKey);
   const at = group.findIndex((x) => x.key === exerciseKey);
   if (at < 0) return { kind: "none" };
@@ -37,7 +56,7 @@ export function afterTick(w: LogWorkout, exerciseKey: string, setKey: string, wa
   const index = exercise.sets.findIndex((s) => s.key === setKey);
   const set = exercise.sets[index];
   if (!set) return { kind: "none" };
-  const label = `${exercise.exercise} set ${index + 1}`;
+  const label = labels.setName(exercise.exercise, index + 1);
   if (set.kind === "warmup") return { kind: "rest", seconds: warmupRest, label };
   if (group.length > 1) {
     // The round is the count of work sets done on the exercise just ticked.
@@ -51,7 +70,10 @@ export function afterTick(w: LogWorkout, exerciseKey: string, setKey: string, wa
     return {
       kind: "rest",
       seconds: last.rest ?? DEFAULT_REST_SECONDS,
-      label: `round ${round} of ${group.map((x) => x.exercise).join(" + ")}`,
+      label: labels.round(
+        round,
+        group.map((x) => x.exercise),
+      ),
     };
   }
   return { kind: "rest", seconds: exercise.rest ?? DEFAULT_REST_SECONDS, label };

@@ -13,7 +13,7 @@ import {
 } from "@svc/sdk/documents";
 import { localDate } from "../../components/documentValues.ts";
 import { draftKey, hasEnded } from "./inProgress.ts";
-import { cardTitles } from "./occurrences.ts";
+import { cardTitles, type SetCount } from "./occurrences.ts";
 import { distanceSetText, formatTime } from "./distanceSet.ts";
 
 export type { SetKind };
@@ -230,6 +230,8 @@ export function workoutFromPlan(
     trainingMaxes?: (number | null)[];
     explanations: (string | null)[];
     now?: Date;
+    /** `3 sets` in a repeated exercise's title, in the logger's language. */
+    setCount?: SetCount;
   },
 ): LogWorkout {
   const unit: UnitName = plan.unit === "lb" ? "lb" : "kg";
@@ -242,7 +244,7 @@ export function workoutFromPlan(
     exercises: Record<string, unknown>[];
   };
   const exercises = raw.exercises.map((x, i) => planExercise(x, i, unit, effort, options));
-  const titles = cardTitles(exercises);
+  const titles = cardTitles(exercises, options.setCount);
   return {
     ...base,
     routine: typeof raw.routine === "string" ? raw.routine : null,
@@ -385,6 +387,9 @@ export function toDocument(
 
 // ---- Keeping it in the browser ----
 
+/** The waiting message of a save a reload cut off (the page shows it in its language: LoggingParts' SaveStatus). */
+export const INTERRUPTED_SAVE = "The last save did not finish; it is tried again.";
+
 /**
  * A stored draft in the current format, or null when it is not a draft. Format 1 (no AMRAP mark)
  * is read as 2 with every set unmarked: a draft is never dropped for its age.
@@ -400,9 +405,7 @@ export function migrateDraft(value: unknown): LogWorkout | null {
   }));
   // A save cut off by a reload is not running any more: it is tried again from the page.
   const save: SaveState =
-    v.save?.status === "saving"
-      ? { status: "waiting", message: "The last save did not finish; it is tried again." }
-      : (v.save ?? { status: "logging" });
+    v.save?.status === "saving" ? { status: "waiting", message: INTERRUPTED_SAVE } : (v.save ?? { status: "logging" });
   return { ...workout, version: DRAFT_VERSION, exercises, save };
 }
 

@@ -7,19 +7,24 @@ import type { KeptLast } from "./kept.ts";
 type Card = { key: string; exercise: string; title?: string; sets: readonly CardSet[] };
 type CardSet = { kind: string; measure: string; reps: string; amrap: boolean };
 
+/** `3 sets` in the logger's language (English otherwise). */
+export type SetCount = (count: number) => string;
+
+const englishSetCount: SetCount = (n) => `${n} set${n === 1 ? "" : "s"}`;
+
 /** `5x10`, `5/3/1+`: the reps of the work sets, as a plan writes them. */
-function repsSummary(sets: readonly CardSet[]): string {
+function repsSummary(sets: readonly CardSet[], setCount: SetCount): string {
   const work = sets.filter((s) => s.kind === "work" && s.measure === "reps" && s.reps.trim() !== "");
-  if (work.length === 0) return `${sets.length} set${sets.length === 1 ? "" : "s"}`;
+  if (work.length === 0) return setCount(sets.length);
   const reps = work.map((s) => `${s.reps.trim()}${s.amrap ? "+" : ""}`);
   return reps.every((r) => r === reps[0]) ? `${work.length}x${reps[0]}` : reps.join("/");
 }
 
 /** The card titles of a workout's exercises: the name, with the sets beside it when the name repeats. */
-export function cardTitles(exercises: readonly Card[]): string[] {
+export function cardTitles(exercises: readonly Card[], setCount: SetCount = englishSetCount): string[] {
   const titles = exercises.map((x) =>
     exercises.filter((y) => y.exercise === x.exercise).length > 1
-      ? (x.title ?? `${x.exercise}: ${repsSummary(x.sets)}`)
+      ? (x.title ?? `${x.exercise}: ${repsSummary(x.sets, setCount)}`)
       : x.exercise,
   );
   // Two cards alike in everything get their place: "Curl: 3x10 (2)".

@@ -15,6 +15,21 @@ export type SaveOutcome =
   | { kind: "offline"; message: string }
   | { kind: "refused"; message: string };
 
+/** How the outcome names a set and an exercise, and a refusal, in the logger's language (English otherwise). */
+export type SaveText = {
+  /** `Bench Press set 2`. */
+  setName: (exercise: string, n: number) => string;
+  /** An exercise with no name at its place: `exercise 3`. */
+  exercise: (n: number) => string;
+  refused: string;
+};
+
+const ENGLISH: SaveText = {
+  setName: (exercise, n) => `${exercise} set ${n}`,
+  exercise: (n) => `exercise ${n}`,
+  refused: "The server did not save the workout. Try again.",
+};
+
 type SaveAnswer = { applyWorkoutDocument?: { workout?: { id: string } | null; replayed: boolean } | null };
 
 /** Where a document path points, in words, and the set row it names (when it names one). */
@@ -22,15 +37,16 @@ function locateProblem(
   workout: LogWorkout,
   path: string,
   origins: ReturnType<typeof toDocument>["origins"],
+  text: SaveText,
 ): { where: string; row: string | null } {
   const m = /^exercises\[(\d+)\](?:\.sets\[(\d+)\])?/.exec(path);
   if (!m) return { where: path, row: null };
   const i = Number(m[1]);
-  const name = workout.exercises[i]?.exercise ?? `exercise ${i + 1}`;
+  const name = workout.exercises[i]?.exercise ?? text.exercise(i + 1);
   if (m[2] === undefined) return { where: name, row: null };
   const origin = origins[i]?.[Number(m[2])];
   return origin
-    ? { where: `${name} set ${origin.set + 1}`, row: `${origin.exercise}:${origin.set}` }
+    ? { where: text.setName(name, origin.set + 1), row: `${origin.exercise}:${origin.set}` }
     : { where: name, row: null };
 }
 
@@ -58,14 +74,16 @@ export async function saveWorkout(
     validate: (document: unknown) => ValidationResult<unknown>;
     send: (document: unknown, idempotencyKey: string) => Promise<SaveAnswer>;
     onSaving: () => void;
+    text?: SaveText;
   },
 ): Promise<SaveOutcome> {
+  const text = io.text ?? ENGLISH;
   const { document, origins } = toDocument(workout);
   const checked = io.validate(document);
   const invalid = (path: string, documentReason: string): SaveOutcome => {
     // The field as the logger labels it: "RPE must be ...", not the document's key "rpe".
     const reason = documentReason.replace(/^(rpe|rir)\b/, (key) => key.toUpperCase());
-    const { where, row } = locateProblem(workout, path, origins);
+    const { where, row } = locateProblem(workout, path, origins, text);
     return { kind: "invalid", path, message: `${where}: ${reason}`, problems: new Map(row ? [[row, reason]] : []) };
   };
   if (!checked.valid) return invalid(checked.path, checked.reason);
@@ -74,7 +92,7 @@ export async function saveWorkout(
     // The document as checked, with the start and minutes fixed now: a retry sends what was judged.
     const answer = await sendMerging(checked.document, workout.idempotencyKey, io.send);
     const saved = answer.applyWorkoutDocument;
-    if (!saved?.workout) return { kind: "refused", message: "The server did not save the workout. Try again." };
+    if (!saved?.workout) return { kind: "refused", message: text.refused };
     return { kind: "saved", workoutId: saved.workout.id, replayed: saved.replayed };
   } catch (error) {
     if (error instanceof NetworkError) return { kind: "offline", message: error.message };

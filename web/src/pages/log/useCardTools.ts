@@ -1,6 +1,7 @@
 // What an exercise card's tools do on the page: add an exercise with last time's sets, pair it in
 // a superset (with one of the workout or a new one), and ask the server for a warm-up ramp.
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { FoundExercise } from "../../components/ExercisePicker.tsx";
 import { request } from "../../graphql/client.ts";
 import { exerciseFromLastTime } from "./addExercise.ts";
@@ -16,6 +17,7 @@ export function useCardTools(
   lastByName: ReadonlyMap<string, LastSets>,
   edit: (action: LogAction) => void,
 ): { addExercise: (found: FoundExercise) => Promise<LogExercise>; toolsFor: (x: LogExercise) => CardTools } {
+  const { t } = useTranslation("log");
   /** A change that could not be made, said at its exercise (warm-ups with no connection). */
   const [cardNotice, setCardNotice] = useState<{ exercise: string; message: string } | null>(null);
 
@@ -48,14 +50,14 @@ export function useCardTools(
       if (rows.length === 0)
         setCardNotice({
           exercise: x.key,
-          message: "No warm-up is lighter than the first work set at a loadable weight.",
+          message: t("warmups.none"),
         });
       else {
         setCardNotice(null);
         edit({ type: "addWarmups", exercise: x.key, sets: rows });
       }
     } catch {
-      setCardNotice({ exercise: x.key, message: "Warm-ups are worked out by the server: connect, then try again." });
+      setCardNotice({ exercise: x.key, message: t("warmups.offline") });
     }
   };
 

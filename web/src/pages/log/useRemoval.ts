@@ -2,6 +2,7 @@
 // the action that puts it back, and where the Undo is offered (in the removed row's place, so it
 // never covers an input). The focus goes to the removed row's neighbour, and back to the row on Undo.
 import { useCallback, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { LogExercise, LogWorkout } from "./draft.ts";
 import type { LogAction } from "./logState.ts";
 
@@ -18,13 +19,12 @@ export type Removal = {
   place: RemovalPlace | null;
 };
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-
 export function useRemoval(
   workout: LogWorkout,
   dispatch: (action: LogAction) => void,
   focusAfterRender: (key: string) => void,
 ) {
+  const { t } = useTranslation("log");
   const [removal, setRemoval] = useState<Removal | null>(null);
   useEffect(() => {
     if (!removal) return;
@@ -40,13 +40,15 @@ export function useRemoval(
       const neighbour = workout.exercises[i + 1] ?? workout.exercises[i - 1];
       focusAfterRender(neighbour ? `exercise:${neighbour.key}` : "add-exercise");
       setRemoval({
-        message: `Removed ${x.exercise}${doneSets ? ` and its ${plural(doneSets, "done set")}` : ""}.`,
+        message: doneSets
+          ? t("removal.exerciseWithDone", { exercise: x.exercise, count: doneSets })
+          : t("removal.exercise", { exercise: x.exercise }),
         focus: `exercise:${x.key}`,
         place: { kind: "exercise", index: i },
         restore: { type: "insertExercise", index: i, exercise: x },
       });
     },
-    [workout.exercises, dispatch, focusAfterRender],
+    [workout.exercises, dispatch, focusAfterRender, t],
   );
 
   const removeSet = useCallback(
@@ -56,21 +58,23 @@ export function useRemoval(
       const neighbour = x.sets[j + 1] ?? x.sets[j - 1];
       focusAfterRender(neighbour ? `set:${neighbour.key}` : `add-set:${x.key}`);
       setRemoval({
-        message: `Removed ${x.exercise} set ${j + 1}${set.done ? " (done)" : ""}.`,
+        message: t(set.done ? "removal.doneSet" : "removal.set", {
+          name: t("set.name", { exercise: x.exercise, n: j + 1 }),
+        }),
         focus: `set:${set.key}`,
         place: { kind: "set", exercise: x.key, index: j },
         restore: { type: "insertSet", exercise: x.key, index: j, set },
       });
     },
-    [dispatch, focusAfterRender],
+    [dispatch, focusAfterRender, t],
   );
 
   const undo = useCallback(() => {
     if (!removal?.restore) return;
     dispatch(removal.restore);
     if (removal.focus) focusAfterRender(removal.focus);
-    setRemoval({ message: "Put back.", restore: null, focus: null, place: null });
-  }, [removal, dispatch, focusAfterRender]);
+    setRemoval({ message: t("removal.putBack"), restore: null, focus: null, place: null });
+  }, [removal, dispatch, focusAfterRender, t]);
 
   return { removal, removeExercise, removeSet, undo };
 }

@@ -3,6 +3,7 @@
 // "Try again now". The idempotency key makes every retry log the workout once.
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { useTranslation } from "react-i18next";
 import { operations } from "@svc/sdk";
 import { validateWorkoutDocument } from "@svc/sdk/documents";
 import { request } from "../../graphql/client.ts";
@@ -13,9 +14,6 @@ import { saveWorkout } from "./save.ts";
 
 /** How often a save waiting for the connection is tried again. */
 export const SAVE_RETRY_MS = 15_000;
-
-const OFFLINE_MESSAGE =
-  "Not saved yet: the server cannot be reached. Your workout is kept on this device and saved as soon as the connection is back.";
 
 /** The bodyweight typed in the logger is also the day's bodyweight (Progress charts it). */
 async function logBodyweight(w: LogWorkout) {
@@ -31,6 +29,7 @@ export function useSaveWorkout(
   dispatch: (action: LogAction) => void,
   onSaved: () => void,
 ): { finish: (current?: LogWorkout) => Promise<void>; problems: Map<string, string>; clearProblems: () => void } {
+  const { t } = useTranslation("log");
   const navigate = useNavigate();
   const saving = useRef(false);
   const [problems, setProblems] = useState<Map<string, string>>(new Map());
@@ -47,6 +46,11 @@ export function useSaveWorkout(
           validate: (doc) => validateWorkoutDocument(doc, { unit: current.unit, effort: current.effort }),
           send: (document, key) => request(SaveLoggedWorkout, { document, key }),
           onSaving: () => dispatch({ type: "saveState", save: { status: "saving" } }),
+          text: {
+            setName: (exercise, n) => t("set.name", { exercise, n }),
+            exercise: (n) => t("save.exerciseN", { n }),
+            refused: t("save.refused"),
+          },
         });
         switch (outcome.kind) {
           case "saved":
@@ -59,7 +63,7 @@ export function useSaveWorkout(
             dispatch({ type: "savedAs", workoutId: outcome.workoutId });
             dispatch({
               type: "saveState",
-              save: { status: "waiting", message: "Saving your latest changes to the workout already logged…" },
+              save: { status: "waiting", message: t("save.merging") },
             });
             return;
           case "invalid":
@@ -67,7 +71,7 @@ export function useSaveWorkout(
             dispatch({ type: "saveState", save: { status: "failed", message: outcome.message, path: outcome.path } });
             return;
           case "offline":
-            dispatch({ type: "saveState", save: { status: "waiting", message: OFFLINE_MESSAGE } });
+            dispatch({ type: "saveState", save: { status: "waiting", message: t("save.offline") } });
             return;
           default:
             dispatch({ type: "saveState", save: { status: "failed", message: outcome.message } });
@@ -76,7 +80,7 @@ export function useSaveWorkout(
         saving.current = false;
       }
     },
-    [workout, dispatch, onSaved, navigate],
+    [workout, dispatch, onSaved, navigate, t],
   );
 
   const retryNow = useEffectEvent(() => void finish(workout));

@@ -7,8 +7,6 @@ import type { LogSet } from "./draft.ts";
 
 const LOADED = new Set(["barbell", "dumbbell", "machine", "cable", "kettlebell"]);
 
-export const CHOOSE_WEIGHT = "Choose a weight for this set, then tap Done.";
-
 /** The names and aliases (lower case) of the loaded exercises the index knows. */
 export function loadedNames(index: ExerciseIndex | null): ReadonlySet<string> {
   const names = new Set<string>();
