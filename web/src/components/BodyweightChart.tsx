@@ -1,6 +1,7 @@
 // Bodyweight over time, the same chart on Progress and on the Bodyweight page: the entries in the
 // user's unit, oldest first (each converted when it was logged in the other unit).
 import { factWeight } from "@svc/sdk/weights";
+import { useTranslation } from "react-i18next";
 import { LazyTimeChart as TimeChart } from "./LazyTimeChart.tsx";
 import { unitOf, type UnitName } from "./units.ts";
 
@@ -15,14 +16,15 @@ export function bodyweightsIn(entries: readonly BodyweightEntry[], unit: UnitNam
 }
 
 export function BodyweightChart({ entries, unit }: { entries: readonly BodyweightEntry[]; unit: UnitName }) {
+  const { t } = useTranslation("components");
   const shown = bodyweightsIn(entries, unit);
   return (
     <TimeChart
-      label="Bodyweight"
+      label={t("chart.bodyweight")}
       unit={unit}
       fromZero={false}
       days={shown.map((b) => b.date)}
-      series={[{ label: "Bodyweight", values: shown.map((b) => b.weight) }]}
+      series={[{ label: t("chart.bodyweight"), values: shown.map((b) => b.weight) }]}
     />
   );
 }

@@ -2,6 +2,7 @@
 // table.cards) whose cells name their column through data-label. The caption is for screen
 // readers; a last, unnamed-on-screen "Actions" column holds a row's buttons.
 import type { HTMLAttributes, ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 
 export type Column<Row> = {
   /** The column's heading, and the name a cell shows beside its value on a phone. */
@@ -31,6 +32,7 @@ export function CardTable<Row>({
   /** The rows are about to be replaced (a new page is loading). */
   busy?: boolean;
 }) {
+  const { t } = useTranslation("components");
   const shown = columns.filter((c): c is Column<Row> => c !== false);
   return (
     <table className="cards" aria-busy={busy}>
@@ -44,7 +46,7 @@ export function CardTable<Row>({
           ))}
           {actions ? (
             <th scope="col">
-              <span className="visually-hidden">Actions</span>
+              <span className="visually-hidden">{t("table.actions")}</span>
             </th>
           ) : null}
         </tr>

@@ -1,7 +1,8 @@
 // A modal confirmation (native <dialog>: focus stays inside, Escape cancels). `children` can
 // hold an extra control, such as typing the email to delete an account; `canConfirm` gates it.
 // `mutation` is what the dialog confirms: it is busy while that runs and shows its error.
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { errorMessage } from "../graphql/client.ts";
 
 export function ConfirmDialog({
@@ -9,7 +10,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
-  cancelLabel = "Cancel",
+  cancelLabel,
   danger = false,
   busy = false,
   canConfirm = true,
@@ -31,7 +32,9 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation("components");
   const ref = useRef<HTMLDialogElement>(null);
+  const uid = useId();
   const working = busy || (mutation?.running ?? false);
   const problem = error ?? (mutation?.error ? errorMessage(mutation.error) : null);
   useEffect(() => {
@@ -40,7 +43,12 @@ export function ConfirmDialog({
     if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) dialog.close();
   }, [open]);
-  const titleId = `dialog-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+  // Named from the title when it is in Latin letters; a title in another script gets a unique id.
+  const slug = title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+  const titleId = slug ? `dialog-${slug}` : `dialog${uid.replace(/[^a-zA-Z0-9]/g, "")}`;
   return (
     <dialog
       ref={ref}
@@ -68,10 +76,10 @@ export function ConfirmDialog({
           ) : null}
           <div className="dialog-actions">
             <button type="button" onClick={onCancel}>
-              {cancelLabel}
+              {cancelLabel ?? t("dialog.cancel")}
             </button>
             <button type="submit" className={danger ? "danger" : "primary"} disabled={!canConfirm || working}>
-              {working ? "Working…" : confirmLabel}
+              {working ? t("dialog.working") : confirmLabel}
             </button>
           </div>
         </form>

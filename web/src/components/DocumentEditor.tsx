@@ -12,6 +12,7 @@ import {
   type ValidateOptions,
 } from "../documents.ts";
 import { useBlocker, type Blocker } from "react-router";
+import { useTranslation } from "react-i18next";
 import { ApiError } from "../graphql/client.ts";
 import { ConfirmDialog } from "./ConfirmDialog.tsx";
 import { ErrorMessage } from "./States.tsx";
@@ -20,6 +21,7 @@ import { isObject, pathString, setIn, type Doc, type Json, type PathKey } from "
 import { locate } from "./jsonLocate.ts";
 import { VersionConflict } from "./VersionConflict.tsx";
 import { versionConflict } from "./versionMerge.ts";
+import { rich } from "./richText.tsx";
 
 export type Problem = { path: string; reason: string };
 
@@ -62,6 +64,7 @@ export type DocumentEditorProps = {
 
 export function DocumentEditor(props: DocumentEditorProps) {
   const { kind, initial, options, saveLabel, onSave, renderForm, extraActions } = props;
+  const { t } = useTranslation("components");
   const [doc, setDoc] = useState<Json>(initial);
   const [view, setView] = useState<View>("form");
   // The JSON text as typed, while the JSON view is open; null when it shows the document as is.
@@ -117,7 +120,7 @@ export function DocumentEditor(props: DocumentEditorProps) {
         parsed = JSON.parse(text);
       } catch {
         setShowProblems(true);
-        setSwitchMessage("The JSON text does not parse yet; fix it to see it in the form (nothing is lost).");
+        setSwitchMessage(t("editor.doesNotParse"));
         return;
       }
       setDoc(parsed as Json);
@@ -171,7 +174,7 @@ export function DocumentEditor(props: DocumentEditorProps) {
         className="stack document-editor"
         onSubmit={save}
         noValidate
-        aria-label={`${kind === "routine" ? "Routine" : "Workout"} editor`}
+        aria-label={t("editor.label", { kind })}
       >
         <EditorStatus
           kind={kind}
@@ -189,7 +192,7 @@ export function DocumentEditor(props: DocumentEditorProps) {
           form ? (
             renderForm(form)
           ) : (
-            <p className="state state-error">This document is not a JSON object; fix it in the Document (JSON) view.</p>
+            <p className="state state-error">{t("editor.notObject")}</p>
           )
         ) : (
           <div ref={textAreaRef}>
@@ -215,7 +218,7 @@ export function DocumentEditor(props: DocumentEditorProps) {
         <ErrorMessage error={conflict ? null : saveError} />
         <div className="form-actions">
           <button type="submit" className="primary" disabled={saving}>
-            {saving ? "Saving…" : saveLabel}
+            {saving ? t("editor.saving") : saveLabel}
           </button>
           {extraActions}
         </div>
@@ -242,17 +245,18 @@ function useLeaveGuard(dirty: boolean, savingRef: RefObject<boolean>): Blocker {
 }
 
 function LeaveDialog({ blocker, kind }: { blocker: Blocker; kind: DocumentKind }) {
+  const { t } = useTranslation("components");
   return (
     <ConfirmDialog
       open={blocker.state === "blocked"}
-      title="Leave without saving?"
-      confirmLabel="Leave"
-      cancelLabel="Stay"
+      title={t("leave.title")}
+      confirmLabel={t("leave.confirm")}
+      cancelLabel={t("leave.cancel")}
       danger
       onCancel={() => blocker.reset?.()}
       onConfirm={() => blocker.proceed?.()}
     >
-      <p>Your changes to this {kind} are not saved yet.</p>
+      <p>{t("leave.body", { kind })}</p>
     </ConfirmDialog>
   );
 }
@@ -278,10 +282,11 @@ function JsonText(props: {
   problem: Problem | null;
   onChange: (text: string) => void;
 }) {
+  const { t } = useTranslation("components");
   const { kind, text, problem } = props;
   return (
     <TextAreaField
-      label={`${kind === "routine" ? "Routine" : "Workout"} document (JSON)`}
+      label={t("editor.jsonLabel", { kind })}
       name="document"
       className="json-editor"
       spellCheck={false}
@@ -289,7 +294,7 @@ function JsonText(props: {
       autoCorrect="off"
       rows={Math.min(30, Math.max(10, text.split("\n").length + 1))}
       value={text}
-      hint="Edit or paste a whole document. The form shows the same document."
+      hint={t("editor.jsonHint")}
       error={problem ? `${problem.path}: ${problem.reason}` : null}
       onChange={(e) => props.onChange(e.target.value)}
     />
@@ -307,15 +312,16 @@ function EditorStatus(props: {
   canSelect: boolean;
   onSelect: () => void;
 }) {
+  const { t } = useTranslation("components");
   const { kind, view, onView, switchMessage, problem, canSelect, onSelect } = props;
   return (
     <>
-      <div className="view-switch" role="group" aria-label="Edit with">
+      <div className="view-switch" role="group" aria-label={t("editor.editWith")}>
         <button type="button" aria-pressed={view === "form"} onClick={() => onView("form")}>
-          Form
+          {t("editor.form")}
         </button>
         <button type="button" aria-pressed={view === "json"} onClick={() => onView("json")}>
-          Document (JSON)
+          {t("editor.json")}
         </button>
       </div>
       {switchMessage ? (
@@ -325,16 +331,14 @@ function EditorStatus(props: {
       ) : null}
       {problem ? (
         <div role="alert" className="state state-error problem-summary">
-          <p>
-            The {kind} cannot be saved yet: <code>{problem.path}</code>: {problem.reason}
-          </p>
+          <p>{rich(t, "editor.cannotSave", { path: <code>{problem.path}</code> }, { kind, reason: problem.reason })}</p>
         </div>
       ) : null}
 
       {canSelect && problem ? (
         <p>
           <button type="button" className="link" onClick={onSelect}>
-            Select <code>{problem.path}</code> in the text
+            {rich(t, "editor.select", { path: <code>{problem.path}</code> })}
           </button>
         </p>
       ) : null}

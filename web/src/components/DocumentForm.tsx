@@ -2,6 +2,7 @@
 // the exercises as a list (a heading, a problem with the list itself, one group per exercise with
 // its number, name and exercise field, and a picker that adds one). Each form brings its own fields.
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import type { FormContext } from "./DocumentEditor.tsx";
 import { DocTextField } from "./DocumentFields.tsx";
 import { ExercisePicker, ExerciseSuggestions, type FoundExercise } from "./ExercisePicker.tsx";
@@ -21,6 +22,7 @@ export function ConvertWeightsButton({
   /** The scale of an effort written without one (`@8`). */
   effort: "rpe" | "rir";
 }) {
+  const { t } = useTranslation("components");
   const to = otherUnit(unitOf(unit));
   return (
     <p>
@@ -28,7 +30,7 @@ export function ConvertWeightsButton({
         type="button"
         onClick={() => form.replace(convertDocumentWeights(kind, form.doc, unitOf(unit), to, effort))}
       >
-        Convert all weights to {to}
+        {t("form.convertAll", { unit: to })}
       </button>
     </p>
   );
@@ -54,28 +56,27 @@ export function DocumentExercises({
   /** The exercise a pick from the picker adds to the document. */
   added: (exercise: FoundExercise) => Json;
 }) {
+  const { t } = useTranslation("components");
   const exercises = Array.isArray(form.doc.exercises) ? form.doc.exercises : [];
   const listProblem = form.errorAt(["exercises"]);
   return (
     <>
-      <h2 className="h3">Exercises</h2>
+      <h2 className="h3">{t("form.exercises")}</h2>
       {listProblem ? (
         <p className="field-error" data-path="exercises" tabIndex={-1}>
           {listProblem}
         </p>
       ) : null}
-      {exercises.length === 0 ? <p className="state state-empty">No exercises yet. Find one below to add it.</p> : null}
+      {exercises.length === 0 ? <p className="state state-empty">{t("form.noExercises")}</p> : null}
       <ol className="doc-rows">
         {exercises.map((item, index) => {
           const row = item !== null && typeof item === "object" && !Array.isArray(item) ? item : {};
-          const group = { row, index, name: toText(row.exercise ?? null) || "(no exercise)" };
+          const group = { row, index, name: toText(row.exercise ?? null) || t("form.noExercise") };
           const problem = form.problemUnder(["exercises", index]);
           return (
             <li key={index}>
               <fieldset className="doc-row">
-                <legend>
-                  Exercise {index + 1}: {group.name}
-                </legend>
+                <legend>{t("form.exerciseLegend", { n: index + 1, name: group.name })}</legend>
                 {problem && !shownInGroup(problem.path, index) ? (
                   <p className="field-error" data-path={problem.path} tabIndex={-1}>
                     {problem.path}: {problem.reason}
@@ -83,7 +84,12 @@ export function DocumentExercises({
                 ) : null}
                 <div className="grid-fields">
                   <div className="wide">
-                    <DocTextField form={form} path={["exercises", index, "exercise"]} label="Exercise" keepEmpty />
+                    <DocTextField
+                      form={form}
+                      path={["exercises", index, "exercise"]}
+                      label={t("form.exercise")}
+                      keepEmpty
+                    />
                     {form.errorAt(["exercises", index, "exercise"]) ? (
                       <ExerciseSuggestions
                         words={toText(row.exercise ?? null)}
@@ -99,7 +105,7 @@ export function DocumentExercises({
           );
         })}
       </ol>
-      <ExercisePicker label="Add an exercise" onPick={(x) => form.set(["exercises"], [...exercises, added(x)])} />
+      <ExercisePicker label={t("form.addExercise")} onPick={(x) => form.set(["exercises"], [...exercises, added(x)])} />
     </>
   );
 }

@@ -3,6 +3,7 @@
 // (exerciseIndex.ts); with no connection the exercises kept on this device are searched instead.
 // Results are buttons, so a keyboard picks them with Tab and Enter.
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { graphql, type ResultOf } from "../graphql/graphql.ts";
 import { ListedExerciseFields } from "../graphql/fragments.ts";
 import { useQuery } from "../graphql/hooks.ts";
@@ -11,6 +12,7 @@ import { useSession } from "../auth/session.tsx";
 import { offlineMatches, ownMatches, useExerciseIndex } from "./exerciseIndex.ts";
 import { TextField } from "./Field.tsx";
 import { ErrorMessage } from "./States.tsx";
+import { rich } from "./richText.tsx";
 
 export const SearchExercises = graphql(
   `
@@ -36,8 +38,8 @@ export function useSettled(value: string, ms = 250): string {
 }
 
 export function ExercisePicker({
-  label = "Find an exercise",
-  actionLabel = "Add",
+  label,
+  actionLabel,
   onPick,
   limit = 8,
 }: {
@@ -46,6 +48,7 @@ export function ExercisePicker({
   onPick: (exercise: FoundExercise) => void;
   limit?: number;
 }) {
+  const { t } = useTranslation("components");
   const [typed, setTyped] = useState("");
   const words = useSettled(typed.trim());
   const search = useQuery(SearchExercises, { words, limit }, { skip: words === "" });
@@ -60,12 +63,12 @@ export function ExercisePicker({
   return (
     <div className="exercise-picker">
       <TextField
-        label={label}
+        label={label ?? t("picker.find")}
         type="search"
         name="exercise-search"
         autoComplete="off"
         value={typed}
-        hint="Any name, everyday name or a near miss (bench pres)."
+        hint={t("picker.hint")}
         onChange={(e) => setTyped(e.target.value)}
         onKeyDown={(e) => {
           // Enter picks the best match instead of submitting the surrounding form.
@@ -83,26 +86,26 @@ export function ExercisePicker({
       ) : null}
       {words !== "" && offline ? (
         <p className="muted" role="status">
-          No connection: searching the exercises kept on this device.
+          {t("picker.offline")}
         </p>
       ) : null}
       {words !== "" && search.loading && !search.data ? (
         <p className="muted" role="status">
-          Searching…
+          {t("picker.searching")}
         </p>
       ) : null}
       {words !== "" && (search.data || offline) && results.length === 0 ? (
         <p className="muted" role="status">
-          No exercise matches “{words}”.
+          {t("picker.noMatch", { words })}
         </p>
       ) : null}
       {results.length > 0 ? (
         <p className="visually-hidden" role="status">
-          {results.length} exercise{results.length === 1 ? "" : "s"} found; Enter adds the first.
+          {t("picker.found", { count: results.length })}
         </p>
       ) : null}
       {results.length > 0 ? (
-        <ul className="picker-results" aria-label={`Exercises matching ${words}`}>
+        <ul className="picker-results" aria-label={t("picker.results", { words })}>
           {results.map((x) => (
             <li key={x.id}>
               <button
@@ -112,13 +115,13 @@ export function ExercisePicker({
                   setTyped("");
                 }}
               >
-                {actionLabel} {x.name}
+                {actionLabel ?? t("picker.add")} {x.name}
               </button>
               <span className="muted">
                 {" "}
                 {x.equipment} · {x.region}
-                {x.custom ? " · custom" : ""}
-                {x.aliases.length ? ` · also ${x.aliases.slice(0, 3).join(", ")}` : ""}
+                {x.custom ? ` · ${t("picker.custom")}` : ""}
+                {x.aliases.length ? ` · ${t("picker.also", { names: x.aliases.slice(0, 3).join(", ") })}` : ""}
               </span>
             </li>
           ))}
@@ -138,22 +141,23 @@ export function ExerciseSuggestions({
   onPick: (exercise: FoundExercise) => void;
   limit?: number;
 }) {
+  const { t } = useTranslation("components");
   const trimmed = words.trim();
   const search = useQuery(SearchExercises, { words: trimmed, limit }, { skip: trimmed === "" });
   const found = trimmed === "" ? [] : (search.data?.searchExercises ?? []);
   if (found.length === 0) return null;
   return (
     <p className="suggestions">
-      Did you mean{" "}
-      {found.map((x, i) => (
-        <span key={x.id}>
-          {i > 0 ? ", " : ""}
-          <button type="button" className="link" onClick={() => onPick(x)}>
-            {x.name}
-          </button>
-        </span>
-      ))}
-      ?
+      {rich(t, "picker.didYouMean", {
+        names: found.map((x, i) => (
+          <span key={x.id}>
+            {i > 0 ? ", " : ""}
+            <button type="button" className="link" onClick={() => onPick(x)}>
+              {x.name}
+            </button>
+          </span>
+        )),
+      })}
     </p>
   );
 }

@@ -1,5 +1,5 @@
 // Every page's frame: sets the window title ("<title> · Training Log") and the one h1.
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useId, type ReactNode } from "react";
 import { APP_NAME } from "../appName.ts";
 
 export { APP_NAME };
@@ -45,7 +45,10 @@ export function Section({
   description?: ReactNode;
   children: ReactNode;
 }) {
-  const id = `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+  const uid = useId();
+  // Named from the title when it is in Latin letters (links may name it); else a unique id.
+  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+  const id = /[a-z0-9]/.test(slug) ? `section-${slug}` : `section${uid.replace(/[^a-zA-Z0-9]/g, "")}`;
   return (
     <section className="section" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>

@@ -2,6 +2,7 @@
 // scale, a Cancel link, and once saved a notice and the saved document's page.
 import type { ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
+import { useTranslation } from "react-i18next";
 import { useSession } from "../auth/session.tsx";
 import { DocumentEditor, type FormContext } from "./DocumentEditor.tsx";
 import type { DocumentKind } from "../documents.ts";
@@ -24,6 +25,7 @@ export function PageDocumentEditor({
   /** Sends the document (throws ApiError / NetworkError); says what to tell and where to go, or null. */
   save: (document: unknown) => Promise<{ notice: string; to: string } | null>;
 }) {
+  const { t } = useTranslation("components");
   const options = useUserUnits();
   const navigate = useNavigate();
   const { setNotice } = useSession();
@@ -40,7 +42,7 @@ export function PageDocumentEditor({
         setNotice(saved.notice);
         navigate(saved.to);
       }}
-      extraActions={<Link to={cancelTo}>Cancel</Link>}
+      extraActions={<Link to={cancelTo}>{t("editor.cancel")}</Link>}
     />
   );
 }

@@ -1,12 +1,14 @@
 // Which plates go on each side of the bar for a weight (the SDK's `plates()` with this browser's
 // bar and plates), or, when the weight cannot be made exactly, the nearest loadable weights.
 import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
 import type { PlateLoad } from "@svc/sdk";
 import { loadBar, usePlateSettings } from "./plateSettings.ts";
 import { formatWeight, type UnitName } from "./units.ts";
+import type { Translate } from "./richText.tsx";
 
-function perSideText(perSide: number[], unit: UnitName): string {
-  if (perSide.length === 0) return "nothing (the bar alone)";
+function perSideText(perSide: number[], unit: UnitName, t: Translate): string {
+  if (perSide.length === 0) return t("plates.barAlone");
   // 20, 20, 2.5 -> "2 × 20 + 2.5 kg"
   const groups: { plate: number; count: number }[] = [];
   for (const p of perSide) {
@@ -14,7 +16,10 @@ function perSideText(perSide: number[], unit: UnitName): string {
     if (last?.plate === p) last.count += 1;
     else groups.push({ plate: p, count: 1 });
   }
-  return `${groups.map((g) => (g.count > 1 ? `${g.count} × ${g.plate}` : `${g.plate}`)).join(" + ")} ${unit}`;
+  return t("plates.perSideList", {
+    plates: groups.map((g) => (g.count > 1 ? `${g.count} × ${g.plate}` : `${g.plate}`)).join(" + "),
+    unit,
+  });
 }
 
 export function PlateCalculator({
@@ -27,49 +32,54 @@ export function PlateCalculator({
   /** Offered beside each nearest loadable weight when the asked one cannot be made. */
   onUse?: (weight: number) => void;
 }) {
+  const { t } = useTranslation("components");
   const [settings] = usePlateSettings();
   const setup = settings[unit];
   const result = loadBar(weight, unit, setup);
   const nearest = (load: PlateLoad, label: string) => (
     <li>
-      {label} {formatWeight(load.weight, unit)}: per side {perSideText(load.perSide, unit)}
+      {t("plates.nearestLine", {
+        label,
+        weight: formatWeight(load.weight, unit),
+        perSide: perSideText(load.perSide, unit, t),
+      })}
       {onUse ? (
         <>
           {" "}
           <button type="button" className="small" onClick={() => onUse(load.weight)}>
-            Use {formatWeight(load.weight, unit)}
+            {t("plates.use", { weight: formatWeight(load.weight, unit) })}
           </button>
         </>
       ) : null}
     </li>
   );
   return (
-    <div className="plates" role="region" aria-label={`Plates for ${formatWeight(weight, unit)}`}>
+    <div className="plates" role="region" aria-label={t("plates.region", { weight: formatWeight(weight, unit) })}>
       {"error" in result ? (
         <p>{result.error}</p>
       ) : result.exact ? (
         <p>
-          <strong>Per side: {perSideText(result.perSide ?? [], unit)}</strong>{" "}
-          <span className="muted">on a {formatWeight(result.bar, unit)} bar.</span>
+          <strong>{t("plates.perSide", { perSide: perSideText(result.perSide ?? [], unit, t) })}</strong>{" "}
+          <span className="muted">{t("plates.onBar", { bar: formatWeight(result.bar, unit) })}</span>
         </p>
       ) : (
         <>
           <p>
-            <strong>{formatWeight(weight, unit)} cannot be loaded exactly</strong>{" "}
+            <strong>{t("plates.notExact", { weight: formatWeight(weight, unit) })}</strong>{" "}
             {weight < result.bar
-              ? `(it is below the ${formatWeight(result.bar, unit)} bar)`
-              : "with your bar and plates"}
-            . Nearest:
+              ? t("plates.belowBar", { bar: formatWeight(result.bar, unit) })
+              : t("plates.withYours")}
+            {t("plates.nearest")}
           </p>
           <ul>
-            {result.below ? nearest(result.below, "Below:") : null}
-            {result.above ? nearest(result.above, "Above:") : null}
+            {result.below ? nearest(result.below, t("plates.below")) : null}
+            {result.above ? nearest(result.above, t("plates.above")) : null}
           </ul>
         </>
       )}
       <p className="muted small-print">
-        Bar {formatWeight(setup.bar, unit)}; plates {setup.plates.join(", ")} {unit}.{" "}
-        <Link to="/settings#plates">Change bar and plates</Link>
+        {t("plates.setup", { bar: formatWeight(setup.bar, unit), plates: setup.plates.join(", "), unit })}{" "}
+        <Link to="/settings#plates">{t("plates.change")}</Link>
       </p>
     </div>
   );

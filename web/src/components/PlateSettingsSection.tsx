@@ -1,12 +1,14 @@
 // Settings: the bar and the plates owned, per unit, for the plate calculator (kept in this
 // browser: the API has no field for them).
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { UNITS } from "@svc/sdk/documents";
 import { Section } from "./Page.tsx";
 import { TextField } from "./Field.tsx";
 import { defaultPlateSettings, usePlateSettings, type PlateSettings } from "./plateSettings.ts";
 import { loadBar } from "./plateSettings.ts";
 import type { UnitName } from "./units.ts";
+import type { Translate } from "./richText.tsx";
 
 type Typed = Record<UnitName, { bar: string; plates: string }>;
 
@@ -20,19 +22,20 @@ function toTyped(s: PlateSettings): Typed {
 /** The settings typed, or the first problem (checked by the SDK's plates(), which refuses what it cannot use). */
 function parse(
   typed: Typed,
+  t: Translate,
 ): { settings: PlateSettings } | { unit: UnitName; field: "bar" | "plates"; message: string } {
   const out = {} as PlateSettings;
   for (const unit of UNITS) {
     const bar = Number(typed[unit].bar.trim().replace(",", "."));
     if (typed[unit].bar.trim() === "" || !Number.isFinite(bar))
-      return { unit, field: "bar", message: "Enter the bar's weight, such as 20." };
+      return { unit, field: "bar", message: t("plateSettings.barError") };
     const parts = typed[unit].plates.split(/[\s;,]+/).filter(Boolean);
     const plates = parts.map((p) => Number(p));
     if (plates.length === 0 || plates.some((p) => !Number.isFinite(p)))
       return {
         unit,
         field: "plates",
-        message: "List the plates as numbers separated by commas, such as 25, 20, 10, 5.",
+        message: t("plateSettings.platesError"),
       };
     const check = loadBar(bar, unit, { bar, plates });
     if ("error" in check)
@@ -47,6 +50,7 @@ function parse(
 }
 
 export function PlateSettingsSection() {
+  const { t } = useTranslation("components");
   const [settings, save] = usePlateSettings();
   const [typed, setTyped] = useState<Typed>(() => toTyped(settings));
   const [problem, setProblem] = useState<{ unit: UnitName; field: "bar" | "plates"; message: string } | null>(null);
@@ -57,7 +61,7 @@ export function PlateSettingsSection() {
   };
   function submit(e: FormEvent) {
     e.preventDefault();
-    const result = parse(typed);
+    const result = parse(typed, t);
     if ("message" in result) {
       setProblem(result);
       return;
@@ -71,32 +75,29 @@ export function PlateSettingsSection() {
     problem?.unit === unit && problem.field === field ? problem.message : null;
   return (
     <div id="plates">
-      <Section
-        title="Bar and plates"
-        description="For the plate calculator in the workout logger. Kept in this browser."
-      >
-        <form className="stack" onSubmit={submit} noValidate aria-label="Bar and plates">
+      <Section title={t("plateSettings.title")} description={t("plateSettings.description")}>
+        <form className="stack" onSubmit={submit} noValidate aria-label={t("plateSettings.title")}>
           {UNITS.map((unit) => (
             <div className="row row-top" key={unit}>
               <TextField
-                label={`Bar (${unit})`}
+                label={t("plateSettings.bar", { unit })}
                 inputMode="decimal"
                 value={typed[unit].bar}
                 error={errorAt(unit, "bar")}
                 onChange={(e) => change(unit, "bar", e.target.value)}
               />
               <TextField
-                label={`Plates owned (${unit})`}
+                label={t("plateSettings.plates", { unit })}
                 value={typed[unit].plates}
                 error={errorAt(unit, "plates")}
-                hint="Each weight once, separated by commas."
+                hint={t("plateSettings.platesHint")}
                 onChange={(e) => change(unit, "plates", e.target.value)}
               />
             </div>
           ))}
           <div className="form-actions">
             <button type="submit" className="primary">
-              Save bar and plates
+              {t("plateSettings.save")}
             </button>
             <button
               type="button"
@@ -106,9 +107,9 @@ export function PlateSettingsSection() {
                 setTyped(toTyped(defaultPlateSettings()));
               }}
             >
-              Use the defaults
+              {t("plateSettings.defaults")}
             </button>
-            {saved ? <p role="status">Saved.</p> : null}
+            {saved ? <p role="status">{t("plateSettings.saved")}</p> : null}
           </div>
         </form>
       </Section>

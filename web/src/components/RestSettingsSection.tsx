@@ -1,28 +1,30 @@
 // Settings: the rest after a warm-up set, and rest-over notifications (kept in this browser).
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { Section } from "./Page.tsx";
 import { TextField } from "./Field.tsx";
-import { parseWarmupRest, useRestSettings } from "./restSettings.ts";
+import { parseWarmupRest, useRestSettings, WARMUP_REST_LIMITS } from "./restSettings.ts";
+import { DEFAULT_WARMUP_REST_SECONDS } from "../pages/log/draft.ts";
 
 function NotificationChoice() {
+  const { t } = useTranslation("components");
   const supported = typeof Notification !== "undefined";
   const [permission, setPermission] = useState(supported ? Notification.permission : "denied");
-  if (!supported) return <p className="muted">This browser cannot show notifications.</p>;
-  if (permission === "granted")
-    return <p className="muted">A notification says when a rest ends while the logger is in the background.</p>;
-  if (permission === "denied")
-    return <p className="muted">Notifications are blocked for this site; allow them in the browser's site settings.</p>;
+  if (!supported) return <p className="muted">{t("rest.notifyUnsupported")}</p>;
+  if (permission === "granted") return <p className="muted">{t("rest.notifyGranted")}</p>;
+  if (permission === "denied") return <p className="muted">{t("rest.notifyDenied")}</p>;
   return (
     <p>
       <button type="button" onClick={() => void Notification.requestPermission().then(setPermission)}>
-        Notify me when a rest ends
+        {t("rest.notifyMe")}
       </button>{" "}
-      <span className="muted">(while the logger is in the background)</span>
+      <span className="muted">{t("rest.notifyWhile")}</span>
     </p>
   );
 }
 
 export function RestSettingsSection() {
+  const { t } = useTranslation("components");
   const [settings, save] = useRestSettings();
   const [typed, setTyped] = useState(String(settings.warmupSeconds));
   const [problem, setProblem] = useState<string | null>(null);
@@ -31,7 +33,7 @@ export function RestSettingsSection() {
     e.preventDefault();
     const result = parseWarmupRest(typed);
     if ("error" in result) {
-      setProblem(result.error);
+      setProblem(t("rest.error", { ...WARMUP_REST_LIMITS, example: DEFAULT_WARMUP_REST_SECONDS }));
       setSaved(false);
       return;
     }
@@ -40,10 +42,10 @@ export function RestSettingsSection() {
     setSaved(true);
   }
   return (
-    <Section title="Rest timer">
+    <Section title={t("rest.title")}>
       <form onSubmit={submit} noValidate className="stack">
         <TextField
-          label="Rest after a warm-up set (seconds)"
+          label={t("rest.warmupLabel")}
           inputMode="numeric"
           value={typed}
           onChange={(e) => {
@@ -51,11 +53,11 @@ export function RestSettingsSection() {
             setTyped(e.target.value);
           }}
           error={problem}
-          hint="A work set rests as long as its routine says (90 s when it says nothing). 0: no timer after a warm-up."
+          hint={t("rest.warmupHint")}
         />
         <div className="form-actions">
-          <button type="submit">Save rest settings</button>
-          <span role="status">{saved ? "Saved on this device." : ""}</span>
+          <button type="submit">{t("rest.save")}</button>
+          <span role="status">{saved ? t("rest.saved") : ""}</span>
         </div>
       </form>
       <NotificationChoice />

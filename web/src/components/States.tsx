@@ -1,13 +1,15 @@
 // Loading, empty and error states, the same everywhere. Errors are announced (role=alert) and
 // say what to do; a network failure says nothing typed was lost.
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { errorMessage } from "../graphql/client.ts";
 import type { QueryState } from "../graphql/hooks.ts";
 
-export function Loading({ label = "Loading…" }: { label?: string }) {
+export function Loading({ label }: { label?: string }) {
+  const { t } = useTranslation("components");
   return (
     <p className="state state-loading" role="status">
-      {label}
+      {label ?? t("states.loading")}
     </p>
   );
 }
@@ -17,13 +19,14 @@ export function Empty({ children }: { children: ReactNode }) {
 }
 
 export function ErrorMessage({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const { t } = useTranslation("components");
   if (!error) return null;
   return (
     <div className="state state-error" role="alert">
       <p>{errorMessage(error)}</p>
       {onRetry ? (
         <button type="button" onClick={onRetry}>
-          Try again
+          {t("states.tryAgain")}
         </button>
       ) : null}
     </div>

@@ -3,6 +3,7 @@
 // page shows the same numbers as a table. Pages show it through LazyTimeChart.tsx, which fetches
 // this module (and uPlot with it) only when a chart comes near the screen.
 import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import "./validLocale.ts";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
@@ -52,6 +53,12 @@ type TimeChartProps = {
 
 /** The chart with its range buttons: the days and values within the range chosen. */
 export function TimeChart(props: TimeChartProps) {
+  const { t } = useTranslation("components");
+  const rangeLabels: Record<ChartRange, string> = {
+    "3m": t("chart.range3m"),
+    "1y": t("chart.range1y"),
+    all: t("chart.rangeAll"),
+  };
   const { label, days, series } = props;
   const [range, setRange] = useState<ChartRange>(() => defaultRange(days, new Date()));
   const from = rangeFrom(days, range, new Date());
@@ -59,15 +66,15 @@ export function TimeChart(props: TimeChartProps) {
   const shownSeries = series.map((s) => ({ ...s, values: s.values.slice(from) }));
   return (
     <div className="chart-ranged">
-      <div className="chart-range" role="group" aria-label={`Range of ${label}`}>
+      <div className="chart-range" role="group" aria-label={t("chart.rangeOf", { label })}>
         {CHART_RANGES.map((r) => (
           <button key={r.key} type="button" aria-pressed={range === r.key} onClick={() => setRange(r.key)}>
-            {r.label}
+            {rangeLabels[r.key]}
           </button>
         ))}
       </div>
       {shownDays.length === 0 ? (
-        <p className="muted">Nothing in this range: choose a longer one.</p>
+        <p className="muted">{t("chart.emptyRange")}</p>
       ) : (
         <RangeChart {...props} days={shownDays} series={shownSeries} />
       )}
@@ -76,6 +83,7 @@ export function TimeChart(props: TimeChartProps) {
 }
 
 function RangeChart({ label, days, series, unit, height = 220, fromZero = true }: TimeChartProps) {
+  const { t } = useTranslation("components");
   const box = useRef<HTMLDivElement>(null);
   const dataKey = JSON.stringify([days, series]);
   useEffect(() => {
@@ -143,8 +151,13 @@ function RangeChart({ label, days, series, unit, height = 220, fromZero = true }
   const summary = series
     .map((s) => {
       const values = s.values.filter((v): v is number => v !== null);
-      if (values.length === 0) return `${s.label}: no values`;
-      return `${s.label} from ${formatEstimate(values[0], unit)} to ${formatEstimate(values[values.length - 1], unit)}, highest ${formatEstimate(Math.max(...values), unit)}`;
+      if (values.length === 0) return t("chart.noValues", { label: s.label });
+      return t("chart.seriesSummary", {
+        label: s.label,
+        first: formatEstimate(values[0], unit),
+        last: formatEstimate(values[values.length - 1], unit),
+        highest: formatEstimate(Math.max(...values), unit),
+      });
     })
     .join("; ");
   return (
@@ -153,7 +166,7 @@ function RangeChart({ label, days, series, unit, height = 220, fromZero = true }
         ref={box}
         className="chart-canvas"
         role="img"
-        aria-label={`${label}: ${days.length} point${days.length === 1 ? "" : "s"} from ${first} to ${lastDay}. ${summary}. The table below has every value.`}
+        aria-label={t("chart.summary", { label, count: days.length, first, last: lastDay, summary })}
       />
       <figcaption className="chart-legend" aria-hidden="true">
         {series.map((s, i) => (

@@ -2,6 +2,7 @@
 // user's unit, a toggle asks the server for the document converted (its `unit` argument) and
 // shows that instead, saying which unit the weights are in either way.
 import { useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import type { TadaDocumentNode } from "gql.tada";
 import { useQuery, type QueryState } from "../graphql/hooks.ts";
 import { ErrorMessage, Loading } from "./States.tsx";
@@ -38,21 +39,22 @@ export function UnitConversionToggle({
   /** Said first, in the same sentence group as the unit. */
   intro?: ReactNode;
 }) {
+  const { t } = useTranslation("components");
   const { written, unit, converted, setConverted, query } = conversion;
   return (
     <>
       <p className="muted">
         {intro}
         {written === unit
-          ? `Weights in ${written}.`
+          ? t("units.weightsIn", { unit: written })
           : converted
-            ? `Shown in ${unit}, converted from the ${written} it is written in.`
-            : `Written in ${written}; your unit is ${unit}.`}
+            ? t("units.shownConverted", { unit, written })
+            : t("units.writtenIn", { unit, written })}
       </p>
       {written !== unit ? (
         <p>
           <button type="button" aria-pressed={converted} onClick={() => setConverted(!converted)}>
-            {converted ? `Show as written (${written})` : `Show in ${unit}`}
+            {converted ? t("units.showAsWritten", { written }) : t("units.showIn", { unit })}
           </button>
         </p>
       ) : null}

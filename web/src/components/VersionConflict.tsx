@@ -2,6 +2,7 @@
 // of each exercise that differs, a choice per exercise (yours, the other, or both: every set of
 // both kept), and the merge put in the editor to save over the version saved elsewhere.
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { Doc } from "./documentValues.ts";
 import {
   defaultChoice,
@@ -14,24 +15,25 @@ import {
 } from "./versionMerge.ts";
 
 const CHOICES: { value: Choice; label: string }[] = [
-  { value: "mine", label: "Keep yours" },
-  { value: "theirs", label: "Keep the other" },
-  { value: "both", label: "Keep both" },
+  { value: "mine", label: "conflict.keepMine" },
+  { value: "theirs", label: "conflict.keepTheirs" },
+  { value: "both", label: "conflict.keepBoth" },
 ];
 
 function PairingChoice(props: { pairing: Pairing; choice: Choice; onChoose: (choice: Choice) => void }) {
+  const { t } = useTranslation("components");
   const { pairing, choice, onChoose } = props;
   const offered = pairing.mine && pairing.theirs ? CHOICES : CHOICES.filter((c) => c.value !== "both");
   return (
     <fieldset className="stack conflict-exercise">
       <legend>{pairing.name}</legend>
       <dl className="conflict-sides">
-        <dt>Yours</dt>
-        <dd>{entryText(pairing.mine)}</dd>
-        <dt>Saved elsewhere</dt>
-        <dd>{entryText(pairing.theirs)}</dd>
+        <dt>{t("conflict.yours")}</dt>
+        <dd>{entryText(pairing.mine, t)}</dd>
+        <dt>{t("conflict.savedElsewhere")}</dt>
+        <dd>{entryText(pairing.theirs, t)}</dd>
       </dl>
-      <div role="radiogroup" aria-label={`Keep for ${pairing.name}`} className="actions">
+      <div role="radiogroup" aria-label={t("conflict.keepFor", { name: pairing.name })} className="actions">
         {offered.map((c) => (
           <label key={c.value} className="field-check">
             <input
@@ -41,7 +43,7 @@ function PairingChoice(props: { pairing: Pairing; choice: Choice; onChoose: (cho
               checked={choice === c.value}
               onChange={() => onChoose(c.value)}
             />
-            {c.label}
+            {t(c.label)}
           </label>
         ))}
       </div>
@@ -57,6 +59,7 @@ export function VersionConflict({ conflict, ...props }: ConflictProps & { confli
 }
 
 function ConflictChoices(props: ConflictProps & { conflict: VersionConflictInfo }) {
+  const { t } = useTranslation("components");
   const { kind, conflict, onResolve } = props;
   const pairings = pairExercises(conflict.mine, conflict.current);
   const [choices, setChoices] = useState<Record<string, Choice>>(() =>
@@ -65,12 +68,11 @@ function ConflictChoices(props: ConflictProps & { conflict: VersionConflictInfo 
   const differing = pairings.filter((p) => !p.same);
   const fields = conflict.differences.filter((d) => !d.startsWith("exercises"));
   return (
-    <section role="region" aria-label="Saved elsewhere" className="stack state state-error conflict">
-      <h2>Saved elsewhere while you edited</h2>
+    <section role="region" aria-label={t("conflict.savedElsewhere")} className="stack state state-error conflict">
+      <h2>{t("conflict.heading")}</h2>
       <p>
-        This {kind} was saved on another device (it is at version {conflict.currentVersion} now), so yours was not
-        saved. Choose what to keep for each exercise that differs; nothing is lost unless you choose so.
-        {fields.length ? ` Your ${fields.join(", ")} replace the other's.` : ""}
+        {t("conflict.explain", { kind, version: String(conflict.currentVersion) })}
+        {fields.length ? ` ${t("conflict.fields", { fields: fields.join(", ") })}` : ""}
       </p>
       {differing.map((p) => (
         <PairingChoice
@@ -86,7 +88,7 @@ function ConflictChoices(props: ConflictProps & { conflict: VersionConflictInfo 
           className="primary"
           onClick={() => onResolve(mergeDocuments(kind, conflict.mine, conflict.current, choices))}
         >
-          Use these choices
+          {t("conflict.use")}
         </button>
       </div>
     </section>

@@ -5,6 +5,7 @@ import { formatPace, paceSeconds, parseSet, type CanonicalWorkout } from "@svc/s
 import { useDistanceUnit } from "./distanceUnit.ts";
 import { factSetText, factWeight, unitName } from "@svc/sdk/weights";
 import type { UnitName } from "./units.ts";
+import { useTranslation } from "react-i18next";
 
 export function factWorkout(doc: CanonicalWorkout, to: UnitName): CanonicalWorkout {
   const from = doc.unit;
@@ -24,6 +25,7 @@ export function factWorkout(doc: CanonicalWorkout, to: UnitName): CanonicalWorko
 
 /** A set's text in the lifter's unit, with the text as logged beside it when the unit differs: `132.3x5 (logged 60x5 kg)`. */
 export function SetFact({ text, entered, unit }: { text: string; entered: string; unit: UnitName }) {
+  const { t } = useTranslation("components");
   const from = unitName(entered);
   if (!from || from === unit)
     return (
@@ -35,10 +37,7 @@ export function SetFact({ text, entered, unit }: { text: string; entered: string
   return (
     <>
       {factSetText(text, from, unit)}
-      <Pace text={text} unit={unit} />{" "}
-      <span className="muted">
-        (logged {text} {from})
-      </span>
+      <Pace text={text} unit={unit} /> <span className="muted">{t("fact.logged", { text, unit: from })}</span>
     </>
   );
 }

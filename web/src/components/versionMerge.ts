@@ -1,6 +1,7 @@
 // Two versions of one routine or workout (the lifter's edit and the one saved elsewhere since it
 // was read) paired exercise by exercise, and merged by a choice per exercise. Nothing is dropped
 // unless chosen: an exercise on one side only is kept, and "both" keeps every set of both sides.
+import type { Translate } from "./richText.tsx";
 import { ApiError } from "../graphql/client.ts";
 import { isObject, type Doc, type Json } from "./documentValues.ts";
 
@@ -88,10 +89,16 @@ export function mergeDocuments(
 }
 
 /** How one side of a pairing reads: a workout's sets, or a routine exercise's sets and reps. */
-export function entryText(entry: Entry | null): string {
-  if (!entry) return "Not there";
+export function entryText(entry: Entry | null, t: Translate): string {
+  if (!entry) return t("conflict.notThere");
   if (Array.isArray(entry.sets))
-    return entry.sets.map((s) => (typeof s === "string" ? s : `${String((s as Entry).set)} (planned)`)).join(", ");
+    return entry.sets
+      .map((s) => (typeof s === "string" ? s : t("conflict.planned", { set: String((s as Entry).set) })))
+      .join(", ");
   const reps = entry.reps ?? entry.time;
-  return `${String(entry.sets)} sets${reps !== undefined ? ` x ${String(reps)}` : ""}${entry.weight !== undefined ? ` at ${String(entry.weight)}` : ""}`;
+  const sets = String(entry.sets);
+  if (reps === undefined && entry.weight === undefined) return t("conflict.sets", { sets });
+  if (entry.weight === undefined) return t("conflict.setsReps", { sets, reps: String(reps) });
+  if (reps === undefined) return t("conflict.setsWeight", { sets, weight: String(entry.weight) });
+  return t("conflict.setsRepsWeight", { sets, reps: String(reps), weight: String(entry.weight) });
 }
