@@ -1,6 +1,8 @@
 // The form view of a routine document: the routine's own fields, then one group per exercise
 // (sets, reps or a range, time, weight, rest, superset, its progression, warm-ups, drops, bursts).
+import { useTranslation } from "react-i18next";
 import type { FormContext } from "../../components/DocumentEditor.tsx";
+import type { Translate } from "../../components/richText.tsx";
 import { PROGRESSIONS, ROUTINE_EXERCISE_FIELDS, type Progression } from "../../documents.ts";
 import { DocCheckbox, DocSelectField, DocTextField, getIn } from "../../components/DocumentFields.tsx";
 import { ConvertWeightsButton, DocumentExercises } from "../../components/DocumentForm.tsx";
@@ -8,21 +10,27 @@ import { UNIT_OPTIONS } from "../../components/units.ts";
 import { toText, type Json } from "../../components/documentValues.ts";
 
 /** A label for each of the SDK's progressions (a new one fails the type check until it has one). */
-const PROGRESSION_LABELS: Record<Progression, string> = {
-  linear: "Linear (add weight after a session that hits its reps)",
-  greyskull: "GreySkull (linear, double on a big last set)",
-  double: "Double progression (reps up a range, then weight)",
-  time: "Time (longer holds)",
-  none: "None (keep the targets)",
-};
+function progressionLabels(t: Translate): Record<Progression, { name: string; long: string }> {
+  return {
+    linear: { name: t("form.progression.linear"), long: t("form.progression.linearLong") },
+    greyskull: { name: t("form.progression.greyskull"), long: t("form.progression.greyskullLong") },
+    double: { name: t("form.progression.double"), long: t("form.progression.doubleLong") },
+    time: { name: t("form.progression.time"), long: t("form.progression.timeLong") },
+    none: { name: t("form.progression.none"), long: t("form.progression.noneLong") },
+  };
+}
 
-export const PROGRESSION_OPTIONS = PROGRESSIONS.map((value) => ({ value, label: PROGRESSION_LABELS[value] }));
+/** The progressions as a select's options, each with its short name (`short`) or said in full. */
+export function progressionOptions(t: Translate, short = false) {
+  const labels = progressionLabels(t);
+  return PROGRESSIONS.map((value) => ({ value, label: short ? labels[value].name : labels[value].long }));
+}
 
 /** The counts of extra sets an exercise may have, each a whole number. */
 const EXTRA_SETS = [
-  { field: "warmups", label: "Warm-ups" },
-  { field: "drops", label: "Drops" },
-  { field: "bursts", label: "Bursts" },
+  { field: "warmups", label: "form.warmups" },
+  { field: "drops", label: "form.drops" },
+  { field: "bursts", label: "form.bursts" },
 ] as const;
 
 /** Fields of a program's exercise that are lists (a cycle's weeks, stages): the JSON view edits them. */
@@ -31,34 +39,39 @@ const JSON_ONLY_FIELDS: readonly string[] = ["cycle", "stages", "reset", "amrapT
 const PROGRAM_NUMBERS = (["trainingMax", "increment", "rounding"] as const).filter((f) =>
   (ROUTINE_EXERCISE_FIELDS as readonly string[]).includes(f),
 );
-const PROGRAM_LABELS: Record<(typeof PROGRAM_NUMBERS)[number], { label: string; hint: string }> = {
-  trainingMax: { label: "Training max", hint: "5/3/1: the cycle's percentages are of it" },
-  increment: { label: "Increment", hint: "The progression step; default 2.5 kg / 5 lb (lower body 5 kg / 10 lb)" },
-  rounding: { label: "Rounding", hint: "Planned weights round to it; default 2.5 kg / 5 lb" },
-};
+function programLabels(t: Translate): Record<(typeof PROGRAM_NUMBERS)[number], { label: string; hint: string }> {
+  return {
+    trainingMax: { label: t("form.trainingMax"), hint: t("form.trainingMaxHint") },
+    increment: { label: t("form.increment"), hint: t("form.incrementHint") },
+    rounding: { label: t("form.rounding"), hint: t("form.roundingHint") },
+  };
+}
 /** The fields of an exercise the form shows, each showing its own problem. */
 const EXERCISE_FIELDS = ROUTINE_EXERCISE_FIELDS.filter((f) => !JSON_ONLY_FIELDS.includes(f));
 
 /** An exercise's cycle or stages, said plainly, with the way to the JSON view that edits them. */
 function JsonOnly({ form, exercise }: { form: FormContext; exercise: unknown }) {
+  const { t } = useTranslation("routines");
   const x = (exercise ?? {}) as { cycle?: unknown[]; stages?: string[] };
   const what = Array.isArray(x.cycle)
-    ? `its ${x.cycle.length}-week cycle`
+    ? t("form.jsonOnlyCycle", { weeks: x.cycle.length })
     : Array.isArray(x.stages)
-      ? `its stages (${x.stages.join(", ")})`
+      ? t("form.jsonOnlyStages", { stages: x.stages.join(", ") })
       : null;
   if (!what) return null;
   return (
     <p className="field-wide">
-      This exercise follows {what}: the weeks, stages and resets are edited in the Document (JSON) view.{" "}
+      {what}{" "}
       <button type="button" onClick={form.showJson}>
-        Open the JSON view
+        {t("form.openJson")}
       </button>
     </p>
   );
 }
 
 export function RoutineForm({ form, defaultUnit }: { form: FormContext; defaultUnit: string }) {
+  const { t } = useTranslation("routines");
+  const labels = programLabels(t);
   const get = getIn(form);
   const exercises = Array.isArray(form.doc.exercises) ? form.doc.exercises : [];
   const unit = toText(get(["unit"])) || defaultUnit;
@@ -73,83 +86,83 @@ export function RoutineForm({ form, defaultUnit }: { form: FormContext; defaultU
   return (
     <div className="stack">
       <div className="row row-top">
-        <DocTextField form={form} path={["name"]} label="Routine name" keepEmpty />
-        <DocTextField
-          form={form}
-          path={["icon"]}
-          label="Icon"
-          hint="Optional: dumbbell, barbell, bench, pullup, squat, trophy…"
-        />
+        <DocTextField form={form} path={["name"]} label={t("form.name")} keepEmpty />
+        <DocTextField form={form} path={["icon"]} label={t("form.icon")} hint={t("form.iconHint")} />
       </div>
       <div className="row row-top">
-        <DocSelectField form={form} path={["progression"]} label="Progression" options={PROGRESSION_OPTIONS} />
+        <DocSelectField
+          form={form}
+          path={["progression"]}
+          label={t("form.progressionLabel")}
+          options={progressionOptions(t)}
+        />
         <DocSelectField
           form={form}
           path={["unit"]}
-          label="Unit"
+          label={t("form.unit")}
           options={UNIT_OPTIONS}
-          hint={`Every weight of this routine is in this unit. Progression adds ${unit === "lb" ? "5 lb (10 lb" : "2.5 kg (5 kg"} for lower-body lifts) a step.`}
+          hint={unit === "lb" ? t("form.unitHintLb") : t("form.unitHintKg")}
         />
       </div>
       <ConvertWeightsButton form={form} kind="routine" unit={unit} effort="rpe" />
-      <DocTextField
-        form={form}
-        path={["program"]}
-        label="Program"
-        hint="The program this routine is a day of (5/3/1, GZCLP): its routines share each lift's progression."
-      />
-      <DocTextField
-        form={form}
-        path={["folder"]}
-        label="Folder"
-        hint="The folder Routines lists this routine under (routines of a program are listed under the program)."
-      />
-      <DocCheckbox
-        form={form}
-        path={["deload"]}
-        label="Deload"
-        hint="A planned deload: the routine opens on these targets and never feeds progression."
-      />
+      <DocTextField form={form} path={["program"]} label={t("form.program")} hint={t("form.programHint")} />
+      <DocTextField form={form} path={["folder"]} label={t("form.folder")} hint={t("form.folderHint")} />
+      <DocCheckbox form={form} path={["deload"]} label={t("form.deload")} hint={t("form.deloadHint")} />
 
       <DocumentExercises
         form={form}
         shownInGroup={(path, i) => EXERCISE_FIELDS.some((f) => path === `exercises[${i}].${f}`)}
         fields={({ index: i }) => (
           <>
-            <DocTextField form={form} path={["exercises", i, "sets"]} label="Sets" numeric inputMode="numeric" />
-            <DocTextField form={form} path={["exercises", i, "reps"]} label="Reps" numeric hint="5, or a range 8-12" />
+            <DocTextField
+              form={form}
+              path={["exercises", i, "sets"]}
+              label={t("form.sets")}
+              numeric
+              inputMode="numeric"
+            />
+            <DocTextField
+              form={form}
+              path={["exercises", i, "reps"]}
+              label={t("form.reps")}
+              numeric
+              hint={t("form.repsHint")}
+            />
             <DocTextField
               form={form}
               path={["exercises", i, "time"]}
-              label="Time"
+              label={t("form.time")}
               numeric
-              hint="Instead of reps: 45s, 1:30"
+              hint={t("form.timeHint")}
             />
-            <DocTextField form={form} path={["exercises", i, "weight"]} label={`Weight (${unit})`} numeric />
-            <DocTextField form={form} path={["exercises", i, "rest"]} label="Rest" numeric hint="Seconds, 1:30 or 2m" />
+            <DocTextField form={form} path={["exercises", i, "weight"]} label={t("form.weight", { unit })} numeric />
+            <DocTextField
+              form={form}
+              path={["exercises", i, "rest"]}
+              label={t("form.rest")}
+              numeric
+              hint={t("form.restHint")}
+            />
             <DocTextField
               form={form}
               path={["exercises", i, "superset"]}
-              label="Superset"
-              hint="Same letter alternates"
+              label={t("form.superset")}
+              hint={t("form.supersetHint")}
             />
             <DocSelectField
               form={form}
               path={["exercises", i, "progression"]}
-              label="Progression"
-              options={[
-                { value: "", label: "The routine's" },
-                ...PROGRESSION_OPTIONS.map((o) => ({ value: o.value, label: o.label.split(" (")[0] })),
-              ]}
+              label={t("form.progressionLabel")}
+              options={[{ value: "", label: t("form.routines") }, ...progressionOptions(t, true)]}
             />
             {PROGRAM_NUMBERS.map((f) => (
               <DocTextField
                 key={f}
                 form={form}
                 path={["exercises", i, f]}
-                label={`${PROGRAM_LABELS[f].label} (${unit})`}
+                label={t("form.withUnit", { label: labels[f].label, unit })}
                 numeric
-                hint={PROGRAM_LABELS[f].hint}
+                hint={labels[f].hint}
               />
             ))}
             <JsonOnly form={form} exercise={exercises[i]} />
@@ -158,7 +171,7 @@ export function RoutineForm({ form, defaultUnit }: { form: FormContext; defaultU
                 key={x.field}
                 form={form}
                 path={["exercises", i, x.field]}
-                label={x.label}
+                label={t(x.label)}
                 numeric
                 inputMode="numeric"
               />
@@ -168,13 +181,16 @@ export function RoutineForm({ form, defaultUnit }: { form: FormContext; defaultU
         below={({ index: i, name }) => (
           <div className="actions">
             <button type="button" disabled={i === 0} onClick={() => move(i, i - 1)}>
-              Move up<span className="visually-hidden"> {name}</span>
+              {t("form.moveUp")}
+              <span className="visually-hidden"> {name}</span>
             </button>
             <button type="button" disabled={i === exercises.length - 1} onClick={() => move(i, i + 1)}>
-              Move down<span className="visually-hidden"> {name}</span>
+              {t("form.moveDown")}
+              <span className="visually-hidden"> {name}</span>
             </button>
             <button type="button" onClick={() => form.set(["exercises", i], undefined)}>
-              Remove<span className="visually-hidden"> {name}</span>
+              {t("form.remove")}
+              <span className="visually-hidden"> {name}</span>
             </button>
           </div>
         )}

@@ -3,6 +3,7 @@
 // workout; its share links; edit, log the next workout; delete with confirmation, at the bottom
 // apart from Start.
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { Page } from "../../components/Page.tsx";
 import { QueryView } from "../../components/States.tsx";
@@ -17,8 +18,10 @@ import { RoutineSummary, WorkoutSets } from "./RoutineSummary.tsx";
 import { RoutineProgram } from "./RoutineProgram.tsx";
 import { progressionSummary } from "./programRules.ts";
 import { RoutineShares } from "./RoutineShares.tsx";
+import { rich } from "../../components/richText.tsx";
 
 export default function RoutinePage() {
+  const { t } = useTranslation("routines");
   const ref = useParams().ref ?? "";
   const { setNotice } = useSession();
   const navigate = useNavigate();
@@ -38,22 +41,22 @@ export default function RoutinePage() {
 
   return (
     <Page
-      title={doc ? `Routine: ${doc.name}` : "Routine"}
+      title={doc ? t("page.title", { name: doc.name }) : t("page.titlePlain")}
       actions={
         doc ? (
           <div className="actions">
             <Link className="button" to={routinePath(doc, "/edit")}>
-              Edit routine
+              {t("page.edit")}
             </Link>
             <button
               type="button"
               className="primary"
               onClick={() => navigate(`/log?routine=${encodeURIComponent(doc.id)}`)}
             >
-              Start workout
+              {t("page.start")}
             </button>
             <Link className="button" to={`/workouts/new?routine=${encodeURIComponent(doc.id)}`}>
-              Log a past workout
+              {t("page.logPast")}
             </Link>
           </div>
         ) : null
@@ -64,36 +67,35 @@ export default function RoutinePage() {
           doc && shown ? (
             <>
               <section className="section" aria-labelledby="targets-heading">
-                <h2 id="targets-heading">Targets</h2>
+                <h2 id="targets-heading">{t("page.targets")}</h2>
                 <UnitConversionToggle
                   conversion={conversion}
                   intro={
                     <>
-                      Progression: {progressionSummary(doc)}. {doc.deload ? "A planned deload. " : ""}
+                      {t("page.progression", { rules: progressionSummary(doc, t) })}{" "}
+                      {doc.deload ? `${t("page.deload")} ` : ""}
                     </>
                   }
                 />
-                <RoutineSummary routine={shown} caption={`Exercises of ${doc.name}`} />
+                <RoutineSummary routine={shown} caption={t("summary.caption", { name: doc.name })} />
               </section>
               <RoutineProgram routine={doc} targets={found.filter((t) => t !== null)} />
               <section className="section" aria-labelledby="next-heading">
-                <h2 id="next-heading">Next workout</h2>
+                <h2 id="next-heading">{t("page.next")}</h2>
                 {next ? (
                   <>
-                    <p className="muted">
-                      Planned for {next.date}, weights in {next.unit}.
-                    </p>
+                    <p className="muted">{t("page.plannedFor", { date: next.date, unit: next.unit })}</p>
                     <WorkoutSets workout={next} explanations={explanations} />
                   </>
                 ) : (
-                  <p className="muted">No next workout.</p>
+                  <p className="muted">{t("page.noNext")}</p>
                 )}
               </section>
               <RoutineShares routineId={doc.id} name={doc.name} />
               {/* Far from Start workout: a thumb aiming at Start never lands on Delete. */}
               <section className="section danger-zone" aria-labelledby="delete-heading">
-                <h2 id="delete-heading">Delete</h2>
-                <p className="muted">Workouts logged from this routine stay in your history.</p>
+                <h2 id="delete-heading">{t("page.deleteHeading")}</h2>
+                <p className="muted">{t("page.deleteKeeps")}</p>
                 <button
                   type="button"
                   className="danger"
@@ -102,7 +104,7 @@ export default function RoutinePage() {
                     setConfirming(true);
                   }}
                 >
-                  Delete routine…
+                  {t("page.deleteButton")}
                 </button>
               </section>
             </>
@@ -111,8 +113,8 @@ export default function RoutinePage() {
       </QueryView>
       <ConfirmDialog
         open={confirming}
-        title="Delete this routine?"
-        confirmLabel="Delete routine"
+        title={t("page.deleteTitle")}
+        confirmLabel={t("page.deleteConfirm")}
         danger
         mutation={removing}
         onCancel={() => setConfirming(false)}
@@ -120,16 +122,14 @@ export default function RoutinePage() {
           if (!doc) return;
           try {
             await remove({ id: doc.id });
-            setNotice(`Deleted the routine ${doc.name}. Workouts logged from it are kept.`);
+            setNotice(t("page.deleted", { name: doc.name }));
             navigate("/routines");
           } catch {
             // Shown in the dialog.
           }
         }}
       >
-        <p>
-          The routine <strong>{doc?.name}</strong> will be deleted. Workouts you logged from it stay in your history.
-        </p>
+        <p>{rich(t, "page.deleteBody", { name: <strong>{doc?.name}</strong> })}</p>
       </ConfirmDialog>
     </Page>
   );

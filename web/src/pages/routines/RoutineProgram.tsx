@@ -3,9 +3,11 @@
 // stage of the next workout), increment and rounding. The routine form edits the numbers; the
 // cycle's weeks and the stages are edited in its JSON view.
 import type { CanonicalRoutine } from "../../documents.ts";
+import { useTranslation } from "react-i18next";
 import { CardTable } from "../../components/CardTable.tsx";
 import { formatWeight } from "../../components/units.ts";
-import { placeOf, programOf, ruleOf, type RoutineExercise } from "./programRules.ts";
+import { placeOf, programOf, ruleName, ruleOf, type RoutineExercise } from "./programRules.ts";
+import { rich } from "../../components/richText.tsx";
 
 /** What progression says of an exercise now (Routine.nextTargets, by position). */
 export type TargetNow = {
@@ -29,57 +31,55 @@ function hasProgram(x: RoutineExercise): boolean {
 }
 
 export function RoutineProgram({ routine, targets }: { routine: CanonicalRoutine; targets: TargetNow[] }) {
+  const { t } = useTranslation("routines");
   const rows = routine.exercises.map((x, i) => ({ x, i })).filter(({ x }) => hasProgram(x));
   if (!routine.program && rows.length === 0) return null;
   const unit = routine.unit;
   return (
     <section className="section" aria-labelledby="program-heading">
-      <h2 id="program-heading">Program</h2>
+      <h2 id="program-heading">{t("program.heading")}</h2>
       <p>
-        {routine.program ? (
-          <>
-            A day of <strong>{routine.program}</strong>: its routines share each lift's progression.
-          </>
-        ) : (
-          "This routine's own program rules."
-        )}
+        {routine.program ? rich(t, "program.dayOf", { program: <strong>{routine.program}</strong> }) : t("program.own")}
       </p>
       {rows.length ? (
         <CardTable
-          caption={`Program of ${routine.name}, weights in ${unit}`}
+          caption={t("program.caption", { name: routine.name, unit })}
           rows={rows}
           rowKey={({ i }) => i}
           columns={[
-            { label: "Lift", cell: ({ x }) => x.exercise },
-            { label: "Rule", cell: ({ x }) => ruleOf(x, routine) },
+            { label: t("program.lift"), cell: ({ x }) => x.exercise },
+            { label: t("program.rule"), cell: ({ x }) => ruleName(ruleOf(x, routine), t) },
             {
-              label: "Training max",
+              label: t("program.trainingMax"),
               cell: ({ x, i }) => {
-                const now = targets.find((t) => t.position === i)?.trainingMax;
+                const now = targets.find((target) => target.position === i)?.trainingMax;
                 const written = programOf(x).trainingMax;
                 if (now == null && written === undefined) return "—";
                 return now != null && now !== written
-                  ? `${formatWeight(now, unit)} (written ${formatWeight(written, unit)})`
+                  ? t("program.nowWritten", { now: formatWeight(now, unit), written: formatWeight(written, unit) })
                   : formatWeight(now ?? written, unit);
               },
             },
             {
-              label: "Now",
+              label: t("program.now"),
               cell: ({ x, i }) =>
                 placeOf(
                   x,
-                  targets.find((t) => t.position === i),
+                  targets.find((target) => target.position === i),
+                  t,
                 ) ?? "—",
             },
             {
-              label: "Increment",
+              label: t("program.increment"),
               cell: ({ x }) =>
-                programOf(x).increment !== undefined ? formatWeight(programOf(x).increment, unit) : "default",
+                programOf(x).increment !== undefined
+                  ? formatWeight(programOf(x).increment, unit)
+                  : t("program.default"),
             },
             {
-              label: "Rounding",
+              label: t("program.rounding"),
               cell: ({ x }) =>
-                programOf(x).rounding !== undefined ? formatWeight(programOf(x).rounding, unit) : "default",
+                programOf(x).rounding !== undefined ? formatWeight(programOf(x).rounding, unit) : t("program.default"),
             },
           ]}
         />

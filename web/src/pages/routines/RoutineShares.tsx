@@ -1,6 +1,7 @@
 // A routine's share links: make one (its address shown this once, to copy), list them and revoke
 // one at once. Anyone with a link reads the routine and nothing else of yours.
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { graphql } from "../../graphql/graphql.ts";
 import { useMutation, useQuery } from "../../graphql/hooks.ts";
 import { CardTable } from "../../components/CardTable.tsx";
@@ -44,6 +45,7 @@ const RevokeShareLink = graphql(`
 `);
 
 export function RoutineShares({ routineId, name }: { routineId: string; name: string }) {
+  const { t } = useTranslation("routines");
   const list = useQuery(RoutineShareList, { id: routineId });
   const [showName, setShowName] = useState(false);
   const [made, setMade] = useState<string | null>(null);
@@ -63,11 +65,8 @@ export function RoutineShares({ routineId, name }: { routineId: string; name: st
 
   return (
     <section className="section" aria-labelledby="share-heading">
-      <h2 id="share-heading">Share</h2>
-      <p className="muted">
-        Anyone with a link reads {name} (its exercises, sets, reps and weights) and nothing else of yours; someone
-        signed in here can add a copy to their routines. Revoke a link and it opens nothing.
-      </p>
+      <h2 id="share-heading">{t("share.heading")}</h2>
+      <p className="muted">{t("share.intro", { name })}</p>
       <div className="field-check">
         <input
           id="share-show-name"
@@ -75,28 +74,28 @@ export function RoutineShares({ routineId, name }: { routineId: string; name: st
           checked={showName}
           onChange={(e) => setShowName(e.target.checked)}
         />
-        <label htmlFor="share-show-name">Show my name on the shared page</label>
+        <label htmlFor="share-show-name">{t("share.showName")}</label>
       </div>
       <p>
         <button type="button" disabled={making.running} onClick={() => void create()}>
-          Make a share link
+          {t("share.make")}
         </button>
       </p>
       <ErrorMessage error={making.error ?? revoking.error} />
       {made ? (
         <div className="field">
-          <label htmlFor="share-made">Share link (shown this once: copy it now)</label>
+          <label htmlFor="share-made">{t("share.made")}</label>
           <input id="share-made" readOnly value={made} onFocus={(e) => e.target.select()} />
         </div>
       ) : null}
       {shares.length > 0 ? (
         <CardTable
-          caption={`Share links of ${name}`}
+          caption={t("share.caption", { name })}
           rows={shares}
           rowKey={(s) => s.id}
           columns={[
-            { label: "Made", cell: (s) => formatDateTime(String(s.createdAt)) },
-            { label: "Your name", cell: (s) => (s.showName ? "Shown" : "Not shown") },
+            { label: t("share.madeColumn"), cell: (s) => formatDateTime(String(s.createdAt)) },
+            { label: t("share.nameColumn"), cell: (s) => (s.showName ? t("share.shown") : t("share.notShown")) },
           ]}
           actions={(s) => (
             <button
@@ -109,12 +108,16 @@ export function RoutineShares({ routineId, name }: { routineId: string; name: st
                   .catch(() => {});
               }}
             >
-              Revoke<span className="visually-hidden"> the link made {formatDateTime(String(s.createdAt))}</span>
+              {t("share.revoke")}
+              <span className="visually-hidden">
+                {" "}
+                {t("share.revokeWhich", { made: formatDateTime(String(s.createdAt)) })}
+              </span>
             </button>
           )}
         />
       ) : (
-        <p className="muted">No share links of this routine.</p>
+        <p className="muted">{t("share.none")}</p>
       )}
     </section>
   );

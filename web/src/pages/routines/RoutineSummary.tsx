@@ -1,8 +1,9 @@
 // A routine document to read: its exercises and targets, weights in the document's unit.
 import type { CanonicalRoutine, CanonicalWorkout } from "../../documents.ts";
+import { useTranslation } from "react-i18next";
 import { formatWeight } from "../../components/units.ts";
 import { CardTable } from "../../components/CardTable.tsx";
-import { targetText } from "./programRules.ts";
+import { ruleName, targetText } from "./programRules.ts";
 import { setShown } from "@svc/sdk/weights";
 
 function formatSeconds(seconds: number): string {
@@ -10,7 +11,8 @@ function formatSeconds(seconds: number): string {
 }
 
 export function RoutineSummary({ routine, caption }: { routine: CanonicalRoutine; caption: string }) {
-  if (routine.exercises.length === 0) return <p className="state state-empty">This routine has no exercises yet.</p>;
+  const { t } = useTranslation("routines");
+  if (routine.exercises.length === 0) return <p className="state state-empty">{t("summary.empty")}</p>;
   return (
     <CardTable
       caption={caption}
@@ -18,7 +20,7 @@ export function RoutineSummary({ routine, caption }: { routine: CanonicalRoutine
       rowKey={(_, i) => i}
       columns={[
         {
-          label: "Exercise",
+          label: t("summary.exercise"),
           cell: (x) => (
             <>
               {x.superset ? <span className="badge">{x.superset}</span> : null} {x.exercise}
@@ -26,19 +28,19 @@ export function RoutineSummary({ routine, caption }: { routine: CanonicalRoutine
           ),
         },
         {
-          label: "Target",
-          cell: (x) => targetText(x, formatSeconds),
+          label: t("summary.target"),
+          cell: (x) => targetText(x, formatSeconds, t),
         },
-        { label: "Weight", cell: (x) => formatWeight(x.weight, routine.unit) },
-        { label: "Rest", cell: (x) => (x.rest !== undefined ? formatSeconds(x.rest) : "—") },
+        { label: t("summary.weight"), cell: (x) => formatWeight(x.weight, routine.unit) },
+        { label: t("summary.rest"), cell: (x) => (x.rest !== undefined ? formatSeconds(x.rest) : "—") },
         {
-          label: "Extras",
+          label: t("summary.extras"),
           cell: (x) =>
             [
-              x.warmups ? `${x.warmups} warm-up${x.warmups > 1 ? "s" : ""}` : "",
-              x.drops ? `${x.drops} drop${x.drops > 1 ? "s" : ""}` : "",
-              x.bursts ? `${x.bursts} burst${x.bursts > 1 ? "s" : ""}` : "",
-              x.progression ? `${x.progression} progression` : "",
+              x.warmups ? t("summary.warmups", { count: x.warmups }) : "",
+              x.drops ? t("summary.drops", { count: x.drops }) : "",
+              x.bursts ? t("summary.bursts", { count: x.bursts }) : "",
+              x.progression ? t("summary.progression", { rule: ruleName(x.progression, t) }) : "",
             ]
               .filter(Boolean)
               .join(", ") || "—",
@@ -66,17 +68,20 @@ export function WorkoutSets({
   markPlanned?: boolean;
   explanations?: (string | null)[];
 }) {
-  if (workout.exercises.length === 0) return <p className="state state-empty">No exercises.</p>;
+  const { t } = useTranslation("routines");
+  if (workout.exercises.length === 0) return <p className="state state-empty">{t("sets.none")}</p>;
   return (
     <ul className="set-lines">
       {workout.exercises.map((x, i) => (
         <li key={i}>
           <strong>{x.exercise}</strong>:{" "}
           {x.sets
-            .map((s) => amrapMarked(typeof s === "string" ? s : markPlanned ? `${s.set} (not done)` : s.set))
+            .map((s) =>
+              amrapMarked(typeof s === "string" ? s : markPlanned ? t("sets.notDone", { set: s.set }) : s.set),
+            )
             .join(", ")}
           {x.note ? <span className="muted"> — {x.note}</span> : null}
-          {explanations?.[i] ? <div className="muted">Target: {explanations[i]}</div> : null}
+          {explanations?.[i] ? <div className="muted">{t("sets.target", { explanation: explanations[i] })}</div> : null}
         </li>
       ))}
     </ul>

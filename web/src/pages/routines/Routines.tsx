@@ -1,6 +1,7 @@
 // Routines: the list, each linking to its page (a program's days in its day order, then the other
 // routines by folder); a new routine from here.
 import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
 import { Page } from "../../components/Page.tsx";
 import { Empty, Loading, QueryView } from "../../components/States.tsx";
 import { CardTable } from "../../components/CardTable.tsx";
@@ -9,6 +10,8 @@ import { formatDate } from "../../format.ts";
 import { ProgramDays, RoutineList, RoutineNextTargets, routinePath } from "./operations.ts";
 import { folderGroups, placeOf, programGroups } from "./programOrder.ts";
 import { FolderOrder } from "./FolderOrder.tsx";
+import { ruleName } from "./programRules.ts";
+import { rich } from "../../components/richText.tsx";
 
 /** Asked before the first render when the app opens on this page (main.tsx). */
 export function prefetch() {
@@ -17,25 +20,27 @@ export function prefetch() {
 
 /** The next day's mark in the list: "· next, week 2". */
 function NextPlace({ id }: { id: string }) {
+  const { t } = useTranslation("routines");
   const targets = useQuery(RoutineNextTargets, { id });
-  const place = placeOf(targets.data?.routineById?.nextTargets);
+  const place = placeOf(targets.data?.routineById?.nextTargets, t);
   return (
     <>
       {" · "}
-      <strong>next{place ? `, ${place}` : ""}</strong>
+      <strong>{place ? t("list.nextAt", { place }) : t("list.next")}</strong>
     </>
   );
 }
 
 export default function Routines() {
+  const { t } = useTranslation("routines");
   const list = useQuery(RoutineList, {});
   const library = useQuery(ProgramDays, {});
   return (
     <Page
-      title="Routines"
+      title={t("list.title")}
       actions={
         <Link className="button primary" to="/routines/new">
-          New routine
+          {t("list.new")}
         </Link>
       }
     >
@@ -46,8 +51,9 @@ export default function Routines() {
             return (
               <Empty>
                 <p>
-                  No routines yet. A routine is a plan you repeat:{" "}
-                  <Link to="/routines/new">create your first routine</Link>.
+                  {rich(t, "list.empty", {
+                    link: <Link to="/routines/new">{t("list.emptyLink")}</Link>,
+                  })}
                 </p>
               </Empty>
             );
@@ -70,41 +76,41 @@ export default function Routines() {
           return (
             <>
               <CardTable
-                caption="Your routines"
+                caption={t("list.caption")}
                 rows={rows}
                 rowKey={(r) => r.id}
                 columns={[
                   {
-                    label: "Name",
+                    label: t("list.name"),
                     cell: (r) => (
                       <>
                         <Link to={routinePath(r)}>{r.name}</Link>
                         {r.deload ? (
                           <>
                             {" "}
-                            <span className="badge">Deload</span>
+                            <span className="badge">{t("list.deload")}</span>
                           </>
                         ) : null}
                       </>
                     ),
                   },
-                  { label: "Exercises", cell: (r) => r.exercises.length },
+                  { label: t("list.exercises"), cell: (r) => r.exercises.length },
                   {
-                    label: "Progression",
+                    label: t("list.progression"),
                     cell: (r) => {
                       const at = programOf.get(r.id);
-                      if (!at?.group.program) return r.progression;
+                      if (!at?.group.program) return ruleName(r.progression, t);
                       return (
                         <>
-                          {at.group.program}, day {at.day} of {at.group.days.length}
+                          {t("list.dayOf", { program: at.group.program, day: at.day, days: at.group.days.length })}
                           {at.group.next === r ? <NextPlace id={r.id} /> : null}
                         </>
                       );
                     },
                   },
-                  foldered && { label: "Folder", cell: (r) => (r.program ? "—" : (r.folder ?? "—")) },
-                  { label: "Unit", cell: (r) => r.unit },
-                  { label: "Changed", cell: (r) => formatDate(r.updatedAt) },
+                  foldered && { label: t("list.folder"), cell: (r) => (r.program ? "—" : (r.folder ?? "—")) },
+                  { label: t("list.unit"), cell: (r) => r.unit },
+                  { label: t("list.changed"), cell: (r) => formatDate(r.updatedAt) },
                 ]}
               />
               {folders.length > 1 && data.viewer ? (

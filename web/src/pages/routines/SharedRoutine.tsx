@@ -2,6 +2,7 @@
 // or not); the owner's name only when they chose to show it. A signed-in user adds a copy to their
 // routines; a revoked or unknown link shows nothing of anyone.
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import type { CanonicalRoutine } from "../../documents.ts";
 import { Page } from "../../components/Page.tsx";
@@ -13,6 +14,7 @@ import { useMutation, useQuery } from "../../graphql/hooks.ts";
 import { useSession } from "../../auth/session.tsx";
 import { RoutineSummary } from "./RoutineSummary.tsx";
 import { routinePath } from "./operations.ts";
+import { rich } from "../../components/richText.tsx";
 
 const SharedRoutineQuery = graphql(`
   query SharedRoutinePage($token: String!) {
@@ -34,26 +36,29 @@ const AddSharedRoutine = graphql(`
 type Shared = { routine: CanonicalRoutine; sharedBy?: string; sharedAt: string };
 
 export default function SharedRoutine() {
+  const { t } = useTranslation("routines");
   const token = useParams().token ?? "";
   const query = useQuery(SharedRoutineQuery, { token });
   const shared = query.data?.sharedRoutine as Shared | null | undefined;
   return (
-    <Page title={shared ? `Shared routine: ${shared.routine.name}` : "Shared routine"}>
+    <Page title={shared ? t("shared.title", { name: shared.routine.name }) : t("shared.titlePlain")}>
       <QueryView query={query}>
         {() =>
           shared ? (
             <>
               <p className="muted">
-                {shared.sharedBy ? `Shared by ${shared.sharedBy}` : "Shared"} on {shared.sharedAt}, read-only. Weights
-                in {shared.routine.unit}
-                {shared.routine.program ? `; a day of ${shared.routine.program}` : ""}.
+                {shared.sharedBy
+                  ? t("shared.byOn", { by: shared.sharedBy, at: shared.sharedAt, unit: shared.routine.unit })
+                  : t("shared.on", { at: shared.sharedAt, unit: shared.routine.unit })}
+                {shared.routine.program ? t("shared.dayOf", { program: shared.routine.program }) : ""}
+                {t("shared.end")}
               </p>
-              <RoutineSummary routine={shared.routine} caption={`Exercises of ${shared.routine.name}`} />
+              <RoutineSummary routine={shared.routine} caption={t("summary.caption", { name: shared.routine.name })} />
               <AddToMine token={token} name={shared.routine.name} />
             </>
           ) : (
             <p className="state state-error" role="alert">
-              This share link opens nothing: it was revoked, or it was never made. Ask whoever sent it for a new one.
+              {t("shared.gone")}
             </p>
           )
         }
@@ -63,6 +68,7 @@ export default function SharedRoutine() {
 }
 
 function AddToMine({ token, name }: { token: string; name: string }) {
+  const { t } = useTranslation("routines");
   const { viewer } = useSession();
   const navigate = useNavigate();
   const [as, setAs] = useState(name);
@@ -70,7 +76,9 @@ function AddToMine({ token, name }: { token: string; name: string }) {
   if (!viewer)
     return (
       <p>
-        <Link to={`/sign-in?next=${encodeURIComponent(`/shared/${token}`)}`}>Sign in</Link> to add it to your routines.
+        {rich(t, "shared.signIn", {
+          link: <Link to={`/sign-in?next=${encodeURIComponent(`/shared/${token}`)}`}>{t("shared.signInLink")}</Link>,
+        })}
       </p>
     );
   return (
@@ -86,11 +94,11 @@ function AddToMine({ token, name }: { token: string; name: string }) {
           .catch(() => {});
       }}
     >
-      <TextField label="Name in your routines" value={as} maxLength={80} onChange={(e) => setAs(e.target.value)} />
+      <TextField label={t("shared.nameLabel")} value={as} maxLength={80} onChange={(e) => setAs(e.target.value)} />
       {adding.error ? <ErrorMessage error={adding.error} /> : null}
       <p>
         <button type="submit" className="primary" disabled={adding.running || as.trim() === ""}>
-          Add to my routines
+          {t("shared.add")}
         </button>
       </p>
     </form>

@@ -1,6 +1,7 @@
 // A started program's routines in program order, with the next day marked: its days are named
 // `<program> <day>` (startProgram), the library gives the days' order, and the next day is the one
 // after the day trained last (the first when none was). Routines of no program come after.
+import type { Translate } from "../../components/richText.tsx";
 
 export type OrderedRoutine = {
   id: string;
@@ -78,11 +79,14 @@ export function programGroups<R extends OrderedRoutine>(
 /** Where a program's next workout is: `week 2` (a cycle), `stage 1` (stages), or nothing. */
 export function placeOf(
   targets: readonly ({ week?: number | null; stage?: number | null } | null)[] | null | undefined,
+  /** The routines namespace's t() (English without it). */
+  t?: Translate,
 ): string {
-  const week = targets?.find((t) => t?.week != null)?.week;
-  if (week != null) return `week ${week}`;
-  const stage = targets?.find((t) => t?.stage != null)?.stage;
-  return stage != null ? `stage ${stage}` : "";
+  const week = targets?.find((x) => x?.week != null)?.week;
+  if (week != null) return t ? t("place.week", { week }) : `week ${week}`;
+  const stage = targets?.find((x) => x?.stage != null)?.stage;
+  if (stage == null) return "";
+  return t ? t("place.stage", { stage }) : `stage ${stage}`;
 }
 
 /** Routines of no program by folder: folders in the lifter's order, then by name (each's routines by name), then those in none. */
