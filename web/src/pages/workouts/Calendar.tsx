@@ -1,12 +1,13 @@
 // /calendar: a month of training days (phone first), each day with a workout marked; tapping one
 // lists its workouts. The month and the day chosen live in the address (?month=2026-11&day=...).
 import { Link, useSearchParams } from "react-router";
+import { useTranslation } from "react-i18next";
 import { Page, Section } from "../../components/Page.tsx";
 import { QueryView } from "../../components/States.tsx";
 import { graphql } from "../../graphql/graphql.ts";
 import { useQuery } from "../../graphql/hooks.ts";
 import { localDate } from "../../components/documentValues.ts";
-import { dayName, monthKey, monthName, monthOf, monthWeeks, shiftMonth } from "./month.ts";
+import { dayName, monthKey, monthName, monthOf, monthWeeks, shiftMonth, weekdays } from "./month.ts";
 import "./history.css";
 
 const MonthWorkouts = graphql(`
@@ -27,8 +28,6 @@ const MonthWorkouts = graphql(`
   }
 `);
 
-const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
-
 type DayWorkout = {
   id: string;
   date: string;
@@ -38,6 +37,8 @@ type DayWorkout = {
 };
 
 export default function Calendar() {
+  const { t, i18n } = useTranslation("workouts");
+  const lng = i18n.language;
   const [params] = useSearchParams();
   const month = monthOf(params.get("month"));
   const weeks = monthWeeks(month);
@@ -48,17 +49,21 @@ export default function Calendar() {
   const at = (m: typeof month, day?: string) => `?month=${monthKey(m)}${day ? `&day=${day}` : ""}`;
   return (
     <Page
-      title="Calendar"
+      title={t("calendar.title")}
       actions={
         <Link className="button" to="/workouts">
-          Workout history
+          {t("calendar.history")}
         </Link>
       }
     >
-      <nav className="calendar-months" aria-label="Months">
-        <Link to={at(shiftMonth(month, -1))}>← {monthName(shiftMonth(month, -1))}</Link>
-        <h2 className="calendar-month">{monthName(month)}</h2>
-        <Link to={at(shiftMonth(month, 1))}>{monthName(shiftMonth(month, 1))} →</Link>
+      <nav className="calendar-months" aria-label={t("calendar.months")}>
+        <Link to={at(shiftMonth(month, -1))}>
+          <span className="flip-rtl">←</span> {monthName(shiftMonth(month, -1), lng)}
+        </Link>
+        <h2 className="calendar-month">{monthName(month, lng)}</h2>
+        <Link to={at(shiftMonth(month, 1))}>
+          {monthName(shiftMonth(month, 1), lng)} <span className="flip-rtl">→</span>
+        </Link>
       </nav>
       <QueryView query={query}>
         {(data) => {
@@ -67,15 +72,15 @@ export default function Calendar() {
           return (
             <>
               <p className="muted" role="status">
-                {byDay.size} training day{byDay.size === 1 ? "" : "s"} in {monthName(month)}.
+                {t("calendar.trainingDays", { count: byDay.size, month: monthName(month, lng) })}
               </p>
               <table className="month">
-                <caption className="visually-hidden">Training days in {monthName(month)}</caption>
+                <caption className="visually-hidden">{t("calendar.caption", { month: monthName(month, lng) })}</caption>
                 <thead>
                   <tr>
-                    {WEEKDAYS.map((d) => (
-                      <th scope="col" key={d} abbr={d}>
-                        {d.slice(0, 2)}
+                    {weekdays(lng).map((d) => (
+                      <th scope="col" key={d.name} abbr={d.name}>
+                        {d.short}
                       </th>
                     ))}
                   </tr>
@@ -121,6 +126,7 @@ function CalendarDay({
   chosen: boolean;
   to: string;
 }) {
+  const { t, i18n } = useTranslation("workouts");
   const number = Number(day.slice(8));
   if (workouts.length === 0) return <span className="month-day">{number}</span>;
   return (
@@ -129,7 +135,7 @@ function CalendarDay({
       to={to}
       replace
       aria-current={chosen ? "date" : undefined}
-      aria-label={`${dayName(day)}: ${workouts.length} workout${workouts.length === 1 ? "" : "s"}`}
+      aria-label={t("calendar.dayLabel", { day: dayName(day, i18n.language), count: workouts.length })}
     >
       {number}
     </Link>
@@ -137,18 +143,19 @@ function CalendarDay({
 }
 
 function DayWorkouts({ day, workouts }: { day: string; workouts: DayWorkout[] }) {
+  const { t, i18n } = useTranslation("workouts");
   return (
-    <Section title={`Workouts on ${dayName(day)}`}>
+    <Section title={t("calendar.dayTitle", { day: dayName(day, i18n.language) })}>
       {workouts.length === 0 ? (
-        <p className="muted">No workout on this day.</p>
+        <p className="muted">{t("calendar.noWorkout")}</p>
       ) : (
         <ul className="doc-rows">
           {workouts.map((w) => (
             <li key={w.id} className="doc-row">
-              <Link to={`/workouts/${w.id}`}>{w.name ?? `Workout of ${w.date}`}</Link>
+              <Link to={`/workouts/${w.id}`}>{w.name ?? t("page.workoutOf", { date: w.date })}</Link>
               <span className="muted">
                 {w.routine ? ` · ${w.routine.name}` : ""}
-                {w.minutes !== null && w.minutes !== undefined ? ` · ${w.minutes} min` : ""}
+                {w.minutes !== null && w.minutes !== undefined ? ` · ${t("list.minutes", { minutes: w.minutes })}` : ""}
               </span>
             </li>
           ))}

@@ -1,6 +1,7 @@
 // A workout's "Export FIT" button: the server writes the FIT activity file (workoutFit), the
 // browser downloads it, ready for Garmin Connect or Strava.
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { exportWorkoutFit, type ImportRequester } from "@svc/sdk/export";
 import { request } from "../../graphql/client.ts";
 import { ErrorMessage } from "../../components/States.tsx";
@@ -9,6 +10,7 @@ import { download, FIT_MEDIA_TYPE } from "../../components/download.ts";
 const api: ImportRequester = { request: request as ImportRequester["request"] };
 
 export function ExportFitButton({ id }: { id: string }) {
+  const { t } = useTranslation("workouts");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   async function exportFit() {
@@ -16,7 +18,7 @@ export function ExportFitButton({ id }: { id: string }) {
     setError(null);
     try {
       const file = await exportWorkoutFit(api, id);
-      if (!file) throw new Error("This workout is no longer there.");
+      if (!file) throw new Error(t("fit.gone"));
       download([file.bytes as Uint8Array<ArrayBuffer>], file.fileName, FIT_MEDIA_TYPE);
     } catch (e) {
       setError(e);
@@ -27,7 +29,7 @@ export function ExportFitButton({ id }: { id: string }) {
   return (
     <>
       <button type="button" disabled={busy} onClick={exportFit}>
-        {busy ? "Exporting…" : "Export FIT"}
+        {busy ? t("fit.exporting") : t("fit.export")}
       </button>
       <ErrorMessage error={error} />
     </>

@@ -1,6 +1,7 @@
 // The history's search (an exercise or a workout's name) and its routine and program filters,
 // read from and written to the address (q, routine, program).
 import { useEffect, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { isWorkoutId as isUuid } from "./operations.ts";
 
 export type HistoryFilter = { search?: string; routineId?: string; program?: string };
@@ -37,6 +38,7 @@ export function HistorySearch({
   onChange: (next: HistoryFilter) => void;
   onSubmit: (e: FormEvent, next: HistoryFilter) => void;
 }) {
+  const { t } = useTranslation("workouts");
   const [text, setText] = useState(filter.search ?? "");
   useEffect(() => setText(filter.search ?? ""), [filter.search]);
   const programs = programsOf(routines);
@@ -45,24 +47,24 @@ export function HistorySearch({
     <form
       className="history-search"
       role="search"
-      aria-label="Search the history"
+      aria-label={t("search.label")}
       onSubmit={(e) => onSubmit(e, { ...filter, search: text.trim() || undefined })}
     >
       <div className="field">
-        <label htmlFor="history-q">Exercise or workout name</label>
+        <label htmlFor="history-q">{t("search.words")}</label>
         <span className="history-search-row">
           <input id="history-q" type="search" value={text} maxLength={100} onChange={(e) => setText(e.target.value)} />
-          <button type="submit">Search</button>
+          <button type="submit">{t("search.submit")}</button>
         </span>
       </div>
       <div className="field">
-        <label htmlFor="history-routine">Routine</label>
+        <label htmlFor="history-routine">{t("search.routine")}</label>
         <select
           id="history-routine"
           value={filter.routineId ?? ""}
           onChange={(e) => onChange({ ...filter, routineId: e.target.value || undefined })}
         >
-          <option value="">All routines</option>
+          <option value="">{t("search.allRoutines")}</option>
           {sorted.map((r) => (
             <option key={r.id} value={r.id}>
               {r.name}
@@ -72,13 +74,13 @@ export function HistorySearch({
       </div>
       {programs.length > 0 ? (
         <div className="field">
-          <label htmlFor="history-program">Program</label>
+          <label htmlFor="history-program">{t("search.program")}</label>
           <select
             id="history-program"
             value={filter.program ?? ""}
             onChange={(e) => onChange({ ...filter, program: e.target.value || undefined })}
           >
-            <option value="">All programs</option>
+            <option value="">{t("search.allPrograms")}</option>
             {programs.map((p) => (
               <option key={p} value={p}>
                 {p}

@@ -4,6 +4,8 @@ import { formatPace, paceSeconds, parseSet, type PaceUnit } from "@svc/sdk/docum
 import { factSetText, unitName } from "@svc/sdk/weights";
 import type { UnitName } from "../../components/units.ts";
 import { useDistanceUnit } from "../../components/distanceUnit.ts";
+import { useTranslation } from "react-i18next";
+import type { Translate } from "../../components/richText.tsx";
 
 /** More done sets than this and an exercise reads as "8 sets, best 100x5". */
 export const SETS_LISTED = 5;
@@ -36,24 +38,25 @@ export function withPace(text: string, per: PaceUnit): string {
   return pace === null ? text : `${text} (${formatPace(pace)}/${per})`;
 }
 
-function setsText(sets: readonly HistorySet[], shown: (text: string) => string): string {
+function setsText(sets: readonly HistorySet[], shown: (text: string) => string, t: Translate): string {
   if (sets.length <= SETS_LISTED) return sets.map((s) => shown(s.text)).join(", ");
-  return `${sets.length} sets, best ${shown(bestSet(sets).text)}`;
+  return t("history.setsBest", { count: sets.length, best: shown(bestSet(sets).text) });
 }
 
 export function HistorySets({ workout, unit }: { workout: HistoryWorkout; unit: UnitName }) {
+  const { t } = useTranslation("workouts");
   const from = unitName(workout.unit) ?? unit;
   const per = useDistanceUnit(unit);
   const shown = (text: string) => withPace(factSetText(text, from, unit), per);
   const exercises = workout.exercises
     .map((x) => ({ ...x, done: x.sets.filter((s) => s.done && s.kind !== "warmup") }))
     .filter((x) => x.done.length > 0);
-  if (exercises.length === 0) return <span className="muted">No sets done</span>;
+  if (exercises.length === 0) return <span className="muted">{t("history.noSets")}</span>;
   return (
     <ul className="history-sets">
       {exercises.map((x) => (
         <li key={x.id}>
-          <strong>{x.exercise?.name ?? "Exercise"}</strong> {setsText(x.done, shown)}
+          <strong>{x.exercise?.name ?? t("history.exercise")}</strong> {setsText(x.done, shown, t)}
         </li>
       ))}
     </ul>
@@ -71,11 +74,12 @@ export function HistoryRecords({
   records: ReadonlySet<string>;
   unit: UnitName;
 }) {
+  const { t } = useTranslation("workouts");
   const from = unitName(workout.unit) ?? unit;
   const held = workout.exercises.flatMap((x) =>
     x.sets
       .filter((s) => records.has(s.id))
-      .map((s) => ({ id: s.id, name: x.exercise?.name ?? "Exercise", text: s.text })),
+      .map((s) => ({ id: s.id, name: x.exercise?.name ?? t("history.exercise"), text: s.text })),
   );
   if (held.length === 0) return <>—</>;
   return (

@@ -1,6 +1,7 @@
 // "Save as routine": a past workout becomes a routine (its exercises, work sets, reps and heaviest
 // weights), under a name the lifter gives; then its page opens.
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { TextField } from "../../components/Field.tsx";
@@ -10,6 +11,7 @@ import { routinePath } from "../routines/operations.ts";
 import { SaveWorkoutAsRoutine } from "./operations.ts";
 
 export function SaveAsRoutine({ workoutId, suggested }: { workoutId: string; suggested: string }) {
+  const { t } = useTranslation("workouts");
   const [open, setOpen] = useState(false);
   const [name, setName] = useState(suggested);
   const [save, saving] = useMutation(SaveWorkoutAsRoutine);
@@ -25,12 +27,12 @@ export function SaveAsRoutine({ workoutId, suggested }: { workoutId: string; sug
           setOpen(true);
         }}
       >
-        Save as routine…
+        {t("saveAs.button")}
       </button>
       <ConfirmDialog
         open={open}
-        title="Save as routine"
-        confirmLabel="Save routine"
+        title={t("saveAs.title")}
+        confirmLabel={t("saveAs.confirm")}
         canConfirm={name.trim() !== ""}
         mutation={saving}
         onCancel={() => setOpen(false)}
@@ -39,16 +41,16 @@ export function SaveAsRoutine({ workoutId, suggested }: { workoutId: string; sug
             const answer = await save({ workoutId, name: name.trim() });
             const routine = answer.saveWorkoutAsRoutine?.routine;
             if (!routine) return;
-            setNotice(`Saved the routine ${routine.name}.`);
+            setNotice(t("saveAs.saved", { name: routine.name }));
             navigate(routinePath(routine));
           } catch {
             // Shown in the dialog.
           }
         }}
       >
-        <p>The routine plans this workout's exercises with their work sets, reps and heaviest weights.</p>
+        <p>{t("saveAs.body")}</p>
         <TextField
-          label="Routine name"
+          label={t("saveAs.name")}
           value={name}
           maxLength={80}
           required

@@ -1,11 +1,13 @@
 // Home's weekly goal: this week's training days against the goal ("3 of 4") and the current and
 // best streak of weeks that met it; without a goal, where to set one.
 import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
 import { Section } from "../../components/Page.tsx";
 import { Stat, Stats } from "../../components/Stats.tsx";
 import { graphql } from "../../graphql/graphql.ts";
 import { useQuery } from "../../graphql/hooks.ts";
 import { today } from "../../components/documentValues.ts";
+import { rich } from "../../components/richText.tsx";
 
 const WeeklyGoalQuery = graphql(`
   query WeeklyGoal($today: String!) {
@@ -24,36 +26,31 @@ const WeeklyGoalQuery = graphql(`
   }
 `);
 
-function weeks(n: number): string {
-  return `${n} week${n === 1 ? "" : "s"}`;
-}
-
 export function WeeklyGoal() {
+  const { t } = useTranslation("workouts");
   const query = useQuery(WeeklyGoalQuery, { today: today() });
   const progress = query.data?.viewer?.weeklyGoalProgress;
   if (!query.data) return null;
   return (
-    <Section title="Weekly goal">
+    <Section title={t("goal.title")}>
       {progress ? (
         <>
           <Stats>
-            <Stat label="This week">
-              {progress.days} of {progress.goal}
-            </Stat>
-            <Stat label="Current streak">{weeks(progress.currentStreak)}</Stat>
-            <Stat label="Best streak">{weeks(progress.bestStreak)}</Stat>
+            <Stat label={t("goal.thisWeek")}>{t("goal.daysOf", { days: progress.days, goal: progress.goal })}</Stat>
+            <Stat label={t("goal.current")}>{t("goal.weeks", { count: progress.currentStreak })}</Stat>
+            <Stat label={t("goal.best")}>{t("goal.weeks", { count: progress.bestStreak })}</Stat>
           </Stats>
           <p className="muted">
             {progress.met
-              ? `Goal met this week: ${progress.goal} training day${progress.goal === 1 ? "" : "s"}.`
-              : `${progress.goal - progress.days} more training day${progress.goal - progress.days === 1 ? "" : "s"} to meet this week's goal.`}{" "}
-            <Link to="/calendar">Calendar</Link> · <Link to="/settings#weekly-goal">Change the goal</Link>
+              ? t("goal.met", { count: progress.goal })
+              : t("goal.toGo", { count: progress.goal - progress.days })}{" "}
+            <Link to="/calendar">{t("goal.calendar")}</Link> ·{" "}
+            <Link to="/settings#weekly-goal">{t("goal.change")}</Link>
           </p>
         </>
       ) : (
         <p className="muted">
-          No weekly goal yet. <Link to="/settings#weekly-goal">Set a weekly goal</Link> of training days to see your
-          streak here.
+          {rich(t, "goal.none", { link: <Link to="/settings#weekly-goal">{t("goal.noneLink")}</Link> })}
         </p>
       )}
     </Section>

@@ -2,6 +2,7 @@
 // workout, every set planned) or edit one (/workouts/<id>/edit): the form and the JSON document
 // editor on one document; saved with applyWorkoutDocument.
 import { Link, useParams, useSearchParams } from "react-router";
+import { useTranslation } from "react-i18next";
 import { Page } from "../../components/Page.tsx";
 import { QueryView } from "../../components/States.tsx";
 import { PageDocumentEditor } from "../../components/PageDocumentEditor.tsx";
@@ -15,11 +16,12 @@ import { RoutineList } from "../routines/operations.ts";
 import { WorkoutForm } from "./WorkoutForm.tsx";
 
 function Editor({ initial, creating }: { initial: Doc; creating: boolean }) {
+  const { t } = useTranslation("workouts");
   return (
     <PageDocumentEditor
       kind="workout"
       initial={initial}
-      saveLabel={creating ? "Log workout" : "Save workout"}
+      saveLabel={creating ? t("edit.log") : t("edit.save")}
       cancelTo={creating ? "/workouts" : `/workouts/${String(initial.id)}`}
       renderForm={(form, { unit, effort }) => <WorkoutForm form={form} defaultUnit={unit} defaultEffort={effort} />}
       save={async (document) => {
@@ -27,7 +29,9 @@ function Editor({ initial, creating }: { initial: Doc; creating: boolean }) {
         const workout = saved.applyWorkoutDocument?.workout;
         if (!workout) return null;
         return {
-          notice: `${saved.applyWorkoutDocument?.created ? "Logged" : "Saved"} the workout of ${workout.date}.`,
+          notice: saved.applyWorkoutDocument?.created
+            ? t("edit.logged", { date: workout.date })
+            : t("edit.saved", { date: workout.date }),
           to: `/workouts/${workout.id}`,
         };
       }}
@@ -37,12 +41,13 @@ function Editor({ initial, creating }: { initial: Doc; creating: boolean }) {
 
 /** Links to start from a routine's next workout instead of an empty one. */
 function StartFromRoutine() {
+  const { t } = useTranslation("workouts");
   const routines = useQuery(RoutineList, {});
   const list = routines.data?.viewer?.routines ?? [];
   if (list.length === 0) return null;
   return (
-    <nav aria-label="Start from a routine" className="actions start-from">
-      <span className="muted">Start from a routine:</span>
+    <nav aria-label={t("edit.startFrom")} className="actions start-from">
+      <span className="muted">{t("edit.startFromLabel")}</span>
       {list.map((r) => (
         <Link key={r.id} to={`/workouts/new?routine=${encodeURIComponent(r.id)}`}>
           {r.name}
@@ -53,12 +58,13 @@ function StartFromRoutine() {
 }
 
 export function NewWorkout() {
+  const { t } = useTranslation("workouts");
   const { unit, effort } = useUserUnits();
   const routine = useSearchParams()[0].get("routine");
   const next = useQuery(NextWorkout, { routine: routine ?? "" }, { skip: !routine });
   if (!routine) {
     return (
-      <Page title="Log a past workout">
+      <Page title={t("edit.newTitle")}>
         <StartFromRoutine />
         <Editor creating initial={{ date: today(), unit, effort, exercises: [] }} />
       </Page>
@@ -66,14 +72,11 @@ export function NewWorkout() {
   }
   if (next.data && !next.data.nextWorkout) return <NotFound />;
   return (
-    <Page title="Log a past workout">
+    <Page title={t("edit.newTitle")}>
       <QueryView query={next}>
         {(data) => (
           <>
-            <p className="muted">
-              The next workout of your routine, every set planned: mark each set done as you go, change what you did
-              differently.
-            </p>
+            <p className="muted">{t("edit.fromRoutine")}</p>
             <Editor creating initial={data.nextWorkout as Doc} />
           </>
         )}
@@ -83,12 +86,13 @@ export function NewWorkout() {
 }
 
 export default function EditWorkout() {
+  const { t } = useTranslation("workouts");
   const id = useParams().id ?? "";
   const workout = useQuery(WorkoutDocument, { id }, { skip: !isWorkoutId(id) });
   if (!isWorkoutId(id) || (workout.data && !workout.data.workoutDocument)) return <NotFound />;
   const doc = workout.data?.workoutDocument as Doc | undefined;
   return (
-    <Page title={doc ? `Edit the workout of ${String(doc.date)}` : "Edit workout"}>
+    <Page title={doc ? t("edit.editTitle", { date: String(doc.date) }) : t("edit.editWorkout")}>
       <QueryView query={workout}>{() => (doc ? <Editor key={id} initial={doc} creating={false} /> : null)}</QueryView>
     </Page>
   );

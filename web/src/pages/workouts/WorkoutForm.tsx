@@ -1,5 +1,6 @@
 // The form view of a workout document: the session's fields, then one group per exercise with its
 // sets as set text (`100x5@8`, `w:60x5`, `bw x 8`, `45s`), each done or still planned.
+import { useTranslation } from "react-i18next";
 import type { FormContext } from "../../components/DocumentEditor.tsx";
 import { DocCheckbox, DocSelectField, DocTextField, getIn } from "../../components/DocumentFields.tsx";
 import { Field } from "../../components/Field.tsx";
@@ -32,6 +33,7 @@ export function WorkoutForm({
   defaultUnit: string;
   defaultEffort: string;
 }) {
+  const { t } = useTranslation("workouts");
   const get = getIn(form);
   const unit = toText(get(["unit"])) || defaultUnit;
   const effort = toText(get(["effort"])) || defaultEffort;
@@ -40,17 +42,17 @@ export function WorkoutForm({
   return (
     <div className="stack">
       <div className="row row-top">
-        <DocTextField form={form} path={["name"]} label="Workout name" hint="Optional" />
-        <DocTextField form={form} path={["date"]} label="Date" hint="YYYY-MM-DD" keepEmpty />
+        <DocTextField form={form} path={["name"]} label={t("form.name")} hint={t("form.optional")} />
+        <DocTextField form={form} path={["date"]} label={t("form.date")} hint={t("form.dateHint")} keepEmpty />
       </div>
       <div className="row row-top">
-        <DocTextField form={form} path={["minutes"]} label="Minutes" numeric inputMode="numeric" />
-        <DocTextField form={form} path={["bodyweight"]} label={`Bodyweight (${unit})`} numeric />
-        <DocSelectField form={form} path={["unit"]} label="Unit" options={UNIT_OPTIONS} />
-        <DocSelectField form={form} path={["effort"]} label="Effort scale" options={EFFORT_OPTIONS} />
+        <DocTextField form={form} path={["minutes"]} label={t("form.minutes")} numeric inputMode="numeric" />
+        <DocTextField form={form} path={["bodyweight"]} label={t("form.bodyweight", { unit })} numeric />
+        <DocSelectField form={form} path={["unit"]} label={t("form.unit")} options={UNIT_OPTIONS} />
+        <DocSelectField form={form} path={["effort"]} label={t("form.effort")} options={EFFORT_OPTIONS} />
       </div>
       <ConvertWeightsButton form={form} kind="workout" unit={unit} effort={effort === "rir" ? "rir" : "rpe"} />
-      <Field label="Notes" error={notesError}>
+      <Field label={t("form.notes")} error={notesError}>
         {(c) => (
           <textarea
             {...c}
@@ -64,8 +66,8 @@ export function WorkoutForm({
       <DocCheckbox
         form={form}
         path={["skipProgression"]}
-        label="Skip progression"
-        hint="Leave this whole session out of progression."
+        label={t("form.skipProgression")}
+        hint={t("form.skipSessionHint")}
       />
 
       <DocumentExercises
@@ -75,8 +77,8 @@ export function WorkoutForm({
         }
         fields={({ index: i }) => (
           <>
-            <DocTextField form={form} path={["exercises", i, "superset"]} label="Superset" />
-            <DocTextField form={form} path={["exercises", i, "note"]} label="Note" className="wide" />
+            <DocTextField form={form} path={["exercises", i, "superset"]} label={t("form.superset")} />
+            <DocTextField form={form} path={["exercises", i, "note"]} label={t("form.note")} className="wide" />
           </>
         )}
         below={({ row, index: i, name }) => {
@@ -84,8 +86,8 @@ export function WorkoutForm({
           return (
             <>
               <div className="row row-top">
-                <DocCheckbox form={form} path={["exercises", i, "pinned"]} label="Pin the note" />
-                <DocCheckbox form={form} path={["exercises", i, "skipProgression"]} label="Skip progression" />
+                <DocCheckbox form={form} path={["exercises", i, "pinned"]} label={t("form.pin")} />
+                <DocCheckbox form={form} path={["exercises", i, "skipProgression"]} label={t("form.skipProgression")} />
               </div>
               <div className="set-inputs">
                 {sets.map((value, j) => {
@@ -95,13 +97,9 @@ export function WorkoutForm({
                   return (
                     <div className="set-input" key={j}>
                       <Field
-                        label={`Set ${j + 1}`}
+                        label={t("form.set", { n: j + 1 })}
                         error={error}
-                        hint={
-                          j === 0
-                            ? `100x5@8 (${effortLabel(effort)}), w:60x5, bw x 8, 45s; weights in ${unit}`
-                            : undefined
-                        }
+                        hint={j === 0 ? t("form.setHint", { effort: effortLabel(effort), unit }) : undefined}
                       >
                         {(c) => (
                           <input
@@ -116,18 +114,15 @@ export function WorkoutForm({
                       <label className="field-check">
                         <input
                           type="checkbox"
-                          aria-label={`Done: ${name} set ${j + 1}`}
+                          aria-label={t("form.doneLabel", { name, n: j + 1 })}
                           checked={set.done}
                           onChange={(e) => form.set(path, writeSet(set.text, e.target.checked))}
                         />{" "}
-                        <span aria-hidden="true">Done</span>
+                        <span aria-hidden="true">{t("form.done")}</span>
                       </label>
                       <button type="button" onClick={() => form.set(path, undefined)}>
-                        Remove
-                        <span className="visually-hidden">
-                          {" "}
-                          {name} set {j + 1}
-                        </span>
+                        {t("form.remove")}
+                        <span className="visually-hidden"> {t("form.removeWhich", { name, n: j + 1 })}</span>
                       </button>
                     </div>
                   );
@@ -140,10 +135,12 @@ export function WorkoutForm({
                     form.set(["exercises", i, "sets"], [...sets, sets.length ? sets[sets.length - 1] : ""])
                   }
                 >
-                  Add set<span className="visually-hidden"> to {name}</span>
+                  {t("form.addSet")}
+                  <span className="visually-hidden"> {t("form.addSetTo", { name })}</span>
                 </button>
                 <button type="button" onClick={() => form.set(["exercises", i], undefined)}>
-                  Remove exercise<span className="visually-hidden"> {name}</span>
+                  {t("form.removeExercise")}
+                  <span className="visually-hidden"> {name}</span>
                 </button>
               </div>
             </>

@@ -2,6 +2,7 @@
 // work sets, the personal records set that day; repeat it in the logger, save it as a routine,
 // edit and delete (with confirmation).
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { Page } from "../../components/Page.tsx";
 import { QueryView } from "../../components/States.tsx";
@@ -18,6 +19,7 @@ import { Stat, Stats } from "../../components/Stats.tsx";
 import { factWorkout, SetFact } from "../../components/factDocument.tsx";
 import { SaveAsRoutine } from "./SaveAsRoutine.tsx";
 import { ExportFitButton } from "./ExportFitButton.tsx";
+import { rich } from "../../components/richText.tsx";
 
 export default function WorkoutPage() {
   const id = useParams().id ?? "";
@@ -25,6 +27,7 @@ export default function WorkoutPage() {
 }
 
 function Workout({ id }: { id: string }) {
+  const { t } = useTranslation("workouts");
   const { unit } = useUserUnits();
   const { setNotice } = useSession();
   const navigate = useNavigate();
@@ -41,7 +44,9 @@ function Workout({ id }: { id: string }) {
   const shown = converted ? (converted as CanonicalWorkout) : doc;
   // The sets read by the display rule (one decimal when converted); the JSON view is the API's document.
   const shownSets = converted && doc ? factWorkout(doc, conversion.unit) : shown;
-  const title = workout ? `Workout: ${workout.date}${workout.name ? ` ${workout.name}` : ""}` : "Workout";
+  const title = workout
+    ? t("page.title", { date: workout.date, name: workout.name ?? "" }).trim()
+    : t("page.titlePlain");
   const records =
     workout?.exercises.flatMap((x) =>
       x.sets
@@ -57,11 +62,11 @@ function Workout({ id }: { id: string }) {
         workout ? (
           <div className="actions">
             <Link className="button primary" to={`/log?repeat=${encodeURIComponent(id)}`}>
-              Repeat
+              {t("page.repeat")}
             </Link>
-            <SaveAsRoutine workoutId={id} suggested={workout.name ?? `Workout of ${workout.date}`} />
+            <SaveAsRoutine workoutId={id} suggested={workout.name ?? t("page.workoutOf", { date: workout.date })} />
             <Link className="button" to={`/workouts/${id}/edit`}>
-              Edit workout
+              {t("page.edit")}
             </Link>
             <ExportFitButton id={id} />
             <button
@@ -72,7 +77,7 @@ function Workout({ id }: { id: string }) {
                 setConfirming(true);
               }}
             >
-              Delete workout…
+              {t("page.deleteButton")}
             </button>
           </div>
         ) : null
@@ -83,30 +88,30 @@ function Workout({ id }: { id: string }) {
           workout && doc && shown && shownSets ? (
             <>
               <section className="section" aria-labelledby="summary-heading">
-                <h2 id="summary-heading">Summary</h2>
+                <h2 id="summary-heading">{t("page.summary")}</h2>
                 <Stats>
-                  <Stat label="Volume">{formatVolume(sum, unit)}</Stat>
-                  <Stat label="Work sets">{sum?.workSets ?? "0"}</Stat>
-                  <Stat label="Minutes">{workout.minutes ?? "—"}</Stat>
-                  <Stat label="Effort scale">{effortLabel(workout.effort)}</Stat>
+                  <Stat label={t("page.volume")}>{formatVolume(sum, unit)}</Stat>
+                  <Stat label={t("page.workSets")}>{sum?.workSets ?? "0"}</Stat>
+                  <Stat label={t("page.minutes")}>{workout.minutes ?? "—"}</Stat>
+                  <Stat label={t("page.effort")}>{effortLabel(workout.effort)}</Stat>
                 </Stats>
                 {workout.routine ? (
                   <p>
-                    From the routine{" "}
-                    <Link to={`/routines/${encodeURIComponent(workout.routine.id)}`}>{workout.routine.name}</Link>.
+                    {rich(t, "page.fromRoutine", {
+                      routine: (
+                        <Link to={`/routines/${encodeURIComponent(workout.routine.id)}`}>{workout.routine.name}</Link>
+                      ),
+                    })}
                   </p>
                 ) : null}
               </section>
               <section className="section" aria-labelledby="records-heading">
-                <h2 id="records-heading">Personal records</h2>
+                <h2 id="records-heading">{t("page.records")}</h2>
                 {records.length === 0 ? (
-                  <p className="muted">No personal record set in this workout.</p>
+                  <p className="muted">{t("page.noRecords")}</p>
                 ) : (
                   <>
-                    <p className="muted">
-                      Sets that beat every earlier set of their exercise (heaviest or best estimated one-rep max),
-                      weights in {workout.unit}.
-                    </p>
+                    <p className="muted">{t("page.recordsIntro", { unit: workout.unit })}</p>
                     <ul>
                       {records.map((r) => (
                         <li key={r.id}>
@@ -119,17 +124,17 @@ function Workout({ id }: { id: string }) {
                 )}
               </section>
               <section className="section" aria-labelledby="sets-heading">
-                <h2 id="sets-heading">Exercises and sets</h2>
+                <h2 id="sets-heading">{t("page.sets")}</h2>
                 <UnitConversionToggle conversion={conversion} />
                 <WorkoutSets workout={shownSets} markPlanned />
                 {doc.notes ? (
                   <p>
-                    <strong>Notes:</strong> {doc.notes}
+                    <strong>{t("page.notes")}</strong> {doc.notes}
                   </p>
                 ) : null}
                 <details>
-                  <summary>Document (JSON)</summary>
-                  <pre className="document" tabIndex={0} aria-label="Workout document">
+                  <summary>{t("page.json")}</summary>
+                  <pre className="document" tabIndex={0} aria-label={t("page.document")}>
                     {JSON.stringify(shown, null, 2)}
                   </pre>
                 </details>
@@ -140,25 +145,22 @@ function Workout({ id }: { id: string }) {
       </QueryView>
       <ConfirmDialog
         open={confirming}
-        title="Delete this workout?"
-        confirmLabel="Delete workout"
+        title={t("page.deleteTitle")}
+        confirmLabel={t("page.deleteConfirm")}
         danger
         mutation={removing}
         onCancel={() => setConfirming(false)}
         onConfirm={async () => {
           try {
             await remove({ id });
-            setNotice(`Deleted the workout of ${workout?.date ?? "that day"}.`);
+            setNotice(workout ? t("page.deleted", { date: workout.date }) : t("page.deletedThatDay"));
             navigate("/workouts");
           } catch {
             // Shown in the dialog.
           }
         }}
       >
-        <p>
-          The workout of <strong>{workout?.date}</strong> and its sets will be deleted for good; records and progression
-          are worked out again without it.
-        </p>
+        <p>{rich(t, "page.deleteBody", { date: <strong>{workout?.date}</strong> })}</p>
       </ConfirmDialog>
     </Page>
   );

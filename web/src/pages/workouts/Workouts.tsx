@@ -2,6 +2,7 @@
 // search by exercise or name, filter by routine or program. The search, filters and page live in
 // the address, so Back from a workout returns to the same page.
 import { useEffect, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { Page } from "../../components/Page.tsx";
 import { Empty, QueryView } from "../../components/States.tsx";
@@ -12,10 +13,12 @@ import { HistoryFilters, HistoryRecordSets, WorkoutHistory } from "./operations.
 import { HistoryRecords, HistorySets } from "./HistorySets.tsx";
 import { HistorySearch, historyFilterOf, type HistoryFilter } from "./HistorySearch.tsx";
 import "./history.css";
+import { rich } from "../../components/richText.tsx";
 
 export const HISTORY_PAGE_SIZE = 20;
 
 export default function Workouts() {
+  const { t } = useTranslation("workouts");
   const { unit } = useUserUnits();
   const [params, setParams] = useSearchParams();
   const filter = historyFilterOf(params);
@@ -48,14 +51,14 @@ export default function Workouts() {
   const filtered = Boolean(filter.search || filter.routineId || filter.program);
   return (
     <Page
-      title="Workouts"
+      title={t("list.title")}
       actions={
         <div className="actions">
           <Link className="button primary" to="/workouts/new">
-            Log a past workout
+            {t("list.logPast")}
           </Link>
           <Link className="button" to="/calendar">
-            Calendar
+            {t("list.calendar")}
           </Link>
         </div>
       }
@@ -77,59 +80,65 @@ export default function Workouts() {
           if (total === 0)
             return filtered ? (
               <Empty>
-                <p role="status">No workout matches. </p>
+                <p role="status">{t("list.noMatch")} </p>
                 <p>
                   <button type="button" onClick={() => go({})}>
-                    Show every workout
+                    {t("list.showAll")}
                   </button>
                 </p>
               </Empty>
             ) : (
               <Empty>
-                <p>
-                  No workouts yet. <Link to="/workouts/new">Log your first workout</Link>, or start one from a routine.
-                </p>
+                <p>{rich(t, "list.empty", { link: <Link to="/workouts/new">{t("list.emptyLink")}</Link> })}</p>
               </Empty>
             );
           return (
             <>
               <CardTable
-                caption="Workout history, newest first"
+                caption={t("list.caption")}
                 busy={!settled}
                 rows={list}
                 rowKey={(w) => w.id}
                 columns={[
-                  { label: "Date", cell: (w) => <Link to={`/workouts/${w.id}`}>{w.date}</Link> },
-                  { label: "Workout", cell: (w) => w.name ?? "—" },
-                  { label: "Routine", cell: (w) => w.routine?.name ?? "—" },
-                  { label: "Exercises", cell: (w) => <HistorySets workout={w} unit={unit} /> },
-                  { label: "Duration", cell: (w) => (w.minutes === null ? "—" : `${w.minutes} min`) },
-                  { label: "Work sets", cell: (w) => w.workoutSetsByWorkoutId.aggregates?.sum?.workSets ?? "0" },
+                  { label: t("list.date"), cell: (w) => <Link to={`/workouts/${w.id}`}>{w.date}</Link> },
+                  { label: t("list.workout"), cell: (w) => w.name ?? "—" },
+                  { label: t("list.routine"), cell: (w) => w.routine?.name ?? "—" },
+                  { label: t("list.exercises"), cell: (w) => <HistorySets workout={w} unit={unit} /> },
                   {
-                    label: "Volume",
-                    heading: `Volume (${unit})`,
+                    label: t("list.duration"),
+                    cell: (w) => (w.minutes === null ? "—" : t("list.minutes", { minutes: w.minutes })),
+                  },
+                  { label: t("list.workSets"), cell: (w) => w.workoutSetsByWorkoutId.aggregates?.sum?.workSets ?? "0" },
+                  {
+                    label: t("list.volume"),
+                    heading: t("list.volumeIn", { unit }),
                     cell: (w) => formatVolume(w.workoutSetsByWorkoutId.aggregates?.sum, unit),
                   },
-                  { label: "Records", cell: (w) => <HistoryRecords workout={w} records={records} unit={unit} /> },
+                  {
+                    label: t("list.records"),
+                    cell: (w) => <HistoryRecords workout={w} records={records} unit={unit} />,
+                  },
                 ]}
               />
-              <nav className="actions" aria-label="History pages">
+              <nav className="actions" aria-label={t("list.pages")}>
                 <button
                   type="button"
                   disabled={offset === 0 || !settled}
                   onClick={() => go(filter, Math.max(0, offset - HISTORY_PAGE_SIZE))}
                 >
-                  Newer
+                  {t("list.newer")}
                 </button>
                 <span className="muted" role="status">
-                  {settled ? `${offset + 1}–${Math.min(offset + HISTORY_PAGE_SIZE, total)} of ${total}` : "Loading…"}
+                  {settled
+                    ? t("list.range", { from: offset + 1, to: Math.min(offset + HISTORY_PAGE_SIZE, total), total })
+                    : t("list.loading")}
                 </span>
                 <button
                   type="button"
                   disabled={offset + HISTORY_PAGE_SIZE >= total || !settled}
                   onClick={() => go(filter, offset + HISTORY_PAGE_SIZE)}
                 >
-                  Older
+                  {t("list.older")}
                 </button>
               </nav>
             </>

@@ -31,13 +31,35 @@ export function monthWeeks({ year, month }: { year: number; month: number }): (s
   return Array.from({ length: cells.length / 7 }, (_, i) => cells.slice(i * 7, i * 7 + 7));
 }
 
-/** `November 2026` in the browser's locale. */
-export function monthName({ year, month }: { year: number; month: number }): string {
-  return new Date(year, month - 1, 1).toLocaleDateString(undefined, { month: "long", year: "numeric" });
+/** The locale a date is written in: the app's language, or (English, and by default) the browser's own. */
+function localeOf(language: string | undefined): string | undefined {
+  return language && language !== "en" ? language : undefined;
 }
 
-/** `Tuesday 3 November` (in the browser's locale's order). */
-export function dayName(day: string): string {
+/** `November 2026` in the app's language (English: the browser's locale). */
+export function monthName({ year, month }: { year: number; month: number }, language?: string): string {
+  return new Date(year, month - 1, 1).toLocaleDateString(localeOf(language), { month: "long", year: "numeric" });
+}
+
+/** `Tuesday 3 November` (in the locale's order). */
+export function dayName(day: string, language?: string): string {
   const [y, m, d] = day.split("-").map(Number);
-  return new Date(y, m - 1, d).toLocaleDateString(undefined, { weekday: "long", day: "numeric", month: "long" });
+  return new Date(y, m - 1, d).toLocaleDateString(localeOf(language), {
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+  });
+}
+
+/** The weekdays Monday first, each its full name and its column heading (`Mo` in English). */
+export function weekdays(language?: string): { name: string; short: string }[] {
+  const locale = localeOf(language);
+  return Array.from({ length: 7 }, (_, i) => {
+    const date = new Date(2024, 0, 1 + i); // 1 January 2024 was a Monday
+    const name = date.toLocaleDateString(locale ?? "en", { weekday: "long" });
+    const short = !locale
+      ? name.slice(0, 2)
+      : date.toLocaleDateString(locale, { weekday: language === "ar" ? "narrow" : "short" });
+    return { name, short };
+  });
 }
