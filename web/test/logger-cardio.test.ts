@@ -76,6 +76,14 @@ for (const size of [
     expect(data.viewer.workoutsByUserId.nodes[0].exercises).toEqual([
       { exercise: { name: "Running" }, sets: [{ text: "5km 25:00", pacePerKm: 300, pacePerMi: 482.8 }] },
     ]);
+    // The Records page's cardio records: longest, fastest at 5 km, best pace, in km.
+    await page.goto("/records");
+    await expectPage(page, "Records");
+    const cardio = page.getByRole("table", { name: "Cardio records" });
+    await cardio.getByText("Fastest 5 km").waitFor();
+    expect(await cardio.innerText()).toMatch(/Best pace[\s\S]*5km 25:00[\s\S]*5:00 \/km/);
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
     await context.close();
   });
 
@@ -107,5 +115,10 @@ test("a lifter whose distances are in miles types miles and reads min/mi, whatev
   // History (the workouts list) shows the pace per mile too, though weights are in kg.
   await page.goto("/workouts");
   await page.getByText("3mi 24:00 (8:00/mi)").waitFor();
+  await page.goto("/records");
+  const cardio = page.getByRole("table", { name: "Cardio records" });
+  await cardio.getByText("Fastest 3 mi").waitFor();
+  expect(await cardio.innerText()).toContain("8:00 /mi");
+  expect(await cardio.innerText()).not.toContain("/km");
   await context.close();
 });

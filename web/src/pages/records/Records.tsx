@@ -8,6 +8,7 @@ import { CardTable } from "../../components/CardTable.tsx";
 import { graphql } from "../../graphql/graphql.ts";
 import { useQuery } from "../../graphql/hooks.ts";
 import { formatEstimate } from "../../components/units.ts";
+import { DistanceRecords } from "./DistanceRecords.tsx";
 
 const AllRecords = graphql(`
   query AllRecords {
@@ -136,6 +137,7 @@ export default function Records() {
           );
         }}
       </QueryView>
+      <DistanceRecords exercise={exercise} />
     </Page>
   );
 }
