@@ -1,0 +1,99 @@
+// The check that no string escapes (issue 38, item 5), without a browser: every key the code uses
+// is in English, every language has exactly English's keys (none missing, empty or stale), every
+// message parses as ICU MessageFormat, and the converted files hold no hard-coded English text.
+import { readFileSync, readdirSync, existsSync } from "node:fs";
+import { join } from "node:path";
+import { IntlMessageFormat } from "intl-messageformat";
+import { LANGUAGES } from "../src/i18n/languages.ts";
+
+const SRC = join(import.meta.dirname, "../src");
+const LOCALES = join(SRC, "locales");
+
+/** The files converted to t(): the hard-coded string check covers these (add folders as they land). */
+const CONVERTED = ["AppShell.tsx"];
+
+type Tree = { [key: string]: string | Tree };
+const flat = (tree: Tree, prefix = ""): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(tree).flatMap(([k, v]) =>
+      typeof v === "string" ? [[prefix + k, v]] : Object.entries(flat(v, `${prefix}${k}.`)),
+    ),
+  );
+const catalogue = (lng: string, ns: string): Record<string, string> | null => {
+  const file = join(LOCALES, lng, `${ns}.json`);
+  return existsSync(file) ? flat(JSON.parse(readFileSync(file, "utf8")) as Tree) : null;
+};
+const namespaces = readdirSync(join(LOCALES, "en")).map((f) => f.replace(/\.json$/, ""));
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory()
+      ? e.name === "locales"
+        ? []
+        : sources(join(dir, e.name))
+      : /\.tsx?$/.test(e.name)
+        ? [join(dir, e.name)]
+        : [],
+  );
+}
+
+test("every language has English's namespaces and keys, none empty, none stale", () => {
+  const problems: string[] = [];
+  for (const lng of LANGUAGES) {
+    const files = readdirSync(join(LOCALES, lng)).map((f) => f.replace(/\.json$/, ""));
+    for (const extra of files.filter((f) => !namespaces.includes(f))) problems.push(`${lng}/${extra}.json: no English`);
+    for (const ns of namespaces) {
+      const en = catalogue("en", ns)!;
+      const other = catalogue(lng, ns);
+      if (!other) {
+        problems.push(`${lng}/${ns}.json: missing`);
+        continue;
+      }
+      for (const key of Object.keys(en))
+        if (!other[key]?.trim()) problems.push(`${lng}/${ns}: ${key} missing or empty`);
+      for (const key of Object.keys(other)) if (!(key in en)) problems.push(`${lng}/${ns}: ${key} stale`);
+    }
+  }
+  expect(problems).toEqual([]);
+});
+
+test("every message parses as ICU MessageFormat", () => {
+  const problems: string[] = [];
+  for (const lng of LANGUAGES)
+    for (const ns of namespaces)
+      for (const [key, message] of Object.entries(catalogue(lng, ns) ?? {}))
+        try {
+          new IntlMessageFormat(message, lng);
+        } catch (e) {
+          problems.push(`${lng}/${ns}: ${key}: ${(e as Error).message}`);
+        }
+  expect(problems).toEqual([]);
+});
+
+test("every key the code uses is in English", () => {
+  const problems: string[] = [];
+  for (const file of sources(SRC)) {
+    const text = readFileSync(file, "utf8");
+    const ns = /useTranslation\("([^"]+)"\)/.exec(text)?.[1];
+    if (!ns) continue;
+    const en = catalogue("en", ns);
+    if (!en) {
+      problems.push(`${file}: namespace ${ns} has no English catalogue`);
+      continue;
+    }
+    for (const m of text.matchAll(/\bt\("([^"]+)"/g)) if (!(m[1] in en)) problems.push(`${file}: ${ns}:${m[1]}`);
+  }
+  expect(problems).toEqual([]);
+});
+
+test("the converted files show no hard-coded English text", () => {
+  const problems: string[] = [];
+  for (const name of CONVERTED) {
+    const text = readFileSync(join(SRC, name), "utf8").replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, "");
+    // JSX text between tags, and string accessible names.
+    for (const m of text.matchAll(/>\s*([A-Za-z][^<>{}]*[A-Za-z.?!])\s*</g)) problems.push(`${name}: text "${m[1]}"`);
+    for (const m of text.matchAll(/\b(aria-label|title|alt|placeholder|label|confirmLabel)="([^"]*[A-Za-z][^"]*)"/g))
+      problems.push(`${name}: ${m[1]}="${m[2]}"`);
+  }
+  expect(problems).toEqual([]);
+});
