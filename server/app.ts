@@ -54,6 +54,7 @@ import {
   type CallerConcurrency,
   type SlotDenial,
 } from "./limits/caller-concurrency.ts";
+import { PoolShares, poolShareLimits, type PoolShareLimits } from "./limits/pool-shares.ts";
 import { oauthRoutes } from "./oauth/routes.ts";
 import { parseAllowPrivate } from "./http/outbound-address.ts";
 import { CONNECTION_BOUNDS, boundConnections, serverOptions, type ConnectionBounds } from "./http/connection-bounds.ts";
@@ -78,6 +79,8 @@ export type AppOptions = {
   clientCostLimits?: Partial<ClientCostLimits>;
   /** Requests one caller may run at once in this process (CALLER_CONCURRENCY); CALLER_CONCURRENCY unless overridden. */
   callerConcurrency?: Partial<CallerConcurrency>;
+  /** How the GraphQL pool is shared (server/limits/pool-shares.ts); the pool's size, half of it signed out, unless overridden. */
+  poolShares?: Partial<PoolShareLimits>;
   /** Count requests in the metrics (METRICS_PORT set; server/observability/request-metrics.ts). */
   metrics?: boolean;
   /** The OAuth routes' per-address limits (the MCP SDK's defaults); false turns them off (tests sign many apps in from one address). */
@@ -192,6 +195,7 @@ export async function createApp({
   setupCode,
   clientCostLimits,
   callerConcurrency,
+  poolShares,
   oauthRateLimit,
   webDist,
   metrics = false,
@@ -217,6 +221,8 @@ export async function createApp({
     responseMaxBytes,
     outboundPolicy: parseAllowPrivate(webhookAllowPrivate),
     callerSlots: slots,
+    // The GraphQL pool's connections handed out in turn by account, signed out within a share.
+    poolShares: new PoolShares({ ...poolShareLimits(pools.graphql.options.max ?? 10), ...poolShares }),
     publicUrl: publicUrl ? () => publicUrl : defaultPublicUrl(server),
     connections: boundConnections(server, bounds, {
       poolConnections: poolConnections(pools),

@@ -26,6 +26,7 @@ import { ListBoundsPlugin } from "./list-bounds.ts";
 import { WorkoutSetSincePlugin } from "./schema/workout-set-since.ts";
 import { RequestIdentityPlugin } from "./request-identity.ts";
 import { pgSettingsFor } from "../identity/pg-settings.ts";
+import { poolCallerOf, type PoolShares } from "../limits/pool-shares.ts";
 import type { Identity } from "../identity/identity.ts";
 import { clientAddress } from "../http/client-address.ts";
 import type { OutboundPolicy } from "../http/outbound-address.ts";
@@ -33,6 +34,7 @@ import type { AuthLimits } from "../limits/auth-limits.ts";
 import type { ClientCostBudget } from "../limits/client-cost-budget.ts";
 import {
   makeRequestPgService,
+  POOL_CALLER,
   RequestTransactionPlugin,
   ON_SESSION_RESOLVED,
   type RequestSettings,
@@ -49,6 +51,8 @@ export type GraphqlServices = {
   responseMaxBytes?: number;
   /** WEBHOOK_ALLOW_PRIVATE: where createWebhook may point (server/http/outbound-address.ts). */
   outboundPolicy?: OutboundPolicy;
+  /** The GraphQL pool's connections handed out in turn by account (server/limits/pool-shares.ts). */
+  poolShares?: PoolShares;
 };
 
 export function makePreset(options: {
@@ -92,7 +96,7 @@ export function makePreset(options: {
       RequestIdentityPlugin,
     ],
     // Each request's transaction set up in one round trip (server/graphql/request-transaction.ts).
-    pgServices: [makeRequestPgService({ pool: options.pool, schemas: ["app_public"] })],
+    pgServices: [makeRequestPgService({ pool: options.pool, schemas: ["app_public"], shares: services?.poolShares })],
     grafserv: {
       graphqlPath: GRAPHQL_PATH,
       // Parsed and validated documents kept by count, not size: our clients send about 65 distinct
@@ -115,6 +119,8 @@ export function makePreset(options: {
         const pgSettings: RequestSettings = pgSettingsFor(identity);
         // A session left to SQL: the request's transaction resolves it and tells the request (its log).
         if (identity.kind === "unresolved-session" && req) pgSettings[ON_SESSION_RESOLVED] = req.settleSession;
+        // Its connection's turn is its account's (a key is known by the time it asks), else its address's.
+        if (req) pgSettings[POOL_CALLER] = () => poolCallerOf(req);
         // The operation guard reads the identity (and looks up and counts a key) from the context.
         const guard: GuardContext = {
           identity,

@@ -15,6 +15,7 @@ import { makePgService, makeWithPgClientViaPgClientAlreadyInTransaction } from "
 import { getOperationAST, type OperationTypeNode } from "postgraphile/graphql";
 import { transactionPooled } from "../../db/pooler.ts";
 import { retryOnLostConnection } from "../../db/outage.ts";
+import type { PoolCaller, PoolShares } from "../limits/pool-shares.ts";
 
 /** On a request's pgSettings: called with the session's user and id (or nulls) once SQL has resolved it. */
 export const ON_SESSION_RESOLVED = Symbol("svc.onSessionResolved");
@@ -24,10 +25,19 @@ export const ON_SESSION_RESOLVED = Symbol("svc.onSessionResolved");
  */
 export const OPERATION_TYPE = Symbol("svc.operationType");
 
+/**
+ * On a request's pgSettings: whose turn its connection takes in the pool's fair shares
+ * (server/limits/pool-shares.ts), read when the connection is asked for (a key is known by then).
+ */
+export const POOL_CALLER = Symbol("svc.poolCaller");
+/** A transaction whose settings name no caller (none of the requests' own): signed out, one turn of its own. */
+const NO_CALLER: PoolCaller = { key: "address:", signedOut: true };
+
 export type SessionRow = { user_id: string | null; session_id: string | null };
 export type RequestSettings = Record<string, string> & {
   [ON_SESSION_RESOLVED]?: (row: SessionRow) => void;
   [OPERATION_TYPE]?: OperationTypeNode;
+  [POOL_CALLER]?: () => PoolCaller;
 };
 
 type WithPgClient = ReturnType<typeof makeWithPgClientViaPgClientAlreadyInTransaction>;
@@ -71,8 +81,8 @@ function holdWritesThisTick(client: pg.PoolClient): void {
  * A query operation's statements that fail because their connection was lost (PostgreSQL restarted,
  * a proxy cut it) run once more on a new connection: they only read. A mutation is never run twice.
  */
-export function makeRequestWithPgClient(pool: pg.Pool): WithPgClient {
-  const once = requestTransaction(pool);
+export function makeRequestWithPgClient(pool: pg.Pool, shares?: PoolShares): WithPgClient {
+  const once = requestTransaction(pool, shares);
   const withPgClient = ((pgSettings: RequestSettings | null, callback: Parameters<WithPgClient>[1]) =>
     pgSettings?.[OPERATION_TYPE] === "query"
       ? retryOnLostConnection(() => once(pgSettings, callback))
@@ -81,10 +91,38 @@ export function makeRequestWithPgClient(pool: pg.Pool): WithPgClient {
   return withPgClient;
 }
 
+/** A request's settings (one object per request) once it has asked for a connection. */
+const hadConnection = new WeakSet<RequestSettings>();
+
+/**
+ * A connection once the caller's turn in the fair shares has come; its ticket is given back with
+ * the connection (pg-pool makes a fresh `release` at each checkout, so the wrapper is this one's).
+ */
+async function connectInTurn(pool: pg.Pool, shares: PoolShares | undefined, settings: RequestSettings | null) {
+  if (!shares) return pool.connect();
+  const resuming = settings !== null && hadConnection.has(settings);
+  if (settings) hadConnection.add(settings);
+  const giveBack = await shares.acquire(settings?.[POOL_CALLER]?.() ?? NO_CALLER, resuming);
+  let client: pg.PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (error) {
+    giveBack();
+    throw error;
+  }
+  const release = client.release;
+  client.release = (error?: Error | boolean) => {
+    client.release = release;
+    release.call(client, error);
+    giveBack();
+  };
+  return client;
+}
+
 /** One attempt: a connection, the set-up, the callback, the commit. */
-function requestTransaction(pool: pg.Pool) {
+function requestTransaction(pool: pg.Pool, shares?: PoolShares) {
   return async (pgSettings: RequestSettings | null, callback: Parameters<WithPgClient>[1]) => {
-    const client = await pool.connect();
+    const client = await connectInTurn(pool, shares, pgSettings);
     const raw = client as pg.PoolClient & { [prepared]?: boolean };
     // As @dataplan/pg's adaptor: no JIT optimisation (it can turn 50 ms into seconds). Once per
     // connection, or per transaction behind a transaction-mode pooler (a session `set` would stay
@@ -163,7 +201,14 @@ function requestTransaction(pool: pg.Pool) {
 }
 
 /** makePgService with the request transaction above. */
-export function makeRequestPgService(options: { pool: pg.Pool; schemas: string[] }): ReturnType<typeof makePgService> {
+export function makeRequestPgService({
+  shares,
+  ...options
+}: {
+  pool: pg.Pool;
+  schemas: string[];
+  shares?: PoolShares;
+}): ReturnType<typeof makePgService> {
   const service = makePgService(options);
   const adaptor = service.adaptor as unknown as Record<string, unknown>;
   return {
@@ -173,7 +218,7 @@ export function makeRequestPgService(options: { pool: pg.Pool; schemas: string[]
       createWithPgClient: (settings: { pool?: pg.Pool }, variant?: string) =>
         variant === "SUPERUSER" || !settings.pool
           ? (adaptor.createWithPgClient as (s: unknown, v?: string) => WithPgClient)(settings, variant)
-          : makeRequestWithPgClient(settings.pool),
+          : makeRequestWithPgClient(settings.pool, shares),
     },
   } as ReturnType<typeof makePgService>;
 }

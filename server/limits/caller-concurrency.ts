@@ -222,6 +222,7 @@ export function callerConcurrencyGate(limits: CallerConcurrency = CALLER_CONCURR
       const seen = hash ? known.get(hash) : undefined;
       const caller = seen?.caller ?? `address:${addressGroup(clientAddress(req))}`;
       const room = seen?.room ?? caller;
+      req.concurrencyCaller = caller;
       // A key's count answered: what is left of its minute bounds the key's queue from now on.
       req.heardRequestRoom = (identity, left) => slots.learnRoom(roomOf(identity)!, left);
       const gone = new AbortController();
