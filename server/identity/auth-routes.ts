@@ -4,8 +4,10 @@
 import express, { type Request, type Response } from "express";
 import type pg from "pg";
 import { UAParser } from "ua-parser-js";
+import { parse as parseCookie } from "cookie";
 import { SESSION_COOKIE, sha256, readCredential } from "./credential.ts";
 import { publicOrigin } from "../process/public-url.ts";
+import { AUTH_PATH } from "../http/paths.ts";
 import { clientAddress } from "../http/client-address.ts";
 import { claimAttempt, type AuthLimits } from "../limits/auth-limits.ts";
 import { badRequest, sendError, type HttpError } from "../http/http-error.ts";
@@ -45,6 +47,31 @@ export function clientName(req: Request): string {
   if (browser.name)
     return `${browser.name}${browser.major ? ` ${browser.major}` : ""}${os.name ? ` on ${os.name}` : ""}`;
   return ua.slice(0, 200);
+}
+
+/**
+ * The device cookie (docs/security.md, "A shared address does not lock out its tenants"): set at a
+ * successful sign-in, a random token whose SHA-256 SQL keeps; its device's correct password passes
+ * its address's lockouts. Read only by the sign-in route.
+ */
+export const DEVICE_COOKIE = "svc_device";
+const DEVICE_COOKIE_MAX_AGE_MS = 400 * 24 * 60 * 60 * 1000;
+
+function setDeviceCookie(req: Request, res: Response, token: string) {
+  res.cookie(DEVICE_COOKIE, token, {
+    httpOnly: true,
+    sameSite: "strict",
+    secure: req.secure || publicOrigin(req).startsWith("https:"),
+    maxAge: DEVICE_COOKIE_MAX_AGE_MS,
+    path: `${AUTH_PATH}/sign-in`,
+  });
+}
+
+/** The device cookie's hash, when the request carries a well-formed one. */
+function deviceHash(req: Request): Buffer | null {
+  const header = req.get("cookie");
+  const token = header ? parseCookie(header)[DEVICE_COOKIE] : undefined;
+  return token && /^[0-9a-f]{64}$/.test(token) ? sha256(token) : null;
 }
 
 function setSessionCookie(req: Request, res: Response, token: string) {
@@ -151,19 +178,24 @@ export function authRoutes(
     const address = clientAddress(req);
     if (!(await claimAttempt(ownerPool, limits, "sign-in", address, res))) return;
     const { rows } = await checks.run(res, (pool) =>
-      pool.query("select status, user_id, token, retry_after from app_private.sign_in($1, $2, $3, $4, $5, $6)", [
-        email,
-        password,
-        clientName(req),
-        address,
-        limits.failuresPerAccountAndAddress,
-        limits.failuresPerAddress,
-      ]),
+      pool.query(
+        "select status, user_id, token, retry_after, device_token from app_private.sign_in($1, $2, $3, $4, $5, $6, $7)",
+        [
+          email,
+          password,
+          clientName(req),
+          address,
+          limits.failuresPerAccountAndAddress,
+          limits.failuresPerAddress,
+          deviceHash(req),
+        ],
+      ),
     );
     const result = rows[0];
     switch (result.status) {
       case "ok":
         setSessionCookie(req, res, result.token);
+        if (result.device_token) setDeviceCookie(req, res, result.device_token);
         res.json({ token: result.token, user: await userRecord(ownerPool, result.user_id) });
         return;
       case "banned": {

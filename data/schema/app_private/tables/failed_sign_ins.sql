@@ -3,12 +3,15 @@
 create table app_private.failed_sign_ins (
   email public.citext not null,
   attempted_at timestamp with time zone default now() not null,
-  address inet
+  address inet,
+  device bytea
 );
 comment on table app_private.failed_sign_ins is 'Failed sign-in attempts in the last 15 minutes, for the lockouts per account and address and per address.';
 comment on column app_private.failed_sign_ins.email is 'The email tried (known or not).';
 comment on column app_private.failed_sign_ins.attempted_at is 'When the attempt failed.';
 comment on column app_private.failed_sign_ins.address is 'The client address, as counted (address_key: IPv6 by /64).';
+comment on column app_private.failed_sign_ins.device is 'The device cookie''s SHA-256 when a device that signed in before failed: its own count (10 in 15 minutes and it is judged by its address again).';
 create index failed_sign_ins_address on app_private.failed_sign_ins using btree (address, attempted_at);
+create index failed_sign_ins_device on app_private.failed_sign_ins using btree (device, attempted_at) WHERE (device IS NOT NULL);
 create index failed_sign_ins_email_address on app_private.failed_sign_ins using btree (email, address, attempted_at);
 create index failed_sign_ins_email_attempted_at_idx on app_private.failed_sign_ins using btree (email, attempted_at);
