@@ -2,6 +2,7 @@
 // Progress's) and the list, newest first, in the user's unit (with what was logged when that was
 // the other unit).
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { graphql } from "../../graphql/graphql.ts";
 import { operations } from "@svc/sdk";
 import { BodyweightFields } from "@svc/sdk/fragments";
@@ -48,6 +49,7 @@ const DeleteBodyweight = graphql(`
 const SHOWN = 60;
 
 export default function Bodyweight() {
+  const { t } = useTranslation("bodyweight");
   const { unit } = useUserUnits();
   const list = useQuery(Bodyweights, { first: SHOWN });
   const [values, setValues] = useState({ date: today(), weight: "", unit: "" });
@@ -63,15 +65,18 @@ export default function Bodyweight() {
     setMessage(null);
     const weight = Number(values.weight.replace(",", "."));
     const found: typeof problems = {};
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(values.date)) found.date = "Date must be a day (YYYY-MM-DD)";
-    if (values.weight.trim() === "" || !Number.isFinite(weight)) found.weight = "Weight must be a number";
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(values.date)) found.date = t("problems.date");
+    if (values.weight.trim() === "" || !Number.isFinite(weight)) found.weight = t("problems.weight");
     setProblems(found);
     if (found.date || found.weight) return;
     try {
       const saved = await log({ input: { date: values.date, weight, unit: unitEnum(chosenUnit) } });
       await list.reload();
       setMessage(
-        `Logged ${formatWeight(saved.logBodyweight?.weight, saved.logBodyweight?.unit ?? chosenUnit)} for ${values.date}.`,
+        t("logged", {
+          weight: formatWeight(saved.logBodyweight?.weight, saved.logBodyweight?.unit ?? chosenUnit),
+          date: values.date,
+        }),
       );
       setValues({ ...values, weight: "" });
     } catch {
@@ -83,12 +88,12 @@ export default function Bodyweight() {
   const dateError = problems.date ?? fieldError(logging.error, "date");
 
   return (
-    <Page title="Bodyweight">
-      <Section title="Log your weight">
+    <Page title={t("title")}>
+      <Section title={t("log.title")}>
         <form className="stack" onSubmit={submit} noValidate>
           <div className="row">
             <TextField
-              label="Date"
+              label={t("log.date")}
               name="date"
               type="date"
               value={values.date}
@@ -97,17 +102,17 @@ export default function Bodyweight() {
               onChange={(e) => setValues({ ...values, date: e.target.value })}
             />
             <TextField
-              label="Weight"
+              label={t("log.weight")}
               name="weight"
               inputMode="decimal"
               autoComplete="off"
               value={values.weight}
               error={weightError}
-              hint={`Above 0, up to ${MAX_BODYWEIGHT}, 2 decimals at most.`}
+              hint={t("log.hint", { max: MAX_BODYWEIGHT })}
               onChange={(e) => setValues({ ...values, weight: e.target.value })}
             />
             <SelectField
-              label="Unit"
+              label={t("log.unit")}
               name="unit"
               options={UNIT_OPTIONS}
               value={chosenUnit}
@@ -117,37 +122,40 @@ export default function Bodyweight() {
           {logging.error && !weightError && !dateError ? <ErrorMessage error={logging.error} /> : null}
           <div className="form-actions">
             <button type="submit" className="primary" disabled={logging.running}>
-              Log weight
+              {t("log.submit")}
             </button>
             {message ? <p role="status">{message}</p> : null}
           </div>
         </form>
       </Section>
-      <Section title="History">
+      <Section title={t("history.title")}>
         <QueryView query={list}>
           {(data) => {
             const rows = (data.viewer?.bodyweightsByUserId.nodes ?? []).filter((b) => b !== null);
             if (rows.length === 0)
               return (
                 <Empty>
-                  <p>No weights logged yet.</p>
+                  <p>{t("history.none")}</p>
                 </Empty>
               );
             return (
               <>
                 <BodyweightChart entries={rows} unit={unit} />
                 <CardTable
-                  caption="Your bodyweight, newest first"
+                  caption={t("history.caption")}
                   rows={rows}
                   rowKey={(b) => b.id}
                   columns={[
-                    { label: "Date", cell: (b) => b.date },
+                    { label: t("history.date"), cell: (b) => b.date },
                     {
-                      label: "Weight",
-                      heading: `Weight (${unit})`,
+                      label: t("history.weight"),
+                      heading: t("history.weightIn", { unit }),
                       cell: (b) => formatWeight(factWeight(b.weight, unitOf(b.unit), unit), unit),
                     },
-                    { label: "As logged", cell: (b) => (b.unit === unit ? "—" : formatWeight(b.weight, b.unit)) },
+                    {
+                      label: t("history.asLogged"),
+                      cell: (b) => (b.unit === unit ? "—" : formatWeight(b.weight, b.unit)),
+                    },
                   ]}
                   actions={(b) => (
                     <button
@@ -157,7 +165,8 @@ export default function Bodyweight() {
                         setDeleting({ id: b.id, date: b.date });
                       }}
                     >
-                      Delete<span className="visually-hidden"> the weight of {b.date}</span>
+                      {t("history.delete")}
+                      <span className="visually-hidden"> {t("history.deleteWhich", { date: b.date })}</span>
                     </button>
                   )}
                 />
@@ -168,8 +177,8 @@ export default function Bodyweight() {
       </Section>
       <ConfirmDialog
         open={deleting !== null}
-        title="Delete this weight?"
-        confirmLabel="Delete weight"
+        title={t("delete.title")}
+        confirmLabel={t("delete.confirm")}
         danger
         mutation={removing}
         onCancel={() => setDeleting(null)}
@@ -178,14 +187,14 @@ export default function Bodyweight() {
           try {
             await remove({ id: deleting.id });
             await list.reload();
-            setMessage(`Deleted the weight of ${deleting.date}.`);
+            setMessage(t("delete.done", { date: deleting.date }));
             setDeleting(null);
           } catch {
             // Shown in the dialog.
           }
         }}
       >
-        <p>The weight logged for {deleting?.date} will be deleted.</p>
+        <p>{t("delete.body", { date: deleting?.date ?? "" })}</p>
       </ConfirmDialog>
     </Page>
   );

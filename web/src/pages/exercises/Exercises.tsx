@@ -1,6 +1,8 @@
 // Exercises: search the catalog and your custom exercises (typo-tolerant); your custom exercises
 // listed; create one; rename or delete one of yours (the server refuses to delete one in use).
 import { useState, type FormEvent, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import { EXERCISE_EQUIPMENT, EXERCISE_KINDS, EXERCISE_REGIONS } from "@svc/sdk";
 import { graphql, type ResultOf } from "../../graphql/graphql.ts";
 import { ListedExerciseFields } from "../../graphql/fragments.ts";
@@ -12,6 +14,7 @@ import { Empty, ErrorMessage, Loading, QueryView } from "../../components/States
 import { CardTable, type Column } from "../../components/CardTable.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { SearchExercises, useSettled, type FoundExercise } from "../../components/ExercisePicker.tsx";
+import { muscleName } from "../progress/muscleNames.ts";
 
 const CreateExercise = graphql(`
   mutation CreateExercise($input: CreateCustomExerciseInput!) {
@@ -67,33 +70,97 @@ const DeleteExercise = graphql(`
   }
 `);
 
-const EQUIPMENT = EXERCISE_EQUIPMENT.map((v) => ({ value: v, label: v }));
-const REGION_LABELS: Record<(typeof EXERCISE_REGIONS)[number], string> = {
-  upper: "Upper body",
-  lower: "Lower body",
-  core: "Core",
-  "full body": "Full body",
-  cardio: "Cardio",
+type T = TFunction<"exercises">;
+
+/** An equipment value (`barbell`) as the lists write it, in the app's language; another value as it is. */
+function equipmentName(t: T, value: string): string {
+  switch (value) {
+    case "barbell":
+      return t("equipment.barbell");
+    case "dumbbell":
+      return t("equipment.dumbbell");
+    case "machine":
+      return t("equipment.machine");
+    case "cable":
+      return t("equipment.cable");
+    case "bodyweight":
+      return t("equipment.bodyweight");
+    case "kettlebell":
+      return t("equipment.kettlebell");
+    case "band":
+      return t("equipment.band");
+    case "cardio":
+      return t("equipment.cardio");
+    case "other":
+      return t("equipment.other");
+    default:
+      return value;
+  }
+}
+
+/** A region value as the lists write it (`full body`). */
+function regionValue(t: T, value: string): string {
+  switch (value) {
+    case "upper":
+      return t("region.upper");
+    case "lower":
+      return t("region.lower");
+    case "core":
+      return t("region.core");
+    case "full body":
+      return t("region.fullBody");
+    case "cardio":
+      return t("region.cardio");
+    default:
+      return value;
+  }
+}
+
+/** A kind value as the lists write it (`reps`). */
+function kindValue(t: T, value: string): string {
+  switch (value) {
+    case "reps":
+      return t("kind.reps");
+    case "time":
+      return t("kind.time");
+    case "cardio":
+      return t("kind.cardio");
+    default:
+      return value;
+  }
+}
+
+const equipmentOptions = (t: T) => EXERCISE_EQUIPMENT.map((v) => ({ value: v, label: equipmentName(t, v) }));
+const REGION_LABELS: Record<(typeof EXERCISE_REGIONS)[number], (t: T) => string> = {
+  upper: (t) => t("regionOption.upper"),
+  lower: (t) => t("regionOption.lower"),
+  core: (t) => t("regionOption.core"),
+  "full body": (t) => t("regionOption.fullBody"),
+  cardio: (t) => t("regionOption.cardio"),
 };
-const REGIONS = EXERCISE_REGIONS.map((v) => ({ value: v, label: REGION_LABELS[v] }));
-const KIND_LABELS: Record<(typeof EXERCISE_KINDS)[number], string> = {
-  reps: "Reps (weight × reps)",
-  time: "Time (holds)",
-  cardio: "Cardio",
+const regionOptions = (t: T) => EXERCISE_REGIONS.map((v) => ({ value: v, label: REGION_LABELS[v](t) }));
+const KIND_LABELS: Record<(typeof EXERCISE_KINDS)[number], (t: T) => string> = {
+  reps: (t) => t("kindOption.reps"),
+  time: (t) => t("kindOption.time"),
+  cardio: (t) => t("kindOption.cardio"),
 };
-const KINDS = EXERCISE_KINDS.map((v) => ({ value: v, label: KIND_LABELS[v] }));
+const kindOptions = (t: T) => EXERCISE_KINDS.map((v) => ({ value: v, label: KIND_LABELS[v](t) }));
 
 /** Custom exercises shown at once; more than this is unusual (the search finds the rest). */
 const CUSTOM_SHOWN = 200;
 
 /** What both lists show of an exercise after its name. */
-const EXERCISE_COLUMNS: Column<FoundExercise>[] = [
-  { label: "Equipment", cell: (x) => x.equipment },
-  { label: "Region", cell: (x) => x.region },
-  { label: "Kind", cell: (x) => x.kind },
-  { label: "Primary muscles", cell: (x) => x.muscles.join(", ") || "—" },
-  { label: "Secondary muscles", cell: (x) => x.secondaryMuscles.join(", ") || "—" },
-];
+function exerciseColumns(t: T, tp: TFunction<"progress">): Column<FoundExercise>[] {
+  const muscles = (list: readonly (string | null)[]) =>
+    list.flatMap((m) => (m === null ? [] : [muscleName(tp, m)])).join(t("listSeparator")) || "—";
+  return [
+    { label: t("columns.equipment"), cell: (x) => equipmentName(t, x.equipment) },
+    { label: t("columns.region"), cell: (x) => regionValue(t, x.region) },
+    { label: t("columns.kind"), cell: (x) => kindValue(t, x.kind) },
+    { label: t("columns.primary"), cell: (x) => muscles(x.muscles) },
+    { label: t("columns.secondary"), cell: (x) => muscles(x.secondaryMuscles) },
+  ];
+}
 
 const EMPTY_NEW = {
   name: "",
@@ -112,6 +179,7 @@ const muscleList = (typed: string) =>
     .filter((m) => m !== "");
 
 export default function Exercises() {
+  const { t } = useTranslation("exercises");
   const [typed, setTyped] = useState("");
   const settled = useSettled(typed.trim());
   const [submitted, setSubmitted] = useState<string | null>(null);
@@ -143,7 +211,8 @@ export default function Exercises() {
             setRenameTarget(x);
           }}
         >
-          Rename<span className="visually-hidden"> {x.name}</span>
+          {t("actions.rename")}
+          <span className="visually-hidden"> {x.name}</span>
         </button>
         <button
           type="button"
@@ -152,18 +221,16 @@ export default function Exercises() {
             setDeleteTarget(x);
           }}
         >
-          Delete<span className="visually-hidden"> {x.name}</span>
+          {t("actions.delete")}
+          <span className="visually-hidden"> {x.name}</span>
         </button>
       </div>
     );
   }
 
   return (
-    <Page title="Exercises">
-      <Section
-        title="Find exercises"
-        description="The catalog and your custom exercises. Everyday names and near misses work too."
-      >
+    <Page title={t("title")}>
+      <Section title={t("find.title")} description={t("find.description")}>
         <form
           role="search"
           className="row"
@@ -173,7 +240,7 @@ export default function Exercises() {
           }}
         >
           <TextField
-            label="Search exercises"
+            label={t("find.label")}
             type="search"
             name="q"
             autoComplete="off"
@@ -183,13 +250,13 @@ export default function Exercises() {
               setSubmitted(null);
             }}
           />
-          <button type="submit">Search</button>
+          <button type="submit">{t("find.submit")}</button>
         </form>
         {message ? <p role="status">{message}</p> : null}
         <SearchResults words={words} search={search} results={results} actions={actions} />
       </Section>
 
-      <Section title="Your custom exercises">
+      <Section title={t("custom.title")}>
         <CustomExercisesList query={custom} actions={actions} />
       </Section>
 
@@ -197,15 +264,15 @@ export default function Exercises() {
         onSubmit={() => setMessage(null)}
         onCreated={async (name) => {
           await custom.reload();
-          setMessage(`Created the custom exercise ${name}.`);
+          setMessage(t("created", { name }));
           showSearch(name);
         }}
       />
 
       <ConfirmDialog
         open={renameTarget !== null}
-        title="Rename exercise"
-        confirmLabel="Rename"
+        title={t("rename.title")}
+        confirmLabel={t("rename.confirm")}
         mutation={renaming}
         canConfirm={newName.trim() !== ""}
         onCancel={() => setRenameTarget(null)}
@@ -215,7 +282,7 @@ export default function Exercises() {
             const result = await rename({ id: renameTarget.id, name: newName.trim() });
             const name = result.updateCustomExercise?.exercise?.name ?? newName.trim();
             await custom.reload();
-            setMessage(`Renamed ${renameTarget.name} to ${name}. Routines and workouts that use it show the new name.`);
+            setMessage(t("rename.done", { from: renameTarget.name, name }));
             setRenameTarget(null);
             showSearch(name);
           } catch {
@@ -224,7 +291,7 @@ export default function Exercises() {
         }}
       >
         <TextField
-          label="New name"
+          label={t("rename.label")}
           name="new-name"
           autoComplete="off"
           value={newName}
@@ -234,8 +301,8 @@ export default function Exercises() {
 
       <ConfirmDialog
         open={deleteTarget !== null}
-        title="Delete exercise?"
-        confirmLabel="Delete exercise"
+        title={t("delete.title")}
+        confirmLabel={t("delete.confirm")}
         danger
         mutation={removing}
         onCancel={() => setDeleteTarget(null)}
@@ -244,7 +311,7 @@ export default function Exercises() {
           try {
             await remove({ id: deleteTarget.id });
             await Promise.all([words === "" ? null : search.reload(), custom.reload()]);
-            setMessage(`Deleted the custom exercise ${deleteTarget.name}.`);
+            setMessage(t("delete.done", { name: deleteTarget.name }));
             setDeleteTarget(null);
           } catch {
             // Shown in the dialog.
@@ -252,8 +319,9 @@ export default function Exercises() {
         }}
       >
         <p>
-          Your custom exercise <strong>{deleteTarget?.name}</strong> will be deleted. One still used by a routine or
-          workout cannot be.
+          {t("delete.before")}
+          <strong>{deleteTarget?.name}</strong>
+          {t("delete.after")}
         </p>
       </ConfirmDialog>
     </Page>
@@ -267,38 +335,40 @@ function SearchResults(props: {
   results: readonly FoundExercise[];
   actions: (x: FoundExercise) => ReactNode;
 }) {
+  const { t } = useTranslation("exercises");
+  const { t: tp } = useTranslation("progress");
   const { words, search, results, actions } = props;
-  if (words === "") return <p className="muted">Type a name to search, for example “squat”, “ohp” or “bench pres”.</p>;
+  if (words === "") return <p className="muted">{t("find.hint")}</p>;
   if (search.error) return <ErrorMessage error={search.error} onRetry={() => void search.reload()} />;
-  if (!search.data) return <Loading label="Searching…" />;
+  if (!search.data) return <Loading label={t("find.searching")} />;
   if (results.length === 0)
     return (
       <Empty>
-        <p>No exercise matches “{words}”. You can create it below.</p>
+        <p>{t("find.none", { words })}</p>
       </Empty>
     );
   return (
     <CardTable
-      caption={`Exercises matching ${words}`}
+      caption={t("find.caption", { words })}
       rows={results}
       rowKey={(x) => x.id}
       columns={[
         {
-          label: "Name",
+          label: t("columns.name"),
           cell: (x) => (
             <>
               {x.name}
               {x.custom ? (
                 <>
                   {" "}
-                  <span className="badge">Custom</span>
+                  <span className="badge">{t("custom.badge")}</span>
                 </>
               ) : null}
             </>
           ),
         },
-        ...EXERCISE_COLUMNS,
-        { label: "Also called", cell: (x) => x.aliases.join(", ") || "—" },
+        ...exerciseColumns(t, tp),
+        { label: t("columns.aliases"), cell: (x) => x.aliases.join(t("listSeparator")) || "—" },
       ]}
       actions={(x) => (x.custom ? actions(x) : null)}
     />
@@ -307,6 +377,7 @@ function SearchResults(props: {
 
 /** The form that creates a custom exercise; `onCreated` gets its name as saved. */
 function CreateExerciseSection(props: { onSubmit: () => void; onCreated: (name: string) => Promise<void> }) {
+  const { t } = useTranslation("exercises");
   const [created, setCreated] = useState(EMPTY_NEW);
   const [blankName, setBlankName] = useState(false);
   const [create, creating] = useMutation(CreateExercise);
@@ -332,15 +403,12 @@ function CreateExerciseSection(props: { onSubmit: () => void; onCreated: (name: 
     }
   }
 
-  const nameError = blankName ? "Name must not be blank" : fieldError(creating.error, "name");
+  const nameError = blankName ? t("create.blank") : fieldError(creating.error, "name");
   return (
-    <Section
-      title="Create a custom exercise"
-      description="Only you see your custom exercises; routines and workouts can name them like catalog ones. The region sets the progression step: lower-body lifts go up 5 kg (10 lb), others 2.5 kg (5 lb)."
-    >
+    <Section title={t("create.title")} description={t("create.description")}>
       <form className="stack" onSubmit={submitCreate} noValidate>
         <TextField
-          label="Exercise name"
+          label={t("create.name")}
           name="name"
           autoComplete="off"
           value={created.name}
@@ -349,23 +417,23 @@ function CreateExerciseSection(props: { onSubmit: () => void; onCreated: (name: 
         />
         <div className="row">
           <SelectField
-            label="Equipment"
+            label={t("columns.equipment")}
             name="equipment"
-            options={EQUIPMENT}
+            options={equipmentOptions(t)}
             value={created.equipment}
             onChange={(e) => setCreated({ ...created, equipment: e.target.value })}
           />
           <SelectField
-            label="Region"
+            label={t("columns.region")}
             name="region"
-            options={REGIONS}
+            options={regionOptions(t)}
             value={created.region}
             onChange={(e) => setCreated({ ...created, region: e.target.value })}
           />
           <SelectField
-            label="Kind"
+            label={t("columns.kind")}
             name="kind"
-            options={KINDS}
+            options={kindOptions(t)}
             value={created.kind}
             onChange={(e) => setCreated({ ...created, kind: e.target.value })}
           />
@@ -387,7 +455,7 @@ function CreateExerciseSection(props: { onSubmit: () => void; onCreated: (name: 
         ) : null}
         <div className="form-actions">
           <button type="submit" className="primary" disabled={creating.running}>
-            Create exercise
+            {t("create.submit")}
           </button>
         </div>
       </form>
@@ -410,18 +478,21 @@ function MuscleFields(props: {
   errors: { muscles?: string | null; secondaryMuscles?: string | null };
   onChange: (change: { muscles?: string; secondaryMuscles?: string }) => void;
 }) {
+  const { t } = useTranslation("exercises");
+  const { t: tp } = useTranslation("progress");
   const names = useQuery(MuscleNames, {});
   return (
     <>
       <datalist id="muscle-names">
-        {(names.data?.muscleList ?? []).map((m) => (
-          <option key={m?.name} value={m?.name} />
-        ))}
+        {(names.data?.muscleList ?? []).map((m) => {
+          const label = m ? muscleName(tp, m.name) : undefined;
+          return <option key={m?.name} value={m?.name} label={label === m?.name ? undefined : label} />;
+        })}
       </datalist>
       <TextField
-        label="Primary muscles"
+        label={t("columns.primary")}
         name="muscles"
-        hint="Comma-separated, at most 10: the muscles that move the load, e.g. quads, glutes."
+        hint={t("create.primaryHint", { max: 10 })}
         list="muscle-names"
         autoComplete="off"
         value={props.muscles}
@@ -429,9 +500,9 @@ function MuscleFields(props: {
         onChange={(e) => props.onChange({ muscles: e.target.value })}
       />
       <TextField
-        label="Secondary muscles"
+        label={t("columns.secondary")}
         name="secondary-muscles"
-        hint="Comma-separated, at most 10: the muscles that assist, e.g. hamstrings. A set counts half for them."
+        hint={t("create.secondaryHint", { max: 10 })}
         list="muscle-names"
         autoComplete="off"
         value={props.secondaryMuscles}
@@ -450,6 +521,8 @@ function CustomExercisesList({
   query: QueryState<ResultOf<typeof CustomExercises>>;
   actions: (x: FoundExercise) => ReactNode;
 }) {
+  const { t } = useTranslation("exercises");
+  const { t: tp } = useTranslation("progress");
   return (
     <QueryView query={query}>
       {(data) => {
@@ -457,21 +530,21 @@ function CustomExercisesList({
         if (list.length === 0)
           return (
             <Empty>
-              <p>No custom exercises yet. Create one below when the catalog lacks it.</p>
+              <p>{t("custom.none")}</p>
             </Empty>
           );
         return (
           <>
             <CardTable
-              caption="Your custom exercises"
+              caption={t("custom.title")}
               rows={list}
               rowKey={(x) => x.id}
-              columns={[{ label: "Name", cell: (x) => x.name }, ...EXERCISE_COLUMNS]}
+              columns={[{ label: t("columns.name"), cell: (x) => x.name }, ...exerciseColumns(t, tp)]}
               actions={actions}
             />
             {data.viewer && data.viewer.customExercises.totalCount > list.length ? (
               <p className="muted">
-                Showing {list.length} of {data.viewer.customExercises.totalCount}; search to find the others.
+                {t("custom.showing", { shown: list.length, total: data.viewer.customExercises.totalCount })}
               </p>
             ) : null}
           </>

@@ -2,6 +2,7 @@
 // bodyweights and body measurements, newest first, from every device, key and connected app; Undo
 // on each restores the state before it (the Undo itself listed as a change).
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { operations } from "@svc/sdk";
 import type { ResultOf } from "../../graphql/graphql.ts";
 import { useMutation, useQuery } from "../../graphql/hooks.ts";
@@ -16,6 +17,7 @@ type Change = NonNullable<ResultOf<typeof operations.HISTORY>["history"]>["chang
 const PAGE = 50;
 
 export default function History() {
+  const { t } = useTranslation("history");
   const [before, setBefore] = useState<string | null>(null);
   const history = useQuery(operations.HISTORY, { before, first: PAGE });
   const [undo, undoing] = useMutation(operations.UNDO_CHANGE);
@@ -26,51 +28,52 @@ export default function History() {
     try {
       const answer = await undo({ id: change.id });
       await history.reload();
-      setMessage(answer.undoChange?.change?.summary ?? "Undone.");
+      setMessage(answer.undoChange?.change?.summary ?? t("undone"));
     } catch {
       // Shown from undoing.error.
     }
   }
 
   return (
-    <Page title="History">
-      <p className="muted">
-        Every change to your routines, workouts, bodyweights and body measurements in the last 90 days, from every
-        device, key and connected app. Undo puts back what was there before a change.
-      </p>
+    <Page title={t("title")}>
+      <p className="muted">{t("intro", { days: 90 })}</p>
       {message ? <p role="status">{message}</p> : null}
       <ErrorMessage error={undoing.error} />
       <QueryView query={history}>
         {(data) => {
           const page = data.history;
           const list = page?.changes ?? [];
-          if (!list.length) return <p>Nothing changed in the last 90 days.</p>;
+          if (!list.length) return <p>{t("none", { days: 90 })}</p>;
           return (
             <>
               <CardTable
-                caption="Changes, newest first"
+                caption={t("table.caption")}
                 rows={list}
                 rowKey={(c) => c.id}
                 columns={[
-                  { label: "When", cell: (c) => formatDateTime(c.at) },
-                  { label: "What", cell: (c) => (c.undone ? `${c.summary} (undone)` : c.summary) },
-                  { label: "From", cell: (c) => c.client },
+                  { label: t("table.when"), cell: (c) => formatDateTime(c.at) },
+                  {
+                    label: t("table.what"),
+                    cell: (c) => (c.undone ? t("table.undoneSummary", { summary: c.summary }) : c.summary),
+                  },
+                  { label: t("table.from"), cell: (c) => c.client },
                 ]}
                 actions={(c) => (
                   <button type="button" disabled={undoing.running} onClick={() => void undoOne(c)}>
-                    Undo<span className="visually-hidden"> {c.summary}</span>
+                    {t("undo")}
+                    <span className="visually-hidden"> {c.summary}</span>
                   </button>
                 )}
               />
               <div className="actions">
                 {before !== null ? (
                   <button type="button" onClick={() => setBefore(null)}>
-                    Newest
+                    {t("newest")}
                   </button>
                 ) : null}
                 {page?.hasNextPage ? (
                   <button type="button" onClick={() => setBefore(page.endCursor)}>
-                    Older
+                    {t("older")}
                   </button>
                 ) : null}
               </div>

@@ -2,6 +2,7 @@
 // it), a chart per measurement logged (the chart of Bodyweight) and the list, newest first, in the
 // lifter's length unit (Settings; from the weight unit until chosen).
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { graphql } from "../../graphql/graphql.ts";
 import { operations } from "@svc/sdk";
 import { lengthUnitName, type LengthUnit } from "@svc/sdk/weights";
@@ -39,6 +40,7 @@ type Typed = Record<MeasurementField, string>;
 const EMPTY = Object.fromEntries(MEASUREMENT_FIELDS.map((m) => [m.field, ""])) as Typed;
 
 export default function Measurements() {
+  const { t } = useTranslation("measurements");
   const list = useQuery(operations.MEASUREMENTS, { first: SHOWN });
   const unit: LengthUnit = lengthUnitName(list.data?.viewer?.measurementUnit) ?? "cm";
   const [date, setDate] = useState(today());
@@ -55,23 +57,22 @@ export default function Measurements() {
     e.preventDefault();
     setMessage(null);
     const found: typeof problems = {};
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) found.date = "Date must be a day (YYYY-MM-DD)";
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) found.date = t("problems.date");
     const values: Partial<Record<MeasurementField, number>> = {};
     for (const m of MEASUREMENT_FIELDS) {
       const text = typed[m.field];
       if (text.trim() === "") continue;
       if (NUMBER.test(text)) values[m.field] = Number(text.replace(",", "."));
-      else found[m.field] = `${m.label} must be a number`;
+      else found[m.field] = t("problems.number", { field: m.label(t) });
     }
-    if (Object.keys(values).length === 0 && Object.keys(found).length === 0)
-      found.form = "Type at least one measurement.";
+    if (Object.keys(values).length === 0 && Object.keys(found).length === 0) found.form = t("problems.none");
     setProblems(found);
     if (Object.keys(found).length > 0) return;
     try {
       await log({ input: { date, unit: logUnit, ...values } });
       await list.reload();
       const n = Object.keys(values).length;
-      setMessage(`Logged ${n} measurement${n === 1 ? "" : "s"} for ${date}.`);
+      setMessage(t("logged", { count: n, date }));
       setTyped(EMPTY);
     } catch {
       // Shown at the field or below the form; what was typed stays.
@@ -82,15 +83,12 @@ export default function Measurements() {
   const shownAtField = [...MEASUREMENT_FIELDS.map((m) => m.field), "date" as const].some((f) => errorOf(f));
 
   return (
-    <Page title="Measurements">
-      <Section
-        title="Log measurements"
-        description="Body fat in percent; lengths around the body, measured relaxed. Logging a date again replaces that day's entry."
-      >
+    <Page title={t("title")}>
+      <Section title={t("log.title")} description={t("log.description")}>
         <form className="stack" onSubmit={submit} noValidate>
           <div className="row">
             <TextField
-              label="Date"
+              label={t("log.date")}
               name="date"
               type="date"
               value={date}
@@ -99,7 +97,7 @@ export default function Measurements() {
               onChange={(e) => setDate(e.target.value)}
             />
             <SelectField
-              label="Length unit"
+              label={t("log.unit")}
               name="unit"
               options={LENGTH_UNITS}
               value={logUnit}
@@ -110,7 +108,7 @@ export default function Measurements() {
             {MEASUREMENT_FIELDS.map((m) => (
               <TextField
                 key={m.field}
-                label={`${m.label} (${fieldUnit(m.field, logUnit)})`}
+                label={t("log.field", { field: m.label(t), unit: fieldUnit(m.field, logUnit) })}
                 name={m.field}
                 inputMode="decimal"
                 autoComplete="off"
@@ -124,20 +122,20 @@ export default function Measurements() {
           {logging.error && !shownAtField ? <ErrorMessage error={logging.error} /> : null}
           <div className="form-actions">
             <button type="submit" className="primary" disabled={logging.running}>
-              Log measurements
+              {t("log.submit")}
             </button>
             {message ? <p role="status">{message}</p> : null}
           </div>
         </form>
       </Section>
-      <Section title="History">
+      <Section title={t("history.title")}>
         <QueryView query={list}>
           {(data) => {
             const rows = (data.viewer?.measurementsByUserId.nodes ?? []).filter((m) => m !== null);
             if (rows.length === 0)
               return (
                 <Empty>
-                  <p>No measurements logged yet.</p>
+                  <p>{t("history.none")}</p>
                 </Empty>
               );
             return (
@@ -155,8 +153,8 @@ export default function Measurements() {
       </Section>
       <ConfirmDialog
         open={deleting !== null}
-        title="Delete these measurements?"
-        confirmLabel="Delete measurements"
+        title={t("delete.title")}
+        confirmLabel={t("delete.confirm")}
         danger
         mutation={removing}
         onCancel={() => setDeleting(null)}
@@ -165,14 +163,14 @@ export default function Measurements() {
           try {
             await remove({ id: deleting.id });
             await list.reload();
-            setMessage(`Deleted the measurements of ${deleting.date}.`);
+            setMessage(t("delete.done", { date: deleting.date }));
             setDeleting(null);
           } catch {
             // Shown in the dialog.
           }
         }}
       >
-        <p>The measurements logged for {deleting?.date} will be deleted.</p>
+        <p>{t("delete.body", { date: deleting?.date ?? "" })}</p>
       </ConfirmDialog>
     </Page>
   );
@@ -180,6 +178,7 @@ export default function Measurements() {
 
 /** A chart per measurement logged at least once (oldest first), then the entries, newest first. */
 function MeasurementHistory(props: { rows: Measurement[]; unit: LengthUnit; onDelete: (m: Measurement) => void }) {
+  const { t, i18n } = useTranslation("measurements");
   const { rows, unit } = props;
   const used = MEASUREMENT_FIELDS.filter((m) => rows.some((r) => r[m.field] !== null));
   const oldestFirst = [...rows].reverse();
@@ -190,34 +189,35 @@ function MeasurementHistory(props: { rows: Measurement[]; unit: LengthUnit; onDe
           const points = oldestFirst.filter((r) => r[m.field] !== null);
           return (
             <div key={m.field}>
-              <h3>{m.label}</h3>
+              <h3>{m.label(t)}</h3>
               <TimeChart
-                label={m.label}
+                label={m.label(t)}
                 unit={fieldUnit(m.field, unit)}
                 fromZero={false}
                 height={160}
                 days={points.map((r) => r.date)}
-                series={[{ label: m.label, values: points.map((r) => valueIn(r, m.field, unit)) }]}
+                series={[{ label: m.label(t), values: points.map((r) => valueIn(r, m.field, unit)) }]}
               />
             </div>
           );
         })}
       </div>
       <CardTable
-        caption="Your measurements, newest first"
+        caption={t("history.caption")}
         rows={rows}
         rowKey={(r) => r.id}
         columns={[
-          { label: "Date", cell: (r) => r.date },
+          { label: t("history.date"), cell: (r) => r.date },
           ...used.map((m) => ({
-            label: m.label,
-            heading: `${m.label} (${fieldUnit(m.field, unit)})`,
-            cell: (r: Measurement) => valueText(valueIn(r, m.field, unit), fieldUnit(m.field, unit)),
+            label: m.label(t),
+            heading: t("log.field", { field: m.label(t), unit: fieldUnit(m.field, unit) }),
+            cell: (r: Measurement) => valueText(valueIn(r, m.field, unit), fieldUnit(m.field, unit), i18n.language),
           })),
         ]}
         actions={(r) => (
           <button type="button" onClick={() => props.onDelete(r)}>
-            Delete<span className="visually-hidden"> the measurements of {r.date}</span>
+            {t("history.delete")}
+            <span className="visually-hidden"> {t("history.deleteWhich", { date: r.date })}</span>
           </button>
         )}
       />

@@ -1,25 +1,30 @@
 // The body measurements the page logs, charts and lists: each API field with the words a person
 // reads, and how a logged value reads in the lifter's length unit (the fact rule of weights).
 import type { Measurement } from "@svc/sdk";
+import type { TFunction } from "i18next";
 import { factLength, lengthUnitName, type LengthUnit } from "@svc/sdk/weights";
 
 export type MeasurementField = Exclude<keyof Measurement, "id" | "date" | "unit">;
 
-export const MEASUREMENT_FIELDS: readonly { field: MeasurementField; label: string }[] = [
-  { field: "bodyFat", label: "Body fat" },
-  { field: "neck", label: "Neck" },
-  { field: "shoulders", label: "Shoulders" },
-  { field: "chest", label: "Chest" },
-  { field: "waist", label: "Waist" },
-  { field: "hips", label: "Hips" },
-  { field: "leftUpperArm", label: "Left upper arm" },
-  { field: "rightUpperArm", label: "Right upper arm" },
-  { field: "leftForearm", label: "Left forearm" },
-  { field: "rightForearm", label: "Right forearm" },
-  { field: "leftThigh", label: "Left thigh" },
-  { field: "rightThigh", label: "Right thigh" },
-  { field: "leftCalf", label: "Left calf" },
-  { field: "rightCalf", label: "Right calf" },
+/** A field and its name in the app's language (`label(t)`). */
+export const MEASUREMENT_FIELDS: readonly {
+  field: MeasurementField;
+  label: (t: TFunction<"measurements">) => string;
+}[] = [
+  { field: "bodyFat", label: (t) => t("fields.bodyFat") },
+  { field: "neck", label: (t) => t("fields.neck") },
+  { field: "shoulders", label: (t) => t("fields.shoulders") },
+  { field: "chest", label: (t) => t("fields.chest") },
+  { field: "waist", label: (t) => t("fields.waist") },
+  { field: "hips", label: (t) => t("fields.hips") },
+  { field: "leftUpperArm", label: (t) => t("fields.leftUpperArm") },
+  { field: "rightUpperArm", label: (t) => t("fields.rightUpperArm") },
+  { field: "leftForearm", label: (t) => t("fields.leftForearm") },
+  { field: "rightForearm", label: (t) => t("fields.rightForearm") },
+  { field: "leftThigh", label: (t) => t("fields.leftThigh") },
+  { field: "rightThigh", label: (t) => t("fields.rightThigh") },
+  { field: "leftCalf", label: (t) => t("fields.leftCalf") },
+  { field: "rightCalf", label: (t) => t("fields.rightCalf") },
 ];
 
 /** The unit a field's values read in: `%` for body fat, else the length unit. */
@@ -34,8 +39,6 @@ export function valueIn(entry: Measurement, field: MeasurementField, unit: Lengt
 }
 
 /** `82.5 cm`, `18 %`; a dash when not measured. */
-export function valueText(value: number | null, unit: string): string {
-  return value === null
-    ? "—"
-    : `${new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 }).format(value)} ${unit}`;
+export function valueText(value: number | null, unit: string, locale?: string): string {
+  return value === null ? "—" : `${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value)} ${unit}`;
 }

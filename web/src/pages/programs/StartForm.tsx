@@ -4,6 +4,7 @@
 // saying which sets it came from, for review and change; only the next Start creates the routines.
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
+import { useTranslation } from "react-i18next";
 import { SelectField, TextField } from "../../components/Field.tsx";
 import { ErrorMessage } from "../../components/States.tsx";
 import { UNIT_OPTIONS, unitOf, useUserUnits, type UnitName } from "../../components/units.ts";
@@ -32,6 +33,7 @@ function typedLifts(lifts: string[], weights: Record<string, string>) {
 }
 
 export function StartForm({ program }: { program: ProgramTemplate }) {
+  const { t } = useTranslation("programs");
   const navigate = useNavigate();
   const { setNotice } = useSession();
   const { unit: userUnit } = useUserUnits();
@@ -44,7 +46,7 @@ export function StartForm({ program }: { program: ProgramTemplate }) {
   const [start, starting] = useMutation(StartProgram);
   const inputs = present(program.inputs);
   const assistance = present(program.assistance);
-  const what = program.inputKind === "trainingMax" ? "training max" : "first work weight";
+  const trainingMax = program.inputKind === "trainingMax";
   const missing = missingLifts(starting.error);
 
   /** A changed unit or history choice makes the weights found in history stale: they go. */
@@ -67,7 +69,7 @@ export function StartForm({ program }: { program: ProgramTemplate }) {
   async function submit(e: FormEvent) {
     e.preventDefault();
     const { bad, given } = typedLifts([...inputs, ...assistance], weights);
-    setProblem(bad ? `${bad}: enter a weight such as 100 or 102.5.` : null);
+    setProblem(bad ? t("start.badWeight", { lift: bad }) : null);
     if (bad) return;
     setPreviewError(null);
     try {
@@ -77,7 +79,9 @@ export function StartForm({ program }: { program: ProgramTemplate }) {
       }
       const started = await start({ slug: program.slug, unit, lifts: given, fromHistory: false });
       const routines = (started.startProgram?.routines ?? []).filter((r) => r !== null);
-      setNotice(`Started ${program.name}: ${routines.map((r) => r!.name).join(", ")}.`);
+      setNotice(
+        t("start.started", { name: program.name, routines: routines.map((r) => r!.name).join(t("listSeparator")) }),
+      );
       if (routines[0]) navigate(`/routines/${encodeURIComponent(routines[0].id)}`);
     } catch (error) {
       // A start's refusal is shown below the form (and at the lifts it names).
@@ -99,9 +103,9 @@ export function StartForm({ program }: { program: ProgramTemplate }) {
   );
 
   return (
-    <form className="stack" onSubmit={submit} noValidate aria-label={`Start ${program.name}`}>
+    <form className="stack" onSubmit={submit} noValidate aria-label={t("start.submit", { name: program.name })}>
       <SelectField
-        label="Unit"
+        label={t("start.unit")}
         options={UNIT_OPTIONS}
         value={unit}
         onChange={(e) => {
@@ -109,11 +113,15 @@ export function StartForm({ program }: { program: ProgramTemplate }) {
           setUnit(unitOf(e.target.value));
         }}
       />
-      {inputs.map((lift) => field(lift, `${lift}: ${what} (${unit})`, `Give its ${what}, or start it from history.`))}
-      {assistance.length ? (
-        <p className="muted">Assistance: left empty, its weight is chosen in the logger at its first set.</p>
-      ) : null}
-      {assistance.map((lift) => field(lift, `${lift}: weight (${unit})`, null))}
+      {inputs.map((lift) =>
+        field(
+          lift,
+          trainingMax ? t("start.trainingMax", { lift, unit }) : t("start.firstWeight", { lift, unit }),
+          trainingMax ? t("start.missingTrainingMax") : t("start.missingFirstWeight"),
+        ),
+      )}
+      {assistance.length ? <p className="muted">{t("start.assistanceHint")}</p> : null}
+      {assistance.map((lift) => field(lift, t("start.assistanceWeight", { lift, unit }), null))}
       <label className="inline-check">
         <input
           type="checkbox"
@@ -123,21 +131,18 @@ export function StartForm({ program }: { program: ProgramTemplate }) {
             setFromHistory(e.target.checked);
           }}
         />
-        <span>
-          Lifts left empty start from my history (90 % of the best estimated 1RM of each lift&apos;s most recent 12
-          weeks)
-        </span>
+        <span>{t("start.fromHistory", { percent: 90, weeks: 12 })}</span>
       </label>
       {review ? (
         <p className="notice" role="status">
-          Filled from your history: check each weight and change any, then start.
+          {t("start.filled")}
         </p>
       ) : null}
       {problem ? <p className="field-error">{problem}</p> : null}
       <ErrorMessage error={previewError ?? starting.error} />
       <div className="form-actions">
         <button type="submit" className="primary" disabled={starting.running}>
-          {fromHistory && !review ? "Fill from my history" : `Start ${program.name}`}
+          {fromHistory && !review ? t("start.fill") : t("start.submit", { name: program.name })}
         </button>
       </div>
     </form>

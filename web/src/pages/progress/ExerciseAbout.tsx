@@ -1,7 +1,9 @@
 // What an exercise works and how to do it, on its progress page: the primary and secondary
 // muscles, and for the catalog's common exercises the set-up, the movement and a few cues.
+import { useTranslation } from "react-i18next";
 import { Section } from "../../components/Page.tsx";
 import { HowTo, type ExerciseInstructions } from "../../components/HowTo.tsx";
+import { muscleName } from "./muscleNames.ts";
 
 export function ExerciseAbout({
   exercise,
@@ -13,18 +15,21 @@ export function ExerciseAbout({
     instructions: ExerciseInstructions | null;
   };
 }) {
+  const { t } = useTranslation("progress");
+  const names = (muscles: readonly (string | null)[]) =>
+    muscles.flatMap((m) => (m === null ? [] : [muscleName(t, m)])).join(t("listSeparator")) || "—";
   return (
-    <Section title="How to do it">
+    <Section title={t("about.title")}>
       <dl className="exercise-muscles">
-        <dt>Primary muscles</dt>
-        <dd>{exercise.muscles.join(", ") || "—"}</dd>
-        <dt>Secondary muscles</dt>
-        <dd>{exercise.secondaryMuscles.join(", ") || "—"}</dd>
+        <dt>{t("about.primary")}</dt>
+        <dd>{names(exercise.muscles)}</dd>
+        <dt>{t("about.secondary")}</dt>
+        <dd>{names(exercise.secondaryMuscles)}</dd>
       </dl>
       {exercise.instructions ? (
         <HowTo instructions={exercise.instructions} />
       ) : (
-        <p className="muted">No instructions for {exercise.name} yet.</p>
+        <p className="muted">{t("about.none", { name: exercise.name })}</p>
       )}
     </Section>
   );

@@ -1,6 +1,8 @@
 // /progress/<exercise id>: one exercise over time: estimated 1RM and the heaviest set per session,
 // volume per week (charts, each with its table), and the records.
 import { Link, useParams } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import { formatDuration } from "@svc/sdk/documents";
 import { Page, Section } from "../../components/Page.tsx";
 import { Empty, QueryView } from "../../components/States.tsx";
@@ -24,13 +26,25 @@ export default function ExerciseProgressPage() {
   return isWorkoutId(id) ? <ExerciseProgress id={id} /> : <NotFound />;
 }
 
+/** `1:30`, or `1:30 with 20 kg`. */
+function holdText(t: TFunction<"progress">, hold: { seconds: number; weight: number | null; unit: string }): string {
+  const time = formatDuration(hold.seconds);
+  return hold.weight === null
+    ? time
+    : t("exercise.records.holdWith", { time, weight: formatEstimate(hold.weight, hold.unit) });
+}
+
 function ExerciseProgress({ id }: { id: string }) {
+  const { t } = useTranslation("progress");
   const { unit } = useUserUnits();
   const query = useQuery(ExerciseProgressQuery, { id });
   if (query.data && !query.data.exerciseById) return <NotFound />;
   const name = query.data?.exerciseById?.name;
   return (
-    <Page title={name ? `Progress: ${name}` : "Progress"} actions={<Link to="/progress">All progress</Link>}>
+    <Page
+      title={name ? t("exercise.title", { name }) : t("title")}
+      actions={<Link to="/progress">{t("exercise.all")}</Link>}
+    >
       <QueryView query={query}>
         {(data) => {
           const x = data.exerciseById;
@@ -43,84 +57,86 @@ function ExerciseProgress({ id }: { id: string }) {
           return (
             <>
               <ExerciseAbout exercise={x} />
-              <Section
-                title="Estimated 1RM"
-                description={`Per session: the best estimated one-rep max (Epley, sets of 1 to 12 reps) and the heaviest set, in ${unit}.`}
-              >
+              <Section title={t("exercise.e1rm.title")} description={t("exercise.e1rm.description", { unit })}>
                 {sessions.length === 0 ? (
                   <Empty>
-                    <p>No weighted sets of {x.name} yet.</p>
+                    <p>{t("exercise.e1rm.none", { name: x.name })}</p>
                   </Empty>
                 ) : (
                   <>
                     <TimeChart
                       fromZero={false}
-                      label={`Estimated 1RM and heaviest set of ${x.name} per session`}
+                      label={t("exercise.e1rm.chart", { name: x.name })}
                       unit={unit}
                       days={sessions.map((s) => s.date)}
                       series={[
-                        { label: "Estimated 1RM", values: sessions.map((s) => s.e1rm) },
-                        { label: "Heaviest set", values: sessions.map((s) => s.bestSetWeight), dashed: true },
+                        { label: t("exercise.e1rm.series"), values: sessions.map((s) => s.e1rm) },
+                        {
+                          label: t("exercise.e1rm.heaviestSet"),
+                          values: sessions.map((s) => s.bestSetWeight),
+                          dashed: true,
+                        },
                       ]}
                     />
-                    <E1rmTable sessions={sessions} caption={`Best set per session of ${x.name}`} />
+                    <E1rmTable sessions={sessions} caption={t("exercise.e1rm.caption", { name: x.name })} />
                   </>
                 )}
               </Section>
-              <Section
-                title="Weekly volume"
-                description={`Weight × reps of done work sets of ${x.name} per week, in ${unit}.`}
-              >
+              <Section title={t("weekly.title")} description={t("exercise.weekly.description", { name: x.name, unit })}>
                 {weeks.length === 0 ? (
                   <Empty>
-                    <p>No volume yet.</p>
+                    <p>{t("weekly.none")}</p>
                   </Empty>
                 ) : (
                   <>
                     <TimeChart
-                      label={`Weekly volume of ${x.name}`}
+                      label={t("exercise.weekly.chart", { name: x.name })}
                       unit={unit}
                       days={chartWeeks.map((w) => w.week)}
-                      series={[{ label: "Volume", values: chartWeeks.map((w) => totalWeight(w.volume)), bars: true }]}
+                      series={[
+                        { label: t("weekly.volume"), values: chartWeeks.map((w) => totalWeight(w.volume)), bars: true },
+                      ]}
                     />
-                    <VolumeTable weeks={weeks} caption={`Weekly volume of ${x.name}`} />
+                    <VolumeTable weeks={weeks} caption={t("exercise.weekly.chart", { name: x.name })} />
                   </>
                 )}
               </Section>
-              <Section title="Records">
+              <Section title={t("exercise.records.title")}>
                 {!heaviest && !bestE1rm && !bodyweightReps && !longestHold ? (
-                  <p className="muted">No records yet.</p>
+                  <p className="muted">{t("exercise.records.none")}</p>
                 ) : (
                   <Stats>
                     {heaviest ? (
-                      <Stat label="Heaviest">
+                      <Stat label={t("exercise.records.heaviest")}>
                         {formatFact(heaviest.enteredWeight, heaviest.enteredUnit, heaviest.unit)} × {heaviest.reps}
                       </Stat>
                     ) : null}
                     {bestE1rm ? (
-                      <Stat label="Best estimated 1RM">{formatEstimate(bestE1rm.weight, bestE1rm.unit)}</Stat>
-                    ) : null}
-                    {bodyweightReps ? <Stat label="Most reps at bodyweight">{bodyweightReps.reps}</Stat> : null}
-                    {longestHold ? (
-                      <Stat label="Longest hold">
-                        {formatDuration(longestHold.seconds)}
-                        {longestHold.weight === null
-                          ? ""
-                          : ` with ${formatEstimate(longestHold.weight, longestHold.unit)}`}
+                      <Stat label={t("exercise.records.bestE1rm")}>
+                        {formatEstimate(bestE1rm.weight, bestE1rm.unit)}
                       </Stat>
+                    ) : null}
+                    {bodyweightReps ? (
+                      <Stat label={t("exercise.records.bodyweightReps")}>{bodyweightReps.reps}</Stat>
+                    ) : null}
+                    {longestHold ? (
+                      <Stat label={t("exercise.records.longestHold")}>{holdText(t, longestHold)}</Stat>
                     ) : null}
                   </Stats>
                 )}
                 {heaviest ? (
-                  <TableBox label={`Rep maxes of ${x.name}`} rows={repMaxes.length}>
+                  <TableBox label={t("exercise.repMaxes.caption", { name: x.name })} rows={repMaxes.length}>
                     <CardTable
-                      caption={`Rep maxes of ${x.name}`}
+                      caption={t("exercise.repMaxes.caption", { name: x.name })}
                       rows={repMaxes}
                       rowKey={(r) => r.reps}
                       columns={[
-                        { label: "Reps", cell: (r) => `${r.reps} RM` },
                         {
-                          label: "Heaviest done",
+                          label: t("exercise.repMaxes.reps"),
+                          cell: (r) => t("exercise.repMaxes.rm", { reps: r.reps }),
+                        },
+                        {
+                          label: t("exercise.repMaxes.heaviestDone"),
                           cell: (r) =>
                             r.actual ? (
                               <Link to={`/workouts/${r.actual.workoutId}`}>
@@ -132,7 +148,7 @@ function ExerciseProgress({ id }: { id: string }) {
                             ),
                         },
                         {
-                          label: "Estimated",
+                          label: t("exercise.repMaxes.estimated"),
                           cell: (r) => (r.estimated === null ? "–" : formatEstimate(r.estimated, r.unit)),
                         },
                       ]}
@@ -140,15 +156,21 @@ function ExerciseProgress({ id }: { id: string }) {
                   </TableBox>
                 ) : null}
                 {repsAtWeight.length > 0 ? (
-                  <TableBox label={`Most reps at each weight of ${x.name}`} rows={repsAtWeight.length}>
+                  <TableBox label={t("exercise.repsAtWeight.caption", { name: x.name })} rows={repsAtWeight.length}>
                     <CardTable
-                      caption={`Most reps at each weight of ${x.name}`}
+                      caption={t("exercise.repsAtWeight.caption", { name: x.name })}
                       rows={repsAtWeight}
                       rowKey={(r) => r.weight}
                       columns={[
-                        { label: "Weight", cell: (r) => formatFact(r.enteredWeight, r.enteredUnit, r.unit) },
-                        { label: "Most reps", cell: (r) => r.reps },
-                        { label: "First done", cell: (r) => <Link to={`/workouts/${r.workoutId}`}>{r.date}</Link> },
+                        {
+                          label: t("exercise.repsAtWeight.weight"),
+                          cell: (r) => formatFact(r.enteredWeight, r.enteredUnit, r.unit),
+                        },
+                        { label: t("exercise.repsAtWeight.mostReps"), cell: (r) => r.reps },
+                        {
+                          label: t("exercise.repsAtWeight.firstDone"),
+                          cell: (r) => <Link to={`/workouts/${r.workoutId}`}>{r.date}</Link>,
+                        },
                       ]}
                     />
                   </TableBox>

@@ -2,6 +2,7 @@
 // of the last weeks, each week's sets beside the commonly cited 10-20 band (weeklyMuscleSets: a
 // primary muscle counts a set, a secondary one half).
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { operations } from "@svc/sdk";
 import { useQuery } from "../../graphql/hooks.ts";
 import { Section } from "../../components/Page.tsx";
@@ -10,6 +11,7 @@ import { QueryView } from "../../components/States.tsx";
 import { CardTable } from "../../components/CardTable.tsx";
 import { today } from "../../components/documentValues.ts";
 import { MuscleFigure, SET_BAND, setLevel, setsText } from "./muscleFigure.tsx";
+import { muscleName } from "./muscleNames.ts";
 
 /** Weeks the table shows, this one last. */
 const WEEKS = 4;
@@ -28,14 +30,15 @@ export function weekStarts(day: string, count: number): string[] {
 type Row = { group: string; sets: number[] };
 
 export function MuscleSetsSection() {
+  const { t } = useTranslation("progress");
   const until = today();
   const query = useQuery(operations.WEEKLY_MUSCLE_SETS, { weeks: WEEKS, until });
   const weeks = weekStarts(until, WEEKS);
   const [chosen, setChosen] = useState(weeks[WEEKS - 1]);
   return (
     <Section
-      title="Weekly sets per muscle"
-      description={`Done work sets per muscle group and week (Monday first): a set counts 1 for the exercise's primary muscles and ½ for its secondary ones. ${SET_BAND.low} to ${SET_BAND.high} sets a week is the commonly cited range for growth.`}
+      title={t("muscleSets.title")}
+      description={t("muscleSets.description", { low: SET_BAND.low, high: SET_BAND.high })}
     >
       <QueryView query={query}>
         {(data) => {
@@ -51,26 +54,28 @@ export function MuscleSetsSection() {
           const rows: Row[] = [...byGroup].map(([group, sets]) => ({ group, sets }));
           const shownIndex = Math.max(0, weeks.indexOf(chosen));
           const shown = new Map(rows.map((r) => [r.group, r.sets[shownIndex]]));
-          if (rows.length === 0)
-            return <p className="muted">No work sets in the last {WEEKS} weeks: log a workout and they appear here.</p>;
+          if (rows.length === 0) return <p className="muted">{t("muscleSets.none", { weeks: WEEKS })}</p>;
           return (
             <>
               <SelectField
-                label="Week of"
+                label={t("tables.weekOf")}
                 name="muscle-week"
-                options={weeks.map((w, i) => ({ value: w, label: i === WEEKS - 1 ? `${w} (this week)` : w }))}
+                options={weeks.map((w, i) => ({
+                  value: w,
+                  label: i === WEEKS - 1 ? t("muscleSets.thisWeekOption", { week: w }) : w,
+                }))}
                 value={chosen}
                 onChange={(e) => setChosen(e.target.value)}
               />
               <MuscleFigure sets={shown} week={weeks[shownIndex]} />
               <CardTable
-                caption={`Work sets per muscle group, the ${WEEKS} weeks to ${weeks[WEEKS - 1]}`}
+                caption={t("muscleSets.caption", { weeks: WEEKS, week: weeks[WEEKS - 1] })}
                 rows={rows}
                 rowKey={(r) => r.group}
                 columns={[
-                  { label: "Muscle group", cell: (r) => r.group },
+                  { label: t("muscleSets.group"), cell: (r) => muscleName(t, r.group) },
                   ...weeks.map((w, i) => ({
-                    label: i === WEEKS - 1 ? "This week" : `Week of ${w}`,
+                    label: i === WEEKS - 1 ? t("muscleSets.thisWeek") : t("muscleSets.weekOf", { week: w }),
                     cell: (r: Row) => <SetsCell sets={r.sets[i]} />,
                   })),
                 ]}
@@ -85,10 +90,11 @@ export function MuscleSetsSection() {
 
 /** A week's sets as a number and a bar on a 0-30 scale with the 10-20 band marked behind it. */
 function SetsCell({ sets }: { sets: number }) {
+  const { t } = useTranslation("progress");
   const scale = SET_BAND.high * 1.5;
   return (
     <span className={`sets-cell level-${setLevel(sets)}`}>
-      <span className="sets-number">{setsText(sets)}</span>
+      <span className="sets-number">{setsText(t, sets)}</span>
       <span className="sets-bar" aria-hidden="true">
         <span
           className="sets-band"

@@ -4,6 +4,7 @@
 // query of its own (the first two started with the page's code, before the first render); the
 // charts' code comes when a chart nears the screen (LazyTimeChart).
 import { Link, useNavigate } from "react-router";
+import { useTranslation } from "react-i18next";
 import { Page, Section } from "../../components/Page.tsx";
 import { Empty, QueryView } from "../../components/States.tsx";
 import { CardTable } from "../../components/CardTable.tsx";
@@ -19,6 +20,7 @@ import { TrainingCalendar } from "./calendar.tsx";
 import { consecutiveWeeks } from "./weeks.ts";
 import { TOP_EXERCISES, VolumeBreakdownTable, volumeBreakdown } from "./exerciseVolume.tsx";
 import { MuscleSetsSection } from "./MuscleSets.tsx";
+import { regionName } from "./muscleNames.ts";
 import "./progress.css";
 
 /** Weeks shown at once: a year. */
@@ -32,9 +34,10 @@ export function prefetch(): Promise<void> {
 }
 
 export default function Progress() {
+  const { t } = useTranslation("progress");
   const { unit } = useUserUnits();
   return (
-    <Page title="Progress">
+    <Page title={t("title")}>
       <ExercisesSection />
       <WeeklyVolumeSections unit={unit} />
       <MuscleSetsSection />
@@ -45,10 +48,11 @@ export default function Progress() {
 }
 
 function ExercisesSection() {
+  const { t } = useTranslation("progress");
   const navigate = useNavigate();
   const query = useQuery(RecentExercises, {});
   return (
-    <Section title="Exercises">
+    <Section title={t("exercises.title")}>
       <QueryView query={query}>
         {(data) => {
           const seen = new Map<string, string>();
@@ -56,10 +60,10 @@ function ExercisesSection() {
             for (const x of w.exercises)
               if (x.exercise && !seen.has(x.exercise.id)) seen.set(x.exercise.id, x.exercise.name);
           return seen.size === 0 ? (
-            <p className="muted">No workouts yet: log one and its exercises appear here.</p>
+            <p className="muted">{t("exercises.none")}</p>
           ) : (
             <>
-              <p className="muted">Trained lately, most recent first:</p>
+              <p className="muted">{t("exercises.lately")}</p>
               <ul className="exercise-links">
                 {[...seen].map(([id, name]) => (
                   <li key={id}>
@@ -72,8 +76,8 @@ function ExercisesSection() {
         }}
       </QueryView>
       <ExercisePicker
-        label="Find another exercise"
-        actionLabel="Progress of"
+        label={t("exercises.find")}
+        actionLabel={t("exercises.progressOf")}
         limit={5}
         onPick={(x) => navigate(`/progress/${x.id}`)}
       />
@@ -83,34 +87,43 @@ function ExercisesSection() {
 
 /** Weekly volume of everything, then (when there is some) split by exercise and by region. */
 function WeeklyVolumeSections({ unit }: { unit: UnitName }) {
+  const { t } = useTranslation("progress");
   const query = useQuery(OverallVolume, {});
   const allWeeks = (query.data?.weeklyVolume ?? []).filter((w) => w !== null).map((w) => w!);
   const weeks = allWeeks.slice(-WEEKS_SHOWN);
   return (
     <>
       <Section
-        title="Weekly volume"
-        description={`Weight × reps of done work sets per week (Monday first), in ${unit}${weeks.length === WEEKS_SHOWN ? `; the table lists the last ${WEEKS_SHOWN} weeks with work sets` : ""}.`}
+        title={t("weekly.title")}
+        description={
+          weeks.length === WEEKS_SHOWN
+            ? t("weekly.descriptionYear", { unit, weeks: WEEKS_SHOWN })
+            : t("weekly.description", { unit })
+        }
       >
         <QueryView query={query}>
           {() => {
             if (weeks.length === 0)
               return (
                 <Empty>
-                  <p>No volume yet.</p>
+                  <p>{t("weekly.none")}</p>
                 </Empty>
               );
             const chartWeeks = consecutiveWeeks(allWeeks);
             return (
               <>
                 <LazyTimeChart
-                  label="Weekly volume of all exercises"
+                  label={t("weekly.all")}
                   unit={unit}
                   days={chartWeeks.map((w) => w.week)}
-                  series={[{ label: "Volume", values: chartWeeks.map((w) => totalWeight(w.volume)), bars: true }]}
+                  series={[
+                    { label: t("weekly.volume"), values: chartWeeks.map((w) => totalWeight(w.volume)), bars: true },
+                  ]}
                 />
-                <p className="muted">Best week: {formatTotal(Math.max(...weeks.map((w) => w.volume)), unit)}.</p>
-                <VolumeTable weeks={weeks} caption="Weekly volume of all exercises" />
+                <p className="muted">
+                  {t("weekly.best", { total: formatTotal(Math.max(...weeks.map((w) => w.volume)), unit) })}
+                </p>
+                <VolumeTable weeks={weeks} caption={t("weekly.all")} />
               </>
             );
           }}
@@ -122,9 +135,10 @@ function WeeklyVolumeSections({ unit }: { unit: UnitName }) {
 }
 
 function TrainingDaysSection() {
+  const { t } = useTranslation("progress");
   const query = useQuery(TrainingDays, {});
   return (
-    <Section title="Training days">
+    <Section title={t("days.title")}>
       <QueryView query={query}>
         {(data) => (
           <TrainingCalendar dates={(data.viewer?.trainingDays.nodes ?? []).flatMap((w) => (w ? [w.date] : []))} />
@@ -135,9 +149,10 @@ function TrainingDaysSection() {
 }
 
 function BodyweightSection({ unit }: { unit: UnitName }) {
+  const { t } = useTranslation("progress");
   const query = useQuery(RecentBodyweights, {});
   return (
-    <Section title="Bodyweight" description={`Your bodyweight entries, in ${unit}.`}>
+    <Section title={t("bodyweight.title")} description={t("bodyweight.description", { unit })}>
       <QueryView query={query}>
         {(data) => {
           // Newest first, as the API lists them; the chart turns them oldest first, in the user's unit.
@@ -145,20 +160,21 @@ function BodyweightSection({ unit }: { unit: UnitName }) {
           if (entries.length === 0)
             return (
               <p className="muted">
-                No bodyweight yet. <Link to="/bodyweight">Log your bodyweight</Link>.
+                {t("bodyweight.none")} <Link to="/bodyweight">{t("bodyweight.logLink")}</Link>
+                {t("bodyweight.end")}
               </p>
             );
           return (
             <>
               <BodyweightChart entries={entries} unit={unit} />
-              <TableBox label="Bodyweight entries" rows={entries.length}>
+              <TableBox label={t("bodyweight.entries")} rows={entries.length}>
                 <CardTable
-                  caption="Bodyweight entries, newest first"
+                  caption={t("bodyweight.entriesCaption")}
                   rows={entries}
                   rowKey={(b) => b.date}
                   columns={[
-                    { label: "Date", cell: (b) => b.date },
-                    { label: "Bodyweight", cell: (b) => formatFact(b.weight, b.unit, unit) },
+                    { label: t("bodyweight.date"), cell: (b) => b.date },
+                    { label: t("bodyweight.weight"), cell: (b) => formatFact(b.weight, b.unit, unit) },
                   ]}
                 />
               </TableBox>
@@ -174,6 +190,7 @@ type ExerciseLabel = { name: string; region: string | null };
 
 /** The weeks' volume split by exercise and by body region, asked from the first week shown. */
 function VolumeByExerciseSection({ weeks, unit }: { weeks: VolumeWeek[]; unit: UnitName }) {
+  const { t } = useTranslation("progress");
   const query = useQuery(VolumeByExercise, { since: weeks[0].week.slice(0, 10) });
   const groups = query.data?.viewer?.volumeByExercise.groupedAggregates ?? [];
   const exercises = new Map<string, ExerciseLabel>(
@@ -182,7 +199,11 @@ function VolumeByExerciseSection({ weeks, unit }: { weeks: VolumeWeek[]; unit: U
   const byExercise = volumeBreakdown(
     weeks,
     groups,
-    { partOf: (id) => id, labelOf: (id) => exercises.get(id)?.name ?? "Exercise", columns: TOP_EXERCISES },
+    {
+      partOf: (id) => id,
+      labelOf: (id) => exercises.get(id)?.name ?? t("byExercise.exercise"),
+      columns: TOP_EXERCISES,
+    },
     unit,
   );
   // Every region has a column (the catalog has five).
@@ -191,21 +212,18 @@ function VolumeByExerciseSection({ weeks, unit }: { weeks: VolumeWeek[]; unit: U
     groups,
     {
       partOf: (id) => exercises.get(id)?.region ?? "other",
-      labelOf: (region) => region.charAt(0).toUpperCase() + region.slice(1),
+      labelOf: (region) => regionName(t, region),
       columns: Infinity,
     },
     unit,
   );
   if (byExercise.parts.length === 0) return null;
   return (
-    <Section
-      title="Volume by exercise"
-      description={`The weekly volume split by exercise (up to ${TOP_EXERCISES} exercises with the most volume in these weeks, the rest as Other), then by body region, in ${unit}.`}
-    >
-      <h3>By exercise</h3>
-      <VolumeBreakdownTable breakdown={byExercise} unit={unit} caption="Weekly volume by exercise" />
-      <h3>By body region</h3>
-      <VolumeBreakdownTable breakdown={byRegion} unit={unit} caption="Weekly volume by body region" />
+    <Section title={t("byExercise.title")} description={t("byExercise.description", { top: TOP_EXERCISES, unit })}>
+      <h3>{t("byExercise.byExercise")}</h3>
+      <VolumeBreakdownTable breakdown={byExercise} unit={unit} caption={t("byExercise.caption")} />
+      <h3>{t("byExercise.byRegion")}</h3>
+      <VolumeBreakdownTable breakdown={byRegion} unit={unit} caption={t("byExercise.regionCaption")} />
     </Section>
   );
 }

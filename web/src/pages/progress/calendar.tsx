@@ -1,8 +1,13 @@
 // Training days as a calendar: one row per week (Monday first), a mark on each day with a workout.
+import { useTranslation } from "react-i18next";
 import { localDate, mondayOf } from "../../components/documentValues.ts";
 
-const DAYS = ["M", "T", "W", "T", "F", "S", "S"];
-const DAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+/** Monday to Sunday in `locale`'s words (Intl): `narrow` (`M`) or `long` (`Monday`). */
+function weekdays(locale: string, width: "narrow" | "long"): string[] {
+  const names = new Intl.DateTimeFormat(locale, { weekday: width, timeZone: "UTC" });
+  // 2024-01-01 was a Monday.
+  return Array.from({ length: 7 }, (_, i) => names.format(new Date(Date.UTC(2024, 0, 1 + i))));
+}
 
 function addDays(day: string, n: number): string {
   const [y, m, d] = day.split("-").map(Number);
@@ -18,20 +23,21 @@ export function TrainingCalendar({
   weeks?: number;
   today?: Date;
 }) {
+  const { t, i18n } = useTranslation("progress");
+  const DAYS = weekdays(i18n.language, "narrow");
+  const DAY_NAMES = weekdays(i18n.language, "long");
   const trained = new Set(dates);
   const thisMonday = mondayOf(today);
   const mondays = Array.from({ length: weeks }, (_, i) => addDays(thisMonday, -7 * i));
   const count = mondays.reduce((n, monday) => n + DAYS.filter((_, d) => trained.has(addDays(monday, d))).length, 0);
   return (
     <>
-      <p className="muted">
-        {count} training day{count === 1 ? "" : "s"} in the last {weeks} weeks.
-      </p>
+      <p className="muted">{t("days.count", { count, weeks })}</p>
       <table className="calendar">
-        <caption className="visually-hidden">Training days of the last {weeks} weeks, newest week first</caption>
+        <caption className="visually-hidden">{t("days.caption", { weeks })}</caption>
         <thead>
           <tr>
-            <th scope="col">Week of</th>
+            <th scope="col">{t("tables.weekOf")}</th>
             {DAYS.map((d, i) => (
               <th scope="col" key={DAY_NAMES[i]}>
                 <span aria-hidden="true">{d}</span>
@@ -51,7 +57,7 @@ export function TrainingCalendar({
                     {trained.has(day) ? (
                       <>
                         <span aria-hidden="true">●</span>
-                        <span className="visually-hidden">trained on {day}</span>
+                        <span className="visually-hidden">{t("days.trainedOn", { day })}</span>
                       </>
                     ) : null}
                   </td>

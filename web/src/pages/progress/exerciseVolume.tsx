@@ -1,6 +1,7 @@
 // Weekly volume split into parts (by exercise, by body region): the parts with the most volume in
 // the weeks shown each get a column, the rest add up to "Other"; each row's columns sum to the
 // week's total.
+import { useTranslation } from "react-i18next";
 import { formatTotal } from "../../components/units.ts";
 import { CardTable } from "../../components/CardTable.tsx";
 import { TableBox, type VolumeWeek } from "./tables.tsx";
@@ -79,22 +80,23 @@ export function VolumeBreakdownTable({
   unit: string;
   caption: string;
 }) {
+  const { t } = useTranslation("progress");
   const { parts, rows } = breakdown;
   const hasOther = rows.some((r) => r.other > 0);
   return (
     <TableBox label={caption} rows={rows.length}>
       <CardTable
-        caption={`${caption}, newest first`}
+        caption={t("tables.newestFirst", { caption })}
         rows={[...rows].reverse()}
         rowKey={(r) => r.week}
         columns={[
-          { label: "Week of", cell: (r) => r.week },
+          { label: t("tables.weekOf"), cell: (r) => r.week },
           ...parts.map((part, i) => ({
             label: part.label,
             cell: (r: (typeof rows)[number]) => formatTotal(r.byPart[i], unit),
           })),
-          hasOther && { label: "Other", cell: (r) => formatTotal(r.other, unit) },
-          { label: "Total", cell: (r) => formatTotal(r.total, unit) },
+          hasOther && { label: t("regions.other"), cell: (r) => formatTotal(r.other, unit) },
+          { label: t("tables.total"), cell: (r) => formatTotal(r.total, unit) },
         ]}
       />
     </TableBox>

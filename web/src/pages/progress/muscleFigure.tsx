@@ -1,6 +1,9 @@
 // A front and a back body figure, each muscle group's area shaded by its work sets in a week:
 // none, under the 10-20 band, in it, above it. Each area names its group and sets (an SVG title),
 // and the whole figure has a text summary, so the table beside it is never the only way to read it.
+import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
+import { muscleName } from "./muscleNames.ts";
 
 /** The commonly cited range of weekly work sets per muscle group for growth. */
 export const SET_BAND = { low: 10, high: 20 } as const;
@@ -52,16 +55,25 @@ export function setLevel(sets: number): 0 | 1 | 2 | 3 {
   return sets <= SET_BAND.high ? 2 : 3;
 }
 
-const LEVEL_WORDS = [
-  "no sets",
-  `under ${SET_BAND.low}`,
-  `${SET_BAND.low} to ${SET_BAND.high}`,
-  `over ${SET_BAND.high}`,
-];
+/** A shading level in words: `no sets`, `under 10`, `10 to 20`, `over 20`. */
+function levelWords(t: TFunction<"progress">, level: number): string {
+  if (level === 0) return t("figure.level.none");
+  if (level === 1) return t("figure.level.under", { low: SET_BAND.low });
+  if (level === 2) return t("figure.level.in", { low: SET_BAND.low, high: SET_BAND.high });
+  return t("figure.level.over", { high: SET_BAND.high });
+}
 
-/** `12.5 sets`, `1 set`. */
-export const setsText = (sets: number) =>
-  `${new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 }).format(sets)} ${sets === 1 ? "set" : "sets"}`;
+/** A level as the legend writes it: `no sets`, `under 10 sets`, `10 to 20 sets`, `over 20 sets`. */
+function legendWords(t: TFunction<"progress">, level: number): string {
+  if (level === 0) return t("figure.level.none");
+  if (level === 1) return t("figure.legend.under", { low: SET_BAND.low });
+  if (level === 2) return t("figure.legend.in", { low: SET_BAND.low, high: SET_BAND.high });
+  return t("figure.legend.over", { high: SET_BAND.high });
+}
+
+/** `12.5 sets`, `1 set` (at most one decimal, in the app's language). */
+export const setsText = (t: TFunction<"progress">, sets: number) =>
+  t("figure.sets", { count: Math.round(sets * 10) / 10 });
 
 function Body() {
   // The silhouette the areas sit on: head, torso, arms and legs.
@@ -78,6 +90,7 @@ function Body() {
 }
 
 function Side({ title, areas, sets }: { title: string; areas: Area[]; sets: ReadonlyMap<string, number> }) {
+  const { t } = useTranslation("progress");
   return (
     <svg viewBox="0 0 100 190" className="muscle-side" aria-hidden="true" focusable="false">
       <text x={50} y={189} textAnchor="middle" className="muscle-side-title">
@@ -88,7 +101,7 @@ function Side({ title, areas, sets }: { title: string; areas: Area[]; sets: Read
         const n = sets.get(a.group) ?? 0;
         return (
           <g key={a.group} className={`muscle-area level-${setLevel(n)}`} data-group={a.group}>
-            <title>{`${a.group}: ${setsText(n)}`}</title>
+            <title>{t("figure.area", { group: muscleName(t, a.group), sets: setsText(t, n) })}</title>
             {a.shapes.map((s, i) =>
               s.kind === "ellipse" ? (
                 <ellipse key={i} cx={s.cx} cy={s.cy} rx={s.rx} ry={s.ry} />
@@ -105,26 +118,27 @@ function Side({ title, areas, sets }: { title: string; areas: Area[]; sets: Read
 
 /** The figure of one week: front and back, a legend and a text summary for screen readers. */
 export function MuscleFigure({ sets, week }: { sets: ReadonlyMap<string, number>; week: string }) {
+  const { t } = useTranslation("progress");
   const trained = [...sets].filter(([, n]) => n > 0);
   const summary = trained.length
-    ? trained.map(([g, n]) => `${g} ${setsText(n)} (${LEVEL_WORDS[setLevel(n)]})`).join(", ")
-    : "no work sets";
+    ? trained
+        .map(([g, n]) =>
+          t("figure.item", { group: muscleName(t, g), sets: setsText(t, n), level: levelWords(t, setLevel(n)) }),
+        )
+        .join(t("listSeparator"))
+    : t("figure.noWorkSets");
   return (
-    <figure
-      className="muscle-figure"
-      role="img"
-      aria-label={`Work sets per muscle group, week of ${week}: ${summary}.`}
-    >
+    <figure className="muscle-figure" role="img" aria-label={t("figure.label", { week, summary })}>
       <div className="muscle-sides">
-        <Side title="Front" areas={FRONT} sets={sets} />
-        <Side title="Back" areas={BACK} sets={sets} />
+        <Side title={t("figure.front")} areas={FRONT} sets={sets} />
+        <Side title={t("figure.back")} areas={BACK} sets={sets} />
       </div>
       {/* Not a figcaption: a figure with one may take no role (axe's aria-allowed-role), and this one is an image. */}
       <div>
         <ul className="muscle-legend" aria-hidden="true">
-          {LEVEL_WORDS.map((w, level) => (
-            <li key={w}>
-              <span className={`muscle-swatch level-${level}`} /> {w === "no sets" ? w : `${w} sets`}
+          {[0, 1, 2, 3].map((level) => (
+            <li key={level}>
+              <span className={`muscle-swatch level-${level}`} /> {legendWords(t, level)}
             </li>
           ))}
         </ul>

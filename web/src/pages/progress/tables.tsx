@@ -1,6 +1,7 @@
 // The numbers behind the progress charts, as tables (for screen readers, and to read exact values).
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
 import { estimateWeight } from "@svc/sdk/weights";
 import { formatEstimate, formatTotal } from "../../components/units.ts";
 import { CardTable } from "../../components/CardTable.tsx";
@@ -14,10 +15,11 @@ export const SHORT_TABLE_ROWS = 12;
  * visible hint that more rows are below.
  */
 export function TableBox({ label, rows, children }: { label: string; rows: number; children: ReactNode }) {
+  const { t } = useTranslation("progress");
   if (rows <= SHORT_TABLE_ROWS) return <div className="table-full">{children}</div>;
   return (
     <>
-      <p className="muted table-hint">{rows} rows: scroll the table to see them all.</p>
+      <p className="muted table-hint">{t("tables.scrollHint", { count: rows })}</p>
       <div className="table-scroll" tabIndex={0} role="group" aria-label={label}>
         {children}
       </div>
@@ -28,17 +30,18 @@ export function TableBox({ label, rows, children }: { label: string; rows: numbe
 export type VolumeWeek = { week: string; volume: number; unit: string; workSets: number; workouts: number };
 
 export function VolumeTable({ weeks, caption }: { weeks: VolumeWeek[]; caption: string }) {
+  const { t } = useTranslation("progress");
   return (
     <TableBox label={caption} rows={weeks.length}>
       <CardTable
-        caption={`${caption}, newest first`}
+        caption={t("tables.newestFirst", { caption })}
         rows={[...weeks].reverse()}
         rowKey={(w) => w.week}
         columns={[
-          { label: "Week of", cell: (w) => w.week },
-          { label: "Volume", cell: (w) => formatTotal(w.volume, w.unit) },
-          { label: "Work sets", cell: (w) => w.workSets },
-          { label: "Workouts", cell: (w) => w.workouts },
+          { label: t("tables.weekOf"), cell: (w) => w.week },
+          { label: t("weekly.volume"), cell: (w) => formatTotal(w.volume, w.unit) },
+          { label: t("tables.workSets"), cell: (w) => w.workSets },
+          { label: t("tables.workouts"), cell: (w) => w.workouts },
         ]}
       />
     </TableBox>
@@ -57,21 +60,22 @@ export type E1rmRow = {
 };
 
 export function E1rmTable({ sessions, caption }: { sessions: E1rmRow[]; caption: string }) {
+  const { t } = useTranslation("progress");
   return (
     <TableBox label={caption} rows={sessions.length}>
       <CardTable
-        caption={`${caption}, newest first`}
+        caption={t("tables.newestFirst", { caption })}
         rows={[...sessions].reverse()}
         rowKey={(s) => s.workoutId}
         columns={[
-          { label: "Date", cell: (s) => <Link to={`/workouts/${s.workoutId}`}>{s.date}</Link> },
-          { label: "Estimated 1RM", cell: (s) => formatEstimate(s.e1rm, s.unit) },
+          { label: t("tables.date"), cell: (s) => <Link to={`/workouts/${s.workoutId}`}>{s.date}</Link> },
+          { label: t("exercise.e1rm.series"), cell: (s) => formatEstimate(s.e1rm, s.unit) },
           {
-            label: "From",
+            label: t("tables.from"),
             cell: (s) => (s.e1rmSetWeight != null ? `${estimateWeight(s.e1rmSetWeight)} × ${s.e1rmSetReps}` : "—"),
           },
           {
-            label: "Best set",
+            label: t("tables.bestSet"),
             cell: (s) => (
               <>
                 {estimateWeight(s.bestSetWeight)} × {s.bestSetReps}

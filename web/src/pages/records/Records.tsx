@@ -2,6 +2,8 @@
 // weight, bodyweight reps, longest hold), newest first, each with its day and workout; filter by
 // exercise (?exercise=<id>, kept in the address).
 import { Link, useSearchParams } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import { Page } from "../../components/Page.tsx";
 import { Empty, QueryView } from "../../components/States.tsx";
 import { CardTable } from "../../components/CardTable.tsx";
@@ -47,43 +49,46 @@ type Entry = {
 const num = (v: string | number | null) => (v === null ? null : Number(v));
 
 /** "5-rep max", "Heaviest", ... */
-export function recordName(e: Pick<Entry, "record" | "reps">): string {
+export function recordName(t: TFunction<"records">, e: Pick<Entry, "record" | "reps">): string {
   switch (e.record) {
     case "heaviest":
-      return "Heaviest";
+      return t("kinds.heaviest");
     case "e1rm":
-      return "Best e1RM";
+      return t("kinds.e1rm");
     case "rep max":
-      return `${e.reps}-rep max`;
+      return t("kinds.repMax", { reps: e.reps });
     case "reps at weight":
-      return "Most reps at a weight";
+      return t("kinds.repsAtWeight");
     case "bodyweight reps":
-      return "Most reps (bodyweight)";
+      return t("kinds.bodyweightReps");
     default:
-      return "Longest hold";
+      return t("kinds.longestHold");
   }
 }
 
 /** What the record is: "100 kg × 5", "e1RM 116.7 kg (100 kg × 5)", "12 reps", "1:30". */
-export function recordValue(e: Entry): string {
-  const set =
-    num(e.setWeight) === null ? `${e.setReps} reps` : `${formatEstimate(num(e.setWeight), e.unit)} × ${e.setReps}`;
-  if (e.record === "e1rm") return `${formatEstimate(num(e.weight), e.unit)} (${set})`;
-  if (e.record === "bodyweight reps") return `${e.setReps} reps`;
+export function recordValue(t: TFunction<"records">, e: Entry): string {
+  const reps = t("values.reps", { count: e.setReps ?? 0 });
+  const set = num(e.setWeight) === null ? reps : `${formatEstimate(num(e.setWeight), e.unit)} × ${e.setReps}`;
+  if (e.record === "e1rm") return t("values.e1rm", { weight: formatEstimate(num(e.weight), e.unit), set });
+  if (e.record === "bodyweight reps") return reps;
   if (e.record === "longest hold") {
     const s = e.seconds ?? 0;
     const time = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
-    return num(e.weight) === null ? time : `${time} with ${formatEstimate(num(e.weight), e.unit)}`;
+    return num(e.weight) === null
+      ? time
+      : t("values.holdWith", { time, weight: formatEstimate(num(e.weight), e.unit) });
   }
   return set;
 }
 
 export default function Records() {
+  const { t } = useTranslation("records");
   const query = useQuery(AllRecords, {});
   const [params, setParams] = useSearchParams();
   const exercise = params.get("exercise") ?? "";
   return (
-    <Page title="Records">
+    <Page title={t("title")}>
       <QueryView query={query}>
         {(data) => {
           const all = (data.viewer?.personalRecords ?? []).flatMap((r) => (r ? [r] : []));
@@ -91,7 +96,9 @@ export default function Records() {
             return (
               <Empty>
                 <p>
-                  No records yet: <Link to="/log">log a workout</Link> and its best sets appear here.
+                  {t("none.before")}
+                  <Link to="/log">{t("none.link")}</Link>
+                  {t("none.after")}
                 </p>
               </Empty>
             );
@@ -102,13 +109,13 @@ export default function Records() {
           return (
             <>
               <div className="field">
-                <label htmlFor="records-exercise">Exercise</label>
+                <label htmlFor="records-exercise">{t("filter.label")}</label>
                 <select
                   id="records-exercise"
                   value={exercise}
                   onChange={(e) => setParams(e.target.value ? { exercise: e.target.value } : {}, { replace: true })}
                 >
-                  <option value="">All exercises</option>
+                  <option value="">{t("filter.all")}</option>
                   {exercises.map(([id, name]) => (
                     <option key={id} value={id}>
                       {name}
@@ -117,20 +124,20 @@ export default function Records() {
                 </select>
               </div>
               <p className="muted" role="status">
-                {shown.length} record{shown.length === 1 ? "" : "s"}, newest first.
+                {t("count", { count: shown.length })}
               </p>
               <CardTable
-                caption="Records, newest first"
+                caption={t("table.caption")}
                 rows={shown}
                 rowKey={(r) => `${r.setId}-${r.record}-${r.reps ?? ""}`}
                 columns={[
-                  { label: "Date", cell: (r) => <Link to={`/workouts/${r.workoutId}`}>{r.date}</Link> },
+                  { label: t("table.date"), cell: (r) => <Link to={`/workouts/${r.workoutId}`}>{r.date}</Link> },
                   {
-                    label: "Exercise",
+                    label: t("table.exercise"),
                     cell: (r) => <Link to={`/progress/${r.exerciseId}`}>{r.exerciseName}</Link>,
                   },
-                  { label: "Record", cell: (r) => recordName(r) },
-                  { label: "Set", cell: (r) => recordValue(r) },
+                  { label: t("table.record"), cell: (r) => recordName(t, r) },
+                  { label: t("table.set"), cell: (r) => recordValue(t, r) },
                 ]}
               />
             </>
