@@ -17,7 +17,7 @@ AS $function$
       cross join lateral (
         select e.name as text, e.key
         union all
-        select a.alias, a.key from app_public.exercise_aliases a where a.exercise_id = e.id
+        select a.alias, a.key from app_public.exercise_aliases a where a.exercise_id = e.id and a.language is null
       ) c
      where q.key <> ''
      group by e.id

@@ -13,10 +13,10 @@ AS $function$
     cross join lateral (
       select e.id as source_id, true as is_name, e.name as label
       union all
-      select a.id, false, a.alias from app_public.exercise_aliases a where a.exercise_id = e.id
+      select a.id, false, a.alias from app_public.exercise_aliases a where a.exercise_id = e.id and a.language is null
     ) l
     cross join lateral (select app_hidden.exercise_words(l.label) as words) w
    where e.id = p_exercise and cardinality(w.words) > 0;
 $function$;
-comment on function app_hidden.refresh_exercise_labels(p_exercise uuid) is 'Rewrites the labels (name and aliases) of one exercise.';
+comment on function app_hidden.refresh_exercise_labels(p_exercise uuid) is 'Rewrites the labels (name and everyday English aliases) of one exercise; translated names (exercise_aliases.language) are not labels.';
 -- (execute: owner only)

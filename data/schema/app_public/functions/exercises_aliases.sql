@@ -6,7 +6,7 @@ create function app_public.exercises_aliases(e app_public.exercises)
  STABLE
 AS $function$
   select coalesce(array_agg(a.alias order by a.alias), '{}')
-    from app_public.exercise_aliases a where a.exercise_id = e.id;
+    from app_public.exercise_aliases a where a.exercise_id = e.id and a.language is null;
 $function$;
-comment on function app_public.exercises_aliases(e app_public.exercises) is E'@behavior -*\nEveryday names that also refer to this exercise (catalog exercises only), alphabetical.';
+comment on function app_public.exercises_aliases(e app_public.exercises) is E'@behavior -*\nEveryday names that also refer to this exercise (catalog exercises only), alphabetical; the translated names (exercise_aliases.language set) are not among them.';
 grant execute on function app_public.exercises_aliases(e app_public.exercises) to svc_reader;

@@ -30,14 +30,16 @@ begin
   with candidates as (
     select e.id, e.name, e.user_id,
            bool_or(c.key = v_key) as exact,
-           bool_or(starts_with(c.key, v_key)) as prefix,
-           string_agg(lower(c.text) || ' ' || lower(regexp_replace(c.text, '[-‐‑–—_.]+', '', 'g')), ' ') as haystack,
-           max(app_hidden.exercise_match_score(v_text, v_key, c.text, c.key)) as score
+           bool_or(starts_with(c.key, v_key)) filter (where not c.translated) as prefix,
+           string_agg(lower(c.text) || ' ' || lower(regexp_replace(c.text, '[-‐‑–—_.]+', '', 'g')), ' ') filter (where not c.translated) as haystack,
+           max(app_hidden.exercise_match_score(v_text, v_key, c.text, c.key)) filter (where not c.translated) as score,
+           bool_or(starts_with(c.key, v_key)) filter (where c.translated) as translated_prefix,
+           string_agg(lower(c.text), ' ') filter (where c.translated) as translated_haystack
       from app_public.exercises e
       cross join lateral (
-        select e.name as text, e.key
+        select e.name as text, e.key, false as translated
         union all
-        select a.alias, a.key from app_public.exercise_aliases a where a.exercise_id = e.id
+        select a.alias, a.key, a.language is not null from app_public.exercise_aliases a where a.exercise_id = e.id
       ) c
      where e.user_id is null or e.user_id = v_me
      group by e.id
@@ -49,16 +51,19 @@ begin
              when v_key <> '' and c.prefix then 1
              when cardinality(v_tokens) > 0
                   and not exists (select 1 from unnest(v_tokens) t where c.haystack !~ ('\m' || t)) then 2
-             when c.score >= 0.3 then 3
+             when v_key <> '' and c.translated_prefix then 3
+             when cardinality(v_tokens) > 0 and c.translated_haystack is not null
+                  and not exists (select 1 from unnest(v_tokens) t where c.translated_haystack !~ ('\m' || t)) then 3
+             when c.score >= 0.3 then 4
            end as tier
       from candidates c
   )
   select e.*
     from ranked r join app_public.exercises e on e.id = r.id
    where r.tier is not null
-   order by r.tier, r.resolved, case when r.tier = 3 then r.score end desc nulls last, r.name, (r.user_id is null), r.id
+   order by r.tier, r.resolved, case when r.tier = 4 then r.score end desc nulls last, r.name, (r.user_id is null), r.id
    limit v_limit;
 end;
 $function$;
-comment on function app_public.search_exercises(words text, "limit" integer) is E'@behavior -*\nExercises the caller can use (the catalog and their custom ones) matching words, best first: 0. what the resolver makes of the words (app_hidden.match_exercise: the exercise they mean, or the choices when ambiguous), 1. an exact name or alias (ignoring case, spacing and hyphens), 2. a name or alias starting with the words, 3. names and aliases containing every word (at a word start), 4. fuzzy matches (exercise_match_score at least 0.3, most similar first). Ties by name, the caller''s custom exercise first. limit: 1 to app_hidden.search_exercises_max_limit(), default app_hidden.search_exercises_default_limit(). words: 1 to 200 characters, not blank. Exposed as Query.searchExercises.';
+comment on function app_public.search_exercises(words text, "limit" integer) is E'@behavior -*\nExercises the caller can use (the catalog and their custom ones) matching words, best first: 0. what the resolver makes of the words (app_hidden.match_exercise: the exercise they mean, or the choices when ambiguous), 1. an exact name or alias (ignoring case, spacing and hyphens), a translated name (Kniebeuge, sentadilla) among them, 2. a name or alias starting with the words, 3. names and aliases containing every word (at a word start), 4. a translated name starting with the words or containing every word (accents optional: developpe), 5. fuzzy matches of names and English aliases (exercise_match_score at least 0.3, most similar first). Ties by name, the caller''s custom exercise first. limit: 1 to app_hidden.search_exercises_max_limit(), default app_hidden.search_exercises_default_limit(). words: 1 to 200 characters, not blank. Exposed as Query.searchExercises.';
 grant execute on function app_public.search_exercises(words text, "limit" integer) to svc_reader;

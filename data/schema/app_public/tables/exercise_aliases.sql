@@ -5,10 +5,13 @@ create table app_public.exercise_aliases (
   exercise_id uuid not null,
   alias text not null,
   key text generated always as (app_public.exercise_key(alias)) stored,
+  language text,
+  local_name boolean default false not null,
   constraint exercise_aliases_pkey PRIMARY KEY (id),
   constraint exercise_aliases_exercise_id_key_key UNIQUE (exercise_id, key),
   constraint exercise_aliases_exercise_id_fkey FOREIGN KEY (exercise_id) REFERENCES app_public.exercises(id) ON DELETE CASCADE,
-  constraint exercise_aliases_alias_check CHECK (char_length(alias) >= 1 AND char_length(alias) <= 100)
+  constraint exercise_aliases_alias_check CHECK (char_length(alias) >= 1 AND char_length(alias) <= 100),
+  constraint exercise_aliases_language_check CHECK (language <> 'en'::text AND (language = ANY (app_hidden.languages())) AND (language IS NOT NULL OR NOT local_name))
 );
 alter table app_public.exercise_aliases enable row level security;
 comment on table app_public.exercise_aliases is E'@behavior -insert -update -delete\nAn everyday name for a catalog exercise (`bench`, `OHP`, `RDL`).';
@@ -16,8 +19,11 @@ comment on column app_public.exercise_aliases.id is 'Unique identifier.';
 comment on column app_public.exercise_aliases.exercise_id is 'The exercise this name refers to.';
 comment on column app_public.exercise_aliases.alias is 'The everyday name.';
 comment on column app_public.exercise_aliases.key is E'@behavior -*\nThe alias as references compare it.';
+comment on column app_public.exercise_aliases.language is 'The language of a translated name (de, es, fr, pt-BR or ar, one of app_hidden.languages()); null for an everyday English alias (`bench`, `OHP`).';
+comment on column app_public.exercise_aliases.local_name is 'True for the name shown in its language (Exercise.localName); false for an everyday alias and for the same name written without accents (`developpe couche`), which only finds it.';
 create index exercise_aliases_key_idx on app_public.exercise_aliases using btree (key);
 create unique index exercise_aliases_key_unique on app_public.exercise_aliases using btree (key);
+create unique index exercise_aliases_one_local_name on app_public.exercise_aliases using btree (exercise_id, language) WHERE local_name;
 CREATE TRIGGER _200_alias_check BEFORE INSERT OR UPDATE ON app_public.exercise_aliases FOR EACH ROW EXECUTE FUNCTION app_hidden.tg_exercise_aliases_check();
 CREATE TRIGGER _900_labels AFTER INSERT OR DELETE OR UPDATE ON app_public.exercise_aliases FOR EACH ROW EXECUTE FUNCTION app_hidden.tg_exercise_labels();
 create policy select_visible on app_public.exercise_aliases for select
