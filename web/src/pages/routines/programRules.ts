@@ -51,7 +51,7 @@ export function ruleName(rule: string, t: Translate, long = false): string {
 /** The routine's progression in words: its rules, each once ("training-max cycle (5/3/1)", "linear"). */
 export function progressionSummary(routine: CanonicalRoutine, t: Translate): string {
   const rules = [...new Set(routine.exercises.map((x) => ruleOf(x, routine)))];
-  return (rules.length ? rules : [routine.progression]).map((r) => ruleName(r, t, true)).join(", ");
+  return (rules.length ? rules : [routine.progression]).map((r) => ruleName(r, t, true)).join(t("rule.separator"));
 }
 
 /**
