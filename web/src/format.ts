@@ -1,10 +1,81 @@
-// How the app writes dates and times: the browser's locale, medium dates, short times.
+// How the app writes dates, times, numbers and durations: through Intl, in the app's language
+// (i18n/). When the browser's own locale is of that language (`en-GB`, `de-AT`), its regional
+// conventions are kept; otherwise the language's own (`de`: `82,5`, `2. Dez. 2026`).
+import { currentLanguage } from "./i18n/index.ts";
+
+/** Arabic digits stay the Western ones lifters read on plates and bars (`ar-u-nu-latn`). */
+const LANGUAGE_LOCALE: Record<string, string> = { ar: "ar-u-nu-latn" };
+
+/** The Intl locale of the app's language (see the top of this file). */
+export function appLocale(): string {
+  const language = currentLanguage();
+  const browser = typeof navigator === "undefined" ? undefined : navigator.language;
+  if (browser && browser.split("-")[0].toLowerCase() === language.split("-")[0].toLowerCase()) {
+    try {
+      return Intl.getCanonicalLocales(browser)[0];
+    } catch {
+      // a tag Intl refuses: the language's own
+    }
+  }
+  return LANGUAGE_LOCALE[language] ?? language;
+}
+
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return "—";
-  return new Date(iso).toLocaleDateString(undefined, { dateStyle: "medium" });
+  return new Date(iso).toLocaleDateString(appLocale(), { dateStyle: "medium" });
 }
 
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return "—";
-  return new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  return new Date(iso).toLocaleString(appLocale(), { dateStyle: "medium", timeStyle: "short" });
+}
+
+export function formatTime(date: Date): string {
+  return date.toLocaleTimeString(appLocale());
+}
+
+/** A weekday's name (`long`: Monday, `short`: Mon) for a date, or for 1 = Monday ... 7 = Sunday. */
+export function formatWeekday(day: Date | number, width: "long" | "short" = "long"): string {
+  // 2024-01-01 was a Monday.
+  const date = typeof day === "number" ? new Date(Date.UTC(2024, 0, day)) : day;
+  return new Intl.DateTimeFormat(appLocale(), {
+    weekday: width,
+    ...(typeof day === "number" ? { timeZone: "UTC" } : {}),
+  }).format(date);
+}
+
+/** A number in the app's locale (`82.5`, `82,5`), up to `maximumFractionDigits` (default 2) decimals. */
+export function formatNumber(value: number, options: Intl.NumberFormatOptions = {}): string {
+  return new Intl.NumberFormat(appLocale(), { maximumFractionDigits: 2, ...options }).format(value);
+}
+
+/** A duration in the app's language: `1 h 5 min`, `45 s` (Intl units, narrow-ish `short` style). */
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const rest = s % 60;
+  const unit = (value: number, name: "hour" | "minute" | "second") =>
+    new Intl.NumberFormat(appLocale(), { style: "unit", unit: name, unitDisplay: "short" }).format(value);
+  const parts = [h ? unit(h, "hour") : "", m ? unit(m, "minute") : "", rest || (!h && !m) ? unit(rest, "second") : ""];
+  return parts.filter(Boolean).join(" ");
+}
+
+/** The app locale's decimal separator (`.` or `,`). */
+export function decimalSeparator(): string {
+  return new Intl.NumberFormat(appLocale()).formatToParts(1.5).find((p) => p.type === "decimal")?.value ?? ".";
+}
+
+/**
+ * A number typed by the lifter: `82.5` and `82,5` both read 82.5 in every language (a weight never
+ * carries a thousands separator in an input); spaces around are ignored. NaN for anything else
+ * (empty included), so callers keep their own "required" rule.
+ */
+export function parseDecimal(text: string): number {
+  const t = text
+    .trim()
+    .replace(/[\u066B]/g, ".")
+    .replace(",", ".");
+  if (!/^[-+]?(\d+\.?\d*|\.\d+)$/.test(t)) return Number.NaN;
+  return Number(t);
 }

@@ -1,7 +1,7 @@
 // The auth routes (/api/auth/*). The server sets the HttpOnly session cookie on sign-up and
 // sign-in; the token in the response body is deliberately ignored (scripts never hold it).
 import { NetworkError } from "../graphql/client.ts";
-import { formatDateTime } from "../format.ts";
+import { formatDateTime, formatTime } from "../format.ts";
 
 export type AuthUser = { id: string; name: string; email: string; role: string };
 
@@ -88,7 +88,7 @@ export function describeAuthError(error: unknown, now = new Date()): string {
     case "TOO_MANY_ATTEMPTS": {
       if (error.retryAfterSeconds === null) return error.message;
       const at = new Date(now.getTime() + error.retryAfterSeconds * 1000);
-      return `Too many failed sign-in attempts for this email. Try again in ${formatWait(error.retryAfterSeconds)} (at ${at.toLocaleTimeString()}).`;
+      return `Too many failed sign-in attempts for this email. Try again in ${formatWait(error.retryAfterSeconds)} (at ${formatTime(at)}).`;
     }
     case "USER_ALREADY_EXISTS":
       return "An account with this email already exists. Sign in instead.";

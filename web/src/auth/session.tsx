@@ -7,6 +7,7 @@ import { NetworkError, request } from "../graphql/client.ts";
 import * as auth from "./api.ts";
 import { lastViewer, rememberViewer } from "./lastViewer.ts";
 import { forgetWorkoutInProgress } from "../pages/log/inProgress.ts";
+import { applyAccountLanguage } from "../i18n/index.ts";
 
 export const ViewerQuery = graphql(`
   query Viewer {
@@ -19,6 +20,7 @@ export const ViewerQuery = graphql(`
       effort
       lengthUnit
       distanceUnit
+      language
     }
   }
 `);
@@ -123,6 +125,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (firstViewer !== undefined && firstViewerRequest) firstViewerRequest = null;
     else refresh().catch(() => {});
   }, [refresh]);
+
+  // The account's language once known (after sign-in too); signed out, the device's last choice stays.
+  const accountLanguage = viewer ? (viewer.language ?? null) : undefined;
+  useEffect(() => {
+    if (accountLanguage !== undefined) void applyAccountLanguage(accountLanguage);
+  }, [accountLanguage]);
 
   const value = useMemo<Session>(
     () => ({

@@ -2,10 +2,11 @@
 import { useMemo } from "react";
 import { estimateText, factText, totalText, weightText } from "@svc/sdk/weights";
 import { useSession } from "../auth/session.tsx";
+import { appLocale } from "../format.ts";
 export type UnitName = "kg" | "lb";
 
-/** Digits in the browser's own locale. */
-const LOCALE = { locale: undefined };
+/** Digits in the app's language (format.ts: `82.5 kg`, `82,5 kg` in de/es/fr/pt-BR). */
+const locale = () => ({ locale: appLocale() });
 
 export function unitOf(value: string | null | undefined): UnitName {
   return value === "lb" ? "lb" : "kg";
@@ -53,24 +54,24 @@ export function otherUnit(unit: UnitName): UnitName {
  */
 export function formatWeight(value: number | null | undefined, unit: string): string {
   if (value === null || value === undefined) return "—";
-  return weightText(value, unit, LOCALE);
+  return weightText(value, unit, locale());
 }
 
 /** A lifted weight entered in `entered`, in the lifter's `unit`: `374.8 lb (170 kg)`, or `170 kg` as entered. */
 export function formatFact(value: number | null | undefined, entered: string | null | undefined, unit: string): string {
   if (value === null || value === undefined) return "—";
-  return factText(value, entered ?? unit, unit, LOCALE);
+  return factText(value, entered ?? unit, unit, locale());
 }
 
 /** A weight the API worked out or converted into your unit (an e1RM, a record, a series): at most one decimal. */
 export function formatEstimate(value: number | null | undefined, unit: string): string {
   if (value === null || value === undefined) return "—";
-  return estimateText(value, unit, LOCALE);
+  return estimateText(value, unit, locale());
 }
 
 /** A total (volume) as a whole number: `143,400 lb`. */
 export function formatTotal(value: number | null | undefined, unit: string): string {
-  return totalText(value ?? 0, unit, LOCALE);
+  return totalText(value ?? 0, unit, locale());
 }
 
 /** Volume (weight x reps summed) in the user's unit, from the API's kg and lb sums. */
