@@ -1,6 +1,6 @@
 // The logger in German and Arabic at phone size: a routine's workout started, a set ticked (the rest
 // timer runs), every name in the language (web/src/locales/<lng>/log.json) and Arabic laid out right
-// to left. The language is the device's kept choice (i18n/index.ts reads it at start).
+// to left. The language is the account's (User.language), which the app applies after sign-in.
 import { signUp as signUpByApi, gqlData } from "../../test/support/harness.ts";
 import { useBrowserTest, expectNoHorizontalScroll, screenshot, PHONE } from "./support/browser.ts";
 
@@ -48,8 +48,13 @@ for (const l of LANGUAGES) {
       },
       { token: account.token },
     );
+    await gqlData(
+      web.server.url,
+      `mutation($id: UUID!, $language: String) { updateUserById(input: { id: $id, userPatch: { language: $language } }) { user { id } } }`,
+      { id: account.user.id, language: l.lng },
+      { token: account.token },
+    );
     const { context, page } = await web.signedInPage(account, PHONE, { touch: true });
-    await page.evaluate((lng) => localStorage.setItem("trainingLog.language", lng), l.lng);
     await page.goto("/log");
     await page.getByRole("heading", { level: 1, name: l.start }).waitFor();
     expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
