@@ -12,6 +12,7 @@ import {
   expectNoHorizontalScroll,
   screenshot,
   PHONE,
+  DESKTOP,
 } from "./support/browser.ts";
 
 const web = useBrowserTest();
@@ -47,52 +48,60 @@ test("weekly series: the weeks between two with volume are listed at zero", () =
   expect(consecutiveWeeks([])).toEqual([]);
 });
 
-test("a two-year history opens on its last year; 3 months and all are a tap away", async () => {
-  const account = await signUp(web.server.url, "Charts");
-  const dates = [730, 200, 60, 10].map((n) => localDate(daysAgo(n)));
-  for (const date of dates)
-    await logWorkout(web.server.url, account.token, {
-      date,
-      unit: "kg",
-      exercises: [{ exercise: "Back Squat", sets: ["150x10", "150x10"] }],
-    });
-  const { context, page } = await web.signedInPage(account, PHONE);
-  await page.goto("/progress");
-  await expectPage(page, "Progress");
-  const overall = page.getByRole("region", { name: "Weekly volume" });
-  const range = overall.getByRole("group", { name: "Range of Weekly volume of all exercises" });
-  const chart = overall.getByRole("img", { name: /^Weekly volume of all exercises: / });
-  const shown = async () => {
-    const name = (await chart.getAttribute("aria-label")) ?? "";
-    const m = /: (\d+) points? from (\S+) to (\S+)\./.exec(name);
-    if (!m) throw new Error(`chart name: ${name}`);
-    return { points: Number(m[1]), from: m[2], to: m[3] };
-  };
-  const lastMonday = mondayOf(daysAgo(10));
-  expect(await range.getByRole("button", { name: "1 year" }).getAttribute("aria-pressed")).toBe("true");
-  const year = await shown();
-  expect(year.to).toBe(lastMonday);
-  expect(year.from >= rangeStart("1y", new Date())!).toBe(true);
-  expect(year.points).toBe(weeksBetween(year.from, lastMonday) + 1);
-  await expectAccessible(page);
-  await expectNoHorizontalScroll(page);
-  await screenshot(page, "chart-range-phone");
+for (const [size, viewport] of [
+  ["phone", PHONE],
+  ["desktop", DESKTOP],
+] as const) {
+  test(`a two-year history opens on its last year; 3 months and all are a tap away (${size})`, async () => {
+    const account = await signUp(web.server.url, "Charts");
+    const dates = [730, 200, 60, 10].map((n) => localDate(daysAgo(n)));
+    for (const date of dates)
+      await logWorkout(web.server.url, account.token, {
+        date,
+        unit: "kg",
+        exercises: [{ exercise: "Back Squat", sets: ["150x10", "150x10"] }],
+      });
+    const { context, page } = await web.signedInPage(account, viewport);
+    await page.goto("/progress");
+    await expectPage(page, "Progress");
+    const overall = page.getByRole("region", { name: "Weekly volume" });
+    const range = overall.getByRole("group", { name: "Range of Weekly volume of all exercises" });
+    const chart = overall.getByRole("img", { name: /^Weekly volume of all exercises: / });
+    const shown = async () => {
+      const name = (await chart.getAttribute("aria-label")) ?? "";
+      const m = /: (\d+) points? from (\S+) to (\S+)\./.exec(name);
+      if (!m) throw new Error(`chart name: ${name}`);
+      return { points: Number(m[1]), from: m[2], to: m[3] };
+    };
+    const lastMonday = mondayOf(daysAgo(10));
+    expect(await range.getByRole("button", { name: "1 year" }).getAttribute("aria-pressed")).toBe("true");
+    const year = await shown();
+    expect(year.to).toBe(lastMonday);
+    expect(year.from >= rangeStart("1y", new Date())!).toBe(true);
+    expect(year.points).toBe(weeksBetween(year.from, lastMonday) + 1);
+    await expectAccessible(page);
+    await expectNoHorizontalScroll(page);
+    await screenshot(page, `chart-range-${size}`);
 
-  await range.getByRole("button", { name: "3 months" }).click();
-  const quarter = await shown();
-  expect(quarter.from >= rangeStart("3m", new Date())!).toBe(true);
-  expect(quarter.from <= localDate(daysAgo(60))).toBe(true);
-  expect(quarter.points).toBe(weeksBetween(quarter.from, lastMonday) + 1);
+    await range.getByRole("button", { name: "3 months" }).click();
+    const quarter = await shown();
+    expect(quarter.from >= rangeStart("3m", new Date())!).toBe(true);
+    expect(quarter.from <= localDate(daysAgo(60))).toBe(true);
+    expect(quarter.points).toBe(weeksBetween(quarter.from, lastMonday) + 1);
 
-  // All: every week from the first, the empty ones included.
-  await range.getByRole("button", { name: "All" }).click();
-  expect(await range.getByRole("button", { name: "All" }).getAttribute("aria-pressed")).toBe("true");
-  const all = await shown();
-  expect(all.from).toBe(mondayOf(daysAgo(730)));
-  expect(all.points).toBe(weeksBetween(all.from, lastMonday) + 1);
-  // The table lists only the weeks with work sets.
-  expect(
-    await overall.getByRole("table", { name: "Weekly volume of all exercises, newest first" }).getByRole("row").count(),
-  ).toBe(1 + 4);
-  await context.close();
-});
+    // All: every week from the first, the empty ones included.
+    await range.getByRole("button", { name: "All" }).click();
+    expect(await range.getByRole("button", { name: "All" }).getAttribute("aria-pressed")).toBe("true");
+    const all = await shown();
+    expect(all.from).toBe(mondayOf(daysAgo(730)));
+    expect(all.points).toBe(weeksBetween(all.from, lastMonday) + 1);
+    // The table lists only the weeks with work sets.
+    expect(
+      await overall
+        .getByRole("table", { name: "Weekly volume of all exercises, newest first" })
+        .getByRole("row")
+        .count(),
+    ).toBe(1 + 4);
+    await context.close();
+  });
+}

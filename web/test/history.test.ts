@@ -167,35 +167,40 @@ for (const [size, viewport] of [
   }, 180_000);
 }
 
-test("every record on one page, newest first, filtered by exercise (phone)", async () => {
-  const account = await signUp(web.server.url, "Rec");
-  await logWorkout(web.server.url, account.token, {
-    date: "2025-01-06",
-    unit: "kg",
-    exercises: [
-      { exercise: "Bench Press", sets: ["100x5"] },
-      { exercise: "Back Squat", sets: ["140x5"] },
-    ],
+for (const [size, viewport] of [
+  ["phone", PHONE],
+  ["desktop", DESKTOP],
+] as const) {
+  test(`every record on one page, newest first, filtered by exercise (${size})`, async () => {
+    const account = await signUp(web.server.url, "Rec");
+    await logWorkout(web.server.url, account.token, {
+      date: "2025-01-06",
+      unit: "kg",
+      exercises: [
+        { exercise: "Bench Press", sets: ["100x5"] },
+        { exercise: "Back Squat", sets: ["140x5"] },
+      ],
+    });
+    await logWorkout(web.server.url, account.token, {
+      date: "2025-02-03",
+      unit: "kg",
+      exercises: [{ exercise: "Bench Press", sets: ["110x3"] }],
+    });
+    const { context, page } = await web.signedInPage(account, viewport);
+    await page.goto("/records");
+    await expectPage(page, "Records");
+    const rows = page.getByRole("table", { name: "Records, newest first" }).getByRole("row");
+    expect(await rows.nth(1).innerText()).toMatch(/2025-02-03\s+Bench Press\s+Heaviest\s+110 kg × 3/);
+    expect(await rows.nth(2).innerText()).toMatch(/Best e1RM\s+121 kg \(110 kg × 3\)/);
+    await page.getByText("13 records, newest first.").waitFor();
+    await expectAccessible(page);
+    await expectNoHorizontalScroll(page);
+    await screenshot(page, `records-${size}`);
+    await page.getByLabel("Exercise", { exact: true }).selectOption({ label: "Back Squat" });
+    await page.getByText("6 records, newest first.").waitFor();
+    expect(await rows.nth(1).innerText()).toMatch(/2025-01-06\s+Back Squat\s+Heaviest\s+140 kg × 5/);
+    await rows.nth(1).getByRole("link", { name: "2025-01-06" }).click();
+    await page.getByRole("heading", { level: 1, name: "Workout: 2025-01-06" }).waitFor();
+    await context.close();
   });
-  await logWorkout(web.server.url, account.token, {
-    date: "2025-02-03",
-    unit: "kg",
-    exercises: [{ exercise: "Bench Press", sets: ["110x3"] }],
-  });
-  const { context, page } = await web.signedInPage(account, PHONE);
-  await page.goto("/records");
-  await expectPage(page, "Records");
-  const rows = page.getByRole("table", { name: "Records, newest first" }).getByRole("row");
-  expect(await rows.nth(1).innerText()).toMatch(/2025-02-03\s+Bench Press\s+Heaviest\s+110 kg × 3/);
-  expect(await rows.nth(2).innerText()).toMatch(/Best e1RM\s+121 kg \(110 kg × 3\)/);
-  await page.getByText("13 records, newest first.").waitFor();
-  await expectAccessible(page);
-  await expectNoHorizontalScroll(page);
-  await screenshot(page, "records-phone");
-  await page.getByLabel("Exercise", { exact: true }).selectOption({ label: "Back Squat" });
-  await page.getByText("6 records, newest first.").waitFor();
-  expect(await rows.nth(1).innerText()).toMatch(/2025-01-06\s+Back Squat\s+Heaviest\s+140 kg × 5/);
-  await rows.nth(1).getByRole("link", { name: "2025-01-06" }).click();
-  await page.getByRole("heading", { level: 1, name: "Workout: 2025-01-06" }).waitFor();
-  await context.close();
-});
+}
