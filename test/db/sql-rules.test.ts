@@ -355,8 +355,12 @@ describe("a bodyweight: app_hidden.bodyweight_reason", () => {
     expect((await walk(1500)).path).not.toBe("bodyweight");
   });
 
-  test("is the only function that spells out the limit", async () => {
-    expect(await functionsMatching("<= 1500")).toEqual(["bodyweight_reason"]);
+  test("is the only function that compares with the limit, which only document_limits spells out", async () => {
+    expect(await functionsMatching("<= \\(app_hidden\\.document_limits\\(\\)\\)\\.bodyweight")).toEqual([
+      "bodyweight_reason",
+    ]);
+    expect(await functionsMatching("<= 1500")).toEqual([]);
+    expect(await functionsMatching("1500::numeric")).toEqual(["document_limits"]);
   });
 });
 
