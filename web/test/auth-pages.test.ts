@@ -164,7 +164,8 @@ test("sign-up asks for the unit, pounds for a US browser and kilograms for a Ger
     }
     await context.close();
   }
-  // A German browser choosing pounds: the account weighs in lb from the first page on.
+  // A German browser choosing pounds: the account weighs in lb from the first page on (the logger
+  // speaks the browser's German).
   const { context, page } = await web.newPage(PHONE, { locale: "de-DE" });
   await page.goto("/sign-up");
   await page.getByLabel("Name").fill("Lou");
@@ -174,7 +175,7 @@ test("sign-up asks for the unit, pounds for a US browser and kilograms for a Ger
   await page.getByRole("button", { name: "Sign up" }).click();
   await expectPage(page, "Home");
   await page.goto("/log");
-  await page.getByRole("button", { name: "Start an empty workout" }).click();
-  await page.getByText(/weights in lb/).waitFor();
+  await page.getByRole("button", { name: "Leeres Training starten" }).click();
+  await page.getByText(/Gewichte in lb/).waitFor();
   await context.close();
 });

@@ -161,6 +161,7 @@ test("the account kept for offline use holds no credential and is forgotten at s
     "effort",
     "email",
     "id",
+    "language",
     "lengthUnit",
     "name",
     "role",
