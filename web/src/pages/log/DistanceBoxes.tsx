@@ -10,7 +10,8 @@ import { useDistanceUnit } from "../../components/distanceUnit.ts";
 import { rowPace } from "./distanceSet.ts";
 import { SetMenu } from "./SetMenu.tsx";
 import { SetRow, type SetRowProps } from "./SetRow.tsx";
-import { useDistanceT } from "./distanceStrings.ts";
+import { useTranslation } from "react-i18next";
+import { formatNumber } from "../../format.ts";
 import "./distance.css";
 
 const KIND_MARK: Record<SetRowProps["set"]["kind"], string | null> = {
@@ -27,10 +28,10 @@ export function SetRowFor(props: SetRowProps) {
 
 /** Pace and speed of a cardio row in `per`: `Pace 5:00 /km · 12 km/h`; nothing without a distance and a time. */
 export function DistancePace({ row, per, id }: { row: Parameters<typeof rowPace>[0]; per: PaceUnit; id?: string }) {
-  const { t, language } = useDistanceT();
+  const { t } = useTranslation("distance");
   const figures = rowPace(row, per);
   if (!figures) return null;
-  const speed = new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(figures.speed);
+  const speed = formatNumber(figures.speed, { maximumFractionDigits: 1 });
   return (
     <p id={id} className="set-pace muted">
       {t("pace.label")} {t(per === "mi" ? "pace.perMi" : "pace.perKm", { pace: formatPace(figures.pace) })} ·{" "}
@@ -41,7 +42,7 @@ export function DistancePace({ row, per, id }: { row: Parameters<typeof rowPace>
 
 /** The column heads over a cardio exercise's rows: Set, Last, km (or mi), Time, RPE, Done. */
 export function DistanceColumns({ effort }: { effort: "rpe" | "rir" }) {
-  const { t } = useDistanceT();
+  const { t } = useTranslation("distance");
   const per = useDistanceUnit();
   return (
     <div className="set-columns set-columns-distance" aria-hidden="true">
@@ -58,7 +59,7 @@ export function DistanceColumns({ effort }: { effort: "rpe" | "rir" }) {
 
 export function DistanceSetRow(props: SetRowProps) {
   const { exercise, index, set, previous, effortScale, problem, notice, active } = props;
-  const { t } = useDistanceT();
+  const { t } = useTranslation("distance");
   const per = useDistanceUnit(props.unit);
   const unit = set.distanceUnit ?? per;
   const name = t("row.name", { exercise, n: index + 1 });

@@ -7,7 +7,8 @@ import { Section } from "../../components/Page.tsx";
 import { CardTable } from "../../components/CardTable.tsx";
 import { graphql } from "../../graphql/graphql.ts";
 import { useQuery } from "../../graphql/hooks.ts";
-import { useDistanceT } from "../log/distanceStrings.ts";
+import { useTranslation } from "react-i18next";
+import { formatNumber } from "../../format.ts";
 
 const DistanceRecordsQuery = graphql(`
   query DistanceRecords {
@@ -31,12 +32,12 @@ const DistanceRecordsQuery = graphql(`
 `);
 
 export function DistanceRecords({ exercise }: { exercise: string }) {
-  const { t, language } = useDistanceT();
+  const { t } = useTranslation("distance");
   const query = useQuery(DistanceRecordsQuery, {});
   const all = (query.data?.viewer?.distanceRecords ?? []).flatMap((r) => (r ? [r] : []));
   const shown = exercise ? all.filter((r) => r.exerciseId === exercise) : all;
   if (shown.length === 0) return null;
-  const number = new Intl.NumberFormat(language, { maximumFractionDigits: 3 });
+  const number = { format: (value: number) => formatNumber(value, { maximumFractionDigits: 3 }) };
   const name = (r: (typeof shown)[number]) =>
     r.record === "longest distance"
       ? t("records.longest")
