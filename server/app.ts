@@ -15,7 +15,7 @@ import {
   refuseSpentOut,
   type ClientCostLimits,
 } from "./limits/client-cost-budget.ts";
-import { sessionIdentity } from "./identity/session.ts";
+import { sessionIdentity, resolveSession } from "./identity/session.ts";
 import { deferApiKey } from "./identity/api-key-meter.ts";
 import { authRoutes } from "./identity/auth-routes.ts";
 import { passwordChecks, PASSWORD_CHECK_LIMITS, type PasswordCheckLimits } from "./limits/password-checks.ts";
@@ -252,7 +252,10 @@ export async function createApp({
   // Before any route: an unsafe request from another origin may not ride on the session cookie.
   app.use(crossSiteGuard(GRAPHQL_PATH));
   // Before the body is read: a request past its caller's cap waits (or is refused) holding nothing.
-  app.use(GRAPHQL_PATH, gate(graphqlConcurrencyRefusal));
+  app.use(
+    GRAPHQL_PATH,
+    gate(graphqlConcurrencyRefusal, (token) => resolveSession(pools.identity, token)),
+  );
   app.use(MCP_PATH, mcpCors, gate(mcpRefusal));
   // Not strict: `null` or `"x"` is valid JSON; the routes then say it must be an object.
   const json = express.json({ limit: BODY_LIMIT_BYTES, strict: false });

@@ -8,8 +8,11 @@
 // GraphQL pool and its own count, and the cap is below the pool's size, so no one caller can hold
 // a process's pool. A caller is an account (all its sessions, API keys and connected apps
 // together: more credentials buy no more slots) once this process has seen one of its credentials
-// answered as live; until then, and for everything signed out, its client address (IPv6 by its
-// /64): a credential is free to make up, so a made-up one must not open slots of its own.
+// answered as live; for everything signed out, its client address (IPv6 by its /64): a credential
+// is free to make up, so a made-up one must not open slots of its own. A session this process has
+// not seen yet takes its address's slot while one is free; when its address has none free, it is
+// looked up first (a few lookups at once per address), so a signed-in tenant of a shared address
+// is never queued behind the address's other traffic.
 import type { Request, Response, NextFunction } from "express";
 import { readCredential, sha256 } from "../identity/credential.ts";
 import type { Identity } from "../identity/identity.ts";
@@ -121,6 +124,11 @@ export class CallerSlots {
     if (state.running <= 0) this.callers.delete(caller);
   }
 
+  /** Whether the caller already runs as many requests as it may (the next would wait). */
+  full(caller: string): boolean {
+    return (this.callers.get(caller)?.running ?? 0) >= this.limits.perCaller;
+  }
+
   /** Requests running and waiting, over all callers. */
   count(): { running: number; waiting: number } {
     let running = 0;
@@ -156,21 +164,26 @@ const roomOf = (identity: Identity | undefined) => (identity?.kind === "key" ? `
 
 type KnownCaller = { caller: string; room?: string };
 
-/** Credential hash -> caller, for credentials this process has seen live, most recently seen last. */
+/**
+ * Credential hash -> caller, for credentials this process has seen answered, most recently seen
+ * last: null for one answered as no live credential (a made-up or ended one: it never comes alive).
+ */
 class KnownCredentials {
-  private readonly callers = new Map<string, KnownCaller>();
-  get(hash: string): KnownCaller | undefined {
+  private readonly callers = new Map<string, KnownCaller | null>();
+  get(hash: string): KnownCaller | null | undefined {
     return this.callers.get(hash);
   }
   learn(hash: string, identity: Identity | undefined) {
     const caller = callerOf(identity);
     if (caller === undefined) return;
     this.callers.delete(hash);
-    if (caller === null) return;
-    this.callers.set(hash, { caller, room: roomOf(identity) });
+    this.callers.set(hash, caller === null ? null : { caller, room: roomOf(identity) });
     if (this.callers.size > KNOWN_CREDENTIALS) this.callers.delete(this.callers.keys().next().value!);
   }
 }
+
+/** Looks up a session token this process has not seen answered: its live session, or signed out. */
+export type SessionLookup = (token: string) => Promise<Identity>;
 
 const WHOSE: Record<string, string> = {
   account: "this account, all its sessions, keys and apps together,",
@@ -206,26 +219,50 @@ function denial(why: Exclude<SlotRefusal, "gone">, caller: string, limits: Calle
 }
 
 /**
- * The gate of one app: `gate(refuse)` is the middleware for one path, all paths sharing one count
- * per caller. A request's slot is released when its response closes, however it ends (answered,
- * failed, timed out, or its client gone); a request whose client leaves while it waits is dropped.
+ * The gate of one app: `gate(refuse, lookUp)` is the middleware for one path, all paths sharing one
+ * count per caller; `lookUp`, where a session token is a session (not on /api/mcp, whose bearer
+ * tokens are connected apps'). A request's slot is released when its response closes, however it
+ * ends (answered, failed, timed out, or its client gone); a request whose client leaves while it
+ * waits is dropped.
  */
 export function callerConcurrencyGate(limits: CallerConcurrency = CALLER_CONCURRENCY) {
   const slots = new CallerSlots(limits);
+  // Lookups of sessions not seen yet, per address: as many at once as a caller's slots, the rest in turn.
+  const lookups = new CallerSlots(limits);
   const known = new KnownCredentials();
+  /** An unseen session at an address with no slot free: looked up in its address's turn (undefined: it waited in vain). */
+  const lookedUp = async (address: string, hash: string, token: string, lookUp: SessionLookup, gone: AbortSignal) => {
+    if ((await lookups.acquire(address, gone, null)) !== null) return undefined;
+    try {
+      known.learn(hash, await lookUp(token));
+    } catch {
+      return undefined; // not known: counted as its address, as before it is seen
+    } finally {
+      lookups.release(address);
+    }
+    return known.get(hash);
+  };
   const gate =
-    (refuse: ConcurrencyRefusal) =>
+    (refuse: ConcurrencyRefusal, lookUp?: SessionLookup) =>
     async (req: Request, res: Response, next: NextFunction): Promise<void> => {
       if (req.method === "OPTIONS") return next();
       const credential = readCredential(req);
       const hash = credential && credential.kind !== "malformed" ? sha256(credential.value).toString("hex") : undefined;
-      const seen = hash ? known.get(hash) : undefined;
-      const caller = seen?.caller ?? `address:${addressGroup(clientAddress(req))}`;
+      const address = `address:${addressGroup(clientAddress(req))}`;
+      const gone = new AbortController();
+      let seen = hash ? known.get(hash) : undefined;
+      if (seen === undefined && hash && credential?.kind === "session" && lookUp && slots.full(address)) {
+        const left = () => gone.abort();
+        res.once("close", left);
+        seen = await lookedUp(address, hash, credential.value, lookUp, gone.signal);
+        res.off("close", left);
+        if (gone.signal.aborted) return;
+      }
+      const caller = seen?.caller ?? address;
       const room = seen?.room ?? caller;
       req.concurrencyCaller = caller;
       // A key's count answered: what is left of its minute bounds the key's queue from now on.
       req.heardRequestRoom = (identity, left) => slots.learnRoom(roomOf(identity)!, left);
-      const gone = new AbortController();
       let running = false;
       // The slot is held until the request's database work has ended too (a cancelled query, a
       // query's commit after its answer): only then is its connection back in the pool.

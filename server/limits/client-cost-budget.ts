@@ -96,7 +96,8 @@ export type CostRefusal = {
 /** The estimates one request's gate took (several for an MCP request), given back when it is charged. */
 /** `fromMemory`: the estimate of what the request answers from memory with no SQL (introspection), charged as spent. */
 /** `bulk`: every operation admitted was an import or export, paid from the account's bulk budget. */
-export type CostClaims = { claimed: number; fromMemory?: number; bulk?: boolean };
+/** `account`: the account SQL found the payer to be when it claimed (a session left to SQL by its hash included). */
+export type CostClaims = { claimed: number; fromMemory?: number; bulk?: boolean; account?: string };
 
 export type ClientCostBudget = {
   /**
@@ -179,15 +180,16 @@ export function clientCostBudget(pool: pg.Pool, limits: ClientCostLimits = CLIEN
   // One payer's claims (and charges) wait on the same row locks one after another: while one of its
   // statements is out, the next ones are gathered and sent as one (claim_costs judges each in order,
   // as one claim after another; charges add up).
-  const claims_ = batcher<number, { admitted: boolean; left: number; level: Bucket }>(async (payer, estimates) => {
-    const { rows } = await pool.query<Bucket & { admitted: boolean[]; lefts: number[] }>({
-      name: "svc_claim_costs",
-      text: `select admitted, lefts, payer, budget, tokens, held
+  type Claimed = { admitted: boolean; left: number; level: Bucket; account: string | null };
+  const claims_ = batcher<number, Claimed>(async (payer, estimates) => {
+    const { rows } = await pool.query<Bucket & { admitted: boolean[]; lefts: number[]; account: string | null }>({
+      name: "svc_claim_costs_account",
+      text: `select admitted, lefts, payer, budget, tokens, held, account
                from app_private.claim_costs($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
       values: [...args(payer), ...budgets, estimates],
     });
-    const { admitted, lefts, ...level } = rows[0];
-    return estimates.map((_, i) => ({ admitted: admitted[i], left: lefts[i], level }));
+    const { admitted, lefts, account, ...level } = rows[0];
+    return estimates.map((_, i) => ({ admitted: admitted[i], left: lefts[i], level, account }));
   });
   const charges = batcher<{ spent: number; claimed: number }, Bucket>(async (payer, charged) => {
     const sum = (f: "spent" | "claimed") => charged.reduce((total, c) => total + c[f], 0);
@@ -204,8 +206,9 @@ export function clientCostBudget(pool: pg.Pool, limits: ClientCostLimits = CLIEN
       const key = keyOf(payer);
       const last = known.get(key);
       if (last && upperBound(last) < estimate) return refusal(last, upperBound(last), estimate);
-      const { admitted, left, level } = await claims_.add(key, payer, estimate);
+      const { admitted, left, level, account } = await claims_.add(key, payer, estimate);
       remember(key, level);
+      if (claims && account) claims.account = account;
       if (!admitted) return refusal(known.get(key)!, left, estimate);
       if (claims) claims.claimed += estimate;
       return null;

@@ -5,7 +5,7 @@
 // to the next account in turn, not to whoever queued first: a victim waits behind at most one
 // request of each other account (and one signed-out request) however much any of them sends, where
 // the pool's own first-come queue put it behind every request queued before it. Signed-out requests
-// (every client address, and a credential this process has not seen answered as live) together
+// (every client address, and a credential the cost gate's claim found no live one) together
 // hold at most `signedOut` connections, so many addresses cannot crowd out signed-in users; within
 // that share, addresses take turns the same way. A ticket is taken before `pool.connect()` and given
 // back with the connection, so the pool itself never queues.
@@ -138,13 +138,16 @@ const GRANT_LOG = 1000;
 
 /**
  * Whose turn a request's connection takes: a live credential's account (a key or app looked up, a
- * session SQL or this process has seen answered), else what the caller gate counted it as: its
- * account when the credential is known live here, otherwise its client address (signed out).
+ * session SQL or this process has seen answered, or the account the cost gate's claim found its
+ * session hash to be), else what the caller gate counted it as: its account when the credential is
+ * known live here, otherwise its client address (signed out).
  */
 export function poolCallerOf(req: Request): PoolCaller {
   const identity = req.identity;
   if (identity?.kind === "session" || identity?.kind === "key" || identity?.kind === "oauth")
     return { key: `account:${identity.userId}`, signedOut: false };
+  const claimed = req.costClaims?.account;
+  if (claimed) return { key: `account:${claimed}`, signedOut: false };
   const counted = req.concurrencyCaller ?? `address:${addressGroup(clientAddress(req))}`;
   return { key: counted, signedOut: !counted.startsWith("account:") };
 }

@@ -133,6 +133,24 @@ test("a made-up session token counts as its address: it opens no slots of its ow
   await counted(0);
 });
 
+test("a session this process has not seen, at an address whose slots are held, runs as its account at once; a made-up token there waits as the address", async () => {
+  // Signed up through /api/auth (as if elsewhere): no request of it has passed the gate yet.
+  const fresh = await signUp(s.url, "Fresh");
+  const from = { "x-forwarded-for": "203.0.113.77" };
+  const running = [heldGraphql(from), heldGraphql(from)];
+  await counted(2);
+  // Answered while the address's two still hold its slots (as the address it would wait 300 ms, then 429).
+  const first = await gql(s.url, "{ viewer { name } }", {}, { token: fresh.token, headers: from });
+  expect(first.body).toEqual({ data: { viewer: { name: "Fresh" } } });
+  expect(s.app.services.poolShares.grants.at(-1)).toBe(`account:${fresh.user.id}`);
+  // Known now: its next request is not looked up again, and still runs beside the address's two.
+  expect((await gql(s.url, "{ viewer { name } }", {}, { token: fresh.token, headers: from })).status).toBe(200);
+  const madeUp = await gql(s.url, "{ __typename }", {}, { token: "never-a-session", headers: from });
+  expectRefused(madeUp, /\(your address \(signed out\) has 2 running\)/);
+  for (const request of running) expect((await request.finish()).status).toBe(200);
+  await counted(0);
+});
+
 test("signed out, each address is a caller, an IPv6 address by its /64", async () => {
   const from = (address: string) => ({ "x-forwarded-for": address });
   const read = (address: string) => gql(s.url, "{ __typename }", {}, { headers: from(address) });

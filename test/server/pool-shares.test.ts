@@ -4,7 +4,8 @@
 // queue; the next connection freed goes to the next account in turn, so a victim that asked last
 // is answered while two flooders' earlier requests still wait (the pool's own first-come queue put
 // it behind all of them). Signed-out requests from three addresses hold at most their share (one
-// connection), the others wait while a signed-in request takes the other connection at once.
+// connection), the others wait while a signed-in request takes the other connection at once, a
+// session's first request in this process among them.
 import http from "node:http";
 import { useTestServer, signUp } from "../support/harness.ts";
 
@@ -157,6 +158,13 @@ test("signed-out requests from three addresses hold at most their share (1 conne
     // Its connection back (a query's commit follows its answer), the signed-out two still wait.
     await counted(1, 2);
     expect(shares().count()).toEqual({ running: 1, waiting: 2, signedOutRunning: 1, signedOutWaiting: 2 });
+    // A session signed in elsewhere, its first request here from an address waiting in the
+    // signed-out share: the cost gate's claim names its account, whose turn it takes at once.
+    const fresh = await signUp(s.url, "Fay");
+    const first = await gqlFrom("127.0.5.2", "{ viewer { name } }", fresh.token);
+    expect(first.body).toEqual({ data: { viewer: { name: "Fay" } } });
+    expect(shares().grants.at(-1)).toBe(`account:${fresh.user.id}`);
+    await counted(1, 2);
   } finally {
     await lock.query("rollback");
     lock.release();
