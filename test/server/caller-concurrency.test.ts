@@ -142,7 +142,7 @@ test("a session this process has not seen, at an address whose slots are held, r
   // Answered while the address's two still hold its slots (as the address it would wait 300 ms, then 429).
   const first = await gql(s.url, "{ viewer { name } }", {}, { token: fresh.token, headers: from });
   expect(first.body).toEqual({ data: { viewer: { name: "Fresh" } } });
-  expect(s.app.services.poolShares.grants.at(-1)).toBe(`account:${fresh.user.id}`);
+  expect(s.app.services.poolShares!.grants.at(-1)).toBe(`account:${fresh.user.id}`);
   // Known now: its next request is not looked up again, and still runs beside the address's two.
   expect((await gql(s.url, "{ viewer { name } }", {}, { token: fresh.token, headers: from })).status).toBe(200);
   const madeUp = await gql(s.url, "{ __typename }", {}, { token: "never-a-session", headers: from });
