@@ -1,5 +1,6 @@
 // Account: name, unit, length unit and effort scale; deleting the account (type the email and the password to confirm).
 import { useEffect, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { graphql } from "../../graphql/graphql.ts";
 import { useMutation } from "../../graphql/hooks.ts";
 import { ApiError, fieldError } from "../../graphql/client.ts";
@@ -8,14 +9,8 @@ import { Section } from "../../components/Page.tsx";
 import { SelectField, TextField } from "../../components/Field.tsx";
 import { ErrorMessage } from "../../components/States.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
-import { EFFORT_OPTIONS, UNIT_OPTIONS } from "../../components/units.ts";
-
-/** The length unit of body measurements; empty follows the weight unit. */
-const LENGTH_UNIT_OPTIONS = [
-  { value: "", label: "From the unit (kg: cm, lb: in)" },
-  { value: "cm", label: "Centimetres (cm)" },
-  { value: "in", label: "Inches (in)" },
-];
+import { rich } from "../../components/richText.tsx";
+import { UNIT_OPTIONS } from "../../components/units.ts";
 
 const UpdateAccount = graphql(`
   mutation UpdateAccount($id: UUID!, $patch: UserPatch!) {
@@ -40,6 +35,7 @@ const DeleteAccount = graphql(`
 `);
 
 export function AccountSection() {
+  const { t } = useTranslation("settingsSections");
   const { viewer, refresh, signOut, setNotice } = useSession();
   const [values, setValues] = useState({
     name: viewer?.name ?? "",
@@ -88,21 +84,21 @@ export function AccountSection() {
   async function deleteAccount() {
     try {
       await remove({ password });
-      setNotice("Your account and all its data were deleted.");
+      setNotice(t("account.deleted"));
       await signOut({ to: "/sign-up" }).catch(() => {});
     } catch {
       // Shown in the dialog.
     }
   }
 
-  const nameError = blankName ? "Name must not be blank" : fieldError(updating.error, "name");
+  const nameError = blankName ? t("account.blankName") : fieldError(updating.error, "name");
   // Said at the password field; any other refusal (LAST_ADMIN, TOO_MANY_ATTEMPTS) in the dialog's alert.
   const wrongPassword = removing.error instanceof ApiError && removing.error.code === "WRONG_PASSWORD";
   return (
-    <Section title="Account">
+    <Section title={t("account.title")}>
       <form className="stack" onSubmit={save} noValidate>
         <TextField
-          label="Name"
+          label={t("account.name")}
           name="name"
           autoComplete="name"
           value={values.name}
@@ -113,11 +109,11 @@ export function AccountSection() {
           }}
         />
         <TextField
-          label="Email"
+          label={t("account.email")}
           name="email"
           value={viewer.email}
           readOnly
-          hint="Your sign-in email cannot be changed here."
+          hint={t("account.emailHint")}
         />
         <UnitSelects
           values={values}
@@ -129,14 +125,14 @@ export function AccountSection() {
         {updating.error && !nameError ? <ErrorMessage error={updating.error} /> : null}
         <div className="form-actions">
           <button type="submit" className="primary" disabled={updating.running}>
-            Save account
+            {t("account.save")}
           </button>
-          {saved ? <p role="status">Saved.</p> : null}
+          {saved ? <p role="status">{t("saved")}</p> : null}
         </div>
       </form>
       <hr />
-      <h3>Delete account</h3>
-      <p className="muted">Deletes your account, routines, workouts, API keys and sessions for good.</p>
+      <h3>{t("account.deleteHeading")}</h3>
+      <p className="muted">{t("account.deleteWhat")}</p>
       <button
         type="button"
         className="danger"
@@ -147,12 +143,12 @@ export function AccountSection() {
           setConfirming(true);
         }}
       >
-        Delete account…
+        {t("account.deleteButton")}
       </button>
       <ConfirmDialog
         open={confirming}
-        title="Delete your account?"
-        confirmLabel="Delete account for good"
+        title={t("account.deleteTitle")}
+        confirmLabel={t("account.deleteConfirm")}
         danger
         mutation={removing}
         canConfirm={typedEmail.trim().toLowerCase() === viewer.email.toLowerCase() && password !== ""}
@@ -160,23 +156,21 @@ export function AccountSection() {
         onCancel={() => setConfirming(false)}
         onConfirm={deleteAccount}
       >
-        <p>
-          This cannot be undone. Type your email, <strong>{viewer.email}</strong>, and your password to confirm.
-        </p>
+        <p>{rich(t, "account.deleteBody", { email: <strong>{viewer.email}</strong> })}</p>
         <TextField
-          label="Your email"
+          label={t("account.yourEmail")}
           name="confirm-email"
           autoComplete="off"
           value={typedEmail}
           onChange={(e) => setTypedEmail(e.target.value)}
         />
         <TextField
-          label="Your password"
+          label={t("account.yourPassword")}
           name="confirm-password"
           type="password"
           autoComplete="current-password"
           value={password}
-          error={wrongPassword ? "Wrong password; nothing was deleted." : null}
+          error={wrongPassword ? t("account.wrongPassword") : null}
           onChange={(e) => setPassword(e.target.value)}
         />
       </ConfirmDialog>
@@ -188,26 +182,37 @@ type Units = { unit: string; lengthUnit: string; effort: string };
 
 /** The unit, length unit and effort scale selects of the account form. */
 function UnitSelects({ values, onChange }: { values: Units; onChange: (change: Partial<Units>) => void }) {
+  const { t } = useTranslation("settingsSections");
+  /** The length unit of body measurements; empty follows the weight unit. */
+  const lengthUnits = [
+    { value: "", label: t("account.lengthFromUnit") },
+    { value: "cm", label: t("account.centimetres") },
+    { value: "in", label: t("account.inches") },
+  ];
+  const efforts = [
+    { value: "rpe", label: t("account.rpe") },
+    { value: "rir", label: t("account.rir") },
+  ];
   return (
     <div className="row">
       <SelectField
-        label="Unit"
+        label={t("account.unit")}
         name="unit"
         options={UNIT_OPTIONS}
         value={values.unit}
         onChange={(e) => onChange({ unit: e.target.value })}
       />
       <SelectField
-        label="Body measurements in"
+        label={t("account.lengthUnit")}
         name="length-unit"
-        options={LENGTH_UNIT_OPTIONS}
+        options={lengthUnits}
         value={values.lengthUnit}
         onChange={(e) => onChange({ lengthUnit: e.target.value })}
       />
       <SelectField
-        label="Effort scale"
+        label={t("account.effort")}
         name="effort"
-        options={EFFORT_OPTIONS}
+        options={efforts}
         value={values.effort}
         onChange={(e) => onChange({ effort: e.target.value })}
       />

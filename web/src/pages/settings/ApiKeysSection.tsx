@@ -1,5 +1,7 @@
 // API keys: the list, creating one (shown once, with a copy button) and revoking one.
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import { graphql, type ResultOf, type VariablesOf } from "../../graphql/graphql.ts";
 import { ApiKeyFields } from "@svc/sdk/fragments";
 import { useMutation, useQuery } from "../../graphql/hooks.ts";
@@ -49,19 +51,14 @@ type Key = NonNullable<ResultOf<typeof ApiKeys>["viewer"]>["apiKeys"][number];
 type Access = VariablesOf<typeof CreateApiKey>["input"]["access"];
 type Expiry = VariablesOf<typeof CreateApiKey>["input"]["expiresIn"];
 
-const ACCESS: readonly { value: Access; label: string }[] = [
-  { value: "READ_ONLY", label: "Read only" },
-  { value: "READ_WRITE", label: "Read and write" },
-];
-const EXPIRY: readonly { value: Expiry; label: string }[] = [
-  { value: "DAYS_30", label: "30 days" },
-  { value: "DAYS_90", label: "90 days" },
-  { value: "YEAR_1", label: "One year" },
-  { value: "NEVER", label: "Never" },
-];
-const accessLabel = (access: Access) => ACCESS.find((a) => a.value === access)?.label ?? access;
+const ACCESS: readonly Access[] = ["READ_ONLY", "READ_WRITE"];
+const EXPIRY: readonly Expiry[] = ["DAYS_30", "DAYS_90", "YEAR_1", "NEVER"];
+/** An access level's name (apiKeys.access.READ_ONLY, ...). */
+const accessLabel = (t: TFunction<"settingsSections">, access: Access) =>
+  ACCESS.includes(access) ? t(`apiKeys.access.${access}`) : access;
 
 export function ApiKeysSection() {
+  const { t } = useTranslation("settingsSections");
   const keys = useQuery(ApiKeys, {});
   const [create, creating] = useMutation(CreateApiKey);
   const [revoke, revoking] = useMutation(RevokeApiKey);
@@ -100,15 +97,12 @@ export function ApiKeysSection() {
 
   const nameError = fieldError(creating.error, "name");
   return (
-    <Section
-      title="API keys"
-      description="Keys let scripts and other apps use your data through the API. A key works only on the GraphQL API, never to sign in."
-    >
+    <Section title={t("apiKeys.title")} description={t("apiKeys.description")}>
       <QueryView query={keys}>
         {(data) =>
           !data.viewer || data.viewer.apiKeys.length === 0 ? (
             <Empty>
-              <p>No API keys yet.</p>
+              <p>{t("apiKeys.none")}</p>
             </Empty>
           ) : (
             <KeysTable
@@ -124,28 +118,28 @@ export function ApiKeysSection() {
 
       {created ? <NewKey key={created.key} created={created} onDone={() => setCreated(null)} /> : null}
 
-      <h3>Create a key</h3>
+      <h3>{t("apiKeys.createHeading")}</h3>
       <form className="stack" onSubmit={submit} noValidate>
         <TextField
-          label="Name"
+          label={t("apiKeys.name")}
           name="key-name"
           value={form.name}
           error={nameError}
-          hint="To recognise the key by, for example the script that uses it."
+          hint={t("apiKeys.nameHint")}
           onChange={(e) => setForm({ ...form, name: e.target.value })}
         />
         <div className="row">
           <SelectField
-            label="Access"
+            label={t("apiKeys.accessLabel")}
             name="access"
-            options={ACCESS}
+            options={ACCESS.map((value) => ({ value, label: accessLabel(t, value) }))}
             value={form.access}
             onChange={(e) => setForm({ ...form, access: e.target.value as Access })}
           />
           <SelectField
-            label="Expiry"
+            label={t("apiKeys.expiryLabel")}
             name="expiry"
-            options={EXPIRY}
+            options={EXPIRY.map((value) => ({ value, label: t(`apiKeys.expiry.${value}`) }))}
             value={form.expiresIn}
             onChange={(e) => setForm({ ...form, expiresIn: e.target.value as Expiry })}
           />
@@ -153,49 +147,48 @@ export function ApiKeysSection() {
         {creating.error && !nameError ? <ErrorMessage error={creating.error} /> : null}
         <div className="form-actions">
           <button type="submit" className="primary" disabled={creating.running}>
-            Create key
+            {t("apiKeys.create")}
           </button>
         </div>
       </form>
 
       <ConfirmDialog
         open={toRevoke !== null}
-        title="Revoke this key?"
-        confirmLabel="Revoke key"
+        title={t("apiKeys.revokeTitle")}
+        confirmLabel={t("apiKeys.revokeConfirm")}
         danger
         mutation={revoking}
         onCancel={() => setToRevoke(null)}
         onConfirm={confirmRevoke}
       >
-        <p>
-          Programs using “{toRevoke?.name}” ({toRevoke?.start}…) will be signed out at once. This cannot be undone.
-        </p>
+        <p>{t("apiKeys.revokeBody", { name: toRevoke?.name ?? "", start: toRevoke?.start ?? "" })}</p>
       </ConfirmDialog>
     </Section>
   );
 }
 
 function KeysTable({ keys, onRevoke }: { keys: readonly Key[]; onRevoke: (key: Key) => void }) {
+  const { t } = useTranslation("settingsSections");
   return (
     <CardTable
-      caption="Your API keys"
+      caption={t("apiKeys.caption")}
       rows={keys}
       rowKey={(k) => k.id}
       columns={[
-        { label: "Name", cell: (k) => k.name },
-        { label: "Key starts", cell: (k) => <code>{k.start}…</code> },
-        { label: "Access", cell: (k) => accessLabel(k.access) },
-        { label: "Created", cell: (k) => formatDate(k.createdAt) },
-        { label: "Last used", cell: (k) => (k.lastUsedAt ? formatDateTime(k.lastUsedAt) : "Never") },
+        { label: t("apiKeys.name"), cell: (k) => k.name },
+        { label: t("apiKeys.starts"), cell: (k) => <code>{k.start}…</code> },
+        { label: t("apiKeys.accessLabel"), cell: (k) => accessLabel(t, k.access) },
+        { label: t("apiKeys.created"), cell: (k) => formatDate(k.createdAt) },
+        { label: t("apiKeys.lastUsed"), cell: (k) => (k.lastUsedAt ? formatDateTime(k.lastUsedAt) : t("never")) },
         {
-          label: "Expires",
+          label: t("apiKeys.expires"),
           cell: (k) => (
             <>
-              {k.expiresAt ? formatDate(k.expiresAt) : "Never"}
+              {k.expiresAt ? formatDate(k.expiresAt) : t("never")}
               {k.expired ? (
                 <>
                   {" "}
-                  <span className="badge badge-expired">Expired</span>
+                  <span className="badge badge-expired">{t("apiKeys.expired")}</span>
                 </>
               ) : null}
             </>
@@ -204,7 +197,8 @@ function KeysTable({ keys, onRevoke }: { keys: readonly Key[]; onRevoke: (key: K
       ]}
       actions={(k) => (
         <button type="button" onClick={() => onRevoke(k)}>
-          Revoke<span className="visually-hidden"> {k.name}</span>
+          {t("apiKeys.revoke")}
+          <span className="visually-hidden"> {k.name}</span>
         </button>
       )}
     />
@@ -213,30 +207,37 @@ function KeysTable({ keys, onRevoke }: { keys: readonly Key[]; onRevoke: (key: K
 
 /** The key just created, shown this once, with a button to copy it. */
 function NewKey({ created, onDone }: { created: { name: string; key: string }; onDone: () => void }) {
+  const { t } = useTranslation("settingsSections");
   const [copied, setCopied] = useState<string | null>(null);
   async function copy() {
     try {
       await navigator.clipboard.writeText(created.key);
-      setCopied("Copied to the clipboard.");
+      setCopied(t("apiKeys.copied"));
     } catch {
-      setCopied("Could not copy: select the key and copy it yourself.");
+      setCopied(t("apiKeys.copyFailed"));
     }
   }
   return (
     <div className="section" aria-labelledby="new-key-heading">
-      <h3 id="new-key-heading">Your new key “{created.name}”</h3>
+      <h3 id="new-key-heading">{t("apiKeys.newHeading", { name: created.name })}</h3>
       <p className="warning" role="status">
-        Copy this key now: it will not be shown again. Anyone with it can use your data as its access allows.
+        {t("apiKeys.copyNow")}
       </p>
       <div className="secret">
-        <TextField label="New API key" name="new-key" value={created.key} readOnly onFocus={(e) => e.target.select()} />
+        <TextField
+          label={t("apiKeys.newKey")}
+          name="new-key"
+          value={created.key}
+          readOnly
+          onFocus={(e) => e.target.select()}
+        />
         <button type="button" onClick={copy}>
-          Copy key
+          {t("apiKeys.copy")}
         </button>
       </div>
       {copied ? <p role="status">{copied}</p> : null}
       <button type="button" className="link" onClick={onDone}>
-        I have copied it
+        {t("apiKeys.copiedIt")}
       </button>
     </div>
   );

@@ -1,6 +1,7 @@
 // Connected apps: AI assistants the user allowed through the MCP server's OAuth sign-in; each can
 // be disconnected, which stops its tokens at once.
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { graphql, type ResultOf } from "../../graphql/graphql.ts";
 import { operations } from "@svc/sdk";
 import { ConnectedAppFields } from "@svc/sdk/fragments";
@@ -27,6 +28,7 @@ const ConnectedApps = graphql(
 type App = NonNullable<ResultOf<typeof ConnectedApps>["viewer"]>["connectedApps"][number];
 
 export function ConnectedAppsSection() {
+  const { t } = useTranslation("settingsSections");
   const apps = useQuery(ConnectedApps, {});
   const [disconnect, disconnecting] = useMutation(operations.DISCONNECT_APP);
   const [message, setMessage] = useState<string | null>(null);
@@ -36,7 +38,7 @@ export function ConnectedAppsSection() {
     try {
       await disconnect({ id: app.id });
       await apps.reload();
-      setMessage(`Disconnected ${app.clientName}.`);
+      setMessage(t("connectedApps.disconnected", { app: app.clientName }));
     } catch {
       // Shown from disconnecting.error.
     }
@@ -44,33 +46,40 @@ export function ConnectedAppsSection() {
 
   return (
     <Section
-      title="Connected apps"
-      description={`AI assistants you connected to your account (through ${window.location.origin}/api/mcp). Disconnecting one stops its access at once.`}
+      title={t("connectedApps.title")}
+      description={t("connectedApps.description", { endpoint: `${window.location.origin}/api/mcp` })}
     >
       {message ? <p role="status">{message}</p> : null}
       <ErrorMessage error={disconnecting.error} />
       <QueryView query={apps}>
         {(data) => {
           const list = data.viewer?.connectedApps ?? [];
-          if (!list.length) return <p>No connected apps.</p>;
+          if (!list.length) return <p>{t("connectedApps.none")}</p>;
           return (
             <CardTable
-              caption="Connected apps"
+              caption={t("connectedApps.title")}
               rows={list}
               rowKey={(app) => app.id}
               columns={[
-                { label: "App", cell: (app) => app.clientName },
-                { label: "Returns to", cell: (app) => app.redirectHost },
-                { label: "Access", cell: (app) => (app.access === "READ_WRITE" ? "Read and write" : "Read only") },
-                { label: "Connected", cell: (app) => formatDateTime(app.createdAt) },
-                { label: "Last used", cell: (app) => (app.lastUsedAt ? formatDateTime(app.lastUsedAt) : "Never") },
+                { label: t("connectedApps.app"), cell: (app) => app.clientName },
+                { label: t("connectedApps.returnsTo"), cell: (app) => app.redirectHost },
+                {
+                  label: t("connectedApps.access"),
+                  cell: (app) =>
+                    t(app.access === "READ_WRITE" ? "apiKeys.access.READ_WRITE" : "apiKeys.access.READ_ONLY"),
+                },
+                { label: t("connectedApps.connected"), cell: (app) => formatDateTime(app.createdAt) },
+                {
+                  label: t("connectedApps.lastUsed"),
+                  cell: (app) => (app.lastUsedAt ? formatDateTime(app.lastUsedAt) : t("never")),
+                },
               ]}
               actions={(app) => (
                 <button type="button" disabled={disconnecting.running} onClick={() => end(app)}>
-                  Disconnect
+                  {t("connectedApps.disconnect")}
                   <span className="visually-hidden">
                     {" "}
-                    {app.clientName}, connected {formatDateTime(app.createdAt)}
+                    {t("connectedApps.which", { app: app.clientName, when: formatDateTime(app.createdAt) })}
                   </span>
                 </button>
               )}

@@ -1,5 +1,6 @@
 // Signed-in devices: every browser and command-line session; sign out any other one, or all.
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { graphql, type ResultOf } from "../../graphql/graphql.ts";
 import { operations } from "@svc/sdk";
 import { SessionFields } from "@svc/sdk/fragments";
@@ -35,6 +36,7 @@ const SignOutSession = graphql(`
 type Device = NonNullable<ResultOf<typeof Sessions>["viewer"]>["sessions"][number];
 
 export function DevicesSection() {
+  const { t } = useTranslation("settingsSections");
   const sessions = useQuery(Sessions, {});
   const [signOut, signingOut] = useMutation(SignOutSession);
   const [signOutOthers, signingOutOthers] = useMutation(operations.SIGN_OUT_OTHER_SESSIONS);
@@ -46,7 +48,7 @@ export function DevicesSection() {
     try {
       await signOut({ id: device.id });
       await sessions.reload();
-      setMessage(`Signed out ${device.client}.`);
+      setMessage(t("devices.signedOutOne", { device: device.client }));
     } catch {
       // Shown from signingOut.error.
     }
@@ -58,14 +60,14 @@ export function DevicesSection() {
       const count = result.signOutOtherSessions?.count ?? 0;
       setConfirmAll(false);
       await sessions.reload();
-      setMessage(`Signed out ${count} other device${count === 1 ? "" : "s"}.`);
+      setMessage(t("devices.signedOutOthers", { count }));
     } catch {
       // Shown in the dialog.
     }
   }
 
   return (
-    <Section title="Signed-in devices" description="Every browser and command-line client signed in to your account.">
+    <Section title={t("devices.title")} description={t("devices.description")}>
       {message ? <p role="status">{message}</p> : null}
       <ErrorMessage error={signingOut.error} />
       <QueryView query={sessions}>
@@ -75,29 +77,30 @@ export function DevicesSection() {
           return (
             <>
               <CardTable
-                caption="Signed-in devices"
+                caption={t("devices.title")}
                 rows={list}
                 rowKey={(s) => s.id}
                 rowProps={(s) => ({ "aria-current": s.current ? "true" : undefined })}
                 columns={[
                   {
-                    label: "Device",
+                    label: t("devices.device"),
                     cell: (s) => (
                       <span>
-                        {s.client} {s.current ? <span className="badge badge-current">This device</span> : null}
+                        {s.client}{" "}
+                        {s.current ? <span className="badge badge-current">{t("devices.thisDevice")}</span> : null}
                       </span>
                     ),
                   },
-                  { label: "Signed in", cell: (s) => formatDateTime(s.createdAt) },
-                  { label: "Last active", cell: (s) => formatDateTime(s.lastActiveAt) },
+                  { label: t("devices.signedIn"), cell: (s) => formatDateTime(s.createdAt) },
+                  { label: t("devices.lastActive"), cell: (s) => formatDateTime(s.lastActiveAt) },
                 ]}
                 actions={(s) =>
                   s.current ? null : (
                     <button type="button" disabled={signingOut.running} onClick={() => endOne(s)}>
-                      Sign out
+                      {t("devices.signOut")}
                       <span className="visually-hidden">
                         {" "}
-                        {s.client}, signed in {formatDateTime(s.createdAt)}
+                        {t("devices.which", { device: s.client, when: formatDateTime(s.createdAt) })}
                       </span>
                     </button>
                   )
@@ -112,7 +115,7 @@ export function DevicesSection() {
                     setConfirmAll(true);
                   }}
                 >
-                  Sign out all other devices
+                  {t("devices.signOutAll")}
                 </button>
               </div>
             </>
@@ -121,16 +124,13 @@ export function DevicesSection() {
       </QueryView>
       <ConfirmDialog
         open={confirmAll}
-        title="Sign out all other devices?"
-        confirmLabel="Sign them out"
+        title={t("devices.signOutAllTitle")}
+        confirmLabel={t("devices.signOutAllConfirm")}
         mutation={signingOutOthers}
         onCancel={() => setConfirmAll(false)}
         onConfirm={endOthers}
       >
-        <p>
-          Every other browser and command-line client signed in to your account will have to sign in again. This device
-          stays signed in.
-        </p>
+        <p>{t("devices.signOutAllBody")}</p>
       </ConfirmDialog>
     </Section>
   );

@@ -1,6 +1,7 @@
 // Settings' FIT export: the workouts of a range of days as FIT activity files (written by the
 // server, workoutsFit), downloaded as one zip of a file per workout for Garmin Connect or Strava.
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { zipSync } from "fflate";
 import { exportFitFiles, type ImportRequester } from "@svc/sdk/export";
 import { request } from "../../graphql/client.ts";
@@ -23,6 +24,7 @@ function uniqueName(name: string, taken: Set<string>): string {
 }
 
 export function FitExportPanel() {
+  const { t } = useTranslation("settingsSections");
   const [from, setFrom] = useState(() => isoDay(new Date(Date.now() - 30 * 86_400_000)));
   const [to, setTo] = useState(() => isoDay(new Date()));
   const [progress, setProgress] = useState<string | null>(null);
@@ -33,16 +35,16 @@ export function FitExportPanel() {
     e.preventDefault();
     setError(null);
     setBusy(true);
-    setProgress("Exporting FIT files…");
+    setProgress(t("fit.exporting"));
     try {
       const files: Record<string, Uint8Array> = {};
       const taken = new Set<string>();
       for await (const file of exportFitFiles(api, { from, to })) {
         files[uniqueName(file.fileName, taken)] = file.bytes;
-        setProgress(`Exporting FIT files: ${taken.size} workouts…`);
+        setProgress(t("fit.exportingCount", { count: taken.size }));
       }
       if (!taken.size) {
-        setProgress(`No workouts from ${from} to ${to}.`);
+        setProgress(t("fit.none", { from, to }));
         return;
       }
       download(
@@ -50,7 +52,7 @@ export function FitExportPanel() {
         `training-log-fit-${from}-to-${to}.zip`,
         "application/zip",
       );
-      setProgress(`Exported ${taken.size} workouts as FIT files.`);
+      setProgress(t("fit.exported", { count: taken.size }));
     } catch (err) {
       setError(err);
       setProgress(null);
@@ -60,17 +62,28 @@ export function FitExportPanel() {
   }
 
   return (
-    <form className="stack" aria-label="FIT files" onSubmit={exportRange}>
-      <h4>FIT files for Garmin Connect and Strava</h4>
-      <p className="muted">
-        Each workout as a strength-training activity: every set with its exercise, reps, weight and the rest after it,
-        one file per workout in a zip.
-      </p>
-      <TextField label="From" type="date" required value={from} max={to} onChange={(e) => setFrom(e.target.value)} />
-      <TextField label="To" type="date" required value={to} min={from} onChange={(e) => setTo(e.target.value)} />
+    <form className="stack" aria-label={t("fit.label")} onSubmit={exportRange}>
+      <h4>{t("fit.heading")}</h4>
+      <p className="muted">{t("fit.description")}</p>
+      <TextField
+        label={t("fit.from")}
+        type="date"
+        required
+        value={from}
+        max={to}
+        onChange={(e) => setFrom(e.target.value)}
+      />
+      <TextField
+        label={t("fit.to")}
+        type="date"
+        required
+        value={to}
+        min={from}
+        onChange={(e) => setTo(e.target.value)}
+      />
       <div className="actions">
         <button type="submit" disabled={busy}>
-          Export FIT
+          {t("fit.export")}
         </button>
       </div>
       {progress ? <p role="status">{progress}</p> : null}

@@ -5,6 +5,8 @@
 // transaction on the server.
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { Link, useLocation } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import {
   parseImport,
   exportHistory,
@@ -35,29 +37,50 @@ import { FitExportPanel } from "./FitExportPanel.tsx";
 /** The web app's request function as the SDK's import calls take it. */
 const api: ImportRequester = { request: request as ImportRequester["request"] };
 
-const FORMATS: readonly { value: "" | ImportFormat; label: string }[] = [
-  { value: "", label: "Find from the file" },
-  ...Object.entries(IMPORT_FORMAT_NAMES).map(([value, label]) => ({ value: value as ImportFormat, label })),
-];
-const UNITS: readonly { value: "" | UnitName; label: string }[] = [
-  { value: "", label: "My unit" },
-  { value: "kg", label: "kg" },
-  { value: "lb", label: "lb" },
-];
+type Translate = TFunction<"settingsSections">;
+
+/** The import's formats (named as their apps call themselves) and the unit choices, as select options. */
+function formatOptions(t: Translate): { value: "" | ImportFormat; label: string }[] {
+  return [
+    { value: "", label: t("import.formatFromFile") },
+    ...Object.entries(IMPORT_FORMAT_NAMES).map(([value, label]) => ({ value: value as ImportFormat, label })),
+  ];
+}
+function unitOptions(t: Translate): { value: "" | UnitName; label: string }[] {
+  return [
+    { value: "", label: t("import.myUnit") },
+    { value: "kg", label: "kg" },
+    { value: "lb", label: "lb" },
+  ];
+}
 
 function timeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
 }
 
 /** What went wrong, naming the file's line where a row or a refused set is to blame. */
-function importErrorText(error: unknown, fileName: string, parsed: ParsedImport | null): string {
-  if (error instanceof ImportParseError) return `${fileName}, ${error.message}`;
+function importErrorText(t: Translate, error: unknown, fileName: string, parsed: ParsedImport | null): string {
+  // The parser's reason stays as the SDK writes it (English): it has no stable code.
+  if (error instanceof ImportParseError)
+    return error.column
+      ? t("import.parseErrorColumn", { file: fileName, line: error.line, column: error.column, reason: error.reason })
+      : t("import.parseError", { file: fileName, line: error.line, reason: error.reason });
   if (error instanceof ApiError && error.code === "INVALID_DOCUMENT" && typeof error.extensions.path === "string") {
     const at = parsed && lineOfPath(parsed, error.extensions.path);
     if (at)
-      return `${fileName}, line ${at.line} (${at.field}): ${String(error.extensions.reason)}; nothing was imported.`;
+      return t("import.refusedAt", {
+        file: fileName,
+        line: at.line,
+        field: at.field,
+        reason: String(error.extensions.reason),
+      });
   }
   return errorMessage(error);
+}
+
+/** A left-out count in the app's language, by its stable reason (the SDK's English for a reason not translated yet). */
+function skipText(t: Translate, count: Parameters<typeof skipCountText>[0]): string {
+  return t(`skip.${count.reason}`, { count: count.rows, defaultValue: skipCountText(count) });
 }
 
 /** The preview's choices (`skip`, `create`, `map:<exercise>` per name) as the import takes them. */
@@ -88,6 +111,7 @@ async function readChosen(
 }
 
 export function ImportExportSection() {
+  const { t } = useTranslation("settingsSections");
   const { unit: userUnit } = useUserUnits();
   const { refresh } = useSession();
   const [file, setFile] = useState<ChosenFile | null>(null);
@@ -132,13 +156,13 @@ export function ImportExportSection() {
       parsed = await readChosen(file, { format, unit: unit || userUnit });
       const read = parsed;
       const importId = await stageImport(api, read, (i, count) =>
-        setProgress(count > 1 ? `Sending part ${i + 1} of ${count}…` : "Sending the file…"),
+        setProgress(count > 1 ? t("import.sendingPart", { part: i + 1, count }) : t("import.sending")),
       );
-      setProgress("Checking the whole file…");
+      setProgress(t("import.checking"));
       setPreview(await importStaged(api, importId, { choices: chosen(), dryRun: true }));
       setStaged({ parsed: read, importId });
     } catch (error) {
-      setImportError(importErrorText(error, file.name, parsed));
+      setImportError(importErrorText(t, error, file.name, parsed));
     } finally {
       setProgress(null);
     }
@@ -147,20 +171,25 @@ export function ImportExportSection() {
   async function importNow() {
     if (!file || !staged) return;
     setImportError(null);
-    setProgress("Importing the whole file…");
+    setProgress(t("import.importing"));
     try {
       const result = await importStaged(api, staged.importId, { choices: chosen(), dryRun: false });
       setStaged(null);
       setPreview(null);
       setDone(
         result.workouts === 0 && result.duplicates > 0
-          ? `Nothing new: all ${result.duplicates} workouts of ${file.name} are already here; nothing was added.`
-          : `Imported ${result.workouts} workouts and ${result.sets} sets from ${file.name}${result.duplicates ? ` (${result.duplicates} already here were left alone)` : ""}.`,
+          ? t("import.nothingNewFile", { count: result.duplicates, file: file.name })
+          : t(result.duplicates ? "import.importedWithDuplicates" : "import.imported", {
+              workouts: result.workouts,
+              sets: result.sets,
+              file: file.name,
+              duplicates: result.duplicates,
+            }),
       );
       // An svc export also sets the account's unit and effort scale.
       if (staged.parsed.extras?.settings) await refresh();
     } catch (error) {
-      setImportError(importErrorText(error, file.name, staged.parsed));
+      setImportError(importErrorText(t, error, file.name, staged.parsed));
     } finally {
       setProgress(null);
     }
@@ -171,16 +200,13 @@ export function ImportExportSection() {
   const unchosen = preview?.names.filter((n) => n.action === "unmapped" && !choices[n.name]) ?? [];
 
   return (
-    <Section
-      title="Import and export"
-      description="Bring your history from Strong, Hevy or FitNotes, a watch's FIT file (or another account of this service), and take everything out again."
-    >
+    <Section title={t("importExport.title")} description={t("importExport.description")}>
       <h3 id="import" ref={importHeading} tabIndex={-1}>
-        Import
+        {t("import.heading")}
       </h3>
       <form className="stack" onSubmit={previewImport}>
         <div className="field">
-          <label htmlFor="import-file">Export file</label>
+          <label htmlFor="import-file">{t("import.file")}</label>
           <input
             id="import-file"
             type="file"
@@ -189,19 +215,19 @@ export function ImportExportSection() {
           />
         </div>
         <SelectField
-          label="Format"
+          label={t("import.format")}
           value={format}
-          options={FORMATS}
+          options={formatOptions(t)}
           onChange={(e) => {
             setFormat(e.target.value as "" | ImportFormat);
             reset();
           }}
         />
         <SelectField
-          label="Unit of the file's weights"
-          hint="Used when the file does not say it (Strong's comma format)."
+          label={t("import.unit")}
+          hint={t("import.unitHint")}
           value={unit}
-          options={UNITS}
+          options={unitOptions(t)}
           onChange={(e) => {
             setUnit(e.target.value as "" | UnitName);
             reset();
@@ -209,7 +235,7 @@ export function ImportExportSection() {
         />
         <div className="actions">
           <button type="submit" disabled={!file || busy}>
-            {busy && !preview ? "Reading…" : "Preview"}
+            {busy && !preview ? t("import.reading") : t("import.preview")}
           </button>
         </div>
       </form>
@@ -221,7 +247,7 @@ export function ImportExportSection() {
       {progress ? <p role="status">{progress}</p> : null}
       {done ? (
         <p role="status">
-          {done} <Link to="/workouts">See the imported workouts</Link>
+          {done} <Link to="/workouts">{t("import.seeImported")}</Link>
         </p>
       ) : null}
       {preview ? (
@@ -252,6 +278,7 @@ function ImportPreview(props: {
   onImport: () => void;
 }) {
   const { preview, read, choices, onChoose, busy, unchosen, onImport } = props;
+  const { t } = useTranslation("settingsSections");
   const [onlyChoices, setOnlyChoices] = useState(false);
   // A name needs a choice when nothing matched it or it matched only loosely (by words or a typo).
   const needsChoice = (n: ImportSummary["names"][number]) =>
@@ -259,80 +286,92 @@ function ImportPreview(props: {
   const choosing = preview.names.filter(needsChoice);
   const shown = onlyChoices ? choosing : preview.names;
   return (
-    <div aria-label="Import preview">
+    <div aria-label={t("preview.label")}>
       <p role="status">
         {preview.workouts === 0 && preview.duplicates > 0
-          ? `Nothing new: all ${preview.duplicates} workouts of this file are already here.`
-          : `Would import ${preview.workouts} workouts and ${preview.sets} sets${preview.firstDate ? `, ${preview.firstDate} to ${preview.lastDate}` : ""}${preview.duplicates ? `; ${preview.duplicates} already here are left alone` : ""}.`}
+          ? t("preview.nothingNew", { count: preview.duplicates })
+          : t("preview.wouldImport", {
+              workouts: preview.workouts,
+              sets: preview.sets,
+              range: preview.firstDate ? "yes" : "no",
+              first: preview.firstDate ?? "",
+              last: preview.lastDate ?? "",
+              duplicates: preview.duplicates,
+            })}
         {read
-          ? ` Read as ${read.format}, ${read.rows} rows${read.unitStated ? "" : `, weights in ${read.unit} (the file does not say)`}.`
+          ? ` ${t(read.unitStated ? "preview.readAs" : "preview.readAsUnit", { format: read.format, rows: read.rows, unit: read.unit })}`
           : null}
       </p>
       {preview.routines || preview.bodyweights || preview.customExercises ? (
         <p>
-          Also {preview.routines} routines, {preview.bodyweights} bodyweights and {preview.customExercises} custom
-          exercises.
+          {t("preview.also", {
+            routines: preview.routines,
+            bodyweights: preview.bodyweights,
+            custom: preview.customExercises,
+          })}
         </p>
       ) : null}
       {choosing.length && choosing.length < preview.names.length ? (
         <label className="inline-check">
           <input type="checkbox" checked={onlyChoices} onChange={(e) => setOnlyChoices(e.target.checked)} />
-          <span>
-            Show only the {choosing.length === 1 ? "1 name that needs" : `${choosing.length} names that need`} a choice
-            (of {preview.names.length})
-          </span>
+          <span>{t("preview.onlyChoices", { count: choosing.length, total: preview.names.length })}</span>
         </label>
       ) : null}
       <table className="cards">
-        <caption>Exercises in the file</caption>
+        <caption>{t("preview.caption")}</caption>
         <thead>
           <tr>
-            <th>In the file</th>
-            <th>Sets</th>
-            <th>Becomes</th>
+            <th>{t("preview.inFile")}</th>
+            <th>{t("preview.sets")}</th>
+            <th>{t("preview.becomes")}</th>
           </tr>
         </thead>
         <tbody>
           {shown.map((n) => (
             <tr key={n.name}>
-              <td data-label="In the file">{n.name}</td>
-              <td data-label="Sets">{n.sets}</td>
-              <td data-label="Becomes">
+              <td data-label={t("preview.inFile")}>{n.name}</td>
+              <td data-label={t("preview.sets")}>{n.sets}</td>
+              <td data-label={t("preview.becomes")}>
                 {needsChoice(n) ? (
                   <SelectField
-                    label={`What to do with ${n.name}`}
+                    label={t("preview.whatToDo", { name: n.name })}
                     value={choices[n.name] ?? ""}
                     options={[
                       // A loose match (the resolver's words or typo tiers) is kept unless changed.
-                      { value: "", label: n.action === "map" ? `${n.exercise} (a close match)` : "Choose…" },
+                      {
+                        value: "",
+                        label:
+                          n.action === "map" ? t("preview.closeMatch", { exercise: n.exercise }) : t("preview.choose"),
+                      },
                       ...n.suggestions.map((s) => ({ value: `map:${s}`, label: s })),
-                      { value: "create", label: "Create a custom exercise" },
-                      { value: "skip", label: "Skip its sets" },
+                      { value: "create", label: t("preview.create") },
+                      { value: "skip", label: t("preview.skip") },
                     ]}
                     onChange={(e) => onChoose(n.name, e.target.value)}
                   />
                 ) : n.action === "map" ? (
                   n.exercise
                 ) : n.action === "create" ? (
-                  "A new custom exercise"
+                  t("preview.newCustom")
                 ) : (
-                  "Skipped"
+                  t("preview.skipped")
                 )}
               </td>
             </tr>
           ))}
         </tbody>
       </table>
-      {read?.format === "svc" ? (
-        <p>Importing this export also sets your unit and effort scale to the export's.</p>
-      ) : null}
+      {read?.format === "svc" ? <p>{t("preview.setsSettings")}</p> : null}
       {read?.skipped.length ? (
         <>
-          <h4>Left out or changed</h4>
+          <h4>{t("preview.leftOut")}</h4>
           <ul>
             {read.skipped.map((k) => (
               <li key={k.reason}>
-                {skipCountText(k)} (first at {read.format === "fit" ? "set message" : "line"} {k.firstLine})
+                {t(read.format === "fit" ? "preview.skipFirstMessage" : "preview.skipFirstLine", {
+                  what: skipText(t, k),
+                  line: k.firstLine,
+                })}
               </li>
             ))}
           </ul>
@@ -340,13 +379,9 @@ function ImportPreview(props: {
       ) : null}
       <div className="actions">
         <button type="button" disabled={busy || unchosen > 0 || preview.workouts === 0} onClick={onImport}>
-          {busy ? "Importing…" : `Import ${preview.workouts} workouts`}
+          {busy ? t("preview.importing") : t("preview.import", { count: preview.workouts })}
         </button>
-        {unchosen ? (
-          <p className="muted">
-            Choose what to do with {unchosen} exercise name{unchosen === 1 ? "" : "s"} first.
-          </p>
-        ) : null}
+        {unchosen ? <p className="muted">{t("preview.chooseFirst", { count: unchosen })}</p> : null}
       </div>
     </div>
   );
@@ -354,6 +389,7 @@ function ImportPreview(props: {
 
 /** Everything out, as svc's JSON (importable back) or Strong's CSV, downloaded as a file. */
 function ExportPanel() {
+  const { t } = useTranslation("settingsSections");
   const [exporting, setExporting] = useState<string | null>(null);
   const [exportError, setExportError] = useState<unknown>(null);
 
@@ -367,7 +403,7 @@ function ExportPanel() {
       const parts: string[] = [];
       const chunks = exportText(history, {
         format: kind,
-        onPage: (written) => setExporting(`${kind}: ${written} of ${history.head.workoutCount} workouts`),
+        onPage: (written) => setExporting(t("export.progress", { kind, written, count: history.head.workoutCount })),
       });
       for await (const chunk of chunks) parts.push(chunk);
       const day = new Date().toISOString().slice(0, 10);
@@ -385,20 +421,17 @@ function ExportPanel() {
 
   return (
     <>
-      <h3>Export</h3>
-      <p className="muted">
-        Every routine and workout as documents, with bodyweights, custom exercises and settings: import it back here or
-        on another server. Or Strong's CSV, which other apps import.
-      </p>
+      <h3>{t("export.heading")}</h3>
+      <p className="muted">{t("export.description")}</p>
       <div className="actions">
         <button type="button" disabled={exporting !== null} onClick={() => exportAll("json")}>
-          Export (JSON)
+          {t("export.json")}
         </button>
         <button type="button" disabled={exporting !== null} onClick={() => exportAll("csv")}>
-          Export (CSV for other apps)
+          {t("export.csv")}
         </button>
       </div>
-      {exporting ? <p role="status">Exporting {exporting}…</p> : null}
+      {exporting ? <p role="status">{t("export.exporting", { what: exporting })}</p> : null}
       <ErrorMessage error={exportError} />
       <FitExportPanel />
     </>

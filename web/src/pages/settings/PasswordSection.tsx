@@ -1,5 +1,6 @@
 // Password: the current one, then the new one twice; every other device is signed out.
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { graphql } from "../../graphql/graphql.ts";
 import { useMutation } from "../../graphql/hooks.ts";
 import { ApiError, fieldError } from "../../graphql/client.ts";
@@ -16,12 +17,9 @@ const ChangePassword = graphql(`
 `);
 
 const EMPTY = { current: "", next: "", again: "" };
-function changedText(signedOut: number): string {
-  if (signedOut === 0) return "Password changed.";
-  return `Password changed. Signed out ${signedOut} other ${signedOut === 1 ? "device" : "devices"}.`;
-}
 
 export function PasswordSection() {
+  const { t } = useTranslation("settingsSections");
   const [values, setValues] = useState(EMPTY);
   const [mismatch, setMismatch] = useState(false);
   const [done, setDone] = useState<string | null>(null);
@@ -35,7 +33,8 @@ export function PasswordSection() {
     try {
       const result = await change({ currentPassword: values.current, newPassword: values.next });
       setValues(EMPTY);
-      setDone(changedText(result.changePassword?.signedOutSessions ?? 0));
+      const count = result.changePassword?.signedOutSessions ?? 0;
+      setDone(count === 0 ? t("password.changed") : t("password.changedSignedOut", { count }));
     } catch {
       // Shown from changing.error at its field; the form keeps what was typed.
     }
@@ -48,34 +47,34 @@ export function PasswordSection() {
   const wrongCurrent = changing.error instanceof ApiError && changing.error.code === "WRONG_PASSWORD";
   const newError = fieldError(changing.error, "newPassword");
   return (
-    <Section title="Password">
+    <Section title={t("password.title")}>
       <form className="stack" onSubmit={submit} noValidate>
         <TextField
-          label="Current password"
+          label={t("password.current")}
           name="current-password"
           type="password"
           autoComplete="current-password"
           value={values.current}
-          error={wrongCurrent ? "Wrong password; nothing was changed." : null}
+          error={wrongCurrent ? t("password.wrong") : null}
           onChange={set("current")}
         />
         <TextField
-          label="New password"
+          label={t("password.new")}
           name="new-password"
           type="password"
           autoComplete="new-password"
-          hint="Your other devices will be signed out; this one stays signed in."
+          hint={t("password.newHint")}
           value={values.next}
           error={newError}
           onChange={set("next")}
         />
         <TextField
-          label="New password again"
+          label={t("password.again")}
           name="new-password-again"
           type="password"
           autoComplete="new-password"
           value={values.again}
-          error={mismatch ? "The new passwords do not match." : null}
+          error={mismatch ? t("password.mismatch") : null}
           onChange={set("again")}
         />
         {changing.error && !wrongCurrent && !newError ? <ErrorMessage error={changing.error} /> : null}
@@ -85,7 +84,7 @@ export function PasswordSection() {
             className="primary"
             disabled={changing.running || !values.current || !values.next || !values.again}
           >
-            Change password
+            {t("password.change")}
           </button>
           {done ? <p role="status">{done}</p> : null}
         </div>

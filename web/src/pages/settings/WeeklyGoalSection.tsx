@@ -1,5 +1,6 @@
 // Settings: the weekly goal, training days a week (1 to 7) or none; Home shows its progress and streaks.
 import { useEffect, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { graphql } from "../../graphql/graphql.ts";
 import { useMutation, useQuery } from "../../graphql/hooks.ts";
 import { Section } from "../../components/Page.tsx";
@@ -26,12 +27,12 @@ const SaveWeeklyGoal = graphql(`
   }
 `);
 
-const GOAL_OPTIONS = [
-  { value: "", label: "No goal" },
-  ...Array.from({ length: 7 }, (_, i) => ({ value: String(i + 1), label: `${i + 1} day${i === 0 ? "" : "s"} a week` })),
-];
-
 export function WeeklyGoalSection() {
+  const { t } = useTranslation("settingsSections");
+  const goalOptions = [
+    { value: "", label: t("weeklyGoal.none") },
+    ...Array.from({ length: 7 }, (_, i) => ({ value: String(i + 1), label: t("weeklyGoal.days", { count: i + 1 }) })),
+  ];
   const query = useQuery(WeeklyGoalSetting, {});
   const viewer = query.data?.viewer;
   const [goal, setGoal] = useState("");
@@ -54,15 +55,12 @@ export function WeeklyGoalSection() {
   }
 
   return (
-    <Section
-      title="Weekly goal"
-      description="Training days a week you aim for: Home shows this week's and your streaks."
-    >
+    <Section title={t("weeklyGoal.title")} description={t("weeklyGoal.description")}>
       <form className="stack" onSubmit={(e) => void submit(e)} id="weekly-goal">
         <SelectField
-          label="Weekly goal"
+          label={t("weeklyGoal.label")}
           value={goal}
-          options={GOAL_OPTIONS}
+          options={goalOptions}
           onChange={(e) => {
             setGoal(e.target.value);
             setSaved(false);
@@ -71,9 +69,9 @@ export function WeeklyGoalSection() {
         {saving.error ? <ErrorMessage error={saving.error} /> : null}
         <p className="actions">
           <button type="submit" className="primary" disabled={saving.running}>
-            Save weekly goal
+            {t("weeklyGoal.save")}
           </button>
-          {saved ? <span role="status">Saved.</span> : null}
+          {saved ? <span role="status">{t("saved")}</span> : null}
         </p>
       </form>
     </Section>
