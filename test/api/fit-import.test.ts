@@ -210,3 +210,40 @@ test("a workout exported as FIT imports into another account set for set (what F
   const back = await gql(s.url, IMPORT_FIT, { fit, dryRun: false }, { token: a.token });
   expect(back.body.data.importWorkouts).toMatchObject({ workouts: 0, duplicates: 1 });
 });
+
+test("cardio sets survive the round trip: a run, a row and miles exported as FIT laps come back as written, pace and all", async () => {
+  const a = await signUp(s.url, "Cardio Exporter");
+  const b = await signUp(s.url, "Cardio Importer");
+  const id = await logWorkout(s.url, a.token, {
+    name: "Run and Row",
+    date: "2026-06-02",
+    start: "2026-06-02T07:00:00Z",
+    minutes: 50,
+    exercises: [
+      { exercise: "Running", sets: ["5km 25:00", "3mi 24:00"] },
+      { exercise: "Goblet Squat", sets: ["24x10"] },
+      { exercise: "Rowing Machine", sets: ["2000m 7:30"] },
+    ],
+  });
+  const fit = (await gqlData(s.url, WORKOUT_FIT, { id }, { token: a.token })).workoutFit.data;
+  const imported = await gql(s.url, IMPORT_FIT, { fit, dryRun: false }, { token: b.token });
+  expect(imported.body.errors).toBeUndefined();
+  expect(imported.body.data.importWorkouts).toMatchObject({ workouts: 1, sets: 4, unmapped: 0 });
+  const [doc] = await documents(b.token);
+  expect((doc.exercises as { exercise: string; sets: string[] }[]).map((e) => [e.exercise, e.sets])).toEqual([
+    ["Running", ["5km 25:00", "3mi 24:00"]],
+    ["Goblet Squat", ["24x10"]],
+    ["Rowing Machine", ["2000m 7:30"]],
+  ]);
+  // The distances are the database's too: 5000 m at 5:00 a km.
+  const { rows } = await s.ownerPool.query(
+    `select distance_m::float8 as m, pace_per_km::float8 as pace from app_public.workout_sets
+      where user_id = $1 and distance_m is not null order by distance_m`,
+    [b.user.id],
+  );
+  expect(rows).toEqual([
+    { m: 2000, pace: 225 },
+    { m: 4828.03, pace: 298.3 },
+    { m: 5000, pace: 300 },
+  ]);
+});

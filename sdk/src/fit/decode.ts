@@ -3,17 +3,29 @@
  * decoder (@garmin/fitsdk), the same way the CSV importers read a file: each `active` set message
  * becomes a row (reps, weight where recorded, duration), `rest` set messages are counted as rest
  * timers, and buildWorkouts makes the documents. Each session is a workout. The rows' `line` is the
- * set message's place among the file's set messages (1 = its first).
+ * set message's place among the file's set messages (1 = its first). A set that starts a lap with a
+ * total_distance is a cardio set of that distance (`5km 25:00`): in the unit the lap's
+ * `distance_unit` developer field names (files this service writes), else km (mi for a set shown
+ * in pounds), to 3 decimals (whole metres in m).
  */
 import { Decoder, Profile, Stream, Utils } from "@garmin/fitsdk";
 
 /** A FIT message as decoded: its fields by the profile's names. */
 type FitMessage = Record<string, unknown>;
-import { buildWorkouts, cleanNumber, ImportParseError, SkipCounter, type ImportRow } from "../import/model.ts";
+import {
+  buildWorkouts,
+  cleanNumber,
+  ImportParseError,
+  SkipCounter,
+  type ImportDistanceUnit,
+  type ImportRow,
+} from "../import/model.ts";
+import { METERS_PER_UNIT } from "../documents/index.ts";
 import type { ParsedImport } from "../import/index.ts";
 import { zoneOffsetAt } from "../import/time-zone.ts";
 import { catalogNameOf, fitWords } from "./exercises.ts";
 import { isFitFile } from "./header.ts";
+import { FIT_DISTANCE_UNIT_FIELD } from "./encode.ts";
 
 export type FitParseOptions = {
   /** The zone the workout's date and start are given in when the file does not say its offset; default this process's or browser's. */
@@ -104,6 +116,30 @@ function exerciseOf(set: FitMessage, titles: Map<number, string>): string {
   return category && category !== "unknown" ? fitWords(category) : "Unknown exercise";
 }
 
+/** A cardio lap's distance: metres as FIT keeps them and the unit to write them in. */
+type LapDistance = { metres: number; unit: ImportDistanceUnit | null };
+
+/** The distance of each lap that has one, by its start (FIT seconds). */
+function lapDistances(messages: Record<string, FitMessage[] | undefined>): Map<number, LapDistance> {
+  const unitKey = messages.fieldDescriptionMesgs?.find((d) => d.fieldName === FIT_DISTANCE_UNIT_FIELD)?.key;
+  const laps = new Map<number, LapDistance>();
+  for (const lap of messages.lapMesgs ?? []) {
+    const start = seconds(lap.startTime);
+    if (start === null || typeof lap.totalDistance !== "number" || lap.totalDistance <= 0) continue;
+    const named = (lap.developerFields as Record<string, unknown> | undefined)?.[String(unitKey)];
+    const unit = named === "km" || named === "mi" || named === "m" ? named : null;
+    laps.set(start, { metres: lap.totalDistance, unit });
+  }
+  return laps;
+}
+
+/** A lap's distance in its unit (else km, or mi with pounds): 3 decimals, whole metres in m. */
+function distanceOf(lap: LapDistance, weightUnit: "kg" | "lb"): { distance: number; unit: ImportDistanceUnit } {
+  const unit = lap.unit ?? (weightUnit === "lb" ? "mi" : "km");
+  const value = lap.metres / METERS_PER_UNIT[unit];
+  return { distance: unit === "m" ? Math.round(value) : cleanNumber(value, 3), unit };
+}
+
 type Session = { name: string; date: string; start: string; minutes: number | null; from: number; to: number };
 
 function sessionsOf(messages: Record<string, FitMessage[] | undefined>, options: FitParseOptions): Session[] {
@@ -126,9 +162,18 @@ function sessionsOf(messages: Record<string, FitMessage[] | undefined>, options:
   }));
 }
 
-function rowOf(set: FitMessage, line: number, session: Session, key: string, titles: Map<number, string>): ImportRow {
+function rowOf(
+  set: FitMessage,
+  line: number,
+  session: Session,
+  key: string,
+  titles: Map<number, string>,
+  laps: Map<number, LapDistance>,
+): ImportRow {
   const unit = set.weightDisplayUnit === "pound" ? "lb" : "kg";
   const reps = typeof set.repetitions === "number" ? set.repetitions : null;
+  const lap = laps.get(seconds(set.startTime) ?? NaN);
+  const cardio = lap ? distanceOf(lap, unit) : null;
   return {
     line,
     workoutKey: key,
@@ -143,7 +188,8 @@ function rowOf(set: FitMessage, line: number, session: Session, key: string, tit
     unit,
     reps,
     seconds: typeof set.duration === "number" && set.duration > 0 ? set.duration : null,
-    distance: null,
+    distance: cardio?.distance ?? null,
+    distanceUnit: cardio?.unit ?? null,
     rpe: null,
     note: null,
     superset: null,
@@ -151,7 +197,7 @@ function rowOf(set: FitMessage, line: number, session: Session, key: string, tit
   };
 }
 
-/** Reads a FIT activity file's strength sets into workout documents (exercise names for the server to map). */
+/** Reads a FIT activity file's strength and cardio sets into workout documents (exercise names for the server to map). */
 export function parseFit(bytes: Uint8Array, options: FitParseOptions = {}): ParsedImport {
   const messages = readMessages(bytes);
   const sets = messages.setMesgs ?? [];
@@ -161,6 +207,7 @@ export function parseFit(bytes: Uint8Array, options: FitParseOptions = {}): Pars
   for (const t of messages.exerciseTitleMesgs ?? [])
     if (typeof t.messageIndex === "number" && typeof t.wktStepName === "string")
       titles.set(t.messageIndex, t.wktStepName);
+  const laps = lapDistances(messages);
   const skips = new SkipCounter();
   const rows: ImportRow[] = [];
   sets.forEach((set, i) => {
@@ -170,7 +217,7 @@ export function parseFit(bytes: Uint8Array, options: FitParseOptions = {}): Pars
       0,
       sessions.findIndex((s) => at >= s.from && at < s.to),
     );
-    rows.push(rowOf(set, i + 1, sessions[index], String(index), titles));
+    rows.push(rowOf(set, i + 1, sessions[index], String(index), titles, laps));
   });
   const { workouts, sources } = buildWorkouts(rows, skips);
   const units = new Set(rows.filter((r) => r.weight !== null).map((r) => r.unit));

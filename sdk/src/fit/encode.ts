@@ -5,12 +5,16 @@
  * with the display unit, duration) followed by a `rest` set message before the next set; one
  * `exerciseTitle` per exercise entry naming it as the document does (what reads back on import).
  * Documents keep no per-set times, so they are spread over the workout (setTimes).
+ * A cardio set (`5km 25:00`, `2000m 7:30`) is also a lap of its own, as a watch records a run or a
+ * row: total_distance in metres (FIT keeps 1/100 m) and total_timer_time its time, with the unit
+ * it was written in as the developer field `distance_unit`; the time between cardio sets is a lap
+ * without distance. A workout of cardio sets of one sport only is a session of that sport.
  */
 import { Encoder, Profile, Utils, type Encodable, type Mesg } from "@garmin/fitsdk";
 
 /** A FIT message as written: its fields by the profile's names. */
 type FitMessage = Record<string, unknown>;
-import { parseSet, type ParsedSet } from "../documents/index.ts";
+import { METERS_PER_UNIT, parseSet, type DistanceUnit, type ParsedSet } from "../documents/index.ts";
 import { fitExerciseOf, type FitExercise } from "./exercises.ts";
 
 /** A workout as workout_document / exportWorkouts show it (the fields a FIT file can hold). */
@@ -30,6 +34,39 @@ export const SECONDS_PER_REP = 3;
 export const DEFAULT_REST_SECONDS = 90;
 
 const KG_PER_LB = 0.45359237;
+
+/** The developer field naming a cardio lap's distance unit as the document wrote it (km, mi or m). */
+export const FIT_DISTANCE_UNIT_FIELD = "distance_unit";
+const DEVELOPER_DATA_ID = {
+  mesgNum: Profile.MesgNum.DEVELOPER_DATA_ID,
+  developerDataIndex: 0,
+  // This service's application id (16 bytes, fixed: the same in every file it writes).
+  applicationId: [0x53, 0x56, 0x43, 0x2d, 0x74, 0x72, 0x61, 0x69, 0x6e, 0x69, 0x6e, 0x67, 0x2d, 0x6c, 0x6f, 0x67],
+  applicationVersion: 1,
+};
+const DISTANCE_UNIT_DESCRIPTION = {
+  mesgNum: Profile.MesgNum.FIELD_DESCRIPTION,
+  developerDataIndex: 0,
+  fieldDefinitionNumber: 0,
+  fitBaseTypeId: 7, // string
+  fieldName: FIT_DISTANCE_UNIT_FIELD,
+  nativeMesgNum: Profile.MesgNum.LAP,
+};
+
+type Sport = { sport: string; subSport: string };
+const STRENGTH: Sport = { sport: "training", subSport: "strengthTraining" };
+/** FIT's sport of a cardio exercise by its FIT category; other categories' cardio is cardio training. */
+const CARDIO_SPORTS: Record<string, Sport> = {
+  run: { sport: "running", subSport: "generic" },
+  runIndoor: { sport: "running", subSport: "treadmill" },
+  bike: { sport: "cycling", subSport: "generic" },
+  bikeOutdoor: { sport: "cycling", subSport: "generic" },
+  indoorBike: { sport: "cycling", subSport: "indoorCycling" },
+  indoorRow: { sport: "rowing", subSport: "indoorRowing" },
+  elliptical: { sport: "fitnessEquipment", subSport: "elliptical" },
+  stairStepper: { sport: "fitnessEquipment", subSport: "stairClimbing" },
+};
+const CARDIO_TRAINING: Sport = { sport: "training", subSport: "cardioTraining" };
 
 type FitSet = { entry: number; exercise: FitExercise; parsed: ParsedSet };
 type Timed = FitSet & { start: number; active: number; rest: number };
@@ -102,7 +139,8 @@ function activeSetMesg(
     messageIndex: index,
     timestamp: startTime + s.start + s.active,
     startTime: startTime + s.start,
-    duration: s.active,
+    // A distance written without a time (`3mi`) has none to give.
+    ...(parsed.distance === null || parsed.seconds !== null ? { duration: s.active } : {}),
     setType: "active",
     category: [s.exercise.category],
     ...(subtype !== undefined ? { categorySubtype: [subtype] } : {}),
@@ -147,6 +185,60 @@ function setMessages(doc: FitWorkoutDocument, timed: Timed[], startTime: number)
   ];
 }
 
+/** A lap: seconds after the workout's start, its timer time, and a cardio set's distance in metres with its unit. */
+type Lap = Sport & { start: number; end: number; timer: number; metres?: number; unit?: DistanceUnit };
+
+function sportOf(s: Timed): Sport {
+  return CARDIO_SPORTS[s.exercise.category] ?? CARDIO_TRAINING;
+}
+
+/** The session's sport: the one sport of a workout of cardio sets only, else strength training. */
+function sessionSport(timed: Timed[]): Sport {
+  const sports = new Set(timed.map((s) => (s.parsed.distance === null ? STRENGTH : sportOf(s))));
+  const [only] = sports;
+  return sports.size === 1 && only ? only : STRENGTH;
+}
+
+/**
+ * The laps of the workout: one for the whole of it when no set has a distance; else a lap per
+ * cardio set (its distance and time) and one for each stretch between them.
+ */
+function lapsOf(timed: Timed[], elapsed: number, base: Sport): Lap[] {
+  const laps: Lap[] = [];
+  let at = 0;
+  for (const s of timed) {
+    const { distance, distanceUnit, seconds } = s.parsed;
+    if (distance === null || distanceUnit === null) continue;
+    if (s.start > at) laps.push({ ...base, start: at, end: s.start, timer: s.start - at });
+    const metres = distance * METERS_PER_UNIT[distanceUnit];
+    laps.push({
+      ...sportOf(s),
+      start: s.start,
+      end: s.start + s.active,
+      timer: seconds ?? 0,
+      metres,
+      unit: distanceUnit,
+    });
+    at = s.start + s.active;
+  }
+  if (elapsed > at || !laps.length) laps.push({ ...base, start: at, end: elapsed, timer: elapsed - at });
+  return laps;
+}
+
+function lapMesg(lap: Lap, index: number, startTime: number): FitMessage & { mesgNum: number } {
+  return {
+    mesgNum: Profile.MesgNum.LAP,
+    messageIndex: index,
+    timestamp: startTime + lap.end,
+    startTime: startTime + lap.start,
+    totalElapsedTime: lap.end - lap.start,
+    totalTimerTime: lap.timer,
+    sport: lap.sport,
+    subSport: lap.subSport,
+    ...(lap.metres !== undefined ? { totalDistance: lap.metres, developerFields: { 0: lap.unit } } : {}),
+  };
+}
+
 /** The FIT activity file of one workout document. */
 export function workoutFit(doc: FitWorkoutDocument): Uint8Array {
   const start = doc.start ?? `${doc.date}T12:00:00Z`;
@@ -156,7 +248,14 @@ export function workoutFit(doc: FitWorkoutDocument): Uint8Array {
   const worked = last ? last.start + last.active : 0;
   const elapsed = Math.max(worked, (doc.minutes ?? 0) * 60);
   const end = startTime + elapsed;
-  const encoder = new Encoder();
+  const base = sessionSport(timed);
+  const laps = lapsOf(timed, elapsed, base);
+  const cardio = laps.filter((l) => l.metres !== undefined);
+  const encoder = new Encoder({
+    fieldDescriptions: {
+      0: { developerDataIdMesg: DEVELOPER_DATA_ID, fieldDescriptionMesg: DISTANCE_UNIT_DESCRIPTION },
+    },
+  });
   const write = (mesg: FitMessage & { mesgNum: number }) => encoder.writeMesg(mesg as Encodable<Mesg>);
   write({
     mesgNum: Profile.MesgNum.FILE_ID,
@@ -173,24 +272,30 @@ export function workoutFit(doc: FitWorkoutDocument): Uint8Array {
     productName: "Training Log",
     timestamp: startTime,
   });
+  if (cardio.length) {
+    write(DEVELOPER_DATA_ID);
+    write(DISTANCE_UNIT_DESCRIPTION);
+  }
   // The workout message names the session (what Garmin writes when a planned workout was followed).
-  if (doc.name)
-    write({ mesgNum: Profile.MesgNum.WORKOUT, wktName: doc.name, sport: "training", subSport: "strengthTraining" });
+  if (doc.name) write({ mesgNum: Profile.MesgNum.WORKOUT, wktName: doc.name, ...base });
   write({ mesgNum: Profile.MesgNum.EVENT, timestamp: startTime, event: "timer", eventType: "start" });
   write({ mesgNum: Profile.MesgNum.RECORD, timestamp: startTime });
   for (const mesg of setMessages(doc, timed, startTime)) write(mesg);
   write({ mesgNum: Profile.MesgNum.RECORD, timestamp: end });
   write({ mesgNum: Profile.MesgNum.EVENT, timestamp: end, event: "timer", eventType: "stop" });
-  const span = { timestamp: end, startTime, totalElapsedTime: elapsed, totalTimerTime: elapsed };
-  write({ mesgNum: Profile.MesgNum.LAP, messageIndex: 0, ...span, sport: "training", subSport: "strengthTraining" });
+  laps.forEach((lap, i) => write(lapMesg(lap, i, startTime)));
+  const metres = cardio.reduce((sum, l) => sum + (l.metres ?? 0), 0);
   write({
     mesgNum: Profile.MesgNum.SESSION,
     messageIndex: 0,
-    ...span,
-    sport: "training",
-    subSport: "strengthTraining",
+    timestamp: end,
+    startTime,
+    totalElapsedTime: elapsed,
+    totalTimerTime: elapsed,
+    ...(cardio.length ? { totalDistance: metres } : {}),
+    ...base,
     firstLapIndex: 0,
-    numLaps: 1,
+    numLaps: laps.length,
   });
   write({
     mesgNum: Profile.MesgNum.ACTIVITY,
