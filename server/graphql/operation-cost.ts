@@ -70,6 +70,37 @@ export const COST_WEIGHTS = {
   relationList: 10,
 } as const;
 
+/**
+ * What a field that reads a lifter's history spends beyond its shape, forecast at a large history
+ * (1,200 workouts, 18,000 sets: test/api/cost-estimates.test.ts measures each against its charge),
+ * in the units of the charge (100 a millisecond of database time): once per field selected, as each
+ * reads its history once per request for every row asked, or with `page` per item of its own page
+ * (`first`, else `page`). Part of the estimate the cost budget admits on (HISTORY_COSTS), not of the
+ * per-request bound on an operation's shape (OPERATION_LIMITS.cost).
+ */
+export const HISTORY_COSTS: Record<string, { units: number; page?: number }> = {
+  "Query.e1rmSeries": { units: 30_000 },
+  "Query.changes": { units: 50_000 },
+  "Query.nextWorkout": { units: 5_000 },
+  "Query.programStartPreview": { units: 15_000 },
+  // Typos forgiven: a word no name holds is matched against the catalog's trigrams.
+  "Query.searchExercises": { units: 5_000 },
+  "Query.resolveExercise": { units: 3_000 },
+  "Query.exportWorkouts": { units: 250, page: 200 },
+  "Query.workoutsFit": { units: 1_200, page: 50 },
+  "Query.workoutFit": { units: 2_000 },
+  "Query.exportAccount": { units: 3_000 },
+  "Query.history": { units: 1_500 },
+  "Mutation.startProgram": { units: 20_000 },
+  "Mutation.applyRoutineDocument": { units: 5_000 },
+  "Mutation.applyWorkoutDocument": { units: 3_000 },
+  "Exercise.records": { units: 8_000 },
+  "User.personalRecords": { units: 40_000 },
+  "User.distanceRecords": { units: 5_000 },
+  "WorkoutSet.personalRecord": { units: 5_000 },
+  "Routine.nextTargets": { units: 2_000 },
+};
+
 /** The field extension that marks a field backed by a SQL function (set by OperationGuardPlugin). */
 export const RUNS_FUNCTION = "svcRunsFunction";
 
@@ -80,7 +111,8 @@ const NON_NEGATIVE_ARGUMENTS = new Set([...SIZE_ARGUMENTS, "offset"]);
 const CEILING = 1e15;
 
 /** `introspection`: the part of `cost` under `__schema` and `__type`, answered from memory without SQL. */
-export type Measure = { cost: number; fields: number; depth: number; introspection: number };
+/** `history`: what its fields that read the lifter's history add to the estimate (HISTORY_COSTS), beside `cost`. */
+export type Measure = { cost: number; fields: number; depth: number; introspection: number; history: number };
 /** A list size refused before planning: negative, or over the maximum page (`message` says which). */
 export type BadArgument = { field: string; argument: string; value: unknown; message: string; maximum?: number };
 export type OperationMeasure = Measure & { rootFields: string[]; badArgument?: BadArgument };
@@ -171,6 +203,7 @@ export function measureOperation(
     let fields = 1;
     let depth = 1;
     let innerFromMemory = 0;
+    let innerHistory = 0;
     // A type reference's `ofType` chain answers null past the deepest wrapping ([X!]! is three) in the schema.
     const ofTypeLevel = parent?.name === "__Type" && field.name.value === "ofType" ? typeRef + 1 : 0;
     if (field.selectionSet) {
@@ -178,13 +211,15 @@ export function measureOperation(
       if (ofTypeLevel <= introspectionListSize(schema, "__Type", "ofType"))
         cost += Math.min(CEILING, items * inner.cost);
       fields += inner.fields;
+      innerHistory = inner.history;
       innerFromMemory = inner.introspection;
       if (!introspection) depth += inner.depth;
     }
     cost = Math.min(CEILING, cost);
     const meta = field.name.value === SchemaMetaFieldDef.name || field.name.value === TypeMetaFieldDef.name;
     const fromMemory = meta ? cost : Math.min(CEILING, items * innerFromMemory);
-    return { cost, fields: Math.min(CEILING, fields), depth, introspection: fromMemory };
+    const history = Math.min(CEILING, historyCost(parent?.name, field.name.value, size) + innerHistory);
+    return { cost, fields: Math.min(CEILING, fields), depth, introspection: fromMemory, history };
   };
 
   const measureFragment = (name: string, page: Page, typeRef: number): Measure => {
@@ -193,7 +228,7 @@ export function measureOperation(
     if (known) return known;
     const fragment = fragments.get(name);
     // Unknown fragments and cycles are validation errors of their own; they add nothing here.
-    if (!fragment || inProgress.has(key)) return { cost: 0, fields: 0, depth: 0, introspection: 0 };
+    if (!fragment || inProgress.has(key)) return { cost: 0, fields: 0, depth: 0, introspection: 0, history: 0 };
     inProgress.add(key);
     const result = measureSelectionSet(
       fragment.selectionSet,
@@ -216,6 +251,7 @@ export function measureOperation(
     let fields = 0;
     let depth = 0;
     let introspection = 0;
+    let history = 0;
     for (const selection of selectionSet.selections) {
       const m =
         selection.kind === Kind.FIELD
@@ -230,10 +266,11 @@ export function measureOperation(
             : measureFragment(selection.name.value, page, typeRef);
       cost = Math.min(CEILING, cost + m.cost);
       introspection = Math.min(CEILING, introspection + m.introspection);
+      history = Math.min(CEILING, history + m.history);
       fields = Math.min(CEILING, fields + m.fields);
       depth = Math.max(depth, m.depth);
     }
-    return { cost, fields, depth, introspection };
+    return { cost, fields, depth, introspection, history };
   };
 
   const rootType = schema.getRootType(operation.operation) ?? undefined;
@@ -243,9 +280,17 @@ export function measureOperation(
     ...total,
     cost: Math.ceil(total.cost),
     introspection: Math.ceil(total.introspection),
+    history: Math.ceil(total.history),
     rootFields: rootFieldNames(fragments, operation.selectionSet),
     badArgument,
   };
+}
+
+/** What a field that reads the lifter's history adds to the estimate (HISTORY_COSTS), for a page of `size` items. */
+function historyCost(parent: string | undefined, field: string, size: number | null): number {
+  const priced = parent ? HISTORY_COSTS[`${parent}.${field}`] : undefined;
+  if (!priced) return 0;
+  return priced.units * (priced.page === undefined ? 1 : (size ?? priced.page));
 }
 
 /**

@@ -293,8 +293,10 @@ function admitCost(args: ExecuteArgs, context: GuardContext, identity: Identity,
   const bulk = m.rootFields.length > 0 && m.rootFields.every((field) => BULK_FIELDS.has(field));
   if (claims) claims.bulk = (claims.bulk ?? true) && bulk;
   const payer = payerOf(identity, context.clientAddress, bulk);
-  return context.clientCostBudget.admit(payer, m.cost, claims).then((refused) => {
-    if (refused) return costRefused(args, refused, m.cost);
+  // The shape's cost and the forecast of what its fields read of the lifter's history.
+  const estimate = m.cost + m.history;
+  return context.clientCostBudget.admit(payer, estimate, claims).then((refused) => {
+    if (refused) return costRefused(args, refused, estimate);
     // Introspection queries nothing, so no database time shows what it spent: it is charged its estimate.
     if (claims) claims.fromMemory = (claims.fromMemory ?? 0) + m.introspection;
     return null;
