@@ -4,6 +4,8 @@
 import { readFileSync, readdirSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { IntlMessageFormat } from "intl-messageformat";
+import { REASONS } from "@svc/sdk/documents";
+import { SERVICE_CODES } from "../../db/errors.ts";
 import { LANGUAGES } from "../src/i18n/languages.ts";
 
 const SRC = join(import.meta.dirname, "../src");
@@ -12,6 +14,8 @@ const LOCALES = join(SRC, "locales");
 /** The files converted to t(): the hard-coded string check covers these (add folders as they land). */
 const CONVERTED = [
   "AppShell.tsx",
+  "graphql/client.ts",
+  "i18n/serverMessages.ts",
   "pages/Settings.tsx",
   "pages/settings/AccountSection.tsx",
   "pages/settings/ApiKeysSection.tsx",
@@ -107,4 +111,17 @@ test("the converted files show no hard-coded English text", () => {
       problems.push(`${name}: ${m[1]}="${m[2]}"`);
   }
   expect(problems).toEqual([]);
+});
+
+test("every error code the service sends has an errors message, and the problems are the SDK's reasons", () => {
+  // The app can meet any code the API sends (db/errors.ts: GraphQL, request and route codes).
+  const en = catalogue("en", "errors")!;
+  expect([...SERVICE_CODES].filter((code) => !en[`codes.${code}`])).toEqual([]);
+  // A document problem is looked up by its REASONS key through English, which must be REASONS word for word.
+  const problems = Object.fromEntries(
+    Object.entries(en)
+      .filter(([key]) => key.startsWith("problems."))
+      .map(([key, text]) => [key.slice("problems.".length), text]),
+  );
+  expect(problems).toEqual(REASONS);
 });

@@ -14,6 +14,7 @@ import {
 import { useBlocker, type Blocker } from "react-router";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../graphql/client.ts";
+import { problemText } from "../i18n/serverMessages.ts";
 import { ConfirmDialog } from "./ConfirmDialog.tsx";
 import { ErrorMessage } from "./States.tsx";
 import { TextAreaField } from "./Field.tsx";
@@ -48,7 +49,7 @@ function validate(kind: DocumentKind, doc: unknown, options: ValidateOptions) {
 export function serverProblem(error: unknown): Problem | null {
   if (!(error instanceof ApiError) || error.code !== "INVALID_DOCUMENT") return null;
   const { path, reason } = error.extensions;
-  return typeof path === "string" && typeof reason === "string" ? { path, reason } : null;
+  return typeof path === "string" && typeof reason === "string" ? { path, reason: problemText(reason) } : null;
 }
 
 export type DocumentEditorProps = {
@@ -82,7 +83,7 @@ export function DocumentEditor(props: DocumentEditorProps) {
   const shownText = text ?? JSON.stringify(doc, null, 2);
   const local = useMemo(() => {
     const result = text !== null ? checkDocumentText(kind, text, options) : validate(kind, doc, options);
-    return result.valid ? null : { path: result.path, reason: result.reason };
+    return result.valid ? null : { path: result.path, reason: problemText(result.reason) };
   }, [kind, doc, text, options]);
   const problem = fromServer ?? (showProblems ? local : null);
   // Saved elsewhere since it opened (the save's error says so): both sides until the lifter chooses.

@@ -3,6 +3,7 @@
 import { print } from "@0no-co/graphql.web";
 import type { TadaDocumentNode } from "gql.tada";
 import { whileUnavailable } from "./serviceStatus.ts";
+import { codeMessage, networkMessage } from "../i18n/serverMessages.ts";
 
 export const GRAPHQL_URL = "/api/graphql";
 
@@ -27,11 +28,15 @@ export class ApiError extends Error {
 
 /** The request never got an answer (offline, server down): nothing was changed, try again. */
 export class NetworkError extends Error {
+  /** The HTTP status of an answer that was no GraphQL response; null when none came. */
+  readonly status: number | null;
   constructor(
     message = "Could not reach the server. Check your connection and try again; nothing you typed was lost.",
+    status: number | null = null,
   ) {
     super(message);
     this.name = "NetworkError";
+    this.status = status;
   }
 }
 
@@ -106,7 +111,10 @@ async function runOnce<Result, Variables>(
         "The service is unavailable right now. Try again in a moment; nothing you typed was lost.",
         retryAfterOf(response),
       );
-    throw new NetworkError(`The server answered ${response.status} without a GraphQL response. Try again in a moment.`);
+    throw new NetworkError(
+      `The server answered ${response.status} without a GraphQL response. Try again in a moment.`,
+      response.status,
+    );
   }
   const first = body.errors?.[0];
   if (first?.extensions?.code === "SERVICE_UNAVAILABLE")
@@ -118,9 +126,10 @@ async function runOnce<Result, Variables>(
   return body.data as Result;
 }
 
-/** A message fit to show a person for any error thrown by `request` or the auth calls. */
+/** A message fit to show a person for any error thrown by `request` or the auth calls, in the app's language. */
 export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError || error instanceof NetworkError) return error.message;
+  if (error instanceof ApiError) return codeMessage(error.code, error.message, error.extensions);
+  if (error instanceof NetworkError) return networkMessage(error.status, error.message);
   if (error instanceof Error) return error.message;
   return String(error);
 }
@@ -132,5 +141,6 @@ export function errorMessage(error: unknown): string {
 export function fieldError(error: unknown, field: string): string | null {
   if (!(error instanceof ApiError) || error.code !== "INVALID_INPUT") return null;
   const match = error.message.match(/^([A-Za-z.[\]0-9]+):?\s+(.*)$/s);
-  return match && match[1] === field ? match[2].charAt(0).toUpperCase() + match[2].slice(1) : null;
+  if (!match || match[1] !== field) return null;
+  return codeMessage("INVALID_INPUT", match[2].charAt(0).toUpperCase() + match[2].slice(1));
 }

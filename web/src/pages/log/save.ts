@@ -22,6 +22,8 @@ export type SaveText = {
   /** An exercise with no name at its place: `exercise 3`. */
   exercise: (n: number) => string;
   refused: string;
+  /** A document problem's reason in the logger's language (i18n/serverMessages.ts). */
+  problem?: (reason: string) => string;
 };
 
 const ENGLISH: SaveText = {
@@ -82,7 +84,9 @@ export async function saveWorkout(
   const checked = io.validate(document);
   const invalid = (path: string, documentReason: string): SaveOutcome => {
     // The field as the logger labels it: "RPE must be ...", not the document's key "rpe".
-    const reason = documentReason.replace(/^(rpe|rir)\b/, (key) => key.toUpperCase());
+    const reason = (text.problem?.(documentReason) ?? documentReason).replace(/^(rpe|rir)\b/, (key) =>
+      key.toUpperCase(),
+    );
     const { where, row } = locateProblem(workout, path, origins, text);
     return { kind: "invalid", path, message: `${where}: ${reason}`, problems: new Map(row ? [[row, reason]] : []) };
   };
@@ -95,7 +99,7 @@ export async function saveWorkout(
     if (!saved?.workout) return { kind: "refused", message: text.refused };
     return { kind: "saved", workoutId: saved.workout.id, replayed: saved.replayed };
   } catch (error) {
-    if (error instanceof NetworkError) return { kind: "offline", message: error.message };
+    if (error instanceof NetworkError) return { kind: "offline", message: errorMessage(error) };
     if (error instanceof ApiError) {
       if (error.code === "CONFLICT" && typeof error.extensions.workoutId === "string")
         return { kind: "conflict", workoutId: error.extensions.workoutId };

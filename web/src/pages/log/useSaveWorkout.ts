@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { operations } from "@svc/sdk";
 import { validateWorkoutDocument } from "@svc/sdk/documents";
 import { request } from "../../graphql/client.ts";
+import { problemText } from "../../i18n/serverMessages.ts";
 import { typedNumber, type LogWorkout } from "./draft.ts";
 import type { LogAction } from "./logState.ts";
 import { SaveLoggedWorkout } from "./operations.ts";
@@ -50,6 +51,7 @@ export function useSaveWorkout(
             setName: (exercise, n) => t("set.name", { exercise, n }),
             exercise: (n) => t("save.exerciseN", { n }),
             refused: t("save.refused"),
+            problem: problemText,
           },
         });
         switch (outcome.kind) {

@@ -26,6 +26,7 @@ import {
   type ParsedImport,
 } from "@svc/sdk/import";
 import { request, errorMessage, ApiError } from "../../graphql/client.ts";
+import { problemText } from "../../i18n/serverMessages.ts";
 import { Section } from "../../components/Page.tsx";
 import { SelectField } from "../../components/Field.tsx";
 import { ErrorMessage } from "../../components/States.tsx";
@@ -72,7 +73,7 @@ function importErrorText(t: Translate, error: unknown, fileName: string, parsed:
         file: fileName,
         line: at.line,
         field: at.field,
-        reason: String(error.extensions.reason),
+        reason: problemText(String(error.extensions.reason)),
       });
   }
   return errorMessage(error);

@@ -1,0 +1,58 @@
+// The server's messages in the lifter's language (issue 38, item 4): a document problem shown by its
+// stable reason (the SDK's REASONS) with its path as the server wrote it, before sending (the SDK's
+// validator) and after (the server's INVALID_DOCUMENT naming an exercise), and a lost connection, in
+// German. web/src/i18n/serverMessages.ts; the catalogue is web/src/locales/<lng>/errors.json.
+import { signUp as signUpByApi, gqlData } from "../../test/support/harness.ts";
+import { useBrowserTest, expectPage, expectAccessible, screenshot } from "./support/browser.ts";
+
+const web = useBrowserTest();
+
+const SET_LANGUAGE = `mutation($id: UUID!, $language: String) {
+  updateUserById(input: { id: $id, userPatch: { language: $language } }) { user { id } }
+}`;
+
+test("a German account saving an invalid routine document reads the problem in German at its path", async () => {
+  const account = await signUpByApi(web.server.url, "Greta");
+  await gqlData(web.server.url, SET_LANGUAGE, { id: account.user.id, language: "de" }, { token: account.token });
+  const { context, page } = await web.signedInPage(account);
+  await page.goto("/routines/new");
+  await expectPage(page, "Neuer Trainingsplan");
+  await page.getByRole("button", { name: "Dokument (JSON)" }).click();
+  const json = page.getByLabel("Trainingsplan-Dokument (JSON)");
+
+  // The SDK's validator in the browser: reason `range must go from low to high` (repsRangeOrder).
+  const mistaken = {
+    name: "Push",
+    unit: "kg",
+    exercises: [
+      { exercise: "Bench Press", sets: 3, reps: 5 },
+      { exercise: "Overhead Press", sets: 3, reps: "12-8" },
+    ],
+  };
+  await json.fill(JSON.stringify(mistaken, null, 2));
+  await page.getByText("exercises[1].reps: Bereich muss von niedrig nach hoch gehen", { exact: true }).waitFor();
+  await page.getByRole("button", { name: "Trainingsplan erstellen" }).click();
+  await page
+    .getByRole("alert")
+    .filter({ hasText: "Der Trainingsplan kann noch nicht gespeichert werden: exercises[1].reps: Bereich muss" })
+    .waitFor();
+  expect(await json.getAttribute("aria-invalid")).toBe("true");
+
+  // Only the server can judge an exercise: its INVALID_DOCUMENT reason names it, said in German.
+  const unknown = { ...mistaken, exercises: [{ exercise: "Squat of the Moon", sets: 3, reps: 5 }] };
+  await json.fill(JSON.stringify(unknown, null, 2));
+  await page.getByRole("button", { name: "Trainingsplan erstellen" }).click();
+  await page.getByText(/^exercises\[0\]\.exercise: unbekannte Übung „Squat of the Moon“/).waitFor();
+  await expectAccessible(page);
+  await screenshot(page, "routine-problem-de");
+
+  // A lost connection, in German too; nothing typed is lost.
+  await json.fill(JSON.stringify({ ...unknown, exercises: [{ exercise: "Back Squat", sets: 3, reps: 5 }] }, null, 2));
+  await context.setOffline(true);
+  await page.getByRole("button", { name: "Trainingsplan erstellen" }).click();
+  await page.getByRole("alert").filter({ hasText: "Der Server ist nicht erreichbar." }).waitFor();
+  await context.setOffline(false);
+  await page.getByRole("button", { name: "Trainingsplan erstellen" }).click();
+  await expectPage(page, "Trainingsplan: Push");
+  await context.close();
+});
