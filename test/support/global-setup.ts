@@ -8,11 +8,21 @@ declare global {
 
 export default async function globalSetup() {
   process.env.SVC_LOG ??= "silent";
-  // Two test files at once, each with a server's pools (about 50 connections) and some with several.
-  const scratch = await startScratch({ maxConnections: 500 });
+  // Once here, so test servers (one per file, in parallel workers) find web/dist current; built
+  // while PostgreSQL starts and migrates the template (on a clean clone both take tens of seconds).
+  const [started, built] = await Promise.allSettled([
+    // Two test files at once, each with a server's pools (about 50 connections) and some with several.
+    startScratch({ maxConnections: 500 }),
+    ensureWebBuild(),
+  ]);
+  if (built.status === "rejected") {
+    // No run starts without the web app; PostgreSQL is stopped rather than left behind.
+    if (started.status === "fulfilled") await started.value.stop();
+    throw built.reason;
+  }
+  if (started.status === "rejected") throw started.reason;
+  const scratch = started.value;
   globalThis.__svcScratch = scratch;
   process.env.SVC_TEST_ROOT_URL = scratch.rootUrl;
   process.env.SVC_TEST_TEMPLATE_DB = scratch.templateDb;
-  // Once here, so test servers (one per file, in parallel workers) find web/dist current.
-  await ensureWebBuild();
 }

@@ -213,12 +213,9 @@ const MONTHS: string[][] = [
     "дек",
   ],
 ];
-const MONTH_OF = new Map<string, number>();
-MONTHS.forEach((names, i) => names.forEach((n) => MONTH_OF.set(n, i + 1)));
-
 /**
  * Languages whose month names Intl gives (every short and long form, alone and in a date: Polish
- * `sty`/`stycznia`, Russian `февр.`/`сент.`/`нояб.`), added at load so the table follows ICU's own
+ * `sty`/`stycznia`, Russian `февр.`/`сент.`/`нояб.`), added to the table so it follows ICU's own
  * (Node and browsers share it) rather than a hand-written copy.
  */
 export const MONTH_LOCALES = [
@@ -239,29 +236,59 @@ export const MONTH_LOCALES = [
   "nb",
   "fi",
 ] as const;
-for (const locale of MONTH_LOCALES) {
-  for (let month = 0; month < 12; month++) {
-    for (const style of ["short", "long"] as const) {
-      for (const context of [{}, { day: "numeric" as const }]) {
-        try {
-          const part = new Intl.DateTimeFormat(locale, { ...context, month: style, timeZone: "UTC" })
-            .formatToParts(new Date(Date.UTC(2021, month, 15)))
-            .find((p) => p.type === "month");
-          const key = part?.value.toLowerCase().replace(/\.$/, "");
-          // Numeric months (Czech writes `15. 1.`) are not names; the first meaning of a name wins.
-          if (key && !/^\d+$/.test(key) && !MONTH_OF.has(key)) MONTH_OF.set(key, month + 1);
-        } catch {
-          // A runtime without this language: its names are simply not known.
-        }
-      }
+
+/** The month names of `locale` as Intl writes them, each form's twelve from one formatter. */
+function intlMonthNames(locale: string): string[][] {
+  const forms: string[][] = [];
+  for (const style of ["short", "long"] as const) {
+    for (const context of [{}, { day: "numeric" as const }]) {
+      const format = new Intl.DateTimeFormat(locale, { ...context, month: style, timeZone: "UTC" });
+      forms.push(
+        Array.from(
+          { length: 12 },
+          (_, month) =>
+            format
+              .formatToParts(new Date(Date.UTC(2021, month, 15)))
+              .find((p) => p.type === "month")
+              ?.value.toLowerCase()
+              .replace(/\.$/, "") ?? "",
+        ),
+      );
     }
   }
+  return forms;
+}
+
+/**
+ * Every name to its month (1-12): the written table first, then Intl's. Built on first use, not at
+ * load: its 64 formatters cost about half a second of CPU, which every process that imports the SDK
+ * (the server, each `svc` command) paid though most never read a month name.
+ */
+let monthOf: Map<string, number> | null = null;
+function monthTable(): Map<string, number> {
+  if (monthOf) return monthOf;
+  monthOf = new Map<string, number>();
+  MONTHS.forEach((names, i) => names.forEach((n) => monthOf!.set(n, i + 1)));
+  for (const locale of MONTH_LOCALES) {
+    let forms: string[][];
+    try {
+      forms = intlMonthNames(locale);
+    } catch {
+      continue; // A runtime without this language: its names are simply not known.
+    }
+    for (const names of forms)
+      names.forEach((key, month) => {
+        // Numeric months (Czech writes `15. 1.`) are not names; the first meaning of a name wins.
+        if (key && !/^\d+$/.test(key) && !monthOf!.has(key)) monthOf!.set(key, month + 1);
+      });
+  }
+  return monthOf;
 }
 
 /** The month (1-12) a name or abbreviation means, in any of the languages above, or null. */
 export function monthNumber(name: string): number | null {
   const key = name.toLowerCase().replace(/\.$/, "");
-  return MONTH_OF.get(key) ?? null;
+  return monthTable().get(key) ?? null;
 }
 
 export type WallTime = { date: string; time: string };
