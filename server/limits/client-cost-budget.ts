@@ -97,7 +97,14 @@ export type CostRefusal = {
 /** `fromMemory`: the estimate of what the request answers from memory with no SQL (introspection), charged as spent. */
 /** `bulk`: every operation admitted was an import or export, paid from the account's bulk budget. */
 /** `account`: the account SQL found the payer to be when it claimed (a session left to SQL by its hash included). */
-export type CostClaims = { claimed: number; fromMemory?: number; bulk?: boolean; account?: string };
+/** `settled`: what was charged already, before the request's next operation was admitted (chargeSoFar). */
+export type CostClaims = {
+  claimed: number;
+  fromMemory?: number;
+  bulk?: boolean;
+  account?: string;
+  settled?: { spent: number; claimed: number };
+};
 
 export type ClientCostBudget = {
   /**
@@ -271,6 +278,33 @@ function batcher<Item, Answer>(send: (payer: CostPayer, items: Item[]) => Promis
 }
 
 /**
+ * A request's charge so far (its database time, the bytes `answered`, what it answered from
+ * memory), less what was charged already, and its payer: charged once its response has closed,
+ * and by chargeSoFar between the operations of one request.
+ */
+async function unsettled(req: Request, claims: CostClaims, answered: number) {
+  const databaseMs = await (req.databaseWork?.spentMs() ?? Promise.resolve(0));
+  const total = spentCost({ databaseMs, answerBytes: answered }) + (claims.fromMemory ?? 0);
+  const settled = claims.settled ?? { spent: 0, claimed: 0 };
+  const payer = payerOf(req.identity ?? { kind: "anonymous" }, clientAddress(req), claims.bulk ?? false);
+  return { payer, total, spent: total - settled.spent, claimed: claims.claimed - settled.claimed };
+}
+
+/**
+ * Between two operations of one request (an MCP batch's tool calls): what the first spent is
+ * charged before the next is admitted, so a batch stops being admitted once its payer's budget
+ * is spent, not on what the first's estimate left.
+ */
+export async function chargeSoFar(budget: ClientCostBudget, req: Request): Promise<void> {
+  const claims = req.costClaims;
+  if (!claims) return;
+  const { payer, total, spent, claimed } = await unsettled(req, claims, 0);
+  if (spent === 0 && claimed === 0) return;
+  await budget.charge(payer, spent, claimed);
+  claims.settled = { spent: total, claimed: claims.claimed };
+}
+
+/**
  * Middleware for /api/graphql and /api/mcp: once the response has closed and the request's
  * database work has ended, its payer is charged what it spent, less what its gates took (a client
  * that went away pays too).
@@ -282,12 +316,10 @@ export function chargeSpentCost(budget: ClientCostBudget) {
     res.on("close", () => {
       // As written, before compression (server/http/compression.ts).
       const bytes = answerBytes(res);
-      (req.databaseWork?.spentMs() ?? Promise.resolve(0))
-        .then((databaseMs) => {
-          const spent = spentCost({ databaseMs, answerBytes: bytes }) + (claims.fromMemory ?? 0);
-          if (spent === 0 && claims.claimed === 0) return;
-          const payer = payerOf(req.identity ?? { kind: "anonymous" }, clientAddress(req), claims.bulk ?? false);
-          return budget.charge(payer, spent, claims.claimed);
+      unsettled(req, claims, bytes)
+        .then(({ payer, spent, claimed }) => {
+          if (spent === 0 && claimed === 0) return;
+          return budget.charge(payer, spent, claimed);
         })
         .catch((error: Error) => log("warn", "a request's cost was not charged", { error: error.message }));
     });

@@ -9,6 +9,7 @@ import { grafast } from "postgraphile/grafast";
 import { maskError } from "../graphql/mask-error.ts";
 import { OUTAGE_CODE } from "../../db/outage.ts";
 import type { GraphQLResult, RunGraphQL } from "@svc/sdk/mcp";
+import { chargeSoFar } from "../limits/client-cost-budget.ts";
 
 export type SchemaSource = () =>
   | PromiseLike<{ schema: GraphQLSchema; resolvedPreset: GraphileConfig.ResolvedPreset }>
@@ -16,12 +17,15 @@ export type SchemaSource = () =>
 
 /**
  * The GraphQL of one MCP request's tool calls, one operation at a time: a batch's calls take turns,
- * so one POST runs at most one operation at a time, as one GraphQL request does.
+ * so one POST runs at most one operation at a time, as one GraphQL request does. Each operation
+ * after the first is admitted once what the ones before it spent has been charged.
  */
 export function graphqlRunner(getSchema: SchemaSource, req: Request, res: Response): RunGraphQL {
   let previous: Promise<unknown> = Promise.resolve();
+  let ran = 0;
+  const charged = () => (ran++ === 0 ? undefined : chargeSoFar(req.app.services.clientCostBudget, req));
   return (source, variableValues = {}) => {
-    const turn = previous.then(() => runOperation(getSchema, req, res, source, variableValues));
+    const turn = previous.then(charged).then(() => runOperation(getSchema, req, res, source, variableValues));
     previous = turn.catch(() => {});
     return turn;
   };

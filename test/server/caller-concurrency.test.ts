@@ -401,6 +401,92 @@ describe("MCP", () => {
       await b.client.close();
     }
   });
+
+  test("a batch is admitted call by call: a call that spent past what is left stops the next; one that spent less lets it run", async () => {
+    const user = await liveUser("Fay");
+    const app = async () => {
+      const { access_token } = await connectRaw(s.url, user.token);
+      const { rows } = await s.ownerPool.query(
+        "select connection_id from app_private.oauth_tokens where token_hash = sha256(convert_to($1, 'UTF8'))",
+        [access_token],
+      );
+      return { token: access_token, payer: `app:${rows[0].connection_id}` };
+    };
+    // The batches' app, and another whose refusal tells the call's estimate (a process that has
+    // seen a bucket empty refuses it from memory until a charge shows it more).
+    const [batching, probe] = [await app(), await app()];
+    const setTokens = (tokens: number, payer = batching.payer) =>
+      s.ownerPool.query(
+        `insert into app_private.cost_buckets (payer, tokens) values ($1, $2)
+           on conflict (payer) do update set tokens = $2, held = 0, updated_at = now()`,
+        [payer, tokens],
+      );
+    const call = (id: number, weight: number) => ({
+      jsonrpc: "2.0",
+      id,
+      method: "tools/call",
+      params: { name: "log_bodyweight", arguments: { date: "2026-02-03", weight, unit: "kg" } },
+    });
+    const batchAs = async (token: string, weights: number[]) => {
+      const res = await fetch(`${s.url}/api/mcp`, {
+        method: "POST",
+        headers: {
+          ...bearer(token),
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+        },
+        body: JSON.stringify(weights.map((w, i) => call(i + 1, w))),
+      });
+      const answers: any[] = await res.json();
+      return answers.map((a) => ({ isError: a.result.isError ?? false, value: JSON.parse(a.result.content[0].text) }));
+    };
+    const batch = (...weights: number[]) => batchAs(batching.token, weights);
+    const saved = async () =>
+      (await s.ownerPool.query("select weight from app_public.bodyweights where user_id = $1", [user.user.id])).rows[0]
+        ?.weight;
+    expect((await batch(80))[0].isError).toBe(false);
+    // The call's estimate, from its refusal with nothing left.
+    await setTokens(0, probe.payer);
+    const [refused] = await batchAs(probe.token, [80]);
+    const estimate = Number(/estimated cost of (\d+) /.exec(refused.value.error)![1]);
+    // Room for both estimates and 5,000 more: a call that spends less than that leaves room for the next.
+    const room = 2 * estimate + 5_000;
+    await setTokens(room);
+    expect((await batch(81, 82)).map((a) => a.isError)).toEqual([false, false]);
+    expect(await saved()).toBe(82);
+    // The first call waits 500 ms on a row lock (about 50,000 spent): charged before the second
+    // is admitted, it leaves less than the second's estimate, which is refused and saves nothing.
+    await setTokens(room);
+    const lock = await s.ownerPool.connect();
+    let answers: Awaited<ReturnType<typeof batch>>;
+    try {
+      await lock.query("begin");
+      await lock.query("select 1 from app_public.bodyweights where user_id = $1 for update", [user.user.id]);
+      const sent = batch(83, 84);
+      await new Promise((r) => setTimeout(r, 500));
+      await lock.query("commit");
+      answers = await sent;
+    } finally {
+      lock.release();
+    }
+    expect(answers[0].isError).toBe(false);
+    expect(answers[1]).toMatchObject({ isError: true, value: { code: "RATE_LIMITED" } });
+    expect(answers[1].value.error).toMatch(/this connected app's GraphQL cost budget/);
+    expect(await saved()).toBe(83);
+  });
+});
+
+test("a GraphQL batch (an array of operations) is refused whole: nothing of it is admitted or run", async () => {
+  const res = await fetch(`${s.url}/api/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: GRAPHQL_RESPONSE },
+    body: JSON.stringify([{ query: "{ __typename }" }, { query: "{ __typename }" }]),
+  });
+  expect(res.status).toBe(400);
+  const body = await res.json();
+  expect(body.data).toBeUndefined();
+  expect(body.errors).toHaveLength(1);
+  expect(body.errors[0].message).toBe("Invalid body; expected object");
 });
 
 test("CALLER_CONCURRENCY: 4 by default; 1 to one less than a process's GraphQL pool; anything else refused at start, naming it", () => {
