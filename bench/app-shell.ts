@@ -14,7 +14,7 @@ import { report } from "./support.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 
-const git = (...args: string[]) => execFileSync("git", args, { cwd: ROOT, encoding: "utf8" }).trim();
+export const git = (...args: string[]) => execFileSync("git", args, { cwd: ROOT, encoding: "utf8" }).trim();
 
 /** The commit before the service worker arrived (or BENCH_SHELL_BASE). */
 function baselineCommit(): string {
@@ -28,7 +28,7 @@ function baselineCommit(): string {
  * The baseline's web/ built into .tmp/. Its sources are unpacked inside web/ for the build, so its
  * config finds the web workspace's packages (@vitejs/plugin-react), and removed after.
  */
-async function buildBaseline(commit: string): Promise<string> {
+export async function buildBaseline(commit: string): Promise<string> {
   const dist = path.join(ROOT, ".tmp", `app-shell-${commit.slice(0, 12)}`);
   if (existsSync(path.join(dist, "index.html"))) return dist;
   const sources = path.join(ROOT, "web", `.bench-baseline-${commit.slice(0, 12)}`);
@@ -56,7 +56,7 @@ async function buildBaseline(commit: string): Promise<string> {
 
 type Sizes = { files: number; bytes: number; gzip: number };
 
-function sizesOf(dist: string, addresses: string[]): Sizes {
+export function sizesOf(dist: string, addresses: string[]): Sizes {
   let bytes = 0;
   let gzip = 0;
   for (const address of addresses) {
@@ -68,13 +68,13 @@ function sizesOf(dist: string, addresses: string[]): Sizes {
 }
 
 /** index.html and every same-origin file its head names (scripts, preloads, stylesheet, manifest, icons). */
-function shellAddresses(dist: string): string[] {
+export function shellAddresses(dist: string): string[] {
   const html = readFileSync(path.join(dist, "index.html"), "utf8");
   const named = [...html.matchAll(/<(?:script|link)\b[^>]*\s(?:src|href)="(\/[^"]+)"/g)].map((m) => m[1]);
   return ["/", ...new Set(named)];
 }
 
-function allFiles(dir: string, prefix = "/"): string[] {
+export function allFiles(dir: string, prefix = "/"): string[] {
   return readdirSync(dir).flatMap((name) => {
     if (name.startsWith(".")) return [];
     const full = path.join(dir, name);
@@ -82,7 +82,7 @@ function allFiles(dir: string, prefix = "/"): string[] {
   });
 }
 
-const kB = (n: number) => +(n / 1000).toFixed(1);
+export const kB = (n: number) => +(n / 1000).toFixed(1);
 
 export async function run() {
   await ensureWebBuild();
