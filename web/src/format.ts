@@ -66,16 +66,5 @@ export function decimalSeparator(): string {
   return new Intl.NumberFormat(appLocale()).formatToParts(1.5).find((p) => p.type === "decimal")?.value ?? ".";
 }
 
-/**
- * A number typed by the lifter: `82.5` and `82,5` both read 82.5 in every language (a weight never
- * carries a thousands separator in an input); spaces around are ignored. NaN for anything else
- * (empty included), so callers keep their own "required" rule.
- */
-export function parseDecimal(text: string): number {
-  const t = text
-    .trim()
-    .replace(/[\u066B]/g, ".")
-    .replace(",", ".");
-  if (!/^[-+]?(\d+\.?\d*|\.\d+)$/.test(t)) return Number.NaN;
-  return Number(t);
-}
+/** Reading what the lifter typed: web/src/decimal.ts (pure, for the logger's pure modules too). */
+export { parseDecimal, parseAmount, parseDecimalList } from "./decimal.ts";

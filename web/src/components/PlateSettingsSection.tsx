@@ -9,13 +9,17 @@ import { defaultPlateSettings, usePlateSettings, type PlateSettings } from "./pl
 import { loadBar } from "./plateSettings.ts";
 import type { UnitName } from "./units.ts";
 import type { Translate } from "./richText.tsx";
+import { decimalSeparator, formatNumber, parseDecimal, parseDecimalList } from "../format.ts";
 
 type Typed = Record<UnitName, { bar: string; plates: string }>;
 
+/** The settings as the boxes show them, in the app's locale (`2,5` in German, the plates then split by `;`). */
 function toTyped(s: PlateSettings): Typed {
+  const n = (value: number) => formatNumber(value, { useGrouping: false, maximumFractionDigits: 3 });
+  const separator = decimalSeparator() === "," ? "; " : ", ";
   return {
-    kg: { bar: String(s.kg.bar), plates: s.kg.plates.join(", ") },
-    lb: { bar: String(s.lb.bar), plates: s.lb.plates.join(", ") },
+    kg: { bar: n(s.kg.bar), plates: s.kg.plates.map(n).join(separator) },
+    lb: { bar: n(s.lb.bar), plates: s.lb.plates.map(n).join(separator) },
   };
 }
 
@@ -26,11 +30,9 @@ function parse(
 ): { settings: PlateSettings } | { unit: UnitName; field: "bar" | "plates"; message: string } {
   const out = {} as PlateSettings;
   for (const unit of UNITS) {
-    const bar = Number(typed[unit].bar.trim().replace(",", "."));
-    if (typed[unit].bar.trim() === "" || !Number.isFinite(bar))
-      return { unit, field: "bar", message: t("plateSettings.barError") };
-    const parts = typed[unit].plates.split(/[\s;,]+/).filter(Boolean);
-    const plates = parts.map((p) => Number(p));
+    const bar = parseDecimal(typed[unit].bar);
+    if (!Number.isFinite(bar)) return { unit, field: "bar", message: t("plateSettings.barError") };
+    const plates = parseDecimalList(typed[unit].plates);
     if (plates.length === 0 || plates.some((p) => !Number.isFinite(p)))
       return {
         unit,

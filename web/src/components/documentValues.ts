@@ -1,6 +1,7 @@
 // The routine and workout forms edit a JSON document in place: these helpers read and write one
 // value at a path, and turn what a person typed into the JSON value the document validation judges
 // (so a typed "abc" in Sets stays "abc" and the SDK names it, instead of the form guessing).
+import { parseAmount } from "../decimal.ts";
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type Doc = { [key: string]: Json };
@@ -40,7 +41,10 @@ export function toText(value: Json | undefined): string {
 export function fromNumberText(text: string): Json | undefined {
   const trimmed = text.trim();
   if (trimmed === "") return undefined;
-  if (/^-?[0-9]+(\.[0-9]+)?$/.test(trimmed)) return Number(trimmed);
+  // Written out whole (`7,5` too): `7.` or `7,` is still being typed and stays text until it is.
+  const negative = trimmed.startsWith("-");
+  const n = parseAmount(negative ? trimmed.slice(1) : trimmed);
+  if (n !== null) return negative ? -n : n;
   return text;
 }
 

@@ -18,6 +18,7 @@ import { today } from "../../components/documentValues.ts";
 import { factWeight } from "@svc/sdk/weights";
 import { UNIT_OPTIONS, formatWeight, unitEnum, unitOf, useUserUnits } from "../../components/units.ts";
 import { MAX_BODYWEIGHT } from "../../documents.ts";
+import { parseDecimal } from "../../format.ts";
 
 const Bodyweights = graphql(
   `
@@ -63,10 +64,10 @@ export default function Bodyweight() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     setMessage(null);
-    const weight = Number(values.weight.replace(",", "."));
+    const weight = parseDecimal(values.weight);
     const found: typeof problems = {};
     if (!/^\d{4}-\d{2}-\d{2}$/.test(values.date)) found.date = t("problems.date");
-    if (values.weight.trim() === "" || !Number.isFinite(weight)) found.weight = t("problems.weight");
+    if (!Number.isFinite(weight)) found.weight = t("problems.weight");
     setProblems(found);
     if (found.date || found.weight) return;
     try {

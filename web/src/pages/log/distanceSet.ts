@@ -2,6 +2,7 @@
 // pace and speed in the lifter's distance unit (User.distanceUnit: km or mi). The row keeps the
 // distance as typed with the unit it was written in, and the time as typed (`25:00`, `1:05:00`).
 import { formatSet, paceSeconds, speedOf, type DistanceUnit, type PaceUnit, type SetKind } from "@svc/sdk/documents";
+import { parseAmount } from "../../decimal.ts";
 
 /** What a cardio row holds, as typed. */
 export type DistanceRow = {
@@ -12,10 +13,8 @@ export type DistanceRow = {
   effort: string;
 };
 
-function number(text: string): number | null {
-  const t = text.trim().replace(",", ".");
-  return /^[0-9]+(\.[0-9]+)?$/.test(t) ? Number(t) : null;
-}
+/** A distance as typed (`5,5` too), or null. */
+const number = parseAmount;
 
 /**
  * Seconds of a time as typed: `25:00`, `1:05:00` (h:mm:ss), `7:30`, or whole minutes alone (`25`);

@@ -12,6 +12,7 @@ import {
   type Unit as UnitName,
 } from "@svc/sdk/documents";
 import { localDate } from "../../components/documentValues.ts";
+import { parseAmount } from "../../decimal.ts";
 import { draftKey, hasEnded } from "./inProgress.ts";
 import { cardTitles, type SetCount } from "./occurrences.ts";
 import { distanceSetText, formatTime } from "./distanceSet.ts";
@@ -287,8 +288,7 @@ function planExercise(
 
 /** A number as typed (`102,5` too), or null. */
 export function typedNumber(text: string): number | null {
-  const t = text.trim().replace(",", ".");
-  return /^[0-9]+(\.[0-9]+)?$/.test(t) ? Number(t) : null;
+  return parseAmount(text);
 }
 
 /** `value` moved by `step` (never below 0), rounded to the hundredth weights are kept in. */

@@ -6,6 +6,7 @@ import { distanceFill } from "./distanceSet.ts";
 import { setFromDocument, setText, type LogExercise, type LogSet } from "./draft.ts";
 import { prefillWeight } from "@svc/sdk/weights";
 import type { UnitName } from "../../components/units.ts";
+import { parseDecimal } from "../../decimal.ts";
 
 const LB_PER_KG = 2.2046226218;
 
@@ -21,7 +22,7 @@ export function weightIn(weight: number, from: UnitName, to: UnitName): number {
 /** `weight` (typed in `from`) in `to`, rounded to `step`: what a lifter would load (@svc/sdk/weights' prefill rule). */
 export function loadableIn(weight: string, from: UnitName, to: UnitName, step: number): string {
   if (weight === "" || from === to) return weight;
-  const n = Number(weight);
+  const n = parseDecimal(weight);
   return Number.isFinite(n) ? String(prefillWeight(n, from, to, step)) : weight;
 }
 

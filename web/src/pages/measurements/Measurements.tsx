@@ -17,6 +17,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { today } from "../../components/documentValues.ts";
 import { MEASUREMENT_FIELDS, fieldUnit, valueIn, valueText, type MeasurementField } from "./measurementFields.ts";
 import type { Measurement } from "@svc/sdk";
+import { parseAmount } from "../../format.ts";
 import "./measurements.css";
 
 const DeleteMeasurement = graphql(`
@@ -34,7 +35,6 @@ const LENGTH_UNITS = [
   { value: "cm", label: "cm" },
   { value: "in", label: "in" },
 ];
-const NUMBER = /^\s*\d+([.,]\d+)?\s*$/;
 
 type Typed = Record<MeasurementField, string>;
 const EMPTY = Object.fromEntries(MEASUREMENT_FIELDS.map((m) => [m.field, ""])) as Typed;
@@ -62,7 +62,8 @@ export default function Measurements() {
     for (const m of MEASUREMENT_FIELDS) {
       const text = typed[m.field];
       if (text.trim() === "") continue;
-      if (NUMBER.test(text)) values[m.field] = Number(text.replace(",", "."));
+      const value = parseAmount(text);
+      if (value !== null) values[m.field] = value;
       else found[m.field] = t("problems.number", { field: m.label(t) });
     }
     if (Object.keys(values).length === 0 && Object.keys(found).length === 0) found.form = t("problems.none");

@@ -12,6 +12,7 @@ import { ApiError, request } from "../../graphql/client.ts";
 import { useMutation } from "../../graphql/hooks.ts";
 import { useSession } from "../../auth/session.tsx";
 import { ProgramStartPreview, StartProgram, type ProgramTemplate } from "./operations.ts";
+import { parseDecimal } from "../../format.ts";
 
 /** The lifts a refusal names (MISSING_INPUT: extensions.lifts). */
 function missingLifts(error: unknown): string[] {
@@ -28,7 +29,7 @@ type Review = { basis: Record<string, string>; filled: string[] };
 function typedLifts(lifts: string[], weights: Record<string, string>) {
   const typed = lifts.filter((lift) => (weights[lift] ?? "").trim() !== "");
   const bad = typed.find((lift) => !WEIGHT.test(weights[lift].trim()));
-  const given = typed.map((lift) => ({ lift, weight: Number(weights[lift].trim().replace(",", ".")) }));
+  const given = typed.map((lift) => ({ lift, weight: parseDecimal(weights[lift]) }));
   return { bad, given };
 }
 
