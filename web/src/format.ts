@@ -1,10 +1,8 @@
 // How the app writes dates, times, numbers and durations: through Intl, in the app's language
 // (i18n/). When the browser's own locale is of that language (`en-GB`, `de-AT`), its regional
 // conventions are kept; otherwise the language's own (`de`: `82,5`, `2. Dez. 2026`).
-import { currentLanguage } from "./i18n/index.ts";
-
-/** Arabic digits stay the Western ones lifters read on plates and bars (`ar-u-nu-latn`). */
-const LANGUAGE_LOCALE: Record<string, string> = { ar: "ar-u-nu-latn" };
+// Arabic keeps Western digits (`ar-u-nu-latn`, i18n/languages.ts intlLocale), the browser's `ar-EG` too.
+import { currentLanguage, intlLocale } from "./i18n/index.ts";
 
 /** The Intl locale of the app's language (see the top of this file). */
 export function appLocale(): string {
@@ -12,12 +10,12 @@ export function appLocale(): string {
   const browser = typeof navigator === "undefined" ? undefined : navigator.language;
   if (browser && browser.split("-")[0].toLowerCase() === language.split("-")[0].toLowerCase()) {
     try {
-      return Intl.getCanonicalLocales(browser)[0];
+      return intlLocale(Intl.getCanonicalLocales(browser)[0]);
     } catch {
       // a tag Intl refuses: the language's own
     }
   }
-  return LANGUAGE_LOCALE[language] ?? language;
+  return intlLocale(language);
 }
 
 export function formatDate(iso: string | null | undefined): string {

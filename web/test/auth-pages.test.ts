@@ -147,15 +147,16 @@ test("a banned person is told the reason and when the ban ends", async () => {
 });
 
 test("sign-up asks for the unit, pounds for a US browser and kilograms for a German one; the account is made in it", async () => {
-  for (const [locale, shown] of [
-    ["en-US", "pounds (lb)"],
-    ["de-DE", "kilograms (kg)"],
-    ["en-GB", "kilograms (kg)"],
+  // The page speaks the browser's language (a German browser: German, web/src/locales/de/auth.json).
+  for (const [locale, title, legend, shown] of [
+    ["en-US", "Sign up", "Weights in", "pounds (lb)"],
+    ["de-DE", "Registrieren", "Gewichte in", "Kilogramm (kg)"],
+    ["en-GB", "Sign up", "Weights in", "kilograms (kg)"],
   ] as const) {
     const { context, page } = await web.newPage(PHONE, { locale });
     await page.goto("/sign-up");
-    await expectPage(page, "Sign up");
-    const unit = page.getByRole("group", { name: "Weights in" });
+    await expectPage(page, title);
+    const unit = page.getByRole("group", { name: legend });
     expect(await unit.getByRole("radio", { name: shown }).isChecked()).toBe(true);
     if (locale === "en-US") {
       await expectAccessible(page);
@@ -164,16 +165,16 @@ test("sign-up asks for the unit, pounds for a US browser and kilograms for a Ger
     }
     await context.close();
   }
-  // A German browser choosing pounds: the account weighs in lb from the first page on (the logger
+  // A German browser choosing pounds: the account weighs in lb from the first page on (the app
   // speaks the browser's German).
   const { context, page } = await web.newPage(PHONE, { locale: "de-DE" });
   await page.goto("/sign-up");
   await page.getByLabel("Name").fill("Lou");
-  await page.getByLabel("Email").fill(uniqueEmail("lb"));
-  await page.getByLabel("Password").fill("correct horse battery");
-  await page.getByRole("radio", { name: "pounds (lb)" }).check();
-  await page.getByRole("button", { name: "Sign up" }).click();
-  await expectPage(page, "Home");
+  await page.getByLabel("E-Mail").fill(uniqueEmail("lb"));
+  await page.getByLabel("Passwort").fill("correct horse battery");
+  await page.getByRole("radio", { name: "Pfund (lb)" }).check();
+  await page.getByRole("button", { name: "Registrieren" }).click();
+  await expectPage(page, "Übersicht");
   await page.goto("/log");
   await page.getByRole("button", { name: "Leeres Training starten" }).click();
   await page.getByText(/Gewichte in lb/).waitFor();

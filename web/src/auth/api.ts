@@ -1,7 +1,8 @@
 // The auth routes (/api/auth/*). The server sets the HttpOnly session cookie on sign-up and
 // sign-in; the token in the response body is deliberately ignored (scripts never hold it).
-import { NetworkError } from "../graphql/client.ts";
+import { NetworkError, errorMessage } from "../graphql/client.ts";
 import { formatDateTime, formatTime } from "../format.ts";
+import { i18n } from "../i18n/index.ts";
 
 export type AuthUser = { id: string; name: string; email: string; role: string };
 
@@ -70,35 +71,53 @@ export async function signOut(): Promise<void> {
   await postAuthRoute("/api/auth/sign-out", {});
 }
 
-/** What to tell a person whose sign-in or sign-up was refused. */
+/** What to tell a person whose sign-in or sign-up was refused, in the app's language (auth.json). */
 export function describeAuthError(error: unknown, now = new Date()): string {
-  if (!(error instanceof AuthError)) return error instanceof Error ? error.message : String(error);
+  if (!(error instanceof AuthError)) return errorMessage(error);
+  const t = (key: string, values: Record<string, unknown> = {}) => i18n.t(`auth:refusals.${key}`, values);
   switch (error.code) {
     case "INVALID_EMAIL_OR_PASSWORD":
-      return "Wrong email or password. Check both and try again.";
+      return t("wrongPassword");
     case "BANNED_USER": {
-      const reason = error.banReason ? ` Reason: ${error.banReason}.` : "";
+      const reason = error.banReason ? t("banReason", { reason: error.banReason }) : "";
       const end = error.banExpires
-        ? ` The ban ends ${formatDateTime(error.banExpires)}.`
+        ? t("banEnds", { end: formatDateTime(error.banExpires) })
         : error.banKnown
-          ? " The ban has no end date."
+          ? t("banNoEnd")
           : "";
-      return `This account is banned.${reason}${end}`;
+      return [t("banned"), reason, end].filter(Boolean).join(" ");
     }
     case "TOO_MANY_ATTEMPTS": {
-      if (error.retryAfterSeconds === null) return error.message;
+      if (error.retryAfterSeconds === null) return t("tooManyAttemptsNoWait");
       const at = new Date(now.getTime() + error.retryAfterSeconds * 1000);
-      return `Too many failed sign-in attempts for this email. Try again in ${formatWait(error.retryAfterSeconds)} (at ${formatTime(at)}).`;
+      return t("tooManyAttempts", { wait: formatWait(error.retryAfterSeconds), time: formatTime(at) });
     }
     case "USER_ALREADY_EXISTS":
-      return "An account with this email already exists. Sign in instead.";
+      return t("alreadyExists");
     default:
       return error.message;
   }
 }
 
 export function formatWait(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+  if (seconds < 60) return i18n.t("auth:wait.seconds", { count: seconds });
+  return i18n.t("auth:wait.minutes", { count: Math.ceil(seconds / 60) });
+}
+
+/**
+ * A 400's message about a field of the auth forms, in the app's language: the auth routes name the
+ * field first in a few fixed forms (server/http/request-body.ts: "password must be at least 8
+ * characters"); `label` is the field's translated label. Another form: the server's words.
+ */
+export function describeFieldProblem(message: string, label: string): string {
+  const problem = message.replace(/^\w+ /, "");
+  const t = (key: string, values: Record<string, unknown> = {}) =>
+    i18n.t(`auth:problems.${key}`, { field: label, ...values });
+  let m: RegExpMatchArray | null;
+  if (problem === "must not be empty") return t("empty");
+  if ((m = problem.match(/^must be at least (\d+) characters$/))) return t("tooShort", { min: Number(m[1]) });
+  if ((m = problem.match(/^must be at most (\d+) characters$/))) return t("tooLong", { max: Number(m[1]) });
+  if ((m = problem.match(/^must be at most (\d+) bytes \(UTF-8\)$/))) return t("tooLongBytes", { max: Number(m[1]) });
+  if (problem === "must be an email address") return t("notEmail");
+  return message.charAt(0).toUpperCase() + message.slice(1);
 }

@@ -7,7 +7,7 @@ import { NetworkError, request } from "../graphql/client.ts";
 import * as auth from "./api.ts";
 import { lastViewer, rememberViewer } from "./lastViewer.ts";
 import { forgetWorkoutInProgress } from "../pages/log/inProgress.ts";
-import { applyAccountLanguage } from "../i18n/index.ts";
+import { applyAccountLanguage, i18n } from "../i18n/index.ts";
 
 export const ViewerQuery = graphql(`
   query Viewer {
@@ -149,9 +149,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         const user = await auth.signUp(input);
         setAfterSignOut(null);
         if (user.role === "admin") {
-          setNotice(
-            "Welcome! You are the first account on this server, so you are its admin: you can ban and unban users on the Admin page.",
-          );
+          setNotice(i18n.t("auth:firstAdmin"));
         }
         return refresh();
       },

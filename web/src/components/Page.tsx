@@ -35,20 +35,25 @@ export function Page({
   );
 }
 
-/** A titled part of a page (Settings has several): an h2 and its content. */
+/**
+ * A titled part of a page (Settings has several): an h2 and its content. Its id is
+ * `section-<anchor>` when the page names one (a key, the same in every language, so links and
+ * tests may name it); else one unique to it. Never derived from the title, which is translated.
+ */
 export function Section({
   title,
+  anchor,
   children,
   description,
 }: {
   title: string;
+  /** A stable slug (`this-week`): the section's id is `section-<anchor>`. */
+  anchor?: string;
   description?: ReactNode;
   children: ReactNode;
 }) {
   const uid = useId();
-  // Named from the title when it is in Latin letters (links may name it); else a unique id.
-  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
-  const id = /[a-z0-9]/.test(slug) ? `section-${slug}` : `section${uid.replace(/[^a-zA-Z0-9]/g, "")}`;
+  const id = anchor ? `section-${anchor}` : `section-${uid.replace(/[^a-zA-Z0-9]/g, "")}`;
   return (
     <section className="section" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>

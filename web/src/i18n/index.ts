@@ -9,9 +9,17 @@
 import i18next, { type BackendModule, type ResourceKey } from "i18next";
 import ICU from "i18next-icu";
 import { initReactI18next } from "react-i18next";
-import { LANGUAGES, SOURCE_LANGUAGE, detectLanguage, directionOf, isLanguage, type Language } from "./languages.ts";
+import {
+  LANGUAGES,
+  SOURCE_LANGUAGE,
+  detectLanguage,
+  directionOf,
+  intlLocale,
+  isLanguage,
+  type Language,
+} from "./languages.ts";
 
-export { LANGUAGES, LANGUAGE_NAMES, directionOf, isLanguage, type Language } from "./languages.ts";
+export { LANGUAGES, LANGUAGE_NAMES, directionOf, intlLocale, isLanguage, type Language } from "./languages.ts";
 
 type Catalogue = Record<string, ResourceKey>;
 const english = import.meta.glob<Catalogue>("../locales/en/*.json", { eager: true, import: "default" });
@@ -89,6 +97,8 @@ export function startI18n(): Promise<unknown> {
       fallbackNS: false,
       interpolation: { escapeValue: false }, // React escapes
       returnNull: false,
+      // ICU's `#` and {n, number} write digits as format.ts does (Western ones in Arabic).
+      i18nFormat: { parseLngForICU: intlLocale },
       // Every namespace is loaded before the first render and before a language switch completes.
       react: { useSuspense: false },
     });

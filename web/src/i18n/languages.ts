@@ -19,6 +19,23 @@ const RTL: ReadonlySet<string> = new Set<Language>(["ar"]);
 
 export const SOURCE_LANGUAGE: Language = "en";
 
+/** Arabic digits stay the Western ones lifters read on plates and bars (`-u-nu-latn`). */
+const LATIN_DIGITS: ReadonlySet<string> = new Set<Language>(["ar"]);
+
+/**
+ * The Intl locale for a tag of the app's language (the language itself, or the browser's regional
+ * tag of it such as `ar-EG`): Western digits where LATIN_DIGITS says. Numbers in format.ts and the
+ * `#` of ICU plurals in the catalogues both go through it, so they always agree.
+ */
+export function intlLocale(tag: string): string {
+  if (!LATIN_DIGITS.has(tag.split("-")[0].toLowerCase())) return tag;
+  try {
+    return new Intl.Locale(tag, { numberingSystem: "latn" }).toString();
+  } catch {
+    return `${tag}-u-nu-latn`;
+  }
+}
+
 export function isLanguage(tag: unknown): tag is Language {
   return typeof tag === "string" && (LANGUAGES as readonly string[]).includes(tag);
 }

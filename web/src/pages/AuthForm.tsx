@@ -2,16 +2,19 @@
 // and a message (never a cleared form) when the request fails.
 import { useState, type FormEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
+import { useTranslation } from "react-i18next";
 import { TextField } from "../components/Field.tsx";
 import { ErrorMessage } from "../components/States.tsx";
-import { AuthError, describeAuthError } from "../auth/api.ts";
+import { AuthError, describeAuthError, describeFieldProblem } from "../auth/api.ts";
 import { useSession } from "../auth/session.tsx";
 import { unitForLocale, type UnitName } from "../components/units.ts";
+import { rich } from "../components/richText.tsx";
 
 type Mode = "sign-in" | "sign-up";
 type FieldName = "name" | "email" | "password" | "setupCode";
 
 export function AuthForm({ mode }: { mode: Mode }) {
+  const { t } = useTranslation("auth");
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
@@ -46,10 +49,13 @@ export function AuthForm({ mode }: { mode: Mode }) {
       const field =
         error instanceof AuthError && error.code === "BAD_REQUEST" ? (error.message.split(" ")[0] as FieldName) : null;
       if (error instanceof AuthError && error.code === "SETUP_CODE_REQUIRED") {
+        setFieldError({
+          field: "setupCode",
+          message: t(askSetupCode ? "problems.setupCodeWrong" : "problems.setupCodeMissing"),
+        });
         setAskSetupCode(true);
-        setFieldError({ field: "setupCode", message: error.message });
       } else if (field && ["name", "email", "password"].includes(field) && (mode === "sign-up" || field !== "name")) {
-        setFieldError({ field, message: capitalize(error instanceof Error ? error.message : "") });
+        setFieldError({ field, message: describeFieldProblem((error as AuthError).message, t(`fields.${field}`)) });
       } else {
         setFormError(describeAuthError(error));
       }
@@ -63,7 +69,7 @@ export function AuthForm({ mode }: { mode: Mode }) {
     <form onSubmit={submit} noValidate className="stack">
       {mode === "sign-up" ? (
         <TextField
-          label="Name"
+          label={t("fields.name")}
           name="name"
           autoComplete="name"
           value={values.name}
@@ -73,7 +79,7 @@ export function AuthForm({ mode }: { mode: Mode }) {
         />
       ) : null}
       <TextField
-        label="Email"
+        label={t("fields.email")}
         name="email"
         type="email"
         autoComplete="email"
@@ -83,7 +89,7 @@ export function AuthForm({ mode }: { mode: Mode }) {
         required
       />
       <TextField
-        label="Password"
+        label={t("fields.password")}
         name="password"
         type="password"
         autoComplete={mode === "sign-up" ? "new-password" : "current-password"}
@@ -95,7 +101,7 @@ export function AuthForm({ mode }: { mode: Mode }) {
       {mode === "sign-up" ? <UnitChoice unit={unit} onChange={setUnit} /> : null}
       {mode === "sign-up" && askSetupCode ? (
         <TextField
-          label="Setup code"
+          label={t("fields.setupCode")}
           name="setupCode"
           autoComplete="off"
           value={values.setupCode}
@@ -107,15 +113,19 @@ export function AuthForm({ mode }: { mode: Mode }) {
       {formError ? <ErrorMessage error={new Error(formError)} /> : null}
       <div className="form-actions">
         <button type="submit" className="primary" disabled={busy}>
-          {mode === "sign-up" ? "Sign up" : "Sign in"}
+          {mode === "sign-up" ? t("signUp.submit") : t("signIn.submit")}
         </button>
         {mode === "sign-up" ? (
           <p className="muted">
-            Already have an account? <Link to={`/sign-in${location.search}`}>Sign in</Link>
+            {rich(t, "signUp.haveAccount", {
+              link: <Link to={`/sign-in${location.search}`}>{t("signUp.signIn")}</Link>,
+            })}
           </p>
         ) : (
           <p className="muted">
-            New here? <Link to={`/sign-up${location.search}`}>Create an account</Link>
+            {rich(t, "signIn.newHere", {
+              link: <Link to={`/sign-up${location.search}`}>{t("signIn.createAccount")}</Link>,
+            })}
           </p>
         )}
       </div>
@@ -125,20 +135,17 @@ export function AuthForm({ mode }: { mode: Mode }) {
 
 /** The unit the account weighs in, chosen at sign-up (Settings changes it later). */
 function UnitChoice({ unit, onChange }: { unit: UnitName; onChange: (unit: UnitName) => void }) {
+  const { t } = useTranslation("auth");
   return (
     <fieldset className="field unit-choice">
-      <legend>Weights in</legend>
+      <legend>{t("unit.legend")}</legend>
       {(["kg", "lb"] as const).map((u) => (
         <label key={u} className="inline-check">
           <input type="radio" name="unit" value={u} checked={unit === u} onChange={() => onChange(u)} />
-          {u === "kg" ? "kilograms (kg)" : "pounds (lb)"}
+          {u === "kg" ? t("unit.kg") : t("unit.lb")}
         </label>
       ))}
-      <p className="field-hint">Every weight is shown and planned in it; you can change it in Settings.</p>
+      <p className="field-hint">{t("unit.hint")}</p>
     </fieldset>
   );
-}
-
-function capitalize(text: string) {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

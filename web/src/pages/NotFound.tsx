@@ -1,12 +1,14 @@
 import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
 import { Page } from "../components/Page.tsx";
 
 export default function NotFound() {
+  const { t } = useTranslation("shell");
   return (
-    <Page title="Page not found">
-      <p>There is no page at this address.</p>
+    <Page title={t("notFound.title")}>
+      <p>{t("notFound.body")}</p>
       <p>
-        <Link to="/">Go to the home page</Link>
+        <Link to="/">{t("notFound.home")}</Link>
       </p>
     </Page>
   );

@@ -1,10 +1,12 @@
+import { useTranslation } from "react-i18next";
 import { Page } from "../components/Page.tsx";
 import { AuthForm } from "./AuthForm.tsx";
 
 export default function SignUp() {
+  const { t } = useTranslation("auth");
   return (
-    <Page title="Sign up" narrow>
-      <p className="muted">Create an account to log your training. The first account on a server is its admin.</p>
+    <Page title={t("signUp.title")} narrow>
+      <p className="muted">{t("signUp.intro")}</p>
       <AuthForm mode="sign-up" />
     </Page>
   );

@@ -2,21 +2,23 @@
 // moves under a thumb mid-set) until the user reloads or puts it off. A workout being logged is
 // kept on the device, so the reload loses nothing.
 import { useSyncExternalStore } from "react";
+import { useTranslation } from "react-i18next";
 import { reloadIntoNewVersion, updateStore } from "./updateStore.ts";
 import "./update.css";
 
 export function UpdatePrompt() {
+  const { t } = useTranslation("shell");
   const ready = useSyncExternalStore(updateStore.subscribe, updateStore.isUpdateReady);
   return (
     <div className="update-prompt" role="status">
       {ready ? (
         <>
-          <p>A new version is ready.</p>
+          <p>{t("update.ready")}</p>
           <button type="button" className="primary" onClick={reloadIntoNewVersion}>
-            Reload
+            {t("update.reload")}
           </button>
           <button type="button" className="link" onClick={updateStore.dismiss}>
-            Later
+            {t("update.later")}
           </button>
         </>
       ) : null}
