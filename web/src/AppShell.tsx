@@ -4,7 +4,7 @@
 import { Suspense, useState } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
-import { appRoutes } from "./routes.tsx";
+import { appRoutes, navLabel } from "./routes.tsx";
 import { useSession } from "./auth/session.tsx";
 import { ErrorMessage, Loading } from "./components/States.tsx";
 import { Notice } from "./components/Notice.tsx";
@@ -16,6 +16,7 @@ import { hasWorkoutInProgress } from "./pages/log/inProgress.ts";
 
 export function AppShell() {
   const { t } = useTranslation("app");
+  const { t: navT } = useTranslation("nav");
   const { viewer, notice, setNotice, signOut } = useSession();
   const [signOutError, setSignOutError] = useState<unknown>(null);
   // Signing out forgets the workout in progress on this device: asked first when there is one.
@@ -55,7 +56,7 @@ export function AppShell() {
               {links.map((r) => (
                 <li key={r.path}>
                   <NavLink to={r.path} end={r.path === "/"}>
-                    {r.nav}
+                    {navLabel(navT, r.nav!)}
                   </NavLink>
                 </li>
               ))}

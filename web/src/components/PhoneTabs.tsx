@@ -3,9 +3,11 @@
 // header above the page is then only the app's name and Sign out, so the heading starts high.
 import { useEffect, useState } from "react";
 import { NavLink, useLocation } from "react-router";
-import type { AppRoute } from "../routes.tsx";
+import { useTranslation } from "react-i18next";
+import { navLabel, tabLabel, type AppRoute } from "../routes.tsx";
 
 export function PhoneTabs({ links }: { links: AppRoute[] }) {
+  const { t } = useTranslation("nav");
   const [open, setOpen] = useState(false);
   const location = useLocation();
   useEffect(() => setOpen(false), [location.pathname]);
@@ -13,24 +15,28 @@ export function PhoneTabs({ links }: { links: AppRoute[] }) {
   const more = links.filter((r) => !r.tab);
   const inMore = more.some((r) => location.pathname.startsWith(r.path));
   return (
-    <nav aria-label="Main" className="phone-tabs">
+    <nav aria-label={t("label")} className="phone-tabs">
       {open ? (
         <ul id="more-pages" className="more-pages">
           {more.map((r) => (
             <li key={r.path}>
-              <NavLink to={r.path}>{r.nav}</NavLink>
+              <NavLink to={r.path}>{r.nav ? navLabel(t, r.nav) : null}</NavLink>
             </li>
           ))}
         </ul>
       ) : null}
       <ul className="tab-list">
-        {tabs.map((r) => (
-          <li key={r.path}>
-            <NavLink to={r.path} end={r.path === "/"} aria-label={r.nav && r.nav !== r.tab ? r.nav : undefined}>
-              {r.tab}
-            </NavLink>
-          </li>
-        ))}
+        {tabs.map((r) => {
+          const tab = tabLabel(t, r.tab!);
+          const nav = r.nav ? navLabel(t, r.nav) : tab;
+          return (
+            <li key={r.path}>
+              <NavLink to={r.path} end={r.path === "/"} aria-label={nav !== tab ? nav : undefined}>
+                {tab}
+              </NavLink>
+            </li>
+          );
+        })}
         {more.length > 0 ? (
           <li>
             <button
@@ -40,7 +46,7 @@ export function PhoneTabs({ links }: { links: AppRoute[] }) {
               aria-controls={open ? "more-pages" : undefined}
               onClick={() => setOpen(!open)}
             >
-              More
+              {t("more")}
             </button>
           </li>
         ) : null}

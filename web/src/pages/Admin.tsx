@@ -1,5 +1,6 @@
 // Admin (admins only; the server refuses anyone else): the users, searchable, with ban and unban.
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { graphql, type ResultOf } from "../graphql/graphql.ts";
 import { AdminUserFields } from "@svc/sdk/fragments";
 import { useQuery } from "../graphql/hooks.ts";
@@ -31,13 +32,8 @@ const AdminUsers = graphql(
 type User = NonNullable<NonNullable<ResultOf<typeof AdminUsers>["adminUsers"]>["nodes"][number]>;
 
 const DAY = 24 * 3600;
-const BAN_LENGTHS = [
-  { value: "", label: "No end (until unbanned)" },
-  { value: String(DAY), label: "1 day" },
-  { value: String(7 * DAY), label: "7 days" },
-  { value: String(30 * DAY), label: "30 days" },
-  { value: String(365 * DAY), label: "One year" },
-] as const;
+/** The ban lengths offered, in days (null: no end); 365 is named "One year". */
+const BAN_DAYS = [null, 1, 7, 30, 365] as const;
 
 /** A ban applies while it is set and its end (if any) is still ahead. */
 function isBanned(user: User, now = Date.now()) {
@@ -45,7 +41,12 @@ function isBanned(user: User, now = Date.now()) {
 }
 
 export default function Admin() {
+  const { t } = useTranslation("admin");
   const { viewer } = useSession();
+  const banLengths = BAN_DAYS.map((days) => ({
+    value: days === null ? "" : String(days * DAY),
+    label: days === null ? t("ban.forever") : days === 365 ? t("ban.year") : t("ban.days", { count: days }),
+  }));
   const [typed, setTyped] = useState("");
   const [search, setSearch] = useState("");
   const [offset, setOffset] = useState(0);
@@ -80,19 +81,19 @@ export default function Admin() {
   }
 
   return (
-    <Page title="Admin">
+    <Page title={t("title")}>
       <section className="section" aria-labelledby="users-heading">
-        <h2 id="users-heading">Users</h2>
+        <h2 id="users-heading">{t("users.heading")}</h2>
         <form className="row" role="search" onSubmit={submitSearch}>
           <TextField
-            label="Search users"
+            label={t("users.search")}
             name="search"
             type="search"
             value={typed}
-            hint="Part of a name or email."
+            hint={t("users.searchHint")}
             onChange={(e) => setTyped(e.target.value)}
           />
-          <button type="submit">Search</button>
+          <button type="submit">{t("users.searchButton")}</button>
         </form>
         {message ? <p role="status">{message}</p> : null}
         <QueryView query={users}>
@@ -102,14 +103,13 @@ export default function Admin() {
             if (list.length === 0)
               return (
                 <Empty>
-                  <p>{search ? `No user’s name or email contains “${search}”.` : "No users."}</p>
+                  <p>{search ? t("users.noMatch", { search }) : t("users.none")}</p>
                 </Empty>
               );
             return (
               <>
                 <p className="muted">
-                  {total} user{total === 1 ? "" : "s"}
-                  {search ? ` matching “${search}”` : ""}.
+                  {search ? t("users.countMatching", { count: total, search }) : t("users.count", { count: total })}
                 </p>
                 <UsersTable
                   users={list}
@@ -133,8 +133,8 @@ export default function Admin() {
 
       <ConfirmDialog
         open={banning !== null}
-        title={`Ban ${banning?.name ?? ""}`}
-        confirmLabel="Ban user"
+        title={t("ban.title", { name: banning?.name ?? "" })}
+        confirmLabel={t("ban.confirm")}
         danger
         mutation={{ running: busy, error: actionError }}
         onCancel={() => setBanning(null)}
@@ -147,23 +147,23 @@ export default function Admin() {
                 banReason: ban.reason.trim() || null,
                 banExpiresIn: ban.length ? Number(ban.length) : null,
               }),
-            `Banned ${banning.name}.`,
+            t("ban.done", { name: banning.name }),
           )
         }
       >
-        <p>{banning?.email} will be signed out everywhere, and their API keys will stop working.</p>
+        <p>{t("ban.body", { email: banning?.email ?? "" })}</p>
         <div className="stack">
           <TextAreaField
-            label="Reason"
+            label={t("ban.reason")}
             name="ban-reason"
             value={ban.reason}
-            hint="Optional. The person sees it when they try to sign in."
+            hint={t("ban.reasonHint")}
             onChange={(e) => setBan({ ...ban, reason: e.target.value })}
           />
           <SelectField
-            label="Ban length"
+            label={t("ban.length")}
             name="ban-length"
-            options={BAN_LENGTHS}
+            options={banLengths}
             value={ban.length}
             onChange={(e) => setBan({ ...ban, length: e.target.value })}
           />
@@ -172,15 +172,13 @@ export default function Admin() {
 
       <ConfirmDialog
         open={unbanning !== null}
-        title={`Unban ${unbanning?.name ?? ""}`}
-        confirmLabel="Unban user"
+        title={t("unban.title", { name: unbanning?.name ?? "" })}
+        confirmLabel={t("unban.confirm")}
         mutation={{ running: busy, error: actionError }}
         onCancel={() => setUnbanning(null)}
-        onConfirm={() => unbanning && run(() => unbanUser(unbanning.id), `Unbanned ${unbanning.name}.`)}
+        onConfirm={() => unbanning && run(() => unbanUser(unbanning.id), t("unban.done", { name: unbanning.name }))}
       >
-        <p>
-          {unbanning?.name} ({unbanning?.email}) will be able to sign in again.
-        </p>
+        <p>{t("unban.body", { name: unbanning?.name ?? "", email: unbanning?.email ?? "" })}</p>
       </ConfirmDialog>
     </Page>
   );
@@ -189,40 +187,43 @@ export default function Admin() {
 type UserAction = (user: User) => void;
 
 function UsersTable(props: { users: User[]; viewerId: string | undefined; onBan: UserAction; onUnban: UserAction }) {
+  const { t } = useTranslation("admin");
   return (
     <CardTable
-      caption="Users"
+      caption={t("table.caption")}
       rows={props.users}
       rowKey={(u) => u.id}
       columns={[
-        { label: "Name", cell: (u) => u.name },
-        { label: "Email", cell: (u) => u.email },
-        { label: "Role", cell: (u) => (u.role === "admin" ? "Admin" : "User") },
+        { label: t("table.name"), cell: (u) => u.name },
+        { label: t("table.email"), cell: (u) => u.email },
+        { label: t("table.role"), cell: (u) => (u.role === "admin" ? t("table.admin") : t("table.user")) },
         {
-          label: "Status",
+          label: t("table.status"),
           cell: (u) =>
             isBanned(u) ? (
               <>
-                <span className="badge badge-expired">Banned</span>{" "}
-                {u.banExpires ? `until ${formatDateTime(u.banExpires)}` : "with no end"}
+                <span className="badge badge-expired">{t("table.banned")}</span>{" "}
+                {u.banExpires ? t("table.until", { end: formatDateTime(u.banExpires) }) : t("table.noEnd")}
                 {u.banReason ? <>: {u.banReason}</> : null}
               </>
             ) : (
-              "Active"
+              t("table.active")
             ),
         },
-        { label: "Joined", cell: (u) => formatDate(u.createdAt) },
+        { label: t("table.joined"), cell: (u) => formatDate(u.createdAt) },
       ]}
       actions={(u) =>
         u.id === props.viewerId ? (
-          <span className="muted">You</span>
+          <span className="muted">{t("table.you")}</span>
         ) : isBanned(u) ? (
           <button type="button" onClick={() => props.onUnban(u)}>
-            Unban<span className="visually-hidden"> {u.name}</span>
+            {t("table.unban")}
+            <span className="visually-hidden"> {u.name}</span>
           </button>
         ) : (
           <button type="button" onClick={() => props.onBan(u)}>
-            Ban<span className="visually-hidden"> {u.name}</span>
+            {t("table.ban")}
+            <span className="visually-hidden"> {u.name}</span>
           </button>
         )
       }
@@ -232,16 +233,17 @@ function UsersTable(props: { users: User[]; viewerId: string | undefined; onBan:
 
 /** Previous and next pages of PAGE_SIZE users. */
 function Pager({ offset, total, onMove }: { offset: number; total: number; onMove: (offset: number) => void }) {
+  const { t } = useTranslation("admin");
   return (
     <div className="actions">
       <button type="button" disabled={offset === 0} onClick={() => onMove(Math.max(0, offset - PAGE_SIZE))}>
-        Previous
+        {t("pager.previous")}
       </button>
       <span className="muted">
-        {offset + 1}–{Math.min(offset + PAGE_SIZE, total)} of {total}
+        {t("pager.range", { from: offset + 1, to: Math.min(offset + PAGE_SIZE, total), total })}
       </span>
       <button type="button" disabled={offset + PAGE_SIZE >= total} onClick={() => onMove(offset + PAGE_SIZE)}>
-        Next
+        {t("pager.next")}
       </button>
     </div>
   );

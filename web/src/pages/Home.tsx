@@ -1,5 +1,6 @@
 // Home: this week's work sets and volume, the weekly goal and its streaks, each routine with its next workout, the latest workouts.
 import { Link, useNavigate } from "react-router";
+import { useTranslation } from "react-i18next";
 import { Page, Section } from "../components/Page.tsx";
 import { Empty, QueryView } from "../components/States.tsx";
 import { graphql } from "../graphql/graphql.ts";
@@ -13,7 +14,9 @@ import { WorkoutSets } from "./routines/RoutineSummary.tsx";
 import { routinePath } from "./routines/operations.ts";
 import { hasWorkoutInProgress } from "./log/inProgress.ts";
 import { Stat, Stats } from "../components/Stats.tsx";
+import { formatNumber } from "../format.ts";
 import { WeeklyGoal } from "./workouts/WeeklyGoal.tsx";
+import { rich } from "../components/richText.tsx";
 
 const HomeQuery = graphql(
   `
@@ -47,11 +50,8 @@ const HomeQuery = graphql(
   [WorkoutSetTotals],
 );
 
-function workSets(count: string | undefined) {
-  return `${count ?? "0"} work set${count === "1" ? "" : "s"}`;
-}
-
 export default function Home() {
+  const { t } = useTranslation("home");
   const { viewer } = useSession();
   const { unit } = useUserUnits();
   const week = mondayOf();
@@ -59,23 +59,21 @@ export default function Home() {
   const navigate = useNavigate();
   return (
     <Page
-      title="Home"
+      title={t("title")}
       actions={
         <div className="actions">
           <button type="button" className="primary" onClick={() => navigate("/log")}>
-            Start workout
+            {t("start")}
           </button>
           <Link className="button" to="/workouts/new">
-            Log a past workout
+            {t("logPast")}
           </Link>
         </div>
       }
     >
-      <p>Welcome, {viewer?.name}.</p>
+      <p>{t("welcome", { name: viewer?.name ?? "" })}</p>
       {viewer && hasWorkoutInProgress(viewer.id) ? (
-        <p className="notice">
-          A workout is in progress on this device. <Link to="/log">Continue the workout</Link>
-        </p>
+        <p className="notice">{rich(t, "inProgress", { link: <Link to="/log">{t("continue")}</Link> })}</p>
       ) : null}
       <QueryView query={home}>
         {(data) => {
@@ -84,19 +82,21 @@ export default function Home() {
           const sum = me.workoutSetsByUserId.aggregates?.sum;
           return (
             <>
-              <Section title="This week">
+              <Section title={t("week.title")} anchor="this-week">
                 <Stats>
-                  <Stat label="Work sets">{sum?.workSets ?? "0"}</Stat>
-                  <Stat label="Volume">{formatVolume(sum, unit)}</Stat>
+                  <Stat label={t("week.workSets")}>{formatNumber(Number(sum?.workSets ?? 0))}</Stat>
+                  <Stat label={t("week.volume")}>{formatVolume(sum, unit)}</Stat>
                 </Stats>
-                <p className="muted">Since Monday {week}. Volume is weight × reps of done work sets.</p>
+                <p className="muted">{rich(t, "week.note", { week: <bdi>{week}</bdi> })}</p>
               </Section>
               <WeeklyGoal />
-              <Section title="Routines">
+              <Section title={t("routines.title")} anchor="routines">
                 {me.routines.length === 0 ? (
                   <Empty>
                     <p>
-                      No routines yet. <Link to="/routines/new">Create a routine</Link> to plan your next workouts.
+                      {rich(t, "routines.empty", {
+                        link: <Link to="/routines/new">{t("routines.create")}</Link>,
+                      })}
                     </p>
                   </Empty>
                 ) : (
@@ -110,16 +110,18 @@ export default function Home() {
                           </h3>
                           {next ? (
                             <>
-                              <p className="muted">Next workout ({next.unit}):</p>
+                              <p className="muted">{t("routines.next", { unit: next.unit })}</p>
                               <WorkoutSets workout={next} />
                             </>
                           ) : null}
                           <p className="actions">
                             <Link className="button primary" to={`/log?routine=${encodeURIComponent(r.id)}`}>
-                              Start workout<span className="visually-hidden">: {r.name}</span>
+                              {t("start")}
+                              <span className="visually-hidden">: {r.name}</span>
                             </Link>
                             <Link to={`/workouts/new?routine=${encodeURIComponent(r.id)}`}>
-                              Log a past workout<span className="visually-hidden">: {r.name}</span>
+                              {t("logPast")}
+                              <span className="visually-hidden">: {r.name}</span>
                             </Link>
                           </p>
                         </li>
@@ -128,15 +130,14 @@ export default function Home() {
                   </ul>
                 )}
               </Section>
-              <Section title="Latest workouts">
+              <Section title={t("latest.title")} anchor="latest-workouts">
                 {me.workouts.length === 0 ? (
                   <Empty>
+                    <p>{rich(t, "latest.empty", { link: <Link to="/workouts/new">{t("latest.log")}</Link> })}</p>
                     <p>
-                      No workouts yet. <Link to="/workouts/new">Log a workout</Link>.
-                    </p>
-                    <p>
-                      Coming from Strong, Hevy or FitNotes? <Link to="/settings#import">Bring your history</Link>: its
-                      workouts, records and last times come with it.
+                      {rich(t, "latest.import", {
+                        link: <Link to="/settings#import">{t("latest.importLink")}</Link>,
+                      })}
                     </p>
                   </Empty>
                 ) : (
@@ -150,15 +151,18 @@ export default function Home() {
                           </Link>
                           {w.routine ? <span className="muted"> · {w.routine.name}</span> : null}
                           <span className="muted">
-                            {" "}
-                            · {workSets(w.workoutSetsByWorkoutId.aggregates?.sum?.workSets)},{" "}
+                            {" · "}
+                            {t("latest.workSets", {
+                              count: Number(w.workoutSetsByWorkoutId.aggregates?.sum?.workSets ?? 0),
+                            })}
+                            {", "}
                             {formatVolume(w.workoutSetsByWorkoutId.aggregates?.sum, unit)}
                           </span>
                         </li>
                       ))}
                     </ul>
                     <p>
-                      <Link to="/workouts">All workouts</Link>
+                      <Link to="/workouts">{t("latest.all")}</Link>
                     </p>
                   </>
                 )}
