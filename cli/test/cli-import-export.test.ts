@@ -463,3 +463,35 @@ test("CSV export: a weighted bodyweight set reads back weighted, and stderr name
     ],
   });
 });
+
+test("Hevy's measurement export: bodyweights and body measurements by day, abdomen named as left out; again, all already there; a bad cell names its line", async () => {
+  const h = await signedUp("Hevy Body");
+  const dry = await h.run(["import", fixture("hevy-measurements.csv"), "--dry-run", "--time-zone", "UTC"]);
+  expect(dry.code).toBe(0);
+  expect(dry.stdout).toContain("Would import 4 bodyweights and 4 days of body measurements.");
+  expect(dry.stdout).toContain(
+    "3 measurements left out: their columns are no measurement this service keeps (abdomen_cm) (first at line 2)",
+  );
+  expect(dry.stdout).not.toContain("Exercises:");
+  const done = await h.run(["import", fixture("hevy-measurements.csv"), "--time-zone", "UTC"]);
+  expect(done.code).toBe(0);
+  expect(done.stdout).toContain("Imported 4 bodyweights and 4 days of body measurements.");
+  const list = await h.run(["measurement", "list", "--json"]);
+  const entries = JSON.parse(list.stdout) as { date: string; unit: string; waist?: number | null }[];
+  expect(entries.map((e) => [e.date, e.unit, e.waist ?? null])).toEqual([
+    ["2026-03-30", "cm", 83],
+    ["2026-03-23", "cm", null],
+    ["2026-03-16", "cm", 83.75],
+    ["2026-03-02", "cm", 84.5],
+  ]);
+  const again = await h.run(["import", fixture("hevy-measurements.csv"), "--time-zone", "UTC"]);
+  expect(again.stdout).toContain(
+    "Imported 0 bodyweights and 0 days of body measurements; 4 bodyweights and 4 days already there (left alone).",
+  );
+  const bad = path.join(h.home, "bad-measurements.csv");
+  writeFileSync(bad, readFileSync(fixture("hevy-measurements.csv"), "utf8").replace("83.75", "83.7x5"));
+  const refused = await h.run(["import", bad]);
+  expect(refused.code).toBe(2);
+  expect(hasStackTrace(refused.stderr)).toBe(false);
+  expect(refused.stderr).toContain(`line 4, column waist_cm: "83.7x5" is not a number`);
+});

@@ -899,3 +899,106 @@ describe("cardio distances", () => {
     expect(meters.workouts[0]).toMatchObject({ exercises: [{ sets: ["1.5km", "2000m 7:30"] }] });
   });
 });
+
+describe("Hevy's measurement export", () => {
+  const TEXT = `mutation($text: String!, $dryRun: Boolean) {
+    importWorkouts(input: { text: $text, timeZone: "UTC", dryRun: $dryRun }) {
+      workouts sets bodyweights duplicateBodyweights measurements duplicateMeasurements
+      file { format unit rows skipped { reason rows firstLine } } } }`;
+  /** The user's bodyweights and measurements as the database holds them, oldest first. */
+  async function body(userId: string) {
+    const bodyweights = await s.ownerPool.query(
+      `select date::text, weight::float8, unit from app_public.bodyweights where user_id = $1 order by date`,
+      [userId],
+    );
+    const measurements = await s.ownerPool.query(
+      `select date::text, unit, body_fat::float8, waist::float8, left_upper_arm::float8, right_calf::float8
+         from app_public.measurements where user_id = $1 order by date`,
+      [userId],
+    );
+    return { bodyweights: bodyweights.rows, measurements: measurements.rows };
+  }
+
+  test("the fixture over HTTP: weights as bodyweights, the rest as measurements in cm; again, all duplicates", async () => {
+    const u = await signUp(s.url, "Hevy Body");
+    const dry = await gql(s.url, TEXT, { text: fixture("hevy-measurements.csv") }, { token: u.token });
+    expect(dry.body.errors).toBeUndefined();
+    expect(dry.body.data.importWorkouts).toMatchObject({
+      workouts: 0,
+      sets: 0,
+      bodyweights: 4,
+      measurements: 4,
+      file: {
+        format: "hevy",
+        unit: "kg",
+        rows: 5,
+        skipped: [{ reason: "measurement-column-left-out", rows: 3, firstLine: 2 }],
+      },
+    });
+    expect(await body(u.user.id)).toEqual({ bodyweights: [], measurements: [] });
+    const done = await gql(s.url, TEXT, { text: fixture("hevy-measurements.csv"), dryRun: false }, { token: u.token });
+    expect(done.body.errors).toBeUndefined();
+    const held = await body(u.user.id);
+    expect(held.bodyweights).toEqual([
+      { date: "2026-03-02", weight: 82.4, unit: "kg" },
+      { date: "2026-03-09", weight: 82.1, unit: "kg" },
+      { date: "2026-03-16", weight: 81.7, unit: "kg" },
+      { date: "2026-03-30", weight: 81.2, unit: "kg" },
+    ]);
+    expect(held.measurements).toEqual([
+      { date: "2026-03-02", unit: "cm", body_fat: 18.5, waist: 84.5, left_upper_arm: 36.5, right_calf: 38.5 },
+      { date: "2026-03-16", unit: "cm", body_fat: 18.1, waist: 83.75, left_upper_arm: null, right_calf: null },
+      { date: "2026-03-23", unit: "cm", body_fat: null, waist: null, left_upper_arm: 37, right_calf: null },
+      { date: "2026-03-30", unit: "cm", body_fat: 17.8, waist: 83, left_upper_arm: 37, right_calf: 38.5 },
+    ]);
+    const again = await gql(s.url, TEXT, { text: fixture("hevy-measurements.csv"), dryRun: false }, { token: u.token });
+    expect(again.body.data.importWorkouts).toMatchObject({
+      bodyweights: 0,
+      duplicateBodyweights: 4,
+      measurements: 0,
+      duplicateMeasurements: 4,
+    });
+  });
+
+  test("a day logged again in the file replaces the app's entry for it; in inches they stay in inches", async () => {
+    const u = await signUp(s.url, "Hevy Inches");
+    const logged = await gql(
+      s.url,
+      `mutation { logMeasurements(input: { date: "2025-09-15", unit: "cm", waist: 90, chest: 100 }) { measurement { id } } }`,
+      {},
+      { token: u.token },
+    );
+    expect(logged.body.errors).toBeUndefined();
+    const text = 'date,weight_lbs,fat_percent,waist_in\n"15 Sep 2025, 00:00",181.5,16,33.5';
+    const done = await gql(s.url, TEXT, { text, dryRun: false }, { token: u.token });
+    expect(done.body.data.importWorkouts).toMatchObject({ bodyweights: 1, measurements: 1, file: { unit: "lb" } });
+    expect(await body(u.user.id)).toEqual({
+      bodyweights: [{ date: "2025-09-15", weight: 181.5, unit: "lb" }],
+      measurements: [
+        { date: "2025-09-15", unit: "in", body_fat: 16, waist: 33.5, left_upper_arm: null, right_calf: null },
+      ],
+    });
+  });
+
+  test("a bad number names its line and column; a length out of bounds is refused by name; nothing is saved", async () => {
+    const u = await signUp(s.url, "Hevy Bad");
+    const lines = fixture("hevy-measurements.csv").trimEnd().split("\n");
+    const badNumber = [...lines.slice(0, 3), lines[3].replace("83.75", "83.7.5")].join("\n");
+    const bad = await gql(s.url, TEXT, { text: badNumber, dryRun: false }, { token: u.token });
+    expect(bad.body.errors[0].extensions).toEqual({
+      code: "INVALID_INPUT",
+      line: 4,
+      column: "waist_cm",
+      reason: '"83.7.5" is not a number',
+    });
+    // A waist of 0 on the last day: the earlier days' weights and measurements are not saved either.
+    const zero = [...lines.slice(0, 5), lines[5].replace(",83,", ",0,")].join("\n");
+    const refused = await gql(s.url, TEXT, { text: zero, dryRun: false }, { token: u.token });
+    expect(refused.body.errors[0].extensions.code).toBe("INVALID_INPUT");
+    expect(refused.body.errors[0].message).toMatch(/^waist: must be a length above 0/);
+    const tooLong = [lines[0], lines[1].replace(",99,", ",500.01,"), ...lines.slice(2)].join("\n");
+    const refusedLong = await gql(s.url, TEXT, { text: tooLong, dryRun: false }, { token: u.token });
+    expect(refusedLong.body.errors[0].message).toMatch(/^hips: must be a length above 0 and at most 500 cm/);
+    expect(await body(u.user.id)).toEqual({ bodyweights: [], measurements: [] });
+  });
+});

@@ -124,3 +124,37 @@ test("a broken row is named with its line and column, and nothing is imported", 
   expect(rows[0].n).toBe(0);
   await context.close();
 });
+
+test("Hevy's measurement export: previewed as bodyweights and days of measurements, abdomen named as left out, imported", async () => {
+  const { context, page } = await web.newPage();
+  const { email } = await signUpInBrowser(page, { name: "Body Import" });
+  await page.goto("/settings");
+  const section = page.getByRole("region", { name: "Import and export" });
+  await section
+    .getByLabel("Export file")
+    .setInputFiles(path.resolve(import.meta.dirname, "../../test/fixtures/import/hevy-measurements.csv"));
+  await section.getByRole("button", { name: "Preview" }).click();
+  const preview = section.getByLabel("Import preview");
+  await preview.getByText("Also 0 routines, 4 bodyweights and 0 custom exercises.").waitFor();
+  await preview.getByText("Body measurements of 4 days.").waitFor();
+  await preview
+    .getByText(
+      "3 measurements left out: their columns are no measurement this service keeps (abdomen_cm) (first at line 2)",
+    )
+    .waitFor();
+  expect(await preview.getByRole("table").count()).toBe(0);
+  await expectAccessible(page);
+  await preview.getByRole("button", { name: "Import the bodyweights and body measurements" }).click();
+  await section
+    .getByRole("status")
+    .filter({ hasText: "Imported 4 bodyweights and body measurements of 4 days from hevy-measurements.csv." })
+    .waitFor();
+  const { rows } = await web.server.ownerPool.query(
+    `select (select count(*)::int from app_public.measurements m where m.user_id = u.id) as measurements,
+            (select count(*)::int from app_public.bodyweights b where b.user_id = u.id) as bodyweights
+       from app_public.users u where u.email = $1`,
+    [email],
+  );
+  expect(rows[0]).toEqual({ measurements: 4, bodyweights: 4 });
+  await context.close();
+});

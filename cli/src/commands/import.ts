@@ -49,9 +49,10 @@ type ImportResult = ImportSummary & {
 
 export default class Import extends BaseCommand {
   static summary =
-    "Import a history exported from Strong, Hevy, FitNotes or svc, or a watch's FIT strength activity (a file, or - for standard input).";
+    "Import a history exported from Strong, Hevy (workouts or body measurements), FitNotes or svc, or a watch's FIT activity (a file, or - for standard input).";
   static description =
-    "The format is found from the content (--from overrides it). A FIT file (Garmin and other watches) gives one workout per session: each active set a set (reps, weight where recorded, a hold's duration), its rest sets counted as rest timers. Every set becomes part of a workout document: warm-ups, drops, failure sets (RPE 10 when none is given), RPE, timed sets, notes and supersets are kept; cardio distances become distance sets (`5km 25:00`); rows the model cannot hold (rest timers, a distance with reps or a load) are counted by reason. " +
+    "The format is found from the content (--from overrides it). A FIT file (Garmin and other watches) gives one workout per session: each active set a set (reps, weight where recorded, a hold's duration), its rest sets counted as rest timers. Every set becomes part of a workout document: warm-ups, drops, failure sets (RPE 10 when none is given), RPE, timed sets, notes and supersets are kept; cardio distances become distance sets (`5km 25:00`, from a FIT file's laps too); rows the model cannot hold (rest timers, a distance with reps or a load) are counted by reason. " +
+    "Hevy's measurement export (measurement_data.csv) gives each day's weight as a bodyweight and its body fat and tape measures as that day's body measurements (abdomen and other columns with no field here are counted as left out, by name). " +
     'Exercise names map to the catalog by name, alias and the other apps\' names; a name that maps to nothing needs a choice: --map "Name=exercise", --create "Name" (a custom exercise) or --skip "Name" (or --create-unmapped / --skip-unmapped). ' +
     "The file is sent to the server in parts (of at most 200 workouts), then a dry run of the whole file is made and printed (--dry-run stops there), then the import, in one transaction whatever the file's size: any error imports nothing. Workouts already there (same start and name; for FitNotes, the same day) are left alone, so a second import adds nothing. " +
     "Progress goes to standard error (on a terminal a progress bar for the parts and the time elapsed; otherwise plain lines); the summary to standard output (--json for JSON). Exit codes: 0 done, 2 a bad file or a name needing a choice, 4 not signed in or a read-only key.";
@@ -211,7 +212,12 @@ export default class Import extends BaseCommand {
   private report(s: ImportSummary, parsed: ParsedImport): void {
     const lines: string[] = [];
     const verb = s.dryRun ? "Would import" : "Imported";
-    if (s.workouts === 0 && s.duplicates > 0) {
+    if (this.measurementsOnly(parsed)) {
+      const already = s.duplicateBodyweights + s.duplicateMeasurements;
+      lines.push(
+        `${verb} ${counted(s.bodyweights, "bodyweight")} and ${counted(s.measurements, "day")} of body measurements${already ? `; ${counted(s.duplicateBodyweights, "bodyweight")} and ${counted(s.duplicateMeasurements, "day")} already there (left alone)` : ""}.`,
+      );
+    } else if (s.workouts === 0 && s.duplicates > 0) {
       const nothing =
         s.duplicates === 1
           ? `Nothing new: the file's 1 workout is already there${s.dryRun ? "" : "; nothing was added"}.`
@@ -237,12 +243,12 @@ export default class Import extends BaseCommand {
         `${s.dryRun ? "Would set" : "Set"} your settings to the export's: unit ${settings.unit}, effort scale ${settings.effort}.`,
       );
     }
-    if (s.routines || s.bodyweights || s.measurements || s.customExercises) {
+    if (!this.measurementsOnly(parsed) && (s.routines || s.bodyweights || s.measurements || s.customExercises)) {
       lines.push(
         `${verb} ${counted(s.routines, "routine")}, ${counted(s.bodyweights, "bodyweight")}, ${counted(s.measurements, "day")} of body measurements, ${counted(s.customExercises, "custom exercise")}.`,
       );
     }
-    lines.push("Exercises:");
+    if (s.names.length) lines.push("Exercises:");
     for (const n of s.names) {
       const how = n.action === "map" ? mappedVia(n.via, parsed.format) : null;
       const to =
@@ -260,6 +266,11 @@ export default class Import extends BaseCommand {
     if (s.emptied) left.push(`  ${counted(s.emptied, "workout")} whose every exercise was skipped`);
     if (left.length) lines.push("Left out or changed:", ...left);
     this.log(lines.join("\n"));
+  }
+
+  /** A measurement file (Hevy's): bodyweights and measurements, no workouts. */
+  private measurementsOnly(parsed: ParsedImport): boolean {
+    return parsed.format !== "svc" && parsed.workouts.length === 0 && parsed.extras?.measurements !== undefined;
   }
 
   /** A refused document names the file's line; other errors go to the common handler. */

@@ -6,6 +6,7 @@
  */
 import { parseStrong, isStrongHeader, looksLikeStrongByPosition } from "./strong.ts";
 import { parseHevy, isHevyHeader } from "./hevy.ts";
+import { isHevyMeasurementsHeader, parseHevyMeasurements } from "./hevy-measurements.ts";
 import { parseFitNotes, isFitNotesHeader, looksLikeFitNotesByPosition } from "./fitnotes.ts";
 import { isSvcExport, parseSvcExport, type SvcExport } from "./svc.ts";
 import { readCsv, localTimeZone } from "./csv.ts";
@@ -84,8 +85,8 @@ export type ParsedImport = {
   sources: ImportSource[];
   /** Rows not imported, or imported with something left out, by reason. */
   skipped: SkipCount[];
-  /** An svc export's other parts, for importWorkouts' `extras`. */
-  extras?: Pick<SvcExport, "settings" | "customExercises" | "routines" | "bodyweights" | "measurements">;
+  /** An svc export's other parts, or a measurement file's bodyweights and measurements, for importWorkouts' `extras`. */
+  extras?: Partial<Pick<SvcExport, "settings" | "customExercises" | "routines" | "bodyweights" | "measurements">>;
 };
 
 /** The format of a file from its content, or an error naming what was expected. */
@@ -93,7 +94,7 @@ export function detectFormat(text: string): ImportFormat {
   if (isSvcExport(text)) return "svc";
   const records = readCsv(text.split(/\r?\n/, 3).join("\n"));
   const header = records[0]?.fields ?? [];
-  if (isHevyHeader(header)) return "hevy";
+  if (isHevyHeader(header) || isHevyMeasurementsHeader(header)) return "hevy";
   if (isStrongHeader(header)) return "strong";
   if (isFitNotesHeader(header)) return "fitnotes";
   if (looksLikeStrongByPosition(records)) return "strong";
@@ -141,6 +142,8 @@ export function parseImport(text: string, options: ParseOptions = {}): ParsedImp
       },
     };
   }
+  if (format === "hevy" && isHevyMeasurementsHeader(readCsv(text.split(/\r?\n/, 1)[0])[0]?.fields ?? []))
+    return measurementImport(text, skips);
   const parsed =
     format === "strong"
       ? parseStrong(text, { unit, timeZone }, skips)
@@ -163,6 +166,21 @@ export function parseImport(text: string, options: ParseOptions = {}): ParsedImp
     sources,
     skipped: skips.list(),
     extras: undefined,
+  };
+}
+
+/** Hevy's measurement export: no workouts, its days as bodyweights and measurements (extras, as an svc export's). */
+function measurementImport(text: string, skips: SkipCounter): ParsedImport {
+  const read = parseHevyMeasurements(text, skips);
+  return {
+    format: "hevy",
+    unitStated: true,
+    unit: read.unit,
+    rows: read.rows,
+    workouts: [],
+    sources: [],
+    skipped: skips.list(),
+    extras: { bodyweights: read.bodyweights, measurements: read.measurements },
   };
 }
 

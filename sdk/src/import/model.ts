@@ -76,7 +76,10 @@ export type SkipReason =
   | "note-shortened"
   | "note-without-sets"
   | "over-workout-limits"
-  | "workout-every-set-refused";
+  | "workout-every-set-refused"
+  | "measurement-column-left-out"
+  | "measurement-row-empty"
+  | "measurement-date-repeated";
 
 /**
  * What each reason means, as the summaries write it after a count: `text` after a count other
@@ -157,10 +160,28 @@ export const SKIP_REASONS: Record<SkipReason, { skipsRow: boolean; text: string;
     text: "workouts left out: every set refused",
     one: "workout left out: every set refused",
   },
+  "measurement-column-left-out": {
+    skipsRow: false,
+    text: "measurements left out: their columns are no measurement this service keeps",
+    one: "measurement left out: its column is no measurement this service keeps",
+  },
+  "measurement-row-empty": {
+    skipsRow: true,
+    text: "rows with no weight or body measurement",
+    one: "row with no weight or body measurement",
+  },
+  "measurement-date-repeated": {
+    skipsRow: true,
+    text: "rows of a day that a later row of the file replaces",
+    one: "row of a day that a later row of the file replaces",
+  },
 };
 
-/** `rows` is the count of rows, or of workouts for workout-every-set-refused. */
-export type SkipCount = { reason: SkipReason; text: string; rows: number; firstLine: number };
+/**
+ * `rows` is the count of rows, or of workouts for workout-every-set-refused, or of values for
+ * measurement-column-left-out (whose `columns` name the file's columns left out).
+ */
+export type SkipCount = { reason: SkipReason; text: string; rows: number; firstLine: number; columns?: string[] };
 
 /** A workout document (without id) whose `exercise` fields are the file's names. */
 export type ImportWorkout = {
@@ -209,12 +230,13 @@ const MAX_WORKOUT_NOTES = DOCUMENT_LIMITS.notes;
 
 export class SkipCounter {
   private counts = new Map<SkipReason, SkipCount>();
-  add(reason: SkipReason, line: number, n = 1): void {
-    const c = this.counts.get(reason);
+  add(reason: SkipReason, line: number, n = 1, column?: string): void {
+    let c = this.counts.get(reason);
     if (c) {
       c.rows += n;
       c.firstLine = Math.min(c.firstLine, line);
-    } else this.counts.set(reason, { reason, text: SKIP_REASONS[reason].text, rows: n, firstLine: line });
+    } else this.counts.set(reason, (c = { reason, text: SKIP_REASONS[reason].text, rows: n, firstLine: line }));
+    if (column !== undefined && !c.columns?.includes(column)) c.columns = [...(c.columns ?? []), column];
   }
   list(): SkipCount[] {
     return [...this.counts.values()].sort((a, b) => a.firstLine - b.firstLine);
@@ -222,9 +244,10 @@ export class SkipCounter {
 }
 
 /** A count and its reason as the summaries write it: `1 set heavier than 10000`, `2 sets ...`. */
-export function skipCountText(count: Pick<SkipCount, "reason" | "rows">): string {
+export function skipCountText(count: Pick<SkipCount, "reason" | "rows" | "columns">): string {
   const reason = SKIP_REASONS[count.reason];
-  return `${count.rows} ${count.rows === 1 ? reason.one : reason.text}`;
+  const columns = count.columns?.length ? ` (${count.columns.join(", ")})` : "";
+  return `${count.rows} ${count.rows === 1 ? reason.one : reason.text}${columns}`;
 }
 
 function shorten(text: string, max: number, skips: SkipCounter, line: number): string {

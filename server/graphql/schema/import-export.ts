@@ -277,15 +277,16 @@ const IMPORT_EXPORT_TYPES = gql`
   """
   input ImportWorkoutsInput {
     """
-    The file's text (Strong, Hevy, FitNotes or svc export), read with the same code as
+    The file's text (Strong, Hevy's workouts or measurements, FitNotes or svc export), read with the same code as
     @svc/sdk/import. At most the request body's 1 MB (about 15,000 Strong rows); a larger
     file goes in parts (stageImportPart). A bad row: INVALID_INPUT with \`line\`, \`column\`
     and \`reason\`.
     """
     text: String
     """
-    Or: a FIT activity file (a watch's strength session), base64: each active set a set, rest
-    sets counted as rest timers (@svc/sdk/fit's parseFit). At most the 1 MB body.
+    Or: a FIT activity file (a watch's strength session), base64: each active set a set (with
+    the distance of a lap it starts), rest sets counted as rest timers (@svc/sdk/fit's parseFit).
+    At most the 1 MB body.
     """
     fit: String
     "With text: the format (default: found from the content)."
@@ -369,7 +370,7 @@ const IMPORT_EXPORT_TYPES = gql`
   }
   "Rows of a file not imported, or imported with something left out, for one reason."
   type ImportSkippedRows {
-    "${Object.keys(SKIP_REASONS).join(", ")} (rows counts workouts for workout-every-set-refused)."
+    "${Object.keys(SKIP_REASONS).join(", ")} (rows counts workouts for workout-every-set-refused, and values for measurement-column-left-out)."
     reason: String!
     "The reason in words."
     text: String!
@@ -409,12 +410,12 @@ const IMPORT_EXPORT_TYPES = gql`
     "Names still needing a choice (a real import refuses them with UNMAPPED_EXERCISES)."
     unmapped: Int!
     names: [ImportNameMapping!]!
-    "From an svc export: routines, bodyweights and custom exercises added, and routines and bodyweights already there."
+    "From an svc export (bodyweights also from Hevy's measurement export): routines, bodyweights and custom exercises added, and routines and bodyweights already there."
     routines: Int!
     duplicateRoutines: Int!
     bodyweights: Int!
     duplicateBodyweights: Int!
-    "From an svc export: days of body measurements added (or replaced), and days already holding the same entry."
+    "From an svc export or Hevy's measurement export: days of body measurements added (or replaced), and days already holding the same entry."
     measurements: Int!
     duplicateMeasurements: Int!
     customExercises: Int!

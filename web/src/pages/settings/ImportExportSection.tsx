@@ -81,7 +81,29 @@ function importErrorText(t: Translate, error: unknown, fileName: string, parsed:
 
 /** A left-out count in the app's language, by its stable reason (the SDK's English for a reason not translated yet). */
 function skipText(t: Translate, count: Parameters<typeof skipCountText>[0]): string {
-  return t(`skip.${count.reason}`, { count: count.rows, defaultValue: skipCountText(count) });
+  return t(`skip.${count.reason}`, {
+    count: count.rows,
+    columns: count.columns?.join(", ") ?? "",
+    defaultValue: skipCountText(count),
+  });
+}
+
+/** What an import did, for the status line: workouts and sets, or a measurement file's days. */
+function doneText(t: Translate, result: ImportSummary, file: string): string {
+  return result.workouts === 0 && result.duplicates === 0 && (result.bodyweights || result.measurements)
+    ? t("import.importedBody", {
+        bodyweights: result.bodyweights,
+        measurements: result.measurements,
+        file,
+      })
+    : result.workouts === 0 && result.duplicates > 0
+      ? t("import.nothingNewFile", { count: result.duplicates, file })
+      : t(result.duplicates ? "import.importedWithDuplicates" : "import.imported", {
+          workouts: result.workouts,
+          sets: result.sets,
+          file,
+          duplicates: result.duplicates,
+        });
 }
 
 /** The preview's choices (`skip`, `create`, `map:<exercise>` per name) as the import takes them. */
@@ -177,16 +199,7 @@ export function ImportExportSection() {
       const result = await importStaged(api, staged.importId, { choices: chosen(), dryRun: false });
       setStaged(null);
       setPreview(null);
-      setDone(
-        result.workouts === 0 && result.duplicates > 0
-          ? t("import.nothingNewFile", { count: result.duplicates, file: file.name })
-          : t(result.duplicates ? "import.importedWithDuplicates" : "import.imported", {
-              workouts: result.workouts,
-              sets: result.sets,
-              file: file.name,
-              duplicates: result.duplicates,
-            }),
-      );
+      setDone(doneText(t, result, file.name));
       // An svc export also sets the account's unit and effort scale.
       if (staged.parsed.extras?.settings) await refresh();
     } catch (error) {
@@ -285,6 +298,8 @@ function ImportPreview(props: {
   const needsChoice = (n: ImportSummary["names"][number]) =>
     n.action === "unmapped" || n.via === "words" || n.via === "typo" || choices[n.name] !== undefined;
   const choosing = preview.names.filter(needsChoice);
+  // A measurement file (Hevy's): no workouts, days of bodyweights and measurements to import.
+  const bodyOnly = preview.workouts === 0 && (preview.measurements > 0 || preview.bodyweights > 0);
   const shown = onlyChoices ? choosing : preview.names;
   return (
     <div aria-label={t("preview.label")}>
@@ -312,56 +327,61 @@ function ImportPreview(props: {
           })}
         </p>
       ) : null}
+      {preview.measurements ? <p>{t("preview.alsoMeasurements", { count: preview.measurements })}</p> : null}
       {choosing.length && choosing.length < preview.names.length ? (
         <label className="inline-check">
           <input type="checkbox" checked={onlyChoices} onChange={(e) => setOnlyChoices(e.target.checked)} />
           <span>{t("preview.onlyChoices", { count: choosing.length, total: preview.names.length })}</span>
         </label>
       ) : null}
-      <table className="cards">
-        <caption>{t("preview.caption")}</caption>
-        <thead>
-          <tr>
-            <th>{t("preview.inFile")}</th>
-            <th>{t("preview.sets")}</th>
-            <th>{t("preview.becomes")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {shown.map((n) => (
-            <tr key={n.name}>
-              <td data-label={t("preview.inFile")}>{n.name}</td>
-              <td data-label={t("preview.sets")}>{n.sets}</td>
-              <td data-label={t("preview.becomes")}>
-                {needsChoice(n) ? (
-                  <SelectField
-                    label={t("preview.whatToDo", { name: n.name })}
-                    value={choices[n.name] ?? ""}
-                    options={[
-                      // A loose match (the resolver's words or typo tiers) is kept unless changed.
-                      {
-                        value: "",
-                        label:
-                          n.action === "map" ? t("preview.closeMatch", { exercise: n.exercise }) : t("preview.choose"),
-                      },
-                      ...n.suggestions.map((s) => ({ value: `map:${s}`, label: s })),
-                      { value: "create", label: t("preview.create") },
-                      { value: "skip", label: t("preview.skip") },
-                    ]}
-                    onChange={(e) => onChoose(n.name, e.target.value)}
-                  />
-                ) : n.action === "map" ? (
-                  n.exercise
-                ) : n.action === "create" ? (
-                  t("preview.newCustom")
-                ) : (
-                  t("preview.skipped")
-                )}
-              </td>
+      {preview.names.length ? (
+        <table className="cards">
+          <caption>{t("preview.caption")}</caption>
+          <thead>
+            <tr>
+              <th>{t("preview.inFile")}</th>
+              <th>{t("preview.sets")}</th>
+              <th>{t("preview.becomes")}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {shown.map((n) => (
+              <tr key={n.name}>
+                <td data-label={t("preview.inFile")}>{n.name}</td>
+                <td data-label={t("preview.sets")}>{n.sets}</td>
+                <td data-label={t("preview.becomes")}>
+                  {needsChoice(n) ? (
+                    <SelectField
+                      label={t("preview.whatToDo", { name: n.name })}
+                      value={choices[n.name] ?? ""}
+                      options={[
+                        // A loose match (the resolver's words or typo tiers) is kept unless changed.
+                        {
+                          value: "",
+                          label:
+                            n.action === "map"
+                              ? t("preview.closeMatch", { exercise: n.exercise })
+                              : t("preview.choose"),
+                        },
+                        ...n.suggestions.map((s) => ({ value: `map:${s}`, label: s })),
+                        { value: "create", label: t("preview.create") },
+                        { value: "skip", label: t("preview.skip") },
+                      ]}
+                      onChange={(e) => onChoose(n.name, e.target.value)}
+                    />
+                  ) : n.action === "map" ? (
+                    n.exercise
+                  ) : n.action === "create" ? (
+                    t("preview.newCustom")
+                  ) : (
+                    t("preview.skipped")
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
       {read?.format === "svc" ? <p>{t("preview.setsSettings")}</p> : null}
       {read?.skipped.length ? (
         <>
@@ -379,8 +399,12 @@ function ImportPreview(props: {
         </>
       ) : null}
       <div className="actions">
-        <button type="button" disabled={busy || unchosen > 0 || preview.workouts === 0} onClick={onImport}>
-          {busy ? t("preview.importing") : t("preview.import", { count: preview.workouts })}
+        <button type="button" disabled={busy || unchosen > 0 || !(preview.workouts || bodyOnly)} onClick={onImport}>
+          {busy
+            ? t("preview.importing")
+            : bodyOnly
+              ? t("preview.importBody")
+              : t("preview.import", { count: preview.workouts })}
         </button>
         {unchosen ? <p className="muted">{t("preview.chooseFirst", { count: unchosen })}</p> : null}
       </div>
