@@ -1,6 +1,6 @@
 // The app shell's transfer size with one language loaded, before and after the web app was
 // translated: the files the first page names in its HTML (English, the source, is bundled there),
-// plus, for another language, that language's catalogue chunks, which the app fetches before its
+// plus, for another language, that language's catalogues (one chunk), which the app fetches before its
 // first render (web/src/i18n/index.ts). The baseline is the web app of the commit before the
 // translation runtime (web/src/i18n/index.ts) was added, built here with the same Vite; gzip
 // level 9, as bench/app-shell.ts measures. One line per language; ratio is after/before.
@@ -19,14 +19,14 @@ function baselineCommit(): string {
   return git("rev-parse", `${added}^`);
 }
 
-/** Each language's catalogue chunks, read from the built glob map (`"../locales/de/log.json":()=>import("./log-….js")`). */
+/** Each language's catalogue chunk, read from the built glob map (`"./catalogues/de.ts":()=>…import("./de-….js")`). */
 function catalogueChunks(dist: string): Map<string, string[]> {
   const chunks = new Map<string, string[]>();
-  const entry = /"\.\.\/locales\/([A-Za-z-]+)\/[^"]+\.json":\(\)=>[^(]*\(\(\)=>import\([`'"]\.\/([^`'"]+)[`'"]\)/g;
+  const entry = /"\.\/catalogues\/([A-Za-z-]+)\.ts":\(\)=>[^(]*\(\(\)=>import\([`'"]\.\/([^`'"]+)[`'"]\)/g;
   for (const file of allFiles(dist).filter((a) => a.endsWith(".js"))) {
     for (const [, language, chunk] of readFileSync(path.join(dist, file), "utf8").matchAll(entry)) {
       const list = chunks.get(language) ?? [];
-      list.push(`/assets/${chunk}`);
+      if (!list.includes(`/assets/${chunk}`)) list.push(`/assets/${chunk}`);
       chunks.set(language, list);
     }
   }

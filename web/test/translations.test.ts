@@ -1,4 +1,4 @@
-// The check that no string escapes (issue 38, item 5), without a browser: every key the code uses
+// The check that no string escapes, without a browser: every key the code uses
 // is in English, every language has exactly English's keys (none missing, empty or stale), every
 // message parses as ICU MessageFormat, and the source files hold no hard-coded English text
 // (NOT_YET_CONVERTED excepted).
@@ -59,6 +59,17 @@ test("every language has English's namespaces and keys, none empty, none stale",
         if (!other[key]?.trim()) problems.push(`${lng}/${ns}: ${key} missing or empty`);
       for (const key of Object.keys(other)) if (!(key in en)) problems.push(`${lng}/${ns}: ${key} stale`);
     }
+  }
+  expect(problems).toEqual([]);
+});
+
+test("every language but English has its one-chunk catalogues module, naming its own folder", () => {
+  const problems: string[] = [];
+  for (const lng of LANGUAGES.filter((l) => l !== "en")) {
+    const file = join(SRC, "i18n", "catalogues", `${lng}.ts`);
+    if (!existsSync(file)) problems.push(`${lng}: no web/src/i18n/catalogues/${lng}.ts`);
+    else if (!readFileSync(file, "utf8").includes(`"../../locales/${lng}/*.json"`))
+      problems.push(`${lng}: catalogues/${lng}.ts does not glob ../../locales/${lng}/*.json`);
   }
   expect(problems).toEqual([]);
 });

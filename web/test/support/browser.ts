@@ -3,10 +3,19 @@
 // a person would: labels and roles.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { AxeBuilder } from "@axe-core/playwright";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { startTestServer, type TestServer } from "../../../test/support/harness.ts";
 import { launchBrowser } from "./chromium.ts";
+import { LANGUAGES } from "../../src/i18n/languages.ts";
+
+/** Home's heading in whichever language the account or the browser chose ("Home", "Übersicht", ...). */
+const HOME_HEADING = new RegExp(
+  `^(${LANGUAGES.map((lng) => {
+    const home = JSON.parse(readFileSync(path.join(import.meta.dirname, `../../src/locales/${lng}/home.json`), "utf8"));
+    return String(home.title).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  }).join("|")})$`,
+);
 
 export { launchBrowser };
 
@@ -84,7 +93,7 @@ export function useBrowserTest(): BrowserTest {
     signedInPage: async (account, viewport, options) => {
       const opened = await newPage(running().browser, running().server.url, viewport, options);
       await signInInBrowser(opened.page, account);
-      await expectPage(opened.page, "Home");
+      await expectPage(opened.page, HOME_HEADING);
       return opened;
     },
   };
@@ -128,11 +137,11 @@ export async function newPage(
 }
 
 /** Waits for the page's h1 and checks the window title names the page. */
-export async function expectPage(page: Page, title: string) {
+export async function expectPage(page: Page, title: string | RegExp) {
   try {
     await page.getByRole("heading", { level: 1, name: title }).waitFor();
   } catch (error) {
-    await screenshot(page, `failed-waiting-for-${title.replace(/\W+/g, "-")}`).catch(() => {});
+    await screenshot(page, `failed-waiting-for-${String(title).replace(/\W+/g, "-")}`).catch(() => {});
     throw new Error(
       `Expected the page "${title}" at ${page.url()}; the page says: ${(
         await page
@@ -143,7 +152,8 @@ export async function expectPage(page: Page, title: string) {
       { cause: error },
     );
   }
-  expect(await page.title()).toBe(`${title} · Training Log`);
+  const heading = typeof title === "string" ? title : await page.getByRole("heading", { level: 1 }).first().innerText();
+  expect(await page.title()).toBe(`${heading} · Training Log`);
 }
 
 /** axe-core on the current page: no serious or critical accessibility violations (and no CSP violation). */

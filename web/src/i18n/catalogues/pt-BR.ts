@@ -1,0 +1,5 @@
+// Every pt-BR catalogue in one module, so the language arrives as one chunk (src/i18n/index.ts).
+export default import.meta.glob<Record<string, unknown>>("../../locales/pt-BR/*.json", {
+  eager: true,
+  import: "default",
+});
