@@ -124,19 +124,17 @@ function bodyRefusal(error: BodyParserError): { code: RouteCode; message: string
 }
 
 /**
- * express.json reads the JSON `null` as a body of null, which grafserv takes for a body not read
- * yet: it waited for the request stream, already read, until the client gave up.
+ * A JSON body that is no object answered with a code: express.json reads `null` as a body of null,
+ * which grafserv takes for a body not read yet (it waited for the request stream, already read,
+ * until the client gave up), and grafserv refuses an array (a batch), a number or a string with
+ * a bare message.
  */
-function noNullBody(req: Request, res: Response, next: NextFunction) {
-  if (req.body === null && req.is("json"))
-    return sendError(
-      res,
-      "BAD_REQUEST",
-      'The body must be a JSON object like {"query": "{ viewer { id } }"}',
-      {},
-      "graphql",
-    );
-  next();
+function objectBodyOnly(req: Request, res: Response, next: NextFunction) {
+  if (!req.is("json") || (typeof req.body === "object" && req.body !== null && !Array.isArray(req.body))) return next();
+  const message = Array.isArray(req.body)
+    ? "Batched operations (a JSON array) are not supported: send one operation per request"
+    : 'The body must be a JSON object like {"query": "{ viewer { id } }"}';
+  return sendError(res, "BAD_REQUEST", message, {}, "graphql");
 }
 
 /** The database out of service: 503 with Retry-After, in the shape of the endpoint asked (JSON-RPC on /api/mcp). */
@@ -298,7 +296,7 @@ export async function createApp({
     jsonUnlessGraphqlResponseAsked(),
     deferApiKey(pools.identity),
     refuseSpentOut(costBudget),
-    noNullBody,
+    objectBodyOnly,
     requestDatabaseWork(requestTimeoutMs),
     chargeSpentCost(costBudget),
   );

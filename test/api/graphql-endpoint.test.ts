@@ -37,8 +37,8 @@ describe("errors", () => {
       expect(body.errors[0].extensions.code).toBe("BAD_REQUEST");
       expect(body.errors[0].message).toMatch(/JSON object/);
     }
-    // Other JSON that is no object is answered as before.
-    for (const text of ["[]", "1", '"x"', "{}"]) {
+    // Other JSON that is no object: 400 with its code, a batch told so.
+    for (const text of ["[]", '[{"query": "{ __typename }"}]', "1", '"x"']) {
       const res = await fetch(`${s.url}/api/graphql`, {
         method: "POST",
         headers: { "content-type": "application/json" },
@@ -46,7 +46,16 @@ describe("errors", () => {
         signal: AbortSignal.timeout(5000),
       });
       expect(res.status).toBe(400);
+      const body = await res.json();
+      expect(body.errors[0].extensions.code).toBe("BAD_REQUEST");
+      expect(body.errors[0].message).toMatch(text.startsWith("[") ? /one operation per request/ : /JSON object/);
     }
+    const empty = await fetch(`${s.url}/api/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(empty.status).toBe(400);
   });
 });
 

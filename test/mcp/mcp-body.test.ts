@@ -23,11 +23,16 @@ async function connect(sessionToken: string, decision: "allow" | "allow_read" = 
     }),
   );
   clients.push(client);
+  // Listing the tools gives the client their outputSchemas, which it then checks every answer against.
+  await client.listTools();
   return client;
 }
 const call = async (client: Client, name: string, args: Record<string, unknown> = {}) => {
   const result: any = await client.callTool({ name, arguments: args });
-  return { isError: result.isError ?? false, value: JSON.parse(result.content[0].text) };
+  const value = JSON.parse(result.content[0].text);
+  // The client checked structuredContent against the tool's outputSchema; it carries the same answer.
+  if (!result.isError) expect(result.structuredContent).toEqual(value);
+  return { isError: result.isError ?? false, value };
 };
 
 test("log_measurements and list_measurements: today by default, the user's unit, a refused length named, nothing saved", async () => {

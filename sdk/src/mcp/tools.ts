@@ -122,6 +122,27 @@ const uuid = z.string().regex(new RegExp(UUID_PATTERN), "an id (uuid)");
 const LENGTH_UNITS = ["cm", "in"] as const;
 /** A body measurement's length; the server refuses more than 500 cm (200 in) naming the field. */
 const length = z.number().positive().max(500).describe("A length in `unit`, at most 2 decimals.");
+const measured = z.number().nullable();
+/** A day's body measurements as logged: body fat in percent, each length in `unit`, null where not measured. */
+const measurementOut = {
+  id: z.string(),
+  date: z.string(),
+  unit: z.string(),
+  bodyFat: measured,
+  neck: measured,
+  shoulders: measured,
+  chest: measured,
+  waist: measured,
+  hips: measured,
+  leftUpperArm: measured,
+  rightUpperArm: measured,
+  leftForearm: measured,
+  rightForearm: measured,
+  leftThigh: measured,
+  rightThigh: measured,
+  leftCalf: measured,
+  rightCalf: measured,
+};
 const name = z.string().min(1).max(200);
 
 /** The Monday (YYYY-MM-DD) that starts the `weeks` calendar weeks ending with this week (ISO weeks, local date). */
@@ -517,7 +538,7 @@ export const TOOLS = {
       leftCalf: length.optional(),
       rightCalf: length.optional(),
     },
-    output: { id: z.string(), date: z.string(), unit: z.string() },
+    output: measurementOut,
     annotations: { ...REPLACES, idempotentHint: true },
     handler: async ({ date, ...values }, { run, options }) => {
       const input = { date: date ?? localToday(), ...values };
