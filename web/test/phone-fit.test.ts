@@ -97,7 +97,12 @@ for (const width of [360, 390, 412]) {
     const { context, page } = await web.signedInPage(account, { width, height: 800 }, { touch: true });
     for (const address of account.pages) {
       await page.goto(address);
-      await page.getByRole("heading", { level: 1 }).waitFor();
+      await page
+        .getByRole("heading", { level: 1 })
+        .waitFor()
+        .catch((error: Error) => {
+          throw new Error(`${address} at ${width} px: no heading (${error.message.split("\n")[0]})`, { cause: error });
+        });
       await page.waitForLoadState("networkidle");
       expect([address, await page.evaluate(() => document.documentElement.scrollWidth)]).toEqual([address, width]);
     }
