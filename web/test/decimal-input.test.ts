@@ -1,4 +1,4 @@
-// Inputs read the locale's decimal comma (issue 38, item 2): a German lifter types `82,5` into the
+// Inputs read the locale's decimal comma: a German lifter types `82,5` into the
 // bodyweight box, 82.5 is saved, and `82,5 kg` is shown back (web/src/decimal.ts parseDecimal).
 import { signUp as signUpByApi, gqlData } from "../../test/support/harness.ts";
 import { useBrowserTest, expectPage, expectAccessible } from "./support/browser.ts";

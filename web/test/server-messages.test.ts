@@ -1,4 +1,4 @@
-// The server's messages in the lifter's language (issue 38, item 4): a document problem shown by its
+// The server's messages in the lifter's language: a document problem shown by its
 // stable reason (the SDK's REASONS) with its path as the server wrote it, before sending (the SDK's
 // validator) and after (the server's INVALID_DOCUMENT naming an exercise), and a lost connection, in
 // German. web/src/i18n/serverMessages.ts; the catalogue is web/src/locales/<lng>/errors.json.

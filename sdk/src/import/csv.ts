@@ -267,8 +267,8 @@ function intlMonthNames(locale: string): string[][] {
 let monthOf: Map<string, number> | null = null;
 function monthTable(): Map<string, number> {
   if (monthOf) return monthOf;
-  monthOf = new Map<string, number>();
-  MONTHS.forEach((names, i) => names.forEach((n) => monthOf!.set(n, i + 1)));
+  const table = new Map<string, number>();
+  MONTHS.forEach((names, i) => names.forEach((n) => table.set(n, i + 1)));
   for (const locale of MONTH_LOCALES) {
     let forms: string[][];
     try {
@@ -279,10 +279,11 @@ function monthTable(): Map<string, number> {
     for (const names of forms)
       names.forEach((key, month) => {
         // Numeric months (Czech writes `15. 1.`) are not names; the first meaning of a name wins.
-        if (key && !/^\d+$/.test(key) && !monthOf!.has(key)) monthOf!.set(key, month + 1);
+        if (key && !/^\d+$/.test(key) && !table.has(key)) table.set(key, month + 1);
       });
   }
-  return monthOf;
+  monthOf = table;
+  return table;
 }
 
 /** The month (1-12) a name or abbreviation means, in any of the languages above, or null. */

@@ -1,5 +1,5 @@
 // What the app says for the server's refusals and a document's problems, in the app's language,
-// by what is stable in them (issue 38, item 4): an error's `extensions.code` (db/errors.ts,
+// by what is stable in them: an error's `extensions.code` (db/errors.ts,
 // docs/contract.md), with the values its extensions carry; a document problem's `reason`, one of
 // the SDK's REASONS (@svc/sdk/documents), which the server and the SDK's validator give word for
 // word. The catalogue (errors.json) keeps REASONS' keys under `problems`, English being that list
