@@ -60,7 +60,8 @@ test("two API processes give one view: exact counts by route, status and operati
     AUTH_DATABASE_URL: db.authUrl,
     WEB_CONCURRENCY: "2",
     METRICS_PORT: "0",
-    STATEMENT_TIMEOUT: "100",
+    // Long enough for a first save on a busy CI machine; the lock below holds the read past it.
+    STATEMENT_TIMEOUT: "1500",
   });
   const owner = new pg.Client({ connectionString: db.ownerUrl });
   await owner.connect();
