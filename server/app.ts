@@ -47,7 +47,9 @@ import { compressAnswers, keepSecretsUncompressed } from "./http/compression.ts"
 import { crossSiteGuard } from "./http/cross-site-guard.ts";
 import { defaultPublicUrl } from "./process/public-url.ts";
 import { BODY_LIMIT, BODY_LIMIT_BYTES, bodyLimit, refuseLargeBodiesBeforeContinue } from "./http/body-limit.ts";
-import { mcpRoutes, mcpCors, mcpRefusal } from "./mcp/routes.ts";
+import { mcpCors } from "./mcp/cors.ts";
+import { mcpRefusal } from "./mcp/refusal.ts";
+import { lazyHandler } from "./http/lazy-handler.ts";
 import {
   callerConcurrencyGate,
   CALLER_CONCURRENCY,
@@ -55,7 +57,6 @@ import {
   type SlotDenial,
 } from "./limits/caller-concurrency.ts";
 import { PoolShares, poolShareLimits, type PoolShareLimits } from "./limits/pool-shares.ts";
-import { oauthRoutes } from "./oauth/routes.ts";
 import { parseAllowPrivate } from "./http/outbound-address.ts";
 import { CONNECTION_BOUNDS, boundConnections, serverOptions, type ConnectionBounds } from "./http/connection-bounds.ts";
 
@@ -100,7 +101,13 @@ export type AppOptions = {
   /** WEBHOOK_ALLOW_PRIVATE: the non-public addresses a webhook may be registered at (server/http/outbound-address.ts); none unless set. */
   webhookAllowPrivate?: string;
 };
-export type App = { app: express.Express; server: Server; close: () => Promise<void> };
+export type App = {
+  app: express.Express;
+  server: Server;
+  close: () => Promise<void>;
+  /** Imports the routes loaded on first use (MCP, OAuth): call once listening, so no request waits for them. */
+  loadRoutes: () => Promise<void>;
+};
 
 type BodyParserError = { status?: number; type?: string; code?: string; limit?: number };
 
@@ -254,6 +261,14 @@ export async function createApp({
     GRAPHQL_PATH,
     gate(graphqlConcurrencyRefusal, (token) => resolveSession(pools.identity, token)),
   );
+  // Imported on their first request (server/http/lazy-handler.ts), or by loadRoutes once listening.
+  const mcpRoute = lazyHandler(async () =>
+    (await import("./mcp/routes.ts")).mcpRoutes(pools.identity, () => pgl.getSchemaResult()),
+  );
+  const oauthRoute = lazyHandler(
+    async () => (await import("./oauth/routes.ts")).oauthRoutes(pools.account, { rateLimit: oauthRateLimit }),
+    (req) => req.path.startsWith("/.well-known") || req.path.startsWith(OAUTH_PATH),
+  );
   app.use(MCP_PATH, mcpCors, gate(mcpRefusal));
   // Not strict: `null` or `"x"` is valid JSON; the routes then say it must be an object.
   const json = express.json({ limit: BODY_LIMIT_BYTES, strict: false });
@@ -264,12 +279,7 @@ export async function createApp({
   app.use(keepSecretsUncompressed(GRAPHQL_PATH));
   // The MCP server takes a connected app's OAuth token, never a session or a key (server/mcp/).
   // Its tools' database work ends with the request, as on /api/graphql (server/graphql/database-time.ts).
-  app.use(
-    MCP_PATH,
-    requestDatabaseWork(requestTimeoutMs),
-    chargeSpentCost(costBudget),
-    mcpRoutes(pools.identity, () => pgl.getSchemaResult()),
-  );
+  app.use(MCP_PATH, requestDatabaseWork(requestTimeoutMs), chargeSpentCost(costBudget), mcpRoute);
   app.use(sessionIdentity(pools.identity, GRAPHQL_PATH));
   // A key is not a sign-in: it works only on /api/graphql.
   app.use(AUTH_PATH, (req, res, next) => {
@@ -288,7 +298,7 @@ export async function createApp({
   );
   app.use(ADMIN_PATH, adminRoutes(pools.account));
   // OAuth for MCP clients: metadata, registration, authorize with the consent page, token.
-  app.use(oauthRoutes(pools.account, { rateLimit: oauthRateLimit }));
+  app.use(oauthRoute);
   // What an operation may do and cost is checked inside grafserv (server/graphql/operation-guard.ts).
   app.use(
     GRAPHQL_PATH,
@@ -341,6 +351,9 @@ export async function createApp({
       await web.close();
       await pgl.release();
       refusals.close();
+    },
+    loadRoutes: async () => {
+      await Promise.all([mcpRoute.load(), oauthRoute.load()]);
     },
   };
 }

@@ -158,10 +158,13 @@ async function main() {
 
   // Loaded only where it serves: with API processes, the primary never holds PostGraphile's schema.
   const { createApp } = await import("./app.ts");
-  const { server, close } = await createApp({ pools: db.pools, ...appOptions });
+  const { server, close, loadRoutes } = await createApp({ pools: db.pools, ...appOptions });
   stopHttp = close;
   server.on("error", cannotListen);
-  server.listen(config.port, config.host, () => running((server.address() as { port: number }).port));
+  server.listen(config.port, config.host, () => {
+    running((server.address() as { port: number }).port);
+    loadRoutes().catch((error: Error) => log("error", "routes could not be loaded", { error: error.message }));
+  });
 }
 
 if (cluster.isWorker) {

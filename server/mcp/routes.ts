@@ -10,34 +10,11 @@ import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import { JSON_RPC_CODES } from "../../db/errors.ts";
 import { createTrainingLogServer } from "@svc/sdk/mcp";
 import { readCredential } from "../identity/credential.ts";
-import type { SlotDenial } from "../limits/caller-concurrency.ts";
 import { log } from "../observability/logger.ts";
 import { oauthProvider, type ConnectionInfo } from "../oauth/provider.ts";
 import { protectedResourceMetadataUrl, resourceFor } from "../oauth/urls.ts";
 import { graphqlRunner, type SchemaSource } from "./graphql-runner.ts";
 import { JsonResponseTransport, readMessages, answer } from "./json-transport.ts";
-
-/** CORS for /api/mcp, and the answer to a preflight; before anything else, so every refusal carries it. */
-export function mcpCors(req: Request, res: Response, next: NextFunction) {
-  // Bearer tokens, never cookies: any origin may call (browser-based MCP clients such as Inspector).
-  res.set("Access-Control-Allow-Origin", "*");
-  res.set("Access-Control-Expose-Headers", "WWW-Authenticate, Mcp-Session-Id, Mcp-Protocol-Version, Retry-After");
-  res.set("Cross-Origin-Resource-Policy", "cross-origin");
-  if (req.method !== "OPTIONS") return next();
-  res.set("Access-Control-Allow-Methods", "POST, GET, DELETE, OPTIONS");
-  res.set(
-    "Access-Control-Allow-Headers",
-    "Authorization, Content-Type, Accept, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID",
-  );
-  res.set("Access-Control-Max-Age", "600");
-  res.status(204).end();
-}
-
-/** A request past its connection's concurrency cap (server/limits/caller-concurrency.ts): 429 in JSON-RPC's shape. */
-export function mcpRefusal(res: Response, { message, retryAfter }: SlotDenial) {
-  res.set("Retry-After", String(retryAfter));
-  res.status(429).json({ jsonrpc: "2.0", error: { code: JSON_RPC_CODES.SERVER_ERROR, message }, id: null });
-}
 
 /** A 401 naming the resource metadata; `error` is null when the request had no credentials (RFC 6750 3.1: then no error code). */
 function unauthorized(req: Request, res: Response, error: string | null, description: string) {

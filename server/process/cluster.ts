@@ -8,6 +8,7 @@ import type { Connections } from "../../db/bootstrap.ts";
 import type { AppOptions } from "../app.ts";
 import { createPools } from "./database.ts";
 import { stopInOrder, stopOnSignals, HTTP_GRACE_MS } from "./shutdown.ts";
+import { log } from "../observability/logger.ts";
 import { answerMetricsRequests } from "../observability/metrics-server.ts";
 import { apiProcessRestarts } from "../observability/metrics.ts";
 
@@ -141,15 +142,16 @@ export function runApiProcess(): void {
     try {
       const pools = createPools(message.connections, { processes: message.processes });
       const { createApp } = await import("../app.ts");
-      const { server, close } = await createApp({ ...message.app, pools });
+      const { server, close, loadRoutes } = await createApp({ ...message.app, pools });
       stopServing = stopInOrder([close, pools.end]);
       server.on("error", (error: NodeJS.ErrnoException) => {
         send({ type: "failed", message: error.message, code: error.code });
         void exit();
       });
-      server.listen(message.port, message.host, () =>
-        send({ type: "listening", port: (server.address() as { port: number }).port }),
-      );
+      server.listen(message.port, message.host, () => {
+        send({ type: "listening", port: (server.address() as { port: number }).port });
+        loadRoutes().catch((error: Error) => log("error", "routes could not be loaded", { error: error.message }));
+      });
     } catch (error) {
       send({ type: "failed", message: (error as Error).message });
       await exit();
