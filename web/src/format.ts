@@ -3,6 +3,7 @@
 // conventions are kept; otherwise the language's own (`de`: `82,5`, `2. Dez. 2026`).
 // Arabic keeps Western digits (`ar-u-nu-latn`, i18n/languages.ts intlLocale), the browser's `ar-EG` too.
 import { currentLanguage, intlLocale } from "./i18n/index.ts";
+import { SOURCE_LANGUAGE } from "./i18n/languages.ts";
 
 /** The Intl locale of the app's language (see the top of this file). */
 export function appLocale(): string {
@@ -18,8 +19,29 @@ export function appLocale(): string {
   return intlLocale(language);
 }
 
+/** A date-only value (`2026-11-30`, or a week's `2026-11-30T00:00:00`): its year, month and day. */
+const DAY_ONLY = /^(\d{4})-(\d{2})-(\d{2})(?:T00:00(?::00(?:\.0+)?)?)?$/;
+
+/**
+ * A day (a workout's date, a week's Monday) as the app's language writes it: `30.11.2026`,
+ * `30 nov 2026`, `30 نوفمبر 2026`. The day is the one written: it is formatted in UTC, so no time
+ * zone west of UTC moves it to the day before. English keeps the ISO `2026-11-30` that the docs,
+ * the tests' accessible names and the addresses use. Anything not a day is returned as it is.
+ */
+export function formatDay(day: string | null | undefined): string {
+  if (!day) return "—";
+  const parts = DAY_ONLY.exec(day);
+  if (!parts) return day;
+  const [, y, m, d] = parts;
+  if (currentLanguage() === SOURCE_LANGUAGE) return `${y}-${m}-${d}`;
+  const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
+  return date.toLocaleDateString(appLocale(), { dateStyle: "medium", timeZone: "UTC" });
+}
+
+/** A date: a day (`2026-11-30`) as formatDay writes it, a moment (a timestamp) on the local day. */
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return "—";
+  if (DAY_ONLY.test(iso)) return formatDay(iso);
   return new Date(iso).toLocaleDateString(appLocale(), { dateStyle: "medium" });
 }
 

@@ -10,6 +10,7 @@ import "uplot/dist/uPlot.min.css";
 import "./timeChart.css";
 import { formatEstimate } from "./units.ts";
 import { axisNumber, CHART_RANGES, defaultRange, rangeFrom, type ChartRange } from "./chartRange.ts";
+import { formatDay } from "../format.ts";
 
 export type ChartSeries = { label: string; values: (number | null)[]; bars?: boolean; dashed?: boolean };
 
@@ -166,7 +167,13 @@ function RangeChart({ label, days, series, unit, height = 220, fromZero = true }
         ref={box}
         className="chart-canvas"
         role="img"
-        aria-label={t("chart.summary", { label, count: days.length, first, last: lastDay, summary })}
+        aria-label={t("chart.summary", {
+          label,
+          count: days.length,
+          first: formatDay(first),
+          last: formatDay(lastDay),
+          summary,
+        })}
       />
       <figcaption className="chart-legend" aria-hidden="true">
         {series.map((s, i) => (

@@ -14,7 +14,7 @@ import { WorkoutSets } from "./routines/RoutineSummary.tsx";
 import { routinePath } from "./routines/operations.ts";
 import { hasWorkoutInProgress } from "./log/inProgress.ts";
 import { Stat, Stats } from "../components/Stats.tsx";
-import { formatNumber } from "../format.ts";
+import { formatNumber, formatDay } from "../format.ts";
 import { WeeklyGoal } from "./workouts/WeeklyGoal.tsx";
 import { rich } from "../components/richText.tsx";
 
@@ -146,7 +146,7 @@ export default function Home() {
                       {me.workouts.map((w) => (
                         <li key={w.id}>
                           <Link to={`/workouts/${w.id}`}>
-                            {w.date}
+                            {formatDay(w.date)}
                             {w.name ? ` ${w.name}` : ""}
                           </Link>
                           {w.routine ? <span className="muted"> · {w.routine.name}</span> : null}

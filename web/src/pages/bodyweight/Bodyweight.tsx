@@ -18,7 +18,7 @@ import { today } from "../../components/documentValues.ts";
 import { factWeight } from "@svc/sdk/weights";
 import { UNIT_OPTIONS, formatWeight, unitEnum, unitOf, useUserUnits } from "../../components/units.ts";
 import { MAX_BODYWEIGHT } from "../../documents.ts";
-import { parseDecimal } from "../../format.ts";
+import { parseDecimal, formatDay } from "../../format.ts";
 
 const Bodyweights = graphql(
   `
@@ -147,7 +147,7 @@ export default function Bodyweight() {
                   rows={rows}
                   rowKey={(b) => b.id}
                   columns={[
-                    { label: t("history.date"), cell: (b) => b.date },
+                    { label: t("history.date"), cell: (b) => formatDay(b.date) },
                     {
                       label: t("history.weight"),
                       heading: t("history.weightIn", { unit }),
@@ -167,7 +167,7 @@ export default function Bodyweight() {
                       }}
                     >
                       {t("history.delete")}
-                      <span className="visually-hidden"> {t("history.deleteWhich", { date: b.date })}</span>
+                      <span className="visually-hidden"> {t("history.deleteWhich", { date: formatDay(b.date) })}</span>
                     </button>
                   )}
                 />
@@ -188,14 +188,14 @@ export default function Bodyweight() {
           try {
             await remove({ id: deleting.id });
             await list.reload();
-            setMessage(t("delete.done", { date: deleting.date }));
+            setMessage(t("delete.done", { date: formatDay(deleting.date) }));
             setDeleting(null);
           } catch {
             // Shown in the dialog.
           }
         }}
       >
-        <p>{t("delete.body", { date: deleting?.date ?? "" })}</p>
+        <p>{t("delete.body", { date: deleting ? formatDay(deleting.date) : "" })}</p>
       </ConfirmDialog>
     </Page>
   );

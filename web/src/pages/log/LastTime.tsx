@@ -8,6 +8,7 @@ import { useRecords } from "./useLastTime.ts";
 import { formatEstimate, formatFact, type UnitName } from "../../components/units.ts";
 import type { ResultOf } from "../../graphql/graphql.ts";
 import type { LastTime } from "./operations.ts";
+import { formatDay } from "../../format.ts";
 
 export type LastPerformance = NonNullable<NonNullable<ResultOf<typeof LastTime>["lastPerformance"]>[number]>;
 
@@ -60,7 +61,7 @@ export function History({ last, unit }: { last: LastPerformance | undefined; uni
     <>
       <p className="history-line">
         <span className="history-label">{t("last.label")}</span> (
-        <Link to={`/workouts/${last.workoutId}`}>{last.date}</Link>
+        <Link to={`/workouts/${last.workoutId}`}>{formatDay(last.date)}</Link>
         ): {texts(true)}
         {converted ? (
           <span className="muted"> {t("last.loggedIn", { unit: last.unit, sets: texts(false) })}</span>

@@ -24,7 +24,7 @@ import { useSaveWorkout } from "./useSaveWorkout.ts";
 import { useWakeLock } from "./useWakeLock.ts";
 import * as Parts from "./LoggingParts.tsx";
 import { useLogText } from "./logText.ts";
-import { formatDateTime } from "../../format.ts";
+import { appLocale, formatDateTime } from "../../format.ts";
 
 /** Where the exercise sits in its superset, or null when it is in none. */
 function supersetPlace(w: LogWorkout, x: LogExercise): SupersetPlace | null {
@@ -57,7 +57,7 @@ export function Logging({
   otherRoutine: string | null;
   onDismissOther: () => void;
 }) {
-  const { t, i18n } = useTranslation("log");
+  const { t } = useTranslation("log");
   const text = useLogText();
   const [focused, setFocused] = useState<string | null>(null);
   /** A row whose Done was refused: nothing in it to fill it from, or no weight for a loaded exercise. */
@@ -129,7 +129,7 @@ export function Logging({
       <Parts.StorageNotice failed={storageFailed} />
       <p className="muted log-meta">
         {t("page.meta", {
-          time: new Date(workout.start).toLocaleTimeString(i18n.language || undefined, { timeStyle: "short" }),
+          time: new Date(workout.start).toLocaleTimeString(appLocale(), { timeStyle: "short" }),
           done,
           total,
           unit: workout.unit,

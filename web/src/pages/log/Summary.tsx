@@ -13,6 +13,7 @@ import { isWorkoutId } from "../workouts/operations.ts";
 import { LoggedWorkoutSummary } from "./operations.ts";
 import { Stat, Stats } from "../../components/Stats.tsx";
 import { RecordLine } from "./RecordLine.tsx";
+import { formatDay } from "../../format.ts";
 
 export default function LogSummary() {
   const id = useParams().id ?? "";
@@ -27,7 +28,7 @@ function useOutcome(id: string) {
 
 /** The day, the routine once, and the workout's own name only when it says something else. */
 function dayLine(w: Outcome): string {
-  const parts = [w.date];
+  const parts = [formatDay(w.date)];
   if (w.routine) parts.push(w.routine.name);
   if (w.name && w.name !== w.routine?.name) parts.push(w.name);
   return parts.join(" · ");

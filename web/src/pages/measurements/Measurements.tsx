@@ -17,7 +17,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { today } from "../../components/documentValues.ts";
 import { MEASUREMENT_FIELDS, fieldUnit, valueIn, valueText, type MeasurementField } from "./measurementFields.ts";
 import type { Measurement } from "@svc/sdk";
-import { parseAmount } from "../../format.ts";
+import { parseAmount, formatDay } from "../../format.ts";
 import "./measurements.css";
 
 const DeleteMeasurement = graphql(`
@@ -164,14 +164,14 @@ export default function Measurements() {
           try {
             await remove({ id: deleting.id });
             await list.reload();
-            setMessage(t("delete.done", { date: deleting.date }));
+            setMessage(t("delete.done", { date: formatDay(deleting.date) }));
             setDeleting(null);
           } catch {
             // Shown in the dialog.
           }
         }}
       >
-        <p>{t("delete.body", { date: deleting?.date ?? "" })}</p>
+        <p>{t("delete.body", { date: deleting ? formatDay(deleting.date) : "" })}</p>
       </ConfirmDialog>
     </Page>
   );
@@ -208,7 +208,7 @@ function MeasurementHistory(props: { rows: Measurement[]; unit: LengthUnit; onDe
         rows={rows}
         rowKey={(r) => r.id}
         columns={[
-          { label: t("history.date"), cell: (r) => r.date },
+          { label: t("history.date"), cell: (r) => formatDay(r.date) },
           ...used.map((m) => ({
             label: m.label(t),
             heading: t("log.field", { field: m.label(t), unit: fieldUnit(m.field, unit) }),
@@ -218,7 +218,7 @@ function MeasurementHistory(props: { rows: Measurement[]; unit: LengthUnit; onDe
         actions={(r) => (
           <button type="button" onClick={() => props.onDelete(r)}>
             {t("history.delete")}
-            <span className="visually-hidden"> {t("history.deleteWhich", { date: r.date })}</span>
+            <span className="visually-hidden"> {t("history.deleteWhich", { date: formatDay(r.date) })}</span>
           </button>
         )}
       />

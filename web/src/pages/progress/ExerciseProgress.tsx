@@ -20,6 +20,7 @@ import { WEEKS_SHOWN } from "./Progress.tsx";
 import "./progress.css";
 import { Stat, Stats } from "../../components/Stats.tsx";
 import { ExerciseAbout } from "./ExerciseAbout.tsx";
+import { formatDay } from "../../format.ts";
 
 export default function ExerciseProgressPage() {
   const id = useParams().exerciseId ?? "";
@@ -169,7 +170,7 @@ function ExerciseProgress({ id }: { id: string }) {
                         { label: t("exercise.repsAtWeight.mostReps"), cell: (r) => r.reps },
                         {
                           label: t("exercise.repsAtWeight.firstDone"),
-                          cell: (r) => <Link to={`/workouts/${r.workoutId}`}>{r.date}</Link>,
+                          cell: (r) => <Link to={`/workouts/${r.workoutId}`}>{formatDay(r.date)}</Link>,
                         },
                       ]}
                     />

@@ -12,6 +12,7 @@ import { CardTable } from "../../components/CardTable.tsx";
 import { today } from "../../components/documentValues.ts";
 import { MuscleFigure, SET_BAND, setLevel, setsText } from "./muscleFigure.tsx";
 import { muscleName } from "./muscleNames.ts";
+import { formatDay } from "../../format.ts";
 
 /** Weeks the table shows, this one last. */
 const WEEKS = 4;
@@ -62,20 +63,20 @@ export function MuscleSetsSection() {
                 name="muscle-week"
                 options={weeks.map((w, i) => ({
                   value: w,
-                  label: i === WEEKS - 1 ? t("muscleSets.thisWeekOption", { week: w }) : w,
+                  label: i === WEEKS - 1 ? t("muscleSets.thisWeekOption", { week: formatDay(w) }) : formatDay(w),
                 }))}
                 value={chosen}
                 onChange={(e) => setChosen(e.target.value)}
               />
               <MuscleFigure sets={shown} week={weeks[shownIndex]} />
               <CardTable
-                caption={t("muscleSets.caption", { weeks: WEEKS, week: weeks[WEEKS - 1] })}
+                caption={t("muscleSets.caption", { weeks: WEEKS, week: formatDay(weeks[WEEKS - 1]) })}
                 rows={rows}
                 rowKey={(r) => r.group}
                 columns={[
                   { label: t("muscleSets.group"), cell: (r) => muscleName(t, r.group) },
                   ...weeks.map((w, i) => ({
-                    label: i === WEEKS - 1 ? t("muscleSets.thisWeek") : t("muscleSets.weekOf", { week: w }),
+                    label: i === WEEKS - 1 ? t("muscleSets.thisWeek") : t("muscleSets.weekOf", { week: formatDay(w) }),
                     cell: (r: Row) => <SetsCell sets={r.sets[i]} />,
                   })),
                 ]}

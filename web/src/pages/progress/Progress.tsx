@@ -22,6 +22,7 @@ import { TOP_EXERCISES, VolumeBreakdownTable, volumeBreakdown } from "./exercise
 import { MuscleSetsSection } from "./MuscleSets.tsx";
 import { regionName } from "./muscleNames.ts";
 import "./progress.css";
+import { formatDay } from "../../format.ts";
 
 /** Weeks shown at once: a year. */
 export const WEEKS_SHOWN = 52;
@@ -173,7 +174,7 @@ function BodyweightSection({ unit }: { unit: UnitName }) {
                   rows={entries}
                   rowKey={(b) => b.date}
                   columns={[
-                    { label: t("bodyweight.date"), cell: (b) => b.date },
+                    { label: t("bodyweight.date"), cell: (b) => formatDay(b.date) },
                     { label: t("bodyweight.weight"), cell: (b) => formatFact(b.weight, b.unit, unit) },
                   ]}
                 />

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { formatTotal } from "../../components/units.ts";
 import { CardTable } from "../../components/CardTable.tsx";
 import { TableBox, type VolumeWeek } from "./tables.tsx";
+import { formatDay } from "../../format.ts";
 
 /** Exercises shown as their own column; the rest are summed as "Other". */
 export const TOP_EXERCISES = 4;
@@ -90,7 +91,7 @@ export function VolumeBreakdownTable({
         rows={[...rows].reverse()}
         rowKey={(r) => r.week}
         columns={[
-          { label: t("tables.weekOf"), cell: (r) => r.week },
+          { label: t("tables.weekOf"), cell: (r) => formatDay(r.week) },
           ...parts.map((part, i) => ({
             label: part.label,
             cell: (r: (typeof rows)[number]) => formatTotal(r.byPart[i], unit),

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { estimateWeight } from "@svc/sdk/weights";
 import { formatEstimate, formatTotal } from "../../components/units.ts";
 import { CardTable } from "../../components/CardTable.tsx";
+import { formatDay } from "../../format.ts";
 
 /** Rows a table shows in full; a longer one scrolls in its own box, with a hint that says so. */
 export const SHORT_TABLE_ROWS = 12;
@@ -38,7 +39,7 @@ export function VolumeTable({ weeks, caption }: { weeks: VolumeWeek[]; caption: 
         rows={[...weeks].reverse()}
         rowKey={(w) => w.week}
         columns={[
-          { label: t("tables.weekOf"), cell: (w) => w.week },
+          { label: t("tables.weekOf"), cell: (w) => formatDay(w.week) },
           { label: t("weekly.volume"), cell: (w) => formatTotal(w.volume, w.unit) },
           { label: t("tables.workSets"), cell: (w) => w.workSets },
           { label: t("tables.workouts"), cell: (w) => w.workouts },
@@ -68,7 +69,7 @@ export function E1rmTable({ sessions, caption }: { sessions: E1rmRow[]; caption:
         rows={[...sessions].reverse()}
         rowKey={(s) => s.workoutId}
         columns={[
-          { label: t("tables.date"), cell: (s) => <Link to={`/workouts/${s.workoutId}`}>{s.date}</Link> },
+          { label: t("tables.date"), cell: (s) => <Link to={`/workouts/${s.workoutId}`}>{formatDay(s.date)}</Link> },
           { label: t("exercise.e1rm.series"), cell: (s) => formatEstimate(s.e1rm, s.unit) },
           {
             label: t("tables.from"),

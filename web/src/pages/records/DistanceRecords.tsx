@@ -8,7 +8,7 @@ import { CardTable } from "../../components/CardTable.tsx";
 import { graphql } from "../../graphql/graphql.ts";
 import { useQuery } from "../../graphql/hooks.ts";
 import { useTranslation } from "react-i18next";
-import { formatNumber } from "../../format.ts";
+import { formatNumber, formatDay } from "../../format.ts";
 
 const DistanceRecordsQuery = graphql(`
   query DistanceRecords {
@@ -53,7 +53,7 @@ export function DistanceRecords({ exercise }: { exercise: string }) {
         rows={shown}
         rowKey={(r) => `${r.setId}-${r.record}`}
         columns={[
-          { label: t("records.date"), cell: (r) => <Link to={`/workouts/${r.workoutId}`}>{r.date}</Link> },
+          { label: t("records.date"), cell: (r) => <Link to={`/workouts/${r.workoutId}`}>{formatDay(r.date)}</Link> },
           { label: t("records.exercise"), cell: (r) => <Link to={`/progress/${r.exerciseId}`}>{r.exerciseName}</Link> },
           { label: t("records.record"), cell: (r) => name(r) },
           { label: t("records.set"), cell: (r) => r.setText },

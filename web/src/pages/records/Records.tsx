@@ -11,6 +11,7 @@ import { graphql } from "../../graphql/graphql.ts";
 import { useQuery } from "../../graphql/hooks.ts";
 import { formatEstimate } from "../../components/units.ts";
 import { DistanceRecords } from "./DistanceRecords.tsx";
+import { formatDay } from "../../format.ts";
 
 const AllRecords = graphql(`
   query AllRecords {
@@ -131,7 +132,10 @@ export default function Records() {
                 rows={shown}
                 rowKey={(r) => `${r.setId}-${r.record}-${r.reps ?? ""}`}
                 columns={[
-                  { label: t("table.date"), cell: (r) => <Link to={`/workouts/${r.workoutId}`}>{r.date}</Link> },
+                  {
+                    label: t("table.date"),
+                    cell: (r) => <Link to={`/workouts/${r.workoutId}`}>{formatDay(r.date)}</Link>,
+                  },
                   {
                     label: t("table.exercise"),
                     cell: (r) => <Link to={`/progress/${r.exerciseId}`}>{r.exerciseName}</Link>,

@@ -19,6 +19,7 @@ import { RoutineProgram } from "./RoutineProgram.tsx";
 import { progressionSummary } from "./programRules.ts";
 import { RoutineShares } from "./RoutineShares.tsx";
 import { rich } from "../../components/richText.tsx";
+import { formatDay } from "../../format.ts";
 
 export default function RoutinePage() {
   const { t } = useTranslation("routines");
@@ -84,7 +85,7 @@ export default function RoutinePage() {
                 <h2 id="next-heading">{t("page.next")}</h2>
                 {next ? (
                   <>
-                    <p className="muted">{t("page.plannedFor", { date: next.date, unit: next.unit })}</p>
+                    <p className="muted">{t("page.plannedFor", { date: formatDay(next.date), unit: next.unit })}</p>
                     <WorkoutSets workout={next} explanations={explanations} />
                   </>
                 ) : (

@@ -15,6 +15,7 @@ import { useSession } from "../../auth/session.tsx";
 import { RoutineSummary } from "./RoutineSummary.tsx";
 import { routinePath } from "./operations.ts";
 import { rich } from "../../components/richText.tsx";
+import { formatDate } from "../../format.ts";
 
 const SharedRoutineQuery = graphql(`
   query SharedRoutinePage($token: String!) {
@@ -48,8 +49,12 @@ export default function SharedRoutine() {
             <>
               <p className="muted">
                 {shared.sharedBy
-                  ? t("shared.byOn", { by: shared.sharedBy, at: shared.sharedAt, unit: shared.routine.unit })
-                  : t("shared.on", { at: shared.sharedAt, unit: shared.routine.unit })}
+                  ? t("shared.byOn", {
+                      by: shared.sharedBy,
+                      at: formatDate(shared.sharedAt),
+                      unit: shared.routine.unit,
+                    })
+                  : t("shared.on", { at: formatDate(shared.sharedAt), unit: shared.routine.unit })}
                 {shared.routine.program ? t("shared.dayOf", { program: shared.routine.program }) : ""}
                 {t("shared.end")}
               </p>

@@ -9,6 +9,7 @@ import { useQuery } from "../../graphql/hooks.ts";
 import { localDate } from "../../components/documentValues.ts";
 import { dayName, monthKey, monthName, monthOf, monthWeeks, shiftMonth, weekdays } from "./month.ts";
 import "./history.css";
+import { formatDay } from "../../format.ts";
 
 const MonthWorkouts = graphql(`
   query MonthWorkouts($since: Date!, $until: Date!) {
@@ -152,7 +153,7 @@ function DayWorkouts({ day, workouts }: { day: string; workouts: DayWorkout[] })
         <ul className="doc-rows">
           {workouts.map((w) => (
             <li key={w.id} className="doc-row">
-              <Link to={`/workouts/${w.id}`}>{w.name ?? t("page.workoutOf", { date: w.date })}</Link>
+              <Link to={`/workouts/${w.id}`}>{w.name ?? t("page.workoutOf", { date: formatDay(w.date) })}</Link>
               <span className="muted">
                 {w.routine ? ` · ${w.routine.name}` : ""}
                 {w.minutes !== null && w.minutes !== undefined ? ` · ${t("list.minutes", { minutes: w.minutes })}` : ""}

@@ -14,6 +14,7 @@ import NotFound from "../NotFound.tsx";
 import { ApplyWorkout, NextWorkout, WorkoutDocument, isWorkoutId } from "./operations.ts";
 import { RoutineList } from "../routines/operations.ts";
 import { WorkoutForm } from "./WorkoutForm.tsx";
+import { formatDay } from "../../format.ts";
 
 function Editor({ initial, creating }: { initial: Doc; creating: boolean }) {
   const { t } = useTranslation("workouts");
@@ -30,8 +31,8 @@ function Editor({ initial, creating }: { initial: Doc; creating: boolean }) {
         if (!workout) return null;
         return {
           notice: saved.applyWorkoutDocument?.created
-            ? t("edit.logged", { date: workout.date })
-            : t("edit.saved", { date: workout.date }),
+            ? t("edit.logged", { date: formatDay(workout.date) })
+            : t("edit.saved", { date: formatDay(workout.date) }),
           to: `/workouts/${workout.id}`,
         };
       }}
@@ -92,7 +93,7 @@ export default function EditWorkout() {
   if (!isWorkoutId(id) || (workout.data && !workout.data.workoutDocument)) return <NotFound />;
   const doc = workout.data?.workoutDocument as Doc | undefined;
   return (
-    <Page title={doc ? t("edit.editTitle", { date: String(doc.date) }) : t("edit.editWorkout")}>
+    <Page title={doc ? t("edit.editTitle", { date: formatDay(String(doc.date)) }) : t("edit.editWorkout")}>
       <QueryView query={workout}>{() => (doc ? <Editor key={id} initial={doc} creating={false} /> : null)}</QueryView>
     </Page>
   );

@@ -20,6 +20,7 @@ import { factWorkout, SetFact } from "../../components/factDocument.tsx";
 import { SaveAsRoutine } from "./SaveAsRoutine.tsx";
 import { ExportFitButton } from "./ExportFitButton.tsx";
 import { rich } from "../../components/richText.tsx";
+import { formatDay } from "../../format.ts";
 
 export default function WorkoutPage() {
   const id = useParams().id ?? "";
@@ -45,7 +46,7 @@ function Workout({ id }: { id: string }) {
   // The sets read by the display rule (one decimal when converted); the JSON view is the API's document.
   const shownSets = converted && doc ? factWorkout(doc, conversion.unit) : shown;
   const title = workout
-    ? t("page.title", { date: workout.date, name: workout.name ?? "" }).trim()
+    ? t("page.title", { date: formatDay(workout.date), name: workout.name ?? "" }).trim()
     : t("page.titlePlain");
   const records =
     workout?.exercises.flatMap((x) =>
@@ -64,7 +65,10 @@ function Workout({ id }: { id: string }) {
             <Link className="button primary" to={`/log?repeat=${encodeURIComponent(id)}`}>
               {t("page.repeat")}
             </Link>
-            <SaveAsRoutine workoutId={id} suggested={workout.name ?? t("page.workoutOf", { date: workout.date })} />
+            <SaveAsRoutine
+              workoutId={id}
+              suggested={workout.name ?? t("page.workoutOf", { date: formatDay(workout.date) })}
+            />
             <Link className="button" to={`/workouts/${id}/edit`}>
               {t("page.edit")}
             </Link>
@@ -153,14 +157,14 @@ function Workout({ id }: { id: string }) {
         onConfirm={async () => {
           try {
             await remove({ id });
-            setNotice(workout ? t("page.deleted", { date: workout.date }) : t("page.deletedThatDay"));
+            setNotice(workout ? t("page.deleted", { date: formatDay(workout.date) }) : t("page.deletedThatDay"));
             navigate("/workouts");
           } catch {
             // Shown in the dialog.
           }
         }}
       >
-        <p>{rich(t, "page.deleteBody", { date: <strong>{workout?.date}</strong> })}</p>
+        <p>{rich(t, "page.deleteBody", { date: <strong>{formatDay(workout?.date)}</strong> })}</p>
       </ConfirmDialog>
     </Page>
   );

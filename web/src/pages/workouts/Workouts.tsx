@@ -14,6 +14,7 @@ import { HistoryRecords, HistorySets } from "./HistorySets.tsx";
 import { HistorySearch, historyFilterOf, type HistoryFilter } from "./HistorySearch.tsx";
 import "./history.css";
 import { rich } from "../../components/richText.tsx";
+import { formatDay } from "../../format.ts";
 
 export const HISTORY_PAGE_SIZE = 20;
 
@@ -100,7 +101,7 @@ export default function Workouts() {
                 rows={list}
                 rowKey={(w) => w.id}
                 columns={[
-                  { label: t("list.date"), cell: (w) => <Link to={`/workouts/${w.id}`}>{w.date}</Link> },
+                  { label: t("list.date"), cell: (w) => <Link to={`/workouts/${w.id}`}>{formatDay(w.date)}</Link> },
                   { label: t("list.workout"), cell: (w) => w.name ?? "—" },
                   { label: t("list.routine"), cell: (w) => w.routine?.name ?? "—" },
                   { label: t("list.exercises"), cell: (w) => <HistorySets workout={w} unit={unit} /> },

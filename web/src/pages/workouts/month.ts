@@ -1,5 +1,6 @@
 // Months as the calendar reads them: `YYYY-MM` in the address, weeks Monday first.
 import { localDate } from "../../components/documentValues.ts";
+import { intlLocale } from "../../i18n/languages.ts";
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
@@ -33,7 +34,7 @@ export function monthWeeks({ year, month }: { year: number; month: number }): (s
 
 /** The locale a date is written in: the app's language, or (English, and by default) the browser's own. */
 function localeOf(language: string | undefined): string | undefined {
-  return language && language !== "en" ? language : undefined;
+  return language && language !== "en" ? intlLocale(language) : undefined;
 }
 
 /** `November 2026` in the app's language (English: the browser's locale). */
