@@ -5,8 +5,8 @@ import { createHash, randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { createDatabaseFromTemplate } from "../../db/scratch.ts";
 import type { Express } from "express";
-import { createApp, type AppOptions } from "../../server/app.ts";
-import { createPools, type Pools } from "../../server/process/database.ts";
+import type { AppOptions } from "../../server/app.ts";
+import type { Pools } from "../../server/process/database.ts";
 import { captureLog } from "../../server/observability/logger.ts";
 
 export type TestServer = {
@@ -63,8 +63,17 @@ export const TEST_PASSWORD_CHECKS = { queue: 100_000, waitMs: 120_000 };
 /** What a test server is started with: the app's options, and the address it listens on (127.0.0.1; "::" takes IPv6 and IPv4). */
 export type TestServerOptions = Omit<AppOptions, "pools"> & { host?: string };
 
+/** The server's own pools (server/process/database.ts) on a test database. */
+async function serverPools(urls: { ownerUrl: string; authUrl: string }): Promise<Pools> {
+  const { createPools } = await import("../../server/process/database.ts");
+  return createPools(urls);
+}
+
 /** The app on `pools` with the tests' limits (any of them overridden), listening on a free loopback port. */
 async function listeningApp(pools: Pools, { host = "127.0.0.1", ...options }: TestServerOptions) {
+  // Imported here, not above: a file that never starts a server (SQL, the CLI's own process, the
+  // SDK) does not pay for loading the server, PostGraphile and their dependencies.
+  const { createApp } = await import("../../server/app.ts");
   const { app, server, close } = await createApp({
     pools,
     authLimits: TEST_ADDRESS_LIMITS,
@@ -83,7 +92,7 @@ async function listeningApp(pools: Pools, { host = "127.0.0.1", ...options }: Te
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const db = await freshDatabase();
   // The same pools as `npm start`; the database is dropped (with force) at the end.
-  const pools = createPools({ ownerUrl: db.ownerUrl, authUrl: db.authUrl });
+  const pools = await serverPools({ ownerUrl: db.ownerUrl, authUrl: db.authUrl });
   const { app, url, close } = await listeningApp(pools, options);
   return {
     url,
@@ -109,7 +118,7 @@ export async function secondInstance(
   first: TestServer,
   options: Omit<AppOptions, "pools"> = {},
 ): Promise<{ url: string; close: () => Promise<void> }> {
-  const pools = createPools({ ownerUrl: first.ownerUrl, authUrl: first.authUrl });
+  const pools = await serverPools({ ownerUrl: first.ownerUrl, authUrl: first.authUrl });
   const { url, close } = await listeningApp(pools, options);
   return {
     url,
