@@ -38,12 +38,6 @@ export const UNIT_OPTIONS = [
   { value: "lb", label: "lb" },
 ] as const;
 
-/** The effort scales as a select's options. */
-export const EFFORT_OPTIONS = [
-  { value: "rpe", label: "RPE (rate of perceived exertion)" },
-  { value: "rir", label: "RIR (reps in reserve)" },
-] as const;
-
 export function otherUnit(unit: UnitName): UnitName {
   return unit === "kg" ? "lb" : "kg";
 }

@@ -6,7 +6,7 @@ import { DocCheckbox, DocSelectField, DocTextField, getIn } from "../../componen
 import { Field } from "../../components/Field.tsx";
 import { ConvertWeightsButton, DocumentExercises } from "../../components/DocumentForm.tsx";
 import { fromText, pathString, toText, type Json } from "../../components/documentValues.ts";
-import { EFFORT_OPTIONS, UNIT_OPTIONS, effortLabel } from "../../components/units.ts";
+import { UNIT_OPTIONS, effortLabel } from "../../components/units.ts";
 
 /** The fields of an exercise the form shows, each showing its own problem (and every set's). */
 const EXERCISE_FIELDS = ["exercise", "superset", "note", "pinned", "skipProgression"];
@@ -39,6 +39,11 @@ export function WorkoutForm({
   const effort = toText(get(["effort"])) || defaultEffort;
   const notesError = form.errorAt(["notes"]);
 
+  const effortOptions = [
+    { value: "rpe", label: t("form.effortRpe") },
+    { value: "rir", label: t("form.effortRir") },
+  ];
+
   return (
     <div className="stack">
       <div className="row row-top">
@@ -49,7 +54,7 @@ export function WorkoutForm({
         <DocTextField form={form} path={["minutes"]} label={t("form.minutes")} numeric inputMode="numeric" />
         <DocTextField form={form} path={["bodyweight"]} label={t("form.bodyweight", { unit })} numeric />
         <DocSelectField form={form} path={["unit"]} label={t("form.unit")} options={UNIT_OPTIONS} />
-        <DocSelectField form={form} path={["effort"]} label={t("form.effort")} options={EFFORT_OPTIONS} />
+        <DocSelectField form={form} path={["effort"]} label={t("form.effort")} options={effortOptions} />
       </div>
       <ConvertWeightsButton form={form} kind="workout" unit={unit} effort={effort === "rir" ? "rir" : "rpe"} />
       <Field label={t("form.notes")} error={notesError}>
