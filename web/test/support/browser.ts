@@ -110,6 +110,8 @@ export type PageOptions = {
   locale?: string;
   /** A phone's touch screen: taps, `pointer: coarse`, no hover. */
   touch?: boolean;
+  /** The browser's time zone (`America/Los_Angeles`); the machine's own unless told. */
+  timezoneId?: string;
 };
 
 /** A fresh browser profile (own cookies) at the server, at desktop size unless told. */
@@ -117,9 +119,9 @@ export async function newPage(
   browser: Browser,
   baseURL: string,
   viewport = DESKTOP,
-  { serviceWorkers = "block", locale, touch = false }: PageOptions = {},
+  { serviceWorkers = "block", locale, touch = false, timezoneId }: PageOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport, serviceWorkers, locale, hasTouch: touch });
+  const context = await browser.newContext({ baseURL, viewport, serviceWorkers, locale, hasTouch: touch, timezoneId });
   // Record Content-Security-Policy violations from the first script on; expectAccessible checks them.
   await context.addInitScript(() => {
     const seen: string[] = [];

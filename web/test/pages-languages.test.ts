@@ -1,0 +1,100 @@
+// Settings, Progress and a routine page in each of the six languages, in one signed-in phone page: the
+// language chosen in Settings (kept on the account), each page's heading from its catalogue
+// (web/src/locales/<lng>/), no message key shown in place of a text, Arabic right to left, the
+// decimal comma where the locale writes one, and a day written as the locale writes it, never the
+// day before, in a time zone west of UTC.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { signUp as signUpByApi, gqlData } from "../../test/support/harness.ts";
+import { useBrowserTest, expectNoHorizontalScroll, PHONE, type Page } from "./support/browser.ts";
+
+const web = useBrowserTest();
+
+const LANGUAGES = [
+  { lng: "en", dir: "ltr", comma: false },
+  { lng: "de", dir: "ltr", comma: true },
+  { lng: "es", dir: "ltr", comma: true },
+  { lng: "fr", dir: "ltr", comma: true },
+  { lng: "pt-BR", dir: "ltr", comma: true },
+  { lng: "ar", dir: "rtl", comma: false },
+] as const;
+
+/** A message of a language's catalogue, its `{name}` filled in. */
+function message(lng: string, namespace: string, key: string, name = ""): string {
+  const catalogue = JSON.parse(
+    readFileSync(path.join(import.meta.dirname, `../src/locales/${lng}/${namespace}.json`), "utf8"),
+  );
+  const text: string = key.split(".").reduce((node, part) => node[part], catalogue);
+  return text.replace("{name}", name);
+}
+
+/** Texts and accessible names on the page shaped like a message key (`list.title`, `nav:links.home`). */
+async function keysShown(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const shaped = /^([a-z][A-Za-z]*:)?[a-z][A-Za-z0-9]*(\.[a-z][A-Za-z0-9]*)+$/;
+    const texts: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node.textContent?.trim() ?? "");
+    for (const el of document.querySelectorAll("[aria-label], [title], [placeholder]"))
+      for (const name of ["aria-label", "title", "placeholder"]) texts.push(el.getAttribute(name)?.trim() ?? "");
+    return texts.filter((text) => shaped.test(text));
+  });
+}
+
+/** 2026-11-30 as the locale writes a day (English: ISO), formatted by the page's own Intl. */
+function dayIn(page: Page, lng: string): Promise<string> {
+  if (lng === "en") return Promise.resolve("2026-11-30");
+  const locale = lng === "ar" ? "ar-u-nu-latn" : lng;
+  return page.evaluate(
+    (l) => new Intl.DateTimeFormat(l, { dateStyle: "medium", timeZone: "UTC" }).format(Date.UTC(2026, 10, 30)),
+    locale,
+  );
+}
+
+async function expectLanguage(page: Page, lng: string, dir: string, heading: string) {
+  await page.getByRole("heading", { level: 1, name: heading, exact: true }).waitFor();
+  expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([lng, dir]);
+  expect(await keysShown(page)).toEqual([]);
+  await expectNoHorizontalScroll(page);
+}
+
+test("Settings, Progress and a routine page in all six languages on a phone", async () => {
+  const account = await signUpByApi(web.server.url, "Polyglot");
+  const token = { token: account.token };
+  await gqlData(
+    web.server.url,
+    `mutation($d: JSON) { applyRoutineDocument(input: { document: $d }) { routine { id } } }`,
+    { d: { name: "Push", unit: "kg", exercises: [{ exercise: "Bench Press", sets: 3, reps: 5, weight: 82.5 }] } },
+    token,
+  );
+  await gqlData(
+    web.server.url,
+    `mutation($i: BodyweightInput!) { logBodyweight(input: $i) { id } }`,
+    { i: { date: "2026-11-30", weight: 80.5, unit: "KG" } },
+    token,
+  );
+  const { context, page } = await web.signedInPage(account, PHONE, { timezoneId: "America/Los_Angeles" });
+  await page.goto("/settings");
+  for (const { lng, dir, comma } of LANGUAGES) {
+    const decimal = comma ? /\b(82,5|80,5)\b/ : /\b(82\.5|80\.5)\b/;
+    // Settings: the choice applies at once and is kept on the account.
+    await page.locator('select[name="language"]').selectOption(lng);
+    await expectLanguage(page, lng, dir, message(lng, "settings", "title"));
+
+    await page.goto("/progress");
+    await expectLanguage(page, lng, dir, message(lng, "progress", "title"));
+    const bodyweight = page.getByRole("region", { name: message(lng, "progress", "bodyweight.title"), exact: true });
+    const entry = bodyweight.getByRole("table").getByRole("row").nth(1);
+    const day = await dayIn(page, lng);
+    expect(day).not.toMatch(/29/);
+    expect(await entry.innerText()).toContain(day);
+    expect(await entry.innerText()).toMatch(decimal);
+
+    await page.goto("/routines/Push");
+    await expectLanguage(page, lng, dir, message(lng, "routines", "page.title", "Push"));
+    expect(await page.locator("main").innerText()).toMatch(decimal);
+
+    await page.goto("/settings");
+  }
+  await context.close();
+});
