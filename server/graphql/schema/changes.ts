@@ -13,11 +13,10 @@ type PageLookup = { cursor?: string | null; first?: number | null };
 type ChangeRow = Record<string, unknown>;
 type ChangesPage = { changes: ChangeRow[]; endCursor: string | null; hasNextPage: boolean };
 
-/** A change as the API answers it: the row, its state now, and whether an Undo undid it. */
+/** A change as the API answers it: the row and whether an Undo undid it (its state now: loadDocuments). */
 const CHANGE_COLUMNS = `c.id, c.seq::text as cursor, to_json(c.at) #>> '{}' as at, c.kind, c.entity_id as "entityId",
   c.op, c.client, c.via, c.summary, c.undo_of as "undoOf",
-  exists (select 1 from app_public.changes u where u.undo_of = c.id) as undone,
-  app_hidden.change_state(c.kind, c.entity_id) as document`;
+  exists (select 1 from app_public.changes u where u.undo_of = c.id) as undone`;
 
 function invalid(message: string): never {
   throw new SafeError(message, { code: "INVALID_INPUT" });
@@ -63,6 +62,21 @@ function pageLoader(field: "changes" | "history", functionName: string, argument
 
 const loadFeed = pageLoader("changes", "changes_after", "after");
 const loadHistory = pageLoader("history", "change_history", "before");
+
+type ChangedItem = { kind: string; entityId: string };
+
+/**
+ * The changed items as they are now, for the changes whose `document` was asked (a whole document
+ * costs about a millisecond to build; a sync client asks for it, the MCP tools and the history page do not).
+ */
+async function loadDocuments(client: PgClient, items: readonly ChangedItem[]): Promise<unknown[]> {
+  const { rows } = await client.query<{ document: unknown }>({
+    text: `select app_hidden.change_state(i.kind, i.id) as document
+             from unnest($1::text[], $2::uuid[]) with ordinality i(kind, id, n) order by i.n`,
+    values: [items.map((i) => i.kind), items.map((i) => i.entityId)],
+  });
+  return rows.map((r) => r.document);
+}
 
 async function loadChanges(client: PgClient, ids: readonly (string | null)[]): Promise<(ChangeRow | null)[]> {
   const out: (ChangeRow | null)[] = [];
@@ -180,6 +194,14 @@ function changePlans(executor: PgExecutor) {
             text: "select app_public.undo_change($1::uuid)::text as id",
             values: [input.id],
           }));
+        },
+      },
+    },
+    Change: {
+      plans: {
+        document($change: Step<ChangeRow>) {
+          const $item = object({ kind: access($change, "kind"), entityId: access($change, "entityId") });
+          return loadOneWithPgClient(executor, $item as Step<ChangedItem>, loadDocuments);
         },
       },
     },
