@@ -48,6 +48,7 @@ import { crossSiteGuard } from "./http/cross-site-guard.ts";
 import { defaultPublicUrl } from "./process/public-url.ts";
 import { BODY_LIMIT, BODY_LIMIT_BYTES, bodyLimit, refuseLargeBodiesBeforeContinue } from "./http/body-limit.ts";
 import { mcpCors } from "./mcp/cors.ts";
+import { appTokenIdentity } from "./oauth/access-token.ts";
 import { mcpRefusal } from "./mcp/refusal.ts";
 import { lazyHandler } from "./http/lazy-handler.ts";
 import {
@@ -269,7 +270,12 @@ export async function createApp({
     async () => (await import("./oauth/routes.ts")).oauthRoutes(pools.account, { rateLimit: oauthRateLimit }),
     (req) => req.path.startsWith("/.well-known") || req.path.startsWith(OAUTH_PATH),
   );
-  app.use(MCP_PATH, mcpCors, gate(mcpRefusal));
+  // An unseen app token at a shared address is looked up first, like an unseen session.
+  app.use(
+    MCP_PATH,
+    mcpCors,
+    gate(mcpRefusal, (token) => appTokenIdentity(pools.identity, token)),
+  );
   // Not strict: `null` or `"x"` is valid JSON; the routes then say it must be an object.
   const json = express.json({ limit: BODY_LIMIT_BYTES, strict: false });
   // The OAuth routes read their own bodies, at most 16 kB (server/oauth/routes.ts): read here first,

@@ -10,9 +10,9 @@
 // together: more credentials buy no more slots) once this process has seen one of its credentials
 // answered as live; for everything signed out, its client address (IPv6 by its /64): a credential
 // is free to make up, so a made-up one must not open slots of its own. A session this process has
-// not seen yet takes its address's slot while one is free; when its address has none free, it is
-// looked up first (a few lookups at once per address), so a signed-in tenant of a shared address
-// is never queued behind the address's other traffic.
+// not seen yet (or a connected app's token on /api/mcp) takes its address's slot while one is free;
+// when its address has none free, it is looked up first (a few lookups at once per address), so a
+// signed-in tenant of a shared address is never queued behind the address's other traffic.
 import type { Request, Response, NextFunction } from "express";
 import { readCredential, sha256 } from "../identity/credential.ts";
 import type { Identity } from "../identity/identity.ts";
@@ -182,7 +182,10 @@ class KnownCredentials {
   }
 }
 
-/** Looks up a session token this process has not seen answered: its live session, or signed out. */
+/**
+ * Looks up a bearer token this process has not seen answered: on /api/graphql a session's, on
+ * /api/mcp a connected app's access token; its live identity, or signed out.
+ */
 export type SessionLookup = (token: string) => Promise<Identity>;
 
 const WHOSE: Record<string, string> = {
@@ -220,8 +223,7 @@ function denial(why: Exclude<SlotRefusal, "gone">, caller: string, limits: Calle
 
 /**
  * The gate of one app: `gate(refuse, lookUp)` is the middleware for one path, all paths sharing one
- * count per caller; `lookUp`, where a session token is a session (not on /api/mcp, whose bearer
- * tokens are connected apps'). A request's slot is released when its response closes, however it
+ * count per caller; `lookUp` resolves a bearer token the way that path reads it. A request's slot is released when its response closes, however it
  * ends (answered, failed, timed out, or its client gone); a request whose client leaves while it
  * waits is dropped.
  */

@@ -22,6 +22,7 @@ import {
   InvalidRequestError,
 } from "@modelcontextprotocol/sdk/server/auth/errors.js";
 import { sha256 } from "../identity/credential.ts";
+import { ACCESS_TOKEN_PREFIX, liveAccessToken } from "./access-token.ts";
 import { renderConsent, type ConsentRequest } from "./consent.ts";
 import { accessForScopes, OAUTH_LIMITS, SCOPES } from "./limits.ts";
 import { resourceFor, signInAddress } from "./urls.ts";
@@ -41,7 +42,6 @@ function keptMetadata(client: Record<string, unknown>): Record<string, unknown> 
   return Object.fromEntries(KEPT_METADATA.filter((k) => client[k] !== undefined).map((k) => [k, client[k]]));
 }
 
-export const ACCESS_TOKEN_PREFIX = "mcpa_";
 export const REFRESH_TOKEN_PREFIX = "mcpr_";
 
 const newSecret = (prefix = "") => prefix + randomBytes(32).toString("base64url");
@@ -247,17 +247,13 @@ export function oauthProvider(ownerPool: pg.Pool): OAuthServerProvider {
     },
 
     async verifyAccessToken(token: string): Promise<AuthInfo> {
-      if (!token.startsWith(ACCESS_TOKEN_PREFIX) || token.length > 200)
-        throw new InvalidTokenError("Unknown, expired or revoked access token");
-      const tokenHash = sha256(token);
-      const { rows } = await ownerPool.query("select * from app_private.oauth_use_token($1)", [tokenHash]);
-      const row = rows[0];
-      if (!row?.connection_id) throw new InvalidTokenError("Unknown, expired or revoked access token");
+      const row = await liveAccessToken(ownerPool, token);
+      if (!row) throw new InvalidTokenError("Unknown, expired or revoked access token");
       const connection: ConnectionInfo = {
         userId: row.user_id,
         connectionId: row.connection_id,
         access: row.access,
-        tokenHash: tokenHash.toString("hex"),
+        tokenHash: row.tokenHash.toString("hex"),
       };
       return {
         token,

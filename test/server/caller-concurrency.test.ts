@@ -1,7 +1,8 @@
 // The per-caller concurrency cap from outside, on one server with a cap of 2 and a short wait:
 // requests are held in flight by a body not yet sent (the gate admits a request before reading its
 // body) or by a row lock; the cap's edge, the wait, the 429 CONCURRENCY_LIMITED, other callers going on meanwhile, a
-// made-up credential counting as its address, MCP connections capped like sessions, and every way a
+// made-up credential counting as its address, MCP connections capped like sessions (an unseen one on a
+// shared address looked up first), and every way a
 // request can end giving its slot back. Also MCP tool calls charged to their connection's budget.
 import http from "node:http";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -328,6 +329,25 @@ describe("MCP", () => {
     const other = await liveUser("Dee's neighbour");
     expect((await gql(s.url, "{ viewer { name } }", {}, { token: other.token })).status).toBe(200);
     for (const request of running) expect((await request.finish()).body.result.tools.length).toBeGreaterThan(0);
+    await counted(0);
+  });
+
+  test("a connected app this process has not seen, at an address whose slots are held, runs as its account at once; a made-up token there waits as the address", async () => {
+    const user = await signUp(s.url, "Dee at the gym");
+    // Issued through /api/oauth, never through the gate: unseen on /api/mcp.
+    const { access_token } = await connectRaw(s.url, user.token);
+    const from = { "x-forwarded-for": "203.0.113.78" };
+    const running = [heldGraphql(from), heldGraphql(from)];
+    await counted(2);
+    const first = await toolsListWith(`${s.url}/api/mcp`, access_token, from);
+    expect(first.status).toBe(200);
+    expect((await first.json()).result.tools.length).toBeGreaterThan(0);
+    // Known now as its account: the account's running count says so.
+    expect(slots().count().running).toBe(2);
+    const madeUp = await toolsListWith(`${s.url}/api/mcp`, "mcpa_never-issued", from);
+    expect(madeUp.status).toBe(429);
+    expect((await madeUp.json()).error.message).toMatch(/\(your address \(signed out\) has 2 running\)/);
+    for (const request of running) expect((await request.finish()).status).toBe(200);
     await counted(0);
   });
 

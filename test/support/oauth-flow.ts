@@ -131,13 +131,14 @@ export async function tokenRequest(serverUrl: string, params: Record<string, str
 }
 
 /** A tools/list request to an MCP endpoint with an access token: 200 while the token works, 401 after. */
-export async function toolsListWith(mcpUrl: string | URL, accessToken: string) {
+export async function toolsListWith(mcpUrl: string | URL, accessToken: string, headers: Record<string, string> = {}) {
   return fetch(mcpUrl, {
     method: "POST",
     headers: {
       authorization: `Bearer ${accessToken}`,
       "content-type": "application/json",
       accept: "application/json, text/event-stream",
+      ...headers,
     },
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }),
   });
