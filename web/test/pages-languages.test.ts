@@ -1,4 +1,4 @@
-// Settings, Progress and a routine page in each of the six languages, in one signed-in phone page: the
+// Settings, Progress, History and a routine page in each of the six languages, in one signed-in phone page: the
 // language chosen in Settings (kept on the account), each page's heading from its catalogue
 // (web/src/locales/<lng>/), no message key shown in place of a text, Arabic right to left, the
 // decimal comma where the locale writes one, and a day written as the locale writes it, never the
@@ -58,7 +58,7 @@ async function expectLanguage(page: Page, lng: string, dir: string, heading: str
   await expectNoHorizontalScroll(page);
 }
 
-test("Settings, Progress and a routine page in all six languages on a phone", async () => {
+test("Settings, Progress, History and a routine page in all six languages on a phone", async () => {
   const account = await signUpByApi(web.server.url, "Polyglot");
   const token = { token: account.token };
   await gqlData(
@@ -89,6 +89,14 @@ test("Settings, Progress and a routine page in all six languages on a phone", as
     expect(day).not.toMatch(/29/);
     expect(await entry.innerText()).toContain(day);
     expect(await entry.innerText()).toMatch(decimal);
+
+    // History: the bodyweight's change line in the language, its weight and day as above.
+    await page.goto("/history");
+    await expectLanguage(page, lng, dir, message(lng, "history", "title"));
+    const line = message(lng, "history", "summary.bodyweight.created")
+      .replace("{weight}", `${comma ? "80,5" : "80.5"} kg`)
+      .replace("{date}", day);
+    await page.getByRole("table").getByText(line, { exact: true }).first().waitFor();
 
     await page.goto("/routines/Push");
     await expectLanguage(page, lng, dir, message(lng, "routines", "page.title", "Push"));

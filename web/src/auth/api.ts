@@ -1,14 +1,17 @@
 // The auth routes (/api/auth/*). The server sets the HttpOnly session cookie on sign-up and
 // sign-in; the token in the response body is deliberately ignored (scripts never hold it).
-import { NetworkError, errorMessage } from "../graphql/client.ts";
+import { ApiError, NetworkError, errorMessage } from "../graphql/client.ts";
 import { formatDateTime, formatTime } from "../format.ts";
 import { i18n } from "../i18n/index.ts";
+import { codeMessage } from "../i18n/serverMessages.ts";
 
 export type AuthUser = { id: string; name: string; email: string; role: string };
 
-/** A refusal from an auth route, with the route's stable code and what the app can say about it. */
-export class AuthError extends Error {
-  readonly code: string;
+/**
+ * A refusal from an auth route, with the route's stable code and what the app can say about it: an
+ * ApiError, so errorMessage says it by its code in the app's language (the ban routes' refusals).
+ */
+export class AuthError extends ApiError {
   readonly status: number;
   readonly retryAfterSeconds: number | null;
   readonly banReason: string | null;
@@ -16,10 +19,12 @@ export class AuthError extends Error {
   /** Whether the server said what the ban is (a null end then means it has none). */
   readonly banKnown: boolean;
   constructor(status: number, body: Record<string, unknown>, retryAfter: string | null) {
-    super(typeof body.message === "string" ? body.message : `The server answered ${status}`);
+    super(
+      typeof body.message === "string" ? body.message : `The server answered ${status}`,
+      typeof body.code === "string" ? body.code : "ERROR",
+    );
     this.name = "AuthError";
     this.status = status;
-    this.code = typeof body.code === "string" ? body.code : "ERROR";
     this.retryAfterSeconds = retryAfter && /^\d+$/.test(retryAfter) ? Number(retryAfter) : null;
     this.banReason = typeof body.banReason === "string" ? body.banReason : null;
     this.banExpires = typeof body.banExpires === "string" ? body.banExpires : null;
@@ -95,7 +100,7 @@ export function describeAuthError(error: unknown, now = new Date()): string {
     case "USER_ALREADY_EXISTS":
       return t("alreadyExists");
     default:
-      return error.message;
+      return codeMessage(error.code, error.message);
   }
 }
 

@@ -10,6 +10,7 @@ import { Page } from "../../components/Page.tsx";
 import { ErrorMessage, QueryView } from "../../components/States.tsx";
 import { CardTable } from "../../components/CardTable.tsx";
 import { formatDateTime } from "../../format.ts";
+import { changeSummary } from "./summary.ts";
 
 type Change = NonNullable<ResultOf<typeof operations.HISTORY>["history"]>["changes"][number];
 
@@ -28,7 +29,8 @@ export default function History() {
     try {
       const answer = await undo({ id: change.id });
       await history.reload();
-      setMessage(answer.undoChange?.change?.summary ?? t("undone"));
+      const done = answer.undoChange?.change;
+      setMessage(done ? changeSummary(done) : t("undone"));
     } catch {
       // Shown from undoing.error.
     }
@@ -54,14 +56,15 @@ export default function History() {
                   { label: t("table.when"), cell: (c) => formatDateTime(c.at) },
                   {
                     label: t("table.what"),
-                    cell: (c) => (c.undone ? t("table.undoneSummary", { summary: c.summary }) : c.summary),
+                    cell: (c) =>
+                      c.undone ? t("table.undoneSummary", { summary: changeSummary(c) }) : changeSummary(c),
                   },
                   { label: t("table.from"), cell: (c) => c.client },
                 ]}
                 actions={(c) => (
                   <button type="button" disabled={undoing.running} onClick={() => void undoOne(c)}>
                     {t("undo")}
-                    <span className="visually-hidden"> {c.summary}</span>
+                    <span className="visually-hidden"> {changeSummary(c)}</span>
                   </button>
                 )}
               />
