@@ -73,12 +73,13 @@ export const COST_WEIGHTS = {
 /**
  * What a field that reads a lifter's history spends beyond its shape, forecast at a large history
  * (1,200 workouts, 18,000 sets: test/api/cost-estimates.test.ts measures each against its charge),
- * in the units of the charge (100 a millisecond of database time): once per field selected, as each
- * reads its history once per request for every row asked, or with `page` per item of its own page
- * (`first`, else `page`). Part of the estimate the cost budget admits on (HISTORY_COSTS), not of the
+ * in the units of the charge (100 a millisecond of database time): once for every row it is asked of
+ * (each row computes it in SQL, so `workouts(first: 100) { routine { nextTargets } }` is 100 of
+ * them), or with `once` once per request however many rows ask (one statement answers them all),
+ * or with `page` per item of its own page (`first`, else `page`). Part of the estimate the cost budget admits on (HISTORY_COSTS), not of the
  * per-request bound on an operation's shape (OPERATION_LIMITS.cost).
  */
-export const HISTORY_COSTS: Record<string, { units: number; page?: number }> = {
+export const HISTORY_COSTS: Record<string, { units: number; page?: number; once?: true }> = {
   "Query.e1rmSeries": { units: 30_000 },
   "Query.changes": { units: 50_000 },
   "Query.nextWorkout": { units: 5_000 },
@@ -97,7 +98,7 @@ export const HISTORY_COSTS: Record<string, { units: number; page?: number }> = {
   "Exercise.records": { units: 8_000 },
   "User.personalRecords": { units: 40_000 },
   "User.distanceRecords": { units: 5_000 },
-  "WorkoutSet.personalRecord": { units: 5_000 },
+  "WorkoutSet.personalRecord": { units: 5_000, once: true },
   "Routine.nextTargets": { units: 2_000 },
 };
 
@@ -111,8 +112,18 @@ const NON_NEGATIVE_ARGUMENTS = new Set([...SIZE_ARGUMENTS, "offset"]);
 const CEILING = 1e15;
 
 /** `introspection`: the part of `cost` under `__schema` and `__type`, answered from memory without SQL. */
-/** `history`: what its fields that read the lifter's history add to the estimate (HISTORY_COSTS), beside `cost`. */
-export type Measure = { cost: number; fields: number; depth: number; introspection: number; history: number };
+/**
+ * `history`: what its fields that read the lifter's history add to the estimate (HISTORY_COSTS), beside
+ * `cost`; while measuring, `historyOnce` is the part priced once per request, and `history` the rest.
+ */
+export type Measure = {
+  cost: number;
+  fields: number;
+  depth: number;
+  introspection: number;
+  history: number;
+  historyOnce?: number;
+};
 /** A list size refused before planning: negative, or over the maximum page (`message` says which). */
 export type BadArgument = { field: string; argument: string; value: unknown; message: string; maximum?: number };
 export type OperationMeasure = Measure & { rootFields: string[]; badArgument?: BadArgument };
@@ -203,23 +214,22 @@ export function measureOperation(
     let fields = 1;
     let depth = 1;
     let innerFromMemory = 0;
-    let innerHistory = 0;
+    let inner: Measure | undefined;
     // A type reference's `ofType` chain answers null past the deepest wrapping ([X!]! is three) in the schema.
     const ofTypeLevel = parent?.name === "__Type" && field.name.value === "ofType" ? typeRef + 1 : 0;
     if (field.selectionSet) {
-      const inner = measureSelectionSet(field.selectionSet, childType, innerPage, ofTypeLevel);
+      inner = measureSelectionSet(field.selectionSet, childType, innerPage, ofTypeLevel);
       if (ofTypeLevel <= introspectionListSize(schema, "__Type", "ofType"))
         cost += Math.min(CEILING, items * inner.cost);
       fields += inner.fields;
-      innerHistory = inner.history;
       innerFromMemory = inner.introspection;
       if (!introspection) depth += inner.depth;
     }
     cost = Math.min(CEILING, cost);
     const meta = field.name.value === SchemaMetaFieldDef.name || field.name.value === TypeMetaFieldDef.name;
     const fromMemory = meta ? cost : Math.min(CEILING, items * innerFromMemory);
-    const history = Math.min(CEILING, historyCost(parent?.name, field.name.value, size) + innerHistory);
-    return { cost, fields: Math.min(CEILING, fields), depth, introspection: fromMemory, history };
+    const history = fieldHistory(historyCost(parent?.name, field.name.value, size), items, inner);
+    return { cost, fields: Math.min(CEILING, fields), depth, introspection: fromMemory, ...history };
   };
 
   const measureFragment = (name: string, page: Page, typeRef: number): Measure => {
@@ -252,6 +262,7 @@ export function measureOperation(
     let depth = 0;
     let introspection = 0;
     let history = 0;
+    let historyOnce = 0;
     for (const selection of selectionSet.selections) {
       const m =
         selection.kind === Kind.FIELD
@@ -267,30 +278,39 @@ export function measureOperation(
       cost = Math.min(CEILING, cost + m.cost);
       introspection = Math.min(CEILING, introspection + m.introspection);
       history = Math.min(CEILING, history + m.history);
+      historyOnce = Math.min(CEILING, historyOnce + (m.historyOnce ?? 0));
       fields = Math.min(CEILING, fields + m.fields);
       depth = Math.max(depth, m.depth);
     }
-    return { cost, fields, depth, introspection, history };
+    return { cost, fields, depth, introspection, history, historyOnce };
   };
 
   const rootType = schema.getRootType(operation.operation) ?? undefined;
-  const total = measureSelectionSet(operation.selectionSet, rootType, null);
+  const { historyOnce = 0, ...total } = measureSelectionSet(operation.selectionSet, rootType, null);
   // Introspection lists count by their average size, so a cost may have a fraction: rounded up.
   return {
     ...total,
     cost: Math.ceil(total.cost),
     introspection: Math.ceil(total.introspection),
-    history: Math.ceil(total.history),
+    history: Math.ceil(Math.min(CEILING, total.history + historyOnce)),
     rootFields: rootFieldNames(fragments, operation.selectionSet),
     badArgument,
   };
 }
 
+/** A field's history forecast for one row of its parent: its own, and its selection's for each of its `items`. */
+function fieldHistory(own: { units: number; once: boolean }, items: number, inner: Measure | undefined) {
+  return {
+    history: Math.min(CEILING, (own.once ? 0 : own.units) + items * (inner?.history ?? 0)),
+    historyOnce: Math.min(CEILING, (own.once ? own.units : 0) + (inner?.historyOnce ?? 0)),
+  };
+}
+
 /** What a field that reads the lifter's history adds to the estimate (HISTORY_COSTS), for a page of `size` items. */
-function historyCost(parent: string | undefined, field: string, size: number | null): number {
+function historyCost(parent: string | undefined, field: string, size: number | null): { units: number; once: boolean } {
   const priced = parent ? HISTORY_COSTS[`${parent}.${field}`] : undefined;
-  if (!priced) return 0;
-  return priced.units * (priced.page === undefined ? 1 : (size ?? priced.page));
+  if (!priced) return { units: 0, once: false };
+  return { units: priced.units * (priced.page === undefined ? 1 : (size ?? priced.page)), once: priced.once === true };
 }
 
 /**

@@ -16,7 +16,7 @@ import {
   GRAPHQL_RESPONSE,
   logWorkout,
 } from "../support/harness.ts";
-import { OPERATION_LIMITS, COST_WEIGHTS } from "../../server/graphql/operation-cost.ts";
+import { OPERATION_LIMITS, COST_WEIGHTS, HISTORY_COSTS } from "../../server/graphql/operation-cost.ts";
 import { LIST_LIMITS } from "../../server/graphql/list-bounds.ts";
 import { RATE_LIMIT_PER_MINUTE } from "../../server/identity/api-key-meter.ts";
 
@@ -1070,5 +1070,34 @@ describe("every list is bounded: a default page, a maximum, grouped aggregates, 
         },
       ],
     });
+  });
+});
+
+describe("history forecasts (HISTORY_COSTS) by the rows that ask", () => {
+  const forecast = async (text: string) => {
+    const { measureOperation } = await import("../../server/graphql/operation-cost.ts");
+    const { parse, buildSchema } = await import("postgraphile/graphql");
+    const { readFileSync } = await import("node:fs");
+    const schema = buildSchema(readFileSync(new URL("../../packages/sdk/schema.graphql", import.meta.url), "utf8"));
+    const doc = parse(text);
+    return measureOperation(schema, doc, doc.definitions[0] as never, {}).history;
+  };
+  const { units: targets } = HISTORY_COSTS["Routine.nextTargets"];
+  const { units: records } = HISTORY_COSTS["WorkoutSet.personalRecord"];
+
+  test("a field computed per row is priced for each row of the lists around it", async () => {
+    const one = `{ routineById(id: "${randomUUID()}") { nextTargets { position } } }`;
+    expect(await forecast(one)).toBe(targets);
+    const many = (first: number) =>
+      `{ viewer { routinesByUserId(first: ${first}) { nodes { nextTargets { position } } } } }`;
+    expect(await forecast(many(1))).toBe(targets);
+    expect(await forecast(many(50))).toBe(50 * targets);
+  });
+
+  test("a field one statement answers for every row is priced once, however many rows ask", async () => {
+    const sets = (workouts: number) =>
+      `{ viewer { workoutsByUserId(first: ${workouts}) { nodes { workoutSetsByWorkoutId(first: 50) { nodes { personalRecord } } } } } }`;
+    expect(await forecast(sets(1))).toBe(records);
+    expect(await forecast(sets(100))).toBe(records);
   });
 });
