@@ -14,8 +14,13 @@ const QUIET_FLAGS = [
   "--disable-sync",
 ];
 
+/** Unpacks the browser into the temporary directory, where it is kept for later launches. */
+export function extractChromium(): Promise<string> {
+  return sparticuz.executablePath();
+}
+
 export async function launchBrowser(): Promise<Browser> {
-  const executablePath = await sparticuz.executablePath();
+  const executablePath = await extractChromium();
   const args = [...sparticuz.args.filter((flag) => !DROPPED_FLAGS.includes(flag)), ...QUIET_FLAGS];
   return chromium.launch({ executablePath, args, headless: true });
 }
