@@ -5,7 +5,14 @@
 // logger's header has no Sign out, and each action has one name: "Start workout" opens the
 // logger, "Log a past workout" the form.
 import { signUp as signUpByApi, gqlData } from "../../test/support/harness.ts";
-import { useBrowserTest, expectPage, expectNoHorizontalScroll, screenshot, type Page } from "./support/browser.ts";
+import {
+  useBrowserTest,
+  expectPage,
+  expectNoHorizontalScroll,
+  screenshot,
+  waitShown,
+  type Page,
+} from "./support/browser.ts";
 import { openSetMenu } from "./support/logger.ts";
 
 const web = useBrowserTest();
@@ -97,19 +104,14 @@ for (const width of [360, 390, 412]) {
     const { context, page } = await web.signedInPage(account, { width, height: 800 }, { touch: true });
     for (const address of account.pages) {
       await page.goto(address);
-      await page
-        .getByRole("heading", { level: 1 })
-        .waitFor()
-        .catch((error: Error) => {
-          throw new Error(`${address} at ${width} px: no heading (${error.message.split("\n")[0]})`, { cause: error });
-        });
+      await waitShown(page, page.getByRole("heading", { level: 1 }), `a heading on ${address} at ${width} px`);
       await page.waitForLoadState("networkidle");
       expect([address, await page.evaluate(() => document.documentElement.scrollWidth)]).toEqual([address, width]);
     }
 
     // One name per action: Home's Start workout opens the logger.
     await page.goto("/");
-    await page.getByRole("heading", { name: "Routines" }).waitFor({ timeout: 30_000 });
+    await waitShown(page, page.getByRole("heading", { name: "Routines" }), "Home's Routines", 30_000);
     const day = page.locator(".doc-row").filter({ hasText: "531 Bench" });
     await day.getByRole("link", { name: /^Start workout/ }).click();
     await expectPage(page, "Workout: 531 Bench");

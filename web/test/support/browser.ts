@@ -1,7 +1,7 @@
 // Browser tests: a real headless Chromium (./chromium.ts) driven by playwright-core, against the
 // real Express app on a database of the test's own (test/support/harness.ts). Helpers here act as
 // a person would: labels and roles.
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page, Request } from "playwright-core";
 import { AxeBuilder } from "@axe-core/playwright";
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -131,6 +131,7 @@ export async function newPage(
   const page = await context.newPage();
   // Every step here is local: 20 s is ten times a slow step with two test files sharing two cores.
   page.setDefaultTimeout(20_000);
+  recordTrouble(page);
   // A broken page should fail the test, not be screenshotted silently.
   page.on("pageerror", (error) => {
     throw error;
@@ -138,22 +139,58 @@ export async function newPage(
   return { context, page };
 }
 
+const troubles = new WeakMap<Page, { seen: string[]; pending: Map<Request, string> }>();
+
+/**
+ * Keeps what went wrong under a page (answers of 400 and above, requests that got no answer,
+ * console errors), so a wait that times out says why the page never showed what was awaited.
+ */
+function recordTrouble(page: Page) {
+  const seen: string[] = [];
+  const pending = new Map<Request, string>();
+  troubles.set(page, { seen, pending });
+  const now = () => new Date().toISOString().slice(11, 23);
+  const note = (line: string) => seen.push(`${now()} ${line}`);
+  page.on("request", (request) => pending.set(request, `${now()} ${request.method()} ${request.url()}`));
+  page.on("requestfinished", (request) => pending.delete(request));
+  page.on("response", (response) => {
+    if (response.status() >= 400) note(`${response.status()} ${response.request().method()} ${response.url()}`);
+  });
+  page.on("requestfailed", (request) => {
+    pending.delete(request);
+    note(`no answer: ${request.method()} ${request.url()} (${request.failure()?.errorText})`);
+  });
+  page.on("console", (message) => {
+    if (message.type() === "error") note(`console: ${message.text().slice(0, 300)}`);
+  });
+}
+
+/** The page's address, its main text and its recorded trouble: what a failed wait reports. */
+async function whatThePageSays(page: Page) {
+  const text = await page
+    .locator("main")
+    .innerText()
+    .catch(() => "?");
+  const { seen = [], pending = new Map() } = troubles.get(page) ?? {};
+  const waiting = [...pending.values()];
+  return `at ${page.url()}; the page says: ${text.slice(0, 500)}${
+    seen.length ? `\nwhat went wrong under it (last 10):\n${seen.slice(-10).join("\n")}` : ""
+  }${waiting.length ? `\nrequests still waiting for an answer, since:\n${waiting.slice(-10).join("\n")}` : ""}`;
+}
+
+/** Waits until `locator` is visible; a timeout fails naming `what` with what the page says instead. */
+export async function waitShown(page: Page, locator: Locator, what: string, timeout?: number) {
+  try {
+    await locator.waitFor({ timeout });
+  } catch (error) {
+    await screenshot(page, `failed-waiting-for-${what.replace(/\W+/g, "-")}`).catch(() => {});
+    throw new Error(`Expected ${what} ${await whatThePageSays(page)}`, { cause: error });
+  }
+}
+
 /** Waits for the page's h1 and checks the window title names the page. */
 export async function expectPage(page: Page, title: string | RegExp) {
-  try {
-    await page.getByRole("heading", { level: 1, name: title }).waitFor();
-  } catch (error) {
-    await screenshot(page, `failed-waiting-for-${String(title).replace(/\W+/g, "-")}`).catch(() => {});
-    throw new Error(
-      `Expected the page "${title}" at ${page.url()}; the page says: ${(
-        await page
-          .locator("main")
-          .innerText()
-          .catch(() => "?")
-      ).slice(0, 500)}`,
-      { cause: error },
-    );
-  }
+  await waitShown(page, page.getByRole("heading", { level: 1, name: title }), `the page "${title}"`);
   const heading = typeof title === "string" ? title : await page.getByRole("heading", { level: 1 }).first().innerText();
   expect(await page.title()).toBe(`${heading} · Training Log`);
 }
