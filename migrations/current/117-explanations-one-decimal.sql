@@ -30,8 +30,10 @@ $function$;
 comment on function app_hidden.lifted_text(lifted numeric, lifted_unit text, target numeric, unit text, step numeric) is '` at 70 kg` in an explanation; lifted in the other unit, with its approximate conversion (one decimal, app_hidden.fact_weight) and the weight it counts as (` at 70 kg (≈ 154.3 lb, counted as 155 lb)`).';
 grant execute on function app_hidden.lifted_text(lifted numeric, lifted_unit text, target numeric, unit text, step numeric) to svc_reader;
 
+-- Its return type gained `why` (45-explanation-parts-types.sql): dropped first, as 50-531-warmups.sql made it.
+drop function if exists app_hidden.next_plan(app_public.routines, date);
 create or replace function app_hidden.next_plan(r app_public.routines, p_date date)
- RETURNS TABLE(exercise_position integer, exercise_id uuid, rule text, routine_weight numeric, weight numeric, unit text, reps integer, seconds integer, sessions integer, explanation text, pinned_note text, sets text[], training_max numeric, amrap boolean, week integer, stage integer)
+ RETURNS TABLE(exercise_position integer, exercise_id uuid, rule text, routine_weight numeric, weight numeric, unit text, reps integer, seconds integer, sessions integer, explanation text, pinned_note text, sets text[], training_max numeric, amrap boolean, week integer, stage integer, why jsonb)
  LANGUAGE sql
  STABLE SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public'
@@ -60,7 +62,13 @@ AS $function$
            || app_hidden.planned_sets('work', x.weight, false, t.reps, null, 0, 0, re.drops, re.bursts, st.step)
          end,
          t.training_max, t.amrap,
-         case when t.rule = 'cycle' then t.stage end, case when t.rule = 'stages' then t.stage end
+         case when t.rule = 'cycle' then t.stage end, case when t.rule = 'stages' then t.stage end,
+         coalesce(t.why, '[]') || case when r.unit <> u.unit and t.weight is not null and t.weight > 0
+                       then jsonb_build_array(app_hidden.why('routineUnit', jsonb_build_object('routineUnit', r.unit,
+                              'routineWeight', app_hidden.why_weight(t.weight, r.unit),
+                              'about', app_hidden.why_weight(app_hidden.fact_weight(t.weight, r.unit, u.unit), u.unit),
+                              'weight', app_hidden.why_weight(x.weight, u.unit))))
+                       else '[]'::jsonb end
     from app_hidden.progression_targets(r, p_date) t
     join app_public.routine_exercises re on re.id = t.routine_exercise_id
     join app_public.exercises e on e.id = t.exercise_id
@@ -72,5 +80,5 @@ AS $function$
                                     else least(10000, app_hidden.snap_weight(app_hidden.convert_weight(t.weight, r.unit, u.unit), st.step)) end as weight) x
    order by t.position;
 $function$;
-comment on function app_hidden.next_plan(r app_public.routines, p_date date) is 'The next workout of a routine, one row per routine exercise: its target in the routine''s unit and as loaded in the owner''s unit, why, the pinned note carried forward, the planned set texts (an AMRAP set ends in `+`), and the cycle week or stage it plans (from 1).';
+comment on function app_hidden.next_plan(r app_public.routines, p_date date) is 'The next workout of a routine, one row per routine exercise: its target in the routine''s unit and as loaded in the owner''s unit, why, the pinned note carried forward, the planned set texts (an AMRAP set ends in `+`), the cycle week or stage it plans (from 1), and the explanation as parts (app_hidden.why).';
 grant execute on function app_hidden.next_plan(r app_public.routines, p_date date) to svc_reader;

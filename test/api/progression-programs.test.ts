@@ -3,16 +3,21 @@
 // logged as done (hits, misses, lighter sets). Routines of one program share each lift's progression.
 import { validateWorkoutDocument } from "@svc/sdk/documents";
 import { useTestServer, signUp, signUpWithUnit, gqlData, type SignedUpUser } from "../support/harness.ts";
+import { expectPartsSayExplanations } from "../support/explanation-english.ts";
 
 const s = useTestServer();
 
 type User = SignedUpUser;
 const APPLY_ROUTINE = `mutation($doc: JSON!) { applyRoutineDocument(input: { document: $doc }) { routine { id } } }`;
 const APPLY_WORKOUT = `mutation($doc: JSON!) { applyWorkoutDocument(input: { document: $doc }) { workout { id } } }`;
-const NEXT = `query($id: UUID!, $date: String) { routineById(id: $id) { nextWorkout(date: $date) nextTargets(date: $date) { explanation } } }`;
+const NEXT = `query($id: UUID!, $date: String) { routineById(id: $id) { nextWorkout(date: $date) nextTargets(date: $date) { explanation explanationParts } } }`;
 
-const call = (u: User, query: string, variables: Record<string, unknown>) =>
-  gqlData(s.url, query, variables, { token: u.token });
+// Every target's parts say its explanation (test/support/explanation-english.ts).
+const call = async (u: User, query: string, variables: Record<string, unknown>) => {
+  const data = await gqlData(s.url, query, variables, { token: u.token });
+  expectPartsSayExplanations(data);
+  return data;
+};
 const applyRoutine = async (u: User, doc: Record<string, unknown>): Promise<string> =>
   (await call(u, APPLY_ROUTINE, { doc })).applyRoutineDocument.routine.id;
 const day = (n: number) => new Date(Date.UTC(2026, 0, 4 + 2 * n)).toISOString().slice(0, 10);

@@ -5,6 +5,7 @@
 // history, the routine or the plan.
 import fc from "fast-check";
 import { useTestServer, gqlData, signUpWithUnit, type SignedUpUser } from "../support/harness.ts";
+import { expectPartsSayExplanations } from "../support/explanation-english.ts";
 
 const s = useTestServer();
 
@@ -12,11 +13,15 @@ type User = SignedUpUser;
 const APPLY_ROUTINE = `mutation($doc: JSON!) { applyRoutineDocument(input: { document: $doc }) { routine { id } } }`;
 const APPLY_WORKOUT = `mutation($doc: JSON!) { applyWorkoutDocument(input: { document: $doc }) { workout { id } document } }`;
 const NEXT = `query($id: UUID!, $date: String) { routineById(id: $id) { nextWorkout(date: $date)
-  nextTargets(date: $date) { position exercise weight unit routineWeight routineUnit reps seconds sessions explanation } } }`;
+  nextTargets(date: $date) { position exercise weight unit routineWeight routineUnit reps seconds sessions explanation explanationParts } } }`;
 const SHOW_ROUTINE = `query($ref: String!, $unit: Unit) { routineDocument(ref: $ref, unit: $unit) }`;
 
-const call = (u: User, query: string, variables: Record<string, unknown>) =>
-  gqlData(s.url, query, variables, { token: u.token });
+// Every target's parts say its explanation (test/support/explanation-english.ts).
+const call = async (u: User, query: string, variables: Record<string, unknown>) => {
+  const data = await gqlData(s.url, query, variables, { token: u.token });
+  expectPartsSayExplanations(data);
+  return data;
+};
 const newUser = (unit: "kg" | "lb" = "kg") => signUpWithUnit(s, unit);
 const applyRoutine = async (u: User, doc: Record<string, unknown>): Promise<string> =>
   (await call(u, APPLY_ROUTINE, { doc })).applyRoutineDocument.routine.id;

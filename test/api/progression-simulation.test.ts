@@ -3,6 +3,7 @@
 // session after session, checking every target along the way against hand-computed values.
 import { validateWorkoutDocument } from "@svc/sdk/documents";
 import { useTestServer, gql, signUp, gqlData, type SignedUpUser } from "../support/harness.ts";
+import { expectPartsSayExplanations } from "../support/explanation-english.ts";
 
 const s = useTestServer();
 
@@ -10,7 +11,7 @@ type User = SignedUpUser;
 const APPLY_ROUTINE = `mutation($doc: JSON!) { applyRoutineDocument(input: { document: $doc }) { routine { id } } }`;
 const APPLY_WORKOUT = `mutation($doc: JSON!) { applyWorkoutDocument(input: { document: $doc }) { workout { id } document } }`;
 const NEXT = `query($r: String, $date: String) { nextWorkout(routine: $r, date: $date) }`;
-const TARGETS = `query($r: String!, $date: String) { nextWorkout(routine: $r, date: $date) viewer { routines { name nextTargets(date: $date) { explanation } } } }`;
+const TARGETS = `query($r: String!, $date: String) { nextWorkout(routine: $r, date: $date) viewer { routines { name nextTargets(date: $date) { explanation explanationParts } } } }`;
 
 /** The explanation of a routine's first exercise's next target (Routine.nextTargets). */
 async function explanation(u: User, routine: string, date: string): Promise<string> {
@@ -19,8 +20,12 @@ async function explanation(u: User, routine: string, date: string): Promise<stri
   return r.nextTargets[0].explanation;
 }
 
-const call = (u: User, query: string, variables: Record<string, unknown>) =>
-  gqlData(s.url, query, variables, { token: u.token });
+// Every target's parts say its explanation (test/support/explanation-english.ts).
+const call = async (u: User, query: string, variables: Record<string, unknown>) => {
+  const data = await gqlData(s.url, query, variables, { token: u.token });
+  expectPartsSayExplanations(data);
+  return data;
+};
 
 function dateOf(session: number): string {
   const d = new Date(Date.UTC(2026, 0, 5) + (session - 1) * 2 * 86400000);

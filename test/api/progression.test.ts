@@ -3,6 +3,7 @@
 // Routine.nextWorkout and checked against the SDK's validator (a canonical workout document).
 import { validateWorkoutDocument } from "@svc/sdk/documents";
 import { useTestServer, gql, gqlData, signUpWithUnit, type SignedUpUser } from "../support/harness.ts";
+import { expectPartsSayExplanations } from "../support/explanation-english.ts";
 
 const s = useTestServer();
 
@@ -18,14 +19,18 @@ type Session = {
 
 const APPLY_ROUTINE = `mutation($doc: JSON!) { applyRoutineDocument(input: { document: $doc }) { routine { id } } }`;
 const APPLY_WORKOUT = `mutation($doc: JSON!) { applyWorkoutDocument(input: { document: $doc }) { workout { id } document } }`;
-const NEXT = `query($id: UUID!, $date: String) { routineById(id: $id) { nextWorkout(date: $date) nextTargets(date: $date) { position exercise explanation } } }`;
+const NEXT = `query($id: UUID!, $date: String) { routineById(id: $id) { nextWorkout(date: $date) nextTargets(date: $date) { position exercise explanation explanationParts } } }`;
 /** The explanations of a next workout (Routine.nextTargets), by exercise position. */
 const WHY = new WeakMap<object, string[]>();
 const why = (doc: object): string[] => WHY.get(doc)!;
 
 const newUser = (unit: "kg" | "lb" = "kg") => signUpWithUnit(s, unit);
-const call = (u: User, query: string, variables: Record<string, unknown>) =>
-  gqlData(s.url, query, variables, { token: u.token });
+// Every target's parts say its explanation (test/support/explanation-english.ts).
+const call = async (u: User, query: string, variables: Record<string, unknown>) => {
+  const data = await gqlData(s.url, query, variables, { token: u.token });
+  expectPartsSayExplanations(data);
+  return data;
+};
 
 async function applyRoutine(u: User, doc: Record<string, unknown>): Promise<string> {
   return (await call(u, APPLY_ROUTINE, { doc })).applyRoutineDocument.routine.id;

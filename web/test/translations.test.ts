@@ -134,6 +134,21 @@ test("every error code the service sends has an errors message, and the problems
   expect(problems).toEqual(REASONS);
 });
 
+test("every explanation code the server writes has a message, and every message a code", () => {
+  // The codes of NextTarget.explanationParts: each app_hidden.why('<code>', ...) of the SQL (data/schema/).
+  const functions = join(import.meta.dirname, "../../data/schema/app_hidden/functions");
+  const written = new Set(
+    readdirSync(functions).flatMap((file) =>
+      [...readFileSync(join(functions, file), "utf8").matchAll(/app_hidden\.why\('(\w+)'/g)].map((m) => m[1]),
+    ),
+  );
+  // The rule's opening is chosen by a case: openingDeload, openingNone or openingFirst.
+  for (const code of ["openingDeload", "openingNone", "openingFirst"]) written.add(code);
+  const en = Object.keys(catalogue("en", "explanations")!).map((key) => key.replace(/^parts\./, ""));
+  expect(written.size).toBeGreaterThan(40);
+  expect([...written].sort()).toEqual([...en].sort());
+});
+
 test("ICU plurals write Arabic numbers in Western digits, as format.ts does", () => {
   const workSets = catalogue("ar", "home")!["latest.workSets"];
   for (const tag of ["ar", "ar-EG", "ar-SA"]) {

@@ -16,24 +16,33 @@ declare
   inc text := trim_scale(increment) || ' ' || unit;
   loaded_text text := app_hidden.lifted_text(judged.lifted, judged.lifted_unit, current.weight, unit, app_hidden.loadable_step(unit));
   from_weight numeric;
+  p jsonb := jsonb_build_object('date', d, 'work', app_hidden.why_work(sets, current.reps, current.seconds), 'needed', amrap_target);
+  p_loaded jsonb := app_hidden.why_lifted(judged.lifted, judged.lifted_unit, current.weight, unit, app_hidden.loadable_step(unit));
 begin
   if judged.outcome = 'hit' and current.weight is not null and coalesce(judged.last_reps, 0) >= amrap_target then
     from_weight := greatest(current.weight, app_hidden.lifted_as_loaded(judged.lifted, judged.lifted_unit, current.weight, unit, app_hidden.loadable_step(unit)));
     result.weight := trim_scale(least(10000, from_weight + increment));
     result.explanation := format('Last session (%s) did %s+%s with %s reps on the last set (%s or more adds weight): +%s to %s %s.',
       d, what, loaded_text, judged.last_reps, amrap_target, inc, result.weight, unit);
+    result.why := jsonb_build_array(app_hidden.why('amrapAdd', p || jsonb_build_object('lifted', p_loaded, 'lastReps', judged.last_reps,
+      'add', app_hidden.why_weight(increment, unit), 'weight', app_hidden.why_weight(result.weight, unit))));
   elsif judged.outcome = 'hit' then
     result.explanation := format('Last session (%s) did %s+%s with %s reps on the last set (%s needed to add weight): same weight.',
       d, what, loaded_text, coalesce(judged.last_reps, 0), amrap_target);
+    result.why := jsonb_build_array(app_hidden.why('amrapSame', p || jsonb_build_object('lifted', p_loaded, 'lastReps', coalesce(judged.last_reps, 0))));
   elsif judged.outcome = 'light' then
     result.weight := trim_scale(least(current.weight,
       coalesce(app_hidden.lifted_as_loaded(judged.lifted, judged.lifted_unit, current.weight, unit, app_hidden.loadable_step(unit)), 0) + increment));
     result.explanation := format('Last session (%s) did %s+%s, lighter than the target: continuing from the weight lifted, %s %s.',
       d, what, case when judged.lifted is null then ' without its weight' else loaded_text end, result.weight, unit);
+    result.why := jsonb_build_array(app_hidden.why('amrapLight', p || jsonb_build_object('lifted', coalesce(p_loaded, app_hidden.why('withoutWeight')),
+      'weight', app_hidden.why_weight(result.weight, unit))));
   else
     result.explanation := format('Last session (%s) missed %s+%s: same weight.', d, what, at_lifted);
+    result.why := jsonb_build_array(app_hidden.why('amrapMiss', p || jsonb_build_object('lifted', app_hidden.why_at(judged.lifted, judged.lifted_unit))));
   end if;
   result.explanation := result.explanation || ' Last set: as many reps as possible.';
+  result.why := result.why || jsonb_build_array(app_hidden.why('lastSetAmrap'));
   return result;
 end;
 $function$;

@@ -9,6 +9,7 @@ AS $function$
 -- the cycle that fell short is kept (shortfall: this session's, from cycle_shortfall). After the last
 -- week the training max rises by one increment when no `+` set of the cycle fell short, else it stays
 -- and the explanation names that set; the cycle starts again at week 1.
+-- The shortfall is a param in English (`set 3 (95%x1+ at 100 kg) 0 reps at 100 kg`, from cycle_shortfall).
 declare
   result app_hidden.progression_state := current;
   d text := to_char(session_date, 'YYYY-MM-DD');
@@ -21,6 +22,9 @@ begin
     result.explanation := format('Last session (%s): week %s of %s done%s; week %s at a training max of %s %s',
       d, current.stage + 1, weeks, case when shortfall is null then '' else ', short on ' || shortfall end,
       current.stage + 2, current.weight, unit);
+    result.why := jsonb_build_array(app_hidden.why('cycleWeek', jsonb_build_object('date', d, 'week', current.stage + 1, 'weeks', weeks,
+      'short', case when shortfall is not null then app_hidden.why('shortOn', jsonb_build_object('shortfall', shortfall)) end,
+      'next', current.stage + 2, 'trainingMax', app_hidden.why_weight(current.weight, unit))));
     return result;
   end if;
   result.stage := 0;
@@ -28,9 +32,13 @@ begin
     result.weight := trim_scale(least(10000, current.weight + increment));
     result.explanation := format('Last session (%s): week %s of %s done, every + set of the cycle with its reps: training max +%s %s to %s %s; week 1',
       d, weeks, weeks, trim_scale(increment), unit, result.weight, unit);
+    result.why := jsonb_build_array(app_hidden.why('cycleRaise', jsonb_build_object('date', d, 'weeks', weeks,
+      'add', app_hidden.why_weight(increment, unit), 'trainingMax', app_hidden.why_weight(result.weight, unit))));
   else
     result.explanation := format('Last session (%s): week %s of %s done; a + set of the cycle fell short (%s): training max stays %s %s; week 1',
       d, weeks, weeks, result.shortfall, current.weight, unit);
+    result.why := jsonb_build_array(app_hidden.why('cycleStays', jsonb_build_object('date', d, 'weeks', weeks,
+      'shortfall', result.shortfall, 'trainingMax', app_hidden.why_weight(current.weight, unit))));
   end if;
   result.shortfall := null;
   return result;

@@ -17,6 +17,8 @@ declare
   inc text := trim_scale(increment) || ' ' || unit;
   loaded_text text := app_hidden.lifted_text(judged.lifted, judged.lifted_unit, current.weight, unit, app_hidden.loadable_step(unit));
   from_weight numeric;
+  p jsonb := jsonb_build_object('date', d, 'sets', sets, 'low', reps_low, 'high', reps_high,
+                                'lifted', app_hidden.why_at(judged.lifted, judged.lifted_unit));
 begin
   if judged.top and current.weight is not null then
     result.weight := trim_scale(least(10000, current.weight + increment));
@@ -25,9 +27,12 @@ begin
     result.stalls := 0;
     result.explanation := format('Last session (%s): all %s sets at the top of %s-%s%s: +%s to %s %s, back to %s reps.',
       d, sets, reps_low, reps_high, at_lifted, inc, result.weight, unit, reps_low);
+    result.why := jsonb_build_array(app_hidden.why('doubleTop', p || jsonb_build_object('add', app_hidden.why_weight(increment, unit),
+      'weight', app_hidden.why_weight(result.weight, unit))));
   elsif judged.top then
     result.reps := reps_high;
     result.explanation := format('Last session (%s): all %s sets at the top of %s-%s: no weight to add, stay at %s reps.', d, sets, reps_low, reps_high, reps_high);
+    result.why := jsonb_build_array(app_hidden.why('doubleTopUnloaded', p - 'lifted'));
   else
     if current.best_total is null or judged.total_reps > current.best_total then
       result.best_total := judged.total_reps;
@@ -43,10 +48,14 @@ begin
       result.explanation := case when current.weight is null
         then format('No rep gained in three sessions (last %s): back to %s reps.', d, reps_low)
         else format('No rep gained in three sessions%s (last %s): deload to 90 %%, %s %s, back to %s reps.', at_lifted, d, result.weight, unit, reps_low) end;
+      result.why := jsonb_build_array(case when current.weight is null
+        then app_hidden.why('doubleStallUnloaded', p - 'lifted')
+        else app_hidden.why('doubleStall', p || jsonb_build_object('weight', app_hidden.why_weight(result.weight, unit))) end);
     else
       result.reps := greatest(reps_low, least(reps_high, coalesce(judged.lowest_reps, 0) + 1));
       result.explanation := format('Last session (%s): lowest set %s reps%s: aim for %s (range %s-%s).',
         d, coalesce(judged.lowest_reps, 0), at_lifted, result.reps, reps_low, reps_high);
+      result.why := jsonb_build_array(app_hidden.why('doubleAim', p || jsonb_build_object('lowest', coalesce(judged.lowest_reps, 0), 'reps', result.reps)));
     end if;
   end if;
   return result;

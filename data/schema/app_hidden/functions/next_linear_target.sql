@@ -18,10 +18,15 @@ declare
   inc text := trim_scale(increment) || ' ' || unit;
   loaded_text text := app_hidden.lifted_text(judged.lifted, judged.lifted_unit, current.weight, unit, app_hidden.loadable_step(unit));
   from_weight numeric;
+  -- The params every sentence here may name.
+  p jsonb := jsonb_build_object('date', d, 'work', app_hidden.why_work(sets, current.reps, current.seconds));
+  p_loaded jsonb := app_hidden.why_lifted(judged.lifted, judged.lifted_unit, current.weight, unit, app_hidden.loadable_step(unit));
+  p_at jsonb := app_hidden.why_at(judged.lifted, judged.lifted_unit);
 begin
   if judged.outcome = 'hit' and current.weight is null then
     result.misses := 0;
     result.explanation := format('Last session (%s) hit %s: no weight to add, same targets.', d, what);
+    result.why := jsonb_build_array(app_hidden.why('hitUnloaded', p));
   elsif judged.outcome = 'hit' then
     result.misses := 0;
     from_weight := greatest(current.weight, app_hidden.lifted_as_loaded(judged.lifted, judged.lifted_unit, current.weight, unit, app_hidden.loadable_step(unit)));
@@ -29,9 +34,13 @@ begin
       result.weight := trim_scale(least(10000, from_weight + 2 * increment));
       result.explanation := format('Last session (%s) hit %s%s with %s reps on the last set: +%s %s to %s %s.',
         d, what, loaded_text, judged.last_reps, trim_scale(2 * increment), unit, result.weight, unit);
+      result.why := jsonb_build_array(app_hidden.why('hitLastSetDouble', p || jsonb_build_object('lifted', p_loaded, 'lastReps', judged.last_reps,
+        'add', app_hidden.why_weight(2 * increment, unit), 'weight', app_hidden.why_weight(result.weight, unit))));
     else
       result.weight := trim_scale(least(10000, from_weight + increment));
       result.explanation := format('Last session (%s) hit %s%s: +%s to %s %s.', d, what, loaded_text, inc, result.weight, unit);
+      result.why := jsonb_build_array(app_hidden.why('hit', p || jsonb_build_object('lifted', p_loaded,
+        'add', app_hidden.why_weight(increment, unit), 'weight', app_hidden.why_weight(result.weight, unit))));
     end if;
   elsif judged.outcome = 'light' then
     result.misses := 0;
@@ -39,19 +48,25 @@ begin
       coalesce(app_hidden.lifted_as_loaded(judged.lifted, judged.lifted_unit, current.weight, unit, app_hidden.loadable_step(unit)), 0) + increment));
     result.explanation := format('Last session (%s) did %s%s, lighter than the target: continuing from the weight lifted, %s %s.',
       d, what, case when judged.lifted is null then ' without its weight' else loaded_text end, result.weight, unit);
+    result.why := jsonb_build_array(app_hidden.why('light', p || jsonb_build_object('lifted', coalesce(p_loaded, app_hidden.why('withoutWeight')),
+      'weight', app_hidden.why_weight(result.weight, unit))));
   elsif greyskull and current.weight is not null then
     result.weight := app_hidden.deload_weight(current.weight, increment, step);
     result.explanation := format('Last session (%s) missed %s%s: deload to 90 %%, %s %s.', d, what, at_lifted, result.weight, unit);
+    result.why := jsonb_build_array(app_hidden.why('missDeload', p || jsonb_build_object('lifted', p_at, 'weight', app_hidden.why_weight(result.weight, unit))));
   elsif greyskull then
     result.explanation := format('Last session (%s) missed %s: same targets.', d, what);
+    result.why := jsonb_build_array(app_hidden.why('missSame', p));
   else
     result.misses := current.misses + 1;
     if result.misses >= 3 and current.weight is not null then
       result.weight := app_hidden.deload_weight(current.weight, increment, step);
       result.misses := 0;
       result.explanation := format('Three misses in a row%s (last %s): deload to 90 %%, %s %s.', at_lifted, d, result.weight, unit);
+      result.why := jsonb_build_array(app_hidden.why('threeMissesDeload', p || jsonb_build_object('lifted', p_at, 'weight', app_hidden.why_weight(result.weight, unit))));
     else
       result.explanation := format('Last session (%s) missed %s%s (miss %s of 3): same targets.', d, what, at_lifted, least(result.misses, 3));
+      result.why := jsonb_build_array(app_hidden.why('miss', p || jsonb_build_object('lifted', p_at, 'miss', least(result.misses, 3))));
       if result.misses >= 3 then
         result.misses := 0;
       end if;
@@ -59,6 +74,7 @@ begin
   end if;
   if greyskull then
     result.explanation := result.explanation || ' Last set: as many reps as possible.';
+    result.why := result.why || jsonb_build_array(app_hidden.why('lastSetAmrap'));
   end if;
   return result;
 end;

@@ -18,6 +18,10 @@ declare
   at_lifted text := case when judged.lifted is null then '' else ' at ' || trim_scale(judged.lifted) || ' ' || judged.lifted_unit end;
   loaded_text text := app_hidden.lifted_text(judged.lifted, judged.lifted_unit, current.weight, unit, step);
   r record;
+  -- A stage is named by its set text (`3x10`), as written in the document.
+  p jsonb := jsonb_build_object('date', d, 'work', this_stage, 'stages', n, 'first', stages ->> 0);
+  p_loaded jsonb := app_hidden.why_lifted(judged.lifted, judged.lifted_unit, current.weight, unit, step);
+  p_at jsonb := app_hidden.why_at(judged.lifted, judged.lifted_unit);
 begin
   if current.stage = 0 then
     result.stage_one_weight := current.weight;
@@ -27,20 +31,28 @@ begin
       app_hidden.lifted_as_loaded(judged.lifted, judged.lifted_unit, current.weight, unit, step)) + increment));
     result.explanation := format('Last session (%s) hit %s%s: +%s %s to %s %s, stage %s of %s.',
       d, this_stage, loaded_text, trim_scale(increment), unit, result.weight, unit, current.stage + 1, n);
+    result.why := jsonb_build_array(app_hidden.why('stageHit', p || jsonb_build_object('lifted', p_loaded, 'add', app_hidden.why_weight(increment, unit),
+      'weight', app_hidden.why_weight(result.weight, unit), 'stage', current.stage + 1)));
   elsif judged.outcome = 'hit' then
     result.explanation := format('Last session (%s) hit %s: no weight to add, same targets.', d, this_stage);
+    result.why := jsonb_build_array(app_hidden.why('hitUnloaded', p));
   elsif judged.outcome = 'light' then
     result.weight := trim_scale(least(current.weight, coalesce(app_hidden.lifted_as_loaded(judged.lifted, judged.lifted_unit, current.weight, unit, step), 0) + increment));
     result.explanation := format('Last session (%s) did %s%s, lighter than the target: continuing from the weight lifted, %s %s.',
       d, this_stage, case when judged.lifted is null then ' without its weight' else loaded_text end, result.weight, unit);
+    result.why := jsonb_build_array(app_hidden.why('light', p || jsonb_build_object('lifted', coalesce(p_loaded, app_hidden.why('withoutWeight')),
+      'weight', app_hidden.why_weight(result.weight, unit))));
   elsif current.stage + 1 < n then
     result.stage := current.stage + 1;
     result.explanation := format('Last session (%s) missed %s%s: stage %s of %s, %s at %s %s.',
       d, this_stage, at_lifted, result.stage + 1, n, stages ->> result.stage, coalesce(current.weight::text, 'no weight'),
       case when current.weight is null then '' else unit end);
+    result.why := jsonb_build_array(app_hidden.why('stageNext', p || jsonb_build_object('lifted', p_at, 'stage', result.stage + 1,
+      'next', stages ->> result.stage, 'weight', coalesce(app_hidden.why_weight(current.weight, unit), app_hidden.why('noWeight')))));
   elsif current.weight is null then
     result.stage := 0;
     result.explanation := format('Last session (%s) missed %s, the last stage: back to %s, no weight.', d, this_stage, stages ->> 0);
+    result.why := jsonb_build_array(app_hidden.why('stageLastUnloaded', p));
   else
     result.stage := 0;
     select * into r from app_hidden.doc_reset(coalesce(reset, '85%'));
@@ -49,10 +61,15 @@ begin
       result.explanation := format('Last session (%s) missed %s%s, the last stage: back to %s at the last %s weight, %s %s, +%s %s: %s %s.',
         d, this_stage, at_lifted, stages ->> 0, stages ->> 0, trim_scale(coalesce(current.stage_one_weight, current.weight)), unit,
         r.add, unit, result.weight, unit);
+      result.why := jsonb_build_array(app_hidden.why('stageResetAdd', p || jsonb_build_object('lifted', p_at,
+        'from', app_hidden.why_weight(coalesce(current.stage_one_weight, current.weight), unit), 'add', app_hidden.why_weight(r.add, unit),
+        'weight', app_hidden.why_weight(result.weight, unit))));
     else
       result.weight := app_hidden.round_to_step(current.weight * r.percent / 100, step);
       result.explanation := format('Last session (%s) missed %s%s, the last stage: back to %s at %s %%, %s %s.',
         d, this_stage, at_lifted, stages ->> 0, r.percent, result.weight, unit);
+      result.why := jsonb_build_array(app_hidden.why('stageResetPercent', p || jsonb_build_object('lifted', p_at, 'percent', r.percent,
+        'weight', app_hidden.why_weight(result.weight, unit))));
     end if;
   end if;
   return result;

@@ -16,15 +16,20 @@ declare
   inc text := trim_scale(increment) || ' ' || unit;
   loaded_text text := app_hidden.lifted_text(judged.lifted, judged.lifted_unit, current.weight, unit, app_hidden.loadable_step(unit));
   from_weight numeric;
+  p jsonb := jsonb_build_object('date', d, 'work', app_hidden.why_work(sets, current.reps, current.seconds),
+                                'lifted', app_hidden.why_at(judged.lifted, judged.lifted_unit));
 begin
   if judged.outcome = 'hit' then
     result.misses := 0;
     result.seconds := least(86400, current.seconds + 5);
     result.explanation := format('Last session (%s) held %s%s: +5 s to %s.', d, what, at_lifted, app_hidden.format_duration(result.seconds));
+    result.why := jsonb_build_array(app_hidden.why('timeHit', p || jsonb_build_object('toSeconds', result.seconds)));
   elsif judged.outcome = 'light' then
     -- Held for the time, lighter than the weight (or without it): not a miss, nothing moves.
     result.explanation := format('Last session (%s) held %s%s, lighter than the %s %s target: same targets (not a miss; misses in a row: %s of 3).',
       d, what, case when judged.lifted is null then ' without its weight' else at_lifted end, current.weight, unit, current.misses);
+    result.why := jsonb_build_array(app_hidden.why('timeLight', p || jsonb_build_object('lifted', coalesce(app_hidden.why_at(judged.lifted, judged.lifted_unit), app_hidden.why('withoutWeight')),
+      'target', app_hidden.why_weight(current.weight, unit), 'misses', current.misses)));
   else
     result.misses := current.misses + 1;
     if result.misses >= 3 then
@@ -32,8 +37,10 @@ begin
       result.misses := 0;
       result.explanation := format('Three misses in a row at %s (last %s): 90 %%, %s.',
         app_hidden.format_duration(current.seconds), d, app_hidden.format_duration(result.seconds));
+      result.why := jsonb_build_array(app_hidden.why('timeThreeMisses', jsonb_build_object('date', d, 'fromSeconds', current.seconds, 'toSeconds', result.seconds)));
     else
       result.explanation := format('Last session (%s) missed %s%s (miss %s of 3): same time.', d, what, at_lifted, result.misses);
+      result.why := jsonb_build_array(app_hidden.why('timeMiss', p || jsonb_build_object('miss', result.misses)));
     end if;
   end if;
   return result;

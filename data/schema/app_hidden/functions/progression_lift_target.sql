@@ -6,30 +6,40 @@ create function app_hidden.progression_lift_target(re app_public.routine_exercis
  IMMUTABLE
 AS $function$
 -- The target of one routine exercise once its history is replayed into state: the week of a cycle
--- (its sets, its heaviest as the weight) or the stage to plan, which of them (from 1), and the explanation.
+-- (its sets, its heaviest as the weight) or the stage to plan, which of them (from 1), and the
+-- explanation, in English and as parts.
 declare
   v_week_sets jsonb := case when rule = 'cycle' then app_hidden.cycle_week(re.cycle, state.stage, state.weight, step) end;
   v_stage record;
   v_why text := state.explanation;
+  v_parts jsonb := state.why;
 begin
   select * into v_stage from app_hidden.doc_stage(case when rule = 'stages' then re.stages ->> state.stage end);
   if v_why is null then
     v_why := app_hidden.progression_opening(rule, re.stages, v_week_sets, jsonb_array_length(re.cycle), re.sets, state,
                                             trim_scale(re.weight::numeric), before_edit, unit);
+    v_parts := app_hidden.progression_opening_why(rule, re.stages, v_week_sets, jsonb_array_length(re.cycle), re.sets, state,
+                                                  trim_scale(re.weight::numeric), before_edit, unit);
   end if;
   if rule = 'cycle' then
     return row(re.id, re.position, re.exercise_id, rule,
                (v_week_sets -> -1 ->> 'weight')::numeric, (v_week_sets -> -1 ->> 'reps')::int, null, re.sets, judged,
                v_why || case when judged > 0 then format(' (%s).', app_hidden.cycle_texts(v_week_sets)) else '' end
                      || case when v_week_sets @> '[{"amrap": true}]' then ' Sets marked +: as many reps as possible.' else '' end,
-               state.weight, (v_week_sets -> -1 ->> 'amrap')::boolean, v_week_sets, state.stage + 1)::app_hidden.lift_target;
+               state.weight, (v_week_sets -> -1 ->> 'amrap')::boolean, v_week_sets, state.stage + 1,
+               coalesce(v_parts, '[]')
+                 || case when judged > 0 then jsonb_build_array(app_hidden.why('cycleSets', jsonb_build_object('sets', app_hidden.cycle_texts(v_week_sets)))) else '[]' end
+                 || case when v_week_sets @> '[{"amrap": true}]' then jsonb_build_array(app_hidden.why('setsMarkedAmrap')) else '[]' end
+               )::app_hidden.lift_target;
   end if;
   return row(re.id, re.position, re.exercise_id, rule, state.weight, coalesce(v_stage.reps, state.reps),
              case when state.reps is null and v_stage.reps is null then state.seconds end, coalesce(v_stage.sets, re.sets), judged,
              v_why || case when coalesce(v_stage.amrap, false) then ' Last set: as many reps as possible.' else '' end,
              null, coalesce(v_stage.amrap, rule in ('greyskull', 'amrap')), null,
-             case when rule = 'stages' then state.stage + 1 end)::app_hidden.lift_target;
+             case when rule = 'stages' then state.stage + 1 end,
+             coalesce(v_parts, '[]') || case when coalesce(v_stage.amrap, false) then jsonb_build_array(app_hidden.why('lastSetAmrap')) else '[]' end
+             )::app_hidden.lift_target;
 end;
 $function$;
-comment on function app_hidden.progression_lift_target(re app_public.routine_exercises, rule text, state app_hidden.progression_state, step numeric, judged integer, before_edit integer, unit text) is 'The next target of one routine exercise from its replayed state: a cycle''s week (sets rounded to step) or the stage to plan and which (from 1), with the explanation (progression_opening when no session moved it).';
+comment on function app_hidden.progression_lift_target(re app_public.routine_exercises, rule text, state app_hidden.progression_state, step numeric, judged integer, before_edit integer, unit text) is 'The next target of one routine exercise from its replayed state: a cycle''s week (sets rounded to step) or the stage to plan and which (from 1), with the explanation in English and as parts (progression_opening and progression_opening_why when no session moved it).';
 grant execute on function app_hidden.progression_lift_target(re app_public.routine_exercises, rule text, state app_hidden.progression_state, step numeric, judged integer, before_edit integer, unit text) to svc_reader;

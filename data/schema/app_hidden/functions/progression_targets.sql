@@ -54,7 +54,7 @@ begin
     v_inc := coalesce(re.increment::numeric, app_hidden.weight_increment(re.region, p_routine.unit));
     v_step := app_hidden.rounding_step(re.rounding::numeric, re.increment::numeric, p_routine.unit);
     state := row(case when re.rule = 'cycle' then trim_scale(re.training_max::numeric) else trim_scale(re.weight::numeric) end,
-                 re.reps_low, case when re.reps_low is null then re.seconds end, 0, 0, null, null, 0, null, null)::app_hidden.progression_state;
+                 re.reps_low, case when re.reps_low is null then re.seconds end, 0, 0, null, null, 0, null, null, null)::app_hidden.progression_state;
     v_judged := 0;
     v_before_edit := 0;
     for s in

@@ -14,6 +14,7 @@ create type app_hidden.lift_target as (
   training_max numeric,
   amrap boolean,
   week_sets jsonb,
-  stage integer
+  stage integer,
+  why jsonb
 );
-comment on type app_hidden.lift_target is 'The next target of one routine exercise: the rule applied (linear, greyskull, double, time, none, deload, stages, cycle or amrap), the work weight in the routine''s unit (a cycle''s heaviest set), reps or seconds and the number of work sets, the sessions judged, the explanation, the training max of a cycle, whether the last work set is as many reps as possible, a cycle''s sets of the week ([{weight, reps, amrap, percent, text}]), and the cycle week or stage planned (from 1; null under other rules).';
+comment on type app_hidden.lift_target is 'The next target of one routine exercise: the rule applied (linear, greyskull, double, time, none, deload, stages, cycle or amrap), the work weight in the routine''s unit (a cycle''s heaviest set), reps or seconds and the number of work sets, the sessions judged, the explanation, the training max of a cycle, whether the last work set is as many reps as possible, a cycle''s sets of the week ([{weight, reps, amrap, percent, text}]), the cycle week or stage planned (from 1; null under other rules), and the explanation as parts ([{code, params}]).';

@@ -10,6 +10,7 @@ create type app_hidden.progression_state as (
   explanation text,
   stage integer,
   shortfall text,
-  stage_one_weight numeric
+  stage_one_weight numeric,
+  why jsonb
 );
-comment on type app_hidden.progression_state is 'A routine exercise''s target between sessions: weight (routine unit; the training max of a cycle), reps or seconds per work set, misses in a row, sessions in a row without a rep gained and the best rep total at this weight (double progression), why the target is what it is, the stage (stages) or week (cycle) to plan, from 0, the first `+` set of this cycle that fell short (its date, set and reps), and the weight stage 1 was last done at.';
+comment on type app_hidden.progression_state is 'A routine exercise''s target between sessions: weight (routine unit; the training max of a cycle), reps or seconds per work set, misses in a row, sessions in a row without a rep gained and the best rep total at this weight (double progression), why the target is what it is, the stage (stages) or week (cycle) to plan, from 0, the first `+` set of this cycle that fell short (its date, set and reps), the weight stage 1 was last done at, and why as parts ([{code, params}], app_hidden.why).';

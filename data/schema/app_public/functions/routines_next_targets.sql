@@ -15,7 +15,7 @@ begin
   return query
   select p.exercise_position, p.exercise_id, app_hidden.exercise_reference(p.exercise_id), p.rule, p.weight::float8, p.unit,
          p.routine_weight::float8, r.unit, p.reps, p.seconds, p.sessions, p.explanation, p.training_max::float8, coalesce(p.amrap, false),
-         p.week, p.stage
+         p.week, p.stage, p.why
     from app_hidden.next_plan(r, v_date) p;
 end;
 $function$;

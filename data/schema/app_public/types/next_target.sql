@@ -16,7 +16,8 @@ create type app_public.next_target as (
   training_max double precision,
   amrap boolean,
   week integer,
-  stage integer
+  stage integer,
+  explanation_parts jsonb
 );
 comment on column app_public.next_target.position is E'@notNull\nOrder within the routine, from 0 (the same as the next workout''s exercises).';
 comment on column app_public.next_target.exercise_id is E'@notNull\nThe exercise.';
@@ -34,4 +35,5 @@ comment on column app_public.next_target.training_max is 'The training max a cyc
 comment on column app_public.next_target.amrap is E'@notNull\nWhether the last work set is as many reps as possible (greyskull, an amrapTarget, a stage or cycle set marked `+`); the plan''s set text ends in `+`.';
 comment on column app_public.next_target.week is 'The week of its cycle the next workout plans, from 1; null without a cycle.';
 comment on column app_public.next_target.stage is 'The stage the next workout plans, from 1 (`stages[stage - 1]`); null without stages.';
+comment on column app_public.next_target.explanation_parts is E'@notNull\nThe explanation as stable parts, in order, for an app to say in its own language: a list of {code, params} (docs/explanations.md lists every code and its params). A param is a number, a text written as in a document (a set like `3x10`, a cycle week like `65%x5, 75%x5`), a date (`date`, YYYY-MM-DD), seconds (`seconds`, `fromSeconds`, `toSeconds`), a weight ({weight, unit}) or a part of its own ({code, params}). The English of explanation is these parts written out.';
 comment on type app_public.next_target is 'The target of one exercise of a routine''s next workout, and why.';

@@ -15,6 +15,7 @@ import { emptyWorkout, workoutFromPlan, type LogWorkout } from "./draft.ts";
 import { weightIn } from "./fill.ts";
 import { usePlan, useRoutineList } from "./useKeptPlans.ts";
 import { useLogText } from "./logText.ts";
+import { targetExplanation } from "../../i18n/targetExplanation.ts";
 
 export function StartScreen({ onStart, notice }: { onStart: (w: LogWorkout) => void; notice?: ReactNode }) {
   const { t } = useTranslation("log");
@@ -131,7 +132,7 @@ export function StartFromRoutine({ routine, onStart }: { routine: string; onStar
     if (started.current || !doc || !next) return;
     started.current = true;
     const targets = data?.routineById?.nextTargets ?? [];
-    const explanations = next.exercises.map((_, i) => targets.find((t) => t?.position === i)?.explanation ?? null);
+    const explanations = next.exercises.map((_, i) => targetExplanation(targets.find((t) => t?.position === i)));
     const trainingMaxes = next.exercises.map((_, i) => {
       const target = targets.find((t) => t?.position === i);
       return typeof target?.trainingMax === "number"

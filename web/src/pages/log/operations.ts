@@ -79,6 +79,7 @@ export const LoggerPlan = graphql(`
       nextTargets {
         position
         explanation
+        explanationParts
         trainingMax
         routineUnit
       }

@@ -20,6 +20,7 @@ import { progressionSummary } from "./programRules.ts";
 import { RoutineShares } from "./RoutineShares.tsx";
 import { rich } from "../../components/richText.tsx";
 import { formatDay } from "../../format.ts";
+import { targetExplanation } from "../../i18n/targetExplanation.ts";
 
 export default function RoutinePage() {
   const { t } = useTranslation("routines");
@@ -35,7 +36,7 @@ export default function RoutinePage() {
   const next = routine.data?.nextWorkout as CanonicalWorkout | null | undefined;
   const targets = useQuery(RoutineNextTargets, { id: doc?.id ?? "" }, { skip: !doc?.id || !next });
   const found = targets.data?.routineById?.nextTargets ?? [];
-  const explanations = next?.exercises.map((_, i) => found.find((t) => t?.position === i)?.explanation ?? null);
+  const explanations = next?.exercises.map((_, i) => targetExplanation(found.find((t) => t?.position === i)));
   if (routine.data && !routine.data.routineDocument) return <NotFound />;
   const converted = conversion.converted ? conversion.query.data?.routineDocument : undefined;
   const shown = converted ? (converted as CanonicalRoutine) : doc;

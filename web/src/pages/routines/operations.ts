@@ -59,6 +59,7 @@ export const RoutineNextTargets = graphql(`
       nextTargets {
         position
         explanation
+        explanationParts
         amrap
         rule
         trainingMax
