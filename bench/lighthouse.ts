@@ -13,6 +13,7 @@ import express from "express";
 import { createServer } from "node:http";
 import { spawn } from "node:child_process";
 import path from "node:path";
+import { writeFile } from "node:fs/promises";
 import { brotliCompressSync } from "node:zlib";
 import sparticuz from "@sparticuz/chromium";
 import { createApp } from "../server/app.ts";
@@ -27,6 +28,11 @@ const PAGES = [
   { name: "sign-in", path: "/sign-in", signedIn: false },
 ];
 const ONLY = process.env.BENCH_PAGES?.split(",");
+// BENCH_APP_ONLY=1: the app's runs alone (no static pages), for a quick look while changing it.
+const APP_ONLY = !!process.env.BENCH_APP_ONLY;
+// BENCH_BASELINE_DIST=<a web build folder> (a copy of an earlier web/.builds/<id>): that build,
+// served by a second app on the same database, measured in the same rounds (a before beside the after).
+const BASELINE_DIST = process.env.BENCH_BASELINE_DIST;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const LIGHTHOUSE = path.resolve(import.meta.dirname, "../node_modules/lighthouse/cli/index.js");
 const EXERCISES = ["Back Squat", "Bench Press", "Deadlift", "Overhead Press", "Barbell Row"];
@@ -76,6 +82,11 @@ async function lighthouse(url: string, cookie: string | null): Promise<Figures> 
     );
   });
   const lhr = JSON.parse(out);
+  // BENCH_LIGHTHOUSE_DIR keeps each run's whole report, for its opportunities and diagnostics.
+  if (process.env.BENCH_LIGHTHOUSE_DIR) {
+    const name = `${new URL(url).pathname.replace(/\W+/g, "_") || "_"}-${Date.now()}.json`;
+    await writeFile(path.join(process.env.BENCH_LIGHTHOUSE_DIR, name), out);
+  }
   if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message}`);
   const summary = lhr.audits["resource-summary"]?.details?.items ?? [];
   const bytes = (type: string) => summary.find((i: { resourceType: string }) => i.resourceType === type)?.transferSize;
@@ -170,33 +181,48 @@ export async function run() {
     const url = await listen(server);
     const { token, user } = await signUpLifter(url, "Bench Lifter", "lighthouse@bench.test");
     await seedHistory(db, user.id);
-    for (const [name, html] of await staticPages(url, token)) statics.set(name, brotliCompressSync(html));
+    if (!APP_ONLY)
+      for (const [name, html] of await staticPages(url, token)) statics.set(name, brotliCompressSync(html));
+    const baseline = BASELINE_DIST ? await createApp({ pools: db.pools, webDist: BASELINE_DIST }) : null;
+    const baselineServer = baseline ? createServer(baseline.app) : null;
+    const baselineUrl = baselineServer ? await listen(baselineServer) : null;
     debug(`listening at ${url}, static pages ready`);
 
     for (const p of PAGES.filter((p) => !ONLY || ONLY.includes(p.name))) {
       const appRuns: Figures[] = [];
       const staticRuns: Figures[] = [];
+      const baselineRuns: Figures[] = [];
       const cookie = p.signedIn ? `svc_session=${token}` : null;
       // Sides alternate, so a noisy machine's drift hits both alike.
       for (let i = 0; i < RUNS; i++) {
         appRuns.push(await lighthouse(`${url}${p.path}`, cookie));
-        staticRuns.push(await lighthouse(`${url}/bench-static/${p.name}`, null));
-        debug(`${p.path} run ${i + 1}: ${JSON.stringify(appRuns.at(-1))}`);
+        if (!APP_ONLY) staticRuns.push(await lighthouse(`${url}/bench-static/${p.name}`, null));
+        if (baselineUrl) baselineRuns.push(await lighthouse(`${baselineUrl}${p.path}`, cookie));
+        debug(
+          `${p.path} run ${i + 1}: ${JSON.stringify(appRuns.at(-1))} baseline ${JSON.stringify(baselineRuns.at(-1))}`,
+        );
       }
       const appFigures = medians(appRuns);
-      const staticFigures = medians(staticRuns);
+      const staticFigures = staticRuns.length ? medians(staticRuns) : null;
       report({
         benchmark: `lighthouse mobile: ${p.path} (median of ${RUNS})`,
         app: appFigures,
         staticPage: staticFigures,
-        fcpRatio: +(appFigures.fcpMs / staticFigures.fcpMs).toFixed(2),
-        lcpRatio: +(appFigures.lcpMs / staticFigures.lcpMs).toFixed(2),
+        ...(baselineRuns.length ? { baseline: medians(baselineRuns) } : {}),
+        ...(staticFigures && {
+          fcpRatio: +(appFigures.fcpMs / staticFigures.fcpMs).toFixed(2),
+          lcpRatio: +(appFigures.lcpMs / staticFigures.lcpMs).toFixed(2),
+        }),
         goal: { performance: 95, fcpMs: 1800, accessibility: 100, bestPractices: 100 },
       });
     }
-    await new Promise((resolve) => server.close(resolve));
-    server.closeAllConnections();
+    for (const s of [server, baselineServer]) {
+      if (!s) continue;
+      await new Promise((resolve) => s.close(resolve));
+      s.closeAllConnections();
+    }
     await app.close();
+    await baseline?.close();
   } finally {
     await db.stop();
   }
