@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { createBrowserRouter, matchRoutes } from "react-router";
 import { RouterProvider } from "react-router/dom";
@@ -38,25 +38,33 @@ const preloadOthers = () => {
   if (!navigator.onLine) return window.addEventListener("online", preloadOthers, { once: true });
   appRoutes.forEach((r) => void r.page.preload().catch(() => {}));
 };
-// Up to a moment for the session check and the page's data too, so the first render shows them.
-const aMoment = new Promise<void>((resolve) => setTimeout(resolve, 800));
+// Up to a moment for the session check and the page's data too, so the first render shows them
+// (the static shell is on screen meanwhile): a page that rendered before its first screen's data
+// would then move as each part filled in, on a slow phone or a busy server.
+const A_MOMENT_MS = 2000;
+const aMoment = new Promise<void>((resolve) => setTimeout(resolve, A_MOMENT_MS));
 // The language's catalogues too (English is bundled; another language is one small fetch per
 // namespace, kept offline by the service worker): the first render speaks the lifter's language.
 await Promise.all([
   Promise.race([firstPage?.prefetch().catch(() => {}), aMoment]),
-  firstSessionCheck(800),
+  firstSessionCheck(A_MOMENT_MS),
   startI18n().catch(() => {}),
 ]);
 // Not before the first page has had time to fetch and show its data.
 setTimeout(() => (window.requestIdleCallback ?? ((f: () => void) => setTimeout(f, 0)))(preloadOthers), 3000);
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <UpdatePrompt />
-    <SessionProvider>
-      <RouterProvider router={router} />
-    </SessionProvider>
-  </StrictMode>,
+// A transition: React renders the first screen in slices and lets the browser in between (no
+// long task for a phone's slow CPU), while the static shell from index.html stays up meanwhile.
+const root = createRoot(document.getElementById("root")!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <UpdatePrompt />
+      <SessionProvider>
+        <RouterProvider router={router} />
+      </SessionProvider>
+    </StrictMode>,
+  ),
 );
 // Installable and offline (web/sw): its registration code is fetched once the page has loaded and
 // the browser is idle, so the first screen never waits for it.

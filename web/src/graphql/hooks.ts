@@ -1,6 +1,6 @@
 // React hooks over `runOperation` (client.ts): a query loaded on mount (and on `reload`), and a mutation runner
 // that keeps its last error. Both keep the previous data while a reload runs.
-import { useCallback, useEffect, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import type { TadaDocumentNode } from "gql.tada";
 import { runOperation } from "./client.ts";
 
@@ -73,14 +73,18 @@ export function useQuery<Result, Variables>(
       const waiting = pending.current;
       pending.current = undefined;
       const result = await (waiting ?? runOperation(document, JSON.parse(key) as Variables));
-      if (ticket === latest.current) {
-        setData(result);
-        setError(null);
-      }
+      // A transition: a section filling with a long table renders in slices, not one long task.
+      if (ticket === latest.current)
+        startTransition(() => {
+          setData(result);
+          setError(null);
+          setLoading(false);
+        });
     } catch (e) {
-      if (ticket === latest.current) setError(e);
-    } finally {
-      if (ticket === latest.current) setLoading(false);
+      if (ticket === latest.current) {
+        setError(e);
+        setLoading(false);
+      }
     }
   }, [document, key]);
 

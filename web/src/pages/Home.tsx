@@ -5,7 +5,7 @@ import { Page, Section } from "../components/Page.tsx";
 import { Empty, QueryView } from "../components/States.tsx";
 import { graphql } from "../graphql/graphql.ts";
 import { WorkoutSetTotals } from "../graphql/fragments.ts";
-import { useQuery } from "../graphql/hooks.ts";
+import { prefetchQuery, useQuery } from "../graphql/hooks.ts";
 import { useSession } from "../auth/session.tsx";
 import { formatVolume, useUserUnits } from "../components/units.ts";
 import { mondayOf } from "../components/documentValues.ts";
@@ -15,7 +15,7 @@ import { routinePath } from "./routines/operations.ts";
 import { hasWorkoutInProgress } from "./log/inProgress.ts";
 import { Stat, Stats } from "../components/Stats.tsx";
 import { formatNumber, formatDay } from "../format.ts";
-import { WeeklyGoal } from "./workouts/WeeklyGoal.tsx";
+import { WeeklyGoal, prefetchWeeklyGoal } from "./workouts/WeeklyGoal.tsx";
 import { rich } from "../components/richText.tsx";
 
 const HomeQuery = graphql(
@@ -49,6 +49,11 @@ const HomeQuery = graphql(
   `,
   [WorkoutSetTotals],
 );
+
+/** Both queries start with the page's code; the first render waits (a moment at most) for them, so it shows the week and the goal. */
+export function prefetch(): Promise<void> {
+  return Promise.all([prefetchQuery(HomeQuery, { week: mondayOf() }), prefetchWeeklyGoal()]).then(() => {});
+}
 
 export default function Home() {
   const { t } = useTranslation("home");

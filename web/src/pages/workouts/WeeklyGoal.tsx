@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Section } from "../../components/Page.tsx";
 import { Stat, Stats } from "../../components/Stats.tsx";
 import { graphql } from "../../graphql/graphql.ts";
-import { useQuery } from "../../graphql/hooks.ts";
+import { prefetchQuery, useQuery } from "../../graphql/hooks.ts";
 import { today } from "../../components/documentValues.ts";
 import { rich } from "../../components/richText.tsx";
 
@@ -25,6 +25,9 @@ const WeeklyGoalQuery = graphql(`
     }
   }
 `);
+
+/** Starts the goal's query (Home, before its first render): the section shows at once, nothing below it moves. */
+export const prefetchWeeklyGoal = () => prefetchQuery(WeeklyGoalQuery, { today: today() });
 
 export function WeeklyGoal() {
   const { t } = useTranslation("workouts");
