@@ -33,6 +33,18 @@ function rebuild(error: GraphQLError, message: string, extensions: Record<string
   });
 }
 
+/** A limit's numbers (max, wouldMake) from the JSON its SQL gives as detail; none when it is not that. */
+function limitNumbers(detail: string | undefined): Record<string, number> {
+  try {
+    const parsed = JSON.parse(detail ?? "{}") as Record<string, unknown>;
+    return Object.fromEntries(
+      ["max", "wouldMake"].flatMap((key) => (typeof parsed[key] === "number" ? [[key, parsed[key]]] : [])),
+    );
+  } catch {
+    return {};
+  }
+}
+
 /** The extensions of a version conflict, from the JSON its SQL gives as detail. */
 function versionConflict(detail: string | undefined): Record<string, unknown> {
   try {
@@ -87,6 +99,9 @@ export function maskError(error: GraphQLError): GraphQLError {
       const lifts = (original.detail ?? "").split("\n").filter(Boolean);
       return rebuild(error, original.message, { code, lifts });
     }
+    // A limit reached: hint = which limit, detail = its numbers as JSON ({max, wouldMake}).
+    if (code === "LIMIT_REACHED" && original.hint)
+      return rebuild(error, original.message, { code, limit: original.hint, ...limitNumbers(original.detail) });
     // A save over a stale version: detail = the current version, what differs and the current document.
     if (original.code === "SVVER")
       return rebuild(error, original.message, { code, ...versionConflict(original.detail) });

@@ -254,6 +254,12 @@ describe("the staging's rules", () => {
     }
     const over = await gql(s.url, STAGE, { importId, part, workouts: empty(1) }, { token: u.token });
     expect(errorCode(over)).toBe("LIMIT_REACHED");
+    expect(over.body.errors[0].extensions).toEqual({
+      code: "LIMIT_REACHED",
+      limit: "stagedWorkouts",
+      max: limit,
+      wouldMake: limit + 1,
+    });
     expect(over.body.errors[0].message).toBe(
       `workouts: at most ${limit} staged per user (this part would make ${limit + 1}); split the file by date`,
     );
@@ -313,5 +319,6 @@ describe("the staging's rules", () => {
     const over = await send(note(overhead));
     expect(errorCode(over)).toBe("LIMIT_REACHED");
     expect(over.body.errors[0].message).toMatch(new RegExp(`^workouts: at most ${limit} bytes staged per user`));
+    expect(over.body.errors[0].extensions).toMatchObject({ code: "LIMIT_REACHED", limit: "stagedBytes", max: limit });
   }, 120_000);
 });

@@ -100,6 +100,7 @@ describe("creating a key", () => {
     expect(await listKeys(token)).toHaveLength(50);
     const res = await gql(s.url, CREATE, { name: "fifty-first", access: "READ_WRITE", expiresIn: "NEVER" }, { token });
     expect(errorCode(res)).toBe("LIMIT_REACHED");
+    expect(res.body.errors[0].extensions).toEqual({ code: "LIMIT_REACHED", limit: "apiKeys", max: 50 });
     expect(res.body.data?.createApiKey ?? null).toBeNull();
     expect(await listKeys(token)).toHaveLength(50);
     // Another user is not affected.

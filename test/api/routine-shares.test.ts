@@ -228,6 +228,7 @@ test("making a link: signed in with a writing credential, of a routine of yours,
   const over = await gql(s.url, SHARE, { routine: "Legs" }, { token: lifter.token });
   expect(errorCode(over)).toBe("LIMIT_REACHED");
   expect(over.body.errors[0].message).toBe("You already have 100 share links, the most allowed; revoke one first");
+  expect(over.body.errors[0].extensions).toEqual({ code: "LIMIT_REACHED", limit: "shareLinks", max: 100 });
   const { rows } = await s.ownerPool.query(
     "select count(*)::int as n from app_public.routine_shares where user_id = $1",
     [lifter.user.id],

@@ -228,6 +228,8 @@ test("at most 10 webhooks per account: the 10th is made, the 11th LIMIT_REACHED"
   const eleventh = await gql(s.url, CREATE, { url: hook.url(), events: ["webhook.test"] }, { token: u.token });
   expect(errorCode(eleventh)).toBe("LIMIT_REACHED");
   expect(eleventh.body.errors[0].message).toBe("webhooks: at most 10 per account; delete one first");
+  // Which limit and its number, for an app to say in its own language.
+  expect(eleventh.body.errors[0].extensions).toEqual({ code: "LIMIT_REACHED", limit: "webhooks", max: 10 });
 });
 
 test("a test delivery arrives signed; the log shows it delivered with its status code", async () => {

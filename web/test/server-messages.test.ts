@@ -1,7 +1,8 @@
 // The server's messages in the lifter's language: a document problem shown by its
 // stable reason (the SDK's REASONS) with its path as the server wrote it, before sending (the SDK's
-// validator) and after (the server's INVALID_DOCUMENT naming an exercise), and a lost connection, in
-// German. web/src/i18n/serverMessages.ts; the catalogue is web/src/locales/<lng>/errors.json.
+// validator) and after (the server's INVALID_DOCUMENT naming an exercise), a lost connection, and a
+// limit reached (by its extensions.limit and max), in German. web/src/i18n/serverMessages.ts; the
+// catalogue is web/src/locales/<lng>/errors.json.
 import { signUp as signUpByApi, gqlData } from "../../test/support/harness.ts";
 import { useBrowserTest, expectPage, expectAccessible, screenshot } from "./support/browser.ts";
 
@@ -54,5 +55,28 @@ test("a German account saving an invalid routine document reads the problem in G
   await context.setOffline(false);
   await page.getByRole("button", { name: "Trainingsplan erstellen" }).click();
   await expectPage(page, "Trainingsplan: Push");
+  await context.close();
+});
+
+const APPLY_ROUTINE = `mutation($d: JSON) { applyRoutineDocument(input: { document: $d }) { routine { id } } }`;
+const SHARE = `mutation($routine: String!) { shareRoutine(input: { routine: $routine }) { link { shareId } } }`;
+
+test("a German account over its share links reads the limit in German, by its limit and number", async () => {
+  const account = await signUpByApi(web.server.url, "Greta");
+  const as = { token: account.token };
+  await gqlData(web.server.url, SET_LANGUAGE, { id: account.user.id, language: "de" }, as);
+  await gqlData(web.server.url, APPLY_ROUTINE, { d: { name: "Legs", unit: "kg", exercises: [] } }, as);
+  for (let i = 0; i < 100; i++) await gqlData(web.server.url, SHARE, { routine: "Legs" }, as);
+  const { context, page } = await web.signedInPage(account);
+  await page.goto("/routines/Legs");
+  await page.getByRole("button", { name: "Link zum Teilen erstellen" }).click();
+  // LIMIT_REACHED with extensions.limit shareLinks and max 100: no English left in it.
+  await page
+    .getByRole("alert")
+    .filter({
+      hasText:
+        "Eine Grenze deines Kontos ist erreicht: Du hast bereits 100 Freigabelinks, die Höchstzahl; widerrufe zuerst einen",
+    })
+    .waitFor();
   await context.close();
 });

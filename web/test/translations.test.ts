@@ -132,6 +132,13 @@ test("every error code the service sends has an errors message, and the problems
       .map(([key, text]) => [key.slice("problems.".length), text]),
   );
   expect(problems).toEqual(REASONS);
+  // A LIMIT_REACHED says its limit (extensions.limit, the SQL's hint): each has its sentence.
+  const functions = join(import.meta.dirname, "../../data/schema/app_public/functions");
+  const limits = readdirSync(functions).flatMap((file) =>
+    [...readFileSync(join(functions, file), "utf8").matchAll(/errcode = 'SVLIM',\s*hint = '(\w+)'/g)].map((m) => m[1]),
+  );
+  expect(limits.sort()).toEqual(["apiKeys", "shareLinks", "stagedBytes", "stagedWorkouts", "webhooks"]);
+  expect(limits.filter((limit) => !en[`limits.${limit}`])).toEqual([]);
 });
 
 test("every explanation code the server writes has a message, and every message a code", () => {

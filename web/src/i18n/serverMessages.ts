@@ -44,6 +44,14 @@ export function problemText(reason: string): string {
   return reason;
 }
 
+/** A LIMIT_REACHED's sentence by its `limit` (apiKeys, shareLinks, ...) and numbers; null for another code or a new limit. */
+function limitText(code: string, extensions: Record<string, unknown>): string | null {
+  const { limit, max, wouldMake } = extensions;
+  if (code !== "LIMIT_REACHED" || typeof limit !== "string" || typeof max !== "number" || !has(`limits.${limit}`))
+    return null;
+  return t(`limits.${limit}`, { max, wouldMake: typeof wouldMake === "number" ? wouldMake : max });
+}
+
 /** A refusal's message: English as the server wrote it, else by its code (its message when the code is new). */
 export function codeMessage(code: string, message: string, extensions: Record<string, unknown> = {}): string {
   if (code === "INVALID_DOCUMENT" && typeof extensions.reason === "string") {
@@ -52,9 +60,10 @@ export function codeMessage(code: string, message: string, extensions: Record<st
     if (message.endsWith(reason)) return message.slice(0, message.length - reason.length) + problemText(reason);
   }
   if (currentLanguage() === SOURCE_LANGUAGE || !has(`codes.${code}`)) return message;
+  const detail = limitText(code, extensions) ?? message;
   const list = (value: unknown) => (Array.isArray(value) ? value.join(", ") : "");
   return t(`codes.${code}`, {
-    detail: message,
+    detail,
     retryAfter: typeof extensions.retryAfter === "number" ? extensions.retryAfter : 2,
     errorId: typeof extensions.errorId === "string" ? extensions.errorId : "",
     names: list(extensions.names),

@@ -30,7 +30,7 @@ begin
   perform 1 from app_public.users u where u.id = v_user for update;
   if (select count(*) from app_public.api_keys k where k.user_id = v_user) >= app_hidden.api_keys_per_user_max() then
     raise exception 'You already hold % API keys, the most allowed; revoke one first', app_hidden.api_keys_per_user_max()
-      using errcode = 'SVLIM';
+      using errcode = 'SVLIM', hint = 'apiKeys', detail = json_build_object('max', app_hidden.api_keys_per_user_max())::text;
   end if;
   key := 'svc_' || app_private.random_base62(40);
   insert into app_public.api_keys (user_id, name, start, access, expires_at)

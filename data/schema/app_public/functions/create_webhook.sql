@@ -22,7 +22,8 @@ begin
     raise exception 'events: % is not an event (%)', v_bad, array_to_string(app_hidden.webhook_events(), ', ') using errcode = 'SVBAD';
   end if;
   if (select count(*) from app_public.webhooks w where w.user_id = v_user) >= app_hidden.webhook_limit() then
-    raise exception 'webhooks: at most % per account; delete one first', app_hidden.webhook_limit() using errcode = 'SVLIM';
+    raise exception 'webhooks: at most % per account; delete one first', app_hidden.webhook_limit() using errcode = 'SVLIM',
+      hint = 'webhooks', detail = json_build_object('max', app_hidden.webhook_limit())::text;
   end if;
   insert into app_public.webhooks (user_id, url, events, description)
   values (v_user, create_webhook.url, array(select distinct e from unnest(create_webhook.events) e order by e), nullif(create_webhook.description, ''))

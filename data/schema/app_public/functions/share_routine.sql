@@ -17,7 +17,8 @@ begin
   -- Serialise per user so the limit holds under concurrent requests.
   perform 1 from app_public.users u where u.id = v_user for update;
   if (select count(*) from app_public.routine_shares s where s.user_id = v_user) >= 100 then
-    raise exception 'You already have 100 share links, the most allowed; revoke one first' using errcode = 'SVLIM';
+    raise exception 'You already have 100 share links, the most allowed; revoke one first' using errcode = 'SVLIM',
+      hint = 'shareLinks', detail = json_build_object('max', 100)::text;
   end if;
   insert into app_public.routine_shares (user_id, routine_id, show_name)
   values (v_user, v_routine, coalesce(show_name, false))

@@ -41,11 +41,12 @@ begin
     from app_public.staged_import_parts p where p.user_id = v_user;
   if v_staged.workouts + jsonb_array_length(workouts) > v_limits.workouts then
     raise exception 'workouts: at most % staged per user (this part would make %); split the file by date', v_limits.workouts, v_staged.workouts + jsonb_array_length(workouts)
-      using errcode = 'SVLIM';
+      using errcode = 'SVLIM', hint = 'stagedWorkouts',
+            detail = json_build_object('max', v_limits.workouts, 'wouldMake', v_staged.workouts + jsonb_array_length(workouts))::text;
   end if;
   if v_staged.bytes + v_part_bytes > v_limits.bytes then
     raise exception 'workouts: at most % bytes staged per user (this part would make %); split the file by date', v_limits.bytes, v_staged.bytes + v_part_bytes
-      using errcode = 'SVLIM';
+      using errcode = 'SVLIM', hint = 'stagedBytes', detail = json_build_object('max', v_limits.bytes, 'wouldMake', v_staged.bytes + v_part_bytes)::text;
   end if;
   insert into app_public.staged_import_parts (staged_import_id, part, workouts, extras, workout_count, bytes)
     values (v_import_id, part, workouts, extras, jsonb_array_length(workouts), v_part_bytes);
