@@ -65,7 +65,9 @@ create type app_public.program_start_lift as (
   best_set text,
   best_date date,
   best_estimate double precision,
-  basis text
+  basis text,
+  basis_code text,
+  rounding_step double precision
 );
 comment on type app_public.program_start_lift is 'One lift of a program start as it would be made (programStartPreview): its weight and where it came from.';
 comment on column app_public.program_start_lift.lift is E'@notNull\nThe lift, as the program names it.';
@@ -81,6 +83,8 @@ comment on column app_public.program_start_lift.best_set is 'From history: the s
 comment on column app_public.program_start_lift.best_date is 'From history: the day of that set.';
 comment on column app_public.program_start_lift.best_estimate is 'From history: its estimated 1RM in unit, 1 decimal (null for an assistance lift, which takes the set''s weight).';
 comment on column app_public.program_start_lift.basis is E'@notNull\nWhere the weight came from, in a sentence.';
+comment on column app_public.program_start_lift.basis_code is E'@notNull\nThe basis as a stable code, for an app to say in its own language with the fields beside it: `given`, `heaviestSet` (an assistance lift from bestSet on bestDate), `estimatedMax` (90 % of bestEstimate from historySets sets, historyFrom to historyTo), `noHistory` (required, nothing in history), `giveWeight` (required, not from history) or `toChoose` (assistance, chosen in the logger). Weights from history are rounded down to roundingStep.';
+comment on column app_public.program_start_lift.rounding_step is E'@notNull\nThe lift''s rounding step in unit, which a weight from history is rounded down to.';
 
 -- The weight from history of one lift: 90 % of the best estimated 1RM of its most recent 12 weeks
 -- (a training max or first work weight), or an assistance lift's heaviest work weight of its latest
@@ -161,7 +165,14 @@ begin
                        case when h.history_sets = 1 then '' else 's' end, h.history_from, h.history_to, x.step, p_unit)
               when x.required and p_from_history then 'No set of it in your history to start from: give its weight.'
               when x.required then 'Give its weight, or start from history.'
-              else 'Weight to choose: the logger asks for it at its first set.' end
+              else 'Weight to choose: the logger asks for it at its first set.' end,
+         case when v_given ? x.lift then 'given'
+              when h.weight > 0 and x.role = 'assistance' then 'heaviestSet'
+              when h.weight > 0 then 'estimatedMax'
+              when x.required and p_from_history then 'noHistory'
+              when x.required then 'giveWeight'
+              else 'toChoose' end,
+         x.step::float8
     from (select tl.ord, tl.lift, tl.exercise_id, tl.required,
                  case when not tl.required then 'assistance' else t.input_kind end as role,
                  trim_scale(app_hidden.program_rounding_step(tl.step_entry, p_unit)) as step

@@ -17,7 +17,7 @@ const s = useTestServer();
 
 const PREVIEW = `query($slug: String!, $unit: String, $lifts: [ProgramLiftInput], $fromHistory: Boolean) {
   programStartPreview(slug: $slug, unit: $unit, lifts: $lifts, fromHistory: $fromHistory) {
-    lift role required weight unit source historyFrom historyTo historySets bestSet bestDate bestEstimate basis } }`;
+    lift role required weight unit source historyFrom historyTo historySets bestSet bestDate bestEstimate basis basisCode roundingStep } }`;
 const START = `mutation($slug: String!, $lifts: [ProgramLiftInput], $fromHistory: Boolean) {
   startProgram(input: { slug: $slug, lifts: $lifts, fromHistory: $fromHistory }) { routines { id name } } }`;
 const NEXT = `query($id: UUID!) { routineById(id: $id) { nextWorkout } }`;
@@ -94,6 +94,9 @@ test("lb: a 5/3/1 BBB preview from history older than 12 weeks names the sets us
       bestDate: null,
       bestEstimate: null,
       basis: "Given.",
+      // The basis by its code and the fields beside it, for an app in another language.
+      basisCode: "given",
+      roundingStep: 5,
     },
     expect.objectContaining({
       lift: "Deadlift",
@@ -101,6 +104,7 @@ test("lb: a 5/3/1 BBB preview from history older than 12 weeks names the sets us
       weight: null,
       source: "none",
       basis: "No set of it in your history to start from: give its weight.",
+      basisCode: "noHistory",
     }),
     {
       lift: "Bench Press",
@@ -116,6 +120,8 @@ test("lb: a 5/3/1 BBB preview from history older than 12 weeks names the sets us
       bestDate: isoDay(200),
       bestEstimate: 257.2,
       basis: `90 % of 257.2 lb, the estimated 1RM of 100x5 kg on ${isoDay(200)}: the best of your 1 set from ${isoDay(283)} to ${isoDay(200)} (its latest 12 weeks), rounded down to 5 lb.`,
+      basisCode: "estimatedMax",
+      roundingStep: 5,
     },
     expect.objectContaining({
       lift: "Back Squat",
@@ -139,6 +145,8 @@ test("lb: a 5/3/1 BBB preview from history older than 12 weeks names the sets us
       bestDate: isoDay(30),
       bestEstimate: null,
       basis: `Your heaviest set of it on ${isoDay(30)}, 32.5x8 kg, rounded down to 5 lb.`,
+      basisCode: "heaviestSet",
+      roundingStep: 5,
     }),
     expect.objectContaining({
       lift: "Lying Leg Curl",
@@ -147,6 +155,7 @@ test("lb: a 5/3/1 BBB preview from history older than 12 weeks names the sets us
       weight: null,
       source: "none",
       basis: "Weight to choose: the logger asks for it at its first set.",
+      basisCode: "toChoose",
     }),
   ]);
   expect(await routineCount(u)).toBe(0);
@@ -203,13 +212,13 @@ test("without history the preview shows only what was given; bad lifts are refus
   const u = await signUpWithUnit(s, "kg");
   await logWorkout(s.url, u.token, { date: isoDay(3), exercises: [{ exercise: "Back Squat", sets: ["100x5"] }] });
   const rows = await previewed(u, "531-fsl", { Deadlift: 150 }, false);
-  expect(rows.map((r) => [r.lift, r.weight, r.source, r.basis])).toEqual([
-    ["Overhead Press", null, "none", "Give its weight, or start from history."],
-    ["Deadlift", 150, "given", "Given."],
-    ["Bench Press", null, "none", "Give its weight, or start from history."],
-    ["Back Squat", null, "none", "Give its weight, or start from history."],
-    ["Dumbbell Row", null, "none", "Weight to choose: the logger asks for it at its first set."],
-    ["Lying Leg Curl", null, "none", "Weight to choose: the logger asks for it at its first set."],
+  expect(rows.map((r) => [r.lift, r.weight, r.source, r.basis, r.basisCode])).toEqual([
+    ["Overhead Press", null, "none", "Give its weight, or start from history.", "giveWeight"],
+    ["Deadlift", 150, "given", "Given.", "given"],
+    ["Bench Press", null, "none", "Give its weight, or start from history.", "giveWeight"],
+    ["Back Squat", null, "none", "Give its weight, or start from history.", "giveWeight"],
+    ["Dumbbell Row", null, "none", "Weight to choose: the logger asks for it at its first set.", "toChoose"],
+    ["Lying Leg Curl", null, "none", "Weight to choose: the logger asks for it at its first set.", "toChoose"],
   ]);
   const refused = async (slug: string, lifts: Lifts) => {
     const answer = await preview(u, slug, lifts);

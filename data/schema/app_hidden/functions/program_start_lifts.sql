@@ -46,7 +46,14 @@ begin
                        case when h.history_sets = 1 then '' else 's' end, h.history_from, h.history_to, x.step, p_unit)
               when x.required and p_from_history then 'No set of it in your history to start from: give its weight.'
               when x.required then 'Give its weight, or start from history.'
-              else 'Weight to choose: the logger asks for it at its first set.' end
+              else 'Weight to choose: the logger asks for it at its first set.' end,
+         case when v_given ? x.lift then 'given'
+              when h.weight > 0 and x.role = 'assistance' then 'heaviestSet'
+              when h.weight > 0 then 'estimatedMax'
+              when x.required and p_from_history then 'noHistory'
+              when x.required then 'giveWeight'
+              else 'toChoose' end,
+         x.step::float8
     from (select tl.ord, tl.lift, tl.exercise_id, tl.required,
                  case when not tl.required then 'assistance' else t.input_kind end as role,
                  trim_scale(app_hidden.program_rounding_step(tl.step_entry, p_unit)) as step

@@ -13,7 +13,9 @@ create type app_public.program_start_lift as (
   best_set text,
   best_date date,
   best_estimate double precision,
-  basis text
+  basis text,
+  basis_code text,
+  rounding_step double precision
 );
 comment on column app_public.program_start_lift.lift is E'@notNull\nThe lift, as the program names it.';
 comment on column app_public.program_start_lift.role is E'@notNull\n`trainingMax` (5/3/1''s main lifts), `weight` (a first work weight) or `assistance` (a loaded lift beside them, planned as written).';
@@ -28,4 +30,6 @@ comment on column app_public.program_start_lift.best_set is 'From history: the s
 comment on column app_public.program_start_lift.best_date is 'From history: the day of that set.';
 comment on column app_public.program_start_lift.best_estimate is 'From history: its estimated 1RM in unit, 1 decimal (null for an assistance lift, which takes the set''s weight).';
 comment on column app_public.program_start_lift.basis is E'@notNull\nWhere the weight came from, in a sentence.';
+comment on column app_public.program_start_lift.basis_code is E'@notNull\nThe basis as a stable code, for an app to say in its own language with the fields beside it: `given`, `heaviestSet` (an assistance lift from bestSet on bestDate), `estimatedMax` (90 % of bestEstimate from historySets sets, historyFrom to historyTo), `noHistory` (required, nothing in history), `giveWeight` (required, not from history) or `toChoose` (assistance, chosen in the logger). Weights from history are rounded down to roundingStep.';
+comment on column app_public.program_start_lift.rounding_step is E'@notNull\nThe lift''s rounding step in unit, which a weight from history is rounded down to.';
 comment on type app_public.program_start_lift is 'One lift of a program start as it would be made (programStartPreview): its weight and where it came from.';

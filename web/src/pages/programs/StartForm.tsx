@@ -13,6 +13,7 @@ import { useMutation } from "../../graphql/hooks.ts";
 import { useSession } from "../../auth/session.tsx";
 import { ProgramStartPreview, StartProgram, type ProgramTemplate } from "./operations.ts";
 import { parseDecimal } from "../../format.ts";
+import { basisText } from "./basisText.ts";
 
 /** The lifts a refusal names (MISSING_INPUT: extensions.lifts). */
 function missingLifts(error: unknown): string[] {
@@ -62,7 +63,7 @@ export function StartForm({ program }: { program: ProgramTemplate }) {
     const found = rows.filter((r) => r.source === "history" && r.weight !== null);
     setWeights({ ...weights, ...Object.fromEntries(found.map((r) => [r.lift, String(r.weight)])) });
     setReview({
-      basis: Object.fromEntries(rows.filter((r) => r.source !== "given").map((r) => [r.lift, r.basis])),
+      basis: Object.fromEntries(rows.filter((r) => r.source !== "given").map((r) => [r.lift, basisText(r)])),
       filled: found.map((r) => r.lift),
     });
   }

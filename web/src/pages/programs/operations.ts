@@ -26,6 +26,15 @@ export const ProgramStartPreview = graphql(`
       weight
       source
       basis
+      basisCode
+      unit
+      roundingStep
+      bestSet
+      bestDate
+      bestEstimate
+      historySets
+      historyFrom
+      historyTo
     }
   }
 `);
