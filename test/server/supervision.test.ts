@@ -9,6 +9,21 @@ import { freePort, OWNER_FILE } from "../../db/embedded.ts";
 import { post, get } from "../support/harness.ts";
 import { startEntryPoint, waitForOutput, type Started } from "../support/entry-point.ts";
 
+// Every server a test starts, stopped after it whatever failed, so the next test finds the folder free.
+const servers: Started[] = [];
+function start(dataDir: string, port: number): Started {
+  const started = startEntryPoint(dataDir, port);
+  servers.push(started);
+  return started;
+}
+afterEach(async () => {
+  for (const server of servers.splice(0)) {
+    if (server.child.exitCode !== null || server.child.signalCode !== null) continue;
+    server.child.kill("SIGTERM");
+    await server.exited;
+  }
+});
+
 const running = (started: Started) => waitForOutput(started, /running at/, 90000);
 
 /** Alive and not a zombie (an orphan's exit is reaped by whoever adopted it, maybe later). */
@@ -29,6 +44,20 @@ async function gone(pid: number, ms = 20000): Promise<boolean> {
   const t0 = Date.now();
   while (alive(pid) && Date.now() - t0 < ms) await new Promise((r) => setTimeout(r, 100));
   return !alive(pid);
+}
+
+/**
+ * Readiness as a probe sees it, asked again until ready or `ms` have passed: each check has 2 s
+ * (HEALTH_TIMEOUT_MS), which a first connection on a loaded machine can miss.
+ */
+async function healthWithin(url: string, ms: number) {
+  const t0 = Date.now();
+  let health = await get(url, "/api/health");
+  while (health.status !== 200 && Date.now() - t0 < ms) {
+    await new Promise((r) => setTimeout(r, 500));
+    health = await get(url, "/api/health");
+  }
+  return health;
 }
 
 const postmasterPid = (dataDir: string) =>
@@ -55,7 +84,7 @@ afterAll(async () => {
 
 test("kill -9 of the server: the next start stops the orphaned PostgreSQL cleanly and runs on the same data", async () => {
   const port = await freePort();
-  const first = startEntryPoint(dataDir, port);
+  const first = start(dataDir, port);
   await running(first);
   const url = `http://127.0.0.1:${port}`;
   expect((await post(url, "/api/auth/sign-up/email", { name: "Lifter", ...credentials })).status).toBe(200);
@@ -67,7 +96,7 @@ test("kill -9 of the server: the next start stops the orphaned PostgreSQL cleanl
   await first.exited;
   expect(alive(orphan)).toBe(true);
 
-  const second = startEntryPoint(dataDir, port);
+  const second = start(dataDir, port);
   await running(second);
   expect(second.output()).toContain(
     `Stopping the embedded PostgreSQL (pid ${orphan}) left running by a server that is gone (pid ${first.child.pid})`,
@@ -76,7 +105,7 @@ test("kill -9 of the server: the next start stops the orphaned PostgreSQL cleanl
   expect(postmasterPid(dataDir)).not.toBe(orphan);
   const signIn = await post(url, "/api/auth/sign-in/email", credentials);
   expect(signIn.status).toBe(200);
-  expect(await get(url, "/api/health")).toMatchObject({ status: 200, body: { ok: true, database: "up" } });
+  expect(await healthWithin(url, 20_000)).toMatchObject({ status: 200, body: { ok: true, database: "up" } });
 
   second.child.kill("SIGTERM");
   expect(await second.exited).toBe(0);
@@ -85,7 +114,7 @@ test("kill -9 of the server: the next start stops the orphaned PostgreSQL cleanl
 
 test("kill -9 of PostgreSQL under a running server: the server exits non-zero and says why; a new start works", async () => {
   const port = await freePort();
-  const server = startEntryPoint(dataDir, port);
+  const server = start(dataDir, port);
   await running(server);
   const pid = postmasterPid(dataDir);
   process.kill(pid, "SIGKILL");
@@ -97,7 +126,7 @@ test("kill -9 of PostgreSQL under a running server: the server exits non-zero an
     ),
   );
 
-  const again = startEntryPoint(dataDir, port);
+  const again = start(dataDir, port);
   await running(again);
   expect((await post(`http://127.0.0.1:${port}`, "/api/auth/sign-in/email", credentials)).status).toBe(200);
   again.child.kill("SIGTERM");
@@ -106,7 +135,7 @@ test("kill -9 of PostgreSQL under a running server: the server exits non-zero an
 
 test("a PostgreSQL no server of ours claimed is refused, never stopped", async () => {
   const port = await freePort();
-  const first = startEntryPoint(dataDir, port);
+  const first = start(dataDir, port);
   await running(first);
   const pid = postmasterPid(dataDir);
   first.child.kill("SIGKILL");
@@ -114,7 +143,7 @@ test("a PostgreSQL no server of ours claimed is refused, never stopped", async (
   // As if it were started by hand: no record of a server.
   rmSync(path.join(dataDir, OWNER_FILE));
 
-  const second = startEntryPoint(dataDir, await freePort());
+  const second = start(dataDir, await freePort());
   expect(await second.exited).toBe(1);
   expect(second.output()).toContain(
     `is in use by a PostgreSQL (pid ${pid}) that no Training Log server started; stop it first (kill -INT ${pid})`,
@@ -128,7 +157,7 @@ test("the record of a live server is a refusal; a pid reused by another process 
   const ownerFile = path.join(dataDir, OWNER_FILE);
   // This test process is alive: as the recorded server, the folder is in use.
   writeFileSync(ownerFile, JSON.stringify({ pid: process.pid }));
-  const refused = startEntryPoint(dataDir, await freePort());
+  const refused = start(dataDir, await freePort());
   expect(await refused.exited).toBe(1);
   expect(refused.output()).toContain(`is in use by a running server (pid ${process.pid})`);
   expect(JSON.parse(readFileSync(ownerFile, "utf8")).pid).toBe(process.pid);
@@ -136,7 +165,7 @@ test("the record of a live server is a refusal; a pid reused by another process 
   // The same pid with another start time: a server that is gone, its pid now someone else's.
   writeFileSync(ownerFile, JSON.stringify({ pid: process.pid, startTime: "1" }));
   const port = await freePort();
-  const server = startEntryPoint(dataDir, port);
+  const server = start(dataDir, port);
   await running(server);
   expect(JSON.parse(readFileSync(ownerFile, "utf8")).pid).toBe(server.child.pid);
   server.child.kill("SIGTERM");
