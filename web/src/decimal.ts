@@ -1,6 +1,27 @@
 // Numbers as the lifter types them, in any of the app's languages: `82.5` and `82,5` (and Arabic's
-// decimal separator `٫`) read the same. Pure (no i18n), so the logger's pure modules read with it
-// too; format.ts re-exports it beside the formatters.
+// decimal separator `٫`) read the same, and a number the app writes into a box (a planned or
+// prefilled weight, a stepped one) is written with the app locale's separator (`62,5` in German).
+// Pure (no i18n), so the logger's pure modules read and write with it too; format.ts re-exports it
+// beside the formatters and tells it the locale's separator (setDecimalSeparator).
+
+/** How the app locale writes a decimal: format.ts's decimalSeparator, given by setDecimalSeparator. */
+let separatorOf: () => string = () => ".";
+
+/** Tells decimalText where the app locale's decimal separator comes from (format.ts does, once). */
+export function setDecimalSeparator(source: () => string): void {
+  separatorOf = source;
+}
+
+/**
+ * A number as a box shows it for the lifter to edit: `62.5` in English, `62,5` in German, no
+ * thousands separator (parseDecimal reads it back, as it reads a point); "" for null.
+ */
+export function decimalText(value: number | null): string {
+  if (value === null) return "";
+  const text = String(value);
+  const separator = separatorOf();
+  return separator === "." ? text : text.replace(".", separator);
+}
 
 /**
  * A number typed by the lifter: `82.5` and `82,5` both read 82.5 in every language (a weight never

@@ -4,6 +4,7 @@
 // Arabic keeps Western digits (`ar-u-nu-latn`, i18n/languages.ts intlLocale), the browser's `ar-EG` too.
 import { currentLanguage, intlLocale } from "./i18n/index.ts";
 import { SOURCE_LANGUAGE } from "./i18n/languages.ts";
+import { setDecimalSeparator } from "./decimal.ts";
 
 /** The Intl locale of the app's language (see the top of this file). */
 export function appLocale(): string {
@@ -81,10 +82,21 @@ export function formatDuration(seconds: number): string {
   return parts.filter(Boolean).join(" ");
 }
 
+const separators = new Map<string, string>();
+
 /** The app locale's decimal separator (`.` or `,`). */
 export function decimalSeparator(): string {
-  return new Intl.NumberFormat(appLocale()).formatToParts(1.5).find((p) => p.type === "decimal")?.value ?? ".";
+  const locale = appLocale();
+  let separator = separators.get(locale);
+  if (separator === undefined) {
+    separator = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === "decimal")?.value ?? ".";
+    separators.set(locale, separator);
+  }
+  return separator;
 }
 
-/** Reading what the lifter typed: web/src/decimal.ts (pure, for the logger's pure modules too). */
-export { parseDecimal, parseAmount, parseDecimalList } from "./decimal.ts";
+// The numbers the app writes into boxes (decimalText) take the app locale's separator.
+setDecimalSeparator(decimalSeparator);
+
+/** Reading what the lifter typed, and writing a number into a box: web/src/decimal.ts (pure, for the logger's pure modules too). */
+export { parseDecimal, parseAmount, parseDecimalList, decimalText } from "./decimal.ts";

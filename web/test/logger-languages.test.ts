@@ -1,6 +1,8 @@
-// The logger in German and Arabic at phone size: a routine's workout started, a set ticked (the rest
-// timer runs), every name in the language (web/src/locales/<lng>/log.json) and Arabic laid out right
-// to left. The language is the account's (User.language), which the app applies after sign-in.
+// The logger in German and Arabic at phone size: a routine's workout started, its planned 62.5 kg
+// written as the locale writes it (`62,5` in German: web/src/decimal.ts decimalText), a set ticked
+// (the rest timer runs), a weight typed with the locale's separator read back, every name in the
+// language (web/src/locales/<lng>/log.json) and Arabic laid out right to left. The language is the
+// account's (User.language), which the app applies after sign-in.
 import { signUp as signUpByApi, gqlData } from "../../test/support/harness.ts";
 import { useBrowserTest, expectNoHorizontalScroll, screenshot, PHONE } from "./support/browser.ts";
 
@@ -16,9 +18,13 @@ const LANGUAGES = [
     startRoutine: "Push starten",
     workout: "Training: Push",
     done: "Erledigt: Bench Press Satz 1",
+    weight: (n: number) => `Gewicht (kg): Bench Press Satz ${n}`,
+    planned: "62,5",
+    typed: "65,5",
     reps: "Wiederholungen: Bench Press Satz 2",
     meta: "1 von 3 Sätzen erledigt",
     finish: "Training beenden",
+    saved: "Training gespeichert",
   },
   {
     lng: "ar",
@@ -27,9 +33,13 @@ const LANGUAGES = [
     startRoutine: "بدء Push",
     workout: "الحصة التدريبية: Push",
     done: "تم: Bench Press المجموعة 1",
+    weight: (n: number) => `الوزن (kg): Bench Press المجموعة ${n}`,
+    planned: "62.5",
+    typed: "65.5",
     reps: "التكرارات: Bench Press المجموعة 2",
     meta: "المجموعات المنجزة: 1 من 3",
     finish: "إنهاء الحصة",
+    saved: "حُفظت الحصة",
   },
 ] as const;
 
@@ -43,7 +53,7 @@ for (const l of LANGUAGES) {
         d: {
           name: "Push",
           unit: "kg",
-          exercises: [{ exercise: "Bench Press", sets: 3, reps: 5, weight: 60, rest: 60 }],
+          exercises: [{ exercise: "Bench Press", sets: 3, reps: 5, weight: 62.5, rest: 60 }],
         },
       },
       { token: account.token },
@@ -64,12 +74,28 @@ for (const l of LANGUAGES) {
     await page.getByRole("button", { name: l.startRoutine }).click();
     await page.getByRole("heading", { level: 1, name: l.workout }).waitFor();
     await page.getByRole("textbox", { name: l.reps }).waitFor();
+    expect(await page.getByRole("textbox", { name: l.weight(1), exact: true }).inputValue()).toBe(l.planned);
+    await page.getByRole("textbox", { name: l.weight(2), exact: true }).fill(l.typed);
     await page.getByRole("checkbox", { name: l.done }).check();
     await page.getByText(l.meta).waitFor();
     await page.getByRole("timer").waitFor();
     await page.getByRole("button", { name: l.finish }).waitFor();
     await expectNoHorizontalScroll(page);
     await screenshot(page, `logger-${l.lng}-phone`);
+    // Saved: the planned and the typed weight read back as numbers, whichever separator.
+    await page.getByRole("button", { name: l.finish }).click();
+    await page.getByRole("heading", { level: 1, name: l.saved }).waitFor();
+    const saved = await gqlData(
+      web.server.url,
+      `{ viewer { workoutsByUserId(first: 1) { nodes { exercises { sets { text done } } } } } }`,
+      {},
+      { token: account.token },
+    );
+    expect(saved.viewer.workoutsByUserId.nodes[0].exercises[0].sets).toEqual([
+      { text: "62.5x5", done: true },
+      { text: "65.5x5", done: false },
+      { text: "62.5x5", done: false },
+    ]);
     await context.close();
   });
 }

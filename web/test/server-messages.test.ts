@@ -1,7 +1,7 @@
 // The server's messages in the lifter's language: a document problem shown by its
 // stable reason (the SDK's REASONS) with its path as the server wrote it, before sending (the SDK's
-// validator) and after (the server's INVALID_DOCUMENT naming an exercise), a lost connection, and a
-// limit reached (by its extensions.limit and max), in German. web/src/i18n/serverMessages.ts; the
+// validator) and after (the server's INVALID_DOCUMENT naming an exercise), a lost connection (then
+// the form's weight written and read with the German decimal comma), and a limit reached (by its extensions.limit and max), in German. web/src/i18n/serverMessages.ts; the
 // catalogue is web/src/locales/<lng>/errors.json.
 import { signUp as signUpByApi, gqlData } from "../../test/support/harness.ts";
 import { useBrowserTest, expectPage, expectAccessible, screenshot } from "./support/browser.ts";
@@ -48,13 +48,22 @@ test("a German account saving an invalid routine document reads the problem in G
   await screenshot(page, "routine-problem-de");
 
   // A lost connection, in German too; nothing typed is lost.
-  await json.fill(JSON.stringify({ ...unknown, exercises: [{ exercise: "Back Squat", sets: 3, reps: 5 }] }, null, 2));
+  const squat = { exercise: "Back Squat", sets: 3, reps: 5, weight: 62.5 };
+  await json.fill(JSON.stringify({ ...unknown, exercises: [squat] }, null, 2));
   await context.setOffline(true);
   await page.getByRole("button", { name: "Trainingsplan erstellen" }).click();
   await page.getByRole("alert").filter({ hasText: "Der Server ist nicht erreichbar." }).waitFor();
   await context.setOffline(false);
+  // The form writes the document's 62.5 as German does, and reads a typed `65,5` as 65.5.
+  await page.getByRole("button", { name: "Formular", exact: true }).click();
+  const weight = page.getByLabel("Gewicht (kg)", { exact: true });
+  expect(await weight.inputValue()).toBe("62,5");
+  await weight.fill("65,5");
+  expect(await weight.inputValue()).toBe("65,5");
   await page.getByRole("button", { name: "Trainingsplan erstellen" }).click();
   await expectPage(page, "Trainingsplan: Push");
+  const saved = await gqlData(web.server.url, `{ routineDocument(ref: "Push") }`, {}, { token: account.token });
+  expect(saved.routineDocument.exercises[0]).toMatchObject({ exercise: "Back Squat", weight: 65.5 });
   await context.close();
 });
 

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { PlateLoad } from "@svc/sdk";
 import { loadBar, usePlateSettings } from "./plateSettings.ts";
 import { formatWeight, type UnitName } from "./units.ts";
+import { decimalSeparator, formatNumber } from "../format.ts";
 import type { Translate } from "./richText.tsx";
 
 function perSideText(perSide: number[], unit: UnitName, t: Translate): string {
@@ -20,6 +21,13 @@ function perSideText(perSide: number[], unit: UnitName, t: Translate): string {
     plates: groups.map((g) => (g.count > 1 ? `${g.count} × ${g.plate}` : `${g.plate}`)).join(" + "),
     unit,
   });
+}
+
+/** The plates owned in the app locale, split by `;` where a comma is the decimal one (`20; 2,5`), as Settings writes them. */
+function plateList(plates: readonly number[]): string {
+  return plates
+    .map((p) => formatNumber(p, { maximumFractionDigits: 3 }))
+    .join(decimalSeparator() === "," ? "; " : ", ");
 }
 
 export function PlateCalculator({
@@ -78,7 +86,7 @@ export function PlateCalculator({
         </>
       )}
       <p className="muted small-print">
-        {t("plates.setup", { bar: formatWeight(setup.bar, unit), plates: setup.plates.join(", "), unit })}{" "}
+        {t("plates.setup", { bar: formatWeight(setup.bar, unit), plates: plateList(setup.plates), unit })}{" "}
         <Link to="/settings#plates">{t("plates.change")}</Link>
       </p>
     </div>

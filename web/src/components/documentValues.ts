@@ -1,7 +1,7 @@
 // The routine and workout forms edit a JSON document in place: these helpers read and write one
 // value at a path, and turn what a person typed into the JSON value the document validation judges
 // (so a typed "abc" in Sets stays "abc" and the SDK names it, instead of the form guessing).
-import { parseAmount } from "../decimal.ts";
+import { decimalText, parseAmount } from "../decimal.ts";
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type Doc = { [key: string]: Json };
@@ -27,9 +27,10 @@ export function setIn(doc: Json, path: readonly PathKey[], value: Json | undefin
   return object;
 }
 
-/** What a text box shows for a document value. */
+/** What a text box shows for a document value: a number in the app locale (`62,5` in German). */
 export function toText(value: Json | undefined): string {
   if (value === undefined || value === null) return "";
+  if (typeof value === "number") return decimalText(value);
   return typeof value === "string" ? value : String(value);
 }
 

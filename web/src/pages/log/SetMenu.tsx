@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PlateCalculator } from "../../components/PlateCalculator.tsx";
 import type { UnitName } from "../../components/units.ts";
+import { decimalText } from "../../decimal.ts";
 import { typedNumber, type LogSet, type SetKind } from "./draft.ts";
 
 const KINDS: SetKind[] = ["work", "warmup", "drop", "burst"];
@@ -77,7 +78,7 @@ export function SetMenu({
             weight={weight}
             unit={unit}
             onUse={(w) => {
-              onChange({ weight: String(w) });
+              onChange({ weight: decimalText(w) });
               onWeightSet();
             }}
           />

@@ -12,7 +12,7 @@ import {
   type Unit as UnitName,
 } from "@svc/sdk/documents";
 import { localDate } from "../../components/documentValues.ts";
-import { parseAmount } from "../../decimal.ts";
+import { decimalText, parseAmount } from "../../decimal.ts";
 import { draftKey, hasEnded } from "./inProgress.ts";
 import { cardTitles, type SetCount } from "./occurrences.ts";
 import { distanceSetText, formatTime } from "./distanceSet.ts";
@@ -179,9 +179,8 @@ export function emptyWorkout(unit: UnitName, effort: "rpe" | "rir", now = new Da
   };
 }
 
-function numberText(n: number | null): string {
-  return n === null ? "" : String(n);
-}
+/** A number of a set as its box shows it, in the app locale (`62,5` in German). */
+const numberText = decimalText;
 
 /** A row from a set of a document (`100x5@8`, `{ set: "w:60x5", done: false }`). */
 export function setFromDocument(value: unknown, effort: "rpe" | "rir"): LogSet {
@@ -210,7 +209,7 @@ export function setFromDocument(value: unknown, effort: "rpe" | "rir"): LogSet {
     ...(p.distance !== null && p.distanceUnit !== null
       ? {
           measure: "distance" as const,
-          distance: String(p.distance),
+          distance: decimalText(p.distance),
           distanceUnit: p.distanceUnit,
           time: p.seconds === null ? "" : formatTime(p.seconds),
           seconds: "",
@@ -294,7 +293,7 @@ export function typedNumber(text: string): number | null {
 /** `value` moved by `step` (never below 0), rounded to the hundredth weights are kept in. */
 export function stepped(value: string, step: number): string {
   const n = typedNumber(value) ?? 0;
-  return String(Math.max(0, Math.round((n + step) * 100) / 100));
+  return decimalText(Math.max(0, Math.round((n + step) * 100) / 100));
 }
 
 /** The set text of a row, or null when it holds nothing to log yet (no reps and no time). */

@@ -6,7 +6,7 @@ import { distanceFill } from "./distanceSet.ts";
 import { setFromDocument, setText, type LogExercise, type LogSet } from "./draft.ts";
 import { prefillWeight } from "@svc/sdk/weights";
 import type { UnitName } from "../../components/units.ts";
-import { parseDecimal } from "../../decimal.ts";
+import { decimalText, parseDecimal } from "../../decimal.ts";
 
 const LB_PER_KG = 2.2046226218;
 
@@ -23,7 +23,7 @@ export function weightIn(weight: number, from: UnitName, to: UnitName): number {
 export function loadableIn(weight: string, from: UnitName, to: UnitName, step: number): string {
   if (weight === "" || from === to) return weight;
   const n = parseDecimal(weight);
-  return Number.isFinite(n) ? String(prefillWeight(n, from, to, step)) : weight;
+  return Number.isFinite(n) ? decimalText(prefillWeight(n, from, to, step)) : weight;
 }
 
 /** A row holding nothing to log yet (no reps, or no time for a timed set). */

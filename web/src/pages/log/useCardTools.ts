@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { FoundExercise } from "../../components/ExercisePicker.tsx";
 import { request } from "../../graphql/client.ts";
 import { exerciseFromLastTime } from "./addExercise.ts";
-import type { LogExercise, LogWorkout } from "./draft.ts";
+import { typedNumber, type LogExercise, type LogWorkout } from "./draft.ts";
 import type { CardTools } from "./ExerciseActions.tsx";
 import type { LastSets } from "./fill.ts";
 import type { LogAction } from "./logState.ts";
@@ -38,7 +38,7 @@ export function useCardTools(
     if (!target) return;
     try {
       const answer = await request(WarmupSets, {
-        workSet: `${target.weight}x${target.reps || 5}`,
+        workSet: `${typedNumber(target.weight)}x${target.reps || 5}`,
         unit: workout.unit,
         step: String(x.increment),
         trainingMax: x.trainingMax ? String(x.trainingMax) : null,

@@ -12,7 +12,7 @@ import { ApiError, request } from "../../graphql/client.ts";
 import { useMutation } from "../../graphql/hooks.ts";
 import { useSession } from "../../auth/session.tsx";
 import { ProgramStartPreview, StartProgram, type ProgramTemplate } from "./operations.ts";
-import { parseDecimal } from "../../format.ts";
+import { decimalText, parseDecimal } from "../../format.ts";
 import { basisText } from "./basisText.ts";
 
 /** The lifts a refusal names (MISSING_INPUT: extensions.lifts). */
@@ -61,7 +61,7 @@ export function StartForm({ program }: { program: ProgramTemplate }) {
     const answer = await request(ProgramStartPreview, { slug: program.slug, unit, lifts: given, fromHistory: true });
     const rows = (answer.programStartPreview ?? []).flatMap((r) => (r ? [r] : []));
     const found = rows.filter((r) => r.source === "history" && r.weight !== null);
-    setWeights({ ...weights, ...Object.fromEntries(found.map((r) => [r.lift, String(r.weight)])) });
+    setWeights({ ...weights, ...Object.fromEntries(found.map((r) => [r.lift, decimalText(r.weight)])) });
     setReview({
       basis: Object.fromEntries(rows.filter((r) => r.source !== "given").map((r) => [r.lift, basisText(r)])),
       filled: found.map((r) => r.lift),
