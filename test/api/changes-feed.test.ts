@@ -6,6 +6,7 @@
 import fc from "fast-check";
 import pg from "pg";
 import { startTestServer, gql, gqlData, signUp, credentialHash, type TestServer } from "../support/harness.ts";
+import { CHANGE_KINDS, CHANGE_OPS, CHANGE_VIAS } from "../../server/graphql/schema/changes.ts";
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 15);
 
@@ -91,6 +92,40 @@ test("created, updated and deleted, in order, with the item as it is now", async
   // Another user's feed has none of it.
   const other = await signUp(s.url, "Other");
   expect((await feed(other.token, null)).changes).toEqual([]);
+});
+
+test("kind, op and via are also enums (entity, action, credential), of the texts SQL allows", async () => {
+  const u = await signUp(s.url, "Enums");
+  await applyWorkout(u.token, workoutDoc("Legs"));
+  const query = `{ history { changes { kind entity op action via credential } } }`;
+  const [change] = (await gqlData(s.url, query, {}, u)).history.changes;
+  expect(change).toEqual({
+    kind: "workout",
+    entity: "WORKOUT",
+    op: "created",
+    action: "CREATED",
+    via: "session",
+    credential: "SESSION",
+  });
+  const owner = new pg.Client({ connectionString: s.ownerUrl });
+  await owner.connect();
+  try {
+    const { rows } = await owner.query<{ name: string; definition: string }>(
+      `select conname as name, pg_get_constraintdef(oid) as definition from pg_constraint
+        where conrelid = 'app_public.changes'::regclass and conname in ('changes_kind_check', 'changes_op_check', 'changes_via_check')
+        order by conname`,
+    );
+    const allowed = rows.map((r) => [...r.definition.matchAll(/'([^']+)'::text/g)].map((m) => m[1]));
+    expect(allowed).toEqual([Object.keys(CHANGE_KINDS), Object.keys(CHANGE_OPS), Object.keys(CHANGE_VIAS)]);
+  } finally {
+    await owner.end();
+  }
+  const enumOf = async (name: string) =>
+    (await gqlData(s.url, `{ __type(name: "${name}") { enumValues { name } } }`, {}, u)).__type.enumValues.map(
+      (v: { name: string }) => v.name,
+    );
+  expect(await enumOf("ChangeEntity")).toEqual(["ROUTINE", "WORKOUT", "BODYWEIGHT", "MEASUREMENT"]);
+  expect(await enumOf("ChangeCredential")).toEqual(["SESSION", "KEY", "APP", "SERVER"]);
 });
 
 test("pages of `first`, each continuing from the last cursor", async () => {

@@ -7,6 +7,26 @@ import { loadOneWithPgClient, type PgClient, type PgExecutor } from "postgraphil
 import { SafeError, access, constant, object, type FieldArgs, type Step } from "postgraphile/grafast";
 import { LIST_LIMITS } from "../list-bounds.ts";
 import { sqlRowMutation } from "./sql-mutation.ts";
+import { enumValues, enumValuesSdl, valuesText, type ValueList } from "./enum-values.ts";
+
+// The texts app_public.changes' check constraints allow (test/api/changes-feed.test.ts holds them alike).
+export const CHANGE_KINDS = {
+  routine: "a routine",
+  workout: "a workout",
+  bodyweight: "a bodyweight",
+  measurement: "a body measurement",
+} as const satisfies ValueList;
+export const CHANGE_OPS = {
+  created: "it was made",
+  updated: "it was changed",
+  deleted: "it was deleted",
+} as const satisfies ValueList;
+export const CHANGE_VIAS = {
+  session: "a signed-in session (the web app or svc login)",
+  key: "a personal API key",
+  app: "a connected app (OAuth or MCP)",
+  server: "the server itself",
+} as const satisfies ValueList;
 
 /** A page asked for; an argument not given arrives as undefined. */
 type PageLookup = { cursor?: string | null; first?: number | null };
@@ -103,16 +123,22 @@ const CHANGE_TYPES = gql`
     cursor: String!
     "When it was committed (ISO 8601)."
     at: String!
-    "What changed: routine, workout, bodyweight or measurement."
+    "What changed: ${valuesText(CHANGE_KINDS)}. The same as \`entity\`, as text."
     kind: String!
+    "What changed, as an enum."
+    entity: ChangeEntity!
     "The id of the routine, workout, bodyweight or measurement."
     entityId: UUID!
-    "created, updated or deleted."
+    "What happened to it: ${valuesText(CHANGE_OPS)}. The same as \`action\`, as text."
     op: String!
+    "What happened to it, as an enum."
+    action: ChangeAction!
     "Who made it: \`web app (<browser>)\`, \`svc CLI on <host>\`, \`API key \\"<name>\\"\`, \`<app> (connected app)\`, or \`server\`."
     client: String!
-    "The kind of credential that made it: session, key, app or server."
+    "The kind of credential that made it: ${valuesText(CHANGE_VIAS)}. The same as \`credential\`, as text."
     via: String!
+    "The kind of credential that made it, as an enum."
+    credential: ChangeCredential!
     "One line, such as \`Logged Push Day on 2026-03-02\`."
     summary: String!
     "The change this one undid, if it is an Undo."
@@ -124,6 +150,18 @@ const CHANGE_TYPES = gql`
     a bodyweight's id, date, weight and unit, a body measurement's id, date, unit and values; null when it no longer exists.
     """
     document: JSON
+  }
+  "What a change changed."
+  enum ChangeEntity {
+    ${enumValuesSdl(CHANGE_KINDS)}
+  }
+  "What a change did to its item."
+  enum ChangeAction {
+    ${enumValuesSdl(CHANGE_OPS)}
+  }
+  "The kind of credential that made a change."
+  enum ChangeCredential {
+    ${enumValuesSdl(CHANGE_VIAS)}
   }
   "A page of changes."
   type ChangesPage {
@@ -177,6 +215,12 @@ const CHANGE_TYPES = gql`
   }
 `;
 
+const CHANGE_ENUMS = {
+  ChangeEntity: { values: enumValues(CHANGE_KINDS) },
+  ChangeAction: { values: enumValues(CHANGE_OPS) },
+  ChangeCredential: { values: enumValues(CHANGE_VIAS) },
+};
+
 function changePlans(executor: PgExecutor) {
   const page = (load: typeof loadFeed, argument: string) => (_: unknown, fieldArgs: FieldArgs) => {
     const $lookup = object({
@@ -199,6 +243,9 @@ function changePlans(executor: PgExecutor) {
     },
     Change: {
       plans: {
+        entity: ($change: Step<ChangeRow>) => access($change, "kind"),
+        action: ($change: Step<ChangeRow>) => access($change, "op"),
+        credential: ($change: Step<ChangeRow>) => access($change, "via"),
         document($change: Step<ChangeRow>) {
           const $item = object({ kind: access($change, "kind"), entityId: access($change, "entityId") });
           return loadOneWithPgClient(executor, $item as Step<ChangedItem>, loadDocuments);
@@ -219,5 +266,5 @@ function changePlans(executor: PgExecutor) {
 export const ChangesPlugin = extendSchema((build) => {
   const { workouts } = build.input.pgRegistry.pgResources;
   if (!workouts) throw new Error("ChangesPlugin: workouts not introspected; run the migrations");
-  return { typeDefs: CHANGE_TYPES, objects: changePlans(workouts.executor) };
+  return { typeDefs: CHANGE_TYPES, objects: changePlans(workouts.executor), enums: CHANGE_ENUMS };
 }, "ChangesPlugin");

@@ -12,7 +12,6 @@ import {
   IMPORT_LIMITS,
   IMPORT_NAME_ACTIONS,
   IMPORT_NAME_VIAS,
-  enumValueName,
   SKIP_REASONS,
   parseImport,
   lineOfPath,
@@ -25,20 +24,7 @@ import { parseFit } from "@svc/sdk/fit";
 import { allowDatabaseTime } from "../database-time.ts";
 import { sqlMutation, sqlRowMutation } from "./sql-mutation.ts";
 import { withLineOfPath } from "../mask-error.ts";
-
-/** `a (what a means), b (...)`, for a field's description. */
-const valuesText = (values: Record<string, string>) =>
-  Object.entries(values)
-    .map(([value, meaning]) => `${value} (${meaning})`)
-    .join(", ");
-/** A GraphQL enum's values, each described, in SDL. */
-const enumValuesSdl = (values: Record<string, string>) =>
-  Object.entries(values)
-    .map(([value, meaning]) => `"${meaning[0].toUpperCase()}${meaning.slice(1)}." ${enumValueName(value)}`)
-    .join("\n    ");
-/** The enum values' plans: each GraphQL name stands for the text SQL answers. */
-const enumValues = (values: Record<string, string>) =>
-  Object.fromEntries(Object.keys(values).map((value) => [enumValueName(value), { value }]));
+import { enumValues, enumValuesSdl, valuesText } from "./enum-values.ts";
 
 type ImportChoiceInput = { name: string; action: "map" | "create" | "skip"; exercise?: string | null };
 
