@@ -6,7 +6,7 @@ export const ERROR_CODES = {
   // Custom SQLSTATEs (class SV: Training Log)
   SVFBD: "FORBIDDEN", // not signed in, a key where a sign-in is needed, or not allowed
   SVNFD: "NOT_FOUND", // no such row for this caller (never says whether it exists for someone else)
-  SVBAD: "INVALID_INPUT", // an argument is out of range; the message names it
+  SVBAD: "INVALID_INPUT", // an argument is out of range; the message names it; hint = its rule, detail = JSON {field, ...values} (extensions.field, rule, values)
   SVDOC: "INVALID_DOCUMENT", // a routine or workout document is invalid: detail = path, hint = reason
   SVDUP: "CONFLICT", // a unique value is taken (email, routine name); an idempotency key: detail = its workout (extensions.workoutId)
   SVVER: "CONFLICT", // a routine or workout saved over a version it is no longer at: detail = JSON {kind, currentVersion, sentVersion, differences, current}

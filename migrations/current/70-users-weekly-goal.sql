@@ -12,7 +12,8 @@ create or replace function app_hidden.tg_users_weekly_goal_check()
 as $function$
 begin
   if new.weekly_goal is not null and new.weekly_goal not between 1 and 7 then
-    raise exception 'weeklyGoal: must be 1 to 7 days a week, or null for no goal' using errcode = 'SVBAD';
+    raise exception 'weeklyGoal: must be 1 to 7 days a week, or null for no goal' using errcode = 'SVBAD',
+      hint = 'weeklyGoal', detail = json_build_object('field', 'weeklyGoal', 'min', 1, 'max', 7)::text;
   end if;
   return new;
 end;

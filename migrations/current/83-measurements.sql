@@ -117,18 +117,23 @@ language sql immutable parallel safe as $$ select 80::numeric, 500::numeric, 200
 comment on function app_hidden.measurement_limits() is 'The largest body measurements: body fat 80 (percent), a length 500 cm or 200 in. The measurements table''s check constraints state the same (test/db/sql-rules.test.ts compares them).';
 grant execute on function app_hidden.measurement_limits() to svc_reader;
 
+create or replace function app_hidden.measurement_limit(field text, unit text) returns numeric
+language sql immutable parallel safe as $$
+  select case when field = 'bodyFat' then l.body_fat when unit = 'in' then l.length_in else l.length_cm end
+  from app_hidden.measurement_limits() l;
+$$;
+comment on function app_hidden.measurement_limit(text, text) is 'The largest value of one body measurement (app_hidden.measurement_limits): bodyFat''s percentage, else a length in the unit given (cm or in).';
+grant execute on function app_hidden.measurement_limit(text, text) to svc_reader;
+
 create or replace function app_hidden.measurement_reason(field text, value numeric, unit text) returns text
 language sql immutable parallel safe as $$
   select case
     when value is null then null
-    when field = 'bodyFat' then
-      case when not (value > 0 and value <= l.body_fat and value = round(value, 2))
-           then format('must be a percentage above 0 and at most %s with at most 2 decimals', l.body_fat) end
-    when not (value > 0 and value <= case unit when 'in' then l.length_in else l.length_cm end and value = round(value, 2))
-      then format('must be a length above 0 and at most %s %s with at most 2 decimals',
-                  case unit when 'in' then l.length_in else l.length_cm end, unit)
-  end
-  from app_hidden.measurement_limits() l;
+    when not (value > 0 and value <= app_hidden.measurement_limit(field, unit) and value = round(value, 2)) then
+      case when field = 'bodyFat'
+           then format('must be a percentage above 0 and at most %s with at most 2 decimals', app_hidden.measurement_limit(field, unit))
+           else format('must be a length above 0 and at most %s %s with at most 2 decimals', app_hidden.measurement_limit(field, unit), unit) end
+  end;
 $$;
 comment on function app_hidden.measurement_reason(text, numeric, text) is 'Why one body measurement is refused, or null when it is good (or absent): bodyFat above 0 and at most 80 (percent), a length above 0 and at most 500 cm or 200 in (app_hidden.measurement_limits); each with at most 2 decimals. The measurements table keeps its own check constraints as the stored rows'' guard.';
 grant execute on function app_hidden.measurement_reason(text, numeric, text) to svc_reader;
@@ -139,11 +144,13 @@ declare
   v_reason text := app_hidden.measurement_reason(field, value::numeric, unit);
 begin
   if v_reason is not null then
-    raise exception '%: %', field, v_reason using errcode = 'SVBAD';
+    raise exception '%: %', field, v_reason using errcode = 'SVBAD',
+      hint = case when field = 'bodyFat' then 'bodyFat' else 'length' end,
+      detail = json_build_object('field', field, 'max', app_hidden.measurement_limit(field, unit), 'unit', unit)::text;
   end if;
 end;
 $$;
-comment on function app_hidden.check_measurement(text, double precision, text) is 'INVALID_INPUT `<field>: <reason>` when app_hidden.measurement_reason refuses the value.';
+comment on function app_hidden.check_measurement(text, double precision, text) is 'INVALID_INPUT `<field>: <reason>` when app_hidden.measurement_reason refuses the value (rule bodyFat, or length with its unit; with the max).';
 grant execute on function app_hidden.check_measurement(text, double precision, text) to svc_visitor;
 
 drop function if exists app_public.log_measurements(text, text, double precision, double precision, double precision, double precision, double precision, double precision, double precision, double precision, double precision, double precision, double precision, double precision, double precision, double precision);
@@ -174,7 +181,8 @@ begin
   v_date := app_hidden.check_date(log_measurements.date);
   -- Tomorrow in UTC is already today east of UTC (up to UTC+14).
   if v_date is null or v_date < '1900-01-01'::pg_catalog.date or v_date > (now() at time zone 'UTC')::date + 1 then
-    raise exception 'date: must be from 1900-01-01 and not in the future' using errcode = 'SVBAD';
+    raise exception 'date: must be from 1900-01-01 and not in the future' using errcode = 'SVBAD',
+      hint = 'dateRange', detail = json_build_object('field', 'date')::text;
   end if;
   perform app_hidden.check_one_of('unit', log_measurements.unit, app_hidden.length_units());
   v_unit := coalesce(log_measurements.unit, (select app_public.users_measurement_unit(u) from app_public.users u where u.id = v_user));
@@ -193,7 +201,8 @@ begin
   perform app_hidden.check_measurement('leftCalf', log_measurements.left_calf, v_unit);
   perform app_hidden.check_measurement('rightCalf', log_measurements.right_calf, v_unit);
   if num_nonnulls(log_measurements.body_fat, log_measurements.neck, log_measurements.shoulders, log_measurements.chest, log_measurements.waist, log_measurements.hips, log_measurements.left_upper_arm, log_measurements.right_upper_arm, log_measurements.left_forearm, log_measurements.right_forearm, log_measurements.left_thigh, log_measurements.right_thigh, log_measurements.left_calf, log_measurements.right_calf) = 0 then
-    raise exception 'measurements: give at least one of bodyFat, neck, shoulders, chest, waist, hips, leftUpperArm, rightUpperArm, leftForearm, rightForearm, leftThigh, rightThigh, leftCalf, rightCalf' using errcode = 'SVBAD';
+    raise exception 'measurements: give at least one of bodyFat, neck, shoulders, chest, waist, hips, leftUpperArm, rightUpperArm, leftForearm, rightForearm, leftThigh, rightThigh, leftCalf, rightCalf' using errcode = 'SVBAD',
+      hint = 'measurementsEmpty', detail = json_build_object('field', 'measurements')::text;
   end if;
   insert into app_public.measurements as m (date, unit, body_fat, neck, shoulders, chest, waist, hips, left_upper_arm, right_upper_arm, left_forearm, right_forearm, left_thigh, right_thigh, left_calf, right_calf)
   values (v_date, v_unit, log_measurements.body_fat, log_measurements.neck, log_measurements.shoulders, log_measurements.chest, log_measurements.waist, log_measurements.hips, log_measurements.left_upper_arm, log_measurements.right_upper_arm, log_measurements.left_forearm, log_measurements.right_forearm, log_measurements.left_thigh, log_measurements.right_thigh, log_measurements.left_calf, log_measurements.right_calf)

@@ -45,6 +45,25 @@ function limitNumbers(detail: string | undefined): Record<string, number> {
   }
 }
 
+/**
+ * An argument refused by a named rule: hint = the rule (dateRange, bodyweight, blank, ...), detail =
+ * JSON {field, ...its values}; extensions.field, rule and those values (numbers, text or lists of
+ * text). None when the detail is not that (SVBAD's other hints, such as CANNOT_BAN_YOURSELF).
+ */
+function inputRule(rule: string, detail: string | undefined): Record<string, unknown> | null {
+  try {
+    const { field, ...values } = JSON.parse(detail ?? "") as Record<string, unknown>;
+    if (typeof field !== "string") return null;
+    const kept = Object.entries(values).filter(
+      ([, v]) =>
+        typeof v === "number" || typeof v === "string" || (Array.isArray(v) && v.every((x) => typeof x === "string")),
+    );
+    return { field, rule, ...Object.fromEntries(kept) };
+  } catch {
+    return null;
+  }
+}
+
 /** The extensions of a version conflict, from the JSON its SQL gives as detail. */
 function versionConflict(detail: string | undefined): Record<string, unknown> {
   try {
@@ -102,6 +121,9 @@ export function maskError(error: GraphQLError): GraphQLError {
     // A limit reached: hint = which limit, detail = its numbers as JSON ({max, wouldMake}).
     if (code === "LIMIT_REACHED" && original.hint)
       return rebuild(error, original.message, { code, limit: original.hint, ...limitNumbers(original.detail) });
+    // An argument refused by a named rule: hint = the rule, detail = JSON {field, ...its values}.
+    const input = original.code === "SVBAD" && original.hint ? inputRule(original.hint, original.detail) : null;
+    if (input) return rebuild(error, original.message, { code, ...input });
     // A save over a stale version: detail = the current version, what differs and the current document.
     if (original.code === "SVVER")
       return rebuild(error, original.message, { code, ...versionConflict(original.detail) });

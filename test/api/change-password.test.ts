@@ -69,14 +69,22 @@ test("a wrong current password: WRONG_PASSWORD, nothing changed, counted like a 
 
 test("the new password: 8 characters and 72 bytes pass, 7 and 73 are INVALID_INPUT naming it; the same one is refused", async () => {
   const u = await signUp(s.url, "Lengths");
+  const extensions: Record<string, unknown>[] = [];
   const refused = async (next: string) => {
     const res = await change(u.token, u.password, next);
     expect(res.body.errors?.[0].extensions.code).toBe("INVALID_INPUT");
+    extensions.push(res.body.errors[0].extensions);
     return res.body.errors[0].message as string;
   };
   expect(await refused("1234567")).toBe("newPassword: must be at least 8 characters");
   expect(await refused("é".repeat(36) + "x")).toBe("newPassword: must be at most 72 bytes of UTF-8");
   expect(await refused(u.password)).toBe("newPassword: must differ from the current password");
+  // Each by its rule and numbers, for an app to say in its own language.
+  expect(extensions).toEqual([
+    { code: "INVALID_INPUT", field: "newPassword", rule: "passwordShort", min: 8 },
+    { code: "INVALID_INPUT", field: "newPassword", rule: "passwordLong", max: 72 },
+    { code: "INVALID_INPUT", field: "newPassword", rule: "passwordSame" },
+  ]);
   expect((await signIn(u.email, u.password)).status).toBe(200);
   const eight = await change(u.token, u.password, "12345678");
   expect(eight.body.errors).toBeUndefined();

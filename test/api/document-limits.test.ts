@@ -244,7 +244,8 @@ describe("logBodyweight follows the documents' bodyweight rule", () => {
         errors: [
           expect.objectContaining({
             message: "weight: must be a number above 0 and at most 1500 with at most 2 decimals",
-            extensions: { code: "INVALID_INPUT" },
+            // The rule and its number, for an app to say in its own language (the message unchanged).
+            extensions: { code: "INVALID_INPUT", field: "weight", rule: "bodyweight", max: 1500 },
           }),
         ],
       });
@@ -264,7 +265,7 @@ describe("logBodyweight follows the documents' bodyweight rule", () => {
         errors: [
           expect.objectContaining({
             message: "date: must be from 1900-01-01 and not in the future",
-            extensions: { code: "INVALID_INPUT" },
+            extensions: { code: "INVALID_INPUT", field: "date", rule: "dateRange" },
           }),
         ],
       });

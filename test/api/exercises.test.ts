@@ -277,6 +277,21 @@ describe("custom exercises", () => {
       expect(res.body.errors?.[0]?.extensions?.code).toBe("INVALID_INPUT");
       expect(res.body.errors?.[0]?.message).toMatch(message);
     }
+    // The rules an app says in its own language: by extensions.rule and its numbers.
+    expect((await create(alice, { name: "n".repeat(101) })).body.errors?.[0]?.extensions).toEqual({
+      code: "INVALID_INPUT",
+      field: "name",
+      rule: "characters",
+      min: 1,
+      max: 100,
+    });
+    const eleven = Array.from({ length: 11 }, (_, i) => `m${i}`);
+    expect((await create(alice, { name: "Odd", muscles: eleven })).body.errors?.[0]?.extensions).toEqual({
+      code: "INVALID_INPUT",
+      field: "muscles",
+      rule: "muscleCount",
+      max: 10,
+    });
     expect((await createOk(alice, { name: "n".repeat(100) })).name).toHaveLength(100);
     expect(
       (await createOk(alice, { name: "Ten Muscles", muscles: Array.from({ length: 10 }, (_, i) => `m${i}`) })).muscles,

@@ -56,6 +56,13 @@ describe("weekly goal", () => {
       const refused = await setGoal(u, goal);
       expect(errorCode(refused)).toBe("INVALID_INPUT");
       expect(refused.body.errors[0].message).toBe("weeklyGoal: must be 1 to 7 days a week, or null for no goal");
+      expect(refused.body.errors[0].extensions).toEqual({
+        code: "INVALID_INPUT",
+        field: "weeklyGoal",
+        rule: "weeklyGoal",
+        min: 1,
+        max: 7,
+      });
       expect((await progress(u, "2026-03-18")).weeklyGoal).toBe(7);
     }
     expect((await setGoal(u, null)).body.data.updateUserById.user.weeklyGoal).toBeNull();

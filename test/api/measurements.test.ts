@@ -109,12 +109,20 @@ describe("logMeasurements", () => {
     expect(big.body.errors[0].message).toBe(
       "waist: must be a length above 0 and at most 500 cm with at most 2 decimals",
     );
+    expect(big.body.errors[0].extensions).toEqual({
+      code: "INVALID_INPUT",
+      field: "waist",
+      rule: "length",
+      max: 500,
+      unit: "cm",
+    });
     const zero = await gql(s.url, LOG, { input: { date: "2026-02-01", waist: 0, unit: "cm" } }, { token: u.token });
     expect(zero.body.errors[0].message).toMatch(/^waist: /);
     const inches = await gql(s.url, LOG, { input: { date: "2026-02-01", hips: 250, unit: "in" } }, { token: u.token });
     expect(inches.body.errors[0].message).toBe(
       "hips: must be a length above 0 and at most 200 in with at most 2 decimals",
     );
+    expect(inches.body.errors[0].extensions).toMatchObject({ field: "hips", rule: "length", max: 200, unit: "in" });
     const two = await gql(s.url, LOG, { input: { date: "2026-02-01", chest: 101.25 } }, { token: u.token });
     expect(two.body.data.logMeasurements.measurement.chest).toBe(101.25);
     const three = await gql(s.url, LOG, { input: { date: "2026-02-02", chest: 101.255 } }, { token: u.token });
@@ -123,23 +131,38 @@ describe("logMeasurements", () => {
     expect(fat.body.errors[0].message).toBe(
       "bodyFat: must be a percentage above 0 and at most 80 with at most 2 decimals",
     );
+    expect(fat.body.errors[0].extensions).toMatchObject({ field: "bodyFat", rule: "bodyFat", max: 80 });
     expect(await count(u.user.id)).toBe(1);
   });
 
   test("at least one measurement; a real, not future date; a unit of cm or in", async () => {
     const u = await signUp(s.url, "Dates");
     const none = await gql(s.url, LOG, { input: { date: "2026-02-01" } }, { token: u.token });
-    expect(none.body.errors[0]).toMatchObject({ extensions: { code: "INVALID_INPUT" } });
+    expect(none.body.errors[0]).toMatchObject({
+      extensions: { code: "INVALID_INPUT", field: "measurements", rule: "measurementsEmpty" },
+    });
     expect(none.body.errors[0].message).toMatch(/^measurements: give at least one of bodyFat, neck/);
-    for (const date of ["2023-02-29", "2024-13-01", "yesterday", "2999-01-01", "1899-12-31"]) {
+    for (const [date, rule] of [
+      ["2023-02-29", "dateFormat"],
+      ["2024-13-01", "dateFormat"],
+      ["yesterday", "dateFormat"],
+      ["2999-01-01", "dateRange"],
+      ["1899-12-31", "dateRange"],
+    ]) {
       const bad = await gql(s.url, LOG, { input: { date, waist: 80 } }, { token: u.token });
-      expect(bad.body.errors[0].extensions.code).toBe("INVALID_INPUT");
+      expect(bad.body.errors[0].extensions).toEqual({ code: "INVALID_INPUT", field: "date", rule });
       expect(bad.body.errors[0].message).toMatch(/^date: /);
     }
     const oldest = await gql(s.url, LOG, { input: { date: "1900-01-01", waist: 80 } }, { token: u.token });
     expect(oldest.body.errors).toBeUndefined();
     const unit = await gql(s.url, LOG, { input: { date: "2026-02-01", waist: 80, unit: "mm" } }, { token: u.token });
     expect(unit.body.errors[0].message).toBe("unit: must be one of cm, in");
+    expect(unit.body.errors[0].extensions).toEqual({
+      code: "INVALID_INPUT",
+      field: "unit",
+      rule: "oneOf",
+      allowed: ["cm", "in"],
+    });
     expect(await count(u.user.id)).toBe(1);
   });
 

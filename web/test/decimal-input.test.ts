@@ -1,11 +1,12 @@
 // Inputs read the locale's decimal comma: a German lifter types `82,5` into the
-// bodyweight box, 82.5 is saved, and `82,5 kg` is shown back (web/src/decimal.ts parseDecimal).
+// bodyweight box, 82.5 is saved, and `82,5 kg` is shown back (web/src/decimal.ts parseDecimal); a
+// weight over the limit is refused in German by the server's rule (extensions.rule, errors.json inputs).
 import { signUp as signUpByApi, gqlData } from "../../test/support/harness.ts";
 import { useBrowserTest, expectPage, expectAccessible } from "./support/browser.ts";
 
 const web = useBrowserTest();
 
-test("a German lifter logs a bodyweight of 82,5: 82.5 saved, 82,5 kg shown", async () => {
+test("a German lifter logs a bodyweight of 82,5: 82.5 saved, 82,5 kg shown; 2000 refused in German", async () => {
   const account = await signUpByApi(web.server.url, "Dora");
   await gqlData(
     web.server.url,
@@ -17,7 +18,15 @@ test("a German lifter logs a bodyweight of 82,5: 82.5 saved, 82,5 kg shown", asy
   await page.goto("/bodyweight");
   await expectPage(page, "Körpergewicht");
   await page.getByLabel("Datum", { exact: true }).fill("2025-02-03");
-  await page.getByLabel("Gewicht", { exact: true }).fill("82,5");
+  // Over the server's limit: its INVALID_INPUT said at the box in German, by its rule and number.
+  const weight = page.getByLabel("Gewicht", { exact: true });
+  await weight.fill("2000");
+  await page.getByRole("button", { name: "Gewicht eintragen" }).click();
+  await page
+    .getByText("Muss eine Zahl über 0 und höchstens 1.500 mit höchstens 2 Nachkommastellen sein", { exact: true })
+    .waitFor();
+  expect(await weight.getAttribute("aria-invalid")).toBe("true");
+  await weight.fill("82,5");
   await page.getByRole("button", { name: "Gewicht eintragen" }).click();
   await page.getByRole("status").filter({ hasText: "82,5 kg für 2025-02-03 eingetragen." }).waitFor();
   await page

@@ -139,6 +139,30 @@ test("every error code the service sends has an errors message, and the problems
   );
   expect(limits.sort()).toEqual(["apiKeys", "shareLinks", "stagedBytes", "stagedWorkouts", "webhooks"]);
   expect(limits.filter((limit) => !en[`limits.${limit}`])).toEqual([]);
+  // An INVALID_INPUT says its rule (extensions.rule: SVBAD's hint in SQL, `rule:` in the server's
+  // own refusals): every rule has its sentence, and every sentence a rule.
+  const schema = join(import.meta.dirname, "../../data/schema");
+  const server = join(import.meta.dirname, "../../server/graphql/schema");
+  const sources = [
+    ...["app_public", "app_hidden"].flatMap((s) =>
+      readdirSync(join(schema, s, "functions")).map((f) => readFileSync(join(schema, s, "functions", f), "utf8")),
+    ),
+    ...readdirSync(server).map((f) => readFileSync(join(server, f), "utf8")),
+  ];
+  const rules = new Set(
+    sources.flatMap((text) => [
+      ...[...text.matchAll(/errcode = 'SVBAD',\s*hint = '(\w+)'(?!\s*\|\|)/g)].map((m) => m[1]),
+      ...[...text.matchAll(/errcode = 'SVBAD',\s*hint = case when [^;]*? then '(\w+)' else '(\w+)' end/g)].flatMap(
+        (m) => [m[1], m[2]],
+      ),
+      ...[...text.matchAll(/\brule: "(\w+)"/g)].map((m) => m[1]),
+    ]),
+  );
+  const sentences = Object.keys(en)
+    .filter((key) => key.startsWith("inputs."))
+    .map((key) => key.slice("inputs.".length));
+  expect([...rules].sort()).toEqual(sentences.sort());
+  expect(rules.size).toBeGreaterThanOrEqual(19);
 });
 
 test("every explanation code the server writes has a message, and every message a code", () => {

@@ -24,12 +24,23 @@ function refuseWrongPassword(result: Deleted): Deleted {
   return result;
 }
 
-/** The new password's length, as sign-up checks it: a refusal names the field. */
+/** The new password's length, as sign-up checks it: a refusal names the field and its rule (as SQL's SVBAD does). */
 function checkNewPassword(password: string) {
+  const field = "newPassword";
   if ([...password].length < PASSWORD_MIN)
-    throw new SafeError(`newPassword: must be at least ${PASSWORD_MIN} characters`, { code: "INVALID_INPUT" });
+    throw new SafeError(`newPassword: must be at least ${PASSWORD_MIN} characters`, {
+      code: "INVALID_INPUT",
+      field,
+      rule: "passwordShort",
+      min: PASSWORD_MIN,
+    });
   if (Buffer.byteLength(password) > PASSWORD_MAX_BYTES)
-    throw new SafeError(`newPassword: must be at most ${PASSWORD_MAX_BYTES} bytes of UTF-8`, { code: "INVALID_INPUT" });
+    throw new SafeError(`newPassword: must be at most ${PASSWORD_MAX_BYTES} bytes of UTF-8`, {
+      code: "INVALID_INPUT",
+      field,
+      rule: "passwordLong",
+      max: PASSWORD_MAX_BYTES,
+    });
 }
 
 function refuseWrongCurrentPassword(result: Changed): Changed {

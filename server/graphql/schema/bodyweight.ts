@@ -13,8 +13,9 @@ export function isCalendarDate(text: string): boolean {
   return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
 }
 
-function invalid(message: string): never {
-  throw new SafeError(message, { code: "INVALID_INPUT" });
+/** INVALID_INPUT naming the field and its rule, as SQL's SVBAD does (db/errors.ts). */
+function invalid(message: string, input: { field: string; rule: string }): never {
+  throw new SafeError(message, { code: "INVALID_INPUT", ...input });
 }
 
 // PostGraphile names the table's own input type `BodyweightInput`; the contract wants that name
@@ -69,7 +70,8 @@ export const BodyweightPlugin = extendSchema((build) => {
               async (client, input) => {
                 // The date is cast to SQL date below, so it is checked first; the rest is judged in SQL
                 // (app_public.log_bodyweight), by the rule workout documents follow.
-                if (!isCalendarDate(input.date)) invalid("date: must be a real calendar date as YYYY-MM-DD");
+                if (!isCalendarDate(input.date))
+                  invalid("date: must be a real calendar date as YYYY-MM-DD", { field: "date", rule: "dateFormat" });
                 const { rows } = await client.query<{ id: string }>({
                   text: "select (app_public.log_bodyweight($1::date, $2::float8, $3::text)).id as id",
                   values: [input.date, input.weight, input.unit ?? null],

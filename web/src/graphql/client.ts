@@ -3,7 +3,7 @@
 import { print } from "@0no-co/graphql.web";
 import type { TadaDocumentNode } from "gql.tada";
 import { whileUnavailable } from "./serviceStatus.ts";
-import { codeMessage, networkMessage } from "../i18n/serverMessages.ts";
+import { codeMessage, inputRuleText, networkMessage } from "../i18n/serverMessages.ts";
 
 export const GRAPHQL_URL = "/api/graphql";
 
@@ -142,5 +142,8 @@ export function fieldError(error: unknown, field: string): string | null {
   if (!(error instanceof ApiError) || error.code !== "INVALID_INPUT") return null;
   const match = error.message.match(/^([A-Za-z.[\]0-9]+):?\s+(.*)$/s);
   if (!match || match[1] !== field) return null;
-  return codeMessage("INVALID_INPUT", match[2].charAt(0).toUpperCase() + match[2].slice(1));
+  const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+  // By its rule in the app's language (extensions.rule), else the server's words.
+  const translated = inputRuleText(error.code, error.extensions);
+  return translated ? sentence(translated) : codeMessage("INVALID_INPUT", sentence(match[2]));
 }

@@ -52,6 +52,21 @@ function limitText(code: string, extensions: Record<string, unknown>): string | 
   return t(`limits.${limit}`, { max, wouldMake: typeof wouldMake === "number" ? wouldMake : max });
 }
 
+/**
+ * An INVALID_INPUT's reason by its rule (extensions.rule: bodyweight, blank, ...) and values (max,
+ * unit, allowed, ...), without its field, in the app's language; null in English (the server's own
+ * words are shown), for another code, or for a rule this app does not know yet.
+ */
+export function inputRuleText(code: string, extensions: Record<string, unknown>): string | null {
+  const { rule } = extensions;
+  if (code !== "INVALID_INPUT" || typeof rule !== "string" || currentLanguage() === SOURCE_LANGUAGE) return null;
+  if (!has(`inputs.${rule}`)) return null;
+  const values = Object.fromEntries(
+    Object.entries(extensions).map(([key, value]) => [key, Array.isArray(value) ? value.join(", ") : value]),
+  );
+  return t(`inputs.${rule}`, values);
+}
+
 /** A refusal's message: English as the server wrote it, else by its code (its message when the code is new). */
 export function codeMessage(code: string, message: string, extensions: Record<string, unknown> = {}): string {
   if (code === "INVALID_DOCUMENT" && typeof extensions.reason === "string") {
@@ -60,7 +75,9 @@ export function codeMessage(code: string, message: string, extensions: Record<st
     if (message.endsWith(reason)) return message.slice(0, message.length - reason.length) + problemText(reason);
   }
   if (currentLanguage() === SOURCE_LANGUAGE || !has(`codes.${code}`)) return message;
-  const detail = limitText(code, extensions) ?? message;
+  const input = inputRuleText(code, extensions);
+  const field = typeof extensions.field === "string" ? extensions.field : null;
+  const detail = limitText(code, extensions) ?? (input && field ? `${field}: ${input}` : message);
   const list = (value: unknown) => (Array.isArray(value) ? value.join(", ") : "");
   return t(`codes.${code}`, {
     detail,

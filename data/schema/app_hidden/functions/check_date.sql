@@ -10,12 +10,14 @@ begin
     return null;
   end if;
   if p_date !~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' or to_char(to_date(p_date, 'YYYY-MM-DD'), 'YYYY-MM-DD') <> p_date then
-    raise exception 'date: must be a real calendar date as YYYY-MM-DD' using errcode = 'SVBAD';
+    raise exception 'date: must be a real calendar date as YYYY-MM-DD' using errcode = 'SVBAD',
+      hint = 'dateFormat', detail = json_build_object('field', 'date')::text;
   end if;
   return p_date::date;
 exception when datetime_field_overflow or invalid_datetime_format then
-  raise exception 'date: must be a real calendar date as YYYY-MM-DD' using errcode = 'SVBAD';
+  raise exception 'date: must be a real calendar date as YYYY-MM-DD' using errcode = 'SVBAD',
+    hint = 'dateFormat', detail = json_build_object('field', 'date')::text;
 end;
 $function$;
-comment on function app_hidden.check_date(p_date text) is 'A `YYYY-MM-DD` argument as a date (null stays null); INVALID_INPUT when it is not a real calendar day.';
+comment on function app_hidden.check_date(p_date text) is 'A `YYYY-MM-DD` argument as a date (null stays null); INVALID_INPUT (rule dateFormat) when it is not a real calendar day.';
 grant execute on function app_hidden.check_date(p_date text) to svc_reader;

@@ -9,9 +9,11 @@ declare
   v_reason text := app_hidden.measurement_reason(field, value::numeric, unit);
 begin
   if v_reason is not null then
-    raise exception '%: %', field, v_reason using errcode = 'SVBAD';
+    raise exception '%: %', field, v_reason using errcode = 'SVBAD',
+      hint = case when field = 'bodyFat' then 'bodyFat' else 'length' end,
+      detail = json_build_object('field', field, 'max', app_hidden.measurement_limit(field, unit), 'unit', unit)::text;
   end if;
 end;
 $function$;
-comment on function app_hidden.check_measurement(field text, value double precision, unit text) is 'INVALID_INPUT `<field>: <reason>` when app_hidden.measurement_reason refuses the value.';
+comment on function app_hidden.check_measurement(field text, value double precision, unit text) is 'INVALID_INPUT `<field>: <reason>` when app_hidden.measurement_reason refuses the value (rule bodyFat, or length with its unit; with the max).';
 grant execute on function app_hidden.check_measurement(field text, value double precision, unit text) to svc_visitor;

@@ -9,10 +9,11 @@ declare
   v_reason text := (app_hidden.doc_one_of(to_jsonb(value), allowed)).reason;
 begin
   if value is not null and v_reason is not null then
-    raise exception '%: %', field, v_reason using errcode = 'SVBAD';
+    raise exception '%: %', field, v_reason using errcode = 'SVBAD', hint = 'oneOf',
+      detail = json_build_object('field', field, 'allowed', allowed)::text;
   end if;
   return value;
 end;
 $function$;
-comment on function app_hidden.check_one_of(field text, value text, allowed text[]) is 'An argument that takes one of a list of strings (a unit, an effort scale): the value (null stays null), or INVALID_INPUT `<field>: must be one of ...`, the reason documents give at the field''s path.';
+comment on function app_hidden.check_one_of(field text, value text, allowed text[]) is 'An argument that takes one of a list of strings (a unit, an effort scale): the value (null stays null), or INVALID_INPUT `<field>: must be one of ...` (rule oneOf, with the list), the reason documents give at the field''s path.';
 grant execute on function app_hidden.check_one_of(field text, value text, allowed text[]) to svc_reader;

@@ -7,14 +7,11 @@ create function app_hidden.measurement_reason(field text, value numeric, unit te
 AS $function$
   select case
     when value is null then null
-    when field = 'bodyFat' then
-      case when not (value > 0 and value <= l.body_fat and value = round(value, 2))
-           then format('must be a percentage above 0 and at most %s with at most 2 decimals', l.body_fat) end
-    when not (value > 0 and value <= case unit when 'in' then l.length_in else l.length_cm end and value = round(value, 2))
-      then format('must be a length above 0 and at most %s %s with at most 2 decimals',
-                  case unit when 'in' then l.length_in else l.length_cm end, unit)
-  end
-  from app_hidden.measurement_limits() l;
+    when not (value > 0 and value <= app_hidden.measurement_limit(field, unit) and value = round(value, 2)) then
+      case when field = 'bodyFat'
+           then format('must be a percentage above 0 and at most %s with at most 2 decimals', app_hidden.measurement_limit(field, unit))
+           else format('must be a length above 0 and at most %s %s with at most 2 decimals', app_hidden.measurement_limit(field, unit), unit) end
+  end;
 $function$;
 comment on function app_hidden.measurement_reason(field text, value numeric, unit text) is 'Why one body measurement is refused, or null when it is good (or absent): bodyFat above 0 and at most 80 (percent), a length above 0 and at most 500 cm or 200 in (app_hidden.measurement_limits); each with at most 2 decimals. The measurements table keeps its own check constraints as the stored rows'' guard.';
 grant execute on function app_hidden.measurement_reason(field text, value numeric, unit text) to svc_reader;

@@ -12,7 +12,8 @@ begin
     -- Catalog rows (written by migrations): the name must not be another exercise's alias.
     -- Generated columns are not computed yet in a BEFORE trigger: compute the key here.
     if app_public.exercise_key(new.name) = '' then
-      raise exception 'name: must contain a letter or digit' using errcode = 'SVBAD';
+      raise exception 'name: must contain a letter or digit' using errcode = 'SVBAD', hint = 'letterOrDigit',
+      detail = json_build_object('field', 'name')::text;
     end if;
     if exists (select 1 from app_public.exercise_aliases a where a.key = app_public.exercise_key(new.name)) then
       raise exception 'name "%" is already an alias of a catalog exercise', new.name using errcode = 'SVDUP';
@@ -22,10 +23,12 @@ begin
   -- Custom exercises: clear messages that name the field, before the table's own checks.
   new.name := btrim(regexp_replace(coalesce(new.name, ''), '\s+', ' ', 'g'));
   if char_length(new.name) not between 1 and 100 then
-    raise exception 'name: must be 1 to 100 characters' using errcode = 'SVBAD';
+    raise exception 'name: must be 1 to 100 characters' using errcode = 'SVBAD', hint = 'characters',
+      detail = json_build_object('field', 'name', 'min', 1, 'max', 100)::text;
   end if;
   if app_public.exercise_key(new.name) = '' then
-    raise exception 'name: must contain a letter or digit' using errcode = 'SVBAD';
+    raise exception 'name: must contain a letter or digit' using errcode = 'SVBAD', hint = 'letterOrDigit',
+      detail = json_build_object('field', 'name')::text;
   end if;
   if new.equipment is null or new.equipment not in ('barbell', 'dumbbell', 'machine', 'cable', 'bodyweight', 'kettlebell', 'band', 'cardio', 'other') then
     raise exception 'equipment: must be one of barbell, dumbbell, machine, cable, bodyweight, kettlebell, band, cardio, other' using errcode = 'SVBAD';
@@ -41,7 +44,8 @@ begin
   select s into v_both from unnest(new.secondary_muscles) s
    where lower(s) in (select lower(p) from unnest(new.muscles) p) limit 1;
   if v_both is not null then
-    raise exception 'secondaryMuscles: "%" is already a primary muscle (in muscles)', v_both using errcode = 'SVBAD';
+    raise exception 'secondaryMuscles: "%" is already a primary muscle (in muscles)', v_both using errcode = 'SVBAD',
+      hint = 'secondaryIsPrimary', detail = json_build_object('field', 'secondaryMuscles', 'muscle', v_both)::text;
   end if;
   select e.name into v_existing from app_public.exercises e
    where e.user_id = new.user_id and e.key = app_public.exercise_key(new.name) and e.id <> new.id;

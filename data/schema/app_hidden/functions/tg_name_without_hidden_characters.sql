@@ -9,10 +9,11 @@ declare
 begin
   if v_reason is not null then
     -- TG_ARGV[0]: the field as the caller names it (`name` at sign-up, `client_name` at registration).
-    raise exception '%: %', tg_argv[0], v_reason using errcode = 'SVBAD';
+    raise exception '%: %', tg_argv[0], v_reason using errcode = 'SVBAD', hint = 'hiddenCharacter',
+      detail = json_build_object('field', tg_argv[0], 'found', substring(v_reason from 'U\+[0-9A-F]+'))::text;
   end if;
   return new;
 end;
 $function$;
-comment on function app_hidden.tg_name_without_hidden_characters() is 'Trigger (argument: the field''s name in the refusal): the row''s `name` holds no bidi control or zero-width character (hidden_character_reason), else INVALID_INPUT naming the field.';
+comment on function app_hidden.tg_name_without_hidden_characters() is 'Trigger (argument: the field''s name in the refusal): the row''s `name` holds no bidi control or zero-width character (hidden_character_reason), else INVALID_INPUT naming the field (rule hiddenCharacter, with the code point found).';
 -- (execute: owner only)

@@ -8,10 +8,11 @@ declare
   v_reason text := app_hidden.control_character_reason(to_jsonb(new) ->> 'name');
 begin
   if v_reason is not null then
-    raise exception 'name: %', v_reason using errcode = 'SVBAD';
+    raise exception 'name: %', v_reason using errcode = 'SVBAD', hint = 'controlCharacters',
+      detail = json_build_object('field', 'name')::text;
   end if;
   return new;
 end;
 $function$;
-comment on function app_hidden.tg_one_line_name() is 'Trigger: a name (user, routine, workout, custom exercise) must not contain control characters such as a newline or tab (INVALID_INPUT), the rule documents apply at their path.';
+comment on function app_hidden.tg_one_line_name() is 'Trigger: a name (user, routine, workout, custom exercise) must not contain control characters such as a newline or tab (INVALID_INPUT, rule controlCharacters), the rule documents apply at their path.';
 -- (execute: owner only)

@@ -6,10 +6,11 @@ create function app_hidden.tg_users_name_check()
 AS $function$
 begin
   if btrim(new.name, E' \t\n\r\u00a0\u200b\u3000') = '' then
-    raise exception 'name: must not be blank' using errcode = 'SVBAD';
+    raise exception 'name: must not be blank' using errcode = 'SVBAD', hint = 'blank',
+      detail = json_build_object('field', 'name')::text;
   end if;
   return new;
 end;
 $function$;
-comment on function app_hidden.tg_users_name_check() is 'Trigger: a user''s display name has a visible character (INVALID_INPUT naming `name`), whichever way it is written (sign-up, updateUserById, an import): the one place a blank name is decided, so the sign-up route answers with this trigger''s refusal. _140_one_line_name, after it, refuses control characters.';
+comment on function app_hidden.tg_users_name_check() is 'Trigger: a user''s display name has a visible character (INVALID_INPUT naming `name`, rule blank), whichever way it is written (sign-up, updateUserById, an import): the one place a blank name is decided, so the sign-up route answers with this trigger''s refusal. _140_one_line_name, after it, refuses control characters.';
 -- (execute: owner only)

@@ -11,13 +11,15 @@ declare
         from unnest(coalesce(muscles, '{}')) with ordinality as u(m, i)) t where m <> ''), '{}');
 begin
   if cardinality(v_tidy) > 10 then
-    raise exception '%: at most 10 entries', field using errcode = 'SVBAD';
+    raise exception '%: at most 10 entries', field using errcode = 'SVBAD', hint = 'muscleCount',
+      detail = json_build_object('field', field, 'max', 10)::text;
   end if;
   if exists (select 1 from unnest(v_tidy) m where char_length(m) > 40) then
-    raise exception '%: each entry at most 40 characters', field using errcode = 'SVBAD';
+    raise exception '%: each entry at most 40 characters', field using errcode = 'SVBAD', hint = 'muscleLength',
+      detail = json_build_object('field', field, 'max', 40)::text;
   end if;
   return v_tidy;
 end;
 $function$;
-comment on function app_hidden.tidy_muscles(field text, muscles text[]) is 'A custom exercise''s list of muscles with spaces collapsed and blank entries left out; SVBAD naming field when it has more than 10 entries or one longer than 40 characters.';
+comment on function app_hidden.tidy_muscles(field text, muscles text[]) is 'A custom exercise''s list of muscles with spaces collapsed and blank entries left out; SVBAD naming field (rule muscleCount or muscleLength, with the max) when it has more than 10 entries or one longer than 40 characters.';
 grant execute on function app_hidden.tidy_muscles(field text, muscles text[]) to svc_visitor;

@@ -26,7 +26,8 @@ begin
     return;
   end if;
   if p_new = p_current then
-    raise exception 'newPassword: must differ from the current password' using errcode = 'SVBAD';
+    raise exception 'newPassword: must differ from the current password' using errcode = 'SVBAD',
+      hint = 'passwordSame', detail = json_build_object('field', 'newPassword')::text;
   end if;
   update app_private.user_secrets s set password_hash = crypt(p_new, gen_salt('bf', app_private.password_hash_cost()))
    where s.user_id = v_user.id;

@@ -12,7 +12,8 @@ declare
   v_expires timestamptz;
 begin
   if v_name is null or char_length(v_name) not between 1 and 80 then
-    raise exception 'name: must be 1 to 80 characters' using errcode = 'SVBAD';
+    raise exception 'name: must be 1 to 80 characters' using errcode = 'SVBAD', hint = 'characters',
+      detail = json_build_object('field', 'name', 'min', 1, 'max', 80)::text;
   end if;
   if p_access is null then
     raise exception 'access: must be READ_ONLY or READ_WRITE' using errcode = 'SVBAD';

@@ -10,16 +10,15 @@ declare
   v_row app_public.bodyweights;
   v_reason text;
 begin
-  if p_date is null or p_date < date '1900-01-01' then
-    raise exception 'date: must be from 1900-01-01 and not in the future' using errcode = 'SVBAD';
-  end if;
   -- Tomorrow in UTC is already today east of UTC (up to UTC+14).
-  if p_date > (now() at time zone 'UTC')::date + 1 then
-    raise exception 'date: must be from 1900-01-01 and not in the future' using errcode = 'SVBAD';
+  if p_date is null or p_date < date '1900-01-01' or p_date > (now() at time zone 'UTC')::date + 1 then
+    raise exception 'date: must be from 1900-01-01 and not in the future' using errcode = 'SVBAD',
+      hint = 'dateRange', detail = json_build_object('field', 'date')::text;
   end if;
   v_reason := app_hidden.bodyweight_reason(p_weight::numeric);
   if v_reason is not null then
-    raise exception 'weight: %', v_reason using errcode = 'SVBAD';
+    raise exception 'weight: %', v_reason using errcode = 'SVBAD', hint = 'bodyweight',
+      detail = json_build_object('field', 'weight', 'max', (app_hidden.document_limits()).bodyweight)::text;
   end if;
   perform app_hidden.check_one_of('unit', p_unit, app_hidden.weight_units());
   insert into app_public.bodyweights as b (date, weight, unit)

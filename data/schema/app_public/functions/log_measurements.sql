@@ -14,7 +14,8 @@ begin
   v_date := app_hidden.check_date(log_measurements.date);
   -- Tomorrow in UTC is already today east of UTC (up to UTC+14).
   if v_date is null or v_date < '1900-01-01'::pg_catalog.date or v_date > (now() at time zone 'UTC')::date + 1 then
-    raise exception 'date: must be from 1900-01-01 and not in the future' using errcode = 'SVBAD';
+    raise exception 'date: must be from 1900-01-01 and not in the future' using errcode = 'SVBAD',
+      hint = 'dateRange', detail = json_build_object('field', 'date')::text;
   end if;
   perform app_hidden.check_one_of('unit', log_measurements.unit, app_hidden.length_units());
   v_unit := coalesce(log_measurements.unit, (select app_public.users_measurement_unit(u) from app_public.users u where u.id = v_user));
@@ -33,7 +34,8 @@ begin
   perform app_hidden.check_measurement('leftCalf', log_measurements.left_calf, v_unit);
   perform app_hidden.check_measurement('rightCalf', log_measurements.right_calf, v_unit);
   if num_nonnulls(log_measurements.body_fat, log_measurements.neck, log_measurements.shoulders, log_measurements.chest, log_measurements.waist, log_measurements.hips, log_measurements.left_upper_arm, log_measurements.right_upper_arm, log_measurements.left_forearm, log_measurements.right_forearm, log_measurements.left_thigh, log_measurements.right_thigh, log_measurements.left_calf, log_measurements.right_calf) = 0 then
-    raise exception 'measurements: give at least one of bodyFat, neck, shoulders, chest, waist, hips, leftUpperArm, rightUpperArm, leftForearm, rightForearm, leftThigh, rightThigh, leftCalf, rightCalf' using errcode = 'SVBAD';
+    raise exception 'measurements: give at least one of bodyFat, neck, shoulders, chest, waist, hips, leftUpperArm, rightUpperArm, leftForearm, rightForearm, leftThigh, rightThigh, leftCalf, rightCalf' using errcode = 'SVBAD',
+      hint = 'measurementsEmpty', detail = json_build_object('field', 'measurements')::text;
   end if;
   insert into app_public.measurements as m (date, unit, body_fat, neck, shoulders, chest, waist, hips, left_upper_arm, right_upper_arm, left_forearm, right_forearm, left_thigh, right_thigh, left_calf, right_calf)
   values (v_date, v_unit, log_measurements.body_fat, log_measurements.neck, log_measurements.shoulders, log_measurements.chest, log_measurements.waist, log_measurements.hips, log_measurements.left_upper_arm, log_measurements.right_upper_arm, log_measurements.left_forearm, log_measurements.right_forearm, log_measurements.left_thigh, log_measurements.right_thigh, log_measurements.left_calf, log_measurements.right_calf)
