@@ -355,7 +355,68 @@ $function$;
 comment on function app_hidden.next_stage_target(current app_hidden.progression_state, judged app_hidden.session_judgement, stages jsonb, reset text, session_date date, increment numeric, step numeric, unit text) is 'The stage and weight after one judged session of an exercise with stages (GZCLP; rules in the function body).';
 grant execute on function app_hidden.next_stage_target(current app_hidden.progression_state, judged app_hidden.session_judgement, stages jsonb, reset text, session_date date, increment numeric, step numeric, unit text) to svc_reader;
 
-create or replace function app_hidden.next_cycle_target(current app_hidden.progression_state, shortfall text, weeks integer, session_date date, increment numeric, unit text)
+-- A cycle's shortfall is a part ({code, params}: shortfallReps, shortfallNotDone; mainSetsShort and
+-- shortfallOn around one), written in English by shortfall_text: cycle_shortfall's answer was its
+-- English text, so it is dropped, as next_cycle_target's text argument (progression_targets, the one
+-- caller of both, is redefined below).
+drop function if exists app_hidden.cycle_shortfall(jsonb, boolean, text, text, numeric[], integer[], boolean[]);
+create function app_hidden.cycle_shortfall(week_sets jsonb, every_set boolean, target_unit text, session_unit text, weights numeric[], reps integer[], done boolean[])
+ RETURNS jsonb
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  -- The first judged set of the week that fell short: not done, lighter than planned (the unit
+  -- rule) or with fewer reps than its minimum. The judged sets are the `+` sets, or every set when
+  -- every_set (a cycle without any `+` set). A deload week is never judged.
+  select case when not coalesce(done[k.o], false)
+              then app_hidden.why('shortfallNotDone', jsonb_build_object('set', k.o, 'sets', k.x ->> 'text',
+                     'weight', app_hidden.why_weight((k.x ->> 'weight')::numeric, target_unit)))
+              else app_hidden.why('shortfallReps', jsonb_build_object('set', k.o, 'sets', k.x ->> 'text',
+                     'weight', app_hidden.why_weight((k.x ->> 'weight')::numeric, target_unit), 'reps', coalesce(reps[k.o], 0),
+                     'liftedWeight', app_hidden.why_weight(coalesce(weights[k.o], 0), session_unit))) end
+    from jsonb_array_elements(week_sets) with ordinality as k(x, o)
+   where not app_hidden.cycle_week_is_deload(week_sets)
+     and (every_set or (k.x ->> 'amrap')::boolean)
+     and (not coalesce(done[k.o], false)
+          or not app_hidden.weights_meet(weights[k.o], session_unit, (k.x ->> 'weight')::numeric, target_unit)
+          or coalesce(reps[k.o], -1) < (k.x ->> 'reps')::int)
+   order by k.o
+   limit 1;
+$function$;
+comment on function app_hidden.cycle_shortfall(week_sets jsonb, every_set boolean, target_unit text, session_unit text, weights numeric[], reps integer[], done boolean[]) is 'The first `+` set of a cycle week''s session that fell short, as an explanation''s part: shortfallReps (`set 3 (95%x1+ at 100 kg) 0 reps at 100 kg`) or shortfallNotDone (`... not done`); null when each reached its minimum reps at its weight, or the week is a deload.';
+grant execute on function app_hidden.cycle_shortfall(week_sets jsonb, every_set boolean, target_unit text, session_unit text, weights numeric[], reps integer[], done boolean[]) to svc_reader;
+
+create or replace function app_hidden.shortfall_text(part jsonb)
+ RETURNS text
+ LANGUAGE plpgsql
+ IMMUTABLE
+AS $function$
+-- A shortfall part's English: `2026-01-10, ` (shortfallOn), `the main sets' ` (mainSetsShort), then the set.
+declare
+  v_text text := '';
+  v_part jsonb := part;
+  p jsonb;
+begin
+  if v_part ->> 'code' = 'shortfallOn' then
+    v_text := (v_part -> 'params' ->> 'date') || ', ';
+    v_part := v_part -> 'params' -> 'shortfall';
+  end if;
+  if v_part ->> 'code' = 'mainSetsShort' then
+    v_text := v_text || 'the main sets'' ';
+    v_part := v_part -> 'params' -> 'shortfall';
+  end if;
+  p := v_part -> 'params';
+  return v_text || format('set %s (%s at %s %s) ', p ->> 'set', p ->> 'sets', p -> 'weight' ->> 'weight', p -> 'weight' ->> 'unit')
+    || case when v_part ->> 'code' = 'shortfallNotDone' then 'not done'
+            else format('%s rep%s at %s %s', p ->> 'reps', case when (p ->> 'reps')::int = 1 then '' else 's' end,
+                        p -> 'liftedWeight' ->> 'weight', p -> 'liftedWeight' ->> 'unit') end;
+end;
+$function$;
+comment on function app_hidden.shortfall_text(part jsonb) is 'The English of a cycle''s shortfall part (cycle_shortfall''s, in mainSetsShort or shortfallOn): `2026-01-10, the main sets'' set 3 (95%x1+ at 315 lb) 0 reps at 315 lb`.';
+grant execute on function app_hidden.shortfall_text(part jsonb) to svc_reader;
+
+drop function if exists app_hidden.next_cycle_target(app_hidden.progression_state, text, integer, date, numeric, text);
+create or replace function app_hidden.next_cycle_target(current app_hidden.progression_state, shortfall jsonb, weeks integer, session_date date, increment numeric, unit text)
  RETURNS app_hidden.progression_state
  LANGUAGE plpgsql
  IMMUTABLE
@@ -364,18 +425,18 @@ AS $function$
 -- the cycle that fell short is kept (shortfall: this session's, from cycle_shortfall). After the last
 -- week the training max rises by one increment when no `+` set of the cycle fell short, else it stays
 -- and the explanation names that set; the cycle starts again at week 1.
--- The shortfall is a param in English (`set 3 (95%x1+ at 100 kg) 0 reps at 100 kg`, from cycle_shortfall).
+-- The shortfall is a part (cycle_shortfall's; kept in the state as shortfallOn, with its date, in JSON text).
 declare
   result app_hidden.progression_state := current;
   d text := to_char(session_date, 'YYYY-MM-DD');
 begin
   if result.shortfall is null and shortfall is not null then
-    result.shortfall := d || ', ' || shortfall;
+    result.shortfall := app_hidden.why('shortfallOn', jsonb_build_object('date', d, 'shortfall', shortfall))::text;
   end if;
   if current.stage + 1 < weeks then
     result.stage := current.stage + 1;
     result.explanation := format('Last session (%s): week %s of %s done%s; week %s at a training max of %s %s',
-      d, current.stage + 1, weeks, case when shortfall is null then '' else ', short on ' || shortfall end,
+      d, current.stage + 1, weeks, case when shortfall is null then '' else ', short on ' || app_hidden.shortfall_text(shortfall) end,
       current.stage + 2, current.weight, unit);
     result.why := jsonb_build_array(app_hidden.why('cycleWeek', jsonb_build_object('date', d, 'week', current.stage + 1, 'weeks', weeks,
       'short', case when shortfall is not null then app_hidden.why('shortOn', jsonb_build_object('shortfall', shortfall)) end,
@@ -391,16 +452,16 @@ begin
       'add', app_hidden.why_weight(increment, unit), 'trainingMax', app_hidden.why_weight(result.weight, unit))));
   else
     result.explanation := format('Last session (%s): week %s of %s done; a + set of the cycle fell short (%s): training max stays %s %s; week 1',
-      d, weeks, weeks, result.shortfall, current.weight, unit);
+      d, weeks, weeks, app_hidden.shortfall_text(result.shortfall::jsonb), current.weight, unit);
     result.why := jsonb_build_array(app_hidden.why('cycleStays', jsonb_build_object('date', d, 'weeks', weeks,
-      'shortfall', result.shortfall, 'trainingMax', app_hidden.why_weight(current.weight, unit))));
+      'shortfall', result.shortfall::jsonb, 'trainingMax', app_hidden.why_weight(current.weight, unit))));
   end if;
   result.shortfall := null;
   return result;
 end;
 $function$;
-comment on function app_hidden.next_cycle_target(current app_hidden.progression_state, shortfall text, weeks integer, session_date date, increment numeric, unit text) is 'The week and training max after one judged session of a cycle (rules in the function body); the explanation ends where the week''s sets are appended.';
-grant execute on function app_hidden.next_cycle_target(current app_hidden.progression_state, shortfall text, weeks integer, session_date date, increment numeric, unit text) to svc_reader;
+comment on function app_hidden.next_cycle_target(current app_hidden.progression_state, shortfall jsonb, weeks integer, session_date date, increment numeric, unit text) is 'The week and training max after one judged session of a cycle (rules in the function body); the explanation ends where the week''s sets are appended.';
+grant execute on function app_hidden.next_cycle_target(current app_hidden.progression_state, shortfall jsonb, weeks integer, session_date date, increment numeric, unit text) to svc_reader;
 
 create or replace function app_hidden.progression_opening_why(rule text, stages jsonb, week_sets jsonb, weeks integer, sets integer, state app_hidden.progression_state, start_weight numeric, before_edit integer, unit text)
  RETURNS jsonb
@@ -504,8 +565,8 @@ declare
   v_inc numeric;
   v_step numeric;
   v_week_sets jsonb;
-  v_shortfall text;
-  -- exercise id -> {workout start -> the `+` sets' shortfall (null: none fell short)}
+  v_shortfall jsonb;
+  -- exercise id -> {workout start -> the `+` sets' shortfall part (null: none fell short)}
   v_lift_judgements jsonb := '{}';
   v_targets app_hidden.lift_target[] := '{}';
 begin
@@ -553,7 +614,8 @@ begin
       end if;
       v_judged := v_judged + 1;
       if re.rule = 'cycle' and not re.cycle_amrap and v_lift_judgements -> re.exercise_id::text ? s.start::text then
-        v_shortfall := 'the main sets'' ' || (v_lift_judgements -> re.exercise_id::text ->> s.start::text);
+        v_shortfall := nullif(v_lift_judgements -> re.exercise_id::text -> s.start::text, 'null');
+        if v_shortfall is not null then v_shortfall := app_hidden.why('mainSetsShort', jsonb_build_object('shortfall', v_shortfall)); end if;
       elsif re.rule = 'cycle' then
         v_shortfall := app_hidden.cycle_shortfall(v_week_sets, not re.cycle_amrap, p_routine.unit, s.unit, s.weights, s.reps, s.done);
         if re.cycle_amrap then

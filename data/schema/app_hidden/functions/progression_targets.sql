@@ -26,8 +26,8 @@ declare
   v_inc numeric;
   v_step numeric;
   v_week_sets jsonb;
-  v_shortfall text;
-  -- exercise id -> {workout start -> the `+` sets' shortfall (null: none fell short)}
+  v_shortfall jsonb;
+  -- exercise id -> {workout start -> the `+` sets' shortfall part (null: none fell short)}
   v_lift_judgements jsonb := '{}';
   v_targets app_hidden.lift_target[] := '{}';
 begin
@@ -75,7 +75,8 @@ begin
       end if;
       v_judged := v_judged + 1;
       if re.rule = 'cycle' and not re.cycle_amrap and v_lift_judgements -> re.exercise_id::text ? s.start::text then
-        v_shortfall := 'the main sets'' ' || (v_lift_judgements -> re.exercise_id::text ->> s.start::text);
+        v_shortfall := nullif(v_lift_judgements -> re.exercise_id::text -> s.start::text, 'null');
+        if v_shortfall is not null then v_shortfall := app_hidden.why('mainSetsShort', jsonb_build_object('shortfall', v_shortfall)); end if;
       elsif re.rule = 'cycle' then
         v_shortfall := app_hidden.cycle_shortfall(v_week_sets, not re.cycle_amrap, p_routine.unit, s.unit, s.weights, s.reps, s.done);
         if re.cycle_amrap then
