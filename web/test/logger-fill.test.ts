@@ -86,6 +86,14 @@ describe.each(SCREEN_SIZES)("at $name", ({ name, viewport, touch }) => {
       await reps(page, "Bench Press set 4").inputValue(),
     ]).toEqual(["65", "3"]);
 
+    // Set 3 with its reps but no weight (a barbell lift, known from the index kept in this
+    // browser): the weight alone from its Last column (65x3), then ticked.
+    await page.waitForFunction(() => Object.keys(localStorage).some((k) => k.startsWith("svc.exercises.v1.")));
+    await weight(page, "Bench Press set 3").fill("");
+    await done(page, "Bench Press set 3").click();
+    expect(await done(page, "Bench Press set 3").isChecked()).toBe(true);
+    expect(await weight(page, "Bench Press set 3").inputValue()).toBe("65");
+
     // Never done before and nothing above: not ticked, said at the row.
     await addExercise(page, "barbell curl", "Barbell Curl");
     await done(page, "Barbell Curl set 1").click();
@@ -119,7 +127,7 @@ describe.each(SCREEN_SIZES)("at $name", ({ name, viewport, touch }) => {
     expect(saved.exercises[0].sets).toEqual([
       { text: "60x5", done: false },
       { text: "62.5x5", done: true },
-      { text: "65x3", done: false },
+      { text: "65x3", done: true },
       { text: "65x3", done: true },
       { text: "65x3", done: true },
     ]);

@@ -85,6 +85,11 @@ describe.each(SCREEN_SIZES)("at $name", ({ name, viewport, touch }) => {
     await done.click();
     expect(await done.isChecked()).toBe(true);
     expect(await row.getByText("Choose a weight for this set, then tap Done.").count()).toBe(0);
+    // The weight is chosen once: Done on set 2 (10 reps, no weight) takes it from the set above.
+    const second = row.getByRole("checkbox", { name: "Done: Dumbbell Row set 2", exact: true });
+    await second.click();
+    expect(await second.isChecked()).toBe(true);
+    expect(await row.getByLabel("Weight (kg): Dumbbell Row set 2", { exact: true }).inputValue()).toBe("25");
     await context.close();
   }, 300_000);
 });

@@ -13,8 +13,8 @@ import { memberLetter, roundOrder } from "./superset.ts";
 import type { SupersetPlace } from "./ExerciseCard.tsx";
 import { FinishArea } from "./FinishArea.tsx";
 import { ExerciseCard } from "./ExerciseCard.tsx";
-import { fillFor, isEmptyRow } from "./fill.ts";
-import { needsWeight, useLoadedNames } from "./weightToChoose.ts";
+import { fillOnDone } from "./fill.ts";
+import { useLoadedNames } from "./weightToChoose.ts";
 import { cardTitles, lastByCard } from "./occurrences.ts";
 import { useLastTime } from "./useLastTime.ts";
 import { useCardTools } from "./useCardTools.ts";
@@ -85,22 +85,21 @@ export function Logging({
 
   const tick = (x: LogExercise, set: LogSet, done: boolean) => {
     let ticked = workout;
-    let row = set;
-    if (done && isEmptyRow(set)) {
-      // Done on an empty row: what its Last column shows (else the set above) goes in first.
-      const patch = fillFor(x, x.sets.indexOf(set), lastByKey.get(x.key), workout.unit, workout.effort);
-      if (!patch) {
-        setUnfilled({ set: set.key, message: t("fill.nothing") });
+    if (done) {
+      // Done on an empty row, or a loaded one with no weight: filled first from Last or the set above.
+      const filled = fillOnDone(x, set, lastByKey.get(x.key), workout, loaded.has(x.exercise.toLowerCase()));
+      if ("refused" in filled) {
+        setUnfilled({
+          set: set.key,
+          message: filled.refused === "nothing" ? t("fill.nothing") : t("fill.chooseWeight"),
+        });
         return;
       }
-      const fill: LogAction = { type: "editSet", exercise: x.key, set: set.key, patch };
-      edit(fill);
-      ticked = logReducer(workout, fill)!;
-      row = { ...set, ...patch };
-    }
-    if (done && needsWeight(row, loaded.has(x.exercise.toLowerCase()))) {
-      setUnfilled({ set: set.key, message: t("fill.chooseWeight") });
-      return;
+      if (filled.patch) {
+        const fill: LogAction = { type: "editSet", exercise: x.key, set: set.key, patch: filled.patch };
+        edit(fill);
+        ticked = logReducer(workout, fill)!;
+      }
     }
     setUnfilled(null);
     const action: LogAction = { type: "tick", exercise: x.key, set: set.key, done };

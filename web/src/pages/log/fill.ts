@@ -1,9 +1,12 @@
 // What fills an empty row when Done is tapped on it, as Strong's greyed values do: the set at the
 // same position last time (the row's Last column), else the nearest filled set above it today. A
 // weight logged in the other unit comes in the workout's unit at a loadable number (the exercise's
-// step, @svc/sdk/weights' prefill rule). Only the row's empty boxes are filled; its kind stays.
+// step, @svc/sdk/weights' prefill rule). Only the row's empty boxes are filled; its kind stays. A row
+// of a loaded exercise with reps but no weight gets the weight alone the same way (from a set above
+// of its own kind), so a program's "weight to choose" is chosen once, not on every set and week.
 import { distanceFill } from "./distanceSet.ts";
 import { setFromDocument, setText, type LogExercise, type LogSet } from "./draft.ts";
+import { needsWeight } from "./weightToChoose.ts";
 import { prefillWeight } from "@svc/sdk/weights";
 import type { UnitName } from "../../components/units.ts";
 import { decimalText, parseDecimal } from "../../decimal.ts";
@@ -69,4 +72,43 @@ export function fillFor(
     if (row.seconds.trim() === "") Object.assign(patch, { seconds: source.seconds, measure: "time" as const });
   } else if (row.reps.trim() === "") Object.assign(patch, { reps: source.reps, measure: "reps" as const });
   return isEmptyRow({ ...row, ...patch }) ? null : patch;
+}
+
+/** A weight for row `index`, which has none: its Last column's, else the nearest set above today of its kind with one. */
+export function weightFor(
+  x: LogExercise,
+  index: number,
+  last: LastSets,
+  unit: UnitName,
+  effort: "rpe" | "rir",
+): string | null {
+  const row = x.sets[index];
+  const lifted = (s: LogSet | null | undefined) => (s && !s.bodyweight && s.weight.trim() !== "" ? s.weight : null);
+  return (
+    lifted(lastRow(last, index, unit, x.increment, effort)) ??
+    lifted(x.sets.slice(0, index).findLast((s) => s.kind === row?.kind && lifted(s) !== null))
+  );
+}
+
+/** What Done on `set` puts in first, or why it is refused: nothing to fill from, or a loaded set's weight to choose. */
+export function fillOnDone(
+  x: LogExercise,
+  set: LogSet,
+  last: LastSets,
+  w: { unit: UnitName; effort: "rpe" | "rir" },
+  loaded: boolean,
+): { patch: Partial<LogSet> | null } | { refused: "nothing" | "chooseWeight" } {
+  const index = x.sets.indexOf(set);
+  if (index < 0) return { patch: null };
+  let patch: Partial<LogSet> | null = null;
+  if (isEmptyRow(set)) {
+    patch = fillFor(x, index, last, w.unit, w.effort);
+    if (!patch) return { refused: "nothing" };
+  }
+  if (needsWeight({ ...set, ...patch }, loaded)) {
+    const weight = weightFor(x, index, last, w.unit, w.effort);
+    if (weight === null) return { refused: "chooseWeight" };
+    patch = { ...patch, weight };
+  }
+  return { patch };
 }
