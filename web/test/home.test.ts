@@ -33,6 +33,10 @@ test("a new user's Home says what to do, and a routine and a workout can be made
   await signUpInBrowser(page, { name: "Kim" });
   await page.getByText("No routines yet.").waitFor();
   await page.getByText("No workouts yet.").waitFor();
+  // One name per action: the empty history offers the logger as Start workout, as the header does.
+  const latest = page.getByRole("region", { name: "Latest workouts" });
+  expect(await latest.getByRole("link", { name: "Start workout" }).getAttribute("href")).toBe("/log");
+  expect(await page.getByText("Log a workout").count()).toBe(0);
   const week = page.getByRole("region", { name: "This week" });
   expect(await week.innerText()).toContain("0 kg");
   await expectAccessible(page);

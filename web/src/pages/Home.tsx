@@ -138,7 +138,7 @@ export default function Home() {
               <Section title={t("latest.title")} anchor="latest-workouts">
                 {me.workouts.length === 0 ? (
                   <Empty>
-                    <p>{rich(t, "latest.empty", { link: <Link to="/workouts/new">{t("latest.log")}</Link> })}</p>
+                    <p>{rich(t, "latest.empty", { link: <Link to="/log">{t("start")}</Link> })}</p>
                     <p>
                       {rich(t, "latest.import", {
                         link: <Link to="/settings#import">{t("latest.importLink")}</Link>,
