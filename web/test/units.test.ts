@@ -16,10 +16,13 @@ import {
 
 const web = useBrowserTest();
 
-/** Numbers written with two or more decimals in the page's main content (`374.79`, `220.46`). */
+/** Numbers written with two or more decimals in the page's main content (`374.79`, `220.46`), its boxes' values too. */
 async function longDecimals(page: Page): Promise<string[]> {
   const text = await page.locator("main").innerText();
-  return text.match(/\d\.\d{2,}/g) ?? [];
+  const boxes = await page
+    .locator("main input")
+    .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+  return [text, ...boxes].join("\n").match(/\d\.\d{2,}/g) ?? [];
 }
 
 async function kgHistory(token: string) {
@@ -91,7 +94,18 @@ for (const [size, viewport] of [
     await history.getByText("heaviest 231.5 lb (105 kg) × 3").waitFor();
     expect(await history.innerText()).toMatch(/best e1RM 257\.2 lb \(220\.5×5\)/);
     expect(await card.locator(".set-previous").first().innerText()).toContain("220.5x5");
-    expect(await card.getByLabel("Weight (lb): Bench Press set 1", { exact: true }).count()).toBe(1);
+    // Last time's sets fill the rows at loadable lb: 100 kg = 220.46 lb -> 220 at the 5 lb step.
+    for (const [n, reps] of [
+      [1, "5"],
+      [2, "5"],
+      [3, "4"],
+    ] as const) {
+      expect([n, await card.getByLabel(`Weight (lb): Bench Press set ${n}`, { exact: true }).inputValue()]).toEqual([
+        n,
+        "220",
+      ]);
+      expect([n, await card.getByLabel(`Reps: Bench Press set ${n}`, { exact: true }).inputValue()]).toEqual([n, reps]);
+    }
     await expectAccessible(page);
     await check("logger");
     await screenshot(page, `units-logger-${size}`);
@@ -139,6 +153,20 @@ for (const [size, viewport] of [
     await expectPage(page, "Workouts");
     await check("workouts");
 
+    await page.goto("/records");
+    await expectPage(page, "Records");
+    await page.getByText("231.5 lb × 3").first().waitFor();
+    await check("records");
+
+    // The workout begun above, still in progress: one set done, finished; its summary in lb.
+    await page.goto("/log");
+    await expectPage(page, "Workout");
+    await page.getByRole("checkbox", { name: "Done: Bench Press set 1" }).check();
+    await page.getByRole("button", { name: "Finish workout" }).click();
+    await expectPage(page, "Workout saved");
+    await page.getByRole("region", { name: "Exercises" }).getByText("Bench Press: 220x5").waitFor();
+    await check("summary");
+
     expect(visited).toEqual({
       home: [],
       logger: [],
@@ -147,6 +175,8 @@ for (const [size, viewport] of [
       "exercise progress": [],
       bodyweight: [],
       workouts: [],
+      records: [],
+      summary: [],
     });
     await context.close();
   }, 180_000);
