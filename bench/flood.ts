@@ -6,8 +6,11 @@
 // victim timed from this process from an address of its own (127.0.0.250). Four floods: one
 // signed-out address sending 49 fuzzy searchExercises a request, one signed-in session sending
 // grouped aggregates over its 50,000 sets, and connections that never finish their headers
-// (slow-loris) from one address and from 40. Goal (docs/security.md): the victim's median at most
-// 10 times quiet, its p99 under 300 ms.
+// (slow-loris) from one address and from 40; and the ones that multiply a caller: one account's 50
+// API keys and its 20 sessions each sending those aggregates, 100 signed-out addresses each sending
+// the searches, and wrong passwords from 100 addresses, each within its 20 attempts a minute,
+// while the victim also signs in. Goal (docs/security.md): the victim's median at most 10 times
+// quiet, its p99 under 300 ms, its sign-in's median under 500 ms.
 import http from "node:http";
 import { loadavg } from "node:os";
 import { slowLorisProcess } from "./slow-loris.ts";
@@ -94,10 +97,10 @@ function victimRead(victim: Victim): Promise<number> {
 }
 
 /** Another session of a bench user (signUpLifter's password). */
-async function signIn(url: string, email: string): Promise<string> {
+async function signIn(url: string, email: string, address = "192.0.2.9"): Promise<string> {
   const res = await fetch(`${url}/api/auth/sign-in/email`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", "x-forwarded-for": address },
     body: JSON.stringify({ email, password: "bench-password-1" }),
   });
   const body = (await res.json()) as { token?: string };
@@ -148,20 +151,30 @@ async function heaviestAllowed(
   throw new Error(`every candidate is over the guard's bounds; the last: ${last}`);
 }
 
+/**
+ * `query` sent from LOOPS loops (or one a credential, when the flood has several), rotating over
+ * `credentials` (each a set of headers: an address, a session, a key), while the victim reads.
+ */
 async function flood(
   name: string,
   server: Process,
   victim: Victim,
   quietP50: number,
   query: { label: string; query: string; bytes: number },
-  headers: Record<string, string>,
+  credentials: Record<string, string>[],
 ) {
+  const body = JSON.stringify({ query: query.query });
+  const loops = Math.max(LOOPS, credentials.length);
   const load = loadProcess({
     url: `${server.url}/api/graphql`,
     method: "POST",
-    headers: { "content-type": "application/json", ...headers },
-    body: JSON.stringify({ query: query.query }),
-    connections: LOOPS,
+    requests: credentials.map((headers) => ({
+      method: "POST",
+      path: "/api/graphql",
+      headers: { "content-type": "application/json", ...headers },
+      body,
+    })),
+    connections: loops,
     duration: FLOOD_S,
     timeout: 60,
   });
@@ -170,7 +183,8 @@ async function flood(
   const flooded = await load;
   report({
     benchmark: `flood ${name}`,
-    loops: LOOPS,
+    loops,
+    floodCredentials: credentials.length,
     webConcurrency: 2,
     floodSeconds: FLOOD_S,
     floodRequest: query.label,
@@ -232,6 +246,124 @@ async function slowLorisFlood(
   });
 }
 
+/** One correct sign-in as the victim, from the victim's address: its time (ms) and status. */
+function victimSignIn(url: string, email: string): Promise<{ ms: number; status: number }> {
+  const started = performance.now();
+  const body = JSON.stringify({ email, password: "bench-password-1" });
+  return new Promise((resolve) => {
+    const req = http.request(`${url}/api/auth/sign-in/email`, {
+      method: "POST",
+      agent: victimAgent,
+      headers: { "content-type": "application/json" },
+    });
+    req.on("response", (res) => {
+      res.resume();
+      res.on("end", () => resolve({ ms: performance.now() - started, status: res.statusCode ?? 0 }));
+    });
+    req.on("error", () => resolve({ ms: performance.now() - started, status: 0 }));
+    req.end(body);
+  });
+}
+
+/** The victim's sign-ins for `seconds`, one every 3.5 s (within its address's 20 a minute). */
+async function victimSignInsFor(url: string, email: string, seconds: number) {
+  const times: number[] = [];
+  const failures: Record<string, number> = {};
+  const until = performance.now() + seconds * 1000;
+  while (performance.now() < until) {
+    const { ms, status } = await victimSignIn(url, email);
+    if (status === 200) times.push(ms);
+    else failures[status] = (failures[status] ?? 0) + 1;
+    await new Promise((r) => setTimeout(r, Math.max(0, 3500 - ms)));
+  }
+  return { ...latencies(times, 1), failures };
+}
+
+/**
+ * Wrong passwords for another account from `addresses`, all together at `perSecond` (each address
+ * within its 20 attempts a minute), while the victim reads and signs in.
+ */
+async function wrongPasswordFlood(
+  server: Process,
+  victim: Victim & { email: string },
+  quiet: { p50: number; signInP50: number },
+  target: string,
+  addresses: string[],
+  perSecond: number,
+) {
+  const body = JSON.stringify({ email: target, password: "not-the-password-1" });
+  const load = loadProcess({
+    url: `${server.url}/api/auth/sign-in/email`,
+    requests: addresses.map((address) => ({
+      method: "POST",
+      path: "/api/auth/sign-in/email",
+      headers: { "content-type": "application/json", "x-forwarded-for": address },
+      body,
+    })),
+    connections: addresses.length,
+    overallRate: perSecond,
+    duration: FLOOD_S,
+    timeout: 60,
+  });
+  await new Promise((r) => setTimeout(r, 500));
+  const [reads, signIns] = await Promise.all([
+    victimFor(victim, FLOOD_S - 1.5),
+    victimSignInsFor(server.url, victim.email, FLOOD_S - 1.5),
+  ]);
+  const flooded = await load;
+  report({
+    benchmark: `flood wrong passwords, ${addresses.length} addresses`,
+    webConcurrency: 2,
+    floodSeconds: FLOOD_S,
+    floodPerSecond: perSecond,
+    floodAnswered: flooded["2xx"] + flooded.non2xx,
+    floodErrors: flooded.errors,
+    victimQuietP50: quiet.p50,
+    victimP50: reads.p50,
+    victimP99: reads.p99,
+    victimFailures: reads.failures,
+    victimSignInQuietP50: quiet.signInP50,
+    victimSignInP50: signIns.p50,
+    victimSignInP99: signIns.p99,
+    victimSignIns: signIns.n,
+    victimSignInFailures: signIns.failures,
+    ratio: +(reads.p50 / quiet.p50).toFixed(2),
+    goal: "ratio <= 10, victimP99 < 300 ms and victimSignInP50 < 500 ms",
+    loadAverage: loadavg().map((l) => +l.toFixed(2)),
+  });
+}
+
+/** A flooder with 50,000 sets (2,000 workouts of five exercises), signed up under `email`. */
+async function heavyFlooder(url: string, db: Awaited<ReturnType<typeof benchDatabase>>, email: string) {
+  const flooder = await signUpLifter(url, "Flooder", email);
+  await seedWorkouts(db.ownerPool, flooder.user.id, {
+    count: 2000,
+    dateOfN: "date '2021-01-04' + n",
+    exercises: EXERCISES,
+  });
+  await seedClimbingSets(db.ownerPool, flooder.user.id, 5); // 2,000 x 5 x 5 = 50,000 sets
+  await db.ownerPool.query("analyze");
+  return flooder;
+}
+
+/** `count` API keys of the account whose session is `token`. */
+async function apiKeys(url: string, token: string, count: number): Promise<string[]> {
+  const keys: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const res = await fetch(`${url}/api/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        query: `mutation { createApiKey(input: { name: "flood ${i}", access: READ_ONLY, expiresIn: DAYS_30 }) { key } }`,
+      }),
+    });
+    const body = (await res.json()) as { data?: { createApiKey?: { key: string } }; errors?: unknown };
+    if (!body.data?.createApiKey) throw new Error(`createApiKey ${i}: ${JSON.stringify(body).slice(0, 300)}`);
+    keys.push(body.data.createApiKey.key);
+  }
+  return keys;
+}
+
 const loopbacks = (n: number, subnet: number) => Array.from({ length: n }, (_, i) => `127.0.${subnet}.${i + 1}`);
 
 export async function run() {
@@ -249,32 +381,86 @@ export async function run() {
       TRUST_PROXY: "127.0.0.1",
     });
     const { url } = server;
-    const victim = { url, token: (await signUpLifter(url, "Victim", "victim@bench.test")).token };
+    const victim = {
+      url,
+      email: "victim@bench.test",
+      token: (await signUpLifter(url, "Victim", "victim@bench.test")).token,
+    };
     const quiet = await victimFor(victim, QUIET_S);
-    report({ benchmark: "flood quiet", victimP50: quiet.p50, victimP99: quiet.p99, victimRequests: quiet.n });
+    const quietSignIns = await victimSignInsFor(url, victim.email, 3 * 3.5);
+    report({
+      benchmark: "flood quiet",
+      victimP50: quiet.p50,
+      victimP99: quiet.p99,
+      victimRequests: quiet.n,
+      victimSignInP50: quietSignIns.p50,
+      victimSignIns: quietSignIns.n,
+    });
+    const signedOut = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ "x-forwarded-for": `198.18.${i >> 8}.${i & 255}` }));
     const floods: Record<string, () => Promise<void>> = {
       search: async () => {
         // Probed from another address than the flood's, which starts with a full budget.
         const search = await heaviestAllowed(url, SEARCHES, { "x-forwarded-for": "192.0.2.1" });
-        await flood("signed-out address, fuzzy searches", server!, victim, quiet.p50, search, {
-          "x-forwarded-for": "198.51.100.7",
-        });
+        await flood("signed-out address, fuzzy searches", server!, victim, quiet.p50, search, [
+          { "x-forwarded-for": "198.51.100.7" },
+        ]);
+      },
+      "search-100": async () => {
+        const search = await heaviestAllowed(url, SEARCHES, { "x-forwarded-for": "192.0.2.2" });
+        await flood("100 signed-out addresses, fuzzy searches", server!, victim, quiet.p50, search, signedOut(100));
       },
       grouped: async () => {
-        const flooder = await signUpLifter(url, "Flooder", "flooder@bench.test");
-        await seedWorkouts(db.ownerPool, flooder.user.id, {
-          count: 2000,
-          dateOfN: "date '2021-01-04' + n",
-          exercises: EXERCISES,
-        });
-        await seedClimbingSets(db.ownerPool, flooder.user.id, 5); // 2,000 x 5 x 5 = 50,000 sets
-        await db.ownerPool.query("analyze");
+        await heavyFlooder(url, db, "flooder@bench.test");
         // Probed with another session than the flood's, which starts with a full budget.
-        const grouped = await heaviestAllowed(url, GROUPED, { authorization: `Bearer ${flooder.token}` });
+        const probe = await signIn(url, "flooder@bench.test");
+        const grouped = await heaviestAllowed(url, GROUPED, { authorization: `Bearer ${probe}` });
         const floodSession = await signIn(url, "flooder@bench.test");
-        await flood("signed-in session, grouped aggregates over 50,000 sets", server!, victim, quiet.p50, grouped, {
-          authorization: `Bearer ${floodSession}`,
+        await flood("signed-in session, grouped aggregates over 50,000 sets", server!, victim, quiet.p50, grouped, [
+          { authorization: `Bearer ${floodSession}` },
+        ]);
+      },
+      // One account's every key, then every session, sending the aggregates at once (one loop each).
+      keys: async () => {
+        const flooder = await heavyFlooder(url, db, "keys@bench.test");
+        const keys = await apiKeys(url, flooder.token, 50);
+        const grouped = await heaviestAllowed(url, GROUPED, {
+          authorization: `Bearer ${await signIn(url, "keys@bench.test")}`,
         });
+        await flood(
+          "one account's 50 API keys, grouped aggregates",
+          server!,
+          victim,
+          quiet.p50,
+          grouped,
+          keys.map((key) => ({ authorization: `Bearer ${key}` })),
+        );
+      },
+      sessions: async () => {
+        const flooder = await heavyFlooder(url, db, "sessions@bench.test");
+        const sessions = [flooder.token];
+        for (let i = 1; i < 20; i++) sessions.push(await signIn(url, "sessions@bench.test", `192.0.2.${100 + i}`));
+        const grouped = await heaviestAllowed(url, GROUPED, { authorization: `Bearer ${sessions[19]}` });
+        await flood(
+          "one account's 20 sessions, grouped aggregates",
+          server!,
+          victim,
+          quiet.p50,
+          grouped,
+          sessions.map((token) => ({ authorization: `Bearer ${token}` })),
+        );
+      },
+      // 100 addresses x 20 attempts a minute: 33 wrong passwords a second, all admitted by the address limits.
+      "wrong-passwords": async () => {
+        await signUpLifter(url, "Target", "target@bench.test");
+        await wrongPasswordFlood(
+          server!,
+          victim,
+          { p50: quiet.p50, signInP50: quietSignIns.p50 },
+          "target@bench.test",
+          signedOut(100).map((h) => h["x-forwarded-for"]),
+          33,
+        );
       },
       // 2,000 connections kept trying from one address, then 50 from each of 40.
       "loris-1": () =>

@@ -182,6 +182,8 @@ export type LoadOptions = {
   connections?: number;
   duration?: number;
   amount?: number;
+  /** Requests a second from all connections together, at most (autocannon's overallRate; default unbounded). */
+  overallRate?: number;
   /** Seconds autocannon waits for an answer before counting a timeout (its default: 10). */
   timeout?: number;
 };
