@@ -78,6 +78,21 @@ async function lifter() {
   return { ...account, pages };
 }
 
+/** The bottom tabs' words: each inside its tab, and the narrowest space between two neighbours' words. */
+async function tabWords(page: Page): Promise<{ overflowing: string[]; narrowestGap: number }> {
+  return page.locator(".tab-list a, .tab-list button").evaluateAll((tabs) => {
+    const words = tabs.map((t) => {
+      const range = document.createRange();
+      range.selectNodeContents(t);
+      return { text: t.textContent ?? "", r: range.getBoundingClientRect(), tab: t.getBoundingClientRect() };
+    });
+    return {
+      overflowing: words.filter((w) => w.r.left < w.tab.left - 0.5 || w.r.right > w.tab.right + 0.5).map((w) => w.text),
+      narrowestGap: Math.min(...words.slice(1).map((w, i) => Math.round(w.r.left - words[i].r.right))),
+    };
+  });
+}
+
 /** Every visible control in the logger smaller than 44 x 44 (a checkbox counts as its label, the box tapped). */
 async function smallTargets(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -112,6 +127,10 @@ for (const width of [360, 390, 412]) {
     // One name per action: Home's Start workout opens the logger.
     await page.goto("/");
     await waitShown(page, page.getByRole("heading", { name: "Routines" }), "Home's Routines", 30_000);
+    // The tab bar's words stand apart ("Routines Progress", never "RoutinesProgress").
+    const tabs = await tabWords(page);
+    expect(tabs.overflowing).toEqual([]);
+    expect(tabs.narrowestGap).toBeGreaterThanOrEqual(12);
     const day = page.locator(".doc-row").filter({ hasText: "531 Bench" });
     await day.getByRole("link", { name: /^Start workout/ }).click();
     await expectPage(page, "Workout: 531 Bench");
