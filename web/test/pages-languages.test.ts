@@ -1,14 +1,20 @@
-// Settings, Progress, History and a routine page in each of the six languages, in one signed-in phone page: the
-// language chosen in Settings (kept on the account), each page's heading from its catalogue
-// (web/src/locales/<lng>/), no message key shown in place of a text, Arabic right to left, the
-// decimal comma where the locale writes one, and a day written as the locale writes it, never the
-// day before, in a time zone west of UTC.
+// Settings, Progress, History, a routine page, Home and the logger in each of the six languages, in one
+// signed-in phone page (390 x 844): the language chosen in Settings (kept on the account), each page's
+// heading from its catalogue (web/src/locales/<lng>/), no message key shown in place of a text, no
+// sideways scrolling, Arabic right to left, the decimal comma where the locale writes one (a planned
+// weight's box too), a day written as the locale writes it, never the day before, in a time zone west
+// of UTC. axe runs where no other test runs it (each run costs seconds): the logger in every language
+// but English (logger.test.ts), Home and sign-up (signed out) in Spanish, French and Brazilian
+// Portuguese (languages-core.test.ts has German and Arabic, home and auth-pages English).
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { signUp as signUpByApi, gqlData } from "../../test/support/harness.ts";
-import { useBrowserTest, expectNoHorizontalScroll, PHONE, type Page } from "./support/browser.ts";
+import { useBrowserTest, expectAccessible, expectNoHorizontalScroll, PHONE, type Page } from "./support/browser.ts";
 
 const web = useBrowserTest();
+
+/** The languages whose sign-up and Home another test checks with axe. */
+const AXE_ELSEWHERE = ["en", "de", "ar"];
 
 const LANGUAGES = [
   { lng: "en", dir: "ltr", comma: false },
@@ -26,6 +32,14 @@ function message(lng: string, namespace: string, key: string, name = ""): string
   );
   const text: string = key.split(".").reduce((node, part) => node[part], catalogue);
   return text.replace("{name}", name);
+}
+
+/** A message with its `{key}`s filled in. */
+function filled(lng: string, namespace: string, key: string, values: Record<string, string>): string {
+  return Object.entries(values).reduce(
+    (text, [k, v]) => text.replace(`{${k}}`, v),
+    message(lng, namespace, key, "{name}"),
+  );
 }
 
 /** Texts and accessible names on the page shaped like a message key (`list.title`, `nav:links.home`). */
@@ -58,7 +72,7 @@ async function expectLanguage(page: Page, lng: string, dir: string, heading: str
   await expectNoHorizontalScroll(page);
 }
 
-test("Settings, Progress, History and a routine page in all six languages on a phone", async () => {
+test("Settings, Progress, History, a routine page, Home, the logger and sign-up in all six languages on a phone", async () => {
   const account = await signUpByApi(web.server.url, "Polyglot");
   const token = { token: account.token };
   await gqlData(
@@ -77,8 +91,13 @@ test("Settings, Progress, History and a routine page in all six languages on a p
   await page.goto("/settings");
   for (const { lng, dir, comma } of LANGUAGES) {
     const decimal = comma ? /\b(82,5|80,5)\b/ : /\b(82\.5|80\.5)\b/;
-    // Settings: the choice applies at once and is kept on the account.
+    // Settings: the choice applies at once and is kept on the account (saved before the next page
+    // loads, which would otherwise bring the account's earlier language back).
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith("/api/graphql") && (r.request().postData() ?? "").includes(`"language":"${lng}"`),
+    );
     await page.locator('select[name="language"]').selectOption(lng);
+    expect((await saved).ok()).toBe(true);
     await expectLanguage(page, lng, dir, message(lng, "settings", "title"));
 
     await page.goto("/progress");
@@ -102,7 +121,40 @@ test("Settings, Progress, History and a routine page in all six languages on a p
     await expectLanguage(page, lng, dir, message(lng, "routines", "page.title", "Push"));
     expect(await page.locator("main").innerText()).toMatch(decimal);
 
+    await page.goto("/");
+    await expectLanguage(page, lng, dir, message(lng, "home", "title"));
+    if (!AXE_ELSEWHERE.includes(lng)) await expectAccessible(page);
+
+    // The logger: the routine's workout started in the language, its planned 82.5 kg in the box as
+    // the locale writes it; then discarded, for the next language to start its own.
+    await page.goto("/log");
+    await expectLanguage(page, lng, dir, message(lng, "log", "start.title"));
+    await page.getByRole("button", { name: filled(lng, "log", "start.startRoutine", { routine: "Push" }) }).click();
+    await expectLanguage(page, lng, dir, filled(lng, "log", "page.workoutOf", { routine: "Push" }));
+    const set1 = filled(lng, "log", "set.name", { exercise: "Bench Press", n: "1" });
+    const box = page.getByRole("textbox", {
+      name: filled(lng, "log", "set.weight", { unit: "kg", name: set1 }),
+      exact: true,
+    });
+    expect(await box.inputValue()).toBe(comma ? "82,5" : "82.5");
+    if (lng !== "en") await expectAccessible(page);
+    await page.getByRole("button", { name: message(lng, "log", "finish.discard") }).click();
+    await page
+      .getByRole("dialog", { name: message(lng, "log", "finish.discardTitle") })
+      .getByRole("button", { name: message(lng, "log", "finish.discardConfirm") })
+      .click();
+    await page.getByRole("heading", { level: 1, name: message(lng, "log", "start.title") }).waitFor();
+
     await page.goto("/settings");
   }
   await context.close();
+
+  // Sign-up, signed out: the language follows the browser's.
+  for (const { lng, dir } of LANGUAGES.filter((l) => !AXE_ELSEWHERE.includes(l.lng))) {
+    const signedOut = await web.newPage(PHONE, { locale: lng });
+    await signedOut.page.goto("/sign-up");
+    await expectLanguage(signedOut.page, lng, dir, message(lng, "auth", "signUp.title"));
+    await expectAccessible(signedOut.page);
+    await signedOut.context.close();
+  }
 });
