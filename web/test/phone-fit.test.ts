@@ -138,6 +138,10 @@ for (const width of [360, 390, 412]) {
     const bench = page.getByRole("region", { name: "Bench Press" });
     await bench.getByRole("checkbox", { name: "Done: Bench Press set 1" }).check();
     await page.getByRole("timer", { name: "Rest timer" }).waitFor();
+    // What the rest is of, whole beside the time.
+    expect(
+      await page.locator(".rest-label").evaluate((l) => [l.textContent, l.scrollWidth <= l.clientWidth + 0.5]),
+    ).toEqual(["Rest · Bench Press set 1", true]);
     await bench.getByLabel("Weight (kg): Bench Press set 4", { exact: true }).focus();
     await openSetMenu(bench, "Bench Press set 6");
     await expectNoHorizontalScroll(page);
