@@ -4,6 +4,7 @@
 import { logWorkout, signUp } from "../../test/support/harness.ts";
 import { localDate, mondayOf } from "../src/components/documentValues.ts";
 import { axisNumber, rangeStart } from "../src/components/chartRange.ts";
+import { setDecimalSeparator } from "../src/decimal.ts";
 import { consecutiveWeeks } from "../src/pages/progress/weeks.ts";
 import {
   useBrowserTest,
@@ -35,6 +36,13 @@ test("axis labels: thousands and millions short, small values as they are", () =
     "0",
     "12.3k",
   ]);
+  // Where the app locale writes a decimal comma (format.ts tells decimal.ts), the labels do too.
+  setDecimalSeparator(() => ",");
+  try {
+    expect([1500, 82.5, 2_500_000, 150000].map(axisNumber)).toEqual(["1,5k", "82,5", "2,5M", "150k"]);
+  } finally {
+    setDecimalSeparator(() => ".");
+  }
 });
 
 test("weekly series: the weeks between two with volume are listed at zero", () => {

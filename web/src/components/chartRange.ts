@@ -1,5 +1,7 @@
 // What a history chart shows: its range (the last 3 months, the last year, or all) and how its
-// value axis writes numbers (short enough never to be cut: 150,000 as 150k).
+// value axis writes numbers (short enough never to be cut: 150,000 as 150k), with the app locale's
+// decimal separator (`1,5k`, `82,5` in German: decimalText).
+import { decimalText } from "../decimal.ts";
 
 export const CHART_RANGES = [
   { key: "3m", label: "3 months", months: 3 },
@@ -32,10 +34,10 @@ export function defaultRange(days: readonly string[], today: Date): ChartRange {
 }
 
 function short(value: number): string {
-  return String(Math.round(value * 10) / 10);
+  return decimalText(Math.round(value * 10) / 10);
 }
 
-/** A value axis label: 150000 is `150k`, 1500 `1.5k`, 2500000 `2.5M`, 82.5 `82.5`. */
+/** A value axis label: 150000 is `150k`, 1500 `1.5k` (`1,5k` in German), 2500000 `2.5M`, 82.5 `82.5`. */
 export function axisNumber(value: number): string {
   const size = Math.abs(value);
   if (size >= 1_000_000) return `${short(value / 1_000_000)}M`;
