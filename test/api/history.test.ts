@@ -6,6 +6,7 @@ import {
   gql,
   gqlData,
   signUp,
+  signUpWithUnit,
   logWorkout,
   errorCode,
   type SignedUpUser,
@@ -326,5 +327,35 @@ describe("every record on one page", () => {
     expect(
       (await gqlData(s.url, RECORDS, { exerciseId: plank }, { token: other.token })).viewer.personalRecords,
     ).toEqual([]);
+  });
+
+  test("a record's set logged in the other unit carries its weight as entered, beside the lifter's unit", async () => {
+    const lifter = await signUpWithUnit(s, "lb", "Entered");
+    await logWorkout(s.url, lifter.token, {
+      date: "2025-03-03",
+      unit: "kg",
+      exercises: [
+        { exercise: "Bench Press", sets: ["105x3"] },
+        { exercise: "Plank", sets: ["60s"] },
+      ],
+    });
+    const ENTERED = `{ viewer { personalRecords { record unit setWeight enteredWeight enteredUnit } } }`;
+    const rows = (await gqlData(s.url, ENTERED, {}, { token: lifter.token })).viewer.personalRecords;
+    const brief = rows.map((r: Record<string, string | null>) => [
+      r.record,
+      r.unit,
+      r.setWeight === null ? null : Number(r.setWeight),
+      r.enteredWeight === null ? null : Number(r.enteredWeight),
+      r.enteredUnit,
+    ]);
+    // 105 kg = 231.4853 lb: the API's two decimals; the page writes 231.5 lb (105 kg).
+    expect(brief).toEqual([
+      ["heaviest", "lb", 231.49, 105, "kg"],
+      ["e1rm", "lb", 231.49, 105, "kg"],
+      ["rep max", "lb", 231.49, 105, "kg"],
+      ["rep max", "lb", 231.49, 105, "kg"],
+      ["reps at weight", "lb", 231.49, 105, "kg"],
+      ["longest hold", "lb", null, null, null],
+    ]);
   });
 });

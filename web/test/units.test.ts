@@ -155,7 +155,8 @@ for (const [size, viewport] of [
 
     await page.goto("/records");
     await expectPage(page, "Records");
-    await page.getByText("231.5 lb × 3").first().waitFor();
+    // A set's weight as a fact: converted, the kg it was logged in beside it.
+    await page.locator("main").getByText("231.5 lb (105 kg) × 3").first().waitFor();
     await check("records");
 
     // The workout begun above, still in progress: one set done, finished; its summary in lb.

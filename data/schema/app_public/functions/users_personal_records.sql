@@ -38,7 +38,8 @@ AS $function$
   select (e.id, e.name, e.record, e.reps, e.weight::numeric, e.unit,
           coalesce(e.e ->> 'setWeight', e.e ->> 'weight')::numeric, coalesce((e.e ->> 'reps')::int, e.reps),
           (e.e ->> 'seconds')::int, (e.e ->> 'date')::date, (e.e ->> 'workoutId')::uuid,
-          (e.e ->> 'setId')::uuid)::app_public.personal_record_entry
+          (e.e ->> 'setId')::uuid, (e.e ->> 'enteredWeight')::numeric,
+          e.e ->> 'enteredUnit')::app_public.personal_record_entry
     from entries e
    order by (e.e ->> 'date')::date desc, e.name, e.ord, e.reps;
 $function$;

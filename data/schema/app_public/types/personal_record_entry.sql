@@ -12,7 +12,9 @@ create type app_public.personal_record_entry as (
   seconds integer,
   date date,
   workout_id uuid,
-  set_id uuid
+  set_id uuid,
+  entered_weight numeric,
+  entered_unit text
 );
 comment on column app_public.personal_record_entry.exercise_id is E'@notNull\nThe exercise.';
 comment on column app_public.personal_record_entry.exercise_name is E'@notNull\nThe exercise''s name.';
@@ -26,4 +28,6 @@ comment on column app_public.personal_record_entry.seconds is 'A hold''s duratio
 comment on column app_public.personal_record_entry.date is E'@notNull\nThe day of the workout that holds the record.';
 comment on column app_public.personal_record_entry.workout_id is E'@notNull\nThe workout that holds the record.';
 comment on column app_public.personal_record_entry.set_id is E'@notNull\nThe set that holds the record.';
+comment on column app_public.personal_record_entry.entered_weight is 'The weight of the set that holds the record as it was entered, in its entered unit; null for a set without one.';
+comment on column app_public.personal_record_entry.entered_unit is 'The unit the set that holds the record was entered in (`kg` or `lb`).';
 comment on type app_public.personal_record_entry is 'One of your records on one exercise (Exercise.records, one row per record), with the set and workout that hold it.';

@@ -9,7 +9,7 @@ import { Empty, QueryView } from "../../components/States.tsx";
 import { CardTable } from "../../components/CardTable.tsx";
 import { graphql } from "../../graphql/graphql.ts";
 import { useQuery } from "../../graphql/hooks.ts";
-import { formatEstimate } from "../../components/units.ts";
+import { formatEstimate, formatFact } from "../../components/units.ts";
 import { DistanceRecords } from "./DistanceRecords.tsx";
 import { formatDay } from "../../format.ts";
 
@@ -30,6 +30,8 @@ const AllRecords = graphql(`
         date
         workoutId
         setId
+        enteredWeight
+        enteredUnit
       }
     }
   }
@@ -45,6 +47,8 @@ type Entry = {
   setWeight: string | number | null;
   setReps: number | null;
   seconds: number | null;
+  enteredWeight: string | number | null;
+  enteredUnit: string | null;
 };
 
 const num = (v: string | number | null) => (v === null ? null : Number(v));
@@ -67,10 +71,14 @@ export function recordName(t: TFunction<"records">, e: Pick<Entry, "record" | "r
   }
 }
 
-/** What the record is: "100 kg × 5", "e1RM 116.7 kg (100 kg × 5)", "12 reps", "1:30". */
+/**
+ * What the record is: "100 kg × 5" ("231.5 lb (105 kg) × 3" for a set logged in the other unit),
+ * "e1RM 116.7 kg (100 kg × 5)", "12 reps", "1:30".
+ */
 export function recordValue(t: TFunction<"records">, e: Entry): string {
   const reps = t("values.reps", { count: e.setReps ?? 0 });
-  const set = num(e.setWeight) === null ? reps : `${formatEstimate(num(e.setWeight), e.unit)} × ${e.setReps}`;
+  const shown = (weight: string) => (num(e.setWeight) === null ? reps : `${weight} × ${e.setReps}`);
+  const set = shown(formatEstimate(num(e.setWeight), e.unit));
   if (e.record === "e1rm") return t("values.e1rm", { weight: formatEstimate(num(e.weight), e.unit), set });
   if (e.record === "bodyweight reps") return reps;
   if (e.record === "longest hold") {
@@ -80,7 +88,8 @@ export function recordValue(t: TFunction<"records">, e: Entry): string {
       ? time
       : t("values.holdWith", { time, weight: formatEstimate(num(e.weight), e.unit) });
   }
-  return set;
+  // A set's weight is a fact: as entered, converted to one decimal with the entered value beside it.
+  return num(e.enteredWeight) === null ? set : shown(formatFact(num(e.enteredWeight), e.enteredUnit, e.unit));
 }
 
 export default function Records() {
