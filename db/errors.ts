@@ -35,6 +35,27 @@ export const ERROR_CODES = {
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
+/**
+ * What an SVBAD says of its rule, for an app to say it in its own language: hint = the rule
+ * (dateRange, bodyweight, blank, ...), detail = JSON {field, ...its values}; as extensions (GraphQL)
+ * or body fields (the auth routes) field, rule and those values (numbers, text or lists of text).
+ * Null when the detail is not that (SVBAD's other hints, such as CANNOT_BAN_YOURSELF).
+ */
+export function inputRule(rule: string | undefined, detail: string | undefined): Record<string, unknown> | null {
+  if (!rule) return null;
+  try {
+    const { field, ...values } = JSON.parse(detail ?? "") as Record<string, unknown>;
+    if (typeof field !== "string") return null;
+    const kept = Object.entries(values).filter(
+      ([, v]) =>
+        typeof v === "number" || typeof v === "string" || (Array.isArray(v) && v.every((x) => typeof x === "string")),
+    );
+    return { field, rule, ...Object.fromEntries(kept) };
+  } catch {
+    return null;
+  }
+}
+
 /** Messages for standard SQLSTATEs, whose own text may name internals. */
 export const STANDARD_MESSAGES: Record<string, string> = {
   "42501": "You are not allowed to do this",

@@ -3,7 +3,7 @@
 import { GraphQLError } from "postgraphile/graphql";
 import { isSafeError } from "postgraphile/grafast";
 import { randomUUID } from "node:crypto";
-import { ERROR_CODES, STANDARD_MESSAGES } from "../../db/errors.ts";
+import { ERROR_CODES, STANDARD_MESSAGES, inputRule } from "../../db/errors.ts";
 import { UUID_PATTERN } from "@svc/sdk/documents";
 import { log } from "../observability/logger.ts";
 import { statementTimeouts } from "../observability/metrics.ts";
@@ -42,25 +42,6 @@ function limitNumbers(detail: string | undefined): Record<string, number> {
     );
   } catch {
     return {};
-  }
-}
-
-/**
- * An argument refused by a named rule: hint = the rule (dateRange, bodyweight, blank, ...), detail =
- * JSON {field, ...its values}; extensions.field, rule and those values (numbers, text or lists of
- * text). None when the detail is not that (SVBAD's other hints, such as CANNOT_BAN_YOURSELF).
- */
-function inputRule(rule: string, detail: string | undefined): Record<string, unknown> | null {
-  try {
-    const { field, ...values } = JSON.parse(detail ?? "") as Record<string, unknown>;
-    if (typeof field !== "string") return null;
-    const kept = Object.entries(values).filter(
-      ([, v]) =>
-        typeof v === "number" || typeof v === "string" || (Array.isArray(v) && v.every((x) => typeof x === "string")),
-    );
-    return { field, rule, ...Object.fromEntries(kept) };
-  } catch {
-    return null;
   }
 }
 
@@ -122,7 +103,7 @@ export function maskError(error: GraphQLError): GraphQLError {
     if (code === "LIMIT_REACHED" && original.hint)
       return rebuild(error, original.message, { code, limit: original.hint, ...limitNumbers(original.detail) });
     // An argument refused by a named rule: hint = the rule, detail = JSON {field, ...its values}.
-    const input = original.code === "SVBAD" && original.hint ? inputRule(original.hint, original.detail) : null;
+    const input = original.code === "SVBAD" ? inputRule(original.hint, original.detail) : null;
     if (input) return rebuild(error, original.message, { code, ...input });
     // A save over a stale version: detail = the current version, what differs and the current document.
     if (original.code === "SVVER")

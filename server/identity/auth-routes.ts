@@ -10,8 +10,8 @@ import { publicOrigin } from "../process/public-url.ts";
 import { AUTH_PATH } from "../http/paths.ts";
 import { clientAddress } from "../http/client-address.ts";
 import { claimAttempt, type AuthLimits } from "../limits/auth-limits.ts";
-import { badRequest, sendError, type HttpError } from "../http/http-error.ts";
-import { STANDARD_MESSAGES } from "../../db/errors.ts";
+import { HttpError, badRequest, sendError } from "../http/http-error.ts";
+import { STANDARD_MESSAGES, inputRule } from "../../db/errors.ts";
 import { readBody } from "../http/request-body.ts";
 import { setRetryAfter } from "../limits/rate-limit-headers.ts";
 import type { PasswordChecks } from "../limits/password-checks.ts";
@@ -113,12 +113,14 @@ export function checkEmail(email: string): void {
 
 /**
  * What sign-up's SQL refuses in the body, as a 400: a name with no visible character or with a
- * control character (SVBAD, its message naming `name`), or a value a users check refuses; null for
+ * control character (SVBAD, its message naming `name`, with its rule), or a value a users check refuses; null for
  * anything else.
  */
 function signUpRefusal(error: unknown): HttpError | null {
-  const e = error as { code?: string; message?: string; constraint?: string };
-  if (e.code === "SVBAD") return badRequest(e.message ?? "Bad request");
+  const e = error as { code?: string; message?: string; constraint?: string; hint?: string; detail?: string };
+  // Its rule and values beside the message (field, rule, ...), as GraphQL's INVALID_INPUT has them.
+  if (e.code === "SVBAD")
+    return new HttpError("BAD_REQUEST", e.message ?? "Bad request", inputRule(e.hint, e.detail) ?? {});
   if (e.code === "23514") {
     if (e.constraint === "users_email_check") return badRequest("email must be an email address");
     if (e.constraint === "users_unit_check") return badRequest("unit must be kg or lb");

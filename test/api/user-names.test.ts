@@ -62,7 +62,17 @@ test("a user name holding a bidi control or zero-width character is refused nami
       email: `hidden-${hex(c)}-${u.user.id.slice(0, 8)}@example.com`,
       password: "correct horse battery",
     });
-    expect([hex(c), signUpRes.status, signUpRes.body.message]).toEqual([hex(c), 400, refusal("name", c)]);
+    expect([hex(c), signUpRes.status, signUpRes.body]).toEqual([
+      hex(c),
+      400,
+      {
+        code: "BAD_REQUEST",
+        message: refusal("name", c),
+        field: "name",
+        rule: "hiddenCharacter",
+        found: `U+${hex(c)}`,
+      },
+    ]);
   }
   // A joiner outside the places Unicode gives it a job: between Latin letters, at the end, doubled.
   for (const [name, c] of [

@@ -9,7 +9,14 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { signUp as signUpByApi, gqlData } from "../../test/support/harness.ts";
-import { useBrowserTest, expectAccessible, expectNoHorizontalScroll, PHONE, type Page } from "./support/browser.ts";
+import {
+  useBrowserTest,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  PHONE,
+  uniqueEmail,
+  type Page,
+} from "./support/browser.ts";
 
 const web = useBrowserTest();
 
@@ -155,6 +162,18 @@ test("Settings, Progress, History, a routine page, Home, the logger and sign-up 
     await signedOut.page.goto("/sign-up");
     await expectLanguage(signedOut.page, lng, dir, message(lng, "auth", "signUp.title"));
     await expectAccessible(signedOut.page);
+    if (lng === "es") {
+      // A blank name, refused by the server's rule (its field and rule), said at the name in Spanish.
+      await signedOut.page.getByLabel(message(lng, "auth", "fields.name"), { exact: true }).fill("   ");
+      await signedOut.page
+        .getByLabel(message(lng, "auth", "fields.email"), { exact: true })
+        .fill(uniqueEmail("blank-"));
+      await signedOut.page
+        .getByLabel(message(lng, "auth", "fields.password"), { exact: true })
+        .fill("correct horse battery");
+      await signedOut.page.getByRole("button", { name: message(lng, "auth", "signUp.submit") }).click();
+      await signedOut.page.getByText("No puede estar vacío", { exact: true }).waitFor();
+    }
     await signedOut.context.close();
   }
 });

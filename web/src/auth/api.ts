@@ -22,6 +22,8 @@ export class AuthError extends ApiError {
     super(
       typeof body.message === "string" ? body.message : `The server answered ${status}`,
       typeof body.code === "string" ? body.code : "ERROR",
+      // A refused value's field and rule (sign-up's name), as GraphQL's INVALID_INPUT gives them.
+      typeof body.rule === "string" && typeof body.field === "string" ? body : {},
     );
     this.name = "AuthError";
     this.status = status;

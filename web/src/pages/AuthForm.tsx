@@ -6,12 +6,25 @@ import { useTranslation } from "react-i18next";
 import { TextField } from "../components/Field.tsx";
 import { ErrorMessage } from "../components/States.tsx";
 import { AuthError, describeAuthError, describeFieldProblem } from "../auth/api.ts";
+import { inputRuleText } from "../i18n/serverMessages.ts";
 import { useSession } from "../auth/session.tsx";
 import { unitForLocale, type UnitName } from "../components/units.ts";
 import { rich } from "../components/richText.tsx";
 
 type Mode = "sign-in" | "sign-up";
 type FieldName = "name" | "email" | "password" | "setupCode";
+
+/** The field of this form a refusal's rule is about (its extensions.field), if any. */
+function ruleField(error: AuthError): FieldName | null {
+  const { field } = error.extensions;
+  return field === "name" || field === "email" || field === "password" ? field : null;
+}
+
+/** A refusal by its rule, at its field: in the app's language (errors.json inputs), in English the server's words. */
+function ruleMessage(error: AuthError): string {
+  const text = inputRuleText("INVALID_INPUT", error.extensions) ?? error.message.replace(/^\w+:?\s+/, "");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
 
 export function AuthForm({ mode }: { mode: Mode }) {
   const { t } = useTranslation("auth");
@@ -54,6 +67,9 @@ export function AuthForm({ mode }: { mode: Mode }) {
           message: t(askSetupCode ? "problems.setupCodeWrong" : "problems.setupCodeMissing"),
         });
         setAskSetupCode(true);
+      } else if (error instanceof AuthError && ruleField(error) && mode === "sign-up") {
+        // The SQL's rule (a blank name, a control or hidden character), in the app's language.
+        setFieldError({ field: ruleField(error)!, message: ruleMessage(error) });
       } else if (field && ["name", "email", "password"].includes(field) && (mode === "sign-up" || field !== "name")) {
         setFieldError({ field, message: describeFieldProblem((error as AuthError).message, t(`fields.${field}`)) });
       } else {
