@@ -1,6 +1,7 @@
 // Supersets and warm-ups made in the logger: "Superset with..." pairs two cards (one letter, cards
 // together, rounds A1 B1 A2 B2; a tick moves to the partner, the rest starts after the round),
-// "Remove from superset" undoes it, the letters are saved; "Add warm-ups" puts a loadable ramp
+// "Remove from superset" undoes it, a new exercise found from the chooser is paired at once, the
+// letters are saved; "Add warm-ups" puts a loadable ramp
 // above set 1, a set made a warm-up moves above the work sets; a 5/3/1 day starts with Wendler's
 // warm-ups of the training max, none of them AMRAP. At two phone sizes (touch) and a desktop.
 import { signUp as signUpByApi, gqlData } from "../../test/support/harness.ts";
@@ -102,8 +103,18 @@ describe.each(SCREEN_SIZES)("at $name", ({ name, viewport, touch }) => {
     ).toBe(0);
     await region(page, "Bench Press").getByText("Superset with Barbell Row · rounds: A1 B1 A2 B2").waitFor();
 
-    await page.getByLabel("Weight (kg): Barbell Curl set 1", { exact: true }).fill("20");
-    await page.getByLabel("Reps: Barbell Curl set 1", { exact: true }).fill("10");
+    // Paired with a new exercise, found from the chooser: added next to it, with a letter of its own.
+    await region(page, "Barbell Curl").getByRole("button", { name: "Superset with… Barbell Curl" }).click();
+    await page.getByLabel("A new exercise to superset with Barbell Curl").fill("face pull");
+    await page.getByRole("button", { name: "Superset with Face Pull", exact: true }).click();
+    await region(page, "Face Pull").waitFor();
+    expect(await cardOrder(page)).toEqual(["Barbell Row", "Bench Press", "Barbell Curl", "Face Pull"]);
+    await region(page, "Barbell Curl").getByText("Superset with Face Pull · rounds: A1 B1").waitFor();
+
+    for (const x of ["Barbell Curl", "Face Pull"]) {
+      await page.getByLabel(`Weight (kg): ${x} set 1`, { exact: true }).fill("20");
+      await page.getByLabel(`Reps: ${x} set 1`, { exact: true }).fill("10");
+    }
     await page.getByRole("button", { name: "Finish workout" }).click();
     await expectPage(page, "Workout saved");
     const saved = (await gqlData(web.server.url, LATEST, {}, { token: account.token })).viewer.workouts[0];
@@ -115,7 +126,8 @@ describe.each(SCREEN_SIZES)("at $name", ({ name, viewport, touch }) => {
     ).toEqual([
       ["Barbell Row", "A"],
       ["Bench Press", "A"],
-      ["Barbell Curl", null],
+      ["Barbell Curl", "B"],
+      ["Face Pull", "B"],
     ]);
     await context.close();
   }, 150_000);
