@@ -93,3 +93,26 @@ test("a reader that stops reading does not block the event loop; its lines arriv
   expect(await run.exited).toBe(0);
   expect(numbers(out)).toEqual(range(30000));
 });
+
+test("a lone line on a quiet process is written while it runs, not only at its exit", async () => {
+  // Below the request log's batch size: the periodic flush writes it (within BATCH_MS, 100 ms).
+  const run = child(`
+    import { log } from ${JSON.stringify(logger)};
+    log("info", "line", { n: 7 });
+    process.on("message", () => process.exit(0));
+    setInterval(() => {}, 1000);
+  `);
+  const arrived = await new Promise<boolean>((resolve) => {
+    const deadline = setTimeout(() => resolve(false), 5000);
+    run.proc.stdout!.on("data", () => {
+      if (numbers(run.out()).length) {
+        clearTimeout(deadline);
+        resolve(true);
+      }
+    });
+  });
+  run.proc.send("exit");
+  expect(await run.exited).toBe(0);
+  expect(arrived).toBe(true);
+  expect(numbers(run.out())).toEqual([7]);
+});
