@@ -1,6 +1,7 @@
 // The logger in German and Arabic at phone size: a routine's workout started, its planned 62.5 kg
 // written as the locale writes it (`62,5` in German: web/src/decimal.ts decimalText), a set ticked
-// (the rest timer runs), a weight typed with the locale's separator read back, every name in the
+// (the rest timer runs), a weight typed with the locale's separator read back, the plates owned
+// listed in German (`2,5`, split by `;`), every name in the
 // language (web/src/locales/<lng>/log.json) and Arabic laid out right to left. The language is the
 // account's (User.language), which the app applies after sign-in.
 import { signUp as signUpByApi, gqlData } from "../../test/support/harness.ts";
@@ -76,6 +77,15 @@ for (const l of LANGUAGES) {
     await page.getByRole("textbox", { name: l.reps }).waitFor();
     expect(await page.getByRole("textbox", { name: l.weight(1), exact: true }).inputValue()).toBe(l.planned);
     await page.getByRole("textbox", { name: l.weight(2), exact: true }).fill(l.typed);
+    if (l.lng === "de") {
+      // The plate calculator in German: per side `20 + 1,25 kg`, and the plates owned as Settings
+      // writes them (`2,5`, split by `;`).
+      await page.getByRole("button", { name: "Mehr zu Bench Press Satz 1", exact: true }).click();
+      await page.getByRole("button", { name: "Scheiben für Bench Press Satz 1" }).click();
+      const plates = page.getByRole("region", { name: /^Scheiben für 62,5\skg$/ });
+      await plates.getByText(/^Pro Seite: 20 \+ 1,25\skg/).waitFor();
+      await plates.getByText(/^Stange 20\skg; Scheiben 25; 20; 15; 10; 5; 2,5; 1,25 kg\./).waitFor();
+    }
     await page.getByRole("checkbox", { name: l.done }).check();
     await page.getByText(l.meta).waitFor();
     await page.getByRole("timer").waitFor();

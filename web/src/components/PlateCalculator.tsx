@@ -10,7 +10,8 @@ import type { Translate } from "./richText.tsx";
 
 function perSideText(perSide: number[], unit: UnitName, t: Translate): string {
   if (perSide.length === 0) return t("plates.barAlone");
-  // 20, 20, 2.5 -> "2 × 20 + 2.5 kg"
+  // 20, 20, 2.5 -> "2 × 20 + 2.5 kg" (`2,5` in German)
+  const plate = (p: number) => formatNumber(p, { maximumFractionDigits: 3 });
   const groups: { plate: number; count: number }[] = [];
   for (const p of perSide) {
     const last = groups[groups.length - 1];
@@ -18,7 +19,7 @@ function perSideText(perSide: number[], unit: UnitName, t: Translate): string {
     else groups.push({ plate: p, count: 1 });
   }
   return t("plates.perSideList", {
-    plates: groups.map((g) => (g.count > 1 ? `${g.count} × ${g.plate}` : `${g.plate}`)).join(" + "),
+    plates: groups.map((g) => (g.count > 1 ? `${g.count} × ${plate(g.plate)}` : plate(g.plate))).join(" + "),
     unit,
   });
 }
