@@ -18,6 +18,7 @@ const web = useBrowserTest();
 
 const ROUTINES = `{ viewer { routines { name } } }`;
 const DOCUMENT = `query($ref: String!) { routineDocument(ref: $ref) }`;
+const LATEST = `{ viewer { workouts(limit: 1) { exercises { exercise { name } sets { text done } } } } }`;
 const BBB = "5/3/1 Boring But Big";
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 
@@ -90,6 +91,22 @@ describe.each(SCREEN_SIZES)("at $name", ({ name, viewport, touch }) => {
     await second.click();
     expect(await second.isChecked()).toBe(true);
     expect(await row.getByLabel("Weight (kg): Dumbbell Row set 2", { exact: true }).inputValue()).toBe("25");
+
+    // Finish with sets 3 to 5 still weightless: named, to fill or remove, never saved as x10.
+    await page.getByRole("button", { name: "Finish workout" }).click();
+    const review = page.getByRole("region", { name: "3 sets are empty" });
+    await review.getByText("Dumbbell Row set 3: no weight yet.").waitFor();
+    await review.getByRole("button", { name: "Fill Dumbbell Row set 3" }).waitFor();
+    await review.getByRole("button", { name: "Remove the empty sets and finish" }).click();
+    await expectPage(page, "Workout saved");
+    const saved = await gqlData(web.server.url, LATEST, {}, { token: account.token });
+    const rows = saved.viewer.workouts[0].exercises.find(
+      (x: { exercise: { name: string } }) => x.exercise.name === "Dumbbell Row",
+    );
+    expect(rows.sets).toEqual([
+      { text: "25x10", done: true },
+      { text: "25x10", done: true },
+    ]);
     await context.close();
   }, 300_000);
 });

@@ -4,18 +4,26 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { LogWorkout } from "./draft.ts";
-import { fillFor, isEmptyRow, type LastSets } from "./fill.ts";
+import { fillOnDone, isEmptyRow, type LastSets } from "./fill.ts";
+import { needsWeight } from "./weightToChoose.ts";
 import { logReducer, type LogAction } from "./logState.ts";
 
-export type EmptyRow = { kind: "set"; exercise: number; set: number } | { kind: "exercise"; exercise: number };
+export type EmptyRow =
+  { kind: "set"; exercise: number; set: number; weightless: boolean } | { kind: "exercise"; exercise: number };
 
-/** The sets holding nothing to log, and the exercises with no set at all, in the workout's order. */
-export function emptyRowsOf(w: LogWorkout): EmptyRow[] {
-  return w.exercises.flatMap((x, i): EmptyRow[] =>
-    x.sets.length === 0
-      ? [{ kind: "exercise", exercise: i }]
-      : x.sets.flatMap((s, j) => (isEmptyRow(s) ? [{ kind: "set" as const, exercise: i, set: j }] : [])),
-  );
+/**
+ * The sets holding nothing to log, the sets of a loaded exercise with reps but no weight (a weight
+ * to choose, never saved weightless), and the exercises with no set at all, in the workout's order.
+ */
+export function emptyRowsOf(w: LogWorkout, loaded: ReadonlySet<string> = new Set()): EmptyRow[] {
+  return w.exercises.flatMap((x, i): EmptyRow[] => {
+    if (x.sets.length === 0) return [{ kind: "exercise", exercise: i }];
+    const isLoaded = loaded.has(x.exercise.toLowerCase());
+    return x.sets.flatMap((s, j) => {
+      const weightless = !isEmptyRow(s) && !s.done && needsWeight(s, isLoaded);
+      return isEmptyRow(s) || weightless ? [{ kind: "set" as const, exercise: i, set: j, weightless }] : [];
+    });
+  });
 }
 
 /** Removes one empty row; an exercise whose only set it was goes with it (a saved exercise has a set). */
@@ -28,23 +36,26 @@ function removal(w: LogWorkout, row: EmptyRow): LogAction {
 export function EmptySets({
   workout,
   last,
+  loaded,
   dispatch,
   onFinish,
 }: {
   workout: LogWorkout;
   /** Last time of each card, by its key (a card of an exercise done twice has its own). */
   last: ReadonlyMap<string, LastSets>;
+  /** The loaded exercises' names (lower case). */
+  loaded: ReadonlySet<string>;
   dispatch: (action: LogAction) => void;
   /** Saves `w`: the workout as it is once the empty rows are gone. */
   onFinish: (w: LogWorkout) => void;
 }) {
   const { t } = useTranslation("log");
   const headingId = useId();
-  const rows = emptyRowsOf(workout);
+  const rows = emptyRowsOf(workout, loaded);
   const removeAll = () => {
     // From the last, so each removal leaves the positions of the ones before it as they were.
     let w = workout;
-    for (const row of [...emptyRowsOf(w)].reverse()) {
+    for (const row of [...emptyRowsOf(w, loaded)].reverse()) {
       const action = removal(w, row);
       dispatch(action);
       w = logReducer(w, action) ?? w;
@@ -60,11 +71,21 @@ export function EmptySets({
       <ul className="empty-set-list">
         {rows.map((row) => {
           const x = workout.exercises[row.exercise];
-          const patch = row.kind === "set" ? fillFor(x, row.set, last.get(x.key), workout.unit, workout.effort) : null;
+          const filled =
+            row.kind === "set"
+              ? fillOnDone(x, x.sets[row.set], last.get(x.key), workout, loaded.has(x.exercise.toLowerCase()))
+              : null;
+          const patch = filled && "patch" in filled ? filled.patch : null;
           const name = row.kind === "set" ? t("set.name", { exercise: x.exercise, n: row.set + 1 }) : x.exercise;
+          const what =
+            row.kind === "exercise"
+              ? t("empty.noSets", { name })
+              : row.weightless
+                ? t("empty.noWeight", { name })
+                : t("empty.noReps", { name });
           return (
             <li key={row.kind === "set" ? x.sets[row.set].key : x.key}>
-              <span>{row.kind === "set" ? t("empty.noReps", { name }) : t("empty.noSets", { name })}</span>
+              <span>{what}</span>
               <span className="actions">
                 {patch && row.kind === "set" ? (
                   <button

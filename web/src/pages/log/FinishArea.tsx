@@ -1,5 +1,5 @@
-// The end of the workout: Finish (empty sets named first, each to fill or remove, never a refused
-// save) and Discard, behind a confirmation.
+// The end of the workout: Finish (empty sets, and loaded sets with no weight, named first, each to
+// fill or remove, never a refused save or a weightless one) and Discard, behind a confirmation.
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
@@ -11,6 +11,7 @@ import type { LogAction } from "./logState.ts";
 export function FinishArea({
   workout,
   last,
+  loaded,
   dispatch,
   finish,
   onDiscard,
@@ -19,6 +20,8 @@ export function FinishArea({
   workout: LogWorkout;
   /** Last time of each card, by its key (a card of an exercise done twice has its own). */
   last: ReadonlyMap<string, LastSets>;
+  /** The loaded exercises' names (lower case): a set of one with reps and no weight is named too. */
+  loaded: ReadonlySet<string>;
   dispatch: (action: LogAction) => void;
   finish: (current?: LogWorkout) => Promise<void>;
   onDiscard: () => void;
@@ -31,10 +34,11 @@ export function FinishArea({
   const { done } = progressOf(workout);
   return (
     <>
-      {reviewing && emptyRowsOf(workout).length > 0 ? (
+      {reviewing && emptyRowsOf(workout, loaded).length > 0 ? (
         <EmptySets
           workout={workout}
           last={last}
+          loaded={loaded}
           dispatch={dispatch}
           onFinish={(w) => {
             setReviewing(false);
@@ -49,7 +53,7 @@ export function FinishArea({
           disabled={workout.save.status === "saving"}
           onClick={() => {
             // An empty set is never a refused save: each is named, to fill or remove.
-            if (emptyRowsOf(workout).length > 0) {
+            if (emptyRowsOf(workout, loaded).length > 0) {
               setReviewing(true);
               focusAfterRender("empty-sets");
             } else void finish();

@@ -184,6 +184,7 @@ export function Logging({
       <FinishArea
         workout={workout}
         last={lastByKey}
+        loaded={loaded}
         dispatch={edit}
         finish={finish}
         onDiscard={() => {
