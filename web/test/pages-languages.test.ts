@@ -176,4 +176,5 @@ test("Settings, Progress, History, a routine page, Home, the logger and sign-up 
     }
     await signedOut.context.close();
   }
-});
+  // Six languages of seven pages: 40-60 s alone, up to 104 s seen on a loaded machine.
+}, 240_000);
