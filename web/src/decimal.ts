@@ -24,6 +24,15 @@ export function decimalText(value: number | null): string {
 }
 
 /**
+ * A set's text as the app shows it (`62.5x5@7.5` reads `62,5x5@7,5` in German): its decimals in the
+ * locale's separator. Only for reading: documents, boxes and what fills a row keep the text as written.
+ */
+export function localSetText(text: string): string {
+  const separator = separatorOf();
+  return separator === "." ? text : text.replace(/(\d)\.(\d)/g, `$1${separator}$2`);
+}
+
+/**
  * A number typed by the lifter: `82.5` and `82,5` both read 82.5 in every language (a weight never
  * carries a thousands separator in an input); spaces around are ignored. NaN for anything else
  * (empty included), so callers keep their own "required" rule.

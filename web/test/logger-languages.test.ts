@@ -95,6 +95,11 @@ for (const l of LANGUAGES) {
     // Saved: the planned and the typed weight read back as numbers, whichever separator.
     await page.getByRole("button", { name: l.finish }).click();
     await page.getByRole("heading", { level: 1, name: l.saved }).waitFor();
+    // The summary reads its sets as the locale writes a decimal (web/src/decimal.ts localSetText).
+    await page
+      .getByText(l.planned + "x5", { exact: false })
+      .first()
+      .waitFor();
     const saved = await gqlData(
       web.server.url,
       `{ viewer { workoutsByUserId(first: 1) { nodes { exercises { sets { text done } } } } } }`,

@@ -6,6 +6,7 @@ import { useDistanceUnit } from "./distanceUnit.ts";
 import { factSetText, factWeight, unitName } from "@svc/sdk/weights";
 import type { UnitName } from "./units.ts";
 import { useTranslation } from "react-i18next";
+import { localSetText } from "../decimal.ts";
 
 export function factWorkout(doc: CanonicalWorkout, to: UnitName): CanonicalWorkout {
   const from = doc.unit;
@@ -30,14 +31,15 @@ export function SetFact({ text, entered, unit }: { text: string; entered: string
   if (!from || from === unit)
     return (
       <>
-        {text}
+        {localSetText(text)}
         <Pace text={text} unit={unit} />
       </>
     );
   return (
     <>
-      {factSetText(text, from, unit)}
-      <Pace text={text} unit={unit} /> <span className="muted">{t("fact.logged", { text, unit: from })}</span>
+      {localSetText(factSetText(text, from, unit))}
+      <Pace text={text} unit={unit} />{" "}
+      <span className="muted">{t("fact.logged", { text: localSetText(text), unit: from })}</span>
     </>
   );
 }

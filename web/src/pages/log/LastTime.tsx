@@ -2,6 +2,7 @@
 // workout's unit: a set logged in the other unit reads converted (@svc/sdk/weights' fact rule),
 // with the sets as logged beside it.
 import { Link } from "react-router";
+import { localSetText } from "../../decimal.ts";
 import { useTranslation } from "react-i18next";
 import { factSetText, recordSetWeight, unitName } from "@svc/sdk/weights";
 import { useRecords } from "./useLastTime.ts";
@@ -52,7 +53,7 @@ export function History({ last, unit }: { last: LastPerformance | undefined; uni
   const texts = (convert: boolean) =>
     last.sets
       .map((s) => {
-        const text = convert ? lastSetText(last, s.text, unit) : s.text;
+        const text = localSetText(convert ? lastSetText(last, s.text, unit) : s.text);
         return s.done ? text : t("last.notDone", { set: text });
       })
       .join(", ");

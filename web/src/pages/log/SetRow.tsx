@@ -3,6 +3,7 @@
 // AMRAP set ("5+" in the plan) is marked and its reps box says "5 or more". The steppers show on
 // the row being worked on; kind, plates and Remove are behind the row's "More" button.
 import { useId, useRef, useState } from "react";
+import { localSetText } from "../../decimal.ts";
 import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
 import { effortLabel, type UnitName } from "../../components/units.ts";
@@ -100,7 +101,7 @@ export function SetRow(props: SetRowProps) {
         <span className="set-previous">
           {set.amrap ? <span className="badge badge-amrap">{t("set.amrap")}</span> : null}
           <span className="visually-hidden">{t("set.lastTime")} </span>
-          {previous ? <WrapBeforeX text={previous} /> : <span aria-hidden="true">—</span>}
+          {previous ? <WrapBeforeX text={localSetText(previous)} /> : <span aria-hidden="true">—</span>}
         </span>
         <input
           ref={weightInput}

@@ -5,6 +5,7 @@ import { formatWeight } from "../../components/units.ts";
 import { CardTable } from "../../components/CardTable.tsx";
 import { ruleName, targetText } from "./programRules.ts";
 import { setShown } from "@svc/sdk/weights";
+import { localSetText } from "../../decimal.ts";
 
 function formatSeconds(seconds: number): string {
   return seconds >= 60 ? `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}` : `${seconds}s`;
@@ -77,7 +78,9 @@ export function WorkoutSets({
           <strong>{x.exercise}</strong>:{" "}
           {x.sets
             .map((s) =>
-              amrapMarked(typeof s === "string" ? s : markPlanned ? t("sets.notDone", { set: s.set }) : s.set),
+              localSetText(
+                amrapMarked(typeof s === "string" ? s : markPlanned ? t("sets.notDone", { set: s.set }) : s.set),
+              ),
             )
             .join(", ")}
           {x.note ? <span className="muted"> — {x.note}</span> : null}

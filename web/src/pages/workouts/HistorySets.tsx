@@ -1,6 +1,7 @@
 // What a history card shows of one workout: each exercise with its done sets in the lifter's unit
 // (a long one as its count and best set), and the records set that day.
 import { formatPace, paceSeconds, parseSet, type PaceUnit } from "@svc/sdk/documents";
+import { localSetText } from "../../decimal.ts";
 import { factSetText, unitName } from "@svc/sdk/weights";
 import type { UnitName } from "../../components/units.ts";
 import { useDistanceUnit } from "../../components/distanceUnit.ts";
@@ -47,7 +48,7 @@ export function HistorySets({ workout, unit }: { workout: HistoryWorkout; unit: 
   const { t } = useTranslation("workouts");
   const from = unitName(workout.unit) ?? unit;
   const per = useDistanceUnit(unit);
-  const shown = (text: string) => withPace(factSetText(text, from, unit), per);
+  const shown = (text: string) => localSetText(withPace(factSetText(text, from, unit), per));
   const exercises = workout.exercises
     .map((x) => ({ ...x, done: x.sets.filter((s) => s.done && s.kind !== "warmup") }))
     .filter((x) => x.done.length > 0);
@@ -86,7 +87,7 @@ export function HistoryRecords({
     <ul className="history-sets">
       {held.map((r) => (
         <li key={r.id}>
-          {r.name} {factSetText(r.text, from, unit)}
+          {r.name} {localSetText(factSetText(r.text, from, unit))}
         </li>
       ))}
     </ul>
