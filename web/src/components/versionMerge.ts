@@ -4,6 +4,7 @@
 import type { Translate } from "./richText.tsx";
 import { ApiError } from "../graphql/client.ts";
 import { isObject, type Doc, type Json } from "./documentValues.ts";
+import { localSetText } from "../decimal.ts";
 
 /** A save refused for a version saved elsewhere since: the document sent, the current one, what differs. */
 export type VersionConflictInfo = { mine: Doc; current: Doc; currentVersion: number; differences: string[] };
@@ -93,12 +94,13 @@ export function entryText(entry: Entry | null, t: Translate): string {
   if (!entry) return t("conflict.notThere");
   if (Array.isArray(entry.sets))
     return entry.sets
-      .map((s) => (typeof s === "string" ? s : t("conflict.planned", { set: String((s as Entry).set) })))
+      .map((s) => localSetText(typeof s === "string" ? s : t("conflict.planned", { set: String((s as Entry).set) })))
       .join(", ");
   const reps = entry.reps ?? entry.time;
   const sets = String(entry.sets);
   if (reps === undefined && entry.weight === undefined) return t("conflict.sets", { sets });
   if (entry.weight === undefined) return t("conflict.setsReps", { sets, reps: String(reps) });
-  if (reps === undefined) return t("conflict.setsWeight", { sets, weight: String(entry.weight) });
-  return t("conflict.setsRepsWeight", { sets, reps: String(reps), weight: String(entry.weight) });
+  const weight = localSetText(String(entry.weight));
+  if (reps === undefined) return t("conflict.setsWeight", { sets, weight });
+  return t("conflict.setsRepsWeight", { sets, reps: String(reps), weight });
 }
