@@ -2,7 +2,7 @@
 // with its sets (in your unit), and each personal record named with what it beat.
 import { Link, useParams } from "react-router";
 import { useTranslation } from "react-i18next";
-import { setShown } from "@svc/sdk/weights";
+import { useAmrapShown } from "../../components/amrap.ts";
 import { Page, Section } from "../../components/Page.tsx";
 import { QueryView } from "../../components/States.tsx";
 import { useQuery } from "../../graphql/hooks.ts";
@@ -36,6 +36,7 @@ function dayLine(w: Outcome): string {
 
 function ExerciseSets({ w, unit }: { w: Outcome; unit: UnitName }) {
   const { t } = useTranslation("log");
+  const setShown = useAmrapShown();
   return (
     <ul className="summary-exercises">
       {w.exercises.map((x) => (

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { formatWeight } from "../../components/units.ts";
 import { CardTable } from "../../components/CardTable.tsx";
 import { ruleName, targetText } from "./programRules.ts";
-import { setShown } from "@svc/sdk/weights";
+import { useAmrapShown } from "../../components/amrap.ts";
 import { localSetText } from "../../decimal.ts";
 
 function formatSeconds(seconds: number): string {
@@ -51,9 +51,6 @@ export function RoutineSummary({ routine, caption }: { routine: CanonicalRoutine
   );
 }
 
-/** A set text whose reps end in `+` says so in words too (a logged 0 reads as 0 reps done): the SDK's setShown. */
-const amrapMarked = setShown;
-
 /**
  * The sets of a planned or logged workout, one line per exercise (set text in the workout's unit).
  * `markPlanned`: say which sets of a logged workout were planned and not done.
@@ -70,6 +67,7 @@ export function WorkoutSets({
   explanations?: (string | null)[];
 }) {
   const { t } = useTranslation("routines");
+  const amrapMarked = useAmrapShown();
   if (workout.exercises.length === 0) return <p className="state state-empty">{t("sets.none")}</p>;
   return (
     <ul className="set-lines">
