@@ -1,4 +1,4 @@
--- Issue 34 item 4: a shared address (NAT, a proxy without TRUST_PROXY) does not lock out its
+-- A shared address (NAT, a proxy without TRUST_PROXY) does not lock out its
 -- tenants. A device that signed in before carries a device cookie (a random token; only its
 -- SHA-256 is kept here); its correct password passes the lockouts of its address (30 failures from
 -- the address, 10 for the email from the address), while its own failures are counted per device:
@@ -16,6 +16,16 @@ create index if not exists sign_in_devices_user_id on app_private.sign_in_device
 alter table app_private.failed_sign_ins add column if not exists device bytea;
 comment on column app_private.failed_sign_ins.device is 'The device cookie''s SHA-256 when a device that signed in before failed: its own count (10 in 15 minutes and it is judged by its address again).';
 create index if not exists failed_sign_ins_device on app_private.failed_sign_ins (device, attempted_at) where device is not null;
+
+create or replace function app_private.sign_in_device_known(p_device bytea, p_email text) returns boolean
+  language sql stable security definer set search_path to 'pg_catalog', 'public'
+as $$
+  select p_device is not null
+     and exists (select 1 from app_private.sign_in_devices d join app_public.users u on u.id = d.user_id
+                  where d.token_hash = p_device and u.email = p_email::citext);
+$$;
+comment on function app_private.sign_in_device_known(p_device bytea, p_email text) is 'Whether the device cookie''s SHA-256 p_device belongs to a device that signed in to the account of p_email before: its password check goes ahead of strangers'' (server/limits/password-checks.ts), and its correct password passes the address''s lockouts (app_private.password_attempt).';
+revoke all on function app_private.sign_in_device_known(bytea, text) from public;
 
 create or replace function app_private.max_devices_per_user() returns integer
   language sql immutable as $$ select 20 $$;
@@ -42,9 +52,7 @@ begin
   perform pg_advisory_xact_lock(hashtextextended(lower(p_email) || ' ' || v_address::text, 1));
   -- A device that signed in to this account before, with fewer than its failures: the address's
   -- lockouts do not apply to it.
-  trusted_device := p_device is not null
-    and exists (select 1 from app_private.sign_in_devices d join app_public.users u on u.id = d.user_id
-                 where d.token_hash = p_device and u.email = p_email::citext)
+  trusted_device := app_private.sign_in_device_known(p_device, p_email)
     and (select count(*) from app_private.failed_sign_ins f
           where f.device = p_device and f.attempted_at > now() - v_window) < p_failures_per_account;
   if not trusted_device then

@@ -74,6 +74,13 @@ function deviceHash(req: Request): Buffer | null {
   return token && /^[0-9a-f]{64}$/.test(token) ? sha256(token) : null;
 }
 
+/** Whether the device cookie is of a device that signed in to this account before: its check goes ahead of strangers'. */
+async function signedInBefore(pool: pg.Pool, device: Buffer | null, email: string): Promise<boolean> {
+  if (!device) return false;
+  const { rows } = await pool.query("select app_private.sign_in_device_known($1, $2) as known", [device, email]);
+  return rows[0].known;
+}
+
 function setSessionCookie(req: Request, res: Response, token: string) {
   res.cookie(SESSION_COOKIE, token, {
     httpOnly: true,
@@ -179,19 +186,24 @@ export function authRoutes(
     checkEmail(email);
     const address = clientAddress(req);
     if (!(await claimAttempt(ownerPool, limits, "sign-in", address, res))) return;
-    const { rows } = await checks.run(res, (pool) =>
-      pool.query(
-        "select status, user_id, token, retry_after, device_token from app_private.sign_in($1, $2, $3, $4, $5, $6, $7)",
-        [
-          email,
-          password,
-          clientName(req),
-          address,
-          limits.failuresPerAccountAndAddress,
-          limits.failuresPerAddress,
-          deviceHash(req),
-        ],
-      ),
+    const device = deviceHash(req);
+    const knownDevice = await signedInBefore(ownerPool, device, email);
+    const { rows } = await checks.run(
+      res,
+      (pool) =>
+        pool.query(
+          "select status, user_id, token, retry_after, device_token from app_private.sign_in($1, $2, $3, $4, $5, $6, $7)",
+          [
+            email,
+            password,
+            clientName(req),
+            address,
+            limits.failuresPerAccountAndAddress,
+            limits.failuresPerAddress,
+            device,
+          ],
+        ),
+      { knownDevice },
     );
     const result = rows[0];
     switch (result.status) {

@@ -102,6 +102,35 @@ describe("password checks on a pool of their own", () => {
     }
   });
 
+  it("a device that signed in before goes ahead of a full queue of strangers; a made-up device cookie does not", async () => {
+    const owner = await signUp(s.url, "Returning");
+    const signIn = { email: owner.email, password: owner.password };
+    const first = await postFrom("127.0.5.1", "/api/auth/sign-in/email", signIn);
+    const device = String(first.headers["set-cookie"]).match(/svc_device=([0-9a-f]{64})/)![1];
+    const release = await busyPasswordPool();
+    let released = false;
+    try {
+      const strangers = Array.from({ length: QUEUE }, (_, i) =>
+        postFrom(`127.0.5.${i + 10}`, "/api/auth/sign-in/email", signIn),
+      );
+      await sleep(300);
+      const madeUp = await postFrom("127.0.5.50", "/api/auth/sign-in/email", signIn, {
+        cookie: `svc_device=${"ab".repeat(32)}`,
+      });
+      expect(madeUp.status).toBe(429);
+      const returning = postFrom("127.0.5.51", "/api/auth/sign-in/email", signIn, { cookie: `svc_device=${device}` });
+      // The last stranger gave up its place; the returning device waits in front.
+      const pushedOut = await Promise.race([...strangers.map((answer) => answer.then((a) => a.status)), sleep(3000)]);
+      expect(pushedOut).toBe(429);
+      released = true;
+      await release();
+      expect((await returning).status).toBe(200);
+      expect((await Promise.all(strangers)).map((a) => a.status).sort()).toEqual([...Array(QUEUE - 1).fill(200), 429]);
+    } finally {
+      if (!released) await release();
+    }
+  });
+
   it("a check that finds no connection within its wait is refused with 429", async () => {
     const owner = await signUp(s.url, "Waiter");
     const release = await busyPasswordPool();

@@ -19,9 +19,7 @@ begin
   perform pg_advisory_xact_lock(hashtextextended(lower(p_email) || ' ' || v_address::text, 1));
   -- A device that signed in to this account before, with fewer than its failures: the address's
   -- lockouts do not apply to it.
-  trusted_device := p_device is not null
-    and exists (select 1 from app_private.sign_in_devices d join app_public.users u on u.id = d.user_id
-                 where d.token_hash = p_device and u.email = p_email::citext)
+  trusted_device := app_private.sign_in_device_known(p_device, p_email)
     and (select count(*) from app_private.failed_sign_ins f
           where f.device = p_device and f.attempted_at > now() - v_window) < p_failures_per_account;
   if not trusted_device then
