@@ -3,7 +3,8 @@
 // within the bound of one request, must not starve everyone else. Before a request runs, its static
 // estimate (server/graphql/operation-cost.ts) must fit in what its payer has left; after it, the payer is
 // charged what the request really cost (its database time and the bytes of its answer). Signed-out
-// callers share their address's small budget. Every credential of one account (its sessions, API
+// callers share their address's small budget, and all of them together one budget of this process
+// (server/limits/signed-out-budget.ts). Every credential of one account (its sessions, API
 // keys and connected apps) draws from one account budget, each within a share of its own, so more
 // keys or sessions buy no more; an account's imports and exports have a budget of their own.
 import type { Request, Response, NextFunction } from "express";
@@ -14,6 +15,7 @@ import { log } from "../observability/logger.ts";
 import { sendError } from "../http/http-error.ts";
 import { rateLimitHeaders } from "./rate-limit-headers.ts";
 import { answerBytes } from "../http/compression.ts";
+import { SignedOutBudget } from "./signed-out-budget.ts";
 
 export type ClientCostLimits = {
   /** ADDRESS_COST_PER_MINUTE: everything signed out from one client address (users behind one NAT share it). */
@@ -24,11 +26,16 @@ export type ClientCostLimits = {
   perAccountPerMinute?: number;
   /** BULK_COST_PER_MINUTE: one account's imports and exports (never from the interactive budgets). */
   bulkPerMinute?: number;
+  /**
+   * SIGNED_OUT_COST_PER_MINUTE: this process's share of everything signed out together, every
+   * address at once (unset: SIGNED_OUT_ADDRESSES addresses' budgets).
+   */
+  signedOutPerMinute?: number;
   /** The buckets refill their budget over this many seconds (60 unless a test makes it longer). */
   windowSeconds?: number;
 };
 
-export const CLIENT_COST_LIMITS: Required<ClientCostLimits> = {
+export const CLIENT_COST_LIMITS: Required<Omit<ClientCostLimits, "signedOutPerMinute">> = {
   /** About 1 s of database time a minute: the catalog and the program library, browsed, fit many times. */
   perAddressPerMinute: 100_000,
   /** About 5 s of database time a minute: hundreds of page loads; one heavy report now and then. */
@@ -39,6 +46,12 @@ export const CLIENT_COST_LIMITS: Required<ClientCostLimits> = {
   bulkPerMinute: 3_000_000,
   windowSeconds: 60,
 };
+
+/**
+ * Everything signed out together may spend what this many addresses may: about 5 s of database
+ * time a minute in all with the defaults, a twelfth of one core; the rest stays for accounts.
+ */
+export const SIGNED_OUT_ADDRESSES = 5;
 
 /**
  * What a request really cost: 1 unit per 10 µs its connections were held, 1 per 1,000 bytes answered.
@@ -80,7 +93,7 @@ export function payerOf(identity: Identity, address?: string, bulk = false): Cos
   }
 }
 
-export type BudgetName = "session" | "key" | "app" | "address" | "account" | "bulk";
+export type BudgetName = "session" | "key" | "app" | "address" | "account" | "bulk" | "signed-out";
 export type CostRefusal = {
   budget: BudgetName;
   limit: number;
@@ -98,12 +111,14 @@ export type CostRefusal = {
 /** `bulk`: every operation admitted was an import or export, paid from the account's bulk budget. */
 /** `account`: the account SQL found the payer to be when it claimed (a session left to SQL by its hash included). */
 /** `settled`: what was charged already, before the request's next operation was admitted (chargeSoFar). */
+/** `signedOut`: what of `claimed` was taken from everything signed out's budget too (the payer was signed out). */
 export type CostClaims = {
   claimed: number;
+  signedOut?: number;
   fromMemory?: number;
   bulk?: boolean;
   account?: string;
-  settled?: { spent: number; claimed: number };
+  settled?: { spent: number; claimed: number; signedOut?: number };
 };
 
 export type ClientCostBudget = {
@@ -112,8 +127,11 @@ export type ClientCostBudget = {
    * `claims`) and answers null, or answers why not (nothing taken).
    */
   admit(payer: CostPayer, estimate: number, claims?: CostClaims): Promise<CostRefusal | null>;
-  /** After the request: charges `spent` less what its gate took (`claimed`), in one statement; never refuses. */
-  charge(payer: CostPayer, spent: number, claimed?: number): Promise<void>;
+  /**
+   * After the request: charges `spent` less what its gate took (`claimed`), in one statement; never
+   * refuses. `signedOut`: what of `claimed` everything signed out's budget gave; it is charged `spent` too.
+   */
+  charge(payer: CostPayer, spent: number, claimed?: number, signedOut?: number): Promise<void>;
   /** Without a round trip: the refusal of any operation when this process knows not 1 unit can be left (of the interactive budget, and of the bulk one if known), else null. */
   spentOut(payer: CostPayer): CostRefusal | null;
 };
@@ -128,6 +146,7 @@ const WHOSE: Record<BudgetName, string> = {
   address: "your address's (signed out)",
   account: "this account's (all its sessions, keys and apps together)",
   bulk: "this account's import and export",
+  "signed-out": "everything signed out's (every address together)",
 };
 /** Past this many payers remembered, the oldest levels are forgotten (they only save reads). */
 const REMEMBERED = 10_000;
@@ -142,6 +161,10 @@ export function clientCostBudget(pool: pg.Pool, limits: ClientCostLimits = CLIEN
     limits.bulkPerMinute ?? CLIENT_COST_LIMITS.bulkPerMinute,
     windowSeconds,
   ];
+  const signedOut = new SignedOutBudget(
+    limits.signedOutPerMinute ?? SIGNED_OUT_ADDRESSES * limits.perAddressPerMinute,
+    windowSeconds,
+  );
   // The last level this process saw per payer. Besides the refill, a bucket only gains what running
   // requests hold (given back when they spend less): with both, an upper bound, enough to refuse
   // without a round trip, never to admit.
@@ -208,19 +231,52 @@ export function clientCostBudget(pool: pg.Pool, limits: ClientCostLimits = CLIEN
     });
     return charged.map(() => rows[0]);
   });
+  const signedOutLevel = (): Level => ({
+    payer: "signed-out:all",
+    budget: signedOut.budget,
+    tokens: signedOut.left(),
+    held: 0,
+    at: performance.now(),
+  });
+  const signedOutRefusal = (estimate: number | null) => {
+    const level = signedOutLevel();
+    return refusal(level, level.tokens, estimate);
+  };
   return {
     async admit(payer, estimate, claims) {
       const key = keyOf(payer);
       const last = known.get(key);
       if (last && upperBound(last) < estimate) return refusal(last, upperBound(last), estimate);
-      const { admitted, left, level, account } = await claims_.add(key, payer, estimate);
+      // An address is known signed out before SQL is asked; a session token once SQL found it live or not.
+      const address = isAddressOnly(payer);
+      if (address && !signedOut.claim(estimate)) return signedOutRefusal(estimate);
+      const giveBack = () => address && signedOut.charge(0, estimate);
+      const { admitted, left, level, account } = await claims_.add(key, payer, estimate).catch((error: unknown) => {
+        giveBack();
+        throw error;
+      });
       remember(key, level);
       if (claims && account) claims.account = account;
-      if (!admitted) return refusal(known.get(key)!, left, estimate);
-      if (claims) claims.claimed += estimate;
+      if (!admitted) {
+        giveBack();
+        return refusal(known.get(key)!, left, estimate);
+      }
+      const madeUpSession = !address && !payer.userId && !account;
+      if (madeUpSession && !signedOut.claim(estimate)) {
+        await charges.add(key, payer, { spent: 0, claimed: estimate }).then(
+          (row) => remember(key, row),
+          (error: Error) => log("warn", "a refused claim was not given back", { error: error.message }),
+        );
+        return signedOutRefusal(estimate);
+      }
+      if (claims) {
+        claims.claimed += estimate;
+        if (address || madeUpSession) claims.signedOut = (claims.signedOut ?? 0) + estimate;
+      }
       return null;
     },
     spentOut(payer) {
+      if (isAddressOnly(payer) && signedOut.left() < 1) return signedOutRefusal(null);
       const last = known.get(keyOf(payer));
       if (!last || upperBound(last) >= 1) return null;
       // The body is not read yet, so it may be an import or export: one whose bulk budget this
@@ -228,11 +284,17 @@ export function clientCostBudget(pool: pg.Pool, limits: ClientCostLimits = CLIEN
       const bulk = payer.userId || payer.sessionHash ? known.get(keyOf({ ...payer, bulk: true })) : undefined;
       return bulk && upperBound(bulk) >= 1 ? null : refusal(last, upperBound(last), null);
     },
-    async charge(payer, spent, claimed = 0) {
+    async charge(payer, spent, claimed = 0, signedOutClaimed) {
+      if (signedOutClaimed !== undefined || isAddressOnly(payer)) signedOut.charge(spent, signedOutClaimed ?? 0);
       const key = keyOf(payer);
       remember(key, await charges.add(key, payer, { spent, claimed }));
     },
   };
+}
+
+/** A payer SQL needs not be asked about to know it is signed out: an address, with no credential. */
+function isAddressOnly(payer: CostPayer): boolean {
+  return !payer.userId && !payer.sessionHash && !payer.credential;
 }
 
 /**
@@ -287,7 +349,8 @@ async function unsettled(req: Request, claims: CostClaims, answered: number) {
   const total = spentCost({ databaseMs, answerBytes: answered }) + (claims.fromMemory ?? 0);
   const settled = claims.settled ?? { spent: 0, claimed: 0 };
   const payer = payerOf(req.identity ?? { kind: "anonymous" }, clientAddress(req), claims.bulk ?? false);
-  return { payer, total, spent: total - settled.spent, claimed: claims.claimed - settled.claimed };
+  const signedOut = claims.signedOut === undefined ? undefined : claims.signedOut - (settled.signedOut ?? 0);
+  return { payer, total, spent: total - settled.spent, claimed: claims.claimed - settled.claimed, signedOut };
 }
 
 /**
@@ -298,10 +361,10 @@ async function unsettled(req: Request, claims: CostClaims, answered: number) {
 export async function chargeSoFar(budget: ClientCostBudget, req: Request): Promise<void> {
   const claims = req.costClaims;
   if (!claims) return;
-  const { payer, total, spent, claimed } = await unsettled(req, claims, 0);
+  const { payer, total, spent, claimed, signedOut } = await unsettled(req, claims, 0);
   if (spent === 0 && claimed === 0) return;
-  await budget.charge(payer, spent, claimed);
-  claims.settled = { spent: total, claimed: claims.claimed };
+  await budget.charge(payer, spent, claimed, signedOut);
+  claims.settled = { spent: total, claimed: claims.claimed, signedOut: claims.signedOut };
 }
 
 /**
@@ -317,9 +380,9 @@ export function chargeSpentCost(budget: ClientCostBudget) {
       // As written, before compression (server/http/compression.ts).
       const bytes = answerBytes(res);
       unsettled(req, claims, bytes)
-        .then(({ payer, spent, claimed }) => {
+        .then(({ payer, spent, claimed, signedOut }) => {
           if (spent === 0 && claimed === 0) return;
-          return budget.charge(payer, spent, claimed);
+          return budget.charge(payer, spent, claimed, signedOut);
         })
         .catch((error: Error) => log("warn", "a request's cost was not charged", { error: error.message }));
     });

@@ -5,7 +5,8 @@ import { parseTrustProxy, type TrustProxy } from "../http/client-address.ts";
 import { DEFAULT_STATEMENT_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from "../graphql/database-time.ts";
 import { DEFAULT_SLOW_REQUEST_MS } from "../observability/request-log.ts";
 import { logFormat, type LogFormat } from "../observability/logger.ts";
-import { CLIENT_COST_LIMITS, type ClientCostLimits } from "../limits/client-cost-budget.ts";
+import { CLIENT_COST_LIMITS, SIGNED_OUT_ADDRESSES, type ClientCostLimits } from "../limits/client-cost-budget.ts";
+import { signedOutShare } from "../limits/signed-out-budget.ts";
 import { OPERATION_LIMITS } from "../graphql/operation-cost.ts";
 import { POOLERS, type Pooler } from "../../db/pooler.ts";
 import { parsePublicUrl } from "./public-url.ts";
@@ -50,7 +51,7 @@ export type Config = {
   metricsPort?: number;
   /** METRICS_HOST: the address the metrics listen on; 127.0.0.1 (this machine only) by default. */
   metricsHost: string;
-  /** SESSION_COST_PER_MINUTE (signed in), ADDRESS_COST_PER_MINUTE (signed out): cost charged as spent (server/limits/client-cost-budget.ts). */
+  /** SESSION_COST_PER_MINUTE (signed in), ADDRESS_COST_PER_MINUTE and SIGNED_OUT_COST_PER_MINUTE (signed out): cost charged as spent (server/limits/client-cost-budget.ts). */
   clientCostLimits: ClientCostLimits;
   /** CALLER_CONCURRENCY: requests one caller may run at once in one API process (server/limits/caller-concurrency.ts). */
   callerConcurrency: number;
@@ -75,6 +76,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`PORT must be a port number (0 to 65535), got "${env.PORT}"`);
   }
   const processes = webConcurrency(env);
+  const perAddressPerMinute = costPerMinute(env, "ADDRESS_COST_PER_MINUTE", CLIENT_COST_LIMITS.perAddressPerMinute);
+  const signedOutPerMinute = costPerMinute(
+    env,
+    "SIGNED_OUT_COST_PER_MINUTE",
+    SIGNED_OUT_ADDRESSES * perAddressPerMinute,
+  );
   return {
     port,
     host: listenHost(env),
@@ -94,7 +101,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsHost: env.METRICS_HOST || "127.0.0.1",
     clientCostLimits: {
       perSessionPerMinute: costPerMinute(env, "SESSION_COST_PER_MINUTE", CLIENT_COST_LIMITS.perSessionPerMinute),
-      perAddressPerMinute: costPerMinute(env, "ADDRESS_COST_PER_MINUTE", CLIENT_COST_LIMITS.perAddressPerMinute),
+      perAddressPerMinute,
+      // Each process's share, at least one request's budget.
+      signedOutPerMinute: Math.max(OPERATION_LIMITS.cost, signedOutShare(signedOutPerMinute, processes)),
       perAccountPerMinute: costPerMinute(env, "ACCOUNT_COST_PER_MINUTE", CLIENT_COST_LIMITS.perAccountPerMinute),
       bulkPerMinute: costPerMinute(env, "BULK_COST_PER_MINUTE", CLIENT_COST_LIMITS.bulkPerMinute),
     },

@@ -655,8 +655,14 @@ test("media types are case-insensitive: Application/JSON and APPLICATION/GRAPHQL
 describe("the cost budgets charged as spent, in PostgreSQL", () => {
   // Small budgets refilled over ~116 days, so a level set by a test stays put to the unit while it
   // runs; npm start's are CLIENT_COST_LIMITS over 60 s. Addresses come from X-Forwarded-For
-  // (trusted from loopback here), a fresh one per test.
-  const limits = { perAddressPerMinute: 60_000, perSessionPerMinute: 200_000, windowSeconds: 10_000_000 };
+  // (trusted from loopback here), a fresh one per test. Everything signed out together is not
+  // bounded here (test/server/signed-out-budget.test.ts).
+  const limits = {
+    perAddressPerMinute: 60_000,
+    perSessionPerMinute: 200_000,
+    signedOutPerMinute: Number.MAX_SAFE_INTEGER,
+    windowSeconds: 10_000_000,
+  };
   let small: TestServer;
   let twin: { url: string; close: () => Promise<void> };
   beforeAll(async () => {
@@ -886,12 +892,15 @@ describe("the cost budgets charged as spent, in PostgreSQL", () => {
 test("SESSION_COST_PER_MINUTE and ADDRESS_COST_PER_MINUTE: defaults (signed out far smaller), and values below one request's budget refused at start", async () => {
   const { readConfig } = await import("../../server/process/config.ts");
   const { CLIENT_COST_LIMITS } = await import("../../server/limits/client-cost-budget.ts");
-  const defaults = readConfig({}).clientCostLimits;
+  const config = readConfig({});
+  const defaults = config.clientCostLimits;
   expect(defaults).toEqual({
     perSessionPerMinute: CLIENT_COST_LIMITS.perSessionPerMinute,
     perAddressPerMinute: CLIENT_COST_LIMITS.perAddressPerMinute,
     perAccountPerMinute: 1_000_000,
     bulkPerMinute: 3_000_000,
+    // Five addresses' budgets for everything signed out, split among the API processes.
+    signedOutPerMinute: Math.max(OPERATION_LIMITS.cost, Math.ceil(500_000 / config.webConcurrency)),
   });
   expect(defaults.perAddressPerMinute * 5).toBeLessThanOrEqual(defaults.perSessionPerMinute);
   // An account holds two credentials' shares; its bulk work three times that.
