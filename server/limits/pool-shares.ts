@@ -8,7 +8,10 @@
 // (every client address, and a credential the cost gate's claim found no live one) together
 // hold at most `signedOut` connections, so many addresses cannot crowd out signed-in users; within
 // that share, addresses take turns the same way. A ticket is taken before `pool.connect()` and given
-// back with the connection, so the pool itself never queues.
+// back with the connection, so the pool itself never queues. Heavy operations (an estimate of at
+// least HEAVY_ESTIMATE: grouped aggregates over a long history, many fuzzy searches) first take a
+// turn in a lane of their own, `heavy` at once, shared the same way: one account's 50 keys running
+// such queries held every core, and a victim's light read waited for the CPU, not for a connection.
 import type { Request } from "express";
 import { clientAddress, addressGroup } from "../http/client-address.ts";
 
@@ -18,15 +21,29 @@ export type PoolShareLimits = {
   connections: number;
   /** Of those, what signed-out requests may hold together. */
   signedOut: number;
+  /** Of those, what heavy operations may hold together (0: no lane of their own). */
+  heavy?: number;
 };
 
-/** Half the pool, at least one, for signed-out requests together: the other half stays for accounts. */
+/** Half the pool, at least one, for signed-out requests together: the other half stays for accounts; one heavy operation at a time. */
 export function poolShareLimits(connections: number): PoolShareLimits {
-  return { connections, signedOut: Math.max(1, Math.floor(connections / 2)) };
+  return { connections, signedOut: Math.max(1, Math.floor(connections / 2)), heavy: HEAVY_AT_ONCE };
 }
 
-/** Whose turn a request takes: an account (`account:<id>`) or a client address (`address:<group>`, signed out). */
-export type PoolCaller = { key: string; signedOut: boolean };
+/**
+ * Heavy operations running at once in each API process: with one process per core but one (the
+ * default WEB_CONCURRENCY), heavy work holds at most one core less than the machine has.
+ */
+export const HEAVY_AT_ONCE = 1;
+
+/** An operation estimated at half one request's bound (OPERATION_LIMITS.cost) or more is heavy. */
+export const HEAVY_ESTIMATE = 25_000;
+
+/**
+ * Whose turn a request takes: an account (`account:<id>`) or a client address (`address:<group>`,
+ * signed out); `heavy`: its estimate is at least HEAVY_ESTIMATE.
+ */
+export type PoolCaller = { key: string; signedOut: boolean; heavy?: boolean };
 
 type Waiter = () => void;
 
@@ -73,17 +90,33 @@ export class PoolShares {
   private readonly resuming: { signedOut: boolean; grant: Waiter }[] = [];
   /** The callers' keys in the order they were given connections (the last GRANT_LOG): what a test reads. */
   readonly grants: string[] = [];
+  /** Heavy operations' turns, before they take one here. */
+  readonly heavyLane: PoolShares | undefined;
 
   constructor(limits: PoolShareLimits) {
     this.limits = limits;
+    const heavy = limits.heavy ?? 0;
+    this.heavyLane =
+      heavy > 0 ? new PoolShares({ connections: heavy, signedOut: Math.min(heavy, limits.signedOut) }) : undefined;
   }
 
   /**
    * Resolves with the release of a ticket once the caller may take a connection. `resuming`: the
    * request has had a connection before (a mutation's payload, a second statement): it goes before
    * every new request, or a request half done would wait behind new ones it could starve behind.
+   * A heavy caller waits for its turn in the heavy lane first.
    */
-  acquire(caller: PoolCaller, resuming = false): Promise<() => void> {
+  async acquire(caller: PoolCaller, resuming = false): Promise<() => void> {
+    if (!caller.heavy || !this.heavyLane) return this.take(caller, resuming);
+    const leaveLane = await this.heavyLane.acquire({ ...caller, heavy: false }, resuming);
+    const release = await this.take(caller, resuming);
+    return () => {
+      release();
+      leaveLane();
+    };
+  }
+
+  private take(caller: PoolCaller, resuming: boolean): Promise<() => void> {
     return new Promise((resolve) => {
       const grant = () => {
         this.running += 1;
@@ -144,12 +177,14 @@ const GRANT_LOG = 1000;
  */
 export function poolCallerOf(req: Request): PoolCaller {
   const identity = req.identity;
+  // Imports and exports are bounded by their own budget, and are not held up behind a lane.
+  const heavy = !req.costClaims?.bulk && (req.costClaims?.claimed ?? 0) >= HEAVY_ESTIMATE;
   if (identity?.kind === "session" || identity?.kind === "key" || identity?.kind === "oauth")
-    return { key: `account:${identity.userId}`, signedOut: false };
+    return { key: `account:${identity.userId}`, signedOut: false, heavy };
   const claimed = req.costClaims?.account;
-  if (claimed) return { key: `account:${claimed}`, signedOut: false };
+  if (claimed) return { key: `account:${claimed}`, signedOut: false, heavy };
   const counted = req.concurrencyCaller ?? `address:${addressGroup(clientAddress(req))}`;
-  return { key: counted, signedOut: !counted.startsWith("account:") };
+  return { key: counted, signedOut: !counted.startsWith("account:"), heavy };
 }
 
 declare module "express-serve-static-core" {

@@ -5,7 +5,7 @@
 // is answered while two flooders' earlier requests still wait (the pool's own first-come queue put
 // it behind all of them). Signed-out requests from three addresses hold at most their share (one
 // connection), the others wait while a signed-in request takes the other connection at once, a
-// session's first request in this process among them.
+// session's first request in this process among them. Heavy operations take turns in a lane of one.
 import http from "node:http";
 import { useTestServer, signUp } from "../support/harness.ts";
 
@@ -171,4 +171,39 @@ test("signed-out requests from three addresses hold at most their share (1 conne
   }
   for (const search of searches) expect((await search).body.data.searchExercises).toHaveLength(1);
   await counted(0, 0);
+});
+
+test("heavy operations take turns in a lane of their own (one at a time): a second account's waits, a light read is answered at once", async () => {
+  const [hal, hub, lea] = [
+    await lifter("Hal", "127.0.6.1"),
+    await lifter("Hub", "127.0.6.2"),
+    await lifter("Lea", "127.0.6.3"),
+  ];
+  const SEARCH = '{ searchExercises(words: "bench press", limit: 1) { id } }';
+  const exerciseId = (await gqlFrom("127.0.6.1", SEARCH, hal.token)).body.data.searchExercises[0].id;
+  // Estimated at 30,000 (HISTORY_COSTS): heavy.
+  const HEAVY = "query($id: UUID!) { e1rmSeries(exerciseId: $id) { bestSetWeight } }";
+  const lane = () => shares().heavyLane!.count();
+  const lock = await s.ownerPool.connect();
+  await lock.query("begin");
+  await lock.query("lock table app_public.workout_sets in access exclusive mode");
+  let heavy: Promise<Answer>[] = [];
+  try {
+    heavy = [gqlFrom("127.0.6.1", HEAVY, hal.token, { id: exerciseId })];
+    for (let i = 0; i < 1000 && lane().running < 1; i++) await new Promise((r) => setTimeout(r, 10));
+    heavy.push(gqlFrom("127.0.6.2", HEAVY, hub.token, { id: exerciseId }));
+    for (let i = 0; i < 1000 && lane().waiting < 1; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(lane()).toMatchObject({ running: 1, waiting: 1 });
+    // Hub's waits in the lane, not for a connection: one of the two is free, and a light read takes it.
+    expect(shares().count()).toMatchObject({ running: 1, waiting: 0 });
+    const light = await gqlFrom("127.0.6.3", "{ viewer { name } }", lea.token);
+    expect(light.body).toEqual({ data: { viewer: { name: "Lea" } } });
+    expect(lane()).toMatchObject({ running: 1, waiting: 1 });
+  } finally {
+    await lock.query("rollback");
+    lock.release();
+  }
+  for (const answer of heavy) expect((await answer).body).toEqual({ data: { e1rmSeries: [] } });
+  await counted(0, 0);
+  expect(lane()).toMatchObject({ running: 0, waiting: 0 });
 });
