@@ -8,6 +8,7 @@ import { openDatabase } from "./process/database.ts";
 import { startWorker } from "./jobs/worker.ts";
 import { taskList } from "./jobs/tasks.ts";
 import { WEBHOOK_DELIVERY } from "./jobs/webhook-delivery.ts";
+import { bulkCharge } from "./limits/client-cost-budget.ts";
 import { parseAllowPrivate } from "./http/outbound-address.ts";
 import { startApiProcesses, runApiProcess } from "./process/cluster.ts";
 import { ensureWebBuild } from "./http/web-app.ts";
@@ -61,7 +62,11 @@ async function main() {
   });
   const worker = await startWorker(
     db.pools.worker,
-    taskList({ webhooks: { ...WEBHOOK_DELIVERY, policy: parseAllowPrivate(config.webhookAllowPrivate) } }),
+    taskList({
+      webhooks: { ...WEBHOOK_DELIVERY, policy: parseAllowPrivate(config.webhookAllowPrivate) },
+      // An import job's database time is paid from its account's bulk budget, as an import request's is.
+      imports: { charge: bulkCharge(db.pools.worker, config.clientCostLimits) },
+    }),
     { slowMs: config.slowRequestMs, backups: config.backups && { ...config.backups, dataDir: config.dataDir } },
   );
   if (config.backups)

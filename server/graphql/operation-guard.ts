@@ -278,6 +278,8 @@ function checkCaller(
 export const BULK_FIELDS = new Set([
   "stageImportPart",
   "importWorkouts",
+  "queueImport",
+  "importJobById",
   "importLimits",
   "exportAccount",
   "exportWorkouts",

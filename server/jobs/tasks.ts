@@ -3,6 +3,7 @@
 import type { Task, TaskList } from "graphile-worker";
 import type { PoolClient } from "pg";
 import { deliverWebhookTask, WEBHOOK_DELIVERY, type WebhookDeliveryOptions } from "./webhook-delivery.ts";
+import { importJobTask, IMPORT_JOB_TASK, type ImportJobOptions } from "./import-jobs.ts";
 
 /** The tasks, named after the app_private function each one runs, every minute. */
 export const TASKS = {
@@ -14,6 +15,7 @@ export const TASKS = {
   forget_expired_oauth:
     "Deletes OAuth codes and tokens expired over a day ago and client registrations unused for a day.",
   delete_expired_imports: "Deletes staged imports an hour past their last part (abandoned).",
+  delete_old_import_jobs: "Deletes import jobs that ended over 7 days ago.",
   delete_old_webhook_deliveries: "Deletes webhook delivery log entries older than 30 days.",
   prune_changes:
     "Takes changes older than 90 days out of the history: deleted when a later change of the item supersedes them, else kept without their state before (the feed's record of the item).",
@@ -37,11 +39,15 @@ function sqlTask(name: TaskName): Task {
   };
 }
 
-/** The every-minute SQL tasks and deliver_webhook (queued per delivery by SQL's enqueue_webhook_delivery). */
-export function taskList(options: { webhooks?: WebhookDeliveryOptions } = {}): TaskList {
+/**
+ * The every-minute SQL tasks, deliver_webhook (queued per delivery by SQL's enqueue_webhook_delivery)
+ * and import_history (queued per import job by SQL's queue_import).
+ */
+export function taskList(options: { webhooks?: WebhookDeliveryOptions; imports?: ImportJobOptions } = {}): TaskList {
   return {
     ...Object.fromEntries(NAMES.map((name) => [name, sqlTask(name)])),
     deliver_webhook: deliverWebhookTask(options.webhooks ?? WEBHOOK_DELIVERY),
+    [IMPORT_JOB_TASK]: importJobTask(options.imports),
   };
 }
 

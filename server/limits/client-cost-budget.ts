@@ -298,6 +298,16 @@ function isAddressOnly(payer: CostPayer): boolean {
 }
 
 /**
+ * Charges an account's bulk budget for work done outside a request (an import job, on the worker's
+ * pool): 1 unit per 10 µs of database time, as a request's is charged.
+ */
+export function bulkCharge(pool: pg.Pool, limits: ClientCostLimits = CLIENT_COST_LIMITS) {
+  const budget = clientCostBudget(pool, limits);
+  return (userId: string, databaseMs: number) =>
+    budget.charge({ userId, bulk: true }, spentCost({ databaseMs, answerBytes: 0 }));
+}
+
+/**
  * Work for one payer at a time: `add` sends its item at once when no statement of that payer is
  * out, else with every item gathered meanwhile in the next one; each item gets its own answer.
  */

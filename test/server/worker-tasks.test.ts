@@ -194,10 +194,10 @@ test("forget_expired_oauth: codes and tokens expired over a day ago go, and regi
 
 test("the crontab runs every task every minute, and every task it names exists", () => {
   const items = parseCrontab(crontab);
-  // Every task but deliver_webhook (queued per delivery, not scheduled) runs every minute.
+  // Every task but deliver_webhook and import_history (queued per delivery and per import job, not scheduled) runs every minute.
   expect(items.map((i) => i.task).sort()).toEqual(
     Object.keys(tasks)
-      .filter((t) => t !== "deliver_webhook")
+      .filter((t) => t !== "deliver_webhook" && t !== "import_history")
       .sort(),
   );
   for (const item of items) {
@@ -258,13 +258,13 @@ test("through graphile-worker: queued jobs for every task run with runOnce and d
   ).toBe(0);
 });
 
-test("the server's worker registers the eight cron tasks", async () => {
+test("the server's worker registers the nine cron tasks", async () => {
   const pool = new pg.Pool({ connectionString: s.ownerUrl, max: 4 });
   pool.on("error", () => {});
   const runner = await startWorker(pool);
   try {
     let known: string[] = [];
-    for (let i = 0; i < 50 && known.length < 8; i++) {
+    for (let i = 0; i < 50 && known.length < 9; i++) {
       await new Promise((r) => setTimeout(r, 100));
       known = (
         await q("select identifier from graphile_worker._private_known_crontabs order by 1").catch(() => ({
@@ -275,6 +275,7 @@ test("the server's worker registers the eight cron tasks", async () => {
     expect(known).toEqual([
       "delete_expired_imports",
       "delete_idle_sessions",
+      "delete_old_import_jobs",
       "delete_old_webhook_deliveries",
       "expire_api_keys",
       "forget_expired_oauth",

@@ -4,7 +4,7 @@
  * partBytes of JSON), then imported whole, in one request and one transaction (importStaged: a dry
  * run, then the import, of the same staged file). Export is in export.ts.
  */
-import { SvcError } from "../errors.ts";
+import { SvcError, errorFromCode } from "../errors.ts";
 import { graphql, type ResultOf, type TadaDocumentNode, type VariablesOf } from "../graphql.ts";
 import { IMPORT_LIMITS } from "./limits.ts";
 import type { ImportWorkout } from "./model.ts";
@@ -70,6 +70,92 @@ export const IMPORT_STAGING_LIMITS = graphql(`
     }
   }
 `);
+
+const IMPORT_JOB_FIELDS = graphql(`
+  fragment ImportJobFields on ImportJob {
+    id
+    state
+    dryRun
+    done
+    total
+    errorCode
+    error
+    errorPath
+    createdAt
+    startedAt
+    finishedAt
+    summary {
+      dryRun
+      workouts
+      duplicates
+      emptied
+      sets
+      skippedSets
+      firstDate
+      lastDate
+      unmapped
+      routines
+      duplicateRoutines
+      bodyweights
+      duplicateBodyweights
+      measurements
+      duplicateMeasurements
+      customExercises
+      names {
+        name
+        action
+        via
+        exercise
+        exerciseId
+        suggestions
+        sets
+      }
+    }
+  }
+`);
+
+export const QUEUE_IMPORT = graphql(
+  `
+    mutation QueueImport($importId: UUID, $workouts: JSON, $extras: JSON, $choices: [ImportChoice!], $dryRun: Boolean) {
+      queueImport(
+        input: { importId: $importId, workouts: $workouts, extras: $extras, choices: $choices, dryRun: $dryRun }
+      ) {
+        importJob {
+          ...ImportJobFields
+        }
+      }
+    }
+  `,
+  [IMPORT_JOB_FIELDS],
+);
+
+export const IMPORT_JOB = graphql(
+  `
+    query ImportJob($id: UUID!) {
+      importJobById(id: $id) {
+        ...ImportJobFields
+      }
+    }
+  `,
+  [IMPORT_JOB_FIELDS],
+);
+
+export const LATEST_IMPORT_JOB = graphql(
+  `
+    query LatestImportJob {
+      viewer {
+        id
+        latestImportJob {
+          ...ImportJobFields
+        }
+      }
+    }
+  `,
+  [IMPORT_JOB_FIELDS],
+);
+
+/** An import job as the server answers it: state queued, running, done or failed; done of total workouts. */
+export type ImportJob = NonNullable<ResultOf<typeof IMPORT_JOB>["importJobById"]>;
 
 /** What an import (or its dry run) did, as the server answers it (typed from the schema). */
 export type ImportSummary = NonNullable<ResultOf<typeof IMPORT_WORKOUTS>["importWorkouts"]>;
@@ -163,6 +249,58 @@ export async function importStaged(
   });
   if (!importWorkouts) throw new SvcError("BAD_RESPONSE", "importWorkouts returned nothing");
   return importWorkouts;
+}
+
+/**
+ * Queues the import (or with `dryRun: true` a dry run) of a staged file as a background job on
+ * the server and answers the job at once (queued): it goes on if this client goes away.
+ */
+export async function queueImport(
+  client: ImportRequester,
+  importId: string,
+  options: { choices?: ImportChoice[]; dryRun?: boolean } = {},
+): Promise<ImportJob> {
+  const { queueImport } = await client.request(QUEUE_IMPORT, {
+    importId,
+    choices: options.choices ?? [],
+    dryRun: options.dryRun ?? false,
+  });
+  if (!queueImport?.importJob) throw new SvcError("BAD_RESPONSE", "queueImport returned no job");
+  return queueImport.importJob;
+}
+
+/** The error a failed job ended with, as the request's would have been (an InvalidDocumentError with its path). */
+export function importJobError(job: ImportJob): SvcError {
+  const message = job.error ?? "The import failed";
+  const path = job.errorPath ?? undefined;
+  const reason = path && message.startsWith(`${path}: `) ? message.slice(path.length + 2) : message;
+  return errorFromCode(job.errorCode ?? "INTERNAL_ERROR", message, {
+    extensions: path !== undefined ? { path, reason } : {},
+  });
+}
+
+/**
+ * Reads a job every `intervalMs` (default 1 s) until it ends, calling `onProgress` with each state
+ * read; the summary once done, the job's error (importJobError) once failed.
+ */
+export async function waitForImportJob(
+  client: ImportRequester,
+  job: ImportJob,
+  options: { intervalMs?: number; onProgress?: (job: ImportJob) => void } = {},
+): Promise<ImportSummary> {
+  let current: ImportJob = job;
+  for (;;) {
+    options.onProgress?.(current);
+    if (current.state === "done") {
+      if (!current.summary) throw new SvcError("BAD_RESPONSE", "the import job is done but has no summary");
+      return current.summary;
+    }
+    if (current.state === "failed") throw importJobError(current);
+    await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 1000));
+    const { importJobById } = await client.request(IMPORT_JOB, { id: current.id });
+    if (!importJobById) throw new SvcError("NOT_FOUND", "the import job is gone");
+    current = importJobById;
+  }
 }
 
 /** stageImport, then importStaged: the summary of the whole file. */

@@ -5,7 +5,12 @@
 // everything that decides anything (name mapping, duplicates, the document rules, the staging
 // limits) is in SQL (import_history, import_staged, stage_import_part in data/schema/).
 import { extendSchema, gql } from "postgraphile/utils";
-import { loadOneWithPgClient, type PgClient, type PgExecutor } from "postgraphile/@dataplan/pg";
+import {
+  loadOneWithPgClient,
+  type PgClient,
+  type PgExecutor,
+  type PgSelectSingleStep,
+} from "postgraphile/@dataplan/pg";
 import { SafeError, access, constant, object, type FieldArgs, type Step } from "postgraphile/grafast";
 import { firstBadJsonValue } from "@svc/sdk/documents";
 import {
@@ -26,6 +31,8 @@ import { sqlMutation, sqlRowMutation } from "./sql-mutation.ts";
 import { withLineOfPath } from "../mask-error.ts";
 import { enumValues, enumValuesSdl, valuesText } from "./enum-values.ts";
 
+type ImportJobsResource = GraphileBuild.Build["input"]["pgRegistry"]["pgResources"]["import_jobs"];
+
 type ImportChoiceInput = { name: string; action: "map" | "create" | "skip"; exercise?: string | null };
 
 type ImportWorkoutsInput = {
@@ -44,6 +51,37 @@ type ImportWorkoutsInput = {
 type StageImportPartInput = { importId?: string | null; part: number; workouts: unknown; extras?: unknown };
 
 type StagedImport = { importId: string; parts: number; workouts: number; bytes: number; expiresAt: string };
+
+type QueueImportInput = {
+  importId?: string | null;
+  workouts?: unknown;
+  extras?: unknown;
+  choices?: readonly ImportChoiceInput[] | null;
+  dryRun?: boolean | null;
+};
+
+/**
+ * queueImport: a staged import, or workouts given here (staged first, as one part: it replaces a
+ * staged import of yours), queued as a job in the request's transaction; the job's id is answered.
+ */
+async function queueImport(client: PgClient, input: QueueImportInput): Promise<{ import_job_id: string }> {
+  if ((input.importId == null) === (input.workouts == null))
+    invalid("input: give the history as one of workouts or importId");
+  let importId = input.importId ?? null;
+  if (importId == null) {
+    checkWorkouts(input.workouts, input.extras);
+    const { rows } = await client.query<{ import_id: string }>({
+      text: "select import_id from app_public.stage_import_part(null, 0, $1::jsonb, $2::jsonb)",
+      values: [JSON.stringify(input.workouts), input.extras != null ? JSON.stringify(input.extras) : null],
+    });
+    importId = rows[0].import_id;
+  }
+  const { rows } = await client.query<{ import_job_id: string }>({
+    text: "select (app_public.queue_import($1::uuid, $2::jsonb, $3::boolean)).id as import_job_id",
+    values: [importId, JSON.stringify(choiceMap(input.choices)), input.dryRun === true],
+  });
+  return rows[0];
+}
 
 /** import_history's JSON summary (its keys are the payload's fields), and what was read from a file sent as text. */
 type ImportSummary = Record<string, unknown> & {
@@ -407,6 +445,33 @@ const IMPORT_EXPORT_TYPES = gql`
     customExercises: Int!
     clientMutationId: String
   }
+  "An import to run as a background job: one of a staged import (\`importId\`) or \`workouts\`."
+  input QueueImportInput {
+    "An import staged with stageImportPart (every part, in order, as one file)."
+    importId: UUID
+    """
+    Or: workout documents as for importWorkouts' \`workouts\` (at most ${String(IMPORT_LIMITS.workouts)}), staged
+    first as one part (replacing an import you staged before).
+    """
+    workouts: JSON
+    "With workouts: an svc export's settings, customExercises, routines and bodyweights."
+    extras: JSON
+    "Choices for names that map to no exercise (or to override a mapping)."
+    choices: [ImportChoice!]
+    "True: a dry run as a job (its summary, nothing written, the staging kept). The default, false, imports."
+    dryRun: Boolean = false
+    clientMutationId: String
+  }
+  "The job queued."
+  type QueueImportPayload {
+    "The job, queued: read it again (importJobById, or viewer.latestImportJob) for its progress and its end."
+    importJob: ImportJob
+    clientMutationId: String
+  }
+  extend type ImportJob {
+    "Once done: the import's summary, as importWorkouts answers it (\`file\` null)."
+    summary: ImportWorkoutsPayload
+  }
   "A page of workouts as documents, oldest first."
   type ExportWorkoutsPage {
     documents: [JSON!]!
@@ -430,6 +495,16 @@ const IMPORT_EXPORT_TYPES = gql`
     keys are refused (FORBIDDEN).
     """
     stageImportPart(input: StageImportPartInput!): StageImportPartPayload
+    """
+    Queues an import (or a dry run) as a background job and answers the job at once: the
+    worker imports the file in one transaction as importWorkouts does (any error imports
+    nothing; the job then says why), writing its progress (\`done\` of \`total\` workouts) as
+    it goes; it goes on when the client goes away. Its database time is paid from your
+    import and export budget. One job of yours at a time (LIMIT_REACHED while one is queued
+    or running); NOT_FOUND for an importId not yours, expired or replaced. Read-only keys
+    are refused (FORBIDDEN).
+    """
+    queueImport(input: QueueImportInput!): QueueImportPayload
   }
   "What one user may have staged for an import, all parts together (SQL's app_hidden.staged_import_limits): a client refuses a larger file before sending any part."
   type ImportLimits {
@@ -465,8 +540,8 @@ const IMPORT_EXPORT_ENUMS = {
   },
 };
 
-/** The plans of importWorkouts, stageImportPart, importLimits, exportAccount and exportWorkouts, all run on `executor`. */
-function importExportPlans(executor: PgExecutor) {
+/** The plans of importWorkouts, stageImportPart, queueImport, importLimits, exportAccount and exportWorkouts, all run on `executor`. */
+function importExportPlans(executor: PgExecutor, importJobs: ImportJobsResource) {
   return {
     ImportNameMapping: {
       plans: {
@@ -474,8 +549,25 @@ function importExportPlans(executor: PgExecutor) {
         matchedBy: ($mapping: Step) => access($mapping, "via"),
       },
     },
+    QueueImportPayload: {
+      plans: {
+        importJob($payload: Step<{ import_job_id: string }>) {
+          return importJobs.get({ id: access($payload, "import_job_id") });
+        },
+      },
+    },
+    ImportJob: {
+      plans: {
+        summary($job: PgSelectSingleStep) {
+          return $job.get("result");
+        },
+      },
+    },
     Mutation: {
       plans: {
+        queueImport(_: unknown, fieldArgs: FieldArgs) {
+          return sqlMutation<QueueImportInput, { import_job_id: string }>(executor, fieldArgs, queueImport);
+        },
         importWorkouts(_: unknown, fieldArgs: FieldArgs) {
           return sqlMutation<ImportWorkoutsInput, ImportSummary>(executor, fieldArgs, importHistory);
         },
@@ -517,7 +609,12 @@ function importExportPlans(executor: PgExecutor) {
 }
 
 export const ImportExportPlugin = extendSchema((build) => {
-  const { workouts } = build.input.pgRegistry.pgResources;
-  if (!workouts) throw new Error("ImportExportPlugin: workouts not introspected; run the migrations");
-  return { typeDefs: IMPORT_EXPORT_TYPES, enums: IMPORT_EXPORT_ENUMS, objects: importExportPlans(workouts.executor) };
+  const { workouts, import_jobs } = build.input.pgRegistry.pgResources;
+  if (!workouts || !import_jobs)
+    throw new Error("ImportExportPlugin: workouts or import_jobs not introspected; run the migrations");
+  return {
+    typeDefs: IMPORT_EXPORT_TYPES,
+    enums: IMPORT_EXPORT_ENUMS,
+    objects: importExportPlans(workouts.executor, import_jobs),
+  };
 }, "ImportExportPlugin");

@@ -25,6 +25,9 @@ declare
   v_skipped_sets integer := 0;
   v_first date;
   v_last date;
+  -- An import job (app_public.import_jobs) asks for its progress: a notice every 25 workouts,
+  -- which the worker writes to the job on a connection of its own while this transaction runs.
+  v_progress boolean := current_setting('svc.import_progress', true) = 'on';
 begin
   if jsonb_typeof(workouts) is distinct from 'array' then
     raise exception 'workouts: must be a list of workout documents' using errcode = 'SVBAD';
@@ -48,6 +51,9 @@ begin
   select u.unit, u.effort into v_unit, v_effort from app_public.users u where u.id = v_user;
 
   for v_index in 0 .. jsonb_array_length(workouts) - 1 loop
+    if v_progress and v_index % 25 = 0 then
+      raise notice 'import progress' using detail = v_index || '/' || jsonb_array_length(workouts);
+    end if;
     v_workout := workouts -> v_index;
     if jsonb_typeof(v_workout) <> 'object' then
       raise exception 'workouts[%]: must be an object', v_index
