@@ -13,7 +13,7 @@ import { CLIENT_COST_LIMITS } from "../../server/limits/client-cost-budget.ts";
 import { createApiKey, gql } from "../../test/support/harness.ts";
 import { cliServer } from "./support.ts";
 
-const cli = cliServer({ clientCostLimits: CLIENT_COST_LIMITS });
+const cli = cliServer({ clientCostLimits: CLIENT_COST_LIMITS, importJobs: true });
 const dir = mkdtempSync(path.join(tmpdir(), "svc-import-budget-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -83,7 +83,7 @@ test(`svc import of ${ROWS.toLocaleString("en")} Strong rows with one API key, a
   expect(summary).toMatchObject({ rows: ROWS, sets: ROWS });
   expect(summary.parts).toBeGreaterThan(1);
 
-  // The import (its parts, the dry run and the import itself) paid from the bulk bucket alone.
+  // The import (its parts, then the jobs of the dry run and the import) paid from the bulk bucket alone.
   const bulk = await spent(`bulk:${userId}`, CLIENT_COST_LIMITS.bulkPerMinute);
   const account = await spent(`account:${userId}`, CLIENT_COST_LIMITS.perAccountPerMinute);
   const share = await spent(`key:${keyId}`, CLIENT_COST_LIMITS.perSessionPerMinute);

@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { BIN, cliServer, hasStackTrace, svcOnTerminal } from "./support.ts";
 
-const cli = cliServer();
+const cli = cliServer({ importJobs: true });
 const fixture = (name: string) => path.resolve(import.meta.dirname, "../../test/fixtures/import", name);
 const signedUp = (name: string) => cli.signUpHome(name, cli.email("import"), "correct horse battery");
 
@@ -204,7 +204,7 @@ test("export JSON to a file, import it into another account, export again: ident
   expect(JSON.parse(back.stdout)).toMatchObject({ format: "strong", workouts: 3, sets: 15, unmapped: 0 });
 });
 
-test("a long history is sent in parts of 200 workouts, each part's progress on stderr, then imported whole; run again, it adds nothing", async () => {
+test("a long history is sent in parts of 200 workouts, each part's progress on stderr, then checked and imported whole by jobs with their progress; run again, it adds nothing", async () => {
   const h = await signedUp("Long");
   const rows = [
     "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE",
@@ -228,10 +228,14 @@ test("a long history is sent in parts of 200 workouts, each part's progress on s
     "Sending part 1 of 3 (200 workouts)…",
     "Sending part 3 of 3 (50 workouts)…",
     "Dry run of the whole file…",
+    "450 of 450 workouts checked.",
     "Importing 450 workouts in one transaction…",
+    "450 of 450 workouts imported.",
   ]) {
     expect(first.stderr).toContain(line);
   }
+  // Checked and imported by two jobs on the server (the --json summary names them).
+  expect(JSON.parse(first.stdout).importJobs).toHaveLength(2);
   expect(first.stderr.indexOf("Sending part 3 of 3")).toBeLessThan(first.stderr.indexOf("Dry run of the whole file"));
   // Not a terminal: plain lines, no control characters in a log.
   expect(first.stderr).not.toContain("\r");
@@ -242,7 +246,7 @@ test("a long history is sent in parts of 200 workouts, each part's progress on s
   expect(again.stdout).toContain("Nothing new: all 450 workouts of the file are already there; nothing was added.");
 }, 180_000);
 
-test("on a terminal: a progress bar for the parts, and the time elapsed for the dry run and the import", async () => {
+test("on a terminal: a progress bar for the parts, then for the jobs of the dry run and the import, with the time elapsed", async () => {
   const h = await signedUp("Terminal");
   const file = path.join(h.home, "terminal.csv");
   writeFileSync(file, longStrongFile(450));
@@ -252,8 +256,10 @@ test("on a terminal: a progress bar for the parts, and the time elapsed for the 
   expect(r.stdout).toContain("\r\u001B[2K[");
   expect(r.stdout).toMatch(/\[[█░]{24}\] 1 of 3 parts sent \(200 of 450 workouts\) \d+ s/);
   expect(r.stdout).toMatch(/\[█{24}\] 3 of 3 parts sent \(450 of 450 workouts\) \d+ s\r?\n/);
-  expect(r.stdout).toMatch(/Dry run of the whole file: done in \d+ s/);
-  expect(r.stdout).toMatch(/Importing 450 workouts in one transaction: done in \d+ s/);
+  expect(r.stdout).toMatch(/\[█{24}\] Dry run of the whole file: 450 of 450 workouts checked \d+ s\r?\n/);
+  expect(r.stdout).toMatch(
+    /\[█{24}\] Importing 450 workouts in one transaction: 450 of 450 workouts imported \d+ s\r?\n/,
+  );
   expect(r.stdout).not.toContain("Sending part");
   expect(r.stdout).toContain("Imported 450 workouts, 450 sets");
 });

@@ -60,8 +60,34 @@ export const TEST_CONNECTION_BOUNDS = { perAddress: 100_000 };
 // test/server/password-checks.test.ts.
 export const TEST_PASSWORD_CHECKS = { queue: 100_000, waitMs: 120_000 };
 
-/** What a test server is started with: the app's options, and the address it listens on (127.0.0.1; "::" takes IPv6 and IPv4). */
-export type TestServerOptions = Omit<AppOptions, "pools"> & { host?: string };
+/**
+ * What a test server is started with: the app's options, the address it listens on (127.0.0.1;
+ * "::" takes IPv6 and IPv4), and `importJobs`: a graphile-worker running import jobs (queueImport)
+ * beside it, as `npm start` does (no other task).
+ */
+export type TestServerOptions = Omit<AppOptions, "pools"> & { host?: string; importJobs?: boolean };
+
+/**
+ * graphile-worker with the import_history task alone, on the server's worker pool, charging the
+ * bulk budget as main.ts does (at the server's limits); stopped before the pools end.
+ */
+async function importJobWorker(
+  pools: Pools,
+  limits: AppOptions["clientCostLimits"],
+): Promise<{ stop: () => Promise<void> }> {
+  const { run, Logger } = await import("graphile-worker");
+  const { importJobTask, IMPORT_JOB_TASK } = await import("../../server/jobs/import-jobs.ts");
+  const { bulkCharge, CLIENT_COST_LIMITS } = await import("../../server/limits/client-cost-budget.ts");
+  const charge = bulkCharge(pools.worker, { ...CLIENT_COST_LIMITS, ...(limits ?? TEST_CLIENT_COST_LIMITS) });
+  return run({
+    pgPool: pools.worker,
+    concurrency: 1,
+    noHandleSignals: true,
+    pollInterval: 200,
+    taskList: { [IMPORT_JOB_TASK]: importJobTask({ charge }) },
+    logger: new Logger(() => () => undefined),
+  });
+}
 
 /** The server's own pools (server/process/database.ts) on a test database. */
 async function serverPools(urls: { ownerUrl: string; authUrl: string }): Promise<Pools> {
@@ -93,7 +119,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const db = await freshDatabase();
   // The same pools as `npm start`; the database is dropped (with force) at the end.
   const pools = await serverPools({ ownerUrl: db.ownerUrl, authUrl: db.authUrl });
-  const { app, url, close } = await listeningApp(pools, options);
+  const { importJobs, ...appOptions } = options;
+  const { app, url, close } = await listeningApp(pools, appOptions);
+  const worker = importJobs ? await importJobWorker(pools, appOptions.clientCostLimits) : null;
   return {
     url,
     app,
@@ -104,6 +132,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     authUrl: db.authUrl,
     close: async () => {
       await close();
+      await worker?.stop();
       await pools.end();
       await db.drop();
     },

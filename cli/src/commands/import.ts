@@ -45,6 +45,8 @@ type ImportResult = ImportSummary & {
   unitStated: boolean;
   parts: number;
   skipped: ParsedImport["skipped"];
+  /** The server's jobs that checked and imported a file sent in parts (queueImport), in order. */
+  importJobs?: string[];
 };
 
 export default class Import extends BaseCommand {
@@ -54,7 +56,7 @@ export default class Import extends BaseCommand {
     "The format is found from the content (--from overrides it). A FIT file (Garmin and other watches) gives one workout per session: each active set a set (reps, weight where recorded, a hold's duration), its rest sets counted as rest timers. Every set becomes part of a workout document: warm-ups, drops, failure sets (RPE 10 when none is given), RPE, timed sets, notes and supersets are kept; cardio distances become distance sets (`5km 25:00`, from a FIT file's laps too); rows the model cannot hold (rest timers, a distance with reps or a load) are counted by reason. " +
     "Hevy's measurement export (measurement_data.csv) gives each day's weight as a bodyweight and its body fat and tape measures as that day's body measurements (abdomen and other columns with no field here are counted as left out, by name). " +
     'Exercise names map to the catalog by name, alias and the other apps\' names; a name that maps to nothing needs a choice: --map "Name=exercise", --create "Name" (a custom exercise) or --skip "Name" (or --create-unmapped / --skip-unmapped). ' +
-    "The file is sent to the server in parts (of at most 200 workouts), then a dry run of the whole file is made and printed (--dry-run stops there), then the import, in one transaction whatever the file's size: any error imports nothing. Workouts already there (same start and name; for FitNotes, the same day) are left alone, so a second import adds nothing. " +
+    "The file is sent to the server in parts (of at most 200 workouts), then a dry run of the whole file is made and printed (--dry-run stops there), then the import, in one transaction whatever the file's size: any error imports nothing. A file of more than one part is checked and imported by background jobs on the server, their progress shown as they run (workouts checked, then imported); a job goes on if the command is stopped. Workouts already there (same start and name; for FitNotes, the same day) are left alone, so a second import adds nothing. " +
     "Progress goes to standard error (on a terminal a progress bar for the parts and the time elapsed; otherwise plain lines); the summary to standard output (--json for JSON). Exit codes: 0 done, 2 a bad file or a name needing a choice, 4 not signed in or a read-only key.";
   static examples = [
     "<%= config.bin %> import strong.csv --dry-run",
@@ -97,8 +99,16 @@ export default class Import extends BaseCommand {
 
   async run(): Promise<ImportResult> {
     const { args, flags } = await this.parse(Import);
-    const { parseImport, stageImport, importStaged, ImportParseError, lineOfPath, IMPORT_LIMITS } =
-      await import("@svc/sdk/import");
+    const {
+      parseImport,
+      stageImport,
+      importStaged,
+      queueImport,
+      waitForImportJob,
+      ImportParseError,
+      lineOfPath,
+      IMPORT_LIMITS,
+    } = await import("@svc/sdk/import");
     const { source: file, text, bytes } = await readInput(args.file, "the file");
     // Importing a whole file is one request that may take the server up to IMPORT_LIMITS.applyMs.
     const { client } = await this.client({ timeoutMs: IMPORT_LIMITS.applyMs + 30_000 });
@@ -162,10 +172,49 @@ export default class Import extends BaseCommand {
       return explain(error);
     });
     progress.bar?.end();
-    const run = (text: string, dryRun: boolean, extraChoices: ImportChoice[] = []) =>
-      withSpinner(text, importStaged(client, importId, { choices: [...choices, ...extraChoices], dryRun }), {
-        timed: true,
-      }).catch(explain);
+    const jobs: string[] = [];
+    // A long file (sent in parts) is checked and imported by background jobs on the server, whose
+    // progress is shown as they run (and which go on if this command is stopped); one part, in a request.
+    const run = (text: string, dryRun: boolean, extraChoices: ImportChoice[] = []) => {
+      const options = { choices: [...choices, ...extraChoices], dryRun };
+      if (parts === 1)
+        return withSpinner(text, importStaged(client, importId, options), { timed: true }).catch(explain);
+      const total = parsed.workouts.length;
+      const verb = dryRun ? "checked" : "imported";
+      const bar = progressBar(
+        (done) => `${text.replace(/…$/, "")}: ${done} of ${counted(total, "workout")} ${verb}`,
+        total,
+      );
+      bar.step(0, text);
+      let shown = 0;
+      let polls = 0;
+      return queueImport(client, importId, options)
+        .then((job) => {
+          jobs.push(job.id);
+          return waitForImportJob(client, job, {
+            intervalMs: 500,
+            onProgress: (j) => {
+              polls++;
+              if (j.state === "queued" && polls === 4) bar.step(0, "Waiting for the server to start the job…");
+              const done = j.state === "done" ? total : j.state === "running" ? j.done : 0;
+              if (done > shown) {
+                shown = done;
+                bar.step(done, `${done} of ${counted(total, "workout")} ${verb}${done === total ? "." : "…"}`);
+              }
+            },
+          });
+        })
+        .then(
+          (summary) => {
+            bar.end();
+            return summary;
+          },
+          (error: unknown) => {
+            bar.stop();
+            return explain(error);
+          },
+        );
+    };
 
     let summary = await run("Dry run of the whole file…", true);
     const unmapped = summary.names.filter((n) => n.action === "unmapped");
@@ -183,6 +232,7 @@ export default class Import extends BaseCommand {
       unitStated: parsed.unitStated,
       parts,
       skipped: parsed.skipped,
+      ...(jobs.length ? { importJobs: [...jobs] } : {}),
     });
     if (flags["dry-run"] || (unmapped.length && !extra.length)) {
       this.report(summary, parsed);
