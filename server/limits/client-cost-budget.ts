@@ -33,9 +33,11 @@ export type ClientCostLimits = {
   signedOutPerMinute?: number;
   /** The buckets refill their budget over this many seconds (60 unless a test makes it longer). */
   windowSeconds?: number;
+  /** A signed-out refusal is answered after this many ms (SIGNED_OUT_REFUSAL_PAUSE_MS). */
+  signedOutRefusalPauseMs?: number;
 };
 
-export const CLIENT_COST_LIMITS: Required<Omit<ClientCostLimits, "signedOutPerMinute">> = {
+export const CLIENT_COST_LIMITS: Required<Omit<ClientCostLimits, "signedOutPerMinute" | "signedOutRefusalPauseMs">> = {
   /** About 1 s of database time a minute: the catalog and the program library, browsed, fit many times. */
   perAddressPerMinute: 100_000,
   /** About 5 s of database time a minute: hundreds of page loads; one heavy report now and then. */
@@ -52,6 +54,21 @@ export const CLIENT_COST_LIMITS: Required<Omit<ClientCostLimits, "signedOutPerMi
  * time a minute in all with the defaults, a twelfth of one core; the rest stays for accounts.
  */
 export const SIGNED_OUT_ADDRESSES = 5;
+
+/**
+ * A refusal of a signed-out budget (an address's, or everything signed out's) is answered after
+ * this pause: a flood that retries at once (100 addresses sent 1,500 refused requests a second)
+ * otherwise turns refusals into the load itself. It holds no database connection, only the
+ * request's connection (bounded per address) and, past the body, its caller's slot.
+ */
+export const SIGNED_OUT_REFUSAL_PAUSE_MS = 1000;
+
+const SIGNED_OUT_BUDGETS = new Set<BudgetName>(["address", "signed-out"]);
+
+/** Whether a refusal is of a signed-out budget, answered after the pause. */
+export function pausedRefusal(refusal: CostRefusal): boolean {
+  return SIGNED_OUT_BUDGETS.has(refusal.budget);
+}
 
 /**
  * What a request really cost: 1 unit per 10 µs its connections were held, 1 per 1,000 bytes answered.
@@ -133,6 +150,8 @@ export type ClientCostBudget = {
    */
   charge(payer: CostPayer, spent: number, claimed?: number, signedOut?: number): Promise<void>;
   /** Without a round trip: the refusal of any operation when this process knows not 1 unit can be left (of the interactive budget, and of the bulk one if known), else null. */
+  /** `pauseMs`: how long a signed-out refusal waits before it is answered (pausedRefusal). */
+  pauseMs: number;
   spentOut(payer: CostPayer): CostRefusal | null;
 };
 
@@ -161,6 +180,7 @@ export function clientCostBudget(pool: pg.Pool, limits: ClientCostLimits = CLIEN
     limits.bulkPerMinute ?? CLIENT_COST_LIMITS.bulkPerMinute,
     windowSeconds,
   ];
+  const pauseMs = limits.signedOutRefusalPauseMs ?? SIGNED_OUT_REFUSAL_PAUSE_MS;
   const signedOut = new SignedOutBudget(
     limits.signedOutPerMinute ?? SIGNED_OUT_ADDRESSES * limits.perAddressPerMinute,
     windowSeconds,
@@ -242,39 +262,45 @@ export function clientCostBudget(pool: pg.Pool, limits: ClientCostLimits = CLIEN
     const level = signedOutLevel();
     return refusal(level, level.tokens, estimate);
   };
+  const admitNow = async (payer: CostPayer, estimate: number, claims?: CostClaims): Promise<CostRefusal | null> => {
+    const key = keyOf(payer);
+    const last = known.get(key);
+    if (last && upperBound(last) < estimate) return refusal(last, upperBound(last), estimate);
+    // An address is known signed out before SQL is asked; a session token once SQL found it live or not.
+    const address = isAddressOnly(payer);
+    if (address && !signedOut.claim(estimate)) return signedOutRefusal(estimate);
+    const giveBack = () => address && signedOut.charge(0, estimate);
+    const { admitted, left, level, account } = await claims_.add(key, payer, estimate).catch((error: unknown) => {
+      giveBack();
+      throw error;
+    });
+    remember(key, level);
+    if (claims && account) claims.account = account;
+    if (!admitted) {
+      giveBack();
+      return refusal(known.get(key)!, left, estimate);
+    }
+    const madeUpSession = !address && !payer.userId && !account;
+    if (madeUpSession && !signedOut.claim(estimate)) {
+      await charges.add(key, payer, { spent: 0, claimed: estimate }).then(
+        (row) => remember(key, row),
+        (error: Error) => log("warn", "a refused claim was not given back", { error: error.message }),
+      );
+      return signedOutRefusal(estimate);
+    }
+    if (claims) {
+      claims.claimed += estimate;
+      if (address || madeUpSession) claims.signedOut = (claims.signedOut ?? 0) + estimate;
+    }
+    return null;
+  };
+  const afterPause = async (refused: CostRefusal | null) => {
+    if (refused && pauseMs > 0 && pausedRefusal(refused)) await new Promise((r) => setTimeout(r, pauseMs));
+    return refused;
+  };
   return {
-    async admit(payer, estimate, claims) {
-      const key = keyOf(payer);
-      const last = known.get(key);
-      if (last && upperBound(last) < estimate) return refusal(last, upperBound(last), estimate);
-      // An address is known signed out before SQL is asked; a session token once SQL found it live or not.
-      const address = isAddressOnly(payer);
-      if (address && !signedOut.claim(estimate)) return signedOutRefusal(estimate);
-      const giveBack = () => address && signedOut.charge(0, estimate);
-      const { admitted, left, level, account } = await claims_.add(key, payer, estimate).catch((error: unknown) => {
-        giveBack();
-        throw error;
-      });
-      remember(key, level);
-      if (claims && account) claims.account = account;
-      if (!admitted) {
-        giveBack();
-        return refusal(known.get(key)!, left, estimate);
-      }
-      const madeUpSession = !address && !payer.userId && !account;
-      if (madeUpSession && !signedOut.claim(estimate)) {
-        await charges.add(key, payer, { spent: 0, claimed: estimate }).then(
-          (row) => remember(key, row),
-          (error: Error) => log("warn", "a refused claim was not given back", { error: error.message }),
-        );
-        return signedOutRefusal(estimate);
-      }
-      if (claims) {
-        claims.claimed += estimate;
-        if (address || madeUpSession) claims.signedOut = (claims.signedOut ?? 0) + estimate;
-      }
-      return null;
-    },
+    pauseMs,
+    admit: (payer, estimate, claims) => admitNow(payer, estimate, claims).then(afterPause),
     spentOut(payer) {
       if (isAddressOnly(payer) && signedOut.left() < 1) return signedOutRefusal(null);
       const last = known.get(keyOf(payer));
@@ -402,25 +428,31 @@ export function chargeSpentCost(budget: ClientCostBudget) {
 
 /**
  * Middleware for /api/graphql, before the body is looked at: a caller this process knows has
- * nothing left is refused at once (a flood of refusals should cost the server little). A request
- * with a key is left to the guard (the key is looked up there).
+ * nothing left is refused without a statement (a flood of refusals should cost the server little),
+ * signed out after the pause. A request with a key is left to the guard (the key is looked up there).
  */
 export function refuseSpentOut(budget: ClientCostBudget) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.identity.kind === "unresolved-key") return next();
     const refused = budget.spentOut(payerOf(req.identity, clientAddress(req)));
     if (!refused) return next();
-    const quota = { name: refused.budget, limit: refused.limit, used: refused.limit - refused.remaining };
-    res.set(rateLimitHeaders([quota], refused.resetSeconds, refused.windowSeconds));
-    res.set("Retry-After", String(refused.retryAfter));
-    sendError(
-      res,
-      "RATE_LIMITED",
-      refused.message,
-      { limit: "cost", budget: refused.budget, retryAfter: refused.retryAfter },
-      "graphql",
-    );
+    if (budget.pauseMs > 0 && pausedRefusal(refused)) setTimeout(() => refuse(res, refused), budget.pauseMs);
+    else refuse(res, refused);
   };
+}
+
+function refuse(res: Response, refused: CostRefusal) {
+  if (res.destroyed) return;
+  const quota = { name: refused.budget, limit: refused.limit, used: refused.limit - refused.remaining };
+  res.set(rateLimitHeaders([quota], refused.resetSeconds, refused.windowSeconds));
+  res.set("Retry-After", String(refused.retryAfter));
+  sendError(
+    res,
+    "RATE_LIMITED",
+    refused.message,
+    { limit: "cost", budget: refused.budget, retryAfter: refused.retryAfter },
+    "graphql",
+  );
 }
 
 declare module "express-serve-static-core" {

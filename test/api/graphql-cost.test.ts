@@ -661,6 +661,8 @@ describe("the cost budgets charged as spent, in PostgreSQL", () => {
     perAddressPerMinute: 60_000,
     perSessionPerMinute: 200_000,
     signedOutPerMinute: Number.MAX_SAFE_INTEGER,
+    // The pause before a signed-out refusal is test/server/signed-out-budget.test.ts's.
+    signedOutRefusalPauseMs: 0,
     windowSeconds: 10_000_000,
   };
   let small: TestServer;

@@ -1,10 +1,12 @@
 // Everything signed out together has one budget per process, besides each address's own: many
 // addresses, each well within its own budget, are refused once together they have spent it, while
 // signed-in callers are answered; an address that has not spent a unit is then refused without a
-// statement. The bucket's edge, and SIGNED_OUT_COST_PER_MINUTE's default and split, without a server.
+// statement; a signed-out refusal is answered after its pause. The bucket's edge, and
+// SIGNED_OUT_COST_PER_MINUTE's default and split, without a server.
 import { useTestServer, gql, signUp } from "../support/harness.ts";
 import { SignedOutBudget, signedOutShare } from "../../server/limits/signed-out-budget.ts";
 import { OPERATION_LIMITS } from "../../server/graphql/operation-cost.ts";
+import { SIGNED_OUT_REFUSAL_PAUSE_MS } from "../../server/limits/client-cost-budget.ts";
 
 // As long as one address's, so two addresses together spend it with both far from their own; no
 // refill while the test runs.
@@ -45,8 +47,10 @@ test("addresses within their own budgets are refused once together they spent ev
   expect(new Set(answered)).toEqual(new Set(addresses));
   for (const address of addresses) expect(await addressTokens(address)).toBeGreaterThan(error.extensions.cost);
 
-  // A third address is refused before SQL is asked: it has no bucket of its own yet.
+  // A third address is refused before SQL is asked (it has no bucket of its own yet), after the pause.
+  const started = performance.now();
   const third = await ask("198.51.100.3");
+  expect(performance.now() - started).toBeGreaterThanOrEqual(SIGNED_OUT_REFUSAL_PAUSE_MS - 5);
   expect(third.status).toBe(429);
   expect(third.body.errors[0].extensions.budget).toBe("signed-out");
   expect(await addressTokens("198.51.100.3")).toBeUndefined();
