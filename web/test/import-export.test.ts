@@ -1,8 +1,12 @@
 // Settings, Import and export, in a real browser: a Strong file previewed (what maps to what, the
 // unit the file does not state, rows left out), a choice for the name that maps to nothing, the
-// import, the same file again adding nothing, and both exports downloaded (the JSON importable).
+// import, the same file again adding nothing, and both exports downloaded (the JSON importable); a
+// long file imported by a job with its progress, shown again on a page opened while a job runs.
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { print } from "graphql";
+import { importParts, parseImport, STAGE_IMPORT_PART, QUEUE_IMPORT } from "@svc/sdk/import";
+import { signUp, gqlData } from "../../test/support/harness.ts";
 import {
   useBrowserTest,
   expectAccessible,
@@ -14,7 +18,8 @@ import {
   PHONE,
 } from "./support/browser.ts";
 
-const web = useBrowserTest();
+// Files of more than one part are imported by jobs: the server runs the worker that imports them.
+const web = useBrowserTest({ importJobs: true });
 const FIXTURE = path.resolve(import.meta.dirname, "../../test/fixtures/import/strong-comma.csv");
 
 test("preview, choose, import; the same file again adds nothing; export JSON and CSV", async () => {
@@ -156,5 +161,63 @@ test("Hevy's measurement export: previewed as bodyweights and days of measuremen
     [email],
   );
   expect(rows[0]).toEqual({ measurements: 4, bodyweights: 4 });
+  await context.close();
+});
+
+/** A Strong comma file of `workouts` days from `from`, one set a day. */
+function strongDays(workouts: number, from: number): string {
+  const rows = [
+    "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE",
+  ];
+  for (let i = 0; i < workouts; i++) {
+    const day = new Date(from + i * 86_400_000).toISOString().slice(0, 10);
+    rows.push(`${day} 07:00:00,Morning,20m,Squat (Barbell),1,${100 + (i % 20)},5,0,0,,,`);
+  }
+  return `${rows.join("\n")}\n`;
+}
+
+test("a file of two parts is imported by a job with its progress; a page opened while a job runs shows it to its end", async () => {
+  const account = await signUp(web.server.url, "Long Import");
+  const { context, page } = await web.signedInPage(account);
+  await page.goto("/settings#import");
+  const section = page.getByRole("region", { name: "Import and export" });
+  await section.getByLabel("Export file").setInputFiles({
+    name: "long.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(strongDays(250, Date.UTC(2019, 0, 1))),
+  });
+  await section.getByLabel("Unit of the file's weights").selectOption({ label: "kg" });
+  await section.getByRole("button", { name: "Preview" }).click();
+  await section.getByRole("status").filter({ hasText: "Would import 250 workouts and 250 sets" }).waitFor();
+  await section.getByRole("button", { name: "Import 250 workouts" }).click();
+  await section.getByRole("status").filter({ hasText: "Imported 250 workouts and 250 sets from long.csv." }).waitFor();
+
+  // A job queued elsewhere (svc, another tab) and held running: the lifter's imports wait on one lock.
+  const lock = await web.server.ownerPool.connect();
+  try {
+    await lock.query("select pg_advisory_lock(hashtextextended('app_public.import_history:' || $1, 0))", [
+      account.user.id,
+    ]);
+    const parsed = parseImport(strongDays(3, Date.UTC(2024, 0, 1)), { timeZone: "UTC", unit: "kg" });
+    const [part] = importParts(parsed);
+    const { stageImportPart } = await gqlData(
+      web.server.url,
+      print(STAGE_IMPORT_PART),
+      { importId: null, part: 0, workouts: part.workouts, extras: null },
+      { token: account.token },
+    );
+    await gqlData(
+      web.server.url,
+      print(QUEUE_IMPORT),
+      { importId: stageImportPart.importId },
+      { token: account.token },
+    );
+    await page.reload();
+    await section.getByRole("status").filter({ hasText: "Importing the whole file…" }).waitFor();
+  } finally {
+    await lock.query("select pg_advisory_unlock_all()");
+    lock.release();
+  }
+  await section.getByRole("status").filter({ hasText: "Imported 3 workouts and 3 sets from your file." }).waitFor();
   await context.close();
 });

@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Locator, Page, Request } from "playwright
 import { AxeBuilder } from "@axe-core/playwright";
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { startTestServer, type TestServer } from "../../../test/support/harness.ts";
+import { startTestServer, type TestServer, type TestServerOptions } from "../../../test/support/harness.ts";
 import { launchBrowser } from "./chromium.ts";
 import { LANGUAGES } from "../../src/i18n/languages.ts";
 
@@ -28,12 +28,12 @@ export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
 /** A test server and a browser, started together and closed together. */
-export async function startBrowserTest(): Promise<{
+export async function startBrowserTest(serverOptions: TestServerOptions = {}): Promise<{
   server: TestServer;
   browser: Browser;
   close: () => Promise<void>;
 }> {
-  const [serverStart, browserStart] = await Promise.allSettled([startTestServer(), launchBrowser()]);
+  const [serverStart, browserStart] = await Promise.allSettled([startTestServer(serverOptions), launchBrowser()]);
   if (serverStart.status === "rejected" || browserStart.status === "rejected") {
     // Close the half that started, or it keeps Jest from exiting after the failure.
     if (browserStart.status === "fulfilled") await browserStart.value.close().catch(() => {});
@@ -72,10 +72,10 @@ export type BrowserTest = {
  * The setup every browser test file shares: a test server and a browser started before the file's
  * tests (startBrowserTest) and closed after them. Read `server` and `browser` inside tests.
  */
-export function useBrowserTest(): BrowserTest {
+export function useBrowserTest(serverOptions: TestServerOptions = {}): BrowserTest {
   let started: Awaited<ReturnType<typeof startBrowserTest>> | undefined;
   beforeAll(async () => {
-    started = await startBrowserTest();
+    started = await startBrowserTest(serverOptions);
   });
   afterAll(async () => started?.close());
   const running = () => {

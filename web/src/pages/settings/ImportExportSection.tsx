@@ -2,7 +2,8 @@
 // what maps to what and a choice per unknown exercise name, then the import), and take everything
 // out (JSON that imports back, or Strong's CSV). A file is read here by @svc/sdk/import and goes
 // the way `svc import` sends it: staged in parts, then checked and imported whole, in one
-// transaction on the server.
+// transaction on the server; a file of more than one part is imported by a background job whose
+// progress is shown as it runs, and shown again when the page is opened while it still runs.
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { Link, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -14,6 +15,9 @@ import {
   exportUnit,
   stageImport,
   importStaged,
+  queueImport,
+  waitForImportJob,
+  LATEST_IMPORT_JOB,
   lineOfPath,
   skipCountText,
   ImportParseError,
@@ -21,6 +25,7 @@ import {
   isFitFile,
   type ImportChoice,
   type ImportFormat,
+  type ImportJob,
   type ImportRequester,
   type ImportSummary,
   type ParsedImport,
@@ -106,6 +111,16 @@ function doneText(t: Translate, result: ImportSummary, file: string): string {
         });
 }
 
+/** Where this tab keeps the file name of an import job it queued, for a reload while the job runs (no secret: a name). */
+const JOB_FILE_KEY = "svc-import-job-file";
+
+/** A failed job's error as the import request's would have been (its code and a refused document's path). */
+function jobErrorAsApiError(error: unknown): unknown {
+  if (error instanceof ApiError || !(error instanceof Error)) return error;
+  const coded = error as Error & { code?: unknown; extensions?: Record<string, unknown> };
+  return typeof coded.code === "string" ? new ApiError(error.message, coded.code, coded.extensions ?? {}) : error;
+}
+
 /** The preview's choices (`skip`, `create`, `map:<exercise>` per name) as the import takes them. */
 function choiceList(choices: Record<string, string>): ImportChoice[] {
   return Object.entries(choices).flatMap(([name, value]): ImportChoice[] =>
@@ -133,6 +148,62 @@ async function readChosen(
   return parseImport(file.text, { from: options.format || undefined, unit: options.unit, timeZone: timeZone() });
 }
 
+/**
+ * Import jobs as the section shows them: `followJob(job, fileName, parsed)` shows a job's progress
+ * until it ends, then what it imported (or why it failed); opened while a job of yours runs (a
+ * reload, another tab), it follows that one.
+ */
+function useImportJobs(
+  t: Translate,
+  show: {
+    setProgress: (text: string | null) => void;
+    setDone: (text: string | null) => void;
+    setImportError: (text: string | null) => void;
+  },
+) {
+  const { setProgress, setDone, setImportError } = show;
+  async function followJob(job: ImportJob, fileName: string, parsed: ParsedImport | null) {
+    sessionStorage.setItem(JOB_FILE_KEY, JSON.stringify({ id: job.id, file: fileName }));
+    try {
+      const result = await waitForImportJob(api, job, {
+        onProgress: (j) =>
+          setProgress(
+            j.state === "running" && j.done > 0
+              ? t("import.importingProgress", { done: j.done, total: j.total })
+              : t("import.importing"),
+          ),
+      });
+      setDone(doneText(t, result, fileName));
+      return result;
+    } catch (error) {
+      setImportError(importErrorText(t, jobErrorAsApiError(error), fileName, parsed));
+      return null;
+    } finally {
+      sessionStorage.removeItem(JOB_FILE_KEY);
+      setProgress(null);
+    }
+  }
+
+  // Opened while an import job of yours runs (a reload, another tab): its progress, then its end.
+  useEffect(() => {
+    let gone = false;
+    void request(LATEST_IMPORT_JOB, {})
+      .then(({ viewer }) => {
+        const job = viewer?.latestImportJob;
+        if (gone || !job || job.dryRun || (job.state !== "queued" && job.state !== "running")) return;
+        const kept = JSON.parse(sessionStorage.getItem(JOB_FILE_KEY) ?? "null") as { id: string; file: string } | null;
+        return followJob(job, kept?.id === job.id ? kept.file : t("import.yourFile"), null);
+      })
+      .catch(() => undefined);
+    return () => {
+      gone = true;
+    };
+    // Once, when the section opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return followJob;
+}
+
 export function ImportExportSection() {
   const { t } = useTranslation("settingsSections");
   const { unit: userUnit } = useUserUnits();
@@ -140,7 +211,7 @@ export function ImportExportSection() {
   const [file, setFile] = useState<ChosenFile | null>(null);
   const [format, setFormat] = useState<"" | ImportFormat>("");
   const [unit, setUnit] = useState<"" | UnitName>("");
-  const [staged, setStaged] = useState<{ parsed: ParsedImport; importId: string } | null>(null);
+  const [staged, setStaged] = useState<{ parsed: ParsedImport; importId: string; parts: number } | null>(null);
   const [preview, setPreview] = useState<ImportSummary | null>(null);
   const [choices, setChoices] = useState<Record<string, string>>({});
   const [done, setDone] = useState<string | null>(null);
@@ -154,6 +225,8 @@ export function ImportExportSection() {
   const [importError, setImportError] = useState<string | null>(null);
 
   const chosen = () => choiceList(choices);
+
+  const followJob = useImportJobs(t, { setProgress, setDone, setImportError });
 
   function reset() {
     setStaged(null);
@@ -178,12 +251,14 @@ export function ImportExportSection() {
     try {
       parsed = await readChosen(file, { format, unit: unit || userUnit });
       const read = parsed;
-      const importId = await stageImport(api, read, (i, count) =>
-        setProgress(count > 1 ? t("import.sendingPart", { part: i + 1, count }) : t("import.sending")),
-      );
+      let parts = 1;
+      const importId = await stageImport(api, read, (i, count) => {
+        parts = count;
+        setProgress(count > 1 ? t("import.sendingPart", { part: i + 1, count }) : t("import.sending"));
+      });
       setProgress(t("import.checking"));
       setPreview(await importStaged(api, importId, { choices: chosen(), dryRun: true }));
-      setStaged({ parsed: read, importId });
+      setStaged({ parsed: read, importId, parts });
     } catch (error) {
       setImportError(importErrorText(t, error, file.name, parsed));
     } finally {
@@ -196,6 +271,16 @@ export function ImportExportSection() {
     setImportError(null);
     setProgress(t("import.importing"));
     try {
+      // A file of several parts is imported by a job on the server: it goes on if this tab closes.
+      if (staged.parts > 1) {
+        const job = await queueImport(api, staged.importId, { choices: chosen() });
+        const result = await followJob(job, file.name, staged.parsed);
+        if (!result) return;
+        setStaged(null);
+        setPreview(null);
+        if (staged.parsed.extras?.settings) await refresh();
+        return;
+      }
       const result = await importStaged(api, staged.importId, { choices: chosen(), dryRun: false });
       setStaged(null);
       setPreview(null);
