@@ -5,6 +5,7 @@ import react from "@vitejs/plugin-react";
 import { VitePWA } from "vite-plugin-pwa";
 import { MANIFEST, THEME_COLOR } from "./pwa-manifest.ts";
 import { inlineEntryStyles } from "./inline-styles.ts";
+import { preloadAppFromShell } from "./shell-first.ts";
 
 export default defineConfig({
   root: import.meta.dirname,
@@ -21,6 +22,8 @@ export default defineConfig({
     },
     // The entry's stylesheet inside index.html: the first paint waits for no second request.
     inlineEntryStyles(),
+    // The app's code fetched from the start though src/boot.ts runs it only after the shell has painted.
+    preloadAppFromShell(),
     // Installable and offline: manifest.webmanifest from pwa-manifest.ts, and sw/sw.ts built to
     // /sw.js with the list of every built file to keep (injectManifest: our own small worker, so
     // what it caches is written down, not configured). No service worker in development.

@@ -10,7 +10,6 @@ import NotFound from "./pages/NotFound.tsx";
 import PageLoadError from "./pages/PageLoadError.tsx";
 import { UpdatePrompt } from "./update/UpdatePrompt.tsx";
 import { startI18n } from "./i18n/index.ts";
-import "./styles.css";
 
 const router = createBrowserRouter([
   {

@@ -46,9 +46,9 @@ test("pages come from Vite with its live-reload client; /api stays the API", asy
   expect(page.status).toBe(200);
   const html = await page.text();
   expect(html).toContain('src="/@vite/client"');
-  expect(html).toContain('src="/src/main.tsx"');
+  expect(html).toContain('src="/src/boot.ts"');
   const home = await fetch(`${url}/`, { headers: { accept: "text/html" } });
-  expect(await home.text()).toContain("/src/main.tsx");
+  expect(await home.text()).toContain("/src/boot.ts");
   const source = await fetch(`${url}/src/main.tsx`);
   expect(source.headers.get("content-type")).toMatch(/javascript/);
   const api = await fetch(`${url}/api/nope`, { headers: { accept: "text/html" } });

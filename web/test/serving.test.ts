@@ -45,6 +45,23 @@ test("/ is the app, with security headers and no inline script", async () => {
   expect(html).toMatch(/<meta\s+name="description"\s+content="[^"]{50,}"/);
 });
 
+test("the app's code is fetched with the page, and every file the build names is there", async () => {
+  const html = await (await fetch(`${s.url}/`)).text();
+  // The entry (src/boot.ts) runs the app after the shell's first paint; its files are named here
+  // so the browser fetches them from the start (web/shell-first.ts).
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([^"]+\.js)">/g)].map(
+    ([, file]) => file,
+  );
+  expect(preloads.some((file) => /^main-[\w-]+\.js$/.test(file))).toBe(true);
+  const assets = readdirSync(path.join(WEB_DIST, "assets"));
+  expect(assets).toEqual(expect.arrayContaining(preloads));
+  // A stylesheet a script loads (a page's own) is there: none was inlined into the page and deleted under it.
+  for (const script of assets.filter((f) => f.endsWith(".js"))) {
+    const code = readFileSync(path.join(WEB_DIST, "assets", script), "utf8");
+    for (const [, sheet] of code.matchAll(/assets\/([\w-]+\.css)/g)) expect(assets).toContain(sheet);
+  }
+});
+
 test.each(["/routines/Push", "/settings", "/workouts/2024-01-01?x=1", "/a/deep/link/"])(
   "the deep link %s loads the app",
   async (link) => {

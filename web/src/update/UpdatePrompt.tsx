@@ -4,7 +4,6 @@
 import { useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { reloadIntoNewVersion, updateStore } from "./updateStore.ts";
-import "./update.css";
 
 export function UpdatePrompt() {
   const { t } = useTranslation("shell");
