@@ -29,8 +29,10 @@ const router = createBrowserRouter([
   },
 ]);
 
-// The first page's code loads before the first render, the others once the browser is idle, so
-// moving between pages does not wait for code.
+// The first page's code loads before the first render, the others at the lifter's first touch or
+// key, so moving between pages does not wait for code. Not on a timer: a page opened and left alone
+// (or a phone on a slow connection still busy with the first screen) fetches nothing it does not
+// show. Offline use does not depend on it: the service worker keeps every file of the app.
 const firstPage = matchRoutes(appRoutes, window.location)?.[0]?.route.page;
 const preloadOthers = () => {
   // Offline, a page's code that failed to load would stay failed in this tab: wait for the connection.
@@ -49,8 +51,14 @@ await Promise.all([
   firstSessionCheck(A_MOMENT_MS),
   startI18n().catch(() => {}),
 ]);
-// Not before the first page has had time to fetch and show its data.
-setTimeout(() => (window.requestIdleCallback ?? ((f: () => void) => setTimeout(f, 0)))(preloadOthers), 3000);
+const FIRST_INTERACTION = ["pointerdown", "keydown"] as const;
+const onFirstInteraction = () => {
+  FIRST_INTERACTION.forEach((type) => window.removeEventListener(type, onFirstInteraction, true));
+  preloadOthers();
+};
+FIRST_INTERACTION.forEach((type) =>
+  window.addEventListener(type, onFirstInteraction, { capture: true, passive: true }),
+);
 
 // A transition: React renders the first screen in slices and lets the browser in between (no
 // long task for a phone's slow CPU), while the static shell from index.html stays up meanwhile.

@@ -100,6 +100,22 @@ test("wrong password, then too many attempts with when to retry", async () => {
   await context.close();
 });
 
+test("the other pages' code is fetched at the first touch, not while the page is left alone", async () => {
+  const { context, page } = await web.newPage();
+  const fetched: string[] = [];
+  page.on("request", (request) => fetched.push(new URL(request.url()).pathname));
+  await page.goto("/sign-in");
+  await expectPage(page, "Sign in");
+  await page.waitForLoadState("networkidle");
+  const settings = (path: string) => /^\/assets\/Settings-[\w-]+\.js$/.test(path);
+  expect(fetched.filter(settings)).toEqual([]);
+  await Promise.all([
+    page.waitForRequest((request) => settings(new URL(request.url()).pathname)),
+    page.getByRole("heading", { name: "Sign in" }).click(),
+  ]);
+  await context.close();
+});
+
 test("a network failure says so and keeps what was typed", async () => {
   const { context, page } = await web.newPage();
   await page.goto("/sign-up");
