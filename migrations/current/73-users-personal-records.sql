@@ -1,4 +1,5 @@
--- Every record of every exercise together, newest first.
+-- Every record of every exercise together, newest first; a record's set with its weight as
+-- entered, so the Records page can say "231.5 lb (105 kg) x 3" as Exercise.records does.
 
 drop function if exists app_public.users_personal_records(app_public.users, uuid);
 drop type if exists app_public.personal_record_entry;
@@ -14,7 +15,9 @@ create type app_public.personal_record_entry as (
   seconds integer,
   date date,
   workout_id uuid,
-  set_id uuid
+  set_id uuid,
+  entered_weight numeric,
+  entered_unit text
 );
 comment on type app_public.personal_record_entry is 'One of your records on one exercise (Exercise.records, one row per record), with the set and workout that hold it.';
 comment on column app_public.personal_record_entry.exercise_id is E'@notNull\nThe exercise.';
@@ -29,6 +32,8 @@ comment on column app_public.personal_record_entry.seconds is 'A hold''s duratio
 comment on column app_public.personal_record_entry.date is E'@notNull\nThe day of the workout that holds the record.';
 comment on column app_public.personal_record_entry.workout_id is E'@notNull\nThe workout that holds the record.';
 comment on column app_public.personal_record_entry.set_id is E'@notNull\nThe set that holds the record.';
+comment on column app_public.personal_record_entry.entered_weight is 'The weight of the set that holds the record as it was entered, in its entered unit; null for a set without one.';
+comment on column app_public.personal_record_entry.entered_unit is 'The unit the set that holds the record was entered in (`kg` or `lb`).';
 
 create function app_public.users_personal_records(u app_public.users, exercise_id uuid default null)
  returns setof app_public.personal_record_entry
@@ -68,7 +73,8 @@ as $function$
   select (e.id, e.name, e.record, e.reps, e.weight::numeric, e.unit,
           coalesce(e.e ->> 'setWeight', e.e ->> 'weight')::numeric, coalesce((e.e ->> 'reps')::int, e.reps),
           (e.e ->> 'seconds')::int, (e.e ->> 'date')::date, (e.e ->> 'workoutId')::uuid,
-          (e.e ->> 'setId')::uuid)::app_public.personal_record_entry
+          (e.e ->> 'setId')::uuid, (e.e ->> 'enteredWeight')::numeric,
+          e.e ->> 'enteredUnit')::app_public.personal_record_entry
     from entries e
    order by (e.e ->> 'date')::date desc, e.name, e.ord, e.reps;
 $function$;
