@@ -98,8 +98,13 @@ begin
       using errcode = 'SVNFD';
   end if;
   -- One job of a user's queued or running at a time (their imports run one after another anyway).
+  -- A running job that showed no sign of life for 15 minutes (the worker's statement timeout: its
+  -- process was killed, graphile-worker takes it up again only hours later) no longer blocks.
   perform pg_advisory_xact_lock(hashtextextended('app_public.queue_import:' || v_user::text, 0));
-  select j.id into v_open from app_public.import_jobs j where j.user_id = v_user and j.state in ('queued', 'running') limit 1;
+  select j.id into v_open from app_public.import_jobs j
+   where j.user_id = v_user
+     and (j.state = 'queued' or (j.state = 'running' and j.updated_at > now() - interval '15 minutes'))
+   limit 1;
   if v_open is not null then
     raise exception 'importJob: an import of yours is already queued or running (job %); wait for it to end', v_open
       using errcode = 'SVLIM';
@@ -115,7 +120,7 @@ begin
   return v_job;
 end;
 $function$;
-comment on function app_public.queue_import(import_id uuid, choices jsonb, dry_run boolean) is E'@behavior -*\nQueues the import (or with dry_run a dry run) of one of the signed-in user''s staged imports as a background job (the worker''s import_history task) and returns the job at once. SVNFD for an unknown, another user''s or an expired staging; SVLIM while another job of the user is queued or running.';
+comment on function app_public.queue_import(import_id uuid, choices jsonb, dry_run boolean) is E'@behavior -*\nQueues the import (or with dry_run a dry run) of one of the signed-in user''s staged imports as a background job (the worker''s import_history task) and returns the job at once. SVNFD for an unknown, another user''s or an expired staging; SVLIM while another job of the user is queued or running (a running one silent for 15 minutes aside).';
 grant execute on function app_public.queue_import(import_id uuid, choices jsonb, dry_run boolean) to svc_visitor;
 
 drop function if exists app_public.users_latest_import_job(app_public.users);

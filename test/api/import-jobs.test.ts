@@ -179,6 +179,13 @@ test("another user cannot read the job, nor queue one on your staging; a read-on
   const mine = await gql(s.url, JOB, { id: job.id }, { key: readOnly.key });
   expect(mine.body.data.importJobById).toMatchObject({ id: job.id, dryRun: true });
   await untilEnded(job.id, { token: owner.token });
+  // A job left running by a killed worker, silent for 15 minutes, no longer blocks the next one.
+  await s.ownerPool.query(
+    "update app_public.import_jobs set state = 'running', updated_at = now() - interval '16 minutes' where id = $1",
+    [job.id],
+  );
+  const next = await queue(importId, { token: owner.token }, true);
+  expect((await untilEnded(next.id, { token: owner.token })).job.state).toBe("done");
 });
 
 test("workouts given to queueImport are staged and imported as a job", async () => {
