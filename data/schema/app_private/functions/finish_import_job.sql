@@ -6,9 +6,10 @@ create function app_private.finish_import_job(p_job uuid, p_result jsonb)
  SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public'
 AS $function$
-  -- In the import's own transaction: the job is done exactly when the import commits.
+  -- In the import's own transaction: the job is done exactly when the import commits (its end
+  -- is the clock's, not the transaction's start).
   update app_public.import_jobs j
-     set state = 'done', done = j.total, result = p_result, finished_at = now(), updated_at = now(),
+     set state = 'done', done = j.total, result = p_result, finished_at = clock_timestamp(), updated_at = clock_timestamp(),
          staged_import_id = case when j.dry_run then j.staged_import_id end
    where j.id = p_job;
   delete from app_private.import_job_secrets s where s.job_id = p_job;
