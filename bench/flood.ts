@@ -110,24 +110,27 @@ async function signIn(url: string, email: string, address = "192.0.2.9"): Promis
 }
 
 /**
- * The victim's reads for `seconds`, one every VICTIM_EVERY_MS at most (a person's client, well within
- * its own budget): times (ms) of those answered 200, and the count of every other status.
+ * `send` again and again for `seconds`, one every `everyMs` at most (a person's client, well within
+ * its own limits): times (ms) of those answered 200, and the count of every other status.
  */
-async function victimFor(victim: Victim, seconds: number) {
+async function paced(send: () => Promise<number>, seconds: number, everyMs: number) {
   const times: number[] = [];
   const failures: Record<string, number> = {};
   const until = performance.now() + seconds * 1000;
   while (performance.now() < until) {
     let status = 0;
     const ms = await timed(async () => {
-      status = await victimRead(victim);
+      status = await send();
     });
     if (status === 200) times.push(ms);
     else failures[status] = (failures[status] ?? 0) + 1;
-    if (ms < VICTIM_EVERY_MS) await new Promise((r) => setTimeout(r, VICTIM_EVERY_MS - ms));
+    if (ms < everyMs) await new Promise((r) => setTimeout(r, everyMs - ms));
   }
   return { ...latencies(times, 1), failures };
 }
+
+/** The victim's reads for `seconds`, one every VICTIM_EVERY_MS at most. */
+const victimFor = (victim: Victim, seconds: number) => paced(() => victimRead(victim), seconds, VICTIM_EVERY_MS);
 
 /** The first query of `candidates` the server runs (not refused by the guard's bounds or as over a whole budget), and its answer's size. */
 async function heaviestAllowed(
@@ -250,9 +253,8 @@ async function slowLorisFlood(
 /** The device cookie the victim's last sign-in set, sent with the next as a browser would. */
 let victimDevice = "";
 
-/** One correct sign-in as the victim, from the victim's address: its time (ms) and status. */
-function victimSignIn(url: string, email: string): Promise<{ ms: number; status: number }> {
-  const started = performance.now();
+/** One correct sign-in as the victim, from the victim's address: its status. */
+function victimSignIn(url: string, email: string): Promise<number> {
   const body = JSON.stringify({ email, password: "bench-password-1" });
   return new Promise((resolve) => {
     const req = http.request(`${url}/api/auth/sign-in/email`, {
@@ -264,26 +266,16 @@ function victimSignIn(url: string, email: string): Promise<{ ms: number; status:
       const device = res.headers["set-cookie"]?.map((c) => /^svc_device=[0-9a-f]{64}/.exec(c)?.[0]).find(Boolean);
       if (device) victimDevice = device;
       res.resume();
-      res.on("end", () => resolve({ ms: performance.now() - started, status: res.statusCode ?? 0 }));
+      res.on("end", () => resolve(res.statusCode ?? 0));
     });
-    req.on("error", () => resolve({ ms: performance.now() - started, status: 0 }));
+    req.on("error", () => resolve(0));
     req.end(body);
   });
 }
 
 /** The victim's sign-ins for `seconds`, one every 3.5 s (within its address's 20 a minute). */
-async function victimSignInsFor(url: string, email: string, seconds: number) {
-  const times: number[] = [];
-  const failures: Record<string, number> = {};
-  const until = performance.now() + seconds * 1000;
-  while (performance.now() < until) {
-    const { ms, status } = await victimSignIn(url, email);
-    if (status === 200) times.push(ms);
-    else failures[status] = (failures[status] ?? 0) + 1;
-    await new Promise((r) => setTimeout(r, Math.max(0, 3500 - ms)));
-  }
-  return { ...latencies(times, 1), failures };
-}
+const victimSignInsFor = (url: string, email: string, seconds: number) =>
+  paced(() => victimSignIn(url, email), seconds, 3500);
 
 /**
  * Wrong passwords for another account from `addresses`, all together at `perSecond` (each address

@@ -4,7 +4,9 @@
 // the sessions, sign-out and the admin routes use: there, get-session waited 4.3 s. Here the flood
 // waits only for password checks, at most QUEUE long; past it a check is refused at once (429,
 // Retry-After: 1) instead of waiting seconds. A check from a device that signed in to that account
-// before (server/known-devices.ts) goes ahead of the others, so its owner signs in under a flood.
+// before (app_private.sign_in_device_known) goes ahead of the others, and strangers' checks hold all
+// but one of the connections, so its owner signs in under a flood without waiting for a bcrypt
+// that is already running, and the flood holds one core less.
 import type pg from "pg";
 import type { Response } from "express";
 import { HttpError } from "../http/http-error.ts";
@@ -30,19 +32,24 @@ const busy = (what: string) =>
 /** A queue of checks in front of `pool`, running at most its size at once. */
 export function passwordChecks(pool: pg.Pool, limits: PasswordCheckLimits = PASSWORD_CHECK_LIMITS) {
   const size = pool.options.max ?? 1;
+  // Strangers' checks at once: all the connections but one, kept for known devices.
+  const strangersAtOnce = Math.max(1, size - 1);
   const ahead: Waiter[] = [];
   const behind: Waiter[] = [];
   let running = 0;
+  let strangers = 0;
+  const mayStart = (known: boolean) => running < size && (known || strangers < strangersAtOnce);
   const next = () => {
-    const waiter = ahead.shift() ?? behind.shift();
+    const waiter = ahead.length ? ahead.shift() : mayStart(false) ? behind.shift() : undefined;
     if (!waiter) return;
     clearTimeout(waiter.timer);
     waiter.start();
   };
   const slot = (first: boolean) =>
     new Promise<void>((resolve, reject) => {
-      if (running < size) {
+      if (mayStart(first)) {
         running += 1;
+        if (!first) strangers += 1;
         return resolve();
       }
       // A check from a known device may push the last stranger out of a full queue.
@@ -56,6 +63,7 @@ export function passwordChecks(pool: pg.Pool, limits: PasswordCheckLimits = PASS
       const waiter: Waiter = {
         start: () => {
           running += 1;
+          if (!first) strangers += 1;
           resolve();
         },
         refuse: reject,
@@ -80,6 +88,7 @@ export function passwordChecks(pool: pg.Pool, limits: PasswordCheckLimits = PASS
         return await check(pool);
       } finally {
         running -= 1;
+        if (!knownDevice) strangers -= 1;
         next();
       }
     },

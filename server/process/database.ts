@@ -63,7 +63,7 @@ export const POOL_BUDGET = { account: 10, identity: 10, graphql: 20, password: 2
 
 /**
  * Each API process's share of POOL_BUDGET, with a floor so a process never starves: one process
- * gets the whole budget; N processes open at most N times the floors (5 + 3 + 3 + 1 for health).
+ * gets the whole budget; N processes open at most N times the floors (5 + 3 + 3 + 2, and 2 for health).
  */
 export function poolSizes(processes = 1) {
   const share = (total: number, floor: number) => Math.max(floor, Math.ceil(total / processes));
@@ -71,8 +71,10 @@ export function poolSizes(processes = 1) {
     account: share(POOL_BUDGET.account, 3),
     identity: share(POOL_BUDGET.identity, 3),
     graphql: share(POOL_BUDGET.graphql, 5),
-    // A bcrypt holds a core for about 90 ms: two at once leave the machine's other cores to everyone else.
-    password: share(POOL_BUDGET.password, 1),
+    // A bcrypt holds a core for about 90 ms. Two in each process: one for strangers' checks, one
+    // kept for devices that signed in before (server/limits/password-checks.ts), so a flood of
+    // wrong passwords holds one core per process (one per core but one, by default).
+    password: share(POOL_BUDGET.password, 2),
   };
 }
 
