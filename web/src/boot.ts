@@ -7,6 +7,7 @@ import "./styles.css";
 // there, so they are inlined with the rest: a stylesheet imported by both the entry and the app's
 // chunk becomes a file of its own that the app's import would wait for.
 import "./update/update.css";
+import { pageCodeAt } from "./pages.ts";
 
 /** Resolves once the browser has painted a frame (at once in a tab in the background, which paints none). */
 function afterFirstPaint(): Promise<void> {
@@ -17,4 +18,9 @@ function afterFirstPaint(): Promise<void> {
   });
 }
 
-void afterFirstPaint().then(() => import("./main.tsx"));
+void afterFirstPaint().then(() => {
+  // The first page's code beside the app's, not a round trip after the app has been evaluated
+  // (main.tsx then finds it loading or loaded: the same module).
+  void pageCodeAt(window.location.pathname)?.().catch(() => {});
+  return import("./main.tsx");
+});
