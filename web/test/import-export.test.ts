@@ -176,7 +176,7 @@ function strongDays(workouts: number, from: number): string {
   return `${rows.join("\n")}\n`;
 }
 
-test("a file of two parts is imported by a job with its progress; a page opened while a job runs shows it to its end", async () => {
+test("a file of two parts is checked and imported by jobs with their progress; a page opened while a job runs shows it to its end", async () => {
   const account = await signUp(web.server.url, "Long Import");
   const { context, page } = await web.signedInPage(account);
   await page.goto("/settings#import");
@@ -191,6 +191,15 @@ test("a file of two parts is imported by a job with its progress; a page opened 
   await section.getByRole("status").filter({ hasText: "Would import 250 workouts and 250 sets" }).waitFor();
   await section.getByRole("button", { name: "Import 250 workouts" }).click();
   await section.getByRole("status").filter({ hasText: "Imported 250 workouts and 250 sets from long.csv." }).waitFor();
+  // Checked and imported by two jobs on the server: the dry run, then the import.
+  const jobs = await web.server.ownerPool.query(
+    "select dry_run, state from app_public.import_jobs where user_id = $1 order by created_at",
+    [account.user.id],
+  );
+  expect(jobs.rows).toEqual([
+    { dry_run: true, state: "done" },
+    { dry_run: false, state: "done" },
+  ]);
 
   // A job queued elsewhere (svc, another tab) and held running: the lifter's imports wait on one lock.
   const lock = await web.server.ownerPool.connect();

@@ -149,6 +149,29 @@ async function readChosen(
 }
 
 /**
+ * The dry run of a staged file: a file of several parts by a dry-run job on the server, its
+ * progress shown; one part in a request.
+ */
+async function checkWhole(
+  t: Translate,
+  importId: string,
+  parts: number,
+  choices: ImportChoice[],
+  setProgress: (text: string) => void,
+): Promise<ImportSummary> {
+  if (parts === 1) return importStaged(api, importId, { choices, dryRun: true });
+  const job = await queueImport(api, importId, { choices, dryRun: true });
+  return waitForImportJob(api, job, {
+    onProgress: (j) =>
+      setProgress(
+        j.state === "running" && j.done > 0
+          ? t("import.checkingProgress", { done: j.done, total: j.total })
+          : t("import.checking"),
+      ),
+  }).catch((error: unknown) => Promise.reject(jobErrorAsApiError(error)));
+}
+
+/**
  * Import jobs as the section shows them: `followJob(job, fileName, parsed)` shows a job's progress
  * until it ends, then what it imported (or why it failed); opened while a job of yours runs (a
  * reload, another tab), it follows that one.
@@ -257,7 +280,8 @@ export function ImportExportSection() {
         setProgress(count > 1 ? t("import.sendingPart", { part: i + 1, count }) : t("import.sending"));
       });
       setProgress(t("import.checking"));
-      setPreview(await importStaged(api, importId, { choices: chosen(), dryRun: true }));
+      const summary = await checkWhole(t, importId, parts, chosen(), setProgress);
+      setPreview(summary);
       setStaged({ parsed: read, importId, parts });
     } catch (error) {
       setImportError(importErrorText(t, error, file.name, parsed));
