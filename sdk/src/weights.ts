@@ -126,15 +126,24 @@ export function unitName(value: string | null | undefined): Unit | null {
   return value === "kg" || value === "lb" ? value : null;
 }
 
+/** How an AMRAP set is said: `set` is its text (without the `+` for none done). */
+export type AmrapPhrasing = { marked: (set: string) => string; noneDone: (set: string) => string };
+
+const ENGLISH_AMRAP: AmrapPhrasing = {
+  marked: (set) => `${set} (AMRAP)`,
+  noneDone: (set) => `${set} (AMRAP, 0 reps done)`,
+};
+
 /**
  * A logged set's text as it reads to a lifter: an AMRAP set (`190x5+`) says so in words, and one
- * logged with 0 reps reads as 0 reps done (`190x0 (AMRAP, 0 reps done)`), never "0 or more".
+ * logged with 0 reps reads as 0 reps done (`190x0 (AMRAP, 0 reps done)`), never "0 or more";
+ * `phrasing` says it in another language.
  */
-export function setShown(text: string): string {
+export function setShown(text: string, phrasing: AmrapPhrasing = ENGLISH_AMRAP): string {
   const parsed = parseSet(text);
   if (!parsed.ok || !parsed.value.amrap) return text;
-  if (parsed.value.reps === 0) return `${text.replace("+", "")} (AMRAP, 0 reps done)`;
-  return `${text} (AMRAP)`;
+  if (parsed.value.reps === 0) return phrasing.noneDone(text.replace("+", ""));
+  return phrasing.marked(text);
 }
 
 /**
