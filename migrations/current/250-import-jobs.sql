@@ -45,16 +45,19 @@ comment on column app_public.import_jobs.started_at is 'When the worker started 
 comment on column app_public.import_jobs.finished_at is 'When it ended, done or failed.';
 comment on column app_public.import_jobs.updated_at is 'When its state or progress last changed.';
 
--- The job's credential: the worker runs the import as the job's owner by presenting this secret
--- (svc.import_job, read by app_public.current_user_id) while the job is running; only the owner
--- role reads it.
+-- The job's credential: the worker runs the import as the job's owner by presenting a secret
+-- (svc.import_job, read by app_public.current_user_id) while the job is running. The secret is made
+-- when the worker claims the job and handed to it once; only its SHA-256 is kept, as for every
+-- other credential.
 create table if not exists app_private.import_job_secrets (
   job_id uuid primary key references app_public.import_jobs(id) on delete cascade,
-  secret bytea not null default gen_random_bytes(32)
+  secret_hash bytea
 );
-comment on table app_private.import_job_secrets is 'The secret an import job''s worker presents as svc.import_job (hex) to act as the job''s owner while the job runs; deleted when it ends.';
+alter table app_private.import_job_secrets drop column if exists secret;
+alter table app_private.import_job_secrets add column if not exists secret_hash bytea;
+comment on table app_private.import_job_secrets is 'The credential an import job''s worker presents as svc.import_job (hex) to act as the job''s owner while the job runs; deleted when it ends.';
 comment on column app_private.import_job_secrets.job_id is 'The job.';
-comment on column app_private.import_job_secrets.secret is '32 random bytes.';
+comment on column app_private.import_job_secrets.secret_hash is 'The SHA-256 of the 32 random bytes the worker was given when it last claimed the job (null until then).';
 
 create or replace function app_public.current_user_id()
  RETURNS uuid
@@ -71,7 +74,7 @@ AS $function$
       (select c.user_id from app_public.connected_apps c where c.id = app_public.current_oauth_connection_id())
     when current_setting('svc.import_job', true) <> '' then
       (select j.user_id from app_private.import_job_secrets s join app_public.import_jobs j on j.id = s.job_id
-        where s.secret = decode(current_setting('svc.import_job', true), 'hex') and j.state = 'running')
+        where s.secret_hash = sha256(decode(current_setting('svc.import_job', true), 'hex')) and j.state = 'running')
   end;
 $function$;
 comment on function app_public.current_user_id() is E'@behavior -*\nThe user making this request (through a session, a key or a connected app''s token), or the owner of the running import job whose secret the worker presents; or null.';
@@ -137,15 +140,26 @@ grant execute on function app_public.users_latest_import_job(u app_public.users)
 drop function if exists app_private.claim_import_job(uuid);
 create function app_private.claim_import_job(p_job uuid, OUT user_id uuid, OUT staged_import_id uuid, OUT choices jsonb, OUT dry_run boolean, OUT secret text)
  RETURNS record
- LANGUAGE sql
+ LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public'
 AS $function$
+#variable_conflict use_column
+declare
+  v_secret bytea := gen_random_bytes(32);
+begin
   update app_public.import_jobs j
      set state = 'running', done = 0, started_at = now(), updated_at = now()
-    from app_private.import_job_secrets s
-   where j.id = p_job and s.job_id = j.id and j.state in ('queued', 'running')
-  returning j.user_id, j.staged_import_id, j.choices, j.dry_run, encode(s.secret, 'hex');
+   where j.id = p_job and j.state in ('queued', 'running')
+     and exists (select 1 from app_private.import_job_secrets s where s.job_id = j.id)
+  returning j.user_id, j.staged_import_id, j.choices, j.dry_run into user_id, staged_import_id, choices, dry_run;
+  if not found then
+    return;
+  end if;
+  -- A new secret each attempt: one that died with an earlier attempt no longer acts as the owner.
+  update app_private.import_job_secrets s set secret_hash = sha256(v_secret) where s.job_id = p_job;
+  secret := encode(v_secret, 'hex');
+end;
 $function$;
 comment on function app_private.claim_import_job(p_job uuid, OUT user_id uuid, OUT staged_import_id uuid, OUT choices jsonb, OUT dry_run boolean, OUT secret text) is 'The worker starts an import job (queued, or running again after an attempt that died): running from now, with what to import and the secret to act as its owner. No row for a job that ended or is gone.';
 

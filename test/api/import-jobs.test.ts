@@ -89,9 +89,13 @@ async function queue(importId: string, c: Credentials, dryRun = false) {
 
 /** Reads the job over GraphQL until it ends, and the progress the owner saw in the table meanwhile (every 10 ms). */
 async function untilEnded(id: string, c: Credentials) {
-  const seen: { state: string; done: number }[] = [];
+  const seen: { state: string; done: number; hashBytes: number | null }[] = [];
   for (const started = Date.now(); Date.now() - started < 60_000;) {
-    const { rows } = await s.ownerPool.query("select state, done from app_public.import_jobs where id = $1", [id]);
+    const { rows } = await s.ownerPool.query(
+      `select j.state, j.done, octet_length(c.secret_hash) as "hashBytes"
+         from app_public.import_jobs j left join app_private.import_job_secrets c on c.job_id = j.id where j.id = $1`,
+      [id],
+    );
     seen.push(rows[0]);
     if (rows[0].state === "done" || rows[0].state === "failed") break;
     await new Promise((r) => setTimeout(r, 10));
@@ -114,6 +118,9 @@ test("a staged file imported as a job: queued at once, progress while it runs, d
   expect(Date.parse(job.finishedAt)).toBeGreaterThan(Date.parse(job.startedAt));
   // Progress between 0 and the whole file was readable while the import's transaction was open.
   expect(seen.some((r) => r.state === "running" && r.done > 0 && r.done < 300)).toBe(true);
+  // While it ran, its credential was kept as a SHA-256 only (the worker holds the secret).
+  expect(seen.filter((r) => r.state === "running").map((r) => r.hashBytes)).not.toContain(null);
+  expect(new Set(seen.filter((r) => r.state === "running").map((r) => r.hashBytes))).toEqual(new Set([32]));
   expect(await historyCounts(s.ownerPool, u.user.id)).toEqual({ workouts: 300, sets: 900, custom: 0, staged: 0 });
   // The screen that reloads finds it again; its changes were made by the server for the lifter.
   const latest = await gql(s.url, LATEST, {}, { token: u.token });

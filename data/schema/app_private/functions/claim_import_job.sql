@@ -2,15 +2,26 @@
 
 create function app_private.claim_import_job(p_job uuid, OUT user_id uuid, OUT staged_import_id uuid, OUT choices jsonb, OUT dry_run boolean, OUT secret text)
  RETURNS record
- LANGUAGE sql
+ LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public'
 AS $function$
+#variable_conflict use_column
+declare
+  v_secret bytea := gen_random_bytes(32);
+begin
   update app_public.import_jobs j
      set state = 'running', done = 0, started_at = now(), updated_at = now()
-    from app_private.import_job_secrets s
-   where j.id = p_job and s.job_id = j.id and j.state in ('queued', 'running')
-  returning j.user_id, j.staged_import_id, j.choices, j.dry_run, encode(s.secret, 'hex');
+   where j.id = p_job and j.state in ('queued', 'running')
+     and exists (select 1 from app_private.import_job_secrets s where s.job_id = j.id)
+  returning j.user_id, j.staged_import_id, j.choices, j.dry_run into user_id, staged_import_id, choices, dry_run;
+  if not found then
+    return;
+  end if;
+  -- A new secret each attempt: one that died with an earlier attempt no longer acts as the owner.
+  update app_private.import_job_secrets s set secret_hash = sha256(v_secret) where s.job_id = p_job;
+  secret := encode(v_secret, 'hex');
+end;
 $function$;
 comment on function app_private.claim_import_job(p_job uuid, OUT user_id uuid, OUT staged_import_id uuid, OUT choices jsonb, OUT dry_run boolean, OUT secret text) is 'The worker starts an import job (queued, or running again after an attempt that died): running from now, with what to import and the secret to act as its owner. No row for a job that ended or is gone.';
 -- (execute: owner only)

@@ -2,10 +2,10 @@
 
 create table app_private.import_job_secrets (
   job_id uuid not null,
-  secret bytea default public.gen_random_bytes(32) not null,
+  secret_hash bytea,
   constraint import_job_secrets_pkey PRIMARY KEY (job_id),
   constraint import_job_secrets_job_id_fkey FOREIGN KEY (job_id) REFERENCES app_public.import_jobs(id) ON DELETE CASCADE
 );
-comment on table app_private.import_job_secrets is 'The secret an import job''s worker presents as svc.import_job (hex) to act as the job''s owner while the job runs; deleted when it ends.';
+comment on table app_private.import_job_secrets is 'The credential an import job''s worker presents as svc.import_job (hex) to act as the job''s owner while the job runs; deleted when it ends.';
 comment on column app_private.import_job_secrets.job_id is 'The job.';
-comment on column app_private.import_job_secrets.secret is '32 random bytes.';
+comment on column app_private.import_job_secrets.secret_hash is 'The SHA-256 of the 32 random bytes the worker was given when it last claimed the job (null until then).';

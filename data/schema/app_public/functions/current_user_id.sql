@@ -15,7 +15,7 @@ AS $function$
       (select c.user_id from app_public.connected_apps c where c.id = app_public.current_oauth_connection_id())
     when current_setting('svc.import_job', true) <> '' then
       (select j.user_id from app_private.import_job_secrets s join app_public.import_jobs j on j.id = s.job_id
-        where s.secret = decode(current_setting('svc.import_job', true), 'hex') and j.state = 'running')
+        where s.secret_hash = sha256(decode(current_setting('svc.import_job', true), 'hex')) and j.state = 'running')
   end;
 $function$;
 comment on function app_public.current_user_id() is E'@behavior -*\nThe user making this request (through a session, a key or a connected app''s token), or the owner of the running import job whose secret the worker presents; or null.';
