@@ -84,6 +84,10 @@ export const REQUEST_CODES = {
   RESPONSE_TOO_LARGE: "RESPONSE_TOO_LARGE", // an answer longer than GRAPHQL_MAX_RESPONSE_BYTES: sent instead of it, naming the cap
   CONCURRENCY_LIMITED: "CONCURRENCY_LIMITED", // sent before GraphQL runs (server/caller-concurrency.ts): a request past its caller's cap of requests at once found its queue full or got no slot within the wait
   SERVICE_UNAVAILABLE: "SERVICE_UNAVAILABLE", // the database out of service (db/outage.ts): HTTP 503, Retry-After and extensions.retryAfter
+  GRAPHQL_PARSE_FAILED: "GRAPHQL_PARSE_FAILED", // the operation's text is not GraphQL (a syntax error, with its line and column)
+  GRAPHQL_VALIDATION_FAILED: "GRAPHQL_VALIDATION_FAILED", // the operation does not fit the schema (an unknown field, a missing argument, a variable of the wrong type)
+  METHOD_NOT_ALLOWED: "METHOD_NOT_ALLOWED", // /api/graphql asked with a method other than POST: HTTP 405 with Allow: POST
+  NOT_ACCEPTABLE: "NOT_ACCEPTABLE", // an Accept header naming neither application/json nor application/graphql-response+json: HTTP 406
 } as const;
 
 /**

@@ -31,6 +31,7 @@ import { REQUEST_CODES } from "../../db/errors.ts";
 import { isOutage, OUTAGE_CODE, OUTAGE_MESSAGE, OUTAGE_RETRY_AFTER_SECONDS } from "../../db/outage.ts";
 import { log } from "../observability/logger.ts";
 import { countGraphqlErrors } from "../observability/graphql-errors.ts";
+import { withRequestErrorCodes } from "./request-error-codes.ts";
 import type { Result } from "postgraphile/grafserv";
 import { expressRequest } from "./request-identity.ts";
 import { pgSettingsFor } from "../identity/pg-settings.ts";
@@ -377,7 +378,7 @@ export const OperationGuardPlugin: GraphileConfig.Plugin = {
         return next();
       },
       async processRequest(next, event) {
-        const answer = await guardedAnswer(next, event);
+        const answer = withRequestErrorCodes(await guardedAnswer(next, event));
         if (answer?.type === "buffer") countGraphqlErrors(answer.buffer);
         return answer;
       },

@@ -1,5 +1,5 @@
-// The GraphQL endpoint itself: error answers (syntax, a body that is not JSON, rows that are not
-// yours, U+0000), the size limits of one operation and of the body, and GraphiQL only in development.
+// The GraphQL endpoint itself: error answers (syntax, validation, a method or Accept it does not
+// serve, each with its code; a body that is not JSON, rows that are not yours, U+0000), the size limits of one operation and of the body, and GraphiQL only in development.
 import { connect } from "node:net";
 import { OPERATION_LIMITS } from "../../server/graphql/operation-cost.ts";
 import { BODY_LIMIT, BODY_LIMIT_BYTES } from "../../server/http/body-limit.ts";
@@ -11,6 +11,38 @@ describe("errors", () => {
   test("GraphQL syntax errors keep their message", async () => {
     const res = await gql(s.url, "{ viewer { ");
     expect(res.body.errors[0].message).toMatch(/Syntax Error/);
+  });
+
+  test("every request error grafserv answers has a code: syntax, validation, a variable's type, a method, an Accept", async () => {
+    const codeOf = (answer: { body: { errors?: { extensions?: { code?: string } }[] } }) =>
+      answer.body.errors?.map((e) => e.extensions?.code);
+    expect(codeOf(await gql(s.url, "{ viewer { "))).toEqual(["GRAPHQL_PARSE_FAILED"]);
+    expect(codeOf(await gql(s.url, "{ nope }"))).toEqual(["GRAPHQL_VALIDATION_FAILED"]);
+    const variable = await gql(s.url, 'query($n: Int!) { searchExercises(words: "squat", limit: $n) { id } }', {
+      n: "five",
+    });
+    expect(variable.status).toBe(400);
+    expect(codeOf(variable)).toEqual(["GRAPHQL_VALIDATION_FAILED"]);
+    // Under application/json a request error is HTTP 200, still with its code.
+    const legacy = await fetch(`${s.url}/api/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ query: "{ viewer { " }),
+    });
+    expect(legacy.status).toBe(200);
+    expect((await legacy.json()).errors[0].extensions.code).toBe("GRAPHQL_PARSE_FAILED");
+    for (const method of ["GET", "PUT", "DELETE"]) {
+      const res = await fetch(`${s.url}/api/graphql`, { method, headers: { accept: "application/json" } });
+      expect([method, res.status, res.headers.get("allow")]).toEqual([method, 405, "POST"]);
+      expect((await res.json()).errors[0].extensions.code).toBe("METHOD_NOT_ALLOWED");
+    }
+    const xml = await fetch(`${s.url}/api/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "text/xml" },
+      body: JSON.stringify({ query: "{ __typename }" }),
+    });
+    expect(xml.status).toBe(406);
+    expect((await xml.json()).errors[0].extensions.code).toBe("NOT_ACCEPTABLE");
   });
 
   test("bad JSON to /api/graphql is a 400, not a 500", async () => {
