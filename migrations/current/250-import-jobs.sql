@@ -44,6 +44,9 @@ comment on column app_public.import_jobs.created_at is 'When it was queued.';
 comment on column app_public.import_jobs.started_at is 'When the worker started it (its last attempt).';
 comment on column app_public.import_jobs.finished_at is 'When it ended, done or failed.';
 comment on column app_public.import_jobs.updated_at is 'When its state or progress last changed.';
+-- The jobs are read one at a time (importJobById, User.latestImportJob): no list of them by user,
+-- and none of the connection, filter and aggregate types such a list would bring into the schema.
+comment on constraint import_jobs_user_id_fkey on app_public.import_jobs is E'@behavior -*\nThe lifter whose import it is.';
 
 -- The job's credential: the worker runs the import as the job's owner by presenting a secret
 -- (svc.import_job, read by app_public.current_user_id) while the job is running. The secret is made

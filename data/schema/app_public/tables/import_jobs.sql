@@ -41,6 +41,7 @@ comment on column app_public.import_jobs.created_at is 'When it was queued.';
 comment on column app_public.import_jobs.started_at is 'When the worker started it (its last attempt).';
 comment on column app_public.import_jobs.finished_at is 'When it ended, done or failed.';
 comment on column app_public.import_jobs.updated_at is 'When its state or progress last changed.';
+comment on constraint import_jobs_user_id_fkey on app_public.import_jobs is E'@behavior -*\nThe lifter whose import it is.';
 create index import_jobs_user on app_public.import_jobs using btree (user_id, created_at DESC);
 create policy select_own on app_public.import_jobs for select
   using (user_id = (( SELECT app_public.current_user_id() AS current_user_id)));
