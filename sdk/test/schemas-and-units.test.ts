@@ -44,6 +44,19 @@ describe("JSON Schemas", () => {
     expect(() => ajv.compile(W)).not.toThrow();
   });
 
+  test("refuse U+0000 in a name, as the server does (PostgreSQL text cannot hold it)", () => {
+    const ajv = new Ajv2020({ strict: true, validateFormats: false });
+    const routine = ajv.compile(R);
+    const workout = ajv.compile(W);
+    const good = { name: "Push", exercises: [{ exercise: "Bench Press", sets: 3, reps: 5 }] };
+    expect([routine(good), routine.errors]).toEqual([true, null]);
+    expect(routine({ ...good, name: "Pu\u0000sh" })).toBe(false);
+    expect(routine({ ...good, exercises: [{ ...good.exercises[0], exercise: "Bench\u0000Press" }] })).toBe(false);
+    const logged = { name: "Push", date: "2026-01-02", exercises: [{ exercise: "Bench Press", sets: ["100x5"] }] };
+    expect([workout(logged), workout.errors]).toEqual([true, null]);
+    expect(workout({ ...logged, name: "Push\u0000" })).toBe(false);
+  });
+
   test("have $schema, $id, title and description", () => {
     for (const s of [R, W]) {
       expect(s.$schema).toBe("https://json-schema.org/draft/2020-12/schema");

@@ -213,8 +213,8 @@ export const MAX_BODYWEIGHT = 1500;
 /** Workout dates, inclusive. */
 export const FIRST_DATE = "1900-01-01";
 export const LAST_DATE = "2099-12-31";
-/** Control characters (Unicode Cc; U+0000 is refused before the walk): refused in one-line text (names, icon, exercise, superset). */
-export const CONTROL_CHARACTER_PATTERN = "[\\u0001-\\u001f\\u007f-\\u009f]";
+/** Control characters (Unicode Cc): refused in one-line text (names, icon, exercise, superset). U+0000 is refused before the walk with its own reason; the class holds it too so the published JSON Schemas refuse it. */
+export const CONTROL_CHARACTER_PATTERN = "[\\u0000-\\u001f\\u007f-\\u009f]";
 const CONTROL_RE = new RegExp(CONTROL_CHARACTER_PATTERN);
 
 class Problem {
