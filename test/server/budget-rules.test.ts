@@ -66,9 +66,10 @@ test("a save that waits 3 s on a row lock is charged at most 1,000 ms of databas
     lock.release();
   }
   const charged = before - (await settled(payer));
-  // The hold was 3 s: counted as 1 s, plus at most a unit or two of bytes and refill.
+  // The hold was 3 s: counted as 1 s, plus the request's other statements (its payload's: a few
+  // ms, up to tens on a loaded machine; 13 ms seen in CI), bytes and refill; far below 3 s's 300,000.
   expect(charged).toBeGreaterThanOrEqual(SPENT_UNITS.maxMsPerHold * SPENT_UNITS.perDatabaseMs - 10);
-  expect(charged).toBeLessThanOrEqual(SPENT_UNITS.maxMsPerHold * SPENT_UNITS.perDatabaseMs + 1_000);
+  expect(charged).toBeLessThanOrEqual(SPENT_UNITS.maxMsPerHold * SPENT_UNITS.perDatabaseMs + 5_000);
 });
 
 test("below the bound a lock's wait is charged as the time it held: a save waiting 500 ms (seen waiting in pg_stat_activity) costs 50,000 to 100,000", async () => {

@@ -57,11 +57,14 @@ function graphql(query: string, token: string, acceptEncoding: string) {
   });
 }
 
-/** The entry script's address, from the page. */
+/**
+ * The app's main script's address (react-dom and the router), from the page's list of files to
+ * fetch early; the page's own script is a small boot script, below the size worth compressing.
+ */
 async function entryScript(): Promise<string> {
   const page = decoded(await raw("/", { headers: { accept: "text/html" } }));
-  const src = /<script type="module" crossorigin src="([^"]+)"/.exec(page)?.[1];
-  if (!src) throw new Error(`no entry script in ${page}`);
+  const src = /<link rel="modulepreload" crossorigin href="(\/assets\/main-[^"]+\.js)"/.exec(page)?.[1];
+  if (!src) throw new Error(`no main script in ${page}`);
   return src;
 }
 
