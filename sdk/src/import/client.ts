@@ -9,45 +9,55 @@ import { graphql, type ResultOf, type TadaDocumentNode, type VariablesOf } from 
 import { IMPORT_LIMITS } from "./limits.ts";
 import type { ImportWorkout } from "./model.ts";
 
-export const IMPORT_WORKOUTS = graphql(`
-  mutation ImportWorkouts(
-    $workouts: JSON
-    $importId: UUID
-    $choices: [ImportChoice!]
-    $extras: JSON
-    $dryRun: Boolean
-  ) {
-    importWorkouts(
-      input: { workouts: $workouts, importId: $importId, choices: $choices, extras: $extras, dryRun: $dryRun }
-    ) {
-      dryRun
-      workouts
-      duplicates
-      emptied
+/** What an import did (or, as a dry run, would do): importWorkouts' answer and a done job's summary. */
+const IMPORT_SUMMARY_FIELDS = graphql(`
+  fragment ImportSummaryFields on ImportWorkoutsPayload {
+    dryRun
+    workouts
+    duplicates
+    emptied
+    sets
+    skippedSets
+    firstDate
+    lastDate
+    unmapped
+    routines
+    duplicateRoutines
+    bodyweights
+    duplicateBodyweights
+    measurements
+    duplicateMeasurements
+    customExercises
+    names {
+      name
+      action
+      via
+      exercise
+      exerciseId
+      suggestions
       sets
-      skippedSets
-      firstDate
-      lastDate
-      unmapped
-      routines
-      duplicateRoutines
-      bodyweights
-      duplicateBodyweights
-      measurements
-      duplicateMeasurements
-      customExercises
-      names {
-        name
-        action
-        via
-        exercise
-        exerciseId
-        suggestions
-        sets
-      }
     }
   }
 `);
+
+export const IMPORT_WORKOUTS = graphql(
+  `
+    mutation ImportWorkouts(
+      $workouts: JSON
+      $importId: UUID
+      $choices: [ImportChoice!]
+      $extras: JSON
+      $dryRun: Boolean
+    ) {
+      importWorkouts(
+        input: { workouts: $workouts, importId: $importId, choices: $choices, extras: $extras, dryRun: $dryRun }
+      ) {
+        ...ImportSummaryFields
+      }
+    }
+  `,
+  [IMPORT_SUMMARY_FIELDS],
+);
 
 export const STAGE_IMPORT_PART = graphql(`
   mutation StageImportPart($importId: UUID, $part: Int!, $workouts: JSON!, $extras: JSON) {
@@ -71,48 +81,27 @@ export const IMPORT_STAGING_LIMITS = graphql(`
   }
 `);
 
-const IMPORT_JOB_FIELDS = graphql(`
-  fragment ImportJobFields on ImportJob {
-    id
-    state
-    dryRun
-    done
-    total
-    errorCode
-    error
-    errorPath
-    createdAt
-    startedAt
-    finishedAt
-    summary {
+const IMPORT_JOB_FIELDS = graphql(
+  `
+    fragment ImportJobFields on ImportJob {
+      id
+      state
       dryRun
-      workouts
-      duplicates
-      emptied
-      sets
-      skippedSets
-      firstDate
-      lastDate
-      unmapped
-      routines
-      duplicateRoutines
-      bodyweights
-      duplicateBodyweights
-      measurements
-      duplicateMeasurements
-      customExercises
-      names {
-        name
-        action
-        via
-        exercise
-        exerciseId
-        suggestions
-        sets
+      done
+      total
+      errorCode
+      error
+      errorPath
+      createdAt
+      startedAt
+      finishedAt
+      summary {
+        ...ImportSummaryFields
       }
     }
-  }
-`);
+  `,
+  [IMPORT_SUMMARY_FIELDS],
+);
 
 export const QUEUE_IMPORT = graphql(
   `
