@@ -16,6 +16,7 @@ import { getOperationAST, type OperationTypeNode } from "postgraphile/graphql";
 import { transactionPooled } from "../../db/pooler.ts";
 import { retryOnLostConnection } from "../../db/outage.ts";
 import type { PoolCaller, PoolShares } from "../limits/pool-shares.ts";
+import { recentSessions, type SessionRow } from "../identity/recent-sessions.ts";
 
 /** On a request's pgSettings: called with the session's user and id (or nulls) once SQL has resolved it. */
 export const ON_SESSION_RESOLVED = Symbol("svc.onSessionResolved");
@@ -33,7 +34,7 @@ export const POOL_CALLER = Symbol("svc.poolCaller");
 /** A transaction whose settings name no caller (none of the requests' own): signed out, one turn of its own. */
 const NO_CALLER: PoolCaller = { key: "address:", signedOut: true };
 
-export type SessionRow = { user_id: string | null; session_id: string | null };
+export type { SessionRow };
 export type RequestSettings = Record<string, string> & {
   [ON_SESSION_RESOLVED]?: (row: SessionRow) => void;
   [OPERATION_TYPE]?: OperationTypeNode;
@@ -141,6 +142,7 @@ function requestTransaction(pool: pg.Pool, shares?: PoolShares) {
       }
     }
     const onSession = settings[ON_SESSION_RESOLVED];
+    const resolveSession = sessionResolution(settings);
     let handedBack = false;
     holdWritesThisTick(client);
     try {
@@ -149,12 +151,14 @@ function requestTransaction(pool: pg.Pool, shares?: PoolShares) {
       // of the callback runs with the settings, or fails with the set-up's aborted transaction; the
       // set-up's own error is the one reported.
       const setupError = (
-        client.query(
-          setupText(client, settings, !onSession ? false : settings[OPERATION_TYPE] === "mutation" ? "write" : "read"),
-        ) as unknown as Promise<pg.QueryResult[]>
+        client.query(setupText(client, settings, resolveSession)) as unknown as Promise<pg.QueryResult[]>
       ).then(
         (results) => {
-          if (onSession) onSession(results[2].rows[0] ?? { user_id: null, session_id: null });
+          if (resolveSession) {
+            const row: SessionRow = results[2].rows[0] ?? { user_id: null, session_id: null };
+            recentSessions.learn(settings["svc.session_hash"], row);
+            onSession?.(row);
+          }
           return null;
         },
         (error: Error) => error,
@@ -198,6 +202,21 @@ function requestTransaction(pool: pg.Pool, shares?: PoolShares) {
       if (!handedBack) client.release();
     }
   };
+}
+
+/**
+ * How the set-up resolves the request's session: a mutation's always (refusing one that is no live
+ * sign-in), a query's unless this process found it live moments ago (recent-sessions.ts): then its
+ * row is handed on at once and the set-up does not touch it.
+ */
+function sessionResolution(settings: RequestSettings): false | keyof typeof SESSION_TOUCH {
+  const onSession = settings[ON_SESSION_RESOLVED];
+  if (!onSession) return false;
+  if (settings[OPERATION_TYPE] === "mutation") return "write";
+  const recent = recentSessions.get(settings["svc.session_hash"]);
+  if (!recent) return "read";
+  onSession(recent);
+  return false;
 }
 
 /** makePgService with the request transaction above. */

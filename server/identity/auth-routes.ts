@@ -6,6 +6,7 @@ import type pg from "pg";
 import { UAParser } from "ua-parser-js";
 import { parse as parseCookie } from "cookie";
 import { SESSION_COOKIE, sha256, readCredential } from "./credential.ts";
+import { recentSessions } from "./recent-sessions.ts";
 import { publicOrigin } from "../process/public-url.ts";
 import { AUTH_PATH } from "../http/paths.ts";
 import { clientAddress } from "../http/client-address.ts";
@@ -241,8 +242,11 @@ export function authRoutes(
 
   router.post("/sign-out", async (req, res) => {
     const credential = readCredential(req);
-    if (credential?.kind === "session")
-      await ownerPool.query("select app_private.end_session($1)", [sha256(credential.value)]);
+    if (credential?.kind === "session") {
+      const hash = sha256(credential.value);
+      await ownerPool.query("select app_private.end_session($1)", [hash]);
+      recentSessions.forget(hash.toString("hex"));
+    }
     res.clearCookie(SESSION_COOKIE, { path: "/" });
     res.json({ success: true });
   });
