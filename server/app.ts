@@ -356,6 +356,7 @@ export async function createApp({
       await requests.close();
       await web.close();
       await pgl.release();
+      await costBudget.close();
       refusals.close();
     },
     loadRoutes: async () => {

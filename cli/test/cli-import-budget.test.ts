@@ -13,7 +13,9 @@ import { CLIENT_COST_LIMITS } from "../../server/limits/client-cost-budget.ts";
 import { createApiKey, gql } from "../../test/support/harness.ts";
 import { cliServer } from "./support.ts";
 
-const cli = cliServer({ clientCostLimits: CLIENT_COST_LIMITS, importJobs: true });
+// No leases: the buckets this file sets and reads are the ones each request is judged and charged by
+// at once (test/server/cost-lease.test.ts tests the leases).
+const cli = cliServer({ clientCostLimits: { ...CLIENT_COST_LIMITS, leaseShare: 0 }, importJobs: true });
 const dir = mkdtempSync(path.join(tmpdir(), "svc-import-budget-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

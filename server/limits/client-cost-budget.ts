@@ -16,6 +16,7 @@ import { sendError } from "../http/http-error.ts";
 import { rateLimitHeaders } from "./rate-limit-headers.ts";
 import { answerBytes } from "../http/compression.ts";
 import { SignedOutBudget } from "./signed-out-budget.ts";
+import { CostLeases, COST_LEASE, type Bucket } from "./cost-lease.ts";
 
 export type ClientCostLimits = {
   /** ADDRESS_COST_PER_MINUTE: everything signed out from one client address (users behind one NAT share it). */
@@ -35,9 +36,18 @@ export type ClientCostLimits = {
   windowSeconds?: number;
   /** A signed-out refusal is answered after this many ms (SIGNED_OUT_REFUSAL_PAUSE_MS). */
   signedOutRefusalPauseMs?: number;
+  /**
+   * COST_LEASE_SHARE: the share of a payer's smallest budget this process leases at a time and
+   * spends in memory (server/limits/cost-lease.ts); 0: a statement per claim and per charge.
+   */
+  leaseShare?: number;
+  /** COST_LEASE_SETTLE_MS: how often a lease in use is settled in PostgreSQL. */
+  leaseSettleMs?: number;
 };
 
-export const CLIENT_COST_LIMITS: Required<Omit<ClientCostLimits, "signedOutPerMinute" | "signedOutRefusalPauseMs">> = {
+export const CLIENT_COST_LIMITS: Required<
+  Omit<ClientCostLimits, "signedOutPerMinute" | "signedOutRefusalPauseMs" | "leaseShare" | "leaseSettleMs">
+> = {
   /** About 1 s of database time a minute: the catalog and the program library, browsed, fit many times. */
   perAddressPerMinute: 100_000,
   /** About 5 s of database time a minute: hundreds of page loads; one heavy report now and then. */
@@ -129,8 +139,10 @@ export type CostRefusal = {
 /** `account`: the account SQL found the payer to be when it claimed (a session left to SQL by its hash included). */
 /** `settled`: what was charged already, before the request's next operation was admitted (chargeSoFar). */
 /** `signedOut`: what of `claimed` was taken from everything signed out's budget too (the payer was signed out). */
+/** `payer`: whom the first operation was admitted for (a session left to SQL by its hash stays so when charged). */
 export type CostClaims = {
   claimed: number;
+  payer?: CostPayer;
   signedOut?: number;
   fromMemory?: number;
   bulk?: boolean;
@@ -153,9 +165,10 @@ export type ClientCostBudget = {
   /** `pauseMs`: how long a signed-out refusal waits before it is answered (pausedRefusal). */
   pauseMs: number;
   spentOut(payer: CostPayer): CostRefusal | null;
+  /** Settles every lease and gives back what they held (the app closes). */
+  close(): Promise<void>;
 };
 
-type Bucket = { payer: string; budget: number; tokens: number; held: number };
 type Level = Bucket & { at: number };
 
 const WHOSE: Record<BudgetName, string> = {
@@ -227,30 +240,30 @@ export function clientCostBudget(pool: pg.Pool, limits: ClientCostLimits = CLIEN
       message: `${what} of ${WHOSE[budget]} GraphQL cost budget (${level.budget} every ${windowSeconds} s, charged as spent); retry in ${retryAfter} s`,
     };
   };
-  // One payer's claims (and charges) wait on the same row locks one after another: while one of its
-  // statements is out, the next ones are gathered and sent as one (claim_costs judges each in order,
-  // as one claim after another; charges add up).
-  type Claimed = { admitted: boolean; left: number; level: Bucket; account: string | null };
-  const claims_ = batcher<number, Claimed>(async (payer, estimates) => {
-    const { rows } = await pool.query<Bucket & { admitted: boolean[]; lefts: number[]; account: string | null }>({
-      name: "svc_claim_costs_account",
-      text: `select admitted, lefts, payer, budget, tokens, held, account
-               from app_private.claim_costs($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-      values: [...args(payer), ...budgets, estimates],
-    });
-    const { admitted, lefts, account, ...level } = rows[0];
-    return estimates.map((_, i) => ({ admitted: admitted[i], left: lefts[i], level, account }));
-  });
-  const charges = batcher<{ spent: number; claimed: number }, Bucket>(async (payer, charged) => {
-    const sum = (f: "spent" | "claimed") => charged.reduce((total, c) => total + c[f], 0);
-    const { rows } = await pool.query<Bucket>({
-      name: "svc_charge_cost",
-      text: `select payer, budget, tokens, held
-               from app_private.charge_cost($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-      values: [...args(payer), ...budgets, sum("claimed"), sum("spent")],
-    });
-    return charged.map(() => rows[0]);
-  });
+  // What each payer's requests claim and spend, kept per process in leases settled in batches.
+  const share = limits.leaseShare ?? COST_LEASE.share;
+  const sliceOf = (p: CostPayer) =>
+    share *
+    (isAddressOnly(p)
+      ? limits.perAddressPerMinute
+      : p.bulk
+        ? (limits.bulkPerMinute ?? CLIENT_COST_LIMITS.bulkPerMinute)
+        : limits.perSessionPerMinute);
+  const leases = new CostLeases(
+    async (payer, { returned, spent }, estimates, slice) => {
+      const { rows } = await pool.query<
+        Bucket & { admitted: boolean[]; lefts: number[]; account: string | null; leased: number }
+      >({
+        name: "svc_lease_costs",
+        text: `select admitted, lefts, payer, budget, tokens, held, account, leased
+                 from app_private.lease_costs($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+        values: [...args(payer), ...budgets, returned, spent, estimates, slice],
+      });
+      return rows[0];
+    },
+    { sliceOf, settleMs: limits.leaseSettleMs ?? COST_LEASE.settleMs },
+    remember,
+  );
   const signedOutLevel = (): Level => ({
     payer: "signed-out:all",
     budget: signedOut.budget,
@@ -270,11 +283,12 @@ export function clientCostBudget(pool: pg.Pool, limits: ClientCostLimits = CLIEN
     const address = isAddressOnly(payer);
     if (address && !signedOut.claim(estimate)) return signedOutRefusal(estimate);
     const giveBack = () => address && signedOut.charge(0, estimate);
-    const { admitted, left, level, account } = await claims_.add(key, payer, estimate).catch((error: unknown) => {
-      giveBack();
-      throw error;
-    });
-    remember(key, level);
+    const { admitted, left, account } = await Promise.resolve(leases.admit(key, payer, estimate)).catch(
+      (error: unknown) => {
+        giveBack();
+        throw error;
+      },
+    );
     if (claims && account) claims.account = account;
     if (!admitted) {
       giveBack();
@@ -282,13 +296,11 @@ export function clientCostBudget(pool: pg.Pool, limits: ClientCostLimits = CLIEN
     }
     const madeUpSession = !address && !payer.userId && !account;
     if (madeUpSession && !signedOut.claim(estimate)) {
-      await charges.add(key, payer, { spent: 0, claimed: estimate }).then(
-        (row) => remember(key, row),
-        (error: Error) => log("warn", "a refused claim was not given back", { error: error.message }),
-      );
+      await leases.charge(key, payer, estimate, 0);
       return signedOutRefusal(estimate);
     }
     if (claims) {
+      claims.payer ??= payer;
       claims.claimed += estimate;
       if (address || madeUpSession) claims.signedOut = (claims.signedOut ?? 0) + estimate;
     }
@@ -312,9 +324,9 @@ export function clientCostBudget(pool: pg.Pool, limits: ClientCostLimits = CLIEN
     },
     async charge(payer, spent, claimed = 0, signedOutClaimed) {
       if (signedOutClaimed !== undefined || isAddressOnly(payer)) signedOut.charge(spent, signedOutClaimed ?? 0);
-      const key = keyOf(payer);
-      remember(key, await charges.add(key, payer, { spent, claimed }));
+      await leases.charge(keyOf(payer), payer, claimed, spent);
     },
+    close: () => leases.close(),
   };
 }
 
@@ -328,51 +340,10 @@ function isAddressOnly(payer: CostPayer): boolean {
  * pool): 1 unit per 10 µs of database time, as a request's is charged.
  */
 export function bulkCharge(pool: pg.Pool, limits: ClientCostLimits = CLIENT_COST_LIMITS) {
-  const budget = clientCostBudget(pool, limits);
+  // Charged at once: the worker holds no lease.
+  const budget = clientCostBudget(pool, { ...limits, leaseShare: 0 });
   return (userId: string, databaseMs: number) =>
     budget.charge({ userId, bulk: true }, spentCost({ databaseMs, answerBytes: 0 }));
-}
-
-/**
- * Work for one payer at a time: `add` sends its item at once when no statement of that payer is
- * out, else with every item gathered meanwhile in the next one; each item gets its own answer.
- */
-function batcher<Item, Answer>(send: (payer: CostPayer, items: Item[]) => Promise<Answer[]>) {
-  // Settled with an outcome, not by `instanceof Error`: errors made by Node itself (a refused
-  // connection) belong to another realm under a VM sandbox such as Jest's.
-  type Outcome = { ok: true; answer: Answer } | { ok: false; error: unknown };
-  type Waiting = { payer: CostPayer; items: Item[]; settle: ((outcome: Outcome) => void)[] };
-  const out = new Set<string>();
-  const gathered = new Map<string, Waiting>();
-  const flush = (key: string, batch: Waiting) => {
-    out.add(key);
-    send(batch.payer, batch.items)
-      .then(
-        (answers) => batch.settle.forEach((settle, i) => settle({ ok: true, answer: answers[i] })),
-        (error: unknown) => batch.settle.forEach((settle) => settle({ ok: false, error })),
-      )
-      .finally(() => {
-        out.delete(key);
-        const next = gathered.get(key);
-        if (next) {
-          gathered.delete(key);
-          flush(key, next);
-        }
-      });
-  };
-  return {
-    add(key: string, payer: CostPayer, item: Item): Promise<Answer> {
-      return new Promise<Answer>((resolve, reject) => {
-        const settle = (outcome: Outcome) => (outcome.ok ? resolve(outcome.answer) : reject(outcome.error));
-        if (!out.has(key)) return flush(key, { payer, items: [item], settle: [settle] });
-        const waiting = gathered.get(key);
-        if (waiting) {
-          waiting.items.push(item);
-          waiting.settle.push(settle);
-        } else gathered.set(key, { payer, items: [item], settle: [settle] });
-      });
-    },
-  };
 }
 
 /**
@@ -384,7 +355,10 @@ async function unsettled(req: Request, claims: CostClaims, answered: number) {
   const databaseMs = await (req.databaseWork?.spentMs() ?? Promise.resolve(0));
   const total = spentCost({ databaseMs, answerBytes: answered }) + (claims.fromMemory ?? 0);
   const settled = claims.settled ?? { spent: 0, claimed: 0 };
-  const payer = payerOf(req.identity ?? { kind: "anonymous" }, clientAddress(req), claims.bulk ?? false);
+  const bulk = claims.bulk ?? false;
+  const payer = claims.payer
+    ? { ...claims.payer, ...("bulk" in claims.payer ? { bulk } : {}) }
+    : payerOf(req.identity ?? { kind: "anonymous" }, clientAddress(req), bulk);
   const signedOut = claims.signedOut === undefined ? undefined : claims.signedOut - (settled.signedOut ?? 0);
   return { payer, total, spent: total - settled.spent, claimed: claims.claimed - settled.claimed, signedOut };
 }

@@ -7,6 +7,7 @@ import { DEFAULT_SLOW_REQUEST_MS } from "../observability/request-log.ts";
 import { logFormat, type LogFormat } from "../observability/logger.ts";
 import { CLIENT_COST_LIMITS, SIGNED_OUT_ADDRESSES, type ClientCostLimits } from "../limits/client-cost-budget.ts";
 import { signedOutShare } from "../limits/signed-out-budget.ts";
+import { COST_LEASE } from "../limits/cost-lease.ts";
 import { OPERATION_LIMITS } from "../graphql/operation-cost.ts";
 import { POOLERS, type Pooler } from "../../db/pooler.ts";
 import { parsePublicUrl } from "./public-url.ts";
@@ -106,6 +107,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       signedOutPerMinute: Math.max(OPERATION_LIMITS.cost, signedOutShare(signedOutPerMinute, processes)),
       perAccountPerMinute: costPerMinute(env, "ACCOUNT_COST_PER_MINUTE", CLIENT_COST_LIMITS.perAccountPerMinute),
       bulkPerMinute: costPerMinute(env, "BULK_COST_PER_MINUTE", CLIENT_COST_LIMITS.bulkPerMinute),
+      leaseShare: leaseShare(env),
+      leaseSettleMs: milliseconds(env, "COST_LEASE_SETTLE_MS", COST_LEASE.settleMs),
     },
     callerConcurrency: callerConcurrency(env, processes),
     responseMaxBytes: responseMaxBytes(env),
@@ -279,6 +282,19 @@ function milliseconds(env: NodeJS.ProcessEnv, name: string, fallback: number): n
   if (!/^\d+$/.test(raw) || value < 100 || value > 3_600_000) {
     throw new Error(`${name} must be a whole number of milliseconds from 100 to 3600000, got "${raw}"`);
   }
+  return value;
+}
+
+/**
+ * COST_LEASE_SHARE: the share of a payer's smallest cost budget each API process leases at a time
+ * (server/limits/cost-lease.ts), from 0 (a statement per claim and charge) to 0.25.
+ */
+function leaseShare(env: NodeJS.ProcessEnv): number {
+  const raw = env.COST_LEASE_SHARE;
+  if (raw === undefined || raw === "") return COST_LEASE.share;
+  const value = Number(raw);
+  if (!/^\d*\.?\d+$/.test(raw.trim()) || value > 0.25)
+    throw new Error(`COST_LEASE_SHARE must be a number from 0 to 0.25 (a share of a budget), got "${raw}"`);
   return value;
 }
 

@@ -903,6 +903,9 @@ test("SESSION_COST_PER_MINUTE and ADDRESS_COST_PER_MINUTE: defaults (signed out 
     bulkPerMinute: 3_000_000,
     // Five addresses' budgets for everything signed out, split among the API processes.
     signedOutPerMinute: Math.max(OPERATION_LIMITS.cost, Math.ceil(500_000 / config.webConcurrency)),
+    // Each process leases a twentieth of a payer's smallest budget at a time, settled every second.
+    leaseShare: 0.05,
+    leaseSettleMs: 1000,
   });
   expect(defaults.perAddressPerMinute * 5).toBeLessThanOrEqual(defaults.perSessionPerMinute);
   // An account holds two credentials' shares; its bulk work three times that.

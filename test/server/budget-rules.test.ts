@@ -11,8 +11,10 @@ import { SPENT_UNITS, clientCostBudget } from "../../server/limits/client-cost-b
 
 /** A budget refilling by 1 unit a second: what a bucket lost is what it was charged. */
 const BUDGET = 1_000_000_000;
+// No leases (a statement per claim and per charge): a bucket set or read here is the one every
+// request is judged by (test/server/cost-lease.test.ts tests the leases).
 const s = useTestServer({
-  clientCostLimits: { perSessionPerMinute: BUDGET, perAddressPerMinute: BUDGET, windowSeconds: BUDGET },
+  clientCostLimits: { perSessionPerMinute: BUDGET, perAddressPerMinute: BUDGET, windowSeconds: BUDGET, leaseShare: 0 },
 });
 
 /** The account's bucket (the first of its two, sorted). */
@@ -192,7 +194,7 @@ test("one payer's concurrent claims go in one statement, each judged in order ag
   const counting = {
     query: (...a: Parameters<pg.Pool["query"]>) => ((statements += 1), (s.ownerPool.query as any)(...a)),
   } as unknown as pg.Pool;
-  const limits = { perAddressPerMinute: 1000, perSessionPerMinute: 1000, windowSeconds: BUDGET };
+  const limits = { perAddressPerMinute: 1000, perSessionPerMinute: 1000, windowSeconds: BUDGET, leaseShare: 0 };
   const budget = clientCostBudget(counting, limits);
   const payer = { address: "198.51.100.7" };
   await s.ownerPool.query(

@@ -6,6 +6,7 @@ import { createClient, ServiceUnavailableError } from "@svc/sdk";
 import { createApiKey, gql, signUp, startTestServer, testEnv, type TestServer } from "../support/harness.ts";
 import { spawn } from "node:child_process";
 import { BIN, makeHome } from "../../cli/test/support.ts";
+import { CLIENT_COST_LIMITS } from "../../server/limits/client-cost-budget.ts";
 
 describe("clients through a read-only database", () => {
   let s: TestServer;
@@ -22,7 +23,12 @@ describe("clients through a read-only database", () => {
     );
   };
   beforeAll(async () => {
-    s = await startTestServer({ requestTimeoutMs: 120_000 });
+    // No cost leases: every read claims its cost in a statement, which a read-only database refuses
+    // (with a lease a read it admits from memory is answered, the database's reads still working).
+    s = await startTestServer({
+      requestTimeoutMs: 120_000,
+      clientCostLimits: { ...CLIENT_COST_LIMITS, leaseShare: 0 },
+    });
     database = new URL(s.ownerUrl).pathname.slice(1);
     root = new pg.Client({ connectionString: testEnv().rootUrl });
     await root.connect();
