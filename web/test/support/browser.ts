@@ -191,6 +191,15 @@ export async function waitShown(page: Page, locator: Locator, what: string, time
 /** Waits for the page's h1 and checks the window title names the page. */
 export async function expectPage(page: Page, title: string | RegExp) {
   await waitShown(page, page.getByRole("heading", { level: 1, name: title }), `the page "${title}"`);
+  // The account's language can arrive just after the first render: let the heading and the
+  // title settle together before comparing them (a mismatch that lasts still fails below).
+  await page
+    .waitForFunction(
+      () => document.title === `${document.querySelector("h1")?.textContent?.trim()} · Training Log`,
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => {});
   const heading = typeof title === "string" ? title : await page.getByRole("heading", { level: 1 }).first().innerText();
   expect(await page.title()).toBe(`${heading} · Training Log`);
 }
